@@ -1,0 +1,173 @@
+"""Ranks, suits and the :class:`Card` type over the engine's integer card id.
+
+A card id is ``4 * rank + suit``: rank 0 is the deuce and 12 the ace; suits 0..3 are clubs,
+diamonds, hearts and spades. This is the one encoding every layer shares.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final
+
+from pokerscore.cards.errors import PokerScoreError
+
+
+class Rank(IntEnum):
+    """Card ranks, deuce (0) to ace (12), in poker order."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def char(self) -> str:
+        """One-character symbol: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return RANK_CHARS[self]
+
+    @property
+    def word(self) -> str:
+        """The rank in words, e.g. ``Queen``."""
+        return self.name.capitalize()
+
+    @property
+    def plural(self) -> str:
+        """The rank in words, plural, e.g. ``Sixes``."""
+        return self.word + ("es" if self is Rank.SIX else "s")
+
+
+class Suit(IntEnum):
+    """The four suits in id order."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """Lower-case letter: ``c``, ``d``, ``h``, ``s``."""
+        return SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        """Unicode suit symbol: ``♣``, ``♦``, ``♥``, ``♠``."""
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Diamonds and hearts are red."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+RANK_CHARS: Final = "23456789TJQKA"
+SUIT_LETTERS: Final = "cdhs"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+DECK_SIZE: Final = 52
+
+
+class Card:
+    """An immutable playing card over its integer id (``4 * rank + suit``).
+
+    >>> card = Card.from_rank_suit(Rank.ACE, Suit.HEARTS)
+    >>> card, int(card), str(card), card.pretty
+    (Card('Ah'), 50, 'Ah', 'A♥')
+    >>> Card(0).rank, Card(0).suit
+    (<Rank.TWO: 0>, <Suit.CLUBS: 0>)
+    >>> sorted([Card(50), Card(3)])
+    [Card('2s'), Card('Ah')]
+    """
+
+    __slots__ = ("_id",)
+    _id: int
+
+    def __new__(cls, card_id: int) -> Card:
+        # Every card is interned: there are only 52, and identity makes equality cheap.
+        if type(card_id) is not int or not 0 <= card_id < DECK_SIZE:
+            if isinstance(card_id, int) and 0 <= card_id < DECK_SIZE:  # int subclasses, numpy ints
+                return _CARDS[int(card_id)]
+            raise PokerScoreError(f"a card id is an integer 0..51, got {card_id!r}")
+        return _CARDS[card_id]
+
+    @classmethod
+    def _make(cls, card_id: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "_id", card_id)
+        return card
+
+    @classmethod
+    def from_rank_suit(cls, rank: int, suit: int) -> Card:
+        """The card of a rank (0..12) and a suit (0..3)."""
+        return _CARDS[4 * rank + suit]
+
+    @property
+    def id(self) -> int:
+        """The engine's integer id, 0..51."""
+        return self._id
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return Rank(self._id >> 2)
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return Suit(self._id & 3)
+
+    @property
+    def pretty(self) -> str:
+        """Rank and suit symbol, e.g. ``A♥`` (ten as ``10``)."""
+        rank = "10" if self.rank is Rank.TEN else self.rank.char
+        return rank + self.suit.symbol
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __int__(self) -> int:
+        return self._id
+
+    def __index__(self) -> int:
+        return self._id
+
+    def __hash__(self) -> int:
+        return self._id
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other._id == self._id
+
+    def __lt__(self, other: Card) -> bool:
+        return self._id < other._id
+
+    def __le__(self, other: Card) -> bool:
+        return self._id <= other._id
+
+    def __gt__(self, other: Card) -> bool:
+        return self._id > other._id
+
+    def __ge__(self, other: Card) -> bool:
+        return self._id >= other._id
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self._id >> 2] + SUIT_LETTERS[self._id & 3]
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (self._id,))
+
+
+_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(card_id) for card_id in range(DECK_SIZE))
+
+FULL_DECK: Final[tuple[Card, ...]] = _CARDS
+"""All 52 cards in id order."""

@@ -1,0 +1,54 @@
+"""The error family every validated entry point raises.
+
+All of them derive from :class:`PokerScoreError`, itself a :class:`ValueError`, so callers can
+catch one type; the message always reads as a sentence a person understands without the code.
+"""
+
+from __future__ import annotations
+
+
+class PokerScoreError(ValueError):
+    """Base class of every error pokerscore raises on bad input."""
+
+
+class InvalidCardError(PokerScoreError):
+    """A token that is not a card, with its 1-based position and what is allowed.
+
+    >>> raise InvalidCardError("1X", 1, "rank must be one of 2-9, T or 10, J, Q, K, A")
+    Traceback (most recent call last):
+    ...
+    pokerscore.cards.errors.InvalidCardError: invalid card "1X" at position 1: rank must be one of 2-9, T or 10, J, Q, K, A
+    """
+
+    def __init__(self, token: str, position: int, reason: str) -> None:
+        self.token = token
+        self.position = position
+        self.reason = reason
+        super().__init__(f'invalid card "{token}" at position {position}: {reason}')
+
+
+class DuplicateCardError(PokerScoreError):
+    """The same card given twice where one deck is assumed."""
+
+    def __init__(self, card: str, first: int, second: int) -> None:
+        self.card = card
+        self.first = first
+        self.second = second
+        super().__init__(f"duplicate card {card} at positions {first} and {second}")
+
+
+class HandSizeError(PokerScoreError):
+    """A hand with the wrong number of cards.
+
+    >>> str(HandSizeError(5, 5, 4))
+    'expected 5 cards, got 4'
+    >>> str(HandSizeError(5, 7, 8))
+    'expected 5 to 7 cards, got 8'
+    """
+
+    def __init__(self, minimum: int, maximum: int, got: int) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+        self.got = got
+        expected = str(minimum) if minimum == maximum else f"{minimum} to {maximum}"
+        super().__init__(f"expected {expected} cards, got {got}")

@@ -1,0 +1,219 @@
+"""Reading and writing cards in every common notation.
+
+Accepted for one card, case-insensitive: ``Ah``, ``AH``, ``10h``, ``Th``, ``A♥``, ``♥A``, ``♥ A``
+(a space after a leading suit symbol, as some tutorials print cards), the outline suit symbols
+``♧ ♢ ♡ ♤``, and the Unicode playing-card glyphs ``🂡`` … ``🃞`` (the knights, which no
+standard deck has, are rejected). A hand is such cards separated by spaces or commas, or not
+separated at all (``AhKhQhJhTh``); or any iterable of card ids, card strings or :class:`Card`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS, SUIT_SYMBOLS, Card
+from pokerscore.cards.errors import (
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    PokerScoreError,
+)
+
+RANK_HELP: Final = "rank must be one of 2-9, T or 10, J, Q, K, A"
+SUIT_HELP: Final = "suit must be one of c, d, h, s or ♣, ♦, ♥, ♠"
+
+_SEPARATORS: Final = frozenset(" \t\r\n,;")
+_RANKS: Final = {char: rank for rank, char in enumerate(RANK_CHARS)}
+_SUITS: Final = {
+    **{letter: suit for suit, letter in enumerate(SUIT_LETTERS)},
+    **{symbol: suit for suit, symbol in enumerate(SUIT_SYMBOLS)},
+    # Outline (white) suit symbols, and the variation selector some keyboards append.
+    "♧": 0,
+    "♢": 1,
+    "♡": 2,
+    "♤": 3,
+}
+_SUIT_SYMBOL_CHARS: Final = frozenset(SUIT_SYMBOLS) | {"♧", "♢", "♡", "♤"}
+# Playing-card glyph blocks start at U+1F0A1 (spades), U+1F0B1 (hearts), U+1F0C1 (diamonds),
+# U+1F0D1 (clubs); within a block: ace, 2..10, jack, knight, queen, king.
+_GLYPH_BLOCKS: Final = {0x1F0A0: 3, 0x1F0B0: 2, 0x1F0C0: 1, 0x1F0D0: 0}
+_GLYPH_RANKS: Final = {1: 12, **{n: n - 2 for n in range(2, 11)}, 11: 9, 13: 10, 14: 11}
+
+CardLike = Card | int | str
+"""Anything that names one card: a :class:`Card`, an id 0..51 or a string like ``"Ah"``."""
+
+
+def glyph(card: Card) -> str:
+    """The Unicode playing-card glyph of a card.
+
+    >>> glyph(Card(50))
+    '🂱'
+    """
+    block = {suit: start for start, suit in _GLYPH_BLOCKS.items()}[card.suit]
+    offset = {rank: code for code, rank in _GLYPH_RANKS.items()}[card.rank]
+    return chr(block + offset)
+
+
+def format_cards(cards: Iterable[Card], style: str = "text") -> str:
+    """Cards joined by spaces, as ``text`` (``Ah Kd``), ``pretty`` (``A♥ K♦``) or ``glyph``.
+
+    >>> format_cards(parse_cards("Ah 10d"), "pretty")
+    'A♥ 10♦'
+    """
+    if style == "text":
+        return " ".join(str(card) for card in cards)
+    if style == "pretty":
+        return " ".join(card.pretty for card in cards)
+    if style == "glyph":
+        return " ".join(glyph(card) for card in cards)
+    raise PokerScoreError(f'unknown card style "{style}": use text, pretty or glyph')
+
+
+def parse_card(text: str, position: int = 1) -> Card:
+    """One card from a string, in any accepted notation.
+
+    >>> parse_card("10h"), parse_card("♥ a"), parse_card("🂡")
+    (Card('Th'), Card('Ah'), Card('As'))
+    >>> parse_card("1X")
+    Traceback (most recent call last):
+    ...
+    pokerscore.cards.errors.InvalidCardError: invalid card "1X" at position 1: rank must be one of 2-9, T or 10, J, Q, K, A
+    """
+    cards = _scan(text, first_position=position)
+    if len(cards) != 1:
+        raise InvalidCardError(text.strip(), position, "expected exactly one card")
+    return cards[0]
+
+
+def parse_cards(
+    source: str | Iterable[CardLike],
+    *,
+    size: int | tuple[int, int] | None = None,
+    allow_duplicates: bool = False,
+) -> tuple[Card, ...]:
+    """Cards from a string or an iterable, validated.
+
+    ``size`` is an exact count or an inclusive ``(minimum, maximum)``; duplicates are refused
+    unless ``allow_duplicates``.
+
+    >>> parse_cards("AhKhQhJhTh")
+    (Card('Ah'), Card('Kh'), Card('Qh'), Card('Jh'), Card('Th'))
+    >>> parse_cards("A♥, ♠K, 10c")
+    (Card('Ah'), Card('Ks'), Card('Tc'))
+    >>> parse_cards([0, "As", Card(5)])
+    (Card('2c'), Card('As'), Card('3d'))
+    >>> parse_cards("Ah Kd Ah")
+    Traceback (most recent call last):
+    ...
+    pokerscore.cards.errors.DuplicateCardError: duplicate card Ah at positions 1 and 3
+    >>> parse_cards("Ah Kd", size=5)
+    Traceback (most recent call last):
+    ...
+    pokerscore.cards.errors.HandSizeError: expected 5 cards, got 2
+    """
+    if isinstance(source, str):
+        cards = _scan(source)
+    else:
+        cards = tuple(_one(item, position) for position, item in enumerate(source, 1))
+    if not allow_duplicates:
+        check_distinct(cards)
+    if size is not None:
+        minimum, maximum = (size, size) if isinstance(size, int) else size
+        if not minimum <= len(cards) <= maximum:
+            raise HandSizeError(minimum, maximum, len(cards))
+    return cards
+
+
+def check_distinct(cards: Iterable[Card]) -> None:
+    """Raise :class:`DuplicateCardError` naming the first card seen twice."""
+    seen: dict[Card, int] = {}
+    for position, card in enumerate(cards, 1):
+        if card in seen:
+            raise DuplicateCardError(str(card), seen[card], position)
+        seen[card] = position
+
+
+def _one(item: object, position: int) -> Card:
+    if isinstance(item, Card):
+        return item
+    if isinstance(item, str):
+        return parse_card(item, position)
+    if isinstance(item, int) and not isinstance(item, bool):
+        if 0 <= item < 52:
+            return Card(int(item))
+        raise InvalidCardError(str(item), position, "a card id is an integer 0..51")
+    # NumPy integers and other int-likes
+    index = getattr(item, "__index__", None)
+    if index is not None and not isinstance(item, bool):
+        return _one(int(index()), position)
+    raise InvalidCardError(repr(item), position, "expected a card, a card id or a string")
+
+
+def _scan(text: str, first_position: int = 1) -> tuple[Card, ...]:
+    """Split a string into cards, naming the first bad token and its position."""
+    cards: list[Card] = []
+    index, length = 0, len(text)
+    while True:
+        while index < length and text[index] in _SEPARATORS:
+            index += 1
+        if index >= length:
+            return tuple(cards)
+        position = first_position + len(cards)
+        card, index = _read_card(text, index, position)
+        cards.append(card)
+
+
+def _token_at(text: str, start: int) -> str:
+    end = start
+    while end < len(text) and text[end] not in _SEPARATORS:
+        end += 1
+    return text[start:end] or text[start : start + 1]
+
+
+def _read_card(text: str, start: int, position: int) -> tuple[Card, int]:
+    """Read one card at ``start``; return it and the index just past it."""
+    char = text[start]
+    code = ord(char)
+    if 0x1F0A1 <= code <= 0x1F0DE:
+        suit = _GLYPH_BLOCKS.get(code & ~0xF)
+        rank = _GLYPH_RANKS.get(code & 0xF)
+        if suit is None or rank is None:
+            raise InvalidCardError(
+                char, position, "that playing-card glyph is not in a 52-card deck"
+            )
+        return Card.from_rank_suit(rank, suit), start + 1
+    if char in _SUIT_SYMBOL_CHARS:
+        # Suit first (♥A, ♥ A): the rank follows, perhaps after spaces.
+        index = start + 1
+        while index < len(text) and text[index] in " \t":
+            index += 1
+        rank, end = _read_rank(text, index)
+        if rank is None:
+            token = text[start:index] + _token_at(text, index) if index < len(text) else char
+            raise InvalidCardError(token.strip(), position, RANK_HELP)
+        return Card.from_rank_suit(rank, _SUITS[char]), _skip_variation(text, end)
+    rank, index = _read_rank(text, start)
+    if rank is None:
+        raise InvalidCardError(_token_at(text, start), position, RANK_HELP)
+    suit = _SUITS.get(text[index].lower()) if index < len(text) else None
+    if suit is None:
+        raise InvalidCardError(_token_at(text, start), position, SUIT_HELP)
+    return Card.from_rank_suit(rank, suit), _skip_variation(text, index + 1)
+
+
+def _read_rank(text: str, index: int) -> tuple[int | None, int]:
+    if text.startswith("10", index):
+        return 8, index + 2
+    if index < len(text):
+        rank = _RANKS.get(text[index].upper())
+        if rank is not None:
+            return rank, index + 1
+    return None, index
+
+
+def _skip_variation(text: str, index: int) -> int:
+    # Emoji presentation selectors (U+FE0E, U+FE0F) often follow suit symbols.
+    while index < len(text) and text[index] in "\ufe0e\ufe0f":
+        index += 1
+    return index

@@ -1,0 +1,48 @@
+"""Comparing hands: :func:`compare` for two, :func:`winners` for any number."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from pokerscore.cards import check_distinct
+from pokerscore.hands.score import HandInput, HandScore, best_hand
+
+
+def _scores(hands: Iterable[HandInput | HandScore], same_deck: bool) -> list[HandScore]:
+    scores = [hand if isinstance(hand, HandScore) else best_hand(hand) for hand in hands]
+    if same_deck:
+        check_distinct(card for hand in scores for card in hand.cards)
+    return scores
+
+
+def compare(
+    first: HandInput | HandScore, second: HandInput | HandScore, *, same_deck: bool = False
+) -> int:
+    """1 if the first hand wins, -1 if the second does, 0 for a tie.
+
+    Hands may share cards (several decks) unless ``same_deck`` is asked for.
+
+    >>> compare("5h 5c 6s 7s Kd", "2c 3s 8s 8d Td")
+    -1
+    >>> compare("Ah Kh Qh Jh Th", "As Ks Qs Js Ts")
+    0
+    >>> compare("Ah Kh Qh Jh Th", "Ah Kd Qs Js Ts", same_deck=True)
+    Traceback (most recent call last):
+    ...
+    pokerscore.cards.errors.DuplicateCardError: duplicate card Ah at positions 1 and 6
+    """
+    a, b = _scores((first, second), same_deck)
+    return (a.value > b.value) - (a.value < b.value)
+
+
+def winners(hands: Sequence[HandInput | HandScore], *, same_deck: bool = False) -> list[int]:
+    """The indices of every hand tied for best.
+
+    >>> winners(["2h 2d 4c 4d 4s", "3c 3d 3s 9s 9d", "4h 4c 2s 2c 2d"])
+    [0]
+    >>> winners(["Ah Kh Qh Jh 9h", "As Ks Qs Js 9s"])
+    [0, 1]
+    """
+    scores = _scores(hands, same_deck)
+    top = max(hand.value for hand in scores)
+    return [index for index, hand in enumerate(scores) if hand.value == top]
