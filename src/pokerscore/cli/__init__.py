@@ -1,0 +1,1 @@
+"""The pokerscore command line (Typer + Rich)."""

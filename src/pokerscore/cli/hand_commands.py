@@ -1,0 +1,166 @@
+"""``score``, ``compare`` and ``duel``: hands from the command line and from files."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from pokerscore.cards import parse_cards
+from pokerscore.cli.lines import read_records
+from pokerscore.cli.output import (
+    JsonOption,
+    card_strings,
+    cards_text,
+    console,
+    print_json,
+    user_errors,
+)
+from pokerscore.hands import HandScore, best_hand, compare, score, winners
+
+
+def _hand_json(hand: HandScore) -> dict[str, object]:
+    return {
+        "cards": card_strings(hand.cards),
+        "category": hand.category.slug,
+        "description": hand.description,
+        "value": hand.value,
+    }
+
+
+def score_command(
+    cards: Annotated[
+        list[str], typer.Argument(help="5 to 7 cards, e.g. Ah Kh Qh Jh Th, AhKhQhJhTh or A♥ K♥ …")
+    ],
+    json_output: JsonOption = False,
+) -> None:
+    """Score a hand: its category, description and best five cards, ordered as they count."""
+    with user_errors():
+        hand = best_hand(" ".join(cards))
+    if json_output:
+        print_json(
+            {
+                **_hand_json(hand),
+                "ranks": [rank.char for rank in hand.ranks],
+                "best": card_strings(hand.best),
+            }
+        )
+        return
+    console.print(Text(hand.description, style="bold"))
+    line = Text("best five: ").append_text(cards_text(hand.best))
+    line.append(f"  (value {hand.value} of 7462, {hand.category.slug})", style="dim")
+    console.print(line)
+
+
+def _hand_names(indices: list[int]) -> str:
+    numbers = [str(index + 1) for index in indices]
+    if len(numbers) == 1:
+        return f"Hand {numbers[0]}"
+    return "Hands " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+
+
+def verdict(hands: list[HandScore]) -> str:
+    """Who wins and why, e.g. ``Hand 2 wins: Pair of Eights beats Pair of Fives``."""
+    best = winners(hands)
+    top = hands[best[0]]
+    rest = [hand for index, hand in enumerate(hands) if index not in best]
+    if not rest:
+        return f"{_hand_names(best)} tie: {top.description}"
+    runner_up = max(rest, key=lambda hand: hand.value)
+    verb = "wins" if len(best) == 1 else "tie"
+    return f"{_hand_names(best)} {verb}: {top.description} beats {runner_up.description}"
+
+
+def compare_command(
+    hands: Annotated[
+        list[str],
+        typer.Argument(
+            help='Two or more hands, each one argument: "5h 5c 6s 7s Kd" "2c 3s 8s 8d Td"'
+        ),
+    ],
+    same_deck: Annotated[
+        bool, typer.Option("--same-deck", help="Refuse a card held by two hands (one deck).")
+    ] = False,
+    json_output: JsonOption = False,
+) -> None:
+    """Compare hands of 5 to 7 cards: who wins, and why."""
+    with user_errors():
+        if len(hands) < 2:
+            raise typer.BadParameter("give at least two hands")
+        scores = [best_hand(hand) for hand in hands]
+        best = winners(scores, same_deck=same_deck)
+    if json_output:
+        print_json({"winners": best, "hands": [_hand_json(hand) for hand in scores]})
+        return
+    table = Table("hand", "cards", "best five", "description", "value")
+    for index, hand in enumerate(scores):
+        style = "green" if index in best else ""
+        table.add_row(
+            str(index + 1),
+            cards_text(hand.cards),
+            cards_text(hand.best),
+            Text(hand.description, style=style),
+            str(hand.value),
+        )
+    console.print(table)
+    console.print(Text(verdict(scores), style="bold"))
+
+
+def _duel_line(text: str) -> tuple[HandScore, HandScore]:
+    cards = parse_cards(text, size=10)
+    return score(cards[:5]), score(cards[5:])
+
+
+def duel_command(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE|-", help="Project Euler 54 deals: 10 cards a line, or - for stdin."
+        ),
+    ],
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every deal.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first bad line.")] = False,
+    json_output: JsonOption = False,
+) -> None:
+    """Count player 1's and player 2's wins over a file of two-player deals (Project Euler 54).
+
+    Each line holds ten cards: player 1's five, then player 2's, from one deck. A bad line is
+    reported with its number and skipped; the exit status is then 1 (``--strict``: stop, status 2).
+    """
+    report = read_records(source, _duel_line, strict=strict, quiet=json_output)
+    tally = [0, 0, 0]  # ties, player 1, player 2
+    table = Table("line", "player 1", "", "player 2", "", "winner", title="Deals")
+    for number, (first, second) in report.records:
+        outcome = compare(first, second)
+        tally[outcome] += 1
+        if verbose and not json_output:
+            winner = {1: "player 1", -1: "player 2", 0: "tie"}[outcome]
+            table.add_row(
+                str(number),
+                cards_text(first.cards),
+                Text(first.description, style="green" if outcome == 1 else ""),
+                cards_text(second.cards),
+                Text(second.description, style="green" if outcome == -1 else ""),
+                winner,
+            )
+    if json_output:
+        print_json(
+            {
+                "lines": len(report.records),
+                "player1": tally[1],
+                "player2": tally[-1],
+                "ties": tally[0],
+                "errors": [{"line": line, "message": message} for line, message in report.errors],
+            }
+        )
+    else:
+        if verbose:
+            console.print(table)
+        console.print(
+            f"player 1 wins {tally[1]}, player 2 wins {tally[-1]}, ties {tally[0]}"
+            + (f" ({len(report.errors)} bad lines skipped)" if report.errors else "")
+        )
+    if report.errors:
+        raise typer.Exit(1)

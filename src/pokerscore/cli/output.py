@@ -1,0 +1,60 @@
+"""What every command shares: consoles, card colours, JSON output and the user-error boundary."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from pokerscore.cards import Card, PokerScoreError
+
+console = Console(highlight=False)
+error_console = Console(stderr=True, highlight=False)
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+
+BAD_INPUT = 2
+"""Exit status for bad input (the same as for a bad command line)."""
+
+
+def fail(message: str, status: int = BAD_INPUT) -> NoReturn:
+    """Print ``error: message`` on stderr, one line, and exit."""
+    error_console.print(Text(f"error: {message}"), soft_wrap=True)
+    raise typer.Exit(status)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn bad input into one line on stderr and exit status 2, never a traceback."""
+    try:
+        yield
+    except PokerScoreError as error:
+        fail(str(error))
+    except OSError as error:
+        fail(f"{error.strerror or error}: {error.filename}" if error.filename else str(error))
+
+
+def print_json(payload: object) -> None:
+    """One JSON object on stdout."""
+    sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
+
+
+def card_strings(cards: Iterable[Card]) -> list[str]:
+    """Cards as plain strings (``Ah``) for JSON."""
+    return [str(card) for card in cards]
+
+
+def cards_text(cards: Iterable[Card]) -> Text:
+    """Cards with suit symbols, hearts and diamonds in red."""
+    text = Text()
+    for index, card in enumerate(cards):
+        if index:
+            text.append(" ")
+        text.append(card.pretty, style="bold red" if card.suit.is_red else "bold")
+    return text

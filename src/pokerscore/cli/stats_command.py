@@ -1,0 +1,79 @@
+"""``stats``: how often each category occurs, exactly or by random dealing."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from pokerscore.cli.output import JsonOption, console, error_console, print_json
+from pokerscore.engine import Category
+
+
+def _odds(count: int, total: int) -> str:
+    if count == 0:
+        return "never"
+    against = total / count - 1
+    return f"{against:,.2f} : 1" if against < 100 else f"{against:,.0f} : 1"
+
+
+def stats_command(
+    sample: Annotated[
+        int | None,
+        typer.Option("--sample", min=1, help="Deal this many random hands instead of all of them."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Random seed for --sample.")] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Count hands per category: all 2,598,960 five-card hands, or --sample N random ones."""
+    from pokerscore.hands.statistics import exhaustive_counts, sampled_counts
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TimeRemainingColumn(),
+        console=error_console,
+        transient=True,
+        disable=json_output,
+    ) as bar:
+        what = f"dealing {sample:,} hands" if sample else "enumerating 2,598,960 hands"
+        task = bar.add_task(what, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        if sample:
+            result = sampled_counts(sample, seed, progress=advance)
+        else:
+            result = exhaustive_counts(progress=advance)
+    if json_output:
+        payload: dict[str, object] = {
+            "cards": result.cards,
+            "total": result.total,
+            "distinct": result.distinct,
+            "counts": {category.slug: result.counts[category] for category in Category},
+        }
+        if sample:
+            payload["sample"] = True
+            payload["seed"] = seed
+        print_json(payload)
+        return
+    title = (
+        f"{result.total:,} random {result.cards}-card hands (seed {seed})"
+        if sample
+        else f"All {result.total:,} {result.cards}-card hands"
+    )
+    table = Table("category", "hands", "probability", "odds against", title=title)
+    for category in reversed(Category):
+        count = result.counts[category]
+        table.add_row(
+            category.title,
+            f"{count:,}",
+            f"{100 * result.probability(category):.5f} %",
+            _odds(count, result.total),
+        )
+    console.print(table)
+    console.print(f"distinct values: {result.distinct:,}")
