@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
 from rich.text import Text
 
 from pokerscore.cards import parse_cards
@@ -94,6 +93,8 @@ def compare_command(
     if json_output:
         print_json({"winners": best, "hands": [_hand_json(hand) for hand in scores]})
         return
+    from rich.table import Table
+
     table = Table("hand", "cards", "best five", "description", "value")
     for index, hand in enumerate(scores):
         style = "green" if index in best else ""
@@ -129,6 +130,8 @@ def duel_command(
     Each line holds ten cards: player 1's five, then player 2's, from one deck. A bad line is
     reported with its number and skipped; the exit status is then 1 (``--strict``: stop, status 2).
     """
+    from rich.table import Table
+
     report = read_records(source, _duel_line, strict=strict, quiet=json_output)
     tally = [0, 0, 0]  # ties, player 1, player 2
     table = Table("line", "player 1", "", "player 2", "", "winner", title="Deals")

@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from pokerscore.cli.output import JsonOption, console, error_console, print_json
 from pokerscore.engine import Category
@@ -28,6 +26,15 @@ def stats_command(
     json_output: JsonOption = False,
 ) -> None:
     """Count hands per category: all 2,598,960 five-card hands, or --sample N random ones."""
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.table import Table
+
     from pokerscore.hands.statistics import exhaustive_counts, sampled_counts
 
     with Progress(

@@ -14,7 +14,8 @@ from typing import Final
 from pokerscore.engine.category import Category
 
 ACE: Final = 12
-HandClass = tuple[Category, tuple[int, ...]]
+HandClass = tuple[int, tuple[int, ...]]
+"""A category (as a plain int: hashing IntEnum members is several times slower) and its ranks."""
 
 
 def straight_ranks(high: int) -> tuple[int, ...]:
@@ -55,7 +56,7 @@ def _build_classes() -> tuple[HandClass, ...]:
         for ranks in combinations(range(13), 5)
         if sum(1 << r for r in ranks) not in STRAIGHT_MASKS
     ]
-    groups: dict[Category, list[tuple[int, ...]]] = {
+    groups: dict[int, list[tuple[int, ...]]] = {
         Category.HIGH_CARD: no_straight,
         Category.ONE_PAIR: [
             (pair, *_descending(kickers))
@@ -84,7 +85,7 @@ def _build_classes() -> tuple[HandClass, ...]:
         Category.ROYAL_FLUSH: [straight_ranks(ACE)],
     }
     # Within a category the explaining ranks compare lexicographically (wheel: 3 < 4 first).
-    return tuple((category, ranks) for category in Category for ranks in sorted(groups[category]))
+    return tuple((int(c), ranks) for c in Category for ranks in sorted(groups[c]))
 
 
 HAND_CLASSES: Final = _build_classes()
@@ -97,13 +98,30 @@ CATEGORY_FIRST_VALUE: Final = tuple(
 """The lowest value of each category, indexed by category."""
 
 
+_CATEGORIES: Final = tuple(Category)
+_QUADS, _FULL_HOUSE, _STRAIGHT, _TRIPS, _TWO_PAIR, _PAIR, _HIGH = (
+    int(Category.FOUR_OF_A_KIND),
+    int(Category.FULL_HOUSE),
+    int(Category.STRAIGHT),
+    int(Category.THREE_OF_A_KIND),
+    int(Category.TWO_PAIR),
+    int(Category.ONE_PAIR),
+    int(Category.HIGH_CARD),
+)
+_FLUSH, _STRAIGHT_FLUSH, _ROYAL = (
+    int(Category.FLUSH),
+    int(Category.STRAIGHT_FLUSH),
+    int(Category.ROYAL_FLUSH),
+)
+
+
 def category_of(value: int) -> Category:
     """The category of a value.
 
     >>> category_of(1), category_of(7462)
     (<Category.HIGH_CARD: 0>, <Category.ROYAL_FLUSH: 9>)
     """
-    return HAND_CLASSES[value - 1][0]
+    return _CATEGORIES[HAND_CLASSES[value - 1][0]]
 
 
 def explaining_ranks(value: int) -> tuple[int, ...]:
@@ -122,33 +140,33 @@ def plain_value(counts: list[int]) -> int:
     top = by_count[0]
     if counts[top] == 4:
         kicker = next(rank for rank in present if rank != top)
-        return VALUE_OF_CLASS[(Category.FOUR_OF_A_KIND, (top, kicker))]
+        return VALUE_OF_CLASS[(_QUADS, (top, kicker))]
     if counts[top] == 3:
         pairs = [rank for rank in present if rank != top and counts[rank] >= 2]
         if pairs:
-            return VALUE_OF_CLASS[(Category.FULL_HOUSE, (top, pairs[0]))]
+            return VALUE_OF_CLASS[(_FULL_HOUSE, (top, pairs[0]))]
     high = straight_high(sum(1 << rank for rank in present))
     if high >= 0:
-        return VALUE_OF_CLASS[(Category.STRAIGHT, straight_ranks(high))]
+        return VALUE_OF_CLASS[(_STRAIGHT, straight_ranks(high))]
     if counts[top] == 3:
         kickers = tuple(rank for rank in present if rank != top)[:2]
-        return VALUE_OF_CLASS[(Category.THREE_OF_A_KIND, (top, *kickers))]
+        return VALUE_OF_CLASS[(_TRIPS, (top, *kickers))]
     pairs = [rank for rank in present if counts[rank] == 2]
     if len(pairs) >= 2:
         kicker = next(rank for rank in present if rank not in pairs[:2])
-        return VALUE_OF_CLASS[(Category.TWO_PAIR, (pairs[0], pairs[1], kicker))]
+        return VALUE_OF_CLASS[(_TWO_PAIR, (pairs[0], pairs[1], kicker))]
     if pairs:
         kickers = tuple(rank for rank in present if rank != top)[:3]
-        return VALUE_OF_CLASS[(Category.ONE_PAIR, (top, *kickers))]
-    return VALUE_OF_CLASS[(Category.HIGH_CARD, tuple(present[:5]))]
+        return VALUE_OF_CLASS[(_PAIR, (top, *kickers))]
+    return VALUE_OF_CLASS[(_HIGH, tuple(present[:5]))]
 
 
 def flush_value(rank_mask: int) -> int:
     """The value of the best five cards of one suit, from its 13-bit rank mask (5 bits or more)."""
     high = straight_high(rank_mask)
     if high == ACE:
-        return VALUE_OF_CLASS[(Category.ROYAL_FLUSH, straight_ranks(ACE))]
+        return VALUE_OF_CLASS[(_ROYAL, straight_ranks(ACE))]
     if high >= 0:
-        return VALUE_OF_CLASS[(Category.STRAIGHT_FLUSH, straight_ranks(high))]
+        return VALUE_OF_CLASS[(_STRAIGHT_FLUSH, straight_ranks(high))]
     ranks = tuple(rank for rank in range(12, -1, -1) if rank_mask >> rank & 1)[:5]
-    return VALUE_OF_CLASS[(Category.FLUSH, ranks)]
+    return VALUE_OF_CLASS[(_FLUSH, ranks)]
