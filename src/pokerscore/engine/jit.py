@@ -1,0 +1,24 @@
+"""The one place kernels are compiled: a typed wrapper over ``numba.njit(cache=True)``.
+
+Importing this module imports Numba (a few tenths of a second), so only kernel modules import
+it, and nothing imports a kernel module at ``import pokerscore`` time: the public functions that
+need a kernel import it inside their bodies. Compilation happens on a kernel's first call and is
+cached on disk beside the source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+
+def kernel(*, parallel: bool = False) -> Callable[[Function], Function]:
+    """Compile a function with Numba in nopython mode, cached, on first call."""
+    return cast(
+        Callable[[Function], Function],
+        numba.njit(cache=True, nogil=True, parallel=parallel, error_model="numpy"),
+    )
