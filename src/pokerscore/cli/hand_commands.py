@@ -17,7 +17,7 @@ from pokerscore.cli.output import (
     print_json,
     user_errors,
 )
-from pokerscore.hands import HandScore, best_hand, compare, score, winners
+from pokerscore.hands import HandScore, best_hand, compare, score, why, winners
 
 
 def _hand_json(hand: HandScore) -> dict[str, object]:
@@ -68,8 +68,8 @@ def verdict(hands: list[HandScore]) -> str:
     if not rest:
         return f"{_hand_names(best)} tie: {top.description}"
     runner_up = max(rest, key=lambda hand: hand.value)
-    verb = "wins" if len(best) == 1 else "tie"
-    return f"{_hand_names(best)} {verb}: {top.description} beats {runner_up.description}"
+    verb = "wins" if len(best) == 1 else "tie for best"
+    return f"{_hand_names(best)} {verb}: {why(top, runner_up)}"
 
 
 def compare_command(
@@ -109,6 +109,10 @@ def compare_command(
     console.print(Text(verdict(scores), style="bold"))
 
 
+def _bad_lines(count: int) -> str:
+    return f"{count} bad line" + ("s" if count > 1 else "")
+
+
 def _duel_line(text: str) -> tuple[HandScore, HandScore]:
     cards = parse_cards(text, size=10)
     return score(cards[:5]), score(cards[5:])
@@ -134,19 +138,27 @@ def duel_command(
 
     report = read_records(source, _duel_line, strict=strict, quiet=json_output)
     tally = [0, 0, 0]  # ties, player 1, player 2
-    table = Table("line", "player 1", "", "player 2", "", "winner", title="Deals")
+    table = Table(title="Deals")
+    table.add_column("line", justify="right")
+    table.add_column("player 1", no_wrap=True)
+    table.add_column("player 2", no_wrap=True)
+    table.add_column("winner", no_wrap=True)
+    table.add_column("why")
     for number, (first, second) in report.records:
         outcome = compare(first, second)
         tally[outcome] += 1
         if verbose and not json_output:
-            winner = {1: "player 1", -1: "player 2", 0: "tie"}[outcome]
+            if outcome == 0:
+                winner, reason = "tie", first.description
+            else:
+                winner = "player 1" if outcome == 1 else "player 2"
+                reason = why(first, second) if outcome == 1 else why(second, first)
             table.add_row(
                 str(number),
                 cards_text(first.cards),
-                Text(first.description, style="green" if outcome == 1 else ""),
                 cards_text(second.cards),
-                Text(second.description, style="green" if outcome == -1 else ""),
-                winner,
+                Text(winner, style="green" if outcome else "yellow"),
+                reason,
             )
     if json_output:
         print_json(
@@ -163,7 +175,7 @@ def duel_command(
             console.print(table)
         console.print(
             f"player 1 wins {tally[1]}, player 2 wins {tally[-1]}, ties {tally[0]}"
-            + (f" ({len(report.errors)} bad lines skipped)" if report.errors else "")
+            + (f" ({_bad_lines(len(report.errors))} skipped)" if report.errors else "")
         )
     if report.errors:
         raise typer.Exit(1)

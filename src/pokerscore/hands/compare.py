@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from pokerscore.cards import check_distinct
+from pokerscore.hands.describe import describe, main_rank_count
 from pokerscore.hands.score import HandInput, HandScore, best_hand
 
 
@@ -46,3 +47,32 @@ def winners(hands: Sequence[HandInput | HandScore], *, same_deck: bool = False) 
     scores = _scores(hands, same_deck)
     top = max(hand.value for hand in scores)
     return [index for index, hand in enumerate(scores) if hand.value == top]
+
+
+def _deciding_length(first: HandScore, second: HandScore) -> int:
+    """How many tie-break ranks it takes to tell two hands apart (or all of them for a tie)."""
+    main = main_rank_count(first.category)
+    if first.category is not second.category:
+        return main
+    for index, (a, b) in enumerate(zip(first.ranks, second.ranks, strict=True)):
+        if a != b:
+            return max(index + 1, main)
+    return len(first.ranks)
+
+
+def why(winner: HandScore, loser: HandScore) -> str:
+    """Why one hand beats another, naming only what decides it.
+
+    >>> why(best_hand("2c 3s 8s 8d Td"), best_hand("5h 5c 6s 7s Kd"))
+    'Pair of Eights beats Pair of Fives'
+    >>> why(best_hand("4d 6s 9h Qh Qc"), best_hand("3d 6d 7h Qd Qs"))
+    'Pair of Queens, kicker Nine beats Pair of Queens, kicker Seven'
+    >>> why(best_hand("3d 6d 7d Td Qd"), best_hand("2d 9c As Ah Ac"))
+    'Flush, Queen high beats Three of a Kind, Aces'
+    """
+    length = _deciding_length(winner, loser)
+    loser_length = length if winner.category is loser.category else main_rank_count(loser.category)
+    return (
+        f"{describe(winner.category, winner.ranks[:length])} beats "
+        f"{describe(loser.category, loser.ranks[:loser_length])}"
+    )

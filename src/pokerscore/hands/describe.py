@@ -7,6 +7,14 @@ from collections.abc import Sequence
 from pokerscore.cards import Rank
 from pokerscore.engine import Category
 
+MAIN_RANKS = {Category.TWO_PAIR: 2, Category.FULL_HOUSE: 2}
+"""How many leading ranks name the hand itself (the rest are kickers): one unless listed."""
+
+
+def main_rank_count(category: Category) -> int:
+    """The number of leading tie-break ranks that are not kickers."""
+    return MAIN_RANKS.get(category, 1)
+
 
 def _kickers(ranks: Sequence[Rank]) -> str:
     if not ranks:
