@@ -49,6 +49,31 @@ def _descending(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(ranks, reverse=True))
 
 
+MULTIPLICITIES: Final = {
+    Category.ONE_PAIR: (2, 1, 1, 1),
+    Category.TWO_PAIR: (2, 2, 1),
+    Category.THREE_OF_A_KIND: (3, 1, 1),
+    Category.FULL_HOUSE: (3, 2),
+    Category.FOUR_OF_A_KIND: (4, 1),
+}
+"""How many cards of each explaining rank a hand holds; one of each for the other categories."""
+SUITED: Final = frozenset(
+    {int(Category.FLUSH), int(Category.STRAIGHT_FLUSH), int(Category.ROYAL_FLUSH)}
+)
+"""Categories whose five cards share a suit."""
+
+
+def five_ranks(hand_class: HandClass) -> tuple[int, ...]:
+    """The five ranks of a class's hands, with repeats.
+
+    >>> five_ranks((int(Category.FULL_HOUSE), (2, 0)))
+    (2, 2, 2, 0, 0)
+    """
+    category, ranks = hand_class
+    shape = MULTIPLICITIES.get(Category(category), (1,) * len(ranks))
+    return tuple(rank for rank, count in zip(ranks, shape, strict=True) for _ in range(count))
+
+
 def _build_classes() -> tuple[HandClass, ...]:
     other = {rank: [r for r in range(13) if r != rank] for rank in range(13)}
     no_straight = [

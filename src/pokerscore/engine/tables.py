@@ -18,7 +18,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Final
 
-from pokerscore.engine.classes import flush_value, plain_value
+from pokerscore.engine.classes import HAND_CLASSES, SUITED, five_ranks, flush_value, plain_value
 
 # Rank keys whose sums differ for every multiset of five ranks with at most 4 of each, found by
 # a greedy search (each key the smallest keeping all sums distinct; re-checked by the tests).
@@ -66,23 +66,25 @@ def _multisets(size: int) -> list[tuple[list[int], tuple[int, ...]]]:
     return found
 
 
+def _five_card_table(suited: bool) -> list[int]:
+    # Every class lists its five ranks, so each table entry is one class: no hand is evaluated.
+    table = [0] * (5 * RANK_KEYS_5[-1] + 1)
+    for value, hand_class in enumerate(HAND_CLASSES, 1):
+        if (hand_class[0] in SUITED) == suited:
+            table[sum(RANK_KEYS_5[rank] for rank in five_ranks(hand_class))] = value
+    return table
+
+
 @cache
 def plain_table_5() -> list[int]:
-    """Five-card rank key -> non-flush value (0 where no multiset has that key)."""
-    table = [0] * (5 * RANK_KEYS_5[-1] + 1)
-    for counts, ranks in _multisets(5):
-        table[sum(RANK_KEYS_5[rank] for rank in ranks)] = plain_value(counts)
-    return table
+    """Five-card rank key -> value of the hand when not all one suit (0 where no hand has it)."""
+    return _five_card_table(suited=False)
 
 
 @cache
 def flush_table_5() -> list[int]:
-    """Five-card rank key of five distinct ranks -> flush value (0 elsewhere)."""
-    table = [0] * (5 * RANK_KEYS_5[-1] + 1)
-    for mask in range(1 << 13):
-        if mask.bit_count() == 5:
-            table[sum(RANK_KEYS_5[r] for r in range(13) if mask >> r & 1)] = flush_value(mask)
-    return table
+    """Five-card rank key of five distinct ranks -> value when all one suit (0 elsewhere)."""
+    return _five_card_table(suited=True)
 
 
 @cache
