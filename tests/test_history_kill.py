@@ -1,0 +1,107 @@
+"""Killing the game (SIGKILL) loses at most the hand in play: every finished hand is on disk."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from pokerscore.games.videopoker.history import open_history
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
+
+# Plays seeded hands through the session and its store; after each finished hand it deals the
+# next one, reports, and waits, so the parent can kill it with a hand in play.
+PLAYER = textwrap.dedent(
+    """
+    import sys
+    from pokerscore.games.videopoker.history import open_history
+    from pokerscore.games.videopoker.paytables import get_paytable
+    from pokerscore.games.videopoker.session import VideoPokerSession
+
+    store = open_history(sys.argv[1])
+    game = VideoPokerSession(get_paytable("jacks-or-better-9-6"), credits=500, seed=11, store=store)
+    game.deal()
+    while True:
+        game.toggle_hold(0)
+        outcome = game.draw()
+        game.deal()
+        print(outcome.number, game.credits + game.coins, flush=True)
+        sys.stdin.readline()
+    """
+)
+
+# Writes hands as fast as it can, for a kill that lands anywhere, mid-transaction included.
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pokerscore.cards import parse_cards
+    from pokerscore.games.videopoker.history import HandRecord, open_history
+
+    store = open_history(sys.argv[1])
+    bankroll = store.new_bankroll(10**9).id
+    session = store.start_session("jacks-or-better-9-6")
+    dealt, final = parse_cards("Ah Ad 7c 4s 2h"), parse_cards("Ah Ad Kh Qs 9c")
+    credits = 10**9
+    print("ready", flush=True)
+    while True:
+        credits -= 1
+        store.record_hand(HandRecord(session, bankroll, "jacks-or-better-9-6", 1, None, dealt, 3,
+            final, "nothing", 0, 3, 1.0, 1.0, credits))
+    """
+)
+
+
+def run(script: str, db: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", script, str(db)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_kill_between_hands_loses_only_the_hand_in_play(tmp_path: Path) -> None:
+    db = tmp_path / "history.sqlite3"
+    player = run(PLAYER, db)
+    assert player.stdin is not None and player.stdout is not None
+    reports = []
+    for _ in range(4):
+        reports.append(player.stdout.readline().split())
+        player.stdin.write("\n")
+        player.stdin.flush()
+    reports.append(player.stdout.readline().split())  # hand 5 done, hand 6 dealt
+    player.send_signal(signal.SIGKILL)
+    player.wait()
+    number, credits_before_bet = map(int, reports[-1])
+    with open_history(db) as store:
+        hands = store.hands()
+        bankroll = store.current_bankroll()
+    assert number == 5 and [hand.seed for hand in hands] == [11, 12, 13, 14, 15]
+    # The bet of the hand in play was never charged: the stored bankroll is as after hand 5.
+    assert bankroll is not None and bankroll.credits == hands[-1].credits_after
+    assert bankroll.credits == credits_before_bet
+
+
+def test_kill_at_any_moment_leaves_a_consistent_file(tmp_path: Path) -> None:
+    db = tmp_path / "history.sqlite3"
+    writer = run(WRITER, db)
+    assert writer.stdout is not None
+    assert writer.stdout.readline().strip() == "ready"
+    time.sleep(0.4)
+    writer.send_signal(signal.SIGKILL)
+    writer.wait()
+    with open_history(db) as store:  # opens: the header, quick_check and journal are fine
+        hands = store.hands()
+        bankroll = store.current_bankroll()
+    assert hands, "the writer should have finished some hands"
+    assert [hand.id for hand in hands] == list(range(1, len(hands) + 1))
+    # Each hand and its bankroll update are one transaction: they never disagree.
+    assert bankroll is not None and bankroll.credits == hands[-1].credits_after
+    assert bankroll.credits == 10**9 - len(hands)
