@@ -1,0 +1,127 @@
+"""Compiled kernels of the advisor and the seed search (imported inside function bodies only).
+
+Five cards are evaluated as :func:`pokerscore.engine.arrays.five_card_arrays` describes: sum the
+cards' keys, then look the value up in the flush or the plain table; a pay table's
+``value_classes`` array then gives the class.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.engine.arrays import SUIT_MASK_5, SUIT_SHIFT_5, five_card_arrays
+from pokerscore.engine.jit import kernel
+from pokerscore.games.videopoker.paytables import PayTable
+
+IntArray = npt.NDArray[np.int64]
+_SHIFT = SUIT_SHIFT_5
+_MASK = SUIT_MASK_5
+
+
+@cache
+def value_class_array(table: PayTable) -> npt.NDArray[np.int8]:
+    """A pay table's value -> class lookup as an array (index 0 unused)."""
+    array = np.array(table.value_classes, dtype=np.int8)
+    array.setflags(write=False)
+    return array
+
+
+@kernel()
+def _count_last_card(
+    key: int,
+    rest_keys: IntArray,
+    start: int,
+    is_flush: npt.NDArray[np.bool_],
+    flush: npt.NDArray[np.uint16],
+    plain: npt.NDArray[np.uint16],
+    classes: npt.NDArray[np.int8],
+    row: IntArray,
+) -> None:
+    """Count the hands ``key`` + each of ``rest_keys[start:]`` by class into ``row``.
+
+    The innermost loop lives alone in this function: kept this simple, the compiler overlaps
+    the table reads of successive cards, about ten times faster than with any branch around it.
+    """
+    for e in range(start, rest_keys.shape[0]):
+        total = key + rest_keys[e]
+        if is_flush[total & _MASK]:
+            row[classes[flush[total >> _SHIFT]]] += 1
+        else:
+            row[classes[plain[total >> _SHIFT]]] += 1
+
+
+@kernel()
+def _hold_counts(
+    hand: IntArray,
+    rest: IntArray,
+    keys: npt.NDArray[np.int32],
+    is_flush: npt.NDArray[np.bool_],
+    flush: npt.NDArray[np.uint16],
+    plain: npt.NDArray[np.uint16],
+    classes: npt.NDArray[np.int8],
+    class_count: int,
+) -> IntArray:
+    """counts[mask, class]: the draws from ``rest`` that end in each class, per hold mask."""
+    counts = np.zeros((32, class_count), dtype=np.int64)
+    size = rest.shape[0]
+    rest_keys = np.empty(size, dtype=np.int64)
+    for i in range(size):
+        rest_keys[i] = keys[rest[i]]
+    tables = (is_flush, flush, plain, classes)
+    for mask in range(32):
+        base = 0
+        need = 5
+        for i in range(5):
+            if mask >> i & 1:
+                base += keys[hand[i]]
+                need -= 1
+        row = counts[mask]
+        if need == 0:  # stand pat: the one final hand is the hand
+            value = flush[base >> _SHIFT] if is_flush[base & _MASK] else plain[base >> _SHIFT]
+            row[classes[value]] += 1
+        elif need == 1:
+            _count_last_card(base, rest_keys, 0, *tables, row)
+        elif need == 2:
+            for a in range(size):
+                _count_last_card(base + rest_keys[a], rest_keys, a + 1, *tables, row)
+        elif need == 3:
+            for a in range(size):
+                key_a = base + rest_keys[a]
+                for b in range(a + 1, size):
+                    _count_last_card(key_a + rest_keys[b], rest_keys, b + 1, *tables, row)
+        elif need == 4:
+            for a in range(size):
+                key_a = base + rest_keys[a]
+                for b in range(a + 1, size):
+                    key_b = key_a + rest_keys[b]
+                    for c in range(b + 1, size):
+                        _count_last_card(key_b + rest_keys[c], rest_keys, c + 1, *tables, row)
+        else:
+            for a in range(size):
+                key_a = rest_keys[a]
+                for b in range(a + 1, size):
+                    key_b = key_a + rest_keys[b]
+                    for c in range(b + 1, size):
+                        key_c = key_b + rest_keys[c]
+                        for d in range(c + 1, size):
+                            _count_last_card(key_c + rest_keys[d], rest_keys, d + 1, *tables, row)
+    return counts
+
+
+def hold_counts(hand: list[int], table: PayTable) -> IntArray:
+    """For a five-card hand (ids), how many draws of each hold mask end in each class."""
+    arrays = five_card_arrays()
+    rest = np.array([card for card in range(52) if card not in hand], dtype=np.int64)
+    return _hold_counts(
+        np.array(hand, dtype=np.int64),
+        rest,
+        arrays.keys,
+        arrays.is_flush,
+        arrays.flush,
+        arrays.plain,
+        value_class_array(table),
+        len(table.classes),
+    )
