@@ -1,0 +1,265 @@
+"""Compiled kernels of the whole-game analysis (imported inside function bodies only).
+
+Subsets of the deck are numbered by their colex rank: the sorted cards ``s1 < s2 < … < sk``
+have index ``C(s1, 1) + C(s2, 2) + … + C(sk, k)``, so the ``k``-card subsets are numbered
+``0 .. C(52, k) - 1``, and enumerating 5-card hands in colex order visits indices in sequence.
+
+Work is split into blocks of consecutive indices (each block unranks its first subset, then
+steps to the next), so ``prange`` shares it evenly between threads and each block writes only
+its own accumulators.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import prange
+
+from pokerscore.engine.arrays import SUIT_MASK_5, SUIT_SHIFT_5
+from pokerscore.engine.jit import kernel
+
+IntArray = npt.NDArray[np.int64]
+ClassArray = npt.NDArray[np.int8]
+_SHIFT = SUIT_SHIFT_5
+_MASK = SUIT_MASK_5
+BLOCK = 4096
+"""Subsets per block of parallel work."""
+
+
+def binomials() -> IntArray:
+    """``C(n, k)`` for ``n`` 0..52 and ``k`` 0..5."""
+    table = np.zeros((53, 6), dtype=np.int64)
+    for n in range(53):
+        table[n, 0] = 1
+        for k in range(1, 6):
+            table[n, k] = table[n - 1, k - 1] + table[n - 1, k] if n else 0
+    return table
+
+
+@kernel()
+def _unrank(index: int, k: int, binom: IntArray, cards: IntArray) -> None:
+    """The sorted cards of the ``k``-subset with colex ``index``, into ``cards[:k]``."""
+    for position in range(k, 0, -1):
+        card = position - 1
+        while binom[card + 1, position] <= index:
+            card += 1
+        cards[position - 1] = card
+        index -= binom[card, position]
+
+
+@kernel()
+def _next_subset(cards: IntArray, k: int) -> None:
+    """Step ``cards[:k]`` to the next subset in colex order."""
+    for i in range(k):
+        limit = cards[i + 1] if i + 1 < k else 52
+        if cards[i] + 1 < limit:
+            cards[i] += 1
+            for j in range(i):
+                cards[j] = j
+            return
+
+
+@kernel()
+def _value(
+    key: int,
+    is_flush: npt.NDArray[np.bool_],
+    flush: npt.NDArray[np.uint16],
+    plain: npt.NDArray[np.uint16],
+) -> int:
+    """The value of five cards from the sum of their keys."""
+    return int(flush[key >> _SHIFT] if is_flush[key & _MASK] else plain[key >> _SHIFT])
+
+
+@kernel(parallel=True)
+def final_classes(
+    keys: npt.NDArray[np.int32],
+    is_flush: npt.NDArray[np.bool_],
+    flush: npt.NDArray[np.uint16],
+    plain: npt.NDArray[np.uint16],
+    classes: ClassArray,
+    binom: IntArray,
+) -> ClassArray:
+    """The class of every five-card hand, by colex index."""
+    total = binom[52, 5]
+    result = np.empty(total, dtype=np.int8)
+    for block in prange((total + BLOCK - 1) // BLOCK):
+        cards = np.empty(5, dtype=np.int64)
+        start = block * BLOCK
+        _unrank(start, 5, binom, cards)
+        for index in range(start, min(start + BLOCK, total)):
+            key = keys[cards[0]] + keys[cards[1]] + keys[cards[2]] + keys[cards[3]] + keys[cards[4]]
+            result[index] = classes[_value(key, is_flush, flush, plain)]
+            _next_subset(cards, 5)
+    return result
+
+
+@kernel()
+def _count_range(
+    key: int,
+    keys: npt.NDArray[np.int32],
+    low: int,
+    high: int,
+    is_flush: npt.NDArray[np.bool_],
+    flush: npt.NDArray[np.uint16],
+    plain: npt.NDArray[np.uint16],
+    classes: ClassArray,
+    row: npt.NDArray[np.int32],
+) -> None:
+    """Count, by class, the hands ``key`` plus one card of ``low .. high - 1``."""
+    for card in range(low, high):  # alone in its loop: the compiler overlaps the table reads
+        row[classes[_value(key + keys[card], is_flush, flush, plain)]] += 1
+
+
+@kernel(parallel=True)
+def four_card_counts(
+    keys: npt.NDArray[np.int32],
+    is_flush: npt.NDArray[np.bool_],
+    flush: npt.NDArray[np.uint16],
+    plain: npt.NDArray[np.uint16],
+    classes: ClassArray,
+    class_count: int,
+    binom: IntArray,
+) -> npt.NDArray[np.int32]:
+    """counts[i, c]: how many five-card hands containing 4-subset ``i`` are in class ``c``."""
+    total = binom[52, 4]
+    counts = np.zeros((total, class_count), dtype=np.int32)
+    for block in prange((total + BLOCK - 1) // BLOCK):
+        cards = np.empty(4, dtype=np.int64)
+        start = block * BLOCK
+        _unrank(start, 4, binom, cards)
+        for index in range(start, min(start + BLOCK, total)):
+            key = keys[cards[0]] + keys[cards[1]] + keys[cards[2]] + keys[cards[3]]
+            row = counts[index]
+            low = 0
+            for i in range(4):  # every fifth card: the gaps between the four
+                _count_range(key, keys, low, cards[i], is_flush, flush, plain, classes, row)
+                low = cards[i] + 1
+            _count_range(key, keys, low, 52, is_flush, flush, plain, classes, row)
+            _next_subset(cards, 4)
+    return counts
+
+
+@kernel()
+def smaller_counts(k: int, upper: npt.NDArray[np.int32], binom: IntArray) -> npt.NDArray[np.int32]:
+    """The class counts of ``k``-subsets from those of ``k + 1``-subsets.
+
+    Each five-card hand containing a ``k``-subset ``S`` contains ``5 - k`` of the
+    ``(k + 1)``-subsets ``S + {x}``, so summing over ``x`` counts it ``5 - k`` times.
+    """
+    total = binom[52, k]
+    class_count = upper.shape[1]
+    counts = np.zeros((total, class_count), dtype=np.int32)
+    cards = np.zeros(k + 1, dtype=np.int64)
+    if k:
+        _unrank(0, k, binom, cards)
+    for index in range(total):
+        for extra in range(52):
+            upper_index = 0
+            position = 1
+            inserted = False
+            member = False
+            for i in range(k):
+                if cards[i] == extra:
+                    member = True
+                if not inserted and extra < cards[i]:
+                    upper_index += binom[extra, position]
+                    position += 1
+                    inserted = True
+                upper_index += binom[cards[i], position]
+                position += 1
+            if member:
+                continue
+            if not inserted:
+                upper_index += binom[extra, position]
+            for c in range(class_count):
+                counts[index, c] += upper[upper_index, c]
+        for c in range(class_count):
+            counts[index, c] //= 5 - k
+        if k:
+            _next_subset(cards, k)
+    return counts
+
+
+@kernel(parallel=True)
+def best_play_counts(
+    first_block: int,
+    last_block: int,
+    final: ClassArray,
+    counts: npt.NDArray[np.int32],
+    offsets: IntArray,
+    pay_sums: IntArray,
+    pays: IntArray,
+    binom: IntArray,
+) -> IntArray:
+    """For deals of blocks ``first_block .. last_block - 1``: play each deal's best hold and
+    count the final hands. Returns totals[n, c]: over deals whose best hold discards ``n`` cards,
+    the number of draws ending in class ``c`` (each deal's draws are ``C(47, n)``).
+
+    ``counts`` and ``pay_sums`` hold, for every subset of 0..4 cards (row ``offsets[k] + index``),
+    the class counts and the pay sum of the five-card hands containing it; ``final`` the class of
+    each five-card hand. The sum of pays over the draws of a hold ``H`` of deal ``D`` follows by
+    inclusion–exclusion over the discarded cards: the sum over ``H ⊆ S ⊆ D`` of
+    ``(-1)^|S - H|`` times the sum over hands containing ``S`` (a Möbius transform over the 32
+    subsets of the deal). Holds compare exactly: ``sum_a * C(47, n_b)`` against ``sum_b * C(47, n_a)``;
+    ties go to more cards held, then to higher cards (a larger mask: cards are sorted).
+    """
+    total = binom[52, 5]
+    class_count = counts.shape[1]
+    blocks = last_block - first_block
+    per_block = np.zeros((blocks, 6, class_count), dtype=np.int64)
+    unseen = np.array([binom[47, n] for n in range(6)], dtype=np.int64)
+    popcount = np.zeros(32, dtype=np.int64)
+    for mask in range(32):
+        for i in range(5):
+            popcount[mask] += mask >> i & 1
+    for block in prange(blocks):
+        cards = np.empty(5, dtype=np.int64)
+        subset = np.empty(32, dtype=np.int64)
+        sums = np.empty(32, dtype=np.int64)
+        start = (first_block + block) * BLOCK
+        _unrank(start, 5, binom, cards)
+        tally = per_block[block]
+        for index in range(start, min(start + BLOCK, total)):
+            # Row of every subset of the deal (mask bit i = the i-th lowest card).
+            for mask in range(31):
+                row = 0
+                position = 0
+                for i in range(5):
+                    if mask >> i & 1:
+                        position += 1
+                        row += binom[cards[i], position]
+                subset[mask] = offsets[position] + row
+                sums[mask] = pay_sums[subset[mask]]
+            sums[31] = pays[final[index]]
+            for bit in range(5):  # superset Möbius transform
+                step = 1 << bit
+                for mask in range(32):
+                    if not mask & step:
+                        sums[mask] -= sums[mask | step]
+            best = 31
+            for mask in range(30, -1, -1):  # masks downwards: ties keep the larger mask
+                left = sums[mask] * unseen[5 - popcount[best]]
+                right = sums[best] * unseen[5 - popcount[mask]]
+                if left > right or (left == right and popcount[mask] > popcount[best]):
+                    best = mask
+            discards = 5 - popcount[best]
+            outcome = tally[discards]
+            # Class counts of the best hold, by inclusion–exclusion over the discarded cards.
+            free = 31 ^ best
+            extra = free
+            while True:
+                mask = best | extra
+                sign = 1 - 2 * (popcount[extra] & 1)
+                if mask == 31:
+                    outcome[final[index]] += sign
+                else:
+                    for c in range(class_count):
+                        outcome[c] += sign * counts[subset[mask], c]
+                if extra == 0:
+                    break
+                extra = (extra - 1) & free
+            _next_subset(cards, 5)
+    totals = np.zeros((6, class_count), dtype=np.int64)
+    for block in range(blocks):
+        totals += per_block[block]
+    return totals
