@@ -286,14 +286,19 @@ def open_history(
     /.../notes.txt is not a SQLite database, so not a pokerscore history; left untouched
     """
     if str(path) == ":memory:":
-        return HistoryStore._create(sqlite3.connect(":memory:", isolation_level=None), version)
+        return HistoryStore._create(
+            sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False), version
+        )
     path = default_history_path() if path is None else Path(path)
     header = _read_header(path)
     if header is None:
         if not create:
             raise HistoryError(f"no history file at {path}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return HistoryStore._create(_connect(path), version)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            return HistoryStore._create(_connect(path), version)
+        except (OSError, sqlite3.Error) as error:
+            raise HistoryError(f"cannot create a history at {path}: {error}") from error
     found = _check_header(path, header)
     return HistoryStore._open(_connect(path), path, found)
 
@@ -301,7 +306,10 @@ def open_history(
 def _connect(path: Path) -> sqlite3.Connection:
     try:
         # Autocommit mode: every write below opens and commits its own transaction explicitly.
-        connection = sqlite3.connect(path, isolation_level=None, timeout=5.0)
+        # The game stores hands from a worker thread, one call at a time: no sharing to guard.
+        connection = sqlite3.connect(
+            path, isolation_level=None, timeout=5.0, check_same_thread=False
+        )
         connection.execute("PRAGMA foreign_keys = ON")
     except sqlite3.Error as error:
         raise HistoryError(f"cannot open {path}: {error}") from error

@@ -1,0 +1,220 @@
+"""``videopoker play`` (the Textual game) and ``videopoker history`` (what was kept of it).
+
+Textual, the game and SQLite are imported inside the commands: other commands never pay for them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pokerscore.cli.output import JsonOption, card_strings, console, print_json, user_errors
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from pokerscore.games.videopoker.history import HandRecord, HistorySummary, Totals
+
+DbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        help="The history file (SQLite). Default: videopoker.sqlite3 in your data directory.",
+        dir_okay=False,
+    ),
+]
+
+
+def play_command(
+    paytable: Annotated[
+        str,
+        typer.Option("--paytable", help="A built-in pay table, or a .toml file of your own."),
+    ] = "jacks-or-better-9-6",
+    coins: Annotated[int, typer.Option("--coins", min=1, max=5, help="The bet, 1 to 5.")] = 5,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", min=0, max=2**64 - 1, help="Reproducible deals: hand i is deal(SEED + i)."
+        ),
+    ] = None,
+    credits: Annotated[
+        int | None,
+        typer.Option(
+            "--credits", min=0, help="Start a new bankroll (default: carry on the last one)."
+        ),
+    ] = None,
+    db: DbOption = None,
+    trainer: Annotated[
+        bool, typer.Option("--trainer", help="After each draw, show the best hold and EV lost.")
+    ] = False,
+) -> None:
+    """Play video poker in the terminal; every hand is kept in a SQLite history."""
+    from pokerscore.games.videopoker.history import default_history_path, open_history
+    from pokerscore.games.videopoker.paytables import resolve_paytable
+    from pokerscore.games.videopoker.session import VideoPokerSession
+
+    path = default_history_path() if db is None else db
+    with user_errors():
+        table = resolve_paytable(paytable)
+        store = open_history(path)
+    try:
+        with user_errors():
+            session = VideoPokerSession(
+                table, coins=coins, credits=credits, seed=seed, trainer=trainer, store=store
+            )
+        from pokerscore.tui.app import VideoPokerApp
+
+        VideoPokerApp(session, history=path).run()
+    finally:
+        store.close()
+    stats = session.stats
+    if stats.hands:
+        console.print(
+            f"{stats.hands} hands, {stats.coins_bet:,} coins bet, {stats.coins_won:,} won, "
+            f"{session.credits:,} credits left. History: {path}",
+            soft_wrap=True,
+        )
+
+
+def history_command(
+    db: DbOption = None,
+    worst: Annotated[
+        int, typer.Option("--worst", min=0, help="How many of the costliest holds to list.")
+    ] = 5,
+    json_output: JsonOption = False,
+) -> None:
+    """Totals per session and overall: hands, coins bet and won, return, EV lost, worst holds."""
+    from pokerscore.games.videopoker.history import default_history_path, open_history
+
+    path = default_history_path() if db is None else db
+    if db is None and not path.exists():
+        if json_output:
+            print_json({"path": str(path), "sessions": [], "overall": None})
+        else:
+            console.print(f"No hands played yet (no history at {path}).", soft_wrap=True)
+        return
+    with user_errors(), open_history(path, create=False) as store:
+        summary = store.summary(worst)
+    if json_output:
+        print_json(_summary_json(path, summary))
+    else:
+        _print_summary(path, summary)
+
+
+def _totals_json(totals: Totals) -> dict[str, object]:
+    return {
+        "hands": totals.hands,
+        "coins_bet": totals.coins_bet,
+        "coins_won": totals.coins_won,
+        "return": totals.return_rate,
+        "ev_lost": round(totals.ev_lost, 6),
+        "ev_lost_per_hand": totals.ev_lost_per_hand,
+        "mistakes": totals.mistakes,
+    }
+
+
+def _hand_json(hand: HandRecord) -> dict[str, object]:
+    held = [card for i, card in enumerate(hand.dealt) if hand.hold >> i & 1]
+    best = [card for i, card in enumerate(hand.dealt) if hand.best_hold >> i & 1]
+    return {
+        "id": hand.id,
+        "played_at": hand.played_at,
+        "session": hand.session_id,
+        "coins": hand.coins,
+        "dealt": card_strings(hand.dealt),
+        "held": card_strings(held),
+        "best_hold": card_strings(best),
+        "hold_ev": hand.hold_ev,
+        "best_ev": hand.best_ev,
+        "ev_lost": round(hand.ev_lost, 6),
+    }
+
+
+def _summary_json(path: Path, summary: HistorySummary) -> dict[str, object]:
+    bankroll = summary.bankroll
+    return {
+        "path": str(path),
+        "sessions": [
+            {
+                "id": session.id,
+                "started_at": session.started_at,
+                "paytable": session.paytable,
+                "seed": session.seed,
+                **_totals_json(session.totals),
+            }
+            for session in summary.sessions
+        ],
+        "overall": _totals_json(summary.overall),
+        "worst_mistakes": [_hand_json(hand) for hand in summary.worst_mistakes],
+        "bankroll": None
+        if bankroll is None
+        else {"started_at": bankroll.started_at, "initial": bankroll.initial_credits}
+        | {"credits": bankroll.credits},
+    }
+
+
+def _rate(value: float | None, spec: str) -> str:
+    return "–" if value is None else format(value, spec)
+
+
+def _print_summary(path: Path, summary: HistorySummary) -> None:
+    from rich.table import Table
+
+    from pokerscore.cli.output import cards_text
+
+    table = Table(title=f"Video poker history ({path})", title_justify="left")
+    for name in ("session", "started (UTC)", "pay table", "seed"):
+        table.add_column(name, no_wrap=True)
+    for name in ("hands", "bet", "won", "return", "EV lost / hand", "mistakes"):
+        table.add_column(name, justify="right")
+
+    def figures(totals: Totals) -> list[str]:
+        return [
+            f"{totals.hands:,}",
+            f"{totals.coins_bet:,}",
+            f"{totals.coins_won:,}",
+            _rate(totals.return_rate, ".2%"),
+            _rate(totals.ev_lost_per_hand, ".3f"),
+            f"{totals.mistakes:,}",
+        ]
+
+    for session in summary.sessions:
+        seed = "–" if session.seed is None else str(session.seed)
+        started = session.started_at.replace("T", " ")[:16]
+        table.add_row(str(session.id), started, session.paytable, seed, *figures(session.totals))
+    table.add_section()
+    table.add_row("all", "", "", "", *figures(summary.overall), style="bold")
+    console.print(table)
+
+    if summary.worst_mistakes:
+        worst = Table(title="Costliest holds", title_justify="left")
+        worst.add_column("hand", justify="right")
+        worst.add_column("dealt", no_wrap=True)
+        worst.add_column("held", no_wrap=True)
+        worst.add_column("best hold", no_wrap=True)
+        worst.add_column("coins lost", justify="right")
+        for hand in summary.worst_mistakes:
+            worst.add_row(
+                str(hand.id),
+                cards_text(hand.dealt),
+                _held_text(hand, hand.hold),
+                _held_text(hand, hand.best_hold),
+                f"{hand.ev_lost:.2f}",
+            )
+        console.print(worst)
+    if summary.bankroll is not None:
+        console.print(
+            f"Bankroll: {summary.bankroll.credits:,} credits "
+            f"(started with {summary.bankroll.initial_credits:,})."
+        )
+
+
+def _held_text(hand: HandRecord, mask: int) -> Text:
+    from rich.text import Text
+
+    from pokerscore.cli.output import cards_text
+
+    held = [card for i, card in enumerate(hand.dealt) if mask >> i & 1]
+    return cards_text(held) if held else Text("nothing", style="dim")
