@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from pokerscore import __version__
-from pokerscore.cli import hand_commands, stats_command
+from pokerscore.cli import draw_command, hand_commands, stats_command, videopoker_commands
 
 app = typer.Typer(
     name="pokerscore",
@@ -22,6 +22,8 @@ app.command("score")(hand_commands.score_command)
 app.command("compare")(hand_commands.compare_command)
 app.command("duel")(hand_commands.duel_command)
 app.command("stats")(stats_command.stats_command)
+app.command("draw")(draw_command.draw_command)
+app.add_typer(videopoker_commands.app, name="videopoker")
 
 
 def _version(show: bool) -> None:
