@@ -27,11 +27,11 @@ SCREENSHOT = Path(__file__).parent.parent / "docs" / "screenshots" / "videopoker
 Script = Callable[[VideoPokerApp, Pilot[None]], Awaitable[None]]
 
 
-def play(app: VideoPokerApp, script: Script) -> None:
+def play(app: VideoPokerApp, script: Script, size: tuple[int, int] = SIZE) -> None:
     """Run ``script`` against the app in a headless terminal."""
 
     async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await script(app, pilot)
 
     asyncio.run(main())
@@ -191,19 +191,34 @@ def test_keys_screen_trainer_key_and_quit() -> None:
 
 def test_screenshot_of_the_main_screen(tmp_path: Path) -> None:
     """The SVG for the README; set POKERSCORE_SCREENSHOT=1 to rewrite the committed one."""
-    session = VideoPokerSession(TABLE, credits=1000, seed=1, trainer=True)
+    session = VideoPokerSession(TABLE, credits=1000, seed=336, trainer=True)
     app = VideoPokerApp(session, history=Path("videopoker.sqlite3"))
     target = SCREENSHOT if os.environ.get("POKERSCORE_SCREENSHOT") else tmp_path / "vp.svg"
 
     async def script(app: VideoPokerApp, pilot: Pilot[None]) -> None:
-        # Hand 1: a mistake for the trainer; hand 2: dealt, with the advisor's hold shown.
-        await pilot.press("enter", "3", "enter")
+        # Hand 1: everything thrown away; hand 2 (Td 7s 7c 6d 7d): the trips held, quads drawn.
+        await pilot.press("enter", "enter")
         await settle(app, pilot)
-        await pilot.press("enter", "h")
+        await pilot.press("enter", "2", "3", "5", "enter")
         await settle(app, pilot)
-        await pilot.press("1")
+        assert session.last is not None and session.last.class_title == "Four of a Kind"
+        assert "✓ Trainer" in message(app, "trainer")
         app.save_screenshot(target.name, path=str(target.parent))
 
-    play(app, script)
+    play(app, script, size=(104, 31))
     svg = target.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "JACKS" in svg and "CREDIT" in svg
+
+
+def test_keys_typed_fast_are_taken_in_order() -> None:
+    # Enter must not overtake the hold keys typed before it (it once had priority and did).
+    session = VideoPokerSession(TABLE, credits=100, seed=1)
+    app = VideoPokerApp(session)
+
+    async def script(app: VideoPokerApp, pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "2", "4", "enter")
+        await settle(app, pilot)
+        assert session.last is not None and session.last.hold == 0b01010
+        assert message(app).endswith(": no win. Press Enter to deal again.")
+
+    play(app, script)

@@ -44,6 +44,15 @@ def pretty(cards: tuple[Card, ...]) -> str:
     return " ".join(card.pretty for card in cards) if cards else "nothing (draw five)"
 
 
+def hand_words(cards: tuple[Card, ...]) -> str:
+    """A hand named without its kickers, e.g. ``Pair of Eights``, for a hand that pays nothing."""
+    from pokerscore.hands import score
+    from pokerscore.hands.describe import describe, main_rank_count
+
+    hand = score(cards)
+    return describe(hand.category, hand.ranks[: main_rank_count(hand.category)])
+
+
 class KeysScreen(ModalScreen[None]):
     """The keys, over the machine; any key closes it."""
 
@@ -72,7 +81,7 @@ class VideoPokerApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "deal_or_draw", "Deal/Draw", priority=True),
+        Binding("enter,space", "deal_or_draw", "Deal/Draw"),
         Binding("1", "hold(0)", "Hold 1-5"),
         *(Binding(str(n), f"hold({n - 1})", show=False) for n in range(2, 6)),
         Binding("plus,equals_sign", "bet_up", "Bet +"),
@@ -109,7 +118,7 @@ class VideoPokerApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#paytable").border_title = self.session.paytable.title
+        self.query_one("#paytable").border_title = "Pays for a bet of 1 to 5 coins"
         self.query_one("#session").border_title = "Session"
         self._refresh(win=None)
         if self.session.broke:
@@ -216,7 +225,7 @@ class VideoPokerApp(App[None]):
         if outcome.win:
             self._say(f"{outcome.class_title}!  You win {outcome.win:,} coins.", win=True)
         else:
-            self._say("No win this time. Press Enter to deal again.")
+            self._say(f"{hand_words(outcome.final)}: no win. Press Enter to deal again.")
         self._show_verdict(outcome)
         self._refresh(win=outcome.win, lit_class=outcome.class_index, won=outcome.win > 0)
         if self.session.broke:

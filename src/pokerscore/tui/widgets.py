@@ -124,7 +124,12 @@ class PayTableView(Static):
             row_style = ""
             if index == self.lit_class:
                 row_style = "bold #111111 on #ffd23f" if self.won else "bold #ffffff on #3b55b5"
-            pays = [str(self.paytable.pay(index, coins)) for coins in range(1, MAX_COINS + 1)]
+            pays: list[Text | str] = [
+                str(self.paytable.pay(index, coins)) for coins in range(1, MAX_COINS + 1)
+            ]
+            if index == self.lit_class and self.won:
+                # The coins actually paid: where the lit row crosses the bet's column.
+                pays[self.coins - 1] = Text(str(pays[self.coins - 1]), style="bold #b3122a")
             table.add_row(self.paytable.class_title(index).upper(), *pays, style=row_style)
         return table
 
