@@ -85,7 +85,10 @@ def history_command(
     ] = 5,
     json_output: JsonOption = False,
 ) -> None:
-    """Totals per session and overall: hands, coins bet and won, return, EV lost, worst holds."""
+    """Totals per session and overall: hands, coins bet and won, return, EV lost, worst holds.
+
+    ``lost/hand`` is the expected coins given away per hand by holds below the advisor's best.
+    """
     from pokerscore.games.videopoker.history import default_history_path, open_history
 
     path = default_history_path() if db is None else db
@@ -160,15 +163,30 @@ def _rate(value: float | None, spec: str) -> str:
 
 
 def _print_summary(path: Path, summary: HistorySummary) -> None:
+    from rich import box
     from rich.table import Table
 
     from pokerscore.cli.output import cards_text
 
-    table = Table(title=f"Video poker history ({path})", title_justify="left")
-    for name in ("session", "started (UTC)", "pay table", "seed"):
-        table.add_column(name, no_wrap=True)
-    for name in ("hands", "bet", "won", "return", "EV lost / hand", "mistakes"):
-        table.add_column(name, justify="right")
+    # One pay table (the usual case) goes in the title, which keeps the table within 80 columns.
+    paytables = sorted({session.paytable for session in summary.sessions})
+    one_table = len(paytables) == 1
+    title = f"Video poker history, {paytables[0]}" if one_table else "Video poker history"
+    table = Table(
+        title=f"{title} ({path})",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    # Figures never wrap; in a narrow terminal the time and the pay table's name fold instead.
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("started, UTC", overflow="fold")
+    if not one_table:
+        table.add_column("pay table", overflow="fold")
+    table.add_column("seed", overflow="fold")
+    for name in ("hands", "bet", "won", "return", "lost/hand", "mistakes"):
+        table.add_column(name, justify="right", no_wrap=True)
 
     def figures(totals: Totals) -> list[str]:
         return [
@@ -183,13 +201,15 @@ def _print_summary(path: Path, summary: HistorySummary) -> None:
     for session in summary.sessions:
         seed = "–" if session.seed is None else str(session.seed)
         started = session.started_at.replace("T", " ")[:16]
-        table.add_row(str(session.id), started, session.paytable, seed, *figures(session.totals))
+        names = [] if one_table else [session.paytable]
+        table.add_row(str(session.id), started, *names, seed, *figures(session.totals))
     table.add_section()
-    table.add_row("all", "", "", "", *figures(summary.overall), style="bold")
+    blanks = [""] * (2 if one_table else 3)
+    table.add_row("all", *blanks, *figures(summary.overall), style="bold")
     console.print(table)
 
     if summary.worst_mistakes:
-        worst = Table(title="Costliest holds", title_justify="left")
+        worst = Table(title="Costliest holds", title_justify="left", box=box.SIMPLE_HEAD)
         worst.add_column("hand", justify="right")
         worst.add_column("dealt", no_wrap=True)
         worst.add_column("held", no_wrap=True)

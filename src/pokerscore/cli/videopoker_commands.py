@@ -290,3 +290,10 @@ def seeds_command(
         )
     console.print(grid)
     console.print(Text("mask: one digit per dealt card, first card first; 1 = held", style="dim"))
+
+
+# ---- the game and its history (pokerscore.cli.play_commands; Textual loads inside `play`) ----
+from pokerscore.cli.play_commands import history_command, play_command  # noqa: E402
+
+app.command("play")(play_command)
+app.command("history")(history_command)
