@@ -258,7 +258,7 @@ def _builtin() -> dict[str, PayTable]:
                         four,
                         _flat(160),
                         _LOW_QUADS,
-                        (12, 0, 1, 2),
+                        (0, 1, 2, 12),
                     ),
                     PayClass(
                         "four-aces-with-2-4",

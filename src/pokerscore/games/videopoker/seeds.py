@@ -84,9 +84,10 @@ def seed_coverage(
     while (found[wanted] < 0).any():
         if seed - start >= limit:
             raise PokerScoreError(f"not every class and mask found within {limit:,} seeds")
+        count = min(STEP, start + limit - seed)
         step = first_seeds(
             seed,
-            STEP,
+            count,
             arrays.keys,
             arrays.is_flush,
             arrays.flush,
@@ -96,7 +97,7 @@ def seed_coverage(
         )
         fill = (found < 0) & (step >= 0)
         found[fill] = step[fill]
-        seed += STEP
+        seed += count
         if progress is not None:
             progress(int((found[wanted] >= 0).sum()), int(wanted.sum()))
     rows = []

@@ -1,0 +1,44 @@
+"""The exact return of whole games under perfect play, against published figures."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pokerscore.games.videopoker.analysis import analyze
+
+
+@pytest.mark.parametrize(
+    ("paytable", "coins", "published"),
+    [
+        ("jacks-or-better-9-6", 5, 0.995439),
+        ("jacks-or-better-8-5", 5, 0.972984),
+        ("jacks-or-better-9-6", 1, 0.983735),  # royal pays 250: the strategy changes too
+    ],
+)
+def test_published_returns(paytable: str, coins: int, published: float) -> None:
+    result = analyze(paytable, coins)
+    assert abs(result.return_rate - published) < 1e-6
+    probabilities = result.probabilities_exact
+    assert sum(probabilities.values()) == 1
+    assert result.return_exact == sum(
+        (
+            p * Fraction(pay, coins)
+            for p, pay in zip(probabilities.values(), result.paytable.pays(coins), strict=True)
+        ),
+        Fraction(0),
+    )
+
+
+def test_jacks_or_better_9_6_details() -> None:
+    result = analyze("jacks-or-better-9-6", 5)
+    assert result.return_exact == Fraction(1653526326983, 1661102543100)
+    assert round(result.stdev, 2) == 4.42
+    assert result.royal_cycle is not None and round(result.royal_cycle) == 40391
+    assert round(result.probabilities["royal-flush"], 8) == 0.00002476
+    # Every deal's draws are counted once: C(47, n) draws for each deal discarding n.
+    from math import comb
+
+    deals = sum(sum(row) // comb(47, n) for n, row in enumerate(result.counts))
+    assert deals == comb(52, 5)

@@ -1,0 +1,244 @@
+"""Pay tables: the built-in tables, classes of final hands, pays, and user tables in TOML."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pokerscore.cards import FULL_DECK, Card, parse_cards
+from pokerscore.games.videopoker.paytables import (
+    PAYTABLES,
+    PayTableError,
+    get_paytable,
+    load_paytable,
+    paytable_toml,
+    resolve_paytable,
+)
+
+JOB_CLASSES = (
+    "nothing",
+    "jacks-or-better",
+    "two-pair",
+    "three-of-a-kind",
+    "straight",
+    "flush",
+    "full-house",
+    "four-of-a-kind",
+    "straight-flush",
+    "royal-flush",
+)
+
+
+def machine_score(cards: tuple[Card, ...]) -> int:
+    """Source 002's scorer: flush flag, straight flag, number of pairs, low rank, pair rank."""
+    ranks = [(card.rank + 1) % 13 for card in cards]  # the machine's ranks: ace = 0 ... king = 12
+    suits = [card.suit for card in cards]
+    flush = all(suit == suits[0] for suit in suits)
+    pairs, pair_rank = 0, -1
+    for i in range(4):
+        for j in range(i + 1, 5):
+            if ranks[i] == ranks[j]:
+                pairs += 1
+                pair_rank = ranks[i]
+    work = list(ranks)
+    low, high = min(work), max(work)
+    straight = pairs == 0 and high - low == 4
+    if not straight and pairs == 0 and low == 0:  # an ace: try it high
+        work = [13 if rank == 0 else rank for rank in work]
+        low, high = min(work), max(work)
+        straight = high - low == 4
+    if flush and straight:
+        return 9 if low == 9 else 8  # low rank 10 (ten, the machine's 9) = royal
+    if pairs == 6:
+        return 7
+    if pairs == 4:
+        return 6
+    if flush:
+        return 5
+    if straight:
+        return 4
+    if pairs == 3:
+        return 3
+    if pairs == 2:
+        return 2
+    if pairs == 1 and (pair_rank == 0 or pair_rank >= 10):  # ace, jack, queen, king
+        return 1
+    return 0
+
+
+def test_builtin_names() -> None:
+    assert list(PAYTABLES) == [
+        "jacks-or-better-9-6",
+        "jacks-or-better-9-5",
+        "jacks-or-better-8-6",
+        "jacks-or-better-8-5",
+        "jacks-or-better-7-5",
+        "jacks-or-better-6-5",
+        "bonus-poker-8-5",
+        "double-bonus-10-7",
+        "double-double-bonus-9-6",
+    ]
+
+
+@pytest.mark.parametrize("name", [n for n in PAYTABLES if n.startswith("jacks")])
+def test_jacks_or_better_classes_are_the_machines_0_to_9(name: str) -> None:
+    table = get_paytable(name)
+    assert table.classes == JOB_CLASSES
+    full_house, flush = (int(part) for part in name.split("-")[-2:])
+    pays = {table.class_name(i): table.per_coin(i, 1) for i in range(10)}
+    assert pays == {
+        "nothing": 0,
+        "jacks-or-better": 1,
+        "two-pair": 2,
+        "three-of-a-kind": 3,
+        "straight": 4,
+        "flush": flush,
+        "full-house": full_house,
+        "four-of-a-kind": 25,
+        "straight-flush": 50,
+        "royal-flush": 250,
+    }
+
+
+def test_jacks_or_better_class_agrees_with_the_machine_scorer() -> None:
+    table = get_paytable("jacks-or-better-9-6")
+    rng = random.Random(2)
+    for _ in range(3000):
+        hand = tuple(rng.sample(FULL_DECK, 5))
+        assert table.classify(hand) == machine_score(hand), hand
+    for hand in ("Ah Kh Qh Jh Th", "Ah 2h 3h 4h 5h", "Jc Jd 2h 3s 4c", "Tc Td 2h 3s 4c"):
+        cards = parse_cards(hand)
+        assert table.classify(cards) == machine_score(cards)
+
+
+def test_royal_pays_800_per_coin_only_at_five_coins() -> None:
+    table = get_paytable("jacks-or-better-9-6")
+    royal = table.class_index("royal-flush")
+    assert [table.pay(royal, coins) for coins in range(1, 6)] == [250, 500, 750, 1000, 4000]
+    flush = table.class_index("flush")
+    assert [table.pay(flush, coins) for coins in range(1, 6)] == [6, 12, 18, 24, 30]
+    with pytest.raises(PayTableError, match="1 to 5 coins"):
+        table.pay(royal, 6)
+
+
+@pytest.mark.parametrize(
+    ("table", "hand", "name"),
+    [
+        ("bonus-poker-8-5", "Ac Ad Ah As 2c", "four-aces"),
+        ("bonus-poker-8-5", "3c 3d 3h 3s Ac", "four-2-4"),
+        ("bonus-poker-8-5", "5c 5d 5h 5s Ac", "four-5-k"),
+        ("bonus-poker-8-5", "Kc Kd Kh Ks Ac", "four-5-k"),
+        ("double-bonus-10-7", "4c 4d 4h 4s Kc", "four-2-4"),
+        ("double-double-bonus-9-6", "Ac Ad Ah As 4c", "four-aces-with-2-4"),
+        ("double-double-bonus-9-6", "Ac Ad Ah As 5c", "four-aces"),
+        ("double-double-bonus-9-6", "2c 2d 2h 2s Ac", "four-2-4-with-a-4"),
+        ("double-double-bonus-9-6", "2c 2d 2h 2s 4c", "four-2-4-with-a-4"),
+        ("double-double-bonus-9-6", "2c 2d 2h 2s 5c", "four-2-4"),
+        ("double-double-bonus-9-6", "9c 9d 9h 9s Ac", "four-5-k"),
+        ("double-double-bonus-9-6", "9h Th Jh Qh Kh", "straight-flush"),
+        ("double-double-bonus-9-6", "Ah Th Jh Qh Kh", "royal-flush"),
+        ("double-double-bonus-9-6", "Jc Jd 2h 3s 4c", "jacks-or-better"),
+        ("double-double-bonus-9-6", "Tc Td 2h 3s 4c", "nothing"),
+    ],
+)
+def test_bonus_quads_by_rank_and_kicker(table: str, hand: str, name: str) -> None:
+    paytable = get_paytable(table)
+    assert paytable.class_name(paytable.classify(hand)) == name
+
+
+def test_double_double_bonus_pays() -> None:
+    table = get_paytable("double-double-bonus-9-6")
+    pays = {name: table.per_coin(i) for i, name in enumerate(table.classes)}
+    assert pays["four-aces-with-2-4"] == 400
+    assert pays["four-2-4-with-a-4"] == 160
+    assert pays["four-aces"] == 160
+    assert pays["four-2-4"] == 80
+    assert pays["four-5-k"] == 50
+    assert pays["two-pair"] == 1
+
+
+def test_unknown_name_lists_the_tables() -> None:
+    with pytest.raises(PayTableError) as error:
+        get_paytable("deuces-wild")
+    for name in PAYTABLES:
+        assert name in str(error.value)
+
+
+@pytest.mark.parametrize("name", list(PAYTABLES))
+def test_toml_round_trip(name: str, tmp_path: Path) -> None:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(paytable_toml(PAYTABLES[name]), encoding="utf-8")
+    assert load_paytable(path) == PAYTABLES[name]
+    assert resolve_paytable(str(path)) == PAYTABLES[name]
+
+
+GOOD = """
+name = "tens-or-better"
+[[classes]]
+name = "tens-or-better"
+hand = "one-pair"
+ranks = "TJQKA"
+pay = 1
+[[classes]]
+name = "royal"
+hand = "royal-flush"
+pay = [250, 250, 250, 250, 800]
+"""
+
+
+def test_user_table_with_default_titles(tmp_path: Path) -> None:
+    path = tmp_path / "tens.toml"
+    path.write_text(GOOD, encoding="utf-8")
+    table = load_paytable(path)
+    assert table.title == "tens-or-better"
+    assert table.classes == ("nothing", "tens-or-better", "royal")
+    assert table.class_title(1) == "Tens Or Better"
+    assert table.classify("Tc Td 2h 3s 4c") == 1
+    assert table.classify("9c 9d 2h 3s 4c") == 0
+    assert table.classify("Ah Kh Qh Jh Th") == 2
+    assert table.classify("9h Kh Qh Jh Th") == 0  # no straight-flush class: pays nothing
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('hand = "one-pair"', 'hand = "pair"'), 'unknown hand "pair"'),
+        (('ranks = "TJQKA"', 'ranks = "TJQKX"'), '"X" is not a rank'),
+        (("pay = 1", "pay = -1"), "pay must be"),
+        (("pay = 1", "pay = [1, 2]"), "pay must be"),
+        (("pay = 1", 'pay = "one"'), "pay must be"),
+        (('name = "royal"', 'name = "tens-or-better"'), "reserved or repeated"),
+        (('name = "royal"', 'name = "nothing"'), "reserved or repeated"),
+        (('name = "royal"', 'name = "Royal Flush"'), "name must be"),
+        (('hand = "royal-flush"', 'hand = "royal-flush"\nkickers = "A"'), "kickers apply only"),
+        (('hand = "royal-flush"', 'hand = "royal-flush"\nranks = "A"'), "ranks apply only"),
+        (('hand = "royal-flush"', 'hand = "royal-flush"\nbonus = 1'), "unknown key 'bonus'"),
+        (("[[classes]]", "[[class]]"), "unknown key 'class'"),
+        (("pay = 1", "pay = 1\n[broken"), "not valid TOML"),
+    ],
+)
+def test_bad_user_tables_say_what_is_wrong(
+    change: tuple[str, str], message: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(GOOD.replace(*change, 1), encoding="utf-8")
+    with pytest.raises(PayTableError, match=message) as error:
+        load_paytable(path)
+    assert str(path) in str(error.value)
+
+
+def test_missing_file() -> None:
+    with pytest.raises(PayTableError, match="no such pay table file"):
+        load_paytable("/nonexistent/table.toml")
+
+
+@given(st.sampled_from(list(PAYTABLES)), st.integers(1, 7462))
+def test_every_value_has_exactly_the_class_of_the_last_matching_rule(name: str, value: int) -> None:
+    table = PAYTABLES[name]
+    index = table.class_of_value(value)
+    matching = [i for i, rule in enumerate(table.paying, 1) if rule.matches(value)]
+    assert index == (matching[-1] if matching else 0)
