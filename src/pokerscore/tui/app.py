@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import ClassVar, TypeVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -66,7 +67,10 @@ class KeysScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text.from_markup(KEYS_HELP + "\n\n[dim]any key closes this[/dim]"))
 
-    def on_key(self) -> None:
+    def on_key(self, event: events.Key) -> None:
+        # The key only closes this screen: "q" here must not also quit the game.
+        event.stop()
+        event.prevent_default()
         self.dismiss()
 
     def on_click(self) -> None:
@@ -99,6 +103,7 @@ class VideoPokerApp(App[None]):
         self.session = session
         self.history = history
         self.busy = False
+        self.quit_after_draw = False
         self.sub_title = session.paytable.title
 
     # Layout
@@ -186,6 +191,13 @@ class VideoPokerApp(App[None]):
             self._say(f"New bankroll: {credits:,} credits. Press Enter to deal.")
             self._refresh(win=None)
 
+    async def action_quit(self) -> None:
+        if self.busy:
+            # A draw is being stored: leave once it is on disk, not halfway through.
+            self.quit_after_draw = True
+            return
+        self.exit()
+
     def action_keys(self) -> None:
         self.push_screen(KeysScreen())
 
@@ -219,6 +231,8 @@ class VideoPokerApp(App[None]):
             return
         finally:
             self.busy = False
+            if self.quit_after_draw:
+                self.exit()
         for index, card in enumerate(outcome.final):
             slot = self.query_one(f"#card-{index}", CardSlot)
             slot.card, slot.advised = card, False
