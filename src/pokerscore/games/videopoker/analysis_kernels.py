@@ -5,8 +5,8 @@ have index ``C(s1, 1) + C(s2, 2) + … + C(sk, k)``, so the ``k``-card subsets a
 ``0 .. C(52, k) - 1``, and enumerating 5-card hands in colex order visits indices in sequence.
 
 Work is split into blocks of consecutive indices (each block unranks its first subset, then
-steps to the next), so ``prange`` shares it evenly between threads and each block writes only
-its own accumulators.
+steps to the next), so ``prange`` shares the table building evenly between threads and each block
+writes only its own rows.
 """
 
 from __future__ import annotations
@@ -180,7 +180,65 @@ def smaller_counts(k: int, upper: npt.NDArray[np.int32], binom: IntArray) -> npt
     return counts
 
 
-@kernel(parallel=True)
+@kernel()
+def _play_deal(
+    cards: IntArray,
+    final_class: int,
+    weight: int,
+    counts: npt.NDArray[np.int32],
+    offsets: IntArray,
+    pay_sums: IntArray,
+    pays: IntArray,
+    binom: IntArray,
+    popcount: IntArray,
+    highest: IntArray,
+    tally: IntArray,
+) -> None:
+    """Play one deal (sorted card ids) with its best hold; add ``weight`` times its draws' class
+    counts to ``tally[discards]``."""
+    subset = np.empty(32, dtype=np.int64)
+    colex = np.empty(32, dtype=np.int64)
+    sums = np.empty(32, dtype=np.int64)
+    # Colex index of every subset of the deal (mask bit i = the i-th lowest card): a subset's
+    # highest card is its last, so its index adds one term to that of the rest.
+    colex[0] = 0
+    for mask in range(1, 32):
+        top = highest[mask]
+        colex[mask] = colex[mask ^ (1 << top)] + binom[cards[top], popcount[mask]]
+    for mask in range(31):
+        subset[mask] = offsets[popcount[mask]] + colex[mask]
+        sums[mask] = pay_sums[subset[mask]]
+    sums[31] = pays[final_class]
+    for bit in range(5):  # superset Möbius transform: sums[H] = pays of the draws of hold H
+        step = 1 << bit
+        for mask in range(32):
+            if not mask & step:
+                sums[mask] -= sums[mask | step]
+    best = 31
+    for mask in range(30, -1, -1):  # masks downwards: ties keep the larger mask
+        left = sums[mask] * binom[47, 5 - popcount[best]]
+        right = sums[best] * binom[47, 5 - popcount[mask]]
+        if left > right or (left == right and popcount[mask] > popcount[best]):
+            best = mask
+    outcome = tally[5 - popcount[best]]
+    class_count = counts.shape[1]
+    # Class counts of the best hold, by inclusion–exclusion over the discarded cards.
+    free = 31 ^ best
+    extra = free
+    while True:
+        mask = best | extra
+        sign = weight * (1 - 2 * (popcount[extra] & 1))
+        if mask == 31:
+            outcome[final_class] += sign
+        else:
+            for c in range(class_count):
+                outcome[c] += sign * counts[subset[mask], c]
+        if extra == 0:
+            break
+        extra = (extra - 1) & free
+
+
+@kernel()
 def best_play_counts(
     first_block: int,
     last_block: int,
@@ -200,64 +258,62 @@ def best_play_counts(
     each five-card hand. The sum of pays over the draws of a hold ``H`` of deal ``D`` follows by
     inclusion–exclusion over the discarded cards: the sum over ``H ⊆ S ⊆ D`` of
     ``(-1)^|S - H|`` times the sum over hands containing ``S`` (a Möbius transform over the 32
-    subsets of the deal). Holds compare exactly: ``sum_a * C(47, n_b)`` against ``sum_b * C(47, n_a)``;
-    ties go to more cards held, then to higher cards (a larger mask: cards are sorted).
+    subsets of the deal). Holds compare exactly: ``sum_a * C(47, n_b)`` against
+    ``sum_b * C(47, n_a)``; ties go to more cards held, then to higher cards (a larger mask).
+
+    Suits are symmetric, so only one deal of each class under suit permutations is played: the
+    one whose per-suit rank masks are in non-increasing order (clubs, diamonds, hearts, spades),
+    counted as many times as the class has deals (24 over the permutations that fix it). Ties
+    are thus broken on that deal, and its choice stands for the whole class.
     """
     total = binom[52, 5]
     class_count = counts.shape[1]
     blocks = last_block - first_block
     per_block = np.zeros((blocks, 6, class_count), dtype=np.int64)
-    unseen = np.array([binom[47, n] for n in range(6)], dtype=np.int64)
     popcount = np.zeros(32, dtype=np.int64)
+    highest = np.zeros(32, dtype=np.int64)
     for mask in range(32):
         for i in range(5):
-            popcount[mask] += mask >> i & 1
-    for block in prange(blocks):
+            if mask >> i & 1:
+                popcount[mask] += 1
+                highest[mask] = i
+    # Serial: with one deal in 19 played, threads cost more than they save on a shared machine.
+    for block in range(blocks):
         cards = np.empty(5, dtype=np.int64)
-        subset = np.empty(32, dtype=np.int64)
-        sums = np.empty(32, dtype=np.int64)
         start = (first_block + block) * BLOCK
         _unrank(start, 5, binom, cards)
-        tally = per_block[block]
         for index in range(start, min(start + BLOCK, total)):
-            # Row of every subset of the deal (mask bit i = the i-th lowest card).
-            for mask in range(31):
-                row = 0
-                position = 0
-                for i in range(5):
-                    if mask >> i & 1:
-                        position += 1
-                        row += binom[cards[i], position]
-                subset[mask] = offsets[position] + row
-                sums[mask] = pay_sums[subset[mask]]
-            sums[31] = pays[final[index]]
-            for bit in range(5):  # superset Möbius transform
-                step = 1 << bit
-                for mask in range(32):
-                    if not mask & step:
-                        sums[mask] -= sums[mask | step]
-            best = 31
-            for mask in range(30, -1, -1):  # masks downwards: ties keep the larger mask
-                left = sums[mask] * unseen[5 - popcount[best]]
-                right = sums[best] * unseen[5 - popcount[mask]]
-                if left > right or (left == right and popcount[mask] > popcount[best]):
-                    best = mask
-            discards = 5 - popcount[best]
-            outcome = tally[discards]
-            # Class counts of the best hold, by inclusion–exclusion over the discarded cards.
-            free = 31 ^ best
-            extra = free
-            while True:
-                mask = best | extra
-                sign = 1 - 2 * (popcount[extra] & 1)
-                if mask == 31:
-                    outcome[final[index]] += sign
+            clubs = diamonds = hearts = spades = 0
+            for i in range(5):
+                bit = 1 << (cards[i] >> 2)
+                suit = cards[i] & 3
+                if suit == 0:
+                    clubs |= bit
+                elif suit == 1:
+                    diamonds |= bit
+                elif suit == 2:
+                    hearts |= bit
                 else:
-                    for c in range(class_count):
-                        outcome[c] += sign * counts[subset[mask], c]
-                if extra == 0:
-                    break
-                extra = (extra - 1) & free
+                    spades |= bit
+            if clubs >= diamonds and diamonds >= hearts and hearts >= spades:
+                # Deals in the class: 24 over the product of (runs of equal masks)!.
+                run_2 = 2 if diamonds == clubs else 1
+                run_3 = run_2 + 1 if hearts == diamonds else 1
+                run_4 = run_3 + 1 if spades == hearts else 1
+                fixing = run_2 * run_3 * run_4
+                _play_deal(
+                    cards,
+                    final[index],
+                    24 // fixing,
+                    counts,
+                    offsets,
+                    pay_sums,
+                    pays,
+                    binom,
+                    popcount,
+                    highest,
+                    per_block[block],
+                )
             _next_subset(cards, 5)
     totals = np.zeros((6, class_count), dtype=np.int64)
     for block in range(blocks):
