@@ -15,11 +15,15 @@ from pokerscore.games.videopoker.analysis import analyze
         ("jacks-or-better-9-6", 5, 0.995439),
         ("jacks-or-better-8-5", 5, 0.972984),
         ("jacks-or-better-9-6", 1, 0.983735),  # royal pays 250: the strategy changes too
+        # Published to four decimals of a percent.
+        ("bonus-poker-8-5", 5, 0.991660),
+        ("double-bonus-10-7", 5, 1.001725),
+        ("double-double-bonus-9-6", 5, 0.989808),
     ],
 )
 def test_published_returns(paytable: str, coins: int, published: float) -> None:
     result = analyze(paytable, coins)
-    assert abs(result.return_rate - published) < 1e-6
+    assert round(result.return_rate, 6) == published
     probabilities = result.probabilities_exact
     assert sum(probabilities.values()) == 1
     assert result.return_exact == sum(
