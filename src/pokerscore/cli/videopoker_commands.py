@@ -282,14 +282,17 @@ def seeds_command(
     for row in rows:
         grid.add_row(
             str(row.seed),
-            f"{row.mask:05b}"[::-1],
+            f"{row.mask:>2} " + f"{row.mask:05b}"[::-1],
             row.class_name,
             cards_text(row.cards[:5]),
             cards_text(row.cards[5:]),
             cards_text(row.final),
         )
     console.print(grid)
-    console.print(Text("mask: one digit per dealt card, first card first; 1 = held", style="dim"))
+    console.print(
+        Text("mask: its number, then one digit per dealt card, first card first (1 = held)"),
+        style="dim",
+    )
 
 
 # ---- the game and its history (pokerscore.cli.play_commands; Textual loads inside `play`) ----
