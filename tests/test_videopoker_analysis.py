@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
 import pytest
 
@@ -42,7 +43,22 @@ def test_jacks_or_better_9_6_details() -> None:
     assert result.royal_cycle is not None and round(result.royal_cycle) == 40391
     assert round(result.probabilities["royal-flush"], 8) == 0.00002476
     # Every deal's draws are counted once: C(47, n) draws for each deal discarding n.
-    from math import comb
-
     deals = sum(sum(row) // comb(47, n) for n, row in enumerate(result.counts))
     assert deals == comb(52, 5)
+
+
+def test_subset_tables_give_the_advisors_sums_for_every_hold() -> None:
+    import random
+
+    from pokerscore.cards import FULL_DECK
+    from pokerscore.games.videopoker.advisor import advise
+    from pokerscore.games.videopoker.analysis import hold_pay_sums
+
+    rng = random.Random(7)
+    for paytable in ("jacks-or-better-9-6", "double-double-bonus-9-6"):
+        for _ in range(5):
+            hand = rng.sample(FULL_DECK, 5)
+            sums = hold_pay_sums(hand, paytable, 5)
+            for hold in advise(hand, paytable, 5):
+                draws = comb(47, 5 - len(hold.held))
+                assert Fraction(sums[hold.mask], draws * 5) == hold.ev_exact

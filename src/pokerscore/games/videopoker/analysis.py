@@ -23,6 +23,8 @@ from fractions import Fraction
 from math import comb, isqrt, sqrt
 from typing import TYPE_CHECKING
 
+from pokerscore.cards import parse_cards
+from pokerscore.games.draw import CardsInput
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
@@ -186,3 +188,38 @@ def _subset_tables(table: PayTable) -> SubsetTables:
         _CACHE.clear()  # one table set at a time: they take some 20 MB
         _CACHE[key] = (final, np.concatenate(by_size), offsets)
     return _CACHE[key]
+
+
+def hold_pay_sums(
+    cards: CardsInput, paytable: PayTable | str = DEFAULT_PAYTABLE, coins: int = MAX_COINS
+) -> list[int]:
+    """For each hold mask of a deal, the total paid over all its draws, from the subset tables.
+
+    The same inclusion–exclusion the analysis runs for every deal, written in Python for one:
+    a check on the tables (the advisor counts the draws directly).
+
+    >>> sums = hold_pay_sums("Kh Qh Jh Th 2s")
+    >>> Fraction(sums[0b01111], 47 * 5)  # per coin, as the advisor has it
+    Fraction(925, 47)
+    """
+    from pokerscore.games.videopoker import analysis_kernels as kernels
+
+    table = get_paytable(paytable) if isinstance(paytable, str) else paytable
+    hand = parse_cards(cards, size=5)
+    final, counts, offsets = _subset_tables(table)
+    pays = table.pays(coins)
+    binom = kernels.binomials()
+    sums = []
+    for mask in range(32):
+        chosen = sorted(card.id for i, card in enumerate(hand) if mask >> i & 1)
+        index = sum(int(binom[card, k]) for k, card in enumerate(chosen, 1))
+        if len(chosen) == 5:
+            sums.append(pays[int(final[index])])
+        else:
+            row = counts[int(offsets[len(chosen)]) + index]
+            sums.append(sum(int(n) * pay for n, pay in zip(row, pays, strict=True)))
+    for bit in range(5):  # superset Möbius transform
+        for mask in range(32):
+            if not mask & 1 << bit:
+                sums[mask] -= sums[mask | 1 << bit]
+    return sums
