@@ -26,7 +26,7 @@ from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
     PayTable,
-    get_paytable,
+    resolve_paytable,
 )
 
 __all__ = ["HoldEV", "advise", "format_cards"]
@@ -82,7 +82,7 @@ def advise(
     from pokerscore.games.videopoker.kernels import hold_counts
 
     hand = parse_cards(cards, size=5)
-    table = get_paytable(paytable) if isinstance(paytable, str) else paytable
+    table = resolve_paytable(paytable) if isinstance(paytable, str) else paytable
     pays = table.pays(coins)
     counts = hold_counts([card.id for card in hand], table)
     holds = []
