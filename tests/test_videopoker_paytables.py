@@ -196,7 +196,7 @@ def test_user_table_with_default_titles(tmp_path: Path) -> None:
     table = load_paytable(path)
     assert table.title == "tens-or-better"
     assert table.classes == ("nothing", "tens-or-better", "royal")
-    assert table.class_title(1) == "Tens Or Better"
+    assert table.class_title(1) == "Tens or Better"
     assert table.classify("Tc Td 2h 3s 4c") == 1
     assert table.classify("9c 9d 2h 3s 4c") == 0
     assert table.classify("Ah Kh Qh Jh Th") == 2
@@ -242,3 +242,16 @@ def test_every_value_has_exactly_the_class_of_the_last_matching_rule(name: str, 
     index = table.class_of_value(value)
     matching = [i for i, rule in enumerate(table.paying, 1) if rule.matches(value)]
     assert index == (matching[-1] if matching else 0)
+
+
+def test_the_documented_example_loads(tmp_path: Path) -> None:
+    docs = Path(__file__).parents[1] / "docs" / "paytables.md"
+    example = docs.read_text(encoding="utf-8").split("```toml\n")[1].split("```")[0]
+    path = tmp_path / "example.toml"
+    path.write_text(example, encoding="utf-8")
+    table = load_paytable(path)
+    assert table.name == "tens-or-better-6-5"
+    assert table.class_name(table.classify("Ac Ad Ah As 3c")) == "four-aces"
+    assert table.class_name(table.classify("Ac Ad Ah As 9c")) == "four-of-a-kind"
+    assert table.class_name(table.classify("Tc Td 2h 3s 4c")) == "tens-or-better"
+    assert table.pay(table.class_index("royal-flush"), 5) == 4000

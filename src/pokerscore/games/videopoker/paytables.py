@@ -387,7 +387,7 @@ def _name(value: object, where: str) -> str:
 def _pay_class(entry: Mapping[str, object], where: str) -> PayClass:
     _no_unknown_keys(entry, _CLASS_KEYS, where)
     name = _name(entry.get("name"), where)
-    title = entry.get("title", name.replace("-", " ").title())
+    title = entry.get("title", _default_title(name))
     if not isinstance(title, str) or not title.strip():
         raise PayTableError(f"{where}: title must be a non-empty string")
     hand = entry.get("hand")
@@ -401,6 +401,13 @@ def _pay_class(entry: Mapping[str, object], where: str) -> PayClass:
     if kickers and category != Category.FOUR_OF_A_KIND:
         raise PayTableError(f"{where}: kickers apply only to four-of-a-kind")
     return PayClass(name, title.strip(), category, _pays(entry.get("pay"), where), ranks, kickers)
+
+
+def _default_title(name: str) -> str:
+    """``tens-or-better`` -> ``Tens or Better``."""
+    small = {"a", "and", "of", "or", "with"}
+    words = name.split("-")
+    return " ".join(w if i and w in small else w.capitalize() for i, w in enumerate(words))
 
 
 def _ranks(value: object, where: str) -> tuple[int, ...]:
