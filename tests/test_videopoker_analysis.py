@@ -62,3 +62,21 @@ def test_subset_tables_give_the_advisors_sums_for_every_hold() -> None:
             for hold in advise(hand, paytable, 5):
                 draws = comb(47, 5 - len(hold.held))
                 assert Fraction(sums[hold.mask], draws * 5) == hold.ev_exact
+
+
+def test_jacks_or_better_9_6_class_probabilities() -> None:
+    # As published with the return of the game, to six decimals.
+    published = {
+        "royal-flush": 0.000025,
+        "straight-flush": 0.000109,
+        "four-of-a-kind": 0.002363,
+        "full-house": 0.011512,
+        "flush": 0.011015,
+        "straight": 0.011229,
+        "three-of-a-kind": 0.074449,
+        "two-pair": 0.129279,
+        "jacks-or-better": 0.214585,
+        "nothing": 0.545435,
+    }
+    probabilities = analyze("jacks-or-better-9-6", 5).probabilities
+    assert {name: round(p, 6) for name, p in probabilities.items()} == published
