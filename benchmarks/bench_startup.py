@@ -7,8 +7,8 @@ without the cache every start recompiles pokerscore's sources (about 0.1 s more)
 
 from __future__ import annotations
 
-import statistics
 import os
+import statistics
 import subprocess
 import sys
 import time
