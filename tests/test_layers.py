@@ -1,0 +1,78 @@
+"""The architecture holds: imports point down the layers, and importing stays light."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).parents[1] / "src" / "pokerscore"
+LAYERS = {"cards": 0, "engine": 1, "hands": 2, "games": 3, "cli": 4, "tui": 4}
+
+
+def layer_of(module: str) -> int | None:
+    parts = module.split(".")
+    if parts[0] != "pokerscore" or len(parts) < 2:
+        return None
+    return LAYERS.get(parts[1])
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in sorted(PACKAGE.rglob("*.py")) if p.relative_to(PACKAGE).parts[0] in LAYERS],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_imports_point_down_the_layers(path: Path) -> None:
+    own = LAYERS[path.relative_to(PACKAGE).parts[0]]
+    upward = sorted(
+        module
+        for module in imported_modules(path)
+        if (layer := layer_of(module)) is not None and layer > own
+    )
+    assert upward == [], f"{path.name} imports a higher layer: {upward}"
+
+
+def test_layers_cover_every_package() -> None:
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    assert packages == set(LAYERS), "a new package needs a place in the layers"
+
+
+def loaded_after(code: str) -> set[str]:
+    """Top-level modules loaded by running ``code`` in a fresh interpreter."""
+    script = code + "\nimport sys; print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return set(result.stdout.split())
+
+
+def test_importing_pokerscore_loads_neither_numpy_nor_numba() -> None:
+    loaded = loaded_after("import pokerscore; pokerscore.score('Ah Kh Qh Jh Th')")
+    assert "pokerscore" in loaded
+    assert not loaded & {"numpy", "numba", "textual"}
+
+
+def test_the_score_command_loads_no_kernel_machinery() -> None:
+    code = (
+        "import sys\n"
+        "sys.argv = ['pokerscore', 'score', 'Ah', 'Kh', 'Qh', 'Jh', 'Th']\n"
+        "from pokerscore.cli.app import app\n"
+        "try:\n    app()\nexcept SystemExit:\n    pass"
+    )
+    loaded = loaded_after(code)
+    assert {"pokerscore", "typer", "rich"} <= loaded
+    assert not loaded & {"numpy", "numba", "textual", "sqlite3"}
