@@ -2,7 +2,11 @@
 
 Each returns the ``value`` (1..7462, higher wins) of the best five cards. They trust their input:
 ids in 0..51 and no card twice; anything else gives a wrong answer or a ``KeyError``. Tables are
-built on the first call (tens of milliseconds for five cards, a few tenths for seven).
+built on the first call (tens of milliseconds for five cards, about a quarter second for seven).
+
+The six- and seven-card paths are tuned for CPython: the first card's key carries the flush probe
+(one addition fewer), and the flush-free path (97 % of seven-card hands) builds no tuple and makes
+one dictionary lookup.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from pokerscore.engine.tables import (
     CARD_KEYS,
     CARD_KEYS_5,
+    FIRST_CARD_KEYS,
     FLUSH_BITS,
     FLUSH_PROBE,
     IS_FLUSH_5,
@@ -25,6 +30,7 @@ from pokerscore.engine.tables import (
 )
 
 _KEYS = CARD_KEYS
+_KEYS1 = FIRST_CARD_KEYS
 _KEYS5 = CARD_KEYS_5
 _IS_FLUSH5 = IS_FLUSH_5
 _RANK_BITS = RANK_BITS
@@ -70,7 +76,8 @@ def evaluate5(c1: int, c2: int, c3: int, c4: int, c5: int) -> int:
 
 
 def _flush_of(key: int, cards: tuple[int, ...]) -> int:
-    suit = suit_of_flush(key)
+    """The flush value of a probed key's flush suit."""
+    suit = suit_of_flush(key - FLUSH_PROBE)
     mask = 0
     for card in cards:
         if card & 3 == suit:
@@ -84,10 +91,10 @@ def evaluate6(c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
     >>> evaluate6(48, 44, 40, 36, 32, 0)
     7462
     """
-    key = _KEYS[c1] + _KEYS[c2] + _KEYS[c3] + _KEYS[c4] + _KEYS[c5] + _KEYS[c6]
+    key = _KEYS1[c1] + _KEYS[c2] + _KEYS[c3] + _KEYS[c4] + _KEYS[c5] + _KEYS[c6]
     if not _PLAIN6:
         _load(6)
-    if (key + FLUSH_PROBE) & FLUSH_BITS:
+    if key & FLUSH_BITS:
         return _flush_of(key, (c1, c2, c3, c4, c5, c6))
     return _PLAIN6[key >> SUIT_SHIFT]
 
@@ -100,14 +107,14 @@ def evaluate7(c1: int, c2: int, c3: int, c4: int, c5: int, c6: int, c7: int) -> 
     >>> evaluate7(0, 1, 2, 3, 4, 5, 6)  # four deuces, threes kicker
     7297
     """
-    key = _KEYS[c1] + _KEYS[c2] + _KEYS[c3] + _KEYS[c4] + _KEYS[c5] + _KEYS[c6] + _KEYS[c7]
+    key = _KEYS1[c1] + _KEYS[c2] + _KEYS[c3] + _KEYS[c4] + _KEYS[c5] + _KEYS[c6] + _KEYS[c7]
     try:
-        if (key + FLUSH_PROBE) & FLUSH_BITS:
+        if key & FLUSH_BITS:
             return _flush_of(key, (c1, c2, c3, c4, c5, c6, c7))
         return _PLAIN7[key >> SUIT_SHIFT]
     except (KeyError, IndexError):
         _load(7)
-    if (key + FLUSH_PROBE) & FLUSH_BITS:
+    if key & FLUSH_BITS:
         return _flush_of(key, (c1, c2, c3, c4, c5, c6, c7))
     return _PLAIN7[key >> SUIT_SHIFT]
 

@@ -6,10 +6,18 @@ rank-multiset key unique among five-card multisets, which indexes a list; its lo
 the cards of each suit in base 6, and equal one of four numbers exactly when the hand is a flush.
 
 Six and seven cards: each card has an additive key: its rank's key in the high bits and a one in
-its suit's 4-bit counter in the low 16 bits. Adding the keys of a hand gives, in one integer, a rank-multiset key
-that is unique for every multiset of up to seven cards (so one dictionary lookup finds the
-non-flush value) and the number of cards of each suit (so a flush shows as a counter of five or
-more, tested for all four suits at once by adding 3 to each counter and looking at its top bit).
+its suit's 4-bit counter in the low 16 bits. Adding the keys of a hand gives, in one integer, a
+rank-multiset key that is unique among the multisets of each size up to seven (so one dictionary
+lookup finds the non-flush value) and the number of cards of each suit (so a flush shows as a
+counter of five or more, tested for all four suits at once by adding 3 to each counter and looking
+at its top bit). :data:`FIRST_CARD_KEYS` carry that 3 already, so the scalar evaluators add one
+probed key and six plain ones and test the flush with a single AND.
+
+The non-flush tables for six and seven cards are derived from the five-card one: the best five of
+n cards is the best five of one of its (n - 1)-card subsets, so a multiset's value is the largest
+value among the multisets one card smaller. That is some ten times cheaper than judging each of the
+49,205 seven-card multisets from scratch, and ``tests/test_engine_tables.py`` checks it against
+:func:`~pokerscore.engine.classes.plain_value` on every multiset.
 """
 
 from __future__ import annotations
@@ -45,6 +53,8 @@ CARD_KEYS: Final = tuple(
     RANK_KEYS[card >> 2] << SUIT_SHIFT | 1 << (SUIT_FIELD_BITS * (card & 3)) for card in range(52)
 )
 """The additive key of each card id."""
+FIRST_CARD_KEYS: Final = tuple(key + FLUSH_PROBE for key in CARD_KEYS)
+""":data:`CARD_KEYS` plus the flush probe: a hand's first card adds it once, for one AND later."""
 RANK_BITS: Final = tuple(1 << (card >> 2) for card in range(52))
 """The 13-bit rank mask of each card id."""
 
@@ -89,10 +99,26 @@ def flush_table_5() -> list[int]:
 
 @cache
 def plain_table(size: int) -> dict[int, int]:
-    """Rank-multiset key -> value of the best non-flush five, for hands of ``size`` cards."""
-    return {
-        sum(RANK_KEYS[r] for r in ranks): plain_value(counts) for counts, ranks in _multisets(size)
-    }
+    """Rank-multiset key -> value of the best non-flush five, for hands of ``size`` (5..7) cards.
+
+    >>> len(plain_table(5)), len(plain_table(6)), len(plain_table(7))
+    (6175, 18395, 49205)
+    """
+    if size == 5:
+        return {
+            sum(RANK_KEYS[r] for r in ranks): plain_value(counts)
+            for counts, ranks in _multisets(size)
+        }
+    smaller = plain_table(size - 1)
+    keys = RANK_KEYS
+    table = {}
+    # Sorted ranks: r[i] == r[i + 4] means five of one rank, which no deck holds.
+    for ranks in combinations_with_replacement(range(13), size):
+        if any(ranks[i] == ranks[i + 4] for i in range(size - 4)):
+            continue
+        key = sum(map(keys.__getitem__, ranks))
+        table[key] = max([smaller[key - keys[rank]] for rank in set(ranks)])
+    return table
 
 
 @cache

@@ -1,0 +1,114 @@
+"""Compiled kernels for rows of hands: evaluate many hands at once, and validate them.
+
+Importing this module imports Numba; import it inside functions only (see ``engine.jit``). Rows
+are uint8 card ids; tables come from :func:`~pokerscore.engine.kernels_tables.kernel_tables`.
+The helpers at the top are small ``@kernel()`` functions on scalars: LLVM inlines them. Array
+lookups stay in the loops themselves, because passing arrays to a helper costs a call with dozens
+of arguments and reference counting per hand (eight times slower in the enumerators).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.engine.jit import kernel
+from pokerscore.engine.tables import FLUSH_BITS, FLUSH_PROBE, SUIT_SHIFT
+
+prange: Final = cast(Callable[[int], range], numba.prange)
+"""``numba.prange`` typed as ``range``: a parallel loop in a kernel, a plain one elsewhere."""
+
+_M1: Final = np.uint64(0x5555555555555555)
+_M2: Final = np.uint64(0x3333333333333333)
+_M4: Final = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01: Final = np.uint64(0x0101010101010101)
+_ONE: Final = np.uint64(1)
+_LOW_6: Final = 63
+RANK_MASK: Final = 0x1FFF
+"""A suit's 13 rank bits in ``suit_bits`` sums."""
+
+IntArray = npt.NDArray[np.int64]
+Rows = npt.NDArray[np.uint8]
+Values = npt.NDArray[np.uint16]
+
+
+@kernel()
+def popcount(word: np.uint64) -> int:
+    """Set bits of a 64-bit word (the SWAR sum, which LLVM turns into one popcnt)."""
+    word = word - ((word >> _ONE) & _M1)
+    word = (word & _M2) + ((word >> np.uint64(2)) & _M2)
+    word = (word + (word >> np.uint64(4))) & _M4
+    return int((word * _H01) >> np.uint64(56))
+
+
+@kernel()
+def keys_below(word: np.uint64, rank_key: int) -> int:
+    """How many multiset keys in ``rank_key``'s bitmap word lie below it (the select step)."""
+    return popcount(word & ((_ONE << np.uint64(rank_key & _LOW_6)) - _ONE))
+
+
+@kernel()
+def flush_suit(key: int) -> int:
+    """The suit with five or more cards in a summed key, or -1 (a hand of 7 has at most one)."""
+    top_bits = (key + FLUSH_PROBE) & FLUSH_BITS
+    if top_bits == 0:
+        return -1
+    if top_bits & 0x8:
+        return 0
+    if top_bits & 0x80:
+        return 1
+    if top_bits & 0x800:
+        return 2
+    return 3
+
+
+@kernel(parallel=True)
+def evaluate_rows(
+    cards: Rows,
+    card_keys: IntArray,
+    suit_bits: IntArray,
+    flush: Values,
+    bits: npt.NDArray[np.uint64],
+    base: npt.NDArray[np.int32],
+    values: Values,
+    out: Values,
+) -> None:
+    """Write the value of each row of ``cards`` (5 to 7 ids, no check) into ``out``."""
+    rows, width = cards.shape
+    for row in prange(rows):
+        key = 0
+        for column in range(width):
+            key += card_keys[cards[row, column]]
+        suit = flush_suit(key)
+        if suit < 0:
+            rank_key = key >> SUIT_SHIFT
+            word = rank_key >> 6
+            out[row] = values[base[word] + keys_below(bits[word], rank_key)]
+        else:
+            masks = 0
+            for column in range(width):
+                masks |= suit_bits[cards[row, column]]
+            out[row] = flush[(masks >> (13 * suit)) & RANK_MASK]
+
+
+@kernel()
+def first_duplicate(cards: Rows) -> tuple[int, int, int]:
+    """The first row holding a card twice, as (row, column, earlier column); row -1 if none.
+
+    Ids must already be known to be in 0..51.
+    """
+    rows, width = cards.shape
+    for row in range(rows):
+        seen = 0
+        for column in range(width):
+            bit = 1 << int(cards[row, column])
+            if seen & bit:
+                for other in range(column):
+                    if cards[row, other] == cards[row, column]:
+                        return row, column, other
+            seen |= bit
+    return -1, -1, -1
