@@ -5,7 +5,12 @@
 'Royal Flush'
 >>> pokerscore.compare("5h 5c 6s 7s Kd", "2c 3s 8s 8d Td")
 -1
+
+The batch API (:func:`evaluate_batch`, :func:`hands_to_array`, :func:`random_hands`) is loaded on
+first access, so that ``import pokerscore`` imports neither NumPy nor Numba.
 """
+
+from typing import TYPE_CHECKING
 
 from pokerscore.cards import (
     Card,
@@ -22,7 +27,28 @@ from pokerscore.cards import (
 from pokerscore.engine import Category, evaluate5, evaluate6, evaluate7
 from pokerscore.hands import HandScore, best_hand, compare, describe, score, winners
 
+if TYPE_CHECKING:
+    from pokerscore.hands.batch import evaluate_batch, hands_to_array, random_hands
+
 __version__ = "0.1.0"
+
+_LAZY = {
+    "evaluate_batch": "pokerscore.hands.batch",
+    "hands_to_array": "pokerscore.hands.batch",
+    "random_hands": "pokerscore.hands.batch",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Load the batch API (NumPy, Numba on first kernel call) only when it is asked for."""
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'pokerscore' has no attribute {name!r}")
+
 
 __all__ = [
     "Card",
@@ -41,9 +67,12 @@ __all__ = [
     "evaluate5",
     "evaluate6",
     "evaluate7",
+    "evaluate_batch",
     "format_cards",
+    "hands_to_array",
     "parse_card",
     "parse_cards",
+    "random_hands",
     "score",
     "winners",
 ]

@@ -18,6 +18,10 @@ def _odds(count: int, total: int) -> str:
 
 
 def stats_command(
+    cards: Annotated[
+        int,
+        typer.Option("--cards", min=5, max=7, help="Hand size: 5, 6 or 7 cards (best five)."),
+    ] = 5,
     sample: Annotated[
         int | None,
         typer.Option("--sample", min=1, help="Deal this many random hands instead of all of them."),
@@ -25,7 +29,7 @@ def stats_command(
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed for --sample.")] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Count hands per category: all 2,598,960 five-card hands, or --sample N random ones."""
+    """Count hands per category: every hand of 5, 6 or 7 cards, or --sample N random ones."""
     from rich.progress import (
         BarColumn,
         Progress,
@@ -35,7 +39,7 @@ def stats_command(
     )
     from rich.table import Table
 
-    from pokerscore.hands.statistics import exhaustive_counts, sampled_counts
+    from pokerscore.hands.statistics import exhaustive_counts, sampled_counts, total_hands
 
     with Progress(
         TextColumn("{task.description}"),
@@ -46,16 +50,20 @@ def stats_command(
         transient=True,
         disable=json_output,
     ) as bar:
-        what = f"dealing {sample:,} hands" if sample else "enumerating 2,598,960 hands"
+        what = (
+            f"dealing {sample:,} hands"
+            if sample
+            else f"enumerating {total_hands(cards):,} hands (compiling on first use)"
+        )
         task = bar.add_task(what, total=None)
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
         if sample:
-            result = sampled_counts(sample, seed, progress=advance)
+            result = sampled_counts(sample, seed, cards, progress=advance)
         else:
-            result = exhaustive_counts(progress=advance)
+            result = exhaustive_counts(cards, progress=advance)
     if json_output:
         payload: dict[str, object] = {
             "cards": result.cards,

@@ -1,14 +1,17 @@
-"""How often each category occurs: exactly, by enumerating every hand, or by dealing at random."""
+"""How often each category occurs: exactly, by enumerating every hand, or by dealing at random.
+
+Both run compiled kernels (imported on first use): :func:`exhaustive_counts` visits every hand of
+5, 6 or 7 cards; :func:`sampled_counts` deals with NumPy and scores with the batch kernel.
+"""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
-from pokerscore.engine import Category, category_of, evaluate
-from pokerscore.engine.enumeration import count_values_5
+from pokerscore.engine import VALUE_COUNT, Category, category_of
+from pokerscore.engine.enumeration import count_values
 
 Progress = Callable[[int, int], None]
 """Called with (done, total) as work advances."""
@@ -38,35 +41,44 @@ def _from_values(cards: int, histogram: list[int]) -> CategoryCounts:
 
 
 def exhaustive_counts(cards: int = 5, progress: Progress | None = None) -> CategoryCounts:
-    """Count every hand of ``cards`` cards (5 only for now) by category.
+    """Count every hand of ``cards`` cards (5, 6 or 7; best five of them) by category.
 
-    >>> counts = exhaustive_counts()  # doctest: +SKIP
-    >>> counts.total, counts.distinct, counts.counts[Category.ROYAL_FLUSH]  # doctest: +SKIP
+    >>> counts = exhaustive_counts(5)
+    >>> counts.total, counts.distinct, counts.counts[Category.ROYAL_FLUSH]
     (2598960, 7462, 4)
     """
-    if cards != 5:
-        raise ValueError("exhaustive counts are available for 5 cards")
-    histogram = count_values_5(None if progress is None else lambda done: progress(done, 48))
-    return _from_values(cards, histogram)
+    return _from_values(cards, count_values(cards, progress))
+
+
+_SAMPLE_CHUNK = 1 << 20
+"""Hands dealt and scored at a time by :func:`sampled_counts` (a few megabytes)."""
 
 
 def sampled_counts(
     hands: int, seed: int | None = None, cards: int = 5, progress: Progress | None = None
 ) -> CategoryCounts:
-    """Deal ``hands`` random hands of ``cards`` cards from a shuffled deck and count categories.
+    """Deal ``hands`` random hands of ``cards`` (5, 6 or 7) cards and count their categories.
 
-    >>> sampled_counts(1000, seed=1).total
-    1000
+    Each hand comes from a freshly shuffled deck; the same seed deals the same hands.
+
+    >>> counts = sampled_counts(1000, seed=1, cards=7)
+    >>> counts.total, counts.cards
+    (1000, 7)
     """
-    generator = random.Random(seed)
-    deck = range(52)
-    histogram = [0] * 7463
-    step = max(1, hands // 100)
-    for done in range(hands):
-        histogram[evaluate(generator.sample(deck, cards))] += 1
-        if progress is not None and (done + 1) % step == 0:
-            progress(done + 1, hands)
-    return _from_values(cards, histogram)
+    import numpy as np
+
+    from pokerscore.hands.batch import HAND_SIZES, evaluate_batch, random_hands
+
+    if cards not in HAND_SIZES:
+        raise ValueError(f"sampled counts cover hands of 5, 6 or 7 cards, not {cards}")
+    generator = np.random.default_rng(seed)
+    histogram = np.zeros(VALUE_COUNT + 1, dtype=np.int64)
+    for start in range(0, hands, _SAMPLE_CHUNK):
+        dealt = random_hands(min(_SAMPLE_CHUNK, hands - start), cards, generator)
+        histogram += np.bincount(evaluate_batch(dealt, check=False), minlength=VALUE_COUNT + 1)
+        if progress is not None:
+            progress(start + len(dealt), hands)
+    return _from_values(cards, [int(count) for count in histogram])
 
 
 def total_hands(cards: int) -> int:

@@ -1,0 +1,268 @@
+"""Batch evaluation: many hands as a NumPy array of card ids, scored by a compiled kernel.
+
+A batch is an ``(N, k)`` integer array, one hand of k = 5, 6 or 7 card ids per row (ids as
+everywhere: ``4 * rank + suit``). :func:`evaluate_batch` checks it in one compiled pass and
+returns the N values, the same as :func:`~pokerscore.hands.best_hand` gives hand by hand.
+:func:`hands_to_array` reads hands written in any notation into such an array, and
+:func:`random_hands` deals random ones. Bad input raises a :class:`RowError` naming the first bad
+row (0-based, as NumPy counts) and what is wrong with it.
+
+The kernels compile on first use (a few seconds, then cached on disk); NumPy is imported with this
+module, Numba only when a kernel first runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.cards import (
+    Card,
+    DuplicateCardError,
+    HandSizeError,
+    InvalidCardError,
+    PokerScoreError,
+    parse_cards,
+)
+from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS, SUIT_SYMBOLS
+from pokerscore.hands.score import HandInput
+
+__all__ = [
+    "BatchShapeError",
+    "DuplicateRowCardError",
+    "InvalidRowCardError",
+    "RowError",
+    "RowSizeError",
+    "as_rows",
+    "evaluate_batch",
+    "hands_to_array",
+    "random_hands",
+]
+
+HAND_SIZES: Final = (5, 6, 7)
+_DEAL_CHUNK: Final = 1 << 16
+"""Rows dealt at a time by :func:`random_hands`: big enough to amortise NumPy's per-call cost."""
+
+
+class RowError(PokerScoreError):
+    """Base class of the errors about one row of a batch; ``row`` is its 0-based index."""
+
+    row: int
+
+    def _at_row(self, row: int) -> None:
+        self.row = row
+        self.args = (f"row {row}: {self.args[0]}",)
+
+
+class InvalidRowCardError(RowError, InvalidCardError):
+    """A row holds something that is not a card (an id outside 0..51, or a bad card string).
+
+    >>> raise InvalidRowCardError(3, "52", 2, "a card id is an integer 0..51")
+    Traceback (most recent call last):
+    ...
+    pokerscore.hands.batch.InvalidRowCardError: row 3: invalid card "52" at position 2: a card id is an integer 0..51
+    """
+
+    def __init__(self, row: int, token: str, position: int, reason: str) -> None:
+        InvalidCardError.__init__(self, token, position, reason)
+        self._at_row(row)
+
+
+class DuplicateRowCardError(RowError, DuplicateCardError):
+    """A row holds the same card twice (positions are 1-based within the row)."""
+
+    def __init__(self, row: int, card: str, first: int, second: int) -> None:
+        DuplicateCardError.__init__(self, card, first, second)
+        self._at_row(row)
+
+
+class RowSizeError(RowError, HandSizeError):
+    """A row with a different number of cards from the others, or outside 5..7."""
+
+    def __init__(self, row: int, minimum: int, maximum: int, got: int) -> None:
+        HandSizeError.__init__(self, minimum, maximum, got)
+        self._at_row(row)
+
+
+class BatchShapeError(PokerScoreError):
+    """The batch as a whole is malformed: not a 2-D integer array of 5 to 7 columns."""
+
+
+Rows = npt.NDArray[np.uint8]
+Values = npt.NDArray[np.uint16]
+
+
+def _shape_checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
+    array = np.asarray(cards)
+    if array.ndim != 2:
+        raise BatchShapeError(
+            f"expected a 2-D array, one hand per row, got shape {array.shape}"
+            + (" (use cards[None, :] for one hand)" if array.ndim == 1 else "")
+        )
+    if array.shape[1] not in HAND_SIZES:
+        raise BatchShapeError(f"expected 5 to 7 cards per row, got {array.shape[1]}")
+    return array
+
+
+def as_rows(cards: npt.ArrayLike, *, check: bool = True) -> Rows:
+    """The batch as a C-contiguous uint8 array, validated unless ``check`` is false.
+
+    Without ``check`` only the shape is checked; ids outside 0..51 then give meaningless values
+    (never a crash: they are taken modulo 256 and the tables are padded).
+
+    >>> as_rows([[0, 1, 2, 3, 4]]).dtype
+    dtype('uint8')
+    >>> as_rows([[0, 1, 2, 3, 52]])
+    Traceback (most recent call last):
+    ...
+    pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "52" at position 5: a card id is an integer 0..51
+    >>> as_rows([[0, 1, 2, 3, 4], [8, 9, 10, 9, 12]])
+    Traceback (most recent call last):
+    ...
+    pokerscore.hands.batch.DuplicateRowCardError: row 1: duplicate card 4d at positions 2 and 4
+    """
+    array = _shape_checked(cards)
+    if not check:
+        return np.ascontiguousarray(array, dtype=np.uint8)
+    if not np.issubdtype(array.dtype, np.integer):
+        raise BatchShapeError(f"card ids must be integers, got an array of {array.dtype}")
+    if array.size and (array.min() < 0 or array.max() > 51):
+        flat = int(np.argmax((array < 0) | (array > 51)))
+        row, column = divmod(flat, array.shape[1])
+        raise InvalidRowCardError(
+            row, str(array[row, column]), column + 1, "a card id is an integer 0..51"
+        )
+    rows = np.ascontiguousarray(array, dtype=np.uint8)
+    if len(rows):
+        from pokerscore.engine.kernels import first_duplicate
+
+        row, column, earlier = first_duplicate(rows)
+        if row >= 0:
+            card = str(Card(int(rows[row, column])))
+            raise DuplicateRowCardError(row, card, earlier + 1, column + 1)
+    return rows
+
+
+def evaluate_batch(cards: npt.ArrayLike, *, check: bool = True) -> Values:
+    """The value of each hand of an ``(N, k)`` array of card ids, k = 5, 6 or 7 (best five).
+
+    Values are those of :func:`~pokerscore.hands.best_hand`: 1..7462, higher wins. Any integer
+    dtype is accepted; a C-contiguous uint8 array is used as is, others are converted once.
+    ``check=False`` skips the validation of ids and duplicates.
+
+    >>> import numpy as np
+    >>> evaluate_batch(np.array([[48, 44, 40, 36, 32, 0, 1], [0, 1, 2, 3, 4, 5, 6]]))
+    array([7462, 7297], dtype=uint16)
+    >>> evaluate_batch(hands_to_array(["Ah Kh Qh Jh Th", "2c 3d 4h 5s 7d"]))
+    array([7462,    1], dtype=uint16)
+    """
+    rows = as_rows(cards, check=check)
+    values = np.empty(len(rows), dtype=np.uint16)
+    if len(rows):
+        from pokerscore.engine.kernels import evaluate_rows
+        from pokerscore.engine.kernels_tables import kernel_tables
+
+        evaluate_rows(rows, *kernel_tables(rows.shape[1]), values)
+    return values
+
+
+@cache
+def _token_ids() -> dict[str, int]:
+    """Every two- or three-character card token of the common notations -> card id."""
+    ranks = {char: rank for rank, char in enumerate(RANK_CHARS)}
+    ranks |= {char.lower(): rank for char, rank in ranks.items()} | {"10": 8}
+    suits = {letter: suit for suit, letter in enumerate(SUIT_LETTERS)}
+    suits |= {letter.upper(): suit for letter, suit in suits.items()}
+    suits |= {symbol: suit for suit, symbol in enumerate(SUIT_SYMBOLS)}
+    return {
+        rank_text + suit_text: 4 * rank + suit
+        for rank_text, rank in ranks.items()
+        for suit_text, suit in suits.items()
+    }
+
+
+def _row_ids(hand: HandInput, row: int, tokens: dict[str, int]) -> list[int]:
+    if isinstance(hand, str):
+        # Fast path: "Ah Kd ..." or "Ah,Kd"; anything else goes through the full parser.
+        ids = [tokens.get(token, -1) for token in hand.replace(",", " ").split()]
+        if -1 not in ids:
+            return ids
+    try:
+        return [card.id for card in parse_cards(hand)]
+    except InvalidCardError as error:
+        raise InvalidRowCardError(row, error.token, error.position, error.reason) from None
+    except DuplicateCardError as error:
+        raise DuplicateRowCardError(row, error.card, error.first, error.second) from None
+
+
+def hands_to_array(hands: Iterable[HandInput], *, size: int | None = None) -> Rows:
+    """Hands in any notation (strings such as lines of a file, or iterables of cards) as rows.
+
+    Every row must have ``size`` cards (by default as many as the first row) and no card twice;
+    errors name the 0-based row. The result is ready for :func:`evaluate_batch`.
+
+    >>> hands_to_array(["Ah Kh Qh Jh Th", "2c,3d,4h,5s,7d", "A♠ K♠ Q♠ J♠ 10♠"])
+    array([[50, 46, 42, 38, 34],
+           [ 0,  5, 10, 15, 21],
+           [51, 47, 43, 39, 35]], dtype=uint8)
+    >>> hands_to_array(["Ah Kh Qh Jh Th", "2c 3d 4h 5s"])
+    Traceback (most recent call last):
+    ...
+    pokerscore.hands.batch.RowSizeError: row 1: expected 5 cards, got 4
+    >>> hands_to_array(["Ah Kh Qh Jh Th", "2c 3d 4h 5s 1x"])
+    Traceback (most recent call last):
+    ...
+    pokerscore.hands.batch.InvalidRowCardError: row 1: invalid card "1x" at position 5: rank must be one of 2-9, T or 10, J, Q, K, A
+    """
+    tokens = _token_ids()
+    rows: list[list[int]] = []
+    for row, hand in enumerate(hands):
+        ids = _row_ids(hand, row, tokens)
+        if size is None:
+            size = len(ids)
+        if len(ids) != size:
+            raise RowSizeError(row, size, size, len(ids))
+        rows.append(ids)
+    array = np.array(rows, dtype=np.uint8).reshape(len(rows), size or 0)
+    if len(array):
+        from pokerscore.engine.kernels import first_duplicate
+
+        row, column, earlier = first_duplicate(array)
+        if row >= 0:
+            card = str(Card(int(array[row, column])))
+            raise DuplicateRowCardError(row, card, earlier + 1, column + 1)
+    return array
+
+
+def random_hands(count: int, size: int = 7, seed: int | np.random.Generator | None = None) -> Rows:
+    """``count`` hands of ``size`` cards, each dealt from its own shuffled deck.
+
+    The same seed gives the same hands (with the same NumPy).
+
+    >>> hands = random_hands(1000, 7, seed=1)
+    >>> hands.shape, int(hands.max()) <= 51
+    ((1000, 7), True)
+    >>> bool((np.sort(hands, axis=1)[:, 1:] != np.sort(hands, axis=1)[:, :-1]).all())
+    True
+    """
+    if not 1 <= size <= 52:
+        raise PokerScoreError(f"a hand from one deck has 1 to 52 cards, not {size}")
+    generator = np.random.default_rng(seed)
+    hands = np.empty((count, size), dtype=np.uint8)
+    for start in range(0, count, _DEAL_CHUNK):
+        stop = min(count, start + _DEAL_CHUNK)
+        rows = np.arange(stop - start)
+        deck = np.tile(np.arange(52, dtype=np.uint8), (len(rows), 1))
+        # A partial Fisher-Yates shuffle of every row at once: position j takes a random card
+        # from positions j..51.
+        for position in range(size):
+            pick = generator.integers(position, 52, size=len(rows))
+            chosen = deck[rows, pick]
+            deck[rows, pick] = deck[rows, position]
+            deck[rows, position] = chosen
+        hands[start:stop] = deck[:, :size]
+    return hands
