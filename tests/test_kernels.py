@@ -46,3 +46,13 @@ def test_unchecked_garbage_never_reads_out_of_bounds() -> None:
     values = np.empty(4, dtype=np.uint16)
     evaluate_rows(hands, *kernel_tables(7), values)  # meaningless values, but no crash
     assert values.shape == (4,)
+
+
+def test_five_card_kernel_survives_unchecked_garbage() -> None:
+    from pokerscore.engine.kernels import evaluate_rows_5
+    from pokerscore.engine.kernels_tables import five_card_tables
+
+    hands = np.array([[255] * 5, [51] * 5, [0, 0, 0, 0, 0]], dtype=np.uint8)
+    values = np.empty(3, dtype=np.uint16)
+    evaluate_rows_5(hands, *five_card_tables(), values)  # meaningless values, but no crash
+    assert values.shape == (3,)

@@ -17,7 +17,13 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
-from pokerscore.engine.tables import FLUSH_BITS, FLUSH_PROBE, SUIT_SHIFT
+from pokerscore.engine.tables import (
+    FLUSH_BITS,
+    FLUSH_PROBE,
+    SUIT_MASK_5,
+    SUIT_SHIFT,
+    SUIT_SHIFT_5,
+)
 
 prange: Final = cast(Callable[[int], range], numba.prange)
 """``numba.prange`` typed as ``range``: a parallel loop in a kernel, a plain one elsewhere."""
@@ -93,6 +99,34 @@ def evaluate_rows(
             for column in range(width):
                 masks |= suit_bits[cards[row, column]]
             out[row] = flush[(masks >> (13 * suit)) & RANK_MASK]
+
+
+@kernel(parallel=True)
+def evaluate_rows_5(
+    cards: Rows,
+    keys: npt.NDArray[np.int32],
+    is_flush: npt.NDArray[np.bool_],
+    flush: Values,
+    plain: Values,
+    out: Values,
+) -> None:
+    """Write the value of each five-card row into ``out``: the direct five-card tables.
+
+    Five cards fit :func:`~pokerscore.engine.arrays.five_card_arrays`, whose key indexes the
+    value table directly: one lookup fewer than rank and select, twice the speed.
+    """
+    for row in prange(cards.shape[0]):
+        key = (
+            keys[cards[row, 0]]
+            + keys[cards[row, 1]]
+            + keys[cards[row, 2]]
+            + keys[cards[row, 3]]
+            + keys[cards[row, 4]]
+        )
+        if is_flush[key & SUIT_MASK_5]:
+            out[row] = flush[key >> SUIT_SHIFT_5]
+        else:
+            out[row] = plain[key >> SUIT_SHIFT_5]
 
 
 @kernel()

@@ -26,10 +26,11 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore.engine.arrays import FiveCardArrays, five_card_arrays
 from pokerscore.engine.classes import flush_value
 from pokerscore.engine.tables import CARD_KEYS, RANK_KEYS, plain_table
 
-__all__ = ["ID_SLOTS", "WORD_BITS", "KernelTables", "kernel_tables"]
+__all__ = ["ID_SLOTS", "WORD_BITS", "KernelTables", "five_card_tables", "kernel_tables"]
 
 WORD_BITS: Final = 64
 ID_SLOTS: Final = 256
@@ -159,3 +160,16 @@ def kernel_tables(size: int) -> KernelTables:
     for array in tables:
         _read_only(array)
     return tables
+
+
+@cache
+def five_card_tables() -> FiveCardArrays:
+    """:func:`~pokerscore.engine.arrays.five_card_arrays` with keys padded to 256 ids (zero keys).
+
+    Five keys of at most the largest each still index the tables, so unchecked ids stay in bounds.
+    """
+    arrays = five_card_arrays()
+    keys = np.zeros(ID_SLOTS, dtype=np.int32)
+    keys[:52] = arrays.keys
+    _read_only(keys)
+    return arrays._replace(keys=keys)

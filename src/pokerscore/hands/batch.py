@@ -163,10 +163,13 @@ def evaluate_batch(cards: npt.ArrayLike, *, check: bool = True) -> Values:
     rows = as_rows(cards, check=check)
     values = np.empty(len(rows), dtype=np.uint16)
     if len(rows):
-        from pokerscore.engine.kernels import evaluate_rows
-        from pokerscore.engine.kernels_tables import kernel_tables
+        from pokerscore.engine.kernels import evaluate_rows, evaluate_rows_5
+        from pokerscore.engine.kernels_tables import five_card_tables, kernel_tables
 
-        evaluate_rows(rows, *kernel_tables(rows.shape[1]), values)
+        if rows.shape[1] == 5:
+            evaluate_rows_5(rows, *five_card_tables(), values)
+        else:
+            evaluate_rows(rows, *kernel_tables(rows.shape[1]), values)
     return values
 
 
