@@ -133,7 +133,7 @@ def kernel_tables(size: int) -> KernelTables:
     """The tables for hands of ``size`` cards (5, 6 or 7), built once per process.
 
     >>> tables = kernel_tables(7)
-    >>> len(tables.values), tables.flush[0b1111100000000]
+    >>> len(tables.values) - 1, int(tables.flush[0b1111100000000])  # one spare value slot
     (49205, 7462)
     """
     _, keys, values = _plain_level(size)

@@ -26,7 +26,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Final
 
-from pokerscore.engine.classes import HAND_CLASSES, SUITED, five_ranks, flush_value, plain_value
+from pokerscore.engine.classes import HAND_CLASSES, SUITED, five_ranks, flush_value
 
 # Rank keys whose sums differ for every multiset of five ranks with at most 4 of each, found by
 # a greedy search (each key the smallest keeping all sums distinct; re-checked by the tests).
@@ -64,18 +64,6 @@ def suit_of_flush(key: int) -> int:
     return (((key & 0xFFFF) + FLUSH_PROBE) & FLUSH_BITS).bit_length() // SUIT_FIELD_BITS - 1
 
 
-def _multisets(size: int) -> list[tuple[list[int], tuple[int, ...]]]:
-    """Rank counts and ranks of every multiset of ``size`` ranks with at most four of each."""
-    found = []
-    for ranks in combinations_with_replacement(range(13), size):
-        counts = [0] * 13
-        for rank in ranks:
-            counts[rank] += 1
-        if max(counts) <= 4:
-            found.append((counts, ranks))
-    return found
-
-
 def _five_card_table(suited: bool) -> list[int]:
     # Every class lists its five ranks, so each table entry is one class: no hand is evaluated.
     table = [0] * (5 * RANK_KEYS_5[-1] + 1)
@@ -104,10 +92,11 @@ def plain_table(size: int) -> dict[int, int]:
     >>> len(plain_table(5)), len(plain_table(6)), len(plain_table(7))
     (6175, 18395, 49205)
     """
-    if size == 5:
+    if size == 5:  # one entry per class, as in the five-card tables: nothing to evaluate
         return {
-            sum(RANK_KEYS[r] for r in ranks): plain_value(counts)
-            for counts, ranks in _multisets(size)
+            sum(RANK_KEYS[rank] for rank in five_ranks(hand_class)): value
+            for value, hand_class in enumerate(HAND_CLASSES, 1)
+            if hand_class[0] not in SUITED
         }
     smaller = plain_table(size - 1)
     keys = RANK_KEYS
