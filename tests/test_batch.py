@@ -76,6 +76,20 @@ def test_bad_id_names_first_bad_row() -> None:
         evaluate_batch(hands)
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64])
+def test_the_first_bad_row_is_named_whatever_is_wrong(dtype: type) -> None:
+    hands = random_hands(50, 7, seed=4).astype(dtype)
+    hands[30, 1] = 60
+    hands[12, 5] = hands[12, 2]
+    with pytest.raises(
+        DuplicateRowCardError, match=r"^row 12: duplicate card \w\w at positions 3 and 6$"
+    ):
+        evaluate_batch(hands)
+    hands[5, 0] = 52
+    with pytest.raises(InvalidRowCardError, match=r'^row 5: invalid card "52" at position 1'):
+        evaluate_batch(hands)
+
+
 def test_duplicate_names_row_card_and_positions() -> None:
     hands = np.array([[0, 1, 2, 3, 4, 5, 6], [50, 46, 42, 38, 34, 30, 50]])
     with pytest.raises(

@@ -42,7 +42,7 @@ def test_five_card_rank_keys_are_unique() -> None:
     assert len(sums) == len(_multisets(5)) == 6175
 
 
-@pytest.mark.parametrize("size", [6, 7])
+@pytest.mark.parametrize("size", [5, 6, 7])
 def test_derived_plain_tables_match_plain_value(size: int) -> None:
     table = plain_table(size)
     for ranks in _multisets(size):

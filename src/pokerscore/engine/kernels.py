@@ -129,6 +129,22 @@ def evaluate_rows_5(
             out[row] = plain[key >> SUIT_SHIFT_5]
 
 
+@kernel(parallel=True)
+def any_bad_row(cards: Rows) -> bool:
+    """Whether some row holds an id above 51 or a card twice (one parallel pass, no allocation)."""
+    bad = 0
+    for row in prange(cards.shape[0]):
+        seen = 0
+        count = 0
+        for column in range(cards.shape[1]):
+            card = int(cards[row, column])
+            count += card > 51
+            seen |= 1 << (card & 63)
+        # A duplicate leaves fewer distinct bits than cards.
+        bad += count + (popcount(np.uint64(seen)) != cards.shape[1])
+    return bad > 0
+
+
 @kernel()
 def first_duplicate(cards: Rows) -> tuple[int, int, int]:
     """The first row holding a card twice, as (row, column, earlier column); row -1 if none.

@@ -108,6 +108,24 @@ def _shape_checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
     return array
 
 
+def _raise_first_problem(array: npt.NDArray[Any]) -> None:
+    """Raise the error of the first bad row: an id outside 0..51, or a card twice."""
+    from pokerscore.engine.kernels import first_duplicate
+
+    out_of_range = (array < 0) | (array > 51)
+    bad_rows = out_of_range.any(axis=1)
+    limit = int(np.argmax(bad_rows)) if bad_rows.any() else len(array)
+    if limit:  # rows above the first bad id hold good ids only
+        row, column, earlier = first_duplicate(np.ascontiguousarray(array[:limit], dtype=np.uint8))
+        if row >= 0:
+            card = str(Card(int(array[row, column])))
+            raise DuplicateRowCardError(row, card, earlier + 1, column + 1)
+    column = int(np.argmax(out_of_range[limit]))
+    raise InvalidRowCardError(
+        limit, str(array[limit, column]), column + 1, "a card id is an integer 0..51"
+    )
+
+
 def as_rows(cards: npt.ArrayLike, *, check: bool = True) -> Rows:
     """The batch as a C-contiguous uint8 array, validated unless ``check`` is false.
 
@@ -130,20 +148,17 @@ def as_rows(cards: npt.ArrayLike, *, check: bool = True) -> Rows:
         return np.ascontiguousarray(array, dtype=np.uint8)
     if not np.issubdtype(array.dtype, np.integer):
         raise BatchShapeError(f"card ids must be integers, got an array of {array.dtype}")
-    if array.size and (array.min() < 0 or array.max() > 51):
-        flat = int(np.argmax((array < 0) | (array > 51)))
-        row, column = divmod(flat, array.shape[1])
-        raise InvalidRowCardError(
-            row, str(array[row, column]), column + 1, "a card id is an integer 0..51"
-        )
-    rows = np.ascontiguousarray(array, dtype=np.uint8)
-    if len(rows):
-        from pokerscore.engine.kernels import first_duplicate
+    if len(array) == 0:
+        return np.ascontiguousarray(array, dtype=np.uint8)
+    from pokerscore.engine.kernels import any_bad_row
 
-        row, column, earlier = first_duplicate(rows)
-        if row >= 0:
-            card = str(Card(int(rows[row, column])))
-            raise DuplicateRowCardError(row, card, earlier + 1, column + 1)
+    # uint8 rows are checked in one parallel pass; other dtypes first need their range checked,
+    # since converting them to uint8 would wrap bad ids into good ones.
+    if array.dtype != np.uint8 and (array.min() < 0 or array.max() > 51):
+        _raise_first_problem(array)
+    rows = np.ascontiguousarray(array, dtype=np.uint8)
+    if any_bad_row(rows):
+        _raise_first_problem(rows)
     return rows
 
 

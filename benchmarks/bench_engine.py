@@ -1,0 +1,206 @@
+"""pokerscore against eval7, phevaluator, treys and pokerkit, on the same hands, in one process.
+
+Rates are hands per second, best of a few runs; ratios are pokerscore's rate over the peer's.
+Peers have no batch API, so batch rates are compared with their per-call rates. The exhaustive
+seven-card count is timed for pokerscore and extrapolated for eval7 from a random sample.
+First use (tables, Numba import, kernel compile or cache load) is measured in fresh processes:
+cold with an empty ``NUMBA_CACHE_DIR``, then warm with that cache filled.
+
+Environment: ``BENCH_DIFF_HANDS`` (default 10,000,000) hands per size in the differential check.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from math import comb
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.peers import Peer, available, same_order
+
+RESULTS = Path(__file__).with_name("results.md")
+SCALAR_HANDS = 300_000
+BATCH_HANDS = 10_000_000
+SLOW_HANDS = 2_000
+REPEATS = 3
+
+
+def machine() -> str:
+    """CPU model and core count, from /proc/cpuinfo where there is one."""
+    model = platform.processor() or platform.machine()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def best_rate(count: int, run: Callable[[], object], repeats: int = REPEATS) -> float:
+    """Hands per second of the fastest of ``repeats`` runs over ``count`` hands."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def peer_rate(peer: Peer, rows: list[list[int]]) -> float:
+    """A peer's per-call rate (its card objects built beforehand, as its users would)."""
+    rows = rows[:SLOW_HANDS] if peer.slow else rows
+    prepared, score = peer.prepare(rows), peer.score
+    return best_rate(
+        len(rows), lambda: [score(hand) for hand in prepared], 1 if peer.slow else REPEATS
+    )
+
+
+FIRST_USE = """
+import json, sys, time
+start = time.perf_counter()
+import numpy as np, pokerscore
+imported = time.perf_counter()
+import numba
+numba_done = time.perf_counter()
+hands = pokerscore.random_hands(1000, 7, seed=1)
+pokerscore.evaluate_batch(hands)
+batch = time.perf_counter()
+from pokerscore.engine.enumeration import count_values
+count_values(7)
+count = time.perf_counter()
+print(json.dumps({"numba import": numba_done - imported,
+                  "first 7-card batch (tables + compile or cache load)": batch - numba_done,
+                  "first 7-card exhaustive count (incl. compile or load)": count - batch}))
+"""
+
+
+def first_use() -> dict[str, dict[str, float]]:
+    """Seconds to first results in fresh processes, with an empty then a filled Numba cache."""
+    results = {}
+    with tempfile.TemporaryDirectory() as cache:
+        environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        for label in ("cold", "warm"):
+            out = subprocess.run(
+                [sys.executable, "-c", FIRST_USE],
+                env=environment,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            results[label] = json.loads(out.stdout)
+    return results
+
+
+def differential(peers: list[Peer], hands: int) -> list[str]:
+    """Check the order of ``hands`` random hands per size against the fast peers."""
+    from pokerscore import evaluate_batch, random_hands
+
+    lines = []
+    for size in (5, 6, 7):
+        dealt = random_hands(hands, size, seed=size)
+        ours = evaluate_batch(dealt)
+        for peer in peers:
+            if peer.slow or peer.name == "treys":  # treys: 80k/s, checked on 10k hands in the tests
+                continue
+            start = time.perf_counter()
+            theirs = np.empty(hands, dtype=np.int64)
+            for begin in range(0, hands, 1_000_000):
+                rows = dealt[begin : begin + 1_000_000].tolist()
+                prepared, score = peer.prepare(rows), peer.score
+                theirs[begin : begin + len(rows)] = [score(hand) for hand in prepared]
+            verdict = "same order" if same_order(ours, theirs) else "DIFFERENT ORDER"
+            lines.append(
+                f"{hands:,} random {size}-card hands vs {peer.name}: {verdict} "
+                f"({time.perf_counter() - start:.0f} s)"
+            )
+            print(lines[-1], flush=True)
+    return lines
+
+
+def ratio(ours: float, theirs: float) -> str:
+    return f"{ours / theirs:,.1f}x" if theirs else "-"
+
+
+def main() -> None:
+    """Run the engine benchmarks, print the Markdown report and write it to results.md."""
+    from pokerscore import evaluate5, evaluate7, evaluate_batch, random_hands
+    from pokerscore.engine.enumeration import count_values
+
+    peers = available()
+    print(f"machine: {machine()}", flush=True)
+    warm_up = first_use()
+    print(f"first use: {json.dumps(warm_up)}", flush=True)
+
+    table: list[tuple[str, float, dict[str, float]]] = []
+    for size, evaluate in ((5, evaluate5), (7, evaluate7)):
+        hands = random_hands(SCALAR_HANDS, size, seed=40 + size).tolist()
+        ours = best_rate(len(hands), lambda: [evaluate(*hand) for hand in hands])  # noqa: B023
+        theirs = {peer.name: peer_rate(peer, hands) for peer in peers}
+        table.append((f"scalar {size}-card (one call per hand)", ours, theirs))
+        print(table[-1], flush=True)
+        per_call = theirs
+        batch = random_hands(BATCH_HANDS, size, seed=50 + size)
+        evaluate_batch(batch[:10])
+        ours = best_rate(len(batch), lambda: evaluate_batch(batch))  # noqa: B023
+        table.append((f"batch {size}-card (`evaluate_batch`, validated)", ours, per_call))
+        print(table[-1], flush=True)
+        ours = best_rate(len(batch), lambda: evaluate_batch(batch, check=False))  # noqa: B023
+        table.append((f"batch {size}-card, `check=False`", ours, per_call))
+        print(table[-1], flush=True)
+        if size == 7:
+            count_values(7)
+            total = comb(52, 7)
+            ours = best_rate(total, lambda: count_values(7))
+            eval7_rate = per_call.get("eval7", 0.0)
+            table.append(
+                ("exhaustive 7-card count (eval7 extrapolated)", ours, {"eval7": eval7_rate})
+            )
+            print(table[-1], f"{total / ours:.2f} s", flush=True)
+
+    names = [peer.name for peer in peers]
+    lines = [
+        "# pokerscore benchmark",
+        "",
+        f"Machine: {machine()}; Numba threads: {os.environ.get('NUMBA_NUM_THREADS', 'all cores')}.",
+        "Hands/s, best of a few runs; **ratio = pokerscore's rate / the peer's**. Peers are called once",
+        f"per hand with their card objects prepared beforehand; pokerkit on {SLOW_HANDS:,} hands only.",
+        "",
+        "| workload | pokerscore | " + " | ".join(f"{name} | ratio" for name in names) + " |",
+        "| --- | ---: | " + " | ".join("---: | ---:" for _ in names) + " |",
+    ]
+    for label, ours, theirs in table:
+        cells = [
+            f"{theirs[name]:,.0f} | {ratio(ours, theirs[name])}" if name in theirs else "- | -"
+            for name in names
+        ]
+        lines.append(f"| {label} | {ours:,.0f} | " + " | ".join(cells) + " |")
+    exhaustive = next(ours for label, ours, _ in table if label.startswith("exhaustive"))
+    lines += [
+        "",
+        f"Exhaustive 7-card count: {comb(52, 7) / exhaustive:.2f} s for all 133,784,560 hands"
+        f" (eval7 at its per-call rate would need about "
+        f"{comb(52, 7) / table[-1][2].get('eval7', float('inf')):.0f} s, extrapolated from a sample).",
+        "",
+        "First use in a fresh process, seconds (cold: empty Numba cache; warm: cache filled):",
+        "",
+        "| step | cold | warm |",
+        "| --- | ---: | ---: |",
+    ]
+    for step in warm_up["cold"]:
+        lines.append(f"| {step} | {warm_up['cold'][step]:.2f} | {warm_up['warm'][step]:.2f} |")
+    hands = int(os.environ.get("BENCH_DIFF_HANDS", 10_000_000))
+    lines += ["", "Differential check (order of random hands, ties included):", ""]
+    lines += [f"- {line}" for line in differential(peers, hands)]
+    report = "\n".join(lines) + "\n"
+    print("\n" + report)
+    RESULTS.write_text(report, encoding="utf-8")
+    print(f"written to {RESULTS}")
