@@ -8,7 +8,7 @@ from functools import cached_property
 from itertools import combinations
 
 from pokerscore.cards import Card, CardLike, Rank, parse_cards
-from pokerscore.engine import Category, category_of, evaluate, evaluate5, explaining_ranks
+from pokerscore.engine import Category, category_of, evaluate5, explaining_ranks
 from pokerscore.hands.describe import describe
 
 HandInput = str | Iterable[CardLike]
@@ -85,11 +85,10 @@ def best_hand(cards: HandInput) -> HandScore:
     ('Three of a Kind, Sevens, kickers Ace, King', '7h 7d 7c As Ks')
     """
     hand = parse_cards(cards, size=(5, 7))
-    value = evaluate([card.id for card in hand])
-    if len(hand) == 5:
-        return HandScore(value, hand, _ordered(hand, value))
-    # The first five-card subset reaching the value: few enough (21 at most) to try them all.
-    best = next(
-        five for five in combinations(hand, 5) if evaluate5(*(card.id for card in five)) == value
+    # The best of the (at most 21) five-card subsets, scored on the five-card table: one hand
+    # never pays for building the larger tables that evaluate6/evaluate7 use in bulk.
+    value, best = max(
+        ((evaluate5(*(card.id for card in five)), five) for five in combinations(hand, 5)),
+        key=lambda scored: scored[0],
     )
     return HandScore(value, hand, _ordered(best, value))
