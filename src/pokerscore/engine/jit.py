@@ -16,9 +16,19 @@ import numba
 Function = TypeVar("Function", bound=Callable[..., Any])
 
 
-def kernel(*, parallel: bool = False) -> Callable[[Function], Function]:
-    """Compile a function with Numba in nopython mode, cached, on first call."""
+def kernel(*, parallel: bool = False, inline: bool = False) -> Callable[[Function], Function]:
+    """Compile a function with Numba in nopython mode, cached, on first call.
+
+    ``inline`` splices a helper into its callers at Numba's level, so a helper that takes arrays
+    costs no call per hand (LLVM inlines small scalar helpers by itself, but not those).
+    """
     return cast(
         Callable[[Function], Function],
-        numba.njit(cache=True, nogil=True, parallel=parallel, error_model="numpy"),
+        numba.njit(
+            cache=True,
+            nogil=True,
+            parallel=parallel,
+            error_model="numpy",
+            inline="always" if inline else "never",
+        ),
     )

@@ -2,9 +2,9 @@
 
 Importing this module imports Numba; import it inside functions only (see ``engine.jit``). Rows
 are uint8 card ids; tables come from :func:`~pokerscore.engine.kernels_tables.kernel_tables`.
-The helpers at the top are small ``@kernel()`` functions on scalars: LLVM inlines them. Array
-lookups stay in the loops themselves, because passing arrays to a helper costs a call with dozens
-of arguments and reference counting per hand (eight times slower in the enumerators).
+The helpers at the top are small ``@kernel()`` functions on scalars, which LLVM inlines; the one
+that takes arrays, :func:`multiset_value`, is inlined by Numba (``kernel(inline=True)``), since a
+real call with arrays per hand made the enumerators eight times slower.
 """
 
 from __future__ import annotations
@@ -72,6 +72,16 @@ def flush_suit(key: int) -> int:
     return 3
 
 
+@kernel(inline=True)
+def multiset_value(
+    key: int, bits: npt.NDArray[np.uint64], base: npt.NDArray[np.int32], values: Values
+) -> int:
+    """The value of a hand with no flush, from its summed key: the rank-and-select lookup."""
+    rank_key = key >> SUIT_SHIFT
+    word = rank_key >> 6
+    return int(values[base[word] + keys_below(bits[word], rank_key)])
+
+
 @kernel(parallel=True)
 def evaluate_rows(
     cards: Rows,
@@ -91,9 +101,7 @@ def evaluate_rows(
             key += card_keys[cards[row, column]]
         suit = flush_suit(key)
         if suit < 0:
-            rank_key = key >> SUIT_SHIFT
-            word = rank_key >> 6
-            out[row] = values[base[word] + keys_below(bits[word], rank_key)]
+            out[row] = multiset_value(key, bits, base, values)
         else:
             masks = 0
             for column in range(width):

@@ -25,10 +25,9 @@ from pokerscore.engine.kernels import (
     IntArray,
     Values,
     flush_suit,
-    keys_below,
+    multiset_value,
     prange,
 )
-from pokerscore.engine.tables import SUIT_SHIFT
 
 Tally = npt.NDArray[np.int64]
 Bits = npt.NDArray[np.uint64]
@@ -73,9 +72,7 @@ def count_from_5(
                         key = key_d + keys[e]
                         suit = flush_suit(key)
                         if suit < 0:
-                            rank_key = key >> SUIT_SHIFT
-                            word = rank_key >> 6
-                            value = values[base[word] + keys_below(bits[word], rank_key)]
+                            value = multiset_value(key, bits, base, values)
                         else:
                             value = flush[((mask_d | suit_bits[e]) >> (13 * suit)) & RANK_MASK]
                         tally[worker, value] += 1
@@ -109,9 +106,7 @@ def count_from_6(
                             key = key_e + keys[f]
                             suit = flush_suit(key)
                             if suit < 0:
-                                rank_key = key >> SUIT_SHIFT
-                                word = rank_key >> 6
-                                value = values[base[word] + keys_below(bits[word], rank_key)]
+                                value = multiset_value(key, bits, base, values)
                             else:
                                 value = flush[((mask_e | suit_bits[f]) >> (13 * suit)) & RANK_MASK]
                             tally[worker, value] += 1
@@ -147,9 +142,7 @@ def count_from_7(
                                 key = key_f + keys[g]
                                 suit = flush_suit(key)
                                 if suit < 0:
-                                    rank_key = key >> SUIT_SHIFT
-                                    word = rank_key >> 6
-                                    value = values[base[word] + keys_below(bits[word], rank_key)]
+                                    value = multiset_value(key, bits, base, values)
                                 else:
                                     value = flush[
                                         ((mask_f | suit_bits[g]) >> (13 * suit)) & RANK_MASK
