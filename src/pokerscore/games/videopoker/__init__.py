@@ -9,10 +9,16 @@ and the seed-coverage search.
 Modules: :mod:`.paytables`, :mod:`.deal`, :mod:`.advisor`, :mod:`.analysis`, :mod:`.seeds`, and
 the game without a screen, :mod:`.session`, with its SQLite store :mod:`.history`. None imports
 Numba or NumPy at import time: kernel modules are imported inside the functions that need them.
+The advisor, analysis and seed names load with their module on first use, so that the command
+line, which imports :mod:`.paytables`, does not pay for them (exact fractions import decimal).
 """
 
-from pokerscore.games.videopoker.advisor import HoldEV, advise
-from pokerscore.games.videopoker.analysis import GameAnalysis, analyze
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+# Light modules, imported now; this also binds ``deal`` to the function, not the submodule.
 from pokerscore.games.videopoker.deal import deal
 from pokerscore.games.videopoker.paytables import (
     PAYTABLES,
@@ -21,7 +27,20 @@ from pokerscore.games.videopoker.paytables import (
     get_paytable,
     load_paytable,
 )
-from pokerscore.games.videopoker.seeds import SeedRow, seed_coverage
+
+if TYPE_CHECKING:
+    from pokerscore.games.videopoker.advisor import HoldEV, advise
+    from pokerscore.games.videopoker.analysis import GameAnalysis, analyze
+    from pokerscore.games.videopoker.seeds import SeedRow, seed_coverage
+
+_HOMES = {
+    "HoldEV": "advisor",
+    "advise": "advisor",
+    "GameAnalysis": "analysis",
+    "analyze": "analysis",
+    "SeedRow": "seeds",
+    "seed_coverage": "seeds",
+}
 
 __all__ = [
     "PAYTABLES",
@@ -37,3 +56,10 @@ __all__ = [
     "load_paytable",
     "seed_coverage",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{home}"), name)
