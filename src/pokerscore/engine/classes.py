@@ -45,10 +45,6 @@ def straight_high(rank_mask: int) -> int:
     return -1
 
 
-def _descending(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted(ranks, reverse=True))
-
-
 MULTIPLICITIES: Final = {
     Category.ONE_PAIR: (2, 1, 1, 1),
     Category.TWO_PAIR: (2, 2, 1),
@@ -75,18 +71,17 @@ def five_ranks(hand_class: HandClass) -> tuple[int, ...]:
 
 
 def _build_classes() -> tuple[HandClass, ...]:
-    other = {rank: [r for r in range(13) if r != rank] for rank in range(13)}
+    # Combinations of a descending sequence come out descending: kickers in explaining order.
+    other = {rank: [r for r in range(12, -1, -1) if r != rank] for rank in range(13)}
     no_straight = [
-        _descending(ranks)
-        for ranks in combinations(range(13), 5)
+        ranks
+        for ranks in combinations(range(12, -1, -1), 5)
         if sum(1 << r for r in ranks) not in STRAIGHT_MASKS
     ]
     groups: dict[int, list[tuple[int, ...]]] = {
         Category.HIGH_CARD: no_straight,
         Category.ONE_PAIR: [
-            (pair, *_descending(kickers))
-            for pair in range(13)
-            for kickers in combinations(other[pair], 3)
+            (pair, *kickers) for pair in range(13) for kickers in combinations(other[pair], 3)
         ],
         Category.TWO_PAIR: [
             (high, low, kicker)
@@ -96,9 +91,7 @@ def _build_classes() -> tuple[HandClass, ...]:
             if kicker not in (high, low)
         ],
         Category.THREE_OF_A_KIND: [
-            (trips, *_descending(kickers))
-            for trips in range(13)
-            for kickers in combinations(other[trips], 2)
+            (trips, *kickers) for trips in range(13) for kickers in combinations(other[trips], 2)
         ],
         Category.STRAIGHT: [straight_ranks(high) for high in STRAIGHT_HIGHS],
         Category.FLUSH: no_straight,
@@ -117,9 +110,16 @@ HAND_CLASSES: Final = _build_classes()
 """All 7,462 hand classes, weakest first; ``value - 1`` indexes it."""
 VALUE_COUNT: Final = len(HAND_CLASSES)
 VALUE_OF_CLASS: Final = {hand_class: value for value, hand_class in enumerate(HAND_CLASSES, 1)}
-CATEGORY_FIRST_VALUE: Final = tuple(
-    next(v for v, (c, _) in enumerate(HAND_CLASSES, 1) if c == category) for category in Category
-)
+
+
+def _first_values() -> tuple[int, ...]:
+    first: dict[int, int] = {}
+    for value, (category, _) in enumerate(HAND_CLASSES, 1):
+        first.setdefault(category, value)
+    return tuple(first[category] for category in range(len(Category)))
+
+
+CATEGORY_FIRST_VALUE: Final = _first_values()
 """The lowest value of each category, indexed by category."""
 
 
