@@ -73,7 +73,7 @@ def five_ranks(hand_class: HandClass) -> tuple[int, ...]:
 def _build_classes() -> tuple[HandClass, ...]:
     # Combinations of a descending sequence come out descending: kickers in explaining order.
     other = {rank: [r for r in range(12, -1, -1) if r != rank] for rank in range(13)}
-    no_straight = [
+    no_straight: list[tuple[int, ...]] = [
         ranks
         for ranks in combinations(range(12, -1, -1), 5)
         if sum(1 << r for r in ranks) not in STRAIGHT_MASKS
