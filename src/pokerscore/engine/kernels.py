@@ -73,6 +73,15 @@ def flush_suit(key: int) -> int:
 
 
 @kernel(inline=True)
+def five_card_value(key: int, is_flush: npt.NDArray[np.bool_], flush: Values, plain: Values) -> int:
+    """The value of five cards from the sum of their keys in
+    :func:`~pokerscore.engine.arrays.five_card_arrays` (the five-card lookup, written once)."""
+    if is_flush[key & SUIT_MASK_5]:
+        return int(flush[key >> SUIT_SHIFT_5])
+    return int(plain[key >> SUIT_SHIFT_5])
+
+
+@kernel(inline=True)
 def multiset_value(
     key: int, bits: npt.NDArray[np.uint64], base: npt.NDArray[np.int32], values: Values
 ) -> int:
@@ -131,10 +140,7 @@ def evaluate_rows_5(
             + keys[cards[row, 3]]
             + keys[cards[row, 4]]
         )
-        if is_flush[key & SUIT_MASK_5]:
-            out[row] = flush[key >> SUIT_SHIFT_5]
-        else:
-            out[row] = plain[key >> SUIT_SHIFT_5]
+        out[row] = five_card_value(key, is_flush, flush, plain)
 
 
 @kernel(parallel=True)

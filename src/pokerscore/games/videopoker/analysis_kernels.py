@@ -15,13 +15,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import prange
 
-from pokerscore.engine.arrays import SUIT_MASK_5, SUIT_SHIFT_5
 from pokerscore.engine.jit import kernel
+from pokerscore.engine.kernels import five_card_value
 
 IntArray = npt.NDArray[np.int64]
 ClassArray = npt.NDArray[np.int8]
-_SHIFT = SUIT_SHIFT_5
-_MASK = SUIT_MASK_5
 BLOCK = 4096
 """Subsets per block of parallel work."""
 
@@ -59,17 +57,6 @@ def _next_subset(cards: IntArray, k: int) -> None:
             return
 
 
-@kernel()
-def _value(
-    key: int,
-    is_flush: npt.NDArray[np.bool_],
-    flush: npt.NDArray[np.uint16],
-    plain: npt.NDArray[np.uint16],
-) -> int:
-    """The value of five cards from the sum of their keys."""
-    return int(flush[key >> _SHIFT] if is_flush[key & _MASK] else plain[key >> _SHIFT])
-
-
 @kernel(parallel=True)
 def final_classes(
     keys: npt.NDArray[np.int32],
@@ -88,7 +75,7 @@ def final_classes(
         _unrank(start, 5, binom, cards)
         for index in range(start, min(start + BLOCK, total)):
             key = keys[cards[0]] + keys[cards[1]] + keys[cards[2]] + keys[cards[3]] + keys[cards[4]]
-            result[index] = classes[_value(key, is_flush, flush, plain)]
+            result[index] = classes[five_card_value(key, is_flush, flush, plain)]
             _next_subset(cards, 5)
     return result
 
@@ -107,7 +94,7 @@ def _count_range(
 ) -> None:
     """Count, by class, the hands ``key`` plus one card of ``low .. high - 1``."""
     for card in range(low, high):  # alone in its loop: the compiler overlaps the table reads
-        row[classes[_value(key + keys[card], is_flush, flush, plain)]] += 1
+        row[classes[five_card_value(key + keys[card], is_flush, flush, plain)]] += 1
 
 
 @kernel(parallel=True)

@@ -13,13 +13,12 @@ import numpy as np
 import numpy.typing as npt
 from numba import prange
 
-from pokerscore.engine.arrays import SUIT_MASK_5, SUIT_SHIFT_5, five_card_arrays
+from pokerscore.engine.arrays import five_card_arrays
 from pokerscore.engine.jit import kernel
+from pokerscore.engine.kernels import five_card_value
 from pokerscore.games.videopoker.paytables import PayTable
 
 IntArray = npt.NDArray[np.int64]
-_SHIFT = SUIT_SHIFT_5
-_MASK = SUIT_MASK_5
 
 
 @cache
@@ -48,10 +47,7 @@ def _count_last_card(
     """
     for e in range(start, rest_keys.shape[0]):
         total = key + rest_keys[e]
-        if is_flush[total & _MASK]:
-            row[classes[flush[total >> _SHIFT]]] += 1
-        else:
-            row[classes[plain[total >> _SHIFT]]] += 1
+        row[classes[five_card_value(total, is_flush, flush, plain)]] += 1
 
 
 @kernel()
@@ -81,7 +77,7 @@ def _hold_counts(
                 need -= 1
         row = counts[mask]
         if need == 0:  # stand pat: the one final hand is the hand
-            value = flush[base >> _SHIFT] if is_flush[base & _MASK] else plain[base >> _SHIFT]
+            value = five_card_value(base, is_flush, flush, plain)
             row[classes[value]] += 1
         elif need == 1:
             _count_last_card(base, rest_keys, 0, *tables, row)
@@ -194,7 +190,7 @@ def first_seeds(
                     else:
                         key += keys[deck[drawn]]
                         drawn += 1
-                value = flush[key >> _SHIFT] if is_flush[key & _MASK] else plain[key >> _SHIFT]
+                value = five_card_value(key, is_flush, flush, plain)
                 c = classes[value]
                 if found[c, mask] < 0:
                     found[c, mask] = seed
