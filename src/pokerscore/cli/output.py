@@ -6,13 +6,16 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
 from pokerscore.cards import Card, PokerScoreError
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 console = Console(highlight=False)
 error_console = Console(stderr=True, highlight=False)
@@ -38,6 +41,31 @@ def user_errors() -> Iterator[None]:
         fail(str(error))
     except OSError as error:
         fail(f"{error.strerror or error}: {error.filename}" if error.filename else str(error))
+
+
+@contextmanager
+def progress_bar(*, disable: bool = False) -> Iterator[Progress]:
+    """A transient progress bar on stderr, for work that may take more than a second."""
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=error_console,
+        transient=True,
+        disable=disable,
+    ) as bar:
+        yield bar
 
 
 def print_json(payload: object) -> None:

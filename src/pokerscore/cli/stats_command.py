@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from pokerscore.cli.output import JsonOption, console, error_console, print_json
+from pokerscore.cli.output import JsonOption, console, print_json, progress_bar
 from pokerscore.engine import Category
 
 
@@ -30,26 +30,11 @@ def stats_command(
     json_output: JsonOption = False,
 ) -> None:
     """Count hands per category: every hand of 5, 6 or 7 cards, or --sample N random ones."""
-    from rich.progress import (
-        BarColumn,
-        Progress,
-        TaskProgressColumn,
-        TextColumn,
-        TimeRemainingColumn,
-    )
     from rich.table import Table
 
     from pokerscore.hands.statistics import exhaustive_counts, sampled_counts, total_hands
 
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TimeRemainingColumn(),
-        console=error_console,
-        transient=True,
-        disable=json_output,
-    ) as bar:
+    with progress_bar(disable=json_output) as bar:
         what = (
             f"dealing {sample:,} hands"
             if sample

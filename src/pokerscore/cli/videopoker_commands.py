@@ -5,9 +5,7 @@ Kernels (and NumPy) are imported inside the commands, so ``pokerscore --help`` s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from rich.text import Text
@@ -17,8 +15,8 @@ from pokerscore.cli.output import (
     card_strings,
     cards_text,
     console,
-    error_console,
     print_json,
+    progress_bar,
     user_errors,
 )
 from pokerscore.games.videopoker.paytables import (
@@ -29,11 +27,9 @@ from pokerscore.games.videopoker.paytables import (
     resolve_paytable,
 )
 
-if TYPE_CHECKING:
-    from rich.progress import Progress
-
 app = typer.Typer(
-    help="Video poker: pay tables, the best hold of a deal, the exact return of a game, seeds.",
+    help="Video poker: pay tables, the best hold of a deal, the exact return of a game, "
+    "seeds, and the game itself with its history.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -49,23 +45,6 @@ PayTableOption = Annotated[
 CoinsOption = Annotated[
     int, typer.Option("--coins", "-c", min=1, max=MAX_COINS, help="Coins bet, 1 to 5.")
 ]
-
-
-@contextmanager
-def _progress(disable: bool) -> Iterator[Progress]:
-    """A transient progress bar on stderr."""
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
-
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        console=error_console,
-        transient=True,
-        disable=disable,
-    ) as bar:
-        yield bar
 
 
 def _paytable(name: str) -> PayTable:
@@ -138,7 +117,7 @@ def advise_command(
     from pokerscore.games.videopoker.advisor import advise
 
     table = _paytable(paytable)
-    with user_errors(), _progress(json_output) as bar:
+    with user_errors(), progress_bar(disable=json_output) as bar:
         bar.add_task("counting the draws of 32 holds", total=None)
         holds = advise(" ".join(cards), table, coins)
     dealt = holds[0].held if holds[0].mask == 31 else next(h for h in holds if h.mask == 31).held
@@ -195,7 +174,7 @@ def analyze_command(
     from pokerscore.games.videopoker.analysis import analyze
 
     table = _paytable(paytable)
-    with user_errors(), _progress(json_output) as bar:
+    with user_errors(), progress_bar(disable=json_output) as bar:
         task = bar.add_task(f"playing every deal of {table.title}", total=None)
 
         def advance(done: int, total: int) -> None:
@@ -250,7 +229,7 @@ def seeds_command(
     from pokerscore.games.videopoker.seeds import seed_coverage
 
     table = _paytable(paytable)
-    with user_errors(), _progress(json_output) as bar:
+    with user_errors(), progress_bar(disable=json_output) as bar:
         task = bar.add_task("searching seeds", total=None)
 
         def advance(done: int, total: int) -> None:
