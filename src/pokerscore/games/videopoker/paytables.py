@@ -193,6 +193,11 @@ def _flat(pay: int) -> tuple[int, int, int, int, int]:
     return (pay, pay, pay, pay, pay)
 
 
+def _category_pays(category: Category, pays: tuple[int, int, int, int, int]) -> PayClass:
+    """A class that is a whole category, named as the category is."""
+    return PayClass(category.slug, category.title, category, pays)
+
+
 def _base(
     full_house: int, flush: int, straight: int, two_pair: int, quads: list[PayClass]
 ) -> tuple[PayClass, ...]:
@@ -200,19 +205,19 @@ def _base(
         PayClass(
             "jacks-or-better", "Jacks or Better", Category.ONE_PAIR, _flat(1), (9, 10, 11, 12)
         ),
-        PayClass("two-pair", "Two Pair", Category.TWO_PAIR, _flat(two_pair)),
-        PayClass("three-of-a-kind", "Three of a Kind", Category.THREE_OF_A_KIND, _flat(3)),
-        PayClass("straight", "Straight", Category.STRAIGHT, _flat(straight)),
-        PayClass("flush", "Flush", Category.FLUSH, _flat(flush)),
-        PayClass("full-house", "Full House", Category.FULL_HOUSE, _flat(full_house)),
+        _category_pays(Category.TWO_PAIR, _flat(two_pair)),
+        _category_pays(Category.THREE_OF_A_KIND, _flat(3)),
+        _category_pays(Category.STRAIGHT, _flat(straight)),
+        _category_pays(Category.FLUSH, _flat(flush)),
+        _category_pays(Category.FULL_HOUSE, _flat(full_house)),
         *quads,
-        PayClass("straight-flush", "Straight Flush", Category.STRAIGHT_FLUSH, _flat(50)),
-        PayClass("royal-flush", "Royal Flush", Category.ROYAL_FLUSH, _ROYAL_PAYS),
+        _category_pays(Category.STRAIGHT_FLUSH, _flat(50)),
+        _category_pays(Category.ROYAL_FLUSH, _ROYAL_PAYS),
     )
 
 
 def _jacks_or_better(full_house: int, flush: int) -> PayTable:
-    quads = PayClass("four-of-a-kind", "Four of a Kind", Category.FOUR_OF_A_KIND, _flat(25))
+    quads = _category_pays(Category.FOUR_OF_A_KIND, _flat(25))
     return PayTable(
         f"jacks-or-better-{full_house}-{flush}",
         f"Jacks or Better {full_house}/{flush}",
