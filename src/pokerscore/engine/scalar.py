@@ -1,15 +1,18 @@
 """Scalar evaluators on card ids: int in, int out, no validation.
 
 Each returns the ``value`` (1..7462, higher wins) of the best five cards. They trust their input:
-ids in 0..51 and no card twice; anything else gives a wrong answer or a ``KeyError``. Tables are
-built on the first call (tens of milliseconds for five cards, about a quarter second for seven).
+ids in 0..51 and no card twice; anything else gives a wrong answer or an ``IndexError``. Tables
+are built on the first call (tens of milliseconds for five cards, about a quarter second for seven).
 
 The six- and seven-card paths are tuned for CPython: the first card's key carries the flush probe
-(one addition fewer), and the flush-free path (97 % of seven-card hands) builds no tuple and makes
-one dictionary lookup.
+(one addition fewer), and the flush-free path (97 % of seven-card hands) builds no tuple and reads
+one entry of a flat array indexed by the rank key (a dictionary lookup would cost several cache
+misses).
 """
 
 from __future__ import annotations
+
+from array import array
 
 from pokerscore.engine.tables import (
     CARD_KEYS,
@@ -24,7 +27,7 @@ from pokerscore.engine.tables import (
     SUIT_SHIFT_5,
     flush_table_5,
     flush_table_by_mask,
-    plain_table,
+    plain_array,
     plain_table_5,
     suit_of_flush,
 )
@@ -37,8 +40,8 @@ _RANK_BITS = RANK_BITS
 # Filled in place on first use, so the fast paths below read plain module globals.
 _FLUSH5: list[int] = []
 _PLAIN5: list[int] = []
-_PLAIN6: dict[int, int] = {}
-_PLAIN7: dict[int, int] = {}
+_PLAIN6: array[int] = array("H")
+_PLAIN7: array[int] = array("H")
 _FLUSH_MASK: list[int] = []
 
 
@@ -50,9 +53,11 @@ def _load(size: int) -> None:
         return
     if not _FLUSH_MASK:
         _FLUSH_MASK.extend(flush_table_by_mask())
-    target = _PLAIN6 if size == 6 else _PLAIN7
-    if not target:
-        target.update(plain_table(size))
+    global _PLAIN6, _PLAIN7
+    if size == 6 and not _PLAIN6:
+        _PLAIN6 = plain_array(6)
+    if size == 7 and not _PLAIN7:
+        _PLAIN7 = plain_array(7)
 
 
 def evaluate5(c1: int, c2: int, c3: int, c4: int, c5: int) -> int:
@@ -112,7 +117,7 @@ def evaluate7(c1: int, c2: int, c3: int, c4: int, c5: int, c6: int, c7: int) -> 
         if key & FLUSH_BITS:
             return _flush_of(key, (c1, c2, c3, c4, c5, c6, c7))
         return _PLAIN7[key >> SUIT_SHIFT]
-    except (KeyError, IndexError):
+    except IndexError:  # tables not built yet
         _load(7)
     if key & FLUSH_BITS:
         return _flush_of(key, (c1, c2, c3, c4, c5, c6, c7))
