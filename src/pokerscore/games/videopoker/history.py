@@ -433,7 +433,7 @@ class HistoryStore:
                 "UPDATE bankroll SET credits = ? WHERE id = ?",
                 (hand.credits_after, hand.bankroll_id),
             )
-        return _replace_id(hand, cursor.lastrowid)
+        return replace(hand, id=cursor.lastrowid)
 
     def hands(self, session_id: int | None = None) -> list[HandRecord]:
         """Hands in the order played: all of them, or one session's."""
@@ -523,10 +523,6 @@ def _hand_from_row(row: sqlite3.Row) -> HandRecord:
         best_ev=row["best_ev"],
         credits_after=row["credits_after"],
     )
-
-
-def _replace_id(hand: HandRecord, new_id: int | None) -> HandRecord:
-    return replace(hand, id=new_id)
 
 
 __all__: Sequence[str] = [
