@@ -30,6 +30,7 @@ def test_score_json() -> None:
     status, out, _ = run("score", "AhKhQhJhTh", "--json")
     assert status == 0
     assert json.loads(out) == {
+        "ranking": "high",
         "cards": ["Ah", "Kh", "Qh", "Jh", "Th"],
         "category": "royal-flush",
         "description": "Royal Flush",

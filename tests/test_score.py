@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 
 from pokerscore import Category, HandSizeError, Rank, best_hand, compare, score, winners
-from pokerscore.engine import CATEGORY_FIRST_VALUE, HAND_CLASSES, VALUE_COUNT, evaluate5
+from pokerscore.engine import HIGH, VALUE_COUNT, evaluate5
 from pokerscore.hands.statistics import exhaustive_counts
 from tests.reference import reference_key
 
@@ -124,8 +124,9 @@ def test_best_hand_picks_the_best_five_of_seven() -> None:
 
 def test_value_space_is_1_to_7462_in_category_order() -> None:
     assert VALUE_COUNT == 7462
-    assert CATEGORY_FIRST_VALUE == (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7462)
-    categories = [category for category, _ in HAND_CLASSES]
+    first = tuple(HIGH.first_values[category] for category in HIGH.categories)
+    assert first == (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7462)
+    categories = [category for category, _ in HIGH.classes]
     assert categories == sorted(categories)
 
 

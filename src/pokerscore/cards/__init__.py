@@ -5,10 +5,12 @@ This is the bottom layer: it imports nothing else from pokerscore.
 
 from pokerscore.cards.card import DECK_SIZE, FULL_DECK, Card, Rank, Suit
 from pokerscore.cards.errors import (
+    CardNotInDeckError,
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
     PokerScoreError,
+    UnknownRankingError,
 )
 from pokerscore.cards.notation import (
     CardLike,
@@ -24,12 +26,14 @@ __all__ = [
     "FULL_DECK",
     "Card",
     "CardLike",
+    "CardNotInDeckError",
     "DuplicateCardError",
     "HandSizeError",
     "InvalidCardError",
     "PokerScoreError",
     "Rank",
     "Suit",
+    "UnknownRankingError",
     "check_distinct",
     "format_cards",
     "glyph",

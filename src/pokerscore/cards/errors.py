@@ -52,3 +52,25 @@ class HandSizeError(PokerScoreError):
         self.got = got
         expected = str(minimum) if minimum == maximum else f"{minimum} to {maximum}"
         super().__init__(f"expected {expected} cards, got {got}")
+
+
+class UnknownRankingError(PokerScoreError):
+    """A ranking name that is not one of the built-in rankings."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        self.name = name
+        super().__init__(f'unknown ranking "{name}": use one of {", ".join(known)}')
+
+
+class CardNotInDeckError(InvalidCardError):
+    """A card that the ranking's deck does not hold (a deuce in the short deck).
+
+    >>> raise CardNotInDeckError("2c", 1, "short-deck", "36 cards, six to ace")
+    Traceback (most recent call last):
+    ...
+    pokerscore.cards.errors.CardNotInDeckError: invalid card "2c" at position 1: short-deck is played with 36 cards, six to ace
+    """
+
+    def __init__(self, token: str, position: int, ranking: str, deck: str) -> None:
+        self.ranking = ranking
+        super().__init__(token, position, f"{ranking} is played with {deck}")

@@ -8,7 +8,13 @@ from typing import Annotated
 import typer
 
 from pokerscore import __version__
-from pokerscore.cli import draw_command, hand_commands, stats_command, videopoker_commands
+from pokerscore.cli import (
+    draw_command,
+    hand_commands,
+    ranking_commands,
+    stats_command,
+    videopoker_commands,
+)
 
 app = typer.Typer(
     name="pokerscore",
@@ -22,6 +28,7 @@ app.command("score")(hand_commands.score_command)
 app.command("compare")(hand_commands.compare_command)
 app.command("duel")(hand_commands.duel_command)
 app.command("stats")(stats_command.stats_command)
+app.command("rankings")(ranking_commands.rankings_command)
 app.command("draw")(draw_command.draw_command)
 app.add_typer(videopoker_commands.app, name="videopoker")
 

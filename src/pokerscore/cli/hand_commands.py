@@ -17,6 +17,7 @@ from pokerscore.cli.output import (
     print_json,
     user_errors,
 )
+from pokerscore.cli.ranking_commands import RankingOption, ranking_named
 from pokerscore.hands import HandScore, best_hand, compare, score, why, winners
 
 
@@ -33,14 +34,16 @@ def score_command(
     cards: Annotated[
         list[str], typer.Argument(help="5 to 7 cards, e.g. Ah Kh Qh Jh Th, AhKhQhJhTh or A♥ K♥ …")
     ],
+    ranking: RankingOption = "high",
     json_output: JsonOption = False,
 ) -> None:
     """Score a hand: its category, description and best five cards, ordered as they count."""
     with user_errors():
-        hand = best_hand(" ".join(cards))
+        hand = best_hand(" ".join(cards), ranking_named(ranking))
     if json_output:
         print_json(
             {
+                "ranking": hand.ranking.name,
                 **_hand_json(hand),
                 "ranks": [rank.char for rank in hand.ranks],
                 "best": card_strings(hand.best),
@@ -49,7 +52,8 @@ def score_command(
         return
     console.print(Text(hand.description, style="bold"))
     line = Text("best five: ").append_text(cards_text(hand.best))
-    line.append(f"  (value {hand.value} of 7462, {hand.category.slug})", style="dim")
+    count = hand.ranking.value_count
+    line.append(f"  (value {hand.value} of {count}, {hand.category.slug})", style="dim")
     console.print(line)
 
 
@@ -82,16 +86,24 @@ def compare_command(
     same_deck: Annotated[
         bool, typer.Option("--same-deck", help="Refuse a card held by two hands (one deck).")
     ] = False,
+    ranking: RankingOption = "high",
     json_output: JsonOption = False,
 ) -> None:
     """Compare hands of 5 to 7 cards: who wins, and why."""
+    rules = ranking_named(ranking)
     with user_errors():
         if len(hands) < 2:
             raise typer.BadParameter("give at least two hands")
-        scores = [best_hand(hand) for hand in hands]
+        scores = [best_hand(hand, rules) for hand in hands]
         best = winners(scores, same_deck=same_deck)
     if json_output:
-        print_json({"winners": best, "hands": [_hand_json(hand) for hand in scores]})
+        print_json(
+            {
+                "ranking": rules.name,
+                "winners": best,
+                "hands": [_hand_json(hand) for hand in scores],
+            }
+        )
         return
     from rich.table import Table
 

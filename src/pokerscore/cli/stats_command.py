@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from pokerscore.cli.output import JsonOption, console, print_json, progress_bar
-from pokerscore.engine import Category
+from pokerscore.cli.output import JsonOption, console, print_json, progress_bar, user_errors
+from pokerscore.cli.ranking_commands import RankingOption, ranking_named
 
 
 def _odds(count: int, total: int) -> str:
@@ -27,9 +27,11 @@ def stats_command(
         typer.Option("--sample", min=1, help="Deal this many random hands instead of all of them."),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed for --sample.")] = None,
+    ranking: RankingOption = "high",
     json_output: JsonOption = False,
 ) -> None:
     """Count hands per category: every hand of 5, 6 or 7 cards, or --sample N random ones."""
+    rules = ranking_named(ranking)
     from rich.table import Table
 
     from pokerscore.hands.statistics import exhaustive_counts, sampled_counts, total_hands
@@ -38,23 +40,25 @@ def stats_command(
         what = (
             f"dealing {sample:,} hands"
             if sample
-            else f"enumerating {total_hands(cards):,} hands (compiling on first use)"
+            else f"enumerating {total_hands(cards, rules):,} hands (compiling on first use)"
         )
         task = bar.add_task(what, total=None)
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        if sample:
-            result = sampled_counts(sample, seed, cards, progress=advance)
-        else:
-            result = exhaustive_counts(cards, progress=advance)
+        with user_errors():
+            if sample:
+                result = sampled_counts(sample, seed, cards, progress=advance, ranking=rules)
+            else:
+                result = exhaustive_counts(cards, progress=advance, ranking=rules)
     if json_output:
         payload: dict[str, object] = {
+            "ranking": rules.name,
             "cards": result.cards,
             "total": result.total,
             "distinct": result.distinct,
-            "counts": {category.slug: result.counts[category] for category in Category},
+            "counts": {category.slug: result.counts[category] for category in rules.categories},
         }
         if sample:
             payload["sample"] = True
@@ -66,8 +70,10 @@ def stats_command(
         if sample
         else f"All {result.total:,} {result.cards}-card hands"
     )
+    if rules.name != "high":
+        title += f", {rules.title}"
     table = Table("category", "hands", "probability", "odds against", title=title)
-    for category in reversed(Category):
+    for category in reversed(rules.categories):
         count = result.counts[category]
         table.add_row(
             category.title,

@@ -1,7 +1,11 @@
-"""The ten hand categories, as integers the engine computes with.
+"""Every hand category any ranking uses, as integers the engine computes with.
 
-The order of the members is the order of strength; the machine names (``one-pair``) derive from
-the member names, so each category is named in exactly one place.
+Each category is named exactly once, here: machine names (``one-pair``) and titles (``One Pair``)
+derive from the member names. The first ten members are standard high poker's categories in its
+order of strength; other rankings list the categories they use, in their own order of strength,
+as :attr:`pokerscore.engine.rankings.Ranking.categories` (ace-to-five lowball, for instance, has
+no straights and ranks ``no-pair`` above ``one-pair``). So compare hands by value, and compare
+categories through a ranking, never by these integers.
 """
 
 from __future__ import annotations
@@ -10,12 +14,14 @@ from enum import IntEnum
 
 
 class Category(IntEnum):
-    """Hand categories from weakest (0) to strongest (9).
+    """Hand categories; the first ten in standard high poker's order, weakest (0) first.
 
     >>> Category.FULL_HOUSE.slug
     'full-house'
     >>> Category.from_slug("royal-flush")
     <Category.ROYAL_FLUSH: 9>
+    >>> Category.EIGHT_LOW.title, Category.NO_LOW.title
+    ('Eight Low', 'No Low')
     """
 
     HIGH_CARD = 0
@@ -28,6 +34,14 @@ class Category(IntEnum):
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
     ROYAL_FLUSH = 9
+    # Lowball: five different ranks, judged low (ace-to-five's best category).
+    NO_PAIR = 10
+    # Eight-or-better: no qualifying low, then the qualifying lows named by their highest card.
+    NO_LOW = 11
+    EIGHT_LOW = 12
+    SEVEN_LOW = 13
+    SIX_LOW = 14
+    FIVE_LOW = 15
 
     @property
     def slug(self) -> str:
@@ -45,3 +59,7 @@ class Category(IntEnum):
     def from_slug(cls, slug: str) -> Category:
         """The category of a machine name."""
         return cls[slug.upper().replace("-", "_")]
+
+
+STANDARD_CATEGORIES = tuple(Category)[: Category.ROYAL_FLUSH + 1]
+"""Standard high poker's ten categories, weakest first."""

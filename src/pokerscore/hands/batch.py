@@ -29,7 +29,9 @@ from pokerscore.cards import (
     parse_cards,
 )
 from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS, SUIT_SYMBOLS
-from pokerscore.hands.score import HandInput
+from pokerscore.engine import HIGH, Ranking, RankingLike, get_ranking
+from pokerscore.engine.enumeration import HAND_SIZES
+from pokerscore.hands.score import HandInput, deck_words
 
 __all__ = [
     "BatchShapeError",
@@ -43,7 +45,6 @@ __all__ = [
     "random_hands",
 ]
 
-HAND_SIZES: Final = (5, 6, 7)
 _DEAL_CHUNK: Final = 1 << 16
 """Rows dealt at a time by :func:`random_hands`: big enough to amortise NumPy's per-call cost."""
 
@@ -108,29 +109,35 @@ def _shape_checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
     return array
 
 
-def _raise_first_problem(array: npt.NDArray[Any]) -> None:
-    """Raise the error of the first bad row: an id outside 0..51, or a card twice."""
-    from pokerscore.engine.kernels import first_duplicate
+def _raise_first_problem(array: npt.NDArray[Any], ranking: Ranking) -> None:
+    """Raise the error of the first bad row: an id outside the deck, or a card twice."""
+    from pokerscore.engine.kernels.validation import first_duplicate
 
-    out_of_range = (array < 0) | (array > 51)
-    bad_rows = out_of_range.any(axis=1)
+    in_deck = np.zeros(256, dtype=np.bool_)
+    in_deck[list(ranking.deck)] = True
+    outside = (array < 0) | (array > 255)
+    outside |= ~in_deck[np.where(outside, 0, array)] & ~outside
+    bad_rows = outside.any(axis=1)
     limit = int(np.argmax(bad_rows)) if bad_rows.any() else len(array)
     if limit:  # rows above the first bad id hold good ids only
         row, column, earlier = first_duplicate(np.ascontiguousarray(array[:limit], dtype=np.uint8))
         if row >= 0:
             card = str(Card(int(array[row, column])))
             raise DuplicateRowCardError(row, card, earlier + 1, column + 1)
-    column = int(np.argmax(out_of_range[limit]))
-    raise InvalidRowCardError(
-        limit, str(array[limit, column]), column + 1, "a card id is an integer 0..51"
-    )
+    column = int(np.argmax(outside[limit]))
+    card_id = int(array[limit, column])
+    if 0 <= card_id <= 51:
+        reason = f"{ranking.name} is played with {deck_words(ranking)}"
+        raise InvalidRowCardError(limit, str(Card(card_id)), column + 1, reason)
+    raise InvalidRowCardError(limit, str(card_id), column + 1, "a card id is an integer 0..51")
 
 
-def as_rows(cards: npt.ArrayLike, *, check: bool = True) -> Rows:
+def as_rows(cards: npt.ArrayLike, *, check: bool = True, ranking: RankingLike = HIGH) -> Rows:
     """The batch as a C-contiguous uint8 array, validated unless ``check`` is false.
 
-    Without ``check`` only the shape is checked; ids outside 0..51 then give meaningless values
-    (never a crash: they are taken modulo 256 and the tables are padded).
+    Validation refuses ids outside the ranking's deck and a card twice in a row. Without
+    ``check`` only the shape is checked; bad ids then give meaningless values (never a crash:
+    they are taken modulo 256 and the tables are padded).
 
     >>> as_rows([[0, 1, 2, 3, 4]]).dtype
     dtype('uint8')
@@ -142,7 +149,12 @@ def as_rows(cards: npt.ArrayLike, *, check: bool = True) -> Rows:
     Traceback (most recent call last):
     ...
     pokerscore.hands.batch.DuplicateRowCardError: row 1: duplicate card 4d at positions 2 and 4
+    >>> as_rows([[48, 44, 40, 36, 0]], ranking="short-deck")
+    Traceback (most recent call last):
+    ...
+    pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "2c" at position 5: short-deck is played with 36 cards, sixes to aces
     """
+    rules = get_ranking(ranking)
     array = _shape_checked(cards)
     if not check:
         return np.ascontiguousarray(array, dtype=np.uint8)
@@ -150,41 +162,44 @@ def as_rows(cards: npt.ArrayLike, *, check: bool = True) -> Rows:
         raise BatchShapeError(f"card ids must be integers, got an array of {array.dtype}")
     if len(array) == 0:
         return np.ascontiguousarray(array, dtype=np.uint8)
-    from pokerscore.engine.kernels import any_bad_row
+    from pokerscore.engine.kernels.validation import any_bad_row
 
     # uint8 rows are checked in one parallel pass; other dtypes first need their range checked,
     # since converting them to uint8 would wrap bad ids into good ones.
     if array.dtype != np.uint8 and (array.min() < 0 or array.max() > 51):
-        _raise_first_problem(array)
+        _raise_first_problem(array, rules)
     rows = np.ascontiguousarray(array, dtype=np.uint8)
-    if any_bad_row(rows):
-        _raise_first_problem(rows)
+    if any_bad_row(rows, np.uint64(rules.deck_mask)):
+        _raise_first_problem(rows, rules)
     return rows
 
 
-def evaluate_batch(cards: npt.ArrayLike, *, check: bool = True) -> Values:
+def evaluate_batch(
+    cards: npt.ArrayLike, *, check: bool = True, ranking: RankingLike = HIGH
+) -> Values:
     """The value of each hand of an ``(N, k)`` array of card ids, k = 5, 6 or 7 (best five).
 
-    Values are those of :func:`~pokerscore.hands.best_hand`: 1..7462, higher wins. Any integer
-    dtype is accepted; a C-contiguous uint8 array is used as is, others are converted once.
-    ``check=False`` skips the validation of ids and duplicates.
+    Values are those of :func:`~pokerscore.hands.best_hand` under the same ranking (standard
+    high poker by default: 1..7462), higher wins. Any integer dtype is accepted; a C-contiguous
+    uint8 array is used as is, others are converted once. ``check=False`` skips the validation
+    of ids and duplicates.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 44, 40, 36, 32, 0, 1], [0, 1, 2, 3, 4, 5, 6]]))
     array([7462, 7297], dtype=uint16)
     >>> evaluate_batch(hands_to_array(["Ah Kh Qh Jh Th", "2c 3d 4h 5s 7d"]))
     array([7462,    1], dtype=uint16)
+    >>> evaluate_batch(hands_to_array(["5d 4c 3h 2s Ad", "Kh Kd 7c 5s 2h"]), ranking="ace-to-five")
+    array([6175, 2221], dtype=uint16)
     """
-    rows = as_rows(cards, check=check)
+    rules = get_ranking(ranking)
+    rows = as_rows(cards, check=check, ranking=rules)
     values = np.empty(len(rows), dtype=np.uint16)
     if len(rows):
-        from pokerscore.engine.kernels import evaluate_rows, evaluate_rows_5
-        from pokerscore.engine.kernels_tables import five_card_tables, kernel_tables
+        from pokerscore.engine.kernels.batch import evaluate_rows, evaluate_rows_5
 
-        if rows.shape[1] == 5:
-            evaluate_rows_5(rows, *five_card_tables(), values)
-        else:
-            evaluate_rows(rows, *kernel_tables(rows.shape[1]), values)
+        kernel = evaluate_rows_5 if rows.shape[1] == 5 else evaluate_rows
+        kernel(rows, rules.tables(rows.shape[1]), values)
     return values
 
 
@@ -247,7 +262,7 @@ def hands_to_array(hands: Iterable[HandInput], *, size: int | None = None) -> Ro
         rows.append(ids)
     array = np.array(rows, dtype=np.uint8).reshape(len(rows), size or 0)
     if len(array):
-        from pokerscore.engine.kernels import first_duplicate
+        from pokerscore.engine.kernels.validation import first_duplicate
 
         row, column, earlier = first_duplicate(array)
         if row >= 0:
@@ -256,8 +271,15 @@ def hands_to_array(hands: Iterable[HandInput], *, size: int | None = None) -> Ro
     return array
 
 
-def random_hands(count: int, size: int = 7, seed: int | np.random.Generator | None = None) -> Rows:
-    """``count`` hands of ``size`` cards, each dealt from its own shuffled deck.
+def random_hands(
+    count: int,
+    size: int = 7,
+    seed: int | np.random.Generator | None = None,
+    *,
+    ranking: RankingLike = HIGH,
+) -> Rows:
+    """``count`` hands of ``size`` cards, each dealt from its own shuffled deck (the ranking's
+    deck: 36 cards for the short deck).
 
     The same seed gives the same hands (with the same NumPy).
 
@@ -267,18 +289,21 @@ def random_hands(count: int, size: int = 7, seed: int | np.random.Generator | No
     >>> bool((np.sort(hands, axis=1)[:, 1:] != np.sort(hands, axis=1)[:, :-1]).all())
     True
     """
-    if not 1 <= size <= 52:
-        raise PokerScoreError(f"a hand from one deck has 1 to 52 cards, not {size}")
+    cards = get_ranking(ranking).deck
+    if not 1 <= size <= len(cards):
+        raise PokerScoreError(f"a hand from one deck has 1 to {len(cards)} cards, not {size}")
+    if count < 0:
+        raise PokerScoreError(f"the number of hands cannot be negative, got {count}")
     generator = np.random.default_rng(seed)
     hands = np.empty((count, size), dtype=np.uint8)
     for start in range(0, count, _DEAL_CHUNK):
         stop = min(count, start + _DEAL_CHUNK)
         rows = np.arange(stop - start)
-        deck = np.tile(np.arange(52, dtype=np.uint8), (len(rows), 1))
+        deck = np.tile(np.array(cards, dtype=np.uint8), (len(rows), 1))
         # A partial Fisher-Yates shuffle of every row at once: position j takes a random card
-        # from positions j..51.
+        # from positions j..end.
         for position in range(size):
-            pick = generator.integers(position, 52, size=len(rows))
+            pick = generator.integers(position, len(cards), size=len(rows))
             chosen = deck[rows, pick]
             deck[rows, pick] = deck[rows, position]
             deck[rows, position] = chosen

@@ -1,4 +1,4 @@
-"""Hands in words: "Pair of Queens, kickers King, Nine, Seven"."""
+"""Hands in words: "Pair of Queens, kickers King, Nine, Seven", "Seven-Five low (7-5-4-3-2)"."""
 
 from __future__ import annotations
 
@@ -9,11 +9,27 @@ from pokerscore.engine import Category
 
 MAIN_RANKS = {Category.TWO_PAIR: 2, Category.FULL_HOUSE: 2}
 """How many leading ranks name the hand itself (the rest are kickers): one unless listed."""
+LOW_CATEGORIES = frozenset(
+    {
+        Category.NO_PAIR,
+        Category.EIGHT_LOW,
+        Category.SEVEN_LOW,
+        Category.SIX_LOW,
+        Category.FIVE_LOW,
+    }
+)
+"""Categories of five different ranks judged low: always read as lows."""
+_WHEEL = (Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO, Rank.ACE)
 
 
 def main_rank_count(category: Category) -> int:
     """The number of leading tie-break ranks that are not kickers."""
     return MAIN_RANKS.get(category, 1)
+
+
+def reads_as_low(category: Category, low: bool) -> bool:
+    """Whether a hand reads as a low ("Eight-Six low"): five different ranks under a low ranking."""
+    return category in LOW_CATEGORIES or (low and category is Category.HIGH_CARD)
 
 
 def _kickers(ranks: Sequence[Rank]) -> str:
@@ -23,8 +39,16 @@ def _kickers(ranks: Sequence[Rank]) -> str:
     return f", {label} " + ", ".join(rank.word for rank in ranks)
 
 
-def describe(category: Category, ranks: Sequence[Rank]) -> str:
+def _low(ranks: Sequence[Rank]) -> str:
+    if tuple(ranks) == _WHEEL:
+        return "Wheel (5-4-3-2-A)"
+    return f"{ranks[0].word}-{ranks[1].word} low ({'-'.join(rank.char for rank in ranks)})"
+
+
+def describe(category: Category, ranks: Sequence[Rank], *, low: bool = False) -> str:
     """Describe a hand from its category and its tie-breaking ranks.
+
+    ``low`` says the ranking is a lowball one, where five different ranks read as a low.
 
     >>> describe(Category.ONE_PAIR, [Rank.QUEEN, Rank.KING, Rank.NINE, Rank.SEVEN])
     'Pair of Queens, kickers King, Nine, Seven'
@@ -36,7 +60,17 @@ def describe(category: Category, ranks: Sequence[Rank]) -> str:
     'Straight, Five high'
     >>> describe(Category.ROYAL_FLUSH, [Rank.ACE])
     'Royal Flush'
+    >>> describe(Category.EIGHT_LOW, [Rank.EIGHT, Rank.SIX, Rank.FOUR, Rank.THREE, Rank.TWO])
+    'Eight-Six low (8-6-4-3-2)'
+    >>> describe(Category.NO_PAIR, [Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO, Rank.ACE])
+    'Wheel (5-4-3-2-A)'
+    >>> describe(Category.NO_LOW, [])
+    'No low'
     """
+    if category is Category.NO_LOW:
+        return "No low"
+    if reads_as_low(category, low):
+        return _low(ranks)
     first, rest = ranks[0], list(ranks[1:])
     if category is Category.HIGH_CARD:
         return f"High Card {first.word}" + _kickers(rest)

@@ -1,7 +1,8 @@
 """How often each category occurs: exactly, by enumerating every hand, or by dealing at random.
 
 Both run compiled kernels (imported on first use): :func:`exhaustive_counts` visits every hand of
-5, 6 or 7 cards; :func:`sampled_counts` deals with NumPy and scores with the batch kernel.
+5, 6 or 7 cards of the ranking's deck; :func:`sampled_counts` deals with NumPy and scores with the
+batch kernel.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
-from pokerscore.engine import VALUE_COUNT, Category, category_of
-from pokerscore.engine.enumeration import count_values
+from pokerscore.cards import HandSizeError, PokerScoreError
+from pokerscore.engine import HIGH, Category, Ranking, RankingLike, get_ranking
+from pokerscore.engine.enumeration import HAND_SIZES, count_values
 
 Progress = Callable[[int, int], None]
 """Called with (done, total) as work advances."""
@@ -19,35 +21,49 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class CategoryCounts:
-    """Hands counted per category, with the number of distinct values seen."""
+    """Hands counted per category (every category of the ranking, weakest first), with the
+    number of distinct values seen."""
 
     cards: int
     total: int
     distinct: int
     counts: dict[Category, int]
+    ranking: Ranking = HIGH
 
     def probability(self, category: Category) -> float:
         """The share of hands in a category."""
         return self.counts[category] / self.total
 
 
-def _from_values(cards: int, histogram: list[int]) -> CategoryCounts:
-    counts = dict.fromkeys(Category, 0)
+def _from_values(cards: int, histogram: list[int], ranking: Ranking) -> CategoryCounts:
+    counts = dict.fromkeys(ranking.categories, 0)
     for value, count in enumerate(histogram):
         if value and count:
-            counts[category_of(value)] += count
+            counts[ranking.category_of(value)] += count
     distinct = sum(1 for value, count in enumerate(histogram) if value and count)
-    return CategoryCounts(cards, sum(histogram), distinct, counts)
+    return CategoryCounts(cards, sum(histogram), distinct, counts, ranking)
 
 
-def exhaustive_counts(cards: int = 5, progress: Progress | None = None) -> CategoryCounts:
+def _check_size(cards: int) -> None:
+    if cards not in HAND_SIZES:
+        raise HandSizeError(HAND_SIZES[0], HAND_SIZES[-1], cards)
+
+
+def exhaustive_counts(
+    cards: int = 5, progress: Progress | None = None, *, ranking: RankingLike = HIGH
+) -> CategoryCounts:
     """Count every hand of ``cards`` cards (5, 6 or 7; best five of them) by category.
 
     >>> counts = exhaustive_counts(5)
     >>> counts.total, counts.distinct, counts.counts[Category.ROYAL_FLUSH]
     (2598960, 7462, 4)
+    >>> low = exhaustive_counts(5, ranking="ace-to-five")
+    >>> low.distinct, low.counts[Category.NO_PAIR]
+    (6175, 1317888)
     """
-    return _from_values(cards, count_values(cards, progress))
+    _check_size(cards)
+    rules = get_ranking(ranking)
+    return _from_values(cards, count_values(cards, rules, progress), rules)
 
 
 _SAMPLE_CHUNK = 1 << 20
@@ -55,7 +71,12 @@ _SAMPLE_CHUNK = 1 << 20
 
 
 def sampled_counts(
-    hands: int, seed: int | None = None, cards: int = 5, progress: Progress | None = None
+    hands: int,
+    seed: int | None = None,
+    cards: int = 5,
+    progress: Progress | None = None,
+    *,
+    ranking: RankingLike = HIGH,
 ) -> CategoryCounts:
     """Deal ``hands`` random hands of ``cards`` (5, 6 or 7) cards and count their categories.
 
@@ -67,20 +88,25 @@ def sampled_counts(
     """
     import numpy as np
 
-    from pokerscore.hands.batch import HAND_SIZES, evaluate_batch, random_hands
+    from pokerscore.hands.batch import evaluate_batch, random_hands
 
-    if cards not in HAND_SIZES:
-        raise ValueError(f"sampled counts cover hands of 5, 6 or 7 cards, not {cards}")
+    _check_size(cards)
+    if hands < 1:
+        raise PokerScoreError(f"the number of hands to deal must be at least 1, got {hands}")
+    if seed is not None and seed < 0:
+        raise PokerScoreError(f"a seed is a whole number 0 or more, got {seed}")
+    rules = get_ranking(ranking)
     generator = np.random.default_rng(seed)
-    histogram = np.zeros(VALUE_COUNT + 1, dtype=np.int64)
+    histogram = np.zeros(rules.value_count + 1, dtype=np.int64)
     for start in range(0, hands, _SAMPLE_CHUNK):
-        dealt = random_hands(min(_SAMPLE_CHUNK, hands - start), cards, generator)
-        histogram += np.bincount(evaluate_batch(dealt, check=False), minlength=VALUE_COUNT + 1)
+        dealt = random_hands(min(_SAMPLE_CHUNK, hands - start), cards, generator, ranking=rules)
+        values = evaluate_batch(dealt, check=False, ranking=rules)
+        histogram += np.bincount(values, minlength=rules.value_count + 1)
         if progress is not None:
             progress(start + len(dealt), hands)
-    return _from_values(cards, [int(count) for count in histogram])
+    return _from_values(cards, [int(count) for count in histogram], rules)
 
 
-def total_hands(cards: int) -> int:
-    """The number of distinct hands of ``cards`` cards from one deck."""
-    return comb(52, cards)
+def total_hands(cards: int, ranking: RankingLike = HIGH) -> int:
+    """The number of distinct hands of ``cards`` cards from the ranking's deck."""
+    return comb(len(get_ranking(ranking).deck), cards)

@@ -35,7 +35,14 @@ from typing import Final
 
 from pokerscore.cards import Card, CardLike, PokerScoreError, parse_cards
 from pokerscore.cards.card import RANK_CHARS
-from pokerscore.engine import VALUE_COUNT, Category, category_of, evaluate5, explaining_ranks
+from pokerscore.engine import (
+    STANDARD_CATEGORIES,
+    VALUE_COUNT,
+    Category,
+    category_of,
+    evaluate5,
+    explaining_ranks,
+)
 
 MAX_COINS: Final = 5
 NOTHING: Final = "nothing"
@@ -315,7 +322,7 @@ def resolve_paytable(name_or_path: str) -> PayTable:
 
 _TABLE_KEYS: Final = frozenset({"name", "title", "classes"})
 _CLASS_KEYS: Final = frozenset({"name", "title", "hand", "ranks", "kickers", "pay"})
-_HANDS: Final = tuple(category.slug for category in Category)
+_HANDS: Final = tuple(category.slug for category in STANDARD_CATEGORIES)
 
 
 def load_paytable(path: str | Path) -> PayTable:

@@ -1,0 +1,26 @@
+"""Compiled kernels (Numba): lookups, batch evaluation, validation and exhaustive enumeration.
+
+Importing this package imports Numba; import it inside functions only (see ``engine.jit``).
+Every kernel takes one ranking's tables as a single bundle,
+:class:`~pokerscore.engine.arrays.RankingTables`, so a signature does not grow with each table.
+"""
+
+from pokerscore.engine.kernels.lookup import (
+    RANK_MASK,
+    five_card_value,
+    flush_suit,
+    hand_value,
+    multiset_value,
+    popcount,
+    prange,
+)
+
+__all__ = [
+    "RANK_MASK",
+    "five_card_value",
+    "flush_suit",
+    "hand_value",
+    "multiset_value",
+    "popcount",
+    "prange",
+]
