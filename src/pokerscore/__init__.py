@@ -5,6 +5,8 @@
 'Royal Flush'
 >>> pokerscore.compare("5h 5c 6s 7s Kd", "2c 3s 8s 8d Td")
 -1
+>>> pokerscore.score("7h 5d 4c 3s 2h", ranking="deuce-to-seven").description
+'Seven-Five low (7-5-4-3-2)'
 
 The batch API (:func:`evaluate_batch`, :func:`hands_to_array`, :func:`random_hands`) is loaded on
 first access, so that ``import pokerscore`` imports neither NumPy nor Numba.
@@ -24,7 +26,15 @@ from pokerscore.cards import (
     parse_card,
     parse_cards,
 )
-from pokerscore.engine import Category, evaluate5, evaluate6, evaluate7
+from pokerscore.engine import (
+    RANKINGS,
+    Category,
+    Ranking,
+    evaluate5,
+    evaluate6,
+    evaluate7,
+    get_ranking,
+)
 from pokerscore.hands import HandScore, best_hand, compare, describe, score, winners
 
 if TYPE_CHECKING:
@@ -51,6 +61,7 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "RANKINGS",
     "Card",
     "Category",
     "DuplicateCardError",
@@ -59,6 +70,7 @@ __all__ = [
     "InvalidCardError",
     "PokerScoreError",
     "Rank",
+    "Ranking",
     "Suit",
     "__version__",
     "best_hand",
@@ -69,6 +81,7 @@ __all__ = [
     "evaluate7",
     "evaluate_batch",
     "format_cards",
+    "get_ranking",
     "hands_to_array",
     "parse_card",
     "parse_cards",

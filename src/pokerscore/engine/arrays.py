@@ -70,6 +70,8 @@ class RankingTables(NamedTuple):
     """Five-card rank key -> value when all one suit."""
     plain5: npt.NDArray[np.uint16]
     """Five-card rank key -> value when not."""
+    distinct_masks: npt.NDArray[np.uint16]
+    """Value -> 13-bit mask of its class's ranks when they are five different ones, else 0."""
     flush_rule: int
     """The ranking's :class:`~pokerscore.engine.rankings.FlushRule`."""
 
@@ -167,6 +169,14 @@ def _card_arrays() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.ND
     return card_keys, suit_bits, keys5
 
 
+def _distinct_masks(ranking: Ranking) -> npt.NDArray[np.uint16]:
+    masks = np.zeros(ranking.value_count + 1, dtype=np.uint16)
+    for value, (_, ranks) in enumerate(ranking.classes, 1):
+        if len(set(ranks)) == 5:
+            masks[value] = sum(1 << rank for rank in ranks)
+    return _read_only(masks)
+
+
 @cache
 def ranking_tables(ranking: Ranking, size: int) -> RankingTables:
     """The tables for hands of ``size`` cards (5, 6 or 7) under a ranking, built once per process.
@@ -201,6 +211,7 @@ def ranking_tables(ranking: Ranking, size: int) -> RankingTables:
         _read_only(np.array(IS_FLUSH_5, dtype=np.bool_)),
         _read_only(np.array(flush5, dtype=np.uint16)),
         _read_only(np.array(plain5, dtype=np.uint16)),
+        _distinct_masks(ranking),
         int(ranking.flushes),
     )
 

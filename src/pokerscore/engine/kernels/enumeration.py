@@ -71,7 +71,7 @@ def count_from(first: int, deck: Deck, size: int, tables: RankingTables, tally: 
                         for level in range(last):
                             hand[0, level] = deck[chosen[level]]
                         hand[0, last] = deck[position]
-                        value = flush_hand_value(suit, hand, 0, tables)
+                        value = flush_hand_value(suit, key, hand, 0, tables)
                     tally[worker, value] += 1
                 # Move the deepest position (above the second) that has room, and reset the rest.
                 level = last - 1

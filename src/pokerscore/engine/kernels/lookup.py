@@ -84,7 +84,7 @@ def multiset_value(
     return int(values[base[word] + keys_below(bits[word], rank_key)])
 
 
-@kernel()
+@kernel(inline=True)
 def best_of_fives(cards: Rows, row: int, tables: RankingTables) -> int:
     """The best value among the five-card subsets of one row (the rare path of some rankings)."""
     width = cards.shape[1]
@@ -105,14 +105,27 @@ def best_of_fives(cards: Rows, row: int, tables: RankingTables) -> int:
     return best
 
 
-@kernel()
-def flush_hand_value(suit: int, cards: Rows, row: int, tables: RankingTables) -> int:
-    """The value of a row holding five or more cards of ``suit``."""
+@kernel(inline=True)
+def flush_hand_value(suit: int, key: int, cards: Rows, row: int, tables: RankingTables) -> int:
+    """The value of a row of 6 or 7 cards holding five or more of ``suit`` (summed key ``key``)."""
+    masks = 0
+    for column in range(cards.shape[1]):
+        masks |= tables.suit_bits[cards[row, column]]
+    suited = (masks >> (13 * suit)) & RANK_MASK
     if tables.flush_rule == BEST_OF_SUIT:
-        masks = 0
-        for column in range(cards.shape[1]):
-            masks |= tables.suit_bits[cards[row, column]]
-        return int(tables.flush[(masks >> (13 * suit)) & RANK_MASK])
+        return int(tables.flush[suited])
+    # Any five may be best. The best plain five of these ranks is a real non-flush hand when it
+    # pairs (a suit holds one card of a rank) or uses a rank held off the suit; the best flush is
+    # the suit's; only when neither settles it are the subsets tried one by one (rare).
+    off_suit = masks & ~(RANK_MASK << (13 * suit))
+    off_ranks = (off_suit | off_suit >> 13 | off_suit >> 26 | off_suit >> 39) & RANK_MASK
+    best_flush = int(tables.flush[suited])
+    if off_ranks == 0:
+        return best_flush
+    plain = multiset_value(key, tables.bits, tables.base, tables.values)
+    distinct = int(tables.distinct_masks[plain])
+    if distinct == 0 or distinct & off_ranks:
+        return max(plain, best_flush)
     return best_of_fives(cards, row, tables)
 
 
@@ -122,5 +135,5 @@ def hand_value(key: int, cards: Rows, row: int, tables: RankingTables) -> int:
     if tables.flush_rule:
         suit = flush_suit(key)
         if suit >= 0:
-            return flush_hand_value(suit, cards, row, tables)
+            return flush_hand_value(suit, key, cards, row, tables)
     return multiset_value(key, tables.bits, tables.base, tables.values)
