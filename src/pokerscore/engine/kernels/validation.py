@@ -5,25 +5,31 @@ from __future__ import annotations
 import numpy as np
 
 from pokerscore.engine.jit import kernel
-from pokerscore.engine.kernels.lookup import Rows, popcount, prange
+from pokerscore.engine.kernels.lookup import Rows, prange
 
 
 @kernel(parallel=True)
 def any_bad_row(cards: Rows, deck_mask: np.uint64) -> bool:
     """Whether some row holds an id outside the deck (bit ``id`` of ``deck_mask``) or a card
-    twice (one parallel pass, no allocation)."""
+    twice: one parallel pass, a few integer operations per card, no allocation.
+
+    Per row: the OR of the ids shows any id of 64 or more; the OR of ``1 << id`` must lie inside
+    the deck; and the SUM of ``1 << id`` equals that OR only if no bit was added twice.
+    """
     bad = 0
     width = cards.shape[1]
+    outside = ~deck_mask
     for row in prange(cards.shape[0]):
+        ids = 0
         seen = np.uint64(0)
-        outside = 0
+        total = np.uint64(0)
         for column in range(width):
-            card = np.uint64(cards[row, column])
-            bit = np.uint64(1) << (card & np.uint64(63))
-            outside += (card > np.uint64(51)) | ((deck_mask & bit) == np.uint64(0))
+            card = cards[row, column]
+            ids |= card
+            bit = np.uint64(1) << np.uint64(card & 63)
             seen |= bit
-        # A duplicate leaves fewer distinct bits than cards.
-        bad += outside + (popcount(seen) != width)
+            total += bit
+        bad += (ids > 63) | ((seen & outside) != 0) | (total != seen)
     return bad > 0
 
 
