@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -18,6 +19,7 @@ from pokerscore.cli.output import (
     user_errors,
 )
 from pokerscore.cli.ranking_commands import RankingOption, ranking_named
+from pokerscore.engine import Ranking
 from pokerscore.hands import HandScore, best_hand, compare, score, why, winners
 
 
@@ -125,9 +127,12 @@ def _bad_lines(count: int) -> str:
     return f"{count} bad line" + ("s" if count > 1 else "")
 
 
-def _duel_line(text: str) -> tuple[HandScore, HandScore]:
-    cards = parse_cards(text, size=10)
-    return score(cards[:5]), score(cards[5:])
+def _duel_parser(ranking: Ranking) -> Callable[[str], tuple[HandScore, HandScore]]:
+    def parse(text: str) -> tuple[HandScore, HandScore]:
+        cards = parse_cards(text, size=10)
+        return score(cards[:5], ranking), score(cards[5:], ranking)
+
+    return parse
 
 
 def duel_command(
@@ -139,6 +144,7 @@ def duel_command(
     ],
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every deal.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first bad line.")] = False,
+    ranking: RankingOption = "high",
     json_output: JsonOption = False,
 ) -> None:
     """Count player 1's and player 2's wins over a file of two-player deals (Project Euler 54).
@@ -148,7 +154,8 @@ def duel_command(
     """
     from rich.table import Table
 
-    report = read_records(source, _duel_line, strict=strict, quiet=json_output)
+    parse = _duel_parser(ranking_named(ranking))
+    report = read_records(source, parse, strict=strict, quiet=json_output)
     tally = [0, 0, 0]  # ties, player 1, player 2
     table = Table(title="Deals")
     table.add_column("line", justify="right")
