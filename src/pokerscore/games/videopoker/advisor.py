@@ -26,7 +26,7 @@ from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
     PayTable,
-    resolve_paytable,
+    as_paytable,
 )
 
 __all__ = ["HoldEV", "advise", "format_cards"]
@@ -82,7 +82,7 @@ def advise(
     from pokerscore.games.videopoker.kernels import hold_counts
 
     hand = parse_cards(cards, size=5)
-    table = resolve_paytable(paytable) if isinstance(paytable, str) else paytable
+    table = as_paytable(paytable)
     pays = table.pays(coins)
     counts = hold_counts([card.id for card in hand], table)
     holds = []

@@ -29,7 +29,7 @@ from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
     PayTable,
-    resolve_paytable,
+    as_paytable,
 )
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def analyze(
 
     from pokerscore.games.videopoker import analysis_kernels as kernels
 
-    table = resolve_paytable(paytable) if isinstance(paytable, str) else paytable
+    table = as_paytable(paytable)
     pays = np.array(table.pays(coins), dtype=np.int64)
     steps = 10
     report = progress or (lambda done, total: None)
@@ -204,7 +204,7 @@ def hold_pay_sums(
     """
     from pokerscore.games.videopoker import analysis_kernels as kernels
 
-    table = resolve_paytable(paytable) if isinstance(paytable, str) else paytable
+    table = as_paytable(paytable)
     hand = parse_cards(cards, size=5)
     final, counts, offsets = _subset_tables(table)
     pays = table.pays(coins)

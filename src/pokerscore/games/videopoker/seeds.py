@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pokerscore.cards import Card, PokerScoreError, format_cards
 from pokerscore.games.draw import MASK_COUNT, draw
 from pokerscore.games.videopoker.deal import deal
-from pokerscore.games.videopoker.paytables import DEFAULT_PAYTABLE, PayTable, resolve_paytable
+from pokerscore.games.videopoker.paytables import DEFAULT_PAYTABLE, PayTable, as_paytable
 
 __all__ = ["SeedRow", "format_cards", "seed_coverage"]
 
@@ -65,7 +65,7 @@ def seed_coverage(
     from pokerscore.engine.arrays import five_card_arrays
     from pokerscore.games.videopoker.kernels import first_seeds, value_class_array
 
-    table = resolve_paytable(paytable) if isinstance(paytable, str) else paytable
+    table = as_paytable(paytable)
     wanted_classes = (
         list(range(len(table.classes)))
         if classes is None
