@@ -63,7 +63,8 @@ def seed_coverage(
     import numpy as np
 
     from pokerscore.engine.arrays import five_card_arrays
-    from pokerscore.games.videopoker.kernels import first_seeds, value_class_array
+    from pokerscore.games.videopoker.paytable_arrays import value_class_array
+    from pokerscore.games.videopoker.seed_kernels import first_seeds
 
     table = as_paytable(paytable)
     wanted_classes = (
