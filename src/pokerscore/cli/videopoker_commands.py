@@ -243,9 +243,11 @@ def seeds_command(
     second or so. A class that no hand can reach is refused before the search; a progress bar
     counts the cells found.
     """
-    from pokerscore.games.videopoker.seeds import seed_coverage
+    from pokerscore.games.videopoker.seeds import check_search, seed_coverage
 
     table = _paytable(paytable)
+    with user_errors():  # before the progress bar: a refusal is one line, nothing else
+        check_search(table, range(len(table.classes)), 0, limit)
     with user_errors(), progress_bar(disable=json_output) as bar:
         task = bar.add_task("searching seeds: cells found", total=None)
 

@@ -52,6 +52,21 @@ class SeedRow:
     final: tuple[Card, ...]
 
 
+def check_search(table: PayTable, classes: Sequence[int], start: int, limit: int) -> None:
+    """Refuse, before any search, seeds out of range and classes no final hand belongs to."""
+    if start < 0 or limit < 1 or start + limit > SEED_END:
+        raise PokerScoreError(
+            f"the seeds searched must lie in 0 .. 2**63 - 1, got {start} + {limit}"
+        )
+    reachable = set(table.value_classes[1:])
+    unreachable = [table.class_name(index) for index in classes if index not in reachable]
+    if unreachable:
+        raise PokerScoreError(
+            f"no hand ends in {', '.join(unreachable)} in {table.name}: later classes take every"
+            " hand it matches, so no seed can reach it"
+        )
+
+
 def seed_coverage(
     paytable: PayTable | str = DEFAULT_PAYTABLE,
     *,
@@ -79,17 +94,7 @@ def seed_coverage(
         if classes is None
         else [table.class_index(name) for name in classes]
     )
-    if start < 0 or limit < 1 or start + limit > SEED_END:
-        raise PokerScoreError(
-            f"the seeds searched must lie in 0 .. 2**63 - 1, got {start} + {limit}"
-        )
-    reachable = set(table.value_classes[1:])
-    unreachable = [table.class_name(index) for index in wanted_classes if index not in reachable]
-    if unreachable:
-        raise PokerScoreError(
-            f"no hand ends in {', '.join(unreachable)} in {table.name}: later classes take every"
-            " hand it matches, so no seed can reach it"
-        )
+    check_search(table, wanted_classes, start, limit)
     wanted_masks = list(range(MASK_COUNT)) if masks is None else list(masks)
     for mask in wanted_masks:
         if not 0 <= mask < MASK_COUNT:
