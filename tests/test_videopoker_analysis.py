@@ -43,6 +43,8 @@ def test_published_returns(paytable: str, coins: int, published: float) -> None:
 
 def test_jacks_or_better_9_6_details() -> None:
     result = analyze("jacks-or-better-9-6", 5)
+    # Regression pin: the exact fraction as this program computed it. Its independent check is
+    # the published 0.995439 (test_published_returns) and the deal count below.
     assert result.return_exact == Fraction(1653526326983, 1661102543100)
     assert round(result.stdev, 2) == 4.42
     assert result.royal_cycle is not None and round(result.royal_cycle) == 40391

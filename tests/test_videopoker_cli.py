@@ -89,6 +89,7 @@ def test_analyze_json() -> None:
     payload = json.loads(out)
     assert payload["paytable"] == "jacks-or-better-9-6"
     assert abs(payload["return"] - 0.995439) < 1e-6
+    # Regression pin (the program's own fraction); the published 0.995439 above checks it.
     assert payload["return_exact"] == "1653526326983/1661102543100"
     assert round(payload["stdev"], 2) == 4.42
     assert set(payload["probabilities"]) == set(get_paytable("jacks-or-better-9-6").classes)
