@@ -13,6 +13,7 @@ from pokerscore.cli.app import app
 from pokerscore.engine import evaluate5
 from pokerscore.games.draw import (
     MASK_COUNT,
+    PUZZLE_NAMES,
     best_draw,
     discard_count,
     draw,
@@ -129,3 +130,20 @@ def test_draw_command_reports_bad_lines_and_goes_on() -> None:
     strict = runner.invoke(app, ["draw", "-", "--strict"], input=text)
     assert strict.exit_code == 2
     assert "line 2" in strict.stderr
+
+
+def test_puzzle_names_are_the_nine_names_the_puzzle_prints() -> None:
+    # As the puzzle's statement lists them, best first (royal flushes are straight flushes).
+    assert sorted(set(PUZZLE_NAMES.values())) == sorted(
+        [
+            "straight-flush",
+            "four-of-a-kind",
+            "full-house",
+            "flush",
+            "straight",
+            "three-of-a-kind",
+            "two-pairs",
+            "one-pair",
+            "highest-card",
+        ]
+    )

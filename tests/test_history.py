@@ -16,6 +16,7 @@ from pokerscore.games.videopoker.history import (
     HistoryStore,
     open_history,
 )
+from pokerscore.games.videopoker.history.schema import migrate
 
 PAYTABLE = "jacks-or-better-9-6"
 
@@ -110,32 +111,53 @@ def test_empty_history_summary() -> None:
     assert summary.overall.hands == 0 and summary.overall.return_rate is None
 
 
+def old_history(path: Path, version: int) -> sqlite3.Connection:
+    """A history file as a program writing schema ``version`` made it (the migrations up to it)."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("BEGIN")
+    connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    migrate(connection, 0, version)
+    connection.execute("COMMIT")
+    return connection
+
+
 def test_version_1_file_migrates_hands_into_sessions(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    with open_history(path, version=1) as old:
-        assert old.schema_version == 1
-        bankroll = old.new_bankroll(50).id
-        # Version 1 had no sessions: write rows the way a version-1 program did.
-        for played_at, coins in [
-            ("2024-05-01T10:00:00+00:00", 5),
-            ("2024-05-01T11:00:00+00:00", 1),
-            ("2024-05-02T09:00:00+00:00", 5),
-        ]:
-            old._db.execute(
-                "INSERT INTO hands (played_at, bankroll_id, paytable, coins, dealt, hold, final,"
-                " class, win, best_hold, hold_ev, best_ev, credits_after)"
-                " VALUES (?, ?, ?, ?, 'Ah Ad 7c 4s 2h', 3, 'Ah Ad Kh Qs 9c', 'jacks-or-better',"
-                " ?, 3, 1.5, 1.5, 50)",
-                (played_at, bankroll, PAYTABLE, coins, coins),
-            )
+    old = old_history(path, 1)
+    bankroll = old.execute(
+        "INSERT INTO bankroll (started_at, initial_credits, credits) VALUES ('2024-05-01', 50, 50)"
+    ).lastrowid
+    # Version 1 had no sessions: write rows the way a version-1 program did.
+    for played_at, coins in [
+        ("2024-05-01T10:00:00+00:00", 5),
+        ("2024-05-01T11:00:00+00:00", 1),
+        ("2024-05-02T09:00:00+00:00", 5),
+    ]:
+        old.execute(
+            "INSERT INTO hands (played_at, bankroll_id, paytable, coins, dealt, hold, final,"
+            " class, win, best_hold, hold_ev, best_ev, credits_after)"
+            " VALUES (?, ?, ?, ?, 'Ah Ad 7c 4s 2h', 3, 'Ah Ad Kh Qs 9c', 'jacks-or-better',"
+            " ?, 3, 1.5, 1.5, 50)",
+            (played_at, bankroll, PAYTABLE, coins, coins),
+        )
+    old.close()
     with open_history(path) as store:
-        assert store.schema_version == 2
+        assert store.schema_version == SCHEMA_VERSION
         summary = store.summary()
         hands = store.hands()
     assert [session.totals.hands for session in summary.sessions] == [2, 1]
     assert summary.sessions[0].started_at == "2024-05-01T10:00:00+00:00"
     assert summary.overall.coins_bet == 11
     assert all(hand.session_id is not None for hand in hands)
+
+
+def test_version_2_file_gains_the_deals_in_play(tmp_path: Path) -> None:
+    path = tmp_path / "v2.sqlite3"
+    old_history(path, 2).close()
+    with open_history(path) as store:
+        assert store.schema_version == 3
+        bankroll = store.new_bankroll(10).id
+        assert store.deal_in_play(bankroll) is None
 
 
 def assert_refused(path: Path, message: str) -> None:
@@ -176,7 +198,7 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
 def test_damaged_file_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "damaged.sqlite3"
     with open_history(path) as store:
-        bankroll = store.new_bankroll(100).id
+        bankroll = store.new_bankroll(1000).id
         session = store.start_session(PAYTABLE)
         for _ in range(50):
             make_hand(store, session, bankroll)
@@ -205,8 +227,13 @@ def test_failed_write_rolls_back(tmp_path: Path) -> None:
     with open_history(tmp_path / "h.sqlite3") as store:
         bankroll = store.new_bankroll(10).id
         session = store.start_session(PAYTABLE)
-        with pytest.raises(sqlite3.IntegrityError):
-            make_hand(store, session, bankroll, credits_after=-1)  # CHECK fails
-        assert store.hands() == []
+        make_hand(store, session, bankroll, coins=5)
+        with pytest.raises(HistoryError, match="CHECK constraint failed"):
+            make_hand(store, session, bankroll, coins=6)  # a CHECK fails
+        assert len(store.hands()) == 1 and store.bankroll(bankroll).credits == 5  # rolled back
+        with pytest.raises(HistoryError, match="CHECK constraint failed"):
+            make_hand(store, session, bankroll, coins=5, win=0)  # 10 - 5 - 5 ok …
+            make_hand(store, session, bankroll, coins=1)  # … one more: credits below 0
+        assert len(store.hands()) == 2
         current = store.current_bankroll()
-        assert current is not None and current.credits == 10
+        assert current is not None and current.credits == 0

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
+from pokerscore.cli import play_commands
 from pokerscore.cli.play_commands import history_command, play_command
 from pokerscore.games.videopoker.history import open_history
 from pokerscore.games.videopoker.paytables import get_paytable
@@ -69,7 +73,14 @@ def test_history_json_totals(played: Path) -> None:
     )
 
 
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play as if in a terminal (the runner's stdin and stdout are not one)."""
+    monkeypatch.setattr(play_commands, "terminal_attached", lambda: True)
+
+
 @pytest.mark.parametrize("command", ["history", "play"])
+@pytest.mark.usefixtures("terminal")
 def test_foreign_database_is_a_one_line_error(tmp_path: Path, command: str) -> None:
     path = tmp_path / "contacts.db"
     connection = sqlite3.connect(path)
@@ -95,6 +106,102 @@ def test_corrupt_and_missing_files(tmp_path: Path) -> None:
     assert not missing.exists()
 
 
+@pytest.mark.usefixtures("terminal")
 def test_play_refuses_an_unknown_pay_table(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "--paytable", "deuces-wild", "--db", str(tmp_path / "h")])
     assert result.exit_code == 2 and 'unknown pay table "deuces-wild"' in result.output
+
+
+def one_line_error(result: Result, text: str, status: int = 2) -> None:
+    assert result.exit_code == status, result.output
+    assert result.output.startswith("error: ") and result.output.count("\n") == 1, result.output
+    assert text in result.output
+
+
+def test_play_without_a_terminal_says_so_before_creating_anything(tmp_path: Path) -> None:
+    db = tmp_path / "new" / "h.sqlite3"
+    one_line_error(runner.invoke(app, ["play", "--db", str(db)]), "the game needs a terminal")
+    assert not db.parent.exists()
+
+
+@pytest.mark.usefixtures("terminal")
+@pytest.mark.parametrize("seed", [str(2**63), str(2**64 - 1), "-1"])
+def test_play_seeds_beyond_what_sqlite_stores_are_refused(tmp_path: Path, seed: str) -> None:
+    result = runner.invoke(app, ["play", "--seed", seed, "--db", str(tmp_path / "h.sqlite3")])
+    assert result.exit_code == 2 and "--seed" in result.output
+    assert not (tmp_path / "h.sqlite3").exists()
+
+
+@pytest.mark.usefixtures("terminal")
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\xff\xfe binary",
+        b'name = "x"\n[[classes]]\nname = "r"\nhand = "royal-flush"\npay = 1000000000000000000000\n',
+    ],
+)
+def test_play_refuses_a_bad_pay_table_file_in_one_line(tmp_path: Path, content: bytes) -> None:
+    toml = tmp_path / "mine.toml"
+    toml.write_bytes(content)
+    result = runner.invoke(app, ["play", "--paytable", str(toml), "--db", str(tmp_path / "h")])
+    one_line_error(result, str(toml))
+
+
+class ScriptedApp:
+    """Stands in for the Textual app: plays a script on the session, then ends as told."""
+
+    script: Callable[[VideoPokerSession], None] = staticmethod(lambda session: None)
+    return_code = 0
+
+    def __init__(self, session: VideoPokerSession, *, history: Path | None = None) -> None:
+        self.session = session
+
+    def run(self) -> None:
+        type(self).script(self.session)
+
+
+@pytest.fixture
+def scripted(monkeypatch: pytest.MonkeyPatch, terminal: None) -> type[ScriptedApp]:
+    import pokerscore.tui.app
+
+    app_class = type("App", (ScriptedApp,), {})
+    monkeypatch.setattr(pokerscore.tui.app, "VideoPokerApp", app_class)
+    return app_class
+
+
+def test_quitting_between_deal_and_draw_is_told_and_kept(
+    tmp_path: Path, scripted: type[ScriptedApp]
+) -> None:
+    db = tmp_path / "h.sqlite3"
+    scripted.script = staticmethod(lambda session: (session.deal(), None)[1])  # then quit
+    result = runner.invoke(app, ["play", "--seed", "7", "--credits", "50", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "A hand is in play (5 coins bet, already charged)" in result.output
+    assert "45 credits left" in result.output
+    with open_history(db) as store:
+        bankroll = store.current_bankroll()
+        assert bankroll is not None and bankroll.credits == 45
+        assert store.deal_in_play(bankroll.id) is not None
+    history = json.loads(runner.invoke(app, ["history", "--db", str(db), "--json"]).output)
+    assert history["coins_in_play"] == 5 and history["bankroll"]["credits"] == 45
+
+
+def test_a_crash_inside_the_game_never_exits_0(tmp_path: Path, scripted: type[ScriptedApp]) -> None:
+    scripted.return_code = 1  # what Textual sets after showing an unhandled exception
+    result = runner.invoke(app, ["play", "--db", str(tmp_path / "h.sqlite3")])
+    one_line_error(result, "the game stopped on an unexpected error", status=1)
+
+
+def test_play_with_input_from_dev_null_and_output_to_a_file_ends_at_once(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite3"
+    with (tmp_path / "out.txt").open("w") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "pokerscore", "videopoker", "play", "--db", str(db)],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,  # it once spun a core forever
+        )
+    assert done.returncode == 2 and "the game needs a terminal" in done.stderr
+    assert not db.exists()

@@ -1,4 +1,5 @@
-"""Killing the game (SIGKILL) loses at most the hand in play: every finished hand is on disk."""
+"""Killing the game (SIGKILL) loses nothing: every finished hand is on disk, and a hand killed
+between deal and draw is stored paid for, and resumed by the next session."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from pokerscore.games.videopoker.deal import deal
 from pokerscore.games.videopoker.history import open_history
+from pokerscore.games.videopoker.paytables import get_paytable
+from pokerscore.games.videopoker.session import Phase, VideoPokerSession
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
 
@@ -83,10 +87,24 @@ def test_kill_between_hands_loses_only_the_hand_in_play(tmp_path: Path) -> None:
     with open_history(db) as store:
         hands = store.hands()
         bankroll = store.current_bankroll()
-    assert number == 5 and [hand.seed for hand in hands] == [11, 12, 13, 14, 15]
-    # The bet of the hand in play was never charged: the stored bankroll is as after hand 5.
-    assert bankroll is not None and bankroll.credits == hands[-1].credits_after
-    assert bankroll.credits == credits_before_bet
+        assert bankroll is not None
+        left = store.deal_in_play(bankroll.id)
+        assert number == 5 and [hand.seed for hand in hands] == [11, 12, 13, 14, 15]
+        # The bet of hand 6 was charged with its deal, which waits on disk for its draw.
+        assert bankroll.credits == hands[-1].credits_after - 5 == credits_before_bet - 5
+        assert left is not None and (left.seed, left.coins) == (16, 5)
+        assert left.cards == deal(16)
+        # The next session resumes it, bet paid; it cannot be dealt again for free.
+        again = VideoPokerSession(get_paytable("jacks-or-better-9-6"), store=store)
+        assert again.resumed and again.phase is Phase.HOLDING and again.cards == deal(16)[:5]
+        assert again.credits == credits_before_bet - 5
+        outcome = again.draw()
+        hands = store.hands()
+        bankroll = store.current_bankroll()
+    assert [hand.seed for hand in hands] == [11, 12, 13, 14, 15, 16]
+    assert bankroll is not None and bankroll.credits == credits_before_bet - 5 + outcome.win
+    # The history and the bankroll agree: every coin in or out is a stored hand's.
+    assert bankroll.credits == 500 - sum(h.coins for h in hands) + sum(h.win for h in hands)
 
 
 def test_kill_at_any_moment_leaves_a_consistent_file(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pokerscore.cards import parse_cards
 from pokerscore.games.draw import draw
 from pokerscore.games.videopoker.advisor import advise
 from pokerscore.games.videopoker.deal import deal
-from pokerscore.games.videopoker.history import open_history
+from pokerscore.games.videopoker.history import HistoryError, HistoryStore, open_history
 from pokerscore.games.videopoker.paytables import get_paytable
 from pokerscore.games.videopoker.session import (
     DEFAULT_CREDITS,
@@ -59,22 +59,51 @@ def test_bet_changes_between_hands_only() -> None:
         VideoPokerSession(TABLE, coins=6)
 
 
-def test_credits_never_go_negative_and_a_new_bankroll_is_offered() -> None:
-    game = VideoPokerSession(TABLE, credits=3, dealer=lambda seed: deal(7))
+def test_a_short_bankroll_cuts_the_bet_and_going_broke_offers_a_new_one() -> None:
+    # Rigged: the five replacements (9c Tc Jd Kh 8s with nothing held) pay nothing.
+    game = VideoPokerSession(
+        TABLE, credits=3, dealer=lambda seed: parse_cards("2c 3d 4h 5s 7d 9c Tc Jd Kh 8s")
+    )
     with pytest.raises(GameError, match="only 3 credits"):
         game.set_bet(4)
+    with pytest.raises(GameError, match="only when the credits run out"):
+        game.new_bankroll()
     game.deal()  # the bet of 5 shrinks to the 3 credits
     assert (game.coins, game.credits) == (3, 0)
+    assert game.draw().win == 0 and game.credits == 0 and game.broke
+    with pytest.raises(GameError, match="out of credits"):
+        game.deal()
+    assert game.new_bankroll() == 3
+
+
+def test_a_win_with_the_last_credits_is_no_reason_for_a_new_bankroll() -> None:
+    # Rigged: holding nothing draws Kh Ks 2d 7c 9h, a pair of kings.
+    game = VideoPokerSession(
+        TABLE, credits=3, dealer=lambda seed: parse_cards("2c 3d 4h 5s 7d Kh Ks 2d 7c 9h")
+    )
+    game.deal()
+    assert game.draw().win == 3 and game.credits == 3 and not game.broke
+    with pytest.raises(GameError, match="only when the credits run out"):
+        game.new_bankroll()
+
+
+@pytest.mark.parametrize("coins", [1, 2, 3, 4, 5])
+def test_every_bet_is_charged_and_paid_per_coin(coins: int) -> None:
+    # Rigged: a dealt flush, stood pat, pays 6 per coin whatever the bet.
+    game = VideoPokerSession(
+        TABLE,
+        coins=coins,
+        credits=100,
+        dealer=lambda seed: parse_cards("2h 7h 9h Jh Kh 2c 3c 4c 5c 6c"),
+    )
+    game.deal()
+    assert game.credits == 100 - coins
+    for index in range(5):
+        game.toggle_hold(index)
     outcome = game.draw()
-    assert game.credits == outcome.win
-    if outcome.win == 0:
-        assert game.broke
-        with pytest.raises(GameError, match="out of credits"):
-            game.deal()
-        assert game.new_bankroll() == 3
-    else:
-        with pytest.raises(GameError, match="only when the credits run out"):
-            game.new_bankroll()
+    assert (outcome.coins, outcome.win) == (coins, 6 * coins)
+    assert game.credits == 100 + 5 * coins
+    assert game.stats.coins_bet == coins and game.stats.coins_won == 6 * coins
 
 
 def test_trainer_judges_the_hold_exactly() -> None:
@@ -144,3 +173,131 @@ def test_hands_and_bankroll_are_stored(tmp_path: Path) -> None:
 def test_default_bankroll_in_a_new_history() -> None:
     game = VideoPokerSession(TABLE, store=open_history(":memory:"))
     assert game.credits == DEFAULT_CREDITS
+
+
+# ---- with a history: the bet at the deal, retries, resumed and forfeited deals ---------------------
+
+FLUSH_DEAL = parse_cards("2h 7h 9h Jh Kh 2c 3c 4c 5c 6c")
+
+
+def stand_pat(game: VideoPokerSession) -> None:
+    for index in range(5):
+        if not game.hold >> index & 1:
+            game.toggle_hold(index)
+
+
+def agree(store: HistoryStore) -> None:
+    """The bankroll holds exactly what the stored hands and deals in play say."""
+    bankroll = store.current_bankroll()
+    assert bankroll is not None
+    hands = [hand for hand in store.hands() if hand.bankroll_id == bankroll.id]
+    left = store.deal_in_play(bankroll.id)
+    in_play = left.coins if left else 0
+    assert bankroll.credits == (
+        bankroll.initial_credits - sum(h.coins for h in hands) + sum(h.win for h in hands) - in_play
+    )
+
+
+def test_the_bet_is_charged_and_stored_with_the_deal() -> None:
+    store = open_history(":memory:")
+    game = VideoPokerSession(TABLE, credits=50, seed=3, store=store)
+    game.deal()
+    bankroll = store.current_bankroll()
+    assert bankroll is not None and bankroll.credits == 45 == game.credits
+    left = store.deal_in_play(bankroll.id)
+    assert left is not None and (left.seed, left.coins, left.cards) == (3, 5, deal(3))
+    agree(store)
+
+
+def test_a_failed_write_leaves_the_hand_in_play_and_the_draw_can_be_retried(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = open_history(":memory:")
+    game = VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL)
+    game.deal()
+    stand_pat(game)
+    real_record = store.record_hand
+
+    def fail_once(*args: object, **kwargs: object) -> object:
+        monkeypatch.setattr(store, "record_hand", real_record)
+        raise HistoryError("disk full")
+
+    monkeypatch.setattr(store, "record_hand", fail_once)
+    with pytest.raises(HistoryError, match="disk full"):
+        game.draw()
+    assert game.phase is Phase.HOLDING and game.credits == 45 and store.hands() == []
+    outcome = game.draw()  # the retry
+    assert outcome.win == 30 and game.credits == 75 and len(store.hands()) == 1
+    agree(store)
+
+
+def test_a_deal_left_in_play_is_resumed_at_the_same_table(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    with open_history(path) as store:
+        first = VideoPokerSession(TABLE, credits=50, seed=7, store=store)
+        first.deal()  # … and the program quits, or is killed
+        assert first.coins_in_play == 5
+    with open_history(path) as store:
+        # The same seed again: no fresh look at deal(7) for free, the paid deal comes back.
+        again = VideoPokerSession(TABLE, seed=7, store=store)
+        assert again.resumed and again.phase is Phase.HOLDING
+        assert (again.cards, again.credits, again.next_seed) == (deal(7)[:5], 45, 7)
+        with pytest.raises(GameError, match="draw first"):
+            again.deal()
+        outcome = again.draw()
+        assert outcome.seed == 7 and again.credits == 45 + outcome.win
+        assert again.next_seed == 8
+        agree(store)
+
+
+def test_a_deal_left_in_play_at_another_table_must_be_finished_there_or_forfeited() -> None:
+    store = open_history(":memory:")
+    VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL).deal()
+    other = get_paytable("bonus-poker-8-5")
+    with pytest.raises(GameError, match="--paytable jacks-or-better-9-6"):
+        VideoPokerSession(other, store=store)
+    fresh = VideoPokerSession(other, credits=20, store=store)  # a new bankroll forfeits it
+    assert fresh.forfeited == 1 and fresh.phase is Phase.READY and fresh.credits == 20
+    [forfeit] = store.hands()
+    assert (forfeit.hand_class, forfeit.coins, forfeit.win, forfeit.mistake) == (
+        "forfeited",
+        5,
+        0,
+        False,
+    )
+    assert store.summary().overall.coins_bet == 5
+
+
+def test_a_new_bankroll_with_a_history_is_stored() -> None:
+    store = open_history(":memory:")
+    game = VideoPokerSession(
+        TABLE,
+        credits=5,
+        store=store,
+        dealer=lambda seed: parse_cards("2c 3d 4h 5s 7d 9c Tc Jd Kh 8s"),
+    )
+    game.deal()
+    game.draw()
+    assert game.broke
+    old = store.current_bankroll()
+    assert game.new_bankroll() == 5
+    new = store.current_bankroll()
+    assert old is not None and new is not None and new.id == old.id + 1
+    assert (old.credits, new.initial_credits, new.credits) == (0, 5, 5)
+    game.deal()
+    assert store.bankroll(new.id).credits == 0 and store.bankroll(old.id).credits == 0
+
+
+def test_seeds_and_credits_are_bounded_to_what_the_history_stores() -> None:
+    for seed in (-1, 2**63, 2**64 - 1):
+        with pytest.raises(GameError, match="2\\*\\*63"):
+            VideoPokerSession(TABLE, seed=seed)
+    with pytest.raises(GameError, match="credits are 0 to"):
+        VideoPokerSession(TABLE, credits=10**30)
+    store = open_history(":memory:")
+    game = VideoPokerSession(TABLE, credits=100, seed=2**63 - 1, store=store)
+    game.deal()
+    game.draw()
+    assert game.next_seed == 0  # wraps within what SQLite stores
+    game.deal()
+    assert store.hands()[0].seed == 2**63 - 1

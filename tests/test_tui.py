@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,11 +15,11 @@ from textual.widgets import Static
 from pokerscore.cards import parse_cards
 from pokerscore.games.draw import draw
 from pokerscore.games.videopoker.deal import deal
-from pokerscore.games.videopoker.history import HistoryStore, open_history
-from pokerscore.games.videopoker.paytables import get_paytable
-from pokerscore.games.videopoker.session import VideoPokerSession
+from pokerscore.games.videopoker.history import HistoryError, HistoryStore, open_history
+from pokerscore.games.videopoker.paytables import PayTable, get_paytable
+from pokerscore.games.videopoker.session import Phase, VideoPokerSession
 from pokerscore.tui.app import KeysScreen, VideoPokerApp
-from pokerscore.tui.widgets import CardSlot, PayTableView
+from pokerscore.tui.widgets import CardSlot, Meters, PayTableView
 
 TABLE = get_paytable("jacks-or-better-9-6")
 SIZE = (110, 40)
@@ -96,8 +97,8 @@ def test_deal_hold_by_key_and_click_draw_pay_and_store(store: HistoryStore) -> N
     assert store.current_bankroll().credits == session.credits  # type: ignore[union-attr]
 
 
-def test_seeded_hands_follow_on_and_a_win_lights_the_pay_table() -> None:
-    # Seed 5's deal holds a paying hand on its own: keep all five and be paid.
+def test_a_dealt_pair_lights_its_row_and_standing_pat_pays_it() -> None:
+    # Rigged: every deal is a pair of kings; keep all five and be paid.
     session = VideoPokerSession(
         TABLE, credits=100, dealer=lambda seed: parse_cards("Kh Ks 2d 7c 9h 3c 4c 5c 6c 8c")
     )
@@ -205,7 +206,7 @@ def test_screenshot_of_the_main_screen(tmp_path: Path) -> None:
         assert "✓ Trainer" in message(app, "trainer")
         app.save_screenshot(target.name, path=str(target.parent))
 
-    play(app, script, size=(104, 31))
+    play(app, script, size=(80, 24))  # the classic terminal
     svg = target.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "JACKS" in svg and "CREDIT" in svg
 
@@ -220,5 +221,112 @@ def test_keys_typed_fast_are_taken_in_order() -> None:
         await settle(app, pilot)
         assert session.last is not None and session.last.hold == 0b01010
         assert message(app).endswith(": no win. Press Enter to deal again.")
+
+    play(app, script)
+
+
+def screen_lines(app: VideoPokerApp) -> list[str]:
+    """The text on screen, row by row."""
+    strips = app.screen._compositor.render_strips()
+    return ["".join(segment.text for segment in strip) for strip in strips]
+
+
+@pytest.mark.parametrize(
+    "name", ["jacks-or-better-9-6", "bonus-poker-8-5", "double-double-bonus-9-6"]
+)
+def test_every_built_in_table_fits_80_by_24(name: str) -> None:
+    table = get_paytable(name)
+    session = VideoPokerSession(table, credits=1000, seed=336, trainer=True)
+    app = VideoPokerApp(session)
+
+    async def script(app: VideoPokerApp, pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        text = "\n".join(screen_lines(app))
+        assert len(screen_lines(app)) == 24
+        for widget in (app.query_one(Meters), app.query_one("#message"), *slots(app)):
+            assert widget.region.bottom <= 23, widget  # above the footer, not scrolled away
+        for index in range(1, len(table.classes)):  # every pay, in full, at every bet
+            row = "  ".join(f"{table.pay(index, coins):>4}" for coins in range(1, 6))
+            assert table.class_title(index).upper() in text, table.class_title(index)
+            assert all(str(table.pay(index, coins)) in text for coins in range(1, 6)), row
+        assert "CREDIT" in text and "995" in text and "dealt" in text
+
+    play(app, script, size=(80, 24))
+
+
+def test_pay_table_titles_are_plain_text_not_markup() -> None:
+    job = get_paytable("jacks-or-better-9-6")
+    odd = PayTable(
+        "odd",
+        "Pays [/] x",
+        (*job.paying[:-1], replace(job.paying[-1], title="Deuces [wild] 25/15")),
+    )
+    app = VideoPokerApp(VideoPokerSession(odd, credits=100, seed=1))
+
+    async def script(app: VideoPokerApp, pilot: Pilot[None]) -> None:
+        text = "\n".join(screen_lines(app))
+        assert "DEUCES [WILD] 25/15" in text and "Pays [/] x" in text
+
+    play(app, script)
+
+
+def test_quit_during_the_draw_waits_for_the_hand_to_be_stored(store: HistoryStore) -> None:
+    session = VideoPokerSession(TABLE, credits=100, seed=1, store=store)
+    app = VideoPokerApp(session)
+
+    async def script(app: VideoPokerApp, pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        app.busy = True  # a draw in flight: quitting now must wait for it
+        await pilot.press("q")
+        assert app.is_running and app.quit_after_draw
+        app.busy = False
+        app.run_worker(app._draw(), name="draw", exclusive=True)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+    play(app, script)
+    assert not app.is_running
+    assert len(store.hands()) == 1 and session.coins_in_play == 0
+
+
+def test_a_failed_draw_is_said_on_screen_and_can_be_tried_again(
+    store: HistoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = VideoPokerSession(TABLE, credits=100, seed=1, store=store)
+    app = VideoPokerApp(session)
+    real_record = store.record_hand
+
+    def fail_once(*args: object, **kwargs: object) -> object:
+        monkeypatch.setattr(store, "record_hand", real_record)
+        raise HistoryError("disk full")
+
+    async def script(app: VideoPokerApp, pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        monkeypatch.setattr(store, "record_hand", fail_once)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert "The hand could not be finished: disk full" in message(app)
+        assert session.phase is Phase.HOLDING and store.hands() == []
+        await pilot.press("enter")  # the retry
+        await settle(app, pilot)
+        assert session.phase is Phase.READY and len(store.hands()) == 1
+
+    play(app, script)
+
+
+def test_a_deal_left_in_play_is_back_on_screen(store: HistoryStore) -> None:
+    VideoPokerSession(TABLE, credits=100, seed=1, store=store).deal()  # then the program died
+    session = VideoPokerSession(TABLE, store=store)
+    app = VideoPokerApp(session)
+
+    async def script(app: VideoPokerApp, pilot: Pilot[None]) -> None:
+        assert [slot.card for slot in slots(app)] == list(deal(1)[:5])
+        assert "Your last hand, 5 coins already bet, is back" in message(app)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert session.credits == 95 + session.last.win  # type: ignore[union-attr]
 
     play(app, script)

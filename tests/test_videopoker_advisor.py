@@ -8,10 +8,11 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerscore.cards import FULL_DECK, format_cards, parse_cards
+from pokerscore.cards import FULL_DECK, PokerScoreError, format_cards, parse_cards
 from pokerscore.engine import evaluate5
 from pokerscore.games.draw import held_cards
 from pokerscore.games.videopoker.advisor import advise, hold_order_key
@@ -110,3 +111,8 @@ def test_best_ev_never_drops_when_a_pay_rises(hand: list[int], which: int, raise
     paying = (*JOB.paying[:which], richer_rule, *JOB.paying[which + 1 :])
     richer = replace(JOB, name="richer", paying=paying)
     assert advise(cards, richer)[0].ev_exact >= before
+
+
+def test_a_missing_pay_table_is_named_not_an_attribute_error() -> None:
+    with pytest.raises(PokerScoreError, match="a pay table is a PayTable"):
+        advise("Kh Qh Jh Th 2s", None)  # type: ignore[arg-type]

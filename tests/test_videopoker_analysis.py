@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from math import comb
 
 import pytest
 
-from pokerscore.games.videopoker.analysis import analyze
+from pokerscore.cards import Card, parse_cards
+from pokerscore.engine.combinatorics import colex_rank
+from pokerscore.games.draw import held_cards
+from pokerscore.games.videopoker.analysis import _subset_tables, analyze
+from pokerscore.games.videopoker.paytables import MAX_COINS, MAX_PAY, PayTable, get_paytable
 
 
 @pytest.mark.parametrize(
@@ -38,6 +43,8 @@ def test_published_returns(paytable: str, coins: int, published: float) -> None:
 
 def test_jacks_or_better_9_6_details() -> None:
     result = analyze("jacks-or-better-9-6", 5)
+    # Regression pin: the exact fraction as this program computed it. Its independent check is
+    # the published 0.995439 (test_published_returns) and the deal count below.
     assert result.return_exact == Fraction(1653526326983, 1661102543100)
     assert round(result.stdev, 2) == 4.42
     assert result.royal_cycle is not None and round(result.royal_cycle) == 40391
@@ -47,13 +54,38 @@ def test_jacks_or_better_9_6_details() -> None:
     assert deals == comb(52, 5)
 
 
+def hold_pay_sums(cards: str | list[Card], paytable: str, coins: int) -> list[int]:
+    """For each hold mask of a deal, the total paid over all its draws, from the analysis's
+    subset tables: the inclusion–exclusion the kernel runs for every deal, in Python for one."""
+    table = get_paytable(paytable)
+    hand = parse_cards(cards, size=5)
+    final, counts, offsets = _subset_tables(table)
+    pays = table.pays(coins)
+    sums = []
+    for mask in range(32):
+        held = held_cards(hand, mask)
+        index = colex_rank(sorted(card.id for card in held))
+        if len(held) == 5:
+            sums.append(pays[int(final[index])])
+        else:
+            row = counts[int(offsets[len(held)]) + index]
+            sums.append(sum(int(n) * pay for n, pay in zip(row, pays, strict=True)))
+    for bit in range(5):  # superset Möbius transform
+        for mask in range(32):
+            if not mask & 1 << bit:
+                sums[mask] -= sums[mask | 1 << bit]
+    return sums
+
+
 def test_subset_tables_give_the_advisors_sums_for_every_hold() -> None:
     import random
 
     from pokerscore.cards import FULL_DECK
     from pokerscore.games.videopoker.advisor import advise
-    from pokerscore.games.videopoker.analysis import hold_pay_sums
 
+    assert Fraction(hold_pay_sums("Kh Qh Jh Th 2s", "jacks-or-better-9-6", 5)[0b01111], 47 * 5) == (
+        Fraction(925, 47)  # the published EV of four to a royal, per coin
+    )
     rng = random.Random(7)
     for paytable in ("jacks-or-better-9-6", "double-double-bonus-9-6"):
         for _ in range(5):
@@ -80,3 +112,48 @@ def test_jacks_or_better_9_6_class_probabilities() -> None:
     }
     probabilities = analyze("jacks-or-better-9-6", 5).probabilities
     assert {name: round(p, 6) for name, p in probabilities.items()} == published
+
+
+def test_royal_cycle_finds_the_royal_by_its_hand_not_its_class_name() -> None:
+    job = get_paytable("jacks-or-better-9-6")
+    renamed = PayTable(
+        "renamed",
+        "Renamed",
+        tuple(
+            replace(pay_class, name="top-prize") if pay_class.name == "royal-flush" else pay_class
+            for pay_class in job.paying
+        ),
+    )
+    cycle = analyze(renamed, 5).royal_cycle
+    assert cycle is not None and round(cycle) == 40391  # as Jacks or Better 9/6
+    # Royals paid as straight flushes: no class holds the royals alone, so no royal cycle.
+    lumped = PayTable("lumped", "Lumped", job.paying[:-1])
+    assert analyze(lumped, 5).royal_cycle is None
+
+
+def scaled(table: PayTable, factor: int) -> PayTable:
+    """The table with every pay multiplied by ``factor``."""
+    return PayTable(
+        f"{table.name}-x{factor}",
+        table.title,
+        tuple(
+            replace(pay_class, pays=tuple(pay * factor for pay in pay_class.pays))  # type: ignore[arg-type]
+            for pay_class in table.paying
+        ),
+    )
+
+
+def test_the_exact_comparisons_fit_64_bits_at_the_largest_pay() -> None:
+    # A hold's pay sum (at most C(47, n) * pay) times another hold's draw count: the kernel never
+    # compares two 5-card discards, so the largest product is C(47, 5) * C(47, 4) * pay.
+    assert MAX_PAY * MAX_COINS * comb(47, 5) * comb(47, 4) < 2**63
+
+
+@pytest.mark.parametrize("factor", [7, MAX_PAY // 800])  # 1250: the royal pays MAX_PAY per coin
+def test_a_table_scaled_by_an_allowed_factor_returns_the_same_per_unit(factor: int) -> None:
+    job = get_paytable("jacks-or-better-9-6")
+    big = scaled(job, factor)
+    assert max(max(pay_class.pays) for pay_class in big.paying) <= MAX_PAY
+    result = analyze(big, 5)
+    assert result.return_exact == factor * Fraction(1653526326983, 1661102543100)
+    assert result.counts == analyze(job, 5).counts  # the same holds, the same draws

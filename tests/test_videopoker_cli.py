@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pokerscore.cli.app import app
-from pokerscore.games.videopoker.paytables import PAYTABLES, get_paytable, paytable_toml
+from pokerscore.games.videopoker.paytables import PAYTABLES, PayTable, get_paytable, paytable_toml
 
 runner = CliRunner()
 
@@ -88,6 +89,7 @@ def test_analyze_json() -> None:
     payload = json.loads(out)
     assert payload["paytable"] == "jacks-or-better-9-6"
     assert abs(payload["return"] - 0.995439) < 1e-6
+    # Regression pin (the program's own fraction); the published 0.995439 above checks it.
     assert payload["return_exact"] == "1653526326983/1661102543100"
     assert round(payload["stdev"], 2) == 4.42
     assert set(payload["probabilities"]) == set(get_paytable("jacks-or-better-9-6").classes)
@@ -111,3 +113,92 @@ def test_seeds_json_covers_every_class_and_mask() -> None:
         assert [str(card) for card in final] == row["final"]
         assert table.class_name(table.classify(final)) == row["class"]
         assert row["score"] == table.class_index(row["class"])
+
+
+# ---- user tables, plain-text titles, one-line errors, the tables people read -----------------------
+
+
+def user_table(tmp_path: Path, title: str = "Mine", *, classes: str | None = None) -> Path:
+    """Jacks or Better 9/6 under another name and title, as a user's TOML file."""
+    table = get_paytable("jacks-or-better-9-6")
+    path = tmp_path / "mine.toml"
+    text = paytable_toml(PayTable("mine", title, table.paying)) if classes is None else classes
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+COMMANDS = [
+    ("paytables",),
+    ("advise", "Kh", "Qh", "Jh", "Th", "2s"),
+    ("analyze",),
+    ("seeds",),
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[c[0] for c in COMMANDS])
+@pytest.mark.parametrize("title", ["Pays [/] x", "Deuces [wild] 25/15"])
+def test_titles_are_printed_as_written_never_as_markup(
+    command: tuple[str, ...], title: str, tmp_path: Path
+) -> None:
+    status, out, err = run(*command, "--paytable", str(user_table(tmp_path, title)))
+    assert status == 0, err
+    assert title in out
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[c[0] for c in COMMANDS])
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00\x01binary", b'name = "caf\xe9"\n'])
+def test_a_binary_or_non_utf8_table_is_one_line(
+    command: tuple[str, ...], content: bytes, tmp_path: Path
+) -> None:
+    path = tmp_path / "binary.toml"
+    path.write_bytes(content)
+    status, out, err = run(*command, "--paytable", str(path))
+    assert status == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1 and "not UTF-8 text" in err
+
+
+@pytest.mark.parametrize("pay", ["1000000000", "1000000000000000000", "10000000000000000000000000"])
+def test_huge_pays_are_refused_at_load_by_analyze(pay: str, tmp_path: Path) -> None:
+    classes = f'name = "huge"\n[[classes]]\nname = "royal"\nhand = "royal-flush"\npay = {pay}\n'
+    status, out, err = run("analyze", "--paytable", str(user_table(tmp_path, classes=classes)))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "pay must be one whole number from 0 to 1,000,000" in err
+
+
+def test_analyze_table_for_people_and_a_user_table(tmp_path: Path) -> None:
+    status, out, _ = run("analyze", "--paytable", str(user_table(tmp_path)))
+    assert status == 0
+    assert "Mine, 5 coins, perfect play" in out and "Royal Flush" in out
+    assert "return 0.9954390" in out  # the published 99.5439 %
+    assert "exact  1653526326983/1661102543100" in out
+    assert "a royal flush every 40,391 games on average" in out
+
+
+def test_seeds_table_for_people_and_a_user_table(tmp_path: Path) -> None:
+    status, out, _ = run("seeds", "--paytable", str(user_table(tmp_path)))
+    assert status == 0
+    # Regression pin: the first row of the full run (seed 0 stood pat pays nothing), re-checked
+    # against the generator in tests/test_videopoker_seeds.py.
+    assert "First seeds of every class and hold mask, Mine" in out
+    assert "31 11111" in out and "royal-flush" in out
+    status, out, _ = run("seeds", "--paytable", str(user_table(tmp_path)), "--json")
+    rows = json.loads(out)["rows"]
+    assert status == 0 and json.loads(out)["paytable"] == "mine" and len(rows) == 320
+
+
+def test_seeds_refuses_a_class_no_hand_reaches_at_once(tmp_path: Path) -> None:
+    classes = (
+        'name = "shadowed"\n[[classes]]\nname = "quads"\nhand = "four-of-a-kind"\npay = 25\n'
+        '[[classes]]\nname = "all-quads"\nhand = "four-of-a-kind"\npay = 30\n'
+    )
+    status, out, err = run("seeds", "--paytable", str(user_table(tmp_path, classes=classes)))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "no hand ends in quads in shadowed" in err
+
+
+def test_paytables_help_and_table_both_say_coins_returned() -> None:
+    status, out, _ = run("paytables", "--help")
+    assert status == 0 and "coins each hand returns" in out and "per coin at" not in out
+    status, out, _ = run("paytables", "--paytable", "jacks-or-better-9-6")
+    assert "coins returned for a bet of 1 to 5 coins" in out
+    assert "4000" in out  # the royal at 5 coins: 800 per coin times 5

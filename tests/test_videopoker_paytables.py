@@ -10,9 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pokerscore.cards import FULL_DECK, Card, parse_cards
+from pokerscore.engine import Category
 from pokerscore.games.videopoker.paytables import (
+    MAX_PAY,
     PAYTABLES,
+    PayClass,
+    PayTable,
     PayTableError,
+    as_paytable,
     get_paytable,
     load_paytable,
     paytable_toml,
@@ -216,8 +221,8 @@ def test_user_table_with_default_titles(tmp_path: Path) -> None:
         (('name = "royal"', 'name = "Royal Flush"'), "name must be"),
         (('hand = "royal-flush"', 'hand = "royal-flush"\nkickers = "A"'), "kickers apply only"),
         (('hand = "royal-flush"', 'hand = "royal-flush"\nranks = "A"'), "ranks apply only"),
-        (('hand = "royal-flush"', 'hand = "royal-flush"\nbonus = 1'), "unknown key 'bonus'"),
-        (("[[classes]]", "[[class]]"), "unknown key 'class'"),
+        (('hand = "royal-flush"', 'hand = "royal-flush"\nbonus = 1'), 'unknown key "bonus"'),
+        (("[[classes]]", "[[class]]"), 'unknown key "class"'),
         (("pay = 1", "pay = 1\n[broken"), "not valid TOML"),
     ],
 )
@@ -255,3 +260,86 @@ def test_the_documented_example_loads(tmp_path: Path) -> None:
     assert table.class_name(table.classify("Ac Ad Ah As 9c")) == "four-of-a-kind"
     assert table.class_name(table.classify("Tc Td 2h 3s 4c")) == "tens-or-better"
     assert table.pay(table.class_index("royal-flush"), 5) == 4000
+
+
+# ---- hardening: what a file or a program may not give -------------------------------------------
+
+TRICKY_TITLES = ["Pays [/] x", "Deuces [wild] 25/15", 'Say "hi" \\ back\\slash', "[bold]x[/bold]"]
+
+
+def tricky_table(title: str) -> PayTable:
+    """A table whose title and class titles hold TOML and Rich markup characters."""
+    return PayTable(
+        "tricky",
+        title,
+        (
+            PayClass("two-pair", f"Two {title}", Category.TWO_PAIR, (2, 2, 2, 2, 2)),
+            PayClass("royal", title, Category.ROYAL_FLUSH, (250, 250, 250, 250, MAX_PAY)),
+        ),
+    )
+
+
+@pytest.mark.parametrize("title", TRICKY_TITLES)
+def test_toml_round_trip_escapes_quotes_and_backslashes(title: str, tmp_path: Path) -> None:
+    table = tricky_table(title)
+    path = tmp_path / "tricky.toml"
+    path.write_text(paytable_toml(table), encoding="utf-8")
+    assert load_paytable(path) == table
+
+
+@pytest.mark.parametrize("pay", [MAX_PAY + 1, 10**9, 10**18, 10**30])
+def test_pays_beyond_the_exact_arithmetic_are_refused_at_load(pay: int, tmp_path: Path) -> None:
+    path = tmp_path / "huge.toml"
+    path.write_text(GOOD.replace("pay = 1", f"pay = {pay}", 1), encoding="utf-8")
+    with pytest.raises(PayTableError, match="pay must be one whole number from 0 to 1,000,000"):
+        load_paytable(path)
+    assert load_paytable(_written(tmp_path, GOOD.replace("pay = 1", f"pay = {MAX_PAY}", 1)))
+
+
+def _written(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "table.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_table_made_in_python_is_checked_too() -> None:
+    with pytest.raises(PayTableError, match="pay must be"):
+        PayClass("big", "Big", Category.FLUSH, (1, 1, 1, 1, 10**18))
+    with pytest.raises(PayTableError, match="pay must be"):
+        PayClass("big", "Big", Category.FLUSH, (1, 1, 1, 1, -1))
+    with pytest.raises(PayTableError, match="title must be printable"):
+        PayClass("big", "Big\x1b[31m", Category.FLUSH, (1, 1, 1, 1, 1))
+    flush = PayClass("flush", "Flush", Category.FLUSH, (6, 6, 6, 6, 6))
+    with pytest.raises(PayTableError, match="1 to 127 paying classes"):
+        PayTable("empty", "Empty", ())
+    with pytest.raises(PayTableError, match="reserved or repeated"):
+        PayTable("twice", "Twice", (flush, flush))
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'name = "x"\n\xff\xfe title = 1\n', r"not UTF-8 text \(byte 12, line 2\)"),
+        (bytes(range(256)), "not UTF-8 text"),
+        (b"\x00\x01\x02", "not valid TOML"),
+    ],
+)
+def test_binary_and_non_utf8_files_are_one_error(
+    content: bytes, message: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "binary.toml"
+    path.write_bytes(content)
+    with pytest.raises(PayTableError, match=message):
+        load_paytable(path)
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
+    assert load_paytable(path).name == "tens-or-better"
+
+
+def test_anything_but_a_table_or_a_name_is_refused() -> None:
+    for bad in (None, 3, b"jacks-or-better-9-6"):
+        with pytest.raises(PayTableError, match="a pay table is a PayTable"):
+            as_paytable(bad)

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from pokerscore.cards import PokerScoreError, format_cards
+from pokerscore.engine import Category
 from pokerscore.games.draw import draw
 from pokerscore.games.videopoker.deal import MASK64, SplitMix64, deal, deal_ids
-from pokerscore.games.videopoker.paytables import get_paytable
+from pokerscore.games.videopoker.paytables import PayClass, PayTable, get_paytable
 from pokerscore.games.videopoker.seeds import seed_coverage
 
 JOB = get_paytable("jacks-or-better-9-6")
 
-# Rows of the full 320-row run (`pokerscore videopoker seeds`): seed, mask, class, ten cards.
+# Regression pins: rows of the full 320-row run (`pokerscore videopoker seeds`), as the program
+# produced them: seed, mask, class, ten cards. Independent check: each row is re-dealt from the
+# specified generator and scored by the pay table below, and the search is checked in Python on
+# the cheap cells (test_search_on_a_subset_finds_the_first_seed_of_each_cell).
 RECORDED = [
     (0, 31, "nothing", "Kd 7s 2s Ah 4d 7c 5d Qd 6h Ad"),
     (352, 0, "four-of-a-kind", "9s 9c 2h 6s Js Ac Ad As Qh Ah"),
@@ -58,7 +64,7 @@ def test_seed_range_is_checked() -> None:
 
 
 def test_compiled_deals_match_python_deals() -> None:
-    from pokerscore.games.videopoker.kernels import deal_ids_into
+    from pokerscore.games.videopoker.seed_kernels import deal_ids_into
 
     deck = np.empty(52, dtype=np.int64)
     for seed in [*range(300), 2**32 - 1, 2**32, 2**63 - 1, 2**63, MASK64]:
@@ -88,3 +94,18 @@ def test_search_from_a_later_start_and_its_limit() -> None:
     assert rows[0].seed == 52038
     with pytest.raises(PokerScoreError, match="within"):
         seed_coverage(JOB, classes=["royal-flush"], masks=[31], start=52039, limit=1000)
+
+
+def test_a_class_no_hand_can_reach_is_refused_before_searching() -> None:
+    quads = PayClass("quads", "Quads", Category.FOUR_OF_A_KIND, (25, 25, 25, 25, 25))
+    shadowed = PayTable("shadowed", "Shadowed", (quads, replace(quads, name="all-quads")))
+    with pytest.raises(PokerScoreError, match="no hand ends in quads in shadowed"):
+        seed_coverage(shadowed, limit=1)  # a search would fail on the limit instead
+    assert seed_coverage(shadowed, classes=["all-quads"], masks=[15])[0].seed == 11514
+
+
+def test_the_search_stays_within_signed_64_bit_seeds() -> None:
+    with pytest.raises(PokerScoreError, match="must lie in"):
+        seed_coverage(JOB, classes=["nothing"], masks=[0], start=2**63 - 10, limit=100)
+    with pytest.raises(PokerScoreError, match="must lie in"):
+        seed_coverage(JOB, classes=["nothing"], masks=[0], start=-1)

@@ -5,17 +5,27 @@ Textual, the game and SQLite are imported inside the commands: other commands ne
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokerscore.cli.output import JsonOption, card_strings, console, print_json, user_errors
+from pokerscore.cli.output import (
+    JsonOption,
+    card_strings,
+    console,
+    fail,
+    print_json,
+    user_errors,
+)
+from pokerscore.games.draw import held_cards
 
 if TYPE_CHECKING:
     from rich.text import Text
 
     from pokerscore.games.videopoker.history import HandRecord, HistorySummary, Totals
+    from pokerscore.games.videopoker.session import VideoPokerSession
 
 DbOption = Annotated[
     Path | None,
@@ -27,6 +37,11 @@ DbOption = Annotated[
 ]
 
 
+def terminal_attached() -> bool:
+    """Whether the game can read keys and draw: stdin and stdout are both a terminal."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def play_command(
     paytable: Annotated[
         str,
@@ -36,13 +51,19 @@ def play_command(
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", min=0, max=2**64 - 1, help="Reproducible deals: hand i is deal(SEED + i)."
+            "--seed",
+            min=0,
+            max=2**63 - 1,
+            help="Reproducible deals: hand i is deal(SEED + i); 0 to 2**63 - 1.",
         ),
     ] = None,
     credits: Annotated[
         int | None,
         typer.Option(
-            "--credits", min=0, help="Start a new bankroll (default: carry on the last one)."
+            "--credits",
+            min=0,
+            max=10**12,
+            help="Start a new bankroll (default: carry on the last one, and a hand left in play).",
         ),
     ] = None,
     db: DbOption = None,
@@ -50,7 +71,17 @@ def play_command(
         bool, typer.Option("--trainer", help="After each draw, show the best hold and EV lost.")
     ] = False,
 ) -> None:
-    """Play video poker in the terminal; every hand is kept in a SQLite history."""
+    """Play video poker in the terminal; every hand is kept in a SQLite history.
+
+    The bet is charged when the cards are dealt: a hand left in play (quit or killed before the
+    draw) comes back, paid for, the next time you play at the same pay table.
+    """
+    if not terminal_attached():
+        # Checked before anything is created: without a terminal the game cannot read a key.
+        fail(
+            "the game needs a terminal: run it in an interactive terminal, with neither its"
+            " input nor its output redirected"
+        )
     from pokerscore.games.videopoker.history import default_history_path, open_history
     from pokerscore.games.videopoker.paytables import resolve_paytable
     from pokerscore.games.videopoker.session import VideoPokerSession
@@ -66,16 +97,39 @@ def play_command(
             )
         from pokerscore.tui.app import VideoPokerApp
 
-        VideoPokerApp(session, history=path).run()
+        app = VideoPokerApp(session, history=path)
+        app.run()
     finally:
         store.close()
+    _print_exit_summary(session, path)
+    if app.return_code:
+        # Textual has shown the traceback; the status must not say all went well.
+        fail("the game stopped on an unexpected error; every hand played is in the history", 1)
+
+
+def _print_exit_summary(session: VideoPokerSession, path: Path) -> None:
+    """What the sitting came to, as the history has it: hands drawn, and a hand left in play."""
+    from rich.text import Text
+
     stats = session.stats
-    if stats.hands:
-        console.print(
-            f"{stats.hands} hands, {stats.coins_bet:,} coins bet, {stats.coins_won:,} won, "
-            f"{session.credits:,} credits left. History: {path}",
-            soft_wrap=True,
+    parts = []
+    if session.forfeited:
+        parts.append(
+            f"{session.forfeited} hand left in play on the old bankroll was forfeited"
+            " (its bet stays lost)."
         )
+    if stats.hands:
+        parts.append(
+            f"{stats.hands} hands, {stats.coins_bet:,} coins bet, {stats.coins_won:,} won."
+        )
+    if session.coins_in_play:
+        parts.append(
+            f"A hand is in play ({session.coins_in_play} coins bet, already charged):"
+            " it comes back the next time you play this pay table."
+        )
+    if parts:
+        parts.append(f"{session.credits:,} credits left. History: {path}")
+        console.print(Text(" ".join(parts)), soft_wrap=True)
 
 
 def history_command(
@@ -96,7 +150,9 @@ def history_command(
         if json_output:
             print_json({"path": str(path), "sessions": [], "overall": None})
         else:
-            console.print(f"No hands played yet (no history at {path}).", soft_wrap=True)
+            console.print(
+                f"No hands played yet (no history at {path}).", soft_wrap=True, markup=False
+            )
         return
     with user_errors(), open_history(path, create=False) as store:
         summary = store.summary(worst)
@@ -119,16 +175,14 @@ def _totals_json(totals: Totals) -> dict[str, object]:
 
 
 def _hand_json(hand: HandRecord) -> dict[str, object]:
-    held = [card for i, card in enumerate(hand.dealt) if hand.hold >> i & 1]
-    best = [card for i, card in enumerate(hand.dealt) if hand.best_hold >> i & 1]
     return {
         "id": hand.id,
         "played_at": hand.played_at,
         "session": hand.session_id,
         "coins": hand.coins,
         "dealt": card_strings(hand.dealt),
-        "held": card_strings(held),
-        "best_hold": card_strings(best),
+        "held": card_strings(held_cards(hand.dealt, hand.hold)),
+        "best_hold": card_strings(held_cards(hand.dealt, hand.best_hold)),
         "hold_ev": hand.hold_ev,
         "best_ev": hand.best_ev,
         "ev_lost": round(hand.ev_lost, 6),
@@ -150,6 +204,7 @@ def _summary_json(path: Path, summary: HistorySummary) -> dict[str, object]:
             for session in summary.sessions
         ],
         "overall": _totals_json(summary.overall),
+        "coins_in_play": summary.coins_in_play,
         "worst_mistakes": [_hand_json(hand) for hand in summary.worst_mistakes],
         "bankroll": None
         if bankroll is None
@@ -165,6 +220,7 @@ def _rate(value: float | None, spec: str) -> str:
 def _print_summary(path: Path, summary: HistorySummary) -> None:
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     from pokerscore.cli.output import cards_text
 
@@ -173,7 +229,7 @@ def _print_summary(path: Path, summary: HistorySummary) -> None:
     one_table = len(paytables) == 1
     title = f"Video poker history, {paytables[0]}" if one_table else "Video poker history"
     table = Table(
-        title=f"{title} ({path})",
+        title=Text(f"{title} ({path})"),
         title_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
@@ -225,9 +281,11 @@ def _print_summary(path: Path, summary: HistorySummary) -> None:
             )
         console.print(worst)
     if summary.bankroll is not None:
+        in_play = summary.coins_in_play
         console.print(
             f"Bankroll: {summary.bankroll.credits:,} credits "
             f"(started with {summary.bankroll.initial_credits:,})."
+            + (f" A hand is in play: {in_play} coins bet, not drawn yet." if in_play else "")
         )
 
 
@@ -236,5 +294,5 @@ def _held_text(hand: HandRecord, mask: int) -> Text:
 
     from pokerscore.cli.output import cards_text
 
-    held = [card for i, card in enumerate(hand.dealt) if mask >> i & 1]
+    held = held_cards(hand.dealt, mask)
     return cards_text(held) if held else Text("nothing", style="dim")

@@ -1,6 +1,8 @@
-"""``videopoker``: pay tables, the optimal-hold advisor, the exact return of a game, seed coverage.
+"""``videopoker``: pay tables, the optimal-hold advisor, the exact return of a game, seed coverage,
+and (from :mod:`.play_commands`) the game and its history. All six are registered at the bottom.
 
-Kernels (and NumPy) are imported inside the commands, so ``pokerscore --help`` stays quick.
+Kernels (and NumPy) are imported inside the commands, so ``pokerscore --help`` stays quick. Pay
+table titles come from user files: they are always printed as plain text, never as Rich markup.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.text import Text
 
 from pokerscore.cli.output import (
@@ -19,6 +22,7 @@ from pokerscore.cli.output import (
     progress_bar,
     user_errors,
 )
+from pokerscore.cli.play_commands import history_command, play_command
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
@@ -26,6 +30,7 @@ from pokerscore.games.videopoker.paytables import (
     PayTable,
     resolve_paytable,
 )
+from pokerscore.games.videopoker.seeds import DEFAULT_LIMIT
 
 app = typer.Typer(
     help="Video poker: pay tables, the best hold of a deal, the exact return of a game, "
@@ -56,7 +61,6 @@ def _ratio(fraction: object) -> str:
     return str(fraction) if "/" in str(fraction) else f"{fraction}/1"
 
 
-@app.command("paytables")
 def paytables_command(
     paytable: Annotated[
         str | None,
@@ -64,7 +68,11 @@ def paytables_command(
     ] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """List the pay tables with what each hand pays per coin at 1 to 5 coins."""
+    """List the pay tables: the coins each hand returns for a bet of 1 to 5 coins.
+
+    The table shows coins returned for the whole bet (per coin times coins); --json gives the
+    pays per coin as the TOML format has them.
+    """
     tables = [_paytable(paytable)] if paytable else list(PAYTABLES.values())
     if json_output:
         print_json(
@@ -91,18 +99,17 @@ def paytables_command(
 
     for table in tables:
         grid = Table("hand", "name", *(str(coins) for coins in range(1, 6)))
-        grid.title = f"{table.title}  ({table.name})"
+        grid.title = Text(f"{table.title}  ({table.name})")
         grid.caption = "coins returned for a bet of 1 to 5 coins"
         for index in range(len(table.classes) - 1, 0, -1):
             grid.add_row(
-                table.class_title(index),
+                Text(table.class_title(index)),
                 Text(table.class_name(index), style="dim"),
                 *(str(table.pay(index, coins)) for coins in range(1, 6)),
             )
         console.print(grid)
 
 
-@app.command("advise")
 def advise_command(
     cards: Annotated[list[str], typer.Argument(help="The five dealt cards, e.g. Kh Qh Jh Th 2s")],
     paytable: PayTableOption = DEFAULT_PAYTABLE,
@@ -144,8 +151,9 @@ def advise_command(
 
     paying = [table.class_name(index) for index in range(len(table.classes) - 1, 0, -1)]
     grid = Table("", "hold", "EV", "exact", "draws ending in each paying hand")
-    grid.title = f"{table.title}, {coins} coin{'s' * (coins > 1)}: " + " ".join(
-        card.pretty for card in dealt
+    grid.title = Text(
+        f"{table.title}, {coins} coin{'s' * (coins > 1)}: "
+        + " ".join(card.pretty for card in dealt)
     )
     for place, hold in enumerate(holds, 1):
         held = cards_text(hold.held) if hold.held else Text("discard all", style="dim")
@@ -155,12 +163,11 @@ def advise_command(
             held,
             Text(f"{hold.ev:.6f}", style="bold green" if place == 1 else ""),
             str(hold.ev_exact),
-            ", ".join(outcomes) + f" (of {hold.draws:,})",
+            Text(", ".join(outcomes) + f" (of {hold.draws:,})"),
         )
     console.print(grid)
 
 
-@app.command("analyze")
 def analyze_command(
     paytable: PayTableOption = DEFAULT_PAYTABLE,
     coins: CoinsOption = MAX_COINS,
@@ -175,7 +182,7 @@ def analyze_command(
 
     table = _paytable(paytable)
     with user_errors(), progress_bar(disable=json_output) as bar:
-        task = bar.add_task(f"playing every deal of {table.title}", total=None)
+        task = bar.add_task(escape(f"playing every deal of {table.title}"), total=None)
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -198,12 +205,12 @@ def analyze_command(
     from rich.table import Table
 
     grid = Table("hand", "probability", "pays", "return")
-    grid.title = f"{table.title}, {coins} coin{'s' * (coins > 1)}, perfect play"
+    grid.title = Text(f"{table.title}, {coins} coin{'s' * (coins > 1)}, perfect play")
     for index in range(len(table.classes) - 1, -1, -1):
         name = table.class_name(index)
         pay = table.pay(index, coins) / coins
         grid.add_row(
-            table.class_title(index),
+            Text(table.class_title(index)),
             f"{probabilities[name]:.9f}",
             f"{pay:g}",
             f"{probabilities[name] * pay:.6f}",
@@ -216,26 +223,38 @@ def analyze_command(
         console.print(f"a royal flush every {result.royal_cycle:,.0f} games on average")
 
 
-@app.command("seeds")
 def seeds_command(
     paytable: PayTableOption = DEFAULT_PAYTABLE,
+    limit: Annotated[
+        int,
+        typer.Option(
+            "--limit",
+            min=1,
+            max=2**63,
+            help=f"Give up after this many seeds (default {DEFAULT_LIMIT:,}, about an hour).",
+        ),
+    ] = DEFAULT_LIMIT,
     json_output: JsonOption = False,
 ) -> None:
     """The seed-coverage table of a machine's scoring test.
 
     From seed 0, the first seed whose deal, drawn with each of the 32 hold masks, ends in each
-    class: 320 rows for Jacks or Better (seed, mask, class, the ten cards, the final hand).
+    class: 320 rows for Jacks or Better (seed, mask, class, the ten cards, the final hand), in a
+    second or so. A class that no hand can reach is refused before the search; a progress bar
+    counts the cells found.
     """
-    from pokerscore.games.videopoker.seeds import seed_coverage
+    from pokerscore.games.videopoker.seeds import check_search, seed_coverage
 
     table = _paytable(paytable)
+    with user_errors():  # before the progress bar: a refusal is one line, nothing else
+        check_search(table, range(len(table.classes)), 0, limit)
     with user_errors(), progress_bar(disable=json_output) as bar:
-        task = bar.add_task("searching seeds", total=None)
+        task = bar.add_task("searching seeds: cells found", total=None)
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        rows = seed_coverage(table, progress=advance)
+        rows = seed_coverage(table, limit=limit, progress=advance)
     if json_output:
         print_json(
             {
@@ -257,7 +276,7 @@ def seeds_command(
     from rich.table import Table
 
     grid = Table("seed", "mask", "class", "dealt", "replacements", "final")
-    grid.title = f"First seeds of every class and hold mask, {table.title}"
+    grid.title = Text(f"First seeds of every class and hold mask, {table.title}")
     for row in rows:
         grid.add_row(
             str(row.seed),
@@ -274,8 +293,10 @@ def seeds_command(
     )
 
 
-# ---- the game and its history (pokerscore.cli.play_commands; Textual loads inside `play`) ----
-from pokerscore.cli.play_commands import history_command, play_command  # noqa: E402
-
+# ---- every videopoker command, in one place --------------------------------------------------
+app.command("paytables")(paytables_command)
+app.command("advise")(advise_command)
+app.command("analyze")(analyze_command)
+app.command("seeds")(seeds_command)
 app.command("play")(play_command)
 app.command("history")(history_command)

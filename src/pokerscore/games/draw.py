@@ -26,7 +26,7 @@ from pokerscore.cards import (
     format_cards,
     parse_cards,
 )
-from pokerscore.engine import Category, category_of, evaluate5
+from pokerscore.engine import STANDARD_CATEGORIES, Category, category_of, evaluate5
 
 HAND_SIZE: Final = 5
 MASK_COUNT: Final = 1 << HAND_SIZE
@@ -36,19 +36,20 @@ ALL_HELD: Final = MASK_COUNT - 1
 CardsInput = str | Iterable[CardLike]
 """Cards as a string (``"Ah Kh"``) or any iterable of cards, ids or card strings."""
 
-# The names the classic visible-deck puzzle prints: royal flushes count as straight flushes.
+# The classic visible-deck puzzle counts royal flushes as straight flushes and spells two of
+# the categories its own way; every other name is the category's slug.
+_PUZZLE_CATEGORY: Final = {Category.ROYAL_FLUSH: Category.STRAIGHT_FLUSH}
+_PUZZLE_SPELLING: Final = {Category.TWO_PAIR: "two-pairs", Category.HIGH_CARD: "highest-card"}
 PUZZLE_NAMES: Final[dict[Category, str]] = {
-    Category.ROYAL_FLUSH: "straight-flush",
-    Category.STRAIGHT_FLUSH: "straight-flush",
-    Category.FOUR_OF_A_KIND: "four-of-a-kind",
-    Category.FULL_HOUSE: "full-house",
-    Category.FLUSH: "flush",
-    Category.STRAIGHT: "straight",
-    Category.THREE_OF_A_KIND: "three-of-a-kind",
-    Category.TWO_PAIR: "two-pairs",
-    Category.ONE_PAIR: "one-pair",
-    Category.HIGH_CARD: "highest-card",
+    category: _PUZZLE_SPELLING.get(puzzle, puzzle.slug)
+    for category in STANDARD_CATEGORIES
+    for puzzle in [_PUZZLE_CATEGORY.get(category, category)]
 }
+"""The puzzle's name of each category, e.g. ``two-pairs``; a royal flush is a ``straight-flush``.
+
+>>> PUZZLE_NAMES[Category.ROYAL_FLUSH], PUZZLE_NAMES[Category.FULL_HOUSE]
+('straight-flush', 'full-house')
+"""
 
 
 def _hand(hand: CardsInput) -> tuple[Card, ...]:
@@ -117,6 +118,11 @@ def draw(hand: CardsInput, deck: CardsInput, mask: int) -> tuple[Card, ...]:
     if len(stock) < needed:
         raise PokerScoreError(f"the deck has {len(stock)} cards, the draw needs {needed}")
     check_distinct(cards + stock)
+    return _drawn(cards, stock, mask)
+
+
+def _drawn(cards: tuple[Card, ...], stock: tuple[Card, ...], mask: int) -> tuple[Card, ...]:
+    """The draw itself, on checked cards: each card not held gives way to the next of ``stock``."""
     replacements = iter(stock)
     return tuple(card if mask >> i & 1 else next(replacements) for i, card in enumerate(cards))
 
@@ -147,7 +153,7 @@ class BestDraw:
     @property
     def discards(self) -> tuple[Card, ...]:
         """The cards thrown away, in hand order."""
-        return tuple(card for i, card in enumerate(self.hand) if not self.mask >> i & 1)
+        return held_cards(self.hand, ALL_HELD ^ self.mask)
 
 
 def best_draw(hand: CardsInput, deck: CardsInput) -> BestDraw:
@@ -168,8 +174,7 @@ def best_draw(hand: CardsInput, deck: CardsInput) -> BestDraw:
     best: BestDraw | None = None
     # Masks by descending number of held cards, so the first of equal values draws fewest.
     for mask in sorted(range(MASK_COUNT), key=lambda m: (-m.bit_count(), m)):
-        replacements = iter(stock)
-        final = tuple(c if mask >> i & 1 else next(replacements) for i, c in enumerate(cards))
+        final = _drawn(cards, stock, mask)
         value = evaluate5(*(card.id for card in final))
         if best is None or value > best.value:
             best = BestDraw(cards, stock[:HAND_SIZE], mask, final, value)

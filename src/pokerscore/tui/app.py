@@ -23,10 +23,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from pokerscore.cards import Card, PokerScoreError
+from pokerscore.games.draw import held_cards
 from pokerscore.games.videopoker.session import HandOutcome, Phase, VideoPokerSession
 from pokerscore.tui.widgets import CardSlot, Meters, PayTableView, SessionPanel
 
 T = TypeVar("T")
+PAYS_TITLE = "Pays for a bet of 1 to 5 coins"
 
 KEYS_HELP = """\
 [b]1[/b]–[b]5[/b]          hold or release a card (or click it)
@@ -112,21 +114,36 @@ class VideoPokerApp(App[None]):
         yield Static(self._title(), id="title")
         with Horizontal(id="top"):
             yield PayTableView(self.session.paytable, id="paytable")
-            yield SessionPanel(id="session")
+            with Vertical(id="side"):
+                yield SessionPanel(id="session")
+                yield Meters(id="meters")
         with Horizontal(id="cards"):
             for index in range(5):
                 yield CardSlot(index, id=f"card-{index}")
         with Vertical(id="messages"):
             yield Static(id="message")
             yield Static(id="trainer")
-        yield Meters(id="meters")
         yield Footer()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # The full layout when the screen has the rows for it; else the compact one (80x24 with
+        # a long pay table), so that the cards, meters and messages all stay on screen.
+        paying = len(self.session.paytable.paying)
+        rows_needed = 1 + max(paying + 2, 11) + 9 + 2 + 1
+        compact = event.size.height < rows_needed
+        self.screen.set_class(compact, "compact")
+        for slot in self.query(CardSlot):
+            slot.set_class(compact, "compact")
+        table = self.query_one("#paytable")
+        title = self.session.paytable.title
+        table.border_title = f"{title}: pays for 1 to 5 coins" if compact else PAYS_TITLE
+
     def on_mount(self) -> None:
-        self.query_one("#paytable").border_title = "Pays for a bet of 1 to 5 coins"
-        self.query_one("#session").border_title = "Session"
+        self.query_one("#paytable").border_title = PAYS_TITLE
         self._refresh(win=None)
-        if self.session.broke:
+        if self.session.phase is Phase.HOLDING:  # a deal left in play by the last session
+            self._show_deal(f"Your last hand, {self.session.coins} coins already bet, is back. ")
+        elif self.session.broke:
             self._broke_message()
         else:
             self._say("Press Enter to deal. ? shows the keys.")
@@ -205,18 +222,22 @@ class VideoPokerApp(App[None]):
 
     def _deal(self) -> None:
         bet = self.session.coins
-        cards = self._guard(self.session.deal)
-        if cards is None:
+        if self._guard(self.session.deal) is None:
+            self._refresh(win=None)  # another game on the history may have spent the credits
             return
-        for index, card in enumerate(cards):
-            slot = self.query_one(f"#card-{index}", CardSlot)
-            slot.card, slot.held, slot.advised = card, False, False
-        class_index = self.session.dealt_class()
         note = (
             f" (bet cut to your {self.session.coins} credits)" if bet > self.session.coins else ""
         )
+        self._show_deal("", note)
+
+    def _show_deal(self, lead: str, note: str = "") -> None:
+        """The dealt cards on screen, the dealt class lit, the advisor started."""
+        for index, card in enumerate(self.session.cards):
+            slot = self.query_one(f"#card-{index}", CardSlot)
+            slot.card, slot.held, slot.advised = card, False, False
+        class_index = self.session.dealt_class()
         dealt = self.session.paytable.class_title(class_index) if class_index else ""
-        lead = f"{dealt} dealt. " if dealt else ""
+        lead += f"{dealt} dealt. " if dealt else ""
         self._say(f"{lead}Choose cards to hold (1-5), then Enter to draw.{note}")
         self.query_one("#trainer", Static).update("")
         self._refresh(win=None, lit_class=class_index)
@@ -228,6 +249,8 @@ class VideoPokerApp(App[None]):
             outcome = await asyncio.to_thread(self.session.draw)
         except (PokerScoreError, sqlite3.Error) as error:
             self._say(f"The hand could not be finished: {error}", error=True)
+            if self.session.phase is Phase.READY:  # finished by another game: gone from here
+                self._refresh(win=None)
             return
         finally:
             self.busy = False
@@ -250,7 +273,7 @@ class VideoPokerApp(App[None]):
         if not self.session.trainer:
             trainer.update("")
             return
-        held = tuple(card for i, card in enumerate(outcome.dealt) if outcome.hold >> i & 1)
+        held = held_cards(outcome.dealt, outcome.hold)
         best_ev = float(outcome.best.ev_exact)
         if outcome.mistake:
             text = Text("✗ Trainer: ", style="bold #ff6b6b")

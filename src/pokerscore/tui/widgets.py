@@ -24,10 +24,10 @@ _FACE_BLACK: Final = "bold #111111 on #fbfbf7"
 _BACK: Final = "#9db4ff on #233a8b"
 
 
-def card_face(card: Card | None) -> list[Text]:
+def card_face(card: Card | None, *, compact: bool = False) -> list[Text]:
     """Seven lines of a card drawn in box characters: rank and suit in two corners, a big pip.
 
-    ``None`` draws the back of a card.
+    ``None`` draws the back of a card; ``compact`` draws five lines, for short screens.
 
     >>> print("\\n".join(line.plain for line in card_face(Card(50))))
     ╭─────────╮
@@ -41,18 +41,21 @@ def card_face(card: Card | None) -> list[Text]:
     inner = CARD_WIDTH - 2
     if card is None:
         lines = ["╭" + "─" * inner + "╮"]
-        lines += ["│" + "▚▞" * (inner // 2) + "▚" + "│" for _ in range(5)]
+        lines += ["│" + "▚▞" * (inner // 2) + "▚" + "│" for _ in range(3 if compact else 5)]
         lines.append("╰" + "─" * inner + "╯")
         return [Text(line, style=_BACK) for line in lines]
     rank = "10" if card.rank is Rank.TEN else card.rank.char
     suit = card.suit.symbol
-    rows = [
-        rank.ljust(inner),
-        suit.ljust(inner),
-        suit.center(inner),
-        suit.rjust(inner),
-        rank.rjust(inner),
-    ]
+    if compact:
+        rows = [(rank + suit).ljust(inner), suit.center(inner), (rank + suit).rjust(inner)]
+    else:
+        rows = [
+            rank.ljust(inner),
+            suit.ljust(inner),
+            suit.center(inner),
+            suit.rjust(inner),
+            rank.rjust(inner),
+        ]
     style = _FACE_RED if card.suit.is_red else _FACE_BLACK
     face = ["╭" + "─" * inner + "╮", *("│" + row + "│" for row in rows), "╰" + "─" * inner + "╯"]
     return [Text(line, style=style) for line in face]
@@ -63,6 +66,7 @@ class CardSlot(Widget):
 
     DEFAULT_CSS = """
     CardSlot { width: 11; height: 9; margin: 0 1; }
+    CardSlot.compact { height: 6; }
     """
 
     card: reactive[Card | None] = reactive(None)
@@ -87,6 +91,9 @@ class CardSlot(Widget):
         key = Text(str(self.index + 1).center(CARD_WIDTH), style="bold #9db4ff")
         if self.advised:
             key = Text("▲ advised".center(CARD_WIDTH), style="bold #5ee27a")
+        if self.has_class("compact"):  # one line under the card: HELD, else the key
+            below = marker if self.held else key
+            return Text("\n").join([*card_face(self.card, compact=True), below])
         return Text("\n").join([marker, *card_face(self.card), key])
 
     def on_click(self) -> None:
@@ -116,10 +123,14 @@ class PayTableView(Static):
 
     def _table(self) -> Table:
         table = Table(box=None, show_header=False, padding=(0, 1), expand=True, style="#ffd23f")
-        table.add_column("hand", ratio=3, no_wrap=True)
+        # The pays keep their width; a long hand name gives way first.
+        table.add_column("hand", ratio=1, no_wrap=True, overflow="ellipsis")
+        widest = max(len(str(pay)) for pay in self.paytable.pays(MAX_COINS))
         for coins in range(1, MAX_COINS + 1):
             style = "bold #ffffff on #b3122a" if coins == self.coins else ""
-            table.add_column(f"{coins}", justify="right", style=style, ratio=1, no_wrap=True)
+            table.add_column(
+                f"{coins}", justify="right", style=style, min_width=max(widest, 3), no_wrap=True
+            )
         for index in range(len(self.paytable.classes) - 1, 0, -1):
             row_style = ""
             if index == self.lit_class:
@@ -130,44 +141,42 @@ class PayTableView(Static):
             if index == self.lit_class and self.won:
                 # The coins actually paid: where the lit row crosses the bet's column.
                 pays[self.coins - 1] = Text(str(pays[self.coins - 1]), style="bold #b3122a")
-            table.add_row(self.paytable.class_title(index).upper(), *pays, style=row_style)
+            # A Text, never markup: a user's title may hold brackets ("Deuces [wild]").
+            hand = Text(self.paytable.class_title(index).upper())
+            table.add_row(hand, *pays, style=row_style)
         return table
 
 
 class Meters(Static):
-    """WIN, BET and CREDIT, as on the glass of a machine."""
+    """WIN, BET and CREDIT, as on the glass of a machine, one above the other."""
 
     def show(self, win: int | None, coins: int, credits: int) -> None:
         """Update the three meters; ``win=None`` leaves the win meter blank."""
         grid = Table.grid(expand=True)
-        for _ in range(3):
-            grid.add_column(justify="center", ratio=1)
-        meters = [("WIN", "" if win is None else f"{win:,}"), ("BET", f"{coins}")]
-        meters.append(("CREDIT", f"{credits:,}"))
-        grid.add_row(
-            *(
-                Text.assemble((f"{label} ", "bold #ffd23f"), (value, "bold #ffffff"))
-                for label, value in meters
-            )
-        )
+        grid.add_column(style="bold #ffd23f")
+        grid.add_column(justify="right", style="bold #ffffff")
+        grid.add_row("WIN", "" if win is None else f"{win:,}")
+        grid.add_row("BET", f"{coins}")
+        grid.add_row("CREDIT", f"{credits:,}")
         self.update(grid)
 
 
 class SessionPanel(Static):
-    """The trainer's side panel: hands, return and the EV given away so far."""
+    """The trainer's side panel: hands, return and the EV given away so far; the trainer and
+    the history in its borders."""
 
     def show(self, stats: SessionStats, trainer: bool, seed: int, history: str | None) -> None:
         """Redraw from the session's running totals."""
-        table = Table.grid(padding=(0, 1))
+        self.border_title = f"Trainer {'on' if trainer else 'off'}"
+        self.border_subtitle = "history kept" if history else "history not kept"
+        table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(style="#9db4ff")
-        table.add_column(justify="right", style="bold #ffffff")
+        table.add_column(justify="right", style="bold #ffffff", overflow="fold")
         rate = stats.return_rate
         table.add_row("Hands", f"{stats.hands}")
         table.add_row("Bet / won", f"{stats.coins_bet} / {stats.coins_won}")
         table.add_row("Return", "–" if rate is None else f"{rate:.1%}")
         table.add_row("EV lost", f"{float(stats.ev_lost):.2f}")
         table.add_row("Mistakes", f"{stats.mistakes}")
-        table.add_row("Trainer", "on" if trainer else "off")
-        table.add_row("Next seed", f"{seed}")
-        table.add_row("History", "kept" if history else "not kept")
+        table.add_row("Seed", f"{seed}")
         self.update(table)

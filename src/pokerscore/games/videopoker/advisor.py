@@ -26,7 +26,7 @@ from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
     PayTable,
-    resolve_paytable,
+    as_paytable,
 )
 
 __all__ = ["HoldEV", "advise", "format_cards"]
@@ -79,10 +79,10 @@ def advise(
     >>> len(holds), sorted({hold.draws for hold in holds})
     (32, [1, 47, 1081, 16215, 178365, 1533939])
     """
-    from pokerscore.games.videopoker.kernels import hold_counts
+    from pokerscore.games.videopoker.advisor_kernels import hold_counts
 
     hand = parse_cards(cards, size=5)
-    table = resolve_paytable(paytable) if isinstance(paytable, str) else paytable
+    table = as_paytable(paytable)
     pays = table.pays(coins)
     counts = hold_counts([card.id for card in hand], table)
     holds = []

@@ -23,13 +23,11 @@ from fractions import Fraction
 from math import comb, isqrt, sqrt
 from typing import TYPE_CHECKING
 
-from pokerscore.cards import parse_cards
-from pokerscore.games.draw import CardsInput
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
     PayTable,
-    resolve_paytable,
+    as_paytable,
 )
 
 if TYPE_CHECKING:
@@ -38,6 +36,8 @@ if TYPE_CHECKING:
 
 DEALS = comb(52, 5)
 UNSEEN = 47
+ROYAL_FLUSH = "Ah Kh Qh Jh Th"
+"""One royal flush: every royal has the same value, so this one's class is every royal's."""
 Progress = Callable[[int, int], None]
 """Called with (steps done, steps in all)."""
 
@@ -109,8 +109,17 @@ class GameAnalysis:
 
     @property
     def royal_cycle(self) -> float | None:
-        """Average number of games per royal flush (``None`` if the table has none)."""
-        probability = self.probabilities_exact.get("royal-flush")
+        """Average number of games per royal flush.
+
+        The royal is found by its hand, whatever its class is called; ``None`` when the table
+        has no class of royal flushes alone (a class that also holds other hands would give
+        their cycle, not the royal's).
+        """
+        table = self.paytable
+        royal = table.classify(ROYAL_FLUSH)
+        if not royal or table.value_classes.count(royal) != 1:
+            return None
+        probability = list(self.probabilities_exact.values())[royal]
         return float(1 / probability) if probability else None
 
 
@@ -129,7 +138,7 @@ def analyze(
 
     from pokerscore.games.videopoker import analysis_kernels as kernels
 
-    table = resolve_paytable(paytable) if isinstance(paytable, str) else paytable
+    table = as_paytable(paytable)
     pays = np.array(table.pays(coins), dtype=np.int64)
     steps = 10
     report = progress or (lambda done, total: None)
@@ -161,7 +170,7 @@ def _subset_tables(table: PayTable) -> SubsetTables:
 
     from pokerscore.engine.arrays import five_card_arrays
     from pokerscore.games.videopoker import analysis_kernels as kernels
-    from pokerscore.games.videopoker.kernels import value_class_array
+    from pokerscore.games.videopoker.paytable_arrays import value_class_array
 
     key = table.value_classes
     if key not in _CACHE:
@@ -188,38 +197,3 @@ def _subset_tables(table: PayTable) -> SubsetTables:
         _CACHE.clear()  # one table set at a time: they take some 20 MB
         _CACHE[key] = (final, np.concatenate(by_size), offsets)
     return _CACHE[key]
-
-
-def hold_pay_sums(
-    cards: CardsInput, paytable: PayTable | str = DEFAULT_PAYTABLE, coins: int = MAX_COINS
-) -> list[int]:
-    """For each hold mask of a deal, the total paid over all its draws, from the subset tables.
-
-    The same inclusion–exclusion the analysis runs for every deal, written in Python for one:
-    a check on the tables (the advisor counts the draws directly).
-
-    >>> sums = hold_pay_sums("Kh Qh Jh Th 2s")
-    >>> Fraction(sums[0b01111], 47 * 5)  # per coin, as the advisor has it
-    Fraction(925, 47)
-    """
-    from pokerscore.games.videopoker import analysis_kernels as kernels
-
-    table = resolve_paytable(paytable) if isinstance(paytable, str) else paytable
-    hand = parse_cards(cards, size=5)
-    final, counts, offsets = _subset_tables(table)
-    pays = table.pays(coins)
-    binom = kernels.binomials()
-    sums = []
-    for mask in range(32):
-        chosen = sorted(card.id for i, card in enumerate(hand) if mask >> i & 1)
-        index = sum(int(binom[card, k]) for k, card in enumerate(chosen, 1))
-        if len(chosen) == 5:
-            sums.append(pays[int(final[index])])
-        else:
-            row = counts[int(offsets[len(chosen)]) + index]
-            sums.append(sum(int(n) * pay for n, pay in zip(row, pays, strict=True)))
-    for bit in range(5):  # superset Möbius transform
-        for mask in range(32):
-            if not mask & 1 << bit:
-                sums[mask] -= sums[mask | 1 << bit]
-    return sums

@@ -1,8 +1,8 @@
 """Compiled kernels of the whole-game analysis (imported inside function bodies only).
 
-Subsets of the deck are numbered by their colex rank: the sorted cards ``s1 < s2 < … < sk``
-have index ``C(s1, 1) + C(s2, 2) + … + C(sk, k)``, so the ``k``-card subsets are numbered
-``0 .. C(52, k) - 1``, and enumerating 5-card hands in colex order visits indices in sequence.
+Subsets of the deck are numbered by their colex rank (:mod:`pokerscore.engine.combinatorics`):
+the ``k``-card subsets are numbered ``0 .. C(52, k) - 1``, and enumerating 5-card hands in colex
+order visits indices in sequence.
 
 Work is split into blocks of consecutive indices (each block unranks its first subset, then
 steps to the next), so ``prange`` shares the table building evenly between threads and each block
@@ -15,46 +15,44 @@ import numpy as np
 import numpy.typing as npt
 from numba import prange
 
+from pokerscore.cards import DECK_SIZE
+from pokerscore.engine.combinatorics import (
+    binomial_rows,
+    colex_unrank,
+    is_suit_canonical,
+    next_colex_subset,
+    next_submask,
+    suit_class_size,
+    suit_rank_masks,
+)
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels import five_card_value
 
 IntArray = npt.NDArray[np.int64]
+HAND_SIZE = 5
 ClassArray = npt.NDArray[np.int8]
 BLOCK = 4096
 """Subsets per block of parallel work."""
 
 
 def binomials() -> IntArray:
-    """``C(n, k)`` for ``n`` 0..52 and ``k`` 0..5."""
-    table = np.zeros((53, 6), dtype=np.int64)
-    for n in range(53):
-        table[n, 0] = 1
-        for k in range(1, 6):
-            table[n, k] = table[n - 1, k - 1] + table[n - 1, k] if n else 0
-    return table
+    """``C(n, k)`` for ``n`` 0..52 and ``k`` 0..5, as an array ``[n, k]``."""
+    return np.array(binomial_rows(DECK_SIZE, HAND_SIZE), dtype=np.int64)
 
 
-@kernel()
-def _unrank(index: int, k: int, binom: IntArray, cards: IntArray) -> None:
-    """The sorted cards of the ``k``-subset with colex ``index``, into ``cards[:k]``."""
-    for position in range(k, 0, -1):
-        card = position - 1
-        while binom[card + 1, position] <= index:
-            card += 1
-        cards[position - 1] = card
-        index -= binom[card, position]
+# The subset arithmetic of pokerscore.engine.combinatorics, compiled into these kernels.
+_unrank = kernel(inline=True)(colex_unrank)
+_suit_rank_masks = kernel(inline=True)(suit_rank_masks)
+_is_suit_canonical = kernel(inline=True)(is_suit_canonical)
+_suit_class_size = kernel(inline=True)(suit_class_size)
+_next_subset_of = kernel(inline=True)(next_colex_subset)
+_next_submask = kernel(inline=True)(next_submask)
 
 
-@kernel()
+@kernel(inline=True)
 def _next_subset(cards: IntArray, k: int) -> None:
-    """Step ``cards[:k]`` to the next subset in colex order."""
-    for i in range(k):
-        limit = cards[i + 1] if i + 1 < k else 52
-        if cards[i] + 1 < limit:
-            cards[i] += 1
-            for j in range(i):
-                cards[j] = j
-            return
+    """Step ``cards[:k]`` to the next subset of the deck in colex order."""
+    _next_subset_of(cards, k, DECK_SIZE)
 
 
 @kernel(parallel=True)
@@ -222,7 +220,7 @@ def _play_deal(
                 outcome[c] += sign * counts[subset[mask], c]
         if extra == 0:
             break
-        extra = (extra - 1) & free
+        extra = _next_submask(extra, free)
 
 
 @kernel()
@@ -270,28 +268,12 @@ def best_play_counts(
         start = (first_block + block) * BLOCK
         _unrank(start, 5, binom, cards)
         for index in range(start, min(start + BLOCK, total)):
-            clubs = diamonds = hearts = spades = 0
-            for i in range(5):
-                bit = 1 << (cards[i] >> 2)
-                suit = cards[i] & 3
-                if suit == 0:
-                    clubs |= bit
-                elif suit == 1:
-                    diamonds |= bit
-                elif suit == 2:
-                    hearts |= bit
-                else:
-                    spades |= bit
-            if clubs >= diamonds and diamonds >= hearts and hearts >= spades:
-                # Deals in the class: 24 over the product of (runs of equal masks)!.
-                run_2 = 2 if diamonds == clubs else 1
-                run_3 = run_2 + 1 if hearts == diamonds else 1
-                run_4 = run_3 + 1 if spades == hearts else 1
-                fixing = run_2 * run_3 * run_4
+            clubs, diamonds, hearts, spades = _suit_rank_masks(cards, 5)
+            if _is_suit_canonical(clubs, diamonds, hearts, spades):
                 _play_deal(
                     cards,
                     final[index],
-                    24 // fixing,
+                    _suit_class_size(clubs, diamonds, hearts, spades),
                     counts,
                     offsets,
                     pay_sums,

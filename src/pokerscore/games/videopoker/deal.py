@@ -13,7 +13,7 @@ The generator is specified here rather than taken from :mod:`random`, whose algo
    ``i = 0..9``, swap position ``i`` with position ``i + uniform(52 - i)``. The first ten positions
    are the deal: five cards dealt, then the five replacement cards in the order they are drawn.
 
-:mod:`pokerscore.games.videopoker.kernels` runs the same steps compiled, for searching seeds.
+:mod:`pokerscore.games.videopoker.seed_kernels` runs the same steps compiled, for searching seeds.
 
 >>> from pokerscore.cards import format_cards
 >>> format_cards(deal(0))

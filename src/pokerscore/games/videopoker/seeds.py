@@ -24,12 +24,18 @@ from dataclasses import dataclass
 from pokerscore.cards import Card, PokerScoreError, format_cards
 from pokerscore.games.draw import MASK_COUNT, draw
 from pokerscore.games.videopoker.deal import deal
-from pokerscore.games.videopoker.paytables import DEFAULT_PAYTABLE, PayTable, resolve_paytable
+from pokerscore.games.videopoker.paytables import DEFAULT_PAYTABLE, PayTable, as_paytable
 
 __all__ = ["SeedRow", "format_cards", "seed_coverage"]
 
 STEP = 1 << 20
 """Seeds searched per kernel call."""
+SEED_END = 1 << 63
+"""The search runs on signed 64-bit integers: seeds below 2**63."""
+DEFAULT_LIMIT = 1 << 32
+"""Seeds searched at most (about an hour on two cores). The rarest class a table can have, one
+hand value (four royal flushes), turns up for all 32 masks within a few million seeds; a class
+no hand can reach is refused before the search starts."""
 Progress = Callable[[int, int], None]
 """Called with (cells found, cells wanted) after each step."""
 
@@ -46,31 +52,49 @@ class SeedRow:
     final: tuple[Card, ...]
 
 
+def check_search(table: PayTable, classes: Sequence[int], start: int, limit: int) -> None:
+    """Refuse, before any search, seeds out of range and classes no final hand belongs to."""
+    if start < 0 or limit < 1 or start + limit > SEED_END:
+        raise PokerScoreError(
+            f"the seeds searched must lie in 0 .. 2**63 - 1, got {start} + {limit}"
+        )
+    reachable = set(table.value_classes[1:])
+    unreachable = [table.class_name(index) for index in classes if index not in reachable]
+    if unreachable:
+        raise PokerScoreError(
+            f"no hand ends in {', '.join(unreachable)} in {table.name}: later classes take every"
+            " hand it matches, so no seed can reach it"
+        )
+
+
 def seed_coverage(
     paytable: PayTable | str = DEFAULT_PAYTABLE,
     *,
     classes: Sequence[str] | None = None,
     masks: Sequence[int] | None = None,
     start: int = 0,
-    limit: int = 1 << 40,
+    limit: int = DEFAULT_LIMIT,
     progress: Progress | None = None,
 ) -> list[SeedRow]:
     """The first seed (from ``start``) for each wanted class and mask, class by class, then by
-    mask. ``classes`` (names) and ``masks`` default to all of them; the search gives up with a
-    :class:`PokerScoreError` after ``limit`` seeds. Each row is re-dealt and re-scored in Python
+    mask. ``classes`` (names) and ``masks`` default to all of them. A class that no final hand
+    belongs to is refused at once; otherwise the search gives up with a :class:`PokerScoreError`
+    after ``limit`` seeds (:data:`DEFAULT_LIMIT`). Each row is re-dealt and re-scored in Python
     before it is returned, so the compiled search and :func:`deal` are checked against each other.
     """
     import numpy as np
 
     from pokerscore.engine.arrays import five_card_arrays
-    from pokerscore.games.videopoker.kernels import first_seeds, value_class_array
+    from pokerscore.games.videopoker.paytable_arrays import value_class_array
+    from pokerscore.games.videopoker.seed_kernels import first_seeds
 
-    table = resolve_paytable(paytable) if isinstance(paytable, str) else paytable
+    table = as_paytable(paytable)
     wanted_classes = (
         list(range(len(table.classes)))
         if classes is None
         else [table.class_index(name) for name in classes]
     )
+    check_search(table, wanted_classes, start, limit)
     wanted_masks = list(range(MASK_COUNT)) if masks is None else list(masks)
     for mask in wanted_masks:
         if not 0 <= mask < MASK_COUNT:

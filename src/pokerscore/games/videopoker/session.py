@@ -1,10 +1,13 @@
 """A sitting at a video poker machine: credits, bet, deal, hold, draw, pay, and the trainer's verdict.
 
 This is the game without a screen: the Textual app (:mod:`pokerscore.tui`) only calls it. Every
-hand is judged against the advisor's best hold (exactly, in fractions) and, with a history
-store, written to it before the next deal.
+hand is judged against the advisor's best hold (exactly, in fractions). With a history store,
+the bet is charged and the deal stored when the cards are dealt, and the hand stored with its
+win at the draw; a deal left in play (the program quit or was killed) is resumed by the next
+session at the same pay table, bet already paid.
 
-With a seed ``S``, hand ``i`` of the session (counting from 0) is ``deal(S + i)``:
+With a seed ``S`` (0 .. 2**63 - 1, what SQLite stores), hand ``i`` of the session (counting
+from 0) is ``deal(S + i)``:
 
 >>> from pokerscore.games.videopoker.paytables import get_paytable
 >>> game = VideoPokerSession(get_paytable("jacks-or-better-9-6"), credits=20, seed=1)
@@ -34,9 +37,13 @@ from typing import TYPE_CHECKING, Final
 
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.games.draw import draw
-from pokerscore.games.videopoker.deal import MASK64
 from pokerscore.games.videopoker.deal import deal as deal_cards
-from pokerscore.games.videopoker.history import HandRecord, HistoryStore
+from pokerscore.games.videopoker.history import (
+    DealFinishedElsewhereError,
+    DealInPlay,
+    HandRecord,
+    HistoryStore,
+)
 from pokerscore.games.videopoker.paytables import MAX_COINS, PayTable
 
 if TYPE_CHECKING:
@@ -44,6 +51,10 @@ if TYPE_CHECKING:
 
 DEFAULT_CREDITS: Final = 1000
 """A new bankroll, in coins, unless the player asks for another."""
+MAX_CREDITS: Final = 10**12
+"""The largest bankroll a player may bring: wins on top of it stay far inside SQLite's integers."""
+SEED_LIMIT: Final = 1 << 63
+"""Seeds of a game are 0 .. 2**63 - 1, the integers SQLite stores, and wrap around there."""
 
 Dealer = Callable[[int], Sequence[Card]]
 """``deal(seed)``: 10 cards, the five dealt then the five replacements."""
@@ -120,8 +131,10 @@ class VideoPokerSession:
     """One player at one machine (a pay table), with credits and, optionally, a history store.
 
     With a ``store``, ``credits=None`` carries on the stored bankroll (or opens one of
-    :data:`DEFAULT_CREDITS`), and a number opens a new bankroll of that size. ``seed=None``
-    picks a random starting seed; the deals are then reproducible from :attr:`first_seed`.
+    :data:`DEFAULT_CREDITS`), and resumes a deal left in play on it; a number opens a new
+    bankroll of that size, and a deal left in play on the old one is forfeited (recorded, bet
+    lost). ``seed=None`` picks a random starting seed (or carries on from a resumed deal's); the
+    deals are then reproducible from :attr:`first_seed`.
     """
 
     def __init__(
@@ -136,13 +149,16 @@ class VideoPokerSession:
         dealer: Dealer = deal_cards,
         advisor: Advisor = _real_advisor,
     ) -> None:
-        if credits is not None and credits < 0:
-            raise GameError(f"credits cannot be negative, got {credits}")
+        if credits is not None and not 0 <= credits <= MAX_CREDITS:
+            raise GameError(f"credits are 0 to {MAX_CREDITS:,}, got {credits}")
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            raise GameError(f"a seed of the game is 0 .. 2**63 - 1, got {seed}")
         self.paytable = paytable
         self.trainer = trainer
         self.store = store
         self.stats = SessionStats()
         self.first_seed = secrets.randbelow(1 << 31) if seed is None else seed
+        self._hand_seed = self.first_seed
         self.last: HandOutcome | None = None
         self._dealer = dealer
         self._advisor = advisor
@@ -153,18 +169,38 @@ class VideoPokerSession:
         self._hold = 0
         self._advice: list[HoldEV] | None = None
         self._advice_lock = threading.Lock()
+        self.resumed = False
+        """Whether the session began with a deal left in play by an earlier one."""
         self._bankroll_id = 0
+        self._deal_id: int | None = None
+        self.forfeited = 0
+        """Deals left in play on an abandoned bankroll, forfeited when this session started."""
         if store is None:
             self.bankroll_size = DEFAULT_CREDITS if credits is None else credits
             self._credits = self.bankroll_size
-        else:
-            current = store.current_bankroll() if credits is None else None
-            if current is None:
-                current = store.new_bankroll(DEFAULT_CREDITS if credits is None else credits)
-            self.bankroll_size = current.initial_credits or DEFAULT_CREDITS
-            self._credits = current.credits
-            self._bankroll_id = current.id
-            self._session_id = store.start_session(paytable.name, seed)
+            return
+        current = store.current_bankroll()
+        left = None if current is None else store.deal_in_play(current.id)
+        if left is not None and credits is None and left.paytable != paytable.name:
+            raise GameError(
+                f"a hand dealt at {left.paytable} is still in play on this bankroll: finish it"
+                f" with --paytable {left.paytable}, or start a new bankroll with --credits,"
+                " which forfeits it"
+            )
+        self._session_id = store.start_session(paytable.name, seed)
+        if credits is not None:
+            while current is not None and left is not None:
+                store.forfeit(left, self._session_id)
+                self.forfeited += 1
+                left = store.deal_in_play(current.id)
+            current = store.new_bankroll(credits)
+        elif current is None:
+            current = store.new_bankroll(DEFAULT_CREDITS)
+        self.bankroll_size = current.initial_credits or DEFAULT_CREDITS
+        self._bankroll_id = current.id
+        self._credits = store.bankroll(current.id).credits
+        if left is not None and credits is None:
+            self._resume(left, seed)
 
     # What the screen shows
 
@@ -195,8 +231,15 @@ class VideoPokerSession:
 
     @property
     def next_seed(self) -> int:
-        """The seed of the next deal (or of the hand in play): first seed + hands played."""
-        return (self.first_seed + self.stats.hands) & MASK64  # seeds are 64-bit: wrap around
+        """The seed of the next deal, or of the hand in play: first seed + hands played."""
+        if self._phase is Phase.HOLDING:
+            return self._hand_seed
+        return (self.first_seed + self.stats.hands) % SEED_LIMIT
+
+    @property
+    def coins_in_play(self) -> int:
+        """The bet of a hand dealt but not drawn (0 between hands): already charged."""
+        return self._coins if self._phase is Phase.HOLDING else 0
 
     @property
     def broke(self) -> bool:
@@ -238,10 +281,22 @@ class VideoPokerSession:
         self._require(Phase.READY, "a hand is in play: draw first")
         if self._credits == 0:
             raise GameError("out of credits: start a new bankroll")
-        self._coins = min(self._coins, self._credits)
-        ten = tuple(self._dealer(self.next_seed))
+        seed = self.next_seed
+        ten = tuple(self._dealer(seed))
+        if self.store is None:
+            self._coins = min(self._coins, self._credits)
+            self._credits -= self._coins
+        else:
+            # Charged and stored with the deal, in one transaction against the stored bankroll
+            # (another game on the same file may have spent some of it).
+            placed, self._credits = self.store.place_bet(
+                self._session_id, self._bankroll_id, self.paytable.name, self._coins, seed, ten
+            )
+            if placed is None:
+                raise GameError("out of credits: start a new bankroll")
+            self._coins, self._deal_id = placed.coins, placed.id
+        self._hand_seed = seed
         self._cards, self._replacements = ten[:5], ten[5:10]
-        self._credits -= self._coins
         self._hold = 0
         with self._advice_lock:
             self._advice = None
@@ -289,7 +344,7 @@ class VideoPokerSession:
         hold_ev = next(hold.ev_exact for hold in advice if hold.mask == self._hold)
         outcome = HandOutcome(
             number=self.stats.hands + 1,
-            seed=self.next_seed,
+            seed=self._hand_seed,
             coins=coins,
             dealt=dealt,
             hold=self._hold,
@@ -301,11 +356,18 @@ class VideoPokerSession:
             best=best,
             ev_lost=(best.ev_exact - hold_ev) * coins,
         )
-        if self.store is not None:
+        if self.store is None:
+            self._credits += win
+        else:
             # Written before anything changes here: if the write fails, the hand is still in
             # play and the draw can be tried again; once it succeeds, the hand is on disk.
-            self.store.record_hand(self._record(outcome))
-        self._credits += win
+            try:
+                stored = self.store.record_hand(self._record(outcome), deal_id=self._deal_id)
+            except DealFinishedElsewhereError as error:
+                self._phase, self._deal_id = Phase.READY, None
+                self._credits = self.store.bankroll(self._bankroll_id).credits
+                raise GameError(str(error)) from None
+            self._credits, self._deal_id = stored.credits_after, None
         self._cards = final
         self._phase = Phase.READY
         self.last = outcome
@@ -327,6 +389,17 @@ class VideoPokerSession:
 
     # Helpers
 
+    def _resume(self, left: DealInPlay, seed: int | None) -> None:
+        """Put a deal left in play back on screen, bet paid, waiting for the draw."""
+        self._deal_id, self._coins = left.id, left.coins
+        self._cards, self._replacements = left.cards[:5], left.cards[5:10]
+        if left.seed is not None:
+            self._hand_seed = left.seed
+            if seed is None:  # carry on the left deal's sequence
+                self.first_seed = left.seed
+        self._phase = Phase.HOLDING
+        self.resumed = True
+
     def _record(self, outcome: HandOutcome) -> HandRecord:
         return HandRecord(
             session_id=self._session_id,
@@ -342,7 +415,6 @@ class VideoPokerSession:
             best_hold=outcome.best.mask,
             hold_ev=float(outcome.hold_ev),
             best_ev=float(outcome.best.ev_exact),
-            credits_after=self._credits + outcome.win,
         )
 
     def _require(self, phase: Phase, message: str) -> None:

@@ -1,0 +1,404 @@
+"""The open history file: bankrolls, sessions, deals in play and hands, each change one transaction.
+
+Every change of the bankroll is a read-modify-write inside one ``BEGIN IMMEDIATE`` transaction
+(``credits = credits - bet``, ``credits = credits + win``), so two games on one file never lose
+each other's updates. The bet is charged when the cards are dealt and the deal is stored with it;
+its draw removes the deal and stores the hand and the win together. A program killed at any
+moment loses nothing: a deal in play is still there, paid for, on the next start.
+
+>>> from pokerscore.cards import parse_cards
+>>> store = open_history(":memory:")
+>>> bankroll = store.new_bankroll(100)
+>>> session = store.start_session("jacks-or-better-9-6", seed=7)
+>>> deal, credits = store.place_bet(session, bankroll.id, "jacks-or-better-9-6", 5, 7,
+...     parse_cards("Ah Ad 7c 4s 2h Kh Qs 9c 3d 5d"))
+>>> credits, store.deal_in_play(bankroll.id) == deal
+(95, True)
+>>> hand = store.record_hand(HandRecord(
+...     session_id=session, bankroll_id=bankroll.id, paytable="jacks-or-better-9-6", coins=5,
+...     seed=7, dealt=deal.cards[:5], hold=0b00011, final=parse_cards("Ah Ad Kh Qs 9c"),
+...     hand_class="jacks-or-better", win=5, best_hold=0b00011, hold_ev=1.5365, best_ev=1.5365),
+...     deal_id=deal.id)
+>>> hand.credits_after, store.current_bankroll().credits, store.deal_in_play(bankroll.id)
+(100, 100, None)
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Final
+
+from pokerscore.cards import Card, format_cards
+from pokerscore.games.videopoker.history.records import (
+    FORFEITED,
+    Bankroll,
+    DealFinishedElsewhereError,
+    DealInPlay,
+    HandRecord,
+    HistoryError,
+    cards_of,
+    now_text,
+)
+from pokerscore.games.videopoker.history.reports import HistorySummary, hand_from_row, summarize
+from pokerscore.games.videopoker.history.schema import (
+    BUSY_TIMEOUT,
+    SCHEMA_VERSION,
+    bring_up_to_date,
+    check_header,
+    in_use,
+    is_lock_error,
+    read_header,
+)
+
+HISTORY_FILE_NAME: Final = "videopoker.sqlite3"
+ALL_HELD: Final = 31
+
+
+def default_history_path() -> Path:
+    """Where the game keeps its history unless told otherwise: the user's data directory."""
+    from platformdirs import user_data_path
+
+    return user_data_path("pokerscore") / HISTORY_FILE_NAME
+
+
+def open_history(
+    path: Path | str | None = None, *, create: bool = True, busy_timeout: float = BUSY_TIMEOUT
+) -> HistoryStore:
+    """Open (and if need be create or migrate) a history file; ``None`` for the default one.
+
+    ``":memory:"`` opens a throwaway in-memory history. ``busy_timeout`` is how long to wait for
+    another process's write before reporting the file as in use.
+
+    >>> open_history(":memory:").schema_version
+    3
+    >>> import tempfile, pathlib
+    >>> foreign = pathlib.Path(tempfile.mkdtemp()) / "notes.txt"
+    >>> _ = foreign.write_text("my poker notes")
+    >>> try:
+    ...     open_history(foreign)
+    ... except HistoryError as error:
+    ...     print(error)
+    /.../notes.txt is not a SQLite database, so not a pokerscore history; left untouched
+    """
+    if str(path) == ":memory:":
+        connection = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        bring_up_to_date(connection, ":memory:", new=True)
+        return HistoryStore(connection, ":memory:")
+    path = default_history_path() if path is None else Path(path)
+    header = read_header(path)
+    if header is None:
+        if not create:
+            raise HistoryError(f"no history file at {path}")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise HistoryError(f"cannot create a history at {path}: {error.strerror}") from None
+    else:
+        check_header(path, header)
+    connection = _connect(path, busy_timeout)
+    try:
+        problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise HistoryError(f"{path} is damaged ({problems[0]}); left untouched")
+        bring_up_to_date(connection, path, new=header is None)
+    except sqlite3.Error as error:
+        connection.close()
+        if is_lock_error(error):
+            raise in_use(path) from None
+        if header is None:
+            raise HistoryError(f"cannot create a history at {path}: {error}") from None
+        if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error):
+            raise _read_only(path) from None
+        raise HistoryError(f"{path} is damaged ({error}); left untouched") from None
+    except HistoryError:
+        connection.close()
+        raise
+    return HistoryStore(connection, path)
+
+
+def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    try:
+        # Autocommit mode: every write below opens and commits its own transaction explicitly.
+        # The game stores hands from a worker thread, one call at a time: no sharing to guard.
+        connection = sqlite3.connect(
+            path, isolation_level=None, timeout=busy_timeout, check_same_thread=False
+        )
+        connection.execute("PRAGMA foreign_keys = ON")
+    except sqlite3.Error as error:
+        raise HistoryError(f"cannot open {path}: {error}") from None
+    return connection
+
+
+def _read_only(path: object) -> HistoryError:
+    return HistoryError(
+        f"cannot write to {path}: the file or its folder is read-only; "
+        "use --db to keep the history elsewhere"
+    )
+
+
+class HistoryStore:
+    """An open history file. Use :func:`open_history` to get one; close it, or use ``with``."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path | str) -> None:
+        self._db = connection
+        self._db.row_factory = sqlite3.Row
+        self.path = path
+
+    def close(self) -> None:
+        """Close the file. Every change is already on disk."""
+        self._db.close()
+
+    def __enter__(self) -> HistoryStore:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        """The file's schema version (``PRAGMA user_version``)."""
+        return int(self._read("PRAGMA user_version")[0][0])
+
+    # Bankroll and sessions
+
+    def current_bankroll(self) -> Bankroll | None:
+        """The latest bankroll, or ``None`` in a new history."""
+        rows = self._read("SELECT * FROM bankroll ORDER BY id DESC LIMIT 1")
+        return Bankroll(**dict(rows[0])) if rows else None
+
+    def bankroll(self, bankroll_id: int) -> Bankroll:
+        """A bankroll as it stands now (another game on the same file may have changed it)."""
+        rows = self._read("SELECT * FROM bankroll WHERE id = ?", (bankroll_id,))
+        if not rows:
+            raise HistoryError(f"{self.path} has no bankroll {bankroll_id}")
+        return Bankroll(**dict(rows[0]))
+
+    def new_bankroll(self, credits: int) -> Bankroll:
+        """Start a fresh bankroll of ``credits`` coins; it becomes the current one."""
+        if credits < 0:
+            raise HistoryError(f"a bankroll cannot be negative, got {credits}")
+        started_at = now_text()
+        with self._transaction():
+            cursor = self._db.execute(
+                "INSERT INTO bankroll (started_at, initial_credits, credits) VALUES (?, ?, ?)",
+                (started_at, credits, credits),
+            )
+        assert cursor.lastrowid is not None
+        return Bankroll(cursor.lastrowid, started_at, credits, credits)
+
+    def start_session(self, paytable: str, seed: int | None = None) -> int:
+        """Record the start of a session at a pay table; its id, to give each hand."""
+        with self._transaction():
+            cursor = self._db.execute(
+                "INSERT INTO sessions (started_at, paytable, seed) VALUES (?, ?, ?)",
+                (now_text(), paytable, seed),
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    # Deals and hands
+
+    def place_bet(
+        self,
+        session_id: int,
+        bankroll_id: int,
+        paytable: str,
+        coins: int,
+        seed: int | None,
+        cards: Sequence[Card],
+    ) -> tuple[DealInPlay | None, int]:
+        """Charge a bet of ``coins`` (cut to the credits left) and store the deal with it.
+
+        Returns the deal in play (``None`` when the bankroll is empty) and the credits after
+        the bet, read and written in one transaction.
+        """
+        with self._transaction():
+            credits = self._credits(bankroll_id)
+            bet = min(coins, credits)
+            if bet == 0:
+                return None, credits
+            self._db.execute(
+                "UPDATE bankroll SET credits = credits - ? WHERE id = ?", (bet, bankroll_id)
+            )
+            dealt_at = now_text()
+            cursor = self._db.execute(
+                "INSERT INTO deals_in_play (dealt_at, session_id, bankroll_id, paytable, coins,"
+                " seed, cards) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (dealt_at, session_id, bankroll_id, paytable, bet, seed, format_cards(cards)),
+            )
+        assert cursor.lastrowid is not None
+        deal = DealInPlay(
+            cursor.lastrowid, session_id, bankroll_id, paytable, bet, seed, tuple(cards), dealt_at
+        )
+        return deal, credits - bet
+
+    def deal_in_play(self, bankroll_id: int) -> DealInPlay | None:
+        """The earliest deal on a bankroll that was paid for but never drawn, if any."""
+        rows = self._read(
+            "SELECT * FROM deals_in_play WHERE bankroll_id = ? ORDER BY id LIMIT 1", (bankroll_id,)
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        return DealInPlay(
+            id=row["id"],
+            session_id=row["session_id"],
+            bankroll_id=row["bankroll_id"],
+            paytable=row["paytable"],
+            coins=row["coins"],
+            seed=row["seed"],
+            cards=cards_of(row["cards"]),
+            dealt_at=row["dealt_at"],
+        )
+
+    def record_hand(self, hand: HandRecord, deal_id: int | None = None) -> HandRecord:
+        """Store a finished hand and pay its win into the bankroll, together or not at all.
+
+        With ``deal_id`` the bet was charged at the deal, whose row this removes; without, the
+        bet is charged now. Returns the hand as stored, with its id and the bankroll after it.
+        A deal another game already finished raises :class:`HistoryError`.
+        """
+        change = hand.win if deal_id is not None else hand.win - hand.coins
+        with self._transaction():
+            if deal_id is not None:
+                removed = self._db.execute("DELETE FROM deals_in_play WHERE id = ?", (deal_id,))
+                if removed.rowcount != 1:
+                    raise DealFinishedElsewhereError(
+                        "this hand was already finished by another game on the same history"
+                    )
+            self._db.execute(
+                "UPDATE bankroll SET credits = credits + ? WHERE id = ?",
+                (change, hand.bankroll_id),
+            )
+            credits = self._credits(hand.bankroll_id)
+            cursor = self._db.execute(
+                "INSERT INTO hands (played_at, session_id, bankroll_id, paytable, coins, seed,"
+                " dealt, hold, final, class, win, best_hold, hold_ev, best_ev, credits_after)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    hand.played_at,
+                    hand.session_id,
+                    hand.bankroll_id,
+                    hand.paytable,
+                    hand.coins,
+                    hand.seed,
+                    format_cards(hand.dealt),
+                    hand.hold,
+                    format_cards(hand.final),
+                    hand.hand_class,
+                    hand.win,
+                    hand.best_hold,
+                    hand.hold_ev,
+                    hand.best_ev,
+                    credits,
+                ),
+            )
+        return replace(hand, id=cursor.lastrowid, credits_after=credits)
+
+    def forfeit(self, deal: DealInPlay, session_id: int) -> HandRecord:
+        """Abandon a deal in play: it becomes a hand that kept its cards and won nothing.
+
+        The bet, charged at the deal, stays lost; the hand counts in the totals (bet, no win,
+        no mistake), so the history and the bankroll agree.
+        """
+        dealt = deal.cards[:5]
+        return self.record_hand(
+            HandRecord(
+                session_id=session_id,
+                bankroll_id=deal.bankroll_id,
+                paytable=deal.paytable,
+                coins=deal.coins,
+                seed=deal.seed,
+                dealt=dealt,
+                hold=ALL_HELD,
+                final=dealt,
+                hand_class=FORFEITED,
+                win=0,
+                best_hold=ALL_HELD,
+                hold_ev=0.0,
+                best_ev=0.0,
+            ),
+            deal_id=deal.id,
+        )
+
+    def hands(self, session_id: int | None = None) -> list[HandRecord]:
+        """Hands in the order played: all of them, or one session's."""
+        where, args = ("", ()) if session_id is None else ("WHERE session_id = ?", (session_id,))
+        rows = self._read(f"SELECT * FROM hands {where} ORDER BY id", args)
+        return [hand_from_row(row) for row in rows]
+
+    def summary(self, worst: int = 5) -> HistorySummary:
+        """Totals per session (those with hands) and overall, and the ``worst`` costliest holds."""
+        try:
+            return summarize(self._db, self.current_bankroll(), worst)
+        except sqlite3.Error as error:
+            raise self._error(error) from None
+
+    # Helpers
+
+    def _credits(self, bankroll_id: int) -> int:
+        row = self._db.execute("SELECT credits FROM bankroll WHERE id = ?", (bankroll_id,))
+        found = row.fetchone()
+        if found is None:
+            raise HistoryError(f"{self.path} has no bankroll {bankroll_id}")
+        return int(found[0])
+
+    def _read(self, query: str, args: Sequence[object] = ()) -> list[sqlite3.Row]:
+        try:
+            return self._db.execute(query, args).fetchall()
+        except sqlite3.Error as error:
+            raise self._error(error) from None
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self)
+
+    def _error(self, error: sqlite3.Error) -> HistoryError:
+        """A SQLite error as the player should read it."""
+        if is_lock_error(error):
+            return in_use(self.path)
+        if "readonly" in str(error):
+            return _read_only(self.path)
+        return HistoryError(f"cannot write to {self.path}: {error}")
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any error (sqlite3 in autocommit).
+
+    SQLite errors leave as :class:`HistoryError`: a locked file is "in use by another process",
+    a read-only one says so; nothing is half-written either way.
+    """
+
+    def __init__(self, store: HistoryStore) -> None:
+        self._store = store
+        self._db = store._db
+
+    def __enter__(self) -> None:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise self._store._error(error) from None
+
+    def __exit__(self, exc_type: type[BaseException] | None, error: object, *rest: object) -> None:
+        if exc_type is None:
+            try:
+                self._db.execute("COMMIT")
+                return
+            except sqlite3.Error as commit_error:
+                error = commit_error
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
+        if isinstance(error, sqlite3.Error):
+            raise self._store._error(error) from None
+
+
+__all__: Sequence[str] = [
+    "HISTORY_FILE_NAME",
+    "SCHEMA_VERSION",
+    "HistoryStore",
+    "default_history_path",
+    "open_history",
+]

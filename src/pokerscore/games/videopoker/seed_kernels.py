@@ -1,0 +1,90 @@
+"""Compiled kernels of the seed search: the seeded deal of :mod:`.deal`, card for card, and the
+first seed of each class and hold mask over a range of seeds (imported inside function bodies only).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import prange
+
+from pokerscore.engine.jit import kernel
+from pokerscore.engine.kernels import five_card_value
+
+IntArray = npt.NDArray[np.int64]
+
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+SEED_BLOCK = 4096
+"""Seeds per block of parallel work in :func:`first_seeds`."""
+
+
+@kernel()
+def deal_ids_into(seed: np.uint64, deck: IntArray) -> None:
+    """Shuffle ``deck`` (any 52 ids) so that ``deck[:10]`` is the seed's deal.
+
+    SplitMix64, Lemire's 32-bit bounded integers with rejection, partial Fisher–Yates: see
+    :mod:`pokerscore.games.videopoker.deal`, which this must match card for card.
+    """
+    for i in range(52):
+        deck[i] = i
+    state = np.uint64(seed)
+    for i in range(10):
+        n = 52 - i
+        threshold = (4294967296 - n) % n
+        while True:
+            state = state + _GAMMA
+            z = state
+            z = (z ^ (z >> _S30)) * _MIX1
+            z = (z ^ (z >> _S27)) * _MIX2
+            z = z ^ (z >> _S31)
+            product = np.int64(z >> _S32) * n
+            if product & 0xFFFFFFFF >= threshold:
+                break
+        j = i + (product >> 32)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+@kernel(parallel=True)
+def first_seeds(
+    start: int,
+    count: int,
+    keys: npt.NDArray[np.int32],
+    is_flush: npt.NDArray[np.bool_],
+    flush: npt.NDArray[np.uint16],
+    plain: npt.NDArray[np.uint16],
+    classes: npt.NDArray[np.int8],
+    class_count: int,
+) -> IntArray:
+    """found[c, mask]: the first seed of ``start .. start + count - 1`` whose deal, drawn with
+    ``mask``, ends in class ``c`` (-1 if none)."""
+    blocks = (count + SEED_BLOCK - 1) // SEED_BLOCK
+    per_block = np.full((blocks, class_count, 32), -1, dtype=np.int64)
+    for block in prange(blocks):
+        deck = np.empty(52, dtype=np.int64)
+        found = per_block[block]
+        first = start + block * SEED_BLOCK
+        for seed in range(first, min(first + SEED_BLOCK, start + count)):
+            deal_ids_into(np.uint64(seed), deck)
+            for mask in range(32):
+                key = 0
+                drawn = 5
+                for i in range(5):
+                    if mask >> i & 1:
+                        key += keys[deck[i]]
+                    else:
+                        key += keys[deck[drawn]]
+                        drawn += 1
+                value = five_card_value(key, is_flush, flush, plain)
+                c = classes[value]
+                if found[c, mask] < 0:
+                    found[c, mask] = seed
+    result = np.full((class_count, 32), -1, dtype=np.int64)
+    for block in range(blocks):  # blocks in seed order: the first found wins
+        for c in range(class_count):
+            for mask in range(32):
+                if result[c, mask] < 0:
+                    result[c, mask] = per_block[block, c, mask]
+    return result
