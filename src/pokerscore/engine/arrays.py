@@ -214,20 +214,3 @@ def ranking_tables(ranking: Ranking, size: int) -> RankingTables:
         _distinct_masks(ranking),
         int(ranking.flushes),
     )
-
-
-class FiveCardArrays(NamedTuple):
-    """Standard high poker's five-card tables (what the video poker kernels read)."""
-
-    keys: npt.NDArray[np.int32]
-    is_flush: npt.NDArray[np.bool_]
-    flush: npt.NDArray[np.uint16]
-    plain: npt.NDArray[np.uint16]
-
-
-def five_card_arrays() -> FiveCardArrays:
-    """The five-card part of standard high poker's :func:`ranking_tables`."""
-    from pokerscore.engine.rankings import HIGH
-
-    tables = ranking_tables(HIGH, 5)
-    return FiveCardArrays(tables.keys5, tables.is_flush5, tables.flush5, tables.plain5)

@@ -1,7 +1,7 @@
 """Compiled kernel of the advisor: every draw of every hold of a deal, counted by class (imported
 inside function bodies only).
 
-Five cards are evaluated as :func:`pokerscore.engine.arrays.five_card_arrays` describes: sum the
+Five cards are evaluated on standard high poker's five-card tables (``HIGH.tables(5)``): sum the
 cards' keys, then look the value up in the flush or the plain table; a pay table's
 ``value_classes`` array (:mod:`.paytable_arrays`) then gives the class.
 """
@@ -12,9 +12,9 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.cards import DECK_SIZE
-from pokerscore.engine.arrays import five_card_arrays
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels import five_card_value
+from pokerscore.engine.rankings import HIGH
 from pokerscore.games.videopoker.paytable_arrays import value_class_array
 from pokerscore.games.videopoker.paytables import PayTable
 
@@ -102,15 +102,15 @@ def _hold_counts(
 
 def hold_counts(hand: list[int], table: PayTable) -> IntArray:
     """For a five-card hand (ids), how many draws of each hold mask end in each class."""
-    arrays = five_card_arrays()
+    arrays = HIGH.tables(5)
     rest = np.array([card for card in range(DECK_SIZE) if card not in hand], dtype=np.int64)
     return _hold_counts(
         np.array(hand, dtype=np.int64),
         rest,
-        arrays.keys,
-        arrays.is_flush,
-        arrays.flush,
-        arrays.plain,
+        arrays.keys5,
+        arrays.is_flush5,
+        arrays.flush5,
+        arrays.plain5,
         value_class_array(table),
         len(table.classes),
     )

@@ -168,24 +168,24 @@ def _subset_tables(table: PayTable) -> SubsetTables:
     cards (row ``offsets[k] + index``) and those offsets; the last set is kept for the next call."""
     import numpy as np
 
-    from pokerscore.engine.arrays import five_card_arrays
+    from pokerscore.engine.rankings import HIGH
     from pokerscore.games.videopoker import analysis_kernels as kernels
     from pokerscore.games.videopoker.paytable_arrays import value_class_array
 
     key = table.value_classes
     if key not in _CACHE:
-        arrays = five_card_arrays()
+        arrays = HIGH.tables(5)
         classes = value_class_array(table)
         binom = kernels.binomials()
         final = kernels.final_classes(
-            arrays.keys, arrays.is_flush, arrays.flush, arrays.plain, classes, binom
+            arrays.keys5, arrays.is_flush5, arrays.flush5, arrays.plain5, classes, binom
         )
         by_size = [
             kernels.four_card_counts(
-                arrays.keys,
-                arrays.is_flush,
-                arrays.flush,
-                arrays.plain,
+                arrays.keys5,
+                arrays.is_flush5,
+                arrays.flush5,
+                arrays.plain5,
                 classes,
                 len(table.classes),
                 binom,

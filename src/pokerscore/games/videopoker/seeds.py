@@ -84,7 +84,7 @@ def seed_coverage(
     """
     import numpy as np
 
-    from pokerscore.engine.arrays import five_card_arrays
+    from pokerscore.engine.rankings import HIGH
     from pokerscore.games.videopoker.paytable_arrays import value_class_array
     from pokerscore.games.videopoker.seed_kernels import first_seeds
 
@@ -99,7 +99,7 @@ def seed_coverage(
     for mask in wanted_masks:
         if not 0 <= mask < MASK_COUNT:
             raise PokerScoreError(f"a hold mask is an integer 0..31, got {mask}")
-    arrays = five_card_arrays()
+    arrays = HIGH.tables(5)
     lookup = value_class_array(table)
     found = np.full((len(table.classes), MASK_COUNT), -1, dtype=np.int64)
     wanted = np.zeros_like(found, dtype=np.bool_)
@@ -112,10 +112,10 @@ def seed_coverage(
         step = first_seeds(
             seed,
             count,
-            arrays.keys,
-            arrays.is_flush,
-            arrays.flush,
-            arrays.plain,
+            arrays.keys5,
+            arrays.is_flush5,
+            arrays.flush5,
+            arrays.plain5,
             lookup,
             len(table.classes),
         )
