@@ -5,8 +5,8 @@ Python): run it by hand, ``.venv/bin/python -m benchmarks.reference_figures [RAN
 after changing the reference scorers. It stops at the first figure that differs.
 
 - Five cards: every hand of the ranking's deck, scored by brute force, counted by category.
-- Seven cards (and six) of the suit-blind rankings (ace-to-five, eight-or-better): every rank
-  multiset, scored once and weighted by its number of suit choices.
+- Six and seven cards: one hand per class (rank multiset, and the ranks of a five-card suit),
+  scored by brute force over its five-card subsets and weighted by its number of suit choices.
 - Seven cards with an eight-or-better low: a count over rank multiplicities alone, sharing
   nothing with the scorers.
 """
@@ -93,22 +93,142 @@ DISTINCT = {
 }
 BEST_HANDS = {"ace-to-five": 1_024, "deuce-to-seven": 1_020}  # the wheel; 7-5-4-3-2 offsuit
 
-SUIT_BLIND_SEVEN = {
-    "ace-to-five": {
-        # No pair (and its five-high .. eight-high parts) as published for 7-card lowball.
-        "no-pair": 127_615_488,
-        "one-pair": 5_948_800,
-        "two-pair": 219_648,
-        "full-house": 624,
-    },
-    "eight-or-better": {
-        "five-low": 781_824,
-        "six-low": 3_151_360,
-        "seven-low": 7_426_560,
-        "eight-low": 13_171_200,
-        "no-low": 133_784_560 - 24_530_944,
-    },
+MORE_CARDS: dict[tuple[str, int], tuple[int, dict[str, int]]] = {
+    # (ranking, cards): (distinct values, hands by category). The high figures are published,
+    # and so are the 7-card five- to eight-high lows and ace-to-five's 127,615,488 no-pair hands
+    # (the 7-card lowball table). Short deck's straight flushes, fours of a kind, flushes, full
+    # houses and (trips above straight) threes of a kind with 7 cards agree with a derivation
+    # by hand of six-plus hold'em frequencies. The rest are this script's own counts.
+    ("high", 6): (
+        6_075,
+        {
+            "royal-flush": 188,
+            "straight-flush": 1_656,
+            "four-of-a-kind": 14_664,
+            "full-house": 165_984,
+            "flush": 205_792,
+            "straight": 361_620,
+            "three-of-a-kind": 732_160,
+            "two-pair": 2_532_816,
+            "one-pair": 9_730_740,
+            "high-card": 6_612_900,
+        },
+    ),
+    ("high", 7): (
+        4_824,
+        {
+            "royal-flush": 4_324,
+            "straight-flush": 37_260,
+            "four-of-a-kind": 224_848,
+            "full-house": 3_473_184,
+            "flush": 4_047_644,
+            "straight": 6_180_020,
+            "three-of-a-kind": 6_461_620,
+            "two-pair": 31_433_400,
+            "one-pair": 58_627_800,
+            "high-card": 23_294_460,
+        },
+    ),
+    ("ace-to-five", 6): (
+        6_019,
+        {
+            "no-pair": 16_912_896,
+            "one-pair": 3_203_200,
+            "two-pair": 226_512,
+            "three-of-a-kind": 13_728,
+            "full-house": 2_184,
+        },
+    ),
+    ("ace-to-five", 7): (
+        5_083,
+        {"no-pair": 127_615_488, "one-pair": 5_948_800, "two-pair": 219_648, "full-house": 624},
+    ),
+    ("deuce-to-seven", 6): (
+        6_802,
+        {
+            "high-card": 16_836_912,
+            "one-pair": 3_272_320,
+            "two-pair": 226_512,
+            "three-of-a-kind": 13_728,
+            "flush": 6_864,
+            "full-house": 2_184,
+        },
+    ),
+    ("deuce-to-seven", 7): (
+        5_536,
+        {
+            "high-card": 127_355_184,
+            "one-pair": 6_202_240,
+            "two-pair": 219_648,
+            "flush": 6_864,
+            "full-house": 624,
+        },
+    ),
+    ("eight-or-better", 6): (
+        57,
+        {
+            "five-low": 40_448,
+            "six-low": 181_760,
+            "seven-low": 483_840,
+            "eight-low": 985_600,
+            "no-low": 20_358_520 - 1_691_648,
+        },
+    ),
+    ("eight-or-better", 7): (
+        57,
+        {
+            "five-low": 781_824,
+            "six-low": 3_151_360,
+            "seven-low": 7_426_560,
+            "eight-low": 13_171_200,
+            "no-low": 133_784_560 - 24_530_944,
+        },
+    ),
+    ("short-deck", 6): (
+        1_060,
+        {
+            "straight-flush": 724,
+            "four-of-a-kind": 4_464,
+            "flush": 13_220,
+            "full-house": 48_960,
+            "three-of-a-kind": 129_024,
+            "straight": 122_100,
+            "two-pair": 453_600,
+            "one-pair": 914_400,
+            "high-card": 261_300,
+        },
+    ),
+    ("short-deck", 7): (
+        762,
+        {
+            "straight-flush": 10_560,
+            "four-of-a-kind": 44_640,
+            "flush": 175_560,
+            "full-house": 633_024,
+            "three-of-a-kind": 637_560,
+            "straight": 1_139_580,
+            "two-pair": 3_157_056,
+            "one-pair": 2_316_600,
+            "high-card": 233_100,
+        },
+    ),
+    ("short-deck-straight-over-trips", 7): (
+        752,
+        {
+            "straight-flush": 10_560,
+            "four-of-a-kind": 44_640,
+            "flush": 175_560,
+            "full-house": 633_024,
+            "straight": 1_169_940,
+            "three-of-a-kind": 607_200,
+            "two-pair": 3_157_056,
+            "one-pair": 2_316_600,
+            "high-card": 233_100,
+        },
+    ),
 }
+# With six cards no straight can be told from three of a kind by the order of the two.
+MORE_CARDS["short-deck-straight-over-trips", 6] = MORE_CARDS["short-deck", 6]
 
 
 def check(label: str, found: object, expected: object) -> None:
@@ -136,18 +256,45 @@ def five_card_figures(ranking: str) -> None:
     )
 
 
-def suit_blind_counts(ranking: str, size: int) -> Counter[str]:
-    """Hands of ``size`` cards by category, for a ranking that never looks at suits."""
+def counts_by_class(ranking: str, size: int) -> tuple[int, Counter[str]]:
+    """(distinct keys, hands by category) of every ``size``-card hand of the ranking's deck.
+
+    Scores one hand per class instead of every hand. With 6 or 7 cards at most one suit holds
+    five or more of them, so a hand's strength depends only on its rank multiset and on which
+    of its ranks that suit holds (if any): one hand is scored per such pair, weighted by the
+    number of suit choices that give it.
+    """
+    ranks = sorted({card // 4 for card in DECKS[ranking]})
+    keys: set[Key] = set()
     counts: Counter[str] = Counter()
-    for multiset in rank_multisets(range(13), size):
-        repeats: Counter[int] = Counter()
-        cards = []
-        for rank in multiset:
-            cards.append(4 * rank + repeats[rank])
-            repeats[rank] += 1
-        ways = prod(comb(4, n) for n in Counter(multiset).values())
-        counts[category_slug(ranking, reference_best(ranking, cards))] += ways
-    return counts
+
+    def tally(cards: list[int], ways: int) -> None:
+        key = reference_best(ranking, cards)
+        keys.add(key)
+        counts[category_slug(ranking, key)] += ways
+
+    for multiset in rank_multisets(ranks, size):
+        copies = Counter(multiset)
+        distinct = sorted(copies)
+        all_ways = prod(comb(4, n) for n in copies.values())
+        flush_ways = 0
+        for length in range(5, len(distinct) + 1):
+            for suited in combinations(distinct, length):
+                # Suit 0 (any of 4) holds one of each rank in ``suited``; suits 1-3 the rest.
+                left = {rank: copies[rank] - (rank in suited) for rank in distinct}
+                ways = 4 * prod(comb(3, n) for n in left.values())
+                if ways:
+                    cards = [4 * rank for rank in suited]
+                    cards += [
+                        4 * rank + suit for rank in distinct for suit in range(1, left[rank] + 1)
+                    ]
+                    tally(cards, ways)
+                    flush_ways += ways
+        if all_ways > flush_ways:  # suits dealt in turn: no suit holds more than two
+            tally(
+                [4 * rank + index % 4 for index, rank in enumerate(multiset)], all_ways - flush_ways
+            )
+    return len(keys), counts
 
 
 def eight_low_hands(size: int) -> tuple[int, int]:
@@ -175,13 +322,15 @@ def main() -> None:
         start = time.perf_counter()
         print(f"{ranking}, five cards")
         five_card_figures(ranking)
-        if ranking in SUIT_BLIND_SEVEN:
-            print(f"{ranking}, seven cards")
-            check("counts", dict(suit_blind_counts(ranking, 7)), SUIT_BLIND_SEVEN[ranking])
+        for size in (6, 7):
+            print(f"{ranking}, {size} cards")
+            distinct, counts = counts_by_class(ranking, size)
+            check("counts", dict(counts), MORE_CARDS[ranking, size][1])
+            check("distinct", distinct, MORE_CARDS[ranking, size][0])
         print(f"  ({time.perf_counter() - start:.0f} s)")
     print("eight-or-better lows by rank multiplicities")
     check("5 cards", eight_low_hands(5), (2_598_960, 57_344))
-    # 6 cards: the sum of the six-card lows the rank-multiset scoring finds (no published figure).
+    # 6 cards: the sum of the six-card lows counted by class above (no published figure).
     check("6 cards", eight_low_hands(6), (20_358_520, 1_691_648))
     check("7 cards", eight_low_hands(7), (133_784_560, 24_530_944))
 
