@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 
 Key = tuple[int, tuple[int, ...]]
@@ -245,7 +246,19 @@ def reference_key(ranking: str, cards: Sequence[int]) -> Key:
     """The key of exactly five cards under ``ranking``."""
     if len(cards) != 5 or len(set(cards)) != 5:
         raise ValueError(f"five different cards expected, got {cards}")
-    return KEYS[ranking](cards)
+    ranks = tuple(sorted(card // 4 for card in cards))
+    return _class_key(ranking, ranks, is_flush(cards))
+
+
+@cache
+def _class_key(ranking: str, ranks: tuple[int, ...], flush: bool) -> Key:
+    """The key of every five cards with these ranks, all one suit or not.
+
+    By every ranking's rules nothing else about five cards matters; remembering the answer for
+    each such class makes the scorer fast enough to check thousands of hands.
+    """
+    suits = [0] * 5 if flush else [index % 4 for index in range(5)]  # repeats get new suits
+    return KEYS[ranking]([4 * rank + suit for rank, suit in zip(ranks, suits, strict=True)])
 
 
 def reference_best(ranking: str, cards: Sequence[int]) -> Key:

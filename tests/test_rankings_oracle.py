@@ -130,18 +130,20 @@ def dealt_hands(name: str, count: int, size: int, seed: int) -> np.ndarray:
     deck = np.array(DECKS[name])
     ranks = sorted({card // 4 for card in DECKS[name]})
     cyclic = [ACE, *ranks]  # the ace also plays below the lowest rank
-    hands = []
-    for index in range(count):
-        if index % 3 == 0:
-            pool = deck
-        elif index % 3 == 1:
-            suits = rng.choice(4, size=2, replace=False)
-            pool = deck[np.isin(deck % 4, suits)]
-        else:
-            start = int(rng.integers(len(cyclic) - 5))
-            pool = deck[np.isin(deck // 4, cyclic[start : start + 6])]
-        hands.append(rng.choice(pool, size=size, replace=False))
-    return np.array(hands, dtype=np.uint8)
+    pools = [deck]
+    pools += [deck[np.isin(deck % 4, suits)] for suits in ([0, 1], [1, 2], [2, 3], [0, 3])]
+    pools += [
+        deck[np.isin(deck // 4, cyclic[start : start + 6])] for start in range(len(cyclic) - 5)
+    ]
+    weights = np.array([4.0] + [1.0] * 4 + [4 / (len(pools) - 5)] * (len(pools) - 5))
+    chosen = rng.choice(len(pools), size=count, p=weights / weights.sum())
+    hands = np.empty((count, size), dtype=np.uint8)
+    for index, pool in enumerate(pools):
+        rows = np.flatnonzero(chosen == index)
+        # The first ``size`` of a random permutation of the pool, for each row.
+        picks = np.argsort(rng.random((len(rows), len(pool))), axis=1)[:, :size]
+        hands[rows] = pool[picks]
+    return hands
 
 
 RANDOM_HANDS = 1500
