@@ -1,0 +1,413 @@
+"""How often each hand wins from here: exact enumeration of every board, or Monte Carlo.
+
+A player is a hand (``"AhAs"``) or a range (``"QQ+,AKs"``, hold'em only). Equity is the share of
+the pot a player takes on average: a k-way tie gives each 1/k, and in hi/lo games each half pot
+counts half. ``win`` is the chance of taking the whole pot, ``tie`` of taking part of it, ``lose``
+of taking nothing.
+
+**Exact** enumerates every board that completes the known cards, for every combination of the
+players' combos that shares no card, each weighted by the product of the combos' weights (the
+PokerStove/Equilab definition), and keeps integer counts. **Monte Carlo** deals random hands
+(redrawn whole when two share a card, which keeps the joint odds exact) and random boards, in
+blocks with their own random streams: the same seed gives the same answer whatever the number of
+threads. ``method="auto"`` enumerates when the work, boards x combinations of combos x players,
+is at most :data:`EXACT_LIMIT`, and samples otherwise.
+
+>>> result = equity(["AdAc", "KhKs"])
+>>> result.method, result.boards, result.players[0].wins, result.players[0].ties
+('exact', 1712304, 1388072, 6538)
+>>> round(result.players[0].equity, 6)
+0.812555
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations, product
+from math import comb
+from typing import TYPE_CHECKING, Any, Final
+
+from pokerscore.cards import Card, PokerScoreError, check_distinct, parse_cards
+from pokerscore.engine.keys import CARD_KEYS, CARD_KEYS_5
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
+from pokerscore.games.holdem.showdown import PlayerError
+from pokerscore.hands.score import check_in_deck
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+EXACT_LIMIT: Final = 400_000_000
+"""``method="auto"`` enumerates up to this many player-boards (boards x combinations x players)."""
+DEFAULT_SAMPLES: Final = 1_000_000
+"""Monte Carlo deals this many showdowns when neither ``samples`` nor ``stderr`` is given."""
+BLOCK_SIZE: Final = 4096
+"""Showdowns per random stream; a run is a whole number of blocks."""
+_BLOCKS_PER_CALL: Final = 64
+
+Progress = Callable[[int, int], None]
+"""Called with (done, total) as work advances."""
+PlayerInput = str | Sequence[str | int | Card] | Any
+"""A hand in any card notation, a range text, or a :class:`~pokerscore.hands.ranges.Range`."""
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result."""
+
+    hand: str
+    """The player's hand or range, as given (normalised)."""
+    combos: int
+    """How many combos the player's range holds after card removal (1 for a hand)."""
+    equity: float
+    win: float
+    tie: float
+    lose: float
+    equity_exact: Fraction | None = None
+    """Exact equity (exact method only)."""
+    wins: int | Fraction | None = None
+    """Boards (weighted by combos) on which the player takes the whole pot (exact only)."""
+    ties: int | Fraction | None = None
+    """Boards on which the player takes part of the pot (exact only)."""
+    stderr: float | None = None
+    """Standard error of ``equity`` (Monte Carlo only)."""
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The equity of every player of a spot."""
+
+    game: Game
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    method: str
+    """``exact`` or ``monte-carlo``."""
+    players: tuple[PlayerEquity, ...]
+    boards: int | Fraction | None = None
+    """Exact: the number of boards weighed (times combination weights, for ranges)."""
+    samples: int | None = None
+    """Monte Carlo: the number of showdowns dealt."""
+    seed: int | None = None
+    """Monte Carlo: the seed, to reproduce the run."""
+
+
+@dataclass(frozen=True)
+class _Player:
+    text: str
+    combos: tuple[tuple[Card, ...], ...]
+    weights: tuple[Fraction, ...]
+
+
+def _player(item: PlayerInput, number: int, game: Game) -> _Player:
+    if hasattr(item, "combos") and hasattr(item, "weights"):  # a Range
+        weights = tuple(Fraction(str(weight)) for weight in item.weights)
+        return _Player(str(getattr(item, "text", item)), tuple(item.combos), weights)
+    text = item if isinstance(item, str) else None
+    try:
+        cards = parse_cards(item)
+    except PokerScoreError as error:
+        if text is None or game.hole_cards != 2:
+            raise PlayerError(number, str(error)) from None
+        from pokerscore.hands.ranges import parse_range
+
+        try:
+            found = parse_range(text, ranking=game.high)
+        except PokerScoreError as range_error:
+            raise PlayerError(number, str(range_error)) from None
+        return _Player(
+            found.text, tuple(found.combos), tuple(Fraction(str(w)) for w in found.weights)
+        )
+    if len(cards) != game.hole_cards:
+        raise PlayerError(
+            number, f"{game.name} deals {game.hole_cards} hole cards, got {len(cards)}"
+        )
+    return _Player(" ".join(map(str, cards)), (cards,), (Fraction(1),))
+
+
+def _live(players: list[_Player], taken: set[Card]) -> list[_Player]:
+    """Each player's combos without the board and dead cards; an empty range is an error."""
+    live = []
+    for number, player in enumerate(players, 1):
+        kept = [
+            (combo, weight)
+            for combo, weight in zip(player.combos, player.weights, strict=True)
+            if not taken.intersection(combo)
+        ]
+        if not kept:
+            raise PlayerError(number, f"no combo of {player.text} is left after card removal")
+        combos, weights = zip(*kept, strict=True)
+        live.append(_Player(player.text, combos, weights))
+    return live
+
+
+def _tuples(players: list[_Player]) -> list[tuple[tuple[tuple[Card, ...], ...], Fraction]]:
+    """Every combination of one combo per player sharing no card, with its weight."""
+    found = []
+    for choice in product(*(zip(p.combos, p.weights, strict=True) for p in players)):
+        cards = [card for combo, _ in choice for card in combo]
+        if len(set(cards)) == len(cards):
+            weight = Fraction(1)
+            for _, combo_weight in choice:
+                weight *= combo_weight
+            found.append((tuple(combo for combo, _ in choice), weight))
+    return found
+
+
+def _share(split: int, high_k: int, low_k: int) -> Fraction:
+    high = Fraction(1, high_k) if high_k else Fraction(0)
+    if not split:
+        return high
+    return (high + (Fraction(1, low_k) if low_k else Fraction(0))) / 2
+
+
+def _summary(tally: npt.NDArray[Any], players: int) -> list[dict[str, Fraction]]:
+    """Per player: total, whole-pot, part-pot, share and share-squared sums of a tally."""
+    sums = []
+    for player in range(players):
+        totals = dict.fromkeys(("total", "win", "tie", "share", "square"), Fraction(0))
+        for (split, high_k, low_k), count in _cells(tally[player]):
+            share = _share(split, high_k, low_k)
+            totals["total"] += count
+            totals["share"] += count * share
+            totals["square"] += count * share * share
+            if share == 1:
+                totals["win"] += count
+            elif share:
+                totals["tie"] += count
+        sums.append(totals)
+    return sums
+
+
+def _cells(counts: npt.NDArray[Any]) -> list[tuple[tuple[int, int, int], Fraction]]:
+    import numpy as np
+
+    return [
+        ((int(split), int(high_k), int(low_k)), Fraction(int(counts[split, high_k, low_k])))
+        for split, high_k, low_k in zip(*np.nonzero(counts), strict=True)
+    ]
+
+
+def _whole(value: Fraction) -> int | Fraction:
+    return int(value) if value.denominator == 1 else value
+
+
+def _hole_arrays(
+    holes: Sequence[tuple[Card, ...]], game: Game
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    import numpy as np
+
+    keys = np.array([sum(CARD_KEYS[card.id] for card in hole) for hole in holes], dtype=np.int64)
+    masks = np.array(
+        [sum(1 << (13 * (card.id & 3) + (card.id >> 2)) for card in set(hole)) for hole in holes],
+        dtype=np.int64,
+    )
+    pairs = [
+        [CARD_KEYS_5[a.id] + CARD_KEYS_5[b.id] for a, b in combinations(hole, 2)] for hole in holes
+    ]
+    return keys, masks, np.array(pairs if game.uses_exactly_two else [[0]] * len(holes))
+
+
+def _exact(
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    players: list[_Player],
+    choices: list[tuple[tuple[tuple[Card, ...], ...], Fraction]],
+    progress: Progress | None,
+) -> EquityResult:
+    import numpy as np
+
+    from pokerscore.engine.kernels.enumeration import thread_count
+    from pokerscore.engine.kernels.showdowns import exact_showdowns
+
+    hi = game.high.tables(7)
+    lo = game.low.tables(7) if game.low else hi
+    known = np.array([card.id for card in board], dtype=np.uint8)
+    need = BOARD_CARDS - len(board)
+    size = len(players) + 1
+    weighted = np.zeros((len(players), 2, size, size), dtype=object)
+    for done, (holes, weight) in enumerate(choices, 1):
+        taken = {card.id for card in board + dead} | {card.id for hole in holes for card in hole}
+        rest = np.array([card for card in game.deck if card not in taken], dtype=np.uint8)
+        tally = np.zeros((thread_count(), len(players), 2, size, size), dtype=np.int64)
+        keys, masks, pairs = _hole_arrays(holes, game)
+        exact_showdowns(keys, masks, pairs, known, rest, need, game.uses_exactly_two, hi, lo,
+                        game.low is not None, tally)  # fmt: skip
+        counts = tally.sum(axis=0)
+        weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
+        if progress is not None:
+            progress(done, len(choices))
+    sums = _summary(weighted, len(players))
+    total = sums[0]["total"]
+    results = tuple(
+        PlayerEquity(
+            hand=player.text,
+            combos=len(player.combos),
+            equity=float(summary["share"] / total),
+            win=float(summary["win"] / total),
+            tie=float(summary["tie"] / total),
+            lose=float((total - summary["win"] - summary["tie"]) / total),
+            equity_exact=summary["share"] / total,
+            wins=_whole(summary["win"]),
+            ties=_whole(summary["tie"]),
+        )
+        for player, summary in zip(players, sums, strict=True)
+    )
+    return EquityResult(game, board, dead, "exact", results, boards=_whole(total))
+
+
+def _padded_combos(
+    players: list[_Player], game: Game
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    import numpy as np
+
+    most = max(len(player.combos) for player in players)
+    combos = np.zeros((len(players), most, game.hole_cards), dtype=np.uint8)
+    cumulative = np.zeros((len(players), most), dtype=np.float64)
+    for index, player in enumerate(players):
+        combos[index, : len(player.combos)] = [[card.id for card in c] for c in player.combos]
+        cumulative[index, : len(player.combos)] = np.cumsum([float(w) for w in player.weights])
+    counts = np.array([len(player.combos) for player in players], dtype=np.int64)
+    return combos, counts, cumulative
+
+
+def _sampled(
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    players: list[_Player],
+    samples: int | None,
+    target: float | None,
+    seed: int | None,
+    progress: Progress | None,
+) -> EquityResult:
+    import numpy as np
+
+    from pokerscore.engine.kernels.showdowns import sampled_showdowns
+
+    if seed is None:
+        seed = secrets.randbits(63)
+    if not 0 <= seed < 2**64:
+        raise PokerScoreError(f"a seed is a whole number from 0 to 2**64 - 1, got {seed}")
+    limit = samples if samples is not None else (None if target else DEFAULT_SAMPLES)
+    hi = game.high.tables(7)
+    lo = game.low.tables(7) if game.low else hi
+    known = np.array([card.id for card in board], dtype=np.uint8)
+    used = np.uint64(sum(1 << card.id for card in board + dead))
+    deck = np.array(game.deck, dtype=np.uint8)
+    combos, counts, cumulative = _padded_combos(players, game)
+    size = len(players) + 1
+    total = np.zeros((len(players), 2, size, size), dtype=np.int64)
+    blocks_done = 0
+    wanted_blocks = -(-limit // BLOCK_SIZE) if limit is not None else None
+    while True:
+        batch = _BLOCKS_PER_CALL
+        if wanted_blocks is not None:
+            batch = min(batch, wanted_blocks - blocks_done)
+        tally = np.zeros((batch, len(players), 2, size, size), dtype=np.int64)
+        sampled_showdowns(np.uint64(seed), blocks_done, BLOCK_SIZE, combos, counts, cumulative,
+                          known, used, deck, game.uses_exactly_two, hi, lo,
+                          game.low is not None, tally)  # fmt: skip
+        total += tally.sum(axis=0)
+        blocks_done += batch
+        sums = _summary(total, len(players))
+        dealt = blocks_done * BLOCK_SIZE
+        errors = [_stderr(summary, dealt) for summary in sums]
+        if progress is not None:
+            progress(dealt, wanted_blocks * BLOCK_SIZE if wanted_blocks else dealt)
+        if wanted_blocks is not None and blocks_done >= wanted_blocks:
+            break
+        if target is not None and max(errors) <= target:
+            break
+    results = tuple(
+        PlayerEquity(
+            hand=player.text,
+            combos=len(player.combos),
+            equity=float(summary["share"] / dealt),
+            win=float(summary["win"] / dealt),
+            tie=float(summary["tie"] / dealt),
+            lose=float((dealt - summary["win"] - summary["tie"]) / dealt),
+            stderr=error,
+        )
+        for player, summary, error in zip(players, sums, errors, strict=True)
+    )
+    return EquityResult(game, board, dead, "monte-carlo", results, samples=dealt, seed=seed)
+
+
+def _stderr(summary: dict[str, Fraction], dealt: int) -> float:
+    mean = float(summary["share"]) / dealt
+    variance = max(float(summary["square"]) / dealt - mean * mean, 0.0)
+    return float((variance / dealt) ** 0.5)
+
+
+def equity(
+    players: Sequence[PlayerInput],
+    board: str | Sequence[str | int | Card] = "",
+    dead: str | Sequence[str | int | Card] = "",
+    game: Game | str = "holdem",
+    method: str = "auto",
+    samples: int | None = None,
+    seed: int | None = None,
+    *,
+    stderr: float | None = None,
+    progress: Progress | None = None,
+) -> EquityResult:
+    """Each player's equity, win, tie and lose chances: exact or Monte Carlo.
+
+    ``board`` holds 0, 3, 4 or 5 cards; ``dead`` cards are out of play. ``method`` is ``exact``,
+    ``monte-carlo`` or ``auto``; Monte Carlo stops after ``samples`` showdowns (rounded up to
+    whole blocks of :data:`BLOCK_SIZE`) or once every player's standard error is at most
+    ``stderr``; ``seed`` reproduces a run.
+
+    >>> result = equity(["AsKs", "QdQc"], board="2s 7s Qh")
+    >>> [round(player.equity, 4) for player in result.players]
+    [0.2556, 0.7444]
+    """
+    rules = get_game(game)
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise PokerScoreError(f'unknown method "{method}": use auto, exact or monte-carlo')
+    if len(players) < 2:
+        raise PokerScoreError(f"equity needs at least two players, got {len(players)}")
+    if samples is not None and samples < 1:
+        raise PokerScoreError(f"the number of samples must be at least 1, got {samples}")
+    if stderr is not None and not stderr > 0:
+        raise PokerScoreError(f"a target standard error is a positive number, got {stderr}")
+    board_cards = parse_cards(board)
+    dead_cards = parse_cards(dead)
+    parsed = [_player(item, number, rules) for number, item in enumerate(players, 1)]
+    fixed = [player.combos[0] for player in parsed if len(player.combos) == 1]
+    if len(board_cards) not in (0, 3, 4, 5):
+        raise PokerScoreError(f"the board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
+    check_distinct(board_cards + dead_cards)
+    check_in_deck(board_cards + dead_cards, rules.high)
+    seen = {card: "the board or the dead cards" for card in board_cards + dead_cards}
+    for number, hole in enumerate(fixed, 1):
+        for card in hole:
+            if card in seen:
+                raise PokerScoreError(f"card {card} is held twice ({seen[card]} and a player)")
+            seen[card] = f"player {number}"
+    live = _live(parsed, set(board_cards + dead_cards))
+    needed = len(board_cards) + len(dead_cards) + len(players) * rules.hole_cards
+    if needed + BOARD_CARDS - len(board_cards) > len(rules.deck):
+        raise PokerScoreError(f"{rules.name} has {len(rules.deck)} cards, too few for this spot")
+    boards = comb(len(rules.deck) - needed, BOARD_CARDS - len(board_cards))
+    tuples_bound = 1
+    for player in live:
+        tuples_bound *= len(player.combos)
+    exact = method == "exact" or (
+        method == "auto"
+        and samples is None
+        and stderr is None
+        and boards * tuples_bound * len(players) <= EXACT_LIMIT
+    )
+    if exact:
+        choices = _tuples(live)
+        if not choices:
+            raise PokerScoreError(
+                "the players' ranges leave no deal in which no card is held twice"
+            )
+        return _exact(rules, board_cards, dead_cards, live, choices, progress)
+    return _sampled(rules, board_cards, dead_cards, live, samples, stderr, seed, progress)

@@ -1,0 +1,86 @@
+"""Community-card games as configuration: deck, hole cards, board, rankings, how the pot splits.
+
+>>> [game.name for game in GAMES.values()]  # doctest: +NORMALIZE_WHITESPACE
+['holdem', 'omaha', 'omaha-5', 'omaha-6', 'omaha-hi-lo', 'short-deck']
+>>> get_game("omaha").hole_cards, get_game("omaha").uses_exactly_two
+(4, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from pokerscore.cards import PokerScoreError
+from pokerscore.engine import HIGH, Ranking, get_ranking
+from pokerscore.engine.rankings import EIGHT_OR_BETTER, SHORT_DECK
+
+BOARD_CARDS: Final = 5
+"""Every game here deals a board of five community cards."""
+
+
+class UnknownGameError(PokerScoreError):
+    """A game name that is not one of the built-in games."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f'unknown game "{name}": use one of {", ".join(GAMES)}')
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """A community-card poker game: who holds what, and how a showdown is judged."""
+
+    name: str
+    """The machine name, e.g. ``omaha-hi-lo``."""
+    title: str
+    """The name in words."""
+    hole_cards: int
+    """Cards each player holds."""
+    uses_exactly_two: bool
+    """Omaha's rule: the best five use exactly two hole cards and three of the board; else any
+    five of hole and board cards."""
+    high: Ranking = HIGH
+    """The ranking of the high hand (the whole pot, or half of it when a low qualifies)."""
+    low: Ranking | None = None
+    """The low ranking of a hi/lo game (half the pot to the best qualifying low), or none."""
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The card ids of the game's deck."""
+        return self.high.deck
+
+    @property
+    def max_players(self) -> int:
+        """How many players one deck deals to, with a full board."""
+        return (len(self.deck) - BOARD_CARDS) // self.hole_cards
+
+
+GAMES: Final[dict[str, Game]] = {
+    game.name: game
+    for game in (
+        Game("holdem", "Texas Hold'em", 2, False),
+        Game("omaha", "Omaha", 4, True),
+        Game("omaha-5", "Five-Card Omaha", 5, True),
+        Game("omaha-6", "Six-Card Omaha", 6, True),
+        Game("omaha-hi-lo", "Omaha Hi/Lo (Eight or Better)", 4, True, HIGH, EIGHT_OR_BETTER),
+        Game("short-deck", "Short Deck Hold'em", 2, False, SHORT_DECK),
+    )
+}
+"""Every built-in game by name."""
+
+
+def get_game(game: Game | str) -> Game:
+    """The game of a name (or the game itself)."""
+    if isinstance(game, Game):
+        return game
+    found = GAMES.get(game) if isinstance(game, str) else None
+    if found is None:
+        raise UnknownGameError(str(game))
+    return found
+
+
+def with_high_ranking(game: Game, ranking: Ranking | str) -> Game:
+    """The same game judged under another high ranking (e.g. short deck's other convention)."""
+    rules = get_ranking(ranking)
+    return Game(game.name, game.title, game.hole_cards, game.uses_exactly_two, rules, game.low)

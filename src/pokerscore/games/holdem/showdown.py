@@ -1,0 +1,162 @@
+"""Who wins a showdown, and each player's exact share of the pot (split pots, hi/lo halves).
+
+>>> result = showdown("Ah Kd 7s 2c 9h", ["AsQh", "Qs Qd", "Ac Kc"])
+>>> [(player.high.description, player.share) for player in result.players]  # doctest: +NORMALIZE_WHITESPACE
+[('Pair of Aces, kickers King, Queen, Nine', Fraction(0, 1)),
+ ('Pair of Queens, kickers Ace, King, Nine', Fraction(0, 1)),
+ ('Two Pair, Aces and Kings, kicker Nine', Fraction(1, 1))]
+>>> result.winners
+[2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+from pokerscore.cards import Card, DuplicateCardError, HandSizeError, PokerScoreError, parse_cards
+from pokerscore.engine import Category, Ranking
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
+from pokerscore.hands import HandInput, HandScore, best_hand, score
+from pokerscore.hands.score import check_in_deck
+
+
+class PlayerError(PokerScoreError):
+    """Something wrong with one player's cards; ``player`` is 1-based, as people count."""
+
+    def __init__(self, player: int, message: str) -> None:
+        self.player = player
+        super().__init__(f"player {player}: {message}")
+
+
+@dataclass(frozen=True)
+class PlayerShowdown:
+    """One player's showdown: cards, best high hand, best low (hi/lo games), share of the pot."""
+
+    hole: tuple[Card, ...]
+    high: HandScore
+    low: HandScore | None
+    """The player's qualifying low in a hi/lo game; None without one."""
+    share: Fraction
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """A settled showdown."""
+
+    game: Game
+    board: tuple[Card, ...]
+    players: tuple[PlayerShowdown, ...]
+
+    @property
+    def winners(self) -> list[int]:
+        """The 0-based indices of every player who takes a share of the pot."""
+        return [index for index, player in enumerate(self.players) if player.share]
+
+
+def _best(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, rules: Ranking) -> HandScore:
+    if not game.uses_exactly_two:
+        return best_hand(hole + board, rules)
+    return max(
+        score(pair + triple, rules)
+        for pair in combinations(hole, 2)
+        for triple in combinations(board, 3)
+    )
+
+
+def check_deal(
+    board: tuple[Card, ...],
+    holes: Sequence[tuple[Card, ...]],
+    game: Game,
+    *,
+    board_sizes: Sequence[int],
+) -> None:
+    """Refuse a deal a game cannot have: wrong counts, cards outside the deck, a card twice."""
+    if len(board) not in board_sizes:
+        sizes = " or ".join(str(size) for size in board_sizes)
+        raise PokerScoreError(f"the board has {sizes} cards in {game.name}, got {len(board)}")
+    check_in_deck(board, game.high)
+    seen = {card: "the board" for card in board}
+    for number, hole in enumerate(holes, 1):
+        if len(hole) != game.hole_cards:
+            size = HandSizeError(game.hole_cards, game.hole_cards, len(hole))
+            raise PlayerError(number, f"{game.name} deals {game.hole_cards} hole cards: {size}")
+        try:
+            check_in_deck(hole, game.high)
+        except PokerScoreError as error:
+            raise PlayerError(number, str(error)) from None
+        for card in hole:
+            if card in seen:
+                raise PlayerError(number, f"card {card} is also held by {seen[card]}")
+            seen[card] = f"player {number}"
+    if len(seen) > len(game.deck):
+        raise PokerScoreError(f"{game.name} has {len(game.deck)} cards, not enough for this deal")
+
+
+def parse_holes(hands: Sequence[HandInput]) -> list[tuple[Card, ...]]:
+    """Each player's cards, parsed; a bad card names its player."""
+    holes = []
+    for number, hand in enumerate(hands, 1):
+        try:
+            holes.append(parse_cards(hand))
+        except DuplicateCardError as error:
+            raise PlayerError(number, f"card {error.card} given twice") from None
+        except PokerScoreError as error:
+            raise PlayerError(number, str(error)) from None
+    return holes
+
+
+def _shares(highs: list[HandScore], lows: list[HandScore | None]) -> list[Fraction]:
+    top = max(hand.value for hand in highs)
+    high_winners = [index for index, hand in enumerate(highs) if hand.value == top]
+    qualified = [hand.value for hand in lows if hand is not None]
+    pot = Fraction(1, 2) if qualified else Fraction(1)
+    shares = [Fraction(0)] * len(highs)
+    for index in high_winners:
+        shares[index] += pot / len(high_winners)
+    if qualified:
+        best_low = max(qualified)
+        low_winners = [i for i, hand in enumerate(lows) if hand and hand.value == best_low]
+        for index in low_winners:
+            shares[index] += Fraction(1, 2) / len(low_winners)
+    return shares
+
+
+def showdown(board: HandInput, hands: Sequence[HandInput], game: Game | str = "holdem") -> Showdown:
+    """Settle a showdown on a complete board: every player's best hand and share of the pot.
+
+    In a hi/lo game the low half goes to the best qualifying low (split on ties) and the whole
+    pot to the high hand when nobody qualifies.
+
+    >>> hi_lo = showdown("Ah 2d 3c Kd Qs", ["4h5h Kh Kc", "Ac Ad 9s 9c"], "omaha-hi-lo")
+    >>> [(p.high.description, p.low and p.low.description, p.share) for p in hi_lo.players]  # doctest: +NORMALIZE_WHITESPACE
+    [('Straight, Five high', 'Wheel (5-4-3-2-A)', Fraction(1, 1)),
+     ('Three of a Kind, Aces, kickers King, Queen', None, Fraction(0, 1))]
+    >>> split = showdown("Ah 2d 3c Kd Qs", ["4h 6h Kh Kc", "Ac Ad 5s 9c"], "omaha-hi-lo")
+    >>> [(p.high.description, p.low and p.low.description, p.share) for p in split.players]  # doctest: +NORMALIZE_WHITESPACE
+    [('Three of a Kind, Kings, kickers Ace, Queen', 'Six-Four low (6-4-3-2-A)', Fraction(1, 2)),
+     ('Three of a Kind, Aces, kickers King, Queen', None, Fraction(1, 2))]
+    >>> showdown("Ah Kd 7s 2c 9h", ["AsQh", "AsQd"])
+    Traceback (most recent call last):
+    ...
+    pokerscore.games.holdem.showdown.PlayerError: player 2: card As is also held by player 1
+    """
+    rules = get_game(game)
+    if len(hands) < 2:
+        raise PokerScoreError(f"a showdown needs at least two players, got {len(hands)}")
+    cards = parse_cards(board)
+    holes = parse_holes(hands)
+    check_deal(cards, holes, rules, board_sizes=(BOARD_CARDS,))
+    highs = [_best(hole, cards, rules, rules.high) for hole in holes]
+    lows: list[HandScore | None] = []
+    for hole in holes:
+        low = _best(hole, cards, rules, rules.low) if rules.low else None
+        lows.append(low if low is not None and low.category is not Category.NO_LOW else None)
+    shares = _shares(highs, lows)
+    players = tuple(
+        PlayerShowdown(hole, high, low, share)
+        for hole, high, low, share in zip(holes, highs, lows, shares, strict=True)
+    )
+    return Showdown(rules, cards, players)

@@ -1,0 +1,268 @@
+"""Showdowns and equity: published figures, brute force through the Python showdown, pokerkit's
+Omaha hands, and Monte Carlo against exact results."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+import numba
+import pokerkit
+import pytest
+
+from pokerscore.cards import Card, DuplicateCardError, PokerScoreError, parse_cards
+from pokerscore.games.holdem.equity import equity
+from pokerscore.games.holdem.game import GAMES, UnknownGameError, get_game
+from pokerscore.games.holdem.showdown import PlayerError, showdown
+
+
+@dataclass(frozen=True)
+class Combos:
+    """A range given as its combos (what a parsed range offers the equity function)."""
+
+    text: str
+    combos: tuple[tuple[Card, ...], ...]
+    weights: tuple[float, ...]
+
+
+def pairs_of(rank: str) -> Combos:
+    cards = parse_cards(" ".join(rank + suit for suit in "cdhs"))
+    combos = tuple(combinations(cards, 2))
+    return Combos(rank * 2, combos, (1.0,) * len(combos))
+
+
+def offsuit(high: str, low: str) -> Combos:
+    found = tuple(
+        (parse_cards(high + s1)[0], parse_cards(low + s2)[0])
+        for s1 in "cdhs"
+        for s2 in "cdhs"
+        if s1 != s2
+    )
+    return Combos(high + low + "o", found, (1.0,) * len(found))
+
+
+# ---- published figures -------------------------------------------------------------------------
+
+
+def test_aces_against_kings_every_board_gnu_poker_eval() -> None:
+    # GNU poker-eval's published output for AdAc vs KhKs over all 1,712,304 boards.
+    result = equity(["AdAc", "KhKs"])
+    aces, kings = result.players
+    assert result.method == "exact" and result.boards == 1_712_304
+    assert (aces.wins, aces.ties) == (1_388_072, 6_538)
+    assert (kings.wins, kings.ties) == (317_694, 6_538)
+    assert aces.equity_exact == Fraction(1_388_072 * 2 + 6_538, 2 * 1_712_304)
+
+
+def test_aces_against_king_queen_wikipedia() -> None:
+    # Wikipedia, "Poker probability (Texas hold 'em)": AsAc vs KsQc wins 87.65 %, ties 0.49 %.
+    aces, _ = equity(["AsAc", "KsQc"]).players
+    assert round(100 * aces.win, 2) == 87.65 and round(100 * aces.tie, 2) == 0.49
+
+
+def test_aces_against_kings_as_classes_and_by_suits() -> None:
+    # PokerStove: AA vs KK 81.9461 %; 81.2555 / 81.9461 / 82.6366 % sharing 0 / 1 / 2 suits.
+    classes = equity([pairs_of("A"), pairs_of("K")], method="exact").players[0]
+    assert round(100 * classes.equity, 4) == 81.9461
+    shares = [equity([aces, kings]).players[0].equity for aces, kings in
+              (("AdAc", "KhKs"), ("AdAc", "KhKc"), ("AdAc", "KdKc"))]  # fmt: skip
+    assert [round(100 * share, 4) for share in shares] == [81.2555, 81.9461, 82.6366]
+
+
+def test_three_way_with_dead_cards_pokerstove() -> None:
+    # PokerStove (quoted in OMPEval issue 10): AA vs QQ vs AKo, with As and Ts dead.
+    players = [pairs_of("A"), pairs_of("Q"), offsuit("A", "K")]
+    result = equity(players, dead="As Ts", method="exact")
+    assert [round(100 * p.equity, 4) for p in result.players] == [73.4955, 21.0303, 5.4743]
+
+
+# ---- brute force through the Python showdown -------------------------------------------------
+
+
+def brute_force(game: str, board: str, hands: list[str]) -> list[Fraction]:
+    """Average share of each player over every completion of the board, by ``showdown``."""
+    rules = get_game(game)
+    known = parse_cards(board)
+    used = set(known) | {card for hand in hands for card in parse_cards(hand)}
+    rest = [Card(card) for card in rules.deck if Card(card) not in used]
+    totals = [Fraction(0)] * len(hands)
+    boards = 0
+    for extra in combinations(rest, 5 - len(known)):
+        result = showdown(known + extra, hands, game)
+        boards += 1
+        for index, player in enumerate(result.players):
+            totals[index] += player.share
+    return [total / boards for total in totals]
+
+
+def random_spot(game: str, players: int, board: int, seed: int) -> tuple[str, list[str]]:
+    rules = get_game(game)
+    deck = [str(Card(card)) for card in rules.deck]
+    random.Random(seed).shuffle(deck)
+    hands = [
+        " ".join(deck[rules.hole_cards * i : rules.hole_cards * (i + 1)]) for i in range(players)
+    ]
+    start = rules.hole_cards * players
+    return " ".join(deck[start : start + board]), hands
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "board", "seed"),
+    [
+        ("holdem", 2, 3, 1),
+        ("holdem", 3, 4, 2),
+        ("holdem", 4, 3, 3),
+        ("short-deck", 3, 3, 4),
+        ("omaha", 2, 4, 5),
+        ("omaha", 3, 3, 6),
+        ("omaha-5", 2, 4, 7),
+        ("omaha-6", 2, 4, 8),
+        ("omaha-hi-lo", 2, 3, 9),
+        ("omaha-hi-lo", 3, 4, 10),
+    ],
+)
+def test_exact_equity_matches_brute_force_showdowns(
+    game: str, players: int, board: int, seed: int
+) -> None:
+    known, hands = random_spot(game, players, board, seed)
+    result = equity(hands, board=known, game=game, method="exact")
+    assert [player.equity_exact for player in result.players] == brute_force(game, known, hands)
+
+
+def test_hi_lo_splits_and_quarters_against_brute_force() -> None:
+    # A board with a low draw: both players hold A-2, so lows split and quarters happen.
+    hands = ["Ac 2c Kd Kh", "Ad 2d Qs Qh"]
+    result = equity(hands, board="3h 4s 8c", game="omaha-hi-lo", method="exact")
+    exact = [player.equity_exact for player in result.players]
+    assert exact == brute_force("omaha-hi-lo", "3h 4s 8c", hands)
+    assert sum(exact, Fraction(0)) == 1
+
+
+# ---- Omaha against pokerkit ------------------------------------------------------------------
+
+
+def test_omaha_showdown_winners_agree_with_pokerkit() -> None:
+    rng = random.Random(11)
+    deck = [str(Card(card)) for card in range(52)]
+    for _ in range(1500):
+        rng.shuffle(deck)
+        hands = ["".join(deck[4 * i : 4 * i + 4]) for i in range(3)]
+        board = "".join(deck[12:17])
+        ours = showdown(board, hands, "omaha").winners
+        theirs = [pokerkit.OmahaHoldemHand.from_game(hand, board) for hand in hands]
+        best = max(theirs)
+        assert ours == [i for i, hand in enumerate(theirs) if hand == best], (board, hands)
+
+
+def test_omaha_symmetric_hands_split_exactly() -> None:
+    result = equity(["AsKsAhKh", "AdKdAcKc"], game="omaha")
+    assert [p.equity_exact for p in result.players] == [Fraction(1, 2), Fraction(1, 2)]
+    assert result.boards == 1_086_008
+
+
+# ---- Monte Carlo -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "game"),
+    [
+        (["AdAc", "KhKs"], "", "holdem"),
+        (["7h8h", "AsKd", "QcQd"], "2h 9h Kc", "holdem"),
+        (["As Kd Qh 2c", "7h 8h 9c Tc"], "", "omaha"),
+        (["Ac 2c Kd Kh", "Ad 3d Qs Qh"], "4h 5s 9c", "omaha-hi-lo"),
+    ],
+)
+def test_monte_carlo_lands_within_four_standard_errors(
+    hands: list[str], board: str, game: str
+) -> None:
+    exact = equity(hands, board=board, game=game, method="exact")
+    sampled = equity(hands, board=board, game=game, method="monte-carlo", samples=200_000, seed=3)
+    assert sampled.samples is not None and sampled.samples >= 200_000
+    for estimate, truth in zip(sampled.players, exact.players, strict=True):
+        assert estimate.stderr is not None and estimate.stderr > 0
+        assert abs(estimate.equity - truth.equity) < 4 * estimate.stderr
+
+
+def test_monte_carlo_with_overlapping_ranges_is_unbiased() -> None:
+    # Both ranges hold aces: redrawing the whole deal on a clash keeps the joint odds exact,
+    # where dealing one player after the other would favour the second player's unblocked combos.
+    players = [pairs_of("A"), offsuit("A", "K")]
+    exact = equity(players, method="exact")
+    sampled = equity(players, method="monte-carlo", samples=300_000, seed=5)
+    for estimate, truth in zip(sampled.players, exact.players, strict=True):
+        assert estimate.stderr is not None
+        assert abs(estimate.equity - truth.equity) < 4 * estimate.stderr
+
+
+def test_monte_carlo_is_reproducible_whatever_the_thread_count() -> None:
+    spot = {"players": ["AdAc", "KhKs", "7s8s"], "method": "monte-carlo", "samples": 50_000}
+    first = equity(**spot, seed=42)  # type: ignore[arg-type]
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        single = equity(**spot, seed=42)  # type: ignore[arg-type]
+    finally:
+        numba.set_num_threads(threads)
+    assert [p.equity for p in first.players] == [p.equity for p in single.players]
+    other = equity(**spot, seed=43)  # type: ignore[arg-type]
+    assert [p.equity for p in other.players] != [p.equity for p in first.players]
+
+
+def test_monte_carlo_stops_at_a_target_standard_error() -> None:
+    result = equity(["AdAc", "KhKs"], method="monte-carlo", stderr=0.002, seed=1)
+    assert all(p.stderr is not None and p.stderr <= 0.002 for p in result.players)
+    assert result.samples is not None and result.samples < 1_000_000
+
+
+def test_auto_enumerates_small_work_and_samples_large() -> None:
+    assert equity(["AdAc", "KhKs"]).method == "exact"
+    big = equity([pairs_of("A"), pairs_of("K"), pairs_of("Q"), offsuit("A", "K")], samples=20_000)
+    assert big.method == "monte-carlo"
+
+
+# ---- showdown and errors -----------------------------------------------------------------------
+
+
+def test_showdown_split_pot_shares_are_exact_thirds() -> None:
+    result = showdown("Ah Kh Qh Jh Th", ["2c 3c", "4d 5d", "6s 7s"])
+    assert [player.share for player in result.players] == [Fraction(1, 3)] * 3
+    assert result.winners == [0, 1, 2]
+
+
+def test_omaha_uses_exactly_two_hole_cards() -> None:
+    # The board holds three hearts and the player one: hold'em would make a flush, but Omaha
+    # takes exactly two hole cards, so the lone heart makes none.
+    result = showdown("Ah Kh Qh 7c 2d", ["Jh 3s 4s 5s", "9c 9d 8c 8d"], "omaha")
+    assert result.players[0].high.category.slug != "flush"
+
+
+def test_errors_name_the_player_and_card() -> None:
+    with pytest.raises(PlayerError, match="player 2: card As is also held by player 1"):
+        showdown("Ah Kd 7s 2c 9h", ["AsQh", "AsQd"])
+    with pytest.raises(PlayerError, match="player 1: omaha deals 4 hole cards"):
+        showdown("Ah Kd 7s 2c 9h", ["AsQh", "2h 3h 4h 5h"], "omaha")
+    with pytest.raises(PokerScoreError, match="board has 5 cards"):
+        showdown("Ah Kd 7s", ["AsQh", "2h 3h"])
+    with pytest.raises(PlayerError, match="player 2"):
+        showdown("Ah Kd 7s 6c 9h", ["AsQh", "2h 3h"], "short-deck")
+    with pytest.raises(UnknownGameError, match="unknown game"):
+        get_game("razz")
+    with pytest.raises(PokerScoreError, match="0, 3, 4 or 5 cards"):
+        equity(["AsKs", "QdQc"], board="2s 7s")
+    with pytest.raises(DuplicateCardError):
+        equity(["AsKs", "QdQc"], board="2s 7s 8d", dead="8d")
+    with pytest.raises(PlayerError, match="player 2: no combo of AA is left"):
+        equity(["AsKs", pairs_of("A")], board="Ah Ad 8d", dead="Ac")
+
+
+def test_every_game_deals_a_full_table() -> None:
+    assert {name: game.max_players for name, game in GAMES.items()} == {
+        "holdem": 23,
+        "omaha": 11,
+        "omaha-5": 9,
+        "omaha-6": 7,
+        "omaha-hi-lo": 11,
+        "short-deck": 15,
+    }
