@@ -11,6 +11,7 @@ from pokerscore import __version__
 from pokerscore.cli import (
     draw_command,
     hand_commands,
+    holdem_commands,
     ranking_commands,
     stats_command,
     videopoker_commands,
@@ -29,6 +30,8 @@ app.command("compare")(hand_commands.compare_command)
 app.command("duel")(hand_commands.duel_command)
 app.command("stats")(stats_command.stats_command)
 app.command("rankings")(ranking_commands.rankings_command)
+app.command("showdown")(holdem_commands.showdown_command)
+app.command("equity")(holdem_commands.equity_command)
 app.command("draw")(draw_command.draw_command)
 app.add_typer(videopoker_commands.app, name="videopoker")
 

@@ -378,17 +378,17 @@ def equity(
     board_cards = parse_cards(board)
     dead_cards = parse_cards(dead)
     parsed = [_player(item, number, rules) for number, item in enumerate(players, 1)]
-    fixed = [player.combos[0] for player in parsed if len(player.combos) == 1]
     if len(board_cards) not in (0, 3, 4, 5):
         raise PokerScoreError(f"the board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
     check_distinct(board_cards + dead_cards)
     check_in_deck(board_cards + dead_cards, rules.high)
     seen = {card: "the board or the dead cards" for card in board_cards + dead_cards}
-    for number, hole in enumerate(fixed, 1):
-        for card in hole:
-            if card in seen:
-                raise PokerScoreError(f"card {card} is held twice ({seen[card]} and a player)")
-            seen[card] = f"player {number}"
+    for number, player in enumerate(parsed, 1):
+        if len(player.combos) == 1:  # a hand, not a range: its cards are taken
+            for card in player.combos[0]:
+                if card in seen:
+                    raise PlayerError(number, f"card {card} is also held by {seen[card]}")
+                seen[card] = f"player {number}"
     live = _live(parsed, set(board_cards + dead_cards))
     needed = len(board_cards) + len(dead_cards) + len(players) * rules.hole_cards
     if needed + BOARD_CARDS - len(board_cards) > len(rules.deck):

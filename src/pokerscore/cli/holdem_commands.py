@@ -1,0 +1,221 @@
+"""``showdown`` and ``equity``: hold'em and Omaha from the command line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.text import Text
+
+from pokerscore.cli.output import (
+    JsonOption,
+    card_strings,
+    cards_text,
+    console,
+    print_json,
+    progress_bar,
+    user_errors,
+)
+
+if TYPE_CHECKING:
+    from pokerscore.games.holdem.equity import EquityResult
+
+GameOption = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        "-g",
+        metavar="GAME",
+        help="holdem, omaha, omaha-5, omaha-6, omaha-hi-lo or short-deck.",
+    ),
+]
+
+
+def showdown_command(
+    hands: Annotated[
+        list[str], typer.Argument(help='Each player\'s hole cards, one argument each: AhQh "Qs Qd"')
+    ],
+    board: Annotated[str, typer.Option("--board", "-b", help="The five board cards.")],
+    game: GameOption = "holdem",
+    json_output: JsonOption = False,
+) -> None:
+    """Settle a showdown: each player's best hand and share of the pot; the winners named.
+
+    Players are numbered from 1, in the text and in --json.
+    """
+    from pokerscore.games.holdem.showdown import showdown
+
+    with user_errors():
+        result = showdown(board, hands, game)
+    if json_output:
+        print_json(
+            {
+                "game": result.game.name,
+                "board": card_strings(result.board),
+                "winners": [index + 1 for index in result.winners],
+                "players": [
+                    {
+                        "player": number,
+                        "hole": card_strings(player.hole),
+                        "best": card_strings(player.high.best),
+                        "description": player.high.description,
+                        "value": player.high.value,
+                        "low": player.low.description if player.low else None,
+                        "low_best": card_strings(player.low.best) if player.low else None,
+                        "share": str(player.share),
+                    }
+                    for number, player in enumerate(result.players, 1)
+                ],
+            }
+        )
+        return
+    from rich.table import Table
+
+    hi_lo = result.game.low is not None
+    table = Table(title=f"{result.game.title}: board " + " ".join(c.pretty for c in result.board))
+    for column in (
+        "player",
+        "hole cards",
+        "best five",
+        "hand",
+        *(["low"] if hi_lo else []),
+        "share",
+    ):
+        table.add_column(column, justify="right" if column in ("player", "share") else "left")
+    for number, player in enumerate(result.players, 1):
+        style = "bold green" if player.share else ""
+        low = [Text(player.low.description if player.low else "no low")] if hi_lo else []
+        table.add_row(
+            str(number),
+            cards_text(player.hole),
+            cards_text(player.high.best),
+            Text(player.high.description, style=style),
+            *low,
+            Text(str(player.share), style=style),
+        )
+    console.print(table)
+    names = [str(index + 1) for index in result.winners]
+    verb = "wins" if len(names) == 1 else "split the pot"
+    label = "Player" if len(names) == 1 else "Players"
+    console.print(Text(f"{label} {', '.join(names)} {verb}", style="bold"))
+
+
+def _bar(share: float, width: int = 12) -> Text:
+    filled = round(share * width)
+    return Text("█" * filled, style="green").append("░" * (width - filled), style="dim")
+
+
+def _equity_json(result: EquityResult) -> dict[str, object]:
+    exact = result.method == "exact"
+    payload: dict[str, object] = {
+        "game": result.game.name,
+        "board": card_strings(result.board),
+        "dead": card_strings(result.dead),
+        "method": result.method,
+    }
+    if exact:
+        payload["boards"] = (
+            str(result.boards) if not isinstance(result.boards, int) else result.boards
+        )
+    else:
+        payload["samples"] = result.samples
+        payload["seed"] = result.seed
+    players = []
+    for player in result.players:
+        entry: dict[str, object] = {
+            "range": player.hand,
+            "combos": player.combos,
+            "equity": player.equity,
+            "win": player.win,
+            "tie": player.tie,
+            "lose": player.lose,
+        }
+        if exact:
+            entry["wins"] = player.wins if isinstance(player.wins, int) else str(player.wins)
+            entry["ties"] = player.ties if isinstance(player.ties, int) else str(player.ties)
+        players.append(entry)
+    payload["players"] = players
+    if not exact:
+        payload["stderr"] = [player.stderr for player in result.players]
+    return payload
+
+
+def equity_command(
+    players: Annotated[
+        list[str],
+        typer.Argument(help='Each player\'s hand or range, one argument each: AhAs KK "QQ+,AKs"'),
+    ],
+    board: Annotated[str, typer.Option("--board", "-b", help="0, 3, 4 or 5 board cards.")] = "",
+    dead: Annotated[str, typer.Option("--dead", "-d", help="Cards out of play.")] = "",
+    game: GameOption = "holdem",
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Enumerate every board, whatever it takes.")
+    ] = False,
+    samples: Annotated[
+        int | None,
+        typer.Option("--samples", "-n", min=1, help="Monte Carlo: deal this many showdowns."),
+    ] = None,
+    stderr: Annotated[
+        float | None,
+        typer.Option("--stderr", help="Monte Carlo: stop once every standard error is this small."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", min=0, help="Monte Carlo: the random seed.")
+    ] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """How often each hand or range wins from here: exact or Monte Carlo equity.
+
+    Without --exact or --samples, small spots are enumerated exactly and large ones sampled
+    (1,000,000 showdowns). Ranges use the PokerStove syntax: QQ+, 22-77, AKs, A2s+, KTo+,
+    AhKh, random, 0.5(JJ).
+    """
+    from pokerscore.games.holdem.equity import equity
+
+    if exact and (samples is not None or stderr is not None):
+        with user_errors():
+            raise typer.BadParameter("--exact does not take --samples or --stderr")
+    method = "exact" if exact else ("monte-carlo" if samples or stderr else "auto")
+    with progress_bar(disable=json_output) as bar:
+        task = bar.add_task("equity (compiling on first use)", total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        with user_errors():
+            result = equity(
+                players, board, dead, game, method, samples, seed, stderr=stderr, progress=advance
+            )
+    if json_output:
+        print_json(_equity_json(result))
+        return
+    from rich.table import Table
+
+    count = (
+        f"{result.boards:,} boards" if result.method == "exact" else f"{result.samples:,} samples"
+    )
+    title = f"{result.game.title}, {result.method} ({count})"
+    if result.board:
+        title += ", board " + " ".join(card.pretty for card in result.board)
+    if result.dead:
+        title += ", dead " + " ".join(card.pretty for card in result.dead)
+    table = Table(title=title)
+    for column in ("", "hand", "combos", "equity %", "", "win %", "tie %", "lose %"):
+        table.add_column(column, justify="left" if column in ("hand", "") else "right")
+    for number, player in enumerate(result.players, 1):
+        error = f" ±{100 * player.stderr:.2f}" if player.stderr is not None else ""
+        table.add_row(
+            str(number),
+            player.hand,
+            str(player.combos),
+            f"{100 * player.equity:.2f}{error}",
+            _bar(player.equity),
+            f"{100 * player.win:.2f}",
+            f"{100 * player.tie:.2f}",
+            f"{100 * player.lose:.2f}",
+        )
+    console.print(table)
+    if result.seed is not None:
+        console.print(
+            Text(f"seed {result.seed} (--seed {result.seed} repeats this run)", style="dim")
+        )

@@ -1,0 +1,62 @@
+"""The showdown and equity commands."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from pokerscore.cli.app import app
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_showdown_names_the_winner_and_shares() -> None:
+    status, out, _ = run("showdown", "--board", "Ad Kd 7s 2c 9h", "AsQh", "Qs Qd", "Ac Kc")
+    assert status == 0 and "Player 3 wins" in out and "Two Pair, Aces and Kings" in out
+    status, out, _ = run("showdown", "-b", "Ah Kh Qh Jh Th", "2c3c", "4d5d", "--json")
+    payload = json.loads(out)
+    assert payload["winners"] == [1, 2] and [p["share"] for p in payload["players"]] == ["1/2"] * 2
+
+
+def test_showdown_hi_lo_shows_the_lows() -> None:
+    args = ["showdown", "-b", "Ah 2d 3c Kd Qs", "4h 6h Kh Kc", "Ac Ad 5s 9c", "-g", "omaha-hi-lo"]
+    status, out, _ = run(*args, "--json")
+    players = json.loads(out)["players"]
+    assert status == 0
+    assert [p["low"] for p in players] == ["Six-Four low (6-4-3-2-A)", None]
+    assert [p["share"] for p in players] == ["1/2", "1/2"]
+
+
+def test_equity_exact_json_has_the_counts() -> None:
+    status, out, _ = run("equity", "AdAc", "KhKs", "--json")
+    payload = json.loads(out)
+    assert status == 0 and payload["method"] == "exact" and payload["boards"] == 1_712_304
+    assert [(p["wins"], p["ties"]) for p in payload["players"]] == [(1388072, 6538), (317694, 6538)]
+    assert "stderr" not in payload
+
+
+def test_equity_monte_carlo_repeats_with_its_seed() -> None:
+    args = ["equity", "AdAc", "KhKs", "7s8s", "--samples", "20000", "--json"]
+    first = json.loads(run(*args)[1])
+    assert first["method"] == "monte-carlo" and len(first["stderr"]) == 3
+    again = json.loads(run(*args, "--seed", str(first["seed"]))[1])
+    assert again["players"] == first["players"]
+    status, out, _ = run("equity", "AdAc", "KhKs", "--samples", "20000", "--seed", "9")
+    assert status == 0 and "--seed 9 repeats this run" in out
+
+
+def test_equity_errors_are_one_line() -> None:
+    for args in (
+        ["equity", "AdAc", "AdKs"],
+        ["equity", "AdAc", "KhKs", "--board", "2c 3c"],
+        ["equity", "AdAc", "KhKs", "--game", "razz"],
+        ["equity", "AdAc", "KhKs", "--exact", "--samples", "10"],
+        ["showdown", "AdAc", "KhKs", "--board", "2c 3c 4c 5c Ad"],
+    ):
+        status, out, err = run(*args)
+        assert status == 2, args
+        assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
