@@ -57,6 +57,6 @@ def test_equity_errors_are_one_line() -> None:
         ["equity", "AdAc", "KhKs", "--exact", "--samples", "10"],
         ["showdown", "AdAc", "KhKs", "--board", "2c 3c 4c 5c Ad"],
     ):
-        status, out, err = run(*args)
+        status, _, err = run(*args)
         assert status == 2, args
         assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
