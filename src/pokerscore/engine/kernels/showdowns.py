@@ -9,9 +9,12 @@ for the low half, ``high_k`` the number of players sharing the high pot if this 
 them (else 0), ``low_k`` the same for the low half. Every share of the pot follows from those
 integers, exactly.
 
-The exact enumerator deals the board's missing cards as an odometer over positions of ``rest``
-(each position keeps the key sums of those before it: the innermost card costs one addition per
-player); the first position is dealt out to threads in snake order. The sampler runs blocks of
+The exact enumerators read the boards as rows of positions into ``rest``: every subset of one card
+fewer than the board lacks (listed once per process by :func:`fill_subsets`), each followed by
+every later card of ``rest``, so the innermost card costs one key addition per player; rows go to
+the threads in turn;
+range against range judges every live combo once per board and then weighs every pair of combos.
+The sampler runs blocks of
 deals, each block with its own random stream seeded from (seed, block number), so the same seed
 gives the same tally whatever the number of threads.
 """
@@ -22,8 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.arrays import RankingTables
+from pokerscore.engine.combinatorics import next_colex_subset
 from pokerscore.engine.jit import kernel
-from pokerscore.engine.kernels.enumeration import owner
 from pokerscore.engine.kernels.lookup import (
     RANK_MASK,
     five_card_value,
@@ -141,6 +144,42 @@ def judge_board(
                 low[player] = any_five_value(key + hole_keys[player], 0, lo)
 
 
+_next_subset = kernel()(next_colex_subset)
+
+
+@kernel()
+def fill_subsets(count: int, out: Cards) -> None:
+    """Every ``out.shape[1]``-subset of positions ``0 .. count - 1``, one row each, in colex order."""
+    size = out.shape[1]
+    subset = np.arange(size, dtype=np.int64)
+    for row in range(out.shape[0]):
+        for column in range(size):
+            out[row, column] = subset[column]
+        _next_subset(subset, size, count)
+
+
+@kernel(inline=True)
+def board_prefix(
+    known: Cards, rest: Cards, prefixes: Cards, row: int, board: Cards, tables: RankingTables
+) -> tuple[int, int, np.uint64, int]:
+    """The summed key, OR of suit bits and 52-bit card mask of a board's cards but its last: the
+    ``known`` cards and ``rest[prefixes[row]]``, written into ``board``; and the first position of
+    ``rest`` the last card may take (each board is then dealt once, positions increasing)."""
+    key = 0
+    masks = 0
+    bits = np.uint64(0)
+    places = known.shape[0]
+    width = prefixes.shape[1]
+    for place in range(places + width):
+        card = known[place] if place < places else rest[prefixes[row, place - places]]
+        board[place] = card
+        key += tables.card_keys[card]
+        masks |= tables.suit_bits[card]
+        bits |= np.uint64(1) << np.uint64(card)
+    start = prefixes[row, width - 1] + 1 if width else 0
+    return key, masks, bits, start
+
+
 @kernel(parallel=True)
 def exact_showdowns(
     hole_keys: IntArray,
@@ -148,85 +187,128 @@ def exact_showdowns(
     pair_keys: npt.NDArray[np.int64],
     known: Cards,
     rest: Cards,
-    need: int,
+    prefixes: Cards,
+    complete: bool,
     omaha: bool,
     hi: RankingTables,
     lo: RankingTables,
     has_low: bool,
     tally: Tally,
 ) -> None:
-    """Tally every board that completes ``known`` with ``need`` cards of ``rest``, one row of
-    ``tally`` per thread (``tally.shape[0]`` threads)."""
+    """Tally every board: ``known`` (the whole board when ``complete``), else ``known`` and the
+    cards ``rest[prefixes[row]]`` and one more card of ``rest`` after them, for each row.
+
+    Rows go to the ``tally.shape[0]`` threads in turn; the last card costs one key addition.
+    """
     threads = tally.shape[0]
     players = hole_keys.shape[0]
     pairs = pair_keys.shape[1]
-    count = rest.shape[0]
+    rows = prefixes.shape[0]
+    last = known.shape[0] + prefixes.shape[1]
     card_keys, suit_bits = hi.card_keys, hi.suit_bits
-    base_key = 0
-    base_masks = 0
-    for card in known:
-        base_key += card_keys[card]
-        base_masks |= suit_bits[card]
-    first_positions = count - need + 1 if need else 1
-    last = need - 1
     for worker in prange(threads):
         high = np.zeros(players, dtype=np.int64)
         low = np.zeros(players, dtype=np.int64)
         triples = np.zeros(10, dtype=np.int64)
         board = np.zeros(5, dtype=np.uint8)
-        board[: known.shape[0]] = known
-        chosen = np.zeros(5, dtype=np.int64)
-        keys = np.zeros(6, dtype=np.int64)
-        masks = np.zeros(6, dtype=np.int64)
-        keys[0], masks[0] = base_key, base_masks
-        places = known.shape[0]
-        for first in range(first_positions):
-            if owner(first, threads) != worker:
-                continue
-            if need == 0:
-                judge_board(board, keys[0], masks[0], hole_keys, hole_masks, pair_keys, pairs,
-                            omaha, hi, lo, has_low, high, low, triples)  # fmt: skip
+        for row in range(worker, rows, threads):
+            key, masks, _, start = board_prefix(known, rest, prefixes, row, board, hi)
+            if complete:
+                judge_board(board, key, masks, hole_keys, hole_masks, pair_keys, pairs, omaha,
+                            hi, lo, has_low, high, low, triples)  # fmt: skip
                 settle(high, low, players, has_low, tally, worker)
                 continue
-            chosen[0] = first
-            keys[1] = keys[0] + card_keys[rest[first]]
-            masks[1] = masks[0] | suit_bits[rest[first]]
-            board[places] = rest[first]
-            if need == 1:
-                judge_board(board, keys[1], masks[1], hole_keys, hole_masks, pair_keys, pairs,
-                            omaha, hi, lo, has_low, high, low, triples)  # fmt: skip
+            for position in range(start, rest.shape[0]):
+                card = rest[position]
+                board[last] = card
+                judge_board(board, key + card_keys[card], masks | suit_bits[card], hole_keys,
+                            hole_masks, pair_keys, pairs, omaha, hi, lo, has_low, high, low,
+                            triples)  # fmt: skip
                 settle(high, low, players, has_low, tally, worker)
-                continue
-            for level in range(1, last):
-                chosen[level] = chosen[level - 1] + 1
-                card = rest[chosen[level]]
-                keys[level + 1] = keys[level] + card_keys[card]
-                masks[level + 1] = masks[level] | suit_bits[card]
-                board[places + level] = card
-            chosen[last] = chosen[last - 1] + 1
-            while True:
-                for position in range(chosen[last], count):
+
+
+@kernel(parallel=True)
+def range_showdowns(
+    first_keys: IntArray,
+    first_masks: IntArray,
+    first_cards: npt.NDArray[np.uint64],
+    first_weights: IntArray,
+    second_keys: IntArray,
+    second_masks: IntArray,
+    second_cards: npt.NDArray[np.uint64],
+    second_weights: IntArray,
+    apart: npt.NDArray[np.uint8],
+    known: Cards,
+    rest: Cards,
+    prefixes: Cards,
+    complete: bool,
+    tables: RankingTables,
+    tally: Tally,
+) -> None:
+    """Heads-up, range against range: every board once (as in :func:`exact_showdowns`), every
+    live combo of each range judged on it once, then every pair of combos that share no card
+    (``apart[i, j]``) weighed.
+
+    ``tally[thread]`` gets (weight the first range wins, weight of ties, weight in all), weights
+    being products of the two combos' integer weights.
+    """
+    threads = tally.shape[0]
+    firsts, seconds = first_keys.shape[0], second_keys.shape[0]
+    rows = prefixes.shape[0]
+    card_keys, suit_bits = tables.card_keys, tables.suit_bits
+    for worker in prange(threads):
+        first_values = np.zeros(firsts, dtype=np.int64)
+        second_values = np.zeros(seconds, dtype=np.int64)
+        first_live = np.zeros(firsts, dtype=np.int64)
+        second_live = np.zeros(seconds, dtype=np.int64)
+        board = np.zeros(5, dtype=np.uint8)
+        wins = 0
+        ties = 0
+        total = 0
+        for row in range(worker, rows, threads):
+            prefix_key, prefix_masks, prefix_bits, start = board_prefix(
+                known, rest, prefixes, row, board, tables
+            )
+            stop = start + 1 if complete else rest.shape[0]
+            for position in range(start, stop):
+                key, masks, bits = prefix_key, prefix_masks, prefix_bits
+                if not complete:
                     card = rest[position]
-                    board[places + last] = card
-                    judge_board(board, keys[last] + card_keys[card], masks[last] | suit_bits[card],
-                                hole_keys, hole_masks, pair_keys, pairs, omaha, hi, lo, has_low,
-                                high, low, triples)  # fmt: skip
-                    settle(high, low, players, has_low, tally, worker)
-                # Move the deepest position (after the first) that has room; reset those after it.
-                level = last - 1
-                while level >= 1 and chosen[level] == count - need + level:
-                    level -= 1
-                if level < 1:
-                    break
-                chosen[level] += 1
-                for deeper in range(level, last):
-                    if deeper > level:
-                        chosen[deeper] = chosen[deeper - 1] + 1
-                    card = rest[chosen[deeper]]
-                    keys[deeper + 1] = keys[deeper] + card_keys[card]
-                    masks[deeper + 1] = masks[deeper] | suit_bits[card]
-                    board[places + deeper] = card
-                chosen[last] = chosen[last - 1] + 1
+                    key += card_keys[card]
+                    masks |= suit_bits[card]
+                    bits |= np.uint64(1) << np.uint64(card)
+                for i in range(firsts):
+                    live = (first_cards[i] & bits) == 0
+                    first_live[i] = first_weights[i] if live else 0
+                    if live:
+                        first_values[i] = any_five_value(
+                            key + first_keys[i], masks | first_masks[i], tables
+                        )
+                for j in range(seconds):
+                    live = (second_cards[j] & bits) == 0
+                    second_live[j] = second_weights[j] if live else 0
+                    if live:
+                        second_values[j] = any_five_value(
+                            key + second_keys[j], masks | second_masks[j], tables
+                        )
+                for i in range(firsts):
+                    if first_live[i] == 0:
+                        continue
+                    value = first_values[i]
+                    beaten = 0
+                    level = 0
+                    weighed = 0
+                    for j in range(seconds):
+                        weight = second_live[j] * apart[i, j]
+                        weighed += weight
+                        beaten += weight * (second_values[j] < value)
+                        level += weight * (second_values[j] == value)
+                    wins += first_live[i] * beaten
+                    ties += first_live[i] * level
+                    total += first_live[i] * weighed
+        tally[worker, 0] = wins
+        tally[worker, 1] = ties
+        tally[worker, 2] = total
 
 
 @kernel(parallel=True)

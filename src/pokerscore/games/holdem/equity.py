@@ -26,8 +26,9 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import combinations, product
-from math import comb
+from math import comb, lcm
 from typing import TYPE_CHECKING, Any, Final
 
 from pokerscore.cards import Card, PokerScoreError, check_distinct, parse_cards
@@ -210,6 +211,21 @@ def _hole_arrays(
     return keys, masks, np.array(pairs if game.uses_exactly_two else [[0]] * len(holes))
 
 
+@cache
+def _prefixes(count: int, need: int) -> npt.NDArray[np.uint8]:
+    """Every subset of ``need - 1`` of ``count`` positions, one row each (cached per process):
+    the boards' cards but the last, which the kernels deal after them."""
+    import numpy as np
+
+    from pokerscore.engine.kernels.showdowns import fill_subsets
+
+    size = max(need - 1, 0)
+    prefixes = np.zeros((comb(count, size), size), dtype=np.uint8)
+    fill_subsets(count, prefixes)
+    prefixes.setflags(write=False)
+    return prefixes
+
+
 def _exact(
     game: Game,
     board: tuple[Card, ...],
@@ -223,6 +239,8 @@ def _exact(
     from pokerscore.engine.kernels.enumeration import thread_count
     from pokerscore.engine.kernels.showdowns import exact_showdowns
 
+    if len(players) == 2 and not game.uses_exactly_two and game.low is None and len(choices) > 1:
+        return _exact_heads_up_ranges(game, board, dead, players)
     hi = game.high.tables(7)
     lo = game.low.tables(7) if game.low else hi
     known = np.array([card.id for card in board], dtype=np.uint8)
@@ -234,8 +252,8 @@ def _exact(
         rest = np.array([card for card in game.deck if card not in taken], dtype=np.uint8)
         tally = np.zeros((thread_count(), len(players), 2, size, size), dtype=np.int64)
         keys, masks, pairs = _hole_arrays(holes, game)
-        exact_showdowns(keys, masks, pairs, known, rest, need, game.uses_exactly_two, hi, lo,
-                        game.low is not None, tally)  # fmt: skip
+        exact_showdowns(keys, masks, pairs, known, rest, _prefixes(len(rest), need), need == 0,
+                        game.uses_exactly_two, hi, lo, game.low is not None, tally)  # fmt: skip
         counts = tally.sum(axis=0)
         weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
         if progress is not None:
@@ -257,6 +275,71 @@ def _exact(
         for player, summary in zip(players, sums, strict=True)
     )
     return EquityResult(game, board, dead, "exact", results, boards=_whole(total))
+
+
+def _work(players: list[_Player], game: Game, boards: int) -> int:
+    """Hands to judge exactly: each board once per live combo for two ranges of hold'em, else
+    each board per player for every combination of combos."""
+    if len(players) == 2 and not game.uses_exactly_two and game.low is None:
+        return boards * sum(len(player.combos) for player in players)
+    combinations_bound = 1
+    for player in players:
+        combinations_bound *= len(player.combos)
+    return boards * combinations_bound * len(players)
+
+
+def _integer_weights(weights: Sequence[Fraction]) -> tuple[list[int], int]:
+    """The weights times their common denominator, and that denominator."""
+    denominator = lcm(*(weight.denominator for weight in weights))
+    return [int(weight * denominator) for weight in weights], denominator
+
+
+def _exact_heads_up_ranges(
+    game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
+) -> EquityResult:
+    """Range against range: each board once, each live combo judged once on it."""
+    import numpy as np
+
+    from pokerscore.engine.kernels.enumeration import thread_count
+    from pokerscore.engine.kernels.showdowns import range_showdowns
+
+    tables = game.high.tables(7)
+    arrays = []
+    for player in players:
+        holes = player.combos
+        keys, masks, _ = _hole_arrays(holes, game)
+        cards = np.array([sum(1 << card.id for card in hole) for hole in holes], dtype=np.uint64)
+        weights, denominator = _integer_weights(player.weights)
+        arrays.append((keys, masks, cards, np.array(weights, dtype=np.int64), denominator))
+    first, second = arrays
+    apart = ((first[2][:, None] & second[2][None, :]) == 0).astype(np.uint8)
+    taken = {card.id for card in board + dead}
+    rest = np.array([card for card in game.deck if card not in taken], dtype=np.uint8)
+    known = np.array([card.id for card in board], dtype=np.uint8)
+    need = BOARD_CARDS - len(board)
+    prefixes = _prefixes(len(rest), need)
+    tally = np.zeros((thread_count(), 3), dtype=np.int64)
+    range_showdowns(*first[:4], *second[:4], apart, known, rest, prefixes, need == 0, tables, tally)
+    wins, ties, total = (Fraction(int(count)) for count in tally.sum(axis=0))
+    scale = Fraction(1, first[4] * second[4])
+    if total == 0:
+        raise PokerScoreError("the players' ranges leave no deal in which no card is held twice")
+    outcomes = ((wins, ties, total - wins - ties), (total - wins - ties, ties, wins))
+    results = tuple(
+        PlayerEquity(
+            hand=player.text,
+            combos=len(player.combos),
+            equity=float((won + tied / 2) / total),
+            win=float(won / total),
+            tie=float(tied / total),
+            lose=float(lost / total),
+            equity_exact=(won + tied / 2) / total,
+            wins=_whole(won * scale),
+            ties=_whole(tied * scale),
+        )
+        for player, (won, tied, lost) in zip(players, outcomes, strict=True)
+    )
+    return EquityResult(game, board, dead, "exact", results, boards=_whole(total * scale))
 
 
 def _padded_combos(
@@ -394,14 +477,11 @@ def equity(
     if needed + BOARD_CARDS - len(board_cards) > len(rules.deck):
         raise PokerScoreError(f"{rules.name} has {len(rules.deck)} cards, too few for this spot")
     boards = comb(len(rules.deck) - needed, BOARD_CARDS - len(board_cards))
-    tuples_bound = 1
-    for player in live:
-        tuples_bound *= len(player.combos)
     exact = method == "exact" or (
         method == "auto"
         and samples is None
         and stderr is None
-        and boards * tuples_bound * len(players) <= EXACT_LIMIT
+        and _work(live, rules, boards) <= EXACT_LIMIT
     )
     if exact:
         choices = _tuples(live)
