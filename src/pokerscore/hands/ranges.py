@@ -290,7 +290,7 @@ class _Parser:
 
     def items(self) -> Iterator[tuple[list[Combo], float]]:
         if not self.tokens:
-            raise RangeError(self.text.strip(), 1, "a range needs at least one hand: " + ALLOWED)
+            raise RangeError("", 1, "a range needs at least one hand: " + ALLOWED)
         while self.index < len(self.tokens):
             token = self.tokens[self.index]
             following = self._peek(1)
