@@ -36,6 +36,7 @@ from pokerscore.engine import (
     get_ranking,
 )
 from pokerscore.hands import HandScore, best_hand, compare, describe, score, winners
+from pokerscore.hands.ranges import Range, RangeError, parse_range
 
 if TYPE_CHECKING:
     from pokerscore.hands.batch import evaluate_batch, hands_to_array, random_hands
@@ -69,6 +70,8 @@ __all__ = [
     "HandSizeError",
     "InvalidCardError",
     "PokerScoreError",
+    "Range",
+    "RangeError",
     "Rank",
     "Ranking",
     "Suit",
@@ -85,6 +88,7 @@ __all__ = [
     "hands_to_array",
     "parse_card",
     "parse_cards",
+    "parse_range",
     "random_hands",
     "score",
     "winners",
