@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pokerscore.cards import check_distinct
+from pokerscore.cards import PokerScoreError, check_distinct
 from pokerscore.hands.describe import describe, main_rank_count
 from pokerscore.hands.score import HandInput, HandScore, best_hand
 
@@ -43,7 +43,16 @@ def winners(hands: Sequence[HandInput | HandScore], *, same_deck: bool = False) 
     [0]
     >>> winners(["Ah Kh Qh Jh 9h", "As Ks Qs Js 9s"])
     [0, 1]
+
+    ``hands`` is a list of hands: one string is refused (it would be read character by
+    character), and so is an empty list.
     """
+    if isinstance(hands, str | bytes):
+        raise PokerScoreError(
+            "winners takes a list of hands, got one string: write winners([hand, ...])"
+        )
+    if not hands:
+        raise PokerScoreError("winners needs at least one hand, got none")
     scores = _scores(hands, same_deck)
     top = max(hand.value for hand in scores)
     return [index for index, hand in enumerate(scores) if hand.value == top]
