@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated
 
 import typer
 
-from pokerscore.cli.output import JsonOption, console, print_json, progress_bar
+from pokerscore.cli.output import JsonOption, console, fail, print_json, progress_bar
 from pokerscore.engine import Category
 
 
@@ -26,7 +27,14 @@ def stats_command(
         int | None,
         typer.Option("--sample", min=1, help="Deal this many random hands instead of all of them."),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed for --sample.")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            help="Random seed for --sample (0 or more); without it, one is picked and printed.",
+        ),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Count hands per category: every hand of 5, 6 or 7 cards, or --sample N random ones."""
@@ -34,6 +42,10 @@ def stats_command(
 
     from pokerscore.hands.statistics import exhaustive_counts, sampled_counts, total_hands
 
+    if seed is not None and not sample:
+        fail("--seed goes with --sample: counting every hand involves no chance")
+    if sample and seed is None:
+        seed = secrets.randbits(32)  # printed with the results, so the run can be repeated
     with progress_bar(disable=json_output) as bar:
         what = (
             f"dealing {sample:,} hands"
