@@ -227,3 +227,9 @@ def run_on_bytes(tmp_path: Path, data: bytes, from_stdin: bool) -> tuple[int, st
         path.write_bytes(data)
         result = runner.invoke(app, ["duel", str(path), "--json"])
     return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("command", [[], ["videopoker"]])
+def test_a_bare_command_shows_its_help_on_stdout(command: list[str]) -> None:
+    status, out, err = run(*command)
+    assert (status, err) == (0, "") and out.startswith("Usage: pokerscore")

@@ -75,11 +75,12 @@ class _OneLineErrors(TyperGroup):
             sys.stdout.flush()
             status = result if isinstance(result, int) else 0
         except UsageError as error:
-            if type(error).__name__ == "NoArgsIsHelpError":  # bare ``pokerscore``: the help
-                error.show()
+            if type(error).__name__ == "NoArgsIsHelpError":  # a bare ``pokerscore``: the help
+                sys.stdout.write(error.format_message() + "\n")
+                status = 0
             else:
                 report_error(_usage_message(error))
-            status = error.exit_code
+                status = error.exit_code
         except ClickException as error:
             report_error(error.format_message())
             status = error.exit_code
