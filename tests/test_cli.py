@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pokerscore.cli.app import app
+from tests.reference import reference_compare
 
 runner = CliRunner()
 SAMPLE = Path(__file__).parents[1] / "src" / "pokerscore" / "data" / "sample_deals.txt"
@@ -94,10 +95,23 @@ def test_compare_ties_and_json() -> None:
     assert "Hands 1 and 2 tie: Flush, Ace high, kickers King, Queen, Jack, Nine" in out
 
 
+def reference_duel(path: Path) -> list[int]:
+    """Ties, player 1's and player 2's wins, scored by the reference scorer, not by pokerscore."""
+    tally = [0, 0, 0]
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            ids = ["23456789TJQKA".index(t[0]) * 4 + "CDHS".index(t[1]) for t in line.split()]
+            tally[reference_compare(ids[:5], ids[5:])] += 1
+    return tally
+
+
 def test_duel_on_the_bundled_sample() -> None:
     status, out, _ = run("duel", str(SAMPLE), "--json")
     payload = json.loads(out)
     assert status == 0
+    ties, player1, player2 = reference_duel(SAMPLE)  # tally[-1] is player 2
+    assert [payload["ties"], payload["player1"], payload["player2"]] == [ties, player1, player2]
+    # Regression pin: the counts pokerscore printed when the sample was made (checked above).
     assert payload == {"lines": 50, "player1": 24, "player2": 26, "ties": 0, "errors": []}
     status, out, _ = run("duel", str(SAMPLE), "--verbose")
     assert "Pair of Eights beats" in out and "Pair of Fives" in out  # wrapped at 80 columns

@@ -1,16 +1,19 @@
-"""The compiled kernels agree with the scalar evaluators hand by hand."""
+"""The compiled kernels agree with the scalar evaluators hand by hand, and stay in bounds."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
 import pytest
 
-np = pytest.importorskip("numpy")
-pytest.importorskip("numba")
-
-from pokerscore.engine import evaluate  # noqa: E402
-from pokerscore.engine.kernels import evaluate_rows, first_duplicate  # noqa: E402
-from pokerscore.engine.kernels_tables import kernel_tables  # noqa: E402
-from pokerscore.hands.batch import random_hands  # noqa: E402
+from pokerscore.engine import evaluate
+from pokerscore.engine.kernels import evaluate_rows, first_duplicate
+from pokerscore.engine.kernels_tables import kernel_tables
+from pokerscore.hands.batch import random_hands
 
 
 @pytest.mark.parametrize("size", [5, 6, 7])
@@ -22,8 +25,8 @@ def test_batch_kernel_matches_scalar(size: int) -> None:
 
 
 @pytest.mark.parametrize("size", [5, 6, 7])
-def test_batch_kernel_on_every_flush_and_straight_flush(size: int) -> None:
-    # Hands heavy in one suit exercise the flush path: clubs plus the lowest other cards.
+def test_batch_kernel_on_random_club_flushes_with_off_suit_cards(size: int) -> None:
+    # Five random clubs (a flush, sometimes a straight flush) plus random diamonds: the flush path.
     rng = np.random.default_rng(size)
     clubs = np.array([rng.choice(13, size=5, replace=False) * 4 for _ in range(5000)])
     others = np.array(
@@ -41,18 +44,48 @@ def test_first_duplicate_names_row_and_columns() -> None:
     assert first_duplicate(hands[:2]) == (-1, -1, -1)
 
 
-def test_unchecked_garbage_never_reads_out_of_bounds() -> None:
-    hands = np.full((4, 7), 255, dtype=np.uint8)
-    values = np.empty(4, dtype=np.uint16)
-    evaluate_rows(hands, *kernel_tables(7), values)  # meaningless values, but no crash
-    assert values.shape == (4,)
+# Every id 0..255 in every column, and 255s beside an ace: unchecked garbage, run by the kernels.
+# With ``cut``, the per-card tables lose their padding past id 51: a control that must fail.
+GARBAGE_SCRIPT = """
+import sys
+import numpy as np
+from pokerscore.engine.kernels import evaluate_rows, evaluate_rows_5
+from pokerscore.engine.kernels_tables import five_card_tables, kernel_tables
+
+cut = sys.argv[1] == "cut"
+for size in (5, 6, 7):
+    rows = [np.full(size, value) for value in range(256)]
+    rows += [np.roll(np.r_[np.full(size - 1, 255), [51]], shift) for shift in range(size)]
+    hands = np.ascontiguousarray(np.array(rows, dtype=np.uint8))
+    out = np.empty(len(hands), dtype=np.uint16)
+    tables = kernel_tables(size)
+    if cut:
+        tables = tables._replace(card_keys=tables.card_keys[:52].copy())
+    evaluate_rows(hands, *tables, out)
+    if size == 5:
+        five = five_card_tables()
+        evaluate_rows_5(hands, *(five._replace(keys=five.keys[:52].copy()) if cut else five), out)
+print("in bounds")
+"""
 
 
-def test_five_card_kernel_survives_unchecked_garbage() -> None:
-    from pokerscore.engine.kernels import evaluate_rows_5
-    from pokerscore.engine.kernels_tables import five_card_tables
+def run_with_bounds_checks(tables: str, cache: Path) -> subprocess.CompletedProcess[str]:
+    """Run the garbage through freshly compiled kernels with Numba's bounds checks on: an
+    out-of-bounds read raises IndexError instead of silently reading (or crashing on) memory."""
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(cache)}
+    return subprocess.run(
+        [sys.executable, "-c", GARBAGE_SCRIPT, tables],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
 
-    hands = np.array([[255] * 5, [51] * 5, [0, 0, 0, 0, 0]], dtype=np.uint8)
-    values = np.empty(3, dtype=np.uint16)
-    evaluate_rows_5(hands, *five_card_tables(), values)  # meaningless values, but no crash
-    assert values.shape == (3,)
+
+def test_unchecked_garbage_never_reads_out_of_bounds(tmp_path: Path) -> None:
+    result = run_with_bounds_checks("padded", tmp_path / "padded")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "in bounds"
+    # The control: without the padding, the same run must be caught reading out of bounds.
+    control = run_with_bounds_checks("cut", tmp_path / "cut")
+    assert control.returncode != 0 and "IndexError" in control.stderr, control.stderr
