@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from pokerscore.cli.app import app
+from tests.cli_runner import separate_streams_runner
 from tests.reference import reference_compare
 
-runner = CliRunner()
+runner = separate_streams_runner()
 SAMPLE = Path(__file__).parents[1] / "src" / "pokerscore" / "data" / "sample_deals.txt"
 
 

@@ -75,7 +75,7 @@ def progress_bar(*, disable: bool = False) -> Iterator[Progress]:
         TimeRemainingColumn,
     )
 
-    with Progress(
+    bar = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         TaskProgressColumn(),
@@ -83,8 +83,14 @@ def progress_bar(*, disable: bool = False) -> Iterator[Progress]:
         TimeRemainingColumn(),
         console=error_console,
         transient=True,
-        disable=disable or not error_console.is_terminal,
-    ) as bar:
+        disable=disable,
+    )
+    if disable or not error_console.is_terminal:
+        # Never started: tasks still update, nothing is drawn (Rich's stop() would end a
+        # non-terminal stream with a blank line, even for a disabled bar in some versions).
+        yield bar
+        return
+    with bar:
         yield bar
 
 
