@@ -1,4 +1,4 @@
-# Quick start: `make run` and `make test` work on a fresh machine with Python 3.10+.
+# Quick start: `make run` and `make test` work on a fresh machine with Python 3.11+.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
