@@ -1,19 +1,31 @@
-# Quick start: `make run` and `make test` work on a fresh machine with Python 3.10+.
+# Quick start: `make run` and `make test` work on a fresh machine with Python 3.11+.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Two installs: `make run` needs only pokerscore and its dependencies; the checks and the
+# benchmarks also need the dev tools and the peer libraries (the dev and bench extras).
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck unit bench clean
 
-$(STAMP): pyproject.toml
-	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
-	touch $(STAMP)
 
-run: $(STAMP)
+$(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	touch $(STAMP) $(RUN_STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/pokerscore duel --verbose src/pokerscore/data/sample_deals.txt
+	@echo
+	@echo "pokerscore is installed in $(VENV): run $(BIN)/pokerscore --help,"
+	@echo "or 'source $(BIN)/activate' first to type plain 'pokerscore'."
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -1,7 +1,11 @@
-"""Shared test settings."""
+"""Shared test settings, and the dependency check: a missing dependency fails the run."""
 
 from __future__ import annotations
 
+import warnings
+from importlib import import_module
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 # No timing assertions: shared machines are noisy, and first calls build tables or compile kernels.
@@ -9,3 +13,36 @@ settings.register_profile(
     "pokerscore", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
 settings.load_profile("pokerscore")
+
+REQUIRED = {
+    "numpy": "the project's own dependencies",
+    "numba": "the project's own dependencies",
+    "textual": "the project's own dependencies",
+    "hypothesis": "the dev extra",
+    "eval7": "the bench extra (peer evaluators for the differential tests)",
+    "phevaluator": "the bench extra (peer evaluators for the differential tests)",
+    "treys": "the bench extra (peer evaluators for the differential tests)",
+}
+
+
+def missing_dependencies() -> list[str]:
+    """Each required module that does not import, with where it comes from and why."""
+    missing = []
+    for module, source in REQUIRED.items():
+        try:
+            with warnings.catch_warnings():  # a peer's own deprecation noise is not ours
+                warnings.simplefilter("ignore")
+                import_module(module)
+        except Exception as error:  # a broken install raises more than ImportError
+            missing.append(f"{module} ({source}): {type(error).__name__}: {error}")
+    return missing
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Fail at once, never skip, when a dependency is missing: `make test` installs them all."""
+    missing = missing_dependencies()
+    if missing:
+        raise pytest.UsageError(
+            "missing test dependencies; run `make test` or "
+            "`pip install -e '.[dev,bench]'`:\n  " + "\n  ".join(missing)
+        )

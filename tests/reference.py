@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 
 
 def reference_key(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
@@ -42,3 +43,14 @@ def reference_key(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     if shape == [2, 1, 1, 1]:
         return 1, tuple(grouped)
     return 0, tuple(ranks)
+
+
+def reference_best(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The best :func:`reference_key` over every five of 5 to 7 card ids."""
+    return max(reference_key(five) for five in combinations(cards, 5))
+
+
+def reference_compare(first: Sequence[int], second: Sequence[int]) -> int:
+    """1, 0 or -1 as the best five of ``first`` beats, ties or loses to that of ``second``."""
+    a, b = reference_best(first), reference_best(second)
+    return (a > b) - (a < b)

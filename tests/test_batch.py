@@ -5,23 +5,20 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-np = pytest.importorskip("numpy")
-pytest.importorskip("numba")
-
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-import pokerscore  # noqa: E402
-from pokerscore import best_hand, score  # noqa: E402
-from pokerscore.cards import (  # noqa: E402
+import pokerscore
+from pokerscore import best_hand, score
+from pokerscore.cards import (
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
     PokerScoreError,
 )
-from pokerscore.hands.batch import (  # noqa: E402
+from pokerscore.hands.batch import (
     BatchShapeError,
     DuplicateRowCardError,
     InvalidRowCardError,

@@ -141,3 +141,63 @@ def test_printed_hands_parse_back(cards: list[Card]) -> None:
     assert parse_cards(format_cards(cards)) == tuple(cards)
     assert parse_cards("".join(map(str, cards))) == tuple(cards)
     assert parse_cards(format_cards(cards, "pretty")) == tuple(cards)
+
+
+@pytest.mark.parametrize("card_id", [np.int64(3), np.uint8(3), np.int8(3)])
+def test_a_card_id_may_be_any_integer_like(card_id: object) -> None:
+    assert Card(card_id) is Card(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("card_id", [True, np.int64(52), np.int64(-1), np.float64(3.0)])
+def test_booleans_and_out_of_range_integer_likes_are_refused(card_id: object) -> None:
+    with pytest.raises(PokerScoreError, match=r"a card id is an integer 0\.\.51"):
+        Card(card_id)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit", "message"),
+    [
+        (0, 7, "a suit is an integer 0..3, got 7"),
+        (0, -1, "a suit is an integer 0..3, got -1"),
+        (13, 0, "a rank is an integer 0..12, got 13"),
+        (-1, 2, "a rank is an integer 0..12, got -1"),
+        (2.0, 0, "a rank is an integer 0..12, got 2.0"),
+    ],
+)
+def test_from_rank_suit_refuses_what_is_not_a_rank_or_a_suit(
+    rank: object, suit: object, message: str
+) -> None:
+    with pytest.raises(PokerScoreError, match=message):
+        Card.from_rank_suit(rank, suit)  # type: ignore[arg-type]
+
+
+def test_from_rank_suit_takes_integer_likes() -> None:
+    assert Card.from_rank_suit(np.int64(12), np.uint8(2)) is parse_card("Ah")
+
+
+@pytest.mark.parametrize("source", [b"Ah Kh Qh Jh Th", bytearray(b"AhKhQhJhTh")])
+def test_bytes_are_refused_rather_than_read_as_card_ids(source: object) -> None:
+    with pytest.raises(PokerScoreError, match=r"bytes.*decode"):
+        parse_cards(source)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("source", [5, None, 3.5])
+def test_a_source_that_is_neither_text_nor_iterable_is_refused(source: object) -> None:
+    with pytest.raises(PokerScoreError, match="cards are a string or an iterable"):
+        parse_cards(source)  # type: ignore[arg-type]
+
+
+def test_a_huge_token_is_cut_in_the_message_but_kept_whole() -> None:
+    token = "X" * 1_000_000
+    with pytest.raises(InvalidCardError) as caught:
+        parse_cards("Ah " + token)
+    assert caught.value.token == token
+    message = str(caught.value)
+    assert len(message) < 200
+    assert message.startswith('invalid card "' + "X" * 30) and '…" at position 2' in message
+
+
+def test_a_short_token_is_echoed_whole() -> None:
+    token = "Z" * 40
+    with pytest.raises(InvalidCardError, match=f'invalid card "{token}" at position 1'):
+        parse_cards(token)

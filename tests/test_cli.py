@@ -6,11 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from pokerscore.cli.app import app
+from tests.cli_runner import separate_streams_runner
+from tests.reference import reference_compare
 
-runner = CliRunner()
+runner = separate_streams_runner()
 SAMPLE = Path(__file__).parents[1] / "src" / "pokerscore" / "data" / "sample_deals.txt"
 
 
@@ -60,6 +61,15 @@ def test_score_takes_up_to_seven_cards() -> None:
             "error: duplicate card Ah",
         ),
         (["duel", "/no/such/file.txt"], "error: no such file: /no/such/file.txt"),
+        (["duel", "/"], "error: cannot read /: Is a directory"),
+        # Usage errors: one line too, never Click's four (usage, hint, blank line, error).
+        (["score"], "error: missing argument"),
+        (["stats", "--bogus"], "error: no such option: --bogus (see pokerscore stats --help)"),
+        (["stats", "--cards", "9"], "error: invalid value for '--cards'"),
+        (["stats", "--sample", "10", "--seed", "-1"], "error: invalid value for '--seed'"),
+        (["stats", "--seed", "3"], "error: --seed goes with --sample"),
+        (["nosuch"], "error: no such command 'nosuch'"),
+        (["compare", "Ah Kh Qh Jh 9h"], "error: give at least two hands"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_status_2(args: list[str], message: str) -> None:
@@ -86,15 +96,23 @@ def test_compare_ties_and_json() -> None:
     assert "Hands 1 and 2 tie: Flush, Ace high, kickers King, Queen, Jack, Nine" in out
 
 
-def test_compare_needs_two_hands() -> None:
-    status, _, err = run("compare", "Ah Kh Qh Jh 9h")
-    assert status == 2 and "at least two hands" in err
+def reference_duel(path: Path) -> list[int]:
+    """Ties, player 1's and player 2's wins, scored by the reference scorer, not by pokerscore."""
+    tally = [0, 0, 0]
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            ids = ["23456789TJQKA".index(t[0]) * 4 + "CDHS".index(t[1]) for t in line.split()]
+            tally[reference_compare(ids[:5], ids[5:])] += 1
+    return tally
 
 
 def test_duel_on_the_bundled_sample() -> None:
     status, out, _ = run("duel", str(SAMPLE), "--json")
     payload = json.loads(out)
     assert status == 0
+    ties, player1, player2 = reference_duel(SAMPLE)  # tally[-1] is player 2
+    assert [payload["ties"], payload["player1"], payload["player2"]] == [ties, player1, player2]
+    # Regression pin: the counts pokerscore printed when the sample was made (checked above).
     assert payload == {"lines": 50, "player1": 24, "player2": 26, "ties": 0, "errors": []}
     status, out, _ = run("duel", str(SAMPLE), "--verbose")
     assert "Pair of Eights beats" in out and "Pair of Fives" in out  # wrapped at 80 columns
@@ -161,3 +179,72 @@ def test_stats_table_and_sampling() -> None:
 def test_every_command_has_help(command: list[str]) -> None:
     status, out, _ = run(*command, "--help")
     assert status == 0 and "Usage" in out
+
+
+def test_a_huge_token_is_cut_in_the_error_line() -> None:
+    status, _, err = run("score", "Ah", "X" * 1_000_000)
+    assert status == 2 and err.count("\n") == 1 and len(err) < 200
+    assert err.startswith('error: invalid card "XXXXXXXX') and '…" at position 2' in err
+
+
+def test_control_characters_in_a_token_cannot_break_the_error_line() -> None:
+    status, _, err = run("score", "Ah", "\x1b[2J\x0bX")
+    assert status == 2 and err.count("\n") == 1
+    assert "\\x1b[2J\\x0bX" in err
+
+
+def test_stats_sample_without_a_seed_picks_one_and_prints_it() -> None:
+    status, out, _ = run("stats", "--sample", "3000", "--json")
+    payload = json.loads(out)
+    assert status == 0 and isinstance(payload["seed"], int)
+    again = json.loads(
+        run("stats", "--sample", "3000", "--seed", str(payload["seed"]), "--json")[1]
+    )
+    assert again == payload
+    status, out, _ = run("stats", "--sample", "3000")
+    assert status == 0 and "3,000 random 5-card hands (seed " in out
+    assert "(seed None)" not in out
+
+
+def test_stats_with_stderr_in_a_file_prints_no_blank_line() -> None:
+    status, _, err = run("stats", "--sample", "3000", "--seed", "1")
+    assert status == 0 and err == ""
+
+
+DEAL_1, DEAL_2 = EULER_EXAMPLES.splitlines()[:2]
+
+
+@pytest.mark.parametrize("from_stdin", [False, True], ids=["file", "stdin"])
+def test_a_byte_order_mark_is_not_part_of_line_1(tmp_path: Path, from_stdin: bool) -> None:
+    data = b"\xef\xbb\xbf" + f"{DEAL_1}\n{DEAL_2}\n".encode()
+    status, out, err = run_on_bytes(tmp_path, data, from_stdin)
+    assert (status, err) == (0, "")
+    assert json.loads(out)["lines"] == 2
+
+
+@pytest.mark.parametrize("from_stdin", [False, True], ids=["file", "stdin"])
+def test_a_line_that_is_not_utf8_is_a_bad_line_and_the_run_goes_on(
+    tmp_path: Path, from_stdin: bool
+) -> None:
+    data = f"{DEAL_1}\r\n".encode() + b"5D 8C \xff9S JS AC 2C 5C 7D 8S QH\r\n" + DEAL_2.encode()
+    status, out, _ = run_on_bytes(tmp_path, data, from_stdin)
+    assert status == 1
+    payload = json.loads(out)
+    assert (payload["lines"], payload["player1"], payload["player2"]) == (2, 1, 1)
+    assert payload["errors"] == [{"line": 2, "message": "not UTF-8 text: byte 0xff at column 7"}]
+
+
+def run_on_bytes(tmp_path: Path, data: bytes, from_stdin: bool) -> tuple[int, str, str]:
+    if from_stdin:
+        result = runner.invoke(app, ["duel", "-", "--json"], input=data)
+    else:
+        path = tmp_path / "deals.txt"
+        path.write_bytes(data)
+        result = runner.invoke(app, ["duel", str(path), "--json"])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("command", [[], ["videopoker"]])
+def test_a_bare_command_shows_its_help_on_stdout(command: list[str]) -> None:
+    status, out, err = run(*command)
+    assert (status, err) == (0, "") and out.startswith("Usage: pokerscore")

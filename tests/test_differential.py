@@ -7,12 +7,13 @@ for us exactly when they tie for the peer. 100,000 hands per size here; ``make b
 
 from __future__ import annotations
 
+import eval7
+import numpy as np
+import phevaluator
 import pytest
+import treys
 
-np = pytest.importorskip("numpy")
-pytest.importorskip("numba")
-
-from pokerscore.hands.batch import evaluate_batch, random_hands  # noqa: E402
+from pokerscore.hands.batch import evaluate_batch, random_hands
 
 NAMES = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 HANDS = 100_000
@@ -35,7 +36,6 @@ def test_same_order_detects_disagreements() -> None:
 
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_order_matches_eval7(size: int) -> None:
-    eval7 = pytest.importorskip("eval7")
     deck = [eval7.Card(name) for name in NAMES]
     hands = random_hands(HANDS, size, seed=100 + size)
     theirs = np.array([eval7.evaluate([deck[card] for card in hand]) for hand in hands.tolist()])
@@ -44,7 +44,6 @@ def test_order_matches_eval7(size: int) -> None:
 
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_order_matches_phevaluator(size: int) -> None:
-    phevaluator = pytest.importorskip("phevaluator")
     hands = random_hands(HANDS, size, seed=200 + size)
     # phevaluator's card ids are ours (4 * rank + suit); its ranks run 1 (best) .. 7462.
     theirs = np.array([phevaluator.evaluate_cards(*hand) for hand in hands.tolist()])
@@ -55,7 +54,6 @@ def test_order_matches_phevaluator(size: int) -> None:
 
 @pytest.mark.parametrize("size", [5, 7])
 def test_order_matches_treys(size: int) -> None:
-    treys = pytest.importorskip("treys")
     deck = [treys.Card.new(name) for name in NAMES]
     evaluator = treys.Evaluator()
     hands = random_hands(10_000, size, seed=300 + size)

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -59,9 +64,49 @@ def test_bad_row_check_sees_ids_outside_the_deck_and_duplicates() -> None:
     assert any_bad_row(np.array([[51, 47, 43, 39, 51]], dtype=np.uint8), full)
 
 
-@pytest.mark.parametrize("ranking", RANKINGS.values(), ids=str)
-def test_unchecked_garbage_gives_values_not_crashes(ranking: Ranking) -> None:
-    # tests/test_engine_tables.py proves the bounds; this runs the kernels on the extremes.
+# Every id 0..255 in every column, and 255s beside an ace: unchecked garbage, run by the kernels
+# of every ranking. With ``cut``, the per-card tables lose their padding past id 51: a control
+# that must fail.
+GARBAGE_SCRIPT = """
+import sys
+import numpy as np
+from pokerscore.engine import RANKINGS
+from pokerscore.engine.kernels.batch import evaluate_rows, evaluate_rows_5
+
+cut = sys.argv[1] == "cut"
+for ranking in RANKINGS.values():
     for size in (5, 6, 7):
-        hands = np.array([[255] * size, [51] * size, [0] * size], dtype=np.uint8)
-        assert len(_kernel_values(hands, ranking)) == 3
+        rows = [np.full(size, value) for value in range(256)]
+        rows += [np.roll(np.r_[np.full(size - 1, 255), [51]], shift) for shift in range(size)]
+        hands = np.ascontiguousarray(np.array(rows, dtype=np.uint8))
+        out = np.empty(len(hands), dtype=np.uint16)
+        tables = ranking.tables(size)
+        if cut:
+            tables = tables._replace(
+                card_keys=tables.card_keys[:52].copy(), keys5=tables.keys5[:52].copy()
+            )
+        (evaluate_rows_5 if size == 5 else evaluate_rows)(hands, tables, out)
+print("in bounds")
+"""
+
+
+def run_with_bounds_checks(tables: str, cache: Path) -> subprocess.CompletedProcess[str]:
+    """Run the garbage through freshly compiled kernels with Numba's bounds checks on: an
+    out-of-bounds read raises IndexError instead of silently reading (or crashing on) memory."""
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(cache)}
+    return subprocess.run(
+        [sys.executable, "-c", GARBAGE_SCRIPT, tables],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+def test_unchecked_garbage_never_reads_out_of_bounds(tmp_path: Path) -> None:
+    result = run_with_bounds_checks("padded", tmp_path / "padded")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "in bounds"
+    # The control: without the padding, the same run must be caught reading out of bounds.
+    control = run_with_bounds_checks("cut", tmp_path / "cut")
+    assert control.returncode != 0 and "IndexError" in control.stderr, control.stderr

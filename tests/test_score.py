@@ -7,7 +7,16 @@ from itertools import combinations
 
 import pytest
 
-from pokerscore import Category, HandSizeError, Rank, best_hand, compare, score, winners
+from pokerscore import (
+    Category,
+    HandSizeError,
+    PokerScoreError,
+    Rank,
+    best_hand,
+    compare,
+    score,
+    winners,
+)
 from pokerscore.engine import HIGH, VALUE_COUNT, evaluate5
 from pokerscore.hands.statistics import exhaustive_counts
 from tests.reference import reference_key
@@ -161,3 +170,21 @@ def test_values_order_hands_exactly_as_the_rules_do() -> None:
     keys = sorted(by_key)
     values = [by_key[key] for key in keys]
     assert values == sorted(values) and len(set(values)) == len(values)
+
+
+def test_winners_of_no_hands_is_an_error_that_says_so() -> None:
+    with pytest.raises(PokerScoreError, match="winners needs at least one hand"):
+        winners([])
+
+
+def test_winners_refuses_a_single_string_instead_of_iterating_its_characters() -> None:
+    with pytest.raises(PokerScoreError, match=r"a list of hands.*winners\(\[") as caught:
+        winners("Ah Kh Qh Jh Th")  # type: ignore[arg-type]
+    assert "position" not in str(caught.value)  # not a complaint about the character "A"
+
+
+def test_score_refuses_bytes() -> None:
+    with pytest.raises(PokerScoreError, match="bytes"):
+        score(b"Ah Kh Qh Jh Th")
+    with pytest.raises(PokerScoreError, match="bytes"):
+        compare(b"\x00\x01\x02\x03\x04", "Ah Kh Qh Jh Th")

@@ -6,10 +6,11 @@ diamonds, hearts and spades. This is the one encoding every layer shares.
 
 from __future__ import annotations
 
+import operator
 from enum import IntEnum
-from typing import Final
+from typing import Final, SupportsIndex
 
-from pokerscore.cards.errors import PokerScoreError
+from pokerscore.cards.errors import PokerScoreError, shorten
 
 
 class Rank(IntEnum):
@@ -90,13 +91,11 @@ class Card:
     __slots__ = ("_id",)
     _id: int
 
-    def __new__(cls, card_id: int) -> Card:
+    def __new__(cls, card_id: SupportsIndex) -> Card:
         # Every card is interned: there are only 52, and identity makes equality cheap.
-        if type(card_id) is not int or not 0 <= card_id < DECK_SIZE:
-            if isinstance(card_id, int) and 0 <= card_id < DECK_SIZE:  # int subclasses, numpy ints
-                return _CARDS[int(card_id)]
-            raise PokerScoreError(f"a card id is an integer 0..51, got {card_id!r}")
-        return _CARDS[card_id]
+        if type(card_id) is int and 0 <= card_id < DECK_SIZE:  # the common case, first
+            return _CARDS[card_id]
+        return _CARDS[_integer(card_id, DECK_SIZE, "a card id is an integer 0..51")]
 
     @classmethod
     def _make(cls, card_id: int) -> Card:
@@ -105,9 +104,16 @@ class Card:
         return card
 
     @classmethod
-    def from_rank_suit(cls, rank: int, suit: int) -> Card:
-        """The card of a rank (0..12) and a suit (0..3)."""
-        return _CARDS[4 * rank + suit]
+    def from_rank_suit(cls, rank: SupportsIndex, suit: SupportsIndex) -> Card:
+        """The card of a rank (0..12) and a suit (0..3).
+
+        >>> Card.from_rank_suit(0, 7)
+        Traceback (most recent call last):
+        ...
+        pokerscore.cards.errors.PokerScoreError: a suit is an integer 0..3, got 7
+        """
+        rank_number = _integer(rank, 13, "a rank is an integer 0..12")
+        return _CARDS[4 * rank_number + _integer(suit, 4, "a suit is an integer 0..3")]
 
     @property
     def id(self) -> int:
@@ -165,6 +171,19 @@ class Card:
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (self._id,))
+
+
+def _integer(value: SupportsIndex, limit: int, what: str) -> int:
+    """``value`` as an int in ``0..limit-1``: ints and int-likes (NumPy integers), never bools."""
+    if not isinstance(value, bool):
+        try:
+            number = operator.index(value)
+        except TypeError:
+            pass
+        else:
+            if 0 <= number < limit:
+                return number
+    raise PokerScoreError(f"{what}, got {shorten(repr(value))}")
 
 
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(card_id) for card_id in range(DECK_SIZE))

@@ -6,6 +6,20 @@ catch one type; the message always reads as a sentence a person understands with
 
 from __future__ import annotations
 
+ECHO_LIMIT = 40
+"""The most characters of a user's token an error message repeats (a line may be megabytes)."""
+
+
+def shorten(token: str, limit: int = ECHO_LIMIT) -> str:
+    """``token`` cut to ``limit`` characters with an ellipsis, for echoing it in a message.
+
+    >>> shorten("Ah")
+    'Ah'
+    >>> shorten("X" * 100)
+    'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX…'
+    """
+    return token if len(token) <= limit else token[: limit - 1] + "…"
+
 
 class PokerScoreError(ValueError):
     """Base class of every error pokerscore raises on bad input."""
@@ -13,6 +27,8 @@ class PokerScoreError(ValueError):
 
 class InvalidCardError(PokerScoreError):
     """A token that is not a card, with its 1-based position and what is allowed.
+
+    The message cuts a long token (see :func:`shorten`); ``token`` keeps it whole.
 
     >>> raise InvalidCardError("1X", 1, "rank must be one of 2-9, T or 10, J, Q, K, A")
     Traceback (most recent call last):
@@ -24,7 +40,7 @@ class InvalidCardError(PokerScoreError):
         self.token = token
         self.position = position
         self.reason = reason
-        super().__init__(f'invalid card "{token}" at position {position}: {reason}')
+        super().__init__(f'invalid card "{shorten(token)}" at position {position}: {reason}')
 
 
 class DuplicateCardError(PokerScoreError):

@@ -9,15 +9,17 @@ separated at all (``AhKhQhJhTh``); or any iterable of card ids, card strings or 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, SupportsIndex, cast
 
-from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS, SUIT_SYMBOLS, Card
+from pokerscore.cards.card import DECK_SIZE, RANK_CHARS, SUIT_LETTERS, SUIT_SYMBOLS, Card
 from pokerscore.cards.errors import (
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
     PokerScoreError,
+    shorten,
 )
 
 RANK_HELP: Final = "rank must be one of 2-9, T or 10, J, Q, K, A"
@@ -67,7 +69,7 @@ def format_cards(cards: Iterable[Card], style: str = "text") -> str:
         return " ".join(card.pretty for card in cards)
     if style == "glyph":
         return " ".join(glyph(card) for card in cards)
-    raise PokerScoreError(f'unknown card style "{style}": use text, pretty or glyph')
+    raise PokerScoreError(f'unknown card style "{shorten(style)}": use text, pretty or glyph')
 
 
 def parse_card(text: str, position: int = 1) -> Card:
@@ -114,8 +116,15 @@ def parse_cards(
     """
     if isinstance(source, str):
         cards = _scan(source)
-    else:
+    elif isinstance(source, bytes | bytearray | memoryview):
+        # Iterating bytes gives small ints, which would read as card ids: b"Ah" is not 2 cards.
+        raise PokerScoreError("cards given as bytes: decode them to a string first")
+    elif isinstance(source, Iterable):
         cards = tuple(_one(item, position) for position, item in enumerate(source, 1))
+    else:
+        raise PokerScoreError(
+            f"cards are a string or an iterable of cards, got {type(source).__name__}"
+        )
     if not allow_duplicates:
         check_distinct(cards)
     if size is not None:
@@ -139,14 +148,15 @@ def _one(item: object, position: int) -> Card:
         return item
     if isinstance(item, str):
         return parse_card(item, position)
-    if isinstance(item, int) and not isinstance(item, bool):
-        if 0 <= item < 52:
-            return Card(int(item))
-        raise InvalidCardError(str(item), position, "a card id is an integer 0..51")
-    # NumPy integers and other int-likes
-    index = getattr(item, "__index__", None)
-    if index is not None and not isinstance(item, bool):
-        return _one(int(index()), position)
+    if not isinstance(item, bool):
+        try:
+            number = operator.index(cast("SupportsIndex", item))  # ints, NumPy ints, int-likes
+        except TypeError:
+            pass
+        else:
+            if 0 <= number < DECK_SIZE:
+                return Card(number)
+            raise InvalidCardError(str(number), position, "a card id is an integer 0..51")
     raise InvalidCardError(repr(item), position, "expected a card, a card id or a string")
 
 

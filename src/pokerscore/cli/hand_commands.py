@@ -15,6 +15,7 @@ from pokerscore.cli.output import (
     card_strings,
     cards_text,
     console,
+    fail,
     print_json,
     user_errors,
 )
@@ -89,13 +90,23 @@ def compare_command(
         bool, typer.Option("--same-deck", help="Refuse a card held by two hands (one deck).")
     ] = False,
     ranking: RankingOption = "high",
-    json_output: JsonOption = False,
+    json_output: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print one JSON object on stdout. Its winners are indices into its hands, "
+            "counted from 0: the text's Hand 1 is index 0.",
+        ),
+    ] = False,
 ) -> None:
-    """Compare hands of 5 to 7 cards: who wins, and why."""
+    """Compare hands of 5 to 7 cards: who wins, and why.
+
+    The text numbers hands from 1, as given; the JSON winners count from 0, as list indices.
+    """
+    if len(hands) < 2:
+        fail('give at least two hands, each one argument: "5h 5c 6s 7s Kd" "2c 3s 8s 8d Td"')
     rules = ranking_named(ranking)
     with user_errors():
-        if len(hands) < 2:
-            raise typer.BadParameter("give at least two hands")
         scores = [best_hand(hand, rules) for hand in hands]
         best = winners(scores, same_deck=same_deck)
     if json_output:

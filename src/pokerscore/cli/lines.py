@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
-
-from rich.text import Text
+from typing import BinaryIO, Generic, TypeVar
 
 from pokerscore.cards import PokerScoreError
-from pokerscore.cli.output import BAD_INPUT, error_console, fail
+from pokerscore.cli.output import BAD_INPUT, fail, report_error
 
 Record = TypeVar("Record")
+
+_BYTE_ORDER_MARK = b"\xef\xbb\xbf"
 
 
 @dataclass
@@ -24,19 +24,46 @@ class LineReport(Generic[Record]):
     errors: list[tuple[int, str]] = field(default_factory=list)
 
 
-def _lines(source: str) -> Iterator[str]:
+def _decoded(chunks: Iterable[bytes]) -> Iterator[str | UnicodeDecodeError]:
+    """Each line as text, or the decoding error of a line that is not UTF-8.
+
+    Decoding line by line keeps one bad byte from losing the whole file; a UTF-8 byte-order
+    mark at the start (some Windows editors write one) is dropped. Lines end at ``\\n``,
+    ``\\r\\n`` or ``\\r``.
+    """
+    first = True
+    for chunk in chunks:
+        if first:
+            chunk = chunk.removeprefix(_BYTE_ORDER_MARK)
+            first = False
+        for line in chunk.splitlines() or [b""]:
+            try:
+                yield line.decode("utf-8")
+            except UnicodeDecodeError as error:
+                yield error
+
+
+def _binary_lines(source: str) -> Iterator[bytes]:
     if source == "-":
-        yield from sys.stdin
+        stdin: BinaryIO | None = getattr(sys.stdin, "buffer", None)
+        if stdin is None:
+            fail("standard input is closed: give a file, or pipe the lines in")
+        try:
+            yield from stdin
+        except OSError as error:
+            fail(f"cannot read standard input: {error.strerror or error}")
         return
     try:
-        with Path(source).open(encoding="utf-8") as handle:
+        with Path(source).open("rb") as handle:
             yield from handle
     except FileNotFoundError:
         fail(f"no such file: {source}")
-    except UnicodeDecodeError:
-        fail(f"{source} is not a UTF-8 text file")
     except OSError as error:
-        fail(f"cannot read {source}: {error.strerror}")
+        fail(f"cannot read {source}: {error.strerror or error}")
+
+
+def _decoding_message(error: UnicodeDecodeError) -> str:
+    return f"not UTF-8 text: byte 0x{error.object[error.start]:02x} at column {error.start + 1}"
 
 
 def read_records(
@@ -44,20 +71,23 @@ def read_records(
 ) -> LineReport[Record]:
     """Parse each non-blank line of ``source`` (a path, or ``-`` for stdin).
 
-    A line that fails to parse is reported on stderr as ``line N: message`` and skipped; with
-    ``strict`` the first one ends the run with exit status 2. Lines starting with ``#`` are comments.
+    A line that fails to parse, or is not UTF-8, is reported on stderr as ``line N: message`` and
+    skipped; with ``strict`` the first one ends the run with exit status 2. Lines starting with
+    ``#`` are comments.
     """
     report: LineReport[Record] = LineReport()
-    for number, line in enumerate(_lines(source), 1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
+    for number, line in enumerate(_decoded(_binary_lines(source)), 1):
         try:
+            if isinstance(line, UnicodeDecodeError):
+                raise PokerScoreError(_decoding_message(line))
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
             report.records.append((number, parse(text)))
         except PokerScoreError as error:
             if strict:
                 fail(f"line {number}: {error}", BAD_INPUT)
             report.errors.append((number, str(error)))
             if not quiet:
-                error_console.print(Text(f"error: line {number}: {error}"), soft_wrap=True)
+                report_error(f"line {number}: {error}")
     return report

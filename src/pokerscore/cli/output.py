@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -26,9 +26,26 @@ BAD_INPUT = 2
 """Exit status for bad input (the same as for a bad command line)."""
 
 
+def one_line(message: str) -> str:
+    """A message safe to print as one line: control characters and line breaks escaped.
+
+    >>> print(one_line("bad\\x1b[31m token\\nhere"))
+    bad\\x1b[31m token\\nhere
+    """
+    if message.isprintable():
+        return message
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+
+
+def report_error(message: str) -> None:
+    """Print ``error: message`` on stderr as one line (a full or closed stderr is ignored)."""
+    with suppress(OSError):  # nowhere left to say it: the exit status still tells
+        error_console.print(Text(f"error: {one_line(message)}"), soft_wrap=True)
+
+
 def fail(message: str, status: int = BAD_INPUT) -> NoReturn:
     """Print ``error: message`` on stderr, one line, and exit."""
-    error_console.print(Text(f"error: {message}"), soft_wrap=True)
+    report_error(message)
     raise typer.Exit(status)
 
 
@@ -45,7 +62,10 @@ def user_errors() -> Iterator[None]:
 
 @contextmanager
 def progress_bar(*, disable: bool = False) -> Iterator[Progress]:
-    """A transient progress bar on stderr, for work that may take more than a second."""
+    """A transient progress bar on stderr, for work that may take more than a second.
+
+    Shown only on a terminal: in a file or a pipe it would leave escape codes or a blank line.
+    """
     from rich.progress import (
         BarColumn,
         Progress,
@@ -55,7 +75,7 @@ def progress_bar(*, disable: bool = False) -> Iterator[Progress]:
         TimeRemainingColumn,
     )
 
-    with Progress(
+    bar = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         TaskProgressColumn(),
@@ -64,13 +84,28 @@ def progress_bar(*, disable: bool = False) -> Iterator[Progress]:
         console=error_console,
         transient=True,
         disable=disable,
-    ) as bar:
+    )
+    if disable or not error_console.is_terminal:
+        # Never started: tasks still update, nothing is drawn (Rich's stop() would end a
+        # non-terminal stream with a blank line, even for a disabled bar in some versions).
+        yield bar
+        return
+    with bar:
         yield bar
 
 
+def unicode_output() -> bool:
+    """Whether stdout can show suit symbols (it may be ASCII, e.g. ``PYTHONIOENCODING=ascii``)."""
+    try:
+        "♣♦♥♠…".encode(sys.stdout.encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True
+
+
 def print_json(payload: object) -> None:
-    """One JSON object on stdout."""
-    sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    """One JSON object on stdout (``\\u`` escapes where stdout is not Unicode)."""
+    sys.stdout.write(json.dumps(payload, ensure_ascii=not unicode_output()) + "\n")
 
 
 def card_strings(cards: Iterable[Card]) -> list[str]:
@@ -79,10 +114,13 @@ def card_strings(cards: Iterable[Card]) -> list[str]:
 
 
 def cards_text(cards: Iterable[Card]) -> Text:
-    """Cards with suit symbols, hearts and diamonds in red."""
+    """Cards with suit symbols, hearts and diamonds in red (``Ah`` where stdout is ASCII)."""
+    pretty = unicode_output()
     text = Text()
     for index, card in enumerate(cards):
         if index:
             text.append(" ")
-        text.append(card.pretty, style="bold red" if card.suit.is_red else "bold")
+        text.append(
+            card.pretty if pretty else str(card), style="bold red" if card.suit.is_red else "bold"
+        )
     return text

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated
 
 import typer
 
-from pokerscore.cli.output import JsonOption, console, print_json, progress_bar, user_errors
+from pokerscore.cli.output import (
+    JsonOption,
+    console,
+    fail,
+    print_json,
+    progress_bar,
+    user_errors,
+)
 from pokerscore.cli.ranking_commands import RankingOption, ranking_named
 
 
@@ -26,7 +34,14 @@ def stats_command(
         int | None,
         typer.Option("--sample", min=1, help="Deal this many random hands instead of all of them."),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed for --sample.")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            help="Random seed for --sample (0 or more); without it, one is picked and printed.",
+        ),
+    ] = None,
     ranking: RankingOption = "high",
     json_output: JsonOption = False,
 ) -> None:
@@ -36,6 +51,10 @@ def stats_command(
 
     from pokerscore.hands.statistics import exhaustive_counts, sampled_counts, total_hands
 
+    if seed is not None and not sample:
+        fail("--seed goes with --sample: counting every hand involves no chance")
+    if sample and seed is None:
+        seed = secrets.randbits(32)  # printed with the results, so the run can be repeated
     with progress_bar(disable=json_output) as bar:
         what = (
             f"dealing {sample:,} hands"

@@ -81,7 +81,16 @@ def winners(
     [0, 1]
     >>> winners(["9c 8d 7h 6s 5c", "Ac 2d 3h 4s Ks"], ranking="eight-or-better")
     [0, 1]
+
+    ``hands`` is a list of hands: one string is refused (it would be read character by
+    character), and so is an empty list.
     """
+    if isinstance(hands, str | bytes):
+        raise PokerScoreError(
+            "winners takes a list of hands, got one string: write winners([hand, ...])"
+        )
+    if not hands:
+        raise PokerScoreError("winners needs at least one hand, got none")
     scores = _scores(hands, same_deck, ranking)
     top = max(hand.value for hand in scores)
     return [index for index, hand in enumerate(scores) if hand.value == top]
