@@ -6,7 +6,6 @@ import json
 from itertools import combinations
 
 import pytest
-from typer.testing import CliRunner
 
 from pokerscore.cards import PokerScoreError, format_cards, parse_cards
 from pokerscore.cli.app import app
@@ -20,6 +19,7 @@ from pokerscore.games.draw import (
     held_cards,
     mask_of,
 )
+from tests.cli_runner import separate_streams_runner
 
 HAND = "2c 3d 4h 5s 7d"
 DECK = "6h Ks Qs Jd Tc"
@@ -100,7 +100,7 @@ def test_best_draw_prefers_fewer_discards_on_equal_value() -> None:
     assert best.discards == ()
 
 
-runner = CliRunner()
+runner = separate_streams_runner()
 
 
 def test_draw_command_prints_the_puzzle_format() -> None:

@@ -7,7 +7,6 @@ from math import comb
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
 from pokerscore.cards import HandSizeError, PokerScoreError
 from pokerscore.cli.app import app
@@ -16,6 +15,7 @@ from pokerscore.engine.enumeration import count_values
 from pokerscore.engine.keys import SUIT_MASK_5, SUIT_SHIFT_5
 from pokerscore.hands.batch import evaluate_batch
 from pokerscore.hands.statistics import exhaustive_counts, sampled_counts
+from tests.cli_runner import separate_streams_runner
 
 # Published category counts (e.g. Wikipedia, "Poker probability"), weakest category first.
 PUBLISHED = {
@@ -110,25 +110,25 @@ def test_sampled_counts_are_reproducible_and_close(size: int) -> None:
 
 
 def test_stats_command_prints_seven_card_counts() -> None:
-    result = CliRunner().invoke(app, ["stats", "--cards", "7", "--json"])
+    result = separate_streams_runner().invoke(app, ["stats", "--cards", "7", "--json"])
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
     assert payload["cards"] == 7 and payload["total"] == 133784560 and payload["distinct"] == 4824
     assert payload["counts"]["royal-flush"] == 4324
     assert payload["counts"]["straight-flush"] == 37260
-    table = CliRunner().invoke(app, ["stats", "--cards", "6"])
+    table = separate_streams_runner().invoke(app, ["stats", "--cards", "6"])
     assert "All 20,358,520 6-card hands" in table.stdout and "188" in table.stdout
 
 
 def test_stats_command_samples_seven_cards() -> None:
     args = ["stats", "--cards", "7", "--sample", "5000", "--seed", "4", "--json"]
-    first = CliRunner().invoke(app, args)
+    first = separate_streams_runner().invoke(app, args)
     assert first.exit_code == 0, first.output
     payload = json.loads(first.stdout)
     assert payload["cards"] == 7 and payload["total"] == 5000 and payload["sample"] is True
-    assert CliRunner().invoke(app, args).stdout == first.stdout
+    assert separate_streams_runner().invoke(app, args).stdout == first.stdout
 
 
 def test_stats_command_refuses_other_sizes() -> None:
-    result = CliRunner().invoke(app, ["stats", "--cards", "8"])
+    result = separate_streams_runner().invoke(app, ["stats", "--cards", "8"])
     assert result.exit_code == 2

@@ -11,19 +11,20 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from pokerscore.cli import play_commands
 from pokerscore.cli.play_commands import history_command, play_command
 from pokerscore.games.videopoker.history import open_history
 from pokerscore.games.videopoker.paytables import get_paytable
 from pokerscore.games.videopoker.session import VideoPokerSession
+from tests.cli_runner import separate_streams_runner
 
 # The two commands on their own sub-app, as `pokerscore videopoker` mounts them.
 app = typer.Typer()
 app.command("play")(play_command)
 app.command("history")(history_command)
-runner = CliRunner()
+runner = separate_streams_runner()
 
 
 @pytest.fixture(scope="module")

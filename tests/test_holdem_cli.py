@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
 from pokerscore.cli.app import app
+from tests.cli_runner import separate_streams_runner
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(app, list(args))
+    result = separate_streams_runner().invoke(app, list(args))
     return result.exit_code, result.stdout, result.stderr
 
 

@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from pokerscore.cli.app import app
 from pokerscore.games.videopoker.paytables import PAYTABLES, PayTable, get_paytable, paytable_toml
+from tests.cli_runner import separate_streams_runner
 
-runner = CliRunner()
+runner = separate_streams_runner()
 
 
 def run(*args: str) -> tuple[int, str, str]:
