@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Final
 
 from pokerscore.cards import Card, PokerScoreError, parse_cards
@@ -31,7 +31,7 @@ class DealFinishedElsewhereError(HistoryError):
 
 def now_text() -> str:
     """The current UTC time as ISO 8601 to the second, the form every row's time takes."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ naming the file, the class and what is wrong.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
@@ -40,10 +39,8 @@ def load_paytable(path: str | Path) -> PayTable:
     Any mistake raises :class:`PayTableError` naming the file, the class and what is wrong,
     binary and non-UTF-8 files included.
     """
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover
-        import tomli as tomllib
+    import tomllib
+
     try:
         with Path(path).open("rb") as handle:
             content = handle.read(MAX_FILE_SIZE + 1)
