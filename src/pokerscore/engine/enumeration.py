@@ -6,19 +6,17 @@ in under a second on two cores, once compiled).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from math import comb
 from typing import Final
 
+from pokerscore.engine.progress import Progress
 from pokerscore.engine.rankings import HIGH, Ranking
 
 HAND_SIZES: Final = (5, 6, 7)
 """The hand sizes the evaluators and enumerators cover: the best five of 5, 6 or 7 cards."""
 
 
-def count_values(
-    size: int, ranking: Ranking = HIGH, progress: Callable[[int, int], None] | None = None
-) -> list[int]:
+def count_values(size: int, ranking: Ranking = HIGH, progress: Progress | None = None) -> list[int]:
     """Histogram of values over every hand of ``size`` cards (5, 6 or 7) of the ranking's deck,
     indexed by value (index 0 unused). Trusts ``size``: the validated API checks it.
 

@@ -14,27 +14,26 @@ replacement taking the discarded card's position, as on a video poker machine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from pokerscore.cards import (
     Card,
-    CardLike,
     PokerScoreError,
     check_distinct,
     format_cards,
     parse_cards,
 )
 from pokerscore.engine import STANDARD_CATEGORIES, Category, category_of, evaluate5
+from pokerscore.hands import HandInput
 
 HAND_SIZE: Final = 5
 MASK_COUNT: Final = 1 << HAND_SIZE
 """The number of hold masks, 32."""
 ALL_HELD: Final = MASK_COUNT - 1
 
-CardsInput = str | Iterable[CardLike]
-"""Cards as a string (``"Ah Kh"``) or any iterable of cards, ids or card strings."""
+UNSEEN: Final = 47
+"""Cards a draw comes from: the deck less the five dealt."""
 
 # The classic visible-deck puzzle counts royal flushes as straight flushes and spells two of
 # the categories its own way; every other name is the category's slug.
@@ -52,7 +51,7 @@ PUZZLE_NAMES: Final[dict[Category, str]] = {
 """
 
 
-def _hand(hand: CardsInput) -> tuple[Card, ...]:
+def _hand(hand: HandInput) -> tuple[Card, ...]:
     return parse_cards(hand, size=HAND_SIZE)
 
 
@@ -71,7 +70,7 @@ def discard_count(mask: int) -> int:
     return HAND_SIZE - _check_mask(mask).bit_count()
 
 
-def held_cards(hand: CardsInput, mask: int) -> tuple[Card, ...]:
+def held_cards(hand: HandInput, mask: int) -> tuple[Card, ...]:
     """The cards a mask holds, in hand order.
 
     >>> format_cards(held_cards("2c 3d 4h 5s 7d", 0b10100))
@@ -82,7 +81,7 @@ def held_cards(hand: CardsInput, mask: int) -> tuple[Card, ...]:
     return tuple(card for index, card in enumerate(cards) if mask >> index & 1)
 
 
-def mask_of(hand: CardsInput, held: CardsInput) -> int:
+def mask_of(hand: HandInput, held: HandInput) -> int:
     """The hold mask that keeps exactly ``held`` (cards of the hand, in any order).
 
     >>> mask_of("2c 3d 4h 5s 7d", "7d 4h")
@@ -101,7 +100,7 @@ def mask_of(hand: CardsInput, held: CardsInput) -> int:
     return mask
 
 
-def draw(hand: CardsInput, deck: CardsInput, mask: int) -> tuple[Card, ...]:
+def draw(hand: HandInput, deck: HandInput, mask: int) -> tuple[Card, ...]:
     """The hand after the draw: held cards stay, each discard is replaced by the next deck card.
 
     ``deck`` needs at least as many cards as are discarded, and no card of the hand.
@@ -156,7 +155,7 @@ class BestDraw:
         return held_cards(self.hand, ALL_HELD ^ self.mask)
 
 
-def best_draw(hand: CardsInput, deck: CardsInput) -> BestDraw:
+def best_draw(hand: HandInput, deck: HandInput) -> BestDraw:
     """The best final hand reachable when the top of the deck is known.
 
     Tries all 32 masks; the highest value wins, ties go to the draw of fewer cards and then to

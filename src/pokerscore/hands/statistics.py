@@ -7,16 +7,13 @@ batch kernel.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
 from pokerscore.cards import HandSizeError, PokerScoreError
 from pokerscore.engine import HIGH, Category, Ranking, RankingLike, get_ranking
 from pokerscore.engine.enumeration import HAND_SIZES, count_values
-
-Progress = Callable[[int, int], None]
-"""Called with (done, total) as work advances."""
+from pokerscore.engine.progress import Progress
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ is at most :data:`EXACT_LIMIT`, and samples otherwise.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pokerscore.cards import Card, PokerScoreError, check_distinct, parse_cards
 from pokerscore.engine.keys import CARD_KEYS, CARD_KEYS_5
+from pokerscore.engine.progress import Progress
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
 from pokerscore.games.holdem.showdown import PlayerError
 from pokerscore.hands.score import check_in_deck
@@ -49,8 +50,6 @@ BLOCK_SIZE: Final = 4096
 """Showdowns per random stream; a run is a whole number of blocks."""
 _BLOCKS_PER_CALL: Final = 64
 
-Progress = Callable[[int, int], None]
-"""Called with (done, total) as work advances."""
 PlayerInput = str | Sequence[str | int | Card] | Any
 """A hand in any card notation, a range text, or a :class:`~pokerscore.hands.ranges.Range`."""
 

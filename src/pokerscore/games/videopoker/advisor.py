@@ -21,18 +21,16 @@ from fractions import Fraction
 from math import comb
 
 from pokerscore.cards import Card, format_cards, parse_cards
-from pokerscore.games.draw import MASK_COUNT, CardsInput, held_cards
+from pokerscore.games.draw import MASK_COUNT, UNSEEN, held_cards
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
     PayTable,
     as_paytable,
 )
+from pokerscore.hands import HandInput
 
 __all__ = ["HoldEV", "advise", "format_cards"]
-
-UNSEEN: int = 47
-"""Cards a draw comes from: the deck less the five dealt."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +62,7 @@ def hold_order_key(hold: HoldEV) -> tuple[Fraction, int, int]:
 
 
 def advise(
-    cards: CardsInput, paytable: PayTable | str = DEFAULT_PAYTABLE, coins: int = MAX_COINS
+    cards: HandInput, paytable: PayTable | str = DEFAULT_PAYTABLE, coins: int = MAX_COINS
 ) -> list[HoldEV]:
     """All 32 holds of a five-card deal with their exact expected returns, best first.
 

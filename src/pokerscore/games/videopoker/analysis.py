@@ -17,12 +17,13 @@ on disk); the tables of step 1 are kept for the next call with the same classes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, isqrt, sqrt
 from typing import TYPE_CHECKING
 
+from pokerscore.engine.progress import Progress
+from pokerscore.games.draw import UNSEEN
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
@@ -35,11 +36,8 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 DEALS = comb(52, 5)
-UNSEEN = 47
 ROYAL_FLUSH = "Ah Kh Qh Jh Th"
 """One royal flush: every royal has the same value, so this one's class is every royal's."""
-Progress = Callable[[int, int], None]
-"""Called with (steps done, steps in all)."""
 
 
 @dataclass(frozen=True)

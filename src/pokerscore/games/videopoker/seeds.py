@@ -18,10 +18,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerscore.cards import Card, PokerScoreError, format_cards
+from pokerscore.engine.progress import Progress
 from pokerscore.games.draw import MASK_COUNT, draw
 from pokerscore.games.videopoker.deal import deal
 from pokerscore.games.videopoker.paytables import DEFAULT_PAYTABLE, PayTable, as_paytable
@@ -36,8 +37,6 @@ DEFAULT_LIMIT = 1 << 32
 """Seeds searched at most (about an hour on two cores). The rarest class a table can have, one
 hand value (four royal flushes), turns up for all 32 masks within a few million seeds; a class
 no hand can reach is refused before the search starts."""
-Progress = Callable[[int, int], None]
-"""Called with (cells found, cells wanted) after each step."""
 
 
 @dataclass(frozen=True)
