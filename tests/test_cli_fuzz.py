@@ -168,3 +168,61 @@ def test_videopoker_advise_and_paytables_with_any_arguments(
         options = [option for option in options if option[0] != "--coins"]
     words = [word for option in options for word in option]
     assert_allowed(invoke(["videopoker", name, *args, *words]))
+
+
+@fuzz
+@given(videopoker_options, st.sampled_from(["analyze", "seeds"]), st.integers(0, 3))
+def test_videopoker_analyze_and_seeds_with_any_options(
+    options: list[tuple[str, ...]], name: str, limit: int
+) -> None:
+    words = [word for option in options for word in option]
+    if name == "seeds":  # a tiny bound keeps the search short; it may say a class is unreached
+        words = [word for option in options if option[0] != "--coins" for word in option]
+        words += ["--limit", str(10**limit)]
+    assert_allowed(invoke(["videopoker", name, *words]))
+
+
+ranking_names = st.one_of(
+    st.sampled_from(
+        ["high", "ace-to-five", "deuce-to-seven", "eight-or-better", "short-deck", "razz"]
+    ),
+    noise,
+)
+
+
+@fuzz
+@given(st.lists(argument, max_size=6), ranking_names)
+def test_score_compare_and_rankings_under_any_ranking(args: list[str], ranking: str) -> None:
+    assert_allowed(invoke(["score", *args, "--ranking", ranking]))
+    assert_allowed(invoke(["compare", *args, "-r", ranking]))
+    assert_allowed(invoke(["rankings", *args[:1]]))
+
+
+games = st.one_of(
+    st.sampled_from(["holdem", "omaha", "omaha-hi-lo", "short-deck", "omaha-6"]), noise
+)
+range_words = st.one_of(
+    hand_text,
+    st.sampled_from(["QQ+", "AKs", "22-77", "random", "0.5(JJ)", "AhKh", "KTo+", "A5s-A2s"]),
+    noise,
+)
+
+
+@fuzz
+@given(st.lists(range_words, max_size=4), hand_text, hand_text, games)
+def test_showdown_and_equity_with_any_arguments(
+    players: list[str], board: str, dead: str, game: str
+) -> None:
+    assert_allowed(invoke(["showdown", *players, "--board", board, "--game", game]))
+    sampled = ["--samples", "2000", "--seed", "1"]
+    assert_allowed(
+        invoke(["equity", *players, "--board", board, "--dead", dead, "-g", game, *sampled])
+    )
+
+
+@fuzz
+@given(st.lists(st.one_of(flags, noise, numbers), max_size=4))
+def test_videopoker_history_with_any_arguments(args: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        database = str(Path(folder) / "history.sqlite3")
+        assert_allowed(invoke(["videopoker", "history", "--db", database, *args]))
