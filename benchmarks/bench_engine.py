@@ -32,6 +32,8 @@ BATCH_HANDS = 10_000_000
 SLOW_HANDS = 2_000
 REPEATS = 3
 SCALAR_ROUNDS = 5
+VALIDATION_ROUNDS = 9
+BANDWIDTH_BYTES = 1 << 28
 
 
 def machine() -> str:
@@ -150,6 +152,65 @@ def differential(peers: list[Peer], hands: int) -> list[str]:
     return lines
 
 
+def memory_bandwidth() -> dict[str, float]:
+    """Bytes per second the machine moves: a 256 MB copy (read + written) and a sum over it
+    (read), best of a few runs; the reference for the batch rows' memory traffic."""
+    source = np.ones(BANDWIDTH_BYTES // 8, dtype=np.uint64)
+    target = np.empty_like(source)
+    copy = best_rate(2 * BANDWIDTH_BYTES, lambda: np.copyto(target, source))
+    total = best_rate(BANDWIDTH_BYTES, lambda: np.add.reduce(source))
+    return {"memcpy (read + write)": copy, "np.sum (read)": total}
+
+
+def validation_cost() -> list[tuple[str, int, float, float]]:
+    """Validated and ``check=False`` batches of each size under each ranking, timed in
+    alternation round after round in this one process (best round each), so their ratio is
+    not skewed by a slow moment of a shared machine: (ranking, size, validated, unchecked)."""
+    from pokerscore import evaluate_batch, random_hands
+    from pokerscore.engine import RANKINGS
+
+    rows = []
+    for name in RANKINGS:
+        for size in (5, 6, 7):
+            batch = random_hands(BATCH_HANDS, size, seed=60 + size, ranking=name)
+            evaluate_batch(batch[:10], ranking=name)
+            evaluate_batch(batch[:10], ranking=name, check=False)
+            best = {True: float("inf"), False: float("inf")}
+            for _ in range(VALIDATION_ROUNDS):
+                for check in (True, False):
+                    start = time.perf_counter()
+                    evaluate_batch(batch, ranking=name, check=check)
+                    best[check] = min(best[check], time.perf_counter() - start)
+            rows.append((name, size, len(batch) / best[True], len(batch) / best[False]))
+            print(rows[-1], flush=True)
+    return rows
+
+
+def validation_report(
+    rows: list[tuple[str, int, float, float]], bandwidth: dict[str, float]
+) -> list[str]:
+    """Markdown lines: rates, ratios, and the rows' memory traffic against the machine's."""
+    read_bandwidth = bandwidth["np.sum (read)"]
+    lines = [
+        "Validated batches against `check=False`, same hands, timed in alternation "
+        f"({VALIDATION_ROUNDS} rounds, best each). Traffic: each hand reads its k card bytes "
+        "and writes a 2-byte value; the limit is the machine's bandwidth, "
+        + ", ".join(f"{label} {rate / 1e9:.1f} GB/s" for label, rate in bandwidth.items())
+        + ".",
+        "",
+        "| ranking | cards | validated hands/s | `check=False` hands/s | validated / unchecked "
+        "| traffic validated | share of read bandwidth |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, size, checked, unchecked in rows:
+        traffic = checked * (size + 2)
+        lines.append(
+            f"| {name} | {size} | {checked:,.0f} | {unchecked:,.0f} | {checked / unchecked:.2f} "
+            f"| {traffic / 1e9:.2f} GB/s | {traffic / read_bandwidth:.0%} |"
+        )
+    return lines
+
+
 def ratio(ours: float, theirs: float) -> str:
     return f"{ours / theirs:,.1f}x" if theirs else "-"
 
@@ -221,6 +282,7 @@ def main() -> None:
     ]
     for step in warm_up["cold"]:
         lines.append(f"| {step} | {warm_up['cold'][step]:.2f} | {warm_up['warm'][step]:.2f} |")
+    lines += ["", *validation_report(validation_cost(), memory_bandwidth())]
     hands = int(os.environ.get("BENCH_DIFF_HANDS", 10_000_000))
     lines += ["", "Differential check (order of random hands, ties included):", ""]
     lines += [f"- {line}" for line in differential(peers, hands)]

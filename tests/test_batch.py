@@ -206,3 +206,64 @@ def test_score_command_does_not_load_numba() -> None:
         "try:\n    app()\nexcept SystemExit:\n    pass"
     )
     assert "numba" not in _modules_after(code)
+
+
+LARGE = 5000  # several blocks of the compiled check
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+@pytest.mark.parametrize("row", [LARGE // 2 + 1, LARGE - 1])
+def test_a_large_batch_names_a_bad_row_in_the_middle_or_at_the_end(size: int, row: int) -> None:
+    hands = random_hands(LARGE, size, seed=60 + size)
+    duplicate = hands.copy()
+    duplicate[row, size - 1] = duplicate[row, 0]
+    card = str(pokerscore.Card(int(hands[row, 0])))
+    with pytest.raises(
+        DuplicateRowCardError,
+        match=rf"^row {row}: duplicate card {card} at positions 1 and {size}$",
+    ):
+        evaluate_batch(duplicate)
+    for card_id in (52, 63, 64, 115, 255):
+        bad = hands.copy()
+        bad[row, 1] = card_id
+        with pytest.raises(
+            InvalidRowCardError,
+            match=rf'^row {row}: invalid card "{card_id}" at position 2: a card id is an integer',
+        ):
+            evaluate_batch(bad)
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_every_id_from_52_to_255_is_refused(size: int) -> None:
+    hands = random_hands(3000, size, seed=70 + size)
+    for card_id in range(52, 256):
+        bad = hands.copy()
+        bad[2999 - card_id, card_id % size] = card_id
+        with pytest.raises(
+            InvalidRowCardError, match=rf'^row {2999 - card_id}: invalid card "{card_id}"'
+        ):
+            evaluate_batch(bad)
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+@pytest.mark.parametrize("ranking", ["short-deck", "short-deck-straight-over-trips"])
+def test_a_short_deck_batch_refuses_a_deuce(size: int, ranking: str) -> None:
+    hands = random_hands(LARGE, size, seed=80 + size, ranking=ranking)
+    assert len(evaluate_batch(hands, ranking=ranking)) == LARGE
+    for row in (0, LARGE // 3, LARGE - 1):
+        bad = hands.copy()
+        bad[row, size - 1] = 0  # the deuce of clubs
+        with pytest.raises(
+            InvalidRowCardError,
+            match=rf'^row {row}: invalid card "2c" at position {size}: {ranking} is played with 36',
+        ):
+            evaluate_batch(bad, ranking=ranking)
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_checked_and_unchecked_batches_agree_under_every_ranking(size: int) -> None:
+    for name in pokerscore.engine.RANKINGS:
+        hands = random_hands(LARGE, size, seed=90 + size, ranking=name)
+        checked = evaluate_batch(hands, ranking=name)
+        assert (checked == evaluate_batch(hands, check=False, ranking=name)).all()
+        assert (checked == evaluate_batch(hands.astype(np.int64), ranking=name)).all()

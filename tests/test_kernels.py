@@ -11,8 +11,19 @@ import numpy as np
 import pytest
 
 from pokerscore.engine import RANKINGS, Ranking
-from pokerscore.engine.kernels.batch import evaluate_rows, evaluate_rows_5
-from pokerscore.engine.kernels.validation import any_bad_row, first_duplicate
+from pokerscore.engine.kernels.batch import (
+    evaluate_checked_rows_5,
+    evaluate_rows,
+    evaluate_rows_5,
+)
+from pokerscore.engine.kernels.validation import (
+    BLOCK_ROWS,
+    _any_bad_row_by_bits,
+    ahead_masks,
+    any_bad_row,
+    deck_run,
+    first_duplicate,
+)
 from pokerscore.hands.batch import random_hands
 
 
@@ -110,3 +121,97 @@ def test_unchecked_garbage_never_reads_out_of_bounds(tmp_path: Path) -> None:
     # The control: without the padding, the same run must be caught reading out of bounds.
     control = run_with_bounds_checks("cut", tmp_path / "cut")
     assert control.returncode != 0 and "IndexError" in control.stderr, control.stderr
+
+
+def _every_pair_duplicated(hands: np.ndarray, row: int) -> list[np.ndarray]:
+    """Copies of ``hands`` with row ``row`` holding its card of column a again in column b, for
+    every pair of columns a < b."""
+    width = hands.shape[1]
+    copies = []
+    for earlier in range(width):
+        for later in range(earlier + 1, width):
+            bad = hands.copy()
+            bad[row, later] = bad[row, earlier]
+            copies.append(bad)
+    return copies
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_block_check_sees_a_duplicate_at_every_pair_of_columns_in_every_kind_of_block(
+    size: int,
+) -> None:
+    # Three blocks and a part: the first and last blocks take the forward-only path, the middle
+    # ones the rotation path; the rows checked are the edges of each block.
+    hands = random_hands(3 * BLOCK_ROWS + 17, size, seed=20 + size)
+    full = (1 << 52) - 1
+    assert not any_bad_row(hands, full)
+    rows = [0, BLOCK_ROWS - 1, BLOCK_ROWS, 2 * BLOCK_ROWS + 5, 3 * BLOCK_ROWS - 1, len(hands) - 1]
+    for row in rows:
+        for bad in _every_pair_duplicated(hands, row):
+            assert any_bad_row(bad, full), (row, bad[row])
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_block_check_sees_every_id_outside_the_deck(size: int) -> None:
+    hands = random_hands(2 * BLOCK_ROWS + 3, size, seed=30 + size)
+    short = RANKINGS["short-deck"].deck_mask
+    short_hands = random_hands(2 * BLOCK_ROWS + 3, size, seed=40 + size, ranking="short-deck")
+    for row, column in [(0, 0), (BLOCK_ROWS + 1, size // 2), (len(hands) - 1, size - 1)]:
+        for card_id in range(52, 256):
+            bad = hands.copy()
+            bad[row, column] = card_id
+            assert any_bad_row(bad, (1 << 52) - 1), (row, card_id)
+        for card_id in range(16):  # deuces to fives are outside the short deck
+            bad = short_hands.copy()
+            bad[row, column] = card_id
+            assert any_bad_row(bad, short), (row, card_id)
+
+
+def test_block_check_agrees_with_the_bitwise_check_on_random_rows() -> None:
+    # Rows of random ids in a small range make every kind of row: good ones, duplicates (often
+    # several), ids outside the deck; rows are checked one per batch against the scalar check.
+    rng = np.random.default_rng(7)
+    for size in (5, 6, 7):
+        for deck_mask in ((1 << 52) - 1, RANKINGS["short-deck"].deck_mask):
+            hands = rng.integers(10, 60, size=(3000, size)).astype(np.uint8)
+            expected = [
+                _any_bad_row_by_bits(hands[i : i + 1], np.uint64(deck_mask)) for i in range(3000)
+            ]
+            assert 0 < sum(expected) < 3000
+            got = [any_bad_row(hands[i : i + 1], deck_mask) for i in range(3000)]
+            assert got == expected
+            # Whole batch: bad exactly when some row is.
+            assert any_bad_row(hands, deck_mask) == any(expected)
+
+
+def test_deck_run_and_a_deck_with_a_hole() -> None:
+    assert deck_run(RANKINGS["high"].deck_mask) == (0, 51)
+    assert deck_run(RANKINGS["short-deck"].deck_mask) == (16, 51)
+    no_sevens = ((1 << 52) - 1) & ~(0b1111 << 20)
+    assert deck_run(no_sevens) is None
+    hands = np.array([[0, 4, 8, 12, 16], [0, 4, 8, 12, 21]], dtype=np.uint8)
+    assert not any_bad_row(hands[:1], no_sevens)
+    assert any_bad_row(hands, no_sevens)  # 21 is the seven of diamonds
+
+
+@pytest.mark.parametrize("ranking", RANKINGS.values(), ids=str)
+def test_checked_five_card_kernel_values_and_flag(ranking: Ranking) -> None:
+    hands = random_hands(2 * BLOCK_ROWS + 9, 5, seed=5, ranking=ranking)
+    first, last = deck_run(ranking.deck_mask) or (0, 0)
+    tables = ranking.tables(5)
+
+    def run(cards: np.ndarray) -> tuple[bool, list[int]]:
+        values = np.empty(len(cards), dtype=np.uint16)
+        bad = evaluate_checked_rows_5(
+            cards, tables, np.uint8(first), np.uint8(last - first), ahead_masks(5), values
+        )
+        return bool(bad), [int(value) for value in values]
+
+    assert run(hands) == (False, _kernel_values(hands, ranking))
+    for row in (0, BLOCK_ROWS + 3, len(hands) - 1):
+        for bad in _every_pair_duplicated(hands, row):
+            assert run(bad)[0]
+        for card_id in (last + 1, 255) + ((first - 1,) if first else ()):
+            bad = hands.copy()
+            bad[row, 4] = card_id
+            assert run(bad)[0], (row, card_id)

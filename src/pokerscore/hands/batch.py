@@ -155,23 +155,25 @@ def as_rows(cards: npt.ArrayLike, *, check: bool = True, ranking: RankingLike = 
     pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "2c" at position 5: short-deck is played with 36 cards, sixes to aces
     """
     rules = get_ranking(ranking)
-    array = _shape_checked(cards)
-    if not check:
-        return np.ascontiguousarray(array, dtype=np.uint8)
-    if not np.issubdtype(array.dtype, np.integer):
-        raise BatchShapeError(f"card ids must be integers, got an array of {array.dtype}")
-    if len(array) == 0:
-        return np.ascontiguousarray(array, dtype=np.uint8)
-    from pokerscore.engine.kernels.validation import any_bad_row
+    rows = _uint8_rows(cards, check=check, ranking=rules)
+    if check and len(rows):
+        from pokerscore.engine.kernels.validation import any_bad_row
 
-    # uint8 rows are checked in one parallel pass; other dtypes first need their range checked,
-    # since converting them to uint8 would wrap bad ids into good ones.
-    if array.dtype != np.uint8 and (array.min() < 0 or array.max() > 51):
-        _raise_first_problem(array, rules)
-    rows = np.ascontiguousarray(array, dtype=np.uint8)
-    if any_bad_row(rows, np.uint64(rules.deck_mask)):
-        _raise_first_problem(rows, rules)
+        if any_bad_row(rows, rules.deck_mask):
+            _raise_first_problem(rows, rules)
     return rows
+
+
+def _uint8_rows(cards: npt.ArrayLike, *, check: bool, ranking: Ranking) -> Rows:
+    """The batch as C-contiguous uint8 rows, its shape checked; with ``check``, also its dtype,
+    and for other dtypes than uint8 its range (converting would wrap bad ids into good ones).
+    Ids in the deck and duplicates are left to the caller's pass over the uint8 rows."""
+    array = _shape_checked(cards)
+    if check and not np.issubdtype(array.dtype, np.integer):
+        raise BatchShapeError(f"card ids must be integers, got an array of {array.dtype}")
+    if check and len(array) and array.dtype != np.uint8 and (array.min() < 0 or array.max() > 51):
+        _raise_first_problem(array, ranking)
+    return np.ascontiguousarray(array, dtype=np.uint8)
 
 
 def evaluate_batch(
@@ -193,7 +195,25 @@ def evaluate_batch(
     array([6175, 2221], dtype=uint16)
     """
     rules = get_ranking(ranking)
-    rows = as_rows(cards, check=check, ranking=rules)
+    array = _shape_checked(cards)
+    if check and array.shape[1] == 5:
+        # Five cards: each block of rows is checked just before it is evaluated, in one pass.
+        from pokerscore.engine.kernels.validation import ahead_masks, deck_run
+
+        run = deck_run(rules.deck_mask)
+        if run is not None:
+            rows = _uint8_rows(array, check=True, ranking=rules)
+            values = np.empty(len(rows), dtype=np.uint16)
+            if len(rows):
+                from pokerscore.engine.kernels.batch import evaluate_checked_rows_5
+
+                first, span = np.uint8(run[0]), np.uint8(run[1] - run[0])
+                tables = rules.tables(5)
+                if evaluate_checked_rows_5(rows, tables, first, span, ahead_masks(5), values):
+                    _raise_first_problem(rows, rules)
+            return values
+    # Six or seven cards: checked in a pass of their own (fused, the whole was slower).
+    rows = as_rows(array, check=check, ranking=rules)
     values = np.empty(len(rows), dtype=np.uint16)
     if len(rows):
         from pokerscore.engine.kernels.batch import evaluate_rows, evaluate_rows_5
