@@ -1,9 +1,10 @@
 """Compiled exhaustive enumeration: tally the value of every hand that starts with a given card.
 
 Hands of ``size`` cards from a deck (an array of card ids) are visited as combinations of
-positions in increasing order, never stored. The positions work like an odometer: each keeps the
-key sum of the cards before it, so moving one position re-adds only the keys after it, and the
-innermost position does one addition, one flush test and one lookup per hand, whatever the size.
+positions in increasing order, never stored. The last two positions run as plain nested loops;
+the others work like an odometer: each keeps the key sum of the cards before it, so moving one
+position re-adds only the keys after it. The innermost position does one addition, one flush
+test and one lookup per hand, whatever the size.
 A call covers the hands whose lowest position is ``first``; the second position is dealt out to
 ``threads`` workers in snake order (0, 1, 1, 0, …), which balances their work since hands get
 fewer as the second card rises. Each worker tallies into its own row of ``tally``, so no two
@@ -18,7 +19,14 @@ import numpy.typing as npt
 
 from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.jit import kernel
-from pokerscore.engine.kernels.lookup import flush_hand_value, flush_suit, multiset_value, prange
+from pokerscore.engine.kernels.lookup import (
+    BEST_OF_SUIT,
+    RANK_MASK,
+    flush_hand_value,
+    flush_suit,
+    multiset_value,
+    prange,
+)
 
 Tally = npt.NDArray[np.int64]
 Deck = npt.NDArray[np.uint8]
@@ -36,52 +44,78 @@ def owner(position: int, threads: int) -> int:
     return offset if block % 2 == 0 else threads - 1 - offset
 
 
+@kernel()
+def _flush_value_apart(
+    suit: int, key: int, hand: npt.NDArray[np.uint8], tables: RankingTables
+) -> int:
+    """The rare path, kept out of line: inlined, its loops slowed every other hand by a third."""
+    return flush_hand_value(suit, key, hand, 0, tables)
+
+
 @kernel(parallel=True)
 def count_from(first: int, deck: Deck, size: int, tables: RankingTables, tally: Tally) -> None:
-    """Tally every hand of ``size`` cards (2 or more) of ``deck`` whose lowest position is
+    """Tally every hand of ``size`` cards (3 or more) of ``deck`` whose lowest position is
     ``first``, by value."""
     threads = tally.shape[0]
     count = deck.shape[0]
     last = size - 1
-    card_keys = tables.card_keys
+    below = size - 2
+    # The deck's keys and suit bits by position: one load per card in the loops, not two.
+    keys = np.empty(count, dtype=np.int64)
+    suit_bits = np.empty(count, dtype=np.int64)
+    for position in range(count):
+        keys[position] = tables.card_keys[deck[position]]
+        suit_bits[position] = tables.suit_bits[deck[position]]
+    rule = tables.flush_rule
+    bits, base, values, flush = tables.bits, tables.base, tables.values, tables.flush
     for worker in prange(threads):
         chosen = np.empty(size, dtype=np.int64)
-        partial = np.empty(size + 1, dtype=np.int64)  # partial[i]: key sum of positions < i
-        hand = np.empty((1, size), dtype=np.uint8)  # the cards, for hands with a flush
-        partial[0] = 0
+        partial = np.empty(size + 1, dtype=np.int64)  # key sum of the positions before each
+        masks = np.empty(size + 1, dtype=np.int64)  # and the OR of their suit bits
+        hand = np.empty((1, size), dtype=np.uint8)  # the cards, for the rare flush path
         chosen[0] = first
-        partial[1] = card_keys[deck[first]]
+        partial[1] = keys[first]
+        masks[1] = suit_bits[first]
         for second in range(first + 1, count - size + 2):
             if owner(second - first - 1, threads) != worker:
                 continue
             chosen[1] = second
-            for level in range(1, last):
+            for level in range(1, below):
                 if level > 1:
                     chosen[level] = chosen[level - 1] + 1
-                partial[level + 1] = partial[level] + card_keys[deck[chosen[level]]]
-            chosen[last] = chosen[last - 1] + 1
+                partial[level + 1] = partial[level] + keys[chosen[level]]
+                masks[level + 1] = masks[level] | suit_bits[chosen[level]]
             while True:
-                start = partial[last]
-                for position in range(chosen[last], count):
-                    key = start + card_keys[deck[position]]
-                    suit = flush_suit(key) if tables.flush_rule else -1
-                    if suit < 0:
-                        value = multiset_value(key, tables.bits, tables.base, tables.values)
-                    else:
-                        for level in range(last):
-                            hand[0, level] = deck[chosen[level]]
-                        hand[0, last] = deck[position]
-                        value = flush_hand_value(suit, key, hand, 0, tables)
-                    tally[worker, value] += 1
-                # Move the deepest position (above the second) that has room, and reset the rest.
-                level = last - 1
+                # The last two positions run as plain nested loops; the odometer moves the rest.
+                start = chosen[below - 1] + 1
+                for penultimate in range(start, count - 1):
+                    pair_key = partial[below] + keys[penultimate]
+                    pair_masks = masks[below] | suit_bits[penultimate]
+                    for position in range(penultimate + 1, count):
+                        key = pair_key + keys[position]
+                        suit = flush_suit(key)
+                        if suit < 0 or rule == 0:
+                            value = multiset_value(key, bits, base, values)
+                        elif rule == BEST_OF_SUIT:
+                            suited = (pair_masks | suit_bits[position]) >> (13 * suit)
+                            value = int(flush[suited & RANK_MASK])
+                        else:
+                            for level in range(below):
+                                hand[0, level] = deck[chosen[level]]
+                            hand[0, below] = deck[penultimate]
+                            hand[0, last] = deck[position]
+                            value = _flush_value_apart(suit, key, hand, tables)
+                        tally[worker, value] += 1
+                # Move the deepest outer position (after the second) with room; reset the rest.
+                level = below - 1
                 while level >= 2 and chosen[level] == count - size + level:
                     level -= 1
                 if level < 2:
                     break
                 chosen[level] += 1
-                partial[level + 1] = partial[level] + card_keys[deck[chosen[level]]]
-                for deeper in range(level + 1, last):
+                partial[level + 1] = partial[level] + keys[chosen[level]]
+                masks[level + 1] = masks[level] | suit_bits[chosen[level]]
+                for deeper in range(level + 1, below):
                     chosen[deeper] = chosen[deeper - 1] + 1
-                    partial[deeper + 1] = partial[deeper] + card_keys[deck[chosen[deeper]]]
-                chosen[last] = chosen[last - 1] + 1
+                    partial[deeper + 1] = partial[deeper] + keys[chosen[deeper]]
+                    masks[deeper + 1] = masks[deeper] | suit_bits[chosen[deeper]]

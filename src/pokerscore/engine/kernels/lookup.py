@@ -84,7 +84,7 @@ def multiset_value(
     return int(values[base[word] + keys_below(bits[word], rank_key)])
 
 
-@kernel(inline=True)
+@kernel()
 def best_of_fives(cards: Rows, row: int, tables: RankingTables) -> int:
     """The best value among the five-card subsets of one row (the rare path of some rankings)."""
     width = cards.shape[1]
