@@ -6,7 +6,17 @@ import numpy as np
 
 from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.jit import kernel
-from pokerscore.engine.kernels.lookup import Rows, Values, five_card_value, hand_value, prange
+from pokerscore.engine.kernels.lookup import (
+    BEST_OF_SUIT,
+    RANK_MASK,
+    Rows,
+    Values,
+    any_five_flush_value,
+    five_card_value,
+    flush_suit,
+    multiset_value,
+    prange,
+)
 from pokerscore.engine.kernels.validation import BLOCK_ROWS, Masks, block_valid
 
 
@@ -14,12 +24,24 @@ from pokerscore.engine.kernels.validation import BLOCK_ROWS, Masks, block_valid
 def evaluate_rows(cards: Rows, tables: RankingTables, out: Values) -> None:
     """Write the value of each row of ``cards`` (6 or 7 ids, no check) into ``out``."""
     rows, width = cards.shape
-    card_keys = tables.card_keys
+    # The arrays leave the bundle before the loop: read through it inside, they were reloaded
+    # for every row (a fifth of the speed).
+    card_keys, suit_bits, flush = tables.card_keys, tables.suit_bits, tables.flush
+    bits, base, values, rule = tables.bits, tables.base, tables.values, tables.flush_rule
     for row in prange(rows):
         key = 0
         for column in range(width):
             key += card_keys[cards[row, column]]
-        out[row] = hand_value(key, cards, row, tables)
+        suit = flush_suit(key) if rule else -1
+        if suit < 0:
+            out[row] = multiset_value(key, bits, base, values)
+        elif rule == BEST_OF_SUIT:
+            masks = 0
+            for column in range(width):
+                masks |= suit_bits[cards[row, column]]
+            out[row] = flush[(masks >> (13 * suit)) & RANK_MASK]
+        else:
+            out[row] = any_five_flush_value(suit, key, cards, row, tables)
 
 
 @kernel(parallel=True)

@@ -22,7 +22,7 @@ from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels.lookup import (
     BEST_OF_SUIT,
     RANK_MASK,
-    flush_hand_value,
+    any_five_flush_value,
     flush_suit,
     multiset_value,
     prange,
@@ -42,14 +42,6 @@ def owner(position: int, threads: int) -> int:
     """Which worker takes the ``position``-th second card: 0, 1, …, n-1, n-1, …, 0, 0, 1, …"""
     block, offset = divmod(position, threads)
     return offset if block % 2 == 0 else threads - 1 - offset
-
-
-@kernel()
-def _flush_value_apart(
-    suit: int, key: int, hand: npt.NDArray[np.uint8], tables: RankingTables
-) -> int:
-    """The rare path, kept out of line: inlined, its loops slowed every other hand by a third."""
-    return flush_hand_value(suit, key, hand, 0, tables)
 
 
 @kernel(parallel=True)
@@ -104,7 +96,7 @@ def count_from(first: int, deck: Deck, size: int, tables: RankingTables, tally: 
                                 hand[0, level] = deck[chosen[level]]
                             hand[0, below] = deck[penultimate]
                             hand[0, last] = deck[position]
-                            value = _flush_value_apart(suit, key, hand, tables)
+                            value = any_five_flush_value(suit, key, hand, 0, tables)
                         tally[worker, value] += 1
                 # Move the deepest outer position (after the second) with room; reset the rest.
                 level = below - 1

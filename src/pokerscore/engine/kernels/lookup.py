@@ -105,18 +105,19 @@ def best_of_fives(cards: Rows, row: int, tables: RankingTables) -> int:
     return best
 
 
-@kernel(inline=True)
-def flush_hand_value(suit: int, key: int, cards: Rows, row: int, tables: RankingTables) -> int:
-    """The value of a row of 6 or 7 cards holding five or more of ``suit`` (summed key ``key``)."""
+@kernel()
+def any_five_flush_value(suit: int, key: int, cards: Rows, row: int, tables: RankingTables) -> int:
+    """The value of a row holding five or more of ``suit`` when any five may be best, flush or
+    not (deuce-to-seven). Out of line: the path is rare, and inlined it slowed every hand.
+
+    The best plain five of these ranks is a real non-flush hand when it pairs (a suit holds one
+    card of a rank) or uses a rank held off the suit; the best flush is the suit's; only when
+    neither settles it are the subsets tried one by one.
+    """
     masks = 0
     for column in range(cards.shape[1]):
         masks |= tables.suit_bits[cards[row, column]]
     suited = (masks >> (13 * suit)) & RANK_MASK
-    if tables.flush_rule == BEST_OF_SUIT:
-        return int(tables.flush[suited])
-    # Any five may be best. The best plain five of these ranks is a real non-flush hand when it
-    # pairs (a suit holds one card of a rank) or uses a rank held off the suit; the best flush is
-    # the suit's; only when neither settles it are the subsets tried one by one (rare).
     off_suit = masks & ~(RANK_MASK << (13 * suit))
     off_ranks = (off_suit | off_suit >> 13 | off_suit >> 26 | off_suit >> 39) & RANK_MASK
     best_flush = int(tables.flush[suited])
@@ -127,13 +128,3 @@ def flush_hand_value(suit: int, key: int, cards: Rows, row: int, tables: Ranking
     if distinct == 0 or distinct & off_ranks:
         return max(plain, best_flush)
     return best_of_fives(cards, row, tables)
-
-
-@kernel(inline=True)
-def hand_value(key: int, cards: Rows, row: int, tables: RankingTables) -> int:
-    """The value of the best five of a row of 5 to 7 cards whose summed key is ``key``."""
-    if tables.flush_rule:
-        suit = flush_suit(key)
-        if suit >= 0:
-            return flush_hand_value(suit, key, cards, row, tables)
-    return multiset_value(key, tables.bits, tables.base, tables.values)
