@@ -228,6 +228,66 @@ def exact_showdowns(
 
 
 @kernel(parallel=True)
+def any_five_showdowns(
+    hole_keys: IntArray,
+    hole_masks: IntArray,
+    known: Cards,
+    rest: Cards,
+    prefixes: Cards,
+    complete: bool,
+    tables: RankingTables,
+    tally: Tally,
+) -> None:
+    """:func:`exact_showdowns` for games where any five of hole and board play and no low
+    qualifies (hold'em, short deck): the tables' arrays read once, out of the loops."""
+    threads = tally.shape[0]
+    players = hole_keys.shape[0]
+    rows = prefixes.shape[0]
+    card_keys, suit_bits, flush = tables.card_keys, tables.suit_bits, tables.flush
+    bits, base, values, rule = tables.bits, tables.base, tables.values, tables.flush_rule
+    heads_up = players == 2
+    for worker in prange(threads):
+        high = np.zeros(players, dtype=np.int64)
+        low = np.zeros(players, dtype=np.int64)
+        board = np.zeros(5, dtype=np.uint8)
+        first_wins = 0
+        second_wins = 0
+        dealt = 0
+        for row in range(worker, rows, threads):
+            prefix_key, prefix_masks, _, start = board_prefix(
+                known, rest, prefixes, row, board, tables
+            )
+            stop = start + 1 if complete else rest.shape[0]
+            dealt += stop - start
+            for position in range(start, stop):
+                key, masks = prefix_key, prefix_masks
+                if not complete:
+                    key += card_keys[rest[position]]
+                    masks |= suit_bits[rest[position]]
+                for player in range(players):
+                    hand_key = key + hole_keys[player]
+                    suit = flush_suit(hand_key) if rule else -1
+                    if suit < 0:
+                        high[player] = multiset_value(hand_key, bits, base, values)
+                    else:
+                        suited = (masks | hole_masks[player]) >> (13 * suit)
+                        high[player] = flush[suited & RANK_MASK]
+                if heads_up:  # counted in registers, tallied once at the end
+                    first_wins += high[0] > high[1]
+                    second_wins += high[0] < high[1]
+                else:
+                    settle(high, low, players, False, tally, worker)
+        if heads_up:
+            tally[worker, 0, 0, 1, 0] += first_wins
+            tally[worker, 1, 0, 0, 0] += first_wins
+            tally[worker, 1, 0, 1, 0] += second_wins
+            tally[worker, 0, 0, 0, 0] += second_wins
+            ties = dealt - first_wins - second_wins
+            tally[worker, 0, 0, 2, 0] += ties
+            tally[worker, 1, 0, 2, 0] += ties
+
+
+@kernel(parallel=True)
 def range_showdowns(
     first_keys: IntArray,
     first_masks: IntArray,

@@ -236,7 +236,7 @@ def _exact(
     import numpy as np
 
     from pokerscore.engine.kernels.enumeration import thread_count
-    from pokerscore.engine.kernels.showdowns import exact_showdowns
+    from pokerscore.engine.kernels.showdowns import any_five_showdowns, exact_showdowns
 
     if len(players) == 2 and not game.uses_exactly_two and game.low is None and len(choices) > 1:
         return _exact_heads_up_ranges(game, board, dead, players)
@@ -251,8 +251,12 @@ def _exact(
         rest = np.array([card for card in game.deck if card not in taken], dtype=np.uint8)
         tally = np.zeros((thread_count(), len(players), 2, size, size), dtype=np.int64)
         keys, masks, pairs = _hole_arrays(holes, game)
-        exact_showdowns(keys, masks, pairs, known, rest, _prefixes(len(rest), need), need == 0,
-                        game.uses_exactly_two, hi, lo, game.low is not None, tally)  # fmt: skip
+        prefixes = _prefixes(len(rest), need)
+        if game.uses_exactly_two or game.low is not None:
+            exact_showdowns(keys, masks, pairs, known, rest, prefixes, need == 0,
+                            game.uses_exactly_two, hi, lo, game.low is not None, tally)  # fmt: skip
+        else:
+            any_five_showdowns(keys, masks, known, rest, prefixes, need == 0, hi, tally)
         counts = tally.sum(axis=0)
         weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
         if progress is not None:
