@@ -392,14 +392,18 @@ def sampled_showdowns(
     stream of (``seed``, ``first_block + b``), each tallied into ``tally[b]``.
 
     Player ``p`` holds one of ``combos[p, :combo_counts[p]]`` (rows of hole cards), drawn by
-    weight: ``cumulative[p, i]`` is the sum of the first ``i + 1`` weights; a draw whose hands share a card, or meet ``used`` (the
-    board and dead cards as a 52-bit mask), is redrawn whole, which keeps the joint odds of every
-    compatible set of hands exact. The board's missing cards then come from ``deck`` at random.
+    weight: ``cumulative[p, i]`` is the sum of the first ``i + 1`` weights (a player with one
+    combo draws nothing). A draw whose hands share a card, or meet ``used`` (the board and dead
+    cards as a 52-bit mask), is redrawn whole, which keeps the joint odds of every compatible set
+    of hands exact. The board's missing cards then come from ``deck`` at random.
     """
     blocks = tally.shape[0]
     players, _, hole = combos.shape
     pairs = hole * (hole - 1) // 2
     card_keys, suit_bits, keys5 = hi.card_keys, hi.suit_bits, hi.keys5
+    flush, bits, base, values, rule = hi.flush, hi.bits, hi.base, hi.values, hi.flush_rule
+    any_five = not omaha and not has_low
+    deck_size = np.uint64(deck.shape[0])
     for block in prange(blocks):
         state = seed ^ (np.uint64(first_block + block + 1) * _MIX_1)
         state, _ = splitmix64(state)
@@ -411,23 +415,31 @@ def sampled_showdowns(
         pair_keys = np.zeros((players, max(pairs, 1)), dtype=np.int64)
         board = np.zeros(5, dtype=np.uint8)
         board[: known.shape[0]] = known
-        for _ in range(block_size):
+        fixed = True  # every player holds one known hand: their keys are set once
+        for player in range(players):
+            fixed = fixed and combo_counts[player] == 1
+        held = used
+        for sample in range(block_size):
             taken = used
             while True:  # hands for every player, redrawn whole on any shared card
                 taken = used
                 clash = False
                 for player in range(players):
-                    state, bits = splitmix64(state)
                     last = combo_counts[player] - 1
-                    point = float(bits >> np.uint64(11)) * _UNIT * cumulative[player, last]
-                    low_index, high_index = 0, last
-                    while low_index < high_index:  # the first cumulative weight above point
-                        middle = (low_index + high_index) // 2
-                        if cumulative[player, middle] > point:
-                            high_index = middle
-                        else:
-                            low_index = middle + 1
-                    pick = low_index
+                    pick = 0
+                    if last:
+                        state, draw = splitmix64(state)
+                        point = float(draw >> np.uint64(11)) * _UNIT * cumulative[player, last]
+                        low_index, high_index = 0, last
+                        while low_index < high_index:  # the first cumulative weight above point
+                            middle = (low_index + high_index) // 2
+                            if cumulative[player, middle] > point:
+                                high_index = middle
+                            else:
+                                low_index = middle + 1
+                        pick = low_index
+                    elif fixed and sample > 0:
+                        continue  # set by the first deal of the block
                     key = 0
                     masks = 0
                     for column in range(hole):
@@ -447,6 +459,10 @@ def sampled_showdowns(
                                     keys5[combos[player, pick, a]] + keys5[combos[player, pick, b]]
                                 )
                                 index += 1
+                if fixed:
+                    if sample == 0:
+                        held = taken
+                    taken = held
                 if not clash:
                     break
             key = 0
@@ -456,8 +472,8 @@ def sampled_showdowns(
                 masks |= suit_bits[known[place]]
             for place in range(known.shape[0], 5):
                 while True:
-                    state, bits = splitmix64(state)
-                    card = deck[int(float(bits >> np.uint64(11)) * _UNIT * deck.shape[0])]
+                    state, draw = splitmix64(state)
+                    card = deck[((draw >> np.uint64(32)) * deck_size) >> np.uint64(32)]
                     bit = np.uint64(1) << np.uint64(card)
                     if not taken & bit:
                         break
@@ -465,6 +481,16 @@ def sampled_showdowns(
                 board[place] = card
                 key += card_keys[card]
                 masks |= suit_bits[card]
-            judge_board(board, key, masks, hole_keys, hole_masks, pair_keys, pairs, omaha,
-                        hi, lo, has_low, high, low, triples)  # fmt: skip
+            if any_five:  # hold'em: the tables' arrays are read once, out of the loops
+                for player in range(players):
+                    hand_key = key + hole_keys[player]
+                    suit = flush_suit(hand_key) if rule else -1
+                    if suit < 0:
+                        high[player] = multiset_value(hand_key, bits, base, values)
+                    else:
+                        suited = (masks | hole_masks[player]) >> (13 * suit)
+                        high[player] = flush[suited & RANK_MASK]
+            else:
+                judge_board(board, key, masks, hole_keys, hole_masks, pair_keys, pairs, omaha,
+                            hi, lo, has_low, high, low, triples)  # fmt: skip
             settle(high, low, players, has_low, tally, block)
