@@ -403,6 +403,7 @@ def sampled_showdowns(
     card_keys, suit_bits, keys5 = hi.card_keys, hi.suit_bits, hi.keys5
     flush, bits, base, values, rule = hi.flush, hi.bits, hi.base, hi.values, hi.flush_rule
     any_five = not omaha and not has_low
+    heads_up = any_five and players == 2
     deck_size = np.uint64(deck.shape[0])
     for block in prange(blocks):
         state = seed ^ (np.uint64(first_block + block + 1) * _MIX_1)
@@ -419,6 +420,8 @@ def sampled_showdowns(
         for player in range(players):
             fixed = fixed and combo_counts[player] == 1
         held = used
+        first_wins = 0
+        second_wins = 0
         for sample in range(block_size):
             taken = used
             while True:  # hands for every player, redrawn whole on any shared card
@@ -493,4 +496,16 @@ def sampled_showdowns(
             else:
                 judge_board(board, key, masks, hole_keys, hole_masks, pair_keys, pairs, omaha,
                             hi, lo, has_low, high, low, triples)  # fmt: skip
-            settle(high, low, players, has_low, tally, block)
+            if heads_up:  # counted in registers, tallied once per block
+                first_wins += high[0] > high[1]
+                second_wins += high[0] < high[1]
+            else:
+                settle(high, low, players, has_low, tally, block)
+        if heads_up:
+            ties = block_size - first_wins - second_wins
+            tally[block, 0, 0, 1, 0] += first_wins
+            tally[block, 1, 0, 0, 0] += first_wins
+            tally[block, 1, 0, 1, 0] += second_wins
+            tally[block, 0, 0, 0, 0] += second_wins
+            tally[block, 0, 0, 2, 0] += ties
+            tally[block, 1, 0, 2, 0] += ties
