@@ -448,7 +448,7 @@ def equity(
     whole blocks of :data:`BLOCK_SIZE`) or once every player's standard error is at most
     ``stderr``; ``seed`` reproduces a run.
 
-    >>> result = equity(["AsKs", "QdQc"], board="2s 7s Qh")
+    >>> result = equity(["AsKs", "QdQc"], board="2s 7s Qh")  # a regression pin; brute force in tests
     >>> [round(player.equity, 4) for player in result.players]
     [0.2556, 0.7444]
     """
