@@ -56,14 +56,42 @@ def splitmix64(state: np.uint64) -> tuple[np.uint64, np.uint64]:
 
 
 @kernel(inline=True)
+def read_any_five(
+    key: int,
+    masks: int,
+    rule: int,
+    flush: npt.NDArray[np.uint16],
+    bits: npt.NDArray[np.uint64],
+    base: npt.NDArray[np.int32],
+    values: npt.NDArray[np.uint16],
+) -> int:
+    """The best five of 5 to 7 cards from their summed key and OR of suit bits, for rankings
+    whose flushes are read by suit (high, short deck). The arrays come one by one: hot loops
+    take them out of the bundle first, or they are reloaded on every pass."""
+    suit = flush_suit(key) if rule else -1
+    if suit < 0:
+        return multiset_value(key, bits, base, values)
+    return int(flush[(masks >> (13 * suit)) & RANK_MASK])
+
+
+@kernel(inline=True)
 def any_five_value(key: int, masks: int, tables: RankingTables) -> int:
-    """The best five of 5 to 7 cards from their summed key and OR of suit bits (rankings whose
-    flushes are read by suit: high, short deck)."""
-    if tables.flush_rule:
-        suit = flush_suit(key)
-        if suit >= 0:
-            return int(tables.flush[(masks >> (13 * suit)) & RANK_MASK])
-    return multiset_value(key, tables.bits, tables.base, tables.values)
+    """:func:`read_any_five` on a bundle."""
+    return read_any_five(
+        key, masks, tables.flush_rule, tables.flush, tables.bits, tables.base, tables.values
+    )
+
+
+@kernel(inline=True)
+def tally_heads_up(tally: Tally, slot: int, first_wins: int, second_wins: int, deals: int) -> None:
+    """Heads-up results counted in registers, into ``tally[slot]`` as :func:`settle` would."""
+    ties = deals - first_wins - second_wins
+    tally[slot, 0, 0, 1, 0] += first_wins
+    tally[slot, 1, 0, 0, 0] += first_wins
+    tally[slot, 1, 0, 1, 0] += second_wins
+    tally[slot, 0, 0, 0, 0] += second_wins
+    tally[slot, 0, 0, 2, 0] += ties
+    tally[slot, 1, 0, 2, 0] += ties
 
 
 @kernel(inline=True)
@@ -265,26 +293,17 @@ def any_five_showdowns(
                     key += card_keys[rest[position]]
                     masks |= suit_bits[rest[position]]
                 for player in range(players):
-                    hand_key = key + hole_keys[player]
-                    suit = flush_suit(hand_key) if rule else -1
-                    if suit < 0:
-                        high[player] = multiset_value(hand_key, bits, base, values)
-                    else:
-                        suited = (masks | hole_masks[player]) >> (13 * suit)
-                        high[player] = flush[suited & RANK_MASK]
+                    high[player] = read_any_five(
+                        key + hole_keys[player], masks | hole_masks[player], rule, flush, bits,
+                        base, values,
+                    )  # fmt: skip
                 if heads_up:  # counted in registers, tallied once at the end
                     first_wins += high[0] > high[1]
                     second_wins += high[0] < high[1]
                 else:
                     settle(high, low, players, False, tally, worker)
         if heads_up:
-            tally[worker, 0, 0, 1, 0] += first_wins
-            tally[worker, 1, 0, 0, 0] += first_wins
-            tally[worker, 1, 0, 1, 0] += second_wins
-            tally[worker, 0, 0, 0, 0] += second_wins
-            ties = dealt - first_wins - second_wins
-            tally[worker, 0, 0, 2, 0] += ties
-            tally[worker, 1, 0, 2, 0] += ties
+            tally_heads_up(tally, worker, first_wins, second_wins, dealt)
 
 
 @kernel(parallel=True)
@@ -486,13 +505,10 @@ def sampled_showdowns(
                 masks |= suit_bits[card]
             if any_five:  # hold'em: the tables' arrays are read once, out of the loops
                 for player in range(players):
-                    hand_key = key + hole_keys[player]
-                    suit = flush_suit(hand_key) if rule else -1
-                    if suit < 0:
-                        high[player] = multiset_value(hand_key, bits, base, values)
-                    else:
-                        suited = (masks | hole_masks[player]) >> (13 * suit)
-                        high[player] = flush[suited & RANK_MASK]
+                    high[player] = read_any_five(
+                        key + hole_keys[player], masks | hole_masks[player], rule, flush, bits,
+                        base, values,
+                    )  # fmt: skip
             else:
                 judge_board(board, key, masks, hole_keys, hole_masks, pair_keys, pairs, omaha,
                             hi, lo, has_low, high, low, triples)  # fmt: skip
@@ -502,10 +518,4 @@ def sampled_showdowns(
             else:
                 settle(high, low, players, has_low, tally, block)
         if heads_up:
-            ties = block_size - first_wins - second_wins
-            tally[block, 0, 0, 1, 0] += first_wins
-            tally[block, 1, 0, 0, 0] += first_wins
-            tally[block, 1, 0, 1, 0] += second_wins
-            tally[block, 0, 0, 0, 0] += second_wins
-            tally[block, 0, 0, 2, 0] += ties
-            tally[block, 1, 0, 2, 0] += ties
+            tally_heads_up(tally, block, first_wins, second_wins, block_size)
