@@ -230,6 +230,7 @@ def hand_ids(source: str | Sequence[int | str | None], ranking: Ranking) -> tupl
     """One row's card ids by the exact parser: 5 to 7 cards, no card twice, all in the deck;
     else a :class:`PokerScoreError` whose message is the same as for a hand typed in.
 
+    >>> from pokerscore.engine import get_ranking
     >>> hand_ids("AhKhQhJhTh", get_ranking("high"))
     (50, 46, 42, 38, 34)
     >>> hand_ids([50, 46, None, 38, 34], get_ranking("high"))
@@ -241,7 +242,8 @@ def hand_ids(source: str | Sequence[int | str | None], ranking: Ranking) -> tupl
         for position, item in enumerate(source, 1):
             if item is None or item == "":
                 raise PokerScoreError(f"missing card at position {position}")
-    cards = parse_cards(source, size=(HAND_SIZES[0], HAND_SIZES[-1]))
+    items = source if isinstance(source, str) else [item for item in source if item is not None]
+    cards = parse_cards(items, size=(HAND_SIZES[0], HAND_SIZES[-1]))
     check_in_deck(cards, ranking)
     return tuple(card.id for card in cards)
 
@@ -255,7 +257,7 @@ def bad_rows(cards: Bytes, ranking: Ranking) -> npt.NDArray[np.bool_]:
     """
     in_deck = np.zeros(256, dtype=np.bool_)
     in_deck[list(ranking.deck)] = True
-    bad = ~in_deck[cards].all(axis=1)
+    bad: npt.NDArray[np.bool_] = np.logical_not(in_deck[cards].all(axis=1))
     size = cards.shape[1]
     for first in range(size):
         for second in range(first + 1, size):

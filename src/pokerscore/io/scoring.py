@@ -253,7 +253,7 @@ def score_file(
                     problems.append(
                         (
                             int(chunk.numbers[row]),
-                            chunk.text_of(row),
+                            chunk.text_of(int(row)),
                             f"class {labels[row]} is not 0..9",
                         )
                     )

@@ -123,14 +123,10 @@ def text_chunks(path: Path, block_bytes: int = BLOCK_BYTES) -> Iterator[Chunk]:
             )
             return pa.RecordBatch.from_arrays([array], names=["cards"])
 
-        yield Chunk(
-            numbers,
-            columns,
-            parse_text_rows(data, starts, ends),
-            lambda index, line=line: line(index).decode("utf-8", "backslashreplace").strip(),
-            source,
-            done,
-        )
+        def text_of(index: int, line: Callable[[int], bytes] = line) -> str:
+            return line(index).decode("utf-8", "backslashreplace").strip()
+
+        yield Chunk(numbers, columns, parse_text_rows(data, starts, ends), text_of, source, done)
 
 
 def _strings(array: pa.Array) -> tuple[npt.NDArray[np.uint8], Any, Any]:
