@@ -3,7 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Two installs: `make run` needs only pokerscore and its dependencies; the checks and the
-# benchmarks also need the dev tools and the peer libraries (the dev and bench extras).
+# benchmarks also need the dev tools, the peer libraries and every optional dependency (the dev,
+# bench and all extras).
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
@@ -18,7 +19,7 @@ $(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,all]'
 	touch $(STAMP) $(RUN_STAMP)
 
 run: $(RUN_STAMP)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).parents[1] / "src" / "pokerscore"
-LAYERS = {"cards": 0, "engine": 1, "hands": 2, "games": 3, "cli": 4, "tui": 4}
+LAYERS = {"cards": 0, "engine": 1, "hands": 2, "games": 3, "io": 4, "cli": 4, "tui": 4}
 
 
 def layer_of(module: str) -> int | None:

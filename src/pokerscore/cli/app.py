@@ -13,6 +13,7 @@ from typer.core import TyperGroup
 from pokerscore import __version__
 from pokerscore.cards.errors import shorten
 from pokerscore.cli import (
+    batch_command,
     draw_command,
     hand_commands,
     holdem_commands,
@@ -124,6 +125,7 @@ app.command("rankings")(ranking_commands.rankings_command)
 app.command("showdown")(holdem_commands.showdown_command)
 app.command("equity")(holdem_commands.equity_command)
 app.command("draw")(draw_command.draw_command)
+app.command("batch")(batch_command.batch_command)
 app.add_typer(videopoker_commands.app, name="videopoker")
 
 

@@ -1,0 +1,525 @@
+"""Hand files read in chunks (lines of text, pyarrow's streaming CSV reader, Parquet row groups)
+with global 1-based row numbers, and output written atomically (Parquet or CSV by extension).
+
+pyarrow is imported inside the functions: this module loads without it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, TextIO
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.cards import PokerScoreError
+from pokerscore.io.formats import (
+    BYTE_ORDER_MARK,
+    UCI_CLASS_COLUMN,
+    UCI_COLUMNS,
+    FileFormatError,
+    Format,
+    csv_delimiter,
+)
+from pokerscore.io.parse import (
+    ParsedRows,
+    parse_id_rows,
+    parse_text_rows,
+    uci_ids,
+)
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+BLOCK_BYTES: Final = 8 << 20
+"""Bytes of text or CSV read at a time: big enough to amortise NumPy's per-call cost."""
+BATCH_ROWS: Final = 1 << 20
+"""Parquet rows read at a time."""
+_CARD_COLUMN_NAMES: Final = ("cards", "hand")
+_SIZES: Final = range(5, 8)
+
+SlowSource = str | list[int | str | None]
+
+
+@dataclass
+class Chunk:
+    """Rows of a file: their global numbers, the input's columns, their parsed cards, and how to
+    get one row's text (for reports) and what the exact parser should read for it."""
+
+    numbers: npt.NDArray[np.int64]
+    columns: Callable[[], pa.RecordBatch]
+    parsed: ParsedRows
+    text_of: Callable[[int], str]
+    source_of: Callable[[int], SlowSource]
+    done: int
+    """Progress: bytes (text, CSV) or rows (Parquet) read so far."""
+    blank_is_row: bool = False
+    classes: npt.NDArray[np.int16] | None = None
+    refused: list[tuple[int, str, str]] = field(default_factory=list)
+    """Rows refused while reading (a CSV row with the wrong number of fields): number, text, why."""
+
+
+def _decoding_message(error: UnicodeDecodeError) -> str:
+    return f"not UTF-8 text: byte 0x{error.object[error.start]:02x} at column {error.start + 1}"
+
+
+def _text_blocks(path: Path, block_bytes: int) -> Iterator[tuple[bytes, int]]:
+    """The file in pieces that end at a line end (the last one may not), with bytes read."""
+    carry, done = b"", 0
+    with path.open("rb") as handle:
+        first = True
+        while True:
+            block = handle.read(block_bytes)
+            done += len(block)
+            if first:
+                if len(block) < len(BYTE_ORDER_MARK):
+                    block += handle.read(len(BYTE_ORDER_MARK))
+                    done = len(block)
+                block = block.removeprefix(BYTE_ORDER_MARK)
+                first = False
+            if not block:
+                if carry:
+                    yield carry + b"\n", done
+                return
+            data = carry + block
+            cut = data.rfind(b"\n")
+            if cut < 0:
+                carry = data
+                continue
+            carry = data[cut + 1 :]
+            yield data[: cut + 1], done
+
+
+def text_chunks(path: Path, block_bytes: int = BLOCK_BYTES) -> Iterator[Chunk]:
+    """A text file, one hand a line; a row's number is its line number."""
+    import pyarrow as pa
+
+    line_count = 0
+    for piece, done in _text_blocks(path, block_bytes):
+        data = np.frombuffer(piece, dtype=np.uint8)
+        ends = np.flatnonzero(data == ord("\n"))
+        starts = np.concatenate(([0], ends[:-1] + 1))
+        numbers = np.arange(line_count + 1, line_count + 1 + len(ends), dtype=np.int64)
+        line_count += len(ends)
+
+        def line(index: int, piece: bytes = piece, starts: Any = starts, ends: Any = ends) -> bytes:
+            return piece[int(starts[index]) : int(ends[index])]
+
+        def source(index: int, line: Callable[[int], bytes] = line) -> str:
+            try:
+                return line(index).decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise PokerScoreError(_decoding_message(error)) from None
+
+        def columns(piece: bytes = piece, starts: Any = starts, ends: Any = ends) -> pa.RecordBatch:
+            offsets = np.concatenate((starts, ends[-1:])).astype(np.int32)
+            array = pa.StringArray.from_buffers(
+                len(starts), pa.py_buffer(offsets), pa.py_buffer(piece)
+            )
+            return pa.RecordBatch.from_arrays([array], names=["cards"])
+
+        def text_of(index: int, line: Callable[[int], bytes] = line) -> str:
+            return line(index).decode("utf-8", "backslashreplace").strip()
+
+        yield Chunk(numbers, columns, parse_text_rows(data, starts, ends), text_of, source, done)
+
+
+def _strings(array: pa.Array) -> tuple[npt.NDArray[np.uint8], Any, Any]:
+    """The bytes of a string array and each cell's start and end in them."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if array.null_count:
+        array = pc.fill_null(array, "")
+    if pa.types.is_large_string(array.type):
+        array = array.cast(pa.string())
+    _, offsets_buffer, data_buffer = array.buffers()
+    offsets = np.frombuffer(offsets_buffer, dtype=np.int32)[
+        array.offset : array.offset + len(array) + 1
+    ]
+    data = (
+        np.frombuffer(data_buffer, dtype=np.uint8)
+        if data_buffer is not None
+        else np.empty(0, np.uint8)
+    )
+    return data, offsets[:-1].astype(np.intp), offsets[1:].astype(np.intp)
+
+
+def _integers(array: pa.Array) -> tuple[npt.NDArray[np.integer[Any]], pa.Array]:
+    """A column of integers (or of integer strings) as int64 with -1 where a cell is missing or
+    not an integer, and as the column to write (integers, nulls where unreadable)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if pa.types.is_integer(array.type):
+        column = array
+    else:
+        try:
+            column = pc.cast(array, pa.int64())
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            column = pa.array([_integer_or_none(cell) for cell in array.to_pylist()], pa.int64())
+    if column.null_count == 0:  # the common case: no copy, the column's own integer type
+        return column.to_numpy(zero_copy_only=False), column
+    values = pc.fill_null(pc.cast(column, pa.int64()), -1).to_numpy(zero_copy_only=False)
+    return values, column
+
+
+def _integer_or_none(cell: object) -> int | None:
+    if isinstance(cell, str):
+        cell = cell.strip()
+        if cell.lstrip("-").isdigit() and len(cell) < 10:
+            return int(cell)
+        return None
+    return cell if isinstance(cell, int) else None
+
+
+def _is_id_column(array: pa.Array) -> bool:
+    import pyarrow as pa
+
+    if pa.types.is_integer(array.type):
+        return True
+    if not (pa.types.is_string(array.type) or pa.types.is_large_string(array.type)):
+        return False
+    first = next((cell for cell in array.to_pylist()[:100] if cell), None)
+    return first is not None and first.strip().isdigit()
+
+
+def choose_card_columns(
+    names: Sequence[str], cards_column: str | None, card_columns: Sequence[str] | None
+) -> list[str]:
+    """The columns that hold the cards: as named, else one called ``cards`` or ``hand``, the only
+    column, or columns ``card1``..``cardN`` / ``c1``..``cN`` (N = 5..7).
+
+    >>> choose_card_columns(["id", "Cards"], None, None)
+    ['Cards']
+    >>> choose_card_columns(["c1", "c2", "c3", "c4", "c5", "c6", "c7", "x"], None, None)
+    ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']
+    """
+    chosen = [cards_column] if cards_column else list(card_columns or [])
+    if chosen:
+        missing = [name for name in chosen if name not in names]
+        if missing:
+            raise PokerScoreError(
+                f"no column {missing[0]!r} in the file (its columns: {', '.join(names)})"
+            )
+        if card_columns and len(chosen) not in _SIZES:
+            raise PokerScoreError(f"--card-columns names 5 to 7 columns, not {len(chosen)}")
+        return chosen
+    if len(names) == 1:
+        return list(names)
+    lowered = {name.lower(): name for name in names}
+    for name in _CARD_COLUMN_NAMES:
+        if name in lowered:
+            return [lowered[name]]
+    for prefix in ("card", "c"):
+        for size in reversed(_SIZES):
+            wanted = [f"{prefix}{n}" for n in range(1, size + 1)]
+            if all(name in lowered for name in wanted):
+                return [lowered[name] for name in wanted]
+    raise PokerScoreError(
+        "which columns hold the cards? name them with --cards-column or --card-columns "
+        f"(the file's columns: {', '.join(names)})"
+    )
+
+
+def _table_chunk(
+    batch: pa.RecordBatch,
+    card_names: list[str],
+    id_columns: bool,
+    numbers: npt.NDArray[np.int64],
+    done: int,
+    *,
+    uci: bool = False,
+) -> Chunk:
+    """A chunk of a CSV or Parquet file: the cards from one string column, 5-7 string columns,
+    5-7 id columns, or the UCI suit and rank columns."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    arrays = {name: batch.column(name) for name in card_names}
+    classes = None
+    if uci or id_columns:
+        converted = {name: _integers(arrays[name]) for name in card_names}
+        written = {name: column for name, (_, column) in converted.items()}
+        if uci:
+            suits = [converted[name][0] for name in card_names[0::2]]
+            ranks = [converted[name][0] for name in card_names[1::2]]
+            parsed = parse_id_rows([uci_ids(s, r) for s, r in zip(suits, ranks, strict=True)])
+            if UCI_CLASS_COLUMN in batch.schema.names:
+                values, written[UCI_CLASS_COLUMN] = _integers(batch.column(UCI_CLASS_COLUMN))
+                classes = values.astype(np.int16)
+        else:
+            parsed = parse_id_rows([converted[name][0] for name in card_names])
+        names = batch.schema.names
+        batch = pa.RecordBatch.from_arrays(
+            [written.get(name, batch.column(name)) for name in names], names=names
+        )
+    elif len(card_names) == 1:
+        parsed = parse_text_rows(*_strings(arrays[card_names[0]]))
+    else:
+        joined = pc.binary_join_element_wise(
+            *[arrays[name] for name in card_names], " ", null_handling="replace"
+        )
+        parsed = parse_text_rows(*_strings(joined))
+
+    def cells(index: int) -> list[Any]:
+        return [batch.column(name)[index].as_py() for name in card_names]
+
+    def text_of(index: int) -> str:
+        values = cells(index) + ([classes[index]] if classes is not None else [])
+        separator = "," if uci else " "
+        return separator.join("" if value is None else str(value) for value in values)
+
+    def source_of(index: int) -> SlowSource:
+        values = cells(index)
+        if len(values) == 1:
+            return str(values[0] or "")
+        return [_integer_or_none(v) if id_columns and isinstance(v, str) else v for v in values]
+
+    return Chunk(
+        numbers,
+        lambda: batch,
+        parsed,
+        text_of,
+        source_of,
+        done,
+        blank_is_row=True,
+        classes=classes,
+    )
+
+
+def _csv_reader(
+    path: Path,
+    block_bytes: int,
+    *,
+    names: list[str] | None,
+    types: dict[str, Any],
+    handler: Any,
+    source: Any = None,
+) -> Any:
+    import pyarrow as pa
+    import pyarrow.csv as pacsv
+
+    try:
+        return pacsv.open_csv(
+            path if source is None else source,
+            read_options=pacsv.ReadOptions(
+                block_size=block_bytes, use_threads=False, column_names=names
+            ),
+            parse_options=pacsv.ParseOptions(
+                delimiter=csv_delimiter(path), invalid_row_handler=handler
+            ),
+            convert_options=pacsv.ConvertOptions(column_types=types, strings_can_be_null=False),
+        )
+    except (pa.ArrowInvalid, UnicodeDecodeError) as error:
+        raise FileFormatError(f"{path} is not a readable CSV file: {_first_line(error)}") from None
+
+
+def _first_line(error: BaseException) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+
+
+def csv_chunks(
+    path: Path,
+    *,
+    uci: bool = False,
+    cards_column: str | None = None,
+    card_columns: Sequence[str] | None = None,
+    block_bytes: int = BLOCK_BYTES,
+) -> Iterator[Chunk]:
+    """A CSV (or TSV) file with a header, or a UCI file (no header); a row's number counts the
+    data rows from 1, the header not counted."""
+    import pyarrow as pa
+
+    refused: list[tuple[int, str, str]] = []
+    header_lines = 0 if uci else 1
+
+    def handler(row: Any) -> str:
+        number = (row.number or 0) - header_lines
+        why = f"expected {row.expected_columns} fields, got {row.actual_columns}"
+        refused.append((number, row.text, why))
+        return "skip"
+
+    if uci:
+        first = _csv_reader(path, block_bytes, names=None, types={}, handler=handler)
+        width = len(first.schema.names)
+        if width not in (10, 11):
+            raise FileFormatError(
+                f"{path} is not a UCI Poker Hand file: it has {width} columns, not 10 or 11"
+            )
+        names = [*UCI_COLUMNS, UCI_CLASS_COLUMN][:width]
+        card_names = list(UCI_COLUMNS)
+    else:
+        first = _csv_reader(path, block_bytes, names=None, types={}, handler=handler)
+        names = None
+        card_names = choose_card_columns(first.schema.names, cards_column, card_columns)
+    refused.clear()
+    # Read through a Python file object, whose position tells the progress bar how far it is.
+    handle = path.open("rb")
+    reader = _csv_reader(
+        path,
+        block_bytes,
+        names=names,
+        types={name: pa.string() for name in (names or card_names)},
+        handler=handler,
+        source=handle,
+    )
+    next_row, id_columns, size = 1, None, max(path.stat().st_size, 1)
+    while True:
+        try:
+            batch = reader.read_next_batch()
+        except StopIteration:
+            break
+        except (pa.ArrowInvalid, UnicodeDecodeError) as error:
+            raise FileFormatError(f"{path}: {_first_line(error)}") from None
+        skipped = sorted(number for number, _, _ in refused)
+        candidates = np.arange(next_row, next_row + batch.num_rows + len(skipped), dtype=np.int64)
+        numbers = candidates[~np.isin(candidates, skipped)][: batch.num_rows]
+        if len(numbers):
+            next_row = int(numbers[-1]) + 1
+        if id_columns is None and batch.num_rows:
+            id_columns = uci or all(_is_id_column(batch.column(n)) for n in card_names)
+        position = min(size, handle.tell())
+        chunk = _table_chunk(batch, card_names, bool(id_columns), numbers, position, uci=uci)
+        chunk.refused, refused[:] = list(refused), []
+        yield chunk
+    handle.close()
+    if refused:
+        yield Chunk(
+            np.empty(0, np.int64),
+            lambda: pa.RecordBatch.from_arrays([], names=[]),
+            ParsedRows(),
+            str,
+            str,
+            size,
+            refused=list(refused),
+        )
+
+
+def parquet_chunks(
+    path: Path,
+    *,
+    cards_column: str | None = None,
+    card_columns: Sequence[str] | None = None,
+    batch_rows: int = BATCH_ROWS,
+) -> Iterator[Chunk]:
+    """A Parquet file, read in batches of rows (row groups); a row's number counts from 1."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        source = pq.ParquetFile(path)
+    except (pa.ArrowInvalid, OSError) as error:
+        raise FileFormatError(
+            f"{path} is not a readable Parquet file: {_first_line(error)}"
+        ) from None
+    card_names = choose_card_columns(source.schema_arrow.names, cards_column, card_columns)
+    id_columns = all(pa.types.is_integer(source.schema_arrow.field(n).type) for n in card_names)
+    next_row = 1
+    for batch in source.iter_batches(batch_size=batch_rows):
+        numbers = np.arange(next_row, next_row + batch.num_rows, dtype=np.int64)
+        next_row += batch.num_rows
+        yield _table_chunk(batch, card_names, id_columns, numbers, next_row - 1)
+
+
+def parquet_rows(path: Path) -> int:
+    """The number of rows of a Parquet file, from its footer."""
+    import pyarrow.parquet as pq
+
+    return int(pq.ParquetFile(path).metadata.num_rows)
+
+
+def file_chunks(
+    path: Path,
+    file_format: Format,
+    *,
+    cards_column: str | None = None,
+    card_columns: Sequence[str] | None = None,
+    block_bytes: int = BLOCK_BYTES,
+    batch_rows: int = BATCH_ROWS,
+) -> Iterator[Chunk]:
+    """The chunks of a file of the given (detected) format."""
+    if file_format is Format.TEXT:
+        return text_chunks(path, block_bytes)
+    if file_format is Format.PARQUET:
+        return parquet_chunks(
+            path, cards_column=cards_column, card_columns=card_columns, batch_rows=batch_rows
+        )
+    return csv_chunks(
+        path,
+        uci=file_format is Format.UCI,
+        cards_column=cards_column,
+        card_columns=card_columns,
+        block_bytes=block_bytes,
+    )
+
+
+@contextlib.contextmanager
+def atomic_path(target: Path) -> Iterator[Path]:
+    """A temporary path beside ``target`` that replaces it when the block ends without an error,
+    and is removed when it raises: a reader never sees a half-written file."""
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.part")
+    try:
+        yield temporary
+        os.replace(temporary, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+
+
+class TableWriter:
+    """Record batches to Parquet (``.parquet``, ``.pq``) or CSV (anything else), created with the
+    first batch's schema; ``target`` names the format when ``path`` is a temporary name."""
+
+    def __init__(self, path: Path, target: Path | None = None) -> None:
+        self.path = path
+        self.parquet = (target or path).suffix.lower() in (".parquet", ".pq")
+        self._writer: Any = None
+
+    def write(self, batch: pa.RecordBatch) -> None:
+        import pyarrow as pa
+
+        if not self.parquet:  # CSV has no dictionaries: write their values
+            batch = pa.RecordBatch.from_arrays(
+                [
+                    column.dictionary_decode() if pa.types.is_dictionary(column.type) else column
+                    for column in batch.columns
+                ],
+                names=batch.schema.names,
+            )
+        if self._writer is None:
+            if self.parquet:
+                import pyarrow.parquet as pq
+
+                self._writer = pq.ParquetWriter(self.path, batch.schema)
+            else:
+                import pyarrow.csv as pacsv
+
+                self._writer = pacsv.CSVWriter(self.path, batch.schema)
+        self._writer.write_batch(batch)
+
+    def close(self, empty: pa.Schema) -> None:
+        """Finish the file (with ``empty``'s columns when no batch came)."""
+        if self._writer is None:
+            self.write(_empty_batch(empty))
+        self._writer.close()
+
+
+def _empty_batch(schema: pa.Schema) -> pa.RecordBatch:
+    import pyarrow as pa
+
+    return pa.RecordBatch.from_arrays(
+        [pa.array([], type=field.type) for field in schema], schema=schema
+    )
+
+
+def error_writer(handle: TextIO) -> Callable[[int, str, str], None]:
+    """A function writing one bad row (number, text, message) as a CSV line."""
+    writer = csv.writer(handle, lineterminator="\n")
+    writer.writerow(["row", "text", "message"])
+    return lambda number, text, message: writer.writerow([number, text, message])
