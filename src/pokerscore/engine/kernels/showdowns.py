@@ -334,7 +334,8 @@ def range_showdowns(
     threads = tally.shape[0]
     firsts, seconds = first_keys.shape[0], second_keys.shape[0]
     rows = prefixes.shape[0]
-    card_keys, suit_bits = tables.card_keys, tables.suit_bits
+    card_keys, suit_bits, flush = tables.card_keys, tables.suit_bits, tables.flush
+    bits_of, base, values, rule = tables.bits, tables.base, tables.values, tables.flush_rule
     for worker in prange(threads):
         first_values = np.zeros(firsts, dtype=np.int64)
         second_values = np.zeros(seconds, dtype=np.int64)
@@ -360,16 +361,18 @@ def range_showdowns(
                     live = (first_cards[i] & bits) == 0
                     first_live[i] = first_weights[i] if live else 0
                     if live:
-                        first_values[i] = any_five_value(
-                            key + first_keys[i], masks | first_masks[i], tables
-                        )
+                        first_values[i] = read_any_five(
+                            key + first_keys[i], masks | first_masks[i], rule, flush, bits_of,
+                            base, values,
+                        )  # fmt: skip
                 for j in range(seconds):
                     live = (second_cards[j] & bits) == 0
                     second_live[j] = second_weights[j] if live else 0
                     if live:
-                        second_values[j] = any_five_value(
-                            key + second_keys[j], masks | second_masks[j], tables
-                        )
+                        second_values[j] = read_any_five(
+                            key + second_keys[j], masks | second_masks[j], rule, flush, bits_of,
+                            base, values,
+                        )  # fmt: skip
                 for i in range(firsts):
                     if first_live[i] == 0:
                         continue
