@@ -70,6 +70,9 @@ def straight_high(rank_mask: int) -> int:
     return best
 
 
+_ONES: Final = tuple((1,) * size for size in range(8))
+
+
 def low_order(rank: int) -> int:
     """A rank's place when the ace is always low: the ace below the deuce."""
     return -1 if rank == ACE else rank
@@ -91,11 +94,11 @@ def grouped_ranks(
     if ace_low and ranks[0] == ACE:
         aces = list(ranks).count(ACE)
         ranks = (*ranks[aces:], *ranks[:aces])
+    if len(set(ranks)) == len(ranks):  # the common case, settled in C
+        return _ONES[len(ranks)], tuple(ranks)
     counts: dict[int, int] = {}
     for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1
-    if len(counts) == len(ranks):
-        return (1,) * len(ranks), tuple(ranks)
     # A stable sort: ranks with equal counts keep their order, highest first.
     order = sorted(counts, key=counts.__getitem__, reverse=True)
     return tuple(map(counts.__getitem__, order)), tuple(order)
@@ -132,7 +135,7 @@ def standard_category(
     shape, grouped = grouped_ranks(ranks)
     if len(grouped) < 5:
         return SHAPES[shape], grouped
-    high = straight_masks.get(sum(1 << rank for rank in grouped), -1)
+    high = straight_masks.get(sum(map((1).__lshift__, grouped)), -1)
     if high < 0:
         return (Category.FLUSH if suited else Category.HIGH_CARD), grouped
     if not suited:
@@ -161,15 +164,18 @@ def value_space(
     Every multiset of five of the deck's ``ranks`` is judged plain, and suited when its ranks
     differ. ``categories`` lists the ranking's categories weakest first.
     """
-    place = {category: index for index, category in enumerate(categories)}
+    # Keyed by plain ints: hashing an enum member runs Python code, thousands of times here.
+    place = {int(category): index for index, category in enumerate(categories)}
     judged: dict[tuple[tuple[int, ...], bool], tuple[int, tuple[int, ...]]] = {}
     explained: dict[tuple[int, tuple[int, ...]], HandClass] = {}
     for multiset in rank_multisets(ranks):
         for suited in (False, True) if len(set(multiset)) == 5 else (False,):
             category, explaining, strength = judge(multiset, suited)
-            order = (place[category], strength)
+            number = int(category)
+            order = (place[number], strength)
             judged[multiset, suited] = order
-            explained.setdefault(order, (int(category), explaining))
+            if order not in explained:
+                explained[order] = (number, explaining)
     orders = sorted(explained)
     values = {order: value for value, order in enumerate(orders, 1)}
     classes = tuple(explained[order] for order in orders)
