@@ -71,9 +71,11 @@ def test_aces_against_kings_as_classes_and_by_suits() -> None:
     assert [round(100 * share, 4) for share in shares] == [81.2555, 81.9461, 82.6366]
 
 
-def test_three_way_with_dead_cards_pokerstove() -> None:
-    # PokerStove (quoted in OMPEval issue 10): AA vs QQ vs AKo, with As and Ts dead.
+def test_three_way_with_and_without_dead_cards_pokerstove() -> None:
+    # PokerStove (quoted in OMPEval issue 10): AA vs QQ vs AKo, then with As and Ts dead.
     players = [pairs_of("A"), pairs_of("Q"), offsuit("A", "K")]
+    result = equity(players, method="exact")
+    assert [round(100 * p.equity, 4) for p in result.players] == [76.1347, 18.7420, 5.1233]
     result = equity(players, dead="As Ts", method="exact")
     assert [round(100 * p.equity, 4) for p in result.players] == [73.4955, 21.0303, 5.4743]
 
