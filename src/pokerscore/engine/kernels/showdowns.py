@@ -34,6 +34,7 @@ from pokerscore.engine.kernels.lookup import (
     multiset_value,
     prange,
 )
+from pokerscore.engine.keys import SUIT_SHIFT_5
 
 Tally = npt.NDArray[np.int64]
 Cards = npt.NDArray[np.uint8]
@@ -259,6 +260,8 @@ def exact_showdowns(
 def any_five_showdowns(
     hole_keys: IntArray,
     hole_masks: IntArray,
+    by_board: npt.NDArray[np.uint16],
+    board_rows: npt.NDArray[np.int16],
     known: Cards,
     rest: Cards,
     prefixes: Cards,
@@ -267,12 +270,16 @@ def any_five_showdowns(
     tally: Tally,
 ) -> None:
     """:func:`exact_showdowns` for games where any five of hole and board play and no low
-    qualifies (hold'em, short deck): the tables' arrays read once, out of the loops."""
+    qualifies (hold'em, short deck), with known hands: a player's plain value is read from
+    ``by_board[player, board_rows[board's five-card rank key]]`` (see
+    :func:`~pokerscore.engine.arrays.values_by_board`), a few kilobytes per player where the
+    rank-and-select tables take megabytes; flushes from the flush table."""
     threads = tally.shape[0]
     players = hole_keys.shape[0]
     rows = prefixes.shape[0]
     card_keys, suit_bits, flush = tables.card_keys, tables.suit_bits, tables.flush
-    bits, base, values, rule = tables.bits, tables.base, tables.values, tables.flush_rule
+    keys5, rule = tables.keys5, tables.flush_rule
+    places = known.shape[0] + prefixes.shape[1]
     heads_up = players == 2
     for worker in prange(threads):
         high = np.zeros(players, dtype=np.int64)
@@ -285,18 +292,27 @@ def any_five_showdowns(
             prefix_key, prefix_masks, _, start = board_prefix(
                 known, rest, prefixes, row, board, tables
             )
+            prefix_key5 = 0
+            for place in range(places):
+                prefix_key5 += keys5[board[place]]
             stop = start + 1 if complete else rest.shape[0]
             dealt += stop - start
             for position in range(start, stop):
-                key, masks = prefix_key, prefix_masks
+                key, masks, key5 = prefix_key, prefix_masks, prefix_key5
                 if not complete:
-                    key += card_keys[rest[position]]
-                    masks |= suit_bits[rest[position]]
+                    card = rest[position]
+                    key += card_keys[card]
+                    masks |= suit_bits[card]
+                    key5 += keys5[card]
+                board_row = board_rows[key5 >> SUIT_SHIFT_5]
                 for player in range(players):
-                    high[player] = read_any_five(
-                        key + hole_keys[player], masks | hole_masks[player], rule, flush, bits,
-                        base, values,
-                    )  # fmt: skip
+                    hand_key = key + hole_keys[player]
+                    suit = flush_suit(hand_key) if rule else -1
+                    if suit < 0:
+                        high[player] = by_board[player, board_row]
+                    else:
+                        suited = (masks | hole_masks[player]) >> (13 * suit)
+                        high[player] = flush[suited & RANK_MASK]
                 if heads_up:  # counted in registers, tallied once at the end
                     first_wins += high[0] > high[1]
                     second_wins += high[0] < high[1]
