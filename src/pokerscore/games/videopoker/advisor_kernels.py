@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.cards import DECK_SIZE
+from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels import five_card_value
 from pokerscore.engine.rankings import HIGH
@@ -46,20 +47,19 @@ def _count_last_card(
 def _hold_counts(
     hand: IntArray,
     rest: IntArray,
-    keys: npt.NDArray[np.int32],
-    is_flush: npt.NDArray[np.bool_],
-    flush: npt.NDArray[np.uint16],
-    plain: npt.NDArray[np.uint16],
+    tables: RankingTables,
     classes: npt.NDArray[np.int8],
     class_count: int,
 ) -> IntArray:
     """counts[mask, class]: the draws from ``rest`` that end in each class, per hold mask."""
+    # The five-card arrays leave the bundle before any loop (read through it, they are reloaded).
+    keys, is_flush, flush, plain = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
     counts = np.zeros((32, class_count), dtype=np.int64)
     size = rest.shape[0]
     rest_keys = np.empty(size, dtype=np.int64)
     for i in range(size):
         rest_keys[i] = keys[rest[i]]
-    tables = (is_flush, flush, plain, classes)
+    lookups = (is_flush, flush, plain, classes)
     for mask in range(32):
         base = 0
         need = 5
@@ -72,22 +72,22 @@ def _hold_counts(
             value = five_card_value(base, is_flush, flush, plain)
             row[classes[value]] += 1
         elif need == 1:
-            _count_last_card(base, rest_keys, 0, *tables, row)
+            _count_last_card(base, rest_keys, 0, *lookups, row)
         elif need == 2:
             for a in range(size):
-                _count_last_card(base + rest_keys[a], rest_keys, a + 1, *tables, row)
+                _count_last_card(base + rest_keys[a], rest_keys, a + 1, *lookups, row)
         elif need == 3:
             for a in range(size):
                 key_a = base + rest_keys[a]
                 for b in range(a + 1, size):
-                    _count_last_card(key_a + rest_keys[b], rest_keys, b + 1, *tables, row)
+                    _count_last_card(key_a + rest_keys[b], rest_keys, b + 1, *lookups, row)
         elif need == 4:
             for a in range(size):
                 key_a = base + rest_keys[a]
                 for b in range(a + 1, size):
                     key_b = key_a + rest_keys[b]
                     for c in range(b + 1, size):
-                        _count_last_card(key_b + rest_keys[c], rest_keys, c + 1, *tables, row)
+                        _count_last_card(key_b + rest_keys[c], rest_keys, c + 1, *lookups, row)
         else:
             for a in range(size):
                 key_a = rest_keys[a]
@@ -96,21 +96,17 @@ def _hold_counts(
                     for c in range(b + 1, size):
                         key_c = key_b + rest_keys[c]
                         for d in range(c + 1, size):
-                            _count_last_card(key_c + rest_keys[d], rest_keys, d + 1, *tables, row)
+                            _count_last_card(key_c + rest_keys[d], rest_keys, d + 1, *lookups, row)
     return counts
 
 
 def hold_counts(hand: list[int], table: PayTable) -> IntArray:
     """For a five-card hand (ids), how many draws of each hold mask end in each class."""
-    arrays = HIGH.tables(5)
     rest = np.array([card for card in range(DECK_SIZE) if card not in hand], dtype=np.int64)
     return _hold_counts(
         np.array(hand, dtype=np.int64),
         rest,
-        arrays.keys5,
-        arrays.is_flush5,
-        arrays.flush5,
-        arrays.plain5,
+        HIGH.tables(5),
         value_class_array(table),
         len(table.classes),
     )

@@ -172,18 +172,13 @@ def _subset_tables(table: PayTable) -> SubsetTables:
 
     key = table.value_classes
     if key not in _CACHE:
-        arrays = HIGH.tables(5)
+        arrays = HIGH.tables(5)  # one bundle of tables for the kernels
         classes = value_class_array(table)
         binom = kernels.binomials()
-        final = kernels.final_classes(
-            arrays.keys5, arrays.is_flush5, arrays.flush5, arrays.plain5, classes, binom
-        )
+        final = kernels.final_classes(arrays, classes, binom)
         by_size = [
             kernels.four_card_counts(
-                arrays.keys5,
-                arrays.is_flush5,
-                arrays.flush5,
-                arrays.plain5,
+                arrays,
                 classes,
                 len(table.classes),
                 binom,

@@ -16,6 +16,7 @@ import numpy.typing as npt
 from numba import prange
 
 from pokerscore.cards import DECK_SIZE
+from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.combinatorics import (
     binomial_rows,
     colex_unrank,
@@ -57,14 +58,13 @@ def _next_subset(cards: IntArray, k: int) -> None:
 
 @kernel(parallel=True)
 def final_classes(
-    keys: npt.NDArray[np.int32],
-    is_flush: npt.NDArray[np.bool_],
-    flush: npt.NDArray[np.uint16],
-    plain: npt.NDArray[np.uint16],
+    tables: RankingTables,
     classes: ClassArray,
     binom: IntArray,
 ) -> ClassArray:
     """The class of every five-card hand, by colex index."""
+    # The five-card arrays leave the bundle before any loop (read through it, they are reloaded).
+    keys, is_flush, flush, plain = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
     total = binom[52, 5]
     result = np.empty(total, dtype=np.int8)
     for block in prange((total + BLOCK - 1) // BLOCK):
@@ -97,15 +97,14 @@ def _count_range(
 
 @kernel(parallel=True)
 def four_card_counts(
-    keys: npt.NDArray[np.int32],
-    is_flush: npt.NDArray[np.bool_],
-    flush: npt.NDArray[np.uint16],
-    plain: npt.NDArray[np.uint16],
+    tables: RankingTables,
     classes: ClassArray,
     class_count: int,
     binom: IntArray,
 ) -> npt.NDArray[np.int32]:
     """counts[i, c]: how many five-card hands containing 4-subset ``i`` are in class ``c``."""
+    # The five-card arrays leave the bundle before any loop (read through it, they are reloaded).
+    keys, is_flush, flush, plain = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
     total = binom[52, 4]
     counts = np.zeros((total, class_count), dtype=np.int32)
     for block in prange((total + BLOCK - 1) // BLOCK):

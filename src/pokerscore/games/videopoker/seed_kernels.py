@@ -8,6 +8,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import prange
 
+from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels import five_card_value
 
@@ -51,15 +52,14 @@ def deal_ids_into(seed: np.uint64, deck: IntArray) -> None:
 def first_seeds(
     start: int,
     count: int,
-    keys: npt.NDArray[np.int32],
-    is_flush: npt.NDArray[np.bool_],
-    flush: npt.NDArray[np.uint16],
-    plain: npt.NDArray[np.uint16],
+    tables: RankingTables,
     classes: npt.NDArray[np.int8],
     class_count: int,
 ) -> IntArray:
     """found[c, mask]: the first seed of ``start .. start + count - 1`` whose deal, drawn with
     ``mask``, ends in class ``c`` (-1 if none)."""
+    # The five-card arrays leave the bundle before any loop (read through it, they are reloaded).
+    keys, is_flush, flush, plain = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
     blocks = (count + SEED_BLOCK - 1) // SEED_BLOCK
     per_block = np.full((blocks, class_count, 32), -1, dtype=np.int64)
     for block in prange(blocks):

@@ -98,7 +98,7 @@ def seed_coverage(
     for mask in wanted_masks:
         if not 0 <= mask < MASK_COUNT:
             raise PokerScoreError(f"a hold mask is an integer 0..31, got {mask}")
-    arrays = HIGH.tables(5)
+    arrays = HIGH.tables(5)  # one bundle of tables for the kernels
     lookup = value_class_array(table)
     found = np.full((len(table.classes), MASK_COUNT), -1, dtype=np.int64)
     wanted = np.zeros_like(found, dtype=np.bool_)
@@ -111,10 +111,7 @@ def seed_coverage(
         step = first_seeds(
             seed,
             count,
-            arrays.keys5,
-            arrays.is_flush5,
-            arrays.flush5,
-            arrays.plain5,
+            arrays,
             lookup,
             len(table.classes),
         )
