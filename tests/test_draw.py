@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from itertools import combinations
 
 import pytest
@@ -19,6 +20,7 @@ from pokerscore.games.draw import (
     held_cards,
     mask_of,
 )
+from tests import reference_rankings
 from tests.cli_runner import separate_streams_runner
 
 HAND = "2c 3d 4h 5s 7d"
@@ -147,3 +149,31 @@ def test_puzzle_names_are_the_nine_names_the_puzzle_prints() -> None:
             "highest-card",
         ]
     )
+
+
+@pytest.mark.parametrize("ranking", ["ace-to-five", "deuce-to-seven", "eight-or-better"])
+def test_best_draw_under_a_lowball_ranking_is_the_oracles_best(ranking: str) -> None:
+    # Every one of the 32 draws judged by the independent oracle (tests/reference_rankings.py):
+    # the best draw's final hand must be one of those the oracle ranks highest.
+    rng = random.Random(ranking)
+    for _ in range(100):
+        ids = rng.sample(range(52), 10)
+        hand, deck = ids[:5], ids[5:]
+        finals = []
+        for mask in range(32):
+            stock = iter(deck)
+            finals.append([card if mask >> i & 1 else next(stock) for i, card in enumerate(hand)])
+        keys = [reference_rankings.reference_key(ranking, final) for final in finals]
+        best = best_draw(hand, deck, ranking=ranking)
+        assert reference_rankings.reference_key(ranking, [c.id for c in best.final]) == max(keys)
+        assert best.name == best.category.slug
+
+
+def test_the_draw_command_takes_a_ranking() -> None:
+    line = "TH JH QC QD QS QH KH AH 2S 6S\n"
+    result = separate_streams_runner().invoke(
+        app, ["draw", "-", "--ranking", "deuce-to-seven", "--json"], input=line
+    )
+    assert result.exit_code == 0, result.output
+    deal = json.loads(result.stdout)["deals"][0]
+    assert deal["best"] == "high-card" and deal["final"] == ["Qh", "Kh", "Ah", "2s", "6s"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -9,6 +10,8 @@ import typer
 from pokerscore.cards import Card, parse_cards
 from pokerscore.cli.lines import read_records
 from pokerscore.cli.output import JsonOption, card_strings, console, print_json
+from pokerscore.cli.ranking_commands import RankingOption, ranking_named
+from pokerscore.engine import Ranking
 from pokerscore.games.draw import BestDraw, best_draw
 
 
@@ -17,9 +20,12 @@ def _upper(cards: tuple[Card, ...]) -> str:
     return " ".join(str(card).upper() for card in cards)
 
 
-def _draw_line(text: str) -> BestDraw:
-    cards = parse_cards(text, size=10)
-    return best_draw(cards[:5], cards[5:])
+def _draw_parser(ranking: Ranking) -> Callable[[str], BestDraw]:
+    def parse(text: str) -> BestDraw:
+        cards = parse_cards(text, size=10)
+        return best_draw(cards[:5], cards[5:], ranking)
+
+    return parse
 
 
 def draw_command(
@@ -31,6 +37,7 @@ def draw_command(
         ),
     ],
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first bad line.")] = False,
+    ranking: RankingOption = "high",
     json_output: JsonOption = False,
 ) -> None:
     """The best hand reachable by discarding any cards when the deck's top five are known.
@@ -39,7 +46,8 @@ def draw_command(
     ``Hand: TH JH QC QD QS Deck: QH KH AH 2S 6S Best hand: straight-flush``. A bad line is
     reported with its number and skipped; the exit status is then 1 (``--strict``: stop, status 2).
     """
-    report = read_records(source, _draw_line, strict=strict, quiet=json_output)
+    parse = _draw_parser(ranking_named(ranking))
+    report = read_records(source, parse, strict=strict, quiet=json_output)
     if json_output:
         print_json(
             {

@@ -24,8 +24,9 @@ from pokerscore.cards import (
     format_cards,
     parse_cards,
 )
-from pokerscore.engine import STANDARD_CATEGORIES, Category, category_of, evaluate5
+from pokerscore.engine import HIGH, STANDARD_CATEGORIES, Category, Ranking, RankingLike, get_ranking
 from pokerscore.hands import HandInput
+from pokerscore.hands.score import check_in_deck
 
 HAND_SIZE: Final = 5
 MASK_COUNT: Final = 1 << HAND_SIZE
@@ -138,15 +139,19 @@ class BestDraw:
     mask: int
     final: tuple[Card, ...]
     value: int
+    ranking: Ranking = HIGH
 
     @property
     def category(self) -> Category:
         """The category of the final hand."""
-        return category_of(self.value)
+        return self.ranking.category_of(self.value)
 
     @property
     def name(self) -> str:
-        """The puzzle's name of the final hand's category."""
+        """The puzzle's name of the final hand's category (the category's slug under a ranking
+        other than standard high poker)."""
+        if self.ranking is not HIGH:
+            return self.category.slug
         return PUZZLE_NAMES[self.category]
 
     @property
@@ -155,27 +160,33 @@ class BestDraw:
         return held_cards(self.hand, ALL_HELD ^ self.mask)
 
 
-def best_draw(hand: HandInput, deck: HandInput) -> BestDraw:
+def best_draw(hand: HandInput, deck: HandInput, ranking: RankingLike = HIGH) -> BestDraw:
     """The best final hand reachable when the top of the deck is known.
 
-    Tries all 32 masks; the highest value wins, ties go to the draw of fewer cards and then to
-    the lower mask.
+    Tries all 32 masks; the highest value under ``ranking`` wins, ties go to the draw of fewer
+    cards and then to the lower mask.
 
     >>> best = best_draw("TH JH QC QD QS", "QH KH AH 2S 6S")
     >>> best.name, format_cards(best.discards), format_cards(best.final)
     ('straight-flush', 'Qc Qd Qs', 'Th Jh Qh Kh Ah')
+    >>> low = best_draw("TH JH QC QD QS", "QH KH AH 2S 6S", ranking="deuce-to-seven")
+    >>> low.name, format_cards(low.final)
+    ('high-card', 'Qh Kh Ah 2s 6s')
     """
+    rules = get_ranking(ranking)
     cards = _hand(hand)
     stock = parse_cards(deck)
     if len(stock) < HAND_SIZE:
         raise PokerScoreError(f"the deck shows {len(stock)} cards, a draw may need 5")
     check_distinct(cards + stock)
+    check_in_deck(cards + stock, rules)
+    evaluate5 = rules.evaluate5
     best: BestDraw | None = None
     # Masks by descending number of held cards, so the first of equal values draws fewest.
     for mask in sorted(range(MASK_COUNT), key=lambda m: (-m.bit_count(), m)):
         final = _drawn(cards, stock, mask)
         value = evaluate5(*(card.id for card in final))
         if best is None or value > best.value:
-            best = BestDraw(cards, stock[:HAND_SIZE], mask, final, value)
+            best = BestDraw(cards, stock[:HAND_SIZE], mask, final, value, rules)
     assert best is not None
     return best
