@@ -90,9 +90,9 @@ def test_foreign_database_is_a_one_line_error(tmp_path: Path, command: str) -> N
     connection.close()
     before = path.read_bytes()
     result = runner.invoke(app, [command, "--db", str(path)])
-    assert result.exit_code == 2
-    assert result.output.count("\n") == 1
-    assert result.output.startswith("error: ") and "another program" in result.output
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("error: ") and "another program" in result.stderr
     assert path.read_bytes() == before
 
 
@@ -100,23 +100,23 @@ def test_corrupt_and_missing_files(tmp_path: Path) -> None:
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"\x00garbage" * 100)
     result = runner.invoke(app, ["history", "--db", str(junk)])
-    assert result.exit_code == 2 and "not a SQLite database" in result.output
+    assert result.exit_code == 2 and "not a SQLite database" in result.stderr
     missing = tmp_path / "missing.sqlite3"
     result = runner.invoke(app, ["history", "--db", str(missing)])
-    assert result.exit_code == 2 and "no history file" in result.output
+    assert result.exit_code == 2 and "no history file" in result.stderr
     assert not missing.exists()
 
 
 @pytest.mark.usefixtures("terminal")
 def test_play_refuses_an_unknown_pay_table(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "--paytable", "deuces-wild", "--db", str(tmp_path / "h")])
-    assert result.exit_code == 2 and 'unknown pay table "deuces-wild"' in result.output
+    assert result.exit_code == 2 and 'unknown pay table "deuces-wild"' in result.stderr
 
 
 def one_line_error(result: Result, text: str, status: int = 2) -> None:
     assert result.exit_code == status, result.output
-    assert result.output.startswith("error: ") and result.output.count("\n") == 1, result.output
-    assert text in result.output
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert text in result.stderr
 
 
 def test_play_without_a_terminal_says_so_before_creating_anything(tmp_path: Path) -> None:
@@ -129,7 +129,7 @@ def test_play_without_a_terminal_says_so_before_creating_anything(tmp_path: Path
 @pytest.mark.parametrize("seed", [str(2**63), str(2**64 - 1), "-1"])
 def test_play_seeds_beyond_what_sqlite_stores_are_refused(tmp_path: Path, seed: str) -> None:
     result = runner.invoke(app, ["play", "--seed", seed, "--db", str(tmp_path / "h.sqlite3")])
-    assert result.exit_code == 2 and "--seed" in result.output
+    assert result.exit_code == 2 and "--seed" in result.stderr
     assert not (tmp_path / "h.sqlite3").exists()
 
 
