@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from array import array
 from functools import cache
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 import numpy as np
@@ -183,6 +184,25 @@ def board_multisets(ranking: Ranking) -> tuple[npt.NDArray[np.int64], npt.NDArra
     index = np.full(FIVE_CARD_SLOTS, -1, dtype=np.int16)
     index[np.array(RANK_KEYS_5, dtype=np.int64)[rows].sum(axis=1)] = np.arange(len(rows))
     return _read_only(rows), _read_only(index)
+
+
+@cache
+def board_steps(ranking: Ranking) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    """For boards dealt four cards, then a fifth: each four-card rank key's row among the
+    four-rank multisets (-1 where none), and ``steps[row, rank]``, the row in
+    :func:`board_multisets` of that multiset plus ``rank`` (-1 where five of a rank).
+
+    A board's row is then one read of a table of a few tens of kilobytes per card dealt.
+    """
+    _, index5 = board_multisets(ranking)
+    # Every multiset of four ranks (four of a kind included: a deck holds four of each).
+    fours = np.array(list(combinations_with_replacement(sorted(ranking.ranks), 4)), dtype=np.int64)
+    rank_keys = np.array(RANK_KEYS_5, dtype=np.int64)
+    keys4 = rank_keys[fours].sum(axis=1)
+    index4 = np.full(4 * RANK_KEYS_5[-1] + 1, -1, dtype=np.int16)
+    index4[keys4] = np.arange(len(fours))
+    steps = index5[keys4[:, None] + rank_keys[None, :]]
+    return _read_only(index4), _read_only(steps.astype(np.int16))
 
 
 def values_by_board(ranking: Ranking, hole_ranks: list[list[int]]) -> npt.NDArray[np.uint16]:

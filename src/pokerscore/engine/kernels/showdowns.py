@@ -262,6 +262,8 @@ def any_five_showdowns(
     hole_masks: IntArray,
     by_board: npt.NDArray[np.uint16],
     board_rows: npt.NDArray[np.int16],
+    four_rows: npt.NDArray[np.int16],
+    steps: npt.NDArray[np.int16],
     known: Cards,
     rest: Cards,
     prefixes: Cards,
@@ -273,7 +275,8 @@ def any_five_showdowns(
     qualifies (hold'em, short deck), with known hands: a player's plain value is read from
     ``by_board[player, board_rows[board's five-card rank key]]`` (see
     :func:`~pokerscore.engine.arrays.values_by_board`), a few kilobytes per player where the
-    rank-and-select tables take megabytes; flushes from the flush table."""
+    rank-and-select tables take megabytes; flushes from the flush table. Boards of four cards
+    and a fifth find their row by ``steps[four_rows[four cards' rank key], rank]``."""
     threads = tally.shape[0]
     players = hole_keys.shape[0]
     rows = prefixes.shape[0]
@@ -297,14 +300,17 @@ def any_five_showdowns(
                 prefix_key5 += keys5[board[place]]
             stop = start + 1 if complete else rest.shape[0]
             dealt += stop - start
+            # Four cards down, the fifth steps from their multiset's row (a small table).
+            four_row = four_rows[prefix_key5 >> SUIT_SHIFT_5] if not complete else 0
             for position in range(start, stop):
-                key, masks, key5 = prefix_key, prefix_masks, prefix_key5
-                if not complete:
+                key, masks = prefix_key, prefix_masks
+                if complete:
+                    board_row = board_rows[prefix_key5 >> SUIT_SHIFT_5]
+                else:
                     card = rest[position]
                     key += card_keys[card]
                     masks |= suit_bits[card]
-                    key5 += keys5[card]
-                board_row = board_rows[key5 >> SUIT_SHIFT_5]
+                    board_row = steps[four_row, card >> 2]
                 for player in range(players):
                     hand_key = key + hole_keys[player]
                     suit = flush_suit(hand_key) if rule else -1

@@ -235,7 +235,7 @@ def _exact(
 ) -> EquityResult:
     import numpy as np
 
-    from pokerscore.engine.arrays import board_multisets, values_by_board
+    from pokerscore.engine.arrays import board_multisets, board_steps, values_by_board
     from pokerscore.engine.kernels.enumeration import thread_count
     from pokerscore.engine.kernels.showdowns import any_five_showdowns, exact_showdowns
 
@@ -258,9 +258,10 @@ def _exact(
                             game.uses_exactly_two, hi, lo, game.low is not None, tally)  # fmt: skip
         else:
             _, board_rows = board_multisets(game.high)
+            four_rows, steps = board_steps(game.high)
             by_board = values_by_board(game.high, [[card.rank for card in hole] for hole in holes])
-            any_five_showdowns(keys, masks, by_board, board_rows, known, rest, prefixes, need == 0,
-                               hi, tally)  # fmt: skip
+            any_five_showdowns(keys, masks, by_board, board_rows, four_rows, steps, known, rest,
+                               prefixes, need == 0, hi, tally)  # fmt: skip
         counts = tally.sum(axis=0)
         weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
         if progress is not None:
