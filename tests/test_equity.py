@@ -148,7 +148,7 @@ def test_hi_lo_splits_and_quarters_against_brute_force() -> None:
 def test_omaha_showdown_winners_agree_with_pokerkit() -> None:
     rng = random.Random(11)
     deck = [str(Card(card)) for card in range(52)]
-    for _ in range(1500):
+    for _ in range(2000):
         rng.shuffle(deck)
         hands = ["".join(deck[4 * i : 4 * i + 4]) for i in range(3)]
         board = "".join(deck[12:17])
