@@ -190,6 +190,34 @@ def _cells(counts: npt.NDArray[Any]) -> list[tuple[tuple[int, int, int], Fractio
     ]
 
 
+def _player_equity(
+    player: _Player,
+    share: Fraction,
+    won: Fraction,
+    tied: Fraction,
+    total: Fraction | int,
+    stderr: float | None = None,
+    *,
+    exact: bool = False,
+    scale: Fraction = Fraction(1),
+) -> PlayerEquity:
+    """A player's result from its summed share, whole-pot and part-pot counts out of ``total``
+    (exact counts are reported times ``scale``: the weights' common denominator undone)."""
+    lost = total - won - tied
+    return PlayerEquity(
+        hand=player.text,
+        combos=len(player.combos),
+        equity=float(share / total),
+        win=float(won / total),
+        tie=float(tied / total),
+        lose=float(lost / total),
+        equity_exact=share / total if exact else None,
+        wins=_whole(won * scale) if exact else None,
+        ties=_whole(tied * scale) if exact else None,
+        stderr=stderr,
+    )
+
+
 def _whole(value: Fraction) -> int | Fraction:
     return int(value) if value.denominator == 1 else value
 
@@ -269,17 +297,7 @@ def _exact(
     sums = _summary(weighted, len(players))
     total = sums[0]["total"]
     results = tuple(
-        PlayerEquity(
-            hand=player.text,
-            combos=len(player.combos),
-            equity=float(summary["share"] / total),
-            win=float(summary["win"] / total),
-            tie=float(summary["tie"] / total),
-            lose=float((total - summary["win"] - summary["tie"]) / total),
-            equity_exact=summary["share"] / total,
-            wins=_whole(summary["win"]),
-            ties=_whole(summary["tie"]),
-        )
+        _player_equity(player, summary["share"], summary["win"], summary["tie"], total, exact=True)
         for player, summary in zip(players, sums, strict=True)
     )
     return EquityResult(game, board, dead, "exact", results, boards=_whole(total))
@@ -332,20 +350,10 @@ def _exact_heads_up_ranges(
     scale = Fraction(1, first[4] * second[4])
     if total == 0:
         raise PokerScoreError("the players' ranges leave no deal in which no card is held twice")
-    outcomes = ((wins, ties, total - wins - ties), (total - wins - ties, ties, wins))
+    outcomes = ((wins, ties), (total - wins - ties, ties))
     results = tuple(
-        PlayerEquity(
-            hand=player.text,
-            combos=len(player.combos),
-            equity=float((won + tied / 2) / total),
-            win=float(won / total),
-            tie=float(tied / total),
-            lose=float(lost / total),
-            equity_exact=(won + tied / 2) / total,
-            wins=_whole(won * scale),
-            ties=_whole(tied * scale),
-        )
-        for player, (won, tied, lost) in zip(players, outcomes, strict=True)
+        _player_equity(player, won + tied / 2, won, tied, total, exact=True, scale=scale)
+        for player, (won, tied) in zip(players, outcomes, strict=True)
     )
     return EquityResult(game, board, dead, "exact", results, boards=_whole(total * scale))
 
@@ -414,15 +422,7 @@ def _sampled(
         if target is not None and max(errors) <= target:
             break
     results = tuple(
-        PlayerEquity(
-            hand=player.text,
-            combos=len(player.combos),
-            equity=float(summary["share"] / dealt),
-            win=float(summary["win"] / dealt),
-            tie=float(summary["tie"] / dealt),
-            lose=float((dealt - summary["win"] - summary["tie"]) / dealt),
-            stderr=error,
-        )
+        _player_equity(player, summary["share"], summary["win"], summary["tie"], dealt, error)
         for player, summary, error in zip(players, sums, errors, strict=True)
     )
     return EquityResult(game, board, dead, "monte-carlo", results, samples=dealt, seed=seed)
