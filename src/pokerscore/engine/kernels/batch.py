@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.jit import kernel
@@ -44,19 +45,25 @@ def evaluate_rows(cards: Rows, tables: RankingTables, out: Values) -> None:
             out[row] = any_five_flush_value(suit, key, cards, row, tables)
 
 
+@kernel(inline=True)
+def five_card_key(cards: Rows, row: int, keys: npt.NDArray[np.int32]) -> int:
+    """The sum of a five-card row's five-card keys (the index of the direct tables)."""
+    return int(
+        keys[cards[row, 0]]
+        + keys[cards[row, 1]]
+        + keys[cards[row, 2]]
+        + keys[cards[row, 3]]
+        + keys[cards[row, 4]]
+    )
+
+
 @kernel(parallel=True)
 def evaluate_rows_5(cards: Rows, tables: RankingTables, out: Values) -> None:
     """Write the value of each five-card row into ``out``: the direct five-card tables, one
     lookup fewer than rank and select, twice the speed."""
     keys, is_flush, flush, plain = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
     for row in prange(cards.shape[0]):
-        key = (
-            keys[cards[row, 0]]
-            + keys[cards[row, 1]]
-            + keys[cards[row, 2]]
-            + keys[cards[row, 3]]
-            + keys[cards[row, 4]]
-        )
+        key = five_card_key(cards, row, keys)
         out[row] = five_card_value(key, is_flush, flush, plain)
 
 
@@ -81,12 +88,6 @@ def evaluate_checked_rows_5(
         good[block] = block_valid(cards, start, stop, first, span, masks)
         # Unsigned indices: no negative-index wrap-around code in the loop (as under prange).
         for row in range(np.uint64(start), np.uint64(stop)):
-            key = (
-                keys[cards[row, 0]]
-                + keys[cards[row, 1]]
-                + keys[cards[row, 2]]
-                + keys[cards[row, 3]]
-                + keys[cards[row, 4]]
-            )
+            key = five_card_key(cards, row, keys)
             out[row] = five_card_value(key, is_flush, flush, plain)
     return not good.all()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pokerscore.engine.category import Category
+from pokerscore.engine.category import STANDARD_CATEGORIES, Category
 from pokerscore.engine.classes import (
     SHAPES,
     Judgement,
@@ -20,11 +20,10 @@ from pokerscore.engine.classes import (
 from pokerscore.engine.rankings.ranking import FlushRule, Ranking
 
 
-def _lower_is_better(ranks: tuple[int, ...], order: type[int] | None = None) -> tuple[int, ...]:
-    """A strength key under which lower ranks win: the ranks negated (ace low unless ``int``)."""
-    if order is int:
-        return tuple(-rank for rank in ranks)
-    return tuple(-low_order(rank) for rank in ranks)
+def _lower_is_better(ranks: tuple[int, ...], *, ace_low: bool = True) -> tuple[int, ...]:
+    """A strength key under which lower ranks win: the ranks negated (the ace lowest of all
+    with ``ace_low``)."""
+    return tuple(-low_order(rank) if ace_low else -rank for rank in ranks)
 
 
 def _judge_ace_to_five(ranks: tuple[int, ...], suited: bool) -> Judgement:
@@ -60,7 +59,7 @@ _NO_WHEEL: Final = straights(ace_low=False)
 def _judge_deuce_to_seven(ranks: tuple[int, ...], suited: bool) -> Judgement:
     # Standard shapes with the ace always high: A-2-3-4-5 is no straight, just ace high.
     category, explaining = standard_category(ranks, suited, _NO_WHEEL, royal=False)
-    return category, explaining, _lower_is_better(explaining, int)
+    return category, explaining, _lower_is_better(explaining, ace_low=False)
 
 
 DEUCE_TO_SEVEN: Final = Ranking(
@@ -70,17 +69,8 @@ DEUCE_TO_SEVEN: Final = Ranking(
         "Lowest hand wins: the ace is always high, straights and flushes count against the hand; "
         "7-5-4-3-2 not all one suit is the best hand (Kansas City lowball, triple draw)."
     ),
-    categories=(
-        Category.STRAIGHT_FLUSH,
-        Category.FOUR_OF_A_KIND,
-        Category.FULL_HOUSE,
-        Category.FLUSH,
-        Category.STRAIGHT,
-        Category.THREE_OF_A_KIND,
-        Category.TWO_PAIR,
-        Category.ONE_PAIR,
-        Category.HIGH_CARD,
-    ),
+    # High poker's order turned upside down, without a royal flush of its own.
+    categories=tuple(reversed(STANDARD_CATEGORIES[: Category.ROYAL_FLUSH])),
     judge=_judge_deuce_to_seven,
     flushes=FlushRule.ANY_FIVE,
     low=True,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from pokerscore.cards import PokerScoreError
-from pokerscore.engine import HIGH, Ranking, get_ranking
+from pokerscore.engine import HIGH, Ranking
 from pokerscore.engine.rankings import EIGHT_OR_BETTER, SHORT_DECK
 
 BOARD_CARDS: Final = 5
@@ -78,9 +78,3 @@ def get_game(game: Game | str) -> Game:
     if found is None:
         raise UnknownGameError(str(game))
     return found
-
-
-def with_high_ranking(game: Game, ranking: Ranking | str) -> Game:
-    """The same game judged under another high ranking (e.g. short deck's other convention)."""
-    rules = get_ranking(ranking)
-    return Game(game.name, game.title, game.hole_cards, game.uses_exactly_two, rules, game.low)
