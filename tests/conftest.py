@@ -22,6 +22,9 @@ REQUIRED = {
     "eval7": "the bench extra (peer evaluators for the differential tests)",
     "phevaluator": "the bench extra (peer evaluators for the differential tests)",
     "treys": "the bench extra (peer evaluators for the differential tests)",
+    "pyarrow": "the files extra (hand files)",
+    "distributed": "the cluster extra (Dask)",
+    "matplotlib": "the plots extra (heat maps)",
 }
 
 

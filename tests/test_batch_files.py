@@ -299,6 +299,6 @@ def test_a_missing_extra_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyP
     status, _, err = run(path)
     assert status == 2
     assert err == (
-        "error: hand files need pyarrow: install the files extra "
+        "error: reading hand files needs pyarrow: install the files extra "
         "(pip install 'pokerscore[files]')\n"
     )

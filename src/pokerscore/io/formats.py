@@ -9,14 +9,11 @@ from typing import Final
 
 from pokerscore.cards import PokerScoreError, parse_cards
 from pokerscore.engine import Category
+from pokerscore.io.extras import require_extra
 
 
 class FileFormatError(PokerScoreError):
     """A file that is not what its format says (or what its name suggests)."""
-
-
-class MissingExtraError(PokerScoreError):
-    """An optional dependency that is not installed: the message names the extra to install."""
 
 
 class Format(StrEnum):
@@ -69,13 +66,8 @@ _UCI_LINE: Final = re.compile(rb"^\s*\d+(\s*,\s*\d+){9,10}\s*$")
 
 
 def pyarrow_required() -> None:
-    """Raise :class:`MissingExtraError` when pyarrow (the ``files`` extra) is not installed."""
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        raise MissingExtraError(
-            "hand files need pyarrow: install the files extra (pip install 'pokerscore[files]')"
-        ) from None
+    """Raise :class:`~pokerscore.io.extras.MissingExtraError` unless pyarrow is installed."""
+    require_extra("files", "reading hand files")
 
 
 def _first_line(path: Path) -> bytes:
