@@ -211,3 +211,23 @@ def compact_cells(
             at += 1
         offsets[index + 1] = at
     return out, offsets
+
+
+@kernel()
+def categorise(
+    values: npt.NDArray[np.uint16],
+    table: npt.NDArray[np.int8],
+    categories: npt.NDArray[np.int8],
+    counts: npt.NDArray[np.int64],
+) -> int:
+    """Each value's category (``table[value]``) into ``categories``, counted into ``counts``
+    (value 0, a bad row, not counted); returns the number of rows scored."""
+    scored = 0
+    for row in range(values.shape[0]):
+        value = values[row]
+        category = table[value]
+        categories[row] = category
+        if value:
+            counts[category] += 1
+            scored += 1
+    return scored

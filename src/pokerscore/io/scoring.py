@@ -195,6 +195,8 @@ def score_file(
     pyarrow_required()
     import contextlib
 
+    from pokerscore.io.kernels import categorise
+
     file_format = detect_format(path, file_format)
     uci = file_format is Format.UCI
     summary = Summary()
@@ -265,14 +267,11 @@ def score_file(
                     summary.errors.append((number, message))
                 if on_bad is not None:
                     on_bad(number, message)
-            good = scored.values > 0
-            every = bool(good.all())
-            scored_rows = len(good) if every else int(np.count_nonzero(good))
-            categories = category_table[scored.values]  # bad rows: value 0, index 0
-            counts += np.bincount(categories, minlength=len(counts))
-            counts[0] -= len(good) - scored_rows
+            categories = np.empty(len(scored.values), dtype=np.int8)
+            scored_rows = categorise(scored.values, category_table, categories, counts)
             summary.scored += scored_rows
-            rows = None if every else np.flatnonzero(good)
+            every = scored_rows == len(scored.values)
+            rows = None if every else np.flatnonzero(scored.values)
             if checked_classes and chunk.classes is not None:
                 found = categories if rows is None else categories[rows]
                 labels = chunk.classes if rows is None else chunk.classes[rows]

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TextIO
+from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +52,7 @@ _CARD_COLUMN_NAMES: Final = ("cards", "hand")
 _SIZES: Final = range(5, 8)
 
 SlowSource = str | list[int | str | None]
+Item = TypeVar("Item")
 
 
 @dataclass
@@ -73,6 +74,49 @@ class Chunk:
     """Rows refused while reading (a CSV row with the wrong number of fields): number, text, why."""
     card_names: Sequence[str] = ("cards",)
     """The columns holding the cards: never null in a scored row."""
+
+
+def prefetched(items: Iterator[Item], depth: int = 1) -> Iterator[Item]:
+    """``items``, produced on a thread of their own up to ``depth`` ahead: the file's next piece
+    is read (pyarrow and file reads release the GIL) while the last one is scored. Only reading
+    runs there, never a parallel kernel (some Numba threading layers allow one caller at a time).
+    An error raised while producing is raised here; leaving early stops the thread.
+
+    >>> list(prefetched(iter(range(5))))
+    [0, 1, 2, 3, 4]
+    """
+    pending: queue.Queue[tuple[bool, Any]] = queue.Queue(depth)
+    stop = threading.Event()
+
+    def offer(entry: tuple[bool, Any]) -> bool:
+        while not stop.is_set():
+            with contextlib.suppress(queue.Full):
+                pending.put(entry, timeout=0.05)
+                return True
+        return False
+
+    def produce() -> None:
+        try:
+            for item in items:
+                if not offer((True, item)):
+                    return
+            offer((False, None))
+        except BaseException as error:  # raised again on the consuming thread
+            offer((False, error))
+
+    thread = threading.Thread(target=produce, name="pokerscore-reader", daemon=True)
+    thread.start()
+    try:
+        while True:
+            more, value = pending.get()
+            if not more:
+                if value is not None:
+                    raise value
+                return
+            yield value
+    finally:
+        stop.set()
+        thread.join()
 
 
 def _decoding_message(error: UnicodeDecodeError) -> str:
@@ -113,7 +157,7 @@ def text_chunks(
     from pokerscore.io.kernels import compact_cells, line_offsets
 
     line_count = 0
-    for piece, done in _text_blocks(path, block_bytes):
+    for piece, done in prefetched(_text_blocks(path, block_bytes)):
         data = np.frombuffer(piece, dtype=np.uint8)
         offsets = line_offsets(data)
         lines = len(offsets) - 1
@@ -399,25 +443,31 @@ def csv_chunks(
         source=handle,
     )
     next_row, id_columns, size = 1, None, max(path.stat().st_size, 1)
-    while True:
-        try:
-            batch = reader.read_next_batch()
-        except StopIteration:
-            break
-        except (pa.ArrowInvalid, UnicodeDecodeError) as error:
-            raise FileFormatError(f"{path}: {_first_line(error)}") from None
-        skipped = sorted(number for number, _, _ in refused)
+
+    def batches() -> Iterator[tuple[pa.RecordBatch, list[tuple[int, str, str]], int]]:
+        # Runs ahead on the reading thread: each batch with the rows refused while reading it.
+        while True:
+            try:
+                batch = reader.read_next_batch()
+            except StopIteration:
+                return
+            except (pa.ArrowInvalid, UnicodeDecodeError) as error:
+                raise FileFormatError(f"{path}: {_first_line(error)}") from None
+            taken, refused[:] = list(refused), []
+            yield batch, taken, min(size, handle.tell())
+
+    for batch, taken, position in prefetched(batches()):
+        skipped = sorted(number for number, _, _ in taken)
         candidates = np.arange(next_row, next_row + batch.num_rows + len(skipped), dtype=np.int64)
         numbers = candidates[~np.isin(candidates, skipped)][: batch.num_rows]
         if len(numbers):
             next_row = int(numbers[-1]) + 1
         if id_columns is None and batch.num_rows:
             id_columns = uci or all(_is_id_column(batch.column(n)) for n in card_names)
-        position = min(size, handle.tell())
         chunk = _table_chunk(
             batch, card_names, bool(id_columns), numbers, position, uci=uci, deck_mask=deck_mask
         )
-        chunk.refused, refused[:] = list(refused), []
+        chunk.refused = taken
         yield chunk
     handle.close()
     if refused:
@@ -453,7 +503,7 @@ def parquet_chunks(
     card_names = choose_card_columns(source.schema_arrow.names, cards_column, card_columns)
     id_columns = all(pa.types.is_integer(source.schema_arrow.field(n).type) for n in card_names)
     next_row = 1
-    for batch in source.iter_batches(batch_size=batch_rows):
+    for batch in prefetched(source.iter_batches(batch_size=batch_rows)):
         numbers = np.arange(next_row, next_row + batch.num_rows, dtype=np.int64)
         next_row += batch.num_rows
         yield _table_chunk(
@@ -623,6 +673,8 @@ def parquet_options(schema: pa.Schema) -> dict[str, Any]:
         "compression": "snappy",
         "use_dictionary": labels,
         "use_byte_stream_split": numbers,
+        # A dictionary column's min and max took half its writing time, and say little.
+        "write_statistics": [name for name in schema.names if name not in labels],
     }
 
 
