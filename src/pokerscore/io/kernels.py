@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels.lookup import prange
-from pokerscore.io.parse import MAX_CARDS, NOT_A_CARD, SYMBOL_LEAD, TEN
+from pokerscore.io.parse import NOT_A_CARD, SYMBOL_LEAD, TEN
 
 GOOD: Final = 0
 BLANK: Final = 1
@@ -71,6 +71,7 @@ def parse_cells(
     tokens: Bytes,
     separators: npt.NDArray[np.bool_],
     deck_mask: np.uint64,
+    minimum: int,
     ids: Bytes,
     counts: Bytes,
     status: Bytes,
@@ -78,7 +79,9 @@ def parse_cells(
     last: npt.NDArray[np.int64],
 ) -> None:
     """Read the cards of each cell ``data[offsets[row]:offsets[row + 1]]`` into ``ids[row]``,
-    with their number, the row's status, and where its first token starts and its last ends."""
+    with their number, the row's status, and where its first token starts and its last ends.
+    A row is good with ``minimum`` to ``ids.shape[1]`` cards."""
+    width = ids.shape[1]
     for row in prange(offsets.shape[0] - 1):
         end = offsets[row + 1]
         position = offsets[row]
@@ -106,7 +109,7 @@ def parse_cells(
                 key = token_key_at(data, position, length)
                 if key >= 0:
                     card = tokens[key]
-            if card == NOT_A_CARD or count == MAX_CARDS:
+            if card == NOT_A_CARD or count == width:
                 state = SLOW
                 break
             bit = _ONE << np.uint64(card)
@@ -120,7 +123,7 @@ def parse_cells(
         if state == GOOD:
             if count == 0:
                 state = BLANK
-            elif count < 5:
+            elif count < minimum:
                 state = SLOW
         counts[row] = count
         status[row] = state
@@ -172,17 +175,20 @@ def row_status(ids: Bytes, deck_mask: np.uint64, status: Bytes) -> None:
 
 
 @kernel()
-def line_offsets(data: Bytes) -> npt.NDArray[np.int64]:
+def line_offsets(data: Bytes, lone_returns: bool) -> npt.NDArray[np.int64]:
     """Where each line of ``data`` starts, and one past the end: ``data`` ends with a newline,
-    which stays in its line (a separator, like a ``\\r`` before it)."""
+    which stays in its line (a separator, like a ``\\r`` before it). With ``lone_returns`` a
+    ``\\r`` not followed by ``\\n`` ends a line too, as :meth:`bytes.splitlines` reads them."""
     lines = 0
     for index in range(data.shape[0]):
-        lines += data[index] == 0x0A
+        byte = data[index]
+        lines += byte == 0x0A or (lone_returns and byte == 0x0D and data[index + 1] != 0x0A)
     offsets = np.empty(lines + 1, dtype=np.int64)
     offsets[0] = 0
     line = 1
     for index in range(data.shape[0]):
-        if data[index] == 0x0A:
+        byte = data[index]
+        if byte == 0x0A or (lone_returns and byte == 0x0D and data[index + 1] != 0x0A):
             offsets[line] = index + 1
             line += 1
     return offsets

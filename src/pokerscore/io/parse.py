@@ -30,7 +30,6 @@ TEN: Final = 0x01
 """Stands for the two bytes ``10`` in a token key."""
 SYMBOL_LEAD: Final = (0xE2, 0x99)
 """UTF-8 of U+2660..U+2667 (the suit symbols) is E2 99 A0..A7."""
-MAX_CARDS: Final = HAND_SIZES[-1]
 _SEPARATORS: Final = b" \t\r\n,;\x00"
 
 
@@ -149,11 +148,15 @@ class ParsedRows:
 
 
 def parse_text_rows(
-    data: Bytes, offsets: npt.NDArray[np.integer], deck_mask: int = FULL_DECK
+    data: Bytes,
+    offsets: npt.NDArray[np.integer],
+    deck_mask: int = FULL_DECK,
+    sizes: tuple[int, int] = (HAND_SIZES[0], HAND_SIZES[-1]),
 ) -> ParsedRows:
     """The cards of each cell ``data[offsets[i]:offsets[i + 1]]`` (lines of a text file, cells of
     a string column), read by tokens of two to five bytes (``Ah``, ``10h``, ``A♥``, ``♥A``) in one
-    compiled pass, checked against the deck (``deck_mask``: bit ``id`` set for each card).
+    compiled pass, checked against the deck (``deck_mask``: bit ``id`` set for each card); a
+    good row has between ``sizes[0]`` and ``sizes[1]`` cards.
 
     >>> line = np.frombuffer(b"Ah Kh Qh Jh Th\\n2c,3d,4h,5s,7d,9c\\n\\n1x 2c 3c 4c 5c", np.uint8)
     >>> parsed = parse_text_rows(line, np.array([0, 15, 33, 34, 48]))
@@ -165,7 +168,7 @@ def parse_text_rows(
     from pokerscore.io.kernels import parse_cells
 
     count = len(offsets) - 1
-    ids = np.zeros((count, MAX_CARDS), dtype=np.uint8)
+    ids = np.zeros((count, sizes[1]), dtype=np.uint8)
     counts = np.empty(count, dtype=np.uint8)
     status = np.empty(count, dtype=np.uint8)
     first = np.empty(count, dtype=np.int64)
@@ -177,6 +180,7 @@ def parse_text_rows(
             token_table(),
             separator_table(),
             np.uint64(deck_mask),
+            sizes[0],
             ids,
             counts,
             status,

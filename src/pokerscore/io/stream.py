@@ -159,7 +159,7 @@ def text_chunks(
     line_count = 0
     for piece, done in prefetched(_text_blocks(path, block_bytes)):
         data = np.frombuffer(piece, dtype=np.uint8)
-        offsets = line_offsets(data)
+        offsets = line_offsets(data, False)
         lines = len(offsets) - 1
         numbers = np.arange(line_count + 1, line_count + 1 + lines, dtype=np.int64)
         line_count += lines
