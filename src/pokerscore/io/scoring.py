@@ -53,6 +53,8 @@ class Summary:
     errors: list[tuple[int, str]] = field(default_factory=list)
     disagreements: list[tuple[int, int, str]] = field(default_factory=list)
     """The first rows whose UCI class disagrees: row, class, the category found."""
+    last_row: int = 0
+    """The number of the last row (or line) read, blank and comment lines included."""
 
     def as_json(self) -> dict[str, Any]:
         """The summary as the ``--json`` object."""
@@ -186,11 +188,14 @@ def score_file(
     on_progress: Callable[[int, int], None] | None = None,
     block_bytes: int = BLOCK_BYTES,
     batch_rows: int = BATCH_ROWS,
+    part: tuple[int, int | None] | None = None,
 ) -> Summary:
     """Score every hand of a file, streaming: the summary, with the output written to ``out``
     (Parquet or CSV by extension) and the bad rows to ``errors`` (CSV: row, text, message), both
     atomically. ``on_bad(row, message)`` hears each bad row; ``on_progress(done, rows)`` each
     chunk. With ``strict`` the first bad row raises :class:`BadRowError` and nothing is written.
+    ``part`` scores a part of the file (see :func:`~pokerscore.io.stream.file_chunks`), its rows
+    numbered from 1.
     """
     pyarrow_required()
     import contextlib
@@ -233,6 +238,7 @@ def score_file(
             block_bytes=block_bytes,
             batch_rows=batch_rows,
             deck_mask=ranking.deck_mask,
+            part=part,
         )
         schema = None
         for chunk in chunks:
@@ -296,6 +302,9 @@ def score_file(
                 )
                 schema = batch.schema
                 writer.write(batch)
+            if len(chunk.numbers):
+                summary.last_row = int(chunk.numbers[-1])
+            summary.last_row = max([summary.last_row, *(row for row, _, _ in chunk.refused)])
             if on_progress is not None:
                 on_progress(chunk.done, summary.rows)
         if writer is not None:

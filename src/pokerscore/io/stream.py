@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, TextIO, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -123,18 +123,43 @@ def _decoding_message(error: UnicodeDecodeError) -> str:
     return f"not UTF-8 text: byte 0x{error.object[error.start]:02x} at column {error.start + 1}"
 
 
-def _text_blocks(path: Path, block_bytes: int) -> Iterator[tuple[bytes, int]]:
-    """The file in pieces that end at a line end (the last one may not), with bytes read."""
+def _raw_blocks(
+    handle: BinaryIO, block_bytes: int, start: int, stop: int | None
+) -> Iterator[bytes]:
+    """The bytes of the lines that start in ``start .. stop`` (all of them when ``stop`` is
+    None): a line cut by ``start`` belongs to the part before, one cut by ``stop`` to this one."""
+    position, block = start, b"\n"
+    if start > 0:
+        handle.seek(start - 1)
+        if handle.read(1) != b"\n":  # mid-line: the rest of the line is the part before's
+            position += len(handle.readline())
+    while stop is None or position < stop:
+        wanted = block_bytes if stop is None else min(block_bytes, stop - position)
+        block = handle.read(wanted)
+        if not block:
+            return
+        position += len(block)
+        yield block
+    if not block.endswith(b"\n"):
+        yield handle.readline()  # the last line, to its end
+
+
+def _text_blocks(
+    path: Path, block_bytes: int, start: int = 0, stop: int | None = None
+) -> Iterator[tuple[bytes, int]]:
+    """The file (or the lines starting in bytes ``start .. stop``) in pieces that end at a line
+    end, with the bytes read so far."""
     carry, done = b"", 0
     with path.open("rb") as handle:
-        first = True
+        first = start == 0
+        blocks = _raw_blocks(handle, block_bytes, start, stop)
         while True:
-            block = handle.read(block_bytes)
+            block = next(blocks, b"")
             done += len(block)
             if first:
-                if len(block) < len(BYTE_ORDER_MARK):
-                    block += handle.read(len(BYTE_ORDER_MARK))
-                    done = len(block)
+                while len(block) < len(BYTE_ORDER_MARK) and (more := next(blocks, b"")):
+                    block += more
+                    done += len(more)
                 block = block.removeprefix(BYTE_ORDER_MARK)
                 first = False
             if not block:
@@ -151,13 +176,17 @@ def _text_blocks(path: Path, block_bytes: int) -> Iterator[tuple[bytes, int]]:
 
 
 def text_chunks(
-    path: Path, block_bytes: int = BLOCK_BYTES, deck_mask: int = FULL_DECK
+    path: Path,
+    block_bytes: int = BLOCK_BYTES,
+    deck_mask: int = FULL_DECK,
+    byte_range: tuple[int, int | None] = (0, None),
 ) -> Iterator[Chunk]:
-    """A text file, one hand a line; a row's number is its line number."""
+    """A text file (or the lines starting in ``byte_range``), one hand a line; a row's number
+    is its line number (counted from the range's first line)."""
     from pokerscore.io.kernels import compact_cells, line_offsets
 
     line_count = 0
-    for piece, done in prefetched(_text_blocks(path, block_bytes)):
+    for piece, done in prefetched(_text_blocks(path, block_bytes, *byte_range)):
         data = np.frombuffer(piece, dtype=np.uint8)
         offsets = line_offsets(data, False)
         lines = len(offsets) - 1
@@ -489,8 +518,10 @@ def parquet_chunks(
     card_columns: Sequence[str] | None = None,
     batch_rows: int = BATCH_ROWS,
     deck_mask: int = FULL_DECK,
+    row_groups: Sequence[int] | None = None,
 ) -> Iterator[Chunk]:
-    """A Parquet file, read in batches of rows (row groups); a row's number counts from 1."""
+    """A Parquet file (or some of its row groups), read in batches of rows; a row's number
+    counts from 1 (at the first row group read)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -503,7 +534,7 @@ def parquet_chunks(
     card_names = choose_card_columns(source.schema_arrow.names, cards_column, card_columns)
     id_columns = all(pa.types.is_integer(source.schema_arrow.field(n).type) for n in card_names)
     next_row = 1
-    for batch in prefetched(source.iter_batches(batch_size=batch_rows)):
+    for batch in prefetched(source.iter_batches(batch_size=batch_rows, row_groups=row_groups)):
         numbers = np.arange(next_row, next_row + batch.num_rows, dtype=np.int64)
         next_row += batch.num_rows
         yield _table_chunk(
@@ -527,11 +558,13 @@ def file_chunks(
     block_bytes: int = BLOCK_BYTES,
     batch_rows: int = BATCH_ROWS,
     deck_mask: int = FULL_DECK,
+    part: tuple[int, int | None] | None = None,
 ) -> Iterator[Chunk]:
     """The chunks of a file of the given (detected) format; rows with a card outside
-    ``deck_mask`` are left to the exact parser (for its message)."""
+    ``deck_mask`` are left to the exact parser (for its message). ``part`` reads a part of the
+    file: the lines starting in a byte range (text), or a range of row groups (Parquet)."""
     if file_format is Format.TEXT:
-        return text_chunks(path, block_bytes, deck_mask)
+        return text_chunks(path, block_bytes, deck_mask, part or (0, None))
     if file_format is Format.PARQUET:
         return parquet_chunks(
             path,
@@ -539,7 +572,10 @@ def file_chunks(
             card_columns=card_columns,
             batch_rows=batch_rows,
             deck_mask=deck_mask,
+            row_groups=None if part is None else range(part[0], part[1] or 0),
         )
+    if part is not None and part != (0, None):
+        raise FileFormatError(f"{path}: a CSV file is read whole, not in parts")
     return csv_chunks(
         path,
         uci=file_format is Format.UCI,
