@@ -114,7 +114,7 @@ def read_card_lines(
     errors: LineErrors,
     strict: bool = False,
     quiet: bool = False,
-    block_bytes: int = BLOCK_BYTES,
+    block_bytes: int | None = None,
 ) -> Iterator[CardLines]:
     """The lines of ``source`` (a path, or ``-`` for stdin) holding ``cards`` cards each, a
     block at a time, numbered as :meth:`bytes.splitlines` counts (``\\n``, ``\\r\\n`` or ``\\r``).
@@ -131,7 +131,7 @@ def read_card_lines(
     from pokerscore.io.parse import parse_text_rows
 
     line_count = 0
-    for piece, done in _blocks(source, block_bytes):
+    for piece, done in _blocks(source, block_bytes or BLOCK_BYTES):
         data = np.frombuffer(piece, dtype=np.uint8)
         offsets = line_offsets(data, True)
         lines = len(offsets) - 1

@@ -421,6 +421,49 @@ def _csv_reader(
         raise FileFormatError(f"{path} is not a readable CSV file: {_first_line(error)}") from None
 
 
+def _text_cells(
+    batch: pa.RecordBatch, numbers: npt.NDArray[np.int64], delimiter: str
+) -> tuple[pa.RecordBatch, npt.NDArray[np.int64], list[tuple[int, str, str]]]:
+    """The batch with its byte columns as strings, less the rows with a cell that is not UTF-8,
+    which are returned as refused rows (number, text, message)."""
+    import pyarrow as pa
+
+    columns, refused = [], {}
+    for name, column in zip(batch.schema.names, batch.columns, strict=True):
+        if pa.types.is_binary(column.type):
+            try:
+                column = column.cast(pa.string())
+            except pa.ArrowInvalid:  # some cell is not UTF-8: find which, row by row (rare)
+                cells = column.to_pylist()
+                for index, cell in enumerate(cells):
+                    try:
+                        cell is None or cell.decode("utf-8")
+                    except UnicodeDecodeError as error:
+                        refused.setdefault(index, f"{_decoding_message(error)} in field {name}")
+                column = pa.array(
+                    [None if c is None else c.decode("utf-8", "replace") for c in cells],
+                    pa.string(),
+                )
+        columns.append(column)
+    batch = pa.RecordBatch.from_arrays(columns, names=batch.schema.names)
+    if not refused:
+        return batch, numbers, []
+    rows = sorted(refused)
+    texts = [
+        delimiter.join(
+            cell.decode("utf-8", "backslashreplace") if isinstance(cell, bytes) else str(cell)
+            for cell in (batch.column(n)[row].as_py() for n in range(batch.num_columns))
+        )
+        for row in rows
+    ]
+    keep = np.ones(batch.num_rows, dtype=np.bool_)
+    keep[rows] = False
+    listed = [
+        (int(numbers[row]), text, refused[row]) for row, text in zip(rows, texts, strict=True)
+    ]
+    return batch.filter(pa.array(keep)), numbers[keep], listed
+
+
 def _first_line(error: BaseException) -> str:
     return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
@@ -467,7 +510,8 @@ def csv_chunks(
         path,
         block_bytes,
         names=names,
-        types={name: pa.string() for name in (names or card_names)},
+        # Bytes, not strings: a cell that is not UTF-8 is then one bad row, not a failed file.
+        types={name: pa.binary() for name in (names or card_names)},
         handler=handler,
         source=handle,
     )
@@ -491,6 +535,8 @@ def csv_chunks(
         numbers = candidates[~np.isin(candidates, skipped)][: batch.num_rows]
         if len(numbers):
             next_row = int(numbers[-1]) + 1
+        batch, numbers, not_text = _text_cells(batch, numbers, csv_delimiter(path))
+        taken = sorted(taken + not_text)
         if id_columns is None and batch.num_rows:
             id_columns = uci or all(_is_id_column(batch.column(n)) for n in card_names)
         chunk = _table_chunk(
