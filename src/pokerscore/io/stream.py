@@ -428,7 +428,8 @@ def _text_cells(
     which are returned as refused rows (number, text, message)."""
     import pyarrow as pa
 
-    columns, refused = [], {}
+    columns: list[pa.Array] = []
+    refused: dict[int, str] = {}
     for name, column in zip(batch.schema.names, batch.columns, strict=True):
         if pa.types.is_binary(column.type):
             try:
