@@ -26,7 +26,7 @@ from pokerscore.cli.output import BAD_INPUT, report_error
 try:  # recent Typer carries its own copy of Click
     from typer._click.exceptions import ClickException, UsageError
 except ImportError:  # pragma: no cover - older Typer, on the separate Click package
-    from click.exceptions import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+    from click.exceptions import (  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
         ClickException,
         UsageError,
     )
