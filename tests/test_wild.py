@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from pokerscore.cards import JOKER, Card, PokerScoreError, TooManyJokersError, parse_cards
+from pokerscore import best_hand, compare, score, winners
+from pokerscore.cards import (
+    JOKER,
+    Card,
+    CardNotInDeckError,
+    DuplicateCardError,
+    PokerScoreError,
+    TooManyJokersError,
+    parse_cards,
+)
 from pokerscore.engine import RANKINGS, Category, get_ranking
 from pokerscore.engine.wild import completions
 
@@ -123,3 +132,75 @@ def test_deuces_wild_scores_the_deuces_as_anything() -> None:
     assert category("2c 2h 7h 7d 7s") == "five-of-a-kind"
     # Six and seven cards: the best five, deuces included.
     assert category("2c 2h 7h 7d 3s 4d 9c") == "four-of-a-kind"
+
+
+@pytest.mark.parametrize(("hand", "category"), ROSETTA_JOKER_EXAMPLES)
+def test_rosetta_code_joker_examples_scored(hand: str, category: str) -> None:
+    assert score(hand, ranking="joker").category.slug == category
+
+
+def test_the_issues_joker_example_is_three_of_a_kind() -> None:
+    hand = score("joker 2d 2s kS qD", ranking="joker")
+    assert hand.category is Category.THREE_OF_A_KIND
+    assert hand.description == "Three of a Kind, Twos, kickers King, Queen (joker as Two)"
+    assert [str(card) for card in hand.best] == ["2s", "2d", "Jk", "Ks", "Qd"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "ranking", "description"),
+    [
+        ("Jk Ah Qh Jh Th", "joker", "Straight Flush, Ace high (joker as King)"),
+        ("joker Q♦ joker A♠ 10♠", "joker", "Straight, Ace high (joker as King, joker as Jack)"),
+        ("joker 2♦ 2♠ joker q♦", "joker", "Four of a Kind, Twos, kicker Queen (jokers as Twos)"),
+        ("Jk Jk Ac Ad Ah", "joker", "Five of a Kind, Aces"),
+        ("Jk 7c 7d 7h 7s", "joker", "Five of a Kind, Sevens"),
+        ("Jk 9c 9d 4h 4s", "joker", "Full House, Nines over Fours (joker as Nine)"),
+        ("Jk Ac Kc 7c 4c", "joker", "Flush, Ace high, kickers King, Queen, Seven, Four (joker as Queen)"),
+        ("2s Kh Qh Jh Th", "deuces-wild", "Straight Flush, Ace high (2♠ as Ace)"),
+        ("2c 2d Kh Qh 9h", "deuces-wild", "Straight Flush, King high (2♦ as Jack, 2♣ as Ten)"),
+        ("2c 2d 2h 2s Ah", "deuces-wild", "Five of a Kind, Aces"),
+        ("2c 2d 7h 7s 3d", "deuces-wild", "Four of a Kind, Sevens, kicker Three (2♦ and 2♣ as Sevens)"),
+        ("2c Ah 3d 4s 5d", "deuces-wild", "Straight, Five high (2♣ as Two)"),
+        ("2c 6h 3d 4s 5d", "deuces-wild", "Straight, Seven high (2♣ as Seven)"),
+        ("3c 3h 7h 7d 9h", "deuces-wild", "Two Pair, Sevens and Threes, kicker Nine"),
+    ],
+)  # fmt: skip
+def test_descriptions_say_what_the_wild_cards_play_as(
+    hand: str, ranking: str, description: str
+) -> None:
+    assert score(hand, ranking=ranking).description == description
+
+
+def test_best_hand_of_seven_with_wild_cards() -> None:
+    hand = best_hand("Jk 2c 7h 7d 3s 4d 9c", ranking="joker")
+    assert hand.description == "Three of a Kind, Sevens, kickers Nine, Four (joker as Seven)"
+    assert [str(card) for card in hand.best] == ["7h", "7d", "Jk", "9c", "4d"]
+    assert best_hand("2c 5h 6h 7h 8h Kd Ks", ranking="deuces-wild").category.slug == (
+        "straight-flush"
+    )
+
+
+@pytest.mark.parametrize("ranking", ["high", "deuces-wild", "short-deck", "ace-to-five"])
+def test_a_joker_under_a_ranking_without_jokers_says_which_rankings_take_them(
+    ranking: str,
+) -> None:
+    message = r'^invalid card "Jk" at position 2: only the joker ranking plays with jokers$'
+    with pytest.raises(CardNotInDeckError, match=message):
+        score("Ah Jk Qh Jh Th", ranking=ranking)
+    with pytest.raises(CardNotInDeckError, match=message):
+        best_hand("Ah joker Qh Jh Th 9c", ranking=ranking)
+
+
+def test_three_jokers_are_refused_and_other_duplicates_as_before() -> None:
+    with pytest.raises(TooManyJokersError, match="at most 2 jokers: a third at position 5"):
+        score("Jk Ah Jk Kh Jk", ranking="joker")
+    with pytest.raises(DuplicateCardError, match="duplicate card Ah at positions 2 and 4"):
+        score("Jk Ah Kh Ah Qd", ranking="joker")
+    with pytest.raises(DuplicateCardError, match="duplicate card 2c at positions 1 and 2"):
+        score("2c 2c Kh Ah Qd", ranking="deuces-wild")
+
+
+def test_compare_and_winners_rank_five_of_a_kind_above_the_royal() -> None:
+    assert compare("Jk Ac Ad Ah As", "Kh Ah Qh Jh Th", ranking="joker") == 1
+    assert compare("2c 3c 3d 3h 3s", "As Ks Qs Js Ts", ranking="deuces-wild") == 1
+    assert winners(["Jk Kh Qh Jh Th", "As Ks Qs Js Ts"], ranking="joker") == [0, 1]

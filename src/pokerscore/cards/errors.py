@@ -102,6 +102,8 @@ class CardNotInDeckError(InvalidCardError):
     pokerscore.cards.errors.CardNotInDeckError: invalid card "2c" at position 1: short-deck is played with 36 cards, six to ace
     """
 
-    def __init__(self, token: str, position: int, ranking: str, deck: str) -> None:
+    def __init__(
+        self, token: str, position: int, ranking: str, deck: str, reason: str | None = None
+    ) -> None:
         self.ranking = ranking
-        super().__init__(token, position, f"{ranking} is played with {deck}")
+        super().__init__(token, position, reason or f"{ranking} is played with {deck}")
