@@ -12,7 +12,6 @@ from pokerscore.engine import HIGH, RANKINGS, Ranking
 from pokerscore.engine.arrays import ID_SLOTS, flush_by_mask, plain_array
 from pokerscore.engine.keys import (
     CARD_KEYS,
-    CARD_KEYS_5,
     FIRST_CARD_KEYS,
     FLUSH_BITS,
     RANK_KEYS,
@@ -133,4 +132,4 @@ def test_unchecked_garbage_ids_stay_inside_every_table(ranking: Ranking, size: i
     largest5 = 5 * int(tables.keys5.max())
     assert largest5 >> SUIT_SHIFT_5 < len(tables.plain5) == len(tables.flush5)
     assert len(tables.is_flush5) > SUIT_MASK_5
-    assert max(CARD_KEYS_5) == int(tables.keys5.max())
+    assert max(ranking.card_keys5) == int(tables.keys5.max())
