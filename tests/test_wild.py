@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from pokerscore import best_hand, compare, score, winners
@@ -16,6 +17,7 @@ from pokerscore.cards import (
 )
 from pokerscore.engine import RANKINGS, Category, get_ranking
 from pokerscore.engine.wild import completions
+from pokerscore.hands.batch import RowJokersError, evaluate_batch, hands_to_array
 
 JOKER_RANKING = get_ranking("joker")
 DEUCES = get_ranking("deuces-wild")
@@ -204,3 +206,20 @@ def test_compare_and_winners_rank_five_of_a_kind_above_the_royal() -> None:
     assert compare("Jk Ac Ad Ah As", "Kh Ah Qh Jh Th", ranking="joker") == 1
     assert compare("2c 3c 3d 3h 3s", "As Ks Qs Js Ts", ranking="deuces-wild") == 1
     assert winners(["Jk Kh Qh Jh Th", "As Ks Qs Js Ts"], ranking="joker") == [0, 1]
+
+
+def test_batch_evaluation_of_wild_rankings_matches_hand_by_hand() -> None:
+    hands = ["Jk Ah Qh Jh Th", "Jk Jk Ac Ad Ah", "Jk 2d 2s Ks Qd", "Jk Jk 5c 9d Kh"]
+    values = evaluate_batch(hands_to_array(hands), ranking="joker")
+    assert values.tolist() == [score(hand, ranking="joker").value for hand in hands]
+    sevens = ["Jk 2c 7h 7d 3s 4d 9c", "Jk Jk 2c 3c 4c 9d Kh"]
+    values = evaluate_batch(hands_to_array(sevens), ranking="joker")
+    assert values.tolist() == [best_hand(hand, ranking="joker").value for hand in sevens]
+    with pytest.raises(RowJokersError, match=r"^row 0: a hand holds at most 2 jokers"):
+        evaluate_batch(np.array([[52, 52, 52, 1, 2]]), ranking="joker")
+    with pytest.raises(PokerScoreError, match=r"^row 1: duplicate card 2d at positions 2 and 3"):
+        evaluate_batch(np.array([[52, 52, 0, 4, 8], [52, 1, 1, 3, 4]]), ranking="joker")
+    message = r'^row 1: invalid card "Jk" at position 1: only the joker ranking plays with jokers'
+    for ranking in ("high", "deuces-wild"):
+        with pytest.raises(PokerScoreError, match=message):
+            evaluate_batch(np.array([[0, 1, 2, 3, 4], [52, 5, 6, 7, 8]]), ranking=ranking)

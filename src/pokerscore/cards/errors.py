@@ -63,6 +63,7 @@ class TooManyJokersError(PokerScoreError):
     def __init__(self, most: int, position: int, reason: str = "a hand holds") -> None:
         self.most = most
         self.position = position
+        self.reason = reason
         ordinal = {0: "one", 1: "a second", 2: "a third"}.get(most, f"number {most + 1}")
         plural = "joker" if most == 1 else "jokers"
         super().__init__(f"{reason} at most {most} {plural}: {ordinal} at position {position}")
