@@ -193,10 +193,14 @@ def as_rows(cards: npt.ArrayLike, *, check: bool = True, ranking: RankingLike = 
 
     >>> as_rows([[0, 1, 2, 3, 4]]).dtype
     dtype('uint8')
+    >>> as_rows([[0, 1, 2, 3, 53]])
+    Traceback (most recent call last):
+    ...
+    pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "53" at position 5: a card id is an integer 0..51
     >>> as_rows([[0, 1, 2, 3, 52]])
     Traceback (most recent call last):
     ...
-    pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "52" at position 5: a card id is an integer 0..51
+    pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "Jk" at position 5: only the joker ranking plays with jokers
     >>> as_rows([[0, 1, 2, 3, 4], [8, 9, 10, 9, 12]])
     Traceback (most recent call last):
     ...
