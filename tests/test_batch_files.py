@@ -218,12 +218,15 @@ def test_empty_cells_and_fields_in_a_csv_are_bad_rows(tmp_path: Path) -> None:
 def test_ids_outside_the_deck_and_missing_cells(tmp_path: Path) -> None:
     path = tmp_path / "hands.parquet"
     columns = {f"c{n}": [n, n + 10, n + 20] for n in range(1, 6)}
-    columns["c5"] = [52, None, 5]
+    columns["c5"] = [53, None, 5]  # 52 is the joker
     pq.write_table(pa.table(columns), path)
     status, result, _ = summary(path)
     assert status == 1 and result["scored"] == 1
     assert result["errors"] == [
-        {"row": 1, "message": 'invalid card "52" at position 5: a card id is an integer 0..51'},
+        {
+            "row": 1,
+            "message": 'invalid card "53" at position 5: a card id is an integer 0..51, or 52 for the joker',
+        },
         {"row": 2, "message": "missing card at position 5"},
     ]
 

@@ -12,7 +12,6 @@ from pokerscore.engine import HIGH, RANKINGS, Ranking
 from pokerscore.engine.arrays import ID_SLOTS, flush_by_mask, plain_array
 from pokerscore.engine.keys import (
     CARD_KEYS,
-    CARD_KEYS_5,
     FIRST_CARD_KEYS,
     FLUSH_BITS,
     RANK_KEYS,
@@ -73,7 +72,12 @@ def test_high_value_space_is_the_oracles_7462_classes_in_order() -> None:
     assert HIGH.first_values[HIGH.categories[-1]] == 7462  # the royal flush
 
 
-@pytest.mark.parametrize("ranking", RANKINGS.values(), ids=str)
+# Rankings without wild cards: their six- and seven-card tables are multisets and flush masks
+# (wild rankings judge six and seven cards five by five: tests/test_wild.py).
+NATURAL = [ranking for ranking in RANKINGS.values() if not ranking.wild_cards]
+
+
+@pytest.mark.parametrize("ranking", NATURAL, ids=str)
 def test_five_card_lists_cover_exactly_the_decks_hands(ranking: Ranking) -> None:
     flush, plain = ranking.five_card_lists()
     in_deck = [ranks for ranks in _multisets(5) if set(ranks) <= set(ranking.ranks)]
@@ -84,7 +88,7 @@ def test_five_card_lists_cover_exactly_the_decks_hands(ranking: Ranking) -> None
     assert set(plain) | set(flush) == {0, *range(1, ranking.value_count + 1)}
 
 
-@pytest.mark.parametrize("ranking", RANKINGS.values(), ids=str)
+@pytest.mark.parametrize("ranking", NATURAL, ids=str)
 @pytest.mark.parametrize("size", [6, 7])
 def test_kernel_bundle_and_scalar_array_hold_the_same_multiset_values(
     ranking: Ranking, size: int
@@ -100,7 +104,7 @@ def test_kernel_bundle_and_scalar_array_hold_the_same_multiset_values(
     assert sum(int(word).bit_count() for word in tables.bits.tolist()) == len(keys)
 
 
-@pytest.mark.parametrize("ranking", RANKINGS.values(), ids=str)
+@pytest.mark.parametrize("ranking", NATURAL, ids=str)
 def test_flush_table_by_mask_is_the_best_five_of_the_suit(ranking: Ranking) -> None:
     # Every suit of five to seven cards (a hand of seven holds at most seven of a suit).
     table = flush_by_mask(ranking)
@@ -128,4 +132,4 @@ def test_unchecked_garbage_ids_stay_inside_every_table(ranking: Ranking, size: i
     largest5 = 5 * int(tables.keys5.max())
     assert largest5 >> SUIT_SHIFT_5 < len(tables.plain5) == len(tables.flush5)
     assert len(tables.is_flush5) > SUIT_MASK_5
-    assert max(CARD_KEYS_5) == int(tables.keys5.max())
+    assert max(ranking.card_keys5) == int(tables.keys5.max())

@@ -3,13 +3,14 @@
 This is the bottom layer: it imports nothing else from pokerscore.
 """
 
-from pokerscore.cards.card import DECK_SIZE, FULL_DECK, Card, Rank, Suit
+from pokerscore.cards.card import DECK_SIZE, FULL_DECK, JOKER, MAX_JOKERS, Card, Rank, Suit
 from pokerscore.cards.errors import (
     CardNotInDeckError,
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
     PokerScoreError,
+    TooManyJokersError,
     UnknownRankingError,
 )
 from pokerscore.cards.notation import (
@@ -24,6 +25,8 @@ from pokerscore.cards.notation import (
 __all__ = [
     "DECK_SIZE",
     "FULL_DECK",
+    "JOKER",
+    "MAX_JOKERS",
     "Card",
     "CardLike",
     "CardNotInDeckError",
@@ -33,6 +36,7 @@ __all__ = [
     "PokerScoreError",
     "Rank",
     "Suit",
+    "TooManyJokersError",
     "UnknownRankingError",
     "check_distinct",
     "format_cards",

@@ -1,7 +1,9 @@
 """Ranks, suits and the :class:`Card` type over the engine's integer card id.
 
 A card id is ``4 * rank + suit``: rank 0 is the deuce and 12 the ace; suits 0..3 are clubs,
-diamonds, hearts and spades. This is the one encoding every layer shares.
+diamonds, hearts and spades. The joker is id 52 (:data:`JOKER`), outside the 52-card deck: it has
+no rank and no suit, and a hand may hold it twice (a deck with two jokers, as Rosetta Code's
+poker hand analyser deals). This is the one encoding every layer shares.
 """
 
 from __future__ import annotations
@@ -74,6 +76,13 @@ RANK_CHARS: Final = "23456789TJQKA"
 SUIT_LETTERS: Final = "cdhs"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
 DECK_SIZE: Final = 52
+"""The cards of the standard deck: ids 0..51 (the joker is not among them)."""
+JOKER: Final = 52
+"""The joker's card id: the first id past the standard deck, the same for every joker."""
+JOKER_TEXT: Final = "Jk"
+JOKER_SYMBOL: Final = "🃏"
+MAX_JOKERS: Final = 2
+"""The most jokers a hand may hold: a pack carries two."""
 
 
 class Card:
@@ -86,6 +95,9 @@ class Card:
     (<Rank.TWO: 0>, <Suit.CLUBS: 0>)
     >>> sorted([Card(50), Card(3)])
     [Card('2s'), Card('Ah')]
+    >>> joker = Card(JOKER)
+    >>> joker, joker.is_joker, str(joker), joker.pretty, Card(50).is_joker
+    (Card('Jk'), True, 'Jk', '🃏', False)
     """
 
     __slots__ = ("_id",)
@@ -93,9 +105,9 @@ class Card:
 
     def __new__(cls, card_id: SupportsIndex) -> Card:
         # Every card is interned: there are only 52, and identity makes equality cheap.
-        if type(card_id) is int and 0 <= card_id < DECK_SIZE:  # the common case, first
+        if type(card_id) is int and 0 <= card_id <= JOKER:  # the common case, first
             return _CARDS[card_id]
-        return _CARDS[_integer(card_id, DECK_SIZE, "a card id is an integer 0..51")]
+        return _CARDS[_integer(card_id, JOKER + 1, CARD_ID_HELP)]
 
     @classmethod
     def _make(cls, card_id: int) -> Card:
@@ -117,22 +129,33 @@ class Card:
 
     @property
     def id(self) -> int:
-        """The engine's integer id, 0..51."""
+        """The engine's integer id, 0..51, or 52 for the joker."""
         return self._id
 
     @property
+    def is_joker(self) -> bool:
+        """Whether this is the joker (id :data:`JOKER`), which has no rank and no suit."""
+        return self._id == JOKER
+
+    @property
     def rank(self) -> Rank:
-        """The card's rank."""
+        """The card's rank (the joker has none: a :class:`PokerScoreError`)."""
+        if self._id == JOKER:
+            raise PokerScoreError("the joker has no rank")
         return Rank(self._id >> 2)
 
     @property
     def suit(self) -> Suit:
-        """The card's suit."""
+        """The card's suit (the joker has none: a :class:`PokerScoreError`)."""
+        if self._id == JOKER:
+            raise PokerScoreError("the joker has no suit")
         return Suit(self._id & 3)
 
     @property
     def pretty(self) -> str:
-        """Rank and suit symbol, e.g. ``A♥`` (ten as ``10``)."""
+        """Rank and suit symbol, e.g. ``A♥`` (ten as ``10``); the joker is ``🃏``."""
+        if self._id == JOKER:
+            return JOKER_SYMBOL
         rank = "10" if self.rank is Rank.TEN else self.rank.char
         return rank + self.suit.symbol
 
@@ -164,6 +187,8 @@ class Card:
         return self._id >= other._id
 
     def __str__(self) -> str:
+        if self._id == JOKER:
+            return JOKER_TEXT
         return RANK_CHARS[self._id >> 2] + SUIT_LETTERS[self._id & 3]
 
     def __repr__(self) -> str:
@@ -186,7 +211,9 @@ def _integer(value: SupportsIndex, limit: int, what: str) -> int:
     raise PokerScoreError(f"{what}, got {shorten(repr(value))}")
 
 
-_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(card_id) for card_id in range(DECK_SIZE))
+CARD_ID_HELP: Final = "a card id is an integer 0..51, or 52 for the joker"
 
-FULL_DECK: Final[tuple[Card, ...]] = _CARDS
-"""All 52 cards in id order."""
+_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(card_id) for card_id in range(JOKER + 1))
+
+FULL_DECK: Final[tuple[Card, ...]] = _CARDS[:DECK_SIZE]
+"""All 52 cards of the standard deck in id order (no joker)."""

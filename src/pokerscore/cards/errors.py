@@ -53,6 +53,22 @@ class DuplicateCardError(PokerScoreError):
         super().__init__(f"duplicate card {card} at positions {first} and {second}")
 
 
+class TooManyJokersError(PokerScoreError):
+    """More jokers in a hand than a pack holds (or than the ranking plays with).
+
+    >>> str(TooManyJokersError(2, 5))
+    'a hand holds at most 2 jokers: a third at position 5'
+    """
+
+    def __init__(self, most: int, position: int, reason: str = "a hand holds") -> None:
+        self.most = most
+        self.position = position
+        self.reason = reason
+        ordinal = {0: "one", 1: "a second", 2: "a third"}.get(most, f"number {most + 1}")
+        plural = "joker" if most == 1 else "jokers"
+        super().__init__(f"{reason} at most {most} {plural}: {ordinal} at position {position}")
+
+
 class HandSizeError(PokerScoreError):
     """A hand with the wrong number of cards.
 
@@ -87,6 +103,8 @@ class CardNotInDeckError(InvalidCardError):
     pokerscore.cards.errors.CardNotInDeckError: invalid card "2c" at position 1: short-deck is played with 36 cards, six to ace
     """
 
-    def __init__(self, token: str, position: int, ranking: str, deck: str) -> None:
+    def __init__(
+        self, token: str, position: int, ranking: str, deck: str, reason: str | None = None
+    ) -> None:
         self.ranking = ranking
-        super().__init__(token, position, f"{ranking} is played with {deck}")
+        super().__init__(token, position, reason or f"{ranking} is played with {deck}")

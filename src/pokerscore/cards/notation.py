@@ -3,8 +3,11 @@
 Accepted for one card, case-insensitive: ``Ah``, ``AH``, ``10h``, ``Th``, ``A♥``, ``♥A``, ``♥ A``
 (a space after a leading suit symbol, as some tutorials print cards), the outline suit symbols
 ``♧ ♢ ♡ ♤``, and the Unicode playing-card glyphs ``🂡`` … ``🃞`` (the knights, which no
-standard deck has, are rejected). A hand is such cards separated by spaces or commas, or not
+standard deck has, are rejected). The joker: ``Jk``, ``joker`` (any case) or ``🃏`` (and the
+other joker glyphs, ``🂿`` and ``🃟``). A hand is such cards separated by spaces or commas, or not
 separated at all (``AhKhQhJhTh``); or any iterable of card ids, card strings or :class:`Card`.
+A hand holds each card once, except the joker: at most :data:`~pokerscore.cards.card.MAX_JOKERS`
+of them (which rankings play with jokers is the ranking's business, not the parser's).
 """
 
 from __future__ import annotations
@@ -13,12 +16,22 @@ import operator
 from collections.abc import Iterable
 from typing import Final, SupportsIndex, cast
 
-from pokerscore.cards.card import DECK_SIZE, RANK_CHARS, SUIT_LETTERS, SUIT_SYMBOLS, Card
+from pokerscore.cards.card import (
+    CARD_ID_HELP,
+    JOKER,
+    JOKER_SYMBOL,
+    MAX_JOKERS,
+    RANK_CHARS,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    Card,
+)
 from pokerscore.cards.errors import (
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
     PokerScoreError,
+    TooManyJokersError,
     shorten,
 )
 
@@ -41,17 +54,23 @@ _SUIT_SYMBOL_CHARS: Final = frozenset(SUIT_SYMBOLS) | {"♧", "♢", "♡", "♤
 # U+1F0D1 (clubs); within a block: ace, 2..10, jack, knight, queen, king.
 _GLYPH_BLOCKS: Final = {0x1F0A0: 3, 0x1F0B0: 2, 0x1F0C0: 1, 0x1F0D0: 0}
 _GLYPH_RANKS: Final = {1: 12, **{n: n - 2 for n in range(2, 11)}, 11: 9, 13: 10, 14: 11}
+_JOKER_GLYPHS: Final = frozenset({JOKER_SYMBOL, "\U0001f0bf", "\U0001f0df"})
+"""Black joker (the one printed), red joker and white joker."""
+_JOKER_WORDS: Final = ("joker", "jk")
+"""The joker in letters, any case, longest first."""
 
 CardLike = Card | int | str
-"""Anything that names one card: a :class:`Card`, an id 0..51 or a string like ``"Ah"``."""
+"""Anything that names one card: a :class:`Card`, an id 0..52 or a string like ``"Ah"``."""
 
 
 def glyph(card: Card) -> str:
     """The Unicode playing-card glyph of a card.
 
-    >>> glyph(Card(50))
-    '🂱'
+    >>> glyph(Card(50)), glyph(Card(JOKER))
+    ('🂱', '🃏')
     """
+    if card.is_joker:
+        return JOKER_SYMBOL
     block = {suit: start for start, suit in _GLYPH_BLOCKS.items()}[card.suit]
     offset = {rank: code for code, rank in _GLYPH_RANKS.items()}[card.rank]
     return chr(block + offset)
@@ -77,6 +96,8 @@ def parse_card(text: str, position: int = 1) -> Card:
 
     >>> parse_card("10h"), parse_card("♥ a"), parse_card("🂡")
     (Card('Th'), Card('Ah'), Card('As'))
+    >>> parse_card("Jk"), parse_card("JOKER"), parse_card("🃏")
+    (Card('Jk'), Card('Jk'), Card('Jk'))
     >>> parse_card("1X")
     Traceback (most recent call last):
     ...
@@ -113,6 +134,8 @@ def parse_cards(
     Traceback (most recent call last):
     ...
     pokerscore.cards.errors.HandSizeError: expected 5 cards, got 2
+    >>> parse_cards("joker 2d joker")
+    (Card('Jk'), Card('2d'), Card('Jk'))
     """
     if isinstance(source, str):
         cards = _scan(source)
@@ -135,10 +158,24 @@ def parse_cards(
 
 
 def check_distinct(cards: Iterable[Card]) -> None:
-    """Raise :class:`DuplicateCardError` naming the first card seen twice."""
+    """Raise :class:`DuplicateCardError` naming the first card seen twice, or
+    :class:`~pokerscore.cards.errors.TooManyJokersError` at a joker past the
+    :data:`~pokerscore.cards.card.MAX_JOKERS` a pack holds.
+
+    >>> check_distinct(parse_cards("Jk Ah Jk", allow_duplicates=True))
+    >>> check_distinct(parse_cards("Jk Ah Jk Jk", allow_duplicates=True))
+    Traceback (most recent call last):
+    ...
+    pokerscore.cards.errors.TooManyJokersError: a hand holds at most 2 jokers: a third at position 4
+    """
     seen: dict[Card, int] = {}
+    jokers = 0
     for position, card in enumerate(cards, 1):
-        if card in seen:
+        if card.id == JOKER:
+            jokers += 1
+            if jokers > MAX_JOKERS:
+                raise TooManyJokersError(MAX_JOKERS, position)
+        elif card in seen:
             raise DuplicateCardError(str(card), seen[card], position)
         seen[card] = position
 
@@ -154,9 +191,9 @@ def _one(item: object, position: int) -> Card:
         except TypeError:
             pass
         else:
-            if 0 <= number < DECK_SIZE:
+            if 0 <= number <= JOKER:
                 return Card(number)
-            raise InvalidCardError(str(number), position, "a card id is an integer 0..51")
+            raise InvalidCardError(str(number), position, CARD_ID_HELP)
     raise InvalidCardError(repr(item), position, "expected a card, a card id or a string")
 
 
@@ -184,6 +221,11 @@ def _token_at(text: str, start: int) -> str:
 def _read_card(text: str, start: int, position: int) -> tuple[Card, int]:
     """Read one card at ``start``; return it and the index just past it."""
     char = text[start]
+    if char in _JOKER_GLYPHS:
+        return Card(JOKER), start + 1
+    for word in _JOKER_WORDS:
+        if text[start : start + len(word)].lower() == word:
+            return Card(JOKER), start + len(word)
     code = ord(char)
     if 0x1F0A1 <= code <= 0x1F0DE:
         suit = _GLYPH_BLOCKS.get(code & ~0xF)

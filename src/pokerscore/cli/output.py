@@ -114,13 +114,13 @@ def card_strings(cards: Iterable[Card]) -> list[str]:
 
 
 def cards_text(cards: Iterable[Card]) -> Text:
-    """Cards with suit symbols, hearts and diamonds in red (``Ah`` where stdout is ASCII)."""
+    """Cards with suit symbols, hearts and diamonds in red, the joker in magenta (``Ah`` and
+    ``Jk`` where stdout is ASCII)."""
     pretty = unicode_output()
     text = Text()
     for index, card in enumerate(cards):
         if index:
             text.append(" ")
-        text.append(
-            card.pretty if pretty else str(card), style="bold red" if card.suit.is_red else "bold"
-        )
+        style = "bold magenta" if card.is_joker else "bold red" if card.suit.is_red else "bold"
+        text.append(card.pretty if pretty else str(card), style=style)
     return text

@@ -37,6 +37,7 @@ from pokerscore.engine.keys import (
     IS_FLUSH_5,
     RANK_KEYS,
     RANK_KEYS_5,
+    SUIT_SHIFT_5,
 )
 
 if TYPE_CHECKING:
@@ -245,6 +246,40 @@ def _distinct_masks(ranking: Ranking) -> npt.NDArray[np.uint16]:
     return _read_only(masks)
 
 
+def _five_card_arrays(
+    ranking: Ranking,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[Any], npt.NDArray[Any]]:
+    """keys5, is_flush5, flush5 and plain5 of a ranking, the tables as long as the largest sum
+    of five per-card keys needs (garbage ids past the deck read zeros, never out of bounds)."""
+    keys5 = np.zeros(ID_SLOTS, dtype=np.int32)
+    keys5[: len(ranking.card_keys5)] = ranking.card_keys5
+    flush5, plain5 = (_uint16(table) for table in ranking.five_card_lists())
+    slots = 5 * (int(keys5.max()) >> SUIT_SHIFT_5) + 1
+    flush5, plain5 = (np.pad(table, (0, max(0, slots - len(table)))) for table in (flush5, plain5))
+    return keys5, np.array(ranking.is_flush5, dtype=np.bool_), flush5, plain5
+
+
+def _wild_tables(ranking: Ranking) -> RankingTables:
+    """A wild ranking's bundle: hands of any size are judged five by five on the five-card
+    tables (``FlushRule.EVERY_FIVE``), so the multiset and flush-mask parts stay empty."""
+    keys5, is_flush5, flush5, plain5 = _five_card_arrays(ranking)
+    zeros = np.zeros(ID_SLOTS, dtype=np.int64)
+    return RankingTables(
+        _read_only(zeros),
+        _read_only(zeros.copy()),
+        _read_only(np.zeros(1 << 13, dtype=np.uint16)),
+        _read_only(np.zeros(1, dtype=np.uint64)),
+        _read_only(np.zeros(1, dtype=np.int32)),
+        _read_only(np.zeros(2, dtype=np.uint16)),
+        _read_only(keys5),
+        _read_only(is_flush5),
+        _read_only(flush5),
+        _read_only(plain5),
+        _distinct_masks(ranking),
+        int(ranking.flushes),
+    )
+
+
 @cache
 def ranking_tables(ranking: Ranking, size: int) -> RankingTables:
     """The tables for hands of ``size`` cards (5, 6 or 7) under a ranking, built once per process.
@@ -254,6 +289,8 @@ def ranking_tables(ranking: Ranking, size: int) -> RankingTables:
     >>> len(tables.values) - 1, int(tables.flush[0b1111100000000])  # one spare value slot
     (49205, 7462)
     """
+    if ranking.wild_cards:
+        return _wild_tables(ranking)
     _, keys, values = _plain_level(ranking, size)
     order = np.argsort(keys)
     keys, values = keys[order], values[order]

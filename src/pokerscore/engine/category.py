@@ -22,6 +22,8 @@ class Category(IntEnum):
     <Category.ROYAL_FLUSH: 9>
     >>> Category.EIGHT_LOW.title, Category.NO_LOW.title
     ('Eight Low', 'No Low')
+    >>> Category.FIVE_OF_A_KIND.slug, Category.FIVE_OF_A_KIND.title
+    ('five-of-a-kind', 'Five of a Kind')
     """
 
     HIGH_CARD = 0
@@ -42,6 +44,8 @@ class Category(IntEnum):
     SEVEN_LOW = 13
     SIX_LOW = 14
     FIVE_LOW = 15
+    # Wild cards: five cards of one rank, above the straight flush (no royal category).
+    FIVE_OF_A_KIND = 16
 
     @property
     def slug(self) -> str:

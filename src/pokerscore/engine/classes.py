@@ -105,13 +105,14 @@ def grouped_ranks(
 
 
 SHAPES: Final = {
+    (5,): Category.FIVE_OF_A_KIND,
     (4, 1): Category.FOUR_OF_A_KIND,
     (3, 2): Category.FULL_HOUSE,
     (3, 1, 1): Category.THREE_OF_A_KIND,
     (2, 2, 1): Category.TWO_PAIR,
     (2, 1, 1, 1): Category.ONE_PAIR,
 }
-"""The categories made by repeated ranks alone."""
+"""The categories made by repeated ranks alone (five of a kind only with wild cards)."""
 
 
 def standard_category(
@@ -145,30 +146,44 @@ def standard_category(
     return Category.STRAIGHT_FLUSH, straight_ranks(high, lowest)
 
 
-def rank_multisets(ranks: Sequence[int], size: int = 5) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``size`` of these ranks with at most four of a rank, highest first."""
+SUITS_PER_RANK: Final = 4
+"""A deck holds four cards of each rank: without wild cards, at most four of a rank."""
+
+
+def rank_multisets(
+    ranks: Sequence[int], size: int = 5, most: int = SUITS_PER_RANK
+) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``size`` of these ranks with at most ``most`` of a rank, highest first.
+
+    >>> len(list(rank_multisets(range(13)))), len(list(rank_multisets(range(13), most=5)))
+    (6175, 6188)
+    """
     # Combinations of a descending sequence come out descending.
     for multiset in combinations_with_replacement(sorted(ranks, reverse=True), size):
-        for start in range(size - 4):
-            if multiset[start] == multiset[start + 4]:
+        for start in range(size - most):
+            if multiset[start] == multiset[start + most]:
                 break
         else:
             yield multiset
 
 
 def value_space(
-    judge: Judge, categories: Sequence[Category], ranks: Sequence[int]
+    judge: Judge,
+    categories: Sequence[Category],
+    ranks: Sequence[int],
+    most: int = SUITS_PER_RANK,
 ) -> tuple[tuple[HandClass, ...], dict[tuple[tuple[int, ...], bool], int]]:
     """A ranking's hand classes, weakest first, and the value of each (five ranks, suited) pair.
 
-    Every multiset of five of the deck's ``ranks`` is judged plain, and suited when its ranks
-    differ. ``categories`` lists the ranking's categories weakest first.
+    Every multiset of five of the deck's ``ranks`` with at most ``most`` of a rank (five with
+    wild cards) is judged plain, and suited when its ranks differ. ``categories`` lists the
+    ranking's categories weakest first.
     """
     # Keyed by plain ints: hashing an enum member runs Python code, thousands of times here.
     place = {int(category): index for index, category in enumerate(categories)}
     judged: dict[tuple[tuple[int, ...], bool], tuple[int, tuple[int, ...]]] = {}
     explained: dict[tuple[int, tuple[int, ...]], HandClass] = {}
-    for multiset in rank_multisets(ranks):
+    for multiset in rank_multisets(ranks, most=most):
         for suited in (False, True) if len(set(multiset)) == 5 else (False,):
             category, explaining, strength = judge(multiset, suited)
             number = int(category)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from math import comb
 from typing import Final
 
+from pokerscore.engine.combinatorics import binomial_rows
 from pokerscore.engine.progress import Progress
-from pokerscore.engine.rankings import HIGH, Ranking
+from pokerscore.engine.rankings import HIGH, FlushRule, Ranking
 
 HAND_SIZES: Final = (5, 6, 7)
 """The hand sizes the evaluators and enumerators cover: the best five of 5, 6 or 7 cards."""
@@ -29,12 +30,18 @@ def count_values(size: int, ranking: Ranking = HIGH, progress: Progress | None =
     """
     import numpy as np
 
-    from pokerscore.engine.kernels.enumeration import count_from, thread_count
+    from pokerscore.engine.kernels.enumeration import count_by_fives, count_from, thread_count
 
     tables = ranking.tables(size)
     deck = np.array(ranking.deck, dtype=np.uint8)
     tally = np.zeros((thread_count(), ranking.value_count + 1), dtype=np.int64)
     total, done = comb(len(deck), size), 0
+    if ranking.flushes is FlushRule.EVERY_FIVE:  # wild cards: each hand judged five by five
+        binomials = np.array(binomial_rows(len(deck), size), dtype=np.int64)
+        count_by_fives(deck, size, tables, binomials, tally)
+        if progress is not None:
+            progress(total, total)
+        return [int(count) for count in tally.sum(axis=0)]
     for first in range(len(deck) - size + 1):
         count_from(first, deck, size, tables, tally)
         done += comb(len(deck) - 1 - first, size - 1)

@@ -13,7 +13,11 @@ once by adding 3 to each counter and looking at its top bit). :data:`FIRST_CARD_
 3 already, so the scalar evaluators add one probed key and six plain ones and test the flush with
 a single AND.
 
-The keys are the same for every ranking: only the tables they index differ.
+The keys are the same for every ranking (only the tables they index differ), except for wild
+cards: under a wild ranking (:mod:`pokerscore.engine.wild`) a wild card's five-card key is
+:data:`WILD_RANK_KEY_5` with no suit, so a five-card sum holds the natural ranks, the number of
+wild cards, and the natural cards' suits, and the natural cards are all of one suit exactly when
+at most one suit counter is non-zero (:data:`NATURALS_SUITED_5`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,32 @@ IS_FLUSH_5: Final = tuple(part in (5, 5 * 6, 5 * 36, 5 * 216) for part in range(
 """Low 11 bits of a five-card key sum -> whether all five cards share a suit."""
 FIVE_CARD_SLOTS: Final = 5 * RANK_KEYS_5[-1] + 1
 """Length of a five-card table indexed by the rank part of a key sum."""
+
+WILD_RANK_KEY_5: Final = 148432
+"""The five-card rank key of a wild card. With it, sums of five rank keys differ for every
+hand of up to five wild cards and natural ranks (at most four of each): the smallest key that
+keeps them apart, found by a greedy search and re-checked by the tests."""
+NATURALS_SUITED_5: Final = tuple(
+    part < 6**4 and sum(1 for suit in range(4) if part // 6**suit % 6) <= 1
+    for part in range(1 << SUIT_SHIFT_5)
+)
+"""Low 11 bits of a wild ranking's five-card key sum -> whether the natural cards share a suit."""
+
+
+def card_keys_5(wild_cards: frozenset[int], cards: int) -> tuple[int, ...]:
+    """The five-card additive key of each card id ``0 .. cards - 1`` under a ranking whose wild
+    cards are ``wild_cards``: theirs is :data:`WILD_RANK_KEY_5` alone, the others' as usual.
+
+    >>> keys = card_keys_5(frozenset({52}), 53)
+    >>> keys[:52] == CARD_KEYS_5, keys[52] == WILD_RANK_KEY_5 << SUIT_SHIFT_5
+    (True, True)
+    """
+    wild_key = WILD_RANK_KEY_5 << SUIT_SHIFT_5
+    return tuple(
+        wild_key if card in wild_cards else CARD_KEYS_5[card] if card < 52 else 0
+        for card in range(cards)
+    )
+
 
 # Rank keys whose sums differ for every multiset of up to 7 ranks with at most 4 of each
 # (the sequence published with SKPokerEval; tests/test_engine_tables.py re-checks uniqueness).

@@ -32,6 +32,8 @@ from pokerscore.engine.keys import (
     suit_of_flush,
 )
 
+EVERY_FIVE = 3
+"""``FlushRule.EVERY_FIVE``: six and seven cards are judged five by five (wild cards)."""
 Evaluate5 = Callable[[int, int, int, int, int], int]
 FiveCardLists = Callable[[], tuple[Sequence[int], Sequence[int]]]
 """Builds (flush, plain): five-card rank key -> value."""
@@ -49,11 +51,18 @@ class Evaluators(NamedTuple):
 
 
 def make_evaluators(
-    five_card_lists: FiveCardLists, many_card_tables: ManyCardTables, flush_rule: int
+    five_card_lists: FiveCardLists,
+    many_card_tables: ManyCardTables,
+    flush_rule: int,
+    keys5: Sequence[int] = CARD_KEYS_5,
+    is_flush5: Sequence[bool] = IS_FLUSH_5,
 ) -> Evaluators:
     """Evaluators over tables built on first call; ``flush_rule`` as ``FlushRule``: 0 suits are
-    ignored, 1 a flush suit's best five wins, 2 the best of every five-card subset."""
-    keys5, is_flush5, mask5, shift5 = CARD_KEYS_5, IS_FLUSH_5, SUIT_MASK_5, SUIT_SHIFT_5
+    ignored, 1 a flush suit's best five wins, 2 the best of every five-card subset when five
+    share a suit, 3 always the best of every five-card subset (wild cards). ``keys5`` and
+    ``is_flush5`` are the ranking's five-card card keys and suit test (wild rankings have
+    their own)."""
+    mask5, shift5 = SUIT_MASK_5, SUIT_SHIFT_5
     keys, first_keys, rank_bits = CARD_KEYS, FIRST_CARD_KEYS, RANK_BITS
     flush5: list[int] = []
     plain5: list[int] = []
@@ -115,6 +124,17 @@ def make_evaluators(
                 raise
             load(7)
         return evaluate7(c1, c2, c3, c4, c5, c6, c7)
+
+    def evaluate6_by_fives(c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
+        """The value of the best five of six card ids, each five looked up."""
+        return max(evaluate5(*five) for five in combinations((c1, c2, c3, c4, c5, c6), 5))
+
+    def evaluate7_by_fives(c1: int, c2: int, c3: int, c4: int, c5: int, c6: int, c7: int) -> int:
+        """The value of the best five of seven card ids, each five looked up."""
+        return max(evaluate5(*five) for five in combinations((c1, c2, c3, c4, c5, c6, c7), 5))
+
+    if flush_rule == EVERY_FIVE:
+        evaluate6, evaluate7 = evaluate6_by_fives, evaluate7_by_fives
 
     def evaluate(cards: Sequence[int]) -> int:
         """The value of the best five of 5, 6 or 7 card ids."""

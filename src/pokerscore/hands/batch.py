@@ -21,23 +21,27 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.cards import (
+    JOKER,
     Card,
     DuplicateCardError,
     HandSizeError,
     InvalidCardError,
     PokerScoreError,
+    TooManyJokersError,
+    check_distinct,
     parse_cards,
 )
 from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS, SUIT_SYMBOLS
 from pokerscore.engine import HIGH, Ranking, RankingLike, get_ranking
 from pokerscore.engine.enumeration import HAND_SIZES
-from pokerscore.hands.score import HandInput, deck_words
+from pokerscore.hands.score import HandInput, deck_words, joker_rankings_words
 
 __all__ = [
     "BatchShapeError",
     "DuplicateRowCardError",
     "InvalidRowCardError",
     "RowError",
+    "RowJokersError",
     "RowSizeError",
     "as_rows",
     "evaluate_batch",
@@ -89,6 +93,14 @@ class RowSizeError(RowError, HandSizeError):
         self._at_row(row)
 
 
+class RowJokersError(RowError, TooManyJokersError):
+    """A row holds more jokers than the ranking plays with."""
+
+    def __init__(self, row: int, most: int, position: int, reason: str) -> None:
+        TooManyJokersError.__init__(self, most, position, reason)
+        self._at_row(row)
+
+
 class BatchShapeError(PokerScoreError):
     """The batch as a whole is malformed: not a 2-D integer array of 5 to 7 columns."""
 
@@ -125,11 +137,51 @@ def _raise_first_problem(array: npt.NDArray[Any], ranking: Ranking) -> None:
             card = str(Card(int(array[row, column])))
             raise DuplicateRowCardError(row, card, earlier + 1, column + 1)
     column = int(np.argmax(outside[limit]))
-    card_id = int(array[limit, column])
+    raise _outside_deck(limit, column, int(array[limit, column]), ranking)
+
+
+def _outside_deck(row: int, column: int, card_id: int, ranking: Ranking) -> InvalidRowCardError:
+    """The error of an id outside the ranking's deck."""
+    if card_id == JOKER:
+        return InvalidRowCardError(row, str(Card(card_id)), column + 1, joker_rankings_words())
     if 0 <= card_id <= 51:
         reason = f"{ranking.name} is played with {deck_words(ranking)}"
-        raise InvalidRowCardError(limit, str(Card(card_id)), column + 1, reason)
-    raise InvalidRowCardError(limit, str(card_id), column + 1, "a card id is an integer 0..51")
+        return InvalidRowCardError(row, str(Card(card_id)), column + 1, reason)
+    return InvalidRowCardError(row, str(card_id), column + 1, "a card id is an integer 0..51")
+
+
+def _check_joker_rows(array: npt.NDArray[Any], ranking: Ranking) -> None:
+    """Validate a batch under a ranking with jokers, where the joker may come up to
+    ``ranking.jokers`` times in a row (NumPy passes; the first bad row is named)."""
+    if not np.issubdtype(array.dtype, np.integer):
+        raise BatchShapeError(f"card ids must be integers, got an array of {array.dtype}")
+    if not len(array):
+        return
+    in_deck = np.zeros(256, dtype=np.bool_)
+    in_deck[list(ranking.deck)] = True
+    outside = (array < 0) | (array > 255)
+    outside |= ~in_deck[np.where(outside, 0, array)]
+    ordered = np.sort(array, axis=1)
+    twice = ((ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] != JOKER)).any(axis=1)
+    bad = outside.any(axis=1) | twice | ((array == JOKER).sum(axis=1) > ranking.jokers)
+    if not bad.any():
+        return
+    row = int(np.argmax(bad))
+    if outside[row].any():
+        column = int(np.argmax(outside[row]))
+        raise _outside_deck(row, column, int(array[row, column]), ranking)
+    cards = [Card(int(card_id)) for card_id in array[row]]
+    try:
+        check_distinct(cards)
+        jokers = 0
+        for position, card in enumerate(cards, 1):
+            jokers += card.id == JOKER
+            if jokers > ranking.jokers:
+                raise TooManyJokersError(ranking.jokers, position, f"{ranking.name} plays")
+    except DuplicateCardError as error:
+        raise DuplicateRowCardError(row, error.card, error.first, error.second) from None
+    except TooManyJokersError as error:
+        raise RowJokersError(row, error.most, error.position, error.reason) from None
 
 
 def as_rows(cards: npt.ArrayLike, *, check: bool = True, ranking: RankingLike = HIGH) -> Rows:
@@ -141,10 +193,14 @@ def as_rows(cards: npt.ArrayLike, *, check: bool = True, ranking: RankingLike = 
 
     >>> as_rows([[0, 1, 2, 3, 4]]).dtype
     dtype('uint8')
+    >>> as_rows([[0, 1, 2, 3, 53]])
+    Traceback (most recent call last):
+    ...
+    pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "53" at position 5: a card id is an integer 0..51
     >>> as_rows([[0, 1, 2, 3, 52]])
     Traceback (most recent call last):
     ...
-    pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "52" at position 5: a card id is an integer 0..51
+    pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "Jk" at position 5: only the joker ranking plays with jokers
     >>> as_rows([[0, 1, 2, 3, 4], [8, 9, 10, 9, 12]])
     Traceback (most recent call last):
     ...
@@ -155,6 +211,9 @@ def as_rows(cards: npt.ArrayLike, *, check: bool = True, ranking: RankingLike = 
     pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "2c" at position 5: short-deck is played with 36 cards, sixes to aces
     """
     rules = get_ranking(ranking)
+    if check and rules.jokers:  # a row may hold the joker more than once
+        _check_joker_rows(_shape_checked(cards), rules)
+        check = False
     rows = _uint8_rows(cards, check=check, ranking=rules)
     if check and len(rows):
         from pokerscore.engine.kernels.validation import any_bad_row
@@ -193,9 +252,18 @@ def evaluate_batch(
     array([7462,    1], dtype=uint16)
     >>> evaluate_batch(hands_to_array(["5d 4c 3h 2s Ad", "Kh Kd 7c 5s 2h"]), ranking="ace-to-five")
     array([6175, 2221], dtype=uint16)
+    >>> evaluate_batch(hands_to_array(["Jk Ah Qh Jh Th", "Jk Jk Ac Ad Ah"]), ranking="joker")
+    array([7462, 7475], dtype=uint16)
+    >>> evaluate_batch(hands_to_array(["Jk Ah Qh Jh Th"]))
+    Traceback (most recent call last):
+    ...
+    pokerscore.hands.batch.InvalidRowCardError: row 0: invalid card "Jk" at position 1: only the joker ranking plays with jokers
     """
     rules = get_ranking(ranking)
     array = _shape_checked(cards)
+    if check and rules.jokers:  # a row may hold the joker more than once
+        _check_joker_rows(array, rules)
+        check = False
     if check and array.shape[1] == 5:
         # Five cards: each block of rows is checked just before it is evaluated, in one pass.
         from pokerscore.engine.kernels.validation import ahead_masks, deck_run
@@ -284,7 +352,11 @@ def hands_to_array(hands: Iterable[HandInput], *, size: int | None = None) -> Ro
     if len(array):
         from pokerscore.engine.kernels.validation import first_duplicate
 
-        row, column, earlier = first_duplicate(array)
+        # Jokers may repeat (rows holding them were checked by the parser): each joker is
+        # probed as an id of its own column, 52 and up, which no other card has.
+        columns = np.arange(array.shape[1], dtype=np.uint8)
+        probe = np.where(array == JOKER, np.uint8(JOKER) + columns, array).astype(np.uint8)
+        row, column, earlier = first_duplicate(probe)
         if row >= 0:
             card = str(Card(int(array[row, column])))
             raise DuplicateRowCardError(row, card, earlier + 1, column + 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerscore.cards import Rank
+from pokerscore.cards import Card, Rank
 from pokerscore.engine import Category
 
 MAIN_RANKS = {Category.TWO_PAIR: 2, Category.FULL_HOUSE: 2}
@@ -45,10 +45,18 @@ def _low(ranks: Sequence[Rank]) -> str:
     return f"{ranks[0].word}-{ranks[1].word} low ({'-'.join(rank.char for rank in ranks)})"
 
 
-def describe(category: Category, ranks: Sequence[Rank], *, low: bool = False) -> str:
+def describe(
+    category: Category,
+    ranks: Sequence[Rank],
+    *,
+    low: bool = False,
+    plays: Sequence[tuple[Card, Rank]] = (),
+) -> str:
     """Describe a hand from its category and its tie-breaking ranks.
 
     ``low`` says the ranking is a lowball one, where five different ranks read as a low.
+    ``plays`` pairs each wild card with the rank it plays as, said after the hand
+    (:func:`wild_words`) unless the hand is five of a kind, where it goes without saying.
 
     >>> describe(Category.ONE_PAIR, [Rank.QUEEN, Rank.KING, Rank.NINE, Rank.SEVEN])
     'Pair of Queens, kickers King, Nine, Seven'
@@ -66,7 +74,14 @@ def describe(category: Category, ranks: Sequence[Rank], *, low: bool = False) ->
     'Wheel (5-4-3-2-A)'
     >>> describe(Category.NO_LOW, [])
     'No low'
+    >>> from pokerscore.cards import JOKER
+    >>> describe(Category.STRAIGHT_FLUSH, [Rank.ACE], plays=[(Card(JOKER), Rank.KING)])
+    'Straight Flush, Ace high (joker as King)'
+    >>> describe(Category.FIVE_OF_A_KIND, [Rank.ACE], plays=[(Card(JOKER), Rank.ACE)])
+    'Five of a Kind, Aces'
     """
+    if plays and category is not Category.FIVE_OF_A_KIND:
+        return describe(category, ranks, low=low) + wild_words(plays)
     if category is Category.NO_LOW:
         return "No low"
     if reads_as_low(category, low):
@@ -88,4 +103,37 @@ def describe(category: Category, ranks: Sequence[Rank], *, low: bool = False) ->
         return f"Full House, {first.plural} over {rest[0].plural}"
     if category is Category.FOUR_OF_A_KIND:
         return f"Four of a Kind, {first.plural}" + _kickers(rest)
+    if category is Category.FIVE_OF_A_KIND:
+        return f"Five of a Kind, {first.plural}"
     return category.title
+
+
+def wild_words(plays: Sequence[tuple[Card, Rank]]) -> str:
+    """What the wild cards of a hand play as, to follow its description: `` (joker as King)``.
+
+    Jokers are named in words, other wild cards by their card (``2♠``); wild cards playing as
+    the same rank are named together. No wild cards: the empty string.
+
+    >>> from pokerscore.cards import JOKER
+    >>> wild_words([(Card(JOKER), Rank.KING)])
+    ' (joker as King)'
+    >>> wild_words([(Card(JOKER), Rank.ACE), (Card(JOKER), Rank.ACE)])
+    ' (jokers as Aces)'
+    >>> wild_words([(Card(3), Rank.KING), (Card(1), Rank.NINE)])
+    ' (2♠ as King, 2♦ as Nine)'
+    >>> wild_words([(Card(3), Rank.ACE), (Card(1), Rank.ACE)])
+    ' (2♠ and 2♦ as Aces)'
+    """
+    if not plays:
+        return ""
+    by_rank: dict[Rank, list[Card]] = {}
+    for card, rank in plays:
+        by_rank.setdefault(rank, []).append(card)
+    parts = []
+    for rank, cards in by_rank.items():
+        jokers = sum(1 for card in cards if card.is_joker)
+        names = [card.pretty for card in cards if not card.is_joker]
+        names += ["jokers" if jokers > 1 else "joker"] if jokers else []
+        rank_words = rank.plural if len(cards) > 1 else rank.word
+        parts.append(f"{' and '.join(names)} as {rank_words}")
+    return f" ({', '.join(parts)})"

@@ -9,10 +9,12 @@ from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels.lookup import (
     BEST_OF_SUIT,
+    EVERY_FIVE,
     RANK_MASK,
     Rows,
     Values,
     any_five_flush_value,
+    best_of_fives,
     five_card_value,
     flush_suit,
     multiset_value,
@@ -25,6 +27,10 @@ from pokerscore.engine.kernels.validation import BLOCK_ROWS, Masks, block_valid
 def evaluate_rows(cards: Rows, tables: RankingTables, out: Values) -> None:
     """Write the value of each row of ``cards`` (6 or 7 ids, no check) into ``out``."""
     rows, width = cards.shape
+    if tables.flush_rule == EVERY_FIVE:  # wild cards: five by five, on the five-card tables
+        for row in prange(rows):
+            out[row] = best_of_fives(cards, row, tables)
+        return
     # The arrays leave the bundle before the loop: read through it inside, they were reloaded
     # for every row (a fifth of the speed).
     card_keys, suit_bits, flush = tables.card_keys, tables.suit_bits, tables.flush

@@ -18,15 +18,20 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.arrays import RankingTables
+from pokerscore.engine.combinatorics import colex_unrank, next_colex_subset
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels.lookup import (
     BEST_OF_SUIT,
     RANK_MASK,
     any_five_flush_value,
+    best_of_fives,
     flush_suit,
     multiset_value,
     prange,
 )
+
+_unrank = kernel(inline=True)(colex_unrank)
+_next_subset = kernel(inline=True)(next_colex_subset)
 
 Tally = npt.NDArray[np.int64]
 Deck = npt.NDArray[np.uint8]
@@ -111,3 +116,27 @@ def count_from(first: int, deck: Deck, size: int, tables: RankingTables, tally: 
                     chosen[deeper] = chosen[deeper - 1] + 1
                     partial[deeper + 1] = partial[deeper] + keys[chosen[deeper]]
                     masks[deeper + 1] = masks[deeper] | suit_bits[chosen[deeper]]
+
+
+@kernel(parallel=True)
+def count_by_fives(
+    deck: Deck, size: int, tables: RankingTables, binomials: npt.NDArray[np.int64], tally: Tally
+) -> None:
+    """Tally every hand of ``size`` cards of ``deck`` by value, each judged five by five on the
+    five-card tables (wild rankings). Worker ``w`` of ``n`` takes the hands of colex ranks
+    ``w/n .. (w+1)/n`` of them all, stepping from one to the next."""
+    threads = tally.shape[0]
+    count = deck.shape[0]
+    total = binomials[count, size]
+    for worker in prange(threads):
+        start = total * worker // threads
+        stop = total * (worker + 1) // threads
+        positions = np.zeros(size, dtype=np.int64)
+        hand = np.empty((1, size), dtype=np.uint8)
+        if start < stop:
+            _unrank(start, size, binomials, positions)
+        for _ in range(start, stop):
+            for column in range(size):
+                hand[0, column] = deck[positions[column]]
+            tally[worker, best_of_fives(hand, 0, tables)] += 1
+            _next_subset(positions, size, count)

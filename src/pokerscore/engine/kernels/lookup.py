@@ -31,6 +31,8 @@ RANK_MASK: Final = 0x1FFF
 """A suit's 13 rank bits in ``suit_bits`` sums."""
 BEST_OF_SUIT: Final = 1
 """``FlushRule.BEST_OF_SUIT``: a flush suit's best five is the hand."""
+EVERY_FIVE: Final = 3
+"""``FlushRule.EVERY_FIVE``: every five-card subset is judged (wild cards)."""
 
 Rows = npt.NDArray[np.uint8]
 Values = npt.NDArray[np.uint16]

@@ -2,13 +2,13 @@
 
 >>> [ranking.name for ranking in RANKINGS.values()]  # doctest: +NORMALIZE_WHITESPACE
 ['high', 'ace-to-five', 'deuce-to-seven', 'eight-or-better', 'short-deck',
- 'short-deck-straight-over-trips']
+ 'short-deck-straight-over-trips', 'joker', 'deuces-wild']
 >>> get_ranking("short-deck").value_count, len(get_ranking("short-deck").deck)
 (1404, 36)
 >>> get_ranking("razz")
 Traceback (most recent call last):
 ...
-pokerscore.cards.errors.UnknownRankingError: unknown ranking "razz": use one of high, ace-to-five, deuce-to-seven, eight-or-better, short-deck, short-deck-straight-over-trips
+pokerscore.cards.errors.UnknownRankingError: unknown ranking "razz": use one of high, ace-to-five, deuce-to-seven, eight-or-better, short-deck, short-deck-straight-over-trips, joker, deuces-wild
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pokerscore.cards.errors import UnknownRankingError
 from pokerscore.engine.rankings.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, EIGHT_OR_BETTER
 from pokerscore.engine.rankings.ranking import FlushRule, Ranking
 from pokerscore.engine.rankings.standard import HIGH, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS
+from pokerscore.engine.rankings.wild import DEUCES_WILD, JOKER_WILD
 
 RANKINGS: Final[dict[str, Ranking]] = {
     ranking.name: ranking
@@ -29,6 +30,8 @@ RANKINGS: Final[dict[str, Ranking]] = {
         EIGHT_OR_BETTER,
         SHORT_DECK,
         SHORT_DECK_STRAIGHT_OVER_TRIPS,
+        JOKER_WILD,
+        DEUCES_WILD,
     )
 }
 """Every built-in ranking by name, standard high poker first."""
@@ -49,9 +52,11 @@ def get_ranking(ranking: RankingLike) -> Ranking:
 
 __all__ = [
     "ACE_TO_FIVE",
+    "DEUCES_WILD",
     "DEUCE_TO_SEVEN",
     "EIGHT_OR_BETTER",
     "HIGH",
+    "JOKER_WILD",
     "RANKINGS",
     "SHORT_DECK",
     "SHORT_DECK_STRAIGHT_OVER_TRIPS",

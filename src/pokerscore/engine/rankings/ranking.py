@@ -14,9 +14,18 @@ from enum import IntEnum
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from pokerscore.cards.card import JOKER
+from pokerscore.engine import wild
 from pokerscore.engine.category import Category
-from pokerscore.engine.classes import HandClass, Judge, value_space
-from pokerscore.engine.keys import FIVE_CARD_SLOTS, RANK_KEYS_5
+from pokerscore.engine.classes import SUITS_PER_RANK, HandClass, Judge, value_space
+from pokerscore.engine.keys import (
+    CARD_KEYS_5,
+    FIVE_CARD_SLOTS,
+    IS_FLUSH_5,
+    NATURALS_SUITED_5,
+    RANK_KEYS_5,
+    card_keys_5,
+)
 from pokerscore.engine.scalar import Evaluate5, Evaluators, make_evaluators
 
 if TYPE_CHECKING:
@@ -32,6 +41,8 @@ class FlushRule(IntEnum):
     """The best five of that suit is the best hand: no other five of those cards beats it."""
     ANY_FIVE = 2
     """Any five may be best, flush or not (deuce-to-seven, where a flush counts against)."""
+    EVERY_FIVE = 3
+    """Every five-card subset is judged, flush or not (wild cards, which make any five best)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,23 +73,67 @@ class Ranking:
     """How six or seven cards holding five of a suit are judged."""
     low: bool = False
     """Whether hands without a pair read as lows, e.g. "Seven-Five low (7-5-4-3-2)"."""
+    wild_cards: frozenset[int] = frozenset()
+    """The card ids that are wild, each playing as whatever rank makes the best hand
+    (:func:`pokerscore.engine.wild.completions`): ``{52}``, the joker, or the four deuces."""
+    jokers: int = 0
+    """How many jokers (id :data:`~pokerscore.cards.card.JOKER`) a hand may hold; the deck then
+    holds the joker besides its 52 cards."""
 
     def __str__(self) -> str:
         return self.name
 
     @cached_property
     def deck(self) -> tuple[int, ...]:
-        """The card ids of the deck, in id order (52 cards; 36 in the short deck)."""
-        return tuple(4 * rank + suit for rank in sorted(self.ranks) for suit in range(4))
+        """The card ids of the deck, in id order (52 cards; 36 in the short deck; 53 with the
+        joker, whose id 52 comes last). A hand may hold the joker :attr:`jokers` times.
+
+        >>> from pokerscore.engine.rankings import get_ranking
+        >>> len(get_ranking("joker").deck), get_ranking("joker").deck[-1]
+        (53, 52)
+        """
+        cards = tuple(4 * rank + suit for rank in sorted(self.ranks) for suit in range(4))
+        return cards + (JOKER,) * (self.jokers > 0)
 
     @cached_property
     def deck_mask(self) -> int:
         """The deck as a 52-bit mask: bit ``id`` set for each card in it."""
         return sum(1 << card for card in self.deck)
 
+    @property
+    def most_wild(self) -> int:
+        """The most wild cards a hand may hold: the jokers, or the wild cards of the deck."""
+        return self.jokers + sum(1 for card in self.wild_cards if card != JOKER)
+
+    @cached_property
+    def natural_ranks(self) -> tuple[int, ...]:
+        """The ranks of the deck's cards that are not wild (all of them without wild cards)."""
+        wild_ranks = {card >> 2 for card in self.wild_cards if card != JOKER}
+        return tuple(rank for rank in self.ranks if rank not in wild_ranks)
+
     @cached_property
     def _space(self) -> tuple[tuple[HandClass, ...], dict[tuple[tuple[int, ...], bool], int]]:
-        return value_space(self.judge, self.categories, self.ranks)
+        # With wild cards a rank may come five times: five of a kind.
+        most = SUITS_PER_RANK + 1 if self.wild_cards else SUITS_PER_RANK
+        return value_space(self.judge, self.categories, self.ranks, most)
+
+    def value_of(self, ranks: tuple[int, ...], suited: bool) -> int:
+        """The value of five ranks (any order; up to five of a rank under a wild ranking) when
+        all of one suit (``suited``) or not. Ranks that repeat cannot share a suit: ``suited``
+        is then ignored. A wild hand is worth the best value of its completions
+        (:func:`pokerscore.engine.wild.completions`).
+
+        >>> from pokerscore.engine.rankings import get_ranking
+        >>> joker = get_ranking("joker")
+        >>> joker.category_of(joker.value_of((12, 12, 12, 12, 12), False)).slug
+        'five-of-a-kind'
+        >>> joker.category_of(joker.value_of((12, 11, 10, 9, 8), True)).slug
+        'straight-flush'
+        """
+        hand = tuple(sorted(ranks, reverse=True))
+        values = self._space[1]
+        value = values.get((hand, suited)) if suited else None
+        return value if value is not None else values[hand, False]
 
     @property
     def classes(self) -> tuple[HandClass, ...]:
@@ -125,7 +180,28 @@ class Ranking:
         return self._five_card_lists
 
     @cached_property
+    def card_keys5(self) -> tuple[int, ...]:
+        """The five-card additive key of each card id (wild cards: rank key only, no suit)."""
+        if not self.wild_cards:
+            return CARD_KEYS_5
+        return card_keys_5(self.wild_cards, JOKER + 1)
+
+    @property
+    def is_flush5(self) -> tuple[bool, ...]:
+        """Low 11 bits of a five-card key sum -> whether the hand reads as suited (with wild
+        cards: whether the natural cards share a suit)."""
+        return NATURALS_SUITED_5 if self.wild_cards else IS_FLUSH_5
+
+    @cached_property
     def _five_card_lists(self) -> tuple[list[int], list[int]]:
+        if self.wild_cards:
+            values = self._space[1]
+
+            def value_of(ranks: tuple[int, ...], suited: bool) -> int:
+                value = values.get((ranks, suited)) if suited else None
+                return value if value is not None else values[ranks, False]
+
+            return wild.five_card_lists(value_of, self.natural_ranks, self.ranks, self.most_wild)
         flush, plain = [0] * FIVE_CARD_SLOTS, [0] * FIVE_CARD_SLOTS
         for (ranks, suited), value in self._space[1].items():
             (flush if suited else plain)[sum(RANK_KEYS_5[rank] for rank in ranks)] = value
@@ -144,11 +220,20 @@ class Ranking:
 
             return plain_array(self, size), flush_by_mask(self).tolist()
 
-        return make_evaluators(self.five_card_lists, many_card_tables, int(self.flushes))
+        return make_evaluators(
+            self.five_card_lists,
+            many_card_tables,
+            int(self.flushes),
+            self.card_keys5,
+            self.is_flush5,
+        )
 
     @property
     def evaluate5(self) -> Evaluate5:
-        """The value of five card ids (trusted: in the deck, no card twice)."""
+        """The value of five card ids (trusted: in the deck, no card twice but the joker).
+
+        Wild cards play as whatever makes the best hand: the best value over the completions.
+        """
         return self.evaluators.evaluate5
 
     def evaluate(self, cards: tuple[int, ...] | list[int]) -> int:
@@ -157,6 +242,9 @@ class Ranking:
         >>> from pokerscore.engine.rankings import get_ranking
         >>> get_ranking("deuce-to-seven").evaluate([0, 5, 10, 15, 21]) == 7462  # 7-5-4-3-2
         True
+        >>> joker = get_ranking("joker")  # Jk 2d 2s Ks Qd: the joker makes three deuces
+        >>> joker.category_of(joker.evaluate([52, 1, 3, 47, 41])).slug
+        'three-of-a-kind'
         """
         return self.evaluators.evaluate(cards)
 
