@@ -29,8 +29,9 @@ from pokerscore.engine.combinatorics import (
     suit_rank_masks,
 )
 from pokerscore.engine.jit import kernel
-from pokerscore.engine.kernels.lookup import prange
+from pokerscore.engine.kernels.lookup import RANK_MASK, flush_suit, multiset_value, prange
 from pokerscore.engine.kernels.showdowns import read_any_five
+from pokerscore.engine.keys import SUIT_FIELD_BITS
 
 IntArray = npt.NDArray[np.int64]
 Counts = npt.NDArray[np.int32]
@@ -38,6 +39,12 @@ Cards = npt.NDArray[np.uint8]
 
 DECK = 52
 BOARD = 5
+RANKS = 13
+RANK_PAIRS = RANKS * RANKS
+"""Two ranks, high first, as ``high * 13 + low`` (only ``high >= low`` is used)."""
+THREE_TO_FIVE = sum(2 << (SUIT_FIELD_BITS * suit) for suit in range(4))
+"""Two more cards of every suit in a key's suit counters: a board holding three of a suit then
+probes as a flush, and only then can a hole combo make one."""
 _RADIX_BITS = 7
 _RADIX = 1 << _RADIX_BITS
 _RADIX_MASK = _RADIX - 1
@@ -123,24 +130,45 @@ def preflop_sweep(
     combos = combo_cards.shape[0]
     classes = wins.shape[0]
     card_keys, suit_bits = tables.card_keys, tables.suit_bits
-    flush, bits_of, base, values, rule = (
-        tables.flush, tables.bits, tables.base, tables.values, tables.flush_rule
-    )  # fmt: skip
+    flush, bits_of, base, values = tables.flush, tables.bits, tables.base, tables.values
+    rule = tables.flush_rule
     combo_key = np.empty(combos, dtype=np.int64)
     combo_masks = np.empty(combos, dtype=np.int64)
     combo_bits = np.empty(combos, dtype=np.uint64)
     first_card = np.empty(combos, dtype=np.int64)
     second_card = np.empty(combos, dtype=np.int64)
+    # Combos grouped by their two ranks: one lookup per rank pair and board for the plain value.
+    pair_of = np.empty(combos, dtype=np.int64)
+    pair_start = np.zeros(RANK_PAIRS + 1, dtype=np.int64)
     for combo in range(combos):
         a, b = combo_cards[combo, 0], combo_cards[combo, 1]
         combo_key[combo] = card_keys[a] + card_keys[b]
         combo_masks[combo] = suit_bits[a] | suit_bits[b]
         combo_bits[combo] = (np.uint64(1) << np.uint64(a)) | (np.uint64(1) << np.uint64(b))
         first_card[combo], second_card[combo] = a, b
+        pair_of[combo] = max(a >> 2, b >> 2) * RANKS + min(a >> 2, b >> 2)
+        pair_start[pair_of[combo] + 1] += 1
+    for pair in range(RANK_PAIRS):
+        pair_start[pair + 1] += pair_start[pair]
+    by_pair = np.empty(combos, dtype=np.int64)
+    filled = pair_start[:RANK_PAIRS].copy()
+    for combo in range(combos):
+        by_pair[filled[pair_of[combo]]] = combo
+        filled[pair_of[combo]] += 1
+    pairs_held = np.empty(RANK_PAIRS, dtype=np.int64)
+    pair_count = 0
+    for pair in range(RANK_PAIRS):
+        if pair_start[pair + 1] > pair_start[pair]:
+            pairs_held[pair_count] = by_pair[pair_start[pair]]  # a combo of the pair: its key
+            pair_count += 1
+    # Items to sort: each rank pair (its plain value), then each combo that makes a flush.
+    item_value = np.empty(RANK_PAIRS + combos, dtype=np.int64)
+    item = np.empty(RANK_PAIRS + combos, dtype=np.int64)
+    item_order = np.empty(RANK_PAIRS + combos, dtype=np.int64)
+    item_scratch = np.empty(RANK_PAIRS + combos, dtype=np.int64)
+    flushes = np.zeros(combos, dtype=np.bool_)
     live = np.empty(combos, dtype=np.int64)
     live_value = np.empty(combos, dtype=np.int64)
-    order = np.empty(combos, dtype=np.int64)
-    scratch = np.empty(combos, dtype=np.int64)
     lower = np.zeros(classes, dtype=np.int32)
     card_lower = np.zeros((DECK, classes), dtype=np.int32)
     card_total = np.zeros(DECK, dtype=np.int64)
@@ -154,31 +182,57 @@ def preflop_sweep(
             key += card_keys[card]
             masks |= suit_bits[card]
             board_bits |= np.uint64(1) << np.uint64(card)
-        count = 0
+        items = 0
+        for index in range(pair_count):
+            combo = pairs_held[index]
+            item_value[items] = multiset_value(key + combo_key[combo], bits_of, base, values)
+            item[items] = pair_of[combo]
+            items += 1
+        # A flush needs three cards of a suit on the board (the key's probe bits say which).
+        flush_board = rule != 0 and flush_suit(key + THREE_TO_FIVE) >= 0
         for combo in range(combos):
-            if combo_bits[combo] & board_bits:
+            flushes[combo] = False
+            if not flush_board or combo_bits[combo] & board_bits:
                 continue
-            live[count] = combo
-            live_value[count] = read_any_five(
-                key + combo_key[combo], masks | combo_masks[combo], rule, flush, bits_of, base,
-                values,
-            )  # fmt: skip
-            count += 1
-        sort_by_value(live_value, count, order, scratch)
+            suit = flush_suit(key + combo_key[combo])
+            if suit >= 0:
+                flushes[combo] = True
+                suited = (masks | combo_masks[combo]) >> (13 * suit)
+                item_value[items] = flush[suited & RANK_MASK]
+                item[items] = RANK_PAIRS + combo
+                items += 1
+        sort_by_value(item_value, items, item_order, item_scratch)
+        count = 0
+        for index in range(items):
+            position = item_order[index]
+            value = item_value[position]
+            if item[position] >= RANK_PAIRS:
+                live[count] = item[position] - RANK_PAIRS
+                live_value[count] = value
+                count += 1
+                continue
+            pair = item[position]
+            for member in range(pair_start[pair], pair_start[pair + 1]):
+                combo = by_pair[member]
+                if combo_bits[combo] & board_bits or flushes[combo]:
+                    continue
+                live[count] = combo
+                live_value[count] = value
+                count += 1
         lower[:] = 0
         card_lower[:, :] = 0
         card_total[:] = 0
         lower_total = 0
         start = 0
         while start < count:
-            value = live_value[order[start]]
+            value = live_value[start]
             end = start + 1
-            while end < count and live_value[order[end]] == value:
+            while end < count and live_value[end] == value:
                 end += 1
             single = end == start + 1
             # Against the combos below this run of equal values.
             for position in range(start, end):
-                combo = live[order[position]]
+                combo = live[position]
                 held = combo_class[combo]
                 x, y = first_card[combo], second_card[combo]
                 below = lower_total - card_total[x] - card_total[y]
@@ -200,7 +254,7 @@ def preflop_sweep(
                             ties[held, other] -= beaten
                         ties[held, held] += weight
             for position in range(start, end):
-                combo = live[order[position]]
+                combo = live[position]
                 held = combo_class[combo]
                 x, y = first_card[combo], second_card[combo]
                 lower[held] += 1
@@ -212,7 +266,7 @@ def preflop_sweep(
             if not single:
                 # The run's own combos: counted after it minus before it (subtracted above).
                 for position in range(start, end):
-                    combo = live[order[position]]
+                    combo = live[position]
                     held = combo_class[combo]
                     x, y = first_card[combo], second_card[combo]
                     random_ties[held] += weight * (lower_total - card_total[x] - card_total[y])
