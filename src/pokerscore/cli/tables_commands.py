@@ -186,6 +186,7 @@ def preflop_command(
             {
                 "out": str(out),
                 "seconds": round(seconds, 3),
+                "tasks_run": tables.tasks_run,
                 "files": written,
                 **_tables_json(tables),
             }

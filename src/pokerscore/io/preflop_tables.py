@@ -21,7 +21,7 @@ import json
 import os
 import shutil
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -116,6 +116,8 @@ class PreflopTables:
     vs_random: pa.Table | None = None
     heads_up: pa.Table | None = None
     three_way: pa.Table | None = None
+    tasks_run: int = 0
+    """Tasks this run computed (a resumed run skips those already kept)."""
 
     def items(self) -> list[tuple[str, pa.Table]]:
         """(file stem, table) for each table present."""
@@ -218,10 +220,10 @@ def _done_tasks(parts: Path, job: PreflopJob) -> set[int]:
     return {task for task in range(job.tasks) if _part_path(parts, task).exists()}
 
 
-def _prepare_parts(out: Path, job: PreflopJob, resume: bool) -> Path:
-    """The parts directory, checked against the job (resume) or new."""
+def _check_parts(out: Path, job: PreflopJob, resume: bool) -> Path:
+    """The parts directory of ``out``: refused when a stopped run is there and ``resume`` is not
+    asked for, or when ``resume`` meets a run of other settings. Nothing is created here."""
     parts = out / PARTS
-    manifest = parts / MANIFEST
     if parts.exists() and not resume:
         raise PreflopError(
             f"{out} holds the parts of an unfinished run: add --resume to finish it, "
@@ -229,7 +231,7 @@ def _prepare_parts(out: Path, job: PreflopJob, resume: bool) -> Path:
         )
     if parts.exists():
         try:
-            found = json.loads(manifest.read_text(encoding="utf-8"))
+            found = json.loads((parts / MANIFEST).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             found = None
         if found != job.manifest():
@@ -237,11 +239,16 @@ def _prepare_parts(out: Path, job: PreflopJob, resume: bool) -> Path:
                 f"the unfinished run in {out} was started with other settings "
                 f"({_describe(found)}): resume it with those, or remove {parts}"
             )
-        return parts
-    parts.mkdir(parents=True, exist_ok=True)
-    with atomic_path(manifest) as temporary:
-        temporary.write_text(json.dumps(job.manifest()), encoding="utf-8")
     return parts
+
+
+def _start_parts(parts: Path, job: PreflopJob) -> None:
+    """Create the parts directory and its manifest (once the cluster is up)."""
+    if (parts / MANIFEST).exists():
+        return
+    parts.mkdir(parents=True, exist_ok=True)
+    with atomic_path(parts / MANIFEST) as temporary:
+        temporary.write_text(json.dumps(job.manifest()), encoding="utf-8")
 
 
 def _describe(manifest: Any) -> str:
@@ -297,7 +304,7 @@ def compute_preflop_tables(
     require_extra("files", "writing preflop tables")
     if out is not None and players == 2:
         require_extra("plots", "drawing the preflop heat map")
-    parts = _prepare_parts(out, job, resume) if out is not None else None
+    parts = _check_parts(out, job, resume) if out is not None else None
     done = _done_tasks(parts, job) if parts is not None else set()
     results: dict[int, dict[str, IntArray]] = {}
     if progress is not None:
@@ -305,6 +312,8 @@ def compute_preflop_tables(
     missing = [task for task in range(job.tasks) if task not in done]
     if missing:
         with dask_client(scheduler, workers) as client:
+            if parts is not None:
+                _start_parts(parts, job)
             from distributed import as_completed
 
             futures = [
@@ -324,7 +333,9 @@ def compute_preflop_tables(
                     progress(len(done), job.tasks)
     if parts is not None:
         results = {task: _read_part(_part_path(parts, task)) for task in range(job.tasks)}
-    tables = _sum([results[task] for task in range(job.tasks)], job)
+    tables = replace(
+        _sum([results[task] for task in range(job.tasks)], job), tasks_run=len(missing)
+    )
     if out is not None and parts is not None:
         write_preflop_tables(tables, out)
         shutil.rmtree(parts)
