@@ -147,6 +147,10 @@ def preflop_command(
         int | None,
         typer.Option("--tasks", help="Slices of the boards to spread over the workers (64)."),
     ] = None,
+    vs_random_only: Annotated[
+        bool,
+        typer.Option("--vs-random-only", help="Only the table against a random hand (faster)."),
+    ] = False,
     json_output: JsonOption = False,
 ) -> None:
     """Compute the exact preflop tables: each class against a random hand and against every
@@ -172,6 +176,7 @@ def preflop_command(
                     hands=hands,
                     players=players,
                     tasks=DEFAULT_TASKS if tasks is None else tasks,
+                    heads_up=not vs_random_only,
                     scheduler=scheduler,
                     workers=workers,
                     resume=resume,

@@ -69,19 +69,29 @@ GRID: Final = 13
 
 @dataclass(frozen=True)
 class PreflopJob:
-    """What a run computes: ``players`` (2 or 3), the classes ``hands`` and the task count."""
+    """What a run computes: ``players`` (2 or 3), the classes ``hands``, the task count, and for
+    two players whether the heads-up table is wanted or only the one against a random hand."""
 
     players: int
     hands: tuple[str, ...]
     tasks: int = DEFAULT_TASKS
+    heads_up: bool = True
 
     def manifest(self) -> dict[str, Any]:
         """The job as JSON: a resumed run must match it exactly."""
-        return {"players": self.players, "hands": list(self.hands), "tasks": self.tasks}
+        return {
+            "players": self.players,
+            "hands": list(self.hands),
+            "tasks": self.tasks,
+            "heads_up": self.heads_up,
+        }
 
 
 def preflop_job(
-    hands: str | Sequence[str] | None = None, players: int = 2, tasks: int = DEFAULT_TASKS
+    hands: str | Sequence[str] | None = None,
+    players: int = 2,
+    tasks: int = DEFAULT_TASKS,
+    heads_up: bool = True,
 ) -> PreflopJob:
     """A validated job: known classes, 2 or 3 players, a task count the boards allow."""
     if players not in PLAYERS:
@@ -92,7 +102,7 @@ def preflop_job(
     if players == 3:
         check_three_way(names)
     task_bounds(tasks)
-    return PreflopJob(players, names, tasks)
+    return PreflopJob(players, names, tasks, heads_up or players == 3)
 
 
 def run_task(job: PreflopJob, task: int) -> dict[str, IntArray]:
@@ -100,7 +110,7 @@ def run_task(job: PreflopJob, task: int) -> dict[str, IntArray]:
     start, stop = task_bounds(job.tasks)[task]
     if job.players == 3:
         return {"tally": three_way_counts(job.hands, start=start, stop=stop).tally}
-    counts = heads_up_counts(job.hands, start=start, stop=stop)
+    counts = heads_up_counts(job.hands, start=start, stop=stop, heads_up=job.heads_up)
     return {
         "wins": counts.wins,
         "ties": counts.ties,
@@ -256,7 +266,10 @@ def _describe(manifest: Any) -> str:
         return "its manifest is unreadable"
     hands = manifest.get("hands", [])
     shown = "all 169 classes" if len(hands) == 169 else ",".join(map(str, hands))
-    return f"--players {manifest.get('players')} --hands {shown} --tasks {manifest.get('tasks')}"
+    only = "" if manifest.get("heads_up", True) else " --vs-random-only"
+    return (
+        f"--players {manifest.get('players')} --hands {shown} --tasks {manifest.get('tasks')}{only}"
+    )
 
 
 def _sum(results: Sequence[dict[str, IntArray]], job: PreflopJob) -> PreflopTables:
@@ -278,7 +291,7 @@ def _sum(results: Sequence[dict[str, IntArray]], job: PreflopJob) -> PreflopTabl
         total("random_ties", (size,)),
     )
     vs_random, heads_up = heads_up_tables(counts2)
-    return PreflopTables(vs_random=vs_random, heads_up=heads_up)
+    return PreflopTables(vs_random=vs_random, heads_up=heads_up if job.heads_up else None)
 
 
 def compute_preflop_tables(
@@ -287,6 +300,7 @@ def compute_preflop_tables(
     hands: str | Sequence[str] | None = None,
     players: int = 2,
     tasks: int = DEFAULT_TASKS,
+    heads_up: bool = True,
     scheduler: str | None = None,
     workers: int | None = None,
     resume: bool = False,
@@ -295,11 +309,12 @@ def compute_preflop_tables(
     """Compute the exact preflop tables on Dask and return them (pyarrow tables).
 
     A local cluster of ``workers`` processes (all cores by default), or the running scheduler at
-    ``scheduler``. With ``out``, every finished task is kept in ``out/parts`` and the tables are
+    ``scheduler``. ``heads_up=False`` computes only the table against a random hand (about half
+    the work). With ``out``, every finished task is kept in ``out/parts`` and the tables are
     written there (:func:`write_preflop_tables`); ``resume`` finishes a run that was stopped.
     ``progress(done, total)`` is called as tasks finish (resumed ones count as done).
     """
-    job = preflop_job(hands, players, tasks)
+    job = preflop_job(hands, players, tasks, heads_up)
     require_extra("cluster", "computing preflop tables on Dask")
     require_extra("files", "writing preflop tables")
     if out is not None and players == 2:
