@@ -45,6 +45,9 @@ RANK_PAIRS = RANKS * RANKS
 THREE_TO_FIVE = sum(2 << (SUIT_FIELD_BITS * suit) for suit in range(4))
 """Two more cards of every suit in a key's suit counters: a board holding three of a suit then
 probes as a flush, and only then can a hole combo make one."""
+SHORT_RUN = 24
+"""Runs of equal values up to this long count their ties pair by pair (cheaper than two passes
+over every class per combo); longer ones, where the board plays, by the per-card counters."""
 _RADIX_BITS = 7
 _RADIX = 1 << _RADIX_BITS
 _RADIX_MASK = _RADIX - 1
@@ -229,7 +232,8 @@ def preflop_sweep(
             end = start + 1
             while end < count and live_value[end] == value:
                 end += 1
-            single = end == start + 1
+            # A short run's ties pair by pair; a long one's (boards that play) by counters.
+            pairwise = end - start <= SHORT_RUN
             # Against the combos below this run of equal values.
             for position in range(start, end):
                 combo = live[position]
@@ -237,10 +241,10 @@ def preflop_sweep(
                 x, y = first_card[combo], second_card[combo]
                 below = lower_total - card_total[x] - card_total[y]
                 random_wins[held] += weight * below
-                if not single:
+                if not pairwise:
                     random_ties[held] += weight * (1 - below)
                 if heads_up:
-                    if single:
+                    if pairwise:
                         for other in range(classes):
                             wins[held, other] += weight * (
                                 lower[other] - card_lower[x, other] - card_lower[y, other]
@@ -253,6 +257,15 @@ def preflop_sweep(
                             wins[held, other] += beaten
                             ties[held, other] -= beaten
                         ties[held, held] += weight
+                if pairwise:
+                    used = combo_bits[combo]
+                    for other_position in range(start, end):
+                        other_combo = live[other_position]
+                        if used & combo_bits[other_combo]:
+                            continue
+                        random_ties[held] += weight
+                        if heads_up:
+                            ties[held, combo_class[other_combo]] += weight
             for position in range(start, end):
                 combo = live[position]
                 held = combo_class[combo]
@@ -263,7 +276,7 @@ def preflop_sweep(
                 card_total[x] += 1
                 card_total[y] += 1
             lower_total += end - start
-            if not single:
+            if not pairwise:
                 # The run's own combos: counted after it minus before it (subtracted above).
                 for position in range(start, end):
                     combo = live[position]
