@@ -162,14 +162,46 @@ def test_two_dask_workers_give_the_single_process_tables(
     assert [item["hand2"] for item in shown["heads_up"]] == ["AA", "AKs", "KK", "72o"]
 
 
-def test_three_way_on_dask_gives_the_single_process_counts() -> None:
-    tables = compute_preflop_tables(hands="AKs,QQ", players=3, workers=2, tasks=4)
+def test_three_way_on_a_running_scheduler_gives_the_single_process_counts() -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, dashboard_address=None, env={"NUMBA_NUM_THREADS": "1"}
+    ) as cluster:
+        tables = compute_preflop_tables(
+            hands="AKs,QQ", players=3, tasks=4, scheduler=cluster.scheduler_address
+        )
     counts = three_way_counts(["AKs", "QQ"])
     assert tables.three_way is not None
     # QQ-QQ-QQ is left out: no deal holds six queens.
     assert tables.three_way.column("hand3").to_pylist() == ["AKs", "QQ", "QQ"]
     assert tables.three_way.column("total").to_pylist() == counts.tally[:3, 7].tolist()
     assert tables.three_way.column("ties123").to_pylist() == counts.tally[:3, 6].tolist()
+
+
+def test_a_lost_worker_is_replaced_and_its_work_done_again(small: HeadsUpCounts) -> None:
+    from distributed import Client, LocalCluster
+
+    killed: list[int] = []
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, dashboard_address=None, env={"NUMBA_NUM_THREADS": "1"}
+    ) as cluster:
+        with Client(cluster) as client:
+            worker_pids = list(client.run(os.getpid).values())
+
+        def kill_a_worker(done: int, total: int) -> None:
+            if done >= 2 and not killed:  # mid-run: the other tasks are queued or running
+                os.kill(worker_pids[0], signal.SIGKILL)
+                killed.append(worker_pids[0])
+
+        tables = compute_preflop_tables(
+            hands=",".join(HANDS), tasks=16, scheduler=cluster.scheduler_address,
+            progress=kill_a_worker,
+        )  # fmt: skip
+    assert killed
+    vs_random, heads_up = heads_up_tables(small)
+    assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
+    assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
 
 
 def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
