@@ -246,10 +246,17 @@ def test_a_killed_run_resumes_to_the_same_tables(small: HeadsUpCounts, tmp_path:
     assert not parts.exists()
 
 
-def test_a_missing_extra_is_one_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("module", "extra", "purpose"),
+    [
+        ("dask", "cluster", "computing preflop tables on Dask"),
+        ("matplotlib", "plots", "drawing the preflop heat map"),
+    ],
+)
+def test_a_missing_extra_is_one_line(tmp_path: Path, module: str, extra: str, purpose: str) -> None:
     code = (
         "import sys\n"
-        "sys.modules['dask'] = None\n"
+        f"sys.modules[{module!r}] = None\n"
         "sys.argv = ['pokerscore', 'tables', 'preflop', '--hands', 'AA', '--out', sys.argv[1]]\n"
         "from pokerscore.cli.app import main\n"
         "main()\n"
@@ -262,9 +269,10 @@ def test_a_missing_extra_is_one_line(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert result.stderr == (
-        "error: computing preflop tables on Dask needs dask: install the cluster extra "
-        "(pip install 'pokerscore[cluster]')\n"
+        f"error: {purpose} needs {module}: install the {extra} extra "
+        f"(pip install 'pokerscore[{extra}]')\n"
     )
+    assert not (tmp_path / "tables").exists()
 
 
 @pytest.mark.parametrize(
