@@ -273,24 +273,24 @@ def _describe(manifest: Any) -> str:
 
 
 def _sum(results: Sequence[dict[str, IntArray]], job: PreflopJob) -> PreflopTables:
+    """The tables of every task's counts, summed exactly (integers)."""
     size = len(job.hands)
-    if job.players == 3:
-        tally = np.sum([result["tally"] for result in results], axis=0)
-        triples = class_triples(size)
-        counts = ThreeWayCounts(job.hands, triples, tally.reshape(len(triples), -1))
-        return PreflopTables(three_way=three_way_table(counts))
 
     def total(name: str, shape: tuple[int, ...]) -> IntArray:
         return np.sum([result[name] for result in results], axis=0, dtype=np.int64).reshape(shape)
 
-    counts2 = HeadsUpCounts(
+    if job.players == 3:
+        triples = class_triples(size)
+        tally = total("tally", (len(triples), len(THREE_WAY_COLUMNS) + 1))
+        return PreflopTables(three_way=three_way_table(ThreeWayCounts(job.hands, triples, tally)))
+    counts = HeadsUpCounts(
         job.hands,
         total("wins", (size, size)),
         total("ties", (size, size)),
         total("random_wins", (size,)),
         total("random_ties", (size,)),
     )
-    vs_random, heads_up = heads_up_tables(counts2)
+    vs_random, heads_up = heads_up_tables(counts)
     return PreflopTables(vs_random=vs_random, heads_up=heads_up if job.heads_up else None)
 
 

@@ -231,10 +231,10 @@ def heads_up_totals(hands: Sequence[str]) -> IntArray:
     places = [grid.index(name) for name in hands]
     masks = np.left_shift(np.uint64(1), combos.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
     chosen = [masks[grid_classes == place] for place in places]
-    apart = np.array(
-        [[int(((a[:, None] & b[None, :]) == 0).sum()) for b in chosen] for a in chosen],
-        dtype=np.int64,
-    ).reshape(len(places), len(places))
+    apart = np.zeros((len(places), len(places)), dtype=np.int64)
+    for row, first in enumerate(chosen):
+        for column, second in enumerate(chosen):
+            apart[row, column] = ((first[:, None] & second[None, :]) == 0).sum()
     return apart * BOARDS_PER_DEAL
 
 
