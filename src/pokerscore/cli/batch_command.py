@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Final
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 from rich.text import Text
@@ -21,6 +22,10 @@ from pokerscore.cli.output import (
     user_errors,
 )
 from pokerscore.cli.ranking_commands import RankingOption, ranking_named
+
+if TYPE_CHECKING:
+    from pokerscore.engine import Ranking
+    from pokerscore.io.scoring import Summary
 
 SHOWN_ERRORS: Final = 10
 """Bad rows printed on stderr (all of them go to --errors)."""
@@ -61,6 +66,21 @@ def batch_command(
         typer.Option("--errors", metavar="ERRFILE", help="Write every bad row here (CSV)."),
     ] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first bad row.")] = False,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="Score on this running Dask cluster (IN may be a folder or a glob; --out is "
+            "then a Parquet dataset folder).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers", metavar="N", help="Score on a local Dask cluster of N worker processes."
+        ),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Score every hand of a file, streamed in chunks: counts per category, and the rows with
@@ -72,14 +92,16 @@ def batch_command(
     then 1 (--strict: stop at the first, status 2).
     """
     from pokerscore.io.formats import Format
-    from pokerscore.io.scoring import score_file
 
     if file_format not in FORMATS:
         fail(f"unknown format {file_format!r}: use one of {', '.join(FORMATS)}")
     if cards_column and card_columns:
         fail("give --cards-column or --card-columns, not both")
-    if not source.is_file():
+    on_dask = scheduler is not None or workers is not None
+    if not on_dask and not source.is_file():
         fail(f"no such file: {source}")
+    if on_dask and out is not None and out.suffix.lower() in (".csv", ".tsv", ".txt"):
+        fail("with --workers or --scheduler, --out is a Parquet dataset (a folder), not CSV")
     rules = ranking_named(ranking)
     shown = 0
 
@@ -89,39 +111,36 @@ def batch_command(
         if shown <= SHOWN_ERRORS:
             report_error(f"row {row}: {message}")
 
-    with progress_bar(disable=json_output) as bar:
-        task = bar.add_task("scoring", total=max(source.stat().st_size, 1))
-        start = time.perf_counter()
+    columns = [name.strip() for name in card_columns.split(",")] if card_columns else None
+    if on_dask:
+        with progress_bar(disable=json_output) as bar, user_errors():
+            from pokerscore.io.distributed import score_on_cluster
 
-        def on_progress(done: int, rows: int) -> None:
-            rate = rows / max(time.perf_counter() - start, 1e-9)
-            bar.update(task, completed=done, description=f"{rows:,} rows, {rate:,.0f} rows/s")
-
-        with user_errors():
-            if Format(file_format) is Format.PARQUET or source.suffix.lower() in (
-                ".parquet",
-                ".pq",
-            ):
-                from pokerscore.io.stream import parquet_rows
-
-                # Not Parquet after all: score_file says so in one line.
-                with contextlib.suppress(Exception):
-                    bar.update(task, total=max(parquet_rows(source), 1))
-            summary = score_file(
-                source,
+            task = bar.add_task("parts", total=None)
+            summary = score_on_cluster(
+                str(source),
                 ranking=rules,
+                scheduler=scheduler,
+                workers=workers,
                 file_format=Format(file_format),
                 out=out,
                 cards_column=cards_column,
-                card_columns=[name.strip() for name in card_columns.split(",")]
-                if card_columns
-                else None,
+                card_columns=columns,
                 describe=describe,
                 errors=errors,
                 strict=strict,
-                on_bad=on_bad,
-                on_progress=on_progress,
+                on_progress=lambda parts, rows: bar.update(
+                    task, description=f"{parts} parts, {rows:,} rows"
+                ),
             )
+        for row, message in summary.errors[:SHOWN_ERRORS]:
+            on_bad(row, message)
+        shown = summary.bad
+    else:
+        summary = _score_here(
+            source, rules, file_format, out, cards_column, columns, describe, errors, strict,
+            on_bad, json_output,
+        )  # fmt: skip
     if shown > SHOWN_ERRORS:
         report_error(
             f"{shown:,} bad rows in all"
@@ -148,3 +167,53 @@ def batch_command(
 
 
 __all__ = ["BAD_INPUT", "batch_command"]
+
+
+def _score_here(
+    source: Path,
+    rules: Ranking,
+    file_format: str,
+    out: Path | None,
+    cards_column: str | None,
+    card_columns: list[str] | None,
+    describe: bool,
+    errors: Path | None,
+    strict: bool,
+    on_bad: Callable[[int, str], None],
+    json_output: bool,
+) -> Summary:
+    """Score the file in this process, with a progress bar."""
+    from pokerscore.io.formats import Format
+    from pokerscore.io.scoring import score_file
+
+    with progress_bar(disable=json_output) as bar:
+        task = bar.add_task("scoring", total=max(source.stat().st_size, 1))
+        start = time.perf_counter()
+
+        def on_progress(done: int, rows: int) -> None:
+            rate = rows / max(time.perf_counter() - start, 1e-9)
+            bar.update(task, completed=done, description=f"{rows:,} rows, {rate:,.0f} rows/s")
+
+        with user_errors():
+            if Format(file_format) is Format.PARQUET or source.suffix.lower() in (
+                ".parquet",
+                ".pq",
+            ):
+                from pokerscore.io.stream import parquet_rows
+
+                # Not Parquet after all: score_file says so in one line.
+                with contextlib.suppress(Exception):
+                    bar.update(task, total=max(parquet_rows(source), 1))
+            return score_file(
+                source,
+                ranking=rules,
+                file_format=Format(file_format),
+                out=out,
+                cards_column=cards_column,
+                card_columns=card_columns,
+                describe=describe,
+                errors=errors,
+                strict=strict,
+                on_bad=on_bad,
+                on_progress=on_progress,
+            )

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
 from pokerscore.cards import Card, parse_cards
-from pokerscore.cli.lines import read_records
-from pokerscore.cli.output import JsonOption, card_strings, console, print_json
+from pokerscore.cli.output import (
+    JsonOption,
+    card_strings,
+    console,
+    progress_bar,
+    unicode_output,
+)
 from pokerscore.cli.ranking_commands import RankingOption, ranking_named
 from pokerscore.engine import Ranking
 from pokerscore.games.draw import BestDraw, best_draw
@@ -20,12 +27,26 @@ def _upper(cards: tuple[Card, ...]) -> str:
     return " ".join(str(card).upper() for card in cards)
 
 
-def _draw_parser(ranking: Ranking) -> Callable[[str], BestDraw]:
-    def parse(text: str) -> BestDraw:
+def _draw_ids(ranking: Ranking) -> Callable[[str], list[int]]:
+    """The exact parser of a line: ten cards, a deal the ranking can draw from."""
+
+    def parse(text: str) -> list[int]:
         cards = parse_cards(text, size=10)
-        return best_draw(cards[:5], cards[5:], ranking)
+        best_draw(cards[:5], cards[5:], ranking)
+        return [card.id for card in cards]
 
     return parse
+
+
+def _deal_json(number: int, best: BestDraw) -> dict[str, object]:
+    return {
+        "line": number,
+        "hand": card_strings(best.hand),
+        "deck": card_strings(best.deck),
+        "best": best.name,
+        "discard": card_strings(best.discards),
+        "final": card_strings(best.final),
+    }
 
 
 def draw_command(
@@ -43,34 +64,58 @@ def draw_command(
     """The best hand reachable by discarding any cards when the deck's top five are known.
 
     Discards are replaced by the top cards in order. Each line prints as
-    ``Hand: TH JH QC QD QS Deck: QH KH AH 2S 6S Best hand: straight-flush``. A bad line is
-    reported with its number and skipped; the exit status is then 1 (``--strict``: stop, status 2).
+    ``Hand: TH JH QC QD QS Deck: QH KH AH 2S 6S Best hand: straight-flush``. The file is
+    streamed (any size, in bounded memory), each result printed as its block is done. A bad
+    line is reported with its number and skipped; the exit status is then 1 (``--strict``: stop,
+    status 2).
     """
-    parse = _draw_parser(ranking_named(ranking))
-    report = read_records(source, parse, strict=strict, quiet=json_output)
+    from pokerscore.cli.lines import LineErrors, read_card_lines, source_size
+
+    rules = ranking_named(ranking)
+    errors = LineErrors()
+    deals = 0
+    ascii_only = not unicode_output()
+    opened = False  # the JSON object's start written (with the first deal)
+
+    def close_json() -> None:
+        listed = [{"line": line, "message": message} for line, message in errors.errors]
+        start = "" if opened else '{"deals": ['
+        ending = '], "errors": ' + json.dumps(listed, ensure_ascii=ascii_only) + "}\n"
+        sys.stdout.write(start + ending)
+
+    with progress_bar(disable=json_output) as bar:
+        task = bar.add_task("deals", total=source_size(source))
+        try:
+            for block in read_card_lines(
+                source,
+                10,
+                _draw_ids(rules),
+                deck_mask=rules.deck_mask,
+                errors=errors,
+                strict=strict,
+                quiet=json_output,
+            ):
+                for number, row in zip(block.numbers.tolist(), block.ids.tolist(), strict=True):
+                    cards = tuple(Card(card) for card in row)
+                    best = best_draw(cards[:5], cards[5:], rules)
+                    if json_output:  # one JSON object, written as the deals come
+                        deal = json.dumps(_deal_json(number, best), ensure_ascii=ascii_only)
+                        sys.stdout.write((", " if opened else '{"deals": [') + deal)
+                        opened = True
+                    else:
+                        console.print(
+                            f"Hand: {_upper(best.hand)} Deck: {_upper(best.deck)} "
+                            f"Best hand: {best.name}",
+                            markup=False,
+                            soft_wrap=True,
+                        )
+                    deals += 1
+                bar.update(task, completed=block.done, description=f"{deals:,} deals")
+        except typer.Exit:
+            if opened:  # --strict after some deals went out: end the object they started
+                close_json()
+            raise
     if json_output:
-        print_json(
-            {
-                "deals": [
-                    {
-                        "line": number,
-                        "hand": card_strings(best.hand),
-                        "deck": card_strings(best.deck),
-                        "best": best.name,
-                        "discard": card_strings(best.discards),
-                        "final": card_strings(best.final),
-                    }
-                    for number, best in report.records
-                ],
-                "errors": [{"line": line, "message": message} for line, message in report.errors],
-            }
-        )
-    else:
-        for _, best in report.records:
-            console.print(
-                f"Hand: {_upper(best.hand)} Deck: {_upper(best.deck)} Best hand: {best.name}",
-                markup=False,
-                soft_wrap=True,
-            )
-    if report.errors:
+        close_json()
+    if errors.errors:
         raise typer.Exit(1)

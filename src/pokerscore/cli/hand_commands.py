@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
 
 from pokerscore.cards import parse_cards
-from pokerscore.cli.lines import read_records
 from pokerscore.cli.output import (
     JsonOption,
     card_strings,
@@ -17,11 +16,12 @@ from pokerscore.cli.output import (
     console,
     fail,
     print_json,
+    progress_bar,
     user_errors,
 )
 from pokerscore.cli.ranking_commands import RankingOption, ranking_named
 from pokerscore.engine import Ranking
-from pokerscore.hands import HandScore, best_hand, compare, score, why, winners
+from pokerscore.hands import HandScore, best_hand, score, why, winners
 
 
 def _hand_json(hand: HandScore) -> dict[str, object]:
@@ -138,10 +138,17 @@ def _bad_lines(count: int) -> str:
     return f"{count} bad line" + ("s" if count > 1 else "")
 
 
-def _duel_parser(ranking: Ranking) -> Callable[[str], tuple[HandScore, HandScore]]:
-    def parse(text: str) -> tuple[HandScore, HandScore]:
-        cards = parse_cards(text, size=10)
-        return score(cards[:5], ranking), score(cards[5:], ranking)
+DEAL_CARDS = 10
+"""A deal of ``duel`` and ``draw``: ten cards a line."""
+
+
+def _duel_ids(ranking: Ranking) -> Callable[[str], list[int]]:
+    """The exact parser of a deal: ten cards from one deck, each hand in the ranking's deck."""
+
+    def parse(text: str) -> list[int]:
+        cards = parse_cards(text, size=DEAL_CARDS)
+        score(cards[:5], ranking), score(cards[5:], ranking)
+        return [card.id for card in cards]
 
     return parse
 
@@ -160,52 +167,95 @@ def duel_command(
 ) -> None:
     """Count player 1's and player 2's wins over a file of two-player deals (Project Euler 54).
 
-    Each line holds ten cards: player 1's five, then player 2's, from one deck. A bad line is
-    reported with its number and skipped; the exit status is then 1 (``--strict``: stop, status 2).
+    Each line holds ten cards: player 1's five, then player 2's, from one deck. The file is
+    streamed (any size, in bounded memory). A bad line is reported with its number and skipped;
+    the exit status is then 1 (``--strict``: stop, status 2).
     """
+    import numpy as np
+
+    from pokerscore.cards import Card
+    from pokerscore.cli.lines import LineErrors, read_card_lines, source_size
+    from pokerscore.hands.batch import evaluate_batch
+
+    rules = ranking_named(ranking)
+    errors = LineErrors()
+    tally = np.zeros(3, dtype=np.int64)  # ties, player 1, player 2
+    deals = 0
+    shown_header = False
+    with progress_bar(disable=json_output) as bar:
+        task = bar.add_task("deals", total=source_size(source))
+        for block in read_card_lines(
+            source,
+            DEAL_CARDS,
+            _duel_ids(rules),
+            deck_mask=rules.deck_mask,
+            errors=errors,
+            strict=strict,
+            quiet=json_output,
+        ):
+            first = evaluate_batch(block.ids[:, :5], check=False, ranking=rules)
+            second = evaluate_batch(block.ids[:, 5:], check=False, ranking=rules)
+            outcomes = np.sign(first.astype(np.int32) - second.astype(np.int32))
+            tally += np.bincount(outcomes + 1, minlength=3)[[1, 2, 0]]
+            deals += len(outcomes)
+            if verbose and not json_output and len(outcomes):
+                _print_deals(
+                    block.numbers, block.ids, outcomes, rules, Card, title=not shown_header
+                )
+                shown_header = True
+            bar.update(task, completed=block.done, description=f"{deals:,} deals")
+    ties, player1, player2 = (int(count) for count in tally)
+    if json_output:
+        print_json(
+            {
+                "lines": deals,
+                "player1": player1,
+                "player2": player2,
+                "ties": ties,
+                "errors": [{"line": line, "message": message} for line, message in errors.errors],
+            }
+        )
+    else:
+        if verbose and not shown_header:
+            _print_deals(None, None, None, rules, None, title=True)
+        console.print(
+            f"player 1 wins {player1}, player 2 wins {player2}, ties {ties}"
+            + (f" ({_bad_lines(len(errors.errors))} skipped)" if errors.errors else "")
+        )
+    if errors.errors:
+        raise typer.Exit(1)
+
+
+def _print_deals(
+    numbers: Any, ids: Any, outcomes: Any, ranking: Ranking, card: Any, *, title: bool
+) -> None:
+    """A table of a block's deals: each player's cards, the winner and why (``--verbose``)."""
     from rich.table import Table
 
-    parse = _duel_parser(ranking_named(ranking))
-    report = read_records(source, parse, strict=strict, quiet=json_output)
-    tally = [0, 0, 0]  # ties, player 1, player 2
-    table = Table(title="Deals")
+    table = Table(title="Deals" if title else None, show_header=title)
     table.add_column("line", justify="right")
     table.add_column("player 1", no_wrap=True)
     table.add_column("player 2", no_wrap=True)
     table.add_column("winner", no_wrap=True)
     table.add_column("why")
-    for number, (first, second) in report.records:
-        outcome = compare(first, second)
-        tally[outcome] += 1
-        if verbose and not json_output:
-            if outcome == 0:
-                winner, reason = "tie", first.description
-            else:
-                winner = "player 1" if outcome == 1 else "player 2"
-                reason = why(first, second) if outcome == 1 else why(second, first)
-            table.add_row(
-                str(number),
-                cards_text(first.cards),
-                cards_text(second.cards),
-                Text(winner, style="green" if outcome else "yellow"),
-                reason,
-            )
-    if json_output:
-        print_json(
-            {
-                "lines": len(report.records),
-                "player1": tally[1],
-                "player2": tally[-1],
-                "ties": tally[0],
-                "errors": [{"line": line, "message": message} for line, message in report.errors],
-            }
+    for number, row, outcome in zip(
+        [] if numbers is None else numbers.tolist(),
+        [] if ids is None else ids.tolist(),
+        [] if outcomes is None else outcomes.tolist(),
+        strict=True,
+    ):
+        first = score([card(i) for i in row[:5]], ranking)
+        second = score([card(i) for i in row[5:]], ranking)
+        if outcome == 0:
+            winner, reason = "tie", first.description
+        else:
+            winner = "player 1" if outcome == 1 else "player 2"
+            reason = why(first, second) if outcome == 1 else why(second, first)
+        table.add_row(
+            str(number),
+            cards_text(first.cards),
+            cards_text(second.cards),
+            Text(winner, style="green" if outcome else "yellow"),
+            reason,
         )
-    else:
-        if verbose:
-            console.print(table)
-        console.print(
-            f"player 1 wins {tally[1]}, player 2 wins {tally[-1]}, ties {tally[0]}"
-            + (f" ({_bad_lines(len(report.errors))} skipped)" if report.errors else "")
-        )
-    if report.errors:
-        raise typer.Exit(1)
+    console.print(table)

@@ -79,7 +79,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         n_workers=count,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",  # a free port: a second cluster on the machine then warns of nothing
         silence_logs=logging.ERROR,
         env={"NUMBA_NUM_THREADS": threads, "OMP_NUM_THREADS": "1"},
     )

@@ -106,7 +106,7 @@ def detect_format(path: Path, declared: Format = Format.AUTO) -> Format:
     if declared is Format.PARQUET and not is_parquet:
         raise FileFormatError(f"{path} is not a Parquet file (it does not start with PAR1)")
     if declared is not Format.AUTO:
-        if is_parquet:
+        if is_parquet and declared is not Format.PARQUET:
             raise FileFormatError(
                 f"{path} is a Parquet file, not {declared.value}: use --format parquet"
             )

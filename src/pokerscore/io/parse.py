@@ -1,12 +1,13 @@
-"""Cards of many rows at once: card strings tokenised over the bytes, card ids and UCI numbers
-checked, all in NumPy over a whole chunk. What the fast path cannot read goes to the exact
-parser, row by row, for its error message (or for a notation only it knows, like ``AhKh``)."""
+"""Cards of many rows at once: card strings read over the bytes, card ids and UCI numbers
+gathered and checked, each in one compiled pass over a whole chunk (:mod:`pokerscore.io.kernels`).
+What the fast path cannot read goes to the exact parser, row by row, for its error message (or
+for a notation only it knows, like ``AhKh``)."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
@@ -23,27 +24,31 @@ Indices = npt.NDArray[np.intp]
 
 NOT_A_CARD: Final = 255
 HAND_SIZES: Final = (5, 6, 7)
-_TEN: Final = 0x01  # stands for the two bytes "10" in a token key
-_SYMBOL_LEAD: Final = (0xE2, 0x99)  # UTF-8 of U+2660..U+2667 (the suit symbols) is E2 99 A0..A7
+FULL_DECK: Final = (1 << 52) - 1
+"""Every card id, as a deck mask (bit ``id`` set)."""
+TEN: Final = 0x01
+"""Stands for the two bytes ``10`` in a token key."""
+SYMBOL_LEAD: Final = (0xE2, 0x99)
+"""UTF-8 of U+2660..U+2667 (the suit symbols) is E2 99 A0..A7."""
 _SEPARATORS: Final = b" \t\r\n,;\x00"
 
 
-def _token_key(token: bytes) -> int | None:
+def token_key(token: bytes) -> int | None:
     """The table key of a token: (rank byte, suit byte); ``10`` as one byte, a suit symbol by
-    its last byte. The vectorised :func:`_keys` computes the same."""
+    its last byte. The compiled :func:`pokerscore.io.kernels.token_key_at` computes the same."""
     if token.startswith(b"10") and len(token) in (3, 5):
-        rank, rest = _TEN, token[2:]
+        rank, rest = TEN, token[2:]
         if len(rest) == 1:
             return rank << 8 | rest[0]
-        return rank << 8 | rest[2] if rest[:2] == bytes(_SYMBOL_LEAD) else None
+        return rank << 8 | rest[2] if rest[:2] == bytes(SYMBOL_LEAD) else None
     if len(token) == 2:
         return token[0] << 8 | token[1]
-    if len(token) == 4 and token[1:3] == bytes(_SYMBOL_LEAD):
+    if len(token) == 4 and token[1:3] == bytes(SYMBOL_LEAD):
         return token[0] << 8 | token[3]
-    if len(token) == 4 and token[:2] == bytes(_SYMBOL_LEAD):
+    if len(token) == 4 and token[:2] == bytes(SYMBOL_LEAD):
         return token[3] << 8 | token[2]
-    if len(token) == 5 and token[:2] == bytes(_SYMBOL_LEAD) and token[3:] == b"10":
-        return _TEN << 8 | token[2]
+    if len(token) == 5 and token[:2] == bytes(SYMBOL_LEAD) and token[3:] == b"10":
+        return TEN << 8 | token[2]
     return None
 
 
@@ -57,7 +62,7 @@ def token_table() -> Bytes:
     tokens = [rank + suit for rank in ranks for suit in ranks[:-1] + symbols]
     tokens += [symbol + rank for symbol in symbols for rank in ranks]
     for token in tokens:
-        key = _token_key(token.encode())
+        key = token_key(token.encode())
         if key is None:
             continue
         with contextlib.suppress(PokerScoreError):
@@ -65,31 +70,9 @@ def token_table() -> Bytes:
     return table
 
 
-def _keys(padded: Bytes, starts: Indices, lengths: Indices) -> npt.NDArray[np.intp]:
-    """:func:`_token_key` of every token at once (0, never a card, where it has none)."""
-    b = [padded[starts + offset].astype(np.intp) for offset in range(5)]
-    ten = (b[0] == ord("1")) & (b[1] == ord("0"))
-    lead_first = (b[0] == _SYMBOL_LEAD[0]) & (b[1] == _SYMBOL_LEAD[1])
-    lead_second = (b[1] == _SYMBOL_LEAD[0]) & (b[2] == _SYMBOL_LEAD[1])
-    lead_third = (b[2] == _SYMBOL_LEAD[0]) & (b[3] == _SYMBOL_LEAD[1])
-    keys = np.zeros(len(starts), dtype=np.intp)
-    two = lengths == 2
-    keys[two] = b[0][two] << 8 | b[1][two]
-    three = (lengths == 3) & ten
-    keys[three] = _TEN << 8 | b[2][three]
-    four_rank_first = (lengths == 4) & lead_second
-    keys[four_rank_first] = b[0][four_rank_first] << 8 | b[3][four_rank_first]
-    four_symbol_first = (lengths == 4) & lead_first
-    keys[four_symbol_first] = b[3][four_symbol_first] << 8 | b[2][four_symbol_first]
-    five_ten_first = (lengths == 5) & ten & lead_third
-    keys[five_ten_first] = _TEN << 8 | b[4][five_ten_first]
-    five_symbol_first = (lengths == 5) & lead_first & (b[3] == ord("1")) & (b[4] == ord("0"))
-    keys[five_symbol_first] = _TEN << 8 | b[2][five_symbol_first]
-    return keys
-
-
 @cache
-def _separator_table() -> npt.NDArray[np.bool_]:
+def separator_table() -> npt.NDArray[np.bool_]:
+    """Byte -> whether it separates tokens (space, tab, line ends, comma, semicolon, NUL)."""
     table = np.zeros(256, dtype=np.bool_)
     table[list(_SEPARATORS)] = True
     return table
@@ -97,85 +80,162 @@ def _separator_table() -> npt.NDArray[np.bool_]:
 
 @dataclass
 class ParsedRows:
-    """The cards of a chunk's rows: groups of rows with the same number of cards (row indices
-    within the chunk and their card ids), the rows left to the exact parser, and the blank."""
+    """The cards of a chunk's rows, one row of ``ids`` each, and each row's status
+    (:data:`~pokerscore.io.kernels.GOOD`, ``BLANK``, ``COMMENT`` or ``SLOW``: left to the exact
+    parser). ``counts`` holds each row's number of cards when they may differ (card strings);
+    ``first`` and ``last`` where a text cell's cards start and end (its text trimmed)."""
 
-    groups: list[tuple[Indices, Bytes]] = field(default_factory=list)
-    slow: Indices = field(default_factory=lambda: np.empty(0, dtype=np.intp))
-    blank: Indices = field(default_factory=lambda: np.empty(0, dtype=np.intp))
-    comments: Indices = field(default_factory=lambda: np.empty(0, dtype=np.intp))
+    ids: Bytes
+    status: Bytes
+    counts: Bytes | None = None
+    first: npt.NDArray[np.int64] | None = None
+    last: npt.NDArray[np.int64] | None = None
+
+    @classmethod
+    def empty(cls) -> ParsedRows:
+        """No rows."""
+        return cls(np.empty((0, 5), np.uint8), np.empty(0, np.uint8))
+
+    def rows_with(self, status: int) -> Indices:
+        """The rows of one status."""
+        return np.flatnonzero(self.status == status)
+
+    @property
+    def slow(self) -> Indices:
+        """The rows left to the exact parser."""
+        from pokerscore.io.kernels import SLOW
+
+        return self.rows_with(SLOW)
+
+    @property
+    def blank(self) -> Indices:
+        """The rows without a token."""
+        from pokerscore.io.kernels import BLANK
+
+        return self.rows_with(BLANK)
+
+    @property
+    def comments(self) -> Indices:
+        """The rows whose first token starts with ``#``."""
+        from pokerscore.io.kernels import COMMENT
+
+        return self.rows_with(COMMENT)
+
+    def groups(self) -> Iterator[tuple[Indices | None, Bytes]]:
+        """The good rows by number of cards: their indices (None: every row of the chunk) and
+        their ids as C-contiguous rows. One group without a copy in the common case (every row
+        good, all of one size)."""
+        from pokerscore.io.kernels import GOOD
+
+        good = self.status == GOOD
+        every = bool(good.all())
+        if self.counts is None:
+            if every:
+                yield None, self.ids
+            elif good.any():
+                rows = np.flatnonzero(good)
+                yield rows, self.ids[rows]
+            return
+        if every and len(self.counts) and (self.counts == self.counts[0]).all():
+            size = int(self.counts[0])
+            ids = self.ids if size == self.ids.shape[1] else self.ids[:, :size]
+            yield None, np.ascontiguousarray(ids)
+            return
+        for size in HAND_SIZES:
+            rows = np.flatnonzero(good & (self.counts == size))
+            if len(rows):
+                yield rows, np.ascontiguousarray(self.ids[rows, :size])
 
 
-def _grouped(
-    rows: Indices, counts: Indices, first: Indices, ids: Bytes
-) -> list[tuple[Indices, Bytes]]:
-    groups = []
-    for size in HAND_SIZES:
-        chosen = rows[counts[rows] == size]
-        if len(chosen):
-            positions = first[chosen, None] + np.arange(size)
-            groups.append((chosen, ids[positions]))
-    return groups
-
-
-def parse_text_rows(data: Bytes, starts: Indices, ends: Indices) -> ParsedRows:
-    """The cards of each cell ``data[starts[i]:ends[i]]`` (lines of a text file, cells of a
-    string column), read by tokens of two to five bytes (``Ah``, ``10h``, ``A♥``, ``♥A``).
+def parse_text_rows(
+    data: Bytes,
+    offsets: npt.NDArray[np.integer],
+    deck_mask: int = FULL_DECK,
+    sizes: tuple[int, int] = (HAND_SIZES[0], HAND_SIZES[-1]),
+) -> ParsedRows:
+    """The cards of each cell ``data[offsets[i]:offsets[i + 1]]`` (lines of a text file, cells of
+    a string column), read by tokens of two to five bytes (``Ah``, ``10h``, ``A♥``, ``♥A``) in one
+    compiled pass, checked against the deck (``deck_mask``: bit ``id`` set for each card); a
+    good row has between ``sizes[0]`` and ``sizes[1]`` cards.
 
     >>> line = np.frombuffer(b"Ah Kh Qh Jh Th\\n2c,3d,4h,5s,7d,9c\\n\\n1x 2c 3c 4c 5c", np.uint8)
-    >>> parsed = parse_text_rows(line, np.array([0, 15, 33, 34]), np.array([14, 32, 33, 48]))
-    >>> [(rows.tolist(), cards.tolist()) for rows, cards in parsed.groups]
+    >>> parsed = parse_text_rows(line, np.array([0, 15, 33, 34, 48]))
+    >>> [(rows.tolist(), cards.tolist()) for rows, cards in parsed.groups()]
     [([0], [[50, 46, 42, 38, 34]]), ([1], [[0, 5, 10, 15, 21, 28]])]
     >>> parsed.slow.tolist(), parsed.blank.tolist()
     ([3], [2])
     """
-    count = len(starts)
-    padded = np.zeros(len(data) + 8, dtype=np.uint8)
-    padded[: len(data)] = data
-    separator = _separator_table()[padded]
-    boundary = np.zeros(len(padded) + 1, dtype=np.bool_)
-    boundary[starts] = True
-    boundary[ends] = True
-    inside = ~separator
-    before = np.empty_like(separator)
-    before[0], before[1:] = True, separator[:-1]
-    after = np.empty_like(separator)
-    after[-1], after[:-1] = True, separator[1:]
-    token_starts = np.flatnonzero(inside & (before | boundary[:-1]))
-    token_ends = np.flatnonzero(inside & (after | boundary[1:])) + 1
-    ids = token_table()[_keys(padded, token_starts, token_ends - token_starts)]
-    row_of_token = np.searchsorted(starts, token_starts, side="right") - 1
-    counts = np.bincount(row_of_token, minlength=count)
-    unread = np.bincount(row_of_token, weights=ids == NOT_A_CARD, minlength=count) > 0
-    first = np.cumsum(counts) - counts
-    comment = np.zeros(count, dtype=np.bool_)
-    has_tokens = counts > 0
-    comment[has_tokens] = padded[token_starts[first[has_tokens]]] == ord("#")
-    blank = ~has_tokens
-    fast = has_tokens & ~comment & ~unread & (counts >= HAND_SIZES[0]) & (counts <= HAND_SIZES[-1])
-    slow = np.flatnonzero(has_tokens & ~comment & ~fast)
-    return ParsedRows(
-        _grouped(np.flatnonzero(fast), counts, first, ids),
-        slow,
-        np.flatnonzero(blank),
-        np.flatnonzero(comment),
-    )
+    from pokerscore.io.kernels import parse_cells
+
+    count = len(offsets) - 1
+    ids = np.zeros((count, sizes[1]), dtype=np.uint8)
+    counts = np.empty(count, dtype=np.uint8)
+    status = np.empty(count, dtype=np.uint8)
+    first = np.empty(count, dtype=np.int64)
+    last = np.empty(count, dtype=np.int64)
+    if count:
+        parse_cells(
+            data,
+            np.asarray(offsets, dtype=np.int64),
+            token_table(),
+            separator_table(),
+            np.uint64(deck_mask),
+            sizes[0],
+            ids,
+            counts,
+            status,
+            first,
+            last,
+        )
+    return ParsedRows(ids, status, counts, first, last)
 
 
-def parse_id_rows(columns: Sequence[npt.NDArray[np.integer]]) -> ParsedRows:
-    """Rows of card ids, one column per card (-1 for a missing cell): ids outside 0..51 go to
-    the exact parser for their message.
+def single_card_ids(data: Bytes, offsets: npt.NDArray[np.integer]) -> Bytes:
+    """The card id of each cell of one card (``Ah``, `` 10h ``), 255 where it is not one.
+
+    >>> cells = np.frombuffer(b"Ah 10h x", np.uint8)
+    >>> single_card_ids(cells, np.array([0, 2, 6, 8])).tolist()
+    [50, 34, 255]
+    """
+    from pokerscore.io.kernels import parse_single_cards
+
+    out = np.empty(len(offsets) - 1, dtype=np.uint8)
+    if len(out):
+        parse_single_cards(
+            data, np.asarray(offsets, dtype=np.int64), token_table(), separator_table(), out
+        )
+    return out
+
+
+def parse_id_rows(
+    columns: Sequence[npt.NDArray[np.integer]], deck_mask: int = FULL_DECK
+) -> ParsedRows:
+    """Rows of card ids, one column per card (-1 for a missing cell), gathered into rows and
+    checked: ids outside the deck or twice in a row go to the exact parser for their message.
 
     >>> parsed = parse_id_rows([np.array([50, 0]), np.array([46, 1]), np.array([42, 2]),
     ...                         np.array([38, 3]), np.array([34, 52])])
-    >>> [(rows.tolist(), cards.tolist()) for rows, cards in parsed.groups], parsed.slow.tolist()
-    ([([0], [[50, 46, 42, 38, 34]])], [1])
+    >>> [(rows, cards.tolist()) for rows, cards in parsed.groups()], parsed.slow.tolist()
+    ([(array([0]), [[50, 46, 42, 38, 34]])], [1])
     """
-    matrix = np.column_stack(columns)
-    bad = ((matrix < 0) | (matrix > 51)).any(axis=1)
-    rows = np.flatnonzero(~bad)
-    cards = matrix[rows].astype(np.uint8)
-    return ParsedRows([(rows, cards)] if len(rows) else [], np.flatnonzero(bad))
+    from pokerscore.engine.kernels.validation import any_bad_row
+    from pokerscore.io.kernels import SLOW, row_status
+
+    count = len(columns[0]) if columns else 0
+    ids = np.empty((count, len(columns)), dtype=np.uint8)
+    outside = np.zeros(count, dtype=np.bool_)
+    for place, column in enumerate(columns):
+        if column.dtype != np.uint8 and count and (column.min() < 0 or column.max() > 51):
+            wrong = (column < 0) | (column > 51)  # would wrap into a card as uint8
+            outside |= wrong
+            ids[:, place] = np.where(wrong, 0, column)
+        else:
+            ids[:, place] = column
+    status = np.zeros(count, dtype=np.uint8)
+    if count and any_bad_row(ids, deck_mask):  # one SIMD pass; rows named only when needed
+        row_status(ids, np.uint64(deck_mask), status)
+    status[outside] = SLOW
+    return ParsedRows(ids, status)
 
 
 @cache
@@ -246,23 +306,6 @@ def hand_ids(source: str | Sequence[int | str | None], ranking: Ranking) -> tupl
     cards = parse_cards(items, size=(HAND_SIZES[0], HAND_SIZES[-1]))
     check_in_deck(cards, ranking)
     return tuple(card.id for card in cards)
-
-
-def bad_rows(cards: Bytes, ranking: Ranking) -> npt.NDArray[np.bool_]:
-    """Which rows of a group hold a card outside the ranking's deck or one card twice.
-
-    >>> from pokerscore.engine import get_ranking
-    >>> bad_rows(np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 0]], np.uint8), get_ranking("high")).tolist()
-    [False, True]
-    """
-    in_deck = np.zeros(256, dtype=np.bool_)
-    in_deck[list(ranking.deck)] = True
-    bad: npt.NDArray[np.bool_] = np.logical_not(in_deck[cards].all(axis=1))
-    size = cards.shape[1]
-    for first in range(size):
-        for second in range(first + 1, size):
-            bad |= cards[:, first] == cards[:, second]
-    return bad
 
 
 def ids_of(cards: Bytes) -> list[int]:

@@ -14,10 +14,10 @@ import numpy.typing as npt
 
 from pokerscore.cards import PokerScoreError
 from pokerscore.engine import Ranking
-from pokerscore.hands.batch import RowError, evaluate_batch
+from pokerscore.hands.batch import evaluate_batch
 from pokerscore.hands.score import HandScore
 from pokerscore.io.formats import UCI_CLASSES, Format, detect_format, pyarrow_required
-from pokerscore.io.parse import bad_rows, hand_ids, ids_of, uci_message
+from pokerscore.io.parse import hand_ids, uci_message
 from pokerscore.io.stream import (
     BATCH_ROWS,
     BLOCK_BYTES,
@@ -53,6 +53,8 @@ class Summary:
     errors: list[tuple[int, str]] = field(default_factory=list)
     disagreements: list[tuple[int, int, str]] = field(default_factory=list)
     """The first rows whose UCI class disagrees: row, class, the category found."""
+    last_row: int = 0
+    """The number of the last row (or line) read, blank and comment lines included."""
 
     def as_json(self) -> dict[str, Any]:
         """The summary as the ``--json`` object."""
@@ -92,26 +94,23 @@ class _Scored:
 
 
 def _score_chunk(chunk: Chunk, ranking: Ranking, uci: bool) -> _Scored:
-    """The value of each good row of a chunk (0 for the others) and the bad rows' messages."""
+    """The value of each good row of a chunk (0 for the others) and the bad rows' messages.
+
+    The parsing pass checked the good rows (cards of the deck, none twice), so the kernels run
+    unchecked; the rest go to the exact parser one by one, for their message.
+    """
     values = np.zeros(len(chunk.numbers), dtype=np.uint16)
+    for rows, cards in chunk.parsed.groups():
+        scored = evaluate_batch(cards, check=False, ranking=ranking)
+        if rows is None:
+            values = scored
+        else:
+            values[rows] = scored
     bad: dict[int, str] = {}
-    slow_rows = [int(row) for row in chunk.parsed.slow]
+    slow_rows = chunk.parsed.slow.tolist()
     if chunk.blank_is_row:
-        slow_rows += [int(row) for row in chunk.parsed.blank]
-    for rows, cards in chunk.parsed.groups:
-        try:
-            values[rows] = evaluate_batch(cards, ranking=ranking)
-        except RowError:
-            refused = bad_rows(cards, ranking)
-            good = ~refused
-            values[rows[good]] = evaluate_batch(cards[good], check=False, ranking=ranking)
-            for row, row_cards in zip(rows[refused], cards[refused], strict=True):
-                slow_rows.append(int(row))
-                if uci:
-                    bad[int(row)] = uci_message(*_uci_numbers(row_cards))
+        slow_rows += chunk.parsed.blank.tolist()
     for row in sorted(slow_rows):
-        if row in bad:
-            continue
         try:
             if uci:
                 raise PokerScoreError(uci_message(*_cells_numbers(chunk.source_of(row))))
@@ -126,50 +125,36 @@ def _score_chunk(chunk: Chunk, ranking: Ranking, uci: bool) -> _Scored:
     return _Scored(values, bad)
 
 
-def _uci_numbers(cards: Any) -> tuple[list[int], list[int]]:
-    """UCI suit and rank numbers of card ids (for a refused row's message)."""
-    from pokerscore.cards import Card
-    from pokerscore.io.formats import UCI_RANKS, UCI_SUITS
-
-    suit_numbers = {letter: number for number, letter in UCI_SUITS.items()}
-    rank_numbers = {char: number for number, char in UCI_RANKS.items()}
-    named = [str(Card(int(card))) for card in ids_of(cards)]
-    return (
-        [suit_numbers[text[-1]] for text in named],
-        [rank_numbers["10" if text[0] == "T" else text[0]] for text in named],
-    )
-
-
 def _cells_numbers(cells: Any) -> tuple[list[Any], list[Any]]:
     return list(cells[0::2]), list(cells[1::2])
 
 
 def _output_batch(
     chunk: Chunk,
-    good: npt.NDArray[np.bool_],
+    rows: npt.NDArray[np.intp] | None,
     values: npt.NDArray[np.uint16],
+    categories: npt.NDArray[np.int8],
     ranking: Ranking,
     describe: Callable[[int], str] | None,
 ) -> pa.RecordBatch:
+    """The chunk's input columns of the scored rows (None: all of them), with their value and
+    category (and description): new columns over the NumPy arrays, the input's as read."""
     import pyarrow as pa
 
-    rows = np.flatnonzero(good)
-    columns = chunk.columns()
-    if len(rows) != columns.num_rows:
-        columns = columns.take(pa.array(rows))
-    if columns.schema.names == ["cards"] and pa.types.is_string(columns.schema.field(0).type):
-        import pyarrow.compute as pc
-
-        columns = pa.RecordBatch.from_arrays(
-            [pc.utf8_trim_whitespace(columns.column(0))], names=["cards"]
-        )
-    kept = values[rows]
+    columns = chunk.columns(rows)
+    kept = values if rows is None else values[rows]
     category = pa.DictionaryArray.from_arrays(
-        pa.array(_category_table(ranking)[kept].astype(np.int32)),
-        pa.array([category.slug for category in ranking.categories]),
+        pa.array(categories if rows is None else categories[rows]),
+        _slugs(ranking),
     )
     arrays = [*columns.columns, pa.array(kept), category]
-    names = [*columns.schema.names, "value", "category"]
+    # Columns that are never null are declared so: Parquet then writes no definition levels
+    # (measured: dictionary-encoded card columns written 1.8x faster, plain ones 3x).
+    fields = [
+        field.with_nullable(field.nullable and field.name not in chunk.card_names)
+        for field in columns.schema
+    ]
+    fields += [pa.field("value", pa.uint16(), False), pa.field("category", category.type, False)]
     if describe is not None:
         distinct, index = np.unique(kept, return_inverse=True)
         arrays.append(
@@ -177,8 +162,15 @@ def _output_batch(
                 pa.array(index.astype(np.int32)), pa.array([describe(int(v)) for v in distinct])
             )
         )
-        names.append("description")
-    return pa.RecordBatch.from_arrays(arrays, names=names)
+        fields.append(pa.field("description", arrays[-1].type, False))
+    return pa.RecordBatch.from_arrays(arrays, schema=pa.schema(fields))
+
+
+@cache
+def _slugs(ranking: Ranking) -> pa.Array:
+    import pyarrow as pa
+
+    return pa.array([category.slug for category in ranking.categories])
 
 
 def score_file(
@@ -196,14 +188,19 @@ def score_file(
     on_progress: Callable[[int, int], None] | None = None,
     block_bytes: int = BLOCK_BYTES,
     batch_rows: int = BATCH_ROWS,
+    part: tuple[int, int | None] | None = None,
 ) -> Summary:
     """Score every hand of a file, streaming: the summary, with the output written to ``out``
     (Parquet or CSV by extension) and the bad rows to ``errors`` (CSV: row, text, message), both
     atomically. ``on_bad(row, message)`` hears each bad row; ``on_progress(done, rows)`` each
     chunk. With ``strict`` the first bad row raises :class:`BadRowError` and nothing is written.
+    ``part`` scores a part of the file (see :func:`~pokerscore.io.stream.file_chunks`), its rows
+    numbered from 1.
     """
     pyarrow_required()
     import contextlib
+
+    from pokerscore.io.kernels import categorise
 
     file_format = detect_format(path, file_format)
     uci = file_format is Format.UCI
@@ -216,6 +213,7 @@ def score_file(
         dtype=np.int8,
     )
     descriptions: dict[int, str] = {}
+    category_table = _category_table(ranking)
 
     def description(value: int) -> str:
         if value not in descriptions:
@@ -225,7 +223,7 @@ def score_file(
     with contextlib.ExitStack() as stack:
         writer = None
         if out is not None:
-            writer = TableWriter(stack.enter_context(atomic_path(out)), out)
+            writer = stack.enter_context(TableWriter(stack.enter_context(atomic_path(out)), out))
         report = None
         if errors is not None:
             handle = stack.enter_context(
@@ -239,6 +237,8 @@ def score_file(
             card_columns=card_columns,
             block_bytes=block_bytes,
             batch_rows=batch_rows,
+            deck_mask=ranking.deck_mask,
+            part=part,
         )
         schema = None
         for chunk in chunks:
@@ -273,27 +273,38 @@ def score_file(
                     summary.errors.append((number, message))
                 if on_bad is not None:
                     on_bad(number, message)
-            good = scored.values > 0
-            categories = _category_table(ranking)[scored.values[good]]
-            counts += np.bincount(categories, minlength=len(counts))
-            summary.scored += int(good.sum())
+            categories = np.empty(len(scored.values), dtype=np.int8)
+            scored_rows = categorise(scored.values, category_table, categories, counts)
+            summary.scored += scored_rows
+            every = scored_rows == len(scored.values)
+            rows = None if every else np.flatnonzero(scored.values)
             if checked_classes and chunk.classes is not None:
-                expected = class_table[np.clip(chunk.classes[good], 0, 9)]
-                wrong = np.flatnonzero(expected != categories)
-                summary.agree = (summary.agree or 0) + int(good.sum()) - len(wrong)
+                found = categories if rows is None else categories[rows]
+                labels = chunk.classes if rows is None else chunk.classes[rows]
+                expected = class_table[np.clip(labels, 0, 9)]
+                wrong = np.flatnonzero(expected != found)
+                summary.agree = (summary.agree or 0) + scored_rows - len(wrong)
                 summary.disagree = (summary.disagree or 0) + len(wrong)
-                numbers = chunk.numbers[good]
+                numbers = chunk.numbers if rows is None else chunk.numbers[rows]
                 for index in wrong[: KEPT_DISAGREEMENTS - len(summary.disagreements)]:
-                    category = ranking.categories[categories[index]].slug
+                    category = ranking.categories[found[index]].slug
                     summary.disagreements.append(
-                        (int(numbers[index]), int(chunk.classes[good][index]), category)
+                        (int(numbers[index]), int(labels[index]), category)
                     )
             if writer is not None and len(chunk.numbers):
                 batch = _output_batch(
-                    chunk, good, scored.values, ranking, description if describe else None
+                    chunk,
+                    rows,
+                    scored.values,
+                    categories,
+                    ranking,
+                    description if describe else None,
                 )
                 schema = batch.schema
                 writer.write(batch)
+            if len(chunk.numbers):
+                summary.last_row = int(chunk.numbers[-1])
+            summary.last_row = max([summary.last_row, *(row for row, _, _ in chunk.refused)])
             if on_progress is not None:
                 on_progress(chunk.done, summary.rows)
         if writer is not None:
