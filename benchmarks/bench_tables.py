@@ -68,7 +68,7 @@ def _timed(workers: int, heads_up: bool) -> tuple[float, PreflopTables]:
         n_workers=workers,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         env={"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},
     ) as cluster:
         tables = compute_preflop_tables(scheduler=cluster.scheduler_address, heads_up=heads_up)

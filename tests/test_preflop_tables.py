@@ -166,7 +166,7 @@ def test_three_way_on_a_running_scheduler_gives_the_single_process_counts() -> N
     from distributed import LocalCluster
 
     with LocalCluster(
-        n_workers=2, threads_per_worker=1, dashboard_address=None, env={"NUMBA_NUM_THREADS": "1"}
+        n_workers=2, threads_per_worker=1, dashboard_address=":0", env={"NUMBA_NUM_THREADS": "1"}
     ) as cluster:
         tables = compute_preflop_tables(
             hands="AKs,QQ", players=3, tasks=4, scheduler=cluster.scheduler_address
@@ -184,7 +184,7 @@ def test_a_lost_worker_is_replaced_and_its_work_done_again(small: HeadsUpCounts)
 
     killed: list[int] = []
     with LocalCluster(
-        n_workers=2, threads_per_worker=1, dashboard_address=None, env={"NUMBA_NUM_THREADS": "1"}
+        n_workers=2, threads_per_worker=1, dashboard_address=":0", env={"NUMBA_NUM_THREADS": "1"}
     ) as cluster:
         with Client(cluster) as client:
             worker_pids = list(client.run(os.getpid).values())
