@@ -7,13 +7,15 @@ permutations (per-suit rank masks in non-increasing order, see
 (``AKs``) maps to itself under every suit permutation, so the count of any pair (or triple) of
 classes is the same on every board of a suit class.
 
-On one board the live combos are sorted by value (a two-pass radix sort: values are below
-8,192) and swept from the lowest value up, keeping per-class counts of the combos already passed
+On one board each pair of hole ranks is judged once (its plain value) and only the combos that
+make a flush one by one; these items are sorted by value (a two-pass radix sort: values are
+below 8,192) and the live combos swept from the lowest value up, keeping per-class counts of the combos already passed
 (``lower[class]``) and, for each card, of those holding that card (``card_lower[card, class]``).
 A combo ``c = (x, y)`` then beats ``lower - card_lower[x] - card_lower[y]`` combos of each class
 that share no card with it (no passed combo holds both ``x`` and ``y``): card removal is exact
-at the cost of three loads per class. Ties are the same difference taken across a run of equal
-values (inclusion and exclusion: the combo itself is added back once).
+at the cost of three loads per class. Ties are counted pair by pair within a short run of equal
+values, and in a long one (a board that plays) as the same difference taken across the run
+(inclusion and exclusion: the combo itself is added back once).
 """
 
 from __future__ import annotations
