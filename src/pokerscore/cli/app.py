@@ -19,6 +19,7 @@ from pokerscore.cli import (
     holdem_commands,
     ranking_commands,
     stats_command,
+    tables_commands,
     videopoker_commands,
 )
 from pokerscore.cli.output import BAD_INPUT, report_error
@@ -127,6 +128,7 @@ app.command("equity")(holdem_commands.equity_command)
 app.command("draw")(draw_command.draw_command)
 app.command("batch")(batch_command.batch_command)
 app.add_typer(videopoker_commands.app, name="videopoker")
+app.add_typer(tables_commands.app, name="tables")
 
 
 def _version(show: bool) -> None:

@@ -1,0 +1,310 @@
+"""Exact preflop tables: the published values, identities the counts must satisfy, the exact
+equity function as an independent path, Dask against one process, and a killed run resumed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pyarrow.csv as pacsv
+import pyarrow.parquet as pq
+import pytest
+
+from pokerscore.cli.app import app
+from pokerscore.games.holdem.equity import equity
+from pokerscore.games.holdem.preflop import (
+    BOARD_CLASSES,
+    HeadsUpCounts,
+    canonical_boards,
+    heads_up_counts,
+    heads_up_totals,
+    random_totals,
+    starting_classes,
+    three_way_counts,
+)
+from pokerscore.io.preflop_tables import compute_preflop_tables, heads_up_tables
+from tests.cli_runner import separate_streams_runner
+
+HANDS = ("AA", "KK", "AKs", "72o")
+"""Grid order of these: AA, AKs, KK, 72o."""
+PUBLISHED_VS_RANDOM = {"AA": "0.8520371", "KK": "0.8239568", "AKs": "0.6704463"}
+"""Jazbo's exact table of each hand against a random hand, to all seven decimals."""
+PUBLISHED_HEADS_UP = {("AA", "KK"): "0.819461", ("72o", "AA"): "0.118004"}
+POKERSCORE = [sys.executable, "-m", "pokerscore"]
+
+
+@pytest.fixture(scope="module")
+def small() -> HeadsUpCounts:
+    """The four classes over every board, in one process (the reference for the Dask runs)."""
+    return heads_up_counts(HANDS)
+
+
+def row(counts: HeadsUpCounts, hand: str) -> int:
+    return counts.hands.index(hand)
+
+
+def test_the_published_values_against_a_random_hand(small: HeadsUpCounts) -> None:
+    totals = random_totals(small.hands)
+    for hand, published in PUBLISHED_VS_RANDOM.items():
+        k = row(small, hand)
+        value = Fraction(
+            2 * int(small.random_wins[k]) + int(small.random_ties[k]), 2 * int(totals[k])
+        )
+        assert f"{float(value):.7f}" == published, hand
+
+
+def test_the_published_heads_up_values(small: HeadsUpCounts) -> None:
+    totals = heads_up_totals(small.hands)
+    for (first, second), published in PUBLISHED_HEADS_UP.items():
+        k, j = row(small, first), row(small, second)
+        value = (2 * small.wins[k, j] + small.ties[k, j]) / (2 * totals[k, j])
+        assert f"{value:.6f}" == published, (first, second)
+
+
+def test_each_loss_is_the_opponents_win(small: HeadsUpCounts) -> None:
+    # Losses come from the totals (combo pairs that share no card, times the boards); wins and
+    # ties from the sweep: the two meet only if card removal is counted right on both sides.
+    losses = heads_up_totals(small.hands) - small.wins - small.ties
+    assert np.array_equal(losses, small.wins.T)
+    assert np.array_equal(small.ties, small.ties.T)
+
+
+@pytest.mark.parametrize(("first", "second"), [("AA", "KK"), ("AKs", "72o"), ("KK", "KK")])
+def test_heads_up_cells_match_the_exact_equity_function(
+    small: HeadsUpCounts, first: str, second: str
+) -> None:
+    # equity() enumerates every combo pair and board directly: a path sharing nothing with the
+    # sweep but the hand evaluator.
+    result = equity([first, second], method="exact")
+    k, j = row(small, first), row(small, second)
+    assert result.players[0].wins == small.wins[k, j]
+    assert result.players[0].ties == small.ties[k, j]
+    assert result.boards == heads_up_totals(small.hands)[k, j]
+
+
+def test_the_rows_of_a_class_sum_to_its_value_against_a_random_hand() -> None:
+    # On any slice of the boards: counts against a random hand are the sums of the 169 rows.
+    counts = heads_up_counts(None, start=60_000, stop=61_500)
+    assert counts.random_wins.sum() > 0
+    assert np.array_equal(counts.wins.sum(axis=1), counts.random_wins)
+    assert np.array_equal(counts.ties.sum(axis=1), counts.random_ties)
+    hands = starting_classes()
+    assert np.array_equal(heads_up_totals(hands).sum(axis=1), random_totals(hands))
+
+
+def test_the_canonical_boards_stand_for_every_board() -> None:
+    boards, weights = canonical_boards()
+    assert len(boards) == BOARD_CLASSES and int(weights.sum()) == 2_598_960
+    # Every board appears once up to suit permutation: per-suit rank masks non-increasing.
+    cards = boards.astype(np.int64)
+    masks = np.zeros((len(boards), 4), dtype=np.int64)
+    for place in range(5):
+        np.bitwise_or.at(
+            masks, (np.arange(len(boards)), cards[:, place] % 4), 1 << (cards[:, place] // 4)
+        )
+    assert (np.diff(masks, axis=1) <= 0).all()
+
+
+def test_three_way_counts_match_the_exact_equity_function() -> None:
+    counts = three_way_counts(["AKs", "QQ"])
+    triples = [tuple(counts.hands[i] for i in triple) for triple in counts.triples]
+    assert triples == [("AKs",) * 3, ("AKs", "AKs", "QQ"), ("AKs", "QQ", "QQ"), ("QQ",) * 3]
+    assert counts.tally[3, -1] == 0  # six queens: no deal holds these
+    for index in (0, 1, 2):
+        tally = counts.tally[index]
+        result = equity(list(triples[index]), method="exact")
+        assert result.boards == tally[7]
+        assert [player.wins for player in result.players] == list(tally[:3])
+        two_way = {(0, 1): tally[3], (0, 2): tally[4], (1, 2): tally[5]}
+        for seat, player in enumerate(result.players):
+            shared = sum(ties for pair, ties in two_way.items() if seat in pair) + tally[6]
+            assert player.ties == shared
+            assert player.equity_exact == Fraction(
+                6 * tally[seat] + 3 * (shared - tally[6]) + 2 * tally[6], 6 * tally[7]
+            )
+
+
+def test_two_dask_workers_give_the_single_process_tables(
+    small: HeadsUpCounts, tmp_path: Path
+) -> None:
+    out = tmp_path / "tables"
+    seen: list[tuple[int, int]] = []
+    tables = compute_preflop_tables(
+        out, hands=",".join(HANDS), workers=2, tasks=8, progress=lambda *step: seen.append(step)
+    )
+    vs_random, heads_up = heads_up_tables(small)
+    assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
+    assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
+    assert seen[0] == (0, 8) and seen[-1] == (8, 8)
+    names = sorted(path.name for path in out.iterdir())
+    assert names == [
+        "heads_up.csv", "heads_up.parquet", "vs_random.csv", "vs_random.parquet", "vs_random.png",
+    ]  # fmt: skip
+    assert pq.read_table(out / "heads_up.parquet").equals(heads_up)
+    csv = pacsv.read_csv(out / "vs_random.csv")
+    assert csv.column_names == ["hand", "wins", "ties", "losses", "total", "equity"]
+    assert csv.column("hand").to_pylist() == ["AA", "AKs", "KK", "72o"]
+    assert (out / "vs_random.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # The saved tables read back through the command line.
+    result = separate_streams_runner().invoke(
+        app, ["tables", "show", str(out), "--hand", "aks", "--json"]
+    )
+    assert result.exit_code == 0, result.stderr
+    shown = json.loads(result.stdout)
+    assert f"{shown['vs_random']['equity']:.7f}" == PUBLISHED_VS_RANDOM["AKs"]
+    assert [item["hand2"] for item in shown["heads_up"]] == ["AA", "AKs", "KK", "72o"]
+
+
+def test_three_way_on_a_running_scheduler_gives_the_single_process_counts() -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, dashboard_address=":0", env={"NUMBA_NUM_THREADS": "1"}
+    ) as cluster:
+        tables = compute_preflop_tables(
+            hands="AKs,QQ", players=3, tasks=4, scheduler=cluster.scheduler_address
+        )
+    counts = three_way_counts(["AKs", "QQ"])
+    assert tables.three_way is not None
+    # QQ-QQ-QQ is left out: no deal holds six queens.
+    assert tables.three_way.column("hand3").to_pylist() == ["AKs", "QQ", "QQ"]
+    assert tables.three_way.column("total").to_pylist() == counts.tally[:3, 7].tolist()
+    assert tables.three_way.column("ties123").to_pylist() == counts.tally[:3, 6].tolist()
+
+
+def test_a_lost_worker_is_replaced_and_its_work_done_again(small: HeadsUpCounts) -> None:
+    from distributed import Client, LocalCluster
+
+    killed: list[int] = []
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, dashboard_address=":0", env={"NUMBA_NUM_THREADS": "1"}
+    ) as cluster:
+        with Client(cluster) as client:
+            worker_pids = list(client.run(os.getpid).values())
+
+        def kill_a_worker(done: int, total: int) -> None:
+            if done >= 2 and not killed:  # mid-run: the other tasks are queued or running
+                os.kill(worker_pids[0], signal.SIGKILL)
+                killed.append(worker_pids[0])
+
+        tables = compute_preflop_tables(
+            hands=",".join(HANDS), tasks=16, scheduler=cluster.scheduler_address,
+            progress=kill_a_worker,
+        )  # fmt: skip
+    assert killed
+    vs_random, heads_up = heads_up_tables(small)
+    assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
+    assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
+
+
+def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*POKERSCORE, *arguments], capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def test_a_killed_run_resumes_to_the_same_tables(small: HeadsUpCounts, tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    parts = out / "parts"
+    arguments = ["tables", "preflop", "--out", str(out), "--hands", ",".join(HANDS), "--workers", "2", "--tasks", "64"]  # fmt: skip
+    process = subprocess.Popen(
+        [*POKERSCORE, *arguments, "--json"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: the cluster's workers die with it
+    )
+    deadline = time.monotonic() + 240
+    try:
+        while len(list(parts.glob("task-*.parquet"))) < 3 and time.monotonic() < deadline:
+            assert process.poll() is None, "the run ended before it could be killed"
+            time.sleep(0.05)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    kept = len(list(parts.glob("task-*.parquet")))
+    assert 3 <= kept < 64
+    assert not (out / "heads_up.parquet").exists()
+    refused = _run(*arguments)  # parts left and no --resume: refused, nothing lost
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("error: ") and refused.stderr.count("\n") == 1
+    assert "--resume" in refused.stderr
+    other = _run(*arguments[:5], "AA,KK", *arguments[6:], "--resume")
+    assert other.returncode == 2 and "other settings" in other.stderr
+    resumed = _run(*arguments, "--resume", "--json")
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["tasks_run"] == 64 - kept  # only the missing ones
+    vs_random, heads_up = heads_up_tables(small)
+    assert pq.read_table(out / "vs_random.parquet").equals(vs_random)
+    assert pq.read_table(out / "heads_up.parquet").equals(heads_up)
+    assert not parts.exists()
+
+
+@pytest.mark.parametrize(
+    ("module", "extra", "purpose"),
+    [
+        ("dask", "cluster", "computing preflop tables on Dask"),
+        ("matplotlib", "plots", "drawing the preflop heat map"),
+    ],
+)
+def test_a_missing_extra_is_one_line(tmp_path: Path, module: str, extra: str, purpose: str) -> None:
+    code = (
+        "import sys\n"
+        f"sys.modules[{module!r}] = None\n"
+        "sys.argv = ['pokerscore', 'tables', 'preflop', '--hands', 'AA', '--out', sys.argv[1]]\n"
+        "from pokerscore.cli.app import main\n"
+        "main()\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "tables")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"error: {purpose} needs {module}: install the {extra} extra "
+        f"(pip install 'pokerscore[{extra}]')\n"
+    )
+    assert not (tmp_path / "tables").exists()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--hands", "AA,AKx"], 'error: unknown starting hand "AKx" (item 2): a class is a pair'),
+        (["--hands", "KAs"], 'error: unknown starting hand "KAs" (item 1)'),
+        (["--hands", ","], "error: no starting hand named"),
+        (["--players", "4"], "error: --players must be 2 or 3, not 4"),
+        (["--players", "3"], "error: three-way tables need a short class list"),
+        (
+            ["--players", "3", "--hands", "AA,KK,QQ,JJ,TT,99,88,77,66,55,44,33,22"],
+            "error: three-way tables take at most 12",
+        ),
+        (["--tasks", "0"], "error: the number of tasks must be 1 to 134,459, not 0"),
+        (["--workers", "0"], "error: --workers must be at least 1, not 0"),
+    ],
+)
+def test_bad_arguments_are_one_line(tmp_path: Path, arguments: list[str], message: str) -> None:
+    result = separate_streams_runner().invoke(
+        app, ["tables", "preflop", "--out", str(tmp_path / "tables"), *arguments]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message)
+    assert result.stderr.count("\n") == 1
+    assert not (tmp_path / "tables").exists()
+
+
+def test_show_refuses_what_is_not_there(tmp_path: Path) -> None:
+    runner = separate_streams_runner()
+    missing = runner.invoke(app, ["tables", "show", str(tmp_path)])
+    assert missing.exit_code == 2 and missing.stderr.startswith("error: ")
+    assert "holds no preflop table" in missing.stderr
+    bad = runner.invoke(app, ["tables", "show", str(tmp_path), "--hand", "AKx"])
+    assert bad.exit_code == 2 and bad.stderr.count("\n") == 1
