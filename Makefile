@@ -2,9 +2,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# Two installs: `make run` needs only pokerscore and its dependencies; the checks and the
-# benchmarks also need the dev tools, the peer libraries and every optional dependency (the dev,
-# bench and all extras).
+# Two installs: `make run` installs pokerscore with every optional dependency a command can use
+# (the all extra: pyarrow, Dask, matplotlib); the checks and the benchmarks also need the dev
+# tools and the peer libraries (the dev and bench extras).
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
@@ -15,7 +15,7 @@ $(VENV)/bin/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[all]'
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python

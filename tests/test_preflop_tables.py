@@ -246,6 +246,32 @@ def test_a_killed_run_resumes_to_the_same_tables(small: HeadsUpCounts, tmp_path:
     assert not parts.exists()
 
 
+def test_ctrl_c_is_one_line_from_the_command_not_a_traceback_per_worker(tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    arguments = ["tables", "preflop", "--out", str(out), "--hands", ",".join(HANDS), "--workers", "2", "--tasks", "64"]  # fmt: skip
+    process = subprocess.Popen(
+        [*POKERSCORE, *arguments],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a terminal's Ctrl-C reaches the whole group, workers included
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = time.monotonic() + 240
+    try:
+        while not list((out / "parts").glob("task-*.parquet")) and time.monotonic() < deadline:
+            assert process.poll() is None, "the run ended before it could be interrupted"
+            time.sleep(0.05)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130
+    assert err == f"error: interrupted: the finished tasks are kept in {out}; go on with --resume\n"
+
+
 @pytest.mark.parametrize(
     ("module", "extra", "purpose"),
     [

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final
@@ -84,4 +86,25 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         env={"NUMBA_NUM_THREADS": threads, "OMP_NUM_THREADS": "1"},
     )
     with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        client.register_plugin(_interrupts_ignored())
         yield client
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's group: the local workers leave it to the
+    # command, which reports once and closes the cluster (each worker would print a traceback).
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _interrupts_ignored() -> object:
+    """A worker plugin (also run by workers that replace lost ones): Ctrl-C is ignored."""
+    from distributed import WorkerPlugin
+
+    class IgnoreInterrupts(WorkerPlugin):  # type: ignore[misc,unused-ignore]
+        name = "pokerscore-ignore-interrupts"
+
+        def setup(self, worker: object) -> None:
+            _ignore_interrupts()
+
+    return IgnoreInterrupts()
