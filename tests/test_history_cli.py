@@ -109,8 +109,10 @@ def test_corrupt_and_missing_files(tmp_path: Path) -> None:
 
 @pytest.mark.usefixtures("terminal")
 def test_play_refuses_an_unknown_pay_table(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["play", "--paytable", "deuces-wild", "--db", str(tmp_path / "h")])
-    assert result.exit_code == 2 and 'unknown pay table "deuces-wild"' in result.stderr
+    result = runner.invoke(
+        app, ["play", "--paytable", "deuces-wilder", "--db", str(tmp_path / "h")]
+    )
+    assert result.exit_code == 2 and 'unknown pay table "deuces-wilder"' in result.stderr
 
 
 def one_line_error(result: Result, text: str, status: int = 2) -> None:

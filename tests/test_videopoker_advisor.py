@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerscore.cards import FULL_DECK, PokerScoreError, format_cards, parse_cards
-from pokerscore.engine import evaluate5
 from pokerscore.games.draw import held_cards
 from pokerscore.games.videopoker.advisor import advise, hold_order_key
 from pokerscore.games.videopoker.paytables import PayTable, get_paytable
+from tests.reference_paytables import reference_class
 
 JOB = get_paytable("jacks-or-better-9-6")
 
@@ -72,8 +72,7 @@ def brute_force_counts(hand: tuple, mask: int, table: PayTable) -> dict[str, int
     rest = [card for card in FULL_DECK if card not in hand]
     counts = dict.fromkeys(table.classes, 0)
     for drawn in combinations(rest, 5 - len(held)):
-        value = evaluate5(*(card.id for card in held + drawn))
-        counts[table.class_name(table.class_of_value(value))] += 1
+        counts[reference_class(held + drawn, table.name)] += 1
     return counts
 
 

@@ -78,9 +78,9 @@ def test_advise_table_and_bad_input() -> None:
     status, _, err = run("advise", "3s 7h Th Jh")
     assert status == 2
     assert "expected 5 cards, got 4" in err
-    status, _, err = run("advise", "3s 7h Th Jh Kh", "--paytable", "deuces-wild")
+    status, _, err = run("advise", "3s 7h Th Jh Kh", "--paytable", "deuces-wilder")
     assert status == 2
-    assert 'unknown pay table "deuces-wild"' in err
+    assert 'unknown pay table "deuces-wilder"' in err
 
 
 def test_analyze_json() -> None:

@@ -8,10 +8,9 @@ import numpy as np
 import pytest
 
 from pokerscore.cards import PokerScoreError, format_cards
-from pokerscore.engine import Category
 from pokerscore.games.draw import draw
 from pokerscore.games.videopoker.deal import MASK64, SplitMix64, deal, deal_ids
-from pokerscore.games.videopoker.paytables import PayClass, PayTable, get_paytable
+from pokerscore.games.videopoker.paytables import PAY_HANDS, PayClass, PayTable, get_paytable
 from pokerscore.games.videopoker.seeds import seed_coverage
 
 JOB = get_paytable("jacks-or-better-9-6")
@@ -97,7 +96,7 @@ def test_search_from_a_later_start_and_its_limit() -> None:
 
 
 def test_a_class_no_hand_can_reach_is_refused_before_searching() -> None:
-    quads = PayClass("quads", "Quads", Category.FOUR_OF_A_KIND, (25, 25, 25, 25, 25))
+    quads = PayClass("quads", "Quads", PAY_HANDS["four-of-a-kind"], (25, 25, 25, 25, 25))
     shadowed = PayTable("shadowed", "Shadowed", (quads, replace(quads, name="all-quads")))
     with pytest.raises(PokerScoreError, match="no hand ends in quads in shadowed"):
         seed_coverage(shadowed, limit=1)  # a search would fail on the limit instead

@@ -24,8 +24,10 @@ from pokerscore.engine.keys import RANK_KEYS_5, WILD_RANK_KEY_5
 HAND_CARDS = 5
 """Cards in a hand: a completion has five ranks."""
 
-ValueOf = Callable[[tuple[int, ...], bool], int]
-"""The value of five ranks (highest first, up to five of a rank) and whether all one suit."""
+ScoreOf = Callable[[tuple[int, ...], bool, int], int]
+"""A score of a completion, higher = better: its five ranks (highest first, up to five of a
+rank), whether all one suit, and how many wild cards completed it. A ranking's value ignores the
+wild cards; a video poker pay class may not (a natural royal flush holds none)."""
 
 
 def completions(
@@ -47,21 +49,42 @@ def completions(
         yield tuple(sorted(natural + added, reverse=True))
 
 
-def five_card_lists(
-    value_of: ValueOf, natural_ranks: Sequence[int], ranks: Sequence[int], most_wild: int
-) -> tuple[list[int], list[int]]:
-    """(suited, plain): five-card rank key -> the best value over the completions, when the
-    natural cards are all of one suit and when not, for hands of up to ``most_wild`` wild cards
-    and natural cards of ``natural_ranks`` (at most four of a rank). Entries no hand reaches
-    hold 0."""
-    best: dict[tuple[int, bool], int] = {}
+def hand_kinds(
+    natural_ranks: Sequence[int], most_wild: int
+) -> Iterator[tuple[int, tuple[int, ...], int, bool]]:
+    """Every kind of five-card hand with up to ``most_wild`` wild cards and natural cards of
+    ``natural_ranks`` (at most four of a rank): its five-card rank key (the sum of
+    :data:`~pokerscore.engine.keys.RANK_KEYS_5`, a wild card adding
+    :data:`~pokerscore.engine.keys.WILD_RANK_KEY_5`), its natural ranks, its number of wild cards,
+    and whether its natural cards can share a suit (no rank twice).
+
+    >>> [kind[1:] for kind in hand_kinds([12], 4)]  # aces only, up to four wild cards
+    [((12, 12, 12, 12), 1, False), ((12, 12, 12), 2, False), ((12, 12), 3, False), ((12,), 4, True)]
+    """
     for wilds in range(most_wild + 1):
         for natural in rank_multisets(natural_ranks, HAND_CARDS - wilds):
             key = sum(RANK_KEYS_5[rank] for rank in natural) + wilds * WILD_RANK_KEY_5
-            complete = list(completions(natural, wilds, ranks))
-            best[key, False] = max(value_of(completed, False) for completed in complete)
-            if len(set(natural)) == len(natural):  # cards of one rank differ in suit
-                best[key, True] = max(value_of(completed, True) for completed in complete)
+            yield key, natural, wilds, len(set(natural)) == len(natural)
+
+
+def five_card_lists(
+    score_of: ScoreOf, natural_ranks: Sequence[int], ranks: Sequence[int], most_wild: int
+) -> tuple[list[int], list[int]]:
+    """(suited, plain): five-card rank key -> the best score over the completions, when the
+    natural cards are all of one suit and when not, for hands of up to ``most_wild`` wild cards
+    and natural cards of ``natural_ranks`` (at most four of a rank). Entries no hand reaches
+    hold 0. With ``most_wild`` 0 the one completion of each hand is the hand itself.
+
+    >>> suited, plain = five_card_lists(lambda ranks, suited, wilds: wilds, [12], [12], 4)
+    >>> plain[4 * RANK_KEYS_5[12] + WILD_RANK_KEY_5]  # four aces and a wild card: one wild
+    1
+    """
+    best: dict[tuple[int, bool], int] = {}
+    for key, natural, wilds, can_suit in hand_kinds(natural_ranks, most_wild):
+        complete = list(completions(natural, wilds, ranks))
+        best[key, False] = max(score_of(completed, False, wilds) for completed in complete)
+        if can_suit:
+            best[key, True] = max(score_of(completed, True, wilds) for completed in complete)
     slots = max(key for key, _ in best) + 1
     suited_list, plain_list = [0] * slots, [0] * slots
     for (key, suited), value in best.items():

@@ -8,7 +8,7 @@ the enumerators eight times slower.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import numba
 import numpy as np
@@ -69,8 +69,14 @@ def flush_suit(key: int) -> int:
 
 
 @kernel(inline=True)
-def five_card_value(key: int, is_flush: npt.NDArray[np.bool_], flush: Values, plain: Values) -> int:
-    """The value of five cards from the sum of their five-card keys (the direct lookup)."""
+def five_card_value(
+    key: int,
+    is_flush: npt.NDArray[np.bool_],
+    flush: npt.NDArray[np.integer[Any]],
+    plain: npt.NDArray[np.integer[Any]],
+) -> int:
+    """The value of five cards from the sum of their five-card keys (the direct lookup); any
+    tables keyed the same way serve, such as a video poker pay table's classes."""
     if is_flush[key & SUIT_MASK_5]:
         return int(flush[key >> SUIT_SHIFT_5])
     return int(plain[key >> SUIT_SHIFT_5])

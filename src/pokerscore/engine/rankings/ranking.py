@@ -197,7 +197,7 @@ class Ranking:
         if self.wild_cards:
             values = self._space[1]
 
-            def value_of(ranks: tuple[int, ...], suited: bool) -> int:
+            def value_of(ranks: tuple[int, ...], suited: bool, wilds: int) -> int:
                 value = values.get((ranks, suited)) if suited else None
                 return value if value is not None else values[ranks, False]
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 
-from pokerscore.cards import Card, format_cards, parse_cards
-from pokerscore.games.draw import MASK_COUNT, UNSEEN, held_cards
+from pokerscore.cards import Card, format_cards
+from pokerscore.games.draw import MASK_COUNT, held_cards
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
@@ -79,14 +79,14 @@ def advise(
     """
     from pokerscore.games.videopoker.advisor_kernels import hold_counts
 
-    hand = parse_cards(cards, size=5)
     table = as_paytable(paytable)
+    hand = table.check_hand(cards)
     pays = table.pays(coins)
     counts = hold_counts([card.id for card in hand], table)
     holds = []
     for mask in range(MASK_COUNT):
         row = [int(count) for count in counts[mask]]
-        draws = comb(UNSEEN, 5 - mask.bit_count())
+        draws = comb(table.unseen, 5 - mask.bit_count())
         ev = Fraction(sum(n * pay for n, pay in zip(row, pays, strict=True)), draws * coins)
         holds.append(
             HoldEV(

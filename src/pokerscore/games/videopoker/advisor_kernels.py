@@ -1,9 +1,9 @@
 """Compiled kernel of the advisor: every draw of every hold of a deal, counted by class (imported
 inside function bodies only).
 
-Five cards are evaluated on standard high poker's five-card tables (``HIGH.tables(5)``): sum the
-cards' keys, then look the value up in the flush or the plain table; a pay table's
-``value_classes`` array (:mod:`.paytable_arrays`) then gives the class.
+Five cards are classed on the pay table's class tables (:mod:`.paytable_arrays`): sum the cards'
+five-card keys under the table's ranking, then read the class from the suited or the plain table,
+wild cards included.
 """
 
 from __future__ import annotations
@@ -11,12 +11,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.cards import DECK_SIZE
-from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels import five_card_value
-from pokerscore.engine.rankings import HIGH
-from pokerscore.games.videopoker.paytable_arrays import value_class_array
+from pokerscore.games.videopoker.paytable_arrays import ClassTables, class_tables
 from pokerscore.games.videopoker.paytables import PayTable
 
 IntArray = npt.NDArray[np.int64]
@@ -28,9 +25,8 @@ def _count_last_card(
     rest_keys: IntArray,
     start: int,
     is_flush: npt.NDArray[np.bool_],
-    flush: npt.NDArray[np.uint16],
-    plain: npt.NDArray[np.uint16],
-    classes: npt.NDArray[np.int8],
+    suited: npt.NDArray[np.int8],
+    plain: npt.NDArray[np.int8],
     row: IntArray,
 ) -> None:
     """Count the hands ``key`` + each of ``rest_keys[start:]`` by class into ``row``.
@@ -39,27 +35,25 @@ def _count_last_card(
     the table reads of successive cards, about ten times faster than with any branch around it.
     """
     for e in range(start, rest_keys.shape[0]):
-        total = key + rest_keys[e]
-        row[classes[five_card_value(total, is_flush, flush, plain)]] += 1
+        row[five_card_value(key + rest_keys[e], is_flush, suited, plain)] += 1
 
 
 @kernel()
 def _hold_counts(
     hand: IntArray,
     rest: IntArray,
-    tables: RankingTables,
-    classes: npt.NDArray[np.int8],
+    tables: ClassTables,
     class_count: int,
 ) -> IntArray:
     """counts[mask, class]: the draws from ``rest`` that end in each class, per hold mask."""
-    # The five-card arrays leave the bundle before any loop (read through it, they are reloaded).
-    keys, is_flush, flush, plain = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
+    # The arrays leave the bundle before any loop (read through it, they are reloaded).
+    keys, is_flush, suited, plain = tables.keys5, tables.is_flush5, tables.suited, tables.plain
     counts = np.zeros((32, class_count), dtype=np.int64)
     size = rest.shape[0]
     rest_keys = np.empty(size, dtype=np.int64)
     for i in range(size):
         rest_keys[i] = keys[rest[i]]
-    lookups = (is_flush, flush, plain, classes)
+    lookups = (is_flush, suited, plain)
     for mask in range(32):
         base = 0
         need = 5
@@ -69,8 +63,7 @@ def _hold_counts(
                 need -= 1
         row = counts[mask]
         if need == 0:  # stand pat: the one final hand is the hand
-            value = five_card_value(base, is_flush, flush, plain)
-            row[classes[value]] += 1
+            row[five_card_value(base, is_flush, suited, plain)] += 1
         elif need == 1:
             _count_last_card(base, rest_keys, 0, *lookups, row)
         elif need == 2:
@@ -101,12 +94,9 @@ def _hold_counts(
 
 
 def hold_counts(hand: list[int], table: PayTable) -> IntArray:
-    """For a five-card hand (ids), how many draws of each hold mask end in each class."""
-    rest = np.array([card for card in range(DECK_SIZE) if card not in hand], dtype=np.int64)
+    """For a five-card hand (ids), how many draws of each hold mask end in each class: the draws
+    come from the table's deck less the hand (47 cards, 48 with the joker)."""
+    rest = np.array([card for card in table.deck if card not in hand], dtype=np.int64)
     return _hold_counts(
-        np.array(hand, dtype=np.int64),
-        rest,
-        HIGH.tables(5),
-        value_class_array(table),
-        len(table.classes),
+        np.array(hand, dtype=np.int64), rest, class_tables(table), len(table.classes)
     )

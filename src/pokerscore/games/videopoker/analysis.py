@@ -1,15 +1,16 @@
 """The exact return of a video poker game under perfect (maximum expected return) play.
 
-Every one of the 2,598,960 deals is played with its best hold, and the draws of that hold are
-counted by final class, exactly. Method (:mod:`.analysis_kernels`):
+Every one of the 2,598,960 deals (2,869,685 with the joker) is played with its best hold, and the
+draws of that hold are counted by final class, exactly. Method (:mod:`.analysis_kernels`):
 
 1. the class of every five-card hand, then, for every subset of 0..4 cards, the number of hands
    of each class containing it (and so its sum of pays);
 2. for each deal, the sum of pays over the draws of each of its 32 holds follows from those
    tables by inclusion–exclusion over the discarded cards; the best hold is found with exact
    integer comparisons, and its class counts are accumulated the same way. Suits being
-   symmetric, only one deal of each class under suit permutations is played (134,459 deals),
-   weighted by the size of its class.
+   symmetric (wild deuces and the suitless joker keep them so), only one deal of each class
+   under suit permutations is played (134,459 deals of 52 cards), weighted by the size of its
+   class.
 
 About half a second once compiled (the first run compiles for half a minute or so, then caches
 on disk); the tables of step 1 are kept for the next call with the same classes.
@@ -23,7 +24,6 @@ from math import comb, isqrt, sqrt
 from typing import TYPE_CHECKING
 
 from pokerscore.engine.progress import Progress
-from pokerscore.games.draw import UNSEEN
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
@@ -35,9 +35,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-DEALS = comb(52, 5)
 ROYAL_FLUSH = "Ah Kh Qh Jh Th"
-"""One royal flush: every royal has the same value, so this one's class is every royal's."""
+"""One natural royal flush: every one has the same class."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,8 @@ class GameAnalysis:
     """The exact outcome of a game played perfectly, per coin bet.
 
     ``counts[n][c]``: summed over the deals whose best hold discards ``n`` cards, the number of
-    draws that end in class ``c``; each such deal has ``C(47, n)`` equally likely draws.
+    draws that end in class ``c``; each such deal has ``C(47, n)`` equally likely draws
+    (``C(48, n)`` with the joker).
     """
 
     paytable: PayTable
@@ -55,12 +55,14 @@ class GameAnalysis:
     @property
     def probabilities_exact(self) -> dict[str, Fraction]:
         """Probability of each final class (class name -> exact fraction)."""
+        unseen = self.paytable.unseen
+        deals = comb(len(self.paytable.deck), 5)
         return {
             name: sum(
-                (Fraction(row[index], comb(UNSEEN, n)) for n, row in enumerate(self.counts)),
+                (Fraction(row[index], comb(unseen, n)) for n, row in enumerate(self.counts)),
                 Fraction(0),
             )
-            / DEALS
+            / deals
             for index, name in enumerate(self.paytable.classes)
         }
 
@@ -107,15 +109,15 @@ class GameAnalysis:
 
     @property
     def royal_cycle(self) -> float | None:
-        """Average number of games per royal flush.
+        """Average number of games per (natural) royal flush.
 
         The royal is found by its hand, whatever its class is called; ``None`` when the table
-        has no class of royal flushes alone (a class that also holds other hands would give
-        their cycle, not the royal's).
+        has no class of natural royal flushes alone (a class that also holds other hands would
+        give their cycle, not the royal's).
         """
         table = self.paytable
         royal = table.classify(ROYAL_FLUSH)
-        if not royal or table.value_classes.count(royal) != 1:
+        if not royal or not table.holds_one_hand(royal):
             return None
         probability = list(self.probabilities_exact.values())[royal]
         return float(1 / probability) if probability else None
@@ -126,11 +128,14 @@ def analyze(
     coins: int = MAX_COINS,
     progress: Progress | None = None,
 ) -> GameAnalysis:
-    """Play all 2,598,960 deals perfectly and count the outcomes exactly.
+    """Play all 2,598,960 deals (2,869,685 with the joker) perfectly and count the outcomes
+    exactly.
 
     >>> result = analyze("jacks-or-better-9-6")
     >>> round(result.return_rate, 6), round(result.stdev, 2), round(result.royal_cycle)
     (0.995439, 4.42, 40391)
+    >>> round(analyze("deuces-wild").return_rate, 8)
+    1.00761961
     """
     import numpy as np
 
@@ -145,20 +150,21 @@ def analyze(
     pay_sums = counts.astype(np.int64) @ pays
     report(1, steps)
     binom = kernels.binomials()
-    blocks = (DEALS + kernels.BLOCK - 1) // kernels.BLOCK
+    deck = len(table.deck)
+    blocks = (comb(deck, 5) + kernels.BLOCK - 1) // kernels.BLOCK
     totals = np.zeros((6, len(table.classes)), dtype=np.int64)
     parts = steps - 1
     for part in range(parts):  # a few kernel calls, so the progress bar moves
         first, last = blocks * part // parts, blocks * (part + 1) // parts
         totals += kernels.best_play_counts(
-            first, last, final, counts, offsets, pay_sums, pays, binom
+            first, last, deck, final, counts, offsets, pay_sums, pays, binom
         )
         report(part + 2, steps)
     return GameAnalysis(table, coins, tuple(tuple(int(x) for x in row) for row in totals))
 
 
 SubsetTables = tuple["npt.NDArray[np.int8]", "npt.NDArray[np.int32]", "npt.NDArray[np.int64]"]
-_CACHE: dict[tuple[int, ...], SubsetTables] = {}
+_CACHE: dict[object, SubsetTables] = {}
 
 
 def _subset_tables(table: PayTable) -> SubsetTables:
@@ -166,26 +172,19 @@ def _subset_tables(table: PayTable) -> SubsetTables:
     cards (row ``offsets[k] + index``) and those offsets; the last set is kept for the next call."""
     import numpy as np
 
-    from pokerscore.engine.rankings import HIGH
     from pokerscore.games.videopoker import analysis_kernels as kernels
-    from pokerscore.games.videopoker.paytable_arrays import value_class_array
+    from pokerscore.games.videopoker.paytable_arrays import class_tables
 
-    key = table.value_classes
+    # Tables of the same hands in the same classes (pays aside) share their subset counts.
+    key = (table.wild, tuple(table.class_lists()[0]), tuple(table.class_lists()[1]))
     if key not in _CACHE:
-        arrays = HIGH.tables(5)  # one bundle of tables for the kernels
-        classes = value_class_array(table)
+        arrays = class_tables(table)
         binom = kernels.binomials()
-        final = kernels.final_classes(arrays, classes, binom)
-        by_size = [
-            kernels.four_card_counts(
-                arrays,
-                classes,
-                len(table.classes),
-                binom,
-            )
-        ]
+        deck = len(table.deck)
+        final = kernels.final_classes(arrays, deck, binom)
+        by_size = [kernels.four_card_counts(arrays, deck, len(table.classes), binom)]
         for k in range(3, -1, -1):
-            by_size.insert(0, kernels.smaller_counts(k, by_size[0], binom))
+            by_size.insert(0, kernels.smaller_counts(k, by_size[0], deck, binom))
         offsets = np.cumsum([0] + [len(part) for part in by_size]).astype(np.int64)
         _CACHE.clear()  # one table set at a time: they take some 20 MB
         _CACHE[key] = (final, np.concatenate(by_size), offsets)

@@ -1,8 +1,8 @@
 """Compiled kernels of the whole-game analysis (imported inside function bodies only).
 
 Subsets of the deck are numbered by their colex rank (:mod:`pokerscore.engine.combinatorics`):
-the ``k``-card subsets are numbered ``0 .. C(52, k) - 1``, and enumerating 5-card hands in colex
-order visits indices in sequence.
+the ``k``-card subsets of a deck of ``n`` ids (52, or 53 with the joker, id 52) are numbered
+``0 .. C(n, k) - 1``, and enumerating 5-card hands in colex order visits indices in sequence.
 
 Work is split into blocks of consecutive indices (each block unranks its first subset, then
 steps to the next), so ``prange`` shares the table building evenly between threads and each block
@@ -15,8 +15,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import prange
 
-from pokerscore.cards import DECK_SIZE
-from pokerscore.engine.arrays import RankingTables
+from pokerscore.cards import JOKER
 from pokerscore.engine.combinatorics import (
     binomial_rows,
     colex_unrank,
@@ -28,6 +27,7 @@ from pokerscore.engine.combinatorics import (
 )
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels import five_card_value
+from pokerscore.games.videopoker.paytable_arrays import ClassTables
 
 IntArray = npt.NDArray[np.int64]
 HAND_SIZE = 5
@@ -37,8 +37,8 @@ BLOCK = 4096
 
 
 def binomials() -> IntArray:
-    """``C(n, k)`` for ``n`` 0..52 and ``k`` 0..5, as an array ``[n, k]``."""
-    return np.array(binomial_rows(DECK_SIZE, HAND_SIZE), dtype=np.int64)
+    """``C(n, k)`` for ``n`` 0..53 and ``k`` 0..5, as an array ``[n, k]``."""
+    return np.array(binomial_rows(JOKER + 1, HAND_SIZE), dtype=np.int64)
 
 
 # The subset arithmetic of pokerscore.engine.combinatorics, compiled into these kernels.
@@ -51,21 +51,17 @@ _next_submask = kernel(inline=True)(next_submask)
 
 
 @kernel(inline=True)
-def _next_subset(cards: IntArray, k: int) -> None:
-    """Step ``cards[:k]`` to the next subset of the deck in colex order."""
-    _next_subset_of(cards, k, DECK_SIZE)
+def _naturals(cards: IntArray) -> int:
+    """How many of five sorted cards are not the joker (the joker's id comes last)."""
+    return 4 if cards[4] == JOKER else 5
 
 
 @kernel(parallel=True)
-def final_classes(
-    tables: RankingTables,
-    classes: ClassArray,
-    binom: IntArray,
-) -> ClassArray:
-    """The class of every five-card hand, by colex index."""
-    # The five-card arrays leave the bundle before any loop (read through it, they are reloaded).
-    keys, is_flush, flush, plain = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
-    total = binom[52, 5]
+def final_classes(tables: ClassTables, deck: int, binom: IntArray) -> ClassArray:
+    """The class of every five-card hand of a deck of ``deck`` ids, by colex index."""
+    # The arrays leave the bundle before any loop (read through it, they are reloaded).
+    keys, is_flush, suited, plain = tables.keys5, tables.is_flush5, tables.suited, tables.plain
+    total = binom[deck, 5]
     result = np.empty(total, dtype=np.int8)
     for block in prange((total + BLOCK - 1) // BLOCK):
         cards = np.empty(5, dtype=np.int64)
@@ -73,8 +69,8 @@ def final_classes(
         _unrank(start, 5, binom, cards)
         for index in range(start, min(start + BLOCK, total)):
             key = keys[cards[0]] + keys[cards[1]] + keys[cards[2]] + keys[cards[3]] + keys[cards[4]]
-            result[index] = classes[five_card_value(key, is_flush, flush, plain)]
-            _next_subset(cards, 5)
+            result[index] = five_card_value(key, is_flush, suited, plain)
+            _next_subset_of(cards, 5, deck)
     return result
 
 
@@ -85,27 +81,23 @@ def _count_range(
     low: int,
     high: int,
     is_flush: npt.NDArray[np.bool_],
-    flush: npt.NDArray[np.uint16],
-    plain: npt.NDArray[np.uint16],
-    classes: ClassArray,
+    suited: ClassArray,
+    plain: ClassArray,
     row: npt.NDArray[np.int32],
 ) -> None:
     """Count, by class, the hands ``key`` plus one card of ``low .. high - 1``."""
     for card in range(low, high):  # alone in its loop: the compiler overlaps the table reads
-        row[classes[five_card_value(key + keys[card], is_flush, flush, plain)]] += 1
+        row[five_card_value(key + keys[card], is_flush, suited, plain)] += 1
 
 
 @kernel(parallel=True)
 def four_card_counts(
-    tables: RankingTables,
-    classes: ClassArray,
-    class_count: int,
-    binom: IntArray,
+    tables: ClassTables, deck: int, class_count: int, binom: IntArray
 ) -> npt.NDArray[np.int32]:
     """counts[i, c]: how many five-card hands containing 4-subset ``i`` are in class ``c``."""
-    # The five-card arrays leave the bundle before any loop (read through it, they are reloaded).
-    keys, is_flush, flush, plain = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
-    total = binom[52, 4]
+    # The arrays leave the bundle before any loop (read through it, they are reloaded).
+    keys, is_flush, suited, plain = tables.keys5, tables.is_flush5, tables.suited, tables.plain
+    total = binom[deck, 4]
     counts = np.zeros((total, class_count), dtype=np.int32)
     for block in prange((total + BLOCK - 1) // BLOCK):
         cards = np.empty(4, dtype=np.int64)
@@ -116,28 +108,30 @@ def four_card_counts(
             row = counts[index]
             low = 0
             for i in range(4):  # every fifth card: the gaps between the four
-                _count_range(key, keys, low, cards[i], is_flush, flush, plain, classes, row)
+                _count_range(key, keys, low, cards[i], is_flush, suited, plain, row)
                 low = cards[i] + 1
-            _count_range(key, keys, low, 52, is_flush, flush, plain, classes, row)
-            _next_subset(cards, 4)
+            _count_range(key, keys, low, deck, is_flush, suited, plain, row)
+            _next_subset_of(cards, 4, deck)
     return counts
 
 
 @kernel()
-def smaller_counts(k: int, upper: npt.NDArray[np.int32], binom: IntArray) -> npt.NDArray[np.int32]:
+def smaller_counts(
+    k: int, upper: npt.NDArray[np.int32], deck: int, binom: IntArray
+) -> npt.NDArray[np.int32]:
     """The class counts of ``k``-subsets from those of ``k + 1``-subsets.
 
     Each five-card hand containing a ``k``-subset ``S`` contains ``5 - k`` of the
     ``(k + 1)``-subsets ``S + {x}``, so summing over ``x`` counts it ``5 - k`` times.
     """
-    total = binom[52, k]
+    total = binom[deck, k]
     class_count = upper.shape[1]
     counts = np.zeros((total, class_count), dtype=np.int32)
     cards = np.zeros(k + 1, dtype=np.int64)
     if k:
         _unrank(0, k, binom, cards)
     for index in range(total):
-        for extra in range(52):
+        for extra in range(deck):
             upper_index = 0
             position = 1
             inserted = False
@@ -160,7 +154,7 @@ def smaller_counts(k: int, upper: npt.NDArray[np.int32], binom: IntArray) -> npt
         for c in range(class_count):
             counts[index, c] //= 5 - k
         if k:
-            _next_subset(cards, k)
+            _next_subset_of(cards, k, deck)
     return counts
 
 
@@ -174,6 +168,7 @@ def _play_deal(
     pay_sums: IntArray,
     pays: IntArray,
     binom: IntArray,
+    unseen: int,
     popcount: IntArray,
     highest: IntArray,
     tally: IntArray,
@@ -200,8 +195,8 @@ def _play_deal(
                 sums[mask] -= sums[mask | step]
     best = 31
     for mask in range(30, -1, -1):  # masks downwards: ties keep the larger mask
-        left = sums[mask] * binom[47, 5 - popcount[best]]
-        right = sums[best] * binom[47, 5 - popcount[mask]]
+        left = sums[mask] * binom[unseen, 5 - popcount[best]]
+        right = sums[best] * binom[unseen, 5 - popcount[mask]]
         if left > right or (left == right and popcount[mask] > popcount[best]):
             best = mask
     outcome = tally[5 - popcount[best]]
@@ -226,6 +221,7 @@ def _play_deal(
 def best_play_counts(
     first_block: int,
     last_block: int,
+    deck: int,
     final: ClassArray,
     counts: npt.NDArray[np.int32],
     offsets: IntArray,
@@ -233,9 +229,10 @@ def best_play_counts(
     pays: IntArray,
     binom: IntArray,
 ) -> IntArray:
-    """For deals of blocks ``first_block .. last_block - 1``: play each deal's best hold and
-    count the final hands. Returns totals[n, c]: over deals whose best hold discards ``n`` cards,
-    the number of draws ending in class ``c`` (each deal's draws are ``C(47, n)``).
+    """For deals of blocks ``first_block .. last_block - 1`` of a deck of ``deck`` ids: play each
+    deal's best hold and count the final hands. Returns totals[n, c]: over deals whose best hold
+    discards ``n`` cards, the number of draws ending in class ``c`` (each deal's draws are
+    ``C(deck - 5, n)``).
 
     ``counts`` and ``pay_sums`` hold, for every subset of 0..4 cards (row ``offsets[k] + index``),
     the class counts and the pay sum of the five-card hands containing it; ``final`` the class of
@@ -248,9 +245,12 @@ def best_play_counts(
     Suits are symmetric, so only one deal of each class under suit permutations is played: the
     one whose per-suit rank masks are in non-increasing order (clubs, diamonds, hearts, spades),
     counted as many times as the class has deals (24 over the permutations that fix it). Ties
-    are thus broken on that deal, and its choice stands for the whole class.
+    are thus broken on that deal, and its choice stands for the whole class. Wild deuces keep
+    the symmetry (all four are wild), and so does the joker, which has no suit: its masks are
+    those of the natural cards.
     """
-    total = binom[52, 5]
+    total = binom[deck, 5]
+    unseen = deck - 5
     class_count = counts.shape[1]
     blocks = last_block - first_block
     per_block = np.zeros((blocks, 6, class_count), dtype=np.int64)
@@ -267,7 +267,7 @@ def best_play_counts(
         start = (first_block + block) * BLOCK
         _unrank(start, 5, binom, cards)
         for index in range(start, min(start + BLOCK, total)):
-            clubs, diamonds, hearts, spades = _suit_rank_masks(cards, 5)
+            clubs, diamonds, hearts, spades = _suit_rank_masks(cards, _naturals(cards))
             if _is_suit_canonical(clubs, diamonds, hearts, spades):
                 _play_deal(
                     cards,
@@ -278,11 +278,12 @@ def best_play_counts(
                     pay_sums,
                     pays,
                     binom,
+                    unseen,
                     popcount,
                     highest,
                     per_block[block],
                 )
-            _next_subset(cards, 5)
+            _next_subset_of(cards, 5, deck)
     totals = np.zeros((6, class_count), dtype=np.int64)
     for block in range(blocks):
         totals += per_block[block]

@@ -9,9 +9,10 @@ The generator is specified here rather than taken from :mod:`random`, whose algo
 2. **A uniform integer below n** from the top 32 bits ``r`` of an output, by Lemire's method:
    ``m = r * n``; if ``m mod 2**32 < (2**32 - n) mod n`` the output is rejected and the next one
    used; otherwise the result is ``m >> 32``. The rejection makes every card exactly equally likely.
-3. **A partial Fisher–Yates shuffle** of the deck in id order (``2c 2d 2h 2s 3c … As``): for
-   ``i = 0..9``, swap position ``i`` with position ``i + uniform(52 - i)``. The first ten positions
-   are the deal: five cards dealt, then the five replacement cards in the order they are drawn.
+3. **A partial Fisher–Yates shuffle** of the deck in id order (``2c 2d 2h 2s 3c … As``, then the
+   joker, id 52, in Joker Poker's 53-card deck): for ``i = 0..9``, swap position ``i`` with
+   position ``i + uniform(n - i)``, ``n`` the deck's size. The first ten positions are the deal:
+   five cards dealt, then the five replacement cards in the order they are drawn.
 
 :mod:`pokerscore.games.videopoker.seed_kernels` runs the same steps compiled, for searching seeds.
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pokerscore.cards import FULL_DECK, Card, PokerScoreError
+from pokerscore.cards import DECK_SIZE, JOKER, Card, PokerScoreError
 
 MASK64: Final = (1 << 64) - 1
 GOLDEN_GAMMA: Final = 0x9E3779B97F4A7C15
@@ -71,23 +72,33 @@ def check_seed(seed: int) -> int:
     return seed
 
 
-def deal_ids(seed: int) -> tuple[int, ...]:
-    """The ten card ids of a seed's deal."""
+def check_deck_size(deck_size: int) -> int:
+    """A machine's deck: 52 cards, or 53 with the joker."""
+    if deck_size not in (DECK_SIZE, JOKER + 1):
+        raise PokerScoreError(f"a deck has 52 cards, or 53 with the joker, got {deck_size!r}")
+    return deck_size
+
+
+def deal_ids(seed: int, deck_size: int = DECK_SIZE) -> tuple[int, ...]:
+    """The ten card ids of a seed's deal from a deck of ``deck_size`` cards (ids in order)."""
     generator = SplitMix64(check_seed(seed))
-    deck = list(range(len(FULL_DECK)))
+    deck = list(range(check_deck_size(deck_size)))
     for i in range(DEAL_SIZE):
         j = i + generator.below(len(deck) - i)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck[:DEAL_SIZE])
 
 
-def deal(seed: int) -> tuple[Card, ...]:
-    """The ten cards of a seed: the five dealt, then the five replacement cards in order.
+def deal(seed: int, deck_size: int = DECK_SIZE) -> tuple[Card, ...]:
+    """The ten cards of a seed: the five dealt, then the five replacement cards in order, from
+    a deck of 52 cards or, with ``deck_size=53``, 52 and the joker.
 
     Draw with :func:`pokerscore.games.draw.draw` (``draw(cards[:5], cards[5:], mask)``).
 
     >>> from pokerscore.cards import format_cards
     >>> format_cards(deal(2024)[:5])
     'Tc 3d 6c 4c Qs'
+    >>> format_cards(deal(5, deck_size=53))
+    '7c Qc 5d 3s 2h 7s Jk 9h 8s Ts'
     """
-    return tuple(FULL_DECK[card_id] for card_id in deal_ids(seed))
+    return tuple(Card(card_id) for card_id in deal_ids(seed, deck_size))

@@ -8,9 +8,9 @@ import numpy as np
 import numpy.typing as npt
 from numba import prange
 
-from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels import five_card_value
+from pokerscore.games.videopoker.paytable_arrays import ClassTables
 
 IntArray = npt.NDArray[np.int64]
 
@@ -24,16 +24,18 @@ SEED_BLOCK = 4096
 
 @kernel()
 def deal_ids_into(seed: np.uint64, deck: IntArray) -> None:
-    """Shuffle ``deck`` (any 52 ids) so that ``deck[:10]`` is the seed's deal.
+    """Shuffle ``deck`` (its ids set to ``0 .. len(deck) - 1``: 52, or 53 with the joker) so that
+    ``deck[:10]`` is the seed's deal.
 
     SplitMix64, Lemire's 32-bit bounded integers with rejection, partial Fisher–Yates: see
     :mod:`pokerscore.games.videopoker.deal`, which this must match card for card.
     """
-    for i in range(52):
+    size = deck.shape[0]
+    for i in range(size):
         deck[i] = i
     state = np.uint64(seed)
     for i in range(10):
-        n = 52 - i
+        n = size - i
         threshold = (4294967296 - n) % n
         while True:
             state = state + _GAMMA
@@ -52,18 +54,18 @@ def deal_ids_into(seed: np.uint64, deck: IntArray) -> None:
 def first_seeds(
     start: int,
     count: int,
-    tables: RankingTables,
-    classes: npt.NDArray[np.int8],
+    tables: ClassTables,
+    deck_size: int,
     class_count: int,
 ) -> IntArray:
-    """found[c, mask]: the first seed of ``start .. start + count - 1`` whose deal, drawn with
-    ``mask``, ends in class ``c`` (-1 if none)."""
-    # The five-card arrays leave the bundle before any loop (read through it, they are reloaded).
-    keys, is_flush, flush, plain = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
+    """found[c, mask]: the first seed of ``start .. start + count - 1`` whose deal from a deck
+    of ``deck_size`` cards, drawn with ``mask``, ends in class ``c`` (-1 if none)."""
+    # The arrays leave the bundle before any loop (read through it, they are reloaded).
+    keys, is_flush, suited, plain = tables.keys5, tables.is_flush5, tables.suited, tables.plain
     blocks = (count + SEED_BLOCK - 1) // SEED_BLOCK
     per_block = np.full((blocks, class_count, 32), -1, dtype=np.int64)
     for block in prange(blocks):
-        deck = np.empty(52, dtype=np.int64)
+        deck = np.empty(deck_size, dtype=np.int64)
         found = per_block[block]
         first = start + block * SEED_BLOCK
         for seed in range(first, min(first + SEED_BLOCK, start + count)):
@@ -77,8 +79,7 @@ def first_seeds(
                     else:
                         key += keys[deck[drawn]]
                         drawn += 1
-                value = five_card_value(key, is_flush, flush, plain)
-                c = classes[value]
+                c = five_card_value(key, is_flush, suited, plain)
                 if found[c, mask] < 0:
                     found[c, mask] = seed
     result = np.full((class_count, 32), -1, dtype=np.int64)

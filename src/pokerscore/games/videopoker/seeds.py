@@ -57,8 +57,7 @@ def check_search(table: PayTable, classes: Sequence[int], start: int, limit: int
         raise PokerScoreError(
             f"the seeds searched must lie in 0 .. 2**63 - 1, got {start} + {limit}"
         )
-    reachable = set(table.value_classes[1:])
-    unreachable = [table.class_name(index) for index in classes if index not in reachable]
+    unreachable = [table.class_name(index) for index in classes if index not in table.reachable]
     if unreachable:
         raise PokerScoreError(
             f"no hand ends in {', '.join(unreachable)} in {table.name}: later classes take every"
@@ -83,8 +82,7 @@ def seed_coverage(
     """
     import numpy as np
 
-    from pokerscore.engine.rankings import HIGH
-    from pokerscore.games.videopoker.paytable_arrays import value_class_array
+    from pokerscore.games.videopoker.paytable_arrays import class_tables
     from pokerscore.games.videopoker.seed_kernels import first_seeds
 
     table = as_paytable(paytable)
@@ -98,8 +96,8 @@ def seed_coverage(
     for mask in wanted_masks:
         if not 0 <= mask < MASK_COUNT:
             raise PokerScoreError(f"a hold mask is an integer 0..31, got {mask}")
-    arrays = HIGH.tables(5)  # one bundle of tables for the kernels
-    lookup = value_class_array(table)
+    arrays = class_tables(table)
+    deck_size = len(table.deck)
     found = np.full((len(table.classes), MASK_COUNT), -1, dtype=np.int64)
     wanted = np.zeros_like(found, dtype=np.bool_)
     wanted[np.ix_(wanted_classes, wanted_masks)] = True
@@ -108,13 +106,7 @@ def seed_coverage(
         if seed - start >= limit:
             raise PokerScoreError(f"not every class and mask found within {limit:,} seeds")
         count = min(STEP, start + limit - seed)
-        step = first_seeds(
-            seed,
-            count,
-            arrays,
-            lookup,
-            len(table.classes),
-        )
+        step = first_seeds(seed, count, arrays, deck_size, len(table.classes))
         fill = (found < 0) & (step >= 0)
         found[fill] = step[fill]
         seed += count
@@ -124,7 +116,7 @@ def seed_coverage(
     for class_index in wanted_classes:
         for mask in wanted_masks:
             row_seed = int(found[class_index, mask])
-            cards = deal(row_seed)
+            cards = deal(row_seed, deck_size)
             final = draw(cards[:5], cards[5:], mask)
             if table.classify(final) != class_index:  # pragma: no cover - a kernel bug
                 raise AssertionError(f"seed {row_seed} mask {mask} does not end in {class_index}")

@@ -1,4 +1,6 @@
-"""The built-in pay tables: Jacks or Better 9/6 … 6/5, Bonus Poker, Double and Double Double Bonus.
+"""The built-in pay tables: Jacks or Better 9/6 … 6/5, Bonus Poker, Double and Double Double Bonus,
+and the wild games: Deuces Wild (full pay, Not So Ugly Ducks, Loose Deuces) and Joker Poker
+(kings or better).
 
 >>> get_paytable("bonus-poker-8-5").class_index("four-aces")
 9
@@ -9,7 +11,13 @@ from __future__ import annotations
 from typing import Final
 
 from pokerscore.engine import Category
-from pokerscore.games.videopoker.paytables.model import PayClass, PayTable, PayTableError
+from pokerscore.games.videopoker.paytables.model import (
+    PAY_HANDS,
+    PayClass,
+    PayTable,
+    PayTableError,
+    default_title,
+)
 
 _ROYAL_PAYS: Final = (250, 250, 250, 250, 800)  # the 5-coin royal bonus
 _LOW_QUADS: Final = (0, 1, 2)  # deuces, treys, fours
@@ -22,7 +30,46 @@ def _flat(pay: int) -> tuple[int, int, int, int, int]:
 
 def _category_pays(category: Category, pays: tuple[int, int, int, int, int]) -> PayClass:
     """A class that is a whole category, named as the category is."""
-    return PayClass(category.slug, category.title, category, pays)
+    return PayClass(category.slug, category.title, PAY_HANDS[category.slug], pays)
+
+
+def _hand_pays(hand: str, pays: tuple[int, int, int, int, int], name: str = "") -> PayClass:
+    """A class that is one of :data:`PAY_HANDS`, named as the hand is unless ``name`` says."""
+    name = name or hand
+    return PayClass(name, default_title(name), PAY_HANDS[hand], pays)
+
+
+def _wild_base(pays: list[int]) -> list[PayClass]:
+    """The classes every wild table shares, weakest first, from three of a kind to the straight
+    flush, with ``pays`` in that order."""
+    categories = (
+        Category.THREE_OF_A_KIND,
+        Category.STRAIGHT,
+        Category.FLUSH,
+        Category.FULL_HOUSE,
+        Category.FOUR_OF_A_KIND,
+        Category.STRAIGHT_FLUSH,
+    )
+    return [_category_pays(c, _flat(pay)) for c, pay in zip(categories, pays, strict=True)]
+
+
+def _deuces_wild(
+    name: str, title: str, four_deuces: int, five_kind: int, quads_up: list[int]
+) -> PayTable:
+    """A Deuces Wild table: no pair pays; trips to straight flush pay ``quads_up`` (weakest
+    first), then five of a kind, the wild royal (25), four deuces and the natural royal."""
+    return PayTable(
+        name,
+        title,
+        (
+            *_wild_base(quads_up),
+            _hand_pays("five-of-a-kind", _flat(five_kind)),
+            _hand_pays("wild-royal-flush", _flat(25)),
+            _hand_pays("four-deuces", _flat(four_deuces)),
+            _hand_pays("royal-flush", _ROYAL_PAYS, "natural-royal-flush"),
+        ),
+        wild="deuces",
+    )
 
 
 def _base(
@@ -30,7 +77,7 @@ def _base(
 ) -> tuple[PayClass, ...]:
     return (
         PayClass(
-            "jacks-or-better", "Jacks or Better", Category.ONE_PAIR, _flat(1), (9, 10, 11, 12)
+            "jacks-or-better", "Jacks or Better", PAY_HANDS["one-pair"], _flat(1), (9, 10, 11, 12)
         ),
         _category_pays(Category.TWO_PAIR, _flat(two_pair)),
         _category_pays(Category.THREE_OF_A_KIND, _flat(3)),
@@ -53,7 +100,7 @@ def _jacks_or_better(full_house: int, flush: int) -> PayTable:
 
 
 def _bonus_quads(five_k: int, two_4: int, aces: int) -> list[PayClass]:
-    four = Category.FOUR_OF_A_KIND
+    four = PAY_HANDS[Category.FOUR_OF_A_KIND.slug]
     return [
         PayClass("four-5-k", "Four 5s-Ks", four, _flat(five_k)),
         PayClass("four-2-4", "Four 2s-4s", four, _flat(two_4), _LOW_QUADS),
@@ -87,7 +134,7 @@ def _builtin() -> dict[str, PayTable]:
                     PayClass(
                         "four-2-4-with-a-4",
                         "Four 2s-4s with A-4",
-                        four,
+                        PAY_HANDS[four.slug],
                         _flat(160),
                         _LOW_QUADS,
                         (0, 1, 2, 12),
@@ -95,13 +142,31 @@ def _builtin() -> dict[str, PayTable]:
                     PayClass(
                         "four-aces-with-2-4",
                         "Four Aces with 2-4",
-                        four,
+                        PAY_HANDS[four.slug],
                         _flat(400),
                         _ACES,
                         _LOW_QUADS,
                     ),
                 ],
             ),
+        ),
+        _deuces_wild("deuces-wild", "Deuces Wild", 200, 15, [1, 2, 2, 3, 5, 9]),
+        _deuces_wild("not-so-ugly-ducks", "Not So Ugly Ducks", 200, 16, [1, 2, 3, 4, 4, 10]),
+        _deuces_wild("loose-deuces", "Loose Deuces", 500, 17, [1, 2, 2, 3, 4, 10]),
+        PayTable(
+            "joker-poker-kings",
+            "Joker Poker (Kings or Better)",
+            (
+                PayClass(
+                    "kings-or-better", "Kings or Better", PAY_HANDS["one-pair"], _flat(1), (11, 12)
+                ),
+                _category_pays(Category.TWO_PAIR, _flat(1)),
+                *_wild_base([2, 3, 5, 7, 20, 50]),
+                _hand_pays("wild-royal-flush", _flat(100)),
+                _hand_pays("five-of-a-kind", _flat(200)),
+                _hand_pays("royal-flush", _ROYAL_PAYS, "natural-royal-flush"),
+            ),
+            wild="joker",
         ),
     ]
     return {table.name: table for table in tables}
@@ -117,10 +182,10 @@ def get_paytable(name: str) -> PayTable:
 
     >>> get_paytable("bonus-poker-8-5").classes[7:10]
     ('four-5-k', 'four-2-4', 'four-aces')
-    >>> get_paytable("deuces-wild")  # doctest: +ELLIPSIS
+    >>> get_paytable("deuces-wilder")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokerscore.games.videopoker.paytables.model.PayTableError: unknown pay table "deuces-wild": use one of jacks-or-better-9-6, ...
+    pokerscore.games.videopoker.paytables.model.PayTableError: unknown pay table "deuces-wilder": use one of jacks-or-better-9-6, ...
     """
     try:
         return PAYTABLES[name]

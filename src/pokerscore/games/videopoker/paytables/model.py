@@ -1,17 +1,23 @@
 """The pay table model: the paying hand classes of a machine and what each pays per coin.
 
 A :class:`PayTable` lists its paying classes weakest first; class 0 is always ``nothing``. Each
-class is a rule on the final hand (a category, optionally restricted to the rank of its main
-group and, for four of a kind, the kicker) and its pay per coin for bets of 1 to 5 coins. A hand
-belongs to the *last* class whose rule it matches, so a specific class (``four-aces``) listed
+class is a rule on the final hand (a :class:`PayHand`, optionally restricted to the rank of its
+main group and, for four of a kind, the kicker) and its pay per coin for bets of 1 to 5 coins. A
+hand belongs to the *last* class whose rule it matches, so a specific class (``four-aces``) listed
 after a general one (``four-of-a-kind``) takes the hands it names.
 
-Because a class depends only on the hand's value (1..7462), every table is also a lookup table
-from value to class (:attr:`PayTable.value_classes`), which the compiled kernels use.
+A table may play with wild cards (``wild = "deuces"``: every 2; ``wild = "joker"``: a 53-card
+deck with one joker). A wild card plays as whatever makes the class: a hand takes the last class
+that any of its completions (:func:`pokerscore.engine.wild.completions`) makes. So a class
+depends on the natural ranks, the number of wild cards and whether the natural cards share a
+suit, which is exactly what a five-card key of the table's ranking holds: every table is also a
+lookup table from that key to class (:meth:`PayTable.class_lists`), which the compiled kernels
+use, one lookup a hand.
 
 Every table is checked when it is made, whoever makes it (the built-in list, a TOML file, a
 program): pays are whole numbers of coins from 0 to :data:`MAX_PAY` per coin, at most
-:data:`MAX_PAYING_CLASSES` paying classes, titles are printable text.
+:data:`MAX_PAYING_CLASSES` paying classes, titles are printable text, and the wild games' own
+hands only in the tables they belong to.
 
 >>> from pokerscore.games.videopoker.paytables import get_paytable
 >>> table = get_paytable("jacks-or-better-9-6")
@@ -23,6 +29,9 @@ program): pays are whole numbers of coins from 0 to :data:`MAX_PAY` per coin, at
 >>> royal = table.classify("Ah Kh Qh Jh Th")
 >>> table.class_title(royal), table.pay(royal, 1), table.pay(royal, 5)
 ('Royal Flush', 250, 4000)
+>>> deuces = get_paytable("deuces-wild")
+>>> [deuces.class_name(deuces.classify(hand)) for hand in ("2c 2d Kh Qh Jh", "2c 2d 2h 2s 5c")]
+['wild-royal-flush', 'four-deuces']
 """
 
 from __future__ import annotations
@@ -34,20 +43,32 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
-from pokerscore.cards import Card, CardLike, PokerScoreError, parse_cards
-from pokerscore.engine import VALUE_COUNT, Category, category_of, evaluate5, explaining_ranks
+from pokerscore.cards import (
+    JOKER,
+    Card,
+    CardLike,
+    PokerScoreError,
+    TooManyJokersError,
+    parse_cards,
+)
+from pokerscore.engine import HIGH, Category, Ranking, get_ranking
+from pokerscore.engine.classes import STANDARD_STRAIGHTS, standard_category
+from pokerscore.engine.keys import SUIT_MASK_5, SUIT_SHIFT_5
+from pokerscore.engine.wild import five_card_lists, hand_kinds
+from pokerscore.hands.score import check_in_deck
 
 MAX_COINS: Final = 5
 NOTHING: Final = "nothing"
 MAX_PAY: Final = 1_000_000
 """The largest pay per coin. The whole-game analysis compares holds exactly in 64-bit integers:
 a pay sum over the draws of one hold times the draw count of another stays below
-``C(47, 5) * C(47, 4) * MAX_PAY * MAX_COINS`` (about 1.4e18, under 2**63), and every win
-fits SQLite's integers with room to spare."""
+``C(48, 5) * C(48, 4) * MAX_PAY * MAX_COINS`` (about 1.7e18, under 2**63, with the joker's
+48 unseen cards), and every win fits SQLite's integers with room to spare."""
 MAX_PAYING_CLASSES: Final = 127
 """The largest number of paying classes: the kernels keep class indices in 8-bit integers."""
+HAND_SIZE: Final = 5
 
-# Categories whose explaining ranks start with the rank of one group (pair, trips, quads).
+# Categories whose explaining ranks start with the rank of one group (pair, trips, quads, five).
 GROUP_CATEGORIES: Final = frozenset(
     {
         Category.ONE_PAIR,
@@ -55,6 +76,7 @@ GROUP_CATEGORIES: Final = frozenset(
         Category.THREE_OF_A_KIND,
         Category.FULL_HOUSE,
         Category.FOUR_OF_A_KIND,
+        Category.FIVE_OF_A_KIND,
     }
 )
 NAME_PATTERN: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -62,9 +84,51 @@ NAME_PATTERN: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 MAX_NAME_LENGTH: Final = 60
 MAX_TITLE_LENGTH: Final = 60
 
+WILD_RANKINGS: Final[dict[str, str]] = {"deuces": "deuces-wild", "joker": "joker"}
+"""A table's ``wild`` setting -> the ranking whose wild cards it plays with."""
+
 
 class PayTableError(PokerScoreError):
     """A pay table that cannot be used: unknown name, unreadable or inconsistent definition."""
+
+
+@dataclass(frozen=True)
+class PayHand:
+    """A hand a pay class names: a category of standard high poker (five of a kind included,
+    a royal flush a category of its own) made by some completion of the hand, with a number of
+    wild cards among ``wilds``. ``wild`` lists the tables it belongs in: ``None`` for tables
+    without wild cards, else a :data:`WILD_RANKINGS` key.
+
+    >>> PAY_HANDS["royal-flush"].wilds, PAY_HANDS["wild-royal-flush"].wilds
+    ((0,), (1, 2, 3, 4))
+    """
+
+    slug: str
+    category: Category
+    wilds: tuple[int, ...]
+    wild: frozenset[str | None]
+
+
+_EVERY_TABLE: Final = frozenset({None, *WILD_RANKINGS})
+_ANY_WILDS: Final = tuple(range(HAND_SIZE))
+PAY_HANDS: Final[dict[str, PayHand]] = {
+    **{
+        category.slug: PayHand(category.slug, category, _ANY_WILDS, _EVERY_TABLE)
+        for category in Category
+        if category <= Category.STRAIGHT_FLUSH
+    },
+    # A royal flush of natural cards: in a wild table, the "natural royal".
+    "royal-flush": PayHand("royal-flush", Category.ROYAL_FLUSH, (0,), _EVERY_TABLE),
+    "wild-royal-flush": PayHand(
+        "wild-royal-flush", Category.ROYAL_FLUSH, _ANY_WILDS[1:], frozenset(WILD_RANKINGS)
+    ),
+    "five-of-a-kind": PayHand(
+        "five-of-a-kind", Category.FIVE_OF_A_KIND, _ANY_WILDS, frozenset(WILD_RANKINGS)
+    ),
+    # Four deuces and any fifth card: five of a kind with four wild cards.
+    "four-deuces": PayHand("four-deuces", Category.FIVE_OF_A_KIND, (4,), frozenset({"deuces"})),
+}
+"""Every hand a pay class may name, by machine name (the ``hand`` key of a TOML table)."""
 
 
 @dataclass(frozen=True)
@@ -72,13 +136,14 @@ class PayClass:
     """One paying hand class: a rule on the final hand and its pay per coin at 1..5 coins.
 
     ``ranks`` restricts the rank of the hand's main group (the pair of a one-pair hand, the
-    higher pair of two pair, the trips of a full house, the quads), ``kickers`` the fifth card
-    of four of a kind; empty means any. ``hand = straight-flush`` also matches royal flushes.
+    higher pair of two pair, the trips of a full house, the quads, the five of a kind), ``kickers``
+    the fifth card of four of a kind; empty means any. ``hand = straight-flush`` also matches
+    royal flushes (natural or wild).
     """
 
     name: str
     title: str
-    hand: Category
+    hand: PayHand
     pays: tuple[int, int, int, int, int]
     ranks: tuple[int, ...] = ()
     kickers: tuple[int, ...] = ()
@@ -87,37 +152,44 @@ class PayClass:
         check_name(self.name, f'class "{self.name}"')
         check_title(self.title, f'class "{self.name}"')
         check_pays(self.pays, f'class "{self.name}"')
-        if self.ranks and self.hand not in GROUP_CATEGORIES:
+        if self.ranks and self.hand.category not in GROUP_CATEGORIES:
             raise PayTableError(
-                f'class "{self.name}": ranks apply only to pairs, trips, full houses and quads'
+                f'class "{self.name}": ranks apply only to pairs, trips, full houses, quads and'
+                " five of a kind"
             )
-        if self.kickers and self.hand != Category.FOUR_OF_A_KIND:
+        if self.kickers and self.hand.category != Category.FOUR_OF_A_KIND:
             raise PayTableError(f'class "{self.name}": kickers apply only to four-of-a-kind')
 
-    def matches(self, value: int) -> bool:
-        """Whether a hand of this value belongs to the rule (before later classes take it)."""
-        category = category_of(value)
-        if category != self.hand and not (
-            self.hand == Category.STRAIGHT_FLUSH and category == Category.ROYAL_FLUSH
+    def matches(self, category: Category, ranks: tuple[int, ...], wilds: int) -> bool:
+        """Whether a completed hand (its category under standard rules, its explaining ranks,
+        and the wild cards it took) belongs to the rule, before later classes take it."""
+        wanted = self.hand.category
+        if category != wanted and not (
+            wanted == Category.STRAIGHT_FLUSH and category == Category.ROYAL_FLUSH
         ):
             return False
-        ranks = explaining_ranks(value)
-        if self.ranks and ranks[0] not in self.ranks:
+        if wilds not in self.hand.wilds or (self.ranks and ranks[0] not in self.ranks):
             return False
         return not self.kickers or ranks[1] in self.kickers
 
 
 @dataclass(frozen=True)
 class PayTable:
-    """A named pay table: the paying classes, weakest first, after the implicit ``nothing``."""
+    """A named pay table: the paying classes, weakest first, after the implicit ``nothing``;
+    ``wild`` names its wild cards (``"deuces"``, ``"joker"``; ``None``: none)."""
 
     name: str
     title: str
     paying: tuple[PayClass, ...]
+    wild: str | None = None
 
     def __post_init__(self) -> None:
         check_name(self.name, "the table")
         check_title(self.title, "the table")
+        if self.wild is not None and self.wild not in WILD_RANKINGS:
+            raise PayTableError(
+                f"wild must be one of {', '.join(WILD_RANKINGS)}, got {short_repr(self.wild)}"
+            )
         if not 1 <= len(self.paying) <= MAX_PAYING_CLASSES:
             raise PayTableError(
                 f"a table has 1 to {MAX_PAYING_CLASSES} paying classes, got {len(self.paying)}"
@@ -126,6 +198,32 @@ class PayTable:
         for name in names:
             if name == NOTHING or names.count(name) > 1:
                 raise PayTableError(f'class name "{name}" is reserved or repeated')
+        for pay_class in self.paying:
+            if self.wild not in pay_class.hand.wild:
+                where = f'with wild = "{self.wild}"' if self.wild else "without wild cards"
+                raise PayTableError(
+                    f'class "{pay_class.name}": hand "{pay_class.hand.slug}" is not played {where}'
+                )
+
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking whose deck and wild cards the table plays with (high poker without)."""
+        return get_ranking(WILD_RANKINGS[self.wild]) if self.wild else HIGH
+
+    @cached_property
+    def deck(self) -> tuple[int, ...]:
+        """The card ids of the machine's deck: 52, or 53 with the joker (id 52, once)."""
+        return self.ranking.deck
+
+    @cached_property
+    def most_wild(self) -> int:
+        """The most wild cards a hand can hold: the wild cards of the deck (4 deuces, 1 joker)."""
+        return sum(1 for card in self.deck if card in self.ranking.wild_cards)
+
+    @property
+    def unseen(self) -> int:
+        """Cards a draw comes from: the deck less the five dealt (47, or 48 with the joker)."""
+        return len(self.deck) - HAND_SIZE
 
     @property
     def classes(self) -> tuple[str, ...]:
@@ -177,20 +275,81 @@ class PayTable:
         """Total coins returned for each class (index order) at a bet of ``coins``."""
         return tuple(self.pay(index, coins) for index in range(len(self.classes)))
 
-    @cached_property
-    def value_classes(self) -> tuple[int, ...]:
-        """Hand value (1..7462) -> class index; index 0 of the tuple is unused."""
-        table = [0] * (VALUE_COUNT + 1)
-        for value in range(1, VALUE_COUNT + 1):
-            for index in range(len(self.paying), 0, -1):
-                if self.paying[index - 1].matches(value):
-                    table[value] = index
-                    break
-        return tuple(table)
+    def class_of_completion(self, ranks: tuple[int, ...], suited: bool, wilds: int) -> int:
+        """The last class one completed hand matches: five ranks (highest first), whether all
+        one suit, and how many wild cards it took (0 = ``nothing``).
 
-    def class_of_value(self, value: int) -> int:
-        """The class index of a hand value."""
-        return self.value_classes[value]
+        >>> from pokerscore.games.videopoker.paytables import get_paytable
+        >>> table = get_paytable("deuces-wild")
+        >>> table.class_name(table.class_of_completion((12, 11, 10, 9, 8), True, 0))
+        'natural-royal-flush'
+        >>> table.class_name(table.class_of_completion((12, 11, 10, 9, 8), True, 1))
+        'wild-royal-flush'
+        """
+        category, explaining = standard_category(ranks, suited, STANDARD_STRAIGHTS)
+        for index in range(len(self.paying), 0, -1):
+            if self.paying[index - 1].matches(category, explaining, wilds):
+                return index
+        return 0
+
+    def class_lists(self) -> tuple[list[int], list[int]]:
+        """(suited, plain): five-card rank key of the table's ranking -> class index, when the
+        natural cards share a suit and when not (the sum of the ranking's
+        :attr:`~pokerscore.engine.rankings.Ranking.card_keys5` over a hand, shifted right by
+        :data:`~pokerscore.engine.keys.SUIT_SHIFT_5`). Built once; callers must not change them."""
+        return self._class_lists
+
+    @cached_property
+    def _class_lists(self) -> tuple[list[int], list[int]]:
+        ranking = self.ranking
+        judged: dict[tuple[tuple[int, ...], bool, int], int] = {}
+
+        def class_of(ranks: tuple[int, ...], suited: bool, wilds: int) -> int:
+            # Completions repeat across hands: judge each (ranks, suited, wilds) once.
+            key = (ranks, suited, wilds)
+            found = judged.get(key)
+            if found is None:
+                found = judged[key] = self.class_of_completion(ranks, suited, wilds)
+            return found
+
+        return five_card_lists(class_of, ranking.natural_ranks, ranking.ranks, self.most_wild)
+
+    @cached_property
+    def reachable(self) -> frozenset[int]:
+        """The classes some final hand ends in (a class whose hands a later class all takes is
+        not among them)."""
+        return frozenset(self._hand_counts)
+
+    @cached_property
+    def _hand_counts(self) -> dict[int, int]:
+        """Class -> how many kinds of hand (natural ranks, wild cards, suited or not) it holds."""
+        suited, plain = self.class_lists()
+        counts: dict[int, int] = {}
+        for key, _, _, can_suit in hand_kinds(self.ranking.natural_ranks, self.most_wild):
+            for index in (plain[key], suited[key]) if can_suit else (plain[key],):
+                counts[index] = counts.get(index, 0) + 1
+        return counts
+
+    def holds_one_hand(self, index: int) -> bool:
+        """Whether class ``index`` holds a single kind of hand (natural ranks, wild cards, suited
+        or not): the natural royal flush's class, where no other hand shares it."""
+        return self._hand_counts.get(index, 0) == 1
+
+    def check_hand(self, cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
+        """Five cards of the machine's deck, parsed: each once (the joker too: its deck holds one).
+
+        >>> from pokerscore.games.videopoker.paytables import get_paytable
+        >>> get_paytable("jacks-or-better-9-6").check_hand("Jk Ah Kh Qh Jh")
+        Traceback (most recent call last):
+        ...
+        pokerscore.cards.errors.CardNotInDeckError: invalid card "Jk" at position 1: only the joker ranking plays with jokers
+        """
+        hand: tuple[Card, ...] = parse_cards(cards, size=HAND_SIZE)
+        check_in_deck(hand, self.ranking)
+        jokers = [position for position, card in enumerate(hand, 1) if card.id == JOKER]
+        if len(jokers) > 1:  # the machine's deck holds one joker (the ranking allows two)
+            raise TooManyJokersError(1, jokers[1], f"{self.name}'s deck holds")
+        return hand
 
     def classify(self, cards: str | Iterable[CardLike]) -> int:
         """The class index of a five-card final hand (0 = ``nothing``).
@@ -201,9 +360,15 @@ class PayTable:
         'four-aces-with-2-4'
         >>> table.class_name(table.classify("Ac Ad Ah As Kc"))
         'four-aces'
+        >>> joker = get_paytable("joker-poker-kings")
+        >>> joker.class_name(joker.classify("Jk Kd 7c 4h 2s"))  # the joker pairs the king
+        'kings-or-better'
         """
-        hand: tuple[Card, ...] = parse_cards(cards, size=5)
-        return self.value_classes[evaluate5(*(card.id for card in hand))]
+        keys = self.ranking.card_keys5
+        key = sum(keys[card.id] for card in self.check_hand(cards))
+        suited, plain = self.class_lists()
+        suited_hand = self.ranking.is_flush5[key & SUIT_MASK_5]
+        return (suited if suited_hand else plain)[key >> SUIT_SHIFT_5]
 
     def _check_class(self, index: int) -> int:
         if not 0 <= index < len(self.classes):
@@ -280,6 +445,17 @@ def check_title(value: object, where: str) -> str:
             f" got {short_repr(value)}"
         )
     return value
+
+
+def default_title(name: str) -> str:
+    """A class's title when none is given, from its machine name.
+
+    >>> default_title("tens-or-better"), default_title("natural-royal-flush")
+    ('Tens or Better', 'Natural Royal Flush')
+    """
+    small = {"a", "and", "of", "or", "with"}
+    words = name.split("-")
+    return " ".join(w if i and w in small else w.capitalize() for i, w in enumerate(words))
 
 
 def short_repr(value: object, limit: int = 40) -> str:

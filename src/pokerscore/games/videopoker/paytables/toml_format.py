@@ -11,26 +11,28 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.cards.card import RANK_CHARS
-from pokerscore.engine import STANDARD_CATEGORIES, Category
+from pokerscore.engine import Category
 from pokerscore.games.videopoker.paytables.model import (
     GROUP_CATEGORIES,
     MAX_PAYING_CLASSES,
     NOTHING,
+    PAY_HANDS,
+    WILD_RANKINGS,
     PayClass,
     PayTable,
     PayTableError,
     check_name,
     check_pays,
     check_title,
+    default_title,
     short_repr,
 )
 
 MAX_FILE_SIZE: Final = 1 << 20
 """A pay table file is a few hundred bytes: anything over a megabyte is not one."""
 
-_TABLE_KEYS: Final = frozenset({"name", "title", "classes"})
+_TABLE_KEYS: Final = frozenset({"name", "title", "wild", "classes"})
 _CLASS_KEYS: Final = frozenset({"name", "title", "hand", "ranks", "kickers", "pay"})
-_HANDS: Final = tuple(category.slug for category in STANDARD_CATEGORIES)
 
 
 def load_paytable(path: str | Path) -> PayTable:
@@ -76,11 +78,21 @@ def paytable_from_dict(data: Mapping[str, object]) -> PayTable:
     >>> paytable_from_dict({"name": "x", "classes": [{"name": "big", "hand": "fl", "pay": 1}]})
     Traceback (most recent call last):
     ...
-    pokerscore.games.videopoker.paytables.model.PayTableError: class 1 ("big"): unknown hand "fl": use one of high-card, one-pair, two-pair, three-of-a-kind, straight, flush, full-house, four-of-a-kind, straight-flush, royal-flush
+    pokerscore.games.videopoker.paytables.model.PayTableError: class 1 ("big"): unknown hand "fl": use one of high-card, one-pair, two-pair, three-of-a-kind, straight, flush, full-house, four-of-a-kind, straight-flush, royal-flush, wild-royal-flush, five-of-a-kind, four-deuces
+    >>> paytable_from_dict({"name": "x", "classes": [{"name": "q", "hand": "five-of-a-kind", "pay": 1}]})
+    Traceback (most recent call last):
+    ...
+    pokerscore.games.videopoker.paytables.model.PayTableError: class "q": hand "five-of-a-kind" is not played without wild cards
     """
     _no_unknown_keys(data, _TABLE_KEYS, "the table")
     name = check_name(data.get("name"), "the table")
     title = check_title(_stripped(data.get("title", name)), "the table")
+    wild = data.get("wild")
+    if wild is not None and wild not in WILD_RANKINGS:
+        raise PayTableError(
+            f"wild must be one of {', '.join(map(toml_string, WILD_RANKINGS))} (or left out),"
+            f" got {short_repr(wild)}"
+        )
     classes = data.get("classes")
     if not isinstance(classes, list) or not classes:
         raise PayTableError("a table needs a non-empty [[classes]] list, weakest first")
@@ -100,7 +112,7 @@ def paytable_from_dict(data: Mapping[str, object]) -> PayTable:
     for pay_class in paying:
         if pay_class.name == NOTHING or names.count(pay_class.name) > 1:
             raise PayTableError(f'class name "{pay_class.name}" is reserved or repeated')
-    return PayTable(name, title, tuple(paying))
+    return PayTable(name, title, tuple(paying), wild=str(wild) if wild is not None else None)
 
 
 def _stripped(value: object) -> object:
@@ -119,28 +131,23 @@ def _no_unknown_keys(data: Mapping[str, object], allowed: frozenset[str], where:
 def _pay_class(entry: Mapping[str, object], where: str) -> PayClass:
     _no_unknown_keys(entry, _CLASS_KEYS, where)
     name = check_name(entry.get("name"), where)
-    title = check_title(_stripped(entry.get("title", _default_title(name))), where)
+    title = check_title(_stripped(entry.get("title", default_title(name))), where)
     hand = entry.get("hand")
-    if not isinstance(hand, str) or hand not in _HANDS:
+    if not isinstance(hand, str) or hand not in PAY_HANDS:
         raise PayTableError(
-            f"{where}: unknown hand {short_repr(hand)}: use one of {', '.join(_HANDS)}"
+            f"{where}: unknown hand {short_repr(hand)}: use one of {', '.join(PAY_HANDS)}"
         )
-    category = Category.from_slug(hand)
+    category = PAY_HANDS[hand].category
     ranks = _ranks(entry.get("ranks"), f"{where}: ranks")
     kickers = _ranks(entry.get("kickers"), f"{where}: kickers")
     if ranks and category not in GROUP_CATEGORIES:
-        raise PayTableError(f"{where}: ranks apply only to pairs, trips, full houses and quads")
+        raise PayTableError(
+            f"{where}: ranks apply only to pairs, trips, full houses, quads and five of a kind"
+        )
     if kickers and category != Category.FOUR_OF_A_KIND:
         raise PayTableError(f"{where}: kickers apply only to four-of-a-kind")
     pays = check_pays(entry.get("pay"), where)
-    return PayClass(name, title, category, pays, ranks, kickers)
-
-
-def _default_title(name: str) -> str:
-    """``tens-or-better`` -> ``Tens or Better``."""
-    small = {"a", "and", "of", "or", "with"}
-    words = name.split("-")
-    return " ".join(w if i and w in small else w.capitalize() for i, w in enumerate(words))
+    return PayClass(name, title, PAY_HANDS[hand], pays, ranks, kickers)
 
 
 def _ranks(value: object, where: str) -> tuple[int, ...]:
@@ -190,6 +197,8 @@ def paytable_toml(table: PayTable) -> str:
     name = "jacks-or-better-9-6"
     """
     lines = [f"name = {toml_string(table.name)}", f"title = {toml_string(table.title)}"]
+    if table.wild:
+        lines.append(f"wild = {toml_string(table.wild)}")
     for pay_class in table.paying:
         lines += [
             "",
