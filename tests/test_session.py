@@ -301,3 +301,33 @@ def test_seeds_and_credits_are_bounded_to_what_the_history_stores() -> None:
     assert game.next_seed == 0  # wraps within what SQLite stores
     game.deal()
     assert store.hands()[0].seed == 2**63 - 1
+
+
+def test_joker_poker_deals_from_53_cards_and_pays_the_wild_hand() -> None:
+    table = get_paytable("joker-poker-kings")
+    # Seed 5 of the 53-card deck brings the joker up as the first replacement (see deal()).
+    game = VideoPokerSession(table, credits=100, seed=5)
+    dealt = game.deal()
+    assert dealt == deal(5, deck_size=53)[:5]
+    game.toggle_hold(1)  # keep the queen of clubs: the joker comes second
+    game.toggle_hold(3)
+    outcome = game.draw()
+    assert any(card.is_joker for card in outcome.final)
+    assert outcome.class_index == table.classify(outcome.final)
+    assert outcome.win == table.pay(outcome.class_index, game.coins)
+
+
+def test_deuces_wild_trainer_judges_against_the_wild_advisor() -> None:
+    table = get_paytable("deuces-wild")
+    game = VideoPokerSession(
+        table,
+        credits=100,
+        trainer=True,
+        dealer=lambda seed: parse_cards("2c 2d 2h 2s 7c 8c 9c Tc Jc Qc"),
+    )
+    game.deal()
+    outcome = game.draw()  # nothing held: four deuces thrown away
+    best = advise("2c 2d 2h 2s 7c", table)[0]
+    assert best.mask == 31 and best.ev_exact == 200
+    assert outcome.class_index == table.classify("7c 8c 9c Tc Jc")
+    assert outcome.mistake and game.stats.mistakes == 1

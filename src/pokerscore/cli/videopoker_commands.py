@@ -81,6 +81,8 @@ def paytables_command(
                     {
                         "name": table.name,
                         "title": table.title,
+                        "wild": table.wild,
+                        "cards": len(table.deck),
                         "classes": [
                             {
                                 "name": pay_class.name,
@@ -100,7 +102,8 @@ def paytables_command(
     for table in tables:
         grid = Table("hand", "name", *(str(coins) for coins in range(1, 6)))
         grid.title = Text(f"{table.title}  ({table.name})")
-        grid.caption = "coins returned for a bet of 1 to 5 coins"
+        wild = {"deuces": ", deuces wild", "joker": ", 53 cards: the joker wild"}
+        grid.caption = f"coins returned for a bet of 1 to 5 coins{wild.get(table.wild or '', '')}"
         for index in range(len(table.classes) - 1, 0, -1):
             grid.add_row(
                 Text(table.class_title(index)),
@@ -220,7 +223,8 @@ def analyze_command(
     console.print(f"exact  {result.return_exact}", soft_wrap=True)
     console.print(f"standard deviation {result.stdev:.4f} bets")
     if result.royal_cycle:
-        console.print(f"a royal flush every {result.royal_cycle:,.0f} games on average")
+        royal = "a natural royal flush" if table.wild else "a royal flush"
+        console.print(f"{royal} every {result.royal_cycle:,.0f} games on average")
 
 
 def seeds_command(

@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from pokerscore.cards import Card, PokerScoreError
+from pokerscore.engine import Ranking
 from pokerscore.games.draw import held_cards
 from pokerscore.games.videopoker.session import HandOutcome, Phase, VideoPokerSession
 from pokerscore.tui.widgets import CardSlot, Meters, PayTableView, SessionPanel
@@ -47,12 +48,13 @@ def pretty(cards: tuple[Card, ...]) -> str:
     return " ".join(card.pretty for card in cards) if cards else "nothing (draw five)"
 
 
-def hand_words(cards: tuple[Card, ...]) -> str:
-    """A hand named without its kickers, e.g. ``Pair of Eights``, for a hand that pays nothing."""
+def hand_words(cards: tuple[Card, ...], ranking: Ranking) -> str:
+    """A hand named without its kickers, e.g. ``Pair of Eights``, for a hand that pays nothing
+    (wild cards playing as the ranking has them)."""
     from pokerscore.hands import score
     from pokerscore.hands.describe import describe, main_rank_count
 
-    hand = score(cards)
+    hand = score(cards, ranking=ranking)
     return describe(hand.category, hand.ranks[: main_rank_count(hand.category)])
 
 
@@ -262,7 +264,8 @@ class VideoPokerApp(App[None]):
         if outcome.win:
             self._say(f"{outcome.class_title}!  You win {outcome.win:,} coins.", win=True)
         else:
-            self._say(f"{hand_words(outcome.final)}: no win. Press Enter to deal again.")
+            words = hand_words(outcome.final, self.session.paytable.ranking)
+            self._say(f"{words}: no win. Press Enter to deal again.")
         self._show_verdict(outcome)
         self._refresh(win=outcome.win, lit_class=outcome.class_index, won=outcome.win > 0)
         if self.session.broke:

@@ -22,12 +22,14 @@ CARD_WIDTH: Final = 11
 _FACE_RED: Final = "bold #c8102e on #fbfbf7"
 _FACE_BLACK: Final = "bold #111111 on #fbfbf7"
 _BACK: Final = "#9db4ff on #233a8b"
+_FACE_JOKER: Final = "bold #7b2cbf on #fbfbf7"
 
 
 def card_face(card: Card | None, *, compact: bool = False) -> list[Text]:
     """Seven lines of a card drawn in box characters: rank and suit in two corners, a big pip.
 
-    ``None`` draws the back of a card; ``compact`` draws five lines, for short screens.
+    ``None`` draws the back of a card; ``compact`` draws five lines, for short screens. The
+    joker has no rank and no suit: it reads JOKER across its middle.
 
     >>> print("\\n".join(line.plain for line in card_face(Card(50))))
     ╭─────────╮
@@ -37,6 +39,12 @@ def card_face(card: Card | None, *, compact: bool = False) -> list[Text]:
     │        ♥│
     │        A│
     ╰─────────╯
+    >>> print("\\n".join(line.plain for line in card_face(Card(52), compact=True)))
+    ╭─────────╮
+    │Jk       │
+    │  JOKER  │
+    │       Jk│
+    ╰─────────╯
     """
     inner = CARD_WIDTH - 2
     if card is None:
@@ -44,6 +52,15 @@ def card_face(card: Card | None, *, compact: bool = False) -> list[Text]:
         lines += ["│" + "▚▞" * (inner // 2) + "▚" + "│" for _ in range(3 if compact else 5)]
         lines.append("╰" + "─" * inner + "╯")
         return [Text(line, style=_BACK) for line in lines]
+    if card.is_joker:
+        corner = str(card)
+        middle = ["JOKER".center(inner)]
+        blank = " " * inner
+        rows = [corner.ljust(inner), *middle, corner.rjust(inner)]
+        if not compact:
+            rows = [rows[0], blank, *middle, blank, rows[-1]]
+        face = ["╭" + "─" * inner + "╮", *("│" + row + "│" for row in rows), "╰" + "─" * inner + "╯"]
+        return [Text(line, style=_FACE_JOKER) for line in face]
     rank = "10" if card.rank is Rank.TEN else card.rank.char
     suit = card.suit.symbol
     if compact:

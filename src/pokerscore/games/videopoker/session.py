@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from pokerscore.cards import Card, PokerScoreError
@@ -146,7 +147,7 @@ class VideoPokerSession:
         seed: int | None = None,
         trainer: bool = False,
         store: HistoryStore | None = None,
-        dealer: Dealer = deal_cards,
+        dealer: Dealer | None = None,
         advisor: Advisor = _real_advisor,
     ) -> None:
         if credits is not None and not 0 <= credits <= MAX_CREDITS:
@@ -160,7 +161,8 @@ class VideoPokerSession:
         self.first_seed = secrets.randbelow(1 << 31) if seed is None else seed
         self._hand_seed = self.first_seed
         self.last: HandOutcome | None = None
-        self._dealer = dealer
+        # The machine's deck: 52 cards, or 53 with Joker Poker's joker.
+        self._dealer = dealer or partial(deal_cards, deck_size=len(paytable.deck))
         self._advisor = advisor
         self._coins = self._check_coins(coins)
         self._phase = Phase.READY
