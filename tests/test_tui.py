@@ -232,7 +232,14 @@ def screen_lines(app: VideoPokerApp) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "name", ["jacks-or-better-9-6", "bonus-poker-8-5", "double-double-bonus-9-6"]
+    "name",
+    [
+        "jacks-or-better-9-6",
+        "bonus-poker-8-5",
+        "double-double-bonus-9-6",
+        "deuces-wild",
+        "joker-poker-kings",
+    ],
 )
 def test_every_built_in_table_fits_80_by_24(name: str) -> None:
     table = get_paytable(name)
@@ -250,7 +257,9 @@ def test_every_built_in_table_fits_80_by_24(name: str) -> None:
             row = "  ".join(f"{table.pay(index, coins):>4}" for coins in range(1, 6))
             assert table.class_title(index).upper() in text, table.class_title(index)
             assert all(str(table.pay(index, coins)) in text for coins in range(1, 6)), row
-        assert "CREDIT" in text and "995" in text and "dealt" in text
+        assert "CREDIT" in text and "995" in text
+        # Seed 336 deals a pair of aces: a win dealt in the games that pay one.
+        assert ("dealt" in text) == bool(session.dealt_class())
 
     play(app, script, size=(80, 24))
 
@@ -330,3 +339,21 @@ def test_a_deal_left_in_play_is_back_on_screen(store: HistoryStore) -> None:
         assert session.credits == 95 + session.last.win  # type: ignore[union-attr]
 
     play(app, script)
+
+
+def test_the_joker_is_drawn_on_its_card() -> None:
+    table = get_paytable("joker-poker-kings")
+    # Seed 5's deal of 53 cards holds the joker among the replacements; holding nothing brings
+    # it up as the second card drawn.
+    session = VideoPokerSession(table, credits=1000, seed=5)
+    app = VideoPokerApp(session)
+
+    async def script(app: VideoPokerApp, pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert any(card is not None and card.is_joker for card in (s.card for s in slots(app)))
+        assert "JOKER" in "\n".join(screen_lines(app))
+
+    play(app, script, size=(80, 24))
