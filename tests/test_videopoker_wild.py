@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from itertools import combinations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,12 @@ import pytest
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.games.draw import held_cards
 from pokerscore.games.videopoker import advise, analyze, get_paytable, seed_coverage
+from pokerscore.games.videopoker.paytables import (
+    PayTableError,
+    load_paytable,
+    paytable_from_dict,
+    paytable_toml,
+)
 from tests.reference_paytables import reference_class
 
 WILD_TABLES = ("deuces-wild", "not-so-ugly-ducks", "loose-deuces", "joker-poker-kings")
@@ -139,3 +146,54 @@ def test_seed_coverage_rows_end_in_their_class(name: str) -> None:
     rows = seed_coverage(name, classes=list(table.classes[-3:]), masks=[0, 31])
     for row in rows:
         assert reference_class(row.final, name) == row.class_name
+
+
+def test_the_documented_wild_example_is_full_pay_deuces_wild(tmp_path: Path) -> None:
+    docs = Path(__file__).parents[1] / "docs" / "paytables.md"
+    example = docs.read_text(encoding="utf-8").split("```toml\n")[2].split("```")[0]
+    path = tmp_path / "deuces.toml"
+    path.write_text(example, encoding="utf-8")
+    table = load_paytable(path)
+    builtin = get_paytable("deuces-wild")
+    assert table.wild == "deuces" and table.paying == builtin.paying
+    assert table.class_name(table.classify("2c 2d Kh Qh Jh")) == "wild-royal-flush"
+    assert table.class_name(table.classify("2c 2d 2h 2s Ac")) == "four-deuces"
+    assert paytable_toml(builtin) == paytable_toml(table).replace(
+        'name = "deuces-wild-full-pay"\ntitle = "Deuces Wild (full pay)"',
+        'name = "deuces-wild"\ntitle = "Deuces Wild"',
+    )
+
+
+def test_wild_hands_belong_to_wild_tables_only() -> None:
+    with pytest.raises(PayTableError, match='hand "five-of-a-kind" is not played without wild'):
+        paytable_from_dict(
+            {"name": "x", "classes": [{"name": "q", "hand": "five-of-a-kind", "pay": 1}]}
+        )
+    with pytest.raises(PayTableError, match='hand "four-deuces" is not played with wild = "joker"'):
+        paytable_from_dict(
+            {
+                "name": "x",
+                "wild": "joker",
+                "classes": [{"name": "q", "hand": "four-deuces", "pay": 1}],
+            }
+        )
+    with pytest.raises(PayTableError, match="wild must be one of"):
+        paytable_from_dict({"name": "x", "wild": "sevens", "classes": []})
+
+
+def test_a_five_aces_class_by_rank() -> None:
+    table = paytable_from_dict(
+        {
+            "name": "bonus-deuces",
+            "wild": "deuces",
+            "classes": [
+                {"name": "five-of-a-kind", "hand": "five-of-a-kind", "pay": 15},
+                {"name": "five-aces", "hand": "five-of-a-kind", "ranks": "A", "pay": 80},
+                {"name": "four-deuces-with-ace", "hand": "four-deuces", "ranks": "A", "pay": 400},
+            ],
+        }
+    )
+    assert table.class_name(table.classify("2c Ad Ah As Ac")) == "five-aces"
+    assert table.class_name(table.classify("2c 2d Kh Ks Kc")) == "five-of-a-kind"
+    assert table.class_name(table.classify("2c 2d 2h 2s Ac")) == "four-deuces-with-ace"
+    assert table.class_name(table.classify("2c 2d 2h 2s Kc")) == "five-of-a-kind"
