@@ -202,3 +202,25 @@ def test_paytables_help_and_table_both_say_coins_returned() -> None:
     status, out, _ = run("paytables", "--paytable", "jacks-or-better-9-6")
     assert "coins returned for a bet of 1 to 5 coins" in out
     assert "4000" in out  # the royal at 5 coins: 800 per coin times 5
+
+
+def test_wild_tables_through_every_command(tmp_path: Path) -> None:
+    status, out, _ = run("advise", "Jk Kd 7c 4h 2s", "-p", "joker-poker-kings", "--json")
+    assert status == 0
+    holds = json.loads(out)["holds"]
+    assert holds[0]["held"] == ["Jk", "Kd"] and holds[0]["ev_exact"] == "29585/17296"
+    path = tmp_path / "deuces.toml"
+    path.write_text(paytable_toml(get_paytable("deuces-wild")), encoding="utf-8")
+    status, out, _ = run("analyze", "-p", str(path), "--json")
+    assert status == 0 and round(json.loads(out)["return"], 8) == 1.00761961
+    status, out, _ = run("seeds", "-p", str(path), "--json")
+    assert status == 0
+    rows = json.loads(out)["rows"]
+    assert len(rows) == 11 * 32  # every class of the table, every hold mask
+    assert sum(row["class"] == "four-deuces" for row in rows) == 32
+    status, out, _ = run("paytables", "--json")
+    listed = {table["name"]: table for table in json.loads(out)["paytables"]}
+    assert listed["joker-poker-kings"]["wild"] == "joker"
+    assert listed["joker-poker-kings"]["cards"] == 53
+    status, _, err = run("advise", "Jk Jk 7c 4h 2s", "-p", "joker-poker-kings")
+    assert status == 2 and "deck holds at most 1 joker" in err

@@ -59,7 +59,11 @@ def card_face(card: Card | None, *, compact: bool = False) -> list[Text]:
         rows = [corner.ljust(inner), *middle, corner.rjust(inner)]
         if not compact:
             rows = [rows[0], blank, *middle, blank, rows[-1]]
-        face = ["╭" + "─" * inner + "╮", *("│" + row + "│" for row in rows), "╰" + "─" * inner + "╯"]
+        face = [
+            "╭" + "─" * inner + "╮",
+            *("│" + row + "│" for row in rows),
+            "╰" + "─" * inner + "╯",
+        ]
         return [Text(line, style=_FACE_JOKER) for line in face]
     rank = "10" if card.rank is Rank.TEN else card.rank.char
     suit = card.suit.symbol

@@ -1,9 +1,10 @@
 """The optimal-hold advisor: the exact expected return of each of the 32 holds of a deal.
 
 For a hold that discards ``n`` cards, every one of the ``C(47, n)`` draws from the 47 unseen
-cards (48 in Joker Poker's 53-card deck) is equally likely; its expected return is the sum of their pays over ``C(47, n)``. The
-advisor counts, for every hold, how many draws end in each pay-table class (2,598,960 draws in
-all, in a compiled kernel: a few tens of milliseconds once compiled).
+cards (48 in Joker Poker's 53-card deck) is equally likely; its expected return is the sum of
+their pays over ``C(47, n)``. The advisor counts, for every hold, how many draws end in each
+pay-table class (2,598,960 draws in all, in a compiled kernel: about ten milliseconds once
+compiled).
 
 ``ev`` is the expected return **per coin bet**: the coins paid back divided by the coins bet.
 At 5 coins the royal flush pays 800 per coin (250 below), so the best holds depend on ``coins``.
