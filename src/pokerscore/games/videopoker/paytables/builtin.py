@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pokerscore.engine import Category
+from pokerscore.engine import STANDARD_CATEGORIES, Category
 from pokerscore.games.videopoker.paytables.model import (
     PAY_HANDS,
     PayClass,
@@ -42,14 +42,7 @@ def _hand_pays(hand: str, pays: tuple[int, int, int, int, int], name: str = "") 
 def _wild_base(pays: list[int]) -> list[PayClass]:
     """The classes every wild table shares, weakest first, from three of a kind to the straight
     flush, with ``pays`` in that order."""
-    categories = (
-        Category.THREE_OF_A_KIND,
-        Category.STRAIGHT,
-        Category.FLUSH,
-        Category.FULL_HOUSE,
-        Category.FOUR_OF_A_KIND,
-        Category.STRAIGHT_FLUSH,
-    )
+    categories = STANDARD_CATEGORIES[Category.THREE_OF_A_KIND : Category.ROYAL_FLUSH]
     return [_category_pays(c, _flat(pay)) for c, pay in zip(categories, pays, strict=True)]
 
 
