@@ -45,7 +45,7 @@ def kernel_threads(count: int) -> Iterator[None]:
     at the end of each parallel loop, and the writer waited for them.
     """
     previous = numba.get_num_threads()
-    numba.set_num_threads(max(1, min(count, numba.config.NUMBA_NUM_THREADS)))
+    numba.set_num_threads(max(1, min(count, previous)))
     try:
         yield
     finally:
