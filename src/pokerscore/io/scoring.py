@@ -200,6 +200,7 @@ def score_file(
     pyarrow_required()
     import contextlib
 
+    from pokerscore.engine.jit import kernel_threads
     from pokerscore.io.kernels import categorise
 
     file_format = detect_format(path, file_format)
@@ -221,6 +222,8 @@ def score_file(
         return descriptions[value]
 
     with contextlib.ExitStack() as stack:
+        # The reading (and writing) threads fill the other core: kernels run on this one.
+        stack.enter_context(kernel_threads(1))
         writer = None
         if out is not None:
             writer = stack.enter_context(TableWriter(stack.enter_context(atomic_path(out)), out))

