@@ -158,3 +158,28 @@ def test_a_csv_with_a_bom_crlf_and_bytes_that_are_not_utf8(tmp_path: Path) -> No
         {"row": 2, "message": "not UTF-8 text: byte 0xff at column 1 in field cards"}
     ]
     assert errors.read_text().splitlines()[1].startswith("2,")
+
+
+def test_reading_a_parquet_file_does_not_hold_the_file_in_memory(tmp_path: Path) -> None:
+    """pyarrow's pre-buffered reader reads ahead and keeps every column chunk until the file
+    closes (a 100-million-row file held 0.9 GB): the reading must hold a few row groups only."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from pokerscore.io.stream import parquet_chunks
+
+    path = tmp_path / "groups.parquet"
+    rows = 1 << 18
+    generator = np.random.default_rng(12)
+    with pq.ParquetWriter(path, pa.schema([(f"c{n}", pa.uint8()) for n in range(7)])) as out:
+        for _ in range(24):  # 24 row groups of 256 Ki rows, about 1.3 MB each once encoded
+            ids = generator.integers(0, 52, size=(rows, 7), dtype=np.uint8)
+            out.write_table(pa.table({f"c{n}": ids[:, n] for n in range(7)}))
+    allocated = []
+    for chunk in parquet_chunks(path, batch_rows=rows):
+        del chunk
+        allocated.append(pa.total_allocated_bytes())
+    assert len(allocated) == 24
+    # Pre-buffered: about 80 MB at every chunk (the whole 32 MB file and its decoding); read a
+    # chunk at a time: about 17 MB.
+    assert max(allocated) < path.stat().st_size, (allocated, path.stat().st_size)
