@@ -287,8 +287,11 @@ class PayTable:
         'wild-royal-flush'
         """
         category, explaining = standard_category(ranks, suited, STANDARD_STRAIGHTS)
+        return self._class_of_judgement(category, explaining, wilds)
+
+    def _class_of_judgement(self, category: Category, ranks: tuple[int, ...], wilds: int) -> int:
         for index in range(len(self.paying), 0, -1):
-            if self.paying[index - 1].matches(category, explaining, wilds):
+            if self.paying[index - 1].matches(category, ranks, wilds):
                 return index
         return 0
 
@@ -302,14 +305,23 @@ class PayTable:
     @cached_property
     def _class_lists(self) -> tuple[list[int], list[int]]:
         ranking = self.ranking
-        judged: dict[tuple[tuple[int, ...], bool, int], int] = {}
+        # Completions repeat across hands, and a class depends on a judgement only through its
+        # category, its first two explaining ranks and the wild cards: each is worked out once.
+        judged: dict[tuple[tuple[int, ...], bool], tuple[Category, int, int]] = {}
+        classes: dict[tuple[Category, int, int, int], int] = {}
 
         def class_of(ranks: tuple[int, ...], suited: bool, wilds: int) -> int:
-            # Completions repeat across hands: judge each (ranks, suited, wilds) once.
-            key = (ranks, suited, wilds)
-            found = judged.get(key)
+            judgement = judged.get((ranks, suited))
+            if judgement is None:
+                category, explaining = standard_category(ranks, suited, STANDARD_STRAIGHTS)
+                second = explaining[1] if len(explaining) > 1 else -1
+                judgement = judged[ranks, suited] = (category, explaining[0], second)
+            key = (*judgement, wilds)
+            found = classes.get(key)
             if found is None:
-                found = judged[key] = self.class_of_completion(ranks, suited, wilds)
+                category, first, second = judgement
+                explaining = (first, second) if second >= 0 else (first,)
+                found = classes[key] = self._class_of_judgement(category, explaining, wilds)
             return found
 
         return five_card_lists(class_of, ranking.natural_ranks, ranking.ranks, self.most_wild)
