@@ -175,8 +175,8 @@ def _subset_tables(table: PayTable) -> SubsetTables:
     from pokerscore.games.videopoker import analysis_kernels as kernels
     from pokerscore.games.videopoker.paytable_arrays import class_tables
 
-    # Tables of the same hands in the same classes (pays aside) share their subset counts.
-    key = (table.wild, tuple(table.class_lists()[0]), tuple(table.class_lists()[1]))
+    # Tables whose classes follow the same rules (pays and names aside) share their counts.
+    key = (table.wild, tuple((rule.hand, rule.ranks, rule.kickers) for rule in table.paying))
     if key not in _CACHE:
         arrays = class_tables(table)
         binom = kernels.binomials()
