@@ -47,6 +47,7 @@ __all__ = [
     "ID_SLOTS",
     "WORD_BITS",
     "RankingTables",
+    "five_card_keys",
     "flush_by_mask",
     "plain_array",
     "ranking_tables",
@@ -246,17 +247,26 @@ def _distinct_masks(ranking: Ranking) -> npt.NDArray[np.uint16]:
     return _read_only(masks)
 
 
+@cache
+def five_card_keys(ranking: Ranking) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_], int]:
+    """A ranking's five-card key of each card id (256 long: garbage ids past the deck read
+    zero), its suit test (low 11 bits of a key sum -> suited), and how long a table indexed by
+    the rank part of a sum of five keys must be so that any five ids stay in bounds."""
+    keys5 = np.zeros(ID_SLOTS, dtype=np.int32)
+    keys5[: len(ranking.card_keys5)] = ranking.card_keys5
+    slots = 5 * (int(keys5.max()) >> SUIT_SHIFT_5) + 1
+    return _read_only(keys5), _read_only(np.array(ranking.is_flush5, dtype=np.bool_)), slots
+
+
 def _five_card_arrays(
     ranking: Ranking,
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_], npt.NDArray[Any], npt.NDArray[Any]]:
     """keys5, is_flush5, flush5 and plain5 of a ranking, the tables as long as the largest sum
     of five per-card keys needs (garbage ids past the deck read zeros, never out of bounds)."""
-    keys5 = np.zeros(ID_SLOTS, dtype=np.int32)
-    keys5[: len(ranking.card_keys5)] = ranking.card_keys5
+    keys5, is_flush5, slots = five_card_keys(ranking)
     flush5, plain5 = (_uint16(table) for table in ranking.five_card_lists())
-    slots = 5 * (int(keys5.max()) >> SUIT_SHIFT_5) + 1
     flush5, plain5 = (np.pad(table, (0, max(0, slots - len(table)))) for table in (flush5, plain5))
-    return keys5, np.array(ranking.is_flush5, dtype=np.bool_), flush5, plain5
+    return keys5, is_flush5, flush5, plain5
 
 
 def _wild_tables(ranking: Ranking) -> RankingTables:

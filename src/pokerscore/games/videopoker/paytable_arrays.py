@@ -8,6 +8,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore.engine.arrays import five_card_keys
 from pokerscore.games.videopoker.paytables import PayTable
 
 
@@ -30,12 +31,11 @@ class ClassTables(NamedTuple):
 def class_tables(table: PayTable) -> ClassTables:
     """A pay table's class lookup, as long as the ranking's five-card tables (so that ids a
     kernel is given unchecked read zeros, never out of bounds)."""
-    ranking_tables = table.ranking.tables(5)
-    slots = len(ranking_tables.flush5)
+    keys5, is_flush5, slots = five_card_keys(table.ranking)
     arrays = []
     for classes in table.class_lists():
         array = np.zeros(max(slots, len(classes)), dtype=np.int8)
         array[: len(classes)] = classes
         array.setflags(write=False)
         arrays.append(array)
-    return ClassTables(ranking_tables.keys5, ranking_tables.is_flush5, arrays[0], arrays[1])
+    return ClassTables(keys5, is_flush5, arrays[0], arrays[1])
