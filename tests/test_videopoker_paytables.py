@@ -271,12 +271,17 @@ def test_a_natural_hand_takes_the_last_rule_its_category_and_ranks_match(
     assert table.classify(Card(card) for card in cards) == (matching[-1] if matching else 0)
 
 
-def test_the_documented_example_loads(tmp_path: Path) -> None:
+def documented_example(number: int, tmp_path: Path) -> PayTable:
+    """The ``number``-th TOML example of docs/paytables.md (from 1), loaded from a file."""
     docs = Path(__file__).parents[1] / "docs" / "paytables.md"
-    example = docs.read_text(encoding="utf-8").split("```toml\n")[1].split("```")[0]
-    path = tmp_path / "example.toml"
+    example = docs.read_text(encoding="utf-8").split("```toml\n")[number].split("```")[0]
+    path = tmp_path / f"example-{number}.toml"
     path.write_text(example, encoding="utf-8")
-    table = load_paytable(path)
+    return load_paytable(path)
+
+
+def test_the_documented_example_loads(tmp_path: Path) -> None:
+    table = documented_example(1, tmp_path)
     assert table.name == "tens-or-better-6-5"
     assert table.class_name(table.classify("Ac Ad Ah As 3c")) == "four-aces"
     assert table.class_name(table.classify("Ac Ad Ah As 9c")) == "four-of-a-kind"

@@ -18,11 +18,11 @@ from pokerscore.games.draw import held_cards
 from pokerscore.games.videopoker import advise, analyze, get_paytable, seed_coverage
 from pokerscore.games.videopoker.paytables import (
     PayTableError,
-    load_paytable,
     paytable_from_dict,
     paytable_toml,
 )
 from tests.reference_paytables import reference_class
+from tests.test_videopoker_paytables import documented_example
 
 WILD_TABLES = ("deuces-wild", "not-so-ugly-ducks", "loose-deuces", "joker-poker-kings")
 
@@ -149,11 +149,7 @@ def test_seed_coverage_rows_end_in_their_class(name: str) -> None:
 
 
 def test_the_documented_wild_example_is_full_pay_deuces_wild(tmp_path: Path) -> None:
-    docs = Path(__file__).parents[1] / "docs" / "paytables.md"
-    example = docs.read_text(encoding="utf-8").split("```toml\n")[2].split("```")[0]
-    path = tmp_path / "deuces.toml"
-    path.write_text(example, encoding="utf-8")
-    table = load_paytable(path)
+    table = documented_example(2, tmp_path)
     builtin = get_paytable("deuces-wild")
     assert table.wild == "deuces" and table.paying == builtin.paying
     assert table.class_name(table.classify("2c 2d Kh Qh Jh")) == "wild-royal-flush"

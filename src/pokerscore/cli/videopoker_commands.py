@@ -102,8 +102,8 @@ def paytables_command(
     for table in tables:
         grid = Table("hand", "name", *(str(coins) for coins in range(1, 6)))
         grid.title = Text(f"{table.title}  ({table.name})")
-        wild = {"deuces": ", deuces wild", "joker": ", 53 cards: the joker wild"}
-        grid.caption = f"coins returned for a bet of 1 to 5 coins{wild.get(table.wild or '', '')}"
+        wild = f"; {len(table.deck)} cards, {table.ranking.title.lower()}" if table.wild else ""
+        grid.caption = f"coins returned for a bet of 1 to 5 coins{wild}"
         for index in range(len(table.classes) - 1, 0, -1):
             grid.add_row(
                 Text(table.class_title(index)),

@@ -53,31 +53,25 @@ def card_face(card: Card | None, *, compact: bool = False) -> list[Text]:
         lines.append("╰" + "─" * inner + "╯")
         return [Text(line, style=_BACK) for line in lines]
     if card.is_joker:
-        corner = str(card)
-        middle = ["JOKER".center(inner)]
-        blank = " " * inner
-        rows = [corner.ljust(inner), *middle, corner.rjust(inner)]
+        corner, middle = str(card), "JOKER".center(inner)
+        rows = [corner.ljust(inner), middle, corner.rjust(inner)]
         if not compact:
-            rows = [rows[0], blank, *middle, blank, rows[-1]]
-        face = [
-            "╭" + "─" * inner + "╮",
-            *("│" + row + "│" for row in rows),
-            "╰" + "─" * inner + "╯",
-        ]
-        return [Text(line, style=_FACE_JOKER) for line in face]
-    rank = "10" if card.rank is Rank.TEN else card.rank.char
-    suit = card.suit.symbol
-    if compact:
-        rows = [(rank + suit).ljust(inner), suit.center(inner), (rank + suit).rjust(inner)]
+            rows[1:2] = [" " * inner, middle, " " * inner]
+        style = _FACE_JOKER
     else:
-        rows = [
-            rank.ljust(inner),
-            suit.ljust(inner),
-            suit.center(inner),
-            suit.rjust(inner),
-            rank.rjust(inner),
-        ]
-    style = _FACE_RED if card.suit.is_red else _FACE_BLACK
+        rank = "10" if card.rank is Rank.TEN else card.rank.char
+        suit = card.suit.symbol
+        if compact:
+            rows = [(rank + suit).ljust(inner), suit.center(inner), (rank + suit).rjust(inner)]
+        else:
+            rows = [
+                rank.ljust(inner),
+                suit.ljust(inner),
+                suit.center(inner),
+                suit.rjust(inner),
+                rank.rjust(inner),
+            ]
+        style = _FACE_RED if card.suit.is_red else _FACE_BLACK
     face = ["╭" + "─" * inner + "╮", *("│" + row + "│" for row in rows), "╰" + "─" * inner + "╯"]
     return [Text(line, style=style) for line in face]
 
