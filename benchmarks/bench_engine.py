@@ -100,7 +100,7 @@ numba_done = time.perf_counter()
 hands = pokerscore.random_hands(1000, 7, seed=1)
 pokerscore.evaluate_batch(hands)
 batch = time.perf_counter()
-from pokerscore.engine.enumeration import count_values
+from pokerscore.engine.value_counts import count_values
 count_values(7)
 count = time.perf_counter()
 print(json.dumps({"numba import": numba_done - imported,
@@ -218,7 +218,7 @@ def ratio(ours: float, theirs: float) -> str:
 def main() -> None:
     """Run the engine benchmarks, print the Markdown report and write it to results.md."""
     from pokerscore import evaluate5, evaluate7, evaluate_batch, random_hands
-    from pokerscore.engine.enumeration import count_values
+    from pokerscore.engine.value_counts import count_values
 
     peers = available()
     print(f"machine: {machine()}", flush=True)

@@ -108,7 +108,7 @@ def _peer_rates(path: Path) -> dict[str, float]:
 def main() -> None:
     """Generate the files, time each path, print a Markdown table."""
     from pokerscore.engine import get_ranking
-    from pokerscore.io.scoring import score_file
+    from pokerscore.files.scoring import score_file
 
     scale = float(os.environ.get("BENCH_FILES_SCALE", "1"))
     sizes = {

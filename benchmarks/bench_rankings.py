@@ -14,7 +14,7 @@ from pathlib import Path
 from benchmarks.bench_engine import machine
 from pokerscore import evaluate_batch, random_hands
 from pokerscore.engine import RANKINGS, Ranking
-from pokerscore.engine.enumeration import count_values
+from pokerscore.engine.value_counts import count_values
 
 RESULTS = Path(__file__).with_name("rankings.md")
 HANDS = 5_000_000

@@ -18,13 +18,13 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerscore.games.holdem.preflop import (
+from pokerscore.games.holdem.preflop.counts import (
     BOARD_CLASSES,
     combo_counts,
     starting_classes,
     three_way_counts,
 )
-from pokerscore.io.preflop_tables import (
+from pokerscore.games.holdem.preflop.job import (
     DEFAULT_TASKS,
     PreflopTables,
     compute_preflop_tables,

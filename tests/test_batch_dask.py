@@ -15,8 +15,8 @@ import pyarrow.parquet as pq
 
 from pokerscore.cards import parse_cards
 from pokerscore.engine import get_ranking
-from pokerscore.io.distributed import score_on_cluster
-from pokerscore.io.scoring import score_file
+from pokerscore.files.distributed import score_on_cluster
+from pokerscore.files.scoring import score_file
 from tests.test_batch_files import random_deals
 
 HIGH = get_ranking("high")

@@ -1,4 +1,4 @@
-"""``pokerscore batch`` and ``pokerscore.io``: every format, every bad-row path, row numbers
+"""``pokerscore batch`` and ``pokerscore.files``: every format, every bad-row path, row numbers
 across chunk boundaries, the UCI class check against the reference scorer, output round trips."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 from pokerscore.cards import parse_cards
 from pokerscore.cli.app import app
 from pokerscore.engine import get_ranking
-from pokerscore.io.formats import UCI_RANKS, UCI_SUITS, Format, detect_format
-from pokerscore.io.scoring import BadRowError, score_file
+from pokerscore.files.formats import UCI_RANKS, UCI_SUITS, Format, detect_format
+from pokerscore.files.scoring import BadRowError, score_file
 from tests.cli_runner import separate_streams_runner
 from tests.reference import reference_best, reference_key
 

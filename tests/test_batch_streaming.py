@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from pokerscore.cards import PokerScoreError, parse_cards
 from pokerscore.cli import lines
 from pokerscore.cli.app import app
-from pokerscore.io.kernels import BLANK, COMMENT, GOOD, line_offsets
-from pokerscore.io.parse import parse_text_rows
+from pokerscore.files._kernels import BLANK, COMMENT, GOOD, line_offsets
+from pokerscore.files.parse import parse_text_rows
 from tests.cli_runner import separate_streams_runner
 from tests.reference import reference_best
 from tests.test_draw import PUZZLE
@@ -166,7 +166,7 @@ def test_reading_a_parquet_file_does_not_hold_the_file_in_memory(tmp_path: Path)
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from pokerscore.io.stream import parquet_chunks
+    from pokerscore.files.reading import parquet_chunks
 
     path = tmp_path / "groups.parquet"
     rows = 1 << 18

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from pokerscore.engine import HIGH, RANKINGS, Ranking
-from pokerscore.engine.arrays import ID_SLOTS, flush_by_mask, plain_array
 from pokerscore.engine.keys import (
     CARD_KEYS,
     FIRST_CARD_KEYS,
@@ -20,6 +19,7 @@ from pokerscore.engine.keys import (
     SUIT_SHIFT,
     SUIT_SHIFT_5,
 )
+from pokerscore.engine.tables import ID_SLOTS, flush_by_mask, plain_array
 from tests.reference import reference_key
 
 

@@ -11,8 +11,8 @@ import pytest
 from pokerscore.cards import HandSizeError, PokerScoreError
 from pokerscore.cli.app import app
 from pokerscore.engine import HIGH, STANDARD_CATEGORIES
-from pokerscore.engine.enumeration import count_values
 from pokerscore.engine.keys import SUIT_MASK_5, SUIT_SHIFT_5
+from pokerscore.engine.value_counts import count_values
 from pokerscore.hands.batch import evaluate_batch
 from pokerscore.hands.statistics import exhaustive_counts, sampled_counts
 from tests.cli_runner import separate_streams_runner

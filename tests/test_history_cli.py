@@ -13,8 +13,8 @@ import pytest
 import typer
 from typer.testing import Result
 
-from pokerscore.cli import play_commands
-from pokerscore.cli.play_commands import history_command, play_command
+from pokerscore.cli.commands import play as play_commands
+from pokerscore.cli.commands.play import history_command, play_command
 from pokerscore.games.videopoker.history import open_history
 from pokerscore.games.videopoker.paytables import get_paytable
 from pokerscore.games.videopoker.session import VideoPokerSession

@@ -19,7 +19,7 @@ import pytest
 
 from pokerscore.cli.app import app
 from pokerscore.games.holdem.equity import equity
-from pokerscore.games.holdem.preflop import (
+from pokerscore.games.holdem.preflop.counts import (
     BOARD_CLASSES,
     HeadsUpCounts,
     canonical_boards,
@@ -29,7 +29,7 @@ from pokerscore.games.holdem.preflop import (
     starting_classes,
     three_way_counts,
 )
-from pokerscore.io.preflop_tables import compute_preflop_tables, heads_up_tables
+from pokerscore.games.holdem.preflop.job import compute_preflop_tables, heads_up_tables
 from tests.cli_runner import separate_streams_runner
 
 HANDS = ("AA", "KK", "AKs", "72o")

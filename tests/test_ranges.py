@@ -392,7 +392,7 @@ def test_a_long_token_is_cut_with_an_ellipsis() -> None:
 
 def test_range_errors_are_exported() -> None:
     assert pokerscore.RangeError is RangeError
-    assert pokerscore.hands.parse_range is parse_range
+    assert pokerscore.parse_range is parse_range
 
 
 # --- generated ranges against brute force ----------------------------------------------------

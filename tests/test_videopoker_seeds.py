@@ -63,7 +63,7 @@ def test_seed_range_is_checked() -> None:
 
 
 def test_compiled_deals_match_python_deals() -> None:
-    from pokerscore.games.videopoker.seed_kernels import deal_ids_into
+    from pokerscore.games.videopoker._seed_kernels import deal_ids_into
 
     deck = np.empty(52, dtype=np.int64)
     for seed in [*range(300), 2**32 - 1, 2**32, 2**63 - 1, 2**63, MASK64]:

@@ -49,8 +49,8 @@ def test_the_joker_natural_royal_comes_once_in_41214_hands() -> None:
 
 def dealt_counts(name: str) -> Counter[str]:
     """Every dealt hand of the table's deck, classed by the compiled kernel."""
-    from pokerscore.games.videopoker import analysis_kernels as kernels
-    from pokerscore.games.videopoker.paytable_arrays import class_tables
+    from pokerscore.games.videopoker import _analysis_kernels as kernels
+    from pokerscore.games.videopoker.class_tables import class_tables
 
     table = get_paytable(name)
     final = kernels.final_classes(class_tables(table), len(table.deck), kernels.binomials())

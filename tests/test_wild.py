@@ -16,7 +16,7 @@ from pokerscore.cards import (
     parse_cards,
 )
 from pokerscore.engine import RANKINGS, Category, get_ranking
-from pokerscore.engine.wild import completions
+from pokerscore.engine.completions import completions
 from pokerscore.hands.batch import RowJokersError, evaluate_batch, hands_to_array
 
 JOKER_RANKING = get_ranking("joker")

@@ -35,8 +35,8 @@ from pokerscore.engine import (
     evaluate7,
     get_ranking,
 )
+from pokerscore.games.holdem.ranges import Range, RangeError, parse_range
 from pokerscore.hands import HandScore, best_hand, compare, describe, score, winners
-from pokerscore.hands.ranges import Range, RangeError, parse_range
 
 if TYPE_CHECKING:
     from pokerscore.hands.batch import evaluate_batch, hands_to_array, random_hands

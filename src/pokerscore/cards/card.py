@@ -122,7 +122,7 @@ class Card:
         >>> Card.from_rank_suit(0, 7)
         Traceback (most recent call last):
         ...
-        pokerscore.cards.errors.PokerScoreError: a suit is an integer 0..3, got 7
+        pokerscore._support.errors.PokerScoreError: a suit is an integer 0..3, got 7
         """
         rank_number = _integer(rank, 13, "a rank is an integer 0..12")
         return _CARDS[4 * rank_number + _integer(suit, 4, "a suit is an integer 0..3")]

@@ -6,23 +6,10 @@ catch one type; the message always reads as a sentence a person understands with
 
 from __future__ import annotations
 
-ECHO_LIMIT = 40
-"""The most characters of a user's token an error message repeats (a line may be megabytes)."""
-
-
-def shorten(token: str, limit: int = ECHO_LIMIT) -> str:
-    """``token`` cut to ``limit`` characters with an ellipsis, for echoing it in a message.
-
-    >>> shorten("Ah")
-    'Ah'
-    >>> shorten("X" * 100)
-    'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX…'
-    """
-    return token if len(token) <= limit else token[: limit - 1] + "…"
-
-
-class PokerScoreError(ValueError):
-    """Base class of every error pokerscore raises on bad input."""
+# The root of the family, defined with the plumbing so that every layer can raise it.
+from pokerscore._support.errors import ECHO_LIMIT as ECHO_LIMIT
+from pokerscore._support.errors import PokerScoreError as PokerScoreError
+from pokerscore._support.errors import shorten as shorten
 
 
 class InvalidCardError(PokerScoreError):

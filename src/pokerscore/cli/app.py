@@ -12,15 +12,15 @@ from typer.core import TyperGroup
 
 from pokerscore import __version__
 from pokerscore.cards.errors import shorten
-from pokerscore.cli import (
-    batch_command,
-    draw_command,
-    hand_commands,
-    holdem_commands,
-    ranking_commands,
-    stats_command,
-    tables_commands,
-    videopoker_commands,
+from pokerscore.cli.commands import (
+    batch,
+    draw,
+    hands,
+    holdem,
+    rankings,
+    stats,
+    tables,
+    videopoker,
 )
 from pokerscore.cli.output import BAD_INPUT, report_error
 
@@ -118,17 +118,17 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-app.command("score")(hand_commands.score_command)
-app.command("compare")(hand_commands.compare_command)
-app.command("duel")(hand_commands.duel_command)
-app.command("stats")(stats_command.stats_command)
-app.command("rankings")(ranking_commands.rankings_command)
-app.command("showdown")(holdem_commands.showdown_command)
-app.command("equity")(holdem_commands.equity_command)
-app.command("draw")(draw_command.draw_command)
-app.command("batch")(batch_command.batch_command)
-app.add_typer(videopoker_commands.app, name="videopoker")
-app.add_typer(tables_commands.app, name="tables")
+app.command("score")(hands.score_command)
+app.command("compare")(hands.compare_command)
+app.command("duel")(hands.duel_command)
+app.command("stats")(stats.stats_command)
+app.command("rankings")(rankings.rankings_command)
+app.command("showdown")(holdem.showdown_command)
+app.command("equity")(holdem.equity_command)
+app.command("draw")(draw.draw_command)
+app.command("batch")(batch.batch_command)
+app.add_typer(videopoker.app, name="videopoker")
+app.add_typer(tables.app, name="tables")
 
 
 def _version(show: bool) -> None:

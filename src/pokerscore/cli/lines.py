@@ -1,7 +1,7 @@
 """Reading a file of one deal per line, streamed: blocks of lines read and checked at once, a bad
 line reported with its number and skipped.
 
-NumPy and the parsing kernels (:mod:`pokerscore.io`) are imported when a file is read, never with
+NumPy and the parsing kernels (:mod:`pokerscore.files`) are imported when a file is read, never with
 this module: ``score`` and ``compare`` share its command module.
 """
 
@@ -119,7 +119,7 @@ def read_card_lines(
     """The lines of ``source`` (a path, or ``-`` for stdin) holding ``cards`` cards each, a
     block at a time, numbered as :meth:`bytes.splitlines` counts (``\\n``, ``\\r\\n`` or ``\\r``).
 
-    Each block is read in one compiled pass (:func:`pokerscore.io.parse.parse_text_rows`); a line
+    Each block is read in one compiled pass (:func:`pokerscore.files.parse.parse_text_rows`); a line
     it cannot read (another notation, a bad card, not UTF-8) goes to ``exact``, the command's
     own parser, which returns its card ids or raises the error the line is reported with (on
     stderr as ``line N: message`` unless ``quiet``, and in ``errors``); with ``strict`` the first
@@ -127,8 +127,8 @@ def read_card_lines(
     """
     import numpy as np
 
-    from pokerscore.io.kernels import GOOD, SLOW, line_offsets
-    from pokerscore.io.parse import parse_text_rows
+    from pokerscore.files._kernels import GOOD, SLOW, line_offsets
+    from pokerscore.files.parse import parse_text_rows
 
     line_count = 0
     for piece, done in _blocks(source, block_bytes or BLOCK_BYTES):

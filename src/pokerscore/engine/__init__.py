@@ -7,9 +7,8 @@ flush.
 """
 
 from pokerscore.engine.category import STANDARD_CATEGORIES, Category
-from pokerscore.engine.classes import straight_high
-from pokerscore.engine.rankings import HIGH, RANKINGS, FlushRule, Ranking, RankingLike, get_ranking
-from pokerscore.engine.standard import (
+from pokerscore.engine.hand_classes import straight_high
+from pokerscore.engine.high_evaluators import (
     VALUE_COUNT,
     category_of,
     evaluate,
@@ -18,6 +17,7 @@ from pokerscore.engine.standard import (
     evaluate7,
     explaining_ranks,
 )
+from pokerscore.engine.rankings import HIGH, RANKINGS, FlushRule, Ranking, RankingLike, get_ranking
 
 __all__ = [
     "HIGH",

@@ -14,7 +14,7 @@ once by adding 3 to each counter and looking at its top bit). :data:`FIRST_CARD_
 a single AND.
 
 The keys are the same for every ranking (only the tables they index differ), except for wild
-cards: under a wild ranking (:mod:`pokerscore.engine.wild`) a wild card's five-card key is
+cards: under a wild ranking (:mod:`pokerscore.engine.completions`) a wild card's five-card key is
 :data:`WILD_RANK_KEY_5` with no suit, so a five-card sum holds the natural ranks, the number of
 wild cards, and the natural cards' suits, and the natural cards are all of one suit exactly when
 at most one suit counter is non-zero (:data:`NATURALS_SUITED_5`).

@@ -90,7 +90,7 @@ def mask_of(hand: HandInput, held: HandInput) -> int:
     >>> mask_of("2c 3d 4h 5s 7d", "Ah")
     Traceback (most recent call last):
     ...
-    pokerscore.cards.errors.PokerScoreError: Ah is not in the hand 2c 3d 4h 5s 7d
+    pokerscore._support.errors.PokerScoreError: Ah is not in the hand 2c 3d 4h 5s 7d
     """
     cards = _hand(hand)
     mask = 0

@@ -22,7 +22,7 @@ from pokerscore.cards import (
     parse_cards,
 )
 from pokerscore.engine import HIGH, RANKINGS, Category, Ranking, RankingLike, get_ranking
-from pokerscore.engine.wild import completions
+from pokerscore.engine.completions import completions
 from pokerscore.hands.describe import describe
 
 HandInput = str | Iterable[CardLike]

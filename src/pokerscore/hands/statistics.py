@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
+from pokerscore._support.progress import Progress
 from pokerscore.cards import HandSizeError, PokerScoreError
 from pokerscore.engine import HIGH, Category, Ranking, RankingLike, get_ranking
-from pokerscore.engine.enumeration import HAND_SIZES, count_values
-from pokerscore.engine.progress import Progress
+from pokerscore.engine.value_counts import HAND_SIZES, count_values
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Importing this package imports Numba; import it inside functions only (see ``engine.jit``).
 Every kernel takes one ranking's tables as a single bundle,
-:class:`~pokerscore.engine.arrays.RankingTables`, so a signature does not grow with each table.
+:class:`~pokerscore.engine.tables.RankingTables`, so a signature does not grow with each table.
 """
 
 from pokerscore.engine.kernels.lookup import (

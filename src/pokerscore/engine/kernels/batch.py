@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels.lookup import (
     BEST_OF_SUIT,
@@ -21,6 +20,7 @@ from pokerscore.engine.kernels.lookup import (
     prange,
 )
 from pokerscore.engine.kernels.validation import BLOCK_ROWS, Masks, block_valid
+from pokerscore.engine.tables import RankingTables
 
 
 @kernel(parallel=True)

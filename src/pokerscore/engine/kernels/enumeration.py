@@ -17,7 +17,6 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.combinatorics import colex_unrank, next_colex_subset
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels.lookup import (
@@ -29,6 +28,7 @@ from pokerscore.engine.kernels.lookup import (
     multiset_value,
     prange,
 )
+from pokerscore.engine.tables import RankingTables
 
 _unrank = kernel(inline=True)(colex_unrank)
 _next_subset = kernel(inline=True)(next_colex_subset)

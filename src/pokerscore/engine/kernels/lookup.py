@@ -14,9 +14,9 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.engine.arrays import RankingTables
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.keys import FLUSH_BITS, FLUSH_PROBE, SUIT_MASK_5, SUIT_SHIFT, SUIT_SHIFT_5
+from pokerscore.engine.tables import RankingTables
 
 prange: Final = cast(Callable[[int], range], numba.prange)
 """``numba.prange`` typed as ``range``: a parallel loop in a kernel, a plain one elsewhere."""

@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Final
 
 from pokerscore.cards.errors import UnknownRankingError
+from pokerscore.engine.rankings.high import HIGH, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS
 from pokerscore.engine.rankings.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, EIGHT_OR_BETTER
 from pokerscore.engine.rankings.ranking import FlushRule, Ranking
-from pokerscore.engine.rankings.standard import HIGH, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS
 from pokerscore.engine.rankings.wild import DEUCES_WILD, JOKER_WILD
 
 RANKINGS: Final[dict[str, Ranking]] = {

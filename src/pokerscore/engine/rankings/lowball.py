@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from pokerscore.engine.category import STANDARD_CATEGORIES, Category
-from pokerscore.engine.classes import (
+from pokerscore.engine.hand_classes import (
     SHAPES,
     Judgement,
     grouped_ranks,

@@ -15,9 +15,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from pokerscore.cards.card import JOKER
-from pokerscore.engine import wild
+from pokerscore.engine import completions
 from pokerscore.engine.category import Category
-from pokerscore.engine.classes import SUITS_PER_RANK, HandClass, Judge, value_space
+from pokerscore.engine.evaluators import Evaluate5, Evaluators, make_evaluators
+from pokerscore.engine.hand_classes import SUITS_PER_RANK, HandClass, Judge, value_space
 from pokerscore.engine.keys import (
     CARD_KEYS_5,
     FIVE_CARD_SLOTS,
@@ -26,10 +27,9 @@ from pokerscore.engine.keys import (
     RANK_KEYS_5,
     card_keys_5,
 )
-from pokerscore.engine.scalar import Evaluate5, Evaluators, make_evaluators
 
 if TYPE_CHECKING:
-    from pokerscore.engine.arrays import RankingTables
+    from pokerscore.engine.tables import RankingTables
 
 
 class FlushRule(IntEnum):
@@ -75,7 +75,7 @@ class Ranking:
     """Whether hands without a pair read as lows, e.g. "Seven-Five low (7-5-4-3-2)"."""
     wild_cards: frozenset[int] = frozenset()
     """The card ids that are wild, each playing as whatever rank makes the best hand
-    (:func:`pokerscore.engine.wild.completions`): ``{52}``, the joker, or the four deuces."""
+    (:func:`pokerscore.engine.completions.completions`): ``{52}``, the joker, or the four deuces."""
     jokers: int = 0
     """How many jokers (id :data:`~pokerscore.cards.card.JOKER`) a hand may hold; the deck then
     holds the joker besides its 52 cards."""
@@ -121,7 +121,7 @@ class Ranking:
         """The value of five ranks (any order; up to five of a rank under a wild ranking) when
         all of one suit (``suited``) or not. Ranks that repeat cannot share a suit: ``suited``
         is then ignored. A wild hand is worth the best value of its completions
-        (:func:`pokerscore.engine.wild.completions`).
+        (:func:`pokerscore.engine.completions.completions`).
 
         >>> from pokerscore.engine.rankings import get_ranking
         >>> joker = get_ranking("joker")
@@ -201,7 +201,9 @@ class Ranking:
                 value = values.get((ranks, suited)) if suited else None
                 return value if value is not None else values[ranks, False]
 
-            return wild.five_card_lists(value_of, self.natural_ranks, self.ranks, self.most_wild)
+            return completions.five_card_lists(
+                value_of, self.natural_ranks, self.ranks, self.most_wild
+            )
         flush, plain = [0] * FIVE_CARD_SLOTS, [0] * FIVE_CARD_SLOTS
         for (ranks, suited), value in self._space[1].items():
             (flush if suited else plain)[sum(RANK_KEYS_5[rank] for rank in ranks)] = value
@@ -216,7 +218,7 @@ class Ranking:
         """The scalar evaluators (five, six, seven cards, any of those), tables built on first call."""
 
         def many_card_tables(size: int) -> tuple[Sequence[int], Sequence[int]]:
-            from pokerscore.engine.arrays import flush_by_mask, plain_array
+            from pokerscore.engine.tables import flush_by_mask, plain_array
 
             return plain_array(self, size), flush_by_mask(self).tolist()
 
@@ -250,6 +252,6 @@ class Ranking:
 
     def tables(self, size: int) -> RankingTables:
         """The bundle of NumPy tables the compiled kernels take, for hands of ``size`` cards."""
-        from pokerscore.engine.arrays import ranking_tables
+        from pokerscore.engine.tables import ranking_tables
 
         return ranking_tables(self, size)

@@ -1,6 +1,6 @@
 """Wild-card rankings: high poker with jokers wild, and with every deuce wild.
 
-A wild card plays as whatever rank makes the best hand (:mod:`pokerscore.engine.wild`), so five
+A wild card plays as whatever rank makes the best hand (:mod:`pokerscore.engine.completions`), so five
 of a kind exists, and it ranks above the straight flush, as in Hoyle and in Rosetta Code's poker
 hand analyser. There is no royal category: a royal is the ace-high straight flush.
 """
@@ -11,7 +11,7 @@ from typing import Final
 
 from pokerscore.cards.card import JOKER, MAX_JOKERS
 from pokerscore.engine.category import STANDARD_CATEGORIES, Category
-from pokerscore.engine.classes import STANDARD_STRAIGHTS, Judgement, standard_category
+from pokerscore.engine.hand_classes import STANDARD_STRAIGHTS, Judgement, standard_category
 from pokerscore.engine.rankings.ranking import FlushRule, Ranking
 
 WILD_CATEGORIES: Final = (*STANDARD_CATEGORIES[: Category.ROYAL_FLUSH], Category.FIVE_OF_A_KIND)

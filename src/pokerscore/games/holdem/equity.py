@@ -31,9 +31,9 @@ from itertools import combinations, product
 from math import comb, lcm
 from typing import TYPE_CHECKING, Any, Final
 
+from pokerscore._support.progress import Progress
 from pokerscore.cards import Card, PokerScoreError, check_distinct, parse_cards
 from pokerscore.engine.keys import CARD_KEYS, CARD_KEYS_5
-from pokerscore.engine.progress import Progress
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
 from pokerscore.games.holdem.showdown import PlayerError
 from pokerscore.hands.score import check_in_deck
@@ -51,7 +51,7 @@ BLOCK_SIZE: Final = 4096
 _BLOCKS_PER_CALL: Final = 64
 
 PlayerInput = str | Sequence[str | int | Card] | Any
-"""A hand in any card notation, a range text, or a :class:`~pokerscore.hands.ranges.Range`."""
+"""A hand in any card notation, a range text, or a :class:`~pokerscore.games.holdem.ranges.Range`."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
     except PokerScoreError as error:
         if text is None or game.hole_cards != 2:
             raise PlayerError(number, str(error)) from None
-        from pokerscore.hands.ranges import parse_range
+        from pokerscore.games.holdem.ranges import parse_range
 
         try:
             found = parse_range(text, ranking=game.high)
@@ -244,7 +244,7 @@ def _prefixes(count: int, need: int) -> npt.NDArray[np.uint8]:
     the boards' cards but the last, which the kernels deal after them."""
     import numpy as np
 
-    from pokerscore.engine.kernels.showdowns import fill_subsets
+    from pokerscore.games.holdem._kernels import fill_subsets
 
     size = max(need - 1, 0)
     prefixes = np.zeros((comb(count, size), size), dtype=np.uint8)
@@ -263,9 +263,9 @@ def _exact(
 ) -> EquityResult:
     import numpy as np
 
-    from pokerscore.engine.arrays import board_multisets, board_steps, values_by_board
     from pokerscore.engine.kernels.enumeration import thread_count
-    from pokerscore.engine.kernels.showdowns import any_five_showdowns, exact_showdowns
+    from pokerscore.engine.tables import board_multisets, board_steps, values_by_board
+    from pokerscore.games.holdem._kernels import any_five_showdowns, exact_showdowns
 
     if len(players) == 2 and not game.uses_exactly_two and game.low is None and len(choices) > 1:
         return _exact_heads_up_ranges(game, board, dead, players)
@@ -327,7 +327,7 @@ def _exact_heads_up_ranges(
     import numpy as np
 
     from pokerscore.engine.kernels.enumeration import thread_count
-    from pokerscore.engine.kernels.showdowns import range_showdowns
+    from pokerscore.games.holdem._kernels import range_showdowns
 
     tables = game.high.tables(7)
     arrays = []
@@ -385,7 +385,7 @@ def _sampled(
 ) -> EquityResult:
     import numpy as np
 
-    from pokerscore.engine.kernels.showdowns import sampled_showdowns
+    from pokerscore.games.holdem._kernels import sampled_showdowns
 
     if seed is None:
         seed = secrets.randbits(63)

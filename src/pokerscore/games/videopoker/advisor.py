@@ -78,7 +78,7 @@ def advise(
     >>> len(holds), sorted({hold.draws for hold in holds})
     (32, [1, 47, 1081, 16215, 178365, 1533939])
     """
-    from pokerscore.games.videopoker.advisor_kernels import hold_counts
+    from pokerscore.games.videopoker._advisor_kernels import hold_counts
 
     table = as_paytable(paytable)
     hand = table.check_hand(cards)

@@ -23,7 +23,7 @@ from fractions import Fraction
 from math import comb, isqrt, sqrt
 from typing import TYPE_CHECKING
 
-from pokerscore.engine.progress import Progress
+from pokerscore._support.progress import Progress
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
@@ -139,7 +139,7 @@ def analyze(
     """
     import numpy as np
 
-    from pokerscore.games.videopoker import analysis_kernels as kernels
+    from pokerscore.games.videopoker import _analysis_kernels as kernels
 
     table = as_paytable(paytable)
     pays = np.array(table.pays(coins), dtype=np.int64)
@@ -172,8 +172,8 @@ def _subset_tables(table: PayTable) -> SubsetTables:
     cards (row ``offsets[k] + index``) and those offsets; the last set is kept for the next call."""
     import numpy as np
 
-    from pokerscore.games.videopoker import analysis_kernels as kernels
-    from pokerscore.games.videopoker.paytable_arrays import class_tables
+    from pokerscore.games.videopoker import _analysis_kernels as kernels
+    from pokerscore.games.videopoker.class_tables import class_tables
 
     # Tables whose classes follow the same rules (pays and names aside) share their counts.
     key = (table.wild, tuple((rule.hand, rule.ranks, rule.kickers) for rule in table.paying))

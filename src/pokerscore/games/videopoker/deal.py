@@ -14,7 +14,7 @@ The generator is specified here rather than taken from :mod:`random`, whose algo
    position ``i + uniform(n - i)``, ``n`` the deck's size. The first ten positions are the deal:
    five cards dealt, then the five replacement cards in the order they are drawn.
 
-:mod:`pokerscore.games.videopoker.seed_kernels` runs the same steps compiled, for searching seeds.
+:mod:`pokerscore.games.videopoker._seed_kernels` runs the same steps compiled, for searching seeds.
 
 >>> from pokerscore.cards import format_cards
 >>> format_cards(deal(0))

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokerscore._support.progress import Progress
 from pokerscore.cards import Card, PokerScoreError, format_cards
-from pokerscore.engine.progress import Progress
 from pokerscore.games.draw import MASK_COUNT, draw
 from pokerscore.games.videopoker.deal import deal
 from pokerscore.games.videopoker.paytables import DEFAULT_PAYTABLE, PayTable, as_paytable
@@ -82,8 +82,8 @@ def seed_coverage(
     """
     import numpy as np
 
-    from pokerscore.games.videopoker.paytable_arrays import class_tables
-    from pokerscore.games.videopoker.seed_kernels import first_seeds
+    from pokerscore.games.videopoker._seed_kernels import first_seeds
+    from pokerscore.games.videopoker.class_tables import class_tables
 
     table = as_paytable(paytable)
     wanted_classes = (

@@ -8,7 +8,7 @@ after a general one (``four-of-a-kind``) takes the hands it names.
 
 A table may play with wild cards (``wild = "deuces"``: every 2; ``wild = "joker"``: a 53-card
 deck with one joker). A wild card plays as whatever makes the class: a hand takes the last class
-that any of its completions (:func:`pokerscore.engine.wild.completions`) makes. So a class
+that any of its completions (:func:`pokerscore.engine.completions.completions`) makes. So a class
 depends on the natural ranks, the number of wild cards and whether the natural cards share a
 suit, which is exactly what a five-card key of the table's ranking holds: every table is also a
 lookup table from that key to class (:meth:`PayTable.class_lists`), which the compiled kernels
@@ -52,9 +52,9 @@ from pokerscore.cards import (
     parse_cards,
 )
 from pokerscore.engine import HIGH, Category, Ranking, get_ranking
-from pokerscore.engine.classes import STANDARD_STRAIGHTS, standard_category
+from pokerscore.engine.completions import five_card_lists, hand_kinds
+from pokerscore.engine.hand_classes import STANDARD_STRAIGHTS, standard_category
 from pokerscore.engine.keys import SUIT_MASK_5, SUIT_SHIFT_5
-from pokerscore.engine.wild import five_card_lists, hand_kinds
 from pokerscore.hands.score import check_in_deck
 
 MAX_COINS: Final = 5

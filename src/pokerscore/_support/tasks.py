@@ -1,0 +1,110 @@
+"""Dask clients for work that outgrows one process: a local cluster by default, or a running one.
+
+Used by the preflop tables and by hand files on Dask. Dask (the ``cluster`` extra) is imported
+inside :func:`dask_client` only, so a command that does not ask for it never pays for it.
+
+A local cluster runs one process per worker with one Dask thread each, and gives each worker's
+Numba kernels an equal share of the cores (``NUMBA_NUM_THREADS``), so workers don't oversubscribe
+the machine. Workers of a running cluster keep their own settings: start them with
+``NUMBA_NUM_THREADS`` set to the cores each may use.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Final
+
+from pokerscore._support.errors import PokerScoreError
+from pokerscore._support.extras import require_extra
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+CONNECT_TIMEOUT: Final = 10
+"""Seconds to wait for a running scheduler before giving up."""
+
+
+class ClusterError(PokerScoreError):
+    """A cluster that cannot be started or reached."""
+
+
+def cores() -> int:
+    """The cores this process may use (the affinity mask where the system has one)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not every system has affinity masks
+        return os.cpu_count() or 1
+
+
+def numba_threads_per_worker(workers: int) -> int:
+    """The Numba threads each of ``workers`` local workers gets: an equal share of the cores.
+
+    >>> numba_threads_per_worker(cores()) == 1
+    True
+    """
+    return max(1, cores() // workers)
+
+
+@contextmanager
+def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[Client]:
+    """A Dask client: to the scheduler at ``scheduler``, or to a new local cluster of ``workers``.
+
+    ``workers`` defaults to the number of cores; it cannot be combined with ``scheduler`` (a
+    running cluster has the workers it has). The local cluster is closed on exit.
+    """
+    if scheduler is not None and workers is not None:
+        raise ClusterError("--workers sizes a local cluster: leave it out with --scheduler")
+    if workers is not None and workers < 1:
+        raise ClusterError(f"--workers must be at least 1, not {workers}")
+    require_extra("cluster", "running on Dask")
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError, ValueError) as error:
+            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise ClusterError(
+                f"cannot reach the Dask scheduler at {scheduler}: {reason}"
+            ) from None
+        with client:
+            yield client
+        return
+    count = workers if workers is not None else cores()
+    threads = str(numba_threads_per_worker(count))
+    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=count,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",  # a free port: a second cluster on the machine then warns of nothing
+        silence_logs=logging.ERROR,
+        env={"NUMBA_NUM_THREADS": threads, "OMP_NUM_THREADS": "1"},
+    )
+    with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        client.register_plugin(_interrupts_ignored())
+        yield client
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's group: the local workers leave it to the
+    # command, which reports once and closes the cluster (each worker would print a traceback).
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _interrupts_ignored() -> object:
+    """A worker plugin (also run by workers that replace lost ones): Ctrl-C is ignored."""
+    from distributed import WorkerPlugin
+
+    class IgnoreInterrupts(WorkerPlugin):  # type: ignore[misc,unused-ignore]
+        name = "pokerscore-ignore-interrupts"
+
+        def setup(self, worker: object) -> None:
+            _ignore_interrupts()
+
+    return IgnoreInterrupts()

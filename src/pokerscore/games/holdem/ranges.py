@@ -1,0 +1,600 @@
+"""Hold'em hand ranges in the PokerStove/Equilab notation players already type.
+
+A range is a set of two-card combos, each with a weight in (0, 1]. The text is a list of hands
+separated by commas and/or spaces, case-insensitive (exact combos keep their suits):
+
+==================  =======================================================  ======
+Text                Meaning                                                  Combos
+==================  =======================================================  ======
+``QQ``              a pair                                                   6
+``QQ+``             that pair and every pair above: QQ, KK, AA               18
+``22-77``           the pairs from 22 to 77 (either order: ``77-22``)        36
+``AKs`` ``AKo``     suited, offsuit                                          4, 12
+``AK``              suited and offsuit                                       16
+``A2s+``            kicker up to one below the top card: A2s ... AKs         48
+``KTo+`` ``AT+``    KTo, KJo, KQo; ATs ... AKs and ATo ... AKo               36, 64
+``A5s-A2s``         same top card, kickers 5 down to 2 (either order)        16
+``AhKh``            one exact combo: two cards written together              1
+``random``          every combo (also ``any`` or ``100%``)                   1326
+``0.5(JJ,TT)``      a weight over a group (also ``50%(JJ,TT)``)              12
+``JJ:0.5``          a weight on one hand                                     6
+==================  =======================================================  ======
+
+Combos are counted before card removal: ``len(parse_range("JJ-88")) == 24``. A combo named twice
+takes the weight of its **last** mention, read left to right, as re-marking a hand in a range
+editor's grid does (``22+, 0.5(22-55)`` keeps 22-55 at half weight). Under ``ranking=
+"short-deck"`` only the 36 cards six to ace exist, and a hand naming a smaller rank is an error.
+
+>>> parse_range("QQ+, AKs")
+Range('QQ+, AKs')
+>>> len(parse_range("JJ-88")), len(parse_range("AQ+")), len(parse_range("random"))
+(24, 32, 1326)
+>>> parse_range("AKx, QQ")
+Traceback (most recent call last):
+...
+pokerscore.games.holdem.ranges.RangeError: invalid range "AKx" at position 1: after AK may come s (suited), o (offsuit), + or a dash range, e.g. AKs, AKo+, AK-AT
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Final
+
+from pokerscore.cards import (
+    Card,
+    CardLike,
+    DuplicateCardError,
+    InvalidCardError,
+    PokerScoreError,
+    Rank,
+    parse_cards,
+)
+from pokerscore.engine import Ranking, RankingLike, get_ranking
+from pokerscore.hands.score import deck_words
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+Combo = tuple[int, int]
+"""Two card ids, higher first."""
+
+ALLOWED: Final = (
+    "a hand is a pair (QQ, QQ+, 22-77), two ranks with s, o or neither (AKs, AKo, AK, A2s+, "
+    "KQo-K9o), an exact combo (AhKh) or random, optionally weighted as 0.5(JJ), 50%(JJ) or JJ:0.5"
+)
+WEIGHT_HELP: Final = (
+    "a weight is a number above 0 and at most 1, or a percentage above 0% and at most 100%, "
+    "e.g. 0.5(JJ, TT), 50%(JJ) or JJ:0.5"
+)
+_LONGEST_TOKEN: Final = 40
+_EVERYTHING: Final = frozenset({"random", "any", "100%"})
+_SEPARATORS: Final = frozenset(" \t\r\n,")
+_SPECIAL: Final = frozenset("():")
+_WORD_ENDS: Final = _SEPARATORS | _SPECIAL
+_WEIGHT: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(%?)")
+_RANKS: Final = {rank.char: int(rank) for rank in Rank}
+
+
+class RangeError(PokerScoreError):
+    """Range text that cannot be read: the token, its 1-based position, and what is allowed.
+
+    ``position`` counts the hands of the text from 1 (each hand inside a weighted group counts).
+
+    >>> raise RangeError("QQ++", 2, "only one + may follow a hand, e.g. QQ+ or A2s+")
+    Traceback (most recent call last):
+    ...
+    pokerscore.games.holdem.ranges.RangeError: invalid range "QQ++" at position 2: only one + may follow a hand, e.g. QQ+ or A2s+
+    """
+
+    def __init__(self, token: str, position: int, reason: str) -> None:
+        self.token = token
+        self.position = position
+        self.reason = reason
+        shown = token if len(token) <= _LONGEST_TOKEN else token[:_LONGEST_TOKEN] + "…"
+        super().__init__(f'invalid range "{shown}" at position {position}: {reason}')
+
+
+@dataclass(frozen=True)
+class Range:
+    """An immutable weighted set of two-card combos; build one with :func:`parse_range`.
+
+    ``combos`` are ``(Card, Card)`` pairs, higher card first, in descending order of card ids;
+    ``weights`` are their weights, in the same order. ``len()`` is the number of combos.
+
+    >>> hands = parse_range("0.5(AKs), QQ")
+    >>> len(hands), hands.combos[0], hands.weights[0]
+    (10, (Card('As'), Card('Ks')), 0.5)
+    >>> hands.text
+    'QQ, 0.5(AKs)'
+    >>> hands.without("As Qd").text
+    'QsQh, QsQc, QhQc, 0.5(AhKh, AdKd, AcKc)'
+    >>> parse_range("AKs, AK") == parse_range("ak")
+    True
+    """
+
+    combos: tuple[tuple[Card, Card], ...]
+    weights: tuple[float, ...]
+    ranking: str = "high"
+
+    def __post_init__(self) -> None:
+        if len(self.combos) != len(self.weights):
+            raise PokerScoreError("a range needs one weight per combo")
+
+    def __len__(self) -> int:
+        return len(self.combos)
+
+    def __iter__(self) -> Iterator[tuple[Card, Card]]:
+        return iter(self.combos)
+
+    def __repr__(self) -> str:
+        shown = self.text if len(self.text) <= 80 else self.text[:60] + "…"
+        suffix = "" if self.ranking == "high" else f", ranking={self.ranking!r}"
+        return f"Range({shown!r}{suffix})"
+
+    @cached_property
+    def text(self) -> str:
+        """The range in normalised notation: pairs, then suited and offsuit hands, then combos.
+
+        >>> parse_range("aks ako kk+ jj-tt 50%(22)").text
+        'KK+, JJ-TT, AK, 0.5(22)'
+        """
+        return _describe(
+            {(a.id, b.id): w for (a, b), w in zip(self.combos, self.weights, strict=True)},
+            get_ranking(self.ranking),
+        )
+
+    def as_array(self) -> npt.NDArray[np.uint8]:
+        """The combos as an ``(N, 2)`` array of card ids (``uint8``), higher card first.
+
+        >>> parse_range("AhKh, 2c2d").as_array().tolist()
+        [[50, 46], [1, 0]]
+        """
+        import numpy as np
+
+        return np.array([(a.id, b.id) for a, b in self.combos], dtype=np.uint8).reshape(-1, 2)
+
+    def weight_array(self) -> npt.NDArray[np.float64]:
+        """The weights as a ``float64`` array, in the order of :meth:`as_array`.
+
+        >>> parse_range("JJ:0.5").weight_array().tolist()
+        [0.5, 0.5, 0.5, 0.5, 0.5, 0.5]
+        """
+        import numpy as np
+
+        return np.array(self.weights, dtype=np.float64)
+
+    def without(self, cards: str | Iterable[CardLike]) -> Range:
+        """A new range without the combos that use any of ``cards`` (card removal).
+
+        >>> len(parse_range("AA, AKs").without("As Kh"))
+        5
+        """
+        dead = {card.id for card in parse_cards(cards, allow_duplicates=True)}
+        kept = [
+            (combo, weight)
+            for combo, weight in zip(self.combos, self.weights, strict=True)
+            if combo[0].id not in dead and combo[1].id not in dead
+        ]
+        return Range(
+            tuple(combo for combo, _ in kept), tuple(weight for _, weight in kept), self.ranking
+        )
+
+    @staticmethod
+    def starting_hands(ranking: RankingLike = "high") -> tuple[str, ...]:
+        """The starting-hand classes in 13x13 grid order, row by row: suited right of the pair.
+
+        >>> hands = Range.starting_hands()
+        >>> len(hands), hands[:3], hands[13:15], hands[-1]
+        (169, ('AA', 'AKs', 'AQs'), ('AKo', 'KK'), '22')
+        >>> len(Range.starting_hands("short-deck"))
+        81
+        """
+        ranks = sorted(get_ranking(ranking).ranks, reverse=True)
+        names = []
+        for row in ranks:
+            for column in ranks:
+                high, low = Rank(max(row, column)).char, Rank(min(row, column)).char
+                names.append(high + low + ("" if row == column else "s" if row > column else "o"))
+        return tuple(names)
+
+    @classmethod
+    def from_class(cls, name: str, *, ranking: RankingLike = "high") -> Range:
+        """The range of one starting-hand class, such as ``AKs``, ``AKo`` or ``QQ``.
+
+        >>> len(Range.from_class("AKs")), len(Range.from_class("AKo")), len(Range.from_class("QQ"))
+        (4, 12, 6)
+        """
+        if name[:2].upper() + name[2:].lower() not in cls.starting_hands(ranking):
+            raise RangeError(
+                name, 1, "a starting-hand class is a pair (QQ) or two ranks with s or o (AKs, AKo)"
+            )
+        return parse_range(name, ranking=ranking)
+
+
+def parse_range(text: str, *, ranking: RankingLike = "high") -> Range:
+    """Read a range in PokerStove/Equilab notation (see the module's table).
+
+    >>> len(parse_range("QQ+,AKs")), len(parse_range("A2s+ KTo+")), len(parse_range("KQo-K9o"))
+    (22, 84, 48)
+    >>> parse_range("JJ:0.5, AhKh").weights[:2]
+    (1.0, 0.5)
+    >>> len(parse_range("random", ranking="short-deck"))
+    630
+    >>> parse_range("A5s-K2s")
+    Traceback (most recent call last):
+    ...
+    pokerscore.games.holdem.ranges.RangeError: invalid range "A5s-K2s" at position 1: both ends of a dash range keep the top card and the s or o, e.g. A5s-A2s or KQo-K9o
+    """
+    deck = get_ranking(ranking)
+    weights: dict[Combo, float] = {}
+    for combos, weight in _Parser(text, deck).items():
+        for combo in combos:
+            # The last mention wins, as re-marking a hand in a range editor's grid does.
+            weights[combo] = weight
+    return _make_range(weights, deck)
+
+
+def _make_range(weights: dict[Combo, float], deck: Ranking) -> Range:
+    ordered = sorted(weights, reverse=True)
+    return Range(
+        tuple((Card(high), Card(low)) for high, low in ordered),
+        tuple(weights[combo] for combo in ordered),
+        deck.name,
+    )
+
+
+class _Token:
+    """One piece of range text: a word, or one of ``( ) :``; and whether a comma came before."""
+
+    __slots__ = ("comma_before", "start", "text")
+
+    def __init__(self, text: str, start: int, comma_before: bool) -> None:
+        self.text = text
+        self.start = start
+        self.comma_before = comma_before
+
+
+def _tokens(text: str) -> list[_Token]:
+    tokens: list[_Token] = []
+    index, comma = 0, False
+    while index < len(text):
+        char = text[index]
+        if char in _SEPARATORS:
+            comma = comma or char == ","
+            index += 1
+            continue
+        start = index
+        if char in _SPECIAL:
+            index += 1
+        else:
+            while index < len(text) and text[index] not in _WORD_ENDS:
+                index += 1
+        tokens.append(_Token(text[start:index], start, comma))
+        comma = False
+    return tokens
+
+
+class _Parser:
+    """Reads the items of a range: each a list of combo sets and the weight over them."""
+
+    def __init__(self, text: str, deck: Ranking) -> None:
+        self.text = text
+        self.deck = deck
+        self.tokens = _tokens(text)
+        self.index = 0
+        self.hands = 0  # hands read so far: the position of the next error
+
+    def items(self) -> Iterator[tuple[list[Combo], float]]:
+        if not self.tokens:
+            raise RangeError("", 1, "a range needs at least one hand: " + ALLOWED)
+        while self.index < len(self.tokens):
+            token = self.tokens[self.index]
+            following = self._peek(1)
+            if token.text in _SPECIAL:
+                raise RangeError(self._rest(token), self.hands + 1, self._misplaced(token.text))
+            if following is not None and following.text == "(" and not following.comma_before:
+                yield from self._group(token)
+            else:
+                yield self._hand_with_weight(token)
+
+    def _peek(self, offset: int) -> _Token | None:
+        index = self.index + offset
+        return self.tokens[index] if index < len(self.tokens) else None
+
+    def _rest(self, token: _Token) -> str:
+        return self.text[token.start :].strip()
+
+    @staticmethod
+    def _misplaced(char: str) -> str:
+        if char == "(":
+            return "a group starts with its weight, e.g. 0.5(JJ, TT) or 50%(JJ, TT)"
+        if char == ")":
+            return "this ) closes no group; a group is written 0.5(JJ, TT)"
+        return "a weight follows its hand, e.g. JJ:0.5"
+
+    def _group(self, weight_token: _Token) -> Iterator[tuple[list[Combo], float]]:
+        position = self.hands + 1
+        first = self.index + 2  # past the weight and "("
+        close = next(
+            (at for at in range(first, len(self.tokens)) if self.tokens[at].text in _SPECIAL),
+            None,
+        )
+        if close is None or self.tokens[close].text != ")":
+            found = None if close is None else self.tokens[close].text
+            reason = {
+                None: "this group is never closed: add )",
+                ":": "a weight inside a weighted group: write 0.5(JJ, TT) or JJ:0.5, not both",
+                "(": "groups do not nest: write 0.5(JJ, TT), 0.25(99)",
+            }[found]
+            raise RangeError(self._rest(weight_token), position, reason)
+        group = self.text[weight_token.start : self.tokens[close].start + 1]
+        weight = _weight(weight_token.text)
+        if weight is None:
+            raise RangeError(group, position, WEIGHT_HELP)
+        if close == first:
+            raise RangeError(group, position, "an empty group: put hands inside, e.g. 0.5(JJ, TT)")
+        members = []
+        for token in self.tokens[first:close]:
+            self.hands += 1
+            members.append(self._hand(token.text))
+        self.index = close + 1
+        for combos in members:
+            yield combos, weight
+
+    def _hand_with_weight(self, token: _Token) -> tuple[list[Combo], float]:
+        self.hands += 1
+        combos = self._hand(token.text)
+        self.index += 1
+        colon = self._peek(0)
+        if colon is None or colon.text != ":" or colon.comma_before:
+            return combos, 1.0
+        value = self._peek(1)
+        if value is None or value.comma_before or value.text in _SPECIAL:
+            raise RangeError(
+                token.text + ":", self.hands, "a weight must follow the colon: " + WEIGHT_HELP
+            )
+        weight = _weight(value.text)
+        if weight is None:
+            raise RangeError(f"{token.text}:{value.text}", self.hands, WEIGHT_HELP)
+        self.index += 2
+        return combos, weight
+
+    def _hand(self, term: str) -> list[Combo]:
+        """The combos of one hand term; errors name the term and its position."""
+        if term.lower() in _EVERYTHING:
+            deck = self.deck.deck
+            return [(high, low) for high in deck for low in deck if low < high]
+        shape = _HandShape(term, self.hands)
+        combos = shape.read()
+        if combos is None:
+            combos = [self._combo(term)]
+        self._check_deck(term, combos)
+        return combos
+
+    def _combo(self, term: str) -> Combo:
+        try:
+            cards = parse_cards(term)
+        except DuplicateCardError:
+            raise RangeError(
+                term, self.hands, "a combo needs two different cards, e.g. AhKh"
+            ) from None
+        except InvalidCardError:
+            if _WEIGHT.fullmatch(term):
+                reason = "a weight needs its hands, e.g. 50%(JJ) or JJ:0.5"
+                raise RangeError(term, self.hands, reason) from None
+            raise RangeError(term, self.hands, ALLOWED) from None
+        if len(cards) != 2:
+            raise RangeError(
+                term, self.hands, "a combo is exactly two cards written together, e.g. AhKh or A♥K♥"
+            )
+        high, low = sorted((cards[0].id, cards[1].id), reverse=True)
+        return high, low
+
+    def _check_deck(self, term: str, combos: list[Combo]) -> None:
+        mask = self.deck.deck_mask
+        if any(not (mask >> high & 1 and mask >> low & 1) for high, low in combos):
+            reason = f"{self.deck.name} is played with {deck_words(self.deck)}"
+            raise RangeError(term, self.hands, reason)
+
+
+class _HandShape:
+    """A hand written with ranks: ``QQ``, ``AKs``, ``A2s+``, ``22-77``, ``KQo-K9o`` ..."""
+
+    def __init__(self, term: str, position: int) -> None:
+        self.term = term
+        self.position = position
+
+    def fail(self, reason: str) -> RangeError:
+        return RangeError(self.term, self.position, reason)
+
+    def read(self) -> list[Combo] | None:
+        """The combos, or None when the term does not start with two ranks (maybe a combo)."""
+        first = self._one(0)
+        if first is None:
+            if _rank_at(self.term, 0)[0] is not None and self._looks_like_ranks():
+                raise self.fail("a hand needs two ranks, e.g. 22, AK or 22-77")
+            return None
+        (high, low, suits), index = first
+        rest = self.term[index:]
+        if rest == "":
+            return _pair_combos(high) if high == low else _unpaired(high, [low], suits)
+        if rest == "+":
+            # Kickers up to one below the top card; pairs up to aces.
+            return (
+                _pairs(high, Rank.ACE) if high == low else _unpaired(high, range(low, high), suits)
+            )
+        if rest.startswith("+"):
+            raise self.fail("only one + may follow a hand, e.g. QQ+ or A2s+")
+        if rest.startswith("-"):
+            second = self._one(index + 1)
+            if second is None or second[1] != len(self.term):
+                raise self.fail(
+                    "a dash joins two pairs (22-77) or two hands with the same top card (A5s-A2s)"
+                )
+            other_high, other_low, other_suits = second[0]
+            if (high == low) != (other_high == other_low):
+                raise self.fail(
+                    "a dash joins two pairs (22-77) or two hands with the same top card (A5s-A2s)"
+                )
+            if high == low:
+                bottom, top = sorted((high, other_high))
+                return _pairs(bottom, top)
+            if other_high != high or other_suits != suits:
+                raise self.fail(
+                    "both ends of a dash range keep the top card and the s or o, "
+                    "e.g. A5s-A2s or KQo-K9o"
+                )
+            bottom, top = sorted((low, other_low))
+            return _unpaired(high, range(bottom, top + 1), suits)
+        two = self.term[:index]
+        raise self.fail(
+            f"after {two} may come s (suited), o (offsuit), + or a dash range, "
+            f"e.g. {two}s, {two}o+, {two}-{two[0]}T"
+            if high != low
+            else f"after {two} may come + or a dash range, e.g. {two}+ or {two}-22"
+        )
+
+    def _looks_like_ranks(self) -> bool:
+        # "2-7", "A+", "A": a rank not followed by a suit letter, so not a card.
+        _, index = _rank_at(self.term, 0)
+        return index >= len(self.term) or self.term[index] in "+-"
+
+    def _one(self, start: int) -> tuple[tuple[int, int, str], int] | None:
+        """Two ranks and an optional s or o from ``start``: ((high, low, suits), end) or None."""
+        first, index = _rank_at(self.term, start)
+        if first is None:
+            return None
+        second, index = _rank_at(self.term, index)
+        if second is None:
+            return None
+        suits = ""
+        if index < len(self.term) and self.term[index].lower() in "so":
+            suits = self.term[index].lower()
+            index += 1
+        if first == second and suits:
+            pair = Rank(first).char * 2
+            raise self.fail(f"a pair is neither suited nor offsuit: write {pair}")
+        return (max(first, second), min(first, second), suits), index
+
+
+def _rank_at(text: str, index: int) -> tuple[int | None, int]:
+    if text.startswith("10", index):
+        return int(Rank.TEN), index + 2
+    if index < len(text):
+        rank = _RANKS.get(text[index].upper())
+        if rank is not None:
+            return rank, index + 1
+    return None, index
+
+
+def _pair_combos(rank: int) -> list[Combo]:
+    """The six combos of a pair."""
+    cards = [4 * rank + suit for suit in range(4)]
+    return [(a, b) for a in cards for b in cards if b < a]
+
+
+def _pairs(bottom: int, top: int) -> list[Combo]:
+    return [combo for rank in range(bottom, top + 1) for combo in _pair_combos(rank)]
+
+
+def _unpaired(high: int, kickers: Iterable[int], suits: str) -> list[Combo]:
+    """Combos of ``high`` with each kicker: suited (``s``), offsuit (``o``) or both (``""``)."""
+    return [
+        (4 * high + top_suit, 4 * kicker + kicker_suit)
+        for kicker in kickers
+        for top_suit in range(4)
+        for kicker_suit in range(4)
+        if suits == "" or (suits == "s") == (top_suit == kicker_suit)
+    ]
+
+
+def _weight(text: str) -> float | None:
+    """A weight in (0, 1] from ``0.5`` or ``50%``, or None if it is not one."""
+    match = _WEIGHT.fullmatch(text)
+    if match is None:
+        return None
+    value = float(match.group(1)) / (100 if match.group(2) else 1)
+    return value if 0 < value <= 1 else None
+
+
+def _describe(weights: dict[Combo, float], deck: Ranking) -> str:
+    """Normalised text: full weight first, then each lower weight as a group, highest first."""
+    levels: dict[float, set[Combo]] = {}
+    for combo, weight in weights.items():
+        levels.setdefault(weight, set()).add(combo)
+    parts = []
+    for weight in sorted(levels, reverse=True):
+        body = _compress(levels[weight], deck)
+        parts.append(body if weight == 1 else f"{weight!r}({body})")
+    return ", ".join(parts)
+
+
+def _compress(combos: set[Combo], deck: Ranking) -> str:
+    """Complete classes as runs (``QQ+``, ``JJ-88``, ``A2s+``, ``AQ+``), the rest as combos."""
+    cards = deck.deck
+    if len(combos) == len(cards) * (len(cards) - 1) // 2:
+        return "random"
+    ranks = sorted(deck.ranks, reverse=True)
+    left = set(combos)
+    pairs = [rank for rank in ranks if _take(left, _pair_combos(rank))]
+    parts = _runs(pairs, ranks, "", "")
+    suited: list[str] = []
+    offsuit: list[str] = []
+    for high in ranks:
+        kickers = [rank for rank in ranks if rank < high]
+        top = Rank(high).char
+        with_suits = {
+            suits: [kicker for kicker in kickers if _take(left, _unpaired(high, [kicker], suits))]
+            for suits in "so"
+        }
+        if with_suits["s"] == with_suits["o"]:
+            parts += _runs(with_suits["s"], kickers, top, "")
+        else:
+            suited += _runs(with_suits["s"], kickers, top, "s")
+            offsuit += _runs(with_suits["o"], kickers, top, "o")
+    parts += suited + offsuit
+    parts += [str(Card(high)) + str(Card(low)) for high, low in sorted(left, reverse=True)]
+    return ", ".join(parts)
+
+
+def _take(left: set[Combo], combos: list[Combo]) -> bool:
+    """Remove ``combos`` from ``left`` if all of them are there; say whether they were."""
+    if not all(combo in left for combo in combos):
+        return False
+    left.difference_update(combos)
+    return True
+
+
+def _runs(chosen: list[int], order: list[int], top: str, suits: str) -> list[str]:
+    """Ranks consecutive in ``order`` (descending) as ``X+`` (run from the top), ``X-Y`` or ``X``.
+
+    The ranks are kickers of the ``top`` card, or pairs when ``top`` is empty.
+    """
+
+    def name(rank: int) -> str:
+        char = Rank(rank).char
+        return top + char + suits if top else char * 2
+
+    runs: list[list[int]] = []
+    index = {rank: position for position, rank in enumerate(order)}
+    for rank in chosen:
+        if runs and index[rank] == index[runs[-1][-1]] + 1:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    texts = []
+    for run in runs:
+        if len(run) == 1:
+            texts.append(name(run[0]))
+        elif run[0] == order[0]:
+            texts.append(name(run[-1]) + "+")
+        else:
+            texts.append(f"{name(run[0])}-{name(run[-1])}")
+    return texts
+
+
+__all__ = ["Range", "RangeError", "parse_range"]
