@@ -1,4 +1,4 @@
-"""Dask clients for work that outgrows one process: a local cluster by default, or a running one.
+"""Tasks on a Dask client (or in this process), and the clients: a local cluster or a running one.
 
 Used by the preflop tables and by hand files on Dask. Dask (the ``cluster`` extra) is imported
 inside :func:`dask_client` only, so a command that does not ask for it never pays for it.
@@ -15,15 +15,17 @@ import logging
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from pokerscore._support.errors import PokerScoreError
 from pokerscore._support.extras import require_extra
 
 if TYPE_CHECKING:
     from distributed import Client
+
+Result = TypeVar("Result")
 
 CONNECT_TIMEOUT: Final = 10
 """Seconds to wait for a running scheduler before giving up."""
@@ -108,3 +110,33 @@ def _interrupts_ignored() -> object:
             _ignore_interrupts()
 
     return IgnoreInterrupts()
+
+
+def run_tasks(
+    client: Client | None,
+    function: Callable[..., Result],
+    arguments: Sequence[tuple[Any, ...]],
+    *,
+    retries: int = 0,
+) -> Iterator[tuple[int, Result]]:
+    """``function(*args)`` for each tuple of ``arguments``: ``(index, result)`` pairs in the order
+    the tasks finish. On the client's workers (each future released once its result is read, so
+    finished results are not kept twice), or one by one in this process when ``client`` is None.
+
+    ``retries`` is how often Dask reruns a task whose worker was lost.
+
+    >>> sorted(run_tasks(None, pow, [(2, 3), (3, 2)]))
+    [(0, 8), (1, 9)]
+    """
+    if client is None:
+        for index, args in enumerate(arguments):
+            yield index, function(*args)
+        return
+    from distributed import as_completed
+
+    futures = [client.submit(function, *args, pure=False, retries=retries) for args in arguments]
+    index_of = {future.key: index for index, future in enumerate(futures)}
+    for future in as_completed(futures):  # type: ignore[no-untyped-call]
+        result = future.result()
+        future.release()
+        yield index_of[future.key], result
