@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from pokerscore import advise, analyze, get_paytable, seed_coverage
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.games.draw import held_cards
-from pokerscore.games.videopoker import advise, analyze, get_paytable, seed_coverage
 from pokerscore.games.videopoker.paytables import (
     PayTableError,
     paytable_from_dict,

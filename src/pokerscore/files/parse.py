@@ -17,7 +17,7 @@ import numpy.typing as npt
 from pokerscore.cards import PokerScoreError, parse_card, parse_cards
 from pokerscore.engine import Ranking
 from pokerscore.files.formats import UCI_RANKS, UCI_SUITS
-from pokerscore.hands.score import check_in_deck
+from pokerscore.hands.scores import check_in_deck
 
 Bytes = npt.NDArray[np.uint8]
 Indices = npt.NDArray[np.intp]

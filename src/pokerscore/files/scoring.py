@@ -26,7 +26,7 @@ from pokerscore.files.reading import (
     file_chunks,
 )
 from pokerscore.hands.batch import evaluate_batch
-from pokerscore.hands.score import HandScore
+from pokerscore.hands.scores import HandScore
 
 if TYPE_CHECKING:
     import pyarrow as pa

@@ -34,7 +34,7 @@ from pokerscore.cards import (
 from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS, SUIT_SYMBOLS
 from pokerscore.engine import HIGH, Ranking, RankingLike, get_ranking
 from pokerscore.engine.value_counts import HAND_SIZES
-from pokerscore.hands.score import HandInput, deck_words, joker_rankings_words
+from pokerscore.hands.scores import HandInput, deck_words, joker_rankings_words
 
 __all__ = [
     "BatchShapeError",

@@ -36,7 +36,7 @@ from pokerscore.cards import Card, PokerScoreError, check_distinct, parse_cards
 from pokerscore.engine.keys import CARD_KEYS, CARD_KEYS_5
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
 from pokerscore.games.holdem.showdown import PlayerError
-from pokerscore.hands.score import check_in_deck
+from pokerscore.hands.scores import check_in_deck
 
 if TYPE_CHECKING:
     import numpy as np

@@ -53,7 +53,7 @@ from pokerscore.cards import (
     parse_cards,
 )
 from pokerscore.engine import Ranking, RankingLike, get_ranking
-from pokerscore.hands.score import deck_words
+from pokerscore.hands.scores import deck_words
 
 if TYPE_CHECKING:
     import numpy as np

@@ -20,7 +20,7 @@ from pokerscore.cards import Card, DuplicateCardError, HandSizeError, PokerScore
 from pokerscore.engine import Category, Ranking
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
 from pokerscore.hands import HandInput, HandScore, best_hand, score
-from pokerscore.hands.score import check_in_deck
+from pokerscore.hands.scores import check_in_deck
 
 
 class PlayerError(PokerScoreError):

@@ -55,7 +55,7 @@ from pokerscore.engine import HIGH, Category, Ranking, get_ranking
 from pokerscore.engine.completions import five_card_lists, hand_kinds
 from pokerscore.engine.hand_classes import STANDARD_STRAIGHTS, standard_category
 from pokerscore.engine.keys import SUIT_MASK_5, SUIT_SHIFT_5
-from pokerscore.hands.score import check_in_deck
+from pokerscore.hands.scores import check_in_deck
 
 MAX_COINS: Final = 5
 NOTHING: Final = "nothing"

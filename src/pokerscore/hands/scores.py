@@ -23,7 +23,7 @@ from pokerscore.cards import (
 )
 from pokerscore.engine import HIGH, RANKINGS, Category, Ranking, RankingLike, get_ranking
 from pokerscore.engine.completions import completions
-from pokerscore.hands.describe import describe
+from pokerscore.hands.descriptions import describe
 
 HandInput = str | Iterable[CardLike]
 """A hand as a string (``"Ah Kh Qh Jh Th"``) or any iterable of cards, ids or card strings."""

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 
 from pokerscore.cards import PokerScoreError, check_distinct
 from pokerscore.engine import HIGH, Ranking, RankingLike, get_ranking
-from pokerscore.hands.describe import describe, main_rank_count, reads_as_low
-from pokerscore.hands.score import HandInput, HandScore, best_hand
+from pokerscore.hands.descriptions import describe, main_rank_count, reads_as_low
+from pokerscore.hands.scores import HandInput, HandScore, best_hand
 
 
 def _ranking_of(hands: Sequence[HandInput | HandScore], ranking: RankingLike | None) -> Ranking:
