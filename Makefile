@@ -7,8 +7,9 @@ BIN := $(VENV)/bin
 # tools and the peer libraries (the dev and bench extras).
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
+DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit docs bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +22,10 @@ $(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
 $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,all]'
 	touch $(STAMP) $(RUN_STAMP)
+
+$(DOCS_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $(DOCS_STAMP)
 
 run: $(RUN_STAMP)
 	$(BIN)/pokerscore duel --verbose src/pokerscore/data/sample_deals.txt
@@ -38,10 +43,14 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint typecheck unit
+# The API reference, from scratch (-E: an incremental build would not repeat an old warning).
+docs: $(DOCS_STAMP)
+	$(BIN)/sphinx-build -q -E -W --keep-going -b html docs docs/_build/html
+
+test: lint typecheck docs unit
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache docs/_build
