@@ -3,11 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Two installs: `make run` installs pokerscore with every optional dependency a command can use
-# (the all extra: pyarrow, Dask, matplotlib); the checks and the benchmarks also need the dev
-# tools and the peer libraries (the dev and bench extras).
+# (the all extra: the command line, pyarrow, Dask, matplotlib); the checks and the benchmarks
+# also need the dev tools, the peer libraries and Sphinx (the dev, bench and docs extras).
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
-DOCS_STAMP := $(VENV)/.installed-docs
 
 .PHONY: run test lint typecheck unit docs bench clean
 
@@ -20,12 +19,8 @@ $(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,all]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,docs,all]'
 	touch $(STAMP) $(RUN_STAMP)
-
-$(DOCS_STAMP): pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install --quiet -e '.[docs]'
-	touch $(DOCS_STAMP)
 
 run: $(RUN_STAMP)
 	$(BIN)/pokerscore duel --verbose src/pokerscore/data/sample_deals.txt
@@ -44,7 +39,7 @@ unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
 # The API reference, from scratch (-E: an incremental build would not repeat an old warning).
-docs: $(DOCS_STAMP)
+docs: $(STAMP)
 	$(BIN)/sphinx-build -q -E -W --keep-going -b html docs docs/_build/html
 
 test: lint typecheck docs unit
