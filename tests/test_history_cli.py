@@ -33,14 +33,14 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("history") / "h.sqlite3"
     table = get_paytable("jacks-or-better-9-6")
     with open_history(path) as store:
-        careful = VideoPokerSession(table, credits=200, seed=100, store=store)
+        careful = VideoPokerSession(table, credits=200, seed=100, store=store).start()
         for _ in range(4):
             careful.deal()
             for index in range(5):
                 if careful.advice()[0].mask >> index & 1:
                     careful.toggle_hold(index)
             careful.draw()
-        careless = VideoPokerSession(table, coins=1, seed=200, store=store)
+        careless = VideoPokerSession(table, coins=1, seed=200, store=store).start()
         for _ in range(3):
             careless.deal()
             careless.draw()

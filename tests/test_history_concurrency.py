@@ -22,7 +22,7 @@ PLAYER = textwrap.dedent(
 
     store = open_history(sys.argv[1])
     game = VideoPokerSession(get_paytable("jacks-or-better-9-6"), coins=1, seed=int(sys.argv[2]),
-        store=store)
+        store=store).start()
     game.deal()
     game.draw()  # the advisor's kernel is loaded: the games below run at full speed
     print("ready", flush=True)

@@ -30,7 +30,7 @@ PLAYER = textwrap.dedent(
     from pokerscore.games.videopoker.session import VideoPokerSession
 
     store = open_history(sys.argv[1])
-    game = VideoPokerSession(get_paytable("jacks-or-better-9-6"), credits=500, seed=11, store=store)
+    game = VideoPokerSession(get_paytable("jacks-or-better-9-6"), credits=500, seed=11, store=store).start()
     game.deal()
     while True:
         game.toggle_hold(0)
@@ -95,7 +95,7 @@ def test_kill_between_hands_loses_only_the_hand_in_play(tmp_path: Path) -> None:
         assert left is not None and (left.seed, left.coins) == (16, 5)
         assert left.cards == deal(16)
         # The next session resumes it, bet paid; it cannot be dealt again for free.
-        again = VideoPokerSession(get_paytable("jacks-or-better-9-6"), store=store)
+        again = VideoPokerSession(get_paytable("jacks-or-better-9-6"), store=store).start()
         assert again.resumed and again.phase is Phase.HOLDING and again.cards == deal(16)[:5]
         assert again.credits == credits_before_bet - 5
         outcome = again.draw()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from fractions import Fraction
 from pathlib import Path
 
@@ -148,7 +149,7 @@ def test_actions_out_of_turn_are_refused() -> None:
 def test_hands_and_bankroll_are_stored(tmp_path: Path) -> None:
     path = tmp_path / "h.sqlite3"
     with open_history(path) as store:
-        game = VideoPokerSession(TABLE, credits=50, seed=3, store=store)
+        game = VideoPokerSession(TABLE, credits=50, seed=3, store=store).start()
         outcomes = []
         for _ in range(3):
             game.deal()
@@ -158,7 +159,7 @@ def test_hands_and_bankroll_are_stored(tmp_path: Path) -> None:
         rows = store.hands()
         bankroll = store.current_bankroll()
         # A later session without --credits carries on the same bankroll.
-        again = VideoPokerSession(TABLE, store=store)
+        again = VideoPokerSession(TABLE, store=store).start()
         assert again.credits == game.credits
     assert bankroll is not None and bankroll.credits == game.credits
     assert [row.dealt for row in rows] == [outcome.dealt for outcome in outcomes]
@@ -170,8 +171,29 @@ def test_hands_and_bankroll_are_stored(tmp_path: Path) -> None:
     assert rows[-1].credits_after == game.credits
 
 
+def test_constructing_a_session_touches_no_history_until_start(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    open_history(path).close()
+    before = path.read_bytes()
+    with open_history(path) as store:
+        game = VideoPokerSession(TABLE, credits=50, seed=3, store=store)
+        assert path.read_bytes() == before  # no session row, no bankroll: nothing written
+        with sqlite3.connect(path) as raw:
+            assert raw.execute("SELECT count(*) FROM sessions").fetchone() == (0,)
+        assert store.current_bankroll() is None
+        with pytest.raises(GameError, match="start"):
+            game.deal()
+        assert game.start() is game and game.credits == 50
+        assert store.current_bankroll() is not None
+        game.start()  # a second start opens nothing more
+        assert game.deal() == deal(3)[:5]
+    with open_history(path) as store:
+        bankroll = store.current_bankroll()
+        assert bankroll is not None and bankroll.credits == 45 and store.hands() == []
+
+
 def test_default_bankroll_in_a_new_history() -> None:
-    game = VideoPokerSession(TABLE, store=open_history(":memory:"))
+    game = VideoPokerSession(TABLE, store=open_history(":memory:")).start()
     assert game.credits == DEFAULT_CREDITS
 
 
@@ -200,7 +222,7 @@ def agree(store: HistoryStore) -> None:
 
 def test_the_bet_is_charged_and_stored_with_the_deal() -> None:
     store = open_history(":memory:")
-    game = VideoPokerSession(TABLE, credits=50, seed=3, store=store)
+    game = VideoPokerSession(TABLE, credits=50, seed=3, store=store).start()
     game.deal()
     bankroll = store.current_bankroll()
     assert bankroll is not None and bankroll.credits == 45 == game.credits
@@ -213,7 +235,7 @@ def test_a_failed_write_leaves_the_hand_in_play_and_the_draw_can_be_retried(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     store = open_history(":memory:")
-    game = VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL)
+    game = VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL).start()
     game.deal()
     stand_pat(game)
     real_record = store.record_hand
@@ -234,12 +256,12 @@ def test_a_failed_write_leaves_the_hand_in_play_and_the_draw_can_be_retried(
 def test_a_deal_left_in_play_is_resumed_at_the_same_table(tmp_path: Path) -> None:
     path = tmp_path / "h.sqlite3"
     with open_history(path) as store:
-        first = VideoPokerSession(TABLE, credits=50, seed=7, store=store)
+        first = VideoPokerSession(TABLE, credits=50, seed=7, store=store).start()
         first.deal()  # … and the program quits, or is killed
         assert first.coins_in_play == 5
     with open_history(path) as store:
         # The same seed again: no fresh look at deal(7) for free, the paid deal comes back.
-        again = VideoPokerSession(TABLE, seed=7, store=store)
+        again = VideoPokerSession(TABLE, seed=7, store=store).start()
         assert again.resumed and again.phase is Phase.HOLDING
         assert (again.cards, again.credits, again.next_seed) == (deal(7)[:5], 45, 7)
         with pytest.raises(GameError, match="draw first"):
@@ -252,11 +274,11 @@ def test_a_deal_left_in_play_is_resumed_at_the_same_table(tmp_path: Path) -> Non
 
 def test_a_deal_left_in_play_at_another_table_must_be_finished_there_or_forfeited() -> None:
     store = open_history(":memory:")
-    VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL).deal()
+    VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL).start().deal()
     other = get_paytable("bonus-poker-8-5")
     with pytest.raises(GameError, match="--paytable jacks-or-better-9-6"):
-        VideoPokerSession(other, store=store)
-    fresh = VideoPokerSession(other, credits=20, store=store)  # a new bankroll forfeits it
+        VideoPokerSession(other, store=store).start()
+    fresh = VideoPokerSession(other, credits=20, store=store).start()  # a new bankroll forfeits it
     assert fresh.forfeited == 1 and fresh.phase is Phase.READY and fresh.credits == 20
     [forfeit] = store.hands()
     assert (forfeit.hand_class, forfeit.coins, forfeit.win, forfeit.mistake) == (
@@ -275,7 +297,7 @@ def test_a_new_bankroll_with_a_history_is_stored() -> None:
         credits=5,
         store=store,
         dealer=lambda seed: parse_cards("2c 3d 4h 5s 7d 9c Tc Jd Kh 8s"),
-    )
+    ).start()
     game.deal()
     game.draw()
     assert game.broke
@@ -295,7 +317,7 @@ def test_seeds_and_credits_are_bounded_to_what_the_history_stores() -> None:
     with pytest.raises(GameError, match="credits are 0 to"):
         VideoPokerSession(TABLE, credits=10**30)
     store = open_history(":memory:")
-    game = VideoPokerSession(TABLE, credits=100, seed=2**63 - 1, store=store)
+    game = VideoPokerSession(TABLE, credits=100, seed=2**63 - 1, store=store).start()
     game.deal()
     game.draw()
     assert game.next_seed == 0  # wraps within what SQLite stores

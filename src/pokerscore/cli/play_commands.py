@@ -94,7 +94,7 @@ def play_command(
         with user_errors():
             session = VideoPokerSession(
                 table, coins=coins, credits=credits, seed=seed, trainer=trainer, store=store
-            )
+            ).start()
         from pokerscore.tui.app import VideoPokerApp
 
         app = VideoPokerApp(session, history=path)

@@ -131,7 +131,8 @@ def _real_advisor(cards: Sequence[Card], paytable: PayTable, coins: int) -> list
 class VideoPokerSession:
     """One player at one machine (a pay table), with credits and, optionally, a history store.
 
-    With a ``store``, ``credits=None`` carries on the stored bankroll (or opens one of
+    Constructing one reads and writes nothing; with a ``store``, :meth:`start` opens the
+    sitting on it before the first deal. With a ``store``, ``credits=None`` carries on the stored bankroll (or opens one of
     :data:`DEFAULT_CREDITS`), and resumes a deal left in play on it; a number opens a new
     bankroll of that size, and a deal left in play on the old one is forfeited (recorded, bet
     lost). ``seed=None`` picks a random starting seed (or carries on from a resumed deal's); the
@@ -177,10 +178,27 @@ class VideoPokerSession:
         self._deal_id: int | None = None
         self.forfeited = 0
         """Deals left in play on an abandoned bankroll, forfeited when this session started."""
-        if store is None:
-            self.bankroll_size = DEFAULT_CREDITS if credits is None else credits
-            self._credits = self.bankroll_size
-            return
+        self._requested_credits = credits
+        self._requested_seed = seed
+        self._session_id = 0
+        # Without a history there is nothing to open: the game is ready as constructed. With
+        # one, nothing is read or written until start().
+        self.started = store is None
+        self.bankroll_size = DEFAULT_CREDITS if credits is None else credits
+        self._credits = self.bankroll_size if store is None else 0
+
+    def start(self) -> VideoPokerSession:
+        """Open the sitting on the history: the session's row, the bankroll, a deal left in play.
+
+        Construction reads and writes nothing; this is where the history is first touched.
+        Returns the session, so ``VideoPokerSession(...).start()`` reads as one step. Calling it
+        again does nothing.
+        """
+        store = self.store
+        if self.started or store is None:
+            self.started = True
+            return self
+        credits, seed, paytable = self._requested_credits, self._requested_seed, self.paytable
         current = store.current_bankroll()
         left = None if current is None else store.deal_in_play(current.id)
         if left is not None and credits is None and left.paytable != paytable.name:
@@ -203,6 +221,8 @@ class VideoPokerSession:
         self._credits = store.bankroll(current.id).credits
         if left is not None and credits is None:
             self._resume(left, seed)
+        self.started = True
+        return self
 
     # What the screen shows
 
@@ -256,6 +276,7 @@ class VideoPokerSession:
 
     def set_bet(self, coins: int) -> int:
         """Bet ``coins`` (1..5) on the next deal; refused mid-hand or beyond the credits."""
+        self._require_started()
         self._require(Phase.READY, "the bet changes between hands")
         coins = self._check_coins(coins)
         if coins > max(self._credits, 1):
@@ -280,6 +301,7 @@ class VideoPokerSession:
 
     def deal(self) -> tuple[Card, ...]:
         """Take the bet and deal five cards; the bet shrinks to the credits when they are short."""
+        self._require_started()
         self._require(Phase.READY, "a hand is in play: draw first")
         if self._credits == 0:
             raise GameError("out of credits: start a new bankroll")
@@ -382,6 +404,7 @@ class VideoPokerSession:
 
     def new_bankroll(self) -> int:
         """Start again with a fresh bankroll once the credits are gone; the new credits."""
+        self._require_started()
         if not self.broke:
             raise GameError("a new bankroll is offered only when the credits run out")
         self._credits = self.bankroll_size
@@ -418,6 +441,10 @@ class VideoPokerSession:
             hold_ev=float(outcome.hold_ev),
             best_ev=float(outcome.best.ev_exact),
         )
+
+    def _require_started(self) -> None:
+        if not self.started:
+            raise GameError("the session is not started: call start() before playing")
 
     def _require(self, phase: Phase, message: str) -> None:
         if self._phase is not phase:
