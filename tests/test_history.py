@@ -155,7 +155,7 @@ def test_version_2_file_gains_the_deals_in_play(tmp_path: Path) -> None:
     path = tmp_path / "v2.sqlite3"
     old_history(path, 2).close()
     with open_history(path) as store:
-        assert store.schema_version == 3
+        assert store.schema_version == SCHEMA_VERSION
         bankroll = store.new_bankroll(10).id
         assert store.deal_in_play(bankroll) is None
 

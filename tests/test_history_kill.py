@@ -62,6 +62,24 @@ WRITER = textwrap.dedent(
 )
 
 
+# Deals one hand and waits, holding it (the player thinking, for as long as it takes).
+HOLDER = textwrap.dedent(
+    """
+    import sys
+    from pokerscore.games.videopoker.history import open_history
+    from pokerscore.games.videopoker.paytables import get_paytable
+    from pokerscore.games.videopoker.session import VideoPokerSession
+
+    store = open_history(sys.argv[1])
+    game = VideoPokerSession(get_paytable("jacks-or-better-9-6"), credits=100, seed=100,
+        store=store, advisor=lambda cards, table, coins: []).start()
+    game.deal()
+    print("dealt", flush=True)
+    sys.stdin.readline()
+    """
+)
+
+
 def run(script: str, db: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-c", script, str(db)],
@@ -123,3 +141,26 @@ def test_kill_at_any_moment_leaves_a_consistent_file(tmp_path: Path) -> None:
     # Each hand and its bankroll update are one transaction: they never disagree.
     assert bankroll is not None and bankroll.credits == hands[-1].credits_after
     assert bankroll.credits == 10**9 - len(hands)
+
+
+def test_a_live_games_hand_is_its_own_until_its_process_is_killed(tmp_path: Path) -> None:
+    db = tmp_path / "history.sqlite3"
+    holder = run(HOLDER, db)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "dealt"
+    table = get_paytable("jacks-or-better-9-6")
+    try:
+        with open_history(db) as store:
+            # Another program on the file: the holder is live, its hand is not this game's.
+            with VideoPokerSession(table, seed=200, store=store) as other:
+                assert not other.resumed and other.deal() == deal(200)[:5]
+                other.draw()
+            assert len(list((tmp_path / "history.sqlite3-sessions").glob("*.lock"))) == 1
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    with open_history(db) as store:
+        # Killed: no exit code ran, the kernel dropped its lock. The hand is free to resume.
+        again = VideoPokerSession(table, store=store).start()
+        assert again.resumed and again.cards == deal(100)[:5] and again.draw().seed == 100
+        again.close()
+    assert list((tmp_path / "history.sqlite3-sessions").glob("*")) == []  # no stale lock files

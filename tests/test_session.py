@@ -17,6 +17,7 @@ from pokerscore.games.videopoker.paytables import get_paytable
 from pokerscore.games.videopoker.session import (
     DEFAULT_CREDITS,
     GameError,
+    HandLeftElsewhereError,
     Phase,
     VideoPokerSession,
 )
@@ -274,10 +275,12 @@ def test_a_deal_left_in_play_is_resumed_at_the_same_table(tmp_path: Path) -> Non
 
 def test_a_deal_left_in_play_at_another_table_must_be_finished_there_or_forfeited() -> None:
     store = open_history(":memory:")
-    VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL).start().deal()
+    with VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL) as first:
+        first.deal()  # … and the player leaves, the hand in play
     other = get_paytable("bonus-poker-8-5")
-    with pytest.raises(GameError, match="--paytable jacks-or-better-9-6"):
+    with pytest.raises(HandLeftElsewhereError, match="dealt at jacks-or-better-9-6") as refused:
         VideoPokerSession(other, store=store).start()
+    assert refused.value.paytable == "jacks-or-better-9-6"
     fresh = VideoPokerSession(other, credits=20, store=store).start()  # a new bankroll forfeits it
     assert fresh.forfeited == 1 and fresh.phase is Phase.READY and fresh.credits == 20
     [forfeit] = store.hands()
@@ -288,6 +291,77 @@ def test_a_deal_left_in_play_at_another_table_must_be_finished_there_or_forfeite
         False,
     )
     assert store.summary().overall.coins_bet == 5
+
+
+# ---- two games on one history: a hand belongs to the game that dealt it -------------------------
+
+
+def test_a_second_game_never_takes_over_a_live_games_hand(tmp_path: Path) -> None:
+    # Issue 23: game A deals; game B starts on the same file; A draws and deals again.
+    path = tmp_path / "g.sqlite3"
+    with open_history(path) as store_a, open_history(path) as store_b:
+        a = VideoPokerSession(TABLE, credits=1000, seed=100, store=store_a).start()
+        assert a.deal() == deal(100)[:5]
+        b = VideoPokerSession(TABLE, seed=200, store=store_b).start()
+        # A is playing: its hand is not B's to resume. B deals its own seed, charged once.
+        assert not b.resumed and b.phase is Phase.READY and b.credits == 995
+        assert b.deal() == deal(200)[:5]
+        b.draw()
+        outcome = a.draw()  # A's hand is still A's
+        assert outcome.seed == 100 and a.stats.hands == 1
+        assert a.deal() == deal(101)[:5]  # A's next deal is new, not deal(100) again
+        a.draw()
+        a.close()
+        b.close()
+        hands = store_a.hands()
+    assert [(hand.session_id, hand.seed) for hand in hands] == [(2, 200), (1, 100), (1, 101)]
+    assert len({hand.dealt for hand in hands}) == 3  # no deal played twice
+
+
+def test_a_hand_left_by_a_session_that_is_over_is_resumed_once(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    with open_history(path) as store:
+        with VideoPokerSession(TABLE, credits=100, seed=7, store=store) as first:
+            first.deal()
+        assert first.coins_in_play == 5
+        with pytest.raises(GameError, match="closed"):
+            first.start()
+    with open_history(path) as store_b, open_history(path) as store_c:
+        b = VideoPokerSession(TABLE, seed=50, store=store_b).start()
+        c = VideoPokerSession(TABLE, seed=60, store=store_c).start()
+        # The first session is over: one new session takes its hand, the other cannot.
+        assert b.resumed and b.cards == deal(7)[:5] and not c.resumed
+        assert store_c.orphaned_deals() == []
+        b.close()  # left again, now by b: the next session takes it
+        d = VideoPokerSession(TABLE, store=store_c).start()
+        assert d.resumed and d.cards == deal(7)[:5] and d.draw().seed == 7
+        assert b.credits == 95 and store_c.hands()[0].session_id == 4
+
+
+def test_a_new_bankroll_never_forfeits_a_live_games_hand(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    with open_history(path) as store_a, open_history(path) as store_b:
+        a = VideoPokerSession(TABLE, credits=100, seed=1, store=store_a).start()
+        a.deal()
+        b = VideoPokerSession(TABLE, credits=30, store=store_b).start()
+        assert b.forfeited == 0 and b.credits == 30
+        outcome = a.draw()  # still A's: drawn and paid on A's bankroll
+        assert a.credits == 95 + outcome.win == store_a.bankroll(1).credits
+        assert store_b.bankroll(2).credits == 30
+
+
+def test_a_deal_in_play_in_another_game_is_never_dealt_again(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    with open_history(path) as store_a, open_history(path) as store_b:
+        a = VideoPokerSession(TABLE, credits=100, seed=9, store=store_a).start()
+        a.deal()
+        b = VideoPokerSession(TABLE, seed=9, store=store_b).start()
+        # Dealt here, deal(9) would show A's replacements before A draws.
+        with pytest.raises(GameError, match="seed 9: the same deal is in play"):
+            b.deal()
+        assert b.phase is Phase.READY and b.credits == 95 and b.next_seed == 9
+        a.draw()
+        assert b.deal() == deal(9)[:5]  # A has drawn: the seed replays as asked
 
 
 def test_a_new_bankroll_with_a_history_is_stored() -> None:

@@ -327,9 +327,9 @@ def test_a_failed_draw_is_said_on_screen_and_can_be_tried_again(
 
 
 def test_a_deal_left_in_play_is_back_on_screen(store: HistoryStore) -> None:
-    VideoPokerSession(
-        TABLE, credits=100, seed=1, store=store
-    ).start().deal()  # then the program died
+    left = VideoPokerSession(TABLE, credits=100, seed=1, store=store).start()
+    left.deal()
+    left.close()  # the player quit between deal and draw
     session = VideoPokerSession(TABLE, store=store).start()
     app = VideoPokerApp(session)
 

@@ -5,12 +5,14 @@ Textual, the game and SQLite are imported inside the commands: other commands ne
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pokerscore.cards import PokerScoreError
 from pokerscore.cli.output import (
     JsonOption,
     card_strings,
@@ -84,21 +86,35 @@ def play_command(
         )
     from pokerscore.games.videopoker.history import default_history_path, open_history
     from pokerscore.games.videopoker.paytables import resolve_paytable
-    from pokerscore.games.videopoker.session import VideoPokerSession
+    from pokerscore.games.videopoker.session import HandLeftElsewhereError, VideoPokerSession
 
     path = default_history_path() if db is None else db
     with user_errors():
         table = resolve_paytable(paytable)
         store = open_history(path)
     try:
+        session = VideoPokerSession(
+            table, coins=coins, credits=credits, seed=seed, trainer=trainer, store=store
+        )
         with user_errors():
-            session = VideoPokerSession(
-                table, coins=coins, credits=credits, seed=seed, trainer=trainer, store=store
-            ).start()
+            try:
+                session.start()
+            except HandLeftElsewhereError as error:  # said with the options that settle it
+                fail(
+                    f"a hand dealt at {error.paytable} is still in play on this bankroll:"
+                    f" finish it with --paytable {error.paytable}, or start a new bankroll with"
+                    " --credits, which forfeits it"
+                )
         from pokerscore.tui.app import VideoPokerApp
 
         app = VideoPokerApp(session, history=path)
-        app.run()
+        try:
+            app.run()
+        finally:
+            # The session is over: a hand left in play is free for the next one to resume. Its
+            # lock goes even if the end cannot be written (only the time of the end is lost).
+            with contextlib.suppress(PokerScoreError):
+                session.close()
     finally:
         store.close()
     _print_exit_summary(session, path)

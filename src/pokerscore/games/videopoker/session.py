@@ -27,6 +27,7 @@ from 0) is ``deal(S + i)``:
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -40,10 +41,12 @@ from pokerscore.cards import Card, PokerScoreError
 from pokerscore.games.draw import draw
 from pokerscore.games.videopoker.deal import deal as deal_cards
 from pokerscore.games.videopoker.history import (
+    Bankroll,
     DealFinishedElsewhereError,
     DealInPlay,
     HandRecord,
     HistoryStore,
+    SameDealInPlayError,
 )
 from pokerscore.games.videopoker.paytables import MAX_COINS, PayTable
 
@@ -65,6 +68,17 @@ Advisor = Callable[[Sequence[Card], PayTable, int], "list[HoldEV]"]
 
 class GameError(PokerScoreError):
     """An action the machine does not allow now: drawing before a deal, betting mid-hand, …"""
+
+
+class HandLeftElsewhereError(GameError):
+    """A hand left in play on the bankroll waits at another pay table (``paytable``)."""
+
+    def __init__(self, paytable: str) -> None:
+        super().__init__(
+            f"a hand dealt at {paytable} is still in play on this bankroll: finish it at that"
+            " pay table, or start a new bankroll (credits), which forfeits it"
+        )
+        self.paytable = paytable
 
 
 class Phase(Enum):
@@ -181,6 +195,7 @@ class VideoPokerSession:
         self._requested_credits = credits
         self._requested_seed = seed
         self._session_id = 0
+        self._closed = False
         # Without a history there is nothing to open: the game is ready as constructed. With
         # one, nothing is read or written until start().
         self.started = store is None
@@ -191,38 +206,49 @@ class VideoPokerSession:
         """Open the sitting on the history: the session's row, the bankroll, a deal left in play.
 
         Construction reads and writes nothing; this is where the history is first touched.
-        Returns the session, so ``VideoPokerSession(...).start()`` reads as one step. Calling it
-        again does nothing.
+        Returns the session, so ``VideoPokerSession(...).start()`` reads as one step (or use
+        ``with``, which also closes it). Calling it again does nothing.
+
+        A deal left in play is resumed only if its session is over (closed, or its process
+        gone): a hand belongs to the game that dealt it while that game is live.
         """
+        if self._closed:
+            raise GameError("the session is closed: start a new one")
         store = self.store
         if self.started or store is None:
             self.started = True
             return self
-        credits, seed, paytable = self._requested_credits, self._requested_seed, self.paytable
+        credits, name = self._requested_credits, self.paytable.name
         current = store.current_bankroll()
-        left = None if current is None else store.deal_in_play(current.id)
-        if left is not None and credits is None and left.paytable != paytable.name:
-            raise GameError(
-                f"a hand dealt at {left.paytable} is still in play on this bankroll: finish it"
-                f" with --paytable {left.paytable}, or start a new bankroll with --credits,"
-                " which forfeits it"
-            )
-        self._session_id = store.start_session(paytable.name, seed)
-        if credits is not None:
-            while current is not None and left is not None:
-                store.forfeit(left, self._session_id)
-                self.forfeited += 1
-                left = store.deal_in_play(current.id)
-            current = store.new_bankroll(credits)
-        elif current is None:
-            current = store.new_bankroll(DEFAULT_CREDITS)
-        self.bankroll_size = current.initial_credits or DEFAULT_CREDITS
-        self._bankroll_id = current.id
-        self._credits = store.bankroll(current.id).credits
-        if left is not None and credits is None:
-            self._resume(left, seed)
+        if credits is None and current is not None:
+            waiting = store.orphaned_deals(current.id)
+            if waiting and all(deal.paytable != name for deal in waiting):
+                raise HandLeftElsewhereError(waiting[0].paytable)
+        self._session_id = store.start_session(name, self._requested_seed)
+        try:
+            self._open(store, current)
+        except BaseException:
+            # Nothing half-open: the session ends (a hand it took over waits for the next).
+            with contextlib.suppress(PokerScoreError):
+                store.end_session(self._session_id)
+            raise
         self.started = True
         return self
+
+    def close(self) -> None:
+        """End the sitting: the session is over, and a hand left in play waits, bet paid, for
+        the next session at its pay table. Calling it again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        if self.store is not None and self.started:
+            self.store.end_session(self._session_id)
+
+    def __enter__(self) -> VideoPokerSession:
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     # What the screen shows
 
@@ -313,9 +339,12 @@ class VideoPokerSession:
         else:
             # Charged and stored with the deal, in one transaction against the stored bankroll
             # (another game on the same file may have spent some of it).
-            placed, self._credits = self.store.place_bet(
-                self._session_id, self._bankroll_id, self.paytable.name, self._coins, seed, ten
-            )
+            try:
+                placed, self._credits = self.store.place_bet(
+                    self._session_id, self._bankroll_id, self.paytable.name, self._coins, seed, ten
+                )
+            except SameDealInPlayError as error:
+                raise GameError(f"seed {seed}: {error}") from None
             if placed is None:
                 raise GameError("out of credits: start a new bankroll")
             self._coins, self._deal_id = placed.coins, placed.id
@@ -414,6 +443,35 @@ class VideoPokerSession:
 
     # Helpers
 
+    def _open(self, store: HistoryStore, current: Bankroll | None) -> None:
+        """Forfeit what can never be resumed, pick the bankroll, resume a deal left in play."""
+        credits, name = self._requested_credits, self.paytable.name
+        # A deal left on a bankroll that is not the current one (or on any, when this session
+        # opens a new bankroll) can never be resumed: it is forfeited.
+        for left in store.orphaned_deals():
+            if credits is None and current is not None and left.bankroll_id == current.id:
+                continue
+            try:
+                store.forfeit(left, self._session_id)
+            except DealFinishedElsewhereError:
+                continue  # another session starting now took it first
+            self.forfeited += 1
+        if credits is not None:
+            current = store.new_bankroll(credits)
+        elif current is None:
+            current = store.new_bankroll(DEFAULT_CREDITS)
+        self.bankroll_size = current.initial_credits or DEFAULT_CREDITS
+        self._bankroll_id = current.id
+        if credits is None:
+            for left in store.orphaned_deals(current.id):
+                if left.paytable != name:
+                    continue  # it waits for a session at its own table
+                claimed = store.claim_deal(left.id, self._session_id)
+                if claimed is not None:  # else another session starting now took it
+                    self._resume(claimed, self._requested_seed)
+                    break
+        self._credits = store.bankroll(current.id).credits
+
     def _resume(self, left: DealInPlay, seed: int | None) -> None:
         """Put a deal left in play back on screen, bet paid, waiting for the draw."""
         self._deal_id, self._coins = left.id, left.coins
@@ -443,6 +501,8 @@ class VideoPokerSession:
         )
 
     def _require_started(self) -> None:
+        if self._closed:
+            raise GameError("the session is closed: start a new one")
         if not self.started:
             raise GameError("the session is not started: call start() before playing")
 

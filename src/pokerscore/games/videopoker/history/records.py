@@ -29,6 +29,10 @@ class DealFinishedElsewhereError(HistoryError):
     """The deal in play was drawn or abandoned by another game on the same history."""
 
 
+class SameDealInPlayError(HistoryError):
+    """The ten cards about to be dealt (the same seed) wait for their draw in another game."""
+
+
 def now_text() -> str:
     """The current UTC time as ISO 8601 to the second, the form every row's time takes."""
     return datetime.now(UTC).isoformat(timespec="seconds")

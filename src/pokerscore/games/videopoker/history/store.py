@@ -6,6 +6,10 @@ each other's updates. The bet is charged when the cards are dealt and the deal i
 its draw removes the deal and stores the hand and the win together. A program killed at any
 moment loses nothing: a deal in play is still there, paid for, on the next start.
 
+A deal in play belongs to the session that dealt it: only that session draws it, and another
+takes it over (:meth:`HistoryStore.claim_deal`) only once its owner is over, ended or its
+process gone (:mod:`.leases` tells).
+
 >>> from pokerscore.cards import parse_cards
 >>> store = open_history(":memory:")
 >>> bankroll = store.new_bankroll(100)
@@ -21,11 +25,13 @@ moment loses nothing: a deal in play is still there, paid for, on the next start
 ...     deal_id=deal.id)
 >>> hand.credits_after, store.current_bankroll().credits, store.deal_in_play(bankroll.id)
 (100, 100, None)
+>>> store.end_session(session)
 >>> store.close()
 """
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
@@ -33,6 +39,7 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.cards import Card, format_cards
+from pokerscore.games.videopoker.history.leases import Lease, lease_folder, lease_held, take_lease
 from pokerscore.games.videopoker.history.records import (
     FORFEITED,
     Bankroll,
@@ -40,6 +47,7 @@ from pokerscore.games.videopoker.history.records import (
     DealInPlay,
     HandRecord,
     HistoryError,
+    SameDealInPlayError,
     cards_of,
     now_text,
 )
@@ -74,7 +82,7 @@ def open_history(
     another process's write before reporting the file as in use.
 
     >>> open_history(":memory:").schema_version
-    3
+    4
     >>> import tempfile, pathlib
     >>> foreign = pathlib.Path(tempfile.mkdtemp()) / "notes.txt"
     >>> _ = foreign.write_text("my poker notes")
@@ -147,9 +155,16 @@ class HistoryStore:
         self._db = connection
         self._db.row_factory = sqlite3.Row
         self.path = path
+        # The locks of the sessions started here and not ended, by token. An in-memory history
+        # has no folder for lock files: no other store sees it, so these are all its sessions.
+        self._leases: dict[str, Lease] = {}
+        self._lease_folder = None if str(path) == ":memory:" else lease_folder(Path(path))
 
     def close(self) -> None:
-        """Close the file. Every change is already on disk."""
+        """Close the file. Every change is already on disk; sessions left open stop being live."""
+        for lease in self._leases.values():
+            lease.release()
+        self._leases.clear()
         self._db.close()
 
     def __enter__(self) -> HistoryStore:
@@ -191,14 +206,48 @@ class HistoryStore:
         return Bankroll(cursor.lastrowid, started_at, credits, credits)
 
     def start_session(self, paytable: str, seed: int | None = None) -> int:
-        """Record the start of a session at a pay table; its id, to give each hand."""
-        with self._transaction():
-            cursor = self._db.execute(
-                "INSERT INTO sessions (started_at, paytable, seed) VALUES (?, ?, ?)",
-                (now_text(), paytable, seed),
-            )
+        """Record the start of a session at a pay table; its id, to give each hand.
+
+        The session is live from now until :meth:`end_session`, the store's close, or the end
+        of this process, however it ends: it holds a lock all that time (see :mod:`.leases`).
+        """
+        # The lock first: by the time the row (and so the token) is visible, it is held.
+        lease = self._take_lease()
+        try:
+            with self._transaction():
+                cursor = self._db.execute(
+                    "INSERT INTO sessions (started_at, paytable, seed, lease) VALUES (?, ?, ?, ?)",
+                    (now_text(), paytable, seed, lease.token),
+                )
+        except BaseException:
+            lease.release()
+            raise
         assert cursor.lastrowid is not None
+        self._leases[lease.token] = lease
         return cursor.lastrowid
+
+    def end_session(self, session_id: int) -> None:
+        """Record the end of a session and give up its lock. A deal it left in play waits for
+        the next session at its pay table."""
+        token = None
+        try:
+            rows = self._read("SELECT lease FROM sessions WHERE id = ?", (session_id,))
+            token = rows[0]["lease"] if rows else None
+            with self._transaction():
+                self._db.execute(
+                    "UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL",
+                    (now_text(), session_id),
+                )
+        finally:
+            # Released even if the write failed: the session is over either way.
+            lease = self._leases.pop(token, None) if token is not None else None
+            if lease is not None:
+                lease.release()
+
+    def session_live(self, session_id: int) -> bool:
+        """Whether a session is still playing: started, not ended, its process still there."""
+        rows = self._read("SELECT lease, ended_at FROM sessions WHERE id = ?", (session_id,))
+        return bool(rows) and self._live(rows[0]["lease"], rows[0]["ended_at"])
 
     # Deals and hands
 
@@ -216,11 +265,22 @@ class HistoryStore:
         Returns the deal in play (``None`` when the bankroll is empty) and the credits after
         the bet, read and written in one transaction.
         """
+        dealt = format_cards(cards)
         with self._transaction():
             credits = self._credits(bankroll_id)
             bet = min(coins, credits)
             if bet == 0:
                 return None, credits
+            # The same ten cards waiting for their draw in another game (the same seed): dealt
+            # here, they would show that game's replacements before it draws.
+            twin = self._db.execute(
+                "SELECT session_id FROM deals_in_play WHERE cards = ? LIMIT 1", (dealt,)
+            ).fetchone()
+            if twin is not None:
+                raise SameDealInPlayError(
+                    f"the same deal is in play in session {twin[0]} on this history:"
+                    " it is drawn there first"
+                )
             self._db.execute(
                 "UPDATE bankroll SET credits = credits - ? WHERE id = ?", (bet, bankroll_id)
             )
@@ -228,7 +288,7 @@ class HistoryStore:
             cursor = self._db.execute(
                 "INSERT INTO deals_in_play (dealt_at, session_id, bankroll_id, paytable, coins,"
                 " seed, cards) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (dealt_at, session_id, bankroll_id, paytable, bet, seed, format_cards(cards)),
+                (dealt_at, session_id, bankroll_id, paytable, bet, seed, dealt),
             )
         assert cursor.lastrowid is not None
         deal = DealInPlay(
@@ -237,35 +297,63 @@ class HistoryStore:
         return deal, credits - bet
 
     def deal_in_play(self, bankroll_id: int) -> DealInPlay | None:
-        """The earliest deal on a bankroll that was paid for but never drawn, if any."""
+        """The earliest deal on a bankroll that was paid for but never drawn, if any (whichever
+        session holds it)."""
         rows = self._read(
             "SELECT * FROM deals_in_play WHERE bankroll_id = ? ORDER BY id LIMIT 1", (bankroll_id,)
         )
-        if not rows:
-            return None
-        row = rows[0]
-        return DealInPlay(
-            id=row["id"],
-            session_id=row["session_id"],
-            bankroll_id=row["bankroll_id"],
-            paytable=row["paytable"],
-            coins=row["coins"],
-            seed=row["seed"],
-            cards=cards_of(row["cards"]),
-            dealt_at=row["dealt_at"],
+        return _deal_from_row(rows[0]) if rows else None
+
+    def orphaned_deals(self, bankroll_id: int | None = None) -> list[DealInPlay]:
+        """Deals in play whose session is over (on one bankroll, or on all), earliest first:
+        the only ones another session may take over."""
+        where, args = (
+            ("", ()) if bankroll_id is None else ("WHERE d.bankroll_id = ?", (bankroll_id,))
         )
+        rows = self._read(
+            "SELECT d.*, s.lease, s.ended_at FROM deals_in_play d"
+            f" LEFT JOIN sessions s ON s.id = d.session_id {where} ORDER BY d.id",
+            args,
+        )
+        return [
+            _deal_from_row(row) for row in rows if not self._live(row["lease"], row["ended_at"])
+        ]
+
+    def claim_deal(self, deal_id: int, session_id: int) -> DealInPlay | None:
+        """Make ``session_id`` the owner of a deal whose session is over; the deal, or ``None``
+        when it is gone or its owner is live (checked inside the write, so two sessions never
+        both take it)."""
+        with self._transaction():
+            row = self._db.execute(
+                "SELECT d.*, s.lease, s.ended_at FROM deals_in_play d"
+                " LEFT JOIN sessions s ON s.id = d.session_id WHERE d.id = ?",
+                (deal_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            if row["session_id"] != session_id:
+                if self._live(row["lease"], row["ended_at"]):
+                    return None
+                self._db.execute(
+                    "UPDATE deals_in_play SET session_id = ? WHERE id = ?", (session_id, deal_id)
+                )
+        return replace(_deal_from_row(row), session_id=session_id)
 
     def record_hand(self, hand: HandRecord, deal_id: int | None = None) -> HandRecord:
         """Store a finished hand and pay its win into the bankroll, together or not at all.
 
         With ``deal_id`` the bet was charged at the deal, whose row this removes; without, the
         bet is charged now. Returns the hand as stored, with its id and the bankroll after it.
-        A deal another game already finished raises :class:`HistoryError`.
+        A deal that is not the hand's session's any more (another game finished it) raises
+        :class:`DealFinishedElsewhereError`.
         """
         change = hand.win if deal_id is not None else hand.win - hand.coins
         with self._transaction():
             if deal_id is not None:
-                removed = self._db.execute("DELETE FROM deals_in_play WHERE id = ?", (deal_id,))
+                removed = self._db.execute(
+                    "DELETE FROM deals_in_play WHERE id = ? AND session_id = ?",
+                    (deal_id, hand.session_id),
+                )
                 if removed.rowcount != 1:
                     raise DealFinishedElsewhereError(
                         "this hand was already finished by another game on the same history"
@@ -303,8 +391,14 @@ class HistoryStore:
         """Abandon a deal in play: it becomes a hand that kept its cards and won nothing.
 
         The bet, charged at the deal, stays lost; the hand counts in the totals (bet, no win,
-        no mistake), so the history and the bankroll agree.
+        no mistake), so the history and the bankroll agree. Only a deal whose session is over
+        is forfeited (taken over first); a live game's deal raises
+        :class:`DealFinishedElsewhereError` and stays in play.
         """
+        if self.claim_deal(deal.id, session_id) is None:
+            raise DealFinishedElsewhereError(
+                "this hand is no longer left in play: another game holds or finished it"
+            )
         dealt = deal.cards[:5]
         return self.record_hand(
             HandRecord(
@@ -340,6 +434,19 @@ class HistoryStore:
 
     # Helpers
 
+    def _take_lease(self) -> Lease:
+        if self._lease_folder is None:
+            return Lease("memory-" + secrets.token_hex(16))
+        return take_lease(self._lease_folder)
+
+    def _live(self, token: str | None, ended_at: str | None) -> bool:
+        """Whether a session row (its lease token and end) is a live session's."""
+        if token is None or ended_at is not None:
+            return False  # ended, or from a version-3 file, which knew no leases
+        if token in self._leases:
+            return True
+        return self._lease_folder is not None and lease_held(self._lease_folder, token)
+
     def _credits(self, bankroll_id: int) -> int:
         row = self._db.execute("SELECT credits FROM bankroll WHERE id = ?", (bankroll_id,))
         found = row.fetchone()
@@ -363,6 +470,19 @@ class HistoryStore:
         if "readonly" in str(error):
             return _read_only(self.path)
         return HistoryError(f"cannot write to {self.path}: {error}")
+
+
+def _deal_from_row(row: sqlite3.Row) -> DealInPlay:
+    return DealInPlay(
+        id=row["id"],
+        session_id=row["session_id"],
+        bankroll_id=row["bankroll_id"],
+        paytable=row["paytable"],
+        coins=row["coins"],
+        seed=row["seed"],
+        cards=cards_of(row["cards"]),
+        dealt_at=row["dealt_at"],
+    )
 
 
 class _Transaction:
