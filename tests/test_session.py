@@ -12,7 +12,12 @@ from pokerscore.cards import parse_cards
 from pokerscore.games.draw import draw
 from pokerscore.games.videopoker.advisor import advise
 from pokerscore.games.videopoker.deal import deal
-from pokerscore.games.videopoker.history import HistoryError, HistoryStore, open_history
+from pokerscore.games.videopoker.history import (
+    DealFinishedElsewhereError,
+    HistoryError,
+    HistoryStore,
+    open_history,
+)
 from pokerscore.games.videopoker.paytables import get_paytable
 from pokerscore.games.videopoker.session import (
     DEFAULT_CREDITS,
@@ -271,6 +276,39 @@ def test_a_deal_left_in_play_is_resumed_at_the_same_table(tmp_path: Path) -> Non
         assert outcome.seed == 7 and again.credits == 45 + outcome.win
         assert again.next_seed == 8
         agree(store)
+
+
+def test_after_a_resumed_hand_a_seeded_session_deals_its_own_seed_first(tmp_path: Path) -> None:
+    # Documented: with --seed S, hand i is deal(S + i); a hand resumed from another session
+    # is not one of them.
+    path = tmp_path / "h.sqlite3"
+    with open_history(path) as store:
+        with VideoPokerSession(TABLE, credits=50, seed=100, store=store) as first:
+            first.deal()
+        with VideoPokerSession(TABLE, seed=200, store=store) as again:
+            assert again.resumed and again.next_seed == 100
+            assert again.draw().seed == 100
+            assert again.next_seed == 200 and again.deal() == deal(200)[:5]
+            again.draw()
+            assert again.deal() == deal(201)[:5]
+
+
+def test_a_hand_finished_elsewhere_never_brings_its_deal_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = open_history(":memory:")
+    game = VideoPokerSession(TABLE, credits=50, seed=30, store=store).start()
+    game.deal()
+
+    def finished_elsewhere(*args: object, **kwargs: object) -> object:
+        raise DealFinishedElsewhereError("finished by another game")
+
+    monkeypatch.setattr(store, "record_hand", finished_elsewhere)
+    with pytest.raises(GameError, match="another game"):
+        game.draw()
+    monkeypatch.undo()
+    assert game.phase is Phase.READY and game.next_seed == 31
+    assert game.deal() == deal(31)[:5]  # never deal(30) again, charged a second time
 
 
 def test_a_deal_left_in_play_at_another_table_must_be_finished_there_or_forfeited() -> None:

@@ -6,8 +6,9 @@ the bet is charged and the deal stored when the cards are dealt, and the hand st
 win at the draw; a deal left in play (the program quit or was killed) is resumed by the next
 session at the same pay table, bet already paid.
 
-With a seed ``S`` (0 .. 2**63 - 1, what SQLite stores), hand ``i`` of the session (counting
-from 0) is ``deal(S + i)``:
+With a seed ``S`` (0 .. 2**63 - 1, what SQLite stores), the ``i``-th hand the session deals
+(counting from 0) is ``deal(S + i)``; a resumed hand is not one of them, unless it was ``deal(S)``
+itself, which is then hand 0 (no deal is dealt twice):
 
 >>> from pokerscore.games.videopoker.paytables import get_paytable
 >>> game = VideoPokerSession(get_paytable("jacks-or-better-9-6"), credits=20, seed=1)
@@ -175,6 +176,9 @@ class VideoPokerSession:
         self.stats = SessionStats()
         self.first_seed = secrets.randbelow(1 << 31) if seed is None else seed
         self._hand_seed = self.first_seed
+        # Advanced by each deal, not each draw: a hand that ends elsewhere (forfeited, finished
+        # by another game) never brings its seed back.
+        self._next_seed = self.first_seed
         self.last: HandOutcome | None = None
         # The machine's deck: 52 cards, or 53 with Joker Poker's joker.
         self._dealer = dealer or partial(deal_cards, deck_size=len(paytable.deck))
@@ -279,10 +283,10 @@ class VideoPokerSession:
 
     @property
     def next_seed(self) -> int:
-        """The seed of the next deal, or of the hand in play: first seed + hands played."""
+        """The seed of the hand in play, or of the next deal: the first seed + hands dealt."""
         if self._phase is Phase.HOLDING:
             return self._hand_seed
-        return (self.first_seed + self.stats.hands) % SEED_LIMIT
+        return self._next_seed
 
     @property
     def coins_in_play(self) -> int:
@@ -348,7 +352,7 @@ class VideoPokerSession:
             if placed is None:
                 raise GameError("out of credits: start a new bankroll")
             self._coins, self._deal_id = placed.coins, placed.id
-        self._hand_seed = seed
+        self._hand_seed, self._next_seed = seed, (seed + 1) % SEED_LIMIT
         self._cards, self._replacements = ten[:5], ten[5:10]
         self._hold = 0
         with self._advice_lock:
@@ -480,6 +484,11 @@ class VideoPokerSession:
             self._hand_seed = left.seed
             if seed is None:  # carry on the left deal's sequence
                 self.first_seed = left.seed
+                self._next_seed = (left.seed + 1) % SEED_LIMIT
+            elif left.seed == seed:  # it was deal(S) itself, hand 0: never dealt twice
+                self._next_seed = (seed + 1) % SEED_LIMIT
+            # Else the seeded hands start at deal(S), as documented: the resumed hand is none
+            # of them.
         self._phase = Phase.HOLDING
         self.resumed = True
 
