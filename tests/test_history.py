@@ -160,6 +160,49 @@ def test_version_2_file_gains_the_deals_in_play(tmp_path: Path) -> None:
         assert store.deal_in_play(bankroll) is None
 
 
+def test_reading_an_older_file_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "v2.sqlite3"
+    old = old_history(path, 2)
+    bankroll = old.execute(
+        "INSERT INTO bankroll (started_at, initial_credits, credits) VALUES ('2024-05-01', 50, 55)"
+    ).lastrowid
+    session = old.execute(
+        "INSERT INTO sessions (started_at, paytable) VALUES ('2024-05-01', ?)", (PAYTABLE,)
+    ).lastrowid
+    old.execute(
+        "INSERT INTO hands (played_at, session_id, bankroll_id, paytable, coins, dealt, hold,"
+        " final, class, win, best_hold, hold_ev, best_ev, credits_after) VALUES"
+        " ('2024-05-01T10:00:00+00:00', ?, ?, ?, 5, 'Ah Ad 7c 4s 2h', 3, 'Ah Ad Kh Qs 9c',"
+        " 'jacks-or-better', 10, 3, 1.5, 1.5, 55)",
+        (session, bankroll, PAYTABLE),
+    )
+    old.close()
+    before = path.read_bytes()
+    with open_history(path, read_only=True) as store:
+        summary = store.summary()  # read through an up-to-date copy in memory
+        assert [s.totals.hands for s in summary.sessions] == [1] and summary.coins_in_play == 0
+        assert summary.bankroll is not None and summary.bankroll.credits == 55
+        with pytest.raises(HistoryError, match="opened for reading only"):
+            store.new_bankroll(10)
+    assert path.read_bytes() == before  # still version 2, byte for byte
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["v2.sqlite3"]
+
+
+def test_a_current_file_opened_for_reading_refuses_writes(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    with open_history(path) as store:
+        store.new_bankroll(10)
+    before = path.read_bytes()
+    with open_history(path, read_only=True) as store:
+        assert store.current_bankroll() is not None
+        with pytest.raises(HistoryError, match="opened for reading only"):
+            store.start_session(PAYTABLE)
+    assert path.read_bytes() == before
+    with pytest.raises(HistoryError, match="no history file"):
+        open_history(tmp_path / "absent.sqlite3", read_only=True)
+    assert not (tmp_path / "absent.sqlite3").exists()
+
+
 def assert_refused(path: Path, message: str) -> None:
     before = path.read_bytes()
     with pytest.raises(HistoryError, match=message):

@@ -74,6 +74,18 @@ def test_history_json_totals(played: Path) -> None:
     )
 
 
+def test_history_of_an_older_file_leaves_it_as_it_was(tmp_path: Path) -> None:
+    from tests.test_history import old_history
+
+    path = tmp_path / "v1.sqlite3"
+    old_history(path, 1).close()
+    before = path.read_bytes()
+    result = runner.invoke(app, ["history", "--db", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["overall"]["hands"] == 0
+    assert path.read_bytes() == before  # not migrated: reading never writes
+
+
 @pytest.fixture
 def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Play as if in a terminal (the runner's stdin and stdout are not one)."""

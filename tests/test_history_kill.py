@@ -164,3 +164,36 @@ def test_a_live_games_hand_is_its_own_until_its_process_is_killed(tmp_path: Path
         assert again.resumed and again.cards == deal(100)[:5] and again.draw().seed == 100
         again.close()
     assert list((tmp_path / "history.sqlite3-sessions").glob("*")) == []  # no stale lock files
+
+
+# Killed in the middle of a large write: the file is left with a "hot journal" to roll back.
+HALF_WRITER = textwrap.dedent(
+    """
+    import sqlite3, sys, time
+    from pokerscore.games.videopoker.history import open_history
+
+    store = open_history(sys.argv[1])
+    store.new_bankroll(77)
+    store.close()
+    raw = sqlite3.connect(sys.argv[1], isolation_level=None)
+    raw.execute("PRAGMA cache_size = 1")  # changed pages spill into the file mid-transaction
+    raw.execute("BEGIN IMMEDIATE")
+    for _ in range(5000):
+        raw.execute("INSERT INTO bankroll (started_at, initial_credits, credits)"
+            " VALUES (?, 1, 1)", ("x" * 400,))
+    print("ready", flush=True)
+    time.sleep(60)
+    """
+)
+
+
+def test_reading_a_history_killed_mid_write_sees_its_last_saved_state(tmp_path: Path) -> None:
+    db = tmp_path / "history.sqlite3"
+    writer = run(HALF_WRITER, db)
+    assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
+    writer.send_signal(signal.SIGKILL)
+    writer.wait()
+    assert (tmp_path / "history.sqlite3-journal").exists()
+    with open_history(db, read_only=True) as store:
+        bankroll = store.current_bankroll()
+        assert bankroll is not None and (bankroll.id, bankroll.credits) == (1, 77)

@@ -170,7 +170,8 @@ def history_command(
                 f"No hands played yet (no history at {path}).", soft_wrap=True, markup=False
             )
         return
-    with user_errors(), open_history(path, create=False) as store:
+    # Reading never writes: an older file is read as it is, and migrated only by the game.
+    with user_errors(), open_history(path, read_only=True) as store:
         summary = store.summary(worst)
     if json_output:
         print_json(_summary_json(path, summary))

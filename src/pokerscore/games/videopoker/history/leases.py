@@ -86,8 +86,10 @@ def take_lease(folder: Path) -> Lease:
     return Lease(token, path, fd)
 
 
-def lease_held(folder: Path, token: str) -> bool:
-    """Whether the session with lease ``token`` is live: some open file holds its lock."""
+def lease_held(folder: Path, token: str, *, tidy: bool = True) -> bool:
+    """Whether the session with lease ``token`` is live: some open file holds its lock.
+
+    With ``tidy``, the lock file of a session found dead is removed (nobody else will)."""
     path = folder / (token + LEASE_SUFFIX)
     try:
         fd = os.open(path, os.O_RDONLY)
@@ -98,8 +100,9 @@ def lease_held(folder: Path, token: str) -> bool:
     try:
         if not _try_lock(fd):
             return True
-        with contextlib.suppress(OSError):
-            path.unlink()  # its owner is gone: nobody will release it
+        if tidy:
+            with contextlib.suppress(OSError):
+                path.unlink()
         return False
     finally:
         os.close(fd)

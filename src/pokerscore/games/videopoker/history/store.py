@@ -74,12 +74,17 @@ def default_history_path() -> Path:
 
 
 def open_history(
-    path: Path | str | None = None, *, create: bool = True, busy_timeout: float = BUSY_TIMEOUT
+    path: Path | str | None = None,
+    *,
+    create: bool = True,
+    read_only: bool = False,
+    busy_timeout: float = BUSY_TIMEOUT,
 ) -> HistoryStore:
     """Open (and if need be create or migrate) a history file; ``None`` for the default one.
 
     ``":memory:"`` opens a throwaway in-memory history. ``busy_timeout`` is how long to wait for
-    another process's write before reporting the file as in use.
+    another process's write before reporting the file as in use. ``read_only`` opens an existing
+    file for reading and never writes to it (see :func:`_open_read_only`).
 
     >>> open_history(":memory:").schema_version
     4
@@ -99,19 +104,19 @@ def open_history(
     path = default_history_path() if path is None else Path(path)
     header = read_header(path)
     if header is None:
-        if not create:
+        if not create or read_only:
             raise HistoryError(f"no history file at {path}")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise HistoryError(f"cannot create a history at {path}: {error.strerror}") from None
     else:
-        check_header(path, header)
+        version = check_header(path, header)
+        if read_only:
+            return _open_read_only(path, version, busy_timeout)
     connection = _connect(path, busy_timeout)
     try:
-        problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise HistoryError(f"{path} is damaged ({problems[0]}); left untouched")
+        _check_intact(connection, path)
         bring_up_to_date(connection, path, new=header is None)
     except sqlite3.Error as error:
         connection.close()
@@ -128,12 +133,78 @@ def open_history(
     return HistoryStore(connection, path)
 
 
-def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
+def _open_read_only(path: Path, version: int, busy_timeout: float) -> HistoryStore:
+    """A history file opened for reading: nothing is written to it, not even a migration.
+
+    A file of an older schema is copied into memory and brought up to date there, so every
+    report reads one schema (the same migrations as on disk, so the same answers); the file
+    itself is migrated only by a program that writes to it, the game. The one change reading
+    may make is SQLite's own recovery of a write cut short by a killed program (a "hot
+    journal"): the file goes back to its last committed state, which no reader can skip.
+    """
+    try:
+        connection = _connect(path, busy_timeout, read_only=True)
+        try:
+            _check_intact(connection, path)
+        except sqlite3.Error as error:
+            if getattr(error, "sqlite_errorcode", None) != _READONLY_ROLLBACK:
+                raise
+            connection.close()
+            _recover(path, busy_timeout)
+            connection = _connect(path, busy_timeout, read_only=True)
+            _check_intact(connection, path)
+        if version < SCHEMA_VERSION:
+            memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            connection.backup(memory)
+            connection.close()
+            connection = memory
+            bring_up_to_date(connection, path, new=False)
+    except sqlite3.Error as error:
+        if is_lock_error(error):
+            raise in_use(path) from None
+        raise HistoryError(f"{path} is damaged ({error}); left untouched") from None
+    return HistoryStore(connection, path, read_only=True)
+
+
+# SQLITE_READONLY_ROLLBACK: a read-only connection met a hot journal it may not roll back.
+_READONLY_ROLLBACK: Final = 776
+
+
+def _recover(path: Path, busy_timeout: float) -> None:
+    """Let SQLite roll back a write cut short (any read on a writable connection does)."""
+    try:
+        writable = _connect(path, busy_timeout)
+        try:
+            writable.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            writable.close()
+    except sqlite3.Error as error:
+        if is_lock_error(error):
+            raise in_use(path) from None
+        raise HistoryError(
+            f"{path} holds a write cut short by a program that stopped, and cannot be restored"
+            f" to its last saved state ({error}); left untouched"
+        ) from None
+
+
+def _check_intact(connection: sqlite3.Connection, path: Path) -> None:
+    problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        raise HistoryError(f"{path} is damaged ({problems[0]}); left untouched")
+
+
+def _connect(path: Path, busy_timeout: float, *, read_only: bool = False) -> sqlite3.Connection:
     try:
         # Autocommit mode: every write below opens and commits its own transaction explicitly.
         # The game stores hands from a worker thread, one call at a time: no sharing to guard.
+        # Read-only through SQLite's URI form (mode=ro): the path is percent-encoded by as_uri.
+        target = f"{path.resolve().as_uri()}?mode=ro" if read_only else str(path)
         connection = sqlite3.connect(
-            path, isolation_level=None, timeout=busy_timeout, check_same_thread=False
+            target,
+            isolation_level=None,
+            timeout=busy_timeout,
+            check_same_thread=False,
+            uri=read_only,
         )
         connection.execute("PRAGMA foreign_keys = ON")
     except sqlite3.Error as error:
@@ -151,10 +222,14 @@ def _read_only(path: object) -> HistoryError:
 class HistoryStore:
     """An open history file. Use :func:`open_history` to get one; close it, or use ``with``."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path | str) -> None:
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path | str, *, read_only: bool = False
+    ) -> None:
         self._db = connection
         self._db.row_factory = sqlite3.Row
         self.path = path
+        self.read_only = read_only
+        """Opened for reading: every change is refused (an older file is read from a copy)."""
         # The locks of the sessions started here and not ended, by token. An in-memory history
         # has no folder for lock files: no other store sees it, so these are all its sessions.
         self._leases: dict[str, Lease] = {}
@@ -435,6 +510,8 @@ class HistoryStore:
     # Helpers
 
     def _take_lease(self) -> Lease:
+        if self.read_only:
+            raise self._reading_only()
         if self._lease_folder is None:
             return Lease("memory-" + secrets.token_hex(16))
         return take_lease(self._lease_folder)
@@ -445,7 +522,8 @@ class HistoryStore:
             return False  # ended, or from a version-3 file, which knew no leases
         if token in self._leases:
             return True
-        return self._lease_folder is not None and lease_held(self._lease_folder, token)
+        folder = self._lease_folder
+        return folder is not None and lease_held(folder, token, tidy=not self.read_only)
 
     def _credits(self, bankroll_id: int) -> int:
         row = self._db.execute("SELECT credits FROM bankroll WHERE id = ?", (bankroll_id,))
@@ -462,6 +540,9 @@ class HistoryStore:
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self)
+
+    def _reading_only(self) -> HistoryError:
+        return HistoryError(f"{self.path} is opened for reading only: nothing is written to it")
 
     def _error(self, error: sqlite3.Error) -> HistoryError:
         """A SQLite error as the player should read it."""
@@ -497,6 +578,8 @@ class _Transaction:
         self._db = store._db
 
     def __enter__(self) -> None:
+        if self._store.read_only:
+            raise self._store._reading_only()
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
