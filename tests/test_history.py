@@ -111,6 +111,22 @@ def test_empty_history_summary() -> None:
     assert summary.overall.hands == 0 and summary.overall.return_rate is None
 
 
+@pytest.mark.parametrize("worst", [-1, 2**63, 10**20])
+def test_summary_bounds_the_worst_holds_asked_for(worst: int) -> None:
+    # SQLite reads LIMIT -1 as "no limit" and cannot take integers of 64 bits and more.
+    store = open_history(":memory:")
+    with pytest.raises(HistoryError, match="worst is 0 to 9,223,372,036,854,775,807"):
+        store.summary(worst)
+    assert store.summary(2**63 - 1).worst_mistakes == []
+
+
+def test_a_bankroll_beyond_what_sqlite_stores_is_refused() -> None:
+    store = open_history(":memory:")
+    with pytest.raises(HistoryError, match="credits"):
+        store.new_bankroll(2**63)
+    assert store.current_bankroll() is None
+
+
 def old_history(path: Path, version: int) -> sqlite3.Connection:
     """A history file as a program writing schema ``version`` made it (the migrations up to it)."""
     connection = sqlite3.connect(path, isolation_level=None)

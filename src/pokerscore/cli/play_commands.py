@@ -151,7 +151,13 @@ def _print_exit_summary(session: VideoPokerSession, path: Path) -> None:
 def history_command(
     db: DbOption = None,
     worst: Annotated[
-        int, typer.Option("--worst", min=0, help="How many of the costliest holds to list.")
+        int,
+        typer.Option(
+            "--worst",
+            min=0,
+            max=2**63 - 1,  # what SQLite takes as a LIMIT
+            help="How many of the costliest holds to list (0 to 2**63 - 1).",
+        ),
     ] = 5,
     json_output: JsonOption = False,
 ) -> None:

@@ -64,6 +64,8 @@ from pokerscore.games.videopoker.history.schema import (
 
 HISTORY_FILE_NAME: Final = "videopoker.sqlite3"
 ALL_HELD: Final = 31
+SQLITE_INT_MAX: Final = 2**63 - 1
+"""The largest integer SQLite stores (or takes as a LIMIT): counts asked for stay within it."""
 
 
 def default_history_path() -> Path:
@@ -269,8 +271,8 @@ class HistoryStore:
 
     def new_bankroll(self, credits: int) -> Bankroll:
         """Start a fresh bankroll of ``credits`` coins; it becomes the current one."""
-        if credits < 0:
-            raise HistoryError(f"a bankroll cannot be negative, got {credits}")
+        if not 0 <= credits <= SQLITE_INT_MAX:
+            raise HistoryError(f"credits of a bankroll are 0 to 2**63 - 1, got {credits}")
         started_at = now_text()
         with self._transaction():
             cursor = self._db.execute(
@@ -502,6 +504,9 @@ class HistoryStore:
 
     def summary(self, worst: int = 5) -> HistorySummary:
         """Totals per session (those with hands) and overall, and the ``worst`` costliest holds."""
+        # Checked here: SQLite reads LIMIT -1 as no limit, and cannot take 2**63 at all.
+        if not 0 <= worst <= SQLITE_INT_MAX:
+            raise HistoryError(f"worst is 0 to {SQLITE_INT_MAX:,}, got {worst}")
         try:
             return summarize(self._db, self.current_bankroll(), worst)
         except sqlite3.Error as error:
@@ -601,6 +606,7 @@ class _Transaction:
 __all__: Sequence[str] = [
     "HISTORY_FILE_NAME",
     "SCHEMA_VERSION",
+    "SQLITE_INT_MAX",
     "HistoryStore",
     "default_history_path",
     "open_history",
