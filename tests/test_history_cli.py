@@ -120,10 +120,9 @@ def test_corrupt_and_missing_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.usefixtures("terminal")
-def test_play_refuses_an_unknown_pay_table(tmp_path: Path) -> None:
-    result = runner.invoke(
-        app, ["play", "--paytable", "deuces-wilder", "--db", str(tmp_path / "h")]
-    )
+@pytest.mark.parametrize("option", ["--paytable", "-p"])
+def test_play_refuses_an_unknown_pay_table(tmp_path: Path, option: str) -> None:
+    result = runner.invoke(app, ["play", option, "deuces-wilder", "--db", str(tmp_path / "h")])
     assert result.exit_code == 2 and 'unknown pay table "deuces-wilder"' in result.stderr
 
 
@@ -220,3 +219,47 @@ def test_play_with_input_from_dev_null_and_output_to_a_file_ends_at_once(tmp_pat
         )
     assert done.returncode == 2 and "the game needs a terminal" in done.stderr
     assert not db.exists()
+
+
+class Stream:
+    def __init__(self, tty: bool) -> None:
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize("redirected", ["stdin", "stdout", "stderr"])
+def test_the_terminal_check_covers_the_stream_the_game_draws_on(
+    monkeypatch: pytest.MonkeyPatch, redirected: str
+) -> None:
+    # Textual draws on stderr: with stderr in a file, the game would run unseen.
+    for name in ("stdin", "stdout", "stderr"):
+        monkeypatch.setattr(sys, name, Stream(name != redirected))
+    assert not play_commands.terminal_attached()
+    monkeypatch.setattr(sys, redirected, None)  # closed before the start (2>&-)
+    assert not play_commands.terminal_attached()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_play_with_stderr_to_a_file_refuses_at_once(tmp_path: Path) -> None:
+    import os
+    import pty
+
+    db = tmp_path / "h.sqlite3"
+    leader, follower = pty.openpty()
+    try:
+        with (tmp_path / "err.txt").open("w") as err:
+            done = subprocess.run(
+                [sys.executable, "-m", "pokerscore", "videopoker", "play", "--db", str(db)],
+                stdin=follower,
+                stdout=follower,
+                stderr=err,
+                timeout=30,  # an invisible game would wait for keys forever
+            )
+    finally:
+        os.close(follower)
+        os.close(leader)
+    errors = (tmp_path / "err.txt").read_text()
+    assert done.returncode == 2 and errors.startswith("error: ") and errors.count("\n") == 1
+    assert "the game needs a terminal" in errors and not db.exists()

@@ -40,14 +40,17 @@ DbOption = Annotated[
 
 
 def terminal_attached() -> bool:
-    """Whether the game can read keys and draw: stdin and stdout are both a terminal."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Whether the game can read keys and be seen: stdin, stdout and stderr are all a terminal
+    (Textual draws on stderr; the summary at the end goes to stdout)."""
+    # A stream closed before start (2>&-) is None in sys.
+    streams = (sys.stdin, sys.stdout, sys.stderr)
+    return all(stream is not None and stream.isatty() for stream in streams)
 
 
 def play_command(
     paytable: Annotated[
         str,
-        typer.Option("--paytable", help="A built-in pay table, or a .toml file of your own."),
+        typer.Option("--paytable", "-p", help="A built-in pay table, or a .toml file of your own."),
     ] = "jacks-or-better-9-6",
     coins: Annotated[int, typer.Option("--coins", min=1, max=5, help="The bet, 1 to 5.")] = 5,
     seed: Annotated[
@@ -81,8 +84,8 @@ def play_command(
     if not terminal_attached():
         # Checked before anything is created: without a terminal the game cannot read a key.
         fail(
-            "the game needs a terminal: run it in an interactive terminal, with neither its"
-            " input nor its output redirected"
+            "the game needs a terminal: run it in an interactive terminal, with none of its"
+            " input, output and error output redirected"
         )
     from pokerscore.games.videopoker.history import default_history_path, open_history
     from pokerscore.games.videopoker.paytables import resolve_paytable
