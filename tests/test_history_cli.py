@@ -15,6 +15,7 @@ from typer.testing import Result
 
 from pokerscore.cli import play_commands
 from pokerscore.cli.play_commands import history_command, play_command
+from pokerscore.games.videopoker.deal import deal
 from pokerscore.games.videopoker.history import open_history
 from pokerscore.games.videopoker.paytables import get_paytable
 from pokerscore.games.videopoker.session import VideoPokerSession
@@ -198,6 +199,41 @@ def test_quitting_between_deal_and_draw_is_told_and_kept(
         assert store.deal_in_play(bankroll.id) is not None
     history = json.loads(runner.invoke(app, ["history", "--db", str(db), "--json"]).output)
     assert history["coins_in_play"] == 5 and history["bankroll"]["credits"] == 45
+
+
+def test_two_games_on_one_history_each_keep_their_own_hand(
+    tmp_path: Path, scripted: type[ScriptedApp]
+) -> None:
+    # Issue 23 as played: A deals; B starts on the same file and deals; A draws and deals again.
+    db = tmp_path / "g.sqlite3"
+    seen: dict[str, object] = {}
+
+    def game_b(session: VideoPokerSession) -> None:
+        seen["b resumed"] = session.resumed
+        seen["b dealt"] = session.deal()
+        session.draw()
+
+    def game_a(session: VideoPokerSession) -> None:
+        session.deal()
+        scripted.script = staticmethod(game_b)
+        seen["b status"] = runner.invoke(app, ["play", "--db", str(db), "--seed", "200"]).exit_code
+        seen["a drew"] = session.draw().seed
+        seen["a dealt"] = session.deal()
+        session.draw()
+
+    scripted.script = staticmethod(game_a)
+    result = runner.invoke(app, ["play", "--db", str(db), "--seed", "100", "--credits", "1000"])
+    assert result.exit_code == 0, result.output
+    assert seen == {
+        "b resumed": False,
+        "b dealt": deal(200)[:5],
+        "b status": 0,
+        "a drew": 100,
+        "a dealt": deal(101)[:5],
+    }
+    history = json.loads(runner.invoke(app, ["history", "--db", str(db), "--json"]).stdout)
+    assert [(s["seed"], s["hands"]) for s in history["sessions"]] == [(100, 2), (200, 1)]
+    assert history["overall"]["coins_bet"] == 15 and history["coins_in_play"] == 0
 
 
 def test_a_crash_inside_the_game_never_exits_0(tmp_path: Path, scripted: type[ScriptedApp]) -> None:
