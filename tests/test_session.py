@@ -422,6 +422,31 @@ def test_a_new_bankroll_with_a_history_is_stored() -> None:
     assert store.bankroll(new.id).credits == 0 and store.bankroll(old.id).credits == 0
 
 
+def test_a_new_bankroll_that_cannot_be_stored_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = open_history(":memory:")
+    game = VideoPokerSession(
+        TABLE,
+        credits=5,
+        store=store,
+        dealer=lambda seed: parse_cards("2c 3d 4h 5s 7d 9c Tc Jd Kh 8s"),
+    ).start()
+    game.deal()
+    game.draw()
+
+    def disk_full(credits: int) -> object:
+        raise HistoryError("disk full")
+
+    monkeypatch.setattr(store, "new_bankroll", disk_full)
+    with pytest.raises(HistoryError, match="disk full"):
+        game.new_bankroll()
+    # Still broke on the stored bankroll: no credits the history does not have.
+    assert game.credits == 0 and game.broke
+    monkeypatch.undo()
+    assert game.new_bankroll() == 5 and store.current_bankroll().credits == 5  # type: ignore[union-attr]
+
+
 def test_seeds_and_credits_are_bounded_to_what_the_history_stores() -> None:
     for seed in (-1, 2**63, 2**64 - 1):
         with pytest.raises(GameError, match="2\\*\\*63"):

@@ -440,9 +440,9 @@ class VideoPokerSession:
         self._require_started()
         if not self.broke:
             raise GameError("a new bankroll is offered only when the credits run out")
-        self._credits = self.bankroll_size
-        if self.store is not None:
+        if self.store is not None:  # stored first: a failed write leaves the game as it was
             self._bankroll_id = self.store.new_bankroll(self.bankroll_size).id
+        self._credits = self.bankroll_size
         return self._credits
 
     # Helpers
