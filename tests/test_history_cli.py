@@ -109,6 +109,33 @@ def test_foreign_database_is_a_one_line_error(tmp_path: Path, command: str) -> N
     assert path.read_bytes() == before
 
 
+@pytest.mark.usefixtures("terminal")
+def test_a_read_only_history_names_the_option_that_moves_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pokerscore.games.videopoker.history as history
+    from pokerscore.games.videopoker.history.store import _read_only
+
+    def read_only(path: Path, **options: object) -> object:
+        raise _read_only(path)
+
+    assert "--db" not in str(_read_only("h.sqlite3"))  # the library names no option
+    monkeypatch.setattr(history, "open_history", read_only)
+    result = runner.invoke(app, ["play", "--db", str(tmp_path / "h.sqlite3")])
+    one_line_error(result, "is read-only; keep the history in another file (--db PATH)")
+
+
+@pytest.mark.usefixtures("terminal")
+def test_a_hand_left_at_another_table_is_settled_with_options(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite3"
+    table = get_paytable("jacks-or-better-9-6")
+    with open_history(db) as store, VideoPokerSession(table, store=store) as left:
+        left.deal()
+    result = runner.invoke(app, ["play", "-p", "bonus-poker-8-5", "--db", str(db)])
+    one_line_error(result, "finish it with --paytable jacks-or-better-9-6, or start a new")
+    assert "--credits" in result.stderr
+
+
 def test_corrupt_and_missing_files(tmp_path: Path) -> None:
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"\x00garbage" * 100)
@@ -234,6 +261,19 @@ def test_two_games_on_one_history_each_keep_their_own_hand(
     history = json.loads(runner.invoke(app, ["history", "--db", str(db), "--json"]).stdout)
     assert [(s["seed"], s["hands"]) for s in history["sessions"]] == [(100, 2), (200, 1)]
     assert history["overall"]["coins_bet"] == 15 and history["coins_in_play"] == 0
+
+
+def test_forfeited_hands_are_counted_in_words(tmp_path: Path, scripted: type[ScriptedApp]) -> None:
+    db = tmp_path / "h.sqlite3"
+    with open_history(db) as store:
+        bankroll = store.new_bankroll(100).id
+        for seed in (1, 2):  # two games quit between deal and draw
+            session = store.start_session("jacks-or-better-9-6", seed)
+            store.place_bet(session, bankroll, "jacks-or-better-9-6", 5, seed, deal(seed))
+            store.end_session(session)
+    result = runner.invoke(app, ["play", "--db", str(db), "--credits", "50"])
+    assert result.exit_code == 0, result.output
+    assert "2 hands left in play on an old bankroll were forfeited" in result.stdout
 
 
 def test_a_crash_inside_the_game_never_exits_0(tmp_path: Path, scripted: type[ScriptedApp]) -> None:

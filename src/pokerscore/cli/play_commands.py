@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -89,25 +90,18 @@ def play_command(
         )
     from pokerscore.games.videopoker.history import default_history_path, open_history
     from pokerscore.games.videopoker.paytables import resolve_paytable
-    from pokerscore.games.videopoker.session import HandLeftElsewhereError, VideoPokerSession
+    from pokerscore.games.videopoker.session import VideoPokerSession
 
     path = default_history_path() if db is None else db
-    with user_errors():
+    with user_errors(), _with_options():
         table = resolve_paytable(paytable)
         store = open_history(path)
     try:
         session = VideoPokerSession(
             table, coins=coins, credits=credits, seed=seed, trainer=trainer, store=store
         )
-        with user_errors():
-            try:
-                session.start()
-            except HandLeftElsewhereError as error:  # said with the options that settle it
-                fail(
-                    f"a hand dealt at {error.paytable} is still in play on this bankroll:"
-                    f" finish it with --paytable {error.paytable}, or start a new bankroll with"
-                    " --credits, which forfeits it"
-                )
+        with user_errors(), _with_options():
+            session.start()
         from pokerscore.tui.app import VideoPokerApp
 
         app = VideoPokerApp(session, history=path)
@@ -126,6 +120,24 @@ def play_command(
         fail("the game stopped on an unexpected error; every hand played is in the history", 1)
 
 
+@contextlib.contextmanager
+def _with_options() -> Iterator[None]:
+    """Library errors that a command-line option settles, said with that option."""
+    from pokerscore.games.videopoker.history import ReadOnlyHistoryError
+    from pokerscore.games.videopoker.session import HandLeftElsewhereError
+
+    try:
+        yield
+    except HandLeftElsewhereError as error:
+        fail(
+            f"a hand dealt at {error.paytable} is still in play on this bankroll: finish it"
+            f" with --paytable {error.paytable}, or start a new bankroll with --credits, which"
+            " forfeits it"
+        )
+    except ReadOnlyHistoryError as error:
+        fail(f"{error} (--db PATH)")
+
+
 def _print_exit_summary(session: VideoPokerSession, path: Path) -> None:
     """What the sitting came to, as the history has it: hands drawn, and a hand left in play."""
     from rich.text import Text
@@ -133,9 +145,10 @@ def _print_exit_summary(session: VideoPokerSession, path: Path) -> None:
     stats = session.stats
     parts = []
     if session.forfeited:
+        hands, were = ("hand", "was") if session.forfeited == 1 else ("hands", "were")
         parts.append(
-            f"{session.forfeited} hand left in play on the old bankroll was forfeited"
-            " (its bet stays lost)."
+            f"{session.forfeited} {hands} left in play on an old bankroll {were} forfeited"
+            " (bets charged at the deal stay lost)."
         )
     if stats.hands:
         parts.append(

@@ -15,6 +15,7 @@ from pokerscore.games.videopoker.history.records import (
     DealInPlay,
     HandRecord,
     HistoryError,
+    ReadOnlyHistoryError,
     SameDealInPlayError,
     now_text,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "HistoryError",
     "HistoryStore",
     "HistorySummary",
+    "ReadOnlyHistoryError",
     "SameDealInPlayError",
     "SessionSummary",
     "Totals",

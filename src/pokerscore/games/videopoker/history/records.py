@@ -25,6 +25,10 @@ class HistoryError(PokerScoreError):
     use by another process, or not writable."""
 
 
+class ReadOnlyHistoryError(HistoryError):
+    """The history file, or its folder, cannot be written to."""
+
+
 class DealFinishedElsewhereError(HistoryError):
     """The deal in play was drawn or abandoned by another game on the same history."""
 

@@ -47,6 +47,7 @@ from pokerscore.games.videopoker.history.records import (
     DealInPlay,
     HandRecord,
     HistoryError,
+    ReadOnlyHistoryError,
     SameDealInPlayError,
     cards_of,
     now_text,
@@ -215,9 +216,9 @@ def _connect(path: Path, busy_timeout: float, *, read_only: bool = False) -> sql
 
 
 def _read_only(path: object) -> HistoryError:
-    return HistoryError(
-        f"cannot write to {path}: the file or its folder is read-only; "
-        "use --db to keep the history elsewhere"
+    return ReadOnlyHistoryError(
+        f"cannot write to {path}: the file or its folder is read-only; keep the history in"
+        " another file"
     )
 
 
