@@ -276,6 +276,17 @@ def test_forfeited_hands_are_counted_in_words(tmp_path: Path, scripted: type[Scr
     assert "2 hands left in play on an old bankroll were forfeited" in result.stdout
 
 
+@pytest.mark.parametrize("option", ["--coins", "-c"])
+def test_play_takes_the_bet_as_the_other_commands_do(
+    tmp_path: Path, scripted: type[ScriptedApp], option: str
+) -> None:
+    bets: list[int] = []
+    scripted.script = staticmethod(lambda session: bets.append(session.coins))
+    result = runner.invoke(app, ["play", option, "2", "--db", str(tmp_path / "h.sqlite3")])
+    assert result.exit_code == 0, result.output
+    assert bets == [2]
+
+
 def test_a_crash_inside_the_game_never_exits_0(tmp_path: Path, scripted: type[ScriptedApp]) -> None:
     scripted.return_code = 1  # what Textual sets after showing an unhandled exception
     result = runner.invoke(app, ["play", "--db", str(tmp_path / "h.sqlite3")])

@@ -53,7 +53,7 @@ def play_command(
         str,
         typer.Option("--paytable", "-p", help="A built-in pay table, or a .toml file of your own."),
     ] = "jacks-or-better-9-6",
-    coins: Annotated[int, typer.Option("--coins", min=1, max=5, help="The bet, 1 to 5.")] = 5,
+    coins: Annotated[int, typer.Option("--coins", "-c", min=1, max=5, help="The bet, 1 to 5.")] = 5,
     seed: Annotated[
         int | None,
         typer.Option(
