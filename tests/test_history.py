@@ -127,6 +127,29 @@ def test_a_bankroll_beyond_what_sqlite_stores_is_refused() -> None:
     assert store.current_bankroll() is None
 
 
+def test_a_session_that_cannot_keep_its_lock_is_not_started(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    (tmp_path / "h.sqlite3-sessions").write_text("in the way")  # a file where the folder goes
+    with open_history(path) as store, pytest.raises(HistoryError, match="cannot keep the lock"):
+        store.start_session(PAYTABLE)
+    raw = sqlite3.connect(path)
+    assert raw.execute("SELECT count(*) FROM sessions").fetchone() == (0,)
+    raw.close()
+
+
+def test_sessions_are_live_until_ended_or_their_store_closes(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    one, two = open_history(path), open_history(path)
+    first, second = one.start_session(PAYTABLE), one.start_session(PAYTABLE)
+    assert two.session_live(first) and two.session_live(second)
+    one.end_session(first)
+    assert not two.session_live(first) and two.session_live(second)
+    one.close()  # as the end of the process would
+    assert not two.session_live(second)
+    assert list((tmp_path / "h.sqlite3-sessions").iterdir()) == []
+    two.close()
+
+
 def old_history(path: Path, version: int) -> sqlite3.Connection:
     """A history file as a program writing schema ``version`` made it (the migrations up to it)."""
     connection = sqlite3.connect(path, isolation_level=None)

@@ -184,8 +184,9 @@ def test_constructing_a_session_touches_no_history_until_start(tmp_path: Path) -
     with open_history(path) as store:
         game = VideoPokerSession(TABLE, credits=50, seed=3, store=store)
         assert path.read_bytes() == before  # no session row, no bankroll: nothing written
-        with sqlite3.connect(path) as raw:
-            assert raw.execute("SELECT count(*) FROM sessions").fetchone() == (0,)
+        raw = sqlite3.connect(path)
+        assert raw.execute("SELECT count(*) FROM sessions").fetchone() == (0,)
+        raw.close()
         assert store.current_bankroll() is None
         with pytest.raises(GameError, match="start"):
             game.deal()

@@ -49,14 +49,14 @@ class Lease:
         self._fd = fd
 
     def release(self) -> None:
-        """Give the lock up and remove its file (removed first: nobody finds a stale one)."""
+        """Give the lock up and remove its file."""
         fd, self._fd = self._fd, None
         if fd is None:
             return
+        os.close(fd)  # closing the file drops the lock (and Windows removes no open file)
         if self.path is not None:
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError):  # a prober may have removed it first
                 self.path.unlink()
-        os.close(fd)  # closing the file drops the lock
 
 
 def take_lease(folder: Path) -> Lease:
@@ -81,7 +81,7 @@ def take_lease(folder: Path) -> Lease:
             os.replace(draft, path)
     except OSError as error:
         raise HistoryError(
-            f"cannot keep the session's lock in {folder}: {error.strerror or error}"
+            f"cannot keep the lock of a session in {folder}: {error.strerror or error}"
         ) from None
     return Lease(token, path, fd)
 
@@ -98,14 +98,13 @@ def lease_held(folder: Path, token: str, *, tidy: bool = True) -> bool:
     except OSError:
         return True  # cannot tell: a session is taken for live rather than robbed of its hand
     try:
-        if not _try_lock(fd):
-            return True
-        if tidy:
-            with contextlib.suppress(OSError):
-                path.unlink()
-        return False
+        held = not _try_lock(fd)
     finally:
         os.close(fd)
+    if not held and tidy:
+        with contextlib.suppress(OSError):
+            path.unlink()  # its owner is gone and will not remove it
+    return held
 
 
 def _sweep(folder: Path) -> None:
