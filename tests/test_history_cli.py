@@ -75,6 +75,20 @@ def test_history_json_totals(played: Path) -> None:
     )
 
 
+def test_history_counts_the_hands_in_play_of_every_game(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite3"
+    table = get_paytable("jacks-or-better-9-6")
+    with open_history(db) as one, open_history(db) as two:
+        first = VideoPokerSession(table, credits=100, seed=1, store=one).start()
+        second = VideoPokerSession(table, coins=2, seed=2, store=two).start()
+        first.deal()
+        second.deal()  # two games, each with a hand waiting for its draw
+        text = runner.invoke(app, ["history", "--db", str(db)], env={"COLUMNS": "160"})
+        data = json.loads(runner.invoke(app, ["history", "--db", str(db), "--json"]).stdout)
+    assert "2 hands are in play: 7 coins bet, not drawn yet." in text.stdout
+    assert (data["hands_in_play"], data["coins_in_play"]) == (2, 7)
+
+
 def test_history_of_an_older_file_leaves_it_as_it_was(tmp_path: Path) -> None:
     from tests.test_history import old_history
 

@@ -244,6 +244,7 @@ def _summary_json(path: Path, summary: HistorySummary) -> dict[str, object]:
         ],
         "overall": _totals_json(summary.overall),
         "coins_in_play": summary.coins_in_play,
+        "hands_in_play": summary.hands_in_play,
         "worst_mistakes": [_hand_json(hand) for hand in summary.worst_mistakes],
         "bankroll": None
         if bankroll is None
@@ -320,11 +321,12 @@ def _print_summary(path: Path, summary: HistorySummary) -> None:
             )
         console.print(worst)
     if summary.bankroll is not None:
-        in_play = summary.coins_in_play
+        hands, coins = summary.hands_in_play, summary.coins_in_play
+        in_play = "A hand is in play" if hands == 1 else f"{hands} hands are in play"
         console.print(
             f"Bankroll: {summary.bankroll.credits:,} credits "
             f"(started with {summary.bankroll.initial_credits:,})."
-            + (f" A hand is in play: {in_play} coins bet, not drawn yet." if in_play else "")
+            + (f" {in_play}: {coins} coins bet, not drawn yet." if hands else "")
         )
 
 
