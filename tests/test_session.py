@@ -389,6 +389,24 @@ def test_a_new_bankroll_never_forfeits_a_live_games_hand(tmp_path: Path) -> None
         assert store_b.bankroll(2).credits == 30
 
 
+def test_a_hand_left_on_a_bankroll_no_game_uses_is_forfeited_not_kept_forever(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.sqlite3"
+    store_a = open_history(path)
+    a = VideoPokerSession(TABLE, credits=100, seed=1, store=store_a).start()
+    a.deal()
+    with open_history(path) as store_b:
+        VideoPokerSession(TABLE, credits=30, store=store_b).start().close()  # bankroll 2
+    store_a.close()  # A's process ends with its hand dealt on bankroll 1
+    with open_history(path) as store, VideoPokerSession(TABLE, store=store) as c:
+        # Only bankroll 2 is played from now on: A's hand could never come back.
+        assert c.forfeited == 1 and not c.resumed and c.credits == 30
+        [forfeit] = store.hands()
+        assert (forfeit.bankroll_id, forfeit.seed, forfeit.hand_class) == (1, 1, "forfeited")
+        assert store.summary().hands_in_play == 0 and store.bankroll(1).credits == 95
+
+
 def test_a_deal_in_play_in_another_game_is_never_dealt_again(tmp_path: Path) -> None:
     path = tmp_path / "g.sqlite3"
     with open_history(path) as store_a, open_history(path) as store_b:

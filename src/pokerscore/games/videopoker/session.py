@@ -147,11 +147,14 @@ class VideoPokerSession:
     """One player at one machine (a pay table), with credits and, optionally, a history store.
 
     Constructing one reads and writes nothing; with a ``store``, :meth:`start` opens the
-    sitting on it before the first deal. With a ``store``, ``credits=None`` carries on the stored bankroll (or opens one of
-    :data:`DEFAULT_CREDITS`), and resumes a deal left in play on it; a number opens a new
-    bankroll of that size, and a deal left in play on the old one is forfeited (recorded, bet
-    lost). ``seed=None`` picks a random starting seed (or carries on from a resumed deal's); the
-    deals are then reproducible from :attr:`first_seed`.
+    sitting on it before the first deal and :meth:`close` ends it (or use ``with``). With a
+    ``store``, ``credits=None`` carries on the stored bankroll (or opens one of
+    :data:`DEFAULT_CREDITS`) and resumes a deal left in play on it at this pay table by a
+    session that is over; a number opens a new bankroll of that size. Deals left by sessions
+    that are over on any other bankroll can never be resumed: they are forfeited (recorded,
+    bet lost). A live game's hand is never touched. ``seed=None`` picks a random starting seed
+    (or carries on from a resumed deal's); the deals are then reproducible from
+    :attr:`first_seed`.
     """
 
     def __init__(
@@ -195,7 +198,7 @@ class VideoPokerSession:
         self._bankroll_id = 0
         self._deal_id: int | None = None
         self.forfeited = 0
-        """Deals left in play on an abandoned bankroll, forfeited when this session started."""
+        """Deals left in play on a bankroll no game can use any more, forfeited at the start."""
         self._requested_credits = credits
         self._requested_seed = seed
         self._session_id = 0
