@@ -15,7 +15,6 @@ from typer.testing import Result
 
 from pokerscore.cli import play_commands
 from pokerscore.cli.play_commands import history_command, play_command
-from pokerscore.games.videopoker.deal import deal
 from pokerscore.games.videopoker.history import open_history
 from pokerscore.games.videopoker.paytables import get_paytable
 from pokerscore.games.videopoker.session import VideoPokerSession
@@ -246,6 +245,8 @@ def test_two_games_on_one_history_each_keep_their_own_hand(
     tmp_path: Path, scripted: type[ScriptedApp]
 ) -> None:
     # Issue 23 as played: A deals; B starts on the same file and deals; A draws and deals again.
+    from pokerscore.games.videopoker.deal import deal
+
     db = tmp_path / "g.sqlite3"
     seen: dict[str, object] = {}
 
@@ -278,6 +279,8 @@ def test_two_games_on_one_history_each_keep_their_own_hand(
 
 
 def test_forfeited_hands_are_counted_in_words(tmp_path: Path, scripted: type[ScriptedApp]) -> None:
+    from pokerscore.games.videopoker.deal import deal
+
     db = tmp_path / "h.sqlite3"
     with open_history(db) as store:
         bankroll = store.new_bankroll(100).id
