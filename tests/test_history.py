@@ -111,6 +111,45 @@ def test_empty_history_summary() -> None:
     assert summary.overall.hands == 0 and summary.overall.return_rate is None
 
 
+@pytest.mark.parametrize("worst", [-1, 2**63, 10**20])
+def test_summary_bounds_the_worst_holds_asked_for(worst: int) -> None:
+    # SQLite reads LIMIT -1 as "no limit" and cannot take integers of 64 bits and more.
+    store = open_history(":memory:")
+    with pytest.raises(HistoryError, match="worst is 0 to 9,223,372,036,854,775,807"):
+        store.summary(worst)
+    assert store.summary(2**63 - 1).worst_mistakes == []
+
+
+def test_a_bankroll_beyond_what_sqlite_stores_is_refused() -> None:
+    store = open_history(":memory:")
+    with pytest.raises(HistoryError, match="credits"):
+        store.new_bankroll(2**63)
+    assert store.current_bankroll() is None
+
+
+def test_a_session_that_cannot_keep_its_lock_is_not_started(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    (tmp_path / "h.sqlite3-sessions").write_text("in the way")  # a file where the folder goes
+    with open_history(path) as store, pytest.raises(HistoryError, match="cannot keep the lock"):
+        store.start_session(PAYTABLE)
+    raw = sqlite3.connect(path)
+    assert raw.execute("SELECT count(*) FROM sessions").fetchone() == (0,)
+    raw.close()
+
+
+def test_sessions_are_live_until_ended_or_their_store_closes(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    one, two = open_history(path), open_history(path)
+    first, second = one.start_session(PAYTABLE), one.start_session(PAYTABLE)
+    assert two.session_live(first) and two.session_live(second)
+    one.end_session(first)
+    assert not two.session_live(first) and two.session_live(second)
+    one.close()  # as the end of the process would
+    assert not two.session_live(second)
+    assert list((tmp_path / "h.sqlite3-sessions").iterdir()) == []
+    two.close()
+
+
 def old_history(path: Path, version: int) -> sqlite3.Connection:
     """A history file as a program writing schema ``version`` made it (the migrations up to it)."""
     connection = sqlite3.connect(path, isolation_level=None)
@@ -155,9 +194,52 @@ def test_version_2_file_gains_the_deals_in_play(tmp_path: Path) -> None:
     path = tmp_path / "v2.sqlite3"
     old_history(path, 2).close()
     with open_history(path) as store:
-        assert store.schema_version == 3
+        assert store.schema_version == SCHEMA_VERSION
         bankroll = store.new_bankroll(10).id
         assert store.deal_in_play(bankroll) is None
+
+
+def test_reading_an_older_file_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "v2.sqlite3"
+    old = old_history(path, 2)
+    bankroll = old.execute(
+        "INSERT INTO bankroll (started_at, initial_credits, credits) VALUES ('2024-05-01', 50, 55)"
+    ).lastrowid
+    session = old.execute(
+        "INSERT INTO sessions (started_at, paytable) VALUES ('2024-05-01', ?)", (PAYTABLE,)
+    ).lastrowid
+    old.execute(
+        "INSERT INTO hands (played_at, session_id, bankroll_id, paytable, coins, dealt, hold,"
+        " final, class, win, best_hold, hold_ev, best_ev, credits_after) VALUES"
+        " ('2024-05-01T10:00:00+00:00', ?, ?, ?, 5, 'Ah Ad 7c 4s 2h', 3, 'Ah Ad Kh Qs 9c',"
+        " 'jacks-or-better', 10, 3, 1.5, 1.5, 55)",
+        (session, bankroll, PAYTABLE),
+    )
+    old.close()
+    before = path.read_bytes()
+    with open_history(path, read_only=True) as store:
+        summary = store.summary()  # read through an up-to-date copy in memory
+        assert [s.totals.hands for s in summary.sessions] == [1] and summary.coins_in_play == 0
+        assert summary.bankroll is not None and summary.bankroll.credits == 55
+        with pytest.raises(HistoryError, match="opened for reading only"):
+            store.new_bankroll(10)
+    assert path.read_bytes() == before  # still version 2, byte for byte
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["v2.sqlite3"]
+
+
+def test_a_current_file_opened_for_reading_refuses_writes(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    with open_history(path) as store:
+        store.new_bankroll(10)
+    before = path.read_bytes()
+    with open_history(path, read_only=True) as store:
+        assert store.current_bankroll() is not None
+        with pytest.raises(HistoryError, match="opened for reading only"):
+            store.start_session(PAYTABLE)
+    assert path.read_bytes() == before
+    with pytest.raises(HistoryError, match="no history file"):
+        open_history(tmp_path / "absent.sqlite3", read_only=True)
+    assert not (tmp_path / "absent.sqlite3").exists()
 
 
 def assert_refused(path: Path, message: str) -> None:

@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from pokerscore.games.videopoker.history import HistoryError, HistoryStore, open_history
+from pokerscore.games.videopoker.history import (
+    SCHEMA_VERSION,
+    HistoryError,
+    HistoryStore,
+    open_history,
+)
 
 # A game that carries on the file's bankroll, says "ready", waits for "go", then plays fast.
 PLAYER = textwrap.dedent(
@@ -22,7 +27,7 @@ PLAYER = textwrap.dedent(
 
     store = open_history(sys.argv[1])
     game = VideoPokerSession(get_paytable("jacks-or-better-9-6"), coins=1, seed=int(sys.argv[2]),
-        store=store)
+        store=store).start()
     game.deal()
     game.draw()  # the advisor's kernel is loaded: the games below run at full speed
     print("ready", flush=True)
@@ -94,7 +99,7 @@ def test_games_started_together_on_a_new_file_all_open_it(tmp_path: Path) -> Non
         openers = [start(OPENER, str(db)) for _ in range(4)]
         assert all(out.strip() == "opened" for out in go(openers))
         with open_history(db) as store:
-            assert store.schema_version == 3 and store.current_bankroll() is None
+            assert store.schema_version == SCHEMA_VERSION and store.current_bankroll() is None
 
 
 def test_a_locked_history_is_in_use_not_damaged(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,11 +12,17 @@ from pokerscore.cards import parse_cards
 from pokerscore.games.draw import draw
 from pokerscore.games.videopoker.advisor import advise
 from pokerscore.games.videopoker.deal import deal
-from pokerscore.games.videopoker.history import HistoryError, HistoryStore, open_history
+from pokerscore.games.videopoker.history import (
+    DealFinishedElsewhereError,
+    HistoryError,
+    HistoryStore,
+    open_history,
+)
 from pokerscore.games.videopoker.paytables import get_paytable
 from pokerscore.games.videopoker.session import (
     DEFAULT_CREDITS,
     GameError,
+    HandLeftElsewhereError,
     Phase,
     VideoPokerSession,
 )
@@ -148,7 +155,7 @@ def test_actions_out_of_turn_are_refused() -> None:
 def test_hands_and_bankroll_are_stored(tmp_path: Path) -> None:
     path = tmp_path / "h.sqlite3"
     with open_history(path) as store:
-        game = VideoPokerSession(TABLE, credits=50, seed=3, store=store)
+        game = VideoPokerSession(TABLE, credits=50, seed=3, store=store).start()
         outcomes = []
         for _ in range(3):
             game.deal()
@@ -158,7 +165,7 @@ def test_hands_and_bankroll_are_stored(tmp_path: Path) -> None:
         rows = store.hands()
         bankroll = store.current_bankroll()
         # A later session without --credits carries on the same bankroll.
-        again = VideoPokerSession(TABLE, store=store)
+        again = VideoPokerSession(TABLE, store=store).start()
         assert again.credits == game.credits
     assert bankroll is not None and bankroll.credits == game.credits
     assert [row.dealt for row in rows] == [outcome.dealt for outcome in outcomes]
@@ -170,8 +177,30 @@ def test_hands_and_bankroll_are_stored(tmp_path: Path) -> None:
     assert rows[-1].credits_after == game.credits
 
 
+def test_constructing_a_session_touches_no_history_until_start(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    open_history(path).close()
+    before = path.read_bytes()
+    with open_history(path) as store:
+        game = VideoPokerSession(TABLE, credits=50, seed=3, store=store)
+        assert path.read_bytes() == before  # no session row, no bankroll: nothing written
+        raw = sqlite3.connect(path)
+        assert raw.execute("SELECT count(*) FROM sessions").fetchone() == (0,)
+        raw.close()
+        assert store.current_bankroll() is None
+        with pytest.raises(GameError, match="start"):
+            game.deal()
+        assert game.start() is game and game.credits == 50
+        assert store.current_bankroll() is not None
+        game.start()  # a second start opens nothing more
+        assert game.deal() == deal(3)[:5]
+    with open_history(path) as store:
+        bankroll = store.current_bankroll()
+        assert bankroll is not None and bankroll.credits == 45 and store.hands() == []
+
+
 def test_default_bankroll_in_a_new_history() -> None:
-    game = VideoPokerSession(TABLE, store=open_history(":memory:"))
+    game = VideoPokerSession(TABLE, store=open_history(":memory:")).start()
     assert game.credits == DEFAULT_CREDITS
 
 
@@ -200,7 +229,7 @@ def agree(store: HistoryStore) -> None:
 
 def test_the_bet_is_charged_and_stored_with_the_deal() -> None:
     store = open_history(":memory:")
-    game = VideoPokerSession(TABLE, credits=50, seed=3, store=store)
+    game = VideoPokerSession(TABLE, credits=50, seed=3, store=store).start()
     game.deal()
     bankroll = store.current_bankroll()
     assert bankroll is not None and bankroll.credits == 45 == game.credits
@@ -213,7 +242,7 @@ def test_a_failed_write_leaves_the_hand_in_play_and_the_draw_can_be_retried(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     store = open_history(":memory:")
-    game = VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL)
+    game = VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL).start()
     game.deal()
     stand_pat(game)
     real_record = store.record_hand
@@ -234,12 +263,12 @@ def test_a_failed_write_leaves_the_hand_in_play_and_the_draw_can_be_retried(
 def test_a_deal_left_in_play_is_resumed_at_the_same_table(tmp_path: Path) -> None:
     path = tmp_path / "h.sqlite3"
     with open_history(path) as store:
-        first = VideoPokerSession(TABLE, credits=50, seed=7, store=store)
+        first = VideoPokerSession(TABLE, credits=50, seed=7, store=store).start()
         first.deal()  # … and the program quits, or is killed
         assert first.coins_in_play == 5
     with open_history(path) as store:
         # The same seed again: no fresh look at deal(7) for free, the paid deal comes back.
-        again = VideoPokerSession(TABLE, seed=7, store=store)
+        again = VideoPokerSession(TABLE, seed=7, store=store).start()
         assert again.resumed and again.phase is Phase.HOLDING
         assert (again.cards, again.credits, again.next_seed) == (deal(7)[:5], 45, 7)
         with pytest.raises(GameError, match="draw first"):
@@ -250,13 +279,48 @@ def test_a_deal_left_in_play_is_resumed_at_the_same_table(tmp_path: Path) -> Non
         agree(store)
 
 
+def test_after_a_resumed_hand_a_seeded_session_deals_its_own_seed_first(tmp_path: Path) -> None:
+    # Documented: with --seed S, hand i is deal(S + i); a hand resumed from another session
+    # is not one of them.
+    path = tmp_path / "h.sqlite3"
+    with open_history(path) as store:
+        with VideoPokerSession(TABLE, credits=50, seed=100, store=store) as first:
+            first.deal()
+        with VideoPokerSession(TABLE, seed=200, store=store) as again:
+            assert again.resumed and again.next_seed == 100
+            assert again.draw().seed == 100
+            assert again.next_seed == 200 and again.deal() == deal(200)[:5]
+            again.draw()
+            assert again.deal() == deal(201)[:5]
+
+
+def test_a_hand_finished_elsewhere_never_brings_its_deal_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = open_history(":memory:")
+    game = VideoPokerSession(TABLE, credits=50, seed=30, store=store).start()
+    game.deal()
+
+    def finished_elsewhere(*args: object, **kwargs: object) -> object:
+        raise DealFinishedElsewhereError("finished by another game")
+
+    monkeypatch.setattr(store, "record_hand", finished_elsewhere)
+    with pytest.raises(GameError, match="another game"):
+        game.draw()
+    monkeypatch.undo()
+    assert game.phase is Phase.READY and game.next_seed == 31
+    assert game.deal() == deal(31)[:5]  # never deal(30) again, charged a second time
+
+
 def test_a_deal_left_in_play_at_another_table_must_be_finished_there_or_forfeited() -> None:
     store = open_history(":memory:")
-    VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL).deal()
+    with VideoPokerSession(TABLE, credits=50, store=store, dealer=lambda seed: FLUSH_DEAL) as first:
+        first.deal()  # … and the player leaves, the hand in play
     other = get_paytable("bonus-poker-8-5")
-    with pytest.raises(GameError, match="--paytable jacks-or-better-9-6"):
-        VideoPokerSession(other, store=store)
-    fresh = VideoPokerSession(other, credits=20, store=store)  # a new bankroll forfeits it
+    with pytest.raises(HandLeftElsewhereError, match="dealt at jacks-or-better-9-6") as refused:
+        VideoPokerSession(other, store=store).start()
+    assert refused.value.paytable == "jacks-or-better-9-6"
+    fresh = VideoPokerSession(other, credits=20, store=store).start()  # a new bankroll forfeits it
     assert fresh.forfeited == 1 and fresh.phase is Phase.READY and fresh.credits == 20
     [forfeit] = store.hands()
     assert (forfeit.hand_class, forfeit.coins, forfeit.win, forfeit.mistake) == (
@@ -268,6 +332,95 @@ def test_a_deal_left_in_play_at_another_table_must_be_finished_there_or_forfeite
     assert store.summary().overall.coins_bet == 5
 
 
+# ---- two games on one history: a hand belongs to the game that dealt it -------------------------
+
+
+def test_a_second_game_never_takes_over_a_live_games_hand(tmp_path: Path) -> None:
+    # Issue 23: game A deals; game B starts on the same file; A draws and deals again.
+    path = tmp_path / "g.sqlite3"
+    with open_history(path) as store_a, open_history(path) as store_b:
+        a = VideoPokerSession(TABLE, credits=1000, seed=100, store=store_a).start()
+        assert a.deal() == deal(100)[:5]
+        b = VideoPokerSession(TABLE, seed=200, store=store_b).start()
+        # A is playing: its hand is not B's to resume. B deals its own seed, charged once.
+        assert not b.resumed and b.phase is Phase.READY and b.credits == 995
+        assert b.deal() == deal(200)[:5]
+        b.draw()
+        outcome = a.draw()  # A's hand is still A's
+        assert outcome.seed == 100 and a.stats.hands == 1
+        assert a.deal() == deal(101)[:5]  # A's next deal is new, not deal(100) again
+        a.draw()
+        a.close()
+        b.close()
+        hands = store_a.hands()
+    assert [(hand.session_id, hand.seed) for hand in hands] == [(2, 200), (1, 100), (1, 101)]
+    assert len({hand.dealt for hand in hands}) == 3  # no deal played twice
+
+
+def test_a_hand_left_by_a_session_that_is_over_is_resumed_once(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    with open_history(path) as store:
+        with VideoPokerSession(TABLE, credits=100, seed=7, store=store) as first:
+            first.deal()
+        assert first.coins_in_play == 5
+        with pytest.raises(GameError, match="closed"):
+            first.start()
+    with open_history(path) as store_b, open_history(path) as store_c:
+        b = VideoPokerSession(TABLE, seed=50, store=store_b).start()
+        c = VideoPokerSession(TABLE, seed=60, store=store_c).start()
+        # The first session is over: one new session takes its hand, the other cannot.
+        assert b.resumed and b.cards == deal(7)[:5] and not c.resumed
+        assert store_c.orphaned_deals() == []
+        b.close()  # left again, now by b: the next session takes it
+        d = VideoPokerSession(TABLE, store=store_c).start()
+        assert d.resumed and d.cards == deal(7)[:5] and d.draw().seed == 7
+        assert b.credits == 95 and store_c.hands()[0].session_id == 4
+
+
+def test_a_new_bankroll_never_forfeits_a_live_games_hand(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    with open_history(path) as store_a, open_history(path) as store_b:
+        a = VideoPokerSession(TABLE, credits=100, seed=1, store=store_a).start()
+        a.deal()
+        b = VideoPokerSession(TABLE, credits=30, store=store_b).start()
+        assert b.forfeited == 0 and b.credits == 30
+        outcome = a.draw()  # still A's: drawn and paid on A's bankroll
+        assert a.credits == 95 + outcome.win == store_a.bankroll(1).credits
+        assert store_b.bankroll(2).credits == 30
+
+
+def test_a_hand_left_on_a_bankroll_no_game_uses_is_forfeited_not_kept_forever(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.sqlite3"
+    store_a = open_history(path)
+    a = VideoPokerSession(TABLE, credits=100, seed=1, store=store_a).start()
+    a.deal()
+    with open_history(path) as store_b:
+        VideoPokerSession(TABLE, credits=30, store=store_b).start().close()  # bankroll 2
+    store_a.close()  # A's process ends with its hand dealt on bankroll 1
+    with open_history(path) as store, VideoPokerSession(TABLE, store=store) as c:
+        # Only bankroll 2 is played from now on: A's hand could never come back.
+        assert c.forfeited == 1 and not c.resumed and c.credits == 30
+        [forfeit] = store.hands()
+        assert (forfeit.bankroll_id, forfeit.seed, forfeit.hand_class) == (1, 1, "forfeited")
+        assert store.summary().hands_in_play == 0 and store.bankroll(1).credits == 95
+
+
+def test_a_deal_in_play_in_another_game_is_never_dealt_again(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    with open_history(path) as store_a, open_history(path) as store_b:
+        a = VideoPokerSession(TABLE, credits=100, seed=9, store=store_a).start()
+        a.deal()
+        b = VideoPokerSession(TABLE, seed=9, store=store_b).start()
+        # Dealt here, deal(9) would show A's replacements before A draws.
+        with pytest.raises(GameError, match="seed 9: the same deal is in play"):
+            b.deal()
+        assert b.phase is Phase.READY and b.credits == 95 and b.next_seed == 9
+        a.draw()
+        assert b.deal() == deal(9)[:5]  # A has drawn: the seed replays as asked
+
+
 def test_a_new_bankroll_with_a_history_is_stored() -> None:
     store = open_history(":memory:")
     game = VideoPokerSession(
@@ -275,7 +428,7 @@ def test_a_new_bankroll_with_a_history_is_stored() -> None:
         credits=5,
         store=store,
         dealer=lambda seed: parse_cards("2c 3d 4h 5s 7d 9c Tc Jd Kh 8s"),
-    )
+    ).start()
     game.deal()
     game.draw()
     assert game.broke
@@ -288,6 +441,31 @@ def test_a_new_bankroll_with_a_history_is_stored() -> None:
     assert store.bankroll(new.id).credits == 0 and store.bankroll(old.id).credits == 0
 
 
+def test_a_new_bankroll_that_cannot_be_stored_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = open_history(":memory:")
+    game = VideoPokerSession(
+        TABLE,
+        credits=5,
+        store=store,
+        dealer=lambda seed: parse_cards("2c 3d 4h 5s 7d 9c Tc Jd Kh 8s"),
+    ).start()
+    game.deal()
+    game.draw()
+
+    def disk_full(credits: int) -> object:
+        raise HistoryError("disk full")
+
+    monkeypatch.setattr(store, "new_bankroll", disk_full)
+    with pytest.raises(HistoryError, match="disk full"):
+        game.new_bankroll()
+    # Still broke on the stored bankroll: no credits the history does not have.
+    assert game.credits == 0 and game.broke
+    monkeypatch.undo()
+    assert game.new_bankroll() == 5 and store.current_bankroll().credits == 5  # type: ignore[union-attr]
+
+
 def test_seeds_and_credits_are_bounded_to_what_the_history_stores() -> None:
     for seed in (-1, 2**63, 2**64 - 1):
         with pytest.raises(GameError, match="2\\*\\*63"):
@@ -295,7 +473,7 @@ def test_seeds_and_credits_are_bounded_to_what_the_history_stores() -> None:
     with pytest.raises(GameError, match="credits are 0 to"):
         VideoPokerSession(TABLE, credits=10**30)
     store = open_history(":memory:")
-    game = VideoPokerSession(TABLE, credits=100, seed=2**63 - 1, store=store)
+    game = VideoPokerSession(TABLE, credits=100, seed=2**63 - 1, store=store).start()
     game.deal()
     game.draw()
     assert game.next_seed == 0  # wraps within what SQLite stores

@@ -58,7 +58,7 @@ def store(tmp_path: Path) -> HistoryStore:
 
 
 def test_deal_hold_by_key_and_click_draw_pay_and_store(store: HistoryStore) -> None:
-    session = VideoPokerSession(TABLE, credits=100, seed=1, trainer=True, store=store)
+    session = VideoPokerSession(TABLE, credits=100, seed=1, trainer=True, store=store).start()
     app = VideoPokerApp(session, history=Path("history.sqlite3"))
     dealt, replacements = deal(1)[:5], deal(1)[5:]
 
@@ -281,7 +281,7 @@ def test_pay_table_titles_are_plain_text_not_markup() -> None:
 
 
 def test_quit_during_the_draw_waits_for_the_hand_to_be_stored(store: HistoryStore) -> None:
-    session = VideoPokerSession(TABLE, credits=100, seed=1, store=store)
+    session = VideoPokerSession(TABLE, credits=100, seed=1, store=store).start()
     app = VideoPokerApp(session)
 
     async def script(app: VideoPokerApp, pilot: Pilot[None]) -> None:
@@ -303,7 +303,7 @@ def test_quit_during_the_draw_waits_for_the_hand_to_be_stored(store: HistoryStor
 def test_a_failed_draw_is_said_on_screen_and_can_be_tried_again(
     store: HistoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    session = VideoPokerSession(TABLE, credits=100, seed=1, store=store)
+    session = VideoPokerSession(TABLE, credits=100, seed=1, store=store).start()
     app = VideoPokerApp(session)
     real_record = store.record_hand
 
@@ -327,8 +327,10 @@ def test_a_failed_draw_is_said_on_screen_and_can_be_tried_again(
 
 
 def test_a_deal_left_in_play_is_back_on_screen(store: HistoryStore) -> None:
-    VideoPokerSession(TABLE, credits=100, seed=1, store=store).deal()  # then the program died
-    session = VideoPokerSession(TABLE, store=store)
+    left = VideoPokerSession(TABLE, credits=100, seed=1, store=store).start()
+    left.deal()
+    left.close()  # the player quit between deal and draw
+    session = VideoPokerSession(TABLE, store=store).start()
     app = VideoPokerApp(session)
 
     async def script(app: VideoPokerApp, pilot: Pilot[None]) -> None:

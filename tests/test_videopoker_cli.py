@@ -224,3 +224,27 @@ def test_wild_tables_through_every_command(tmp_path: Path) -> None:
     assert listed["joker-poker-kings"]["cards"] == 53
     status, _, err = run("advise", "Jk Jk 7c 4h 2s", "-p", "joker-poker-kings")
     assert status == 2 and "deck holds at most 1 joker" in err
+
+
+def test_a_pay_table_nested_5000_deep_is_one_error_line(tmp_path: Path) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text("name = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    for command in ("paytables", "analyze", "seeds", "advise"):
+        extra = ["Kh", "Qh", "Jh", "Th", "2s"] if command == "advise" else []
+        status, out, err = run(command, *extra, "--paytable", str(path))
+        assert status == 2 and out == ""
+        assert err.startswith("error: ") and err.count("\n") == 1
+        assert "nested more than 16 levels deep" in err
+
+
+@pytest.mark.parametrize("worst", ["99999999999999999999", str(2**63), "-1"])
+def test_history_worst_is_bounded_in_one_line(worst: str, tmp_path: Path) -> None:
+    from pokerscore.games.videopoker.history import open_history
+
+    db = tmp_path / "h.sqlite3"
+    open_history(db).close()
+    status, out, err = run("history", "--db", str(db), "--worst", worst)
+    assert status == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1 and "--worst" in err
+    status, _, _ = run("history", "--db", str(db), "--worst", str(2**63 - 1))
+    assert status == 0

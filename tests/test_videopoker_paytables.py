@@ -24,6 +24,7 @@ from pokerscore.games.videopoker.paytables import (
     paytable_toml,
     resolve_paytable,
 )
+from pokerscore.games.videopoker.paytables.toml_format import paytable_from_dict
 from tests.reference import reference_key
 
 JOB_CLASSES = (
@@ -370,3 +371,44 @@ def test_anything_but_a_table_or_a_name_is_refused() -> None:
     for bad in (None, 3, b"jacks-or-better-9-6"):
         with pytest.raises(PayTableError, match="a pay table is a PayTable"):
             as_paytable(bad)
+
+
+def nested(depth: int) -> list[object]:
+    value: list[object] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name = " + "[" * 5000 + "]" * 5000 + "\n",  # deeper than the TOML reader goes
+        "a = " + "{b = " * 3000 + "1" + "}" * 3000 + "\n",
+        GOOD.replace("pay = 1", "pay = " + "[" * 300 + "1" + "]" * 300, 1),  # read, too deep
+    ],
+)
+def test_a_deeply_nested_file_is_one_error(text: str, tmp_path: Path) -> None:
+    path = _written(tmp_path, text)
+    with pytest.raises(PayTableError, match="nested more than 16 levels deep") as error:
+        load_paytable(path)
+    assert str(path) in str(error.value) and "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("pay = 1", "pay = " + "1" * 5000), "a number of thousands of digits"),
+        (("pay = 1", "pay = 0x" + "f" * 5000), "got an integer of 6,021 digits"),
+        (("pay = 1", "pay = [0x" + "f" * 5000 + ", 1]"), r"got \[an integer of 6,021 digits"),
+        (('name = "tens-or-better"', 'name = "x"\nwild = [1]'), "wild must be one of"),
+    ],
+)
+def test_odd_values_are_one_error(change: tuple[str, str], message: str, tmp_path: Path) -> None:
+    with pytest.raises(PayTableError, match=message):
+        load_paytable(_written(tmp_path, GOOD.replace(*change, 1)))
+
+
+def test_a_deeply_nested_value_made_in_python_is_refused() -> None:
+    with pytest.raises(PayTableError, match=r"wild must be one of .*\[\[\["):
+        paytable_from_dict({"name": "x", "wild": nested(100_000), "classes": []})

@@ -36,7 +36,9 @@ hands only in the tables they belong to.
 
 from __future__ import annotations
 
+import math
 import re
+import reprlib
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -186,7 +188,9 @@ class PayTable:
     def __post_init__(self) -> None:
         check_name(self.name, "the table")
         check_title(self.title, "the table")
-        if self.wild is not None and self.wild not in WILD_RANKINGS:
+        if self.wild is not None and (
+            not isinstance(self.wild, str) or self.wild not in WILD_RANKINGS
+        ):
             raise PayTableError(
                 f"wild must be one of {', '.join(WILD_RANKINGS)}, got {short_repr(self.wild)}"
             )
@@ -476,6 +480,28 @@ def short_repr(value: object, limit: int = 40) -> str:
     >>> short_repr("fl"), short_repr(10**60)
     ('"fl"', '100000000000000000000000000000000000000…')
     """
-    printable = isinstance(value, str) and value.isprintable()
-    text = f'"{value}"' if printable else repr(value)
+    if isinstance(value, str) and value.isprintable():
+        text = f'"{value}"'
+    elif isinstance(value, (list, tuple, dict, set, frozenset)):
+        text = _SHORT_REPR.repr(value)  # a few items, a few levels: never the whole of a file
+    else:
+        text = _SHORT_REPR.repr_int(value, 0) if isinstance(value, int) else repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _ShortRepr(reprlib.Repr):
+    """Containers cut to a few items and levels (a deep one as ``[[[[...]]]]``: a full repr
+    would recurse past Python's stack); integers of thousands of digits by their length
+    (``repr`` refuses them)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxlist, self.maxdict, self.maxstring = 4, 6, 4, 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4000:
+            return f"an integer of {int(x.bit_length() * math.log10(2)) + 1:,} digits"
+        return repr(x)
+
+
+_SHORT_REPR: Final = _ShortRepr()
