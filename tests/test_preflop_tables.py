@@ -17,8 +17,15 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 import pytest
 
+from pokerscore._support.tasks import ClusterError, dask_client
 from pokerscore.cli.app import app
 from pokerscore.games.holdem.equity import equity
+from pokerscore.games.holdem.preflop import (
+    PreflopError,
+    PreflopJob,
+    compute_preflop_tables,
+    heads_up_tables,
+)
 from pokerscore.games.holdem.preflop.counts import (
     BOARD_CLASSES,
     HeadsUpCounts,
@@ -29,7 +36,6 @@ from pokerscore.games.holdem.preflop.counts import (
     starting_classes,
     three_way_counts,
 )
-from pokerscore.games.holdem.preflop.job import compute_preflop_tables, heads_up_tables
 from tests.cli_runner import separate_streams_runner
 
 HANDS = ("AA", "KK", "AKs", "72o")
@@ -136,9 +142,13 @@ def test_two_dask_workers_give_the_single_process_tables(
 ) -> None:
     out = tmp_path / "tables"
     seen: list[tuple[int, int]] = []
-    tables = compute_preflop_tables(
-        out, hands=",".join(HANDS), workers=2, tasks=8, progress=lambda *step: seen.append(step)
-    )
+    with dask_client(workers=2) as client:
+        tables = compute_preflop_tables(
+            PreflopJob(hands=HANDS, tasks=8),
+            out=out,
+            client=client,
+            progress=lambda *step: seen.append(step),
+        )
     vs_random, heads_up = heads_up_tables(small)
     assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
     assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
@@ -165,11 +175,17 @@ def test_two_dask_workers_give_the_single_process_tables(
 def test_three_way_on_a_running_scheduler_gives_the_single_process_counts() -> None:
     from distributed import LocalCluster
 
-    with LocalCluster(
-        n_workers=2, threads_per_worker=1, dashboard_address=":0", env={"NUMBA_NUM_THREADS": "1"}
-    ) as cluster:
+    with (
+        LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            dashboard_address=":0",
+            env={"NUMBA_NUM_THREADS": "1"},
+        ) as cluster,
+        dask_client(scheduler=cluster.scheduler_address) as client,
+    ):
         tables = compute_preflop_tables(
-            hands="AKs,QQ", players=3, tasks=4, scheduler=cluster.scheduler_address
+            PreflopJob(hands=("AKs", "QQ"), players=3, tasks=4), client=client
         )
     counts = three_way_counts(["AKs", "QQ"])
     assert tables.three_way is not None
@@ -194,10 +210,10 @@ def test_a_lost_worker_is_replaced_and_its_work_done_again(small: HeadsUpCounts)
                 os.kill(worker_pids[0], signal.SIGKILL)
                 killed.append(worker_pids[0])
 
-        tables = compute_preflop_tables(
-            hands=",".join(HANDS), tasks=16, scheduler=cluster.scheduler_address,
-            progress=kill_a_worker,
-        )  # fmt: skip
+        with Client(cluster) as client:
+            tables = compute_preflop_tables(
+                PreflopJob(hands=HANDS, tasks=16), client=client, progress=kill_a_worker
+            )
     assert killed
     vs_random, heads_up = heads_up_tables(small)
     assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
@@ -313,8 +329,12 @@ def test_a_missing_extra_is_one_line(tmp_path: Path, module: str, extra: str, pu
             ["--players", "3", "--hands", "AA,KK,QQ,JJ,TT,99,88,77,66,55,44,33,22"],
             "error: three-way tables take at most 12",
         ),
-        (["--tasks", "0"], "error: the number of tasks must be 1 to 134,459, not 0"),
+        (["--tasks", "0"], "error: --tasks must be 1 to 134,459, not 0"),
         (["--workers", "0"], "error: --workers must be at least 1, not 0"),
+        (
+            ["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
+            "error: --workers sizes a local cluster: leave it out with a running scheduler",
+        ),
     ],
 )
 def test_bad_arguments_are_one_line(tmp_path: Path, arguments: list[str], message: str) -> None:
@@ -325,6 +345,35 @@ def test_bad_arguments_are_one_line(tmp_path: Path, arguments: list[str], messag
     assert result.stderr.startswith(message)
     assert result.stderr.count("\n") == 1
     assert not (tmp_path / "tables").exists()
+
+
+def test_in_this_process_without_a_client_gives_the_same_tables(small: HeadsUpCounts) -> None:
+    tables = compute_preflop_tables(PreflopJob(hands=tuple(reversed(HANDS)), tasks=3))
+    vs_random, heads_up = heads_up_tables(small)
+    assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
+    assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
+    assert tables.tasks_run == 3
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: PreflopJob(players=4), "players must be 2 or 3, not 4"),
+        (lambda: PreflopJob(tasks=0), "tasks must be 1 to 134,459, not 0"),
+        (lambda: PreflopJob(players=3), "three-way tables need a short class list"),
+        (lambda: PreflopJob(hands=("AA", "AKx")), 'unknown starting hand "AKx" (item 2)'),
+        (lambda: dask_client(workers=0).__enter__(), "workers must be at least 1, not 0"),
+        (
+            lambda: dask_client("tcp://127.0.0.1:1", 2).__enter__(),
+            "workers sizes a local cluster: leave it out with a running scheduler",
+        ),
+    ],
+)
+def test_library_errors_name_parameters_not_flags(make: object, message: str) -> None:
+    with pytest.raises((PreflopError, ClusterError)) as raised:
+        make()  # type: ignore[operator]
+    assert str(raised.value).startswith(message)
+    assert "--" not in str(raised.value)
 
 
 def test_show_refuses_what_is_not_there(tmp_path: Path) -> None:
