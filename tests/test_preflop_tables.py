@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 import pytest
@@ -383,3 +386,84 @@ def test_show_refuses_what_is_not_there(tmp_path: Path) -> None:
     assert "holds no preflop table" in missing.stderr
     bad = runner.invoke(app, ["tables", "show", str(tmp_path), "--hand", "AKx"])
     assert bad.exit_code == 2 and bad.stderr.count("\n") == 1
+
+
+@pytest.fixture(scope="module")
+def stopped_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A run of the four classes in 4 tasks, stopped once its last part was kept (before the
+    tables were written): every part is there, to be damaged one way or another."""
+    out = tmp_path_factory.mktemp("stopped") / "tables"
+
+    def stop(done: int, total: int) -> None:
+        if done == total:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out, progress=stop)
+    assert len(list((out / "parts").glob("task-*.parquet"))) == 4
+    assert not (out / "vs_random.parquet").exists()
+    return out
+
+
+def _write_parquet(table: pa.Table) -> Callable[[Path], None]:
+    return lambda path: pq.write_table(table, path)
+
+
+def _heads_up_part(wins: list[object], random: list[object], rows: int = 1) -> pa.Table:
+    """A part of the four classes' shape (or not) with these values."""
+    named = {"wins": wins, "ties": wins, "random_wins": random, "random_ties": random}
+    return pa.table({name: [values] * rows for name, values in named.items()})
+
+
+def _cut_short(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+DAMAGE: dict[str, Callable[[Path], None]] = {
+    "cut short": _cut_short,
+    "empty": lambda path: path.write_bytes(b""),
+    "not parquet": lambda path: path.write_bytes(b"PAR1 this is not a Parquet file PAR1" * 20),
+    "other columns": _write_parquet(pa.table({"x": [[1, 2, 3]]})),
+    "other lengths": _write_parquet(_heads_up_part([1, 2, 3], [1, 2, 3])),
+    "not integers": _write_parquet(_heads_up_part(["a"] * 16, ["b"] * 4)),
+    "below zero": _write_parquet(_heads_up_part([-1] * 16, [0] * 4)),
+    "empty values": _write_parquet(_heads_up_part([None] + [0] * 15, [0] * 4)),
+    "two rows": _write_parquet(_heads_up_part([0] * 16, [0] * 4, rows=2)),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE.values(), ids=DAMAGE.keys())
+def test_resume_runs_a_damaged_part_again(
+    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    out = tmp_path / "tables"
+    shutil.copytree(stopped_run, out)
+    damage(out / "parts" / "task-00002.parquet")
+    arguments = ["--out", str(out), "--hands", ",".join(HANDS), "--tasks", "4", "--resume"]
+    result = separate_streams_runner().invoke(app, ["tables", "preflop", *arguments, "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["tasks_run"] == 1  # the damaged one only
+    vs_random, heads_up = heads_up_tables(small)
+    assert pq.read_table(out / "vs_random.parquet").equals(vs_random)
+    assert pq.read_table(out / "heads_up.parquet").equals(heads_up)
+    assert not (out / "parts").exists()
+
+
+@pytest.mark.parametrize("kind", ["folder", "link"])
+def test_resume_refuses_a_part_that_is_not_a_file(
+    stopped_run: Path, tmp_path: Path, kind: str
+) -> None:
+    out = tmp_path / "tables"
+    shutil.copytree(stopped_run, out)
+    part = out / "parts" / "task-00002.parquet"
+    saved = tmp_path / "saved.parquet"
+    part.replace(saved)
+    if kind == "folder":
+        part.mkdir()
+    else:
+        part.symlink_to(saved)
+    arguments = ["--out", str(out), "--hands", ",".join(HANDS), "--tasks", "4", "--resume"]
+    result = separate_streams_runner().invoke(app, ["tables", "preflop", *arguments])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {part} is not a part file of a run: move it away\n"
+    assert saved.is_file() and (part.is_dir() if kind == "folder" else part.is_symlink())

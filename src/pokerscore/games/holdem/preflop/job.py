@@ -6,7 +6,8 @@ and the number of tasks, each a slice of the canonical boards
 (:func:`pokerscore.games.holdem.preflop.counts.task_slice`) whose integer counts add up exactly.
 With an output directory, every finished task is written atomically to ``DIR/parts/`` (one
 Parquet file per task, beside ``manifest.json`` naming the job), so a run killed at any point
-resumes with ``resume=True``, recomputes only the missing tasks and ends with the same tables as a run never stopped. The parts are removed once the tables
+resumes with ``resume=True``, recomputes only the missing tasks (and any part found damaged)
+and ends with the same tables as a run never stopped. The parts are removed once the tables
 are written (:mod:`pokerscore.games.holdem.preflop.results`).
 """
 
@@ -153,26 +154,36 @@ def run_task(job: PreflopJob, task: int) -> dict[str, IntArray]:
     }
 
 
-def _sum(results: list[dict[str, IntArray]], job: PreflopJob) -> PreflopTables:
-    """The tables of every task's counts, summed exactly (integers)."""
-    size = len(job.hands)
+class _Totals:
+    """The counts of the tasks seen so far, summed as they come (integers: exact in any order),
+    so a run of many tasks holds one task's counts at a time, not all of them."""
 
-    def total(name: str, shape: tuple[int, ...]) -> IntArray:
-        return np.sum([result[name] for result in results], axis=0, dtype=np.int64).reshape(shape)
+    def __init__(self, job: PreflopJob) -> None:
+        self.job = job
+        self.sums = {name: np.zeros(length, dtype=np.int64) for name, length in job.parts().items()}
 
-    if job.players == 3:
-        triples = class_triples(size)
-        tally = total("tally", (len(triples), len(THREE_WAY_COLUMNS) + 1))
-        return PreflopTables(three_way=three_way_table(ThreeWayCounts(job.hands, triples, tally)))
-    counts = HeadsUpCounts(
-        job.hands,
-        total("wins", (size, size)),
-        total("ties", (size, size)),
-        total("random_wins", (size,)),
-        total("random_ties", (size,)),
-    )
-    vs_random, heads_up = heads_up_tables(counts)
-    return PreflopTables(vs_random=vs_random, heads_up=heads_up if job.heads_up else None)
+    def add(self, result: dict[str, IntArray]) -> None:
+        for name, total in self.sums.items():
+            total += np.asarray(result[name], dtype=np.int64).ravel()
+
+    def tables(self) -> PreflopTables:
+        job, size = self.job, len(self.job.hands)
+        if job.players == 3:
+            triples = class_triples(size)
+            tally = self.sums["tally"].reshape(len(triples), len(THREE_WAY_COLUMNS) + 1)
+            return PreflopTables(
+                three_way=three_way_table(ThreeWayCounts(job.hands, triples, tally))
+            )
+        square, line = (size, size), (size,)
+        counts = HeadsUpCounts(
+            job.hands,
+            self.sums["wins"].reshape(square),
+            self.sums["ties"].reshape(square),
+            self.sums["random_wins"].reshape(line),
+            self.sums["random_ties"].reshape(line),
+        )
+        vs_random, heads_up = heads_up_tables(counts)
+        return PreflopTables(vs_random=vs_random, heads_up=heads_up if job.heads_up else None)
 
 
 def part_path(parts: Path, task: int) -> Path:
@@ -191,14 +202,33 @@ def _write_part(parts: Path, task: int, result: dict[str, IntArray]) -> None:
             os.fsync(handle.fileno())
 
 
-def _read_part(path: Path) -> dict[str, IntArray]:
+def read_part(path: Path, job: PreflopJob) -> dict[str, IntArray] | None:
+    """A kept task's counts, or ``None`` when the file is not a whole part of ``job`` (cut
+    short, not Parquet, other columns, other lengths, negative or missing counts): the task is
+    then run again."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    table = pq.read_table(path)
-    return {
-        name: np.asarray(table.column(name)[0].values, dtype=np.int64)
-        for name in table.column_names
-    }
+    expected = job.parts()
+    try:
+        table = pq.read_table(path)
+    except (pa.ArrowException, OSError, ValueError):
+        return None
+    if sorted(table.column_names) != sorted(expected) or table.num_rows != 1:
+        return None
+    counts = {}
+    for name, length in expected.items():
+        column = table.column(name)
+        if not pa.types.is_list(column.type) or not pa.types.is_integer(column.type.value_type):
+            return None
+        values = column.combine_chunks()
+        if values.null_count or values.values.null_count or len(values.values) != length:
+            return None
+        array = np.asarray(values.values.to_numpy(zero_copy_only=False), dtype=np.int64)
+        if len(array) and array.min() < 0:
+            return None
+        counts[name] = array
+    return counts
 
 
 def _read_manifest(parts: Path) -> Any:
@@ -220,6 +250,9 @@ def check_out(out: Path, job: PreflopJob, *, resume: bool = False) -> Path:
             f"(or remove {parts} to start again)"
         )
     if unfinished:
+        odd = [path for path in parts.glob("task-*") if path.is_symlink() or not path.is_file()]
+        if odd:
+            raise PreflopError(f"{odd[0]} is not a part file of a run: move it away")
         found = _read_manifest(parts)
         if found != job.manifest():
             raise PreflopError(
@@ -230,11 +263,12 @@ def check_out(out: Path, job: PreflopJob, *, resume: bool = False) -> Path:
 
 
 def unfinished_tasks(job: PreflopJob, out: Path | None) -> list[int]:
-    """The tasks of ``job`` with no part kept in ``out`` (all of them without ``out``)."""
-    if out is None:
+    """The tasks of ``job`` with no part kept in ``out`` (all of them without ``out``): a run
+    needs workers for these only (a part found damaged is run in the run's own process)."""
+    if out is None or not (out / PARTS / MANIFEST).is_file():
         return list(range(job.tasks))
     parts = out / PARTS
-    return [task for task in range(job.tasks) if not part_path(parts, task).exists()]
+    return [task for task in range(job.tasks) if not part_path(parts, task).is_file()]
 
 
 def _start_parts(parts: Path, job: PreflopJob) -> None:
@@ -267,9 +301,16 @@ def compute_preflop_tables(
     if out is not None and job.players == 2:
         require_extra("plots", "drawing the preflop heat map")
     parts = check_out(out, job, resume=resume) if out is not None else None
-    missing = unfinished_tasks(job, out)
+    totals = _Totals(job)
+    missing = []
+    kept = parts is not None and (parts / MANIFEST).is_file()
+    for task in range(job.tasks):
+        result = read_part(part_path(parts, task), job) if parts is not None and kept else None
+        if result is None:
+            missing.append(task)
+        else:
+            totals.add(result)
     done = job.tasks - len(missing)
-    results: dict[int, dict[str, IntArray]] = {}
     if progress is not None:
         progress(done, job.tasks)
     if missing and parts is not None:
@@ -278,16 +319,11 @@ def compute_preflop_tables(
     for index, result in run_tasks(client, run_task, arguments, retries=RETRIES):
         if parts is not None:
             _write_part(parts, missing[index], result)
-        else:
-            results[missing[index]] = result
+        totals.add(result)
         done += 1
         if progress is not None:
             progress(done, job.tasks)
-    if parts is not None:
-        results = {task: _read_part(part_path(parts, task)) for task in range(job.tasks)}
-    tables = replace(
-        _sum([results[task] for task in range(job.tasks)], job), tasks_run=len(missing)
-    )
+    tables = replace(totals.tables(), tasks_run=len(missing))
     if out is not None and parts is not None:
         write_preflop_tables(tables, out)
         shutil.rmtree(parts)
@@ -300,6 +336,7 @@ __all__ = [
     "check_out",
     "compute_preflop_tables",
     "describe_manifest",
+    "read_part",
     "run_task",
     "unfinished_tasks",
 ]
