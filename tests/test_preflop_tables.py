@@ -467,3 +467,143 @@ def test_resume_refuses_a_part_that_is_not_a_file(
     assert result.exit_code == 2
     assert result.stderr == f"error: {part} is not a part file of a run: move it away\n"
     assert saved.is_file() and (part.is_dir() if kind == "folder" else part.is_symlink())
+
+
+@pytest.fixture(scope="module")
+def saved(small: HeadsUpCounts, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The four classes' tables saved as a run saves them (Parquet, no picture)."""
+    out = tmp_path_factory.mktemp("saved")
+    vs_random, heads_up = heads_up_tables(small)
+    pq.write_table(vs_random, out / "vs_random.parquet")
+    pq.write_table(heads_up, out / "heads_up.parquet")
+    return out
+
+
+def _vs_random_with(small: HeadsUpCounts, name: str, values: object) -> Callable[[Path], None]:
+    """Write vs_random.parquet with column ``name`` replaced (``None``: left out)."""
+
+    def write(path: Path) -> None:
+        table = heads_up_tables(small)[0]
+        place = table.column_names.index(name)
+        changed = (
+            table.remove_column(place)
+            if values is None
+            else table.set_column(place, name, pa.array(values))
+        )
+        pq.write_table(changed, path)
+
+    return write
+
+
+def _folder_instead(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+def _garbage(small: HeadsUpCounts) -> dict[str, tuple[Callable[[Path], None], str]]:
+    """Ways a saved vs_random.parquet can be wrong, and what the error line says."""
+    rows = len(HANDS)
+    return {
+        "not parquet": (
+            lambda path: path.write_bytes(b"hand,wins\nAA,1\n"),
+            "is not a readable Parquet file",
+        ),
+        "cut short": (_cut_short, "is not a readable Parquet file"),
+        "empty": (lambda path: path.write_bytes(b""), "is not a readable Parquet file"),
+        "no equity": (
+            _vs_random_with(small, "equity", None),
+            "is not a vs_random table: no column equity (it has hand, wins, ties, losses, total)",
+        ),
+        "equity as text": (
+            _vs_random_with(small, "equity", ["0.85"] * rows),
+            ": column equity holds string, not floats",
+        ),
+        "hands as numbers": (
+            _vs_random_with(small, "hand", list(range(rows))),
+            ": column hand holds int64, not strings",
+        ),
+        "wins as floats": (
+            _vs_random_with(small, "wins", [0.5] * rows),
+            ": column wins holds double, not integers",
+        ),
+        "unknown hand": (
+            _vs_random_with(small, "hand", ["AA", "KK", "ZZ", "72o"]),
+            ': column hand holds "ZZ", not a starting hand',
+        ),
+        "empty value": (
+            _vs_random_with(small, "wins", [1, None, 1, 1]),
+            ": column wins has 1 empty values",
+        ),
+        "negative count": (
+            _vs_random_with(small, "losses", [1, -5, 1, 1]),
+            ": column losses holds -5, a count below zero",
+        ),
+        "equity above one": (
+            _vs_random_with(small, "equity", [0.5, 1.5, 0.5, 0.5]),
+            ": column equity holds equities outside 0 to 1",
+        ),
+        "equity not a number": (
+            _vs_random_with(small, "equity", [0.5, float("nan"), 0.5, 0.5]),
+            ": column equity holds equities outside 0 to 1",
+        ),
+        "too many rows": (
+            lambda path: pq.write_table(pa.concat_tables([heads_up_tables(small)[0]] * 43), path),
+            "is not a vs_random table: 172 rows, at most 169",
+        ),
+        "a folder": (_folder_instead, "is not a regular file"),
+    }
+
+
+GARBAGE = (
+    "not parquet", "cut short", "empty", "no equity", "equity as text", "hands as numbers",
+    "wins as floats", "unknown hand", "empty value", "negative count", "equity above one",
+    "equity not a number", "too many rows", "a folder",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", GARBAGE)
+@pytest.mark.parametrize("options", [[], ["--hand", "AKs", "--json"]], ids=["grid", "hand"])
+def test_show_names_the_file_and_what_is_wrong(
+    small: HeadsUpCounts, saved: Path, tmp_path: Path, kind: str, options: list[str]
+) -> None:
+    out = tmp_path / "tables"
+    shutil.copytree(saved, out)
+    path = out / "vs_random.parquet"
+    damage, message = _garbage(small)[kind]
+    damage(path)
+    result = separate_streams_runner().invoke(app, ["tables", "show", str(out), *options])
+    assert result.exit_code == 2, result.stdout
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"error: {path}")
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_show_checks_every_table_not_only_the_first(saved: Path, tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    shutil.copytree(saved, out)
+    heads_up = pq.read_table(out / "heads_up.parquet")
+    pq.write_table(heads_up.drop_columns(["hand2"]), out / "heads_up.parquet")
+    result = separate_streams_runner().invoke(app, ["tables", "show", str(out), "--hand", "AA"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: {out / 'heads_up.parquet'} is not a heads_up table: no column hand2 "
+        "(it has hand1, wins, ties, losses, total, equity)\n"
+    )
+
+
+def test_show_reads_back_what_a_run_saved(saved: Path) -> None:
+    result = separate_streams_runner().invoke(app, ["tables", "show", str(saved), "--json"])
+    assert result.exit_code == 0, result.stderr
+    shown = json.loads(result.stdout)
+    assert [row["hand"] for row in shown["vs_random"]] == ["AA", "AKs", "KK", "72o"]
+    equities = {row["hand"]: f"{row['equity']:.7f}" for row in shown["vs_random"]}
+    assert PUBLISHED_VS_RANDOM.items() <= equities.items()
+    assert shown["heads_up_rows"] == 16
+
+
+def test_show_of_a_file_says_it_is_not_a_directory(tmp_path: Path) -> None:
+    path = tmp_path / "vs_random.parquet"
+    path.write_bytes(b"")
+    result = separate_streams_runner().invoke(app, ["tables", "show", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: not a directory: {path}\n"

@@ -1,5 +1,5 @@
 """The preflop result tables (pyarrow): made from complete counts, written as Parquet and CSV (with
-the heat map), and read back.
+the heat map), and read back with every column checked.
 
 Files in a directory of tables: ``vs_random.parquet`` (``hand, wins, ties, losses, total,
 equity``), ``heads_up.parquet`` (``hand1, hand2, wins, ties, losses, total, equity``, from
@@ -11,7 +11,10 @@ when a table is made, written or read.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
+from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -19,7 +22,9 @@ import numpy as np
 
 from pokerscore._support.atomic import atomic_path
 from pokerscore._support.extras import require_extra
+from pokerscore.cards.errors import shorten
 from pokerscore.games.holdem.preflop.counts import (
+    THREE_WAY_CLASS_LIMIT,
     THREE_WAY_COLUMNS,
     HeadsUpCounts,
     IntArray,
@@ -29,6 +34,7 @@ from pokerscore.games.holdem.preflop.counts import (
     random_totals,
 )
 from pokerscore.games.holdem.preflop.heatmap import HEAT_MAP, write_heat_map
+from pokerscore.games.holdem.ranges import Range
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -36,6 +42,25 @@ if TYPE_CHECKING:
 VS_RANDOM: Final = "vs_random"
 HEADS_UP: Final = "heads_up"
 THREE_WAY: Final = "three_way"
+CLASSES: Final = 169
+HAND, COUNT, EQUITY = "hand", "count", "equity"
+"""Kinds of column: a class name, a non-negative integer count, an equity from 0 to 1."""
+SCHEMAS: Final[dict[str, dict[str, str]]] = {
+    VS_RANDOM: {"hand": HAND, "wins": COUNT, "ties": COUNT, "losses": COUNT, "total": COUNT}
+    | {"equity": EQUITY},
+    HEADS_UP: {"hand1": HAND, "hand2": HAND, "wins": COUNT, "ties": COUNT, "losses": COUNT}
+    | {"total": COUNT, "equity": EQUITY},
+    THREE_WAY: {f"hand{seat}": HAND for seat in (1, 2, 3)}
+    | {name: COUNT for name in (*THREE_WAY_COLUMNS, "total")}
+    | {f"equity{seat}": EQUITY for seat in (1, 2, 3)},
+}
+"""The columns each table must hold, and the kind of each (more columns are ignored)."""
+MAX_ROWS: Final = {
+    VS_RANDOM: CLASSES,
+    HEADS_UP: CLASSES * CLASSES,
+    THREE_WAY: comb(THREE_WAY_CLASS_LIMIT + 2, 3),
+}
+"""The most rows a table of each kind can have: a longer file is not one of ours."""
 
 
 @dataclass(frozen=True)
@@ -145,22 +170,115 @@ def write_preflop_tables(tables: PreflopTables, out: Path) -> list[Path]:
 
 
 def read_preflop_tables(directory: Path) -> PreflopTables:
-    """The tables saved in ``directory`` (whichever of the three are there)."""
+    """The tables saved in ``directory`` (whichever of the three are there), each checked: a
+    Parquet file with the columns of its table, of the right types, with values that can be
+    (known classes, counts of zero or more, equities from 0 to 1). A file that is not raises a
+    :class:`PreflopError` naming the file and what is wrong."""
     require_extra("files", "reading preflop tables")
-    import pyarrow.parquet as pq
-
     if not directory.is_dir():
-        raise PreflopError(f"no such directory: {directory}")
+        what = "no such directory" if not _present(directory) else "not a directory"
+        raise PreflopError(f"{what}: {directory}")
     found = {}
     for name in (VS_RANDOM, HEADS_UP, THREE_WAY):
         path = directory / f"{name}.parquet"
-        if path.exists():
-            found[name] = pq.read_table(path)
+        if _present(path):
+            found[name] = read_table(path, name)
     if not found:
         raise PreflopError(
             f"{directory} holds no preflop table: run pokerscore tables preflop --out {directory}"
         )
     return PreflopTables(found.get(VS_RANDOM), found.get(HEADS_UP), found.get(THREE_WAY))
+
+
+def _present(path: Path) -> bool:
+    return path.exists() or path.is_symlink()
+
+
+@contextlib.contextmanager
+def _reading(path: Path) -> Iterator[None]:
+    """pyarrow's errors on a file that is not a readable Parquet file, as one sentence."""
+    import pyarrow as pa
+
+    try:
+        yield
+    except (pa.ArrowException, OSError, ValueError) as error:
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise PreflopError(
+            f"{path} is not a readable Parquet file: {shorten(reason, 120)}"
+        ) from None
+
+
+def read_table(path: Path, name: str) -> pa.Table:
+    """The table ``name`` (``vs_random``, ``heads_up``, ``three_way``) saved at ``path``, its
+    columns checked against :data:`SCHEMAS` and :data:`MAX_ROWS` (read from the file's footer
+    before any data, so a huge file is refused at once)."""
+    import pyarrow.parquet as pq
+
+    if not path.is_file():
+        raise PreflopError(f"{path} is not a regular file")
+    schema = SCHEMAS[name]
+    with _reading(path):
+        metadata = pq.ParquetFile(path).metadata
+        columns = metadata.schema.to_arrow_schema()
+        rows = metadata.num_rows
+    missing = [column for column in schema if column not in columns.names]
+    if missing:
+        raise PreflopError(
+            f"{path} is not a {name} table: no column {', '.join(missing)} "
+            f"(it has {shorten(', '.join(columns.names), 120) or 'none'})"
+        )
+    if rows > MAX_ROWS[name]:
+        raise PreflopError(
+            f"{path} is not a {name} table: {rows:,} rows, at most {MAX_ROWS[name]:,}"
+        )
+    for column, kind in schema.items():
+        _check_type(path, column, kind, columns.field(column).type)
+    with _reading(path):
+        table = pq.read_table(path, columns=list(schema))
+    for column, kind in schema.items():
+        _check_values(path, column, kind, table.column(column))
+    return table
+
+
+def _check_type(path: Path, column: str, kind: str, type_: pa.DataType) -> None:
+    import pyarrow as pa
+
+    expected = {
+        HAND: (pa.types.is_string, pa.types.is_large_string),
+        COUNT: (pa.types.is_integer,),
+        EQUITY: (pa.types.is_floating,),
+    }[kind]
+    if not any(check(type_) for check in expected):
+        wanted = {HAND: "strings", COUNT: "integers", EQUITY: "floats"}[kind]
+        raise PreflopError(f"{path}: column {column} holds {type_}, not {wanted}")
+
+
+def _check_values(path: Path, column: str, kind: str, values: pa.ChunkedArray) -> None:
+    import pyarrow.compute as pc
+
+    if values.null_count:
+        raise PreflopError(f"{path}: column {column} has {values.null_count:,} empty values")
+    if not len(values):
+        return
+    if kind == HAND:
+        unknown = pc.filter(values, pc.invert(pc.is_in(values, value_set=_class_names())))
+        if len(unknown):
+            raise PreflopError(
+                f'{path}: column {column} holds "{shorten(str(unknown[0]))}", not a starting hand'
+            )
+        return
+    low, high = pc.min_max(values).values()
+    if kind == COUNT and low.as_py() < 0:
+        raise PreflopError(f"{path}: column {column} holds {low}, a count below zero")
+    nan = kind == EQUITY and pc.any(pc.is_nan(values)).as_py()
+    if kind == EQUITY and (nan or not 0 <= low.as_py() <= high.as_py() <= 1):
+        raise PreflopError(f"{path}: column {column} holds equities outside 0 to 1")
+
+
+def _class_names() -> pa.Array:
+    import pyarrow as pa
+
+    return pa.array(Range.starting_hands())
 
 
 __all__ = [
@@ -170,6 +288,7 @@ __all__ = [
     "PreflopTables",
     "heads_up_tables",
     "read_preflop_tables",
+    "read_table",
     "three_way_table",
     "write_preflop_tables",
 ]
