@@ -123,14 +123,27 @@ def task_bounds(tasks: int) -> list[tuple[int, int]]:
     [(0, 44819), (44819, 89639), (89639, 134459)]
     """
     check_tasks(tasks)
-    boards = BOARD_CLASSES
-    return [(boards * task // tasks, boards * (task + 1) // tasks) for task in range(tasks)]
+    return [task_slice(tasks, task) for task in range(tasks)]
 
 
 def check_tasks(tasks: int) -> None:
     """Refuse a task count the boards do not allow (1 to 134,459 slices)."""
     if not 1 <= tasks <= BOARD_CLASSES:
         raise PreflopError(f"tasks must be 1 to {BOARD_CLASSES:,}, not {tasks}")
+
+
+def task_slice(tasks: int, task: int) -> tuple[int, int]:
+    """The boards ``start, stop`` of slice ``task`` of :func:`task_bounds` (computed alone: a
+    run of 134,459 tasks does not build the whole list once per task).
+
+    >>> task_slice(3, 2)
+    (89639, 134459)
+    """
+    check_tasks(tasks)
+    if not 0 <= task < tasks:
+        raise PreflopError(f"task must be 0 to {tasks - 1}, not {task}")
+    boards = BOARD_CLASSES
+    return boards * task // tasks, boards * (task + 1) // tasks
 
 
 @dataclass(frozen=True)
@@ -324,5 +337,6 @@ __all__ = [
     "random_totals",
     "starting_classes",
     "task_bounds",
+    "task_slice",
     "three_way_counts",
 ]

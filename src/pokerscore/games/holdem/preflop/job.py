@@ -39,7 +39,7 @@ from pokerscore.games.holdem.preflop.counts import (
     class_triples,
     heads_up_counts,
     starting_classes,
-    task_bounds,
+    task_slice,
     three_way_counts,
 )
 from pokerscore.games.holdem.preflop.results import (
@@ -142,7 +142,7 @@ def _shorten_list(names: list[Any], limit: int = 12) -> str:
 def run_task(job: PreflopJob, task: int) -> dict[str, IntArray]:
     """Compute one task (on a Dask worker, or in this process on all Numba threads): its counts
     as named integer arrays."""
-    start, stop = task_bounds(job.tasks)[task]
+    start, stop = task_slice(job.tasks, task)
     if job.players == 3:
         return {"tally": three_way_counts(job.hands, start=start, stop=stop).tally}
     counts = heads_up_counts(job.hands, start=start, stop=stop, heads_up=job.heads_up)
