@@ -3,6 +3,7 @@ equity function as an independent path, Dask against one process, and a killed r
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -26,8 +27,10 @@ from pokerscore.games.holdem.equity import equity
 from pokerscore.games.holdem.preflop import (
     PreflopError,
     PreflopJob,
+    PreflopTables,
     compute_preflop_tables,
     heads_up_tables,
+    write_preflop_tables,
 )
 from pokerscore.games.holdem.preflop.counts import (
     BOARD_CLASSES,
@@ -37,6 +40,8 @@ from pokerscore.games.holdem.preflop.counts import (
     heads_up_totals,
     random_totals,
     starting_classes,
+    task_bounds,
+    task_slice,
     three_way_counts,
 )
 from tests.cli_runner import separate_streams_runner
@@ -332,7 +337,7 @@ def test_a_missing_extra_is_one_line(tmp_path: Path, module: str, extra: str, pu
             ["--players", "3", "--hands", "AA,KK,QQ,JJ,TT,99,88,77,66,55,44,33,22"],
             "error: three-way tables take at most 12",
         ),
-        (["--tasks", "0"], "error: --tasks must be 1 to 134,459, not 0"),
+        (["--tasks", "0"], "error: --tasks must be 1 to 4,096, not 0"),
         (["--workers", "0"], "error: --workers must be at least 1, not 0"),
         (
             ["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
@@ -362,7 +367,7 @@ def test_in_this_process_without_a_client_gives_the_same_tables(small: HeadsUpCo
     ("make", "message"),
     [
         (lambda: PreflopJob(players=4), "players must be 2 or 3, not 4"),
-        (lambda: PreflopJob(tasks=0), "tasks must be 1 to 134,459, not 0"),
+        (lambda: PreflopJob(tasks=0), "tasks must be 1 to 4,096, not 0"),
         (lambda: PreflopJob(players=3), "three-way tables need a short class list"),
         (lambda: PreflopJob(hands=("AA", "AKx")), 'unknown starting hand "AKx" (item 2)'),
         (lambda: dask_client(workers=0).__enter__(), "workers must be at least 1, not 0"),
@@ -607,3 +612,202 @@ def test_show_of_a_file_says_it_is_not_a_directory(tmp_path: Path) -> None:
     result = separate_streams_runner().invoke(app, ["tables", "show", str(path)])
     assert result.exit_code == 2
     assert result.stderr == f"error: not a directory: {path}\n"
+
+
+def test_a_task_count_beyond_the_limit_is_refused_and_slices_cover_the_boards(
+    tmp_path: Path,
+) -> None:
+    runner = separate_streams_runner()
+    out = ["--out", str(tmp_path / "tables")]
+    for tasks in ("4097", "134459", "9" * 30):
+        result = runner.invoke(app, ["tables", "preflop", *out, "--tasks", tasks, "--hands", "AA"])
+        assert result.exit_code == 2
+        assert result.stderr == f"error: --tasks must be 1 to 4,096, not {tasks}\n"
+        assert not (tmp_path / "tables").exists()
+    for tasks in (1, 7, 64, 4096):
+        slices = [task_slice(tasks, task) for task in range(tasks)]
+        assert slices == task_bounds(tasks)
+        assert slices[0][0] == 0 and slices[-1][1] == BOARD_CLASSES
+        assert all(a[1] == b[0] and a[0] < a[1] for a, b in itertools.pairwise(slices))
+
+
+ONE_CLASS = ["--hands", "AA", "--tasks", "2", "--vs-random-only", "--workers", "1"]
+"""The smallest run the command makes (AA against a random hand), on one local worker."""
+
+
+def test_a_second_run_into_a_directory_of_tables_needs_overwrite(tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    runner = separate_streams_runner()
+    first = runner.invoke(app, ["tables", "preflop", "--out", str(out), *ONE_CLASS, "--json"])
+    assert first.exit_code == 0, first.stderr
+    # Only what the run wrote is listed (not the user's notes).
+    assert json.loads(first.stdout)["files"] == [
+        "vs_random.csv", "vs_random.parquet", "vs_random.png"
+    ]  # fmt: skip
+    saved = {path.name: path.read_bytes() for path in out.iterdir()}
+    again = runner.invoke(app, ["tables", "preflop", "--out", str(out), "--hands", "KK"])
+    assert again.exit_code == 2
+    assert again.stderr == (
+        f"error: --overwrite is needed: {out} already holds preflop tables "
+        "(vs_random.parquet, vs_random.csv, vs_random.png)\n"
+    )
+    assert {path.name: path.read_bytes() for path in out.iterdir()} == saved
+
+
+def _finished_run(small: HeadsUpCounts, out: Path) -> None:
+    """Tables as a two-player run leaves them (written directly: no computation)."""
+    vs_random, heads_up = heads_up_tables(small)
+    write_preflop_tables(PreflopTables(vs_random, heads_up), out)
+
+
+def test_overwrite_replaces_the_tables_and_leaves_no_stale_one(
+    small: HeadsUpCounts, tmp_path: Path
+) -> None:
+    out = tmp_path / "tables"
+    _finished_run(small, out)
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    tables = compute_preflop_tables(
+        PreflopJob(hands=("AA",), tasks=2, heads_up=False), out=out, overwrite=True
+    )
+    assert sorted(path.name for path in tables.files) == [
+        "vs_random.csv", "vs_random.parquet", "vs_random.png"
+    ]  # fmt: skip
+    # The heads-up table of the earlier run is gone: the directory holds one run's tables.
+    assert sorted(path.name for path in out.iterdir()) == [
+        "notes.txt", "vs_random.csv", "vs_random.parquet", "vs_random.png"
+    ]  # fmt: skip
+    assert pq.read_table(out / "vs_random.parquet").column("hand").to_pylist() == ["AA"]
+    equity_aa = pq.read_table(out / "vs_random.parquet").column("equity")[0].as_py()
+    assert f"{equity_aa:.7f}" == PUBLISHED_VS_RANDOM["AA"]
+
+
+def test_overwrite_replaces_only_regular_files(small: HeadsUpCounts, tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    _finished_run(small, out)
+    elsewhere = tmp_path / "elsewhere.csv"
+    elsewhere.write_text("the user's own file", encoding="utf-8")
+    (out / "vs_random.csv").unlink()
+    (out / "vs_random.csv").symlink_to(elsewhere)
+    with pytest.raises(PreflopError, match=r"vs_random\.csv is not a regular file"):
+        compute_preflop_tables(PreflopJob(hands=("AA",), tasks=2), out=out, overwrite=True)
+    assert (out / "vs_random.csv").is_symlink()
+    assert elsewhere.read_text(encoding="utf-8") == "the user's own file"
+    assert not (out / "parts").exists()
+
+
+def _device(tmp_path: Path) -> Path:
+    return Path(os.devnull)
+
+
+def _a_file(tmp_path: Path) -> Path:
+    path = tmp_path / "file"
+    path.write_text("mine", encoding="utf-8")
+    return path
+
+
+def _a_link_to_a_file(tmp_path: Path) -> Path:
+    link = tmp_path / "link"
+    link.symlink_to(_a_file(tmp_path))
+    return link
+
+
+def _a_broken_link(tmp_path: Path) -> Path:
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "nowhere")
+    return link
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (_device, "--out is not a directory: {out}"),
+        (_a_file, "--out is not a directory: {out}"),
+        (_a_link_to_a_file, "--out is not a directory: {out}"),
+        (_a_broken_link, "--out is a broken symbolic link: {out}"),
+    ],
+    ids=["device", "file", "link to a file", "broken link"],
+)
+def test_an_out_that_is_not_a_directory_is_one_line_before_any_work(
+    tmp_path: Path, make: Callable[[Path], Path], message: str
+) -> None:
+    out = make(tmp_path)
+    before = sorted(tmp_path.iterdir())
+    result = separate_streams_runner().invoke(
+        app, ["tables", "preflop", "--out", str(out), *ONE_CLASS]
+    )
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {message.format(out=out)}\n"
+    assert sorted(tmp_path.iterdir()) == before
+
+
+def test_an_out_linked_to_a_directory_writes_there(tmp_path: Path) -> None:
+    target = tmp_path / "target"
+    target.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(target)
+    compute_preflop_tables(PreflopJob(hands=("AA",), tasks=1, heads_up=False), out=link)
+    assert link.is_symlink()
+    assert sorted(path.name for path in target.iterdir()) == [
+        "vs_random.csv", "vs_random.parquet", "vs_random.png"
+    ]  # fmt: skip
+
+
+def test_a_parts_path_that_is_not_a_directory_is_one_line(tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    out.mkdir()
+    (out / "parts").write_text("mine", encoding="utf-8")
+    result = separate_streams_runner().invoke(
+        app, ["tables", "preflop", "--out", str(out), *ONE_CLASS, "--resume"]
+    )
+    assert result.exit_code == 2
+    assert (
+        result.stderr
+        == f"error: {out / 'parts'} is not the parts directory of a run: move it away\n"
+    )
+    assert (out / "parts").read_text(encoding="utf-8") == "mine"
+
+
+def test_resume_refuses_a_run_of_other_settings(stopped_run: Path, tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    shutil.copytree(stopped_run, out)
+    other = PreflopJob(hands=HANDS, tasks=8)
+    with pytest.raises(PreflopError) as raised:
+        compute_preflop_tables(other, out=out, resume=True)
+    assert str(raised.value) == (
+        f"resume cannot finish the run in {out}: it was started with other settings "
+        f"(2 players, hands AA,AKs,KK,72o, 4 tasks); give those, or remove {out / 'parts'} "
+        "to start again"
+    )
+    (out / "parts" / "manifest.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(PreflopError, match=r"other settings \(its manifest is unreadable\)"):
+        compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out, resume=True)
+    with pytest.raises(PreflopError, match=r"^resume is needed: "):
+        compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out)
+    assert len(list((out / "parts").glob("task-*.parquet"))) == 4  # nothing lost
+
+
+def test_an_empty_parts_folder_of_a_run_stopped_at_its_start_is_no_obstacle(
+    tmp_path: Path,
+) -> None:
+    # A run stopped between making the folder and writing its manifest kept nothing.
+    out = tmp_path / "tables"
+    (out / "parts").mkdir(parents=True)
+    tables = compute_preflop_tables(PreflopJob(hands=("AA",), tasks=1, heads_up=False), out=out)
+    assert tables.tasks_run == 1 and not (out / "parts").exists()
+
+
+def test_a_run_stopped_while_removing_its_parts_resumes(
+    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path
+) -> None:
+    # The tables were written and some parts removed: the rest of the parts and the manifest are
+    # there, and resume reruns the removed tasks and writes the same tables again.
+    out = tmp_path / "tables"
+    shutil.copytree(stopped_run, out)
+    _finished_run(small, out)
+    (out / "parts" / "task-00000.parquet").unlink()
+    tables = compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out, resume=True)
+    assert tables.tasks_run == 1
+    assert pq.read_table(out / "heads_up.parquet").equals(heads_up_tables(small)[1])
+    assert not (out / "parts").exists()

@@ -41,7 +41,7 @@ LOW, MIDDLE, HIGH = 0.30, 0.55, 0.85
 SHOWN_TRIPLES = 20
 FLAGS: Final = {
     name: f"--{name}"
-    for name in ("hands", "out", "players", "resume", "scheduler", "tasks", "workers")
+    for name in ("hands", "out", "overwrite", "players", "resume", "scheduler", "tasks", "workers")
 }
 """The library's parameters and this command's flags: an error that opens with a parameter's
 name (``players must be 2 or 3, not 4``) is printed with the flag (``--players must be …``)."""
@@ -166,6 +166,9 @@ def preflop_command(
     resume: Annotated[
         bool, typer.Option("--resume", help="Finish a stopped run: only missing tasks are run.")
     ] = False,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace the tables already in DIR.")
+    ] = False,
     players: Annotated[
         int, typer.Option("--players", "-p", help="2: heads-up and vs random; 3: three-way.")
     ] = 2,
@@ -188,7 +191,8 @@ def preflop_command(
 
     Runs on a local Dask cluster by default (--workers sizes it) or on a running one
     (--scheduler). Each finished task is kept in DIR/parts as it finishes: a run that is
-    stopped goes on with --resume and gives the same tables.
+    stopped goes on with --resume and gives the same tables. Tables already in DIR are
+    replaced only with --overwrite.
     """
     from pokerscore._support.extras import require_extra
     from pokerscore._support.tasks import dask_client
@@ -213,7 +217,7 @@ def preflop_command(
         require_extra("files", "writing preflop tables")
         if players == 2:
             require_extra("plots", "drawing the preflop heat map")
-        check_out(out, job, resume=resume)
+        check_out(out, job, resume=resume, overwrite=overwrite)
         # Every task kept already (a run stopped as it wrote the tables): no cluster to start.
         cluster = dask_client(scheduler, workers) if unfinished_tasks(job, out) else None
         with progress_bar(disable=json_output) as bar:
@@ -229,6 +233,7 @@ def preflop_command(
                         out=out,
                         client=client,
                         resume=resume,
+                        overwrite=overwrite,
                         progress=advance,
                     )
             except KeyboardInterrupt:
@@ -240,7 +245,7 @@ def preflop_command(
                     130,
                 )
     seconds = time.perf_counter() - started
-    written = sorted(path.name for path in out.iterdir() if path.is_file())
+    written = sorted(path.name for path in tables.files)
     if json_output:
         print_json(
             {

@@ -34,7 +34,6 @@ from pokerscore.games.holdem.preflop.counts import (
     IntArray,
     PreflopError,
     ThreeWayCounts,
-    check_tasks,
     check_three_way,
     class_triples,
     heads_up_counts,
@@ -44,6 +43,7 @@ from pokerscore.games.holdem.preflop.counts import (
 )
 from pokerscore.games.holdem.preflop.results import (
     PreflopTables,
+    check_targets,
     heads_up_tables,
     three_way_table,
     write_preflop_tables,
@@ -55,6 +55,10 @@ if TYPE_CHECKING:
 DEFAULT_TASKS: Final = 64
 """Tasks per run: about a second each for the full heads-up table on one core, so a lost task
 costs little and a cluster of many workers still has work for each."""
+MAX_TASKS: Final = 4_096
+"""The most tasks a run takes. Each keeps a part file (about 40 KB for the full table) and costs
+milliseconds however few boards it holds, so more buy nothing but disk and overhead: 134,459
+tasks of one board each kept some 5 GB of parts and spent more time starting than counting."""
 PARTS: Final = "parts"
 MANIFEST: Final = "manifest.json"
 RETRIES: Final = 3
@@ -92,7 +96,8 @@ class PreflopJob:
             )
         if self.players == 3:
             check_three_way(names)
-        check_tasks(self.tasks)
+        if not 1 <= self.tasks <= MAX_TASKS:
+            raise PreflopError(f"tasks must be 1 to {MAX_TASKS:,}, not {self.tasks}")
         object.__setattr__(self, "hands", names)
         object.__setattr__(self, "heads_up", self.heads_up or self.players == 3)
 
@@ -238,12 +243,21 @@ def _read_manifest(parts: Path) -> Any:
         return None
 
 
-def check_out(out: Path, job: PreflopJob, *, resume: bool = False) -> Path:
-    """Check the directory ``out`` before any work, and return its parts directory: refused
-    when a stopped run is there and ``resume`` is not asked for, or when ``resume`` meets a run
-    of other settings. Nothing is created here."""
+def check_out(out: Path, job: PreflopJob, *, resume: bool = False, overwrite: bool = False) -> Path:
+    """Check the directory ``out`` before any work, and return its parts directory. Refused: a
+    path that is not a directory (a file, a device, a broken link); the parts of an unfinished
+    run without ``resume``, or of a run of other settings with it; tables already there without
+    ``overwrite`` (resuming a run may replace the tables it wrote itself). Nothing is created."""
+    if out.is_symlink() and not out.exists():
+        raise PreflopError(f"out is a broken symbolic link: {out}")
+    if out.exists() and not out.is_dir():
+        raise PreflopError(f"out is not a directory: {out}")
     parts = out / PARTS
-    unfinished = parts.exists()
+    if parts.is_symlink() or (parts.exists() and not parts.is_dir()):
+        raise PreflopError(f"{parts} is not the parts directory of a run: move it away")
+    unfinished = parts.is_dir() and (
+        (parts / MANIFEST).exists() or any(parts.glob("task-*.parquet"))
+    )
     if unfinished and not resume:
         raise PreflopError(
             f"resume is needed: {out} holds the parts of an unfinished run "
@@ -259,6 +273,7 @@ def check_out(out: Path, job: PreflopJob, *, resume: bool = False) -> Path:
                 f"resume cannot finish the run in {out}: it was started with other settings "
                 f"({describe_manifest(found)}); give those, or remove {parts} to start again"
             )
+    check_targets(out, overwrite=overwrite or unfinished)
     return parts
 
 
@@ -286,6 +301,7 @@ def compute_preflop_tables(
     out: Path | None = None,
     client: Client | None = None,
     resume: bool = False,
+    overwrite: bool = False,
     progress: Progress | None = None,
 ) -> PreflopTables:
     """Compute the exact preflop tables of ``job`` and return them (pyarrow tables).
@@ -294,13 +310,14 @@ def compute_preflop_tables(
     with :func:`pokerscore._support.tasks.dask_client`), or one after another in this process on
     all of Numba's threads when ``client`` is None. With ``out``, every finished task is kept in
     ``out/parts`` and the tables are written there (:func:`write_preflop_tables`); ``resume``
-    finishes a run that was stopped (see :func:`check_out`). ``progress(done, total)`` is called
-    as tasks finish (tasks already kept count as done).
+    finishes a run that was stopped, and ``overwrite`` replaces tables already in ``out``
+    (see :func:`check_out`). ``progress(done, total)`` is called as tasks finish (tasks already
+    kept count as done).
     """
     require_extra("files", "writing preflop tables")
     if out is not None and job.players == 2:
         require_extra("plots", "drawing the preflop heat map")
-    parts = check_out(out, job, resume=resume) if out is not None else None
+    parts = check_out(out, job, resume=resume, overwrite=overwrite) if out is not None else None
     totals = _Totals(job)
     missing = []
     kept = parts is not None and (parts / MANIFEST).is_file()
@@ -325,13 +342,24 @@ def compute_preflop_tables(
             progress(done, job.tasks)
     tables = replace(totals.tables(), tasks_run=len(missing))
     if out is not None and parts is not None:
-        write_preflop_tables(tables, out)
-        shutil.rmtree(parts)
+        files = write_preflop_tables(tables, out, overwrite=True)  # check_out asked for it
+        _remove_parts(parts)
+        tables = replace(tables, files=tuple(files))
     return tables
+
+
+def _remove_parts(parts: Path) -> None:
+    """Remove the parts of a finished run: the tasks first, the manifest last, so a run stopped
+    on the way still resumes (and reruns the tasks already removed)."""
+    for path in parts.glob("task-*.parquet"):
+        path.unlink(missing_ok=True)
+    (parts / MANIFEST).unlink(missing_ok=True)
+    shutil.rmtree(parts)  # what else a stopped write left: temporary files
 
 
 __all__ = [
     "DEFAULT_TASKS",
+    "MAX_TASKS",
     "PreflopJob",
     "check_out",
     "compute_preflop_tables",

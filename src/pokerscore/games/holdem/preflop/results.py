@@ -42,6 +42,11 @@ if TYPE_CHECKING:
 VS_RANDOM: Final = "vs_random"
 HEADS_UP: Final = "heads_up"
 THREE_WAY: Final = "three_way"
+TABLE_FILES: Final = (
+    *(f"{name}.{kind}" for name in (VS_RANDOM, HEADS_UP, THREE_WAY) for kind in ("parquet", "csv")),
+    HEAT_MAP,
+)
+"""Every file a run may write in its directory: what a new run refuses to overwrite unasked."""
 CLASSES: Final = 169
 HAND, COUNT, EQUITY = "hand", "count", "equity"
 """Kinds of column: a class name, a non-negative integer count, an equity from 0 to 1."""
@@ -72,6 +77,8 @@ class PreflopTables:
     three_way: pa.Table | None = None
     tasks_run: int = 0
     """Tasks this run computed (a resumed run skips those already kept)."""
+    files: tuple[Path, ...] = ()
+    """The files this run wrote (none when it was given no directory)."""
 
     def items(self) -> list[tuple[str, pa.Table]]:
         """(file stem, table) for each table present."""
@@ -146,15 +153,41 @@ def three_way_table(counts: ThreeWayCounts) -> pa.Table:
     return pa.table(columns)
 
 
-def write_preflop_tables(tables: PreflopTables, out: Path) -> list[Path]:
+def check_targets(out: Path, *, overwrite: bool) -> None:
+    """Refuse to write tables in ``out`` where a table file of any run is there already, unless
+    ``overwrite``; and, always, where one is not a regular file (a link, a folder, a device):
+    tables replace only regular files, and only when asked."""
+    found = [out / name for name in TABLE_FILES if _present(out / name)]
+    odd = [path for path in found if path.is_symlink() or not path.is_file()]
+    if odd:
+        raise PreflopError(
+            f"{odd[0]} is not a regular file: preflop tables replace only regular files"
+        )
+    if found and not overwrite:
+        raise PreflopError(
+            f"overwrite is needed: {out} already holds preflop tables "
+            f"({', '.join(path.name for path in found)})"
+        )
+
+
+def _present(path: Path) -> bool:
+    return path.exists() or path.is_symlink()
+
+
+def write_preflop_tables(
+    tables: PreflopTables, out: Path, *, overwrite: bool = False
+) -> list[Path]:
     """Write each table as Parquet and CSV in ``out`` (and the vs-random heat map as PNG), each
-    file atomically. Returns the paths written."""
+    file atomically, and return the paths written. Tables already in ``out`` are refused unless
+    ``overwrite``, which replaces them and removes those of an earlier run that this one does
+    not write (``out`` then holds one run's tables); only regular files are ever replaced."""
     require_extra("files", "writing preflop tables")
     if tables.vs_random is not None:
         require_extra("plots", "drawing the preflop heat map")
     import pyarrow.csv as pacsv
     import pyarrow.parquet as pq
 
+    check_targets(out, overwrite=overwrite)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, table in tables.items():
@@ -166,6 +199,10 @@ def write_preflop_tables(tables: PreflopTables, out: Path) -> list[Path]:
         written += [parquet, csv]
     if tables.vs_random is not None:
         written.append(write_heat_map(tables.vs_random, out / HEAT_MAP))
+    for name in TABLE_FILES:
+        stale = out / name
+        if stale not in written and stale.is_file() and not stale.is_symlink():
+            stale.unlink()
     return written
 
 
@@ -188,10 +225,6 @@ def read_preflop_tables(directory: Path) -> PreflopTables:
             f"{directory} holds no preflop table: run pokerscore tables preflop --out {directory}"
         )
     return PreflopTables(found.get(VS_RANDOM), found.get(HEADS_UP), found.get(THREE_WAY))
-
-
-def _present(path: Path) -> bool:
-    return path.exists() or path.is_symlink()
 
 
 @contextlib.contextmanager
@@ -283,9 +316,11 @@ def _class_names() -> pa.Array:
 
 __all__ = [
     "HEADS_UP",
+    "TABLE_FILES",
     "THREE_WAY",
     "VS_RANDOM",
     "PreflopTables",
+    "check_targets",
     "heads_up_tables",
     "read_preflop_tables",
     "read_table",
