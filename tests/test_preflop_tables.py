@@ -180,9 +180,12 @@ def test_two_dask_workers_give_the_single_process_tables(
     assert [item["hand2"] for item in shown["heads_up"]] == ["AA", "AKs", "KK", "72o"]
 
 
-def test_three_way_on_a_running_scheduler_gives_the_single_process_counts() -> None:
+def test_three_way_on_a_running_scheduler_gives_the_single_process_counts(
+    tmp_path: Path,
+) -> None:
     from distributed import LocalCluster
 
+    out = tmp_path / "three-way"
     with (
         LocalCluster(
             n_workers=2,
@@ -193,7 +196,7 @@ def test_three_way_on_a_running_scheduler_gives_the_single_process_counts() -> N
         dask_client(scheduler=cluster.scheduler_address) as client,
     ):
         tables = compute_preflop_tables(
-            PreflopJob(hands=("AKs", "QQ"), players=3, tasks=4), client=client
+            PreflopJob(hands=("AKs", "QQ"), players=3, tasks=4), out=out, client=client
         )
     counts = three_way_counts(["AKs", "QQ"])
     assert tables.three_way is not None
@@ -201,6 +204,14 @@ def test_three_way_on_a_running_scheduler_gives_the_single_process_counts() -> N
     assert tables.three_way.column("hand3").to_pylist() == ["AKs", "QQ", "QQ"]
     assert tables.three_way.column("total").to_pylist() == counts.tally[:3, 7].tolist()
     assert tables.three_way.column("ties123").to_pylist() == counts.tally[:3, 6].tolist()
+    assert sorted(path.name for path in out.iterdir()) == ["three_way.csv", "three_way.parquet"]
+    # Read back through the command line, every column checked.
+    shown = separate_streams_runner().invoke(
+        app, ["tables", "show", str(out), "--hand", "QQ", "--json"]
+    )
+    assert shown.exit_code == 0, shown.stderr
+    rows = json.loads(shown.stdout)["three_way"]
+    assert [row["total"] for row in rows] == counts.tally[1:3, 7].tolist()
 
 
 def test_a_lost_worker_is_replaced_and_its_work_done_again(small: HeadsUpCounts) -> None:
@@ -411,7 +422,15 @@ def stopped_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _write_parquet(table: pa.Table) -> Callable[[Path], None]:
-    return lambda path: pq.write_table(table, path)
+    """Write ``table`` over a part, labelled as the part was (job and task): only what is in it
+    is wrong."""
+
+    def write(path: Path) -> None:
+        label = pq.read_schema(path).metadata
+        assert label, "parts name their job and task"
+        pq.write_table(table.replace_schema_metadata(label), path)
+
+    return write
 
 
 def _heads_up_part(wins: list[object], random: list[object], rows: int = 1) -> pa.Table:
@@ -811,3 +830,18 @@ def test_a_run_stopped_while_removing_its_parts_resumes(
     assert tables.tasks_run == 1
     assert pq.read_table(out / "heads_up.parquet").equals(heads_up_tables(small)[1])
     assert not (out / "parts").exists()
+
+
+def test_a_part_kept_under_another_task_s_name_is_run_again(
+    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path
+) -> None:
+    # Whole and of the right shape, but the counts of task 1: summed twice, the tables would be
+    # wrong without a word. Each part names its job and task.
+    out = tmp_path / "tables"
+    shutil.copytree(stopped_run, out)
+    shutil.copyfile(out / "parts" / "task-00001.parquet", out / "parts" / "task-00002.parquet")
+    tables = compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out, resume=True)
+    assert tables.tasks_run == 1
+    vs_random, heads_up = heads_up_tables(small)
+    assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
+    assert tables.heads_up is not None and tables.heads_up.equals(heads_up)

@@ -61,6 +61,8 @@ milliseconds however few boards it holds, so more buy nothing but disk and overh
 tasks of one board each kept some 5 GB of parts and spent more time starting than counting."""
 PARTS: Final = "parts"
 MANIFEST: Final = "manifest.json"
+PART_KEY: Final = "pokerscore.preflop.part"
+"""The key of a part file's metadata that names its job and task."""
 RETRIES: Final = 3
 """Times Dask reruns a task whose worker was lost."""
 
@@ -196,21 +198,28 @@ def part_path(parts: Path, task: int) -> Path:
     return parts / f"task-{task:05d}.parquet"
 
 
-def _write_part(parts: Path, task: int, result: dict[str, IntArray]) -> None:
+def _part_label(job: PreflopJob, task: int) -> str:
+    """What a part file says it holds: the job and the task (a copy under another task's name,
+    or a part of another run, is then not taken for this one)."""
+    return json.dumps({"job": job.manifest(), "task": task}, sort_keys=True)
+
+
+def _write_part(parts: Path, job: PreflopJob, task: int, result: dict[str, IntArray]) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     table = pa.table({name: [array.ravel().tolist()] for name, array in result.items()})
+    table = table.replace_schema_metadata({PART_KEY: _part_label(job, task)})
     with atomic_path(part_path(parts, task)) as temporary:
         pq.write_table(table, temporary)
         with open(temporary, "rb") as handle:
             os.fsync(handle.fileno())
 
 
-def read_part(path: Path, job: PreflopJob) -> dict[str, IntArray] | None:
-    """A kept task's counts, or ``None`` when the file is not a whole part of ``job`` (cut
-    short, not Parquet, other columns, other lengths, negative or missing counts): the task is
-    then run again."""
+def read_part(path: Path, job: PreflopJob, task: int) -> dict[str, IntArray] | None:
+    """Task ``task``'s kept counts, or ``None`` when the file is not a whole part of that task of
+    ``job`` (cut short, not Parquet, labelled with another job or task, other columns, other
+    lengths, negative or missing counts): the task is then run again."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -218,6 +227,9 @@ def read_part(path: Path, job: PreflopJob) -> dict[str, IntArray] | None:
     try:
         table = pq.read_table(path)
     except (pa.ArrowException, OSError, ValueError):
+        return None
+    label = (table.schema.metadata or {}).get(PART_KEY.encode())
+    if label != _part_label(job, task).encode():
         return None
     if sorted(table.column_names) != sorted(expected) or table.num_rows != 1:
         return None
@@ -322,7 +334,9 @@ def compute_preflop_tables(
     missing = []
     kept = parts is not None and (parts / MANIFEST).is_file()
     for task in range(job.tasks):
-        result = read_part(part_path(parts, task), job) if parts is not None and kept else None
+        result = (
+            read_part(part_path(parts, task), job, task) if parts is not None and kept else None
+        )
         if result is None:
             missing.append(task)
         else:
@@ -335,7 +349,7 @@ def compute_preflop_tables(
     arguments = [(job, task) for task in missing]
     for index, result in run_tasks(client, run_task, arguments, retries=RETRIES):
         if parts is not None:
-            _write_part(parts, missing[index], result)
+            _write_part(parts, job, missing[index], result)
         totals.add(result)
         done += 1
         if progress is not None:
