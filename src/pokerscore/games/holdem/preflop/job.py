@@ -216,7 +216,7 @@ def _write_part(parts: Path, job: PreflopJob, task: int, result: dict[str, IntAr
             os.fsync(handle.fileno())
 
 
-def read_part(path: Path, job: PreflopJob, task: int) -> dict[str, IntArray] | None:
+def _read_part(path: Path, job: PreflopJob, task: int) -> dict[str, IntArray] | None:
     """Task ``task``'s kept counts, or ``None`` when the file is not a whole part of that task of
     ``job`` (cut short, not Parquet, labelled with another job or task, other columns, other
     lengths, negative or missing counts): the task is then run again."""
@@ -335,7 +335,7 @@ def compute_preflop_tables(
     kept = parts is not None and (parts / MANIFEST).is_file()
     for task in range(job.tasks):
         result = (
-            read_part(part_path(parts, task), job, task) if parts is not None and kept else None
+            _read_part(part_path(parts, task), job, task) if parts is not None and kept else None
         )
         if result is None:
             missing.append(task)
@@ -378,7 +378,6 @@ __all__ = [
     "check_out",
     "compute_preflop_tables",
     "describe_manifest",
-    "read_part",
     "run_task",
     "unfinished_tasks",
 ]
