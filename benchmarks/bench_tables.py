@@ -2,8 +2,9 @@
 169 rows against a random hand) on 1 and 2 workers, the vs-random table alone, and the three-way
 table estimated from the measured cost of its brute force. Writes ``benchmarks/tables.md``.
 
-Each run is timed end to end as ``compute_preflop_tables`` does it (cluster start-up, tasks,
-summing, no files): a warm-up run first compiles the kernels into Numba's cache. The full
+Each run is timed end to end: a fresh local cluster started, ``compute_preflop_tables`` on a
+client of it (tasks, summing, no files); a warm-up run first compiles the kernels into Numba's
+cache. The full
 tables are checked against the published values and the identities the counts must satisfy.
 ``BENCH_TABLES_WORKERS=1,2`` chooses the cluster sizes.
 """
