@@ -222,7 +222,8 @@ def read_preflop_tables(directory: Path) -> PreflopTables:
             found[name] = read_table(path, name)
     if not found:
         raise PreflopError(
-            f"{directory} holds no preflop table: run pokerscore tables preflop --out {directory}"
+            f"{directory} holds no preflop table (vs_random.parquet, heads_up.parquet or "
+            "three_way.parquet)"
         )
     return PreflopTables(found.get(VS_RANDOM), found.get(HEADS_UP), found.get(THREE_WAY))
 
