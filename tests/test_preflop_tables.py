@@ -3,22 +3,35 @@ equity function as an independent path, Dask against one process, and a killed r
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 import pytest
 
+from pokerscore._support.tasks import ClusterError, dask_client
 from pokerscore.cli.app import app
 from pokerscore.games.holdem.equity import equity
+from pokerscore.games.holdem.preflop import (
+    PreflopError,
+    PreflopJob,
+    PreflopTables,
+    compute_preflop_tables,
+    heads_up_tables,
+    write_preflop_tables,
+)
 from pokerscore.games.holdem.preflop.counts import (
     BOARD_CLASSES,
     HeadsUpCounts,
@@ -27,9 +40,10 @@ from pokerscore.games.holdem.preflop.counts import (
     heads_up_totals,
     random_totals,
     starting_classes,
+    task_bounds,
+    task_slice,
     three_way_counts,
 )
-from pokerscore.games.holdem.preflop.job import compute_preflop_tables, heads_up_tables
 from tests.cli_runner import separate_streams_runner
 
 HANDS = ("AA", "KK", "AKs", "72o")
@@ -136,9 +150,13 @@ def test_two_dask_workers_give_the_single_process_tables(
 ) -> None:
     out = tmp_path / "tables"
     seen: list[tuple[int, int]] = []
-    tables = compute_preflop_tables(
-        out, hands=",".join(HANDS), workers=2, tasks=8, progress=lambda *step: seen.append(step)
-    )
+    with dask_client(workers=2) as client:
+        tables = compute_preflop_tables(
+            PreflopJob(hands=HANDS, tasks=8),
+            out=out,
+            client=client,
+            progress=lambda *step: seen.append(step),
+        )
     vs_random, heads_up = heads_up_tables(small)
     assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
     assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
@@ -162,14 +180,23 @@ def test_two_dask_workers_give_the_single_process_tables(
     assert [item["hand2"] for item in shown["heads_up"]] == ["AA", "AKs", "KK", "72o"]
 
 
-def test_three_way_on_a_running_scheduler_gives_the_single_process_counts() -> None:
+def test_three_way_on_a_running_scheduler_gives_the_single_process_counts(
+    tmp_path: Path,
+) -> None:
     from distributed import LocalCluster
 
-    with LocalCluster(
-        n_workers=2, threads_per_worker=1, dashboard_address=":0", env={"NUMBA_NUM_THREADS": "1"}
-    ) as cluster:
+    out = tmp_path / "three-way"
+    with (
+        LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            dashboard_address=":0",
+            env={"NUMBA_NUM_THREADS": "1"},
+        ) as cluster,
+        dask_client(scheduler=cluster.scheduler_address) as client,
+    ):
         tables = compute_preflop_tables(
-            hands="AKs,QQ", players=3, tasks=4, scheduler=cluster.scheduler_address
+            PreflopJob(hands=("AKs", "QQ"), players=3, tasks=4), out=out, client=client
         )
     counts = three_way_counts(["AKs", "QQ"])
     assert tables.three_way is not None
@@ -177,6 +204,14 @@ def test_three_way_on_a_running_scheduler_gives_the_single_process_counts() -> N
     assert tables.three_way.column("hand3").to_pylist() == ["AKs", "QQ", "QQ"]
     assert tables.three_way.column("total").to_pylist() == counts.tally[:3, 7].tolist()
     assert tables.three_way.column("ties123").to_pylist() == counts.tally[:3, 6].tolist()
+    assert sorted(path.name for path in out.iterdir()) == ["three_way.csv", "three_way.parquet"]
+    # Read back through the command line, every column checked.
+    shown = separate_streams_runner().invoke(
+        app, ["tables", "show", str(out), "--hand", "QQ", "--json"]
+    )
+    assert shown.exit_code == 0, shown.stderr
+    rows = json.loads(shown.stdout)["three_way"]
+    assert [row["total"] for row in rows] == counts.tally[1:3, 7].tolist()
 
 
 def test_a_lost_worker_is_replaced_and_its_work_done_again(small: HeadsUpCounts) -> None:
@@ -194,10 +229,10 @@ def test_a_lost_worker_is_replaced_and_its_work_done_again(small: HeadsUpCounts)
                 os.kill(worker_pids[0], signal.SIGKILL)
                 killed.append(worker_pids[0])
 
-        tables = compute_preflop_tables(
-            hands=",".join(HANDS), tasks=16, scheduler=cluster.scheduler_address,
-            progress=kill_a_worker,
-        )  # fmt: skip
+        with Client(cluster) as client:
+            tables = compute_preflop_tables(
+                PreflopJob(hands=HANDS, tasks=16), client=client, progress=kill_a_worker
+            )
     assert killed
     vs_random, heads_up = heads_up_tables(small)
     assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
@@ -313,8 +348,12 @@ def test_a_missing_extra_is_one_line(tmp_path: Path, module: str, extra: str, pu
             ["--players", "3", "--hands", "AA,KK,QQ,JJ,TT,99,88,77,66,55,44,33,22"],
             "error: three-way tables take at most 12",
         ),
-        (["--tasks", "0"], "error: the number of tasks must be 1 to 134,459, not 0"),
+        (["--tasks", "0"], "error: --tasks must be 1 to 4,096, not 0"),
         (["--workers", "0"], "error: --workers must be at least 1, not 0"),
+        (
+            ["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
+            "error: --workers sizes a local cluster: leave it out with a running scheduler",
+        ),
     ],
 )
 def test_bad_arguments_are_one_line(tmp_path: Path, arguments: list[str], message: str) -> None:
@@ -327,6 +366,35 @@ def test_bad_arguments_are_one_line(tmp_path: Path, arguments: list[str], messag
     assert not (tmp_path / "tables").exists()
 
 
+def test_in_this_process_without_a_client_gives_the_same_tables(small: HeadsUpCounts) -> None:
+    tables = compute_preflop_tables(PreflopJob(hands=tuple(reversed(HANDS)), tasks=3))
+    vs_random, heads_up = heads_up_tables(small)
+    assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
+    assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
+    assert tables.tasks_run == 3
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: PreflopJob(players=4), "players must be 2 or 3, not 4"),
+        (lambda: PreflopJob(tasks=0), "tasks must be 1 to 4,096, not 0"),
+        (lambda: PreflopJob(players=3), "three-way tables need a short class list"),
+        (lambda: PreflopJob(hands=("AA", "AKx")), 'unknown starting hand "AKx" (item 2)'),
+        (lambda: dask_client(workers=0).__enter__(), "workers must be at least 1, not 0"),
+        (
+            lambda: dask_client("tcp://127.0.0.1:1", 2).__enter__(),
+            "workers sizes a local cluster: leave it out with a running scheduler",
+        ),
+    ],
+)
+def test_library_errors_name_parameters_not_flags(make: object, message: str) -> None:
+    with pytest.raises((PreflopError, ClusterError)) as raised:
+        make()  # type: ignore[operator]
+    assert str(raised.value).startswith(message)
+    assert "--" not in str(raised.value)
+
+
 def test_show_refuses_what_is_not_there(tmp_path: Path) -> None:
     runner = separate_streams_runner()
     missing = runner.invoke(app, ["tables", "show", str(tmp_path)])
@@ -334,3 +402,446 @@ def test_show_refuses_what_is_not_there(tmp_path: Path) -> None:
     assert "holds no preflop table" in missing.stderr
     bad = runner.invoke(app, ["tables", "show", str(tmp_path), "--hand", "AKx"])
     assert bad.exit_code == 2 and bad.stderr.count("\n") == 1
+
+
+@pytest.fixture(scope="module")
+def stopped_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A run of the four classes in 4 tasks, stopped once its last part was kept (before the
+    tables were written): every part is there, to be damaged one way or another."""
+    out = tmp_path_factory.mktemp("stopped") / "tables"
+
+    def stop(done: int, total: int) -> None:
+        if done == total:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out, progress=stop)
+    assert len(list((out / "parts").glob("task-*.parquet"))) == 4
+    assert not (out / "vs_random.parquet").exists()
+    return out
+
+
+def _write_parquet(table: pa.Table) -> Callable[[Path], None]:
+    """Write ``table`` over a part, labelled as the part was (job and task): only what is in it
+    is wrong."""
+
+    def write(path: Path) -> None:
+        label = pq.read_schema(path).metadata
+        assert label, "parts name their job and task"
+        pq.write_table(table.replace_schema_metadata(label), path)
+
+    return write
+
+
+def _heads_up_part(wins: list[object], random: list[object], rows: int = 1) -> pa.Table:
+    """A part of the four classes' shape (or not) with these values."""
+    named = {"wins": wins, "ties": wins, "random_wins": random, "random_ties": random}
+    return pa.table({name: [values] * rows for name, values in named.items()})
+
+
+def _cut_short(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+DAMAGE: dict[str, Callable[[Path], None]] = {
+    "cut short": _cut_short,
+    "empty": lambda path: path.write_bytes(b""),
+    "not parquet": lambda path: path.write_bytes(b"PAR1 this is not a Parquet file PAR1" * 20),
+    "other columns": _write_parquet(pa.table({"x": [[1, 2, 3]]})),
+    "other lengths": _write_parquet(_heads_up_part([1, 2, 3], [1, 2, 3])),
+    "not integers": _write_parquet(_heads_up_part(["a"] * 16, ["b"] * 4)),
+    "below zero": _write_parquet(_heads_up_part([-1] * 16, [0] * 4)),
+    "empty values": _write_parquet(_heads_up_part([None] + [0] * 15, [0] * 4)),
+    "two rows": _write_parquet(_heads_up_part([0] * 16, [0] * 4, rows=2)),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE.values(), ids=DAMAGE.keys())
+def test_resume_runs_a_damaged_part_again(
+    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    out = tmp_path / "tables"
+    shutil.copytree(stopped_run, out)
+    damage(out / "parts" / "task-00002.parquet")
+    arguments = ["--out", str(out), "--hands", ",".join(HANDS), "--tasks", "4", "--resume"]
+    result = separate_streams_runner().invoke(app, ["tables", "preflop", *arguments, "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["tasks_run"] == 1  # the damaged one only
+    vs_random, heads_up = heads_up_tables(small)
+    assert pq.read_table(out / "vs_random.parquet").equals(vs_random)
+    assert pq.read_table(out / "heads_up.parquet").equals(heads_up)
+    assert not (out / "parts").exists()
+
+
+@pytest.mark.parametrize("kind", ["folder", "link"])
+def test_resume_refuses_a_part_that_is_not_a_file(
+    stopped_run: Path, tmp_path: Path, kind: str
+) -> None:
+    out = tmp_path / "tables"
+    shutil.copytree(stopped_run, out)
+    part = out / "parts" / "task-00002.parquet"
+    saved = tmp_path / "saved.parquet"
+    part.replace(saved)
+    if kind == "folder":
+        part.mkdir()
+    else:
+        part.symlink_to(saved)
+    arguments = ["--out", str(out), "--hands", ",".join(HANDS), "--tasks", "4", "--resume"]
+    result = separate_streams_runner().invoke(app, ["tables", "preflop", *arguments])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {part} is not a part file of a run: move it away\n"
+    assert saved.is_file() and (part.is_dir() if kind == "folder" else part.is_symlink())
+
+
+@pytest.fixture(scope="module")
+def saved(small: HeadsUpCounts, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The four classes' tables saved as a run saves them (Parquet, no picture)."""
+    out = tmp_path_factory.mktemp("saved")
+    vs_random, heads_up = heads_up_tables(small)
+    pq.write_table(vs_random, out / "vs_random.parquet")
+    pq.write_table(heads_up, out / "heads_up.parquet")
+    return out
+
+
+def _vs_random_with(small: HeadsUpCounts, name: str, values: object) -> Callable[[Path], None]:
+    """Write vs_random.parquet with column ``name`` replaced (``None``: left out)."""
+
+    def write(path: Path) -> None:
+        table = heads_up_tables(small)[0]
+        place = table.column_names.index(name)
+        changed = (
+            table.remove_column(place)
+            if values is None
+            else table.set_column(place, name, pa.array(values))
+        )
+        pq.write_table(changed, path)
+
+    return write
+
+
+def _folder_instead(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+def _garbage(small: HeadsUpCounts) -> dict[str, tuple[Callable[[Path], None], str]]:
+    """Ways a saved vs_random.parquet can be wrong, and what the error line says."""
+    rows = len(HANDS)
+    return {
+        "not parquet": (
+            lambda path: path.write_bytes(b"hand,wins\nAA,1\n"),
+            "is not a readable Parquet file",
+        ),
+        "cut short": (_cut_short, "is not a readable Parquet file"),
+        "empty": (lambda path: path.write_bytes(b""), "is not a readable Parquet file"),
+        "no equity": (
+            _vs_random_with(small, "equity", None),
+            "is not a vs_random table: no column equity (it has hand, wins, ties, losses, total)",
+        ),
+        "equity as text": (
+            _vs_random_with(small, "equity", ["0.85"] * rows),
+            ": column equity holds string, not floats",
+        ),
+        "hands as numbers": (
+            _vs_random_with(small, "hand", list(range(rows))),
+            ": column hand holds int64, not strings",
+        ),
+        "wins as floats": (
+            _vs_random_with(small, "wins", [0.5] * rows),
+            ": column wins holds double, not integers",
+        ),
+        "unknown hand": (
+            _vs_random_with(small, "hand", ["AA", "KK", "ZZ", "72o"]),
+            ': column hand holds "ZZ", not a starting hand',
+        ),
+        "empty value": (
+            _vs_random_with(small, "wins", [1, None, 1, 1]),
+            ": column wins has 1 empty values",
+        ),
+        "negative count": (
+            _vs_random_with(small, "losses", [1, -5, 1, 1]),
+            ": column losses holds -5, a count below zero",
+        ),
+        "equity above one": (
+            _vs_random_with(small, "equity", [0.5, 1.5, 0.5, 0.5]),
+            ": column equity holds equities outside 0 to 1",
+        ),
+        "equity not a number": (
+            _vs_random_with(small, "equity", [0.5, float("nan"), 0.5, 0.5]),
+            ": column equity holds equities outside 0 to 1",
+        ),
+        "too many rows": (
+            lambda path: pq.write_table(pa.concat_tables([heads_up_tables(small)[0]] * 43), path),
+            "is not a vs_random table: 172 rows, at most 169",
+        ),
+        "a folder": (_folder_instead, "is not a regular file"),
+    }
+
+
+GARBAGE = (
+    "not parquet", "cut short", "empty", "no equity", "equity as text", "hands as numbers",
+    "wins as floats", "unknown hand", "empty value", "negative count", "equity above one",
+    "equity not a number", "too many rows", "a folder",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", GARBAGE)
+@pytest.mark.parametrize("options", [[], ["--hand", "AKs", "--json"]], ids=["grid", "hand"])
+def test_show_names_the_file_and_what_is_wrong(
+    small: HeadsUpCounts, saved: Path, tmp_path: Path, kind: str, options: list[str]
+) -> None:
+    out = tmp_path / "tables"
+    shutil.copytree(saved, out)
+    path = out / "vs_random.parquet"
+    damage, message = _garbage(small)[kind]
+    damage(path)
+    result = separate_streams_runner().invoke(app, ["tables", "show", str(out), *options])
+    assert result.exit_code == 2, result.stdout
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"error: {path}")
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_show_checks_every_table_not_only_the_first(saved: Path, tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    shutil.copytree(saved, out)
+    heads_up = pq.read_table(out / "heads_up.parquet")
+    pq.write_table(heads_up.drop_columns(["hand2"]), out / "heads_up.parquet")
+    result = separate_streams_runner().invoke(app, ["tables", "show", str(out), "--hand", "AA"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: {out / 'heads_up.parquet'} is not a heads_up table: no column hand2 "
+        "(it has hand1, wins, ties, losses, total, equity)\n"
+    )
+
+
+def test_show_reads_back_what_a_run_saved(saved: Path) -> None:
+    result = separate_streams_runner().invoke(app, ["tables", "show", str(saved), "--json"])
+    assert result.exit_code == 0, result.stderr
+    shown = json.loads(result.stdout)
+    assert [row["hand"] for row in shown["vs_random"]] == ["AA", "AKs", "KK", "72o"]
+    equities = {row["hand"]: f"{row['equity']:.7f}" for row in shown["vs_random"]}
+    assert PUBLISHED_VS_RANDOM.items() <= equities.items()
+    assert shown["heads_up_rows"] == 16
+
+
+def test_show_of_a_file_says_it_is_not_a_directory(tmp_path: Path) -> None:
+    path = tmp_path / "vs_random.parquet"
+    path.write_bytes(b"")
+    result = separate_streams_runner().invoke(app, ["tables", "show", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: not a directory: {path}\n"
+
+
+def test_a_task_count_beyond_the_limit_is_refused_and_slices_cover_the_boards(
+    tmp_path: Path,
+) -> None:
+    runner = separate_streams_runner()
+    out = ["--out", str(tmp_path / "tables")]
+    for tasks in ("4097", "134459", "9" * 30):
+        result = runner.invoke(app, ["tables", "preflop", *out, "--tasks", tasks, "--hands", "AA"])
+        assert result.exit_code == 2
+        assert result.stderr == f"error: --tasks must be 1 to 4,096, not {tasks}\n"
+        assert not (tmp_path / "tables").exists()
+    for tasks in (1, 7, 64, 4096):
+        slices = [task_slice(tasks, task) for task in range(tasks)]
+        assert slices == task_bounds(tasks)
+        assert slices[0][0] == 0 and slices[-1][1] == BOARD_CLASSES
+        assert all(a[1] == b[0] and a[0] < a[1] for a, b in itertools.pairwise(slices))
+
+
+ONE_CLASS = ["--hands", "AA", "--tasks", "2", "--vs-random-only", "--workers", "1"]
+"""The smallest run the command makes (AA against a random hand), on one local worker."""
+
+
+def test_a_second_run_into_a_directory_of_tables_needs_overwrite(tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    runner = separate_streams_runner()
+    first = runner.invoke(app, ["tables", "preflop", "--out", str(out), *ONE_CLASS, "--json"])
+    assert first.exit_code == 0, first.stderr
+    # Only what the run wrote is listed (not the user's notes).
+    assert json.loads(first.stdout)["files"] == [
+        "vs_random.csv", "vs_random.parquet", "vs_random.png"
+    ]  # fmt: skip
+    saved = {path.name: path.read_bytes() for path in out.iterdir()}
+    again = runner.invoke(app, ["tables", "preflop", "--out", str(out), "--hands", "KK"])
+    assert again.exit_code == 2
+    assert again.stderr == (
+        f"error: --overwrite is needed: {out} already holds preflop tables "
+        "(vs_random.parquet, vs_random.csv, vs_random.png)\n"
+    )
+    assert {path.name: path.read_bytes() for path in out.iterdir()} == saved
+
+
+def _finished_run(small: HeadsUpCounts, out: Path) -> None:
+    """Tables as a two-player run leaves them (written directly: no computation)."""
+    vs_random, heads_up = heads_up_tables(small)
+    write_preflop_tables(PreflopTables(vs_random, heads_up), out)
+
+
+def test_overwrite_replaces_the_tables_and_leaves_no_stale_one(
+    small: HeadsUpCounts, tmp_path: Path
+) -> None:
+    out = tmp_path / "tables"
+    _finished_run(small, out)
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    tables = compute_preflop_tables(
+        PreflopJob(hands=("AA",), tasks=2, heads_up=False), out=out, overwrite=True
+    )
+    assert sorted(path.name for path in tables.files) == [
+        "vs_random.csv", "vs_random.parquet", "vs_random.png"
+    ]  # fmt: skip
+    # The heads-up table of the earlier run is gone: the directory holds one run's tables.
+    assert sorted(path.name for path in out.iterdir()) == [
+        "notes.txt", "vs_random.csv", "vs_random.parquet", "vs_random.png"
+    ]  # fmt: skip
+    assert pq.read_table(out / "vs_random.parquet").column("hand").to_pylist() == ["AA"]
+    equity_aa = pq.read_table(out / "vs_random.parquet").column("equity")[0].as_py()
+    assert f"{equity_aa:.7f}" == PUBLISHED_VS_RANDOM["AA"]
+
+
+def test_overwrite_replaces_only_regular_files(small: HeadsUpCounts, tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    _finished_run(small, out)
+    elsewhere = tmp_path / "elsewhere.csv"
+    elsewhere.write_text("the user's own file", encoding="utf-8")
+    (out / "vs_random.csv").unlink()
+    (out / "vs_random.csv").symlink_to(elsewhere)
+    with pytest.raises(PreflopError, match=r"vs_random\.csv is not a regular file"):
+        compute_preflop_tables(PreflopJob(hands=("AA",), tasks=2), out=out, overwrite=True)
+    assert (out / "vs_random.csv").is_symlink()
+    assert elsewhere.read_text(encoding="utf-8") == "the user's own file"
+    assert not (out / "parts").exists()
+
+
+def _device(tmp_path: Path) -> Path:
+    return Path(os.devnull)
+
+
+def _a_file(tmp_path: Path) -> Path:
+    path = tmp_path / "file"
+    path.write_text("mine", encoding="utf-8")
+    return path
+
+
+def _a_link_to_a_file(tmp_path: Path) -> Path:
+    link = tmp_path / "link"
+    link.symlink_to(_a_file(tmp_path))
+    return link
+
+
+def _a_broken_link(tmp_path: Path) -> Path:
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "nowhere")
+    return link
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (_device, "--out is not a directory: {out}"),
+        (_a_file, "--out is not a directory: {out}"),
+        (_a_link_to_a_file, "--out is not a directory: {out}"),
+        (_a_broken_link, "--out is a broken symbolic link: {out}"),
+    ],
+    ids=["device", "file", "link to a file", "broken link"],
+)
+def test_an_out_that_is_not_a_directory_is_one_line_before_any_work(
+    tmp_path: Path, make: Callable[[Path], Path], message: str
+) -> None:
+    out = make(tmp_path)
+    before = sorted(tmp_path.iterdir())
+    result = separate_streams_runner().invoke(
+        app, ["tables", "preflop", "--out", str(out), *ONE_CLASS]
+    )
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {message.format(out=out)}\n"
+    assert sorted(tmp_path.iterdir()) == before
+
+
+def test_an_out_linked_to_a_directory_writes_there(tmp_path: Path) -> None:
+    target = tmp_path / "target"
+    target.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(target)
+    compute_preflop_tables(PreflopJob(hands=("AA",), tasks=1, heads_up=False), out=link)
+    assert link.is_symlink()
+    assert sorted(path.name for path in target.iterdir()) == [
+        "vs_random.csv", "vs_random.parquet", "vs_random.png"
+    ]  # fmt: skip
+
+
+def test_a_parts_path_that_is_not_a_directory_is_one_line(tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    out.mkdir()
+    (out / "parts").write_text("mine", encoding="utf-8")
+    result = separate_streams_runner().invoke(
+        app, ["tables", "preflop", "--out", str(out), *ONE_CLASS, "--resume"]
+    )
+    assert result.exit_code == 2
+    assert (
+        result.stderr
+        == f"error: {out / 'parts'} is not the parts directory of a run: move it away\n"
+    )
+    assert (out / "parts").read_text(encoding="utf-8") == "mine"
+
+
+def test_resume_refuses_a_run_of_other_settings(stopped_run: Path, tmp_path: Path) -> None:
+    out = tmp_path / "tables"
+    shutil.copytree(stopped_run, out)
+    other = PreflopJob(hands=HANDS, tasks=8)
+    with pytest.raises(PreflopError) as raised:
+        compute_preflop_tables(other, out=out, resume=True)
+    assert str(raised.value) == (
+        f"resume cannot finish the run in {out}: it was started with other settings "
+        f"(2 players, hands AA,AKs,KK,72o, 4 tasks); give those, or remove {out / 'parts'} "
+        "to start again"
+    )
+    (out / "parts" / "manifest.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(PreflopError, match=r"other settings \(its manifest is unreadable\)"):
+        compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out, resume=True)
+    with pytest.raises(PreflopError, match=r"^resume is needed: "):
+        compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out)
+    assert len(list((out / "parts").glob("task-*.parquet"))) == 4  # nothing lost
+
+
+def test_an_empty_parts_folder_of_a_run_stopped_at_its_start_is_no_obstacle(
+    tmp_path: Path,
+) -> None:
+    # A run stopped between making the folder and writing its manifest kept nothing.
+    out = tmp_path / "tables"
+    (out / "parts").mkdir(parents=True)
+    tables = compute_preflop_tables(PreflopJob(hands=("AA",), tasks=1, heads_up=False), out=out)
+    assert tables.tasks_run == 1 and not (out / "parts").exists()
+
+
+def test_a_run_stopped_while_removing_its_parts_resumes(
+    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path
+) -> None:
+    # The tables were written and some parts removed: the rest of the parts and the manifest are
+    # there, and resume reruns the removed tasks and writes the same tables again.
+    out = tmp_path / "tables"
+    shutil.copytree(stopped_run, out)
+    _finished_run(small, out)
+    (out / "parts" / "task-00000.parquet").unlink()
+    tables = compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out, resume=True)
+    assert tables.tasks_run == 1
+    assert pq.read_table(out / "heads_up.parquet").equals(heads_up_tables(small)[1])
+    assert not (out / "parts").exists()
+
+
+def test_a_part_kept_under_another_task_s_name_is_run_again(
+    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path
+) -> None:
+    # Whole and of the right shape, but the counts of task 1: summed twice, the tables would be
+    # wrong without a word. Each part names its job and task.
+    out = tmp_path / "tables"
+    shutil.copytree(stopped_run, out)
+    shutil.copyfile(out / "parts" / "task-00001.parquet", out / "parts" / "task-00002.parquet")
+    tables = compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out, resume=True)
+    assert tables.tasks_run == 1
+    vs_random, heads_up = heads_up_tables(small)
+    assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
+    assert tables.heads_up is not None and tables.heads_up.equals(heads_up)

@@ -60,9 +60,9 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     running cluster has the workers it has). The local cluster is closed on exit.
     """
     if scheduler is not None and workers is not None:
-        raise ClusterError("--workers sizes a local cluster: leave it out with --scheduler")
+        raise ClusterError("workers sizes a local cluster: leave it out with a running scheduler")
     if workers is not None and workers < 1:
-        raise ClusterError(f"--workers must be at least 1, not {workers}")
+        raise ClusterError(f"workers must be at least 1, not {workers}")
     require_extra("cluster", "running on Dask")
     from distributed import Client, LocalCluster
 
