@@ -45,7 +45,9 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.holdem.game import GAMES as GAMES
     from pokerscore.games.holdem.game import Game as Game
     from pokerscore.games.holdem.game import get_game as get_game
-    from pokerscore.games.holdem.preflop.job import compute_preflop_tables as compute_preflop_tables
+    from pokerscore.games.holdem.preflop import PreflopJob as PreflopJob
+    from pokerscore.games.holdem.preflop import PreflopTables as PreflopTables
+    from pokerscore.games.holdem.preflop import compute_preflop_tables as compute_preflop_tables
     from pokerscore.games.holdem.ranges import Range as Range
     from pokerscore.games.holdem.ranges import RangeError as RangeError
     from pokerscore.games.holdem.ranges import parse_range as parse_range
@@ -123,7 +125,9 @@ _HOMES: Final[dict[str, str]] = {
     "parse_range": "pokerscore.games.holdem.ranges",
     "EquityResult": "pokerscore.games.holdem.equity",
     "equity": "pokerscore.games.holdem.equity",
-    "compute_preflop_tables": "pokerscore.games.holdem.preflop.job",
+    "PreflopJob": "pokerscore.games.holdem.preflop",
+    "PreflopTables": "pokerscore.games.holdem.preflop",
+    "compute_preflop_tables": "pokerscore.games.holdem.preflop",
     # video poker
     "PayTable": "pokerscore.games.videopoker.paytables",
     "PAYTABLES": "pokerscore.games.videopoker.paytables",
