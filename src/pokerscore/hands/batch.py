@@ -264,8 +264,8 @@ def evaluate_batch(
     if check and rules.jokers:  # a row may hold the joker more than once
         _check_joker_rows(array, rules)
         check = False
-    if check and array.shape[1] == 5:
-        # Five cards: each block of rows is checked just before it is evaluated, in one pass.
+    if check:
+        # Each block of rows is checked just before it is scored, in the same parallel loop.
         from pokerscore.engine.kernels.validation import ahead_masks, deck_run
 
         run = deck_run(rules.deck_mask)
@@ -273,14 +273,18 @@ def evaluate_batch(
             rows = _uint8_rows(array, check=True, ranking=rules)
             values = np.empty(len(rows), dtype=np.uint16)
             if len(rows):
-                from pokerscore.engine.kernels.batch import evaluate_checked_rows_5
+                from pokerscore.engine.kernels.batch import (
+                    evaluate_checked_rows,
+                    evaluate_checked_rows_5,
+                )
 
+                width = rows.shape[1]
+                checked = evaluate_checked_rows_5 if width == 5 else evaluate_checked_rows
                 first, span = np.uint8(run[0]), np.uint8(run[1] - run[0])
-                tables = rules.tables(5)
-                if evaluate_checked_rows_5(rows, tables, first, span, ahead_masks(5), values):
+                if checked(rows, rules.tables(width), first, span, ahead_masks(width), values):
                     _raise_first_problem(rows, rules)
             return values
-    # Six or seven cards: checked in a pass of their own (fused, the whole was slower).
+    # A deck that is not one run of ids is checked in a pass of its own.
     rows = as_rows(array, check=check, ranking=rules)
     values = np.empty(len(rows), dtype=np.uint16)
     if len(rows):
