@@ -222,3 +222,22 @@ def test_checked_kernels_values_and_flag(ranking: Ranking, size: int) -> None:
             bad = hands.copy()
             bad[row, size - 1] = card_id
             assert run(bad)[0], (row, card_id)
+
+
+def test_openmp_threads_wait_asleep_unless_told_otherwise() -> None:
+    # Spinning OpenMP threads took the cores a busy host's other work needed (DEVELOPERS.md,
+    # "Threads"): the policy is set before Numba loads OpenMP, and a user's own setting stands.
+    code = (
+        "import os\nimport pokerscore.engine.jit\nfrom pokerscore import evaluate_batch, "
+        "random_hands\nevaluate_batch(random_hands(5000, 7, seed=1))\n"
+        "print(os.environ['OMP_WAIT_POLICY'])"
+    )
+    for preset, expected in ((None, "passive"), ("active", "active")):
+        env = {key: value for key, value in os.environ.items() if key != "OMP_WAIT_POLICY"}
+        if preset is not None:
+            env["OMP_WAIT_POLICY"] = preset
+        result = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+        )
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip() == expected
