@@ -268,3 +268,28 @@ def test_checked_and_unchecked_batches_agree_under_every_ranking(size: int) -> N
         checked = evaluate_batch(hands, ranking=name)
         assert (checked == evaluate_batch(hands, check=False, ranking=name)).all()
         assert (checked == evaluate_batch(hands.astype(np.int64), ranking=name)).all()
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_a_validated_batch_is_checked_in_its_scoring_pass(
+    size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One parallel loop checks and scores each block: the separate checking pass never runs
+    # (two passes wait at two thread barriers, which a busy host makes slow), and a bad row is
+    # still named as before.
+    from pokerscore.engine.kernels import validation
+
+    def separate_pass(*args: object) -> bool:
+        raise AssertionError("the batch was checked in a pass of its own")
+
+    monkeypatch.setattr(validation, "any_bad_row", separate_pass)
+    hands = random_hands(LARGE, size, seed=110 + size)
+    assert (evaluate_batch(hands) == evaluate_batch(hands, check=False)).all()
+    bad = hands.copy()
+    bad[LARGE - 2, size - 1] = bad[LARGE - 2, 1]
+    card = str(pokerscore.Card(int(hands[LARGE - 2, 1])))
+    with pytest.raises(
+        DuplicateRowCardError,
+        match=rf"^row {LARGE - 2}: duplicate card {card} at positions 2 and {size}$",
+    ):
+        evaluate_batch(bad)

@@ -93,7 +93,7 @@ def test_unknown_size_is_refused() -> None:
         exhaustive_counts(4)
     with pytest.raises(HandSizeError, match="expected 5 to 7 cards, got 8"):
         sampled_counts(10, cards=8)
-    with pytest.raises(PokerScoreError, match="at least 1"):
+    with pytest.raises(PokerScoreError, match="a whole number 1 or more, got 0"):
         sampled_counts(0)
     with pytest.raises(PokerScoreError, match="seed"):
         sampled_counts(10, seed=-1)

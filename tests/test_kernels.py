@@ -12,6 +12,7 @@ import pytest
 
 from pokerscore.engine import RANKINGS, Ranking
 from pokerscore.engine.kernels.batch import (
+    evaluate_checked_rows,
     evaluate_checked_rows_5,
     evaluate_rows,
     evaluate_rows_5,
@@ -195,23 +196,48 @@ def test_deck_run_and_a_deck_with_a_hole() -> None:
 
 
 @pytest.mark.parametrize("ranking", RANKINGS.values(), ids=str)
-def test_checked_five_card_kernel_values_and_flag(ranking: Ranking) -> None:
-    hands = random_hands(2 * BLOCK_ROWS + 9, 5, seed=5, ranking=ranking)
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_checked_kernels_values_and_flag(ranking: Ranking, size: int) -> None:
+    # The kernels that check each block as they score it: on good rows, the values of the
+    # scalar evaluator and of the unchecked kernel; a bad row anywhere raises the flag.
+    hands = random_hands(2 * BLOCK_ROWS + 9, size, seed=size, ranking=ranking)
     first, last = deck_run(ranking.deck_mask) or (0, 0)
-    tables = ranking.tables(5)
+    tables = ranking.tables(size)
+    checked = evaluate_checked_rows_5 if size == 5 else evaluate_checked_rows
 
     def run(cards: np.ndarray) -> tuple[bool, list[int]]:
         values = np.empty(len(cards), dtype=np.uint16)
-        bad = evaluate_checked_rows_5(
-            cards, tables, np.uint8(first), np.uint8(last - first), ahead_masks(5), values
+        bad = checked(
+            cards, tables, np.uint8(first), np.uint8(last - first), ahead_masks(size), values
         )
         return bool(bad), [int(value) for value in values]
 
-    assert run(hands) == (False, _kernel_values(hands, ranking))
-    for row in (0, BLOCK_ROWS + 3, len(hands) - 1):
+    expected = [ranking.evaluate(hand) for hand in hands.tolist()]
+    assert run(hands) == (False, expected)
+    assert _kernel_values(hands, ranking) == expected
+    for row in (0, BLOCK_ROWS - 1, BLOCK_ROWS + 3, len(hands) - 1):
         for bad in _every_pair_duplicated(hands, row):
-            assert run(bad)[0]
+            assert run(bad)[0], row
         for card_id in (last + 1, 255) + ((first - 1,) if first else ()):
             bad = hands.copy()
-            bad[row, 4] = card_id
+            bad[row, size - 1] = card_id
             assert run(bad)[0], (row, card_id)
+
+
+def test_openmp_threads_wait_asleep_unless_told_otherwise() -> None:
+    # Spinning OpenMP threads took the cores a busy host's other work needed (DEVELOPERS.md,
+    # "Threads"): the policy is set before Numba loads OpenMP, and a user's own setting stands.
+    code = (
+        "import os\nimport pokerscore.engine.jit\nfrom pokerscore import evaluate_batch, "
+        "random_hands\nevaluate_batch(random_hands(5000, 7, seed=1))\n"
+        "print(os.environ['OMP_WAIT_POLICY'])"
+    )
+    for preset, expected in ((None, "passive"), ("active", "active")):
+        env = {key: value for key, value in os.environ.items() if key != "OMP_WAIT_POLICY"}
+        if preset is not None:
+            env["OMP_WAIT_POLICY"] = preset
+        result = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+        )
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip() == expected
