@@ -268,3 +268,40 @@ def test_every_game_deals_a_full_table() -> None:
         "omaha-hi-lo": 11,
         "short-deck": 15,
     }
+
+
+def test_range_weights_with_many_digits_stay_exact() -> None:
+    # Integer weights of 10**12 times boards times combos overflowed 64 bits: equities came out
+    # negative. Equal weights within each range leave PokerStove's AA vs KK unchanged.
+    aces = Combos("AA", pairs_of("A").combos, (0.123456789123,) * 6)
+    kings = Combos("KK", pairs_of("K").combos, (0.987654321987,) * 6)
+    heads_up = equity([aces, kings], method="exact")
+    assert [round(100 * p.equity, 4) for p in heads_up.players] == [81.9461, 18.0539]
+    assert all(0 <= p.win <= 1 and 0 <= p.lose <= 1 for p in heads_up.players)
+    assert heads_up.boards == 1_712_304 * 36 * Fraction("0.123456789123") * Fraction(
+        "0.987654321987"
+    )
+
+
+def test_unequal_weights_with_many_digits_match_combo_by_combo() -> None:
+    # Each pair of combos run as hands, weighed by the product of its weights as fractions.
+    aces = pairs_of("A").combos[:4]
+    kings = pairs_of("K").combos[2:]
+    # 1/3 as a float is 3333333333333333/10**16: the second range's sums take two digits.
+    aces_weights = (0.123456789123, 0.5, 2 / 3, 0.0000001)
+    kings_weights = (0.987654321987, 0.25, 1 / 3, 1.0)
+    wins = ties = total = Fraction(0)
+    for ace, ace_weight in zip(aces, aces_weights, strict=True):
+        for king, king_weight in zip(kings, kings_weights, strict=True):
+            weight = Fraction(str(ace_weight)) * Fraction(str(king_weight))
+            result = equity([ace, king], method="exact")
+            assert result.players[0].wins is not None and result.players[0].ties is not None
+            assert result.boards is not None
+            wins += weight * result.players[0].wins
+            ties += weight * result.players[0].ties
+            total += weight * result.boards
+    ranged = equity(
+        [Combos("AA", aces, aces_weights), Combos("KK", kings, kings_weights)], method="exact"
+    )
+    assert (ranged.players[0].wins, ranged.players[0].ties, ranged.boards) == (wins, ties, total)
+    assert ranged.players[0].equity_exact == (wins + ties / 2) / total

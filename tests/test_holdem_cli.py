@@ -59,3 +59,15 @@ def test_equity_errors_are_one_line() -> None:
         status, _, err = run(*args)
         assert status == 2, args
         assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
+
+
+def test_equity_with_weighted_ranges_prints_weighted_boards() -> None:
+    # Weights make the count of boards a fraction (boards times combo weights): issue 23.
+    from pokerscore.games.holdem.equity import equity
+
+    for weighted in ("0.33(JJ),QQ", "33%(JJ),QQ", "0.001(JJ),QQ"):
+        status, out, err = run("equity", "KK", weighted, "--board", "2c 7d 9h")
+        assert status == 0, err
+        assert "weighted boards" in out
+        kings = equity(["KK", weighted], board="2c 7d 9h").players[0]
+        assert f"{100 * kings.equity:.2f}" in out

@@ -105,6 +105,16 @@ def _bar(share: float, width: int = 12) -> Text:
     return Text("█" * filled, style="green").append("░" * (width - filled), style="dim")
 
 
+def _count_text(result: EquityResult) -> str:
+    """``1,712,304 boards``; ranges with weights below 1 weigh boards by fractions (a
+    :class:`~fractions.Fraction` has no ``,`` format before Python 3.12)."""
+    if result.method != "exact":
+        return f"{result.samples or 0:,} samples"
+    if isinstance(result.boards, int):
+        return f"{result.boards:,} boards"
+    return f"{float(result.boards or 0):,.2f} weighted boards"
+
+
 def _equity_json(result: EquityResult) -> dict[str, object]:
     exact = result.method == "exact"
     payload: dict[str, object] = {
@@ -191,9 +201,7 @@ def equity_command(
         return
     from rich.table import Table
 
-    count = (
-        f"{result.boards:,} boards" if result.method == "exact" else f"{result.samples:,} samples"
-    )
+    count = _count_text(result)
     title = f"{result.game.title}, {result.method} ({count})"
     if result.board:
         title += ", board " + " ".join(card.pretty for card in result.board)

@@ -333,7 +333,6 @@ def range_showdowns(
     first_keys: IntArray,
     first_masks: IntArray,
     first_cards: npt.NDArray[np.uint64],
-    first_weights: IntArray,
     second_keys: IntArray,
     second_masks: IntArray,
     second_cards: npt.NDArray[np.uint64],
@@ -350,8 +349,10 @@ def range_showdowns(
     live combo of each range judged on it once, then every pair of combos that share no card
     (``apart[i, j]``) weighed.
 
-    ``tally[thread]`` gets (weight the first range wins, weight of ties, weight in all), weights
-    being products of the two combos' integer weights.
+    ``tally[thread, i]`` gets, for the first range's combo ``i``, the second range's weight it
+    beats, ties and meets in all, summed over boards (integer weights of the second range only:
+    the caller multiplies by the first range's weights in Python integers, which never overflow;
+    it keeps ``boards x sum(second_weights)`` below 2**63).
     """
     threads = tally.shape[0]
     firsts, seconds = first_keys.shape[0], second_keys.shape[0]
@@ -361,12 +362,9 @@ def range_showdowns(
     for worker in prange(threads):
         first_values = np.zeros(firsts, dtype=np.int64)
         second_values = np.zeros(seconds, dtype=np.int64)
-        first_live = np.zeros(firsts, dtype=np.int64)
+        first_live = np.zeros(firsts, dtype=np.uint8)
         second_live = np.zeros(seconds, dtype=np.int64)
         board = np.zeros(5, dtype=np.uint8)
-        wins = 0
-        ties = 0
-        total = 0
         for row in range(worker, rows, threads):
             prefix_key, prefix_masks, prefix_bits, start = board_prefix(
                 known, rest, prefixes, row, board, tables
@@ -381,7 +379,7 @@ def range_showdowns(
                     bits |= np.uint64(1) << np.uint64(card)
                 for i in range(firsts):
                     live = (first_cards[i] & bits) == 0
-                    first_live[i] = first_weights[i] if live else 0
+                    first_live[i] = 1 if live else 0
                     if live:
                         first_values[i] = read_any_five(
                             key + first_keys[i], masks | first_masks[i], rule, flush, bits_of,
@@ -407,12 +405,9 @@ def range_showdowns(
                         weighed += weight
                         beaten += weight * (second_values[j] < value)
                         level += weight * (second_values[j] == value)
-                    wins += first_live[i] * beaten
-                    ties += first_live[i] * level
-                    total += first_live[i] * weighed
-        tally[worker, 0] = wins
-        tally[worker, 1] = ties
-        tally[worker, 2] = total
+                    tally[worker, i, 0] += beaten
+                    tally[worker, i, 1] += level
+                    tally[worker, i, 2] += weighed
 
 
 @kernel(parallel=True)

@@ -323,7 +323,13 @@ def _integer_weights(weights: Sequence[Fraction]) -> tuple[list[int], int]:
 def _exact_heads_up_ranges(
     game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
 ) -> EquityResult:
-    """Range against range: each board once, each live combo judged once on it."""
+    """Range against range: each board once, each live combo judged once on it.
+
+    The kernel sums the second range's integer weights per combo of the first; the first
+    range's weights multiply those sums here, in Python integers. Second-range weights too large
+    for 64-bit sums (many decimal digits) are split into digits of a base small enough, one
+    kernel pass per digit.
+    """
     import numpy as np
 
     from pokerscore.engine.kernels.enumeration import thread_count
@@ -335,19 +341,38 @@ def _exact_heads_up_ranges(
         holes = player.combos
         keys, masks, _ = _hole_arrays(holes, game)
         cards = np.array([sum(1 << card.id for card in hole) for hole in holes], dtype=np.uint64)
-        weights, denominator = _integer_weights(player.weights)
-        arrays.append((keys, masks, cards, np.array(weights, dtype=np.int64), denominator))
+        arrays.append((keys, masks, cards))
     first, second = arrays
+    first_weights, first_denominator = _integer_weights(players[0].weights)
+    second_weights, second_denominator = _integer_weights(players[1].weights)
     apart = ((first[2][:, None] & second[2][None, :]) == 0).astype(np.uint8)
     taken = {card.id for card in board + dead}
     rest = np.array([card for card in game.deck if card not in taken], dtype=np.uint8)
     known = np.array([card.id for card in board], dtype=np.uint8)
     need = BOARD_CARDS - len(board)
     prefixes = _prefixes(len(rest), need)
-    tally = np.zeros((thread_count(), 3), dtype=np.int64)
-    range_showdowns(*first[:4], *second[:4], apart, known, rest, prefixes, need == 0, tables, tally)
-    wins, ties, total = (Fraction(int(count)) for count in tally.sum(axis=0))
-    scale = Fraction(1, first[4] * second[4])
+    boards = comb(len(rest), need)
+    # Every kernel sum is at most boards x (the largest digit) x combos: keep it below 2**63.
+    base = 1 << ((2**63 - 1) // (boards * len(second_weights))).bit_length() - 1
+    sums = [0] * (3 * len(first_weights))
+    place = 1
+    digits = second_weights
+    while any(digits):
+        tally = np.zeros((thread_count(), len(first_weights), 3), dtype=np.int64)
+        digit_array = np.array([digit % base for digit in digits], dtype=np.int64)
+        range_showdowns(*first, *second, digit_array, apart, known, rest, prefixes, need == 0,
+                        tables, tally)  # fmt: skip
+        sums = [
+            old + place * int(new)
+            for old, new in zip(sums, tally.sum(axis=0).ravel().tolist(), strict=True)
+        ]
+        digits = [digit // base for digit in digits]
+        place *= base
+    wins, ties, total = (
+        Fraction(sum(weight * sums[3 * i + column] for i, weight in enumerate(first_weights)))
+        for column in range(3)
+    )
+    scale = Fraction(1, first_denominator * second_denominator)
     if total == 0:
         raise PokerScoreError("the players' ranges leave no deal in which no card is held twice")
     outcomes = ((wins, ties), (total - wins - ties, ties))
