@@ -305,3 +305,20 @@ def test_unequal_weights_with_many_digits_match_combo_by_combo() -> None:
     )
     assert (ranged.players[0].wins, ranged.players[0].ties, ranged.boards) == (wins, ties, total)
     assert ranged.players[0].equity_exact == (wins + ties / 2) / total
+
+
+def test_cards_outside_the_games_deck_are_refused() -> None:
+    # A joker read as id 52 indexed past the card keys (IndexError); short deck's 2c 3c were
+    # dealt as if the deck held them.
+    with pytest.raises(PlayerError, match=r"player 1: .*only the joker ranking plays with jokers"):
+        equity(["Jk Ah", "KhKs"])
+    with pytest.raises(PlayerError, match=r'player 1: invalid card "2c".*short-deck'):
+        equity(["2c3c", "AhKh"], game="short-deck")
+    with pytest.raises(PlayerError, match=r'player 2: invalid card "5d".*short-deck'):
+        equity(["AhKh", "Qs5d"], game="short-deck", method="monte-carlo", samples=100)
+    with pytest.raises(PlayerError, match=r"player 1: .*joker"):
+        showdown("Ah Kd 7s 2c 9h", ["Jk Qh", "2h 3h"])
+    with pytest.raises(PlayerError, match='player 2: invalid card "2h"'):
+        showdown("Ah Kd 7s 6c 9h", ["AsQh", "2h 3h"], "short-deck")
+    with pytest.raises(PokerScoreError, match=r'"2c".*short-deck'):
+        showdown("Ah Kd 7s 2c 9h", ["AsQh", "Th Jh"], "short-deck")

@@ -71,3 +71,14 @@ def test_equity_with_weighted_ranges_prints_weighted_boards() -> None:
         assert "weighted boards" in out
         kings = equity(["KK", weighted], board="2c 7d 9h").players[0]
         assert f"{100 * kings.equity:.2f}" in out
+
+
+def test_cards_outside_the_deck_are_one_line() -> None:
+    for args in (
+        ["equity", "Jk Ah", "KhKs"],
+        ["equity", "2c3c", "AhKh", "--game", "short-deck"],
+        ["showdown", "2c3c", "AhKh", "--game", "short-deck", "-b", "6c 7c 8c 9d Td"],
+    ):
+        status, _, err = run(*args)
+        assert status == 2, args
+        assert err.startswith("error: player 1: ") and err.count("\n") == 1, (args, err)

@@ -120,6 +120,10 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
         return _Player(
             found.text, tuple(found.combos), tuple(Fraction(str(w)) for w in found.weights)
         )
+    try:
+        check_in_deck(cards, game.high)
+    except PokerScoreError as error:
+        raise PlayerError(number, str(error)) from None
     if len(cards) != game.hole_cards:
         raise PlayerError(
             number, f"{game.name} deals {game.hole_cards} hole cards, got {len(cards)}"
