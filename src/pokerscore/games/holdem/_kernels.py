@@ -33,27 +33,13 @@ from pokerscore.engine.kernels.lookup import (
     multiset_value,
     prange,
 )
+from pokerscore.engine.kernels.random import MIX1, UNIT, splitmix64
 from pokerscore.engine.keys import SUIT_SHIFT_5
 from pokerscore.engine.tables import RankingTables
 
 Tally = npt.NDArray[np.int64]
 Cards = npt.NDArray[np.uint8]
 IntArray = npt.NDArray[np.int64]
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX_2 = np.uint64(0x94D049BB133111EB)
-_UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
-
-
-@kernel()
-def splitmix64(state: np.uint64) -> tuple[np.uint64, np.uint64]:
-    """The next state and output of SplitMix64 (a fast, well-mixed 64-bit generator)."""
-    state = state + _GOLDEN
-    value = state
-    value = (value ^ (value >> np.uint64(30))) * _MIX_1
-    value = (value ^ (value >> np.uint64(27))) * _MIX_2
-    return state, value ^ (value >> np.uint64(31))
 
 
 @kernel(inline=True)
@@ -445,7 +431,7 @@ def sampled_showdowns(
     heads_up = any_five and players == 2
     deck_size = np.uint64(deck.shape[0])
     for block in prange(blocks):
-        state = seed ^ (np.uint64(first_block + block + 1) * _MIX_1)
+        state = seed ^ (np.uint64(first_block + block + 1) * MIX1)
         state, _ = splitmix64(state)
         high = np.zeros(players, dtype=np.int64)
         low = np.zeros(players, dtype=np.int64)
@@ -471,7 +457,7 @@ def sampled_showdowns(
                     pick = 0
                     if last:
                         state, draw = splitmix64(state)
-                        point = float(draw >> np.uint64(11)) * _UNIT * cumulative[player, last]
+                        point = float(draw >> np.uint64(11)) * UNIT * cumulative[player, last]
                         low_index, high_index = 0, last
                         while low_index < high_index:  # the first cumulative weight above point
                             middle = (low_index + high_index) // 2
