@@ -4,7 +4,6 @@ Omaha hands, and Monte Carlo against exact results."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
@@ -14,33 +13,26 @@ import pytest
 
 from pokerscore.cards import Card, DuplicateCardError, PokerScoreError, parse_cards
 from pokerscore.games.holdem.equity import equity
-from pokerscore.games.holdem.game import GAMES, UnknownGameError, get_game
+from pokerscore.games.holdem.game import GAMES, ParameterError, UnknownGameError, get_game
+from pokerscore.games.holdem.ranges import Range, parse_range
 from pokerscore.games.holdem.showdown import PlayerError, showdown
 
 
-@dataclass(frozen=True)
-class Combos:
-    """A range given as its combos (what a parsed range offers the equity function)."""
-
-    text: str
-    combos: tuple[tuple[Card, ...], ...]
-    weights: tuple[float, ...]
-
-
-def pairs_of(rank: str) -> Combos:
+def pairs_of(rank: str) -> Range:
+    """A pair's six combos, built from the cards (not parsed from range text)."""
     cards = parse_cards(" ".join(rank + suit for suit in "cdhs"))
     combos = tuple(combinations(cards, 2))
-    return Combos(rank * 2, combos, (1.0,) * len(combos))
+    return Range(combos, (1.0,) * len(combos))
 
 
-def offsuit(high: str, low: str) -> Combos:
+def offsuit(high: str, low: str) -> Range:
     found = tuple(
         (parse_cards(high + s1)[0], parse_cards(low + s2)[0])
         for s1 in "cdhs"
         for s2 in "cdhs"
         if s1 != s2
     )
-    return Combos(high + low + "o", found, (1.0,) * len(found))
+    return Range(found, (1.0,) * len(found))
 
 
 # ---- published figures -------------------------------------------------------------------------
@@ -92,7 +84,7 @@ def brute_force(game: str, board: str, hands: list[str]) -> list[Fraction]:
     totals = [Fraction(0)] * len(hands)
     boards = 0
     for extra in combinations(rest, 5 - len(known)):
-        result = showdown(known + extra, hands, game)
+        result = showdown(known + extra, hands, game=game)
         boards += 1
         for index, player in enumerate(result.players):
             totals[index] += player.share
@@ -152,7 +144,7 @@ def test_omaha_showdown_winners_agree_with_pokerkit() -> None:
         rng.shuffle(deck)
         hands = ["".join(deck[4 * i : 4 * i + 4]) for i in range(3)]
         board = "".join(deck[12:17])
-        ours = showdown(board, hands, "omaha").winners
+        ours = showdown(board, hands, game="omaha").winners
         theirs = [pokerkit.OmahaHoldemHand.from_game(hand, board) for hand in hands]
         best = max(theirs)
         assert ours == [i for i, hand in enumerate(theirs) if hand == best], (board, hands)
@@ -236,7 +228,7 @@ def test_showdown_split_pot_shares_are_exact_thirds() -> None:
 def test_omaha_uses_exactly_two_hole_cards() -> None:
     # The board holds three hearts and the player one: hold'em would make a flush, but Omaha
     # takes exactly two hole cards, so the lone heart makes none.
-    result = showdown("Ah Kh Qh 7c 2d", ["Jh 3s 4s 5s", "9c 9d 8c 8d"], "omaha")
+    result = showdown("Ah Kh Qh 7c 2d", ["Jh 3s 4s 5s", "9c 9d 8c 8d"], game="omaha")
     assert result.players[0].high.category.slug != "flush"
 
 
@@ -244,11 +236,11 @@ def test_errors_name_the_player_and_card() -> None:
     with pytest.raises(PlayerError, match="player 2: card As is also held by player 1"):
         showdown("Ah Kd 7s 2c 9h", ["AsQh", "AsQd"])
     with pytest.raises(PlayerError, match="player 1: omaha deals 4 hole cards"):
-        showdown("Ah Kd 7s 2c 9h", ["AsQh", "2h 3h 4h 5h"], "omaha")
-    with pytest.raises(PokerScoreError, match="board has 5 cards"):
+        showdown("Ah Kd 7s 2c 9h", ["AsQh", "2h 3h 4h 5h"], game="omaha")
+    with pytest.raises(PokerScoreError, match="board must hold 5 cards"):
         showdown("Ah Kd 7s", ["AsQh", "2h 3h"])
     with pytest.raises(PlayerError, match="player 2"):
-        showdown("Ah Kd 7s 6c 9h", ["AsQh", "2h 3h"], "short-deck")
+        showdown("Ah Kd 7s 6c 9h", ["AsQh", "2h 3h"], game="short-deck")
     with pytest.raises(UnknownGameError, match="unknown game"):
         get_game("razz")
     with pytest.raises(PokerScoreError, match="0, 3, 4 or 5 cards"):
@@ -273,8 +265,8 @@ def test_every_game_deals_a_full_table() -> None:
 def test_range_weights_with_many_digits_stay_exact() -> None:
     # Integer weights of 10**12 times boards times combos overflowed 64 bits: equities came out
     # negative. Equal weights within each range leave PokerStove's AA vs KK unchanged.
-    aces = Combos("AA", pairs_of("A").combos, (0.123456789123,) * 6)
-    kings = Combos("KK", pairs_of("K").combos, (0.987654321987,) * 6)
+    aces = Range(pairs_of("A").combos, (0.123456789123,) * 6)
+    kings = Range(pairs_of("K").combos, (0.987654321987,) * 6)
     heads_up = equity([aces, kings], method="exact")
     assert [round(100 * p.equity, 4) for p in heads_up.players] == [81.9461, 18.0539]
     assert all(0 <= p.win <= 1 and 0 <= p.lose <= 1 for p in heads_up.players)
@@ -300,9 +292,7 @@ def test_unequal_weights_with_many_digits_match_combo_by_combo() -> None:
             wins += weight * result.players[0].wins
             ties += weight * result.players[0].ties
             total += weight * result.boards
-    ranged = equity(
-        [Combos("AA", aces, aces_weights), Combos("KK", kings, kings_weights)], method="exact"
-    )
+    ranged = equity([Range(aces, aces_weights), Range(kings, kings_weights)], method="exact")
     assert (ranged.players[0].wins, ranged.players[0].ties, ranged.boards) == (wins, ties, total)
     assert ranged.players[0].equity_exact == (wins + ties / 2) / total
 
@@ -319,6 +309,70 @@ def test_cards_outside_the_games_deck_are_refused() -> None:
     with pytest.raises(PlayerError, match=r"player 1: .*joker"):
         showdown("Ah Kd 7s 2c 9h", ["Jk Qh", "2h 3h"])
     with pytest.raises(PlayerError, match='player 2: invalid card "2h"'):
-        showdown("Ah Kd 7s 6c 9h", ["AsQh", "2h 3h"], "short-deck")
+        showdown("Ah Kd 7s 6c 9h", ["AsQh", "2h 3h"], game="short-deck")
     with pytest.raises(PokerScoreError, match=r'"2c".*short-deck'):
-        showdown("Ah Kd 7s 2c 9h", ["AsQh", "Th Jh"], "short-deck")
+        showdown("Ah Kd 7s 2c 9h", ["AsQh", "Th Jh"], game="short-deck")
+
+
+# ---- the library's errors (issue 23 §7, issue 18 §4) -------------------------------------------
+
+
+def test_ranges_equity_cannot_use_are_refused() -> None:
+    with pytest.raises(
+        PlayerError, match="player 2: a range is two-card combos, and omaha deals 4"
+    ):
+        equity(["AsKsQsJs", parse_range("AA")], game="omaha")
+    with pytest.raises(PlayerError, match="player 2: a range is two-card combos"):
+        equity(["AsKsQsJs", "AA"], game="omaha")
+    with pytest.raises(PlayerError, match="player 2: the range is empty"):
+        equity(["AsKs", Range((), ())])
+    with pytest.raises(PlayerError, match="player 1: the range holds 5s, which short-deck's"):
+        equity([parse_range("55"), "AsKs"], game="short-deck")
+    with pytest.raises(PokerScoreError, match="weights must each be above 0"):
+        equity(["AsKs", Range(pairs_of("Q").combos, (0.0,) * 6)])
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"samples": 0}, "samples must be a whole number from 1"),
+        ({"samples": 2.5}, "samples must be a whole number from 1 .* got 2.5"),
+        ({"samples": True}, "samples must be a whole number"),
+        ({"seed": -1}, "seed must be a whole number from 0 to 18,446,744,073,709,551,615"),
+        ({"seed": 2**64}, "seed must be a whole number"),
+        ({"stderr": 0.0}, "stderr must be a positive number, got 0.0"),
+        ({"stderr": float("nan")}, "stderr must be a positive number, got nan"),
+        ({"stderr": "0.1"}, "stderr must be a positive number, got str"),
+        ({"method": "fast"}, 'method must be "auto", "exact" or "monte-carlo"'),
+        ({"method": "exact", "samples": 10}, 'samples is for Monte Carlo: method="exact"'),
+        ({"method": "exact", "seed": 1}, "seed is for Monte Carlo"),
+        ({"method": "exact", "stderr": 0.01}, "stderr is for Monte Carlo"),
+        ({"progress": 3}, "progress must be a function"),
+        ({"board": "2s 7s"}, "board must hold 0, 3, 4 or 5 cards, got 2"),
+        ({"board": "2s 7s Xx"}, 'board: invalid card "Xx"'),
+        ({"dead": "Jk"}, "dead: .*only the joker ranking"),
+        ({"players": "AsKs QdQc"}, "players must be a list with one item per player, got str"),
+        ({"players": ["AsKs"]}, "players must hold 2 to 23 players in holdem, got 1"),
+    ],
+)
+def test_errors_name_the_parameter(options: dict[str, object], message: str) -> None:
+    arguments: dict[str, object] = {"players": ["AsKs", "QdQc"], **options}
+    with pytest.raises(ParameterError, match=message) as caught:
+        equity(**arguments)  # type: ignore[arg-type]
+    assert caught.value.parameter == str(message).split()[0].rstrip(":")
+
+
+def test_a_seed_asks_for_monte_carlo() -> None:
+    # Under method="auto" a seed was silently ignored on spots small enough to enumerate.
+    result = equity(["AdAc", "KhKs"], seed=7, samples=4096)
+    assert result.method == "monte-carlo" and result.seed == 7
+    assert equity(["AdAc", "KhKs"], seed=7).method == "monte-carlo"
+
+
+def test_showdown_errors_name_the_parameter() -> None:
+    with pytest.raises(ParameterError, match="hands must be a list with one item per player"):
+        showdown("Ah Kd 7s 2c 9h", "AsQh QdQc")
+    with pytest.raises(ParameterError, match="board: invalid card"):
+        showdown("Ah Kd 7s 2c 9x", ["AsQh", "QdQc"])
+    with pytest.raises(UnknownGameError, match='unknown game "razz"'):
+        showdown("Ah Kd 7s 2c 9h", ["AsQh", "QdQc"], game="razz")  # type: ignore[arg-type]

@@ -22,6 +22,8 @@ is at most :data:`EXACT_LIMIT`, and samples otherwise.
 
 from __future__ import annotations
 
+import math
+import operator
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,19 +31,31 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations, product
 from math import comb, lcm
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Literal, cast, get_args
 
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore._support.errors import shorten
 from pokerscore._support.progress import Progress
 from pokerscore.cards import Card, PokerScoreError, check_distinct, parse_cards
+from pokerscore.engine.kernels.enumeration import thread_count
 from pokerscore.engine.keys import CARD_KEYS, CARD_KEYS_5
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
-from pokerscore.games.holdem.showdown import PlayerError
-from pokerscore.hands.score import check_in_deck
+from pokerscore.engine.tables import board_multisets, board_steps, values_by_board
+from pokerscore.games.holdem._kernels import (
+    any_five_showdowns,
+    exact_showdowns,
+    fill_subsets,
+    range_showdowns,
+    sampled_showdowns,
+)
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, ParameterError, get_game
+from pokerscore.games.holdem.ranges import Range, parse_range
+from pokerscore.games.holdem.showdown import PlayerError, player_list
+from pokerscore.hands.score import HandInput, check_in_deck
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
+Method = Literal["auto", "exact", "monte-carlo"]
+"""How :func:`equity` counts: enumerate every board, sample, or choose by the work."""
 EXACT_LIMIT: Final = 400_000_000
 """``method="auto"`` enumerates up to this many player-boards (boards x combinations x players)."""
 DEFAULT_SAMPLES: Final = 1_000_000
@@ -50,7 +64,7 @@ BLOCK_SIZE: Final = 4096
 """Showdowns per random stream; a run is a whole number of blocks."""
 _BLOCKS_PER_CALL: Final = 64
 
-PlayerInput = str | Sequence[str | int | Card] | Any
+PlayerInput = HandInput | Range
 """A hand in any card notation, a range text, or a :class:`~pokerscore.games.holdem.ranges.Range`."""
 
 
@@ -102,24 +116,19 @@ class _Player:
 
 
 def _player(item: PlayerInput, number: int, game: Game) -> _Player:
-    if hasattr(item, "combos") and hasattr(item, "weights"):  # a Range
-        weights = tuple(Fraction(str(weight)) for weight in item.weights)
-        return _Player(str(getattr(item, "text", item)), tuple(item.combos), weights)
-    text = item if isinstance(item, str) else None
+    """A player's combos and weights, each card checked against the game's deck."""
+    if isinstance(item, Range):
+        return _range_player(item, number, game)
     try:
         cards = parse_cards(item)
     except PokerScoreError as error:
-        if text is None or game.hole_cards != 2:
+        if not isinstance(item, str):
             raise PlayerError(number, str(error)) from None
-        from pokerscore.games.holdem.ranges import parse_range
-
         try:
-            found = parse_range(text, ranking=game.high)
-        except PokerScoreError as range_error:
-            raise PlayerError(number, str(range_error)) from None
-        return _Player(
-            found.text, tuple(found.combos), tuple(Fraction(str(w)) for w in found.weights)
-        )
+            found = parse_range(item, ranking=game.high)
+        except PokerScoreError:
+            raise PlayerError(number, str(error)) from None  # neither cards nor a range
+        return _range_player(found, number, game)
     try:
         check_in_deck(cards, game.high)
     except PokerScoreError as error:
@@ -129,6 +138,25 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
             number, f"{game.name} deals {game.hole_cards} hole cards, got {len(cards)}"
         )
     return _Player(" ".join(map(str, cards)), (cards,), (Fraction(1),))
+
+
+def _range_player(found: Range, number: int, game: Game) -> _Player:
+    if game.hole_cards != 2:
+        raise PlayerError(
+            number,
+            f"a range is two-card combos, and {game.name} deals {game.hole_cards} hole cards: "
+            "give the player's cards",
+        )
+    if not found.combos:
+        raise PlayerError(number, "the range is empty")
+    outside = [card for combo in found.combos for card in combo if card.id not in game.deck]
+    if outside:
+        raise PlayerError(
+            number, f"the range holds {outside[0]}, which {game.name}'s deck does not"
+        )
+    # Weights are exact decimals as written (0.33 is 33/100), not the float's binary value.
+    weights = tuple(Fraction(repr(weight)) for weight in found.weights)
+    return _Player(found.text, found.combos, weights)
 
 
 def _live(players: list[_Player], taken: set[Card]) -> list[_Player]:
@@ -186,7 +214,6 @@ def _summary(tally: npt.NDArray[Any], players: int) -> list[dict[str, Fraction]]
 
 
 def _cells(counts: npt.NDArray[Any]) -> list[tuple[tuple[int, int, int], Fraction]]:
-    import numpy as np
 
     return [
         ((int(split), int(high_k), int(low_k)), Fraction(int(counts[split, high_k, low_k])))
@@ -229,7 +256,6 @@ def _whole(value: Fraction) -> int | Fraction:
 def _hole_arrays(
     holes: Sequence[tuple[Card, ...]], game: Game
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    import numpy as np
 
     keys = np.array([sum(CARD_KEYS[card.id] for card in hole) for hole in holes], dtype=np.int64)
     masks = np.array(
@@ -246,9 +272,6 @@ def _hole_arrays(
 def _prefixes(count: int, need: int) -> npt.NDArray[np.uint8]:
     """Every subset of ``need - 1`` of ``count`` positions, one row each (cached per process):
     the boards' cards but the last, which the kernels deal after them."""
-    import numpy as np
-
-    from pokerscore.games.holdem._kernels import fill_subsets
 
     size = max(need - 1, 0)
     prefixes = np.zeros((comb(count, size), size), dtype=np.uint8)
@@ -265,11 +288,6 @@ def _exact(
     choices: list[tuple[tuple[tuple[Card, ...], ...], Fraction]],
     progress: Progress | None,
 ) -> EquityResult:
-    import numpy as np
-
-    from pokerscore.engine.kernels.enumeration import thread_count
-    from pokerscore.engine.tables import board_multisets, board_steps, values_by_board
-    from pokerscore.games.holdem._kernels import any_five_showdowns, exact_showdowns
 
     if len(players) == 2 and not game.uses_exactly_two and game.low is None and len(choices) > 1:
         return _exact_heads_up_ranges(game, board, dead, players)
@@ -334,10 +352,6 @@ def _exact_heads_up_ranges(
     for 64-bit sums (many decimal digits) are split into digits of a base small enough, one
     kernel pass per digit.
     """
-    import numpy as np
-
-    from pokerscore.engine.kernels.enumeration import thread_count
-    from pokerscore.games.holdem._kernels import range_showdowns
 
     tables = game.high.tables(7)
     arrays = []
@@ -390,7 +404,6 @@ def _exact_heads_up_ranges(
 def _padded_combos(
     players: list[_Player], game: Game
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
-    import numpy as np
 
     most = max(len(player.combos) for player in players)
     combos = np.zeros((len(players), most, game.hole_cards), dtype=np.uint8)
@@ -412,14 +425,9 @@ def _sampled(
     seed: int | None,
     progress: Progress | None,
 ) -> EquityResult:
-    import numpy as np
-
-    from pokerscore.games.holdem._kernels import sampled_showdowns
 
     if seed is None:
         seed = secrets.randbits(63)
-    if not 0 <= seed < 2**64:
-        raise PokerScoreError(f"a seed is a whole number from 0 to 2**64 - 1, got {seed}")
     limit = samples if samples is not None else (None if target else DEFAULT_SAMPLES)
     hi = game.high.tables(7)
     lo = game.low.tables(7) if game.low else hi
@@ -463,45 +471,103 @@ def _stderr(summary: dict[str, Fraction], dealt: int) -> float:
     return float((variance / dealt) ** 0.5)
 
 
+def _cards(name: str, value: HandInput) -> tuple[Card, ...]:
+    try:
+        return parse_cards(value)
+    except PokerScoreError as error:
+        raise ParameterError(name, f": {error}") from None
+
+
+def _whole_number(name: str, value: object, low: int, high: int) -> int:
+    """An integer ``low .. high`` (NumPy integers too; not a bool, not a float)."""
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        number = None
+    if number is None or isinstance(value, bool) or not low <= number <= high:
+        shown = shorten(repr(value))
+        raise ParameterError(name, f" must be a whole number from {low:,} to {high:,}, got {shown}")
+    return number
+
+
+def _options(
+    method: object, samples: object, seed: object, stderr: object, progress: object
+) -> tuple[Method, int | None, int | None, float | None]:
+    """The options checked, each error naming its parameter."""
+    if method not in get_args(Method):
+        shown = shorten(repr(method))
+        raise ParameterError("method", f' must be "auto", "exact" or "monte-carlo", got {shown}')
+    count = None if samples is None else _whole_number("samples", samples, 1, 2**63 - 1)
+    chosen = None if seed is None else _whole_number("seed", seed, 0, 2**64 - 1)
+    target = None
+    if stderr is not None:
+        if isinstance(stderr, bool) or not isinstance(stderr, (int, float)):
+            kind = type(stderr).__name__
+            raise ParameterError("stderr", f" must be a positive number, got {kind}")
+        target = float(stderr)
+        if not (target > 0 and math.isfinite(target)):
+            raise ParameterError("stderr", f" must be a positive number, got {stderr!r}")
+    if progress is not None and not callable(progress):
+        kind = type(progress).__name__
+        raise ParameterError("progress", f" must be a function of (done, total), got {kind}")
+    if method == "exact" and (count, chosen, target) != (None, None, None):
+        raise ParameterError(
+            "samples" if count is not None else "seed" if chosen is not None else "stderr",
+            ' is for Monte Carlo: method="exact" enumerates every board',
+        )
+    return cast(Method, method), count, chosen, target
+
+
 def equity(
     players: Sequence[PlayerInput],
-    board: str | Sequence[str | int | Card] = "",
-    dead: str | Sequence[str | int | Card] = "",
-    game: Game | str = "holdem",
-    method: str = "auto",
+    board: HandInput = "",
+    dead: HandInput = "",
+    *,
+    game: Game | GameName = "holdem",
+    method: Method = "auto",
     samples: int | None = None,
     seed: int | None = None,
-    *,
     stderr: float | None = None,
     progress: Progress | None = None,
 ) -> EquityResult:
     """Each player's equity, win, tie and lose chances: exact or Monte Carlo.
 
-    ``board`` holds 0, 3, 4 or 5 cards; ``dead`` cards are out of play. ``method`` is ``exact``,
-    ``monte-carlo`` or ``auto``; Monte Carlo stops after ``samples`` showdowns (rounded up to
-    whole blocks of :data:`BLOCK_SIZE`) or once every player's standard error is at most
-    ``stderr``; ``seed`` reproduces a run.
+    ``players`` holds one hand or range per player (a range only in two-card games); ``board``
+    0, 3, 4 or 5 cards; ``dead`` cards are out of play. ``method="exact"`` enumerates every
+    board, ``"monte-carlo"`` samples, ``"auto"`` enumerates when the work is at most
+    :data:`EXACT_LIMIT` and no Monte Carlo option (``samples``, ``stderr``, ``seed``) is given.
+    Monte Carlo stops after ``samples`` showdowns (rounded up to whole blocks of
+    :data:`BLOCK_SIZE`; :data:`DEFAULT_SAMPLES` without ``samples`` or ``stderr``) or once every
+    player's standard error is at most ``stderr``, whichever comes first; ``seed`` (0 to
+    2**64 - 1) reproduces a run. ``progress(done, total)`` is called as the work advances.
+
+    Bad input raises a :class:`~pokerscore.cards.PokerScoreError`: a
+    :class:`~pokerscore.games.holdem.showdown.PlayerError` names the player, a
+    :class:`~pokerscore.games.holdem.game.ParameterError` the parameter.
 
     >>> result = equity(["AsKs", "QdQc"], board="2s 7s Qh")  # a regression pin; brute force in tests
     >>> [round(player.equity, 4) for player in result.players]
     [0.2556, 0.7444]
     """
     rules = get_game(game)
-    if method not in ("auto", "exact", "monte-carlo"):
-        raise PokerScoreError(f'unknown method "{method}": use auto, exact or monte-carlo')
-    if len(players) < 2:
-        raise PokerScoreError(f"equity needs at least two players, got {len(players)}")
-    if samples is not None and samples < 1:
-        raise PokerScoreError(f"the number of samples must be at least 1, got {samples}")
-    if stderr is not None and not stderr > 0:
-        raise PokerScoreError(f"a target standard error is a positive number, got {stderr}")
-    board_cards = parse_cards(board)
-    dead_cards = parse_cards(dead)
-    parsed = [_player(item, number, rules) for number, item in enumerate(players, 1)]
+    method, samples, seed, stderr = _options(method, samples, seed, stderr, progress)
+    items = player_list("players", players)
+    if not 2 <= len(items) <= rules.max_players:
+        raise ParameterError(
+            "players",
+            f" must hold 2 to {rules.max_players} players in {rules.name}, got {len(items)}",
+        )
+    board_cards = _cards("board", board)
+    dead_cards = _cards("dead", dead)
     if len(board_cards) not in (0, 3, 4, 5):
-        raise PokerScoreError(f"the board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
+        raise ParameterError("board", f" must hold 0, 3, 4 or 5 cards, got {len(board_cards)}")
     check_distinct(board_cards + dead_cards)
-    check_in_deck(board_cards + dead_cards, rules.high)
+    for name, cards in (("board", board_cards), ("dead", dead_cards)):
+        try:
+            check_in_deck(cards, rules.high)
+        except PokerScoreError as error:
+            raise ParameterError(name, f": {error}") from None
+    parsed = [_player(item, number, rules) for number, item in enumerate(items, 1)]
     seen = {card: "the board or the dead cards" for card in board_cards + dead_cards}
     for number, player in enumerate(parsed, 1):
         if len(player.combos) == 1:  # a hand, not a range: its cards are taken
@@ -510,15 +576,13 @@ def equity(
                     raise PlayerError(number, f"card {card} is also held by {seen[card]}")
                 seen[card] = f"player {number}"
     live = _live(parsed, set(board_cards + dead_cards))
-    needed = len(board_cards) + len(dead_cards) + len(players) * rules.hole_cards
+    needed = len(board_cards) + len(dead_cards) + len(items) * rules.hole_cards
     if needed + BOARD_CARDS - len(board_cards) > len(rules.deck):
         raise PokerScoreError(f"{rules.name} has {len(rules.deck)} cards, too few for this spot")
     boards = comb(len(rules.deck) - needed, BOARD_CARDS - len(board_cards))
+    sampling = (samples, stderr, seed) != (None, None, None)
     exact = method == "exact" or (
-        method == "auto"
-        and samples is None
-        and stderr is None
-        and _work(live, rules, boards) <= EXACT_LIMIT
+        method == "auto" and not sampling and _work(live, rules, boards) <= EXACT_LIMIT
     )
     if exact:
         choices = _tuples(live)
