@@ -12,7 +12,8 @@ import pokerkit
 import pytest
 
 from pokerscore.cards import Card, DuplicateCardError, PokerScoreError, parse_cards
-from pokerscore.games.holdem.equity import equity
+from pokerscore.games.holdem import equity as equity_module
+from pokerscore.games.holdem.equity import EquityResult, equity
 from pokerscore.games.holdem.game import GAMES, ParameterError, UnknownGameError, get_game
 from pokerscore.games.holdem.ranges import Range, parse_range
 from pokerscore.games.holdem.showdown import PlayerError, showdown
@@ -180,8 +181,8 @@ def test_monte_carlo_lands_within_four_standard_errors(
 
 
 def test_monte_carlo_with_overlapping_ranges_is_unbiased() -> None:
-    # Both ranges hold aces: redrawing the whole deal on a clash keeps the joint odds exact,
-    # where dealing one player after the other would favour the second player's unblocked combos.
+    # Both ranges hold aces: dealt one after the other, the second range's combos blocked by the
+    # first would be under-counted without the deal's importance weight.
     players = [pairs_of("A"), offsuit("A", "K")]
     exact = equity(players, method="exact")
     sampled = equity(players, method="monte-carlo", samples=300_000, seed=5)
@@ -376,3 +377,75 @@ def test_showdown_errors_name_the_parameter() -> None:
         showdown("Ah Kd 7s 2c 9x", ["AsQh", "QdQc"])
     with pytest.raises(UnknownGameError, match='unknown game "razz"'):
         showdown("Ah Kd 7s 2c 9h", ["AsQh", "QdQc"], game="razz")  # type: ignore[arg-type]
+
+
+# ---- Monte Carlo dealt player by player (issue 23 §3, §4) -------------------------------------
+
+
+def within_four_errors(sampled: EquityResult, exact: EquityResult) -> None:
+    for estimate, truth in zip(sampled.players, exact.players, strict=True):
+        assert estimate.stderr is not None and estimate.stderr > 0
+        assert abs(estimate.equity - truth.equity) < 4 * estimate.stderr, (estimate, truth)
+
+
+def ace_of_spades_combos() -> Range:
+    """Every combo holding the ace of spades (51), built by hand, and 22 at weight 0.01."""
+    spade = Card(51)
+    combos = [(spade, Card(other)) for other in range(51)] + list(pairs_of("2").combos)
+    return Range(tuple(combos), (1.0,) * 51 + (0.01,) * 6)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        # Overlapping ranges: the later ranges' live weight varies from deal to deal.
+        (["AA,KK", "AK", "AQs,KQs,QQ"], "2c 7d 9h"),
+        # Dead ends: when the first two take all four aces, the third range has no combo.
+        (["AA,KK", "AA,KK", "AK"], "2c 7d 9h"),
+        # Weights, a known hand and a range it blocks.
+        (["AhKh", "0.3(QQ+),AKs,0.7(JTs)", "Ah7h,Kh7h,TT"], "2h 7d 9h"),
+        # The second range's live share is about 0.1 %: the combo is read off a scan.
+        (["AsKs,AsQs", ace_of_spades_combos()], "7c 8d 9h"),
+    ],
+)
+def test_monte_carlo_of_overlapping_ranges_matches_exact(players: list[object], board: str) -> None:
+    exact = equity(players, board=board, method="exact")  # type: ignore[arg-type]
+    sampled = equity(players, board=board, samples=300_000, seed=11)  # type: ignore[arg-type]
+    assert sampled.method == "monte-carlo"
+    within_four_errors(sampled, exact)
+
+
+def test_monte_carlo_of_random_hands_matches_exact_and_symmetry() -> None:
+    # A random range is dealt like the board; against a hand, the exact heads-up path decides.
+    for players in (["AsKs", "random"], ["random", "7h2c"]):
+        exact = equity(players, board="Td 9d 3c", method="exact")
+        within_four_errors(equity(players, board="Td 9d 3c", samples=200_000, seed=2), exact)
+    # Ten random hands share the pot alike: a tenth each, exactly.
+    result = equity(["random"] * 10, samples=200_000, seed=3)
+    for player in result.players:
+        assert player.stderr is not None
+        assert abs(player.equity - 0.1) < 4 * player.stderr
+    assert sum(player.equity for player in result.players) == pytest.approx(1)
+
+
+def test_a_full_table_of_random_hands_is_dealt() -> None:
+    # 23 random hands: whole-deal redraws needed some 5e13 draws a deal.
+    result = equity(["random"] * 23, samples=4096, seed=1)
+    assert result.samples == 4096 and len(result.players) == 23
+
+
+def test_a_spot_no_deal_completes_is_refused_up_front() -> None:
+    for method in ("auto", "monte-carlo", "exact"):
+        with pytest.raises(PokerScoreError, match="leave no deal in which no card is held twice"):
+            equity(["AA", "AA", "AA"], method=method)  # type: ignore[arg-type]
+    with pytest.raises(PokerScoreError, match="leave no deal"):
+        equity(["AA"] + ["AA,KK"] * 4, samples=100)  # five pairs of eight cards
+    with pytest.raises(PlayerError, match="player 3: no combo of AcKd, AcQd is left"):
+        equity(["AhAs", "AA", "AcKd,AcQd"], samples=100)  # AA is AcAd, a known hand then
+
+
+def test_monte_carlo_refuses_when_no_sampled_deal_fits(monkeypatch: pytest.MonkeyPatch) -> None:
+    # When the search gives up undecided, the sampler is the last guard.
+    monkeypatch.setattr(equity_module, "_possible", lambda *_: None)
+    with pytest.raises(PokerScoreError, match="none of 262,144 random deals was possible"):
+        equity(["AA", "AA", "AA"], method="monte-carlo")

@@ -34,11 +34,12 @@ def below(state: np.uint64, n: int) -> tuple[np.uint64, np.int64]:
     multiply of the output's top 32 bits, rejecting the few products that would favour some
     values."""
     bound = np.uint64(n)
-    threshold = (np.uint64(4294967296) - bound) % bound
     while True:
         state, value = splitmix64(state)
         product = (value >> np.uint64(32)) * bound  # below 2**64: unsigned
-        if product & np.uint64(0xFFFFFFFF) >= threshold:
+        low = product & np.uint64(0xFFFFFFFF)
+        # The threshold is below n: only a low part under n needs it (and its division).
+        if low >= bound or low >= (np.uint64(4294967296) - bound) % bound:
             return state, np.int64(product >> np.uint64(32))
 
 
