@@ -4,7 +4,6 @@ Omaha hands, and Monte Carlo against exact results."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
@@ -13,34 +12,28 @@ import pokerkit
 import pytest
 
 from pokerscore.cards import Card, DuplicateCardError, PokerScoreError, parse_cards
-from pokerscore.games.holdem.equity import equity
-from pokerscore.games.holdem.game import GAMES, UnknownGameError, get_game
+from pokerscore.games.holdem import equity as equity_module
+from pokerscore.games.holdem.equity import EquityResult, equity
+from pokerscore.games.holdem.game import GAMES, ParameterError, UnknownGameError, get_game
+from pokerscore.games.holdem.ranges import Range, parse_range
 from pokerscore.games.holdem.showdown import PlayerError, showdown
 
 
-@dataclass(frozen=True)
-class Combos:
-    """A range given as its combos (what a parsed range offers the equity function)."""
-
-    text: str
-    combos: tuple[tuple[Card, ...], ...]
-    weights: tuple[float, ...]
-
-
-def pairs_of(rank: str) -> Combos:
+def pairs_of(rank: str) -> Range:
+    """A pair's six combos, built from the cards (not parsed from range text)."""
     cards = parse_cards(" ".join(rank + suit for suit in "cdhs"))
     combos = tuple(combinations(cards, 2))
-    return Combos(rank * 2, combos, (1.0,) * len(combos))
+    return Range(combos, (1.0,) * len(combos))
 
 
-def offsuit(high: str, low: str) -> Combos:
+def offsuit(high: str, low: str) -> Range:
     found = tuple(
         (parse_cards(high + s1)[0], parse_cards(low + s2)[0])
         for s1 in "cdhs"
         for s2 in "cdhs"
         if s1 != s2
     )
-    return Combos(high + low + "o", found, (1.0,) * len(found))
+    return Range(found, (1.0,) * len(found))
 
 
 # ---- published figures -------------------------------------------------------------------------
@@ -92,7 +85,7 @@ def brute_force(game: str, board: str, hands: list[str]) -> list[Fraction]:
     totals = [Fraction(0)] * len(hands)
     boards = 0
     for extra in combinations(rest, 5 - len(known)):
-        result = showdown(known + extra, hands, game)
+        result = showdown(known + extra, hands, game=game)
         boards += 1
         for index, player in enumerate(result.players):
             totals[index] += player.share
@@ -152,7 +145,7 @@ def test_omaha_showdown_winners_agree_with_pokerkit() -> None:
         rng.shuffle(deck)
         hands = ["".join(deck[4 * i : 4 * i + 4]) for i in range(3)]
         board = "".join(deck[12:17])
-        ours = showdown(board, hands, "omaha").winners
+        ours = showdown(board, hands, game="omaha").winners
         theirs = [pokerkit.OmahaHoldemHand.from_game(hand, board) for hand in hands]
         best = max(theirs)
         assert ours == [i for i, hand in enumerate(theirs) if hand == best], (board, hands)
@@ -188,8 +181,8 @@ def test_monte_carlo_lands_within_four_standard_errors(
 
 
 def test_monte_carlo_with_overlapping_ranges_is_unbiased() -> None:
-    # Both ranges hold aces: redrawing the whole deal on a clash keeps the joint odds exact,
-    # where dealing one player after the other would favour the second player's unblocked combos.
+    # Both ranges hold aces: dealt one after the other, the second range's combos blocked by the
+    # first would be under-counted without the deal's importance weight.
     players = [pairs_of("A"), offsuit("A", "K")]
     exact = equity(players, method="exact")
     sampled = equity(players, method="monte-carlo", samples=300_000, seed=5)
@@ -236,7 +229,7 @@ def test_showdown_split_pot_shares_are_exact_thirds() -> None:
 def test_omaha_uses_exactly_two_hole_cards() -> None:
     # The board holds three hearts and the player one: hold'em would make a flush, but Omaha
     # takes exactly two hole cards, so the lone heart makes none.
-    result = showdown("Ah Kh Qh 7c 2d", ["Jh 3s 4s 5s", "9c 9d 8c 8d"], "omaha")
+    result = showdown("Ah Kh Qh 7c 2d", ["Jh 3s 4s 5s", "9c 9d 8c 8d"], game="omaha")
     assert result.players[0].high.category.slug != "flush"
 
 
@@ -244,11 +237,11 @@ def test_errors_name_the_player_and_card() -> None:
     with pytest.raises(PlayerError, match="player 2: card As is also held by player 1"):
         showdown("Ah Kd 7s 2c 9h", ["AsQh", "AsQd"])
     with pytest.raises(PlayerError, match="player 1: omaha deals 4 hole cards"):
-        showdown("Ah Kd 7s 2c 9h", ["AsQh", "2h 3h 4h 5h"], "omaha")
-    with pytest.raises(PokerScoreError, match="board has 5 cards"):
+        showdown("Ah Kd 7s 2c 9h", ["AsQh", "2h 3h 4h 5h"], game="omaha")
+    with pytest.raises(PokerScoreError, match="board must hold 5 cards"):
         showdown("Ah Kd 7s", ["AsQh", "2h 3h"])
     with pytest.raises(PlayerError, match="player 2"):
-        showdown("Ah Kd 7s 6c 9h", ["AsQh", "2h 3h"], "short-deck")
+        showdown("Ah Kd 7s 6c 9h", ["AsQh", "2h 3h"], game="short-deck")
     with pytest.raises(UnknownGameError, match="unknown game"):
         get_game("razz")
     with pytest.raises(PokerScoreError, match="0, 3, 4 or 5 cards"):
@@ -268,3 +261,191 @@ def test_every_game_deals_a_full_table() -> None:
         "omaha-hi-lo": 11,
         "short-deck": 15,
     }
+
+
+def test_range_weights_with_many_digits_stay_exact() -> None:
+    # Integer weights of 10**12 times boards times combos overflowed 64 bits: equities came out
+    # negative. Equal weights within each range leave PokerStove's AA vs KK unchanged.
+    aces = Range(pairs_of("A").combos, (0.123456789123,) * 6)
+    kings = Range(pairs_of("K").combos, (0.987654321987,) * 6)
+    heads_up = equity([aces, kings], method="exact")
+    assert [round(100 * p.equity, 4) for p in heads_up.players] == [81.9461, 18.0539]
+    assert all(0 <= p.win <= 1 and 0 <= p.lose <= 1 for p in heads_up.players)
+    assert heads_up.boards == 1_712_304 * 36 * Fraction("0.123456789123") * Fraction(
+        "0.987654321987"
+    )
+
+
+def test_unequal_weights_with_many_digits_match_combo_by_combo() -> None:
+    # Each pair of combos run as hands, weighed by the product of its weights as fractions.
+    aces = pairs_of("A").combos[:4]
+    kings = pairs_of("K").combos[2:]
+    # 1/3 as a float is 3333333333333333/10**16: the second range's sums take two digits.
+    aces_weights = (0.123456789123, 0.5, 2 / 3, 0.0000001)
+    kings_weights = (0.987654321987, 0.25, 1 / 3, 1.0)
+    wins = ties = total = Fraction(0)
+    for ace, ace_weight in zip(aces, aces_weights, strict=True):
+        for king, king_weight in zip(kings, kings_weights, strict=True):
+            weight = Fraction(str(ace_weight)) * Fraction(str(king_weight))
+            result = equity([ace, king], method="exact")
+            assert result.players[0].wins is not None and result.players[0].ties is not None
+            assert result.boards is not None
+            wins += weight * result.players[0].wins
+            ties += weight * result.players[0].ties
+            total += weight * result.boards
+    ranged = equity([Range(aces, aces_weights), Range(kings, kings_weights)], method="exact")
+    assert (ranged.players[0].wins, ranged.players[0].ties, ranged.boards) == (wins, ties, total)
+    assert ranged.players[0].equity_exact == (wins + ties / 2) / total
+
+
+def test_cards_outside_the_games_deck_are_refused() -> None:
+    # A joker read as id 52 indexed past the card keys (IndexError); short deck's 2c 3c were
+    # dealt as if the deck held them.
+    with pytest.raises(PlayerError, match=r"player 1: .*only the joker ranking plays with jokers"):
+        equity(["Jk Ah", "KhKs"])
+    with pytest.raises(PlayerError, match=r'player 1: invalid card "2c".*short-deck'):
+        equity(["2c3c", "AhKh"], game="short-deck")
+    with pytest.raises(PlayerError, match=r'player 2: invalid card "5d".*short-deck'):
+        equity(["AhKh", "Qs5d"], game="short-deck", method="monte-carlo", samples=100)
+    with pytest.raises(PlayerError, match=r"player 1: .*joker"):
+        showdown("Ah Kd 7s 2c 9h", ["Jk Qh", "2h 3h"])
+    with pytest.raises(PlayerError, match='player 2: invalid card "2h"'):
+        showdown("Ah Kd 7s 6c 9h", ["AsQh", "2h 3h"], game="short-deck")
+    with pytest.raises(PokerScoreError, match=r'"2c".*short-deck'):
+        showdown("Ah Kd 7s 2c 9h", ["AsQh", "Th Jh"], game="short-deck")
+
+
+# ---- the library's errors (issue 23 §7, issue 18 §4) -------------------------------------------
+
+
+def test_ranges_equity_cannot_use_are_refused() -> None:
+    with pytest.raises(
+        PlayerError, match="player 2: a range is two-card combos, and omaha deals 4"
+    ):
+        equity(["AsKsQsJs", parse_range("AA")], game="omaha")
+    with pytest.raises(PlayerError, match="player 2: a range is two-card combos"):
+        equity(["AsKsQsJs", "AA"], game="omaha")
+    with pytest.raises(PlayerError, match="player 2: the range is empty"):
+        equity(["AsKs", Range((), ())])
+    with pytest.raises(PlayerError, match="player 1: the range holds 5s, which short-deck's"):
+        equity([parse_range("55"), "AsKs"], game="short-deck")
+    with pytest.raises(PokerScoreError, match="weights must each be above 0"):
+        equity(["AsKs", Range(pairs_of("Q").combos, (0.0,) * 6)])
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"samples": 0}, "samples must be a whole number from 1"),
+        ({"samples": 2.5}, "samples must be a whole number from 1 .* got 2.5"),
+        ({"samples": True}, "samples must be a whole number"),
+        ({"seed": -1}, "seed must be a whole number from 0 to 18,446,744,073,709,551,615"),
+        ({"seed": 2**64}, "seed must be a whole number"),
+        ({"stderr": 0.0}, "stderr must be a positive number, got 0.0"),
+        ({"stderr": float("nan")}, "stderr must be a positive number, got nan"),
+        ({"stderr": "0.1"}, "stderr must be a positive number, got str"),
+        ({"method": "fast"}, 'method must be "auto", "exact" or "monte-carlo"'),
+        ({"method": "exact", "samples": 10}, 'samples is for Monte Carlo: method="exact"'),
+        ({"method": "exact", "seed": 1}, "seed is for Monte Carlo"),
+        ({"method": "exact", "stderr": 0.01}, "stderr is for Monte Carlo"),
+        ({"progress": 3}, "progress must be a function"),
+        ({"board": "2s 7s"}, "board must hold 0, 3, 4 or 5 cards, got 2"),
+        ({"board": "2s 7s Xx"}, 'board: invalid card "Xx"'),
+        ({"dead": "Jk"}, "dead: .*only the joker ranking"),
+        ({"players": "AsKs QdQc"}, "players must be a list with one item per player, got str"),
+        ({"players": ["AsKs"]}, "players must hold 2 to 23 players in holdem, got 1"),
+    ],
+)
+def test_errors_name_the_parameter(options: dict[str, object], message: str) -> None:
+    arguments: dict[str, object] = {"players": ["AsKs", "QdQc"], **options}
+    with pytest.raises(ParameterError, match=message) as caught:
+        equity(**arguments)  # type: ignore[arg-type]
+    assert caught.value.parameter == str(message).split()[0].rstrip(":")
+
+
+def test_a_seed_asks_for_monte_carlo() -> None:
+    # Under method="auto" a seed was silently ignored on spots small enough to enumerate.
+    result = equity(["AdAc", "KhKs"], seed=7, samples=4096)
+    assert result.method == "monte-carlo" and result.seed == 7
+    assert equity(["AdAc", "KhKs"], seed=7).method == "monte-carlo"
+
+
+def test_showdown_errors_name_the_parameter() -> None:
+    with pytest.raises(ParameterError, match="hands must be a list with one item per player"):
+        showdown("Ah Kd 7s 2c 9h", "AsQh QdQc")
+    with pytest.raises(ParameterError, match="board: invalid card"):
+        showdown("Ah Kd 7s 2c 9x", ["AsQh", "QdQc"])
+    with pytest.raises(UnknownGameError, match='unknown game "razz"'):
+        showdown("Ah Kd 7s 2c 9h", ["AsQh", "QdQc"], game="razz")  # type: ignore[arg-type]
+
+
+# ---- Monte Carlo dealt player by player (issue 23 §3, §4) -------------------------------------
+
+
+def within_four_errors(sampled: EquityResult, exact: EquityResult) -> None:
+    for estimate, truth in zip(sampled.players, exact.players, strict=True):
+        assert estimate.stderr is not None and estimate.stderr > 0
+        assert abs(estimate.equity - truth.equity) < 4 * estimate.stderr, (estimate, truth)
+
+
+def ace_of_spades_combos() -> Range:
+    """Every combo holding the ace of spades (51), built by hand, and 22 at weight 0.01."""
+    spade = Card(51)
+    combos = [(spade, Card(other)) for other in range(51)] + list(pairs_of("2").combos)
+    return Range(tuple(combos), (1.0,) * 51 + (0.01,) * 6)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        # Overlapping ranges: the later ranges' live weight varies from deal to deal.
+        (["AA,KK", "AK", "AQs,KQs,QQ"], "2c 7d 9h"),
+        # Dead ends: when the first two take all four aces, the third range has no combo.
+        (["AA,KK", "AA,KK", "AK"], "2c 7d 9h"),
+        # Weights, a known hand and a range it blocks.
+        (["AhKh", "0.3(QQ+),AKs,0.7(JTs)", "Ah7h,Kh7h,TT"], "2h 7d 9h"),
+        # The second range's live share is about 0.1 %: the combo is read off a scan.
+        (["AsKs,AsQs", ace_of_spades_combos()], "7c 8d 9h"),
+    ],
+)
+def test_monte_carlo_of_overlapping_ranges_matches_exact(players: list[object], board: str) -> None:
+    exact = equity(players, board=board, method="exact")  # type: ignore[arg-type]
+    sampled = equity(players, board=board, samples=300_000, seed=11)  # type: ignore[arg-type]
+    assert sampled.method == "monte-carlo"
+    within_four_errors(sampled, exact)
+
+
+def test_monte_carlo_of_random_hands_matches_exact_and_symmetry() -> None:
+    # A random range is dealt like the board; against a hand, the exact heads-up path decides.
+    for players in (["AsKs", "random"], ["random", "7h2c"]):
+        exact = equity(players, board="Td 9d 3c", method="exact")
+        within_four_errors(equity(players, board="Td 9d 3c", samples=200_000, seed=2), exact)
+    # Ten random hands share the pot alike: a tenth each, exactly.
+    result = equity(["random"] * 10, samples=200_000, seed=3)
+    for player in result.players:
+        assert player.stderr is not None
+        assert abs(player.equity - 0.1) < 4 * player.stderr
+    assert sum(player.equity for player in result.players) == pytest.approx(1)
+
+
+def test_a_full_table_of_random_hands_is_dealt() -> None:
+    # 23 random hands: whole-deal redraws needed some 5e13 draws a deal.
+    result = equity(["random"] * 23, samples=4096, seed=1)
+    assert result.samples == 4096 and len(result.players) == 23
+
+
+def test_a_spot_no_deal_completes_is_refused_up_front() -> None:
+    for method in ("auto", "monte-carlo", "exact"):
+        with pytest.raises(PokerScoreError, match="leave no deal in which no card is held twice"):
+            equity(["AA", "AA", "AA"], method=method)  # type: ignore[arg-type]
+    with pytest.raises(PokerScoreError, match="leave no deal"):
+        equity(["AA"] + ["AA,KK"] * 4, samples=100)  # five pairs of eight cards
+    with pytest.raises(PlayerError, match="player 3: no combo of AcKd, AcQd is left"):
+        equity(["AhAs", "AA", "AcKd,AcQd"], samples=100)  # AA is AcAd, a known hand then
+
+
+def test_monte_carlo_refuses_when_no_sampled_deal_fits(monkeypatch: pytest.MonkeyPatch) -> None:
+    # When the search gives up undecided, the sampler is the last guard.
+    monkeypatch.setattr(equity_module, "_possible", lambda *_: None)
+    with pytest.raises(PokerScoreError, match="none of 262,144 random deals was possible"):
+        equity(["AA", "AA", "AA"], method="monte-carlo")

@@ -59,3 +59,50 @@ def test_equity_errors_are_one_line() -> None:
         status, _, err = run(*args)
         assert status == 2, args
         assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
+
+
+def test_equity_with_weighted_ranges_prints_weighted_boards() -> None:
+    # Weights make the count of boards a fraction (boards times combo weights): issue 23.
+    from pokerscore.games.holdem.equity import equity
+
+    for weighted in ("0.33(JJ),QQ", "33%(JJ),QQ", "0.001(JJ),QQ"):
+        status, out, err = run("equity", "KK", weighted, "--board", "2c 7d 9h")
+        assert status == 0, err
+        assert "weighted boards" in out
+        kings = equity(["KK", weighted], board="2c 7d 9h").players[0]
+        assert f"{100 * kings.equity:.2f}" in out
+
+
+def test_cards_outside_the_deck_are_one_line() -> None:
+    for args in (
+        ["equity", "Jk Ah", "KhKs"],
+        ["equity", "2c3c", "AhKh", "--game", "short-deck"],
+        ["showdown", "2c3c", "AhKh", "--game", "short-deck", "-b", "6c 7c 8c 9d Td"],
+    ):
+        status, _, err = run(*args)
+        assert status == 2, args
+        assert err.startswith("error: player 1: ") and err.count("\n") == 1, (args, err)
+
+
+def test_errors_name_the_options() -> None:
+    # The library names its parameters; the command line says which option was wrong.
+    cases = {
+        ("equity", "AdAc", "KhKs", "--board", "2c 3c"): "error: --board must hold 0, 3, 4 or 5",
+        ("equity", "AdAc", "KhKs", "--dead", "Xx"): 'error: --dead: invalid card "Xx"',
+        ("equity", "AdAc", "KhKs", "--seed", str(2**64)): "error: --seed must be a whole number",
+        ("equity", "AdAc", "KhKs", "--stderr", "nan"): "error: --stderr must be a positive",
+        ("equity", "AdAc"): "error: the players must hold 2 to 23 players",
+        ("showdown", "AdAc", "KhKs", "-b", "2c 3c"): "error: --board must hold 5 cards",
+    }
+    for args, start in cases.items():
+        status, _, err = run(*args)
+        assert status == 2 and err.startswith(start) and err.count("\n") == 1, (args, err)
+
+
+def test_options_that_would_be_ignored_are_refused() -> None:
+    for extra in (["--seed", "3"], ["--samples", "10"], ["--stderr", "0.01"]):
+        status, _, err = run("equity", "AdAc", "KhKs", "--exact", *extra)
+        assert status == 2 and err.startswith("error: ") and "--exact" in err, (extra, err)
+    # A seed alone asks for Monte Carlo (it was ignored when the spot was small enough).
+    status, out, _ = run("equity", "AdAc", "KhKs", "--seed", "5", "--samples", "4096", "--json")
+    assert status == 0 and json.loads(out)["seed"] == 5

@@ -522,3 +522,56 @@ def test_normalised_text_reads_back_to_the_same_range(
     assert weights_of(hands) == {
         combo: weight for combo, weight in case[1].items() if not set(combo) & set(dead)
     }
+
+
+# --- a Range built by hand is checked as a parsed one is (issue 23 §7) -------------------------
+
+
+def aces() -> list[tuple[Card, Card]]:
+    return [(Card(high), Card(low)) for low, high in combinations(range(48, 52), 2)]
+
+
+@pytest.mark.parametrize(
+    ("weights", "message"),
+    [
+        ((0.0,) * 6, "weights must each be above 0 and at most 1"),
+        ((2,) * 6, "weights must each be above 0 and at most 1, got 2"),
+        ((-1.0,) * 6, "got -1.0"),
+        ((float("nan"),) * 6, "got nan"),
+        ((True,) * 6, "got True"),
+        (("0.5",) * 6, "got '0.5'"),
+        ((0.5,) * 5, "one weight per combo: 6 combos, 5 weights"),
+    ],
+)
+def test_a_range_refuses_weights_outside_its_definition(
+    weights: tuple[object, ...], message: str
+) -> None:
+    with pytest.raises(PokerScoreError, match=message):
+        Range(tuple(aces()), weights)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("combos", "ranking", "message"),
+    [
+        (((Card(51), Card(51)),), "high", "combos: AsAs holds a card twice"),
+        (((Card(51),),), "high", "combos: combo 1 has 1 card"),
+        (((Card(51), Card(52)),), "high", "combos: .*Jk.*only the joker ranking"),
+        (((Card(51), Card(0)),), "short-deck", 'combos: combo 1: invalid card "2c".*short-deck'),
+        (((Card(51), Card(47)), (Card(47), Card(51))), "high", "combos: AsKs appears twice"),
+        (((Card(51), Card(47)),), "razz", "unknown ranking"),
+        (((Card(51), Card(47)),), 7, "ranking must be the name of a ranking, got int"),
+        ("AsKs", "high", "combos must be a list of two-card combos, got str"),
+    ],
+)
+def test_a_range_refuses_combos_outside_its_deck(
+    combos: object, ranking: object, message: str
+) -> None:
+    with pytest.raises(PokerScoreError, match=message):
+        Range(combos, (1.0,) * len(combos), ranking)  # type: ignore[arg-type]
+
+
+def test_a_range_built_by_hand_is_put_in_order() -> None:
+    # Combos written lower card first, in any order, read as the parser writes them.
+    built = Range(tuple((low, high) for high, low in reversed(aces())), (1.0,) * 6)
+    assert built == parse_range("AA")
+    assert Range((("Ah", "As"),), (1,)).combos == ((Card(51), Card(50)),)  # type: ignore[arg-type]

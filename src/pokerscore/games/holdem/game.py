@@ -9,8 +9,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal, get_args
 
+from pokerscore._support.errors import shorten
 from pokerscore.cards import PokerScoreError
 from pokerscore.engine import HIGH, Ranking
 from pokerscore.engine.rankings import EIGHT_OR_BETTER, SHORT_DECK
@@ -19,12 +20,32 @@ BOARD_CARDS: Final = 5
 """Every game here deals a board of five community cards."""
 
 
+GameName = Literal["holdem", "omaha", "omaha-5", "omaha-6", "omaha-hi-lo", "short-deck"]
+"""The name of a built-in game (:data:`GAMES`)."""
+
+
+class ParameterError(PokerScoreError):
+    """A bad value of one of a function's parameters; the message starts with its name.
+
+    The command line swaps the name for its option (``samples`` → ``--samples``) through
+    ``parameter`` and ``rest``.
+
+    >>> str(ParameterError("samples", " must be at least 1, got 0"))
+    'samples must be at least 1, got 0'
+    """
+
+    def __init__(self, parameter: str, rest: str) -> None:
+        self.parameter = parameter
+        self.rest = rest
+        super().__init__(parameter + rest)
+
+
 class UnknownGameError(PokerScoreError):
     """A game name that is not one of the built-in games."""
 
     def __init__(self, name: str) -> None:
         self.name = name
-        super().__init__(f'unknown game "{name}": use one of {", ".join(GAMES)}')
+        super().__init__(f'unknown game "{shorten(name)}": use one of {", ".join(GAMES)}')
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,11 +91,18 @@ GAMES: Final[dict[str, Game]] = {
 """Every built-in game by name."""
 
 
-def get_game(game: Game | str) -> Game:
-    """The game of a name (or the game itself)."""
+assert set(get_args(GameName)) == set(GAMES), "GameName lists every built-in game"
+
+
+def get_game(game: Game | GameName) -> Game:
+    """The game of a name (or the game itself); any other name is an :class:`UnknownGameError`.
+
+    >>> get_game("short-deck").title
+    "Short Deck Hold'em"
+    """
     if isinstance(game, Game):
         return game
     found = GAMES.get(game) if isinstance(game, str) else None
     if found is None:
-        raise UnknownGameError(str(game))
+        raise UnknownGameError(game if isinstance(game, str) else type(game).__name__)
     return found
