@@ -22,6 +22,7 @@ from pokerscore.cli.commands import (
     tables,
     videopoker,
 )
+from pokerscore.cli.metavars import use_word_metavars
 from pokerscore.cli.output import BAD_INPUT, report_error
 
 try:  # recent Typer carries its own copy of Click
@@ -129,6 +130,7 @@ app.command("draw")(draw.draw_command)
 app.command("batch")(batch.batch_command)
 app.add_typer(videopoker.app, name="videopoker")
 app.add_typer(tables.app, name="tables")
+use_word_metavars(app)  # after every registration: `CARDS...`, not Typer's `{cards}...`
 
 
 def _version(show: bool) -> None:

@@ -63,11 +63,10 @@ def draw_command(
 ) -> None:
     """The best hand reachable by discarding any cards when the deck's top five are known.
 
-    Discards are replaced by the top cards in order. Each line prints as
-    ``Hand: TH JH QC QD QS Deck: QH KH AH 2S 6S Best hand: straight-flush``. The file is
-    streamed (any size, in bounded memory), each result printed as its block is done. A bad
-    line is reported with its number and skipped; the exit status is then 1 (``--strict``: stop,
-    status 2).
+    Discards are replaced by the top cards in order. Each line prints as "Hand: TH JH QC QD QS
+    Deck: QH KH AH 2S 6S Best hand: straight-flush". The file is streamed (any size, in bounded
+    memory), each result printed as its block is done. A bad line is reported with its number
+    and skipped; the exit status is then 1 (--strict: stop, status 2).
     """
     from pokerscore.cli.lines import LineErrors, read_card_lines, source_size
 

@@ -169,7 +169,7 @@ def duel_command(
 
     Each line holds ten cards: player 1's five, then player 2's, from one deck. The file is
     streamed (any size, in bounded memory). A bad line is reported with its number and skipped;
-    the exit status is then 1 (``--strict``: stop, status 2).
+    the exit status is then 1 (--strict: stop, status 2).
     """
     import numpy as np
 

@@ -179,7 +179,8 @@ def history_command(
 ) -> None:
     """Totals per session and overall: hands, coins bet and won, return, EV lost, worst holds.
 
-    ``lost/hand`` is the expected coins given away per hand by holds below the advisor's best.
+    The lost/hand column is the expected coins given away per hand by holds below the advisor's
+    best.
     """
     from pokerscore.games.videopoker.history import default_history_path, open_history
 
