@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from pokerscore.cli import output
 from pokerscore.cli.app import app
 from tests import make_samples
 from tests.cli_runner import separate_streams_runner
@@ -130,7 +131,7 @@ def matches(shown: Sequence[str], *texts: str) -> bool:
 def mismatch(example: Example) -> str | None:
     """Why the example's output is not what the README shows, or None if it is."""
     args, stdin = arguments(example.command)
-    result = runner.invoke(app, args, input=stdin, env={"COLUMNS": str(WIDTH)})
+    result = runner.invoke(app, args, input=stdin)
     expected_status = 2 if example.errors else 0
     problems = []
     if result.exit_code != expected_status:
@@ -161,9 +162,14 @@ BLOCKS = console_blocks(README.read_text(encoding="utf-8"))
 
 @pytest.fixture
 def readme_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working directory where the paths the README names exist: the shipped samples."""
+    """A working directory where the paths the README names exist (the shipped samples), and
+    consoles 120 columns wide."""
     shutil.copytree(ROOT / DATA, tmp_path / DATA)
     monkeypatch.chdir(tmp_path)
+    # Rich wraps at the width its console took when made (from COLUMNS, which xdist's workers set
+    # to 80; else the terminal's): set it here, and give the old one back after.
+    for console in (output.console, output.error_console):
+        monkeypatch.setattr(console, "_width", WIDTH)
     return tmp_path
 
 
