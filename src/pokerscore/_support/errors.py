@@ -19,3 +19,22 @@ def shorten(token: str, limit: int = ECHO_LIMIT) -> str:
 
 class PokerScoreError(ValueError):
     """Base class of every error pokerscore raises on bad input."""
+
+
+class ParameterError(PokerScoreError):
+    """Bad input traced to one parameter of a library call: the message names the parameter, and
+    a command line names its own option instead (:meth:`naming`).
+
+    >>> error = ParameterError("{name} names 5 to 7 columns, not 3", "columns")
+    >>> str(error), error.naming("--card-columns")
+    ('columns names 5 to 7 columns, not 3', '--card-columns names 5 to 7 columns, not 3')
+    """
+
+    def __init__(self, template: str, parameter: str) -> None:
+        self.template = template
+        self.parameter = parameter
+        super().__init__(template.format(name=parameter))
+
+    def naming(self, name: str) -> str:
+        """The message with ``name`` (an option, say) in the parameter's place."""
+        return self.template.format(name=name)
