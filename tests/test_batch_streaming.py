@@ -166,7 +166,7 @@ def test_reading_a_parquet_file_does_not_hold_the_file_in_memory(tmp_path: Path)
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from pokerscore.files.reading import parquet_chunks
+    from pokerscore.files.columns import parquet_chunks
 
     path = tmp_path / "groups.parquet"
     rows = 1 << 18

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from pokerscore._support.errors import ParameterError
 from pokerscore.cards import Card, PokerScoreError
 
 if TYPE_CHECKING:
@@ -50,10 +51,15 @@ def fail(message: str, status: int = BAD_INPUT) -> NoReturn:
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn bad input into one line on stderr and exit status 2, never a traceback."""
+def user_errors(flags: Mapping[str, str] | None = None) -> Iterator[None]:
+    """Turn bad input into one line on stderr and exit status 2, never a traceback. ``flags``
+    maps a library parameter to the option that sets it: an error about the parameter names
+    the option instead."""
     try:
         yield
+    except ParameterError as error:
+        flag = (flags or {}).get(error.parameter)
+        fail(error.naming(flag) if flag else str(error))
     except PokerScoreError as error:
         fail(str(error))
     except OSError as error:
