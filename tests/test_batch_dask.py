@@ -13,10 +13,10 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from pokerscore._support.tasks import dask_client
 from pokerscore.cards import parse_cards
 from pokerscore.engine import get_ranking
 from pokerscore.files.distributed import score_on_cluster
-from pokerscore._support.tasks import dask_client
 from pokerscore.files.scoring import ScoreJob, score_file
 from tests.test_batch_files import random_deals
 

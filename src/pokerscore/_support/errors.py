@@ -1,4 +1,5 @@
-"""The root of every error pokerscore raises, and how a message echoes a user's token."""
+"""The root of every error pokerscore raises, and how a message echoes a user's token (cut short,
+on one line)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,18 @@ def shorten(token: str, limit: int = ECHO_LIMIT) -> str:
     'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX…'
     """
     return token if len(token) <= limit else token[: limit - 1] + "…"
+
+
+def one_line(message: str) -> str:
+    """A message (or a user's text) safe to show as one line: control characters and line
+    breaks escaped.
+
+    >>> print(one_line("bad\\x1b[31m token\\nhere"))
+    bad\\x1b[31m token\\nhere
+    """
+    if message.isprintable():
+        return message
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
 
 
 class PokerScoreError(ValueError):

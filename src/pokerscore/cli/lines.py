@@ -126,7 +126,7 @@ def read_card_lines(
                 fail(f"cannot read {name}: {error.strerror or error}")
             if block is None:
                 return
-            lines = TextLines(block.data, lone_returns=True)
+            lines = TextLines(block, lone_returns=True)
             parsed = lines.parse(deck_mask, (cards, cards))
             status = parsed.status
             for row in np.flatnonzero(status == SLOW).tolist():

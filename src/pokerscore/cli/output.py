@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from pokerscore._support.errors import ParameterError
+from pokerscore._support.errors import ParameterError, one_line
 from pokerscore.cards import Card, PokerScoreError
 
 if TYPE_CHECKING:
@@ -25,17 +25,6 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object 
 
 BAD_INPUT = 2
 """Exit status for bad input (the same as for a bad command line)."""
-
-
-def one_line(message: str) -> str:
-    """A message safe to print as one line: control characters and line breaks escaped.
-
-    >>> print(one_line("bad\\x1b[31m token\\nhere"))
-    bad\\x1b[31m token\\nhere
-    """
-    if message.isprintable():
-        return message
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
 
 
 def report_error(message: str) -> None:

@@ -14,7 +14,7 @@ from pokerscore.files.chunks import BLOCK_BYTES, Chunk, TextChunk
 from pokerscore.files.columns import BATCH_ROWS, csv_chunks, parquet_chunks
 from pokerscore.files.formats import FileFormatError, Format
 from pokerscore.files.parse import STANDARD_DECK_MASK
-from pokerscore.files.text import MAX_LINE_BYTES, TextLines, line_blocks
+from pokerscore.files.text import TextLines, line_blocks
 
 Span = tuple[int, int | None]
 """A part of a file: the lines starting in a byte range (text), a range of row groups (Parquet)."""
@@ -25,10 +25,11 @@ def text_chunks(
     block_bytes: int = BLOCK_BYTES,
     deck_mask: int = STANDARD_DECK_MASK,
     byte_range: Span = (0, None),
-    max_line: int = MAX_LINE_BYTES,
+    max_line: int | None = None,
 ) -> Iterator[Chunk]:
     """A text file (or the lines starting in ``byte_range``), one hand a line; a row's number
-    is its line number (counted from the range's first line)."""
+    is its line number (counted from the range's first line). A line longer than ``max_line``
+    (default :data:`~pokerscore.files.text.MAX_LINE_BYTES`) is a bad row."""
     line_count = 0
     with path.open("rb") as handle:
         blocks = line_blocks(
@@ -39,7 +40,7 @@ def text_chunks(
             stop=byte_range[1],
         )
         for block in prefetched(blocks):
-            lines = TextLines(block.data, lone_returns=False, max_line=max_line)
+            lines = TextLines(block, lone_returns=False, max_line=max_line)
             numbers = np.arange(line_count + 1, line_count + 1 + len(lines), dtype=np.int64)
             line_count += len(lines)
             yield TextChunk(numbers, lines, lines.parse(deck_mask), block.done)

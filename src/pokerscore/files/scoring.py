@@ -101,7 +101,7 @@ class ScoreJob:
             if path.exists() and self.source.exists() and path.samefile(self.source):
                 raise OutputPathError(f"{{name}} is the input file {self.source}", name)
         if len(named) == 2 and Path(named[0][1]).absolute() == Path(named[1][1]).absolute():
-            raise OutputPathError("{name} and out name the same file", "errors")
+            raise OutputPathError("{name} names the output file too", "errors")
 
 
 def _job(*fields: Any) -> ScoreJob:

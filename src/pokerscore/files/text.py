@@ -3,7 +3,7 @@ pieces that end at a line end, each line bounded in length, and a block's lines 
 one for the exact parser and for reports. No pyarrow: ``duel`` and ``draw`` read with it too.
 
 A line is bounded so that memory is, whatever the input (``/dev/zero`` is one endless line): a
-line of more than :data:`MAX_LINE_BYTES` bytes, its line end included, is a bad line. Only its
+line of more than :data:`MAX_LINE_BYTES` bytes (its line end not counted) is a bad line. Only its
 first bytes are kept, and the rest is read past as it comes.
 """
 
@@ -16,21 +16,23 @@ from typing import BinaryIO, Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore._support.errors import one_line, shorten
 from pokerscore.cards import PokerScoreError
-from pokerscore.cards.errors import shorten
 from pokerscore.files._kernels import SLOW, line_offsets
 from pokerscore.files.formats import BYTE_ORDER_MARK
 from pokerscore.files.parse import HAND_RANGE, STANDARD_DECK_MASK, ParsedRows, parse_text_rows
 
 MAX_LINE_BYTES: Final = 1 << 16
-"""The longest line read, in bytes with its line end: 64 KiB (a hand takes under 100)."""
+"""The longest line read, in bytes without its line end: 64 KiB (a hand takes under 100)."""
 
 
 class LineBlock(NamedTuple):
-    """Whole lines (the last one ends with ``\\n``) and the bytes of the source read so far."""
+    """Whole lines (the last one ends with ``\\n``), the bytes of the source read so far, and
+    where in ``data`` each line cut short starts."""
 
     data: bytes
     done: int
+    cut: tuple[int, ...] = ()
 
 
 def decoding_message(error: UnicodeDecodeError) -> str:
@@ -106,7 +108,7 @@ def line_blocks(
     handle: BinaryIO,
     *,
     block_bytes: int,
-    max_line: int = MAX_LINE_BYTES,
+    max_line: int | None = None,
     lone_returns: bool = False,
     start: int = 0,
     stop: int | None = None,
@@ -116,10 +118,13 @@ def line_blocks(
     (and with a lone ``\\r`` too when ``lone_returns``, as :meth:`bytes.splitlines` reads them);
     a block never ends with a lone ``\\r`` (one gets a ``\\n`` after it: the same line end).
 
-    A line longer than ``max_line`` bytes comes as its first ``max_line`` bytes and a ``\\n``
-    (still longer than ``max_line``: the reader of the block tells it by its length), the rest
-    read past. At most ``block_bytes + max_line`` bytes are held.
+    A line longer than ``max_line`` bytes still held whole when it ends is left to the reader of
+    the block (:class:`TextLines` tells it by its length); one that grows past ``max_line`` +
+    1 bytes before it ends comes as its first bytes and a ``\\n``, its start in the block's
+    ``cut``, the rest read past. At most ``block_bytes + max_line + 1`` bytes are held.
+    ``max_line`` defaults to :data:`MAX_LINE_BYTES`.
     """
+    max_line = max_line or MAX_LINE_BYTES
     carry = b""  # the start of a line not ended yet, under max_line bytes
     skipping = False  # inside a line already cut at max_line: its rest is read past
     after_return = False  # the last line ended with a "\r": a "\n" first belongs to it
@@ -145,33 +150,46 @@ def line_blocks(
             after_return = end == len(block) - 1 and block.endswith(b"\r")
             block, skipping = block[end + 1 :], False
         data = carry + block
-        cut = _last_line_end(data, lone_returns)
-        piece, carry = (data[: cut + 1], data[cut + 1 :]) if cut >= 0 else (b"", data)
+        end = _last_line_end(data, lone_returns)
+        piece, carry = (data[: end + 1], data[end + 1 :]) if end >= 0 else (b"", data)
         if piece.endswith(b"\r"):  # a lone "\r" ends the block: a "\n" keeps the line end one
             piece += b"\n"
-        if len(carry) > max_line:  # too long whatever ends it: keep its start, pass the rest
-            piece += carry[:max_line] + b"\n"
-            carry, skipping = b"", True
+        cut: tuple[int, ...] = ()
+        # Too long whatever ends it (a last "\r" may be half its line end): keep its start only.
+        if len(carry) > max_line + 1:
+            cut = (len(piece),)
+            piece += carry[: max_line + 1] + b"\n"
+            # A last lone "\r" ended it already: only a "\n" next is still part of it.
+            after_return = lone_returns and carry.endswith(b"\r")
+            carry, skipping = b"", not after_return
         if piece:
-            yield LineBlock(piece, done)
+            yield LineBlock(piece, done, cut)
     if carry:
         yield LineBlock(carry + b"\n", done)
 
 
 class TextLines:
-    """The lines of a block (:class:`LineBlock` data): where each starts, which are too long,
-    each one's text for the exact parser and as a report shows it."""
+    """The lines of a block (:class:`LineBlock`): where each starts, which are too long, each
+    one's text for the exact parser and as a report shows it."""
 
-    def __init__(self, data: bytes, *, lone_returns: bool, max_line: int = MAX_LINE_BYTES) -> None:
-        self.data = data
-        self.array: npt.NDArray[np.uint8] = np.frombuffer(data, dtype=np.uint8)
+    def __init__(
+        self, block: LineBlock, *, lone_returns: bool, max_line: int | None = None
+    ) -> None:
+        self.max_line = max_line or MAX_LINE_BYTES
+        self.data = block.data
+        self.array: npt.NDArray[np.uint8] = np.frombuffer(block.data, dtype=np.uint8)
         self.offsets = line_offsets(self.array, lone_returns)
-        self.max_line = max_line
-        self.long = (
-            np.flatnonzero(np.diff(self.offsets) > max_line)
-            if len(data) > max_line
-            else np.empty(0, dtype=np.intp)
-        )
+        long = set(np.searchsorted(self.offsets, block.cut, side="right").tolist())
+        if len(self.data) > self.max_line:  # lines read whole that are too long
+            candidates = np.flatnonzero(np.diff(self.offsets) > self.max_line).tolist()
+            long |= {row + 1 for row in candidates if self._length(row) > self.max_line}
+        self.long = np.array(sorted(long), dtype=np.intp) - 1
+        self._long = frozenset(self.long.tolist())
+
+    def _length(self, row: int) -> int:
+        """A line's length without its line end (``\\n``, ``\\r\\n`` or a lone ``\\r``)."""
+        start, stop = int(self.offsets[row]), int(self.offsets[row + 1])
+        return stop - start - (2 if self.data[stop - 2 : stop] == b"\r\n" else 1)
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
@@ -190,7 +208,7 @@ class TextLines:
 
     def is_long(self, row: int) -> bool:
         """Whether the line is longer than the limit."""
-        return int(self.offsets[row + 1] - self.offsets[row]) > self.max_line
+        return row in self._long
 
     def text(self, row: int) -> str:
         """A line as text, for the exact parser; a :class:`PokerScoreError` when it is too long or
@@ -203,7 +221,7 @@ class TextLines:
             raise PokerScoreError(decoding_message(error)) from None
 
     def shown(self, row: int) -> str:
-        """A line as a report shows it: trimmed, bytes that are not UTF-8 as ``\\xNN`` escapes, a
-        line too long cut short."""
-        text = self.line(row).decode("utf-8", "backslashreplace").strip()
+        """A line as a report shows it: trimmed, bytes that are not UTF-8 and control characters
+        as ``\\xNN`` escapes, a line too long cut short."""
+        text = one_line(self.line(row).decode("utf-8", "backslashreplace").strip())
         return shorten(text) if self.is_long(row) else text
