@@ -386,3 +386,19 @@ def test_a_nul_byte_separates_no_cards_anywhere(tmp_path: Path) -> None:
     for command in ("duel", "draw"):
         status, _, err = run(command, deals)
         assert status == 1 and err.startswith("error: line 1: invalid card"), (command, err)
+
+
+def test_a_csv_header_that_is_not_text_and_a_column_name_with_braces(tmp_path: Path) -> None:
+    path = tmp_path / "hands.csv"  # found by the CLI fuzz
+    path.write_bytes(b"Tc\xfaB,x\n1,2\n")
+    status, _, err = run("batch", path)
+    assert status == 2
+    assert (
+        one_error_line(err) == f"error: {path}: the header is not UTF-8 text: byte 0xfa at column 3"
+    )
+    path.write_text("{x},{0}\n1,2\n")
+    status, _, err = run("batch", path, "--cards-column", "{y}")
+    assert status == 2
+    assert one_error_line(err) == (
+        "error: --cards-column names '{y}', which the file has not (its columns: {x}, {0})"
+    )

@@ -36,7 +36,8 @@ class PokerScoreError(ValueError):
 
 class ParameterError(PokerScoreError):
     """Bad input traced to one parameter of a library call: the message names the parameter, and
-    a command line names its own option instead (:meth:`naming`).
+    a command line names its own option instead (:meth:`naming`). ``template`` holds ``{name}``
+    where the name goes.
 
     >>> error = ParameterError("{name} names 5 to 7 columns, not 3", "columns")
     >>> str(error), error.naming("--card-columns")
@@ -46,8 +47,9 @@ class ParameterError(PokerScoreError):
     def __init__(self, template: str, parameter: str) -> None:
         self.template = template
         self.parameter = parameter
-        super().__init__(template.format(name=parameter))
+        super().__init__(self.naming(parameter))
 
     def naming(self, name: str) -> str:
-        """The message with ``name`` (an option, say) in the parameter's place."""
-        return self.template.format(name=name)
+        """The message with ``name`` (an option, say) in the parameter's place: for each
+        ``{name}`` of the template (not :meth:`str.format`: the rest may quote any text)."""
+        return self.template.replace("{name}", name)

@@ -246,8 +246,12 @@ def csv_chunks(
     data rows from 1, the header not counted."""
     handler = _RowHandler(header_lines=0 if uci else 1)
     first = _csv_reader(path, block_bytes, handler, names=None, types={})
+    try:
+        header = list(first.schema.names)
+    except UnicodeDecodeError as error:
+        raise FileFormatError(f"{path}: the header is {decoding_message(error)}") from None
     if uci:
-        width = len(first.schema.names)
+        width = len(header)
         if width not in (10, 11):
             raise FileFormatError(
                 f"{path} is not a UCI Poker Hand file: it has {width} columns, not 10 or 11"
@@ -256,7 +260,7 @@ def csv_chunks(
         card_names = list(UCI_COLUMNS)
     else:
         names = None
-        card_names = choose_card_columns(first.schema.names, columns)
+        card_names = choose_card_columns(header, columns)
     handler.taken()
     delimiter = csv_delimiter(path)
     # Read through a Python file object, whose position tells the progress bar how far it is.
