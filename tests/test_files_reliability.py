@@ -388,6 +388,18 @@ def test_a_nul_byte_separates_no_cards_anywhere(tmp_path: Path) -> None:
         assert status == 1 and err.startswith("error: line 1: invalid card"), (command, err)
 
 
+@pytest.mark.parametrize("separator", ["\x00", "\x0b", "\x0c", "\x1c", "\x85"])
+def test_hands_to_array_separates_cards_as_the_parser_does(separator: str) -> None:
+    from pokerscore.hands.batch import hands_to_array
+
+    hand = ROYAL.replace(" ", separator, 1)
+    with pytest.raises(PokerScoreError, match="invalid card"):
+        parse_cards(hand)
+    with pytest.raises(PokerScoreError, match="invalid card"):  # before: str.split read it
+        hands_to_array([hand])
+    assert hands_to_array([ROYAL.replace(" ", ";")]).tolist() == [[50, 46, 42, 38, 34]]
+
+
 def test_a_csv_header_that_is_not_text_and_a_column_name_with_braces(tmp_path: Path) -> None:
     path = tmp_path / "hands.csv"  # found by the CLI fuzz
     path.write_bytes(b"Tc\xfaB,x\n1,2\n")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 import os
+import re
 from collections.abc import Iterable
 from typing import Any, Final
 
@@ -32,7 +33,7 @@ from pokerscore.cards import (
     check_distinct,
     parse_cards,
 )
-from pokerscore.cards.notation import card_tokens
+from pokerscore.cards.notation import SEPARATORS, card_tokens
 from pokerscore.engine import HIGH, Ranking, RankingLike, get_ranking
 from pokerscore.engine.value_counts import HAND_SIZES
 from pokerscore.hands.scores import HandInput, deck_words, joker_rankings_words
@@ -50,6 +51,8 @@ __all__ = [
     "random_hands",
 ]
 
+_TOKENS: Final = re.compile(f"[^{re.escape(SEPARATORS)}]+")
+"""A token of a hand: a run of characters between separators."""
 _DEAL_CHUNK: Final = 1 << 16
 """Rows dealt at a time by :func:`random_hands`: big enough to amortise NumPy's per-call cost."""
 
@@ -329,8 +332,9 @@ def evaluate_batch(
 
 def _row_ids(hand: HandInput, row: int, tokens: dict[str, int]) -> list[int]:
     if isinstance(hand, str):
-        # Fast path: "Ah Kd ..." or "Ah,Kd"; anything else goes through the full parser.
-        ids = [tokens.get(token, -1) for token in hand.replace(",", " ").split()]
+        # Fast path: tokens between the notation's separators; anything else goes through the
+        # full parser (str.split would also split at form feeds, which separate no cards).
+        ids = [tokens.get(token, -1) for token in _TOKENS.findall(hand)]
         if -1 not in ids:
             return ids
     try:
