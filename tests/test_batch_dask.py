@@ -13,10 +13,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from pokerscore._support.tasks import dask_client
 from pokerscore.cards import parse_cards
 from pokerscore.engine import get_ranking
 from pokerscore.files.distributed import score_on_cluster
-from pokerscore.files.scoring import score_file
+from pokerscore.files.scoring import ScoreJob, score_file
 from tests.test_batch_files import random_deals
 
 HIGH = get_ranking("high")
@@ -43,18 +44,15 @@ def test_two_local_workers_give_the_single_process_result(tmp_path: Path) -> Non
         for n, deal in enumerate(deals[2000:])
     ]
     whole.write_text("\n".join(lines[:2000] + tail) + "\n")
-    single = score_file(whole, ranking=HIGH, out=tmp_path / "single.parquet")
+    single = score_file(ScoreJob(whole, HIGH, out=tmp_path / "single.parquet"))
 
     out, errors = tmp_path / "dataset", tmp_path / "errors.csv"
-    found = score_on_cluster(
-        str(folder),
-        ranking=HIGH,
-        scheduler=None,
-        workers=2,
-        out=out,
-        errors=errors,
-        part_bytes=7000,  # several parts in each file
-    )
+    with dask_client(workers=2) as client:
+        found = score_on_cluster(
+            ScoreJob(folder, HIGH, out=out, errors=errors),
+            client,
+            part_bytes=7000,  # several parts in each file
+        )
     assert len(list(out.iterdir())) > 4
     assert (found.rows, found.scored, found.bad) == (single.rows, single.scored, single.bad)
     assert found.counts == single.counts

@@ -17,7 +17,7 @@ from pokerscore.cards import parse_cards
 from pokerscore.cli.app import app
 from pokerscore.engine import get_ranking
 from pokerscore.files.formats import UCI_RANKS, UCI_SUITS, Format, detect_format
-from pokerscore.files.scoring import BadRowError, score_file
+from pokerscore.files.scoring import BadRowError, ScoreJob, score_file
 from tests.cli_runner import separate_streams_runner
 from tests.reference import reference_best, reference_key
 
@@ -253,7 +253,7 @@ def test_row_numbers_are_global_across_chunks(tmp_path: Path, chunk: int) -> Non
     parquet = tmp_path / "hands.parquet"
     pq.write_table(pa.table({"cards": lines}), parquet)
     for path in (text, table, parquet):
-        found = score_file(path, ranking=HIGH, block_bytes=chunk * 3, batch_rows=chunk)
+        found = score_file(ScoreJob(path, HIGH), block_bytes=chunk * 3, batch_rows=chunk)
         assert [row for row, _ in found.errors] == sorted(bad), path.name
         assert found.scored == 115
 
@@ -266,7 +266,7 @@ def test_strict_stops_at_the_first_bad_row_and_writes_nothing(tmp_path: Path) ->
     assert err == "error: row 101: expected 5 to 7 cards, got 2\n"
     assert list(tmp_path.iterdir()) == [path]  # no output, no temporary file left
     with pytest.raises(BadRowError):
-        score_file(path, ranking=HIGH, strict=True, out=out, block_bytes=64)
+        score_file(ScoreJob(path, HIGH, strict=True, out=out), block_bytes=64)
     assert list(tmp_path.iterdir()) == [path]
 
 

@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pokerscore.cards import PokerScoreError, parse_cards
+from pokerscore.cards.notation import SEPARATORS, card_tokens
 from pokerscore.cli import lines
 from pokerscore.cli.app import app
 from pokerscore.files._kernels import BLANK, COMMENT, GOOD, line_offsets
@@ -118,7 +119,7 @@ line_strategy = st.one_of(
         st.lists(notation, min_size=9, max_size=9),
         st.sampled_from([" ", ",", ", ", "\t", "  "]),
     ).map(lambda t: t[2].join(written(c, s) for c, s in zip(t[0], t[1], strict=False))),
-    st.text(alphabet="AhKd10♥ ,#x\t", max_size=20),
+    st.text(alphabet="AhKd10♥ ,;#x\t\x00\x0b\r", max_size=20),
 )
 
 
@@ -132,16 +133,25 @@ def test_the_compiled_reader_agrees_with_the_exact_parser(rows: list[str]) -> No
             count = int(parsed.counts[row])
             assert parsed.ids[row, :count].tolist() == [c.id for c in parse_cards(text)]
         elif status == BLANK:
-            assert text.strip(" \t,") == ""
+            assert parse_cards(text) == ()
         elif status == COMMENT:
-            assert text.strip(" \t,").startswith("#")
+            assert text.strip(SEPARATORS).startswith("#")
         else:  # left to the parser: it refuses the line, or some token holds several cards
             try:
                 cards = parse_cards(text, size=(5, 7))
             except PokerScoreError:
                 continue
-            tokens = re.split(r"[ \t,]+", text.strip(" \t,"))
+            tokens = re.split(r"[ \t\r,;]+", text.strip(" \t\r,;"))
             assert len(tokens) < len(cards), text
+
+
+def test_every_token_of_the_notation_is_in_the_compiled_readers_table() -> None:
+    tokens = card_tokens()
+    assert len(tokens) > 52 * 4  # upper and lower case, 10 and T, symbols before and after
+    for token, card in tokens.items():
+        row = np.frombuffer(f"{token}\n".encode(), dtype=np.uint8)
+        one = parse_text_rows(row, np.array([0, len(row)]), (1 << 53) - 1, sizes=(1, 1))
+        assert (one.status.tolist(), one.ids[0, 0]) == ([GOOD], card), token
 
 
 def test_a_csv_with_a_bom_crlf_and_bytes_that_are_not_utf8(tmp_path: Path) -> None:
@@ -166,7 +176,7 @@ def test_reading_a_parquet_file_does_not_hold_the_file_in_memory(tmp_path: Path)
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from pokerscore.files.reading import parquet_chunks
+    from pokerscore.files.columns import parquet_chunks
 
     path = tmp_path / "groups.parquet"
     rows = 1 << 18

@@ -113,7 +113,8 @@ def test_duel_on_the_bundled_sample() -> None:
     ties, player1, player2 = reference_duel(SAMPLE)  # tally[-1] is player 2
     assert [payload["ties"], payload["player1"], payload["player2"]] == [ties, player1, player2]
     # Regression pin: the counts pokerscore printed when the sample was made (checked above).
-    assert payload == {"lines": 50, "player1": 24, "player2": 26, "ties": 0, "errors": []}
+    pinned = {"lines": 50, "player1": 24, "player2": 26, "ties": 0, "bad": 0, "errors": []}
+    assert payload == pinned
     status, out, _ = run("duel", str(SAMPLE), "--verbose")
     assert "Pair of Eights beats" in out and "Pair of Fives" in out  # wrapped at 80 columns
     assert out.strip().endswith("player 1 wins 24, player 2 wins 26, ties 0")

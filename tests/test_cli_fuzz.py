@@ -1,21 +1,25 @@
 """Fuzzing the command line: generated arguments and file contents, run through Typer's runner.
 
 The only outcomes allowed: a result (exit 0); one line ``error: ...`` on stderr with exit 2; for a
-file with bad lines, one ``error: line N: ...`` line per bad line and exit 1. Never a traceback.
+file with bad lines, one ``error: line N: ...`` (``row N`` for ``batch``) line for each of the
+first ten bad lines, then one counting them all, and exit 1. Never a traceback.
 Sizes stay small (``--sample`` at most a few thousand hands), so no case can run long.
 """
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import Result
 
 from pokerscore.cards import FULL_DECK
 from pokerscore.cli.app import app
+from pokerscore.files import text
 from tests.cli_runner import separate_streams_runner
 
 runner = separate_streams_runner()
@@ -31,7 +35,10 @@ numbers = st.integers(-(2**70), 2**70).map(str)
 argument = st.one_of(card_names, hand_text, flags, numbers, noise)
 
 
-def assert_allowed(result: Result, *, bad_lines: bool = False) -> None:
+COUNT_LINE = re.compile(r"error: [\d,]+ bad (lines|rows) in all.*")
+
+
+def assert_allowed(result: Result, *, bad_lines: bool = False, word: str = "line") -> None:
     """A result, or the documented error lines with their status; never a traceback."""
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"uncaught {result.exception!r}") from result.exception
@@ -44,7 +51,10 @@ def assert_allowed(result: Result, *, bad_lines: bool = False) -> None:
         assert len(lines) == 1 and lines[0].startswith("error: ") and err.endswith("\n"), err
     else:  # with --json the bad lines are listed in the JSON, not on stderr
         assert status == 1 and bad_lines, (status, err)
-        assert all(line.startswith("error: line ") for line in lines), err
+        listed = [line for line in lines if line.startswith(f"error: {word} ")]
+        rest = lines[len(listed) :]  # after the bad lines, at most the line counting them
+        assert lines[: len(listed)] == listed and len(listed) <= 10, err
+        assert rest == [] or (len(rest) == 1 and COUNT_LINE.fullmatch(rest[0])), err
 
 
 def invoke(args: list[str], stdin: bytes | None = None) -> Result:
@@ -133,6 +143,49 @@ def test_a_file_and_stdin_give_the_same_outcome(
         from_stdin.stdout,
         from_stdin.stderr,
     )
+
+
+@fuzz
+@given(st.sampled_from(["duel", "draw"]), file_bytes, line_options, st.integers(1, 40))
+def test_duel_and_draw_with_lines_longer_than_the_limit(
+    monkeypatch: pytest.MonkeyPatch, command: str, data: bytes, options: list[str], limit: int
+) -> None:
+    monkeypatch.setattr(text, "MAX_LINE_BYTES", limit)  # the 64 KiB limit, made small
+    assert_allowed(run_on_file(command, data, options, from_stdin=False), bad_lines=True)
+
+
+batch_options = st.lists(
+    st.one_of(
+        st.tuples(st.sampled_from(["--json", "--strict", "--describe"])),
+        st.tuples(st.just("--out"), st.sampled_from(["out.parquet", "out.csv", "", "."])),
+        st.tuples(st.just("--errors"), st.sampled_from(["errors.csv", ""])),
+        st.tuples(st.just("--format"), st.sampled_from(["auto", "text", "csv", "uci", "x"])),
+        st.tuples(st.just("--cards-column"), st.sampled_from(["cards", "hand", "nope"])),
+    ),
+    max_size=4,
+)
+table_text = st.lists(
+    st.lists(st.one_of(deal_line, numbers, noise), min_size=1, max_size=4).map(",".join),
+    max_size=6,
+).map("\n".join)
+
+
+@fuzz
+@given(
+    st.one_of(file_bytes, table_text.map(str.encode)),
+    st.sampled_from(["hands.txt", "hands.csv", "random.bin", "poker.data"]),
+    batch_options,
+)
+def test_batch_with_any_file(data: bytes, name: str, options: list[tuple[str, ...]]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / name
+        path.write_bytes(data)
+        words = [word for option in options for word in option]
+        words = [str(Path(folder, w)) if w.startswith(("out.", "errors.")) else w for w in words]
+        result = invoke(["batch", str(path), *words])
+        assert_allowed(result, bad_lines=True, word="row")
+        left = {item.name for item in Path(folder).iterdir()} - {name, "out.parquet", "out.csv"}
+        assert left <= {"errors.csv"}, left  # no temporary file left behind
 
 
 paytable_names = st.one_of(

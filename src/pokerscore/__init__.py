@@ -36,6 +36,8 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.engine import evaluate6 as evaluate6
     from pokerscore.engine import evaluate7 as evaluate7
     from pokerscore.engine import get_ranking as get_ranking
+    from pokerscore.files.distributed import score_on_cluster as score_on_cluster
+    from pokerscore.files.scoring import ScoreJob as ScoreJob
     from pokerscore.files.scoring import Summary as Summary
     from pokerscore.files.scoring import score_file as score_file
     from pokerscore.games.draw import BestDraw as BestDraw
@@ -139,8 +141,10 @@ _HOMES: Final[dict[str, str]] = {
     "analyze": "pokerscore.games.videopoker.analysis",
     "seed_coverage": "pokerscore.games.videopoker.seeds",
     # hand files
+    "ScoreJob": "pokerscore.files.scoring",
     "Summary": "pokerscore.files.scoring",
     "score_file": "pokerscore.files.scoring",
+    "score_on_cluster": "pokerscore.files.distributed",
 }
 """Every public name and the module it lives in."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from pokerscore._support.errors import ParameterError, one_line
 from pokerscore.cards import Card, PokerScoreError
 
 if TYPE_CHECKING:
@@ -24,17 +25,6 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object 
 
 BAD_INPUT = 2
 """Exit status for bad input (the same as for a bad command line)."""
-
-
-def one_line(message: str) -> str:
-    """A message safe to print as one line: control characters and line breaks escaped.
-
-    >>> print(one_line("bad\\x1b[31m token\\nhere"))
-    bad\\x1b[31m token\\nhere
-    """
-    if message.isprintable():
-        return message
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
 
 
 def report_error(message: str) -> None:
@@ -50,10 +40,15 @@ def fail(message: str, status: int = BAD_INPUT) -> NoReturn:
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn bad input into one line on stderr and exit status 2, never a traceback."""
+def user_errors(flags: Mapping[str, str] | None = None) -> Iterator[None]:
+    """Turn bad input into one line on stderr and exit status 2, never a traceback. ``flags``
+    maps a library parameter to the option that sets it: an error about the parameter names
+    the option instead."""
     try:
         yield
+    except ParameterError as error:
+        flag = (flags or {}).get(error.parameter)
+        fail(error.naming(flag) if flag else str(error))
     except PokerScoreError as error:
         fail(str(error))
     except OSError as error:

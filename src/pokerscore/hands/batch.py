@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import operator
 import os
+import re
 from collections.abc import Iterable
-from functools import cache
 from typing import Any, Final
 
 import numpy as np
@@ -33,7 +33,7 @@ from pokerscore.cards import (
     check_distinct,
     parse_cards,
 )
-from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS, SUIT_SYMBOLS
+from pokerscore.cards.notation import SEPARATORS, card_tokens
 from pokerscore.engine import HIGH, Ranking, RankingLike, get_ranking
 from pokerscore.engine.value_counts import HAND_SIZES
 from pokerscore.hands.scores import HandInput, deck_words, joker_rankings_words
@@ -51,6 +51,8 @@ __all__ = [
     "random_hands",
 ]
 
+_TOKENS: Final = re.compile(f"[^{re.escape(SEPARATORS)}]+")
+"""A token of a hand: a run of characters between separators."""
 _DEAL_CHUNK: Final = 1 << 16
 """Rows dealt at a time by :func:`random_hands`: big enough to amortise NumPy's per-call cost."""
 
@@ -328,25 +330,11 @@ def evaluate_batch(
     return values
 
 
-@cache
-def _token_ids() -> dict[str, int]:
-    """Every two- or three-character card token of the common notations -> card id."""
-    ranks = {char: rank for rank, char in enumerate(RANK_CHARS)}
-    ranks |= {char.lower(): rank for char, rank in ranks.items()} | {"10": 8}
-    suits = {letter: suit for suit, letter in enumerate(SUIT_LETTERS)}
-    suits |= {letter.upper(): suit for letter, suit in suits.items()}
-    suits |= {symbol: suit for suit, symbol in enumerate(SUIT_SYMBOLS)}
-    return {
-        rank_text + suit_text: 4 * rank + suit
-        for rank_text, rank in ranks.items()
-        for suit_text, suit in suits.items()
-    }
-
-
 def _row_ids(hand: HandInput, row: int, tokens: dict[str, int]) -> list[int]:
     if isinstance(hand, str):
-        # Fast path: "Ah Kd ..." or "Ah,Kd"; anything else goes through the full parser.
-        ids = [tokens.get(token, -1) for token in hand.replace(",", " ").split()]
+        # Fast path: tokens between the notation's separators; anything else goes through the
+        # full parser (str.split would also split at form feeds, which separate no cards).
+        ids = [tokens.get(token, -1) for token in _TOKENS.findall(hand)]
         if -1 not in ids:
             return ids
     try:
@@ -386,7 +374,7 @@ def hands_to_array(hands: Iterable[HandInput], *, size: int | None = None) -> Ro
         raise PokerScoreError(
             f"hands are an iterable of hands (strings or lists of cards), got {type(hands).__name__}"
         ) from None
-    tokens = _token_ids()
+    tokens = card_tokens()
     rows: list[list[int]] = []
     for row, hand in numbered:
         ids = _row_ids(hand, row, tokens)

@@ -71,7 +71,7 @@ def draw_command(
     from pokerscore.cli.lines import LineErrors, read_card_lines, source_size
 
     rules = ranking_named(ranking)
-    errors = LineErrors()
+    errors = LineErrors(quiet=json_output)
     deals = 0
     ascii_only = not unicode_output()
     opened = False  # the JSON object's start written (with the first deal)
@@ -79,7 +79,8 @@ def draw_command(
     def close_json() -> None:
         listed = [{"line": line, "message": message} for line, message in errors.errors]
         start = "" if opened else '{"deals": ['
-        ending = '], "errors": ' + json.dumps(listed, ensure_ascii=ascii_only) + "}\n"
+        ending = f'], "bad": {errors.count}, "errors": '
+        ending += json.dumps(listed, ensure_ascii=ascii_only) + "}\n"
         sys.stdout.write(start + ending)
 
     with progress_bar(disable=json_output) as bar:
@@ -92,7 +93,6 @@ def draw_command(
                 deck_mask=rules.deck_mask,
                 errors=errors,
                 strict=strict,
-                quiet=json_output,
             ):
                 for number, row in zip(block.numbers.tolist(), block.ids.tolist(), strict=True):
                     cards = tuple(Card(card) for card in row)
@@ -116,5 +116,6 @@ def draw_command(
             raise
     if json_output:
         close_json()
-    if errors.errors:
+    errors.close()
+    if errors.count:
         raise typer.Exit(1)
