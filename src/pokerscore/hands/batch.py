@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from pokerscore.cards import (
     JOKER,
+    MAX_JOKERS,
     Card,
     DuplicateCardError,
     HandSizeError,
@@ -66,7 +67,7 @@ def whole_number(value: object, what: str, least: int = 0) -> int:
     >>> whole_number(1.5, "the number of hands")
     Traceback (most recent call last):
     ...
-    pokerscore.cards.errors.PokerScoreError: the number of hands is a whole number 0 or more, got 1.5
+    pokerscore._support.errors.PokerScoreError: the number of hands is a whole number 0 or more, got 1.5
     """
     try:
         number = None if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
@@ -335,7 +336,7 @@ def _row_ids(hand: HandInput, row: int, tokens: dict[str, int]) -> list[int]:
         # Fast path: tokens between the notation's separators; anything else goes through the
         # full parser (str.split would also split at form feeds, which separate no cards).
         ids = [tokens.get(token, -1) for token in _TOKENS.findall(hand)]
-        if -1 not in ids:
+        if -1 not in ids and ids.count(JOKER) <= MAX_JOKERS:  # else the parser says what is wrong
             return ids
     try:
         return [card.id for card in parse_cards(hand)]

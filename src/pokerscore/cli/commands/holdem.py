@@ -39,14 +39,8 @@ FLAGS: Final = {
 @contextmanager
 def library_errors() -> Iterator[None]:
     """:func:`user_errors`, with a parameter's name in a message replaced by its option."""
-    from pokerscore.games.holdem.game import ParameterError
-
-    with user_errors():
-        try:
-            yield
-        except ParameterError as error:
-            flag = FLAGS.get(error.parameter, error.parameter)
-            raise ParameterError(flag, error.rest) from None
+    with user_errors(FLAGS):
+        yield
 
 
 def _game(name: str) -> Game:

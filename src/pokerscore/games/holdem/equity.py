@@ -87,7 +87,7 @@ from pokerscore.games.holdem._kernels import (
     range_showdowns,
     sampled_showdowns,
 )
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, ParameterError, get_game
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game, parameter_error
 from pokerscore.games.holdem.ranges import Range, parse_range
 from pokerscore.games.holdem.showdown import PlayerError, player_list
 from pokerscore.hands.scores import HandInput, check_in_deck
@@ -639,7 +639,7 @@ def _cards(name: str, value: HandInput) -> tuple[Card, ...]:
     try:
         return parse_cards(value)
     except PokerScoreError as error:
-        raise ParameterError(name, f": {error}") from None
+        raise parameter_error(name, f": {error}") from None
 
 
 def _whole_number(name: str, value: object, low: int, high: int) -> int:
@@ -650,7 +650,9 @@ def _whole_number(name: str, value: object, low: int, high: int) -> int:
         number = None
     if number is None or isinstance(value, bool) or not low <= number <= high:
         shown = shorten(repr(value))
-        raise ParameterError(name, f" must be a whole number from {low:,} to {high:,}, got {shown}")
+        raise parameter_error(
+            name, f" must be a whole number from {low:,} to {high:,}, got {shown}"
+        )
     return number
 
 
@@ -660,22 +662,22 @@ def _options(
     """The options checked, each error naming its parameter."""
     if method not in get_args(Method):
         shown = shorten(repr(method))
-        raise ParameterError("method", f' must be "auto", "exact" or "monte-carlo", got {shown}')
+        raise parameter_error("method", f' must be "auto", "exact" or "monte-carlo", got {shown}')
     count = None if samples is None else _whole_number("samples", samples, 1, 2**63 - 1)
     chosen = None if seed is None else _whole_number("seed", seed, 0, 2**64 - 1)
     target = None
     if stderr is not None:
         if isinstance(stderr, bool) or not isinstance(stderr, (int, float)):
             kind = type(stderr).__name__
-            raise ParameterError("stderr", f" must be a positive number, got {kind}")
+            raise parameter_error("stderr", f" must be a positive number, got {kind}")
         target = float(stderr)
         if not (target > 0 and math.isfinite(target)):
-            raise ParameterError("stderr", f" must be a positive number, got {stderr!r}")
+            raise parameter_error("stderr", f" must be a positive number, got {stderr!r}")
     if progress is not None and not callable(progress):
         kind = type(progress).__name__
-        raise ParameterError("progress", f" must be a function of (done, total), got {kind}")
+        raise parameter_error("progress", f" must be a function of (done, total), got {kind}")
     if method == "exact" and (count, chosen, target) != (None, None, None):
-        raise ParameterError(
+        raise parameter_error(
             "samples" if count is not None else "seed" if chosen is not None else "stderr",
             ' is for Monte Carlo: method="exact" enumerates every board',
         )
@@ -707,7 +709,7 @@ def equity(
 
     Bad input raises a :class:`~pokerscore.cards.PokerScoreError`: a
     :class:`~pokerscore.games.holdem.showdown.PlayerError` names the player, a
-    :class:`~pokerscore.games.holdem.game.ParameterError` the parameter.
+    :class:`~pokerscore._support.errors.ParameterError` the parameter.
 
     >>> result = equity(["AsKs", "QdQc"], board="2s 7s Qh")  # a regression pin; brute force in tests
     >>> [round(player.equity, 4) for player in result.players]
@@ -717,20 +719,20 @@ def equity(
     method, samples, seed, stderr = _options(method, samples, seed, stderr, progress)
     items = player_list("players", players)
     if not 2 <= len(items) <= rules.max_players:
-        raise ParameterError(
+        raise parameter_error(
             "players",
             f" must hold 2 to {rules.max_players} players in {rules.name}, got {len(items)}",
         )
     board_cards = _cards("board", board)
     dead_cards = _cards("dead", dead)
     if len(board_cards) not in (0, 3, 4, 5):
-        raise ParameterError("board", f" must hold 0, 3, 4 or 5 cards, got {len(board_cards)}")
+        raise parameter_error("board", f" must hold 0, 3, 4 or 5 cards, got {len(board_cards)}")
     check_distinct(board_cards + dead_cards)
     for name, cards in (("board", board_cards), ("dead", dead_cards)):
         try:
             check_in_deck(cards, rules.high)
         except PokerScoreError as error:
-            raise ParameterError(name, f": {error}") from None
+            raise parameter_error(name, f": {error}") from None
     parsed = [_player(item, number, rules) for number, item in enumerate(items, 1)]
     seen = {card: "the board or the dead cards" for card in board_cards + dead_cards}
     for number, player in enumerate(parsed, 1):

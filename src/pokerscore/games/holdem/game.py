@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
-from pokerscore._support.errors import shorten
+from pokerscore._support.errors import ParameterError, shorten
 from pokerscore.cards import PokerScoreError
 from pokerscore.engine import HIGH, Ranking
 from pokerscore.engine.rankings import EIGHT_OR_BETTER, SHORT_DECK
@@ -24,20 +24,13 @@ GameName = Literal["holdem", "omaha", "omaha-5", "omaha-6", "omaha-hi-lo", "shor
 """The name of a built-in game (:data:`GAMES`)."""
 
 
-class ParameterError(PokerScoreError):
-    """A bad value of one of a function's parameters; the message starts with its name.
+def parameter_error(parameter: str, rest: str) -> ParameterError:
+    """The error of a bad value of ``parameter``: its message is the name, then ``rest``.
 
-    The command line swaps the name for its option (``samples`` → ``--samples``) through
-    ``parameter`` and ``rest``.
-
-    >>> str(ParameterError("samples", " must be at least 1, got 0"))
+    >>> str(parameter_error("samples", " must be at least 1, got 0"))
     'samples must be at least 1, got 0'
     """
-
-    def __init__(self, parameter: str, rest: str) -> None:
-        self.parameter = parameter
-        self.rest = rest
-        super().__init__(parameter + rest)
+    return ParameterError("{name}" + rest, parameter)
 
 
 class UnknownGameError(PokerScoreError):

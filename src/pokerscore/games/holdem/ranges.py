@@ -56,7 +56,7 @@ from pokerscore.cards import (
     parse_cards,
 )
 from pokerscore.engine import Ranking, RankingLike, get_ranking
-from pokerscore.games.holdem.game import ParameterError
+from pokerscore.games.holdem.game import parameter_error
 from pokerscore.hands.scores import check_in_deck, deck_words
 
 if TYPE_CHECKING:
@@ -128,20 +128,20 @@ class Range:
         # A Range may be built by hand: the same rules as the parser's, the same order.
         if not isinstance(self.ranking, str):
             kind = type(self.ranking).__name__
-            raise ParameterError("ranking", f" must be the name of a ranking, got {kind}")
+            raise parameter_error("ranking", f" must be the name of a ranking, got {kind}")
         deck = get_ranking(self.ranking)
         combos = [_checked_combo(combo, number, deck) for number, combo in
                   enumerate(_sequence("combos", self.combos, "two-card combos"), 1)]  # fmt: skip
         weights = _sequence("weights", self.weights, "numbers")
         if len(weights) != len(combos):
-            raise ParameterError(
+            raise parameter_error(
                 "weights",
                 f" must hold one weight per combo: {len(combos)} combos, {len(weights)} weights",
             )
         weighted = {}
         for combo, weight in zip(combos, weights, strict=True):
             if combo in weighted:
-                raise ParameterError("combos", f": {_combo_text(combo)} appears twice")
+                raise parameter_error("combos", f": {_combo_text(combo)} appears twice")
             weighted[combo] = _checked_weight(weight, combo)
         ordered = sorted(weighted, reverse=True)
         object.__setattr__(self, "combos", tuple((Card(a), Card(b)) for a, b in ordered))
@@ -241,7 +241,7 @@ class Range:
 def _sequence(name: str, value: object, items: str) -> list[object]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         kind = type(value).__name__
-        raise ParameterError(name, f" must be a list of {items}, got {kind}")
+        raise parameter_error(name, f" must be a list of {items}, got {kind}")
     return list(value)
 
 
@@ -255,12 +255,12 @@ def _checked_combo(combo: object, number: int, deck: Ranking) -> Combo:
         cards = parse_cards(combo, allow_duplicates=True)  # type: ignore[arg-type]
         check_in_deck(cards, deck)
     except PokerScoreError as error:
-        raise ParameterError("combos", f": combo {number}: {error}") from None
+        raise parameter_error("combos", f": combo {number}: {error}") from None
     if len(cards) != 2:
-        raise ParameterError("combos", f": combo {number} has {len(cards)} card(s), not 2")
+        raise parameter_error("combos", f": combo {number} has {len(cards)} card(s), not 2")
     high, low = sorted((cards[0].id, cards[1].id), reverse=True)
     if high == low:
-        raise ParameterError("combos", f": {_combo_text((high, low))} holds a card twice")
+        raise parameter_error("combos", f": {_combo_text((high, low))} holds a card twice")
     return high, low
 
 
@@ -273,7 +273,7 @@ def _checked_weight(weight: object, combo: Combo) -> float:
     )
     if not 0 < value <= 1:
         shown = shorten(repr(weight))
-        raise ParameterError(
+        raise parameter_error(
             "weights",
             f" must each be above 0 and at most 1, got {shown} for {_combo_text(combo)}",
         )

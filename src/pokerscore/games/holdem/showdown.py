@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from pokerscore.cards import Card, DuplicateCardError, HandSizeError, PokerScoreError, parse_cards
 from pokerscore.engine import Category, Ranking
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, ParameterError, get_game
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game, parameter_error
 from pokerscore.hands import HandInput, HandScore, best_hand, score
 from pokerscore.hands.scores import check_in_deck
 
@@ -79,11 +79,11 @@ def check_deal(
     """Refuse a deal a game cannot have: wrong counts, cards outside the deck, a card twice."""
     if len(board) not in board_sizes:
         sizes = " or ".join(str(size) for size in board_sizes)
-        raise ParameterError("board", f" must hold {sizes} cards in {game.name}, got {len(board)}")
+        raise parameter_error("board", f" must hold {sizes} cards in {game.name}, got {len(board)}")
     try:
         check_in_deck(board, game.high)
     except PokerScoreError as error:
-        raise ParameterError("board", f": {error}") from None
+        raise parameter_error("board", f": {error}") from None
     seen = {card: "the board" for card in board}
     for number, hole in enumerate(holes, 1):
         if len(hole) != game.hole_cards:
@@ -135,7 +135,7 @@ def player_list(name: str, players: Sequence[Item]) -> list[Item]:
     (a caller without type checking may pass one)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         kind = type(players).__name__
-        raise ParameterError(name, f" must be a list with one item per player, got {kind}")
+        raise parameter_error(name, f" must be a list with one item per player, got {kind}")
     return list(players)
 
 
@@ -163,11 +163,11 @@ def showdown(
     rules = get_game(game)
     items = player_list("hands", hands)
     if len(items) < 2:
-        raise ParameterError("hands", f" must hold at least two players, got {len(items)}")
+        raise parameter_error("hands", f" must hold at least two players, got {len(items)}")
     try:
         cards = parse_cards(board)
     except PokerScoreError as error:
-        raise ParameterError("board", f": {error}") from None
+        raise parameter_error("board", f": {error}") from None
     holes = parse_holes(items)
     check_deal(cards, holes, rules, board_sizes=(BOARD_CARDS,))
     highs = [_best(hole, cards, rules, rules.high) for hole in holes]
