@@ -1,0 +1,765 @@
+"""The compiled side of board reading: every hand's class and draws on a board, next cards, nuts.
+
+A board is read once (:func:`read_board`: rank counts, suit counts and masks, where each rank
+stands among the board's distinct ranks, its key sums); each hand is then judged on it by
+:func:`classify`, which returns the made class (a code of :data:`MADE_CODES`, see
+``reading.MadeClass``), the category and the draws (bits of :data:`DRAW_BITS`), and the ranks that
+complete a straight. The rules are the module docstring of ``reading``; the tests check them
+against a brute force written from those rules alone.
+
+Hold'em hands (any five of hole and board) are valued by the multiset tables of their size
+(five, six or seven cards); Omaha hands by the five-card tables over two hole cards and three
+board cards.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.engine import Category, Ranking
+from pokerscore.engine.hand_classes import straights
+from pokerscore.engine.jit import kernel, prange
+from pokerscore.engine.kernels.lookup import five_card_value
+from pokerscore.games.holdem._kernels import read_any_five
+
+Cards = npt.NDArray[np.uint8]
+Counts = npt.NDArray[np.int64]
+
+# Made classes, weakest first (``reading.MadeClass`` names them; keep the two in step).
+NOTHING: Final = 0
+PLAYS_BOARD: Final = 1
+UNDERPAIR: Final = 2
+BOTTOM_PAIR: Final = 3
+SECOND_PAIR: Final = 4
+POCKET_BETWEEN: Final = 5
+TOP_PAIR: Final = 6
+PAIR_PLUS_BOARD_PAIR: Final = 7
+OVERPAIR: Final = 8
+BOTTOM_TWO: Final = 9
+TOP_AND_BOTTOM: Final = 10
+TOP_TWO: Final = 11
+TRIPS: Final = 12
+SET: Final = 13
+STRAIGHT: Final = 14
+FLUSH: Final = 15
+FULL_HOUSE: Final = 16
+QUADS: Final = 17
+STRAIGHT_FLUSH: Final = 18
+MADE_CODES: Final = 19
+
+# Draws, one bit each (``reading.Draw`` names them in this order).
+FLUSH_DRAW: Final = 1
+NUT_FLUSH_DRAW: Final = 2
+OPEN_ENDED: Final = 4
+GUTSHOT: Final = 8
+BACKDOOR_FLUSH: Final = 16
+BACKDOOR_STRAIGHT: Final = 32
+OVERCARDS: Final = 64
+COMBO_DRAW: Final = 128
+DRAW_BITS: Final = 8
+
+CATEGORY_SLOTS: Final = len(Category)
+"""Counters per category: one per :class:`~pokerscore.engine.Category` member."""
+COUNTERS: Final = MADE_CODES + CATEGORY_SLOTS + DRAW_BITS + 1
+"""Per hand (or combo) tallies: made classes, categories, draws, and the live count last."""
+CATEGORY_BASE: Final = MADE_CODES
+DRAW_BASE: Final = MADE_CODES + CATEGORY_SLOTS
+LIVE: Final = COUNTERS - 1
+
+_HIGH_CARD: Final = int(Category.HIGH_CARD)
+_ONE_PAIR: Final = int(Category.ONE_PAIR)
+_TWO_PAIR: Final = int(Category.TWO_PAIR)
+_THREE: Final = int(Category.THREE_OF_A_KIND)
+_STRAIGHT: Final = int(Category.STRAIGHT)
+_FLUSH: Final = int(Category.FLUSH)
+_FULL_HOUSE: Final = int(Category.FULL_HOUSE)
+_FOUR: Final = int(Category.FOUR_OF_A_KIND)
+_STRAIGHT_FLUSH: Final = int(Category.STRAIGHT_FLUSH)
+_ROYAL_FLUSH: Final = int(Category.ROYAL_FLUSH)
+
+
+class BoardTables(NamedTuple):
+    """What the board kernels read, for one high ranking (read-only arrays)."""
+
+    card_keys: npt.NDArray[np.int64]
+    suit_bits: npt.NDArray[np.int64]
+    flush: npt.NDArray[np.uint16]
+    bits5: npt.NDArray[np.uint64]
+    base5: npt.NDArray[np.int32]
+    values5: npt.NDArray[np.uint16]
+    bits6: npt.NDArray[np.uint64]
+    base6: npt.NDArray[np.int32]
+    values6: npt.NDArray[np.uint16]
+    bits7: npt.NDArray[np.uint64]
+    base7: npt.NDArray[np.int32]
+    values7: npt.NDArray[np.uint16]
+    keys5: npt.NDArray[np.int32]
+    is_flush5: npt.NDArray[np.bool_]
+    flush5: npt.NDArray[np.uint16]
+    plain5: npt.NDArray[np.uint16]
+    category: npt.NDArray[np.int64]
+    """Value -> its :class:`~pokerscore.engine.Category` (as an int)."""
+    first_rank: npt.NDArray[np.int64]
+    """Value -> its first explaining rank (the pair, the trips, the higher pair)."""
+    second_rank: npt.NDArray[np.int64]
+    """Value -> its second explaining rank (the lower pair of two pair)."""
+    place: npt.NDArray[np.int64]
+    """Category (int) -> its place in the ranking's order, weakest 0 (-1 where unused)."""
+    straights: npt.NDArray[np.int64]
+    """Rank masks of the ranking's straights."""
+    lowest_rank: int
+    """The deck's lowest rank (0, or 4 in the short deck)."""
+    rule: int
+    """The ranking's flush rule."""
+
+
+@cache
+def board_tables(ranking: Ranking) -> BoardTables:
+    """The bundle of a high ranking, built once per process."""
+    t5, t6, t7 = (ranking.tables(size) for size in (5, 6, 7))
+    count = ranking.value_count + 1
+    category = np.zeros(count, dtype=np.int64)
+    first = np.zeros(count, dtype=np.int64)
+    second = np.zeros(count, dtype=np.int64)
+    for value, (kind, ranks) in enumerate(ranking.classes, 1):
+        category[value] = kind
+        first[value] = ranks[0]
+        second[value] = ranks[1] if len(ranks) > 1 else 0
+    place = np.full(CATEGORY_SLOTS, -1, dtype=np.int64)
+    for index, member in enumerate(ranking.categories):
+        place[int(member)] = index
+    if Category.ROYAL_FLUSH in ranking.categories:  # a royal flush is a straight flush here
+        place[int(Category.ROYAL_FLUSH)] = place[int(Category.STRAIGHT_FLUSH)]
+    lowest = min(ranking.ranks)
+    masks = np.array(sorted(straights(lowest)), dtype=np.int64)
+    arrays = (category, first, second, place, masks)
+    for array in arrays:
+        array.setflags(write=False)
+    return BoardTables(
+        t7.card_keys, t7.suit_bits, t7.flush,
+        t5.bits, t5.base, t5.values, t6.bits, t6.base, t6.values, t7.bits, t7.base, t7.values,
+        t7.keys5, t7.is_flush5, t7.flush5, t7.plain5,
+        *arrays, lowest, t7.flush_rule,
+    )  # fmt: skip
+
+
+@kernel()
+def bit_count(mask: int) -> int:
+    """Set bits of a small mask."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@kernel()
+def top_bit(mask: int) -> int:
+    """The highest set bit of a non-zero mask."""
+    bit = -1
+    while mask:
+        mask >>= 1
+        bit += 1
+    return bit
+
+
+@kernel(inline=True)
+def read_board(
+    board: Cards,
+    size: int,
+    card_keys: npt.NDArray[np.int64],
+    suit_bits: npt.NDArray[np.int64],
+    keys5: npt.NDArray[np.int32],
+    counts: Counts,
+    suit_counts: Counts,
+    suit_masks: Counts,
+    positions: Counts,
+    triples: Counts,
+) -> tuple[int, int, int, int]:
+    """Read the first ``size`` cards of ``board`` into the scratch arrays: rank counts, suit
+    counts and rank masks per suit, each rank's place among the board's distinct ranks from
+    the top (-1 where absent), the five-card keys of every three board cards. Returns the rank
+    mask, the summed key, the OR of suit bits and the number of triples."""
+    for rank in range(13):
+        counts[rank] = 0
+        positions[rank] = -1
+    for suit in range(4):
+        suit_counts[suit] = 0
+        suit_masks[suit] = 0
+    key = 0
+    masks = 0
+    rank_mask = 0
+    for index in range(size):
+        card = board[index]
+        rank = card >> 2
+        suit = card & 3
+        counts[rank] += 1
+        suit_counts[suit] += 1
+        suit_masks[suit] |= 1 << rank
+        rank_mask |= 1 << rank
+        key += card_keys[card]
+        masks |= suit_bits[card]
+    place = 0
+    for rank in range(12, -1, -1):
+        if counts[rank]:
+            positions[rank] = place
+            place += 1
+    found = 0
+    for a in range(size - 2):
+        for b in range(a + 1, size - 1):
+            for c in range(b + 1, size):
+                triples[found] = keys5[board[a]] + keys5[board[b]] + keys5[board[c]]
+                found += 1
+    return rank_mask, key, masks, found
+
+
+@kernel(inline=True)
+def omaha_value(
+    hole: Cards,
+    hole_size: int,
+    triples: Counts,
+    found: int,
+    keys5: npt.NDArray[np.int32],
+    is_flush5: npt.NDArray[np.bool_],
+    flush5: npt.NDArray[np.uint16],
+    plain5: npt.NDArray[np.uint16],
+) -> int:
+    """The best five of exactly two hole cards and three of the board's ``found`` triples."""
+    best = 0
+    for i in range(hole_size - 1):
+        for j in range(i + 1, hole_size):
+            pair = keys5[hole[i]] + keys5[hole[j]]
+            for t in range(found):
+                best = max(best, five_card_value(pair + triples[t], is_flush5, flush5, plain5))
+    return best
+
+
+@kernel(inline=True)
+def made_class(
+    value: int,
+    category: int,
+    first: int,
+    second: int,
+    board_size: int,
+    board_value: int,
+    counts: Counts,
+    positions: Counts,
+    rank_mask: int,
+) -> int:
+    """The made class of a hand worth ``value`` (see ``reading``'s rules)."""
+    if board_size == 5 and value == board_value:
+        return PLAYS_BOARD
+    if category == _STRAIGHT_FLUSH or category == _ROYAL_FLUSH:
+        return STRAIGHT_FLUSH
+    if category == _FOUR:
+        return QUADS
+    if category == _FULL_HOUSE:
+        return FULL_HOUSE
+    if category == _FLUSH:
+        return FLUSH
+    if category == _STRAIGHT:
+        return STRAIGHT
+    if category == _THREE:
+        on_board = counts[first]
+        if on_board == 1:
+            return SET
+        if on_board == 2:
+            return TRIPS
+        return NOTHING
+    pocket = -1
+    if category == _TWO_PAIR:
+        high, low = counts[first], counts[second]
+        if high == 2 and low == 2:
+            return NOTHING
+        if high == 1 and low == 1:
+            if positions[first] == 0:
+                return TOP_TWO if positions[second] == 1 else TOP_AND_BOTTOM
+            return BOTTOM_TWO
+        if high == 0:
+            pocket = first
+        elif low == 0:
+            pocket = second
+        else:
+            return PAIR_PLUS_BOARD_PAIR
+    elif category == _ONE_PAIR:
+        on_board = counts[first]
+        if on_board == 2:
+            return NOTHING
+        if on_board == 1:
+            where = positions[first]
+            return TOP_PAIR if where == 0 else SECOND_PAIR if where == 1 else BOTTOM_PAIR
+        pocket = first
+    else:
+        return NOTHING
+    if pocket > top_bit(rank_mask):
+        return OVERPAIR
+    if (1 << pocket) < (rank_mask & -rank_mask):
+        return UNDERPAIR
+    return POCKET_BETWEEN
+
+
+@kernel(inline=True)
+def straight_draws(
+    hole: Cards,
+    hole_size: int,
+    omaha: bool,
+    rank_mask: int,
+    masks: npt.NDArray[np.int64],
+) -> tuple[int, int]:
+    """(ranks completing a straight next card, whether two more ranks would) for a hand with
+    no straight: a straight of ``masks`` that uses a hole card (hold'em), or exactly two
+    (Omaha), and the board and new cards for the rest."""
+    completing = 0
+    backdoor = 0
+    if omaha:
+        for i in range(hole_size - 1):
+            for j in range(i + 1, hole_size):
+                first, second = hole[i] >> 2, hole[j] >> 2
+                if first == second:
+                    continue
+                pair = (1 << first) | (1 << second)
+                for index in range(masks.shape[0]):
+                    straight = masks[index]
+                    if straight & pair != pair:
+                        continue
+                    missing = straight & ~pair & ~rank_mask
+                    lacking = bit_count(missing)
+                    if lacking == 1:
+                        completing |= missing
+                    elif lacking == 2:
+                        backdoor = 1
+        return completing, backdoor
+    hole_ranks = 0
+    for i in range(hole_size):
+        hole_ranks |= 1 << (hole[i] >> 2)
+    own = hole_ranks & ~rank_mask  # hole ranks the board lacks: a straight needs one of them
+    held = hole_ranks | rank_mask
+    for index in range(masks.shape[0]):
+        straight = masks[index]
+        if straight & own == 0:
+            continue
+        missing = straight & ~held
+        lacking = bit_count(missing)
+        if lacking == 1:
+            completing |= missing
+        elif lacking == 2:
+            backdoor = 1
+    return completing, backdoor
+
+
+@kernel()
+def classify(
+    hole: Cards,
+    hole_size: int,
+    omaha: bool,
+    board_size: int,
+    rank_mask: int,
+    key: int,
+    masks: int,
+    counts: Counts,
+    suit_counts: Counts,
+    suit_masks: Counts,
+    positions: Counts,
+    triples: Counts,
+    found: int,
+    board_value: int,
+    lowest: int,
+    card_keys: npt.NDArray[np.int64],
+    suit_bits: npt.NDArray[np.int64],
+    flush: npt.NDArray[np.uint16],
+    rule: int,
+    bits: npt.NDArray[np.uint64],
+    base: npt.NDArray[np.int32],
+    values: npt.NDArray[np.uint16],
+    keys5: npt.NDArray[np.int32],
+    is_flush5: npt.NDArray[np.bool_],
+    flush5: npt.NDArray[np.uint16],
+    plain5: npt.NDArray[np.uint16],
+    category_of: npt.NDArray[np.int64],
+    first_rank: npt.NDArray[np.int64],
+    second_rank: npt.NDArray[np.int64],
+    place: npt.NDArray[np.int64],
+    straight_masks: npt.NDArray[np.int64],
+) -> tuple[int, int, int, int, int]:
+    """(value, made class, category, draw bits, straight-completing ranks) of one hand on a board
+    read by :func:`read_board` (``bits``, ``base``, ``values``: the multiset tables of hold'em's
+    hand size)."""
+    if omaha:
+        value = omaha_value(hole, hole_size, triples, found, keys5, is_flush5, flush5, plain5)
+    else:
+        hand_key = key
+        hand_masks = masks
+        for i in range(hole_size):
+            hand_key += card_keys[hole[i]]
+            hand_masks |= suit_bits[hole[i]]
+        value = read_any_five(hand_key, hand_masks, rule, flush, bits, base, values)
+    category = category_of[value]
+    made = made_class(value, category, first_rank[value], second_rank[value], board_size,
+                      board_value, counts, positions, rank_mask)  # fmt: skip
+    if board_size >= 5:
+        return value, made, category, 0, 0
+    draws = 0
+    standing = place[category]
+    completing = 0
+    if standing < place[_FLUSH]:
+        for suit in range(4):
+            held = 0
+            for i in range(hole_size):
+                held += (hole[i] & 3) == suit
+            on_board = suit_counts[suit]
+            if omaha:
+                draw = held >= 2 and on_board == 2
+                backdoor = held >= 2 and on_board == 1
+            else:
+                draw = held >= 1 and held + on_board == 4
+                backdoor = held >= 1 and held + on_board == 3
+            if draw:
+                draws |= FLUSH_DRAW
+                top = 12
+                while top > lowest and (suit_masks[suit] >> top) & 1:
+                    top -= 1
+                for i in range(hole_size):
+                    if hole[i] == 4 * top + suit:
+                        draws |= NUT_FLUSH_DRAW
+            if backdoor and board_size == 3:
+                draws |= BACKDOOR_FLUSH
+    if standing < place[_STRAIGHT]:
+        completing, backdoor = straight_draws(hole, hole_size, omaha, rank_mask, straight_masks)
+        ways = bit_count(completing)
+        if ways >= 2:
+            draws |= OPEN_ENDED
+        elif ways == 1:
+            draws |= GUTSHOT
+        elif backdoor and board_size == 3:
+            draws |= BACKDOOR_STRAIGHT
+    if made == NOTHING:
+        top = top_bit(rank_mask)
+        over = 0
+        for i in range(hole_size):
+            rank = hole[i] >> 2
+            if rank > top:
+                over |= 1 << rank
+        if bit_count(over) >= 2:
+            draws |= OVERCARDS
+    if draws & FLUSH_DRAW and draws & (OPEN_ENDED | GUTSHOT):
+        draws |= COMBO_DRAW
+    return value, made, category, draws, completing
+
+
+@kernel(inline=True)
+def tally(out: Counts, made: int, category: int, draws: int, weight: int) -> None:
+    """Add one hand's class, category and draws, times ``weight``, to a row of counters."""
+    out[made] += weight
+    out[CATEGORY_BASE + category] += weight
+    for bit in range(DRAW_BITS):
+        if draws >> bit & 1:
+            out[DRAW_BASE + bit] += weight
+    out[LIVE] += weight
+
+
+@kernel(inline=True)
+def card_mask(hole: Cards, size: int) -> np.uint64:
+    """The 52-bit mask of ``hole[:size]``."""
+    mask = np.uint64(0)
+    for i in range(size):
+        mask |= np.uint64(1) << np.uint64(hole[i])
+    return mask
+
+
+@kernel(parallel=True)
+def board_counts(
+    combos: Cards,
+    weights: Counts,
+    taken: np.uint64,
+    board: Cards,
+    omaha: bool,
+    tables: BoardTables,
+    out: Counts,
+) -> None:
+    """Tally every combo that holds no ``taken`` card (the board's and the dead cards), each
+    times its integer weight, into ``out[thread]`` (:data:`COUNTERS` per row); combo rows go to
+    the threads in turn."""
+    threads = out.shape[0]
+    hole_size = combos.shape[1]
+    board_size = board.shape[0]
+    card_keys, suit_bits, flush, rule = (
+        tables.card_keys,
+        tables.suit_bits,
+        tables.flush,
+        tables.rule,
+    )
+    bits, base, values = multiset_tables(tables, board_size + hole_size)
+    keys5, is_flush5, flush5, plain5 = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
+    category_of, first_rank, second_rank = tables.category, tables.first_rank, tables.second_rank
+    place, straight_masks, lowest = tables.place, tables.straights, tables.lowest_rank
+    for worker in prange(threads):
+        counts = np.zeros(13, dtype=np.int64)
+        suit_counts = np.zeros(4, dtype=np.int64)
+        suit_masks = np.zeros(4, dtype=np.int64)
+        positions = np.zeros(13, dtype=np.int64)
+        triples = np.zeros(10, dtype=np.int64)
+        rank_mask, key, masks, found = read_board(board, board_size, card_keys, suit_bits, keys5,
+                                                  counts, suit_counts, suit_masks, positions,
+                                                  triples)  # fmt: skip
+        board_value = 0
+        if board_size == 5:
+            board_value = five_card_value(
+                keys5[board[0]] + keys5[board[1]] + keys5[board[2]] + keys5[board[3]]
+                + keys5[board[4]], is_flush5, flush5, plain5,
+            )  # fmt: skip
+        row = out[worker]
+        for index in range(worker, combos.shape[0], threads):
+            hole = combos[index]
+            if card_mask(hole, hole_size) & taken:
+                continue
+            _, made, category, draws, _ = classify(
+                hole, hole_size, omaha, board_size, rank_mask, key, masks, counts, suit_counts,
+                suit_masks, positions, triples, found, board_value, lowest, card_keys, suit_bits,
+                flush, rule, bits, base, values, keys5, is_flush5, flush5, plain5, category_of,
+                first_rank, second_rank, place, straight_masks,
+            )  # fmt: skip
+            tally(row, made, category, draws, weights[index])
+
+
+@kernel(parallel=True)
+def flop_counts(
+    combos: Cards,
+    deck: Cards,
+    flops: Cards,
+    dead: np.uint64,
+    omaha: bool,
+    tables: BoardTables,
+    out: npt.NDArray[np.int64],
+) -> None:
+    """For each combo, the tallies over every flop ``deck[flops[row]]`` that shares no card
+    with it or with ``dead``: ``out[thread, combo]`` (:data:`COUNTERS` each); flop rows go to
+    the threads in turn."""
+    threads = out.shape[0]
+    hole_size = combos.shape[1]
+    card_keys, suit_bits, flush, rule = (
+        tables.card_keys,
+        tables.suit_bits,
+        tables.flush,
+        tables.rule,
+    )
+    bits, base, values = tables.bits5, tables.base5, tables.values5
+    keys5, is_flush5, flush5, plain5 = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
+    category_of, first_rank, second_rank = tables.category, tables.first_rank, tables.second_rank
+    place, straight_masks, lowest = tables.place, tables.straights, tables.lowest_rank
+    combo_count = combos.shape[0]
+    for worker in prange(threads):
+        counts = np.zeros(13, dtype=np.int64)
+        suit_counts = np.zeros(4, dtype=np.int64)
+        suit_masks = np.zeros(4, dtype=np.int64)
+        positions = np.zeros(13, dtype=np.int64)
+        triples = np.zeros(10, dtype=np.int64)
+        board = np.zeros(3, dtype=np.uint8)
+        holes = np.zeros(combo_count, dtype=np.uint64)
+        for index in range(combo_count):
+            holes[index] = card_mask(combos[index], hole_size)
+        rows = out[worker]
+        for flop in range(worker, flops.shape[0], threads):
+            flop_mask = np.uint64(0)
+            for place_index in range(3):
+                card = deck[flops[flop, place_index]]
+                board[place_index] = card
+                flop_mask |= np.uint64(1) << np.uint64(card)
+            if flop_mask & dead:
+                continue
+            rank_mask, key, masks, found = read_board(board, 3, card_keys, suit_bits, keys5,
+                                                      counts, suit_counts, suit_masks, positions,
+                                                      triples)  # fmt: skip
+            for index in range(combo_count):
+                if holes[index] & flop_mask:
+                    continue
+                _, made, category, draws, _ = classify(
+                    combos[index], hole_size, omaha, 3, rank_mask, key, masks, counts,
+                    suit_counts, suit_masks, positions, triples, found, 0, lowest, card_keys,
+                    suit_bits, flush, rule, bits, base, values, keys5, is_flush5, flush5, plain5,
+                    category_of, first_rank, second_rank, place, straight_masks,
+                )  # fmt: skip
+                tally(rows[index], made, category, draws, 1)
+
+
+@kernel()
+def hand_reading(
+    hole: Cards,
+    board: Cards,
+    omaha: bool,
+    tables: BoardTables,
+) -> tuple[int, int, int, int, int]:
+    """One hand on one board: (value, made class, category, draw bits, completing ranks)."""
+    hole_size = hole.shape[0]
+    board_size = board.shape[0]
+    bits, base, values = multiset_tables(tables, board_size + hole_size)
+    keys5 = tables.keys5
+    counts = np.zeros(13, dtype=np.int64)
+    suit_counts = np.zeros(4, dtype=np.int64)
+    suit_masks = np.zeros(4, dtype=np.int64)
+    positions = np.zeros(13, dtype=np.int64)
+    triples = np.zeros(10, dtype=np.int64)
+    rank_mask, key, masks, found = read_board(board, board_size, tables.card_keys,
+                                              tables.suit_bits, keys5, counts, suit_counts,
+                                              suit_masks, positions, triples)  # fmt: skip
+    board_value = 0
+    if board_size == 5:
+        board_value = five_card_value(
+            keys5[board[0]] + keys5[board[1]] + keys5[board[2]] + keys5[board[3]]
+            + keys5[board[4]], tables.is_flush5, tables.flush5, tables.plain5,
+        )  # fmt: skip
+    return classify(
+        hole, hole_size, omaha, board_size, rank_mask, key, masks, counts, suit_counts,
+        suit_masks, positions, triples, found, board_value, tables.lowest_rank, tables.card_keys,
+        tables.suit_bits, tables.flush, tables.rule, bits, base, values, keys5, tables.is_flush5,
+        tables.flush5, tables.plain5, tables.category, tables.first_rank, tables.second_rank,
+        tables.place, tables.straights,
+    )  # fmt: skip
+
+
+@kernel(inline=True)
+def multiset_tables(
+    tables: BoardTables, size: int
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
+    """The rank-and-select tables (bits, base, values) of hands of ``size`` cards (5 to 7)."""
+    if size == 6:
+        return tables.bits6, tables.base6, tables.values6
+    if size == 7:
+        return tables.bits7, tables.base7, tables.values7
+    return tables.bits5, tables.base5, tables.values5
+
+
+@kernel(inline=True)
+def hand_value(
+    hole: Cards,
+    board: Cards,
+    board_size: int,
+    omaha: bool,
+    triples: Counts,
+    card_keys: npt.NDArray[np.int64],
+    suit_bits: npt.NDArray[np.int64],
+    flush: npt.NDArray[np.uint16],
+    rule: int,
+    bits: npt.NDArray[np.uint64],
+    base: npt.NDArray[np.int32],
+    values: npt.NDArray[np.uint16],
+    keys5: npt.NDArray[np.int32],
+    is_flush5: npt.NDArray[np.bool_],
+    flush5: npt.NDArray[np.uint16],
+    plain5: npt.NDArray[np.uint16],
+) -> int:
+    """The value of hole cards on ``board[:board_size]`` (3 to 5 cards); ``bits``, ``base`` and
+    ``values`` are the multiset tables of hold'em's hand size."""
+    if omaha:
+        found = 0
+        for a in range(board_size - 2):
+            for b in range(a + 1, board_size - 1):
+                for c in range(b + 1, board_size):
+                    triples[found] = keys5[board[a]] + keys5[board[b]] + keys5[board[c]]
+                    found += 1
+        return omaha_value(hole, hole.shape[0], triples, found, keys5, is_flush5, flush5, plain5)
+    key = 0
+    masks = 0
+    for i in range(board_size):
+        key += card_keys[board[i]]
+        masks |= suit_bits[board[i]]
+    for i in range(hole.shape[0]):
+        key += card_keys[hole[i]]
+        masks |= suit_bits[hole[i]]
+    return read_any_five(key, masks, rule, flush, bits, base, values)
+
+
+@kernel(inline=True)
+def small_board_category(board: Cards, size: int) -> int:
+    """The category of fewer than five cards, from their ranks alone (pairs, trips, quads)."""
+    counts = np.zeros(13, dtype=np.int64)
+    most = 0
+    pairs = 0
+    for i in range(size):
+        rank = board[i] >> 2
+        counts[rank] += 1
+        most = max(most, counts[rank])
+        if counts[rank] == 2:
+            pairs += 1
+    if most == 4:
+        return _FOUR
+    if most == 3:
+        return _THREE
+    if pairs == 2:
+        return _TWO_PAIR
+    if pairs == 1:
+        return _ONE_PAIR
+    return _HIGH_CARD
+
+
+@kernel()
+def next_cards(
+    hole: Cards,
+    against: Cards,
+    board: Cards,
+    cards: Cards,
+    omaha: bool,
+    tables: BoardTables,
+    out: Counts,
+) -> None:
+    """For each card of ``cards`` dealt next: ``out[i]`` = (the hand's value, the value of
+    ``against`` (0 when it is empty), the category of the board and that card alone)."""
+    board_size = board.shape[0]
+    grown = np.zeros(board_size + 1, dtype=np.uint8)
+    grown[:board_size] = board
+    triples = np.zeros(10, dtype=np.int64)
+    card_keys, suit_bits, flush, rule = (
+        tables.card_keys,
+        tables.suit_bits,
+        tables.flush,
+        tables.rule,
+    )
+    keys5, is_flush5, flush5, plain5 = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
+    category_of = tables.category
+    bits, base, values = multiset_tables(tables, board_size + 1 + hole.shape[0])
+    for index in range(cards.shape[0]):
+        grown[board_size] = cards[index]
+        out[index, 0] = hand_value(hole, grown, board_size + 1, omaha, triples, card_keys,
+                                   suit_bits, flush, rule, bits, base, values, keys5, is_flush5,
+                                   flush5, plain5)  # fmt: skip
+        if against.shape[0]:
+            out[index, 1] = hand_value(against, grown, board_size + 1, omaha, triples, card_keys,
+                                       suit_bits, flush, rule, bits, base, values, keys5,
+                                       is_flush5, flush5, plain5)  # fmt: skip
+        if board_size + 1 == 5:
+            key = 0
+            for i in range(5):
+                key += keys5[grown[i]]
+            out[index, 2] = category_of[five_card_value(key, is_flush5, flush5, plain5)]
+        else:
+            out[index, 2] = small_board_category(grown, board_size + 1)
+
+
+@kernel()
+def values_possible(
+    board: Cards, live: Cards, omaha: bool, tables: BoardTables, seen: npt.NDArray[np.uint8]
+) -> None:
+    """Mark ``seen[value]`` for every hand two ``live`` cards make with the board (hold'em: any
+    five of them and the board; Omaha: both of them and three of the board)."""
+    pair = np.zeros(2, dtype=np.uint8)
+    triples = np.zeros(10, dtype=np.int64)
+    board_size = board.shape[0]
+    card_keys, suit_bits, flush, rule = (
+        tables.card_keys,
+        tables.suit_bits,
+        tables.flush,
+        tables.rule,
+    )
+    keys5, is_flush5, flush5, plain5 = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
+    bits, base, values = multiset_tables(tables, board_size + 2)
+    for i in range(live.shape[0] - 1):
+        pair[0] = live[i]
+        for j in range(i + 1, live.shape[0]):
+            pair[1] = live[j]
+            value = hand_value(pair, board, board_size, omaha, triples, card_keys, suit_bits,
+                               flush, rule, bits, base, values, keys5, is_flush5, flush5,
+                               plain5)  # fmt: skip
+            seen[value] = 1
