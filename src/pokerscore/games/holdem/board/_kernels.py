@@ -253,7 +253,7 @@ def made_class(
     """The made class of a hand worth ``value`` (see ``reading``'s rules)."""
     if board_size == 5 and value == board_value:
         return PLAYS_BOARD
-    if category == _STRAIGHT_FLUSH or category == _ROYAL_FLUSH:
+    if _STRAIGHT_FLUSH <= category <= _ROYAL_FLUSH:
         return STRAIGHT_FLUSH
     if category == _FOUR:
         return QUADS

@@ -357,7 +357,13 @@ def _made_words(
         return f"nothing (the board's {hand.category.title.lower()})"
     if kind is MadeClass.STRAIGHT_FLUSH and hand.category is Category.ROYAL_FLUSH:
         return "royal flush"
-    return f"{kind.label} ({hand.description})" if kind is not MadeClass.PLAYS_BOARD else kind.label
+    if kind is MadeClass.QUADS:
+        return f"quads, {_plural(ranks[0])}"
+    if kind is MadeClass.FULL_HOUSE:
+        return f"full house, {_plural(ranks[0])} full of {_plural(ranks[1])}"
+    if kind in (MadeClass.STRAIGHT_FLUSH, MadeClass.FLUSH, MadeClass.STRAIGHT):
+        return f"{kind.label}, {_rank_word(ranks[0])} high"
+    return kind.label
 
 
 def _ordinal(index: int) -> str:

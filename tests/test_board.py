@@ -1,0 +1,208 @@
+"""Hands on a board (issue 19): every class, draw, out and nut rank against a brute force written
+from the rules (``tests/reference_board.py``), published flop figures, and the commands."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from pokerscore import PokerScoreError
+from pokerscore.games.holdem.board.reading import Draw, MadeClass, hand_on_board
+from tests import reference_board as ref
+
+CATEGORY_OF = {  # pokerscore's category slugs, with the royal flush as a straight flush
+    "high-card": ref.HIGH_CARD,
+    "one-pair": ref.PAIR,
+    "two-pair": ref.TWO_PAIR,
+    "three-of-a-kind": ref.TRIPS,
+    "straight": ref.STRAIGHT,
+    "flush": ref.FLUSH,
+    "full-house": ref.FULL_HOUSE,
+    "four-of-a-kind": ref.QUADS,
+    "straight-flush": ref.STRAIGHT_FLUSH,
+    "royal-flush": ref.STRAIGHT_FLUSH,
+}
+
+
+def _spots(seed: int, count: int, hole_size: int) -> list[tuple[list[int], list[int], list[int]]]:
+    """Random (hole, board, dead) deals: boards of 3, 4 and 5 cards, sometimes a dead card."""
+    rng = random.Random(seed)
+    spots = []
+    for index in range(count):
+        cards = rng.sample(range(52), hole_size + 6)
+        board_size = 3 + index % 3
+        dead = cards[hole_size + board_size : hole_size + board_size + (index % 4 == 0)]
+        spots.append((cards[:hole_size], cards[hole_size : hole_size + board_size], dead))
+    return spots
+
+
+def _drawing_spots(
+    seed: int, count: int, hole_size: int
+) -> list[tuple[list[int], list[int], list[int]]]:
+    """Deals rich in draws: cards from a few adjacent ranks and two suits."""
+    rng = random.Random(seed)
+    spots = []
+    for index in range(count):
+        low = rng.randrange(-1, 9)
+        ranks = [(low + step) % 13 for step in range(6)]
+        suits = rng.sample(range(4), 2)
+        pool = [4 * rank + suit for rank in ranks for suit in range(4)]
+        weights = [4 if card % 4 in suits else 1 for card in pool]
+        chosen: list[int] = []
+        while len(chosen) < hole_size + 5:
+            card = rng.choices(pool, weights)[0]
+            if card not in chosen:
+                chosen.append(card)
+        board_size = 3 + index % 2
+        spots.append((chosen[:hole_size], chosen[hole_size : hole_size + board_size], []))
+    return spots
+
+
+def _check_reading(hole: list[int], board: list[int], dead: list[int], omaha: bool) -> None:
+    game = "omaha" if omaha else "holdem"
+    hand = hand_on_board(hole, board, game=game, dead=dead)
+    where = f"hole {hole} board {board} dead {dead} {game}"
+    assert hand.made.kind.slug == ref.made_class(hole, board, omaha), where
+    assert CATEGORY_OF[hand.made.category.slug] == ref.category(ref.hand_of(hole, board, omaha))
+    expected_draws, completing = ref.draws(hole, board, omaha)
+    assert {draw.slug for draw in hand.draws} == expected_draws, where
+    assert {int(rank) for rank in hand.completing} == completing, where
+    expected_outs, _ = ref.outs(hole, board, dead, omaha)
+    assert {card.id for card in hand.outs} == expected_outs, where
+    assert sum(len(group.cards) for group in hand.out_groups) == len(hand.outs)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_holdem_readings_agree_with_the_brute_force(seed: int) -> None:
+    for hole, board, dead in _spots(seed, 400, 2) + _drawing_spots(seed, 300, 2):
+        _check_reading(hole, board, dead, omaha=False)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_omaha_readings_agree_with_the_brute_force(seed: int) -> None:
+    for hole, board, dead in _spots(100 + seed, 200, 4) + _drawing_spots(100 + seed, 120, 4):
+        _check_reading(hole, board, dead, omaha=True)
+
+
+@pytest.mark.parametrize(("hole_size", "count"), [(2, 150), (4, 40)])
+def test_nut_ranks_agree_with_the_brute_force(hole_size: int, count: int) -> None:
+    omaha = hole_size == 4
+    for hole, board, dead in _spots(7 + hole_size, count, hole_size):
+        hand = hand_on_board(hole, board, game="omaha" if omaha else "holdem", dead=dead)
+        assert hand.nut_rank == ref.nut_rank(hole, board, dead, omaha), (hole, board, dead)
+
+
+@pytest.mark.parametrize("hole_size", [2, 4])
+def test_outs_against_a_hand_agree_with_the_brute_force(hole_size: int) -> None:
+    rng = random.Random(hole_size)
+    omaha = hole_size == 4
+    for index in range(300 if hole_size == 2 else 120):
+        cards = rng.sample(range(52), 2 * hole_size + 5)
+        hole, against = cards[:hole_size], cards[hole_size : 2 * hole_size]
+        board = cards[2 * hole_size : 2 * hole_size + 3 + index % 2]
+        hand = hand_on_board(hole, board, game="omaha" if omaha else "holdem", against=against)
+        outs, ties = ref.outs(hole, board, [], omaha, against)
+        assert {card.id for card in hand.outs} == outs, (hole, against, board)
+        assert {card.id for card in hand.ties} == ties, (hole, against, board)
+
+
+def test_the_issues_example_has_fifteen_outs() -> None:
+    hand = hand_on_board("Ah Kh", "8h 7h 2c")
+    assert len(hand.outs) == 15
+    assert [(group.makes.slug, len(group.cards)) for group in hand.out_groups] == [
+        ("flush", 9),
+        ("one-pair", 6),
+    ]
+    assert Draw.NUT_FLUSH_DRAW in hand.draws and Draw.FLUSH_DRAW in hand.draws
+    assert hand.made.kind is MadeClass.NOTHING
+
+
+@pytest.mark.parametrize(
+    ("hole", "board", "kind", "words"),
+    [
+        ("Ks Qd", "Kh 7c 2d", "top-pair", "top pair, queen kicker"),
+        ("Ah Kc", "Kh 7c 2d", "top-pair", "top pair, ace kicker"),
+        ("7s Qd", "Kh 7c 2d", "second-pair", "second pair, sevens"),
+        ("2s Qd", "Kh 7c 2d", "bottom-pair", "bottom pair, twos"),
+        ("As Ad", "Kh 7c 2d", "overpair", "overpair, aces"),
+        ("9s 9d", "Kh 7c 2d", "pocket-pair-between", "pocket nines between the king and the seven"),
+        ("2s 2c", "Kh 7c 3d", "underpair", "underpair, twos"),
+        ("Ks 7d", "Kh 7c 2d", "top-two", "top two pair, kings and sevens"),
+        ("Ks 2s", "Kh 7c 2d", "top-and-bottom", "top and bottom pair, kings and twos"),
+        ("7s 2s", "Kh 7c 2d", "bottom-two", "bottom two pair, sevens and twos"),
+        (
+            "7s 8s",
+            "Kh Kc 7d",
+            "pair-plus-board-pair",
+            "pair of sevens plus the board's pair of kings",
+        ),
+        ("Ks 8s", "Kh Kc 7d", "trips", "trips, kings"),
+        ("7s 7h", "Kh 7c 2d", "set", "set of sevens"),
+        ("As Qs", "Kh Kc 7d", "nothing", "nothing (the board's one pair)"),
+        ("2s 3h", "Ah Kh Qd Jc Ts", "plays-the-board", "plays the board"),
+        ("Ah 3h", "Kh 7h 2h", "flush", "flush, ace high"),
+        ("3h 3d", "Kh Kd 3s", "full-house", "full house, threes full of kings"),
+        ("5h 6h", "7h 8h 9h", "straight-flush", "straight flush, nine high"),
+    ],
+)
+def test_made_classes_in_words(hole: str, board: str, kind: str, words: str) -> None:
+    made = hand_on_board(hole, board).made
+    assert (made.kind.slug, made.words) == (kind, words)
+
+
+def test_double_gutshot_and_open_ender_are_told_apart_in_words() -> None:
+    assert hand_on_board("9s 7d", "Jc 5h 8d").draw_words == ("double gutshot (T or 6)",)
+    assert hand_on_board("9s 8d", "7c 6h 2d").draw_words == (
+        "open-ended straight draw (T or 5)",
+        "overcards",
+    )
+    assert hand_on_board("As Kd", "Qc Jh 2d").draw_words == ("gutshot (T)", "overcards")
+
+
+def test_omaha_uses_exactly_two_hole_cards() -> None:
+    # Four hearts in the hand and one on the board: no flush draw (the board needs two).
+    hand = hand_on_board("Ah Kh Qh Jh", "2h 7c 8d", game="omaha")
+    assert Draw.FLUSH_DRAW not in hand.draws and Draw.BACKDOOR_FLUSH_DRAW in hand.draws
+    # A board with four to a straight gives a hold'em hand a straight, not an Omaha hand.
+    assert hand_on_board("9c 9d Kd Ks", "5h 6c 7d 8s", game="omaha").made.kind is MadeClass.OVERPAIR
+
+
+def test_hi_lo_games_describe_the_low() -> None:
+    hand = hand_on_board("Ah 2d Kc Ks", "3c 4h 8s 9d Qc", game="omaha-hi-lo")
+    assert hand.made.low is not None and hand.made.low.description.startswith("Eight")
+
+
+def test_outs_against_a_hand_agree_with_equity_on_the_turn() -> None:
+    from pokerscore.games.holdem.equity import equity
+
+    rng = random.Random(5)
+    for _ in range(5):
+        cards = rng.sample(range(52), 8)
+        hole, against, board = cards[:2], cards[2:4], cards[4:8]
+        hand = hand_on_board(hole, board, against=against)
+        for river in range(52):
+            if river in cards:
+                continue
+            result = equity([hole, against], board=board + [river])
+            share = Fraction(result.players[0].equity).limit_denominator(2)
+            behind_now = hand.ahead != 1
+            assert (river in {c.id for c in hand.outs}) == (share == 1 and behind_now)
+            assert (river in {c.id for c in hand.ties}) == (share == Fraction(1, 2))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"hole": "Ah", "board": "2c 3d 4h"}, "hole: holdem deals 2 hole cards, got 1"),
+        ({"hole": "Ah Kh", "board": "2c 3d"}, "board: a board of holdem has 3, 4 or 5 cards"),
+        ({"hole": "Ah Kh", "board": "2c 3d 4h", "dead": "Ah"}, "dead: card Ah is given in both"),
+        ({"hole": "Ah Kh", "board": "2c 3d 4h", "against": "Qs"}, "against: holdem deals 2"),
+        ({"hole": "Ah Kh", "board": "2c 3d 4x"}, "board: invalid card"),
+        ({"hole": "Ah 2h", "board": "6c 7d 8h", "game": "short-deck"}, "hole: 2h is not in"),
+    ],
+)
+def test_bad_input_names_the_parameter(kwargs: dict[str, str], message: str) -> None:
+    with pytest.raises(PokerScoreError, match=message):
+        hand_on_board(**kwargs)  # type: ignore[arg-type]
