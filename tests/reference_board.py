@@ -188,14 +188,14 @@ def draws(hole: Sequence[int], board: Sequence[int], omaha: bool) -> tuple[set[s
     board_ranks = [card // 4 for card in board]
     if kind < STRAIGHT:
         for rank in range(13):
-            if _has_straight_with_hole(hole, board_ranks + [rank], omaha):
+            if _has_straight_with_hole(hole, [*board_ranks, rank], omaha):
                 completing.add(rank)
         if len(completing) >= 2:
             found.add("open-ended")
         elif len(completing) == 1:
             found.add("gutshot")
         elif len(board) == 3 and any(
-            _has_straight_with_hole(hole, board_ranks + [first, second], omaha)
+            _has_straight_with_hole(hole, [*board_ranks, first, second], omaha)
             for first in range(13)
             for second in range(first + 1, 13)
         ):
@@ -224,7 +224,7 @@ def outs(
     for card in range(52):
         if card in seen or len(board) >= 5:
             continue
-        grown = list(board) + [card]
+        grown = [*board, card]
         after = hand_of(hole, grown, omaha)
         if against is None:
             alone = best_of(grown)

@@ -4,11 +4,15 @@ from the rules (``tests/reference_board.py``), published flop figures, and the c
 from __future__ import annotations
 
 import random
+from collections import Counter
 from fractions import Fraction
+from itertools import combinations
+from math import comb
 
 import pytest
 
-from pokerscore import PokerScoreError
+from pokerscore import Card, Category, PokerScoreError, parse_range
+from pokerscore.games.holdem.board.breakdown import BoardBreakdown, board_breakdown
 from pokerscore.games.holdem.board.reading import Draw, MadeClass, hand_on_board
 from tests import reference_board as ref
 
@@ -185,7 +189,7 @@ def test_outs_against_a_hand_agree_with_equity_on_the_turn() -> None:
         for river in range(52):
             if river in cards:
                 continue
-            result = equity([hole, against], board=board + [river])
+            result = equity([hole, against], board=[*board, river])
             share = Fraction(result.players[0].equity).limit_denominator(2)
             behind_now = hand.ahead != 1
             assert (river in {c.id for c in hand.outs}) == (share == 1 and behind_now)
@@ -206,3 +210,128 @@ def test_outs_against_a_hand_agree_with_equity_on_the_turn() -> None:
 def test_bad_input_names_the_parameter(kwargs: dict[str, str], message: str) -> None:
     with pytest.raises(PokerScoreError, match=message):
         hand_on_board(**kwargs)  # type: ignore[arg-type]
+
+
+def _reference_breakdown(
+    hands: list[tuple[list[int], Fraction]], board: list[int], dead: list[int], omaha: bool
+) -> tuple[Fraction, Counter[str], Counter[int], Counter[str]]:
+    """Made classes, categories and draws summed over the live hands, by the brute force."""
+    made: Counter[str] = Counter()
+    categories: Counter[int] = Counter()
+    draws: Counter[str] = Counter()
+    total = Fraction(0)
+    for hole, weight in hands:
+        if set(hole) & (set(board) | set(dead)):
+            continue
+        total += weight
+        made[ref.made_class(hole, board, omaha)] += weight  # type: ignore[assignment]
+        categories[ref.category(ref.hand_of(hole, board, omaha))] += weight  # type: ignore[assignment]
+        for draw in ref.draws(hole, board, omaha)[0]:
+            draws[draw] += weight  # type: ignore[assignment]
+    return total, made, categories, draws
+
+
+def _check_breakdown(
+    result: BoardBreakdown, expected: tuple[Fraction, Counter[str], Counter[int], Counter[str]]
+) -> None:
+    total, made, categories, draws = expected
+    assert result.combos == total
+    assert {kind.slug: count for kind, count in result.made.items() if count} == dict(+made)
+    found: Counter[int] = Counter()
+    for category, count in result.categories.items():
+        found[CATEGORY_OF[category.slug]] += count  # type: ignore[assignment]
+    assert +found == +categories
+    assert {draw.slug: count for draw, count in result.draws.items() if count} == dict(+draws)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_breakdowns_of_random_agree_with_the_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    hands = [(list(pair), Fraction(1)) for pair in combinations(range(52), 2)]
+    for board_size in (3, 4, 5):
+        cards = rng.sample(range(52), board_size + 1)
+        board, dead = cards[:board_size], cards[board_size:] if seed else []
+        result = board_breakdown("random", board, dead=dead)
+        _check_breakdown(result, _reference_breakdown(hands, board, dead, omaha=False))
+
+
+def test_weighted_breakdowns_are_exact_fractions() -> None:
+    text = "0.3(AK), 0.25(QQ+), 22:0.5"
+    rng = random.Random(3)
+    board = rng.sample(range(52), 3)
+    parsed = parse_range(text)
+    hands = [
+        ([a.id, b.id], Fraction(str(weight)))
+        for (a, b), weight in zip(parsed.combos, parsed.weights, strict=True)
+    ]
+    result = board_breakdown(text, board)
+    _check_breakdown(result, _reference_breakdown(hands, board, [], omaha=False))
+    assert isinstance(result.combos, Fraction)
+
+
+def test_omaha_breakdowns_agree_with_the_brute_force() -> None:
+    rng = random.Random(11)
+    board = rng.sample(range(52), 3)
+    rest = [card for card in range(52) if card not in board]
+    hands = {tuple(sorted(rng.sample(rest, 4), reverse=True)) for _ in range(400)}
+    text = ", ".join("".join(str(Card(card)) for card in hand) for hand in hands)
+    result = board_breakdown(text, board, game="omaha")
+    _check_breakdown(
+        result, _reference_breakdown([(list(h), Fraction(1)) for h in hands], board, [], True)
+    )
+    every = board_breakdown("random", board, game="omaha")
+    assert every.combos == comb(49, 4)
+
+
+def test_omaha_all_flops_of_a_few_hands_agree_with_their_flops() -> None:
+    hands = "AhKhQdJd, 7c7d8s9s"
+    every = board_breakdown(hands, game="omaha", all_flops=True)
+    assert every.combos == 2 * comb(48, 3)
+    # The same counts, flop by flop, for one hand, on a sample: the per-flop tallies sum.
+    assert sum(every.made.values()) == every.combos
+
+
+def test_all_flops_of_random_is_ten_times_the_five_card_table() -> None:
+    every = board_breakdown("random", all_flops=True)
+    assert every.combos == 25_989_600
+    assert every.categories[Category.ONE_PAIR] == 10_982_400
+    five_card = {"high-card": 1_302_540, "one-pair": 1_098_240, "two-pair": 123_552,
+                 "three-of-a-kind": 54_912, "straight": 10_200, "flush": 5_108,
+                 "full-house": 3_744, "four-of-a-kind": 624, "straight-flush": 36,
+                 "royal-flush": 4}  # fmt: skip
+    assert {c.slug: n for c, n in every.categories.items()} == {
+        slug: 10 * count for slug, count in five_card.items()
+    }
+
+
+def test_published_flop_figures() -> None:
+    pair = board_breakdown("8c8d", all_flops=True)
+    assert pair.combos == 19_600
+    # A set, or a full house or quads using the pair: flops holding an eight. Full houses
+    # without one are the 48 flops of three of a kind of another rank.
+    board_trips = 12 * 4
+    made = pair.made
+    assert (
+        made[MadeClass.SET] + made[MadeClass.QUADS] + made[MadeClass.FULL_HOUSE] - board_trips
+        == 2_304
+    )
+    suited = board_breakdown("AhKh", all_flops=True)
+    assert suited.made[MadeClass.FLUSH] + suited.made[MadeClass.STRAIGHT_FLUSH] == 165
+    assert suited.draws[Draw.FLUSH_DRAW] == 2_145
+    unpaired = board_breakdown("AsKd", all_flops=True)
+    # No flush and only the QJT flops make a straight: every other flop pairing neither card is
+    # "nothing"; the rest pair a hole card (6,356 of 19,600, 32.43 %).
+    assert 19_600 - unpaired.made[MadeClass.NOTHING] - unpaired.made[MadeClass.STRAIGHT] == 6_356
+
+
+def test_all_flops_with_dead_cards_reads_every_combo() -> None:
+    with_dead = board_breakdown("AKs, 72o", all_flops=True, dead="2c")
+    assert with_dead.combos == 4 * comb(49, 3) + 9 * comb(47, 3)
+    assert sum(with_dead.categories.values()) == with_dead.combos
+
+
+def test_a_breakdown_with_a_board_and_all_flops_is_refused() -> None:
+    with pytest.raises(PokerScoreError, match="board: all_flops reads every flop"):
+        board_breakdown("AA", "2c 3d 4h", all_flops=True)
+    with pytest.raises(PokerScoreError, match="range: invalid range"):
+        board_breakdown("AKx", "2c 3d 4h")

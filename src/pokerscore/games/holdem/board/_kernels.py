@@ -218,6 +218,18 @@ def read_board(
 
 
 @kernel(inline=True)
+def multiset_tables(
+    tables: BoardTables, size: int
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
+    """The rank-and-select tables (bits, base, values) of hands of ``size`` cards (5 to 7)."""
+    if size == 6:
+        return tables.bits6, tables.base6, tables.values6
+    if size == 7:
+        return tables.bits7, tables.base7, tables.values7
+    return tables.bits5, tables.base5, tables.values5
+
+
+@kernel(inline=True)
 def omaha_value(
     hole: Cards,
     hole_size: int,
@@ -351,7 +363,7 @@ def straight_draws(
     return completing, backdoor
 
 
-@kernel()
+@kernel(inline=True)
 def classify(
     hole: Cards,
     hole_size: int,
@@ -360,11 +372,7 @@ def classify(
     rank_mask: int,
     key: int,
     masks: int,
-    counts: Counts,
-    suit_counts: Counts,
-    suit_masks: Counts,
-    positions: Counts,
-    triples: Counts,
+    scratch: tuple[Counts, Counts, Counts, Counts, Counts],
     found: int,
     board_value: int,
     lowest: int,
@@ -386,8 +394,10 @@ def classify(
     straight_masks: npt.NDArray[np.int64],
 ) -> tuple[int, int, int, int, int]:
     """(value, made class, category, draw bits, straight-completing ranks) of one hand on a board
-    read by :func:`read_board` (``bits``, ``base``, ``values``: the multiset tables of hold'em's
-    hand size)."""
+    read by :func:`read_board` into ``scratch`` (its counts, suit counts, suit masks, positions
+    and triples; one tuple, as a call of more than 30 arguments cannot be inlined); ``bits``,
+    ``base``, ``values`` are the multiset tables of hold'em's hand size."""
+    counts, suit_counts, suit_masks, positions, triples = scratch
     if omaha:
         value = omaha_value(hole, hole_size, triples, found, keys5, is_flush5, flush5, plain5)
     else:
@@ -470,7 +480,7 @@ def card_mask(hole: Cards, size: int) -> np.uint64:
     return mask
 
 
-@kernel(parallel=True)
+@kernel()
 def board_counts(
     combos: Cards,
     weights: Counts,
@@ -481,9 +491,8 @@ def board_counts(
     out: Counts,
 ) -> None:
     """Tally every combo that holds no ``taken`` card (the board's and the dead cards), each
-    times its integer weight, into ``out[thread]`` (:data:`COUNTERS` per row); combo rows go to
-    the threads in turn."""
-    threads = out.shape[0]
+    times its integer weight, into ``out`` (:data:`COUNTERS`). One thread: a range of hold'em
+    takes a fraction of a millisecond, less than waking a second thread can cost."""
     hole_size = combos.shape[1]
     board_size = board.shape[0]
     card_keys, suit_bits, flush, rule = (
@@ -496,33 +505,30 @@ def board_counts(
     keys5, is_flush5, flush5, plain5 = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
     category_of, first_rank, second_rank = tables.category, tables.first_rank, tables.second_rank
     place, straight_masks, lowest = tables.place, tables.straights, tables.lowest_rank
-    for worker in prange(threads):
-        counts = np.zeros(13, dtype=np.int64)
-        suit_counts = np.zeros(4, dtype=np.int64)
-        suit_masks = np.zeros(4, dtype=np.int64)
-        positions = np.zeros(13, dtype=np.int64)
-        triples = np.zeros(10, dtype=np.int64)
-        rank_mask, key, masks, found = read_board(board, board_size, card_keys, suit_bits, keys5,
-                                                  counts, suit_counts, suit_masks, positions,
-                                                  triples)  # fmt: skip
-        board_value = 0
-        if board_size == 5:
-            board_value = five_card_value(
-                keys5[board[0]] + keys5[board[1]] + keys5[board[2]] + keys5[board[3]]
-                + keys5[board[4]], is_flush5, flush5, plain5,
-            )  # fmt: skip
-        row = out[worker]
-        for index in range(worker, combos.shape[0], threads):
-            hole = combos[index]
-            if card_mask(hole, hole_size) & taken:
-                continue
-            _, made, category, draws, _ = classify(
-                hole, hole_size, omaha, board_size, rank_mask, key, masks, counts, suit_counts,
-                suit_masks, positions, triples, found, board_value, lowest, card_keys, suit_bits,
-                flush, rule, bits, base, values, keys5, is_flush5, flush5, plain5, category_of,
-                first_rank, second_rank, place, straight_masks,
-            )  # fmt: skip
-            tally(row, made, category, draws, weights[index])
+    scratch = (np.zeros(13, dtype=np.int64), np.zeros(4, dtype=np.int64),
+               np.zeros(4, dtype=np.int64), np.zeros(13, dtype=np.int64),
+               np.zeros(10, dtype=np.int64))  # fmt: skip
+    counts, suit_counts, suit_masks, positions, triples = scratch
+    rank_mask, key, masks, found = read_board(board, board_size, card_keys, suit_bits, keys5,
+                                              counts, suit_counts, suit_masks, positions,
+                                              triples)  # fmt: skip
+    board_value = 0
+    if board_size == 5:
+        board_value = five_card_value(
+            keys5[board[0]] + keys5[board[1]] + keys5[board[2]] + keys5[board[3]]
+            + keys5[board[4]], is_flush5, flush5, plain5,
+        )  # fmt: skip
+    for index in range(combos.shape[0]):
+        hole = combos[index]
+        if card_mask(hole, hole_size) & taken:
+            continue
+        _, made, category, draws, _ = classify(
+            hole, hole_size, omaha, board_size, rank_mask, key, masks, scratch, found,
+            board_value, lowest, card_keys, suit_bits, flush, rule, bits, base, values, keys5,
+            is_flush5, flush5, plain5, category_of, first_rank, second_rank, place,
+            straight_masks,
+        )  # fmt: skip
+        tally(out, made, category, draws, weights[index])
 
 
 @kernel(parallel=True)
@@ -557,6 +563,7 @@ def flop_counts(
         suit_masks = np.zeros(4, dtype=np.int64)
         positions = np.zeros(13, dtype=np.int64)
         triples = np.zeros(10, dtype=np.int64)
+        scratch = (counts, suit_counts, suit_masks, positions, triples)
         board = np.zeros(3, dtype=np.uint8)
         holes = np.zeros(combo_count, dtype=np.uint64)
         for index in range(combo_count):
@@ -577,10 +584,10 @@ def flop_counts(
                 if holes[index] & flop_mask:
                     continue
                 _, made, category, draws, _ = classify(
-                    combos[index], hole_size, omaha, 3, rank_mask, key, masks, counts,
-                    suit_counts, suit_masks, positions, triples, found, 0, lowest, card_keys,
-                    suit_bits, flush, rule, bits, base, values, keys5, is_flush5, flush5, plain5,
-                    category_of, first_rank, second_rank, place, straight_masks,
+                    combos[index], hole_size, omaha, 3, rank_mask, key, masks, scratch, found, 0,
+                    lowest, card_keys, suit_bits, flush, rule, bits, base, values, keys5,
+                    is_flush5, flush5, plain5, category_of, first_rank, second_rank, place,
+                    straight_masks,
                 )  # fmt: skip
                 tally(rows[index], made, category, draws, 1)
 
@@ -611,25 +618,14 @@ def hand_reading(
             keys5[board[0]] + keys5[board[1]] + keys5[board[2]] + keys5[board[3]]
             + keys5[board[4]], tables.is_flush5, tables.flush5, tables.plain5,
         )  # fmt: skip
+    scratch = (counts, suit_counts, suit_masks, positions, triples)
     return classify(
-        hole, hole_size, omaha, board_size, rank_mask, key, masks, counts, suit_counts,
-        suit_masks, positions, triples, found, board_value, tables.lowest_rank, tables.card_keys,
-        tables.suit_bits, tables.flush, tables.rule, bits, base, values, keys5, tables.is_flush5,
+        hole, hole_size, omaha, board_size, rank_mask, key, masks, scratch, found, board_value,
+        tables.lowest_rank, tables.card_keys, tables.suit_bits, tables.flush, tables.rule, bits,
+        base, values, keys5, tables.is_flush5,
         tables.flush5, tables.plain5, tables.category, tables.first_rank, tables.second_rank,
         tables.place, tables.straights,
     )  # fmt: skip
-
-
-@kernel(inline=True)
-def multiset_tables(
-    tables: BoardTables, size: int
-) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
-    """The rank-and-select tables (bits, base, values) of hands of ``size`` cards (5 to 7)."""
-    if size == 6:
-        return tables.bits6, tables.base6, tables.values6
-    if size == 7:
-        return tables.bits7, tables.base7, tables.values7
-    return tables.bits5, tables.base5, tables.values5
 
 
 @kernel(inline=True)
