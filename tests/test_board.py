@@ -11,7 +11,7 @@ from math import comb
 
 import pytest
 
-from pokerscore import Card, Category, PokerScoreError, parse_range
+from pokerscore import Card, Category, PokerScoreError, parse_cards, parse_range
 from pokerscore.games.holdem.board.breakdown import BoardBreakdown, board_breakdown
 from pokerscore.games.holdem.board.reading import Draw, MadeClass, hand_on_board
 from tests import reference_board as ref
@@ -326,8 +326,25 @@ def test_published_flop_figures() -> None:
 
 def test_all_flops_with_dead_cards_reads_every_combo() -> None:
     with_dead = board_breakdown("AKs, 72o", all_flops=True, dead="2c")
-    assert with_dead.combos == 4 * comb(49, 3) + 9 * comb(47, 3)
+    assert with_dead.combos == (4 + 9) * comb(49, 3)  # three 72o combos hold the dead deuce
     assert sum(with_dead.categories.values()) == with_dead.combos
+
+
+@pytest.mark.parametrize("dead", ["", "2c"])
+def test_all_flops_sum_the_breakdowns_of_every_flop(dead: str) -> None:
+    text = "AKs, 72o, 55, 0.5(T9s)"
+    every = board_breakdown(text, all_flops=True, dead=dead)
+    made: Counter[MadeClass] = Counter()
+    draws: Counter[Draw] = Counter()
+    dead_ids = {card.id for card in parse_cards(dead)}
+    for flop in combinations(range(52), 3):
+        if dead_ids & set(flop):
+            continue
+        one = board_breakdown(text, flop, dead=dead)
+        made.update(one.made)
+        draws.update(one.draws)
+    assert every.made == {kind: made[kind] for kind in every.made}
+    assert every.draws == {draw: draws[draw] for draw in every.draws}
 
 
 def test_a_breakdown_with_a_board_and_all_flops_is_refused() -> None:
