@@ -13,7 +13,9 @@ import pytest
 
 from pokerscore import Card, Category, PokerScoreError, parse_cards, parse_range
 from pokerscore.games.holdem.board.breakdown import BoardBreakdown, board_breakdown
+from pokerscore.games.holdem.board.distribution import equity_distribution
 from pokerscore.games.holdem.board.reading import Draw, MadeClass, hand_on_board
+from pokerscore.games.holdem.equity import equity
 from tests import reference_board as ref
 
 CATEGORY_OF = {  # pokerscore's category slugs, with the royal flush as a straight flush
@@ -179,8 +181,6 @@ def test_hi_lo_games_describe_the_low() -> None:
 
 
 def test_outs_against_a_hand_agree_with_equity_on_the_turn() -> None:
-    from pokerscore.games.holdem.equity import equity
-
     rng = random.Random(5)
     for _ in range(5):
         cards = rng.sample(range(52), 8)
@@ -352,3 +352,31 @@ def test_a_breakdown_with_a_board_and_all_flops_is_refused() -> None:
         board_breakdown("AA", "2c 3d 4h", all_flops=True)
     with pytest.raises(PokerScoreError, match="range: invalid range"):
         board_breakdown("AKx", "2c 3d 4h")
+
+
+@pytest.mark.parametrize(
+    ("hero", "villain", "board", "dead"),
+    [
+        ("QQ+,AKs", "random", "Ks 7d 2c", ""),
+        ("0.5(TT-77), AQo", "22+, 0.25(KJs)", "9h 8h 2c 3d", "Ah"),
+        ("AsQs, 6c6d", "JJ, AQ", "Ks 7d 2c 3h 9s", ""),
+    ],
+)
+def test_equity_distributions_agree_with_equity(
+    hero: str, villain: str, board: str, dead: str
+) -> None:
+    spread = equity_distribution(hero, villain, board, dead=dead)
+    whole = equity([hero, villain], board=board, dead=dead, method="exact")
+    assert spread.equity_exact == whole.players[0].equity_exact
+    assert sum(spread.buckets) == pytest.approx(1.0)
+    for combo in spread.combos[:: max(1, len(spread.combos) // 4)]:
+        alone = equity([combo.cards, villain], board=board, dead=dead, method="exact")
+        assert combo.equity_exact == alone.players[0].equity_exact, combo.cards
+        bucket = min(int(combo.equity * 10), 9)
+        assert spread.buckets[bucket] > 0
+    for card, share in list(spread.next_cards.items())[:5]:
+        after = equity(
+            [hero, villain], board=[*parse_cards(board), card], dead=dead, method="exact"
+        )
+        assert share == pytest.approx(after.players[0].equity, abs=1e-12), card
+    assert (len(spread.next_cards) > 0) == (len(parse_cards(board)) < 5)

@@ -759,3 +759,151 @@ def values_possible(
                                flush, rule, bits, base, values, keys5, is_flush5, flush5,
                                plain5)  # fmt: skip
             seen[value] = 1
+
+
+@kernel()
+def lowest_bit(word: np.uint64) -> int:
+    """The index of the lowest set bit of a non-zero word."""
+    index = 0
+    while not (word >> np.uint64(index)) & np.uint64(1):
+        index += 1
+    return index
+
+
+@kernel(parallel=True)
+def runout_equities(
+    combos: Cards,
+    hero: Counts,
+    villain: Counts,
+    known: Cards,
+    rest: Cards,
+    runouts: Cards,
+    tables: BoardTables,
+    shares: Counts,
+    totals: Counts,
+    card_shares: Counts,
+    card_totals: Counts,
+) -> None:
+    """Every combo's equity against a range, over every runout, two hole cards, any five.
+
+    ``combos`` are the union of both ranges, ``hero`` and ``villain`` their integer weights in
+    each (0 where absent). Each runout (``known`` and the cards ``rest[runouts[row]]``) judges
+    every live combo once; the combos are then ordered by value (the distinct values read from a
+    bitmap, the combos placed by counting) and swept from the lowest: a hero combo beats the
+    villain's weight swept before its value and ties that at its value, less what shares a card
+    with it (the identical combo, taken off twice, added back once). Per thread:
+    ``shares[t, u]`` adds twice the wins plus the ties of combo ``u`` (weighed by the villain's
+    weights), ``totals[t, u]`` its opponents; ``card_shares[t, c]`` and ``card_totals[t, c]``
+    the same summed over the hero's weights, for the runouts holding card ``c``. Runout rows go
+    to the threads in turn.
+    """
+    threads = shares.shape[0]
+    count = combos.shape[0]
+    known_size = known.shape[0]
+    width = runouts.shape[1]
+    card_keys, suit_bits, flush, rule = (
+        tables.card_keys,
+        tables.suit_bits,
+        tables.flush,
+        tables.rule,
+    )
+    bits, base, values = tables.bits7, tables.base7, tables.values7
+    words = tables.category.shape[0] // 64 + 1
+    one = np.uint64(1)
+    for worker in prange(threads):
+        combo_bits = np.zeros(count, dtype=np.uint64)
+        combo_keys = np.zeros(count, dtype=np.int64)
+        combo_masks = np.zeros(count, dtype=np.int64)
+        for u in range(count):
+            combo_bits[u] = card_mask(combos[u], 2)
+            combo_keys[u] = card_keys[combos[u, 0]] + card_keys[combos[u, 1]]
+            combo_masks[u] = suit_bits[combos[u, 0]] | suit_bits[combos[u, 1]]
+        judged = np.zeros(count, dtype=np.int64)
+        seen = np.zeros(words, dtype=np.uint64)
+        slot = np.zeros(words * 64, dtype=np.int64)
+        starts = np.zeros(count + 2, dtype=np.int64)
+        order = np.zeros(count, dtype=np.int64)
+        swept = np.zeros(52, dtype=np.int64)
+        level = np.zeros(52, dtype=np.int64)
+        wins = np.zeros(count, dtype=np.int64)
+        ties = np.zeros(count, dtype=np.int64)
+        runout = np.zeros(5, dtype=np.uint8)
+        for row in range(worker, runouts.shape[0], threads):
+            key = 0
+            masks = 0
+            taken = np.uint64(0)
+            for place in range(known_size + width):
+                card = (
+                    known[place] if place < known_size else rest[runouts[row, place - known_size]]
+                )
+                runout[place] = card
+                key += card_keys[card]
+                masks |= suit_bits[card]
+                taken |= one << np.uint64(card)
+            for u in range(count):
+                if combo_bits[u] & taken:
+                    judged[u] = 0
+                    continue
+                value = read_any_five(key + combo_keys[u], masks | combo_masks[u], rule, flush,
+                                      bits, base, values)  # fmt: skip
+                judged[u] = value
+                seen[value >> 6] |= one << np.uint64(value & 63)
+            found = 0
+            for word in range(words):  # the distinct values, lowest first
+                pending = seen[word]
+                while pending:
+                    low = lowest_bit(pending)
+                    slot[word * 64 + low] = found
+                    found += 1
+                    pending &= pending - one
+                seen[word] = 0
+            for rank in range(found + 2):
+                starts[rank] = 0
+            for u in range(count):
+                if judged[u]:
+                    starts[slot[judged[u]] + 2] += 1
+            for rank in range(2, found + 2):
+                starts[rank] += starts[rank - 1]
+            for u in range(count):  # counting sort: starts[r + 1] is where value r's run begins
+                if judged[u]:
+                    rank = slot[judged[u]] + 1
+                    order[starts[rank]] = u
+                    starts[rank] += 1
+            below = 0
+            for card in range(52):
+                swept[card] = 0
+            for rank in range(found):
+                begin, end = starts[rank], starts[rank + 1]
+                at = 0
+                for position in range(begin, end):
+                    u = order[position]
+                    weight = villain[u]
+                    at += weight
+                    level[combos[u, 0]] += weight
+                    level[combos[u, 1]] += weight
+                for position in range(begin, end):
+                    u = order[position]
+                    if hero[u]:
+                        first, second = combos[u, 0], combos[u, 1]
+                        wins[u] = below - swept[first] - swept[second]
+                        ties[u] = at - level[first] - level[second] + villain[u]
+                below += at
+                for position in range(begin, end):
+                    u = order[position]
+                    for column in range(2):
+                        card = combos[u, column]
+                        swept[card] += level[card]
+                        level[card] = 0
+            for u in range(count):
+                mine = hero[u]
+                if judged[u] == 0 or mine == 0:
+                    continue
+                first, second = combos[u, 0], combos[u, 1]
+                opponents = below - swept[first] - swept[second] + villain[u]
+                share = 2 * wins[u] + ties[u]
+                shares[worker, u] += share
+                totals[worker, u] += opponents
+                for place in range(known_size, known_size + width):
+                    card = runout[place]
+                    card_shares[worker, card] += mine * share
+                    card_totals[worker, card] += mine * opponents

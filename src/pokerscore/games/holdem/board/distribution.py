@@ -1,0 +1,185 @@
+"""A range's equity against another on a board: each combo's, their distribution, street by street.
+
+Every live combo of the first range is judged against the second range on every runout of the
+board (exact): the runout is dealt once, every combo of both ranges valued once on it, the
+distinct values sorted, and each combo's wins and ties read from counts of the opponent's weight
+below and at its value, in all and per card (card removal exact: an opponent combo sharing a card
+is taken off). A combo's equity is its share of the pot over every opponent combo and runout,
+weighted by the opponent's weights; the range's equity weighs each matchup by both weights
+(PokerStove's definition, as :func:`~pokerscore.games.holdem.equity.equity` computes it).
+
+The same pass gives the equity after each next card (each turn card on a flop, each river card
+on a turn): the matchups of the runouts holding that card.
+
+Games where two hole cards play with any five (hold'em, short deck); the high hand only.
+
+>>> spread = equity_distribution("AA", "KK", "Ks 7d 2c")
+>>> round(spread.equity, 4), spread.buckets[:2]
+(0.0909, (0.0, 1.0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import Final
+
+from pokerscore.cards import Card, PokerScoreError
+from pokerscore.games.holdem.board.breakdown import RangeInput, read_range
+from pokerscore.games.holdem.board.reading import CardsInput, check_board, check_cards, read_cards
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
+
+BUCKETS: Final = 10
+"""Equity buckets of 10 % each; the last holds 90 % to 100 % inclusive."""
+
+
+@dataclass(frozen=True)
+class ComboEquity:
+    """One combo's equity against the opposing range."""
+
+    cards: tuple[Card, ...]
+    weight: float
+    shares: int
+    """Twice the wins plus the ties, each opponent combo and runout weighed by the opponent's
+    integer weight."""
+    matchups: int
+    """Opponent combos times runouts, weighed alike."""
+
+    @property
+    def equity(self) -> float:
+        """The combo's share of the pot on average."""
+        return self.shares / (2 * self.matchups)
+
+    @property
+    def equity_exact(self) -> Fraction:
+        """:attr:`equity` as a fraction."""
+        return Fraction(self.shares, 2 * self.matchups)
+
+
+@dataclass(frozen=True)
+class EquityDistribution:
+    """A range's equity against another on a board, combo by combo and card by card."""
+
+    game: Game
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    range: str
+    against: str
+    combos: tuple[ComboEquity, ...]
+    """Every live combo of the range with an opponent, in the range's order."""
+    buckets: tuple[float, ...]
+    """The share of the range (by weight) whose equity falls in each 10 % bucket."""
+    equity: float
+    equity_exact: Fraction
+    """The range's equity: every matchup weighed by both combos' weights."""
+    next_cards: dict[Card, float]
+    """The range's equity after each next card (none on the river)."""
+    runouts: int
+    """Runouts judged: every way to complete the board."""
+
+
+def equity_distribution(
+    range: RangeInput,
+    against: RangeInput,
+    board: CardsInput,
+    *,
+    game: Game | str = "holdem",
+    dead: CardsInput = "",
+) -> EquityDistribution:
+    """Each live combo of ``range``'s equity against ``against`` on ``board`` (3 to 5 cards),
+    exact over every runout; their distribution in 10 % buckets, the range's equity, and its
+    equity after each next card. Errors name the parameter."""
+    import numpy as np
+
+    from pokerscore.engine.kernels.enumeration import thread_count
+    from pokerscore.games.holdem._kernels import fill_subsets
+    from pokerscore.games.holdem.board._kernels import board_tables, runout_equities
+
+    rules = get_game(game)
+    if rules.hole_cards != 2 or rules.uses_exactly_two:
+        raise PokerScoreError(
+            f"game: equity distributions take two hole cards (holdem, short-deck), not {rules.name}"
+        )
+    board_cards = read_cards("board", board)
+    dead_cards = read_cards("dead", dead)
+    check_board(rules, board_cards)
+    check_cards(rules, [("board", board_cards), ("dead", dead_cards)])
+    hero = read_range(range, rules)
+    villain = read_range(against, rules, name="against")
+    taken = {card.id for card in board_cards + dead_cards}
+    union: dict[tuple[int, ...], list[int]] = {}
+    for found, side in ((hero, 0), (villain, 1)):
+        for combo, weight in zip(found.combos.tolist(), found.weights.tolist(), strict=True):
+            if taken.intersection(combo) or weight == 0:
+                continue
+            union.setdefault(tuple(sorted(combo, reverse=True)), [0, 0])[side] = weight
+    if not any(weights[0] for weights in union.values()):
+        raise PokerScoreError(f"range: no combo of {hero.text} is left after card removal")
+    if not any(weights[1] for weights in union.values()):
+        raise PokerScoreError(f"against: no combo of {villain.text} is left after card removal")
+    combos = np.array(list(union), dtype=np.uint8).reshape(-1, 2)
+    hero_weights = np.array([weights[0] for weights in union.values()], dtype=np.int64)
+    villain_weights = np.array([weights[1] for weights in union.values()], dtype=np.int64)
+    rest = np.array([card for card in rules.deck if card not in taken], dtype=np.uint8)
+    need = BOARD_CARDS - len(board_cards)
+    runouts = np.zeros((comb(len(rest), need), need), dtype=np.uint8)
+    fill_subsets(len(rest), runouts)
+    threads = thread_count()
+    shares = np.zeros((threads, len(combos)), dtype=np.int64)
+    totals = np.zeros((threads, len(combos)), dtype=np.int64)
+    card_shares = np.zeros((threads, 52), dtype=np.int64)
+    card_totals = np.zeros((threads, 52), dtype=np.int64)
+    known = np.array([card.id for card in board_cards], dtype=np.uint8)
+    runout_equities(combos, hero_weights, villain_weights, known, rest, runouts,
+                    board_tables(rules.high), shares, totals, card_shares, card_totals)  # fmt: skip
+    share, total = shares.sum(axis=0).tolist(), totals.sum(axis=0).tolist()
+    return _distribution(
+        rules, board_cards, dead_cards, hero.text, villain.text, combos.tolist(),
+        hero_weights.tolist(), hero.scale, share, total, card_shares.sum(axis=0).tolist(),
+        card_totals.sum(axis=0).tolist(), len(runouts),
+    )  # fmt: skip
+
+
+def _distribution(
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    text: str,
+    against: str,
+    combos: list[list[int]],
+    weights: list[int],
+    scale: int,
+    shares: list[int],
+    totals: list[int],
+    card_shares: list[int],
+    card_totals: list[int],
+    runouts: int,
+) -> EquityDistribution:
+    found = []
+    bucket_weights = [0] * BUCKETS
+    weighed = 0
+    for combo, weight, share, total in zip(combos, weights, shares, totals, strict=True):
+        if weight == 0 or total == 0:
+            continue
+        found.append(ComboEquity(tuple(map(Card, combo)), weight / scale, share, total))
+        bucket_weights[min(share * BUCKETS // (2 * total), BUCKETS - 1)] += weight
+        weighed += weight
+    all_shares = sum(weight * share for weight, share in zip(weights, shares, strict=True))
+    all_totals = sum(weight * total for weight, total in zip(weights, totals, strict=True))
+    if all_totals == 0:
+        raise PokerScoreError("the ranges leave no deal in which no card is held twice")
+    exact_equity = Fraction(all_shares, 2 * all_totals)
+    next_cards = {
+        Card(card): card_shares[card] / (2 * card_totals[card])
+        for card in range(52)
+        if card_totals[card]
+        and len(board) < BOARD_CARDS - 1
+        or card_totals[card]
+        and len(board) == BOARD_CARDS - 1
+    }
+    return EquityDistribution(
+        game, board, dead, text, against, tuple(found),
+        tuple(weight / weighed for weight in bucket_weights), float(exact_equity), exact_equity,
+        next_cards, runouts,
+    )  # fmt: skip
