@@ -3,6 +3,7 @@ from the rules (``tests/reference_board.py``), published flop figures, and the c
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from fractions import Fraction
@@ -12,11 +13,13 @@ from math import comb
 import pytest
 
 from pokerscore import Card, Category, PokerScoreError, parse_cards, parse_range
+from pokerscore.cli.app import app
 from pokerscore.games.holdem.board.breakdown import BoardBreakdown, board_breakdown
 from pokerscore.games.holdem.board.distribution import equity_distribution
 from pokerscore.games.holdem.board.reading import Draw, MadeClass, hand_on_board
 from pokerscore.games.holdem.equity import equity
 from tests import reference_board as ref
+from tests.cli_runner import separate_streams_runner
 
 CATEGORY_OF = {  # pokerscore's category slugs, with the royal flush as a straight flush
     "high-card": ref.HIGH_CARD,
@@ -201,7 +204,10 @@ def test_outs_against_a_hand_agree_with_equity_on_the_turn() -> None:
     [
         ({"hole": "Ah", "board": "2c 3d 4h"}, "hole: holdem deals 2 hole cards, got 1"),
         ({"hole": "Ah Kh", "board": "2c 3d"}, "board: a board of holdem has 3, 4 or 5 cards"),
-        ({"hole": "Ah Kh", "board": "2c 3d 4h", "dead": "Ah"}, "dead: card Ah is given in both"),
+        (
+            {"hole": "Ah Kh", "board": "2c 3d 4h", "dead": "Ah"},
+            "dead: card Ah is already in the hole cards",
+        ),
         ({"hole": "Ah Kh", "board": "2c 3d 4h", "against": "Qs"}, "against: holdem deals 2"),
         ({"hole": "Ah Kh", "board": "2c 3d 4x"}, "board: invalid card"),
         ({"hole": "Ah 2h", "board": "6c 7d 8h", "game": "short-deck"}, "hole: 2h is not in"),
@@ -366,11 +372,12 @@ def test_equity_distributions_agree_with_equity(
     hero: str, villain: str, board: str, dead: str
 ) -> None:
     spread = equity_distribution(hero, villain, board, dead=dead)
-    whole = equity([hero, villain], board=board, dead=dead, method="exact")
+    ranges = [parse_range(hero), parse_range(villain)]  # as ranges: "AsQs, 6c6d" reads as cards
+    whole = equity(ranges, board=board, dead=dead, method="exact")
     assert spread.equity_exact == whole.players[0].equity_exact
     assert sum(spread.buckets) == pytest.approx(1.0)
     for combo in spread.combos[:: max(1, len(spread.combos) // 4)]:
-        alone = equity([combo.cards, villain], board=board, dead=dead, method="exact")
+        alone = equity([combo.cards, ranges[1]], board=board, dead=dead, method="exact")
         assert combo.equity_exact == alone.players[0].equity_exact, combo.cards
         bucket = min(int(combo.equity * 10), 9)
         assert spread.buckets[bucket] > 0
@@ -380,3 +387,66 @@ def test_equity_distributions_agree_with_equity(
         )
         assert share == pytest.approx(after.players[0].equity, abs=1e-12), card
     assert (len(spread.next_cards) > 0) == (len(parse_cards(board)) < 5)
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = separate_streams_runner().invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_outs_command_shows_class_draws_outs_and_nut_rank() -> None:
+    status, out, _ = run("outs", "AhKh", "--board", "8h 7h 2c")
+    assert status == 0
+    assert "nothing, ace high" in out and "nut flush draw (hearts)" in out
+    assert "15 of 47 cards" in out and "flush (9)" in out and "nut rank  47" in out
+    status, out, _ = run("outs", "Ah", "Kh", "-b", "8h 7h 2c", "--against", "Qs Qd", "--json")
+    payload = json.loads(out)
+    assert status == 0 and payload["ahead"] == -1 and len(payload["outs"]) == 15
+    assert payload["made"]["class"] == "nothing" and payload["ties"] == []
+    assert payload["outs_by_hand"]["flush"][0] == "2h"
+
+
+def test_the_board_command_json_has_the_issues_keys() -> None:
+    status, out, _ = run("board", "QQ+,AKs", "--board", "Ks 7d 2c", "--json")
+    payload = json.loads(out)
+    assert status == 0
+    assert {"board", "game", "range", "combos", "made", "categories", "draws"} <= set(payload)
+    assert payload["combos"] == 18 and payload["made"]["set"] == 3
+    assert set(payload["draws"]) == {
+        "flush-draw", "nut-flush-draw", "open-ended", "gutshot", "backdoor-flush-draw",
+        "backdoor-straight-draw", "overcards", "combo-draw",
+    }  # fmt: skip
+    status, out, _ = run("board", "0.5(AK), 0.3(22)", "-b", "Ks 7d 2c", "--json")
+    payload = json.loads(out)
+    assert payload["combos"] == 6.9 and payload["made"]["top-pair"] == 6.0  # 12 AK and 3 22 live
+
+
+def test_the_board_command_over_every_flop_and_against_a_range() -> None:
+    status, out, _ = run("board", "AsKd", "--all-flops", "--json")
+    assert status == 0 and json.loads(out)["combos"] == 19_600
+    args = ["board", "AA,KK", "-b", "Ks 7d 2c 5h", "--against", "QQ+,AKs", "--by-street"]
+    status, out, _ = run(*args, "--json")
+    payload = json.loads(out)
+    assert status == 0 and len(payload["against"]["distribution"]) == 10
+    assert (
+        payload["by_street"]["street"] == "turn" and len(payload["by_street"]["next_cards"]) == 48
+    )
+    status, out, _ = run(*args)
+    assert status == 0 and "equity against QQ+, AKs" in out and "every river card" in out
+
+
+def test_board_and_outs_errors_are_one_line_naming_the_flag() -> None:
+    for args, message in (
+        (["board", "random", "--board", "Ks"], "--board: a board of holdem has 3, 4 or 5"),
+        (["board", "random"], "a board is needed"),
+        (["board", "random", "--all-flops", "-b", "Ks 7d 2c"], "--all-flops reads every flop"),
+        (["board", "random", "-b", "Ks 7d 2c", "--by-street"], "--by-street needs --against"),
+        (["board", "AKx", "-b", "Ks 7d 2c"], "RANGE: invalid range"),
+        (["board", "random", "-b", "Ks 7d 2c", "--dead", "Ks"], "--dead: card Ks is already"),
+        (["outs", "Ah", "--board", "Ks 7d 2c"], "HOLE: holdem deals 2 hole cards, got 1"),
+        (["outs", "AhKh", "--board", "Ks 7d 2c", "--against", "Ah Qd"], "--against: card Ah"),
+        (["outs", "AhKh", "--board", "Ks 7d 2c", "-g", "razz"], 'unknown game "razz"'),
+    ):
+        status, _, err = run(*args)
+        assert status == 2, args
+        assert err.startswith(f"error: {message}") and err.count("\n") == 1, (args, err)

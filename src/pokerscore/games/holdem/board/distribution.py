@@ -174,9 +174,6 @@ def _distribution(
         Card(card): card_shares[card] / (2 * card_totals[card])
         for card in range(52)
         if card_totals[card]
-        and len(board) < BOARD_CARDS - 1
-        or card_totals[card]
-        and len(board) == BOARD_CARDS - 1
     }
     return EquityDistribution(
         game, board, dead, text, against, tuple(found),

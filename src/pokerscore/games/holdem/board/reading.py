@@ -254,6 +254,14 @@ def read_cards(name: str, cards: CardsInput) -> tuple[Card, ...]:
         raise PokerScoreError(f"{name}: {error}") from None
 
 
+_PLACES: Final = {
+    "hole": "in the hole cards",
+    "board": "on the board",
+    "dead": "among the dead cards",
+    "against": "in the opposing hand",
+}
+
+
 def check_cards(game: Game, groups: Sequence[tuple[str, tuple[Card, ...]]]) -> None:
     """Refuse cards outside the game's deck, or a card given in two places (parameters named)."""
     deck = set(game.deck)
@@ -265,8 +273,9 @@ def check_cards(game: Game, groups: Sequence[tuple[str, tuple[Card, ...]]]) -> N
                     f"{name}: {card} is not in the deck of {game.name} ({len(deck)} cards)"
                 )
             if card in seen:
-                where = "twice" if seen[card] == name else f"in both {seen[card]} and {name}"
-                raise PokerScoreError(f"{name}: card {card} is given {where}")
+                where = _PLACES.get(seen[card], seen[card])
+                twice = "given twice" if seen[card] == name else f"already {where}"
+                raise PokerScoreError(f"{name}: card {card} is {twice}")
             seen[card] = name
 
 
