@@ -11,6 +11,8 @@ from itertools import combinations
 from math import comb
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pokerscore import Card, Category, PokerScoreError, parse_cards, parse_range
 from pokerscore.cli.app import app
@@ -20,6 +22,7 @@ from pokerscore.games.holdem.board.reading import Draw, MadeClass, hand_on_board
 from pokerscore.games.holdem.equity import equity
 from tests import reference_board as ref
 from tests.cli_runner import separate_streams_runner
+from tests.test_cli_fuzz import assert_allowed, flags, fuzz, games, hand_text, invoke, range_words
 
 CATEGORY_OF = {  # pokerscore's category slugs, with the royal flush as a straight flush
     "high-card": ref.HIGH_CARD,
@@ -450,3 +453,14 @@ def test_board_and_outs_errors_are_one_line_naming_the_flag() -> None:
         status, _, err = run(*args)
         assert status == 2, args
         assert err.startswith(f"error: {message}") and err.count("\n") == 1, (args, err)
+
+
+@fuzz
+@given(range_words, hand_text, hand_text, hand_text, games, st.lists(flags, max_size=2))
+def test_board_and_outs_with_any_arguments(
+    text: str, board: str, dead: str, against: str, game: str, extra: list[str]
+) -> None:
+    assert_allowed(invoke(["outs", text, "--board", board, "--dead", dead, "-g", game, *extra]))
+    assert_allowed(invoke(["outs", text, "-b", board, "--against", against, "-g", game, *extra]))
+    assert_allowed(invoke(["board", text, "--board", board, "--dead", dead, "-g", game, *extra]))
+    assert_allowed(invoke(["board", text, "-b", board, "--against", against, "--by-street"]))

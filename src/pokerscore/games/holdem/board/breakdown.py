@@ -54,6 +54,9 @@ RangeInput = str | Any
 """A range text (``"QQ+,AKs"``), a :class:`~pokerscore.games.holdem.ranges.Range`, or in Omaha
 ``random`` or hands separated by commas (``"AhKhQhJh, 2c3c4d5d"``)."""
 EVERYTHING: Final = frozenset({"random", "any", "100%"})
+EVERY_HAND_LIMIT: Final = 3_000_000
+"""``random`` in a game of more hole cards is read up to this many hands (Omaha and five-card
+Omaha, not six-card)."""
 FLOP_WORK_LIMIT: Final = 60_000_000
 """``all_flops`` reads at most this many (combo pattern, flop) pairs."""
 _FLOP_CHUNKS: Final = 16
@@ -118,8 +121,31 @@ def _read_text(source: str, game: Game) -> RangeCombos:
         found: Range = parse_range(source, ranking=game.high)
         combos = [(a.id, b.id) for a, b in found.combos]
         return _range_combos(found.text, combos, found.weights, game)
+    if source.strip().lower() in EVERYTHING:
+        return _every_hand(game)
     hands, text = _hand_list(source, game)
     return _range_combos(text, hands, [1.0] * len(hands), game)
+
+
+def _every_hand(game: Game) -> RangeCombos:
+    """Every hand of the game's deck, as rows of card ids (a range of one weight)."""
+    import numpy as np
+
+    from pokerscore.games.holdem._kernels import fill_subsets
+
+    count = comb(len(game.deck), game.hole_cards)
+    if count > EVERY_HAND_LIMIT:
+        raise PokerScoreError(
+            f"random in {game.name} is {count:,} hands, too many to read here; give a list of "
+            "hands separated by commas"
+        )
+    positions = np.zeros((count, game.hole_cards), dtype=np.uint8)
+    fill_subsets(len(game.deck), positions)
+    combos = np.array(game.deck, dtype=np.uint8)[positions]
+    weights = np.ones(count, dtype=np.int64)
+    combos.setflags(write=False)
+    weights.setflags(write=False)
+    return RangeCombos("random", combos, weights, 1)
 
 
 def _range_combos(
@@ -141,10 +167,6 @@ def _range_combos(
 
 def _hand_list(source: str, game: Game) -> tuple[list[tuple[int, ...]], str]:
     """Omaha-style ranges: every hand (``random``) or hands separated by commas."""
-    if source.strip().lower() in EVERYTHING:
-        from itertools import combinations
-
-        return list(combinations(game.deck, game.hole_cards)), "random"
     hands = []
     for position, part in enumerate(source.split(","), 1):
         try:
