@@ -907,3 +907,33 @@ def runout_equities(
                     card = runout[place]
                     card_shares[worker, card] += mine * share
                     card_totals[worker, card] += mine * opponents
+
+
+@kernel()
+def read_one_hand(
+    hole: Cards,
+    against: Cards,
+    board: Cards,
+    unseen: Cards,
+    live: Cards,
+    omaha: bool,
+    tables: BoardTables,
+    out: Counts,
+    seen: npt.NDArray[np.uint8],
+) -> tuple[int, int, int, int, int, int]:
+    """Everything :func:`~pokerscore.games.holdem.board.reading.hand_on_board` computes, in one
+    call: (value, made class, category, draw bits, completing ranks, the value of ``against``
+    now, 0 when it is empty); ``out`` gets :func:`next_cards` for each ``unseen`` card (with the
+    category of the hand after it in a fourth column), ``seen`` :func:`values_possible` over the
+    ``live`` cards."""
+    value, made, category, draws, completing = hand_reading(hole, board, omaha, tables)
+    other = 0
+    if against.shape[0]:
+        other = hand_reading(against, board, omaha, tables)[0]
+    if board.shape[0] < 5:
+        next_cards(hole, against, board, unseen, omaha, tables, out)
+        category_of = tables.category
+        for index in range(unseen.shape[0]):
+            out[index, 3] = category_of[out[index, 0]]
+    values_possible(board, live, omaha, tables, seen)
+    return value, made, category, draws, completing, other

@@ -181,7 +181,10 @@ class Draw(Enum):
     @property
     def bit(self) -> int:
         """The kernels' bit of the draw."""
-        return 1 << tuple(Draw).index(self)
+        return _DRAW_BITS[self]
+
+
+_DRAW_BITS: Final = {draw: 1 << index for index, draw in enumerate(Draw)}
 
 
 @dataclass(frozen=True)
@@ -451,12 +454,7 @@ def hand_on_board(
     """
     import numpy as np
 
-    from pokerscore.games.holdem.board._kernels import (
-        board_tables,
-        hand_reading,
-        next_cards,
-        values_possible,
-    )
+    from pokerscore.games.holdem.board._kernels import board_tables, read_one_hand
 
     rules = get_game(game)
     hole_cards = read_cards("hole", hole)
@@ -478,64 +476,49 @@ def hand_on_board(
     check_cards(rules, groups)
     tables = board_tables(rules.high)
     omaha = rules.uses_exactly_two
-    value, code, _, bits, completing = hand_reading(
-        _ids(hole_cards), _ids(board_cards), omaha, tables
-    )
-    made_score = hole_score(hole_cards, board_cards, rules, rules.high)
+    ranking = rules.high
+    taken = {card.id for card in hole_cards + board_cards + dead_cards}
+    if against_cards is not None:
+        taken |= {card.id for card in against_cards}
+    unseen = [card for card in rules.deck if card not in taken]
+    unseen_ids = np.array(unseen, dtype=np.uint8)
+    results = np.zeros((len(unseen), 4), dtype=np.int64)
+    seen = np.zeros(ranking.value_count + 1, dtype=np.uint8)
+    against_ids = _ids(against_cards) if against_cards is not None else _ids(())
+    value, code, category, bits, completing, other = read_one_hand(
+        _ids(hole_cards), against_ids, _ids(board_cards), unseen_ids, unseen_ids, omaha,
+        tables, results, seen,
+    )  # fmt: skip
+    made_score = hole_score(hole_cards, board_cards, rules, ranking)
     kind = _MADE_LIST[code]
     made = MadeHand(
         made_score, kind, _made_words(kind, made_score, hole_cards, board_cards),
         _low(hole_cards, board_cards, rules),
     )  # fmt: skip
-    draws = tuple(draw for draw in Draw if bits & draw.bit)
-    taken = {card.id for card in hole_cards + board_cards + dead_cards}
-    if against_cards is not None:
-        taken |= {card.id for card in against_cards}
-    unseen = [card for card in rules.deck if card not in taken]
+    draws = tuple(draw for draw in Draw if bits & _DRAW_BITS[draw])
     outs: list[Card] = []
     ties: list[Card] = []
-    groups_by: dict[Category, list[Card]] = {}
-    ahead = None
-    ranking = rules.high
-    if against_cards is not None:
-        other = hole_score(against_cards, board_cards, rules, ranking).value
-        ahead = (value > other) - (value < other)
+    groups_by: dict[int, list[Card]] = {}
+    ahead = None if against_cards is None else (value > other) - (value < other)
     if len(board_cards) < BOARD_CARDS:
-        results = np.zeros((len(unseen), 3), dtype=np.int64)
-        against_ids = _ids(against_cards) if against_cards is not None else _ids(())
-        next_cards(
-            _ids(hole_cards),
-            against_ids,
-            _ids(board_cards),
-            np.array(unseen, dtype=np.uint8),
-            omaha,
-            tables,
-            results,
-        )
-        place = {category: index for index, category in enumerate(ranking.categories)}
-        if Category.ROYAL_FLUSH in place:
-            place[Category.ROYAL_FLUSH] = place[Category.STRAIGHT_FLUSH]
-        now = place[made_score.category]
-        for card_id, (mine, theirs, alone) in zip(unseen, results.tolist(), strict=True):
-            card = Card(card_id)
-            makes = ranking.category_of(mine)
+        place = tables.place.tolist()
+        now = place[category]
+        for card_id, (mine, theirs, alone, makes) in zip(unseen, results.tolist(), strict=True):
             if against_cards is None:
-                hit = place[makes] > now and place[makes] > place[Category(alone)]
+                hit = place[makes] > now and place[makes] > place[alone]
             else:
                 hit = ahead != 1 and mine > theirs
                 if mine == theirs:
-                    ties.append(card)
+                    ties.append(Card(card_id))
             if hit:
+                card = Card(card_id)
                 outs.append(card)
                 groups_by.setdefault(makes, []).append(card)
-    live = np.array([card for card in rules.deck if card not in taken], dtype=np.uint8)
-    seen = np.zeros(ranking.value_count + 1, dtype=np.uint8)
-    values_possible(_ids(board_cards), live, omaha, tables, seen)
     nut_rank = int(seen[value + 1 :].sum()) + 1
     order = {category: index for index, category in enumerate(ranking.categories)}
     out_groups = tuple(
-        OutGroup(category, tuple(cards))
-        for category, cards in sorted(groups_by.items(), key=lambda item: -order[item[0]])
+        OutGroup(category, tuple(groups_by[category]))
+        for category in sorted(map(Category, groups_by), key=lambda item: -order[item])
     )
     return BoardHand(
         game=rules,
