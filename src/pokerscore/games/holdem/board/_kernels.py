@@ -117,10 +117,32 @@ class BoardTables(NamedTuple):
     """The ranking's flush rule."""
 
 
+def sizes_needed(game_hole: int, omaha: bool, board_sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """The hold'em hand sizes whose multiset tables a computation reads: hole and board, for
+    each board size it sees (Omaha reads none: its hands are judged five cards at a time)."""
+    if omaha:
+        return ()
+    return tuple(sorted({min(size + game_hole, 7) for size in board_sizes}))
+
+
 @cache
-def board_tables(ranking: Ranking) -> BoardTables:
-    """The bundle of a high ranking, built once per process."""
-    t5, t6, t7 = (ranking.tables(size) for size in (5, 6, 7))
+def board_tables(ranking: Ranking, sizes: tuple[int, ...] = (5, 6, 7)) -> BoardTables:
+    """The bundle of a high ranking, built once per process: the multiset tables of the hand
+    ``sizes`` given (others are left empty, so a command on the flop builds no seven-card
+    tables), the five-card tables and the per-value arrays."""
+    empty = (
+        np.zeros(1, dtype=np.uint64),
+        np.zeros(1, dtype=np.int32),
+        np.zeros(2, dtype=np.uint16),
+    )
+    multisets = {}
+    for size in (5, 6, 7):
+        if size in sizes:
+            found = ranking.tables(size)
+            multisets[size] = (found.bits, found.base, found.values)
+        else:
+            multisets[size] = empty
+    t5 = ranking.tables(5)
     count = ranking.value_count + 1
     category = np.zeros(count, dtype=np.int64)
     first = np.zeros(count, dtype=np.int64)
@@ -140,10 +162,8 @@ def board_tables(ranking: Ranking) -> BoardTables:
     for array in arrays:
         array.setflags(write=False)
     return BoardTables(
-        t7.card_keys, t7.suit_bits, t7.flush,
-        t5.bits, t5.base, t5.values, t6.bits, t6.base, t6.values, t7.bits, t7.base, t7.values,
-        t7.keys5, t7.is_flush5, t7.flush5, t7.plain5,
-        *arrays, lowest, t7.flush_rule,
+        t5.card_keys, t5.suit_bits, t5.flush, *multisets[5], *multisets[6], *multisets[7],
+        t5.keys5, t5.is_flush5, t5.flush5, t5.plain5, *arrays, lowest, t5.flush_rule,
     )  # fmt: skip
 
 

@@ -189,6 +189,13 @@ def _whole(value: Fraction) -> Count:
     return int(value) if value.denominator == 1 else value
 
 
+@cache
+def _layout(game: Game) -> tuple[tuple[MadeClass, ...], tuple[int, ...], tuple[Category, ...]]:
+    """The made classes best first, their counter indices, and the categories best first."""
+    order = made_order(game.high)
+    return order, tuple(kind.code for kind in order), tuple(reversed(game.high.categories))
+
+
 def _result(
     game: Game,
     board: tuple[Card, ...],
@@ -201,18 +208,19 @@ def _result(
 ) -> BoardBreakdown:
     from pokerscore.games.holdem.board import _kernels as k
 
-    def count(index: int) -> Count:
-        return _whole(Fraction(int(counts[index]), scale))
-
-    made_codes = tuple(MadeClass)
-    made = {kind: count(made_codes.index(kind)) for kind in made_order(game.high)}
-    categories = {
-        category: count(k.CATEGORY_BASE + int(category))
-        for category in reversed(game.high.categories)
-    }
-    draws = {draw: count(k.DRAW_BASE + index) for index, draw in enumerate(Draw)}
+    if scale != 1:
+        counts = [_whole(Fraction(count, scale)) for count in counts]  # type: ignore[misc]
+    order, codes, categories = _layout(game)
     return BoardBreakdown(
-        game, board, dead, text, count(k.LIVE), made, categories, draws, all_flops=all_flops
+        game,
+        board,
+        dead,
+        text,
+        counts[k.LIVE],
+        dict(zip(order, [counts[code] for code in codes], strict=True)),
+        {category: counts[k.CATEGORY_BASE + int(category)] for category in categories},
+        dict(zip(Draw, counts[k.DRAW_BASE : k.DRAW_BASE + k.DRAW_BITS], strict=True)),
+        all_flops=all_flops,
     )
 
 
@@ -246,8 +254,9 @@ def board_breakdown(
         check_board(rules, board_cards)
     check_cards(rules, [("board", board_cards), ("dead", dead_cards)])
     found = read_range(range, rules)
-    tables = k.board_tables(rules.high)
     omaha = rules.uses_exactly_two
+    sizes = (3,) if all_flops else (len(board_cards),)
+    tables = k.board_tables(rules.high, k.sizes_needed(rules.hole_cards, omaha, sizes))
     taken = sum(1 << card.id for card in board_cards + dead_cards)
     if not all_flops:
         out = np.zeros(k.COUNTERS, dtype=np.int64)
@@ -287,7 +296,7 @@ def _read_flops(
     from pokerscore.engine.kernels.enumeration import thread_count
     from pokerscore.games.holdem.board import _kernels as k
 
-    tables = k.board_tables(game.high)
+    tables = k.board_tables(game.high, k.sizes_needed(game.hole_cards, game.uses_exactly_two, (3,)))
     deck = np.array(game.deck, dtype=np.uint8)
     per_combo = np.zeros((len(combos), k.COUNTERS), dtype=np.int64)
     chunk = -(-len(flops) // _FLOP_CHUNKS)

@@ -132,7 +132,7 @@ def equity_distribution(
     card_totals = np.zeros((threads, 52), dtype=np.int64)
     known = np.array([card.id for card in board_cards], dtype=np.uint8)
     runout_equities(combos, hero_weights, villain_weights, known, rest, runouts,
-                    board_tables(rules.high), shares, totals, card_shares, card_totals)  # fmt: skip
+                    board_tables(rules.high, (7,)), shares, totals, card_shares, card_totals)  # fmt: skip
     share, total = shares.sum(axis=0).tolist(), totals.sum(axis=0).tolist()
     return _distribution(
         rules, board_cards, dead_cards, hero.text, villain.text, combos.tolist(),

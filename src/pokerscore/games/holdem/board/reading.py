@@ -454,7 +454,11 @@ def hand_on_board(
     """
     import numpy as np
 
-    from pokerscore.games.holdem.board._kernels import board_tables, read_one_hand
+    from pokerscore.games.holdem.board._kernels import (
+        board_tables,
+        read_one_hand,
+        sizes_needed,
+    )
 
     rules = get_game(game)
     hole_cards = read_cards("hole", hole)
@@ -474,7 +478,10 @@ def hand_on_board(
     if against_cards is not None:
         groups.append(("against", against_cards))
     check_cards(rules, groups)
-    tables = board_tables(rules.high)
+    size = len(board_cards)
+    tables = board_tables(
+        rules.high, sizes_needed(rules.hole_cards, rules.uses_exactly_two, (size, min(size + 1, 5)))
+    )
     omaha = rules.uses_exactly_two
     ranking = rules.high
     taken = {card.id for card in hole_cards + board_cards + dead_cards}
