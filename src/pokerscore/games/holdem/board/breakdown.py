@@ -13,9 +13,9 @@ each combo is read on its own.
 
 >>> result = board_breakdown("QQ+,AKs", "Ks 7d 2c")
 >>> result.combos, result.made[MadeClass.SET], result.made[MadeClass.OVERPAIR]
-(19, 3, 6)
+(18, 3, 6)
 >>> result.made[MadeClass.TOP_PAIR], result.draws[Draw.BACKDOOR_FLUSH_DRAW]
-(3, 3)
+(3, 2)
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ Games where two hole cards play with any five (hold'em, short deck); the high ha
 
 >>> spread = equity_distribution("AA", "KK", "Ks 7d 2c")
 >>> round(spread.equity, 4), spread.buckets[:2]
-(0.0909, (0.0, 1.0))
+(0.0859, (1.0, 0.0))
 """
 
 from __future__ import annotations

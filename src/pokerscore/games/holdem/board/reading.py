@@ -43,7 +43,7 @@ and three of the board; in a hi/lo game, the high hand).
 
 >>> hand = hand_on_board("Ah Kh", "8h 7h 2c")
 >>> hand.made.kind.label, [draw.slug for draw in hand.draws]
-('nothing', ['flush-draw', 'nut-flush-draw', 'backdoor-straight-draw', 'overcards'])
+('nothing', ['flush-draw', 'nut-flush-draw', 'overcards'])
 >>> len(hand.outs), [(group.makes.slug, len(group.cards)) for group in hand.out_groups]
 (15, [('flush', 9), ('one-pair', 6)])
 >>> hand_on_board("Ks Qd", "Kh 7c 2d").made.words
