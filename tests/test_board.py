@@ -464,3 +464,24 @@ def test_board_and_outs_with_any_arguments(
     assert_allowed(invoke(["outs", text, "-b", board, "--against", against, "-g", game, *extra]))
     assert_allowed(invoke(["board", text, "--board", board, "--dead", dead, "-g", game, *extra]))
     assert_allowed(invoke(["board", text, "-b", board, "--against", against, "--by-street"]))
+
+
+def test_omaha_equity_distributions_agree_with_equity() -> None:
+    hands = ["AhKhQdJd", "7c7d8s9s", "2c3c4d5d"]
+    against = ["AsAdKcQc", "Th9h8h6d"]
+    board = "Kd 9c 2h"
+    spread = equity_distribution(", ".join(hands), ", ".join(against), board, game="omaha")
+    for combo in spread.combos:
+        pairs = [
+            equity([combo.cards, other], board=board, game="omaha", method="exact")
+            for other in against
+        ]
+        boards = [Fraction(result.boards) for result in pairs]  # type: ignore[arg-type]
+        won = sum(
+            (result.players[0].equity_exact or 0) * count
+            for result, count in zip(pairs, boards, strict=True)
+        )
+        assert combo.equity_exact == won / sum(boards), combo.cards
+    assert sum(spread.buckets) == pytest.approx(1.0)
+    with pytest.raises(PokerScoreError, match="game: equity distributions judge the high hand"):
+        equity_distribution(hands[0], against[0], board, game="omaha-hi-lo")

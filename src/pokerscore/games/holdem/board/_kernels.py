@@ -957,3 +957,89 @@ def read_one_hand(
             out[index, 3] = category_of[out[index, 0]]
     values_possible(board, live, omaha, tables, seen)
     return value, made, category, draws, completing, other
+
+
+@kernel(parallel=True)
+def pairwise_equities(
+    hero: Cards,
+    villain: Cards,
+    hero_weights: Counts,
+    villain_weights: Counts,
+    known: Cards,
+    rest: Cards,
+    runouts: Cards,
+    tables: BoardTables,
+    shares: Counts,
+    totals: Counts,
+    card_shares: Counts,
+    card_totals: Counts,
+) -> None:
+    """:func:`runout_equities` for Omaha (two hole cards and three of the board): every live
+    hand of both sides valued once per runout, then every pair of hands sharing no card weighed
+    (the work is hands times hands: short lists only). The same tallies, per hero hand."""
+    threads = shares.shape[0]
+    heroes, villains = hero.shape[0], villain.shape[0]
+    hole_size = hero.shape[1]
+    known_size = known.shape[0]
+    width = runouts.shape[1]
+    keys5, is_flush5, flush5, plain5 = tables.keys5, tables.is_flush5, tables.flush5, tables.plain5
+    one = np.uint64(1)
+    for worker in prange(threads):
+        hero_bits = np.zeros(heroes, dtype=np.uint64)
+        villain_bits = np.zeros(villains, dtype=np.uint64)
+        for h in range(heroes):
+            hero_bits[h] = card_mask(hero[h], hole_size)
+        for v in range(villains):
+            villain_bits[v] = card_mask(villain[v], hole_size)
+        hero_values = np.zeros(heroes, dtype=np.int64)
+        villain_values = np.zeros(villains, dtype=np.int64)
+        triples = np.zeros(10, dtype=np.int64)
+        runout = np.zeros(5, dtype=np.uint8)
+        for row in range(worker, runouts.shape[0], threads):
+            taken = np.uint64(0)
+            for place in range(known_size + width):
+                card = (
+                    known[place] if place < known_size else rest[runouts[row, place - known_size]]
+                )
+                runout[place] = card
+                taken |= one << np.uint64(card)
+            found = 0
+            for a in range(3):
+                for b in range(a + 1, 4):
+                    for c in range(b + 1, 5):
+                        triples[found] = keys5[runout[a]] + keys5[runout[b]] + keys5[runout[c]]
+                        found += 1
+            for h in range(heroes):
+                hero_values[h] = -1
+                if not hero_bits[h] & taken:
+                    hero_values[h] = omaha_value(hero[h], hole_size, triples, 10, keys5,
+                                                 is_flush5, flush5, plain5)  # fmt: skip
+            for v in range(villains):
+                villain_values[v] = -1
+                if not villain_bits[v] & taken:
+                    villain_values[v] = omaha_value(villain[v], hole_size, triples, 10, keys5,
+                                                    is_flush5, flush5, plain5)  # fmt: skip
+            for h in range(heroes):
+                mine = hero_values[h]
+                if mine < 0:
+                    continue
+                wins = 0
+                ties = 0
+                opponents = 0
+                for v in range(villains):
+                    theirs = villain_values[v]
+                    if theirs < 0 or hero_bits[h] & villain_bits[v]:
+                        continue
+                    weight = villain_weights[v]
+                    opponents += weight
+                    if mine > theirs:
+                        wins += weight
+                    elif mine == theirs:
+                        ties += weight
+                share = 2 * wins + ties
+                shares[worker, h] += share
+                totals[worker, h] += opponents
+                for place in range(known_size, known_size + width):
+                    card = runout[place]
+                    card_shares[worker, card] += hero_weights[h] * share
+                    card_totals[worker, card] += hero_weights[h] * opponents

@@ -11,7 +11,9 @@ weighted by the opponent's weights; the range's equity weighs each matchup by bo
 The same pass gives the equity after each next card (each turn card on a flop, each river card
 on a turn): the matchups of the runouts holding that card.
 
-Games where two hole cards play with any five (hold'em, short deck); the high hand only.
+Games where two hole cards play with any five (hold'em, short deck) are swept as above; Omaha
+hands (exactly two hole cards) are weighed hand against hand on each runout, which suits lists of
+hands, not ``random``. The high hand only: hi/lo games are refused.
 
 >>> spread = equity_distribution("AA", "KK", "Ks 7d 2c")
 >>> round(spread.equity, 4), spread.buckets[:2]
@@ -26,12 +28,14 @@ from math import comb
 from typing import Final
 
 from pokerscore.cards import Card, PokerScoreError
-from pokerscore.games.holdem.board.breakdown import RangeInput, read_range
+from pokerscore.games.holdem.board.breakdown import RangeCombos, RangeInput, read_range
 from pokerscore.games.holdem.board.reading import CardsInput, check_board, check_cards, read_cards
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
 
 BUCKETS: Final = 10
 """Equity buckets of 10 % each; the last holds 90 % to 100 % inclusive."""
+PAIRWISE_LIMIT: Final = 2_000_000_000
+"""Omaha weighs hand against hand: at most this many (runout, hand, hand) triples."""
 
 
 @dataclass(frozen=True)
@@ -94,12 +98,17 @@ def equity_distribution(
 
     from pokerscore.engine.kernels.enumeration import thread_count
     from pokerscore.games.holdem._kernels import fill_subsets
-    from pokerscore.games.holdem.board._kernels import board_tables, runout_equities
+    from pokerscore.games.holdem.board._kernels import (
+        board_tables,
+        pairwise_equities,
+        runout_equities,
+    )
 
     rules = get_game(game)
-    if rules.hole_cards != 2 or rules.uses_exactly_two:
+    if rules.low is not None:
         raise PokerScoreError(
-            f"game: equity distributions take two hole cards (holdem, short-deck), not {rules.name}"
+            f"game: equity distributions judge the high hand only, and {rules.name} splits the "
+            "pot with a low"
         )
     board_cards = read_cards("board", board)
     dead_cards = read_cards("dead", dead)
@@ -108,37 +117,64 @@ def equity_distribution(
     hero = read_range(range, rules)
     villain = read_range(against, rules, name="against")
     taken = {card.id for card in board_cards + dead_cards}
-    union: dict[tuple[int, ...], list[int]] = {}
-    for found, side in ((hero, 0), (villain, 1)):
-        for combo, weight in zip(found.combos.tolist(), found.weights.tolist(), strict=True):
-            if taken.intersection(combo) or weight == 0:
-                continue
-            union.setdefault(tuple(sorted(combo, reverse=True)), [0, 0])[side] = weight
-    if not any(weights[0] for weights in union.values()):
-        raise PokerScoreError(f"range: no combo of {hero.text} is left after card removal")
-    if not any(weights[1] for weights in union.values()):
-        raise PokerScoreError(f"against: no combo of {villain.text} is left after card removal")
-    combos = np.array(list(union), dtype=np.uint8).reshape(-1, 2)
-    hero_weights = np.array([weights[0] for weights in union.values()], dtype=np.int64)
-    villain_weights = np.array([weights[1] for weights in union.values()], dtype=np.int64)
+    hero_live = _live(hero, taken, "range")
+    villain_live = _live(villain, taken, "against")
     rest = np.array([card for card in rules.deck if card not in taken], dtype=np.uint8)
     need = BOARD_CARDS - len(board_cards)
     runouts = np.zeros((comb(len(rest), need), need), dtype=np.uint8)
     fill_subsets(len(rest), runouts)
+    known = np.array([card.id for card in board_cards], dtype=np.uint8)
     threads = thread_count()
-    shares = np.zeros((threads, len(combos)), dtype=np.int64)
-    totals = np.zeros((threads, len(combos)), dtype=np.int64)
     card_shares = np.zeros((threads, 52), dtype=np.int64)
     card_totals = np.zeros((threads, 52), dtype=np.int64)
-    known = np.array([card.id for card in board_cards], dtype=np.uint8)
-    runout_equities(combos, hero_weights, villain_weights, known, rest, runouts,
-                    board_tables(rules.high, (7,)), shares, totals, card_shares, card_totals)  # fmt: skip
-    share, total = shares.sum(axis=0).tolist(), totals.sum(axis=0).tolist()
+    if rules.hole_cards == 2 and not rules.uses_exactly_two:
+        union: dict[tuple[int, ...], list[int]] = {}
+        for (combos, weights), side in ((hero_live, 0), (villain_live, 1)):
+            for combo, weight in zip(combos, weights, strict=True):
+                union.setdefault(tuple(sorted(combo, reverse=True)), [0, 0])[side] = weight
+        combos_array = np.array(list(union), dtype=np.uint8).reshape(-1, 2)
+        hero_weights = np.array([weights[0] for weights in union.values()], dtype=np.int64)
+        villain_weights = np.array([weights[1] for weights in union.values()], dtype=np.int64)
+        shares = np.zeros((threads, len(combos_array)), dtype=np.int64)
+        totals = np.zeros((threads, len(combos_array)), dtype=np.int64)
+        runout_equities(combos_array, hero_weights, villain_weights, known, rest, runouts,
+                        board_tables(rules.high, (7,)), shares, totals, card_shares,
+                        card_totals)  # fmt: skip
+        combo_rows, weight_list = combos_array.tolist(), hero_weights.tolist()
+    else:
+        work = len(runouts) * len(hero_live[0]) * len(villain_live[0])
+        if work > PAIRWISE_LIMIT:
+            raise PokerScoreError(
+                f"against: {len(hero_live[0]):,} hands against {len(villain_live[0]):,} on "
+                f"{len(runouts):,} runouts is too much to weigh pair by pair in {rules.name}; "
+                "give shorter lists of hands"
+            )
+        hero_array = np.array(hero_live[0], dtype=np.uint8).reshape(-1, rules.hole_cards)
+        villain_array = np.array(villain_live[0], dtype=np.uint8).reshape(-1, rules.hole_cards)
+        shares = np.zeros((threads, len(hero_array)), dtype=np.int64)
+        totals = np.zeros((threads, len(hero_array)), dtype=np.int64)
+        pairwise_equities(hero_array, villain_array, np.array(hero_live[1], dtype=np.int64),
+                          np.array(villain_live[1], dtype=np.int64), known, rest, runouts,
+                          board_tables(rules.high, ()), shares, totals, card_shares,
+                          card_totals)  # fmt: skip
+        combo_rows, weight_list = hero_array.tolist(), hero_live[1]
     return _distribution(
-        rules, board_cards, dead_cards, hero.text, villain.text, combos.tolist(),
-        hero_weights.tolist(), hero.scale, share, total, card_shares.sum(axis=0).tolist(),
-        card_totals.sum(axis=0).tolist(), len(runouts),
+        rules, board_cards, dead_cards, hero.text, villain.text, combo_rows, weight_list,
+        hero.scale, shares.sum(axis=0).tolist(), totals.sum(axis=0).tolist(),
+        card_shares.sum(axis=0).tolist(), card_totals.sum(axis=0).tolist(), len(runouts),
     )  # fmt: skip
+
+
+def _live(found: RangeCombos, taken: set[int], name: str) -> tuple[list[list[int]], list[int]]:
+    """A range's combos and integer weights without those holding a board or dead card."""
+    combos, weights = [], []
+    for combo, weight in zip(found.combos.tolist(), found.weights.tolist(), strict=True):
+        if weight and not taken.intersection(combo):
+            combos.append(combo)
+            weights.append(weight)
+    if not combos:
+        raise PokerScoreError(f"{name}: no combo of {found.text} is left after card removal")
+    return combos, weights
 
 
 def _distribution(
