@@ -15,6 +15,7 @@ Writes ``benchmarks/board.md``.
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -163,22 +164,27 @@ def _ours(flop: str) -> tuple[Counter[str], Counter[str], Counter[str]]:
     )
 
 
-def _seconds(run: Callable[[], object], repeat: int = 1) -> float:
-    start = time.perf_counter()
+def _seconds(run: Callable[[], object], repeat: int = 1) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (every thread of the process) per call."""
+    start, cpu = time.perf_counter(), time.process_time()
     for _ in range(repeat):
         run()
-    return (time.perf_counter() - start) / repeat
+    return (time.perf_counter() - start) / repeat, (time.process_time() - cpu) / repeat
 
 
 def _alternate(
     sides: dict[str, tuple[Callable[[], object], int]], rounds: int = ROUNDS
-) -> dict[str, list[float]]:
-    """Each side's time per call in every round, the sides taking turns round by round."""
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Each side's wall-clock and CPU time per call in every round, the sides taking turns round
+    by round."""
     times: dict[str, list[float]] = {name: [] for name in sides}
+    cpu: dict[str, list[float]] = {name: [] for name in sides}
     for _ in range(rounds):
         for name, (run, repeat) in sides.items():
-            times[name].append(_seconds(run, repeat))
-    return times
+            wall, used = _seconds(run, repeat)
+            times[name].append(wall)
+            cpu[name].append(used)
+    return times, cpu
 
 
 def _spread(times: list[float], scale: float, unit: str) -> str:
@@ -186,12 +192,14 @@ def _spread(times: list[float], scale: float, unit: str) -> str:
     return f"{median * scale:.3g} {unit} ({min(times) * scale:.3g}-{max(times) * scale:.3g})"
 
 
-def _fresh_command() -> list[float]:
+def _fresh_command(args: list[str] | None = None) -> list[float]:
+    """Seconds of a fresh ``pokerscore`` process, seven times (the board command by default)."""
     runs = []
     for _ in range(7):
         start = time.perf_counter()
+        command = args or ["board", "QQ+,AKs", "--board", FLOP]
         subprocess.run(
-            [sys.executable, "-m", "pokerscore", "board", "QQ+,AKs", "--board", FLOP, "--json"],
+            [sys.executable, "-m", "pokerscore", *command, "--json"],
             check=True,
             capture_output=True,
         )
@@ -203,18 +211,19 @@ def main() -> None:
     """Check the peer's table against ours, measure, print and write the results."""
     if any(eval7_breakdown(flop) != _ours(flop) for flop in CHECKED):
         raise SystemExit("eval7's breakdown and ours differ: no timing")
+    load_before = os.getloadavg()[0]
     hand = ("Ah Kh", "8h 7h 2c")
     board_breakdown("random", all_flops=True)
     hand_on_board(*hand, against="Qs Qd")
     equity_distribution("random", "random", FLOP)
-    breakdown = _alternate(
+    breakdown, breakdown_cpu = _alternate(
         {
             "ours": (lambda: board_breakdown("random", FLOP), 50),
             "eval7": (lambda: eval7_breakdown(FLOP), 1),
         }
     )
     ratios = [peer / ours for peer, ours in zip(breakdown["eval7"], breakdown["ours"], strict=True)]
-    rest = _alternate(
+    rest, rest_cpu = _alternate(
         {
             "all flops": (lambda: board_breakdown("random", all_flops=True), 1),
             "outs": (lambda: hand_on_board(*hand, against="Qs Qd"), 50),
@@ -223,25 +232,32 @@ def main() -> None:
         5,
     )
     fresh = _fresh_command()
+    equity_fresh = _fresh_command(["equity", "AhAs", "KdKc"])
+    load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     ratio = statistics.median(breakdown["eval7"]) / statistics.median(breakdown["ours"])
     lines = [
-        f"Machine: {machine()}. Warm (tables built, kernels compiled); each figure is the median "
-        "of the rounds, with the fastest and slowest round in brackets; the sides alternate "
-        "round by round.",
+        f"Machine: {machine()}; {load}. Warm (tables built, kernels compiled); each figure is the "
+        "median of the rounds, with the fastest and slowest round in brackets; the sides "
+        "alternate round by round. CPU is the process's CPU time per call, every thread "
+        "counted: on a shared host it shows the work where the wall clock shows the wait.",
         "",
-        "| workload | pokerscore | peer | ratio | target |",
-        "| --- | ---: | ---: | ---: | ---: |",
+        "| workload | pokerscore | CPU | peer | ratio | target |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
         f"| breakdown of `random` on {FLOP} (1,176 combos) | {_spread(breakdown['ours'], 1e3, 'ms')} "
+        f"| {_spread(breakdown_cpu['ours'], 1e3, 'ms')} "
         f"| eval7 in a Python loop: {_spread(breakdown['eval7'], 1e3, 'ms')} "
         f"| {ratio:,.0f}x ({min(ratios):,.0f}-{max(ratios):,.0f}) | 2 ms; 500x |",
         f"| `random` over all 22,100 flops (25,989,600 combo-flops) "
-        f"| {_spread(rest['all flops'], 1, 's')} | | | 1 s |",
+        f"| {_spread(rest['all flops'], 1, 's')} | {_spread(rest_cpu['all flops'], 1, 's')} "
+        "| | | 1 s |",
         f"| outs of Ah Kh against Qs Qd on 8h 7h 2c (`hand_on_board`) "
-        f"| {_spread(rest['outs'], 1e3, 'ms')} | | | 1 ms |",
+        f"| {_spread(rest['outs'], 1e3, 'ms')} | {_spread(rest_cpu['outs'], 1e3, 'ms')} | | | 1 ms |",
         f"| equity distribution, `random` vs `random` on {FLOP}, exact "
-        f"| {_spread(rest['distribution'], 1e3, 'ms')} | | | 100 ms |",
+        f"| {_spread(rest['distribution'], 1e3, 'ms')} "
+        f"| {_spread(rest_cpu['distribution'], 1e3, 'ms')} | | | 100 ms |",
         f'| `pokerscore board "QQ+,AKs" --board "{FLOP}"`, fresh process '
-        f"| {_spread(fresh, 1, 's')} | | | 1 s |",
+        f"| {_spread(fresh, 1, 's')} | | `pokerscore equity AhAs KdKc`, fresh: "
+        f"{_spread(equity_fresh, 1, 's')} | | 1 s |",
     ]
     for line in lines[4:]:
         print(line, flush=True)
