@@ -55,13 +55,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from pokerscore.cards import Card, CardLike, PokerScoreError, Rank, Suit, parse_cards
 from pokerscore.engine import Category, Ranking
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
-from pokerscore.hands import HandScore, best_hand, score
+from pokerscore.games.holdem.showdown import hole_score
+from pokerscore.hands import HandScore
 
 if TYPE_CHECKING:
     import numpy as np
@@ -289,19 +289,6 @@ def check_board(game: Game, board: tuple[Card, ...], name: str = "board") -> Non
             f"{name}: a board of {game.name} has 3, 4 or 5 cards (flop, turn, river), "
             f"got {len(board)}"
         )
-
-
-def hole_score(
-    hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, rules: Ranking
-) -> HandScore:
-    """The best five of hole and board under the game's rule and ``rules``."""
-    if not game.uses_exactly_two:
-        return best_hand(hole + board, rules)
-    return max(
-        score(pair + triple, rules)
-        for pair in combinations(hole, 2)
-        for triple in combinations(board, 3)
-    )
 
 
 def _low(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game) -> HandScore | None:
