@@ -23,7 +23,7 @@ import numpy.typing as npt
 from pokerscore.engine import Category, Ranking
 from pokerscore.engine.hand_classes import straights
 from pokerscore.engine.jit import kernel, prange
-from pokerscore.engine.kernels.lookup import five_card_value
+from pokerscore.engine.kernels.lookup import five_card_value, popcount
 from pokerscore.games.holdem._kernels import read_any_five
 
 Cards = npt.NDArray[np.uint8]
@@ -143,14 +143,12 @@ def board_tables(ranking: Ranking, sizes: tuple[int, ...] = (5, 6, 7)) -> BoardT
         else:
             multisets[size] = empty
     t5 = ranking.tables(5)
-    count = ranking.value_count + 1
-    category = np.zeros(count, dtype=np.int64)
-    first = np.zeros(count, dtype=np.int64)
-    second = np.zeros(count, dtype=np.int64)
-    for value, (kind, ranks) in enumerate(ranking.classes, 1):
-        category[value] = kind
-        first[value] = ranks[0]
-        second[value] = ranks[1] if len(ranks) > 1 else 0
+    classes = ranking.classes
+    category = np.array([0, *(kind for kind, _ in classes)], dtype=np.int64)
+    first = np.array([0, *(ranks[0] for _, ranks in classes)], dtype=np.int64)
+    second = np.array(
+        [0, *(ranks[1] if len(ranks) > 1 else 0 for _, ranks in classes)], dtype=np.int64
+    )
     place = np.full(CATEGORY_SLOTS, -1, dtype=np.int64)
     for index, member in enumerate(ranking.categories):
         place[int(member)] = index
@@ -169,12 +167,8 @@ def board_tables(ranking: Ranking, sizes: tuple[int, ...] = (5, 6, 7)) -> BoardT
 
 @kernel()
 def bit_count(mask: int) -> int:
-    """Set bits of a small mask."""
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
+    """Set bits of a non-negative mask (one popcnt instruction)."""
+    return popcount(np.uint64(mask))
 
 
 @kernel()
