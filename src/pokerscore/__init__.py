@@ -42,6 +42,10 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.files.scoring import score_file as score_file
     from pokerscore.games.draw import BestDraw as BestDraw
     from pokerscore.games.draw import best_draw as best_draw
+    from pokerscore.games.holdem.board.breakdown import BoardBreakdown as BoardBreakdown
+    from pokerscore.games.holdem.board.breakdown import board_breakdown as board_breakdown
+    from pokerscore.games.holdem.board.reading import BoardHand as BoardHand
+    from pokerscore.games.holdem.board.reading import hand_on_board as hand_on_board
     from pokerscore.games.holdem.equity import EquityResult as EquityResult
     from pokerscore.games.holdem.equity import equity as equity
     from pokerscore.games.holdem.game import GAMES as GAMES
@@ -116,7 +120,7 @@ _HOMES: Final[dict[str, str]] = {
     # draw poker
     "BestDraw": "pokerscore.games.draw",
     "best_draw": "pokerscore.games.draw",
-    # hold'em and Omaha: games, showdowns, ranges, equity, preflop tables
+    # hold'em and Omaha: games, showdowns, ranges, equity, preflop tables, hands on a board
     "Game": "pokerscore.games.holdem.game",
     "GAMES": "pokerscore.games.holdem.game",
     "get_game": "pokerscore.games.holdem.game",
@@ -130,6 +134,10 @@ _HOMES: Final[dict[str, str]] = {
     "PreflopJob": "pokerscore.games.holdem.preflop",
     "PreflopTables": "pokerscore.games.holdem.preflop",
     "compute_preflop_tables": "pokerscore.games.holdem.preflop",
+    "BoardHand": "pokerscore.games.holdem.board.reading",
+    "hand_on_board": "pokerscore.games.holdem.board.reading",
+    "BoardBreakdown": "pokerscore.games.holdem.board.breakdown",
+    "board_breakdown": "pokerscore.games.holdem.board.breakdown",
     # video poker
     "PayTable": "pokerscore.games.videopoker.paytables",
     "PAYTABLES": "pokerscore.games.videopoker.paytables",

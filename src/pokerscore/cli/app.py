@@ -14,6 +14,7 @@ from pokerscore import __version__
 from pokerscore.cards.errors import shorten
 from pokerscore.cli.commands import (
     batch,
+    board,
     draw,
     hands,
     holdem,
@@ -126,6 +127,8 @@ app.command("stats")(stats.stats_command)
 app.command("rankings")(rankings.rankings_command)
 app.command("showdown")(holdem.showdown_command)
 app.command("equity")(holdem.equity_command)
+app.command("outs")(board.outs_command)
+app.command("board")(board.board_command)
 app.command("draw")(draw.draw_command)
 app.command("batch")(batch.batch_command)
 app.add_typer(videopoker.app, name="videopoker")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 # Read by the OpenMP runtime when Numba loads it, on the first parallel kernel: it must be in
 # the environment before then (if another library loaded OpenMP first, its setting stands).
@@ -25,6 +25,9 @@ os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 import numba
 
 Function = TypeVar("Function", bound=Callable[..., Any])
+
+prange: Final = cast(Callable[[int], range], numba.prange)
+"""``numba.prange`` typed as ``range``: a parallel loop in a kernel, a plain one elsewhere."""
 
 
 def kernel(*, parallel: bool = False, inline: bool = False) -> Callable[[Function], Function]:

@@ -59,7 +59,11 @@ class Showdown:
         return [index for index, player in enumerate(self.players) if player.share]
 
 
-def _best(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, rules: Ranking) -> HandScore:
+def hole_score(
+    hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, rules: Ranking
+) -> HandScore:
+    """The best five of hole cards and a board (3 to 5 cards) under the game's rule (any five,
+    or Omaha's two and three) and ``rules``."""
     if not game.uses_exactly_two:
         return best_hand(hole + board, rules)
     return max(
@@ -170,10 +174,10 @@ def showdown(
         raise parameter_error("board", f": {error}") from None
     holes = parse_holes(items)
     check_deal(cards, holes, rules, board_sizes=(BOARD_CARDS,))
-    highs = [_best(hole, cards, rules, rules.high) for hole in holes]
+    highs = [hole_score(hole, cards, rules, rules.high) for hole in holes]
     lows: list[HandScore | None] = []
     for hole in holes:
-        low = _best(hole, cards, rules, rules.low) if rules.low else None
+        low = hole_score(hole, cards, rules, rules.low) if rules.low else None
         lows.append(low if low is not None and low.category is not Category.NO_LOW else None)
     shares = _shares(highs, lows)
     players = tuple(
