@@ -3,9 +3,6 @@ board (a Flopzilla table, equity distributions)."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Final
 
@@ -13,7 +10,7 @@ import typer
 from rich.text import Text
 
 from pokerscore.cards import PokerScoreError, Suit
-from pokerscore.cli.commands.holdem import GameOption
+from pokerscore.cli.commands.holdem import GameOption, _game
 from pokerscore.cli.output import (
     JsonOption,
     card_strings,
@@ -39,22 +36,7 @@ _FLAGS: Final = {
     "range": "RANGE",
     "game": "--game",
 }
-_PARAMETER: Final = re.compile(r"^(\w+): ")
 _BAR_WIDTH: Final = 24
-
-
-@contextmanager
-def _flag_errors() -> Iterator[None]:
-    """The library names its parameters in errors; here they are the command's flags."""
-    with user_errors():
-        try:
-            yield
-        except PokerScoreError as error:
-            message = str(error)
-            found = _PARAMETER.match(message)
-            if found and found.group(1) in _FLAGS:
-                message = _FLAGS[found.group(1)] + message[found.end(1) :]
-            raise PokerScoreError(message) from None
 
 
 def _bar(share: float, width: int = _BAR_WIDTH) -> Text:
@@ -101,8 +83,8 @@ def outs_command(
     its nut rank (1 = the nuts)."""
     from pokerscore.games.holdem.board.reading import hand_on_board
 
-    with _flag_errors():
-        hand = hand_on_board(" ".join(hole), board, game=game, dead=dead, against=against)
+    with user_errors(_FLAGS):
+        hand = hand_on_board(" ".join(hole), board, game=_game(game), dead=dead, against=against)
     if json_output:
         print_json(_outs_json(hand))
         return
@@ -207,7 +189,7 @@ def board_command(
     against another range as a distribution, and --by-street the equity card by card."""
     from pokerscore.games.holdem.board.breakdown import board_breakdown
 
-    with _flag_errors():
+    with user_errors(_FLAGS):
         if all_flops and board:
             raise PokerScoreError("--all-flops reads every flop: give no --board")
         if not all_flops and not board:
@@ -223,13 +205,14 @@ def board_command(
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        with _flag_errors():
-            result = board_breakdown(range_text, board, game=game, dead=dead,
+        with user_errors(_FLAGS):
+            rules = _game(game)
+            result = board_breakdown(range_text, board, game=rules, dead=dead,
                                      all_flops=all_flops, progress=advance)  # fmt: skip
             if against is not None:
                 from pokerscore.games.holdem.board.distribution import equity_distribution
 
-                spread = equity_distribution(range_text, against, board, game=game, dead=dead)
+                spread = equity_distribution(range_text, against, board, game=rules, dead=dead)
     if json_output:
         print_json(_board_json(result, spread, by_street=by_street))
         return

@@ -38,9 +38,10 @@ from pokerscore.games.holdem.board.reading import (
     check_board,
     check_cards,
     made_order,
+    parameter_error,
     read_cards,
 )
-from pokerscore.games.holdem.game import Game, get_game
+from pokerscore.games.holdem.game import Game, GameName, get_game
 
 if TYPE_CHECKING:
     import numpy as np
@@ -106,11 +107,11 @@ def read_range(source: RangeInput, game: Game, *, name: str = "range") -> RangeC
         combos = [tuple(card.id for card in combo) for combo in source.combos]
         return _range_combos(str(getattr(source, "text", source)), combos, source.weights, game)
     if not isinstance(source, str):
-        raise PokerScoreError(f"{name}: a range is text or a Range, got {type(source).__name__}")
+        raise parameter_error(name, f"a range is text or a Range, got {type(source).__name__}")
     try:
         return _read_text(source, game)
     except PokerScoreError as error:
-        raise PokerScoreError(f"{name}: {error}") from None
+        raise parameter_error(name, str(error)) from None
 
 
 @cache
@@ -228,7 +229,7 @@ def board_breakdown(
     range: RangeInput,
     board: CardsInput = "",
     *,
-    game: Game | str = "holdem",
+    game: Game | GameName = "holdem",
     dead: CardsInput = "",
     all_flops: bool = False,
     progress: Progress | None = None,
@@ -249,7 +250,7 @@ def board_breakdown(
     board_cards = read_cards("board", board)
     dead_cards = read_cards("dead", dead)
     if all_flops and board_cards:
-        raise PokerScoreError("board: all_flops reads every flop, so it takes no board")
+        raise parameter_error("board", "all_flops reads every flop, so it takes no board")
     if not all_flops:
         check_board(rules, board_cards)
     check_cards(rules, [("board", board_cards), ("dead", dead_cards)])
@@ -270,9 +271,10 @@ def board_breakdown(
         _patterns(found, dead_cards) if least * len(flops) <= FLOP_WORK_LIMIT else ([0] * least, [])
     )
     if len(patterns) * len(flops) > FLOP_WORK_LIMIT:
-        raise PokerScoreError(
-            f"range: {found.text} has {len(patterns):,} hands distinct up to suits, too many to "
-            f"read on all {len(flops):,} flops; give fewer hands"
+        raise parameter_error(
+            "range",
+            f"{found.text} has {len(patterns):,} hands distinct up to suits, too many to read on "
+            f"all {len(flops):,} flops; give fewer hands",
         )
     combos = found.combos[patterns]
     per_pattern = _read_flops(combos, rules, flops, taken, progress)

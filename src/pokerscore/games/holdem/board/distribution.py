@@ -29,8 +29,14 @@ from typing import Final
 
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.games.holdem.board.breakdown import RangeCombos, RangeInput, read_range
-from pokerscore.games.holdem.board.reading import CardsInput, check_board, check_cards, read_cards
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
+from pokerscore.games.holdem.board.reading import (
+    CardsInput,
+    check_board,
+    check_cards,
+    parameter_error,
+    read_cards,
+)
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game
 
 BUCKETS: Final = 10
 """Equity buckets of 10 % each; the last holds 90 % to 100 % inclusive."""
@@ -88,7 +94,7 @@ def equity_distribution(
     against: RangeInput,
     board: CardsInput,
     *,
-    game: Game | str = "holdem",
+    game: Game | GameName = "holdem",
     dead: CardsInput = "",
 ) -> EquityDistribution:
     """Each live combo of ``range``'s equity against ``against`` on ``board`` (3 to 5 cards),
@@ -106,9 +112,10 @@ def equity_distribution(
 
     rules = get_game(game)
     if rules.low is not None:
-        raise PokerScoreError(
-            f"game: equity distributions judge the high hand only, and {rules.name} splits the "
-            "pot with a low"
+        raise parameter_error(
+            "game",
+            f"equity distributions judge the high hand only, and {rules.name} splits the pot "
+            "with a low",
         )
     board_cards = read_cards("board", board)
     dead_cards = read_cards("dead", dead)
@@ -144,10 +151,11 @@ def equity_distribution(
     else:
         work = len(runouts) * len(hero_live[0]) * len(villain_live[0])
         if work > PAIRWISE_LIMIT:
-            raise PokerScoreError(
-                f"against: {len(hero_live[0]):,} hands against {len(villain_live[0]):,} on "
+            raise parameter_error(
+                "against",
+                f"{len(hero_live[0]):,} hands against {len(villain_live[0]):,} on "
                 f"{len(runouts):,} runouts is too much to weigh pair by pair in {rules.name}; "
-                "give shorter lists of hands"
+                "give shorter lists of hands",
             )
         hero_array = np.array(hero_live[0], dtype=np.uint8).reshape(-1, rules.hole_cards)
         villain_array = np.array(villain_live[0], dtype=np.uint8).reshape(-1, rules.hole_cards)
@@ -173,7 +181,7 @@ def _live(found: RangeCombos, taken: set[int], name: str) -> tuple[list[list[int
             combos.append(combo)
             weights.append(weight)
     if not combos:
-        raise PokerScoreError(f"{name}: no combo of {found.text} is left after card removal")
+        raise parameter_error(name, f"no combo of {found.text} is left after card removal")
     return combos, weights
 
 

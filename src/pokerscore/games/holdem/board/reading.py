@@ -57,9 +57,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Final
 
+from pokerscore._support.errors import ParameterError
 from pokerscore.cards import Card, CardLike, PokerScoreError, Rank, Suit, parse_cards
 from pokerscore.engine import Category, Ranking
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game
 from pokerscore.games.holdem.showdown import hole_score
 from pokerscore.hands import HandScore
 
@@ -249,12 +250,17 @@ class BoardHand:
     """Against a hand: the next cards after which the two hands tie."""
 
 
+def parameter_error(parameter: str, message: str) -> ParameterError:
+    """An error about one parameter, ``parameter: message``; a command line names its option."""
+    return ParameterError("{name}: " + message, parameter)
+
+
 def read_cards(name: str, cards: CardsInput) -> tuple[Card, ...]:
     """Cards of the parameter ``name``; a bad card names the parameter."""
     try:
         return parse_cards(cards)
     except PokerScoreError as error:
-        raise PokerScoreError(f"{name}: {error}") from None
+        raise parameter_error(name, str(error)) from None
 
 
 _PLACES: Final = {
@@ -272,22 +278,22 @@ def check_cards(game: Game, groups: Sequence[tuple[str, tuple[Card, ...]]]) -> N
     for name, cards in groups:
         for card in cards:
             if card.id not in deck:
-                raise PokerScoreError(
-                    f"{name}: {card} is not in the deck of {game.name} ({len(deck)} cards)"
+                raise parameter_error(
+                    name, f"{card} is not in the deck of {game.name} ({len(deck)} cards)"
                 )
             if card in seen:
                 where = _PLACES.get(seen[card], seen[card])
                 twice = "given twice" if seen[card] == name else f"already {where}"
-                raise PokerScoreError(f"{name}: card {card} is {twice}")
+                raise parameter_error(name, f"card {card} is {twice}")
             seen[card] = name
 
 
 def check_board(game: Game, board: tuple[Card, ...], name: str = "board") -> None:
     """A board of three, four or five cards."""
     if not 3 <= len(board) <= BOARD_CARDS:
-        raise PokerScoreError(
-            f"{name}: a board of {game.name} has 3, 4 or 5 cards (flop, turn, river), "
-            f"got {len(board)}"
+        raise parameter_error(
+            name,
+            f"a board of {game.name} has 3, 4 or 5 cards (flop, turn, river), got {len(board)}",
         )
 
 
@@ -424,7 +430,7 @@ def hand_on_board(
     hole: CardsInput,
     board: CardsInput,
     *,
-    game: Game | str = "holdem",
+    game: Game | GameName = "holdem",
     dead: CardsInput = "",
     against: CardsInput | None = None,
 ) -> BoardHand:
@@ -453,12 +459,12 @@ def hand_on_board(
     dead_cards = read_cards("dead", dead)
     against_cards = read_cards("against", against) if against is not None else None
     if len(hole_cards) != rules.hole_cards:
-        raise PokerScoreError(
-            f"hole: {rules.name} deals {rules.hole_cards} hole cards, got {len(hole_cards)}"
+        raise parameter_error(
+            "hole", f"{rules.name} deals {rules.hole_cards} hole cards, got {len(hole_cards)}"
         )
     if against_cards is not None and len(against_cards) != rules.hole_cards:
-        raise PokerScoreError(
-            f"against: {rules.name} deals {rules.hole_cards} hole cards, got {len(against_cards)}"
+        raise parameter_error(
+            "against", f"{rules.name} deals {rules.hole_cards} hole cards, got {len(against_cards)}"
         )
     check_board(rules, board_cards)
     groups = [("hole", hole_cards), ("board", board_cards), ("dead", dead_cards)]
