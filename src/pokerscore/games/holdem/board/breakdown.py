@@ -35,10 +35,10 @@ from pokerscore.games.holdem.board.reading import (
     CardsInput,
     Draw,
     MadeClass,
+    bad_parameter,
     check_board,
     check_cards,
     made_order,
-    parameter_error,
     read_cards,
 )
 from pokerscore.games.holdem.game import Game, GameName, get_game
@@ -107,11 +107,11 @@ def read_range(source: RangeInput, game: Game, *, name: str = "range") -> RangeC
         combos = [tuple(card.id for card in combo) for combo in source.combos]
         return _range_combos(str(getattr(source, "text", source)), combos, source.weights, game)
     if not isinstance(source, str):
-        raise parameter_error(name, f"a range is text or a Range, got {type(source).__name__}")
+        raise bad_parameter(name, f"a range is text or a Range, got {type(source).__name__}")
     try:
         return _read_text(source, game)
     except PokerScoreError as error:
-        raise parameter_error(name, str(error)) from None
+        raise bad_parameter(name, str(error)) from None
 
 
 @cache
@@ -250,7 +250,7 @@ def board_breakdown(
     board_cards = read_cards("board", board)
     dead_cards = read_cards("dead", dead)
     if all_flops and board_cards:
-        raise parameter_error("board", "all_flops reads every flop, so it takes no board")
+        raise bad_parameter("board", "all_flops reads every flop, so it takes no board")
     if not all_flops:
         check_board(rules, board_cards)
     check_cards(rules, [("board", board_cards), ("dead", dead_cards)])
@@ -271,7 +271,7 @@ def board_breakdown(
         _patterns(found, dead_cards) if least * len(flops) <= FLOP_WORK_LIMIT else ([0] * least, [])
     )
     if len(patterns) * len(flops) > FLOP_WORK_LIMIT:
-        raise parameter_error(
+        raise bad_parameter(
             "range",
             f"{found.text} has {len(patterns):,} hands distinct up to suits, too many to read on "
             f"all {len(flops):,} flops; give fewer hands",

@@ -31,9 +31,9 @@ from pokerscore.cards import Card, PokerScoreError
 from pokerscore.games.holdem.board.breakdown import RangeCombos, RangeInput, read_range
 from pokerscore.games.holdem.board.reading import (
     CardsInput,
+    bad_parameter,
     check_board,
     check_cards,
-    parameter_error,
     read_cards,
 )
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game
@@ -112,7 +112,7 @@ def equity_distribution(
 
     rules = get_game(game)
     if rules.low is not None:
-        raise parameter_error(
+        raise bad_parameter(
             "game",
             f"equity distributions judge the high hand only, and {rules.name} splits the pot "
             "with a low",
@@ -151,7 +151,7 @@ def equity_distribution(
     else:
         work = len(runouts) * len(hero_live[0]) * len(villain_live[0])
         if work > PAIRWISE_LIMIT:
-            raise parameter_error(
+            raise bad_parameter(
                 "against",
                 f"{len(hero_live[0]):,} hands against {len(villain_live[0]):,} on "
                 f"{len(runouts):,} runouts is too much to weigh pair by pair in {rules.name}; "
@@ -181,7 +181,7 @@ def _live(found: RangeCombos, taken: set[int], name: str) -> tuple[list[list[int
             combos.append(combo)
             weights.append(weight)
     if not combos:
-        raise parameter_error(name, f"no combo of {found.text} is left after card removal")
+        raise bad_parameter(name, f"no combo of {found.text} is left after card removal")
     return combos, weights
 
 

@@ -60,7 +60,13 @@ from typing import TYPE_CHECKING, Final
 from pokerscore._support.errors import ParameterError
 from pokerscore.cards import Card, CardLike, PokerScoreError, Rank, Suit, parse_cards
 from pokerscore.engine import Category, Ranking
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game
+from pokerscore.games.holdem.game import (
+    BOARD_CARDS,
+    Game,
+    GameName,
+    get_game,
+    parameter_error,
+)
 from pokerscore.games.holdem.showdown import hole_score
 from pokerscore.hands import HandScore
 
@@ -250,9 +256,10 @@ class BoardHand:
     """Against a hand: the next cards after which the two hands tie."""
 
 
-def parameter_error(parameter: str, message: str) -> ParameterError:
-    """An error about one parameter, ``parameter: message``; a command line names its option."""
-    return ParameterError("{name}: " + message, parameter)
+def bad_parameter(parameter: str, message: str) -> ParameterError:
+    """An error about one parameter, read ``parameter: message``; a command line names its
+    option instead (:func:`~pokerscore.games.holdem.game.parameter_error`)."""
+    return parameter_error(parameter, ": " + message)
 
 
 def read_cards(name: str, cards: CardsInput) -> tuple[Card, ...]:
@@ -260,7 +267,7 @@ def read_cards(name: str, cards: CardsInput) -> tuple[Card, ...]:
     try:
         return parse_cards(cards)
     except PokerScoreError as error:
-        raise parameter_error(name, str(error)) from None
+        raise bad_parameter(name, str(error)) from None
 
 
 _PLACES: Final = {
@@ -278,20 +285,20 @@ def check_cards(game: Game, groups: Sequence[tuple[str, tuple[Card, ...]]]) -> N
     for name, cards in groups:
         for card in cards:
             if card.id not in deck:
-                raise parameter_error(
+                raise bad_parameter(
                     name, f"{card} is not in the deck of {game.name} ({len(deck)} cards)"
                 )
             if card in seen:
                 where = _PLACES.get(seen[card], seen[card])
                 twice = "given twice" if seen[card] == name else f"already {where}"
-                raise parameter_error(name, f"card {card} is {twice}")
+                raise bad_parameter(name, f"card {card} is {twice}")
             seen[card] = name
 
 
 def check_board(game: Game, board: tuple[Card, ...], name: str = "board") -> None:
     """A board of three, four or five cards."""
     if not 3 <= len(board) <= BOARD_CARDS:
-        raise parameter_error(
+        raise bad_parameter(
             name,
             f"a board of {game.name} has 3, 4 or 5 cards (flop, turn, river), got {len(board)}",
         )
@@ -459,11 +466,11 @@ def hand_on_board(
     dead_cards = read_cards("dead", dead)
     against_cards = read_cards("against", against) if against is not None else None
     if len(hole_cards) != rules.hole_cards:
-        raise parameter_error(
+        raise bad_parameter(
             "hole", f"{rules.name} deals {rules.hole_cards} hole cards, got {len(hole_cards)}"
         )
     if against_cards is not None and len(against_cards) != rules.hole_cards:
-        raise parameter_error(
+        raise bad_parameter(
             "against", f"{rules.name} deals {rules.hole_cards} hole cards, got {len(against_cards)}"
         )
     check_board(rules, board_cards)
