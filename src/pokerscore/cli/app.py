@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 import typer
 from typer.core import TyperGroup
@@ -18,6 +18,7 @@ from pokerscore.cli.commands import (
     draw,
     hands,
     holdem,
+    play,
     rankings,
     stats,
     tables,
@@ -120,19 +121,44 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-app.command("score")(hands.score_command)
-app.command("compare")(hands.compare_command)
-app.command("duel")(hands.duel_command)
-app.command("stats")(stats.stats_command)
-app.command("rankings")(rankings.rankings_command)
-app.command("showdown")(holdem.showdown_command)
-app.command("equity")(holdem.equity_command)
-app.command("outs")(board.outs_command)
-app.command("board")(board.board_command)
-app.command("draw")(draw.draw_command)
-app.command("batch")(batch.batch_command)
-app.add_typer(videopoker.app, name="videopoker")
-app.add_typer(tables.app, name="tables")
+videopoker_app = typer.Typer(
+    help="Video poker: pay tables, the best hold of a deal, the exact return of a game, "
+    "seeds, and the game itself with its history.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+tables_app = typer.Typer(
+    help="Exact preflop equity tables: every starting hand against a random hand and against "
+    "each other, computed on Dask.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+# Every command, registered here and only here: (group, name, function).
+COMMANDS: Final = (
+    (app, "score", hands.score_command),
+    (app, "compare", hands.compare_command),
+    (app, "duel", hands.duel_command),
+    (app, "stats", stats.stats_command),
+    (app, "rankings", rankings.rankings_command),
+    (app, "showdown", holdem.showdown_command),
+    (app, "equity", holdem.equity_command),
+    (app, "outs", board.outs_command),
+    (app, "board", board.board_command),
+    (app, "draw", draw.draw_command),
+    (app, "batch", batch.batch_command),
+    (videopoker_app, "paytables", videopoker.paytables_command),
+    (videopoker_app, "advise", videopoker.advise_command),
+    (videopoker_app, "analyze", videopoker.analyze_command),
+    (videopoker_app, "seeds", videopoker.seeds_command),
+    (videopoker_app, "play", play.play_command),
+    (videopoker_app, "history", play.history_command),
+    (tables_app, "preflop", tables.preflop_command),
+    (tables_app, "show", tables.show_command),
+)
+for group, name, function in COMMANDS:
+    group.command(name)(function)
+app.add_typer(videopoker_app, name="videopoker")
+app.add_typer(tables_app, name="tables")
 use_word_metavars(app)  # after every registration: `CARDS...`, not Typer's `{cards}...`
 
 

@@ -28,12 +28,6 @@ if TYPE_CHECKING:
 
     from pokerscore.games.holdem.preflop import PreflopTables
 
-app = typer.Typer(
-    help="Exact preflop equity tables: every starting hand against a random hand and against "
-    "each other, computed on Dask.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
 
 DEFAULT_OUT = Path("preflop-tables")
 LOW, MIDDLE, HIGH = 0.30, 0.55, 0.85
@@ -148,7 +142,6 @@ def _tables_json(tables: PreflopTables) -> dict[str, Any]:
     return payload
 
 
-@app.command("preflop")
 def preflop_command(
     out: Annotated[
         Path, typer.Option("--out", "-o", metavar="DIR", help="Where the tables are written.")
@@ -261,7 +254,6 @@ def preflop_command(
     error_console.print(f"wrote {', '.join(written)} to {out} in {seconds:.1f} s")
 
 
-@app.command("show")
 def show_command(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="A directory of tables.")],
     hand: Annotated[

@@ -1,5 +1,5 @@
-"""``videopoker``: pay tables, the optimal-hold advisor, the exact return of a game, seed coverage,
-and (from :mod:`.play_commands`) the game and its history. All six are registered at the bottom.
+"""``videopoker``: pay tables, the optimal-hold advisor, the exact return of a game and seed
+coverage (the game and its history are in :mod:`.play`); :mod:`pokerscore.cli.app` registers them.
 
 Kernels (and NumPy) are imported inside the commands, so ``pokerscore --help`` stays quick. Pay
 table titles come from user files: they are always printed as plain text, never as Rich markup.
@@ -13,7 +13,6 @@ import typer
 from rich.markup import escape
 from rich.text import Text
 
-from pokerscore.cli.commands.play import history_command, play_command
 from pokerscore.cli.output import (
     JsonOption,
     card_strings,
@@ -31,13 +30,6 @@ from pokerscore.games.videopoker.paytables import (
     resolve_paytable,
 )
 from pokerscore.games.videopoker.seeds import DEFAULT_LIMIT
-
-app = typer.Typer(
-    help="Video poker: pay tables, the best hold of a deal, the exact return of a game, "
-    "seeds, and the game itself with its history.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
 
 PayTableOption = Annotated[
     str,
@@ -295,12 +287,3 @@ def seeds_command(
         Text("mask: its number, then one digit per dealt card, first card first (1 = held)"),
         style="dim",
     )
-
-
-# ---- every videopoker command, in one place --------------------------------------------------
-app.command("paytables")(paytables_command)
-app.command("advise")(advise_command)
-app.command("analyze")(analyze_command)
-app.command("seeds")(seeds_command)
-app.command("play")(play_command)
-app.command("history")(history_command)
