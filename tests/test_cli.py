@@ -249,3 +249,25 @@ def run_on_bytes(tmp_path: Path, data: bytes, from_stdin: bool) -> tuple[int, st
 def test_a_bare_command_shows_its_help_on_stdout(command: list[str]) -> None:
     status, out, err = run(*command)
     assert (status, err) == (0, "") and out.startswith("Usage: pokerscore")
+
+
+def test_an_unexpected_error_is_one_line_exit_2_and_debug_shows_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A bug of ours reaching the boundary: one line naming it and how to see the traceback.
+    from pokerscore.cli.commands import hands
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(hands, "best_hand", broken)
+    monkeypatch.delenv("POKERSCORE_DEBUG", raising=False)
+    result = separate_streams_runner().invoke(app, ["score", "Ah", "Kh", "Qh", "Jh", "Th"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: unexpected ZeroDivisionError: boom (a bug")
+    assert len(result.stderr.splitlines()) == 1
+    result = separate_streams_runner().invoke(
+        app, ["--debug", "score", "Ah", "Kh", "Qh", "Jh", "Th"]
+    )
+    assert isinstance(result.exception, ZeroDivisionError)
+    monkeypatch.delenv("POKERSCORE_DEBUG", raising=False)

@@ -845,3 +845,14 @@ def test_a_part_kept_under_another_task_s_name_is_run_again(
     vs_random, heads_up = heads_up_tables(small)
     assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
     assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
+
+
+def test_three_way_runs_refuse_only_the_random_hand_table() -> None:
+    # Asked for and silently not done would mislead: a three-way run has no vs-random table.
+    with pytest.raises(PreflopError, match="heads_up=False"):
+        PreflopJob(hands=("AA", "KK", "QQ"), players=3, heads_up=False)
+    result = separate_streams_runner().invoke(
+        app, ["tables", "preflop", "--players", "3", "--hands", "AA,KK,QQ", "--vs-random-only"]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: --vs-random-only is for two players")

@@ -64,6 +64,14 @@ def _ascii_safe_streams() -> None:
             reconfigure(errors="backslashreplace")
 
 
+DEBUG_VARIABLE: Final = "POKERSCORE_DEBUG"
+"""Set (to anything but 0 or empty) to see the traceback of an unexpected error."""
+
+
+def _debugging() -> bool:
+    return os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
+
+
 class _OneLineErrors(TyperGroup):
     """The root command: every failure ends as one line on stderr, never a traceback.
 
@@ -108,6 +116,14 @@ class _OneLineErrors(TyperGroup):
                 _discard_stdout()
             else:
                 report_error(f"{error.strerror or error}: {error.filename}")
+            status = BAD_INPUT
+        except Exception as error:  # a bug of ours: still one line, and how to see the rest
+            if _debugging():
+                raise
+            report_error(
+                f"unexpected {type(error).__name__}: {error} (a bug in pokerscore: please report "
+                f"it; {DEBUG_VARIABLE}=1 or --debug shows the traceback)"
+            )
             status = BAD_INPUT
         sys.exit(status)
 
@@ -173,8 +189,13 @@ def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
     ] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the traceback of an unexpected error.")
+    ] = False,
 ) -> None:
     """Score poker hands exactly: cards in any notation, categories, comparisons, statistics."""
+    if debug:
+        os.environ[DEBUG_VARIABLE] = "1"
 
 
 def main() -> None:

@@ -199,6 +199,10 @@ def preflop_command(
     from pokerscore.games.holdem.preflop.job import PARTS, unfinished_tasks
 
     started = time.perf_counter()
+    if players == 3 and vs_random_only:
+        fail(
+            "--vs-random-only is for two players: a three-way run makes no table against a random hand"
+        )
     with user_errors(), _flag_errors():
         job = PreflopJob(
             hands=starting_classes(hands),

@@ -98,10 +98,14 @@ class PreflopJob:
             )
         if self.players == 3:
             check_three_way(names)
+            if not self.heads_up:  # asked for, and silently not done, would mislead
+                raise PreflopError(
+                    "heads_up=False (only the table against a random hand) is for two players:"
+                    " a three-way run makes no such table"
+                )
         if not 1 <= self.tasks <= MAX_TASKS:
             raise PreflopError(f"tasks must be 1 to {MAX_TASKS:,}, not {self.tasks}")
         object.__setattr__(self, "hands", names)
-        object.__setattr__(self, "heads_up", self.heads_up or self.players == 3)
 
     def manifest(self) -> dict[str, Any]:
         """The job as JSON: a resumed run must match it exactly."""
