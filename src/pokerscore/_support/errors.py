@@ -53,3 +53,18 @@ class ParameterError(PokerScoreError):
         """The message with ``name`` (an option, say) in the parameter's place: for each
         ``{name}`` of the template (not :meth:`str.format`: the rest may quote any text)."""
         return self.template.replace("{name}", name)
+
+
+def expect(value: object, kinds: type | tuple[type, ...], parameter: str, what: str) -> None:
+    """Raise a :class:`ParameterError` unless ``value`` is one of ``kinds`` (``what`` says it
+    in words): a library call with a value of the wrong type fails here, in one sentence,
+    not deep inside with a foreign exception.
+
+    >>> expect("Ah", str, "text", "a string of cards")
+    >>> expect(5, str, "text", "a string of cards")
+    Traceback (most recent call last):
+    ...
+    pokerscore._support.errors.ParameterError: text must be a string of cards, got int
+    """
+    if not isinstance(value, kinds):
+        raise ParameterError(f"{{name}} must be {what}, got {type(value).__name__}", parameter)

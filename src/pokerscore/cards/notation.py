@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Final, SupportsIndex, cast
 
+from pokerscore._support.errors import expect
 from pokerscore.cards.card import (
     CARD_ID_HELP,
     JOKER,
@@ -87,6 +88,7 @@ def format_cards(cards: Iterable[Card], style: str = "text") -> str:
     >>> format_cards(parse_cards("Ah 10d"), "pretty")
     'A♥ 10♦'
     """
+    cards = parse_cards(cards, allow_duplicates=True)  # any card notation; junk refused
     if style == "text":
         return " ".join(str(card) for card in cards)
     if style == "pretty":
@@ -108,6 +110,7 @@ def parse_card(text: str, position: int = 1) -> Card:
     ...
     pokerscore.cards.errors.InvalidCardError: invalid card "1X" at position 1: rank must be one of 2-9, T or 10, J, Q, K, A
     """
+    expect(text, str, "text", "a string holding one card")
     cards = _scan(text, first_position=position)
     if len(cards) != 1:
         raise InvalidCardError(text.strip(), position, "expected exactly one card")

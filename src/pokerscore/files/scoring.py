@@ -8,6 +8,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from os import PathLike
 from pathlib import Path
 from typing import Any, Final
 
@@ -16,7 +17,7 @@ import numpy.typing as npt
 import pyarrow as pa
 
 from pokerscore._support.atomic import atomic_path, check_target
-from pokerscore._support.errors import ParameterError
+from pokerscore._support.errors import ParameterError, expect
 from pokerscore.cards import PokerScoreError
 from pokerscore.engine import HIGH, Ranking, get_ranking
 from pokerscore.engine.jit import kernel_threads
@@ -72,8 +73,20 @@ class ScoreJob:
     strict: bool = False
 
     def __post_init__(self) -> None:
+        expect(self.source, (str, PathLike), "source", "the path of a hand file")
         object.__setattr__(self, "source", Path(self.source))
-        object.__setattr__(self, "file_format", Format(self.file_format))
+        for name in ("out", "errors"):
+            if getattr(self, name) is not None:
+                expect(getattr(self, name), (str, PathLike), name, "a file path or None")
+        expect(self.ranking, Ranking, "ranking", "a Ranking (get_ranking gives one)")
+        try:
+            object.__setattr__(self, "file_format", Format(self.file_format))
+        except ValueError:
+            choices = ", ".join(item.value for item in Format)
+            raise ParameterError(f"{{name}} must be one of {choices}", "file_format") from None
+        expect(self.columns, (tuple, list), "columns", "a list of column names")
+        if not all(isinstance(column, str) for column in self.columns):
+            raise ParameterError("{name} must hold column names (strings)", "columns")
         object.__setattr__(self, "columns", tuple(self.columns))
         if self.columns and len(self.columns) != 1 and len(self.columns) not in HAND_SIZES:
             raise ParameterError(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from pokerscore._support.errors import expect
 from pokerscore.cards import PokerScoreError, check_distinct
 from pokerscore.engine import HIGH, Ranking, RankingLike, get_ranking
 from pokerscore.hands.descriptions import describe, main_rank_count, reads_as_low
@@ -89,6 +90,7 @@ def winners(
         raise PokerScoreError(
             "winners takes a list of hands, got one string: write winners([hand, ...])"
         )
+    expect(hands, Sequence, "hands", "a list of hands")
     if not hands:
         raise PokerScoreError("winners needs at least one hand, got none")
     scores = _scores(hands, same_deck, ranking)

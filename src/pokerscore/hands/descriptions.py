@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pokerscore._support.errors import ParameterError, expect
 from pokerscore.cards import Card, Rank
 from pokerscore.engine import Category
 
@@ -80,6 +81,12 @@ def describe(
     >>> describe(Category.FIVE_OF_A_KIND, [Rank.ACE], plays=[(Card(JOKER), Rank.ACE)])
     'Five of a Kind, Aces'
     """
+    expect(category, Category, "category", "a Category")
+    expect(ranks, Sequence, "ranks", "a list of ranks")
+    if not all(isinstance(rank, Rank) for rank in ranks):
+        raise ParameterError("{name} must hold Rank values (Rank.ACE, ...)", "ranks")
+    if not ranks and category is not Category.NO_LOW:
+        raise ParameterError(f"{{name}} must name the ranks that make {category.slug}", "ranks")
     if plays and category is not Category.FIVE_OF_A_KIND:
         return describe(category, ranks, low=low) + wild_words(plays)
     if category is Category.NO_LOW:

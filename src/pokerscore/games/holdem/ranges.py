@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Final
 
-from pokerscore._support.errors import shorten
+from pokerscore._support.errors import expect, shorten
 from pokerscore.cards import (
     Card,
     CardLike,
@@ -294,6 +294,7 @@ def parse_range(text: str, *, ranking: RankingLike = "high") -> Range:
     ...
     pokerscore.games.holdem.ranges.RangeError: invalid range "A5s-K2s" at position 1: both ends of a dash range keep the top card and the s or o, e.g. A5s-A2s or KQo-K9o
     """
+    expect(text, str, "text", "a range written as text, e.g. QQ+,AKs")
     deck = get_ranking(ranking)
     weights: dict[Combo, float] = {}
     for combos, weight in _Parser(text, deck).items():

@@ -7,9 +7,11 @@ naming the file, the class and what is wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from os import PathLike
 from pathlib import Path
 from typing import Final
 
+from pokerscore._support.errors import expect
 from pokerscore.cards.card import RANK_CHARS
 from pokerscore.engine import Category
 from pokerscore.games.videopoker.paytables.model import (
@@ -47,6 +49,7 @@ def load_paytable(path: str | Path) -> PayTable:
     """
     import tomllib
 
+    expect(path, (str, PathLike), "path", "the path of a TOML file")
     try:
         with Path(path).open("rb") as handle:
             content = handle.read(MAX_FILE_SIZE + 1)
