@@ -94,6 +94,8 @@ class Action:
     """For a board dealt several times (run it twice): which run, from 1; 0 for the one board."""
     line: int | None = None
     """The line of the file it was read from, for messages."""
+    text: str = ""
+    """The action as the file writes it, for messages."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +145,7 @@ class HandHistory:
     number: int = 1
     """Its position in the file, from 1 (a ``.phhs`` file's ``[n]`` table is hand n)."""
     line: int = 1
-    """The line of the file where it starts."""
+    """The line of the file where it starts (a ``.phhs`` table's ``[n]`` header)."""
     source_format: HistoryFormat = "phh"
     fields: Mapping[str, Any] = field(default_factory=dict)
     """Every field of the file as it was read (PHH: the TOML table; PokerStars: the header's)."""

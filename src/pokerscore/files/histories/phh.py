@@ -259,12 +259,12 @@ def _strings(table: Mapping[str, Any], key: str, count: int) -> list[str] | None
 
 
 def _with_amount(action: Action, amount: int) -> Action:
-    return Action(action.kind, action.actor, amount, action.cards, action.runout, action.line)
+    return Action(action.kind, action.actor, amount, action.cards, text=action.text)
 
 
-def _player(word: str, text: str) -> int:
+def _player(word: str) -> int:
     if word[:1] != "p" or not word[1:].isdigit() or int(word[1:]) < 1:
-        raise HandHistoryError(f"action {text!r}: {word!r} is not a player (p1, p2 …)")
+        raise HandHistoryError(f"{word!r} is not a player (p1, p2 …)")
     return int(word[1:]) - 1
 
 
@@ -274,38 +274,41 @@ def _action(text: str, index: int) -> tuple[Action, Decimal | None]:
     try:
         match words:
             case ["d", "dh", player, cards]:
-                return Action(
-                    "deal-hole", _player(player, text), cards=parse_cards_text(cards)
-                ), None
+                found = Action("deal-hole", _player(player), cards=parse_cards_text(cards))
             case ["d", "db", cards]:
-                return Action("deal-board", cards=parse_cards_text(cards)), None
+                found = Action("deal-board", cards=parse_cards_text(cards))
             case [player, "f"]:
-                return Action("fold", _player(player, text)), None
+                found = Action("fold", _player(player))
             case [player, "cc"]:
-                return Action("check-call", _player(player, text)), None
+                found = Action("check-call", _player(player))
             case [player, "cbr", amount]:
-                return Action("bet-raise", _player(player, text)), _decimal(amount, "the amount")
+                return (
+                    Action("bet-raise", _player(player), text=text),
+                    _decimal(amount, "the amount"),
+                )
             case [player, "sm"]:
-                return Action("muck", _player(player, text)), None
+                found = Action("muck", _player(player))
             case [player, "sm", "-"]:
-                return Action("show", _player(player, text)), None
+                found = Action("show", _player(player))
             case [player, "sm", cards]:
-                return Action("show", _player(player, text), cards=parse_cards_text(cards)), None
+                found = Action("show", _player(player), cards=parse_cards_text(cards))
             case [player, ("sd" | "pb") as what, *_] if player != "d":
                 kind = "a draw" if what == "sd" else "a bring-in"
                 raise HandHistoryError(f"{kind} has no place in a community-card game")
             case []:
                 raise HandHistoryError("an empty action")
+            case _:
+                raise HandHistoryError("not a PHH action")
     except HandHistoryError as error:
-        if error.reason.startswith("action "):
-            raise
         raise HandHistoryError(f"action {index} {text!r}: {error.reason}") from None
-    raise HandHistoryError(f"action {index} {text!r} is not a PHH action")
+    return Action(found.kind, found.actor, None, found.cards, text=text), None
 
 
-def parse_phh(text: str, *, file: str = "", number: int = 1, line: int = 1) -> HandHistory:
-    """One hand from the text of a ``.phh`` file (or one table of a ``.phhs`` file, header
-    excluded).
+def parse_phh(
+    text: str, *, file: str = "", number: int = 1, line: int = 1, header: int | None = None
+) -> HandHistory:
+    """One hand from the text of a ``.phh`` file (or one table of a ``.phhs`` file, without its
+    header): ``line`` is the text's first line in the file, ``header`` the ``[n]`` line.
 
     >>> hand = parse_phh('''
     ... variant = 'NT'
@@ -324,7 +327,7 @@ def parse_phh(text: str, *, file: str = "", number: int = 1, line: int = 1) -> H
         reason, at_line = _toml_message(str(error))
         where = line + at_line - 1 if at_line is not None else line
         raise HandHistoryError(f"not TOML: {reason}", file=file, hand=number, line=where) from None
-    return hand_from_table(table, file=file, number=number, line=line)
+    return hand_from_table(table, file=file, number=number, line=line if header is None else header)
 
 
 def _toml_message(message: str) -> tuple[str, int | None]:
@@ -395,7 +398,7 @@ def read_phh(
                     yield table.located(name, number, None)
                     continue
                 try:
-                    yield parse_phh(table, file=name, number=number, line=start + 1)
+                    yield parse_phh(table, file=name, number=number, line=start + 1, header=start)
                 except HandHistoryError as error:
                     yield error.located(name, number, start)
         except HandHistoryError as error:

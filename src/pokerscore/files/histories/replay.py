@@ -46,6 +46,7 @@ from pokerscore.files.histories.model import (
 )
 from pokerscore.games.holdem.game import BOARD_CARDS, GAMES, Game
 from pokerscore.games.holdem.showdown import showdown
+from pokerscore.hands import best_hand
 
 RAKE_LIMIT: Final = Fraction(1, 10)
 """The most of a pot a site may keep before the payout counts as a disagreement."""
@@ -125,12 +126,18 @@ class _Table:
         self.vpip = [False] * count
         self.pfr = [False] * count
         self.saw_flop = [False] * count
-        self.action_line: int | None = None
+        self.action: Action | None = None
+        self.action_number = 0
 
     # -- errors -------------------------------------------------------------------------------
 
     def error(self, reason: str) -> HandHistoryError:
-        return self.hand.error(reason, self.action_line)
+        action = self.action
+        if action is None:
+            return self.hand.error(reason)
+        if action.line is None and action.text:
+            reason = f"action {self.action_number} {action.text!r}: {reason}"
+        return self.hand.error(reason, action.line)
 
     def name(self, index: int) -> str:
         return f"p{index + 1}"
@@ -188,6 +195,10 @@ class _Table:
 
     def _in_hand(self) -> int:
         return self.count - sum(self.folded)
+
+    def _contenders(self) -> int:
+        """Players who may still win a pot: neither folded nor mucked."""
+        return sum(1 for i in range(self.count) if not self.folded[i] and not self.mucked[i])
 
     def _check_round_over(self) -> None:
         if self.actors and self._in_hand() > 1:
@@ -402,7 +413,7 @@ class _Table:
         common = len(self.boards[0])
         if self.runs:
             self.boards = [self.runs[run] for run in sorted(self.runs)]
-        if self._in_hand() > 1:
+        if self._contenders() > 1:
             for board in self.boards:
                 if len(board) != BOARD_CARDS:
                     street = STREETS[BOARD_SIZES.index(len(board))]
@@ -426,10 +437,10 @@ class _Table:
                 seen[card] = where
 
     def pots(self) -> list[tuple[int, tuple[int, ...]]]:
-        """(amount, eligible seats) of each pot, main pot first; pokerkit's cut."""
-        live = [not self.folded[i] and not self.mucked[i] for i in range(self.count)]
-        if sum(live) == 0:
-            live = [not self.folded[i] for i in range(self.count)]
+        """(amount, eligible seats) of each pot, main pot first; pokerkit's cut. A player who
+        mucked is still eligible (and loses any contest): a side pot nobody else can win goes
+        back to the player (where pokerkit burns it)."""
+        live = [not self.folded[i] for i in range(self.count)]
         amount = sum(self.antes)
         previous = 0
         pots: list[tuple[int, tuple[int, ...]]] = []
@@ -459,32 +470,61 @@ def _known(hole: list[Card | None] | None) -> tuple[Card, ...] | None:
     return tuple(card for card in hole if card is not None)
 
 
-def _judge(table: _Table, eligible: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...] | None:
-    """Each eligible seat's exact share of a pot; None when no eligible hand is known."""
+def _judge(
+    table: _Table, eligible: tuple[int, ...]
+) -> tuple[tuple[tuple[int, Fraction], ...], bool]:
+    """Each eligible seat's exact share of a pot, and whether it was judged on known hands only.
+
+    A player who mucked loses any contest. A hand nobody saw is judged as pokerkit judges it: in
+    hold'em it plays the board with whatever of it is known, so it ties a winner who only plays
+    the board; in Omaha (two hole cards must play) it cannot win. A pot nobody's hand is known in
+    is split evenly. Either way the caller reports the pot as not judged on known hands.
+    """
     if len(eligible) == 1:
-        return ((eligible[0], Fraction(1)),)
-    known = [(i, _known(table.holes[i])) for i in eligible]
-    shown = [(i, hole) for i, hole in known if hole is not None]
+        return ((eligible[0], Fraction(1)),), True
+    standing = [i for i in eligible if not table.mucked[i]] or list(eligible)
+    shown = [(i, hole) for i in standing if (hole := _known(table.holes[i])) is not None]
+    hidden = [i for i in standing if _known(table.holes[i]) is None]
     if not shown:
-        return None
-    if len(shown) == 1:
-        return ((shown[0][0], Fraction(1)),)
+        return tuple((i, Fraction(1, len(standing))) for i in standing), False
+    game = table.game
     shares: dict[int, Fraction] = {}
     boards = table.boards
     for board in boards:
-        result = showdown(board, [hole for _, hole in shown], game=table.game)
-        for (i, _), player in zip(shown, result.players, strict=True):
-            if player.share:
-                shares[i] = shares.get(i, Fraction(0)) + player.share / len(boards)
-    return tuple(sorted(shares.items()))
+        if len(shown) > 1:
+            result = showdown(board, [hole for _, hole in shown], game=game)
+            split = {i: player.share for (i, _), player in zip(shown, result.players, strict=True)}
+            top = max(player.high.value for player in result.players)
+        else:
+            split = {shown[0][0]: Fraction(1)}
+            top = 0
+        if hidden and not game.uses_exactly_two and game.low is None:
+            top = top or best_hand((*shown[0][1], *board), game.high).value
+            tied = [
+                i
+                for i in hidden
+                if best_hand(
+                    (*board, *(card for card in table.holes[i] or () if card is not None)),
+                    game.high,
+                ).value
+                == top
+            ]
+            if tied:
+                winners = [i for i, share in split.items() if share] + tied
+                split = {i: Fraction(1, len(winners)) for i in winners}
+        for i, share in split.items():
+            if share:
+                shares[i] = shares.get(i, Fraction(0)) + share / len(boards)
+    return tuple(sorted(shares.items())), not hidden
 
 
 def _play(hand: HandHistory) -> _Table:
     """The table once every action of the hand is played."""
     table = _Table(hand)
     table.post()
-    for action in hand.actions:
-        table.action_line = action.line
+    for number, action in enumerate(hand.actions, 1):
+        table.action = action
+        table.action_number = number
         kind = action.kind
         if kind != "deal-board" and (action.actor is None or action.actor >= table.count):
             raise table.error(f"p{(action.actor or 0) + 1} is not at the table")
@@ -496,7 +536,7 @@ def _play(hand: HandHistory) -> _Table:
             table.deal_hole(action)
         else:
             table.show(action)
-    table.action_line = None
+    table.action = None
     table.finish()
     return table
 
@@ -514,10 +554,8 @@ class _Payout:
         for amount, eligible in table.pots():
             if not eligible:
                 raise table.error("a pot that no player still in the hand can win")
-            shares = _judge(table, eligible)
-            if shares is None:
-                unjudged = True
-                shares = tuple((i, Fraction(1, len(eligible))) for i in eligible)
+            shares, judged = _judge(table, eligible)
+            unjudged = unjudged or not judged
             self.pots.append(Pot(amount, eligible, shares))
             for i, share in shares:
                 self.gross[i] += amount * share
@@ -527,12 +565,13 @@ class _Payout:
         paid, self.disagreements = _site_paid(hand, table, self.gross, split, total)
         if unjudged:
             self.disagreements.append(
-                _disagreement(hand, "unjudged", "a pot is contested and no hand in it is known")
-            )
-            if paid is None:
-                raise table.error(
-                    "a contested pot and nobody's cards known: the hand cannot be settled"
+                _disagreement(
+                    hand,
+                    "unjudged",
+                    "a pot is contested by a hand nobody saw: judged as pokerkit does (it "
+                    "plays the board in hold'em, cannot win in Omaha; all unseen: split evenly)",
                 )
+            )
         self.won = paid if paid is not None and not self.disagreements else self.gross
         self.ratio = Fraction(sum(self.won), total) if total else Fraction(1)
 
