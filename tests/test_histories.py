@@ -314,3 +314,165 @@ def test_a_line_that_is_not_utf8_spoils_only_its_hand(tmp_path: Path) -> None:
         "HandHistory",
     ]
     assert "hand 2" in str(hands[1]) and "not UTF-8" in str(hands[1])
+
+
+# -- PokerStars -----------------------------------------------------------------------------------
+
+STARS = sorted((SHARED / "pokerstars").glob("*.txt"))
+
+
+def stars(path: Path) -> list[HandHistory]:
+    from pokerscore.files.histories.pokerstars import read_pokerstars
+
+    found = list(read_pokerstars(path))
+    assert all(isinstance(hand, HandHistory) for hand in found), found
+    return found  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("path", STARS, ids=lambda p: p.name)
+def test_real_pokerstars_hands_replay_with_the_sites_results(path: Path) -> None:
+    results = [replay(hand) for hand in stars(path)]
+    assert results
+    assert [d for r in results for d in r.disagreements] == []
+    for result in results:  # what the site collected is what each player won
+        hand = result.hand
+        assert [round(p.won * hand.scale) for p in result.players] == list(hand.winnings or ())
+        assert result.rake == pytest.approx((hand.rake or 0) / hand.scale)
+
+
+def test_a_sit_and_go_carries_every_stack_to_the_next_hand() -> None:
+    """The site's own bookkeeping as the oracle: each stack at the start of a hand is the
+    replay's finishing stack of the hand before (61 hands, antes from level III on)."""
+    hands = stars(SHARED / "pokerstars" / "NLHE-USD-STT-20-201006.DONturbo.txt")
+    assert len(hands) == 61 and hands[0].tournament == "999999999"
+    assert sum(1 for hand in hands if any(seat.ante for seat in hand.seats)) > 30
+    before: dict[str, int] = {}
+    checked = 0
+    for hand in hands:
+        result = replay(hand)
+        for seat in hand.seats:
+            if seat.name in before:
+                assert before[seat.name] == seat.stack, (hand.number, seat.name)
+                checked += 1
+        before = {
+            seat.name: seat.stack + round(player.net * hand.scale)
+            for seat, player in zip(hand.seats, result.players, strict=True)
+        }
+    assert checked > 400
+
+
+def test_pokerkits_pokerstars_parser_agrees_where_it_reads_the_hand() -> None:
+    """pokerkit reads no-limit hold'em without antes: the same final stacks (before rake)."""
+    compared = 0
+    for path in STARS:
+        text = path.read_text(encoding="utf-8-sig")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = {}
+            for history in PokerkitHistory.from_pokerstars(text):
+                try:
+                    state = list(history)[-1]
+                except ValueError:
+                    continue
+                stacks = dict(zip(history.players or (), state.stacks, strict=True))
+                theirs[str(history.hand)] = {name: Decimal(str(x)) for name, x in stacks.items()}
+        for hand in stars(path):
+            if hand.hand_id not in theirs or any(seat.ante for seat in hand.seats):
+                continue
+            ours = dict(zip(hand.names, gross_stacks(replay(hand)), strict=True))
+            assert ours == theirs[hand.hand_id], (path.name, hand.number)
+            compared += 1
+    assert compared >= 15
+
+
+def test_pokerstars_four_way_split_with_unequal_rake() -> None:
+    (hand,) = stars(
+        SHARED / "pokerstars" / "NLHE-9max-USD-0.25-0.50-200801.4.way.split.unequal.rake.txt"
+    )
+    result = replay(hand)
+    winners = {p.player: (p.won, round(p.rake_paid, 2)) for p in result.players if p.won}
+    assert winners == {
+        "Hero": (0.5, 0.0),
+        "Player7": (0.5, 0.0),
+        "Player1": (0.45, 0.05),
+        "Player6": (0.45, 0.05),
+    }
+    assert result.pots[0].shares == tuple((i, Fraction(1, 4)) for i in (0, 1, 3, 8))
+
+
+def test_pokerstars_side_pots_as_the_site_pays_them() -> None:
+    hands = stars(SHARED / "pokerstars" / "PLO-FR-USD-0.01-0.02-201006.sidepots.txt")
+    assert [hand.variant for hand in hands] == ["PO", "PO", "PO"]
+    second = replay(hands[1])
+    assert [round(pot.amount / 100, 2) for pot in second.pots] == [
+        2.47,
+        0.93,
+        0.3,
+    ]  # before the rake
+    names = second.hand.names
+    assert [[names[i] for i, _ in pot.shares] for pot in second.pots] == [
+        ["Player0"],
+        ["Player0"],
+        ["Player2"],
+    ]
+    # the first hand: three big blinds posted, the newcomers' live but out of turn
+    first = hands[0]
+    assert [(s.name, s.blind, s.in_turn) for s in first.seats if s.blind] == [
+        ("Player4", 1, True),
+        ("Player6", 2, True),
+        ("Player3", 2, False),
+        ("Player2", 2, False),
+    ]
+
+
+def test_pokerstars_uncalled_bet_and_rake() -> None:
+    (hand,) = stars(SHARED / "pokerstars" / "2025-NL-uncalled-bet.txt")
+    result = replay(hand)
+    hero = next(p for p in result.players if p.player == "Hero")
+    assert (hero.put_in, hero.won, hero.net, hero.rake_paid) == (
+        2.83,
+        5.5,
+        2.67,
+        pytest.approx(0.36),
+    )
+    assert hero.hole is not None and hero.went_to_showdown and hero.won_at_showdown
+    assert hand.returned == ((0, 34, 30),)
+
+
+def test_pokerstars_run_twice_cash_out_straddle_and_dead_blind() -> None:
+    twice, cashed, straddled = (replay(h) for h in stars(DATA / "pokerstars-shapes.txt"))
+    assert len(twice.boards) == 2
+    assert [p.won for p in twice.players] == [0.0, 49.25, 49.25]  # each run takes half
+    assert twice.pots[0].shares == ((1, Fraction(1, 2)), (2, Fraction(1, 2)))
+    bob = cashed.players[2]
+    assert (bob.player, bob.won, bob.net, bob.rake_paid) == ("Bob", 40.5, -59.0, 0.41)
+    assert cashed.players[1].won == 199.0 and cashed.disagreements == ()
+    eve = straddled.players[3]
+    assert (eve.player, eve.put_in, eve.won, eve.net, eve.vpip) == ("Eve", 5.0, 12.0, 7.0, True)
+    assert [p.player for p in straddled.players] == ["Bob", "Cara", "Dan", "Eve", "Alice"]
+    assert (straddled.hand.scale, straddled.hand.seats[3].ante) == (1, 1)  # the dead $1
+
+
+def test_bad_pokerstars_hands_are_reported_and_the_good_one_read() -> None:
+    from pokerscore.files.histories.pokerstars import read_pokerstars
+
+    messages = {}
+    good_ones = []
+    for hand in read_pokerstars(DATA / "pokerstars-bad.txt"):
+        try:
+            if isinstance(hand, HandHistoryError):
+                raise hand
+            good_ones.append(replay(hand).hand.number)
+        except HandHistoryError as error:
+            messages[error.hand] = str(error)
+    assert good_ones == [6]
+    expected = {
+        1: "line 11: stacks don't add up: Cara calls 5.00, but the call is 2.00",
+        2: "line 26: stacks don't add up: Bob is all in with 97.00 left",
+        3: "stacks don't add up: the site returns 3.00 uncalled to Cara, the replay 2.00",
+        4: "7 Card Stud Limit is not replayed here",
+        5: "card Ah is seen twice (Alice and the board)",
+    }
+    assert sorted(messages) == sorted(expected)
+    for number, message in expected.items():
+        assert message in messages[number]

@@ -87,7 +87,8 @@ class Action:
     actor: int | None = None
     """The index of the seat (``p1`` is 0); None for the board."""
     amount: int | None = None
-    """``bet-raise``: the player's whole bet this round once it is made ("raise to"), in units."""
+    """``bet-raise``: the player's whole bet this round once it is made ("raise to"), in units;
+    ``check-call``: what the site says the call costs (PokerStars), checked by the replay."""
     cards: tuple[Card | None, ...] = ()
     """Cards dealt or shown; None stands for a card nobody saw (PHH's ``??``)."""
     runout: int = 0
@@ -96,6 +97,8 @@ class Action:
     """The line of the file it was read from, for messages."""
     text: str = ""
     """The action as the file writes it, for messages."""
+    all_in: bool = False
+    """The site says the player is all in after it (checked by the replay)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +134,13 @@ class HandHistory:
     total_pot: int | None = None
     """The pot the site reports, if recorded."""
     site_pots: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] | None = None
-    """Where the site says who collected what from which pot: per pot (main first), its amount
-    (or 0 where not given) and (seat index, amount collected) pairs."""
+    """Who the site says collected what from which pot: (pot: 0 the main pot, n side pot n;
+    (seat index, amount) pairs), where it says."""
+    returned: tuple[tuple[int, int, int], ...] | None = None
+    """Uncalled bets the site says it returned: (seat index, amount, line)."""
+    cash_outs: tuple[tuple[int, int, int], ...] = ()
+    """All-in cash-outs: (seat index, amount the player took, fee). The player is paid that,
+    win or lose."""
     site: str | None = None
     """The poker site or venue."""
     hand_id: str | None = None

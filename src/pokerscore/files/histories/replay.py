@@ -102,6 +102,8 @@ class _Table:
         self.stacks = [seat.stack for seat in hand.seats]
         self.bets = [0] * count
         self.put_in = [0] * count
+        self.refunds = [0] * count
+        """Uncalled bets returned."""
         self.antes = [0] * count
         """Antes that are dead money (not trimmed)."""
         self.contributions = [0] * count
@@ -140,7 +142,7 @@ class _Table:
         return self.hand.error(reason, action.line)
 
     def name(self, index: int) -> str:
-        return f"p{index + 1}"
+        return self.hand.seats[index].name
 
     # -- posting ------------------------------------------------------------------------------
 
@@ -222,6 +224,7 @@ class _Table:
             if bet > cutoff:
                 self.stacks[index] += bet - cutoff
                 self.put_in[index] -= bet - cutoff
+                self.refunds[index] += bet - cutoff
                 self.bets[index] = cutoff
         for index, bet in enumerate(self.bets):
             self.contributions[index] += bet
@@ -252,6 +255,11 @@ class _Table:
             self.folded[index] = True
         elif action.kind == "check-call":
             amount = min(self.stacks[index], top - self.bets[index])
+            if action.amount is not None and action.amount != amount:
+                chips = self.hand.chips
+                said = f"calls {chips(action.amount)}" if action.amount else "checks"
+                owed = f"the call is {chips(amount)}" if amount else "there is nothing to call"
+                raise self.error(f"stacks don't add up: {self.name(index)} {said}, but {owed}")
             self.actors.popleft()
             self.acted.add(index)
             self._pay(index, amount)
@@ -259,6 +267,11 @@ class _Table:
                 self.vpip[index] = True
         else:
             self._raise(index, action.amount or 0, top)
+        if action.all_in and self.stacks[index]:
+            raise self.error(
+                f"stacks don't add up: {self.name(index)} is all in with "
+                f"{self.hand.chips(self.stacks[index])} left"
+            )
         self._check_round_over()
 
     def _pay(self, index: int, amount: int) -> None:
@@ -538,6 +551,18 @@ def _play(hand: HandHistory) -> _Table:
             table.show(action)
     table.action = None
     table.finish()
+    if hand.returned is not None:
+        said = [0] * table.count
+        for seat, amount, _ in hand.returned:
+            said[seat] += amount
+        for i in range(table.count):
+            if said[i] != table.refunds[i]:
+                line = next((line for seat, _, line in hand.returned if seat == i), None)
+                raise hand.error(
+                    f"stacks don't add up: the site returns {hand.chips(said[i])} uncalled to "
+                    f"{hand.seats[i].name}, the replay {hand.chips(table.refunds[i])}",
+                    line,
+                )
     return table
 
 
@@ -561,8 +586,8 @@ class _Payout:
                 self.gross[i] += amount * share
                 if share.denominator != 1:
                     split[i] = True
-        total = sum(pot.amount for pot in self.pots)
-        paid, self.disagreements = _site_paid(hand, table, self.gross, split, total)
+        paid, self.disagreements = _site_paid(hand, table, self.gross, split, self.pots)
+        cashed = {seat for seat, _, _ in hand.cash_outs}
         if unjudged:
             self.disagreements.append(
                 _disagreement(
@@ -572,8 +597,14 @@ class _Payout:
                     "plays the board in hold'em, cannot win in Omaha; all unseen: split evenly)",
                 )
             )
-        self.won = paid if paid is not None and not self.disagreements else self.gross
-        self.ratio = Fraction(sum(self.won), total) if total else Fraction(1)
+        self.won = list(paid if paid is not None and not self.disagreements else self.gross)
+        self.rake_paid = [gross - won for gross, won in zip(self.gross, self.won, strict=True)]
+        for seat, amount, fee in hand.cash_outs:  # paid during the hand, win or lose
+            self.won[seat] = Fraction(amount)
+            self.rake_paid[seat] = Fraction(fee)
+        paid_out = sum(self.won[i] for i in range(count) if i not in cashed)
+        counted = sum(pot.amount for pot in self.pots) - sum(self.gross[i] for i in cashed)
+        self.ratio = Fraction(paid_out, counted) if counted else Fraction(1)
 
 
 def replay_table(hand: HandHistory) -> tuple[_Table, list[Pot], list[Fraction], Fraction]:
@@ -618,7 +649,7 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
                 put_in=table.put_in[i] / scale,
                 won=float(won[i] / scale),
                 net=float((won[i] - table.put_in[i]) / scale),
-                rake_paid=float((gross[i] - won[i]) / scale),
+                rake_paid=float(payout.rake_paid[i] / scale),
                 vpip=table.vpip[i],
                 pfr=table.pfr[i],
                 saw_flop=table.saw_flop[i],
@@ -633,7 +664,7 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
         players=tuple(players),
         pots=tuple(payout.pots),
         boards=tuple(tuple(board) for board in table.boards if board),
-        rake=float((sum(gross) - sum(won)) / scale),
+        rake=float(sum(payout.rake_paid) / scale),
         disagreements=tuple(payout.disagreements),
     )
 
@@ -647,14 +678,15 @@ def _site_paid(
     table: _Table,
     gross: list[Fraction],
     split: list[bool],
-    total: int,
+    pots: list[Pot],
 ) -> tuple[list[Fraction] | None, list[Disagreement]]:
     """What the site paid each player, where it says, and where that disagrees."""
     found: list[Disagreement] = []
     chips = hand.chips
+    total = sum(pot.amount for pot in pots)
     paid: list[Fraction] | None = None
     if hand.winnings is not None:
-        if not any(hand.winnings) and total:
+        if not any(hand.winnings) and total and not hand.cash_outs:
             found.append(
                 _disagreement(
                     hand, "all-zero-winnings", "the winnings are all zero (the site left them out)"
@@ -680,29 +712,38 @@ def _site_paid(
             paid = from_stacks
     if paid is None:
         return None, found
+    cashed = {seat: amount for seat, amount, _ in hand.cash_outs}
+    for seat, amount in cashed.items():
+        paid[seat] = Fraction(amount)  # taken during the hand, win or lose
     what = "winnings" if hand.winnings is not None else "finishing-stacks"
     problems = []
     for i in range(table.count):
+        if i in cashed:
+            continue
         allowance = 1 if split[i] else 0
         name = hand.seats[i].name
         if paid[i] < 0:
             problems.append(f"{name} is paid {_amount(hand, paid[i])}")
         elif gross[i] == 0 and paid[i] > 0:
             problems.append(f"the site pays {name} {_amount(hand, paid[i])}, who wins nothing here")
-        elif gross[i] > 0 and paid[i] == 0 and gross[i] > allowance:
+        elif gross[i] > 0 and paid[i] == 0 and gross[i] > allowance and not cashed:
             problems.append(f"{name} wins {_amount(hand, gross[i])} here, the site pays nothing")
         elif paid[i] > gross[i] + allowance:
             problems.append(
                 f"the site pays {name} {_amount(hand, paid[i])}, more than the "
                 f"{_amount(hand, gross[i])} won here"
             )
-    kept: Fraction = sum(gross, Fraction(0)) - sum(paid, Fraction(0))
-    if not problems and total and kept > RAKE_LIMIT * total + sum(split):
+    if not problems and hand.site_pots and len(hand.site_pots) > 1:
+        problems += _pot_winners(hand, pots)
+    counted = [i for i in range(table.count) if i not in cashed]
+    kept = sum((gross[i] - paid[i] for i in counted), Fraction(0))
+    odd = sum(split)
+    if not problems and not cashed and total and kept > RAKE_LIMIT * total + odd:
         problems.append(
             f"the site pays {_amount(hand, sum(paid))} of a {chips(total)} pot, "
             f"keeping more than {RAKE_LIMIT.numerator * 100 // RAKE_LIMIT.denominator} %"
         )
-    if hand.rake is not None and not problems and abs(kept - hand.rake) > sum(split):
+    if hand.rake is not None and not problems and not cashed and abs(kept - hand.rake) > odd:
         problems.append(
             f"the site reports a rake of {chips(hand.rake)}, but keeps {_amount(hand, kept)}"
         )
@@ -718,6 +759,23 @@ def _site_paid(
                 hint = " (a posted dead blind may be missing from the actions)"
         found.append(_disagreement(hand, what, "; ".join(problems) + hint))
     return paid, found
+
+
+def _pot_winners(hand: HandHistory, pots: list[Pot]) -> list[str]:
+    """Where the site names who took each pot: the same players as the replay's."""
+    assert hand.site_pots is not None
+    said = {pot: {seat for seat, _ in entries} for pot, entries in hand.site_pots}
+    if max(said) >= len(pots):
+        return [f"the site pays {max(said) + 1} pots, the replay has {len(pots)}"]
+    problems = []
+    for number, seats in sorted(said.items()):
+        ours = {seat for seat, share in pots[number].shares if share}
+        if ours != seats:
+            label = "the main pot" if number == 0 else f"side pot {number}"
+            names = ", ".join(hand.seats[i].name for i in sorted(seats))
+            mine = ", ".join(hand.seats[i].name for i in sorted(ours))
+            problems.append(f"the site pays {label} to {names}, the replay to {mine}")
+    return problems
 
 
 def _amount(hand: HandHistory, units: Fraction | int) -> str:
