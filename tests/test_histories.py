@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from pokerkit import HandHistory as PokerkitHistory
 
+from pokerscore.cards import PokerScoreError
 from pokerscore.files.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.files.histories.phh import parse_phh, read_phh
 from pokerscore.files.histories.replay import replay
@@ -476,3 +477,268 @@ def test_bad_pokerstars_hands_are_reported_and_the_good_one_read() -> None:
     assert sorted(messages) == sorted(expected)
     for number, message in expected.items():
         assert message in messages[number]
+
+
+# -- all-in EV ------------------------------------------------------------------------------------
+
+HEADS_UP_ALL_IN = """
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 {p1}', 'd dh p2 {p2}', 'p2 cbr 100', 'p1 cc', 'd db {flop}', 'd db {turn}', 'd db {river}']
+"""
+
+
+def heads_up(p1: str = "AhAs", p2: str = "KhKc", board: str = "2c7d9sJc3h") -> HandHistory:
+    return parse_phh(
+        HEADS_UP_ALL_IN.format(p1=p1, p2=p2, flop=board[:6], turn=board[6:8], river=board[8:])
+    )
+
+
+def test_aces_against_kings_all_in_preflop_is_worth_exactly_the_formula() -> None:
+    from pokerscore.files.histories.allin import exact_allin_evs
+
+    hand = heads_up()
+    expected = 200 * Fraction(255121, 311328) - 100
+    assert exact_allin_evs(hand) == {"p1": expected, "p2": -expected}
+    assert round(float(expected), 3) == 63.892
+    result = replay(hand)
+    aces, kings = result.players
+    assert (aces.allin_street, aces.allin_ev) == ("preflop", float(expected))
+    assert (aces.net, kings.net) == (100.0, -100.0)  # the aces held
+    lost = replay(heads_up(board="KdKs2c3d4h"))  # four kings: the same EV, the other result
+    assert lost.players[0].allin_ev == float(expected) and lost.players[0].net == -100.0
+
+
+def test_all_in_ev_is_the_equity_of_each_pot_times_the_pot() -> None:
+    """Three stacks all in preflop (side-pots.phhs, hand 1): the main pot of 60 at the three-way
+    equities, the side pot of 60 at kings against queens with the aces out of the deck."""
+    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.games.holdem.equity import equity
+
+    hand = good(DATA / "side-pots.phhs")[0]
+    main = equity(["AsAd", "KsKd", "QsQd"], board="", dead="", game="holdem", method="exact")
+    side = equity(["KsKd", "QsQd"], board="", dead="AsAd", game="holdem", method="exact")
+    shares = [player.equity_exact for player in main.players]
+    side_shares = [player.equity_exact for player in side.players]
+    assert all(share is not None for share in shares + side_shares)
+    expected = {
+        "p1": 60 * shares[0] - 20,  # type: ignore[operator]
+        "p2": 60 * shares[1] + 60 * side_shares[0] - 50,  # type: ignore[operator]
+        "p3": 60 * shares[2] + 60 * side_shares[1] - 50,  # type: ignore[operator]
+    }
+    assert exact_allin_evs(hand) == expected
+    assert sum(expected.values()) == 0  # no rake, no dead money: a zero sum
+
+
+def test_all_in_on_the_flop_values_the_pot_it_can_still_win() -> None:
+    """side-pots.phhs, hand 2: the short stack all in preflop, the others bet on; one folds on
+    the flop, which leaves the aces against the kings with the turn and river to come."""
+    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.games.holdem.equity import equity
+
+    hand = good(DATA / "side-pots.phhs")[1]
+    result = replay(hand)
+    assert [p.allin_street for p in result.players] == [None, None, "flop", "flop"]
+    spot = equity(["AcAh", "KcKh"], board="2c7h9d", game="holdem", method="exact")
+    aces = spot.players[0].equity_exact
+    assert aces is not None
+    # the main pot of 130 is contested; the side pot of 360 is the kings' alone
+    assert exact_allin_evs(hand) == {"p3": 130 * aces - 40, "p4": 130 * (1 - aces) + 360 - 220}
+
+
+def test_all_in_ev_keeps_the_actual_result_for_unseen_hands_and_the_river() -> None:
+    unseen = replay(heads_up(p2="????"))
+    assert [(p.allin_street, p.allin_ev, p.net) for p in unseen.players] == [
+        ("preflop", 100.0, 100.0),
+        ("preflop", -100.0, -100.0),
+    ]
+    river = parse_phh(
+        """
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 AhAs', 'd dh p2 KhKc', 'p2 cc', 'p1 cc', 'd db 2c7d9s', 'p1 cc', 'p2 cc', 'd db Jc', 'p1 cc', 'p2 cc', 'd db 3h', 'p1 cbr 98', 'p2 cc', 'p1 sm AhAs', 'p2 sm KhKc']
+"""
+    )
+    assert all(p.allin_street is None and p.allin_ev is None for p in replay(river).players)
+
+
+def test_all_in_ev_of_a_hi_lo_hand_counts_halves() -> None:
+    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.games.holdem.equity import equity
+
+    hand = parse_phh(
+        """
+variant = 'FO/8'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [5, 50]
+actions = ['d dh p1 Ah2h9c9d', 'd dh p2 KsQsJcTd', 'p2 cbr 4', 'p1 cbr 5', 'p2 cc', 'd db 3c4d8h', 'd db Kd', 'd db 5s']
+"""
+    )
+    spot = equity(["Ah2h9c9d", "KsQsJcTd"], board="", game="omaha-hi-lo", method="exact")
+    share = spot.players[0].equity_exact
+    assert share is not None and share.denominator % 2 == 0  # halves of pots in it
+    assert exact_allin_evs(hand) == {"p1": 10 * share - 5, "p2": 10 * (1 - share) - 5}
+
+
+def test_equities_are_cached_under_any_renaming_of_the_suits() -> None:
+    from pokerscore.cards import parse_cards
+    from pokerscore.files.histories.allin import _equities, exact_equities
+    from pokerscore.games.holdem.game import get_game
+
+    holdem = get_game("holdem")
+    first = exact_equities(holdem, [parse_cards("AhAs"), parse_cards("KhKc")])
+    before = _equities.cache_info().hits
+    # the same spot with the suits renamed and the players swapped
+    again = exact_equities(holdem, [parse_cards("KdKs"), parse_cards("AdAc")])
+    assert _equities.cache_info().hits == before + 1
+    assert again == (first[1], first[0])
+
+
+# -- statistics -----------------------------------------------------------------------------------
+
+
+def test_statistics_of_the_fixture_hands_by_hand() -> None:
+    from pokerscore.files.histories.stats import player_stats
+
+    results = [replay(hand) for hand in good(DATA / "actions.phhs")[:2]]
+    stats = {s.player: s for s in player_stats(results)}
+    # hand 1: Cy raises and takes the blinds; hand 2: Sam raises, bets and wins 28, Bea calls
+    # down to the turn and folds the river, Cy limps and folds
+    sam, bea, cy = stats["Sam"], stats["Bea"], stats["Cy"]
+    assert (sam.hands, sam.net, sam.vpip, sam.pfr) == (2, 27.0, 0.5, 0.5)
+    assert (bea.net, bea.vpip, bea.pfr, bea.wtsd) == (-28.0, 0.5, 0.0, 0.0)
+    assert (cy.net, cy.vpip, cy.pfr) == (1.0, 1.0, 0.5)
+    assert sam.bb_per_100 == pytest.approx(27 / 2 / 2 * 100)
+    assert sam.allin_ev_net == sam.net  # no all-in
+
+
+def test_all_in_ev_adjusted_net_swaps_the_result_for_the_ev() -> None:
+    from pokerscore.files.histories.stats import player_stats
+
+    stats = {s.player: s for s in player_stats([replay(heads_up(board="KdKs2c3d4h"))])}
+    expected = 200 * Fraction(255121, 311328) - 100
+    assert (stats["p1"].net, stats["p1"].allin_ev_net) == (-100.0, float(expected))
+    assert stats["p2"].allin_ev_net == -float(expected)
+    assert (stats["p1"].wtsd, stats["p1"].wsd) == (1.0, 0.0)
+
+
+def test_tallies_counted_apart_add_up() -> None:
+    from pokerscore.files.histories.stats import StatsTally
+
+    paths = sorted((SHARED / "phh" / "pluribus-30").glob("*.phh"))[:30]
+    results = [replay(hand) for path in paths for hand in good(path)]
+    whole, first, second = StatsTally(), StatsTally(), StatsTally()
+    for n, result in enumerate(results):
+        whole.add(result)
+        (first if n % 2 else second).add(result)
+    first.merge(second)
+    assert first.stats() == whole.stats()
+
+
+# -- runs: files, folders, globs, Parquet, Dask ---------------------------------------------------
+
+
+def test_read_histories_takes_files_folders_and_globs() -> None:
+    from pokerscore.files.histories.running import history_files, read_histories
+
+    assert len(history_files([SHARED])) == 102
+    assert len(history_files([str(SHARED / "phh" / "pluribus-30" / "1*.phh")])) == 11
+    hands = list(read_histories(SHARED / "pokerstars", SHARED / "phh" / "famous"))
+    assert len(hands) == 68 + 5
+    with pytest.raises(PokerScoreError, match="paths: no such file, folder or pattern"):
+        history_files(["/no/such/place/*.phhs"])
+
+
+def test_history_results_reports_bad_hands_and_goes_on() -> None:
+    from pokerscore.files.histories.running import StrictError, history_results
+
+    errors: list[HandHistoryError] = []
+    results = list(history_results(DATA / "malformed.phhs", on_error=errors.append))
+    assert [r.hand.number for r in results] == [12]
+    assert [e.hand for e in errors] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14]
+    with pytest.raises(StrictError, match="hand 1, line 4: variant 'XX'"):
+        list(history_results(DATA / "malformed.phhs", strict=True))
+
+
+def _rows(path: Path) -> list[dict[str, object]]:
+    import pyarrow.parquet as pq
+
+    return pq.read_table(path).to_pylist()  # type: ignore[no-any-return]
+
+
+def test_parquet_rows_one_per_hand_and_player(tmp_path: Path) -> None:
+    from pokerscore.files.histories.running import COLUMNS, analyse_histories
+
+    out = tmp_path / "rows.parquet"
+    summary = analyse_histories([DATA / "actions.phhs", DATA / "side-pots.phhs"], out=out)
+    rows = _rows(out)
+    assert [name for name, _ in COLUMNS] == list(rows[0])
+    assert len(rows) == summary.rows == 3 + 3 + 4 + 3 + 3 + 2 + 3 + 4 + 3
+    cy = rows[2]
+    assert {
+        k: cy[k] for k in ("hand", "hand_id", "player", "position", "put_in", "won", "net")
+    } == {
+        "hand": 1,
+        "hand_id": "A-1",
+        "player": "Cy",
+        "position": "BTN",
+        "put_in": 2.0,
+        "won": 5.0,
+        "net": 3.0,
+    }
+    side = [row for row in rows if row["file"].endswith("side-pots.phhs") and row["hand"] == 1]
+    assert [row["allin_street"] for row in side] == ["preflop"] * 3
+    assert [row["hole"] for row in side] == ["AsAd", "KsKd", "QsQd"]
+    assert sum(row["allin_ev"] for row in side) == pytest.approx(0)  # type: ignore[misc]
+    assert all(row["allin_ev"] is None for row in rows if row["allin_street"] is None)
+    assert not list(tmp_path.glob(".*"))  # nothing left of the atomic write
+
+
+def test_a_strict_run_writes_nothing(tmp_path: Path) -> None:
+    from pokerscore.files.histories.running import StrictError, analyse_histories
+
+    out = tmp_path / "rows.parquet"
+    with pytest.raises(StrictError):
+        analyse_histories([DATA / "actions.phhs", DATA / "malformed.phhs"], out=out, strict=True)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_large_files_cut_into_parts_give_the_same_rows(tmp_path: Path) -> None:
+    """Parts cut at hand boundaries (tiny parts here) number hands and lines as the whole."""
+    from pokerscore.files.histories.running import analyse_histories
+
+    sources = [
+        SHARED / "pokerstars" / "NLHE-USD-STT-20-201006.DONturbo.txt",
+        SHARED / "phh" / "abs-100nl-sample.phhs",
+        DATA / "malformed.phhs",
+    ]
+    whole = analyse_histories(sources, out=tmp_path / "whole.parquet", follow="Hero")
+    cut = analyse_histories(sources, out=tmp_path / "cut.parquet", follow="Hero", part_bytes=3000)
+    assert _rows(tmp_path / "whole.parquet") == _rows(tmp_path / "cut.parquet")
+    assert (cut.hands, cut.bad, cut.series) == (whole.hands, whole.bad, whole.series)
+    assert [e.message for e in cut.errors] == [e.message for e in whole.errors]
+
+
+def test_two_dask_workers_give_the_single_process_results(tmp_path: Path) -> None:
+    from pokerscore._support.tasks import dask_client
+    from pokerscore.files.histories.running import analyse_histories
+
+    sources = [SHARED, DATA / "malformed.phhs", DATA / "pokerstars-shapes.txt"]
+    single = analyse_histories(sources, out=tmp_path / "single.parquet", follow="Hero")
+    with dask_client(workers=2) as client:
+        spread = analyse_histories(
+            sources, out=tmp_path / "spread.parquet", follow="Hero", client=client, part_bytes=4000
+        )
+    assert _rows(tmp_path / "single.parquet") == _rows(tmp_path / "spread.parquet")
+    assert spread.as_json() == single.as_json()
+    assert spread.series == single.series
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["single.parquet", "spread.parquet"]

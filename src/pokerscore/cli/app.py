@@ -16,6 +16,7 @@ from pokerscore.cli.commands import (
     batch,
     draw,
     hands,
+    histories,
     holdem,
     rankings,
     stats,
@@ -127,6 +128,7 @@ app.command("showdown")(holdem.showdown_command)
 app.command("equity")(holdem.equity_command)
 app.command("draw")(draw.draw_command)
 app.command("batch")(batch.batch_command)
+app.command("histories")(histories.histories_command)
 app.add_typer(videopoker.app, name="videopoker")
 app.add_typer(tables.app, name="tables")
 
