@@ -747,3 +747,90 @@ def test_two_dask_workers_give_the_single_process_results(tmp_path: Path) -> Non
     assert spread.as_json() == single.as_json()
     assert spread.series == single.series
     assert sorted(p.name for p in tmp_path.iterdir()) == ["single.parquet", "spread.parquet"]
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+
+def run_command(*args: str) -> tuple[int, str, str]:
+    from pokerscore.cli.app import app
+    from tests.cli_runner import separate_streams_runner
+
+    result = separate_streams_runner().invoke(app, ["histories", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_command_prints_players_disagreements_and_bad_hands(tmp_path: Path) -> None:
+    out = tmp_path / "rows.parquet"
+    status, stdout, stderr = run_command(str(SHARED / "phh"), "--out", str(out))
+    assert status == 1  # the six stud and draw hands are bad
+    assert "Pluribus" in stdout and "W$SD" in stdout
+    assert "100 hands replayed from 96 files, 6 bad, 2 disagreeing with the site" in stdout
+    assert "abs-100nl-sample.phhs, hand 7: the site pays 4.25 of a 5.00 pot" in stdout
+    errors = [line for line in stderr.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 6 and "variant 'FR' (razz) is not replayed here" in stderr
+    assert (
+        len(_rows(out))
+        == 80 * 6
+        + 11 * 6
+        + sum(
+            len(h.seats)
+            for p in (SHARED / "phh" / "famous", SHARED / "phh" / "wsop-2023-43")
+            for path in sorted(p.glob("*.phh"))
+            for h in read_phh(path)
+            if isinstance(h, HandHistory)
+        )
+        - 2
+    )  # the two 8-handed Absolute Poker tables
+    assert status == 1
+
+
+def test_the_command_json(tmp_path: Path) -> None:
+    import json
+
+    status, stdout, _ = run_command(str(SHARED / "pokerstars"), "--player", "Hero", "--json")
+    assert status == 0
+    payload = json.loads(stdout)
+    assert {"hands", "bad", "disagreements", "players", "errors"} <= set(payload)
+    assert (payload["hands"], payload["bad"], payload["disagreements"]) == (68, 0, 0)
+    (hero,) = payload["players"]
+    assert set(hero) >= {"player", "hands", "net", "allin_ev_net", "vpip", "pfr", "wtsd", "wsd"}
+    assert hero["player"] == "Hero" and hero["hands"] == 67
+
+
+def test_the_command_strict_stops_at_the_first_bad_hand(tmp_path: Path) -> None:
+    out = tmp_path / "rows.parquet"
+    status, stdout, stderr = run_command(
+        str(DATA / "malformed.phhs"), "--strict", "--out", str(out)
+    )
+    assert (status, stdout) == (2, "")
+    assert stderr.startswith("error: ") and "hand 1, line 4: variant 'XX' is unknown" in stderr
+    assert len(stderr.splitlines()) == 1 and not out.exists()
+
+
+def test_the_command_plots_a_player(tmp_path: Path) -> None:
+    plot = tmp_path / "hero.png"
+    status, _, _ = run_command(str(SHARED / "pokerstars"), "--player", "Hero", "--plot", str(plot))
+    assert status == 0
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--plot", "x.png"], "error: --plot draws one player: give --player NAME"),
+        (["--workers", "2", "--scheduler", "tcp://x:1"], "error: --workers sizes a local cluster"),
+        (["--format", "xml"], "error: unknown format 'xml'"),
+        (["--workers", "0"], "error: --workers must be at least 1, not 0"),
+    ],
+)
+def test_bad_invocations_are_one_line_and_status_2(args: list[str], message: str) -> None:
+    status, stdout, stderr = run_command(str(DATA / "actions.phhs"), *args)
+    assert (status, stdout) == (2, "")
+    assert stderr.startswith(message) and len(stderr.splitlines()) == 1
+
+
+def test_a_missing_path_is_one_line() -> None:
+    status, _, stderr = run_command("/no/such/histories/*.phhs")
+    assert status == 2
+    assert stderr == "error: paths: no such file, folder or pattern: /no/such/histories/*.phhs\n"

@@ -153,9 +153,16 @@ def _rate(value: float) -> str:
 
 
 def _money(value: float) -> str:
-    """An amount in few characters: cents while they fit in 8."""
-    text = f"{value:,.2f}"
-    return text if len(text) <= 8 else f"{value:,.0f}"
+    """An amount in at most 8 characters: cents below ten thousand, then thousands (k) and
+    millions (M), as a tournament's chips run."""
+    size = abs(value)
+    if size >= 10_000_000:
+        return f"{value / 1e6:,.0f}M"
+    if size >= 1_000_000:
+        return f"{value / 1e6:.2f}M"
+    if size >= 10_000:
+        return f"{value / 1e3:,.1f}k"
+    return f"{value:,.2f}"
 
 
 def _print(
@@ -172,7 +179,13 @@ def _print(
     if player is not None and not players:
         report_error(f"{player} plays no hand in these files")
     table = Table(
-        title="Players", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False
+        title="Players",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
     )
     table.add_column("player", no_wrap=True, max_width=14, overflow="ellipsis")
     for heading in ("hands", "net", "EV net", "bb/100", "VPIP", "PFR", "WTSD", "W$SD"):
@@ -210,7 +223,7 @@ def _print(
         )
         console.print(Text(f"disagreements: {kinds}"))
         for disagreement in summary.disagreements[:SHOWN_DISAGREEMENTS]:
-            console.print(Text(f"  {disagreement}"))
+            console.print(Text(f"  {disagreement}"), soft_wrap=True)
     for path in (out, plot):
         if path is not None:
             error_console.print(Text(f"wrote {path}", style="dim"))

@@ -40,7 +40,7 @@ class HandHistoryError(PokerScoreError):
         super().__init__(self.where() + reason)
 
     def where(self) -> str:
-        """``file, hand 3, line 27: `` (the parts that are known)."""
+        """The place as a message starts, ``file, hand 3, line 27:`` (the parts that are known)."""
         parts = [self.file] if self.file else []
         if self.hand is not None:
             parts.append(f"hand {self.hand}")
