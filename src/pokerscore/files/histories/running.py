@@ -11,6 +11,7 @@ skipped), in name order.
 from __future__ import annotations
 
 import glob
+import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -398,7 +399,10 @@ def _run_part(
     write: Callable[[pa.Table], None] | None,
     progress: Callable[[int], None] | None = None,
 ) -> HistoriesSummary:
-    """Replay the hands of one part: rows to ``write``, the rest into a summary."""
+    """Replay the hands of one part: rows to ``write``, the rest into a summary. PHH goes
+    through the kernels (:mod:`~pokerscore.files.histories.batches`), the rest hand by hand."""
+    if part.file_format == "phh" and os.environ.get(REFERENCE_ONLY) != "1":
+        return _run_phh_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
     from pokerscore.files.histories.replay import replay
 
     summary = HistoriesSummary()
@@ -426,6 +430,209 @@ def _run_part(
     if rows is not None and write is not None and rows.size:
         write(rows.take())
     return summary
+
+
+REFERENCE_ONLY: Final = "POKERSCORE_HISTORIES_REFERENCE"
+"""Set to 1, every hand goes the reference path (tests compare the two)."""
+CHUNK_BYTES: Final = 8 << 20
+"""PHH text handed to the kernels at a time."""
+
+
+def _phh_chunks(part: _Part) -> Iterator[tuple[bytes, int, bool]]:
+    """The part's PHH text in pieces that end where a table starts: (text, first line, first
+    piece of the file)."""
+    path = Path(part.path)
+    with path.open("rb") as stream:
+        stream.seek(part.start)
+        left = None if part.stop is None else part.stop - part.start
+        carried = b""
+        line = part.first_line
+        first = part.start == 0
+        while True:
+            size = CHUNK_BYTES if left is None else min(CHUNK_BYTES, left)
+            block = stream.read(size) if size else b""
+            if left is not None:
+                left -= len(block)
+            data = carried + block
+            if first:
+                data = data.removeprefix(b"\xef\xbb\xbf")
+            if not block:
+                if data:
+                    yield data, line, first
+                return
+            cut = data.rfind(b"\n[")
+            if cut < 0 or (cut == 0 and not data.startswith(b"[")):
+                carried = data
+                continue
+            piece, carried = data[: cut + 1], data[cut + 1 :]
+            if piece.strip():
+                yield piece, line, first
+                first = False
+            line += piece.count(b"\n")
+
+
+def _run_phh_part(
+    part: _Part,
+    *,
+    strict: bool,
+    allin_ev: bool,
+    follow: str | None,
+    write: Callable[[pa.Table], None] | None,
+) -> HistoriesSummary:
+    """A PHH part through the kernels; the hands they leave through the reference path."""
+    import numpy as np
+    import pyarrow as pa
+
+    from pokerscore.files.histories.batches import batch_columns, replay_phh_text, slow_hands
+
+    summary = HistoriesSummary()
+    name = part.path
+    single = Path(part.path).suffix.lower() == ".phh" and part.start == 0 and part.stop is None
+    if single:
+        data = Path(part.path).read_bytes().removeprefix(b"\xef\xbb\xbf")
+        pieces: Iterator[tuple[bytes, int, bool]] = iter([(data, 1, True)])
+    else:
+        pieces = _phh_chunks(part)
+    for data, first_line, _first in pieces:
+        batch = replay_phh_text(data, single=single, first_line=first_line)
+        if batch is None:  # text before the first table: the reference reader says so
+            for hand in _part_hands(part):
+                if isinstance(hand, HandHistoryError) and hand.hand is None:
+                    if strict:
+                        raise StrictError(hand.reason, file=hand.file, line=hand.line)
+                    summary.add_error(hand)
+                    break
+            return summary
+        fast = batch_columns(batch, name) if batch.hands else None
+        slow_rows = RowBuffer()
+        slow_order: list[int] = []
+        for place, number, header, start, stop in slow_hands(batch):
+            hand = _reference_hand(data[start:stop], name, number, header, single)
+            result = _replayed(hand, strict, allin_ev)
+            if isinstance(result, HandHistoryError):
+                summary.add_error(result)
+                continue
+            slow_rows.add(result)
+            slow_order += [place] * len(result.players)
+            summary.add_result(result, None)
+            summary.rows += len(result.players)
+        tables = []
+        orders = []
+        if fast is not None and fast.table.num_rows:
+            tables.append(fast.table)
+            orders.append(fast.order)
+            _tally_columns(summary, fast, batch)
+        if slow_rows.size:
+            tables.append(slow_rows.take())
+            orders.append(np.array(slow_order, dtype=np.int64))
+        if not tables:
+            continue
+        table = pa.concat_tables(tables)
+        order = np.concatenate(orders)
+        if len(tables) > 1:
+            table = table.take(pa.array(np.argsort(order, kind="stable")))
+        if follow is not None:
+            _follow(summary, table, follow)
+        if write is not None:
+            write(table)
+    return summary
+
+
+def _reference_hand(
+    data: bytes, name: str, number: int, header: int, single: bool
+) -> HandHistory | HandHistoryError:
+    """A hand the kernels left, read by the reference reader as it reads a whole file."""
+    from pokerscore.files.histories.phh import parse_phh
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if single:
+            return HandHistoryError(f"not UTF-8 text ({error.reason})", file=name, hand=1)
+        bad_line = header + 1 + data[: error.start].count(b"\n")
+        return HandHistoryError(
+            f"not UTF-8 text ({error.reason})", file=name, hand=number, line=bad_line
+        )
+    try:
+        if single:
+            return parse_phh(text, file=name, number=1, line=1)
+        return parse_phh(text, file=name, number=number, line=header + 1, header=header)
+    except HandHistoryError as error:
+        return error.located(name, number, header)
+
+
+def _replayed(
+    hand: HandHistory | HandHistoryError, strict: bool, allin_ev: bool
+) -> HandResult | HandHistoryError:
+    from pokerscore.files.histories.replay import replay
+
+    try:
+        if isinstance(hand, HandHistoryError):
+            raise hand
+        return replay(hand, allin_ev=allin_ev)
+    except HandHistoryError as error:
+        if strict:
+            raise StrictError(
+                error.reason, file=error.file, hand=error.hand, line=error.line
+            ) from None
+        return error
+
+
+def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
+    """The kernels' rows into the summary: counts, and each player's tally, by column."""
+    import numpy as np
+    import pyarrow.compute as pc
+
+    from pokerscore.files.histories import _kernels as k
+
+    table = fast.table
+    summary.hands += int(np.count_nonzero(batch.facts[: batch.hands, k.F_STATUS] == k.OK))
+    summary.rows += table.num_rows
+    encoded = pc.dictionary_encode(table.column("player")).combine_chunks()
+    codes = encoded.indices.to_numpy()
+    names = encoded.dictionary.to_pylist()
+    size = len(names)
+    net = table.column("net").to_numpy()
+    adjusted = fast.allin_adjusted
+    big = table.column("big_blind").to_numpy()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        net_bb = np.where(big > 0, net / big, 0.0)
+        adjusted_bb = np.where(big > 0, adjusted / big, 0.0)
+
+    def sums(values: Any) -> Any:
+        return np.bincount(codes, weights=values, minlength=size)
+
+    def counts(column: str) -> Any:
+        return np.bincount(
+            codes, weights=table.column(column).to_numpy(zero_copy_only=False), minlength=size
+        )
+
+    totals = {
+        "hands": np.bincount(codes, minlength=size),
+        "vpip": counts("vpip"),
+        "pfr": counts("pfr"),
+        "saw_flop": counts("saw_flop"),
+        "showdowns": counts("went_to_showdown"),
+        "won_showdowns": counts("won_at_showdown"),
+        "net": sums(net),
+        "allin_ev_net": sums(adjusted),
+        "net_bb": sums(net_bb),
+        "allin_ev_bb": sums(adjusted_bb),
+    }
+    summary.tally.add_totals(names, totals)
+
+
+def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:
+    import numpy as np
+    import pyarrow.compute as pc
+
+    mine = table.filter(pc.equal(table.column("player"), follow))
+    if not mine.num_rows:
+        return
+    net = mine.column("net").to_numpy()
+    ev = mine.column("allin_ev").to_numpy(zero_copy_only=False)
+    adjusted = np.where(np.isnan(ev.astype(np.float64)), net, ev)
+    summary.series += list(zip(net.tolist(), adjusted.tolist(), strict=True))
 
 
 def _part_hands(part: _Part) -> Iterator[HandHistory | HandHistoryError]:

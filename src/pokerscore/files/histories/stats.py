@@ -127,6 +127,24 @@ class StatsTally:
             counts.net_bb += net / big_blind
             counts.allin_ev_bb += adjusted / big_blind
 
+    def add_totals(self, names: list[str], totals: dict[str, Any]) -> None:
+        """Add per-name sums counted elsewhere (by column): ``totals[field][k]`` is the sum of
+        ``field`` over the rows of ``names[k]``."""
+        for code, name in enumerate(names):
+            counts = self.players.get(name)
+            if counts is None:
+                counts = self.players[name] = _Counts()
+            counts.hands += int(totals["hands"][code])
+            counts.vpip += int(totals["vpip"][code])
+            counts.pfr += int(totals["pfr"][code])
+            counts.saw_flop += int(totals["saw_flop"][code])
+            counts.showdowns += int(totals["showdowns"][code])
+            counts.won_showdowns += int(totals["won_showdowns"][code])
+            counts.net += float(totals["net"][code])
+            counts.allin_ev_net += float(totals["allin_ev_net"][code])
+            counts.net_bb += float(totals["net_bb"][code])
+            counts.allin_ev_bb += float(totals["allin_ev_bb"][code])
+
     def merge(self, other: StatsTally) -> None:
         for name, counts in other.players.items():
             mine = self.players.get(name)
