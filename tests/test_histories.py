@@ -14,6 +14,7 @@ import warnings
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pokerkit import HandHistory as PokerkitHistory
@@ -824,3 +825,96 @@ def test_a_missing_path_is_one_line() -> None:
     status, _, stderr = run_command("/no/such/histories/*.phhs")
     assert status == 2
     assert stderr == "error: paths: no such file, folder or pattern: /no/such/histories/*.phhs\n"
+
+
+# -- the fast path: kernels against the reference path --------------------------------------------
+
+
+def _both_paths(
+    sources: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Any, Any]:
+    from pokerscore.files.histories.running import REFERENCE_ONLY, analyse_histories
+
+    fast = analyse_histories(sources, out=tmp_path / "fast.parquet", follow="p1")
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    reference = analyse_histories(sources, out=tmp_path / "reference.parquet", follow="p1")
+    monkeypatch.delenv(REFERENCE_ONLY)
+    return fast, reference
+
+
+def _same_summaries(fast: Any, reference: Any) -> None:
+    assert (fast.hands, fast.bad, fast.rows) == (reference.hands, reference.bad, reference.rows)
+    assert [e.message for e in fast.errors] == [e.message for e in reference.errors]
+    assert [str(d) for d in fast.disagreements] == [str(d) for d in reference.disagreements]
+    assert fast.series == reference.series
+    for a, b in zip(fast.players(), reference.players(), strict=True):
+        assert (a.player, a.hands, a.vpip, a.pfr, a.wtsd, a.wsd) == (
+            b.player,
+            b.hands,
+            b.vpip,
+            b.pfr,
+            b.wtsd,
+            b.wsd,
+        )
+        assert (a.net, a.allin_ev_net) == (pytest.approx(b.net), pytest.approx(b.allin_ev_net))
+
+
+def test_the_kernels_give_the_reference_rows_on_the_real_files_and_fixtures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sources = [SHARED / "phh", DATA]
+    fast, reference = _both_paths(sources, tmp_path, monkeypatch)
+    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast, reference)
+
+
+def test_the_kernels_give_the_reference_rows_on_random_hands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.histories_random import random_hand
+
+    rng = random.Random(11)
+    path = tmp_path / "random.phhs"
+    with path.open("w") as out:
+        for number in range(1, 301):
+            text, _ = random_hand(rng)
+            out.write(f"[{number}]\n{text}\n\n")
+    fast, reference = _both_paths([path], tmp_path, monkeypatch)
+    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast, reference)
+
+
+def test_the_kernels_leave_what_they_do_not_read_to_the_reference_path() -> None:
+    from pokerscore.files.histories import _kernels as k
+    from pokerscore.files.histories.batches import replay_phh_text, slow_hands
+
+    text = (DATA / "actions.phhs").read_bytes()
+    odd = text.replace(b"actions = ['d dh p1 ????', 'd dh p2 ????',", b"actions = [\n'd dh p1 ????', 'd dh p2 ????',", 1)  # fmt: skip
+    batch = replay_phh_text(odd, single=False)
+    assert batch is not None and batch.hands == 6
+    assert [number for _, number, *_ in slow_hands(batch)] == [1]  # a multi-line array
+    assert int(batch.facts[1, k.F_STATUS]) == k.OK
+
+
+@pytest.mark.parametrize(
+    "game", ["holdem", "omaha", "omaha-hi-lo", "short-deck-straight-over-trips"]
+)
+def test_the_equity_kernel_gives_equitys_numbers(game: str) -> None:
+    from pokerscore.files.histories.allin import _by_equity, _equities
+    from pokerscore.files.histories.replay import game_named
+
+    rules = game_named(game)
+    rng = random.Random(game)
+    deck = list(rules.deck)
+    sizes = (3, 4, 5) if rules.hole_cards == 4 else (0, 3, 4, 5)
+    for _ in range(12):
+        rng.shuffle(deck)
+        players = rng.choice([2, 2, 3])
+        shown = rng.choice(sizes)
+        width = rules.hole_cards
+        holes = tuple(tuple(deck[i * width : (i + 1) * width]) for i in range(players))
+        board = tuple(deck[players * width : players * width + shown])
+        dead = tuple(deck[players * width + shown : players * width + shown + rng.choice([0, 2])])
+        if shown == 0 and players == 3 and rules.hole_cards == 2:
+            dead = ()
+        assert _equities(rules, holes, board, dead) == _by_equity(rules, holes, board, dead)
