@@ -37,6 +37,18 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.engine import evaluate7 as evaluate7
     from pokerscore.engine import get_ranking as get_ranking
     from pokerscore.files.distributed import score_on_cluster as score_on_cluster
+    from pokerscore.files.histories.allin import exact_allin_evs as exact_allin_evs
+    from pokerscore.files.histories.model import HandHistory as HandHistory
+    from pokerscore.files.histories.model import HandHistoryError as HandHistoryError
+    from pokerscore.files.histories.model import HandResult as HandResult
+    from pokerscore.files.histories.model import PlayerResult as PlayerResult
+    from pokerscore.files.histories.replay import replay as replay
+    from pokerscore.files.histories.running import HistoriesSummary as HistoriesSummary
+    from pokerscore.files.histories.running import analyse_histories as analyse_histories
+    from pokerscore.files.histories.running import history_results as history_results
+    from pokerscore.files.histories.running import read_histories as read_histories
+    from pokerscore.files.histories.stats import PlayerStats as PlayerStats
+    from pokerscore.files.histories.stats import player_stats as player_stats
     from pokerscore.files.scoring import ScoreJob as ScoreJob
     from pokerscore.files.scoring import Summary as Summary
     from pokerscore.files.scoring import score_file as score_file
@@ -153,6 +165,19 @@ _HOMES: Final[dict[str, str]] = {
     "Summary": "pokerscore.files.scoring",
     "score_file": "pokerscore.files.scoring",
     "score_on_cluster": "pokerscore.files.distributed",
+    # hand histories: PHH and PokerStars, replayed; all-in EV; statistics per player
+    "HandHistory": "pokerscore.files.histories.model",
+    "HandHistoryError": "pokerscore.files.histories.model",
+    "HandResult": "pokerscore.files.histories.model",
+    "PlayerResult": "pokerscore.files.histories.model",
+    "read_histories": "pokerscore.files.histories.running",
+    "replay": "pokerscore.files.histories.replay",
+    "exact_allin_evs": "pokerscore.files.histories.allin",
+    "history_results": "pokerscore.files.histories.running",
+    "analyse_histories": "pokerscore.files.histories.running",
+    "HistoriesSummary": "pokerscore.files.histories.running",
+    "PlayerStats": "pokerscore.files.histories.stats",
+    "player_stats": "pokerscore.files.histories.stats",
 }
 """Every public name and the module it lives in."""
 
