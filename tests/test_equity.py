@@ -449,3 +449,40 @@ def test_monte_carlo_refuses_when_no_sampled_deal_fits(monkeypatch: pytest.Monke
     monkeypatch.setattr(equity_module, "_possible", lambda *_: None)
     with pytest.raises(PokerScoreError, match="none of 262,144 random deals was possible"):
         equity(["AA", "AA", "AA"], method="monte-carlo")
+
+
+# ---- bounded memory and work (issue 23 §5, §6) ----------------------------------------------
+
+
+def test_exact_enumeration_streams_its_combinations() -> None:
+    # 142,506 combinations of combos are listed as judged, in batches: the list of them alone
+    # took 24 MB (three random hands preflop grew by 31 MB/s until MemoryError).
+    import tracemalloc
+
+    dead = "6c 6d 6h 6s 8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts"
+    equity(["AhQh", "JcJd", "AsKs"], board="2c 3d 4h 5s 7c", method="exact")  # compiled first
+    tracemalloc.start()
+    try:
+        result = equity(
+            ["random", "random", "AsKs"], board="2c 3d 4h 5s 7c", dead=dead, method="exact"
+        )
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert result.boards == 406 * 351
+    first, second, _ = result.players
+    assert first.equity_exact == second.equity_exact  # two random hands share alike, exactly
+    assert peak < 8 * 2**20, peak
+
+
+def test_work_past_the_bound_is_refused_up_front() -> None:
+    with pytest.raises(PokerScoreError, match=r"exact enumeration of this spot would judge about"):
+        equity(["random"] * 3, method="exact")
+    with pytest.raises(PokerScoreError, match=r"would judge about 7\.6e\+11 hands"):
+        equity(["random", "random"], method="exact")
+    with pytest.raises(ParameterError, match="samples must be at most 5,000,000,000 with 2"):
+        equity(["AdAc", "KhKs"], samples=10**18)
+    with pytest.raises(ParameterError, match=r"stderr must be at least 7\.1e-06 with 2 players"):
+        equity(["AdAc", "KhKs"], stderr=1e-9)
+    # Within the bound a target is reached: the spread of a share is at most a half.
+    assert equity(["AdAc", "KhKs"], stderr=0.001, seed=1).players[0].stderr <= 0.001  # type: ignore[operator]
