@@ -486,3 +486,13 @@ def test_work_past_the_bound_is_refused_up_front() -> None:
         equity(["AdAc", "KhKs"], stderr=1e-9)
     # Within the bound a target is reached: the spread of a share is at most a half.
     assert equity(["AdAc", "KhKs"], stderr=0.001, seed=1).players[0].stderr <= 0.001  # type: ignore[operator]
+
+
+def test_weighted_counts_keep_their_fractions() -> None:
+    # A weight of 0.5 makes half counts; they were truncated to integers (int(Fraction)), and
+    # the equities summed to 16253/16254. One weight over a whole range changes nothing.
+    plain = equity(["AA", "JJ", "2s 3d"], board="3h 3s 4s", method="exact")
+    halved = equity(["AA", "0.5(JJ)", "2s 3d"], board="3h 3s 4s", method="exact")
+    assert [p.equity_exact for p in halved.players] == [p.equity_exact for p in plain.players]
+    assert sum((p.equity_exact or 0 for p in halved.players), Fraction(0)) == 1
+    assert halved.boards == Fraction(plain.boards or 0) / 2

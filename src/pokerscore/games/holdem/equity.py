@@ -309,11 +309,16 @@ def _summary(tally: npt.NDArray[Any], players: int) -> list[dict[str, Fraction]]
 
 
 def _cells(counts: npt.NDArray[Any]) -> list[tuple[tuple[int, int, int], Fraction]]:
-
+    """The non-zero cells of one player's tally: integers, or fractions once weighted (never
+    truncated: a weight of 0.5 makes half counts)."""
     return [
-        ((int(split), int(high_k), int(low_k)), Fraction(int(counts[split, high_k, low_k])))
+        ((int(split), int(high_k), int(low_k)), _fraction(counts[split, high_k, low_k]))
         for split, high_k, low_k in zip(*np.nonzero(counts), strict=True)
     ]
+
+
+def _fraction(count: int | np.integer[Any] | Fraction) -> Fraction:
+    return Fraction(count) if isinstance(count, Fraction) else Fraction(int(count))
 
 
 def _player_equity(

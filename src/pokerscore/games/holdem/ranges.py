@@ -231,6 +231,8 @@ class Range:
         >>> len(Range.from_class("AKs")), len(Range.from_class("AKo")), len(Range.from_class("QQ"))
         (4, 12, 6)
         """
+        if not isinstance(name, str):
+            raise ParameterError("name", f" must be a string, got {type(name).__name__}")
         if name[:2].upper() + name[2:].lower() not in cls.starting_hands(ranking):
             raise RangeError(
                 name, 1, "a starting-hand class is a pair (QQ) or two ranks with s or o (AKs, AKo)"
@@ -294,6 +296,8 @@ def parse_range(text: str, *, ranking: RankingLike = "high") -> Range:
     ...
     pokerscore.games.holdem.ranges.RangeError: invalid range "A5s-K2s" at position 1: both ends of a dash range keep the top card and the s or o, e.g. A5s-A2s or KQo-K9o
     """
+    if not isinstance(text, str):
+        raise ParameterError("text", f" must be a string, got {type(text).__name__}")
     deck = get_ranking(ranking)
     weights: dict[Combo, float] = {}
     for combos, weight in _Parser(text, deck).items():
