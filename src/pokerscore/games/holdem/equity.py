@@ -57,6 +57,7 @@ which every range fits.
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 import secrets
 from collections.abc import Iterator, Sequence
@@ -756,7 +757,7 @@ def _options(
     chosen = None if seed is None else _whole_number("seed", seed, 0, 2**64 - 1)
     target = None
     if stderr is not None:
-        if isinstance(stderr, bool) or not isinstance(stderr, (int, float)):
+        if isinstance(stderr, bool) or not isinstance(stderr, numbers.Real):
             kind = type(stderr).__name__
             raise ParameterError("stderr", f" must be a positive number, got {kind}")
         target = float(stderr)
