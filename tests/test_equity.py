@@ -496,3 +496,27 @@ def test_weighted_counts_keep_their_fractions() -> None:
     assert [p.equity_exact for p in halved.players] == [p.equity_exact for p in plain.players]
     assert sum((p.equity_exact or 0 for p in halved.players), Fraction(0)) == 1
     assert halved.boards == Fraction(plain.boards or 0) / 2
+
+
+def test_a_game_the_kernels_cannot_judge_is_refused() -> None:
+    # The any-five kernels read seven cards and a flush by its suit: three hole cards, a
+    # deuce-to-seven or wild high, would have been judged wrong without a word.
+    from pokerscore.engine import get_ranking
+    from pokerscore.games.holdem.game import Game
+
+    with pytest.raises(ParameterError, match="hole_cards must be 2 when any five play"):
+        Game("three", "Three cards", 3, False)
+    with pytest.raises(ParameterError, match="hole_cards must be a whole number from 2 to 6"):
+        Game("big", "Big Omaha", 7, True)
+    with pytest.raises(ParameterError, match="high must be a ranking without wild cards"):
+        Game("wild", "Wild", 2, False, get_ranking("deuces-wild"))
+    with pytest.raises(ParameterError, match="high must judge a flush by its suit"):
+        Game("lowball", "Lowball", 2, False, get_ranking("deuce-to-seven"))
+    with pytest.raises(ParameterError, match="low must be a ranking"):
+        Game("odd", "Odd", 4, True, low="razz")  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match="low must be a ranking with a qualifier"):
+        Game("odd", "Odd", 4, True, low=get_ranking("ace-to-five"))
+    # Two plus three is judged by five-card tables: any natural ranking will do.
+    lowball = Game("omaha-27", "Omaha 2-7", 4, True, get_ranking("deuce-to-seven"))
+    result = equity(["2c 3d 4h 7s", "Ah Kh Qd Jd"], board="5c 8d 9h", game=lowball)
+    assert result.players[0].equity > 0.5

@@ -17,8 +17,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from pokerscore.cards import FULL_DECK, JOKER, Card, PokerScoreError
+from pokerscore.engine import RANKINGS
 from pokerscore.games.holdem.equity import EquityResult, equity
-from pokerscore.games.holdem.game import GAMES, get_game
+from pokerscore.games.holdem.game import GAMES, Game, get_game
 from pokerscore.games.holdem.ranges import Range, parse_range
 from pokerscore.games.holdem.showdown import Showdown, showdown
 
@@ -201,12 +202,22 @@ def test_showdown_of_plausible_deals(data: st.DataObject, name: str, count: int)
     text=st.one_of(range_text, st.text(max_size=30), junk),
     ranking=st.one_of(st.sampled_from(["high", "short-deck", "deuce-to-seven", "razz"]), junk),
     name=st.one_of(game, junk),
+    data=st.data(),
 )
-def test_parse_range_and_get_game_with_any_arguments(
-    text: object, ranking: object, name: object
+def test_parse_range_and_games_with_any_arguments(
+    data: st.DataObject, text: object, ranking: object, name: object
 ) -> None:
     allowed(lambda: parse_range(text, ranking=ranking))  # type: ignore[arg-type]
     allowed(lambda: get_game(name))  # type: ignore[arg-type]
+    ranking_or_junk = st.one_of(st.sampled_from([None, *RANKINGS.values()]), junk)
+    rules = (data.draw(st.one_of(st.integers(0, 8), junk)), data.draw(st.booleans()),
+             data.draw(ranking_or_junk), data.draw(ranking_or_junk))  # fmt: skip
+    game = allowed(lambda: Game("custom", "Custom", *rules))  # type: ignore[arg-type]
+    if isinstance(game, Game):  # a game it builds, the kernels can judge
+        hands = [" ".join(str(Card(c)) for c in game.deck[i * game.hole_cards :][: game.hole_cards])
+                 for i in range(2)]  # fmt: skip
+        result = allowed(lambda: equity(hands, game=game, samples=512, seed=1))
+        assert result is not None
 
 
 @fuzz
