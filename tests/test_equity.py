@@ -449,3 +449,74 @@ def test_monte_carlo_refuses_when_no_sampled_deal_fits(monkeypatch: pytest.Monke
     monkeypatch.setattr(equity_module, "_possible", lambda *_: None)
     with pytest.raises(PokerScoreError, match="none of 262,144 random deals was possible"):
         equity(["AA", "AA", "AA"], method="monte-carlo")
+
+
+# ---- bounded memory and work (issue 23 §5, §6) ----------------------------------------------
+
+
+def test_exact_enumeration_streams_its_combinations() -> None:
+    # 142,506 combinations of combos are listed as judged, in batches: the list of them alone
+    # took 24 MB (three random hands preflop grew by 31 MB/s until MemoryError).
+    import tracemalloc
+
+    dead = "6c 6d 6h 6s 8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts"
+    equity(["AhQh", "JcJd", "AsKs"], board="2c 3d 4h 5s 7c", method="exact")  # compiled first
+    tracemalloc.start()
+    try:
+        result = equity(
+            ["random", "random", "AsKs"], board="2c 3d 4h 5s 7c", dead=dead, method="exact"
+        )
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert result.boards == 406 * 351
+    first, second, _ = result.players
+    assert first.equity_exact == second.equity_exact  # two random hands share alike, exactly
+    assert peak < 8 * 2**20, peak
+
+
+def test_work_past_the_bound_is_refused_up_front() -> None:
+    with pytest.raises(PokerScoreError, match=r"exact enumeration of this spot would judge about"):
+        equity(["random"] * 3, method="exact")
+    with pytest.raises(PokerScoreError, match=r"would judge about 7\.6e\+11 hands"):
+        equity(["random", "random"], method="exact")
+    with pytest.raises(ParameterError, match="samples must be at most 5,000,000,000 with 2"):
+        equity(["AdAc", "KhKs"], samples=10**18)
+    with pytest.raises(ParameterError, match=r"stderr must be at least 7\.1e-06 with 2 players"):
+        equity(["AdAc", "KhKs"], stderr=1e-9)
+    # Within the bound a target is reached: the spread of a share is at most a half.
+    assert equity(["AdAc", "KhKs"], stderr=0.001, seed=1).players[0].stderr <= 0.001  # type: ignore[operator]
+
+
+def test_weighted_counts_keep_their_fractions() -> None:
+    # A weight of 0.5 makes half counts; they were truncated to integers (int(Fraction)), and
+    # the equities summed to 16253/16254. One weight over a whole range changes nothing.
+    plain = equity(["AA", "JJ", "2s 3d"], board="3h 3s 4s", method="exact")
+    halved = equity(["AA", "0.5(JJ)", "2s 3d"], board="3h 3s 4s", method="exact")
+    assert [p.equity_exact for p in halved.players] == [p.equity_exact for p in plain.players]
+    assert sum((p.equity_exact or 0 for p in halved.players), Fraction(0)) == 1
+    assert halved.boards == Fraction(plain.boards or 0) / 2
+
+
+def test_a_game_the_kernels_cannot_judge_is_refused() -> None:
+    # The any-five kernels read seven cards and a flush by its suit: three hole cards, a
+    # deuce-to-seven or wild high, would have been judged wrong without a word.
+    from pokerscore.engine import get_ranking
+    from pokerscore.games.holdem.game import Game
+
+    with pytest.raises(ParameterError, match="hole_cards must be 2 when any five play"):
+        Game("three", "Three cards", 3, False)
+    with pytest.raises(ParameterError, match="hole_cards must be a whole number from 2 to 6"):
+        Game("big", "Big Omaha", 7, True)
+    with pytest.raises(ParameterError, match="high must be a ranking without wild cards"):
+        Game("wild", "Wild", 2, False, get_ranking("deuces-wild"))
+    with pytest.raises(ParameterError, match="high must judge a flush by its suit"):
+        Game("lowball", "Lowball", 2, False, get_ranking("deuce-to-seven"))
+    with pytest.raises(ParameterError, match="low must be a ranking"):
+        Game("odd", "Odd", 4, True, low="razz")  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match="low must be a ranking with a qualifier"):
+        Game("odd", "Odd", 4, True, low=get_ranking("ace-to-five"))
+    # Two plus three is judged by five-card tables: any natural ranking will do.
+    lowball = Game("omaha-27", "Omaha 2-7", 4, True, get_ranking("deuce-to-seven"))
+    result = equity(["2c 3d 4h 7s", "Ah Kh Qd Jd"], board="5c 8d 9h", game=lowball)
+    assert result.players[0].equity > 0.5

@@ -106,3 +106,14 @@ def test_options_that_would_be_ignored_are_refused() -> None:
     # A seed alone asks for Monte Carlo (it was ignored when the spot was small enough).
     status, out, _ = run("equity", "AdAc", "KhKs", "--seed", "5", "--samples", "4096", "--json")
     assert status == 0 and json.loads(out)["seed"] == 5
+
+
+def test_runs_past_the_work_bound_are_one_line() -> None:
+    for args in (
+        ["equity", "AdAc", "KhKs", "--samples", str(10**18)],
+        ["equity", "AdAc", "KhKs", "--stderr", "1e-9"],
+        ["equity", "random", "random", "random", "--exact"],
+    ):
+        status, _, err = run(*args)
+        assert status == 2 and err.startswith("error: ") and err.count("\n") == 1, (args, err)
+    assert run("equity", "AdAc", "KhKs", "--stderr", "1e-9")[2].startswith("error: --stderr")

@@ -192,15 +192,28 @@ def equity_command(
     dead: Annotated[str, typer.Option("--dead", "-d", help="Cards out of play.")] = "",
     game: GameOption = "holdem",
     exact: Annotated[
-        bool, typer.Option("--exact", help="Enumerate every board, whatever it takes.")
+        bool,
+        typer.Option(
+            "--exact",
+            help="Enumerate every board (refused past 1e10 hands judged, about a minute).",
+        ),
     ] = False,
     samples: Annotated[
         int | None,
-        typer.Option("--samples", "-n", min=1, help="Monte Carlo: deal this many showdowns."),
+        typer.Option(
+            "--samples",
+            "-n",
+            min=1,
+            help="Monte Carlo: deal this many showdowns (times the players at most 1e10).",
+        ),
     ] = None,
     stderr: Annotated[
         float | None,
-        typer.Option("--stderr", help="Monte Carlo: stop once every standard error is this small."),
+        typer.Option(
+            "--stderr",
+            help="Monte Carlo: stop once every standard error is this small (at least about "
+            "1e-5 heads-up: no run judges more than 1e10 hands).",
+        ),
     ] = None,
     seed: Annotated[
         int | None,

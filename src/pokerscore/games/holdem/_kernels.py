@@ -246,30 +246,38 @@ def exact_showdowns(
 def any_five_showdowns(
     hole_keys: IntArray,
     hole_masks: IntArray,
+    hole_rows: IntArray,
     by_board: npt.NDArray[np.uint16],
     board_rows: npt.NDArray[np.int16],
     four_rows: npt.NDArray[np.int16],
     steps: npt.NDArray[np.int16],
     known: Cards,
-    rest: Cards,
+    rests: Cards,
     prefixes: Cards,
     complete: bool,
     tables: RankingTables,
+    groups: IntArray,
     tally: Tally,
 ) -> None:
     """:func:`exact_showdowns` for games where any five of hole and board play and no low
-    qualifies (hold'em, short deck), with known hands: a player's plain value is read from
-    ``by_board[player, board_rows[board's five-card rank key]]`` (see
-    :func:`~pokerscore.engine.tables.values_by_board`), a few kilobytes per player where the
-    rank-and-select tables take megabytes; flushes from the flush table. Boards of four cards
-    and a fifth find their row by ``steps[four_rows[four cards' rank key], rank]``."""
+    qualifies (hold'em, short deck), for a batch of deals: deal ``d`` gives player ``p`` the
+    hole cards of ``hole_keys[d, p]`` and ``hole_masks[d, p]`` and leaves ``rests[d]`` for the
+    board; its boards are tallied into ``tally[thread, groups[d]]`` (deals of equal weight share
+    a group). A player's plain value is read from ``by_board[hole_rows[d, p], board_rows[board's
+    five-card rank key]]`` (see :func:`~pokerscore.engine.tables.values_by_board`: one row per
+    pair of hole ranks), a few kilobytes where the rank-and-select tables take megabytes;
+    flushes from the flush table. Boards of four cards and a fifth find their row by
+    ``steps[four_rows[four cards' rank key], rank]``.
+
+    The threads take (deal, prefix) items in turn: every board of one deal (turn and river to
+    come), or many deals of one board each (a river): never one call per deal."""
     threads = tally.shape[0]
-    players = hole_keys.shape[0]
+    deals, players = hole_keys.shape
     rows = prefixes.shape[0]
     card_keys, suit_bits, flush = tables.card_keys, tables.suit_bits, tables.flush
     keys5, rule = tables.keys5, tables.flush_rule
     places = known.shape[0] + prefixes.shape[1]
-    heads_up = players == 2
+    heads_up = players == 2 and deals == 1  # counted in registers, tallied once at the end
     for worker in prange(threads):
         high = np.zeros(players, dtype=np.int64)
         low = np.zeros(players, dtype=np.int64)
@@ -277,7 +285,10 @@ def any_five_showdowns(
         first_wins = 0
         second_wins = 0
         dealt = 0
-        for row in range(worker, rows, threads):
+        for item in range(worker, deals * rows, threads):
+            deal = item // rows
+            row = item - deal * rows
+            rest = rests[deal]
             prefix_key, prefix_masks, _, start = board_prefix(
                 known, rest, prefixes, row, board, tables
             )
@@ -298,20 +309,20 @@ def any_five_showdowns(
                     masks |= suit_bits[card]
                     board_row = steps[four_row, card >> 2]
                 for player in range(players):
-                    hand_key = key + hole_keys[player]
+                    hand_key = key + hole_keys[deal, player]
                     suit = flush_suit(hand_key) if rule else -1
                     if suit < 0:
-                        high[player] = by_board[player, board_row]
+                        high[player] = by_board[hole_rows[deal, player], board_row]
                     else:
-                        suited = (masks | hole_masks[player]) >> (13 * suit)
+                        suited = (masks | hole_masks[deal, player]) >> (13 * suit)
                         high[player] = flush[suited & RANK_MASK]
-                if heads_up:  # counted in registers, tallied once at the end
+                if heads_up:
                     first_wins += high[0] > high[1]
                     second_wins += high[0] < high[1]
                 else:
-                    settle(high, low, players, False, tally, worker)
+                    settle(high, low, players, False, tally[worker], groups[deal])
         if heads_up:
-            tally_heads_up(tally, worker, first_wins, second_wins, dealt)
+            tally_heads_up(tally[worker], groups[0], first_wins, second_wins, dealt)
 
 
 @kernel(parallel=True)

@@ -57,13 +57,14 @@ which every range fits.
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations, islice
 from math import comb, lcm
 from typing import Any, Final, Literal, cast, get_args
 
@@ -95,11 +96,19 @@ from pokerscore.hands.scores import HandInput, check_in_deck
 Method = Literal["auto", "exact", "monte-carlo"]
 """How :func:`equity` counts: enumerate every board, sample, or choose by the work."""
 EXACT_LIMIT: Final = 400_000_000
-"""``method="auto"`` enumerates up to this many player-boards (boards x combinations x players)."""
+"""``method="auto"`` enumerates up to this much work (hands judged, see :data:`MAX_WORK`)."""
+MAX_WORK: Final = 10**10
+"""The most work one call takes on, in hands judged: boards (or showdowns dealt) times players,
+plus a thousand per combination of combos listed and a quarter per pair of combos weighed
+(range against range). About a minute on two cores of a recent server, quiet (exact AdAc vs
+KhKs judges 3.4 million hands in some 15 ms; Monte Carlo some 50 million hands a second per
+core): a call that would take more is refused up front, with what it would take."""
 DEFAULT_SAMPLES: Final = 1_000_000
 """Monte Carlo deals this many showdowns when neither ``samples`` nor ``stderr`` is given."""
 BLOCK_SIZE: Final = 4096
 """Showdowns per random stream; a run is a whole number of blocks."""
+_CHOICE_COST: Final = 1_000
+"""Listing one combination of combos, in hands judged (Python's share of the work)."""
 _BLOCKS_PER_CALL: Final = 64
 
 PlayerInput = HandInput | Range
@@ -256,17 +265,23 @@ def _possible(players: list[_Player], full: Sequence[bool], budget: int = 100_00
     return search(0, 0)
 
 
-def _tuples(players: list[_Player]) -> list[tuple[tuple[tuple[Card, ...], ...], Fraction]]:
-    """Every combination of one combo per player sharing no card, with its weight."""
-    found = []
-    for choice in product(*(zip(p.combos, p.weights, strict=True) for p in players)):
-        cards = [card for combo, _ in choice for card in combo]
-        if len(set(cards)) == len(cards):
-            weight = Fraction(1)
-            for _, combo_weight in choice:
-                weight *= combo_weight
-            found.append((tuple(combo for combo, _ in choice), weight))
-    return found
+def _combinations(players: list[_Player]) -> Iterator[tuple[int, ...]]:
+    """Every combination of one combo per player (as indices) that holds no card twice, depth
+    first: listed as they are judged, never all at once (three random hands have 2.3e9)."""
+    masks = [[sum(1 << card.id for card in combo) for combo in p.combos] for p in players]
+    chosen: list[int] = []
+
+    def walk(index: int, taken: int) -> Iterator[tuple[int, ...]]:
+        if index == len(masks):
+            yield tuple(chosen)
+            return
+        for number, mask in enumerate(masks[index]):
+            if not mask & taken:
+                chosen.append(number)
+                yield from walk(index + 1, taken | mask)
+                chosen.pop()
+
+    return walk(0, 0)
 
 
 def _share(split: int, high_k: int, low_k: int) -> Fraction:
@@ -295,11 +310,16 @@ def _summary(tally: npt.NDArray[Any], players: int) -> list[dict[str, Fraction]]
 
 
 def _cells(counts: npt.NDArray[Any]) -> list[tuple[tuple[int, int, int], Fraction]]:
-
+    """The non-zero cells of one player's tally: integers, or fractions once weighted (never
+    truncated: a weight of 0.5 makes half counts)."""
     return [
-        ((int(split), int(high_k), int(low_k)), Fraction(int(counts[split, high_k, low_k])))
+        ((int(split), int(high_k), int(low_k)), _fraction(counts[split, high_k, low_k]))
         for split, high_k, low_k in zip(*np.nonzero(counts), strict=True)
     ]
+
+
+def _fraction(count: int | np.integer[Any] | Fraction) -> Fraction:
+    return Fraction(count) if isinstance(count, Fraction) else Fraction(int(count))
 
 
 def _player_equity(
@@ -366,39 +386,24 @@ def _exact(
     board: tuple[Card, ...],
     dead: tuple[Card, ...],
     players: list[_Player],
-    choices: list[tuple[tuple[tuple[Card, ...], ...], Fraction]],
     progress: Progress | None,
 ) -> EquityResult:
-
-    if len(players) == 2 and not game.uses_exactly_two and game.low is None and len(choices) > 1:
+    ranges = any(len(player.combos) > 1 for player in players)
+    if len(players) == 2 and not game.uses_exactly_two and game.low is None and ranges:
         return _exact_heads_up_ranges(game, board, dead, players)
-    hi = game.high.tables(7)
-    lo = game.low.tables(7) if game.low else hi
-    known = np.array([card.id for card in board], dtype=np.uint8)
-    need = BOARD_CARDS - len(board)
     size = len(players) + 1
     weighted = np.zeros((len(players), 2, size, size), dtype=object)
-    for done, (holes, weight) in enumerate(choices, 1):
-        taken = {card.id for card in board + dead} | {card.id for hole in holes for card in hole}
-        rest = np.array([card for card in game.deck if card not in taken], dtype=np.uint8)
-        tally = np.zeros((thread_count(), len(players), 2, size, size), dtype=np.int64)
-        keys, masks, pairs = _hole_arrays(holes, game)
-        prefixes = _prefixes(len(rest), need)
-        if game.uses_exactly_two or game.low is not None:
-            exact_showdowns(keys, masks, pairs, known, rest, prefixes, need == 0,
-                            game.uses_exactly_two, hi, lo, game.low is not None, tally)  # fmt: skip
-        else:
-            _, board_rows = board_multisets(game.high)
-            four_rows, steps = board_steps(game.high)
-            by_board = values_by_board(game.high, [[card.rank for card in hole] for hole in holes])
-            any_five_showdowns(keys, masks, by_board, board_rows, four_rows, steps, known, rest,
-                               prefixes, need == 0, hi, tally)  # fmt: skip
-        counts = tally.sum(axis=0)
-        weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
-        if progress is not None:
-            progress(done, len(choices))
+    if game.uses_exactly_two or game.low is not None:  # hands only: ranges are hold'em's
+        weighted += _exact_hands(game, board, dead, players)
+    else:
+        for counts, weight, done, bound in _any_five_batches(game, board, dead, players):
+            weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
+            if progress is not None:
+                progress(done, bound)
     sums = _summary(weighted, len(players))
     total = sums[0]["total"]
+    if total == 0:
+        raise PokerScoreError("the players' ranges leave no deal in which no card is held twice")
     results = tuple(
         _player_equity(player, summary["share"], summary["win"], summary["tie"], total, exact=True)
         for player, summary in zip(players, sums, strict=True)
@@ -406,15 +411,100 @@ def _exact(
     return EquityResult(game, board, dead, "exact", results, boards=_whole(total))
 
 
-def _work(players: list[_Player], game: Game, boards: int) -> int:
-    """Hands to judge exactly: each board once per live combo for two ranges of hold'em, else
-    each board per player for every combination of combos."""
-    if len(players) == 2 and not game.uses_exactly_two and game.low is None:
-        return boards * sum(len(player.combos) for player in players)
-    combinations_bound = 1
+def _exact_hands(
+    game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
+) -> npt.NDArray[np.int64]:
+    """The tally of known hands over every board (Omaha and hi/lo games: exactly two hole
+    cards, a low half)."""
+    hi = game.high.tables(7)
+    lo = game.low.tables(7) if game.low else hi
+    holes = [player.combos[0] for player in players]
+    taken = {card.id for card in board + dead} | {card.id for hole in holes for card in hole}
+    rest = np.array([card for card in game.deck if card not in taken], dtype=np.uint8)
+    need = BOARD_CARDS - len(board)
+    size = len(players) + 1
+    tally = np.zeros((thread_count(), len(players), 2, size, size), dtype=np.int64)
+    keys, masks, pairs = _hole_arrays(holes, game)
+    known = np.array([card.id for card in board], dtype=np.uint8)
+    exact_showdowns(keys, masks, pairs, known, rest, _prefixes(len(rest), need), need == 0,
+                    game.uses_exactly_two, hi, lo, game.low is not None, tally)  # fmt: skip
+    counts: npt.NDArray[np.int64] = tally.sum(axis=0)
+    return counts
+
+
+_BATCH_CELLS: Final = 1 << 22
+"""The most tally cells (64-bit) one batch of deals fills: 32 MB."""
+
+
+def _any_five_batches(
+    game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
+) -> Iterator[tuple[npt.NDArray[np.int64], Fraction, int, int]]:
+    """Hold'em and short deck: every combination of combos, in batches of one kernel call, each
+    batch's tallies by the weight of its deals: (counts, weight, combinations done, at most)."""
+    tables = game.high.tables(7)
+    _, board_rows = board_multisets(game.high)
+    four_rows, steps = board_steps(game.high)
+    # One row of plain values per pair of hole ranks, shared by every player.
+    rank_pairs = sorted(
+        {tuple(sorted(card.rank for card in combo)) for p in players for combo in p.combos}
+    )
+    by_board = values_by_board(game.high, [list(pair) for pair in rank_pairs])
+    row_of = {pair: row for row, pair in enumerate(rank_pairs)}
+    keys, masks, hole_rows, cards, weight_ids, weights = [], [], [], [], [], []
     for player in players:
-        combinations_bound *= len(player.combos)
-    return boards * combinations_bound * len(players)
+        player_keys, player_masks, _ = _hole_arrays(player.combos, game)
+        keys.append(player_keys)
+        masks.append(player_masks)
+        hole_rows.append(np.array([row_of[tuple(sorted(c.rank for c in combo))]
+                                   for combo in player.combos], dtype=np.int64))  # fmt: skip
+        cards.append(np.array([sum(1 << c.id for c in combo) for combo in player.combos],
+                              dtype=np.uint64))  # fmt: skip
+        distinct = sorted(set(player.weights))
+        weights.append(distinct)
+        weight_ids.append(np.array([distinct.index(w) for w in player.weights], dtype=np.int64))
+    out = {card.id for card in board + dead}
+    pool = np.array([card for card in game.deck if card not in out], dtype=np.uint8)
+    known = np.array([card.id for card in board], dtype=np.uint8)
+    need = BOARD_CARDS - len(board)
+    prefixes = _prefixes(len(pool) - 2 * len(players), need)
+    size = len(players) + 1
+    threads = thread_count()
+    per_deal = threads * len(players) * 2 * size * size
+    batch = max(1, min(4096, _BATCH_CELLS // per_deal))
+    bound = math.prod(len(player.combos) for player in players)
+    done = 0
+    deals = _combinations(players)
+    while chosen := list(islice(deals, batch)):
+        index = np.array(chosen, dtype=np.int64)  # (deals, players): each player's combo
+        columns = range(len(players))
+        hole_keys = np.stack([keys[p][index[:, p]] for p in columns], axis=1)
+        hole_masks = np.stack([masks[p][index[:, p]] for p in columns], axis=1)
+        rows = np.stack([hole_rows[p][index[:, p]] for p in columns], axis=1)
+        held = np.bitwise_or.reduce(np.stack([cards[p][index[:, p]] for p in columns]), axis=0)
+        free = (held[:, None] >> pool[None, :].astype(np.uint64)) & np.uint64(1) == 0
+        rests = np.broadcast_to(pool, free.shape)[free].reshape(len(chosen), -1)
+        # Deals of the same weight (the same weight of each player's combo) share a tally.
+        ids = np.stack([weight_ids[p][index[:, p]] for p in columns], axis=1)
+        kinds, groups = np.unique(ids, axis=0, return_inverse=True)
+        tally = np.zeros((threads, len(kinds), len(players), 2, size, size), dtype=np.int64)
+        any_five_showdowns(hole_keys, hole_masks, rows, by_board, board_rows, four_rows, steps,
+                           known, np.ascontiguousarray(rests), prefixes, need == 0, tables,
+                           groups.reshape(-1).astype(np.int64), tally)  # fmt: skip
+        counts = tally.sum(axis=0)
+        done += len(chosen)
+        for group, kind in enumerate(kinds.tolist()):
+            weight = math.prod((weights[p][w] for p, w in enumerate(kind)), start=Fraction(1))
+            yield counts[group], weight, done, max(bound, done)
+
+
+def _work(players: list[_Player], game: Game, boards: int) -> int:
+    """Hands to judge exactly (see :data:`MAX_WORK`): for two ranges of hold'em each board once
+    per live combo, then every pair of combos weighed; else each board per player for every
+    combination of combos (at most the product of the range sizes), and listing them."""
+    sizes = [len(player.combos) for player in players]
+    if len(players) == 2 and not game.uses_exactly_two and game.low is None:
+        return boards * (sizes[0] + sizes[1] + sizes[0] * sizes[1] // 4)
+    return math.prod(sizes) * (boards * len(players) + _CHOICE_COST)
 
 
 def _integer_weights(weights: Sequence[Fraction]) -> tuple[list[int], int]:
@@ -611,6 +701,8 @@ def _sampled(
             break
         if target is not None and max(errors) <= target:
             break
+        if (dealt + _BLOCKS_PER_CALL * BLOCK_SIZE) * len(players) > MAX_WORK:
+            break  # unequal deal weights may need more: the errors say what was reached
     results = tuple(
         PlayerEquity(
             hand=player.text,
@@ -667,7 +759,7 @@ def _options(
     chosen = None if seed is None else _whole_number("seed", seed, 0, 2**64 - 1)
     target = None
     if stderr is not None:
-        if isinstance(stderr, bool) or not isinstance(stderr, (int, float)):
+        if isinstance(stderr, bool) or not isinstance(stderr, numbers.Real):
             kind = type(stderr).__name__
             raise parameter_error("stderr", f" must be a positive number, got {kind}")
         target = float(stderr)
@@ -682,6 +774,26 @@ def _options(
             ' is for Monte Carlo: method="exact" enumerates every board',
         )
     return cast(Method, method), count, chosen, target
+
+
+def _check_sampling_work(players: int, samples: int | None, stderr: float | None) -> None:
+    """Refuse a Monte Carlo run past :data:`MAX_WORK`: ``samples`` showdowns, or those a target
+    standard error may need (a share lies in [0, 1], so its variance is at most 1/4: ``1 /
+    (4 stderr**2)`` showdowns always reach it when every deal weighs the same)."""
+    most = MAX_WORK // players
+    if samples is not None and samples > most:
+        raise parameter_error(
+            "samples",
+            f" must be at most {most:,} with {players} players ({MAX_WORK:.0e} hands judged "
+            f"in all), got {samples:,}",
+        )
+    if stderr is not None and samples is None and 1 / (4 * stderr * stderr) > most:
+        lowest = 1 / math.sqrt(4 * most)
+        raise parameter_error(
+            "stderr",
+            f" must be at least {lowest:.1e} with {players} players (a smaller one may need "
+            f"more than {most:,} showdowns, {MAX_WORK:.0e} hands judged), got {stderr:g}",
+        )
 
 
 def equity(
@@ -706,6 +818,12 @@ def equity(
     :data:`BLOCK_SIZE`; :data:`DEFAULT_SAMPLES` without ``samples`` or ``stderr``) or once every
     player's standard error is at most ``stderr``, whichever comes first; ``seed`` (0 to
     2**64 - 1) reproduces a run. ``progress(done, total)`` is called as the work advances.
+
+    No call takes on more than :data:`MAX_WORK` hands judged (about a minute on two cores):
+    an exact enumeration, ``samples`` or an ``stderr`` that may need more is refused up front
+    (``stderr`` at least ``1 / sqrt(4 * MAX_WORK / players)``, some 1e-5 heads-up). Ranges
+    that overlap weigh their deals unequally (see above), and may stop at the bound with
+    standard errors above ``stderr``: the result's ``stderr`` says what was reached.
 
     Bad input raises a :class:`~pokerscore.cards.PokerScoreError`: a
     :class:`~pokerscore.games.holdem.showdown.PlayerError` names the player, a
@@ -751,14 +869,14 @@ def equity(
         raise PokerScoreError("the players' ranges leave no deal in which no card is held twice")
     boards = comb(len(rules.deck) - needed, BOARD_CARDS - len(board_cards))
     sampling = (samples, stderr, seed) != (None, None, None)
-    exact = method == "exact" or (
-        method == "auto" and not sampling and _work(live, rules, boards) <= EXACT_LIMIT
-    )
+    work = _work(live, rules, boards)
+    exact = method == "exact" or (method == "auto" and not sampling and work <= EXACT_LIMIT)
     if exact:
-        choices = _tuples(live)
-        if not choices:
+        if work > MAX_WORK:
             raise PokerScoreError(
-                "the players' ranges leave no deal in which no card is held twice"
+                f"exact enumeration of this spot would judge about {work:.1e} hands, more than "
+                f"the {MAX_WORK:.0e} one call takes on: sample it (Monte Carlo) instead"
             )
-        return _exact(rules, board_cards, dead_cards, live, choices, progress)
+        return _exact(rules, board_cards, dead_cards, live, progress)
+    _check_sampling_work(len(items), samples, stderr)
     return _sampled(rules, board_cards, dead_cards, live, samples, stderr, seed, progress)

@@ -231,6 +231,8 @@ class Range:
         >>> len(Range.from_class("AKs")), len(Range.from_class("AKo")), len(Range.from_class("QQ"))
         (4, 12, 6)
         """
+        if not isinstance(name, str):
+            raise parameter_error("name", f" must be a string, got {type(name).__name__}")
         if name[:2].upper() + name[2:].lower() not in cls.starting_hands(ranking):
             raise RangeError(
                 name, 1, "a starting-hand class is a pair (QQ) or two ranks with s or o (AKs, AKo)"
