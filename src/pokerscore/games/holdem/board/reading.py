@@ -26,8 +26,8 @@ category or a better one (in the game's order):
   flush draw) holds the best card of that suit not on the board;
 - straight draws by completing ranks: R = the ranks whose next card gives the hand a straight
   with a hole card in it (hold'em: not made by the board and that card alone; Omaha: two hole
-  cards and three of the board); |R| >= 2 **open-ended** (a double gutshot in the words when no
-  four ranks in a row wait at both ends), |R| = 1 **gutshot**;
+  cards and three of the board); ``len(R) >= 2`` **open-ended** (a double gutshot in the words when no
+  four ranks in a row wait at both ends), ``len(R) == 1`` **gutshot**;
 - flop only: **backdoor flush draw** (exactly three of a suit, one or more in the hole; Omaha:
   two or more in the hole and one on the board) and **backdoor straight draw** (no straight
   draw, but two more ranks would make a straight with a hole card);
