@@ -21,7 +21,8 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 import pytest
 
-from pokerscore._support.tasks import ClusterError, dask_client
+from pokerscore._support.errors import ParameterError
+from pokerscore._support.tasks import dask_client
 from pokerscore.cli.app import app
 from pokerscore.games.holdem.equity import equity
 from pokerscore.games.holdem.preflop import (
@@ -389,7 +390,7 @@ def test_in_this_process_without_a_client_gives_the_same_tables(small: HeadsUpCo
     ],
 )
 def test_library_errors_name_parameters_not_flags(make: object, message: str) -> None:
-    with pytest.raises((PreflopError, ClusterError)) as raised:
+    with pytest.raises((PreflopError, ParameterError)) as raised:
         make()  # type: ignore[operator]
     assert str(raised.value).startswith(message)
     assert "--" not in str(raised.value)

@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Final, NoReturn
 
 import typer
 from rich.console import Console
@@ -39,15 +39,19 @@ def fail(message: str, status: int = BAD_INPUT) -> NoReturn:
     raise typer.Exit(status)
 
 
+CLUSTER_FLAGS: Final = {"workers": "--workers", "scheduler": "--scheduler"}
+"""The options every command that runs on Dask shares, by the parameter they set."""
+
+
 @contextmanager
 def user_errors(flags: Mapping[str, str] | None = None) -> Iterator[None]:
     """Turn bad input into one line on stderr and exit status 2, never a traceback. ``flags``
     maps a library parameter to the option that sets it: an error about the parameter names
-    the option instead."""
+    the option instead (the cluster options always do)."""
     try:
         yield
     except ParameterError as error:
-        flag = (flags or {}).get(error.parameter)
+        flag = (flags or {}).get(error.parameter) or CLUSTER_FLAGS.get(error.parameter)
         fail(error.naming(flag) if flag else str(error))
     except PokerScoreError as error:
         fail(str(error))
