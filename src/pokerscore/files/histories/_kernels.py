@@ -15,13 +15,19 @@ Amounts are whole units (the hand's ``10 ** scale`` per chip); pot shares are ke
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
-from pokerscore.engine.kernels.lookup import RANK_MASK, five_card_value, flush_suit, multiset_value
+from pokerscore.engine.kernels.lookup import (
+    RANK_MASK,
+    five_card_value,
+    flush_suit,
+    multiset_value,
+    prange,
+)
 from pokerscore.engine.tables import RankingTables
 
 MAX_PLAYERS: Final = 10
@@ -245,6 +251,8 @@ STATE_SIZE: Final = 12
 
 # seat flags
 VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
+SCRATCH_ROWS: Final = 18
+"""Rows of per-seat scratch space a replay uses (allocated once per kernel call)."""
 
 
 @kernel()
@@ -464,6 +472,13 @@ def replay_one(
     sot7: RankingTables,
     low: RankingTables,
     in_deck: npt.NDArray[np.bool_],
+    scratch: npt.NDArray[np.int64],
+    scratch_holes: npt.NDArray[np.int64],
+    board: Ints,
+    state: Ints,
+    seen: npt.NDArray[np.bool_],
+    hole: Ints,
+    work: Ints,
     out_put_in: Ints,
     out_gross: Ints,
     out_won: Ints,
@@ -480,20 +495,37 @@ def replay_one(
     path must decide: a rule broken, an unseen hand contesting a pot, a site record that does
     not agree."""
     holes_per = 4 if game >= OMAHA else 2
-    stacks = np.empty(count, dtype=np.int64)
-    bets = np.zeros(count, dtype=np.int64)
-    put_in = np.zeros(count, dtype=np.int64)
-    dead = np.zeros(count, dtype=np.int64)
-    contributions = np.zeros(count, dtype=np.int64)
-    folded = np.zeros(count, dtype=np.int64)
-    mucked = np.zeros(count, dtype=np.int64)
-    flags = np.zeros(count, dtype=np.int64)
-    holes = np.full((count, 4), -1, dtype=np.int64)
-    dealt = np.zeros(count, dtype=np.int64)
-    queue = np.zeros(count, dtype=np.int64)
-    acted = np.zeros(count, dtype=np.int64)
-    board = np.full(5, -1, dtype=np.int64)
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    for row in range(SCRATCH_ROWS):
+        for i in range(count):
+            scratch[row, i] = 0
+    stacks = scratch[0, :count]
+    bets = scratch[1, :count]
+    put_in = scratch[2, :count]
+    dead = scratch[3, :count]
+    contributions = scratch[4, :count]
+    folded = scratch[5, :count]
+    mucked = scratch[6, :count]
+    flags = scratch[7, :count]
+    dealt = scratch[8, :count]
+    queue = scratch[9, :count]
+    acted = scratch[10, :count]
+    levels = scratch[11, :count]
+    gross = scratch[12, :count]
+    split = scratch[13, :count]
+    high = scratch[14, :count]
+    lows = scratch[15, :count]
+    won = scratch[16, :count]
+    paid = scratch[17, :count]
+    holes = scratch_holes[:count]
+    for i in range(count):
+        for k in range(4):
+            holes[i, k] = -1
+    for k in range(5):
+        board[k] = -1
+    for k in range(STATE_SIZE):
+        state[k] = 0
+    for k in range(52):
+        seen[k] = False
     state[ALLIN_STREET] = -1
     for i in range(count):
         stacks[i] = stacks0[i]
@@ -627,7 +659,6 @@ def replay_one(
         contenders += not folded[i] and not mucked[i]
     if contenders > 1 and state[BOARD_SIZE] != 5:
         return SLOW, -1, 0, 0
-    seen = np.zeros(52, dtype=np.bool_)
     for i in range(count):
         for k in range(holes_per):
             card = holes[i, k]
@@ -641,7 +672,13 @@ def replay_one(
             return SLOW, -1, 0, 0
         seen[card] = True
     # the pots
-    levels = np.sort(contributions)
+    for i in range(count):  # the levels, in order (an insertion sort: ten at most)
+        value = contributions[i]
+        j = i
+        while j > 0 and levels[j - 1] > value:
+            levels[j] = levels[j - 1]
+            j -= 1
+        levels[j] = value
     amount = 0
     for i in range(count):
         amount += dead[i]
@@ -667,12 +704,6 @@ def replay_one(
             pots += 1
         amount = 0
         previous = level
-    gross = np.zeros(count, dtype=np.int64)
-    split = np.zeros(count, dtype=np.int64)
-    high = np.zeros(count, dtype=np.int64)
-    lows = np.zeros(count, dtype=np.int64)
-    hole = np.zeros(4, dtype=np.int64)
-    work = np.zeros(9, dtype=np.int64)
     total = 0
     for pot in range(pots):
         mask = out_pot_mask[pot]
@@ -741,9 +772,9 @@ def replay_one(
     for i in range(count):
         odd += split[i]
     # the site's record
-    won = gross.copy()
+    for i in range(count):
+        won[i] = gross[i]
     if has_winnings or has_finishing:
-        paid = np.zeros(count, dtype=np.int64)
         have = False
         if has_winnings:
             any_paid = False
@@ -1002,10 +1033,10 @@ def _action(
     decimals: Ints,
     cards: npt.NDArray[np.int64],
     counts: Ints,
+    words_start: Ints,
+    words_stop: Ints,
 ) -> bool:
     """One action string into row ``index``; False if this reader does not take it."""
-    words_start = np.zeros(5, dtype=np.int64)
-    words_stop = np.zeros(5, dtype=np.int64)
     words = 0
     at = start
     while at < stop:
@@ -1109,34 +1140,60 @@ def _action(
     return True
 
 
+class Scratch(NamedTuple):
+    """The working arrays of one reading thread (allocated once, reused hand after hand)."""
+
+    seen: npt.NDArray[Any]
+    key_starts: npt.NDArray[Any]
+    key_stops: npt.NDArray[Any]
+    stacks_m: npt.NDArray[Any]
+    stacks_d: npt.NDArray[Any]
+    antes_m: npt.NDArray[Any]
+    antes_d: npt.NDArray[Any]
+    blinds_m: npt.NDArray[Any]
+    blinds_d: npt.NDArray[Any]
+    blind_signs: npt.NDArray[Any]
+    won_m: npt.NDArray[Any]
+    won_d: npt.NDArray[Any]
+    finish_m: npt.NDArray[Any]
+    finish_d: npt.NDArray[Any]
+    ignored: npt.NDArray[Any]
+    sizes_m: npt.NDArray[Any]
+    sizes_d: npt.NDArray[Any]
+    bet_sizes_m: npt.NDArray[Any]
+    bet_sizes_d: npt.NDArray[Any]
+    name_starts: npt.NDArray[Any]
+    name_stops: npt.NDArray[Any]
+    action_starts: npt.NDArray[Any]
+    action_stops: npt.NDArray[Any]
+    kinds: npt.NDArray[Any]
+    actors: npt.NDArray[Any]
+    amounts_m: npt.NDArray[Any]
+    amounts_d: npt.NDArray[Any]
+    amounts: npt.NDArray[Any]
+    cards: npt.NDArray[Any]
+    card_counts: npt.NDArray[Any]
+    stacks: npt.NDArray[Any]
+    antes: npt.NDArray[Any]
+    blinds: npt.NDArray[Any]
+    in_turn: npt.NDArray[Any]
+    paid: npt.NDArray[Any]
+    finishing: npt.NDArray[Any]
+    words_start: npt.NDArray[Any]
+    words_stop: npt.NDArray[Any]
+    seat_rows: npt.NDArray[Any]
+    scratch_holes: npt.NDArray[Any]
+    scratch_board: npt.NDArray[Any]
+    scratch_state: npt.NDArray[Any]
+    scratch_seen: npt.NDArray[Any]
+    scratch_hole: npt.NDArray[Any]
+    scratch_work: npt.NDArray[Any]
+    powers: npt.NDArray[Any]
+
+
 @kernel()
-def phh_chunk(
-    text: Bytes,
-    single: bool,
-    first_line: int,
-    high7: RankingTables,
-    sot7: RankingTables,
-    low: RankingTables,
-    full_deck: npt.NDArray[np.bool_],
-    short_deck: npt.NDArray[np.bool_],
-    facts: Ints,
-    names: Ints,
-    seat_numbers: Ints,
-    put_in: Ints,
-    gross: Ints,
-    won: Ints,
-    flags: npt.NDArray[np.int8],
-    holes: npt.NDArray[np.int8],
-    boards: npt.NDArray[np.int8],
-    pots: Ints,
-    pot_masks: npt.NDArray[np.int32],
-    pot_shares: npt.NDArray[np.int32],
-) -> int:
-    """Read and replay every hand of ``text`` (one ``.phh`` hand when ``single``, else the
-    ``[n]`` tables of a ``.phhs`` text starting at a line start): the number of hands, -1 when
-    text stands before the first table (the reference reader reports it). Row h of ``facts``
-    holds the hand's facts (``F_...``), rows h of the seat arrays its players'."""
-    end = text.shape[0]
+def new_scratch() -> Scratch:
+    """Working arrays for :func:`phh_hand`."""
     seen = np.zeros(len(KEYS), dtype=np.int64)
     key_starts = np.zeros(MAX_KEYS, dtype=np.int64)
     key_stops = np.zeros(MAX_KEYS, dtype=np.int64)
@@ -1173,30 +1230,104 @@ def phh_chunk(
     in_turn = np.zeros(MAX_PLAYERS, dtype=np.int64)
     paid = np.zeros(MAX_PLAYERS, dtype=np.int64)
     finishing = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    words_start = np.zeros(5, dtype=np.int64)
+    words_stop = np.zeros(5, dtype=np.int64)
+    seat_rows = np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64)
+    scratch_holes = np.zeros((MAX_PLAYERS, 4), dtype=np.int64)
+    scratch_board = np.zeros(5, dtype=np.int64)
+    scratch_state = np.zeros(STATE_SIZE, dtype=np.int64)
+    scratch_seen = np.zeros(52, dtype=np.bool_)
+    scratch_hole = np.zeros(4, dtype=np.int64)
+    scratch_work = np.zeros(9, dtype=np.int64)
     powers = np.ones(19, dtype=np.int64)
     for k in range(1, 19):
         powers[k] = powers[k - 1] * 10
-    hands = 0
+    for k in range(1, 19):
+        powers[k] = powers[k - 1] * 10
+    return Scratch(
+        seen,
+        key_starts,
+        key_stops,
+        stacks_m,
+        stacks_d,
+        antes_m,
+        antes_d,
+        blinds_m,
+        blinds_d,
+        blind_signs,
+        won_m,
+        won_d,
+        finish_m,
+        finish_d,
+        ignored,
+        sizes_m,
+        sizes_d,
+        bet_sizes_m,
+        bet_sizes_d,
+        name_starts,
+        name_stops,
+        action_starts,
+        action_stops,
+        kinds,
+        actors,
+        amounts_m,
+        amounts_d,
+        amounts,
+        cards,
+        card_counts,
+        stacks,
+        antes,
+        blinds,
+        in_turn,
+        paid,
+        finishing,
+        words_start,
+        words_stop,
+        seat_rows,
+        scratch_holes,
+        scratch_board,
+        scratch_state,
+        scratch_seen,
+        scratch_hole,
+        scratch_work,
+        powers,
+    )
+
+
+@kernel()
+def phh_index(
+    text: Bytes,
+    single: bool,
+    first_line: int,
+    starts: Ints,
+    stops: Ints,
+    numbers: Ints,
+    headers: Ints,
+    lines: Ints,
+) -> int:
+    """Where each hand of ``text`` lies (one ``.phh`` hand when ``single``, else the ``[n]``
+    tables of a ``.phhs`` text from a line start): its content (after the header line), its
+    number, the line of its header and of its first line (``lines``, and the text's line count
+    at ``lines[hands]``); the number of hands, or -1 when text stands before the first table."""
+    end = text.shape[0]
     at = 0
     line = first_line
+    hands = 0
     position = 0
-    # find the first table
-    if not single:
-        while at < end:
-            stop = _line_end(text, at, end)
-            if _is_header(text, at, stop):
-                break
-            first = _skip_spaces(text, at, stop)
-            if first < stop and text[first] != 35 and text[first] != 13:
-                return -1
-            at = stop + 1
-            line += 1
+    if single:
+        starts[0] = 0
+        stops[0] = end
+        numbers[0] = 1
+        headers[0] = 1
+        lines[0] = 1
+        count = 0
+        for k in range(end):
+            count += text[k] == 10
+        lines[1] = first_line + count
+        return 1
     while at < end:
-        hand = hands
-        number = 1
-        header = line
-        if not single:  # the header line: [n]
-            stop = _line_end(text, at, end)
+        stop = _line_end(text, at, end)
+        if _is_header(text, at, stop):
             inner = _skip_spaces(text, at + 1, stop)
             close = inner
             digits = True
@@ -1209,309 +1340,437 @@ def phh_chunk(
                 number = 0
                 for k in range(inner, close):
                     number = number * 10 + (text[k] - 48)
-            at = stop + 1
-            line += 1
-        # the hand's lines, up to the next table
-        start = at
-        start_line = line
-        for k in range(len(KEYS)):
-            seen[k] = 0
-        keys_seen = 0
-        slow = False
-        variant = -1
-        trimming = 0
-        n_stacks = 0
-        n_antes = 0
-        n_blinds = 0
-        n_won = -1
-        n_finish = -1
-        n_names = -1
-        n_seats = -1
-        n_actions = 0
-        id_start = -1
-        id_stop = -1
-        venue_start = -1
-        venue_stop = -1
-        while at < end:
-            stop = _line_end(text, at, end)
-            if not single and _is_header(text, at, stop):
-                break  # the next table
-            line += 1
-            if slow:
-                at = stop + 1
-                continue
+            if hands:
+                stops[hands - 1] = at
+            numbers[hands] = number
+            headers[hands] = line
+            starts[hands] = stop + 1
+            lines[hands] = line + 1
+            hands += 1
+        elif not hands:
             first = _skip_spaces(text, at, stop)
-            if first >= stop or text[first] == 35 or text[first] == 13:
-                at = stop + 1
-                continue
-            key_end = first
-            while key_end < stop and (
-                48 <= text[key_end] <= 57
-                or 65 <= text[key_end] <= 90
-                or 97 <= text[key_end] <= 122
-                or text[key_end] == 95
-                or text[key_end] == 45
-            ):
-                key_end += 1
-            equals = _skip_spaces(text, key_end, stop)
-            if key_end == first or equals >= stop or text[equals] != 61:
-                slow = True
-                at = stop + 1
-                continue
-            value = _skip_spaces(text, equals + 1, stop)
-            if value >= stop:
-                slow = True
-                at = stop + 1
-                continue
-            key = _key_id(text, first, key_end)
-            after = -1
-            if key < 0:
-                for k in range(keys_seen):  # a key twice is not TOML
-                    if key_stops[k] - key_starts[k] == key_end - first:
-                        same = True
-                        for j in range(key_end - first):
-                            if text[key_starts[k] + j] != text[first + j]:
-                                same = False
-                                break
-                        if same:
-                            slow = True
-                if keys_seen == MAX_KEYS:
-                    slow = True
-                else:
-                    key_starts[keys_seen] = first
-                    key_stops[keys_seen] = key_end
-                    keys_seen += 1
-                after = _skip_value(text, value, stop)
-            elif seen[key]:
+            if first < stop and text[first] != 35 and text[first] != 13:
+                return -1
+        at = stop + 1
+        line += 1
+    if hands:
+        stops[hands - 1] = end
+    lines[hands] = line
+    return hands
+
+
+@kernel()
+def phh_hand(
+    text: Bytes,
+    hand: int,
+    start: int,
+    end: int,
+    number: int,
+    header: int,
+    start_line: int,
+    high7: RankingTables,
+    sot7: RankingTables,
+    low: RankingTables,
+    full_deck: npt.NDArray[np.bool_],
+    short_deck: npt.NDArray[np.bool_],
+    facts: Ints,
+    names: Ints,
+    seat_numbers: Ints,
+    put_in: Ints,
+    gross: Ints,
+    won: Ints,
+    flags: npt.NDArray[np.int8],
+    holes: npt.NDArray[np.int8],
+    boards: npt.NDArray[np.int8],
+    pots: Ints,
+    pot_masks: npt.NDArray[np.int32],
+    pot_shares: npt.NDArray[np.int32],
+    work_arrays: Scratch,
+) -> None:
+    """Read and replay the hand whose lines are ``text[start:end]`` into row ``hand`` of the
+    outputs: ``facts[hand, F_STATUS]`` is :data:`OK`, or :data:`SLOW` for the reference path."""
+    seen = work_arrays.seen
+    key_starts = work_arrays.key_starts
+    key_stops = work_arrays.key_stops
+    stacks_m = work_arrays.stacks_m
+    stacks_d = work_arrays.stacks_d
+    antes_m = work_arrays.antes_m
+    antes_d = work_arrays.antes_d
+    blinds_m = work_arrays.blinds_m
+    blinds_d = work_arrays.blinds_d
+    blind_signs = work_arrays.blind_signs
+    won_m = work_arrays.won_m
+    won_d = work_arrays.won_d
+    finish_m = work_arrays.finish_m
+    finish_d = work_arrays.finish_d
+    ignored = work_arrays.ignored
+    sizes_m = work_arrays.sizes_m
+    sizes_d = work_arrays.sizes_d
+    bet_sizes_m = work_arrays.bet_sizes_m
+    bet_sizes_d = work_arrays.bet_sizes_d
+    name_starts = work_arrays.name_starts
+    name_stops = work_arrays.name_stops
+    action_starts = work_arrays.action_starts
+    action_stops = work_arrays.action_stops
+    kinds = work_arrays.kinds
+    actors = work_arrays.actors
+    amounts_m = work_arrays.amounts_m
+    amounts_d = work_arrays.amounts_d
+    amounts = work_arrays.amounts
+    cards = work_arrays.cards
+    card_counts = work_arrays.card_counts
+    stacks = work_arrays.stacks
+    antes = work_arrays.antes
+    blinds = work_arrays.blinds
+    in_turn = work_arrays.in_turn
+    paid = work_arrays.paid
+    finishing = work_arrays.finishing
+    words_start = work_arrays.words_start
+    words_stop = work_arrays.words_stop
+    seat_rows = work_arrays.seat_rows
+    scratch_holes = work_arrays.scratch_holes
+    scratch_board = work_arrays.scratch_board
+    scratch_state = work_arrays.scratch_state
+    scratch_seen = work_arrays.scratch_seen
+    scratch_hole = work_arrays.scratch_hole
+    scratch_work = work_arrays.scratch_work
+    powers = work_arrays.powers
+    # the hand's lines
+    at = start
+    line = start_line
+    for k in range(len(KEYS)):
+        seen[k] = 0
+    keys_seen = 0
+    slow = False
+    variant = -1
+    trimming = 0
+    n_stacks = 0
+    n_antes = 0
+    n_blinds = 0
+    n_won = -1
+    n_finish = -1
+    n_names = -1
+    n_seats = -1
+    n_actions = 0
+    id_start = -1
+    id_stop = -1
+    venue_start = -1
+    venue_stop = -1
+    while at < end:
+        stop = _line_end(text, at, end)
+        line += 1
+        if slow:
+            at = stop + 1
+            continue
+        first = _skip_spaces(text, at, stop)
+        if first >= stop or text[first] == 35 or text[first] == 13:
+            at = stop + 1
+            continue
+        key_end = first
+        while key_end < stop and (
+            48 <= text[key_end] <= 57
+            or 65 <= text[key_end] <= 90
+            or 97 <= text[key_end] <= 122
+            or text[key_end] == 95
+            or text[key_end] == 45
+        ):
+            key_end += 1
+        equals = _skip_spaces(text, key_end, stop)
+        if key_end == first or equals >= stop or text[equals] != 61:
+            slow = True
+            at = stop + 1
+            continue
+        value = _skip_spaces(text, equals + 1, stop)
+        if value >= stop:
+            slow = True
+            at = stop + 1
+            continue
+        key = _key_id(text, first, key_end)
+        after = -1
+        if key < 0:
+            for k in range(keys_seen):  # a key twice is not TOML
+                if key_stops[k] - key_starts[k] == key_end - first:
+                    same = True
+                    for j in range(key_end - first):
+                        if text[key_starts[k] + j] != text[first + j]:
+                            same = False
+                            break
+                    if same:
+                        slow = True
+            if keys_seen == MAX_KEYS:
                 slow = True
             else:
-                seen[key] = 1
-                if key == K_VARIANT:
-                    v_start, v_stop, after = _string(text, value, stop)
-                    if after >= 0:
-                        length = v_stop - v_start
-                        betting_letter = text[v_start] if length else 0
-                        code = -1
-                        if betting_letter == 78:
-                            code = NO_LIMIT
-                        elif betting_letter == 80:
-                            code = POT_LIMIT
-                        elif betting_letter == 70:
-                            code = FIXED_LIMIT
-                        game_code = -1
-                        if length == 2 and text[v_start + 1] == 84:
-                            game_code = HOLDEM
-                        elif length == 2 and text[v_start + 1] == 83:
-                            game_code = SHORT_DECK_SOT
-                        elif length == 2 and text[v_start + 1] == 79:
-                            game_code = OMAHA
-                        elif (
-                            length == 4
-                            and text[v_start + 1] == 79
-                            and text[v_start + 2] == 47
-                            and text[v_start + 3] == 56
-                        ):
-                            game_code = OMAHA_HI_LO
-                        if code >= 0 and game_code >= 0:
-                            variant = 3 * game_code + code
-                elif key == K_TRIMMING:
-                    if stop - value >= 4 and text[value] == 116 and text[value + 1] == 114 and text[value + 2] == 117 and text[value + 3] == 101:  # fmt: skip
-                        trimming = 1
-                        after = value + 4
-                    elif stop - value >= 5 and text[value] == 102 and text[value + 1] == 97 and text[value + 2] == 108 and text[value + 3] == 115 and text[value + 4] == 101:  # fmt: skip
-                        trimming = 0
-                        after = value + 5
-                elif key == K_ANTES:
-                    n_antes, after = _numbers(text, value, stop, antes_m, antes_d, ignored)
-                    if not _positive(ignored, 1 if n_antes == -2 else n_antes):
-                        after = -1
-                elif key == K_BLINDS:
-                    n_blinds, after = _numbers(text, value, stop, blinds_m, blinds_d, blind_signs)
-                    if n_blinds == -2:
-                        after = -1
-                elif key == K_STACKS:
-                    n_stacks, after = _numbers(text, value, stop, stacks_m, stacks_d, ignored)
-                    if n_stacks == -2 or not _positive(ignored, n_stacks):
-                        after = -1
-                elif key == K_WINNINGS:
-                    n_won, after = _numbers(text, value, stop, won_m, won_d, ignored)
-                    if n_won == -2 or not _positive(ignored, n_won):
-                        after = -1
-                elif key == K_FINISHING:
-                    n_finish, after = _numbers(text, value, stop, finish_m, finish_d, ignored)
-                    if n_finish == -2 or not _positive(ignored, n_finish):
-                        after = -1
-                elif K_MIN_BET <= key <= K_BIG_BET:
-                    size, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
-                    slot = key - K_MIN_BET
-                    if size != -2 or ignored[0] < 0:
-                        after = -1
-                    bet_sizes_m[slot] = sizes_m[0]
-                    bet_sizes_d[slot] = sizes_d[0]
-                elif key == K_ACTIONS:
-                    n_actions, after = _strings(text, value, stop, action_starts, action_stops,
-                                                MAX_ACTIONS)  # fmt: skip
-                elif key == K_PLAYERS:
-                    n_names, after = _strings(text, value, stop, name_starts, name_stops,
-                                              MAX_PLAYERS)  # fmt: skip
-                elif key == K_SEATS:
-                    n_seats, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
-                    if n_seats >= 0:
-                        for k in range(n_seats):
-                            if sizes_d[k]:
-                                after = -1
-                            seat_numbers[hand, k] = sizes_m[k]
-                    else:
-                        after = -1
-                elif key == K_HAND:
-                    if text[value] == 39 or text[value] == 34:
-                        id_start, id_stop, after = _string(text, value, stop)
-                    else:
-                        _, places, sign, after = _number(text, value, stop)
-                        if places or sign < 0 or (after >= 0 and text[value] == 48 and after - value > 1):  # fmt: skip
-                            after = -1
-                        id_start = value
-                        id_stop = after
-                elif key == K_VENUE:
-                    venue_start, venue_stop, after = _string(text, value, stop)
-            if after < 0 or not _value_end(text, after, stop):
-                slow = True
-            at = stop + 1
-        stop_at = at
-        facts[hand, F_NUMBER] = number
-        facts[hand, F_HEADER] = header
-        facts[hand, F_START] = start
-        facts[hand, F_STOP] = stop_at
-        facts[hand, F_STATUS] = SLOW
-        facts[hand, F_COUNT] = 0
-        facts[hand, F_LINE] = start_line
-        hands += 1
-        # checks the reference reader makes, and what this reader leaves to it
-        count = n_stacks
-        if (
-            slow
-            or variant < 0
-            or count < 2
-            or not (n_antes == count or n_antes == -2 or (n_antes == 0 and not seen[K_ANTES]))
-            or n_blinds != count
-            or (n_won >= 0 and n_won != count)
-            or (n_finish >= 0 and n_finish != count)
-            or (n_names >= 0 and n_names != count)
-            or (n_seats >= 0 and n_seats != count)
-            or n_actions < 0
-            or not seen[K_ACTIONS]
-            or (seen[K_WINNINGS] and n_won < 0)
-            or (seen[K_FINISHING] and n_finish < 0)
-            or (seen[K_PLAYERS] and n_names < 0)
-            or not _valid_utf8(text, start, stop_at)
-        ):
-            continue
-        betting = variant % 3
-        game = variant // 3
-        if betting == FIXED_LIMIT:
-            if not (seen[K_SMALL_BET] and seen[K_BIG_BET]):
-                continue
-        elif not seen[K_MIN_BET]:
-            continue
-        if n_antes == -2:
-            for i in range(1, count):
-                antes_m[i] = antes_m[0]
-                antes_d[i] = antes_d[0]
-        elif n_antes == 0:
-            for i in range(count):
-                antes_m[i] = 0
-                antes_d[i] = 0
-        # the scale: the most decimals of a non-whole amount
-        places = 0
-        for i in range(count):
-            if stacks_d[i] and stacks_m[i] % powers[stacks_d[i]]:
-                places = max(places, stacks_d[i])
-            if antes_d[i] and antes_m[i] % powers[antes_d[i]]:
-                places = max(places, antes_d[i])
-            if blinds_d[i] and blinds_m[i] % powers[blinds_d[i]]:
-                places = max(places, blinds_d[i])
-            if n_won > 0 and won_d[i] and won_m[i] % powers[won_d[i]]:
-                places = max(places, won_d[i])
-            if n_finish > 0 and finish_d[i] and finish_m[i] % powers[finish_d[i]]:
-                places = max(places, finish_d[i])
-        for slot in range(3):
-            used = slot > 0 if betting == FIXED_LIMIT else slot == 0
-            if used and bet_sizes_d[slot] and bet_sizes_m[slot] % powers[bet_sizes_d[slot]]:
-                places = max(places, bet_sizes_d[slot])
-        bad_action = False
-        for step in range(n_actions):
-            if not _action(text, action_starts[step], action_stops[step], step, kinds, actors,
-                           amounts_m, amounts_d, cards, card_counts):  # fmt: skip
-                bad_action = True
-                break
-            if kinds[step] == BET_RAISE and amounts_d[step] and amounts_m[step] % powers[amounts_d[step]]:  # fmt: skip
-                places = max(places, amounts_d[step])
-        if bad_action or places > 6:
-            continue
-        for i in range(count):
-            stacks[i] = _scaled(stacks_m[i], stacks_d[i], places, powers)
-            antes[i] = _scaled(antes_m[i], antes_d[i], places, powers)
-            blinds[i] = _scaled(blinds_m[i], blinds_d[i], places, powers)
-            in_turn[i] = 1 if blind_signs[i] > 0 else 0
-            paid[i] = _scaled(won_m[i], won_d[i], places, powers) if n_won > 0 else 0
-            finishing[i] = _scaled(finish_m[i], finish_d[i], places, powers) if n_finish > 0 else 0
-        raw_small = blinds[0]
-        raw_big = blinds[1]
-        if count == 2:  # heads-up: written from the big blind's side
-            antes[0], antes[1] = antes[1], antes[0]
-            blinds[0], blinds[1] = blinds[1], blinds[0]
-            in_turn[0], in_turn[1] = in_turn[1], in_turn[0]
-        for step in range(n_actions):
-            amounts[step] = (
-                _scaled(amounts_m[step], amounts_d[step], places, powers)
-                if kinds[step] == BET_RAISE
-                else -1
-            )
-        if betting == FIXED_LIMIT:
-            small_bet = _scaled(bet_sizes_m[1], bet_sizes_d[1], places, powers)
-            big_bet = _scaled(bet_sizes_m[2], bet_sizes_d[2], places, powers)
+                key_starts[keys_seen] = first
+                key_stops[keys_seen] = key_end
+                keys_seen += 1
+            after = _skip_value(text, value, stop)
+        elif seen[key]:
+            slow = True
         else:
-            small_bet = _scaled(bet_sizes_m[0], bet_sizes_d[0], places, powers)
-            big_bet = 0
-        deck = full_deck
-        if game == SHORT_DECK_SOT:
-            deck = short_deck
-        has_won = 0
-        if n_won >= 0:
-            has_won = 1
-        has_finish = 0
-        if n_finish >= 0:
-            has_finish = 1
-        status, allin_street, allin_cards, pot_count = replay_one(
-            count, game, betting, trimming, small_bet, big_bet, stacks, antes, blinds, in_turn,
-            n_actions, kinds, actors, amounts, cards, card_counts, paid, has_won,
-            finishing, has_finish, high7, sot7, low, deck, put_in[hand],
-            gross[hand], won[hand], flags[hand], holes[hand], pots[hand], pot_masks[hand],
-            pot_shares[hand], boards[hand],
-        )  # fmt: skip
-        if status != OK:
-            continue
-        facts[hand, F_STATUS] = OK
-        facts[hand, F_COUNT] = count
-        facts[hand, F_VARIANT] = variant
-        facts[hand, F_SCALE] = places
-        facts[hand, F_SMALL] = raw_small
-        facts[hand, F_BIG] = raw_big if raw_big else small_bet
-        facts[hand, F_ID_START] = id_start
-        facts[hand, F_ID_STOP] = id_stop
-        facts[hand, F_VENUE_START] = venue_start
-        facts[hand, F_VENUE_STOP] = venue_stop
-        facts[hand, F_ALLIN_STREET] = allin_street
-        facts[hand, F_ALLIN_CARDS] = allin_cards
-        facts[hand, F_POTS] = pot_count
+            seen[key] = 1
+            if key == K_VARIANT:
+                v_start, v_stop, after = _string(text, value, stop)
+                if after >= 0:
+                    length = v_stop - v_start
+                    betting_letter = text[v_start] if length else 0
+                    code = -1
+                    if betting_letter == 78:
+                        code = NO_LIMIT
+                    elif betting_letter == 80:
+                        code = POT_LIMIT
+                    elif betting_letter == 70:
+                        code = FIXED_LIMIT
+                    game_code = -1
+                    if length == 2 and text[v_start + 1] == 84:
+                        game_code = HOLDEM
+                    elif length == 2 and text[v_start + 1] == 83:
+                        game_code = SHORT_DECK_SOT
+                    elif length == 2 and text[v_start + 1] == 79:
+                        game_code = OMAHA
+                    elif (
+                        length == 4
+                        and text[v_start + 1] == 79
+                        and text[v_start + 2] == 47
+                        and text[v_start + 3] == 56
+                    ):
+                        game_code = OMAHA_HI_LO
+                    if code >= 0 and game_code >= 0:
+                        variant = 3 * game_code + code
+            elif key == K_TRIMMING:
+                if stop - value >= 4 and text[value] == 116 and text[value + 1] == 114 and text[value + 2] == 117 and text[value + 3] == 101:  # fmt: skip
+                    trimming = 1
+                    after = value + 4
+                elif stop - value >= 5 and text[value] == 102 and text[value + 1] == 97 and text[value + 2] == 108 and text[value + 3] == 115 and text[value + 4] == 101:  # fmt: skip
+                    trimming = 0
+                    after = value + 5
+            elif key == K_ANTES:
+                n_antes, after = _numbers(text, value, stop, antes_m, antes_d, ignored)
+                if not _positive(ignored, 1 if n_antes == -2 else n_antes):
+                    after = -1
+            elif key == K_BLINDS:
+                n_blinds, after = _numbers(text, value, stop, blinds_m, blinds_d, blind_signs)
+                if n_blinds == -2:
+                    after = -1
+            elif key == K_STACKS:
+                n_stacks, after = _numbers(text, value, stop, stacks_m, stacks_d, ignored)
+                if n_stacks == -2 or not _positive(ignored, n_stacks):
+                    after = -1
+            elif key == K_WINNINGS:
+                n_won, after = _numbers(text, value, stop, won_m, won_d, ignored)
+                if n_won == -2 or not _positive(ignored, n_won):
+                    after = -1
+            elif key == K_FINISHING:
+                n_finish, after = _numbers(text, value, stop, finish_m, finish_d, ignored)
+                if n_finish == -2 or not _positive(ignored, n_finish):
+                    after = -1
+            elif K_MIN_BET <= key <= K_BIG_BET:
+                size, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
+                slot = key - K_MIN_BET
+                if size != -2 or ignored[0] < 0:
+                    after = -1
+                bet_sizes_m[slot] = sizes_m[0]
+                bet_sizes_d[slot] = sizes_d[0]
+            elif key == K_ACTIONS:
+                n_actions, after = _strings(text, value, stop, action_starts, action_stops,
+                                            MAX_ACTIONS)  # fmt: skip
+            elif key == K_PLAYERS:
+                n_names, after = _strings(text, value, stop, name_starts, name_stops,
+                                          MAX_PLAYERS)  # fmt: skip
+            elif key == K_SEATS:
+                n_seats, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
+                if n_seats >= 0:
+                    for k in range(n_seats):
+                        if sizes_d[k]:
+                            after = -1
+                        seat_numbers[hand, k] = sizes_m[k]
+                else:
+                    after = -1
+            elif key == K_HAND:
+                if text[value] == 39 or text[value] == 34:
+                    id_start, id_stop, after = _string(text, value, stop)
+                else:
+                    _, places, sign, after = _number(text, value, stop)
+                    if places or sign < 0 or (after >= 0 and text[value] == 48 and after - value > 1):  # fmt: skip
+                        after = -1
+                    id_start = value
+                    id_stop = after
+            elif key == K_VENUE:
+                venue_start, venue_stop, after = _string(text, value, stop)
+        if after < 0 or not _value_end(text, after, stop):
+            slow = True
+        at = stop + 1
+    stop_at = at
+    facts[hand, F_NUMBER] = number
+    facts[hand, F_HEADER] = header
+    facts[hand, F_START] = start
+    facts[hand, F_STOP] = stop_at
+    facts[hand, F_STATUS] = SLOW
+    facts[hand, F_COUNT] = 0
+    facts[hand, F_LINE] = start_line
+    # checks the reference reader makes, and what this reader leaves to it
+    count = n_stacks
+    if (
+        slow
+        or variant < 0
+        or count < 2
+        or not (n_antes == count or n_antes == -2 or (n_antes == 0 and not seen[K_ANTES]))
+        or n_blinds != count
+        or (n_won >= 0 and n_won != count)
+        or (n_finish >= 0 and n_finish != count)
+        or (n_names >= 0 and n_names != count)
+        or (n_seats >= 0 and n_seats != count)
+        or n_actions < 0
+        or not seen[K_ACTIONS]
+        or (seen[K_WINNINGS] and n_won < 0)
+        or (seen[K_FINISHING] and n_finish < 0)
+        or (seen[K_PLAYERS] and n_names < 0)
+        or not _valid_utf8(text, start, stop_at)
+    ):
+        return
+    betting = variant % 3
+    game = variant // 3
+    if betting == FIXED_LIMIT:
+        if not (seen[K_SMALL_BET] and seen[K_BIG_BET]):
+            return
+    elif not seen[K_MIN_BET]:
+        return
+    if n_antes == -2:
+        for i in range(1, count):
+            antes_m[i] = antes_m[0]
+            antes_d[i] = antes_d[0]
+    elif n_antes == 0:
         for i in range(count):
-            names[hand, 2 * i] = name_starts[i] if n_names > 0 else -1
-            names[hand, 2 * i + 1] = name_stops[i] if n_names > 0 else -1
-            if n_seats < 0:
-                seat_numbers[hand, i] = -1
-        if single:
+            antes_m[i] = 0
+            antes_d[i] = 0
+    # the scale: the most decimals of a non-whole amount
+    places = 0
+    for i in range(count):
+        if stacks_d[i] and stacks_m[i] % powers[stacks_d[i]]:
+            places = max(places, stacks_d[i])
+        if antes_d[i] and antes_m[i] % powers[antes_d[i]]:
+            places = max(places, antes_d[i])
+        if blinds_d[i] and blinds_m[i] % powers[blinds_d[i]]:
+            places = max(places, blinds_d[i])
+        if n_won > 0 and won_d[i] and won_m[i] % powers[won_d[i]]:
+            places = max(places, won_d[i])
+        if n_finish > 0 and finish_d[i] and finish_m[i] % powers[finish_d[i]]:
+            places = max(places, finish_d[i])
+    for slot in range(3):
+        used = slot > 0 if betting == FIXED_LIMIT else slot == 0
+        if used and bet_sizes_d[slot] and bet_sizes_m[slot] % powers[bet_sizes_d[slot]]:
+            places = max(places, bet_sizes_d[slot])
+    bad_action = False
+    for step in range(n_actions):
+        if not _action(text, action_starts[step], action_stops[step], step, kinds, actors,
+                       amounts_m, amounts_d, cards, card_counts, words_start,
+                       words_stop):  # fmt: skip
+            bad_action = True
             break
-    return hands
+        if kinds[step] == BET_RAISE and amounts_d[step] and amounts_m[step] % powers[amounts_d[step]]:  # fmt: skip
+            places = max(places, amounts_d[step])
+    if bad_action or places > 6:
+        return
+    for i in range(count):
+        stacks[i] = _scaled(stacks_m[i], stacks_d[i], places, powers)
+        antes[i] = _scaled(antes_m[i], antes_d[i], places, powers)
+        blinds[i] = _scaled(blinds_m[i], blinds_d[i], places, powers)
+        in_turn[i] = 1 if blind_signs[i] > 0 else 0
+        paid[i] = _scaled(won_m[i], won_d[i], places, powers) if n_won > 0 else 0
+        finishing[i] = _scaled(finish_m[i], finish_d[i], places, powers) if n_finish > 0 else 0
+    raw_small = blinds[0]
+    raw_big = blinds[1]
+    if count == 2:  # heads-up: written from the big blind's side
+        antes[0], antes[1] = antes[1], antes[0]
+        blinds[0], blinds[1] = blinds[1], blinds[0]
+        in_turn[0], in_turn[1] = in_turn[1], in_turn[0]
+    for step in range(n_actions):
+        amounts[step] = (
+            _scaled(amounts_m[step], amounts_d[step], places, powers)
+            if kinds[step] == BET_RAISE
+            else -1
+        )
+    if betting == FIXED_LIMIT:
+        small_bet = _scaled(bet_sizes_m[1], bet_sizes_d[1], places, powers)
+        big_bet = _scaled(bet_sizes_m[2], bet_sizes_d[2], places, powers)
+    else:
+        small_bet = _scaled(bet_sizes_m[0], bet_sizes_d[0], places, powers)
+        big_bet = 0
+    deck = full_deck
+    if game == SHORT_DECK_SOT:
+        deck = short_deck
+    has_won = 0
+    if n_won >= 0:
+        has_won = 1
+    has_finish = 0
+    if n_finish >= 0:
+        has_finish = 1
+    status, allin_street, allin_cards, pot_count = replay_one(
+        count, game, betting, trimming, small_bet, big_bet, stacks, antes, blinds, in_turn,
+        n_actions, kinds, actors, amounts, cards, card_counts, paid, has_won,
+        finishing, has_finish, high7, sot7, low, deck, seat_rows, scratch_holes, scratch_board,
+        scratch_state, scratch_seen, scratch_hole, scratch_work, put_in[hand],
+        gross[hand], won[hand], flags[hand], holes[hand], pots[hand], pot_masks[hand],
+        pot_shares[hand], boards[hand],
+    )  # fmt: skip
+    if status != OK:
+        return
+    facts[hand, F_STATUS] = OK
+    facts[hand, F_COUNT] = count
+    facts[hand, F_VARIANT] = variant
+    facts[hand, F_SCALE] = places
+    facts[hand, F_SMALL] = raw_small
+    facts[hand, F_BIG] = raw_big if raw_big else small_bet
+    facts[hand, F_ID_START] = id_start
+    facts[hand, F_ID_STOP] = id_stop
+    facts[hand, F_VENUE_START] = venue_start
+    facts[hand, F_VENUE_STOP] = venue_stop
+    facts[hand, F_ALLIN_STREET] = allin_street
+    facts[hand, F_ALLIN_CARDS] = allin_cards
+    facts[hand, F_POTS] = pot_count
+    for i in range(count):
+        names[hand, 2 * i] = name_starts[i] if n_names > 0 else -1
+        names[hand, 2 * i + 1] = name_stops[i] if n_names > 0 else -1
+        if n_seats < 0:
+            seat_numbers[hand, i] = -1
+
+
+@kernel(parallel=True)
+def phh_hands(
+    text: Bytes,
+    starts: Ints,
+    stops: Ints,
+    numbers: Ints,
+    headers: Ints,
+    lines: Ints,
+    hands: int,
+    threads: int,
+    high7: RankingTables,
+    sot7: RankingTables,
+    low: RankingTables,
+    full_deck: npt.NDArray[np.bool_],
+    short_deck: npt.NDArray[np.bool_],
+    facts: Ints,
+    names: Ints,
+    seat_numbers: Ints,
+    put_in: Ints,
+    gross: Ints,
+    won: Ints,
+    flags: npt.NDArray[np.int8],
+    holes: npt.NDArray[np.int8],
+    boards: npt.NDArray[np.int8],
+    pots: Ints,
+    pot_masks: npt.NDArray[np.int32],
+    pot_shares: npt.NDArray[np.int32],
+) -> None:
+    """:func:`phh_hand` for every hand :func:`phh_index` found, the hands dealt to ``threads``
+    threads in turn (each with its working arrays)."""
+    for worker in prange(threads):
+        scratch = new_scratch()
+        for hand in range(worker, hands, threads):
+            phh_hand(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],
+                     lines[hand], high7, sot7, low, full_deck, short_deck, facts, names,
+                     seat_numbers, put_in, gross, won, flags, holes, boards, pots, pot_masks,
+                     pot_shares, scratch)  # fmt: skip
 
 
 # -- exact equities ---------------------------------------------------------------------------

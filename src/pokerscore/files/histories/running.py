@@ -438,15 +438,14 @@ CHUNK_BYTES: Final = 8 << 20
 """PHH text handed to the kernels at a time."""
 
 
-def _phh_chunks(part: _Part) -> Iterator[tuple[bytes, int, bool]]:
-    """The part's PHH text in pieces that end where a table starts: (text, first line, first
-    piece of the file)."""
+def _phh_chunks(part: _Part) -> Iterator[bytes]:
+    """The part's PHH text in pieces that end where a table starts (a byte-order mark at the
+    start of the file dropped)."""
     path = Path(part.path)
     with path.open("rb") as stream:
         stream.seek(part.start)
         left = None if part.stop is None else part.stop - part.start
         carried = b""
-        line = part.first_line
         first = part.start == 0
         while True:
             size = CHUNK_BYTES if left is None else min(CHUNK_BYTES, left)
@@ -456,19 +455,17 @@ def _phh_chunks(part: _Part) -> Iterator[tuple[bytes, int, bool]]:
             data = carried + block
             if first:
                 data = data.removeprefix(b"\xef\xbb\xbf")
+                first = False
             if not block:
                 if data:
-                    yield data, line, first
+                    yield data
                 return
             cut = data.rfind(b"\n[")
-            if cut < 0 or (cut == 0 and not data.startswith(b"[")):
+            if cut < 0:
                 carried = data
                 continue
-            piece, carried = data[: cut + 1], data[cut + 1 :]
-            if piece.strip():
-                yield piece, line, first
-                first = False
-            line += piece.count(b"\n")
+            yield data[: cut + 1]
+            carried = data[cut + 1 :]
 
 
 def _run_phh_part(
@@ -489,12 +486,15 @@ def _run_phh_part(
     name = part.path
     single = Path(part.path).suffix.lower() == ".phh" and part.start == 0 and part.stop is None
     if single:
-        data = Path(part.path).read_bytes().removeprefix(b"\xef\xbb\xbf")
-        pieces: Iterator[tuple[bytes, int, bool]] = iter([(data, 1, True)])
+        pieces: Iterator[bytes] = iter([Path(part.path).read_bytes().removeprefix(b"\xef\xbb\xbf")])
     else:
         pieces = _phh_chunks(part)
-    for data, first_line, _first in pieces:
-        batch = replay_phh_text(data, single=single, first_line=first_line)
+    line = part.first_line
+    for data in pieces:
+        if not single and not data.strip():
+            line += data.count(b"\n")
+            continue
+        batch = replay_phh_text(data, single=single, first_line=line)
         if batch is None:  # text before the first table: the reference reader says so
             for hand in _part_hands(part):
                 if isinstance(hand, HandHistoryError) and hand.hand is None:
@@ -503,6 +503,7 @@ def _run_phh_part(
                     summary.add_error(hand)
                     break
             return summary
+        line = batch.lines
         fast = batch_columns(batch, name) if batch.hands else None
         slow_rows = RowBuffer()
         slow_order: list[int] = []
@@ -527,10 +528,23 @@ def _run_phh_part(
             orders.append(np.array(slow_order, dtype=np.int64))
         if not tables:
             continue
-        table = pa.concat_tables(tables)
-        order = np.concatenate(orders)
-        if len(tables) > 1:
-            table = table.take(pa.array(np.argsort(order, kind="stable")))
+        if len(tables) == 1:
+            table = tables[0]
+        else:  # the few slow hands back in their places among the fast ones
+            fast_order, slow_order_array = orders
+            cuts = np.searchsorted(fast_order, slow_order_array)
+            ordered = []
+            previous = 0
+            slow_table = tables[1]
+            starts = np.flatnonzero(np.r_[True, slow_order_array[1:] != slow_order_array[:-1]])
+            ends = np.r_[starts[1:], len(slow_order_array)]
+            for start, stop in zip(starts.tolist(), ends.tolist(), strict=True):
+                cut = int(cuts[start])
+                ordered.append(tables[0].slice(previous, cut - previous))
+                ordered.append(slow_table.slice(start, stop - start))
+                previous = cut
+            ordered.append(tables[0].slice(previous))
+            table = pa.concat_tables(ordered)
         if follow is not None:
             _follow(summary, table, follow)
         if write is not None:
@@ -599,27 +613,19 @@ def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
         net_bb = np.where(big > 0, net / big, 0.0)
         adjusted_bb = np.where(big > 0, adjusted / big, 0.0)
 
-    def sums(values: Any) -> Any:
-        return np.bincount(codes, weights=values, minlength=size)
-
-    def counts(column: str) -> Any:
-        return np.bincount(
-            codes, weights=table.column(column).to_numpy(zero_copy_only=False), minlength=size
-        )
-
-    totals = {
-        "hands": np.bincount(codes, minlength=size),
-        "vpip": counts("vpip"),
-        "pfr": counts("pfr"),
-        "saw_flop": counts("saw_flop"),
-        "showdowns": counts("went_to_showdown"),
-        "won_showdowns": counts("won_at_showdown"),
-        "net": sums(net),
-        "allin_ev_net": sums(adjusted),
-        "net_bb": sums(net_bb),
-        "allin_ev_bb": sums(adjusted_bb),
-    }
-    summary.tally.add_totals(names, totals)
+    flags = [table.column(name).to_numpy(zero_copy_only=False) for name in
+             ("vpip", "pfr", "saw_flop", "went_to_showdown", "won_at_showdown")]  # fmt: skip
+    counts = np.stack(
+        [np.bincount(codes, minlength=size)]
+        + [np.bincount(codes, weights=flag, minlength=size).astype(np.int64) for flag in flags],
+        axis=1,
+    )
+    sums = np.stack(
+        [np.bincount(codes, weights=values, minlength=size).astype(np.float64)
+         for values in (net, adjusted, net_bb, adjusted_bb)],
+        axis=1,
+    )  # fmt: skip
+    summary.tally.add_totals(names, counts, sums)
 
 
 def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:
