@@ -93,7 +93,9 @@ class _Hand:
             )
             roll = rng.random()
             if self.street == 0:
-                fold, raise_ = (0.55, 0.12) if top <= BLINDS[1] else (0.72, 0.06 + 0.02 * (raises < 2))
+                fold, raise_ = (
+                    (0.55, 0.12) if top <= BLINDS[1] else (0.72, 0.06 + 0.02 * (raises < 2))
+                )
             else:
                 fold, raise_ = (0.0, 0.35) if call == 0 else (0.5, 0.07)
             if call and roll < fold:
@@ -190,10 +192,7 @@ def hand_text(rng: random.Random, number: int, names: list[str]) -> str:
                 hand.actions.append(f"p{i + 1} sm")
             else:
                 hand.actions.append(f"p{i + 1} sm {DECK[holes[i][0]]}{DECK[holes[i][1]]}")
-    if count == 2:
-        blinds = "[0.50, 1]"
-    else:
-        blinds = "[0.50, 1, " + ", ".join(["0"] * (count - 2)) + "]"
+    blinds = "[" + ", ".join(["0.50", "1"] + ["0"] * (count - 2)) + "]"
     quoted = ", ".join(f"'{action}'" for action in hand.actions)
     players = ", ".join(f"'{name}'" for name in seats)
     seat_numbers = ", ".join(str(seat) for seat in rng.sample(range(1, 7), count))
