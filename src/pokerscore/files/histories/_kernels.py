@@ -251,7 +251,14 @@ STATE_SIZE: Final = 12
 
 # seat flags
 VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
-SCRATCH_ROWS: Final = 18
+SCRATCH_ROWS: Final = 19
+# what a site says beside the actions (PokerStars), in one int64 array ``said``
+SAID_RETURNED, SAID_POTS, SAID_HAS_RAKE, SAID_RAKE, SAID_HAS_TOTAL, SAID_TOTAL = range(6)
+SAID_RETURNS: Final = 6
+"""From here, MAX_PLAYERS amounts returned uncalled."""
+SAID_POT_MASKS: Final = SAID_RETURNS + MAX_PLAYERS
+"""From here, MAX_PLAYERS pots: the seats the site paid from each (a bit mask), -1 if none."""
+SAID_SIZE: Final = SAID_POT_MASKS + MAX_PLAYERS
 """Rows of per-seat scratch space a replay uses (allocated once per kernel call)."""
 
 
@@ -286,7 +293,9 @@ def _in_hand(folded: Ints, count: int) -> int:
 
 
 @kernel()
-def _collect(stacks: Ints, bets: Ints, put_in: Ints, contributions: Ints, count: int) -> None:
+def _collect(
+    stacks: Ints, bets: Ints, put_in: Ints, contributions: Ints, refunds: Ints, count: int
+) -> None:
     """The unmatched part of the largest bet back to its player; the bets into the pots."""
     first = -1
     second = -1
@@ -301,6 +310,7 @@ def _collect(stacks: Ints, bets: Ints, put_in: Ints, contributions: Ints, count:
         if bets[i] > cutoff:
             stacks[i] += bets[i] - cutoff
             put_in[i] -= bets[i] - cutoff
+            refunds[i] += bets[i] - cutoff
             bets[i] = cutoff
         contributions[i] += bets[i]
         bets[i] = 0
@@ -313,6 +323,7 @@ def _round_over(
     bets: Ints,
     put_in: Ints,
     contributions: Ints,
+    refunds: Ints,
     folded: Ints,
     count: int,
 ) -> None:
@@ -320,7 +331,7 @@ def _round_over(
         return
     state[HEAD] = state[TAIL]
     state[BETTING] = 0
-    _collect(stacks, bets, put_in, contributions, count)
+    _collect(stacks, bets, put_in, contributions, refunds, count)
     if _in_hand(folded, count) > 1:
         with_chips = 0
         for i in range(count):
@@ -341,6 +352,7 @@ def _begin_round(
     bets: Ints,
     put_in: Ints,
     contributions: Ints,
+    refunds: Ints,
     folded: Ints,
     queue: Ints,
     acted: Ints,
@@ -366,7 +378,7 @@ def _begin_round(
         top = max(top, bets[i])
     if tail == 1 and bets[queue[0]] >= top:
         state[HEAD] = tail
-    _round_over(state, stacks, bets, put_in, contributions, folded, count)
+    _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
 
 
 @kernel()
@@ -468,6 +480,8 @@ def replay_one(
     has_winnings: int,
     finishing: Ints,
     has_finishing: int,
+    all_ins: Ints,
+    said: Ints,
     high7: RankingTables,
     sot7: RankingTables,
     low: RankingTables,
@@ -516,6 +530,7 @@ def replay_one(
     lows = scratch[15, :count]
     won = scratch[16, :count]
     paid = scratch[17, :count]
+    refunds = scratch[18, :count]
     holes = scratch_holes[:count]
     for i in range(count):
         for k in range(4):
@@ -540,7 +555,7 @@ def replay_one(
         else:
             dead[i] = ante
     if trimming:
-        _collect(stacks, bets, put_in, contributions, count)
+        _collect(stacks, bets, put_in, contributions, refunds, count)
     for i in range(count):
         blind = min(blinds0[i], stacks[i])
         stacks[i] -= blind
@@ -553,8 +568,8 @@ def replay_one(
         if key >= best_key:
             best_key = key
             best_index = i
-    _begin_round(state, (best_index + 1) % count, stacks, bets, put_in, contributions, folded,
-                 queue, acted, count)  # fmt: skip
+    _begin_round(state, (best_index + 1) % count, stacks, bets, put_in, contributions, refunds,
+                 folded, queue, acted, count)  # fmt: skip
     for step in range(action_count):
         kind = kinds[step]
         actor = actors[step]
@@ -593,7 +608,9 @@ def replay_one(
                     return SLOW, -1, 0, 0
                 if state[STREET] == 0:
                     flags[actor] |= VPIP | PFR
-            _round_over(state, stacks, bets, put_in, contributions, folded, count)
+            if all_ins[step] and stacks[actor] > 0:
+                return SLOW, -1, 0, 0
+            _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
         elif kind == DEAL_HOLE:
             if dealt[actor] or card_counts[step] != holes_per:
                 return SLOW, -1, 0, 0
@@ -618,8 +635,8 @@ def replay_one(
                     if not folded[i]:
                         flags[i] |= SAW_FLOP
             if not state[ALL_IN]:
-                _begin_round(state, 0, stacks, bets, put_in, contributions, folded, queue,
-                             acted, count)  # fmt: skip
+                _begin_round(state, 0, stacks, bets, put_in, contributions, refunds, folded,
+                             queue, acted, count)  # fmt: skip
         else:  # a show or a muck
             if state[BETTING] or folded[actor]:
                 return SLOW, -1, 0, 0
@@ -671,6 +688,10 @@ def replay_one(
         if not in_deck[card] or seen[card]:
             return SLOW, -1, 0, 0
         seen[card] = True
+    if said[SAID_RETURNED]:  # what the site says it returned uncalled (PokerStars)
+        for i in range(count):
+            if said[SAID_RETURNS + i] != refunds[i]:
+                return SLOW, -1, 0, 0
     # the pots
     for i in range(count):  # the levels, in order (an insertion sort: ten at most)
         value = contributions[i]
@@ -805,7 +826,24 @@ def replay_one(
                 return SLOW, -1, 0, 0
             kept += gross[i] - given
             won[i] = given
+        if said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
+            for pot in range(MAX_PLAYERS):
+                mask = said[SAID_POT_MASKS + pot]
+                if mask < 0:
+                    continue
+                if pot >= pots:
+                    return SLOW, -1, 0, 0
+                ours = 0
+                for i in range(count):
+                    if out_pot_shares[pot, i]:
+                        ours |= 1 << i
+                if ours != mask:
+                    return SLOW, -1, 0, 0
         if total and 10 * kept > total * DEN + 10 * odd * DEN:
+            return SLOW, -1, 0, 0
+        if said[SAID_HAS_RAKE] and abs(kept - said[SAID_RAKE] * DEN) > odd * DEN:
+            return SLOW, -1, 0, 0
+        if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
             return SLOW, -1, 0, 0
     showdown = _in_hand(folded, count) > 1
     for i in range(count):
@@ -1181,6 +1219,8 @@ class Scratch(NamedTuple):
     finishing: npt.NDArray[Any]
     words_start: npt.NDArray[Any]
     words_stop: npt.NDArray[Any]
+    no_all_ins: npt.NDArray[Any]
+    no_said: npt.NDArray[Any]
     seat_rows: npt.NDArray[Any]
     scratch_holes: npt.NDArray[Any]
     scratch_board: npt.NDArray[Any]
@@ -1232,6 +1272,8 @@ def new_scratch() -> Scratch:
     finishing = np.zeros(MAX_PLAYERS, dtype=np.int64)
     words_start = np.zeros(5, dtype=np.int64)
     words_stop = np.zeros(5, dtype=np.int64)
+    no_all_ins = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    no_said = np.zeros(SAID_SIZE, dtype=np.int64)
     seat_rows = np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64)
     scratch_holes = np.zeros((MAX_PLAYERS, 4), dtype=np.int64)
     scratch_board = np.zeros(5, dtype=np.int64)
@@ -1283,6 +1325,8 @@ def new_scratch() -> Scratch:
         finishing,
         words_start,
         words_stop,
+        no_all_ins,
+        no_said,
         seat_rows,
         scratch_holes,
         scratch_board,
@@ -1427,6 +1471,8 @@ def phh_hand(
     finishing = work_arrays.finishing
     words_start = work_arrays.words_start
     words_stop = work_arrays.words_stop
+    no_all_ins = work_arrays.no_all_ins
+    no_said = work_arrays.no_said
     seat_rows = work_arrays.seat_rows
     scratch_holes = work_arrays.scratch_holes
     scratch_board = work_arrays.scratch_board
@@ -1707,8 +1753,9 @@ def phh_hand(
     status, allin_street, allin_cards, pot_count = replay_one(
         count, game, betting, trimming, small_bet, big_bet, stacks, antes, blinds, in_turn,
         n_actions, kinds, actors, amounts, cards, card_counts, paid, has_won,
-        finishing, has_finish, high7, sot7, low, deck, seat_rows, scratch_holes, scratch_board,
-        scratch_state, scratch_seen, scratch_hole, scratch_work, put_in[hand],
+        finishing, has_finish, no_all_ins, no_said, high7, sot7, low, deck, seat_rows,
+        scratch_holes, scratch_board, scratch_state, scratch_seen, scratch_hole, scratch_work,
+        put_in[hand],
         gross[hand], won[hand], flags[hand], holes[hand], pots[hand], pot_masks[hand],
         pot_shares[hand], boards[hand],
     )  # fmt: skip
@@ -1926,3 +1973,999 @@ def any_five_shares(
                                         hole_keys, hole_masks, tables, high, shares)  # fmt: skip
                         boards += 1
     return boards
+
+
+# -- reading PokerStars -----------------------------------------------------------------------
+
+
+@kernel()
+def stars_index(text: Bytes, starts: Ints, stops: Ints) -> int:
+    """Where each PokerStars hand of ``text`` lies: from a line starting ``PokerStars `` to the
+    next; -1 when other text stands before the first hand."""
+    end = text.shape[0]
+    at = 0
+    hands = 0
+    while at < end:
+        stop = _line_end(text, at, end)
+        begin = at
+        if stop - at >= 3 and text[at] == 0xEF and text[at + 1] == 0xBB and text[at + 2] == 0xBF:
+            begin = at + 3
+        if _starts_with(text, begin, stop, _POKERSTARS):
+            if hands:
+                stops[hands - 1] = at
+            starts[hands] = at
+            hands += 1
+        elif not hands:
+            first = begin
+            while first < stop and (text[first] == 32 or text[first] == 9 or text[first] == 13):
+                first += 1
+            if first < stop:
+                return -1
+        at = stop + 1
+    if hands:
+        stops[hands - 1] = end
+    return hands
+
+
+def _ascii(text: str) -> npt.NDArray[np.uint8]:
+    return np.frombuffer(text.encode(), dtype=np.uint8).copy()
+
+
+_POKERSTARS: Final = _ascii("PokerStars ")
+_HOLDEM: Final = _ascii("Hold'em ")
+_OMAHA: Final = _ascii("Omaha ")
+_HI_LO: Final = _ascii("Hi/Lo ")
+_NO_LIMIT: Final = _ascii("No Limit")
+_POT_LIMIT: Final = _ascii("Pot Limit")
+_LIMIT: Final = _ascii("Limit")
+_FIXED_LIMIT: Final = _ascii("Fixed Limit")
+_SEAT: Final = _ascii("Seat ")
+_SEAT_NUMBER: Final = _ascii("Seat #")
+_TABLE: Final = _ascii("Table '")
+_IN_CHIPS: Final = _ascii(" in chips")
+_SITTING_OUT: Final = _ascii("sitting out")
+_OUT_OF_HAND: Final = _ascii("out of hand")
+_STARS: Final = _ascii("*** ")
+_HOLE_CARDS: Final = _ascii("*** HOLE CARDS")
+_DEALING: Final = _ascii("*** DEALING HANDS")
+_PRE_FLOP: Final = _ascii("*** PRE-FLOP")
+_SHOW_DOWN: Final = _ascii("SHOW DOWN")
+_SHOWDOWN: Final = _ascii("SHOWDOWN")
+_SUMMARY: Final = _ascii("*** SUMMARY")
+_FLOP: Final = _ascii("*** FLOP *** ")
+_TURN: Final = _ascii("*** TURN *** ")
+_RIVER: Final = _ascii("*** RIVER *** ")
+_DEALT_TO: Final = _ascii("Dealt to ")
+_UNCALLED: Final = _ascii("Uncalled bet (")
+_RETURNED_TO: Final = _ascii(") returned to ")
+_COLLECTED: Final = _ascii(" collected ")
+_FROM: Final = _ascii(" from ")
+_POT: Final = _ascii("pot")
+_MAIN_POT: Final = _ascii("main pot")
+_SIDE_POT: Final = _ascii("side pot")
+_CASHED_OUT: Final = _ascii(" cashed out the hand")
+_TOTAL_POT: Final = _ascii("Total pot ")
+_RAKE: Final = _ascii("| Rake ")
+_POSTS: Final = _ascii("posts ")
+_SMALL_AND_BIG: Final = _ascii("small & big blinds ")
+_SMALL_BLIND: Final = _ascii("small blind ")
+_BIG_BLIND: Final = _ascii("big blind ")
+_THE_ANTE: Final = _ascii("the ante ")
+_STRADDLE: Final = _ascii("straddle ")
+_BUTTON_BLIND: Final = _ascii("button blind ")
+_FOLDS: Final = _ascii("folds")
+_CHECKS: Final = _ascii("checks")
+_CALLS: Final = _ascii("calls ")
+_BETS: Final = _ascii("bets ")
+_RAISES: Final = _ascii("raises ")
+_TO: Final = _ascii(" to ")
+_SHOWS: Final = _ascii("shows [")
+_MUCKS: Final = _ascii("mucks")
+_ALL_IN: Final = _ascii(" and is all-in")
+_SIX_PLUS: Final = _ascii("6+ ")
+_CARD: Final = _ascii("Card ")
+_HASH: Final = _ascii(" #")
+
+
+@kernel(inline=True)
+def _starts_with(text: Bytes, at: int, stop: int, word: Bytes) -> bool:
+    if stop - at < word.shape[0]:
+        return False
+    same = True
+    for k in range(word.shape[0]):
+        if text[at + k] != word[k]:
+            same = False
+            break
+    return same
+
+
+@kernel()
+def _find(text: Bytes, at: int, stop: int, word: Bytes) -> int:
+    """The first place of ``word`` in ``text[at:stop]``, or -1."""
+    last = stop - word.shape[0]
+    while at <= last:
+        if text[at] == word[0] and _starts_with(text, at, stop, word):
+            return at
+        at += 1
+    return -1
+
+
+@kernel()
+def _money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
+    """An amount as PokerStars writes one (``$0.25``, ``1,500``, ``€2``): every byte but the
+    digits and the point dropped, as the reference reader reads it; (mantissa, decimals, ok)."""
+    mantissa = 0
+    decimals = 0
+    digits = 0
+    point = False
+    for k in range(at, stop):
+        byte = text[k]
+        if 48 <= byte <= 57:
+            mantissa = mantissa * 10 + (byte - 48)
+            digits += 1
+            if point:
+                decimals += 1
+        elif byte == 46:
+            if point:
+                return 0, 0, False
+            point = True
+    if digits == 0 or digits > 12 or (point and decimals == 0):
+        return 0, 0, False
+    return mantissa, decimals, True
+
+
+@kernel()
+def _token_end(text: Bytes, at: int, stop: int) -> int:
+    while at < stop and text[at] != 32 and text[at] != 13:
+        at += 1
+    return at
+
+
+@kernel()
+def _stars_cards(text: Bytes, at: int, stop: int, out: Ints, room: int) -> int:
+    """Cards written ``[Ah Kd]`` (from the ``[``): how many, or -1."""
+    if at >= stop or text[at] != 91:
+        return -1
+    at += 1
+    count = 0
+    while at < stop and text[at] != 93:
+        if text[at] == 32:
+            at += 1
+            continue
+        if at + 1 >= stop or count == room:
+            return -1
+        rank = text[at]
+        if rank == 49 and at + 2 < stop and text[at + 1] == 48:  # "10"
+            card = _card_of(84, text[at + 2])
+            at += 3
+        else:
+            card = _card_of(rank, text[at + 1])
+            at += 2
+        if card < 0:
+            return -1
+        out[count] = card
+        count += 1
+    if at >= stop:
+        return -1
+    return count
+
+
+@kernel(inline=True)
+def _card_of(rank: int, suit: int) -> int:
+    r = -1
+    if 50 <= rank <= 57:
+        r = rank - 50
+    elif rank == 84:
+        r = 8
+    elif rank == 74:
+        r = 9
+    elif rank == 81:
+        r = 10
+    elif rank == 75:
+        r = 11
+    elif rank == 65:
+        r = 12
+    s = -1
+    if suit == 99:
+        s = 0
+    elif suit == 100:
+        s = 1
+    elif suit == 104:
+        s = 2
+    elif suit == 115:
+        s = 3
+    if r < 0 or s < 0:
+        return -1
+    return 4 * r + s
+
+
+@kernel()
+def _speaker(
+    text: Bytes, at: int, stop: int, name_starts: Ints, name_stops: Ints, names: int
+) -> tuple[int, int]:
+    """The seat (in the order listed) whose name starts the line followed by ``: ``, and where
+    the words begin; (-1, at) if none."""
+    colon = at
+    while colon + 1 < stop and not (text[colon] == 58 and text[colon + 1] == 32):
+        colon += 1
+    if colon + 1 < stop:
+        for seat in range(names):
+            length = name_stops[seat] - name_starts[seat]
+            if length == colon - at:
+                same = True
+                for k in range(length):
+                    if text[at + k] != text[name_starts[seat] + k]:
+                        same = False
+                        break
+                if same:
+                    return seat, colon + 2
+    best = -1
+    best_length = -1
+    for seat in range(names):  # a name holding ": " itself
+        length = name_stops[seat] - name_starts[seat]
+        if length > best_length and at + length + 1 < stop and text[at + length] == 58 and text[at + length + 1] == 32:  # fmt: skip
+            same = True
+            for k in range(length):
+                if text[at + k] != text[name_starts[seat] + k]:
+                    same = False
+                    break
+            if same:
+                best = seat
+                best_length = length
+    if best >= 0:
+        return best, at + best_length + 2
+    return -1, at
+
+
+@kernel()
+def _named(text: Bytes, at: int, stop: int, name_starts: Ints, name_stops: Ints, names: int) -> int:
+    """The seat whose name is exactly ``text[at:stop]``, or -1."""
+    for seat in range(names):
+        length = name_stops[seat] - name_starts[seat]
+        if length != stop - at:
+            continue
+        same = True
+        for k in range(length):
+            if text[at + k] != text[name_starts[seat] + k]:
+                same = False
+                break
+        if same:
+            return seat
+    return -1
+
+
+MAX_SEATS: Final = 10
+MAX_POSTS: Final = 32
+MAX_LISTED: Final = 64
+"""Returned and collected lines kept per hand (more: the reference path)."""
+
+
+class StarsScratch(NamedTuple):
+    """The working arrays of one thread reading PokerStars hands."""
+
+    seat_numbers: Ints
+    name_starts: Ints
+    name_stops: Ints
+    stacks_m: Ints
+    stacks_d: Ints
+    out: Ints
+    playing: Ints
+    order_of: Ints
+    listed_of: Ints
+    post_seat: Ints
+    post_kind: Ints
+    post_m: Ints
+    post_d: Ints
+    kinds: Ints
+    seats: Ints
+    amounts_m: Ints
+    amounts_d: Ints
+    cards: npt.NDArray[np.int64]
+    card_counts: Ints
+    all_ins: Ints
+    returned_seat: Ints
+    returned_m: Ints
+    returned_d: Ints
+    collected_seat: Ints
+    collected_m: Ints
+    collected_d: Ints
+    collected_pot: Ints
+    numbers: Ints
+    stacks: Ints
+    antes: Ints
+    blinds: Ints
+    in_turn: Ints
+    amounts: Ints
+    actors: Ints
+    paid: Ints
+    finishing: Ints
+    said: Ints
+    hand_cards: Ints
+    seat_rows: npt.NDArray[np.int64]
+    holes: npt.NDArray[np.int64]
+    board: Ints
+    state: Ints
+    seen: npt.NDArray[np.bool_]
+    hole: Ints
+    work: Ints
+    powers: Ints
+
+
+@kernel()
+def new_stars_scratch() -> StarsScratch:
+    """Working arrays for :func:`stars_hand`."""
+    powers = np.ones(19, dtype=np.int64)
+    for k in range(1, 19):
+        powers[k] = powers[k - 1] * 10
+    return StarsScratch(
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_POSTS, dtype=np.int64),
+        np.zeros(MAX_POSTS, dtype=np.int64),
+        np.zeros(MAX_POSTS, dtype=np.int64),
+        np.zeros(MAX_POSTS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros((MAX_ACTIONS, 5), dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(8, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(SAID_SIZE, dtype=np.int64),
+        np.zeros(5, dtype=np.int64),
+        np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
+        np.zeros((MAX_PLAYERS, 4), dtype=np.int64),
+        np.zeros(5, dtype=np.int64),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(52, dtype=np.bool_),
+        np.zeros(4, dtype=np.int64),
+        np.zeros(9, dtype=np.int64),
+        powers,
+    )
+
+
+# PokerStars post kinds
+P_ANTE, P_SMALL, P_BIG, P_BOTH, P_STRADDLE = range(5)
+# the numbers of a hand's header: stakes and summary, mantissa and decimals each
+N_SB_M, N_SB_D, N_BB_M, N_BB_D, N_TOTAL_M, N_TOTAL_D, N_RAKE_M, N_RAKE_D = range(8)
+
+
+@kernel()
+def stars_hand(
+    text: Bytes,
+    hand: int,
+    start: int,
+    end: int,
+    number: int,
+    high7: RankingTables,
+    sot7: RankingTables,
+    low: RankingTables,
+    full_deck: npt.NDArray[np.bool_],
+    facts: Ints,
+    names: Ints,
+    seat_numbers_out: Ints,
+    put_in: Ints,
+    gross: Ints,
+    won: Ints,
+    flags: npt.NDArray[np.int8],
+    holes: npt.NDArray[np.int8],
+    boards: npt.NDArray[np.int8],
+    pots: Ints,
+    pot_masks: npt.NDArray[np.int32],
+    pot_shares: npt.NDArray[np.int32],
+    w: StarsScratch,
+) -> None:
+    """Read and replay the PokerStars hand ``text[start:end]`` into row ``hand`` (as the
+    reference reader and replay do), or mark it :data:`SLOW` for them."""
+    facts[hand, F_STATUS] = SLOW
+    facts[hand, F_NUMBER] = number
+    facts[hand, F_START] = start
+    facts[hand, F_STOP] = end
+    facts[hand, F_COUNT] = 0
+    if not _valid_utf8(text, start, end):
+        return
+    # the header
+    at = start
+    if end - at >= 3 and text[at] == 0xEF and text[at + 1] == 0xBB and text[at + 2] == 0xBF:
+        at += 3
+    stop = _line_end(text, at, end)
+    hash_at = _find(text, at, stop, _HASH)
+    if hash_at < 0:
+        return
+    id_start = hash_at + 2
+    id_stop = id_start
+    while id_stop < stop and 48 <= text[id_stop] <= 57:
+        id_stop += 1
+    if id_stop == id_start or id_stop >= stop or text[id_stop] != 58:
+        return
+    rest = id_stop + 1
+    game = -1
+    after = -1
+    holdem = _find(text, rest, stop, _HOLDEM)
+    omaha = _find(text, rest, stop, _OMAHA)
+    if holdem >= 0 and (omaha < 0 or holdem < omaha):
+        if holdem >= 3 and _starts_with(text, holdem - 3, stop, _SIX_PLUS):
+            return
+        game = HOLDEM
+        after = holdem + _HOLDEM.shape[0]
+    elif omaha >= 0:
+        if omaha >= 5 and _starts_with(text, omaha - 5, stop, _CARD):
+            return
+        game = OMAHA
+        after = omaha + _OMAHA.shape[0]
+        if _starts_with(text, after, stop, _HI_LO):
+            game = OMAHA_HI_LO
+            after += _HI_LO.shape[0]
+    else:
+        return
+    if _starts_with(text, after, stop, _NO_LIMIT):
+        betting = NO_LIMIT
+    elif _starts_with(text, after, stop, _POT_LIMIT):
+        betting = POT_LIMIT
+    elif _starts_with(text, after, stop, _FIXED_LIMIT) or _starts_with(text, after, stop, _LIMIT):
+        betting = FIXED_LIMIT
+    else:
+        return
+    numbers = w.numbers
+    found = False
+    k = rest
+    while k < stop and not found:  # the stakes: (sb/bb[ CUR])
+        if text[k] == 40:
+            a = k + 1
+            b = a
+            while b < stop and text[b] != 47 and text[b] != 32 and text[b] != 40 and text[b] != 41:
+                b += 1
+            if b < stop and text[b] == 47 and b > a:
+                c = b + 1
+                d = c
+                while d < stop and text[d] != 47 and text[d] != 32 and text[d] != 40 and text[d] != 41:  # fmt: skip
+                    d += 1
+                ok = d > c and d < stop
+                if ok and text[d] == 32:
+                    ok = d + 4 < stop and text[d + 4] == 41
+                    for q in range(d + 1, d + 4):
+                        ok = ok and 65 <= text[q] <= 90
+                elif ok:
+                    ok = text[d] == 41
+                if ok:
+                    m1, d1, ok1 = _money(text, a, b)
+                    m2, d2, ok2 = _money(text, c, d)
+                    if not (ok1 and ok2):
+                        return
+                    numbers[N_SB_M], numbers[N_SB_D] = m1, d1
+                    numbers[N_BB_M], numbers[N_BB_D] = m2, d2
+                    found = True
+        k += 1
+    if not found:
+        return
+    has_total = False
+    has_rake = False
+    # the lines
+    listed = 0
+    posts = 0
+    actions = 0
+    returned = 0
+    collected = 0
+    section = 0  # 0 seats, 1 actions, 2 summary
+    button = 0
+    at = stop + 1
+    while at < end:
+        stop = _line_end(text, at, end)
+        line_stop = stop
+        while line_stop > at and text[line_stop - 1] == 13:
+            line_stop -= 1
+        first = at
+        at = stop + 1
+        blank = True
+        for q in range(first, line_stop):
+            if text[q] != 32 and text[q] != 9:
+                blank = False
+                break
+        if blank:
+            continue
+        if _starts_with(text, first, line_stop, _STARS):
+            if _starts_with(text, first, line_stop, _SUMMARY):
+                section = 2
+            elif (
+                _starts_with(text, first, line_stop, _HOLE_CARDS)
+                or _starts_with(text, first, line_stop, _DEALING)
+                or _starts_with(text, first, line_stop, _PRE_FLOP)
+                or _find(text, first, line_stop, _SHOW_DOWN) >= 0
+                or _find(text, first, line_stop, _SHOWDOWN) >= 0
+            ):
+                section = 1
+            elif (
+                _starts_with(text, first, line_stop, _FLOP)
+                or _starts_with(text, first, line_stop, _TURN)
+                or _starts_with(text, first, line_stop, _RIVER)
+            ):
+                last = line_stop - 1
+                while last > first and text[last] != 91:
+                    last -= 1
+                if actions == MAX_ACTIONS:
+                    return
+                count = _stars_cards(text, last, line_stop, w.hand_cards, 5)
+                if count <= 0 or text[line_stop - 1] != 93:
+                    return
+                w.kinds[actions] = DEAL_BOARD
+                w.seats[actions] = -1
+                w.amounts_m[actions] = -1
+                w.all_ins[actions] = 0
+                w.card_counts[actions] = count
+                for q in range(count):
+                    w.cards[actions, q] = w.hand_cards[q]
+                actions += 1
+                section = 1
+            else:
+                return  # a run of several boards, or a section the reference reader weighs
+            continue
+        if section == 2:
+            if _starts_with(text, first, line_stop, _TOTAL_POT):
+                a = first + _TOTAL_POT.shape[0]
+                b = _token_end(text, a, line_stop)
+                m, d, ok = _money(text, a, b)
+                if not ok:
+                    return
+                numbers[N_TOTAL_M], numbers[N_TOTAL_D] = m, d
+                has_total = True
+                bar = b
+                while bar < line_stop and text[bar] != 124:
+                    bar += 1
+                if _starts_with(text, bar, line_stop, _RAKE):
+                    a = bar + _RAKE.shape[0]
+                    b = _token_end(text, a, line_stop)
+                    m, d, ok = _money(text, a, b)
+                    if not ok:
+                        return
+                    numbers[N_RAKE_M], numbers[N_RAKE_D] = m, d
+                    has_rake = True
+            continue
+        if section == 0:
+            if _starts_with(text, first, line_stop, _TABLE):
+                seat_at = _find(text, first, line_stop, _SEAT_NUMBER)
+                if seat_at < 0:
+                    return
+                q = seat_at + _SEAT_NUMBER.shape[0]
+                button = 0
+                while q < line_stop and 48 <= text[q] <= 57:
+                    button = button * 10 + (text[q] - 48)
+                    q += 1
+                continue
+            if _starts_with(text, first, line_stop, _SEAT):
+                q = first + _SEAT.shape[0]
+                seat = 0
+                digits = 0
+                while q < line_stop and 48 <= text[q] <= 57:
+                    seat = seat * 10 + (text[q] - 48)
+                    q += 1
+                    digits += 1
+                if digits and q + 1 < line_stop and text[q] == 58 and text[q + 1] == 32:
+                    name_start = q + 2
+                    chips = _find(text, name_start, line_stop, _IN_CHIPS)
+                    if chips > 0:
+                        paren = chips - 1  # the " (" that opens the stack
+                        while paren > name_start and text[paren] != 40:
+                            paren -= 1
+                        good = paren > name_start + 1 and text[paren - 1] == 32
+                        for q in range(paren + 1, chips):
+                            good = good and text[q] != 32 and text[q] != 40 and text[q] != 41
+                        if good:
+                            if listed == MAX_SEATS:
+                                return
+                            m, d, ok = _money(text, paren + 1, chips)
+                            if not ok:
+                                return
+                            w.seat_numbers[listed] = seat
+                            w.name_starts[listed] = name_start
+                            w.name_stops[listed] = paren - 1
+                            w.stacks_m[listed] = m
+                            w.stacks_d[listed] = d
+                            w.out[listed] = (
+                                _find(text, chips, line_stop, _SITTING_OUT) >= 0
+                                or _find(text, chips, line_stop, _OUT_OF_HAND) >= 0
+                            )
+                            w.playing[listed] = 0
+                            listed += 1
+                            continue
+        # a line of play
+        if _starts_with(text, first, line_stop, _DEALT_TO):
+            a = first + _DEALT_TO.shape[0]
+            bracket = a
+            while bracket + 1 < line_stop and not (text[bracket] == 32 and text[bracket + 1] == 91):
+                bracket += 1
+            if bracket + 1 >= line_stop or text[line_stop - 1] != 93:
+                continue
+            who = _named(text, a, bracket, w.name_starts, w.name_stops, listed)
+            if who < 0:
+                continue
+            last = line_stop - 1
+            while last > bracket and text[last] != 91:
+                last -= 1
+            count = _stars_cards(text, last, line_stop, w.hand_cards, 5)
+            if count < 0 or actions == MAX_ACTIONS:
+                return
+            w.kinds[actions] = DEAL_HOLE
+            w.seats[actions] = who
+            w.amounts_m[actions] = -1
+            w.all_ins[actions] = 0
+            w.card_counts[actions] = count
+            for q in range(count):
+                w.cards[actions, q] = w.hand_cards[q]
+            w.playing[who] = 1
+            actions += 1
+            continue
+        if _starts_with(text, first, line_stop, _UNCALLED):
+            a = first + _UNCALLED.shape[0]
+            close = _find(text, a, line_stop, _RETURNED_TO)
+            if close < 0:
+                return
+            who = _named(text, close + _RETURNED_TO.shape[0], line_stop, w.name_starts,
+                         w.name_stops, listed)  # fmt: skip
+            m, d, ok = _money(text, a, close)
+            if who < 0 or not ok or returned == MAX_LISTED:
+                return
+            w.returned_seat[returned] = who
+            w.returned_m[returned] = m
+            w.returned_d[returned] = d
+            returned += 1
+            continue
+        taken = _find(text, first, line_stop, _COLLECTED)
+        if taken > first:
+            who = _named(text, first, taken, w.name_starts, w.name_stops, listed)
+            if who >= 0:
+                a = taken + _COLLECTED.shape[0]
+                b = _token_end(text, a, line_stop)
+                if not _starts_with(text, b, line_stop, _FROM):
+                    return
+                where = b + _FROM.shape[0]
+                pot = -1
+                if _starts_with(text, where, line_stop, _MAIN_POT):
+                    pot = 0
+                elif _starts_with(text, where, line_stop, _SIDE_POT):
+                    q = where + _SIDE_POT.shape[0]
+                    pot = 1
+                    if q < line_stop and text[q] == 45:
+                        pot = 0
+                        q += 1
+                        while q < line_stop and 48 <= text[q] <= 57:
+                            pot = pot * 10 + (text[q] - 48)
+                            q += 1
+                elif _starts_with(text, where, line_stop, _POT):
+                    pot = 0
+                m, d, ok = _money(text, a, b)
+                if pot < 0 or pot >= MAX_PLAYERS or not ok or collected == MAX_LISTED:
+                    return
+                w.collected_seat[collected] = who
+                w.collected_m[collected] = m
+                w.collected_d[collected] = d
+                w.collected_pot[collected] = pot
+                collected += 1
+                continue
+        cashed = _find(text, first, line_stop, _CASHED_OUT)
+        if cashed > first and _named(text, first, cashed, w.name_starts, w.name_stops, listed) >= 0:
+            return  # an all-in cash-out: the reference path
+        who, words = _speaker(text, first, line_stop, w.name_starts, w.name_stops, listed)
+        if who < 0:
+            continue  # chat, seating, connection and tournament notices
+        words_stop = line_stop
+        all_in = 0
+        if words_stop - words >= _ALL_IN.shape[0] and _starts_with(text, words_stop - _ALL_IN.shape[0], words_stop, _ALL_IN):  # fmt: skip
+            all_in = 1
+            words_stop -= _ALL_IN.shape[0]
+        if _starts_with(text, words, words_stop, _POSTS):
+            a = words + _POSTS.shape[0]
+            kind = -1
+            if _starts_with(text, a, words_stop, _SMALL_AND_BIG):
+                kind = P_BOTH
+                a += _SMALL_AND_BIG.shape[0]
+            elif _starts_with(text, a, words_stop, _SMALL_BLIND):
+                kind = P_SMALL
+                a += _SMALL_BLIND.shape[0]
+            elif _starts_with(text, a, words_stop, _BIG_BLIND):
+                kind = P_BIG
+                a += _BIG_BLIND.shape[0]
+            elif _starts_with(text, a, words_stop, _THE_ANTE):
+                kind = P_ANTE
+                a += _THE_ANTE.shape[0]
+            elif _starts_with(text, a, words_stop, _STRADDLE):
+                kind = P_STRADDLE
+                a += _STRADDLE.shape[0]
+            elif _starts_with(text, a, words_stop, _BUTTON_BLIND):
+                kind = P_STRADDLE
+                a += _BUTTON_BLIND.shape[0]
+            m, d, ok = _money(text, a, line_stop)
+            if kind < 0 or not ok or posts == MAX_POSTS:
+                return
+            w.post_seat[posts] = who
+            w.post_kind[posts] = kind
+            w.post_m[posts] = m
+            w.post_d[posts] = d
+            w.playing[who] = 1
+            posts += 1
+            continue
+        kind = -1
+        m = -1
+        d = 0
+        if _starts_with(text, words, words_stop, _FOLDS):
+            if words_stop > words + _FOLDS.shape[0]:
+                return  # folds showing cards: the reference path
+            kind = FOLD
+        elif _starts_with(text, words, words_stop, _CHECKS):
+            kind = CHECK_CALL
+            m = 0
+        elif _starts_with(text, words, words_stop, _CALLS):
+            kind = CHECK_CALL
+            m, d, ok = _money(text, words + _CALLS.shape[0], words_stop)
+            if not ok:
+                return
+        elif _starts_with(text, words, words_stop, _BETS):
+            kind = BET_RAISE
+            m, d, ok = _money(text, words + _BETS.shape[0], words_stop)
+            if not ok:
+                return
+        elif _starts_with(text, words, words_stop, _RAISES):
+            to = _find(text, words, words_stop, _TO)
+            if to < 0:
+                return
+            kind = BET_RAISE
+            m, d, ok = _money(text, to + _TO.shape[0], words_stop)
+            if not ok:
+                return
+        elif _starts_with(text, words, words_stop, _SHOWS):
+            kind = SHOW
+            close = words + _SHOWS.shape[0] - 1
+            count = _stars_cards(text, close, line_stop, w.hand_cards, 5)
+            if count < 0:
+                return
+        elif _starts_with(text, words, words_stop, _MUCKS):
+            kind = MUCK
+        else:
+            continue
+        if actions == MAX_ACTIONS:
+            return
+        w.kinds[actions] = kind
+        w.seats[actions] = who
+        w.amounts_m[actions] = m
+        w.amounts_d[actions] = d
+        w.all_ins[actions] = all_in
+        w.card_counts[actions] = 0
+        if kind == SHOW:
+            w.card_counts[actions] = count
+            for q in range(count):
+                w.cards[actions, q] = w.hand_cards[q]
+        w.playing[who] = 1
+        actions += 1
+    # who was dealt in, in the order of the table from the seat after the button
+    for seat in range(listed):
+        w.order_of[seat] = -1
+    count = 0
+    for turn in range(2):  # seats after the button, then the rest
+        for _ in range(listed):
+            best = -1
+            for seat in range(listed):
+                if w.order_of[seat] >= 0 or (w.out[seat] and not w.playing[seat]):
+                    continue
+                after_button = w.seat_numbers[seat] > button
+                if after_button != (turn == 0):
+                    continue
+                if best < 0 or w.seat_numbers[seat] < w.seat_numbers[best]:
+                    best = seat
+            if best < 0:
+                break
+            w.order_of[best] = count
+            w.listed_of[count] = best
+            count += 1
+    if count < 2 or count > MAX_PLAYERS:
+        return
+    for q in range(actions):
+        if w.seats[q] >= 0 and w.order_of[w.seats[q]] < 0:
+            return  # a player not dealt in
+    for q in range(posts):
+        if w.order_of[w.post_seat[q]] < 0:
+            return
+    for q in range(returned):
+        if w.order_of[w.returned_seat[q]] < 0:
+            return
+    for q in range(collected):
+        if w.order_of[w.collected_seat[q]] < 0:
+            return
+    # the scale: the most decimals of a non-whole amount
+    powers = w.powers
+    places = 0
+    for i in range(count):
+        seat = w.listed_of[i]
+        places = _places(places, w.stacks_m[seat], w.stacks_d[seat], powers)
+    places = _places(places, numbers[N_SB_M], numbers[N_SB_D], powers)
+    places = _places(places, numbers[N_BB_M], numbers[N_BB_D], powers)
+    for q in range(posts):
+        places = _places(places, w.post_m[q], w.post_d[q], powers)
+    for q in range(actions):
+        if w.amounts_m[q] >= 0:
+            places = _places(places, w.amounts_m[q], w.amounts_d[q], powers)
+    for q in range(returned):
+        places = _places(places, w.returned_m[q], w.returned_d[q], powers)
+    for q in range(collected):
+        places = _places(places, w.collected_m[q], w.collected_d[q], powers)
+    if has_total:
+        places = _places(places, numbers[N_TOTAL_M], numbers[N_TOTAL_D], powers)
+    if has_rake:
+        places = _places(places, numbers[N_RAKE_M], numbers[N_RAKE_D], powers)
+    if places > 6:
+        return
+    small_header = _scaled(numbers[N_SB_M], numbers[N_SB_D], places, powers)
+    big_header = _scaled(numbers[N_BB_M], numbers[N_BB_D], places, powers)
+    stacks = w.stacks
+    antes = w.antes
+    blinds = w.blinds
+    in_turn = w.in_turn
+    for i in range(count):
+        seat = w.listed_of[i]
+        stacks[i] = _scaled(w.stacks_m[seat], w.stacks_d[seat], places, powers)
+        antes[i] = 0
+        blinds[i] = 0
+        in_turn[i] = 1
+    small_seat = 1 if count == 2 else 0
+    big_posted = False
+    for q in range(posts):
+        i = w.order_of[w.post_seat[q]]
+        value = _scaled(w.post_m[q], w.post_d[q], places, powers)
+        kind = w.post_kind[q]
+        if kind == P_ANTE:
+            antes[i] += value
+        elif kind == P_SMALL:
+            if i == small_seat and blinds[i] == 0:
+                blinds[i] = value
+            else:
+                antes[i] += value
+        elif kind == P_BOTH:
+            live = min(value, big_header)
+            blinds[i] += live
+            antes[i] += value - live
+            in_turn[i] = 0
+        elif kind == P_BIG:
+            blinds[i] += value
+            in_turn[i] = 0 if big_posted else 1
+            big_posted = True
+        else:
+            blinds[i] += value
+    for q in range(actions):
+        w.actors[q] = w.order_of[w.seats[q]] if w.seats[q] >= 0 else -1
+        w.amounts[q] = (
+            _scaled(w.amounts_m[q], w.amounts_d[q], places, powers) if w.amounts_m[q] >= 0 else -1
+        )
+    said = w.said
+    for q in range(SAID_SIZE):
+        said[q] = 0
+    for q in range(MAX_PLAYERS):
+        said[SAID_POT_MASKS + q] = -1
+    said[SAID_RETURNED] = 1
+    for q in range(returned):
+        said[SAID_RETURNS + w.order_of[w.returned_seat[q]]] += _scaled(
+            w.returned_m[q], w.returned_d[q], places, powers
+        )
+    paid = w.paid
+    for i in range(count):
+        paid[i] = 0
+    for q in range(collected):
+        i = w.order_of[w.collected_seat[q]]
+        paid[i] += _scaled(w.collected_m[q], w.collected_d[q], places, powers)
+        pot = w.collected_pot[q]
+        if said[SAID_POT_MASKS + pot] < 0:
+            said[SAID_POT_MASKS + pot] = 0
+            said[SAID_POTS] += 1
+        said[SAID_POT_MASKS + pot] |= 1 << i
+    if has_rake:
+        said[SAID_HAS_RAKE] = 1
+        said[SAID_RAKE] = _scaled(numbers[N_RAKE_M], numbers[N_RAKE_D], places, powers)
+    if has_total:
+        said[SAID_HAS_TOTAL] = 1
+        said[SAID_TOTAL] = _scaled(numbers[N_TOTAL_M], numbers[N_TOTAL_D], places, powers)
+    if betting == FIXED_LIMIT:
+        min_bet = small_header
+        big_bet = big_header
+        small = -1
+        big = -1
+        for i in range(count):
+            if blinds[i]:
+                big = max(big, blinds[i])
+                small = blinds[i] if small < 0 else min(small, blinds[i])
+        if big < 0:
+            big = small_header
+            small = small_header // 2
+    else:
+        min_bet = big_header
+        big_bet = 0
+        small = small_header
+        big = big_header
+    status, allin_street, allin_cards, pot_count = replay_one(
+        count, game, betting, 0, min_bet, big_bet, stacks, antes, blinds, in_turn, actions,
+        w.kinds, w.actors, w.amounts, w.cards, w.card_counts, paid, 1, w.finishing, 0,
+        w.all_ins, said, high7, sot7, low, full_deck, w.seat_rows, w.holes, w.board, w.state,
+        w.seen, w.hole, w.work, put_in[hand], gross[hand], won[hand], flags[hand], holes[hand],
+        pots[hand], pot_masks[hand], pot_shares[hand], boards[hand],
+    )  # fmt: skip
+    if status != OK:
+        return
+    facts[hand, F_STATUS] = OK
+    facts[hand, F_COUNT] = count
+    facts[hand, F_VARIANT] = 3 * game + betting
+    facts[hand, F_SCALE] = places
+    facts[hand, F_SMALL] = small
+    facts[hand, F_BIG] = big
+    facts[hand, F_ID_START] = id_start
+    facts[hand, F_ID_STOP] = id_stop
+    facts[hand, F_VENUE_START] = -1
+    facts[hand, F_VENUE_STOP] = -1
+    facts[hand, F_ALLIN_STREET] = allin_street
+    facts[hand, F_ALLIN_CARDS] = allin_cards
+    facts[hand, F_POTS] = pot_count
+    for i in range(count):
+        seat = w.listed_of[i]
+        names[hand, 2 * i] = w.name_starts[seat]
+        names[hand, 2 * i + 1] = w.name_stops[seat]
+        seat_numbers_out[hand, i] = w.seat_numbers[seat]
+
+
+@kernel(inline=True)
+def _places(places: int, mantissa: int, decimals: int, powers: Ints) -> int:
+    if decimals and mantissa % powers[decimals]:
+        return max(places, decimals)
+    return places
+
+
+@kernel(parallel=True)
+def stars_hands(
+    text: Bytes,
+    starts: Ints,
+    stops: Ints,
+    first_hand: int,
+    hands: int,
+    threads: int,
+    high7: RankingTables,
+    sot7: RankingTables,
+    low: RankingTables,
+    full_deck: npt.NDArray[np.bool_],
+    facts: Ints,
+    names: Ints,
+    seat_numbers: Ints,
+    put_in: Ints,
+    gross: Ints,
+    won: Ints,
+    flags: npt.NDArray[np.int8],
+    holes: npt.NDArray[np.int8],
+    boards: npt.NDArray[np.int8],
+    pots: Ints,
+    pot_masks: npt.NDArray[np.int32],
+    pot_shares: npt.NDArray[np.int32],
+) -> None:
+    """:func:`stars_hand` for every hand :func:`stars_index` found, numbered from
+    ``first_hand``, on ``threads`` threads."""
+    for worker in prange(threads):
+        scratch = new_stars_scratch()
+        for hand in range(worker, hands, threads):
+            stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, high7, sot7,
+                       low, full_deck, facts, names, seat_numbers, put_in, gross, won, flags,
+                       holes, boards, pots, pot_masks, pot_shares, scratch)  # fmt: skip

@@ -66,6 +66,8 @@ class Batch:
     pot_shares: npt.NDArray[np.int32]
     lines: int = 0
     """The line number after the text (its first line's number plus its lines)."""
+    site: str | None = None
+    """The site of every hand, where the format says it (PokerStars)."""
 
 
 def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch | None:
@@ -108,6 +110,49 @@ def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch 
     )  # fmt: skip
     batch.hands = hands
     return batch
+
+
+def replay_stars_text(data: bytes, *, first_hand: int = 1) -> Batch | None:
+    """Read and replay the PokerStars hands of ``data`` (from the start of a hand; the file's
+    first hand is numbered ``first_hand``); None when other text stands before the first."""
+    text = np.frombuffer(data, dtype=np.uint8)
+    capacity = max(1, int(np.count_nonzero((text[:-1] == 10) & (text[1:] == 80))) + 1)
+    batch = _empty_batch(text, capacity)
+    starts = np.zeros(capacity, dtype=np.int64)
+    stops = np.zeros(capacity, dtype=np.int64)
+    hands = k.stars_index(text, starts, stops)
+    if hands < 0:
+        return None
+    high7, sot7, low, full, _ = _tables()
+    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    k.stars_hands(
+        text, starts, stops, first_hand, hands, threads, high7, sot7, low, full, batch.facts,
+        batch.names, batch.seats, batch.put_in, batch.gross, batch.won, batch.flags,
+        batch.holes, batch.boards, batch.pots, batch.pot_masks, batch.pot_shares,
+    )  # fmt: skip
+    batch.hands = hands
+    batch.site = "PokerStars"
+    return batch
+
+
+def _empty_batch(text: npt.NDArray[np.uint8], capacity: int) -> Batch:
+    players = k.MAX_PLAYERS
+    return Batch(
+        text=text,
+        hands=0,
+        facts=np.zeros((capacity, k.FACTS), dtype=np.int64),
+        names=np.full((capacity, 2 * players), -1, dtype=np.int64),
+        seats=np.full((capacity, players), -1, dtype=np.int64),
+        put_in=np.zeros((capacity, players), dtype=np.int64),
+        gross=np.zeros((capacity, players), dtype=np.int64),
+        won=np.zeros((capacity, players), dtype=np.int64),
+        flags=np.zeros((capacity, players), dtype=np.int8),
+        holes=np.full((capacity, players, 4), -1, dtype=np.int8),
+        boards=np.full((capacity, 5), -1, dtype=np.int8),
+        pots=np.zeros((capacity, players), dtype=np.int64),
+        pot_masks=np.zeros((capacity, players), dtype=np.int32),
+        pot_shares=np.zeros((capacity, players, players), dtype=np.int32),
+    )
 
 
 def _headers(text: npt.NDArray[np.uint8]) -> int:
@@ -279,14 +324,17 @@ def batch_columns(batch: Batch, file: str) -> Columns:
             np.zeros(rows, dtype=np.int64),
         )
     )
-    venues = _strings(
-        *_gather(
-            batch.text,
-            facts[hand_of_row, k.F_VENUE_START],
-            facts[hand_of_row, k.F_VENUE_STOP],
-            np.zeros(rows, dtype=np.int64),
+    if batch.site is not None:
+        venues = _from_codes(np.zeros(rows, dtype=np.int64), [batch.site])
+    else:
+        venues = _strings(
+            *_gather(
+                batch.text,
+                facts[hand_of_row, k.F_VENUE_START],
+                facts[hand_of_row, k.F_VENUE_STOP],
+                np.zeros(rows, dtype=np.int64),
+            )
         )
-    )
     stakes = facts[ok][:, [k.F_SMALL, k.F_BIG, k.F_SCALE]]
     if len(stakes) and (stakes == stakes[0]).all():  # one table's stakes: the usual file
         unique, stake_codes = stakes[:1], np.zeros(len(stakes), dtype=np.int64)

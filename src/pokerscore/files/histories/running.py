@@ -401,8 +401,8 @@ def _run_part(
 ) -> HistoriesSummary:
     """Replay the hands of one part: rows to ``write``, the rest into a summary. PHH goes
     through the kernels (:mod:`~pokerscore.files.histories.batches`), the rest hand by hand."""
-    if part.file_format == "phh" and os.environ.get(REFERENCE_ONLY) != "1":
-        return _run_phh_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
+    if part.file_format in ("phh", "pokerstars") and os.environ.get(REFERENCE_ONLY) != "1":
+        return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
     from pokerscore.files.histories.replay import replay
 
     summary = HistoriesSummary()
@@ -438,9 +438,9 @@ CHUNK_BYTES: Final = 8 << 20
 """PHH text handed to the kernels at a time."""
 
 
-def _phh_chunks(part: _Part) -> Iterator[bytes]:
-    """The part's PHH text in pieces that end where a table starts (a byte-order mark at the
-    start of the file dropped)."""
+def _phh_chunks(part: _Part, marker: bytes = b"\n[") -> Iterator[bytes]:
+    """The part's text in pieces that end where a hand starts (``marker``: a PHH table, or
+    ``\nPokerStars``), a byte-order mark at the start of the file dropped."""
     path = Path(part.path)
     with path.open("rb") as stream:
         stream.seek(part.start)
@@ -460,7 +460,7 @@ def _phh_chunks(part: _Part) -> Iterator[bytes]:
                 if data:
                     yield data
                 return
-            cut = data.rfind(b"\n[")
+            cut = data.rfind(marker)
             if cut < 0:
                 carried = data
                 continue
@@ -468,7 +468,7 @@ def _phh_chunks(part: _Part) -> Iterator[bytes]:
             carried = data[cut + 1 :]
 
 
-def _run_phh_part(
+def _run_fast_part(
     part: _Part,
     *,
     strict: bool,
@@ -476,26 +476,42 @@ def _run_phh_part(
     follow: str | None,
     write: Callable[[pa.Table], None] | None,
 ) -> HistoriesSummary:
-    """A PHH part through the kernels; the hands they leave through the reference path."""
+    """A PHH or PokerStars part through the kernels; the hands they leave through the
+    reference path."""
     import numpy as np
     import pyarrow as pa
 
-    from pokerscore.files.histories.batches import batch_columns, replay_phh_text, slow_hands
+    from pokerscore.files.histories.batches import (
+        batch_columns,
+        replay_phh_text,
+        replay_stars_text,
+        slow_hands,
+    )
 
     summary = HistoriesSummary()
     name = part.path
-    single = Path(part.path).suffix.lower() == ".phh" and part.start == 0 and part.stop is None
+    stars = part.file_format == "pokerstars"
+    single = (
+        not stars
+        and Path(part.path).suffix.lower() == ".phh"
+        and part.start == 0
+        and part.stop is None
+    )
     if single:
         pieces: Iterator[bytes] = iter([Path(part.path).read_bytes().removeprefix(b"\xef\xbb\xbf")])
     else:
-        pieces = _phh_chunks(part)
+        pieces = _phh_chunks(part, b"\nPokerStars" if stars else b"\n[")
     line = part.first_line
+    next_hand = part.first_hand
     for data in pieces:
         if not single and not data.strip():
             line += data.count(b"\n")
             continue
-        batch = replay_phh_text(data, single=single, first_line=line)
-        if batch is None:  # text before the first table: the reference reader says so
+        if stars:
+            batch = replay_stars_text(data, first_hand=next_hand)
+        else:
+            batch = replay_phh_text(data, single=single, first_line=line)
+        if batch is None:  # text before the first hand: the reference reader says so
             for hand in _part_hands(part):
                 if isinstance(hand, HandHistoryError) and hand.hand is None:
                     if strict:
@@ -503,12 +519,18 @@ def _run_phh_part(
                     summary.add_error(hand)
                     break
             return summary
-        line = batch.lines
+        chunk_line = line
+        line = line + data.count(b"\n") if stars else batch.lines
+        next_hand += batch.hands
         fast = batch_columns(batch, name) if batch.hands else None
         slow_rows = RowBuffer()
         slow_order: list[int] = []
         for place, number, header, start, stop in slow_hands(batch):
-            hand = _reference_hand(data[start:stop], name, number, header, single)
+            if stars:
+                first = chunk_line + data.count(b"\n", 0, start)
+                hand = _reference_stars_hand(data[start:stop], name, number, first)
+            else:
+                hand = _reference_hand(data[start:stop], name, number, header, single)
             result = _replayed(hand, strict, allin_ev)
             if isinstance(result, HandHistoryError):
                 summary.add_error(result)
@@ -573,6 +595,26 @@ def _reference_hand(
         return parse_phh(text, file=name, number=number, line=header + 1, header=header)
     except HandHistoryError as error:
         return error.located(name, number, header)
+
+
+def _reference_stars_hand(
+    data: bytes, name: str, number: int, first_line: int
+) -> HandHistory | HandHistoryError:
+    """A PokerStars hand the kernels left, read by the reference reader."""
+    from pokerscore.files.histories.pokerstars import parse_pokerstars
+
+    lines = []
+    for offset, raw in enumerate(data.splitlines(keepends=True)):
+        try:
+            lines.append(raw.decode("utf-8-sig" if first_line + offset == 1 else "utf-8"))
+        except UnicodeDecodeError as error:
+            return HandHistoryError(
+                f"not UTF-8 text ({error.reason})", file=name, hand=number, line=first_line + offset
+            )
+    try:
+        return parse_pokerstars(lines, file=name, number=number, first_line=first_line)
+    except HandHistoryError as error:
+        return error
 
 
 def _replayed(
