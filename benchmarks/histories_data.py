@@ -48,6 +48,8 @@ class _Hand:
         self.bets = [0] * count
         self.folded = [False] * count
         self.actions: list[str] = []
+        self.events: list[tuple[object, ...]] = []
+        """What happened, for the PokerStars text: (kind, seat, amounts...)."""
         self.street = 0
         self.allin_street = -1
 
@@ -98,9 +100,16 @@ class _Hand:
                 )
             else:
                 fold, raise_ = (0.0, 0.35) if call == 0 else (0.5, 0.07)
+            facing_all_in = any(
+                self.stacks[j] == 0 and not self.folded[j] and self.bets[j] == top
+                for j in range(count)
+            )
+            if facing_all_in and call > 10 * BLINDS[1]:  # calling a shove: one caller, seldom two
+                fold = 0.8 if len([j for j in self.live() if self.stacks[j] == 0]) < 2 else 0.95
             if call and roll < fold:
                 self.folded[i] = True
                 self.actions.append(f"p{i + 1} f")
+                self.events.append(("fold", i))
                 continue
             if can_raise and roll > 1 - raise_:
                 least = min(self.stacks[i] + self.bets[i], max(last, minimum) + top)
@@ -116,6 +125,9 @@ class _Hand:
                 increment = to - top
                 self.pay(i, to - self.bets[i])
                 self.actions.append(f"p{i + 1} cbr {_amount(to)}")
+                self.events.append(
+                    ("raise" if top else "bet", i, increment, to, not self.stacks[i])
+                )
                 raises += 1
                 if increment >= last:
                     last = increment
@@ -130,6 +142,7 @@ class _Hand:
                 continue
             self.pay(i, call)
             self.actions.append(f"p{i + 1} cc")
+            self.events.append(("call", i, call, not self.stacks[i]) if call else ("check", i))
 
     def _effective(self, i: int) -> int:
         totals = sorted(self.bets[j] + self.stacks[j] for j in self.live())
@@ -144,6 +157,7 @@ class _Hand:
             if bet > cutoff:
                 self.stacks[i] += bet - cutoff
                 self.bets[i] = cutoff
+                self.events.append(("uncalled", i, bet - cutoff))
         self.pot += sum(self.bets)
         self.bets = [0] * self.count
 
@@ -174,6 +188,7 @@ def hand_text(rng: random.Random, number: int, names: list[str]) -> str:
             hand.allin_street = hand.street
         size = 3 if dealt == 0 else 1
         hand.actions.append("d db " + "".join(DECK[c] for c in board[dealt : dealt + size]))
+        hand.events.append(("board", dealt + size))
         dealt += size
         hand.street += 1
         if len(hand.with_chips()) > 1:
@@ -187,11 +202,18 @@ def hand_text(rng: random.Random, number: int, names: list[str]) -> str:
                 choices = [pair for pair in SHOVES if not taken.intersection(pair)]
                 holes[i] = list(rng.choice(choices))
                 taken.update(holes[i])
+        shown_most = 0  # a player mucks only where someone who showed is in every pot
         for position, i in enumerate(live):
-            if position and rng.random() < 0.08 and not everything_known:
+            put_in = hand.start[i] - hand.stacks[i]
+            if position and rng.random() < 0.08 and not everything_known and put_in <= shown_most:
                 hand.actions.append(f"p{i + 1} sm")
+                hand.events.append(("muck", i))
             else:
                 hand.actions.append(f"p{i + 1} sm {DECK[holes[i][0]]}{DECK[holes[i][1]]}")
+                hand.events.append(("show", i))
+                shown_most = max(shown_most, put_in)
+    global _LAST
+    _LAST = (hand, seats, holes, board, number)
     blinds = "[" + ", ".join(["0.50", "1"] + ["0"] * (count - 2)) + "]"
     quoted = ", ".join(f"'{action}'" for action in hand.actions)
     players = ", ".join(f"'{name}'" for name in seats)
@@ -211,6 +233,130 @@ def hand_text(rng: random.Random, number: int, names: list[str]) -> str:
         f"players = [{players}]\n"
         "currency_symbol = '$'\n"
     )
+
+
+_LAST: tuple[_Hand, list[str], list[list[int]], list[int], int] | None = None
+
+
+def _money(cents: int) -> str:
+    return "$" + _amount(cents)
+
+
+def _cards(cards: list[int]) -> str:
+    return " ".join(DECK[c] for c in cards)
+
+
+def stars_text(rng: random.Random, number: int, names: list[str]) -> str:
+    """One generated hand as PokerStars writes a cash game hand (the same play as
+    :func:`hand_text` with the same generator state)."""
+    from pokerscore import evaluate7
+
+    hand_text(rng, number, names)
+    assert _LAST is not None
+    hand, seats, holes, board, _ = _LAST
+    count = hand.count
+    button = 1 + number % 6
+    order = [1 + (button - 1 + k) % 6 for k in range(1, count + 1)]  # seat of p1, p2 ...
+    if count == 2:
+        order = [1 + button % 6, button]
+    lines = [
+        f"PokerStars Hand #{2_000_000_000 + number}:  Hold'em No Limit ($0.50/$1 USD) - "
+        "2021/06/01 12:00:00 ET",
+        f"Table 'Bench {number % 997}' 6-max Seat #{button} is the button",
+    ]
+    for i in sorted(range(count), key=lambda i: order[i]):
+        lines.append(f"Seat {order[i]}: {seats[i]} ({_money(hand.start[i])} in chips)")
+    small, big = (0, 1) if count > 2 else (1, 0)
+    lines.append(f"{seats[small]}: posts small blind $0.50")
+    lines.append(f"{seats[big]}: posts big blind $1")
+    lines.append("*** HOLE CARDS ***")
+    shown = False
+    for event in hand.events:
+        kind, *rest = event
+        if kind == "fold":
+            lines.append(f"{seats[rest[0]]}: folds")
+        elif kind == "check":
+            lines.append(f"{seats[rest[0]]}: checks")
+        elif kind == "call":
+            lines.append(f"{seats[rest[0]]}: calls {_money(rest[1])}" + " and is all-in" * rest[2])
+        elif kind == "bet":
+            lines.append(f"{seats[rest[0]]}: bets {_money(rest[2])}" + " and is all-in" * rest[3])
+        elif kind == "raise":
+            lines.append(
+                f"{seats[rest[0]]}: raises {_money(rest[1])} to {_money(rest[2])}"
+                + " and is all-in" * rest[3]
+            )
+        elif kind == "uncalled":
+            lines.append(f"Uncalled bet ({_money(rest[1])}) returned to {seats[rest[0]]}")
+        elif kind == "board":
+            dealt = rest[0]
+            name = {3: "FLOP", 4: "TURN", 5: "RIVER"}[dealt]
+            before = f"[{_cards(board[: dealt - 1])}] " if dealt > 3 else ""
+            lines.append(
+                f"*** {name} *** {before}[{_cards(board[dealt - 1 if dealt > 3 else 0 : dealt])}]"
+            )
+        elif kind in ("show", "muck"):
+            if not shown:
+                lines.append("*** SHOW DOWN ***")
+                shown = True
+            if kind == "show":
+                lines.append(f"{seats[rest[0]]}: shows [{_cards(holes[rest[0]])}] (a hand)")
+            else:
+                lines.append(f"{seats[rest[0]]}: mucks hand")
+    # the pots, their winners, the rake from the main pot
+    put_in = [hand.start[i] - hand.stacks[i] for i in range(count)]
+    live = [i for i in range(count) if not hand.folded[i]]
+    mucked = {e[1] for e in hand.events if e[0] == "muck"}
+    pots: list[tuple[int, list[int]]] = []
+    previous = 0
+    for level in sorted(set(put_in)):
+        amount = sum(min(p, level) - min(p, previous) for p in put_in)
+        eligible = [i for i in live if put_in[i] >= level]
+        if pots and pots[-1][1] == eligible:
+            pots[-1] = (pots[-1][0] + amount, eligible)
+        elif amount:
+            pots.append((amount, eligible))
+        previous = level
+    total = sum(amount for amount, _ in pots)
+    dealt = max((e[1] for e in hand.events if e[0] == "board"), default=0)
+    rake = min(total * 5 // 100, 300) if dealt else 0
+    collected: list[tuple[int, int, int]] = []
+    for number_of_pot, (amount, eligible) in enumerate(pots):
+        standing = [i for i in eligible if i not in mucked] or eligible
+        if len(standing) > 1:
+            values = {i: evaluate7(*holes[i], *board) for i in standing}
+            top = max(values.values())
+            winners = [i for i in standing if values[i] == top]
+        else:
+            winners = standing
+        left = amount - (rake if number_of_pot == 0 else 0)
+        share, odd = divmod(left, len(winners))
+        for k, i in enumerate(sorted(winners, key=lambda i: order[i])):
+            collected.append((i, share + (1 if k < odd else 0), number_of_pot))
+    for i, amount, pot in collected:
+        where = "pot" if len(pots) == 1 else ("main pot" if pot == 0 else f"side pot-{pot}")
+        lines.append(f"{seats[i]} collected {_money(amount)} from {where}")
+    lines.append("*** SUMMARY ***")
+    lines.append(f"Total pot {_money(total)} | Rake {_money(rake)}")
+    if dealt:
+        lines.append(f"Board [{_cards(board[:dealt])}]")
+    return "\n".join(lines) + "\n\n\n"
+
+
+def write_pokerstars(path: Path, hands: int, seed: int = 1) -> int:
+    """Write ``hands`` generated hands as PokerStars text to ``path``; the bytes written."""
+    rng = random.Random(seed)
+    names = player_names(random.Random(0))
+    written = 0
+    with path.open("w", encoding="utf-8") as out:
+        batch: list[str] = []
+        for number in range(1, hands + 1):
+            batch.append(stars_text(rng, number, names))
+            if len(batch) == 2000:
+                written += out.write("".join(batch))
+                batch = []
+        written += out.write("".join(batch))
+    return written
 
 
 def player_names(rng: random.Random, count: int = 20_000) -> list[str]:

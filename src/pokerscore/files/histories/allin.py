@@ -112,7 +112,12 @@ def _equities(
         for row, hole in enumerate(players):
             for card in hole:
                 masks[row] |= int(tables.suit_bits[card])
-        boards = k.any_five_shares(keys.astype(np.int64), masks, known, rest, tables, shares)
+        if not board:  # preflop: boards judged by rank patterns, flush boards dealt
+            out_of_play = np.ones(52, dtype=np.bool_)
+            out_of_play[rest] = False
+            boards = k.preflop_shares(holes[:, :2].copy(), out_of_play, tables, shares)
+        else:
+            boards = k.any_five_shares(keys.astype(np.int64), masks, known, rest, tables, shares)
     else:
         boards = k.exact_shares(code, holes, len(players[0]), known, rest, high7, sot7, low,
                                 shares)  # fmt: skip
