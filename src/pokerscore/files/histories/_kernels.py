@@ -3034,6 +3034,7 @@ def preflop_shares(
     ranks = np.zeros(5, dtype=np.int64)
     distinct = np.zeros(5, dtype=np.int64)
     times = np.zeros(5, dtype=np.int64)
+    counts = np.zeros(6, dtype=np.int64)
     boards = 0
     # the boards judged by their ranks: five ranks, lowest first
     for a in range(13):
@@ -3064,22 +3065,22 @@ def preflop_shares(
                             need = thresholds[suit]
                             if need > kinds:
                                 continue
-                            for subset in range(1, 1 << kinds):
-                                size = 0
-                                term = 1
-                                for j in range(kinds):
-                                    free = count_of[distinct[j]]
-                                    has = available[distinct[j], suit]
-                                    if subset >> j & 1:
-                                        if not has:
-                                            term = 0
-                                            break
-                                        size += 1
-                                        term *= binomial[free - 1, times[j] - 1]
-                                    else:
-                                        term *= binomial[free - has, times[j]]
-                                if size >= need:
-                                    flushes += term
+                            # suitings by how many ranks take this suit, rank after rank
+                            for size in range(kinds + 1):
+                                counts[size] = 0
+                            counts[0] = 1
+                            for j in range(kinds):
+                                free = count_of[distinct[j]]
+                                has = available[distinct[j], suit]
+                                with_suit = binomial[free - 1, times[j] - 1] if has else 0
+                                without = binomial[free - has, times[j]]
+                                for size in range(j + 1, 0, -1):
+                                    counts[size] = (
+                                        counts[size] * without + counts[size - 1] * with_suit
+                                    )
+                                counts[0] *= without
+                            for size in range(need, kinds + 1):
+                                flushes += counts[size]
                         weight = total - flushes
                         if weight <= 0:
                             continue
