@@ -918,3 +918,32 @@ def test_the_equity_kernel_gives_equitys_numbers(game: str) -> None:
         if shown == 0 and players == 3 and rules.hole_cards == 2:
             dead = ()
         assert _equities(rules, holes, board, dead) == _by_equity(rules, holes, board, dead)
+
+
+def test_the_kernels_give_the_reference_rows_on_pokerstars(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks.histories_data import write_pokerstars
+
+    generated = tmp_path / "generated.txt"
+    write_pokerstars(generated, 400, seed=17)
+    sources = [SHARED / "pokerstars", DATA / "pokerstars-shapes.txt", DATA / "pokerstars-bad.txt"]
+    fast, reference = _both_paths([*sources, generated], tmp_path, monkeypatch)
+    assert fast.hands == 68 + 3 + 1 + 400 and fast.bad == 5
+    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast, reference)
+
+
+def test_the_kernels_give_the_reference_rows_on_generated_six_max(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks.histories_data import write_phhs
+
+    generated = tmp_path / "generated.phhs"
+    write_phhs(generated, 1500, seed=23)
+    fast, reference = _both_paths([generated], tmp_path, monkeypatch)
+    assert fast.hands == 1500 and fast.bad == 0
+    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast, reference)
+    rows = _rows(tmp_path / "fast.parquet")
+    assert any(row["allin_street"] == "preflop" and row["allin_ev"] is not None for row in rows)

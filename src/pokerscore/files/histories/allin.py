@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import permutations
 from typing import TYPE_CHECKING, Final
 
 from pokerscore.cards import Card
@@ -43,27 +42,42 @@ if TYPE_CHECKING:
 CACHE_SIZE: Final = 1 << 18
 """Spots whose equities are kept (each a few hundred bytes)."""
 
-_SUIT_ORDERS: Final = tuple(permutations(range(4)))
-
 
 def _canonical(
     holes: Sequence[tuple[int, ...]], board: tuple[int, ...], dead: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The smallest renaming of the suits of a spot, and where each player went in it."""
-    best = None
-    for order in _SUIT_ORDERS:
-        renamed = [tuple(sorted((c & ~3) | order[c & 3] for c in hole)) for hole in holes]
-        key = (
-            tuple(sorted(renamed)),
-            tuple(sorted((c & ~3) | order[c & 3] for c in board)),
-            tuple(sorted((c & ~3) | order[c & 3] for c in dead)),
-        )
-        if best is None or key < best[0]:
-            best = (key, renamed)
-    assert best is not None
-    (players, board_key, dead_key), renamed = best
-    places = tuple(players.index(hole) for hole in renamed)
-    return players, board_key, dead_key, places
+    """A spot with its suits renamed in a canonical way, and where each player went in it.
+
+    Players are put in order of their ranks (the given order between equal ranks); each suit is
+    then known by the ranks it holds on the board, in the dead cards and in each player's hand,
+    and the suits are renamed in the order of those signatures. Suits of equal signatures are
+    interchangeable, so every renaming of the suits of a spot gives the same form (but for
+    players of equal ranks, which may come out twice: a cache key, no more).
+    """
+    order = sorted(range(len(holes)), key=lambda p: (sorted([c >> 2 for c in holes[p]]), p))
+    groups = [board, dead, *(holes[p] for p in order)]
+    width = len(groups)
+    signature = [[0] * width for _ in range(4)]  # a suit: the ranks it holds in each group
+    for place, group in enumerate(groups):
+        for card in group:
+            signature[card & 3][place] |= 1 << (card >> 2)
+    ranked = sorted(range(4), key=lambda suit: signature[suit], reverse=True)
+    rename = [0] * 4
+    for new, suit in enumerate(ranked):
+        rename[suit] = new
+
+    def renamed(cards: Sequence[int]) -> tuple[int, ...]:
+        return tuple(sorted([(c & ~3) | rename[c & 3] for c in cards]))
+
+    places = [0] * len(holes)
+    for place, p in enumerate(order):
+        places[p] = place
+    return (
+        tuple(renamed(holes[p]) for p in order),
+        renamed(board),
+        renamed(dead),
+        tuple(places),
+    )
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -98,7 +112,12 @@ def _equities(
         for row, hole in enumerate(players):
             for card in hole:
                 masks[row] |= int(tables.suit_bits[card])
-        boards = k.any_five_shares(keys.astype(np.int64), masks, known, rest, tables, shares)
+        if not board:  # preflop: boards judged by rank patterns, flush boards dealt
+            out_of_play = np.ones(52, dtype=np.bool_)
+            out_of_play[rest] = False
+            boards = k.preflop_shares(holes[:, :2].copy(), out_of_play, tables, shares)
+        else:
+            boards = k.any_five_shares(keys.astype(np.int64), masks, known, rest, tables, shares)
     else:
         boards = k.exact_shares(code, holes, len(players[0]), known, rest, high7, sot7, low,
                                 shares)  # fmt: skip

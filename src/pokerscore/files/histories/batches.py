@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
+import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -63,6 +64,10 @@ class Batch:
     pots: npt.NDArray[np.int64]
     pot_masks: npt.NDArray[np.int32]
     pot_shares: npt.NDArray[np.int32]
+    lines: int = 0
+    """The line number after the text (its first line's number plus its lines)."""
+    site: str | None = None
+    """The site of every hand, where the format says it (PokerStars)."""
 
 
 def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch | None:
@@ -88,15 +93,66 @@ def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch 
         pot_shares=np.zeros((capacity, players, players), dtype=np.int32),
     )
     high7, sot7, low, full, short = _tables()
-    hands = k.phh_chunk(
-        text, single, first_line, high7, sot7, low, full, short, batch.facts, batch.names,
-        batch.seats, batch.put_in, batch.gross, batch.won, batch.flags, batch.holes,
-        batch.boards, batch.pots, batch.pot_masks, batch.pot_shares,
-    )  # fmt: skip
+    starts = np.zeros(capacity, dtype=np.int64)
+    stops = np.zeros(capacity, dtype=np.int64)
+    numbers = np.zeros(capacity, dtype=np.int64)
+    headers = np.zeros(capacity, dtype=np.int64)
+    lines = np.zeros(capacity + 1, dtype=np.int64)
+    hands = k.phh_index(text, single, first_line, starts, stops, numbers, headers, lines)
     if hands < 0:
         return None
+    batch.lines = int(lines[hands])
+    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    k.phh_hands(
+        text, starts, stops, numbers, headers, lines, hands, threads, high7, sot7, low, full,
+        short, batch.facts, batch.names, batch.seats, batch.put_in, batch.gross, batch.won,
+        batch.flags, batch.holes, batch.boards, batch.pots, batch.pot_masks, batch.pot_shares,
+    )  # fmt: skip
     batch.hands = hands
     return batch
+
+
+def replay_stars_text(data: bytes, *, first_hand: int = 1) -> Batch | None:
+    """Read and replay the PokerStars hands of ``data`` (from the start of a hand; the file's
+    first hand is numbered ``first_hand``); None when other text stands before the first."""
+    text = np.frombuffer(data, dtype=np.uint8)
+    capacity = max(1, int(np.count_nonzero((text[:-1] == 10) & (text[1:] == 80))) + 1)
+    batch = _empty_batch(text, capacity)
+    starts = np.zeros(capacity, dtype=np.int64)
+    stops = np.zeros(capacity, dtype=np.int64)
+    hands = k.stars_index(text, starts, stops)
+    if hands < 0:
+        return None
+    high7, sot7, low, full, _ = _tables()
+    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    k.stars_hands(
+        text, starts, stops, first_hand, hands, threads, high7, sot7, low, full, batch.facts,
+        batch.names, batch.seats, batch.put_in, batch.gross, batch.won, batch.flags,
+        batch.holes, batch.boards, batch.pots, batch.pot_masks, batch.pot_shares,
+    )  # fmt: skip
+    batch.hands = hands
+    batch.site = "PokerStars"
+    return batch
+
+
+def _empty_batch(text: npt.NDArray[np.uint8], capacity: int) -> Batch:
+    players = k.MAX_PLAYERS
+    return Batch(
+        text=text,
+        hands=0,
+        facts=np.zeros((capacity, k.FACTS), dtype=np.int64),
+        names=np.full((capacity, 2 * players), -1, dtype=np.int64),
+        seats=np.full((capacity, players), -1, dtype=np.int64),
+        put_in=np.zeros((capacity, players), dtype=np.int64),
+        gross=np.zeros((capacity, players), dtype=np.int64),
+        won=np.zeros((capacity, players), dtype=np.int64),
+        flags=np.zeros((capacity, players), dtype=np.int8),
+        holes=np.full((capacity, players, 4), -1, dtype=np.int8),
+        boards=np.full((capacity, 5), -1, dtype=np.int8),
+        pots=np.zeros((capacity, players), dtype=np.int64),
+        pot_masks=np.zeros((capacity, players), dtype=np.int32),
+        pot_shares=np.zeros((capacity, players, players), dtype=np.int32),
+    )
 
 
 def _headers(text: npt.NDArray[np.uint8]) -> int:
@@ -268,24 +324,23 @@ def batch_columns(batch: Batch, file: str) -> Columns:
             np.zeros(rows, dtype=np.int64),
         )
     )
-    venues = _strings(
-        *_gather(
-            batch.text,
-            facts[hand_of_row, k.F_VENUE_START],
-            facts[hand_of_row, k.F_VENUE_STOP],
-            np.zeros(rows, dtype=np.int64),
+    if batch.site is not None:
+        venues = _from_codes(np.zeros(rows, dtype=np.int64), [batch.site])
+    else:
+        venues = _strings(
+            *_gather(
+                batch.text,
+                facts[hand_of_row, k.F_VENUE_START],
+                facts[hand_of_row, k.F_VENUE_STOP],
+                np.zeros(rows, dtype=np.int64),
+            )
         )
-    )
-    stake_words: list[str | None] = []
-    stake_codes = np.zeros(len(ok), dtype=np.int64)
-    known: dict[str, int] = {}
-    for place, hand in enumerate(ok):
-        word = _stakes(int(facts[hand, k.F_SMALL]), int(facts[hand, k.F_BIG]), int(facts[hand, k.F_SCALE]))  # fmt: skip
-        code = known.get(word)
-        if code is None:
-            code = known[word] = len(stake_words)
-            stake_words.append(word)
-        stake_codes[place] = code
+    stakes = facts[ok][:, [k.F_SMALL, k.F_BIG, k.F_SCALE]]
+    if len(stakes) and (stakes == stakes[0]).all():  # one table's stakes: the usual file
+        unique, stake_codes = stakes[:1], np.zeros(len(stakes), dtype=np.int64)
+    else:
+        unique, stake_codes = np.unique(stakes, axis=0, return_inverse=True)
+    stake_words: list[str | None] = [_stakes(int(a), int(b), int(c)) for a, b, c in unique]
     seat_numbers = batch.seats[hand_of_row, seat_of_row]
     position_words, _ = _position_words()
     columns = {
@@ -294,7 +349,7 @@ def batch_columns(batch: Batch, file: str) -> Columns:
         "hand_id": ids,
         "site": venues,
         "variant": _from_codes(facts[hand_of_row, k.F_VARIANT], list(k.VARIANT_NAMES)),
-        "stakes": _from_codes(np.repeat(stake_codes, counts), stake_words),
+        "stakes": _from_codes(np.repeat(stake_codes.reshape(-1), counts), stake_words),
         "big_blind": pa.array(facts[hand_of_row, k.F_BIG] / scale),
         "player": names,
         "seat": pa.array(seat_numbers.astype(np.int16), mask=seat_numbers < 0),
@@ -341,28 +396,40 @@ def _allin(
     games = ("holdem", "short-deck-straight-over-trips", "omaha", "omaha-hi-lo")
     for hand in ok[streets[ok] >= 0]:
         count = int(facts[hand, k.F_COUNT])
-        game = game_named(games[int(facts[hand, k.F_VARIANT]) // 3])
         flags = batch.flags[hand, :count]
         in_hand = [i for i in range(count) if flags[i] & k.SHOWDOWN]
+        pots = int(facts[hand, k.F_POTS])
+        total = int(batch.pots[hand, :pots].sum())
+        paid = int(batch.won[hand, :count].sum())
         mucked = any(flags[i] & k.MUCKED for i in in_hand)
+        known = {i for i in in_hand if batch.holes[hand, i, 0] >= 0}
+        judged = not mucked and any(
+            bin(int(mask)).count("1") > 1
+            and all(mask >> i & 1 == 0 or i in known for i in range(count))
+            for mask in batch.pot_masks[hand, :pots].tolist()
+        )
+        if not judged and paid == total * k.DEN:  # every pot keeps its result, and no rake
+            scale = 10 ** int(facts[hand, k.F_SCALE])
+            for i in in_hand:
+                net = int(batch.won[hand, i]) - int(batch.put_in[hand, i]) * k.DEN
+                evs[hand, i] = float(Fraction(net, k.DEN * scale))
+            continue
+        game = game_named(games[int(facts[hand, k.F_VARIANT]) // 3])
         holes: dict[int, tuple[Card, ...] | None] = {}
         for i in in_hand:
             row = batch.holes[hand, i]
             holes[i] = tuple(Card(int(c)) for c in row if c >= 0) if row[0] >= 0 else None
         board = tuple(Card(int(c)) for c in batch.boards[hand, : int(facts[hand, k.F_ALLIN_CARDS])])
-        pots = int(facts[hand, k.F_POTS])
-        total = int(batch.pots[hand, :pots].sum())
-        paid = int(batch.won[hand, :count].sum())
         ratio = Fraction(paid, total * k.DEN) if total else Fraction(1)
         values = {i: Fraction(0) for i in in_hand}
         for pot in range(pots):
             value = int(batch.pots[hand, pot]) * ratio
             mask = int(batch.pot_masks[hand, pot])
             contenders = [i for i in range(count) if mask >> i & 1]
-            known = [holes.get(i) for i in contenders]
-            if len(contenders) > 1 and not mucked and all(hole is not None for hole in known):
+            cards = [holes.get(i) for i in contenders]
+            if len(contenders) > 1 and not mucked and all(hole is not None for hole in cards):
                 dead = [card for i in in_hand if i not in contenders for card in holes[i] or ()]
-                shares = exact_equities(game, [h for h in known if h], board, dead)
+                shares = exact_equities(game, [h for h in cards if h], board, dead)
                 for i, share in zip(contenders, shares, strict=True):
                     values[i] += value * share
             else:

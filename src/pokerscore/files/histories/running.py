@@ -401,8 +401,8 @@ def _run_part(
 ) -> HistoriesSummary:
     """Replay the hands of one part: rows to ``write``, the rest into a summary. PHH goes
     through the kernels (:mod:`~pokerscore.files.histories.batches`), the rest hand by hand."""
-    if part.file_format == "phh" and os.environ.get(REFERENCE_ONLY) != "1":
-        return _run_phh_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
+    if part.file_format in ("phh", "pokerstars") and os.environ.get(REFERENCE_ONLY) != "1":
+        return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
     from pokerscore.files.histories.replay import replay
 
     summary = HistoriesSummary()
@@ -438,15 +438,14 @@ CHUNK_BYTES: Final = 8 << 20
 """PHH text handed to the kernels at a time."""
 
 
-def _phh_chunks(part: _Part) -> Iterator[tuple[bytes, int, bool]]:
-    """The part's PHH text in pieces that end where a table starts: (text, first line, first
-    piece of the file)."""
+def _phh_chunks(part: _Part, marker: bytes = b"\n[") -> Iterator[bytes]:
+    """The part's text in pieces that end where a hand starts (``marker``: a PHH table, or
+    ``\nPokerStars``), a byte-order mark at the start of the file dropped."""
     path = Path(part.path)
     with path.open("rb") as stream:
         stream.seek(part.start)
         left = None if part.stop is None else part.stop - part.start
         carried = b""
-        line = part.first_line
         first = part.start == 0
         while True:
             size = CHUNK_BYTES if left is None else min(CHUNK_BYTES, left)
@@ -456,22 +455,20 @@ def _phh_chunks(part: _Part) -> Iterator[tuple[bytes, int, bool]]:
             data = carried + block
             if first:
                 data = data.removeprefix(b"\xef\xbb\xbf")
+                first = False
             if not block:
                 if data:
-                    yield data, line, first
+                    yield data
                 return
-            cut = data.rfind(b"\n[")
-            if cut < 0 or (cut == 0 and not data.startswith(b"[")):
+            cut = data.rfind(marker)
+            if cut < 0:
                 carried = data
                 continue
-            piece, carried = data[: cut + 1], data[cut + 1 :]
-            if piece.strip():
-                yield piece, line, first
-                first = False
-            line += piece.count(b"\n")
+            yield data[: cut + 1]
+            carried = data[cut + 1 :]
 
 
-def _run_phh_part(
+def _run_fast_part(
     part: _Part,
     *,
     strict: bool,
@@ -479,23 +476,42 @@ def _run_phh_part(
     follow: str | None,
     write: Callable[[pa.Table], None] | None,
 ) -> HistoriesSummary:
-    """A PHH part through the kernels; the hands they leave through the reference path."""
+    """A PHH or PokerStars part through the kernels; the hands they leave through the
+    reference path."""
     import numpy as np
     import pyarrow as pa
 
-    from pokerscore.files.histories.batches import batch_columns, replay_phh_text, slow_hands
+    from pokerscore.files.histories.batches import (
+        batch_columns,
+        replay_phh_text,
+        replay_stars_text,
+        slow_hands,
+    )
 
     summary = HistoriesSummary()
     name = part.path
-    single = Path(part.path).suffix.lower() == ".phh" and part.start == 0 and part.stop is None
+    stars = part.file_format == "pokerstars"
+    single = (
+        not stars
+        and Path(part.path).suffix.lower() == ".phh"
+        and part.start == 0
+        and part.stop is None
+    )
     if single:
-        data = Path(part.path).read_bytes().removeprefix(b"\xef\xbb\xbf")
-        pieces: Iterator[tuple[bytes, int, bool]] = iter([(data, 1, True)])
+        pieces: Iterator[bytes] = iter([Path(part.path).read_bytes().removeprefix(b"\xef\xbb\xbf")])
     else:
-        pieces = _phh_chunks(part)
-    for data, first_line, _first in pieces:
-        batch = replay_phh_text(data, single=single, first_line=first_line)
-        if batch is None:  # text before the first table: the reference reader says so
+        pieces = _phh_chunks(part, b"\nPokerStars" if stars else b"\n[")
+    line = part.first_line
+    next_hand = part.first_hand
+    for data in pieces:
+        if not single and not data.strip():
+            line += data.count(b"\n")
+            continue
+        if stars:
+            batch = replay_stars_text(data, first_hand=next_hand)
+        else:
+            batch = replay_phh_text(data, single=single, first_line=line)
+        if batch is None:  # text before the first hand: the reference reader says so
             for hand in _part_hands(part):
                 if isinstance(hand, HandHistoryError) and hand.hand is None:
                     if strict:
@@ -503,11 +519,18 @@ def _run_phh_part(
                     summary.add_error(hand)
                     break
             return summary
+        chunk_line = line
+        line = line + data.count(b"\n") if stars else batch.lines
+        next_hand += batch.hands
         fast = batch_columns(batch, name) if batch.hands else None
         slow_rows = RowBuffer()
         slow_order: list[int] = []
         for place, number, header, start, stop in slow_hands(batch):
-            hand = _reference_hand(data[start:stop], name, number, header, single)
+            if stars:
+                first = chunk_line + data.count(b"\n", 0, start)
+                hand = _reference_stars_hand(data[start:stop], name, number, first)
+            else:
+                hand = _reference_hand(data[start:stop], name, number, header, single)
             result = _replayed(hand, strict, allin_ev)
             if isinstance(result, HandHistoryError):
                 summary.add_error(result)
@@ -527,10 +550,23 @@ def _run_phh_part(
             orders.append(np.array(slow_order, dtype=np.int64))
         if not tables:
             continue
-        table = pa.concat_tables(tables)
-        order = np.concatenate(orders)
-        if len(tables) > 1:
-            table = table.take(pa.array(np.argsort(order, kind="stable")))
+        if len(tables) == 1:
+            table = tables[0]
+        else:  # the few slow hands back in their places among the fast ones
+            fast_order, slow_order_array = orders
+            cuts = np.searchsorted(fast_order, slow_order_array)
+            ordered = []
+            previous = 0
+            slow_table = tables[1]
+            starts = np.flatnonzero(np.r_[True, slow_order_array[1:] != slow_order_array[:-1]])
+            ends = np.r_[starts[1:], len(slow_order_array)]
+            for start, stop in zip(starts.tolist(), ends.tolist(), strict=True):
+                cut = int(cuts[start])
+                ordered.append(tables[0].slice(previous, cut - previous))
+                ordered.append(slow_table.slice(start, stop - start))
+                previous = cut
+            ordered.append(tables[0].slice(previous))
+            table = pa.concat_tables(ordered)
         if follow is not None:
             _follow(summary, table, follow)
         if write is not None:
@@ -559,6 +595,26 @@ def _reference_hand(
         return parse_phh(text, file=name, number=number, line=header + 1, header=header)
     except HandHistoryError as error:
         return error.located(name, number, header)
+
+
+def _reference_stars_hand(
+    data: bytes, name: str, number: int, first_line: int
+) -> HandHistory | HandHistoryError:
+    """A PokerStars hand the kernels left, read by the reference reader."""
+    from pokerscore.files.histories.pokerstars import parse_pokerstars
+
+    lines = []
+    for offset, raw in enumerate(data.splitlines(keepends=True)):
+        try:
+            lines.append(raw.decode("utf-8-sig" if first_line + offset == 1 else "utf-8"))
+        except UnicodeDecodeError as error:
+            return HandHistoryError(
+                f"not UTF-8 text ({error.reason})", file=name, hand=number, line=first_line + offset
+            )
+    try:
+        return parse_pokerstars(lines, file=name, number=number, first_line=first_line)
+    except HandHistoryError as error:
+        return error
 
 
 def _replayed(
@@ -599,27 +655,19 @@ def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
         net_bb = np.where(big > 0, net / big, 0.0)
         adjusted_bb = np.where(big > 0, adjusted / big, 0.0)
 
-    def sums(values: Any) -> Any:
-        return np.bincount(codes, weights=values, minlength=size)
-
-    def counts(column: str) -> Any:
-        return np.bincount(
-            codes, weights=table.column(column).to_numpy(zero_copy_only=False), minlength=size
-        )
-
-    totals = {
-        "hands": np.bincount(codes, minlength=size),
-        "vpip": counts("vpip"),
-        "pfr": counts("pfr"),
-        "saw_flop": counts("saw_flop"),
-        "showdowns": counts("went_to_showdown"),
-        "won_showdowns": counts("won_at_showdown"),
-        "net": sums(net),
-        "allin_ev_net": sums(adjusted),
-        "net_bb": sums(net_bb),
-        "allin_ev_bb": sums(adjusted_bb),
-    }
-    summary.tally.add_totals(names, totals)
+    flags = [table.column(name).to_numpy(zero_copy_only=False) for name in
+             ("vpip", "pfr", "saw_flop", "went_to_showdown", "won_at_showdown")]  # fmt: skip
+    counts = np.stack(
+        [np.bincount(codes, minlength=size)]
+        + [np.bincount(codes, weights=flag, minlength=size).astype(np.int64) for flag in flags],
+        axis=1,
+    )
+    sums = np.stack(
+        [np.bincount(codes, weights=values, minlength=size).astype(np.float64)
+         for values in (net, adjusted, net_bb, adjusted_bb)],
+        axis=1,
+    )  # fmt: skip
+    summary.tally.add_totals(names, counts, sums)
 
 
 def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:

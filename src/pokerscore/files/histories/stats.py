@@ -19,8 +19,11 @@ counted apart, on Dask say, add up to the same figures as one pass).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
 
 from pokerscore.files.histories.model import HandResult
 
@@ -56,112 +59,80 @@ class PlayerStats:
         }
 
 
-_FIELDS = ("hands", "vpip", "pfr", "saw_flop", "showdowns", "won_showdowns")
+_COUNTS: Final = ("hands", "vpip", "pfr", "saw_flop", "showdowns", "won_showdowns")
+_SUMS: Final = ("net", "allin_ev_net", "net_bb", "allin_ev_bb")
 
 
-@dataclass
-class _Counts:
-    hands: int = 0
-    vpip: int = 0
-    pfr: int = 0
-    saw_flop: int = 0
-    showdowns: int = 0
-    won_showdowns: int = 0
-    net: float = 0.0
-    allin_ev_net: float = 0.0
-    net_bb: float = 0.0
-    allin_ev_bb: float = 0.0
-
-    def merge(self, other: _Counts) -> None:
-        for name in (*_FIELDS, "net", "allin_ev_net", "net_bb", "allin_ev_bb"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-
-
-@dataclass
 class StatsTally:
-    """Running counts per player; :meth:`add` a hand, :meth:`merge` another tally."""
+    """Running counts per player, one row per player in arrays (a database holds some hundred
+    thousand players): :meth:`add` a hand, :meth:`add_totals` a batch's sums by column,
+    :meth:`merge` another tally."""
 
-    players: dict[str, _Counts] = field(default_factory=dict)
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+        self.names: list[str] = []
+        self.counts = np.zeros((0, len(_COUNTS)), dtype=np.int64)
+        self.sums = np.zeros((0, len(_SUMS)), dtype=np.float64)
+
+    def _rows(self, names: list[str]) -> npt.NDArray[np.int64]:
+        """The rows of ``names``, new players added."""
+        index = self.index
+        rows = np.fromiter(
+            (index.setdefault(name, len(index)) for name in names), np.int64, len(names)
+        )
+        if len(index) > len(self.names):
+            for name in names:
+                if index[name] == len(self.names):  # new, in the order they were numbered
+                    self.names.append(name)
+            room = self.counts.shape[0]
+            if len(index) > room:
+                size = max(len(index), 2 * room, 1024)
+                counts = np.zeros((size, len(_COUNTS)), dtype=np.int64)
+                sums = np.zeros((size, len(_SUMS)), dtype=np.float64)
+                counts[:room] = self.counts
+                sums[:room] = self.sums
+                self.counts, self.sums = counts, sums
+        return rows
 
     def add(self, result: HandResult) -> None:
         hand = result.hand
         big_blind = hand.big_blind / hand.scale if hand.big_blind else 0.0
-        for player in result.players:
-            counts = self.players.get(player.player)
-            if counts is None:
-                counts = self.players[player.player] = _Counts()
-            self.add_row(
-                counts,
-                player.net,
-                player.allin_ev,
-                big_blind,
-                player.vpip,
-                player.pfr,
-                player.saw_flop,
-                player.went_to_showdown,
-                player.won_at_showdown,
-            )
+        rows = self._rows([player.player for player in result.players])
+        for row, player in zip(rows.tolist(), result.players, strict=True):
+            net = player.net
+            adjusted = net if player.allin_ev is None else player.allin_ev
+            counts = self.counts[row]
+            counts += (1, player.vpip, player.pfr, player.saw_flop, player.went_to_showdown,
+                       player.won_at_showdown)  # fmt: skip
+            sums = self.sums[row]
+            sums[0] += net
+            sums[1] += adjusted
+            if big_blind:
+                sums[2] += net / big_blind
+                sums[3] += adjusted / big_blind
 
-    @staticmethod
-    def add_row(
-        counts: _Counts,
-        net: float,
-        allin_ev: float | None,
-        big_blind: float,
-        vpip: bool,
-        pfr: bool,
-        saw_flop: bool,
-        showdown: bool,
-        won_showdown: bool,
+    def add_totals(
+        self, names: list[str], counts: npt.NDArray[np.int64], sums: npt.NDArray[np.float64]
     ) -> None:
-        adjusted = net if allin_ev is None else allin_ev
-        counts.hands += 1
-        counts.vpip += vpip
-        counts.pfr += pfr
-        counts.saw_flop += saw_flop
-        counts.showdowns += showdown
-        counts.won_showdowns += won_showdown
-        counts.net += net
-        counts.allin_ev_net += adjusted
-        if big_blind:
-            counts.net_bb += net / big_blind
-            counts.allin_ev_bb += adjusted / big_blind
-
-    def add_totals(self, names: list[str], totals: dict[str, Any]) -> None:
-        """Add per-name sums counted elsewhere (by column): ``totals[field][k]`` is the sum of
-        ``field`` over the rows of ``names[k]``."""
-        for code, name in enumerate(names):
-            counts = self.players.get(name)
-            if counts is None:
-                counts = self.players[name] = _Counts()
-            counts.hands += int(totals["hands"][code])
-            counts.vpip += int(totals["vpip"][code])
-            counts.pfr += int(totals["pfr"][code])
-            counts.saw_flop += int(totals["saw_flop"][code])
-            counts.showdowns += int(totals["showdowns"][code])
-            counts.won_showdowns += int(totals["won_showdowns"][code])
-            counts.net += float(totals["net"][code])
-            counts.allin_ev_net += float(totals["allin_ev_net"][code])
-            counts.net_bb += float(totals["net_bb"][code])
-            counts.allin_ev_bb += float(totals["allin_ev_bb"][code])
+        """Add sums counted elsewhere (by column): row k of ``counts`` (hands, VPIP, PFR, saw
+        the flop, showdowns, showdowns won) and of ``sums`` (net, all-in EV adjusted net, the
+        two in big blinds) belong to ``names[k]``, each name once."""
+        rows = self._rows(names)
+        self.counts[rows] += counts
+        self.sums[rows] += sums
 
     def merge(self, other: StatsTally) -> None:
-        for name, counts in other.players.items():
-            mine = self.players.get(name)
-            if mine is None:
-                self.players[name] = counts
-            else:
-                mine.merge(counts)
+        size = len(other.names)
+        self.add_totals(other.names, other.counts[:size], other.sums[:size])
 
     def stats(self, player: str | None = None) -> list[PlayerStats]:
         """Every player's figures (most hands first), or one player's."""
-        names = [player] if player is not None else list(self.players)
-        found = []
-        for name in names:
-            counts = self.players.get(name)
-            if counts is None:
-                continue
-            found.append(_figures(name, counts))
+        names = [player] if player is not None else self.names
+        found = [
+            _figures(name, self.counts[self.index[name]], self.sums[self.index[name]])
+            for name in names
+            if name in self.index
+        ]
         found.sort(key=lambda stats: (-stats.hands, stats.player))
         return found
 
@@ -170,18 +141,22 @@ def _share(part: int, whole: int) -> float:
     return part / whole if whole else 0.0
 
 
-def _figures(name: str, counts: _Counts) -> PlayerStats:
+def _figures(
+    name: str, counts: npt.NDArray[np.int64], sums: npt.NDArray[np.float64]
+) -> PlayerStats:
+    hands, vpip, pfr, saw_flop, showdowns, won = (int(value) for value in counts)
+    net, adjusted, net_bb, adjusted_bb = (float(value) for value in sums)
     return PlayerStats(
         player=name,
-        hands=counts.hands,
-        net=counts.net,
-        allin_ev_net=counts.allin_ev_net,
-        bb_per_100=_share(100, counts.hands) * counts.net_bb,
-        allin_ev_bb_per_100=_share(100, counts.hands) * counts.allin_ev_bb,
-        vpip=_share(counts.vpip, counts.hands),
-        pfr=_share(counts.pfr, counts.hands),
-        wtsd=_share(counts.showdowns, counts.saw_flop),
-        wsd=_share(counts.won_showdowns, counts.showdowns),
+        hands=hands,
+        net=net,
+        allin_ev_net=adjusted,
+        bb_per_100=_share(100, hands) * net_bb,
+        allin_ev_bb_per_100=_share(100, hands) * adjusted_bb,
+        vpip=_share(vpip, hands),
+        pfr=_share(pfr, hands),
+        wtsd=_share(showdowns, saw_flop),
+        wsd=_share(won, showdowns),
     )
 
 
