@@ -18,6 +18,9 @@ DATA = Path(__file__).parents[1] / "src" / "pokerscore" / "data"
 UCI_SAMPLE = "poker-hand-sample.data"
 FIVE_CARDS = "hands/five-cards.txt"
 SEVEN_CARDS = "hands/seven-cards.txt"
+HISTORIES = "histories/six-max.phhs"
+HISTORY_HANDS = 150
+HISTORY_PLAYERS = ["Hero", "Alice", "Bruno", "Chen", "Dana", "Emeka", "Farah"]
 
 UCI_ROWS = 1000
 RARE_PER_CLASS = 6  # straights and better are rare in random deals: six of each are built
@@ -83,12 +86,25 @@ def text_sample(size: int, seed: int) -> str:
     return header + "".join(line + "\n" for line in lines)
 
 
+def histories_sample() -> str:
+    """Hands of a six-max table as PHH (``[n]`` tables): the benchmarks' simulator, seeded, with
+    seven players (Hero among them) sitting in and out."""
+    from benchmarks.histories_data import hand_text
+
+    rng = random.Random(2026)
+    return "".join(
+        f"[{number}]\n{hand_text(rng, number, HISTORY_PLAYERS)}\n"
+        for number in range(1, HISTORY_HANDS + 1)
+    )
+
+
 def samples() -> dict[str, str]:
     """Each sample file's path under ``src/pokerscore/data/`` and its text."""
     return {
         UCI_SAMPLE: uci_sample(),
         FIVE_CARDS: text_sample(5, seed=5),
         SEVEN_CARDS: text_sample(7, seed=7),
+        HISTORIES: histories_sample(),
     }
 
 

@@ -660,7 +660,7 @@ def test_read_histories_takes_files_folders_and_globs() -> None:
     assert len(history_files([str(SHARED / "phh" / "pluribus-30" / "1*.phh")])) == 11
     hands = list(read_histories(SHARED / "pokerstars", SHARED / "phh" / "famous"))
     assert len(hands) == 68 + 5
-    with pytest.raises(PokerScoreError, match="paths: no such file, folder or pattern"):
+    with pytest.raises(PokerScoreError, match="no such file, folder or pattern"):
         history_files(["/no/such/place/*.phhs"])
 
 
@@ -824,7 +824,7 @@ def test_bad_invocations_are_one_line_and_status_2(args: list[str], message: str
 def test_a_missing_path_is_one_line() -> None:
     status, _, stderr = run_command("/no/such/histories/*.phhs")
     assert status == 2
-    assert stderr == "error: paths: no such file, folder or pattern: /no/such/histories/*.phhs\n"
+    assert stderr == "error: no such file, folder or pattern: /no/such/histories/*.phhs\n"
 
 
 # -- the fast path: kernels against the reference path --------------------------------------------

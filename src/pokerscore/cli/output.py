@@ -27,6 +27,15 @@ BAD_INPUT = 2
 """Exit status for bad input (the same as for a bad command line)."""
 
 
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless one: ``counted(1, "file")`` is ``'1 file'``.
+
+    >>> counted(1, "file"), counted(2_000, "hand")
+    ('1 file', '2,000 hands')
+    """
+    return f"{count:,} {noun}{'s' * (count != 1)}"
+
+
 def report_error(message: str) -> None:
     """Print ``error: message`` on stderr as one line (a full or closed stderr is ignored)."""
     with suppress(OSError):  # nowhere left to say it: the exit status still tells

@@ -13,6 +13,7 @@ from rich.text import Text
 from pokerscore.cli.output import (
     JsonOption,
     console,
+    counted,
     error_console,
     fail,
     print_json,
@@ -212,7 +213,7 @@ def _print(
         )
     console.print(
         Text(
-            f"{summary.hands:,} hands replayed from {summary.files:,} files, "
+            f"{counted(summary.hands, 'hand')} replayed from {counted(summary.files, 'file')}, "
             f"{summary.bad:,} bad, {summary.disagreement_count:,} disagreeing with the site "
             f"({seconds:.1f} s)"
         )

@@ -75,7 +75,7 @@ def history_files(paths: Sequence[str | Path]) -> list[Path]:
             matches = sorted(Path(name) for name in glob.glob(str(item), recursive=True))
             files = [match for match in matches if match.is_file()]
             if not files:
-                raise PokerScoreError(f"paths: no such file, folder or pattern: {item}")
+                raise PokerScoreError(f"no such file, folder or pattern: {item}")
             found += files
     seen: set[Path] = set()
     unique = []
