@@ -1,7 +1,7 @@
 """The sample hand files shipped in ``src/pokerscore/data/`` for the README's ``batch`` examples.
 
 Regenerate them with ``python -m tests.make_samples`` (from the repository's root);
-``tests/test_readme.py`` checks that the shipped files are exactly what this script writes.
+``tests/cli/test_readme.py`` checks that the shipped files are exactly what this script writes.
 The hands are dealt with Python's own ``random`` and every class label of the UCI sample comes
 from ``tests/reference.py``, the scorer written from the rules: nothing here asks pokerscore.
 """

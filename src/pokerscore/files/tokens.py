@@ -29,7 +29,7 @@ def token_table() -> Bytes:
     encoded = [token.encode() for token in tokens]
     offsets = np.cumsum([0, *map(len, encoded)], dtype=np.int64)
     keys = token_keys(np.frombuffer(b"".join(encoded), dtype=np.uint8), offsets)
-    # Every token of the notation has a key: tests/test_batch_streaming.py checks it.
+    # Every token of the notation has a key: tests/files/test_batch_streaming.py checks it.
     table = np.full(1 << 16, NOT_A_CARD, dtype=np.uint8)
     table[keys] = list(tokens.values())
     return table

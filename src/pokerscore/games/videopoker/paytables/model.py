@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
+from pokerscore._support.errors import expect
 from pokerscore.cards import (
     JOKER,
     Card,
@@ -154,6 +155,7 @@ class PayClass:
         check_name(self.name, f'class "{self.name}"')
         check_title(self.title, f'class "{self.name}"')
         check_pays(self.pays, f'class "{self.name}"')
+        expect(self.hand, PayHand, "hand", "a PayHand")
         if self.ranks and self.hand.category not in GROUP_CATEGORIES:
             raise PayTableError(
                 f'class "{self.name}": ranks apply only to pairs, trips, full houses, quads and'
@@ -188,6 +190,9 @@ class PayTable:
     def __post_init__(self) -> None:
         check_name(self.name, "the table")
         check_title(self.title, "the table")
+        expect(self.paying, tuple, "paying", "a tuple of PayClass")
+        for pay_class in self.paying:
+            expect(pay_class, PayClass, "paying", "a tuple of PayClass")
         if self.wild is not None and (
             not isinstance(self.wild, str) or self.wild not in WILD_RANKINGS
         ):

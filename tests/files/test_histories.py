@@ -24,9 +24,9 @@ from pokerscore.files.histories.model import HandHistory, HandHistoryError, Hand
 from pokerscore.files.histories.phh import parse_phh, read_phh
 from pokerscore.files.histories.replay import replay
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "hand-histories"
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
 """The real hand histories, beside the repository (CI has them: nothing here is skipped)."""
-DATA = Path(__file__).parent / "data" / "histories"
+DATA = Path(__file__).parents[1] / "data" / "histories"
 PHH_FILES = sorted((SHARED / "phh").rglob("*.phh*"))
 NOT_COMMUNITY = {"F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB"}
 

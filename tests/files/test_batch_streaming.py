@@ -21,7 +21,7 @@ from pokerscore.files._kernels import BLANK, COMMENT, GOOD, line_offsets
 from pokerscore.files.parse import parse_text_rows
 from tests.cli_runner import separate_streams_runner
 from tests.reference import reference_best
-from tests.test_draw import PUZZLE
+from tests.games.test_draw import PUZZLE
 
 runner = separate_streams_runner()
 RANKS = "23456789TJQKA"

@@ -23,7 +23,7 @@ from pokerscore.tui.widgets import CardSlot, Meters, PayTableView
 
 TABLE = get_paytable("jacks-or-better-9-6")
 SIZE = (110, 40)
-SCREENSHOT = Path(__file__).parent.parent / "docs" / "screenshots" / "videopoker.svg"
+SCREENSHOT = Path(__file__).parents[2] / "docs" / "screenshots" / "videopoker.svg"
 
 Script = Callable[[VideoPokerApp, Pilot[None]], Awaitable[None]]
 

@@ -73,7 +73,7 @@ def test_high_value_space_is_the_oracles_7462_classes_in_order() -> None:
 
 
 # Rankings without wild cards: their six- and seven-card tables are multisets and flush masks
-# (wild rankings judge six and seven cards five by five: tests/test_wild.py).
+# (wild rankings judge six and seven cards five by five: tests/engine/test_wild.py).
 NATURAL = [ranking for ranking in RANKINGS.values() if not ranking.wild_cards]
 
 

@@ -22,7 +22,7 @@ from pokerscore.games.videopoker.paytables import (
     paytable_toml,
 )
 from tests.reference_paytables import reference_class
-from tests.test_videopoker_paytables import documented_example
+from tests.games.videopoker.test_videopoker_paytables import documented_example
 
 WILD_TABLES = ("deuces-wild", "not-so-ugly-ducks", "loose-deuces", "joker-poker-kings")
 

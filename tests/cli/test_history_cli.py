@@ -90,7 +90,7 @@ def test_history_counts_the_hands_in_play_of_every_game(tmp_path: Path) -> None:
 
 
 def test_history_of_an_older_file_leaves_it_as_it_was(tmp_path: Path) -> None:
-    from tests.test_history import old_history
+    from tests.games.videopoker.test_history import old_history
 
     path = tmp_path / "v1.sqlite3"
     old_history(path, 1).close()

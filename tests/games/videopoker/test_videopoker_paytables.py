@@ -274,7 +274,7 @@ def test_a_natural_hand_takes_the_last_rule_its_category_and_ranks_match(
 
 def documented_example(number: int, tmp_path: Path) -> PayTable:
     """The ``number``-th TOML example of docs/paytables.md (from 1), loaded from a file."""
-    docs = Path(__file__).parents[1] / "docs" / "paytables.md"
+    docs = Path(__file__).parents[3] / "docs" / "paytables.md"
     example = docs.read_text(encoding="utf-8").split("```toml\n")[number].split("```")[0]
     path = tmp_path / f"example-{number}.toml"
     path.write_text(example, encoding="utf-8")

@@ -22,7 +22,15 @@ from pokerscore.games.holdem.board.reading import Draw, MadeClass, hand_on_board
 from pokerscore.games.holdem.equity import equity
 from tests import reference_board as ref
 from tests.cli_runner import separate_streams_runner
-from tests.test_cli_fuzz import assert_allowed, flags, fuzz, games, hand_text, invoke, range_words
+from tests.cli.test_cli_fuzz import (
+    assert_allowed,
+    flags,
+    fuzz,
+    games,
+    hand_text,
+    invoke,
+    range_words,
+)
 
 CATEGORY_OF = {  # pokerscore's category slugs, with the royal flush as a straight flush
     "high-card": ref.HIGH_CARD,

@@ -178,7 +178,7 @@ def test_seeds_table_for_people_and_a_user_table(tmp_path: Path) -> None:
     status, out, _ = run("seeds", "--paytable", str(user_table(tmp_path)))
     assert status == 0
     # Regression pin: the first row of the full run (seed 0 stood pat pays nothing), re-checked
-    # against the generator in tests/test_videopoker_seeds.py.
+    # against the generator in tests/games/videopoker/test_videopoker_seeds.py.
     assert "First seeds of every class and hold mask, Mine" in out
     assert "31 11111" in out and "royal-flush" in out
     status, out, _ = run("seeds", "--paytable", str(user_table(tmp_path)), "--json")

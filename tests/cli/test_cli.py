@@ -12,7 +12,7 @@ from tests.cli_runner import separate_streams_runner
 from tests.reference import reference_compare
 
 runner = separate_streams_runner()
-SAMPLE = Path(__file__).parents[1] / "src" / "pokerscore" / "data" / "sample_deals.txt"
+SAMPLE = Path(__file__).parents[2] / "src" / "pokerscore" / "data" / "sample_deals.txt"
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str, str]:

@@ -18,7 +18,7 @@ from pokerscore.cards import parse_cards
 from pokerscore.engine import get_ranking
 from pokerscore.files.distributed import score_on_cluster
 from pokerscore.files.scoring import ScoreJob, score_file
-from tests.test_batch_files import random_deals
+from tests.files.test_batch_files import random_deals
 
 HIGH = get_ranking("high")
 

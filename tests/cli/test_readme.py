@@ -31,7 +31,7 @@ from pokerscore.cli.app import app
 from tests import make_samples
 from tests.cli_runner import separate_streams_runner
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 README = ROOT / "README.md"
 DATA = Path("src") / "pokerscore" / "data"
 

@@ -61,7 +61,7 @@ def test_lists_and_empty_batches() -> None:
 
 def test_bad_id_names_first_bad_row() -> None:
     hands = random_hands(10, 7, seed=3).astype(np.int64)
-    hands[4, 2] = 53  # 52 is the joker: see tests/test_wild.py
+    hands[4, 2] = 53  # 52 is the joker: see tests/engine/test_wild.py
     hands[7, 0] = -1
     with pytest.raises(
         InvalidRowCardError, match=r'^row 4: invalid card "53" at position 3'
