@@ -20,8 +20,8 @@ from pokerscore.cli.app import app
 from pokerscore.files._kernels import BLANK, COMMENT, GOOD, line_offsets
 from pokerscore.files.parse import parse_text_rows
 from tests.cli_runner import separate_streams_runner
-from tests.reference import reference_best
 from tests.games.test_draw import PUZZLE
+from tests.reference import reference_best
 
 runner = separate_streams_runner()
 RANKS = "23456789TJQKA"

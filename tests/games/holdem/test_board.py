@@ -21,7 +21,6 @@ from pokerscore.games.holdem.board.distribution import equity_distribution
 from pokerscore.games.holdem.board.reading import Draw, MadeClass, hand_on_board
 from pokerscore.games.holdem.equity import equity
 from tests import reference_board as ref
-from tests.cli_runner import separate_streams_runner
 from tests.cli.test_cli_fuzz import (
     assert_allowed,
     flags,
@@ -31,6 +30,7 @@ from tests.cli.test_cli_fuzz import (
     invoke,
     range_words,
 )
+from tests.cli_runner import separate_streams_runner
 
 CATEGORY_OF = {  # pokerscore's category slugs, with the royal flush as a straight flush
     "high-card": ref.HIGH_CARD,

@@ -21,8 +21,8 @@ from pokerscore.games.videopoker.paytables import (
     paytable_from_dict,
     paytable_toml,
 )
-from tests.reference_paytables import reference_class
 from tests.games.videopoker.test_videopoker_paytables import documented_example
+from tests.reference_paytables import reference_class
 
 WILD_TABLES = ("deuces-wild", "not-so-ugly-ducks", "loose-deuces", "joker-poker-kings")
 
