@@ -92,6 +92,7 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@pytest.mark.slow
 def test_no_import_circle() -> None:
     # Every import counts, those in function bodies and for type checkers too: a circle there
     # is a circle in the design. A module that imports its own package's face is in one.

@@ -88,6 +88,7 @@ def required_positional(function: Callable[..., Any]) -> int:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "function"), [pytest.param(*pair, id=pair[0]) for pair in public_callables()]
 )

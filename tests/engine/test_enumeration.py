@@ -63,6 +63,7 @@ def _colex_combinations(n: int, k: int) -> np.ndarray:
     return combos
 
 
+@pytest.mark.slow
 def test_six_card_histogram_by_brute_force() -> None:
     """Every six-card hand as the best of its six five-card hands, on the five-card tables only.
 

@@ -115,6 +115,7 @@ def run_with_bounds_checks(tables: str, cache: Path) -> subprocess.CompletedProc
     )
 
 
+@pytest.mark.slow
 def test_unchecked_garbage_never_reads_out_of_bounds(tmp_path: Path) -> None:
     result = run_with_bounds_checks("padded", tmp_path / "padded")
     assert result.returncode == 0, result.stderr
@@ -224,6 +225,7 @@ def test_checked_kernels_values_and_flag(ranking: Ranking, size: int) -> None:
             assert run(bad)[0], (row, card_id)
 
 
+@pytest.mark.slow
 def test_openmp_threads_wait_asleep_unless_told_otherwise() -> None:
     # Spinning OpenMP threads took the cores a busy host's other work needed (DEVELOPERS.md,
     # "Threads"): the policy is set before Numba loads OpenMP, and a user's own setting stands.

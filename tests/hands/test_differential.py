@@ -34,6 +34,7 @@ def test_same_order_detects_disagreements() -> None:
     assert not same_order(ours, np.array([30, 20, 20, 10]))  # reversed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_order_matches_eval7(size: int) -> None:
     deck = [eval7.Card(name) for name in NAMES]
@@ -42,6 +43,7 @@ def test_order_matches_eval7(size: int) -> None:
     assert same_order(evaluate_batch(hands), theirs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_order_matches_phevaluator(size: int) -> None:
     hands = random_hands(HANDS, size, seed=200 + size)
