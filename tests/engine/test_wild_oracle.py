@@ -109,7 +109,7 @@ def test_four_deuces_are_five_of_a_kind_of_the_fifth_cards_rank() -> None:
 
 @pytest.mark.slow
 def test_deuces_wild_dealt_hand_counts() -> None:
-    counts = exhaustive_counts(5, ranking="deuces-wild")
+    counts = exhaustive_counts(cards=5, ranking="deuces-wild")
     assert counts.total == 2_598_960
     by_slug = {category.slug: count for category, count in counts.counts.items()}
     # Brian Alspach, "Wild Cards in Profusion: Part 2" (Poker Digest, 2002,
@@ -137,7 +137,7 @@ def test_deuces_wild_dealt_hand_counts() -> None:
 
 
 def test_joker_dealt_hand_counts() -> None:
-    counts = exhaustive_counts(5, ranking="joker")
+    counts = exhaustive_counts(cards=5, ranking="joker")
     assert counts.total == 2_869_685  # C(53, 5)
     by_slug = {category.slug: count for category, count in counts.counts.items()}
     # Five of a kind: four of a kind and the joker, one hand per rank (13 of 2,869,685).
@@ -166,7 +166,7 @@ def test_joker_dealt_hand_counts() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("ranking", [JOKER_RANKING, DEUCES], ids=str)
 def test_six_card_counts_hold_five_of_a_kind_as_counted_by_hand(ranking: Ranking) -> None:
-    counts = exhaustive_counts(6, ranking=ranking)
+    counts = exhaustive_counts(cards=6, ranking=ranking)
     five = counts.counts[Category.FIVE_OF_A_KIND]
     if ranking is JOKER_RANKING:
         # Four of a kind, the joker and any of the 48 other cards: 13 * 48.

@@ -512,13 +512,13 @@ def _judge(
             split = {shown[0][0]: Fraction(1)}
             top = 0
         if hidden and not game.uses_exactly_two and game.low is None:
-            top = top or best_hand((*shown[0][1], *board), game.high).value
+            top = top or best_hand((*shown[0][1], *board), ranking=game.high).value
             tied = [
                 i
                 for i in hidden
                 if best_hand(
                     (*board, *(card for card in table.holes[i] or () if card is not None)),
-                    game.high,
+                    ranking=game.high,
                 ).value
                 == top
             ]

@@ -125,6 +125,7 @@ class GameAnalysis:
 
 def analyze(
     paytable: PayTable | str = DEFAULT_PAYTABLE,
+    *,
     coins: int = MAX_COINS,
     progress: Progress | None = None,
 ) -> GameAnalysis:
