@@ -501,7 +501,7 @@ def heads_up(p1: str = "AhAs", p2: str = "KhKc", board: str = "2c7d9sJc3h") -> H
 
 
 def test_aces_against_kings_all_in_preflop_is_worth_exactly_the_formula() -> None:
-    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.files.histories.replay import exact_allin_evs
 
     hand = heads_up()
     expected = 200 * Fraction(255121, 311328) - 100
@@ -518,7 +518,7 @@ def test_aces_against_kings_all_in_preflop_is_worth_exactly_the_formula() -> Non
 def test_all_in_ev_is_the_equity_of_each_pot_times_the_pot() -> None:
     """Three stacks all in preflop (side-pots.phhs, hand 1): the main pot of 60 at the three-way
     equities, the side pot of 60 at kings against queens with the aces out of the deck."""
-    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.files.histories.replay import exact_allin_evs
     from pokerscore.games.holdem.equity import equity
 
     hand = good(DATA / "side-pots.phhs")[0]
@@ -539,7 +539,7 @@ def test_all_in_ev_is_the_equity_of_each_pot_times_the_pot() -> None:
 def test_all_in_on_the_flop_values_the_pot_it_can_still_win() -> None:
     """side-pots.phhs, hand 2: the short stack all in preflop, the others bet on; one folds on
     the flop, which leaves the aces against the kings with the turn and river to come."""
-    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.files.histories.replay import exact_allin_evs
     from pokerscore.games.holdem.equity import equity
 
     hand = good(DATA / "side-pots.phhs")[1]
@@ -573,7 +573,7 @@ actions = ['d dh p1 AhAs', 'd dh p2 KhKc', 'p2 cc', 'p1 cc', 'd db 2c7d9s', 'p1 
 
 @pytest.mark.slow
 def test_all_in_ev_of_a_hi_lo_hand_counts_halves() -> None:
-    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.files.histories.replay import exact_allin_evs
     from pokerscore.games.holdem.equity import equity
 
     hand = parse_phh(

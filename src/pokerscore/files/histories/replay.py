@@ -33,6 +33,7 @@ from typing import Final
 
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.engine import get_ranking
+from pokerscore.files.histories.allin import allin_evs
 from pokerscore.files.histories.model import (
     STREETS,
     Action,
@@ -631,8 +632,6 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     )
     evs: dict[int, Fraction] | None = None
     if allin_ev and table.allin_street is not None:
-        from pokerscore.files.histories.allin import allin_evs
-
         evs = allin_evs(table, payout.pots, won, payout.ratio)
     scale = hand.scale
     names = positions(count)
@@ -794,3 +793,13 @@ def _listing(hand: HandHistory, gaps: list[Fraction]) -> str:
 
 
 __all__ = ["PokerScoreError", "game_named", "positions", "replay"]
+
+
+def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
+    """Each player's all-in EV in chips, exactly, by name; None for a hand without an all-in
+    before the river (see the module's definition)."""
+    table, pots, won, ratio = replay_table(hand)
+    found = allin_evs(table, pots, won, ratio)
+    if found is None:
+        return None
+    return {hand.seats[i].name: value / hand.scale for i, value in found.items()}

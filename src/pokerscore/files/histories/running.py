@@ -24,10 +24,12 @@ from pokerscore._support.errors import PokerScoreError
 from pokerscore._support.extras import require_extra
 from pokerscore._support.progress import Progress
 from pokerscore.files.histories.model import (
+    COLUMNS,
     Disagreement,
     HandHistory,
     HandHistoryError,
     HandResult,
+    schema,
 )
 from pokerscore.files.histories.stats import PlayerStats, StatsTally
 
@@ -178,38 +180,6 @@ def history_results(
 
 
 # -- the rows ------------------------------------------------------------------------------------
-
-COLUMNS: Final = (
-    ("file", "string"),
-    ("hand", "int32"),
-    ("hand_id", "string"),
-    ("site", "string"),
-    ("variant", "string"),
-    ("stakes", "string"),
-    ("big_blind", "float64"),
-    ("player", "string"),
-    ("seat", "int16"),
-    ("position", "string"),
-    ("hole", "string"),
-    ("put_in", "float64"),
-    ("won", "float64"),
-    ("net", "float64"),
-    ("rake_paid", "float64"),
-    ("vpip", "bool_"),
-    ("pfr", "bool_"),
-    ("saw_flop", "bool_"),
-    ("went_to_showdown", "bool_"),
-    ("won_at_showdown", "bool_"),
-    ("allin_street", "string"),
-    ("allin_ev", "float64"),
-)
-"""The Parquet columns: one row per hand and player."""
-
-
-def schema() -> pa.Schema:
-    import pyarrow as pa
-
-    return pa.schema([(name, getattr(pa, kind)()) for name, kind in COLUMNS])
 
 
 def stakes_text(hand: HandHistory) -> str:
