@@ -31,6 +31,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Final
 
+from pokerscore._support.errors import expect
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.engine import get_ranking
 from pokerscore.files.histories.allin import allin_evs
@@ -623,6 +624,8 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     be played (an action out of turn, a bet beyond the stack, a card seen twice, a hand that
     stops before its end). ``allin_ev=False`` leaves the all-in EV out (it is the costly part).
     """
+    expect(hand, HandHistory, "hand", "a HandHistory")
+    expect(allin_ev, bool, "allin_ev", "True or False")
     table = _play(hand)
     payout = _Payout(table)
     count = table.count
@@ -798,6 +801,7 @@ __all__ = ["PokerScoreError", "game_named", "positions", "replay"]
 def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
     """Each player's all-in EV in chips, exactly, by name; None for a hand without an all-in
     before the river (see the module's definition)."""
+    expect(hand, HandHistory, "hand", "a HandHistory")
     table, pots, won, ratio = replay_table(hand)
     found = allin_evs(table, pots, won, ratio)
     if found is None:
