@@ -366,7 +366,10 @@ def test_short_deck_refuses_cards_it_lacks(text: str) -> None:
         ("0.5(JJ:0.5)", "0.5(JJ:0.5)", 1, "a weight inside a weighted group"),
         ("(JJ)", "(JJ)", 1, "a group starts with its weight"),
         ("AA)", ")", 2, "this ) closes no group"),
-        ("50%", "50%", 1, "a weight needs its hands"),
+        ("0.5", "0.5", 1, "a weight needs its hands"),
+        ("AA 0%", "0%", 2, "a top range is a percentage above 0%"),
+        ("20%-5%", "20%-5%", 1, "the lower first (5%-20%)"),
+        ("0%-150%", "0%-150%", 1, "two percentages from 0% to 100%"),
         ("KK, Kx", "Kx", 2, "an exact combo (AhKh) or random"),
     ],
 )

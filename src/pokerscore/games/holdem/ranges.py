@@ -71,7 +71,8 @@ Combo = tuple[int, ...]
 
 ALLOWED: Final = (
     "a hand is a pair (QQ, QQ+, 22-77), two ranks with s, o or neither (AKs, AKo, AK, A2s+, "
-    "KQo-K9o), an exact combo (AhKh) or random, optionally weighted as 0.5(JJ), 50%(JJ) or JJ:0.5"
+    "KQo-K9o), an exact combo (AhKh), random or a top range (15%, 5%-20%), optionally weighted "
+    "as 0.5(JJ), 50%(JJ) or JJ:0.5"
 )
 WEIGHT_HELP: Final = (
     "a weight is a number above 0 and at most 1, or a percentage above 0% and at most 100%, "
@@ -570,10 +571,11 @@ class _ManyParser:
         self.hands += 1
         if word == "":
             raise RangeError("!", self.hands, "! is followed by the hands it takes out, e.g. !AAA")
-        if _WEIGHT.fullmatch(word):
-            reason = "a weight needs its hands, e.g. 0.5(AA, KK) or AA:0.5" if "%" not in word or \
-                "(" in self.text else "top X % ranges are hold'em's: name Omaha hands by pattern"  # fmt: skip
+        if _TOP.fullmatch(word):
+            reason = "top X % ranges are hold'em's: name Omaha hands by pattern"
             raise RangeError(word, self.hands, reason)
+        if _WEIGHT.fullmatch(word) and ("." in word or _weight(word) is not None):  # 109 is T9
+            raise RangeError(word, self.hands, "a weight needs its hands, e.g. 0.5(AA, KK) or AA:0.5")
         try:
             return word_flags(word, self.size)
         except PatternError as error:

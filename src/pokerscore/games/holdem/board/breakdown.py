@@ -103,9 +103,12 @@ def read_range(source: RangeInput, game: Game, *, name: str = "range") -> RangeC
     """A range for ``game``: hold'em-style ranges (two hole cards) in PokerStove notation, or a
     :class:`~pokerscore.games.holdem.ranges.Range`; for more hole cards, ``random`` or a list of
     hands separated by commas. Errors name the parameter. Texts are read once per process."""
-    if hasattr(source, "combos") and hasattr(source, "weights"):
-        combos = [tuple(card.id for card in combo) for combo in source.combos]
-        return _range_combos(str(getattr(source, "text", source)), combos, source.weights, game)
+    if hasattr(source, "as_array") and hasattr(source, "weight_array"):  # a Range
+        text = str(getattr(source, "text", source))
+        try:
+            return _range_combos(text, source.as_array(), source.weight_array().tolist(), game)
+        except PokerScoreError as error:
+            raise bad_parameter(name, str(error)) from None
     if not isinstance(source, str):
         raise bad_parameter(name, f"a range is text or a Range, got {type(source).__name__}")
     try:
@@ -124,7 +127,22 @@ def _read_text(source: str, game: Game) -> RangeCombos:
         return _range_combos(found.text, combos, found.weights, game)
     if source.strip().lower() in EVERYTHING:
         return _every_hand(game)
-    hands, text = _hand_list(source, game)
+    try:
+        hands, text = _hand_list(source, game)
+    except PokerScoreError as error:
+        # Not a list of hands: Omaha patterns (AA:ds, KKQQ), refused past the hands' limit.
+        from pokerscore.games.holdem.ranges import parse_range
+
+        try:
+            found = parse_range(source, ranking=game.high, hole_cards=game.hole_cards)
+        except PokerScoreError:
+            raise error from None
+        if len(found) > EVERY_HAND_LIMIT:
+            raise PokerScoreError(
+                f"{found.text} is {len(found):,} hands, more than the {EVERY_HAND_LIMIT:,} "
+                "read here"
+            ) from None
+        return _range_combos(found.text, found.as_array(), found.weight_array().tolist(), game)
     return _range_combos(text, hands, [1.0] * len(hands), game)
 
 
@@ -150,12 +168,20 @@ def _every_hand(game: Game) -> RangeCombos:
 
 
 def _range_combos(
-    text: str, combos: Sequence[tuple[int, ...]], weights: Sequence[float], game: Game
+    text: str,
+    combos: Sequence[tuple[int, ...]] | npt.NDArray[np.uint8],
+    weights: Sequence[float],
+    game: Game,
 ) -> RangeCombos:
     import numpy as np
 
-    if any(len(combo) != game.hole_cards for combo in combos):
+    width = combos.shape[1] if isinstance(combos, np.ndarray) else None
+    if width is None and any(len(combo) != game.hole_cards for combo in combos):
         raise PokerScoreError(f"{game.name} deals {game.hole_cards} hole cards")
+    if width is not None and len(combos) and width != game.hole_cards:
+        raise PokerScoreError(
+            f"the range holds {width}-card hands, and {game.name} deals {game.hole_cards} hole cards"
+        )
     exact = {weight: Fraction(str(weight)) for weight in set(weights)}
     scale = lcm(*(fraction.denominator for fraction in exact.values())) if exact else 1
     scaled = {weight: int(fraction * scale) for weight, fraction in exact.items()}
