@@ -10,10 +10,10 @@ from math import comb
 
 import pytest
 
+from pokerscore.games.holdem.board.breakdown import board_breakdown
 from pokerscore.games.holdem.equity import equity
 from pokerscore.games.holdem.game import ParameterError
 from pokerscore.games.holdem.ranges import Range, RangeError, parse_range
-from pokerscore.games.holdem.board.breakdown import board_breakdown
 
 # The oracle's own card ids: 4 * rank + suit, rank 0 = deuce .. 12 = ace, suits c d h s.
 RANKS = "23456789TJQKA"
@@ -74,10 +74,12 @@ CASES: dict[str, Callable[[Hand], bool]] = {
     "AA**": lambda h: h.has(A) >= 2,
     "AA": lambda h: h.has(A) >= 2,
     "aa": lambda h: h.has(A) >= 2,
-    "AxKxQyJy": lambda h: sorted(h.ranks) == [J, Q, K, A]
-    and h.suits[h.ranks.index(A)] == h.suits[h.ranks.index(K)]
-    and h.suits[h.ranks.index(Q)] == h.suits[h.ranks.index(J)]
-    and h.suits[h.ranks.index(A)] != h.suits[h.ranks.index(Q)],
+    "AxKxQyJy": lambda h: (
+        sorted(h.ranks) == [J, Q, K, A]
+        and h.suits[h.ranks.index(A)] == h.suits[h.ranks.index(K)]
+        and h.suits[h.ranks.index(Q)] == h.suits[h.ranks.index(J)]
+        and h.suits[h.ranks.index(A)] != h.suits[h.ranks.index(Q)]
+    ),
     "AsKhJd2c": lambda h: set(h.cards) == {card("As"), card("Kh"), card("Jd"), card("2c")},
     "ds": lambda h: h.shape == [2, 2],
     "ss": lambda h: h.shape == [1, 1, 2],
@@ -98,16 +100,17 @@ CASES: dict[str, Callable[[Hand], bool]] = {
     "[AK]x[AK]x": lambda h: same_suit_pair(h, lambda rank: rank in (A, K)),
     "A*x*x": ace_and_two_suited,
     "Ah*h": lambda h: card("Ah") in h.cards and h.suits.count(HEARTS) >= 2,
-    "AsKx": lambda h: card("As") in h.cards
-    and any(h.ranks[i] == K and h.suits[i] != SPADES for i in range(4)),
+    "AsKx": lambda h: (
+        card("As") in h.cards and any(h.ranks[i] == K and h.suits[i] != SPADES for i in range(4))
+    ),
     "109": lambda h: h.has(T) >= 1 and h.has(7) >= 1,
     "random": lambda h: True,
     "*": lambda h: True,
     "****": lambda h: True,
-    "AA:ds, KKQQ, !AAA": lambda h: (aces_ds(h) or (h.has(K) == 2 and h.has(Q) == 2))
-    and h.has(A) < 3,
-    "0.5(AA, KK), !AK": lambda h: (h.has(A) >= 2 or h.has(K) >= 2)
-    and not (h.has(A) and h.has(K)),
+    "AA:ds, KKQQ, !AAA": lambda h: (
+        (aces_ds(h) or (h.has(K) == 2 and h.has(Q) == 2)) and h.has(A) < 3
+    ),
+    "0.5(AA, KK), !AK": lambda h: (h.has(A) >= 2 or h.has(K) >= 2) and not (h.has(A) and h.has(K)),
 }
 
 
@@ -183,7 +186,7 @@ def test_a_hand_built_by_hand_knows_its_size() -> None:
     assert built == Range((("Kc", "Kd", "Ah", "As"),), (1.0,), "high", 4)
     with pytest.raises(ParameterError, match="combo 1 has 2 card"):
         Range((("As", "Ah"),), (1.0,), hole_cards=4)
-    with pytest.raises(ParameterError, match="hole_cards must be 2 .hold'em. or 4 to 6"):
+    with pytest.raises(ParameterError, match=r"hole_cards must be 2 \(hold'em\) or 4 to 6"):
         parse_range("AA", hole_cards=3)
 
 

@@ -870,7 +870,8 @@ def match_pattern(size: int, pattern: HandPattern, offsets: IntArray, out: Flags
     letters = pattern.letters
     blocked = pattern.blocked
     shape = pattern.shape
-    for top in prange(size - 1, 52):
+    for lowest_top in prange(53 - size):
+        top = lowest_top + size - 1
         cards = np.empty(size, dtype=np.int64)
         subset = np.arange(size - 1, dtype=np.int64)
         scratch = np.empty(3 * masks.shape[0] + 8, dtype=np.int64)

@@ -184,11 +184,11 @@ def _rank_set(body: str) -> list[int]:
         first, index = _rank(body, index)
         if first is None:
             raise PatternError("a rank set holds ranks and runs, e.g. [AKQ], [A-T] or [AK5-2]")
-        last = first
+        last: int | None = first
         if index < len(body) and body[index] == "-":
             last, index = _rank(body, index + 1)
-            if last is None:
-                raise PatternError("a run in a rank set joins two ranks, e.g. [A-T]")
+        if last is None:
+            raise PatternError("a run in a rank set joins two ranks, e.g. [A-T]")
         ranks.update(range(min(first, last), max(first, last) + 1))
     if not ranks:
         raise PatternError("an empty rank set: put ranks inside, e.g. [AKQ]")

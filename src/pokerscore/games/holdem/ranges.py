@@ -88,6 +88,7 @@ _RANKS: Final = {rank.char: int(rank) for rank in Rank}
 _NUMBER: Final = r"(\d+(?:\.\d*)?|\.\d+)"
 _TOP: Final = re.compile(rf"{_NUMBER}%(?:-{_NUMBER}%)?")
 HOLE_CARDS: Final = (2, 4, 5, 6)
+_SIZE_WORDS: Final = {2: "two", 4: "four", 5: "five", 6: "six"}
 """The hand sizes a range may hold: hold'em's two, Omaha's four, five and six."""
 ALL_COMBOS: Final = 1326
 """Hold'em's two-card combos: C(52, 2), the whole of a top-X % range's 100 %."""
@@ -150,7 +151,7 @@ class Range:
         size = _checked_hole_cards(self.hole_cards)
         deck = get_ranking(self.ranking)
         combos = [_checked_combo(combo, number, deck, size) for number, combo in
-                  enumerate(_sequence("combos", self.combos, f"{size}-card combos"), 1)]  # fmt: skip
+                  enumerate(_sequence("combos", self.combos, _SIZE_WORDS[size] + "-card combos"), 1)]  # fmt: skip
         weights = _sequence("weights", self.weights, "numbers")
         if len(weights) != len(combos):
             raise parameter_error(
@@ -254,7 +255,7 @@ class Range:
         >>> len(parse_range("AA, AKs").without("As Kh"))
         5
         >>> len(parse_range("AA", hole_cards=4).without("As"))
-        3312
+        3432
         """
         dead = {card.id for card in parse_cards(cards, allow_duplicates=True)}
         rows = self.__dict__.get("_rows")
@@ -327,7 +328,7 @@ def _checked_hole_cards(hole_cards: object) -> int:
         raise parameter_error(
             "hole_cards", f" must be 2 (hold'em) or 4 to 6 (Omaha), got {shorten(repr(hole_cards))}"
         )
-    return int(hole_cards)  # type: ignore[call-overload]
+    return int(hole_cards)
 
 
 def _checked_combo(combo: object, number: int, deck: Ranking, size: int) -> Combo:
@@ -338,9 +339,7 @@ def _checked_combo(combo: object, number: int, deck: Ranking, size: int) -> Comb
     except PokerScoreError as error:
         raise parameter_error("combos", f": combo {number}: {error}") from None
     if len(cards) != size:
-        raise parameter_error(
-            "combos", f": combo {number} has {len(cards)} card(s), not {size}"
-        )
+        raise parameter_error("combos", f": combo {number} has {len(cards)} card(s), not {size}")
     ids = tuple(sorted((card.id for card in cards), reverse=True))
     if len(set(ids)) != size:
         raise parameter_error("combos", f": {_combo_text(ids)} holds a card twice")
@@ -383,7 +382,7 @@ def parse_range(text: str, *, ranking: RankingLike = "high", hole_cards: int = 2
     >>> len(parse_range("AA**", hole_cards=4)), len(parse_range("AxKxQyJy", hole_cards=4))
     (6961, 12)
     >>> len(parse_range("AA:ds, KKQQ, !AAA", hole_cards=4))
-    882
+    900
     """
     expect(text, str, "text", "a range written as text, e.g. QQ+,AKs")
     deck = get_ranking(ranking)
@@ -547,7 +546,9 @@ class _ManyParser:
         while (colon := self._peek(0)) is not None and colon.text == ":" and not colon.comma_before:
             value = self._peek(1)
             if value is None or value.comma_before or value.text in _SPECIAL:
-                raise RangeError(words[-1] + ":", self.hands, "a word or a weight must follow the colon")
+                raise RangeError(
+                    words[-1] + ":", self.hands, "a word or a weight must follow the colon"
+                )
             if _WEIGHT.fullmatch(value.text):
                 found = _weight(value.text)
                 if found is None:
@@ -575,7 +576,9 @@ class _ManyParser:
             reason = "top X % ranges are hold'em's: name Omaha hands by pattern"
             raise RangeError(word, self.hands, reason)
         if _WEIGHT.fullmatch(word) and ("." in word or _weight(word) is not None):  # 109 is T9
-            raise RangeError(word, self.hands, "a weight needs its hands, e.g. 0.5(AA, KK) or AA:0.5")
+            raise RangeError(
+                word, self.hands, "a weight needs its hands, e.g. 0.5(AA, KK) or AA:0.5"
+            )
         try:
             return word_flags(word, self.size)
         except PatternError as error:

@@ -129,14 +129,12 @@ def _read_text(source: str, game: Game) -> RangeCombos:
         return _every_hand(game)
     try:
         hands, text = _hand_list(source, game)
-    except PokerScoreError as error:
-        # Not a list of hands: Omaha patterns (AA:ds, KKQQ), refused past the hands' limit.
+    except PokerScoreError:
+        # Not a list of hands: an Omaha range (AA:ds, KKQQ), refused past the hands' limit;
+        # its errors name the token and what the syntax allows (exact hands too).
         from pokerscore.games.holdem.ranges import parse_range
 
-        try:
-            found = parse_range(source, ranking=game.high, hole_cards=game.hole_cards)
-        except PokerScoreError:
-            raise error from None
+        found = parse_range(source, ranking=game.high, hole_cards=game.hole_cards)
         if len(found) > EVERY_HAND_LIMIT:
             raise PokerScoreError(
                 f"{found.text} is {len(found):,} hands, more than the {EVERY_HAND_LIMIT:,} "
