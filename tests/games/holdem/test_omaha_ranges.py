@@ -66,6 +66,26 @@ def two_pairs_suited_apart(hand: Hand, first: int, second: int) -> bool:
     return tops == lows
 
 
+def pair_and_another_suit(hand: Hand) -> bool:
+    """Two cards of one suit and a third card of another (``xxy``)."""
+    for i, j in combinations(range(4), 2):
+        if hand.suits[i] == hand.suits[j] and any(
+            hand.suits[k] != hand.suits[i] for k in range(4) if k not in (i, j)
+        ):
+            return True
+    return False
+
+
+def two_kings_and_a_suit_mate(hand: Hand) -> bool:
+    """Two kings and a third card suited with one of them (``KxKy*x``)."""
+    kings = [i for i in range(4) if hand.ranks[i] == K]
+    for i, j in combinations(kings, 2):
+        if any(hand.suits[k] in (hand.suits[i], hand.suits[j]) for k in range(4)
+               if k not in (i, j)):  # fmt: skip
+            return True
+    return False
+
+
 def aces_ds(hand: Hand) -> bool:
     return hand.has(A) >= 2 and hand.shape == [2, 2]
 
@@ -104,6 +124,11 @@ CASES: dict[str, Callable[[Hand], bool]] = {
         card("As") in h.cards and any(h.ranks[i] == K and h.suits[i] != SPADES for i in range(4))
     ),
     "109": lambda h: h.has(T) >= 1 and h.has(7) >= 1,
+    "xxy": pair_and_another_suit,
+    "wxy": lambda h: len(set(h.suits)) >= 3,
+    "AxAy": lambda h: h.has(A) >= 2,
+    "[AK]x[AK]y": lambda h: len({h.suits[i] for i in range(4) if h.ranks[i] in (A, K)}) >= 2,
+    "KxKy*x": two_kings_and_a_suit_mate,
     "random": lambda h: True,
     "*": lambda h: True,
     "****": lambda h: True,

@@ -766,13 +766,16 @@ class HandPattern(NamedTuple):
     """One pattern of named cards for :func:`match_pattern`.
 
     ``masks[i]`` is the 52-bit set of cards named card ``i`` may be, ``letters[i]`` its suit
-    variable (0 to 3, or -1); ``blocked`` the suits the pattern writes out (bit per suit: no
-    variable takes them); ``shape`` a suit shape of the whole hand (0 none, or
-    :data:`DOUBLE_SUITED`, :data:`SINGLE_SUITED`, :data:`RAINBOW`).
+    variable (0 to 3, or -1); ``after[i]`` 1 when named card ``i`` is interchangeable with the
+    one before it (so it takes a later place in the hand: each assignment is tried once, not in
+    every order); ``blocked`` the suits the pattern writes out (bit per suit: no variable takes
+    them); ``shape`` a suit shape of the whole hand (0 none, or :data:`DOUBLE_SUITED`,
+    :data:`SINGLE_SUITED`, :data:`RAINBOW`).
     """
 
     masks: npt.NDArray[np.uint64]
     letters: IntArray
+    after: IntArray
     blocked: int
     shape: int
 
@@ -803,6 +806,7 @@ def _pattern_fits(
     size: int,
     masks: npt.NDArray[np.uint64],
     letters: IntArray,
+    after: IntArray,
     blocked: int,
     scratch: IntArray,
 ) -> bool:
@@ -831,6 +835,8 @@ def _pattern_fits(
                 letter_of[suit_of[letter]] = -1
                 suit_of[letter] = -1
         place += 1
+        if after[level] and place <= choice[level - 1]:
+            place = choice[level - 1] + 1
         binds = False
         while place < size:
             card = cards[place]
@@ -868,6 +874,7 @@ def match_pattern(size: int, pattern: HandPattern, offsets: IntArray, out: Flags
     ``top``); one thread per top card."""
     masks = pattern.masks
     letters = pattern.letters
+    after = pattern.after
     blocked = pattern.blocked
     shape = pattern.shape
     for lowest_top in prange(53 - size):
@@ -881,7 +888,7 @@ def match_pattern(size: int, pattern: HandPattern, offsets: IntArray, out: Flags
             for place in range(size - 1):
                 cards[place] = subset[place]
             fits = shape == 0 or _shape_fits(cards, size, shape, tally)
-            out[index] = fits and _pattern_fits(cards, size, masks, letters, blocked, scratch)
+            out[index] = fits and _pattern_fits(cards, size, masks, letters, after, blocked, scratch)
             _next_subset(subset, size - 1, top)
 
 

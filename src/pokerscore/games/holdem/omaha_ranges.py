@@ -126,9 +126,27 @@ def _term(text: str, size: int) -> Term:
     if len(exact) != len(set(exact)):
         twice = next(mask for mask in exact if exact.count(mask) > 1)
         raise PatternError(f"{Card(twice.bit_length() - 1)} is named twice")
-    # A card that may be anything and has no variable is a free card: it asks nothing.
-    kept = tuple(card for card in cards if card.mask != ALL_CARDS or card.letter >= 0)
-    return Term(kept, shape, blocked)
+    # A card that may be anything and has no variable is a free card: it asks nothing. The
+    # rest in order of their sets, so interchangeable cards stand side by side (see _after).
+    kept = sorted(
+        (card for card in cards if card.mask != ALL_CARDS or card.letter >= 0),
+        key=lambda card: (card.mask, card.letter),
+    )
+    return Term(tuple(kept), shape, blocked)
+
+
+def _after(cards: tuple[NamedCard, ...]) -> list[int]:
+    """1 for each named card interchangeable with the one before it: the same set of cards, and
+    the same variable or none, or each a variable no other card has (swapping two such cards
+    in an assignment gives another one, so only the assignment in increasing places is tried).
+    """
+    uses = [card.letter for card in cards]
+    after = [0]
+    for before, card in zip(cards, cards[1:]):
+        alone = uses.count(card.letter) == 1 and uses.count(before.letter) == 1
+        same = card.letter == before.letter or (card.letter >= 0 and before.letter >= 0 and alone)
+        after.append(int(card.mask == before.mask and same))
+    return after
 
 
 def _named_cards(text: str) -> tuple[list[NamedCard], int]:
@@ -231,6 +249,7 @@ def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
     pattern = HandPattern(
         np.array([card.mask for card in term.cards], dtype=np.uint64),
         np.array([card.letter for card in term.cards], dtype=np.int64),
+        np.array(_after(term.cards), dtype=np.int64),
         term.blocked,
         term.shape,
     )
