@@ -888,19 +888,25 @@ def match_pattern(size: int, pattern: HandPattern, offsets: IntArray, out: Flags
             for place in range(size - 1):
                 cards[place] = subset[place]
             fits = shape == 0 or _shape_fits(cards, size, shape, tally)
-            out[index] = fits and _pattern_fits(cards, size, masks, letters, after, blocked, scratch)
+            out[index] = fits and _pattern_fits(
+                cards, size, masks, letters, after, blocked, scratch
+            )
             _next_subset(subset, size - 1, top)
 
 
-@kernel()
-def chosen_hands(size: int, chosen: IntArray, out: Cards) -> None:
-    """The hands at the sorted colex indices ``chosen`` (every ``size`` cards of 52), one row
-    each, cards in descending order."""
-    subset = np.arange(size, dtype=np.int64)
-    index = 0
-    for row in range(chosen.shape[0]):
-        while index < chosen[row]:
-            _next_subset(subset, size, 52)
-            index += 1
-        for place in range(size):
-            out[row, place] = subset[size - 1 - place]
+@kernel(parallel=True)
+def flagged_hands(size: int, flags: Flags, offsets: IntArray, starts: IntArray, out: Cards) -> None:
+    """The hands whose ``flags`` are set (every ``size`` cards of 52 in colex order, as in
+    :func:`match_pattern`), one row each in that order, cards in descending order;
+    ``starts[top]`` is the row of the first flagged hand topped by ``top``."""
+    for lowest_top in prange(53 - size):
+        top = lowest_top + size - 1
+        subset = np.arange(size - 1, dtype=np.int64)
+        row = starts[top]
+        for index in range(offsets[top], offsets[top + 1]):
+            if flags[index]:
+                out[row, 0] = top
+                for place in range(1, size):
+                    out[row, place] = subset[size - 1 - place]
+                row += 1
+            _next_subset(subset, size - 1, top)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from math import comb
 from typing import TYPE_CHECKING, Final
 
@@ -142,7 +143,7 @@ def _after(cards: tuple[NamedCard, ...]) -> list[int]:
     """
     uses = [card.letter for card in cards]
     after = [0]
-    for before, card in zip(cards, cards[1:]):
+    for before, card in pairwise(cards):
         alone = uses.count(card.letter) == 1 and uses.count(before.letter) == 1
         same = card.letter == before.letter or (card.letter >= 0 and before.letter >= 0 and alone)
         after.append(int(card.mask == before.mask and same))
@@ -267,20 +268,25 @@ def _offsets(size: int) -> npt.NDArray[np.int64]:
     return offsets
 
 
-def hands_at(indices: npt.NDArray[np.int64], size: int) -> npt.NDArray[np.uint8]:
-    """The hands at sorted colex ``indices``, one row each, cards in descending order.
+def flagged_hands(flags: npt.NDArray[np.bool_], size: int) -> npt.NDArray[np.uint8]:
+    """The hands whose flags are set, one row each in colex order, cards in descending order.
 
     >>> import numpy as np
-    >>> hands_at(np.array([0, 270724]), 4).tolist()
+    >>> flags = np.zeros(hand_count(4), dtype=np.bool_)
+    >>> flags[[0, -1]] = True
+    >>> flagged_hands(flags, 4).tolist()
     [[3, 2, 1, 0], [51, 50, 49, 48]]
     """
     import numpy as np
 
-    from pokerscore.games.holdem._kernels import chosen_hands
+    from pokerscore.games.holdem._kernels import flagged_hands as fill
 
-    out = np.empty((len(indices), size), dtype=np.uint8)
-    chosen_hands(size, np.ascontiguousarray(indices, dtype=np.int64), out)
+    offsets = _offsets(size)
+    flagged = np.flatnonzero(flags)
+    starts = np.searchsorted(flagged, offsets).astype(np.int64)
+    out = np.empty((len(flagged), size), dtype=np.uint8)
+    fill(size, flags, offsets, starts, out)
     return out
 
 
-__all__ = ["PatternError", "hand_count", "hands_at", "read_word", "word_flags"]
+__all__ = ["PatternError", "flagged_hands", "hand_count", "read_word", "word_flags"]

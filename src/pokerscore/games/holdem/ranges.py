@@ -452,7 +452,7 @@ def _parse_many(text: str, deck: Ranking, size: int) -> Range:
     owned by the last item that names it (an exclusion owns it for none)."""
     import numpy as np
 
-    from pokerscore.games.holdem.omaha_ranges import hand_count, hands_at
+    from pokerscore.games.holdem.omaha_ranges import flagged_hands, hand_count
 
     if deck.deck != tuple(range(DECK_SIZE)):
         raise parameter_error(
@@ -469,9 +469,10 @@ def _parse_many(text: str, deck: Ranking, size: int) -> Range:
             owner[flags] = len(levels) - 1
         if shown:  # a group's text comes with its first member
             parts.append(shown)
-    chosen = np.flatnonzero(owner)
-    weights = np.array(levels, dtype=np.float64)[owner[chosen]][::-1]
-    return Range._of_rows(hands_at(chosen, size)[::-1], weights, deck.name, ", ".join(parts))
+    held = owner > 0
+    weights = np.array(levels, dtype=np.float64)[owner[held]][::-1]
+    hands = flagged_hands(held, size)[::-1]
+    return Range._of_rows(hands, weights, deck.name, ", ".join(parts))
 
 
 class _ManyParser:
