@@ -9,6 +9,8 @@ from itertools import combinations, permutations
 from math import comb
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerscore.games.holdem.board.breakdown import board_breakdown
 from pokerscore.games.holdem.equity import equity
@@ -273,3 +275,14 @@ def test_permutations_of_a_pattern_name_the_same_hands() -> None:
     texts = ["".join(order) for order in permutations(["Ax", "Ay", "Kx", "Ky"])]
     found = {frozenset(row_set(parse_range(text, hole_cards=4))) for text in texts}
     assert len(found) == 1
+
+
+@given(st.text(alphabet="AKQJT98765432*[]-!:,() .%sdhcwxyzr0", max_size=24))
+@settings(max_examples=300, deadline=None)
+def test_any_text_is_a_range_or_a_range_error(text: str) -> None:
+    try:
+        found = parse_range(text, hole_cards=4)
+    except RangeError as error:  # never another exception: a traceback in the CLI
+        assert str(error).startswith('invalid range "') and error.position >= 1 and error.reason
+        return
+    assert found.hole_cards == 4 and len(found) == len(found.weight_array())
