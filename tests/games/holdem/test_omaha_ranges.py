@@ -3,6 +3,8 @@ four-card hands, written from the rules with itertools (no engine code), and the
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations, permutations
@@ -198,6 +200,14 @@ def test_rows_are_ordered_like_hold_em_ranges() -> None:
     assert all(row == sorted(row, reverse=True) for row in rows)
     assert [card.id for card in found.combos[0]] == rows[0]
     assert found.combos[-1] == tuple(parse_range("5c4c3c2c", hole_cards=4).combos[0])
+
+
+def test_a_range_pickles_and_stays_frozen() -> None:
+    found = parse_range("AAKK, 0.5(QQJJ)", hole_cards=4)
+    again = pickle.loads(pickle.dumps(found))
+    assert again == found and again.text == found.text and len(again) == 72
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        found.hole_cards = 2  # type: ignore[misc]
 
 
 def test_card_removal() -> None:

@@ -475,117 +475,6 @@ def _parse_many(text: str, deck: Ranking, size: int) -> Range:
     return Range._of_rows(hands, weights, deck.name, ", ".join(parts))
 
 
-class _ManyParser:
-    """Reads the items of an Omaha range: each the flags of its hands, its weight (None for an
-    exclusion) and its normalised text."""
-
-    def __init__(self, text: str, size: int) -> None:
-        self.text = text
-        self.size = size
-        self.tokens = _tokens(text)
-        self.index = 0
-        self.hands = 0  # words read so far: the position of the next error
-
-    def items(self) -> Iterator[tuple[npt.NDArray[np.bool_], float | None, str]]:
-        from pokerscore.games.holdem.omaha_ranges import ALLOWED as PATTERNS
-
-        if not self.tokens:
-            raise RangeError("", 1, "a range needs at least one hand: " + PATTERNS)
-        while self.index < len(self.tokens):
-            token = self.tokens[self.index]
-            following = self._peek(1)
-            if token.text in _SPECIAL:
-                raise RangeError(
-                    self.text[token.start :].strip(), self.hands + 1, _Parser._misplaced(token.text)
-                )
-            if following is not None and following.text == "(" and not following.comma_before:
-                yield from self._group(token)
-            else:
-                yield self._expression(weighted=True)
-
-    def _peek(self, offset: int) -> _Token | None:
-        index = self.index + offset
-        return self.tokens[index] if index < len(self.tokens) else None
-
-    def _group(self, weight_token: _Token) -> Iterator[tuple[npt.NDArray[np.bool_], float, str]]:
-        position = self.hands + 1
-        rest = self.text[weight_token.start :].strip()
-        weight = _weight(weight_token.text)
-        if weight is None:
-            raise RangeError(rest, position, WEIGHT_HELP)
-        self.index += 2  # past the weight and "("
-        members = []
-        while True:
-            token = self._peek(0)
-            if token is None or token.text == "(":
-                reason = "this group is never closed: add )" if token is None else (
-                    "groups do not nest: write 0.5(AA, KK), 0.25(QQ)")  # fmt: skip
-                raise RangeError(rest, position, reason)
-            if token.text == ")":
-                break
-            flags, _, shown = self._expression(weighted=False)
-            if shown.startswith("!"):
-                raise RangeError(shown, self.hands, "an exclusion (!AAA) takes no weight")
-            members.append((flags, shown))
-        self.index += 1
-        if not members:
-            raise RangeError(rest, position, "an empty group: put hands inside, e.g. 0.5(AA, KK)")
-        texts = ", ".join(shown for _, shown in members)
-        for number, (flags, _) in enumerate(members):
-            yield flags, weight, f"{weight!r}({texts})" if number == 0 else ""
-
-    def _expression(self, *, weighted: bool) -> tuple[npt.NDArray[np.bool_], float | None, str]:
-        """Words joined by ``:`` (the hands all of them name), then maybe ``:weight``."""
-        token = self.tokens[self.index]
-        if token.text in _SPECIAL:
-            raise RangeError(token.text, self.hands + 1, _Parser._misplaced(token.text))
-        exclude = token.text.startswith("!")
-        words = [token.text[1:] if exclude else token.text]
-        flags = self._word(words[0])
-        self.index += 1
-        weight: float | None = None if exclude else 1.0
-        while (colon := self._peek(0)) is not None and colon.text == ":" and not colon.comma_before:
-            value = self._peek(1)
-            if value is None or value.comma_before or value.text in _SPECIAL:
-                raise RangeError(
-                    words[-1] + ":", self.hands, "a word or a weight must follow the colon"
-                )
-            if _WEIGHT.fullmatch(value.text):
-                found = _weight(value.text)
-                if found is None:
-                    raise RangeError(f"{words[-1]}:{value.text}", self.hands, WEIGHT_HELP)
-                if not weighted or exclude:
-                    reason = ("an exclusion (!AAA) takes no weight" if exclude else
-                              "a weight inside a weighted group: write 0.5(AA, KK) or AA:0.5, not both")  # fmt: skip
-                    raise RangeError(f"{words[-1]}:{value.text}", self.hands, reason)
-                weight = found
-                self.index += 2
-                break
-            words.append(value.text)
-            flags &= self._word(value.text)
-            self.index += 2
-        shown = ("!" if exclude else "") + ":".join(words)
-        return flags, weight, shown if weight in (None, 1.0) else f"{shown}:{weight!r}"
-
-    def _word(self, word: str) -> npt.NDArray[np.bool_]:
-        from pokerscore.games.holdem.omaha_ranges import PatternError, word_flags
-
-        self.hands += 1
-        if word == "":
-            raise RangeError("!", self.hands, "! is followed by the hands it takes out, e.g. !AAA")
-        if _TOP.fullmatch(word):
-            reason = "top X % ranges are hold'em's: name Omaha hands by pattern"
-            raise RangeError(word, self.hands, reason)
-        if _WEIGHT.fullmatch(word) and ("." in word or _weight(word) is not None):  # 109 is T9
-            raise RangeError(
-                word, self.hands, "a weight needs its hands, e.g. 0.5(AA, KK) or AA:0.5"
-            )
-        try:
-            return word_flags(word, self.size)
-        except PatternError as error:
-            raise RangeError(word, self.hands, str(error)) from None
-
-
 def _make_range(weights: dict[Combo, float], deck: Ranking) -> Range:
     ordered = sorted(weights, reverse=True)
     return Range(
@@ -626,15 +515,29 @@ def _tokens(text: str) -> list[_Token]:
     return tokens
 
 
-class _Parser:
+class _Reader:
+    """The tokens of a range's text and where the reading stands."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = _tokens(text)
+        self.index = 0
+        self.hands = 0  # hands (words) read so far: the position of the next error
+
+    def _peek(self, offset: int) -> _Token | None:
+        index = self.index + offset
+        return self.tokens[index] if index < len(self.tokens) else None
+
+    def _rest(self, token: _Token) -> str:
+        return self.text[token.start :].strip()
+
+
+class _Parser(_Reader):
     """Reads the items of a range: each a list of combo sets and the weight over them."""
 
     def __init__(self, text: str, deck: Ranking) -> None:
-        self.text = text
+        super().__init__(text)
         self.deck = deck
-        self.tokens = _tokens(text)
-        self.index = 0
-        self.hands = 0  # hands read so far: the position of the next error
 
     def items(self) -> Iterator[tuple[list[Combo], float]]:
         if not self.tokens:
@@ -648,13 +551,6 @@ class _Parser:
                 yield from self._group(token)
             else:
                 yield self._hand_with_weight(token)
-
-    def _peek(self, offset: int) -> _Token | None:
-        index = self.index + offset
-        return self.tokens[index] if index < len(self.tokens) else None
-
-    def _rest(self, token: _Token) -> str:
-        return self.text[token.start :].strip()
 
     @staticmethod
     def _misplaced(char: str) -> str:
@@ -762,6 +658,108 @@ class _Parser:
         if any(not (mask >> high & 1 and mask >> low & 1) for high, low in combos):
             reason = f"{self.deck.name} is played with {deck_words(self.deck)}"
             raise RangeError(term, self.hands, reason)
+
+
+class _ManyParser(_Reader):
+    """Reads the items of an Omaha range: each the flags of its hands, its weight (None for an
+    exclusion) and its normalised text."""
+
+    def __init__(self, text: str, size: int) -> None:
+        super().__init__(text)
+        self.size = size
+
+    def items(self) -> Iterator[tuple[npt.NDArray[np.bool_], float | None, str]]:
+        from pokerscore.games.holdem.omaha_ranges import ALLOWED as PATTERNS
+
+        if not self.tokens:
+            raise RangeError("", 1, "a range needs at least one hand: " + PATTERNS)
+        while self.index < len(self.tokens):
+            token = self.tokens[self.index]
+            following = self._peek(1)
+            if token.text in _SPECIAL:
+                raise RangeError(self._rest(token), self.hands + 1, _Parser._misplaced(token.text))
+            if following is not None and following.text == "(" and not following.comma_before:
+                yield from self._group(token)
+            else:
+                yield self._expression(weighted=True)
+
+    def _group(self, weight_token: _Token) -> Iterator[tuple[npt.NDArray[np.bool_], float, str]]:
+        position = self.hands + 1
+        rest = self._rest(weight_token)
+        weight = _weight(weight_token.text)
+        if weight is None:
+            raise RangeError(rest, position, WEIGHT_HELP)
+        self.index += 2  # past the weight and "("
+        members = []
+        while True:
+            token = self._peek(0)
+            if token is None or token.text == "(":
+                reason = "this group is never closed: add )" if token is None else (
+                    "groups do not nest: write 0.5(AA, KK), 0.25(QQ)")  # fmt: skip
+                raise RangeError(rest, position, reason)
+            if token.text == ")":
+                break
+            flags, _, shown = self._expression(weighted=False)
+            if shown.startswith("!"):
+                raise RangeError(shown, self.hands, "an exclusion (!AAA) takes no weight")
+            members.append((flags, shown))
+        self.index += 1
+        if not members:
+            raise RangeError(rest, position, "an empty group: put hands inside, e.g. 0.5(AA, KK)")
+        texts = ", ".join(shown for _, shown in members)
+        for number, (flags, _) in enumerate(members):
+            yield flags, weight, f"{weight!r}({texts})" if number == 0 else ""
+
+    def _expression(self, *, weighted: bool) -> tuple[npt.NDArray[np.bool_], float | None, str]:
+        """Words joined by ``:`` (the hands all of them name), then maybe ``:weight``."""
+        token = self.tokens[self.index]
+        if token.text in _SPECIAL:
+            raise RangeError(token.text, self.hands + 1, _Parser._misplaced(token.text))
+        exclude = token.text.startswith("!")
+        words = [token.text[1:] if exclude else token.text]
+        flags = self._word(words[0])
+        self.index += 1
+        weight: float | None = None if exclude else 1.0
+        while (colon := self._peek(0)) is not None and colon.text == ":" and not colon.comma_before:
+            value = self._peek(1)
+            if value is None or value.comma_before or value.text in _SPECIAL:
+                raise RangeError(
+                    words[-1] + ":", self.hands, "a word or a weight must follow the colon"
+                )
+            if _WEIGHT.fullmatch(value.text):
+                found = _weight(value.text)
+                if found is None:
+                    raise RangeError(f"{words[-1]}:{value.text}", self.hands, WEIGHT_HELP)
+                if not weighted or exclude:
+                    reason = ("an exclusion (!AAA) takes no weight" if exclude else
+                              "a weight inside a weighted group: write 0.5(AA, KK) or AA:0.5, not both")  # fmt: skip
+                    raise RangeError(f"{words[-1]}:{value.text}", self.hands, reason)
+                weight = found
+                self.index += 2
+                break
+            words.append(value.text)
+            flags &= self._word(value.text)
+            self.index += 2
+        shown = ("!" if exclude else "") + ":".join(words)
+        return flags, weight, shown if weight in (None, 1.0) else f"{shown}:{weight!r}"
+
+    def _word(self, word: str) -> npt.NDArray[np.bool_]:
+        from pokerscore.games.holdem.omaha_ranges import PatternError, word_flags
+
+        self.hands += 1
+        if word == "":
+            raise RangeError("!", self.hands, "! is followed by the hands it takes out, e.g. !AAA")
+        if _TOP.fullmatch(word):
+            reason = "top X % ranges are hold'em's: name Omaha hands by pattern"
+            raise RangeError(word, self.hands, reason)
+        if _WEIGHT.fullmatch(word) and ("." in word or _weight(word) is not None):  # 109 is T9
+            raise RangeError(
+                word, self.hands, "a weight needs its hands, e.g. 0.5(AA, KK) or AA:0.5"
+            )
+        try:
+            return word_flags(word, self.size)
+        except PatternError as error:
+            raise RangeError(word, self.hands, str(error)) from None
 
 
 class _HandShape:
