@@ -895,6 +895,48 @@ def match_pattern(size: int, pattern: HandPattern, offsets: IntArray, out: Flags
 
 
 @kernel(parallel=True)
+def match_anchored(
+    size: int, pattern: HandPattern, anchors: IntArray, binomials: IntArray, out: Flags
+) -> None:
+    """Sets ``out[i]`` (colex order, as in :func:`match_pattern`; the caller clears ``out``) for
+    every hand that fits the pattern, reading only hands that hold one of the ``anchors``: a
+    named card must be one of them, so no other hand fits. One thread per anchor; a hand holding
+    two anchors is read twice and set the same way both times."""
+    masks = pattern.masks
+    letters = pattern.letters
+    after = pattern.after
+    blocked = pattern.blocked
+    shape = pattern.shape
+    rest = size - 1
+    count = binomials[51, rest]
+    for which in prange(anchors.shape[0]):
+        anchor = anchors[which]
+        cards = np.empty(size, dtype=np.int64)
+        subset = np.arange(rest, dtype=np.int64)
+        scratch = np.empty(3 * masks.shape[0] + 8, dtype=np.int64)
+        tally = np.empty(4, dtype=np.int64)
+        for _ in range(count):
+            # The other cards in increasing order, the anchor put in its place.
+            place = 0
+            for position in range(rest):
+                card = subset[position] + (subset[position] >= anchor)
+                if place == position and card > anchor:
+                    cards[place] = anchor
+                    place += 1
+                cards[place] = card
+                place += 1
+            if place == rest:
+                cards[rest] = anchor
+            fits = shape == 0 or _shape_fits(cards, size, shape, tally)
+            if fits and _pattern_fits(cards, size, masks, letters, after, blocked, scratch):
+                index = 0
+                for position in range(size):
+                    index += binomials[cards[position], position + 1]
+                out[index] = True
+            _next_subset(subset, rest, 51)
+
+
+@kernel(parallel=True)
 def flagged_hands(size: int, flags: Flags, offsets: IntArray, starts: IntArray, out: Cards) -> None:
     """The hands whose ``flags`` are set (every ``size`` cards of 52 in colex order, as in
     :func:`match_pattern`), one row each in that order, cards in descending order;

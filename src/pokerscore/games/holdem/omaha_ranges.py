@@ -41,6 +41,7 @@ from math import comb
 from typing import TYPE_CHECKING, Final
 
 from pokerscore.cards import Card, PokerScoreError, Rank
+from pokerscore.engine.combinatorics import binomial_rows
 
 if TYPE_CHECKING:
     import numpy as np
@@ -242,11 +243,10 @@ def word_flags(word: str | Word, size: int) -> npt.NDArray[np.bool_]:
 def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
     import numpy as np
 
-    from pokerscore.games.holdem._kernels import HandPattern, match_pattern
+    from pokerscore.games.holdem._kernels import HandPattern, match_anchored, match_pattern
 
     if not term.cards and not term.shape:
         return np.ones(hand_count(size), dtype=np.bool_)
-    out = np.empty(hand_count(size), dtype=np.bool_)
     pattern = HandPattern(
         np.array([card.mask for card in term.cards], dtype=np.uint64),
         np.array([card.letter for card in term.cards], dtype=np.int64),
@@ -254,8 +254,28 @@ def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
         term.blocked,
         term.shape,
     )
-    match_pattern(size, pattern, _offsets(size), out)
+    # The narrowest named card: every hand that fits holds one of its cards. Hands holding
+    # one are C(51, size - 1) for each card of it; reading only those pays when they are fewer.
+    narrowest = min((card.mask for card in term.cards), key=int.bit_count, default=ALL_CARDS)
+    anchors = [card for card in range(DECK) if narrowest >> card & 1]
+    if len(anchors) * comb(DECK - 1, size - 1) < hand_count(size) // 2:
+        out = np.zeros(hand_count(size), dtype=np.bool_)
+        cards = np.array(anchors, dtype=np.int64)
+        match_anchored(size, pattern, cards, _binomials(size), out)
+    else:
+        out = np.empty(hand_count(size), dtype=np.bool_)
+        match_pattern(size, pattern, _offsets(size), out)
     return out
+
+
+@cache
+def _binomials(size: int) -> npt.NDArray[np.int64]:
+    """``C(n, k)`` for ``n`` 0..52 and ``k`` 0..``size``: colex ranks of hands."""
+    import numpy as np
+
+    binomials = np.array(binomial_rows(DECK, size), dtype=np.int64)
+    binomials.setflags(write=False)
+    return binomials
 
 
 @cache
