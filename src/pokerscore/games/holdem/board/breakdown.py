@@ -53,7 +53,8 @@ Count = int | Fraction
 """A weighted number of combos: an integer when every weight is 1."""
 RangeInput = str | Any
 """A range text (``"QQ+,AKs"``), a :class:`~pokerscore.games.holdem.ranges.Range`, or in Omaha
-``random`` or hands separated by commas (``"AhKhQhJh, 2c3c4d5d"``)."""
+``random``, hands separated by commas (``"AhKhQhJh, 2c3c4d5d"``) or an Omaha range
+(``"AA:ds, KKQQ"``, :func:`~pokerscore.games.holdem.ranges.parse_range`)."""
 EVERYTHING: Final = frozenset({"random", "any", "100%"})
 EVERY_HAND_LIMIT: Final = 3_000_000
 """``random`` in a game of more hole cards is read up to this many hands (Omaha and five-card
@@ -101,8 +102,9 @@ class RangeCombos:
 
 def read_range(source: RangeInput, game: Game, *, name: str = "range") -> RangeCombos:
     """A range for ``game``: hold'em-style ranges (two hole cards) in PokerStove notation, or a
-    :class:`~pokerscore.games.holdem.ranges.Range`; for more hole cards, ``random`` or a list of
-    hands separated by commas. Errors name the parameter. Texts are read once per process."""
+    :class:`~pokerscore.games.holdem.ranges.Range`; for more hole cards, ``random``, a list of
+    hands separated by commas or an Omaha range. Errors name the parameter. Texts are read once
+    per process."""
     if hasattr(source, "as_array") and hasattr(source, "weight_array"):  # a Range
         text = str(getattr(source, "text", source))
         try:
@@ -154,7 +156,7 @@ def _every_hand(game: Game) -> RangeCombos:
     if count > EVERY_HAND_LIMIT:
         raise PokerScoreError(
             f"random in {game.name} is {count:,} hands, too many to read here; give a list of "
-            "hands separated by commas"
+            "hands separated by commas or a narrower range"
         )
     positions = np.zeros((count, game.hole_cards), dtype=np.uint8)
     fill_subsets(len(game.deck), positions)
