@@ -2,8 +2,8 @@
 
 A player is a hand (``"AhAs"``) or a range (``"QQ+,AKs"``, ``"15%"``; two-card games only).
 Equity is the share of the pot a player takes on average: a k-way tie gives each 1/k, and in
-hi/lo games each half pot counts half. ``win`` is the chance of taking the whole pot, ``tie`` of taking part of it, ``lose``
-of taking nothing.
+hi/lo games each half pot counts half. ``win`` is the chance of taking the whole pot, ``tie`` of
+taking part of it, ``lose`` of taking nothing.
 
 **Exact** enumerates every board that completes the known cards, for every combination of the
 players' combos that shares no card, each weighted by the product of the combos' weights (the
