@@ -69,6 +69,7 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.holdem.ranges import Range as Range
     from pokerscore.games.holdem.ranges import RangeError as RangeError
     from pokerscore.games.holdem.ranges import parse_range as parse_range
+    from pokerscore.games.holdem.ranges import top_classes as top_classes
     from pokerscore.games.holdem.showdown import Showdown as Showdown
     from pokerscore.games.holdem.showdown import showdown as showdown
     from pokerscore.games.videopoker.advisor import HoldEV as HoldEV
@@ -141,6 +142,7 @@ _HOMES: Final[dict[str, str]] = {
     "Range": "pokerscore.games.holdem.ranges",
     "RangeError": "pokerscore.games.holdem.ranges",
     "parse_range": "pokerscore.games.holdem.ranges",
+    "top_classes": "pokerscore.games.holdem.ranges",
     "EquityResult": "pokerscore.games.holdem.equity",
     "equity": "pokerscore.games.holdem.equity",
     "PreflopJob": "pokerscore.games.holdem.preflop",

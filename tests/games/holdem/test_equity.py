@@ -324,10 +324,14 @@ def test_cards_outside_the_games_deck_are_refused() -> None:
 
 def test_ranges_equity_cannot_use_are_refused() -> None:
     with pytest.raises(
-        PlayerError, match="player 2: a range is two-card combos, and omaha deals 4"
+        PlayerError, match="player 2: the range holds 2-card hands, and omaha deals 4 hole cards"
     ):
         equity(["AsKsQsJs", parse_range("AA")], game="omaha")
-    with pytest.raises(PlayerError, match="player 2: a range is two-card combos"):
+    with pytest.raises(
+        PlayerError, match="player 1: the range holds 4-card hands, and holdem deals 2 hole cards"
+    ):
+        equity([parse_range("AA**", hole_cards=4), "AsKs"])
+    with pytest.raises(PlayerError, match="player 2: equity deals ranges in two-card games only"):
         equity(["AsKsQsJs", "AA"], game="omaha")
     with pytest.raises(PlayerError, match="player 2: the range is empty"):
         equity(["AsKs", Range((), ())])

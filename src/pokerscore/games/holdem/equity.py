@@ -1,9 +1,9 @@
 """How often each hand wins from here: exact enumeration of every board, or Monte Carlo.
 
-A player is a hand (``"AhAs"``) or a range (``"QQ+,AKs"``, hold'em only). Equity is the share of
-the pot a player takes on average: a k-way tie gives each 1/k, and in hi/lo games each half pot
-counts half. ``win`` is the chance of taking the whole pot, ``tie`` of taking part of it, ``lose``
-of taking nothing.
+A player is a hand (``"AhAs"``) or a range (``"QQ+,AKs"``, ``"15%"``; two-card games only).
+Equity is the share of the pot a player takes on average: a k-way tie gives each 1/k, and in
+hi/lo games each half pot counts half. ``win`` is the chance of taking the whole pot, ``tie`` of
+taking part of it, ``lose`` of taking nothing.
 
 **Exact** enumerates every board that completes the known cards, for every combination of the
 players' combos that shares no card, each weighted by the product of the combos' weights (the
@@ -172,7 +172,7 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
         if not isinstance(item, str):
             raise PlayerError(number, str(error)) from None
         try:
-            found = parse_range(item, ranking=game.high)
+            found = parse_range(item, ranking=game.high, hole_cards=game.hole_cards)
         except PokerScoreError:
             raise PlayerError(number, str(error)) from None  # neither cards nor a range
         return _range_player(found, number, game)
@@ -188,11 +188,17 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
 
 
 def _range_player(found: Range, number: int, game: Game) -> _Player:
+    if found.hole_cards != game.hole_cards:
+        raise PlayerError(
+            number,
+            f"the range holds {found.hole_cards}-card hands, and {game.name} deals "
+            f"{game.hole_cards} hole cards",
+        )
     if game.hole_cards != 2:
         raise PlayerError(
             number,
-            f"a range is two-card combos, and {game.name} deals {game.hole_cards} hole cards: "
-            "give the player's cards",
+            f"equity deals ranges in two-card games only; in {game.name} give the player's cards "
+            "(board_breakdown reads Omaha ranges)",
         )
     if not found.combos:
         raise PlayerError(number, "the range is empty")
