@@ -331,8 +331,6 @@ def test_ranges_equity_cannot_use_are_refused() -> None:
         PlayerError, match="player 1: the range holds 4-card hands, and holdem deals 2 hole cards"
     ):
         equity([parse_range("AA**", hole_cards=4), "AsKs"])
-    with pytest.raises(PlayerError, match="player 2: equity deals ranges in two-card games only"):
-        equity(["AsKsQsJs", "AA"], game="omaha")
     with pytest.raises(PlayerError, match="player 2: the range is empty"):
         equity(["AsKs", Range((), ())])
     with pytest.raises(PlayerError, match="player 1: the range holds 5s, which short-deck's"):

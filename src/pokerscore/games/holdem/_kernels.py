@@ -244,6 +244,67 @@ def exact_showdowns(
                 settle(high, low, players, has_low, tally, worker)
 
 
+class DealtHoles(NamedTuple):
+    """A batch of deals of hole cards for :func:`dealt_showdowns`: deal ``d`` gives player ``p``
+    the cards whose summed keys are ``keys[d, p]`` (suit bits ``masks[d, p]``; five-card keys of
+    every pair of them ``pair_keys[d, p]``, Omaha) and leaves ``rests[d]`` for the board; its
+    boards are tallied into group ``groups[d]`` (deals of equal weight share a group)."""
+
+    keys: IntArray
+    masks: IntArray
+    pair_keys: IntArray
+    rests: Cards
+    groups: IntArray
+
+
+@kernel(parallel=True)
+def dealt_showdowns(
+    deals: DealtHoles,
+    known: Cards,
+    prefixes: Cards,
+    complete: bool,
+    omaha: bool,
+    hi: RankingTables,
+    lo: RankingTables,
+    has_low: bool,
+    tally: Tally,
+) -> None:
+    """:func:`exact_showdowns` for a batch of deals (ranges of Omaha and hi/lo games): every
+    board of every deal, tallied into ``tally[thread, deals.groups[d]]``. The threads take
+    (deal, prefix) items in turn, so a river (one board per deal) still spreads."""
+    threads = tally.shape[0]
+    keys, masks, pair_keys, rests, groups = (
+        deals.keys, deals.masks, deals.pair_keys, deals.rests, deals.groups
+    )  # fmt: skip
+    count, players = keys.shape
+    pairs = pair_keys.shape[2]
+    rows = prefixes.shape[0]
+    last = known.shape[0] + prefixes.shape[1]
+    card_keys, suit_bits = hi.card_keys, hi.suit_bits
+    for worker in prange(threads):
+        high = np.zeros(players, dtype=np.int64)
+        low = np.zeros(players, dtype=np.int64)
+        triples = np.zeros(10, dtype=np.int64)
+        board = np.zeros(5, dtype=np.uint8)
+        for item in range(worker, count * rows, threads):
+            deal = item // rows
+            row = item - deal * rows
+            rest = rests[deal]
+            key, suits, _, start = board_prefix(known, rest, prefixes, row, board, hi)
+            stop = start + 1 if complete else rest.shape[0]
+            for position in range(start, stop):
+                board_key, board_suits = key, suits
+                if not complete:
+                    card = rest[position]
+                    board[last] = card
+                    board_key += card_keys[card]
+                    board_suits |= suit_bits[card]
+                judge_board(board, board_key, board_suits, keys[deal], masks[deal],
+                            pair_keys[deal], pairs, omaha, hi, lo, has_low, high, low,
+                            triples)  # fmt: skip
+                settle(high, low, players, has_low, tally[worker], groups[deal])
+
+
 @kernel(parallel=True)
 def any_five_showdowns(
     hole_keys: IntArray,
@@ -414,7 +475,8 @@ FIXED = 0
 PARTIAL = 1
 """A player drawing from a range, by weight, among the combos the cards taken before leave."""
 FULL = 2
-"""A player whose range is every two cards left, all weighted alike: dealt like the board."""
+"""A player whose range is every hand of the cards left (two, or four to six in Omaha), all weighted
+alike: dealt like the board."""
 ACCUMULATORS = 7
 """Per player and block: sums of w, w x share, w x whole pot, w x part of it, w**2,
 w**2 x share and w**2 x share**2, ``w`` the weight of a deal."""
@@ -629,7 +691,10 @@ def sampled_showdowns(
     deal's weight is multiplied by the live share of its range (the live weight over the whole,
     from ``card_weight``, ``card_count`` and ``pair_weight[slots[p]]``; ``slots[p]`` is -1 for a
     range that shares no card with those dealt before it: its weight is always whole). A deal
-    in which some range has no live combo weighs 0 and is not judged. Full players, then the board, take
+    in which some range has no live combo weighs 0 and is not judged. Combos of more than two
+    cards (Omaha) may hold more than two taken cards, past what pair weights count: a range
+    that shares cards with those dealt before draws from its whole range instead, and a combo
+    holding a taken card makes the deal weigh 0 (rejection: the same weight on average). Full players, then the board, take
     uniform cards from ``live_cards`` (the deck less ``used``: board, dead and known hands).
     """
     blocks = sums.shape[0]
@@ -656,7 +721,7 @@ def sampled_showdowns(
         hole_masks = np.zeros(players, dtype=np.int64)
         pair_keys = np.zeros((players, max(pairs, 1)), dtype=np.int64)
         hand = np.zeros(hole, dtype=np.uint8)
-        taken_cards = np.zeros(2 * players, dtype=np.uint8)
+        taken_cards = np.zeros(hole * players, dtype=np.uint8)
         board = np.zeros(5, dtype=np.uint8)
         board[: known.shape[0]] = known
         pool = live_cards.copy()
@@ -682,7 +747,15 @@ def sampled_showdowns(
                 elif kind == PARTIAL:
                     whole = cumulative[player, combo_counts[player] - 1]
                     live = whole
-                    if slots[player] >= 0:  # a range that shares cards with one dealt before
+                    pick = 0
+                    if slots[player] >= 0 and hole > 2:  # rejection: any combo, dead if taken
+                        state, pick = pick_combo(state, player, whole, np.uint64(0), combos,
+                                                 combo_counts, cumulative, combo_bits)  # fmt: skip
+                        if combo_bits[player, pick] & taken:
+                            weight = 0.0
+                            break
+                        live = -1.0  # picked
+                    elif slots[player] >= 0:  # a range that shares cards with one dealt before
                         live, left = live_weight(player, slots[player], taken_cards, count,
                                                  whole, combo_counts, card_weight, card_count,
                                                  pair_weight)  # fmt: skip
@@ -690,9 +763,10 @@ def sampled_showdowns(
                             weight = 0.0
                             break
                         weight *= live / whole
-                    state, pick = pick_combo(state, player, live, taken, combos, combo_counts,
-                                             cumulative, combo_bits)  # fmt: skip
-                    for column in range(2):
+                    if live >= 0.0:
+                        state, pick = pick_combo(state, player, live, taken, combos,
+                                                 combo_counts, cumulative, combo_bits)  # fmt: skip
+                    for column in range(hole):
                         card = combos[player, pick, column]
                         hand[column] = card
                         taken_cards[count] = card
@@ -701,7 +775,7 @@ def sampled_showdowns(
                             remaining = take(pool, where, remaining, card)
                     taken |= combo_bits[player, pick]
                 else:
-                    for column in range(2):
+                    for column in range(hole):
                         state, card, remaining = draw_card(state, pool, where, remaining, taken,
                                                            shuffled)  # fmt: skip
                         hand[column] = card

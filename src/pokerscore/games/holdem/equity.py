@@ -82,7 +82,9 @@ from pokerscore.games.holdem._kernels import (
     FIXED,
     FULL,
     PARTIAL,
+    DealtHoles,
     any_five_showdowns,
+    dealt_showdowns,
     exact_showdowns,
     fill_subsets,
     range_showdowns,
@@ -160,6 +162,22 @@ class _Player:
     text: str
     combos: tuple[tuple[Card, ...], ...]
     weights: tuple[Fraction, ...]
+    every: int = 0
+    """Omaha's ``random``: every hand of this many cards, of one weight (``weights[0]``), not
+    listed in ``combos`` (six cards have 20 million); card removal leaves every hand of the cards
+    left. 0: the combos are listed."""
+
+    def size(self, pool: int) -> int:
+        """How many combos the player holds when ``pool`` cards are live."""
+        return comb(pool, self.every) if self.every else len(self.combos)
+
+    def listed(self, pool: Sequence[Card]) -> _Player:
+        """The player with its combos listed: every hand of ``pool`` when it holds them all."""
+        if not self.every:
+            return self
+        ordered = sorted(pool, key=int, reverse=True)
+        combos = tuple(combinations(ordered, self.every))
+        return _Player(self.text, combos, self.weights * len(combos))
 
 
 def _player(item: PlayerInput, number: int, game: Game) -> _Player:
@@ -194,21 +212,20 @@ def _range_player(found: Range, number: int, game: Game) -> _Player:
             f"the range holds {found.hole_cards}-card hands, and {game.name} deals "
             f"{game.hole_cards} hole cards",
         )
-    if game.hole_cards != 2:
-        raise PlayerError(
-            number,
-            f"equity deals ranges in two-card games only; in {game.name} give the player's cards "
-            "(board_breakdown reads Omaha ranges)",
-        )
-    if not found.combos:
+    if not len(found):
         raise PlayerError(number, "the range is empty")
-    outside = [card for combo in found.combos for card in combo if card.id not in game.deck]
-    if outside:
+    rows = found.as_array()
+    outside = rows[~np.isin(rows, game.deck)]
+    if len(outside):
         raise PlayerError(
-            number, f"the range holds {outside[0]}, which {game.name}'s deck does not"
+            number, f"the range holds {Card(int(outside[0]))}, which {game.name}'s deck does not"
         )
     # Weights are exact decimals as written (0.33 is 33/100), not the float's binary value.
-    weights = tuple(Fraction(repr(weight)) for weight in found.weights)
+    levels = {weight: Fraction(repr(weight)) for weight in set(found.weight_array().tolist())}
+    every = len(found) == comb(len(game.deck), found.hole_cards) and len(levels) == 1
+    if every and found.hole_cards > 2:  # dealt like the board, never listed
+        return _Player(found.text, (), tuple(levels.values()), every=found.hole_cards)
+    weights = tuple(levels[weight] for weight in found.weights)
     return _Player(found.text, found.combos, weights)
 
 
@@ -221,6 +238,9 @@ def _live(players: list[_Player], taken: set[Card]) -> list[_Player]:
         known = {card for player in live if len(player.combos) == 1 for card in player.combos[0]}
         removed = []
         for number, player in enumerate(live, 1):
+            if player.every:  # every hand of the cards left
+                removed.append(player)
+                continue
             own = set(player.combos[0]) if len(player.combos) == 1 else set()
             gone = taken | (known - own)
             kept = [
@@ -394,15 +414,23 @@ def _exact(
     players: list[_Player],
     progress: Progress | None,
 ) -> EquityResult:
+    if any(player.every for player in players):
+        held = {card for player in players if len(player.combos) == 1 for card in player.combos[0]}
+        out = set(board + dead) | held
+        pool = [Card(card) for card in game.deck if Card(card) not in out]
+        players = [player.listed(pool) for player in players]
     ranges = any(len(player.combos) > 1 for player in players)
     if len(players) == 2 and not game.uses_exactly_two and game.low is None and ranges:
         return _exact_heads_up_ranges(game, board, dead, players)
     size = len(players) + 1
     weighted = np.zeros((len(players), 2, size, size), dtype=object)
-    if game.uses_exactly_two or game.low is not None:  # hands only: ranges are hold'em's
+    if (game.uses_exactly_two or game.low is not None) and not ranges:
         weighted += _exact_hands(game, board, dead, players)
     else:
-        for counts, weight, done, bound in _any_five_batches(game, board, dead, players):
+        batches = _any_five_batches if not game.uses_exactly_two and game.low is None else (
+            _dealt_batches
+        )  # fmt: skip
+        for counts, weight, done, bound in batches(game, board, dead, players):
             weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
             if progress is not None:
                 progress(done, bound)
@@ -503,11 +531,61 @@ def _any_five_batches(
             yield counts[group], weight, done, max(bound, done)
 
 
-def _work(players: list[_Player], game: Game, boards: int) -> int:
+def _dealt_batches(
+    game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
+) -> Iterator[tuple[npt.NDArray[np.int64], Fraction, int, int]]:
+    """Omaha and hi/lo games with ranges: every combination of combos, in batches of one kernel
+    call, as :func:`_any_five_batches` yields them."""
+    hi = game.high.tables(7)
+    lo = game.low.tables(7) if game.low else hi
+    arrays: list[list[npt.NDArray[Any]]] = []  # per player: keys, masks, pairs, cards, weight ids
+    levels: list[list[Fraction]] = []  # per player: its distinct weights
+    for player in players:
+        keys, masks, pairs = _hole_arrays(player.combos, game)
+        cards = np.array([sum(1 << c.id for c in combo) for combo in player.combos],
+                         dtype=np.uint64)  # fmt: skip
+        distinct = sorted(set(player.weights))
+        ids = np.array([distinct.index(w) for w in player.weights], dtype=np.int64)
+        arrays.append([keys, masks, pairs, cards, ids])
+        levels.append(distinct)
+    out = {card.id for card in board + dead}
+    pool = np.array([card for card in game.deck if card not in out], dtype=np.uint8)
+    known = np.array([card.id for card in board], dtype=np.uint8)
+    need = BOARD_CARDS - len(board)
+    prefixes = _prefixes(len(pool) - game.hole_cards * len(players), need)
+    size = len(players) + 1
+    threads = thread_count()
+    batch = max(1, min(4096, _BATCH_CELLS // (threads * len(players) * 2 * size * size)))
+    bound = math.prod(len(player.combos) for player in players)
+    done = 0
+    deals = _combinations(players)
+    while chosen := list(islice(deals, batch)):
+        index = np.array(chosen, dtype=np.int64)  # (deals, players): each player's combo
+        keys, masks, pairs, cards, ids = (
+            np.stack([arrays[p][kind][index[:, p]] for p in range(len(players))], axis=1)
+            for kind in range(5)
+        )
+        held = np.bitwise_or.reduce(cards, axis=1)
+        free = (held[:, None] >> pool[None, :].astype(np.uint64)) & np.uint64(1) == 0
+        rests = np.broadcast_to(pool, free.shape)[free].reshape(len(chosen), -1)
+        kinds, groups = np.unique(ids, axis=0, return_inverse=True)
+        tally = np.zeros((threads, len(kinds), len(players), 2, size, size), dtype=np.int64)
+        deal = DealtHoles(keys, masks, np.ascontiguousarray(pairs), np.ascontiguousarray(rests),
+                          groups.reshape(-1).astype(np.int64))  # fmt: skip
+        dealt_showdowns(deal, known, prefixes, need == 0, game.uses_exactly_two, hi, lo,
+                        game.low is not None, tally)  # fmt: skip
+        counts = tally.sum(axis=0)
+        done += len(chosen)
+        for group, kind in enumerate(kinds.tolist()):
+            weight = math.prod((levels[p][w] for p, w in enumerate(kind)), start=Fraction(1))
+            yield counts[group], weight, done, max(bound, done)
+
+
+def _work(players: list[_Player], game: Game, boards: int, pool: int) -> int:
     """Hands to judge exactly (see :data:`MAX_WORK`): for two ranges of hold'em each board once
     per live combo, then every pair of combos weighed; else each board per player for every
     combination of combos (at most the product of the range sizes), and listing them."""
-    sizes = [len(player.combos) for player in players]
+    sizes = [player.size(pool) for player in players]
     if len(players) == 2 and not game.uses_exactly_two and game.low is None:
         return boards * (sizes[0] + sizes[1] + sizes[0] * sizes[1] // 4)
     return math.prod(sizes) * (boards * len(players) + _CHOICE_COST)
@@ -579,11 +657,13 @@ def _exact_heads_up_ranges(
 
 
 def _full(players: list[_Player], pool: int) -> list[bool]:
-    """Which players hold every two cards of the ``pool`` live cards, all weighted alike."""
+    """Which players hold every hand of the ``pool`` live cards, all weighted alike."""
     return [
-        len(player.combos) == comb(pool, 2) > 1 and len(set(player.weights)) == 1
+        bool(player.every)
+        or (len(player.combos) == comb(pool, len(player.combos[0])) > 1
+            and len(set(player.weights)) == 1)
         for player in players
-    ]
+    ]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -648,6 +728,8 @@ class _Dealer:
             dealt |= cards
         for slot, index in enumerate(overlapping):
             slots[index] = slot
+            if hole_cards > 2:
+                continue  # no pair weights: the sampler rejects a deal on a taken card
             for (first, second), weight in zip(players[index].combos, players[index].weights,
                                                strict=True):  # fmt: skip
                 pair_weight[slot, first.id, second.id] = float(weight)
@@ -712,7 +794,7 @@ def _sampled(
     results = tuple(
         PlayerEquity(
             hand=player.text,
-            combos=len(player.combos),
+            combos=player.size(len(pool)),
             equity=row[1] / row[0],
             win=row[2] / row[0],
             tie=row[3] / row[0],
@@ -875,7 +957,7 @@ def equity(
         raise PokerScoreError("the players' ranges leave no deal in which no card is held twice")
     boards = comb(len(rules.deck) - needed, BOARD_CARDS - len(board_cards))
     sampling = (samples, stderr, seed) != (None, None, None)
-    work = _work(live, rules, boards)
+    work = _work(live, rules, boards, pool)
     exact = method == "exact" or (method == "auto" and not sampling and work <= EXACT_LIMIT)
     if exact:
         if work > MAX_WORK:
