@@ -73,7 +73,7 @@ import numpy.typing as npt
 
 from pokerscore._support.errors import shorten
 from pokerscore._support.progress import Progress
-from pokerscore.cards import Card, PokerScoreError, check_distinct, parse_cards
+from pokerscore.cards import DECK_SIZE, Card, PokerScoreError, check_distinct, parse_cards
 from pokerscore.engine.kernels.enumeration import thread_count
 from pokerscore.engine.keys import CARD_KEYS, CARD_KEYS_5
 from pokerscore.engine.tables import board_multisets, board_steps, values_by_board
@@ -214,16 +214,22 @@ def _range_player(found: Range, number: int, game: Game) -> _Player:
         )
     if not len(found):
         raise PlayerError(number, "the range is empty")
-    rows = found.as_array()
-    outside = rows[~np.isin(rows, game.deck)]
+    # Every hand of the 52 cards (Omaha's random: millions) holds each card; no list needed.
+    every = found.hole_cards > 2 and len(found) == comb(DECK_SIZE, found.hole_cards)
+    rows = np.arange(DECK_SIZE) if every else found.as_array()
+    inside = np.zeros(256, dtype=np.bool_)
+    inside[list(game.deck)] = True
+    outside = rows[~inside[rows]]
     if len(outside):
         raise PlayerError(
             number, f"the range holds {Card(int(outside[0]))}, which {game.name}'s deck does not"
         )
     # Weights are exact decimals as written (0.33 is 33/100), not the float's binary value.
-    levels = {weight: Fraction(repr(weight)) for weight in set(found.weight_array().tolist())}
-    every = len(found) == comb(len(game.deck), found.hole_cards) and len(levels) == 1
-    if every and found.hole_cards > 2:  # dealt like the board, never listed
+    floats = found.weight_array()
+    alike = floats.min() == floats.max()
+    distinct = np.unique(floats[:1] if alike else floats).tolist()
+    levels = {weight: Fraction(repr(weight)) for weight in distinct}
+    if every and alike:  # dealt like the board, never listed
         return _Player(found.text, (), tuple(levels.values()), every=found.hole_cards)
     weights = tuple(levels[weight] for weight in found.weights)
     return _Player(found.text, found.combos, weights)
