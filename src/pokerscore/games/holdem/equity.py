@@ -198,6 +198,13 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
         check_in_deck(cards, game.high)
     except PokerScoreError as error:
         raise PlayerError(number, str(error)) from None
+    if len(cards) < game.hole_cards > 2 and isinstance(item, str):
+        # Fewer cards than Omaha deals name a pattern: AsAhKsKh in five-card Omaha, and any fifth.
+        try:
+            found = parse_range(item, ranking=game.high, hole_cards=game.hole_cards)
+        except PokerScoreError as error:
+            raise PlayerError(number, str(error)) from None
+        return _range_player(found, number, game)
     if len(cards) != game.hole_cards:
         raise PlayerError(
             number, f"{game.name} deals {game.hole_cards} hole cards, got {len(cards)}"
