@@ -61,6 +61,23 @@ def test_equity_errors_are_one_line() -> None:
         assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
 
 
+def test_equity_takes_omaha_ranges() -> None:
+    status, out, err = run("equity", "--game", "omaha", "AA**", "random", "--samples", "8192")
+    assert status == 0 and err == "" and "AA**" in out and "270725" in out
+    args = ["equity", "--game", "omaha-hi-lo", "AxKxQyJy", "KKQQ", "-b", "Ah 9s 4d", "--json"]
+    status, out, _ = run(*args)
+    payload = json.loads(out)
+    assert status == 0 and payload["method"] == "exact"
+    # Ah is out: x is c, d or s, y one of the three others; KKQQ is C(4, 2) x C(4, 2).
+    assert [p["combos"] for p in payload["players"]] == [9, 36]
+    for args in (
+        ["equity", "--game", "omaha", "AAKKQ", "random"],  # five named cards
+        ["equity", "--game", "omaha", "KK", "random", "-b", "Kh Kd Kc"],  # blocked by the board
+    ):
+        status, _, err = run(*args)
+        assert status == 2 and err.startswith("error: player ") and err.count("\n") == 1, err
+
+
 def test_equity_with_weighted_ranges_prints_weighted_boards() -> None:
     # Weights make the count of boards a fraction (boards times combo weights): issue 23.
     from pokerscore.games.holdem.equity import equity
