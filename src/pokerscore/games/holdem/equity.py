@@ -1,6 +1,9 @@
 """How often each hand wins from here: exact enumeration of every board, or Monte Carlo.
 
-A player is a hand (``"AhAs"``) or a range (``"QQ+,AKs"``, ``"15%"``; two-card games only).
+A player is a hand (``"AhAs"``) or a range: hold'em's (``"QQ+,AKs"``, ``"15%"``), or in Omaha
+games (four to six hole cards, hi/lo too) ProPokerTools' patterns (``"AA**"``, ``"AxKxQyJy"``,
+``"KKds"``, ``"random"``; see :mod:`~pokerscore.games.holdem.omaha_ranges`); a string of fewer
+cards than Omaha deals is such a pattern (``"AsAhKsKh"`` in five-card Omaha: any fifth card).
 Equity is the share of the pot a player takes on average: a k-way tie gives each 1/k, and in
 hi/lo games each half pot counts half. ``win`` is the chance of taking the whole pot, ``tie`` of
 taking part of it, ``lose`` of taking nothing.
@@ -9,7 +12,8 @@ taking part of it, ``lose`` of taking nothing.
 players' combos that shares no card, each weighted by the product of the combos' weights (the
 PokerStove/Equilab definition), and keeps integer counts. ``method="auto"`` enumerates when the
 work, boards x combinations of combos x players, is at most :data:`EXACT_LIMIT`, and samples
-otherwise.
+otherwise. Omaha's ``random`` (every hand: 20 million in six-card Omaha) is listed only for
+an exact run.
 
 **Monte Carlo** must draw each combination of combos with chance proportional to the product of
 their weights, among those that share no card, then a uniform board. Redrawing every hand until
@@ -27,10 +31,14 @@ one at a time, each from what the cards taken before leave:
    whole weight), and every sum is weighted by ``W``. ``L_k`` comes by inclusion-exclusion from
    per-card and per-pair weights (no pass over the range); a range that shares no card with
    those dealt before it always has ``L_k = T_k``. A deal in which some range has no live combo
-   weighs 0 (it counts among the samples and is not judged).
-3. Ranges of every two cards left, alike in weight (``random``): their live weight depends only
-   on how many cards are taken, the same on every deal, so they carry no weight and take two
-   uniform cards, as the board then does (a partial Fisher-Yates shuffle of the live deck).
+   weighs 0 (it counts among the samples and is not judged). Omaha combos may hold more than
+   two of the cards taken, past what per-pair weights count: such a range, when it shares
+   cards with those dealt before it, draws ``c_k`` from its whole range with chance
+   ``w_k(c_k) / T_k`` and the deal weighs 0 if ``c_k`` holds a taken card (rejection), which
+   is alive with chance ``L_k / T_k``: the same weight on average, with no ``L_k`` to compute.
+3. Ranges of every hand of the cards left, alike in weight (``random``): their live weight
+   depends only on how many cards are taken, the same on every deal, so they carry no weight
+   and take two (Omaha: four to six) uniform cards, as the board then does (a partial Fisher-Yates shuffle of the live deck).
 
 The estimate ``sum W x share / sum W`` is the self-normalised importance sampling estimator: it
 is exact in expectation when every ``W`` is the same (hands and ``random`` ranges, the usual
@@ -911,7 +919,7 @@ def equity(
 ) -> EquityResult:
     """Each player's equity, win, tie and lose chances: exact or Monte Carlo.
 
-    ``players`` holds one hand or range per player (a range only in two-card games); ``board``
+    ``players`` holds one hand or range per player (Omaha patterns in Omaha games); ``board``
     0, 3, 4 or 5 cards; ``dead`` cards are out of play. ``method="exact"`` enumerates every
     board, ``"monte-carlo"`` samples, ``"auto"`` enumerates when the work is at most
     :data:`EXACT_LIMIT` and no Monte Carlo option (``samples``, ``stderr``, ``seed``) is given.
@@ -933,6 +941,9 @@ def equity(
     >>> result = equity(["AsKs", "QdQc"], board="2s 7s Qh")  # a regression pin; brute force in tests
     >>> [round(player.equity, 4) for player in result.players]
     [0.2556, 0.7444]
+    >>> result = equity(["AxKxQyJy", "As Ad 7c 6h"], board="Ah 9s 4d", game="omaha")
+    >>> result.players[0].combos, result.players[0].equity_exact  # hand by hand in tests
+    (3, Fraction(227, 2460))
     """
     rules = get_game(game)
     method, samples, seed, stderr = _options(method, samples, seed, stderr, progress)
