@@ -7,12 +7,16 @@
 - Monte Carlo heads-up trials per second: ours against eval7's ``py_hand_vs_range_monte_carlo``
   and pokerkit's ``calculate_equities``.
 - ``pokerscore equity AhAs KdKc`` in a fresh process (Numba's cache warm).
+- Omaha ranges: Monte Carlo trials per second of ``AA**`` against ``random`` heads-up (and of
+  two known hands, for scale), an exact range against a hand on the flop; with the load
+  average, as the section "Omaha ranges" (``omaha_ranges()`` alone rewrites only it).
 
 Writes ``benchmarks/equity.md``.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -21,7 +25,7 @@ from pathlib import Path
 
 from benchmarks.bench_engine import machine
 from pokerscore import parse_range
-from pokerscore.games.holdem.equity import equity
+from pokerscore.games.holdem.equity import PlayerInput, equity
 
 RESULTS = Path(__file__).with_name("equity.md")
 ROUNDS = 5
@@ -130,6 +134,55 @@ def main() -> None:
         print(line, flush=True)
     RESULTS.write_text("# Equity\n\n" + "\n".join(lines) + "\n")
     print(f"\nwritten to {RESULTS}")
+    omaha_ranges()
+
+
+OMAHA_TITLE = "## Omaha ranges"
+
+
+def omaha_ranges() -> None:
+    """Measure Omaha range equity and write (or replace) its section of the results."""
+    trials = 1_000_000
+    aces, kings, every = (parse_range(text, hole_cards=4) for text in ("AA**", "KKds", "random"))
+    spots: dict[str, list[PlayerInput]] = {
+        "AA** vs random": [aces, every],
+        "AsAd7c6h vs random": ["AsAd7c6h", every],
+        "AsAd7c6h vs 9h8h7d6d (hands, for scale)": ["AsAd7c6h", "9h8h7d6d"],
+        "AA** vs KKds (overlapping: rejection)": [aces, kings],
+    }
+    parse = _best(lambda: parse_range("random", hole_cards=4), 3)
+    for players in spots.values():
+        equity(players, game="omaha", method="monte-carlo", samples=10_000, seed=1)
+    load_before = os.getloadavg()[0]
+    rates = {
+        name: trials
+        / _best(
+            lambda p=players: equity(p, game="omaha", method="monte-carlo", samples=trials, seed=1),
+            3,
+        )
+        for name, players in spots.items()
+    }
+    exact_spot = ["0.5(AxKxQyJy), KKQQ", "AsAd7c6h"]
+    equity(exact_spot, board="Ah 9s 4d", game="omaha")
+    exact = _best(lambda: equity(exact_spot, board="Ah 9s 4d", game="omaha"), 3)
+    load_after = os.getloadavg()[0]
+    lines = [
+        OMAHA_TITLE,
+        "",
+        f"Machine: {machine()}; load average {load_before:.1f} before, {load_after:.1f} after",
+        "(other jobs share the two cores). Best of 3, warm, 1,000,000 trials a call, ranges",
+        f"parsed once before (parsing `random`, all 270,725 four-card hands: {parse * 1e3:.0f} ms).",
+        "",
+        "| spot (Omaha, heads-up, preflop) | pokerscore |",
+        "| --- | ---: |",
+        *(f"| Monte Carlo {name}, trials/s | {rate:,.0f} |" for name, rate in rates.items()),
+        f"| exact 0.5(AxKxQyJy), KKQQ vs AsAd7c6h on Ah 9s 4d (39 combos) | {exact * 1e3:.0f} ms |",
+    ]
+    for line in lines[6:]:
+        print(line, flush=True)
+    text = RESULTS.read_text() if RESULTS.exists() else "# Equity\n"
+    kept = text.split(OMAHA_TITLE)[0].rstrip("\n")
+    RESULTS.write_text(kept + "\n\n" + "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
