@@ -197,53 +197,6 @@ def board_prefix(
     return key, masks, bits, start
 
 
-@kernel(parallel=True)
-def exact_showdowns(
-    hole_keys: IntArray,
-    hole_masks: IntArray,
-    pair_keys: npt.NDArray[np.int64],
-    known: Cards,
-    rest: Cards,
-    prefixes: Cards,
-    complete: bool,
-    omaha: bool,
-    hi: RankingTables,
-    lo: RankingTables,
-    has_low: bool,
-    tally: Tally,
-) -> None:
-    """Tally every board: ``known`` (the whole board when ``complete``), else ``known`` and the
-    cards ``rest[prefixes[row]]`` and one more card of ``rest`` after them, for each row.
-
-    Rows go to the ``tally.shape[0]`` threads in turn; the last card costs one key addition.
-    """
-    threads = tally.shape[0]
-    players = hole_keys.shape[0]
-    pairs = pair_keys.shape[1]
-    rows = prefixes.shape[0]
-    last = known.shape[0] + prefixes.shape[1]
-    card_keys, suit_bits = hi.card_keys, hi.suit_bits
-    for worker in prange(threads):
-        high = np.zeros(players, dtype=np.int64)
-        low = np.zeros(players, dtype=np.int64)
-        triples = np.zeros(10, dtype=np.int64)
-        board = np.zeros(5, dtype=np.uint8)
-        for row in range(worker, rows, threads):
-            key, masks, _, start = board_prefix(known, rest, prefixes, row, board, hi)
-            if complete:
-                judge_board(board, key, masks, hole_keys, hole_masks, pair_keys, pairs, omaha,
-                            hi, lo, has_low, high, low, triples)  # fmt: skip
-                settle(high, low, players, has_low, tally, worker)
-                continue
-            for position in range(start, rest.shape[0]):
-                card = rest[position]
-                board[last] = card
-                judge_board(board, key + card_keys[card], masks | suit_bits[card], hole_keys,
-                            hole_masks, pair_keys, pairs, omaha, hi, lo, has_low, high, low,
-                            triples)  # fmt: skip
-                settle(high, low, players, has_low, tally, worker)
-
-
 class DealtHoles(NamedTuple):
     """A batch of deals of hole cards for :func:`dealt_showdowns`: deal ``d`` gives player ``p``
     the cards whose summed keys are ``keys[d, p]`` (suit bits ``masks[d, p]``; five-card keys of
@@ -269,9 +222,11 @@ def dealt_showdowns(
     has_low: bool,
     tally: Tally,
 ) -> None:
-    """:func:`exact_showdowns` for a batch of deals (ranges of Omaha and hi/lo games): every
-    board of every deal, tallied into ``tally[thread, deals.groups[d]]``. The threads take
-    (deal, prefix) items in turn, so a river (one board per deal) still spreads."""
+    """Tally every board of every deal (Omaha and hi/lo games): ``known`` (the whole board when
+    ``complete``), else ``known`` and the cards ``rests[d][prefixes[row]]`` and one more card of
+    ``rests[d]`` after them, for each row, into ``tally[thread, deals.groups[d]]``. The threads
+    take (deal, row) items in turn, so a river (one board per deal) still spreads; the last
+    card costs one key addition."""
     threads = tally.shape[0]
     keys, masks, pair_keys, rests, groups = (
         deals.keys, deals.masks, deals.pair_keys, deals.rests, deals.groups
@@ -290,19 +245,21 @@ def dealt_showdowns(
             deal = item // rows
             row = item - deal * rows
             rest = rests[deal]
+            hole_keys, hole_masks, hole_pairs = keys[deal], masks[deal], pair_keys[deal]
+            group_tally, group = tally[worker], groups[deal]
             key, suits, _, start = board_prefix(known, rest, prefixes, row, board, hi)
-            stop = start + 1 if complete else rest.shape[0]
-            for position in range(start, stop):
-                board_key, board_suits = key, suits
-                if not complete:
-                    card = rest[position]
-                    board[last] = card
-                    board_key += card_keys[card]
-                    board_suits |= suit_bits[card]
-                judge_board(board, board_key, board_suits, keys[deal], masks[deal],
-                            pair_keys[deal], pairs, omaha, hi, lo, has_low, high, low,
+            if complete:
+                judge_board(board, key, suits, hole_keys, hole_masks, hole_pairs, pairs, omaha,
+                            hi, lo, has_low, high, low, triples)  # fmt: skip
+                settle(high, low, players, has_low, group_tally, group)
+                continue
+            for position in range(start, rest.shape[0]):
+                card = rest[position]
+                board[last] = card
+                judge_board(board, key + card_keys[card], suits | suit_bits[card], hole_keys,
+                            hole_masks, hole_pairs, pairs, omaha, hi, lo, has_low, high, low,
                             triples)  # fmt: skip
-                settle(high, low, players, has_low, tally[worker], groups[deal])
+                settle(high, low, players, has_low, group_tally, group)
 
 
 @kernel(parallel=True)
@@ -322,7 +279,7 @@ def any_five_showdowns(
     groups: IntArray,
     tally: Tally,
 ) -> None:
-    """:func:`exact_showdowns` for games where any five of hole and board play and no low
+    """:func:`dealt_showdowns` for games where any five of hole and board play and no low
     qualifies (hold'em, short deck), for a batch of deals: deal ``d`` gives player ``p`` the
     hole cards of ``hole_keys[d, p]`` and ``hole_masks[d, p]`` and leaves ``rests[d]`` for the
     board; its boards are tallied into ``tally[thread, groups[d]]`` (deals of equal weight share
@@ -405,7 +362,7 @@ def range_showdowns(
     tables: RankingTables,
     tally: Tally,
 ) -> None:
-    """Heads-up, range against range: every board once (as in :func:`exact_showdowns`), every
+    """Heads-up, range against range: every board once (as in :func:`dealt_showdowns`), every
     live combo of each range judged on it once, then every pair of combos that share no card
     (``apart[i, j]``) weighed.
 

@@ -93,7 +93,6 @@ from pokerscore.games.holdem._kernels import (
     DealtHoles,
     any_five_showdowns,
     dealt_showdowns,
-    exact_showdowns,
     fill_subsets,
     range_showdowns,
     sampled_showdowns,
@@ -445,16 +444,12 @@ def _exact(
         return _exact_heads_up_ranges(game, board, dead, players)
     size = len(players) + 1
     weighted = np.zeros((len(players), 2, size, size), dtype=object)
-    if (game.uses_exactly_two or game.low is not None) and not ranges:
-        weighted += _exact_hands(game, board, dead, players)
-    else:
-        batches = _any_five_batches if not game.uses_exactly_two and game.low is None else (
-            _dealt_batches
-        )  # fmt: skip
-        for counts, weight, done, bound in batches(game, board, dead, players):
-            weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
-            if progress is not None:
-                progress(done, bound)
+    any_five = not game.uses_exactly_two and game.low is None
+    batches = _any_five_batches if any_five else _dealt_batches
+    for counts, weight, done, bound in batches(game, board, dead, players):
+        weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
+        if progress is not None:
+            progress(done, bound)
     sums = _summary(weighted, len(players))
     total = sums[0]["total"]
     if total == 0:
@@ -464,27 +459,6 @@ def _exact(
         for player, summary in zip(players, sums, strict=True)
     )
     return EquityResult(game, board, dead, "exact", results, boards=_whole(total))
-
-
-def _exact_hands(
-    game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
-) -> npt.NDArray[np.int64]:
-    """The tally of known hands over every board (Omaha and hi/lo games: exactly two hole
-    cards, a low half)."""
-    hi = game.high.tables(7)
-    lo = game.low.tables(7) if game.low else hi
-    holes = [player.combos[0] for player in players]
-    taken = {card.id for card in board + dead} | {card.id for hole in holes for card in hole}
-    rest = np.array([card for card in game.deck if card not in taken], dtype=np.uint8)
-    need = BOARD_CARDS - len(board)
-    size = len(players) + 1
-    tally = np.zeros((thread_count(), len(players), 2, size, size), dtype=np.int64)
-    keys, masks, pairs = _hole_arrays(holes, game)
-    known = np.array([card.id for card in board], dtype=np.uint8)
-    exact_showdowns(keys, masks, pairs, known, rest, _prefixes(len(rest), need), need == 0,
-                    game.uses_exactly_two, hi, lo, game.low is not None, tally)  # fmt: skip
-    counts: npt.NDArray[np.int64] = tally.sum(axis=0)
-    return counts
 
 
 _BATCH_CELLS: Final = 1 << 22
@@ -555,8 +529,8 @@ def _any_five_batches(
 def _dealt_batches(
     game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
 ) -> Iterator[tuple[npt.NDArray[np.int64], Fraction, int, int]]:
-    """Omaha and hi/lo games with ranges: every combination of combos, in batches of one kernel
-    call, as :func:`_any_five_batches` yields them."""
+    """Omaha and hi/lo games: every combination of combos (one, of known hands), in batches of
+    one kernel call, as :func:`_any_five_batches` yields them."""
     hi = game.high.tables(7)
     lo = game.low.tables(7) if game.low else hi
     arrays: list[list[npt.NDArray[Any]]] = []  # per player: keys, masks, pairs, cards, weight ids
