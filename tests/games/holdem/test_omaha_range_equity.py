@@ -17,6 +17,9 @@ import pytest
 
 from pokerscore import equity
 from pokerscore.cards import Card, PokerScoreError, parse_cards
+from pokerscore.engine import HIGH
+from pokerscore.engine.rankings import EIGHT_OR_BETTER
+from pokerscore.games.holdem.game import Game
 from pokerscore.games.holdem.showdown import PlayerError
 
 SUITS = "cdhs"
@@ -162,3 +165,18 @@ def test_a_range_the_board_blocks_names_the_player() -> None:
         equity(["As Ad 7c 6h", "KK"], board="Kh Kd Kc", game="omaha")
     with pytest.raises(PlayerError, match=r"player 2: no combo of .* is left"):
         equity(["AsKsQsJs", "KKQQ"], dead="Qh Qd Qc", game="omaha")
+
+
+def test_hold_em_hi_lo_ranges_weigh_every_combo() -> None:
+    # A hi/lo game of two hole cards (any five play) takes the same path as Omaha hi/lo: before
+    # it, exact equity judged only each range's first combo there.
+    game = Game("holdem-hi-lo", "Hold'em Hi/Lo", 2, False, HIGH, EIGHT_OR_BETTER)
+    board = "3c 4d Kh"
+    found = equity(["A2s", "7h7d"], board=board, game=game, method="exact")
+    suited = [(_card("A" + suit), _card("2" + suit)) for suit in SUITS]
+    each = [
+        equity([" ".join(map(str, combo)), "7h7d"], board=board, game=game, method="exact")
+        for combo in suited
+    ]
+    expected = sum(result.players[0].equity_exact or 0 for result in each) / Fraction(4)
+    assert found.players[0].equity_exact == expected
