@@ -69,9 +69,8 @@ _SAMPLE_CHUNK = 1 << 20
 """Hands dealt and scored at a time by :func:`sampled_counts` (a few megabytes)."""
 
 MAX_SAMPLE = 10**9
-"""The most hands :func:`sampled_counts` deals: some 2 to 3 minutes on the 2-core machine of the
-benchmarks (6-8 million hands a second, dealing included). Beyond that the exact counts
-(:func:`exhaustive_counts`, under a second for all 133,784,560 seven-card hands) answer better."""
+"""The most hands :func:`sampled_counts` deals (minutes of work on two cores): beyond it the
+exact counts of :func:`exhaustive_counts` answer sooner, and exactly."""
 
 
 def sampled_counts(

@@ -121,8 +121,8 @@ def _equities(
     game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
 ) -> tuple[Fraction, ...]:
     """Exact shares of a pot, by a kernel of this room (:func:`equity` gives the same numbers,
-    as the tests check, but costs some 25 ms a call beside the enumeration; an all-in on the
-    flop is some 990 boards)."""
+    as the tests check, but has a per-call cost larger than the enumeration of an all-in on the
+    flop, some 990 boards)."""
     high7, sot7, low, _, _ = kernel_tables()
     codes = {"holdem": k.HOLDEM, "short-deck-straight-over-trips": k.SHORT_DECK_SOT,
              "omaha": k.OMAHA, "omaha-hi-lo": k.OMAHA_HI_LO}  # fmt: skip

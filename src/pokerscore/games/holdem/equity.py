@@ -100,9 +100,9 @@ EXACT_LIMIT: Final = 400_000_000
 MAX_WORK: Final = 10**10
 """The most work one call takes on, in hands judged: boards (or showdowns dealt) times players,
 plus a thousand per combination of combos listed and a quarter per pair of combos weighed
-(range against range). About a minute on two cores of a recent server, quiet (exact AdAc vs
-KhKs judges 3.4 million hands in some 15 ms; Monte Carlo some 50 million hands a second per
-core): a call that would take more is refused up front, with what it would take."""
+(range against range). About a minute on two cores of a recent server at the rates of
+``benchmarks/equity.md``: a call that would take more is refused up front, with what it would
+take."""
 DEFAULT_SAMPLES: Final = 1_000_000
 """Monte Carlo deals this many showdowns when neither ``samples`` nor ``stderr`` is given."""
 BLOCK_SIZE: Final = 4096
