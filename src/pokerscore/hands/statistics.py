@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
+import numpy as np
+
 from pokerscore._support.progress import Progress
 from pokerscore.cards import HandSizeError, PokerScoreError
 from pokerscore.engine import HIGH, Category, Ranking, RankingLike, get_ranking
 from pokerscore.engine.value_counts import HAND_SIZES, count_values
+from pokerscore.hands.batch import evaluate_batch, random_hands, whole_number
 
 
 @dataclass(frozen=True)
@@ -90,9 +93,6 @@ def sampled_counts(
     >>> counts.total, counts.cards
     (1000, 7)
     """
-    import numpy as np
-
-    from pokerscore.hands.batch import evaluate_batch, random_hands, whole_number
 
     _check_size(cards)
     hands = whole_number(hands, "the number of hands to deal", 1)

@@ -38,6 +38,7 @@ from pokerscore.cards import Card
 from pokerscore.engine import HIGH, get_ranking
 from pokerscore.engine.rankings import EIGHT_OR_BETTER
 from pokerscore.files.histories import _kernels as k
+from pokerscore.games.holdem.equity import equity
 
 if TYPE_CHECKING:
     from pokerscore.engine.tables import RankingTables
@@ -158,7 +159,6 @@ def _equities(
 def _by_equity(
     game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
 ) -> tuple[Fraction, ...]:
-    from pokerscore.games.holdem.equity import equity
 
     result = equity(
         [[Card(c) for c in hole] for hole in players],

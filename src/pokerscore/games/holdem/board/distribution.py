@@ -27,7 +27,12 @@ from fractions import Fraction
 from math import comb
 from typing import Final
 
+import numpy as np
+
 from pokerscore.cards import Card, PokerScoreError
+from pokerscore.engine.kernels.enumeration import thread_count
+from pokerscore.games.holdem._kernels import fill_subsets
+from pokerscore.games.holdem.board._kernels import board_tables, pairwise_equities, runout_equities
 from pokerscore.games.holdem.board.breakdown import RangeCombos, RangeInput, read_range
 from pokerscore.games.holdem.board.reading import (
     CardsInput,
@@ -100,15 +105,6 @@ def equity_distribution(
     """Each live combo of ``range``'s equity against ``against`` on ``board`` (3 to 5 cards),
     exact over every runout; their distribution in 10 % buckets, the range's equity, and its
     equity after each next card. Errors name the parameter."""
-    import numpy as np
-
-    from pokerscore.engine.kernels.enumeration import thread_count
-    from pokerscore.games.holdem._kernels import fill_subsets
-    from pokerscore.games.holdem.board._kernels import (
-        board_tables,
-        pairwise_equities,
-        runout_equities,
-    )
 
     rules = get_game(game)
     if rules.low is not None:

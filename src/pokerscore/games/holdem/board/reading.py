@@ -57,9 +57,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Final
 
+import numpy as np
+
 from pokerscore._support.errors import ParameterError
 from pokerscore.cards import Card, CardLike, PokerScoreError, Rank, Suit, parse_cards
 from pokerscore.engine import Category, Ranking
+from pokerscore.games.holdem.board._kernels import board_tables, read_one_hand, sizes_needed
 from pokerscore.games.holdem.game import (
     BOARD_CARDS,
     Game,
@@ -312,7 +315,6 @@ def _low(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game) -> HandSco
 
 
 def _ids(cards: Sequence[Card]) -> npt.NDArray[np.uint8]:
-    import numpy as np
 
     return np.array([card.id for card in cards], dtype=np.uint8)
 
@@ -452,13 +454,6 @@ def hand_on_board(
     >>> hand_on_board("As Ac", "Ts 7d 2s", against="9s 8s").outs
     ()
     """
-    import numpy as np
-
-    from pokerscore.games.holdem.board._kernels import (
-        board_tables,
-        read_one_hand,
-        sizes_needed,
-    )
 
     rules = get_game(game)
     hole_cards = read_cards("hole", hole)
