@@ -47,8 +47,6 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal
 
-import numpy as np
-
 from pokerscore._support.errors import expect, shorten
 from pokerscore.cards import (
     DECK_SIZE,
@@ -62,8 +60,6 @@ from pokerscore.cards import (
 )
 from pokerscore.engine import Ranking, RankingLike, get_ranking
 from pokerscore.games.holdem.game import parameter_error
-from pokerscore.games.holdem.omaha_ranges import ALLOWED as PATTERNS
-from pokerscore.games.holdem.omaha_ranges import PatternError, flagged_hands, hand_count, word_flags
 from pokerscore.hands.scores import check_in_deck, deck_words
 
 if TYPE_CHECKING:
@@ -234,6 +230,7 @@ class Range:
         >>> parse_range("AhKh, 2c2d").as_array().tolist()
         [[50, 46], [1, 0]]
         """
+        import numpy as np
 
         rows = self.__dict__.get("_rows")
         if rows is not None:
@@ -247,6 +244,7 @@ class Range:
         >>> parse_range("JJ:0.5").weight_array().tolist()
         [0.5, 0.5, 0.5, 0.5, 0.5, 0.5]
         """
+        import numpy as np
 
         weights = self.__dict__.get("_row_weights")
         return np.array(self.weights if weights is None else weights, dtype=np.float64)
@@ -262,6 +260,8 @@ class Range:
         dead = {card.id for card in parse_cards(cards, allow_duplicates=True)}
         rows = self.__dict__.get("_rows")
         if rows is not None:
+            import numpy as np
+
             kept_rows = ~np.isin(rows, list(dead)).any(axis=1)
             text = self.text + " without " + "".join(str(Card(card)) for card in sorted(dead))
             weights = self.__dict__["_row_weights"][kept_rows]
@@ -450,6 +450,9 @@ def _vs_random_order() -> tuple[tuple[str, int], ...]:
 def _parse_many(text: str, deck: Ranking, size: int) -> Range:
     """An Omaha range: the items' hands as flags over every hand of ``size`` cards, each hand
     owned by the last item that names it (an exclusion owns it for none)."""
+    import numpy as np
+
+    from pokerscore.games.holdem.omaha_ranges import flagged_hands, hand_count
 
     if deck.deck != tuple(range(DECK_SIZE)):
         raise parameter_error(
@@ -666,6 +669,7 @@ class _ManyParser(_Reader):
         self.size = size
 
     def items(self) -> Iterator[tuple[npt.NDArray[np.bool_], float | None, str]]:
+        from pokerscore.games.holdem.omaha_ranges import ALLOWED as PATTERNS
 
         if not self.tokens:
             raise RangeError("", 1, "a range needs at least one hand: " + PATTERNS)
@@ -740,6 +744,7 @@ class _ManyParser(_Reader):
         return flags, weight, shown if weight in (None, 1.0) else f"{shown}:{weight!r}"
 
     def _word(self, word: str) -> npt.NDArray[np.bool_]:
+        from pokerscore.games.holdem.omaha_ranges import PatternError, word_flags
 
         self.hands += 1
         if word == "":

@@ -21,13 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from pokerscore._support.progress import Progress
 from pokerscore.cards import Card, PokerScoreError, format_cards
 from pokerscore.games.draw import MASK_COUNT, draw
-from pokerscore.games.videopoker._seed_kernels import first_seeds
-from pokerscore.games.videopoker.class_tables import class_tables
 from pokerscore.games.videopoker.deal import deal
 from pokerscore.games.videopoker.paytables import DEFAULT_PAYTABLE, PayTable, as_paytable
 
@@ -84,6 +80,10 @@ def seed_coverage(
     after ``limit`` seeds (:data:`DEFAULT_LIMIT`). Each row is re-dealt and re-scored in Python
     before it is returned, so the compiled search and :func:`deal` are checked against each other.
     """
+    import numpy as np
+
+    from pokerscore.games.videopoker._seed_kernels import first_seeds
+    from pokerscore.games.videopoker.class_tables import class_tables
 
     table = as_paytable(paytable)
     wanted_classes = (
