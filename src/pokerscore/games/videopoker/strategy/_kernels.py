@@ -10,6 +10,8 @@ all/none/any bit tests on the latter (``patterns.py`` says what each one means).
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import numpy.typing as npt
 from numba import prange
@@ -125,37 +127,45 @@ def _popcount(x: int) -> int:
     return count
 
 
-@kernel(inline=True)
-def _lowest_bit(x: int) -> int:
-    i = 0
-    while not x >> i & 1:
-        i += 1
-    return i
+INFO_COUNT, INFO_WINDOWS, INFO_UNION, INFO_GAPS, INFO_ACE_LOW, INFO_TOP = range(6)
 
 
-@kernel(inline=True)
-def _highest_bit(x: int) -> int:
-    i = 12
-    while i > 0 and not x >> i & 1:
-        i -= 1
-    return i
-
-
-@kernel(inline=True)
-def _windows(rmask: int) -> tuple[int, int]:
-    """How many straights (ace-low to ace-high) hold every rank of ``rmask``, and the union of
-    their ranks."""
-    count = 0
-    union = 0
-    if rmask & ~WHEEL == 0:
-        count += 1
-        union |= WHEEL
-    for low in range(9):
-        window = 0b11111 << low
-        if rmask & ~window == 0:
-            count += 1
-            union |= window
-    return count, union
+@cache
+def rank_info() -> IntArray:
+    """What a set of natural ranks (a 13-bit mask) says on its own, one row per mask: how many
+    ranks; how many straights (ace-low to ace-high) hold them all, and the union of those
+    straights' ranks; the ranks missing between its lowest and highest (the ace low when the
+    others are of the wheel); whether it is such an ace-low set; its highest rank (13: none).
+    """
+    masks = np.arange(1 << 13, dtype=np.int64)
+    info = np.zeros((1 << 13, 6), dtype=np.int64)
+    counts = np.zeros(1 << 13, dtype=np.int64)
+    for rank in range(13):
+        counts += masks >> rank & 1
+    info[:, INFO_COUNT] = counts
+    windows = [WHEEL] + [0b11111 << low for low in range(9)]
+    for window in windows:
+        inside = masks & ~window == 0
+        info[:, INFO_WINDOWS] += inside
+        info[:, INFO_UNION] |= np.where(inside, window, 0)
+    top = np.full(1 << 13, NO_TOP, dtype=np.int64)
+    bottom = np.full(1 << 13, NO_TOP, dtype=np.int64)
+    for rank in range(12, -1, -1):
+        top = np.where((masks >> rank & 1) & (top == NO_TOP), rank, top)
+    for rank in range(13):
+        bottom = np.where((masks >> rank & 1) & (bottom == NO_TOP), rank, bottom)
+    info[:, INFO_TOP] = top
+    ace_low = (masks >> 12 & 1 == 1) & (masks & ~WHEEL == 0) & (counts >= 2)
+    info[:, INFO_ACE_LOW] = ace_low
+    # With the ace low, the set spans from the ace (one below the deuce) to its highest other.
+    others = masks & 0b111111111111
+    other_top = np.full(1 << 13, -1, dtype=np.int64)
+    for rank in range(12):
+        other_top = np.where(others >> rank & 1, rank, other_top)
+    span = np.where(ace_low, other_top + 2, top - bottom + 1)
+    info[:, INFO_GAPS] = np.where((counts > 0) & (info[:, INFO_WINDOWS] > 0), span - counts, 0)
+    info.setflags(write=False)
+    return info
 
 
 @kernel(inline=True)
@@ -185,12 +195,13 @@ def hold_features(
     deal_wilds: int,
     high_mask: int,
     wild_ranks: int,
+    info: IntArray,
     out: IntArray,
     bits: IntArray,
 ) -> None:
     """The features of holding ``mask`` of a deal (split by :func:`deal_cards`);
     ``wild_ranks`` is the rank mask of wild ranks (the deuce in Deuces Wild), which never
-    complete a straight as natural cards."""
+    complete a straight as natural cards; ``info`` is :func:`rank_info`."""
     n = 0
     w = 0
     k = 0
@@ -209,55 +220,46 @@ def hold_features(
                     suited = 0
                 k += 1
                 rmask |= 1 << ranks[i]
-    distinct = _popcount(rmask)
-    # Multiplicities of the natural ranks held.
-    most = 0
-    group = -1
-    pairs = 0
-    trips = 0
-    remaining = rmask
-    while remaining:
-        r = _lowest_bit(remaining)
-        remaining &= remaining - 1
-        count = 0
-        for i in range(5):
-            if mask >> i & 1 and not wild[i] and ranks[i] == r:
-                count += 1
-        if count >= most:  # ties go to the higher rank (ranks rise)
-            most = count
-            group = r
-        if count == 2:
-            pairs += 1
-        elif count >= 3:
-            trips += 1
+    distinct = info[rmask, INFO_COUNT]
+    top = info[rmask, INFO_TOP]
     shape = SHAPE_DISTINCT
-    if most == 4:
-        shape = SHAPE_QUADS
-    elif most == 3:
-        shape = SHAPE_FULL if pairs else SHAPE_TRIPS
-    elif pairs == 2:
-        shape = SHAPE_TWO_PAIR
-    elif pairs == 1:
-        shape = SHAPE_PAIR
+    most = 1 if k else 0
+    group = top if k else -1
+    if k > distinct:  # some rank held twice or more: count each one's copies
+        most = 0
+        pairs = 0
+        for i in range(5):
+            if mask >> i & 1 and not wild[i]:
+                copies = 0
+                for j in range(5):
+                    if mask >> j & 1 and not wild[j] and ranks[j] == ranks[i]:
+                        copies += 1
+                if copies > most or (copies == most and ranks[i] > group):
+                    most = copies
+                    group = ranks[i]
+                if copies == 2:
+                    pairs += 1
+        pairs //= 2
+        if most == 4:
+            shape = SHAPE_QUADS
+        elif most == 3:
+            shape = SHAPE_FULL if pairs else SHAPE_TRIPS
+        elif pairs == 2:
+            shape = SHAPE_TWO_PAIR
+        else:
+            shape = SHAPE_PAIR
     high = _popcount(rmask & high_mask)
-    straightish = distinct == k
     windows = 0
     union = 0
-    if straightish:
-        windows, union = _windows(rmask)
     gaps = 0
     ace_low = 0
-    if windows and distinct:
-        if rmask & 0b1000000000000 and rmask & ~WHEEL == 0 and distinct >= 2:
-            ace_low = 1
-            low_ranks = ((rmask & 0b111111111111) << 1) | 1  # the ace below the deuce
-            gaps = _highest_bit(low_ranks) - _lowest_bit(low_ranks) + 1 - distinct
-        else:
-            gaps = _highest_bit(rmask) - _lowest_bit(rmask) + 1 - distinct
-    outs = 0
-    if windows:
-        outs = _popcount(union & ~rmask & ~wild_ranks)
-    royal = 1 if straightish and suited and rmask & ~ROYAL_RANKS == 0 and k >= 1 else 0
+    if k == distinct:
+        windows = info[rmask, INFO_WINDOWS]
+        union = info[rmask, INFO_UNION]
+        gaps = info[rmask, INFO_GAPS]
+        ace_low = info[rmask, INFO_ACE_LOW]
+    outs = _popcount(union & ~rmask & ~wild_ranks) if windows else 0
+    royal = 1 if k >= 1 and k == distinct and suited and rmask & ~ROYAL_RANKS == 0 else 0
     sf_type = 0
     if windows and k >= 1:
         if ace_low or rmask == 0b111:
@@ -328,7 +330,7 @@ def hold_features(
     out[TYPE] = sf_type
     out[FLUSH_PEN] = flush_pen
     out[STRAIGHT_PEN] = straight_pen
-    out[TOP] = _highest_bit(rmask) if rmask else NO_TOP
+    out[TOP] = top
     out[ALL_WILD] = 1 if w == deal_wilds else 0
     group_bit = (1 << group) if group >= 0 else 0
     bits[RMASK] = rmask
@@ -342,23 +344,36 @@ def _matches(
     feature: IntArray,
     bits: IntArray,
     a: int,
-    low: IntArray,
-    high: IntArray,
-    bit_all: IntArray,
-    bit_none: IntArray,
-    bit_any: IntArray,
+    ranges: IntArray,
+    range_count: IntArray,
+    bit_tests: IntArray,
+    bit_count: IntArray,
 ) -> bool:
-    for f in range(FEATURE_COUNT):
-        value = feature[f]
-        if value < low[a, f] or value > high[a, f]:
+    """Whether a hold (its features and rank masks) meets every condition of alternative
+    ``a``: ``ranges[a, j] = (feature, low, high)`` for ``j < range_count[a]``, and
+    ``bit_tests[a, j] = (bit feature, all, none, any)`` for ``j < bit_count[a]``."""
+    for j in range(range_count[a]):
+        value = feature[ranges[a, j, 0]]
+        if value < ranges[a, j, 1] or value > ranges[a, j, 2]:
             return False
-    for b in range(BIT_COUNT):
-        value = bits[b]
-        if value & bit_all[a, b] != bit_all[a, b] or value & bit_none[a, b]:
+    for j in range(bit_count[a]):
+        value = bits[bit_tests[a, j, 0]]
+        every = bit_tests[a, j, 1]
+        if value & every != every or value & bit_tests[a, j, 2]:
             return False
-        if bit_any[a, b] and not value & bit_any[a, b]:
+        some = bit_tests[a, j, 3]
+        if some and not value & some:
             return False
     return True
+
+
+MASKS_BY_SIZE = np.array(
+    sorted(range(32), key=lambda mask: (bin(mask).count("1"), mask)), dtype=np.int64
+)
+"""The 32 masks by the number of cards held; those holding ``n`` start at ``SIZE_START[n]``."""
+SIZE_START = np.array([0, 1, 6, 16, 26, 31, 32], dtype=np.int64)
+CHUNK = 256
+"""Deals per unit of parallel work."""
 
 
 @kernel(inline=True)
@@ -399,53 +414,62 @@ def first_lines(
     wild_kind: int,
     high_mask: int,
     wild_ranks: int,
-    low: IntArray,
-    high: IntArray,
-    bit_all: IntArray,
-    bit_none: IntArray,
-    bit_any: IntArray,
+    info: IntArray,
+    ranges: IntArray,
+    range_count: IntArray,
+    bit_tests: IntArray,
+    bit_count: IntArray,
+    sizes: IntArray,
     alt_line: IntArray,
     picks: IntArray,
 ) -> tuple[Int8Array, npt.NDArray[np.int32]]:
     """Play each deal by a list: the hold the first line it matches picks, and that line's
     index (-1 when no line matches: the deal is redrawn, mask 0).
 
-    Alternatives ``a`` (rows of the constraint arrays) are in list order; ``alt_line[a]`` is
-    the line each belongs to, ``picks[line]`` its rule among several matching holds.
+    Alternatives ``a`` (the rows of the condition arrays, see :func:`_matches`) are in list
+    order; ``sizes[a]`` bounds the cards they hold, ``alt_line[a]`` is the line each belongs
+    to, ``picks[line]`` its rule among several matching holds. A hold's features are worked
+    out the first time a line asks about it.
     """
     count = deals.shape[0]
     alternatives = alt_line.shape[0]
     chosen = np.zeros(count, dtype=np.int8)
     line_of = np.full(count, -1, dtype=np.int32)
-    for d in prange(count):
+    for chunk in prange((count + CHUNK - 1) // CHUNK):
+        # Scratch space per chunk of deals, not per deal: allocations cost more than a deal.
         ranks = np.empty(5, dtype=np.int64)
         suits = np.empty(5, dtype=np.int64)
         wild = np.empty(5, dtype=np.int64)
         features = np.empty((32, FEATURE_COUNT), dtype=np.int64)
         bits = np.empty((32, BIT_COUNT), dtype=np.int64)
-        deal_wilds = deal_cards(deals[d], wild_kind, ranks, suits, wild)
-        for mask in range(32):
-            hold_features(
-                mask, ranks, suits, wild, deal_wilds, high_mask, wild_ranks, features[mask],
-                bits[mask],
-            )
-        row = sums[d]
-        a = 0
-        while a < alternatives:
-            line = alt_line[a]
-            pick = -1
-            while a < alternatives and alt_line[a] == line:
-                for mask in range(32):
-                    if _matches(features[mask], bits[mask], a, low, high, bit_all, bit_none, bit_any):
-                        if pick < 0 or _preferred(
-                            picks[line], mask, pick, bits, row, draws
-                        ):
+        known = np.zeros(32, dtype=np.bool_)
+        for d in range(chunk * CHUNK, min(count, (chunk + 1) * CHUNK)):
+            known[:] = False
+            deal_wilds = deal_cards(deals[d], wild_kind, ranks, suits, wild)
+            row = sums[d]
+            a = 0
+            while a < alternatives:
+                line = alt_line[a]
+                pick = -1
+                while a < alternatives and alt_line[a] == line:
+                    for slot in range(SIZE_START[sizes[a, 0]], SIZE_START[sizes[a, 1] + 1]):
+                        mask = MASKS_BY_SIZE[slot]
+                        if not known[mask]:
+                            hold_features(
+                                mask, ranks, suits, wild, deal_wilds, high_mask, wild_ranks,
+                                info, features[mask], bits[mask],
+                            )
+                            known[mask] = True
+                        if _matches(
+                            features[mask], bits[mask], a, ranges, range_count, bit_tests,
+                            bit_count,
+                        ) and (pick < 0 or _preferred(picks[line], mask, pick, bits, row, draws)):
                             pick = mask
-                a += 1
-            if pick >= 0:
-                chosen[d] = pick
-                line_of[d] = line
-                break
+                    a += 1
+                if pick >= 0:
+                    chosen[d] = pick
+                    line_of[d] = line
+                    break
     return chosen, line_of
 
 
@@ -464,7 +488,7 @@ def _preferred(
 
 @kernel(parallel=True)
 def all_features(
-    deals: Int8Array, wild_kind: int, high_mask: int, wild_ranks: int
+    deals: Int8Array, wild_kind: int, high_mask: int, wild_ranks: int, info: IntArray
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """Every feature of every hold of every deal (for tests and single deals)."""
     count = deals.shape[0]
@@ -479,10 +503,102 @@ def all_features(
         deal_wilds = deal_cards(deals[d], wild_kind, ranks, suits, wild)
         for mask in range(32):
             hold_features(
-                mask, ranks, suits, wild, deal_wilds, high_mask, wild_ranks, row, row_bits
+                mask, ranks, suits, wild, deal_wilds, high_mask, wild_ranks, info, row, row_bits
             )
             for f in range(FEATURE_COUNT):
                 features[d, mask, f] = row[f]
             for b in range(BIT_COUNT):
                 bits[d, mask, b] = row_bits[b]
     return features, bits
+
+
+@kernel(parallel=True)
+def match_sets(
+    deals: Int8Array,
+    wild_kind: int,
+    high_mask: int,
+    wild_ranks: int,
+    info: IntArray,
+    ranges: IntArray,
+    range_count: IntArray,
+    bit_tests: IntArray,
+    bit_count: IntArray,
+    sizes: IntArray,
+    alt_line: IntArray,
+    line_count: int,
+) -> npt.NDArray[np.int64]:
+    """sets[d, line]: the holds of deal ``d`` (bit ``mask``) that each line names. The deals'
+    cards may come in any order (bit ``i`` of a mask holds card ``i``)."""
+    count = deals.shape[0]
+    alternatives = alt_line.shape[0]
+    sets = np.zeros((count, line_count), dtype=np.int64)
+    for d in prange(count):
+        ranks = np.empty(5, dtype=np.int64)
+        suits = np.empty(5, dtype=np.int64)
+        wild = np.empty(5, dtype=np.int64)
+        features = np.empty((32, FEATURE_COUNT), dtype=np.int64)
+        bits = np.empty((32, BIT_COUNT), dtype=np.int64)
+        deal_wilds = deal_cards(deals[d], wild_kind, ranks, suits, wild)
+        for mask in range(32):
+            hold_features(
+                mask, ranks, suits, wild, deal_wilds, high_mask, wild_ranks, info,
+                features[mask], bits[mask],
+            )
+        for a in range(alternatives):
+            for slot in range(SIZE_START[sizes[a, 0]], SIZE_START[sizes[a, 1] + 1]):
+                mask = MASKS_BY_SIZE[slot]
+                if _matches(
+                    features[mask], bits[mask], a, ranges, range_count, bit_tests, bit_count
+                ):
+                    sets[d, alt_line[a]] |= 1 << mask
+    return sets
+
+
+@kernel(parallel=True)
+def pick_each(
+    deals: Int8Array,
+    sums: IntArray,
+    draws: IntArray,
+    wild_kind: int,
+    high_mask: int,
+    wild_ranks: int,
+    info: IntArray,
+    ranges: IntArray,
+    range_count: IntArray,
+    bit_tests: IntArray,
+    bit_count: IntArray,
+    sizes: IntArray,
+    alt_line: IntArray,
+    picks: IntArray,
+) -> Int8Array:
+    """held[line, d]: the hold each line picks on each deal on its own (-1: it names none)."""
+    count = deals.shape[0]
+    alternatives = alt_line.shape[0]
+    line_count = picks.shape[0]
+    held = np.full((line_count, count), -1, dtype=np.int8)
+    for chunk in prange((count + CHUNK - 1) // CHUNK):
+        ranks = np.empty(5, dtype=np.int64)
+        suits = np.empty(5, dtype=np.int64)
+        wild = np.empty(5, dtype=np.int64)
+        features = np.empty((32, FEATURE_COUNT), dtype=np.int64)
+        bits = np.empty((32, BIT_COUNT), dtype=np.int64)
+        for d in range(chunk * CHUNK, min(count, (chunk + 1) * CHUNK)):
+            deal_wilds = deal_cards(deals[d], wild_kind, ranks, suits, wild)
+            row = sums[d]
+            for mask in range(32):
+                hold_features(
+                    mask, ranks, suits, wild, deal_wilds, high_mask, wild_ranks, info,
+                    features[mask], bits[mask],
+                )
+            for a in range(alternatives):
+                line = alt_line[a]
+                pick = np.int64(held[line, d])
+                for slot in range(SIZE_START[sizes[a, 0]], SIZE_START[sizes[a, 1] + 1]):
+                    mask = MASKS_BY_SIZE[slot]
+                    if _matches(
+                        features[mask], bits[mask], a, ranges, range_count, bit_tests,
+                        bit_count,
+                    ) and (pick < 0 or _preferred(picks[line], mask, pick, bits, row, draws)):
+                        pick = mask
+                held[line, d] = pick
+    return held
