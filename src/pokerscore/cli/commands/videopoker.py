@@ -19,6 +19,7 @@ from pokerscore.cli.output import (
     card_strings,
     cards_text,
     console,
+    fail,
     print_json,
     progress_bar,
     user_errors,
@@ -31,6 +32,9 @@ from pokerscore.games.videopoker.paytables import (
     resolve_paytable,
 )
 from pokerscore.games.videopoker.seeds import DEFAULT_LIMIT
+
+DEFAULT_WORST = 10
+"""Misplayed deals listed by analyze --strategy (the library's default too)."""
 
 app = typer.Typer(
     help="Video poker: pay tables, the best hold of a deal, the exact return of a game, "
@@ -49,6 +53,27 @@ PayTableOption = Annotated[
 ]
 CoinsOption = Annotated[
     int, typer.Option("--coins", "-c", min=1, max=MAX_COINS, help="Coins bet, 1 to 5.")
+]
+
+StrategyFileOption = Annotated[
+    str | None,
+    typer.Option(
+        "--strategy",
+        help="Play every deal by this strategy list (a text file, one line per hand to hold,"
+        " best first; see docs/strategy.md) instead of perfectly.",
+    ),
+]
+StrategyOfOption = Annotated[
+    str | None,
+    typer.Option(
+        "--strategy-of",
+        help="Play every deal with the best hold of this other pay table (a name or a .toml"
+        " file), e.g. a Double Double Bonus player at Jacks or Better.",
+    ),
+]
+WorstOption = Annotated[
+    int,
+    typer.Option("--worst", min=0, max=10_000, help="How many of the worst misplayed deals to list."),
 ]
 
 
@@ -175,15 +200,24 @@ def analyze_command(
     paytable: PayTableOption = DEFAULT_PAYTABLE,
     coins: CoinsOption = MAX_COINS,
     json_output: JsonOption = False,
+    strategy: StrategyFileOption = None,
+    strategy_of: StrategyOfOption = None,
+    worst: WorstOption = DEFAULT_WORST,
 ) -> None:
     """The exact return of a game under perfect play over all 2,598,960 deals.
 
     Prints the return per coin bet (exact fraction and decimal), its standard deviation in bets,
     the probability of each final hand and the average number of games per royal flush.
+    With --strategy FILE, every deal is played by that strategy list instead (docs/strategy.md):
+    its exact return, its cost against perfect play, what each line decides and the deals it
+    misplays worst; --strategy-of TABLE plays another table's perfect holds.
     """
     from pokerscore.games.videopoker.analysis import analyze
 
     table = _paytable(paytable)
+    if strategy is not None or strategy_of is not None:
+        _analyze_strategy(table, coins, strategy, strategy_of, worst, json_output)
+        return
     with user_errors(), progress_bar(disable=json_output) as bar:
         task = bar.add_task(escape(f"playing every deal of {table.title}"), total=None)
 
@@ -225,6 +259,117 @@ def analyze_command(
     if result.royal_cycle:
         royal = "a natural royal flush" if table.wild else "a royal flush"
         console.print(f"{royal} every {result.royal_cycle:,.0f} games on average")
+
+
+def _analyze_strategy(
+    table: PayTable,
+    coins: int,
+    strategy_file: str | None,
+    strategy_of: str | None,
+    worst: int,
+    json_output: bool,
+) -> None:
+    """analyze --strategy / --strategy-of: a list's exact return against perfect play."""
+    from pokerscore.games.videopoker.strategy.grammar import Strategy, load_strategy
+    from pokerscore.games.videopoker.strategy.play import strategy_return
+
+    if strategy_file is not None and strategy_of is not None:
+        fail("--strategy and --strategy-of: give one of them")
+    played: Strategy | PayTable
+    with user_errors():
+        if strategy_file is not None:
+            played = load_strategy(strategy_file)
+            source: dict[str, object] = {"file": strategy_file, "lines": len(played.lines)}
+            title = f"strategy {strategy_file} ({len(played.lines)} lines)"
+        else:
+            assert strategy_of is not None
+            played = resolve_paytable(strategy_of)
+            source = {"of": played.name}
+            title = f"the best holds of {played.title}"
+    with user_errors(), progress_bar(disable=json_output) as bar:
+        bar.add_task(escape(f"playing every deal of {table.title} by {title}"), total=None)
+        play = strategy_return(played, table, coins=coins, worst=worst)
+    if json_output:
+        print_json(
+            {
+                "paytable": table.name,
+                "coins": coins,
+                "strategy": source,
+                "return": play.return_rate,
+                "return_exact": _ratio(play.return_exact),
+                "optimal_return": play.optimal_rate,
+                "optimal_return_exact": _ratio(play.optimal_exact),
+                "cost": float(play.cost_exact),
+                "cost_exact": _ratio(play.cost_exact),
+                "hands_per_bet_lost": play.hands_per_bet,
+                "misplayed_deals": play.misplayed,
+                "undecided_deals": play.undecided,
+                "lines": [
+                    {
+                        "number": line.number,
+                        "text": line.text,
+                        "deals": line.deals,
+                        "ev": line.ev,
+                        "misplayed": line.misplayed,
+                        "cost": line.cost,
+                    }
+                    for line in play.lines
+                ],
+                "worst": [
+                    {
+                        "cards": card_strings(misplay.cards),
+                        "held": card_strings(misplay.held),
+                        "best": card_strings(misplay.best),
+                        "coins_lost": misplay.coins_lost,
+                        "line": misplay.line,
+                        "deals": misplay.deals,
+                    }
+                    for misplay in play.worst
+                ],
+            }
+        )
+        return
+    from rich.table import Table
+
+    console.print(Text(f"{table.title}, {coins} coin{'s' * (coins > 1)}: {title}", style="bold"))
+    console.print(Text(f"return   {play.return_rate:.7f}", style="bold"))
+    console.print(f"exact    {play.return_exact}", soft_wrap=True)
+    console.print(f"optimal  {play.optimal_rate:.7f}")
+    cost = float(play.cost_exact)
+    every = f": one bet every {play.hands_per_bet:,.0f} hands" if play.hands_per_bet else ""
+    console.print(f"cost     {cost:.7f} bets a hand ({cost * 100:.4f} %){every}")
+    total = sum(line.deals for line in play.lines) if play.lines else None
+    console.print(
+        f"misplayed deals {play.misplayed:,}"
+        + (f" of {total + play.undecided:,}" if total is not None else "")
+        + (f"; {play.undecided:,} match no line (redrawn)" if play.undecided else "")
+    )
+    if play.lines:
+        grid = Table("#", "line", "deals", "average EV", "misplayed", "cost (bets/hand)")
+        grid.title = "What each line decides"
+        for line in play.lines:
+            grid.add_row(
+                str(line.number),
+                Text(line.text),
+                f"{line.deals:,}",
+                f"{line.ev:.4f}" if line.deals else "",
+                f"{line.misplayed:,}" if line.misplayed else "",
+                f"{line.cost:.7f}" if line.cost else "",
+            )
+        console.print(grid)
+    if play.worst:
+        grid = Table("deal", "held", "best hold", "coins lost", "line", "deals like it")
+        grid.title = "Worst misplays"
+        for misplay in play.worst:
+            grid.add_row(
+                cards_text(misplay.cards),
+                cards_text(misplay.held) if misplay.held else Text("discard all", style="dim"),
+                cards_text(misplay.best) if misplay.best else Text("discard all", style="dim"),
+                f"{misplay.coins_lost:.4f}",
+                str(misplay.line or ""),
+                f"{misplay.deals}",
+            )
+        console.print(grid)
 
 
 def seeds_command(

@@ -570,8 +570,10 @@ def pick_each(
     sizes: IntArray,
     alt_line: IntArray,
     picks: IntArray,
+    groups: IntArray,
 ) -> Int8Array:
-    """held[line, d]: the hold each line picks on each deal on its own (-1: it names none)."""
+    """held[line, d]: the hold each line picks on each deal on its own (-1: it names none).
+    ``groups[a]`` is the count of wild cards dealt alternative ``a`` is for (-1: any)."""
     count = deals.shape[0]
     alternatives = alt_line.shape[0]
     line_count = picks.shape[0]
@@ -591,6 +593,8 @@ def pick_each(
                     features[mask], bits[mask],
                 )
             for a in range(alternatives):
+                if groups[a] >= 0 and groups[a] != deal_wilds:
+                    continue
                 line = alt_line[a]
                 pick = np.int64(held[line, d])
                 for slot in range(SIZE_START[sizes[a, 0]], SIZE_START[sizes[a, 1] + 1]):
@@ -602,3 +606,319 @@ def pick_each(
                         pick = mask
                 held[line, d] = pick
     return held
+
+
+# ---- generation: ordering candidate lines ----------------------------------------------------
+#
+# Deal d is named by candidates cand[ptr[d]:ptr[d + 1]] (CSR), each with the expected return of
+# the hold it picks there (ev); by_cand lists, for each candidate, the deals it names (CSC).
+# A deal no active candidate names is redrawn (default[d]). The objective is the weighted sum,
+# over deals, of the return of the first active candidate that names the deal.
+
+
+@kernel()
+def list_value(
+    order: IntArray,
+    candidates: int,
+    ptr: IntArray,
+    cand: IntArray,
+    ev: npt.NDArray[np.float64],
+    default: npt.NDArray[np.float64],
+    weight: npt.NDArray[np.float64],
+) -> float:
+    """The weighted return of a list (candidates in ``order``)."""
+    pos = np.full(candidates, 1 << 30, dtype=np.int64)
+    for place in range(order.shape[0]):
+        pos[order[place]] = place
+    total = 0.0
+    for d in range(ptr.shape[0] - 1):
+        first = 1 << 30
+        value = default[d]
+        for e in range(ptr[d], ptr[d + 1]):
+            if pos[cand[e]] < first:
+                first = pos[cand[e]]
+                value = ev[e]
+        total += weight[d] * value
+    return total
+
+
+@kernel(inline=True)
+def _best_place(
+    p: int,
+    pos: IntArray,
+    size: int,
+    gain: npt.NDArray[np.float64],
+    ptr: IntArray,
+    cand: IntArray,
+    ev: npt.NDArray[np.float64],
+    by_ptr: IntArray,
+    by_deal: IntArray,
+    by_ev: npt.NDArray[np.float64],
+    default: npt.NDArray[np.float64],
+    weight: npt.NDArray[np.float64],
+) -> tuple[int, float, float]:
+    """Where candidate ``p`` does the list most good: (place, value there, value where it is
+    now), values relative to ``p`` out of the list; place -1 is out of the list.
+
+    On each deal p names, the others' first position P1 in the list without p (their count
+    when none names it: the redraw) and that candidate's (or the redraw's) return are found;
+    p placed at j decides the deals with P1 >= j, so the value of every place is a suffix sum.
+    """
+    here = pos[p]
+    others = size - 1 if here >= 0 else size
+    gain[: others + 1] = 0.0
+    for e in range(by_ptr[p], by_ptr[p + 1]):
+        d = by_deal[e]
+        first = others
+        other = default[d]
+        for f in range(ptr[d], ptr[d + 1]):
+            q = cand[f]
+            if q == p or pos[q] < 0:
+                continue
+            place = pos[q] - (1 if here >= 0 and pos[q] > here else 0)
+            if place < first:
+                first = place
+                other = ev[f]
+        gain[first] += weight[d] * (by_ev[e] - other)
+    running = 0.0
+    best_value = 0.0
+    best_place = -1
+    current = 0.0
+    for j in range(others, -1, -1):
+        running += gain[j]
+        if j == here:
+            current = running
+        if running > best_value + 1e-15:
+            best_value = running
+            best_place = j
+    return best_place, best_value, current
+
+
+@kernel()
+def improve_order(
+    order: IntArray,
+    pool: IntArray,
+    candidates: int,
+    ptr: IntArray,
+    cand: IntArray,
+    ev: npt.NDArray[np.float64],
+    by_ptr: IntArray,
+    by_deal: IntArray,
+    by_ev: npt.NDArray[np.float64],
+    default: npt.NDArray[np.float64],
+    weight: npt.NDArray[np.float64],
+    max_passes: int,
+) -> IntArray:
+    """Move candidates, one at a time, to the place where the list returns most, until no
+    move gains (or ``max_passes`` passes): an exact insertion search (:func:`_best_place`).
+    A candidate of ``pool`` may come into the list, and one in it may leave: a line that
+    decides nothing, or only worse than the lines below it, goes."""
+    capacity = order.shape[0] + pool.shape[0]
+    items = np.empty(capacity, dtype=np.int64)
+    size = order.shape[0]
+    items[:size] = order
+    pos = np.full(candidates, -1, dtype=np.int64)
+    for place in range(size):
+        pos[items[place]] = place
+    everyone = np.concatenate((order, pool))
+    gain = np.zeros(capacity + 1, dtype=np.float64)
+    for _ in range(max_passes):
+        moved = 0
+        for p in everyone:
+            here = pos[p]
+            best_place, best_value, current = _best_place(
+                p, pos, size, gain, ptr, cand, ev, by_ptr, by_deal, by_ev, default, weight
+            )
+            if here >= 0 and best_place == -1 and current <= 1e-15:
+                pass  # leaving is as good as any place: it goes
+            elif best_place == here or best_value <= current + 1e-13:
+                continue
+            size = _move(items, pos, size, p, best_place)
+            moved += 1
+        if moved == 0:
+            break
+    return items[:size].copy()
+
+
+@kernel(inline=True)
+def _move(items: IntArray, pos: IntArray, size: int, p: int, place: int) -> int:
+    """Take ``p`` out of the list (if in) and put it in at ``place`` (-1: leave it out)."""
+    here = pos[p]
+    if here >= 0:
+        for i in range(here, size - 1):
+            items[i] = items[i + 1]
+            pos[items[i]] = i
+        size -= 1
+        pos[p] = -1
+    if place >= 0:
+        for i in range(size, place, -1):
+            items[i] = items[i - 1]
+            pos[items[i]] = i
+        items[place] = p
+        pos[p] = place
+        size += 1
+    return size
+
+
+@kernel()
+def insertion_gains(
+    order: IntArray,
+    pool: IntArray,
+    candidates: int,
+    ptr: IntArray,
+    cand: IntArray,
+    ev: npt.NDArray[np.float64],
+    by_ptr: IntArray,
+    by_deal: IntArray,
+    by_ev: npt.NDArray[np.float64],
+    default: npt.NDArray[np.float64],
+    weight: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], IntArray]:
+    """For each candidate of ``pool`` (out of the list): what the list gains with it at its
+    best place, and that place."""
+    size = order.shape[0]
+    pos = np.full(candidates, -1, dtype=np.int64)
+    for place in range(size):
+        pos[order[place]] = place
+    gain = np.zeros(size + 2, dtype=np.float64)
+    gains = np.zeros(pool.shape[0], dtype=np.float64)
+    places = np.full(pool.shape[0], -1, dtype=np.int64)
+    for i in range(pool.shape[0]):
+        place, value, _ = _best_place(
+            pool[i], pos, size, gain, ptr, cand, ev, by_ptr, by_deal, by_ev, default, weight
+        )
+        gains[i] = value
+        places[i] = place
+    return gains, places
+
+
+@kernel()
+def removal_losses(
+    order: IntArray,
+    candidates: int,
+    ptr: IntArray,
+    cand: IntArray,
+    ev: npt.NDArray[np.float64],
+    default: npt.NDArray[np.float64],
+    weight: npt.NDArray[np.float64],
+) -> npt.NDArray[np.float64]:
+    """What the list loses (weighted) if each candidate leaves it: on the deals it decides,
+    the next candidate (or the redraw) decides instead."""
+    pos = np.full(candidates, 1 << 30, dtype=np.int64)
+    for place in range(order.shape[0]):
+        pos[order[place]] = place
+    loss = np.zeros(candidates, dtype=np.float64)
+    for d in range(ptr.shape[0] - 1):
+        first = 1 << 30
+        second = 1 << 30
+        first_ev = default[d]
+        second_ev = default[d]
+        owner = -1
+        for e in range(ptr[d], ptr[d + 1]):
+            place = pos[cand[e]]
+            if place < first:
+                second, second_ev = first, first_ev
+                first, first_ev, owner = place, ev[e], cand[e]
+            elif place < second:
+                second, second_ev = place, ev[e]
+        if owner >= 0:
+            loss[owner] += weight[d] * (first_ev - second_ev)
+    return loss
+
+
+@kernel()
+def greedy_order(
+    candidates: int,
+    ptr: IntArray,
+    cand: IntArray,
+    ev: npt.NDArray[np.float64],
+    by_ptr: IntArray,
+    by_deal: IntArray,
+    by_ev: npt.NDArray[np.float64],
+    default: npt.NDArray[np.float64],
+    weight: npt.NDArray[np.float64],
+) -> IntArray:
+    """A list built from the top: next comes the candidate that loses least, on the deals not
+    yet decided that it names, against the best any candidate (or the redraw) does there; the
+    list stops when the redraw loses least on the deals left."""
+    count = ptr.shape[0] - 1
+    best = default.copy()
+    for d in range(count):
+        for e in range(ptr[d], ptr[d + 1]):
+            if ev[e] > best[d]:
+                best[d] = ev[e]
+    regret = np.zeros(candidates, dtype=np.float64)
+    cover = np.zeros(candidates, dtype=np.float64)
+    redraw = 0.0
+    for d in range(count):
+        redraw += weight[d] * (best[d] - default[d])
+        for e in range(ptr[d], ptr[d + 1]):
+            regret[cand[e]] += weight[d] * (best[d] - ev[e])
+            cover[cand[e]] += weight[d]
+    alive = np.ones(count, dtype=np.bool_)
+    placed = np.zeros(candidates, dtype=np.bool_)
+    order = np.empty(candidates, dtype=np.int64)
+    size = 0
+    while True:
+        choice = -1
+        for c in range(candidates):
+            if placed[c] or cover[c] <= 0.0:
+                continue
+            if choice < 0 or regret[c] < regret[choice] - 1e-15 or (
+                regret[c] <= regret[choice] + 1e-15 and cover[c] > cover[choice]
+            ):
+                choice = c
+        if choice < 0 or regret[choice] > redraw + 1e-15:
+            break
+        placed[choice] = True
+        order[size] = choice
+        size += 1
+        for e in range(by_ptr[choice], by_ptr[choice + 1]):
+            d = by_deal[e]
+            if not alive[d]:
+                continue
+            alive[d] = False
+            redraw -= weight[d] * (best[d] - default[d])
+            for f in range(ptr[d], ptr[d + 1]):
+                regret[cand[f]] -= weight[d] * (best[d] - ev[f])
+                cover[cand[f]] -= weight[d]
+    return order[:size].copy()
+
+
+@kernel()
+def decided_by(
+    order: IntArray,
+    candidates: int,
+    ptr: IntArray,
+    cand: IntArray,
+    ev: npt.NDArray[np.float64],
+    weight: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """For each line of a list: the weight of the deals it decides, their summed return
+    (weighted), and which lines both name some deal (``together[i, j]``)."""
+    size = order.shape[0]
+    pos = np.full(candidates, -1, dtype=np.int64)
+    for place in range(size):
+        pos[order[place]] = place
+    mass = np.zeros(size, dtype=np.float64)
+    value = np.zeros(size, dtype=np.float64)
+    together = np.zeros((size, size), dtype=np.bool_)
+    for d in range(ptr.shape[0] - 1):
+        first = size
+        first_ev = 0.0
+        for e in range(ptr[d], ptr[d + 1]):
+            place = pos[cand[e]]
+            if place < 0:
+                continue
+            if place < first:
+                first = place
+                first_ev = ev[e]
+            for f in range(ptr[d], e):
+                other = pos[cand[f]]
+                if other >= 0:
+                    together[place, other] = True
+                    together[other, place] = True
+        if first < size:
+            mass[first] += weight[d]
+            value[first] += weight[d] * first_ev
+    return mass, value, together

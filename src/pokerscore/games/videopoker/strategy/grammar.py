@@ -23,6 +23,7 @@ pokerscore.games.videopoker.strategy.grammar.StrategyError: line 1: cannot read 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -497,12 +498,12 @@ def _made_hand(head: str, suit_word: str | None) -> tuple[Pattern, str | None] |
         ranks = _rank_set(match[1])
         if ranks is not None:
             return _made(head, "pair", 2).ranks("group", any_of=ranks), suit_word
-    match = re.fullmatch(r"(three|3|four|4) (.+)", head)
+    match = re.fullmatch(r"(three|3|four|4|five|5) (.+)", head)
     if match:
         ranks = _rank_set(match[2])
         if ranks is not None:
-            size = 3 if match[1] in ("three", "3") else 4
-            cat = "three-of-a-kind" if size == 3 else "four-of-a-kind"
+            size = _number(match[1]) or 0
+            cat = {3: "three-of-a-kind", 4: "four-of-a-kind", 5: "five-of-a-kind"}[size]
             return _made(head, cat, size).ranks("group", any_of=ranks), suit_word
     return None
 
@@ -769,3 +770,26 @@ _REFINEMENTS: tuple[
     (re.compile(r"(.+?) high(?:est)?"), _refine_top),
 )
 
+
+
+def load_strategy(path: str | os.PathLike[str]) -> Strategy:
+    """Read a strategy list from a UTF-8 text file (a byte-order mark is allowed); a mistake
+    is reported with the file's name and the line."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as file:
+            data = file.read(MAX_TEXT * 4 + 1)
+    except OSError as error:
+        raise StrategyError(f"{shorten(name)}: {error.strerror or error}") from None
+    if len(data) > MAX_TEXT * 4:
+        raise StrategyError(f"{shorten(name)}: a strategy file is at most {MAX_TEXT:,} characters")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise StrategyError(
+            f"{shorten(name)}: not UTF-8 text (byte {error.start + 1})"
+        ) from None
+    try:
+        return parse_strategy(text)
+    except StrategyError as error:
+        raise StrategyError(f"{shorten(name)}: {error}") from None
