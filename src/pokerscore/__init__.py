@@ -39,6 +39,13 @@ from pokerscore.games.holdem.ranges import Range, RangeError, parse_range
 from pokerscore.hands import HandScore, best_hand, compare, describe, score, winners
 
 if TYPE_CHECKING:
+    from pokerscore.games.videopoker.strategy.generate import generate_strategy
+    from pokerscore.games.videopoker.strategy.grammar import (
+        Strategy,
+        load_strategy,
+        parse_strategy,
+    )
+    from pokerscore.games.videopoker.strategy.play import strategy_return
     from pokerscore.hands.batch import evaluate_batch, hands_to_array, random_hands
 
 __version__ = "0.1.0"
@@ -47,11 +54,17 @@ _LAZY = {
     "evaluate_batch": "pokerscore.hands.batch",
     "hands_to_array": "pokerscore.hands.batch",
     "random_hands": "pokerscore.hands.batch",
+    "Strategy": "pokerscore.games.videopoker.strategy.grammar",
+    "parse_strategy": "pokerscore.games.videopoker.strategy.grammar",
+    "load_strategy": "pokerscore.games.videopoker.strategy.grammar",
+    "strategy_return": "pokerscore.games.videopoker.strategy.play",
+    "generate_strategy": "pokerscore.games.videopoker.strategy.generate",
 }
 
 
 def __getattr__(name: str) -> object:
-    """Load the batch API (NumPy, Numba on first kernel call) only when it is asked for."""
+    """Load the batch API and the video poker strategy lists (NumPy, Numba on first kernel
+    call) only when they are asked for."""
     if name in _LAZY:
         from importlib import import_module
 
@@ -74,6 +87,7 @@ __all__ = [
     "RangeError",
     "Rank",
     "Ranking",
+    "Strategy",
     "Suit",
     "__version__",
     "best_hand",
@@ -84,12 +98,16 @@ __all__ = [
     "evaluate7",
     "evaluate_batch",
     "format_cards",
+    "generate_strategy",
     "get_ranking",
     "hands_to_array",
+    "load_strategy",
     "parse_card",
     "parse_cards",
     "parse_range",
+    "parse_strategy",
     "random_hands",
     "score",
+    "strategy_return",
     "winners",
 ]

@@ -70,6 +70,13 @@ def play_command(
     trainer: Annotated[
         bool, typer.Option("--trainer", help="After each draw, show the best hold and EV lost.")
     ] = False,
+    strategy: Annotated[
+        str | None,
+        typer.Option(
+            "--strategy",
+            help="A strategy list (docs/strategy.md): the trainer names a mistake in its words.",
+        ),
+    ] = None,
 ) -> None:
     """Play video poker in the terminal; every hand is kept in a SQLite history.
 
@@ -86,9 +93,12 @@ def play_command(
     from pokerscore.games.videopoker.paytables import resolve_paytable
     from pokerscore.games.videopoker.session import VideoPokerSession
 
+    from pokerscore.games.videopoker.strategy.grammar import load_strategy
+
     path = default_history_path() if db is None else db
     with user_errors():
         table = resolve_paytable(paytable)
+        words = load_strategy(strategy) if strategy is not None else None
         store = open_history(path)
     try:
         with user_errors():
@@ -97,7 +107,7 @@ def play_command(
             )
         from pokerscore.tui.app import VideoPokerApp
 
-        app = VideoPokerApp(session, history=path)
+        app = VideoPokerApp(session, history=path, strategy=words)
         app.run()
     finally:
         store.close()

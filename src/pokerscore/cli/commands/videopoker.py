@@ -1,5 +1,6 @@
-"""``videopoker``: pay tables, the optimal-hold advisor, the exact return of a game, seed coverage,
-and (from :mod:`.play_commands`) the game and its history. All six are registered at the bottom.
+"""``videopoker``: pay tables, the optimal-hold advisor, the exact return of a game (perfect, or by
+a strategy list), strategy lists, seed coverage, and (from :mod:`.play_commands`) the game and
+its history. All seven are registered at the bottom.
 
 Kernels (and NumPy) are imported inside the commands, so ``pokerscore --help`` stays quick. Pay
 table titles come from user files: they are always printed as plain text, never as Rich markup.
@@ -7,11 +8,13 @@ table titles come from user files: they are always printed as plain text, never 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 from rich.text import Text
+
+from pokerscore.cards import Card
 
 from pokerscore.cli.commands.play import history_command, play_command
 from pokerscore.cli.output import (
@@ -32,6 +35,9 @@ from pokerscore.games.videopoker.paytables import (
     resolve_paytable,
 )
 from pokerscore.games.videopoker.seeds import DEFAULT_LIMIT
+
+if TYPE_CHECKING:
+    from pokerscore.games.videopoker.advisor import HoldEV
 
 DEFAULT_WORST = 10
 """Misplayed deals listed by analyze --strategy (the library's default too)."""
@@ -143,6 +149,22 @@ def advise_command(
     paytable: PayTableOption = DEFAULT_PAYTABLE,
     coins: CoinsOption = MAX_COINS,
     json_output: JsonOption = False,
+    strategy: Annotated[
+        str | None,
+        typer.Option(
+            "--strategy",
+            help="A strategy list (docs/strategy.md): say which line plays the deal, and"
+            " judge --held in its words.",
+        ),
+    ] = None,
+    held: Annotated[
+        str | None,
+        typer.Option(
+            "--held",
+            help="The cards you kept (e.g. '3c 3h', or '' for none): a mistake is named in"
+            " players' words (those of --strategy, if given).",
+        ),
+    ] = None,
 ) -> None:
     """Every hold of a deal with its exact expected return per coin bet, best first.
 
@@ -156,12 +178,14 @@ def advise_command(
         bar.add_task("counting the draws of 32 holds", total=None)
         holds = advise(" ".join(cards), table, coins)
     dealt = holds[0].held if holds[0].mask == 31 else next(h for h in holds if h.mask == 31).held
+    words = _advise_words(table, coins, dealt, holds, strategy, held)
     if json_output:
         print_json(
             {
                 "cards": card_strings(dealt),
                 "paytable": table.name,
                 "coins": coins,
+                **words,
                 "holds": [
                     {
                         "mask": hold.mask,
@@ -194,6 +218,61 @@ def advise_command(
             Text(", ".join(outcomes) + f" (of {hold.draws:,})"),
         )
     console.print(grid)
+    if "strategy" in words:
+        play = words["strategy"]
+        assert isinstance(play, dict)
+        line = f"line {play['line']}: {play['text']}" if play["line"] else "no line: redraw"
+        console.print(Text(f"the list plays {line}, holding {' '.join(play['held']) or 'nothing'}"))
+    if "verdict" in words:
+        console.print(Text(str(words["verdict"]), style="bold"))
+
+
+def _advise_words(
+    table: PayTable,
+    coins: int,
+    dealt: tuple[Card, ...],
+    holds: list[HoldEV],
+    strategy_file: str | None,
+    held: str | None,
+) -> dict[str, object]:
+    """advise --strategy / --held: the list's play of the deal, and a verdict on the kept cards."""
+    from pokerscore.cards import parse_cards
+    from pokerscore.games.videopoker.strategy.grammar import load_strategy
+    from pokerscore.games.videopoker.strategy.words import explain_hold, name_mistake
+
+    words: dict[str, object] = {}
+    if strategy_file is None and held is None:
+        return words
+    evs = {hold.mask: hold.ev_exact for hold in holds}
+    mask = None
+    with user_errors():
+        if held is not None:
+            kept = parse_cards(held) if held.strip() else ()
+            ids = [card.id for card in dealt]
+            for card in kept:
+                if card.id not in ids:
+                    fail(f"--held: {card} is not one of the dealt cards")
+            mask = sum(1 << ids.index(card.id) for card in set(kept))
+        if strategy_file is not None:
+            verdict = explain_hold(
+                load_strategy(strategy_file), table, dealt, mask or 0, coins=coins, evs=evs
+            )
+            words["strategy"] = {
+                "line": verdict.play_line,
+                "text": verdict.play_words,
+                "held": card_strings(c for i, c in enumerate(dealt) if verdict.play_mask >> i & 1),
+            }
+            if mask is not None:
+                words["verdict"] = verdict.message
+                words["mistake"] = verdict.mistake
+        elif mask is not None:
+            best = holds[0].mask
+            mistake = evs[mask] < evs[best]
+            words["mistake"] = mistake
+            words["verdict"] = (
+                name_mistake(table, dealt, mask, best) if mistake else "a best hold"
+            )
+    return words
 
 
 def analyze_command(
@@ -372,6 +451,136 @@ def _analyze_strategy(
         console.print(grid)
 
 
+def strategy_command(
+    paytable: PayTableOption = DEFAULT_PAYTABLE,
+    coins: CoinsOption = MAX_COINS,
+    lines: Annotated[
+        int | None,
+        typer.Option(
+            "--lines",
+            min=2,
+            max=500,
+            help="A short list of at most this many lines (group headers and the final"
+            " 'Discard everything' not counted); without it, the full list.",
+        ),
+    ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option("--output", "-o", help="Also write the list to this file (for --strategy)."),
+    ] = None,
+    worst: WorstOption = DEFAULT_WORST,
+    json_output: JsonOption = False,
+) -> None:
+    """A strategy list for a pay table, best line first, in players' words.
+
+    Each line with the average return (per coin) of the holds it picks and how many of the
+    deals it decides; the list's exact return and its cost against perfect play; and the
+    exceptions left (deals where the first matching line is not the best hold), worst first.
+    The list reads back with analyze --strategy (docs/strategy.md has the grammar).
+    """
+    from pokerscore.games.videopoker.strategy.generate import generate_strategy
+
+    table = _paytable(paytable)
+    with user_errors(), progress_bar(disable=json_output) as bar:
+        task = bar.add_task(escape(f"writing a strategy for {table.title}"), total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        generated = generate_strategy(
+            table, coins=coins, lines=lines, worst=worst, progress=advance
+        )
+    strategy, play = generated.strategy, generated.play
+    if output is not None:
+        with user_errors():
+            with open(output, "w", encoding="utf-8") as file:
+                file.write(generated.text)
+    headers = {line.number: header for index, header in strategy.headers.items()
+               for line in strategy.lines[index : index + 1]}  # fmt: skip
+    groups: dict[int, str | None] = {}
+    current: str | None = None
+    for index, line in enumerate(strategy.lines):
+        current = strategy.headers.get(index, current)
+        groups[line.number] = current
+    if json_output:
+        print_json(
+            {
+                "paytable": table.name,
+                "coins": coins,
+                "return": play.return_rate,
+                "return_exact": _ratio(play.return_exact),
+                "optimal_return": play.optimal_rate,
+                "optimal_return_exact": _ratio(play.optimal_exact),
+                "cost": float(play.cost_exact),
+                "cost_exact": _ratio(play.cost_exact),
+                "hands_per_bet_lost": play.hands_per_bet,
+                "lines": [
+                    {
+                        "text": record.text,
+                        "group": groups[record.number],
+                        "ev": record.ev,
+                        "deals": record.deals,
+                    }
+                    for record in play.lines
+                ],
+                "strategy": generated.text,
+                "exceptions": {
+                    "deals": play.misplayed,
+                    "cost": float(play.cost_exact),
+                    "worst": [
+                        {
+                            "cards": card_strings(misplay.cards),
+                            "held": card_strings(misplay.held),
+                            "best": card_strings(misplay.best),
+                            "coins_lost": misplay.coins_lost,
+                            "line": misplay.line,
+                            "deals": misplay.deals,
+                        }
+                        for misplay in play.worst
+                    ],
+                },
+            }
+        )
+        return
+    from rich.table import Table
+
+    size = "full list" if lines is None else f"at most {lines} lines"
+    grid = Table("#", "line", "average EV", "deals")
+    grid.title = Text(f"{table.title}, {coins} coin{'s' * (coins > 1)}: strategy ({size})")
+    for record in play.lines:
+        if record.number in headers:
+            grid.add_row("", Text(headers[record.number], style="bold"), "", "")
+        grid.add_row(
+            str(record.number),
+            Text(record.text),
+            f"{record.ev:.4f}" if record.deals else "",
+            f"{record.deals:,}",
+        )
+    console.print(grid)
+    console.print(Text(f"return   {play.return_rate:.7f}", style="bold"))
+    console.print(f"exact    {play.return_exact}", soft_wrap=True)
+    console.print(f"optimal  {play.optimal_rate:.7f}")
+    cost = float(play.cost_exact)
+    every = f": one bet every {play.hands_per_bet:,.0f} hands" if play.hands_per_bet else ""
+    console.print(f"cost     {cost:.7f} bets a hand ({cost * 100:.5f} %){every}")
+    console.print(f"exceptions: {play.misplayed:,} deals where the first matching line is not best")
+    if play.worst:
+        grid = Table("deal", "the list holds", "best hold", "coins lost", "line", "deals like it")
+        grid.title = "Worst exceptions"
+        for misplay in play.worst:
+            grid.add_row(
+                cards_text(misplay.cards),
+                cards_text(misplay.held) if misplay.held else Text("discard all", style="dim"),
+                cards_text(misplay.best) if misplay.best else Text("discard all", style="dim"),
+                f"{misplay.coins_lost:.4f}",
+                str(misplay.line or ""),
+                f"{misplay.deals}",
+            )
+        console.print(grid)
+    if output is not None:
+        console.print(Text(f"written to {output}", style="dim"))
+
+
 def seeds_command(
     paytable: PayTableOption = DEFAULT_PAYTABLE,
     limit: Annotated[
@@ -447,5 +656,6 @@ app.command("paytables")(paytables_command)
 app.command("advise")(advise_command)
 app.command("analyze")(analyze_command)
 app.command("seeds")(seeds_command)
+app.command("strategy")(strategy_command)
 app.command("play")(play_command)
 app.command("history")(history_command)

@@ -6,7 +6,8 @@ and the seed-coverage search.
 >>> " ".join(map(str, best.held)), best.ev_exact
 ('Kh Qh Jh Th', Fraction(925, 47))
 
-Modules: :mod:`.paytables`, :mod:`.deal`, :mod:`.advisor`, :mod:`.analysis`, :mod:`.seeds`, and
+Modules: :mod:`.paytables`, :mod:`.deal`, :mod:`.advisor`, :mod:`.analysis`, :mod:`.seeds`,
+:mod:`.strategy` (strategy lists: read, played exactly, generated), and
 the game without a screen, :mod:`.session`, with its SQLite store :mod:`.history`. None imports
 Numba or NumPy at import time: kernel modules are imported inside the functions that need them.
 The advisor, analysis and seed names load with their module on first use, so that the command
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
     from pokerscore.games.videopoker.advisor import HoldEV, advise
     from pokerscore.games.videopoker.analysis import GameAnalysis, analyze
     from pokerscore.games.videopoker.seeds import SeedRow, seed_coverage
+    from pokerscore.games.videopoker.strategy.generate import generate_strategy
+    from pokerscore.games.videopoker.strategy.grammar import Strategy, parse_strategy
+    from pokerscore.games.videopoker.strategy.play import strategy_return
 
 _HOMES = {
     "HoldEV": "advisor",
@@ -40,6 +44,10 @@ _HOMES = {
     "analyze": "analysis",
     "SeedRow": "seeds",
     "seed_coverage": "seeds",
+    "Strategy": "strategy.grammar",
+    "parse_strategy": "strategy.grammar",
+    "strategy_return": "strategy.play",
+    "generate_strategy": "strategy.generate",
 }
 
 __all__ = [
@@ -49,12 +57,16 @@ __all__ = [
     "PayTable",
     "PayTableError",
     "SeedRow",
+    "Strategy",
     "advise",
     "analyze",
     "deal",
+    "generate_strategy",
     "get_paytable",
     "load_paytable",
+    "parse_strategy",
     "seed_coverage",
+    "strategy_return",
 ]
 
 

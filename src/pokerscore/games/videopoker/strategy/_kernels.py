@@ -298,10 +298,15 @@ def hold_features(
             cat = CAT_PAIR
     elif w == 4:
         cat = CAT_FOUR_WILD
-    elif k >= 1 and distinct == 1 and n >= 2:
-        cat = CAT_PAIR if n == 2 else (CAT_TRIPS if n == 3 else CAT_QUADS)
-    elif n == 4 and shape == SHAPE_TWO_PAIR:
-        cat = CAT_TWO_PAIR
+    elif k >= 1:  # fewer held: the group they make, whatever single cards come with it
+        if shape == SHAPE_TWO_PAIR and w == 0:
+            cat = CAT_TWO_PAIR
+        elif most + w >= 4:
+            cat = CAT_QUADS
+        elif most + w == 3:
+            cat = CAT_TRIPS
+        elif most + w == 2:
+            cat = CAT_PAIR
     # Penalty cards: discarded naturals of the held suit, or of a rank a straight could use.
     flush_pen = 0
     straight_pen = 0

@@ -383,15 +383,35 @@ def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> l
         words += [f"five {_plural(rank)}" for rank in naturals]
     words += [f"four {_plural(rank)}" for rank in naturals]
     words += [f"three {_plural(rank)}" for rank in naturals]
-    if any(pay_class.kickers for pay_class in table.paying):
+    # Kickers, where a class pays for them: each group of a kicker class's ranks, with each
+    # of its kickers (a quad, trips or a pair of aces with a 2, 3 or 4).
+    kicked = sorted(
+        {
+            (rank, kicker)
+            for pay_class in table.paying
+            if pay_class.kickers
+            for rank in (pay_class.ranks or naturals)
+            for kicker in pay_class.kickers
+            if kicker != rank and kicker in naturals
+        }
+    )
+    for group in ("four", "three", "pair of"):
         words += [
-            f"four {_plural(rank)} with a {RANK_TEXT[kicker]} kicker"
-            for rank in naturals
-            for kicker in naturals
-            if kicker != rank
+            f"{group} {_plural(rank)} with a {RANK_TEXT[kicker]} kicker" for rank, kicker in kicked
         ]
+    # Kickers and standing pat on a made group (where a better hand pays no more, or nothing).
+    words += ["two pair, all five", "three of a kind, all five", "pair, all five"]
+    words += ["three of a kind with a kicker", "pair with a kicker", "pair with two kickers"]
+    if high_list:
+        words += ["high pair with a kicker", "high pair with two kickers"]
     words += [f"pair of {_plural(rank)}" for rank in naturals]
-    words += _draw_families(table, wilds, high_list)
+    families = _draw_families(table, wilds, high_list)
+    words += families
+    # Penalty cards for the draws (and, with a wild card, a wild card and one more).
+    penalised = [word for word in families if " to a" in word]
+    if wilds:  # a wild card and one more card: the card's straights and flushes matter
+        penalised.append("pair")
+    words += [f"{word}, {penalty}" for word in penalised for penalty in PENALTIES]
     # Rank combinations: royal cards (suited and not), straight and straight flush draws.
     free = 5 - wilds
     seen: set[str] = set()
@@ -415,7 +435,8 @@ def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> l
                     if royal and suited == "suited" and size + wilds <= 3:
                         # Penalty cards: a discarded card of the suit, or of the straight.
                         words += [f"{text}, {penalty}" for penalty in PENALTIES]
-    words += [f"{RANK_TEXT[rank]} only" for rank in sorted(set(high_list) | {TEN}, reverse=True)]
+    singles = [f"{RANK_TEXT[rank]} only" for rank in sorted(set(high_list) | {TEN}, reverse=True)]
+    words += singles + [f"{word}, {penalty}" for word in singles for penalty in PENALTIES]
     return words
 
 

@@ -723,13 +723,32 @@ def _refine_penalty(match: re.Match[str]) -> Callable[[Pattern], Pattern] | None
     return refine
 
 
+def _refine_kickers(match: re.Match[str]) -> Callable[[Pattern], Pattern] | None:
+    """A group with one or more cards of any rank beside it ("a pair with a kicker")."""
+    extra = 1 if match[1] in ("a", "an", "one") else (_number(match[1]) or int(match[1]))
+
+    def refine(pattern: Pattern) -> Pattern:
+        held = [low for feature, low, high in pattern.ranges if feature == FEATURE["n"]]
+        return pattern.where("n", min((held[0] if held else 2) + extra, 5))
+
+    return refine
+
+
 def _refine_kicker(match: re.Match[str]) -> Callable[[Pattern], Pattern] | None:
+    """One more card held beside a group: "four aces with a 2-4 kicker" holds five,
+    "three aces with a 2-4 kicker" four, "with its kicker" whatever the fifth card is."""
     if match[1] is None:
         return lambda p: p.where("n", 5)
     kickers = _rank_set(match[1])
     if kickers is None:
         return None
-    return lambda p: p.where("n", 5).ranks("other", any_of=kickers)
+
+    def refine(pattern: Pattern) -> Pattern:
+        held = [low for feature, low, high in pattern.ranges if feature == FEATURE["n"]]
+        size = min(held[0] + 1, 5) if held else 5
+        return pattern.where("n", size).ranks("other", any_of=kickers)
+
+    return refine
 
 
 def _refine_discarded(match: re.Match[str]) -> Callable[[Pattern], Pattern] | None:
@@ -764,6 +783,8 @@ _REFINEMENTS: tuple[
         _refine_penalty,
     ),
     (re.compile(r"with (?:its|the) kicker()?"), _refine_kicker),
+    (re.compile(r"with (an?|one|two|2|three|3) (?:other |more )?kickers?"), _refine_kickers),
+    (re.compile(r"(?:hold |keep )?all five|stand(?:ing)? pat"), lambda m: lambda p: p.where("n", 5)),
     (re.compile(r"with an? (.+?) kickers?"), _refine_kicker),
     (re.compile(r"(no|with) (.+?) discarded"), _refine_discarded),
     (re.compile(r"(with|no|without) (?:an? |the )?(.+?)"), _refine_rank),
@@ -780,16 +801,16 @@ def load_strategy(path: str | os.PathLike[str]) -> Strategy:
         with open(name, "rb") as file:
             data = file.read(MAX_TEXT * 4 + 1)
     except OSError as error:
-        raise StrategyError(f"{shorten(name)}: {error.strerror or error}") from None
+        raise StrategyError(f"{name}: {error.strerror or error}") from None
     if len(data) > MAX_TEXT * 4:
-        raise StrategyError(f"{shorten(name)}: a strategy file is at most {MAX_TEXT:,} characters")
+        raise StrategyError(f"{name}: a strategy file is at most {MAX_TEXT:,} characters")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise StrategyError(
-            f"{shorten(name)}: not UTF-8 text (byte {error.start + 1})"
+            f"{name}: not UTF-8 text (byte {error.start + 1})"
         ) from None
     try:
         return parse_strategy(text)
     except StrategyError as error:
-        raise StrategyError(f"{shorten(name)}: {error}") from None
+        raise StrategyError(f"{name}: {error}") from None
