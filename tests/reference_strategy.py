@@ -184,8 +184,9 @@ PHRASES: dict[str, Test] = {
     "flush": _made("flush"),
     "straight": _made("straight"),
     "three of a kind": _group(3),
-    "two pair": _size(4, lambda h: h.wilds == 0 and sorted(
-        h.ranks.count(r) for r in set(h.ranks)) == [2, 2]),  # fmt: skip
+    "two pair": _size(
+        4, lambda h: h.wilds == 0 and sorted(h.ranks.count(r) for r in set(h.ranks)) == [2, 2]
+    ),
     "high pair": _pair(True),
     "low pair": _pair(False),
     "pair": _pair(None),
@@ -218,8 +219,8 @@ PHRASES: dict[str, Test] = {
     "AK suited": _exact({ACE, KING}, True),
     "J only": _exact({JACK}, None),
     "3 to a royal flush, no flush penalty": _both(
-        _royal(3), lambda h: all(c % 4 != h.naturals[0] % 4 or c in h.game.wild
-                                 for c in h.discarded)  # fmt: skip
+        _royal(3),
+        lambda h: all(c % 4 != h.naturals[0] % 4 or c in h.game.wild for c in h.discarded),
     ),
     "2 unsuited high cards, king highest": _both(
         _high_cards(2, False), lambda h: max(h.ranks) == KING

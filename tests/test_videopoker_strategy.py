@@ -11,20 +11,20 @@ from pathlib import Path
 
 import pytest
 
+from pokerscore.cli.app import app as cli_app
 from pokerscore.games.videopoker.analysis import analyze
 from pokerscore.games.videopoker.paytables import get_paytable
-from pokerscore.cli.app import app as cli_app
 from pokerscore.games.videopoker.strategy.generate import generate_strategy
 from pokerscore.games.videopoker.strategy.grammar import StrategyError, parse_strategy
-from pokerscore.games.videopoker.strategy.words import explain_hold, name_mistake
-from tests.cli_runner import separate_streams_runner
-from tests.test_videopoker_paytables import documented_example
 from pokerscore.games.videopoker.strategy.play import (
     deals_line_matches,
     line_matches,
     strategy_return,
 )
+from pokerscore.games.videopoker.strategy.words import explain_hold, name_mistake
+from tests.cli_runner import separate_streams_runner
 from tests.reference_strategy import DEUCES, JACKS, JOKERS, PHRASES, Game, reference_holds
+from tests.test_videopoker_paytables import documented_example
 
 WIZARD_9_6 = """\
 Four of a kind, straight flush, royal flush
@@ -150,8 +150,10 @@ def test_each_phrase_names_the_holds_its_definition_names(name: str) -> None:
             seen[phrase] += bool(expected)
     assert [phrase for phrase, count in seen.items() if not count] == []
     # The phrases a table cannot play name no hold of its deals.
-    idle = parse_strategy("\n".join(sorted(NOT_PLAYED[name] - {"deuce only", "joker only",
-                                                              "four deuces"})) or "Two pair")
+    idle = parse_strategy(
+        "\n".join(sorted(NOT_PLAYED[name] - {"deuce only", "joker only", "four deuces"}))
+        or "Two pair"
+    )
     if NOT_PLAYED[name] - {"deuce only", "joker only", "four deuces"}:
         sets = deals_line_matches(idle, table, deals)
         assert not any(any(row) for row in sets)

@@ -92,7 +92,6 @@ def play_command(
     from pokerscore.games.videopoker.history import default_history_path, open_history
     from pokerscore.games.videopoker.paytables import resolve_paytable
     from pokerscore.games.videopoker.session import VideoPokerSession
-
     from pokerscore.games.videopoker.strategy.grammar import load_strategy
 
     path = default_history_path() if db is None else db

@@ -15,7 +15,6 @@ from rich.markup import escape
 from rich.text import Text
 
 from pokerscore.cards import Card
-
 from pokerscore.cli.commands.play import history_command, play_command
 from pokerscore.cli.output import (
     JsonOption,
@@ -79,7 +78,9 @@ StrategyOfOption = Annotated[
 ]
 WorstOption = Annotated[
     int,
-    typer.Option("--worst", min=0, max=10_000, help="How many of the worst misplayed deals to list."),
+    typer.Option(
+        "--worst", min=0, max=10_000, help="How many of the worst misplayed deals to list."
+    ),
 ]
 
 
@@ -157,7 +158,7 @@ def advise_command(
             " judge --held in its words.",
         ),
     ] = None,
-    held: Annotated[
+    kept: Annotated[
         str | None,
         typer.Option(
             "--held",
@@ -178,7 +179,7 @@ def advise_command(
         bar.add_task("counting the draws of 32 holds", total=None)
         holds = advise(" ".join(cards), table, coins)
     dealt = holds[0].held if holds[0].mask == 31 else next(h for h in holds if h.mask == 31).held
-    words = _advise_words(table, coins, dealt, holds, strategy, held)
+    words = _advise_words(table, coins, dealt, holds, strategy, kept)
     if json_output:
         print_json(
             {
@@ -269,9 +270,7 @@ def _advise_words(
             best = holds[0].mask
             mistake = evs[mask] < evs[best]
             words["mistake"] = mistake
-            words["verdict"] = (
-                name_mistake(table, dealt, mask, best) if mistake else "a best hold"
-            )
+            words["verdict"] = name_mistake(table, dealt, mask, best) if mistake else "a best hold"
     return words
 
 
@@ -492,9 +491,8 @@ def strategy_command(
         )
     strategy, play = generated.strategy, generated.play
     if output is not None:
-        with user_errors():
-            with open(output, "w", encoding="utf-8") as file:
-                file.write(generated.text)
+        with user_errors(), open(output, "w", encoding="utf-8") as file:
+            file.write(generated.text)
     headers = {line.number: header for index, header in strategy.headers.items()
                for line in strategy.lines[index : index + 1]}  # fmt: skip
     groups: dict[int, str | None] = {}

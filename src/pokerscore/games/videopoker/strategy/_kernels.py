@@ -11,6 +11,7 @@ all/none/any bit tests on the latter (``patterns.py`` says what each one means).
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -277,11 +278,10 @@ def hold_features(
             cat = CAT_FOUR_WILD
         elif distinct == 1 and w > 0:
             cat = CAT_FIVE
+        elif windows and suited and royal:
+            cat = CAT_ROYAL if w == 0 else CAT_WILD_ROYAL
         elif windows and suited:
-            if royal:
-                cat = CAT_ROYAL if w == 0 else CAT_WILD_ROYAL
-            else:
-                cat = CAT_STRAIGHT_FLUSH
+            cat = CAT_STRAIGHT_FLUSH
         elif most + w >= 4:
             cat = CAT_QUADS
         elif shape == SHAPE_FULL or (shape == SHAPE_TWO_PAIR and w == 1):
@@ -390,10 +390,10 @@ def _better(sums: IntArray, draws: IntArray, a: int, b: int) -> bool:
     left = sums[a] * draws[5 - nb]
     right = sums[b] * draws[5 - na]
     if left != right:
-        return left > right
+        return bool(left > right)
     if na != nb:
-        return na > nb
-    return a > b
+        return bool(na > nb)
+    return bool(a > b)
 
 
 @kernel(parallel=True)
@@ -461,12 +461,25 @@ def first_lines(
                         mask = MASKS_BY_SIZE[slot]
                         if not known[mask]:
                             hold_features(
-                                mask, ranks, suits, wild, deal_wilds, high_mask, wild_ranks,
-                                info, features[mask], bits[mask],
+                                mask,
+                                ranks,
+                                suits,
+                                wild,
+                                deal_wilds,
+                                high_mask,
+                                wild_ranks,
+                                info,
+                                features[mask],
+                                bits[mask],
                             )
                             known[mask] = True
                         if _matches(
-                            features[mask], bits[mask], a, ranges, range_count, bit_tests,
+                            features[mask],
+                            bits[mask],
+                            a,
+                            ranges,
+                            range_count,
+                            bit_tests,
                             bit_count,
                         ) and (pick < 0 or _preferred(picks[line], mask, pick, bits, row, draws)):
                             pick = mask
@@ -487,7 +500,7 @@ def _preferred(
         mine = bits[mask, RMASK]
         theirs = bits[current, RMASK]
         if mine != theirs:
-            return mine < theirs if rule == PICK_LOWEST else mine > theirs
+            return bool(mine < theirs) if rule == PICK_LOWEST else bool(mine > theirs)
     return _better(row, draws, mask, current)
 
 
@@ -546,8 +559,16 @@ def match_sets(
         deal_wilds = deal_cards(deals[d], wild_kind, ranks, suits, wild)
         for mask in range(32):
             hold_features(
-                mask, ranks, suits, wild, deal_wilds, high_mask, wild_ranks, info,
-                features[mask], bits[mask],
+                mask,
+                ranks,
+                suits,
+                wild,
+                deal_wilds,
+                high_mask,
+                wild_ranks,
+                info,
+                features[mask],
+                bits[mask],
             )
         for a in range(alternatives):
             for slot in range(SIZE_START[sizes[a, 0]], SIZE_START[sizes[a, 1] + 1]):
@@ -594,18 +615,31 @@ def pick_each(
             row = sums[d]
             for mask in range(32):
                 hold_features(
-                    mask, ranks, suits, wild, deal_wilds, high_mask, wild_ranks, info,
-                    features[mask], bits[mask],
+                    mask,
+                    ranks,
+                    suits,
+                    wild,
+                    deal_wilds,
+                    high_mask,
+                    wild_ranks,
+                    info,
+                    features[mask],
+                    bits[mask],
                 )
             for a in range(alternatives):
                 if groups[a] >= 0 and groups[a] != deal_wilds:
                     continue
                 line = alt_line[a]
-                pick = np.int64(held[line, d])
+                pick = int(held[line, d])
                 for slot in range(SIZE_START[sizes[a, 0]], SIZE_START[sizes[a, 1] + 1]):
                     mask = MASKS_BY_SIZE[slot]
                     if _matches(
-                        features[mask], bits[mask], a, ranges, range_count, bit_tests,
+                        features[mask],
+                        bits[mask],
+                        a,
+                        ranges,
+                        range_count,
+                        bit_tests,
                         bit_count,
                     ) and (pick < 0 or _preferred(picks[line], mask, pick, bits, row, draws)):
                         pick = mask
@@ -614,24 +648,34 @@ def pick_each(
 
 
 # ---- generation: ordering candidate lines ----------------------------------------------------
-#
-# Deal d is named by candidates cand[ptr[d]:ptr[d + 1]] (CSR), each with the expected return of
-# the hold it picks there (ev); by_cand lists, for each candidate, the deals it names (CSC).
-# A deal no active candidate names is redrawn (default[d]). The objective is the weighted sum,
-# over deals, of the return of the first active candidate that names the deal.
+
+
+class Firing(NamedTuple):
+    """Which candidate lines name which deals, and the return of the hold each picks there.
+
+    Deal ``d`` is named by candidates ``cand[ptr[d]:ptr[d + 1]]``, each with the expected
+    return per coin of the hold it picks (``ev``); ``by_deal[by_ptr[c]:by_ptr[c + 1]]`` are the
+    deals candidate ``c`` names, with ``by_ev`` the same returns. A deal no line of a list names
+    is redrawn (``default``). A list's value is the sum over deals, ``weight`` each (their share
+    of all deals), of the return of the first of its lines that names the deal.
+    """
+
+    ptr: IntArray
+    cand: IntArray
+    ev: npt.NDArray[np.float64]
+    by_ptr: IntArray
+    by_deal: IntArray
+    by_ev: npt.NDArray[np.float64]
+    default: npt.NDArray[np.float64]
+    weight: npt.NDArray[np.float64]
 
 
 @kernel()
-def list_value(
-    order: IntArray,
-    candidates: int,
-    ptr: IntArray,
-    cand: IntArray,
-    ev: npt.NDArray[np.float64],
-    default: npt.NDArray[np.float64],
-    weight: npt.NDArray[np.float64],
-) -> float:
+def list_value(order: IntArray, candidates: int, firing: Firing) -> float:
     """The weighted return of a list (candidates in ``order``)."""
+    # The arrays leave the bundle before any loop (read through it, they are reloaded).
+    ptr, cand, ev = firing.ptr, firing.cand, firing.ev
+    default, weight = firing.default, firing.weight
     pos = np.full(candidates, 1 << 30, dtype=np.int64)
     for place in range(order.shape[0]):
         pos[order[place]] = place
@@ -701,23 +745,16 @@ def _best_place(
 
 @kernel()
 def improve_order(
-    order: IntArray,
-    pool: IntArray,
-    candidates: int,
-    ptr: IntArray,
-    cand: IntArray,
-    ev: npt.NDArray[np.float64],
-    by_ptr: IntArray,
-    by_deal: IntArray,
-    by_ev: npt.NDArray[np.float64],
-    default: npt.NDArray[np.float64],
-    weight: npt.NDArray[np.float64],
-    max_passes: int,
+    order: IntArray, pool: IntArray, candidates: int, firing: Firing, max_passes: int
 ) -> IntArray:
     """Move candidates, one at a time, to the place where the list returns most, until no
     move gains (or ``max_passes`` passes): an exact insertion search (:func:`_best_place`).
     A candidate of ``pool`` may come into the list, and one in it may leave: a line that
     decides nothing, or only worse than the lines below it, goes."""
+    # The arrays leave the bundle before any loop (read through it, they are reloaded).
+    ptr, cand, ev = firing.ptr, firing.cand, firing.ev
+    by_ptr, by_deal, by_ev = firing.by_ptr, firing.by_deal, firing.by_ev
+    default, weight = firing.default, firing.weight
     capacity = order.shape[0] + pool.shape[0]
     items = np.empty(capacity, dtype=np.int64)
     size = order.shape[0]
@@ -767,20 +804,14 @@ def _move(items: IntArray, pos: IntArray, size: int, p: int, place: int) -> int:
 
 @kernel()
 def insertion_gains(
-    order: IntArray,
-    pool: IntArray,
-    candidates: int,
-    ptr: IntArray,
-    cand: IntArray,
-    ev: npt.NDArray[np.float64],
-    by_ptr: IntArray,
-    by_deal: IntArray,
-    by_ev: npt.NDArray[np.float64],
-    default: npt.NDArray[np.float64],
-    weight: npt.NDArray[np.float64],
+    order: IntArray, pool: IntArray, candidates: int, firing: Firing
 ) -> tuple[npt.NDArray[np.float64], IntArray]:
     """For each candidate of ``pool`` (out of the list): what the list gains with it at its
     best place, and that place."""
+    # The arrays leave the bundle before any loop (read through it, they are reloaded).
+    ptr, cand, ev = firing.ptr, firing.cand, firing.ev
+    by_ptr, by_deal, by_ev = firing.by_ptr, firing.by_deal, firing.by_ev
+    default, weight = firing.default, firing.weight
     size = order.shape[0]
     pos = np.full(candidates, -1, dtype=np.int64)
     for place in range(size):
@@ -798,17 +829,12 @@ def insertion_gains(
 
 
 @kernel()
-def removal_losses(
-    order: IntArray,
-    candidates: int,
-    ptr: IntArray,
-    cand: IntArray,
-    ev: npt.NDArray[np.float64],
-    default: npt.NDArray[np.float64],
-    weight: npt.NDArray[np.float64],
-) -> npt.NDArray[np.float64]:
+def removal_losses(order: IntArray, candidates: int, firing: Firing) -> npt.NDArray[np.float64]:
     """What the list loses (weighted) if each candidate leaves it: on the deals it decides,
     the next candidate (or the redraw) decides instead."""
+    # The arrays leave the bundle before any loop (read through it, they are reloaded).
+    ptr, cand, ev = firing.ptr, firing.cand, firing.ev
+    default, weight = firing.default, firing.weight
     pos = np.full(candidates, 1 << 30, dtype=np.int64)
     for place in range(order.shape[0]):
         pos[order[place]] = place
@@ -832,20 +858,14 @@ def removal_losses(
 
 
 @kernel()
-def greedy_order(
-    candidates: int,
-    ptr: IntArray,
-    cand: IntArray,
-    ev: npt.NDArray[np.float64],
-    by_ptr: IntArray,
-    by_deal: IntArray,
-    by_ev: npt.NDArray[np.float64],
-    default: npt.NDArray[np.float64],
-    weight: npt.NDArray[np.float64],
-) -> IntArray:
+def greedy_order(candidates: int, firing: Firing) -> IntArray:
     """A list built from the top: next comes the candidate that loses least, on the deals not
     yet decided that it names, against the best any candidate (or the redraw) does there; the
     list stops when the redraw loses least on the deals left."""
+    # The arrays leave the bundle before any loop (read through it, they are reloaded).
+    ptr, cand, ev = firing.ptr, firing.cand, firing.ev
+    by_ptr, by_deal = firing.by_ptr, firing.by_deal
+    default, weight = firing.default, firing.weight
     count = ptr.shape[0] - 1
     best = default.copy()
     for d in range(count):
@@ -869,8 +889,10 @@ def greedy_order(
         for c in range(candidates):
             if placed[c] or cover[c] <= 0.0:
                 continue
-            if choice < 0 or regret[c] < regret[choice] - 1e-15 or (
-                regret[c] <= regret[choice] + 1e-15 and cover[c] > cover[choice]
+            if (
+                choice < 0
+                or regret[c] < regret[choice] - 1e-15
+                or (regret[c] <= regret[choice] + 1e-15 and cover[c] > cover[choice])
             ):
                 choice = c
         if choice < 0 or regret[choice] > redraw + 1e-15:
@@ -892,15 +914,12 @@ def greedy_order(
 
 @kernel()
 def decided_by(
-    order: IntArray,
-    candidates: int,
-    ptr: IntArray,
-    cand: IntArray,
-    ev: npt.NDArray[np.float64],
-    weight: npt.NDArray[np.float64],
+    order: IntArray, candidates: int, firing: Firing
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
     """For each line of a list: the weight of the deals it decides, their summed return
     (weighted), and which lines both name some deal (``together[i, j]``)."""
+    # The arrays leave the bundle before any loop (read through it, they are reloaded).
+    ptr, cand, ev, weight = firing.ptr, firing.cand, firing.ev, firing.weight
     size = order.shape[0]
     pos = np.full(candidates, -1, dtype=np.int64)
     for place in range(size):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pokerscore._support.progress import Progress
 from pokerscore.cards import Rank
@@ -31,6 +31,7 @@ from pokerscore.games.videopoker.paytables import (
     as_paytable,
 )
 from pokerscore.games.videopoker.strategy.grammar import (
+    Pattern,
     Strategy,
     StrategyError,
     parse_strategy,
@@ -40,6 +41,9 @@ from pokerscore.games.videopoker.strategy.play import DEFAULT_WORST, StrategyPla
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    from pokerscore.games.videopoker.strategy._kernels import Firing
+    from pokerscore.games.videopoker.strategy.deals import DealTable
 
 MIN_LINES = 2
 PENALTIES = (
@@ -74,6 +78,13 @@ MADE_LINES = frozenset(
     }
 )
 """Made hands that share a line when they stand next to each other in a list."""
+
+
+class Search(NamedTuple):
+    """What the list search works on: the number of candidates and which deals they name."""
+
+    candidates: int
+    firing: Firing
 
 
 @dataclass(frozen=True)
@@ -125,17 +136,16 @@ def generate_strategy(
         for group in groups
         for text in vocabulary(table, group, simple=lines is not None)
     ]
-    sparse = _firing(table, deals, texts)
+    firing = _firing(table, deals, texts)
     report(2, steps)
-    ptr, cand, ev, by_ptr, by_deal, by_ev, default, weight = sparse
     count = len(texts)
-    fires = np.diff(by_ptr)
-    args = (count, ptr, cand, ev, by_ptr, by_deal, by_ev, default, weight)
-    order = kernels.greedy_order(*args)
+    fires = np.diff(firing.by_ptr)
+    args = Search(count, firing)
+    order = kernels.greedy_order(count, firing)
     inside = np.zeros(count, dtype=bool)
     inside[order] = True
     pool = np.array([c for c in range(count) if fires[c] and not inside[c]], dtype=np.int64)
-    order = kernels.improve_order(order, pool, *args, MAX_PASSES)
+    order = kernels.improve_order(order, pool, count, firing, MAX_PASSES)
     report(3, steps)
     mergeable = np.array([text in MADE_LINES for _, text in texts])
     order = _drop_idle(order, args)
@@ -156,25 +166,21 @@ def _groups(table: PayTable) -> list[int | None]:
     return list(range(table.most_wild, -1, -1))
 
 
-def _drop_idle(
-    order: npt.NDArray[np.int64], args: tuple[object, ...]
-) -> npt.NDArray[np.int64]:
+def _drop_idle(order: npt.NDArray[np.int64], args: Search) -> npt.NDArray[np.int64]:
     """The order without the lines that decide no deal (they change nothing)."""
     from pokerscore.games.videopoker.strategy import _kernels as kernels
 
-    count, ptr, cand, ev, _, _, _, _, weight = args
-    mass, _, _ = kernels.decided_by(order, count, ptr, cand, ev, weight)
+    mass, _, _ = kernels.decided_by(order, args.candidates, args.firing)
     return order[mass > 0]
 
 
-def _present(order: npt.NDArray[np.int64], args: tuple[object, ...]) -> npt.NDArray[np.int64]:
+def _present(order: npt.NDArray[np.int64], args: Search) -> npt.NDArray[np.int64]:
     """The same play, easier to read: two neighbouring lines that never both name a deal
     change places (which changes no deal's hold) so that the lines run from the highest
     average return of the deals they decide to the lowest, where they can."""
     from pokerscore.games.videopoker.strategy import _kernels as kernels
 
-    count, ptr, cand, ev, _, _, _, _, weight = args
-    mass, value, together = kernels.decided_by(order, count, ptr, cand, ev, weight)
+    mass, value, together = kernels.decided_by(order, args.candidates, args.firing)
     key = value / mass
     lines = list(range(len(order)))
     swapped = True
@@ -189,7 +195,9 @@ def _present(order: npt.NDArray[np.int64], args: tuple[object, ...]) -> npt.NDAr
 
 
 def _display_count(
-    order: npt.NDArray[np.int64], mergeable: npt.NDArray[np.bool_], texts: list[tuple[int | None, str]]
+    order: npt.NDArray[np.int64],
+    mergeable: npt.NDArray[np.bool_],
+    texts: list[tuple[int | None, str]],
 ) -> int:
     """Lines the list takes in print: a run of made hands in one group is one line (the final
     "Discard everything", what a deal no line names gets anyway, is not counted)."""
@@ -208,7 +216,7 @@ def _shorten(
     lines: int,
     mergeable: npt.NDArray[np.bool_],
     texts: list[tuple[int | None, str]],
-    args: tuple[object, ...],
+    args: Search,
 ) -> npt.NDArray[np.int64]:
     """Drop the line whose removal costs least (the order re-searched after each), until the
     list fits in ``lines`` lines; then exchange a line for an unused one while that gains."""
@@ -216,16 +224,16 @@ def _shorten(
 
     from pokerscore.games.videopoker.strategy import _kernels as kernels
 
-    count, ptr, cand, ev, by_ptr, by_deal, by_ev, default, weight = args
+    count, firing = args
     empty = np.zeros(0, dtype=np.int64)
-    usable = np.flatnonzero(np.diff(by_ptr))  # type: ignore[arg-type]
+    usable = np.flatnonzero(np.diff(firing.by_ptr))
     while _display_count(order, mergeable, texts) > lines and len(order) > 1:
-        losses = kernels.removal_losses(order, count, ptr, cand, ev, default, weight)
+        losses = kernels.removal_losses(order, count, firing)
         order = np.delete(order, int(np.argmin(losses[order])))
-        order = kernels.improve_order(order, empty, *args, 6)
+        order = kernels.improve_order(order, empty, count, firing, 6)
 
     def value(order: npt.NDArray[np.int64]) -> float:
-        return float(kernels.list_value(order, count, ptr, cand, ev, default, weight))
+        return float(kernels.list_value(order, count, firing))
 
     def size(order: npt.NDArray[np.int64]) -> int:
         return _display_count(order, mergeable, texts)
@@ -234,13 +242,13 @@ def _shorten(
         """Add the unused line that gains most, while the list has room."""
         while size(order) < lines:
             pool = np.setdiff1d(usable, order)
-            gains, places = kernels.insertion_gains(order, pool, *args)
+            gains, places = kernels.insertion_gains(order, pool, count, firing)
             for i in np.argsort(-gains):
                 if gains[i] <= 1e-13:
                     return order
                 trial = np.insert(order, places[i], pool[i])
                 if size(trial) <= lines:
-                    order = kernels.improve_order(trial, empty, *args, 6)
+                    order = kernels.improve_order(trial, empty, count, firing, 6)
                     break
             else:
                 return order
@@ -256,24 +264,23 @@ def _shorten(
         pool = np.setdiff1d(usable, order)
         for place in range(len(order)):
             shorter = np.delete(order, place)
-            gains, places = kernels.insertion_gains(shorter, pool, *args)
+            _, places = kernels.insertion_gains(shorter, pool, count, firing)
             for i in range(len(pool)):
                 trial = np.insert(shorter, max(places[i], 0), pool[i])
                 trials.append((value(trial) - 1e-9 * size(trial), trial))
         trials.sort(key=lambda item: -item[0])
         for _, trial in trials[:EXCHANGE_TRIES]:  # the most promising, re-searched
-            trial = kernels.improve_order(trial, empty, *args, 3)
+            trial = kernels.improve_order(trial, empty, count, firing, 3)
             score = (value(trial), -size(trial))
             if -score[1] <= lines and (
-                score[0] > best[0] + 1e-12
-                or (score[0] > best[0] - 1e-12 and score[1] > best[1])
+                score[0] > best[0] + 1e-12 or (score[0] > best[0] - 1e-12 and score[1] > best[1])
             ):
                 found, best = trial, score
         if found is order:
             break
         order = grow(found)
         best = (value(order), -size(order))
-    return kernels.improve_order(order, empty, *args, MAX_PASSES)  # type: ignore[no-any-return]
+    return kernels.improve_order(order, empty, count, firing, MAX_PASSES)
 
 
 def _text(
@@ -395,9 +402,9 @@ def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> l
             if kicker != rank and kicker in naturals
         }
     )
-    for group in ("four", "three", "pair of"):
+    for kind in ("four", "three", "pair of"):
         words += [
-            f"{group} {_plural(rank)} with a {RANK_TEXT[kicker]} kicker" for rank, kicker in kicked
+            f"{kind} {_plural(rank)} with a {RANK_TEXT[kicker]} kicker" for rank, kicker in kicked
         ]
     # Kickers and standing pat on a made group (where a better hand pays no more, or nothing).
     words += ["two pair, all five", "three of a kind, all five", "pair, all five"]
@@ -422,10 +429,17 @@ def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> l
                 continue
             royal = all(rank >= TEN for rank in ranks)
             for suited in ("suited", "unsuited"):
-                if suited == "unsuited" and size + wilds < 4 and not all(r in high_list for r in ranks):
+                if (
+                    suited == "unsuited"
+                    and size + wilds < 4
+                    and not all(r in high_list for r in ranks)
+                ):
                     continue  # unsuited three-card straights and the like: never held
-                if suited == "suited" and size + wilds < 3 and not royal and not (
-                    all(r in high_list for r in ranks)
+                if (
+                    suited == "suited"
+                    and size + wilds < 3
+                    and not royal
+                    and not (all(r in high_list for r in ranks))
                 ):
                     continue
                 text = f"{_ranks_text(ranks)} {suited}"
@@ -491,15 +505,14 @@ def _in_a_straight(mask: int) -> bool:
     return any(mask & ~(0b11111 << low) == 0 for low in range(9))
 
 
-def _firing(
-    table: PayTable, deals: object, texts: list[tuple[int | None, str]]
-) -> tuple[npt.NDArray[np.int64], ...] | tuple:  # type: ignore[type-arg]
+def _firing(table: PayTable, deals: DealTable, texts: list[tuple[int | None, str]]) -> Firing:
     """For every deal, the candidates that name one of its holds and the return of the hold
     each picks (CSR by deal and by candidate), the redraw's return and the deal weights."""
     import numpy as np
 
     from pokerscore.games.videopoker.strategy import _kernels as kernels
-    from pokerscore.games.videopoker.strategy.deals import DealTable, popcounts
+    from pokerscore.games.videopoker.strategy._kernels import Firing
+    from pokerscore.games.videopoker.strategy.deals import popcounts
     from pokerscore.games.videopoker.strategy.patterns import (
         WILD_KINDS,
         compile_patterns,
@@ -507,9 +520,8 @@ def _firing(
         wild_rank_mask,
     )
 
-    assert isinstance(deals, DealTable)
     header = {group: group_header(table, group) for group in _groups(table) if group is not None}
-    patterns = []
+    patterns: list[Pattern] = []
     lines_of: list[int] = []
     for index, (group, text) in enumerate(texts):
         prefix = f"{header[group]}\n" if group is not None else ""
@@ -542,4 +554,4 @@ def _firing(
     ev = values[order]
     default = deals.sums[:, 0] / float(deals.draws[5] * deals.coins)
     weight = deals.weights.astype(np.float64) / deals.deal_count
-    return ptr, cand, ev, by_ptr.astype(np.int64), by_deal, by_ev, default, weight
+    return Firing(ptr, cand, ev, by_ptr.astype(np.int64), by_deal, by_ev, default, weight)

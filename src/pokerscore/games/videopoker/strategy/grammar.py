@@ -605,7 +605,9 @@ def _wild_only(head: str, suit_word: str | None) -> tuple[Pattern, str | None] |
         assert count is not None
         pattern = pattern.where("w", count)
     word = match[2]
-    wild_word = "deuce" if word.startswith("deuce") else "joker" if word.startswith("joker") else None
+    wild_word = (
+        "deuce" if word.startswith("deuce") else "joker" if word.startswith("joker") else None
+    )
     return replace(pattern, wild_word=wild_word), suit_word
 
 
@@ -784,13 +786,15 @@ _REFINEMENTS: tuple[
     ),
     (re.compile(r"with (?:its|the) kicker()?"), _refine_kicker),
     (re.compile(r"with (an?|one|two|2|three|3) (?:other |more )?kickers?"), _refine_kickers),
-    (re.compile(r"(?:hold |keep )?all five|stand(?:ing)? pat"), lambda m: lambda p: p.where("n", 5)),
+    (
+        re.compile(r"(?:hold |keep )?all five|stand(?:ing)? pat"),
+        lambda m: lambda p: p.where("n", 5),
+    ),
     (re.compile(r"with an? (.+?) kickers?"), _refine_kicker),
     (re.compile(r"(no|with) (.+?) discarded"), _refine_discarded),
     (re.compile(r"(with|no|without) (?:an? |the )?(.+?)"), _refine_rank),
     (re.compile(r"(.+?) high(?:est)?"), _refine_top),
 )
-
 
 
 def load_strategy(path: str | os.PathLike[str]) -> Strategy:
@@ -807,9 +811,7 @@ def load_strategy(path: str | os.PathLike[str]) -> Strategy:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise StrategyError(
-            f"{name}: not UTF-8 text (byte {error.start + 1})"
-        ) from None
+        raise StrategyError(f"{name}: not UTF-8 text (byte {error.start + 1})") from None
     try:
         return parse_strategy(text)
     except StrategyError as error:

@@ -93,7 +93,9 @@ def compile_lines(strategy: Strategy, table: PayTable) -> CompiledLines:
         for pattern in line.alternatives
     ]
     picks = [PICK_CODES[line.pick] for line in strategy.lines]
-    return compile_patterns([pattern for _, pattern in alternatives], table, [i for i, _ in alternatives], picks)
+    return compile_patterns(
+        [pattern for _, pattern in alternatives], table, [i for i, _ in alternatives], picks
+    )
 
 
 def compile_patterns(
@@ -149,7 +151,12 @@ def compile_patterns(
     )
 
 
-_ORDER = {FEATURE[name]: place for place, name in enumerate(("cat", "k", "suited", "high", "royal", "windows", "wd", "all_wild"))}
+_ORDER = {
+    FEATURE[name]: place
+    for place, name in enumerate(
+        ("cat", "k", "suited", "high", "royal", "windows", "wd", "all_wild")
+    )
+}
 
 
 def _selective(item: tuple[int, tuple[int, int]]) -> int:

@@ -166,7 +166,7 @@ def choose(
 
     compiled = compile_lines(strategy, table)
     deals = deal_table(table, coins)
-    return kernels.first_lines(  # type: ignore[no-any-return]
+    return kernels.first_lines(
         deals.deals,
         deals.sums,
         deals.draws,
@@ -178,9 +178,7 @@ def choose(
     )
 
 
-def line_matches(
-    strategy: Strategy, paytable: PayTable | str, cards: object
-) -> list[int]:
+def line_matches(strategy: Strategy, paytable: PayTable | str, cards: object) -> list[int]:
     """For one deal (five cards, in the order dealt), the holds each line of a list names:
     one 32-bit set per line, bit ``mask`` set when the line names that hold (bit ``i`` of a
     mask holds card ``i``).

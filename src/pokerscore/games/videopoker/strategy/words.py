@@ -81,7 +81,7 @@ class HoldVerdict:
 
 
 def with_article(words: str) -> str:
-    """"a low pair", "4 to a flush", "KQ suited"."""
+    """ "a low pair", "4 to a flush", "KQ suited"."""
     lower = words[:1].lower() + words[1:]
     return f"a {lower}" if lower.startswith(_ARTICLE) else lower
 
@@ -202,8 +202,9 @@ def _with_message(
     else:
         where = f"{play} (line {verdict.play_line})"
     if hold == verdict.play_mask or (
-        verdict.play_line is not None and evs[hold] == evs[verdict.play_mask] and
-        verdict.kept_line == verdict.play_line
+        verdict.play_line is not None
+        and evs[hold] == evs[verdict.play_mask]
+        and verdict.kept_line == verdict.play_line
     ):
         if not verdict.mistake:
             message = f"as the list plays it: {where}"
@@ -233,9 +234,7 @@ def _with_message(
     )
 
 
-def name_mistake(
-    paytable: PayTable | str, cards: object, hold: int, best: int
-) -> str:
+def name_mistake(paytable: PayTable | str, cards: object, hold: int, best: int) -> str:
     """The trainer's words without a list: the kept hold and the best one, as players name
     them ("you kept a low pair; the best hold is 4 to a flush")."""
     kept = describe_hold(paytable, cards, hold)
