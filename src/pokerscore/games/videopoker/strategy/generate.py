@@ -385,6 +385,15 @@ def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> l
         ]
         if not high_list:
             rest = [word for word in rest if word not in ("high pair", "low pair")]
+        if wilds:  # as published wild-game cards say: fives of the higher ranks, and
+            # straight flush draws without gaps, from a highest card up
+            rest += [f"five {_plural(rank)}-aces" for rank in naturals[:-1]]
+            rest += [
+                f"{n} to a straight flush with no gaps{f', {RANK_TEXT[top]}-K high' if top else ''}"
+                for n in (3, 4)
+                if n > wilds
+                for top in (0, *range(4, 12))
+            ]
         return runs + rest + _draw_families(table, wilds, high_list, simple=True)
     if wilds:
         words += [f"five {_plural(rank)}" for rank in naturals]

@@ -433,7 +433,7 @@ def _parse_piece(piece: str, suit_word: str | None) -> tuple[Pattern, str | None
 
 
 _REFINEMENT_START = re.compile(
-    r"\s+(?=(?:with|without|no|type|except|ace[- ]low)\b)"
+    r"(?<!with)(?<!without)\s+(?=(?:with|without|no|type|except|ace[- ]low)\b)"
     r"|\s+and\s+(?=(?:with\s+)?(?:no|one|two|three|four|five|[0-5])\b)"
 )
 
