@@ -3,12 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Two installs: `make run` installs pokerscore with every optional dependency a command can use
-# (the all extra: pyarrow, Dask, matplotlib); the checks and the benchmarks also need the dev
-# tools and the peer libraries (the dev and bench extras).
+# (the all extra: the command line, pyarrow, Dask, matplotlib); the checks and the benchmarks
+# also need the dev tools, the peer libraries and Sphinx (the dev, bench and docs extras).
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit docs bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,7 @@ $(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,all]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,docs,all]'
 	touch $(STAMP) $(RUN_STAMP)
 
 run: $(RUN_STAMP)
@@ -38,10 +38,14 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint typecheck unit
+# The API reference, from scratch (-E: an incremental build would not repeat an old warning).
+docs: $(STAMP)
+	$(BIN)/sphinx-build -q -E -W --keep-going -b html docs docs/_build/html
+
+test: lint typecheck docs unit
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache docs/_build

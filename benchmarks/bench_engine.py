@@ -6,6 +6,11 @@ seven-card count is timed for pokerscore and extrapolated for eval7 from a rando
 First use (tables, Numba import, kernel compile or cache load) is measured in fresh processes:
 cold with an empty ``NUMBA_CACHE_DIR``, then warm with that cache filled.
 
+The validated and ``check=False`` batches are timed in alternation, round after round, and each
+round's ratio is kept: on a shared machine the ratio of a round holds better than either rate.
+The threading layers are compared in fresh processes (a process has one), one after the other,
+round after round, with the load average of the host at the time.
+
 Environment: ``BENCH_DIFF_HANDS`` (default 10,000,000) hands per size in the differential check.
 """
 
@@ -14,11 +19,12 @@ from __future__ import annotations
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import comb
 from pathlib import Path
 
@@ -34,6 +40,10 @@ REPEATS = 3
 SCALAR_ROUNDS = 5
 VALIDATION_ROUNDS = 9
 BANDWIDTH_BYTES = 1 << 28
+LAYER_HANDS = 2_000_000
+LAYER_ROUNDS = 3
+"""Fresh processes per threading layer; each times its batches 5 times in alternation."""
+SMALL_BATCH = 1_000
 
 
 def machine() -> str:
@@ -46,6 +56,19 @@ def machine() -> str:
                 model = line.split(":", 1)[1].strip()
                 break
     return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def load() -> float:
+    """The host's load average over the last minute (0 where the system does not tell)."""
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+
+
+def spread(values: Sequence[float], scale: float = 1.0, digits: int = 0) -> str:
+    """``median [lowest-highest]`` of ``values / scale``."""
+    low, mid, high = (
+        value / scale for value in (min(values), statistics.median(values), max(values))
+    )
+    return f"{mid:,.{digits}f} [{low:,.{digits}f}-{high:,.{digits}f}]"
 
 
 def best_rate(count: int, run: Callable[[], object], repeats: int = REPEATS) -> float:
@@ -162,10 +185,14 @@ def memory_bandwidth() -> dict[str, float]:
     return {"memcpy (read + write)": copy, "np.sum (read)": total}
 
 
-def validation_cost() -> list[tuple[str, int, float, float]]:
+ValidationRow = tuple[str, int, float, float, list[float]]
+"""(ranking, size, validated hands/s, unchecked hands/s, each round's validated / unchecked)."""
+
+
+def validation_cost() -> list[ValidationRow]:
     """Validated and ``check=False`` batches of each size under each ranking, timed in
-    alternation round after round in this one process (best round each), so their ratio is
-    not skewed by a slow moment of a shared machine: (ranking, size, validated, unchecked)."""
+    alternation round after round in this one process (best round each, and each round's
+    ratio), so their ratio is not skewed by a slow moment of a shared machine."""
     from pokerscore import evaluate_batch, random_hands
     from pokerscore.engine import RANKINGS
 
@@ -176,24 +203,27 @@ def validation_cost() -> list[tuple[str, int, float, float]]:
             evaluate_batch(batch[:10], ranking=name)
             evaluate_batch(batch[:10], ranking=name, check=False)
             best = {True: float("inf"), False: float("inf")}
+            ratios = []
             for _ in range(VALIDATION_ROUNDS):
+                seconds = {}
                 for check in (True, False):
                     start = time.perf_counter()
                     evaluate_batch(batch, ranking=name, check=check)
-                    best[check] = min(best[check], time.perf_counter() - start)
-            rows.append((name, size, len(batch) / best[True], len(batch) / best[False]))
-            print(rows[-1], flush=True)
+                    seconds[check] = time.perf_counter() - start
+                    best[check] = min(best[check], seconds[check])
+                ratios.append(seconds[False] / seconds[True])
+            rows.append((name, size, len(batch) / best[True], len(batch) / best[False], ratios))
+            print(rows[-1][:4], f"ratio {spread(ratios, digits=2)}", flush=True)
     return rows
 
 
-def validation_report(
-    rows: list[tuple[str, int, float, float]], bandwidth: dict[str, float]
-) -> list[str]:
+def validation_report(rows: list[ValidationRow], bandwidth: dict[str, float]) -> list[str]:
     """Markdown lines: rates, ratios, and the rows' memory traffic against the machine's."""
     read_bandwidth = bandwidth["np.sum (read)"]
     lines = [
         "Validated batches against `check=False`, same hands, timed in alternation "
-        f"({VALIDATION_ROUNDS} rounds, best each). Traffic: each hand reads its k card bytes "
+        f"({VALIDATION_ROUNDS} rounds; rates: best round each; ratio: median [range] of the "
+        "rounds' ratios). Traffic: each hand reads its k card bytes "
         "and writes a 2-byte value; the limit is the machine's bandwidth, "
         + ", ".join(f"{label} {rate / 1e9:.1f} GB/s" for label, rate in bandwidth.items())
         + ".",
@@ -202,12 +232,123 @@ def validation_report(
         "| traffic validated | share of read bandwidth |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for name, size, checked, unchecked in rows:
+    for name, size, checked, unchecked, ratios in rows:
         traffic = checked * (size + 2)
         lines.append(
-            f"| {name} | {size} | {checked:,.0f} | {unchecked:,.0f} | {checked / unchecked:.2f} "
+            f"| {name} | {size} | {checked:,.0f} | {unchecked:,.0f} | {spread(ratios, digits=2)} "
             f"| {traffic / 1e9:.2f} GB/s | {traffic / read_bandwidth:.0%} |"
         )
+    return lines
+
+
+LAYER_SCRIPT = """
+import json, os, statistics, sys, time
+import numba
+from pokerscore import evaluate_batch, random_hands
+hands, small = int(sys.argv[1]), int(sys.argv[2])
+batches = {size: random_hands(hands, size, seed=size) for size in (5, 6, 7)}
+for batch in batches.values():
+    evaluate_batch(batch[:small]), evaluate_batch(batch[:small], check=False)
+rates = {f"{size} {kind}": [] for size in batches for kind in ("validated", "unchecked")}
+ratios = {str(size): [] for size in batches}
+load = [os.getloadavg()[0]]
+for _ in range(5):
+    for size, batch in batches.items():
+        seconds = {}
+        for check, kind in ((True, "validated"), (False, "unchecked")):
+            start = time.perf_counter()
+            evaluate_batch(batch, check=check)
+            seconds[kind] = time.perf_counter() - start
+            rates[f"{size} {kind}"].append(hands / seconds[kind])
+        ratios[str(size)].append(seconds["unchecked"] / seconds["validated"])
+few = batches[7][:small]
+calls = []
+for _ in range(5):
+    start = time.perf_counter()
+    for _ in range(300):
+        evaluate_batch(few)
+    calls.append((time.perf_counter() - start) / 300)
+load.append(os.getloadavg()[0])
+print(json.dumps({"layer": numba.threading_layer(), "rates": rates, "ratios": ratios,
+                  "small": calls, "load": load}))
+"""
+
+LAYERS: dict[str, dict[str, str]] = {
+    "omp, threads wait asleep (pokerscore's default)": {"NUMBA_THREADING_LAYER": "omp"},
+    # Set but empty: pokerscore leaves it alone, and OpenMP warns and keeps its own default
+    # (GNU: spin a while after each loop, then sleep), as before pokerscore set it.
+    "omp, OpenMP's default wait (spin, then sleep)": {
+        "NUMBA_THREADING_LAYER": "omp",
+        "OMP_WAIT_POLICY": "",
+    },
+    "tbb": {"NUMBA_THREADING_LAYER": "tbb"},
+    "workqueue": {"NUMBA_THREADING_LAYER": "workqueue"},
+}
+
+
+def threading_layers() -> dict[str, dict[str, list[float]] | str]:
+    """Each threading layer in fresh processes, round after round in turn: rates, each round's
+    validated / unchecked ratio, the latency of a small batch, and the load average; a layer
+    that does not load (tbb without the ``tbb`` package) gives its error instead."""
+    results: dict[str, dict[str, list[float]] | str] = {}
+    for _ in range(LAYER_ROUNDS):
+        for label, settings in LAYERS.items():
+            if isinstance(results.get(label), str):
+                continue
+            environment = {**os.environ, **settings}
+            if "OMP_WAIT_POLICY" not in settings:
+                environment.pop("OMP_WAIT_POLICY", None)
+            out = subprocess.run(
+                [sys.executable, "-c", LAYER_SCRIPT, str(LAYER_HANDS), str(SMALL_BATCH)],
+                env=environment,
+                capture_output=True,
+                text=True,
+            )
+            if out.returncode:  # tbb without the tbb package: Numba cannot load the layer
+                results[label] = "does not load here"
+                print(label, "does not load:", out.stderr.strip()[-500:], flush=True)
+                continue
+            run = json.loads(out.stdout)
+            merged = results.setdefault(label, {})
+            assert isinstance(merged, dict)
+            for key, values in run["rates"].items():
+                merged.setdefault(key, []).extend(values)
+            for size, values in run["ratios"].items():
+                merged.setdefault(f"ratio {size}", []).extend(values)
+            merged.setdefault("small", []).extend(run["small"])
+            merged.setdefault("load", []).extend(run["load"])
+            print(label, run["layer"], f"load {run['load']}", flush=True)
+    return results
+
+
+def layers_report(results: dict[str, dict[str, list[float]] | str]) -> list[str]:
+    """Markdown lines: one row per threading layer."""
+    lines = [
+        f"Threading layers (standard high, {LAYER_HANDS:,} random hands per size, fresh processes "
+        f"in turn, {LAYER_ROUNDS} rounds of 5 timings each). Rates in millions of hands/s and "
+        "ratios as median [range]; the small batch is one validated call on "
+        f"{SMALL_BATCH:,} seven-card hands; load is the host's load average during the runs.",
+        "",
+        "| layer | 5 validated | 5 ratio | 6 validated | 6 ratio | 7 validated | 7 `check=False` "
+        f"| 7 ratio | {SMALL_BATCH:,} hands, µs | load |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for label, run in results.items():
+        if isinstance(run, str):
+            lines.append(f"| {label} | {run} |" + " |" * 8)
+            continue
+        cells = [
+            spread(run["5 validated"], 1e6),
+            spread(run["ratio 5"], digits=2),
+            spread(run["6 validated"], 1e6),
+            spread(run["ratio 6"], digits=2),
+            spread(run["7 validated"], 1e6),
+            spread(run["7 unchecked"], 1e6),
+            spread(run["ratio 7"], digits=2),
+            spread(run["small"], 1e-6),
+            f"{min(run['load']):.1f}-{max(run['load']):.1f}",
+        ]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return lines
 
 
@@ -221,7 +362,8 @@ def main() -> None:
     from pokerscore.engine.value_counts import count_values
 
     peers = available()
-    print(f"machine: {machine()}", flush=True)
+    start_load = load()
+    print(f"machine: {machine()}, load {start_load:.1f}", flush=True)
     warm_up = first_use()
     print(f"first use: {json.dumps(warm_up)}", flush=True)
 
@@ -250,11 +392,16 @@ def main() -> None:
             )
             print(table[-1], f"{total / ours:.2f} s", flush=True)
 
+    import numba
+
     names = [peer.name for peer in peers]
     lines = [
         "# pokerscore benchmark",
         "",
-        f"Machine: {machine()}; Numba threads: {os.environ.get('NUMBA_NUM_THREADS', 'all cores')}.",
+        f"Machine: {machine()}; Numba {numba.__version__}, {numba.get_num_threads()} threads, "
+        f"threading layer {numba.threading_layer()}, "
+        f"`OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', '')}`; "
+        f"load average {start_load:.1f} at the start.",
         "Hands/s, best of a few runs; **ratio = pokerscore's rate / the peer's**. Peers are called once",
         f"per hand with their card objects prepared beforehand; pokerkit on {SLOW_HANDS:,} hands only.",
         f"Scalar rows: each side timed in turn, {SCALAR_ROUNDS} rounds, best round each.",
@@ -283,6 +430,8 @@ def main() -> None:
     for step in warm_up["cold"]:
         lines.append(f"| {step} | {warm_up['cold'][step]:.2f} | {warm_up['warm'][step]:.2f} |")
     lines += ["", *validation_report(validation_cost(), memory_bandwidth())]
+    lines += ["", *layers_report(threading_layers())]
+    lines += ["", f"Load average {load():.1f} at the end of the timings."]
     hands = int(os.environ.get("BENCH_DIFF_HANDS", 10_000_000))
     lines += ["", "Differential check (order of random hands, ties included):", ""]
     lines += [f"- {line}" for line in differential(peers, hands)]

@@ -108,7 +108,7 @@ def _peer_rates(path: Path) -> dict[str, float]:
 def main() -> None:
     """Generate the files, time each path, print a Markdown table."""
     from pokerscore.engine import get_ranking
-    from pokerscore.files.scoring import score_file
+    from pokerscore.files.scoring import ScoreJob, score_file
 
     scale = float(os.environ.get("BENCH_FILES_SCALE", "1"))
     sizes = {
@@ -142,7 +142,7 @@ def main() -> None:
         peers = _peer_rates(paths["text"])
         high = get_ranking("high")
         out = Path(folder, "scored.parquet")
-        score_file(paths["text"], ranking=high, out=out)  # compile and cache the kernels
+        score_file(ScoreJob(paths["text"], high, out=out))  # compile and cache the kernels
         print(
             "| path | hands | in process hands/s | fresh process s | hands/s | target | peak RSS"
             " | " + " | ".join(f"vs {name}" for name in peers) + " |"
@@ -153,7 +153,7 @@ def main() -> None:
                 inside = float("nan")
                 seconds, peak = min(_fresh(["duel", str(path)]) for _ in range(2))
             else:
-                inside = sizes[kind] / _best(lambda p=path: score_file(p, ranking=high, out=out))
+                inside = sizes[kind] / _best(lambda p=path: score_file(ScoreJob(p, high, out=out)))
                 seconds, peak = min(
                     _fresh(["batch", str(path), "--out", str(out)]) for _ in range(2)
                 )

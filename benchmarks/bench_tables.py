@@ -2,8 +2,9 @@
 169 rows against a random hand) on 1 and 2 workers, the vs-random table alone, and the three-way
 table estimated from the measured cost of its brute force. Writes ``benchmarks/tables.md``.
 
-Each run is timed end to end as ``compute_preflop_tables`` does it (cluster start-up, tasks,
-summing, no files): a warm-up run first compiles the kernels into Numba's cache. The full
+Each run is timed end to end: a fresh local cluster started, ``compute_preflop_tables`` on a
+client of it (tasks, summing, no files); a warm-up run first compiles the kernels into Numba's
+cache. The full
 tables are checked against the published values and the identities the counts must satisfy.
 ``BENCH_TABLES_WORKERS=1,2`` chooses the cluster sizes.
 """
@@ -18,18 +19,19 @@ from pathlib import Path
 
 import numpy as np
 
+from pokerscore._support.tasks import dask_client
+from pokerscore.games.holdem.preflop import (
+    DEFAULT_TASKS,
+    PreflopJob,
+    PreflopTables,
+    compute_preflop_tables,
+    run_task,
+)
 from pokerscore.games.holdem.preflop.counts import (
     BOARD_CLASSES,
     combo_counts,
     starting_classes,
     three_way_counts,
-)
-from pokerscore.games.holdem.preflop.job import (
-    DEFAULT_TASKS,
-    PreflopTables,
-    compute_preflop_tables,
-    preflop_job,
-    run_task,
 )
 
 PUBLISHED = {"AA": 0.8520371, "KK": 0.8239568, "AKs": 0.6704463}
@@ -61,17 +63,20 @@ def _check(tables: PreflopTables) -> None:
 def _timed(workers: int, heads_up: bool) -> tuple[float, PreflopTables]:
     """One run end to end on a fresh local cluster of ``workers`` processes with one core each
     (one Dask thread, one Numba thread): what scaling in the number of workers measures."""
-    from distributed import LocalCluster
+    from distributed import Client, LocalCluster
 
     start = time.perf_counter()
-    with LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",
-        env={"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},
-    ) as cluster:
-        tables = compute_preflop_tables(scheduler=cluster.scheduler_address, heads_up=heads_up)
+    with (
+        LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            env={"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        tables = compute_preflop_tables(PreflopJob(heads_up=heads_up), client=client)
     return time.perf_counter() - start, tables
 
 
@@ -82,7 +87,7 @@ def _seconds_per_task(heads_up: bool) -> float:
 
     threads = numba.get_num_threads()
     numba.set_num_threads(1)
-    job = preflop_job(tasks=DEFAULT_TASKS, heads_up=heads_up)
+    job = PreflopJob(tasks=DEFAULT_TASKS, heads_up=heads_up)
     chosen = range(0, DEFAULT_TASKS, DEFAULT_TASKS // 4)
     try:
         start = time.perf_counter()
@@ -120,7 +125,8 @@ def main() -> None:
     """Time the runs, check the tables, print and write a Markdown report."""
     sizes = [int(n) for n in os.environ.get("BENCH_TABLES_WORKERS", "1,2").split(",")]
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores\n")
-    compute_preflop_tables(hands="AA,KK", workers=max(sizes), tasks=max(sizes))  # compile, cache
+    with dask_client(workers=max(sizes)) as client:  # compile into Numba's cache
+        compute_preflop_tables(PreflopJob(hands=("AA", "KK"), tasks=max(sizes)), client=client)
     lines = [
         "| table | workers (one core each) | seconds, end to end | target |",
         "|---|---:|---:|---:|",

@@ -78,7 +78,7 @@ def main() -> None:
     strategy_section()
 
 
-STRATEGIES = Path(__file__).parents[1] / "docs" / "strategies"
+STRATEGIES = Path(__file__).parents[1] / "src" / "pokerscore" / "data" / "strategies"
 PUBLISHED = (
     ("jacks-or-better-9-6", "wizard-jacks-or-better-9-6-simple.txt", "99.46 %"),
     ("deuces-wild", "deuces-wild-simple.txt", "100.71 %"),

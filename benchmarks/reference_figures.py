@@ -19,6 +19,8 @@ from collections import Counter
 from itertools import combinations
 from math import comb, prod
 
+from tests.engine.test_rankings_published import DISTINCT_FIVE as DISTINCT
+from tests.engine.test_rankings_published import FIVE_CARDS, MORE_CARDS
 from tests.reference_rankings import (
     DECKS,
     RANKINGS,
@@ -29,8 +31,6 @@ from tests.reference_rankings import (
     reference_key,
     representative_hands,
 )
-from tests.test_rankings_published import DISTINCT_FIVE as DISTINCT
-from tests.test_rankings_published import FIVE_CARDS, MORE_CARDS
 
 BEST_HANDS = {"ace-to-five": 1_024, "deuce-to-seven": 1_020}  # the wheel; 7-5-4-3-2 offsuit
 

@@ -85,3 +85,45 @@ def test_the_score_command_loads_no_kernel_machinery() -> None:
     loaded = loaded_after(code)
     assert {"pokerscore", "typer", "rich"} <= loaded
     assert not loaded & {"numpy", "numba", "textual", "sqlite3"}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_import_circle() -> None:
+    # Every import counts, those in function bodies and for type checkers too: a circle there
+    # is a circle in the design. A module that imports its own package's face is in one.
+    modules = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found = set()
+        for module in imported_modules(path):
+            found.add(module)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):  # `from package import module` names the module
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        graph[name] = {module for module in found if module in modules and module != name}
+    state: dict[str, int] = {}
+    circles: list[list[str]] = []
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                circles.append([*stack[stack.index(target) :], target])
+            elif target not in state:
+                visit(target, [*stack, target])
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    # Known and owed: the hand-history room (issue 20, still open) imports in a circle inside
+    # function bodies. Listed by room so that no new circle anywhere else can pass.
+    owed = [c for c in circles if all(m.startswith("pokerscore.files.histories.") for m in c)]
+    assert len(owed) <= 3, "the hand-history room's circles grew"
+    circles = [circle for circle in circles if circle not in owed]
+    assert circles == [], " ; ".join(" -> ".join(circle) for circle in circles)

@@ -8,106 +8,214 @@
 >>> pokerscore.score("7h 5d 4c 3s 2h", ranking="deuce-to-seven").description
 'Seven-Five low (7-5-4-3-2)'
 
-The batch API (:func:`evaluate_batch`, :func:`hands_to_array`, :func:`random_hands`) is loaded on
-first access, so that ``import pokerscore`` imports neither NumPy nor Numba.
+Every capability is a name here, loaded from its home module on first use (one table,
+:data:`_HOMES`), so ``import pokerscore`` imports neither NumPy nor Numba: those come with the
+first batch, equity or video poker call.
 """
 
-from typing import TYPE_CHECKING
+from __future__ import annotations
 
-from pokerscore.cards import (
-    Card,
-    DuplicateCardError,
-    HandSizeError,
-    InvalidCardError,
-    PokerScoreError,
-    Rank,
-    Suit,
-    format_cards,
-    parse_card,
-    parse_cards,
-)
-from pokerscore.engine import (
-    RANKINGS,
-    Category,
-    Ranking,
-    evaluate5,
-    evaluate6,
-    evaluate7,
-    get_ranking,
-)
-from pokerscore.games.holdem.ranges import Range, RangeError, parse_range
-from pokerscore.hands import HandScore, best_hand, compare, describe, score, winners
+from importlib import import_module
+from typing import TYPE_CHECKING, Final
 
-if TYPE_CHECKING:
-    from pokerscore.games.videopoker.strategy.generate import generate_strategy
-    from pokerscore.games.videopoker.strategy.grammar import (
-        Strategy,
-        load_strategy,
-        parse_strategy,
+if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests check they agree)
+    from pokerscore.cards import Card as Card
+    from pokerscore.cards import DuplicateCardError as DuplicateCardError
+    from pokerscore.cards import HandSizeError as HandSizeError
+    from pokerscore.cards import InvalidCardError as InvalidCardError
+    from pokerscore.cards import PokerScoreError as PokerScoreError
+    from pokerscore.cards import Rank as Rank
+    from pokerscore.cards import Suit as Suit
+    from pokerscore.cards import format_cards as format_cards
+    from pokerscore.cards import parse_card as parse_card
+    from pokerscore.cards import parse_cards as parse_cards
+    from pokerscore.engine import RANKINGS as RANKINGS
+    from pokerscore.engine import Category as Category
+    from pokerscore.engine import Ranking as Ranking
+    from pokerscore.engine import evaluate5 as evaluate5
+    from pokerscore.engine import evaluate6 as evaluate6
+    from pokerscore.engine import evaluate7 as evaluate7
+    from pokerscore.engine import get_ranking as get_ranking
+    from pokerscore.files.distributed import score_on_cluster as score_on_cluster
+    from pokerscore.files.histories.allin import exact_allin_evs as exact_allin_evs
+    from pokerscore.files.histories.model import HandHistory as HandHistory
+    from pokerscore.files.histories.model import HandHistoryError as HandHistoryError
+    from pokerscore.files.histories.model import HandResult as HandResult
+    from pokerscore.files.histories.model import PlayerResult as PlayerResult
+    from pokerscore.files.histories.replay import replay as replay
+    from pokerscore.files.histories.running import HistoriesSummary as HistoriesSummary
+    from pokerscore.files.histories.running import analyse_histories as analyse_histories
+    from pokerscore.files.histories.running import history_results as history_results
+    from pokerscore.files.histories.running import read_histories as read_histories
+    from pokerscore.files.histories.stats import PlayerStats as PlayerStats
+    from pokerscore.files.histories.stats import player_stats as player_stats
+    from pokerscore.files.scoring import ScoreJob as ScoreJob
+    from pokerscore.files.scoring import Summary as Summary
+    from pokerscore.files.scoring import score_file as score_file
+    from pokerscore.games.draw import BestDraw as BestDraw
+    from pokerscore.games.draw import best_draw as best_draw
+    from pokerscore.games.holdem.board.breakdown import BoardBreakdown as BoardBreakdown
+    from pokerscore.games.holdem.board.breakdown import board_breakdown as board_breakdown
+    from pokerscore.games.holdem.board.reading import BoardHand as BoardHand
+    from pokerscore.games.holdem.board.reading import hand_on_board as hand_on_board
+    from pokerscore.games.holdem.equity import EquityResult as EquityResult
+    from pokerscore.games.holdem.equity import equity as equity
+    from pokerscore.games.holdem.game import GAMES as GAMES
+    from pokerscore.games.holdem.game import Game as Game
+    from pokerscore.games.holdem.game import get_game as get_game
+    from pokerscore.games.holdem.preflop import PreflopJob as PreflopJob
+    from pokerscore.games.holdem.preflop import PreflopTables as PreflopTables
+    from pokerscore.games.holdem.preflop import compute_preflop_tables as compute_preflop_tables
+    from pokerscore.games.holdem.ranges import Range as Range
+    from pokerscore.games.holdem.ranges import RangeError as RangeError
+    from pokerscore.games.holdem.ranges import parse_range as parse_range
+    from pokerscore.games.holdem.showdown import Showdown as Showdown
+    from pokerscore.games.holdem.showdown import showdown as showdown
+    from pokerscore.games.videopoker.advisor import HoldEV as HoldEV
+    from pokerscore.games.videopoker.advisor import advise as advise
+    from pokerscore.games.videopoker.analysis import GameAnalysis as GameAnalysis
+    from pokerscore.games.videopoker.analysis import analyze as analyze
+    from pokerscore.games.videopoker.paytables import PAYTABLES as PAYTABLES
+    from pokerscore.games.videopoker.paytables import PayTable as PayTable
+    from pokerscore.games.videopoker.paytables import get_paytable as get_paytable
+    from pokerscore.games.videopoker.paytables import load_paytable as load_paytable
+    from pokerscore.games.videopoker.seeds import seed_coverage as seed_coverage
+    from pokerscore.games.videopoker.strategy.generate import (
+        GeneratedStrategy as GeneratedStrategy,
     )
-    from pokerscore.games.videopoker.strategy.play import strategy_return
-    from pokerscore.hands.batch import evaluate_batch, hands_to_array, random_hands
+    from pokerscore.games.videopoker.strategy.generate import (
+        generate_strategy as generate_strategy,
+    )
+    from pokerscore.games.videopoker.strategy.grammar import Strategy as Strategy
+    from pokerscore.games.videopoker.strategy.grammar import StrategyError as StrategyError
+    from pokerscore.games.videopoker.strategy.grammar import load_strategy as load_strategy
+    from pokerscore.games.videopoker.strategy.grammar import parse_strategy as parse_strategy
+    from pokerscore.games.videopoker.strategy.play import StrategyPlay as StrategyPlay
+    from pokerscore.games.videopoker.strategy.play import strategy_return as strategy_return
+    from pokerscore.hands import HandScore as HandScore
+    from pokerscore.hands import best_hand as best_hand
+    from pokerscore.hands import compare as compare
+    from pokerscore.hands import describe as describe
+    from pokerscore.hands import score as score
+    from pokerscore.hands import winners as winners
+    from pokerscore.hands.batch import evaluate_batch as evaluate_batch
+    from pokerscore.hands.batch import hands_to_array as hands_to_array
+    from pokerscore.hands.batch import random_hands as random_hands
+    from pokerscore.hands.statistics import CategoryCounts as CategoryCounts
+    from pokerscore.hands.statistics import exhaustive_counts as exhaustive_counts
+    from pokerscore.hands.statistics import sampled_counts as sampled_counts
 
 __version__ = "0.1.0"
 
-_LAZY = {
+_HOMES: Final[dict[str, str]] = {
+    # cards: the Card type, notation and the error family
+    "Card": "pokerscore.cards",
+    "Rank": "pokerscore.cards",
+    "Suit": "pokerscore.cards",
+    "parse_card": "pokerscore.cards",
+    "parse_cards": "pokerscore.cards",
+    "format_cards": "pokerscore.cards",
+    "PokerScoreError": "pokerscore.cards",
+    "InvalidCardError": "pokerscore.cards",
+    "DuplicateCardError": "pokerscore.cards",
+    "HandSizeError": "pokerscore.cards",
+    # rankings and the plain evaluators of standard high poker
+    "Category": "pokerscore.engine",
+    "Ranking": "pokerscore.engine",
+    "RANKINGS": "pokerscore.engine",
+    "get_ranking": "pokerscore.engine",
+    "evaluate5": "pokerscore.engine",
+    "evaluate6": "pokerscore.engine",
+    "evaluate7": "pokerscore.engine",
+    # one hand: score, compare, describe
+    "HandScore": "pokerscore.hands",
+    "score": "pokerscore.hands",
+    "best_hand": "pokerscore.hands",
+    "compare": "pokerscore.hands",
+    "winners": "pokerscore.hands",
+    "describe": "pokerscore.hands",
+    # many hands: NumPy batches and exact statistics
     "evaluate_batch": "pokerscore.hands.batch",
     "hands_to_array": "pokerscore.hands.batch",
     "random_hands": "pokerscore.hands.batch",
+    "CategoryCounts": "pokerscore.hands.statistics",
+    "exhaustive_counts": "pokerscore.hands.statistics",
+    "sampled_counts": "pokerscore.hands.statistics",
+    # draw poker
+    "BestDraw": "pokerscore.games.draw",
+    "best_draw": "pokerscore.games.draw",
+    # hold'em and Omaha: games, showdowns, ranges, equity, preflop tables, hands on a board
+    "Game": "pokerscore.games.holdem.game",
+    "GAMES": "pokerscore.games.holdem.game",
+    "get_game": "pokerscore.games.holdem.game",
+    "Showdown": "pokerscore.games.holdem.showdown",
+    "showdown": "pokerscore.games.holdem.showdown",
+    "Range": "pokerscore.games.holdem.ranges",
+    "RangeError": "pokerscore.games.holdem.ranges",
+    "parse_range": "pokerscore.games.holdem.ranges",
+    "EquityResult": "pokerscore.games.holdem.equity",
+    "equity": "pokerscore.games.holdem.equity",
+    "PreflopJob": "pokerscore.games.holdem.preflop",
+    "PreflopTables": "pokerscore.games.holdem.preflop",
+    "compute_preflop_tables": "pokerscore.games.holdem.preflop",
+    "BoardHand": "pokerscore.games.holdem.board.reading",
+    "hand_on_board": "pokerscore.games.holdem.board.reading",
+    "BoardBreakdown": "pokerscore.games.holdem.board.breakdown",
+    "board_breakdown": "pokerscore.games.holdem.board.breakdown",
+    # video poker
+    "PayTable": "pokerscore.games.videopoker.paytables",
+    "PAYTABLES": "pokerscore.games.videopoker.paytables",
+    "get_paytable": "pokerscore.games.videopoker.paytables",
+    "load_paytable": "pokerscore.games.videopoker.paytables",
+    "HoldEV": "pokerscore.games.videopoker.advisor",
+    "advise": "pokerscore.games.videopoker.advisor",
+    "GameAnalysis": "pokerscore.games.videopoker.analysis",
+    "analyze": "pokerscore.games.videopoker.analysis",
+    "seed_coverage": "pokerscore.games.videopoker.seeds",
     "Strategy": "pokerscore.games.videopoker.strategy.grammar",
+    "StrategyError": "pokerscore.games.videopoker.strategy.grammar",
     "parse_strategy": "pokerscore.games.videopoker.strategy.grammar",
     "load_strategy": "pokerscore.games.videopoker.strategy.grammar",
+    "StrategyPlay": "pokerscore.games.videopoker.strategy.play",
     "strategy_return": "pokerscore.games.videopoker.strategy.play",
+    "GeneratedStrategy": "pokerscore.games.videopoker.strategy.generate",
     "generate_strategy": "pokerscore.games.videopoker.strategy.generate",
+    # hand files
+    "ScoreJob": "pokerscore.files.scoring",
+    "Summary": "pokerscore.files.scoring",
+    "score_file": "pokerscore.files.scoring",
+    "score_on_cluster": "pokerscore.files.distributed",
+    # hand histories: PHH and PokerStars, replayed; all-in EV; statistics per player
+    "HandHistory": "pokerscore.files.histories.model",
+    "HandHistoryError": "pokerscore.files.histories.model",
+    "HandResult": "pokerscore.files.histories.model",
+    "PlayerResult": "pokerscore.files.histories.model",
+    "read_histories": "pokerscore.files.histories.running",
+    "replay": "pokerscore.files.histories.replay",
+    "exact_allin_evs": "pokerscore.files.histories.allin",
+    "history_results": "pokerscore.files.histories.running",
+    "analyse_histories": "pokerscore.files.histories.running",
+    "HistoriesSummary": "pokerscore.files.histories.running",
+    "PlayerStats": "pokerscore.files.histories.stats",
+    "player_stats": "pokerscore.files.histories.stats",
 }
+"""Every public name and the module it lives in."""
+
+__all__ = [
+    "__version__",
+    *_HOMES,
+]
 
 
 def __getattr__(name: str) -> object:
-    """Load the batch API and the video poker strategy lists (NumPy, Numba on first kernel
-    call) only when they are asked for."""
-    if name in _LAZY:
-        from importlib import import_module
-
-        value = getattr(import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'pokerscore' has no attribute {name!r}")
+    """Load a public name from its home module on first use, then keep it here."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'pokerscore' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
 
 
-__all__ = [
-    "RANKINGS",
-    "Card",
-    "Category",
-    "DuplicateCardError",
-    "HandScore",
-    "HandSizeError",
-    "InvalidCardError",
-    "PokerScoreError",
-    "Range",
-    "RangeError",
-    "Rank",
-    "Ranking",
-    "Strategy",
-    "Suit",
-    "__version__",
-    "best_hand",
-    "compare",
-    "describe",
-    "evaluate5",
-    "evaluate6",
-    "evaluate7",
-    "evaluate_batch",
-    "format_cards",
-    "generate_strategy",
-    "get_ranking",
-    "hands_to_array",
-    "load_strategy",
-    "parse_card",
-    "parse_cards",
-    "parse_range",
-    "parse_strategy",
-    "random_hands",
-    "score",
-    "strategy_return",
-    "winners",
-]
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})

@@ -1,5 +1,5 @@
 """``python -m pokerscore`` runs the command line."""
 
-from pokerscore.cli.app import main
+from pokerscore.cli import main
 
 main()

@@ -1,6 +1,7 @@
 """Optional dependencies: which extra installs each, and the one-line error when one is missing.
 
-The heavy libraries live in extras so the core install stays light: ``files`` (pyarrow) for hand
+The heavy libraries live in extras so the core install stays light: ``cli`` (Typer, Rich,
+Textual, platformdirs) for the command line and the game, ``files`` (pyarrow) for hand
 files, ``cluster`` (Dask) for work spread over processes or machines, ``plots`` (matplotlib) for
 pictures; ``all`` installs every one. A command that needs a missing one stops with a
 :class:`MissingExtraError` naming the extra, which the command line prints as one line (exit 2).
@@ -19,7 +20,7 @@ from typing import Final
 
 from pokerscore._support.errors import PokerScoreError
 
-EXTRAS: Final = {"files": "pyarrow", "cluster": "dask", "plots": "matplotlib"}
+EXTRAS: Final = {"cli": "typer", "files": "pyarrow", "cluster": "dask", "plots": "matplotlib"}
 """Each extra and the module that tells whether it is installed."""
 
 

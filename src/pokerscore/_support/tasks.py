@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from pokerscore._support.errors import PokerScoreError
+from pokerscore._support.errors import ParameterError, PokerScoreError
 from pokerscore._support.extras import require_extra
 
 if TYPE_CHECKING:
@@ -60,9 +60,11 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     running cluster has the workers it has). The local cluster is closed on exit.
     """
     if scheduler is not None and workers is not None:
-        raise ClusterError("--workers sizes a local cluster: leave it out with --scheduler")
+        raise ParameterError(
+            "{name} sizes a local cluster: leave it out with a running scheduler", "workers"
+        )
     if workers is not None and workers < 1:
-        raise ClusterError(f"--workers must be at least 1, not {workers}")
+        raise ParameterError(f"{{name}} must be at least 1, not {workers}", "workers")
     require_extra("cluster", "running on Dask")
     from distributed import Client, LocalCluster
 

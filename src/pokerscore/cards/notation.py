@@ -4,8 +4,8 @@ Accepted for one card, case-insensitive: ``Ah``, ``AH``, ``10h``, ``Th``, ``A♥
 (a space after a leading suit symbol, as some tutorials print cards), the outline suit symbols
 ``♧ ♢ ♡ ♤``, and the Unicode playing-card glyphs ``🂡`` … ``🃞`` (the knights, which no
 standard deck has, are rejected). The joker: ``Jk``, ``joker`` (any case) or ``🃏`` (and the
-other joker glyphs, ``🂿`` and ``🃟``). A hand is such cards separated by spaces or commas, or not
-separated at all (``AhKhQhJhTh``); or any iterable of card ids, card strings or :class:`Card`.
+other joker glyphs, ``🂿`` and ``🃟``). A hand is such cards separated by :data:`SEPARATORS` (spaces,
+tabs, line ends, commas, semicolons), or not separated at all (``AhKhQhJhTh``); or any iterable of card ids, card strings or :class:`Card`.
 A hand holds each card once, except the joker: at most :data:`~pokerscore.cards.card.MAX_JOKERS`
 of them (which rankings play with jokers is the ranking's business, not the parser's).
 """
@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
+from functools import cache
 from typing import Final, SupportsIndex, cast
 
+from pokerscore._support.errors import expect
 from pokerscore.cards.card import (
     CARD_ID_HELP,
     JOKER,
@@ -38,7 +40,11 @@ from pokerscore.cards.errors import (
 RANK_HELP: Final = "rank must be one of 2-9, T or 10, J, Q, K, A"
 SUIT_HELP: Final = "suit must be one of c, d, h, s or ♣, ♦, ♥, ♠"
 
-_SEPARATORS: Final = frozenset(" \t\r\n,;")
+SEPARATORS: Final = " \t\r\n,;"
+"""What separates the cards of a hand written as one string, and nothing else: a NUL, a form
+feed or a vertical tab is part of a token (so an invalid card). The fast readers of files take
+the same set (:mod:`pokerscore.files.tokens`)."""
+_SEPARATORS: Final = frozenset(SEPARATORS)
 _RANKS: Final = {char: rank for rank, char in enumerate(RANK_CHARS)}
 _SUITS: Final = {
     **{letter: suit for suit, letter in enumerate(SUIT_LETTERS)},
@@ -82,6 +88,7 @@ def format_cards(cards: Iterable[Card], style: str = "text") -> str:
     >>> format_cards(parse_cards("Ah 10d"), "pretty")
     'A♥ 10♦'
     """
+    cards = parse_cards(cards, allow_duplicates=True)  # any card notation; junk refused
     if style == "text":
         return " ".join(str(card) for card in cards)
     if style == "pretty":
@@ -103,6 +110,7 @@ def parse_card(text: str, position: int = 1) -> Card:
     ...
     pokerscore.cards.errors.InvalidCardError: invalid card "1X" at position 1: rank must be one of 2-9, T or 10, J, Q, K, A
     """
+    expect(text, str, "text", "a string holding one card")
     cards = _scan(text, first_position=position)
     if len(cards) != 1:
         raise InvalidCardError(text.strip(), position, "expected exactly one card")
@@ -269,3 +277,21 @@ def _skip_variation(text: str, index: int) -> int:
     while index < len(text) and text[index] in "\ufe0e\ufe0f":
         index += 1
     return index
+
+
+@cache
+def card_tokens() -> dict[str, int]:
+    """Each card written as one short token -> its id: rank then suit (``Ah``, ``aH``, ``10h``,
+    ``A♥``, ``A♡``), suit symbol then rank (``♥A``, ``♥10``), and the joker's ``Jk``; every
+    one read by :func:`parse_card`, for readers that look a token up instead of parsing it.
+
+    >>> tokens = card_tokens()
+    >>> tokens["Ah"], tokens["10♥"], tokens["♥10"], tokens["jk"], "Ax" in tokens
+    (50, 34, 34, 52, False)
+    """
+    ranks = [*RANK_CHARS, *RANK_CHARS.lower(), "10"]
+    suits = [*_SUITS, *(letter.upper() for letter in SUIT_LETTERS)]
+    candidates = [rank + suit for rank in ranks for suit in suits]
+    candidates += [symbol + rank for symbol in _SUIT_SYMBOL_CHARS for rank in ranks]
+    candidates += ["Jk", "JK", "jk", "jK"]
+    return {token: parse_card(token).id for token in candidates}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 import typer
 from typer.core import TyperGroup
@@ -14,14 +14,18 @@ from pokerscore import __version__
 from pokerscore.cards.errors import shorten
 from pokerscore.cli.commands import (
     batch,
+    board,
     draw,
     hands,
+    histories,
     holdem,
+    play,
     rankings,
     stats,
     tables,
     videopoker,
 )
+from pokerscore.cli.metavars import use_word_metavars
 from pokerscore.cli.output import BAD_INPUT, report_error
 
 try:  # recent Typer carries its own copy of Click
@@ -59,6 +63,14 @@ def _ascii_safe_streams() -> None:
             "♣♦♥♠…".encode(stream.encoding or "ascii")
         except (LookupError, UnicodeEncodeError):
             reconfigure(errors="backslashreplace")
+
+
+DEBUG_VARIABLE: Final = "POKERSCORE_DEBUG"
+"""Set (to anything but 0 or empty) to see the traceback of an unexpected error."""
+
+
+def _debugging() -> bool:
+    return os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
 
 
 class _OneLineErrors(TyperGroup):
@@ -106,6 +118,14 @@ class _OneLineErrors(TyperGroup):
             else:
                 report_error(f"{error.strerror or error}: {error.filename}")
             status = BAD_INPUT
+        except Exception as error:  # a bug of ours: still one line, and how to see the rest
+            if _debugging():
+                raise
+            report_error(
+                f"unexpected {type(error).__name__}: {error} (a bug in pokerscore: please report "
+                f"it; {DEBUG_VARIABLE}=1 or --debug shows the traceback)"
+            )
+            status = BAD_INPUT
         sys.exit(status)
 
 
@@ -118,17 +138,47 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-app.command("score")(hands.score_command)
-app.command("compare")(hands.compare_command)
-app.command("duel")(hands.duel_command)
-app.command("stats")(stats.stats_command)
-app.command("rankings")(rankings.rankings_command)
-app.command("showdown")(holdem.showdown_command)
-app.command("equity")(holdem.equity_command)
-app.command("draw")(draw.draw_command)
-app.command("batch")(batch.batch_command)
-app.add_typer(videopoker.app, name="videopoker")
-app.add_typer(tables.app, name="tables")
+videopoker_app = typer.Typer(
+    help="Video poker: pay tables, the best hold of a deal, the exact return of a game, "
+    "strategy lists, seeds, and the game itself with its history.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+tables_app = typer.Typer(
+    help="Exact preflop equity tables: every starting hand against a random hand and against "
+    "each other, computed on Dask.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+# Every command, registered here and only here: (group, name, function).
+COMMANDS: Final = (
+    (app, "score", hands.score_command),
+    (app, "compare", hands.compare_command),
+    (app, "duel", hands.duel_command),
+    (app, "stats", stats.stats_command),
+    (app, "rankings", rankings.rankings_command),
+    (app, "showdown", holdem.showdown_command),
+    (app, "equity", holdem.equity_command),
+    (app, "outs", board.outs_command),
+    (app, "board", board.board_command),
+    (app, "draw", draw.draw_command),
+    (app, "batch", batch.batch_command),
+    (app, "histories", histories.histories_command),
+    (videopoker_app, "paytables", videopoker.paytables_command),
+    (videopoker_app, "advise", videopoker.advise_command),
+    (videopoker_app, "analyze", videopoker.analyze_command),
+    (videopoker_app, "seeds", videopoker.seeds_command),
+    (videopoker_app, "strategy", videopoker.strategy_command),
+    (videopoker_app, "play", play.play_command),
+    (videopoker_app, "history", play.history_command),
+    (tables_app, "preflop", tables.preflop_command),
+    (tables_app, "show", tables.show_command),
+)
+for group, name, function in COMMANDS:
+    group.command(name)(function)
+app.add_typer(videopoker_app, name="videopoker")
+app.add_typer(tables_app, name="tables")
+use_word_metavars(app)  # after every registration: `CARDS...`, not Typer's `{cards}...`
 
 
 def _version(show: bool) -> None:
@@ -142,8 +192,13 @@ def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
     ] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the traceback of an unexpected error.")
+    ] = False,
 ) -> None:
     """Score poker hands exactly: cards in any notation, categories, comparisons, statistics."""
+    if debug:
+        os.environ[DEBUG_VARIABLE] = "1"
 
 
 def main() -> None:

@@ -1,5 +1,7 @@
-"""Reading a file of one deal per line, streamed: blocks of lines read and checked at once, a bad
-line reported with its number and skipped.
+"""Reading a file of one deal per line, streamed, for ``duel`` and ``draw``: blocks of lines read
+and checked at once (:mod:`pokerscore.files.text`), a bad line reported with its number and
+skipped; and the reports of bad lines (or rows) every file command shares: the first ten printed,
+then a count.
 
 NumPy and the parsing kernels (:mod:`pokerscore.files`) are imported when a file is read, never with
 this module: ``score`` and ``compare`` share its command module.
@@ -22,7 +24,10 @@ if TYPE_CHECKING:
 
 BLOCK_BYTES: Final = 4 << 20
 """Bytes read at a time: about 140,000 lines of ten cards."""
-_BYTE_ORDER_MARK: Final = b"\xef\xbb\xbf"
+SHOWN_ERRORS: Final = 10
+"""Bad lines (or rows) printed on stderr: the rest are counted (``batch --errors`` lists all)."""
+KEPT_ERRORS: Final = 100
+"""Bad lines kept for a command's JSON (all of them are counted)."""
 
 
 @dataclass
@@ -37,13 +42,27 @@ class CardLines:
 
 @dataclass
 class LineErrors:
-    """The bad lines met so far, with their messages."""
+    """The bad lines (or rows) of a run: each counted, the first :data:`KEPT_ERRORS` kept, the
+    first :data:`SHOWN_ERRORS` printed as ``error: line N: message`` unless ``quiet``."""
 
+    word: str = "line"
+    quiet: bool = False
+    count: int = 0
     errors: list[tuple[int, str]] = field(default_factory=list)
 
+    def add(self, number: int, message: str) -> None:
+        """One bad line."""
+        self.count += 1
+        if len(self.errors) < KEPT_ERRORS:
+            self.errors.append((number, message))
+        if not self.quiet and self.count <= SHOWN_ERRORS:
+            report_error(f"{self.word} {number}: {message}")
 
-def _decoding_message(error: UnicodeDecodeError) -> str:
-    return f"not UTF-8 text: byte 0x{error.object[error.start]:02x} at column {error.start + 1}"
+    def close(self, where: str = "") -> None:
+        """Say how many there were in all when not every one was printed (``where``: the file
+        that lists them all, as ``" (every one in bad.csv)"``)."""
+        if not self.quiet and self.count > SHOWN_ERRORS:
+            report_error(f"{self.count:,} bad {self.word}s in all{where}")
 
 
 def _open(source: str) -> BinaryIO:
@@ -58,41 +77,6 @@ def _open(source: str) -> BinaryIO:
         fail(f"no such file: {source}")
     except OSError as error:
         fail(f"cannot read {source}: {error.strerror or error}")
-
-
-def _blocks(source: str, block_bytes: int) -> Iterator[tuple[bytes, int]]:
-    """The source in pieces that end with a line end, a byte-order mark at the start dropped,
-    with the bytes read so far."""
-    handle = _open(source)
-    carry, done, first = b"", 0, True
-    try:
-        while True:
-            try:
-                block = handle.read(block_bytes)
-            except OSError as error:
-                name = "standard input" if source == "-" else source
-                fail(f"cannot read {name}: {error.strerror or error}")
-            done += len(block)
-            if first and block:
-                while len(block) < len(_BYTE_ORDER_MARK) and (more := handle.read(block_bytes)):
-                    block += more
-                    done += len(more)
-                block = block.removeprefix(_BYTE_ORDER_MARK)
-                first = False
-            if not block:
-                if carry:
-                    yield carry + b"\n", done
-                return
-            data = carry + block
-            cut = data.rfind(b"\n")
-            if cut < 0:
-                carry = data
-                continue
-            carry = data[cut + 1 :]
-            yield data[: cut + 1], done
-    finally:
-        if source != "-":
-            handle.close()
 
 
 def source_size(source: str) -> int | None:
@@ -113,48 +97,53 @@ def read_card_lines(
     deck_mask: int,
     errors: LineErrors,
     strict: bool = False,
-    quiet: bool = False,
     block_bytes: int | None = None,
 ) -> Iterator[CardLines]:
     """The lines of ``source`` (a path, or ``-`` for stdin) holding ``cards`` cards each, a
     block at a time, numbered as :meth:`bytes.splitlines` counts (``\\n``, ``\\r\\n`` or ``\\r``).
 
-    Each block is read in one compiled pass (:func:`pokerscore.files.parse.parse_text_rows`); a line
-    it cannot read (another notation, a bad card, not UTF-8) goes to ``exact``, the command's
-    own parser, which returns its card ids or raises the error the line is reported with (on
-    stderr as ``line N: message`` unless ``quiet``, and in ``errors``); with ``strict`` the first
-    one ends the run with exit status 2. Blank lines and lines starting with ``#`` are skipped.
+    Each block is read in one compiled pass (:meth:`pokerscore.files.text.TextLines.parse`); a
+    line it cannot read (another notation, a bad card, not UTF-8, longer than
+    :data:`~pokerscore.files.text.MAX_LINE_BYTES`) goes to ``exact``, the command's own parser,
+    which returns its card ids or raises the error the line is reported with (in ``errors``);
+    with ``strict`` the first one ends the run with exit status 2. Blank lines and lines
+    starting with ``#`` are skipped.
     """
     import numpy as np
 
-    from pokerscore.files._kernels import GOOD, SLOW, line_offsets
-    from pokerscore.files.parse import parse_text_rows
+    from pokerscore.files._kernels import GOOD, SLOW
+    from pokerscore.files.text import TextLines, line_blocks
 
+    handle = _open(source)
+    name = "standard input" if source == "-" else source
+    blocks = line_blocks(handle, block_bytes=block_bytes or BLOCK_BYTES, lone_returns=True)
     line_count = 0
-    for piece, done in _blocks(source, block_bytes or BLOCK_BYTES):
-        data = np.frombuffer(piece, dtype=np.uint8)
-        offsets = line_offsets(data, True)
-        lines = len(offsets) - 1
-        parsed = parse_text_rows(data, offsets, deck_mask, (cards, cards))
-        status = parsed.status
-        for row in np.flatnonzero(status == SLOW).tolist():
-            number = line_count + row + 1
-            line = piece[offsets[row] : offsets[row + 1]].rstrip(b"\r\n")
+    try:
+        while True:
             try:
+                block = next(blocks, None)
+            except OSError as error:
+                fail(f"cannot read {name}: {error.strerror or error}")
+            if block is None:
+                return
+            lines = TextLines(block, lone_returns=True)
+            parsed = lines.parse(deck_mask, (cards, cards))
+            status = parsed.status
+            for row in np.flatnonzero(status == SLOW).tolist():
+                number = line_count + row + 1
                 try:
-                    text = line.decode("utf-8").strip()
-                except UnicodeDecodeError as error:
-                    raise PokerScoreError(_decoding_message(error)) from None
-                if not text or text.startswith("#"):
-                    continue
-                parsed.ids[row] = exact(text)
-                status[row] = GOOD
-            except PokerScoreError as error:
-                if strict:
-                    fail(f"line {number}: {error}", BAD_INPUT)
-                errors.errors.append((number, str(error)))
-                if not quiet:
-                    report_error(f"line {number}: {error}")
-        good = np.flatnonzero(status == GOOD)
-        yield CardLines(good + (line_count + 1), parsed.ids[good], done)
-        line_count += lines
+                    text = lines.text(row).strip()
+                    if not text or text.startswith("#"):
+                        continue
+                    parsed.ids[row] = exact(text)
+                    status[row] = GOOD
+                except PokerScoreError as error:
+                    if strict:
+                        fail(f"line {number}: {error}", BAD_INPUT)
+                    errors.add(number, str(error))
+            good = np.flatnonzero(status == GOOD)
+            yield CardLines(good + (line_count + 1), parsed.ids[good], block.done)
+            line_count += len(lines)
+    finally:
+        if source != "-":
+            handle.close()

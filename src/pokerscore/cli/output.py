@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Final, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
+from pokerscore._support.errors import ParameterError, one_line
 from pokerscore.cards import Card, PokerScoreError
 
 if TYPE_CHECKING:
@@ -26,15 +27,13 @@ BAD_INPUT = 2
 """Exit status for bad input (the same as for a bad command line)."""
 
 
-def one_line(message: str) -> str:
-    """A message safe to print as one line: control characters and line breaks escaped.
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless one: ``counted(1, "file")`` is ``'1 file'``.
 
-    >>> print(one_line("bad\\x1b[31m token\\nhere"))
-    bad\\x1b[31m token\\nhere
+    >>> counted(1, "file"), counted(2_000, "hand")
+    ('1 file', '2,000 hands')
     """
-    if message.isprintable():
-        return message
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+    return f"{count:,} {noun}{'s' * (count != 1)}"
 
 
 def report_error(message: str) -> None:
@@ -49,11 +48,20 @@ def fail(message: str, status: int = BAD_INPUT) -> NoReturn:
     raise typer.Exit(status)
 
 
+CLUSTER_FLAGS: Final = {"workers": "--workers", "scheduler": "--scheduler"}
+"""The options every command that runs on Dask shares, by the parameter they set."""
+
+
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn bad input into one line on stderr and exit status 2, never a traceback."""
+def user_errors(flags: Mapping[str, str] | None = None) -> Iterator[None]:
+    """Turn bad input into one line on stderr and exit status 2, never a traceback. ``flags``
+    maps a library parameter to the option that sets it: an error about the parameter names
+    the option instead (the cluster options always do)."""
     try:
         yield
+    except ParameterError as error:
+        flag = (flags or {}).get(error.parameter) or CLUSTER_FLAGS.get(error.parameter)
+        fail(error.naming(flag) if flag else str(error))
     except PokerScoreError as error:
         fail(str(error))
     except OSError as error:

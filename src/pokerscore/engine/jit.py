@@ -4,17 +4,30 @@ Importing this module imports Numba (a few tenths of a second), so only kernel m
 it, and nothing imports a kernel module at ``import pokerscore`` time: the public functions that
 need a kernel import it inside their bodies. Compilation happens on a kernel's first call and is
 cached on disk beside the source.
+
+The threading layer is Numba's choice (OpenMP with the pip wheels on Linux), with one setting of
+ours: OpenMP threads that wait, wait asleep. By default they spin after every parallel loop, on
+cores that a busy host's other work needs (measured in DEVELOPERS.md, "Threads"). Set
+``OMP_WAIT_POLICY`` before the first kernel runs to choose otherwise.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
+
+# Read by the OpenMP runtime when Numba loads it, on the first parallel kernel: it must be in
+# the environment before then (if another library loaded OpenMP first, its setting stands).
+os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 import numba
 
 Function = TypeVar("Function", bound=Callable[..., Any])
+
+prange: Final = cast(Callable[[int], range], numba.prange)
+"""``numba.prange`` typed as ``range``: a parallel loop in a kernel, a plain one elsewhere."""
 
 
 def kernel(*, parallel: bool = False, inline: bool = False) -> Callable[[Function], Function]:

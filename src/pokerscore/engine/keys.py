@@ -65,7 +65,7 @@ def card_keys_5(wild_cards: frozenset[int], cards: int) -> tuple[int, ...]:
 
 
 # Rank keys whose sums differ for every multiset of up to 7 ranks with at most 4 of each
-# (the sequence published with SKPokerEval; tests/test_engine_tables.py re-checks uniqueness).
+# (the sequence published with SKPokerEval; tests/engine/test_engine_tables.py re-checks uniqueness).
 RANK_KEYS: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
 SUIT_SHIFT: Final = 16
 SUIT_FIELD_BITS: Final = 4

@@ -24,12 +24,12 @@ from __future__ import annotations
 from array import array
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.engine.hand_classes import rank_multisets
+from pokerscore.engine.hand_classes import HandClass, rank_multisets
 from pokerscore.engine.keys import (
     CARD_KEYS,
     CARD_KEYS_5,
@@ -40,8 +40,32 @@ from pokerscore.engine.keys import (
     SUIT_SHIFT_5,
 )
 
-if TYPE_CHECKING:
-    from pokerscore.engine.rankings import Ranking
+
+class Ranking(Protocol):
+    """What the tables read of a ranking (:class:`~pokerscore.engine.rankings.Ranking` is one).
+
+    Named by its shape, not imported: a ranking builds its tables from this module, so this
+    module does not import the rankings back.
+    """
+
+    @property
+    def ranks(self) -> tuple[int, ...]: ...
+    @property
+    def wild_cards(self) -> frozenset[int]: ...
+    @property
+    def flushes(self) -> int: ...
+    @property
+    def classes(self) -> tuple[HandClass, ...]: ...
+    @property
+    def value_count(self) -> int: ...
+    @property
+    def card_keys5(self) -> tuple[int, ...]: ...
+    @property
+    def is_flush5(self) -> tuple[bool, ...]: ...
+    def __hash__(self) -> int: ...  # tables are cached per ranking
+    def plain_values(self) -> dict[tuple[int, ...], int]: ...
+    def five_card_lists(self) -> tuple[list[int], list[int]]: ...
+
 
 __all__ = [
     "ID_SLOTS",

@@ -4,9 +4,9 @@ columns gathered into rows, both checked against the deck in the same pass.
 Each row ends with a status: :data:`GOOD` (5 to 7 cards of the deck, none twice: its ids are in
 the row of ``ids``), :data:`BLANK`, :data:`COMMENT` (its first token starts with ``#``), or
 :data:`SLOW`: anything else, left to the exact parser, which gives the message (or reads a
-notation only it knows, such as ``AhKhQhJhTh``). Tokens are keyed as
-:func:`pokerscore.files.parse.token_key` keys them, and looked up in its table, built by asking the
-card parser: the notation stays defined in one place.
+notation only it knows, such as ``AhKhQhJhTh``). A token is keyed by :func:`token_key_at` and
+looked up in :func:`pokerscore.files.tokens.token_table`, which holds the card parser's own
+tokens: the notation stays defined in one place.
 """
 
 from __future__ import annotations
@@ -18,8 +18,13 @@ import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels.lookup import prange
-from pokerscore.files.parse import NOT_A_CARD, SYMBOL_LEAD, TEN
 
+NOT_A_CARD: Final = 255
+"""A token table's entry for a key that is no card."""
+TEN: Final = 0x01
+"""Stands for the two bytes ``10`` in a token key."""
+SYMBOL_LEAD: Final = (0xE2, 0x99)
+"""UTF-8 of U+2660..U+2667 (the suit symbols) is E2 99 A0..A7."""
 GOOD: Final = 0
 BLANK: Final = 1
 COMMENT: Final = 2
@@ -37,7 +42,8 @@ def _is_ten(first: np.int64, second: np.int64) -> bool:
 
 @kernel(inline=True)
 def token_key_at(data: Bytes, start: int, length: int) -> int:
-    """The token table's key of ``data[start:start + length]``, or -1 (not a card's shape)."""
+    """The token table's key of ``data[start:start + length]``, or -1 (not a card's shape):
+    (rank byte, suit byte), ``10`` as the byte :data:`TEN`, a suit symbol by its last byte."""
     key = np.int64(-1)
     b0 = np.int64(data[start])
     b1 = np.int64(data[start + 1])
@@ -62,6 +68,17 @@ def token_key_at(data: Bytes, start: int, length: int) -> int:
         elif b0 == _LEAD_0 and b1 == _LEAD_1 and _is_ten(b3, b4):
             key = TEN << 8 | b2
     return int(key)
+
+
+@kernel()
+def token_keys(data: Bytes, offsets: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The key of each token ``data[offsets[i]:offsets[i + 1]]`` (-1: not a card's shape)."""
+    keys = np.full(offsets.shape[0] - 1, -1, dtype=np.int64)
+    for index in range(keys.shape[0]):
+        length = offsets[index + 1] - offsets[index]
+        if 2 <= length <= 5:
+            keys[index] = token_key_at(data, offsets[index], length)
+    return keys
 
 
 @kernel(parallel=True)

@@ -1,4 +1,5 @@
-"""Hand files on Dask: a large file, or many, cut into parts scored on the workers.
+"""Hand files on Dask: a large file, or many, cut into parts scored on the workers of a client the
+caller brings.
 
 Each part is scored by :func:`~pokerscore.files.scoring.score_file` on a worker, exactly as one
 process scores a whole file, and writes one file of a Parquet dataset (``part-00000.parquet``,
@@ -7,10 +8,11 @@ rows of the parts before them, so they are global (counted over the files in nam
 files are cut at line starts by byte ranges, Parquet files by row groups; a CSV or UCI file is
 one part (a directory of them gives the parallelism).
 
-Dask is imported by :func:`score_on_cluster` only (through
-:func:`pokerscore._support.tasks.dask_client`): ``batch`` without ``--workers`` or ``--scheduler``
-never loads it. The output folder and the files must be visible to every worker (one machine, or
-a shared file system).
+The dataset is written into a hidden folder beside ``out`` and renamed into place at the end. An
+existing ``out`` is replaced only when it is a dataset of this kind (a folder holding nothing but
+``part-NNNNN.parquet`` files) or an empty folder: anything else there is the user's, and the run
+refuses before it starts. The output folder and the files must be visible to every worker (one
+machine, or a shared file system).
 """
 
 from __future__ import annotations
@@ -18,16 +20,33 @@ from __future__ import annotations
 import csv
 import glob
 import os
+import re
 import shutil
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+import pyarrow.parquet as pq
+
+from pokerscore._support.atomic import atomic_path, path_kind, remove_stale, temporary_path
+from pokerscore._support.tasks import run_tasks
 from pokerscore.cards import PokerScoreError
-from pokerscore.engine import Ranking, get_ranking
 from pokerscore.files.formats import Format, detect_format
-from pokerscore.files.scoring import KEPT_DISAGREEMENTS, KEPT_ERRORS, BadRowError, Summary
+from pokerscore.files.reading import Span
+from pokerscore.files.scoring import (
+    KEPT_DISAGREEMENTS,
+    KEPT_ERRORS,
+    BadRowError,
+    OutputPathError,
+    ScoreJob,
+    Summary,
+    score_file,
+)
+from pokerscore.files.writing import error_writer
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 PART_BYTES: Final = 64 << 20
 """Bytes of text per part: each worker's piece of work is a few seconds."""
@@ -41,7 +60,12 @@ class Part:
     index: int
     path: str
     file_format: str
-    span: tuple[int, int | None] | None
+    span: Span | None
+
+    @property
+    def name(self) -> str:
+        """The part's file name stem: ``part-00000``."""
+        return f"part-{self.index:05d}"
 
 
 def input_files(source: str) -> list[Path]:
@@ -67,12 +91,8 @@ def plan_parts(files: Sequence[Path], declared: Format, part_bytes: int = PART_B
         if kind is Format.TEXT:
             size = path.stat().st_size
             starts = range(0, max(size, 1), part_bytes)
-            spans: list[tuple[int, int | None] | None] = [
-                (start, min(start + part_bytes, size)) for start in starts
-            ]
+            spans: list[Span | None] = [(start, min(start + part_bytes, size)) for start in starts]
         elif kind is Format.PARQUET:
-            import pyarrow.parquet as pq
-
             metadata = pq.ParquetFile(path).metadata
             sizes = [metadata.row_group(n).total_byte_size for n in range(metadata.num_row_groups)]
             spans, first, gathered = [], 0, 0
@@ -96,34 +116,12 @@ class PartResult:
     wrote: bool
 
 
-def score_part(
-    part: Part,
-    ranking_name: str,
-    out_folder: str | None,
-    errors_folder: str | None,
-    cards_column: str | None,
-    card_columns: Sequence[str] | None,
-    describe: bool,
-) -> PartResult:
-    """Score one part on a worker: its Parquet file and its bad rows written into the folders."""
-    from pokerscore.files.scoring import score_file
-
-    name = f"part-{part.index:05d}"
-    out = Path(out_folder, f"{name}.parquet") if out_folder else None
-    summary = score_file(
-        Path(part.path),
-        ranking=get_ranking(ranking_name),
-        file_format=Format(part.file_format),
-        out=out,
-        cards_column=cards_column,
-        card_columns=card_columns,
-        describe=describe,
-        errors=Path(errors_folder, f"{name}.csv") if errors_folder else None,
-        part=part.span,
-    )
-    wrote = out is not None and summary.last_row > 0
-    if out is not None and not wrote:  # a part without rows: no file of another schema
-        out.unlink(missing_ok=True)
+def score_part(part: Part, job: ScoreJob) -> PartResult:
+    """Score one part on a worker: ``job`` names the part's output and errors files."""
+    summary = score_file(job, part=part.span)
+    wrote = job.out is not None and summary.last_row > 0
+    if job.out is not None and not wrote:  # a part without rows: no file of another schema
+        job.out.unlink(missing_ok=True)
     return PartResult(summary, wrote)
 
 
@@ -143,65 +141,96 @@ def _add(total: Summary, part: Summary, offset: int) -> None:
     total.last_row = offset + part.last_row
 
 
+_DATASET_FILE: Final = re.compile(r"part-\d{5}\.parquet")
+
+
+def check_dataset_target(out: Path) -> None:
+    """Raise unless ``out`` may be replaced by a dataset: a new path, an empty folder, or a
+    dataset of part files (nothing else in it)."""
+    kind = path_kind(out)
+    if kind is None and out.exists():
+        kind = "file"
+    if kind is None:
+        return
+    if kind != "folder":
+        raise OutputPathError(
+            f"{{name}}: {out} is a {kind}; a dataset is a folder, and it is not replaced", "out"
+        )
+    foreign = sorted(
+        entry.name for entry in os.scandir(out) if not _DATASET_FILE.fullmatch(entry.name)
+    )
+    if foreign:
+        raise OutputPathError(
+            f"{{name}}: {out} is a folder this program did not write (it holds {foreign[0]!r}): "
+            "it is not replaced",
+            "out",
+        )
+
+
+def _replace_folder(staging: Path, out: Path) -> None:
+    """Put ``staging`` at ``out``, the dataset there before removed only once it is moved."""
+    check_dataset_target(out)
+    old = temporary_path(out, "old") if out.exists() else None
+    if old is not None:
+        os.replace(out, old)
+    os.replace(staging, out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def score_on_cluster(
-    source: str,
+    job: ScoreJob,
+    client: Client | None,
     *,
-    ranking: Ranking,
-    scheduler: str | None,
-    workers: int | None,
-    file_format: Format = Format.AUTO,
-    out: Path | None = None,
-    cards_column: str | None = None,
-    card_columns: Sequence[str] | None = None,
-    describe: bool = False,
-    errors: Path | None = None,
-    strict: bool = False,
     on_progress: Callable[[int, int], None] | None = None,
     part_bytes: int = PART_BYTES,
+    retries: int = 1,
 ) -> Summary:
-    """Score a file, a folder or a glob of files on Dask: the summary of the whole, with rows
-    numbered globally, the scored rows written as a Parquet dataset (a folder of part files)
-    at ``out`` and every bad row to ``errors`` (CSV). ``on_progress(parts done, rows)``.
+    """Score a file, a folder or a glob of files (``job.source``) on the client's workers (in
+    this process when ``client`` is None): the summary of the whole, with rows numbered
+    globally, the scored rows written as a Parquet dataset (a folder of part files) at
+    ``job.out`` and every bad row to ``job.errors`` (CSV). ``on_progress(parts done, rows)``.
 
-    With ``strict`` the first bad row (in file order) raises :class:`BadRowError` and nothing
-    is written.
+    With ``job.strict`` the first bad row (in file order) raises :class:`BadRowError` and
+    nothing is written.
     """
-    from pokerscore._support.tasks import dask_client
-    from pokerscore.files.formats import pyarrow_required
-
-    pyarrow_required()
-    parts = plan_parts(input_files(source), file_format, part_bytes)
-    staging = Path(f"{out}.{os.getpid()}.part") if out is not None else None
-    scratch = Path(f"{errors or out or 'pokerscore'}.{os.getpid()}.errors")
+    if job.out is not None:
+        check_dataset_target(job.out)
+    replace(job, out=None).check_outputs()
+    parts = plan_parts(input_files(str(job.source)), job.file_format, part_bytes)
+    staging = scratch = None
+    if job.out is not None:
+        remove_stale(job.out)
+        staging = temporary_path(job.out)
+    if job.errors is not None:
+        remove_stale(job.errors)
+        scratch = temporary_path(job.errors, "scratch")
     try:
-        if staging is not None:
-            staging.mkdir(parents=True)
-        scratch.mkdir(parents=True)
-        with dask_client(scheduler, workers) as client:
-            futures = [
-                client.submit(
-                    score_part,
-                    part,
-                    ranking.name,
-                    None if staging is None else str(staging.resolve()),
-                    str(scratch.resolve()),
-                    cards_column,
-                    card_columns,
-                    describe,
-                    pure=False,
-                )
-                for part in parts
-            ]
-            results: list[PartResult | None] = [None] * len(parts)
-            from distributed import as_completed
-
-            place = {future.key: index for index, future in enumerate(futures)}
-            for done, future in enumerate(as_completed(futures), 1):  # type: ignore[no-untyped-call]
-                result = future.result()
-                results[place[future.key]] = result
-                if on_progress is not None:
-                    on_progress(done, sum(r.summary.rows for r in results if r is not None))
-        total = Summary(counts={category.slug: 0 for category in ranking.categories})
+        for folder in (staging, scratch):
+            if folder is not None:
+                folder.mkdir()
+        arguments = [
+            (
+                part,
+                replace(
+                    job,
+                    source=Path(part.path),
+                    file_format=Format(part.file_format),
+                    out=None if staging is None else staging.resolve() / f"{part.name}.parquet",
+                    errors=None if scratch is None else scratch.resolve() / f"{part.name}.csv",
+                    strict=False,
+                ),
+            )
+            for part in parts
+        ]
+        results: list[PartResult | None] = [None] * len(parts)
+        rows, finished = 0, 0
+        for index, done in run_tasks(client, score_part, arguments, retries=retries):
+            results[index] = done
+            rows, finished = rows + done.summary.rows, finished + 1
+            if on_progress is not None:
+                on_progress(finished, rows)
+        total = Summary(counts={category.slug: 0 for category in job.ranking.categories})
         offsets = []
         for result in results:
             assert result is not None
@@ -209,17 +238,15 @@ def score_on_cluster(
             _add(total, result.summary, total.last_row)
         total.errors.sort()
         total.disagreements.sort()
-        if strict and total.errors:
+        if job.strict and total.errors:
             row, message = total.errors[0]
             raise BadRowError(f"row {row}: {message}")
         total.errors = total.errors[:KEPT_ERRORS]
         total.disagreements = total.disagreements[:KEPT_DISAGREEMENTS]
-        if errors is not None:
-            _merge_errors(scratch, errors, parts, offsets)
-        if out is not None and staging is not None:
-            if out.exists():
-                shutil.rmtree(out) if out.is_dir() else out.unlink()
-            os.replace(staging, out)
+        if job.errors is not None and scratch is not None:
+            _merge_errors(scratch, job.errors, parts, offsets)
+        if job.out is not None and staging is not None:
+            _replace_folder(staging, job.out)
         return total
     finally:
         for folder in (staging, scratch):
@@ -229,13 +256,10 @@ def score_on_cluster(
 
 def _merge_errors(scratch: Path, errors: Path, parts: Sequence[Part], offsets: list[int]) -> None:
     """The parts' bad rows in one CSV file, row numbers made global, written atomically."""
-    from pokerscore._support.atomic import atomic_path
-    from pokerscore.files.reading import error_writer
-
     with atomic_path(errors) as temporary, temporary.open("w", encoding="utf-8", newline="") as out:
         write = error_writer(out)
         for part, offset in zip(parts, offsets, strict=True):
-            path = scratch / f"part-{part.index:05d}.csv"
+            path = scratch / f"{part.name}.csv"
             if not path.exists():
                 continue
             with path.open(encoding="utf-8", newline="") as handle:

@@ -7,13 +7,18 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Final
 
+from pokerscore._support.errors import ParameterError
 from pokerscore._support.extras import require_extra
 from pokerscore.cards import PokerScoreError, parse_cards
-from pokerscore.engine import Category
+from pokerscore.engine import STANDARD_CATEGORIES
 
 
 class FileFormatError(PokerScoreError):
     """A file that is not what its format says (or what its name suggests)."""
+
+
+class DeclaredFormatError(FileFormatError, ParameterError):
+    """A file that is not of the format the ``file_format`` parameter declares."""
 
 
 class Format(StrEnum):
@@ -29,19 +34,9 @@ class Format(StrEnum):
 PARQUET_MAGIC: Final = b"PAR1"
 BYTE_ORDER_MARK: Final = b"\xef\xbb\xbf"
 
-UCI_CLASSES: Final = (
-    Category.HIGH_CARD,
-    Category.ONE_PAIR,
-    Category.TWO_PAIR,
-    Category.THREE_OF_A_KIND,
-    Category.STRAIGHT,
-    Category.FLUSH,
-    Category.FULL_HOUSE,
-    Category.FOUR_OF_A_KIND,
-    Category.STRAIGHT_FLUSH,
-    Category.ROYAL_FLUSH,
-)
-"""The UCI Poker Hand data set's classes 0..9, as its description numbers them."""
+UCI_CLASSES: Final = STANDARD_CATEGORIES
+"""The UCI Poker Hand data set's classes 0..9, as its description numbers them: standard high
+poker's categories, weakest first."""
 
 UCI_SUITS: Final = {1: "h", 2: "s", 3: "d", 4: "c"}
 """UCI suit numbers -> suit letters (1 hearts, 2 spades, 3 diamonds, 4 clubs)."""
@@ -90,6 +85,14 @@ def csv_delimiter(path: Path) -> str:
         return ","
 
 
+def _is_text(line: bytes) -> bool:
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _looks_like_cards(line: bytes) -> bool:
     try:
         return 5 <= len(parse_cards(line.decode("utf-8"))) <= 7
@@ -107,8 +110,10 @@ def detect_format(path: Path, declared: Format = Format.AUTO) -> Format:
         raise FileFormatError(f"{path} is not a Parquet file (it does not start with PAR1)")
     if declared is not Format.AUTO:
         if is_parquet and declared is not Format.PARQUET:
-            raise FileFormatError(
-                f"{path} is a Parquet file, not {declared.value}: use --format parquet"
+            raise DeclaredFormatError(
+                f"{path} is a Parquet file, not {declared.value}: leave {{name}} out, or make "
+                "it parquet",
+                "file_format",
             )
         return declared
     if is_parquet:
@@ -119,6 +124,9 @@ def detect_format(path: Path, declared: Format = Format.AUTO) -> Format:
     line = _first_line(path)
     if _UCI_LINE.match(line):
         return Format.UCI
-    if _looks_like_cards(line) or not any(mark in line for mark in (b",", b"\t", b";")):
+    # A first line that is not UTF-8 makes no CSV header: read as text, each bad line reported.
+    if not _is_text(line) or _looks_like_cards(line):
+        return Format.TEXT
+    if not any(mark in line for mark in (b",", b"\t", b";")):
         return Format.TEXT
     return Format.CSV

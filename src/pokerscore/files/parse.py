@@ -5,7 +5,6 @@ for a notation only it knows, like ``AhKh``)."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -14,68 +13,31 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.cards import PokerScoreError, parse_card, parse_cards
+from pokerscore.cards import DECK_SIZE, PokerScoreError, parse_card, parse_cards
 from pokerscore.engine import Ranking
+from pokerscore.engine.kernels.validation import any_bad_row
+from pokerscore.engine.value_counts import HAND_SIZES
+from pokerscore.files._kernels import (
+    BLANK,
+    COMMENT,
+    GOOD,
+    NOT_A_CARD,
+    SLOW,
+    parse_cells,
+    parse_single_cards,
+    row_status,
+)
 from pokerscore.files.formats import UCI_RANKS, UCI_SUITS
-from pokerscore.hands.score import check_in_deck
+from pokerscore.files.tokens import separator_table, token_table
+from pokerscore.hands.scores import check_in_deck
 
 Bytes = npt.NDArray[np.uint8]
 Indices = npt.NDArray[np.intp]
 
-NOT_A_CARD: Final = 255
-HAND_SIZES: Final = (5, 6, 7)
-FULL_DECK: Final = (1 << 52) - 1
-"""Every card id, as a deck mask (bit ``id`` set)."""
-TEN: Final = 0x01
-"""Stands for the two bytes ``10`` in a token key."""
-SYMBOL_LEAD: Final = (0xE2, 0x99)
-"""UTF-8 of U+2660..U+2667 (the suit symbols) is E2 99 A0..A7."""
-_SEPARATORS: Final = b" \t\r\n,;\x00"
-
-
-def token_key(token: bytes) -> int | None:
-    """The table key of a token: (rank byte, suit byte); ``10`` as one byte, a suit symbol by
-    its last byte. The compiled :func:`pokerscore.files._kernels.token_key_at` computes the same."""
-    if token.startswith(b"10") and len(token) in (3, 5):
-        rank, rest = TEN, token[2:]
-        if len(rest) == 1:
-            return rank << 8 | rest[0]
-        return rank << 8 | rest[2] if rest[:2] == bytes(SYMBOL_LEAD) else None
-    if len(token) == 2:
-        return token[0] << 8 | token[1]
-    if len(token) == 4 and token[1:3] == bytes(SYMBOL_LEAD):
-        return token[0] << 8 | token[3]
-    if len(token) == 4 and token[:2] == bytes(SYMBOL_LEAD):
-        return token[3] << 8 | token[2]
-    if len(token) == 5 and token[:2] == bytes(SYMBOL_LEAD) and token[3:] == b"10":
-        return TEN << 8 | token[2]
-    return None
-
-
-@cache
-def token_table() -> Bytes:
-    """Token key -> card id (255: not a card), built by asking the card parser about every
-    one-character rank and suit, so the notation stays defined in one place."""
-    table = np.full(1 << 16, NOT_A_CARD, dtype=np.uint8)
-    ranks = [chr(code) for code in range(33, 127)] + ["10"]
-    symbols = [chr(code) for code in range(0x2660, 0x2668)]
-    tokens = [rank + suit for rank in ranks for suit in ranks[:-1] + symbols]
-    tokens += [symbol + rank for symbol in symbols for rank in ranks]
-    for token in tokens:
-        key = token_key(token.encode())
-        if key is None:
-            continue
-        with contextlib.suppress(PokerScoreError):
-            table[key] = parse_card(token).id
-    return table
-
-
-@cache
-def separator_table() -> npt.NDArray[np.bool_]:
-    """Byte -> whether it separates tokens (space, tab, line ends, comma, semicolon, NUL)."""
-    table = np.zeros(256, dtype=np.bool_)
-    table[list(_SEPARATORS)] = True
-    return table
+STANDARD_DECK_MASK: Final = (1 << DECK_SIZE) - 1
+"""The 52 cards as a deck mask (bit ``id`` set): the default deck of the readers."""
+HAND_RANGE: Final = (HAND_SIZES[0], HAND_SIZES[-1])
+"""The fewest and most cards of a hand."""
 
 
 @dataclass
@@ -103,30 +65,22 @@ class ParsedRows:
     @property
     def slow(self) -> Indices:
         """The rows left to the exact parser."""
-        from pokerscore.files._kernels import SLOW
-
         return self.rows_with(SLOW)
 
     @property
     def blank(self) -> Indices:
         """The rows without a token."""
-        from pokerscore.files._kernels import BLANK
-
         return self.rows_with(BLANK)
 
     @property
     def comments(self) -> Indices:
         """The rows whose first token starts with ``#``."""
-        from pokerscore.files._kernels import COMMENT
-
         return self.rows_with(COMMENT)
 
     def groups(self) -> Iterator[tuple[Indices | None, Bytes]]:
         """The good rows by number of cards: their indices (None: every row of the chunk) and
         their ids as C-contiguous rows. One group without a copy in the common case (every row
         good, all of one size)."""
-        from pokerscore.files._kernels import GOOD
-
         good = self.status == GOOD
         every = bool(good.all())
         if self.counts is None:
@@ -150,8 +104,8 @@ class ParsedRows:
 def parse_text_rows(
     data: Bytes,
     offsets: npt.NDArray[np.integer],
-    deck_mask: int = FULL_DECK,
-    sizes: tuple[int, int] = (HAND_SIZES[0], HAND_SIZES[-1]),
+    deck_mask: int = STANDARD_DECK_MASK,
+    sizes: tuple[int, int] = HAND_RANGE,
 ) -> ParsedRows:
     """The cards of each cell ``data[offsets[i]:offsets[i + 1]]`` (lines of a text file, cells of
     a string column), read by tokens of two to five bytes (``Ah``, ``10h``, ``A♥``, ``♥A``) in one
@@ -165,8 +119,6 @@ def parse_text_rows(
     >>> parsed.slow.tolist(), parsed.blank.tolist()
     ([3], [2])
     """
-    from pokerscore.files._kernels import parse_cells
-
     count = len(offsets) - 1
     ids = np.zeros((count, sizes[1]), dtype=np.uint8)
     counts = np.empty(count, dtype=np.uint8)
@@ -197,8 +149,6 @@ def single_card_ids(data: Bytes, offsets: npt.NDArray[np.integer]) -> Bytes:
     >>> single_card_ids(cells, np.array([0, 2, 6, 8])).tolist()
     [50, 34, 255]
     """
-    from pokerscore.files._kernels import parse_single_cards
-
     out = np.empty(len(offsets) - 1, dtype=np.uint8)
     if len(out):
         parse_single_cards(
@@ -208,7 +158,7 @@ def single_card_ids(data: Bytes, offsets: npt.NDArray[np.integer]) -> Bytes:
 
 
 def parse_id_rows(
-    columns: Sequence[npt.NDArray[np.integer]], deck_mask: int = FULL_DECK
+    columns: Sequence[npt.NDArray[np.integer]], deck_mask: int = STANDARD_DECK_MASK
 ) -> ParsedRows:
     """Rows of card ids, one column per card (-1 for a missing cell), gathered into rows and
     checked: ids outside the deck or twice in a row go to the exact parser for their message.
@@ -218,9 +168,6 @@ def parse_id_rows(
     >>> [(rows, cards.tolist()) for rows, cards in parsed.groups()], parsed.slow.tolist()
     ([(array([0]), [[50, 46, 42, 38, 34]])], [1])
     """
-    from pokerscore.engine.kernels.validation import any_bad_row
-    from pokerscore.files._kernels import SLOW, row_status
-
     count = len(columns[0]) if columns else 0
     ids = np.empty((count, len(columns)), dtype=np.uint8)
     outside = np.zeros(count, dtype=np.bool_)
@@ -303,7 +250,7 @@ def hand_ids(source: str | Sequence[int | str | None], ranking: Ranking) -> tupl
             if item is None or item == "":
                 raise PokerScoreError(f"missing card at position {position}")
     items = source if isinstance(source, str) else [item for item in source if item is not None]
-    cards = parse_cards(items, size=(HAND_SIZES[0], HAND_SIZES[-1]))
+    cards = parse_cards(items, size=HAND_RANGE)
     check_in_deck(cards, ranking)
     return tuple(card.id for card in cards)
 

@@ -26,7 +26,7 @@ from pokerscore.cards import (
 )
 from pokerscore.engine import HIGH, STANDARD_CATEGORIES, Category, Ranking, RankingLike, get_ranking
 from pokerscore.hands import HandInput
-from pokerscore.hands.score import check_in_deck
+from pokerscore.hands.scores import check_in_deck
 
 HAND_SIZE: Final = 5
 MASK_COUNT: Final = 1 << HAND_SIZE

@@ -1,8 +1,8 @@
 """The validated API: score, compare and describe hands given in any card notation."""
 
-from pokerscore.hands.compare import compare, why, winners
-from pokerscore.hands.describe import describe
-from pokerscore.hands.score import HandInput, HandScore, best_hand, score
+from pokerscore.hands.comparison import compare, why, winners
+from pokerscore.hands.descriptions import describe
+from pokerscore.hands.scores import HandInput, HandScore, best_hand, score
 
 __all__ = [
     "HandInput",

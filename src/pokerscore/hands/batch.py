@@ -13,8 +13,10 @@ module, Numba only when a kernel first runs.
 
 from __future__ import annotations
 
+import operator
+import os
+import re
 from collections.abc import Iterable
-from functools import cache
 from typing import Any, Final
 
 import numpy as np
@@ -22,6 +24,7 @@ import numpy.typing as npt
 
 from pokerscore.cards import (
     JOKER,
+    MAX_JOKERS,
     Card,
     DuplicateCardError,
     HandSizeError,
@@ -31,10 +34,10 @@ from pokerscore.cards import (
     check_distinct,
     parse_cards,
 )
-from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS, SUIT_SYMBOLS
+from pokerscore.cards.notation import SEPARATORS, card_tokens
 from pokerscore.engine import HIGH, Ranking, RankingLike, get_ranking
 from pokerscore.engine.value_counts import HAND_SIZES
-from pokerscore.hands.score import HandInput, deck_words, joker_rankings_words
+from pokerscore.hands.scores import HandInput, deck_words, joker_rankings_words
 
 __all__ = [
     "BatchShapeError",
@@ -49,8 +52,38 @@ __all__ = [
     "random_hands",
 ]
 
+_TOKENS: Final = re.compile(f"[^{re.escape(SEPARATORS)}]+")
+"""A token of a hand: a run of characters between separators."""
 _DEAL_CHUNK: Final = 1 << 16
 """Rows dealt at a time by :func:`random_hands`: big enough to amortise NumPy's per-call cost."""
+
+
+def whole_number(value: object, what: str, least: int = 0) -> int:
+    """``value`` as an int (Python's or NumPy's, not a bool) of at least ``least``, else a
+    :class:`PokerScoreError` naming ``what`` and what is allowed.
+
+    >>> whole_number(np.int64(3), "the number of hands")
+    3
+    >>> whole_number(1.5, "the number of hands")
+    Traceback (most recent call last):
+    ...
+    pokerscore._support.errors.PokerScoreError: the number of hands is a whole number 0 or more, got 1.5
+    """
+    try:
+        number = None if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        number = None
+    if number is None or number < least:
+        raise PokerScoreError(f"{what} is a whole number {least} or more, got {value!r}")
+    return number
+
+
+def memory_bytes() -> int | None:
+    """The machine's physical memory in bytes, where the system tells it."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):  # no sysconf (Windows), or no such name
+        return None
 
 
 class RowError(PokerScoreError):
@@ -110,7 +143,12 @@ Values = npt.NDArray[np.uint16]
 
 
 def _shape_checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
-    array = np.asarray(cards)
+    """The batch as an array of 5 to 7 integer columns (checked with or without ``check``:
+    converting other dtypes would fail inside NumPy, or turn them into ids silently)."""
+    try:
+        array = np.asarray(cards)
+    except ValueError:  # NumPy's "inhomogeneous shape"
+        raise BatchShapeError("every row must hold the same number of cards") from None
     if array.ndim != 2:
         raise BatchShapeError(
             f"expected a 2-D array, one hand per row, got shape {array.shape}"
@@ -118,6 +156,8 @@ def _shape_checked(cards: npt.ArrayLike) -> npt.NDArray[Any]:
         )
     if array.shape[1] not in HAND_SIZES:
         raise BatchShapeError(f"expected 5 to 7 cards per row, got {array.shape[1]}")
+    if not np.issubdtype(array.dtype, np.integer):
+        raise BatchShapeError(f"card ids must be integers, got an array of {array.dtype}")
     return array
 
 
@@ -153,8 +193,6 @@ def _outside_deck(row: int, column: int, card_id: int, ranking: Ranking) -> Inva
 def _check_joker_rows(array: npt.NDArray[Any], ranking: Ranking) -> None:
     """Validate a batch under a ranking with jokers, where the joker may come up to
     ``ranking.jokers`` times in a row (NumPy passes; the first bad row is named)."""
-    if not np.issubdtype(array.dtype, np.integer):
-        raise BatchShapeError(f"card ids must be integers, got an array of {array.dtype}")
     if not len(array):
         return
     in_deck = np.zeros(256, dtype=np.bool_)
@@ -188,8 +226,8 @@ def as_rows(cards: npt.ArrayLike, *, check: bool = True, ranking: RankingLike = 
     """The batch as a C-contiguous uint8 array, validated unless ``check`` is false.
 
     Validation refuses ids outside the ranking's deck and a card twice in a row. Without
-    ``check`` only the shape is checked; bad ids then give meaningless values (never a crash:
-    they are taken modulo 256 and the tables are padded).
+    ``check`` only the shape and the integer dtype are checked; bad ids then give meaningless
+    values (never a crash: they are taken modulo 256 and the tables are padded).
 
     >>> as_rows([[0, 1, 2, 3, 4]]).dtype
     dtype('uint8')
@@ -224,12 +262,10 @@ def as_rows(cards: npt.ArrayLike, *, check: bool = True, ranking: RankingLike = 
 
 
 def _uint8_rows(cards: npt.ArrayLike, *, check: bool, ranking: Ranking) -> Rows:
-    """The batch as C-contiguous uint8 rows, its shape checked; with ``check``, also its dtype,
-    and for other dtypes than uint8 its range (converting would wrap bad ids into good ones).
-    Ids in the deck and duplicates are left to the caller's pass over the uint8 rows."""
+    """The batch as C-contiguous uint8 rows, its shape and dtype checked; with ``check``, for
+    other dtypes than uint8 also its range (converting would wrap bad ids into good ones). Ids
+    in the deck and duplicates are left to the caller's pass over the uint8 rows."""
     array = _shape_checked(cards)
-    if check and not np.issubdtype(array.dtype, np.integer):
-        raise BatchShapeError(f"card ids must be integers, got an array of {array.dtype}")
     if check and len(array) and array.dtype != np.uint8 and (array.min() < 0 or array.max() > 51):
         _raise_first_problem(array, ranking)
     return np.ascontiguousarray(array, dtype=np.uint8)
@@ -243,7 +279,7 @@ def evaluate_batch(
     Values are those of :func:`~pokerscore.hands.best_hand` under the same ranking (standard
     high poker by default: 1..7462), higher wins. Any integer dtype is accepted; a C-contiguous
     uint8 array is used as is, others are converted once. ``check=False`` skips the validation
-    of ids and duplicates.
+    of ids and duplicates (not of the shape and dtype).
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 44, 40, 36, 32, 0, 1], [0, 1, 2, 3, 4, 5, 6]]))
@@ -264,8 +300,8 @@ def evaluate_batch(
     if check and rules.jokers:  # a row may hold the joker more than once
         _check_joker_rows(array, rules)
         check = False
-    if check and array.shape[1] == 5:
-        # Five cards: each block of rows is checked just before it is evaluated, in one pass.
+    if check:
+        # Each block of rows is checked just before it is scored, in the same parallel loop.
         from pokerscore.engine.kernels.validation import ahead_masks, deck_run
 
         run = deck_run(rules.deck_mask)
@@ -273,14 +309,18 @@ def evaluate_batch(
             rows = _uint8_rows(array, check=True, ranking=rules)
             values = np.empty(len(rows), dtype=np.uint16)
             if len(rows):
-                from pokerscore.engine.kernels.batch import evaluate_checked_rows_5
+                from pokerscore.engine.kernels.batch import (
+                    evaluate_checked_rows,
+                    evaluate_checked_rows_5,
+                )
 
+                width = rows.shape[1]
+                checked = evaluate_checked_rows_5 if width == 5 else evaluate_checked_rows
                 first, span = np.uint8(run[0]), np.uint8(run[1] - run[0])
-                tables = rules.tables(5)
-                if evaluate_checked_rows_5(rows, tables, first, span, ahead_masks(5), values):
+                if checked(rows, rules.tables(width), first, span, ahead_masks(width), values):
                     _raise_first_problem(rows, rules)
             return values
-    # Six or seven cards: checked in a pass of their own (fused, the whole was slower).
+    # A deck that is not one run of ids is checked in a pass of its own.
     rows = as_rows(array, check=check, ranking=rules)
     values = np.empty(len(rows), dtype=np.uint16)
     if len(rows):
@@ -291,26 +331,12 @@ def evaluate_batch(
     return values
 
 
-@cache
-def _token_ids() -> dict[str, int]:
-    """Every two- or three-character card token of the common notations -> card id."""
-    ranks = {char: rank for rank, char in enumerate(RANK_CHARS)}
-    ranks |= {char.lower(): rank for char, rank in ranks.items()} | {"10": 8}
-    suits = {letter: suit for suit, letter in enumerate(SUIT_LETTERS)}
-    suits |= {letter.upper(): suit for letter, suit in suits.items()}
-    suits |= {symbol: suit for suit, symbol in enumerate(SUIT_SYMBOLS)}
-    return {
-        rank_text + suit_text: 4 * rank + suit
-        for rank_text, rank in ranks.items()
-        for suit_text, suit in suits.items()
-    }
-
-
 def _row_ids(hand: HandInput, row: int, tokens: dict[str, int]) -> list[int]:
     if isinstance(hand, str):
-        # Fast path: "Ah Kd ..." or "Ah,Kd"; anything else goes through the full parser.
-        ids = [tokens.get(token, -1) for token in hand.replace(",", " ").split()]
-        if -1 not in ids:
+        # Fast path: tokens between the notation's separators; anything else goes through the
+        # full parser (str.split would also split at form feeds, which separate no cards).
+        ids = [tokens.get(token, -1) for token in _TOKENS.findall(hand)]
+        if -1 not in ids and ids.count(JOKER) <= MAX_JOKERS:  # else the parser says what is wrong
             return ids
     try:
         return [card.id for card in parse_cards(hand)]
@@ -318,6 +344,8 @@ def _row_ids(hand: HandInput, row: int, tokens: dict[str, int]) -> list[int]:
         raise InvalidRowCardError(row, error.token, error.position, error.reason) from None
     except DuplicateCardError as error:
         raise DuplicateRowCardError(row, error.card, error.first, error.second) from None
+    except TooManyJokersError as error:
+        raise RowJokersError(row, error.most, error.position, error.reason) from None
 
 
 def hands_to_array(hands: Iterable[HandInput], *, size: int | None = None) -> Rows:
@@ -339,9 +367,17 @@ def hands_to_array(hands: Iterable[HandInput], *, size: int | None = None) -> Ro
     ...
     pokerscore.hands.batch.InvalidRowCardError: row 1: invalid card "1x" at position 5: rank must be one of 2-9, T or 10, J, Q, K, A
     """
-    tokens = _token_ids()
+    if size is not None:
+        size = whole_number(size, "the number of cards in a row", 1)
+    try:
+        numbered = enumerate(hands)
+    except TypeError:
+        raise PokerScoreError(
+            f"hands are an iterable of hands (strings or lists of cards), got {type(hands).__name__}"
+        ) from None
+    tokens = card_tokens()
     rows: list[list[int]] = []
-    for row, hand in enumerate(hands):
+    for row, hand in numbered:
         ids = _row_ids(hand, row, tokens)
         if size is None:
             size = len(ids)
@@ -373,7 +409,10 @@ def random_hands(
     """``count`` hands of ``size`` cards, each dealt from its own shuffled deck (the ranking's
     deck: 36 cards for the short deck).
 
-    The same seed gives the same hands (with the same NumPy).
+    The same seed gives the same hands (with the same NumPy). ``seed`` is a whole number 0 or
+    more, or a NumPy ``Generator`` (which the deal advances). The hands take ``count * size``
+    bytes: a count that needs more than the machine's physical memory is refused up front, and
+    so is one NumPy cannot allocate; deal such numbers in parts.
 
     >>> hands = random_hands(1000, 7, seed=1)
     >>> hands.shape, int(hands.max()) <= 51
@@ -382,12 +421,18 @@ def random_hands(
     True
     """
     cards = get_ranking(ranking).deck
-    if not 1 <= size <= len(cards):
+    count = whole_number(count, "the number of hands")
+    size = whole_number(size, "the number of cards in a hand", 1)
+    if size > len(cards):
         raise PokerScoreError(f"a hand from one deck has 1 to {len(cards)} cards, not {size}")
-    if count < 0:
-        raise PokerScoreError(f"the number of hands cannot be negative, got {count}")
-    generator = np.random.default_rng(seed)
-    hands = np.empty((count, size), dtype=np.uint8)
+    generator = _generator(seed)
+    memory = memory_bytes()
+    if memory is not None and count * size > memory:
+        raise _too_many_hands(count, size, f"more than this machine's {memory:,} bytes of memory")
+    try:
+        hands = np.empty((count, size), dtype=np.uint8)
+    except (MemoryError, ValueError):  # less memory free than the machine has, or "too big"
+        raise _too_many_hands(count, size, "more than NumPy can allocate") from None
     for start in range(0, count, _DEAL_CHUNK):
         stop = min(count, start + _DEAL_CHUNK)
         rows = np.arange(stop - start)
@@ -401,3 +446,18 @@ def random_hands(
             deck[rows, position] = chosen
         hands[start:stop] = deck[:, :size]
     return hands
+
+
+def _generator(seed: object) -> np.random.Generator:
+    """NumPy's generator for a seed of :func:`random_hands` (a Generator is used as it is)."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None:
+        seed = whole_number(seed, "a seed")
+    return np.random.default_rng(seed)
+
+
+def _too_many_hands(count: int, size: int, why: str) -> PokerScoreError:
+    return PokerScoreError(
+        f"{count:,} hands of {size} cards need {count * size:,} bytes, {why}: deal them in parts"
+    )

@@ -42,6 +42,8 @@ def _from_values(cards: int, histogram: list[int], ranking: Ranking) -> Category
 
 
 def _check_size(cards: int) -> None:
+    if isinstance(cards, bool) or not isinstance(cards, int):  # "5" and 5.0 compare equal to 5
+        raise PokerScoreError(f"a hand has 5, 6 or 7 cards (a whole number), got {cards!r}")
     if cards not in HAND_SIZES:
         raise HandSizeError(HAND_SIZES[0], HAND_SIZES[-1], cards)
 
@@ -66,6 +68,11 @@ def exhaustive_counts(
 _SAMPLE_CHUNK = 1 << 20
 """Hands dealt and scored at a time by :func:`sampled_counts` (a few megabytes)."""
 
+MAX_SAMPLE = 10**9
+"""The most hands :func:`sampled_counts` deals: some 2 to 3 minutes on the 2-core machine of the
+benchmarks (6-8 million hands a second, dealing included). Beyond that the exact counts
+(:func:`exhaustive_counts`, under a second for all 133,784,560 seven-card hands) answer better."""
+
 
 def sampled_counts(
     hands: int,
@@ -77,7 +84,8 @@ def sampled_counts(
 ) -> CategoryCounts:
     """Deal ``hands`` random hands of ``cards`` (5, 6 or 7) cards and count their categories.
 
-    Each hand comes from a freshly shuffled deck; the same seed deals the same hands.
+    Each hand comes from a freshly shuffled deck; the same seed deals the same hands. ``hands``
+    is 1 to :data:`MAX_SAMPLE`, ``seed`` a whole number 0 or more.
 
     >>> counts = sampled_counts(1000, seed=1, cards=7)
     >>> counts.total, counts.cards
@@ -85,13 +93,17 @@ def sampled_counts(
     """
     import numpy as np
 
-    from pokerscore.hands.batch import evaluate_batch, random_hands
+    from pokerscore.hands.batch import evaluate_batch, random_hands, whole_number
 
     _check_size(cards)
-    if hands < 1:
-        raise PokerScoreError(f"the number of hands to deal must be at least 1, got {hands}")
-    if seed is not None and seed < 0:
-        raise PokerScoreError(f"a seed is a whole number 0 or more, got {seed}")
+    hands = whole_number(hands, "the number of hands to deal", 1)
+    if hands > MAX_SAMPLE:
+        raise PokerScoreError(
+            f"at most {MAX_SAMPLE:,} hands are dealt, got {hands:,}: "
+            "the exact counts of every hand take under a second"
+        )
+    if seed is not None:
+        seed = whole_number(seed, "a seed")
     rules = get_ranking(ranking)
     generator = np.random.default_rng(seed)
     histogram = np.zeros(rules.value_count + 1, dtype=np.int64)
@@ -105,5 +117,6 @@ def sampled_counts(
 
 
 def total_hands(cards: int, ranking: RankingLike = HIGH) -> int:
-    """The number of distinct hands of ``cards`` cards from the ranking's deck."""
+    """The number of distinct hands of ``cards`` cards (5, 6 or 7) from the ranking's deck."""
+    _check_size(cards)
     return comb(len(get_ranking(ranking).deck), cards)

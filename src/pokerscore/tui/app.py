@@ -53,7 +53,7 @@ def hand_words(cards: tuple[Card, ...], ranking: Ranking) -> str:
     """A hand named without its kickers, e.g. ``Pair of Eights``, for a hand that pays nothing
     (wild cards playing as the ranking has them)."""
     from pokerscore.hands import score
-    from pokerscore.hands.describe import describe, main_rank_count
+    from pokerscore.hands.descriptions import describe, main_rank_count
 
     hand = score(cards, ranking=ranking)
     return describe(hand.category, hand.ranks[: main_rank_count(hand.category)])

@@ -12,6 +12,7 @@ import typer
 from rich.text import Text
 
 from pokerscore.cli.commands.rankings import RankingOption, ranking_named
+from pokerscore.cli.lines import SHOWN_ERRORS
 from pokerscore.cli.output import (
     BAD_INPUT,
     JsonOption,
@@ -19,16 +20,12 @@ from pokerscore.cli.output import (
     fail,
     print_json,
     progress_bar,
-    report_error,
     user_errors,
 )
 
 if TYPE_CHECKING:
-    from pokerscore.engine import Ranking
-    from pokerscore.files.scoring import Summary
+    from pokerscore.files.scoring import ScoreJob, Summary
 
-SHOWN_ERRORS: Final = 10
-"""Bad rows printed on stderr (all of them go to --errors)."""
 SHOWN_DISAGREEMENTS: Final = 10
 
 FORMATS: Final = ("auto", "text", "csv", "parquet", "uci")
@@ -91,61 +88,54 @@ def batch_command(
     class checked. A bad row is reported with its number and skipped, and the exit status is
     then 1 (--strict: stop at the first, status 2).
     """
-    from pokerscore.files.formats import Format
+    from pokerscore.cli.lines import LineErrors
+    from pokerscore.files.formats import Format, pyarrow_required
 
     if file_format not in FORMATS:
         fail(f"unknown format {file_format!r}: use one of {', '.join(FORMATS)}")
     if cards_column and card_columns:
         fail("give --cards-column or --card-columns, not both")
+    columns = [name.strip() for name in card_columns.split(",")] if card_columns else []
+    if card_columns and not 5 <= len(columns) <= 7:
+        fail(f"--card-columns names 5 to 7 columns, not {len(columns)}")
+    for flag, path in (("--out", out), ("--errors", errors)):
+        if path is not None and path.name in ("", ".", ".."):
+            fail(f"{flag} names no file: give a file name")
     on_dask = scheduler is not None or workers is not None
     if not on_dask and not source.is_file():
-        fail(f"no such file: {source}")
+        fail(f"no such file: {source}" if not source.exists() else f"{source} is not a file")
     if on_dask and out is not None and out.suffix.lower() in (".csv", ".tsv", ".txt"):
         fail("with --workers or --scheduler, --out is a Parquet dataset (a folder), not CSV")
     rules = ranking_named(ranking)
-    shown = 0
+    report = LineErrors("row")  # on stderr with --json too: the JSON keeps the first 100
+    flags = {
+        "file_format": "--format",
+        "out": "--out",
+        "errors": "--errors",
+        "columns": "--card-columns" if card_columns else "--cards-column",
+    }
+    with user_errors(flags):
+        pyarrow_required()
+        from pokerscore.files.scoring import ScoreJob
 
-    def on_bad(row: int, message: str) -> None:
-        nonlocal shown
-        shown += 1
-        if shown <= SHOWN_ERRORS:
-            report_error(f"row {row}: {message}")
-
-    columns = [name.strip() for name in card_columns.split(",")] if card_columns else None
-    if on_dask:
-        with progress_bar(disable=json_output) as bar, user_errors():
-            from pokerscore.files.distributed import score_on_cluster
-
-            task = bar.add_task("parts", total=None)
-            summary = score_on_cluster(
-                str(source),
-                ranking=rules,
-                scheduler=scheduler,
-                workers=workers,
-                file_format=Format(file_format),
-                out=out,
-                cards_column=cards_column,
-                card_columns=columns,
-                describe=describe,
-                errors=errors,
-                strict=strict,
-                on_progress=lambda parts, rows: bar.update(
-                    task, description=f"{parts} parts, {rows:,} rows"
-                ),
-            )
-        for row, message in summary.errors[:SHOWN_ERRORS]:
-            on_bad(row, message)
-        shown = summary.bad
-    else:
-        summary = _score_here(
-            source, rules, file_format, out, cards_column, columns, describe, errors, strict,
-            on_bad, json_output,
-        )  # fmt: skip
-    if shown > SHOWN_ERRORS:
-        report_error(
-            f"{shown:,} bad rows in all"
-            + (f" (every one in {errors})" if errors else " (--errors FILE lists them all)")
+        job = ScoreJob(
+            source,
+            rules,
+            Format(file_format),
+            tuple([cards_column] if cards_column else columns),
+            out,
+            errors,
+            describe,
+            strict,
         )
+        if on_dask:
+            summary = _score_on_dask(job, scheduler, workers, json_output)
+            for row, message in summary.errors[:SHOWN_ERRORS]:
+                report.add(row, message)
+            report.count = summary.bad
+        else:
+            summary = _score_here(job, report.add, json_output)
+    report.close(f" (every one in {errors})" if errors else " (--errors FILE lists them all)")
     if json_output:
         print_json(summary.as_json())
     else:
@@ -169,51 +159,41 @@ def batch_command(
 __all__ = ["BAD_INPUT", "batch_command"]
 
 
-def _score_here(
-    source: Path,
-    rules: Ranking,
-    file_format: str,
-    out: Path | None,
-    cards_column: str | None,
-    card_columns: list[str] | None,
-    describe: bool,
-    errors: Path | None,
-    strict: bool,
-    on_bad: Callable[[int, str], None],
-    json_output: bool,
+def _score_on_dask(
+    job: ScoreJob, scheduler: str | None, workers: int | None, json_output: bool
 ) -> Summary:
+    """Score on a Dask client opened here (a local cluster, or the scheduler's), with a bar."""
+    from pokerscore._support.tasks import dask_client
+    from pokerscore.files.distributed import score_on_cluster
+
+    with progress_bar(disable=json_output) as bar, dask_client(scheduler, workers) as client:
+        task = bar.add_task("parts", total=None)
+        return score_on_cluster(
+            job,
+            client,
+            on_progress=lambda parts, rows: bar.update(
+                task, description=f"{parts} parts, {rows:,} rows"
+            ),
+        )
+
+
+def _score_here(job: ScoreJob, on_bad: Callable[[int, str], None], json_output: bool) -> Summary:
     """Score the file in this process, with a progress bar."""
     from pokerscore.files.formats import Format
     from pokerscore.files.scoring import score_file
 
     with progress_bar(disable=json_output) as bar:
-        task = bar.add_task("scoring", total=max(source.stat().st_size, 1))
+        task = bar.add_task("scoring", total=max(job.source.stat().st_size, 1))
         start = time.perf_counter()
 
         def on_progress(done: int, rows: int) -> None:
             rate = rows / max(time.perf_counter() - start, 1e-9)
             bar.update(task, completed=done, description=f"{rows:,} rows, {rate:,.0f} rows/s")
 
-        with user_errors():
-            if Format(file_format) is Format.PARQUET or source.suffix.lower() in (
-                ".parquet",
-                ".pq",
-            ):
-                from pokerscore.files.reading import parquet_rows
+        if job.file_format is Format.PARQUET or job.source.suffix.lower() in (".parquet", ".pq"):
+            from pokerscore.files.columns import parquet_rows
 
-                # Not Parquet after all: score_file says so in one line.
-                with contextlib.suppress(Exception):
-                    bar.update(task, total=max(parquet_rows(source), 1))
-            return score_file(
-                source,
-                ranking=rules,
-                file_format=Format(file_format),
-                out=out,
-                cards_column=cards_column,
-                card_columns=card_columns,
-                describe=describe,
-                errors=errors,
-                strict=strict,
-                on_bad=on_bad,
-                on_progress=on_progress,
-            )
+            # Not Parquet after all: score_file says so in one line.
+            with contextlib.suppress(Exception):
+                bar.update(task, total=max(parquet_rows(job.source), 1))
+        return score_file(job, on_bad=on_bad, on_progress=on_progress)

@@ -63,16 +63,15 @@ def draw_command(
 ) -> None:
     """The best hand reachable by discarding any cards when the deck's top five are known.
 
-    Discards are replaced by the top cards in order. Each line prints as
-    ``Hand: TH JH QC QD QS Deck: QH KH AH 2S 6S Best hand: straight-flush``. The file is
-    streamed (any size, in bounded memory), each result printed as its block is done. A bad
-    line is reported with its number and skipped; the exit status is then 1 (``--strict``: stop,
-    status 2).
+    Discards are replaced by the top cards in order. Each line prints as "Hand: TH JH QC QD QS
+    Deck: QH KH AH 2S 6S Best hand: straight-flush". The file is streamed (any size, in bounded
+    memory), each result printed as its block is done. A bad line is reported with its number
+    and skipped; the exit status is then 1 (--strict: stop, status 2).
     """
     from pokerscore.cli.lines import LineErrors, read_card_lines, source_size
 
     rules = ranking_named(ranking)
-    errors = LineErrors()
+    errors = LineErrors(quiet=json_output)
     deals = 0
     ascii_only = not unicode_output()
     opened = False  # the JSON object's start written (with the first deal)
@@ -80,7 +79,8 @@ def draw_command(
     def close_json() -> None:
         listed = [{"line": line, "message": message} for line, message in errors.errors]
         start = "" if opened else '{"deals": ['
-        ending = '], "errors": ' + json.dumps(listed, ensure_ascii=ascii_only) + "}\n"
+        ending = f'], "bad": {errors.count}, "errors": '
+        ending += json.dumps(listed, ensure_ascii=ascii_only) + "}\n"
         sys.stdout.write(start + ending)
 
     with progress_bar(disable=json_output) as bar:
@@ -93,7 +93,6 @@ def draw_command(
                 deck_mask=rules.deck_mask,
                 errors=errors,
                 strict=strict,
-                quiet=json_output,
             ):
                 for number, row in zip(block.numbers.tolist(), block.ids.tolist(), strict=True):
                     cards = tuple(Card(card) for card in row)
@@ -117,5 +116,6 @@ def draw_command(
             raise
     if json_output:
         close_json()
-    if errors.errors:
+    errors.close()
+    if errors.count:
         raise typer.Exit(1)

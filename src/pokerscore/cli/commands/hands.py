@@ -169,7 +169,7 @@ def duel_command(
 
     Each line holds ten cards: player 1's five, then player 2's, from one deck. The file is
     streamed (any size, in bounded memory). A bad line is reported with its number and skipped;
-    the exit status is then 1 (``--strict``: stop, status 2).
+    the exit status is then 1 (--strict: stop, status 2).
     """
     import numpy as np
 
@@ -178,7 +178,7 @@ def duel_command(
     from pokerscore.hands.batch import evaluate_batch
 
     rules = ranking_named(ranking)
-    errors = LineErrors()
+    errors = LineErrors(quiet=json_output)
     tally = np.zeros(3, dtype=np.int64)  # ties, player 1, player 2
     deals = 0
     shown_header = False
@@ -191,7 +191,6 @@ def duel_command(
             deck_mask=rules.deck_mask,
             errors=errors,
             strict=strict,
-            quiet=json_output,
         ):
             first = evaluate_batch(block.ids[:, :5], check=False, ranking=rules)
             second = evaluate_batch(block.ids[:, 5:], check=False, ranking=rules)
@@ -212,6 +211,7 @@ def duel_command(
                 "player1": player1,
                 "player2": player2,
                 "ties": ties,
+                "bad": errors.count,
                 "errors": [{"line": line, "message": message} for line, message in errors.errors],
             }
         )
@@ -220,9 +220,10 @@ def duel_command(
             _print_deals(None, None, None, rules, None, title=True)
         console.print(
             f"player 1 wins {player1}, player 2 wins {player2}, ties {ties}"
-            + (f" ({_bad_lines(len(errors.errors))} skipped)" if errors.errors else "")
+            + (f" ({_bad_lines(errors.count)} skipped)" if errors.count else "")
         )
-    if errors.errors:
+    errors.close()
+    if errors.count:
         raise typer.Exit(1)
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 from rich.text import Text
@@ -19,6 +21,37 @@ from pokerscore.cli.output import (
 
 if TYPE_CHECKING:
     from pokerscore.games.holdem.equity import EquityResult
+    from pokerscore.games.holdem.game import Game
+
+FLAGS: Final = {
+    "board": "--board",
+    "dead": "--dead",
+    "game": "--game",
+    "samples": "--samples",
+    "stderr": "--stderr",
+    "seed": "--seed",
+    "players": "the players",
+    "hands": "the hands",
+}
+"""The library's parameters as this command line names them."""
+
+
+@contextmanager
+def library_errors() -> Iterator[None]:
+    """:func:`user_errors`, with a parameter's name in a message replaced by its option."""
+    with user_errors(FLAGS):
+        yield
+
+
+def _game(name: str) -> Game:
+    """The game of a name typed on the command line (any text: checked here)."""
+    from pokerscore.games.holdem.game import GAMES, UnknownGameError
+
+    found = GAMES.get(name)
+    if found is None:
+        raise UnknownGameError(name)
+    return found
+
 
 GameOption = Annotated[
     str,
@@ -45,8 +78,8 @@ def showdown_command(
     """
     from pokerscore.games.holdem.showdown import showdown
 
-    with user_errors():
-        result = showdown(board, hands, game)
+    with library_errors():
+        result = showdown(board, hands, game=_game(game))
     if json_output:
         print_json(
             {
@@ -105,6 +138,16 @@ def _bar(share: float, width: int = 12) -> Text:
     return Text("█" * filled, style="green").append("░" * (width - filled), style="dim")
 
 
+def _count_text(result: EquityResult) -> str:
+    """``1,712,304 boards``; ranges with weights below 1 weigh boards by fractions (a
+    :class:`~fractions.Fraction` has no ``,`` format before Python 3.12)."""
+    if result.method != "exact":
+        return f"{result.samples or 0:,} samples"
+    if isinstance(result.boards, int):
+        return f"{result.boards:,} boards"
+    return f"{float(result.boards or 0):,.2f} weighted boards"
+
+
 def _equity_json(result: EquityResult) -> dict[str, object]:
     exact = result.method == "exact"
     payload: dict[str, object] = {
@@ -149,51 +192,74 @@ def equity_command(
     dead: Annotated[str, typer.Option("--dead", "-d", help="Cards out of play.")] = "",
     game: GameOption = "holdem",
     exact: Annotated[
-        bool, typer.Option("--exact", help="Enumerate every board, whatever it takes.")
+        bool,
+        typer.Option(
+            "--exact",
+            help="Enumerate every board (refused past 1e10 hands judged, about a minute).",
+        ),
     ] = False,
     samples: Annotated[
         int | None,
-        typer.Option("--samples", "-n", min=1, help="Monte Carlo: deal this many showdowns."),
+        typer.Option(
+            "--samples",
+            "-n",
+            min=1,
+            help="Monte Carlo: deal this many showdowns (times the players at most 1e10).",
+        ),
     ] = None,
     stderr: Annotated[
         float | None,
-        typer.Option("--stderr", help="Monte Carlo: stop once every standard error is this small."),
+        typer.Option(
+            "--stderr",
+            help="Monte Carlo: stop once every standard error is this small (at least about "
+            "1e-5 heads-up: no run judges more than 1e10 hands).",
+        ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", min=0, help="Monte Carlo: the random seed.")
+        int | None,
+        typer.Option("--seed", min=0, help="Monte Carlo with this random seed (repeats a run)."),
     ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """How often each hand or range wins from here: exact or Monte Carlo equity.
 
-    Without --exact or --samples, small spots are enumerated exactly and large ones sampled
-    (1,000,000 showdowns). Ranges use the PokerStove syntax: QQ+, 22-77, AKs, A2s+, KTo+,
+    Without --exact, --samples, --stderr or --seed, small spots are enumerated exactly and large
+    ones sampled (1,000,000 showdowns). Ranges use the PokerStove syntax: QQ+, 22-77, AKs, A2s+, KTo+,
     AhKh, random, 0.5(JJ).
     """
     from pokerscore.games.holdem.equity import equity
 
-    if exact and (samples is not None or stderr is not None):
+    if exact and (samples is not None or stderr is not None or seed is not None):
         with user_errors():
-            raise typer.BadParameter("--exact does not take --samples or --stderr")
-    method = "exact" if exact else ("monte-carlo" if samples or stderr else "auto")
+            raise typer.BadParameter(
+                "--exact enumerates every board: --samples, --stderr and --seed are for Monte Carlo"
+            )
     with progress_bar(disable=json_output) as bar:
         task = bar.add_task("equity (compiling on first use)", total=None)
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        with user_errors():
+        with library_errors():
             result = equity(
-                players, board, dead, game, method, samples, seed, stderr=stderr, progress=advance
+                players,
+                board,
+                dead,
+                game=_game(game),
+                method="exact"
+                if exact
+                else "auto",  # auto samples when a Monte Carlo option is given
+                samples=samples,
+                seed=seed,
+                stderr=stderr,
+                progress=advance,
             )
     if json_output:
         print_json(_equity_json(result))
         return
     from rich.table import Table
 
-    count = (
-        f"{result.boards:,} boards" if result.method == "exact" else f"{result.samples:,} samples"
-    )
+    count = _count_text(result)
     title = f"{result.game.title}, {result.method} ({count})"
     if result.board:
         title += ", board " + " ".join(card.pretty for card in result.board)

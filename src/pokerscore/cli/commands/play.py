@@ -5,12 +5,15 @@ Textual, the game and SQLite are imported inside the commands: other commands ne
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pokerscore.cards import PokerScoreError
 from pokerscore.cli.output import (
     JsonOption,
     card_strings,
@@ -38,16 +41,19 @@ DbOption = Annotated[
 
 
 def terminal_attached() -> bool:
-    """Whether the game can read keys and draw: stdin and stdout are both a terminal."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Whether the game can read keys and be seen: stdin, stdout and stderr are all a terminal
+    (Textual draws on stderr; the summary at the end goes to stdout)."""
+    # A stream closed before start (2>&-) is None in sys.
+    streams = (sys.stdin, sys.stdout, sys.stderr)
+    return all(stream is not None and stream.isatty() for stream in streams)
 
 
 def play_command(
     paytable: Annotated[
         str,
-        typer.Option("--paytable", help="A built-in pay table, or a .toml file of your own."),
+        typer.Option("--paytable", "-p", help="A built-in pay table, or a .toml file of your own."),
     ] = "jacks-or-better-9-6",
-    coins: Annotated[int, typer.Option("--coins", min=1, max=5, help="The bet, 1 to 5.")] = 5,
+    coins: Annotated[int, typer.Option("--coins", "-c", min=1, max=5, help="The bet, 1 to 5.")] = 5,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -86,8 +92,8 @@ def play_command(
     if not terminal_attached():
         # Checked before anything is created: without a terminal the game cannot read a key.
         fail(
-            "the game needs a terminal: run it in an interactive terminal, with neither its"
-            " input nor its output redirected"
+            "the game needs a terminal: run it in an interactive terminal, with none of its"
+            " input, output and error output redirected"
         )
     from pokerscore.games.videopoker.history import default_history_path, open_history
     from pokerscore.games.videopoker.paytables import resolve_paytable
@@ -95,25 +101,50 @@ def play_command(
     from pokerscore.games.videopoker.strategy.grammar import load_strategy
 
     path = default_history_path() if db is None else db
-    with user_errors():
+    with user_errors(), _with_options():
         table = resolve_paytable(paytable)
         words = load_strategy(strategy) if strategy is not None else None
         store = open_history(path)
     try:
-        with user_errors():
-            session = VideoPokerSession(
-                table, coins=coins, credits=credits, seed=seed, trainer=trainer, store=store
-            )
+        session = VideoPokerSession(
+            table, coins=coins, credits=credits, seed=seed, trainer=trainer, store=store
+        )
+        with user_errors(), _with_options():
+            session.start()
         from pokerscore.tui.app import VideoPokerApp
 
         app = VideoPokerApp(session, history=path, strategy=words)
-        app.run()
+        try:
+            app.run()
+        finally:
+            # The session is over: a hand left in play is free for the next one to resume. Its
+            # lock goes even if the end cannot be written (only the time of the end is lost).
+            with contextlib.suppress(PokerScoreError):
+                session.close()
     finally:
         store.close()
     _print_exit_summary(session, path)
     if app.return_code:
         # Textual has shown the traceback; the status must not say all went well.
         fail("the game stopped on an unexpected error; every hand played is in the history", 1)
+
+
+@contextlib.contextmanager
+def _with_options() -> Iterator[None]:
+    """Library errors that a command-line option settles, said with that option."""
+    from pokerscore.games.videopoker.history import ReadOnlyHistoryError
+    from pokerscore.games.videopoker.session import HandLeftElsewhereError
+
+    try:
+        yield
+    except HandLeftElsewhereError as error:
+        fail(
+            f"a hand dealt at {error.paytable} is still in play on this bankroll: finish it"
+            f" with --paytable {error.paytable}, or start a new bankroll with --credits, which"
+            " forfeits it"
+        )
+    except ReadOnlyHistoryError as error:
+        fail(f"{error} (--db PATH)")
 
 
 def _print_exit_summary(session: VideoPokerSession, path: Path) -> None:
@@ -123,9 +154,10 @@ def _print_exit_summary(session: VideoPokerSession, path: Path) -> None:
     stats = session.stats
     parts = []
     if session.forfeited:
+        hands, were = ("hand", "was") if session.forfeited == 1 else ("hands", "were")
         parts.append(
-            f"{session.forfeited} hand left in play on the old bankroll was forfeited"
-            " (its bet stays lost)."
+            f"{session.forfeited} {hands} left in play on an old bankroll {were} forfeited"
+            " (bets charged at the deal stay lost)."
         )
     if stats.hands:
         parts.append(
@@ -144,13 +176,20 @@ def _print_exit_summary(session: VideoPokerSession, path: Path) -> None:
 def history_command(
     db: DbOption = None,
     worst: Annotated[
-        int, typer.Option("--worst", min=0, help="How many of the costliest holds to list.")
+        int,
+        typer.Option(
+            "--worst",
+            min=0,
+            max=2**63 - 1,  # what SQLite takes as a LIMIT
+            help="How many of the costliest holds to list (0 to 2**63 - 1).",
+        ),
     ] = 5,
     json_output: JsonOption = False,
 ) -> None:
     """Totals per session and overall: hands, coins bet and won, return, EV lost, worst holds.
 
-    ``lost/hand`` is the expected coins given away per hand by holds below the advisor's best.
+    The lost/hand column is the expected coins given away per hand by holds below the advisor's
+    best.
     """
     from pokerscore.games.videopoker.history import default_history_path, open_history
 
@@ -163,7 +202,8 @@ def history_command(
                 f"No hands played yet (no history at {path}).", soft_wrap=True, markup=False
             )
         return
-    with user_errors(), open_history(path, create=False) as store:
+    # Reading never writes: an older file is read as it is, and migrated only by the game.
+    with user_errors(), open_history(path, read_only=True) as store:
         summary = store.summary(worst)
     if json_output:
         print_json(_summary_json(path, summary))
@@ -214,6 +254,7 @@ def _summary_json(path: Path, summary: HistorySummary) -> dict[str, object]:
         ],
         "overall": _totals_json(summary.overall),
         "coins_in_play": summary.coins_in_play,
+        "hands_in_play": summary.hands_in_play,
         "worst_mistakes": [_hand_json(hand) for hand in summary.worst_mistakes],
         "bankroll": None
         if bankroll is None
@@ -290,11 +331,12 @@ def _print_summary(path: Path, summary: HistorySummary) -> None:
             )
         console.print(worst)
     if summary.bankroll is not None:
-        in_play = summary.coins_in_play
+        hands, coins = summary.hands_in_play, summary.coins_in_play
+        in_play = "A hand is in play" if hands == 1 else f"{hands} hands are in play"
         console.print(
             f"Bankroll: {summary.bankroll.credits:,} credits "
             f"(started with {summary.bankroll.initial_credits:,})."
-            + (f" A hand is in play: {in_play} coins bet, not drawn yet." if in_play else "")
+            + (f" {in_play}: {coins} coins bet, not drawn yet." if hands else "")
         )
 
 

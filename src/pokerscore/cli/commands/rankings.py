@@ -15,7 +15,7 @@ RankingOption = Annotated[
         "--ranking",
         "-r",
         metavar="NAME",
-        help="How hands are judged: " + ", ".join(RANKINGS) + " (see `pokerscore rankings`).",
+        help="How hands are judged: " + ", ".join(RANKINGS) + " (see pokerscore rankings).",
     ),
 ]
 

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
+from pokerscore.cards import PokerScoreError
 from pokerscore.cli.output import (
     JsonOption,
     console,
@@ -23,19 +26,40 @@ if TYPE_CHECKING:
     import pyarrow as pa
     from rich.table import Table
 
-    from pokerscore.games.holdem.preflop.job import PreflopTables
+    from pokerscore.games.holdem.preflop import PreflopTables
 
-app = typer.Typer(
-    help="Exact preflop equity tables: every starting hand against a random hand and against "
-    "each other, computed on Dask.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
 
 DEFAULT_OUT = Path("preflop-tables")
 LOW, MIDDLE, HIGH = 0.30, 0.55, 0.85
 """Equities coloured red, yellow and green (the range of hands against a random hand)."""
 SHOWN_TRIPLES = 20
+FLAGS: Final = {
+    name: f"--{name}"
+    for name in ("hands", "out", "overwrite", "players", "resume", "scheduler", "tasks", "workers")
+}
+"""The library's parameters and this command's flags: an error that opens with a parameter's
+name (``players must be 2 or 3, not 4``) is printed with the flag (``--players must be …``)."""
+
+
+def with_flags(message: str) -> str:
+    """``message`` with the parameter name it opens with written as the command's flag.
+
+    >>> with_flags("players must be 2 or 3, not 4")
+    '--players must be 2 or 3, not 4'
+    >>> with_flags("unknown starting hand")
+    'unknown starting hand'
+    """
+    first, space, rest = message.partition(" ")
+    return f"{FLAGS[first]}{space}{rest}" if first in FLAGS else message
+
+
+@contextlib.contextmanager
+def _flag_errors() -> Iterator[None]:
+    """The library's errors, which name parameters, as one line naming this command's flags."""
+    try:
+        yield
+    except PokerScoreError as error:
+        fail(with_flags(str(error)))
 
 
 def _colour(equity: float) -> str:
@@ -56,7 +80,7 @@ def equity_grid(values: dict[str, float], title: str) -> Table:
     from rich.table import Table
     from rich.text import Text
 
-    from pokerscore.games.holdem.preflop.job import GRID, grid_cells
+    from pokerscore.games.holdem.preflop.heatmap import GRID, grid_cells
 
     table = Table(title=title, show_header=False, box=None, padding=(0, 0), pad_edge=False)
     for _ in range(GRID):
@@ -118,7 +142,6 @@ def _tables_json(tables: PreflopTables) -> dict[str, Any]:
     return payload
 
 
-@app.command("preflop")
 def preflop_command(
     out: Annotated[
         Path, typer.Option("--out", "-o", metavar="DIR", help="Where the tables are written.")
@@ -135,6 +158,9 @@ def preflop_command(
     ] = None,
     resume: Annotated[
         bool, typer.Option("--resume", help="Finish a stopped run: only missing tasks are run.")
+    ] = False,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace the tables already in DIR.")
     ] = False,
     players: Annotated[
         int, typer.Option("--players", "-p", help="2: heads-up and vs random; 3: three-way.")
@@ -158,34 +184,65 @@ def preflop_command(
 
     Runs on a local Dask cluster by default (--workers sizes it) or on a running one
     (--scheduler). Each finished task is kept in DIR/parts as it finishes: a run that is
-    stopped goes on with --resume and gives the same tables.
+    stopped goes on with --resume and gives the same tables. Tables already in DIR are
+    replaced only with --overwrite.
     """
-    from pokerscore.games.holdem.preflop.job import DEFAULT_TASKS, compute_preflop_tables
+    from pokerscore._support.extras import require_extra
+    from pokerscore._support.tasks import dask_client
+    from pokerscore.games.holdem.preflop import (
+        DEFAULT_TASKS,
+        PreflopJob,
+        check_out,
+        compute_preflop_tables,
+        starting_classes,
+    )
+    from pokerscore.games.holdem.preflop.job import PARTS, unfinished_tasks
 
     started = time.perf_counter()
-    with progress_bar(disable=json_output) as bar:
-        task = bar.add_task("starting the cluster", total=None)
+    if players == 3 and vs_random_only:
+        fail(
+            "--vs-random-only is for two players: a three-way run makes no table against a random hand"
+        )
+    with user_errors(), _flag_errors():
+        job = PreflopJob(
+            hands=starting_classes(hands),
+            players=players,
+            tasks=DEFAULT_TASKS if tasks is None else tasks,
+            heads_up=not vs_random_only,
+        )
+        require_extra("cluster", "computing preflop tables on Dask")
+        require_extra("files", "writing preflop tables")
+        if players == 2:
+            require_extra("plots", "drawing the preflop heat map")
+        check_out(out, job, resume=resume, overwrite=overwrite)
+        # Every task kept already (a run stopped as it wrote the tables): no cluster to start.
+        cluster = dask_client(scheduler, workers) if unfinished_tasks(job, out) else None
+        with progress_bar(disable=json_output) as bar:
+            task = bar.add_task("starting the cluster", total=None)
 
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, description=f"{done}/{total} tasks")
+            def advance(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total, description=f"{done}/{total} tasks")
 
-        with user_errors():
             try:
-                tables = compute_preflop_tables(
-                    out,
-                    hands=hands,
-                    players=players,
-                    tasks=DEFAULT_TASKS if tasks is None else tasks,
-                    heads_up=not vs_random_only,
-                    scheduler=scheduler,
-                    workers=workers,
-                    resume=resume,
-                    progress=advance,
-                )
+                with cluster or contextlib.nullcontext() as client:
+                    tables = compute_preflop_tables(
+                        job,
+                        out=out,
+                        client=client,
+                        resume=resume,
+                        overwrite=overwrite,
+                        progress=advance,
+                    )
             except KeyboardInterrupt:
-                fail(f"interrupted: the finished tasks are kept in {out}; go on with --resume", 130)
+                kept = (out / PARTS).is_dir()
+                fail(
+                    f"interrupted: the finished tasks are kept in {out}; go on with --resume"
+                    if kept
+                    else "interrupted before any task was kept",
+                    130,
+                )
     seconds = time.perf_counter() - started
-    written = sorted(path.name for path in out.iterdir() if path.is_file())
+    written = sorted(path.name for path in tables.files)
     if json_output:
         print_json(
             {
@@ -201,7 +258,6 @@ def preflop_command(
     error_console.print(f"wrote {', '.join(written)} to {out} in {seconds:.1f} s")
 
 
-@app.command("show")
 def show_command(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="A directory of tables.")],
     hand: Annotated[
@@ -210,8 +266,7 @@ def show_command(
     json_output: JsonOption = False,
 ) -> None:
     """Print saved tables: the grid against a random hand, or one class's rows (--hand)."""
-    from pokerscore.games.holdem.preflop.counts import starting_classes
-    from pokerscore.games.holdem.preflop.job import read_preflop_tables
+    from pokerscore.games.holdem.preflop import read_preflop_tables, starting_classes
 
     with user_errors():
         tables = read_preflop_tables(directory)

@@ -1,6 +1,6 @@
 """``videopoker``: pay tables, the optimal-hold advisor, the exact return of a game (perfect, or by
-a strategy list), strategy lists, seed coverage, and (from :mod:`.play_commands`) the game and
-its history. All seven are registered at the bottom.
+a strategy list), strategy lists and seed coverage (the game and its history are in :mod:`.play`);
+:mod:`pokerscore.cli.app` registers them.
 
 Kernels (and NumPy) are imported inside the commands, so ``pokerscore --help`` stays quick. Pay
 table titles come from user files: they are always printed as plain text, never as Rich markup.
@@ -15,7 +15,6 @@ from rich.markup import escape
 from rich.text import Text
 
 from pokerscore.cards import Card
-from pokerscore.cli.commands.play import history_command, play_command
 from pokerscore.cli.output import (
     JsonOption,
     card_strings,
@@ -40,13 +39,6 @@ if TYPE_CHECKING:
 
 DEFAULT_WORST = 10
 """Misplayed deals listed by analyze --strategy (the library's default too)."""
-
-app = typer.Typer(
-    help="Video poker: pay tables, the best hold of a deal, the exact return of a game, "
-    "seeds, and the game itself with its history.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
 
 PayTableOption = Annotated[
     str,
@@ -82,6 +74,11 @@ WorstOption = Annotated[
         "--worst", min=0, max=10_000, help="How many of the worst misplayed deals to list."
     ),
 ]
+
+
+def _flags(**more: str) -> dict[str, str]:
+    """The options that set the strategy functions' parameters, for :func:`user_errors`."""
+    return {"coins": "--coins", "worst": "--worst", "lines": "--lines", **more}
 
 
 def _paytable(name: str) -> PayTable:
@@ -223,7 +220,11 @@ def advise_command(
         play = words["strategy"]
         assert isinstance(play, dict)
         line = f"line {play['line']}: {play['text']}" if play["line"] else "no line: redraw"
-        console.print(Text(f"the list plays {line}, holding {' '.join(play['held']) or 'nothing'}"))
+        mask = play["mask"]
+        assert isinstance(mask, int)
+        chosen = [card for i, card in enumerate(dealt) if mask >> i & 1]
+        shown = cards_text(chosen) if chosen else Text("nothing")
+        console.print(Text(f"the list plays {line}, holding ") + shown)
     if "verdict" in words:
         console.print(Text(str(words["verdict"]), style="bold"))
 
@@ -246,7 +247,7 @@ def _advise_words(
         return words
     evs = {hold.mask: hold.ev_exact for hold in holds}
     mask = None
-    with user_errors():
+    with user_errors(_flags(strategy="--strategy")):
         if held is not None:
             kept = parse_cards(held) if held.strip() else ()
             ids = [card.id for card in dealt]
@@ -261,6 +262,7 @@ def _advise_words(
             words["strategy"] = {
                 "line": verdict.play_line,
                 "text": verdict.play_words,
+                "mask": verdict.play_mask,
                 "held": card_strings(c for i, c in enumerate(dealt) if verdict.play_mask >> i & 1),
             }
             if mask is not None:
@@ -353,8 +355,9 @@ def _analyze_strategy(
 
     if strategy_file is not None and strategy_of is not None:
         fail("--strategy and --strategy-of: give one of them")
+    flags = _flags(strategy="--strategy" if strategy_file is not None else "--strategy-of")
     played: Strategy | PayTable
-    with user_errors():
+    with user_errors(flags):
         if strategy_file is not None:
             played = load_strategy(strategy_file)
             source: dict[str, object] = {"file": strategy_file, "lines": len(played.lines)}
@@ -364,7 +367,7 @@ def _analyze_strategy(
             played = resolve_paytable(strategy_of)
             source = {"of": played.name}
             title = f"the best holds of {played.title}"
-    with user_errors(), progress_bar(disable=json_output) as bar:
+    with user_errors(flags), progress_bar(disable=json_output) as bar:
         bar.add_task(escape(f"playing every deal of {table.title} by {title}"), total=None)
         play = strategy_return(played, table, coins=coins, worst=worst)
     if json_output:
@@ -480,7 +483,7 @@ def strategy_command(
     from pokerscore.games.videopoker.strategy.generate import generate_strategy
 
     table = _paytable(paytable)
-    with user_errors(), progress_bar(disable=json_output) as bar:
+    with user_errors(_flags()), progress_bar(disable=json_output) as bar:
         task = bar.add_task(escape(f"writing a strategy for {table.title}"), total=None)
 
         def advance(done: int, total: int) -> None:
@@ -647,13 +650,3 @@ def seeds_command(
         Text("mask: its number, then one digit per dealt card, first card first (1 = held)"),
         style="dim",
     )
-
-
-# ---- every videopoker command, in one place --------------------------------------------------
-app.command("paytables")(paytables_command)
-app.command("advise")(advise_command)
-app.command("analyze")(analyze_command)
-app.command("seeds")(seeds_command)
-app.command("strategy")(strategy_command)
-app.command("play")(play_command)
-app.command("history")(history_command)

@@ -7,19 +7,15 @@ the enumerators eight times slower.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Any, Final
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
+from pokerscore.engine.jit import prange as prange  # re-exported: older kernels import it here
 from pokerscore.engine.keys import FLUSH_BITS, FLUSH_PROBE, SUIT_MASK_5, SUIT_SHIFT, SUIT_SHIFT_5
 from pokerscore.engine.tables import RankingTables
-
-prange: Final = cast(Callable[[int], range], numba.prange)
-"""``numba.prange`` typed as ``range``: a parallel loop in a kernel, a plain one elsewhere."""
 
 _M1: Final = np.uint64(0x5555555555555555)
 _M2: Final = np.uint64(0x3333333333333333)

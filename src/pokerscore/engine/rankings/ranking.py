@@ -15,8 +15,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from pokerscore.cards.card import JOKER
-from pokerscore.engine import completions
 from pokerscore.engine.category import Category
+from pokerscore.engine.completions import five_card_lists as wild_five_card_lists
 from pokerscore.engine.evaluators import Evaluate5, Evaluators, make_evaluators
 from pokerscore.engine.hand_classes import SUITS_PER_RANK, HandClass, Judge, value_space
 from pokerscore.engine.keys import (
@@ -201,9 +201,7 @@ class Ranking:
                 value = values.get((ranks, suited)) if suited else None
                 return value if value is not None else values[ranks, False]
 
-            return completions.five_card_lists(
-                value_of, self.natural_ranks, self.ranks, self.most_wild
-            )
+            return wild_five_card_lists(value_of, self.natural_ranks, self.ranks, self.most_wild)
         flush, plain = [0] * FIVE_CARD_SLOTS, [0] * FIVE_CARD_SLOTS
         for (ranks, suited), value in self._space[1].items():
             (flush if suited else plain)[sum(RANK_KEYS_5[rank] for rank in ranks)] = value

@@ -33,27 +33,13 @@ from pokerscore.engine.kernels.lookup import (
     multiset_value,
     prange,
 )
+from pokerscore.engine.kernels.random import MIX1, below, splitmix64, uniform
 from pokerscore.engine.keys import SUIT_SHIFT_5
 from pokerscore.engine.tables import RankingTables
 
 Tally = npt.NDArray[np.int64]
 Cards = npt.NDArray[np.uint8]
 IntArray = npt.NDArray[np.int64]
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX_2 = np.uint64(0x94D049BB133111EB)
-_UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
-
-
-@kernel()
-def splitmix64(state: np.uint64) -> tuple[np.uint64, np.uint64]:
-    """The next state and output of SplitMix64 (a fast, well-mixed 64-bit generator)."""
-    state = state + _GOLDEN
-    value = state
-    value = (value ^ (value >> np.uint64(30))) * _MIX_1
-    value = (value ^ (value >> np.uint64(27))) * _MIX_2
-    return state, value ^ (value >> np.uint64(31))
 
 
 @kernel(inline=True)
@@ -260,30 +246,38 @@ def exact_showdowns(
 def any_five_showdowns(
     hole_keys: IntArray,
     hole_masks: IntArray,
+    hole_rows: IntArray,
     by_board: npt.NDArray[np.uint16],
     board_rows: npt.NDArray[np.int16],
     four_rows: npt.NDArray[np.int16],
     steps: npt.NDArray[np.int16],
     known: Cards,
-    rest: Cards,
+    rests: Cards,
     prefixes: Cards,
     complete: bool,
     tables: RankingTables,
+    groups: IntArray,
     tally: Tally,
 ) -> None:
     """:func:`exact_showdowns` for games where any five of hole and board play and no low
-    qualifies (hold'em, short deck), with known hands: a player's plain value is read from
-    ``by_board[player, board_rows[board's five-card rank key]]`` (see
-    :func:`~pokerscore.engine.tables.values_by_board`), a few kilobytes per player where the
-    rank-and-select tables take megabytes; flushes from the flush table. Boards of four cards
-    and a fifth find their row by ``steps[four_rows[four cards' rank key], rank]``."""
+    qualifies (hold'em, short deck), for a batch of deals: deal ``d`` gives player ``p`` the
+    hole cards of ``hole_keys[d, p]`` and ``hole_masks[d, p]`` and leaves ``rests[d]`` for the
+    board; its boards are tallied into ``tally[thread, groups[d]]`` (deals of equal weight share
+    a group). A player's plain value is read from ``by_board[hole_rows[d, p], board_rows[board's
+    five-card rank key]]`` (see :func:`~pokerscore.engine.tables.values_by_board`: one row per
+    pair of hole ranks), a few kilobytes where the rank-and-select tables take megabytes;
+    flushes from the flush table. Boards of four cards and a fifth find their row by
+    ``steps[four_rows[four cards' rank key], rank]``.
+
+    The threads take (deal, prefix) items in turn: every board of one deal (turn and river to
+    come), or many deals of one board each (a river): never one call per deal."""
     threads = tally.shape[0]
-    players = hole_keys.shape[0]
+    deals, players = hole_keys.shape
     rows = prefixes.shape[0]
     card_keys, suit_bits, flush = tables.card_keys, tables.suit_bits, tables.flush
     keys5, rule = tables.keys5, tables.flush_rule
     places = known.shape[0] + prefixes.shape[1]
-    heads_up = players == 2
+    heads_up = players == 2 and deals == 1  # counted in registers, tallied once at the end
     for worker in prange(threads):
         high = np.zeros(players, dtype=np.int64)
         low = np.zeros(players, dtype=np.int64)
@@ -291,7 +285,10 @@ def any_five_showdowns(
         first_wins = 0
         second_wins = 0
         dealt = 0
-        for row in range(worker, rows, threads):
+        for item in range(worker, deals * rows, threads):
+            deal = item // rows
+            row = item - deal * rows
+            rest = rests[deal]
             prefix_key, prefix_masks, _, start = board_prefix(
                 known, rest, prefixes, row, board, tables
             )
@@ -312,20 +309,20 @@ def any_five_showdowns(
                     masks |= suit_bits[card]
                     board_row = steps[four_row, card >> 2]
                 for player in range(players):
-                    hand_key = key + hole_keys[player]
+                    hand_key = key + hole_keys[deal, player]
                     suit = flush_suit(hand_key) if rule else -1
                     if suit < 0:
-                        high[player] = by_board[player, board_row]
+                        high[player] = by_board[hole_rows[deal, player], board_row]
                     else:
-                        suited = (masks | hole_masks[player]) >> (13 * suit)
+                        suited = (masks | hole_masks[deal, player]) >> (13 * suit)
                         high[player] = flush[suited & RANK_MASK]
-                if heads_up:  # counted in registers, tallied once at the end
+                if heads_up:
                     first_wins += high[0] > high[1]
                     second_wins += high[0] < high[1]
                 else:
-                    settle(high, low, players, False, tally, worker)
+                    settle(high, low, players, False, tally[worker], groups[deal])
         if heads_up:
-            tally_heads_up(tally, worker, first_wins, second_wins, dealt)
+            tally_heads_up(tally[worker], groups[0], first_wins, second_wins, dealt)
 
 
 @kernel(parallel=True)
@@ -333,7 +330,6 @@ def range_showdowns(
     first_keys: IntArray,
     first_masks: IntArray,
     first_cards: npt.NDArray[np.uint64],
-    first_weights: IntArray,
     second_keys: IntArray,
     second_masks: IntArray,
     second_cards: npt.NDArray[np.uint64],
@@ -350,8 +346,10 @@ def range_showdowns(
     live combo of each range judged on it once, then every pair of combos that share no card
     (``apart[i, j]``) weighed.
 
-    ``tally[thread]`` gets (weight the first range wins, weight of ties, weight in all), weights
-    being products of the two combos' integer weights.
+    ``tally[thread, i]`` gets, for the first range's combo ``i``, the second range's weight it
+    beats, ties and meets in all, summed over boards (integer weights of the second range only:
+    the caller multiplies by the first range's weights in Python integers, which never overflow;
+    it keeps ``boards x sum(second_weights)`` below 2**63).
     """
     threads = tally.shape[0]
     firsts, seconds = first_keys.shape[0], second_keys.shape[0]
@@ -361,12 +359,9 @@ def range_showdowns(
     for worker in prange(threads):
         first_values = np.zeros(firsts, dtype=np.int64)
         second_values = np.zeros(seconds, dtype=np.int64)
-        first_live = np.zeros(firsts, dtype=np.int64)
+        first_live = np.zeros(firsts, dtype=np.uint8)
         second_live = np.zeros(seconds, dtype=np.int64)
         board = np.zeros(5, dtype=np.uint8)
-        wins = 0
-        ties = 0
-        total = 0
         for row in range(worker, rows, threads):
             prefix_key, prefix_masks, prefix_bits, start = board_prefix(
                 known, rest, prefixes, row, board, tables
@@ -381,7 +376,7 @@ def range_showdowns(
                     bits |= np.uint64(1) << np.uint64(card)
                 for i in range(firsts):
                     live = (first_cards[i] & bits) == 0
-                    first_live[i] = first_weights[i] if live else 0
+                    first_live[i] = 1 if live else 0
                     if live:
                         first_values[i] = read_any_five(
                             key + first_keys[i], masks | first_masks[i], rule, flush, bits_of,
@@ -407,12 +402,195 @@ def range_showdowns(
                         weighed += weight
                         beaten += weight * (second_values[j] < value)
                         level += weight * (second_values[j] == value)
-                    wins += first_live[i] * beaten
-                    ties += first_live[i] * level
-                    total += first_live[i] * weighed
-        tally[worker, 0] = wins
-        tally[worker, 1] = ties
-        tally[worker, 2] = total
+                    tally[worker, i, 0] += beaten
+                    tally[worker, i, 1] += level
+                    tally[worker, i, 2] += weighed
+
+
+FIXED = 0
+"""A player whose hand is known."""
+PARTIAL = 1
+"""A player drawing from a range, by weight, among the combos the cards taken before leave."""
+FULL = 2
+"""A player whose range is every two cards left, all weighted alike: dealt like the board."""
+ACCUMULATORS = 7
+"""Per player and block: sums of w, w x share, w x whole pot, w x part of it, w**2,
+w**2 x share and w**2 x share**2, ``w`` the weight of a deal."""
+
+
+@kernel(inline=True)
+def take(pool: Cards, where: IntArray, remaining: int, card: int) -> int:
+    """Move ``card`` out of the ``remaining`` live cards at the front of ``pool`` (swapped to just
+    behind them; ``where`` tracks positions); return how many remain."""
+    position = where[card]
+    last = remaining - 1
+    other = pool[last]
+    pool[position], pool[last] = other, card
+    where[other], where[card] = position, last
+    return last
+
+
+@kernel(inline=True)
+def draw_card(
+    state: np.uint64, pool: Cards, where: IntArray, remaining: int, taken: np.uint64, shuffled: bool
+) -> tuple[np.uint64, int, int]:
+    """A uniform card of ``pool`` not in ``taken``, and how many live cards remain: from the
+    ``remaining`` at the front of a ``shuffled`` pool (taken cards are behind them), else from
+    the whole pool, redrawn while taken (cheaper when few cards are taken)."""
+    if shuffled:
+        state, index = below(state, remaining)
+        card = pool[index]
+        return state, card, take(pool, where, remaining, card)
+    while True:
+        state, index = below(state, pool.shape[0])
+        card = pool[index]
+        if not taken & (np.uint64(1) << np.uint64(card)):
+            return state, card, remaining
+
+
+@kernel(inline=True)
+def live_weight(
+    player: int,
+    slot: int,
+    taken_cards: Cards,
+    count: int,
+    full_weight: float,
+    combo_counts: IntArray,
+    card_weight: npt.NDArray[np.float64],
+    card_count: IntArray,
+    pair_weight: npt.NDArray[np.float64],
+) -> tuple[float, int]:
+    """The weight and number of ``player``'s combos that miss the first ``count`` cards of
+    ``taken_cards``, by inclusion and exclusion: all, less those holding each card, plus those
+    holding two of them (counted twice)."""
+    weight = full_weight
+    combos = combo_counts[player]
+    for i in range(count):
+        card = taken_cards[i]
+        weight -= card_weight[player, card]
+        combos -= card_count[player, card]
+        for j in range(i):
+            both = pair_weight[slot, card, taken_cards[j]]
+            if both > 0:
+                weight += both
+                combos += 1
+    return weight, combos
+
+
+@kernel(inline=True)
+def pick_combo(
+    state: np.uint64,
+    player: int,
+    weight: float,
+    taken: np.uint64,
+    combos: Cards,
+    combo_counts: IntArray,
+    cumulative: npt.NDArray[np.float64],
+    combo_bits: npt.NDArray[np.uint64],
+) -> tuple[np.uint64, int]:
+    """A combo of ``player`` that misses ``taken``, each with chance its weight / ``weight`` (the
+    live weight): drawn from the whole range and redrawn on a taken card while the live weight
+    is at least an eighth of the whole (at most 8 draws on average), else read off a scan of
+    the live combos."""
+    last = combo_counts[player] - 1
+    total = cumulative[player, last]
+    if weight * 8.0 >= total:
+        while True:
+            state, point = uniform(state)
+            point *= total
+            low, high = 0, last
+            while low < high:  # the first cumulative weight above the point
+                middle = (low + high) // 2
+                if cumulative[player, middle] > point:
+                    high = middle
+                else:
+                    low = middle + 1
+            if not combo_bits[player, low] & taken:
+                return state, low
+    return scan_live(state, player, weight, taken, combo_counts, cumulative, combo_bits)
+
+
+@kernel()
+def scan_live(
+    state: np.uint64,
+    player: int,
+    weight: float,
+    taken: np.uint64,
+    combo_counts: IntArray,
+    cumulative: npt.NDArray[np.float64],
+    combo_bits: npt.NDArray[np.uint64],
+) -> tuple[np.uint64, int]:
+    """:func:`pick_combo` when most of the range is taken: one pass over the live combos (out of
+    line: a rare path kept out of the hot loop)."""
+    state, point = uniform(state)
+    point *= weight
+    found = -1
+    passed = 0.0
+    previous = 0.0
+    for index in range(combo_counts[player]):
+        own = cumulative[player, index] - previous
+        previous = cumulative[player, index]
+        if combo_bits[player, index] & taken:
+            continue
+        found = index
+        passed += own
+        if passed > point:
+            break
+    return state, found  # rounding past the end: the last live combo
+
+
+@kernel(inline=True)
+def settle_weighted(
+    high: IntArray,
+    low: IntArray,
+    players: int,
+    has_low: bool,
+    weight: float,
+    total: npt.NDArray[np.float64],
+) -> None:
+    """Add one judged deal of weight ``weight`` to ``total[player]`` (see :data:`ACCUMULATORS`)."""
+    top = 0
+    for player in range(players):
+        top = max(top, high[player])
+    high_count = 0
+    for player in range(players):
+        high_count += high[player] == top
+    best_low = 1  # value 1 of eight-or-better: no low
+    if has_low:
+        for player in range(players):
+            best_low = max(best_low, low[player])
+    split = best_low > 1
+    low_count = 0
+    if split:
+        for player in range(players):
+            low_count += low[player] == best_low
+    square = weight * weight
+    for player in range(players):
+        share = 0.0
+        whole = True
+        if high[player] == top:
+            share = 1.0 / high_count
+            whole = high_count == 1
+        else:
+            whole = False
+        if split:
+            share *= 0.5
+            if low[player] == best_low:
+                share += 0.5 / low_count
+                whole = whole and low_count == 1
+            else:
+                whole = False
+        row = total[player]
+        row[0] += weight
+        row[4] += square
+        if share > 0.0:
+            row[1] += weight * share
+            row[5] += square * share
+            row[6] += square * share * share
+            if whole:
+                row[2] += weight
+            else:
+                row[3] += weight
 
 
 @kernel(parallel=True)
@@ -420,37 +598,54 @@ def sampled_showdowns(
     seed: np.uint64,
     first_block: int,
     block_size: int,
-    combos: npt.NDArray[np.uint8],
+    kinds: IntArray,
+    order: IntArray,
+    combos: Cards,
     combo_counts: IntArray,
     cumulative: npt.NDArray[np.float64],
+    combo_bits: npt.NDArray[np.uint64],
+    card_weight: npt.NDArray[np.float64],
+    card_count: IntArray,
+    pair_weight: npt.NDArray[np.float64],
+    slots: IntArray,
     known: Cards,
     used: np.uint64,
-    deck: Cards,
+    live_cards: Cards,
     omaha: bool,
     hi: RankingTables,
     lo: RankingTables,
     has_low: bool,
-    tally: Tally,
+    sums: npt.NDArray[np.float64],
 ) -> None:
-    """Deal ``tally.shape[0]`` blocks of ``block_size`` random showdowns, block ``b`` from the
-    stream of (``seed``, ``first_block + b``), each tallied into ``tally[b]``.
+    """Deal ``sums.shape[0]`` blocks of ``block_size`` random showdowns, block ``b`` from the
+    stream of (``seed``, ``first_block + b``), each summed into ``sums[b, player]`` (see
+    :data:`ACCUMULATORS`).
 
-    Player ``p`` holds one of ``combos[p, :combo_counts[p]]`` (rows of hole cards), drawn by
-    weight: ``cumulative[p, i]`` is the sum of the first ``i + 1`` weights (a player with one
-    combo draws nothing). A draw whose hands share a card, or meet ``used`` (the board and dead
-    cards as a 52-bit mask), is redrawn whole, which keeps the joint odds of every compatible set
-    of hands exact. The board's missing cards then come from ``deck`` at random.
+    Players are dealt one at a time in ``order`` (``kinds``: :data:`FIXED`, :data:`PARTIAL`,
+    :data:`FULL`). A partial player ``p`` draws among its live combos (``combos[p,
+    :combo_counts[p]]``, ``cumulative`` weights, ``combo_bits`` card masks) by weight, and the
+    deal's weight is multiplied by the live share of its range (the live weight over the whole,
+    from ``card_weight``, ``card_count`` and ``pair_weight[slots[p]]``; ``slots[p]`` is -1 for a
+    range that shares no card with those dealt before it: its weight is always whole). A deal
+    in which some range has no live combo weighs 0 and is not judged. Full players, then the board, take
+    uniform cards from ``live_cards`` (the deck less ``used``: board, dead and known hands).
     """
-    blocks = tally.shape[0]
+    blocks = sums.shape[0]
     players, _, hole = combos.shape
     pairs = hole * (hole - 1) // 2
     card_keys, suit_bits, keys5 = hi.card_keys, hi.suit_bits, hi.keys5
     flush, bits, base, values, rule = hi.flush, hi.bits, hi.base, hi.values, hi.flush_rule
     any_five = not omaha and not has_low
-    heads_up = any_five and players == 2
-    deck_size = np.uint64(deck.shape[0])
+    pool_size = live_cards.shape[0]
+    weighted = False
+    for player in range(players):
+        weighted = weighted or (kinds[player] == PARTIAL and slots[player] >= 0)
+    heads_up = any_five and players == 2 and not weighted  # counted in registers
+    shuffled = False  # full ranges: cards leave the pool as dealt (else a taken card is redrawn)
+    for player in range(players):
+        shuffled = shuffled or kinds[player] == FULL
     for block in prange(blocks):
-        state = seed ^ (np.uint64(first_block + block + 1) * _MIX_1)
+        state = seed ^ (np.uint64(first_block + block + 1) * MIX1)
         state, _ = splitmix64(state)
         high = np.zeros(players, dtype=np.int64)
         low = np.zeros(players, dtype=np.int64)
@@ -458,73 +653,79 @@ def sampled_showdowns(
         hole_keys = np.zeros(players, dtype=np.int64)
         hole_masks = np.zeros(players, dtype=np.int64)
         pair_keys = np.zeros((players, max(pairs, 1)), dtype=np.int64)
+        hand = np.zeros(hole, dtype=np.uint8)
+        taken_cards = np.zeros(2 * players, dtype=np.uint8)
         board = np.zeros(5, dtype=np.uint8)
         board[: known.shape[0]] = known
-        fixed = True  # every player holds one known hand: their keys are set once
-        for player in range(players):
-            fixed = fixed and combo_counts[player] == 1
-        held = used
+        pool = live_cards.copy()
+        where = np.zeros(64, dtype=np.int64)
+        for position in range(pool_size):
+            where[pool[position]] = position
+        total = sums[block]
         first_wins = 0
         second_wins = 0
         for sample in range(block_size):
+            weight = 1.0
             taken = used
-            while True:  # hands for every player, redrawn whole on any shared card
-                taken = used
-                clash = False
-                for player in range(players):
-                    last = combo_counts[player] - 1
-                    pick = 0
-                    if last:
-                        state, draw = splitmix64(state)
-                        point = float(draw >> np.uint64(11)) * _UNIT * cumulative[player, last]
-                        low_index, high_index = 0, last
-                        while low_index < high_index:  # the first cumulative weight above point
-                            middle = (low_index + high_index) // 2
-                            if cumulative[player, middle] > point:
-                                high_index = middle
-                            else:
-                                low_index = middle + 1
-                        pick = low_index
-                    elif fixed and sample > 0:
-                        continue  # set by the first deal of the block
-                    key = 0
-                    masks = 0
+            remaining = pool_size
+            count = 0
+            for step in range(players):  # known hands first: a dead deal stops after them
+                player = order[step]
+                kind = kinds[player]
+                if kind == FIXED:
+                    if sample > 0:
+                        continue  # set by the block's first deal
                     for column in range(hole):
+                        hand[column] = combos[player, 0, column]
+                elif kind == PARTIAL:
+                    whole = cumulative[player, combo_counts[player] - 1]
+                    live = whole
+                    if slots[player] >= 0:  # a range that shares cards with one dealt before
+                        live, left = live_weight(player, slots[player], taken_cards, count,
+                                                 whole, combo_counts, card_weight, card_count,
+                                                 pair_weight)  # fmt: skip
+                        if left <= 0:
+                            weight = 0.0
+                            break
+                        weight *= live / whole
+                    state, pick = pick_combo(state, player, live, taken, combos, combo_counts,
+                                             cumulative, combo_bits)  # fmt: skip
+                    for column in range(2):
                         card = combos[player, pick, column]
-                        bit = np.uint64(1) << np.uint64(card)
-                        if taken & bit:
-                            clash = True
-                        taken |= bit
-                        key += card_keys[card]
-                        masks |= suit_bits[card]
-                    hole_keys[player], hole_masks[player] = key, masks
-                    if omaha:
-                        index = 0
-                        for a in range(hole - 1):
-                            for b in range(a + 1, hole):
-                                pair_keys[player, index] = (
-                                    keys5[combos[player, pick, a]] + keys5[combos[player, pick, b]]
-                                )
-                                index += 1
-                if fixed:
-                    if sample == 0:
-                        held = taken
-                    taken = held
-                if not clash:
-                    break
+                        hand[column] = card
+                        taken_cards[count] = card
+                        count += 1
+                        if shuffled:
+                            remaining = take(pool, where, remaining, card)
+                    taken |= combo_bits[player, pick]
+                else:
+                    for column in range(2):
+                        state, card, remaining = draw_card(state, pool, where, remaining, taken,
+                                                           shuffled)  # fmt: skip
+                        hand[column] = card
+                        taken |= np.uint64(1) << np.uint64(card)
+                key = 0
+                masks = 0
+                for column in range(hole):
+                    key += card_keys[hand[column]]
+                    masks |= suit_bits[hand[column]]
+                hole_keys[player], hole_masks[player] = key, masks
+                if omaha:
+                    index = 0
+                    for a in range(hole - 1):
+                        for b in range(a + 1, hole):
+                            pair_keys[player, index] = keys5[hand[a]] + keys5[hand[b]]
+                            index += 1
+            if weight == 0.0:  # a dead deal: counted in the samples, weighs nothing
+                continue
             key = 0
             masks = 0
             for place in range(known.shape[0]):
                 key += card_keys[known[place]]
                 masks |= suit_bits[known[place]]
             for place in range(known.shape[0], 5):
-                while True:
-                    state, draw = splitmix64(state)
-                    card = deck[((draw >> np.uint64(32)) * deck_size) >> np.uint64(32)]
-                    bit = np.uint64(1) << np.uint64(card)
-                    if not taken & bit:
-                        break
-                taken |= bit
+                state, card, remaining = draw_card(state, pool, where, remaining, taken, shuffled)
+                taken |= np.uint64(1) << np.uint64(card)
                 board[place] = card
                 key += card_keys[card]
                 masks |= suit_bits[card]
@@ -537,10 +738,15 @@ def sampled_showdowns(
             else:
                 judge_board(board, key, masks, hole_keys, hole_masks, pair_keys, pairs, omaha,
                             hi, lo, has_low, high, low, triples)  # fmt: skip
-            if heads_up:  # counted in registers, tallied once per block
+            if heads_up:
                 first_wins += high[0] > high[1]
                 second_wins += high[0] < high[1]
             else:
-                settle(high, low, players, has_low, tally, block)
+                settle_weighted(high, low, players, has_low, weight, total)
         if heads_up:
-            tally_heads_up(tally, block, first_wins, second_wins, block_size)
+            ties = block_size - first_wins - second_wins
+            for player, wins in ((0, first_wins), (1, second_wins)):
+                share = wins + 0.5 * ties
+                row = total[player]
+                row[0], row[1], row[2], row[3] = block_size, share, wins, ties
+                row[4], row[5], row[6] = block_size, share, wins + 0.25 * ties

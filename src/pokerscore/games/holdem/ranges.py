@@ -37,12 +37,15 @@ pokerscore.games.holdem.ranges.RangeError: invalid range "AKx" at position 1: af
 
 from __future__ import annotations
 
+import math
+import numbers
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Final
 
+from pokerscore._support.errors import expect, shorten
 from pokerscore.cards import (
     Card,
     CardLike,
@@ -53,7 +56,8 @@ from pokerscore.cards import (
     parse_cards,
 )
 from pokerscore.engine import Ranking, RankingLike, get_ranking
-from pokerscore.hands.score import deck_words
+from pokerscore.games.holdem.game import parameter_error
+from pokerscore.hands.scores import check_in_deck, deck_words
 
 if TYPE_CHECKING:
     import numpy as np
@@ -121,8 +125,27 @@ class Range:
     ranking: str = "high"
 
     def __post_init__(self) -> None:
-        if len(self.combos) != len(self.weights):
-            raise PokerScoreError("a range needs one weight per combo")
+        # A Range may be built by hand: the same rules as the parser's, the same order.
+        if not isinstance(self.ranking, str):
+            kind = type(self.ranking).__name__
+            raise parameter_error("ranking", f" must be the name of a ranking, got {kind}")
+        deck = get_ranking(self.ranking)
+        combos = [_checked_combo(combo, number, deck) for number, combo in
+                  enumerate(_sequence("combos", self.combos, "two-card combos"), 1)]  # fmt: skip
+        weights = _sequence("weights", self.weights, "numbers")
+        if len(weights) != len(combos):
+            raise parameter_error(
+                "weights",
+                f" must hold one weight per combo: {len(combos)} combos, {len(weights)} weights",
+            )
+        weighted = {}
+        for combo, weight in zip(combos, weights, strict=True):
+            if combo in weighted:
+                raise parameter_error("combos", f": {_combo_text(combo)} appears twice")
+            weighted[combo] = _checked_weight(weight, combo)
+        ordered = sorted(weighted, reverse=True)
+        object.__setattr__(self, "combos", tuple((Card(a), Card(b)) for a, b in ordered))
+        object.__setattr__(self, "weights", tuple(weighted[combo] for combo in ordered))
 
     def __len__(self) -> int:
         return len(self.combos)
@@ -208,11 +231,55 @@ class Range:
         >>> len(Range.from_class("AKs")), len(Range.from_class("AKo")), len(Range.from_class("QQ"))
         (4, 12, 6)
         """
+        if not isinstance(name, str):
+            raise parameter_error("name", f" must be a string, got {type(name).__name__}")
         if name[:2].upper() + name[2:].lower() not in cls.starting_hands(ranking):
             raise RangeError(
                 name, 1, "a starting-hand class is a pair (QQ) or two ranks with s or o (AKs, AKo)"
             )
         return parse_range(name, ranking=ranking)
+
+
+def _sequence(name: str, value: object, items: str) -> list[object]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        kind = type(value).__name__
+        raise parameter_error(name, f" must be a list of {items}, got {kind}")
+    return list(value)
+
+
+def _combo_text(combo: Combo) -> str:
+    return str(Card(combo[0])) + str(Card(combo[1]))
+
+
+def _checked_combo(combo: object, number: int, deck: Ranking) -> Combo:
+    """Two different cards of the ranking's deck, as ids, higher first."""
+    try:
+        cards = parse_cards(combo, allow_duplicates=True)  # type: ignore[arg-type]
+        check_in_deck(cards, deck)
+    except PokerScoreError as error:
+        raise parameter_error("combos", f": combo {number}: {error}") from None
+    if len(cards) != 2:
+        raise parameter_error("combos", f": combo {number} has {len(cards)} card(s), not 2")
+    high, low = sorted((cards[0].id, cards[1].id), reverse=True)
+    if high == low:
+        raise parameter_error("combos", f": {_combo_text((high, low))} holds a card twice")
+    return high, low
+
+
+def _checked_weight(weight: object, combo: Combo) -> float:
+    """A weight in (0, 1]: the share of the combo's deals that count."""
+    value = (
+        float(weight)
+        if isinstance(weight, numbers.Real) and not isinstance(weight, bool)
+        else math.nan
+    )
+    if not 0 < value <= 1:
+        shown = shorten(repr(weight))
+        raise parameter_error(
+            "weights",
+            f" must each be above 0 and at most 1, got {shown} for {_combo_text(combo)}",
+        )
+    return value
 
 
 def parse_range(text: str, *, ranking: RankingLike = "high") -> Range:
@@ -229,6 +296,7 @@ def parse_range(text: str, *, ranking: RankingLike = "high") -> Range:
     ...
     pokerscore.games.holdem.ranges.RangeError: invalid range "A5s-K2s" at position 1: both ends of a dash range keep the top card and the s or o, e.g. A5s-A2s or KQo-K9o
     """
+    expect(text, str, "text", "a range written as text, e.g. QQ+,AKs")
     deck = get_ranking(ranking)
     weights: dict[Combo, float] = {}
     for combos, weight in _Parser(text, deck).items():

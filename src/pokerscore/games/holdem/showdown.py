@@ -15,12 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from typing import TypeVar
 
 from pokerscore.cards import Card, DuplicateCardError, HandSizeError, PokerScoreError, parse_cards
 from pokerscore.engine import Category, Ranking
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, get_game
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game, parameter_error
 from pokerscore.hands import HandInput, HandScore, best_hand, score
-from pokerscore.hands.score import check_in_deck
+from pokerscore.hands.scores import check_in_deck
+
+Item = TypeVar("Item")
 
 
 class PlayerError(PokerScoreError):
@@ -56,7 +59,11 @@ class Showdown:
         return [index for index, player in enumerate(self.players) if player.share]
 
 
-def _best(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, rules: Ranking) -> HandScore:
+def hole_score(
+    hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, rules: Ranking
+) -> HandScore:
+    """The best five of hole cards and a board (3 to 5 cards) under the game's rule (any five,
+    or Omaha's two and three) and ``rules``."""
     if not game.uses_exactly_two:
         return best_hand(hole + board, rules)
     return max(
@@ -76,8 +83,11 @@ def check_deal(
     """Refuse a deal a game cannot have: wrong counts, cards outside the deck, a card twice."""
     if len(board) not in board_sizes:
         sizes = " or ".join(str(size) for size in board_sizes)
-        raise PokerScoreError(f"the board has {sizes} cards in {game.name}, got {len(board)}")
-    check_in_deck(board, game.high)
+        raise parameter_error("board", f" must hold {sizes} cards in {game.name}, got {len(board)}")
+    try:
+        check_in_deck(board, game.high)
+    except PokerScoreError as error:
+        raise parameter_error("board", f": {error}") from None
     seen = {card: "the board" for card in board}
     for number, hole in enumerate(holes, 1):
         if len(hole) != game.hole_cards:
@@ -124,17 +134,28 @@ def _shares(highs: list[HandScore], lows: list[HandScore | None]) -> list[Fracti
     return shares
 
 
-def showdown(board: HandInput, hands: Sequence[HandInput], game: Game | str = "holdem") -> Showdown:
+def player_list(name: str, players: Sequence[Item]) -> list[Item]:
+    """``players`` as a list, refusing a string or anything else that is not a list of them
+    (a caller without type checking may pass one)."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        kind = type(players).__name__
+        raise parameter_error(name, f" must be a list with one item per player, got {kind}")
+    return list(players)
+
+
+def showdown(
+    board: HandInput, hands: Sequence[HandInput], *, game: Game | GameName = "holdem"
+) -> Showdown:
     """Settle a showdown on a complete board: every player's best hand and share of the pot.
 
     In a hi/lo game the low half goes to the best qualifying low (split on ties) and the whole
     pot to the high hand when nobody qualifies.
 
-    >>> hi_lo = showdown("Ah 2d 3c Kd Qs", ["4h5h Kh Kc", "Ac Ad 9s 9c"], "omaha-hi-lo")
+    >>> hi_lo = showdown("Ah 2d 3c Kd Qs", ["4h5h Kh Kc", "Ac Ad 9s 9c"], game="omaha-hi-lo")
     >>> [(p.high.description, p.low and p.low.description, p.share) for p in hi_lo.players]  # doctest: +NORMALIZE_WHITESPACE
     [('Straight, Five high', 'Wheel (5-4-3-2-A)', Fraction(1, 1)),
      ('Three of a Kind, Aces, kickers King, Queen', None, Fraction(0, 1))]
-    >>> split = showdown("Ah 2d 3c Kd Qs", ["4h 6h Kh Kc", "Ac Ad 5s 9c"], "omaha-hi-lo")
+    >>> split = showdown("Ah 2d 3c Kd Qs", ["4h 6h Kh Kc", "Ac Ad 5s 9c"], game="omaha-hi-lo")
     >>> [(p.high.description, p.low and p.low.description, p.share) for p in split.players]  # doctest: +NORMALIZE_WHITESPACE
     [('Three of a Kind, Kings, kickers Ace, Queen', 'Six-Four low (6-4-3-2-A)', Fraction(1, 2)),
      ('Three of a Kind, Aces, kickers King, Queen', None, Fraction(1, 2))]
@@ -144,15 +165,19 @@ def showdown(board: HandInput, hands: Sequence[HandInput], game: Game | str = "h
     pokerscore.games.holdem.showdown.PlayerError: player 2: card As is also held by player 1
     """
     rules = get_game(game)
-    if len(hands) < 2:
-        raise PokerScoreError(f"a showdown needs at least two players, got {len(hands)}")
-    cards = parse_cards(board)
-    holes = parse_holes(hands)
+    items = player_list("hands", hands)
+    if len(items) < 2:
+        raise parameter_error("hands", f" must hold at least two players, got {len(items)}")
+    try:
+        cards = parse_cards(board)
+    except PokerScoreError as error:
+        raise parameter_error("board", f": {error}") from None
+    holes = parse_holes(items)
     check_deal(cards, holes, rules, board_sizes=(BOARD_CARDS,))
-    highs = [_best(hole, cards, rules, rules.high) for hole in holes]
+    highs = [hole_score(hole, cards, rules, rules.high) for hole in holes]
     lows: list[HandScore | None] = []
     for hole in holes:
-        low = _best(hole, cards, rules, rules.low) if rules.low else None
+        low = hole_score(hole, cards, rules, rules.low) if rules.low else None
         lows.append(low if low is not None and low.category is not Category.NO_LOW else None)
     shares = _shares(highs, lows)
     players = tuple(

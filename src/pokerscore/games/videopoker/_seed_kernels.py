@@ -10,14 +10,11 @@ from numba import prange
 
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels import five_card_value
+from pokerscore.engine.kernels.random import below
 from pokerscore.games.videopoker.class_tables import ClassTables
 
 IntArray = npt.NDArray[np.int64]
 
-_GAMMA = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
 SEED_BLOCK = 4096
 """Seeds per block of parallel work in :func:`first_seeds`."""
 
@@ -35,18 +32,8 @@ def deal_ids_into(seed: np.uint64, deck: IntArray) -> None:
         deck[i] = i
     state = np.uint64(seed)
     for i in range(10):
-        n = size - i
-        threshold = (4294967296 - n) % n
-        while True:
-            state = state + _GAMMA
-            z = state
-            z = (z ^ (z >> _S30)) * _MIX1
-            z = (z ^ (z >> _S27)) * _MIX2
-            z = z ^ (z >> _S31)
-            product = np.int64(z >> _S32) * n
-            if product & 0xFFFFFFFF >= threshold:
-                break
-        j = i + (product >> 32)
+        state, offset = below(state, size - i)
+        j = i + offset
         deck[i], deck[j] = deck[j], deck[i]
 
 

@@ -23,6 +23,7 @@ from math import comb
 
 from pokerscore.cards import Card, format_cards
 from pokerscore.games.draw import MASK_COUNT, held_cards
+from pokerscore.games.videopoker._advisor_kernels import hold_counts
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
@@ -78,7 +79,6 @@ def advise(
     >>> len(holds), sorted({hold.draws for hold in holds})
     (32, [1, 47, 1081, 16215, 178365, 1533939])
     """
-    from pokerscore.games.videopoker._advisor_kernels import hold_counts
 
     table = as_paytable(paytable)
     hand = table.check_hand(cards)

@@ -21,19 +21,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, isqrt, sqrt
-from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
 
 from pokerscore._support.progress import Progress
+from pokerscore.games.videopoker import _analysis_kernels as kernels
+from pokerscore.games.videopoker.class_tables import class_tables
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
     PayTable,
     as_paytable,
 )
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
 
 ROYAL_FLUSH = "Ah Kh Qh Jh Th"
 """One natural royal flush: every one has the same class."""
@@ -137,10 +137,6 @@ def analyze(
     >>> round(analyze("deuces-wild").return_rate, 8)
     1.00761961
     """
-    import numpy as np
-
-    from pokerscore.games.videopoker import _analysis_kernels as kernels
-
     table = as_paytable(paytable)
     pays = np.array(table.pays(coins), dtype=np.int64)
     steps = 10
@@ -170,11 +166,6 @@ _CACHE: dict[object, SubsetTables] = {}
 def _subset_tables(table: PayTable) -> SubsetTables:
     """The class of each 5-card hand (by colex index), the class counts of every subset of 0..4
     cards (row ``offsets[k] + index``) and those offsets; the last set is kept for the next call."""
-    import numpy as np
-
-    from pokerscore.games.videopoker import _analysis_kernels as kernels
-    from pokerscore.games.videopoker.class_tables import class_tables
-
     # Tables whose classes follow the same rules (pays and names aside) share their counts.
     key = (table.wild, tuple((rule.hand, rule.ranks, rule.kickers) for rule in table.paying))
     if key not in _CACHE:

@@ -6,8 +6,9 @@ the bet is charged and the deal stored when the cards are dealt, and the hand st
 win at the draw; a deal left in play (the program quit or was killed) is resumed by the next
 session at the same pay table, bet already paid.
 
-With a seed ``S`` (0 .. 2**63 - 1, what SQLite stores), hand ``i`` of the session (counting
-from 0) is ``deal(S + i)``:
+With a seed ``S`` (0 .. 2**63 - 1, what SQLite stores), the ``i``-th hand the session deals
+(counting from 0) is ``deal(S + i)``; a resumed hand is not one of them, unless it was ``deal(S)``
+itself, which is then hand 0 (no deal is dealt twice):
 
 >>> from pokerscore.games.videopoker.paytables import get_paytable
 >>> game = VideoPokerSession(get_paytable("jacks-or-better-9-6"), credits=20, seed=1)
@@ -27,6 +28,7 @@ from 0) is ``deal(S + i)``:
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -40,10 +42,12 @@ from pokerscore.cards import Card, PokerScoreError
 from pokerscore.games.draw import draw
 from pokerscore.games.videopoker.deal import deal as deal_cards
 from pokerscore.games.videopoker.history import (
+    Bankroll,
     DealFinishedElsewhereError,
     DealInPlay,
     HandRecord,
     HistoryStore,
+    SameDealInPlayError,
 )
 from pokerscore.games.videopoker.paytables import MAX_COINS, PayTable
 
@@ -65,6 +69,17 @@ Advisor = Callable[[Sequence[Card], PayTable, int], "list[HoldEV]"]
 
 class GameError(PokerScoreError):
     """An action the machine does not allow now: drawing before a deal, betting mid-hand, …"""
+
+
+class HandLeftElsewhereError(GameError):
+    """A hand left in play on the bankroll waits at another pay table (``paytable``)."""
+
+    def __init__(self, paytable: str) -> None:
+        super().__init__(
+            f"a hand dealt at {paytable} is still in play on this bankroll: finish it at that"
+            " pay table, or start a new bankroll (credits), which forfeits it"
+        )
+        self.paytable = paytable
 
 
 class Phase(Enum):
@@ -131,11 +146,15 @@ def _real_advisor(cards: Sequence[Card], paytable: PayTable, coins: int) -> list
 class VideoPokerSession:
     """One player at one machine (a pay table), with credits and, optionally, a history store.
 
-    With a ``store``, ``credits=None`` carries on the stored bankroll (or opens one of
-    :data:`DEFAULT_CREDITS`), and resumes a deal left in play on it; a number opens a new
-    bankroll of that size, and a deal left in play on the old one is forfeited (recorded, bet
-    lost). ``seed=None`` picks a random starting seed (or carries on from a resumed deal's); the
-    deals are then reproducible from :attr:`first_seed`.
+    Constructing one reads and writes nothing; with a ``store``, :meth:`start` opens the
+    sitting on it before the first deal and :meth:`close` ends it (or use ``with``). With a
+    ``store``, ``credits=None`` carries on the stored bankroll (or opens one of
+    :data:`DEFAULT_CREDITS`) and resumes a deal left in play on it at this pay table by a
+    session that is over; a number opens a new bankroll of that size. Deals left by sessions
+    that are over on any other bankroll can never be resumed: they are forfeited (recorded,
+    bet lost). A live game's hand is never touched. ``seed=None`` picks a random starting seed
+    (or carries on from a resumed deal's); the deals are then reproducible from
+    :attr:`first_seed`.
     """
 
     def __init__(
@@ -160,6 +179,9 @@ class VideoPokerSession:
         self.stats = SessionStats()
         self.first_seed = secrets.randbelow(1 << 31) if seed is None else seed
         self._hand_seed = self.first_seed
+        # Advanced by each deal, not each draw: a hand that ends elsewhere (forfeited, finished
+        # by another game) never brings its seed back.
+        self._next_seed = self.first_seed
         self.last: HandOutcome | None = None
         # The machine's deck: 52 cards, or 53 with Joker Poker's joker.
         self._dealer = dealer or partial(deal_cards, deck_size=len(paytable.deck))
@@ -176,33 +198,64 @@ class VideoPokerSession:
         self._bankroll_id = 0
         self._deal_id: int | None = None
         self.forfeited = 0
-        """Deals left in play on an abandoned bankroll, forfeited when this session started."""
-        if store is None:
-            self.bankroll_size = DEFAULT_CREDITS if credits is None else credits
-            self._credits = self.bankroll_size
-            return
+        """Deals left in play on a bankroll no game can use any more, forfeited at the start."""
+        self._requested_credits = credits
+        self._requested_seed = seed
+        self._session_id = 0
+        self._closed = False
+        # Without a history there is nothing to open: the game is ready as constructed. With
+        # one, nothing is read or written until start().
+        self.started = store is None
+        self.bankroll_size = DEFAULT_CREDITS if credits is None else credits
+        self._credits = self.bankroll_size if store is None else 0
+
+    def start(self) -> VideoPokerSession:
+        """Open the sitting on the history: the session's row, the bankroll, a deal left in play.
+
+        Construction reads and writes nothing; this is where the history is first touched.
+        Returns the session, so ``VideoPokerSession(...).start()`` reads as one step (or use
+        ``with``, which also closes it). Calling it again does nothing.
+
+        A deal left in play is resumed only if its session is over (closed, or its process
+        gone): a hand belongs to the game that dealt it while that game is live.
+        """
+        if self._closed:
+            raise GameError("the session is closed: start a new one")
+        store = self.store
+        if self.started or store is None:
+            self.started = True
+            return self
+        credits, name = self._requested_credits, self.paytable.name
         current = store.current_bankroll()
-        left = None if current is None else store.deal_in_play(current.id)
-        if left is not None and credits is None and left.paytable != paytable.name:
-            raise GameError(
-                f"a hand dealt at {left.paytable} is still in play on this bankroll: finish it"
-                f" with --paytable {left.paytable}, or start a new bankroll with --credits,"
-                " which forfeits it"
-            )
-        self._session_id = store.start_session(paytable.name, seed)
-        if credits is not None:
-            while current is not None and left is not None:
-                store.forfeit(left, self._session_id)
-                self.forfeited += 1
-                left = store.deal_in_play(current.id)
-            current = store.new_bankroll(credits)
-        elif current is None:
-            current = store.new_bankroll(DEFAULT_CREDITS)
-        self.bankroll_size = current.initial_credits or DEFAULT_CREDITS
-        self._bankroll_id = current.id
-        self._credits = store.bankroll(current.id).credits
-        if left is not None and credits is None:
-            self._resume(left, seed)
+        if credits is None and current is not None:
+            waiting = store.orphaned_deals(current.id)
+            if waiting and all(deal.paytable != name for deal in waiting):
+                raise HandLeftElsewhereError(waiting[0].paytable)
+        self._session_id = store.start_session(name, self._requested_seed)
+        try:
+            self._open(store, current)
+        except BaseException:
+            # Nothing half-open: the session ends (a hand it took over waits for the next).
+            with contextlib.suppress(PokerScoreError):
+                store.end_session(self._session_id)
+            raise
+        self.started = True
+        return self
+
+    def close(self) -> None:
+        """End the sitting: the session is over, and a hand left in play waits, bet paid, for
+        the next session at its pay table. Calling it again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        if self.store is not None and self.started:
+            self.store.end_session(self._session_id)
+
+    def __enter__(self) -> VideoPokerSession:
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     # What the screen shows
 
@@ -233,10 +286,10 @@ class VideoPokerSession:
 
     @property
     def next_seed(self) -> int:
-        """The seed of the next deal, or of the hand in play: first seed + hands played."""
+        """The seed of the hand in play, or of the next deal: the first seed + hands dealt."""
         if self._phase is Phase.HOLDING:
             return self._hand_seed
-        return (self.first_seed + self.stats.hands) % SEED_LIMIT
+        return self._next_seed
 
     @property
     def coins_in_play(self) -> int:
@@ -256,6 +309,7 @@ class VideoPokerSession:
 
     def set_bet(self, coins: int) -> int:
         """Bet ``coins`` (1..5) on the next deal; refused mid-hand or beyond the credits."""
+        self._require_started()
         self._require(Phase.READY, "the bet changes between hands")
         coins = self._check_coins(coins)
         if coins > max(self._credits, 1):
@@ -280,6 +334,7 @@ class VideoPokerSession:
 
     def deal(self) -> tuple[Card, ...]:
         """Take the bet and deal five cards; the bet shrinks to the credits when they are short."""
+        self._require_started()
         self._require(Phase.READY, "a hand is in play: draw first")
         if self._credits == 0:
             raise GameError("out of credits: start a new bankroll")
@@ -291,13 +346,16 @@ class VideoPokerSession:
         else:
             # Charged and stored with the deal, in one transaction against the stored bankroll
             # (another game on the same file may have spent some of it).
-            placed, self._credits = self.store.place_bet(
-                self._session_id, self._bankroll_id, self.paytable.name, self._coins, seed, ten
-            )
+            try:
+                placed, self._credits = self.store.place_bet(
+                    self._session_id, self._bankroll_id, self.paytable.name, self._coins, seed, ten
+                )
+            except SameDealInPlayError as error:
+                raise GameError(f"seed {seed}: {error}") from None
             if placed is None:
                 raise GameError("out of credits: start a new bankroll")
             self._coins, self._deal_id = placed.coins, placed.id
-        self._hand_seed = seed
+        self._hand_seed, self._next_seed = seed, (seed + 1) % SEED_LIMIT
         self._cards, self._replacements = ten[:5], ten[5:10]
         self._hold = 0
         with self._advice_lock:
@@ -382,14 +440,44 @@ class VideoPokerSession:
 
     def new_bankroll(self) -> int:
         """Start again with a fresh bankroll once the credits are gone; the new credits."""
+        self._require_started()
         if not self.broke:
             raise GameError("a new bankroll is offered only when the credits run out")
-        self._credits = self.bankroll_size
-        if self.store is not None:
+        if self.store is not None:  # stored first: a failed write leaves the game as it was
             self._bankroll_id = self.store.new_bankroll(self.bankroll_size).id
+        self._credits = self.bankroll_size
         return self._credits
 
     # Helpers
+
+    def _open(self, store: HistoryStore, current: Bankroll | None) -> None:
+        """Forfeit what can never be resumed, pick the bankroll, resume a deal left in play."""
+        credits, name = self._requested_credits, self.paytable.name
+        # A deal left on a bankroll that is not the current one (or on any, when this session
+        # opens a new bankroll) can never be resumed: it is forfeited.
+        for left in store.orphaned_deals():
+            if credits is None and current is not None and left.bankroll_id == current.id:
+                continue
+            try:
+                store.forfeit(left, self._session_id)
+            except DealFinishedElsewhereError:
+                continue  # another session starting now took it first
+            self.forfeited += 1
+        if credits is not None:
+            current = store.new_bankroll(credits)
+        elif current is None:
+            current = store.new_bankroll(DEFAULT_CREDITS)
+        self.bankroll_size = current.initial_credits or DEFAULT_CREDITS
+        self._bankroll_id = current.id
+        if credits is None:
+            for left in store.orphaned_deals(current.id):
+                if left.paytable != name:
+                    continue  # it waits for a session at its own table
+                claimed = store.claim_deal(left.id, self._session_id)
+                if claimed is not None:  # else another session starting now took it
+                    self._resume(claimed, self._requested_seed)
+                    break
+        self._credits = store.bankroll(current.id).credits
 
     def _resume(self, left: DealInPlay, seed: int | None) -> None:
         """Put a deal left in play back on screen, bet paid, waiting for the draw."""
@@ -399,6 +487,11 @@ class VideoPokerSession:
             self._hand_seed = left.seed
             if seed is None:  # carry on the left deal's sequence
                 self.first_seed = left.seed
+                self._next_seed = (left.seed + 1) % SEED_LIMIT
+            elif left.seed == seed:  # it was deal(S) itself, hand 0: never dealt twice
+                self._next_seed = (seed + 1) % SEED_LIMIT
+            # Else the seeded hands start at deal(S), as documented: the resumed hand is none
+            # of them.
         self._phase = Phase.HOLDING
         self.resumed = True
 
@@ -418,6 +511,12 @@ class VideoPokerSession:
             hold_ev=float(outcome.hold_ev),
             best_ev=float(outcome.best.ev_exact),
         )
+
+    def _require_started(self) -> None:
+        if self._closed:
+            raise GameError("the session is closed: start a new one")
+        if not self.started:
+            raise GameError("the session is not started: call start() before playing")
 
     def _require(self, phase: Phase, message: str) -> None:
         if self._phase is not phase:

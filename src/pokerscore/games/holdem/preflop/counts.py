@@ -25,17 +25,18 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
-from typing import TYPE_CHECKING, Final
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
 
 from pokerscore.cards import PokerScoreError
 from pokerscore.cards.errors import shorten
+from pokerscore.engine.rankings import HIGH
+from pokerscore.engine.tables import ranking_tables
 from pokerscore.games.holdem.ranges import Range
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    IntArray = npt.NDArray[np.int64]
+IntArray = npt.NDArray[np.int64]
 
 PLAYERS: Final = (2, 3)
 """Table sizes: heads-up (with against a random hand), and three-way on short class lists."""
@@ -48,7 +49,7 @@ BOARD_CLASSES: Final = 134_459
 THREE_WAY_COLUMNS: Final = ("wins1", "wins2", "wins3", "ties12", "ties13", "ties23", "ties123")
 """The three-way counts: a sole winner, two players splitting (the third loses), all three."""
 THREE_WAY_CLASS_LIMIT: Final = 12
-"""The longest class list ``--players 3`` takes: its brute force weighs every combo triple."""
+"""The longest class list three-way tables take: their brute force weighs every combo triple."""
 
 
 class PreflopError(PokerScoreError):
@@ -89,8 +90,6 @@ def starting_classes(hands: str | Sequence[str] | None = None) -> tuple[str, ...
 @cache
 def _class_combos() -> tuple[tuple[str, ...], IntArray, npt.NDArray[np.uint8]]:
     """Every combo (rows of two card ids) and its class's place in the grid."""
-    import numpy as np
-
     grid = Range.starting_hands()
     combos = [Range.from_class(name).as_array() for name in grid]
     classes = np.repeat(np.arange(len(grid)), [len(rows) for rows in combos])
@@ -106,8 +105,6 @@ def canonical_boards() -> tuple[npt.NDArray[np.uint8], IntArray]:
     >>> len(boards), int(weights.sum())
     (134459, 2598960)
     """
-    import numpy as np
-
     from pokerscore.games.holdem.preflop._kernels import canonical_boards as fill
 
     boards = np.empty((comb(52, 5), 5), dtype=np.uint8)
@@ -125,10 +122,28 @@ def task_bounds(tasks: int) -> list[tuple[int, int]]:
     >>> task_bounds(3)
     [(0, 44819), (44819, 89639), (89639, 134459)]
     """
+    check_tasks(tasks)
+    return [task_slice(tasks, task) for task in range(tasks)]
+
+
+def check_tasks(tasks: int) -> None:
+    """Refuse a task count the boards do not allow (1 to 134,459 slices)."""
+    if not 1 <= tasks <= BOARD_CLASSES:
+        raise PreflopError(f"tasks must be 1 to {BOARD_CLASSES:,}, not {tasks}")
+
+
+def task_slice(tasks: int, task: int) -> tuple[int, int]:
+    """The boards ``start, stop`` of slice ``task`` of :func:`task_bounds` (computed alone: a
+    run of 134,459 tasks does not build the whole list once per task).
+
+    >>> task_slice(3, 2)
+    (89639, 134459)
+    """
+    check_tasks(tasks)
+    if not 0 <= task < tasks:
+        raise PreflopError(f"task must be 0 to {tasks - 1}, not {task}")
     boards = BOARD_CLASSES
-    if not 1 <= tasks <= boards:
-        raise PreflopError(f"the number of tasks must be 1 to {boards:,}, not {tasks}")
-    return [(boards * task // tasks, boards * (task + 1) // tasks) for task in range(tasks)]
+    return boards * task // tasks, boards * (task + 1) // tasks
 
 
 @dataclass(frozen=True)
@@ -169,11 +184,8 @@ def heads_up_counts(
     against a random hand, over the canonical boards ``start .. stop`` (all of them by default),
     on all of Numba's threads. ``heads_up=False`` counts against a random hand only (faster).
     """
-    import numba
-    import numpy as np
+    import numba  # the kernels' machinery: imported when counting starts
 
-    from pokerscore.engine.rankings import HIGH
-    from pokerscore.engine.tables import ranking_tables
     from pokerscore.games.holdem.preflop._kernels import preflop_sweep_threads
 
     names = starting_classes(hands)
@@ -211,8 +223,6 @@ def combo_counts(hands: Sequence[str]) -> IntArray:
     >>> combo_counts(["AA", "AKs", "AKo"]).tolist()
     [6, 4, 12]
     """
-    import numpy as np
-
     grid, grid_classes, _ = _class_combos()
     per_class = np.bincount(grid_classes, minlength=len(grid))
     return np.array([per_class[grid.index(name)] for name in hands], dtype=np.int64)
@@ -225,8 +235,6 @@ def heads_up_totals(hands: Sequence[str]) -> IntArray:
     >>> (heads_up_totals(["AA", "KK"]) // BOARDS_PER_DEAL).tolist()
     [[6, 36], [36, 6]]
     """
-    import numpy as np
-
     grid, grid_classes, combos = _class_combos()
     places = [grid.index(name) for name in hands]
     masks = np.left_shift(np.uint64(1), combos.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
@@ -253,8 +261,6 @@ def class_triples(count: int) -> IntArray:
     >>> class_triples(2).tolist()
     [[0, 0, 0], [0, 0, 1], [0, 1, 1], [1, 1, 1]]
     """
-    import numpy as np
-
     rows = list(combinations_with_replacement(range(count), 3))
     return np.array(rows, dtype=np.int64).reshape(len(rows), 3)
 
@@ -278,8 +284,8 @@ def check_three_way(hands: Sequence[str]) -> None:
     """Refuse a class list too long for the three-way brute force."""
     if len(hands) > THREE_WAY_CLASS_LIMIT:
         raise PreflopError(
-            f"three-way tables take at most {THREE_WAY_CLASS_LIMIT} classes (--hands), "
-            f"not {len(hands)}: every combo triple is weighed on every board"
+            f"three-way tables take at most {THREE_WAY_CLASS_LIMIT} hands, not {len(hands)}: "
+            "every combo triple is weighed on every board"
         )
 
 
@@ -293,10 +299,6 @@ def three_way_counts(
     >>> counts.triples.tolist()[1], counts.tally.shape
     ([0, 0, 1], (4, 8))
     """
-    import numpy as np
-
-    from pokerscore.engine.rankings import HIGH
-    from pokerscore.engine.tables import ranking_tables
     from pokerscore.games.holdem.preflop._kernels import three_way_sweep
 
     names = starting_classes(hands)
@@ -326,6 +328,8 @@ __all__ = [
     "PreflopError",
     "ThreeWayCounts",
     "canonical_boards",
+    "check_tasks",
+    "check_three_way",
     "class_triples",
     "combo_counts",
     "heads_up_counts",
@@ -333,5 +337,6 @@ __all__ = [
     "random_totals",
     "starting_classes",
     "task_bounds",
+    "task_slice",
     "three_way_counts",
 ]

@@ -1,18 +1,14 @@
-"""The exact preflop tables on Dask: tasks spread over a cluster, each finished task kept on disk
-as it finishes, resumable, and the tables written as Parquet, CSV and a PNG heat map.
+"""A preflop run: the job (:class:`PreflopJob`), its tasks on the caller's Dask client or in this
+process, each finished task kept on disk as it finishes, and a stopped run resumed.
 
-A run is a :class:`PreflopJob`: the classes, the table size (2: heads-up and against a random
-hand; 3: three-way) and the number of tasks, each a slice of the canonical boards
-(:func:`pokerscore.games.holdem.preflop.counts.task_bounds`) whose integer counts add up exactly. With
-an output directory, every finished task is written atomically to ``DIR/parts/`` (one Parquet
-file per task, beside ``manifest.json`` naming the job), so a run killed at any point resumes
-with ``resume=True``, recomputes only the missing tasks and ends with the same tables as a run
-never stopped. The parts are removed once the tables are written.
-
-Files in ``DIR``: ``vs_random.parquet`` (``hand, wins, ties, losses, total, equity``),
-``heads_up.parquet`` (``hand1, hand2, wins, ties, losses, total, equity``, from ``hand1``'s
-side), or for three players ``three_way.parquet``; each with a CSV beside it, and
-``vs_random.png``, the 13 x 13 grid of equities against a random hand.
+A job names the classes, the table size (2: heads-up and against a random hand; 3: three-way)
+and the number of tasks, each a slice of the canonical boards
+(:func:`pokerscore.games.holdem.preflop.counts.task_slice`) whose integer counts add up exactly.
+With an output directory, every finished task is written atomically to ``DIR/parts/`` (one
+Parquet file per task, beside ``manifest.json`` naming the job), so a run killed at any point
+resumes with ``resume=True``, recomputes only the missing tasks (and any part found damaged)
+and ends with the same tables as a run never stopped. The parts are removed once the tables
+are written (:mod:`pokerscore.games.holdem.preflop.results`).
 """
 
 from __future__ import annotations
@@ -20,8 +16,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -30,52 +25,87 @@ import numpy as np
 from pokerscore._support.atomic import atomic_path
 from pokerscore._support.extras import require_extra
 from pokerscore._support.progress import Progress
-from pokerscore._support.tasks import dask_client
+from pokerscore._support.tasks import run_tasks
 from pokerscore.games.holdem.preflop.counts import (
     PLAYERS,
+    THREE_WAY_CLASS_LIMIT,
     THREE_WAY_COLUMNS,
     HeadsUpCounts,
+    IntArray,
     PreflopError,
     ThreeWayCounts,
     check_three_way,
     class_triples,
     heads_up_counts,
-    heads_up_totals,
-    random_totals,
     starting_classes,
-    task_bounds,
+    task_slice,
     three_way_counts,
 )
-from pokerscore.games.holdem.ranges import Range
+from pokerscore.games.holdem.preflop.results import (
+    PreflopTables,
+    check_targets,
+    heads_up_tables,
+    three_way_table,
+    write_preflop_tables,
+)
 
 if TYPE_CHECKING:
-    import pyarrow as pa
-
-    from pokerscore.games.holdem.preflop.counts import IntArray
+    from distributed import Client
 
 DEFAULT_TASKS: Final = 64
 """Tasks per run: about a second each for the full heads-up table on one core, so a lost task
 costs little and a cluster of many workers still has work for each."""
+MAX_TASKS: Final = 4_096
+"""The most tasks a run takes. Each keeps a part file (about 40 KB for the full table) and costs
+milliseconds however few boards it holds, so more buy nothing but disk and overhead: 134,459
+tasks of one board each kept some 5 GB of parts and spent more time starting than counting."""
 PARTS: Final = "parts"
 MANIFEST: Final = "manifest.json"
-VS_RANDOM: Final = "vs_random"
-HEADS_UP: Final = "heads_up"
-THREE_WAY: Final = "three_way"
-HEAT_MAP: Final = "vs_random.png"
+PART_KEY: Final = "pokerscore.preflop.part"
+"""The key of a part file's metadata that names its job and task."""
 RETRIES: Final = 3
 """Times Dask reruns a task whose worker was lost."""
-GRID: Final = 13
 
 
 @dataclass(frozen=True)
 class PreflopJob:
-    """What a run computes: ``players`` (2 or 3), the classes ``hands``, the task count, and for
-    two players whether the heads-up table is wanted or only the one against a random hand."""
+    """What a run computes: the classes ``hands`` (all 169 by default; names in any case and
+    order, kept once each in grid order), ``players`` (2 or 3), the number of ``tasks``, and for
+    two players whether the ``heads_up`` table is wanted or only the one against a random hand.
+    Checked when made: an unknown class, a size or a task count that cannot be is refused.
 
-    players: int
-    hands: tuple[str, ...]
+    >>> PreflopJob(hands=("kk", "AA"), tasks=8).hands
+    ('AA', 'KK')
+    >>> PreflopJob(players=4)
+    Traceback (most recent call last):
+    ...
+    pokerscore.games.holdem.preflop.counts.PreflopError: players must be 2 or 3, not 4
+    """
+
+    hands: tuple[str, ...] = field(default_factory=starting_classes)
+    players: int = 2
     tasks: int = DEFAULT_TASKS
     heads_up: bool = True
+
+    def __post_init__(self) -> None:
+        if self.players not in PLAYERS:
+            raise PreflopError(f"players must be 2 or 3, not {self.players}")
+        names = starting_classes(self.hands)
+        if self.players == 3 and names == starting_classes():
+            raise PreflopError(
+                "three-way tables need a short class list: at most "
+                f"{THREE_WAY_CLASS_LIMIT} hands, e.g. AA,KK,AKs"
+            )
+        if self.players == 3:
+            check_three_way(names)
+            if not self.heads_up:  # asked for, and silently not done, would mislead
+                raise PreflopError(
+                    "heads_up=False (only the table against a random hand) is for two players:"
+                    " a three-way run makes no such table"
+                )
+        if not 1 <= self.tasks <= MAX_TASKS:
+            raise PreflopError(f"tasks must be 1 to {MAX_TASKS:,}, not {self.tasks}")
+        object.__setattr__(self, "hands", names)
 
     def manifest(self) -> dict[str, Any]:
         """The job as JSON: a resumed run must match it exactly."""
@@ -86,28 +116,44 @@ class PreflopJob:
             "heads_up": self.heads_up,
         }
 
+    def describe(self) -> str:
+        """The job in words, e.g. ``2 players, hands AA,KK, 8 tasks, vs random only``."""
+        return describe_manifest(self.manifest())
 
-def preflop_job(
-    hands: str | Sequence[str] | None = None,
-    players: int = 2,
-    tasks: int = DEFAULT_TASKS,
-    heads_up: bool = True,
-) -> PreflopJob:
-    """A validated job: known classes, 2 or 3 players, a task count the boards allow."""
-    if players not in PLAYERS:
-        raise PreflopError(f"--players must be 2 or 3, not {players}")
-    if players == 3 and hands is None:
-        raise PreflopError("three-way tables need a short class list: give --hands, e.g. AA,KK,AKs")
-    names = starting_classes(hands)
-    if players == 3:
-        check_three_way(names)
-    task_bounds(tasks)
-    return PreflopJob(players, names, tasks, heads_up or players == 3)
+    def parts(self) -> dict[str, int]:
+        """Each count array a task returns, and its length (flattened)."""
+        size = len(self.hands)
+        if self.players == 3:
+            return {"tally": len(class_triples(size)) * (len(THREE_WAY_COLUMNS) + 1)}
+        return {"wins": size * size, "ties": size * size, "random_wins": size, "random_ties": size}
+
+
+def describe_manifest(manifest: Any) -> str:
+    """A job's manifest in words (or why it cannot be read), for a message that reads well to
+    Python callers and on the command line alike."""
+    if not isinstance(manifest, dict):
+        return "its manifest is unreadable"
+    hands = manifest.get("hands")
+    hands = hands if isinstance(hands, list) else []
+    shown = "all 169" if len(hands) == 169 else _shorten_list(hands)
+    only = "" if manifest.get("heads_up", True) else ", vs random only"
+    return f"{manifest.get('players')} players, hands {shown}, {manifest.get('tasks')} tasks{only}"
+
+
+def _shorten_list(names: list[Any], limit: int = 12) -> str:
+    """Names joined by commas, the first ``limit`` of them.
+
+    >>> _shorten_list(["AA", "KK"]), _shorten_list(list("abcd"), 2)
+    ('AA,KK', 'a,b,… (4 in all)')
+    """
+    shown = ",".join(map(str, names[:limit]))
+    return shown if len(names) <= limit else f"{shown},… ({len(names)} in all)"
 
 
 def run_task(job: PreflopJob, task: int) -> dict[str, IntArray]:
-    """Compute one task (on a Dask worker): its counts as named integer arrays."""
-    start, stop = task_bounds(job.tasks)[task]
+    """Compute one task (on a Dask worker, or in this process on all Numba threads): its counts
+    as named integer arrays."""
+    start, stop = task_slice(job.tasks, task)
     if job.players == 3:
         return {"tally": three_way_counts(job.hands, start=start, stop=stop).tally}
     counts = heads_up_counts(job.hands, start=start, stop=stop, heads_up=job.heads_up)
@@ -119,343 +165,223 @@ def run_task(job: PreflopJob, task: int) -> dict[str, IntArray]:
     }
 
 
-@dataclass(frozen=True)
-class PreflopTables:
-    """The tables of a run (or read back from a directory): ``None`` where not computed."""
+class _Totals:
+    """The counts of the tasks seen so far, summed as they come (integers: exact in any order),
+    so a run of many tasks holds one task's counts at a time, not all of them."""
 
-    vs_random: pa.Table | None = None
-    heads_up: pa.Table | None = None
-    three_way: pa.Table | None = None
-    tasks_run: int = 0
-    """Tasks this run computed (a resumed run skips those already kept)."""
+    def __init__(self, job: PreflopJob) -> None:
+        self.job = job
+        self.sums = {name: np.zeros(length, dtype=np.int64) for name, length in job.parts().items()}
 
-    def items(self) -> list[tuple[str, pa.Table]]:
-        """(file stem, table) for each table present."""
-        named = ((VS_RANDOM, self.vs_random), (HEADS_UP, self.heads_up))
-        return [(name, table) for name, table in (*named, (THREE_WAY, self.three_way)) if table]
+    def add(self, result: dict[str, IntArray]) -> None:
+        for name, total in self.sums.items():
+            total += np.asarray(result[name], dtype=np.int64).ravel()
 
-
-def _equity(wins: IntArray, ties: IntArray, total: IntArray) -> Any:
-    # Two integer sums first, one division last: the float is as exact as a float can be.
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return (2 * wins + ties) / (2 * total)
-
-
-def heads_up_tables(counts: HeadsUpCounts) -> tuple[pa.Table, pa.Table]:
-    """The vs-random and heads-up tables of complete counts (every board)."""
-    import pyarrow as pa
-
-    hands = list(counts.hands)
-    total = random_totals(hands)
-    vs_random = pa.table(
-        {
-            "hand": hands,
-            "wins": counts.random_wins,
-            "ties": counts.random_ties,
-            "losses": total - counts.random_wins - counts.random_ties,
-            "total": total,
-            "equity": _equity(counts.random_wins, counts.random_ties, total),
-        }
-    )
-    pair_total = heads_up_totals(hands)
-    size = len(hands)
-    heads_up = pa.table(
-        {
-            "hand1": np.repeat(hands, size).tolist(),
-            "hand2": np.tile(hands, size).tolist(),
-            "wins": counts.wins.ravel(),
-            "ties": counts.ties.ravel(),
-            "losses": (pair_total - counts.wins - counts.ties).ravel(),
-            "total": pair_total.ravel(),
-            "equity": _equity(counts.wins, counts.ties, pair_total).ravel(),
-        }
-    )
-    return vs_random, heads_up
+    def tables(self) -> PreflopTables:
+        job, size = self.job, len(self.job.hands)
+        if job.players == 3:
+            triples = class_triples(size)
+            tally = self.sums["tally"].reshape(len(triples), len(THREE_WAY_COLUMNS) + 1)
+            return PreflopTables(
+                three_way=three_way_table(ThreeWayCounts(job.hands, triples, tally))
+            )
+        square, line = (size, size), (size,)
+        counts = HeadsUpCounts(
+            job.hands,
+            self.sums["wins"].reshape(square),
+            self.sums["ties"].reshape(square),
+            self.sums["random_wins"].reshape(line),
+            self.sums["random_ties"].reshape(line),
+        )
+        vs_random, heads_up = heads_up_tables(counts)
+        return PreflopTables(vs_random=vs_random, heads_up=heads_up if job.heads_up else None)
 
 
-def three_way_table(counts: ThreeWayCounts) -> pa.Table:
-    """The three-way table of complete counts; class triples no deal can hold are left out."""
-    import pyarrow as pa
-
-    tally = counts.tally
-    kept = tally[:, -1] > 0
-    tally, triples = tally[kept], counts.triples[kept]
-    names = np.array(counts.hands)
-    columns: dict[str, Any] = {
-        f"hand{seat + 1}": names[triples[:, seat]].tolist() for seat in range(3)
-    }
-    for index, name in enumerate(THREE_WAY_COLUMNS):
-        columns[name] = tally[:, index]
-    total = tally[:, -1]
-    columns["total"] = total
-    wins = {seat: tally[:, seat] for seat in range(3)}
-    two_way = dict(
-        zip(((0, 1), (0, 2), (1, 2)), (tally[:, 3], tally[:, 4], tally[:, 5]), strict=True)
-    )
-    for seat in range(3):
-        halves = sum(ties for pair, ties in two_way.items() if seat in pair)
-        # Sixths of a pot: a win is 6, a two-way split 3, a three-way split 2; exact integers.
-        sixths = 6 * wins[seat] + 3 * halves + 2 * tally[:, 6]
-        columns[f"equity{seat + 1}"] = sixths / (6 * total)
-    return pa.table(columns)
-
-
-def _part_path(parts: Path, task: int) -> Path:
+def part_path(parts: Path, task: int) -> Path:
+    """Where task ``task``'s counts are kept in the parts directory ``parts``."""
     return parts / f"task-{task:05d}.parquet"
 
 
-def _write_part(parts: Path, task: int, result: dict[str, IntArray]) -> None:
+def _part_label(job: PreflopJob, task: int) -> str:
+    """What a part file says it holds: the job and the task (a copy under another task's name,
+    or a part of another run, is then not taken for this one)."""
+    return json.dumps({"job": job.manifest(), "task": task}, sort_keys=True)
+
+
+def _write_part(parts: Path, job: PreflopJob, task: int, result: dict[str, IntArray]) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     table = pa.table({name: [array.ravel().tolist()] for name, array in result.items()})
-    target = _part_path(parts, task)
-    with atomic_path(target) as temporary:
+    table = table.replace_schema_metadata({PART_KEY: _part_label(job, task)})
+    with atomic_path(part_path(parts, task)) as temporary:
         pq.write_table(table, temporary)
         with open(temporary, "rb") as handle:
             os.fsync(handle.fileno())
 
 
-def _read_part(path: Path) -> dict[str, IntArray]:
+def _read_part(path: Path, job: PreflopJob, task: int) -> dict[str, IntArray] | None:
+    """Task ``task``'s kept counts, or ``None`` when the file is not a whole part of that task of
+    ``job`` (cut short, not Parquet, labelled with another job or task, other columns, other
+    lengths, negative or missing counts): the task is then run again."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    table = pq.read_table(path)
-    return {
-        name: np.asarray(table.column(name)[0].values, dtype=np.int64)
-        for name in table.column_names
-    }
+    expected = job.parts()
+    try:
+        table = pq.read_table(path)
+    except (pa.ArrowException, OSError, ValueError):
+        return None
+    label = (table.schema.metadata or {}).get(PART_KEY.encode())
+    if label != _part_label(job, task).encode():
+        return None
+    if sorted(table.column_names) != sorted(expected) or table.num_rows != 1:
+        return None
+    counts = {}
+    for name, length in expected.items():
+        column = table.column(name)
+        if not pa.types.is_list(column.type) or not pa.types.is_integer(column.type.value_type):
+            return None
+        values = column.combine_chunks()
+        if values.null_count or values.values.null_count or len(values.values) != length:
+            return None
+        array = np.asarray(values.values.to_numpy(zero_copy_only=False), dtype=np.int64)
+        if len(array) and array.min() < 0:
+            return None
+        counts[name] = array
+    return counts
 
 
-def _done_tasks(parts: Path, job: PreflopJob) -> set[int]:
-    return {task for task in range(job.tasks) if _part_path(parts, task).exists()}
+def _read_manifest(parts: Path) -> Any:
+    try:
+        return json.loads((parts / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
 
 
-def _check_parts(out: Path, job: PreflopJob, resume: bool) -> Path:
-    """The parts directory of ``out``: refused when a stopped run is there and ``resume`` is not
-    asked for, or when ``resume`` meets a run of other settings. Nothing is created here."""
+def check_out(out: Path, job: PreflopJob, *, resume: bool = False, overwrite: bool = False) -> Path:
+    """Check the directory ``out`` before any work, and return its parts directory. Refused: a
+    path that is not a directory (a file, a device, a broken link); the parts of an unfinished
+    run without ``resume``, or of a run of other settings with it; tables already there without
+    ``overwrite`` (resuming a run may replace the tables it wrote itself). Nothing is created."""
+    if out.is_symlink() and not out.exists():
+        raise PreflopError(f"out is a broken symbolic link: {out}")
+    if out.exists() and not out.is_dir():
+        raise PreflopError(f"out is not a directory: {out}")
     parts = out / PARTS
-    if parts.exists() and not resume:
+    if parts.is_symlink() or (parts.exists() and not parts.is_dir()):
+        raise PreflopError(f"{parts} is not the parts directory of a run: move it away")
+    unfinished = parts.is_dir() and (
+        (parts / MANIFEST).exists() or any(parts.glob("task-*.parquet"))
+    )
+    if unfinished and not resume:
         raise PreflopError(
-            f"{out} holds the parts of an unfinished run: add --resume to finish it, "
-            f"or remove {parts} to start again"
+            f"resume is needed: {out} holds the parts of an unfinished run "
+            f"(or remove {parts} to start again)"
         )
-    if parts.exists():
-        try:
-            found = json.loads((parts / MANIFEST).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            found = None
+    if unfinished:
+        odd = [path for path in parts.glob("task-*") if path.is_symlink() or not path.is_file()]
+        if odd:
+            raise PreflopError(f"{odd[0]} is not a part file of a run: move it away")
+        found = _read_manifest(parts)
         if found != job.manifest():
             raise PreflopError(
-                f"the unfinished run in {out} was started with other settings "
-                f"({_describe(found)}): resume it with those, or remove {parts}"
+                f"resume cannot finish the run in {out}: it was started with other settings "
+                f"({describe_manifest(found)}); give those, or remove {parts} to start again"
             )
+    check_targets(out, overwrite=overwrite or unfinished)
     return parts
 
 
+def unfinished_tasks(job: PreflopJob, out: Path | None) -> list[int]:
+    """The tasks of ``job`` with no part kept in ``out`` (all of them without ``out``): a run
+    needs workers for these only (a part found damaged is run in the run's own process)."""
+    if out is None or not (out / PARTS / MANIFEST).is_file():
+        return list(range(job.tasks))
+    parts = out / PARTS
+    return [task for task in range(job.tasks) if not part_path(parts, task).is_file()]
+
+
 def _start_parts(parts: Path, job: PreflopJob) -> None:
-    """Create the parts directory and its manifest (once the cluster is up)."""
-    if (parts / MANIFEST).exists():
+    """Create the parts directory and its manifest (when the first task is about to run)."""
+    if (parts / MANIFEST).is_file():
         return
     parts.mkdir(parents=True, exist_ok=True)
     with atomic_path(parts / MANIFEST) as temporary:
         temporary.write_text(json.dumps(job.manifest()), encoding="utf-8")
 
 
-def _describe(manifest: Any) -> str:
-    if not isinstance(manifest, dict):
-        return "its manifest is unreadable"
-    hands = manifest.get("hands", [])
-    shown = "all 169 classes" if len(hands) == 169 else ",".join(map(str, hands))
-    only = "" if manifest.get("heads_up", True) else " --vs-random-only"
-    return (
-        f"--players {manifest.get('players')} --hands {shown} --tasks {manifest.get('tasks')}{only}"
-    )
-
-
-def _sum(results: Sequence[dict[str, IntArray]], job: PreflopJob) -> PreflopTables:
-    """The tables of every task's counts, summed exactly (integers)."""
-    size = len(job.hands)
-
-    def total(name: str, shape: tuple[int, ...]) -> IntArray:
-        return np.sum([result[name] for result in results], axis=0, dtype=np.int64).reshape(shape)
-
-    if job.players == 3:
-        triples = class_triples(size)
-        tally = total("tally", (len(triples), len(THREE_WAY_COLUMNS) + 1))
-        return PreflopTables(three_way=three_way_table(ThreeWayCounts(job.hands, triples, tally)))
-    counts = HeadsUpCounts(
-        job.hands,
-        total("wins", (size, size)),
-        total("ties", (size, size)),
-        total("random_wins", (size,)),
-        total("random_ties", (size,)),
-    )
-    vs_random, heads_up = heads_up_tables(counts)
-    return PreflopTables(vs_random=vs_random, heads_up=heads_up if job.heads_up else None)
-
-
 def compute_preflop_tables(
-    out: Path | None = None,
+    job: PreflopJob,
     *,
-    hands: str | Sequence[str] | None = None,
-    players: int = 2,
-    tasks: int = DEFAULT_TASKS,
-    heads_up: bool = True,
-    scheduler: str | None = None,
-    workers: int | None = None,
+    out: Path | None = None,
+    client: Client | None = None,
     resume: bool = False,
+    overwrite: bool = False,
     progress: Progress | None = None,
 ) -> PreflopTables:
-    """Compute the exact preflop tables on Dask and return them (pyarrow tables).
+    """Compute the exact preflop tables of ``job`` and return them (pyarrow tables).
 
-    A local cluster of ``workers`` processes (all cores by default), or the running scheduler at
-    ``scheduler``. ``heads_up=False`` computes only the table against a random hand (about half
-    the work). With ``out``, every finished task is kept in ``out/parts`` and the tables are
-    written there (:func:`write_preflop_tables`); ``resume`` finishes a run that was stopped.
-    ``progress(done, total)`` is called as tasks finish (resumed ones count as done).
+    The tasks run on ``client``'s workers (a :class:`distributed.Client` the caller opened, e.g.
+    with :func:`pokerscore._support.tasks.dask_client`), or one after another in this process on
+    all of Numba's threads when ``client`` is None. With ``out``, every finished task is kept in
+    ``out/parts`` and the tables are written there (:func:`write_preflop_tables`); ``resume``
+    finishes a run that was stopped, and ``overwrite`` replaces tables already in ``out``
+    (see :func:`check_out`). ``progress(done, total)`` is called as tasks finish (tasks already
+    kept count as done).
     """
-    job = preflop_job(hands, players, tasks, heads_up)
-    require_extra("cluster", "computing preflop tables on Dask")
     require_extra("files", "writing preflop tables")
-    if out is not None and players == 2:
+    if out is not None and job.players == 2:
         require_extra("plots", "drawing the preflop heat map")
-    parts = _check_parts(out, job, resume) if out is not None else None
-    done = _done_tasks(parts, job) if parts is not None else set()
-    results: dict[int, dict[str, IntArray]] = {}
+    parts = check_out(out, job, resume=resume, overwrite=overwrite) if out is not None else None
+    totals = _Totals(job)
+    missing = []
+    kept = parts is not None and (parts / MANIFEST).is_file()
+    for task in range(job.tasks):
+        result = (
+            _read_part(part_path(parts, task), job, task) if parts is not None and kept else None
+        )
+        if result is None:
+            missing.append(task)
+        else:
+            totals.add(result)
+    done = job.tasks - len(missing)
     if progress is not None:
-        progress(len(done), job.tasks)
-    missing = [task for task in range(job.tasks) if task not in done]
-    if missing:
-        with dask_client(scheduler, workers) as client:
-            if parts is not None:
-                _start_parts(parts, job)
-            from distributed import as_completed
-
-            futures = [
-                client.submit(run_task, job, task, pure=False, retries=RETRIES) for task in missing
-            ]
-            task_of = {future.key: task for future, task in zip(futures, missing, strict=True)}
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
-                task = task_of[future.key]
-                result = future.result()
-                if parts is not None:
-                    _write_part(parts, task, result)
-                else:
-                    results[task] = result
-                future.release()
-                done.add(task)
-                if progress is not None:
-                    progress(len(done), job.tasks)
-    if parts is not None:
-        results = {task: _read_part(_part_path(parts, task)) for task in range(job.tasks)}
-    tables = replace(
-        _sum([results[task] for task in range(job.tasks)], job), tasks_run=len(missing)
-    )
+        progress(done, job.tasks)
+    if missing and parts is not None:
+        _start_parts(parts, job)
+    arguments = [(job, task) for task in missing]
+    for index, result in run_tasks(client, run_task, arguments, retries=RETRIES):
+        if parts is not None:
+            _write_part(parts, job, missing[index], result)
+        totals.add(result)
+        done += 1
+        if progress is not None:
+            progress(done, job.tasks)
+    tables = replace(totals.tables(), tasks_run=len(missing))
     if out is not None and parts is not None:
-        write_preflop_tables(tables, out)
-        shutil.rmtree(parts)
+        files = write_preflop_tables(tables, out, overwrite=True)  # check_out asked for it
+        _remove_parts(parts)
+        tables = replace(tables, files=tuple(files))
     return tables
 
 
-def write_preflop_tables(tables: PreflopTables, out: Path) -> list[Path]:
-    """Write each table as Parquet and CSV in ``out`` (and the vs-random heat map as PNG), each
-    file atomically. Returns the paths written."""
-    import pyarrow.csv as pacsv
-    import pyarrow.parquet as pq
-
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, table in tables.items():
-        parquet, csv = out / f"{name}.parquet", out / f"{name}.csv"
-        with atomic_path(parquet) as temporary:
-            pq.write_table(table, temporary)
-        with atomic_path(csv) as temporary:
-            pacsv.write_csv(table, temporary)
-        written += [parquet, csv]
-    if tables.vs_random is not None:
-        written.append(write_heat_map(tables.vs_random, out / HEAT_MAP))
-    return written
-
-
-def read_preflop_tables(directory: Path) -> PreflopTables:
-    """The tables saved in ``directory`` (whichever of the three are there)."""
-    require_extra("files", "reading preflop tables")
-    import pyarrow.parquet as pq
-
-    if not directory.is_dir():
-        raise PreflopError(f"no such directory: {directory}")
-    found = {}
-    for name in (VS_RANDOM, HEADS_UP, THREE_WAY):
-        path = directory / f"{name}.parquet"
-        if path.exists():
-            found[name] = pq.read_table(path)
-    if not found:
-        raise PreflopError(
-            f"{directory} holds no preflop table: run pokerscore tables preflop --out {directory}"
-        )
-    return PreflopTables(found.get(VS_RANDOM), found.get(HEADS_UP), found.get(THREE_WAY))
-
-
-def grid_cells(values: dict[str, float]) -> list[list[tuple[str, float | None]]]:
-    """The 13 x 13 grid (pairs on the diagonal, suited above, offsuit below) as rows of
-    (class, value or None where the class has no value).
-
-    >>> grid_cells({"AKs": 0.67})[0][:2]
-    [('AA', None), ('AKs', 0.67)]
-    """
-    names = Range.starting_hands()
-    return [
-        [(name, values.get(name)) for name in names[row * GRID : (row + 1) * GRID]]
-        for row in range(GRID)
-    ]
-
-
-def write_heat_map(vs_random: pa.Table, path: Path) -> Path:
-    """Draw the vs-random equities as a 13 x 13 heat map (PNG), as PokerStove and Equilab lay
-    the grid out: pairs on the diagonal, suited hands above it, offsuit below."""
-    require_extra("plots", "drawing the preflop heat map")
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    values = dict(
-        zip(
-            vs_random.column("hand").to_pylist(),
-            vs_random.column("equity").to_pylist(),
-            strict=True,
-        )
-    )
-    cells = grid_cells(values)
-    image = np.array([[np.nan if value is None else value for _, value in row] for row in cells])
-    figure, axes = plt.subplots(figsize=(9, 9), dpi=100)
-    shown = axes.imshow(image, cmap="RdYlGn", vmin=0.3, vmax=0.85)
-    for row, line in enumerate(cells):
-        for column, (name, value) in enumerate(line):
-            label = name if value is None else f"{name}\n{100 * value:.1f}"
-            axes.text(column, row, label, ha="center", va="center", fontsize=7)
-    axes.set_xticks([])
-    axes.set_yticks([])
-    axes.set_title("Equity against a random hand (exact), %")
-    figure.colorbar(shown, ax=axes, fraction=0.046, pad=0.04)
-    figure.tight_layout()
-    with atomic_path(path) as temporary:
-        figure.savefig(temporary, format="png")
-    plt.close(figure)
-    return path
+def _remove_parts(parts: Path) -> None:
+    """Remove the parts of a finished run: the tasks first, the manifest last, so a run stopped
+    on the way still resumes (and reruns the tasks already removed)."""
+    for path in parts.glob("task-*.parquet"):
+        path.unlink(missing_ok=True)
+    (parts / MANIFEST).unlink(missing_ok=True)
+    shutil.rmtree(parts)  # what else a stopped write left: temporary files
 
 
 __all__ = [
     "DEFAULT_TASKS",
+    "MAX_TASKS",
     "PreflopJob",
-    "PreflopTables",
+    "check_out",
     "compute_preflop_tables",
-    "grid_cells",
-    "heads_up_tables",
-    "preflop_job",
-    "read_preflop_tables",
+    "describe_manifest",
     "run_task",
-    "three_way_table",
-    "write_heat_map",
-    "write_preflop_tables",
+    "unfinished_tasks",
 ]

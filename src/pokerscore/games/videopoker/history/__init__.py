@@ -2,7 +2,8 @@
 
 Modules by job: :mod:`.records` (the values: bankroll, hands, a deal in play, the error),
 :mod:`.schema` (the file's marks, schema and migrations), :mod:`.store` (the open file and every
-change to it, each one transaction) and :mod:`.reports` (the totals ``history`` shows).
+change to it, each one transaction), :mod:`.leases` (which sessions are live: the locks they
+hold) and :mod:`.reports` (the totals ``history`` shows).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pokerscore.games.videopoker.history.records import (
     DealInPlay,
     HandRecord,
     HistoryError,
+    ReadOnlyHistoryError,
+    SameDealInPlayError,
     now_text,
 )
 from pokerscore.games.videopoker.history.reports import HistorySummary, SessionSummary, Totals
@@ -37,6 +40,8 @@ __all__ = [
     "HistoryError",
     "HistoryStore",
     "HistorySummary",
+    "ReadOnlyHistoryError",
+    "SameDealInPlayError",
     "SessionSummary",
     "Totals",
     "default_history_path",

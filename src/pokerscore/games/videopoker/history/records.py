@@ -25,8 +25,16 @@ class HistoryError(PokerScoreError):
     use by another process, or not writable."""
 
 
+class ReadOnlyHistoryError(HistoryError):
+    """The history file, or its folder, cannot be written to."""
+
+
 class DealFinishedElsewhereError(HistoryError):
     """The deal in play was drawn or abandoned by another game on the same history."""
+
+
+class SameDealInPlayError(HistoryError):
+    """The ten cards about to be dealt (the same seed) wait for their draw in another game."""
 
 
 def now_text() -> str:

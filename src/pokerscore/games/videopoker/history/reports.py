@@ -42,13 +42,15 @@ class SessionSummary:
 
 @dataclass(frozen=True)
 class HistorySummary:
-    """Sessions, overall totals, worst holds, the bankroll, and the bet of a hand in play."""
+    """Sessions, overall totals, worst holds, the bankroll, and the hands in play (dealt and
+    paid for, not drawn yet) with their bets."""
 
     sessions: list[SessionSummary]
     overall: Totals
     worst_mistakes: list[HandRecord]
     bankroll: Bankroll | None
     coins_in_play: int = 0
+    hands_in_play: int = 0
 
 
 _TOTALS = (
@@ -81,13 +83,17 @@ def summarize(db: sqlite3.Connection, bankroll: Bankroll | None, worst: int) -> 
         " ORDER BY (best_ev - hold_ev) * coins DESC, id LIMIT ?",
         (worst,),
     )
-    in_play = db.execute("SELECT coalesce(sum(coins), 0) FROM deals_in_play").fetchone()[0]
+    # Every game's hand waiting for its draw: several games may share the file.
+    hands_in_play, coins_in_play = db.execute(
+        "SELECT count(*), coalesce(sum(coins), 0) FROM deals_in_play"
+    ).fetchone()
     return HistorySummary(
         sessions=sessions,
         overall=overall,
         worst_mistakes=[hand_from_row(row) for row in worst_rows],
         bankroll=bankroll,
-        coins_in_play=int(in_play),
+        coins_in_play=int(coins_in_play),
+        hands_in_play=int(hands_in_play),
     )
 
 

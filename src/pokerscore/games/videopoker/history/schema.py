@@ -23,7 +23,7 @@ from pokerscore.games.videopoker.history.records import HistoryError
 APPLICATION_ID: Final = 0x504B5650
 """``PKVP``: marks a SQLite file as a pokerscore video poker history."""
 
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4
 """The schema this module writes; older files are migrated on open, newer ones refused."""
 
 BUSY_TIMEOUT: Final = 5.0
@@ -119,10 +119,25 @@ def _migrate_to_v3(connection: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_to_v4(connection: sqlite3.Connection) -> None:
+    # Version 4 knows which sessions are live: a session records the token of the lock it holds
+    # while it plays (see .leases), and when it ended. A deal in play belongs to its session and
+    # only a session that is over (ended, or its lock gone with its process) leaves it to
+    # another. Sessions of older files hold no lock: none of them is live.
+    run_script(
+        connection,
+        """
+        ALTER TABLE sessions ADD COLUMN lease TEXT;
+        ALTER TABLE sessions ADD COLUMN ended_at TEXT;
+        """,
+    )
+
+
 MIGRATIONS: Final[dict[int, Callable[[sqlite3.Connection], None]]] = {
     0: _create_v1,
     1: _migrate_to_v2,
     2: _migrate_to_v3,
+    3: _migrate_to_v4,
 }
 """Migration from version ``n`` to ``n + 1``, applied in order inside one transaction."""
 

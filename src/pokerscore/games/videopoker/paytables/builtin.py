@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pokerscore._support.errors import expect
 from pokerscore.engine import STANDARD_CATEGORIES, Category
 from pokerscore.games.videopoker.paytables.model import (
     PAY_HANDS,
@@ -180,6 +181,7 @@ def get_paytable(name: str) -> PayTable:
     ...
     pokerscore.games.videopoker.paytables.model.PayTableError: unknown pay table "deuces-wilder": use one of jacks-or-better-9-6, ...
     """
+    expect(name, str, "name", "the name of a pay table")
     try:
         return PAYTABLES[name]
     except KeyError:

@@ -36,13 +36,16 @@ hands only in the tables they belong to.
 
 from __future__ import annotations
 
+import math
 import re
+import reprlib
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
+from pokerscore._support.errors import expect
 from pokerscore.cards import (
     JOKER,
     Card,
@@ -55,7 +58,7 @@ from pokerscore.engine import HIGH, Category, Ranking, get_ranking
 from pokerscore.engine.completions import five_card_lists, hand_kinds
 from pokerscore.engine.hand_classes import STANDARD_STRAIGHTS, standard_category
 from pokerscore.engine.keys import SUIT_MASK_5, SUIT_SHIFT_5
-from pokerscore.hands.score import check_in_deck
+from pokerscore.hands.scores import check_in_deck
 
 MAX_COINS: Final = 5
 NOTHING: Final = "nothing"
@@ -152,6 +155,7 @@ class PayClass:
         check_name(self.name, f'class "{self.name}"')
         check_title(self.title, f'class "{self.name}"')
         check_pays(self.pays, f'class "{self.name}"')
+        expect(self.hand, PayHand, "hand", "a PayHand")
         if self.ranks and self.hand.category not in GROUP_CATEGORIES:
             raise PayTableError(
                 f'class "{self.name}": ranks apply only to pairs, trips, full houses, quads and'
@@ -186,7 +190,12 @@ class PayTable:
     def __post_init__(self) -> None:
         check_name(self.name, "the table")
         check_title(self.title, "the table")
-        if self.wild is not None and self.wild not in WILD_RANKINGS:
+        expect(self.paying, tuple, "paying", "a tuple of PayClass")
+        for pay_class in self.paying:
+            expect(pay_class, PayClass, "paying", "a tuple of PayClass")
+        if self.wild is not None and (
+            not isinstance(self.wild, str) or self.wild not in WILD_RANKINGS
+        ):
             raise PayTableError(
                 f"wild must be one of {', '.join(WILD_RANKINGS)}, got {short_repr(self.wild)}"
             )
@@ -476,6 +485,28 @@ def short_repr(value: object, limit: int = 40) -> str:
     >>> short_repr("fl"), short_repr(10**60)
     ('"fl"', '100000000000000000000000000000000000000…')
     """
-    printable = isinstance(value, str) and value.isprintable()
-    text = f'"{value}"' if printable else repr(value)
+    if isinstance(value, str) and value.isprintable():
+        text = f'"{value}"'
+    elif isinstance(value, (list, tuple, dict, set, frozenset)):
+        text = _SHORT_REPR.repr(value)  # a few items, a few levels: never the whole of a file
+    else:
+        text = _SHORT_REPR.repr_int(value, 0) if isinstance(value, int) else repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _ShortRepr(reprlib.Repr):
+    """Containers cut to a few items and levels (a deep one as ``[[[[...]]]]``: a full repr
+    would recurse past Python's stack); integers of thousands of digits by their length
+    (``repr`` refuses them)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxlist, self.maxdict, self.maxstring = 4, 6, 4, 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4000:
+            return f"an integer of {int(x.bit_length() * math.log10(2)) + 1:,} digits"
+        return repr(x)
+
+
+_SHORT_REPR: Final = _ShortRepr()

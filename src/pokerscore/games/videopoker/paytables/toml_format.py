@@ -7,9 +7,11 @@ naming the file, the class and what is wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from os import PathLike
 from pathlib import Path
 from typing import Final
 
+from pokerscore._support.errors import expect
 from pokerscore.cards.card import RANK_CHARS
 from pokerscore.engine import Category
 from pokerscore.games.videopoker.paytables.model import (
@@ -31,6 +33,10 @@ from pokerscore.games.videopoker.paytables.model import (
 MAX_FILE_SIZE: Final = 1 << 20
 """A pay table file is a few hundred bytes: anything over a megabyte is not one."""
 
+MAX_NESTING: Final = 16
+"""A pay table nests four levels deep (the table, its classes, a class, its pays): far deeper
+values are refused as soon as they are read."""
+
 _TABLE_KEYS: Final = frozenset({"name", "title", "wild", "classes"})
 _CLASS_KEYS: Final = frozenset({"name", "title", "hand", "ranks", "kickers", "pay"})
 
@@ -43,6 +49,7 @@ def load_paytable(path: str | Path) -> PayTable:
     """
     import tomllib
 
+    expect(path, (str, PathLike), "path", "the path of a TOML file")
     try:
         with Path(path).open("rb") as handle:
             content = handle.read(MAX_FILE_SIZE + 1)
@@ -62,10 +69,19 @@ def load_paytable(path: str | Path) -> PayTable:
             f"{path}: not UTF-8 text (byte {error.start + 1}, line {line}): a pay table is a"
             " TOML text file"
         ) from None
+    too_deep = PayTableError(
+        f"{path}: values nested more than {MAX_NESTING} levels deep: not a pay table"
+    )
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as error:
         raise PayTableError(f"{path}: not valid TOML: {error}") from None
+    except RecursionError:  # the reader recurses once per level: thousands overflow the stack
+        raise too_deep from None
+    except ValueError:  # Python refuses to read integers of over 4,300 digits
+        raise PayTableError(f"{path}: a number of thousands of digits: not a pay table") from None
+    if _nesting_exceeds(data, MAX_NESTING):
+        raise too_deep
     try:
         return paytable_from_dict(data)
     except PayTableError as error:
@@ -88,7 +104,7 @@ def paytable_from_dict(data: Mapping[str, object]) -> PayTable:
     name = check_name(data.get("name"), "the table")
     title = check_title(_stripped(data.get("title", name)), "the table")
     wild = data.get("wild")
-    if wild is not None and wild not in WILD_RANKINGS:
+    if wild is not None and (not isinstance(wild, str) or wild not in WILD_RANKINGS):
         raise PayTableError(
             f"wild must be one of {', '.join(map(toml_string, WILD_RANKINGS))} (or left out),"
             f" got {short_repr(wild)}"
@@ -113,6 +129,20 @@ def paytable_from_dict(data: Mapping[str, object]) -> PayTable:
         if pay_class.name == NOTHING or names.count(pay_class.name) > 1:
             raise PayTableError(f'class name "{pay_class.name}" is reserved or repeated')
     return PayTable(name, title, tuple(paying), wild=str(wild) if wild is not None else None)
+
+
+def _nesting_exceeds(data: object, limit: int) -> bool:
+    """Whether tables and arrays nest deeper than ``limit`` (walked without recursion)."""
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, list):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1) for child in value)
+    return False
 
 
 def _stripped(value: object) -> object:

@@ -21,22 +21,26 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
+from pokerscore._support.errors import ParameterError
 from pokerscore._support.progress import Progress
 from pokerscore.cards import Rank
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
     PayTable,
-    PayTableError,
     as_paytable,
 )
 from pokerscore.games.videopoker.strategy.grammar import (
     Pattern,
     Strategy,
-    StrategyError,
     parse_strategy,
 )
-from pokerscore.games.videopoker.strategy.play import DEFAULT_WORST, StrategyPlay, strategy_return
+from pokerscore.games.videopoker.strategy.play import (
+    DEFAULT_WORST,
+    StrategyPlay,
+    check_options,
+    strategy_return,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -46,6 +50,7 @@ if TYPE_CHECKING:
     from pokerscore.games.videopoker.strategy.deals import DealTable
 
 MIN_LINES = 2
+MAX_LINES = 500
 PENALTIES = (
     "no penalty",
     "no flush penalty",
@@ -54,11 +59,11 @@ PENALTIES = (
     "with a straight penalty",
 )
 MAX_PASSES = 60
+"""Passes of the insertion search over the whole list (it stops sooner when no move gains)."""
 EXCHANGE_ROUNDS = 12
 """Rounds of exchanges (each tries every unused line in place of every line) for a short list."""
 EXCHANGE_TRIES = 24
 """Exchanges of a round whose list is re-searched (the best by their plain value)."""
-"""Passes of the insertion search over the whole list (it stops sooner when no move gains)."""
 
 RANK_TEXT = "23456789TJQKA"
 NUMBER_NAMES = ("no", "one", "two", "three", "four")
@@ -119,12 +124,13 @@ def generate_strategy(
     from pokerscore.games.videopoker.strategy.deals import deal_table
 
     table = as_paytable(paytable)
-    if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
-        raise PayTableError(f"coins: a bet is 1 to {MAX_COINS} coins, got {coins!r}")
+    check_options(coins, worst)
     if lines is not None and (
-        isinstance(lines, bool) or not isinstance(lines, int) or not MIN_LINES <= lines <= 500
+        isinstance(lines, bool) or not isinstance(lines, int) or not MIN_LINES <= lines <= MAX_LINES
     ):
-        raise StrategyError(f"lines: {MIN_LINES} to 500 lines, got {lines!r}")
+        raise ParameterError(
+            f"{{name}} must be {MIN_LINES} to {MAX_LINES} lines, got {lines!r}", "lines"
+        )
     report = progress or (lambda done, total: None)
     steps = 5
     report(0, steps)

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
+from pokerscore._support.errors import expect
 from pokerscore.cards import PokerScoreError
 from pokerscore.cards.errors import shorten
 
@@ -112,7 +113,8 @@ NUMBER_WORDS: Final = {"no": 0, "zero": 0, "one": 1, "two": 2, "three": 3, "four
 
 
 class StrategyError(PokerScoreError):
-    """A strategy list that cannot be read, or cannot be played on a pay table."""
+    """A strategy list that cannot be read (a list that does not fit a table is a
+    :class:`~pokerscore._support.errors.ParameterError` about ``strategy``)."""
 
 
 @dataclass(frozen=True)
@@ -209,8 +211,7 @@ def parse_strategy(text: str) -> Strategy:
     >>> [(line.number, line.group, line.text) for line in lines]
     [(1, 2, '4 to a royal flush'), (2, 2, 'Two deuces only')]
     """
-    if not isinstance(text, str):
-        raise StrategyError(f"a strategy is text, got {type(text).__name__}")
+    expect(text, str, "text", "a string")
     if len(text) > MAX_TEXT:
         raise StrategyError(f"a strategy is at most {MAX_TEXT:,} characters")
     lines: list[Line] = []
@@ -800,7 +801,8 @@ _REFINEMENTS: tuple[
 def load_strategy(path: str | os.PathLike[str]) -> Strategy:
     """Read a strategy list from a UTF-8 text file (a byte-order mark is allowed); a mistake
     is reported with the file's name and the line."""
-    name = os.fspath(path)
+    expect(path, (str, os.PathLike), "path", "a path (str or os.PathLike)")
+    name = os.fsdecode(path)
     try:
         with open(name, "rb") as file:
             data = file.read(MAX_TEXT * 4 + 1)

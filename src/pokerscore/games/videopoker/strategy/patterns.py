@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from pokerscore._support.errors import ParameterError
 from pokerscore.engine import Category
 from pokerscore.games.videopoker.paytables import MAX_COINS, PayTable
 from pokerscore.games.videopoker.strategy.grammar import (
@@ -20,7 +21,6 @@ from pokerscore.games.videopoker.strategy.grammar import (
     HIGH_RANKS,
     Pattern,
     Strategy,
-    StrategyError,
 )
 
 if TYPE_CHECKING:
@@ -75,12 +75,13 @@ def check_strategy(strategy: Strategy, table: PayTable) -> None:
     most = table.most_wild
     if word is not None and WILD_WORDS.get(table.wild or "") != word:
         deals = f"deals {WILD_WORDS[table.wild]}s" if table.wild else "has no wild cards"
-        raise StrategyError(f"strategy: the list names {word}s, but {table.name} {deals}")
+        raise ParameterError(f"{{name}} names {word}s, but {table.name} {deals}", "strategy")
     for line in strategy.lines:
         if line.group is not None and line.group > most:
-            raise StrategyError(
-                f"strategy: line {line.number} is for deals with {line.group} wild cards;"
-                f" {table.name} deals at most {most}"
+            raise ParameterError(
+                f"{{name}}: line {line.number} is for deals with {line.group} wild cards;"
+                f" {table.name} deals at most {most}",
+                "strategy",
             )
 
 

@@ -18,15 +18,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from pokerscore._support.errors import ParameterError
 from pokerscore.cards import Card
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
     PayTable,
-    PayTableError,
     as_paytable,
 )
-from pokerscore.games.videopoker.strategy.grammar import Strategy, StrategyError
+from pokerscore.games.videopoker.strategy.grammar import Strategy
 
 if TYPE_CHECKING:
     import numpy as np
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from pokerscore.games.videopoker.strategy.deals import DealTable
 
 DEFAULT_WORST = 10
+MAX_WORST = 10_000
 
 
 @dataclass(frozen=True)
@@ -127,15 +128,13 @@ def strategy_return(
     from pokerscore.games.videopoker.strategy.deals import deal_table
 
     table = as_paytable(paytable)
-    if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
-        raise PayTableError(f"coins: a bet is 1 to {MAX_COINS} coins, got {coins!r}")
-    if isinstance(worst, bool) or not isinstance(worst, int) or not 0 <= worst <= 10_000:
-        raise StrategyError(f"worst: 0 to 10,000 deals, got {worst!r}")
+    check_options(coins, worst)
     if isinstance(strategy, PayTable):
         if strategy.wild != table.wild:
-            raise StrategyError(
-                f"strategy: {strategy.name} deals other cards than {table.name}"
-                " (wild cards differ): its best holds cannot be played there"
+            raise ParameterError(
+                f"{{name}}: {strategy.name} deals other cards than {table.name}"
+                " (wild cards differ): its best holds cannot be played there",
+                "strategy",
             )
         chosen = deal_table(strategy, coins).best.copy()
         line_of = np.full(len(chosen), -1, dtype=np.int32)
@@ -144,11 +143,21 @@ def strategy_return(
         chosen, line_of = choose(strategy, table, coins)
         texts = [line.text for line in strategy.lines]
     else:
-        raise StrategyError(
-            f"strategy: a Strategy (parse_strategy) or a PayTable, got {type(strategy).__name__}"
+        raise ParameterError(
+            "{name} must be a Strategy (parse_strategy) or a PayTable,"
+            f" got {type(strategy).__name__}",
+            "strategy",
         )
     deals = deal_table(table, coins)
     return _outcome(deals, chosen, line_of, texts, worst)
+
+
+def check_options(coins: int, worst: int) -> None:
+    """Refuse a bet that is not 1 to 5 coins, or a count of worst deals out of 0 to 10,000."""
+    if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
+        raise ParameterError(f"{{name}} must be 1 to {MAX_COINS} coins, got {coins!r}", "coins")
+    if isinstance(worst, bool) or not isinstance(worst, int) or not 0 <= worst <= MAX_WORST:
+        raise ParameterError(f"{{name}} must be 0 to {MAX_WORST:,} deals, got {worst!r}", "worst")
 
 
 def choose(

@@ -1,0 +1,185 @@
+"""Hand histories: generated six-max hands read, replayed and valued (all-in EV), in one process
+and on Dask, beside pokerkit reading the same hands.
+
+- PHH text to per-hand results (``analyse_histories``: read, replay, all-in EV, statistics),
+  in a process of its own (Numba's cache warm, the all-in equity cache cold: the first pass
+  over the data), then a second pass in the same process (equities cached), with and without
+  Parquet out.
+- pokerkit's ``HandHistory.loads`` on the same hands (the first 2,000), one by one.
+- PokerStars text (the same simulator's hands as the site writes them), the same two passes.
+- The whole command on Dask, ``pokerscore histories FILES --workers 2 --out ... --json``, in a
+  fresh process: wall time and the peak memory of the process tree (sampled every 0.2 s).
+
+Sizes: ``BENCH_HISTORIES_HANDS`` (PHH, default 1,000,000), ``BENCH_HISTORIES_STARS`` (200,000),
+``BENCH_HISTORIES_BIG`` (hands for the Dask run, default 4,000,000; 0 skips it). Data go to
+``BENCH_HISTORIES_DATA`` (a temporary folder by default; kept there, so runs can reuse them).
+Figures and how to read them: ``benchmarks/histories.md``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import warnings
+from pathlib import Path
+
+from benchmarks.bench_engine import machine
+from benchmarks.histories_data import phhs_tables, write_phhs, write_pokerstars
+
+TARGETS = {"phh": 50_000, "pokerstars": 20_000, "pokerkit_ratio": 10, "big_seconds": 300}
+FULL_SIZE = 21_605_687
+
+
+def _timed(paths: list[Path], out: Path | None = None) -> tuple[float, int]:
+    from pokerscore.files.histories.running import analyse_histories
+
+    start = time.perf_counter()
+    summary = analyse_histories(paths, out=out)
+    return time.perf_counter() - start, summary.hands
+
+
+def _in_process(kind: str, path: Path, out: Path) -> dict[str, float]:
+    """Four passes in a fresh process: cold, warm, warm with Parquet; hands/s each."""
+    code = f"""
+import json, sys, time
+from pathlib import Path
+sys.path.insert(0, {str(Path(__file__).parents[1])!r})
+from benchmarks.bench_histories import _timed
+path, out = Path({str(path)!r}), Path({str(out)!r})
+found = {{}}
+seconds, hands = _timed([path]); found['cold'] = hands / seconds
+seconds, hands = _timed([path]); found['warm'] = hands / seconds
+seconds, hands = _timed([path], out); found['warm_parquet'] = hands / seconds
+found['hands'] = hands
+print(json.dumps(found))
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=os.environ
+    )
+    return json.loads(result.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def _pokerkit_rate(count: int = 2000) -> tuple[float, float, Path]:
+    """pokerkit's ``HandHistory.loads`` a hand at a time, and ours on the same hands (a file
+    of them, a fresh pass with a cold equity cache, in this process)."""
+    from pokerkit import HandHistory
+
+    tables = list(phhs_tables(count, seed=4242))
+    texts = [table.split("\n", 1)[1] for table in tables]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        start = time.perf_counter()
+        for text in texts:
+            HandHistory.loads(text)
+        theirs = count / (time.perf_counter() - start)
+    folder = Path(tempfile.mkdtemp())
+    path = folder / "same.phhs"
+    path.write_text("".join(tables))
+    _timed([path])  # compile and load the kernels; these equities are then cached ...
+    other = folder / "other.phhs"
+    other.write_text("".join(phhs_tables(count, seed=4343)))
+    seconds, hands = _timed([other])  # ... so time other hands of the same shape, cold
+    return theirs, hands / seconds, path
+
+
+def _tree_rss(root: int) -> int:
+    import psutil
+
+    try:
+        process = psutil.Process(root)
+        total = process.memory_info().rss
+        for child in process.children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                total += child.memory_info().rss
+        return total
+    except psutil.Error:
+        return 0
+
+
+def _dask_run(paths: list[Path], out: Path) -> tuple[float, dict[str, object], int]:
+    """The command on a local cluster of two workers in a fresh process: seconds, its JSON
+    and the peak RSS of the process and its workers together."""
+    command = [sys.executable, "-m", "pokerscore", "histories", *map(str, paths), "--workers",
+               "2", "--out", str(out), "--json"]  # fmt: skip
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, env=os.environ)
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, _tree_rss(child.pid))
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    stdout, _ = child.communicate()
+    seconds = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    if child.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(command)} failed with status {child.returncode}")
+    return seconds, json.loads(stdout), peak
+
+
+def main() -> None:
+    """Generate the data, time each path, print and write the Markdown results."""
+    hands = int(os.environ.get("BENCH_HISTORIES_HANDS", "1000000"))
+    stars = int(os.environ.get("BENCH_HISTORIES_STARS", "200000"))
+    big = int(os.environ.get("BENCH_HISTORIES_BIG", "4000000"))
+    folder = Path(os.environ.get("BENCH_HISTORIES_DATA") or tempfile.mkdtemp())
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = [f"machine: {machine()}", ""]
+    phh = folder / f"generated-{hands}.phhs"
+    if not phh.exists():
+        write_phhs(phh, hands, seed=1)
+    text = folder / f"generated-{stars}.txt"
+    if not text.exists():
+        write_pokerstars(text, stars, seed=2)
+    theirs, ours, _ = _pokerkit_rate()
+    phh_rates = _in_process("phh", phh, folder / "phh.parquet")
+    stars_rates = _in_process("pokerstars", text, folder / "stars.parquet")
+    lines += [
+        "| input | hands | first pass hands/s | second pass hands/s | second, Parquet out | target |",
+        "|---|---:|---:|---:|---:|---:|",
+        f"| PHH (.phhs) | {hands:,} | {phh_rates['cold']:,.0f} | {phh_rates['warm']:,.0f} |"
+        f" {phh_rates['warm_parquet']:,.0f} | {TARGETS['phh']:,} |",
+        f"| PokerStars text | {stars:,} | {stars_rates['cold']:,.0f} | {stars_rates['warm']:,.0f} |"
+        f" {stars_rates['warm_parquet']:,.0f} | {TARGETS['pokerstars']:,} |",
+        "",
+        f"pokerkit `HandHistory.loads`, the same 2,000 hands one by one: {theirs:,.0f} hands/s;"
+        f" ours, 2,000 hands of the same shape with a cold equity cache: {ours:,.0f} hands/s"
+        f" ({ours / theirs:,.0f}x; target {TARGETS['pokerkit_ratio']}x).",
+    ]
+    if big:
+        parts = []
+        per_file = 2_000_000
+        for first in range(0, big, per_file):
+            path = folder / f"big-{first // per_file}.phhs"
+            if not path.exists():
+                write_phhs(path, min(per_file, big - first), seed=100 + first // per_file,
+                           first=first + 1)  # fmt: skip
+            parts.append(path)
+        seconds, payload, peak = _dask_run(parts, folder / "big.parquet")
+        count = int(payload["hands"])  # type: ignore[call-overload]
+        rate = count / seconds
+        lines += [
+            "",
+            f"Dask, two local workers, {len(parts)} files: {count:,} hands in {seconds:.1f} s"
+            f" ({rate:,.0f} hands/s, start-up included), peak RSS of the process tree"
+            f" {peak / 2**20:,.0f} MiB, {payload['bad']} bad, {payload['disagreements']}"
+            f" disagreeing. At that rate {FULL_SIZE:,} hands take"
+            f" {FULL_SIZE / rate:,.0f} s (target {TARGETS['big_seconds']} s).",
+        ]
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""All-in EV: what a player's all-in was worth, by PokerTracker's definition, worked out exactly.
+
+When a player is all in and no more betting can happen (every other player still in the hand
+has folded, is all in too, or has nobody left to bet against) before the river, each pot, main
+and side, is valued separately: if every hand that can win it is known, a player's share of the
+pot is the player's exact equity in it times the pot; equity is the exact enumeration of every
+way the rest of the board can come (:func:`pokerscore.games.holdem.equity.equity`, split pots
+shared, hi/lo halves counted half), with the cards of the other players still in the hand out of
+the deck: the same numbers as :func:`pokerscore.games.holdem.equity.equity` gives (the tests
+compare them), from a kernel that enumerates without its per-call cost. A pot with a hand nobody
+saw (or one mucked) keeps its actual result. A player's all-in EV is the sum over the pots less
+what the player put in::
+
+    allin_ev = sum(equity in pot x pot for each pot) - put_in
+
+so it compares with ``net``: AA against KK all in preflop for 100 each is worth
+``200 x 255121/311328 - 100 = +63.89`` to the aces whatever the board. An all-in on the river
+(nothing left to deal) has none; nor do players who folded before the all-in.
+
+Pots are taken as the site paid them out: where the site kept a rake, each pot is reduced in the
+proportion of the whole hand's rake, so that all-in EV and the actual result add up alike.
+
+Equities are cached per process under a canonical form of the spot (suits renamed, players and
+cards sorted): an all-in of AhAs against KhKc costs one enumeration however often and in
+whichever suits it comes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
+
+from pokerscore.cards import Card
+
+if TYPE_CHECKING:
+    from pokerscore.files.histories.model import HandHistory, Pot
+    from pokerscore.files.histories.replay import _Table
+    from pokerscore.games.holdem.game import Game
+
+CACHE_SIZE: Final = 1 << 18
+"""Spots whose equities are kept (each a few hundred bytes)."""
+
+
+def _canonical(
+    holes: Sequence[tuple[int, ...]], board: tuple[int, ...], dead: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """A spot with its suits renamed in a canonical way, and where each player went in it.
+
+    Players are put in order of their ranks (the given order between equal ranks); each suit is
+    then known by the ranks it holds on the board, in the dead cards and in each player's hand,
+    and the suits are renamed in the order of those signatures. Suits of equal signatures are
+    interchangeable, so every renaming of the suits of a spot gives the same form (but for
+    players of equal ranks, which may come out twice: a cache key, no more).
+    """
+    order = sorted(range(len(holes)), key=lambda p: (sorted([c >> 2 for c in holes[p]]), p))
+    groups = [board, dead, *(holes[p] for p in order)]
+    width = len(groups)
+    signature = [[0] * width for _ in range(4)]  # a suit: the ranks it holds in each group
+    for place, group in enumerate(groups):
+        for card in group:
+            signature[card & 3][place] |= 1 << (card >> 2)
+    ranked = sorted(range(4), key=lambda suit: signature[suit], reverse=True)
+    rename = [0] * 4
+    for new, suit in enumerate(ranked):
+        rename[suit] = new
+
+    def renamed(cards: Sequence[int]) -> tuple[int, ...]:
+        return tuple(sorted([(c & ~3) | rename[c & 3] for c in cards]))
+
+    places = [0] * len(holes)
+    for place, p in enumerate(order):
+        places[p] = place
+    return (
+        tuple(renamed(holes[p]) for p in order),
+        renamed(board),
+        renamed(dead),
+        tuple(places),
+    )
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _equities(
+    game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
+) -> tuple[Fraction, ...]:
+    """Exact shares of a pot, by a kernel of this room (:func:`equity` gives the same numbers,
+    as the tests check, but costs some 25 ms a call beside the enumeration; an all-in on the
+    flop is some 990 boards)."""
+    import numpy as np
+
+    from pokerscore.files.histories import _kernels as k
+    from pokerscore.files.histories.batches import _tables
+
+    high7, sot7, low, _, _ = _tables()
+    codes = {"holdem": k.HOLDEM, "short-deck-straight-over-trips": k.SHORT_DECK_SOT,
+             "omaha": k.OMAHA, "omaha-hi-lo": k.OMAHA_HI_LO}  # fmt: skip
+    code = codes.get(game.name)
+    if code is None:  # a game the kernel does not play: pokerscore's equity
+        return _by_equity(game, players, board, dead)
+    taken = {*board, *dead, *(card for hole in players for card in hole)}
+    rest = np.array([card for card in game.deck if card not in taken], dtype=np.int64)
+    holes = np.full((len(players), 4), -1, dtype=np.int64)
+    for row, hole in enumerate(players):
+        holes[row, : len(hole)] = hole
+    shares = np.zeros(len(players), dtype=np.int64)
+    known = np.array(board, dtype=np.int64)
+    if code in (k.HOLDEM, k.SHORT_DECK_SOT):
+        tables = high7 if code == k.HOLDEM else sot7
+        keys = np.array([sum(int(tables.card_keys[c]) for c in hole) for hole in players])
+        masks = np.zeros(len(players), dtype=np.int64)
+        for row, hole in enumerate(players):
+            for card in hole:
+                masks[row] |= int(tables.suit_bits[card])
+        if not board:  # preflop: boards judged by rank patterns, flush boards dealt
+            out_of_play = np.ones(52, dtype=np.bool_)
+            out_of_play[rest] = False
+            boards = k.preflop_shares(holes[:, :2].copy(), out_of_play, tables, shares)
+        else:
+            boards = k.any_five_shares(keys.astype(np.int64), masks, known, rest, tables, shares)
+    else:
+        boards = k.exact_shares(code, holes, len(players[0]), known, rest, high7, sot7, low,
+                                shares)  # fmt: skip
+    return tuple(Fraction(int(share), boards * k.DEN) for share in shares)
+
+
+def _by_equity(
+    game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
+) -> tuple[Fraction, ...]:
+    from pokerscore.games.holdem.equity import equity
+
+    result = equity(
+        [[Card(c) for c in hole] for hole in players],
+        board=[Card(c) for c in board],
+        dead=[Card(c) for c in dead],
+        game=game,
+        method="exact",
+    )
+    found = tuple(player.equity_exact for player in result.players)
+    assert all(value is not None for value in found)
+    return found  # type: ignore[return-value]
+
+
+def exact_equities(
+    game: Game,
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card] = (),
+    dead: Sequence[Card] = (),
+) -> tuple[Fraction, ...]:
+    """Each player's exact share of a pot (exact enumeration of the rest of the board), cached.
+
+    >>> from pokerscore.games.holdem.game import get_game
+    >>> from pokerscore.cards import parse_cards
+    >>> exact_equities(get_game("holdem"), [parse_cards("AhAs"), parse_cards("KhKc")])
+    (Fraction(255121, 311328), Fraction(56207, 311328))
+    """
+    ids = [tuple(card.id for card in hole) for hole in holes]
+    players, board_key, dead_key, places = _canonical(
+        ids, tuple(card.id for card in board), tuple(card.id for card in dead)
+    )
+    found = _equities(game, players, board_key, dead_key)
+    return tuple(found[place] for place in places)
+
+
+def allin_evs(
+    table: _Table, pots: Sequence[Pot], won: Sequence[Fraction], ratio: Fraction
+) -> dict[int, Fraction] | None:
+    """Each player's all-in EV (in units) for a replayed hand that had an all-in before the
+    river, keyed by seat index; None without one. ``ratio`` is the share of the pots the site
+    paid out (1 without rake)."""
+    if table.allin_street is None:
+        return None
+    count = table.count
+    in_hand = [i for i in range(count) if not table.folded[i]]
+    holes = {i: _hole(table, i) for i in in_hand}
+    values = {i: Fraction(0) for i in in_hand}
+    mucked = any(table.mucked[i] for i in in_hand)
+    for pot in pots:
+        value = pot.amount * ratio
+        contenders = pot.eligible
+        known = [holes[i] for i in contenders]
+        if len(contenders) > 1 and not mucked and all(hole is not None for hole in known):
+            dead = [
+                card
+                for i in in_hand
+                if i not in contenders and holes[i] is not None
+                for card in holes[i] or ()
+            ]
+            shares = exact_equities(
+                table.game, [hole for hole in known if hole], table.allin_board, dead
+            )
+            for i, share in zip(contenders, shares, strict=True):
+                values[i] += value * share
+        else:
+            for i, share in pot.shares:
+                values[i] += value * share
+    return {i: values[i] - table.put_in[i] for i in in_hand}
+
+
+def _hole(table: _Table, index: int) -> tuple[Card, ...] | None:
+    hole = table.holes[index]
+    if hole is None or any(card is None for card in hole):
+        return None
+    return tuple(card for card in hole if card is not None)
+
+
+def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
+    """Each player's all-in EV in chips, exactly, by name; None for a hand without an all-in
+    before the river (see the module's definition)."""
+    from pokerscore.files.histories.replay import replay_table
+
+    table, pots, won, ratio = replay_table(hand)
+    found = allin_evs(table, pots, won, ratio)
+    if found is None:
+        return None
+    return {hand.seats[i].name: value / hand.scale for i, value in found.items()}

@@ -1,0 +1,464 @@
+"""Hands by the thousand: PHH text replayed by the kernels of ``_kernels``, straight into Arrow
+columns, the statistics tallied from the columns; the hands the kernels leave (unusual text, a
+broken rule, a disagreement) replayed by the reference path and put back in their place.
+
+Every row is the one the reference path gives (tests check it hand for hand); the fast path only
+decides what it is sure of.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING, Any, Final
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.engine.jit import kernel
+from pokerscore.files.histories import _kernels as k
+from pokerscore.files.histories.model import HandHistoryError, HandResult
+from pokerscore.files.histories.replay import positions
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from pokerscore.engine.tables import RankingTables
+
+STREET_NAMES: Final = ("preflop", "flop", "turn")
+RANK_CHARS: Final = np.frombuffer(b"23456789TJQKA", dtype=np.uint8)
+SUIT_CHARS: Final = np.frombuffer(b"cdhs", dtype=np.uint8)
+
+
+@cache
+def _tables() -> tuple[RankingTables, RankingTables, RankingTables, Any, Any]:
+    from pokerscore.engine import HIGH, get_ranking
+    from pokerscore.engine.rankings import EIGHT_OR_BETTER
+
+    full = np.zeros(52, dtype=np.bool_)
+    full[list(HIGH.deck)] = True
+    short = np.zeros(52, dtype=np.bool_)
+    sot = get_ranking("short-deck-straight-over-trips")
+    short[list(sot.deck)] = True
+    return HIGH.tables(7), sot.tables(7), EIGHT_OR_BETTER.tables(7), full, short
+
+
+@dataclass
+class Batch:
+    """The kernels' arrays for the hands of one buffer."""
+
+    text: npt.NDArray[np.uint8]
+    hands: int
+    facts: npt.NDArray[np.int64]
+    names: npt.NDArray[np.int64]
+    seats: npt.NDArray[np.int64]
+    put_in: npt.NDArray[np.int64]
+    gross: npt.NDArray[np.int64]
+    won: npt.NDArray[np.int64]
+    flags: npt.NDArray[np.int8]
+    holes: npt.NDArray[np.int8]
+    boards: npt.NDArray[np.int8]
+    pots: npt.NDArray[np.int64]
+    pot_masks: npt.NDArray[np.int32]
+    pot_shares: npt.NDArray[np.int32]
+    lines: int = 0
+    """The line number after the text (its first line's number plus its lines)."""
+    site: str | None = None
+    """The site of every hand, where the format says it (PokerStars)."""
+
+
+def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch | None:
+    """Read and replay the PHH hands of ``data`` (a whole ``.phh`` file when ``single``, else
+    ``[n]`` tables from a line start); None when text stands before the first table."""
+    text = np.frombuffer(data, dtype=np.uint8)
+    capacity = 1 if single else max(1, _headers(text))
+    players = k.MAX_PLAYERS
+    batch = Batch(
+        text=text,
+        hands=0,
+        facts=np.zeros((capacity, k.FACTS), dtype=np.int64),
+        names=np.full((capacity, 2 * players), -1, dtype=np.int64),
+        seats=np.full((capacity, players), -1, dtype=np.int64),
+        put_in=np.zeros((capacity, players), dtype=np.int64),
+        gross=np.zeros((capacity, players), dtype=np.int64),
+        won=np.zeros((capacity, players), dtype=np.int64),
+        flags=np.zeros((capacity, players), dtype=np.int8),
+        holes=np.full((capacity, players, 4), -1, dtype=np.int8),
+        boards=np.full((capacity, 5), -1, dtype=np.int8),
+        pots=np.zeros((capacity, players), dtype=np.int64),
+        pot_masks=np.zeros((capacity, players), dtype=np.int32),
+        pot_shares=np.zeros((capacity, players, players), dtype=np.int32),
+    )
+    high7, sot7, low, full, short = _tables()
+    starts = np.zeros(capacity, dtype=np.int64)
+    stops = np.zeros(capacity, dtype=np.int64)
+    numbers = np.zeros(capacity, dtype=np.int64)
+    headers = np.zeros(capacity, dtype=np.int64)
+    lines = np.zeros(capacity + 1, dtype=np.int64)
+    hands = k.phh_index(text, single, first_line, starts, stops, numbers, headers, lines)
+    if hands < 0:
+        return None
+    batch.lines = int(lines[hands])
+    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    k.phh_hands(
+        text, starts, stops, numbers, headers, lines, hands, threads, high7, sot7, low, full,
+        short, batch.facts, batch.names, batch.seats, batch.put_in, batch.gross, batch.won,
+        batch.flags, batch.holes, batch.boards, batch.pots, batch.pot_masks, batch.pot_shares,
+    )  # fmt: skip
+    batch.hands = hands
+    return batch
+
+
+def replay_stars_text(data: bytes, *, first_hand: int = 1) -> Batch | None:
+    """Read and replay the PokerStars hands of ``data`` (from the start of a hand; the file's
+    first hand is numbered ``first_hand``); None when other text stands before the first."""
+    text = np.frombuffer(data, dtype=np.uint8)
+    capacity = max(1, int(np.count_nonzero((text[:-1] == 10) & (text[1:] == 80))) + 1)
+    batch = _empty_batch(text, capacity)
+    starts = np.zeros(capacity, dtype=np.int64)
+    stops = np.zeros(capacity, dtype=np.int64)
+    hands = k.stars_index(text, starts, stops)
+    if hands < 0:
+        return None
+    high7, sot7, low, full, _ = _tables()
+    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    k.stars_hands(
+        text, starts, stops, first_hand, hands, threads, high7, sot7, low, full, batch.facts,
+        batch.names, batch.seats, batch.put_in, batch.gross, batch.won, batch.flags,
+        batch.holes, batch.boards, batch.pots, batch.pot_masks, batch.pot_shares,
+    )  # fmt: skip
+    batch.hands = hands
+    batch.site = "PokerStars"
+    return batch
+
+
+def _empty_batch(text: npt.NDArray[np.uint8], capacity: int) -> Batch:
+    players = k.MAX_PLAYERS
+    return Batch(
+        text=text,
+        hands=0,
+        facts=np.zeros((capacity, k.FACTS), dtype=np.int64),
+        names=np.full((capacity, 2 * players), -1, dtype=np.int64),
+        seats=np.full((capacity, players), -1, dtype=np.int64),
+        put_in=np.zeros((capacity, players), dtype=np.int64),
+        gross=np.zeros((capacity, players), dtype=np.int64),
+        won=np.zeros((capacity, players), dtype=np.int64),
+        flags=np.zeros((capacity, players), dtype=np.int8),
+        holes=np.full((capacity, players, 4), -1, dtype=np.int8),
+        boards=np.full((capacity, 5), -1, dtype=np.int8),
+        pots=np.zeros((capacity, players), dtype=np.int64),
+        pot_masks=np.zeros((capacity, players), dtype=np.int32),
+        pot_shares=np.zeros((capacity, players, players), dtype=np.int32),
+    )
+
+
+def _headers(text: npt.NDArray[np.uint8]) -> int:
+    """An upper bound on the tables of a text: lines starting with ``[``."""
+    if text.shape[0] == 0:
+        return 0
+    return int(np.count_nonzero((text[:-1] == 10) & (text[1:] == 91))) + int(text[0] == 91)
+
+
+# -- columns ------------------------------------------------------------------------------------
+
+
+@kernel()
+def _gather(
+    text: npt.NDArray[np.uint8],
+    starts: npt.NDArray[np.int64],
+    stops: npt.NDArray[np.int64],
+    fallback: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.bool_]]:
+    """The strings ``text[starts[r]:stops[r]]`` as Arrow's data and offsets; a row without a
+    span (start -1) is ``p<fallback>`` when fallback > 0, else null."""
+    rows = starts.shape[0]
+    offsets = np.zeros(rows + 1, dtype=np.int32)
+    valid = np.ones(rows, dtype=np.bool_)
+    size = 0
+    for row in range(rows):
+        if starts[row] >= 0:
+            size += stops[row] - starts[row]
+        elif fallback[row] > 0:
+            size += 3
+    data = np.zeros(size, dtype=np.uint8)
+    at = 0
+    for row in range(rows):
+        if starts[row] >= 0:
+            for position in range(starts[row], stops[row]):
+                data[at] = text[position]
+                at += 1
+        elif fallback[row] > 0:
+            data[at] = 112
+            at += 1
+            number = fallback[row]
+            if number >= 10:
+                data[at] = 48 + number // 10
+                at += 1
+            data[at] = 48 + number % 10
+            at += 1
+        else:
+            valid[row] = False
+        offsets[row + 1] = at
+    return data[:at], offsets, valid
+
+
+@kernel()
+def _hole_text(
+    holes: npt.NDArray[np.int8], ranks: npt.NDArray[np.uint8], suits: npt.NDArray[np.uint8]
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.bool_]]:
+    rows = holes.shape[0]
+    offsets = np.zeros(rows + 1, dtype=np.int32)
+    valid = np.zeros(rows, dtype=np.bool_)
+    data = np.zeros(rows * 8, dtype=np.uint8)
+    at = 0
+    for row in range(rows):
+        if holes[row, 0] >= 0:
+            valid[row] = True
+            for column in range(4):
+                card = holes[row, column]
+                if card < 0:
+                    break
+                data[at] = ranks[card >> 2]
+                data[at + 1] = suits[card & 3]
+                at += 2
+        offsets[row + 1] = at
+    return data[:at], offsets, valid
+
+
+def _strings(
+    data: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int32], valid: npt.NDArray[np.bool_]
+) -> pa.Array:
+    import pyarrow as pa
+
+    mask = None if valid.all() else pa.array(valid).buffers()[1]
+    nulls = int((~valid).sum())
+    return pa.StringArray.from_buffers(
+        len(offsets) - 1, pa.py_buffer(offsets), pa.py_buffer(data), mask, nulls
+    )
+
+
+def _from_codes(codes: npt.NDArray[np.int64], words: list[str | None]) -> pa.Array:
+    """Strings by code (a code < 0, or a None word, is null)."""
+    import pyarrow as pa
+
+    dictionary = pa.array(words, type=pa.string())
+    indices = pa.array(codes.astype(np.int32), mask=codes < 0)
+    return pa.DictionaryArray.from_arrays(indices, dictionary).cast(pa.string())
+
+
+@cache
+def _stakes(small: int, big: int, scale: int) -> str:
+    def plain(units: int) -> str:
+        text = f"{Decimal(units).scaleb(-scale):f}"
+        return text.rstrip("0").rstrip(".") if "." in text else text
+
+    return f"{plain(small)}/{plain(big)}"
+
+
+@cache
+def _position_words() -> tuple[list[str], dict[tuple[int, int], int]]:
+    words: list[str] = []
+    codes: dict[tuple[int, int], int] = {}
+    for count in range(2, k.MAX_PLAYERS + 1):
+        for seat, word in enumerate(positions(count)):
+            if word not in words:
+                words.append(word)
+            codes[count, seat] = words.index(word)
+    return words, codes
+
+
+@cache
+def _position_table() -> npt.NDArray[np.int64]:
+    _, codes = _position_words()
+    table = np.full((k.MAX_PLAYERS + 1, k.MAX_PLAYERS), -1, dtype=np.int64)
+    for (count, seat), code in codes.items():
+        table[count, seat] = code
+    return table
+
+
+@dataclass
+class Columns:
+    """A batch's rows, as Arrow columns plus what the tally needs."""
+
+    table: pa.Table
+    order: npt.NDArray[np.int64]
+    """Each row's hand, by its place in the buffer (to put the slow hands back in order)."""
+    allin_adjusted: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
+
+
+def batch_columns(batch: Batch, file: str) -> Columns:
+    """The rows of the hands the kernels replayed (status OK), in hand order."""
+    import pyarrow as pa
+
+    from pokerscore.files.histories.running import schema
+
+    facts = batch.facts[: batch.hands]
+    ok = np.flatnonzero(facts[:, k.F_STATUS] == k.OK)
+    counts = facts[ok, k.F_COUNT]
+    rows = int(counts.sum())
+    hand_of_row = np.repeat(ok, counts)
+    seat_of_row = np.arange(rows) - np.repeat(np.cumsum(counts) - counts, counts)
+    scale = 10.0 ** facts[hand_of_row, k.F_SCALE]
+    den_scale = scale * k.DEN
+    put_in = batch.put_in[hand_of_row, seat_of_row]
+    gross = batch.gross[hand_of_row, seat_of_row]
+    won = batch.won[hand_of_row, seat_of_row]
+    flags = batch.flags[hand_of_row, seat_of_row].astype(np.int64)
+    won_f = _ratio(won, den_scale)
+    net_f = _ratio(won - put_in * k.DEN, den_scale)
+    rake_f = _ratio(gross - won, den_scale)
+    evs, streets = _allin(batch, ok, facts)
+    allin_ev = evs[hand_of_row, seat_of_row]
+    street_codes = np.where(np.isnan(allin_ev), -1, streets[hand_of_row])
+    name_starts = batch.names[hand_of_row, 2 * seat_of_row]
+    name_stops = batch.names[hand_of_row, 2 * seat_of_row + 1]
+    names = _strings(*_gather(batch.text, name_starts, name_stops, seat_of_row + 1))
+    ids = _strings(
+        *_gather(
+            batch.text,
+            facts[hand_of_row, k.F_ID_START],
+            facts[hand_of_row, k.F_ID_STOP],
+            np.zeros(rows, dtype=np.int64),
+        )
+    )
+    if batch.site is not None:
+        venues = _from_codes(np.zeros(rows, dtype=np.int64), [batch.site])
+    else:
+        venues = _strings(
+            *_gather(
+                batch.text,
+                facts[hand_of_row, k.F_VENUE_START],
+                facts[hand_of_row, k.F_VENUE_STOP],
+                np.zeros(rows, dtype=np.int64),
+            )
+        )
+    stakes = facts[ok][:, [k.F_SMALL, k.F_BIG, k.F_SCALE]]
+    if len(stakes) and (stakes == stakes[0]).all():  # one table's stakes: the usual file
+        unique, stake_codes = stakes[:1], np.zeros(len(stakes), dtype=np.int64)
+    else:
+        unique, stake_codes = np.unique(stakes, axis=0, return_inverse=True)
+    stake_words: list[str | None] = [_stakes(int(a), int(b), int(c)) for a, b, c in unique]
+    seat_numbers = batch.seats[hand_of_row, seat_of_row]
+    position_words, _ = _position_words()
+    columns = {
+        "file": _from_codes(np.zeros(rows, dtype=np.int64), [file]),
+        "hand": pa.array(facts[hand_of_row, k.F_NUMBER].astype(np.int32)),
+        "hand_id": ids,
+        "site": venues,
+        "variant": _from_codes(facts[hand_of_row, k.F_VARIANT], list(k.VARIANT_NAMES)),
+        "stakes": _from_codes(np.repeat(stake_codes.reshape(-1), counts), stake_words),
+        "big_blind": pa.array(facts[hand_of_row, k.F_BIG] / scale),
+        "player": names,
+        "seat": pa.array(seat_numbers.astype(np.int16), mask=seat_numbers < 0),
+        "position": _from_codes(_position_table()[counts.repeat(counts), seat_of_row], position_words),  # type: ignore[arg-type]
+        "hole": _strings(*_hole_text(batch.holes[hand_of_row, seat_of_row], RANK_CHARS, SUIT_CHARS)),
+        "put_in": pa.array(put_in / scale),
+        "won": pa.array(won_f),
+        "net": pa.array(net_f),
+        "rake_paid": pa.array(rake_f),
+        "vpip": pa.array((flags & k.VPIP) != 0),
+        "pfr": pa.array((flags & k.PFR) != 0),
+        "saw_flop": pa.array((flags & k.SAW_FLOP) != 0),
+        "went_to_showdown": pa.array((flags & k.SHOWDOWN) != 0),
+        "won_at_showdown": pa.array((flags & k.WON_SHOWDOWN) != 0),
+        "allin_street": _from_codes(street_codes, list(STREET_NAMES)),
+        "allin_ev": pa.array(allin_ev, mask=np.isnan(allin_ev)),
+    }  # fmt: skip
+    table = pa.table(columns, schema=schema())
+    adjusted = np.where(np.isnan(allin_ev), net_f, allin_ev)
+    return Columns(table, hand_of_row, adjusted)
+
+
+def _ratio(
+    numerator: npt.NDArray[np.int64], denominator: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """``numerator / denominator`` correctly rounded, as Python's Fractions give it."""
+    values = numerator / denominator
+    wide = np.abs(numerator) >= (1 << 53)
+    for row in np.flatnonzero(wide):  # past float's exact integers: exactly, one by one
+        values[row] = float(Fraction(int(numerator[row]), round(denominator[row])))
+    return values
+
+
+def _allin(
+    batch: Batch, ok: npt.NDArray[np.int64], facts: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """All-in EV of each seat (NaN where none) and each hand's all-in street."""
+    from pokerscore.cards import Card
+    from pokerscore.files.histories.allin import exact_equities
+    from pokerscore.files.histories.replay import game_named
+
+    evs = np.full(batch.put_in.shape, np.nan)
+    streets = facts[:, k.F_ALLIN_STREET] if len(facts) else np.zeros(0, dtype=np.int64)
+    games = ("holdem", "short-deck-straight-over-trips", "omaha", "omaha-hi-lo")
+    for hand in ok[streets[ok] >= 0]:
+        count = int(facts[hand, k.F_COUNT])
+        flags = batch.flags[hand, :count]
+        in_hand = [i for i in range(count) if flags[i] & k.SHOWDOWN]
+        pots = int(facts[hand, k.F_POTS])
+        total = int(batch.pots[hand, :pots].sum())
+        paid = int(batch.won[hand, :count].sum())
+        mucked = any(flags[i] & k.MUCKED for i in in_hand)
+        known = {i for i in in_hand if batch.holes[hand, i, 0] >= 0}
+        judged = not mucked and any(
+            bin(int(mask)).count("1") > 1
+            and all(mask >> i & 1 == 0 or i in known for i in range(count))
+            for mask in batch.pot_masks[hand, :pots].tolist()
+        )
+        if not judged and paid == total * k.DEN:  # every pot keeps its result, and no rake
+            scale = 10 ** int(facts[hand, k.F_SCALE])
+            for i in in_hand:
+                net = int(batch.won[hand, i]) - int(batch.put_in[hand, i]) * k.DEN
+                evs[hand, i] = float(Fraction(net, k.DEN * scale))
+            continue
+        game = game_named(games[int(facts[hand, k.F_VARIANT]) // 3])
+        holes: dict[int, tuple[Card, ...] | None] = {}
+        for i in in_hand:
+            row = batch.holes[hand, i]
+            holes[i] = tuple(Card(int(c)) for c in row if c >= 0) if row[0] >= 0 else None
+        board = tuple(Card(int(c)) for c in batch.boards[hand, : int(facts[hand, k.F_ALLIN_CARDS])])
+        ratio = Fraction(paid, total * k.DEN) if total else Fraction(1)
+        values = {i: Fraction(0) for i in in_hand}
+        for pot in range(pots):
+            value = int(batch.pots[hand, pot]) * ratio
+            mask = int(batch.pot_masks[hand, pot])
+            contenders = [i for i in range(count) if mask >> i & 1]
+            cards = [holes.get(i) for i in contenders]
+            if len(contenders) > 1 and not mucked and all(hole is not None for hole in cards):
+                dead = [card for i in in_hand if i not in contenders for card in holes[i] or ()]
+                shares = exact_equities(game, [h for h in cards if h], board, dead)
+                for i, share in zip(contenders, shares, strict=True):
+                    values[i] += value * share
+            else:
+                for i in range(count):
+                    part = int(batch.pot_shares[hand, pot, i])
+                    if part:
+                        values[i] += value * Fraction(part, k.DEN)
+        scale = 10 ** int(facts[hand, k.F_SCALE])
+        for i in in_hand:
+            evs[hand, i] = float((values[i] - int(batch.put_in[hand, i])) / scale)
+    return evs, streets
+
+
+def slow_hands(batch: Batch) -> list[tuple[int, int, int, int, int]]:
+    """The hands left to the reference path: (place, number, header line, start, stop)."""
+    facts = batch.facts[: batch.hands]
+    return [
+        (int(place), int(facts[place, k.F_NUMBER]), int(facts[place, k.F_HEADER]),
+         int(facts[place, k.F_START]), int(facts[place, k.F_STOP]))
+        for place in np.flatnonzero(facts[:, k.F_STATUS] != k.OK)
+    ]  # fmt: skip
+
+
+__all__ = [
+    "Batch",
+    "Columns",
+    "HandHistoryError",
+    "HandResult",
+    "batch_columns",
+    "replay_phh_text",
+    "slow_hands",
+]

@@ -1,0 +1,420 @@
+"""The Poker Hand History format (PHH): TOML, one hand a ``.phh`` file, many a ``.phhs`` file of
+``[n]`` tables (Kim, "Recording and Describing Poker Hands", arXiv 2312.11753, and pokerkit's
+``docs/notation.rst``).
+
+A hand is read with :mod:`tomllib` (numbers as :class:`~decimal.Decimal`, so ``0.25`` stays
+exact); a ``.phhs`` file is cut at its ``[n]`` table headers as it is read, so a file of any size
+is streamed one hand at a time. Fields the replay needs (``variant``, ``antes``,
+``blinds_or_straddles``, ``min_bet`` or ``small_bet`` and ``big_bet``, ``starting_stacks``,
+``actions``) are checked; ``players``, ``seats``, ``winnings``, ``finishing_stacks``, ``venue``,
+``hand``, ``table``, ``currency`` are read when present, and every field is kept as read in
+:attr:`HandHistory.fields`.
+
+Heads-up, PHH (like pokerkit) lists antes and blinds from the big blind's side: ``p1`` is the big
+blind and posts the *second* entry, ``p2`` is the button and posts the first.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any, Final
+
+from pokerscore.cards import Card
+from pokerscore.files.histories.model import (
+    Action,
+    Betting,
+    HandHistory,
+    HandHistoryError,
+    Seat,
+)
+
+BETTING: Final[dict[str, Betting]] = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
+GAMES: Final[dict[str, str]] = {
+    "T": "holdem",
+    "S": "short-deck-straight-over-trips",
+    "O": "omaha",
+    "O/8": "omaha-hi-lo",
+}
+"""The PHH game letters read here and the game that settles them. Short deck (``NS``) is judged
+as pokerkit judges it, a straight above three of a kind."""
+NAMED_VARIANTS: Final[dict[str, str]] = {
+    "F7S": "seven card stud",
+    "F7S/8": "seven card stud hi/lo",
+    "FR": "razz",
+    "N2L1D": "deuce-to-seven single draw",
+    "F2L3D": "deuce-to-seven triple draw",
+    "FB": "badugi",
+}
+SUPPORTED: Final = "NT, FT, PT, NS, PO, NO, FO/8, PO/8"
+
+_HEADER: Final = re.compile(r"^\[\s*([^\]\s]+)\s*\]\s*(?:#.*)?$")
+_CARD: Final[dict[str, Card | None]] = {
+    **{
+        rank + suit: Card(4 * r + s)
+        for r, rank in enumerate("23456789TJQKA")
+        for s, suit in enumerate("cdhs")
+    },
+    "??": None,
+}
+
+
+def variant_rules(variant: str) -> tuple[str, Betting]:
+    """The game and betting of a PHH variant code.
+
+    >>> variant_rules("PO")
+    ('omaha', 'pot-limit')
+    >>> variant_rules("F7S")
+    Traceback (most recent call last):
+    ...
+    pokerscore.files.histories.model.HandHistoryError: variant 'F7S' (seven card stud) is not replayed here: community-card games only (NT, FT, PT, NS, PO, NO, FO/8, PO/8)
+    """
+    betting = BETTING.get(variant[:1])
+    game = GAMES.get(variant[1:])
+    if betting is None or game is None:
+        known = NAMED_VARIANTS.get(variant)
+        what = f" ({known})" if known else ""
+        verb = "is not replayed here" if known else "is unknown"
+        raise HandHistoryError(
+            f"variant {variant!r}{what} {verb}: community-card games only ({SUPPORTED})"
+        )
+    return game, betting
+
+
+def parse_cards_text(text: str) -> tuple[Card | None, ...]:
+    """PHH cards, two characters each, ``??`` for a card nobody saw: ``AcKd``, ``9s7h2c``.
+
+    >>> parse_cards_text("Ac??")
+    (Card('Ac'), None)
+    """
+    if len(text) % 2:
+        raise HandHistoryError(f"cards {text!r} are not two characters each")
+    try:
+        return tuple(_CARD[text[i : i + 2]] for i in range(0, len(text), 2))
+    except KeyError:
+        bad = next(text[i : i + 2] for i in range(0, len(text), 2) if text[i : i + 2] not in _CARD)
+        raise HandHistoryError(f"invalid card {bad!r} in {text!r}") from None
+
+
+def _decimal(value: object, what: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | Decimal | float | str):
+        raise HandHistoryError(f"{what} is not a number: {value!r}")
+    try:
+        number = Decimal(str(value)) if not isinstance(value, Decimal) else value
+    except InvalidOperation:
+        raise HandHistoryError(f"{what} is not a number: {value!r}") from None
+    if not number.is_finite() or number < 0:
+        raise HandHistoryError(f"{what} must be a number of chips, not {value!r}")
+    return number
+
+
+def _numbers(table: Mapping[str, Any], key: str, count: int | None) -> list[Decimal] | None:
+    if key not in table:
+        return None
+    value = table[key]
+    if not isinstance(value, list):
+        if count is None:
+            raise HandHistoryError(f"{key} must be a list, one entry per player")
+        return [_decimal(value, key)] * count
+    if count is not None and len(value) != count:
+        raise HandHistoryError(f"{key} has {len(value)} entries for {count} players")
+    return [_decimal(item, f"{key} entry {n}") for n, item in enumerate(value, 1)]
+
+
+def _exponent(numbers: Sequence[Decimal]) -> int:
+    return max((-n.as_tuple().exponent for n in numbers if n != n.to_integral_value()), default=0)  # type: ignore[operator]
+
+
+def _units(number: Decimal, scale: int) -> int:
+    return int(number * scale)
+
+
+def hand_from_table(
+    table: Mapping[str, Any], *, file: str = "", number: int = 1, line: int = 1
+) -> HandHistory:
+    """A hand from a PHH table as :mod:`tomllib` reads it (numbers best read as Decimal)."""
+    try:
+        return _hand(table, file, number, line)
+    except HandHistoryError as error:
+        raise error.located(file, number, line) from None
+
+
+def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHistory:
+    variant = table.get("variant")
+    if not isinstance(variant, str):
+        raise HandHistoryError(
+            "no variant" if variant is None else f"variant {variant!r} is not a code"
+        )
+    game, betting = variant_rules(variant)
+    stacks = table.get("starting_stacks")
+    if not isinstance(stacks, list):
+        raise HandHistoryError("no starting_stacks list")
+    count = len(stacks)
+    if count < 2:
+        raise HandHistoryError(f"a hand needs two players or more, starting_stacks has {count}")
+    starting = _numbers(table, "starting_stacks", count) or []
+    antes = _numbers(table, "antes", count) or [Decimal(0)] * count
+    if "blinds_or_straddles" not in table:
+        raise HandHistoryError("no blinds_or_straddles")
+    raw_blinds = table["blinds_or_straddles"]
+    if not isinstance(raw_blinds, list) or len(raw_blinds) != count:
+        raise HandHistoryError(f"blinds_or_straddles must be a list of {count} entries")
+    signs = [
+        not (isinstance(b, int | Decimal | float) and not isinstance(b, bool) and b < 0)
+        for b in raw_blinds
+    ]
+    blinds = [_decimal(abs(b) if isinstance(b, int | Decimal | float) and not isinstance(b, bool) else b, f"blinds_or_straddles entry {n}") for n, b in enumerate(raw_blinds, 1)]  # fmt: skip
+    if betting == "fixed-limit":
+        sizes = [_decimal(table.get(key), key) for key in ("small_bet", "big_bet") if key in table]
+        if len(sizes) != 2:
+            raise HandHistoryError(f"fixed-limit variant {variant} needs small_bet and big_bet")
+    else:
+        if "min_bet" not in table:
+            raise HandHistoryError(f"variant {variant} needs min_bet")
+        sizes = [_decimal(table["min_bet"], "min_bet"), Decimal(0)]
+    winnings = _numbers(table, "winnings", count)
+    finishing = _numbers(table, "finishing_stacks", count)
+    actions_raw = table.get("actions")
+    if not isinstance(actions_raw, list) or not all(isinstance(a, str) for a in actions_raw):
+        raise HandHistoryError("no actions list of strings")
+    parsed = [_action(text, index) for index, text in enumerate(actions_raw, 1)]
+    amounts = [*starting, *antes, *blinds, *sizes, *(winnings or ()), *(finishing or ())]
+    amounts += [amount for _, amount in parsed if amount is not None]
+    scale = 10 ** _exponent(amounts)
+    if count == 2:  # heads-up: the lists are written from the big blind's side
+        antes.reverse()
+        blinds.reverse()
+        signs.reverse()
+    names = _strings(table, "players", count)
+    seat_numbers = table.get("seats")
+    if seat_numbers is not None and (
+        not isinstance(seat_numbers, list)
+        or len(seat_numbers) != count
+        or not all(isinstance(s, int) and not isinstance(s, bool) for s in seat_numbers)
+    ):
+        raise HandHistoryError(f"seats must be a list of {count} whole numbers")
+    seats = tuple(
+        Seat(
+            name=names[i] if names else f"p{i + 1}",
+            seat=seat_numbers[i] if seat_numbers else None,
+            stack=_units(starting[i], scale),
+            ante=_units(antes[i], scale),
+            blind=_units(blinds[i], scale),
+            in_turn=signs[i],
+        )
+        for i in range(count)
+    )
+    actions = tuple(
+        action if amount is None else _with_amount(action, _units(amount, scale))
+        for action, amount in parsed
+    )
+    raw_order = list(reversed(blinds)) if count == 2 else blinds
+    small = _units(raw_order[0], scale)
+    big = _units(raw_order[1], scale) if count > 1 else 0
+    hand_value = table.get("hand")
+    currency = table.get("currency", table.get("currency_symbol"))
+    return HandHistory(
+        variant=variant,
+        game=game,
+        betting=betting,
+        seats=seats,
+        actions=actions,
+        scale=scale,
+        min_bet=_units(sizes[0], scale),
+        big_bet=_units(sizes[1], scale),
+        ante_trimming=bool(table.get("ante_trimming_status", False)),
+        small_blind=small,
+        big_blind=big or _units(sizes[0], scale),
+        winnings=tuple(_units(w, scale) for w in winnings) if winnings is not None else None,
+        finishing_stacks=tuple(_units(f, scale) for f in finishing)
+        if finishing is not None
+        else None,
+        site=_text(table.get("venue")),
+        hand_id=_text(hand_value),
+        table=_text(table.get("table")),
+        currency=_text(currency),
+        tournament=_text(table.get("event")),
+        file=file,
+        number=number,
+        line=line,
+        source_format="phh",
+        fields=table,
+    )
+
+
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _strings(table: Mapping[str, Any], key: str, count: int) -> list[str] | None:
+    value = table.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != count:
+        raise HandHistoryError(f"{key} must be a list of {count} entries")
+    return [str(item) for item in value]
+
+
+def _with_amount(action: Action, amount: int) -> Action:
+    return Action(action.kind, action.actor, amount, action.cards, text=action.text)
+
+
+def _player(word: str) -> int:
+    if word[:1] != "p" or not word[1:].isdigit() or int(word[1:]) < 1:
+        raise HandHistoryError(f"{word!r} is not a player (p1, p2 …)")
+    return int(word[1:]) - 1
+
+
+def _action(text: str, index: int) -> tuple[Action, Decimal | None]:
+    """An action and its amount (still a Decimal: the hand's scale is not known yet)."""
+    words = text.split("#", 1)[0].split()
+    try:
+        match words:
+            case ["d", "dh", player, cards]:
+                found = Action("deal-hole", _player(player), cards=parse_cards_text(cards))
+            case ["d", "db", cards]:
+                found = Action("deal-board", cards=parse_cards_text(cards))
+            case [player, "f"]:
+                found = Action("fold", _player(player))
+            case [player, "cc"]:
+                found = Action("check-call", _player(player))
+            case [player, "cbr", amount]:
+                return (
+                    Action("bet-raise", _player(player), text=text),
+                    _decimal(amount, "the amount"),
+                )
+            case [player, "sm"]:
+                found = Action("muck", _player(player))
+            case [player, "sm", "-"]:
+                found = Action("show", _player(player))
+            case [player, "sm", cards]:
+                found = Action("show", _player(player), cards=parse_cards_text(cards))
+            case [player, ("sd" | "pb") as what, *_] if player != "d":
+                kind = "a draw" if what == "sd" else "a bring-in"
+                raise HandHistoryError(f"{kind} has no place in a community-card game")
+            case []:
+                raise HandHistoryError("an empty action")
+            case _:
+                raise HandHistoryError("not a PHH action")
+    except HandHistoryError as error:
+        raise HandHistoryError(f"action {index} {text!r}: {error.reason}") from None
+    return Action(found.kind, found.actor, None, found.cards, text=text), None
+
+
+def parse_phh(
+    text: str, *, file: str = "", number: int = 1, line: int = 1, header: int | None = None
+) -> HandHistory:
+    """One hand from the text of a ``.phh`` file (or one table of a ``.phhs`` file, without its
+    header): ``line`` is the text's first line in the file, ``header`` the ``[n]`` line.
+
+    >>> hand = parse_phh('''
+    ... variant = 'NT'
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [200, 200]
+    ... actions = ['d dh p1 AhAs', 'd dh p2 KhKc', 'p2 cbr 200', 'p1 cc']
+    ... ''')
+    >>> [(seat.name, seat.blind) for seat in hand.seats]
+    [('p1', 2), ('p2', 1)]
+    """
+    try:
+        table = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        reason, at_line = _toml_message(str(error))
+        where = line + at_line - 1 if at_line is not None else line
+        raise HandHistoryError(f"not TOML: {reason}", file=file, hand=number, line=where) from None
+    return hand_from_table(table, file=file, number=number, line=line if header is None else header)
+
+
+def _toml_message(message: str) -> tuple[str, int | None]:
+    found = re.search(r"\(at line (\d+), column \d+\)", message)
+    if found is None:
+        return message, None
+    return message[: found.start()].strip(), int(found.group(1))
+
+
+def phh_tables(
+    lines: Iterator[tuple[int, str | HandHistoryError]],
+) -> Iterator[tuple[int, int, str | HandHistoryError]]:
+    """The ``[n]`` tables of a ``.phhs`` text as (hand number, line of the header, text), or the
+    first error met in a table's lines in place of its text."""
+    number: int | None = None
+    start = 0
+    buffer: list[str] = []
+    spoiled: HandHistoryError | None = None
+    position = 0
+    for line_number, line in lines:
+        if isinstance(line, HandHistoryError):
+            spoiled = spoiled or line
+            continue
+        found = _HEADER.match(line) if line.startswith("[") else None
+        if found is not None:
+            if number is not None:
+                yield number, start, spoiled or "".join(buffer)
+            position += 1
+            key = found.group(1)
+            number = int(key) if key.isdigit() else position
+            start = line_number
+            buffer = []
+            spoiled = None
+        elif number is not None:
+            buffer.append(line)
+        elif line.strip() and not line.lstrip().startswith("#"):
+            raise HandHistoryError(
+                "text before the first [n] table of a .phhs file", line=line_number
+            )
+    if number is not None:
+        yield number, start, spoiled or "".join(buffer)
+
+
+def read_phh(
+    path: Path | str, *, multiple: bool | None = None
+) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands of a ``.phh`` (one) or ``.phhs`` file (many), streamed; a bad hand is yielded as
+    its :class:`HandHistoryError` and the reading goes on (a line that is not UTF-8 spoils only
+    its own hand)."""
+    path = Path(path)
+    name = str(path)
+    many = path.suffix.lower() == ".phhs" if multiple is None else multiple
+    with path.open("rb") as stream:
+        if not many:
+            try:
+                text = _decoded(stream.read())
+            except HandHistoryError as error:
+                yield error.located(name, 1, None)
+                return
+            try:
+                yield parse_phh(text, file=name, number=1, line=1)
+            except HandHistoryError as error:
+                yield error
+            return
+        try:
+            for number, start, table in phh_tables(_numbered_lines(stream)):
+                if isinstance(table, HandHistoryError):
+                    yield table.located(name, number, None)
+                    continue
+                try:
+                    yield parse_phh(table, file=name, number=number, line=start + 1, header=start)
+                except HandHistoryError as error:
+                    yield error.located(name, number, start)
+        except HandHistoryError as error:
+            yield error.located(name, None, None)
+
+
+def _decoded(data: bytes, line: int | None = None) -> str:
+    try:
+        return data.decode("utf-8-sig" if line in (None, 1) else "utf-8")
+    except UnicodeDecodeError as error:
+        raise HandHistoryError(f"not UTF-8 text ({error.reason})", line=line) from None
+
+
+def _numbered_lines(stream: Any) -> Iterator[tuple[int, str | HandHistoryError]]:
+    for number, data in enumerate(stream, 1):
+        try:
+            yield number, _decoded(data, number)
+        except HandHistoryError as error:
+            yield number, error

@@ -1,0 +1,226 @@
+"""A range's equity against another on a board: each combo's, their distribution, street by street.
+
+Every live combo of the first range is judged against the second range on every runout of the
+board (exact): the runout is dealt once, every combo of both ranges valued once on it, the
+distinct values sorted, and each combo's wins and ties read from counts of the opponent's weight
+below and at its value, in all and per card (card removal exact: an opponent combo sharing a card
+is taken off). A combo's equity is its share of the pot over every opponent combo and runout,
+weighted by the opponent's weights; the range's equity weighs each matchup by both weights
+(PokerStove's definition, as :func:`~pokerscore.games.holdem.equity.equity` computes it).
+
+The same pass gives the equity after each next card (each turn card on a flop, each river card
+on a turn): the matchups of the runouts holding that card.
+
+Games where two hole cards play with any five (hold'em, short deck) are swept as above; Omaha
+hands (exactly two hole cards) are weighed hand against hand on each runout, which suits lists of
+hands, not ``random``. The high hand only: hi/lo games are refused.
+
+>>> spread = equity_distribution("AA", "KK", "Ks 7d 2c")
+>>> round(spread.equity, 4), spread.buckets[:2]
+(0.0859, (1.0, 0.0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import Final
+
+from pokerscore.cards import Card, PokerScoreError
+from pokerscore.games.holdem.board.breakdown import RangeCombos, RangeInput, read_range
+from pokerscore.games.holdem.board.reading import (
+    CardsInput,
+    bad_parameter,
+    check_board,
+    check_cards,
+    read_cards,
+)
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game
+
+BUCKETS: Final = 10
+"""Equity buckets of 10 % each; the last holds 90 % to 100 % inclusive."""
+PAIRWISE_LIMIT: Final = 2_000_000_000
+"""Omaha weighs hand against hand: at most this many (runout, hand, hand) triples."""
+
+
+@dataclass(frozen=True)
+class ComboEquity:
+    """One combo's equity against the opposing range."""
+
+    cards: tuple[Card, ...]
+    weight: float
+    shares: int
+    """Twice the wins plus the ties, each opponent combo and runout weighed by the opponent's
+    integer weight."""
+    matchups: int
+    """Opponent combos times runouts, weighed alike."""
+
+    @property
+    def equity(self) -> float:
+        """The combo's share of the pot on average."""
+        return self.shares / (2 * self.matchups)
+
+    @property
+    def equity_exact(self) -> Fraction:
+        """:attr:`equity` as a fraction."""
+        return Fraction(self.shares, 2 * self.matchups)
+
+
+@dataclass(frozen=True)
+class EquityDistribution:
+    """A range's equity against another on a board, combo by combo and card by card."""
+
+    game: Game
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    range: str
+    against: str
+    combos: tuple[ComboEquity, ...]
+    """Every live combo of the range with an opponent, in the range's order."""
+    buckets: tuple[float, ...]
+    """The share of the range (by weight) whose equity falls in each 10 % bucket."""
+    equity: float
+    equity_exact: Fraction
+    """The range's equity: every matchup weighed by both combos' weights."""
+    next_cards: dict[Card, float]
+    """The range's equity after each next card (none on the river)."""
+    runouts: int
+    """Runouts judged: every way to complete the board."""
+
+
+def equity_distribution(
+    range: RangeInput,
+    against: RangeInput,
+    board: CardsInput,
+    *,
+    game: Game | GameName = "holdem",
+    dead: CardsInput = "",
+) -> EquityDistribution:
+    """Each live combo of ``range``'s equity against ``against`` on ``board`` (3 to 5 cards),
+    exact over every runout; their distribution in 10 % buckets, the range's equity, and its
+    equity after each next card. Errors name the parameter."""
+    import numpy as np
+
+    from pokerscore.engine.kernels.enumeration import thread_count
+    from pokerscore.games.holdem._kernels import fill_subsets
+    from pokerscore.games.holdem.board._kernels import (
+        board_tables,
+        pairwise_equities,
+        runout_equities,
+    )
+
+    rules = get_game(game)
+    if rules.low is not None:
+        raise bad_parameter(
+            "game",
+            f"equity distributions judge the high hand only, and {rules.name} splits the pot "
+            "with a low",
+        )
+    board_cards = read_cards("board", board)
+    dead_cards = read_cards("dead", dead)
+    check_board(rules, board_cards)
+    check_cards(rules, [("board", board_cards), ("dead", dead_cards)])
+    hero = read_range(range, rules)
+    villain = read_range(against, rules, name="against")
+    taken = {card.id for card in board_cards + dead_cards}
+    hero_live = _live(hero, taken, "range")
+    villain_live = _live(villain, taken, "against")
+    rest = np.array([card for card in rules.deck if card not in taken], dtype=np.uint8)
+    need = BOARD_CARDS - len(board_cards)
+    runouts = np.zeros((comb(len(rest), need), need), dtype=np.uint8)
+    fill_subsets(len(rest), runouts)
+    known = np.array([card.id for card in board_cards], dtype=np.uint8)
+    threads = thread_count()
+    card_shares = np.zeros((threads, 52), dtype=np.int64)
+    card_totals = np.zeros((threads, 52), dtype=np.int64)
+    if rules.hole_cards == 2 and not rules.uses_exactly_two:
+        union: dict[tuple[int, ...], list[int]] = {}
+        for (combos, weights), side in ((hero_live, 0), (villain_live, 1)):
+            for combo, weight in zip(combos, weights, strict=True):
+                union.setdefault(tuple(sorted(combo, reverse=True)), [0, 0])[side] = weight
+        combos_array = np.array(list(union), dtype=np.uint8).reshape(-1, 2)
+        hero_weights = np.array([weights[0] for weights in union.values()], dtype=np.int64)
+        villain_weights = np.array([weights[1] for weights in union.values()], dtype=np.int64)
+        shares = np.zeros((threads, len(combos_array)), dtype=np.int64)
+        totals = np.zeros((threads, len(combos_array)), dtype=np.int64)
+        runout_equities(combos_array, hero_weights, villain_weights, known, rest, runouts,
+                        board_tables(rules.high, (7,)), shares, totals, card_shares,
+                        card_totals)  # fmt: skip
+        combo_rows, weight_list = combos_array.tolist(), hero_weights.tolist()
+    else:
+        work = len(runouts) * len(hero_live[0]) * len(villain_live[0])
+        if work > PAIRWISE_LIMIT:
+            raise bad_parameter(
+                "against",
+                f"{len(hero_live[0]):,} hands against {len(villain_live[0]):,} on "
+                f"{len(runouts):,} runouts is too much to weigh pair by pair in {rules.name}; "
+                "give shorter lists of hands",
+            )
+        hero_array = np.array(hero_live[0], dtype=np.uint8).reshape(-1, rules.hole_cards)
+        villain_array = np.array(villain_live[0], dtype=np.uint8).reshape(-1, rules.hole_cards)
+        shares = np.zeros((threads, len(hero_array)), dtype=np.int64)
+        totals = np.zeros((threads, len(hero_array)), dtype=np.int64)
+        pairwise_equities(hero_array, villain_array, np.array(hero_live[1], dtype=np.int64),
+                          np.array(villain_live[1], dtype=np.int64), known, rest, runouts,
+                          board_tables(rules.high, ()), shares, totals, card_shares,
+                          card_totals)  # fmt: skip
+        combo_rows, weight_list = hero_array.tolist(), hero_live[1]
+    return _distribution(
+        rules, board_cards, dead_cards, hero.text, villain.text, combo_rows, weight_list,
+        hero.scale, shares.sum(axis=0).tolist(), totals.sum(axis=0).tolist(),
+        card_shares.sum(axis=0).tolist(), card_totals.sum(axis=0).tolist(), len(runouts),
+    )  # fmt: skip
+
+
+def _live(found: RangeCombos, taken: set[int], name: str) -> tuple[list[list[int]], list[int]]:
+    """A range's combos and integer weights without those holding a board or dead card."""
+    combos, weights = [], []
+    for combo, weight in zip(found.combos.tolist(), found.weights.tolist(), strict=True):
+        if weight and not taken.intersection(combo):
+            combos.append(combo)
+            weights.append(weight)
+    if not combos:
+        raise bad_parameter(name, f"no combo of {found.text} is left after card removal")
+    return combos, weights
+
+
+def _distribution(
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    text: str,
+    against: str,
+    combos: list[list[int]],
+    weights: list[int],
+    scale: int,
+    shares: list[int],
+    totals: list[int],
+    card_shares: list[int],
+    card_totals: list[int],
+    runouts: int,
+) -> EquityDistribution:
+    found = []
+    bucket_weights = [0] * BUCKETS
+    weighed = 0
+    for combo, weight, share, total in zip(combos, weights, shares, totals, strict=True):
+        if weight == 0 or total == 0:
+            continue
+        found.append(ComboEquity(tuple(map(Card, combo)), weight / scale, share, total))
+        bucket_weights[min(share * BUCKETS // (2 * total), BUCKETS - 1)] += weight
+        weighed += weight
+    all_shares = sum(weight * share for weight, share in zip(weights, shares, strict=True))
+    all_totals = sum(weight * total for weight, total in zip(weights, totals, strict=True))
+    if all_totals == 0:
+        raise PokerScoreError("the ranges leave no deal in which no card is held twice")
+    exact_equity = Fraction(all_shares, 2 * all_totals)
+    next_cards = {
+        Card(card): card_shares[card] / (2 * card_totals[card])
+        for card in range(52)
+        if card_totals[card]
+    }
+    return EquityDistribution(
+        game, board, dead, text, against, tuple(found),
+        tuple(weight / weighed for weight in bucket_weights), float(exact_equity), exact_equity,
+        next_cards, runouts,
+    )  # fmt: skip

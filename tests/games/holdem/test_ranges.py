@@ -1,0 +1,577 @@
+"""Hand ranges: every syntax, the published combo counts, weights, card removal and errors.
+
+The oracle is brute force: each test hand is also described as a predicate over the ranks and
+suits of a combo, and the expected combos are those of all 1326 (or the short deck's 630) that
+satisfy it, computed here without the parser.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pokerscore
+from pokerscore import Card, PokerScoreError, Range, RangeError, parse_range
+
+RANK_LETTERS = "23456789TJQKA"
+ALL_COMBOS = [(high, low) for low, high in combinations(range(52), 2)]
+Predicate = Callable[[int, int], bool]
+
+
+def rank(card: int) -> int:
+    return card // 4
+
+
+def suit(card: int) -> int:
+    return card % 4
+
+
+def brute_force(predicate: Predicate, lowest_rank: int = 0) -> set[tuple[int, int]]:
+    """Every combo (higher id first) of the deck from ``lowest_rank`` up that satisfies it."""
+    return {
+        (high, low) for high, low in ALL_COMBOS if rank(low) >= lowest_rank and predicate(high, low)
+    }
+
+
+def ids(hands: Range) -> set[tuple[int, int]]:
+    return {(first.id, second.id) for first, second in hands.combos}
+
+
+def weights_of(hands: Range) -> dict[tuple[int, int], float]:
+    return {(a.id, b.id): w for (a, b), w in zip(hands.combos, hands.weights, strict=True)}
+
+
+# --- the published counts (issue 9), one per syntax -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("JJ-88", 24),
+        ("AQo+", 24),
+        ("AQ+", 32),
+        ("QQ+,AKs", 22),
+        ("random", 1326),
+        ("A2s+", 48),
+        ("KTo+", 36),
+        ("22+", 78),
+        ("A5s-A2s", 16),
+        ("KQo-K9o", 48),
+        # The other forms of the same syntax, counted by hand.
+        ("QQ", 6),
+        ("QQ+", 18),
+        ("22-77", 36),
+        ("77-22", 36),
+        ("AKs", 4),
+        ("AKo", 12),
+        ("AK", 16),
+        ("AT+", 64),
+        ("KQ-K9", 64),
+        ("AhKh", 1),
+        ("any", 1326),
+        ("100%", 1326),
+    ],
+)
+def test_published_combo_counts(text: str, count: int) -> None:
+    assert len(parse_range(text)) == count
+
+
+# --- each syntax holds exactly the combos it names --------------------------------------------
+
+
+def pair_at_least(lowest: int) -> Predicate:
+    return lambda high, low: rank(high) == rank(low) >= lowest
+
+
+def with_top(top: int, kickers: range, suits: str) -> Predicate:
+    def holds(high: int, low: int) -> bool:
+        suited = suit(high) == suit(low)
+        wanted = suits == "" or (suits == "s") == suited
+        return rank(high) == top and rank(low) in kickers and wanted
+
+    return holds
+
+
+ACE, KING, QUEEN, JACK, TEN, NINE = 12, 11, 10, 9, 8, 7
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate"),
+    [
+        ("QQ+", pair_at_least(QUEEN)),
+        ("JJ-88", lambda h, lo: rank(h) == rank(lo) and 6 <= rank(h) <= 9),
+        ("AKs", with_top(ACE, range(KING, KING + 1), "s")),
+        ("AKo", with_top(ACE, range(KING, KING + 1), "o")),
+        ("A2s+", with_top(ACE, range(0, ACE), "s")),
+        ("KTo+", with_top(KING, range(TEN, KING), "o")),
+        ("AT+", with_top(ACE, range(TEN, ACE), "")),
+        ("A5s-A2s", with_top(ACE, range(0, 4), "s")),
+        ("KQo-K9o", with_top(KING, range(NINE, KING), "o")),
+        ("AhKh", lambda h, lo: (h, lo) == (50, 46)),
+        ("random", lambda h, lo: True),
+    ],
+)
+def test_each_syntax_holds_the_combos_it_names(text: str, predicate: Predicate) -> None:
+    assert ids(parse_range(text)) == brute_force(predicate)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("22-77", "77-22"),
+        ("A5s-A2s", "A2s-A5s"),
+        ("KQo-K9o", "K9o-KQo"),
+        ("aks", "AKs"),
+        ("kto+", "KTo+"),
+        ("Random", "random"),
+        ("ANY", "random"),
+        ("QQ+,AKs", "QQ+ AKs"),
+        ("QQ+,AKs", " QQ+ ,\n AKs, "),
+        ("AKs, AKo", "AK"),
+        ("ATs+, ATo+", "AT+"),
+        ("A10s", "ATs"),
+        ("10h9h", "Th9h"),
+        ("A♥K♥", "AhKh"),
+        ("ahkh", "AhKh"),
+        ("KhAh", "AhKh"),
+        ("JJ, QQ, KK, AA", "JJ+"),
+        ("AA+", "AA"),
+        ("AK+", "AK"),
+    ],
+)
+def test_equivalent_spellings(first: str, second: str) -> None:
+    assert parse_range(first) == parse_range(second)
+
+
+def test_an_exact_combo_keeps_its_suits_in_any_case() -> None:
+    for text in ("AhKh", "ahkh", "AHKH", "A♥K♥"):
+        assert parse_range(text).combos == ((Card(50), Card(46)),)
+    assert parse_range("AsKd").combos == ((Card(51), Card(45)),)
+
+
+def test_combos_are_higher_card_first_in_descending_id_order() -> None:
+    combos = parse_range("random").combos
+    assert all(first.id > second.id for first, second in combos)
+    keys = [(first.id, second.id) for first, second in combos]
+    assert keys == sorted(keys, reverse=True)
+    assert len(set(keys)) == 1326
+
+
+# --- weights ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["0.5(JJ)", "50%(JJ)", "JJ:0.5", ".5(JJ)", "50.0%(JJ)"])
+def test_weight_forms(text: str) -> None:
+    hands = parse_range(text)
+    assert ids(hands) == brute_force(lambda h, lo: rank(h) == rank(lo) == JACK)
+    assert hands.weights == (0.5,) * 6
+
+
+def test_a_weight_over_a_group_applies_to_every_hand_in_it() -> None:
+    hands = parse_range("0.25(JJ,TT) AKs")
+    assert len(hands) == 16
+    for (high, _), weight in weights_of(hands).items():
+        assert weight == (1.0 if rank(high) == ACE else 0.25)
+
+
+def test_full_weight_forms_are_the_unweighted_range() -> None:
+    assert (
+        parse_range("1(JJ)") == parse_range("100%(JJ)") == parse_range("JJ:1") == parse_range("JJ")
+    )
+
+
+def test_the_last_mention_of_a_combo_sets_its_weight() -> None:
+    # As re-marking a hand in a range editor's grid: read left to right, the last weight wins.
+    hands = parse_range("22+, 0.5(22-55)")
+    assert len(hands) == 78
+    for (high, _), weight in weights_of(hands).items():
+        assert weight == (0.5 if rank(high) <= 3 else 1.0)
+    assert set(parse_range("0.5(AKs), AKs").weights) == {1.0}
+    assert set(parse_range("AKs, AhKh:0.5").weights) == {1.0, 0.5}
+    assert len(parse_range("AKs, AKs, AhKh")) == 4
+
+
+# --- arrays, immutability, text ---------------------------------------------------------------
+
+
+def test_arrays_match_the_combos_and_weights() -> None:
+    hands = parse_range("QQ+, 0.5(AKs)")
+    array = hands.as_array()
+    assert array.dtype == np.uint8
+    assert array.shape == (22, 2)
+    assert [tuple(row) for row in array.tolist()] == [(a.id, b.id) for a, b in hands.combos]
+    weights = hands.weight_array()
+    assert weights.dtype == np.float64
+    assert weights.tolist() == list(hands.weights)
+    assert sorted(weights.tolist()) == [0.5] * 4 + [1.0] * 18
+
+
+def test_an_empty_range_has_empty_arrays_of_the_right_shape() -> None:
+    empty = parse_range("AhKh").without("Ah")
+    assert len(empty) == 0
+    assert empty.as_array().shape == (0, 2)
+    assert empty.weight_array().shape == (0,)
+
+
+def test_a_range_is_immutable_and_hashable() -> None:
+    hands = parse_range("QQ+")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        hands.combos = ()  # type: ignore[misc]
+    assert hash(hands) == hash(parse_range("qq+"))
+    assert len({hands, parse_range("KK+, QQ")}) == 1
+
+
+def test_parsing_and_card_removal_load_no_numpy() -> None:
+    code = (
+        "import sys, pokerscore\n"
+        "hands = pokerscore.parse_range('QQ+, 0.5(AKs), AhKh').without('As')\n"
+        "print(len(hands), hands.text, 'numpy' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split()[-1] == "False"
+
+
+@pytest.mark.parametrize(
+    ("text", "normalised"),
+    [
+        ("qq+ aks", "QQ+, AKs"),
+        ("AKs AKo", "AK"),
+        ("KQo-K9o", "K9o+"),
+        ("77-22", "77-22"),
+        ("AJs+, AKo", "AJs+, AKo"),
+        ("any", "random"),
+        ("JJ:0.5 TT:50%", "0.5(JJ-TT)"),
+        ("0.25(AhKh), AA", "AA, 0.25(AhKh)"),
+    ],
+)
+def test_normalised_text(text: str, normalised: str) -> None:
+    # Regression pins of the normalised notation, checked by eye; reading it back is a property.
+    assert parse_range(text).text == normalised
+
+
+# --- card removal -----------------------------------------------------------------------------
+
+
+def test_card_removal_drops_every_combo_using_a_removed_card() -> None:
+    hands = parse_range("random")
+    removed = hands.without("As Kd 7h")
+    assert len(removed) == 49 * 48 // 2
+    assert ids(removed) == {c for c in ids(hands) if not {51, 45, 22} & set(c)}
+    assert len(hands) == 1326  # the original is untouched
+    assert len(parse_range("AA").without([Card(51)])) == 3
+    assert len(parse_range("AA, AKs").without(["As", "Kh"])) == 3 + 2
+
+
+def test_card_removal_keeps_the_weights() -> None:
+    removed = parse_range("0.5(AA), KK").without("Kh")
+    assert sorted(removed.weights) == [0.5] * 6 + [1.0] * 3
+
+
+# --- starting-hand classes --------------------------------------------------------------------
+
+
+def test_starting_hands_are_the_169_classes_in_grid_order() -> None:
+    names = Range.starting_hands()
+    assert len(names) == len(set(names)) == 169
+    grid = [names[row * 13 : row * 13 + 13] for row in range(13)]
+    for row in range(13):
+        for column in range(13):
+            high, low = RANK_LETTERS[12 - min(row, column)], RANK_LETTERS[12 - max(row, column)]
+            kind = "" if row == column else ("s" if column > row else "o")
+            assert grid[row][column] == high + low + kind
+    assert names[:3] == ("AA", "AKs", "AQs") and names[13] == "AKo" and names[-1] == "22"
+
+
+def test_the_classes_partition_every_combo() -> None:
+    seen: set[tuple[int, int]] = set()
+    sizes = {"pair": 0, "s": 0, "o": 0}
+    for name in Range.starting_hands():
+        combos = ids(Range.from_class(name))
+        assert not combos & seen
+        seen |= combos
+        kind = "pair" if len(name) == 2 else name[2]
+        sizes[kind] += len(combos)
+        assert len(combos) == {"pair": 6, "s": 4, "o": 12}[kind]
+    assert seen == set(ALL_COMBOS)
+    assert sizes == {"pair": 78, "s": 312, "o": 936}
+
+
+@pytest.mark.parametrize("name", ["AKx", "AK", "QQ+", "AhKh", "random", "22", "XY"])
+def test_from_class_accepts_only_a_class(name: str) -> None:
+    if name in ("22",):
+        assert len(Range.from_class(name)) == 6
+        return
+    with pytest.raises(RangeError):
+        Range.from_class(name)
+
+
+# --- the short deck ---------------------------------------------------------------------------
+
+
+def test_short_deck_holds_only_its_36_cards() -> None:
+    assert len(parse_range("random", ranking="short-deck")) == 36 * 35 // 2 == 630
+    assert len(parse_range("66+", ranking="short-deck")) == 54
+    assert len(parse_range("A6s+", ranking="short-deck")) == 32
+    assert len(Range.starting_hands("short-deck")) == 81
+    assert parse_range("66+", ranking="short-deck").text == "66+"
+    assert parse_range("any", ranking="short-deck").ranking == "short-deck"
+
+
+@pytest.mark.parametrize("text", ["22", "A2s+", "A5s-A2s", "Ah2h", "22+", "QQ, 55"])
+def test_short_deck_refuses_cards_it_lacks(text: str) -> None:
+    with pytest.raises(RangeError) as caught:
+        parse_range(text, ranking="short-deck")
+    token = text.split(", ")[-1]
+    assert caught.value.token == token
+    assert f'"{token}"' in str(caught.value)
+    assert "short-deck is played with 36 cards, sixes to aces" in str(caught.value)
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position", "allowed"),
+    [
+        ("AKx", "AKx", 1, "s (suited), o (offsuit), + or a dash range"),
+        ("QQ, AKs, AKx", "AKx", 3, "s (suited), o (offsuit), + or a dash range"),
+        ("QQ++", "QQ++", 1, "only one + may follow a hand"),
+        ("2-7", "2-7", 1, "a hand needs two ranks, e.g. 22, AK or 22-77"),
+        ("A5s-K2s", "A5s-K2s", 1, "keep the top card and the s or o"),
+        ("A5s-A2o", "A5s-A2o", 1, "keep the top card and the s or o"),
+        ("AK-22", "AK-22", 1, "a dash joins two pairs (22-77)"),
+        ("1.5(JJ)", "1.5(JJ)", 1, "a weight is a number above 0 and at most 1"),
+        ("0(JJ)", "0(JJ)", 1, "a weight is a number above 0 and at most 1"),
+        ("QQ 150%(JJ, TT)", "150%(JJ, TT)", 2, "a percentage above 0% and at most 100%"),
+        ("JJ:2", "JJ:2", 1, "a weight is a number above 0"),
+        ("JJ:", "JJ:", 1, "a weight must follow the colon"),
+        ("", "", 1, "a range needs at least one hand"),
+        ("  , ", "", 1, "a range needs at least one hand"),
+        ("AhAh", "AhAh", 1, "a combo needs two different cards"),
+        ("Ah", "Ah", 1, "a combo is exactly two cards written together"),
+        ("QQs", "QQs", 1, "a pair is neither suited nor offsuit"),
+        ("0.5(JJ", "0.5(JJ", 1, "this group is never closed"),
+        ("AA 0.5()", "0.5()", 2, "an empty group"),
+        ("0.5(JJ:0.5)", "0.5(JJ:0.5)", 1, "a weight inside a weighted group"),
+        ("(JJ)", "(JJ)", 1, "a group starts with its weight"),
+        ("AA)", ")", 2, "this ) closes no group"),
+        ("50%", "50%", 1, "a weight needs its hands"),
+        ("KK, Kx", "Kx", 2, "an exact combo (AhKh) or random"),
+    ],
+)
+def test_bad_text_names_the_token_its_position_and_what_is_allowed(
+    text: str, token: str, position: int, allowed: str
+) -> None:
+    with pytest.raises(RangeError) as caught:
+        parse_range(text)
+    error = caught.value
+    assert (error.token, error.position) == (token, position)
+    assert str(error).startswith(f'invalid range "{token}" at position {position}: ')
+    assert allowed in str(error)
+    assert isinstance(error, PokerScoreError)
+
+
+def test_a_long_token_is_cut_with_an_ellipsis() -> None:
+    token = "X" * 60
+    with pytest.raises(RangeError) as caught:
+        parse_range(f"QQ {token}")
+    assert caught.value.token == token
+    assert str(caught.value).startswith(f'invalid range "{"X" * 40}…" at position 2: ')
+
+
+def test_range_errors_are_exported() -> None:
+    assert pokerscore.RangeError is RangeError
+    assert pokerscore.parse_range is parse_range
+
+
+# --- generated ranges against brute force ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One generated hand term: how it is written, and which combos it means."""
+
+    text: str
+    predicate: Predicate
+
+
+def rank_text(value: int, draw: st.DrawFn) -> str:
+    letter = RANK_LETTERS[value]
+    if letter == "T" and draw(st.booleans()):
+        return "10"
+    return letter if draw(st.booleans()) else letter.lower()
+
+
+def suits_text(suits: str, draw: st.DrawFn) -> str:
+    return suits.upper() if draw(st.booleans()) else suits
+
+
+def kind_matches(suits: str, high: int, low: int) -> bool:
+    return suits == "" or (suits == "s") == (suit(high) == suit(low))
+
+
+@st.composite
+def hands(draw: st.DrawFn, lowest: int) -> Hand:
+    ranks = st.integers(lowest, 12)
+    kind = draw(
+        st.sampled_from(["pair", "pair+", "pair-span", "two", "two+", "two-span", "combo", "all"])
+    )
+    if kind.startswith("pair"):
+        a, b = draw(ranks), draw(ranks)
+        pair = rank_text(a, draw) + rank_text(a, draw)
+        if kind == "pair":
+            return Hand(pair, lambda h, lo: rank(h) == rank(lo) == a)
+        if kind == "pair+":
+            return Hand(pair + "+", lambda h, lo: rank(h) == rank(lo) >= a)
+        other = rank_text(b, draw) + rank_text(b, draw)
+        return Hand(
+            f"{pair}-{other}",
+            lambda h, lo: rank(h) == rank(lo) and min(a, b) <= rank(h) <= max(a, b),
+        )
+    if kind.startswith("two"):
+        top = draw(st.integers(lowest + 1, 12))
+        kicker, other = draw(st.integers(lowest, top - 1)), draw(st.integers(lowest, top - 1))
+        suits = draw(st.sampled_from(["", "s", "o"]))
+
+        def written(kick: int) -> str:
+            return rank_text(top, draw) + rank_text(kick, draw) + suits_text(suits, draw)
+
+        if kind == "two":
+            kickers = range(kicker, kicker + 1)
+            text = written(kicker)
+        elif kind == "two+":
+            kickers = range(kicker, top)
+            text = written(kicker) + "+"
+        else:
+            kickers = range(min(kicker, other), max(kicker, other) + 1)
+            text = f"{written(kicker)}-{written(other)}"
+        return Hand(
+            text,
+            lambda h, lo: rank(h) == top and rank(lo) in kickers and kind_matches(suits, h, lo),
+        )
+    if kind == "combo":
+        cards = st.integers(4 * lowest, 51)
+        first = draw(cards)
+        second = draw(cards.filter(lambda card: card != first))
+        style = draw(st.sampled_from(["text", "pretty"]))
+        text = "".join(str(Card(c)) if style == "text" else Card(c).pretty for c in (first, second))
+        return Hand(text, lambda h, lo: {h, lo} == {first, second})
+    return Hand(draw(st.sampled_from(["random", "any", "100%", "RANDOM"])), lambda h, lo: True)
+
+
+WEIGHTS = {"0.25": 0.25, ".5": 0.5, "0.75": 0.75, "1": 1.0, "25%": 0.25, "50%": 0.5, "100%": 1.0}
+
+
+@st.composite
+def range_texts(draw: st.DrawFn, lowest: int) -> tuple[str, dict[tuple[int, int], float]]:
+    """A range text from a small grammar, and the weights brute force gives each combo."""
+    expected: dict[tuple[int, int], float] = {}
+    items: list[str] = []
+    for _ in range(draw(st.integers(1, 5))):
+        form = draw(st.sampled_from(["plain", "colon", "group"]))
+        weight_text = draw(st.sampled_from(sorted(WEIGHTS)))
+        weight = 1.0 if form == "plain" else WEIGHTS[weight_text]
+        members = draw(st.lists(hands(lowest), min_size=1, max_size=3 if form == "group" else 1))
+        if form == "plain":
+            items.append(members[0].text)
+        elif form == "colon":
+            items.append(f"{members[0].text}:{weight_text}")
+        else:
+            items.append(f"{weight_text}({', '.join(member.text for member in members)})")
+        for member in members:  # left to right: the last mention sets the weight
+            for combo in brute_force(member.predicate, lowest):
+                expected[combo] = weight
+    separator = draw(st.sampled_from([",", ", ", " ", " , ", "\n"]))
+    return separator.join(items), expected
+
+
+@given(range_texts(lowest=0))
+def test_generated_ranges_match_brute_force(case: tuple[str, dict[tuple[int, int], float]]) -> None:
+    text, expected = case
+    hands = parse_range(text)
+    assert weights_of(hands) == expected
+    assert len(hands) == len(expected)
+
+
+@given(range_texts(lowest=4))
+def test_generated_short_deck_ranges_match_brute_force(
+    case: tuple[str, dict[tuple[int, int], float]],
+) -> None:
+    text, expected = case
+    assert weights_of(parse_range(text, ranking="short-deck")) == expected
+
+
+@given(range_texts(lowest=0), st.lists(st.integers(0, 51), max_size=5, unique=True))
+def test_normalised_text_reads_back_to_the_same_range(
+    case: tuple[str, dict[tuple[int, int], float]], dead: list[int]
+) -> None:
+    hands = parse_range(case[0]).without(dead)
+    if len(hands):
+        assert parse_range(hands.text) == hands
+    assert weights_of(hands) == {
+        combo: weight for combo, weight in case[1].items() if not set(combo) & set(dead)
+    }
+
+
+# --- a Range built by hand is checked as a parsed one is (issue 23 §7) -------------------------
+
+
+def aces() -> list[tuple[Card, Card]]:
+    return [(Card(high), Card(low)) for low, high in combinations(range(48, 52), 2)]
+
+
+@pytest.mark.parametrize(
+    ("weights", "message"),
+    [
+        ((0.0,) * 6, "weights must each be above 0 and at most 1"),
+        ((2,) * 6, "weights must each be above 0 and at most 1, got 2"),
+        ((-1.0,) * 6, "got -1.0"),
+        ((float("nan"),) * 6, "got nan"),
+        ((True,) * 6, "got True"),
+        (("0.5",) * 6, "got '0.5'"),
+        ((0.5,) * 5, "one weight per combo: 6 combos, 5 weights"),
+    ],
+)
+def test_a_range_refuses_weights_outside_its_definition(
+    weights: tuple[object, ...], message: str
+) -> None:
+    with pytest.raises(PokerScoreError, match=message):
+        Range(tuple(aces()), weights)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("combos", "ranking", "message"),
+    [
+        (((Card(51), Card(51)),), "high", "combos: AsAs holds a card twice"),
+        (((Card(51),),), "high", "combos: combo 1 has 1 card"),
+        (((Card(51), Card(52)),), "high", "combos: .*Jk.*only the joker ranking"),
+        (((Card(51), Card(0)),), "short-deck", 'combos: combo 1: invalid card "2c".*short-deck'),
+        (((Card(51), Card(47)), (Card(47), Card(51))), "high", "combos: AsKs appears twice"),
+        (((Card(51), Card(47)),), "razz", "unknown ranking"),
+        (((Card(51), Card(47)),), 7, "ranking must be the name of a ranking, got int"),
+        ("AsKs", "high", "combos must be a list of two-card combos, got str"),
+    ],
+)
+def test_a_range_refuses_combos_outside_its_deck(
+    combos: object, ranking: object, message: str
+) -> None:
+    with pytest.raises(PokerScoreError, match=message):
+        Range(combos, (1.0,) * len(combos), ranking)  # type: ignore[arg-type]
+
+
+def test_a_range_built_by_hand_is_put_in_order() -> None:
+    # Combos written lower card first, in any order, read as the parser writes them.
+    built = Range(tuple((low, high) for high, low in reversed(aces())), (1.0,) * 6)
+    assert built == parse_range("AA")
+    assert Range((("Ah", "As"),), (1,)).combos == ((Card(51), Card(50)),)  # type: ignore[arg-type]
