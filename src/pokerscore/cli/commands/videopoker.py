@@ -36,6 +36,7 @@ from pokerscore.games.videopoker.seeds import DEFAULT_LIMIT
 
 if TYPE_CHECKING:
     from pokerscore.games.videopoker.advisor import HoldEV
+    from pokerscore.games.videopoker.strategy.play import StrategyPlay
 
 DEFAULT_WORST = 10
 """Misplayed deals listed by analyze --strategy (the library's default too)."""
@@ -376,13 +377,7 @@ def _analyze_strategy(
                 "paytable": table.name,
                 "coins": coins,
                 "strategy": source,
-                "return": play.return_rate,
-                "return_exact": _ratio(play.return_exact),
-                "optimal_return": play.optimal_rate,
-                "optimal_return_exact": _ratio(play.optimal_exact),
-                "cost": float(play.cost_exact),
-                "cost_exact": _ratio(play.cost_exact),
-                "hands_per_bet_lost": play.hands_per_bet,
+                **_return_json(play),
                 "misplayed_deals": play.misplayed,
                 "undecided_deals": play.undecided,
                 "lines": [
@@ -396,29 +391,14 @@ def _analyze_strategy(
                     }
                     for line in play.lines
                 ],
-                "worst": [
-                    {
-                        "cards": card_strings(misplay.cards),
-                        "held": card_strings(misplay.held),
-                        "best": card_strings(misplay.best),
-                        "coins_lost": misplay.coins_lost,
-                        "line": misplay.line,
-                        "deals": misplay.deals,
-                    }
-                    for misplay in play.worst
-                ],
+                "worst": _misplays_json(play),
             }
         )
         return
     from rich.table import Table
 
     console.print(Text(f"{table.title}, {coins} coin{'s' * (coins > 1)}: {title}", style="bold"))
-    console.print(Text(f"return   {play.return_rate:.7f}", style="bold"))
-    console.print(f"exact    {play.return_exact}", soft_wrap=True)
-    console.print(f"optimal  {play.optimal_rate:.7f}")
-    cost = float(play.cost_exact)
-    every = f": one bet every {play.hands_per_bet:,.0f} hands" if play.hands_per_bet else ""
-    console.print(f"cost     {cost:.7f} bets a hand ({cost * 100:.4f} %){every}")
+    _print_return(play, percent_places=4)
     total = sum(line.deals for line in play.lines) if play.lines else None
     console.print(
         f"misplayed deals {play.misplayed:,}"
@@ -438,19 +418,64 @@ def _analyze_strategy(
                 f"{line.cost:.7f}" if line.cost else "",
             )
         console.print(grid)
-    if play.worst:
-        grid = Table("deal", "held", "best hold", "coins lost", "line", "deals like it")
-        grid.title = "Worst misplays"
-        for misplay in play.worst:
-            grid.add_row(
-                cards_text(misplay.cards),
-                cards_text(misplay.held) if misplay.held else Text("discard all", style="dim"),
-                cards_text(misplay.best) if misplay.best else Text("discard all", style="dim"),
-                f"{misplay.coins_lost:.4f}",
-                str(misplay.line or ""),
-                f"{misplay.deals}",
-            )
-        console.print(grid)
+    _print_misplays(play, "Worst misplays", "held")
+
+
+def _return_json(play: StrategyPlay) -> dict[str, object]:
+    """A list's return beside optimal play's, exact and as floats, and its cost."""
+    return {
+        "return": play.return_rate,
+        "return_exact": _ratio(play.return_exact),
+        "optimal_return": play.optimal_rate,
+        "optimal_return_exact": _ratio(play.optimal_exact),
+        "cost": float(play.cost_exact),
+        "cost_exact": _ratio(play.cost_exact),
+        "hands_per_bet_lost": play.hands_per_bet,
+    }
+
+
+def _misplays_json(play: StrategyPlay) -> list[dict[str, object]]:
+    return [
+        {
+            "cards": card_strings(misplay.cards),
+            "held": card_strings(misplay.held),
+            "best": card_strings(misplay.best),
+            "coins_lost": misplay.coins_lost,
+            "line": misplay.line,
+            "deals": misplay.deals,
+        }
+        for misplay in play.worst
+    ]
+
+
+def _print_return(play: StrategyPlay, *, percent_places: int) -> None:
+    console.print(Text(f"return   {play.return_rate:.7f}", style="bold"))
+    console.print(f"exact    {play.return_exact}", soft_wrap=True)
+    console.print(f"optimal  {play.optimal_rate:.7f}")
+    cost = float(play.cost_exact)
+    every = f": one bet every {play.hands_per_bet:,.0f} hands" if play.hands_per_bet else ""
+    console.print(f"cost     {cost:.7f} bets a hand ({cost * 100:.{percent_places}f} %){every}")
+
+
+def _print_misplays(play: StrategyPlay, title: str, held: str) -> None:
+    """The worst misplayed deals, as a table (nothing when there are none)."""
+    from rich.table import Table
+
+    if not play.worst:
+        return
+    discard = Text("discard all", style="dim")
+    grid = Table("deal", held, "best hold", "coins lost", "line", "deals like it")
+    grid.title = title
+    for misplay in play.worst:
+        grid.add_row(
+            cards_text(misplay.cards),
+            cards_text(misplay.held) if misplay.held else discard,
+            cards_text(misplay.best) if misplay.best else discard,
+            f"{misplay.coins_lost:.4f}",
+            str(misplay.line or ""),
+            f"{misplay.deals}",
+        )
+    console.print(grid)
 
 
 def strategy_command(
@@ -508,13 +533,7 @@ def strategy_command(
             {
                 "paytable": table.name,
                 "coins": coins,
-                "return": play.return_rate,
-                "return_exact": _ratio(play.return_exact),
-                "optimal_return": play.optimal_rate,
-                "optimal_return_exact": _ratio(play.optimal_exact),
-                "cost": float(play.cost_exact),
-                "cost_exact": _ratio(play.cost_exact),
-                "hands_per_bet_lost": play.hands_per_bet,
+                **_return_json(play),
                 "lines": [
                     {
                         "text": record.text,
@@ -528,17 +547,7 @@ def strategy_command(
                 "exceptions": {
                     "deals": play.misplayed,
                     "cost": float(play.cost_exact),
-                    "worst": [
-                        {
-                            "cards": card_strings(misplay.cards),
-                            "held": card_strings(misplay.held),
-                            "best": card_strings(misplay.best),
-                            "coins_lost": misplay.coins_lost,
-                            "line": misplay.line,
-                            "deals": misplay.deals,
-                        }
-                        for misplay in play.worst
-                    ],
+                    "worst": _misplays_json(play),
                 },
             }
         )
@@ -558,26 +567,9 @@ def strategy_command(
             f"{record.deals:,}",
         )
     console.print(grid)
-    console.print(Text(f"return   {play.return_rate:.7f}", style="bold"))
-    console.print(f"exact    {play.return_exact}", soft_wrap=True)
-    console.print(f"optimal  {play.optimal_rate:.7f}")
-    cost = float(play.cost_exact)
-    every = f": one bet every {play.hands_per_bet:,.0f} hands" if play.hands_per_bet else ""
-    console.print(f"cost     {cost:.7f} bets a hand ({cost * 100:.5f} %){every}")
+    _print_return(play, percent_places=5)
     console.print(f"exceptions: {play.misplayed:,} deals where the first matching line is not best")
-    if play.worst:
-        grid = Table("deal", "the list holds", "best hold", "coins lost", "line", "deals like it")
-        grid.title = "Worst exceptions"
-        for misplay in play.worst:
-            grid.add_row(
-                cards_text(misplay.cards),
-                cards_text(misplay.held) if misplay.held else Text("discard all", style="dim"),
-                cards_text(misplay.best) if misplay.best else Text("discard all", style="dim"),
-                f"{misplay.coins_lost:.4f}",
-                str(misplay.line or ""),
-                f"{misplay.deals}",
-            )
-        console.print(grid)
+    _print_misplays(play, "Worst exceptions", "the list holds")
     if output is not None:
         console.print(Text(f"written to {output}", style="dim"))
 
