@@ -461,8 +461,10 @@ def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> l
                 if text not in seen:
                     seen.add(text)
                     words.append(text)
-                    if royal and suited == "suited" and size + wilds <= 3:
-                        # Penalty cards: a discarded card of the suit, or of the straight.
+                    if suited == "suited" and size + wilds <= 3 and (royal or wilds):
+                        # Penalty cards: a discarded card of the suit, or of the straight
+                        # (three to a royal, and with a wild card any three to a straight
+                        # flush: at Joker Poker they settle the joker's best two cards).
                         words += [f"{text}, {penalty}" for penalty in PENALTIES]
     singles = [f"{RANK_TEXT[rank]} only" for rank in sorted(set(high_list) | {TEN}, reverse=True)]
     words += singles + [f"{word}, {penalty}" for word in singles for penalty in PENALTIES]
