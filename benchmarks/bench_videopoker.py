@@ -10,6 +10,7 @@ benchmarks/strategy.md."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -94,6 +95,23 @@ GENERATED = (
 )
 
 
+def _load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} (1 min), {five:.1f} (5 min)"
+
+
+def _warm_plays(strategy: object, paytable: str) -> tuple[str, object]:
+    """Five plays of a list in this process (its deal table built): fastest, median, slowest."""
+    from pokerscore.games.videopoker.strategy.play import strategy_return
+
+    runs = []
+    for _ in range(5):
+        seconds, play = _timed(lambda: strategy_return(strategy, paytable))  # type: ignore[arg-type]
+        runs.append(seconds)
+    runs.sort()
+    return f"{runs[0]:.2f} s (median {runs[2]:.2f}, slowest {runs[4]:.2f})", play
+
+
 def strategy_section() -> None:
     """Print the strategy-list figures: returns, costs and times."""
     from pokerscore.games.videopoker.strategy.generate import generate_strategy
@@ -101,15 +119,16 @@ def strategy_section() -> None:
     from pokerscore.games.videopoker.strategy.play import strategy_return
 
     print("## strategy lists")
+    print(_load())
     for paytable, name, published in PUBLISHED:
         strategy = load_strategy(STRATEGIES / name)
         strategy_return(strategy, paytable)  # compiles, builds the deal table
-        seconds, play = _timed(lambda s=strategy, p=paytable: strategy_return(s, p))
+        runs, play = _warm_plays(strategy, paytable)
         rate = play.return_rate  # type: ignore[attr-defined]
         cost = float(play.cost_exact)  # type: ignore[attr-defined]
         print(
             f"{name} on {paytable}: return {rate * 100:.4f} % (published {published}),"
-            f" cost {cost * 100:.4f} %, played in {seconds:.2f} s warm"
+            f" cost {cost * 100:.4f} %, played warm in {runs}"
         )
     for paytable, lines in GENERATED:
         start = time.process_time()
@@ -121,8 +140,11 @@ def strategy_section() -> None:
             f"generate {paytable} lines={lines}: {size} lines, return"
             f" {play.return_rate * 100:.5f} % of optimal {play.optimal_rate * 100:.5f} %,"
             f" cost {float(play.cost_exact) * 100:.5f} %, exceptions {play.misplayed:,} deals,"
-            f" {seconds:.1f} s ({cpu:.1f} s CPU)"
+            f" {seconds:.1f} s ({cpu:.1f} s CPU); {_load()}"
         )
+        if lines is None:  # the longest list of the table, played again (the deal table built)
+            runs, _ = _warm_plays(generated.strategy, paytable)  # type: ignore[attr-defined]
+            print(f"  its {len(play.lines)} lines played warm in {runs}")
     for paytable, name, _ in PUBLISHED:
         command = [sys.executable, "-m", "pokerscore", "videopoker", "analyze", "-p", paytable,
                    "--strategy", str(STRATEGIES / name), "--json"]  # fmt: skip
@@ -135,7 +157,7 @@ def strategy_section() -> None:
         fastest, median = min(runs), sorted(runs)[2]
         print(
             f"pokerscore videopoker analyze -p {paytable} --strategy …: {fastest:.2f} s"
-            f" (fastest of 5 fresh processes; median {median:.2f} s)",
+            f" (fastest of 5 fresh processes; median {median:.2f} s); {_load()}",
             flush=True,
         )
 

@@ -427,14 +427,15 @@ def first_lines(
     sizes: IntArray,
     alt_line: IntArray,
     picks: IntArray,
+    dealt: IntArray,
 ) -> tuple[Int8Array, npt.NDArray[np.int32]]:
     """Play each deal by a list: the hold the first line it matches picks, and that line's
     index (-1 when no line matches: the deal is redrawn, mask 0).
 
     Alternatives ``a`` (the rows of the condition arrays, see :func:`_matches`) are in list
     order; ``sizes[a]`` bounds the cards they hold, ``alt_line[a]`` is the line each belongs
-    to, ``picks[line]`` its rule among several matching holds. A hold's features are worked
-    out the first time a line asks about it.
+    to, ``picks[line]`` its rule among several matching holds, ``dealt[a]`` the wild cards
+    dealt it is for. A hold's features are worked out the first time a line asks about it.
     """
     count = deals.shape[0]
     alternatives = alt_line.shape[0]
@@ -457,6 +458,9 @@ def first_lines(
                 line = alt_line[a]
                 pick = -1
                 while a < alternatives and alt_line[a] == line:
+                    if deal_wilds < dealt[a, 0] or deal_wilds > dealt[a, 1]:
+                        a += 1
+                        continue
                     for slot in range(SIZE_START[sizes[a, 0]], SIZE_START[sizes[a, 1] + 1]):
                         mask = MASKS_BY_SIZE[slot]
                         if not known[mask]:
@@ -596,10 +600,10 @@ def pick_each(
     sizes: IntArray,
     alt_line: IntArray,
     picks: IntArray,
-    groups: IntArray,
+    dealt: IntArray,
 ) -> Int8Array:
     """held[line, d]: the hold each line picks on each deal on its own (-1: it names none).
-    ``groups[a]`` is the count of wild cards dealt alternative ``a`` is for (-1: any)."""
+    ``dealt[a]`` bounds the wild cards dealt alternative ``a`` is for."""
     count = deals.shape[0]
     alternatives = alt_line.shape[0]
     line_count = picks.shape[0]
@@ -627,7 +631,7 @@ def pick_each(
                     bits[mask],
                 )
             for a in range(alternatives):
-                if groups[a] >= 0 and groups[a] != deal_wilds:
+                if deal_wilds < dealt[a, 0] or deal_wilds > dealt[a, 1]:
                     continue
                 line = alt_line[a]
                 pick = int(held[line, d])

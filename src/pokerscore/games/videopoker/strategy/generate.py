@@ -555,7 +555,6 @@ def _firing(table: PayTable, deals: DealTable, texts: list[tuple[int | None, str
         wild_rank_mask(table),
         kernels.rank_info(),
         *compiled,
-        np.array([-1 if texts[line][0] is None else texts[line][0] for line in lines_of]),
     )
     counts = popcounts()
     scale = deals.draws[5 - counts] * deals.coins  # draws x coins per mask

@@ -45,6 +45,9 @@ class CompiledLines(NamedTuple):
     sizes: npt.NDArray[np.int64]
     alt_line: npt.NDArray[np.int64]
     picks: npt.NDArray[np.int64]
+    dealt: npt.NDArray[np.int64]
+    """The wild cards dealt (low, high) each alternative is for: a deal outside is skipped
+    before any of its holds is looked at (a wild game's groups)."""
 
 
 def high_ranks(table: PayTable) -> int:
@@ -112,6 +115,7 @@ def compile_patterns(
     bit_tests = np.zeros((count, len(BIT_FEATURES), 4), dtype=np.int64)
     bit_count = np.zeros(count, dtype=np.int64)
     sizes = np.zeros((count, 2), dtype=np.int64)
+    dealt = np.zeros((count, 2), dtype=np.int64)
     for row, pattern in enumerate(patterns):
         bounds: dict[int, tuple[int, int]] = {}
         for feature, lower, upper in _ranges(pattern):
@@ -124,6 +128,8 @@ def compile_patterns(
         sizes[row] = (max(0, n_low), min(5, n_high))
         if sizes[row, 0] > sizes[row, 1]:
             sizes[row] = (1, 0)  # no hold has that many cards: never matches
+        wd_low, wd_high = bounds.get(FEATURE["wd"], (0, 5))
+        dealt[row] = (max(0, wd_low), min(5, wd_high))
         for j, (feature, (lower, upper)) in enumerate(sorted(bounds.items(), key=_selective)):
             ranges[row, j] = (feature, lower, upper)
         range_count[row] = len(bounds)
@@ -149,6 +155,7 @@ def compile_patterns(
         sizes,
         np.array(lines, dtype=np.int64),
         np.array(picks, dtype=np.int64),
+        dealt,
     )
 
 
