@@ -160,6 +160,17 @@ def strategy_section() -> None:
             f" (fastest of 5 fresh processes; median {median:.2f} s); {_load()}",
             flush=True,
         )
+    for paytable in ("jacks-or-better-9-6", "deuces-wild", "joker-poker-kings"):
+        command = [sys.executable, "-m", "pokerscore", "videopoker", "strategy", "-p", paytable,
+                   "--json"]  # fmt: skip
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        seconds = time.perf_counter() - start
+        print(
+            f"pokerscore videopoker strategy -p {paytable} (full list, fresh process):"
+            f" {seconds:.1f} s; {_load()}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
