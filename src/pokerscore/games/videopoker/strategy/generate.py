@@ -117,6 +117,10 @@ def generate_strategy(
 
     ``lines=None`` keeps every line that decides some deal (the full list); a number asks for
     a short list of at most that many lines (group headers not counted).
+
+    >>> short = generate_strategy("jacks-or-better-9-6", lines=15)
+    >>> short.strategy.lines[1].text, round(short.play.return_rate * 100, 2)
+    ('4 to a royal flush', 99.46)
     """
     import numpy as np
 

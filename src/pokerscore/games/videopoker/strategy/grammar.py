@@ -800,7 +800,14 @@ _REFINEMENTS: tuple[
 
 def load_strategy(path: str | os.PathLike[str]) -> Strategy:
     """Read a strategy list from a UTF-8 text file (a byte-order mark is allowed); a mistake
-    is reported with the file's name and the line."""
+    is reported with the file's name and the line.
+
+    >>> from importlib.resources import files
+    >>> shipped = files("pokerscore") / "data" / "strategies"
+    >>> wizard = load_strategy(shipped / "wizard-jacks-or-better-9-6-simple.txt")
+    >>> len(wizard.lines), wizard.lines[1].text
+    (16, '4 to a royal flush')
+    """
     expect(path, (str, os.PathLike), "path", "a path (str or os.PathLike)")
     name = os.fsdecode(path)
     try:
