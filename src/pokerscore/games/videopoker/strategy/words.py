@@ -132,7 +132,7 @@ def explain_hold(
     table = as_paytable(paytable)
     hand = table.check_hand(cards)  # type: ignore[arg-type]
     if evs is None:
-        evs = {h.mask: h.ev_exact for h in advise(hand, table, coins)}
+        evs = {h.mask: h.ev_exact for h in advise(hand, table, coins=coins)}
     best_mask = max(range(32), key=lambda mask: (evs[mask], mask.bit_count(), mask))
     # One row per phrase of each line, so that the words are those of the phrase that names it.
     phrases = [(line, pattern) for line in strategy.lines for pattern in line.alternatives]
