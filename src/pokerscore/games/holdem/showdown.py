@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from pokerscore.cards import Card, DuplicateCardError, HandSizeError, PokerScoreError, parse_cards
 from pokerscore.engine import Category, Ranking
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game, parameter_error
+from pokerscore.games.holdem.game import Game, GameName, get_game, parameter_error
 from pokerscore.hands import HandInput, HandScore, best_hand, score
 from pokerscore.hands.scores import check_in_deck
 
@@ -159,6 +159,12 @@ def showdown(
     >>> [(p.high.description, p.low and p.low.description, p.share) for p in split.players]  # doctest: +NORMALIZE_WHITESPACE
     [('Three of a Kind, Kings, kickers Ace, Queen', 'Six-Four low (6-4-3-2-A)', Fraction(1, 2)),
      ('Three of a Kind, Aces, kickers King, Queen', None, Fraction(1, 2))]
+
+    A stud game has no board (``board=""``) and seven cards per player:
+
+    >>> razz = showdown("", ["As 2d 3c 4h Kd Kc 9s", "Ad 2s 3h 6c 7d Qs Qh"], game="razz")
+    >>> [(p.high.description, p.share) for p in razz.players]
+    [('Nine-Four low (9-4-3-2-A)', Fraction(0, 1)), ('Seven-Six low (7-6-3-2-A)', Fraction(1, 1))]
     >>> showdown("Ah Kd 7s 2c 9h", ["AsQh", "AsQd"])
     Traceback (most recent call last):
     ...
@@ -173,7 +179,7 @@ def showdown(
     except PokerScoreError as error:
         raise parameter_error("board", f": {error}") from None
     holes = parse_holes(items)
-    check_deal(cards, holes, rules, board_sizes=(BOARD_CARDS,))
+    check_deal(cards, holes, rules, board_sizes=(rules.board_cards,))
     highs = [hole_score(hole, cards, rules, rules.high) for hole in holes]
     lows: list[HandScore | None] = []
     for hole in holes:

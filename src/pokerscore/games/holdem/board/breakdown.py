@@ -36,12 +36,13 @@ from pokerscore.games.holdem.board.reading import (
     Draw,
     MadeClass,
     bad_parameter,
+    board_game,
     check_board,
     check_cards,
     made_order,
     read_cards,
 )
-from pokerscore.games.holdem.game import Game, GameName, get_game
+from pokerscore.games.holdem.game import Game, GameName
 
 if TYPE_CHECKING:
     import numpy as np
@@ -246,7 +247,7 @@ def board_breakdown(
 
     from pokerscore.games.holdem.board import _kernels as k
 
-    rules = get_game(game)
+    rules = board_game(game)
     board_cards = read_cards("board", board)
     dead_cards = read_cards("dead", dead)
     if all_flops and board_cards:

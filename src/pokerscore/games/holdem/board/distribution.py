@@ -32,11 +32,12 @@ from pokerscore.games.holdem.board.breakdown import RangeCombos, RangeInput, rea
 from pokerscore.games.holdem.board.reading import (
     CardsInput,
     bad_parameter,
+    board_game,
     check_board,
     check_cards,
     read_cards,
 )
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName
 
 BUCKETS: Final = 10
 """Equity buckets of 10 % each; the last holds 90 % to 100 % inclusive."""
@@ -110,7 +111,7 @@ def equity_distribution(
         runout_equities,
     )
 
-    rules = get_game(game)
+    rules = board_game(game)
     if rules.low is not None:
         raise bad_parameter(
             "game",
