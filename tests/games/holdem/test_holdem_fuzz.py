@@ -61,7 +61,9 @@ def ranges(draw: st.DrawFn) -> object:
 
 
 player = st.one_of(cards_text, range_text, ranges(), st.lists(card_like, max_size=5), junk)
-game = st.one_of(st.sampled_from([*GAMES, "badugi", ""]), st.sampled_from(list(GAMES.values())), junk)
+game = st.one_of(
+    st.sampled_from([*GAMES, "badugi", ""]), st.sampled_from(list(GAMES.values())), junk
+)
 
 
 def allowed(call: Callable[[], object]) -> object:

@@ -42,6 +42,12 @@ term in the square of their number (the pairs of inclusion-exclusion). Deals com
 by the seed and the block's number): the same seed gives the same answer whatever the number
 of threads.
 
+**Stud** (games without a board) deals each player's missing cards from the deck less every
+known and dead card, one community card for all when the deck runs short (see
+:mod:`~pokerscore.games.holdem._stud_kernels`): heads-up, every deal is counted by a sweep over
+the two players' completions, valued once each; more players, deal by deal when the work allows,
+else Monte Carlo, as above.
+
 Before either method, a search for one combination of combos with no card held twice refuses
 a spot no deal can complete (``AA``, ``AA``, ``AA``); if the search gives up (many wide
 overlapping ranges), Monte Carlo refuses a spot whose first batch of deals holds no deal in
@@ -180,7 +186,8 @@ class EquityResult:
     """``exact`` or ``monte-carlo``."""
     players: tuple[PlayerEquity, ...]
     boards: int | Fraction | None = None
-    """Exact: the number of boards weighed (times combination weights, for ranges)."""
+    """Exact: the number of boards weighed (times combination weights, for ranges); in stud,
+    the deals of the unknown cards."""
     samples: int | None = None
     """Monte Carlo: the number of showdowns dealt."""
     seed: int | None = None
@@ -1080,7 +1087,9 @@ def equity(
     """Each player's equity, win, tie and lose chances: exact or Monte Carlo.
 
     ``players`` holds one hand or range per player (a range only in two-card games); ``board``
-    0, 3, 4 or 5 cards; ``dead`` cards are out of play. ``method="exact"`` enumerates every
+    0, 3, 4 or 5 cards; ``dead`` cards are out of play. In stud games a player's hand is the
+    cards known so far (3 to 7), and there is no board. In hi/lo games each player's result
+    holds ``scoop``, ``high`` and ``low`` (``PotEquity``: each half of the pot). ``method="exact"`` enumerates every
     board, ``"monte-carlo"`` samples, ``"auto"`` enumerates when the work is at most
     :data:`EXACT_LIMIT` and no Monte Carlo option (``samples``, ``stderr``, ``seed``) is given.
     Monte Carlo stops after ``samples`` showdowns (rounded up to whole blocks of
@@ -1101,6 +1110,9 @@ def equity(
     >>> result = equity(["AsKs", "QdQc"], board="2s 7s Qh")  # a regression pin; brute force in tests
     >>> [round(player.equity, 4) for player in result.players]
     [0.2556, 0.7444]
+    >>> razz = equity(["As2d3c", "4h5h6s"], dead="Ac 2c", game="razz")  # a regression pin too
+    >>> razz.boards, [round(player.equity, 4) for player in razz.players]
+    (12406283890, [0.5881, 0.4119])
     """
     rules = get_game(game)
     method, samples, seed, stderr = _options(method, samples, seed, stderr, progress)
