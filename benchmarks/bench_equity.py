@@ -160,7 +160,7 @@ def _stud_lines() -> list[str]:
                     equity(hands, game=game, samples=trials, seed=round_number)
                     sampled_times.append(time.perf_counter() - start)
                 elif game != "stud-8":
-                    sample = 4_000 if game == "razz" else 40_000
+                    sample = 1_000 if game == "razz" else 40_000
                     peer_exact.append(_stud_peer_loop(game, sample, sampled=False) / sample)
                     peer_sampled.append(_stud_peer_loop(game, sample, sampled=True) / sample)
         exact, rate = min(exact_times), trials / min(sampled_times)
