@@ -20,6 +20,7 @@ import pytest
 
 from pokerscore import equity, showdown
 from pokerscore.cards import Card, PokerScoreError, parse_cards
+from pokerscore.engine import Category
 from pokerscore.engine.keys import CARD_KEYS
 from pokerscore.engine.rankings import ACE_TO_FIVE, EIGHT_OR_BETTER, HIGH
 from pokerscore.games.holdem._stud_kernels import completion_values
@@ -254,13 +255,22 @@ def test_seven_card_values_are_the_rankings_best_five() -> None:
         assert low_value == max(score(five, EIGHT_OR_BETTER).value for five in fives)
 
 
-def test_eight_or_better_count_of_seven_card_hands() -> None:
-    """Seven-card hands with a qualifying low: from the rule (five different ranks among ace to
-    eight), counted over rank multisets, against the kernel's values (57 levels: 56 lows and
-    none)."""
+# Seven-card ace-to-five lows without a pair, by their top card (five-high, the wheel, to king-
+# high): the published table of seven-card lowball hands (Wikipedia, "Poker probability"), which
+# the rule-based count below reproduces too.
+PUBLISHED_SEVEN_CARD_LOWS = {
+    3: 781_824, 4: 3_151_360, 5: 7_426_560, 6: 13_171_200, 7: 19_174_400, 8: 23_675_904,
+    9: 24_837_120, 10: 21_457_920, 11: 13_939_200,
+}  # fmt: skip
+
+
+def test_seven_card_low_counts() -> None:
+    """Over every seven-card rank multiset (weighted by its suit choices): razz's no-pair lows
+    by top card against the published figures, and the hands with an eight-or-better low
+    against the rule (five different ranks among ace to eight) and the published sum."""
     low_ranks = [12, *range(7)]  # ace, deuce .. eight
     by_rule = 0
-    by_kernel = 0
+    by_top: Counter[int] = Counter()
     multisets = []
     weights = []
     for counts in _rank_counts(13, 7):
@@ -272,11 +282,18 @@ def test_eight_or_better_count_of_seven_card_hands() -> None:
         hand = tuple(4 * rank + copy for rank, count in enumerate(counts) for copy in range(count))
         multisets.append(hand)
         weights.append(weight)
+    razz, _ = kernel_values("razz", multisets)
     _, lows = kernel_values("stud-8", multisets)
+    for weight, value in zip(weights, razz, strict=True):
+        category, ranks = ACE_TO_FIVE.classes[value - 1]
+        if category == Category.NO_PAIR:
+            by_top[ranks[0]] += weight
     by_kernel = sum(weight for weight, low in zip(weights, lows, strict=True) if low > 1)
     assert sum(weights) == comb(52, 7)
-    assert by_kernel == by_rule
-    assert len(set(lows)) == 57
+    assert dict(by_top) == PUBLISHED_SEVEN_CARD_LOWS
+    eight_or_better = sum(PUBLISHED_SEVEN_CARD_LOWS[top] for top in range(3, 7))
+    assert by_kernel == by_rule == eight_or_better == 24_530_944
+    assert len(set(lows)) == 57  # 56 lows and none
 
 
 def _rank_counts(ranks: int, cards: int) -> list[tuple[int, ...]]:
