@@ -105,7 +105,8 @@ def subset_index(
     row: Cards, subset: int, width: int, offsets: IntArray, binomials: IntArray
 ) -> tuple[int, int]:
     """The counter index and size of the subset of ``row``'s positions chosen by the bits of
-    ``subset``: its size's offset plus its colex rank."""
+    ``subset``: its size's offset plus its colex rank (as
+    :func:`~pokerscore.engine.combinatorics.colex_rank` defines it)."""
     size = 0
     rank = 0
     for column in range(width):
@@ -188,24 +189,21 @@ def heads_up_sweep(
     first: Completions,
     second: Completions,
     levels: int,
-    pool_size: int,
+    binomials: IntArray,
     apart: int,
     tally: IntArray,
 ) -> None:
     """Every pair of completions that share no card, tallied into ``tally[player, split,
-    high_k, low_k]`` (``apart``: the second-side completions that miss any one first-side
-    completion). See the module's docstring."""
+    high_k, low_k]`` (``levels``: how many low levels; ``binomials[n, k]``: ``C(n, k)`` for the
+    pool's size and up to the smaller completion; ``apart``: the second-side completions that
+    miss any one first-side completion). See the module's docstring."""
     first_rows, first_high, first_low, first_order = first
     second_rows, second_high, second_low, second_order = second
     first_width = first_rows.shape[1]
     second_width = second_rows.shape[1]
     most = min(first_width, second_width)
-    binomials = np.zeros((pool_size + 1, most + 2), dtype=np.int64)
-    for n in range(pool_size + 1):
-        binomials[n, 0] = 1
-        for k in range(1, most + 2):
-            binomials[n, k] = binomials[n - 1, k - 1] + binomials[n - 1, k] if n else 0
-    offsets = np.zeros(most + 2, dtype=np.int64)
+    pool_size = binomials.shape[0] - 1
+    offsets = np.zeros(most + 2, dtype=np.int64)  # where each size's counters begin
     for size in range(most + 1):
         offsets[size + 1] = offsets[size] + binomials[pool_size, size]
     counters = np.zeros((offsets[most + 1], levels), dtype=np.int32)

@@ -80,6 +80,7 @@ import numpy.typing as npt
 from pokerscore._support.errors import shorten
 from pokerscore._support.progress import Progress
 from pokerscore.cards import Card, PokerScoreError, check_distinct, parse_cards
+from pokerscore.engine.combinatorics import binomial_rows
 from pokerscore.engine.kernels.enumeration import thread_count
 from pokerscore.engine.keys import CARD_KEYS, CARD_KEYS_5
 from pokerscore.engine.tables import board_multisets, board_steps, values_by_board
@@ -926,7 +927,9 @@ def _stud_exact(
                              np.argsort(second_high, kind="stable"))  # fmt: skip
         apart = comb(len(deal.pool) - first_rows.shape[1], second_rows.shape[1])
         tally = np.zeros((2, 2, size, size), dtype=np.int64)
-        heads_up_sweep(first, second, len(lows), len(deal.pool), apart, tally)
+        most = min(first_rows.shape[1], second_rows.shape[1])
+        binomials = np.array(binomial_rows(len(deal.pool), most + 1), dtype=np.int64)
+        heads_up_sweep(first, second, len(lows), binomials, apart, tally)
     else:
         widths = deal.widths()
         most = max(comb(len(deal.pool), width) for width in widths)
