@@ -18,6 +18,7 @@ Writes ``benchmarks/equity.md``.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -144,6 +145,7 @@ def _stud_peer_loop(game: str, deals: int, *, sampled: bool) -> float:
 def _stud_lines() -> list[str]:
     """The Stud section: exact and Monte Carlo, ours and the Python loops, rounds alternating."""
     trials = 4_000_000
+    load_before = os.getloadavg()[0]
     rows = []
     for game, hands in STUD.items():
         equity(hands, game=game, method="exact")
@@ -182,6 +184,9 @@ def _stud_lines() -> list[str]:
             )
     return [
         "## Stud",
+        "",
+        f"Load average (1 min) {load_before:.1f} before the stud rounds, {os.getloadavg()[0]:.1f} "
+        "after.",
         "",
         f"Heads-up from third street: exact counts all {STUD_DEALS:,} deals of the unknown "
         f"cards; Monte Carlo deals {trials:,} trials per run. Best of {ROUNDS} rounds, ours and "
