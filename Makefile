@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit docs bench clean
+.PHONY: run test quick lint typecheck unit docs bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
+
+# The inner loop: every test but the slow and cluster ones, property tests with 10 examples each.
+quick: $(STAMP)
+	$(BIN)/pytest -n 2 -q -m "not slow and not cluster" --hypothesis-profile=quick
 
 # The API reference, from scratch (-E: an incremental build would not repeat an old warning).
 docs: $(STAMP)

@@ -120,7 +120,7 @@ import numpy as np, pokerscore
 imported = time.perf_counter()
 import numba
 numba_done = time.perf_counter()
-hands = pokerscore.random_hands(1000, 7, seed=1)
+hands = pokerscore.random_hands(1000, size=7, seed=1)
 pokerscore.evaluate_batch(hands)
 batch = time.perf_counter()
 from pokerscore.engine.value_counts import count_values
@@ -155,7 +155,7 @@ def differential(peers: list[Peer], hands: int) -> list[str]:
 
     lines = []
     for size in (5, 6, 7):
-        dealt = random_hands(hands, size, seed=size)
+        dealt = random_hands(hands, size=size, seed=size)
         ours = evaluate_batch(dealt)
         for peer in peers:
             if peer.slow or peer.name == "treys":  # treys: 80k/s, checked on 10k hands in the tests
@@ -199,7 +199,7 @@ def validation_cost() -> list[ValidationRow]:
     rows = []
     for name in RANKINGS:
         for size in (5, 6, 7):
-            batch = random_hands(BATCH_HANDS, size, seed=60 + size, ranking=name)
+            batch = random_hands(BATCH_HANDS, size=size, seed=60 + size, ranking=name)
             evaluate_batch(batch[:10], ranking=name)
             evaluate_batch(batch[:10], ranking=name, check=False)
             best = {True: float("inf"), False: float("inf")}
@@ -369,12 +369,12 @@ def main() -> None:
 
     table: list[tuple[str, float, dict[str, float]]] = []
     for size, evaluate in ((5, evaluate5), (7, evaluate7)):
-        hands = random_hands(SCALAR_HANDS, size, seed=40 + size).tolist()
+        hands = random_hands(SCALAR_HANDS, size=size, seed=40 + size).tolist()
         ours, theirs = scalar_rates(evaluate, hands, peers)
         table.append((f"scalar {size}-card (one call per hand)", ours, theirs))
         print(table[-1], flush=True)
         per_call = theirs
-        batch = random_hands(BATCH_HANDS, size, seed=50 + size)
+        batch = random_hands(BATCH_HANDS, size=size, seed=50 + size)
         evaluate_batch(batch[:10])
         ours = best_rate(len(batch), lambda: evaluate_batch(batch))  # noqa: B023
         table.append((f"batch {size}-card (`evaluate_batch`, validated)", ours, per_call))

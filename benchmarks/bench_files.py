@@ -41,7 +41,7 @@ def _write_parquet(path: Path, rows: int) -> None:
     step = 1 << 20
     with pq.ParquetWriter(path, pa.schema([(f"c{n}", pa.uint8()) for n in range(1, 8)])) as out:
         for start in range(0, rows, step):
-            hands = random_hands(min(step, rows - start), 7, seed=start)
+            hands = random_hands(min(step, rows - start), size=7, seed=start)
             out.write_table(pa.table({f"c{n + 1}": hands[:, n] for n in range(7)}))
 
 
@@ -54,7 +54,7 @@ def _write_text(path: Path, lines: int, cards: int = 7, header: bytes = b"") -> 
     with path.open("wb") as out:
         out.write(header)
         for start in range(0, lines, step):
-            hands = random_hands(min(step, lines - start), cards, seed=start)
+            hands = random_hands(min(step, lines - start), size=cards, seed=start)
             text = np.full((len(hands), cards, 3), ord(" "), dtype=np.uint8)
             text[:, :, :2] = tokens[hands]
             text[:, -1, 2] = ord("\n")

@@ -23,7 +23,7 @@ ROUNDS = 5
 
 def _batch_rates(size: int) -> dict[str, float]:
     hands = {
-        name: random_hands(HANDS, size, seed=size, ranking=ranking)
+        name: random_hands(HANDS, size=size, seed=size, ranking=ranking)
         for name, ranking in RANKINGS.items()
     }
     for name, ranking in RANKINGS.items():  # tables and kernels, before any timing

@@ -41,10 +41,12 @@ def main() -> None:
     first, _ = _timed(lambda: advise(ADVISOR_HANDS[0]))
     warm = [_timed(lambda hand=hand: advise(hand))[0] for hand in ADVISOR_HANDS * 5]
     print(f"advise (32 holds, 2,598,960 draws): first {first:.2f} s, warm {min(warm) * 1e3:.1f} ms")
-    first, _ = _timed(lambda: analyze(*GAMES[0]))
+    first, _ = _timed(lambda: analyze(GAMES[0][0], coins=GAMES[0][1]))
     print(f"analyze, first call (compiles unless cached): {first:.2f} s")
     for paytable, coins in GAMES:
-        seconds, result = _timed(lambda paytable=paytable, coins=coins: analyze(paytable, coins))
+        seconds, result = _timed(
+            lambda paytable=paytable, coins=coins: analyze(paytable, coins=coins)
+        )
         rate = result.return_rate  # type: ignore[attr-defined]
         print(f"analyze {paytable} at {coins} coin(s): return {rate:.7f} in {seconds:.2f} s")
     for paytable in WILD_GAMES:

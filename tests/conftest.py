@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, settings
 settings.register_profile(
     "pokerscore", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
-settings.load_profile("pokerscore")
+settings.register_profile("quick", parent=settings.get_profile("pokerscore"), max_examples=10)
+settings.load_profile("pokerscore")  # `make quick` passes --hypothesis-profile=quick
 
 REQUIRED = {
     "numpy": "the project's own dependencies",

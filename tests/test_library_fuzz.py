@@ -45,19 +45,6 @@ LEFT_OUT = {
     "compute_preflop_tables",
     "score_on_cluster",
     "score_file",
-    # Hand histories (issue 20, still open) do not check their arguments' types yet: they are
-    # left out by name until they do, so that this test keeps holding everything else.
-    "HandHistory",
-    "HandResult",
-    "PlayerResult",
-    "HistoriesSummary",
-    "PlayerStats",
-    "read_histories",
-    "replay",
-    "exact_allin_evs",
-    "history_results",
-    "analyse_histories",
-    "player_stats",
 }
 
 
@@ -88,6 +75,7 @@ def required_positional(function: Callable[..., Any]) -> int:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "function"), [pytest.param(*pair, id=pair[0]) for pair in public_callables()]
 )

@@ -37,11 +37,11 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.engine import evaluate7 as evaluate7
     from pokerscore.engine import get_ranking as get_ranking
     from pokerscore.files.distributed import score_on_cluster as score_on_cluster
-    from pokerscore.files.histories.allin import exact_allin_evs as exact_allin_evs
     from pokerscore.files.histories.model import HandHistory as HandHistory
     from pokerscore.files.histories.model import HandHistoryError as HandHistoryError
     from pokerscore.files.histories.model import HandResult as HandResult
     from pokerscore.files.histories.model import PlayerResult as PlayerResult
+    from pokerscore.files.histories.replay import exact_allin_evs as exact_allin_evs
     from pokerscore.files.histories.replay import replay as replay
     from pokerscore.files.histories.running import HistoriesSummary as HistoriesSummary
     from pokerscore.files.histories.running import analyse_histories as analyse_histories
@@ -69,6 +69,7 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.holdem.ranges import Range as Range
     from pokerscore.games.holdem.ranges import RangeError as RangeError
     from pokerscore.games.holdem.ranges import parse_range as parse_range
+    from pokerscore.games.holdem.ranges import top_classes as top_classes
     from pokerscore.games.holdem.showdown import Showdown as Showdown
     from pokerscore.games.holdem.showdown import showdown as showdown
     from pokerscore.games.videopoker.advisor import HoldEV as HoldEV
@@ -141,6 +142,7 @@ _HOMES: Final[dict[str, str]] = {
     "Range": "pokerscore.games.holdem.ranges",
     "RangeError": "pokerscore.games.holdem.ranges",
     "parse_range": "pokerscore.games.holdem.ranges",
+    "top_classes": "pokerscore.games.holdem.ranges",
     "EquityResult": "pokerscore.games.holdem.equity",
     "equity": "pokerscore.games.holdem.equity",
     "PreflopJob": "pokerscore.games.holdem.preflop",
@@ -172,7 +174,7 @@ _HOMES: Final[dict[str, str]] = {
     "PlayerResult": "pokerscore.files.histories.model",
     "read_histories": "pokerscore.files.histories.running",
     "replay": "pokerscore.files.histories.replay",
-    "exact_allin_evs": "pokerscore.files.histories.allin",
+    "exact_allin_evs": "pokerscore.files.histories.replay",
     "history_results": "pokerscore.files.histories.running",
     "analyse_histories": "pokerscore.files.histories.running",
     "HistoriesSummary": "pokerscore.files.histories.running",

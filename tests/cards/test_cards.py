@@ -83,8 +83,8 @@ def test_every_card_round_trips_through_each_printed_form(card: Card) -> None:
 def test_format_styles() -> None:
     hand = parse_cards("Ah 10d 2c")
     assert format_cards(hand) == "Ah Td 2c"
-    assert format_cards(hand, "pretty") == "A♥ 10♦ 2♣"
-    assert format_cards(hand, "glyph") == "🂱 🃊 🃒"
+    assert format_cards(hand, style="pretty") == "A♥ 10♦ 2♣"
+    assert format_cards(hand, style="glyph") == "🂱 🃊 🃒"
 
 
 @pytest.mark.parametrize(
@@ -140,7 +140,7 @@ def test_random_text_parses_or_raises_a_pokerscore_error(text: str) -> None:
 def test_printed_hands_parse_back(cards: list[Card]) -> None:
     assert parse_cards(format_cards(cards)) == tuple(cards)
     assert parse_cards("".join(map(str, cards))) == tuple(cards)
-    assert parse_cards(format_cards(cards, "pretty")) == tuple(cards)
+    assert parse_cards(format_cards(cards, style="pretty")) == tuple(cards)
 
 
 @pytest.mark.parametrize("card_id", [np.int64(3), np.uint8(3), np.int8(3)])

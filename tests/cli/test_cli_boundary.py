@@ -33,6 +33,7 @@ def assert_one_error_line(result: subprocess.CompletedProcess[str], status: int 
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
 
 
+@pytest.mark.slow
 def test_duel_from_a_closed_stdin_is_one_line() -> None:
     result = subprocess.run(
         ["sh", "-c", 'exec "$@" <&-', "sh", *COMMAND, "duel", "-"],
@@ -61,6 +62,7 @@ def test_a_full_stdout_is_one_line(args: list[str]) -> None:
     assert "cannot write the output: No space left on device" in result.stderr
 
 
+@pytest.mark.slow
 def test_an_ascii_stdout_gets_letters_for_suits() -> None:
     env = {"PYTHONIOENCODING": "ascii"}
     result = run("score", "A♥", "K♥", "Q♥", "J♥", "T♥", env=env)
@@ -78,6 +80,7 @@ def test_an_ascii_stderr_escapes_the_bad_token() -> None:
     assert 'invalid card "\\U0001f0ac" at position 2' in result.stderr
 
 
+@pytest.mark.slow
 def test_a_reader_that_goes_away_ends_the_run_quietly() -> None:
     process = subprocess.Popen(
         [*COMMAND, "stats", "--cards", "5"],
@@ -92,6 +95,7 @@ def test_a_reader_that_goes_away_ends_the_run_quietly() -> None:
     assert error == ""
 
 
+@pytest.mark.slow
 def test_no_blank_line_on_stderr_after_a_progress_bar_in_a_file() -> None:
     result = run("stats", "--sample", "20000", "--seed", "1")
     assert result.returncode == 0 and "20,000 random 5-card hands (seed 1)" in result.stdout

@@ -61,18 +61,21 @@ def invoke(args: list[str], stdin: bytes | None = None) -> Result:
     return runner.invoke(app, args, input=stdin)
 
 
+@pytest.mark.slow
 @fuzz
 @given(st.lists(argument, max_size=8))
 def test_score_with_any_arguments(args: list[str]) -> None:
     assert_allowed(invoke(["score", *args]))
 
 
+@pytest.mark.slow
 @fuzz
 @given(st.lists(argument, max_size=6))
 def test_compare_with_any_arguments(args: list[str]) -> None:
     assert_allowed(invoke(["compare", *args]))
 
 
+@pytest.mark.slow
 @fuzz
 @given(st.lists(argument, max_size=4))
 def test_the_root_command_with_any_arguments(args: list[str]) -> None:
@@ -90,6 +93,7 @@ stats_options = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=30)
 @given(stats_options)
 def test_stats_with_any_options(options: list[tuple[str, ...]]) -> None:
@@ -123,6 +127,7 @@ def run_on_file(command: str, data: bytes, options: list[str], from_stdin: bool)
         return invoke([command, str(path), *options])
 
 
+@pytest.mark.slow
 @fuzz
 @given(st.sampled_from(["duel", "draw"]), file_bytes, line_options, st.booleans())
 def test_duel_and_draw_with_any_file(
@@ -131,6 +136,7 @@ def test_duel_and_draw_with_any_file(
     assert_allowed(run_on_file(command, data, options, from_stdin), bad_lines=True)
 
 
+@pytest.mark.slow
 @fuzz
 @given(st.sampled_from(["duel", "draw"]), file_bytes, line_options)
 def test_a_file_and_stdin_give_the_same_outcome(
@@ -145,6 +151,7 @@ def test_a_file_and_stdin_give_the_same_outcome(
     )
 
 
+@pytest.mark.slow
 @fuzz
 @given(st.sampled_from(["duel", "draw"]), file_bytes, line_options, st.integers(1, 40))
 def test_duel_and_draw_with_lines_longer_than_the_limit(
@@ -170,6 +177,7 @@ table_text = st.lists(
 ).map("\n".join)
 
 
+@pytest.mark.slow
 @fuzz
 @given(
     st.one_of(file_bytes, table_text.map(str.encode)),
@@ -211,6 +219,7 @@ videopoker_options = st.lists(
 )
 
 
+@pytest.mark.slow
 @fuzz
 @given(videopoker_arguments, videopoker_options)
 def test_videopoker_advise_and_paytables_with_any_arguments(
@@ -223,6 +232,7 @@ def test_videopoker_advise_and_paytables_with_any_arguments(
     assert_allowed(invoke(["videopoker", name, *args, *words]))
 
 
+@pytest.mark.slow
 @fuzz
 @given(videopoker_options, st.sampled_from(["analyze", "seeds"]), st.integers(0, 3))
 def test_videopoker_analyze_and_seeds_with_any_options(
@@ -243,6 +253,7 @@ ranking_names = st.one_of(
 )
 
 
+@pytest.mark.slow
 @fuzz
 @given(st.lists(argument, max_size=6), ranking_names)
 def test_score_compare_and_rankings_under_any_ranking(args: list[str], ranking: str) -> None:
@@ -261,6 +272,7 @@ range_words = st.one_of(
 )
 
 
+@pytest.mark.slow
 @fuzz
 @given(st.lists(range_words, max_size=4), hand_text, hand_text, games)
 def test_showdown_and_equity_with_any_arguments(
@@ -273,6 +285,7 @@ def test_showdown_and_equity_with_any_arguments(
     )
 
 
+@pytest.mark.slow
 @fuzz
 @given(st.lists(st.one_of(flags, noise, numbers), max_size=4))
 def test_videopoker_history_with_any_arguments(args: list[str]) -> None:

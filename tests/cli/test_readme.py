@@ -173,6 +173,7 @@ def readme_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", [block_param(block) for block in BLOCKS])
 def test_console_block_shows_what_the_commands_print(
     block: list[Example], readme_directory: Path

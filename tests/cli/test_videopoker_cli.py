@@ -95,6 +95,7 @@ def test_analyze_json() -> None:
     assert set(payload["probabilities"]) == set(get_paytable("jacks-or-better-9-6").classes)
 
 
+@pytest.mark.slow
 def test_seeds_json_covers_every_class_and_mask() -> None:
     from pokerscore.games.draw import draw
     from pokerscore.games.videopoker.deal import deal
@@ -135,6 +136,7 @@ COMMANDS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS, ids=[c[0] for c in COMMANDS])
 @pytest.mark.parametrize("title", ["Pays [/] x", "Deuces [wild] 25/15"])
 def test_titles_are_printed_as_written_never_as_markup(
@@ -174,6 +176,7 @@ def test_analyze_table_for_people_and_a_user_table(tmp_path: Path) -> None:
     assert "a royal flush every 40,391 games on average" in out
 
 
+@pytest.mark.slow
 def test_seeds_table_for_people_and_a_user_table(tmp_path: Path) -> None:
     status, out, _ = run("seeds", "--paytable", str(user_table(tmp_path)))
     assert status == 0
@@ -204,6 +207,7 @@ def test_paytables_help_and_table_both_say_coins_returned() -> None:
     assert "4000" in out  # the royal at 5 coins: 800 per coin times 5
 
 
+@pytest.mark.slow
 def test_wild_tables_through_every_command(tmp_path: Path) -> None:
     status, out, _ = run("advise", "Jk Kd 7c 4h 2s", "-p", "joker-poker-kings", "--json")
     assert status == 0

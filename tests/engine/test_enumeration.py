@@ -30,7 +30,7 @@ TOTAL = {5: 2598960, 6: 20358520, 7: 133784560}
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_exhaustive_counts_match_published(size: int) -> None:
     seen: list[tuple[int, int]] = []
-    counts = exhaustive_counts(size, progress=lambda done, total: seen.append((done, total)))
+    counts = exhaustive_counts(cards=size, progress=lambda done, total: seen.append((done, total)))
     assert counts.total == TOTAL[size]
     assert counts.distinct == DISTINCT[size]
     assert tuple(counts.counts[category] for category in HIGH.categories) == PUBLISHED[size]
@@ -63,6 +63,7 @@ def _colex_combinations(n: int, k: int) -> np.ndarray:
     return combos
 
 
+@pytest.mark.slow
 def test_six_card_histogram_by_brute_force() -> None:
     """Every six-card hand as the best of its six five-card hands, on the five-card tables only.
 
@@ -90,7 +91,7 @@ def test_six_card_histogram_by_brute_force() -> None:
 
 def test_unknown_size_is_refused() -> None:
     with pytest.raises(HandSizeError, match="expected 5 to 7 cards, got 4"):
-        exhaustive_counts(4)
+        exhaustive_counts(cards=4)
     with pytest.raises(HandSizeError, match="expected 5 to 7 cards, got 8"):
         sampled_counts(10, cards=8)
     with pytest.raises(PokerScoreError, match="a whole number 1 or more, got 0"):

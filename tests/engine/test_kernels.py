@@ -38,7 +38,7 @@ def _kernel_values(hands: np.ndarray, ranking: Ranking) -> list[int]:
 @pytest.mark.parametrize("ranking", RANKINGS.values(), ids=str)
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_batch_kernel_matches_scalar(ranking: Ranking, size: int) -> None:
-    hands = random_hands(20_000, size, seed=size, ranking=ranking)
+    hands = random_hands(20_000, size=size, seed=size, ranking=ranking)
     assert _kernel_values(hands, ranking) == [ranking.evaluate(hand) for hand in hands.tolist()]
 
 
@@ -115,6 +115,7 @@ def run_with_bounds_checks(tables: str, cache: Path) -> subprocess.CompletedProc
     )
 
 
+@pytest.mark.slow
 def test_unchecked_garbage_never_reads_out_of_bounds(tmp_path: Path) -> None:
     result = run_with_bounds_checks("padded", tmp_path / "padded")
     assert result.returncode == 0, result.stderr
@@ -143,7 +144,7 @@ def test_block_check_sees_a_duplicate_at_every_pair_of_columns_in_every_kind_of_
 ) -> None:
     # Three blocks and a part: the first and last blocks take the forward-only path, the middle
     # ones the rotation path; the rows checked are the edges of each block.
-    hands = random_hands(3 * BLOCK_ROWS + 17, size, seed=20 + size)
+    hands = random_hands(3 * BLOCK_ROWS + 17, size=size, seed=20 + size)
     full = (1 << 52) - 1
     assert not any_bad_row(hands, full)
     rows = [0, BLOCK_ROWS - 1, BLOCK_ROWS, 2 * BLOCK_ROWS + 5, 3 * BLOCK_ROWS - 1, len(hands) - 1]
@@ -154,9 +155,9 @@ def test_block_check_sees_a_duplicate_at_every_pair_of_columns_in_every_kind_of_
 
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_block_check_sees_every_id_outside_the_deck(size: int) -> None:
-    hands = random_hands(2 * BLOCK_ROWS + 3, size, seed=30 + size)
+    hands = random_hands(2 * BLOCK_ROWS + 3, size=size, seed=30 + size)
     short = RANKINGS["short-deck"].deck_mask
-    short_hands = random_hands(2 * BLOCK_ROWS + 3, size, seed=40 + size, ranking="short-deck")
+    short_hands = random_hands(2 * BLOCK_ROWS + 3, size=size, seed=40 + size, ranking="short-deck")
     for row, column in [(0, 0), (BLOCK_ROWS + 1, size // 2), (len(hands) - 1, size - 1)]:
         for card_id in range(52, 256):
             bad = hands.copy()
@@ -200,7 +201,7 @@ def test_deck_run_and_a_deck_with_a_hole() -> None:
 def test_checked_kernels_values_and_flag(ranking: Ranking, size: int) -> None:
     # The kernels that check each block as they score it: on good rows, the values of the
     # scalar evaluator and of the unchecked kernel; a bad row anywhere raises the flag.
-    hands = random_hands(2 * BLOCK_ROWS + 9, size, seed=size, ranking=ranking)
+    hands = random_hands(2 * BLOCK_ROWS + 9, size=size, seed=size, ranking=ranking)
     first, last = deck_run(ranking.deck_mask) or (0, 0)
     tables = ranking.tables(size)
     checked = evaluate_checked_rows_5 if size == 5 else evaluate_checked_rows
@@ -224,12 +225,13 @@ def test_checked_kernels_values_and_flag(ranking: Ranking, size: int) -> None:
             assert run(bad)[0], (row, card_id)
 
 
+@pytest.mark.slow
 def test_openmp_threads_wait_asleep_unless_told_otherwise() -> None:
     # Spinning OpenMP threads took the cores a busy host's other work needed (DEVELOPERS.md,
     # "Threads"): the policy is set before Numba loads OpenMP, and a user's own setting stands.
     code = (
         "import os\nimport pokerscore.engine.jit\nfrom pokerscore import evaluate_batch, "
-        "random_hands\nevaluate_batch(random_hands(5000, 7, seed=1))\n"
+        "random_hands\nevaluate_batch(random_hands(5000, size=7, seed=1))\n"
         "print(os.environ['OMP_WAIT_POLICY'])"
     )
     for preset, expected in ((None, "passive"), ("active", "active")):

@@ -105,6 +105,7 @@ def test_an_unknown_ranking_is_an_error_naming_it() -> None:
 # -- every five-card class ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_every_five_card_class_in_the_reference_order(name: str) -> None:
     """One hand per (rank multiset, suited or not): every value of the ranking, in order."""
@@ -150,6 +151,7 @@ RANDOM_HANDS = 1500
 THROUGH_SCALAR = 150
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 6, 7])
 @pytest.mark.parametrize("name", NAMES)
 def test_random_hands_in_the_reference_order(name: str, size: int) -> None:

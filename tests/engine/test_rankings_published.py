@@ -88,7 +88,7 @@ def by_slug(counts: dict[object, int]) -> dict[str, int]:
 
 @pytest.mark.parametrize("name", list(FIVE_CARDS))
 def test_five_card_counts(name: str) -> None:
-    counts = exhaustive_counts(5, ranking=name)
+    counts = exhaustive_counts(cards=5, ranking=name)
     assert counts.total == (376_992 if name.startswith("short-deck") else 2_598_960)
     assert sum(counts.counts.values()) == counts.total
     assert by_slug(counts.counts) == FIVE_CARDS[name]
@@ -97,7 +97,7 @@ def test_five_card_counts(name: str) -> None:
 
 
 def test_five_card_counts_take_a_ranking_object() -> None:
-    counts = exhaustive_counts(5, ranking=get_ranking("ace-to-five"))
+    counts = exhaustive_counts(cards=5, ranking=get_ranking("ace-to-five"))
     assert by_slug(counts.counts) == FIVE_CARDS["ace-to-five"]
 
 
@@ -248,16 +248,16 @@ TOTALS = {(deck, size): comb(deck, size) for deck in (52, 36) for size in (5, 6,
 @pytest.mark.parametrize(("name", "size"), sorted(MORE_CARDS))
 def test_six_and_seven_card_counts(name: str, size: int) -> None:
     distinct, expected = MORE_CARDS[name, size]
-    counts = exhaustive_counts(size, ranking=name)
+    counts = exhaustive_counts(cards=size, ranking=name)
     assert counts.total == TOTALS[len(get_ranking(name).deck), size]
     assert by_slug(counts.counts) == expected
     assert counts.distinct == distinct
 
 
 def test_seven_card_eight_or_better_lows() -> None:
-    found = by_slug(exhaustive_counts(7, ranking="eight-or-better").counts)
+    found = by_slug(exhaustive_counts(cards=7, ranking="eight-or-better").counts)
     assert sum(hands for slug, hands in found.items() if slug != "no-low") == 24_530_944
 
 
 def test_seven_card_high_is_the_default() -> None:
-    assert by_slug(exhaustive_counts(7).counts) == MORE_CARDS["high", 7][1]
+    assert by_slug(exhaustive_counts(cards=7).counts) == MORE_CARDS["high", 7][1]

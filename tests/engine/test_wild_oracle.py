@@ -55,6 +55,7 @@ def _natural(ranks: Sequence[int], size: int) -> list[tuple[int, ...]]:
     ]
 
 
+@pytest.mark.slow
 def test_every_one_joker_class_and_sampled_two_joker_classes_match_the_oracle() -> None:
     # Every multiset of four natural ranks with the joker (both suit patterns): each entry of
     # the one-joker table; and a sample of the two-joker entries (each costs 1,378 stand-ins).
@@ -67,6 +68,7 @@ def test_every_one_joker_class_and_sampled_two_joker_classes_match_the_oracle() 
     _check_against_oracle(JOKER_RANKING, hands, {JOKER})
 
 
+@pytest.mark.slow
 def test_every_one_deuce_class_and_sampled_two_and_three_deuce_classes_match_the_oracle() -> None:
     rng = random.Random(11)
     natural_ranks = range(1, 13)  # the deuces are all wild
@@ -85,6 +87,7 @@ def test_every_one_deuce_class_and_sampled_two_and_three_deuce_classes_match_the
     _check_against_oracle(DEUCES, hands, set(DEUCE_IDS))
 
 
+@pytest.mark.slow
 def test_random_real_hands_with_wild_cards_match_the_oracle() -> None:
     # Real suits, random hands: one or two jokers, one or two deuces.
     rng = random.Random(12)
@@ -104,8 +107,9 @@ def test_four_deuces_are_five_of_a_kind_of_the_fifth_cards_rank() -> None:
         assert DEUCES.explaining_ranks(value) == (card // 4,)
 
 
+@pytest.mark.slow
 def test_deuces_wild_dealt_hand_counts() -> None:
-    counts = exhaustive_counts(5, ranking="deuces-wild")
+    counts = exhaustive_counts(cards=5, ranking="deuces-wild")
     assert counts.total == 2_598_960
     by_slug = {category.slug: count for category, count in counts.counts.items()}
     # Brian Alspach, "Wild Cards in Profusion: Part 2" (Poker Digest, 2002,
@@ -133,7 +137,7 @@ def test_deuces_wild_dealt_hand_counts() -> None:
 
 
 def test_joker_dealt_hand_counts() -> None:
-    counts = exhaustive_counts(5, ranking="joker")
+    counts = exhaustive_counts(cards=5, ranking="joker")
     assert counts.total == 2_869_685  # C(53, 5)
     by_slug = {category.slug: count for category, count in counts.counts.items()}
     # Five of a kind: four of a kind and the joker, one hand per rank (13 of 2,869,685).
@@ -159,9 +163,10 @@ def test_joker_dealt_hand_counts() -> None:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ranking", [JOKER_RANKING, DEUCES], ids=str)
 def test_six_card_counts_hold_five_of_a_kind_as_counted_by_hand(ranking: Ranking) -> None:
-    counts = exhaustive_counts(6, ranking=ranking)
+    counts = exhaustive_counts(cards=6, ranking=ranking)
     five = counts.counts[Category.FIVE_OF_A_KIND]
     if ranking is JOKER_RANKING:
         # Four of a kind, the joker and any of the 48 other cards: 13 * 48.

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 
 from pokerscore._support.tasks import dask_client
 from pokerscore.cards import parse_cards
@@ -23,6 +24,7 @@ from tests.files.test_batch_files import random_deals
 HIGH = get_ranking("high")
 
 
+@pytest.mark.cluster
 def test_two_local_workers_give_the_single_process_result(tmp_path: Path) -> None:
     folder = tmp_path / "hands"
     folder.mkdir()
@@ -70,6 +72,7 @@ def test_two_local_workers_give_the_single_process_result(tmp_path: Path) -> Non
     ]
 
 
+@pytest.mark.cluster
 def test_the_command_on_a_folder_with_two_workers(tmp_path: Path) -> None:
     folder = tmp_path / "hands"
     folder.mkdir()
@@ -86,6 +89,7 @@ def test_the_command_on_a_folder_with_two_workers(tmp_path: Path) -> None:
     assert [error["row"] for error in payload["errors"]] == [201, 402]
 
 
+@pytest.mark.slow
 def test_batch_without_dask_options_imports_no_dask(tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     path.write_text("Ah Kh Qh Jh Th\n")

@@ -95,6 +95,7 @@ def test_csv_with_one_column_per_card(tmp_path: Path, size: int, ids: bool) -> N
     assert status == 0 and result["counts"] == reference_counts(deals)
 
 
+@pytest.mark.slow
 def test_csv_with_a_column_of_card_strings_and_its_output(tmp_path: Path) -> None:
     path = tmp_path / "hands.tsv"
     path.write_text(

@@ -284,6 +284,7 @@ def test_describe_when_no_row_scores(tmp_path: Path) -> None:
     assert pq.read_table(out).schema.names == ["cards", "value", "category", "description"]
 
 
+@pytest.mark.slow
 def test_random_bytes_are_bad_lines_shown_with_escapes(tmp_path: Path) -> None:
     path, errors = tmp_path / "random.bin", tmp_path / "errors.csv"
     path.write_bytes(b"\x94\x1a,\xf1X\xe9s\n\xff\xfe,;\x00\x01\n" + ROYAL.encode() + b"\n")
@@ -302,6 +303,7 @@ def test_random_bytes_are_bad_lines_shown_with_escapes(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_a_csv_row_of_bytes_with_the_wrong_fields_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "hands.csv"
     path.write_bytes(b"id,cards\n1," + ROYAL.encode() + b"\n2,\xff\xfe,x,y\n")
@@ -318,6 +320,7 @@ def test_a_csv_row_of_bytes_with_the_wrong_fields_is_one_line(tmp_path: Path) ->
 # Endless lines and the cap on printed bad lines (item 8).
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["duel", "draw"])
 def test_an_endless_line_is_a_bad_line_in_bounded_memory(command: str) -> None:
     code = (

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,7 @@ def read(
 pieces = st.sampled_from([b"a", b"b", b"\n", b"\r", b"\r\n", b" ", b"\xef\xbb\xbf"])
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(
     st.lists(pieces, max_size=60).map(b"".join),
@@ -72,6 +74,7 @@ def test_the_lines_of_any_blocks_are_pythons_lines(
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(
     st.lists(st.sampled_from([b"a", b"b", b"\n", b"\r\n", b" "]), max_size=60).map(b"".join),

@@ -175,6 +175,7 @@ def _pokerkit_low_quirk(result: HandResult) -> bool:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_random_hands_replay_to_pokerkits_final_stacks(seed: int) -> None:
     from tests.histories_random import random_hand
@@ -331,6 +332,7 @@ def stars(path: Path) -> list[HandHistory]:
     return found  # type: ignore[return-value]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", STARS, ids=lambda p: p.name)
 def test_real_pokerstars_hands_replay_with_the_sites_results(path: Path) -> None:
     results = [replay(hand) for hand in stars(path)]
@@ -499,7 +501,7 @@ def heads_up(p1: str = "AhAs", p2: str = "KhKc", board: str = "2c7d9sJc3h") -> H
 
 
 def test_aces_against_kings_all_in_preflop_is_worth_exactly_the_formula() -> None:
-    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.files.histories.replay import exact_allin_evs
 
     hand = heads_up()
     expected = 200 * Fraction(255121, 311328) - 100
@@ -516,7 +518,7 @@ def test_aces_against_kings_all_in_preflop_is_worth_exactly_the_formula() -> Non
 def test_all_in_ev_is_the_equity_of_each_pot_times_the_pot() -> None:
     """Three stacks all in preflop (side-pots.phhs, hand 1): the main pot of 60 at the three-way
     equities, the side pot of 60 at kings against queens with the aces out of the deck."""
-    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.files.histories.replay import exact_allin_evs
     from pokerscore.games.holdem.equity import equity
 
     hand = good(DATA / "side-pots.phhs")[0]
@@ -537,7 +539,7 @@ def test_all_in_ev_is_the_equity_of_each_pot_times_the_pot() -> None:
 def test_all_in_on_the_flop_values_the_pot_it_can_still_win() -> None:
     """side-pots.phhs, hand 2: the short stack all in preflop, the others bet on; one folds on
     the flop, which leaves the aces against the kings with the turn and river to come."""
-    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.files.histories.replay import exact_allin_evs
     from pokerscore.games.holdem.equity import equity
 
     hand = good(DATA / "side-pots.phhs")[1]
@@ -569,8 +571,9 @@ actions = ['d dh p1 AhAs', 'd dh p2 KhKc', 'p2 cc', 'p1 cc', 'd db 2c7d9s', 'p1 
     assert all(p.allin_street is None and p.allin_ev is None for p in replay(river).players)
 
 
+@pytest.mark.slow
 def test_all_in_ev_of_a_hi_lo_hand_counts_halves() -> None:
-    from pokerscore.files.histories.allin import exact_allin_evs
+    from pokerscore.files.histories.replay import exact_allin_evs
     from pokerscore.games.holdem.equity import equity
 
     hand = parse_phh(
@@ -734,6 +737,7 @@ def test_large_files_cut_into_parts_give_the_same_rows(tmp_path: Path) -> None:
     assert [e.message for e in cut.errors] == [e.message for e in whole.errors]
 
 
+@pytest.mark.cluster
 def test_two_dask_workers_give_the_single_process_results(tmp_path: Path) -> None:
     from pokerscore._support.tasks import dask_client
     from pokerscore.files.histories.running import analyse_histories
@@ -868,6 +872,7 @@ def test_the_kernels_give_the_reference_rows_on_the_real_files_and_fixtures(
     _same_summaries(fast, reference)
 
 
+@pytest.mark.slow
 def test_the_kernels_give_the_reference_rows_on_random_hands(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -934,6 +939,7 @@ def test_the_kernels_give_the_reference_rows_on_pokerstars(
     _same_summaries(fast, reference)
 
 
+@pytest.mark.slow
 def test_the_kernels_give_the_reference_rows_on_generated_six_max(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

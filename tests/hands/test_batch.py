@@ -40,7 +40,7 @@ def test_lazy_exports() -> None:
 
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_batch_equals_best_hand(size: int) -> None:
-    hands = random_hands(3000, size, seed=10 + size)
+    hands = random_hands(3000, size=size, seed=10 + size)
     expected = [
         (score if size == 5 else best_hand)([int(card) for card in hand]).value for hand in hands
     ]
@@ -49,7 +49,7 @@ def test_batch_equals_best_hand(size: int) -> None:
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int32, np.int64, np.uint64])
 def test_any_integer_dtype(dtype: type) -> None:
-    hands = random_hands(100, 7, seed=2)
+    hands = random_hands(100, size=7, seed=2)
     assert (evaluate_batch(hands.astype(dtype)) == evaluate_batch(hands)).all()
     assert (evaluate_batch(hands.astype(dtype), check=False) == evaluate_batch(hands)).all()
 
@@ -60,7 +60,7 @@ def test_lists_and_empty_batches() -> None:
 
 
 def test_bad_id_names_first_bad_row() -> None:
-    hands = random_hands(10, 7, seed=3).astype(np.int64)
+    hands = random_hands(10, size=7, seed=3).astype(np.int64)
     hands[4, 2] = 53  # 52 is the joker: see tests/engine/test_wild.py
     hands[7, 0] = -1
     with pytest.raises(
@@ -75,7 +75,7 @@ def test_bad_id_names_first_bad_row() -> None:
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int64])
 def test_the_first_bad_row_is_named_whatever_is_wrong(dtype: type) -> None:
-    hands = random_hands(50, 7, seed=4).astype(dtype)
+    hands = random_hands(50, size=7, seed=4).astype(dtype)
     hands[30, 1] = 60
     hands[12, 5] = hands[12, 2]
     with pytest.raises(
@@ -148,7 +148,7 @@ def test_hands_to_array_notations_and_errors() -> None:
 
 
 def test_random_hands_are_reproducible_and_valid() -> None:
-    first, again = random_hands(5000, 6, seed=9), random_hands(5000, 6, seed=9)
+    first, again = random_hands(5000, size=6, seed=9), random_hands(5000, size=6, seed=9)
     assert (first == again).all()
     ordered = np.sort(first, axis=1)
     assert (ordered[:, 1:] != ordered[:, :-1]).all() and first.max() <= 51
@@ -214,7 +214,7 @@ LARGE = 5000  # several blocks of the compiled check
 @pytest.mark.parametrize("size", [5, 6, 7])
 @pytest.mark.parametrize("row", [LARGE // 2 + 1, LARGE - 1])
 def test_a_large_batch_names_a_bad_row_in_the_middle_or_at_the_end(size: int, row: int) -> None:
-    hands = random_hands(LARGE, size, seed=60 + size)
+    hands = random_hands(LARGE, size=size, seed=60 + size)
     duplicate = hands.copy()
     duplicate[row, size - 1] = duplicate[row, 0]
     card = str(pokerscore.Card(int(hands[row, 0])))
@@ -235,7 +235,7 @@ def test_a_large_batch_names_a_bad_row_in_the_middle_or_at_the_end(size: int, ro
 
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_every_id_from_52_to_255_is_refused(size: int) -> None:
-    hands = random_hands(3000, size, seed=70 + size)
+    hands = random_hands(3000, size=size, seed=70 + size)
     for card_id in range(52, 256):
         bad = hands.copy()
         bad[2999 - card_id, card_id % size] = card_id
@@ -249,7 +249,7 @@ def test_every_id_from_52_to_255_is_refused(size: int) -> None:
 @pytest.mark.parametrize("size", [5, 6, 7])
 @pytest.mark.parametrize("ranking", ["short-deck", "short-deck-straight-over-trips"])
 def test_a_short_deck_batch_refuses_a_deuce(size: int, ranking: str) -> None:
-    hands = random_hands(LARGE, size, seed=80 + size, ranking=ranking)
+    hands = random_hands(LARGE, size=size, seed=80 + size, ranking=ranking)
     assert len(evaluate_batch(hands, ranking=ranking)) == LARGE
     for row in (0, LARGE // 3, LARGE - 1):
         bad = hands.copy()
@@ -264,7 +264,7 @@ def test_a_short_deck_batch_refuses_a_deuce(size: int, ranking: str) -> None:
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_checked_and_unchecked_batches_agree_under_every_ranking(size: int) -> None:
     for name in pokerscore.engine.RANKINGS:
-        hands = random_hands(LARGE, size, seed=90 + size, ranking=name)
+        hands = random_hands(LARGE, size=size, seed=90 + size, ranking=name)
         checked = evaluate_batch(hands, ranking=name)
         assert (checked == evaluate_batch(hands, check=False, ranking=name)).all()
         assert (checked == evaluate_batch(hands.astype(np.int64), ranking=name)).all()
@@ -283,7 +283,7 @@ def test_a_validated_batch_is_checked_in_its_scoring_pass(
         raise AssertionError("the batch was checked in a pass of its own")
 
     monkeypatch.setattr(validation, "any_bad_row", separate_pass)
-    hands = random_hands(LARGE, size, seed=110 + size)
+    hands = random_hands(LARGE, size=size, seed=110 + size)
     assert (evaluate_batch(hands) == evaluate_batch(hands, check=False)).all()
     bad = hands.copy()
     bad[LARGE - 2, size - 1] = bad[LARGE - 2, 1]

@@ -30,28 +30,28 @@ def test_a_deal_larger_than_memory_is_refused_with_the_bytes_it_needs() -> None:
         match=r"^1,000,000,000,000 hands of 7 cards need 7,000,000,000,000 bytes, more than "
         r"this machine's [\d,]+ bytes of memory: deal them in parts$",
     ):
-        random_hands(10**12, 7)
+        random_hands(10**12, size=7)
 
 
 def test_the_bound_is_the_machine_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(batch, "memory_bytes", lambda: 7_000)
-    assert random_hands(1_000, 7, seed=1).shape == (1_000, 7)
+    assert random_hands(1_000, size=7, seed=1).shape == (1_000, 7)
     with pytest.raises(PokerScoreError, match=r"^1,001 hands of 7 cards need 7,007 bytes, more"):
-        random_hands(1_001, 7, seed=1)
+        random_hands(1_001, size=7, seed=1)
 
 
 def test_a_deal_numpy_cannot_allocate_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     # Where the system does not tell its memory, NumPy's own refusal is translated.
     monkeypatch.setattr(batch, "memory_bytes", lambda: None)
     with pytest.raises(PokerScoreError, match=r"more than NumPy can allocate: deal them in parts"):
-        random_hands(10**19, 7)  # NumPy: ValueError, "array is too big"
+        random_hands(10**19, size=7)  # NumPy: ValueError, "array is too big"
 
     def no_memory(*args: object, **kwargs: object) -> None:
         raise MemoryError("Unable to allocate")
 
     monkeypatch.setattr(batch.np, "empty", no_memory)
     with pytest.raises(PokerScoreError, match=r"^10 hands of 7 cards need 70 bytes, more than Num"):
-        random_hands(10, 7)
+        random_hands(10, size=7)
 
 
 @pytest.mark.parametrize(
@@ -74,10 +74,10 @@ def test_random_hands_arguments(arguments: dict[str, object], message: str) -> N
 
 
 def test_random_hands_takes_numpy_integers_and_generators() -> None:
-    hands = random_hands(np.int64(50), np.int8(7), seed=np.uint32(3))
-    assert (hands == random_hands(50, 7, seed=3)).all()
+    hands = random_hands(np.int64(50), size=np.int8(7), seed=np.uint32(3))
+    assert (hands == random_hands(50, size=7, seed=3)).all()
     generator = np.random.default_rng(3)
-    assert (random_hands(50, 7, seed=generator) == hands).all()
+    assert (random_hands(50, size=7, seed=generator) == hands).all()
 
 
 @pytest.mark.parametrize("check", [True, False])
@@ -130,7 +130,7 @@ def test_a_sample_beyond_the_bound_is_refused_before_any_dealing() -> None:
         (lambda: sampled_counts(10, seed=1.5), r"^a seed is a whole number 0 or more, got 1\.5$"),
         (lambda: sampled_counts(10, seed=-1), r"^a seed is a whole number 0 or more, got -1$"),
         (lambda: sampled_counts(10, cards=5.0), r"^a hand has 5, 6 or 7 cards .* got 5\.0$"),
-        (lambda: exhaustive_counts("5"), r"^a hand has 5, 6 or 7 cards .* got '5'$"),
+        (lambda: exhaustive_counts(cards="5"), r"^a hand has 5, 6 or 7 cards .* got '5'$"),
         (lambda: total_hands(-1), r"^expected 5 to 7 cards, got -1$"),
     ],
 )

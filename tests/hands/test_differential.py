@@ -34,17 +34,19 @@ def test_same_order_detects_disagreements() -> None:
     assert not same_order(ours, np.array([30, 20, 20, 10]))  # reversed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_order_matches_eval7(size: int) -> None:
     deck = [eval7.Card(name) for name in NAMES]
-    hands = random_hands(HANDS, size, seed=100 + size)
+    hands = random_hands(HANDS, size=size, seed=100 + size)
     theirs = np.array([eval7.evaluate([deck[card] for card in hand]) for hand in hands.tolist()])
     assert same_order(evaluate_batch(hands), theirs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_order_matches_phevaluator(size: int) -> None:
-    hands = random_hands(HANDS, size, seed=200 + size)
+    hands = random_hands(HANDS, size=size, seed=200 + size)
     # phevaluator's card ids are ours (4 * rank + suit); its ranks run 1 (best) .. 7462.
     theirs = np.array([phevaluator.evaluate_cards(*hand) for hand in hands.tolist()])
     assert same_order(evaluate_batch(hands), -theirs)
@@ -56,7 +58,7 @@ def test_order_matches_phevaluator(size: int) -> None:
 def test_order_matches_treys(size: int) -> None:
     deck = [treys.Card.new(name) for name in NAMES]
     evaluator = treys.Evaluator()
-    hands = random_hands(10_000, size, seed=300 + size)
+    hands = random_hands(10_000, size=size, seed=300 + size)
     theirs = np.array(
         [
             evaluator.evaluate([deck[c] for c in hand[:2]], [deck[c] for c in hand[2:]])

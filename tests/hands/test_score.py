@@ -157,6 +157,7 @@ def test_exhaustive_counts_match_the_published_table() -> None:
     }
 
 
+@pytest.mark.slow
 def test_values_order_hands_exactly_as_the_rules_do() -> None:
     """On every hand of a 20-card slice of the deck and on random hands, the engine's value order
     equals the reference scorer's (category, ranks) order, ties included."""

@@ -57,6 +57,7 @@ def store(tmp_path: Path) -> HistoryStore:
     return open_history(tmp_path / "history.sqlite3")
 
 
+@pytest.mark.slow
 def test_deal_hold_by_key_and_click_draw_pay_and_store(store: HistoryStore) -> None:
     session = VideoPokerSession(TABLE, credits=100, seed=1, trainer=True, store=store).start()
     app = VideoPokerApp(session, history=Path("history.sqlite3"))
@@ -152,6 +153,7 @@ def test_bet_keys_move_the_lit_column() -> None:
     play(app, script)
 
 
+@pytest.mark.slow
 def test_out_of_credits_then_a_new_bankroll() -> None:
     # A deal that pays nothing, held whole: five credits, one hand, broke.
     ten = parse_cards("2c 3d 4h 5s 7d 9c Tc Jd Kh 8s")

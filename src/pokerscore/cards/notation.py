@@ -15,7 +15,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 from functools import cache
-from typing import Final, SupportsIndex, cast
+from typing import Final, Literal, SupportsIndex, cast
 
 from pokerscore._support.errors import expect
 from pokerscore.cards.card import (
@@ -36,6 +36,9 @@ from pokerscore.cards.errors import (
     TooManyJokersError,
     shorten,
 )
+
+CardStyle = Literal["text", "pretty", "glyph"]
+"""How :func:`format_cards` writes cards: ``Ah Kd``, ``A♥ K♦`` or playing-card glyphs."""
 
 RANK_HELP: Final = "rank must be one of 2-9, T or 10, J, Q, K, A"
 SUIT_HELP: Final = "suit must be one of c, d, h, s or ♣, ♦, ♥, ♠"
@@ -82,10 +85,10 @@ def glyph(card: Card) -> str:
     return chr(block + offset)
 
 
-def format_cards(cards: Iterable[Card], style: str = "text") -> str:
+def format_cards(cards: Iterable[Card], *, style: CardStyle = "text") -> str:
     """Cards joined by spaces, as ``text`` (``Ah Kd``), ``pretty`` (``A♥ K♦``) or ``glyph``.
 
-    >>> format_cards(parse_cards("Ah 10d"), "pretty")
+    >>> format_cards(parse_cards("Ah 10d"), style="pretty")
     'A♥ 10♦'
     """
     cards = parse_cards(cards, allow_duplicates=True)  # any card notation; junk refused
@@ -98,7 +101,7 @@ def format_cards(cards: Iterable[Card], style: str = "text") -> str:
     raise PokerScoreError(f'unknown card style "{shorten(style)}": use text, pretty or glyph')
 
 
-def parse_card(text: str, position: int = 1) -> Card:
+def parse_card(text: str, *, position: int = 1) -> Card:
     """One card from a string, in any accepted notation.
 
     >>> parse_card("10h"), parse_card("♥ a"), parse_card("🂡")
@@ -192,7 +195,7 @@ def _one(item: object, position: int) -> Card:
     if isinstance(item, Card):
         return item
     if isinstance(item, str):
-        return parse_card(item, position)
+        return parse_card(item, position=position)
     if not isinstance(item, bool):
         try:
             number = operator.index(cast("SupportsIndex", item))  # ints, NumPy ints, int-likes

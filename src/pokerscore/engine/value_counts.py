@@ -1,7 +1,7 @@
 """Exhaustive enumeration: how many hands of each value a ranking's deck holds.
 
-:func:`count_values` runs the compiled enumerator (all 133,784,560 seven-card hands of a full deck
-in under a second on two cores, once compiled).
+:func:`count_values` runs the compiled enumerator over every hand of the deck (its rates:
+``benchmarks/results.md``).
 """
 
 from __future__ import annotations

@@ -160,7 +160,7 @@ class BestDraw:
         return held_cards(self.hand, ALL_HELD ^ self.mask)
 
 
-def best_draw(hand: HandInput, deck: HandInput, ranking: RankingLike = HIGH) -> BestDraw:
+def best_draw(hand: HandInput, deck: HandInput, *, ranking: RankingLike = HIGH) -> BestDraw:
     """The best final hand reachable when the top of the deck is known.
 
     Tries all 32 masks; the highest value under ``ranking`` wins, ties go to the draw of fewer

@@ -401,9 +401,9 @@ def hands_to_array(hands: Iterable[HandInput], *, size: int | None = None) -> Ro
 
 def random_hands(
     count: int,
+    *,
     size: int = 7,
     seed: int | np.random.Generator | None = None,
-    *,
     ranking: RankingLike = HIGH,
 ) -> Rows:
     """``count`` hands of ``size`` cards, each dealt from its own shuffled deck (the ranking's
@@ -414,7 +414,7 @@ def random_hands(
     bytes: a count that needs more than the machine's physical memory is refused up front, and
     so is one NumPy cannot allocate; deal such numbers in parts.
 
-    >>> hands = random_hands(1000, 7, seed=1)
+    >>> hands = random_hands(1000, size=7, seed=1)
     >>> hands.shape, int(hands.max()) <= 51
     ((1000, 7), True)
     >>> bool((np.sort(hands, axis=1)[:, 1:] != np.sort(hands, axis=1)[:, :-1]).all())

@@ -36,7 +36,7 @@ def _scores(
                 )
             scores.append(hand)
         else:
-            scores.append(best_hand(hand, rules))
+            scores.append(best_hand(hand, ranking=rules))
     if same_deck:
         check_distinct(card for hand in scores for card in hand.cards)
     return scores
@@ -125,7 +125,7 @@ def why(winner: HandScore, loser: HandScore) -> str:
     >>> why(best_hand("3d 6d 7d Td Qd"), best_hand("2d 9c As Ah Ac"))
     'Flush, Queen high beats Three of a Kind, Aces'
     >>> low = "eight-or-better"
-    >>> why(best_hand("8c 6d 4h 3s 2c", low), best_hand("8d 7h 4c 3d 2d", low))
+    >>> why(best_hand("8c 6d 4h 3s 2c", ranking=low), best_hand("8d 7h 4c 3d 2d", ranking=low))
     'Eight-Six low (8-6-4-3-2) beats Eight-Seven low (8-7-4-3-2)'
     """
     length = _deciding_length(winner, loser)

@@ -182,7 +182,7 @@ def _scored(
     return HandScore(value, hand, _ordered(five, value, rules, plays), rules, plays)
 
 
-def score(cards: HandInput, ranking: RankingLike = HIGH) -> HandScore:
+def score(cards: HandInput, *, ranking: RankingLike = HIGH) -> HandScore:
     """Score exactly five cards (one deck: no card twice).
 
     >>> score("Th Jh Qh Kh Ah").description
@@ -208,7 +208,7 @@ def score(cards: HandInput, ranking: RankingLike = HIGH) -> HandScore:
     return _scored(hand, hand, value, rules)
 
 
-def best_hand(cards: HandInput, ranking: RankingLike = HIGH) -> HandScore:
+def best_hand(cards: HandInput, *, ranking: RankingLike = HIGH) -> HandScore:
     """Score the best five of 5 to 7 cards; ``best`` holds the five cards used.
 
     >>> hand = best_hand("As Ks 7h 7d 2c 9s 7c")

@@ -49,14 +49,14 @@ def _check_size(cards: int) -> None:
 
 
 def exhaustive_counts(
-    cards: int = 5, progress: Progress | None = None, *, ranking: RankingLike = HIGH
+    *, cards: int = 5, progress: Progress | None = None, ranking: RankingLike = HIGH
 ) -> CategoryCounts:
     """Count every hand of ``cards`` cards (5, 6 or 7; best five of them) by category.
 
-    >>> counts = exhaustive_counts(5)
+    >>> counts = exhaustive_counts(cards=5)
     >>> counts.total, counts.distinct, counts.counts[Category.ROYAL_FLUSH]
     (2598960, 7462, 4)
-    >>> low = exhaustive_counts(5, ranking="ace-to-five")
+    >>> low = exhaustive_counts(cards=5, ranking="ace-to-five")
     >>> low.distinct, low.counts[Category.NO_PAIR]
     (6175, 1317888)
     """
@@ -69,17 +69,16 @@ _SAMPLE_CHUNK = 1 << 20
 """Hands dealt and scored at a time by :func:`sampled_counts` (a few megabytes)."""
 
 MAX_SAMPLE = 10**9
-"""The most hands :func:`sampled_counts` deals: some 2 to 3 minutes on the 2-core machine of the
-benchmarks (6-8 million hands a second, dealing included). Beyond that the exact counts
-(:func:`exhaustive_counts`, under a second for all 133,784,560 seven-card hands) answer better."""
+"""The most hands :func:`sampled_counts` deals (minutes of work on two cores): beyond it the
+exact counts of :func:`exhaustive_counts` answer sooner, and exactly."""
 
 
 def sampled_counts(
     hands: int,
+    *,
     seed: int | None = None,
     cards: int = 5,
     progress: Progress | None = None,
-    *,
     ranking: RankingLike = HIGH,
 ) -> CategoryCounts:
     """Deal ``hands`` random hands of ``cards`` (5, 6 or 7) cards and count their categories.
@@ -108,7 +107,9 @@ def sampled_counts(
     generator = np.random.default_rng(seed)
     histogram = np.zeros(rules.value_count + 1, dtype=np.int64)
     for start in range(0, hands, _SAMPLE_CHUNK):
-        dealt = random_hands(min(_SAMPLE_CHUNK, hands - start), cards, generator, ranking=rules)
+        dealt = random_hands(
+            min(_SAMPLE_CHUNK, hands - start), size=cards, seed=generator, ranking=rules
+        )
         values = evaluate_batch(dealt, check=False, ranking=rules)
         histogram += np.bincount(values, minlength=rules.value_count + 1)
         if progress is not None:

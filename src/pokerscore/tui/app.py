@@ -305,7 +305,7 @@ class VideoPokerApp(App[None]):
 
         # Only a head start: if it fails, the first draw will meet the same error and say so.
         with contextlib.suppress(Exception):
-            advise("Ah Kh 7c 7d 2s", self.session.paytable, self.session.coins)
+            advise("Ah Kh 7c 7d 2s", self.session.paytable, coins=self.session.coins)
 
     # Screen updates
 

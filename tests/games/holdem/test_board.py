@@ -94,18 +94,21 @@ def _check_reading(hole: list[int], board: list[int], dead: list[int], omaha: bo
     assert sum(len(group.cards) for group in hand.out_groups) == len(hand.outs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_holdem_readings_agree_with_the_brute_force(seed: int) -> None:
     for hole, board, dead in _spots(seed, 400, 2) + _drawing_spots(seed, 300, 2):
         _check_reading(hole, board, dead, omaha=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2))
 def test_omaha_readings_agree_with_the_brute_force(seed: int) -> None:
     for hole, board, dead in _spots(100 + seed, 200, 4) + _drawing_spots(100 + seed, 120, 4):
         _check_reading(hole, board, dead, omaha=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("hole_size", "count"), [(2, 150), (4, 40)])
 def test_nut_ranks_agree_with_the_brute_force(hole_size: int, count: int) -> None:
     omaha = hole_size == 4
@@ -114,6 +117,7 @@ def test_nut_ranks_agree_with_the_brute_force(hole_size: int, count: int) -> Non
         assert hand.nut_rank == ref.nut_rank(hole, board, dead, omaha), (hole, board, dead)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hole_size", [2, 4])
 def test_outs_against_a_hand_agree_with_the_brute_force(hole_size: int) -> None:
     rng = random.Random(hole_size)
@@ -261,6 +265,7 @@ def _check_breakdown(
     assert {draw.slug: count for draw, count in result.draws.items() if count} == dict(+draws)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_breakdowns_of_random_agree_with_the_brute_force(seed: int) -> None:
     rng = random.Random(seed)
@@ -286,6 +291,7 @@ def test_weighted_breakdowns_are_exact_fractions() -> None:
     assert isinstance(result.combos, Fraction)
 
 
+@pytest.mark.slow
 def test_omaha_breakdowns_agree_with_the_brute_force() -> None:
     rng = random.Random(11)
     board = rng.sample(range(52), 3)
@@ -300,6 +306,7 @@ def test_omaha_breakdowns_agree_with_the_brute_force() -> None:
     assert every.combos == comb(49, 4)
 
 
+@pytest.mark.slow
 def test_omaha_all_flops_of_a_few_hands_agree_with_their_flops() -> None:
     hands = "AhKhQdJd, 7c7d8s9s"
     every = board_breakdown(hands, game="omaha", all_flops=True)
@@ -347,6 +354,7 @@ def test_all_flops_with_dead_cards_reads_every_combo() -> None:
     assert sum(with_dead.categories.values()) == with_dead.combos
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dead", ["", "2c"])
 def test_all_flops_sum_the_breakdowns_of_every_flop(dead: str) -> None:
     text = "AKs, 72o, 55, 0.5(T9s)"
@@ -463,6 +471,7 @@ def test_board_and_outs_errors_are_one_line_naming_the_flag() -> None:
         assert err.startswith(f"error: {message}") and err.count("\n") == 1, (args, err)
 
 
+@pytest.mark.slow
 @fuzz
 @given(range_words, hand_text, hand_text, hand_text, games, st.lists(flags, max_size=2))
 def test_board_and_outs_with_any_arguments(
@@ -474,6 +483,7 @@ def test_board_and_outs_with_any_arguments(
     assert_allowed(invoke(["board", text, "-b", board, "--against", against, "--by-street"]))
 
 
+@pytest.mark.slow
 def test_omaha_equity_distributions_agree_with_equity() -> None:
     hands = ["AhKhQdJd", "7c7d8s9s", "2c3c4d5d"]
     against = ["AsAdKcQc", "Th9h8h6d"]

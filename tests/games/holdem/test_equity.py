@@ -64,6 +64,7 @@ def test_aces_against_kings_as_classes_and_by_suits() -> None:
     assert [round(100 * share, 4) for share in shares] == [81.2555, 81.9461, 82.6366]
 
 
+@pytest.mark.slow
 def test_three_way_with_and_without_dead_cards_pokerstove() -> None:
     # PokerStove (quoted in OMPEval issue 10): AA vs QQ vs AKo, then with As and Ts dead.
     players = [pairs_of("A"), pairs_of("Q"), offsuit("A", "K")]
@@ -103,6 +104,7 @@ def random_spot(game: str, players: int, board: int, seed: int) -> tuple[str, li
     return " ".join(deck[start : start + board]), hands
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "players", "board", "seed"),
     [
@@ -126,6 +128,7 @@ def test_exact_equity_matches_brute_force_showdowns(
     assert [player.equity_exact for player in result.players] == brute_force(game, known, hands)
 
 
+@pytest.mark.slow
 def test_hi_lo_splits_and_quarters_against_brute_force() -> None:
     # A board with a low draw: both players hold A-2, so lows split and quarters happen.
     hands = ["Ac 2c Kd Kh", "Ad 2d Qs Qh"]
@@ -138,6 +141,7 @@ def test_hi_lo_splits_and_quarters_against_brute_force() -> None:
 # ---- Omaha against pokerkit ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_omaha_showdown_winners_agree_with_pokerkit() -> None:
     rng = random.Random(11)
     deck = [str(Card(card)) for card in range(52)]
@@ -325,10 +329,14 @@ def test_cards_outside_the_games_deck_are_refused() -> None:
 
 def test_ranges_equity_cannot_use_are_refused() -> None:
     with pytest.raises(
-        PlayerError, match="player 2: a range is two-card combos, and omaha deals 4"
+        PlayerError, match="player 2: the range holds 2-card hands, and omaha deals 4 hole cards"
     ):
         equity(["AsKsQsJs", parse_range("AA")], game="omaha")
-    with pytest.raises(PlayerError, match="player 2: a range is two-card combos"):
+    with pytest.raises(
+        PlayerError, match="player 1: the range holds 4-card hands, and holdem deals 2 hole cards"
+    ):
+        equity([parse_range("AA**", hole_cards=4), "AsKs"])
+    with pytest.raises(PlayerError, match="player 2: equity deals ranges in two-card games only"):
         equity(["AsKsQsJs", "AA"], game="omaha")
     with pytest.raises(PlayerError, match="player 2: the range is empty"):
         equity(["AsKs", Range((), ())])
@@ -420,6 +428,7 @@ def test_monte_carlo_of_overlapping_ranges_matches_exact(players: list[object], 
     within_four_errors(sampled, exact)
 
 
+@pytest.mark.slow
 def test_monte_carlo_of_random_hands_matches_exact_and_symmetry() -> None:
     # A random range is dealt like the board; against a hand, the exact heads-up path decides.
     for players in (["AsKs", "random"], ["random", "7h2c"]):
@@ -433,6 +442,7 @@ def test_monte_carlo_of_random_hands_matches_exact_and_symmetry() -> None:
     assert sum(player.equity for player in result.players) == pytest.approx(1)
 
 
+@pytest.mark.slow
 def test_a_full_table_of_random_hands_is_dealt() -> None:
     # 23 random hands: whole-deal redraws needed some 5e13 draws a deal.
     result = equity(["random"] * 23, samples=4096, seed=1)
@@ -459,6 +469,7 @@ def test_monte_carlo_refuses_when_no_sampled_deal_fits(monkeypatch: pytest.Monke
 # ---- bounded memory and work (issue 23 §5, §6) ----------------------------------------------
 
 
+@pytest.mark.slow
 def test_exact_enumeration_streams_its_combinations() -> None:
     # 142,506 combinations of combos are listed as judged, in batches: the list of them alone
     # took 24 MB (three random hands preflop grew by 31 MB/s until MemoryError).

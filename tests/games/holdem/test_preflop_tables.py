@@ -47,6 +47,9 @@ from pokerscore.games.holdem.preflop.counts import (
 )
 from tests.cli_runner import separate_streams_runner
 
+# Every test here builds or reads preflop tables (seconds each): make quick leaves them out.
+pytestmark = pytest.mark.slow
+
 HANDS = ("AA", "KK", "AKs", "72o")
 """Grid order of these: AA, AKs, KK, 72o."""
 PUBLISHED_VS_RANDOM = {"AA": "0.8520371", "KK": "0.8239568", "AKs": "0.6704463"}
@@ -146,6 +149,7 @@ def test_three_way_counts_match_the_exact_equity_function() -> None:
             )
 
 
+@pytest.mark.cluster
 def test_two_dask_workers_give_the_single_process_tables(
     small: HeadsUpCounts, tmp_path: Path
 ) -> None:
@@ -181,6 +185,7 @@ def test_two_dask_workers_give_the_single_process_tables(
     assert [item["hand2"] for item in shown["heads_up"]] == ["AA", "AKs", "KK", "72o"]
 
 
+@pytest.mark.cluster
 def test_three_way_on_a_running_scheduler_gives_the_single_process_counts(
     tmp_path: Path,
 ) -> None:
@@ -215,6 +220,7 @@ def test_three_way_on_a_running_scheduler_gives_the_single_process_counts(
     assert [row["total"] for row in rows] == counts.tally[1:3, 7].tolist()
 
 
+@pytest.mark.cluster
 def test_a_lost_worker_is_replaced_and_its_work_done_again(small: HeadsUpCounts) -> None:
     from distributed import Client, LocalCluster
 
@@ -246,6 +252,7 @@ def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.cluster
 def test_a_killed_run_resumes_to_the_same_tables(small: HeadsUpCounts, tmp_path: Path) -> None:
     out = tmp_path / "tables"
     parts = out / "parts"
@@ -282,6 +289,7 @@ def test_a_killed_run_resumes_to_the_same_tables(small: HeadsUpCounts, tmp_path:
     assert not parts.exists()
 
 
+@pytest.mark.cluster
 def test_ctrl_c_is_one_line_from_the_command_not_a_traceback_per_worker(tmp_path: Path) -> None:
     out = tmp_path / "tables"
     arguments = ["tables", "preflop", "--out", str(out), "--hands", ",".join(HANDS), "--workers", "2", "--tasks", "64"]  # fmt: skip

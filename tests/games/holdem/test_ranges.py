@@ -12,7 +12,9 @@ import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -366,8 +368,11 @@ def test_short_deck_refuses_cards_it_lacks(text: str) -> None:
         ("0.5(JJ:0.5)", "0.5(JJ:0.5)", 1, "a weight inside a weighted group"),
         ("(JJ)", "(JJ)", 1, "a group starts with its weight"),
         ("AA)", ")", 2, "this ) closes no group"),
-        ("50%", "50%", 1, "a weight needs its hands"),
-        ("KK, Kx", "Kx", 2, "an exact combo (AhKh) or random"),
+        ("0.5", "0.5", 1, "a weight needs its hands"),
+        ("AA 0%", "0%", 2, "a top range is a percentage above 0%"),
+        ("20%-5%", "20%-5%", 1, "the lower first (5%-20%)"),
+        ("0%-150%", "0%-150%", 1, "two percentages from 0% to 100%"),
+        ("KK, Kx", "Kx", 2, "an exact combo (AhKh), random or a top range"),
     ],
 )
 def test_bad_text_names_the_token_its_position_and_what_is_allowed(
@@ -575,3 +580,100 @@ def test_a_range_built_by_hand_is_put_in_order() -> None:
     built = Range(tuple((low, high) for high, low in reversed(aces())), (1.0,) * 6)
     assert built == parse_range("AA")
     assert Range((("Ah", "As"),), (1,)).combos == ((Card(51), Card(50)),)  # type: ignore[arg-type]
+
+
+# ---- top X % (issue 21 §3) ---------------------------------------------------------------------
+
+VS_RANDOM = Path(pokerscore.__file__).parent / "data" / "preflop-vs-random.csv"
+PUBLISHED_VS_RANDOM = {"AA": "0.8520371", "KK": "0.8239568", "AKs": "0.6704463"}
+"""Jazbo's exact table of each hand against a random hand (as in test_preflop_tables.py)."""
+
+
+def shipped_rows() -> dict[str, tuple[int, int, int, int]]:
+    lines = VS_RANDOM.read_text(encoding="ascii").split()
+    assert lines[0] == "hand,combos,wins,ties,deals"
+    rows = {}
+    for line in lines[1:]:
+        name, *numbers = line.split(",")
+        combos, wins, ties, deals = map(int, numbers)
+        rows[name] = (combos, wins, ties, deals)
+    return rows
+
+
+def class_combos(name: str) -> set[tuple[int, int]]:
+    """The combos of a class from its name, by the rules (pair, suited, offsuit)."""
+    high, low = RANK_LETTERS.index(name[0]), RANK_LETTERS.index(name[1])
+    kind = name[2:]
+    return brute_force(
+        lambda a, b: (
+            sorted((rank(a), rank(b))) == sorted((high, low))
+            and (kind == "" or (kind == "s") == (suit(a) == suit(b)))
+        )
+    )
+
+
+def oracle_prefix(percent: Fraction) -> list[str]:
+    """The shortest run of classes, best first by exact equity vs random, reaching percent %."""
+    rows = shipped_rows()
+    order = sorted(rows, key=lambda n: -Fraction(2 * rows[n][1] + rows[n][2], 2 * rows[n][3]))
+    taken: list[str] = []
+    while sum(rows[n][0] for n in taken) * 100 < percent * 1326:
+        taken.append(order[len(taken)])
+    return taken
+
+
+def test_the_shipped_order_holds_the_published_equities_and_adds_up() -> None:
+    rows = shipped_rows()
+    assert len(rows) == 169 and sum(row[0] for row in rows.values()) == 1326
+    for name, published in PUBLISHED_VS_RANDOM.items():
+        _, wins, ties, deals = rows[name]
+        assert f"{float(Fraction(2 * wins + ties, 2 * deals)):.7f}" == published
+    # Each deal is a combo against one of the 1,225 others on one of C(48, 5) boards.
+    assert all(deals == combos * 1225 * 1_712_304 for combos, _, _, deals in rows.values())
+    # Against a random hand, every hand's wins are some hand's losses: equity sums to one half.
+    assert sum(2 * w + t for _, w, t, _ in rows.values()) == sum(d for *_, d in rows.values())
+    equities = {Fraction(2 * w + t, 2 * d) for _, w, t, d in rows.values()}
+    assert len(equities) == 169  # no two classes tie: the order needs no tie-break
+
+
+@pytest.mark.slow
+def test_the_shipped_order_is_what_the_script_computes() -> None:
+    from tests.make_vs_random import vs_random_text
+
+    assert VS_RANDOM.read_text(encoding="ascii") == vs_random_text()
+
+
+@pytest.mark.parametrize("percent", ["0.1", "1", "2", "5", "10", "15", "20", "33.3", "50", "99.9"])
+def test_top_ranges_are_the_shortest_prefix_reaching_the_share(percent: str) -> None:
+    share = Fraction(percent)
+    taken = oracle_prefix(share)
+    expected = set().union(*(class_combos(name) for name in taken))
+    found = parse_range(f"{percent}%")
+    assert set(map(tuple, found.as_array().tolist())) == expected
+    assert len(expected) * 100 >= share * 1326  # reaches the share
+    assert (len(expected) - len(class_combos(taken[-1]))) * 100 < share * 1326  # and no sooner
+    assert pokerscore.top_classes(percent) == tuple(taken)
+
+
+def test_the_documented_top_figures() -> None:
+    assert len(parse_range("15%")) == 200  # 15.08 % of 1,326
+    assert parse_range("100%") == parse_range("random")
+    between = parse_range("5%-20%")
+    assert set(between.combos) == set(parse_range("20%").combos) - set(parse_range("5%").combos)
+    assert parse_range("5%, 5%-20%") == parse_range("20%")
+    assert parse_range("0%-15%") == parse_range("15%")
+    assert parse_range("0.5(15%)").weights == (0.5,) * 200
+    assert parse_range("15%:0.5") == parse_range("0.5(15%)")
+
+
+def test_top_classes_refuses_what_is_not_a_share() -> None:
+    from pokerscore.games.holdem.game import ParameterError
+
+    with pytest.raises(ParameterError, match="percent must be a number from 0 to 100"):
+        pokerscore.top_classes(101)
+    with pytest.raises(ParameterError, match="percent must be a number from 0 to 100"):
+        pokerscore.top_classes("many")
+    with pytest.raises(ParameterError, match='order must be "vs-random"'):
+        pokerscore.top_classes(10, order="sklansky")  # type: ignore[arg-type]
+    with pytest.raises(RangeError, match="top ranges are hold'em's"):
+        parse_range("15%", ranking="short-deck")

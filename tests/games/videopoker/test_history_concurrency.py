@@ -78,6 +78,7 @@ def go(processes: list[subprocess.Popen[str]]) -> list[str]:
     return [out for out, _ in results]
 
 
+@pytest.mark.slow
 def test_two_games_on_one_bankroll_lose_no_update(tmp_path: Path) -> None:
     db = tmp_path / "shared.sqlite3"
     with open_history(db) as store:
@@ -93,6 +94,7 @@ def test_two_games_on_one_bankroll_lose_no_update(tmp_path: Path) -> None:
     assert bankroll.credits == 10_000 - sum(h.coins for h in hands) + sum(h.win for h in hands)
 
 
+@pytest.mark.slow
 def test_games_started_together_on_a_new_file_all_open_it(tmp_path: Path) -> None:
     for attempt in range(3):
         db = tmp_path / f"new-{attempt}.sqlite3"

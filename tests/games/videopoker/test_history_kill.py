@@ -89,6 +89,7 @@ def run(script: str, db: Path) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.slow
 def test_kill_between_hands_loses_only_the_hand_in_play(tmp_path: Path) -> None:
     db = tmp_path / "history.sqlite3"
     player = run(PLAYER, db)

@@ -119,7 +119,7 @@ def test_trainer_judges_the_hold_exactly() -> None:
     best = game.best_holds()
     assert [hold.mask for hold in best] == [0b01111]
     outcome = game.draw()  # nothing held: a costly mistake
-    by_mask = {hold.mask: hold.ev_exact for hold in advise("Kh Qh Jh Th 2s", TABLE, 5)}
+    by_mask = {hold.mask: hold.ev_exact for hold in advise("Kh Qh Jh Th 2s", TABLE, coins=5)}
     assert outcome.hold_ev == by_mask[0]
     assert outcome.ev_lost == (Fraction(925, 47) - by_mask[0]) * 5
     assert outcome.mistake and game.stats.mistakes == 1

@@ -76,6 +76,7 @@ def brute_force_counts(hand: tuple, mask: int, table: PayTable) -> dict[str, int
     return counts
 
 
+@pytest.mark.slow
 def test_counts_agree_with_brute_force_on_random_deals() -> None:
     rng = random.Random(54)
     tables = [JOB, get_paytable("double-double-bonus-9-6")]
@@ -96,6 +97,7 @@ def test_a_deal_with_quads_and_a_kicker_in_double_double_bonus() -> None:
     assert best.ev_exact == 400
 
 
+@pytest.mark.slow
 @settings(max_examples=6)
 @given(
     hand=st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True),

@@ -28,7 +28,7 @@ from pokerscore.games.videopoker.paytables import MAX_COINS, MAX_PAY, PayTable, 
     ],
 )
 def test_published_returns(paytable: str, coins: int, published: float) -> None:
-    result = analyze(paytable, coins)
+    result = analyze(paytable, coins=coins)
     assert round(result.return_rate, 6) == published
     probabilities = result.probabilities_exact
     assert sum(probabilities.values()) == 1
@@ -42,7 +42,7 @@ def test_published_returns(paytable: str, coins: int, published: float) -> None:
 
 
 def test_jacks_or_better_9_6_details() -> None:
-    result = analyze("jacks-or-better-9-6", 5)
+    result = analyze("jacks-or-better-9-6", coins=5)
     # Regression pin: the exact fraction as this program computed it. Its independent check is
     # the published 0.995439 (test_published_returns) and the deal count below.
     assert result.return_exact == Fraction(1653526326983, 1661102543100)
@@ -91,7 +91,7 @@ def test_subset_tables_give_the_advisors_sums_for_every_hold() -> None:
         for _ in range(5):
             hand = rng.sample(FULL_DECK, 5)
             sums = hold_pay_sums(hand, paytable, 5)
-            for hold in advise(hand, paytable, 5):
+            for hold in advise(hand, paytable, coins=5):
                 draws = comb(47, 5 - len(hold.held))
                 assert Fraction(sums[hold.mask], draws * 5) == hold.ev_exact
 
@@ -110,7 +110,7 @@ def test_jacks_or_better_9_6_class_probabilities() -> None:
         "jacks-or-better": 0.214585,
         "nothing": 0.545435,
     }
-    probabilities = analyze("jacks-or-better-9-6", 5).probabilities
+    probabilities = analyze("jacks-or-better-9-6", coins=5).probabilities
     assert {name: round(p, 6) for name, p in probabilities.items()} == published
 
 
@@ -124,11 +124,11 @@ def test_royal_cycle_finds_the_royal_by_its_hand_not_its_class_name() -> None:
             for pay_class in job.paying
         ),
     )
-    cycle = analyze(renamed, 5).royal_cycle
+    cycle = analyze(renamed, coins=5).royal_cycle
     assert cycle is not None and round(cycle) == 40391  # as Jacks or Better 9/6
     # Royals paid as straight flushes: no class holds the royals alone, so no royal cycle.
     lumped = PayTable("lumped", "Lumped", job.paying[:-1])
-    assert analyze(lumped, 5).royal_cycle is None
+    assert analyze(lumped, coins=5).royal_cycle is None
 
 
 def scaled(table: PayTable, factor: int) -> PayTable:
@@ -154,6 +154,6 @@ def test_a_table_scaled_by_an_allowed_factor_returns_the_same_per_unit(factor: i
     job = get_paytable("jacks-or-better-9-6")
     big = scaled(job, factor)
     assert max(max(pay_class.pays) for pay_class in big.paying) <= MAX_PAY
-    result = analyze(big, 5)
+    result = analyze(big, coins=5)
     assert result.return_exact == factor * Fraction(1653526326983, 1661102543100)
-    assert result.counts == analyze(job, 5).counts  # the same holds, the same draws
+    assert result.counts == analyze(job, coins=5).counts  # the same holds, the same draws

@@ -409,6 +409,7 @@ def test_odd_values_are_one_error(change: tuple[str, str], message: str, tmp_pat
         load_paytable(_written(tmp_path, GOOD.replace(*change, 1)))
 
 
+@pytest.mark.slow
 def test_a_deeply_nested_value_made_in_python_is_refused() -> None:
     with pytest.raises(PayTableError, match=r"wild must be one of .*\[\[\["):
         paytable_from_dict({"name": "x", "wild": nested(100_000), "classes": []})

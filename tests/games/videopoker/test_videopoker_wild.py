@@ -86,6 +86,7 @@ def _random_hand(rng: random.Random, name: str) -> list[int]:
     return rng.sample(wild, wilds) + rng.sample(natural, 5 - wilds)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", WILD_TABLES)
 def test_classes_agree_with_the_brute_force_classifier(name: str) -> None:
     rng = random.Random(name)
@@ -97,12 +98,14 @@ def test_classes_agree_with_the_brute_force_classifier(name: str) -> None:
         ), hand
 
 
+@pytest.mark.slow
 def test_every_class_of_every_table_is_reached_and_named() -> None:
     for name in WILD_TABLES:
         table = get_paytable(name)
         assert table.reachable == frozenset(range(len(table.classes)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["deuces-wild", "joker-poker-kings"])
 def test_advisor_counts_agree_with_brute_force_over_every_draw(name: str) -> None:
     table = get_paytable(name)
@@ -140,6 +143,7 @@ def test_a_second_joker_is_refused_by_joker_poker() -> None:
         advise("Jk 9c 9d 9h 9s", "deuces-wild")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["deuces-wild", "joker-poker-kings"])
 def test_seed_coverage_rows_end_in_their_class(name: str) -> None:
     table = get_paytable(name)
@@ -148,6 +152,7 @@ def test_seed_coverage_rows_end_in_their_class(name: str) -> None:
         assert reference_class(row.final, name) == row.class_name
 
 
+@pytest.mark.slow
 def test_the_documented_wild_example_is_full_pay_deuces_wild(tmp_path: Path) -> None:
     table = documented_example(2, tmp_path)
     builtin = get_paytable("deuces-wild")
@@ -177,6 +182,7 @@ def test_wild_hands_belong_to_wild_tables_only() -> None:
         paytable_from_dict({"name": "x", "wild": "sevens", "classes": []})
 
 
+@pytest.mark.slow
 def test_a_five_aces_class_by_rank() -> None:
     table = paytable_from_dict(
         {

@@ -165,7 +165,7 @@ def board_command(
         str,
         typer.Argument(
             metavar="RANGE",
-            help='A range ("QQ+,AKs", random); Omaha: random or hands separated by commas.',
+            help='A range ("QQ+,AKs", random, 15%); Omaha: a range such as "AA:ds, KKQQ" or hands.',
         ),
     ],
     board: Annotated[str, typer.Option("--board", "-b", help="3, 4 or 5 board cards.")] = "",

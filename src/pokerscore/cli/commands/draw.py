@@ -32,7 +32,7 @@ def _draw_ids(ranking: Ranking) -> Callable[[str], list[int]]:
 
     def parse(text: str) -> list[int]:
         cards = parse_cards(text, size=10)
-        best_draw(cards[:5], cards[5:], ranking)
+        best_draw(cards[:5], cards[5:], ranking=ranking)
         return [card.id for card in cards]
 
     return parse
@@ -96,7 +96,7 @@ def draw_command(
             ):
                 for number, row in zip(block.numbers.tolist(), block.ids.tolist(), strict=True):
                     cards = tuple(Card(card) for card in row)
-                    best = best_draw(cards[:5], cards[5:], rules)
+                    best = best_draw(cards[:5], cards[5:], ranking=rules)
                     if json_output:  # one JSON object, written as the deals come
                         deal = json.dumps(_deal_json(number, best), ensure_ascii=ascii_only)
                         sys.stdout.write((", " if opened else '{"deals": [') + deal)

@@ -42,7 +42,7 @@ def score_command(
 ) -> None:
     """Score a hand: its category, description and best five cards, ordered as they count."""
     with user_errors():
-        hand = best_hand(" ".join(cards), ranking_named(ranking))
+        hand = best_hand(" ".join(cards), ranking=ranking_named(ranking))
     if json_output:
         print_json(
             {
@@ -107,7 +107,7 @@ def compare_command(
         fail('give at least two hands, each one argument: "5h 5c 6s 7s Kd" "2c 3s 8s 8d Td"')
     rules = ranking_named(ranking)
     with user_errors():
-        scores = [best_hand(hand, rules) for hand in hands]
+        scores = [best_hand(hand, ranking=rules) for hand in hands]
         best = winners(scores, same_deck=same_deck)
     if json_output:
         print_json(
@@ -147,7 +147,7 @@ def _duel_ids(ranking: Ranking) -> Callable[[str], list[int]]:
 
     def parse(text: str) -> list[int]:
         cards = parse_cards(text, size=DEAL_CARDS)
-        score(cards[:5], ranking), score(cards[5:], ranking)
+        score(cards[:5], ranking=ranking), score(cards[5:], ranking=ranking)
         return [card.id for card in cards]
 
     return parse
@@ -245,8 +245,8 @@ def _print_deals(
         [] if outcomes is None else outcomes.tolist(),
         strict=True,
     ):
-        first = score([card(i) for i in row[:5]], ranking)
-        second = score([card(i) for i in row[5:]], ranking)
+        first = score([card(i) for i in row[:5]], ranking=ranking)
+        second = score([card(i) for i in row[5:]], ranking=ranking)
         if outcome == 0:
             winner, reason = "tie", first.description
         else:

@@ -68,9 +68,11 @@ def stats_command(
 
         with user_errors():
             if sample:
-                result = sampled_counts(sample, seed, cards, progress=advance, ranking=rules)
+                result = sampled_counts(
+                    sample, seed=seed, cards=cards, progress=advance, ranking=rules
+                )
             else:
-                result = exhaustive_counts(cards, progress=advance, ranking=rules)
+                result = exhaustive_counts(cards=cards, progress=advance, ranking=rules)
     if json_output:
         payload: dict[str, object] = {
             "ranking": rules.name,

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
-from pokerscore.cards import PokerScoreError
 from pokerscore.cli.output import (
     JsonOption,
     console,
@@ -34,32 +32,9 @@ LOW, MIDDLE, HIGH = 0.30, 0.55, 0.85
 """Equities coloured red, yellow and green (the range of hands against a random hand)."""
 SHOWN_TRIPLES = 20
 FLAGS: Final = {
-    name: f"--{name}"
-    for name in ("hands", "out", "overwrite", "players", "resume", "scheduler", "tasks", "workers")
+    name: f"--{name}" for name in ("hands", "out", "overwrite", "players", "resume", "tasks")
 }
-"""The library's parameters and this command's flags: an error that opens with a parameter's
-name (``players must be 2 or 3, not 4``) is printed with the flag (``--players must be …``)."""
-
-
-def with_flags(message: str) -> str:
-    """``message`` with the parameter name it opens with written as the command's flag.
-
-    >>> with_flags("players must be 2 or 3, not 4")
-    '--players must be 2 or 3, not 4'
-    >>> with_flags("unknown starting hand")
-    'unknown starting hand'
-    """
-    first, space, rest = message.partition(" ")
-    return f"{FLAGS[first]}{space}{rest}" if first in FLAGS else message
-
-
-@contextlib.contextmanager
-def _flag_errors() -> Iterator[None]:
-    """The library's errors, which name parameters, as one line naming this command's flags."""
-    try:
-        yield
-    except PokerScoreError as error:
-        fail(with_flags(str(error)))
+"""The job's parameters by this command's options: an error about one names the option."""
 
 
 def _colour(equity: float) -> str:
@@ -203,7 +178,7 @@ def preflop_command(
         fail(
             "--vs-random-only is for two players: a three-way run makes no table against a random hand"
         )
-    with user_errors(), _flag_errors():
+    with user_errors(FLAGS):
         job = PreflopJob(
             hands=starting_classes(hands),
             players=players,

@@ -121,7 +121,7 @@ def advise_command(
     table = _paytable(paytable)
     with user_errors(), progress_bar(disable=json_output) as bar:
         bar.add_task("counting the draws of 32 holds", total=None)
-        holds = advise(" ".join(cards), table, coins)
+        holds = advise(" ".join(cards), table, coins=coins)
     dealt = holds[0].held if holds[0].mask == 31 else next(h for h in holds if h.mask == 31).held
     if json_output:
         print_json(
@@ -182,7 +182,7 @@ def analyze_command(
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        result = analyze(table, coins, progress=advance)
+        result = analyze(table, coins=coins, progress=advance)
     probabilities = result.probabilities
     if json_output:
         print_json(

@@ -29,15 +29,38 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+import numpy as np
 
 from pokerscore.cards import Card
+from pokerscore.engine import HIGH, get_ranking
+from pokerscore.engine.rankings import EIGHT_OR_BETTER
+from pokerscore.files.histories import _kernels as k
 
 if TYPE_CHECKING:
-    from pokerscore.files.histories.model import HandHistory, Pot
-    from pokerscore.files.histories.replay import _Table
+    from pokerscore.engine.tables import RankingTables
+    from pokerscore.files.histories.model import Pot, Street
     from pokerscore.games.holdem.game import Game
+
+
+class ReplayedTable(Protocol):
+    """What all-in EV reads of a replayed hand (the replay's table has it)."""
+
+    game: Game
+    count: int
+    folded: list[bool]
+    mucked: list[bool]
+    put_in: list[int]
+    holes: list[list[Card | None] | None]
+
+    @property
+    def allin_street(self) -> Street | None: ...
+
+    @property
+    def allin_board(self) -> tuple[Card, ...]: ...
+
 
 CACHE_SIZE: Final = 1 << 18
 """Spots whose equities are kept (each a few hundred bytes)."""
@@ -80,19 +103,27 @@ def _canonical(
     )
 
 
+@cache
+def kernel_tables() -> tuple[RankingTables, RankingTables, RankingTables, Any, Any]:
+    """The tables the room's kernels read: 7-card high, short deck (straight over trips) and
+    eight-or-better, and the full and short decks as masks (built once per process)."""
+
+    full = np.zeros(52, dtype=np.bool_)
+    full[list(HIGH.deck)] = True
+    short = np.zeros(52, dtype=np.bool_)
+    sot = get_ranking("short-deck-straight-over-trips")
+    short[list(sot.deck)] = True
+    return HIGH.tables(7), sot.tables(7), EIGHT_OR_BETTER.tables(7), full, short
+
+
 @lru_cache(maxsize=CACHE_SIZE)
 def _equities(
     game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
 ) -> tuple[Fraction, ...]:
     """Exact shares of a pot, by a kernel of this room (:func:`equity` gives the same numbers,
-    as the tests check, but costs some 25 ms a call beside the enumeration; an all-in on the
-    flop is some 990 boards)."""
-    import numpy as np
-
-    from pokerscore.files.histories import _kernels as k
-    from pokerscore.files.histories.batches import _tables
-
-    high7, sot7, low, _, _ = _tables()
+    as the tests check, but has a per-call cost larger than the enumeration of an all-in on the
+    flop, some 990 boards)."""
+    high7, sot7, low, _, _ = kernel_tables()
     codes = {"holdem": k.HOLDEM, "short-deck-straight-over-trips": k.SHORT_DECK_SOT,
              "omaha": k.OMAHA, "omaha-hi-lo": k.OMAHA_HI_LO}  # fmt: skip
     code = codes.get(game.name)
@@ -163,7 +194,7 @@ def exact_equities(
 
 
 def allin_evs(
-    table: _Table, pots: Sequence[Pot], won: Sequence[Fraction], ratio: Fraction
+    table: ReplayedTable, pots: Sequence[Pot], won: Sequence[Fraction], ratio: Fraction
 ) -> dict[int, Fraction] | None:
     """Each player's all-in EV (in units) for a replayed hand that had an all-in before the
     river, keyed by seat index; None without one. ``ratio`` is the share of the pots the site
@@ -197,20 +228,8 @@ def allin_evs(
     return {i: values[i] - table.put_in[i] for i in in_hand}
 
 
-def _hole(table: _Table, index: int) -> tuple[Card, ...] | None:
+def _hole(table: ReplayedTable, index: int) -> tuple[Card, ...] | None:
     hole = table.holes[index]
     if hole is None or any(card is None for card in hole):
         return None
     return tuple(card for card in hole if card is not None)
-
-
-def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
-    """Each player's all-in EV in chips, exactly, by name; None for a hand without an all-in
-    before the river (see the module's definition)."""
-    from pokerscore.files.histories.replay import replay_table
-
-    table, pots, won, ratio = replay_table(hand)
-    found = allin_evs(table, pots, won, ratio)
-    if found is None:
-        return None
-    return {hand.seats[i].name: value / hand.scale for i, value in found.items()}

@@ -12,38 +12,26 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import numba
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore.cards import Card
 from pokerscore.engine.jit import kernel
 from pokerscore.files.histories import _kernels as k
-from pokerscore.files.histories.model import HandHistoryError, HandResult
-from pokerscore.files.histories.replay import positions
+from pokerscore.files.histories.allin import exact_equities, kernel_tables
+from pokerscore.files.histories.model import HandHistoryError, HandResult, schema
+from pokerscore.files.histories.replay import game_named, positions
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from pokerscore.engine.tables import RankingTables
 
 STREET_NAMES: Final = ("preflop", "flop", "turn")
 RANK_CHARS: Final = np.frombuffer(b"23456789TJQKA", dtype=np.uint8)
 SUIT_CHARS: Final = np.frombuffer(b"cdhs", dtype=np.uint8)
-
-
-@cache
-def _tables() -> tuple[RankingTables, RankingTables, RankingTables, Any, Any]:
-    from pokerscore.engine import HIGH, get_ranking
-    from pokerscore.engine.rankings import EIGHT_OR_BETTER
-
-    full = np.zeros(52, dtype=np.bool_)
-    full[list(HIGH.deck)] = True
-    short = np.zeros(52, dtype=np.bool_)
-    sot = get_ranking("short-deck-straight-over-trips")
-    short[list(sot.deck)] = True
-    return HIGH.tables(7), sot.tables(7), EIGHT_OR_BETTER.tables(7), full, short
 
 
 @dataclass
@@ -92,7 +80,7 @@ def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch 
         pot_masks=np.zeros((capacity, players), dtype=np.int32),
         pot_shares=np.zeros((capacity, players, players), dtype=np.int32),
     )
-    high7, sot7, low, full, short = _tables()
+    high7, sot7, low, full, short = kernel_tables()
     starts = np.zeros(capacity, dtype=np.int64)
     stops = np.zeros(capacity, dtype=np.int64)
     numbers = np.zeros(capacity, dtype=np.int64)
@@ -123,7 +111,7 @@ def replay_stars_text(data: bytes, *, first_hand: int = 1) -> Batch | None:
     hands = k.stars_index(text, starts, stops)
     if hands < 0:
         return None
-    high7, sot7, low, full, _ = _tables()
+    high7, sot7, low, full, _ = kernel_tables()
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
     k.stars_hands(
         text, starts, stops, first_hand, hands, threads, high7, sot7, low, full, batch.facts,
@@ -293,8 +281,6 @@ def batch_columns(batch: Batch, file: str) -> Columns:
     """The rows of the hands the kernels replayed (status OK), in hand order."""
     import pyarrow as pa
 
-    from pokerscore.files.histories.running import schema
-
     facts = batch.facts[: batch.hands]
     ok = np.flatnonzero(facts[:, k.F_STATUS] == k.OK)
     counts = facts[ok, k.F_COUNT]
@@ -387,10 +373,6 @@ def _allin(
     batch: Batch, ok: npt.NDArray[np.int64], facts: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
     """All-in EV of each seat (NaN where none) and each hand's all-in street."""
-    from pokerscore.cards import Card
-    from pokerscore.files.histories.allin import exact_equities
-    from pokerscore.files.histories.replay import game_named
-
     evs = np.full(batch.put_in.shape, np.nan)
     streets = facts[:, k.F_ALLIN_STREET] if len(facts) else np.zeros(0, dtype=np.int64)
     games = ("holdem", "short-deck-straight-over-trips", "omaha", "omaha-hi-lo")

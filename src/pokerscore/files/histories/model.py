@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pokerscore._support.errors import PokerScoreError
 from pokerscore.cards import Card
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 Betting = Literal["no-limit", "pot-limit", "fixed-limit"]
 """How much a player may bet: anything up to the stack, up to the pot, or fixed amounts."""
@@ -247,3 +250,39 @@ class HandResult:
     @property
     def board(self) -> tuple[Card, ...]:
         return self.boards[0] if self.boards else ()
+
+
+# -- the rows written out -----------------------------------------------------------------------
+
+COLUMNS: Final = (
+    ("file", "string"),
+    ("hand", "int32"),
+    ("hand_id", "string"),
+    ("site", "string"),
+    ("variant", "string"),
+    ("stakes", "string"),
+    ("big_blind", "float64"),
+    ("player", "string"),
+    ("seat", "int16"),
+    ("position", "string"),
+    ("hole", "string"),
+    ("put_in", "float64"),
+    ("won", "float64"),
+    ("net", "float64"),
+    ("rake_paid", "float64"),
+    ("vpip", "bool_"),
+    ("pfr", "bool_"),
+    ("saw_flop", "bool_"),
+    ("went_to_showdown", "bool_"),
+    ("won_at_showdown", "bool_"),
+    ("allin_street", "string"),
+    ("allin_ev", "float64"),
+)
+"""The Parquet columns: one row per hand and player."""
+
+
+def schema() -> pa.Schema:
+    """The Arrow schema of :data:`COLUMNS` (pyarrow, the ``files`` extra, loaded here)."""
+    import pyarrow as pa
+
+    return pa.schema([(name, getattr(pa, kind)()) for name, kind in COLUMNS])

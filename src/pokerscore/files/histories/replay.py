@@ -31,8 +31,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Final
 
+from pokerscore._support.errors import expect
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.engine import get_ranking
+from pokerscore.files.histories.allin import allin_evs
 from pokerscore.files.histories.model import (
     STREETS,
     Action,
@@ -512,13 +514,13 @@ def _judge(
             split = {shown[0][0]: Fraction(1)}
             top = 0
         if hidden and not game.uses_exactly_two and game.low is None:
-            top = top or best_hand((*shown[0][1], *board), game.high).value
+            top = top or best_hand((*shown[0][1], *board), ranking=game.high).value
             tied = [
                 i
                 for i in hidden
                 if best_hand(
                     (*board, *(card for card in table.holes[i] or () if card is not None)),
-                    game.high,
+                    ranking=game.high,
                 ).value
                 == top
             ]
@@ -622,6 +624,8 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     be played (an action out of turn, a bet beyond the stack, a card seen twice, a hand that
     stops before its end). ``allin_ev=False`` leaves the all-in EV out (it is the costly part).
     """
+    expect(hand, HandHistory, "hand", "a HandHistory")
+    expect(allin_ev, bool, "allin_ev", "True or False")
     table = _play(hand)
     payout = _Payout(table)
     count = table.count
@@ -631,8 +635,6 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     )
     evs: dict[int, Fraction] | None = None
     if allin_ev and table.allin_street is not None:
-        from pokerscore.files.histories.allin import allin_evs
-
         evs = allin_evs(table, payout.pots, won, payout.ratio)
     scale = hand.scale
     names = positions(count)
@@ -794,3 +796,14 @@ def _listing(hand: HandHistory, gaps: list[Fraction]) -> str:
 
 
 __all__ = ["PokerScoreError", "game_named", "positions", "replay"]
+
+
+def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
+    """Each player's all-in EV in chips, exactly, by name; None for a hand without an all-in
+    before the river (see the module's definition)."""
+    expect(hand, HandHistory, "hand", "a HandHistory")
+    table, pots, won, ratio = replay_table(hand)
+    found = allin_evs(table, pots, won, ratio)
+    if found is None:
+        return None
+    return {hand.seats[i].name: value / hand.scale for i, value in found.items()}

@@ -20,14 +20,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pokerscore._support.atomic import atomic_path
-from pokerscore._support.errors import PokerScoreError
+from pokerscore._support.errors import ParameterError, PokerScoreError, expect, shorten
 from pokerscore._support.extras import require_extra
 from pokerscore._support.progress import Progress
 from pokerscore.files.histories.model import (
+    COLUMNS,
     Disagreement,
     HandHistory,
     HandHistoryError,
     HandResult,
+    schema,
 )
 from pokerscore.files.histories.stats import PlayerStats, StatsTally
 
@@ -55,8 +57,15 @@ class StrictError(HandHistoryError):
 def history_files(paths: Sequence[str | Path]) -> list[Path]:
     """The files ``paths`` name: files, folders (searched recursively for ``.phh``, ``.phhs``
     and ``.txt`` files) and globs, each in name order, duplicates dropped."""
+    if isinstance(paths, str | os.PathLike) or not isinstance(paths, Sequence):
+        raise ParameterError(
+            f"{{name}} must be a list of files, folders or globs, got {type(paths).__name__}",
+            "paths",
+        )
     if not paths:
-        raise PokerScoreError("paths: give at least one file, folder or glob")
+        raise ParameterError("{name}: give at least one file, folder or glob", "paths")
+    for item in paths:
+        expect(item, (str, os.PathLike), "paths", "files, folders or globs (strings or paths)")
     found: list[Path] = []
     for item in paths:
         path = Path(item)
@@ -132,16 +141,20 @@ def read_histories(
     :class:`~pokerscore.files.histories.model.HandHistory`, or the
     :class:`~pokerscore.files.histories.model.HandHistoryError` of a hand that cannot be read
     (it names the file, the hand and the line)."""
-    _check_format(file_format)
-    for path in history_files(paths):
-        yield from read_file(path, file_format)
+    _check_options(file_format)
+    files = history_files(paths)  # checked now, not at the first next()
+    return (hand for path in files for hand in read_file(path, file_format))
 
 
-def _check_format(file_format: str) -> None:
-    if file_format not in ("auto", "phh", "pokerstars"):
-        raise PokerScoreError(
-            f"file_format: unknown format {file_format!r}, use auto, phh or pokerstars"
+def _check_options(file_format: str, **flags: object) -> None:
+    """Refuse an unknown format, and a flag (``strict``, ``allin_ev``) that is not a bool."""
+    if not isinstance(file_format, str) or file_format not in ("auto", "phh", "pokerstars"):
+        raise ParameterError(
+            f"{{name}}: unknown format {shorten(repr(file_format))}, use auto, phh or pokerstars",
+            "file_format",
         )
+    for name, value in flags.items():
+        expect(value, bool, name, "True or False")
 
 
 def history_results(
@@ -161,9 +174,21 @@ def history_results(
     >>> [(p.player, p.net) for p in first.players]
     [('Sam', -1.0), ('Bea', -2.0), ('Cy', 3.0)]
     """
+    _check_options(file_format, strict=strict, allin_ev=allin_ev)
+    if on_error is not None and not callable(on_error):
+        raise ParameterError("{name} must be a function or None", "on_error")
+    return _results(read_histories(*paths, file_format=file_format), strict, allin_ev, on_error)
+
+
+def _results(
+    hands: Iterator[HandHistory | HandHistoryError],
+    strict: bool,
+    allin_ev: bool,
+    on_error: Callable[[HandHistoryError], None] | None,
+) -> Iterator[HandResult]:
     from pokerscore.files.histories.replay import replay
 
-    for hand in read_histories(*paths, file_format=file_format):
+    for hand in hands:
         try:
             if isinstance(hand, HandHistoryError):
                 raise hand
@@ -178,38 +203,6 @@ def history_results(
 
 
 # -- the rows ------------------------------------------------------------------------------------
-
-COLUMNS: Final = (
-    ("file", "string"),
-    ("hand", "int32"),
-    ("hand_id", "string"),
-    ("site", "string"),
-    ("variant", "string"),
-    ("stakes", "string"),
-    ("big_blind", "float64"),
-    ("player", "string"),
-    ("seat", "int16"),
-    ("position", "string"),
-    ("hole", "string"),
-    ("put_in", "float64"),
-    ("won", "float64"),
-    ("net", "float64"),
-    ("rake_paid", "float64"),
-    ("vpip", "bool_"),
-    ("pfr", "bool_"),
-    ("saw_flop", "bool_"),
-    ("went_to_showdown", "bool_"),
-    ("won_at_showdown", "bool_"),
-    ("allin_street", "string"),
-    ("allin_ev", "float64"),
-)
-"""The Parquet columns: one row per hand and player."""
-
-
-def schema() -> pa.Schema:
-    import pyarrow as pa
-
-    return pa.schema([(name, getattr(pa, kind)()) for name, kind in COLUMNS])
 
 
 def stakes_text(hand: HandHistory) -> str:
@@ -845,8 +838,14 @@ def analyse_histories(
     files must be visible to its workers); the results are those of one process. ``strict``
     stops at the first bad hand, raising it. ``progress(bytes done, bytes)`` as parts finish.
     """
-    _check_format(file_format)
+    _check_options(file_format, strict=strict, allin_ev=allin_ev)
     files = history_files(paths)
+    expect(out, (str, os.PathLike, type(None)), "out", "a path or None")
+    expect(follow, (str, type(None)), "follow", "a player's name or None")
+    if isinstance(part_bytes, bool) or not isinstance(part_bytes, int) or part_bytes < 1:
+        raise ParameterError("{name} must be a whole number of bytes, 1 or more", "part_bytes")
+    if progress is not None and not callable(progress):
+        raise ParameterError("{name} must be a function or None", "progress")
     if out is not None:
         require_extra("files", "writing Parquet (out)")
     parts = _plan(files, file_format, part_bytes)

@@ -25,6 +25,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore._support.errors import ParameterError, expect
 from pokerscore.files.histories.model import HandResult
 
 
@@ -177,7 +178,11 @@ def player_stats(results: Iterable[HandResult], *, player: str | None = None) ->
     >>> [(s.player, s.hands, s.net, s.vpip, s.pfr, s.bb_per_100) for s in player_stats([replay(hand)])]
     [('p1', 1, -2.0, 0.0, 0.0, -100.0), ('p2', 1, 2.0, 1.0, 1.0, 100.0)]
     """
+    expect(player, (str, type(None)), "player", "a player's name or None")
+    if isinstance(results, str | bytes) or not isinstance(results, Iterable):
+        raise ParameterError("{name} must be replayed hands (HandResult)", "results")
     tally = StatsTally()
     for result in results:
+        expect(result, HandResult, "results", "replayed hands (HandResult)")
         tally.add(result)
     return tally.stats(player)

@@ -21,6 +21,8 @@ gives the same tally whatever the number of threads.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
 
@@ -770,3 +772,203 @@ def sampled_showdowns(
                 settle_weighted(high, low, players, has_low, weight, total)
         if heads_up:
             heads_up_rows(total, block_size, first_wins, second_wins)
+
+
+# Omaha range patterns (games/holdem/omaha_ranges.py): every hand of a size, matched in place.
+
+Flags = npt.NDArray[np.bool_]
+
+DOUBLE_SUITED, SINGLE_SUITED, RAINBOW = 1, 2, 3
+"""Suit shapes a pattern may ask of the whole hand (0: any)."""
+
+
+class HandPattern(NamedTuple):
+    """One pattern of named cards for :func:`match_pattern`.
+
+    ``masks[i]`` is the 52-bit set of cards named card ``i`` may be, ``letters[i]`` its suit
+    variable (0 to 3, or -1); ``after[i]`` 1 when named card ``i`` is interchangeable with the
+    one before it (so it takes a later place in the hand: each assignment is tried once, not in
+    every order); ``blocked`` the suits the pattern writes out (bit per suit: no variable takes
+    them); ``shape`` a suit shape of the whole hand (0 none, or :data:`DOUBLE_SUITED`,
+    :data:`SINGLE_SUITED`, :data:`RAINBOW`).
+    """
+
+    masks: npt.NDArray[np.uint64]
+    letters: IntArray
+    after: IntArray
+    blocked: int
+    shape: int
+
+
+@kernel(inline=True)
+def _shape_fits(cards: IntArray, size: int, shape: int, tally: IntArray) -> bool:
+    """Whether the hand's suit counts have the shape: ds two suits of exactly two cards and none
+    of more, ss one such suit and none of more, rainbow no suit twice."""
+    for suit in range(4):
+        tally[suit] = 0
+    for place in range(size):
+        tally[cards[place] & 3] += 1
+    twos = 0
+    most = 0
+    for suit in range(4):
+        twos += tally[suit] == 2
+        most = max(most, tally[suit])
+    if shape == DOUBLE_SUITED:
+        return twos == 2 and most == 2
+    if shape == SINGLE_SUITED:
+        return twos == 1 and most == 2
+    return most <= 1
+
+
+@kernel(inline=True)
+def _pattern_fits(
+    cards: IntArray,
+    size: int,
+    masks: npt.NDArray[np.uint64],
+    letters: IntArray,
+    after: IntArray,
+    blocked: int,
+    scratch: IntArray,
+) -> bool:
+    """Whether the named cards go to different cards of the hand, each to one it may be, the
+    same suit variable to the same suit and different ones to different suits (backtracking).
+    ``scratch`` holds 3 * len(masks) + 8 integers."""
+    count = masks.shape[0]
+    if count == 0:
+        return True
+    choice = scratch[:count]
+    bound = scratch[count : 2 * count]
+    suit_of = scratch[2 * count : 2 * count + 4]
+    letter_of = scratch[2 * count + 4 : 2 * count + 8]
+    for suit in range(4):
+        suit_of[suit] = -1
+        letter_of[suit] = 4 if blocked >> suit & 1 else -1
+    used = 0
+    level = 0
+    choice[0] = -1
+    while level >= 0:
+        place = choice[level]
+        letter = letters[level]
+        if place >= 0:  # undo this level's last try
+            used &= ~(1 << place)
+            if bound[level]:
+                letter_of[suit_of[letter]] = -1
+                suit_of[letter] = -1
+        place += 1
+        if after[level] and place <= choice[level - 1]:
+            place = choice[level - 1] + 1
+        binds = False
+        while place < size:
+            card = cards[place]
+            if not used >> place & 1 and masks[level] >> np.uint64(card) & np.uint64(1):
+                if letter < 0:
+                    break
+                suit = card & 3
+                if suit_of[letter] < 0 and letter_of[suit] < 0:
+                    binds = True
+                    break
+                if suit_of[letter] == suit:
+                    break
+            place += 1
+        if place == size:
+            choice[level] = -1
+            level -= 1
+            continue
+        choice[level] = place
+        bound[level] = binds
+        used |= 1 << place
+        if binds:
+            suit_of[letter] = cards[place] & 3
+            letter_of[cards[place] & 3] = letter
+        if level == count - 1:
+            return True
+        level += 1
+        choice[level] = -1
+    return False
+
+
+@kernel(parallel=True)
+def match_pattern(size: int, pattern: HandPattern, offsets: IntArray, out: Flags) -> None:
+    """``out[i]``: whether hand ``i`` fits the pattern, hands being every ``size`` cards of 52
+    in colex order (``offsets[top]`` = C(top, size) hands lie below those whose top card is
+    ``top``); one thread per top card."""
+    masks = pattern.masks
+    letters = pattern.letters
+    after = pattern.after
+    blocked = pattern.blocked
+    shape = pattern.shape
+    for lowest_top in prange(53 - size):
+        top = lowest_top + size - 1
+        cards = np.empty(size, dtype=np.int64)
+        subset = np.arange(size - 1, dtype=np.int64)
+        scratch = np.empty(3 * masks.shape[0] + 8, dtype=np.int64)
+        tally = np.empty(4, dtype=np.int64)
+        cards[size - 1] = top
+        for index in range(offsets[top], offsets[top + 1]):
+            for place in range(size - 1):
+                cards[place] = subset[place]
+            fits = shape == 0 or _shape_fits(cards, size, shape, tally)
+            out[index] = fits and _pattern_fits(
+                cards, size, masks, letters, after, blocked, scratch
+            )
+            _next_subset(subset, size - 1, top)
+
+
+@kernel(parallel=True)
+def match_anchored(
+    size: int, pattern: HandPattern, anchors: IntArray, binomials: IntArray, out: Flags
+) -> None:
+    """Sets ``out[i]`` (colex order, as in :func:`match_pattern`; the caller clears ``out``) for
+    every hand that fits the pattern, reading only hands that hold one of the ``anchors``: a
+    named card must be one of them, so no other hand fits. One thread per anchor; a hand holding
+    two anchors is read twice and set the same way both times."""
+    masks = pattern.masks
+    letters = pattern.letters
+    after = pattern.after
+    blocked = pattern.blocked
+    shape = pattern.shape
+    rest = size - 1
+    count = binomials[51, rest]
+    for which in prange(anchors.shape[0]):
+        anchor = anchors[which]
+        cards = np.empty(size, dtype=np.int64)
+        subset = np.arange(rest, dtype=np.int64)
+        scratch = np.empty(3 * masks.shape[0] + 8, dtype=np.int64)
+        tally = np.empty(4, dtype=np.int64)
+        for _ in range(count):
+            # The other cards in increasing order, the anchor put in its place.
+            place = 0
+            for position in range(rest):
+                card = subset[position] + (subset[position] >= anchor)
+                if place == position and card > anchor:
+                    cards[place] = anchor
+                    place += 1
+                cards[place] = card
+                place += 1
+            if place == rest:
+                cards[rest] = anchor
+            fits = shape == 0 or _shape_fits(cards, size, shape, tally)
+            if fits and _pattern_fits(cards, size, masks, letters, after, blocked, scratch):
+                index = 0
+                for position in range(size):
+                    index += binomials[cards[position], position + 1]
+                out[index] = True
+            _next_subset(subset, rest, 51)
+
+
+@kernel(parallel=True)
+def flagged_hands(size: int, flags: Flags, offsets: IntArray, starts: IntArray, out: Cards) -> None:
+    """The hands whose ``flags`` are set (every ``size`` cards of 52 in colex order, as in
+    :func:`match_pattern`), one row each in that order, cards in descending order;
+    ``starts[top]`` is the row of the first flagged hand topped by ``top``."""
+    for lowest_top in prange(53 - size):
+        top = lowest_top + size - 1
+        subset = np.arange(size - 1, dtype=np.int64)
+        row = starts[top]
+        for index in range(offsets[top], offsets[top + 1]):
+            if flags[index]:
+                out[row, 0] = top
+                for place in range(1, size):
+                    out[row, place] = subset[size - 1 - place]
+                row += 1
+            _next_subset(subset, size - 1, top)

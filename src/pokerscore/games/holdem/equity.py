@@ -1,9 +1,9 @@
 """How often each hand wins from here: exact enumeration of every board, or Monte Carlo.
 
-A player is a hand (``"AhAs"``) or a range (``"QQ+,AKs"``, hold'em only). Equity is the share of
-the pot a player takes on average: a k-way tie gives each 1/k, and in hi/lo games each half pot
-counts half. ``win`` is the chance of taking the whole pot, ``tie`` of taking part of it, ``lose``
-of taking nothing.
+A player is a hand (``"AhAs"``) or a range (``"QQ+,AKs"``, ``"15%"``; two-card games only).
+Equity is the share of the pot a player takes on average: a k-way tie gives each 1/k, and in
+hi/lo games each half pot counts half. ``win`` is the chance of taking the whole pot, ``tie`` of
+taking part of it, ``lose`` of taking nothing.
 
 **Exact** enumerates every board that completes the known cards, for every combination of the
 players' combos that shares no card, each weighted by the product of the combos' weights (the
@@ -115,9 +115,9 @@ EXACT_LIMIT: Final = 400_000_000
 MAX_WORK: Final = 10**10
 """The most work one call takes on, in hands judged: boards (or showdowns dealt) times players,
 plus a thousand per combination of combos listed and a quarter per pair of combos weighed
-(range against range). About a minute on two cores of a recent server, quiet (exact AdAc vs
-KhKs judges 3.4 million hands in some 15 ms; Monte Carlo some 50 million hands a second per
-core): a call that would take more is refused up front, with what it would take."""
+(range against range). About a minute on two cores of a recent server at the rates of
+``benchmarks/equity.md``: a call that would take more is refused up front, with what it would
+take."""
 DEFAULT_SAMPLES: Final = 1_000_000
 """Monte Carlo deals this many showdowns when neither ``samples`` nor ``stderr`` is given."""
 BLOCK_SIZE: Final = 4096
@@ -212,7 +212,7 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
         if not isinstance(item, str):
             raise PlayerError(number, str(error)) from None
         try:
-            found = parse_range(item, ranking=game.high)
+            found = parse_range(item, ranking=game.high, hole_cards=game.hole_cards)
         except PokerScoreError:
             raise PlayerError(number, str(error)) from None  # neither cards nor a range
         return _range_player(found, number, game)
@@ -234,11 +234,17 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
 
 
 def _range_player(found: Range, number: int, game: Game) -> _Player:
+    if found.hole_cards != game.hole_cards:
+        raise PlayerError(
+            number,
+            f"the range holds {found.hole_cards}-card hands, and {game.name} deals "
+            f"{game.hole_cards} hole cards",
+        )
     if game.hole_cards != 2:
         raise PlayerError(
             number,
-            f"a range is two-card combos, and {game.name} deals {game.hole_cards} hole cards: "
-            "give the player's cards",
+            f"equity deals ranges in two-card games only; in {game.name} give the player's cards "
+            "(board_breakdown reads Omaha ranges)",
         )
     if not found.combos:
         raise PlayerError(number, "the range is empty")

@@ -42,11 +42,14 @@ import numbers
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING, Final
+from fractions import Fraction
+from functools import cache, cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, Literal
 
 from pokerscore._support.errors import expect, shorten
 from pokerscore.cards import (
+    DECK_SIZE,
     Card,
     CardLike,
     DuplicateCardError,
@@ -63,12 +66,13 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-Combo = tuple[int, int]
-"""Two card ids, higher first."""
+Combo = tuple[int, ...]
+"""Card ids, highest first: two in hold'em, four to six in Omaha."""
 
 ALLOWED: Final = (
     "a hand is a pair (QQ, QQ+, 22-77), two ranks with s, o or neither (AKs, AKo, AK, A2s+, "
-    "KQo-K9o), an exact combo (AhKh) or random, optionally weighted as 0.5(JJ), 50%(JJ) or JJ:0.5"
+    "KQo-K9o), an exact combo (AhKh), random or a top range (15%, 5%-20%), optionally weighted "
+    "as 0.5(JJ), 50%(JJ) or JJ:0.5"
 )
 WEIGHT_HELP: Final = (
     "a weight is a number above 0 and at most 1, or a percentage above 0% and at most 100%, "
@@ -81,6 +85,18 @@ _SPECIAL: Final = frozenset("():")
 _WORD_ENDS: Final = _SEPARATORS | _SPECIAL
 _WEIGHT: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(%?)")
 _RANKS: Final = {rank.char: int(rank) for rank in Rank}
+_NUMBER: Final = r"(\d+(?:\.\d*)?|\.\d+)"
+_TOP: Final = re.compile(rf"{_NUMBER}%(?:-{_NUMBER}%)?")
+HOLE_CARDS: Final = (2, 4, 5, 6)
+_SIZE_WORDS: Final = {2: "two", 4: "four", 5: "five", 6: "six"}
+"""The hand sizes a range may hold: hold'em's two, Omaha's four, five and six."""
+ALL_COMBOS: Final = 1326
+"""Hold'em's two-card combos: C(52, 2), the whole of a top-X % range's 100 %."""
+TOP_HELP: Final = (
+    "a top range is a percentage above 0% and at most 100% (15%), or two percentages from 0% "
+    "to 100%, the lower first (5%-20%)"
+)
+VS_RANDOM_FILE: Final = "preflop-vs-random.csv"
 
 
 class RangeError(PokerScoreError):
@@ -104,10 +120,11 @@ class RangeError(PokerScoreError):
 
 @dataclass(frozen=True)
 class Range:
-    """An immutable weighted set of two-card combos; build one with :func:`parse_range`.
+    """An immutable weighted set of combos; build one with :func:`parse_range`.
 
-    ``combos`` are ``(Card, Card)`` pairs, higher card first, in descending order of card ids;
-    ``weights`` are their weights, in the same order. ``len()`` is the number of combos.
+    ``combos`` are tuples of ``hole_cards`` cards (two in hold'em, four to six in Omaha), highest
+    card first, in descending order of card ids; ``weights`` are their weights, in the same
+    order. ``len()`` is the number of combos.
 
     >>> hands = parse_range("0.5(AKs), QQ")
     >>> len(hands), hands.combos[0], hands.weights[0]
@@ -120,18 +137,21 @@ class Range:
     True
     """
 
-    combos: tuple[tuple[Card, Card], ...]
+    combos: tuple[tuple[Card, ...], ...]
     weights: tuple[float, ...]
     ranking: str = "high"
+    hole_cards: int = 2
+    """The cards of each combo: 2 in hold'em, 4 in Omaha, 5 or 6 in its bigger variants."""
 
     def __post_init__(self) -> None:
         # A Range may be built by hand: the same rules as the parser's, the same order.
         if not isinstance(self.ranking, str):
             kind = type(self.ranking).__name__
             raise parameter_error("ranking", f" must be the name of a ranking, got {kind}")
+        size = _checked_hole_cards(self.hole_cards)
         deck = get_ranking(self.ranking)
-        combos = [_checked_combo(combo, number, deck) for number, combo in
-                  enumerate(_sequence("combos", self.combos, "two-card combos"), 1)]  # fmt: skip
+        combos = [_checked_combo(combo, number, deck, size) for number, combo in
+                  enumerate(_sequence("combos", self.combos, _SIZE_WORDS[size] + "-card combos"), 1)]  # fmt: skip
         weights = _sequence("weights", self.weights, "numbers")
         if len(weights) != len(combos):
             raise parameter_error(
@@ -144,18 +164,51 @@ class Range:
                 raise parameter_error("combos", f": {_combo_text(combo)} appears twice")
             weighted[combo] = _checked_weight(weight, combo)
         ordered = sorted(weighted, reverse=True)
-        object.__setattr__(self, "combos", tuple((Card(a), Card(b)) for a, b in ordered))
+        object.__setattr__(self, "combos", tuple(tuple(map(Card, combo)) for combo in ordered))
         object.__setattr__(self, "weights", tuple(weighted[combo] for combo in ordered))
 
-    def __len__(self) -> int:
-        return len(self.combos)
+    @classmethod
+    def _of_rows(
+        cls,
+        hands: npt.NDArray[np.uint8],
+        weights: npt.NDArray[np.float64],
+        ranking: str,
+        text: str,
+    ) -> Range:
+        """A range of rows of card ids (highest first, rows in descending order) and their
+        weights, trusted as they are: the parser's many-card ranges, whose ``combos`` and
+        ``weights`` tuples are built on first use."""
+        found = object.__new__(cls)
+        for name, value in (("ranking", ranking), ("hole_cards", hands.shape[1]),
+                            ("_rows", hands), ("_row_weights", weights), ("text", text)):  # fmt: skip
+            object.__setattr__(found, name, value)
+        return found
 
-    def __iter__(self) -> Iterator[tuple[Card, Card]]:
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> object:
+            # combos and weights of a range read from rows: the tuples are built when asked for.
+            rows = self.__dict__.get("_rows")
+            if rows is None or name not in ("combos", "weights"):
+                raise AttributeError(name)
+            cards = [Card(card) for card in range(DECK_SIZE)]
+            combos = tuple(tuple(cards[card] for card in row) for row in rows.tolist())
+            object.__setattr__(self, "combos", combos)
+            object.__setattr__(self, "weights", tuple(self.__dict__["_row_weights"].tolist()))
+            return self.__dict__[name]
+
+    def __len__(self) -> int:
+        rows = self.__dict__.get("_rows")
+        return len(self.combos) if rows is None else len(rows)
+
+    def __iter__(self) -> Iterator[tuple[Card, ...]]:
         return iter(self.combos)
 
     def __repr__(self) -> str:
         shown = self.text if len(self.text) <= 80 else self.text[:60] + "…"
         suffix = "" if self.ranking == "high" else f", ranking={self.ranking!r}"
+        if self.hole_cards != 2:
+            suffix += f", hole_cards={self.hole_cards}"
         return f"Range({shown!r}{suffix})"
 
     @cached_property
@@ -165,20 +218,25 @@ class Range:
         >>> parse_range("aks ako kk+ jj-tt 50%(22)").text
         'KK+, JJ-TT, AK, 0.5(22)'
         """
-        return _describe(
-            {(a.id, b.id): w for (a, b), w in zip(self.combos, self.weights, strict=True)},
-            get_ranking(self.ranking),
-        )
+        weights = {
+            tuple(card.id for card in combo): weight
+            for combo, weight in zip(self.combos, self.weights, strict=True)
+        }
+        return _describe(weights, get_ranking(self.ranking), self.hole_cards)
 
     def as_array(self) -> npt.NDArray[np.uint8]:
-        """The combos as an ``(N, 2)`` array of card ids (``uint8``), higher card first.
+        """The combos as an ``(N, hole_cards)`` array of card ids (``uint8``), highest first.
 
         >>> parse_range("AhKh, 2c2d").as_array().tolist()
         [[50, 46], [1, 0]]
         """
         import numpy as np
 
-        return np.array([(a.id, b.id) for a, b in self.combos], dtype=np.uint8).reshape(-1, 2)
+        rows = self.__dict__.get("_rows")
+        if rows is not None:
+            return np.array(rows, dtype=np.uint8)
+        ids = [[card.id for card in combo] for combo in self.combos]
+        return np.array(ids, dtype=np.uint8).reshape(-1, self.hole_cards)
 
     def weight_array(self) -> npt.NDArray[np.float64]:
         """The weights as a ``float64`` array, in the order of :meth:`as_array`.
@@ -188,22 +246,36 @@ class Range:
         """
         import numpy as np
 
-        return np.array(self.weights, dtype=np.float64)
+        weights = self.__dict__.get("_row_weights")
+        return np.array(self.weights if weights is None else weights, dtype=np.float64)
 
     def without(self, cards: str | Iterable[CardLike]) -> Range:
         """A new range without the combos that use any of ``cards`` (card removal).
 
         >>> len(parse_range("AA, AKs").without("As Kh"))
         5
+        >>> len(parse_range("AA", hole_cards=4).without("As"))
+        3432
         """
         dead = {card.id for card in parse_cards(cards, allow_duplicates=True)}
+        rows = self.__dict__.get("_rows")
+        if rows is not None:
+            import numpy as np
+
+            kept_rows = ~np.isin(rows, list(dead)).any(axis=1)
+            text = self.text + " without " + "".join(str(Card(card)) for card in sorted(dead))
+            weights = self.__dict__["_row_weights"][kept_rows]
+            return Range._of_rows(rows[kept_rows], weights, self.ranking, text)
         kept = [
             (combo, weight)
             for combo, weight in zip(self.combos, self.weights, strict=True)
-            if combo[0].id not in dead and combo[1].id not in dead
+            if not any(card.id in dead for card in combo)
         ]
         return Range(
-            tuple(combo for combo, _ in kept), tuple(weight for _, weight in kept), self.ranking
+            tuple(combo for combo, _ in kept),
+            tuple(weight for _, weight in kept),
+            self.ranking,
+            self.hole_cards,
         )
 
     @staticmethod
@@ -248,22 +320,30 @@ def _sequence(name: str, value: object, items: str) -> list[object]:
 
 
 def _combo_text(combo: Combo) -> str:
-    return str(Card(combo[0])) + str(Card(combo[1]))
+    return "".join(str(Card(card)) for card in combo)
 
 
-def _checked_combo(combo: object, number: int, deck: Ranking) -> Combo:
-    """Two different cards of the ranking's deck, as ids, higher first."""
+def _checked_hole_cards(hole_cards: object) -> int:
+    if isinstance(hole_cards, bool) or hole_cards not in HOLE_CARDS:
+        raise parameter_error(
+            "hole_cards", f" must be 2 (hold'em) or 4 to 6 (Omaha), got {shorten(repr(hole_cards))}"
+        )
+    return int(hole_cards)
+
+
+def _checked_combo(combo: object, number: int, deck: Ranking, size: int) -> Combo:
+    """``size`` different cards of the ranking's deck, as ids, highest first."""
     try:
         cards = parse_cards(combo, allow_duplicates=True)  # type: ignore[arg-type]
         check_in_deck(cards, deck)
     except PokerScoreError as error:
         raise parameter_error("combos", f": combo {number}: {error}") from None
-    if len(cards) != 2:
-        raise parameter_error("combos", f": combo {number} has {len(cards)} card(s), not 2")
-    high, low = sorted((cards[0].id, cards[1].id), reverse=True)
-    if high == low:
-        raise parameter_error("combos", f": {_combo_text((high, low))} holds a card twice")
-    return high, low
+    if len(cards) != size:
+        raise parameter_error("combos", f": combo {number} has {len(cards)} card(s), not {size}")
+    ids = tuple(sorted((card.id for card in cards), reverse=True))
+    if len(set(ids)) != size:
+        raise parameter_error("combos", f": {_combo_text(ids)} holds a card twice")
+    return ids
 
 
 def _checked_weight(weight: object, combo: Combo) -> float:
@@ -282,8 +362,12 @@ def _checked_weight(weight: object, combo: Combo) -> float:
     return value
 
 
-def parse_range(text: str, *, ranking: RankingLike = "high") -> Range:
-    """Read a range in PokerStove/Equilab notation (see the module's table).
+def parse_range(text: str, *, ranking: RankingLike = "high", hole_cards: int = 2) -> Range:
+    """Read a range: hold'em's PokerStove/Equilab notation (see the module's table), or for
+    ``hole_cards`` 4 to 6 the Omaha patterns of :mod:`~pokerscore.games.holdem.omaha_ranges`
+    (ProPokerTools' generic syntax), in items separated by commas as in hold'em: weighted the same
+    ways (``0.5(AA, KK)``, ``AA:0.5``), ``:`` between two words keeps the hands both name
+    (``AA:ds``), and an item written ``!word`` takes the word's hands out of the items before it.
 
     >>> len(parse_range("QQ+,AKs")), len(parse_range("A2s+ KTo+")), len(parse_range("KQo-K9o"))
     (22, 84, 48)
@@ -295,15 +379,100 @@ def parse_range(text: str, *, ranking: RankingLike = "high") -> Range:
     Traceback (most recent call last):
     ...
     pokerscore.games.holdem.ranges.RangeError: invalid range "A5s-K2s" at position 1: both ends of a dash range keep the top card and the s or o, e.g. A5s-A2s or KQo-K9o
+    >>> len(parse_range("AA**", hole_cards=4)), len(parse_range("AxKxQyJy", hole_cards=4))
+    (6961, 12)
+    >>> len(parse_range("AA:ds, KKQQ, !AAA", hole_cards=4))
+    900
     """
     expect(text, str, "text", "a range written as text, e.g. QQ+,AKs")
     deck = get_ranking(ranking)
+    if _checked_hole_cards(hole_cards) != 2:
+        return _parse_many(text, deck, hole_cards)
     weights: dict[Combo, float] = {}
     for combos, weight in _Parser(text, deck).items():
         for combo in combos:
             # The last mention wins, as re-marking a hand in a range editor's grid does.
             weights[combo] = weight
     return _make_range(weights, deck)
+
+
+def top_classes(percent: float | str | Fraction, *, order: Literal["vs-random"] = "vs-random"
+                ) -> tuple[str, ...]:  # fmt: skip
+    """The top ``percent`` % of hold'em's starting hands: the shortest run of the 169 classes,
+    best first in ``order``, whose combos reach at least ``percent`` % of the 1,326 (a class is
+    taken whole, so the run may hold a little more: ``15%`` is 200 combos, 15.08 %).
+
+    ``order="vs-random"`` (the only one): each class's exact equity against one random hand,
+    wins plus half the ties over every board (``data/preflop-vs-random.csv``, computed by the
+    project's exact preflop sweep and checked against Jazbo's published table), best first.
+    ``percent`` is read exactly from its decimal text (``"15"``, ``15``, ``Fraction(15)``).
+
+    >>> top_classes(2)
+    ('AA', 'KK', 'QQ', 'JJ', 'TT')
+    >>> len(top_classes(100)), top_classes(100)[-1]
+    (169, '32o')
+    >>> sum(len(parse_range(name)) for name in top_classes(15))
+    200
+    """
+    if order != "vs-random":
+        raise parameter_error("order", f' must be "vs-random", got {shorten(repr(order))}')
+    try:
+        share = Fraction(str(percent)) if isinstance(percent, float) else Fraction(percent)
+    except (TypeError, ValueError):
+        share = Fraction(-1)
+    if not 0 <= share <= 100:
+        raise parameter_error(
+            "percent", f" must be a number from 0 to 100, got {shorten(repr(percent))}"
+        )
+    names: list[str] = []
+    combos = 0
+    for name, count in _vs_random_order():
+        if combos * 100 >= share * ALL_COMBOS:
+            break
+        names.append(name)
+        combos += count
+    return tuple(names)
+
+
+@cache
+def _vs_random_order() -> tuple[tuple[str, int], ...]:
+    """The 169 classes and their combos, best first by exact equity against a random hand."""
+    path = Path(__file__).parents[2] / "data" / VS_RANDOM_FILE
+    lines = path.read_text(encoding="ascii").split()
+    rows = [line.split(",") for line in lines[1:]]
+    equities = {name: Fraction(2 * int(wins) + int(ties), 2 * int(deals))
+                for name, _, wins, ties, deals in rows}  # fmt: skip
+    grid = {name: place for place, name in enumerate(Range.starting_hands())}
+    ordered = sorted(rows, key=lambda row: (-equities[row[0]], grid[row[0]]))
+    return tuple((row[0], int(row[1])) for row in ordered)
+
+
+def _parse_many(text: str, deck: Ranking, size: int) -> Range:
+    """An Omaha range: the items' hands as flags over every hand of ``size`` cards, each hand
+    owned by the last item that names it (an exclusion owns it for none)."""
+    import numpy as np
+
+    from pokerscore.games.holdem.omaha_ranges import flagged_hands, hand_count
+
+    if deck.deck != tuple(range(DECK_SIZE)):
+        raise parameter_error(
+            "ranking", f" must deal 52 cards for ranges of {size} cards, got {deck.name}"
+        )
+    owner = np.zeros(hand_count(size), dtype=np.int32)
+    levels = [0.0]
+    parts = []
+    for flags, weight, shown in _ManyParser(text, size).items():
+        if weight is None:
+            owner[flags] = 0
+        else:
+            levels.append(weight)
+            owner[flags] = len(levels) - 1
+        if shown:  # a group's text comes with its first member
+            parts.append(shown)
+    held = owner > 0
+    weights = np.array(levels, dtype=np.float64)[owner[held]][::-1]
+    hands = flagged_hands(held, size)[::-1]
+    return Range._of_rows(hands, weights, deck.name, ", ".join(parts))
 
 
 def _make_range(weights: dict[Combo, float], deck: Ranking) -> Range:
@@ -346,15 +515,29 @@ def _tokens(text: str) -> list[_Token]:
     return tokens
 
 
-class _Parser:
+class _Reader:
+    """The tokens of a range's text and where the reading stands."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = _tokens(text)
+        self.index = 0
+        self.hands = 0  # hands (words) read so far: the position of the next error
+
+    def _peek(self, offset: int) -> _Token | None:
+        index = self.index + offset
+        return self.tokens[index] if index < len(self.tokens) else None
+
+    def _rest(self, token: _Token) -> str:
+        return self.text[token.start :].strip()
+
+
+class _Parser(_Reader):
     """Reads the items of a range: each a list of combo sets and the weight over them."""
 
     def __init__(self, text: str, deck: Ranking) -> None:
-        self.text = text
+        super().__init__(text)
         self.deck = deck
-        self.tokens = _tokens(text)
-        self.index = 0
-        self.hands = 0  # hands read so far: the position of the next error
 
     def items(self) -> Iterator[tuple[list[Combo], float]]:
         if not self.tokens:
@@ -368,13 +551,6 @@ class _Parser:
                 yield from self._group(token)
             else:
                 yield self._hand_with_weight(token)
-
-    def _peek(self, offset: int) -> _Token | None:
-        index = self.index + offset
-        return self.tokens[index] if index < len(self.tokens) else None
-
-    def _rest(self, token: _Token) -> str:
-        return self.text[token.start :].strip()
 
     @staticmethod
     def _misplaced(char: str) -> str:
@@ -436,12 +612,27 @@ class _Parser:
         if term.lower() in _EVERYTHING:
             deck = self.deck.deck
             return [(high, low) for high in deck for low in deck if low < high]
+        top = _TOP.fullmatch(term)
+        if top is not None:
+            return self._top(term, top)
         shape = _HandShape(term, self.hands)
         combos = shape.read()
         if combos is None:
             combos = [self._combo(term)]
         self._check_deck(term, combos)
         return combos
+
+    def _top(self, term: str, match: re.Match[str]) -> list[Combo]:
+        """The classes of a top range, ``15%`` or ``5%-20%`` (see :func:`top_classes`)."""
+        if len(self.deck.deck) != DECK_SIZE:
+            reason = f"top ranges are hold'em's (52 cards), and {self.deck.name} has fewer"
+            raise RangeError(term, self.hands, reason)
+        low, high = (Fraction(0), Fraction(match.group(1))) if match.group(2) is None else (
+            Fraction(match.group(1)), Fraction(match.group(2)))  # fmt: skip
+        if not (0 <= low < high <= 100) or (match.group(2) is None and high == 0):
+            raise RangeError(term, self.hands, TOP_HELP)
+        names = top_classes(high)[len(top_classes(low)) :]
+        return [combo for name in names for combo in _HandShape(name, self.hands).read() or ()]
 
     def _combo(self, term: str) -> Combo:
         try:
@@ -467,6 +658,108 @@ class _Parser:
         if any(not (mask >> high & 1 and mask >> low & 1) for high, low in combos):
             reason = f"{self.deck.name} is played with {deck_words(self.deck)}"
             raise RangeError(term, self.hands, reason)
+
+
+class _ManyParser(_Reader):
+    """Reads the items of an Omaha range: each the flags of its hands, its weight (None for an
+    exclusion) and its normalised text."""
+
+    def __init__(self, text: str, size: int) -> None:
+        super().__init__(text)
+        self.size = size
+
+    def items(self) -> Iterator[tuple[npt.NDArray[np.bool_], float | None, str]]:
+        from pokerscore.games.holdem.omaha_ranges import ALLOWED as PATTERNS
+
+        if not self.tokens:
+            raise RangeError("", 1, "a range needs at least one hand: " + PATTERNS)
+        while self.index < len(self.tokens):
+            token = self.tokens[self.index]
+            following = self._peek(1)
+            if token.text in _SPECIAL:
+                raise RangeError(self._rest(token), self.hands + 1, _Parser._misplaced(token.text))
+            if following is not None and following.text == "(" and not following.comma_before:
+                yield from self._group(token)
+            else:
+                yield self._expression(weighted=True)
+
+    def _group(self, weight_token: _Token) -> Iterator[tuple[npt.NDArray[np.bool_], float, str]]:
+        position = self.hands + 1
+        rest = self._rest(weight_token)
+        weight = _weight(weight_token.text)
+        if weight is None:
+            raise RangeError(rest, position, WEIGHT_HELP)
+        self.index += 2  # past the weight and "("
+        members = []
+        while True:
+            token = self._peek(0)
+            if token is None or token.text == "(":
+                reason = "this group is never closed: add )" if token is None else (
+                    "groups do not nest: write 0.5(AA, KK), 0.25(QQ)")  # fmt: skip
+                raise RangeError(rest, position, reason)
+            if token.text == ")":
+                break
+            flags, _, shown = self._expression(weighted=False)
+            if shown.startswith("!"):
+                raise RangeError(shown, self.hands, "an exclusion (!AAA) takes no weight")
+            members.append((flags, shown))
+        self.index += 1
+        if not members:
+            raise RangeError(rest, position, "an empty group: put hands inside, e.g. 0.5(AA, KK)")
+        texts = ", ".join(shown for _, shown in members)
+        for number, (flags, _) in enumerate(members):
+            yield flags, weight, f"{weight!r}({texts})" if number == 0 else ""
+
+    def _expression(self, *, weighted: bool) -> tuple[npt.NDArray[np.bool_], float | None, str]:
+        """Words joined by ``:`` (the hands all of them name), then maybe ``:weight``."""
+        token = self.tokens[self.index]
+        if token.text in _SPECIAL:
+            raise RangeError(token.text, self.hands + 1, _Parser._misplaced(token.text))
+        exclude = token.text.startswith("!")
+        words = [token.text[1:] if exclude else token.text]
+        flags = self._word(words[0])
+        self.index += 1
+        weight: float | None = None if exclude else 1.0
+        while (colon := self._peek(0)) is not None and colon.text == ":" and not colon.comma_before:
+            value = self._peek(1)
+            if value is None or value.comma_before or value.text in _SPECIAL:
+                raise RangeError(
+                    words[-1] + ":", self.hands, "a word or a weight must follow the colon"
+                )
+            if _WEIGHT.fullmatch(value.text):
+                found = _weight(value.text)
+                if found is None:
+                    raise RangeError(f"{words[-1]}:{value.text}", self.hands, WEIGHT_HELP)
+                if not weighted or exclude:
+                    reason = ("an exclusion (!AAA) takes no weight" if exclude else
+                              "a weight inside a weighted group: write 0.5(AA, KK) or AA:0.5, not both")  # fmt: skip
+                    raise RangeError(f"{words[-1]}:{value.text}", self.hands, reason)
+                weight = found
+                self.index += 2
+                break
+            words.append(value.text)
+            flags &= self._word(value.text)
+            self.index += 2
+        shown = ("!" if exclude else "") + ":".join(words)
+        return flags, weight, shown if weight in (None, 1.0) else f"{shown}:{weight!r}"
+
+    def _word(self, word: str) -> npt.NDArray[np.bool_]:
+        from pokerscore.games.holdem.omaha_ranges import PatternError, word_flags
+
+        self.hands += 1
+        if word == "":
+            raise RangeError("!", self.hands, "! is followed by the hands it takes out, e.g. !AAA")
+        if _TOP.fullmatch(word):
+            reason = "top X % ranges are hold'em's: name Omaha hands by pattern"
+            raise RangeError(word, self.hands, reason)
+        if _WEIGHT.fullmatch(word) and ("." in word or _weight(word) is not None):  # 109 is T9
+            raise RangeError(
+                word, self.hands, "a weight needs its hands, e.g. 0.5(AA, KK) or AA:0.5"
+            )
+        try:
+            return word_flags(word, self.size)
+        except PatternError as error:
+            raise RangeError(word, self.hands, str(error)) from None
 
 
 class _HandShape:
@@ -589,14 +882,19 @@ def _weight(text: str) -> float | None:
     return value if 0 < value <= 1 else None
 
 
-def _describe(weights: dict[Combo, float], deck: Ranking) -> str:
-    """Normalised text: full weight first, then each lower weight as a group, highest first."""
+def _describe(weights: dict[Combo, float], deck: Ranking, size: int = 2) -> str:
+    """Normalised text: full weight first, then each lower weight as a group, highest first;
+    combos of more than two cards one by one."""
     levels: dict[float, set[Combo]] = {}
     for combo, weight in weights.items():
         levels.setdefault(weight, set()).add(combo)
     parts = []
     for weight in sorted(levels, reverse=True):
-        body = _compress(levels[weight], deck)
+        body = (
+            _compress(levels[weight], deck)
+            if size == 2
+            else ", ".join(map(_combo_text, sorted(levels[weight], reverse=True)))
+        )
         parts.append(body if weight == 1 else f"{weight!r}({body})")
     return ", ".join(parts)
 
@@ -665,4 +963,4 @@ def _runs(chosen: list[int], order: list[int], top: str, suits: str) -> list[str
     return texts
 
 
-__all__ = ["Range", "RangeError", "parse_range"]
+__all__ = ["Range", "RangeError", "parse_range", "top_classes"]

@@ -65,9 +65,9 @@ def hole_score(
     """The best five of hole cards and a board (3 to 5 cards) under the game's rule (any five,
     or Omaha's two and three) and ``rules``."""
     if not game.uses_exactly_two:
-        return best_hand(hole + board, rules)
+        return best_hand(hole + board, ranking=rules)
     return max(
-        score(pair + triple, rules)
+        score(pair + triple, ranking=rules)
         for pair in combinations(hole, 2)
         for triple in combinations(board, 3)
     )

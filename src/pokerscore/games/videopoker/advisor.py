@@ -64,7 +64,7 @@ def hold_order_key(hold: HoldEV) -> tuple[Fraction, int, int]:
 
 
 def advise(
-    cards: HandInput, paytable: PayTable | str = DEFAULT_PAYTABLE, coins: int = MAX_COINS
+    cards: HandInput, paytable: PayTable | str = DEFAULT_PAYTABLE, *, coins: int = MAX_COINS
 ) -> list[HoldEV]:
     """All 32 holds of a five-card deal with their exact expected returns, best first.
 

@@ -54,7 +54,8 @@ Count = int | Fraction
 """A weighted number of combos: an integer when every weight is 1."""
 RangeInput = str | Any
 """A range text (``"QQ+,AKs"``), a :class:`~pokerscore.games.holdem.ranges.Range`, or in Omaha
-``random`` or hands separated by commas (``"AhKhQhJh, 2c3c4d5d"``)."""
+``random``, hands separated by commas (``"AhKhQhJh, 2c3c4d5d"``) or an Omaha range
+(``"AA:ds, KKQQ"``, :func:`~pokerscore.games.holdem.ranges.parse_range`)."""
 EVERYTHING: Final = frozenset({"random", "any", "100%"})
 EVERY_HAND_LIMIT: Final = 3_000_000
 """``random`` in a game of more hole cards is read up to this many hands (Omaha and five-card
@@ -102,11 +103,15 @@ class RangeCombos:
 
 def read_range(source: RangeInput, game: Game, *, name: str = "range") -> RangeCombos:
     """A range for ``game``: hold'em-style ranges (two hole cards) in PokerStove notation, or a
-    :class:`~pokerscore.games.holdem.ranges.Range`; for more hole cards, ``random`` or a list of
-    hands separated by commas. Errors name the parameter. Texts are read once per process."""
-    if hasattr(source, "combos") and hasattr(source, "weights"):
-        combos = [tuple(card.id for card in combo) for combo in source.combos]
-        return _range_combos(str(getattr(source, "text", source)), combos, source.weights, game)
+    :class:`~pokerscore.games.holdem.ranges.Range`; for more hole cards, ``random``, a list of
+    hands separated by commas or an Omaha range. Errors name the parameter. Texts are read once
+    per process."""
+    if hasattr(source, "as_array") and hasattr(source, "weight_array"):  # a Range
+        text = str(getattr(source, "text", source))
+        try:
+            return _range_combos(text, source.as_array(), source.weight_array().tolist(), game)
+        except PokerScoreError as error:
+            raise bad_parameter(name, str(error)) from None
     if not isinstance(source, str):
         raise bad_parameter(name, f"a range is text or a Range, got {type(source).__name__}")
     try:
@@ -125,7 +130,20 @@ def _read_text(source: str, game: Game) -> RangeCombos:
         return _range_combos(found.text, combos, found.weights, game)
     if source.strip().lower() in EVERYTHING:
         return _every_hand(game)
-    hands, text = _hand_list(source, game)
+    try:
+        hands, text = _hand_list(source, game)
+    except PokerScoreError:
+        # Not a list of hands: an Omaha range (AA:ds, KKQQ), refused past the hands' limit;
+        # its errors name the token and what the syntax allows (exact hands too).
+        from pokerscore.games.holdem.ranges import parse_range
+
+        found = parse_range(source, ranking=game.high, hole_cards=game.hole_cards)
+        if len(found) > EVERY_HAND_LIMIT:
+            raise PokerScoreError(
+                f"{found.text} is {len(found):,} hands, more than the {EVERY_HAND_LIMIT:,} "
+                "read here"
+            ) from None
+        return _range_combos(found.text, found.as_array(), found.weight_array().tolist(), game)
     return _range_combos(text, hands, [1.0] * len(hands), game)
 
 
@@ -139,7 +157,7 @@ def _every_hand(game: Game) -> RangeCombos:
     if count > EVERY_HAND_LIMIT:
         raise PokerScoreError(
             f"random in {game.name} is {count:,} hands, too many to read here; give a list of "
-            "hands separated by commas"
+            "hands separated by commas or a narrower range"
         )
     positions = np.zeros((count, game.hole_cards), dtype=np.uint8)
     fill_subsets(len(game.deck), positions)
@@ -151,12 +169,20 @@ def _every_hand(game: Game) -> RangeCombos:
 
 
 def _range_combos(
-    text: str, combos: Sequence[tuple[int, ...]], weights: Sequence[float], game: Game
+    text: str,
+    combos: Sequence[tuple[int, ...]] | npt.NDArray[np.uint8],
+    weights: Sequence[float],
+    game: Game,
 ) -> RangeCombos:
     import numpy as np
 
-    if any(len(combo) != game.hole_cards for combo in combos):
+    width = combos.shape[1] if isinstance(combos, np.ndarray) else None
+    if width is None and any(len(combo) != game.hole_cards for combo in combos):
         raise PokerScoreError(f"{game.name} deals {game.hole_cards} hole cards")
+    if width is not None and len(combos) and width != game.hole_cards:
+        raise PokerScoreError(
+            f"the range holds {width}-card hands, and {game.name} deals {game.hole_cards} hole cards"
+        )
     exact = {weight: Fraction(str(weight)) for weight in set(weights)}
     scale = lcm(*(fraction.denominator for fraction in exact.values())) if exact else 1
     scaled = {weight: int(fraction * scale) for weight, fraction in exact.items()}

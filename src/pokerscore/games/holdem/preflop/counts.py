@@ -30,6 +30,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore._support.errors import ParameterError
 from pokerscore.cards import PokerScoreError
 from pokerscore.cards.errors import shorten
 from pokerscore.engine.rankings import HIGH
@@ -54,6 +55,11 @@ THREE_WAY_CLASS_LIMIT: Final = 12
 
 class PreflopError(PokerScoreError):
     """A preflop table that cannot be made: an unknown class name, an unsupported size."""
+
+
+class PreflopParameterError(PreflopError, ParameterError):
+    """A preflop job's parameter out of bounds: the message names the parameter (``{name}`` in
+    the template), which a command line names as its own option."""
 
 
 def starting_classes(hands: str | Sequence[str] | None = None) -> tuple[str, ...]:
@@ -129,7 +135,9 @@ def task_bounds(tasks: int) -> list[tuple[int, int]]:
 def check_tasks(tasks: int) -> None:
     """Refuse a task count the boards do not allow (1 to 134,459 slices)."""
     if not 1 <= tasks <= BOARD_CLASSES:
-        raise PreflopError(f"tasks must be 1 to {BOARD_CLASSES:,}, not {tasks}")
+        raise PreflopParameterError(
+            f"{{name}} must be 1 to {BOARD_CLASSES:,}, not {tasks}", "tasks"
+        )
 
 
 def task_slice(tasks: int, task: int) -> tuple[int, int]:
@@ -141,7 +149,7 @@ def task_slice(tasks: int, task: int) -> tuple[int, int]:
     """
     check_tasks(tasks)
     if not 0 <= task < tasks:
-        raise PreflopError(f"task must be 0 to {tasks - 1}, not {task}")
+        raise PreflopParameterError(f"{{name}} must be 0 to {tasks - 1}, not {task}", "task")
     boards = BOARD_CLASSES
     return boards * task // tasks, boards * (task + 1) // tasks
 

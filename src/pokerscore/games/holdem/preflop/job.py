@@ -33,6 +33,7 @@ from pokerscore.games.holdem.preflop.counts import (
     HeadsUpCounts,
     IntArray,
     PreflopError,
+    PreflopParameterError,
     ThreeWayCounts,
     check_three_way,
     class_triples,
@@ -79,7 +80,7 @@ class PreflopJob:
     >>> PreflopJob(players=4)
     Traceback (most recent call last):
     ...
-    pokerscore.games.holdem.preflop.counts.PreflopError: players must be 2 or 3, not 4
+    pokerscore.games.holdem.preflop.counts.PreflopParameterError: players must be 2 or 3, not 4
     """
 
     hands: tuple[str, ...] = field(default_factory=starting_classes)
@@ -89,7 +90,7 @@ class PreflopJob:
 
     def __post_init__(self) -> None:
         if self.players not in PLAYERS:
-            raise PreflopError(f"players must be 2 or 3, not {self.players}")
+            raise PreflopParameterError(f"{{name}} must be 2 or 3, not {self.players}", "players")
         names = starting_classes(self.hands)
         if self.players == 3 and names == starting_classes():
             raise PreflopError(
@@ -104,7 +105,9 @@ class PreflopJob:
                     " a three-way run makes no such table"
                 )
         if not 1 <= self.tasks <= MAX_TASKS:
-            raise PreflopError(f"tasks must be 1 to {MAX_TASKS:,}, not {self.tasks}")
+            raise PreflopParameterError(
+                f"{{name}} must be 1 to {MAX_TASKS:,}, not {self.tasks}", "tasks"
+            )
         object.__setattr__(self, "hands", names)
 
     def manifest(self) -> dict[str, Any]:
@@ -265,9 +268,9 @@ def check_out(out: Path, job: PreflopJob, *, resume: bool = False, overwrite: bo
     run without ``resume``, or of a run of other settings with it; tables already there without
     ``overwrite`` (resuming a run may replace the tables it wrote itself). Nothing is created."""
     if out.is_symlink() and not out.exists():
-        raise PreflopError(f"out is a broken symbolic link: {out}")
+        raise PreflopParameterError(f"{{name}} is a broken symbolic link: {out}", "out")
     if out.exists() and not out.is_dir():
-        raise PreflopError(f"out is not a directory: {out}")
+        raise PreflopParameterError(f"{{name}} is not a directory: {out}", "out")
     parts = out / PARTS
     if parts.is_symlink() or (parts.exists() and not parts.is_dir()):
         raise PreflopError(f"{parts} is not the parts directory of a run: move it away")
@@ -275,9 +278,10 @@ def check_out(out: Path, job: PreflopJob, *, resume: bool = False, overwrite: bo
         (parts / MANIFEST).exists() or any(parts.glob("task-*.parquet"))
     )
     if unfinished and not resume:
-        raise PreflopError(
-            f"resume is needed: {out} holds the parts of an unfinished run "
-            f"(or remove {parts} to start again)"
+        raise PreflopParameterError(
+            f"{{name}} is needed: {out} holds the parts of an unfinished run "
+            f"(or remove {parts} to start again)",
+            "resume",
         )
     if unfinished:
         odd = [path for path in parts.glob("task-*") if path.is_symlink() or not path.is_file()]
@@ -285,9 +289,10 @@ def check_out(out: Path, job: PreflopJob, *, resume: bool = False, overwrite: bo
             raise PreflopError(f"{odd[0]} is not a part file of a run: move it away")
         found = _read_manifest(parts)
         if found != job.manifest():
-            raise PreflopError(
-                f"resume cannot finish the run in {out}: it was started with other settings "
-                f"({describe_manifest(found)}); give those, or remove {parts} to start again"
+            raise PreflopParameterError(
+                f"{{name}} cannot finish the run in {out}: it was started with other settings "
+                f"({describe_manifest(found)}); give those, or remove {parts} to start again",
+                "resume",
             )
     check_targets(out, overwrite=overwrite or unfinished)
     return parts

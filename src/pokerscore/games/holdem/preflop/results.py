@@ -29,6 +29,7 @@ from pokerscore.games.holdem.preflop.counts import (
     HeadsUpCounts,
     IntArray,
     PreflopError,
+    PreflopParameterError,
     ThreeWayCounts,
     heads_up_totals,
     random_totals,
@@ -164,9 +165,10 @@ def check_targets(out: Path, *, overwrite: bool) -> None:
             f"{odd[0]} is not a regular file: preflop tables replace only regular files"
         )
     if found and not overwrite:
-        raise PreflopError(
-            f"overwrite is needed: {out} already holds preflop tables "
-            f"({', '.join(path.name for path in found)})"
+        raise PreflopParameterError(
+            f"{{name}} is needed: {out} already holds preflop tables "
+            f"({', '.join(path.name for path in found)})",
+            "overwrite",
         )
 
 

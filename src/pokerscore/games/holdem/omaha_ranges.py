@@ -1,0 +1,312 @@
+"""Omaha hand patterns in ProPokerTools' generic syntax: one word read, and the hands it names.
+
+A word names hands of ``size`` cards (4 in Omaha, 5 or 6 in its bigger variants), read
+case-insensitively. It is a **term**, or terms joined by ``!`` (except: ``AA!AAA``, at least two
+aces but not three):
+
+- ``random``, ``any`` or ``*``: every hand;
+- ``ds``, ``ss``, ``rainbow``: every hand of that suit shape (below);
+- a **pattern**: one to ``size`` named cards, optionally followed by a suit shape (``AAds``).
+  A hand fits when its cards can be given to the named cards one each, every one a card it may
+  be; cards left over are free (``AA`` means ``AA**``: at least two aces).
+
+A named card is a rank (``2`` to ``9``, ``T``, ``J``, ``Q``, ``K``, ``A``; ``10`` too), ``*``
+for any rank, or a rank set in brackets (``[AKQ]``, ``[A-T]``, ``[AK5-2]``), followed by an
+optional suit (``s h d c``) or **suit variable** (``w x y z``); a suit or variable alone is a
+card of any rank (``xxyy``, ``sshh``). Cards with the same variable
+have the same suit, different variables different suits, and no variable takes a suit the
+pattern writes out (``ssxx``: two spades and two cards of one other suit). ``AxKxQyJy`` is the
+ace and king of one suit with the queen and jack of another: 12 hands. A rank with a suit is an
+exact card (``AsKhJd2c``).
+
+Suit shapes judge the whole hand's suit counts: ``ds`` (double-suited) two suits of exactly two
+cards and none of more, ``ss`` (single-suited) one such suit and none of more, ``rainbow`` no
+suit twice. In Omaha: ``ds`` is 2-2, ``ss`` 2-1-1, ``rainbow`` 1-1-1-1. A word ending in
+``ds``, ``ss`` or ``rainbow`` ends in that qualifier (``AAss`` is single-suited aces; two spades
+are ``*s*s``).
+
+>>> pattern = read_word("AxKxQyJy", 4)
+>>> len(pattern.terms), [len(term.cards) for term in pattern.terms]
+(1, [4])
+>>> int(word_flags("AA", 4).sum()), int(word_flags("AxKxQyJy", 4).sum())
+(6961, 12)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+from math import comb
+from typing import TYPE_CHECKING, Final
+
+from pokerscore.cards import Card, PokerScoreError, Rank
+from pokerscore.engine.combinatorics import binomial_rows
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+DECK: Final = 52
+ALL_CARDS: Final = (1 << DECK) - 1
+SUITS: Final = "cdhs"
+"""Suit letters by suit number (card id = 4 * rank + suit)."""
+VARIABLES: Final = "wxyz"
+SHAPES: Final = {"ds": 1, "ss": 2, "rainbow": 3}
+"""The suit shapes by name, as the kernel numbers them (see ``_kernels.DOUBLE_SUITED``)."""
+EVERY_HAND: Final = frozenset({"random", "any", "*"})
+ALLOWED: Final = (
+    "an Omaha hand is named by ranks 2-9 T J Q K A, * for any card, rank sets and runs in "
+    "brackets ([AKQ], [A-T]), each optionally with a suit s h d c or a suit variable w x y z "
+    "or alone (AsKsxx, AxKxQyJy, xxyy); qualifiers ds ss rainbow (AAds); random; ! to exclude (AA!AAA)"
+)
+_RANKS: Final = {rank.char: int(rank) for rank in Rank}
+
+
+class PatternError(PokerScoreError):
+    """A word that is not an Omaha pattern; the reason says what is allowed."""
+
+
+@dataclass(frozen=True)
+class NamedCard:
+    """One named card: the 52-bit set of cards it may be, and its suit variable (or -1)."""
+
+    mask: int
+    letter: int
+
+
+@dataclass(frozen=True)
+class Term:
+    """Hands holding the named cards (one each), with a suit shape (0: any)."""
+
+    cards: tuple[NamedCard, ...]
+    shape: int
+    blocked: int
+    """The suits the pattern writes out (a bit per suit): no variable takes them."""
+
+
+@dataclass(frozen=True)
+class Word:
+    """The hands of the first term, less those of each later one (``!``)."""
+
+    terms: tuple[Term, ...]
+
+
+def read_word(word: str, size: int) -> Word:
+    """The terms of one word (see the module's grammar); a :class:`PatternError` if it is none.
+
+    >>> read_word("AA!AAA", 4).terms[1].cards[2].mask == read_word("A", 4).terms[0].cards[0].mask
+    True
+    >>> read_word("AAKKQ", 4)
+    Traceback (most recent call last):
+    ...
+    pokerscore.games.holdem.omaha_ranges.PatternError: a hand here holds 4 cards, and AAKKQ names 5
+    """
+    if "!" in word[1:]:
+        parts = word.split("!")
+        if any(part == "" for part in parts):
+            raise PatternError("! stands between two terms, e.g. AA!AAA")
+        return Word(tuple(_term(part, size) for part in parts))
+    return Word((_term(word, size),))
+
+
+def _term(text: str, size: int) -> Term:
+    lower = text.lower()
+    if lower in EVERY_HAND:
+        return Term((), 0, 0)
+    if lower in SHAPES:
+        return Term((), SHAPES[lower], 0)
+    shape = 0
+    for name, number in SHAPES.items():
+        if lower.endswith(name) and len(lower) > len(name):
+            text, shape = text[: -len(name)], number
+            break
+    cards, blocked = _named_cards(text)
+    if len(cards) > size:
+        raise PatternError(f"a hand here holds {size} cards, and {text} names {len(cards)}")
+    exact = [card.mask for card in cards if card.mask & (card.mask - 1) == 0]
+    if len(exact) != len(set(exact)):
+        twice = next(mask for mask in exact if exact.count(mask) > 1)
+        raise PatternError(f"{Card(twice.bit_length() - 1)} is named twice")
+    # A card that may be anything and has no variable is a free card: it asks nothing. The
+    # rest in order of their sets, so interchangeable cards stand side by side (see _after).
+    kept = sorted(
+        (card for card in cards if card.mask != ALL_CARDS or card.letter >= 0),
+        key=lambda card: (card.mask, card.letter),
+    )
+    return Term(tuple(kept), shape, blocked)
+
+
+def _after(cards: tuple[NamedCard, ...]) -> list[int]:
+    """1 for each named card interchangeable with the one before it: the same set of cards, and
+    the same variable or none, or each a variable no other card has (swapping two such cards
+    in an assignment gives another one, so only the assignment in increasing places is tried).
+    """
+    uses = [card.letter for card in cards]
+    after = [0]
+    for before, card in pairwise(cards):
+        alone = uses.count(card.letter) == 1 and uses.count(before.letter) == 1
+        same = card.letter == before.letter or (card.letter >= 0 and before.letter >= 0 and alone)
+        after.append(int(card.mask == before.mask and same))
+    return after
+
+
+def _named_cards(text: str) -> tuple[list[NamedCard], int]:
+    cards: list[NamedCard] = []
+    blocked = 0
+    index = 0
+    while index < len(text):
+        ranks, index = _ranks_at(text, index)
+        mask = sum(0b1111 << (4 * rank) for rank in ranks)
+        letter = -1
+        if index < len(text) and text[index].lower() in SUITS + VARIABLES:
+            char = text[index].lower()
+            index += 1
+            if char in SUITS:
+                suit = SUITS.index(char)
+                mask &= sum(1 << (4 * rank + suit) for rank in range(13))
+                blocked |= 1 << suit
+            else:
+                letter = VARIABLES.index(char)
+        cards.append(NamedCard(mask, letter))
+    return cards, blocked
+
+
+def _ranks_at(text: str, index: int) -> tuple[list[int], int]:
+    """The ranks a named card may have, from ``text[index]``, and the index after them."""
+    char = text[index]
+    if char == "*":
+        return list(range(13)), index + 1
+    if char.lower() in SUITS + VARIABLES:  # a suit alone: any rank of it (sshh, xxyy)
+        return list(range(13)), index
+    if char == "[":
+        close = text.find("]", index)
+        if close < 0:
+            raise PatternError("a rank set is closed by ], e.g. [AKQ] or [A-T]")
+        return _rank_set(text[index + 1 : close]), close + 1
+    rank, after = _rank(text, index)
+    if rank is None:
+        raise PatternError(ALLOWED)
+    return [rank], after
+
+
+def _rank(text: str, index: int) -> tuple[int | None, int]:
+    if text.startswith("10", index):
+        return int(Rank.TEN), index + 2
+    rank = _RANKS.get(text[index].upper()) if index < len(text) else None
+    return rank, index + (rank is not None)
+
+
+def _rank_set(body: str) -> list[int]:
+    ranks: set[int] = set()
+    index = 0
+    while index < len(body):
+        first, index = _rank(body, index)
+        if first is None:
+            raise PatternError("a rank set holds ranks and runs, e.g. [AKQ], [A-T] or [AK5-2]")
+        last: int | None = first
+        if index < len(body) and body[index] == "-":
+            last, index = _rank(body, index + 1)
+        if last is None:
+            raise PatternError("a run in a rank set joins two ranks, e.g. [A-T]")
+        ranks.update(range(min(first, last), max(first, last) + 1))
+    if not ranks:
+        raise PatternError("an empty rank set: put ranks inside, e.g. [AKQ]")
+    return sorted(ranks)
+
+
+@cache
+def hand_count(size: int) -> int:
+    """How many hands of ``size`` cards one deck holds.
+
+    >>> hand_count(4)
+    270725
+    """
+    return comb(DECK, size)
+
+
+def word_flags(word: str | Word, size: int) -> npt.NDArray[np.bool_]:
+    """Whether each hand of ``size`` cards (every hand, colex order of its card ids) fits the
+    word.
+
+    >>> flags = word_flags("ds", 4)
+    >>> int(flags.sum())
+    36504
+    """
+    found = read_word(word, size) if isinstance(word, str) else word
+    flags = _term_flags(found.terms[0], size)
+    for term in found.terms[1:]:
+        flags &= ~_term_flags(term, size)
+    return flags
+
+
+def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
+    import numpy as np
+
+    from pokerscore.games.holdem._kernels import HandPattern, match_anchored, match_pattern
+
+    if not term.cards and not term.shape:
+        return np.ones(hand_count(size), dtype=np.bool_)
+    pattern = HandPattern(
+        np.array([card.mask for card in term.cards], dtype=np.uint64),
+        np.array([card.letter for card in term.cards], dtype=np.int64),
+        np.array(_after(term.cards), dtype=np.int64),
+        term.blocked,
+        term.shape,
+    )
+    # The narrowest named card: every hand that fits holds one of its cards. Hands holding
+    # one are C(51, size - 1) for each card of it; reading only those pays when they are fewer.
+    narrowest = min((card.mask for card in term.cards), key=int.bit_count, default=ALL_CARDS)
+    anchors = [card for card in range(DECK) if narrowest >> card & 1]
+    if len(anchors) * comb(DECK - 1, size - 1) < hand_count(size) // 2:
+        out = np.zeros(hand_count(size), dtype=np.bool_)
+        cards = np.array(anchors, dtype=np.int64)
+        match_anchored(size, pattern, cards, _binomials(size), out)
+    else:
+        out = np.empty(hand_count(size), dtype=np.bool_)
+        match_pattern(size, pattern, _offsets(size), out)
+    return out
+
+
+@cache
+def _binomials(size: int) -> npt.NDArray[np.int64]:
+    """``C(n, k)`` for ``n`` 0..52 and ``k`` 0..``size``: colex ranks of hands."""
+    import numpy as np
+
+    binomials = np.array(binomial_rows(DECK, size), dtype=np.int64)
+    binomials.setflags(write=False)
+    return binomials
+
+
+@cache
+def _offsets(size: int) -> npt.NDArray[np.int64]:
+    """``C(top, size)`` for ``top`` = 0 .. 52: the colex index of the first hand topped by a card."""
+    import numpy as np
+
+    offsets = np.array([comb(top, size) for top in range(DECK + 1)], dtype=np.int64)
+    offsets.setflags(write=False)
+    return offsets
+
+
+def flagged_hands(flags: npt.NDArray[np.bool_], size: int) -> npt.NDArray[np.uint8]:
+    """The hands whose flags are set, one row each in colex order, cards in descending order.
+
+    >>> import numpy as np
+    >>> flags = np.zeros(hand_count(4), dtype=np.bool_)
+    >>> flags[[0, -1]] = True
+    >>> flagged_hands(flags, 4).tolist()
+    [[3, 2, 1, 0], [51, 50, 49, 48]]
+    """
+    import numpy as np
+
+    from pokerscore.games.holdem._kernels import flagged_hands as fill
+
+    offsets = _offsets(size)
+    flagged = np.flatnonzero(flags)
+    starts = np.searchsorted(flagged, offsets).astype(np.int64)
+    out = np.empty((len(flagged), size), dtype=np.uint8)
+    fill(size, flags, offsets, starts, out)
+    return out
+
+
+__all__ = ["PatternError", "flagged_hands", "hand_count", "read_word", "word_flags"]
