@@ -250,9 +250,9 @@ def test_seven_card_values_are_the_rankings_best_five() -> None:
     high, low = kernel_values("stud-8", hands)
     for hand, razz_value, high_value, low_value in zip(hands, razz, high, low, strict=True):
         fives = [tuple(Card(card) for card in five) for five in combinations(hand, 5)]
-        assert razz_value == max(score(five, ACE_TO_FIVE).value for five in fives)
-        assert high_value == max(score(five, HIGH).value for five in fives)
-        assert low_value == max(score(five, EIGHT_OR_BETTER).value for five in fives)
+        assert razz_value == max(score(five, ranking=ACE_TO_FIVE).value for five in fives)
+        assert high_value == max(score(five, ranking=HIGH).value for five in fives)
+        assert low_value == max(score(five, ranking=EIGHT_OR_BETTER).value for five in fives)
 
 
 # Seven-card ace-to-five lows without a pair, by their top card (five-high, the wheel, to king-
