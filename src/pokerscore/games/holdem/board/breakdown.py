@@ -41,12 +41,13 @@ from pokerscore.games.holdem.board.reading import (
     Draw,
     MadeClass,
     bad_parameter,
+    board_game,
     check_board,
     check_cards,
     made_order,
     read_cards,
 )
-from pokerscore.games.holdem.game import Game, GameName, get_game
+from pokerscore.games.holdem.game import Game, GameName
 from pokerscore.games.holdem.ranges import parse_range
 
 if TYPE_CHECKING:
@@ -266,8 +267,7 @@ def board_breakdown(
     >>> every.combos, every.categories[Category.ONE_PAIR]
     (25989600, 10982400)
     """
-
-    rules = get_game(game)
+    rules = board_game(game)
     board_cards = read_cards("board", board)
     dead_cards = read_cards("dead", dead)
     if all_flops and board_cards:

@@ -37,11 +37,12 @@ from pokerscore.games.holdem.board.breakdown import RangeCombos, RangeInput, rea
 from pokerscore.games.holdem.board.reading import (
     CardsInput,
     bad_parameter,
+    board_game,
     check_board,
     check_cards,
     read_cards,
 )
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName
 
 BUCKETS: Final = 10
 """Equity buckets of 10 % each; the last holds 90 % to 100 % inclusive."""
@@ -106,7 +107,7 @@ def equity_distribution(
     exact over every runout; their distribution in 10 % buckets, the range's equity, and its
     equity after each next card. Errors name the parameter."""
 
-    rules = get_game(game)
+    rules = board_game(game)
     if rules.low is not None:
         raise bad_parameter(
             "game",

@@ -265,6 +265,15 @@ def bad_parameter(parameter: str, message: str) -> ParameterError:
     return parameter_error(parameter, ": " + message)
 
 
+def board_game(game: Game | GameName) -> Game:
+    """The game of a name, refused when it deals no board (stud)."""
+    rules = get_game(game)
+    if not rules.board_cards:
+        raise bad_parameter("game", f"{rules.name} deals no board: hands on a board are for "
+                            "hold'em and Omaha")  # fmt: skip
+    return rules
+
+
 def read_cards(name: str, cards: CardsInput) -> tuple[Card, ...]:
     """Cards of the parameter ``name``; a bad card names the parameter."""
     try:
@@ -455,7 +464,7 @@ def hand_on_board(
     ()
     """
 
-    rules = get_game(game)
+    rules = board_game(game)
     hole_cards = read_cards("hole", hole)
     board_cards = read_cards("board", board)
     dead_cards = read_cards("dead", dead)
