@@ -56,8 +56,8 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.draw import best_draw as best_draw
     from pokerscore.games.holdem.board.breakdown import BoardBreakdown as BoardBreakdown
     from pokerscore.games.holdem.board.breakdown import board_breakdown as board_breakdown
-    from pokerscore.games.holdem.board.reading import BoardHand as BoardHand
-    from pokerscore.games.holdem.board.reading import hand_on_board as hand_on_board
+    from pokerscore.games.holdem.board.hand import BoardHand as BoardHand
+    from pokerscore.games.holdem.board.hand import hand_on_board as hand_on_board
     from pokerscore.games.holdem.equity import EquityResult as EquityResult
     from pokerscore.games.holdem.equity import equity as equity
     from pokerscore.games.holdem.game import GAMES as GAMES
@@ -160,8 +160,8 @@ _HOMES: Final[dict[str, str]] = {
     "PreflopJob": "pokerscore.games.holdem.preflop",
     "PreflopTables": "pokerscore.games.holdem.preflop",
     "compute_preflop_tables": "pokerscore.games.holdem.preflop",
-    "BoardHand": "pokerscore.games.holdem.board.reading",
-    "hand_on_board": "pokerscore.games.holdem.board.reading",
+    "BoardHand": "pokerscore.games.holdem.board.hand",
+    "hand_on_board": "pokerscore.games.holdem.board.hand",
     "BoardBreakdown": "pokerscore.games.holdem.board.breakdown",
     "board_breakdown": "pokerscore.games.holdem.board.breakdown",
     # video poker

@@ -18,7 +18,7 @@ from pokerscore import Card, Category, PokerScoreError, parse_cards, parse_range
 from pokerscore.cli.app import app
 from pokerscore.games.holdem.board.breakdown import BoardBreakdown, board_breakdown
 from pokerscore.games.holdem.board.distribution import equity_distribution
-from pokerscore.games.holdem.board.reading import Draw, MadeClass, hand_on_board
+from pokerscore.games.holdem.board.hand import Draw, MadeClass, hand_on_board
 from pokerscore.games.holdem.equity import equity
 from tests import reference_board as ref
 from tests.cli.test_cli_fuzz import (

@@ -1,7 +1,7 @@
 """A range on a board, as Flopzilla shows it: how many combos make each class and hold each draw.
 
 Every live combo of the range (card removal exact: no combo holding a board or dead card) is read
-as :func:`~pokerscore.games.holdem.board.reading.hand_on_board` reads one hand, and the classes,
+as :func:`~pokerscore.games.holdem.board.hand.hand_on_board` reads one hand, and the classes,
 categories and draws are summed as weighted combo counts: integers when every weight is 1, exact
 fractions otherwise. Over every flop (``all_flops=True``) the counts are combo-flop pairs: each
 combo on each flop that shares no card with it or the dead cards.
@@ -36,7 +36,7 @@ from pokerscore.engine import Category
 from pokerscore.engine.kernels.enumeration import thread_count
 from pokerscore.games.holdem._kernels import fill_subsets
 from pokerscore.games.holdem.board import _kernels as k
-from pokerscore.games.holdem.board.reading import (
+from pokerscore.games.holdem.board.hand import (
     CardsInput,
     Draw,
     MadeClass,
@@ -88,7 +88,7 @@ class BoardBreakdown:
     categories: dict[Category, Count]
     """Each category of the game's ranking, best first."""
     draws: dict[Draw, Count]
-    """Each draw, in :class:`~pokerscore.games.holdem.board.reading.Draw` order."""
+    """Each draw, in :class:`~pokerscore.games.holdem.board.hand.Draw` order."""
     all_flops: bool = False
 
     def share(self, count: Count) -> float:

@@ -34,7 +34,7 @@ from pokerscore.engine.kernels.enumeration import thread_count
 from pokerscore.games.holdem._kernels import fill_subsets
 from pokerscore.games.holdem.board._kernels import board_tables, pairwise_equities, runout_equities
 from pokerscore.games.holdem.board.breakdown import RangeCombos, RangeInput, read_range
-from pokerscore.games.holdem.board.reading import (
+from pokerscore.games.holdem.board.hand import (
     CardsInput,
     bad_parameter,
     board_game,
