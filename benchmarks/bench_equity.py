@@ -7,6 +7,11 @@
 - Monte Carlo heads-up trials per second: ours against eval7's ``py_hand_vs_range_monte_carlo``
   and pokerkit's ``calculate_equities``.
 - ``pokerscore equity AhAs KdKc`` in a fresh process (Numba's cache warm).
+- Stud: exact heads-up from third street (18,265,297,050 deals) in stud, razz and stud-8,
+  against a Python loop over the deals with eval7's evaluator (stud) and pokerkit's razz hands,
+  timed on a sample and scaled; Monte Carlo stud and razz trials per second against the same
+  loops dealing at random. Sides alternate round by round; the spread is the slowest round over
+  the fastest.
 - Omaha ranges: Monte Carlo trials per second of ``AA**`` against ``random`` heads-up (and of
   two known hands, for scale), an exact range against a hand on the flop; with the load
   average, as the section "Omaha ranges" (``omaha_ranges()`` alone rewrites only it).
@@ -84,6 +89,118 @@ def _pokerkit_monte_carlo_rate(samples: int = 2_000) -> float:
     return samples / (time.perf_counter() - start)
 
 
+STUD: dict[str, list[str]] = {
+    "stud": ["AhAd7c", "QsQh7d"],
+    "razz": ["As2d3c", "4h5h6s"],
+    "stud-8": ["As2d3c", "KhKd6s"],
+}
+STUD_DEALS = 18_265_297_050
+
+
+def _stud_peer_loop(game: str, deals: int, *, sampled: bool) -> float:
+    """Seconds for ``deals`` deals of the unknown cards in a Python loop: each player's four
+    cards, then both hands judged by eval7 (stud) or pokerkit (razz); in order (a slice of the
+    exact enumeration) or at random (Monte Carlo)."""
+    import random
+
+    import eval7
+    from pokerkit import RegularLowHand
+
+    first, second = STUD[game]
+    known = {first[i : i + 2] for i in range(0, 6, 2)} | {second[i : i + 2] for i in range(0, 6, 2)}
+    deck = [str(card) for card in eval7.Deck().cards if str(card) not in known]
+    if game == "stud":
+        cards = {text: eval7.Card(text) for text in deck + sorted(known)}
+        mine = [cards[first[i : i + 2]] for i in range(0, 6, 2)]
+        theirs = [cards[second[i : i + 2]] for i in range(0, 6, 2)]
+
+        def judge(one: list[str], two: list[str]) -> int:
+            a = eval7.evaluate(mine + [cards[c] for c in one])
+            b = eval7.evaluate(theirs + [cards[c] for c in two])
+            return (a > b) - (a < b)
+    else:
+
+        def judge(one: list[str], two: list[str]) -> int:
+            a = RegularLowHand.from_game(first + "".join(one), "")
+            b = RegularLowHand.from_game(second + "".join(two), "")
+            return (a > b) - (a < b)
+
+    generator = random.Random(1)
+    outer = combinations(deck, 4)
+    start = time.perf_counter()
+    done = 0
+    while done < deals:
+        if sampled:
+            drawn = generator.sample(deck, 8)
+            judge(drawn[:4], drawn[4:])
+            done += 1
+            continue
+        one = list(next(outer))
+        rest = [card for card in deck if card not in one]
+        for two in combinations(rest, 4):
+            judge(one, list(two))
+            done += 1
+            if done == deals:
+                break
+    return time.perf_counter() - start
+
+
+def _stud_lines() -> list[str]:
+    """The Stud section: exact and Monte Carlo, ours and the Python loops, rounds alternating."""
+    trials = 4_000_000
+    load_before = os.getloadavg()[0]
+    rows = []
+    for game, hands in STUD.items():
+        equity(hands, game=game, method="exact")
+        equity(hands, game=game, samples=10_000, seed=1)
+        exact_times, sampled_times, peer_exact, peer_sampled = [], [], [], []
+        for round_number in range(ROUNDS):
+            ours_first = round_number % 2 == 0
+            for side in (0, 1) if ours_first else (1, 0):
+                if side == 0:
+                    start = time.perf_counter()
+                    equity(hands, game=game, method="exact")
+                    exact_times.append(time.perf_counter() - start)
+                    start = time.perf_counter()
+                    equity(hands, game=game, samples=trials, seed=round_number)
+                    sampled_times.append(time.perf_counter() - start)
+                elif game != "stud-8":
+                    sample = 1_000 if game == "razz" else 40_000
+                    peer_exact.append(_stud_peer_loop(game, sample, sampled=False) / sample)
+                    peer_sampled.append(_stud_peer_loop(game, sample, sampled=True) / sample)
+        exact, rate = min(exact_times), trials / min(sampled_times)
+        spread = f"{max(exact_times) / exact:.2f}, {max(sampled_times) / min(sampled_times):.2f}"
+        if peer_exact:
+            peer = "eval7" if game == "stud" else "pokerkit RegularLowHand"
+            peer_seconds = min(peer_exact) * STUD_DEALS
+            peer_rate = 1 / min(peer_sampled)
+            rows.append(
+                f"| {game} {' vs '.join(hands)} | exact {exact:.2f} s; Monte Carlo "
+                f"{rate / 1e6:.1f} M trials/s | {peer} in a Python loop: exact "
+                f"{peer_seconds / 86400:,.1f} days (scaled); {peer_rate:,.0f} trials/s "
+                f"| {peer_seconds / exact:,.0f}x; {rate / peer_rate:,.0f}x | {spread} |"
+            )
+        else:
+            rows.append(
+                f"| {game} {' vs '.join(hands)} | exact {exact:.2f} s; Monte Carlo "
+                f"{rate / 1e6:.1f} M trials/s | | | {spread} |"
+            )
+    return [
+        "## Stud",
+        "",
+        f"Load average (1 min) {load_before:.1f} before the stud rounds, {os.getloadavg()[0]:.1f} "
+        "after.",
+        "",
+        f"Heads-up from third street: exact counts all {STUD_DEALS:,} deals of the unknown "
+        f"cards; Monte Carlo deals {trials:,} trials per run. Best of {ROUNDS} rounds, ours and "
+        "the peer's loop alternating; spread = slowest round / fastest (exact, Monte Carlo).",
+        "",
+        "| spot | pokerscore | peer | ratio | spread |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        *rows,
+    ]
+
+
 def _cold_command_seconds() -> float:
     runs = []
     for _ in range(5):
@@ -130,6 +247,7 @@ def main() -> None:
         f"| pokerkit calculate_equities: {pokerkit_mc:,.0f} | {ours_mc / pokerkit_mc:,.0f}x |",
         f"| `pokerscore equity AhAs KdKc` in a fresh process | {cold:.2f} s | | |",
     ]
+    lines += ["", *_stud_lines()]
     for line in lines[4:]:
         print(line, flush=True)
     RESULTS.write_text("# Equity\n\n" + "\n".join(lines) + "\n")

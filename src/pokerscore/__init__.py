@@ -56,8 +56,8 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.draw import best_draw as best_draw
     from pokerscore.games.holdem.board.breakdown import BoardBreakdown as BoardBreakdown
     from pokerscore.games.holdem.board.breakdown import board_breakdown as board_breakdown
-    from pokerscore.games.holdem.board.reading import BoardHand as BoardHand
-    from pokerscore.games.holdem.board.reading import hand_on_board as hand_on_board
+    from pokerscore.games.holdem.board.hand import BoardHand as BoardHand
+    from pokerscore.games.holdem.board.hand import hand_on_board as hand_on_board
     from pokerscore.games.holdem.equity import EquityResult as EquityResult
     from pokerscore.games.holdem.equity import equity as equity
     from pokerscore.games.holdem.game import GAMES as GAMES
@@ -81,6 +81,18 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.videopoker.paytables import get_paytable as get_paytable
     from pokerscore.games.videopoker.paytables import load_paytable as load_paytable
     from pokerscore.games.videopoker.seeds import seed_coverage as seed_coverage
+    from pokerscore.games.videopoker.strategy.generate import (
+        GeneratedStrategy as GeneratedStrategy,
+    )
+    from pokerscore.games.videopoker.strategy.generate import (
+        generate_strategy as generate_strategy,
+    )
+    from pokerscore.games.videopoker.strategy.grammar import Strategy as Strategy
+    from pokerscore.games.videopoker.strategy.grammar import StrategyError as StrategyError
+    from pokerscore.games.videopoker.strategy.grammar import load_strategy as load_strategy
+    from pokerscore.games.videopoker.strategy.grammar import parse_strategy as parse_strategy
+    from pokerscore.games.videopoker.strategy.play import StrategyPlay as StrategyPlay
+    from pokerscore.games.videopoker.strategy.play import strategy_return as strategy_return
     from pokerscore.hands import HandScore as HandScore
     from pokerscore.hands import best_hand as best_hand
     from pokerscore.hands import compare as compare
@@ -148,8 +160,8 @@ _HOMES: Final[dict[str, str]] = {
     "PreflopJob": "pokerscore.games.holdem.preflop",
     "PreflopTables": "pokerscore.games.holdem.preflop",
     "compute_preflop_tables": "pokerscore.games.holdem.preflop",
-    "BoardHand": "pokerscore.games.holdem.board.reading",
-    "hand_on_board": "pokerscore.games.holdem.board.reading",
+    "BoardHand": "pokerscore.games.holdem.board.hand",
+    "hand_on_board": "pokerscore.games.holdem.board.hand",
     "BoardBreakdown": "pokerscore.games.holdem.board.breakdown",
     "board_breakdown": "pokerscore.games.holdem.board.breakdown",
     # video poker
@@ -162,6 +174,14 @@ _HOMES: Final[dict[str, str]] = {
     "GameAnalysis": "pokerscore.games.videopoker.analysis",
     "analyze": "pokerscore.games.videopoker.analysis",
     "seed_coverage": "pokerscore.games.videopoker.seeds",
+    "Strategy": "pokerscore.games.videopoker.strategy.grammar",
+    "StrategyError": "pokerscore.games.videopoker.strategy.grammar",
+    "parse_strategy": "pokerscore.games.videopoker.strategy.grammar",
+    "load_strategy": "pokerscore.games.videopoker.strategy.grammar",
+    "StrategyPlay": "pokerscore.games.videopoker.strategy.play",
+    "strategy_return": "pokerscore.games.videopoker.strategy.play",
+    "GeneratedStrategy": "pokerscore.games.videopoker.strategy.generate",
+    "generate_strategy": "pokerscore.games.videopoker.strategy.generate",
     # hand files
     "ScoreJob": "pokerscore.files.scoring",
     "Summary": "pokerscore.files.scoring",

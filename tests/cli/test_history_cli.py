@@ -18,6 +18,7 @@ from pokerscore.cli.commands.play import history_command, play_command
 from pokerscore.games.videopoker.history import open_history
 from pokerscore.games.videopoker.paytables import get_paytable
 from pokerscore.games.videopoker.session import VideoPokerSession
+from pokerscore.games.videopoker.strategy.grammar import Strategy
 from tests.cli_runner import separate_streams_runner
 
 # The two commands on their own sub-app, as `pokerscore videopoker` mounts them.
@@ -25,6 +26,10 @@ app = typer.Typer()
 app.command("play")(play_command)
 app.command("history")(history_command)
 runner = separate_streams_runner()
+WIZARD = (
+    Path(__file__).parents[2]
+    / "src/pokerscore/data/strategies/wizard-jacks-or-better-9-6-simple.txt"
+)
 
 
 @pytest.fixture(scope="module")
@@ -209,8 +214,17 @@ class ScriptedApp:
     script: Callable[[VideoPokerSession], None] = staticmethod(lambda session: None)
     return_code = 0
 
-    def __init__(self, session: VideoPokerSession, *, history: Path | None = None) -> None:
+    strategies: list[Strategy | None]
+
+    def __init__(
+        self,
+        session: VideoPokerSession,
+        *,
+        history: Path | None = None,
+        strategy: Strategy | None = None,
+    ) -> None:
         self.session = session
+        type(self).strategies.append(strategy)
 
     def run(self) -> None:
         type(self).script(self.session)
@@ -220,7 +234,7 @@ class ScriptedApp:
 def scripted(monkeypatch: pytest.MonkeyPatch, terminal: None) -> type[ScriptedApp]:
     import pokerscore.tui.app
 
-    app_class = type("App", (ScriptedApp,), {})
+    app_class = type("App", (ScriptedApp,), {"strategies": []})
     monkeypatch.setattr(pokerscore.tui.app, "VideoPokerApp", app_class)
     return app_class
 
@@ -303,6 +317,20 @@ def test_play_takes_the_bet_as_the_other_commands_do(
     result = runner.invoke(app, ["play", option, "2", "--db", str(tmp_path / "h.sqlite3")])
     assert result.exit_code == 0, result.output
     assert bets == [2]
+
+
+def test_play_gives_the_game_the_strategy_list_of_its_trainer(
+    tmp_path: Path, scripted: type[ScriptedApp]
+) -> None:
+    db = str(tmp_path / "h.sqlite3")
+    result = runner.invoke(app, ["play", "--trainer", "--strategy", str(WIZARD), "--db", db])
+    assert result.exit_code == 0, result.output
+    given = scripted.strategies[-1]
+    assert given is not None and given.lines[7].text == "4 to a flush"
+    result = runner.invoke(app, ["play", "--db", db])
+    assert result.exit_code == 0 and scripted.strategies[-1] is None
+    result = runner.invoke(app, ["play", "--strategy", str(tmp_path / "none.txt"), "--db", db])
+    one_line_error(result, "none.txt: No such file or directory")
 
 
 def test_a_crash_inside_the_game_never_exits_0(tmp_path: Path, scripted: type[ScriptedApp]) -> None:

@@ -52,7 +52,7 @@ def test_equity_errors_are_one_line() -> None:
     for args in (
         ["equity", "AdAc", "AdKs"],
         ["equity", "AdAc", "KhKs", "--board", "2c 3c"],
-        ["equity", "AdAc", "KhKs", "--game", "razz"],
+        ["equity", "AdAc", "KhKs", "--game", "badugi"],
         ["equity", "AdAc", "KhKs", "--exact", "--samples", "10"],
         ["showdown", "AdAc", "KhKs", "--board", "2c 3c 4c 5c Ad"],
     ):
@@ -134,3 +134,37 @@ def test_runs_past_the_work_bound_are_one_line() -> None:
         status, _, err = run(*args)
         assert status == 2 and err.startswith("error: ") and err.count("\n") == 1, (args, err)
     assert run("equity", "AdAc", "KhKs", "--stderr", "1e-9")[2].startswith("error: --stderr")
+
+
+def test_stud_equity_from_third_street_counts_every_deal() -> None:
+    status, out, _ = run(
+        "equity", "--game", "stud", "AhAd7c", "QsQh7d", "--dead", "5s Qc", "--json"
+    )
+    payload = json.loads(out)
+    assert status == 0 and payload["method"] == "exact" and payload["dead"] == ["5s", "Qc"]
+    assert payload["boards"] == 12_406_283_890  # C(44, 4) x C(40, 4)
+    assert "scoop" not in payload["players"][0]
+    status, out, _ = run("equity", "--game", "stud", "AhAd7c", "QsQh7d")
+    assert status == 0 and "18,265,297,050 deals" in out
+
+
+def test_hi_lo_equity_has_per_pot_fields() -> None:
+    status, out, _ = run("equity", "-g", "stud-8", "As2d3c", "KhKd6s", "-n", "20000", "--json")
+    players = json.loads(out)["players"]
+    assert status == 0
+    for player in players:
+        assert set(player["high"]) == {"win", "tie", "equity"}
+        assert set(player["low"]) == {"win", "tie", "equity", "none"}
+        assert abs(player["high"]["equity"] + player["low"]["equity"] - player["equity"]) < 1e-9
+        assert player["scoop"] == player["win"]
+    status, out, _ = run("equity", "-g", "omaha-hi-lo", "Ac2cKdKh", "Ad3dQsQh", "-b", "4h 5s 9c")
+    assert status == 0 and "scoop" in out and "no low" in out
+
+
+def test_showdown_razz_seven_cards_each() -> None:
+    hands = ["As 2d 3c 4h Kd Kc 9s", "Ad 2s 3h 6c 7d Qs Qh"]
+    status, out, _ = run("showdown", "--game", "razz", *hands, "--json")
+    payload = json.loads(out)
+    assert status == 0 and payload["winners"] == [2] and payload["board"] == []
+    status, _, err = run("showdown", "--game", "razz", "As 2d 3c", "Ad 2s 3h")
+    assert status == 2 and err.startswith("error: ") and "player 1" in err

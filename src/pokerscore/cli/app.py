@@ -140,7 +140,7 @@ app = typer.Typer(
 )
 videopoker_app = typer.Typer(
     help="Video poker: pay tables, the best hold of a deal, the exact return of a game, "
-    "seeds, and the game itself with its history.",
+    "strategy lists, seeds, and the game itself with its history.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -168,6 +168,7 @@ COMMANDS: Final = (
     (videopoker_app, "advise", videopoker.advise_command),
     (videopoker_app, "analyze", videopoker.analyze_command),
     (videopoker_app, "seeds", videopoker.seeds_command),
+    (videopoker_app, "strategy", videopoker.strategy_command),
     (videopoker_app, "play", play.play_command),
     (videopoker_app, "history", play.history_command),
     (tables_app, "preflop", tables.preflop_command),

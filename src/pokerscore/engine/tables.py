@@ -14,7 +14,7 @@ indexes the value), one lookup fewer than rank and select.
 
 The multiset values of six and seven cards derive from five: the best five of n cards is the
 best five of one of its (n - 1)-card subsets, so a multiset's value is the largest value among
-the multisets one card smaller (vectorised: the seven-card tables take some 50 ms). Per-card
+the multisets one card smaller (vectorised over all multisets at once). Per-card
 arrays are 256 long (zero past 51), and the bitmap covers every sum of ``size`` card keys, so
 that a kernel run without validation on bad ids reads garbage but never out of bounds.
 """
@@ -170,8 +170,8 @@ def flat_values(ranking: Ranking, size: int) -> npt.NDArray[np.uint16]:
 def plain_array(ranking: Ranking, size: int) -> array[int]:
     """:func:`flat_values` as a Python array, for the scalar evaluators.
 
-    One memory access per lookup, where a dictionary of 49,205 entries costs several cache misses:
-    the scalar six- and seven-card evaluators run 1.4 times faster on it. 15.7 MB for seven cards.
+    One memory access per lookup, where a dictionary of 49,205 entries costs several cache misses
+    (the scalar evaluators' rates: ``benchmarks/results.md``). 15.7 MB for seven cards.
     """
     return array("H", flat_values(ranking, size).tobytes())
 

@@ -1,7 +1,7 @@
 """Exhaustive enumeration: how many hands of each value a ranking's deck holds.
 
-:func:`count_values` runs the compiled enumerator (all 133,784,560 seven-card hands of a full deck
-in under a second on two cores, once compiled).
+:func:`count_values` runs the compiled enumerator over every hand of the deck (its rates:
+``benchmarks/results.md``).
 """
 
 from __future__ import annotations
@@ -9,8 +9,11 @@ from __future__ import annotations
 from math import comb
 from typing import Final
 
+import numpy as np
+
 from pokerscore._support.progress import Progress
 from pokerscore.engine.combinatorics import binomial_rows
+from pokerscore.engine.kernels.enumeration import count_by_fives, count_from, thread_count
 from pokerscore.engine.rankings import HIGH, FlushRule, Ranking
 
 HAND_SIZES: Final = (5, 6, 7)
@@ -28,9 +31,6 @@ def count_values(size: int, ranking: Ranking = HIGH, progress: Progress | None =
     >>> sum(histogram), histogram[7462], sum(1 for count in histogram if count)
     (2598960, 4, 7462)
     """
-    import numpy as np
-
-    from pokerscore.engine.kernels.enumeration import count_by_fives, count_from, thread_count
 
     tables = ranking.tables(size)
     deck = np.array(ranking.deck, dtype=np.uint8)

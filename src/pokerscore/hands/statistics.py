@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
+import numpy as np
+
 from pokerscore._support.progress import Progress
 from pokerscore.cards import HandSizeError, PokerScoreError
 from pokerscore.engine import HIGH, Category, Ranking, RankingLike, get_ranking
 from pokerscore.engine.value_counts import HAND_SIZES, count_values
+from pokerscore.hands.batch import evaluate_batch, random_hands, whole_number
 
 
 @dataclass(frozen=True)
@@ -69,9 +72,8 @@ _SAMPLE_CHUNK = 1 << 20
 """Hands dealt and scored at a time by :func:`sampled_counts` (a few megabytes)."""
 
 MAX_SAMPLE = 10**9
-"""The most hands :func:`sampled_counts` deals: some 2 to 3 minutes on the 2-core machine of the
-benchmarks (6-8 million hands a second, dealing included). Beyond that the exact counts
-(:func:`exhaustive_counts`, under a second for all 133,784,560 seven-card hands) answer better."""
+"""The most hands :func:`sampled_counts` deals (minutes of work on two cores): beyond it the
+exact counts of :func:`exhaustive_counts` answer sooner, and exactly."""
 
 
 def sampled_counts(
@@ -91,9 +93,6 @@ def sampled_counts(
     >>> counts.total, counts.cards
     (1000, 7)
     """
-    import numpy as np
-
-    from pokerscore.hands.batch import evaluate_batch, random_hands, whole_number
 
     _check_size(cards)
     hands = whole_number(hands, "the number of hands to deal", 1)

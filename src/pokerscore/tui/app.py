@@ -26,6 +26,7 @@ from pokerscore.cards import Card, PokerScoreError
 from pokerscore.engine import Ranking
 from pokerscore.games.draw import held_cards
 from pokerscore.games.videopoker.session import HandOutcome, Phase, VideoPokerSession
+from pokerscore.games.videopoker.strategy.grammar import Strategy
 from pokerscore.tui.widgets import CardSlot, Meters, PayTableView, SessionPanel
 
 T = TypeVar("T")
@@ -102,9 +103,17 @@ class VideoPokerApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, session: VideoPokerSession, *, history: Path | None = None) -> None:
+    def __init__(
+        self,
+        session: VideoPokerSession,
+        *,
+        history: Path | None = None,
+        strategy: Strategy | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
+        self.strategy = strategy
+        """A strategy list whose words the trainer uses (without one: players' words)."""
         self.history = history
         self.busy = False
         self.quit_after_draw = False
@@ -258,6 +267,9 @@ class VideoPokerApp(App[None]):
             self.busy = False
             if self.quit_after_draw:
                 self.exit()
+        said = None
+        if self.session.trainer and outcome.mistake:
+            said = await asyncio.to_thread(self._mistake_words, outcome)
         for index, card in enumerate(outcome.final):
             slot = self.query_one(f"#card-{index}", CardSlot)
             slot.card, slot.advised = card, False
@@ -266,12 +278,28 @@ class VideoPokerApp(App[None]):
         else:
             words = hand_words(outcome.final, self.session.paytable.ranking)
             self._say(f"{words}: no win. Press Enter to deal again.")
-        self._show_verdict(outcome)
+        self._show_verdict(outcome, said)
         self._refresh(win=outcome.win, lit_class=outcome.class_index, won=outcome.win > 0)
         if self.session.broke:
             self._broke_message()
 
-    def _show_verdict(self, outcome: HandOutcome) -> None:
+    def _mistake_words(self, outcome: HandOutcome) -> str | None:
+        """The mistake in the strategy's words (or players' words without one)."""
+        from pokerscore.games.videopoker.strategy.words import explain_hold, name_mistake
+
+        table = self.session.paytable
+        try:
+            if self.strategy is None:
+                return name_mistake(table, outcome.dealt, outcome.hold, outcome.best.mask)
+            evs = {hold.mask: hold.ev_exact for hold in self.session.advice()}
+            verdict = explain_hold(
+                self.strategy, table, outcome.dealt, outcome.hold, coins=outcome.coins, evs=evs
+            )
+            return verdict.message
+        except PokerScoreError:
+            return None
+
+    def _show_verdict(self, outcome: HandOutcome, words: str | None = None) -> None:
         trainer = self.query_one("#trainer", Static)
         if not self.session.trainer:
             trainer.update("")
@@ -283,6 +311,8 @@ class VideoPokerApp(App[None]):
             text.append(f"best hold was {pretty(outcome.best.held)} ({best_ev:.4f} per coin); ")
             text.append(f"you held {pretty(held)} ({float(outcome.hold_ev):.4f}): ")
             text.append(f"{float(outcome.ev_lost):.2f} coins lost", style="bold #ff6b6b")
+            if words:
+                text.append(f"\n{words[:1].upper()}{words[1:]}.")
         else:
             text = Text("✓ Trainer: ", style="bold #5ee27a")
             text.append(f"a best hold ({best_ev:.4f} per coin).")

@@ -18,7 +18,7 @@ from pokerscore import Card, Category, PokerScoreError, parse_cards, parse_range
 from pokerscore.cli.app import app
 from pokerscore.games.holdem.board.breakdown import BoardBreakdown, board_breakdown
 from pokerscore.games.holdem.board.distribution import equity_distribution
-from pokerscore.games.holdem.board.reading import Draw, MadeClass, hand_on_board
+from pokerscore.games.holdem.board.hand import Draw, MadeClass, hand_on_board
 from pokerscore.games.holdem.equity import equity
 from tests import reference_board as ref
 from tests.cli.test_cli_fuzz import (
@@ -464,7 +464,7 @@ def test_board_and_outs_errors_are_one_line_naming_the_flag() -> None:
         (["board", "random", "-b", "Ks 7d 2c", "--dead", "Ks"], "--dead: card Ks is already"),
         (["outs", "Ah", "--board", "Ks 7d 2c"], "HOLE: holdem deals 2 hole cards, got 1"),
         (["outs", "AhKh", "--board", "Ks 7d 2c", "--against", "Ah Qd"], "--against: card Ah"),
-        (["outs", "AhKh", "--board", "Ks 7d 2c", "-g", "razz"], 'unknown game "razz"'),
+        (["outs", "AhKh", "--board", "Ks 7d 2c", "-g", "badugi"], 'unknown game "badugi"'),
     ):
         status, _, err = run(*args)
         assert status == 2, args

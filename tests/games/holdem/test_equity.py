@@ -247,7 +247,7 @@ def test_errors_name_the_player_and_card() -> None:
     with pytest.raises(PlayerError, match="player 2"):
         showdown("Ah Kd 7s 6c 9h", ["AsQh", "2h 3h"], game="short-deck")
     with pytest.raises(UnknownGameError, match="unknown game"):
-        get_game("razz")
+        get_game("badugi")
     with pytest.raises(PokerScoreError, match="0, 3, 4 or 5 cards"):
         equity(["AsKs", "QdQc"], board="2s 7s")
     with pytest.raises(DuplicateCardError):
@@ -263,7 +263,12 @@ def test_every_game_deals_a_full_table() -> None:
         "omaha-5": 9,
         "omaha-6": 7,
         "omaha-hi-lo": 11,
+        "omaha-5-hi-lo": 9,
+        "omaha-6-hi-lo": 7,
         "short-deck": 15,
+        "stud": 8,  # the eighth player's last card is the community card
+        "stud-8": 8,
+        "razz": 8,
     }
 
 
@@ -381,8 +386,8 @@ def test_showdown_errors_name_the_parameter() -> None:
         showdown("Ah Kd 7s 2c 9h", "AsQh QdQc")
     with pytest.raises(ParameterError, match="board: invalid card"):
         showdown("Ah Kd 7s 2c 9x", ["AsQh", "QdQc"])
-    with pytest.raises(UnknownGameError, match='unknown game "razz"'):
-        showdown("Ah Kd 7s 2c 9h", ["AsQh", "QdQc"], game="razz")  # type: ignore[arg-type]
+    with pytest.raises(UnknownGameError, match='unknown game "badugi"'):
+        showdown("Ah Kd 7s 2c 9h", ["AsQh", "QdQc"], game="badugi")  # type: ignore[arg-type]
 
 
 # ---- Monte Carlo dealt player by player (issue 23 §3, §4) -------------------------------------

@@ -61,7 +61,9 @@ def ranges(draw: st.DrawFn) -> object:
 
 
 player = st.one_of(cards_text, range_text, ranges(), st.lists(card_like, max_size=5), junk)
-game = st.one_of(st.sampled_from([*GAMES, "razz", ""]), st.sampled_from(list(GAMES.values())), junk)
+game = st.one_of(
+    st.sampled_from([*GAMES, "badugi", ""]), st.sampled_from(list(GAMES.values())), junk
+)
 
 
 def allowed(call: Callable[[], object]) -> object:
@@ -129,7 +131,8 @@ def spots(draw: st.DrawFn) -> tuple[list[object], str, str, str]:
     count = draw(st.integers(2, 4))
     players: list[object] = []
     for number in range(count):
-        hole = deck[number * rules.hole_cards : (number + 1) * rules.hole_cards]
+        known = draw(st.integers(rules.fewest_cards, rules.hole_cards))  # stud: 3 to 7
+        hole = deck[number * rules.hole_cards : number * rules.hole_cards + known]
         players.append(
             draw(
                 st.one_of(
@@ -187,7 +190,7 @@ def test_showdown_of_plausible_deals(data: st.DataObject, name: str, count: int)
     hands: list[object] = [
         deck[number * rules.hole_cards : (number + 1) * rules.hole_cards] for number in range(count)
     ]
-    board = deck[count * rules.hole_cards : count * rules.hole_cards + 5]
+    board = deck[count * rules.hole_cards : count * rules.hole_cards + rules.board_cards]
     if data.draw(st.booleans()):  # now and then one odd card: a joker, a repeat, a 2c in short deck
         hands[data.draw(st.integers(0, count - 1))] = data.draw(st.lists(card_like, max_size=6))
     result = allowed(lambda: showdown(" ".join(board), hands, game=name))  # type: ignore[arg-type]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from pokerscore.cards import Card
     from pokerscore.games.holdem.board.breakdown import BoardBreakdown, Count
     from pokerscore.games.holdem.board.distribution import EquityDistribution
-    from pokerscore.games.holdem.board.reading import BoardHand
+    from pokerscore.games.holdem.board.hand import BoardHand
 
 _FLAGS: Final = {
     "hole": "HOLE",
@@ -81,7 +81,7 @@ def outs_command(
 ) -> None:
     """One hand on a board: what it has made, its draws, its outs grouped by what they make, and
     its nut rank (1 = the nuts)."""
-    from pokerscore.games.holdem.board.reading import hand_on_board
+    from pokerscore.games.holdem.board.hand import hand_on_board
 
     with user_errors(_FLAGS):
         hand = hand_on_board(" ".join(hole), board, game=_game(game), dead=dead, against=against)

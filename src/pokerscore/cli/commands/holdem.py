@@ -1,4 +1,4 @@
-"""``showdown`` and ``equity``: hold'em and Omaha from the command line."""
+"""``showdown`` and ``equity``: hold'em, Omaha and stud from the command line."""
 
 from __future__ import annotations
 
@@ -59,16 +59,25 @@ GameOption = Annotated[
         "--game",
         "-g",
         metavar="GAME",
-        help="holdem, omaha, omaha-5, omaha-6, omaha-hi-lo or short-deck.",
+        help="holdem, omaha, omaha-5, omaha-6, omaha-hi-lo, omaha-5-hi-lo, omaha-6-hi-lo, "
+        "short-deck, stud, stud-8 or razz.",
     ),
 ]
 
 
 def showdown_command(
     hands: Annotated[
-        list[str], typer.Argument(help='Each player\'s hole cards, one argument each: AhQh "Qs Qd"')
+        list[str],
+        typer.Argument(
+            help='Each player\'s hole cards, one argument each: AhQh "Qs Qd" (stud: all seven)'
+        ),
     ],
-    board: Annotated[str, typer.Option("--board", "-b", help="The five board cards.")],
+    board: Annotated[
+        str,
+        typer.Option(
+            "--board", "-b", help="The five board cards (stud: none, or the community card)."
+        ),
+    ] = "",
     game: GameOption = "holdem",
     json_output: JsonOption = False,
 ) -> None:
@@ -105,7 +114,10 @@ def showdown_command(
     from rich.table import Table
 
     hi_lo = result.game.low is not None
-    table = Table(title=f"{result.game.title}: board " + " ".join(c.pretty for c in result.board))
+    title = result.game.title
+    if result.board:
+        title += ": board " + " ".join(c.pretty for c in result.board)
+    table = Table(title=title)
     for column in (
         "player",
         "hole cards",
@@ -144,7 +156,7 @@ def _count_text(result: EquityResult) -> str:
     if result.method != "exact":
         return f"{result.samples or 0:,} samples"
     if isinstance(result.boards, int):
-        return f"{result.boards:,} boards"
+        return f"{result.boards:,} {'boards' if result.game.board_cards else 'deals'}"
     return f"{float(result.boards or 0):,.2f} weighted boards"
 
 
@@ -176,6 +188,19 @@ def _equity_json(result: EquityResult) -> dict[str, object]:
         if exact:
             entry["wins"] = player.wins if isinstance(player.wins, int) else str(player.wins)
             entry["ties"] = player.ties if isinstance(player.ties, int) else str(player.ties)
+        if player.high is not None and player.low is not None:
+            entry["scoop"] = player.scoop
+            entry["high"] = {
+                "win": player.high.win,
+                "tie": player.high.tie,
+                "equity": player.high.equity,
+            }
+            entry["low"] = {
+                "win": player.low.win,
+                "tie": player.low.tie,
+                "equity": player.low.equity,
+                "none": player.low.none,
+            }
         players.append(entry)
     payload["players"] = players
     if not exact:
@@ -188,7 +213,9 @@ def equity_command(
         list[str],
         typer.Argument(help='Each player\'s hand or range, one argument each: AhAs KK "QQ+,AKs"'),
     ],
-    board: Annotated[str, typer.Option("--board", "-b", help="0, 3, 4 or 5 board cards.")] = "",
+    board: Annotated[
+        str, typer.Option("--board", "-b", help="0, 3, 4 or 5 board cards (stud: none).")
+    ] = "",
     dead: Annotated[str, typer.Option("--dead", "-d", help="Cards out of play.")] = "",
     game: GameOption = "holdem",
     exact: Annotated[
@@ -225,7 +252,9 @@ def equity_command(
 
     Without --exact, --samples, --stderr or --seed, small spots are enumerated exactly and large
     ones sampled (1,000,000 showdowns). Ranges use the PokerStove syntax: QQ+, 22-77, AKs, A2s+, KTo+,
-    AhKh, random, 0.5(JJ).
+    AhKh, random, 0.5(JJ). Stud games (stud, stud-8, razz) take each player's known cards, 3 to 7
+    ("AhAd7c"), no board, and folded cards as --dead. Hi/lo games add each player's scoops and
+    the high and low halves.
     """
     from pokerscore.games.holdem.equity import equity
 
@@ -281,6 +310,15 @@ def equity_command(
             f"{100 * player.lose:.2f}",
         )
     console.print(table)
+    for number, player in enumerate(result.players, 1):
+        if player.high is not None and player.low is not None:
+            high, low = player.high, player.low
+            console.print(
+                f"{number}: scoop {100 * (player.scoop or 0):.2f} · high win/tie/equity "
+                f"{100 * high.win:.2f}/{100 * high.tie:.2f}/{100 * high.equity:.2f} · low "
+                f"{100 * low.win:.2f}/{100 * low.tie:.2f}/{100 * low.equity:.2f} · "
+                f"no low {100 * (low.none or 0):.2f} (%)"
+            )
     if result.seed is not None:
         console.print(
             Text(f"seed {result.seed} (--seed {result.seed} repeats this run)", style="dim")

@@ -76,6 +76,13 @@ def play_command(
     trainer: Annotated[
         bool, typer.Option("--trainer", help="After each draw, show the best hold and EV lost.")
     ] = False,
+    strategy: Annotated[
+        str | None,
+        typer.Option(
+            "--strategy",
+            help="A strategy list (docs/strategy.md): the trainer names a mistake in its words.",
+        ),
+    ] = None,
 ) -> None:
     """Play video poker in the terminal; every hand is kept in a SQLite history.
 
@@ -91,10 +98,12 @@ def play_command(
     from pokerscore.games.videopoker.history import default_history_path, open_history
     from pokerscore.games.videopoker.paytables import resolve_paytable
     from pokerscore.games.videopoker.session import VideoPokerSession
+    from pokerscore.games.videopoker.strategy.grammar import load_strategy
 
     path = default_history_path() if db is None else db
     with user_errors(), _with_options():
         table = resolve_paytable(paytable)
+        words = load_strategy(strategy) if strategy is not None else None
         store = open_history(path)
     try:
         session = VideoPokerSession(
@@ -104,7 +113,7 @@ def play_command(
             session.start()
         from pokerscore.tui.app import VideoPokerApp
 
-        app = VideoPokerApp(session, history=path)
+        app = VideoPokerApp(session, history=path, strategy=words)
         try:
             app.run()
         finally:

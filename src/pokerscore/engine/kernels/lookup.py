@@ -1,8 +1,8 @@
 """The lookups every kernel shares: a hand's value from its summed key, under any ranking.
 
 The helpers on scalars are small ``@kernel()`` functions, which LLVM inlines; those that take
-arrays are inlined by Numba (``kernel(inline=True)``), since a real call with arrays per hand made
-the enumerators eight times slower.
+arrays are inlined by Numba (``kernel(inline=True)``): a real call with arrays per hand costs the
+enumerators most of their speed.
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ from pokerscore.cards import Card
 from pokerscore.engine import HIGH, get_ranking
 from pokerscore.engine.rankings import EIGHT_OR_BETTER
 from pokerscore.files.histories import _kernels as k
+from pokerscore.games.holdem.equity import equity
 
 if TYPE_CHECKING:
     from pokerscore.engine.tables import RankingTables
@@ -121,8 +122,8 @@ def _equities(
     game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
 ) -> tuple[Fraction, ...]:
     """Exact shares of a pot, by a kernel of this room (:func:`equity` gives the same numbers,
-    as the tests check, but costs some 25 ms a call beside the enumeration; an all-in on the
-    flop is some 990 boards)."""
+    as the tests check, but has a per-call cost larger than the enumeration of an all-in on the
+    flop, some 990 boards)."""
     high7, sot7, low, _, _ = kernel_tables()
     codes = {"holdem": k.HOLDEM, "short-deck-straight-over-trips": k.SHORT_DECK_SOT,
              "omaha": k.OMAHA, "omaha-hi-lo": k.OMAHA_HI_LO}  # fmt: skip
@@ -158,7 +159,6 @@ def _equities(
 def _by_equity(
     game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
 ) -> tuple[Fraction, ...]:
-    from pokerscore.games.holdem.equity import equity
 
     result = equity(
         [[Card(c) for c in hole] for hole in players],

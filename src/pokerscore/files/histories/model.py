@@ -158,7 +158,7 @@ class HandHistory:
     line: int = 1
     """The line of the file where it starts (a ``.phhs`` table's ``[n]`` header)."""
     source_format: HistoryFormat = "phh"
-    fields: Mapping[str, Any] = field(default_factory=dict)
+    fields: Mapping[str, object] = field(default_factory=dict)
     """Every field of the file as it was read (PHH: the TOML table; PokerStars: the header's)."""
 
     def chips(self, units: int) -> Decimal:

@@ -10,6 +10,7 @@ skipped), in name order.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -19,10 +20,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+import numpy as np
+
 from pokerscore._support.atomic import atomic_path
 from pokerscore._support.errors import ParameterError, PokerScoreError, expect, shorten
 from pokerscore._support.extras import require_extra
 from pokerscore._support.progress import Progress
+from pokerscore._support.tasks import run_tasks
+from pokerscore.files.histories import _kernels as k
+from pokerscore.files.histories.batches import (
+    batch_columns,
+    replay_phh_text,
+    replay_stars_text,
+    slow_hands,
+)
 from pokerscore.files.histories.model import (
     COLUMNS,
     Disagreement,
@@ -31,6 +42,13 @@ from pokerscore.files.histories.model import (
     HandResult,
     schema,
 )
+from pokerscore.files.histories.phh import parse_phh, phh_tables, read_phh
+from pokerscore.files.histories.pokerstars import (
+    parse_pokerstars,
+    pokerstars_hands,
+    read_pokerstars,
+)
+from pokerscore.files.histories.replay import replay
 from pokerscore.files.histories.stats import PlayerStats, StatsTally
 
 if TYPE_CHECKING:
@@ -117,8 +135,6 @@ def read_file(
     path: Path, file_format: FileFormat = "auto"
 ) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of one file, streamed; a bad hand comes as its error."""
-    from pokerscore.files.histories.phh import read_phh
-    from pokerscore.files.histories.pokerstars import read_pokerstars
 
     try:
         kind = file_format_of(path, file_format)
@@ -186,7 +202,6 @@ def _results(
     allin_ev: bool,
     on_error: Callable[[HandHistoryError], None] | None,
 ) -> Iterator[HandResult]:
-    from pokerscore.files.histories.replay import replay
 
     for hand in hands:
         try:
@@ -396,7 +411,6 @@ def _run_part(
     through the kernels (:mod:`~pokerscore.files.histories.batches`), the rest hand by hand."""
     if part.file_format in ("phh", "pokerstars") and os.environ.get(REFERENCE_ONLY) != "1":
         return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
-    from pokerscore.files.histories.replay import replay
 
     summary = HistoriesSummary()
     rows = RowBuffer() if write is not None else None
@@ -471,15 +485,7 @@ def _run_fast_part(
 ) -> HistoriesSummary:
     """A PHH or PokerStars part through the kernels; the hands they leave through the
     reference path."""
-    import numpy as np
     import pyarrow as pa
-
-    from pokerscore.files.histories.batches import (
-        batch_columns,
-        replay_phh_text,
-        replay_stars_text,
-        slow_hands,
-    )
 
     summary = HistoriesSummary()
     name = part.path
@@ -571,7 +577,6 @@ def _reference_hand(
     data: bytes, name: str, number: int, header: int, single: bool
 ) -> HandHistory | HandHistoryError:
     """A hand the kernels left, read by the reference reader as it reads a whole file."""
-    from pokerscore.files.histories.phh import parse_phh
 
     try:
         text = data.decode("utf-8")
@@ -594,7 +599,6 @@ def _reference_stars_hand(
     data: bytes, name: str, number: int, first_line: int
 ) -> HandHistory | HandHistoryError:
     """A PokerStars hand the kernels left, read by the reference reader."""
-    from pokerscore.files.histories.pokerstars import parse_pokerstars
 
     lines = []
     for offset, raw in enumerate(data.splitlines(keepends=True)):
@@ -613,7 +617,6 @@ def _reference_stars_hand(
 def _replayed(
     hand: HandHistory | HandHistoryError, strict: bool, allin_ev: bool
 ) -> HandResult | HandHistoryError:
-    from pokerscore.files.histories.replay import replay
 
     try:
         if isinstance(hand, HandHistoryError):
@@ -629,10 +632,7 @@ def _replayed(
 
 def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
     """The kernels' rows into the summary: counts, and each player's tally, by column."""
-    import numpy as np
     import pyarrow.compute as pc
-
-    from pokerscore.files.histories import _kernels as k
 
     table = fast.table
     summary.hands += int(np.count_nonzero(batch.facts[: batch.hands, k.F_STATUS] == k.OK))
@@ -664,7 +664,6 @@ def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
 
 
 def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:
-    import numpy as np
     import pyarrow.compute as pc
 
     mine = table.filter(pc.equal(table.column("player"), follow))
@@ -681,8 +680,6 @@ def _part_hands(part: _Part) -> Iterator[HandHistory | HandHistoryError]:
     if part.start == 0 and part.stop is None:
         yield from read_file(path, part.file_format)  # type: ignore[arg-type]
         return
-    from pokerscore.files.histories.phh import parse_phh, phh_tables
-    from pokerscore.files.histories.pokerstars import parse_pokerstars, pokerstars_hands
 
     lines = _lines_between(path, part.start, part.stop, part.first_line)
     name = str(path)
@@ -869,7 +866,6 @@ def _run_here(
     allin_ev: bool,
     progress: Progress | None,
 ) -> None:
-    import contextlib
 
     with contextlib.ExitStack() as stack:
         write = None
@@ -915,7 +911,6 @@ def _run_on_dask(
     allin_ev: bool,
     progress: Progress | None,
 ) -> None:
-    from pokerscore._support.tasks import run_tasks
 
     staging = (
         Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent)) if out is not None else None
@@ -966,7 +961,6 @@ def plot_player(series: Sequence[tuple[float, float]], player: str, path: Path) 
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    import numpy as np
 
     values = np.array(series, dtype=np.float64)
     hands = np.arange(1, len(values) + 1)

@@ -434,9 +434,11 @@ PARTIAL = 1
 FULL = 2
 """A player whose range is every hand of the cards left (two, or four to six in Omaha), all weighted
 alike: dealt like the board."""
-ACCUMULATORS = 7
+ACCUMULATORS = 14
 """Per player and block: sums of w, w x share, w x whole pot, w x part of it, w**2,
-w**2 x share and w**2 x share**2, ``w`` the weight of a deal."""
+w**2 x share and w**2 x share**2, ``w`` the weight of a deal; then, pot by pot, w x the high
+hand alone, w x the high hand shared, w x the pot's share taken by the high hand, the same
+three for the low half, and w x no low qualifying."""
 
 
 @kernel(inline=True)
@@ -589,19 +591,26 @@ def settle_weighted(
     for player in range(players):
         share = 0.0
         whole = True
+        row = total[player]
         if high[player] == top:
             share = 1.0 / high_count
             whole = high_count == 1
+            row[7 if whole else 8] += weight
         else:
             whole = False
         if split:
             share *= 0.5
+        row[9] += weight * share
+        if split:
             if low[player] == best_low:
                 share += 0.5 / low_count
                 whole = whole and low_count == 1
+                row[10 if low_count == 1 else 11] += weight
+                row[12] += weight * 0.5 / low_count
             else:
                 whole = False
-        row = total[player]
+        else:
+            row[13] += weight
         row[0] += weight
         row[4] += square
         if share > 0.0:
@@ -612,6 +621,22 @@ def settle_weighted(
                 row[2] += weight
             else:
                 row[3] += weight
+
+
+@kernel(inline=True)
+def heads_up_rows(
+    total: npt.NDArray[np.float64], deals: int, first_wins: int, second_wins: int
+) -> None:
+    """Heads-up deals of weight 1 and no low, counted in registers, written into ``total`` as
+    :func:`settle_weighted` would have summed them."""
+    ties = deals - first_wins - second_wins
+    for player, wins in ((0, first_wins), (1, second_wins)):
+        share = wins + 0.5 * ties
+        row = total[player]
+        row[0], row[1], row[2], row[3] = deals, share, wins, ties
+        row[4], row[5], row[6] = deals, share, wins + 0.25 * ties
+        row[7], row[8], row[9] = wins, ties, share
+        row[13] = deals
 
 
 @kernel(parallel=True)
@@ -777,12 +802,7 @@ def sampled_showdowns(
             else:
                 settle_weighted(high, low, players, has_low, weight, total)
         if heads_up:
-            ties = block_size - first_wins - second_wins
-            for player, wins in ((0, first_wins), (1, second_wins)):
-                share = wins + 0.5 * ties
-                row = total[player]
-                row[0], row[1], row[2], row[3] = block_size, share, wins, ties
-                row[4], row[5], row[6] = block_size, share, wins + 0.25 * ties
+            heads_up_rows(total, block_size, first_wins, second_wins)
 
 
 # Omaha range patterns (games/holdem/omaha_ranges.py): every hand of a size, matched in place.

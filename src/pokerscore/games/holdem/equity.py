@@ -50,6 +50,12 @@ term in the square of their number (the pairs of inclusion-exclusion). Deals com
 by the seed and the block's number): the same seed gives the same answer whatever the number
 of threads.
 
+**Stud** (games without a board) deals each player's missing cards from the deck less every
+known and dead card, one community card for all when the deck runs short (see
+:mod:`~pokerscore.games.holdem._stud_kernels`): heads-up, every deal is counted by a sweep over
+the two players' completions, valued once each; more players, deal by deal when the work allows,
+else Monte Carlo, as above.
+
 Before either method, a search for one combination of combos with no card held twice refuses
 a spot no deal can complete (``AA``, ``AA``, ``AA``); if the search gives up (many wide
 overlapping ranges), Monte Carlo refuses a spot whose first batch of deals holds no deal in
@@ -68,7 +74,7 @@ import math
 import numbers
 import operator
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -82,6 +88,7 @@ import numpy.typing as npt
 from pokerscore._support.errors import shorten
 from pokerscore._support.progress import Progress
 from pokerscore.cards import DECK_SIZE, Card, PokerScoreError, check_distinct, parse_cards
+from pokerscore.engine.combinatorics import binomial_rows
 from pokerscore.engine.kernels.enumeration import thread_count
 from pokerscore.engine.keys import CARD_KEYS, CARD_KEYS_5
 from pokerscore.engine.tables import board_multisets, board_steps, values_by_board
@@ -97,6 +104,14 @@ from pokerscore.games.holdem._kernels import (
     range_showdowns,
     sampled_showdowns,
 )
+from pokerscore.games.holdem._stud_kernels import (
+    Completions,
+    Spot,
+    completion_values,
+    deal_showdowns,
+    heads_up_sweep,
+    sampled_stud,
+)
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game, parameter_error
 from pokerscore.games.holdem.ranges import Range, parse_range
 from pokerscore.games.holdem.showdown import PlayerError, player_list
@@ -109,9 +124,9 @@ EXACT_LIMIT: Final = 400_000_000
 MAX_WORK: Final = 10**10
 """The most work one call takes on, in hands judged: boards (or showdowns dealt) times players,
 plus a thousand per combination of combos listed and a quarter per pair of combos weighed
-(range against range). About a minute on two cores of a recent server, quiet (exact AdAc vs
-KhKs judges 3.4 million hands in some 15 ms; Monte Carlo some 50 million hands a second per
-core): a call that would take more is refused up front, with what it would take."""
+(range against range). About a minute on two cores of a recent server at the rates of
+``benchmarks/equity.md``: a call that would take more is refused up front, with what it would
+take."""
 DEFAULT_SAMPLES: Final = 1_000_000
 """Monte Carlo deals this many showdowns when neither ``samples`` nor ``stderr`` is given."""
 BLOCK_SIZE: Final = 4096
@@ -122,6 +137,23 @@ _BLOCKS_PER_CALL: Final = 64
 
 PlayerInput = HandInput | Range
 """A hand in any card notation, a range text, or a :class:`~pokerscore.games.holdem.ranges.Range`."""
+
+
+@dataclass(frozen=True)
+class PotEquity:
+    """One player's results from one half of a hi/lo pot.
+
+    ``equity`` is the share of the whole pot this half brings on average: a half is half the
+    pot when a low qualifies, and the high hand takes the whole pot when none does, so a
+    player's high and low equities add up to their equity."""
+
+    win: float
+    """The chance of taking this half alone."""
+    tie: float
+    """The chance of sharing it."""
+    equity: float
+    none: float | None = None
+    """Low half only: the chance that no low qualifies (the high hand takes the whole pot)."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +176,13 @@ class PlayerEquity:
     """Boards on which the player takes part of the pot (exact only)."""
     stderr: float | None = None
     """Standard error of ``equity`` (Monte Carlo only)."""
+    scoop: float | None = None
+    """Hi/lo games: the chance of taking the whole pot alone (both halves, or the high hand
+    when no low qualifies); the same as ``win``. None in games without a low."""
+    high: PotEquity | None = None
+    """Hi/lo games: the high half's results; None in games without a low."""
+    low: PotEquity | None = None
+    """Hi/lo games: the low half's results; None in games without a low."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +196,8 @@ class EquityResult:
     """``exact`` or ``monte-carlo``."""
     players: tuple[PlayerEquity, ...]
     boards: int | Fraction | None = None
-    """Exact: the number of boards weighed (times combination weights, for ranges)."""
+    """Exact: the number of boards weighed (times combination weights, for ranges); in stud,
+    the deals of the unknown cards."""
     samples: int | None = None
     """Monte Carlo: the number of showdowns dealt."""
     seed: int | None = None
@@ -205,14 +245,20 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
         check_in_deck(cards, game.high)
     except PokerScoreError as error:
         raise PlayerError(number, str(error)) from None
-    if len(cards) < game.hole_cards > 2 and isinstance(item, str):
+    if len(cards) < game.hole_cards > 2 and game.board_cards and isinstance(item, str):
         # Fewer cards than Omaha deals name a pattern: AsAhKsKh in five-card Omaha, and any fifth.
         try:
             found = parse_range(item, ranking=game.high, hole_cards=game.hole_cards)
         except PokerScoreError as error:
             raise PlayerError(number, str(error)) from None
         return _range_player(found, number, game)
-    if len(cards) != game.hole_cards:
+    if not game.board_cards and not game.fewest_cards <= len(cards) <= game.hole_cards:
+        raise PlayerError(
+            number,
+            f"{game.name} players hold {game.fewest_cards} to {game.hole_cards} known cards, "
+            f"got {len(cards)}",
+        )
+    if game.board_cards and len(cards) != game.hole_cards:
         raise PlayerError(
             number, f"{game.name} deals {game.hole_cards} hole cards, got {len(cards)}"
         )
@@ -337,11 +383,17 @@ def _share(split: int, high_k: int, low_k: int) -> Fraction:
     return (high + (Fraction(1, low_k) if low_k else Fraction(0))) / 2
 
 
+_POT_SUMS: Final = ("high_win", "high_tie", "high_share", "low_win", "low_tie", "low_share",
+                    "no_low")  # fmt: skip
+"""Per-pot sums of a tally, in the order of the sampler's accumulators 7 to 13."""
+
+
 def _summary(tally: npt.NDArray[Any], players: int) -> list[dict[str, Fraction]]:
-    """Per player: total, whole-pot, part-pot, share and share-squared sums of a tally."""
+    """Per player: total, whole-pot, part-pot, share and share-squared sums of a tally, and the
+    per-pot sums (:data:`_POT_SUMS`)."""
     sums = []
     for player in range(players):
-        totals = dict.fromkeys(("total", "win", "tie", "share", "square"), Fraction(0))
+        totals = dict.fromkeys(("total", "win", "tie", "share", "square", *_POT_SUMS), Fraction(0))
         for (split, high_k, low_k), count in _cells(tally[player]):
             share = _share(split, high_k, low_k)
             totals["total"] += count
@@ -351,8 +403,27 @@ def _summary(tally: npt.NDArray[Any], players: int) -> list[dict[str, Fraction]]
                 totals["win"] += count
             elif share:
                 totals["tie"] += count
+            if high_k:
+                totals["high_win" if high_k == 1 else "high_tie"] += count
+                totals["high_share"] += count * _share(split, high_k, 0)
+            if low_k:
+                totals["low_win" if low_k == 1 else "low_tie"] += count
+                totals["low_share"] += count * _share(split, 0, low_k)
+            if not split:
+                totals["no_low"] += count
         sums.append(totals)
     return sums
+
+
+def _pots(sums: Sequence[float | Fraction], total: float | Fraction) -> dict[str, Any]:
+    """The per-pot fields of :class:`PlayerEquity` from the :data:`_POT_SUMS` (in order)."""
+    high_win, high_tie, high_share, low_win, low_tie, low_share, no_low = (
+        float(value / total) for value in sums
+    )
+    return {
+        "high": PotEquity(high_win, high_tie, high_share),
+        "low": PotEquity(low_win, low_tie, low_share, no_low),
+    }
 
 
 def _cells(counts: npt.NDArray[Any]) -> list[tuple[tuple[int, int, int], Fraction]]:
@@ -378,6 +449,7 @@ def _player_equity(
     *,
     exact: bool = False,
     scale: Fraction = Fraction(1),
+    pots: dict[str, Any] | None = None,
 ) -> PlayerEquity:
     """A player's result from its summed share, whole-pot and part-pot counts out of ``total``
     (exact counts are reported times ``scale``: the weights' common denominator undone)."""
@@ -393,6 +465,8 @@ def _player_equity(
         wins=_whole(won * scale) if exact else None,
         ties=_whole(tied * scale) if exact else None,
         stderr=stderr,
+        scoop=float(won / total) if pots else None,
+        **(pots or {}),
     )
 
 
@@ -454,8 +528,28 @@ def _exact(
     total = sums[0]["total"]
     if total == 0:
         raise PokerScoreError("the players' ranges leave no deal in which no card is held twice")
+    return _exact_result(game, board, dead, players, sums)
+
+
+def _exact_result(
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    players: list[_Player],
+    sums: list[dict[str, Fraction]],
+) -> EquityResult:
+    """The exact result of every player's tally sums (:func:`_summary`)."""
+    total = sums[0]["total"]
     results = tuple(
-        _player_equity(player, summary["share"], summary["win"], summary["tie"], total, exact=True)
+        _player_equity(
+            player,
+            summary["share"],
+            summary["win"],
+            summary["tie"],
+            total,
+            exact=True,
+            pots=_pots([summary[name] for name in _POT_SUMS], total) if game.low else None,
+        )
         for player, summary in zip(players, sums, strict=True)
     )
     return EquityResult(game, board, dead, "exact", results, boards=_whole(total))
@@ -744,9 +838,6 @@ def _sampled(
     progress: Progress | None,
 ) -> EquityResult:
     """Monte Carlo, as the module's docstring describes."""
-    if seed is None:
-        seed = secrets.randbits(63)
-    limit = samples if samples is not None else (None if target else DEFAULT_SAMPLES)
     hi = game.high.tables(7)
     lo = game.low.tables(7) if game.low else hi
     known = np.array([card.id for card in board], dtype=np.uint8)
@@ -756,6 +847,36 @@ def _sampled(
     used = np.uint64(sum(1 << card for card in out))
     full = _full(players, len(pool))
     dealer = _Dealer.of(players, full, game.hole_cards)
+
+    def deal(seed: int, first_block: int, sums: npt.NDArray[np.float64]) -> None:
+        sampled_showdowns(np.uint64(seed), first_block, BLOCK_SIZE, dealer.kinds, dealer.order,
+                          dealer.combos, dealer.combo_counts, dealer.cumulative,
+                          dealer.combo_bits, dealer.card_weight, dealer.card_count,
+                          dealer.pair_weight, dealer.slots, known, used, pool,
+                          game.uses_exactly_two, hi, lo, game.low is not None, sums)  # fmt: skip
+
+    return _sample(game, board, dead, players, deal, samples, target, seed, progress)
+
+
+Deal = Callable[[int, int, npt.NDArray[np.float64]], None]
+"""A sampling kernel's call: (seed, first block, sums of ``(blocks, players, ACCUMULATORS)``)."""
+
+
+def _sample(
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    players: list[_Player],
+    deal: Deal,
+    samples: int | None,
+    target: float | None,
+    seed: int | None,
+    progress: Progress | None,
+) -> EquityResult:
+    """Blocks of deals by ``deal`` until ``samples`` or the ``target`` standard error."""
+    if seed is None:
+        seed = secrets.randbits(63)
+    limit = samples if samples is not None else (None if target else DEFAULT_SAMPLES)
     totals = np.zeros((len(players), ACCUMULATORS), dtype=np.float64)
     blocks_done = 0
     wanted_blocks = -(-limit // BLOCK_SIZE) if limit is not None else None
@@ -764,11 +885,7 @@ def _sampled(
         if wanted_blocks is not None:
             batch = min(batch, wanted_blocks - blocks_done)
         sums = np.zeros((batch, len(players), ACCUMULATORS), dtype=np.float64)
-        sampled_showdowns(np.uint64(seed), blocks_done, BLOCK_SIZE, dealer.kinds, dealer.order,
-                          dealer.combos, dealer.combo_counts, dealer.cumulative,
-                          dealer.combo_bits, dealer.card_weight, dealer.card_count,
-                          dealer.pair_weight, dealer.slots, known, used, pool,
-                          game.uses_exactly_two, hi, lo, game.low is not None, sums)  # fmt: skip
+        deal(seed, blocks_done, sums)
         totals += sums.sum(axis=0)
         blocks_done += batch
         dealt = blocks_done * BLOCK_SIZE
@@ -786,15 +903,19 @@ def _sampled(
             break
         if (dealt + _BLOCKS_PER_CALL * BLOCK_SIZE) * len(players) > MAX_WORK:
             break  # unequal deal weights may need more: the errors say what was reached
+    held = {card for player in players if len(player.combos) == 1 for card in player.combos[0]}
+    pool = len(game.deck) - len(board) - len(dead) - len(held)  # Omaha's random: its combos
     results = tuple(
         PlayerEquity(
             hand=player.text,
-            combos=player.size(len(pool)),
+            combos=player.size(pool),
             equity=row[1] / row[0],
             win=row[2] / row[0],
             tie=row[3] / row[0],
             lose=max(1.0 - (row[2] + row[3]) / row[0], 0.0),
             stderr=error,
+            scoop=row[2] / row[0] if game.low else None,
+            **(_pots(row[7:], row[0]) if game.low else {}),
         )
         for player, row, error in zip(players, totals.tolist(), errors, strict=True)
     )
@@ -804,10 +925,170 @@ def _sampled(
 def _weighted_stderr(row: npt.NDArray[np.float64]) -> float:
     """The standard error of the weighted mean of shares, from one player's sums (see
     :data:`~pokerscore.games.holdem._kernels.ACCUMULATORS`)."""
-    weight, share, _, _, square, square_share, square_share2 = (float(x) for x in row)
+    weight, share, _, _, square, square_share, square_share2 = (float(x) for x in row[:7])
     mean = share / weight
     spread = square_share2 - 2 * mean * square_share + mean * mean * square
     return math.sqrt(max(spread, 0.0)) / weight
+
+
+@dataclass(frozen=True)
+class _StudDeal:
+    """A stud spot as the kernels of :mod:`~pokerscore.games.holdem._stud_kernels` take it."""
+
+    spot: Spot
+    pool: tuple[int, ...]
+    """The card ids left to deal: the deck less every known and dead card."""
+    community: bool
+    """Whether the deck runs short, so that the last card is one community card for all."""
+
+    @classmethod
+    def of(cls, game: Game, dead: tuple[Card, ...], players: list[_Player]) -> _StudDeal:
+        holes = [player.combos[0] for player in players]
+        out = {card.id for card in dead} | {card.id for hole in holes for card in hole}
+        pool = tuple(card for card in game.deck if card not in out)
+        missing = [game.hole_cards - len(hole) for hole in holes]
+        community = sum(missing) > len(pool)
+        if community and sum(max(need - 1, 0) for need in missing) + 1 > len(pool):
+            raise PokerScoreError(
+                f"{game.name} has {len(game.deck)} cards, too few for this spot: "
+                f"{len(pool)} left to deal"
+            )
+        keys, masks, _ = _hole_arrays(holes, game)
+        spot = Spot(
+            keys, masks, np.array(missing, dtype=np.int64),
+            np.array([CARD_KEYS[card] for card in pool], dtype=np.int64),
+            np.array([1 << (13 * (card & 3) + (card >> 2)) for card in pool], dtype=np.int64),
+        )  # fmt: skip
+        return cls(spot, pool, community)
+
+    def widths(self) -> list[int]:
+        """The cards each player is dealt from the pool of their own."""
+        missing = self.spot.missing.tolist()
+        return [need - 1 if self.community and need else need for need in missing]
+
+    def work(self) -> int:
+        """Hands to judge exactly (see :data:`MAX_WORK`): heads-up, each completion valued and
+        swept (a few dozen steps each); else every deal of completions (at most the product of
+        their numbers, times the community cards) per player."""
+        pool = len(self.pool) - self.community
+        counts = [comb(pool, width) for width in self.widths()]
+        if len(counts) == 2:
+            return sum(counts) * 64
+        return math.prod(counts) * len(counts) * (len(self.pool) if self.community else 1)
+
+
+def _completions(
+    deal: _StudDeal, player: int, game: Game
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """A player's completions (rows of pool positions), and their high values and raw lows."""
+    width = deal.widths()[player]
+    rows = np.zeros((comb(len(deal.pool), width), width), dtype=np.uint8)
+    fill_subsets(len(deal.pool), rows)
+    high = np.zeros(len(rows), dtype=np.int64)
+    low = np.zeros(len(rows), dtype=np.int64)
+    hi = game.high.tables(7)
+    lo = game.low.tables(7) if game.low else hi
+    spot = deal.spot
+    completion_values(int(spot.known_keys[player]), int(spot.known_masks[player]),
+                      spot.pool_keys, spot.pool_masks, rows, hi, lo, game.low is not None, high,
+                      low)  # fmt: skip
+    return rows, high, low
+
+
+def _stud_exact(
+    game: Game, dead: tuple[Card, ...], players: list[_Player], deal: _StudDeal
+) -> EquityResult:
+    """Every deal of the unknown cards: heads-up by the sweep, else deal by deal."""
+    size = len(players) + 1
+    if len(players) == 2:
+        (first_rows, first_high, first_low), (second_rows, second_high, second_low) = (
+            _completions(deal, player, game) for player in range(2)
+        )
+        lows, levels = np.unique(np.concatenate(([1], first_low, second_low)), return_inverse=True)
+        first_levels, second_levels = levels[1 : 1 + len(first_low)], levels[1 + len(first_low) :]
+        first = Completions(first_rows, first_high, first_levels.astype(np.int64),
+                            np.argsort(first_high, kind="stable"))  # fmt: skip
+        second = Completions(second_rows, second_high, second_levels.astype(np.int64),
+                             np.argsort(second_high, kind="stable"))  # fmt: skip
+        apart = comb(len(deal.pool) - first_rows.shape[1], second_rows.shape[1])
+        tally = np.zeros((2, 2, size, size), dtype=np.int64)
+        most = min(first_rows.shape[1], second_rows.shape[1])
+        binomials = np.array(binomial_rows(len(deal.pool), most + 1), dtype=np.int64)
+        heads_up_sweep(first, second, len(lows), binomials, apart, tally)
+    else:
+        widths = deal.widths()
+        most = max(comb(len(deal.pool), width) for width in widths)
+        rows = np.zeros((len(players), most, max(max(widths), 1)), dtype=np.uint8)
+        bits = np.zeros((len(players), most), dtype=np.uint64)
+        counts = np.zeros(len(players), dtype=np.int64)
+        for player, width in enumerate(widths):
+            own = np.zeros((comb(len(deal.pool), width), width), dtype=np.uint8)
+            fill_subsets(len(deal.pool), own)
+            counts[player] = len(own)
+            rows[player, : len(own), :width] = own
+            bits[player, : len(own)] = (
+                np.left_shift(np.uint64(1), own.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+                if width
+                else 0
+            )
+        hi = game.high.tables(7)
+        lo = game.low.tables(7) if game.low else hi
+        threads = thread_count()
+        tallies = np.zeros((threads, len(players), 2, size, size), dtype=np.int64)
+        deal_showdowns(deal.spot, rows, bits, counts, np.array(widths, dtype=np.int64),
+                       deal.community, hi, lo, game.low is not None, tallies)  # fmt: skip
+        tally = tallies.sum(axis=0)
+    sums = _summary(tally.astype(object), len(players))
+    return _exact_result(game, (), dead, players, sums)
+
+
+def _stud_sampled(
+    game: Game,
+    dead: tuple[Card, ...],
+    players: list[_Player],
+    deal: _StudDeal,
+    samples: int | None,
+    target: float | None,
+    seed: int | None,
+    progress: Progress | None,
+) -> EquityResult:
+    """Monte Carlo stud: each player's missing cards dealt at random, block by block."""
+    hi = game.high.tables(7)
+    lo = game.low.tables(7) if game.low else hi
+    positions = np.arange(len(deal.pool), dtype=np.uint8)
+
+    def run(seed: int, first_block: int, sums: npt.NDArray[np.float64]) -> None:
+        sampled_stud(np.uint64(seed), first_block, BLOCK_SIZE, deal.spot, positions,
+                     deal.community, hi, lo, game.low is not None, sums)  # fmt: skip
+
+    return _sample(game, (), dead, players, run, samples, target, seed, progress)
+
+
+def _stud_equity(
+    game: Game,
+    dead: tuple[Card, ...],
+    players: list[_Player],
+    method: Method,
+    sampling: bool,
+    options: tuple[int | None, float | None, int | None],
+    progress: Progress | None,
+) -> EquityResult:
+    """A stud spot, exact or Monte Carlo, chosen as for board games."""
+    deal = _StudDeal.of(game, dead, players)
+    work = deal.work()
+    if method == "exact" or (method == "auto" and not sampling and work <= EXACT_LIMIT):
+        if work > MAX_WORK:
+            raise PokerScoreError(
+                f"exact enumeration of this spot would judge about {work:.1e} hands, more than "
+                f"the {MAX_WORK:.0e} one call takes on: sample it (Monte Carlo) instead"
+            )
+        result = _stud_exact(game, dead, players, deal)
+        if progress is not None:
+            progress(1, 1)
+        return result
+    samples, target, seed = options
+    _check_sampling_work(len(players), samples, target)
+    return _stud_sampled(game, dead, players, deal, samples, target, seed, progress)
 
 
 def _cards(name: str, value: HandInput) -> tuple[Card, ...]:
@@ -894,7 +1175,9 @@ def equity(
     """Each player's equity, win, tie and lose chances: exact or Monte Carlo.
 
     ``players`` holds one hand or range per player (Omaha patterns in Omaha games); ``board``
-    0, 3, 4 or 5 cards; ``dead`` cards are out of play. ``method="exact"`` enumerates every
+    0, 3, 4 or 5 cards; ``dead`` cards are out of play. In stud games a player's hand is the
+    cards known so far (3 to 7), and there is no board. In hi/lo games each player's result
+    holds ``scoop``, ``high`` and ``low`` (``PotEquity``: each half of the pot). ``method="exact"`` enumerates every
     board, ``"monte-carlo"`` samples, ``"auto"`` enumerates when the work is at most
     :data:`EXACT_LIMIT` and no Monte Carlo option (``samples``, ``stderr``, ``seed``) is given.
     Monte Carlo stops after ``samples`` showdowns (rounded up to whole blocks of
@@ -918,6 +1201,9 @@ def equity(
     >>> result = equity(["AxKxQyJy", "As Ad 7c 6h"], board="Ah 9s 4d", game="omaha")
     >>> result.players[0].combos, result.players[0].equity_exact  # hand by hand in tests
     (3, Fraction(227, 2460))
+    >>> razz = equity(["As2d3c", "4h5h6s"], dead="Ac 2c", game="razz")  # a regression pin too
+    >>> razz.boards, [round(player.equity, 4) for player in razz.players]
+    (12406283890, [0.5881, 0.4119])
     """
     rules = get_game(game)
     method, samples, seed, stderr = _options(method, samples, seed, stderr, progress)
@@ -929,6 +1215,8 @@ def equity(
         )
     board_cards = _cards("board", board)
     dead_cards = _cards("dead", dead)
+    if not rules.board_cards and board_cards:
+        raise parameter_error("board", f" must be empty in {rules.name}, which deals no board")
     if len(board_cards) not in (0, 3, 4, 5):
         raise parameter_error("board", f" must hold 0, 3, 4 or 5 cards, got {len(board_cards)}")
     check_distinct(board_cards + dead_cards)
@@ -945,6 +1233,10 @@ def equity(
                 if card in seen:
                     raise PlayerError(number, f"card {card} is also held by {seen[card]}")
                 seen[card] = f"player {number}"
+    if not rules.board_cards:
+        sampling = (samples, stderr, seed) != (None, None, None)
+        return _stud_equity(rules, dead_cards, parsed, method, sampling, (samples, stderr, seed),
+                            progress)  # fmt: skip
     needed = len(board_cards) + len(dead_cards) + len(items) * rules.hole_cards
     if needed + BOARD_CARDS - len(board_cards) > len(rules.deck):
         raise PokerScoreError(f"{rules.name} has {len(rules.deck)} cards, too few for this spot")

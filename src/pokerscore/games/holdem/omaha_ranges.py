@@ -40,8 +40,12 @@ from itertools import pairwise
 from math import comb
 from typing import TYPE_CHECKING, Final
 
+import numpy as np
+
 from pokerscore.cards import Card, PokerScoreError, Rank
 from pokerscore.engine.combinatorics import binomial_rows
+from pokerscore.games.holdem._kernels import HandPattern, match_anchored, match_pattern
+from pokerscore.games.holdem._kernels import flagged_hands as fill
 
 if TYPE_CHECKING:
     import numpy as np
@@ -241,9 +245,6 @@ def word_flags(word: str | Word, size: int) -> npt.NDArray[np.bool_]:
 
 
 def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
-    import numpy as np
-
-    from pokerscore.games.holdem._kernels import HandPattern, match_anchored, match_pattern
 
     if not term.cards and not term.shape:
         return np.ones(hand_count(size), dtype=np.bool_)
@@ -271,7 +272,6 @@ def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
 @cache
 def _binomials(size: int) -> npt.NDArray[np.int64]:
     """``C(n, k)`` for ``n`` 0..52 and ``k`` 0..``size``: colex ranks of hands."""
-    import numpy as np
 
     binomials = np.array(binomial_rows(DECK, size), dtype=np.int64)
     binomials.setflags(write=False)
@@ -281,7 +281,6 @@ def _binomials(size: int) -> npt.NDArray[np.int64]:
 @cache
 def _offsets(size: int) -> npt.NDArray[np.int64]:
     """``C(top, size)`` for ``top`` = 0 .. 52: the colex index of the first hand topped by a card."""
-    import numpy as np
 
     offsets = np.array([comb(top, size) for top in range(DECK + 1)], dtype=np.int64)
     offsets.setflags(write=False)
@@ -297,9 +296,6 @@ def flagged_hands(flags: npt.NDArray[np.bool_], size: int) -> npt.NDArray[np.uin
     >>> flagged_hands(flags, 4).tolist()
     [[3, 2, 1, 0], [51, 50, 49, 48]]
     """
-    import numpy as np
-
-    from pokerscore.games.holdem._kernels import flagged_hands as fill
 
     offsets = _offsets(size)
     flagged = np.flatnonzero(flags)

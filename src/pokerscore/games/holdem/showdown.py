@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from pokerscore.cards import Card, DuplicateCardError, HandSizeError, PokerScoreError, parse_cards
 from pokerscore.engine import Category, Ranking
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game, parameter_error
+from pokerscore.games.holdem.game import Game, GameName, get_game, parameter_error
 from pokerscore.hands import HandInput, HandScore, best_hand, score
 from pokerscore.hands.scores import check_in_deck
 
@@ -79,8 +79,11 @@ def check_deal(
     game: Game,
     *,
     board_sizes: Sequence[int],
+    hole_cards: int | None = None,
 ) -> None:
-    """Refuse a deal a game cannot have: wrong counts, cards outside the deck, a card twice."""
+    """Refuse a deal a game cannot have: wrong counts, cards outside the deck, a card twice
+    (each player holds ``hole_cards``, the game's own by default)."""
+    held = game.hole_cards if hole_cards is None else hole_cards
     if len(board) not in board_sizes:
         sizes = " or ".join(str(size) for size in board_sizes)
         raise parameter_error("board", f" must hold {sizes} cards in {game.name}, got {len(board)}")
@@ -90,9 +93,9 @@ def check_deal(
         raise parameter_error("board", f": {error}") from None
     seen = {card: "the board" for card in board}
     for number, hole in enumerate(holes, 1):
-        if len(hole) != game.hole_cards:
-            size = HandSizeError(game.hole_cards, game.hole_cards, len(hole))
-            raise PlayerError(number, f"{game.name} deals {game.hole_cards} hole cards: {size}")
+        if len(hole) != held:
+            size = HandSizeError(held, held, len(hole))
+            raise PlayerError(number, f"{game.name} deals {held} hole cards: {size}")
         try:
             check_in_deck(hole, game.high)
         except PokerScoreError as error:
@@ -159,6 +162,13 @@ def showdown(
     >>> [(p.high.description, p.low and p.low.description, p.share) for p in split.players]  # doctest: +NORMALIZE_WHITESPACE
     [('Three of a Kind, Kings, kickers Ace, Queen', 'Six-Four low (6-4-3-2-A)', Fraction(1, 2)),
      ('Three of a Kind, Aces, kickers King, Queen', None, Fraction(1, 2))]
+
+    A stud game has no board (``board=""``) and seven cards per player, or six each and one
+    community card as the board when the deck ran out (eight players):
+
+    >>> razz = showdown("", ["As 2d 3c 4h Kd Kc 9s", "Ad 2s 3h 6c 7d Qs Qh"], game="razz")
+    >>> [(p.high.description, p.share) for p in razz.players]
+    [('Nine-Four low (9-4-3-2-A)', Fraction(0, 1)), ('Seven-Six low (7-6-3-2-A)', Fraction(1, 1))]
     >>> showdown("Ah Kd 7s 2c 9h", ["AsQh", "AsQd"])
     Traceback (most recent call last):
     ...
@@ -173,7 +183,12 @@ def showdown(
     except PokerScoreError as error:
         raise parameter_error("board", f": {error}") from None
     holes = parse_holes(items)
-    check_deal(cards, holes, rules, board_sizes=(BOARD_CARDS,))
+    if rules.board_cards:
+        check_deal(cards, holes, rules, board_sizes=(rules.board_cards,))
+    else:
+        check_deal(
+            cards, holes, rules, board_sizes=(0, 1), hole_cards=rules.hole_cards - len(cards)
+        )
     highs = [hole_score(hole, cards, rules, rules.high) for hole in holes]
     lows: list[HandScore | None] = []
     for hole in holes:

@@ -6,7 +6,8 @@ and the seed-coverage search.
 >>> " ".join(map(str, best.held)), best.ev_exact
 ('Kh Qh Jh Th', Fraction(925, 47))
 
-Modules: :mod:`.paytables`, :mod:`.deal`, :mod:`.advisor`, :mod:`.analysis`, :mod:`.seeds`, and
+Modules: :mod:`.paytables`, :mod:`.deal`, :mod:`.advisor`, :mod:`.analysis`, :mod:`.seeds`,
+:mod:`.strategy` (strategy lists: read, played exactly, generated), and
 the game without a screen, :mod:`.session`, with its SQLite store :mod:`.history`. This package
 re-exports nothing: its public names are on the face, :mod:`pokerscore`, which loads each module
 on first use (the command line, which imports :mod:`.paytables`, pays for nothing else).

@@ -12,8 +12,8 @@ draws of that hold are counted by final class, exactly. Method (:mod:`.analysis_
    under suit permutations is played (134,459 deals of 52 cards), weighted by the size of its
    class.
 
-About half a second once compiled (the first run compiles for half a minute or so, then caches
-on disk); the tables of step 1 are kept for the next call with the same classes.
+The first run compiles the kernels (then cached on disk; times in ``benchmarks/``); the tables of
+step 1 are kept for the next call with the same classes.
 """
 
 from __future__ import annotations

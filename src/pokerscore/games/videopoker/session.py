@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Final
 
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.games.draw import draw
+from pokerscore.games.videopoker.advisor import advise
 from pokerscore.games.videopoker.deal import deal as deal_cards
 from pokerscore.games.videopoker.history import (
     Bankroll,
@@ -138,7 +139,6 @@ class SessionStats:
 
 def _real_advisor(cards: Sequence[Card], paytable: PayTable, coins: int) -> list[HoldEV]:
     # Imported here: the advisor's kernel module imports Numba, which costs a second to load.
-    from pokerscore.games.videopoker.advisor import advise
 
     return advise(tuple(cards), paytable, coins=coins)
 

@@ -4,7 +4,7 @@ A board is read once (:func:`read_board`: rank counts, suit counts and masks, wh
 stands among the board's distinct ranks, its key sums); each hand is then judged on it by
 :func:`classify`, which returns the made class (a code of :data:`MADE_CODES`, see
 ``reading.MadeClass``), the category and the draws (bits of :data:`DRAW_BITS`), and the ranks that
-complete a straight. The rules are the module docstring of ``reading``; the tests check them
+complete a straight. The rules are the module docstring of ``hand``; the tests check them
 against a brute force written from those rules alone.
 
 Hold'em hands (any five of hole and board) are valued by the multiset tables of their size
@@ -935,7 +935,7 @@ def read_one_hand(
     out: Counts,
     seen: npt.NDArray[np.uint8],
 ) -> tuple[int, int, int, int, int, int]:
-    """Everything :func:`~pokerscore.games.holdem.board.reading.hand_on_board` computes, in one
+    """Everything :func:`~pokerscore.games.holdem.board.hand.hand_on_board` computes, in one
     call: (value, made class, category, draw bits, completing ranks, the value of ``against``
     now, 0 when it is empty); ``out`` gets :func:`next_cards` for each ``unseen`` card (with the
     category of the hand after it in a fourth column), ``seen`` :func:`values_possible` over the

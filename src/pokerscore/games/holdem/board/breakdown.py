@@ -1,7 +1,7 @@
 """A range on a board, as Flopzilla shows it: how many combos make each class and hold each draw.
 
 Every live combo of the range (card removal exact: no combo holding a board or dead card) is read
-as :func:`~pokerscore.games.holdem.board.reading.hand_on_board` reads one hand, and the classes,
+as :func:`~pokerscore.games.holdem.board.hand.hand_on_board` reads one hand, and the classes,
 categories and draws are summed as weighted combo counts: integers when every weight is 1, exact
 fractions otherwise. Over every flop (``all_flops=True``) the counts are combo-flop pairs: each
 combo on each flop that shares no card with it or the dead cards.
@@ -28,20 +28,27 @@ from itertools import permutations
 from math import comb, lcm
 from typing import TYPE_CHECKING, Any, Final
 
+import numpy as np
+
 from pokerscore._support.progress import Progress
 from pokerscore.cards import Card, PokerScoreError, parse_cards
 from pokerscore.engine import Category
-from pokerscore.games.holdem.board.reading import (
+from pokerscore.engine.kernels.enumeration import thread_count
+from pokerscore.games.holdem._kernels import fill_subsets
+from pokerscore.games.holdem.board import _kernels as k
+from pokerscore.games.holdem.board.hand import (
     CardsInput,
     Draw,
     MadeClass,
     bad_parameter,
+    board_game,
     check_board,
     check_cards,
     made_order,
     read_cards,
 )
-from pokerscore.games.holdem.game import Game, GameName, get_game
+from pokerscore.games.holdem.game import Game, GameName
+from pokerscore.games.holdem.ranges import parse_range
 
 if TYPE_CHECKING:
     import numpy as np
@@ -81,7 +88,7 @@ class BoardBreakdown:
     categories: dict[Category, Count]
     """Each category of the game's ranking, best first."""
     draws: dict[Draw, Count]
-    """Each draw, in :class:`~pokerscore.games.holdem.board.reading.Draw` order."""
+    """Each draw, in :class:`~pokerscore.games.holdem.board.hand.Draw` order."""
     all_flops: bool = False
 
     def share(self, count: Count) -> float:
@@ -122,8 +129,6 @@ def read_range(source: RangeInput, game: Game, *, name: str = "range") -> RangeC
 @cache
 def _read_text(source: str, game: Game) -> RangeCombos:
     if game.hole_cards == 2:
-        from pokerscore.games.holdem.ranges import parse_range
-
         found: Range = parse_range(source, ranking=game.high)
         combos = [(a.id, b.id) for a, b in found.combos]
         return _range_combos(found.text, combos, found.weights, game)
@@ -134,7 +139,6 @@ def _read_text(source: str, game: Game) -> RangeCombos:
     except PokerScoreError:
         # Not a list of hands: an Omaha range (AA:ds, KKQQ), refused past the hands' limit;
         # its errors name the token and what the syntax allows (exact hands too).
-        from pokerscore.games.holdem.ranges import parse_range
 
         found = parse_range(source, ranking=game.high, hole_cards=game.hole_cards)
         if len(found) > EVERY_HAND_LIMIT:
@@ -148,9 +152,6 @@ def _read_text(source: str, game: Game) -> RangeCombos:
 
 def _every_hand(game: Game) -> RangeCombos:
     """Every hand of the game's deck, as rows of card ids (a range of one weight)."""
-    import numpy as np
-
-    from pokerscore.games.holdem._kernels import fill_subsets
 
     count = comb(len(game.deck), game.hole_cards)
     if count > EVERY_HAND_LIMIT:
@@ -173,7 +174,6 @@ def _range_combos(
     weights: Sequence[float],
     game: Game,
 ) -> RangeCombos:
-    import numpy as np
 
     width = combos.shape[1] if isinstance(combos, np.ndarray) else None
     if width is None and any(len(combo) != game.hole_cards for combo in combos):
@@ -233,7 +233,6 @@ def _result(
     *,
     all_flops: bool,
 ) -> BoardBreakdown:
-    from pokerscore.games.holdem.board import _kernels as k
 
     if scale != 1:
         counts = [_whole(Fraction(count, scale)) for count in counts]  # type: ignore[misc]
@@ -268,11 +267,7 @@ def board_breakdown(
     >>> every.combos, every.categories[Category.ONE_PAIR]
     (25989600, 10982400)
     """
-    import numpy as np
-
-    from pokerscore.games.holdem.board import _kernels as k
-
-    rules = get_game(game)
+    rules = board_game(game)
     board_cards = read_cards("board", board)
     dead_cards = read_cards("dead", dead)
     if all_flops and board_cards:
@@ -319,10 +314,6 @@ def _read_flops(
     progress: Progress | None,
 ) -> npt.NDArray[np.int64]:
     """Each combo's tallies over the flops, read in chunks (``progress`` told after each)."""
-    import numpy as np
-
-    from pokerscore.engine.kernels.enumeration import thread_count
-    from pokerscore.games.holdem.board import _kernels as k
 
     tables = k.board_tables(game.high, k.sizes_needed(game.hole_cards, game.uses_exactly_two, (3,)))
     deck = np.array(game.deck, dtype=np.uint8)
@@ -340,9 +331,6 @@ def _read_flops(
 
 def _flops(cards: int) -> npt.NDArray[np.uint8]:
     """Every three positions of a deck of ``cards``."""
-    import numpy as np
-
-    from pokerscore.games.holdem._kernels import fill_subsets
 
     flops = np.zeros((comb(cards, 3), 3), dtype=np.uint8)
     fill_subsets(cards, flops)

@@ -27,16 +27,22 @@ from fractions import Fraction
 from math import comb
 from typing import Final
 
+import numpy as np
+
 from pokerscore.cards import Card, PokerScoreError
+from pokerscore.engine.kernels.enumeration import thread_count
+from pokerscore.games.holdem._kernels import fill_subsets
+from pokerscore.games.holdem.board._kernels import board_tables, pairwise_equities, runout_equities
 from pokerscore.games.holdem.board.breakdown import RangeCombos, RangeInput, read_range
-from pokerscore.games.holdem.board.reading import (
+from pokerscore.games.holdem.board.hand import (
     CardsInput,
     bad_parameter,
+    board_game,
     check_board,
     check_cards,
     read_cards,
 )
-from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game
+from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName
 
 BUCKETS: Final = 10
 """Equity buckets of 10 % each; the last holds 90 % to 100 % inclusive."""
@@ -100,17 +106,8 @@ def equity_distribution(
     """Each live combo of ``range``'s equity against ``against`` on ``board`` (3 to 5 cards),
     exact over every runout; their distribution in 10 % buckets, the range's equity, and its
     equity after each next card. Errors name the parameter."""
-    import numpy as np
 
-    from pokerscore.engine.kernels.enumeration import thread_count
-    from pokerscore.games.holdem._kernels import fill_subsets
-    from pokerscore.games.holdem.board._kernels import (
-        board_tables,
-        pairwise_equities,
-        runout_equities,
-    )
-
-    rules = get_game(game)
+    rules = board_game(game)
     if rules.low is not None:
         raise bad_parameter(
             "game",

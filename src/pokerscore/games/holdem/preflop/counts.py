@@ -27,6 +27,7 @@ from itertools import combinations_with_replacement
 from math import comb
 from typing import Final
 
+import numba  # the kernels' machinery: imported when counting starts
 import numpy as np
 import numpy.typing as npt
 
@@ -35,6 +36,8 @@ from pokerscore.cards import PokerScoreError
 from pokerscore.cards.errors import shorten
 from pokerscore.engine.rankings import HIGH
 from pokerscore.engine.tables import ranking_tables
+from pokerscore.games.holdem.preflop._kernels import canonical_boards as fill
+from pokerscore.games.holdem.preflop._kernels import preflop_sweep_threads, three_way_sweep
 from pokerscore.games.holdem.ranges import Range
 
 IntArray = npt.NDArray[np.int64]
@@ -111,7 +114,6 @@ def canonical_boards() -> tuple[npt.NDArray[np.uint8], IntArray]:
     >>> len(boards), int(weights.sum())
     (134459, 2598960)
     """
-    from pokerscore.games.holdem.preflop._kernels import canonical_boards as fill
 
     boards = np.empty((comb(52, 5), 5), dtype=np.uint8)
     weights = np.empty(comb(52, 5), dtype=np.int64)
@@ -192,9 +194,6 @@ def heads_up_counts(
     against a random hand, over the canonical boards ``start .. stop`` (all of them by default),
     on all of Numba's threads. ``heads_up=False`` counts against a random hand only (faster).
     """
-    import numba  # the kernels' machinery: imported when counting starts
-
-    from pokerscore.games.holdem.preflop._kernels import preflop_sweep_threads
 
     names = starting_classes(hands)
     grid, grid_classes, combos = _class_combos()
@@ -307,7 +306,6 @@ def three_way_counts(
     >>> counts.triples.tolist()[1], counts.tally.shape
     ([0, 0, 1], (4, 8))
     """
-    from pokerscore.games.holdem.preflop._kernels import three_way_sweep
 
     names = starting_classes(hands)
     check_three_way(names)

@@ -57,9 +57,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Final
 
+import numpy as np
+
 from pokerscore._support.errors import ParameterError
 from pokerscore.cards import Card, CardLike, PokerScoreError, Rank, Suit, parse_cards
 from pokerscore.engine import Category, Ranking
+from pokerscore.games.holdem.board._kernels import board_tables, read_one_hand, sizes_needed
 from pokerscore.games.holdem.game import (
     BOARD_CARDS,
     Game,
@@ -262,6 +265,15 @@ def bad_parameter(parameter: str, message: str) -> ParameterError:
     return parameter_error(parameter, ": " + message)
 
 
+def board_game(game: Game | GameName) -> Game:
+    """The game of a name, refused when it deals no board (stud)."""
+    rules = get_game(game)
+    if not rules.board_cards:
+        raise bad_parameter("game", f"{rules.name} deals no board: hands on a board are for "
+                            "hold'em and Omaha")  # fmt: skip
+    return rules
+
+
 def read_cards(name: str, cards: CardsInput) -> tuple[Card, ...]:
     """Cards of the parameter ``name``; a bad card names the parameter."""
     try:
@@ -312,7 +324,6 @@ def _low(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game) -> HandSco
 
 
 def _ids(cards: Sequence[Card]) -> npt.NDArray[np.uint8]:
-    import numpy as np
 
     return np.array([card.id for card in cards], dtype=np.uint8)
 
@@ -452,15 +463,8 @@ def hand_on_board(
     >>> hand_on_board("As Ac", "Ts 7d 2s", against="9s 8s").outs
     ()
     """
-    import numpy as np
 
-    from pokerscore.games.holdem.board._kernels import (
-        board_tables,
-        read_one_hand,
-        sizes_needed,
-    )
-
-    rules = get_game(game)
+    rules = board_game(game)
     hole_cards = read_cards("hole", hole)
     board_cards = read_cards("board", board)
     dead_cards = read_cards("dead", dead)
