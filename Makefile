@@ -38,9 +38,10 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
-# The inner loop: every test but the slow and cluster ones, property tests with 10 examples each.
+# The inner loop: the tests but the slow and cluster ones (no doctests), property tests with 10
+# examples each.
 quick: $(STAMP)
-	$(BIN)/pytest -n 2 -q -m "not slow and not cluster" --hypothesis-profile=quick
+	$(BIN)/pytest -n 2 -q -m "not slow and not cluster" --hypothesis-profile=quick tests
 
 # The API reference, from scratch (-E: an incremental build would not repeat an old warning).
 docs: $(STAMP)

@@ -52,6 +52,7 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         _ = pokerscore.no_such_thing  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_the_face_loads_neither_numpy_nor_numba() -> None:
     loaded = loaded_after("import pokerscore; pokerscore.score('Ah Kh Qh Jh Th'); pokerscore.Range")
     assert not loaded & {"numpy", "numba", "textual", "typer", "rich"}

@@ -40,6 +40,7 @@ def imported_modules(path: Path) -> set[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "path",
     [p for p in sorted(PACKAGE.rglob("*.py")) if p.relative_to(PACKAGE).parts[0] in LAYERS],
@@ -75,6 +76,7 @@ def test_importing_pokerscore_loads_neither_numpy_nor_numba() -> None:
     assert not loaded & {"numpy", "numba", "textual"}
 
 
+@pytest.mark.slow
 def test_the_score_command_loads_no_kernel_machinery() -> None:
     code = (
         "import sys\n"

@@ -106,6 +106,7 @@ def reference_duel(path: Path) -> list[int]:
     return tally
 
 
+@pytest.mark.slow
 def test_duel_on_the_bundled_sample() -> None:
     status, out, _ = run("duel", str(SAMPLE), "--json")
     payload = json.loads(out)
@@ -129,6 +130,7 @@ EULER_EXAMPLES = """\
 """
 
 
+@pytest.mark.slow
 def test_duel_reads_stdin_and_counts_the_euler_examples() -> None:
     status, out, _ = run("duel", "-", input=EULER_EXAMPLES)
     assert status == 0 and out.strip() == "player 1 wins 3, player 2 wins 2, ties 0"

@@ -45,6 +45,7 @@ def test_duel_from_a_closed_stdin_is_one_line() -> None:
     assert "standard input is closed" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
 @pytest.mark.parametrize(
     "args",
@@ -74,6 +75,7 @@ def test_an_ascii_stdout_gets_letters_for_suits() -> None:
     assert result.returncode == 0 and '"Ah"' in result.stdout
 
 
+@pytest.mark.slow
 def test_an_ascii_stderr_escapes_the_bad_token() -> None:
     result = run("score", "Ah", "🂬", env={"PYTHONIOENCODING": "ascii"})
     assert_one_error_line(result)

@@ -52,6 +52,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_history_table(played: Path) -> None:
     result = runner.invoke(app, ["history", "--db", str(played)], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
@@ -256,6 +257,7 @@ def test_quitting_between_deal_and_draw_is_told_and_kept(
     assert history["coins_in_play"] == 5 and history["bankroll"]["credits"] == 45
 
 
+@pytest.mark.slow
 def test_two_games_on_one_history_each_keep_their_own_hand(
     tmp_path: Path, scripted: type[ScriptedApp]
 ) -> None:
@@ -339,6 +341,7 @@ def test_a_crash_inside_the_game_never_exits_0(tmp_path: Path, scripted: type[Sc
     one_line_error(result, "the game stopped on an unexpected error", status=1)
 
 
+@pytest.mark.slow
 def test_play_with_input_from_dev_null_and_output_to_a_file_ends_at_once(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
     with (tmp_path / "out.txt").open("w") as out:
@@ -374,6 +377,7 @@ def test_the_terminal_check_covers_the_stream_the_game_draws_on(
     assert not play_commands.terminal_attached()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_play_with_stderr_to_a_file_refuses_at_once(tmp_path: Path) -> None:
     import os

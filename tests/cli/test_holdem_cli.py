@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pokerscore.cli.app import app
 from tests.cli_runner import separate_streams_runner
 
@@ -30,6 +32,7 @@ def test_showdown_hi_lo_shows_the_lows() -> None:
     assert [p["share"] for p in players] == ["1/2", "1/2"]
 
 
+@pytest.mark.slow
 def test_equity_exact_json_has_the_counts() -> None:
     status, out, _ = run("equity", "AdAc", "KhKs", "--json")
     payload = json.loads(out)
@@ -61,6 +64,7 @@ def test_equity_errors_are_one_line() -> None:
         assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
 
 
+@pytest.mark.slow
 def test_equity_takes_omaha_ranges() -> None:
     status, out, err = run("equity", "--game", "omaha", "AA**", "random", "--samples", "8192")
     assert status == 0 and err == "" and "AA**" in out and "270725" in out
@@ -136,6 +140,7 @@ def test_runs_past_the_work_bound_are_one_line() -> None:
     assert run("equity", "AdAc", "KhKs", "--stderr", "1e-9")[2].startswith("error: --stderr")
 
 
+@pytest.mark.slow
 def test_stud_equity_from_third_street_counts_every_deal() -> None:
     status, out, _ = run(
         "equity", "--game", "stud", "AhAd7c", "QsQh7d", "--dead", "5s Qc", "--json"

@@ -7,11 +7,14 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from pokerscore.cli.app import app as cli_app
 from tests.cli_runner import separate_streams_runner
 from tests.games.videopoker.test_videopoker_strategy import WIZARD_9_6
 
 
+@pytest.mark.slow
 def test_cli_strategy_and_analyze_strategy(tmp_path: Path) -> None:
     runner = separate_streams_runner()
     saved = tmp_path / "short.txt"

@@ -40,6 +40,7 @@ def test_paytables_json() -> None:
     }
 
 
+@pytest.mark.slow
 def test_paytables_reads_a_user_table_and_rejects_a_bad_one(tmp_path: Path) -> None:
     good = tmp_path / "mine.toml"
     good.write_text(
@@ -71,6 +72,7 @@ def test_advise_json_has_the_published_best_hold() -> None:
     assert best["counts"]["royal-flush"] == 1
 
 
+@pytest.mark.slow
 def test_advise_table_and_bad_input() -> None:
     status, out, _ = run("advise", "3s 7h Th Jh Kh", "--coins", "1", "-p", "jacks-or-better-8-5")
     assert status == 0
@@ -83,6 +85,7 @@ def test_advise_table_and_bad_input() -> None:
     assert 'unknown pay table "deuces-wilder"' in err
 
 
+@pytest.mark.slow
 def test_analyze_json() -> None:
     status, out, _ = run("analyze", "--paytable", "jacks-or-better-9-6", "--json")
     assert status == 0
@@ -167,6 +170,7 @@ def test_huge_pays_are_refused_at_load_by_analyze(pay: str, tmp_path: Path) -> N
     assert "pay must be one whole number from 0 to 1,000,000" in err
 
 
+@pytest.mark.slow
 def test_analyze_table_for_people_and_a_user_table(tmp_path: Path) -> None:
     status, out, _ = run("analyze", "--paytable", str(user_table(tmp_path)))
     assert status == 0
@@ -189,6 +193,7 @@ def test_seeds_table_for_people_and_a_user_table(tmp_path: Path) -> None:
     assert status == 0 and json.loads(out)["paytable"] == "mine" and len(rows) == 320
 
 
+@pytest.mark.slow
 def test_seeds_refuses_a_class_no_hand_reaches_at_once(tmp_path: Path) -> None:
     classes = (
         'name = "shadowed"\n[[classes]]\nname = "quads"\nhand = "four-of-a-kind"\npay = 25\n'

@@ -31,6 +31,7 @@ def _multisets(size: int) -> list[tuple[int, ...]]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_rank_keys_are_unique_within_each_size(size: int) -> None:
     sums = {sum(RANK_KEYS[rank] for rank in ranks) for ranks in _multisets(size)}
@@ -117,6 +118,7 @@ def test_flush_table_by_mask_is_the_best_five_of_the_suit(ranking: Ranking) -> N
         assert table[mask] == best
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ranking", RANKINGS.values(), ids=str)
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_unchecked_garbage_ids_stay_inside_every_table(ranking: Ranking, size: int) -> None:

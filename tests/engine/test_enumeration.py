@@ -27,6 +27,7 @@ DISTINCT = {5: 7462, 6: 6075, 7: 4824}
 TOTAL = {5: 2598960, 6: 20358520, 7: 133784560}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_exhaustive_counts_match_published(size: int) -> None:
     seen: list[tuple[int, int]] = []
@@ -110,6 +111,7 @@ def test_sampled_counts_are_reproducible_and_close(size: int) -> None:
         assert abs(counts.counts[category] - expected) < 5 * expected**0.5 + 3
 
 
+@pytest.mark.slow
 def test_stats_command_prints_seven_card_counts() -> None:
     result = separate_streams_runner().invoke(app, ["stats", "--cards", "7", "--json"])
     assert result.exit_code == 0, result.output

@@ -35,6 +35,7 @@ def _kernel_values(hands: np.ndarray, ranking: Ranking) -> list[int]:
     return [int(value) for value in values]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ranking", RANKINGS.values(), ids=str)
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_batch_kernel_matches_scalar(ranking: Ranking, size: int) -> None:
@@ -169,6 +170,7 @@ def test_block_check_sees_every_id_outside_the_deck(size: int) -> None:
             assert any_bad_row(bad, short), (row, card_id)
 
 
+@pytest.mark.slow
 def test_block_check_agrees_with_the_bitwise_check_on_random_rows() -> None:
     # Rows of random ids in a small range make every kind of row: good ones, duplicates (often
     # several), ids outside the deck; rows are checked one per batch against the scalar check.
@@ -196,6 +198,7 @@ def test_deck_run_and_a_deck_with_a_hole() -> None:
     assert any_bad_row(hands, no_sevens)  # 21 is the seven of diamonds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ranking", RANKINGS.values(), ids=str)
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_checked_kernels_values_and_flag(ranking: Ranking, size: int) -> None:

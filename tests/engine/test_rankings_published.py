@@ -245,6 +245,7 @@ MORE_CARDS["short-deck-straight-over-trips", 6] = MORE_CARDS["short-deck", 6]
 TOTALS = {(deck, size): comb(deck, size) for deck in (52, 36) for size in (5, 6, 7)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "size"), sorted(MORE_CARDS))
 def test_six_and_seven_card_counts(name: str, size: int) -> None:
     distinct, expected = MORE_CARDS[name, size]
@@ -254,10 +255,12 @@ def test_six_and_seven_card_counts(name: str, size: int) -> None:
     assert counts.distinct == distinct
 
 
+@pytest.mark.slow
 def test_seven_card_eight_or_better_lows() -> None:
     found = by_slug(exhaustive_counts(cards=7, ranking="eight-or-better").counts)
     assert sum(hands for slug, hands in found.items() if slug != "no-low") == 24_530_944
 
 
+@pytest.mark.slow
 def test_seven_card_high_is_the_default() -> None:
     assert by_slug(exhaustive_counts(cards=7).counts) == MORE_CARDS["high", 7][1]

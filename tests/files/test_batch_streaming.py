@@ -170,6 +170,7 @@ def test_a_csv_with_a_bom_crlf_and_bytes_that_are_not_utf8(tmp_path: Path) -> No
     assert errors.read_text().splitlines()[1].startswith("2,")
 
 
+@pytest.mark.slow
 def test_reading_a_parquet_file_does_not_hold_the_file_in_memory(tmp_path: Path) -> None:
     """pyarrow's pre-buffered reader reads ahead and keeps every column chunk until the file
     closes (a 100-million-row file held 0.9 GB): the reading must hold a few row groups only."""

@@ -166,6 +166,7 @@ def test_a_run_removes_what_dead_runs_of_this_machine_left(hands: Path, tmp_path
     assert sorted(tmp_path.iterdir()) == sorted([hands, out, *kept])
 
 
+@pytest.mark.slow
 def test_a_reused_pid_does_not_keep_a_dead_runs_file(tmp_path: Path) -> None:
     target = tmp_path / "scored.parquet"
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
@@ -183,6 +184,7 @@ def test_a_reused_pid_does_not_keep_a_dead_runs_file(tmp_path: Path) -> None:
         sleeper.wait()
 
 
+@pytest.mark.slow
 def test_a_killed_batch_leaves_a_part_file_the_next_run_removes(tmp_path: Path) -> None:
     path, errors = tmp_path / "hands.txt", tmp_path / "errors.csv"
     path.write_text(f"{ROYAL}\n{LOW}\n" * 400_000)

@@ -82,6 +82,7 @@ def test_the_real_files_are_all_there() -> None:
     assert sum(len(hands_of(path)) for path in PHH_FILES) == 106
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", PHH_FILES, ids=lambda p: str(p.relative_to(SHARED)))
 def test_real_phh_hands_replay_to_pokerkits_final_stacks(path: Path) -> None:
     expected = pokerkit_stacks(path)
@@ -365,6 +366,7 @@ def test_a_sit_and_go_carries_every_stack_to_the_next_hand() -> None:
     assert checked > 400
 
 
+@pytest.mark.slow
 def test_pokerkits_pokerstars_parser_agrees_where_it_reads_the_hand() -> None:
     """pokerkit reads no-limit hold'em without antes: the same final stacks (before rake)."""
     compared = 0
@@ -404,6 +406,7 @@ def test_pokerstars_four_way_split_with_unequal_rake() -> None:
     assert result.pots[0].shares == tuple((i, Fraction(1, 4)) for i in (0, 1, 3, 8))
 
 
+@pytest.mark.slow
 def test_pokerstars_side_pots_as_the_site_pays_them() -> None:
     hands = stars(SHARED / "pokerstars" / "PLO-FR-USD-0.01-0.02-201006.sidepots.txt")
     assert [hand.variant for hand in hands] == ["PO", "PO", "PO"]
@@ -721,6 +724,7 @@ def test_a_strict_run_writes_nothing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_large_files_cut_into_parts_give_the_same_rows(tmp_path: Path) -> None:
     """Parts cut at hand boundaries (tiny parts here) number hands and lines as the whole."""
     from pokerscore.files.histories.running import analyse_histories
@@ -765,6 +769,7 @@ def run_command(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+@pytest.mark.slow
 def test_the_command_prints_players_disagreements_and_bad_hands(tmp_path: Path) -> None:
     out = tmp_path / "rows.parquet"
     status, stdout, stderr = run_command(str(SHARED / "phh"), "--out", str(out))
@@ -780,6 +785,7 @@ def test_the_command_prints_players_disagreements_and_bad_hands(tmp_path: Path) 
     assert len(_rows(out)) == sum(len(hand.seats) for hand in seated) == 588
 
 
+@pytest.mark.slow
 def test_the_command_json(tmp_path: Path) -> None:
     import json
 
@@ -803,6 +809,7 @@ def test_the_command_strict_stops_at_the_first_bad_hand(tmp_path: Path) -> None:
     assert len(stderr.splitlines()) == 1 and not out.exists()
 
 
+@pytest.mark.slow
 def test_the_command_plots_a_player(tmp_path: Path) -> None:
     plot = tmp_path / "hero.png"
     status, _, _ = run_command(str(SHARED / "pokerstars"), "--player", "Hero", "--plot", str(plot))
@@ -863,6 +870,7 @@ def _same_summaries(fast: Any, reference: Any) -> None:
         assert (a.net, a.allin_ev_net) == (pytest.approx(b.net), pytest.approx(b.allin_ev_net))
 
 
+@pytest.mark.slow
 def test_the_kernels_give_the_reference_rows_on_the_real_files_and_fixtures(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -925,6 +933,7 @@ def test_the_equity_kernel_gives_equitys_numbers(game: str) -> None:
         assert _equities(rules, holes, board, dead) == _by_equity(rules, holes, board, dead)
 
 
+@pytest.mark.slow
 def test_the_kernels_give_the_reference_rows_on_pokerstars(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -38,6 +38,7 @@ def test_lazy_exports() -> None:
         _ = pokerscore.no_such_name  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_batch_equals_best_hand(size: int) -> None:
     hands = random_hands(3000, size=size, seed=10 + size)
@@ -188,6 +189,7 @@ def _modules_after(code: str) -> set[str]:
     return set(out.stdout.split())
 
 
+@pytest.mark.slow
 def test_import_and_scoring_one_hand_load_neither_numpy_nor_numba() -> None:
     # One hand of 5 to 7 cards is scored on the pure-Python five-card tables, under any ranking.
     # (The scalar six- and seven-card evaluators build their 15.7 MB tables with NumPy.)
@@ -199,6 +201,7 @@ def test_import_and_scoring_one_hand_load_neither_numpy_nor_numba() -> None:
     assert not loaded & {"numpy", "numba"}
 
 
+@pytest.mark.slow
 def test_score_command_does_not_load_numba() -> None:
     code = (
         "import sys\nfrom pokerscore.cli.app import app\n"

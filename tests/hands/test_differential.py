@@ -54,6 +54,7 @@ def test_order_matches_phevaluator(size: int) -> None:
         assert (evaluate_batch(hands).astype(np.int64) == 7463 - theirs).all()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [5, 7])
 def test_order_matches_treys(size: int) -> None:
     deck = [treys.Card.new(name) for name in NAMES]

@@ -98,6 +98,7 @@ def test_deal_hold_by_key_and_click_draw_pay_and_store(store: HistoryStore) -> N
     assert store.current_bankroll().credits == session.credits  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_a_dealt_pair_lights_its_row_and_standing_pat_pays_it() -> None:
     # Rigged: every deal is a pair of kings; keep all five and be paid.
     session = VideoPokerSession(
@@ -120,6 +121,7 @@ def test_a_dealt_pair_lights_its_row_and_standing_pat_pays_it() -> None:
     play(app, script)
 
 
+@pytest.mark.slow
 def test_advisor_key_marks_the_best_hold() -> None:
     session = VideoPokerSession(TABLE, credits=100, seed=1)
     app = VideoPokerApp(session)
@@ -135,6 +137,7 @@ def test_advisor_key_marks_the_best_hold() -> None:
     play(app, script)
 
 
+@pytest.mark.slow
 def test_bet_keys_move_the_lit_column() -> None:
     session = VideoPokerSession(TABLE, credits=100, seed=1)
     app = VideoPokerApp(session)
@@ -174,6 +177,7 @@ def test_out_of_credits_then_a_new_bankroll() -> None:
     play(app, script)
 
 
+@pytest.mark.slow
 def test_keys_screen_trainer_key_and_quit() -> None:
     session = VideoPokerSession(TABLE, credits=100, seed=1)
     app = VideoPokerApp(session)
@@ -192,6 +196,7 @@ def test_keys_screen_trainer_key_and_quit() -> None:
     play(app, script)
 
 
+@pytest.mark.slow
 def test_screenshot_of_the_main_screen(tmp_path: Path) -> None:
     """The SVG for the README; set POKERSCORE_SCREENSHOT=1 to rewrite the committed one."""
     session = VideoPokerSession(TABLE, credits=1000, seed=336, trainer=True)
@@ -213,6 +218,7 @@ def test_screenshot_of_the_main_screen(tmp_path: Path) -> None:
     assert svg.startswith("<svg") and "JACKS" in svg and "CREDIT" in svg
 
 
+@pytest.mark.slow
 def test_keys_typed_fast_are_taken_in_order() -> None:
     # Enter must not overtake the hold keys typed before it (it once had priority and did).
     session = VideoPokerSession(TABLE, credits=100, seed=1)
@@ -233,6 +239,7 @@ def screen_lines(app: VideoPokerApp) -> list[str]:
     return ["".join(segment.text for segment in strip) for strip in strips]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name",
     [
@@ -266,6 +273,7 @@ def test_every_built_in_table_fits_80_by_24(name: str) -> None:
     play(app, script, size=(80, 24))
 
 
+@pytest.mark.slow
 def test_pay_table_titles_are_plain_text_not_markup() -> None:
     job = get_paytable("jacks-or-better-9-6")
     odd = PayTable(
@@ -282,6 +290,7 @@ def test_pay_table_titles_are_plain_text_not_markup() -> None:
     play(app, script)
 
 
+@pytest.mark.slow
 def test_quit_during_the_draw_waits_for_the_hand_to_be_stored(store: HistoryStore) -> None:
     session = VideoPokerSession(TABLE, credits=100, seed=1, store=store).start()
     app = VideoPokerApp(session)
@@ -302,6 +311,7 @@ def test_quit_during_the_draw_waits_for_the_hand_to_be_stored(store: HistoryStor
     assert len(store.hands()) == 1 and session.coins_in_play == 0
 
 
+@pytest.mark.slow
 def test_a_failed_draw_is_said_on_screen_and_can_be_tried_again(
     store: HistoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -328,6 +338,7 @@ def test_a_failed_draw_is_said_on_screen_and_can_be_tried_again(
     play(app, script)
 
 
+@pytest.mark.slow
 def test_a_deal_left_in_play_is_back_on_screen(store: HistoryStore) -> None:
     left = VideoPokerSession(TABLE, credits=100, seed=1, store=store).start()
     left.deal()
@@ -345,6 +356,7 @@ def test_a_deal_left_in_play_is_back_on_screen(store: HistoryStore) -> None:
     play(app, script)
 
 
+@pytest.mark.slow
 def test_the_joker_is_drawn_on_its_card() -> None:
     table = get_paytable("joker-poker-kings")
     # Seed 5's deal of 53 cards holds the joker among the replacements; holding nothing brings

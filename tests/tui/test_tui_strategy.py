@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from pokerscore.games.videopoker.paytables import get_paytable
 from pokerscore.games.videopoker.session import VideoPokerSession
 from pokerscore.games.videopoker.strategy.grammar import parse_strategy
@@ -11,6 +13,7 @@ from pokerscore.tui.app import VideoPokerApp
 from tests.games.videopoker.test_videopoker_strategy import WIZARD_9_6
 
 
+@pytest.mark.slow
 def test_the_game_trainer_speaks_the_strategy() -> None:
     session = VideoPokerSession(get_paytable("jacks-or-better-9-6"), credits=100, seed=1,
                                 trainer=True)  # fmt: skip

@@ -198,6 +198,7 @@ def test_hi_lo_games_describe_the_low() -> None:
     assert hand.made.low is not None and hand.made.low.description.startswith("Eight")
 
 
+@pytest.mark.slow
 def test_outs_against_a_hand_agree_with_equity_on_the_turn() -> None:
     rng = random.Random(5)
     for _ in range(5):
@@ -315,6 +316,7 @@ def test_omaha_all_flops_of_a_few_hands_agree_with_their_flops() -> None:
     assert sum(every.made.values()) == every.combos
 
 
+@pytest.mark.slow
 def test_all_flops_of_random_is_ten_times_the_five_card_table() -> None:
     every = board_breakdown("random", all_flops=True)
     assert every.combos == 25_989_600
@@ -379,6 +381,7 @@ def test_a_breakdown_with_a_board_and_all_flops_is_refused() -> None:
         board_breakdown("AKx", "2c 3d 4h")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("hero", "villain", "board", "dead"),
     [
@@ -454,6 +457,7 @@ def test_the_board_command_over_every_flop_and_against_a_range() -> None:
     assert status == 0 and "equity against QQ+, AKs" in out and "every river card" in out
 
 
+@pytest.mark.slow
 def test_board_and_outs_errors_are_one_line_naming_the_flag() -> None:
     for args, message in (
         (["board", "random", "--board", "Ks"], "--board: a board of holdem has 3, 4 or 5"),

@@ -55,6 +55,7 @@ def test_aces_against_king_queen_wikipedia() -> None:
     assert round(100 * aces.win, 2) == 87.65 and round(100 * aces.tie, 2) == 0.49
 
 
+@pytest.mark.slow
 def test_aces_against_kings_as_classes_and_by_suits() -> None:
     # PokerStove: AA vs KK 81.9461 %; 81.2555 / 81.9461 / 82.6366 % sharing 0 / 1 / 2 suits.
     classes = equity([pairs_of("A"), pairs_of("K")], method="exact").players[0]
@@ -155,6 +156,7 @@ def test_omaha_showdown_winners_agree_with_pokerkit() -> None:
         assert ours == [i for i, hand in enumerate(theirs) if hand == best], (board, hands)
 
 
+@pytest.mark.slow
 def test_omaha_symmetric_hands_split_exactly() -> None:
     result = equity(["AsKsAhKh", "AdKdAcKc"], game="omaha")
     assert [p.equity_exact for p in result.players] == [Fraction(1, 2), Fraction(1, 2)]
@@ -164,6 +166,7 @@ def test_omaha_symmetric_hands_split_exactly() -> None:
 # ---- Monte Carlo -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("hands", "board", "game"),
     [
@@ -184,6 +187,7 @@ def test_monte_carlo_lands_within_four_standard_errors(
         assert abs(estimate.equity - truth.equity) < 4 * estimate.stderr
 
 
+@pytest.mark.slow
 def test_monte_carlo_with_overlapping_ranges_is_unbiased() -> None:
     # Both ranges hold aces: dealt one after the other, the second range's combos blocked by the
     # first would be under-counted without the deal's importance weight.
@@ -272,6 +276,7 @@ def test_every_game_deals_a_full_table() -> None:
     }
 
 
+@pytest.mark.slow
 def test_range_weights_with_many_digits_stay_exact() -> None:
     # Integer weights of 10**12 times boards times combos overflowed 64 bits: equities came out
     # negative. Equal weights within each range leave PokerStove's AA vs KK unchanged.
@@ -285,6 +290,7 @@ def test_range_weights_with_many_digits_stay_exact() -> None:
     )
 
 
+@pytest.mark.slow
 def test_unequal_weights_with_many_digits_match_combo_by_combo() -> None:
     # Each pair of combos run as hands, weighed by the product of its weights as fractions.
     aces = pairs_of("A").combos[:4]

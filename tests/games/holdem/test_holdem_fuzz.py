@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -74,6 +75,7 @@ def allowed(call: Callable[[], object]) -> object:
         return None
 
 
+@pytest.mark.slow
 @fuzz
 @given(
     players=st.one_of(st.lists(player, max_size=4), junk),
@@ -146,6 +148,7 @@ def spots(draw: st.DrawFn) -> tuple[list[object], str, str, str]:
     return players, board, dead, name
 
 
+@pytest.mark.slow
 @fuzz
 @given(
     spot=spots(),
@@ -182,6 +185,7 @@ def test_showdown_with_any_arguments(board: object, hands: object, game: object)
         assert sum((p.share for p in result.players), Fraction(0)) == 1
 
 
+@pytest.mark.slow
 @fuzz
 @given(data=st.data(), name=st.sampled_from(list(GAMES)), count=st.integers(2, 5))
 def test_showdown_of_plausible_deals(data: st.DataObject, name: str, count: int) -> None:
@@ -223,6 +227,7 @@ def test_parse_range_and_games_with_any_arguments(
         assert result is not None
 
 
+@pytest.mark.slow
 @fuzz
 @given(hands=ranges(), cards=cards, name=st.one_of(range_text, junk), ranking=junk)
 def test_range_methods_with_any_arguments(

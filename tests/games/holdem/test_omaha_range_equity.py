@@ -100,6 +100,7 @@ def test_a_range_against_a_hand_is_the_weighted_average_of_its_hands() -> None:
     assert found.players[0].combos == 3 + 36  # AcKc with QJ of the three other suits
 
 
+@pytest.mark.slow
 def test_range_against_range_hi_lo_is_the_weighted_average() -> None:
     board = "2h 5d 9c Ks"
     first = weighted(suited_pairs("A", "3", "K", "Q"))
@@ -123,6 +124,7 @@ def test_five_card_omaha_range_with_a_free_card() -> None:
     assert found.players[0].combos == 52 - 4 - 4 - 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "board", "game"),
     [
@@ -143,6 +145,7 @@ def test_monte_carlo_is_within_four_standard_errors_of_exact(
         assert ours.combos == reference.combos
 
 
+@pytest.mark.slow
 def test_every_hand_in_six_card_omaha_splits_evenly() -> None:
     # Three random six-card hands: by symmetry each takes a third.
     result = equity(["random", "random", "random"], game="omaha-6", samples=40_000, seed=11)
@@ -152,6 +155,7 @@ def test_every_hand_in_six_card_omaha_splits_evenly() -> None:
         assert abs(player.equity - 1 / 3) <= 4 * player.stderr
 
 
+@pytest.mark.slow
 def test_auto_samples_a_wide_preflop_range() -> None:
     result = equity(["AA**", "KKds"], game="omaha", samples=20_000, seed=5)
     assert result.method == "monte-carlo"

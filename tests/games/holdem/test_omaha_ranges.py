@@ -154,6 +154,7 @@ def row_set(found: Range) -> set[tuple[int, ...]]:
     return {tuple(sorted(row)) for row in found.as_array().tolist()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", list(CASES))
 def test_each_form_names_the_hands_the_brute_force_finds(text: str, hands: list[Hand]) -> None:
     rule = CASES[text]
@@ -169,6 +170,7 @@ def test_the_issue_s_figures() -> None:
     assert len(parse_range("AxKxQyJy", hole_cards=4)) == 12 == 4 * 3
 
 
+@pytest.mark.slow
 def test_bigger_hands_by_counting() -> None:
     # Five cards: at least two aces; double-suited (2-2-1: the odd suit, then two of three).
     assert len(parse_range("AA", hole_cards=5)) == sum(
@@ -287,6 +289,7 @@ def test_permutations_of_a_pattern_name_the_same_hands() -> None:
     assert len(found) == 1
 
 
+@pytest.mark.slow
 @given(st.text(alphabet="AKQJT98765432*[]-!:,() .%sdhcwxyzr0", max_size=24))
 @settings(max_examples=300, deadline=None)
 def test_any_text_is_a_range_or_a_range_error(text: str) -> None:

@@ -55,6 +55,7 @@ def weights_of(hands: Range) -> dict[tuple[int, int], float]:
 # --- the published counts (issue 9), one per syntax -------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "count"),
     [
@@ -517,6 +518,7 @@ def test_generated_short_deck_ranges_match_brute_force(
     assert weights_of(parse_range(text, ranking="short-deck")) == expected
 
 
+@pytest.mark.slow
 @given(range_texts(lowest=0), st.lists(st.integers(0, 51), max_size=5, unique=True))
 def test_normalised_text_reads_back_to_the_same_range(
     case: tuple[str, dict[tuple[int, int], float]], dead: list[int]

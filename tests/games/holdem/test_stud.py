@@ -86,6 +86,7 @@ def test_games_are_configuration() -> None:
     assert get_game("omaha-5-hi-lo").hole_cards == 5 and get_game("omaha-6-hi-lo").low is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "sizes", "dead", "seed"),
     [
@@ -109,6 +110,7 @@ def test_exact_matches_brute_force(game: str, sizes: list[int], dead: int, seed:
     assert [player.equity_exact for player in result.players] == shares
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "sizes", "dead", "seed"),
     [
@@ -131,6 +133,7 @@ def test_community_card_when_the_deck_runs_out(
         assert abs(estimate.equity - exact.equity) <= 4 * estimate.stderr + 1e-12
 
 
+@pytest.mark.slow
 def test_third_street_heads_up_counts_every_deal() -> None:
     result = equity(["AhAd7c", "QsQh7d"], game="stud", method="exact")
     assert result.boards == comb(46, 4) * comb(42, 4) == 18_265_297_050
@@ -142,6 +145,7 @@ def test_third_street_heads_up_counts_every_deal() -> None:
     assert with_dead.players[1].equity < second.equity
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "hands", "dead"),
     [
@@ -202,6 +206,7 @@ def pokerkit_order(game: str, hands: list[str]) -> list[int]:
     return winners
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", STUD_GAMES)
 def test_winners_match_pokerkit(game: str) -> None:
     generator = random.Random(game)
@@ -243,6 +248,7 @@ def kernel_values(ranking_game: str, hands: list[tuple[int, ...]]) -> tuple[list
     return high.tolist(), low.tolist()
 
 
+@pytest.mark.slow
 def test_seven_card_values_are_the_rankings_best_five() -> None:
     generator = random.Random(5)
     hands = [tuple(generator.sample(range(52), 7)) for _ in range(1000)]
@@ -264,6 +270,7 @@ PUBLISHED_SEVEN_CARD_LOWS = {
 }  # fmt: skip
 
 
+@pytest.mark.slow
 def test_seven_card_low_counts() -> None:
     """Over every seven-card rank multiset (weighted by its suit choices): razz's no-pair lows
     by top card against the published figures, and the hands with an eight-or-better low
@@ -306,6 +313,7 @@ def _rank_counts(ranks: int, cards: int) -> list[tuple[int, ...]]:
     ]
 
 
+@pytest.mark.slow
 def test_per_pot_results_add_up() -> None:
     result = equity(["As 2d 3c", "Kh Kd 6s"], game="stud-8", method="exact")
     for player in result.players:
@@ -318,6 +326,7 @@ def test_per_pot_results_add_up() -> None:
     assert plain.players[0].high is None and plain.players[0].scoop is None
 
 
+@pytest.mark.slow
 def test_omaha_hi_lo_per_pot_by_brute_force() -> None:
     hands = ["Ac 2c Kd Kh", "Ad 3d Qs Qh"]
     board = "4h 5s 9c"
@@ -350,6 +359,7 @@ def test_omaha_hi_lo_per_pot_by_brute_force() -> None:
     assert abs(sampled.players[0].low.none - first.low.none) < 0.01  # type: ignore[operator]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["omaha-5-hi-lo", "omaha-6-hi-lo"])
 def test_big_o_by_brute_force(game: str) -> None:
     rules = GAMES[game]
@@ -382,6 +392,7 @@ def test_refusals() -> None:
         equity(["Ah Kh Qh", "2c 2d 5s", "9c Tc Jc"], game="stud", method="exact")
 
 
+@pytest.mark.slow
 def test_permutations_of_players_permute_results() -> None:
     hands = ["Ah 4h Kc 5d 6d 8c", "2c 3c 9s 9d Td", "Qd Qh 5s 7s 8s Js"]
     base = [p.equity_exact for p in equity(hands, game="stud-8", method="exact").players]

@@ -126,6 +126,7 @@ def test_kill_between_hands_loses_only_the_hand_in_play(tmp_path: Path) -> None:
     assert bankroll.credits == 500 - sum(h.coins for h in hands) + sum(h.win for h in hands)
 
 
+@pytest.mark.slow
 def test_kill_at_any_moment_leaves_a_consistent_file(tmp_path: Path) -> None:
     db = tmp_path / "history.sqlite3"
     writer = run(WRITER, db)
@@ -144,6 +145,7 @@ def test_kill_at_any_moment_leaves_a_consistent_file(tmp_path: Path) -> None:
     assert bankroll.credits == 10**9 - len(hands)
 
 
+@pytest.mark.slow
 def test_a_live_games_hand_is_its_own_until_its_process_is_killed(tmp_path: Path) -> None:
     db = tmp_path / "history.sqlite3"
     holder = run(HOLDER, db)

@@ -495,6 +495,7 @@ def test_joker_poker_deals_from_53_cards_and_pays_the_wild_hand() -> None:
     assert outcome.win == table.pay(outcome.class_index, game.coins)
 
 
+@pytest.mark.slow
 def test_deuces_wild_trainer_judges_against_the_wild_advisor() -> None:
     table = get_paytable("deuces-wild")
     game = VideoPokerSession(

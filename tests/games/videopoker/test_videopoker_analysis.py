@@ -15,6 +15,7 @@ from pokerscore.games.videopoker.analysis import _subset_tables, analyze
 from pokerscore.games.videopoker.paytables import MAX_COINS, MAX_PAY, PayTable, get_paytable
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("paytable", "coins", "published"),
     [
@@ -77,6 +78,7 @@ def hold_pay_sums(cards: str | list[Card], paytable: str, coins: int) -> list[in
     return sums
 
 
+@pytest.mark.slow
 def test_subset_tables_give_the_advisors_sums_for_every_hold() -> None:
     import random
 
@@ -114,6 +116,7 @@ def test_jacks_or_better_9_6_class_probabilities() -> None:
     assert {name: round(p, 6) for name, p in probabilities.items()} == published
 
 
+@pytest.mark.slow
 def test_royal_cycle_finds_the_royal_by_its_hand_not_its_class_name() -> None:
     job = get_paytable("jacks-or-better-9-6")
     renamed = PayTable(
@@ -149,6 +152,7 @@ def test_the_exact_comparisons_fit_64_bits_at_the_largest_pay() -> None:
     assert MAX_PAY * MAX_COINS * comb(47, 5) * comb(47, 4) < 2**63
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("factor", [7, MAX_PAY // 800])  # 1250: the royal pays MAX_PAY per coin
 def test_a_table_scaled_by_an_allowed_factor_returns_the_same_per_unit(factor: int) -> None:
     job = get_paytable("jacks-or-better-9-6")

@@ -202,6 +202,7 @@ pay = [250, 250, 250, 250, 800]
 """
 
 
+@pytest.mark.slow
 def test_user_table_with_default_titles(tmp_path: Path) -> None:
     path = tmp_path / "tens.toml"
     path.write_text(GOOD, encoding="utf-8")
@@ -248,6 +249,7 @@ def test_missing_file() -> None:
         load_paytable("/nonexistent/table.toml")
 
 
+@pytest.mark.slow
 @given(st.sampled_from([name for name, table in PAYTABLES.items() if not table.wild]), st.data())
 def test_a_natural_hand_takes_the_last_rule_its_category_and_ranks_match(
     name: str, data: st.DataObject

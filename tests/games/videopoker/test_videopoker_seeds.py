@@ -71,6 +71,7 @@ def test_compiled_deals_match_python_deals() -> None:
         assert tuple(int(card) for card in deck[:10]) == deal_ids(seed), seed
 
 
+@pytest.mark.slow
 def test_search_on_a_subset_finds_the_first_seed_of_each_cell() -> None:
     names = ["nothing", "jacks-or-better", "two-pair", "flush"]
     rows = seed_coverage(JOB, classes=names, masks=range(32))
@@ -88,6 +89,7 @@ def test_search_on_a_subset_finds_the_first_seed_of_each_cell() -> None:
                 assert JOB.class_name(JOB.classify(final)) != row.class_name
 
 
+@pytest.mark.slow
 def test_search_from_a_later_start_and_its_limit() -> None:
     rows = seed_coverage(JOB, classes=["royal-flush"], masks=[31], start=52038)
     assert rows[0].seed == 52038
@@ -95,6 +97,7 @@ def test_search_from_a_later_start_and_its_limit() -> None:
         seed_coverage(JOB, classes=["royal-flush"], masks=[31], start=52039, limit=1000)
 
 
+@pytest.mark.slow
 def test_a_class_no_hand_can_reach_is_refused_before_searching() -> None:
     quads = PayClass("quads", "Quads", PAY_HANDS["four-of-a-kind"], (25, 25, 25, 25, 25))
     shadowed = PayTable("shadowed", "Shadowed", (quads, replace(quads, name="all-quads")))

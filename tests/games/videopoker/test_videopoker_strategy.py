@@ -67,6 +67,7 @@ def test_wizard_simple_strategy_reads_one_line_each() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_wizard_simple_strategy_returns_the_published_figure() -> None:
     play = strategy_return(parse_strategy(WIZARD_9_6), "jacks-or-better-9-6")
     # Published (Wizard of Odds): 99.46 % against 99.54 % optimal (99.5439 % to four places).
@@ -82,6 +83,7 @@ def test_wizard_simple_strategy_returns_the_published_figure() -> None:
     assert play.worst[0].coins_lost >= play.worst[-1].coins_lost
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["jacks-or-better-9-6", "deuces-wild", "joker-poker-kings"])
 def test_the_best_hold_everywhere_returns_the_optimal_fraction(name: str) -> None:
     table = get_paytable(name)
@@ -90,6 +92,7 @@ def test_the_best_hold_everywhere_returns_the_optimal_fraction(name: str) -> Non
     assert play.misplayed == 0 and play.worst == () and play.hands_per_bet is None
 
 
+@pytest.mark.slow
 def test_another_tables_best_holds_cost_something() -> None:
     play = strategy_return(get_paytable("double-double-bonus-9-6"), "jacks-or-better-9-6")
     assert play.return_exact < play.optimal_exact
@@ -145,6 +148,7 @@ GAMES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(GAMES))
 def test_each_phrase_names_the_holds_its_definition_names(name: str) -> None:
     game, table = GAMES[name], get_paytable(name)
@@ -215,6 +219,7 @@ def test_bad_arguments_name_their_parameter(call: Callable[[], object], paramete
     assert error.value.parameter == parameter
 
 
+@pytest.mark.slow
 def test_grouped_wild_lines_apply_to_their_deals_only() -> None:
     text = "Two deuces:\n4 to a royal flush\nTwo deuces only\nNo deuces:\nPair\nDiscard everything"
     strategy = parse_strategy(text)
@@ -227,6 +232,7 @@ def test_grouped_wild_lines_apply_to_their_deals_only() -> None:
     assert Fraction(2, 5) < play.return_exact < play.optimal_exact
 
 
+@pytest.mark.slow
 def test_a_short_generated_list_costs_no_more_than_the_published_simple_one() -> None:
     generated = generate_strategy("jacks-or-better-9-6", lines=15)
     lines = [line for line in generated.strategy.lines if line.text != "Discard everything"]
@@ -238,6 +244,7 @@ def test_a_short_generated_list_costs_no_more_than_the_published_simple_one() ->
     assert again.return_exact == generated.play.return_exact
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "within"),
     [
@@ -258,6 +265,7 @@ def test_the_full_generated_list_is_close_to_optimal(name: str, within: Fraction
     assert parse_strategy(generated.text) == generated.strategy
 
 
+@pytest.mark.slow
 def test_a_toml_table_gets_its_own_words(tmp_path: Path) -> None:
     """Tens or Better without trips, straights, flushes or full houses (docs/paytables.md):
     two pair stands pat, trips keep a kicker, four aces want a 2, 3 or 4."""

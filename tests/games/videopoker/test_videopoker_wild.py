@@ -35,6 +35,7 @@ PUBLISHED_RETURNS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", WILD_TABLES)
 def test_published_returns_to_eight_decimals(name: str) -> None:
     result = analyze(name)
