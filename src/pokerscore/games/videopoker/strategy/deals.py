@@ -16,7 +16,12 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from pokerscore.games.videopoker import _analysis_kernels as analysis_kernels
+from pokerscore.games.videopoker.analysis import _subset_tables
 from pokerscore.games.videopoker.paytables import PayTable
+from pokerscore.games.videopoker.strategy import _kernels as kernels
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,7 +52,6 @@ class DealTable:
 
     def total(self, chosen: npt.NDArray[np.int8]) -> Fraction:
         """The exact return per coin bet when deal ``d`` is played with hold ``chosen[d]``."""
-        import numpy as np
 
         picked = self.sums[np.arange(len(chosen)), chosen.astype(np.int64)]
         discards = 5 - popcounts()[chosen.astype(np.int64)]
@@ -66,7 +70,6 @@ class DealTable:
 
 def popcounts() -> npt.NDArray[np.int64]:
     """The number of cards each of the 32 masks holds."""
-    import numpy as np
 
     return np.array([mask.bit_count() for mask in range(32)], dtype=np.int64)
 
@@ -74,7 +77,6 @@ def popcounts() -> npt.NDArray[np.int64]:
 def exact_dot(weights: npt.NDArray[np.int64], values: npt.NDArray[np.int64]) -> int:
     """``sum(weights * values)`` exactly: values split in 32-bit halves, so that no 64-bit
     partial sum overflows (weights are at most 24, values below 2**45 for any legal table)."""
-    import numpy as np
 
     low = values & 0xFFFFFFFF
     high = values >> 32
@@ -86,11 +88,6 @@ _CACHE: dict[object, DealTable] = {}
 
 def deal_table(paytable: PayTable, coins: int) -> DealTable:
     """The deal table of a pay table at a bet (the last one is kept for the next call)."""
-    import numpy as np
-
-    from pokerscore.games.videopoker import _analysis_kernels as analysis_kernels
-    from pokerscore.games.videopoker.analysis import _subset_tables
-    from pokerscore.games.videopoker.strategy import _kernels as kernels
 
     key = (paytable, coins)
     if key in _CACHE:
@@ -117,8 +114,6 @@ _DEALS: dict[int, tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]] = {}
 
 
 def _suit_distinct(deck: int) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-    from pokerscore.games.videopoker import _analysis_kernels as analysis_kernels
-    from pokerscore.games.videopoker.strategy import _kernels as kernels
 
     if deck not in _DEALS:
         deals, weights = kernels.suit_distinct_deals(deck, analysis_kernels.binomials())

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
+import numpy as np
+
 from pokerscore._support.errors import ParameterError
 from pokerscore._support.progress import Progress
 from pokerscore.cards import Rank
@@ -30,10 +32,19 @@ from pokerscore.games.videopoker.paytables import (
     PayTable,
     as_paytable,
 )
+from pokerscore.games.videopoker.strategy import _kernels as kernels
+from pokerscore.games.videopoker.strategy._kernels import Firing
+from pokerscore.games.videopoker.strategy.deals import deal_table, popcounts
 from pokerscore.games.videopoker.strategy.grammar import (
     Pattern,
     Strategy,
     parse_strategy,
+)
+from pokerscore.games.videopoker.strategy.patterns import (
+    WILD_KINDS,
+    compile_patterns,
+    high_ranks,
+    wild_rank_mask,
 )
 from pokerscore.games.videopoker.strategy.play import (
     DEFAULT_WORST,
@@ -122,10 +133,6 @@ def generate_strategy(
     >>> short.strategy.lines[1].text, round(short.play.return_rate * 100, 2)
     ('4 to a royal flush', 99.46)
     """
-    import numpy as np
-
-    from pokerscore.games.videopoker.strategy import _kernels as kernels
-    from pokerscore.games.videopoker.strategy.deals import deal_table
 
     table = as_paytable(paytable)
     check_options(coins, worst)
@@ -178,7 +185,6 @@ def _groups(table: PayTable) -> list[int | None]:
 
 def _drop_idle(order: npt.NDArray[np.int64], args: Search) -> npt.NDArray[np.int64]:
     """The order without the lines that decide no deal (they change nothing)."""
-    from pokerscore.games.videopoker.strategy import _kernels as kernels
 
     mass, _, _ = kernels.decided_by(order, args.candidates, args.firing)
     return order[mass > 0]
@@ -188,7 +194,6 @@ def _present(order: npt.NDArray[np.int64], args: Search) -> npt.NDArray[np.int64
     """The same play, easier to read: two neighbouring lines that never both name a deal
     change places (which changes no deal's hold) so that the lines run from the highest
     average return of the deals they decide to the lowest, where they can."""
-    from pokerscore.games.videopoker.strategy import _kernels as kernels
 
     mass, value, together = kernels.decided_by(order, args.candidates, args.firing)
     key = value / mass
@@ -230,9 +235,6 @@ def _shorten(
 ) -> npt.NDArray[np.int64]:
     """Drop the line whose removal costs least (the order re-searched after each), until the
     list fits in ``lines`` lines; then exchange a line for an unused one while that gains."""
-    import numpy as np
-
-    from pokerscore.games.videopoker.strategy import _kernels as kernels
 
     count, firing = args
     empty = np.zeros(0, dtype=np.int64)
@@ -364,7 +366,6 @@ def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> l
     """Every line the generator may use for a table (and a wild-card group), as text;
     ``simple`` keeps the families published simple strategies use (no single ranks, rank
     combinations or penalty cards)."""
-    from pokerscore.games.videopoker.strategy.patterns import high_ranks
 
     high = high_ranks(table)
     high_list = [rank for rank in range(13) if high >> rank & 1]
@@ -529,17 +530,6 @@ def _in_a_straight(mask: int) -> bool:
 def _firing(table: PayTable, deals: DealTable, texts: list[tuple[int | None, str]]) -> Firing:
     """For every deal, the candidates that name one of its holds and the return of the hold
     each picks (CSR by deal and by candidate), the redraw's return and the deal weights."""
-    import numpy as np
-
-    from pokerscore.games.videopoker.strategy import _kernels as kernels
-    from pokerscore.games.videopoker.strategy._kernels import Firing
-    from pokerscore.games.videopoker.strategy.deals import popcounts
-    from pokerscore.games.videopoker.strategy.patterns import (
-        WILD_KINDS,
-        compile_patterns,
-        high_ranks,
-        wild_rank_mask,
-    )
 
     header = {group: group_header(table, group) for group in _groups(table) if group is not None}
     patterns: list[Pattern] = []

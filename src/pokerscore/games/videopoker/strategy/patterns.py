@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+import numpy as np
+
 from pokerscore._support.errors import ParameterError
 from pokerscore.engine import Category
 from pokerscore.games.videopoker.paytables import MAX_COINS, PayTable
@@ -106,7 +108,6 @@ def compile_patterns(
     patterns: list[Pattern], table: PayTable, lines: list[int], picks: list[int]
 ) -> CompiledLines:
     """Condition arrays for patterns; pattern ``a`` belongs to line ``lines[a]``."""
-    import numpy as np
 
     high = high_ranks(table)
     count = len(patterns)

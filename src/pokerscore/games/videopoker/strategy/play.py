@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from pokerscore._support.errors import ParameterError
 from pokerscore.cards import Card
 from pokerscore.games.videopoker.paytables import (
@@ -26,7 +28,15 @@ from pokerscore.games.videopoker.paytables import (
     PayTable,
     as_paytable,
 )
+from pokerscore.games.videopoker.strategy import _kernels as kernels
+from pokerscore.games.videopoker.strategy.deals import deal_table, popcounts
 from pokerscore.games.videopoker.strategy.grammar import Strategy
+from pokerscore.games.videopoker.strategy.patterns import (
+    WILD_KINDS,
+    compile_lines,
+    high_ranks,
+    wild_rank_mask,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -123,9 +133,6 @@ def strategy_return(
     >>> round(play.return_rate, 5), play.misplayed > 0
     (0.98511, True)
     """
-    import numpy as np
-
-    from pokerscore.games.videopoker.strategy.deals import deal_table
 
     table = as_paytable(paytable)
     check_options(coins, worst)
@@ -164,14 +171,6 @@ def choose(
     strategy: Strategy, table: PayTable, coins: int
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int32]]:
     """The hold a list picks for every suit-distinct deal, and the line that picked it."""
-    from pokerscore.games.videopoker.strategy import _kernels as kernels
-    from pokerscore.games.videopoker.strategy.deals import deal_table
-    from pokerscore.games.videopoker.strategy.patterns import (
-        WILD_KINDS,
-        compile_lines,
-        high_ranks,
-        wild_rank_mask,
-    )
 
     compiled = compile_lines(strategy, table)
     deals = deal_table(table, coins)
@@ -207,15 +206,6 @@ def deals_line_matches(
     strategy: Strategy, paytable: PayTable, deals: list[list[int]]
 ) -> list[list[int]]:
     """:func:`line_matches` for many deals at once, given as card ids (unchecked)."""
-    import numpy as np
-
-    from pokerscore.games.videopoker.strategy import _kernels as kernels
-    from pokerscore.games.videopoker.strategy.patterns import (
-        WILD_KINDS,
-        compile_lines,
-        high_ranks,
-        wild_rank_mask,
-    )
 
     compiled = compile_lines(strategy, paytable)
     sets = kernels.match_sets(
@@ -242,9 +232,6 @@ def _outcome(
     texts: list[str],
     worst: int,
 ) -> StrategyPlay:
-    import numpy as np
-
-    from pokerscore.games.videopoker.strategy.deals import popcounts
 
     index = np.arange(len(chosen))
     held = popcounts()[chosen.astype(np.int64)]

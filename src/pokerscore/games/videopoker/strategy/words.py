@@ -19,8 +19,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pokerscore.cards import Card, format_cards
+from pokerscore.games.videopoker.advisor import advise
 from pokerscore.games.videopoker.paytables import MAX_COINS, PayTable, as_paytable
 from pokerscore.games.videopoker.strategy.grammar import Line, Strategy, parse_strategy
+from pokerscore.games.videopoker.strategy.patterns import WILD_WORDS
+from pokerscore.games.videopoker.strategy.play import deals_line_matches
 
 NAMING = (
     "royal flush",
@@ -89,7 +92,6 @@ def with_article(words: str) -> str:
 def describe_hold(paytable: PayTable | str, cards: object, mask: int) -> str:
     """A hold (bit ``i`` of ``mask`` holds card ``i`` as dealt) in players' words; the
     cards themselves when no phrase of :data:`NAMING` names it."""
-    from pokerscore.games.videopoker.strategy.play import deals_line_matches
 
     table = as_paytable(paytable)
     hand = table.check_hand(cards)  # type: ignore[arg-type]
@@ -102,7 +104,6 @@ def describe_hold(paytable: PayTable | str, cards: object, mask: int) -> str:
 
 
 def _naming(table: PayTable) -> Strategy:
-    from pokerscore.games.videopoker.strategy.patterns import WILD_WORDS
 
     word = WILD_WORDS.get(table.wild or "")
     usable = [
@@ -126,8 +127,6 @@ def explain_hold(
 
     ``evs`` (mask -> exact return per coin, as the advisor gives) saves working them out.
     """
-    from pokerscore.games.videopoker.advisor import advise
-    from pokerscore.games.videopoker.strategy.play import deals_line_matches
 
     table = as_paytable(paytable)
     hand = table.check_hand(cards)  # type: ignore[arg-type]
