@@ -36,12 +36,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/pokerscore
 
 unit: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadgroup
+	$(BIN)/pytest -n 2
 
 # The inner loop: the tests but the slow and cluster ones (no doctests), property tests with 10
 # examples each.
 quick: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadgroup -q -m "not slow and not cluster" --hypothesis-profile=quick tests
+	$(BIN)/pytest -n 2 -q -m "not slow and not cluster" --hypothesis-profile=quick tests
 
 # The API reference, from scratch (-E: an incremental build would not repeat an old warning).
 docs: $(STAMP)

@@ -50,26 +50,3 @@ def pytest_configure(config: pytest.Config) -> None:
             "missing test dependencies; run `make test` or "
             "`pip install -e '.[dev,bench]'`:\n  " + "\n  ".join(missing)
         )
-
-
-# Numba writes a kernel's cache only once it has compiled it, so two xdist workers that reach the
-# same large kernels at once both compile them (a minute and more on a fresh clone for the
-# hand-history kernels). With `--dist loadgroup` (the Makefile's), each family of tests that
-# compiles its own large kernels runs on one worker.
-KERNEL_FAMILIES = {
-    "tests/files/test_histories.py": "histories",
-    "tests/games/holdem/test_stud.py": "stud",
-    "tests/games/videopoker/test_videopoker_strategy.py": "strategy",
-    "tests/cli/test_strategy_cli.py": "strategy",
-    "tests/tui/test_tui_strategy.py": "strategy",
-}
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        path = item.nodeid.partition("::")[0]
-        family = KERNEL_FAMILIES.get(path)
-        if family is None and path == "tests/cli/test_readme.py" and "histories" in item.nodeid:
-            family = "histories"
-        if family is not None:
-            item.add_marker(pytest.mark.xdist_group(family))
