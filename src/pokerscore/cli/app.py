@@ -3,8 +3,10 @@ that a command pays only for what it uses."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+from functools import cache
 from typing import Annotated, Any, Final
 
 import typer
@@ -12,19 +14,6 @@ from typer.core import TyperGroup
 
 from pokerscore import __version__
 from pokerscore.cards.errors import shorten
-from pokerscore.cli.commands import (
-    batch,
-    board,
-    draw,
-    hands,
-    histories,
-    holdem,
-    play,
-    rankings,
-    stats,
-    tables,
-    videopoker,
-)
 from pokerscore.cli.metavars import use_word_metavars
 from pokerscore.cli.output import BAD_INPUT, report_error
 
@@ -129,56 +118,40 @@ class _OneLineErrors(TyperGroup):
         sys.exit(status)
 
 
-app = typer.Typer(
-    name="pokerscore",
-    cls=_OneLineErrors,
-    help="Score poker hands exactly: cards in any notation, categories, comparisons, statistics.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+ROOT_HELP: Final = (
+    "Score poker hands exactly: cards in any notation, categories, comparisons, statistics."
 )
-videopoker_app = typer.Typer(
-    help="Video poker: pay tables, the best hold of a deal, the exact return of a game, "
+GROUP_HELP: Final = {
+    "videopoker": "Video poker: pay tables, the best hold of a deal, the exact return of a game, "
     "strategy lists, seeds, and the game itself with its history.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
-tables_app = typer.Typer(
-    help="Exact preflop equity tables: every starting hand against a random hand and against "
-    "each other, computed on Dask.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
-# Every command, registered here and only here: (group, name, function).
+    "tables": "Exact preflop equity tables: every starting hand against a random hand and "
+    "against each other, computed on Dask.",
+}
+# Every command, registered here and only here: (group, name, module in cli/commands, function).
+# A module is imported only when its command is run, or when the whole list is wanted (help).
 COMMANDS: Final = (
-    (app, "score", hands.score_command),
-    (app, "compare", hands.compare_command),
-    (app, "duel", hands.duel_command),
-    (app, "stats", stats.stats_command),
-    (app, "rankings", rankings.rankings_command),
-    (app, "showdown", holdem.showdown_command),
-    (app, "equity", holdem.equity_command),
-    (app, "outs", board.outs_command),
-    (app, "board", board.board_command),
-    (app, "draw", draw.draw_command),
-    (app, "batch", batch.batch_command),
-    (app, "histories", histories.histories_command),
-    (videopoker_app, "paytables", videopoker.paytables_command),
-    (videopoker_app, "advise", videopoker.advise_command),
-    (videopoker_app, "analyze", videopoker.analyze_command),
-    (videopoker_app, "seeds", videopoker.seeds_command),
-    (videopoker_app, "strategy", videopoker.strategy_command),
-    (videopoker_app, "play", play.play_command),
-    (videopoker_app, "history", play.history_command),
-    (tables_app, "preflop", tables.preflop_command),
-    (tables_app, "show", tables.show_command),
+    ("", "score", "hands", "score_command"),
+    ("", "compare", "hands", "compare_command"),
+    ("", "duel", "hands", "duel_command"),
+    ("", "stats", "stats", "stats_command"),
+    ("", "rankings", "rankings", "rankings_command"),
+    ("", "showdown", "holdem", "showdown_command"),
+    ("", "equity", "holdem", "equity_command"),
+    ("", "outs", "board", "outs_command"),
+    ("", "board", "board", "board_command"),
+    ("", "draw", "draw", "draw_command"),
+    ("", "batch", "batch", "batch_command"),
+    ("", "histories", "histories", "histories_command"),
+    ("videopoker", "paytables", "videopoker", "paytables_command"),
+    ("videopoker", "advise", "videopoker", "advise_command"),
+    ("videopoker", "analyze", "videopoker", "analyze_command"),
+    ("videopoker", "seeds", "videopoker", "seeds_command"),
+    ("videopoker", "strategy", "videopoker", "strategy_command"),
+    ("videopoker", "play", "play", "play_command"),
+    ("videopoker", "history", "play", "history_command"),
+    ("tables", "preflop", "tables", "preflop_command"),
+    ("tables", "show", "tables", "show_command"),
 )
-for group, name, function in COMMANDS:
-    group.command(name)(function)
-app.add_typer(videopoker_app, name="videopoker")
-app.add_typer(tables_app, name="tables")
-use_word_metavars(app)  # after every registration: `CARDS...`, not Typer's `{cards}...`
 
 
 def _version(show: bool) -> None:
@@ -187,7 +160,6 @@ def _version(show: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
@@ -201,6 +173,53 @@ def _root(
         os.environ[DEBUG_VARIABLE] = "1"
 
 
+def build(only: str | None = None) -> typer.Typer:
+    """The command line: every command, or only the top-level command or group named ``only``
+    (what ``pokerscore board ...`` runs, so that it imports no other command's modules)."""
+    root = typer.Typer(
+        name="pokerscore",
+        cls=_OneLineErrors,
+        help=ROOT_HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+    groups = {"": root}
+    for group, text in GROUP_HELP.items():
+        groups[group] = typer.Typer(help=text, no_args_is_help=True, rich_markup_mode=None)
+    for group, name, module, function in COMMANDS:
+        if only in (None, group or name):
+            found = importlib.import_module(f"pokerscore.cli.commands.{module}")
+            groups[group].command(name)(getattr(found, function))
+    for group in GROUP_HELP:
+        if only in (None, group):
+            root.add_typer(groups[group], name=group)
+    root.callback()(_root)
+    use_word_metavars(root)  # after every registration: `CARDS...`, not Typer's `{cards}...`
+    return root
+
+
+def _chosen(args: list[str]) -> str | None:
+    """The top-level command or group an argument list runs (the root's options are flags), or
+    None when it names none that exists (help, a typo: the whole list answers)."""
+    first = next((arg for arg in args if not arg.startswith("-")), None)
+    known = {group or name for group, name, _, _ in COMMANDS}
+    return first if first in known else None
+
+
+@cache
+def _whole() -> typer.Typer:
+    return build()
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``app``: the whole command line, built on first use (for tests and embedding)."""
+    if name == "app":
+        return _whole()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: builds only the command it runs."""
+    build(_chosen(sys.argv[1:]))()

@@ -183,7 +183,7 @@ def flush_by_mask(ranking: Ranking) -> npt.NDArray[np.uint16]:
     Five-bit masks are looked up in the five-card flush table; a larger mask is the best of its
     masks one bit smaller, filled in order of bit count.
     """
-    flush5 = _uint16(ranking.five_card_lists()[0])
+    flush5 = _five_card_tables(ranking)[0]
     masks = np.arange(1 << 13, dtype=np.int64)
     bits = (masks[:, None] >> np.arange(13)) & 1
     bit_counts = bits.sum(axis=1)
@@ -263,12 +263,21 @@ def _uint16(values: list[int]) -> npt.NDArray[np.uint16]:
     return np.frombuffer(array("H", values), dtype=np.uint16).copy()
 
 
+@cache
 def _distinct_masks(ranking: Ranking) -> npt.NDArray[np.uint16]:
     masks = np.zeros(ranking.value_count + 1, dtype=np.uint16)
     for value, (_, ranks) in enumerate(ranking.classes, 1):
         if len(set(ranks)) == 5:
             masks[value] = sum(1 << rank for rank in ranks)
     return _read_only(masks)
+
+
+@cache
+def _five_card_tables(ranking: Ranking) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    """A ranking's :meth:`~Ranking.five_card_lists` as read-only arrays, converted once per
+    process (every hand size's tables share them)."""
+    flush5, plain5 = ranking.five_card_lists()
+    return _read_only(_uint16(flush5)), _read_only(_uint16(plain5))
 
 
 @cache
@@ -288,7 +297,7 @@ def _five_card_arrays(
     """keys5, is_flush5, flush5 and plain5 of a ranking, the tables as long as the largest sum
     of five per-card keys needs (garbage ids past the deck read zeros, never out of bounds)."""
     keys5, is_flush5, slots = five_card_keys(ranking)
-    flush5, plain5 = (_uint16(table) for table in ranking.five_card_lists())
+    flush5, plain5 = _five_card_tables(ranking)
     flush5, plain5 = (np.pad(table, (0, max(0, slots - len(table)))) for table in (flush5, plain5))
     return keys5, is_flush5, flush5, plain5
 
@@ -341,7 +350,7 @@ def ranking_tables(ranking: Ranking, size: int) -> RankingTables:
     base = np.zeros(words, dtype=np.int32)
     np.cumsum(per_word[:-1], out=base[1:])
     card_keys, suit_bits, keys5 = _card_arrays()
-    flush5, plain5 = ranking.five_card_lists()
+    flush5, plain5 = _five_card_tables(ranking)
     return RankingTables(
         _read_only(card_keys),
         _read_only(suit_bits),
@@ -351,8 +360,8 @@ def ranking_tables(ranking: Ranking, size: int) -> RankingTables:
         _read_only(np.append(values, np.uint16(0))),
         _read_only(keys5),
         _read_only(np.array(IS_FLUSH_5, dtype=np.bool_)),
-        _read_only(_uint16(flush5)),
-        _read_only(_uint16(plain5)),
+        flush5,
+        plain5,
         _distinct_masks(ranking),
         int(ranking.flushes),
     )
