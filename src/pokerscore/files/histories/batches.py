@@ -63,23 +63,7 @@ def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch 
     ``[n]`` tables from a line start); None when text stands before the first table."""
     text = np.frombuffer(data, dtype=np.uint8)
     capacity = 1 if single else max(1, _headers(text))
-    players = k.MAX_PLAYERS
-    batch = Batch(
-        text=text,
-        hands=0,
-        facts=np.zeros((capacity, k.FACTS), dtype=np.int64),
-        names=np.full((capacity, 2 * players), -1, dtype=np.int64),
-        seats=np.full((capacity, players), -1, dtype=np.int64),
-        put_in=np.zeros((capacity, players), dtype=np.int64),
-        gross=np.zeros((capacity, players), dtype=np.int64),
-        won=np.zeros((capacity, players), dtype=np.int64),
-        flags=np.zeros((capacity, players), dtype=np.int8),
-        holes=np.full((capacity, players, 4), -1, dtype=np.int8),
-        boards=np.full((capacity, 5), -1, dtype=np.int8),
-        pots=np.zeros((capacity, players), dtype=np.int64),
-        pot_masks=np.zeros((capacity, players), dtype=np.int32),
-        pot_shares=np.zeros((capacity, players, players), dtype=np.int32),
-    )
+    batch = _empty_batch(text, capacity)
     high7, sot7, low, full, short = kernel_tables()
     starts = np.zeros(capacity, dtype=np.int64)
     stops = np.zeros(capacity, dtype=np.int64)
