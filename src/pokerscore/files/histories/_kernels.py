@@ -55,6 +55,46 @@ Bytes = npt.NDArray[np.uint8]
 Ints = npt.NDArray[np.int64]
 
 
+class ReplayTables(NamedTuple):
+    """The tables a replay reads: seven-card high, short deck (straight over trips) and
+    eight-or-better, and the full and short decks as masks."""
+
+    high7: RankingTables
+    sot7: RankingTables
+    low: RankingTables
+    full_deck: npt.NDArray[np.bool_]
+    short_deck: npt.NDArray[np.bool_]
+
+
+class HandRows(NamedTuple):
+    """A batch's results, one row per hand: its facts (``F_`` columns), and per player its name
+    span, seat, chips put in, gross and won, flags, hole cards; the board and the pots."""
+
+    facts: Ints
+    names: Ints
+    seat_numbers: Ints
+    put_in: Ints
+    gross: Ints
+    won: Ints
+    flags: npt.NDArray[np.int8]
+    holes: npt.NDArray[np.int8]
+    boards: npt.NDArray[np.int8]
+    pots: Ints
+    pot_masks: npt.NDArray[np.int32]
+    pot_shares: npt.NDArray[np.int32]
+
+
+class PhhIndex(NamedTuple):
+    """Where each ``[n]`` table of a PHH text starts and stops, its number, header line and
+    first line (:func:`phh_index` fills it)."""
+
+    starts: Ints
+    stops: Ints
+    numbers: Ints
+    headers: Ints
+    lines: Ints
+
+
 # -- reading text -----------------------------------------------------------------------------
 
 
@@ -482,9 +522,7 @@ def replay_one(
     has_finishing: int,
     all_ins: Ints,
     said: Ints,
-    high7: RankingTables,
-    sot7: RankingTables,
-    low: RankingTables,
+    tables: ReplayTables,
     in_deck: npt.NDArray[np.bool_],
     scratch: npt.NDArray[np.int64],
     scratch_holes: npt.NDArray[np.int64],
@@ -493,21 +531,19 @@ def replay_one(
     seen: npt.NDArray[np.bool_],
     hole: Ints,
     work: Ints,
-    out_put_in: Ints,
-    out_gross: Ints,
-    out_won: Ints,
-    out_flags: npt.NDArray[np.int8],
-    out_holes: npt.NDArray[np.int8],
-    out_pots: Ints,
-    out_pot_mask: npt.NDArray[np.int32],
-    out_pot_shares: npt.NDArray[np.int32],
-    out_board: npt.NDArray[np.int8],
+    rows: HandRows,
+    hand: int,
 ) -> tuple[int, int, int, int]:
     """Replay one hand as :mod:`~pokerscore.files.histories.replay` does: (status, all-in street
     or -1, board cards at the all-in, pots). ``amounts`` of ``check-call`` are the site's (or
-    -1); the results go to the ``out_`` rows (seats, pots). :data:`SLOW` where the reference
+    -1); the results go to row ``hand`` of ``rows``. :data:`SLOW` where the reference
     path must decide: a rule broken, an unseen hand contesting a pot, a site record that does
     not agree."""
+    high7, sot7, low = tables.high7, tables.sot7, tables.low
+    out_put_in, out_gross, out_won = rows.put_in[hand], rows.gross[hand], rows.won[hand]
+    out_flags, out_holes, out_pots = rows.flags[hand], rows.holes[hand], rows.pots[hand]
+    out_pot_mask, out_pot_shares = rows.pot_masks[hand], rows.pot_shares[hand]
+    out_board = rows.boards[hand]
     holes_per = 4 if game >= OMAHA else 2
     for row in range(SCRATCH_ROWS):
         for i in range(count):
@@ -1412,27 +1448,13 @@ def phh_hand(
     number: int,
     header: int,
     start_line: int,
-    high7: RankingTables,
-    sot7: RankingTables,
-    low: RankingTables,
-    full_deck: npt.NDArray[np.bool_],
-    short_deck: npt.NDArray[np.bool_],
-    facts: Ints,
-    names: Ints,
-    seat_numbers: Ints,
-    put_in: Ints,
-    gross: Ints,
-    won: Ints,
-    flags: npt.NDArray[np.int8],
-    holes: npt.NDArray[np.int8],
-    boards: npt.NDArray[np.int8],
-    pots: Ints,
-    pot_masks: npt.NDArray[np.int32],
-    pot_shares: npt.NDArray[np.int32],
+    tables: ReplayTables,
+    rows: HandRows,
     work_arrays: Scratch,
 ) -> None:
-    """Read and replay the hand whose lines are ``text[start:end]`` into row ``hand`` of the
-    outputs: ``facts[hand, F_STATUS]`` is :data:`OK`, or :data:`SLOW` for the reference path."""
+    """Read and replay the hand whose lines are ``text[start:end]`` into row ``hand`` of
+    ``rows``: ``facts[hand, F_STATUS]`` is :data:`OK`, or :data:`SLOW` for the reference path."""
+    facts, names, seat_numbers = rows.facts, rows.names, rows.seat_numbers
     seen = work_arrays.seen
     key_starts = work_arrays.key_starts
     key_stops = work_arrays.key_stops
@@ -1741,9 +1763,9 @@ def phh_hand(
     else:
         small_bet = _scaled(bet_sizes_m[0], bet_sizes_d[0], places, powers)
         big_bet = 0
-    deck = full_deck
+    deck = tables.full_deck
     if game == SHORT_DECK_SOT:
-        deck = short_deck
+        deck = tables.short_deck
     has_won = 0
     if n_won >= 0:
         has_won = 1
@@ -1753,11 +1775,8 @@ def phh_hand(
     status, allin_street, allin_cards, pot_count = replay_one(
         count, game, betting, trimming, small_bet, big_bet, stacks, antes, blinds, in_turn,
         n_actions, kinds, actors, amounts, cards, card_counts, paid, has_won,
-        finishing, has_finish, no_all_ins, no_said, high7, sot7, low, deck, seat_rows,
-        scratch_holes, scratch_board, scratch_state, scratch_seen, scratch_hole, scratch_work,
-        put_in[hand],
-        gross[hand], won[hand], flags[hand], holes[hand], pots[hand], pot_masks[hand],
-        pot_shares[hand], boards[hand],
+        finishing, has_finish, no_all_ins, no_said, tables, deck, seat_rows, scratch_holes,
+        scratch_board, scratch_state, scratch_seen, scratch_hole, scratch_work, rows, hand,
     )  # fmt: skip
     if status != OK:
         return
@@ -1784,11 +1803,7 @@ def phh_hand(
 @kernel(parallel=True)
 def phh_hands(
     text: Bytes,
-    starts: Ints,
-    stops: Ints,
-    numbers: Ints,
-    headers: Ints,
-    lines: Ints,
+    index: PhhIndex,
     hands: int,
     threads: int,
     high7: RankingTables,
@@ -1796,28 +1811,38 @@ def phh_hands(
     low: RankingTables,
     full_deck: npt.NDArray[np.bool_],
     short_deck: npt.NDArray[np.bool_],
-    facts: Ints,
-    names: Ints,
-    seat_numbers: Ints,
-    put_in: Ints,
-    gross: Ints,
-    won: Ints,
-    flags: npt.NDArray[np.int8],
-    holes: npt.NDArray[np.int8],
-    boards: npt.NDArray[np.int8],
-    pots: Ints,
-    pot_masks: npt.NDArray[np.int32],
-    pot_shares: npt.NDArray[np.int32],
+    rows: HandRows,
 ) -> None:
     """:func:`phh_hand` for every hand :func:`phh_index` found, the hands dealt to ``threads``
-    threads in turn (each with its working arrays)."""
+    threads in turn (each with its working arrays). The :class:`ReplayTables` come one by one
+    (``*tables``): Numba's parallel loops take a bundle only as an argument of their own, and
+    not a bundle of bundles."""
     for worker in prange(threads):
-        scratch = new_scratch()
-        for hand in range(worker, hands, threads):
-            phh_hand(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],
-                     lines[hand], high7, sot7, low, full_deck, short_deck, facts, names,
-                     seat_numbers, put_in, gross, won, flags, holes, boards, pots, pot_masks,
-                     pot_shares, scratch)  # fmt: skip
+        _phh_share(text, index, worker, hands, threads, high7, sot7, low, full_deck, short_deck,
+                   rows)  # fmt: skip
+
+
+@kernel()
+def _phh_share(
+    text: Bytes,
+    index: PhhIndex,
+    worker: int,
+    hands: int,
+    threads: int,
+    high7: RankingTables,
+    sot7: RankingTables,
+    low: RankingTables,
+    full_deck: npt.NDArray[np.bool_],
+    short_deck: npt.NDArray[np.bool_],
+    rows: HandRows,
+) -> None:
+    """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ..."""
+    starts, stops, numbers, headers, lines = index
+    tables = ReplayTables(high7, sot7, low, full_deck, short_deck)
+    scratch = new_scratch()
+    for hand in range(worker, hands, threads):
+        phh_hand(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],
+                 lines[hand], tables, rows, scratch)  # fmt: skip
 
 
 # -- exact equities ---------------------------------------------------------------------------
@@ -2360,26 +2385,13 @@ def stars_hand(
     start: int,
     end: int,
     number: int,
-    high7: RankingTables,
-    sot7: RankingTables,
-    low: RankingTables,
-    full_deck: npt.NDArray[np.bool_],
-    facts: Ints,
-    names: Ints,
-    seat_numbers_out: Ints,
-    put_in: Ints,
-    gross: Ints,
-    won: Ints,
-    flags: npt.NDArray[np.int8],
-    holes: npt.NDArray[np.int8],
-    boards: npt.NDArray[np.int8],
-    pots: Ints,
-    pot_masks: npt.NDArray[np.int32],
-    pot_shares: npt.NDArray[np.int32],
+    tables: ReplayTables,
+    rows: HandRows,
     w: StarsScratch,
 ) -> None:
-    """Read and replay the PokerStars hand ``text[start:end]`` into row ``hand`` (as the
-    reference reader and replay do), or mark it :data:`SLOW` for them."""
+    """Read and replay the PokerStars hand ``text[start:end]`` into row ``hand`` of ``rows`` (as
+    the reference reader and replay do), or mark it :data:`SLOW` for them."""
+    facts, names, seat_numbers_out = rows.facts, rows.names, rows.seat_numbers
     facts[hand, F_STATUS] = SLOW
     facts[hand, F_NUMBER] = number
     facts[hand, F_START] = start
@@ -2903,9 +2915,8 @@ def stars_hand(
     status, allin_street, allin_cards, pot_count = replay_one(
         count, game, betting, 0, min_bet, big_bet, stacks, antes, blinds, in_turn, actions,
         w.kinds, w.actors, w.amounts, w.cards, w.card_counts, paid, 1, w.finishing, 0,
-        w.all_ins, said, high7, sot7, low, full_deck, w.seat_rows, w.holes, w.board, w.state,
-        w.seen, w.hole, w.work, put_in[hand], gross[hand], won[hand], flags[hand], holes[hand],
-        pots[hand], pot_masks[hand], pot_shares[hand], boards[hand],
+        w.all_ins, said, tables, tables.full_deck, w.seat_rows, w.holes, w.board, w.state,
+        w.seen, w.hole, w.work, rows, hand,
     )  # fmt: skip
     if status != OK:
         return
@@ -2948,27 +2959,38 @@ def stars_hands(
     sot7: RankingTables,
     low: RankingTables,
     full_deck: npt.NDArray[np.bool_],
-    facts: Ints,
-    names: Ints,
-    seat_numbers: Ints,
-    put_in: Ints,
-    gross: Ints,
-    won: Ints,
-    flags: npt.NDArray[np.int8],
-    holes: npt.NDArray[np.int8],
-    boards: npt.NDArray[np.int8],
-    pots: Ints,
-    pot_masks: npt.NDArray[np.int32],
-    pot_shares: npt.NDArray[np.int32],
+    short_deck: npt.NDArray[np.bool_],
+    rows: HandRows,
 ) -> None:
     """:func:`stars_hand` for every hand :func:`stars_index` found, numbered from
-    ``first_hand``, on ``threads`` threads."""
+    ``first_hand``, on ``threads`` threads (the tables one by one, as in :func:`phh_hands`)."""
     for worker in prange(threads):
-        scratch = new_stars_scratch()
-        for hand in range(worker, hands, threads):
-            stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, high7, sot7,
-                       low, full_deck, facts, names, seat_numbers, put_in, gross, won, flags,
-                       holes, boards, pots, pot_masks, pot_shares, scratch)  # fmt: skip
+        _stars_share(text, starts, stops, first_hand, worker, hands, threads, high7, sot7, low,
+                     full_deck, short_deck, rows)  # fmt: skip
+
+
+@kernel()
+def _stars_share(
+    text: Bytes,
+    starts: Ints,
+    stops: Ints,
+    first_hand: int,
+    worker: int,
+    hands: int,
+    threads: int,
+    high7: RankingTables,
+    sot7: RankingTables,
+    low: RankingTables,
+    full_deck: npt.NDArray[np.bool_],
+    short_deck: npt.NDArray[np.bool_],
+    rows: HandRows,
+) -> None:
+    """One thread's share of :func:`stars_hands`."""
+    tables = ReplayTables(high7, sot7, low, full_deck, short_deck)
+    scratch = new_stars_scratch()
+    for hand in range(worker, hands, threads):
+        stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, tables, rows,
+                   scratch)  # fmt: skip
 
 
 # -- exact preflop equities by rank patterns --------------------------------------------------

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 import numpy as np
 
@@ -41,7 +41,6 @@ from pokerscore.files.histories import _kernels as k
 from pokerscore.games.holdem.equity import equity
 
 if TYPE_CHECKING:
-    from pokerscore.engine.tables import RankingTables
     from pokerscore.files.histories.model import Pot, Street
     from pokerscore.games.holdem.game import Game
 
@@ -105,7 +104,7 @@ def _canonical(
 
 
 @cache
-def kernel_tables() -> tuple[RankingTables, RankingTables, RankingTables, Any, Any]:
+def kernel_tables() -> k.ReplayTables:
     """The tables the room's kernels read: 7-card high, short deck (straight over trips) and
     eight-or-better, and the full and short decks as masks (built once per process)."""
 
@@ -114,7 +113,7 @@ def kernel_tables() -> tuple[RankingTables, RankingTables, RankingTables, Any, A
     short = np.zeros(52, dtype=np.bool_)
     sot = get_ranking("short-deck-straight-over-trips")
     short[list(sot.deck)] = True
-    return HIGH.tables(7), sot.tables(7), EIGHT_OR_BETTER.tables(7), full, short
+    return k.ReplayTables(HIGH.tables(7), sot.tables(7), EIGHT_OR_BETTER.tables(7), full, short)
 
 
 @lru_cache(maxsize=CACHE_SIZE)

@@ -57,6 +57,12 @@ class Batch:
     site: str | None = None
     """The site of every hand, where the format says it (PokerStars)."""
 
+    def rows(self) -> k.HandRows:
+        """The result arrays as the kernels take them, one bundle."""
+        return k.HandRows(self.facts, self.names, self.seats, self.put_in, self.gross, self.won,
+                          self.flags, self.holes, self.boards, self.pots, self.pot_masks,
+                          self.pot_shares)  # fmt: skip
+
 
 def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch | None:
     """Read and replay the PHH hands of ``data`` (a whole ``.phh`` file when ``single``, else
@@ -64,22 +70,14 @@ def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch 
     text = np.frombuffer(data, dtype=np.uint8)
     capacity = 1 if single else max(1, _headers(text))
     batch = _empty_batch(text, capacity)
-    high7, sot7, low, full, short = kernel_tables()
-    starts = np.zeros(capacity, dtype=np.int64)
-    stops = np.zeros(capacity, dtype=np.int64)
-    numbers = np.zeros(capacity, dtype=np.int64)
-    headers = np.zeros(capacity, dtype=np.int64)
-    lines = np.zeros(capacity + 1, dtype=np.int64)
-    hands = k.phh_index(text, single, first_line, starts, stops, numbers, headers, lines)
+    starts, stops, numbers, headers = (np.zeros(capacity, dtype=np.int64) for _ in range(4))
+    index = k.PhhIndex(starts, stops, numbers, headers, np.zeros(capacity + 1, dtype=np.int64))
+    hands = k.phh_index(text, single, first_line, *index)
     if hands < 0:
         return None
-    batch.lines = int(lines[hands])
+    batch.lines = int(index.lines[hands])
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
-    k.phh_hands(
-        text, starts, stops, numbers, headers, lines, hands, threads, high7, sot7, low, full,
-        short, batch.facts, batch.names, batch.seats, batch.put_in, batch.gross, batch.won,
-        batch.flags, batch.holes, batch.boards, batch.pots, batch.pot_masks, batch.pot_shares,
-    )  # fmt: skip
+    k.phh_hands(text, index, hands, threads, *kernel_tables(), batch.rows())
     batch.hands = hands
     return batch
 
@@ -95,13 +93,8 @@ def replay_stars_text(data: bytes, *, first_hand: int = 1) -> Batch | None:
     hands = k.stars_index(text, starts, stops)
     if hands < 0:
         return None
-    high7, sot7, low, full, _ = kernel_tables()
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
-    k.stars_hands(
-        text, starts, stops, first_hand, hands, threads, high7, sot7, low, full, batch.facts,
-        batch.names, batch.seats, batch.put_in, batch.gross, batch.won, batch.flags,
-        batch.holes, batch.boards, batch.pots, batch.pot_masks, batch.pot_shares,
-    )  # fmt: skip
+    k.stars_hands(text, starts, stops, first_hand, hands, threads, *kernel_tables(), batch.rows())
     batch.hands = hands
     batch.site = "PokerStars"
     return batch
