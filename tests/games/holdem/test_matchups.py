@@ -177,3 +177,18 @@ def test_bad_hands_name_the_parameter() -> None:
         heads_up_preflop("AhAs", "Jk Kc")
     with pytest.raises(PokerScoreError, match=r"^second shares a card with first"):
         heads_up_preflop("AhAs", "AsKc")
+
+
+def test_the_shipped_file_holds_sorted_keys_and_counts_in_range() -> None:
+    from importlib import resources
+
+    from pokerscore.games.holdem.matchups import MATCHUPS_FILE
+
+    with resources.files("pokerscore").joinpath("data", MATCHUPS_FILE).open("rb") as stream:
+        arrays = np.load(stream)
+        keys, halves = arrays["keys"], arrays["halves"]
+    assert keys.dtype == halves.dtype == np.uint32 and keys.shape == halves.shape == (47_008,)
+    assert (np.diff(keys.astype(np.int64)) > 0).all()
+    assert ((halves > 0) & (halves < 2 * BOARDS)).all()  # no matchup is decided preflop
+    for key in keys[::997].tolist():  # each key is its own canonical form
+        assert canonical_matchup(*unpack(key)) == (key, False)
