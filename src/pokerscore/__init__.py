@@ -63,6 +63,7 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.holdem.game import GAMES as GAMES
     from pokerscore.games.holdem.game import Game as Game
     from pokerscore.games.holdem.game import get_game as get_game
+    from pokerscore.games.holdem.matchups import heads_up_preflop as heads_up_preflop
     from pokerscore.games.holdem.preflop import PreflopJob as PreflopJob
     from pokerscore.games.holdem.preflop import PreflopTables as PreflopTables
     from pokerscore.games.holdem.preflop import compute_preflop_tables as compute_preflop_tables
@@ -157,6 +158,7 @@ _HOMES: Final[dict[str, str]] = {
     "top_classes": "pokerscore.games.holdem.ranges",
     "EquityResult": "pokerscore.games.holdem.equity",
     "equity": "pokerscore.games.holdem.equity",
+    "heads_up_preflop": "pokerscore.games.holdem.matchups",
     "PreflopJob": "pokerscore.games.holdem.preflop",
     "PreflopTables": "pokerscore.games.holdem.preflop",
     "compute_preflop_tables": "pokerscore.games.holdem.preflop",

@@ -913,7 +913,7 @@ def test_the_kernels_leave_what_they_do_not_read_to_the_reference_path() -> None
     "game", ["holdem", "omaha", "omaha-hi-lo", "short-deck-straight-over-trips"]
 )
 def test_the_equity_kernel_gives_equitys_numbers(game: str) -> None:
-    from pokerscore.files.histories.allin import _by_equity, _equities
+    from pokerscore.files.histories.allin import _by_equity, _equities, enumerated_equities
     from pokerscore.files.histories.replay import game_named
 
     rules = game_named(game)
@@ -930,7 +930,28 @@ def test_the_equity_kernel_gives_equitys_numbers(game: str) -> None:
         dead = tuple(deck[players * width + shown : players * width + shown + rng.choice([0, 2])])
         if shown == 0 and players == 3 and rules.hole_cards == 2:
             dead = ()
-        assert _equities(rules, holes, board, dead) == _by_equity(rules, holes, board, dead)
+        expected = _by_equity(rules, holes, board, dead)
+        assert _equities(rules, holes, board, dead) == expected
+        assert enumerated_equities(rules, holes, board, dead) == expected
+
+
+def test_a_heads_up_preflop_allin_is_read_from_the_matchup_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pokerscore.files.histories import allin
+    from pokerscore.games.holdem.game import get_game
+
+    holdem = get_game("holdem")
+    rng = random.Random(2)
+    for _ in range(6):
+        cards = rng.sample(range(52), 4)
+        holes = (tuple(cards[:2]), tuple(cards[2:]))
+        expected = allin._by_equity(holdem, holes, (), ())
+        allin._equities.cache_clear()
+        with monkeypatch.context() as patched:  # no enumeration: the table answers
+            patched.setattr(allin, "enumerated_equities", None)
+            assert allin._equities(holdem, holes, (), ()) == expected
+    allin._equities.cache_clear()
 
 
 @pytest.mark.slow

@@ -22,7 +22,9 @@ proportion of the whole hand's rake, so that all-in EV and the actual result add
 
 Equities are cached per process under a canonical form of the spot (suits renamed, players and
 cards sorted): an all-in of AhAs against KhKc costs one enumeration however often and in
-whichever suits it comes back.
+whichever suits it comes back. A heads-up hold'em all-in preflop with no other card known costs
+none: it is read from the shipped table of every such matchup
+(:mod:`pokerscore.games.holdem.matchups`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ from pokerscore.engine import HIGH, get_ranking
 from pokerscore.engine.rankings import EIGHT_OR_BETTER
 from pokerscore.files.histories import _kernels as k
 from pokerscore.games.holdem.equity import equity
+from pokerscore.games.holdem.game import get_game
+from pokerscore.games.holdem.matchups import BOARDS as MATCHUP_BOARDS
+from pokerscore.games.holdem.matchups import matchup_halves
 
 if TYPE_CHECKING:
     from pokerscore.files.histories.model import Pot, Street
@@ -64,6 +69,7 @@ class ReplayedTable(Protocol):
 
 CACHE_SIZE: Final = 1 << 18
 """Spots whose equities are kept (each a few hundred bytes)."""
+HOLDEM: Final = get_game("holdem")
 
 
 def _canonical(
@@ -118,6 +124,24 @@ def kernel_tables() -> k.ReplayTables:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _equities(
+    game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
+) -> tuple[Fraction, ...]:
+    """Exact shares of a pot: a heads-up hold'em all-in preflop with no dead card is read from
+    the table of every such matchup (:func:`~pokerscore.games.holdem.matchups.matchup_halves`),
+    every other spot enumerated (:func:`enumerated_equities`)."""
+    if (
+        game == HOLDEM
+        and not board
+        and not dead
+        and len(players) == 2
+        and all(len(hole) == 2 for hole in players)
+    ):
+        halves = matchup_halves(players[0], players[1])
+        return tuple(Fraction(share, 2 * MATCHUP_BOARDS) for share in halves)
+    return enumerated_equities(game, players, board, dead)
+
+
+def enumerated_equities(
     game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
 ) -> tuple[Fraction, ...]:
     """Exact shares of a pot, by a kernel of this room (:func:`equity` gives the same numbers,
