@@ -378,6 +378,98 @@ def straight_draws(
 
 
 @kernel(inline=True)
+def rank_reading(
+    hole: Cards,
+    hole_size: int,
+    omaha: bool,
+    value: int,
+    board_size: int,
+    board_value: int,
+    counts: Counts,
+    positions: Counts,
+    rank_mask: int,
+    category_of: npt.NDArray[np.int64],
+    first_rank: npt.NDArray[np.int64],
+    second_rank: npt.NDArray[np.int64],
+    place: npt.NDArray[np.int64],
+    straight_masks: npt.NDArray[np.int64],
+) -> tuple[int, int, int, int]:
+    """(made class, category, the draw bits ranks decide (straight draws, backdoor straight,
+    overcards), straight-completing ranks) of a hand worth ``value``: everything of
+    :func:`classify` but the flush draws, read from the hand's ranks and its value."""
+    category = category_of[value]
+    made = made_class(value, category, first_rank[value], second_rank[value], board_size,
+                      board_value, counts, positions, rank_mask)  # fmt: skip
+    if board_size >= 5:
+        return made, category, 0, 0
+    draws = 0
+    completing = 0
+    if place[category] < place[_STRAIGHT]:
+        completing, backdoor = straight_draws(hole, hole_size, omaha, rank_mask, straight_masks)
+        ways = bit_count(completing)
+        if ways >= 2:
+            draws |= OPEN_ENDED
+        elif ways == 1:
+            draws |= GUTSHOT
+        elif backdoor and board_size == 3:
+            draws |= BACKDOOR_STRAIGHT
+    if made == NOTHING:
+        top = top_bit(rank_mask)
+        over = 0
+        for i in range(hole_size):
+            rank = hole[i] >> 2
+            if rank > top:
+                over |= 1 << rank
+        if bit_count(over) >= 2:
+            draws |= OVERCARDS
+    return made, category, draws, completing
+
+
+@kernel(inline=True)
+def add_flush_draws(
+    draws: int,
+    category: int,
+    hole: Cards,
+    hole_size: int,
+    omaha: bool,
+    board_size: int,
+    suit_counts: Counts,
+    suit_masks: Counts,
+    lowest: int,
+    place: npt.NDArray[np.int64],
+) -> int:
+    """``draws`` (from :func:`rank_reading`) with the flush draws of a hand of ``category``
+    added, and the combo draw (a flush draw with a straight draw)."""
+    if board_size >= 5:
+        return draws
+    if place[category] < place[_FLUSH]:
+        for suit in range(4):
+            held = 0
+            for i in range(hole_size):
+                held += (hole[i] & 3) == suit
+            on_board = suit_counts[suit]
+            if omaha:
+                draw = held >= 2 and on_board == 2
+                backdoor = held >= 2 and on_board == 1
+            else:
+                draw = held >= 1 and held + on_board == 4
+                backdoor = held >= 1 and held + on_board == 3
+            if draw:
+                draws |= FLUSH_DRAW
+                top = 12
+                while top > lowest and (suit_masks[suit] >> top) & 1:
+                    top -= 1
+                for i in range(hole_size):
+                    if hole[i] == 4 * top + suit:
+                        draws |= NUT_FLUSH_DRAW
+            if backdoor and board_size == 3:
+                draws |= BACKDOOR_FLUSH
+    if draws & FLUSH_DRAW and draws & (OPEN_ENDED | GUTSHOT):
+        draws |= COMBO_DRAW
+    return draws
+
+
+@kernel(inline=True)
 def classify(
     hole: Cards,
     hole_size: int,
@@ -421,56 +513,12 @@ def classify(
             hand_key += card_keys[hole[i]]
             hand_masks |= suit_bits[hole[i]]
         value = read_any_five(hand_key, hand_masks, rule, flush, bits, base, values)
-    category = category_of[value]
-    made = made_class(value, category, first_rank[value], second_rank[value], board_size,
-                      board_value, counts, positions, rank_mask)  # fmt: skip
-    if board_size >= 5:
-        return value, made, category, 0, 0
-    draws = 0
-    standing = place[category]
-    completing = 0
-    if standing < place[_FLUSH]:
-        for suit in range(4):
-            held = 0
-            for i in range(hole_size):
-                held += (hole[i] & 3) == suit
-            on_board = suit_counts[suit]
-            if omaha:
-                draw = held >= 2 and on_board == 2
-                backdoor = held >= 2 and on_board == 1
-            else:
-                draw = held >= 1 and held + on_board == 4
-                backdoor = held >= 1 and held + on_board == 3
-            if draw:
-                draws |= FLUSH_DRAW
-                top = 12
-                while top > lowest and (suit_masks[suit] >> top) & 1:
-                    top -= 1
-                for i in range(hole_size):
-                    if hole[i] == 4 * top + suit:
-                        draws |= NUT_FLUSH_DRAW
-            if backdoor and board_size == 3:
-                draws |= BACKDOOR_FLUSH
-    if standing < place[_STRAIGHT]:
-        completing, backdoor = straight_draws(hole, hole_size, omaha, rank_mask, straight_masks)
-        ways = bit_count(completing)
-        if ways >= 2:
-            draws |= OPEN_ENDED
-        elif ways == 1:
-            draws |= GUTSHOT
-        elif backdoor and board_size == 3:
-            draws |= BACKDOOR_STRAIGHT
-    if made == NOTHING:
-        top = top_bit(rank_mask)
-        over = 0
-        for i in range(hole_size):
-            rank = hole[i] >> 2
-            if rank > top:
-                over |= 1 << rank
-        if bit_count(over) >= 2:
-            draws |= OVERCARDS
-    if draws & FLUSH_DRAW and draws & (OPEN_ENDED | GUTSHOT):
-        draws |= COMBO_DRAW
+    made, category, draws, completing = rank_reading(
+        hole, hole_size, omaha, value, board_size, board_value, counts, positions, rank_mask,
+        category_of, first_rank, second_rank, place, straight_masks,
+    )  # fmt: skip
+    draws = add_flush_draws(draws, category, hole, hole_size, omaha, board_size, suit_counts,
+                            suit_masks, lowest, place)  # fmt: skip
     return value, made, category, draws, completing
 
 
@@ -494,6 +542,14 @@ def card_mask(hole: Cards, size: int) -> np.uint64:
     return mask
 
 
+@kernel(inline=True)
+def may_flush(first_suit: int, second_suit: int, suit_counts: Counts) -> bool:
+    """Whether two hole cards of these suits and the board hold five of a suit (a hold'em hand
+    that may be a flush or a straight flush: its value is more than its ranks')."""
+    same = first_suit == second_suit
+    return bool(suit_counts[first_suit] + 1 + same >= 5 or suit_counts[second_suit] + 1 + same >= 5)
+
+
 @kernel()
 def board_counts(
     combos: Cards,
@@ -506,7 +562,12 @@ def board_counts(
 ) -> None:
     """Tally every combo that holds no ``taken`` card (the board's and the dead cards), each
     times its integer weight, into ``out`` (:data:`COUNTERS`). One thread: a range of hold'em
-    takes a fraction of a millisecond, less than waking a second thread can cost."""
+    takes a fraction of a millisecond, less than waking a second thread can cost.
+
+    A hold'em combo that cannot hold five of a suit (:func:`may_flush`) is worth what its ranks
+    are: its value, made class, category and rank draws (:func:`rank_reading`) are read once per
+    pair of ranks, and only its flush draws per combo; the others are read whole
+    (:func:`classify`)."""
     hole_size = combos.shape[1]
     board_size = board.shape[0]
     card_keys, suit_bits, flush, rule = (
@@ -532,16 +593,31 @@ def board_counts(
             keys5[board[0]] + keys5[board[1]] + keys5[board[2]] + keys5[board[3]]
             + keys5[board[4]], is_flush5, flush5, plain5,
         )  # fmt: skip
+    by_ranks = np.full((13, 13, 3), -1, dtype=np.int64)
     for index in range(combos.shape[0]):
         hole = combos[index]
         if card_mask(hole, hole_size) & taken:
             continue
-        _, made, category, draws, _ = classify(
-            hole, hole_size, omaha, board_size, rank_mask, key, masks, scratch, found,
-            board_value, lowest, card_keys, suit_bits, flush, rule, bits, base, values, keys5,
-            is_flush5, flush5, plain5, category_of, first_rank, second_rank, place,
-            straight_masks,
-        )  # fmt: skip
+        if omaha or hole_size != 2 or may_flush(hole[0] & 3, hole[1] & 3, suit_counts):
+            _, made, category, draws, _ = classify(
+                hole, hole_size, omaha, board_size, rank_mask, key, masks, scratch, found,
+                board_value, lowest, card_keys, suit_bits, flush, rule, bits, base, values,
+                keys5, is_flush5, flush5, plain5, category_of, first_rank, second_rank, place,
+                straight_masks,
+            )  # fmt: skip
+        else:  # no flush: the value, class, category and rank draws are the ranks' own
+            cached = by_ranks[hole[0] >> 2, hole[1] >> 2]
+            if cached[0] < 0:
+                value = read_any_five(key + card_keys[hole[0]] + card_keys[hole[1]],
+                                      masks | suit_bits[hole[0]] | suit_bits[hole[1]], rule,
+                                      flush, bits, base, values)  # fmt: skip
+                cached[0], cached[1], cached[2], _ = rank_reading(
+                    hole, 2, False, value, board_size, board_value, counts, positions,
+                    rank_mask, category_of, first_rank, second_rank, place, straight_masks,
+                )  # fmt: skip
+            made, category = cached[0], cached[1]
+            draws = add_flush_draws(cached[2], category, hole, 2, False, board_size, suit_counts,
+                                    suit_masks, lowest, place)  # fmt: skip
         tally(out, made, category, draws, weights[index])
 
 
