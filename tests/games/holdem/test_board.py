@@ -278,6 +278,57 @@ def test_breakdowns_of_random_agree_with_the_brute_force(seed: int) -> None:
         _check_breakdown(result, _reference_breakdown(hands, board, dead, omaha=False))
 
 
+def _suited_boards(seed: int, count: int, deck: list[int]) -> list[list[int]]:
+    """Flops, turns and rivers, a third of them of three to five cards of one suit (boards where
+    some combos may make a flush and others not)."""
+    rng = random.Random(seed)
+    boards = []
+    for index in range(count):
+        size = 3 + index % 3
+        if index % 3:
+            boards.append(rng.sample(deck, size))
+            continue
+        suit = rng.randrange(4)
+        suited = rng.sample([card for card in deck if card % 4 == suit], rng.randint(3, size))
+        rest = [card for card in deck if card not in suited]
+        boards.append(suited + rng.sample(rest, size - len(suited)))
+    return boards
+
+
+@pytest.mark.parametrize("game", ["holdem", "short-deck"])
+def test_breakdowns_agree_with_each_combo_classified_whole(game: str) -> None:
+    """The breakdown reads a combo that cannot make a flush by its pair of ranks (once per pair)
+    and its flush draws; the kernel's one-hand reading classifies each combo whole. The two
+    agree on every combo of ``random`` over many boards."""
+    import numpy as np
+
+    from pokerscore.games.holdem.board import _kernels as k
+    from pokerscore.games.holdem.game import get_game
+
+    rules = get_game(game)  # type: ignore[arg-type]
+    deck = list(rules.deck)
+    for board in _suited_boards(5, 120 if game == "holdem" else 60, deck):
+        tables = k.board_tables(rules.high, k.sizes_needed(2, False, (len(board),)))
+        board_ids = np.array(board, dtype=np.uint8)
+        expected = [0] * k.COUNTERS
+        for pair in combinations([card for card in deck if card not in board], 2):
+            hole = np.array(pair, dtype=np.uint8)
+            _, made, category, draws, _ = k.hand_reading(hole, board_ids, False, tables)
+            expected[made] += 1
+            expected[k.CATEGORY_BASE + category] += 1
+            for bit in range(k.DRAW_BITS):
+                expected[k.DRAW_BASE + bit] += draws >> bit & 1
+            expected[k.LIVE] += 1
+        result = board_breakdown("random", board, game=game)  # type: ignore[arg-type]
+        made_expected = {kind: expected[kind.code] for kind in result.made}
+        assert result.made == made_expected, board
+        assert result.categories == {
+            category: expected[k.CATEGORY_BASE + int(category)] for category in result.categories
+        }, board
+        assert list(result.draws.values()) == expected[k.DRAW_BASE : k.DRAW_BASE + k.DRAW_BITS]
+        assert result.combos == expected[k.LIVE]
+
+
 def test_weighted_breakdowns_are_exact_fractions() -> None:
     text = "0.3(AK), 0.25(QQ+), 22:0.5"
     rng = random.Random(3)

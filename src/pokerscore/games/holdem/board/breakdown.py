@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import permutations
 from math import comb, lcm
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 
@@ -216,11 +216,29 @@ def _whole(value: Fraction) -> Count:
     return int(value) if value.denominator == 1 else value
 
 
+class _Layout(NamedTuple):
+    """Where a game's counters go in a :class:`BoardBreakdown`, read once per game."""
+
+    made: tuple[MadeClass, ...]
+    """The made classes, best first."""
+    made_slots: tuple[int, ...]
+    categories: tuple[Category, ...]
+    """The categories, best first."""
+    category_slots: tuple[int, ...]
+    draws: tuple[Draw, ...]
+
+
 @cache
-def _layout(game: Game) -> tuple[tuple[MadeClass, ...], tuple[int, ...], tuple[Category, ...]]:
-    """The made classes best first, their counter indices, and the categories best first."""
+def _layout(game: Game) -> _Layout:
     order = made_order(game.high)
-    return order, tuple(kind.code for kind in order), tuple(reversed(game.high.categories))
+    categories = tuple(reversed(game.high.categories))
+    return _Layout(
+        order,
+        tuple(kind.code for kind in order),
+        categories,
+        tuple(k.CATEGORY_BASE + int(category) for category in categories),
+        tuple(Draw),
+    )
 
 
 def _result(
@@ -236,16 +254,16 @@ def _result(
 
     if scale != 1:
         counts = [_whole(Fraction(count, scale)) for count in counts]  # type: ignore[misc]
-    order, codes, categories = _layout(game)
+    layout = _layout(game)
     return BoardBreakdown(
         game,
         board,
         dead,
         text,
         counts[k.LIVE],
-        dict(zip(order, [counts[code] for code in codes], strict=True)),
-        {category: counts[k.CATEGORY_BASE + int(category)] for category in categories},
-        dict(zip(Draw, counts[k.DRAW_BASE : k.DRAW_BASE + k.DRAW_BITS], strict=True)),
+        dict(zip(layout.made, [counts[slot] for slot in layout.made_slots], strict=True)),
+        dict(zip(layout.categories, [counts[slot] for slot in layout.category_slots], strict=True)),
+        dict(zip(layout.draws, counts[k.DRAW_BASE : k.DRAW_BASE + k.DRAW_BITS], strict=True)),
         all_flops=all_flops,
     )
 

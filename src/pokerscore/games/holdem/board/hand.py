@@ -55,6 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -275,11 +276,22 @@ def board_game(game: Game | GameName) -> Game:
 
 
 def read_cards(name: str, cards: CardsInput) -> tuple[Card, ...]:
-    """Cards of the parameter ``name``; a bad card names the parameter."""
+    """Cards of the parameter ``name``; a bad card names the parameter. Texts are read once
+    (the last few hundred kept)."""
     try:
-        return parse_cards(cards)
+        return _read_text(cards) if isinstance(cards, str) else parse_cards(cards)
     except PokerScoreError as error:
         raise bad_parameter(name, str(error)) from None
+
+
+@lru_cache(maxsize=512)
+def _read_text(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+@cache
+def _deck(game: Game) -> frozenset[int]:
+    return frozenset(game.deck)
 
 
 _PLACES: Final = {
@@ -292,7 +304,7 @@ _PLACES: Final = {
 
 def check_cards(game: Game, groups: Sequence[tuple[str, tuple[Card, ...]]]) -> None:
     """Refuse cards outside the game's deck, or a card given in two places (parameters named)."""
-    deck = set(game.deck)
+    deck = _deck(game)
     seen: dict[Card, str] = {}
     for name, cards in groups:
         for card in cards:
