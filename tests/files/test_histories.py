@@ -741,6 +741,35 @@ def test_large_files_cut_into_parts_give_the_same_rows(tmp_path: Path) -> None:
     assert [e.message for e in cut.errors] == [e.message for e in whole.errors]
 
 
+@pytest.mark.parametrize("block", [1, 2, 3, 7, 11, 64, 1 << 22])
+def test_counting_lines_and_hand_starts_across_block_edges(
+    block: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The planner's count, read in blocks of any size, against a plain count of the lines and
+    of the lines that start a hand."""
+    from pokerscore.files.histories import running
+
+    monkeypatch.setattr(running, "_BLOCK", block)
+    rng = random.Random(block)
+    pieces = ["[1]\n", "x = 1\n", "PokerStars Hand #1\n", "[\n", "\n", "Poker\n", "a [b]\n"]
+    text = "".join(rng.choice(pieces) for _ in range(300)).encode()
+    path = tmp_path / "hands.txt"
+    path.write_bytes(text)
+    lines = text.split(b"\n")
+    for marker in (b"\n[", b"\nPokerStars"):
+        starts = sum(line.startswith(marker[1:]) for line in lines[:-1] or lines)
+        for start, stop in ((0, len(text)), (4, len(text) - 3), (0, 1)):
+            part = text[start:stop]
+            expected_lines = part.count(b"\n")
+            expected = sum(
+                line.startswith(marker[1:]) for line in part.split(b"\n")[: expected_lines + 1]
+            )
+            if start == 0 and stop == len(text):
+                assert expected == starts
+            with path.open("rb") as stream:
+                assert running._count(stream, marker, start, stop) == (expected_lines, expected)
+
+
 @pytest.mark.cluster
 def test_two_dask_workers_give_the_single_process_results(tmp_path: Path) -> None:
     from pokerscore._support.tasks import dask_client

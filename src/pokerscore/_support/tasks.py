@@ -15,7 +15,7 @@ import logging
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -117,12 +117,13 @@ def _interrupts_ignored() -> object:
 def run_tasks(
     client: Client | None,
     function: Callable[..., Result],
-    arguments: Sequence[tuple[Any, ...]],
+    arguments: Iterable[tuple[Any, ...]],
     *,
     retries: int = 0,
 ) -> Iterator[tuple[int, Result]]:
     """``function(*args)`` for each tuple of ``arguments``: ``(index, result)`` pairs in the order
-    the tasks finish. On the client's workers (each future released once its result is read, so
+    the tasks finish. Each task is submitted as soon as its arguments are made (``arguments``
+    may be a generator still working out the later ones while the first run). On the client's workers (each future released once its result is read, so
     finished results are not kept twice), or one by one in this process when ``client`` is None.
 
     ``retries`` is how often Dask reruns a task whose worker was lost.

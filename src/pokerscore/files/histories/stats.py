@@ -76,15 +76,15 @@ class StatsTally:
         self.sums = np.zeros((0, len(_SUMS)), dtype=np.float64)
 
     def _rows(self, names: list[str]) -> npt.NDArray[np.int64]:
-        """The rows of ``names``, new players added."""
+        """The rows of ``names``, new players added (numbered in order of first appearance)."""
         index = self.index
-        rows = np.fromiter(
-            (index.setdefault(name, len(index)) for name in names), np.int64, len(names)
-        )
-        if len(index) > len(self.names):
+        found = list(map(index.get, names))  # a lookup at C speed: most names are known
+        if None in found:
             for name in names:
-                if index[name] == len(self.names):  # new, in the order they were numbered
+                if name not in index:
+                    index[name] = len(index)
                     self.names.append(name)
+            found = list(map(index.get, names))
             room = self.counts.shape[0]
             if len(index) > room:
                 size = max(len(index), 2 * room, 1024)
@@ -93,7 +93,7 @@ class StatsTally:
                 counts[:room] = self.counts
                 sums[:room] = self.sums
                 self.counts, self.sums = counts, sums
-        return rows
+        return np.array(found, dtype=np.int64)
 
     def add(self, result: HandResult) -> None:
         hand = result.hand
