@@ -65,6 +65,7 @@ class Ranking(Protocol):
     def __hash__(self) -> int: ...  # tables are cached per ranking
     def plain_values(self) -> dict[tuple[int, ...], int]: ...
     def five_card_lists(self) -> tuple[list[int], list[int]]: ...
+    def five_card_entries(self) -> list[tuple[int, bool, int]]: ...
 
 
 __all__ = [
@@ -276,8 +277,13 @@ def _distinct_masks(ranking: Ranking) -> npt.NDArray[np.uint16]:
 def _five_card_tables(ranking: Ranking) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     """A ranking's :meth:`~Ranking.five_card_lists` as read-only arrays, converted once per
     process (every hand size's tables share them)."""
-    flush5, plain5 = ranking.five_card_lists()
-    return _read_only(_uint16(flush5)), _read_only(_uint16(plain5))
+    if ranking.wild_cards:
+        flush5, plain5 = ranking.five_card_lists()
+        return _read_only(_uint16(flush5)), _read_only(_uint16(plain5))
+    tables = np.zeros((2, FIVE_CARD_SLOTS), dtype=np.uint16)  # row 0 plain, row 1 flush
+    keys, suited, values = zip(*ranking.five_card_entries(), strict=True)
+    tables[np.array(suited, dtype=np.intp), np.array(keys)] = values
+    return _read_only(tables[1].copy()), _read_only(tables[0].copy())
 
 
 @cache

@@ -203,9 +203,18 @@ class Ranking:
 
             return wild_five_card_lists(value_of, self.natural_ranks, self.ranks, self.most_wild)
         flush, plain = [0] * FIVE_CARD_SLOTS, [0] * FIVE_CARD_SLOTS
-        for (ranks, suited), value in self._space[1].items():
-            (flush if suited else plain)[sum(RANK_KEYS_5[rank] for rank in ranks)] = value
+        for key, suited, value in self.five_card_entries():
+            (flush if suited else plain)[key] = value
         return flush, plain
+
+    def five_card_entries(self) -> list[tuple[int, bool, int]]:
+        """(rank key, suited, value) of every five-card hand class without wild cards: the
+        entries of :meth:`five_card_lists` that are not 0 (tables built from these few
+        thousand entries need not walk the lists)."""
+        return [
+            (sum(RANK_KEYS_5[rank] for rank in ranks), suited, value)
+            for (ranks, suited), value in self._space[1].items()
+        ]
 
     def plain_values(self) -> dict[tuple[int, ...], int]:
         """Five ranks (highest first) -> value when not all one suit."""
