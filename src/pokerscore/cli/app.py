@@ -7,7 +7,7 @@ import importlib
 import os
 import sys
 from functools import cache
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, NoReturn
 
 import typer
 from typer.core import TyperGroup
@@ -221,5 +221,27 @@ def __getattr__(name: str) -> typer.Typer:
 
 
 def main() -> None:
-    """Console-script entry point: builds only the command it runs."""
-    build(_chosen(sys.argv[1:]))()
+    """Console-script entry point: builds only the command it runs, and leaves at once when it
+    is done (:func:`_leave`)."""
+    try:
+        build(_chosen(sys.argv[1:]))()
+    except SystemExit as done:
+        code = done.code
+        if code is not None and not isinstance(code, int):
+            sys.stderr.write(f"{code}\n")
+            code = 1
+        _leave(code or 0)
+    _leave(0)
+
+
+def _leave(status: int) -> NoReturn:
+    """Flush the output and end the process without the interpreter's teardown, which takes a
+    quarter of a second once Numba is loaded (measured: 0.6 s of work, 0.85 s of wall clock).
+    Nothing is left to tidy by then: every file is closed and every cluster shut by the command
+    itself, in ``with`` blocks."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # the reader went away: nothing more can be said
+        status = status or 1
+    os._exit(status)
