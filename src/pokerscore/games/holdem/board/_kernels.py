@@ -117,6 +117,7 @@ class BoardTables(NamedTuple):
     """The ranking's flush rule."""
 
 
+@cache
 def sizes_needed(game_hole: int, omaha: bool, board_sizes: tuple[int, ...]) -> tuple[int, ...]:
     """The hold'em hand sizes whose multiset tables a computation reads: hole and board, for
     each board size it sees (Omaha reads none: its hands are judged five cards at a time)."""
@@ -426,9 +427,7 @@ def rank_reading(
 
 
 @kernel(inline=True)
-def add_flush_draws(
-    draws: int,
-    category: int,
+def flush_draw_bits(
     hole: Cards,
     hole_size: int,
     omaha: bool,
@@ -436,34 +435,52 @@ def add_flush_draws(
     suit_counts: Counts,
     suit_masks: Counts,
     lowest: int,
-    place: npt.NDArray[np.int64],
 ) -> int:
-    """``draws`` (from :func:`rank_reading`) with the flush draws of a hand of ``category``
-    added, and the combo draw (a flush draw with a straight draw)."""
+    """The flush draws the hole cards hold on a flop or turn (:data:`FLUSH_DRAW`,
+    :data:`NUT_FLUSH_DRAW`, :data:`BACKDOOR_FLUSH`), whatever the hand's category:
+    :func:`add_flush_draws` keeps them only for a hand below a flush. Only the hole cards' own
+    suits can draw, so only they are looked at."""
+    found = 0
     if board_size >= 5:
-        return draws
+        return found
+    for i in range(hole_size):
+        suit = hole[i] & 3
+        held = 0
+        seen = False
+        for j in range(hole_size):
+            if (hole[j] & 3) == suit:
+                held += 1
+                seen |= j < i
+        if seen:
+            continue
+        on_board = suit_counts[suit]
+        if omaha:
+            draw = held >= 2 and on_board == 2
+            backdoor = held >= 2 and on_board == 1
+        else:
+            draw = held + on_board == 4
+            backdoor = held + on_board == 3
+        if draw:
+            found |= FLUSH_DRAW
+            top = 12
+            while top > lowest and (suit_masks[suit] >> top) & 1:
+                top -= 1
+            for j in range(hole_size):
+                if hole[j] == 4 * top + suit:
+                    found |= NUT_FLUSH_DRAW
+        if backdoor and board_size == 3:
+            found |= BACKDOOR_FLUSH
+    return found
+
+
+@kernel(inline=True)
+def add_flush_draws(
+    draws: int, category: int, flush_bits: int, place: npt.NDArray[np.int64]
+) -> int:
+    """``draws`` (from :func:`rank_reading`) with the flush draws (:func:`flush_draw_bits`) of a
+    hand of ``category`` added, and the combo draw (a flush draw with a straight draw)."""
     if place[category] < place[_FLUSH]:
-        for suit in range(4):
-            held = 0
-            for i in range(hole_size):
-                held += (hole[i] & 3) == suit
-            on_board = suit_counts[suit]
-            if omaha:
-                draw = held >= 2 and on_board == 2
-                backdoor = held >= 2 and on_board == 1
-            else:
-                draw = held >= 1 and held + on_board == 4
-                backdoor = held >= 1 and held + on_board == 3
-            if draw:
-                draws |= FLUSH_DRAW
-                top = 12
-                while top > lowest and (suit_masks[suit] >> top) & 1:
-                    top -= 1
-                for i in range(hole_size):
-                    if hole[i] == 4 * top + suit:
-                        draws |= NUT_FLUSH_DRAW
-            if backdoor and board_size == 3:
-                draws |= BACKDOOR_FLUSH
+        draws |= flush_bits
     if draws & FLUSH_DRAW and draws & (OPEN_ENDED | GUTSHOT):
         draws |= COMBO_DRAW
     return draws
@@ -517,8 +534,9 @@ def classify(
         hole, hole_size, omaha, value, board_size, board_value, counts, positions, rank_mask,
         category_of, first_rank, second_rank, place, straight_masks,
     )  # fmt: skip
-    draws = add_flush_draws(draws, category, hole, hole_size, omaha, board_size, suit_counts,
-                            suit_masks, lowest, place)  # fmt: skip
+    flush_bits = flush_draw_bits(hole, hole_size, omaha, board_size, suit_counts, suit_masks,
+                                 lowest)  # fmt: skip
+    draws = add_flush_draws(draws, category, flush_bits, place)
     return value, made, category, draws, completing
 
 
@@ -594,31 +612,48 @@ def board_counts(
             + keys5[board[4]], is_flush5, flush5, plain5,
         )  # fmt: skip
     by_ranks = np.full((13, 13, 3), -1, dtype=np.int64)
+    # Weights of the combos read by their ranks, by ranks and flush draws (FLUSH_DRAW and
+    # NUT_FLUSH_DRAW as they are, BACKDOOR_FLUSH as 4): tallied once per cell at the end.
+    pooled = np.zeros((13, 13, 8), dtype=np.int64)
+    whole = omaha or hole_size != 2
+    board_flush = suit_counts.max() >= 3  # a hold'em flush needs three of a suit on the board
     for index in range(combos.shape[0]):
         hole = combos[index]
         if card_mask(hole, hole_size) & taken:
             continue
-        if omaha or hole_size != 2 or may_flush(hole[0] & 3, hole[1] & 3, suit_counts):
+        if whole or (board_flush and may_flush(hole[0] & 3, hole[1] & 3, suit_counts)):
             _, made, category, draws, _ = classify(
                 hole, hole_size, omaha, board_size, rank_mask, key, masks, scratch, found,
                 board_value, lowest, card_keys, suit_bits, flush, rule, bits, base, values,
                 keys5, is_flush5, flush5, plain5, category_of, first_rank, second_rank, place,
                 straight_masks,
             )  # fmt: skip
-        else:  # no flush: the value, class, category and rank draws are the ranks' own
-            cached = by_ranks[hole[0] >> 2, hole[1] >> 2]
+            tally(out, made, category, draws, weights[index])
+            continue
+        # No flush: the value, class, category and rank draws are the ranks' own.
+        first, second = hole[0] >> 2, hole[1] >> 2
+        if by_ranks[first, second, 0] < 0:
+            value = read_any_five(key + card_keys[hole[0]] + card_keys[hole[1]],
+                                  masks | suit_bits[hole[0]] | suit_bits[hole[1]], rule,
+                                  flush, bits, base, values)  # fmt: skip
+            cached = by_ranks[first, second]
+            cached[0], cached[1], cached[2], _ = rank_reading(
+                hole, 2, False, value, board_size, board_value, counts, positions,
+                rank_mask, category_of, first_rank, second_rank, place, straight_masks,
+            )  # fmt: skip
+        flush_bits = flush_draw_bits(hole, 2, False, board_size, suit_counts, suit_masks, lowest)
+        pooled[first, second, (flush_bits & 3) | ((flush_bits >> 2) & 4)] += weights[index]
+    for first in range(13):
+        for second in range(13):
+            cached = by_ranks[first, second]
             if cached[0] < 0:
-                value = read_any_five(key + card_keys[hole[0]] + card_keys[hole[1]],
-                                      masks | suit_bits[hole[0]] | suit_bits[hole[1]], rule,
-                                      flush, bits, base, values)  # fmt: skip
-                cached[0], cached[1], cached[2], _ = rank_reading(
-                    hole, 2, False, value, board_size, board_value, counts, positions,
-                    rank_mask, category_of, first_rank, second_rank, place, straight_masks,
-                )  # fmt: skip
-            made, category = cached[0], cached[1]
-            draws = add_flush_draws(cached[2], category, hole, 2, False, board_size, suit_counts,
-                                    suit_masks, lowest, place)  # fmt: skip
-        tally(out, made, category, draws, weights[index])
+                continue
+            for cell in range(8):
+                weight = pooled[first, second, cell]
+                if weight:
+                    flush_bits = (cell & 3) | ((cell & 4) << 2)
+                    draws = add_flush_draws(cached[2], cached[1], flush_bits, place)
+                    tally(out, cached[0], cached[1], draws, weight)
 
 
 @kernel(parallel=True)

@@ -20,12 +20,13 @@ each combo is read on its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import permutations
 from math import comb, lcm
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
@@ -221,10 +222,11 @@ class _Layout(NamedTuple):
 
     made: tuple[MadeClass, ...]
     """The made classes, best first."""
-    made_slots: tuple[int, ...]
+    made_counts: Callable[[list[int]], tuple[int, ...]]
+    """Their counters, picked from a row of counters."""
     categories: tuple[Category, ...]
     """The categories, best first."""
-    category_slots: tuple[int, ...]
+    category_counts: Callable[[list[int]], tuple[int, ...]]
     draws: tuple[Draw, ...]
 
 
@@ -234,9 +236,9 @@ def _layout(game: Game) -> _Layout:
     categories = tuple(reversed(game.high.categories))
     return _Layout(
         order,
-        tuple(kind.code for kind in order),
+        itemgetter(*(kind.code for kind in order)),
         categories,
-        tuple(k.CATEGORY_BASE + int(category) for category in categories),
+        itemgetter(*(k.CATEGORY_BASE + int(category) for category in categories)),
         tuple(Draw),
     )
 
@@ -261,9 +263,10 @@ def _result(
         dead,
         text,
         counts[k.LIVE],
-        dict(zip(layout.made, [counts[slot] for slot in layout.made_slots], strict=True)),
-        dict(zip(layout.categories, [counts[slot] for slot in layout.category_slots], strict=True)),
-        dict(zip(layout.draws, counts[k.DRAW_BASE : k.DRAW_BASE + k.DRAW_BITS], strict=True)),
+        # The layout's counters match its names one for one (zip's strict check costs here).
+        dict(zip(layout.made, layout.made_counts(counts))),  # noqa: B905
+        dict(zip(layout.categories, layout.category_counts(counts))),  # noqa: B905
+        dict(zip(layout.draws, counts[k.DRAW_BASE : k.DRAW_BASE + k.DRAW_BITS])),  # noqa: B905
         all_flops=all_flops,
     )
 
@@ -297,11 +300,12 @@ def board_breakdown(
     omaha = rules.uses_exactly_two
     sizes = (3,) if all_flops else (len(board_cards),)
     tables = k.board_tables(rules.high, k.sizes_needed(rules.hole_cards, omaha, sizes))
-    taken = sum(1 << card.id for card in board_cards + dead_cards)
+    board_ids = [card.id for card in board_cards]
+    taken = sum([1 << card for card in board_ids]) + sum([1 << card.id for card in dead_cards])
     if not all_flops:
         out = np.zeros(k.COUNTERS, dtype=np.int64)
-        board_ids = np.array([card.id for card in board_cards], dtype=np.uint8)
-        k.board_counts(found.combos, found.weights, np.uint64(taken), board_ids, omaha, tables, out)
+        k.board_counts(found.combos, found.weights, np.uint64(taken),
+                       np.array(board_ids, dtype=np.uint8), omaha, tables, out)  # fmt: skip
         return _result(rules, board_cards, dead_cards, found.text, out.tolist(),
                        found.scale, all_flops=False)  # fmt: skip
     flops = _flops(len(rules.deck))
