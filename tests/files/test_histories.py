@@ -598,16 +598,24 @@ actions = ['d dh p1 Ah2h9c9d', 'd dh p2 KsQsJcTd', 'p2 cbr 4', 'p1 cbr 5', 'p2 c
 
 def test_equities_are_cached_under_any_renaming_of_the_suits() -> None:
     from pokerscore.cards import parse_cards
-    from pokerscore.files.histories.allin import _equities, exact_equities
+    from pokerscore.files.histories.allin import _pot_shares, exact_equities, pot_shares
     from pokerscore.games.holdem.game import get_game
 
     holdem = get_game("holdem")
     first = exact_equities(holdem, [parse_cards("AhAs"), parse_cards("KhKc")])
-    before = _equities.cache_info().hits
+    before = _pot_shares.cache_info().hits
     # the same spot with the suits renamed and the players swapped
     again = exact_equities(holdem, [parse_cards("KdKs"), parse_cards("AdAc")])
-    assert _equities.cache_info().hits == before + 1
+    assert _pot_shares.cache_info().hits == before + 1
     assert again == (first[1], first[0])
+    # a main pot and a side pot, then the same spot with seats and suits moved
+    spot = [(48, 49), (44, 45), (40, 41)]  # AcAd, KcKd, QcQd
+    pots = pot_shares(holdem, spot, (0, 5, 10), (0b111, 0b011))
+    before = _pot_shares.cache_info().hits
+    renamed = [(41 + 1, 40 + 1), (49 + 1, 48 + 1), (45 + 1, 44 + 1)]  # suits d,h; seats turned
+    moved = pot_shares(holdem, renamed, (1, 6, 11), (0b111, 0b110))
+    assert _pot_shares.cache_info().hits == before + 1
+    assert moved == tuple((row[2], row[0], row[1]) for row in pots)
 
 
 # -- statistics -----------------------------------------------------------------------------------
@@ -942,7 +950,12 @@ def test_the_kernels_leave_what_they_do_not_read_to_the_reference_path() -> None
     "game", ["holdem", "omaha", "omaha-hi-lo", "short-deck-straight-over-trips"]
 )
 def test_the_equity_kernel_gives_equitys_numbers(game: str) -> None:
-    from pokerscore.files.histories.allin import _by_equity, _equities, enumerated_equities
+    from pokerscore.files.histories.allin import (
+        _by_equity,
+        _pot_shares,
+        enumerated_equities,
+        enumerated_shares,
+    )
     from pokerscore.files.histories.replay import game_named
 
     rules = game_named(game)
@@ -960,8 +973,16 @@ def test_the_equity_kernel_gives_equitys_numbers(game: str) -> None:
         if shown == 0 and players == 3 and rules.hole_cards == 2:
             dead = ()
         expected = _by_equity(rules, holes, board, dead)
-        assert _equities(rules, holes, board, dead) == expected
+        everyone = (1 << players) - 1
+        assert _pot_shares(rules, holes, board, dead, (everyone,)) == (expected,)
         assert enumerated_equities(rules, holes, board, dead) == expected
+        # every pot a pair of players can contend for, in one enumeration: as the pair's
+        # equity with the third player's cards dead
+        if players == 3:
+            pots = (everyone, 0b011, 0b101, 0b110)
+            found = enumerated_shares(rules, holes, board, dead, pots)
+            for pot, row in zip(pots, found, strict=True):
+                assert row == _by_equity(rules, holes, board, dead, pot)
 
 
 def test_a_heads_up_preflop_allin_is_read_from_the_matchup_table(
@@ -976,11 +997,11 @@ def test_a_heads_up_preflop_allin_is_read_from_the_matchup_table(
         cards = rng.sample(range(52), 4)
         holes = (tuple(cards[:2]), tuple(cards[2:]))
         expected = allin._by_equity(holdem, holes, (), ())
-        allin._equities.cache_clear()
+        allin._pot_shares.cache_clear()
         with monkeypatch.context() as patched:  # no enumeration: the table answers
-            patched.setattr(allin, "enumerated_equities", None)
-            assert allin._equities(holdem, holes, (), ()) == expected
-    allin._equities.cache_clear()
+            patched.setattr(allin, "enumerated_shares", None)
+            assert allin._pot_shares(holdem, holes, (), (), (0b11,)) == (expected,)
+    allin._pot_shares.cache_clear()
 
 
 @pytest.mark.slow

@@ -53,6 +53,8 @@ VARIANT_NAMES: Final = tuple(
 
 Bytes = npt.NDArray[np.uint8]
 Ints = npt.NDArray[np.int64]
+Grid = npt.NDArray[np.int64]
+"""Two-dimensional: a row per pot (or hand), a column per player."""
 
 
 class ReplayTables(NamedTuple):
@@ -1848,6 +1850,37 @@ def _phh_share(
 # -- exact equities ---------------------------------------------------------------------------
 
 
+@kernel(inline=True)
+def _share_pots(high: Ints, lows: Ints, pots: Ints, weight: int, shares: Grid) -> None:
+    """One board's shares of every pot, times ``weight``, added to ``shares[pot, player]`` in
+    units of ``1 / DEN``: a pot's contenders (the bits of ``pots[pot]``) with its best high
+    value split it, or its high half when one of them has a low (a value above 1 in ``lows``;
+    ``lows`` is empty in a game without lows), and the best low splits the other half."""
+    players = high.shape[0]
+    for pot in range(pots.shape[0]):
+        mask = pots[pot]
+        top = 0
+        best_low = 1
+        for player in range(players):
+            if mask >> player & 1:
+                top = max(top, high[player])
+                if lows.shape[0]:
+                    best_low = max(best_low, lows[player])
+        high_count = 0
+        low_count = 0
+        for player in range(players):
+            if mask >> player & 1:
+                high_count += high[player] == top
+                low_count += best_low > 1 and lows[player] == best_low
+        half = DEN // 2 if low_count else DEN
+        for player in range(players):
+            if mask >> player & 1:
+                if high[player] == top:
+                    shares[pot, player] += weight * (half // high_count)
+                if low_count and lows[player] == best_low:
+                    shares[pot, player] += weight * ((DEN // 2) // low_count)
+
+
 @kernel()
 def exact_shares(
     game: int,
@@ -1855,14 +1888,16 @@ def exact_shares(
     holes_per: int,
     known: Ints,
     rest: Ints,
-    high7: RankingTables,
-    sot7: RankingTables,
-    low: RankingTables,
-    shares: Ints,
+    tables: ReplayTables,
+    pots: Ints,
+    shares: Grid,
 ) -> int:
-    """Every board completing ``known`` from ``rest``: each player's share of the pot summed over
-    the boards, in units of ``1 / DEN`` (split pots and hi/lo halves exact), into ``shares``;
-    returns the number of boards."""
+    """Every board completing ``known`` from ``rest``: each player's share of each pot (whose
+    contenders are the bits of ``pots[pot]``) summed over the boards, in units of ``1 / DEN``
+    (split pots and hi/lo halves exact), into ``shares[pot, player]``; returns the number of
+    boards. One enumeration values every pot: a side pot's other players' cards are dead in it
+    as they are in the main pot."""
+    high7, sot7, low = tables.high7, tables.sot7, tables.low
     players = holes.shape[0]
     need = 5 - known.shape[0]
     board = np.zeros(5, dtype=np.int64)
@@ -1873,34 +1908,19 @@ def exact_shares(
     lows = np.zeros(players, dtype=np.int64)
     hole = np.zeros(4, dtype=np.int64)
     work = np.zeros(9, dtype=np.int64)
-    for player in range(players):
-        shares[player] = 0
+    shares[:] = 0
     size = rest.shape[0]
     boards = 0
     while True:
         for k in range(need):
             board[known.shape[0] + k] = rest[chosen[k]]
-        top = 0
-        best_low = 1
         for player in range(players):
             for k in range(holes_per):
                 hole[k] = holes[player, k]
             high[player], lows[player] = _values(
                 game, hole, holes_per, board, high7, sot7, low, work
             )
-            top = max(top, high[player])
-            best_low = max(best_low, lows[player])
-        high_count = 0
-        low_count = 0
-        for player in range(players):
-            high_count += high[player] == top
-            low_count += best_low > 1 and lows[player] == best_low
-        half = DEN // 2 if low_count else DEN
-        for player in range(players):
-            if high[player] == top:
-                shares[player] += half // high_count
-            if low_count and lows[player] == best_low:
-                shares[player] += (DEN // 2) // low_count
+        _share_pots(high, lows, pots, 1, shares)
         boards += 1
         # the next subset of positions, in lexicographic order
         position = need - 1
@@ -1922,11 +1942,11 @@ def _tally_any_five(
     hole_masks: Ints,
     tables: RankingTables,
     high: Ints,
-    shares: Ints,
+    pots: Ints,
+    shares: Grid,
 ) -> None:
-    """One board's shares when any five of hole and board cards play (no low)."""
+    """One board's shares of every pot when any five of hole and board cards play (no low)."""
     players = hole_keys.shape[0]
-    top = 0
     for player in range(players):
         total = key + hole_keys[player]
         suit = flush_suit(total) if tables.flush_rule else -1
@@ -1935,25 +1955,24 @@ def _tally_any_five(
         else:
             value = int(tables.flush[((masks | hole_masks[player]) >> (13 * suit)) & RANK_MASK])
         high[player] = value
-        top = max(top, value)
-    count = 0
-    for player in range(players):
-        count += high[player] == top
-    for player in range(players):
-        if high[player] == top:
-            shares[player] += DEN // count
+    _share_pots(high, high[:0], pots, 1, shares)
 
 
 @kernel()
 def any_five_shares(
-    hole_keys: Ints, hole_masks: Ints, known: Ints, rest: Ints, tables: RankingTables, shares: Ints
+    hole_keys: Ints,
+    hole_masks: Ints,
+    known: Ints,
+    rest: Ints,
+    tables: RankingTables,
+    pots: Ints,
+    shares: Grid,
 ) -> int:
     """:func:`exact_shares` for hold'em-like games, the boards dealt card by card in nested
     loops (a key addition per card): the preflop all-in in some tens of milliseconds."""
     players = hole_keys.shape[0]
     high = np.zeros(players, dtype=np.int64)
-    for player in range(players):
-        shares[player] = 0
+    shares[:] = 0
     card_keys = tables.card_keys
     suit_bits = tables.suit_bits
     key = 0
@@ -1965,12 +1984,12 @@ def any_five_shares(
     size = rest.shape[0]
     boards = 0
     if need == 0:
-        _tally_any_five(key, masks, hole_keys, hole_masks, tables, high, shares)
+        _tally_any_five(key, masks, hole_keys, hole_masks, tables, high, pots, shares)
         return 1
     if need == 1:
         for a in range(size):
             _tally_any_five(key + card_keys[rest[a]], masks | suit_bits[rest[a]], hole_keys,
-                            hole_masks, tables, high, shares)  # fmt: skip
+                            hole_masks, tables, high, pots, shares)  # fmt: skip
         return int(size)
     if need == 2:
         for a in range(size - 1):
@@ -1978,7 +1997,7 @@ def any_five_shares(
             masks_a = masks | suit_bits[rest[a]]
             for b in range(a + 1, size):
                 _tally_any_five(key_a + card_keys[rest[b]], masks_a | suit_bits[rest[b]],
-                                hole_keys, hole_masks, tables, high, shares)  # fmt: skip
+                                hole_keys, hole_masks, tables, high, pots, shares)  # fmt: skip
                 boards += 1
         return boards
     for a in range(size - 4):
@@ -1995,7 +2014,7 @@ def any_five_shares(
                     masks_d = masks_c | suit_bits[rest[d]]
                     for e in range(d + 1, size):
                         _tally_any_five(key_d + card_keys[rest[e]], masks_d | suit_bits[rest[e]],
-                                        hole_keys, hole_masks, tables, high, shares)  # fmt: skip
+                                        hole_keys, hole_masks, tables, high, pots, shares)  # fmt: skip
                         boards += 1
     return boards
 
@@ -2996,22 +3015,13 @@ def _stars_share(
 # -- exact preflop equities by rank patterns --------------------------------------------------
 
 
-@kernel(inline=True)
-def _tally_values(high: Ints, players: int, weight: int, shares: Ints) -> None:
-    top = 0
-    for player in range(players):
-        top = max(top, high[player])
-    count = 0
-    for player in range(players):
-        count += high[player] == top
-    for player in range(players):
-        if high[player] == top:
-            shares[player] += weight * (DEN // count)
-
-
 @kernel()
 def preflop_shares(
-    holes: npt.NDArray[np.int64], taken: npt.NDArray[np.bool_], tables: RankingTables, shares: Ints
+    holes: npt.NDArray[np.int64],
+    taken: npt.NDArray[np.bool_],
+    tables: RankingTables,
+    pots: Ints,
+    shares: Grid,
 ) -> int:
     """:func:`any_five_shares` for a board not yet dealt, without dealing every board.
 
@@ -3024,8 +3034,7 @@ def preflop_shares(
     milliseconds instead of dealing 1,712,304 boards. ``taken`` marks the cards out of play
     (hole cards and dead cards) and cards outside the ranking's deck."""
     players = holes.shape[0]
-    for player in range(players):
-        shares[player] = 0
+    shares[:] = 0
     card_keys = tables.card_keys
     suit_bits = tables.suit_bits
     available = np.zeros((13, 4), dtype=np.int64)
@@ -3113,7 +3122,7 @@ def preflop_shares(
                             high[player] = multiset_value(
                                 key + hole_keys[player], tables.bits, tables.base, tables.values
                             )
-                        _tally_values(high, players, weight, shares)
+                        _share_pots(high, high[:0], pots, weight, shares)
                         boards += weight
     # the boards that may make a flush: dealt one by one
     suited = np.zeros(13, dtype=np.int64)
@@ -3152,7 +3161,7 @@ def preflop_shares(
                         total_key += card_keys[others[pick[k]]]
                         total_masks |= suit_bits[others[pick[k]]]
                     _tally_any_five(total_key, total_masks, hole_keys, hole_masks, tables, high,
-                                    shares)  # fmt: skip
+                                    pots, shares)  # fmt: skip
                     boards += 1
                     place = second - 1
                     while place >= 0 and pick[place] == rest - second + place:

@@ -29,7 +29,7 @@ none: it is read from the shipped table of every such matchup
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final, Protocol
@@ -73,9 +73,15 @@ HOLDEM: Final = get_game("holdem")
 
 
 def _canonical(
-    holes: Sequence[tuple[int, ...]], board: tuple[int, ...], dead: tuple[int, ...]
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """A spot with its suits renamed in a canonical way, and where each player went in it.
+    holes: Sequence[tuple[int, ...]],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    pots: Sequence[int] = (),
+) -> tuple[
+    tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]:
+    """A spot with its suits renamed in a canonical way, where each player went in it, and its
+    pots (masks of contenders) in the players' new order, each pot once, in increasing order.
 
     Players are put in order of their ranks (the given order between equal ranks); each suit is
     then known by the ranks it holds on the board, in the dead cards and in each player's hand,
@@ -101,11 +107,13 @@ def _canonical(
     places = [0] * len(holes)
     for place, p in enumerate(order):
         places[p] = place
+    moved = {sum(1 << places[p] for p in range(len(holes)) if mask >> p & 1) for mask in pots}
     return (
         tuple(renamed(holes[p]) for p in order),
         renamed(board),
         renamed(dead),
         tuple(places),
+        tuple(sorted(moved)),
     )
 
 
@@ -122,77 +130,131 @@ def kernel_tables() -> k.ReplayTables:
     return k.ReplayTables(HIGH.tables(7), sot.tables(7), EIGHT_OR_BETTER.tables(7), full, short)
 
 
+Shares = tuple[tuple[Fraction, ...], ...]
+"""Each pot's shares, a row per pot and a share per player (0 for a player not in the pot)."""
+
+
 @lru_cache(maxsize=CACHE_SIZE)
-def _equities(
-    game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
-) -> tuple[Fraction, ...]:
-    """Exact shares of a pot: a heads-up hold'em all-in preflop with no dead card is read from
-    the table of every such matchup (:func:`~pokerscore.games.holdem.matchups.matchup_halves`),
-    every other spot enumerated (:func:`enumerated_equities`)."""
+def _pot_shares(
+    game: Game,
+    players: tuple[tuple[int, ...], ...],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    pots: tuple[int, ...],
+) -> Shares:
+    """Exact shares of each pot: a heads-up hold'em all-in preflop with no dead card is read
+    from the table of every such matchup
+    (:func:`~pokerscore.games.holdem.matchups.matchup_halves`), every other spot enumerated
+    (:func:`enumerated_shares`)."""
     if (
         game == HOLDEM
         and not board
         and not dead
-        and len(players) == 2
+        and pots == (0b11,)
         and all(len(hole) == 2 for hole in players)
     ):
         halves = matchup_halves(players[0], players[1])
-        return tuple(Fraction(share, 2 * MATCHUP_BOARDS) for share in halves)
-    return enumerated_equities(game, players, board, dead)
+        return (tuple(Fraction(share, 2 * MATCHUP_BOARDS) for share in halves),)
+    return enumerated_shares(game, players, board, dead, pots)
 
 
-def enumerated_equities(
-    game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
-) -> tuple[Fraction, ...]:
-    """Exact shares of a pot, by a kernel of this room (:func:`equity` gives the same numbers,
-    as the tests check, but has a per-call cost larger than the enumeration of an all-in on the
-    flop, some 990 boards)."""
-    high7, sot7, low, _, _ = kernel_tables()
+def enumerated_shares(
+    game: Game,
+    players: tuple[tuple[int, ...], ...],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    pots: tuple[int, ...],
+) -> Shares:
+    """Exact shares of each pot (``pots``: masks of the players contending for it; the others'
+    cards are dead in it, as in the main pot), every pot valued in one enumeration of the rest of
+    the board by a kernel of this room (:func:`equity` gives the same numbers, as the tests
+    check, but has a per-call cost larger than the enumeration of an all-in on the flop, some
+    990 boards)."""
+    tables = kernel_tables()
     codes = {"holdem": k.HOLDEM, "short-deck-straight-over-trips": k.SHORT_DECK_SOT,
              "omaha": k.OMAHA, "omaha-hi-lo": k.OMAHA_HI_LO}  # fmt: skip
     code = codes.get(game.name)
-    if code is None:  # a game the kernel does not play: pokerscore's equity
-        return _by_equity(game, players, board, dead)
+    if code is None:  # a game the kernel does not play: pokerscore's equity, pot by pot
+        return tuple(_by_equity(game, players, board, dead, pot) for pot in pots)
     taken = {*board, *dead, *(card for hole in players for card in hole)}
     rest = np.array([card for card in game.deck if card not in taken], dtype=np.int64)
     holes = np.full((len(players), 4), -1, dtype=np.int64)
     for row, hole in enumerate(players):
         holes[row, : len(hole)] = hole
-    shares = np.zeros(len(players), dtype=np.int64)
+    shares = np.zeros((len(pots), len(players)), dtype=np.int64)
     known = np.array(board, dtype=np.int64)
+    masks = np.array(pots, dtype=np.int64)
     if code in (k.HOLDEM, k.SHORT_DECK_SOT):
-        tables = high7 if code == k.HOLDEM else sot7
-        keys = np.array([sum(int(tables.card_keys[c]) for c in hole) for hole in players])
-        masks = np.zeros(len(players), dtype=np.int64)
+        ranking = tables.high7 if code == k.HOLDEM else tables.sot7
+        keys = np.array([sum(int(ranking.card_keys[c]) for c in hole) for hole in players])
+        suits = np.zeros(len(players), dtype=np.int64)
         for row, hole in enumerate(players):
             for card in hole:
-                masks[row] |= int(tables.suit_bits[card])
+                suits[row] |= int(ranking.suit_bits[card])
         if not board:  # preflop: boards judged by rank patterns, flush boards dealt
             out_of_play = np.ones(52, dtype=np.bool_)
             out_of_play[rest] = False
-            boards = k.preflop_shares(holes[:, :2].copy(), out_of_play, tables, shares)
+            boards = k.preflop_shares(holes[:, :2].copy(), out_of_play, ranking, masks, shares)
         else:
-            boards = k.any_five_shares(keys.astype(np.int64), masks, known, rest, tables, shares)
+            boards = k.any_five_shares(keys.astype(np.int64), suits, known, rest, ranking, masks,
+                                       shares)  # fmt: skip
     else:
-        boards = k.exact_shares(code, holes, len(players[0]), known, rest, high7, sot7, low,
-                                shares)  # fmt: skip
-    return tuple(Fraction(int(share), boards * k.DEN) for share in shares)
+        boards = k.exact_shares(code, holes, len(players[0]), known, rest, tables, masks, shares)
+    return tuple(tuple(Fraction(int(share), boards * k.DEN) for share in row) for row in shares)
+
+
+def enumerated_equities(
+    game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
+) -> tuple[Fraction, ...]:
+    """Exact shares of one pot that every player contends for (:func:`enumerated_shares`)."""
+    return enumerated_shares(game, players, board, dead, ((1 << len(players)) - 1,))[0]
 
 
 def _by_equity(
-    game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
+    game: Game,
+    players: tuple[tuple[int, ...], ...],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    pot: int | None = None,
 ) -> tuple[Fraction, ...]:
-
+    """A pot's shares by :func:`equity` (every player's, or the contenders' of ``pot``: the
+    others' cards dead)."""
+    contending = [p for p in range(len(players)) if pot is None or pot >> p & 1]
+    out = [card for p in range(len(players)) if p not in contending for card in players[p]]
     result = equity(
-        [[Card(c) for c in hole] for hole in players],
+        [[Card(c) for c in players[p]] for p in contending],
         board=[Card(c) for c in board],
-        dead=[Card(c) for c in dead],
+        dead=[Card(c) for c in (*dead, *out)],
         game=game,
         method="exact",
     )
-    found = tuple(player.equity_exact for player in result.players)
-    assert all(value is not None for value in found)
-    return found  # type: ignore[return-value]
+    found = [Fraction(0)] * len(players)
+    for p, player in zip(contending, result.players, strict=True):
+        assert player.equity_exact is not None
+        found[p] = player.equity_exact
+    return tuple(found)
+
+
+def pot_shares(
+    game: Game,
+    holes: Sequence[tuple[int, ...]],
+    board: tuple[int, ...],
+    pots: Sequence[int],
+    dead: tuple[int, ...] = (),
+) -> Shares:
+    """Each pot's exact shares (exact enumeration of the rest of the board, all pots at once):
+    ``holes`` as card ids, ``pots`` as masks of the players contending for each (the others'
+    cards dead in it). Cached under the spot's canonical form, so the same all-in in other suits
+    or seats costs nothing."""
+    players, board_key, dead_key, places, canonical = _canonical(holes, board, dead, pots)
+    found = _pot_shares(game, players, board_key, dead_key, canonical)
+    rows = {pot: found[index] for index, pot in enumerate(canonical)}
+    result = []
+    for mask in pots:
+        moved = sum(1 << places[p] for p in range(len(holes)) if mask >> p & 1)
+        row = rows[moved]
+        result.append(tuple(row[place] for place in places))
+    return tuple(result)
 
 
 def exact_equities(
@@ -209,11 +271,42 @@ def exact_equities(
     (Fraction(255121, 311328), Fraction(56207, 311328))
     """
     ids = [tuple(card.id for card in hole) for hole in holes]
-    players, board_key, dead_key, places = _canonical(
-        ids, tuple(card.id for card in board), tuple(card.id for card in dead)
-    )
-    found = _equities(game, players, board_key, dead_key)
-    return tuple(found[place] for place in places)
+    everyone = (1 << len(ids)) - 1
+    board_ids = tuple(card.id for card in board)
+    return pot_shares(game, ids, board_ids, (everyone,), tuple(card.id for card in dead))[0]
+
+
+def judged_pots(
+    game: Game,
+    holes: Mapping[int, tuple[int, ...] | None],
+    board: tuple[int, ...],
+    contenders: Sequence[Sequence[int]],
+    mucked: bool,
+) -> list[dict[int, Fraction] | None]:
+    """Each pot's exact shares by seat where all-in EV values it, None where the pot keeps its
+    actual result: a pot is valued when more than one player contends for it, every one of
+    their hands is known and no hand still in was mucked. ``holes`` are the hands (card ids) of
+    the players still in the hand, None where unknown; every known hand not in a pot is dead in
+    it. All the valued pots come from one enumeration (:func:`pot_shares`)."""
+    valued = [
+        not mucked and len(seats) > 1 and all(holes.get(seat) is not None for seat in seats)
+        for seats in contenders
+    ]
+    if not any(valued):
+        return [None] * len(contenders)
+    seats = [seat for seat, hole in holes.items() if hole is not None]
+    column = {seat: place for place, seat in enumerate(seats)}
+    masks = [
+        sum(1 << column[seat] for seat in pot)
+        for pot, value in zip(contenders, valued, strict=True)
+        if value
+    ]
+    rows = iter(pot_shares(game, [holes[seat] or () for seat in seats], board, masks))
+    found: list[dict[int, Fraction] | None] = []
+    for pot, value in zip(contenders, valued, strict=True):
+        row = next(rows) if value else None
+        found.append(None if row is None else {seat: row[column[seat]] for seat in pot})
+    return found
 
 
 def allin_evs(
@@ -224,35 +317,21 @@ def allin_evs(
     paid out (1 without rake)."""
     if table.allin_street is None:
         return None
-    count = table.count
-    in_hand = [i for i in range(count) if not table.folded[i]]
+    in_hand = [i for i in range(table.count) if not table.folded[i]]
     holes = {i: _hole(table, i) for i in in_hand}
     values = {i: Fraction(0) for i in in_hand}
     mucked = any(table.mucked[i] for i in in_hand)
-    for pot in pots:
+    board = tuple(card.id for card in table.allin_board)
+    valued = judged_pots(table.game, holes, board, [pot.eligible for pot in pots], mucked)
+    for pot, shares in zip(pots, valued, strict=True):
         value = pot.amount * ratio
-        contenders = pot.eligible
-        known = [holes[i] for i in contenders]
-        if len(contenders) > 1 and not mucked and all(hole is not None for hole in known):
-            dead = [
-                card
-                for i in in_hand
-                if i not in contenders and holes[i] is not None
-                for card in holes[i] or ()
-            ]
-            shares = exact_equities(
-                table.game, [hole for hole in known if hole], table.allin_board, dead
-            )
-            for i, share in zip(contenders, shares, strict=True):
-                values[i] += value * share
-        else:
-            for i, share in pot.shares:
-                values[i] += value * share
+        for i, share in shares.items() if shares is not None else pot.shares:
+            values[i] += value * share
     return {i: values[i] - table.put_in[i] for i in in_hand}
 
 
-def _hole(table: ReplayedTable, index: int) -> tuple[Card, ...] | None:
+def _hole(table: ReplayedTable, index: int) -> tuple[int, ...] | None:
     hole = table.holes[index]
     if hole is None or any(card is None for card in hole):
         return None
-    return tuple(card for card in hole if card is not None)
+    return tuple(card.id for card in hole if card is not None)

@@ -18,10 +18,9 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.cards import Card
 from pokerscore.engine.jit import kernel
 from pokerscore.files.histories import _kernels as k
-from pokerscore.files.histories.allin import exact_equities, kernel_tables
+from pokerscore.files.histories.allin import judged_pots, kernel_tables
 from pokerscore.files.histories.model import HandHistoryError, HandResult, schema
 from pokerscore.files.histories.replay import game_named, positions
 
@@ -355,48 +354,42 @@ def _allin(
     games = ("holdem", "short-deck-straight-over-trips", "omaha", "omaha-hi-lo")
     for hand in ok[streets[ok] >= 0]:
         count = int(facts[hand, k.F_COUNT])
-        flags = batch.flags[hand, :count]
+        flags = batch.flags[hand, :count].tolist()
         in_hand = [i for i in range(count) if flags[i] & k.SHOWDOWN]
         pots = int(facts[hand, k.F_POTS])
-        total = int(batch.pots[hand, :pots].sum())
+        amounts = batch.pots[hand, :pots].tolist()
+        total = sum(amounts)
         paid = int(batch.won[hand, :count].sum())
         mucked = any(flags[i] & k.MUCKED for i in in_hand)
-        known = {i for i in in_hand if batch.holes[hand, i, 0] >= 0}
-        judged = not mucked and any(
-            bin(int(mask)).count("1") > 1
-            and all(mask >> i & 1 == 0 or i in known for i in range(count))
+        holes = {}
+        for i in in_hand:
+            row = batch.holes[hand, i].tolist()
+            holes[i] = tuple(card for card in row if card >= 0) if row[0] >= 0 else None
+        contenders = [
+            [i for i in range(count) if mask >> i & 1]
             for mask in batch.pot_masks[hand, :pots].tolist()
-        )
-        if not judged and paid == total * k.DEN:  # every pot keeps its result, and no rake
-            scale = 10 ** int(facts[hand, k.F_SCALE])
+        ]
+        game = game_named(games[int(facts[hand, k.F_VARIANT]) // 3])
+        board = tuple(batch.boards[hand, : int(facts[hand, k.F_ALLIN_CARDS])].tolist())
+        valued = judged_pots(game, holes, board, contenders, mucked)
+        scale = 10 ** int(facts[hand, k.F_SCALE])
+        if paid == total * k.DEN and not any(valued):  # every pot keeps its result, no rake
             for i in in_hand:
                 net = int(batch.won[hand, i]) - int(batch.put_in[hand, i]) * k.DEN
                 evs[hand, i] = float(Fraction(net, k.DEN * scale))
             continue
-        game = game_named(games[int(facts[hand, k.F_VARIANT]) // 3])
-        holes: dict[int, tuple[Card, ...] | None] = {}
-        for i in in_hand:
-            row = batch.holes[hand, i]
-            holes[i] = tuple(Card(int(c)) for c in row if c >= 0) if row[0] >= 0 else None
-        board = tuple(Card(int(c)) for c in batch.boards[hand, : int(facts[hand, k.F_ALLIN_CARDS])])
         ratio = Fraction(paid, total * k.DEN) if total else Fraction(1)
         values = {i: Fraction(0) for i in in_hand}
-        for pot in range(pots):
-            value = int(batch.pots[hand, pot]) * ratio
-            mask = int(batch.pot_masks[hand, pot])
-            contenders = [i for i in range(count) if mask >> i & 1]
-            cards = [holes.get(i) for i in contenders]
-            if len(contenders) > 1 and not mucked and all(hole is not None for hole in cards):
-                dead = [card for i in in_hand if i not in contenders for card in holes[i] or ()]
-                shares = exact_equities(game, [h for h in cards if h], board, dead)
-                for i, share in zip(contenders, shares, strict=True):
-                    values[i] += value * share
-            else:
-                for i in range(count):
-                    part = int(batch.pot_shares[hand, pot, i])
-                    if part:
-                        values[i] += value * Fraction(part, k.DEN)
-        scale = 10 ** int(facts[hand, k.F_SCALE])
+        for pot, shares in enumerate(valued):
+            value = amounts[pot] * ratio
+            if shares is None:
+                shares = {
+                    i: Fraction(part, k.DEN)
+                    for i, part in enumerate(batch.pot_shares[hand, pot, :count].tolist())
+                    if part
+                }
+            for i, share in shares.items():
+                values[i] += value * share
         for i in in_hand:
             evs[hand, i] = float((values[i] - int(batch.put_in[hand, i])) / scale)
     return evs, streets
