@@ -60,7 +60,11 @@ WORKER_MALLOC: Final = {
 64 KiB, which also freezes glibc's threshold for mapping large blocks at 128 KiB: every array
 a batch allocates is then mapped, zeroed page by page and unmapped again, and a fifth of a
 hand-history worker's time went to the kernel's page faults. Blocks up to 64 MiB come from the
-heap again and are reused; memory stays bounded by the largest batch."""
+heap again and are reused; memory stays bounded by the largest batch.
+
+glibc reads them when a process starts, so they go in Dask's ``pre-spawn-environ`` (set before
+a worker's process is started), not in the environment the nanny gives a worker once it runs:
+there they are visible to Python and ignored by glibc."""
 
 
 @contextmanager
@@ -77,6 +81,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     if workers is not None and workers < 1:
         raise ParameterError(f"{{name}} must be at least 1, not {workers}", "workers")
     require_extra("cluster", "running on Dask")
+    import dask
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
@@ -92,14 +97,16 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         return
     count = workers if workers is not None else cores()
     threads = str(numba_threads_per_worker(count))
-    cluster = LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=count,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",  # a free port: a second cluster on the machine then warns of nothing
-        silence_logs=logging.ERROR,
-        env={"NUMBA_NUM_THREADS": threads, "OMP_NUM_THREADS": "1", **WORKER_MALLOC},
-    )
+    spawned = {**dask.config.get("distributed.nanny.pre-spawn-environ"), **WORKER_MALLOC}
+    with dask.config.set({"distributed.nanny.pre-spawn-environ": spawned}):
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=count,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",  # a free port: a second cluster then warns of nothing
+            silence_logs=logging.ERROR,
+            env={"NUMBA_NUM_THREADS": threads, "OMP_NUM_THREADS": "1"},
+        )
     with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
         client.register_plugin(_interrupts_ignored())
         yield client
