@@ -141,8 +141,10 @@ def run_tasks(
 ) -> Iterator[tuple[int, Result]]:
     """``function(*args)`` for each tuple of ``arguments``: ``(index, result)`` pairs in the order
     the tasks finish. Each task is submitted as soon as its arguments are made (``arguments``
-    may be a generator still working out the later ones while the first run). On the client's workers (each future released once its result is read, so
-    finished results are not kept twice), or one by one in this process when ``client`` is None.
+    may be a generator still working out the later ones while the first run), and the results
+    that are ready are handed over between two submissions. On the client's workers (each
+    future released once its result is read, so finished results are not kept twice), or one
+    by one in this process when ``client`` is None.
 
     ``retries`` is how often Dask reruns a task whose worker was lost.
 
@@ -155,9 +157,19 @@ def run_tasks(
         return
     from distributed import as_completed
 
-    futures = [client.submit(function, *args, pure=False, retries=retries) for args in arguments]
-    index_of = {future.key: index for index, future in enumerate(futures)}
-    for future in as_completed(futures):  # type: ignore[no-untyped-call]
-        result = future.result()
-        future.release()
-        yield index_of[future.key], result
+    index_of: dict[object, int] = {}
+    running: Any = as_completed()  # type: ignore[no-untyped-call]  # distributed is untyped here
+
+    def handed(futures: Iterable[Any]) -> Iterator[tuple[int, Result]]:
+        for future in futures:
+            result = future.result()
+            future.release()
+            yield index_of.pop(future.key), result
+
+    for index, args in enumerate(arguments):
+        future = client.submit(function, *args, pure=False, retries=retries)
+        index_of[future.key] = index
+        running.add(future)
+        if running.has_ready():
+            yield from handed(running.next_batch(block=False))
+    yield from handed(running)
