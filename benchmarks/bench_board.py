@@ -38,10 +38,11 @@ CHECKED = (FLOP, "Ks 7d 2c", "8h 7h 2h", "5s 4s 3d", "9c 9d 2h", "7s 7d 7c")
 NOTES = """\
 - The peer is the same table computed in Python, combo by combo, with eval7 judging each hand
   (`eval7_breakdown` here); it is checked equal to ours on six flops before any timing.
-- A breakdown's time is its whole call: reading the board, the checks, the kernel (about 45 us
-  for 1,176 combos, under 40 ns a combo: a combo that cannot make a flush is read once per pair
-  of ranks, and only its flush draws per combo) and the result's dictionaries (about 15 us of
-  Python in all).
+- A breakdown's time is its whole call: reading the board, the checks, the kernel (about 19 us
+  for 1,176 combos, some 3.5 us of it Numba checking the arguments: a combo that cannot make a
+  flush is read once per pair of ranks, its flush draws per combo, and such combos are tallied
+  once per pair of ranks and flush draws) and the result's dictionaries (about 9 us of Python
+  in all).
 - Over all flops one combo of each suit pattern (169 for `random`) is read on every flop, on
   every core; CPU time counts both threads.
 - A fresh process spends most of its time importing Python, NumPy and Numba and starting Numba's

@@ -776,6 +776,7 @@ def test_counting_lines_and_hand_starts_across_block_edges(
                 assert expected == starts
             with path.open("rb") as stream:
                 assert running._count(stream, marker, start, stop) == (expected_lines, expected)
+                assert running._count(stream, None, start, stop) == (expected_lines, 0)
 
 
 @pytest.mark.cluster

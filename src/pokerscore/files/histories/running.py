@@ -394,7 +394,8 @@ class _Part:
     start: int = 0
     stop: int | None = None
     first_hand: int = 1
-    """The number of the part's first hand in its file (PokerStars hands count from 1)."""
+    """The number of the part's first hand in its file, for PokerStars (counted from 1); PHH
+    hands are numbered by their ``[n]`` tables, and a PHH part leaves this at 1."""
     first_line: int = 1
 
 
@@ -776,7 +777,8 @@ def _cuts(path: Path, kind: str, part_bytes: int) -> Iterator[tuple[int, int | N
             yield start, stop, hands, lines
             if stop is None:
                 return
-            new_lines, starts = _count(stream, marker, start, stop)
+            # PHH hands are numbered by their tables: only PokerStars hands are counted.
+            new_lines, starts = _count(stream, None if kind == "phh" else marker, start, stop)
             lines += new_lines
             hands += starts
             start = stop
@@ -802,23 +804,29 @@ def _find(stream: Any, marker: bytes, position: int) -> int:
         base += len(block)
 
 
-def _count(stream: Any, marker: bytes, start: int, stop: int) -> tuple[int, int]:
+def _count(stream: Any, marker: bytes | None, start: int, stop: int) -> tuple[int, int]:
     """Lines and hand starts in ``[start, stop)`` (a hand starts where a line starts with the
-    marker's text; NumPy compares a block's bytes a few times faster than ``bytes.count``)."""
-    stream.seek(start)
-    opening = stream.read(min(len(marker) + 2, stop - start))  # a hand at the very start
-    hands = int(opening.lstrip(b"\xef\xbb\xbf").startswith(marker[1:]))
+    marker's text; NumPy compares a block's bytes a few times faster than ``bytes.count``);
+    lines only, and no hands, without a marker."""
+    hands = 0
+    if marker is not None:
+        stream.seek(start)
+        opening = stream.read(min(len(marker) + 2, stop - start))  # a hand at the very start
+        hands = int(opening.lstrip(b"\xef\xbb\xbf").startswith(marker[1:]))
     stream.seek(start)
     lines = 0
     carried = b""
     left = stop - start
-    head = np.frombuffer(marker[1:2], dtype=np.uint8)[0]
     while left > 0:
         block = stream.read(min(_BLOCK, left))
         if not block:
             break
         left -= len(block)
         codes = np.frombuffer(block, dtype=np.uint8)
+        if marker is None:
+            lines += int(np.count_nonzero(codes == 10))
+            continue
+        head = np.frombuffer(marker[1:2], dtype=np.uint8)[0]
         newlines = codes[:-1] == 10
         lines += int(np.count_nonzero(newlines)) + int(codes[-1] == 10)
         if len(marker) == 2:  # PHH: a newline, then the first byte of the marker
