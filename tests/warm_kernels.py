@@ -180,9 +180,10 @@ FAMILIES: dict[str, Callable[[], None]] = {
     family.__name__: family
     for family in (histories, board, equity, preflop, batch, files, videopoker, strategy)
 }
-# Compile times (CPU seconds, 2026-11-24): histories 155 (one process: PHH and PokerStars both
-# compile ``replay_one``, and two processes saving one kernel's cache index at once may lose an
-# entry), equity and stud 54, board 39, strategy 32, batch 12, videopoker 7, preflop 6, files 5.
+# Compile times, CPU seconds (2026-11-24): histories 155 (in one process: PHH and PokerStars
+# both compile ``replay_one``, and two processes adding to one kernel's cache index at once may
+# lose an entry), equity and stud 54, board 39, strategy 32, batch 12, videopoker 7, preflop 6,
+# files 5. On a fresh clone at load 0.7-2.6 the halves took 166 s and 178 s of wall time.
 HALVES = (("histories", "preflop"), ("board", "equity", "strategy", "batch", "files", "videopoker"))
 
 
