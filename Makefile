@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test quick lint typecheck unit docs bench clean
+.PHONY: run test quick lint typecheck unit warm docs bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
+# Compile the Numba kernels the tests use, each once, in two processes that share the work
+# (tests/warm_kernels.py): on a fresh clone compiling is half the test run, and pytest's two
+# workers would compile many kernels twice. Kernels already cached load in a few seconds.
+warm: $(STAMP)
+	$(BIN)/python -m tests.warm_kernels
+
 # The inner loop: the tests but the slow and cluster ones (no doctests), property tests with 10
 # examples each.
 quick: $(STAMP)
@@ -47,7 +53,11 @@ quick: $(STAMP)
 docs: $(STAMP)
 	$(BIN)/sphinx-build -q -E -W --keep-going -b html docs docs/_build/html
 
-test: lint typecheck docs unit
+# The type check and the docs (one process each) run beside the warm-up (two), each target's
+# output printed whole when it ends (-O); any failure stops `make test` before the tests.
+test: lint
+	@$(MAKE) --no-print-directory -j 3 -O typecheck docs warm
+	@$(MAKE) --no-print-directory unit
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

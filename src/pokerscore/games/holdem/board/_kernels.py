@@ -158,7 +158,7 @@ def board_tables(ranking: Ranking, sizes: tuple[int, ...] = (5, 6, 7)) -> BoardT
     lowest = min(ranking.ranks)
     masks = np.array(sorted(straights(lowest)), dtype=np.int64)
     arrays = (category, first, second, place, masks)
-    for array in arrays:
+    for array in (*empty, *arrays):  # the empty ones too: one type of bundle whatever the sizes
         array.setflags(write=False)
     return BoardTables(
         t5.card_keys, t5.suit_bits, t5.flush, *multisets[5], *multisets[6], *multisets[7],

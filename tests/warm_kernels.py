@@ -1,0 +1,214 @@
+"""Compile the Numba kernels the tests use, each once, before the tests run (`make test`).
+
+Kernels compile on first call and are cached on disk beside their source (``cache=True``). On
+a fresh clone there is no cache, and compiling is about half of the whole test run; under
+``pytest -n 2`` both workers meet the same kernels before either has saved them, and compile
+many of them twice (Dask workers started by the tests, several more times). Here every family
+of kernels is compiled once, in two processes that take disjoint halves, so that the two cores
+compile different kernels; the tests then load them from the cache.
+
+Each family calls the public functions on tiny inputs: the kernels must be compiled for the
+argument types the library passes (a kernel called with other types compiles again), so the
+calls go through the same code as the tests'. A kernel a family misses is only compiled later,
+by the tests, as before; nothing here is asserted.
+
+    python -m tests.warm_kernels            # both halves, in two processes
+    python -m tests.warm_kernels board      # named families, in this process
+"""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HISTORIES = ROOT / "tests" / "data" / "histories"
+DATA = ROOT / "src" / "pokerscore" / "data"
+
+
+# An Omaha all-in: its equity is enumerated by the kernel of every game but hold'em's.
+OMAHA_ALLIN = """[1]
+variant = 'PO'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [18, 18]
+actions = ['d dh p1 AhAdKhKd', 'd dh p2 QsQcJsJc', 'p2 cbr 6', 'p1 cbr 18', 'p2 cc', \
+'d db 9s4c2h', 'd db 7d', 'd db 3s', 'p1 sm AhAdKhKd', 'p2 sm QsQcJsJc']
+"""
+
+
+def histories() -> None:
+    """The PHH and PokerStars fast paths (one process: both compile ``replay_one``), the
+    all-in shares, and the Arrow columns."""
+    from pokerscore.files.histories.running import analyse_histories
+
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        (folder / "omaha.phhs").write_text(OMAHA_ALLIN)
+        phh = [*sorted(HISTORIES.glob("*.phhs")), folder / "omaha.phhs"]
+        analyse_histories(phh, out=folder / "phh.parquet", follow="p1")
+        analyse_histories([HISTORIES / "pokerstars-shapes.txt"], out=folder / "stars.parquet")
+
+
+def board() -> None:
+    """Hands and ranges on a board: flop, turn and river, hold'em and Omaha."""
+    from pokerscore.games.holdem.board.breakdown import board_breakdown
+    from pokerscore.games.holdem.board.distribution import equity_distribution
+    from pokerscore.games.holdem.board.hand import hand_on_board
+
+    for cards in ("8h 7h 2c", "8h 7h 2c 9d", "8h 7h 2c 9d Ks"):
+        hand_on_board("Ah Kh", cards)
+        hand_on_board("Ah Kh", cards, against="As Ac")
+        hand_on_board("Ah Kh Qd Jd", cards, game="omaha")
+        board_breakdown("QQ+,AKs,JTs", cards)
+        board_breakdown("AA**", cards, game="omaha")
+        equity_distribution("QQ+,AKs", "random", cards)
+        equity_distribution("Ah Kh Qd Jd", "Tc Ts 5s 5d", cards, game="omaha")
+    board_breakdown("AKs", all_flops=True)
+    board_breakdown("AsKsQsJs", all_flops=True, game="omaha")
+
+
+def equity() -> None:
+    """Exact and sampled equity: hands, ranges, Omaha, stud, hi/lo."""
+    from pokerscore.games.holdem.equity import equity
+
+    equity(["AdAc", "KhKs"], "Ts 9s 2d")
+    equity(["QQ+,AKs", "JJ-88"], "Ts 9s 2d")
+    equity(["AdAc", "KhKs", "7s8s"], samples=1000, seed=1)
+    equity(["QQ+,AKs", "JJ-88"], samples=1000, seed=1)
+    equity(["Ah Kh Qd Jd", "2c 3c 4h 5h"], "Ts 9s 2d", game="omaha")
+    equity(["AA**", "KK**"], "Ts 9s 2d", game="omaha")
+    equity(["AxKxQyJy", "AA:ds, KKQQ"], "Ts 9s 2d", game="omaha")
+    equity(["Ah Kh Qd Jd", "2c 3c 4h 5h"], samples=1000, seed=1, game="omaha-hi-lo")
+    equity(["AhAd7c", "QsQh7d"], dead="5s Qc", game="stud")
+    equity(["AhAd7c8c9c2s", "QsQh7d8d9d2h", "KsKh5c5d6h6s"], game="stud")
+    equity(["As2d3c", "KhKd6s"], game="stud-8")
+    equity(["As2d3c", "KhKd6s", "7c8c9c"], game="razz", samples=1000, seed=1)
+
+
+def preflop() -> None:
+    """The preflop sweeps, heads-up and three-way."""
+    from pokerscore.games.holdem.preflop.counts import heads_up_counts, three_way_counts
+
+    heads_up_counts(["AA", "KK"], stop=10)
+    three_way_counts(["AA", "KK", "QQ"], stop=10)
+
+
+def batch() -> None:
+    """Batches of hands at every size and ranking, checked (a bad row too) and not, and the
+    hand counts."""
+    from pokerscore.cards import PokerScoreError
+    from pokerscore.engine import RANKINGS
+    from pokerscore.hands.batch import evaluate_batch, random_hands
+    from pokerscore.hands.statistics import exhaustive_counts, sampled_counts
+
+    for name in RANKINGS:
+        for size in (5, 6, 7):
+            hands = random_hands(100, size=size, seed=1, ranking=name)
+            evaluate_batch(hands, ranking=name)
+            evaluate_batch(hands, ranking=name, check=False)
+        sampled_counts(100, seed=1, cards=7, ranking=name)
+    with contextlib.suppress(PokerScoreError):  # a card twice: the kernel that names it
+        evaluate_batch([[0, 0, 1, 2, 3]])
+    exhaustive_counts(cards=5)
+    exhaustive_counts(cards=5, ranking="deuces-wild")
+
+
+def files() -> None:
+    """Hand files: text (bad lines too), CSV and Parquet (card strings, cards one per column,
+    card ids), and the UCI data set."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from pokerscore.files.scoring import ScoreJob, score_file
+
+    hands = ["Ah Kh Qh Jh Th", "2c 3d 4h 5s 7d 9c", "As Ks 7h 7d 7c 2d 3d"]
+    cards = [hand.split()[:5] for hand in hands]
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        sources = [DATA / "poker-hand-sample.data", *sorted((DATA / "hands").glob("*.txt"))]
+        (folder / "bad.txt").write_text("\n".join([*hands, "Ah Ah Kd Qc Js", "Xx 2c", ""]))
+        with (folder / "strings.csv").open("w") as out:
+            out.write("\n".join(["cards", *hands, ""]))
+        with (folder / "cards.csv").open("w") as out:
+            out.write("\n".join(["c1,c2,c3,c4,c5", *(",".join(row) for row in cards), ""]))
+        pq.write_table(pa.table({"cards": hands}), folder / "strings.parquet")
+        rows = [[1, 5, 9, 13, 17], [0, 4, 8, 12, 12]]  # the second holds a card twice
+        ids = {f"c{i + 1}": [row[i] for row in rows] for i in range(5)}
+        pq.write_table(pa.table(ids), folder / "ids.parquet")
+        columns = {f"c{i + 1}": [row[i] for row in cards] for i in range(5)}
+        pq.write_table(pa.table(columns), folder / "cards.parquet")
+        sources += [folder / name for name in ("bad.txt", "strings.csv", "cards.csv")]
+        sources += [folder / name for name in ("strings.parquet", "ids.parquet", "cards.parquet")]
+        for number, source in enumerate(sources):
+            score_file(ScoreJob(source, out=folder / f"out{number}.parquet", describe=True))
+
+
+def videopoker() -> None:
+    """The advisor, the exact return, the seed table."""
+    from pokerscore.games.videopoker.advisor import advise
+    from pokerscore.games.videopoker.analysis import analyze
+    from pokerscore.games.videopoker.paytables import get_paytable
+    from pokerscore.games.videopoker.seeds import seed_coverage
+
+    for name in ("jacks-or-better-9-6", "deuces-wild", "joker-poker-kings"):
+        table = get_paytable(name)
+        advise("3s 7h Th Jh Kh", table)
+        analyze(table)
+        seed_coverage(table, classes=[table.classes[0]], masks=[0])
+
+
+def strategy() -> None:
+    """Strategy lists: generated, and played."""
+    from pokerscore.games.videopoker.strategy.generate import generate_strategy
+    from pokerscore.games.videopoker.strategy.grammar import load_strategy
+    from pokerscore.games.videopoker.strategy.play import line_matches, strategy_return
+
+    generate_strategy("jacks-or-better-9-6", lines=5)
+    strategy = load_strategy(DATA / "strategies" / "wizard-jacks-or-better-9-6-simple.txt")
+    strategy_return(strategy, "jacks-or-better-9-6")
+    line_matches(strategy, "jacks-or-better-9-6", "3c 3h 7h 9h Kh")
+
+
+FAMILIES: dict[str, Callable[[], None]] = {
+    family.__name__: family
+    for family in (histories, board, equity, preflop, batch, files, videopoker, strategy)
+}
+# Compile times, CPU seconds (2026-11-24): histories 155 (in one process: PHH and PokerStars
+# both compile ``replay_one``, and two processes adding to one kernel's cache index at once may
+# lose an entry), equity and stud 54, board 39, strategy 32, batch 12, videopoker 7, preflop 6,
+# files 5. On a fresh clone at load 0.7-2.6 the halves took 166 s and 178 s of wall time.
+HALVES = (("histories", "preflop"), ("board", "equity", "strategy", "batch", "files", "videopoker"))
+
+
+def main(names: list[str]) -> int:
+    """Run the named families here, or both halves in two processes. A family that fails is
+    reported and skipped, never fatal: the tests judge the library, and compile what a
+    family missed (a warning here says the warm-up needs mending)."""
+    if not names:
+        runs = [
+            subprocess.Popen([sys.executable, "-m", "tests.warm_kernels", *half], cwd=ROOT)
+            for half in HALVES
+        ]
+        for run in runs:
+            if run.wait():
+                print(f"warm_kernels: a half ended with status {run.returncode}", flush=True)
+        return 0
+    for name in names:
+        start = time.perf_counter()
+        try:
+            FAMILIES[name]()
+        except Exception as error:  # the tests will say what is wrong; here only a warning
+            print(f"warm_kernels: WARNING: {name} failed ({type(error).__name__}: {error})")
+        print(f"warm_kernels: {name} {time.perf_counter() - start:.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
