@@ -104,7 +104,9 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",  # a free port: a second cluster then warns of nothing
-            silence_logs=logging.ERROR,
+            # Errors reach the caller as exceptions; what workers log besides (a heartbeat that
+            # finds the scheduler gone as a run is interrupted) would be tracebacks on stderr.
+            silence_logs=logging.CRITICAL,
             env={"NUMBA_NUM_THREADS": threads, "OMP_NUM_THREADS": "1"},
         )
     with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
