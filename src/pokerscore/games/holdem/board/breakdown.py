@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations
 from math import comb, lcm
 from operator import itemgetter
@@ -294,20 +294,18 @@ def board_breakdown(
     if all_flops and board_cards:
         raise bad_parameter("board", "all_flops reads every flop, so it takes no board")
     if not all_flops:
-        check_board(rules, board_cards)
-    check_cards(rules, [("board", board_cards), ("dead", dead_cards)])
-    found = read_range(range, rules)
-    omaha = rules.uses_exactly_two
-    sizes = (3,) if all_flops else (len(board_cards),)
-    tables = k.board_tables(rules.high, k.sizes_needed(rules.hole_cards, omaha, sizes))
-    board_ids = [card.id for card in board_cards]
-    taken = sum([1 << card for card in board_ids]) + sum([1 << card.id for card in dead_cards])
-    if not all_flops:
+        taken, board_ids = _checked_board(rules, board_cards, dead_cards)
+        found = read_range(range, rules)
+        omaha = rules.uses_exactly_two
+        sizes = k.sizes_needed(rules.hole_cards, omaha, (len(board_cards),))
         out = np.zeros(k.COUNTERS, dtype=np.int64)
-        k.board_counts(found.combos, found.weights, np.uint64(taken),
-                       np.array(board_ids, dtype=np.uint8), omaha, tables, out)  # fmt: skip
+        k.board_counts(found.combos, found.weights, taken, board_ids, omaha,
+                       k.board_tables(rules.high, sizes), out)  # fmt: skip
         return _result(rules, board_cards, dead_cards, found.text, out.tolist(),
                        found.scale, all_flops=False)  # fmt: skip
+    check_cards(rules, [("board", board_cards), ("dead", dead_cards)])
+    found = read_range(range, rules)
+    dead_mask = sum(1 << card.id for card in dead_cards)
     flops = _flops(len(rules.deck))
     least = len(found.combos) // len(_SUIT_PERMUTATIONS) if not dead_cards else len(found.combos)
     patterns, members = (
@@ -320,12 +318,26 @@ def board_breakdown(
             f"all {len(flops):,} flops; give fewer hands",
         )
     combos = found.combos[patterns]
-    per_pattern = _read_flops(combos, rules, flops, taken, progress)
+    per_pattern = _read_flops(combos, rules, flops, dead_mask, progress)
     totals = [0] * k.COUNTERS
     for row, weight in zip(per_pattern.tolist(), members, strict=True):
         for index, value in enumerate(row):
             totals[index] += value * weight
     return _result(rules, (), dead_cards, found.text, totals, found.scale, all_flops=True)
+
+
+@lru_cache(maxsize=512)
+def _checked_board(
+    game: Game, board: tuple[Card, ...], dead: tuple[Card, ...]
+) -> tuple[np.uint64, npt.NDArray[np.uint8]]:
+    """The board and dead cards checked for ``game`` (errors name the parameter), as the kernel
+    reads them: the mask of the cards taken, and the board's card ids. Kept for the last few
+    hundred boards, as the texts are: a program asks about one board for range after range."""
+    check_board(game, board)
+    check_cards(game, [("board", board), ("dead", dead)])
+    ids = np.array([card.id for card in board], dtype=np.uint8)
+    ids.setflags(write=False)
+    return np.uint64(sum(1 << card.id for card in board + dead)), ids
 
 
 def _read_flops(
