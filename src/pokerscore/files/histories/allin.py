@@ -76,12 +76,12 @@ def _canonical(
     holes: Sequence[tuple[int, ...]],
     board: tuple[int, ...],
     dead: tuple[int, ...],
-    pots: Sequence[int] = (),
+    pots: Sequence[int],
 ) -> tuple[
     tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
 ]:
     """A spot with its suits renamed in a canonical way, where each player went in it, and its
-    pots (masks of contenders) in the players' new order, each pot once, in increasing order.
+    pots (masks of contenders), in the given order, as masks of the players' new places.
 
     Players are put in order of their ranks (the given order between equal ranks); each suit is
     then known by the ranks it holds on the board, in the dead cards and in each player's hand,
@@ -107,13 +107,12 @@ def _canonical(
     places = [0] * len(holes)
     for place, p in enumerate(order):
         places[p] = place
-    moved = {sum(1 << places[p] for p in range(len(holes)) if mask >> p & 1) for mask in pots}
     return (
         tuple(renamed(holes[p]) for p in order),
         renamed(board),
         renamed(dead),
         tuple(places),
-        tuple(sorted(moved)),
+        tuple(sum(1 << places[p] for p in range(len(holes)) if mask >> p & 1) for mask in pots),
     )
 
 
@@ -246,15 +245,10 @@ def pot_shares(
     ``holes`` as card ids, ``pots`` as masks of the players contending for each (the others'
     cards dead in it). Cached under the spot's canonical form, so the same all-in in other suits
     or seats costs nothing."""
-    players, board_key, dead_key, places, canonical = _canonical(holes, board, dead, pots)
-    found = _pot_shares(game, players, board_key, dead_key, canonical)
-    rows = {pot: found[index] for index, pot in enumerate(canonical)}
-    result = []
-    for mask in pots:
-        moved = sum(1 << places[p] for p in range(len(holes)) if mask >> p & 1)
-        row = rows[moved]
-        result.append(tuple(row[place] for place in places))
-    return tuple(result)
+    players, board_key, dead_key, places, moved = _canonical(holes, board, dead, pots)
+    key = tuple(sorted(set(moved)))  # each pot once, in one order: the cache's key
+    rows = dict(zip(key, _pot_shares(game, players, board_key, dead_key, key), strict=True))
+    return tuple(tuple(rows[pot][place] for place in places) for pot in moved)
 
 
 def exact_equities(
