@@ -73,6 +73,8 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.holdem.ranges import top_classes as top_classes
     from pokerscore.games.holdem.showdown import Showdown as Showdown
     from pokerscore.games.holdem.showdown import showdown as showdown
+    from pokerscore.games.tournaments.icm import ICMResult as ICMResult
+    from pokerscore.games.tournaments.icm import icm as icm
     from pokerscore.games.videopoker.advisor import HoldEV as HoldEV
     from pokerscore.games.videopoker.advisor import advise as advise
     from pokerscore.games.videopoker.analysis import GameAnalysis as GameAnalysis
@@ -166,6 +168,9 @@ _HOMES: Final[dict[str, str]] = {
     "hand_on_board": "pokerscore.games.holdem.board.hand",
     "BoardBreakdown": "pokerscore.games.holdem.board.breakdown",
     "board_breakdown": "pokerscore.games.holdem.board.breakdown",
+    # tournaments: ICM and push/fold
+    "ICMResult": "pokerscore.games.tournaments.icm",
+    "icm": "pokerscore.games.tournaments.icm",
     # video poker
     "PayTable": "pokerscore.games.videopoker.paytables",
     "PAYTABLES": "pokerscore.games.videopoker.paytables",
