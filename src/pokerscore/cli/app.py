@@ -142,6 +142,8 @@ COMMANDS: Final = (
     ("", "draw", "draw", "draw_command"),
     ("", "batch", "batch", "batch_command"),
     ("", "histories", "histories", "histories_command"),
+    ("", "icm", "tournaments", "icm_command"),
+    ("", "pushfold", "tournaments", "pushfold_command"),
     ("videopoker", "paytables", "videopoker", "paytables_command"),
     ("videopoker", "advise", "videopoker", "advise_command"),
     ("videopoker", "analyze", "videopoker", "analyze_command"),
