@@ -117,3 +117,123 @@ def _regret_step(regret: FloatArray, gain: float, share: float) -> None:
 def _strategy(regret: FloatArray) -> float:
     total = regret[0] + regret[1]
     return regret[0] / total if total > 0.0 else 0.5
+
+
+class MultiwayGame(NamedTuple):
+    """Sampled deals of a push/fold hand of ``n`` players (3 or 4): ``classes[d, k]``, the class
+    of player ``k`` in deal ``d``; ``values[d, leaf, k]``, what player ``k`` ends with when the
+    players of the bit set ``leaf`` went all in and the others folded (chips won, or ICM
+    prize equity)."""
+
+    classes: npt.NDArray[np.int64]
+    values: FloatArray
+
+
+@kernel(inline=True)
+def _leaf_factor(strategy: FloatArray, player: int, leaf: int, big_blind: int, hand: int) -> float:
+    """The chance that ``player`` acts as in ``leaf``, given the players before it in ``leaf``."""
+    before = leaf & ((1 << player) - 1)
+    share: float = strategy[player, before, hand]
+    if player == big_blind and before == 0:  # everyone folded: the big blind has no decision
+        return 0.0 if leaf >> player & 1 else 1.0
+    return share if leaf >> player & 1 else 1.0 - share
+
+
+@kernel()
+def multiway_gains(
+    game: MultiwayGame, strategy: FloatArray, player: int, gains: FloatArray, values: FloatArray
+) -> None:
+    """For ``player``, each situation's (bit set of the players before it that went in) value of
+    going in (``values[0, situation, class]``) and of folding (``values[1, ...]``), summed over the
+    deals, weighted by the chance that the others act so; ``gains`` receives their difference."""
+    classes, outcomes = game.classes, game.values
+    deals, players = classes.shape
+    leaves = 1 << players
+    big_blind = players - 1
+    values[:] = 0.0
+    for deal in range(deals):
+        mine = classes[deal, player]
+        for leaf in range(leaves):
+            if leaf == 1 << big_blind:
+                continue  # only the big blind in: it never comes to that
+            others = 1.0
+            for other in range(players):
+                if other != player:
+                    others *= _leaf_factor(strategy, other, leaf, big_blind, classes[deal, other])
+                    if others == 0.0:
+                        break
+            if others == 0.0:
+                continue
+            before = leaf & ((1 << player) - 1)
+            went = leaf >> player & 1
+            if player == big_blind and before == 0:
+                continue  # no decision
+            values[1 - went, before, mine] += others * outcomes[deal, leaf, player]
+    gains[:] = values[0] - values[1]
+
+
+@kernel()
+def solve_multiway_game(
+    game: MultiwayGame,
+    tolerance: float,
+    max_iterations: int,
+    check_every: int,
+    strategy: FloatArray,
+) -> tuple[float, int]:
+    """CFR+ on the sampled game, each player updated in turn: writes the average strategy
+    (player, situation, class) to ``strategy``; returns the exploitability per deal (the sum of
+    the players' best-response gains on these deals) and the iterations run."""
+    players = game.classes.shape[1]
+    deals = game.classes.shape[0]
+    situations = strategy.shape[1]
+    classes = strategy.shape[2]
+    current = np.full(strategy.shape, 0.5)
+    total = np.zeros(strategy.shape)
+    regret = np.zeros((players, situations, classes, 2))
+    gains = np.zeros((situations, classes))
+    values = np.zeros((2, situations, classes))
+    weights = 0.0
+    exploitability = np.inf
+    iteration = 0
+    while iteration < max_iterations:
+        iteration += 1
+        for player in range(players):
+            multiway_gains(game, current, player, gains, values)
+            for situation in range(1 << player):
+                for hand in range(classes):
+                    _regret_step(
+                        regret[player, situation, hand],
+                        gains[situation, hand],
+                        current[player, situation, hand],
+                    )
+                    current[player, situation, hand] = _strategy(regret[player, situation, hand])
+                    total[player, situation, hand] += iteration * current[player, situation, hand]
+        weights += iteration
+        if iteration % check_every == 0 or iteration == max_iterations:
+            strategy[:] = total / weights
+            exploitability = multiway_exploitability(game, strategy, gains, values) / deals
+            if exploitability <= tolerance:
+                break
+    strategy[:] = total / weights
+    return exploitability, iteration
+
+
+@kernel()
+def multiway_exploitability(
+    game: MultiwayGame, strategy: FloatArray, gains: FloatArray, values: FloatArray
+) -> float:
+    """The sum over players of each one's best-response gain against the others (summed over
+    the deals: each player decides once on any path, so its best response is situation by
+    situation and class by class)."""
+    players = game.classes.shape[1]
+    total = 0.0
+    for player in range(players):
+        multiway_gains(game, strategy, player, gains, values)
+        for situation in range(1 << player):
+            if player == players - 1 and situation == 0:
+                continue
+            for hand in range(strategy.shape[2]):
+                going, folding = values[0, situation, hand], values[1, situation, hand]
+                share = strategy[player, situation, hand]
+                total += max(going, folding) - (share * going + (1.0 - share) * folding)
+    return total
