@@ -100,6 +100,15 @@ def preflop() -> None:
     three_way_counts(["AA", "KK", "QQ"], stop=10)
 
 
+def tournaments() -> None:
+    """Push/fold: the heads-up solver and the multiway one (three and four players)."""
+    from pokerscore.games.tournaments.pushfold import push_fold
+
+    push_fold(10)
+    push_fold(stacks=[10, 10, 10], samples=1_000)
+    push_fold(stacks=[10, 10, 10, 10], payouts=[50, 30, 20], samples=1_000)
+
+
 def batch() -> None:
     """Batches of hands at every size and ranking, checked (a bad row too) and not, and the
     hand counts."""
@@ -178,13 +187,26 @@ def strategy() -> None:
 
 FAMILIES: dict[str, Callable[[], None]] = {
     family.__name__: family
-    for family in (histories, board, equity, preflop, batch, files, videopoker, strategy)
+    for family in (
+        histories,
+        board,
+        equity,
+        preflop,
+        tournaments,
+        batch,
+        files,
+        videopoker,
+        strategy,
+    )
 }
 # Compile times, CPU seconds (2026-11-24): histories 155 (in one process: PHH and PokerStars
 # both compile ``replay_one``, and two processes adding to one kernel's cache index at once may
 # lose an entry), equity and stud 54, board 39, strategy 32, batch 12, videopoker 7, preflop 6,
 # files 5. On a fresh clone at load 0.7-2.6 the halves took 166 s and 178 s of wall time.
-HALVES = (("histories", "preflop"), ("board", "equity", "strategy", "batch", "files", "videopoker"))
+HALVES = (
+    ("histories", "preflop", "tournaments"),
+    ("board", "equity", "strategy", "batch", "files", "videopoker"),
+)
 
 
 def main(names: list[str]) -> int:

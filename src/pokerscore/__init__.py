@@ -75,10 +75,10 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.holdem.showdown import showdown as showdown
     from pokerscore.games.tournaments.icm import ICMResult as ICMResult
     from pokerscore.games.tournaments.icm import icm as icm
-    from pokerscore.games.tournaments.pushfold import PushFoldResult as PushFoldResult
     from pokerscore.games.tournaments.pushfold import PushFoldThresholds as PushFoldThresholds
     from pokerscore.games.tournaments.pushfold import push_fold as push_fold
     from pokerscore.games.tournaments.pushfold import push_fold_thresholds as push_fold_thresholds
+    from pokerscore.games.tournaments.spots import PushFoldResult as PushFoldResult
     from pokerscore.games.videopoker.advisor import HoldEV as HoldEV
     from pokerscore.games.videopoker.advisor import advise as advise
     from pokerscore.games.videopoker.analysis import GameAnalysis as GameAnalysis
@@ -175,7 +175,7 @@ _HOMES: Final[dict[str, str]] = {
     # tournaments: ICM and push/fold
     "ICMResult": "pokerscore.games.tournaments.icm",
     "icm": "pokerscore.games.tournaments.icm",
-    "PushFoldResult": "pokerscore.games.tournaments.pushfold",
+    "PushFoldResult": "pokerscore.games.tournaments.spots",
     "PushFoldThresholds": "pokerscore.games.tournaments.pushfold",
     "push_fold": "pokerscore.games.tournaments.pushfold",
     "push_fold_thresholds": "pokerscore.games.tournaments.pushfold",

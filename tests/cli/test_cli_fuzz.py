@@ -292,3 +292,24 @@ def test_videopoker_history_with_any_arguments(args: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         database = str(Path(folder) / "history.sqlite3")
         assert_allowed(invoke(["videopoker", "history", "--db", database, *args]))
+
+
+tournament_options = st.lists(
+    st.one_of(
+        st.tuples(
+            st.just("--stacks"), st.sampled_from(["5000,3000", "10,10", "1", "x,1", "", "0,0"])
+        ),
+        st.tuples(st.just("--payouts"), st.sampled_from(["50,30", "7", "1,2,3,4", "-1", "nan"])),
+        st.tuples(st.just("--stack"), st.sampled_from(["10", "0", "-1", "x", "1e9", "nan", "2.5"])),
+        st.tuples(st.just("--ante"), st.sampled_from(["0.1", "2", "x", "-0.5"])),
+        st.tuples(st.sampled_from(["--json", "--icm", "--bogus"])),
+    ),
+    max_size=5,
+)
+
+
+@pytest.mark.slow
+@fuzz
+@given(st.sampled_from(["icm", "pushfold"]), tournament_options)
+def test_icm_and_pushfold_with_any_options(name: str, options: list[tuple[str, ...]]) -> None:
+    assert_allowed(invoke([name, *(word for option in options for word in option)]))

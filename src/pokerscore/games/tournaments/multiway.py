@@ -37,7 +37,7 @@ from pokerscore._support.errors import ParameterError
 from pokerscore._support.progress import Progress
 from pokerscore.games.tournaments.class_equities import CLASSES, class_combos
 from pokerscore.games.tournaments.icm import icm
-from pokerscore.games.tournaments.pushfold import (
+from pokerscore.games.tournaments.spots import (
     BIG_BLIND,
     POSITIONS,
     SMALL_BLIND,

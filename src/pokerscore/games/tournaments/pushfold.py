@@ -33,10 +33,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from math import isfinite
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -45,16 +45,18 @@ from pokerscore._support.errors import ParameterError
 from pokerscore._support.progress import Progress
 from pokerscore.games.tournaments.class_equities import CLASSES, class_matchups
 from pokerscore.games.tournaments.icm import Amount, check_payouts, icm
+from pokerscore.games.tournaments.spots import (
+    BIG_BLIND,
+    POSITIONS,
+    SMALL_BLIND,
+    PushFoldResult,
+)
 
 if TYPE_CHECKING:
     from pokerscore.games.tournaments._kernels import HeadsUpGame
 
 FloatArray = npt.NDArray[np.float64]
 
-SMALL_BLIND: Final = 0.5
-BIG_BLIND: Final = 1.0
-POSITIONS: Final = {2: ("SB", "BB"), 3: ("BTN", "SB", "BB"), 4: ("CO", "BTN", "SB", "BB")}
-"""The players of a hand, in order of action, by their number."""
 IN_RANGE: Final = 0.5
 """A class counts as in a range (charts, thresholds) when it plays at least this share."""
 TOLERANCE: Final = 1e-6
@@ -65,45 +67,6 @@ WARM_START: Final = 0.01
 """The share of the regrets one stack of the thresholds table hands to the next."""
 THRESHOLD_STACKS: Final = tuple(round(0.1 * tenth, 1) for tenth in range(10, 251))
 """The stacks of the thresholds table: 1 to 25 bb by 0.1."""
-
-
-@dataclass(frozen=True)
-class PushFoldResult:
-    """An equilibrium of push or fold.
-
-    ``ranges`` maps each situation to each class's share of combos that shove or call, classes
-    in grid order. A situation is named by who acts and what they face: ``"SB push"`` (everyone
-    before folded), ``"BB call SB"`` (the small blind shoved), ``"BB call BTN+SB"`` (the button
-    shoved and the small blind called). ``exploitability`` is the sum, over the players, of what
-    each would gain per hand by its best response to the others' strategies (big blinds, or
-    prize with ``payouts``); ``stderr`` is the standard error of a class's EV where equities are
-    sampled (three and four players), else None.
-    """
-
-    stacks: tuple[float, ...]
-    ante: float
-    payouts: tuple[Fraction, ...] | None
-    ranges: Mapping[str, Mapping[str, float]]
-    exploitability: float
-    iterations: int
-    stderr: float | None = None
-    samples: int | None = None
-    positions: tuple[str, ...] = field(default=())
-
-    @property
-    def unit(self) -> Literal["bb", "prize"]:
-        """What EVs and the exploitability are counted in."""
-        return "prize" if self.payouts is not None else "bb"
-
-    @property
-    def push(self) -> Mapping[str, float]:
-        """The first player's shoving range (the small blind's heads-up)."""
-        return self.ranges[f"{self.positions[0]} push"]
-
-    @property
-    def call(self) -> Mapping[str, float]:
-        """The big blind's calling range against the small blind's shove alone."""
-        return self.ranges["BB call SB"]
 
 
 def check_amount(value: object, parameter: str, *, low: float, high: float) -> float:
