@@ -161,7 +161,7 @@ def pushfold_command(
     ] = None,
     samples: Annotated[
         int | None,
-        typer.Option("--samples", help="Three and four players: deals sampled (default 200,000)."),
+        typer.Option("--samples", help="Three and four players: deals sampled (default 100,000)."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled deals.")] = 0,
     json_output: JsonOption = False,

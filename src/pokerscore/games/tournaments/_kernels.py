@@ -178,9 +178,11 @@ def solve_multiway_game(
     tolerance: float,
     max_iterations: int,
     check_every: int,
+    min_iterations: int,
     strategy: FloatArray,
 ) -> tuple[float, int]:
-    """CFR+ on the sampled game, each player updated in turn: writes the average strategy
+    """CFR+ on the sampled game, each player updated in turn, for at least ``min_iterations``
+    (the average of the first few carries their wide swings): writes the average strategy
     (player, situation, class) to ``strategy``; returns the exploitability per deal (the sum of
     the players' best-response gains on these deals) and the iterations run."""
     players = game.classes.shape[1]
@@ -212,7 +214,7 @@ def solve_multiway_game(
         if iteration % check_every == 0 or iteration == max_iterations:
             strategy[:] = total / weights
             exploitability = multiway_exploitability(game, strategy, gains, values) / deals
-            if exploitability <= tolerance:
+            if exploitability <= tolerance and iteration >= min_iterations:
                 break
     strategy[:] = total / weights
     return exploitability, iteration

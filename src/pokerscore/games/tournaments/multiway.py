@@ -13,7 +13,9 @@ tables of :mod:`pokerscore.games.holdem.preflop` brute-force short class lists o
 classes there takes seconds on this machine, so all of them would take months). So the deals are
 sampled: ``samples`` deals of every player's two cards and one board, from a seed (the same
 deals for every strategy, so a seed gives one answer), each valued once for every set of players
-that may go all in (their side pots; by ICM, each player's prize equity after the hand). The
+that may go all in (their side pots; by ICM, each player's prize equity after the hand): two
+players all in by the exact equity of their classes (:func:`leaf_values`), three or four by the
+deal's board. The
 equilibrium of that sampled game is found by CFR+ as heads-up (:mod:`._kernels`), and
 ``exploitability`` is measured on the same deals: CFR+ stops at
 :data:`MULTIWAY_TOLERANCE` per hand or after :data:`MULTIWAY_ITERATIONS` iterations (with more
@@ -44,7 +46,7 @@ from pokerscore.games.tournaments.spots import (
     PushFoldResult,
 )
 
-DEFAULT_SAMPLES: Final = 200_000
+DEFAULT_SAMPLES: Final = 100_000
 MAX_SAMPLES: Final = 5_000_000
 MULTIWAY_TOLERANCE: Final = 0.005
 """The least exploitability asked of three or four players (per hand): CFR has no guarantee of
@@ -53,6 +55,9 @@ converging with more than two players, and here it levels off at about 0.003 bb 
 steady to a few thousandths); tighter is not reached."""
 MULTIWAY_ITERATIONS: Final = 300
 """The most iterations of a multiway solution (each a pass over every deal per player)."""
+MIN_ITERATIONS: Final = 150
+"""The fewest iterations of a multiway solution: the exploitability bound is met early (80
+iterations at 10 bb) while the average strategy still carries the first iterations' swings."""
 CHECK_EVERY: Final = 10
 
 FloatArray = npt.NDArray[np.float64]
@@ -163,34 +168,58 @@ def final_stacks(
     return after
 
 
+def _valued(
+    stacks: FloatArray, after: FloatArray, payouts: tuple[Fraction, ...] | None
+) -> FloatArray:
+    """Stacks after the hand as chips won, or as each player's ICM equity (each distinct row
+    of stacks valued once)."""
+    if payouts is None:
+        return after - stacks
+    rows, inverse = np.unique(np.round(after, 9), axis=0, return_inverse=True)
+    equities = np.array(
+        [
+            [float(e) for e in icm([Fraction(repr(float(c))) for c in row], payouts).equities]
+            for row in rows
+        ]
+    )
+    return equities[inverse.reshape(-1)]
+
+
 def leaf_values(
     stacks: FloatArray,
     ante: float,
     payouts: tuple[Fraction, ...] | None,
     values: npt.NDArray[np.uint16],
+    classes: IntArray,
 ) -> FloatArray:
-    """``values[d, leaf, k]``: player ``k``'s chips won (or ICM equity) for every leaf."""
+    """``values[d, leaf, k]``: player ``k``'s chips won (or ICM equity) for every leaf.
+
+    A showdown of two players is valued by the exact equity of their classes against each other
+    (:func:`~.class_equities.class_matchups`: the expectation over every board and over the
+    combos of the two classes), not by the deal's one board: that takes the board's noise out of
+    the commonest showdown (the third player's cards still shape which classes meet). Showdowns
+    of three or four players use the deal's board.
+    """
+    from pokerscore.games.tournaments.class_equities import class_matchups
+
+    equity = class_matchups().equity
     players = len(stacks)
     deals = values.shape[0]
     found = np.zeros((deals, 1 << players, players))
     for leaf in range(1 << players):
-        after = final_stacks(stacks, ante, leaf, values)
-        if payouts is None:
-            found[:, leaf, :] = after - stacks
+        inside = [player for player in range(players) if leaf >> player & 1]
+        if len(inside) != 2:
+            found[:, leaf, :] = _valued(stacks, final_stacks(stacks, ante, leaf, values), payouts)
             continue
-        rows, inverse = np.unique(np.round(after, 9), axis=0, return_inverse=True)
-        equities = np.array(
-            [
-                [
-                    float(equity)
-                    for equity in icm(
-                        [Fraction(repr(float(chips))) for chips in row], payouts
-                    ).equities
-                ]
-                for row in rows
-            ]
-        )
-        found[:, leaf, :] = equities[inverse.reshape(-1)]
+        first, second = inside
+        outcomes = []
+        for winner in (first, second):
+            won = np.zeros((1, players), dtype=np.uint16)
+            won[0, winner] = 1
+            after = final_stacks(stacks, ante, leaf, won)
+            outcomes.append(_valued(stacks, after, payouts)[0])
+        share = equity[classes[:, first], classes[:, second]][:, None]
+        found[:, leaf, :] = share * outcomes[0] + (1 - share) * outcomes[1]
     return found
 
 
@@ -251,13 +280,18 @@ def solve_multiway(
     if progress is not None:
         progress(0, 2)
     classes, values = deal(players, count, start)
-    outcomes = leaf_values(np.array(stacks), ante, payouts, values)
+    outcomes = leaf_values(np.array(stacks), ante, payouts, values, classes)
     if progress is not None:
         progress(1, 2)
     game = MultiwayGame(classes, outcomes)
     strategy = np.zeros((players, 1 << (players - 1), CLASSES))
     exploitability, iterations = solve_multiway_game(
-        game, max(tolerance, MULTIWAY_TOLERANCE), MULTIWAY_ITERATIONS, CHECK_EVERY, strategy
+        game,
+        max(tolerance, MULTIWAY_TOLERANCE),
+        MULTIWAY_ITERATIONS,
+        CHECK_EVERY,
+        MIN_ITERATIONS,
+        strategy,
     )
     if progress is not None:
         progress(2, 2)
