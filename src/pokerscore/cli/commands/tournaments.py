@@ -186,7 +186,7 @@ def pushfold_command(
     from pokerscore.games.tournaments.pushfold import push_fold
 
     with user_errors(FLAGS), progress_bar(disable=json_output) as bar:
-        task = bar.add_task("sampling deals", total=None)
+        task = bar.add_task("solving" if stacks is None else "dealing and solving", total=None)
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)

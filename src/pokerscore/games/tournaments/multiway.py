@@ -7,10 +7,10 @@ side pots as dealt); the big blind, folded to, wins the blinds and antes. A situ
 and which players before went in; a strategy gives each class the share of its combos that go in
 there (:class:`~.pushfold.PushFoldResult` names them ``"SB call BTN"``, ``"BB call BTN+SB"``).
 
-Exact multiway equities for every combination of classes are out of reach here: three-way alone
-is 169 x 169 x 169 class triples, each a sum over combo triples and boards (the exact three-way
-tables of :mod:`pokerscore.games.holdem.preflop` brute-force short class lists only; a triple of
-classes there takes seconds on this machine, so all of them would take months). So the deals are
+Exact multiway equities for every combination of classes are out of reach here: the exact
+three-way table of all 169 classes (:mod:`pokerscore.games.holdem.preflop` brute-forces combo
+triples on every board) is some 16 core-hours, and four players some 270 times that
+(``benchmarks/tournaments.md``). So the deals are
 sampled: ``samples`` deals of every player's two cards and one board, from a seed (the same
 deals for every strategy, so a seed gives one answer), each valued once for every set of players
 that may go all in (their side pots; by ICM, each player's prize equity after the hand): two

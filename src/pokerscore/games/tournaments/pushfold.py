@@ -83,9 +83,7 @@ MIN_STACK: Final = 1.0
 MAX_STACK: Final = 1000.0
 
 
-def check_stacks_bb(
-    stack_bb: object, stacks: Sequence[float] | None, ante: float
-) -> tuple[float, ...]:
+def check_stacks_bb(stack_bb: object, stacks: Sequence[float] | None) -> tuple[float, ...]:
     """The players' stacks in big blinds, in order of action: two equal ones from ``stack_bb``,
     or ``stacks`` (2 to 4 players), each enough to post the ante and its blind."""
     if stacks is None:
@@ -108,7 +106,7 @@ def check_stacks_bb(
     return found
 
 
-def check_ante(ante: object, stacks: tuple[float, ...] | None = None) -> float:
+def check_ante(ante: object) -> float:
     """An ante in big blinds, from 0 to 1."""
     return check_amount(ante, "ante", low=0.0, high=1.0)
 
@@ -226,7 +224,7 @@ def push_fold(
     Bad values raise a :class:`~pokerscore._support.errors.ParameterError` naming ``stack_bb``,
     ``stacks``, ``ante``, ``payouts``, ``tolerance``, ``samples`` or ``seed``.
     """
-    chips = check_stacks_bb(stack_bb, stacks, ante)
+    chips = check_stacks_bb(stack_bb, stacks)
     posted = check_ante(ante)
     prizes = _payouts(payouts, len(chips))
     limit = check_amount(tolerance, "tolerance", low=1e-9, high=1.0)
