@@ -116,3 +116,69 @@ def test_icm_tightens_calls_on_the_bubble() -> None:
 def test_bad_input(call: dict[str, object], message: str) -> None:
     with pytest.raises(PokerScoreError, match=message):
         push_fold(**call)  # type: ignore[arg-type]
+
+
+def tree_walk_values(
+    classes: np.ndarray, outcomes: np.ndarray, strategy: np.ndarray, player: int
+) -> np.ndarray:
+    """For ``player``, the value of going in and of folding at each situation and class, summed
+    over the deals and weighted by the chance of the others' actions: by walking the hand's tree
+    action by action from the rules (each player in turn goes in or folds; the big blind, folded
+    to, has no decision), not by the kernel's product over a leaf's players."""
+    deals, players = classes.shape
+    found = np.zeros((2, 1 << (players - 1), 169))
+
+    def walk(deal: int, actor: int, went: int, chance: float, mine: tuple[int, int] | None) -> None:
+        if actor == players:
+            if mine is not None:
+                situation, action = mine
+                hand = classes[deal, player]
+                found[action, situation, hand] += chance * outcomes[deal, went, player]
+            return
+        before = went & ((1 << actor) - 1)
+        if actor == players - 1 and before == 0:  # folded to the big blind: it wins
+            walk(deal, actor + 1, went, chance, mine)
+            return
+        share = strategy[actor, before, classes[deal, actor]]
+        for action, bit in ((0, 1 << actor), (1, 0)):  # 0: goes in, 1: folds
+            if actor == player:
+                walk(deal, actor + 1, went | bit, chance, (before, action))
+            else:
+                weight = share if action == 0 else 1 - share
+                walk(deal, actor + 1, went | bit, chance * weight, mine)
+
+    for deal in range(deals):
+        walk(deal, 0, 0, 1.0, None)
+    return found
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_kernel_values_match_a_walk_of_the_tree(players: int) -> None:
+    from pokerscore.games.tournaments._kernels import MultiwayGame, multiway_gains
+    from pokerscore.games.tournaments.multiway import deal, leaf_values
+
+    classes, values = deal(players, 300, 5)
+    outcomes = leaf_values(np.full(players, 12.0), 0.1, None, values, classes)
+    strategy = np.random.default_rng(3).random((players, 1 << (players - 1), 169))
+    game = MultiwayGame(classes, outcomes)
+    for player in range(players):
+        gains = np.zeros((1 << (players - 1), 169))
+        sums = np.zeros((2, 1 << (players - 1), 169))
+        multiway_gains(game, strategy, player, gains, sums)
+        expected = tree_walk_values(classes, outcomes, strategy, player)
+        if player == players - 1:
+            expected[:, 0] = 0.0  # the big blind folded to makes no decision
+        assert sums == pytest.approx(expected, abs=1e-9)
+        assert gains == pytest.approx(expected[0] - expected[1], abs=1e-9)
+
+
+def test_two_player_showdowns_are_valued_by_the_class_table() -> None:
+    from pokerscore.games.tournaments.class_equities import class_matchups
+    from pokerscore.games.tournaments.multiway import deal, leaf_values
+
+    classes, values = deal(3, 200, 1)
+    outcomes = leaf_values(np.full(3, 10.0), 0.0, None, values, classes)
+    equity = class_matchups().equity[classes[:, 1], classes[:, 2]]
+    # Small blind against big blind, the button's blind-less fold dead: 10 each at stake.
+    assert outcomes[:, 0b110, 1] == pytest.approx(20 * equity - 10)
+    assert outcomes[:, 0b110, :].sum(axis=1) == pytest.approx(0.0)
