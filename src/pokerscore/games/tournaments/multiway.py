@@ -11,11 +11,11 @@ Exact multiway equities for every combination of classes are out of reach here: 
 three-way table of all 169 classes (:mod:`pokerscore.games.holdem.preflop` brute-forces combo
 triples on every board) is some 16 core-hours, and four players some 270 times that
 (``benchmarks/tournaments.md``). So the deals are
-sampled: ``samples`` deals of every player's two cards and one board, from a seed (the same
+sampled: ``samples`` deals of every player's two cards and eight boards, from a seed (the same
 deals for every strategy, so a seed gives one answer), each valued once for every set of players
 that may go all in (their side pots; by ICM, each player's prize equity after the hand): two
-players all in by the exact equity of their classes (:func:`leaf_values`), three or four by the
-deal's board. The
+players all in by the exact equity of their classes (:func:`leaf_values`), three or four by the mean
+over the deal's :data:`BOARDS_PER_DEAL` boards. The
 equilibrium of that sampled game is found by CFR+ as heads-up (:mod:`._kernels`), and
 ``exploitability`` is measured on the same deals: CFR+ stops at
 :data:`MULTIWAY_TOLERANCE` per hand or after :data:`MULTIWAY_ITERATIONS` iterations (with more
@@ -47,6 +47,8 @@ from pokerscore.games.tournaments.spots import (
 )
 
 DEFAULT_SAMPLES: Final = 100_000
+BOARDS_PER_DEAL: Final = 8
+"""Boards dealt with each deal's hole cards (disjoint: 8 x 5 cards fit beside four hands)."""
 MAX_SAMPLES: Final = 5_000_000
 MULTIWAY_TOLERANCE: Final = 0.005
 """The least exploitability asked of three or four players (per hand): CFR has no guarantee of
@@ -96,23 +98,31 @@ def _class_of_cards() -> IntArray:
 
 
 def deal(players: int, samples: int, seed: int) -> tuple[IntArray, npt.NDArray[np.uint16]]:
-    """``samples`` deals: each player's class, and each player's hand value on the deal's board
-    (standard high, higher wins)."""
+    """``samples`` deals: each player's class, and each player's hand value (standard high,
+    higher wins) on each of the deal's :data:`BOARDS_PER_DEAL` boards (disjoint, from the cards
+    left: each is a uniform board, and together they take most of the board's noise out of a
+    showdown of three or four)."""
     from pokerscore.hands.batch import evaluate_batch
 
     generator = np.random.Generator(np.random.PCG64(seed))
-    cards = 2 * players + 5
+    cards = 2 * players + 5 * BOARDS_PER_DEAL
     order = np.empty((samples, cards), dtype=np.uint8)
     block = 50_000
     for start in range(0, samples, block):
         stop = min(samples, start + block)
         order[start:stop] = np.argsort(generator.random((stop - start, 52)), axis=1)[:, :cards]
     holes = order[:, : 2 * players].reshape(samples, players, 2)
-    board = order[:, 2 * players :]
+    boards = order[:, 2 * players :].reshape(samples, BOARDS_PER_DEAL, 5)
     classes = _class_of_cards()[holes[:, :, 0], holes[:, :, 1]]
-    hands = np.concatenate([holes, np.repeat(board[:, None, :], players, axis=1)], axis=2)
+    hands = np.concatenate(
+        [
+            np.repeat(holes[:, None, :, :], BOARDS_PER_DEAL, axis=1),
+            np.repeat(boards[:, :, None, :], players, axis=2),
+        ],
+        axis=3,
+    )
     values = evaluate_batch(np.ascontiguousarray(hands.reshape(-1, 7)), check=False)
-    return classes, values.reshape(samples, players)
+    return classes, values.reshape(samples, BOARDS_PER_DEAL, players)
 
 
 def posted(players: int, ante: float) -> FloatArray:
@@ -192,13 +202,14 @@ def leaf_values(
     values: npt.NDArray[np.uint16],
     classes: IntArray,
 ) -> FloatArray:
-    """``values[d, leaf, k]``: player ``k``'s chips won (or ICM equity) for every leaf.
+    """``values[d, leaf, k]``: player ``k``'s chips won (or ICM equity) for every leaf, from the
+    hand values of :func:`deal` (deal, board, player).
 
     A showdown of two players is valued by the exact equity of their classes against each other
     (:func:`~.class_equities.class_matchups`: the expectation over every board and over the
-    combos of the two classes), not by the deal's one board: that takes the board's noise out of
+    combos of the two classes), not by the deal's boards: that takes the board's noise out of
     the commonest showdown (the third player's cards still shape which classes meet). Showdowns
-    of three or four players use the deal's board.
+    of three or four players take the mean over the deal's boards.
     """
     from pokerscore.games.tournaments.class_equities import class_matchups
 
@@ -208,8 +219,16 @@ def leaf_values(
     found = np.zeros((deals, 1 << players, players))
     for leaf in range(1 << players):
         inside = [player for player in range(players) if leaf >> player & 1]
-        if len(inside) != 2:
-            found[:, leaf, :] = _valued(stacks, final_stacks(stacks, ante, leaf, values), payouts)
+        if len(inside) < 2:  # no showdown: the cards play no part
+            found[:, leaf, :] = _valued(
+                stacks, final_stacks(stacks, ante, leaf, values[:, 0]), payouts
+            )
+            continue
+        if len(inside) > 2:  # the mean over the deal's boards
+            for board in range(values.shape[1]):
+                after = final_stacks(stacks, ante, leaf, values[:, board])
+                found[:, leaf, :] += _valued(stacks, after, payouts)
+            found[:, leaf, :] /= values.shape[1]
             continue
         first, second = inside
         outcomes = []
