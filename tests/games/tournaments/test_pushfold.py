@@ -152,3 +152,27 @@ def test_chart_is_a_png(tmp_path: Path) -> None:
 
     path = write_push_fold_chart(push_fold(10), tmp_path / "chart.png")
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.slow
+def test_a_damaged_cache_is_computed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokerscore.games.tournaments import class_equities
+
+    kept = class_matchups()
+    (tmp_path / class_equities.MATCHUPS_CACHE).write_bytes(b"not a table")
+    monkeypatch.setenv(class_equities.CACHE_VARIABLE, str(tmp_path))
+    class_equities.class_matchups.cache_clear()
+    try:
+        again = class_equities.class_matchups()
+        assert (again.pairs == kept.pairs).all() and np.allclose(again.equity, kept.equity)
+        # Written back whole: the next process reads it.
+        assert class_equities._read(tmp_path / class_equities.MATCHUPS_CACHE) is not None
+    finally:
+        class_equities.class_matchups.cache_clear()
+
+
+def test_an_empty_cache_variable_keeps_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokerscore.games.tournaments.class_equities import CACHE_VARIABLE, cache_directory
+
+    monkeypatch.setenv(CACHE_VARIABLE, "")
+    assert cache_directory() is None
