@@ -78,7 +78,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations, islice
+from itertools import combinations
 from math import comb, lcm
 from typing import Any, Final, Literal, cast, get_args
 
@@ -122,17 +122,20 @@ Method = Literal["auto", "exact", "monte-carlo"]
 EXACT_LIMIT: Final = 400_000_000
 """``method="auto"`` enumerates up to this much work (hands judged, see :data:`MAX_WORK`)."""
 MAX_WORK: Final = 10**10
-"""The most work one call takes on, in hands judged: boards (or showdowns dealt) times players,
-plus a thousand per combination of combos listed and a quarter per pair of combos weighed
-(range against range). About a minute on two cores of a recent server at the rates of
+"""The most work one call takes on, in hands judged: boards (or showdowns dealt) times players
+for every combination of combos that holds no card twice (counted, not bounded by the product
+of the ranges' sizes), plus a thousand per prefix of those combinations listed in Python (every
+player's combo but the widest range's) and a quarter per pair of combos weighed (range against
+range). About a minute on two cores of a recent server at the rates of
 ``benchmarks/equity.md``: a call that would take more is refused up front, with what it would
 take."""
 DEFAULT_SAMPLES: Final = 1_000_000
 """Monte Carlo deals this many showdowns when neither ``samples`` nor ``stderr`` is given."""
 BLOCK_SIZE: Final = 4096
 """Showdowns per random stream; a run is a whole number of blocks."""
-_CHOICE_COST: Final = 1_000
-"""Listing one combination of combos, in hands judged (Python's share of the work)."""
+_PREFIX_COST: Final = 1_000
+"""Walking one prefix of combinations of combos in Python (:func:`_combination_batches`), in
+hands judged."""
 _BLOCKS_PER_CALL: Final = 64
 
 PlayerInput = HandInput | Range
@@ -357,23 +360,149 @@ def _possible(players: list[_Player], full: Sequence[bool], budget: int = 100_00
     return search(0, 0)
 
 
-def _combinations(players: list[_Player]) -> Iterator[tuple[int, ...]]:
-    """Every combination of one combo per player (as indices) that holds no card twice, depth
-    first: listed as they are judged, never all at once (three random hands have 2.3e9)."""
-    masks = [[sum(1 << card.id for card in combo) for combo in p.combos] for p in players]
-    chosen: list[int] = []
+def _combo_masks(player: _Player) -> npt.NDArray[np.uint64]:
+    """Each combo of a player as a 64-bit set of card ids."""
+    return np.array([sum(1 << card.id for card in combo) for combo in player.combos],
+                    dtype=np.uint64).reshape(-1)  # fmt: skip
 
-    def walk(index: int, taken: int) -> Iterator[tuple[int, ...]]:
-        if index == len(masks):
-            yield tuple(chosen)
+
+def _widest(sizes: Sequence[int]) -> int:
+    """The player whose combos are picked by a vector operation, the others walked in Python."""
+    return max(range(len(sizes)), key=lambda index: (sizes[index], -index))
+
+
+def _combination_batches(players: list[_Player], batch: int) -> Iterator[npt.NDArray[np.int64]]:
+    """Every combination of one combo per player (as indices, one row each) that holds no card
+    twice, in batches of ``batch`` rows: the combos of every player but the widest walked depth
+    first (the prefixes, :class:`_Deals`), the widest's live combos picked by one array
+    operation per prefix. Listed as they are judged, never all at once (three random hands
+    have 2.3e9)."""
+    masks = [_combo_masks(player) for player in players]
+    last = _widest([len(mask) for mask in masks])
+    others = [index for index in range(len(players)) if index != last]
+    wide = masks[last]
+    chosen: list[int] = []
+    pending: list[npt.NDArray[np.int64]] = []
+    waiting = 0
+
+    def walk(depth: int, taken: int) -> Iterator[tuple[list[int], int]]:
+        if depth == len(others):
+            yield chosen, taken
             return
-        for number, mask in enumerate(masks[index]):
+        for number, mask in enumerate(masks[others[depth]].tolist()):
             if not mask & taken:
                 chosen.append(number)
-                yield from walk(index + 1, taken | mask)
+                yield from walk(depth + 1, taken | mask)
                 chosen.pop()
 
-    return walk(0, 0)
+    for prefix, taken in walk(0, 0):
+        live = np.flatnonzero((wide & np.uint64(taken)) == 0)
+        if not len(live):
+            continue
+        rows = np.empty((len(live), len(players)), dtype=np.int64)
+        rows[:, others] = prefix
+        rows[:, last] = live
+        pending.append(rows)
+        waiting += len(rows)
+        while waiting >= batch:
+            joined = np.concatenate(pending)
+            yield joined[:batch]
+            pending = [joined[batch:]]
+            waiting -= batch
+    if waiting:
+        yield np.concatenate(pending)
+
+
+_COUNT_PAIRS: Final = 1 << 22
+"""The most (state, combo) pairs :func:`_deals` weighs at once when it counts exactly."""
+_COUNT_SAMPLES: Final = 4096
+"""Partial deals followed to estimate a count too large to count exactly."""
+
+
+@dataclass(frozen=True)
+class _Deals:
+    """How many combinations of combos hold no card twice (``count``), and how many prefixes
+    (combinations of every player's combo but the widest's) :func:`_combination_batches` walks
+    to list them; ``exact`` is False for estimates (by sequential importance sampling, within a
+    few percent)."""
+
+    count: float
+    prefixes: float
+    exact: bool
+
+
+def _deals(players: list[_Player], pool: int) -> _Deals:
+    """Count the combinations of combos that hold no card twice, without listing them.
+
+    A range of every hand of the live cards (``random``) holds ``C(left, hole cards)`` of them
+    whatever the other ranges took: a factor. Known hands (one combo, their cards already out
+    of the pool) are a factor of 1. The other ranges are counted exactly, narrowest first, as
+    the sets of cards their combos take with the number of ways to take each; past
+    :data:`_COUNT_PAIRS` the rest is estimated from :data:`_COUNT_SAMPLES` partial deals, each
+    continued with a random live combo of the next range and weighted by the number of live
+    ones (an unbiased estimate)."""
+    sizes = [player.size(pool) for player in players]
+    full = _full(players, pool)
+    last = _widest(sizes)
+    hole = max(len(player.combos[0]) if player.combos else player.every for player in players)
+    ranged = [i for i, player in enumerate(players) if not full[i] and sizes[i] > 1]
+    left = pool - hole * len(ranged)
+    full_factors = {}
+    for index in (i for i in range(len(players)) if full[i]):
+        full_factors[index] = comb(max(left, 0), hole)
+        left -= hole
+    states = np.zeros(1, dtype=np.uint64)
+    counts = np.ones(1, dtype=np.float64)
+    prefixes = None
+    exact = True
+    rng = np.random.default_rng(0)  # estimates: the same one every time
+    order = sorted(ranged, key=lambda index: (index == last, sizes[index]))
+    for index in order:
+        masks = _combo_masks(players[index])
+        if index == last:
+            prefixes = float(counts.sum())
+        if exact and len(states) * len(masks) > _COUNT_PAIRS:
+            exact = False
+            total = float(counts.sum())
+            states = rng.choice(states, size=_COUNT_SAMPLES, p=counts / total)
+            counts = np.full(_COUNT_SAMPLES, total / _COUNT_SAMPLES)
+        if not exact and len(states) * len(masks) <= _COUNT_PAIRS:
+            # Each partial deal goes on with one of its live combos, weighted by their number.
+            live = (states[:, None] & masks[None, :]) == 0
+            numbers = live.sum(axis=1)
+            counts = counts * numbers
+            picks = np.minimum((rng.random(len(states)) * numbers).astype(np.int64),
+                               np.maximum(numbers - 1, 0))  # fmt: skip
+            chosen = np.argmax(np.cumsum(live, axis=1) > picks[:, None], axis=1)
+            states = states | masks[chosen]
+            continue
+        if not exact:  # a range too wide to weigh: one combo drawn, kept if it is live
+            drawn = masks[rng.integers(0, len(masks), size=len(states))]
+            counts = counts * len(masks) * ((states & drawn) == 0)
+            states = states | drawn
+            continue
+        step = max(1, _COUNT_PAIRS // max(len(masks), 1))
+        if index == last:  # the counts of live combos are enough: no new states
+            total = 0.0
+            for start in range(0, len(states), step):
+                part = slice(start, start + step)
+                live = (states[part, None] & masks[None, :]) == 0
+                total += float(live.sum(axis=1) @ counts[part])
+            states, counts = np.zeros(1, dtype=np.uint64), np.array([total])
+            continue
+        apart = (states[:, None] & masks[None, :]) == 0
+        joined = (states[:, None] | masks[None, :])[apart]
+        weights = np.broadcast_to(counts[:, None], apart.shape)[apart]
+        states, inverse = np.unique(joined, return_inverse=True)
+        counts = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(states)).astype(
+            np.float64
+        )
+    count = float(counts.sum()) * math.prod(full_factors.values())
+    if prefixes is None:  # the widest is a known hand or a full range: its factor divides out
+        prefixes = count / max(min(full_factors.values()) if full[last] else 1, 1)
+    else:
+        prefixes *= math.prod(full_factors.values())
+    return _Deals(count, prefixes, exact)
 
 
 def _share(split: int, high_k: int, low_k: int) -> Fraction:
@@ -508,11 +637,10 @@ def _exact(
     players: list[_Player],
     progress: Progress | None,
 ) -> EquityResult:
-    if any(player.every for player in players):
-        held = {card for player in players if len(player.combos) == 1 for card in player.combos[0]}
-        out = set(board + dead) | held
-        pool = [Card(card) for card in game.deck if Card(card) not in out]
-        players = [player.listed(pool) for player in players]
+    held = {card for player in players if len(player.combos) == 1 for card in player.combos[0]}
+    out = set(board + dead) | held
+    pool = [Card(card) for card in game.deck if Card(card) not in out]
+    players = [player.listed(pool) for player in players]
     ranges = any(len(player.combos) > 1 for player in players)
     if len(players) == 2 and not game.uses_exactly_two and game.low is None and ranges:
         return _exact_heads_up_ranges(game, board, dead, players)
@@ -520,7 +648,8 @@ def _exact(
     weighted = np.zeros((len(players), 2, size, size), dtype=object)
     any_five = not game.uses_exactly_two and game.low is None
     batches = _any_five_batches if any_five else _dealt_batches
-    for counts, weight, done, bound in batches(game, board, dead, players):
+    expected = round(_deals(players, len(pool)).count)
+    for counts, weight, done, bound in batches(game, board, dead, players, expected):
         weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
         if progress is not None:
             progress(done, bound)
@@ -560,7 +689,11 @@ _BATCH_CELLS: Final = 1 << 22
 
 
 def _any_five_batches(
-    game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    players: list[_Player],
+    expected: int,
 ) -> Iterator[tuple[npt.NDArray[np.int64], Fraction, int, int]]:
     """Hold'em and short deck: every combination of combos, in batches of one kernel call, each
     batch's tallies by the weight of its deals: (counts, weight, combinations done, at most)."""
@@ -594,34 +727,59 @@ def _any_five_batches(
     threads = thread_count()
     per_deal = threads * len(players) * 2 * size * size
     batch = max(1, min(4096, _BATCH_CELLS // per_deal))
-    bound = math.prod(len(player.combos) for player in players)
+    alike = all(len(set(player.weights)) == 1 for player in players)
+    bound = expected  # combinations to deal (:func:`_deals`), for the progress
     done = 0
-    deals = _combinations(players)
-    while chosen := list(islice(deals, batch)):
-        index = np.array(chosen, dtype=np.int64)  # (deals, players): each player's combo
+    for index in _combination_batches(players, batch):  # (deals, players): each one's combo
         columns = range(len(players))
         hole_keys = np.stack([keys[p][index[:, p]] for p in columns], axis=1)
         hole_masks = np.stack([masks[p][index[:, p]] for p in columns], axis=1)
         rows = np.stack([hole_rows[p][index[:, p]] for p in columns], axis=1)
         held = np.bitwise_or.reduce(np.stack([cards[p][index[:, p]] for p in columns]), axis=0)
-        free = (held[:, None] >> pool[None, :].astype(np.uint64)) & np.uint64(1) == 0
-        rests = np.broadcast_to(pool, free.shape)[free].reshape(len(chosen), -1)
+        rests = _rests(held, pool, need)
         # Deals of the same weight (the same weight of each player's combo) share a tally.
         ids = np.stack([weight_ids[p][index[:, p]] for p in columns], axis=1)
-        kinds, groups = np.unique(ids, axis=0, return_inverse=True)
+        kinds, groups = _weight_kinds(ids, alike)
         tally = np.zeros((threads, len(kinds), len(players), 2, size, size), dtype=np.int64)
         any_five_showdowns(hole_keys, hole_masks, rows, by_board, board_rows, four_rows, steps,
                            known, np.ascontiguousarray(rests), prefixes, need == 0, tables,
                            groups.reshape(-1).astype(np.int64), tally)  # fmt: skip
         counts = tally.sum(axis=0)
-        done += len(chosen)
+        done += len(index)
         for group, kind in enumerate(kinds.tolist()):
             weight = math.prod((weights[p][w] for p, w in enumerate(kind)), start=Fraction(1))
             yield counts[group], weight, done, max(bound, done)
 
 
+def _rests(
+    held: npt.NDArray[np.uint64], pool: npt.NDArray[np.uint8], need: int
+) -> npt.NDArray[np.uint8]:
+    """Each deal's cards left for the board: the pool less the cards its players hold (a
+    placeholder column when the board is complete: the kernels read no card of it)."""
+    if need == 0:
+        return np.zeros((len(held), 1), dtype=np.uint8)
+    free = (held[:, None] >> pool[None, :].astype(np.uint64)) & np.uint64(1) == 0
+    rests: npt.NDArray[np.uint8] = np.broadcast_to(pool, free.shape)[free].reshape(len(held), -1)
+    return rests
+
+
+def _weight_kinds(
+    ids: npt.NDArray[np.int64], alike: bool
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The distinct rows of weight levels of a batch of deals, and each deal's row among them
+    (one row when every player's combos weigh alike: no sort)."""
+    if alike:
+        return ids[:1], np.zeros(len(ids), dtype=np.int64)
+    kinds, groups = np.unique(ids, axis=0, return_inverse=True)
+    return kinds, groups
+
+
 def _dealt_batches(
-    game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    players: list[_Player],
+    expected: int,
 ) -> Iterator[tuple[npt.NDArray[np.int64], Fraction, int, int]]:
     """Omaha and hi/lo games: every combination of combos (one, of known hands), in batches of
     one kernel call, as :func:`_any_five_batches` yields them."""
@@ -645,26 +803,24 @@ def _dealt_batches(
     size = len(players) + 1
     threads = thread_count()
     batch = max(1, min(4096, _BATCH_CELLS // (threads * len(players) * 2 * size * size)))
-    bound = math.prod(len(player.combos) for player in players)
+    alike = all(len(set(player.weights)) == 1 for player in players)
+    bound = expected  # combinations to deal (:func:`_deals`), for the progress
     done = 0
-    deals = _combinations(players)
-    while chosen := list(islice(deals, batch)):
-        index = np.array(chosen, dtype=np.int64)  # (deals, players): each player's combo
+    for index in _combination_batches(players, batch):  # (deals, players): each one's combo
         keys, masks, pairs, cards, ids = (
             np.stack([arrays[p][kind][index[:, p]] for p in range(len(players))], axis=1)
             for kind in range(5)
         )
         held = np.bitwise_or.reduce(cards, axis=1)
-        free = (held[:, None] >> pool[None, :].astype(np.uint64)) & np.uint64(1) == 0
-        rests = np.broadcast_to(pool, free.shape)[free].reshape(len(chosen), -1)
-        kinds, groups = np.unique(ids, axis=0, return_inverse=True)
+        rests = _rests(held, pool, need)
+        kinds, groups = _weight_kinds(ids, alike)
         tally = np.zeros((threads, len(kinds), len(players), 2, size, size), dtype=np.int64)
         deal = DealtHoles(keys, masks, np.ascontiguousarray(pairs), np.ascontiguousarray(rests),
                           groups.reshape(-1).astype(np.int64))  # fmt: skip
         dealt_showdowns(deal, known, prefixes, need == 0, game.uses_exactly_two, hi, lo,
                         game.low is not None, tally)  # fmt: skip
         counts = tally.sum(axis=0)
-        done += len(chosen)
+        done += len(index)
         for group, kind in enumerate(kinds.tolist()):
             weight = math.prod((levels[p][w] for p, w in enumerate(kind)), start=Fraction(1))
             yield counts[group], weight, done, max(bound, done)
@@ -673,11 +829,13 @@ def _dealt_batches(
 def _work(players: list[_Player], game: Game, boards: int, pool: int) -> int:
     """Hands to judge exactly (see :data:`MAX_WORK`): for two ranges of hold'em each board once
     per live combo, then every pair of combos weighed; else each board per player for every
-    combination of combos (at most the product of the range sizes), and listing them."""
+    combination of combos that holds no card twice (:func:`_deals`), and the prefixes walked
+    in Python to list them."""
     sizes = [player.size(pool) for player in players]
     if len(players) == 2 and not game.uses_exactly_two and game.low is None:
         return boards * (sizes[0] + sizes[1] + sizes[0] * sizes[1] // 4)
-    return math.prod(sizes) * (boards * len(players) + _CHOICE_COST)
+    deals = _deals(players, pool)
+    return round(deals.count * boards * len(players) + deals.prefixes * _PREFIX_COST)
 
 
 def _integer_weights(weights: Sequence[Fraction]) -> tuple[list[int], int]:
