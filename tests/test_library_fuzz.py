@@ -3,17 +3,20 @@ returns or raises a PokerScoreError that says what is allowed, never a foreign e
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerscore
 from pokerscore import PokerScoreError
+from pokerscore._support.errors import ParameterError
 
 BAD_VALUES: list[Any] = [
     None,
@@ -91,3 +94,130 @@ def test_bad_arguments_are_poker_score_errors(name: str, function: Callable[...,
             assert str(error), f"{name}: an error without a message"
 
     call()
+
+
+# ---- hold'em, board reading, video poker and preflop: each parameter by name (issue 32 §3) ----
+
+MORE_BAD_VALUES: list[Any] = [
+    *BAD_VALUES,
+    np.array(["Ah", "Kd"]),
+    np.array([[1, 2], [3, 4]]),
+    np.float64(2.5),
+]
+
+
+class Started(Exception):
+    """Raised where a call's real work begins: its arguments were all accepted."""
+
+
+def _started(*_: object, **__: object) -> None:
+    raise Started
+
+
+def _calls() -> list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any]]]:
+    from pokerscore.games.videopoker.strategy.grammar import parse_strategy
+
+    short = parse_strategy("Four of a kind\nDiscard everything")
+    return [
+        ("equity", pokerscore.equity, (["AhAd", "KsKc"], "2c 3d 4h 5s"),
+         {"dead": "", "game": "holdem", "method": "auto", "samples": None, "seed": None,
+          "stderr": None, "progress": None}),
+        ("showdown", pokerscore.showdown, ("Ah Kh Qh 7c 2d", ["Jh 3s", "9c 9d"]),
+         {"game": "holdem"}),
+        ("hand_on_board", pokerscore.hand_on_board, ("AhKh", "Qh Jh 2c"),
+         {"game": "holdem", "dead": "", "against": None}),
+        ("board_breakdown", pokerscore.board_breakdown, ("AA", "2c 3d 4h"),
+         {"game": "holdem", "dead": "", "all_flops": False, "progress": None}),
+        ("equity_distribution", pokerscore.equity_distribution, ("AA", "KK", "2c 3d 4h 5s"),
+         {"game": "holdem", "dead": ""}),
+        ("heads_up_preflop", pokerscore.heads_up_preflop, ("AhAd", "KsKc"), {}),
+        ("advise", pokerscore.advise, ("3s 7h Th Jh Kh", "jacks-or-better-9-6"), {"coins": 5}),
+        ("parse_strategy", pokerscore.parse_strategy, ("Four of a kind",), {}),
+        ("strategy_return", pokerscore.strategy_return, (short, "jacks-or-better-9-6"),
+         {"coins": 5, "worst": 10}),
+        ("generate_strategy", pokerscore.generate_strategy, ("jacks-or-better-9-6",),
+         {"coins": 5, "lines": 5, "worst": 10, "progress": None}),
+        ("analyze", pokerscore.analyze, ("jacks-or-better-9-6",), {"coins": 5, "progress": None}),
+    ]  # fmt: skip
+
+
+_WORK_STARTS = {
+    # Long runs: the point where their work begins is replaced by a signal.
+    "strategy_return": ("pokerscore.games.videopoker.strategy.play", "deal_table"),
+    "generate_strategy": ("pokerscore.games.videopoker.strategy.generate", "deal_table"),
+    "analyze": ("pokerscore.games.videopoker.analysis", "_subset_tables"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(11), ids=[name for name, *_ in _calls()])
+def test_each_parameter_of_a_computation_is_checked_by_name(
+    index: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # board_breakdown(all_flops=<array>) failed with "The truth value of an array ... is
+    # ambiguous", board_breakdown(progress=3) with "'int' object is not callable": every bad
+    # value in every place is accepted or a PokerScoreError, never a foreign exception.
+    import importlib
+
+    name, function, arguments, options = _calls()[index]
+    if name in _WORK_STARTS:
+        module, attribute = _WORK_STARTS[name]
+        monkeypatch.setattr(importlib.import_module(module), attribute, _started)
+    with contextlib.suppress(Started):
+        function(*arguments, **options)  # the good call
+    places = [(position, None) for position in range(len(arguments))]
+    places += [(None, option) for option in options]
+    for position, option in places:
+        for bad in MORE_BAD_VALUES:
+            given = list(arguments)
+            more = dict(options)
+            if option is None:
+                given[position] = bad  # type: ignore[index]
+            else:
+                more[option] = bad
+            try:
+                function(*given, **more)
+            except (PokerScoreError, Started):
+                pass
+            except Exception as error:
+                pytest.fail(f"{name}({position if option is None else option}={bad!r}): "
+                            f"{type(error).__name__}: {error}")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda progress: pokerscore.equity(["AhAd", "KsKc"], "2c 3d 4h", progress=progress),
+        lambda progress: pokerscore.board_breakdown("AA", all_flops=True, progress=progress),
+        lambda progress: pokerscore.generate_strategy("jacks-or-better-9-6", progress=progress),
+        lambda progress: pokerscore.analyze("jacks-or-better-9-6", progress=progress),
+        lambda progress: pokerscore.seed_coverage(
+            "jacks-or-better-9-6", classes=["royal-flush"], progress=progress
+        ),
+    ],
+    ids=["equity", "board_breakdown", "generate_strategy", "analyze", "seed_coverage"],
+)
+def test_progress_is_a_function_and_its_own_errors_pass_through(
+    call: Callable[[Any], object],
+) -> None:
+    with pytest.raises(ParameterError, match="progress must be a function of"):
+        call(3)
+
+    class Stop(Exception):
+        pass
+
+    def stop(done: int, total: int) -> None:
+        raise Stop
+
+    with pytest.raises(Stop):
+        call(stop)
+
+
+def test_a_preflop_run_checks_its_progress_and_flags_before_any_work() -> None:
+    from pokerscore.games.holdem.preflop.job import PreflopJob, compute_preflop_tables
+
+    job = PreflopJob(hands=("AA", "KK"), tasks=1)
+    with pytest.raises(ParameterError, match="progress must be a function of"):
+        compute_preflop_tables(job, progress=3)  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match="resume must be True or False"):
+        compute_preflop_tables(job, resume=np.array([True, False]))  # type: ignore[arg-type]

@@ -56,6 +56,13 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.draw import best_draw as best_draw
     from pokerscore.games.holdem.board.breakdown import BoardBreakdown as BoardBreakdown
     from pokerscore.games.holdem.board.breakdown import board_breakdown as board_breakdown
+    from pokerscore.games.holdem.board.distribution import ComboEquity as ComboEquity
+    from pokerscore.games.holdem.board.distribution import (
+        EquityDistribution as EquityDistribution,
+    )
+    from pokerscore.games.holdem.board.distribution import (
+        equity_distribution as equity_distribution,
+    )
     from pokerscore.games.holdem.board.hand import BoardHand as BoardHand
     from pokerscore.games.holdem.board.hand import hand_on_board as hand_on_board
     from pokerscore.games.holdem.equity import EquityResult as EquityResult
@@ -166,6 +173,9 @@ _HOMES: Final[dict[str, str]] = {
     "hand_on_board": "pokerscore.games.holdem.board.hand",
     "BoardBreakdown": "pokerscore.games.holdem.board.breakdown",
     "board_breakdown": "pokerscore.games.holdem.board.breakdown",
+    "ComboEquity": "pokerscore.games.holdem.board.distribution",
+    "EquityDistribution": "pokerscore.games.holdem.board.distribution",
+    "equity_distribution": "pokerscore.games.holdem.board.distribution",
     # video poker
     "PayTable": "pokerscore.games.videopoker.paytables",
     "PAYTABLES": "pokerscore.games.videopoker.paytables",

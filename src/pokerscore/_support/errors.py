@@ -68,3 +68,19 @@ def expect(value: object, kinds: type | tuple[type, ...], parameter: str, what: 
     """
     if not isinstance(value, kinds):
         raise ParameterError(f"{{name}} must be {what}, got {type(value).__name__}", parameter)
+
+
+def checked_flag(value: object, parameter: str) -> bool:
+    """A yes-or-no option: True or False (NumPy's bools too), else a :class:`ParameterError`
+    naming ``parameter`` (an array was read as its truth value, and failed deep inside).
+
+    >>> checked_flag(False, "all_flops")
+    False
+    >>> checked_flag("yes", "all_flops")
+    Traceback (most recent call last):
+    ...
+    pokerscore._support.errors.ParameterError: all_flops must be True or False, got str
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise ParameterError(f"{{name}} must be True or False, got {type(value).__name__}", parameter)

@@ -86,7 +86,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore._support.errors import shorten
-from pokerscore._support.progress import Progress
+from pokerscore._support.progress import Progress, checked_progress
 from pokerscore.cards import DECK_SIZE, Card, PokerScoreError, check_distinct, parse_cards
 from pokerscore.engine.combinatorics import binomial_rows
 from pokerscore.engine.kernels.enumeration import thread_count
@@ -1271,7 +1271,7 @@ def _whole_number(name: str, value: object, low: int, high: int) -> int:
 
 
 def _options(
-    method: object, samples: object, seed: object, stderr: object, progress: object
+    method: object, samples: object, seed: object, stderr: object
 ) -> tuple[Method, int | None, int | None, float | None]:
     """The options checked, each error naming its parameter."""
     if method not in get_args(Method):
@@ -1287,9 +1287,6 @@ def _options(
         target = float(stderr)
         if not (target > 0 and math.isfinite(target)):
             raise parameter_error("stderr", f" must be a positive number, got {stderr!r}")
-    if progress is not None and not callable(progress):
-        kind = type(progress).__name__
-        raise parameter_error("progress", f" must be a function of (done, total), got {kind}")
     if method == "exact" and (count, chosen, target) != (None, None, None):
         raise parameter_error(
             "samples" if count is not None else "seed" if chosen is not None else "stderr",
@@ -1364,7 +1361,8 @@ def equity(
     (12406283890, [0.5881, 0.4119])
     """
     rules = get_game(game)
-    method, samples, seed, stderr = _options(method, samples, seed, stderr, progress)
+    progress = checked_progress(progress)
+    method, samples, seed, stderr = _options(method, samples, seed, stderr)
     items = player_list("players", players)
     if not 2 <= len(items) <= rules.max_players:
         raise parameter_error(

@@ -25,7 +25,7 @@ from math import comb, isqrt, sqrt
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore._support.progress import Progress
+from pokerscore._support.progress import Progress, checked_progress
 from pokerscore.games.videopoker import _analysis_kernels as kernels
 from pokerscore.games.videopoker.class_tables import class_tables
 from pokerscore.games.videopoker.paytables import (
@@ -139,6 +139,7 @@ def analyze(
     1.00761961
     """
     table = as_paytable(paytable)
+    progress = checked_progress(progress)
     pays = np.array(table.pays(coins), dtype=np.int64)
     steps = 10
     report = progress or (lambda done, total: None)

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from pokerscore._support.atomic import atomic_path
+from pokerscore._support.errors import checked_flag
 from pokerscore._support.extras import require_extra
-from pokerscore._support.progress import Progress
+from pokerscore._support.progress import Progress, checked_progress
 from pokerscore._support.tasks import run_tasks
 from pokerscore.games.holdem.preflop.counts import (
     PLAYERS,
@@ -335,6 +336,8 @@ def compute_preflop_tables(
     (see :func:`check_out`). ``progress(done, total)`` is called as tasks finish (tasks already
     kept count as done).
     """
+    progress = checked_progress(progress)
+    resume, overwrite = checked_flag(resume, "resume"), checked_flag(overwrite, "overwrite")
     require_extra("files", "writing preflop tables")
     if out is not None and job.players == 2:
         require_extra("plots", "drawing the preflop heat map")
