@@ -1274,7 +1274,7 @@ def _options(
     method: object, samples: object, seed: object, stderr: object
 ) -> tuple[Method, int | None, int | None, float | None]:
     """The options checked, each error naming its parameter."""
-    if method not in get_args(Method):
+    if not isinstance(method, str) or method not in get_args(Method):
         shown = shorten(repr(method))
         raise parameter_error("method", f' must be "auto", "exact" or "monte-carlo", got {shown}')
     count = None if samples is None else _whole_number("samples", samples, 1, 2**63 - 1)

@@ -33,6 +33,7 @@ from pokerscore.games.videopoker.paytables import (
     MAX_COINS,
     PayTable,
     as_paytable,
+    check_coins,
 )
 
 ROYAL_FLUSH = "Ah Kh Qh Jh Th"
@@ -140,7 +141,7 @@ def analyze(
     """
     table = as_paytable(paytable)
     progress = checked_progress(progress)
-    pays = np.array(table.pays(coins), dtype=np.int64)
+    pays = np.array(table.pays(check_coins(coins)), dtype=np.int64)
     steps = 10
     report = progress or (lambda done, total: None)
     report(0, steps)
