@@ -77,7 +77,7 @@ import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations
 from math import comb, lcm
 from typing import Any, Final, Literal, cast, get_args
@@ -113,6 +113,7 @@ from pokerscore.games.holdem._stud_kernels import (
     sampled_stud,
 )
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game, parameter_error
+from pokerscore.games.holdem.omaha_ranges import EVERY_HAND
 from pokerscore.games.holdem.ranges import Range, parse_range
 from pokerscore.games.holdem.showdown import PlayerError, player_list
 from pokerscore.hands.scores import HandInput, check_in_deck
@@ -207,33 +208,89 @@ class EquityResult:
     """Monte Carlo: the seed, to reproduce the run."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Player:
+    """A player's combos as rows of card ids, each with its weight's level: never Python
+    objects per combo (``ds`` in six-card Omaha is 6.2 million hands); ``combos`` and
+    ``weights`` are built when a path that lists them asks (exact runs, short ranges)."""
+
     text: str
-    combos: tuple[tuple[Card, ...], ...]
-    weights: tuple[Fraction, ...]
+    rows: npt.NDArray[np.uint8]
+    """``(combos, hole cards)`` card ids, highest first."""
+    levels: tuple[Fraction, ...]
+    """The distinct weights, increasing."""
+    level_of: npt.NDArray[np.intp]
+    """Each combo's weight, as its place in ``levels``."""
     every: int = 0
-    """Omaha's ``random``: every hand of this many cards, of one weight (``weights[0]``), not
-    listed in ``combos`` (six cards have 20 million); card removal leaves every hand of the cards
+    """Omaha's ``random``: every hand of this many cards, of one weight (``levels[0]``), not
+    listed in ``rows`` (six cards have 20 million); card removal leaves every hand of the cards
     left. 0: the combos are listed."""
+
+    @classmethod
+    def of(
+        cls, text: str, combos: Sequence[tuple[Card, ...]], weights: Sequence[Fraction]
+    ) -> _Player:
+        """A player of listed combos and their weights."""
+        levels = sorted(set(weights))
+        place = {weight: index for index, weight in enumerate(levels)}
+        rows = np.array([[card.id for card in combo] for combo in combos], dtype=np.uint8)
+        level_of = np.array([place[weight] for weight in weights], dtype=np.intp)
+        return cls(text, rows.reshape(len(combos), -1), tuple(levels), level_of)
+
+    @property
+    def count(self) -> int:
+        """How many combos are listed (0 for ``every``)."""
+        return len(self.rows)
+
+    @cached_property
+    def combos(self) -> tuple[tuple[Card, ...], ...]:
+        cards = [Card(card) for card in range(DECK_SIZE)]
+        return tuple(tuple(cards[card] for card in row) for row in self.rows.tolist())
+
+    @cached_property
+    def weights(self) -> tuple[Fraction, ...]:
+        return tuple(self.levels[level] for level in self.level_of.tolist())
+
+    @cached_property
+    def masks(self) -> npt.NDArray[np.uint64]:
+        """Each combo as a 64-bit set of card ids."""
+        masks = np.zeros(len(self.rows), dtype=np.uint64)
+        for column in self.rows.T:
+            masks |= np.left_shift(np.uint64(1), column.astype(np.uint64))
+        return masks
+
+    @property
+    def alike(self) -> bool:
+        """Whether every combo weighs the same."""
+        return len(self.levels) == 1
 
     def size(self, pool: int) -> int:
         """How many combos the player holds when ``pool`` cards are live."""
-        return comb(pool, self.every) if self.every else len(self.combos)
+        return comb(pool, self.every) if self.every else self.count
+
+    def keep(self, chosen: npt.NDArray[np.bool_]) -> _Player:
+        """The player with only the combos ``chosen``."""
+        return _Player(self.text, self.rows[chosen], self.levels, self.level_of[chosen])
 
     def listed(self, pool: Sequence[Card]) -> _Player:
         """The player with its combos listed: every hand of ``pool`` when it holds them all."""
         if not self.every:
             return self
-        ordered = sorted(pool, key=int, reverse=True)
-        combos = tuple(combinations(ordered, self.every))
-        return _Player(self.text, combos, self.weights * len(combos))
+        ordered = sorted((card.id for card in pool), reverse=True)
+        rows = np.array(list(combinations(ordered, self.every)), dtype=np.uint8)
+        rows = rows.reshape(-1, self.every)
+        return _Player(self.text, rows, self.levels, np.zeros(len(rows), dtype=np.intp))
 
 
 def _player(item: PlayerInput, number: int, game: Game) -> _Player:
     """A player's combos and weights, each card checked against the game's deck."""
     if isinstance(item, Range):
         return _range_player(item, number, game)
+    if isinstance(item, str) and game.hole_cards > 2 and item.strip().lower() in EVERY_HAND:
+        # Every hand (20 million in six-card Omaha): dealt like the board, never listed.
+        empty = np.zeros((0, game.hole_cards), dtype=np.uint8)
+        every = game.hole_cards
+        return _Player(item.strip(), empty, (Fraction(1),), np.zeros(0, dtype=np.intp), every)
     try:
         cards = parse_cards(item)
     except PokerScoreError as error:
@@ -265,7 +322,7 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
         raise PlayerError(
             number, f"{game.name} deals {game.hole_cards} hole cards, got {len(cards)}"
         )
-    return _Player(" ".join(map(str, cards)), (cards,), (Fraction(1),))
+    return _Player.of(" ".join(map(str, cards)), [cards], [Fraction(1)])
 
 
 def _range_player(found: Range, number: int, game: Game) -> _Player:
@@ -289,13 +346,16 @@ def _range_player(found: Range, number: int, game: Game) -> _Player:
         )
     # Weights are exact decimals as written (0.33 is 33/100), not the float's binary value.
     floats = found.weight_array()
-    alike = floats.min() == floats.max()
-    distinct = np.unique(floats[:1] if alike else floats).tolist()
-    levels = {weight: Fraction(repr(weight)) for weight in distinct}
-    if every and alike:  # dealt like the board, never listed
-        return _Player(found.text, (), tuple(levels.values()), every=found.hole_cards)
-    weights = tuple(levels[weight] for weight in found.weights)
-    return _Player(found.text, found.combos, weights)
+    if floats.min() == floats.max():  # one weight (the usual case): no sort
+        distinct, level_of = floats[:1], np.zeros(len(floats), dtype=np.intp)
+    else:
+        distinct, level_of = np.unique(floats, return_inverse=True)
+    levels = tuple(Fraction(repr(weight)) for weight in distinct.tolist())
+    if every and len(levels) == 1:  # dealt like the board, never listed
+        empty = np.zeros((0, found.hole_cards), dtype=np.uint8)
+        return _Player(found.text, empty, levels, np.zeros(0, dtype=np.intp), found.hole_cards)
+    rows = np.ascontiguousarray(rows, dtype=np.uint8).reshape(len(floats), found.hole_cards)
+    return _Player(found.text, rows, levels, level_of.reshape(-1).astype(np.intp))
 
 
 def _live(players: list[_Player], taken: set[Card]) -> list[_Player]:
@@ -303,25 +363,24 @@ def _live(players: list[_Player], taken: set[Card]) -> list[_Player]:
     with one combo is a known hand from then on, and its cards go too. An emptied range is an
     error naming the player."""
     live = players
+    out = sum(1 << card.id for card in taken)
     while True:
-        known = {card for player in live if len(player.combos) == 1 for card in player.combos[0]}
+        known = 0
+        for player in live:
+            if player.count == 1:
+                known |= int(player.masks[0])
         removed = []
         for number, player in enumerate(live, 1):
             if player.every:  # every hand of the cards left
                 removed.append(player)
                 continue
-            own = set(player.combos[0]) if len(player.combos) == 1 else set()
-            gone = taken | (known - own)
-            kept = [
-                (combo, weight)
-                for combo, weight in zip(player.combos, player.weights, strict=True)
-                if not gone.intersection(combo)
-            ]
-            if not kept:
+            own = int(player.masks[0]) if player.count == 1 else 0
+            gone = np.uint64(out | (known & ~own))
+            kept = (player.masks & gone) == 0
+            if not kept.any():
                 raise PlayerError(number, f"no combo of {player.text} is left after card removal")
-            combos, weights = zip(*kept, strict=True)
-            removed.append(_Player(player.text, combos, weights))
-        if [len(p.combos) for p in removed] == [len(p.combos) for p in live]:
+            removed.append(player if kept.all() else player.keep(kept))
+        if [p.count for p in removed] == [p.count for p in live]:
             return removed
         live = removed
 
@@ -332,7 +391,7 @@ def _possible(players: list[_Player], full: Sequence[bool], budget: int = 100_00
     search gives up after ``budget`` steps. Narrowest ranges first, so a dead end shows early."""
     masks = sorted(
         (
-            [sum(1 << card.id for card in combo) for combo in player.combos]
+            player.masks[: budget + 1].tolist()  # the search looks at no more
             for player, everything in zip(players, full, strict=True)
             if not everything
         ),
@@ -360,12 +419,6 @@ def _possible(players: list[_Player], full: Sequence[bool], budget: int = 100_00
     return search(0, 0)
 
 
-def _combo_masks(player: _Player) -> npt.NDArray[np.uint64]:
-    """Each combo of a player as a 64-bit set of card ids."""
-    return np.array([sum(1 << card.id for card in combo) for combo in player.combos],
-                    dtype=np.uint64).reshape(-1)  # fmt: skip
-
-
 def _widest(sizes: Sequence[int]) -> int:
     """The player whose combos are picked by a vector operation, the others walked in Python."""
     return max(range(len(sizes)), key=lambda index: (sizes[index], -index))
@@ -377,7 +430,7 @@ def _combination_batches(players: list[_Player], batch: int) -> Iterator[npt.NDA
     first (the prefixes, :class:`_Deals`), the widest's live combos picked by one array
     operation per prefix. Listed as they are judged, never all at once (three random hands
     have 2.3e9)."""
-    masks = [_combo_masks(player) for player in players]
+    masks = [player.masks for player in players]
     last = _widest([len(mask) for mask in masks])
     others = [index for index in range(len(players)) if index != last]
     wide = masks[last]
@@ -444,7 +497,7 @@ def _deals(players: list[_Player], pool: int) -> _Deals:
     sizes = [player.size(pool) for player in players]
     full = _full(players, pool)
     last = _widest(sizes)
-    hole = max(len(player.combos[0]) if player.combos else player.every for player in players)
+    hole = max(player.rows.shape[1] for player in players)
     ranged = [i for i, player in enumerate(players) if not full[i] and sizes[i] > 1]
     left = pool - hole * len(ranged)
     full_factors = {}
@@ -458,7 +511,7 @@ def _deals(players: list[_Player], pool: int) -> _Deals:
     rng = np.random.default_rng(0)  # estimates: the same one every time
     order = sorted(ranged, key=lambda index: (index == last, sizes[index]))
     for index in order:
-        masks = _combo_masks(players[index])
+        masks = players[index].masks
         if index == last:
             prefixes = float(counts.sum())
         if exact and len(states) * len(masks) > _COUNT_PAIRS:
@@ -585,7 +638,7 @@ def _player_equity(
     lost = total - won - tied
     return PlayerEquity(
         hand=player.text,
-        combos=len(player.combos),
+        combos=player.count,
         equity=float(share / total),
         win=float(won / total),
         tie=float(tied / total),
@@ -637,11 +690,11 @@ def _exact(
     players: list[_Player],
     progress: Progress | None,
 ) -> EquityResult:
-    held = {card for player in players if len(player.combos) == 1 for card in player.combos[0]}
+    held = {card for player in players if player.count == 1 for card in player.combos[0]}
     out = set(board + dead) | held
     pool = [Card(card) for card in game.deck if Card(card) not in out]
     players = [player.listed(pool) for player in players]
-    ranges = any(len(player.combos) > 1 for player in players)
+    ranges = any(player.count > 1 for player in players)
     if len(players) == 2 and not game.uses_exactly_two and game.low is None and ranges:
         return _exact_heads_up_ranges(game, board, dead, players)
     size = len(players) + 1
@@ -713,11 +766,9 @@ def _any_five_batches(
         masks.append(player_masks)
         hole_rows.append(np.array([row_of[tuple(sorted(c.rank for c in combo))]
                                    for combo in player.combos], dtype=np.int64))  # fmt: skip
-        cards.append(np.array([sum(1 << c.id for c in combo) for combo in player.combos],
-                              dtype=np.uint64))  # fmt: skip
-        distinct = sorted(set(player.weights))
-        weights.append(distinct)
-        weight_ids.append(np.array([distinct.index(w) for w in player.weights], dtype=np.int64))
+        cards.append(player.masks)
+        weights.append(list(player.levels))
+        weight_ids.append(player.level_of.astype(np.int64))
     out = {card.id for card in board + dead}
     pool = np.array([card for card in game.deck if card not in out], dtype=np.uint8)
     known = np.array([card.id for card in board], dtype=np.uint8)
@@ -727,7 +778,7 @@ def _any_five_batches(
     threads = thread_count()
     per_deal = threads * len(players) * 2 * size * size
     batch = max(1, min(4096, _BATCH_CELLS // per_deal))
-    alike = all(len(set(player.weights)) == 1 for player in players)
+    alike = all(player.alike for player in players)
     bound = expected  # combinations to deal (:func:`_deals`), for the progress
     done = 0
     for index in _combination_batches(players, batch):  # (deals, players): each one's combo
@@ -789,10 +840,9 @@ def _dealt_batches(
     levels: list[list[Fraction]] = []  # per player: its distinct weights
     for player in players:
         keys, masks, pairs = _hole_arrays(player.combos, game)
-        cards = np.array([sum(1 << c.id for c in combo) for combo in player.combos],
-                         dtype=np.uint64)  # fmt: skip
-        distinct = sorted(set(player.weights))
-        ids = np.array([distinct.index(w) for w in player.weights], dtype=np.int64)
+        cards = player.masks
+        distinct = list(player.levels)
+        ids = player.level_of.astype(np.int64)
         arrays.append([keys, masks, pairs, cards, ids])
         levels.append(distinct)
     out = {card.id for card in board + dead}
@@ -803,7 +853,7 @@ def _dealt_batches(
     size = len(players) + 1
     threads = thread_count()
     batch = max(1, min(4096, _BATCH_CELLS // (threads * len(players) * 2 * size * size)))
-    alike = all(len(set(player.weights)) == 1 for player in players)
+    alike = all(player.alike for player in players)
     bound = expected  # combinations to deal (:func:`_deals`), for the progress
     done = 0
     for index in _combination_batches(players, batch):  # (deals, players): each one's combo
@@ -907,8 +957,7 @@ def _full(players: list[_Player], pool: int) -> list[bool]:
     """Which players hold every hand of the ``pool`` live cards, all weighted alike."""
     return [
         bool(player.every)
-        or (len(player.combos) == comb(pool, len(player.combos[0])) > 1
-            and len(set(player.weights)) == 1)
+        or (player.count == comb(pool, player.rows.shape[1]) > 1 and player.alike)
         for player in players
     ]  # fmt: skip
 
@@ -932,16 +981,16 @@ class _Dealer:
     def of(cls, players: list[_Player], full: list[bool], hole_cards: int) -> _Dealer:
         count = len(players)
         kinds = np.array(
-            [FULL if everything else FIXED if len(p.combos) == 1 else PARTIAL
+            [FULL if everything else FIXED if p.count == 1 else PARTIAL
              for p, everything in zip(players, full, strict=True)], dtype=np.int64,
         )  # fmt: skip
         # Known hands, then ranges narrowest first (a narrow range dealt late would often find
         # its combos taken: deals of little weight), then full ranges.
         order = np.array(
-            sorted(range(count), key=lambda i: (kinds[i], len(players[i].combos))), dtype=np.int64
+            sorted(range(count), key=lambda i: (kinds[i], players[i].count)), dtype=np.int64
         )
         partial = [i for i in range(count) if kinds[i] == PARTIAL]
-        most = max([1] + [len(players[i].combos) for i in range(count) if kinds[i] != FULL])
+        most = max([1] + [players[i].count for i in range(count) if kinds[i] != FULL])
         combos = np.zeros((count, most, hole_cards), dtype=np.uint8)
         cumulative = np.zeros((count, most), dtype=np.float64)
         bits = np.zeros((count, most), dtype=np.uint64)
@@ -953,23 +1002,22 @@ class _Dealer:
         for index, player in enumerate(players):
             if kinds[index] == FULL:
                 continue
-            size = len(player.combos)
+            size = player.count
             counts[index] = size
-            weights = [float(weight) for weight in player.weights]
-            combos[index, :size] = [[card.id for card in combo] for combo in player.combos]
+            weights = np.array([float(level) for level in player.levels])[player.level_of]
+            combos[index, :size] = player.rows
             cumulative[index, :size] = np.cumsum(weights)
-            bits[index, :size] = [sum(1 << card.id for card in c) for c in player.combos]
-            for combo, weight in zip(player.combos, weights, strict=True):
-                for card in combo:
-                    card_weight[index, card.id] += weight
-                    card_count[index, card.id] += 1
-        dealt: set[Card] = set()  # cards of the ranges dealt before, in order
+            bits[index, :size] = player.masks
+            for column in player.rows.T:  # no temporary of every card's weight
+                card_weight[index] += np.bincount(column, weights, 64)
+                card_count[index] += np.bincount(column, minlength=64)
+        dealt = 0  # cards of the ranges dealt before, in order
         slots[:] = -1
         overlapping = []
         for index in order.tolist():
             if kinds[index] != PARTIAL:
                 continue
-            cards = {card for combo in players[index].combos for card in combo}
+            cards = int(np.bitwise_or.reduce(players[index].masks))
             if cards & dealt:
                 overlapping.append(index)
             dealt |= cards
@@ -977,10 +1025,11 @@ class _Dealer:
             slots[index] = slot
             if hole_cards > 2:
                 continue  # no pair weights: the sampler rejects a deal on a taken card
-            for (first, second), weight in zip(players[index].combos, players[index].weights,
-                                               strict=True):  # fmt: skip
-                pair_weight[slot, first.id, second.id] = float(weight)
-                pair_weight[slot, second.id, first.id] = float(weight)
+            levels = np.array([float(level) for level in players[index].levels])
+            weights = levels[players[index].level_of]
+            first, second = players[index].rows.T
+            pair_weight[slot, first, second] = weights
+            pair_weight[slot, second, first] = weights
         return cls(kinds, order, combos, counts, cumulative, bits, card_weight, card_count,
                    pair_weight, slots)  # fmt: skip
 
@@ -999,7 +1048,7 @@ def _sampled(
     hi = game.high.tables(7)
     lo = game.low.tables(7) if game.low else hi
     known = np.array([card.id for card in board], dtype=np.uint8)
-    held = {card for player in players if len(player.combos) == 1 for card in player.combos[0]}
+    held = {card for player in players if player.count == 1 for card in player.combos[0]}
     out = {card.id for card in board + dead} | {card.id for card in held}
     pool = np.array([card for card in game.deck if card not in out], dtype=np.uint8)
     used = np.uint64(sum(1 << card for card in out))
@@ -1061,7 +1110,7 @@ def _sample(
             break
         if (dealt + _BLOCKS_PER_CALL * BLOCK_SIZE) * len(players) > MAX_WORK:
             break  # unequal deal weights may need more: the errors say what was reached
-    held = {card for player in players if len(player.combos) == 1 for card in player.combos[0]}
+    held = {card for player in players if player.count == 1 for card in player.combos[0]}
     pool = len(game.deck) - len(board) - len(dead) - len(held)  # Omaha's random: its combos
     results = tuple(
         PlayerEquity(
@@ -1384,7 +1433,7 @@ def equity(
     parsed = [_player(item, number, rules) for number, item in enumerate(items, 1)]
     seen = {card: "the board or the dead cards" for card in board_cards + dead_cards}
     for number, player in enumerate(parsed, 1):
-        if len(player.combos) == 1:  # a hand, not a range: its cards are taken
+        if player.count == 1:  # a hand, not a range: its cards are taken
             for card in player.combos[0]:
                 if card in seen:
                     raise PlayerError(number, f"card {card} is also held by {seen[card]}")
@@ -1397,7 +1446,7 @@ def equity(
     if needed + BOARD_CARDS - len(board_cards) > len(rules.deck):
         raise PokerScoreError(f"{rules.name} has {len(rules.deck)} cards, too few for this spot")
     live = _live(parsed, set(board_cards + dead_cards))
-    held = {card for player in live if len(player.combos) == 1 for card in player.combos[0]}
+    held = {card for player in live if player.count == 1 for card in player.combos[0]}
     pool = len(rules.deck) - len(board_cards) - len(dead_cards) - len(held)
     if _possible(live, _full(live, pool)) is False:  # None: undecided, the sampler watches
         raise PokerScoreError("the players' ranges leave no deal in which no card is held twice")
