@@ -1175,13 +1175,22 @@ class _StudDeal:
 
     def work(self) -> int:
         """Hands to judge exactly (see :data:`MAX_WORK`): heads-up, each completion valued and
-        swept (a few dozen steps each); else every deal of completions (at most the product of
-        their numbers, times the community cards) per player."""
-        pool = len(self.pool) - self.community
-        counts = [comb(pool, width) for width in self.widths()]
-        if len(counts) == 2:
-            return sum(counts) * 64
-        return math.prod(counts) * len(counts) * (len(self.pool) if self.community else 1)
+        swept (a few dozen steps each); else each player's hand on every deal of completions
+        that holds no card twice (counted: the community card, then each player's cards from
+        those left), plus a quarter per completion tried against the cards taken before it (the
+        kernel tries every completion of a player after each deal of those before)."""
+        widths = self.widths()
+        if len(widths) == 2:
+            pool = len(self.pool) - self.community
+            return sum(comb(pool, width) for width in widths) * 64
+        prefixes = len(self.pool) if self.community else 1
+        left = len(self.pool) - self.community
+        tries = 0
+        for width in widths:
+            tries += prefixes * comb(len(self.pool), width)
+            prefixes *= comb(left, width)
+            left -= width
+        return prefixes * len(widths) + tries // 4
 
 
 def _completions(
