@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 
 import numba
 import pokerkit
@@ -629,5 +630,16 @@ def test_a_spot_past_the_bound_is_refused_with_its_true_size() -> None:
     rules = get_game("holdem")
     players = [equity_module._player("random", n, rules) for n in (1, 2, 3)]
     live = equity_module._live(players, set(parse_cards("2c 3d 4h 5s 7c")))
-    work = equity_module._work(live, rules, 1, 47)
+    _, work = equity_module._work(live, rules, 1, 47)
     assert 966_381_570 * 3 <= work <= 2 * 966_381_570 * 3
+
+
+def test_an_omaha_hand_weighs_its_lookups_and_the_refusal_says_both() -> None:
+    # Six-card Omaha, a hand against random on a flop: C(43, 6) x C(37, 2) deals of two hands
+    # judged, 8.1e9, under the bound in hands; but each is 15 x 10 five-card lookups (measured
+    # 27 times as slow as a hold'em hand), some 3e11 hold'em hands' work: refused, saying both.
+    truth = comb(43, 6) * comb(37, 2) * 2
+    with pytest.raises(PokerScoreError, match="hold'em hands' work each in omaha-6") as refused:
+        equity(["AsAdKcQh7c6h", "random"], board="2c 3d 9h", game="omaha-6", method="exact")
+    said = float(str(refused.value).split("about ")[1].split(" hands")[0])
+    assert truth / 2 <= said <= truth * 2, (said, truth)

@@ -125,9 +125,10 @@ EXACT_LIMIT: Final = 400_000_000
 MAX_WORK: Final = 10**10
 """The most work one call takes on, in hands judged: boards (or showdowns dealt) times players
 for every combination of combos that holds no card twice (counted, not bounded by the product
-of the ranges' sizes), plus a thousand per prefix of those combinations listed in Python (every
-player's combo but the widest range's) and a quarter per pair of combos weighed (range against
-range). About a minute on two cores of a recent server at the rates of
+of the ranges' sizes), an Omaha hand counting as its ``C(hole cards, 2) x 10`` five-card
+lookups over four (15 hold'em hands in four-card Omaha, 37 in six-card), plus a thousand per
+prefix of those combinations listed in Python (every player's combo but the widest range's)
+and a quarter per pair of combos weighed (range against range). About a minute on two cores of a recent server at the rates of
 ``benchmarks/equity.md``: a call that would take more is refused up front, with what it would
 take."""
 DEFAULT_SAMPLES: Final = 1_000_000
@@ -876,16 +877,42 @@ def _dealt_batches(
             yield counts[group], weight, done, max(bound, done)
 
 
-def _work(players: list[_Player], game: Game, boards: int, pool: int) -> int:
-    """Hands to judge exactly (see :data:`MAX_WORK`): for two ranges of hold'em each board once
-    per live combo, then every pair of combos weighed; else each board per player for every
-    combination of combos that holds no card twice (:func:`_deals`), and the prefixes walked
-    in Python to list them."""
+def _hand_cost(game: Game) -> int:
+    """The work of judging one hand, in hold'em hands: an Omaha hand is looked up five cards at
+    a time, ``C(hole cards, 2) x 10`` times, about a quarter of a hold'em hand each (measured:
+    four-card Omaha 13, five 26, six 27 times as slow as hold'em per hand judged)."""
+    return comb(game.hole_cards, 2) * comb(BOARD_CARDS, 3) // 4 if game.uses_exactly_two else 1
+
+
+def _work(players: list[_Player], game: Game, boards: int, pool: int) -> tuple[int, int]:
+    """Hands to judge exactly, and their work (see :data:`MAX_WORK`): for two ranges of
+    hold'em each board once per live combo, then every pair of combos weighed; else each board
+    per player for every combination of combos that holds no card twice (:func:`_deals`), each
+    hand at :func:`_hand_cost`, and the prefixes walked in Python to list them."""
     sizes = [player.size(pool) for player in players]
     if len(players) == 2 and not game.uses_exactly_two and game.low is None:
-        return boards * (sizes[0] + sizes[1] + sizes[0] * sizes[1] // 4)
+        hands = boards * (sizes[0] + sizes[1] + sizes[0] * sizes[1] // 4)
+        return hands, hands
     deals = _deals(players, pool)
-    return round(deals.count * boards * len(players) + deals.prefixes * _PREFIX_COST)
+    hands = round(deals.count * boards * len(players))
+    return hands, round(hands * _hand_cost(game) + deals.prefixes * _PREFIX_COST)
+
+
+def _refuse_work(hands: int, work: int, game: Game) -> None:
+    """Refuse an exact enumeration past :data:`MAX_WORK`, saying how many hands it would judge
+    (and their work, where a hand is more than a hold'em hand's)."""
+    if work <= MAX_WORK:
+        return
+    cost = _hand_cost(game)
+    weighed = (
+        f" ({cost} hold'em hands' work each in {game.name}: {work:.1e})"
+        if cost > 1 and hands * cost > MAX_WORK
+        else ""
+    )
+    raise PokerScoreError(
+        f"exact enumeration of this spot would judge about {hands:.1e} hands{weighed}, more than "
+        f"the {MAX_WORK:.0e} one call takes on: sample it (Monte Carlo) instead"
+    )
 
 
 def _integer_weights(weights: Sequence[Fraction]) -> tuple[list[int], int]:
@@ -1293,11 +1320,7 @@ def _stud_equity(
     deal = _StudDeal.of(game, dead, players)
     work = deal.work()
     if method == "exact" or (method == "auto" and not sampling and work <= EXACT_LIMIT):
-        if work > MAX_WORK:
-            raise PokerScoreError(
-                f"exact enumeration of this spot would judge about {work:.1e} hands, more than "
-                f"the {MAX_WORK:.0e} one call takes on: sample it (Monte Carlo) instead"
-            )
+        _refuse_work(work, work, game)
         result = _stud_exact(game, dead, players, deal)
         if progress is not None:
             progress(1, 1)
@@ -1461,14 +1484,10 @@ def equity(
         raise PokerScoreError("the players' ranges leave no deal in which no card is held twice")
     boards = comb(len(rules.deck) - needed, BOARD_CARDS - len(board_cards))
     sampling = (samples, stderr, seed) != (None, None, None)
-    work = _work(live, rules, boards, pool)
+    hands, work = _work(live, rules, boards, pool)
     exact = method == "exact" or (method == "auto" and not sampling and work <= EXACT_LIMIT)
     if exact:
-        if work > MAX_WORK:
-            raise PokerScoreError(
-                f"exact enumeration of this spot would judge about {work:.1e} hands, more than "
-                f"the {MAX_WORK:.0e} one call takes on: sample it (Monte Carlo) instead"
-            )
+        _refuse_work(hands, work, rules)
         return _exact(rules, board_cards, dead_cards, live, progress)
     _check_sampling_work(len(items), samples, stderr)
     return _sampled(rules, board_cards, dead_cards, live, samples, stderr, seed, progress)
