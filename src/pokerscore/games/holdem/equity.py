@@ -12,8 +12,13 @@ taking part of it, ``lose`` of taking nothing.
 players' combos that shares no card, each weighted by the product of the combos' weights (the
 PokerStove/Equilab definition), and keeps integer counts. ``method="auto"`` enumerates when the
 work, boards x combinations of combos x players, is at most :data:`EXACT_LIMIT`, and samples
-otherwise. Omaha's ``random`` (every hand: 20 million in six-card Omaha) is listed only for
-an exact run.
+otherwise. The combinations that hold no card twice are counted before any work, not bounded
+by the product of the ranges' sizes: a ``random`` range is a factor (every hand of the cards
+the others leave), the other ranges are counted as the sets of cards their combos take, and
+past a few million (set, combo) pairs estimated by following 4,096 partial deals. A range is
+held as rows of card ids with its weights' levels, never an object per combo; Omaha's
+``random`` (every hand: 20 million in six-card Omaha) is listed only for an exact run, and
+sampled like the board (below).
 
 **Monte Carlo** must draw each combination of combos with chance proportional to the product of
 their weights, among those that share no card, then a uniform board. Redrawing every hand until
