@@ -115,6 +115,7 @@ def _started(*_: object, **__: object) -> None:
 
 
 def _calls() -> list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any]]]:
+    from pokerscore.games.holdem.preflop.results import read_preflop_tables
     from pokerscore.games.videopoker.strategy.grammar import parse_strategy
 
     short = parse_strategy("Four of a kind\nDiscard everything")
@@ -138,6 +139,9 @@ def _calls() -> list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, A
         ("generate_strategy", pokerscore.generate_strategy, ("jacks-or-better-9-6",),
          {"coins": 5, "lines": 5, "worst": 10, "progress": None}),
         ("analyze", pokerscore.analyze, ("jacks-or-better-9-6",), {"coins": 5, "progress": None}),
+        ("PreflopJob", pokerscore.PreflopJob, (),
+         {"hands": ("AA", "KK"), "players": 2, "tasks": 1, "heads_up": True}),
+        ("read_preflop_tables", read_preflop_tables, ("/nonexistent/tables",), {}),
     ]  # fmt: skip
 
 
@@ -150,7 +154,7 @@ _WORK_STARTS = {
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("index", range(11), ids=[name for name, *_ in _calls()])
+@pytest.mark.parametrize("index", range(len(_calls())), ids=[name for name, *_ in _calls()])
 def test_each_parameter_of_a_computation_is_checked_by_name(
     index: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -163,8 +167,8 @@ def test_each_parameter_of_a_computation_is_checked_by_name(
     if name in _WORK_STARTS:
         module, attribute = _WORK_STARTS[name]
         monkeypatch.setattr(importlib.import_module(module), attribute, _started)
-    with contextlib.suppress(Started):
-        function(*arguments, **options)  # the good call
+    with contextlib.suppress(Started, PokerScoreError):  # the good call (no tables: an error)
+        function(*arguments, **options)
     places = [(position, None) for position in range(len(arguments))]
     places += [(None, option) for option in options]
     for position, option in places:

@@ -520,9 +520,13 @@ def _deals(players: list[_Player], pool: int) -> _Deals:
         masks = players[index].masks
         if index == last:
             prefixes = float(counts.sum())
-        if exact and len(states) * len(masks) > _COUNT_PAIRS:
+        total = float(counts.sum())
+        if total == 0:  # no deal holds no card twice
+            break
+        # The last range only counts its live combos, in parts: it may weigh more pairs.
+        budget = _COUNT_PAIRS * (16 if index == last else 1)
+        if exact and len(states) * len(masks) > budget:
             exact = False
-            total = float(counts.sum())
             states = rng.choice(states, size=_COUNT_SAMPLES, p=counts / total)
             counts = np.full(_COUNT_SAMPLES, total / _COUNT_SAMPLES)
         if not exact and len(states) * len(masks) <= _COUNT_PAIRS:
