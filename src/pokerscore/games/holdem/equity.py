@@ -282,9 +282,10 @@ class _Player:
         """The player with its combos listed: every hand of ``pool`` when it holds them all."""
         if not self.every:
             return self
-        ordered = sorted((card.id for card in pool), reverse=True)
-        rows = np.array(list(combinations(ordered, self.every)), dtype=np.uint8)
-        rows = rows.reshape(-1, self.every)
+        ids = np.array(sorted(card.id for card in pool), dtype=np.uint8)
+        positions = np.zeros((comb(len(ids), self.every), self.every), dtype=np.uint8)
+        fill_subsets(len(ids), positions)  # ascending in each row
+        rows = np.ascontiguousarray(ids[positions][:, ::-1])  # highest first
         return _Player(self.text, rows, self.levels, np.zeros(len(rows), dtype=np.intp))
 
 
@@ -667,18 +668,19 @@ def _whole(value: Fraction) -> int | Fraction:
 
 
 def _hole_arrays(
-    holes: Sequence[tuple[Card, ...]], game: Game
+    rows: npt.NDArray[np.uint8], game: Game
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-
-    keys = np.array([sum(CARD_KEYS[card.id] for card in hole) for hole in holes], dtype=np.int64)
-    masks = np.array(
-        [sum(1 << (13 * (card.id & 3) + (card.id >> 2)) for card in set(hole)) for hole in holes],
-        dtype=np.int64,
-    )
-    pairs = [
-        [CARD_KEYS_5[a.id] + CARD_KEYS_5[b.id] for a, b in combinations(hole, 2)] for hole in holes
-    ]
-    return keys, masks, np.array(pairs if game.uses_exactly_two else [[0]] * len(holes))
+    """Each hand's (row of card ids') summed card key, its suit bits (13 per suit) and, in
+    Omaha, the five-card keys of each pair of its cards (else a column of zeros)."""
+    ids = rows.astype(np.int64)
+    keys = np.array(CARD_KEYS, dtype=np.int64)[ids].sum(axis=1)
+    bits = np.left_shift(np.int64(1), 13 * (ids & 3) + (ids >> 2))
+    masks = np.bitwise_or.reduce(bits, axis=1) if ids.shape[1] else np.zeros(len(ids), np.int64)
+    if not game.uses_exactly_two:
+        return keys, masks, np.zeros((len(ids), 1), dtype=np.int64)
+    keys5 = np.array(CARD_KEYS_5, dtype=np.int64)[ids]
+    columns = combinations(range(ids.shape[1]), 2)
+    return keys, masks, np.stack([keys5[:, a] + keys5[:, b] for a, b in columns], axis=1)
 
 
 @cache
@@ -771,7 +773,7 @@ def _any_five_batches(
     row_of = {pair: row for row, pair in enumerate(rank_pairs)}
     keys, masks, hole_rows, cards, weight_ids, weights = [], [], [], [], [], []
     for player in players:
-        player_keys, player_masks, _ = _hole_arrays(player.combos, game)
+        player_keys, player_masks, _ = _hole_arrays(player.rows, game)
         keys.append(player_keys)
         masks.append(player_masks)
         hole_rows.append(np.array([row_of[tuple(sorted(c.rank for c in combo))]
@@ -849,7 +851,7 @@ def _dealt_batches(
     arrays: list[list[npt.NDArray[Any]]] = []  # per player: keys, masks, pairs, cards, weight ids
     levels: list[list[Fraction]] = []  # per player: its distinct weights
     for player in players:
-        keys, masks, pairs = _hole_arrays(player.combos, game)
+        keys, masks, pairs = _hole_arrays(player.rows, game)
         cards = player.masks
         distinct = list(player.levels)
         ids = player.level_of.astype(np.int64)
@@ -944,10 +946,8 @@ def _exact_heads_up_ranges(
     tables = game.high.tables(7)
     arrays = []
     for player in players:
-        holes = player.combos
-        keys, masks, _ = _hole_arrays(holes, game)
-        cards = np.array([sum(1 << card.id for card in hole) for hole in holes], dtype=np.uint64)
-        arrays.append((keys, masks, cards))
+        keys, masks, _ = _hole_arrays(player.rows, game)
+        arrays.append((keys, masks, player.masks))
     first, second = arrays
     first_weights, first_denominator = _integer_weights(players[0].weights)
     second_weights, second_denominator = _integer_weights(players[1].weights)
@@ -1196,7 +1196,11 @@ class _StudDeal:
                 f"{game.name} has {len(game.deck)} cards, too few for this spot: "
                 f"{len(pool)} left to deal"
             )
-        keys, masks, _ = _hole_arrays(holes, game)
+        known = [
+            _hole_arrays(np.array([[card.id for card in hole]], np.uint8), game) for hole in holes
+        ]
+        keys = np.concatenate([key for key, _, _ in known])
+        masks = np.concatenate([mask for _, mask, _ in known])
         spot = Spot(
             keys, masks, np.array(missing, dtype=np.int64),
             np.array([CARD_KEYS[card] for card in pool], dtype=np.int64),
