@@ -46,7 +46,7 @@ actions = ['d dh p1 AhAdKhKd', 'd dh p2 QsQcJsJc', 'p2 cbr 6', 'p1 cbr 18', 'p2 
 def histories() -> None:
     """The PHH and PokerStars fast paths (one process: both compile ``replay_one``), the
     all-in shares, and the Arrow columns."""
-    from pokerscore.files.histories.running import analyse_histories
+    from pokerscore.histories.running import analyse_histories
 
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)

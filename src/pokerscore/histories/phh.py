@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from pokerscore.cards import Card
-from pokerscore.files.histories.model import (
+from pokerscore.histories.model import (
     Action,
     Betting,
     HandHistory,
@@ -70,7 +70,7 @@ def variant_rules(variant: str) -> tuple[str, Betting]:
     >>> variant_rules("F7S")
     Traceback (most recent call last):
     ...
-    pokerscore.files.histories.model.HandHistoryError: variant 'F7S' (seven card stud) is not replayed here: community-card games only (NT, FT, PT, NS, PO, NO, FO/8, PO/8)
+    pokerscore.histories.model.HandHistoryError: variant 'F7S' (seven card stud) is not replayed here: community-card games only (NT, FT, PT, NS, PO, NO, FO/8, PO/8)
     """
     betting = BETTING.get(variant[:1])
     game = GAMES.get(variant[1:])

@@ -231,7 +231,7 @@ class PlayerResult:
     """The street after which a player was all-in and no more betting could happen, if that was
     before the river."""
     allin_ev: float | None
-    """All-in EV (see :mod:`pokerscore.files.histories.allin`): None where there is none."""
+    """All-in EV (see :mod:`pokerscore.histories.allin`): None where there is none."""
 
 
 @dataclass(frozen=True, slots=True)

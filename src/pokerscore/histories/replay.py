@@ -34,8 +34,11 @@ from typing import Final
 from pokerscore._support.errors import expect
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.engine import get_ranking
-from pokerscore.files.histories.allin import allin_evs
-from pokerscore.files.histories.model import (
+from pokerscore.games.holdem.game import BOARD_CARDS, GAMES, Game
+from pokerscore.games.holdem.showdown import showdown
+from pokerscore.hands import best_hand
+from pokerscore.histories.allin import allin_evs
+from pokerscore.histories.model import (
     STREETS,
     Action,
     Disagreement,
@@ -46,9 +49,6 @@ from pokerscore.files.histories.model import (
     Pot,
     Street,
 )
-from pokerscore.games.holdem.game import BOARD_CARDS, GAMES, Game
-from pokerscore.games.holdem.showdown import showdown
-from pokerscore.hands import best_hand
 
 RAKE_LIMIT: Final = Fraction(1, 10)
 """The most of a pot a site may keep before the payout counts as a disagreement."""
@@ -611,7 +611,7 @@ class _Payout:
 
 def replay_table(hand: HandHistory) -> tuple[_Table, list[Pot], list[Fraction], Fraction]:
     """The played table, its pots, what each player took and the share of the pots paid out
-    (for :mod:`pokerscore.files.histories.allin`)."""
+    (for :mod:`pokerscore.histories.allin`)."""
     table = _play(hand)
     payout = _Payout(table)
     return table, payout.pots, payout.won, payout.ratio
@@ -620,7 +620,7 @@ def replay_table(hand: HandHistory) -> tuple[_Table, list[Pot], list[Fraction], 
 def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     """Replay a hand: each player's result, the pots, what the site's record disagrees with.
 
-    Raises :class:`~pokerscore.files.histories.model.HandHistoryError` for a hand that cannot
+    Raises :class:`~pokerscore.histories.model.HandHistoryError` for a hand that cannot
     be played (an action out of turn, a bet beyond the stack, a card seen twice, a hand that
     stops before its end). ``allin_ev=False`` leaves the all-in EV out (it is the costly part).
     """

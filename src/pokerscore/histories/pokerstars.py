@@ -1,5 +1,5 @@
 """PokerStars hand histories (the text the client saves): cash games and tournaments, many hands
-a file, into the same :class:`~pokerscore.files.histories.model.HandHistory` as PHH.
+a file, into the same :class:`~pokerscore.histories.model.HandHistory` as PHH.
 
 Read: hold'em, Omaha and Omaha hi/lo (no limit, pot limit, limit) and 6+ hold'em; the seats
 dealt in (a player sitting out is not); antes, blinds, a dead small blind ("posts small & big
@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.cards import Card
-from pokerscore.files.histories.model import (
+from pokerscore.histories.model import (
     Action,
     Betting,
     HandHistory,
     HandHistoryError,
     Seat,
 )
-from pokerscore.files.histories.phh import parse_cards_text
+from pokerscore.histories.phh import parse_cards_text
 
 _HEADER: Final = re.compile(
     r"^PokerStars (?:Zoom |Home Game |Fast Poker )?(?:Hand|Game) #(?P<id>\d+):\s*"
