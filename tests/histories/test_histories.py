@@ -670,7 +670,7 @@ def test_tallies_counted_apart_add_up() -> None:
 def test_read_histories_takes_files_folders_and_globs() -> None:
     from pokerscore.histories.running import history_files, read_histories
 
-    assert len(history_files([SHARED])) == 102
+    assert len(history_files([SHARED / "phh", SHARED / "pokerstars"])) == 102
     assert len(history_files([str(SHARED / "phh" / "pluribus-30" / "1*.phh")])) == 11
     hands = list(read_histories(SHARED / "pokerstars", SHARED / "phh" / "famous"))
     assert len(hands) == 68 + 5
@@ -784,7 +784,12 @@ def test_two_dask_workers_give_the_single_process_results(tmp_path: Path) -> Non
     from pokerscore._support.tasks import dask_client
     from pokerscore.histories.running import analyse_histories
 
-    sources = [SHARED, DATA / "malformed.phhs", DATA / "pokerstars-shapes.txt"]
+    sources = [
+        SHARED / "phh",
+        SHARED / "pokerstars",
+        DATA / "malformed.phhs",
+        DATA / "pokerstars-shapes.txt",
+    ]
     single = analyse_histories(sources, out=tmp_path / "single.parquet", follow="Hero")
     with dask_client(workers=2) as client:
         spread = analyse_histories(

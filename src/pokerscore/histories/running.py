@@ -185,7 +185,7 @@ def history_results(
     raises instead.
 
     >>> from pathlib import Path
-    >>> folder = Path(__file__).parents[4] / "tests" / "data" / "histories"
+    >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
     >>> first = next(history_results(folder / "actions.phhs"))
     >>> [(p.player, p.net) for p in first.players]
     [('Sam', -1.0), ('Bea', -2.0), ('Cy', 3.0)]
