@@ -24,6 +24,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.model import (
     Action,
@@ -31,6 +32,9 @@ from pokerscore.histories.model import (
     HandHistory,
     HandHistoryError,
     Seat,
+    hand_scale,
+    read_amount,
+    to_units,
 )
 from pokerscore.histories.phh import parse_cards_text
 
@@ -46,10 +50,10 @@ _GAME: Final = re.compile(
 )
 _STAKES: Final = re.compile(r"\((?P<sb>[^/()\s]+)/(?P<bb>[^/()\s]+)(?: (?P<currency>[A-Z]{3}))?\)")
 _TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\d+)")
-_TABLE: Final = re.compile(r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
-                           r"Seat #(?P<button>\d+) is the button")  # fmt: skip
+_TABLE: Final = re.compile(r"^Table '(?P<table>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play Money\) )?"
+                           r"Seat #(?P<button>[0-9]{1,5}) is the button")  # fmt: skip
 _SEAT: Final = re.compile(
-    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
+    r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+?) \((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
     r"(?P<rest>.*)$"
 )
 _STREET: Final = re.compile(
@@ -57,7 +61,7 @@ _STREET: Final = re.compile(
     r"(?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]"
 )
 _COLLECTED: Final = re.compile(
-    r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>\d+))?)"
+    r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
 )
 _UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
 _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) (?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$")
@@ -65,7 +69,11 @@ _CASHED_OUT: Final = re.compile(
     r"^(?P<name>.+?) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?"
 )
 _TOTAL: Final = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>[^|]*)(?:\| Rake (?P<rake>\S+))?")
-_AMOUNT: Final = re.compile(r"[^\d.]")
+_AMOUNT: Final = re.compile(r"[^0-9.]")
+_LETTER: Final = re.compile(r"[^\W\d_]")
+"""A letter: an amount with one is no amount (``1e5`` is not 15)."""
+_LONGEST_MONEY: Final = 64
+"""The longest amount text read, currency signs and thousands separators included."""
 
 GAMES: Final = {
     "Hold'em": ("T", "holdem"),
@@ -85,10 +93,12 @@ BETTING: Final[dict[str, tuple[str, Betting]]] = {
 
 
 def _money(text: str) -> Decimal:
-    cleaned = _AMOUNT.sub("", text)
-    if not cleaned or cleaned.count(".") > 1:
-        raise HandHistoryError(f"{text!r} is not an amount")
-    return Decimal(cleaned)
+    """An amount as the site writes it (``$0.25``, ``1,500``, ``€2``): its digits and point,
+    read by the one rule of amounts."""
+    cleaned = _AMOUNT.sub("", text[:_LONGEST_MONEY])
+    if len(text) > _LONGEST_MONEY or not cleaned or _LETTER.search(text):
+        raise HandHistoryError(f"{shorten(repr(text))} is not an amount")
+    return read_amount(cleaned, f"the amount {shorten(repr(text))}:")
 
 
 def _cards(text: str) -> tuple[Card | None, ...]:
@@ -312,6 +322,14 @@ def _build(draft: _Draft) -> HandHistory:
         if not out or name in playing  # a tournament deals a player who sits out in
     ]
     seated.sort()
+    first: dict[str, int] = {}
+    for seat, name, _ in seated:
+        if name in first:
+            raise HandHistoryError(
+                f"seats {first[name]} and {seat} are both {shorten(repr(name))}: "
+                "each player needs a name of their own"
+            )
+        first[name] = seat
     after = [entry for entry in seated if entry[0] > draft.button]
     order = after + [entry for entry in seated if entry[0] <= draft.button]
     if len(order) < 2:
@@ -326,11 +344,10 @@ def _build(draft: _Draft) -> HandHistory:
     amounts += [amount for _, amount, _ in draft.collected]
     amounts += [amount for _, amount, _ in draft.cashed_out] + [fee for *_, fee in draft.cashed_out]
     amounts += [value for value in (draft.total, draft.rake) if value is not None]
-    places = max((-a.as_tuple().exponent for a in amounts if a != a.to_integral_value()), default=0)  # type: ignore[operator]
-    scale = 10**places
+    scale = hand_scale(amounts)
 
     def units(value: Decimal) -> int:
-        return int(value * scale)
+        return to_units(value, scale)
 
     def who(name: str | None, line: int) -> int:
         if name not in index:
