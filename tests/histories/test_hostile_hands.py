@@ -77,6 +77,11 @@ HOSTILE_PHH = [
     ),
     ("a Unicode digit in an amount", ("'p3 f'", "'p3 cbr ٣'"), "is not a plain amount"),
     ("an underscore in an amount", ("'p3 f'", "'p3 cbr 1_000'"), "is not a plain amount"),
+    (
+        "a seat number past the rows' int16",
+        ("min_bet = 2", "min_bet = 2\nseats = [1, 99999, 3]"),
+        "seats must be a list of 3 whole numbers from 0 to 32767",
+    ),
 ]
 
 
@@ -181,10 +186,12 @@ def hostile_file(folder: Path) -> tuple[Path, list[int]]:
     tables = []
     for n, (_, change, _) in enumerate(HOSTILE_PHH):
         tables += [f"[{2 * n + 1}]\n{GOOD_PHH}\n", f"[{2 * n + 2}]\n{hostile(change)}\n"]
-    tables.append(f"[²]\n{GOOD_PHH}\n")  # a header that is no number: the hand's place
+    # Headers that are no hand number the rows' int32 holds: the hand is numbered by its place.
+    tables += [f"[²]\n{GOOD_PHH}\n", f"[99999999999]\n{GOOD_PHH}\n"]
     path = folder / "hostile.phhs"
     path.write_text("".join(tables), encoding="utf-8")
-    return path, [2 * n + 1 for n in range(len(HOSTILE_PHH))] + [2 * len(HOSTILE_PHH) + 1]
+    count = 2 * len(HOSTILE_PHH)
+    return path, [2 * n + 1 for n in range(len(HOSTILE_PHH))] + [count + 1, count + 2]
 
 
 def test_read_histories_yields_each_hostile_hand_as_its_error(tmp_path: Path) -> None:
@@ -206,8 +213,12 @@ def test_a_run_reports_hostile_hands_and_replays_the_rest(
     if reference:
         monkeypatch.setenv("POKERSCORE_HISTORIES_REFERENCE", "1")
     path, good = hostile_file(tmp_path)
-    summary = analyse_histories([path])
+    out = tmp_path / "rows.parquet"
+    summary = analyse_histories([path], out=out)
     assert summary.hands == len(good) and summary.bad == len(HOSTILE_PHH)
+    import pyarrow.parquet as pq
+
+    assert pq.read_table(out).column("hand").to_pylist() == [n for n in good for _ in range(3)]
     assert all(bad.file == str(path) and bad.hand and bad.line for bad in summary.errors)
     (sam,) = summary.players("Sam")
     assert sam.hands == len(good)

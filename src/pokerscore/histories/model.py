@@ -34,6 +34,10 @@ MAX_DECIMALS: Final = 8
 """The most decimals an amount may be written with: a currency has 0 to 3, bitcoin 8."""
 MAX_UNITS: Final = 2**53
 """The largest amount, in units: every amount and result is then exact as a float."""
+MAX_SEAT: Final = 2**15 - 1
+"""The largest seat number (the rows' ``seat`` column is a 16-bit integer)."""
+MAX_HAND_NUMBER: Final = 2**31 - 1
+"""The largest hand number (the rows' ``hand`` column is a 32-bit integer)."""
 _WHOLE_DIGITS: Final = len(str(MAX_UNITS))
 _PLAIN: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _LONGEST: Final = _WHOLE_DIGITS + 1 + 2 * MAX_DECIMALS
@@ -423,6 +427,8 @@ def _check_hand(hand: HandHistory) -> None:
         value = getattr(hand, name)
         if not _is_int(value) or value < 1:
             raise fail(name, "a whole number from 1", value)
+    if hand.number > MAX_HAND_NUMBER:
+        raise fail("number", "a whole number from 1 to 2**31 - 1", hand.number)
     for name in ("variant", "game"):
         text(name, getattr(hand, name))
     if hand.betting not in _BETTINGS:
@@ -463,8 +469,8 @@ def _check_hand(hand: HandHistory) -> None:
                 hand=hand.number,
             )
         names[seat.name] = i
-        if seat.seat is not None and not _is_int(seat.seat):
-            raise fail(f"{where}.seat", "a whole number or None", seat.seat)
+        if seat.seat is not None and (not _is_int(seat.seat) or not 0 <= seat.seat <= MAX_SEAT):
+            raise fail(f"{where}.seat", f"None or a whole number from 0 to {MAX_SEAT}", seat.seat)
         for name in ("stack", "ante", "blind"):
             units(f"{where}.{name}", getattr(seat, name))
         if not isinstance(seat.in_turn, bool):

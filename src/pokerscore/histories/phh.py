@@ -27,6 +27,7 @@ from typing import Any, Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.model import (
+    MAX_SEAT,
     Action,
     Betting,
     HandHistory,
@@ -57,7 +58,7 @@ NAMED_VARIANTS: Final[dict[str, str]] = {
 SUPPORTED: Final = "NT, FT, PT, NS, PO, NO, FO/8, PO/8"
 
 _HEADER: Final = re.compile(r"^\[\s*([^\]\s]+)\s*\]\s*(?:#.*)?$")
-_HAND_NUMBER: Final = re.compile(r"[0-9]{1,17}")
+_HAND_NUMBER: Final = re.compile(r"[0-9]{1,9}")
 """A ``[n]`` header's key that is the hand's number (as the kernels read it); any other key
 numbers the hand by its place in the file."""
 _CARD: Final[dict[str, Card | None]] = {
@@ -195,9 +196,14 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
     if seat_numbers is not None and (
         not isinstance(seat_numbers, list)
         or len(seat_numbers) != count
-        or not all(isinstance(s, int) and not isinstance(s, bool) for s in seat_numbers)
+        or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_SEAT
+            for s in seat_numbers
+        )
     ):
-        raise HandHistoryError(f"seats must be a list of {count} whole numbers")
+        raise HandHistoryError(
+            f"seats must be a list of {count} whole numbers from 0 to {MAX_SEAT}"
+        )
     seats = tuple(
         Seat(
             name=names[i] if names else f"p{i + 1}",

@@ -27,6 +27,7 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.model import (
+    MAX_SEAT,
     Action,
     Betting,
     HandHistory,
@@ -198,6 +199,8 @@ def _read(draft: _Draft, lines: Sequence[str], first_line: int) -> None:
                 draft.button = int(table.group("button"))
                 continue
             seat = _SEAT.match(line)
+            if seat is not None and int(seat.group("seat")) > MAX_SEAT:
+                raise HandHistoryError(f"line {number}: seat numbers run to {MAX_SEAT}")
             if seat is not None:
                 out = "sitting out" in seat.group("rest") or "out of hand" in seat.group("rest")
                 draft.seats.append((int(seat.group("seat")), seat.group("name"), _money(seat.group("stack")), out))  # fmt: skip
