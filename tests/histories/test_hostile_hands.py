@@ -344,7 +344,8 @@ ODD_FIELDS = [
     ("returned seat", lambda h: {"returned": ((5, 1, 1),)}, "returned must be"),
     ("cash outs", lambda h: {"cash_outs": ((0, 1),)}, "cash_outs must be"),
     ("a rake", lambda h: {"rake": -1}, "rake must be"),
-    ("a number", lambda h: {"number": 0}, "number must be"),
+    ("a number", lambda h: {"number": -1}, "number must be"),
+    ("a number past int32", lambda h: {"number": 2**31}, "number must be"),
     ("fields", lambda h: {"fields": None}, "fields must be a mapping"),
 ]
 

@@ -423,17 +423,15 @@ def _check_hand(hand: HandHistory) -> None:
 
     for name in ("file",):
         text(name, getattr(hand, name))
-    for name in ("number", "line"):
-        value = getattr(hand, name)
-        if not _is_int(value) or value < 1:
-            raise fail(name, "a whole number from 1", value)
-    if hand.number > MAX_HAND_NUMBER:
-        raise fail("number", "a whole number from 1 to 2**31 - 1", hand.number)
+    if not _is_int(hand.number) or not 0 <= hand.number <= MAX_HAND_NUMBER:
+        raise fail("number", "a whole number from 0 (a .phhs table [0]) to 2**31 - 1", hand.number)
+    if not _is_int(hand.line) or hand.line < 1:
+        raise fail("line", "a whole number from 1", hand.line)
     for name in ("variant", "game"):
         text(name, getattr(hand, name))
-    if hand.betting not in _BETTINGS:
+    if not isinstance(hand.betting, str) or hand.betting not in _BETTINGS:
         raise fail("betting", "no-limit, pot-limit or fixed-limit", hand.betting)
-    if hand.source_format not in _FORMATS:
+    if not isinstance(hand.source_format, str) or hand.source_format not in _FORMATS:
         raise fail("source_format", "phh or pokerstars", hand.source_format)
     if not _is_int(hand.scale) or hand.scale not in _SCALES:
         raise fail("scale", f"a power of ten from 1 to 10**{MAX_DECIMALS}", hand.scale)
@@ -480,7 +478,7 @@ def _check_hand(hand: HandHistory) -> None:
         raise fail("actions", "a tuple of Action", actions)
     for n, action in enumerate(actions):
         where = f"actions[{n}]"
-        if action.kind not in _KINDS:
+        if not isinstance(action.kind, str) or action.kind not in _KINDS:
             raise fail(f"{where}.kind", ", ".join(sorted(_KINDS)), action.kind)
         if action.kind == "deal-board":
             if action.actor is not None:

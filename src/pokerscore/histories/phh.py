@@ -88,7 +88,7 @@ def variant_rules(variant: str) -> tuple[str, Betting]:
         what = f" ({known})" if known else ""
         verb = "is not replayed here" if known else "is unknown"
         raise HandHistoryError(
-            f"variant {variant!r}{what} {verb}: community-card games only ({SUPPORTED})"
+            f"variant {shorten(repr(variant))}{what} {verb}: community-card games only ({SUPPORTED})"
         )
     return game, betting
 
@@ -100,12 +100,12 @@ def parse_cards_text(text: str) -> tuple[Card | None, ...]:
     (Card('Ac'), None)
     """
     if len(text) % 2:
-        raise HandHistoryError(f"cards {text!r} are not two characters each")
+        raise HandHistoryError(f"cards {shorten(repr(text))} are not two characters each")
     try:
         return tuple(_CARD[text[i : i + 2]] for i in range(0, len(text), 2))
     except KeyError:
         bad = next(text[i : i + 2] for i in range(0, len(text), 2) if text[i : i + 2] not in _CARD)
-        raise HandHistoryError(f"invalid card {bad!r} in {text!r}") from None
+        raise HandHistoryError(f"invalid card {bad!r} in {shorten(repr(text))}") from None
 
 
 def _numbers(table: Mapping[str, Any], key: str, count: int | None) -> list[Decimal] | None:
@@ -150,7 +150,7 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
     variant = table.get("variant")
     if not isinstance(variant, str):
         raise HandHistoryError(
-            "no variant" if variant is None else f"variant {variant!r} is not a code"
+            "no variant" if variant is None else f"variant {shorten(repr(variant))} is not a code"
         )
     game, betting = variant_rules(variant)
     stacks = table.get("starting_stacks")
@@ -173,10 +173,12 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
             read_amount(table.get(key), key) for key in ("small_bet", "big_bet") if key in table
         ]
         if len(sizes) != 2:
-            raise HandHistoryError(f"fixed-limit variant {variant} needs small_bet and big_bet")
+            raise HandHistoryError(
+                f"fixed-limit variant {shorten(variant)} needs small_bet and big_bet"
+            )
     else:
         if "min_bet" not in table:
-            raise HandHistoryError(f"variant {variant} needs min_bet")
+            raise HandHistoryError(f"variant {shorten(variant)} needs min_bet")
         sizes = [read_amount(table["min_bet"], "min_bet"), Decimal(0)]
     winnings = _numbers(table, "winnings", count)
     finishing = _numbers(table, "finishing_stacks", count)

@@ -354,7 +354,7 @@ def _build(draft: _Draft) -> HandHistory:
 
     def who(name: str | None, line: int) -> int:
         if name not in index:
-            raise HandHistoryError(f"line {line}: {name} is not dealt in")
+            raise HandHistoryError(f"line {line}: {shorten(str(name))} is not dealt in")
         return index[name]
 
     antes = [0] * count
