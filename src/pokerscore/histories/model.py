@@ -311,7 +311,7 @@ class HandHistory:
         >>> hand.check()
         Traceback (most recent call last):
         ...
-        pokerscore.histories.model.HandFieldError: hand 1, line 1: hand.seats must hold two players or more, not 1
+        pokerscore.histories.model.HandFieldError: hand 1: hand.seats must hold two players or more, not 1
         """
         _check_hand(self)
 
