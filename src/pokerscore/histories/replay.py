@@ -31,7 +31,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Final
 
-from pokerscore._support.errors import expect
+from pokerscore._support.errors import expect, shorten
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.engine import get_ranking
 from pokerscore.games.holdem.game import BOARD_CARDS, GAMES, Game
@@ -42,6 +42,7 @@ from pokerscore.histories.model import (
     STREETS,
     Action,
     Disagreement,
+    HandFieldError,
     HandHistory,
     HandHistoryError,
     HandResult,
@@ -68,10 +69,20 @@ SHORT_DECK_STRAIGHT_OVER_TRIPS: Final = Game(
 
 
 def game_named(name: str) -> Game:
-    """The game of a hand history's ``game``."""
+    """The game of a hand history's ``game``; a :class:`HandFieldError` for a name that is none.
+
+    >>> game_named("omaha").name
+    'omaha'
+    """
     if name == SHORT_DECK_STRAIGHT_OVER_TRIPS.name:
         return SHORT_DECK_STRAIGHT_OVER_TRIPS
-    return GAMES[name]
+    game = GAMES.get(name)
+    if game is None or game.board_cards != BOARD_CARDS:
+        known = ", ".join(sorted(n for n, g in GAMES.items() if g.board_cards == BOARD_CARDS))
+        raise HandFieldError(
+            f"game must be a community-card game ({known}), not {shorten(repr(name))}"
+        )
+    return game
 
 
 @cache
@@ -626,6 +637,7 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     """
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
+    hand.check()
     table = _play(hand)
     payout = _Payout(table)
     count = table.count
@@ -802,6 +814,7 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
     """Each player's all-in EV in chips, exactly, by name; None for a hand without an all-in
     before the river (see the module's definition)."""
     expect(hand, HandHistory, "hand", "a HandHistory")
+    hand.check()
     table, pots, won, ratio = replay_table(hand)
     found = allin_evs(table, pots, won, ratio)
     if found is None:
