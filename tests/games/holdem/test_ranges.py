@@ -351,8 +351,10 @@ def test_short_deck_refuses_cards_it_lacks(text: str) -> None:
         ("QQ, AKs, AKx", "AKx", 3, "s (suited), o (offsuit), + or a dash range"),
         ("QQ++", "QQ++", 1, "only one + may follow a hand"),
         ("2-7", "2-7", 1, "a hand needs two ranks, e.g. 22, AK or 22-77"),
-        ("A5s-K2s", "A5s-K2s", 1, "keep the top card and the s or o"),
-        ("A5s-A2o", "A5s-A2o", 1, "keep the top card and the s or o"),
+        ("A5s-K2s", "A5s-K2s", 1, "the same top card (A5s-A2s) or the same gap (JTs-KQs"),
+        ("A5s-A2o", "A5s-A2o", 1, "both ends of a dash range are suited (s)"),
+        ("JTs-KQo", "JTs-KQo", 1, "both ends of a dash range are suited (s)"),
+        ("JT-KQs", "JT-KQs", 1, "both ends of a dash range are suited (s), offsuit (o) or neither"),
         ("AK-22", "AK-22", 1, "a dash joins two pairs (22-77)"),
         ("1.5(JJ)", "1.5(JJ)", 1, "a weight is a number above 0 and at most 1"),
         ("0(JJ)", "0(JJ)", 1, "a weight is a number above 0 and at most 1"),
@@ -431,8 +433,25 @@ def kind_matches(suits: str, high: int, low: int) -> bool:
 def hands(draw: st.DrawFn, lowest: int) -> Hand:
     ranks = st.integers(lowest, 12)
     kind = draw(
-        st.sampled_from(["pair", "pair+", "pair-span", "two", "two+", "two-span", "combo", "all"])
+        st.sampled_from(
+            ["pair", "pair+", "pair-span", "two", "two+", "two-span", "gap-span", "combo", "all"]
+        )
     )
+    if kind == "gap-span":  # JTs-KQs: one gap, both ranks stepping
+        gap = draw(st.integers(1, 12 - lowest))
+        tops = st.integers(lowest + gap, 12)
+        one, two = draw(tops), draw(tops)
+        suits = draw(st.sampled_from(["", "s", "o"]))
+        ends = [rank_text(t, draw) + rank_text(t - gap, draw) + suits_text(suits, draw)
+                for t in (one, two)]  # fmt: skip
+        return Hand(
+            "-".join(ends),
+            lambda h, lo: (
+                rank(h) - rank(lo) == gap
+                and min(one, two) <= rank(h) <= max(one, two)
+                and kind_matches(suits, h, lo)
+            ),
+        )
     if kind.startswith("pair"):
         a, b = draw(ranks), draw(ranks)
         pair = rank_text(a, draw) + rank_text(a, draw)
@@ -498,7 +517,7 @@ def range_texts(draw: st.DrawFn, lowest: int) -> tuple[str, dict[tuple[int, int]
         for member in members:  # left to right: the last mention sets the weight
             for combo in brute_force(member.predicate, lowest):
                 expected[combo] = weight
-    separator = draw(st.sampled_from([",", ", ", " ", " , ", "\n"]))
+    separator = draw(st.sampled_from([",", ", ", " ", " , ", "\n", ";", "; "]))
     return separator.join(items), expected
 
 
@@ -679,3 +698,137 @@ def test_top_classes_refuses_what_is_not_a_share() -> None:
         pokerscore.top_classes(10, order="sklansky")  # type: ignore[arg-type]
     with pytest.raises(RangeError, match="top ranges are hold'em's"):
         parse_range("15%", ranking="short-deck")
+
+
+# --- the notations other tools write (issue 32, section 4) ------------------------------------
+
+
+def connectors(gap: int, lowest_top: int, highest_top: int, suits: str) -> Predicate:
+    """Two ranks ``gap`` apart, the top one from ``lowest_top`` to ``highest_top``."""
+
+    def holds(high: int, low: int) -> bool:
+        wanted = rank(high) - rank(low) == gap and lowest_top <= rank(high) <= highest_top
+        return wanted and kind_matches(suits, high, low)
+
+    return holds
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "count"),
+    [
+        # pokerkit's analysis docs: both ranks step ("T9s-QJs" is T9s, JTs, QJs).
+        ("JTs-KQs", connectors(1, JACK, KING, "s"), 12),
+        ("KQs-JTs", connectors(1, JACK, KING, "s"), 12),
+        ("T9s-QJs", connectors(1, TEN, QUEEN, "s"), 12),
+        ("T9o-QJo", connectors(1, TEN, QUEEN, "o"), 36),
+        ("T9-QJ", connectors(1, TEN, QUEEN, ""), 48),
+        ("54s-T9s", connectors(1, 3, TEN, "s"), 24),
+        ("J9s-Q10s", connectors(2, JACK, QUEEN, "s"), 8),
+        ("32-AK", connectors(1, 1, ACE, ""), 192),
+        # Pairs are the gap 0: the same reading as before.
+        ("33-55", connectors(0, 1, 3, ""), 18),
+    ],
+)
+def test_a_dash_between_hands_of_one_gap_steps_both_ranks(
+    text: str, predicate: Predicate, count: int
+) -> None:
+    hands = parse_range(text)
+    assert ids(hands) == brute_force(predicate)
+    assert len(hands) == count
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # pokerkit: whitespace, commas and semicolons separate notations.
+        ("4s5h;2s3s", "4s5h, 2s3s"),
+        ("33; 44;55", "33-55"),
+        ("J8s,J9s JTs", "J8s+"),
+        ("0.5(AA; KK); QQ", "0.5(AA, KK), QQ"),
+        # eval7: the dash's two ends in either order, a group weight written "1." or ".5".
+        ("A7o-ATo", "ATo-A7o"),
+        ("88-JJ", "JJ-88"),
+        ("1.(AA)", "AA"),
+        # eval7's tags (#UTG#) label a range and name no hands.
+        ("#UTG#, AA, #My_Tag#", "AA"),
+        ("0.5(#open# KK)", "0.5(KK)"),
+    ],
+)
+def test_the_separators_and_spellings_of_other_tools(first: str, second: str) -> None:
+    assert parse_range(first) == parse_range(second)
+
+
+def test_omaha_ranges_take_semicolons_too() -> None:
+    first = parse_range("AA:ds; KKQQ", hole_cards=4)
+    assert first.as_array().tolist() == parse_range("AA:ds, KKQQ", hole_cards=4).as_array().tolist()
+
+
+def pokerkit_ids(text: str) -> set[tuple[int, int]]:
+    """pokerkit's combos of a range text, as card ids highest first."""
+    from pokerkit import parse_range as pokerkit_range
+
+    found = set()
+    for combo in pokerkit_range(text):
+        cards = sorted(parse_range("".join(repr(card) for card in combo)).combos[0])
+        found.add((cards[1].id, cards[0].id))
+    return found
+
+
+PEER_TEXTS = [
+    "AKs",
+    "22",
+    "T9",
+    "33-55",
+    "T9s-QJs",
+    "T9o-QJo",
+    "T9-QJ",
+    "J8s+",
+    "J8s,J9s JTs",
+    "AK+",
+    "AKo+",
+    "22+",
+    "A2s+",
+    "KTo+",
+    "4s5h;2s3s",
+    "AdAh",
+    "QQ+, AKs; JTs-KQs, 54s-87s",
+    "22-77 A2s-A5s",
+]
+
+
+@pytest.mark.parametrize("text", PEER_TEXTS)
+def test_pokerkit_reads_the_same_combos(text: str) -> None:
+    try:
+        expected = pokerkit_ids(text)
+    except ValueError:
+        # pokerkit's dash steps both ranks only: a fixed top card (A2s-A5s) is not its syntax.
+        assert "A2s-A5s" in text
+        return
+    assert ids(parse_range(text)) == expected
+
+
+EVAL7_TEXTS = [
+    "ATo, 86s, JT, 99",
+    "As3c, 8c5s",
+    "88-JJ",
+    "A7o-ATo",
+    "T6s+",
+    "0.6(AA, AK)",
+    "40%(ATs+)",
+    "TT+, A8o-ATo, 80%(KTs+)",
+    "AA, 0.8(AKs)",
+    "55+, 87o, K9s-KJs",
+    "JJ+, AT+, 80%(A8s+)",
+    "1.(QQ), .5(22-44)",
+]
+
+
+@pytest.mark.parametrize("text", EVAL7_TEXTS)
+def test_eval7_reads_the_same_combos_and_weights(text: str) -> None:
+    import eval7
+
+    expected = {}
+    for (first, second), weight in eval7.HandRange(text).hands:
+        cards = parse_range(str(first) + str(second)).combos[0]
+        expected[(cards[0].id, cards[1].id)] = weight
+    assert weights_of(parse_range(text)) == expected

@@ -74,13 +74,20 @@ ALLOWED: Final = (
     "KQo-K9o), an exact combo (AhKh), random or a top range (15%, 5%-20%), optionally weighted "
     "as 0.5(JJ), 50%(JJ) or JJ:0.5"
 )
+DASH_HELP: Final = (
+    "a dash joins two pairs (22-77), or two hands with the same top card (A5s-A2s) or the same "
+    "gap (JTs-KQs: JTs, QJs, KQs)"
+)
 WEIGHT_HELP: Final = (
     "a weight is a number above 0 and at most 1, or a percentage above 0% and at most 100%, "
     "e.g. 0.5(JJ, TT), 50%(JJ) or JJ:0.5"
 )
 _LONGEST_TOKEN: Final = 40
 _EVERYTHING: Final = frozenset({"random", "any", "100%"})
-_SEPARATORS: Final = frozenset(" \t\r\n,")
+_SEPARATORS: Final = frozenset(" \t\r\n,;")
+"""Between the items of a range: white space, commas and (pokerkit's) semicolons."""
+_TAG: Final = re.compile(r"#\w+#")
+"""eval7's tags (``#UTG#``): a label in the text that names no hands."""
 _SPECIAL: Final = frozenset("():")
 _WORD_ENDS: Final = _SEPARATORS | _SPECIAL
 _WEIGHT: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(%?)")
@@ -375,10 +382,12 @@ def parse_range(text: str, *, ranking: RankingLike = "high", hole_cards: int = 2
     (1.0, 0.5)
     >>> len(parse_range("random", ranking="short-deck"))
     630
+    >>> len(parse_range("JTs-KQs; 22-44")), len(parse_range("T9-QJ"))
+    (30, 48)
     >>> parse_range("A5s-K2s")
     Traceback (most recent call last):
     ...
-    pokerscore.games.holdem.ranges.RangeError: invalid range "A5s-K2s" at position 1: both ends of a dash range keep the top card and the s or o, e.g. A5s-A2s or KQo-K9o
+    pokerscore.games.holdem.ranges.RangeError: invalid range "A5s-K2s" at position 1: a dash joins two pairs (22-77), or two hands with the same top card (A5s-A2s) or the same gap (JTs-KQs: JTs, QJs, KQs)
     >>> len(parse_range("AA**", hole_cards=4)), len(parse_range("AxKxQyJy", hole_cards=4))
     (6961, 12)
     >>> len(parse_range("AA:ds, KKQQ, !AAA", hole_cards=4))
@@ -503,6 +512,10 @@ def _tokens(text: str) -> list[_Token]:
         if char in _SEPARATORS:
             comma = comma or char == ","
             index += 1
+            continue
+        tag = _TAG.match(text, index) if char == "#" else None
+        if tag is not None:
+            index = tag.end()
             continue
         start = index
         if char in _SPECIAL:
@@ -791,26 +804,7 @@ class _HandShape:
         if rest.startswith("+"):
             raise self.fail("only one + may follow a hand, e.g. QQ+ or A2s+")
         if rest.startswith("-"):
-            second = self._one(index + 1)
-            if second is None or second[1] != len(self.term):
-                raise self.fail(
-                    "a dash joins two pairs (22-77) or two hands with the same top card (A5s-A2s)"
-                )
-            other_high, other_low, other_suits = second[0]
-            if (high == low) != (other_high == other_low):
-                raise self.fail(
-                    "a dash joins two pairs (22-77) or two hands with the same top card (A5s-A2s)"
-                )
-            if high == low:
-                bottom, top = sorted((high, other_high))
-                return _pairs(bottom, top)
-            if other_high != high or other_suits != suits:
-                raise self.fail(
-                    "both ends of a dash range keep the top card and the s or o, "
-                    "e.g. A5s-A2s or KQo-K9o"
-                )
-            bottom, top = sorted((low, other_low))
-            return _unpaired(high, range(bottom, top + 1), suits)
+            return self._span(high, low, suits, index)
         two = self.term[:index]
         raise self.fail(
             f"after {two} may come s (suited), o (offsuit), + or a dash range, "
@@ -818,6 +812,32 @@ class _HandShape:
             if high != low
             else f"after {two} may come + or a dash range, e.g. {two}+ or {two}-22"
         )
+
+    def _span(self, high: int, low: int, suits: str, dash: int) -> list[Combo]:
+        """``A5s-A2s`` (one top card, the kickers between) or ``JTs-KQs`` (one gap, both ranks
+        stepping; pairs are its gap 0: ``22-77``), from either end."""
+        second = self._one(dash + 1)
+        if second is None or second[1] != len(self.term):
+            raise self.fail(DASH_HELP)
+        other_high, other_low, other_suits = second[0]
+        if other_suits != suits:
+            kinds = {"s": "suited (s)", "o": "offsuit (o)", "": "neither"}
+            raise self.fail(
+                f"both ends of a dash range are suited (s), offsuit (o) or neither: "
+                f"{self.term[:dash]} is {kinds[suits]} and {self.term[dash + 1 :]} "
+                f"{kinds[other_suits]}"
+            )
+        if high - low == other_high - other_low:
+            bottom, top = sorted((high, other_high))
+            gap = high - low
+            if gap == 0:
+                return _pairs(bottom, top)
+            return [combo for top_rank in range(bottom, top + 1)
+                    for combo in _unpaired(top_rank, [top_rank - gap], suits)]  # fmt: skip
+        if high == low or other_high == other_low or high != other_high:
+            raise self.fail(DASH_HELP)
+        bottom, top = sorted((low, other_low))
+        return _unpaired(high, range(bottom, top + 1), suits)
 
     def _looks_like_ranks(self) -> bool:
         # "2-7", "A+", "A": a rank not followed by a suit letter, so not a card.
