@@ -247,6 +247,9 @@ def test_a_hand_built_by_hand_knows_its_size() -> None:
         ("AA:", "AA:", 1, "a word or a weight must follow the colon"),
         ("AA:2", "AA:2", 1, "a weight is a number above 0 and at most 1"),
         ("", "", 1, "a range needs at least one hand"),
+        # The character the grammar stopped at, and what it expected there.
+        ("AA, KKQp", "KKQp", 2, '"p" is not a rank (2-9 T J Q K A), *, a rank set [...], a suit'),
+        ("KK+", "KK+", 1, '"+" is not a rank'),
     ],
 )
 def test_bad_text_names_the_token_and_what_is_allowed(

@@ -375,7 +375,14 @@ def test_short_deck_refuses_cards_it_lacks(text: str) -> None:
         ("AA 0%", "0%", 2, "a top range is a percentage above 0%"),
         ("20%-5%", "20%-5%", 1, "the lower first (5%-20%)"),
         ("0%-150%", "0%-150%", 1, "two percentages from 0% to 100%"),
-        ("KK, Kx", "Kx", 2, "an exact combo (AhKh), random or a top range"),
+        ("KK, Kx", "Kx", 2, "after K comes a second rank (AK, AKs, A2s+) or a suit (AhKh)"),
+        ("KK, Xx", "Xx", 2, "an exact combo (AhKh), random or a top range"),
+        # What the grammar expected at the token: a second rank or a suit after a rank, and a
+        # card where a combo's second card is not one (issue 32, section 3).
+        ("QQ+,AXs", "AXs", 2, "after A comes a second rank (AK, AKs, A2s+) or a suit (AhKh)"),
+        ("10zz", "10zz", 1, "after 10 comes a second rank"),
+        ("AhKx", "AhKx", 1, 'a combo is two cards written together, and "Kx" is not a card: suit'),
+        ("KK AhXh", "AhXh", 2, '"Xh" is not a card: rank must be one of'),
     ],
 )
 def test_bad_text_names_the_token_its_position_and_what_is_allowed(
@@ -832,3 +839,45 @@ def test_eval7_reads_the_same_combos_and_weights(text: str) -> None:
         cards = parse_range(str(first) + str(second)).combos[0]
         expected[(cards[0].id, cards[1].id)] = weight
     assert weights_of(parse_range(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "message"),
+    [
+        # A text read neither as cards nor as a range: the error of the reader that got further.
+        ("QQ+,AXs", "AXs", 'invalid range "AXs" at position 2: after A comes a second rank'),
+        ("AKx", "AKx", 'invalid range "AKx" at position 1: after AK may come s (suited)'),
+        ("Ah Kx", "Kx", 'invalid card "Kx" at position 2: suit must be one of'),
+        ("AhAh", "", "duplicate card Ah at positions 1 and 2"),
+        ("0.5(JJ", "0.5(JJ", "this group is never closed"),
+    ],
+)
+def test_a_player_neither_cards_nor_a_range_gets_the_error_at_the_wrong_token(
+    text: str, token: str, message: str
+) -> None:
+    from pokerscore.games.holdem.equity import equity
+    from pokerscore.games.holdem.showdown import PlayerError
+
+    with pytest.raises(PlayerError) as caught:
+        equity([text, "KdKc"], samples=10)
+    assert str(caught.value).startswith("player 1: ")
+    assert message in str(caught.value)
+    assert f'"{token}"' in str(caught.value) or not token
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position"),
+    [
+        ("AA:ds,KK+", "KK+", 3),
+        ("AA, KKQp", "KKQp", 2),
+    ],
+)
+def test_an_omaha_player_neither_cards_nor_a_range_gets_the_range_error(
+    text: str, token: str, position: int
+) -> None:
+    from pokerscore.games.holdem.equity import equity
+    from pokerscore.games.holdem.showdown import PlayerError
+
+    with pytest.raises(PlayerError) as caught:
+        equity([text, "KdKcQsQh"], game="omaha", samples=10)
+    assert f'player 1: invalid range "{token}" at position {position}: ' in str(caught.value)

@@ -64,6 +64,10 @@ ALLOWED: Final = (
     "brackets ([AKQ], [A-T]), each optionally with a suit s h d c or a suit variable w x y z "
     "or alone (AsKsxx, AxKxQyJy, xxyy); qualifiers ds ss rainbow (AAds); random; ! to exclude (AA!AAA)"
 )
+EXPECTED_CARD: Final = (
+    "a rank (2-9 T J Q K A), *, a rank set [...], a suit (s h d c) or a suit variable (w x y z)"
+)
+"""What a named card starts with."""
 _RANKS: Final = {rank.char: int(rank) for rank in Rank}
 
 
@@ -190,7 +194,7 @@ def _ranks_at(text: str, index: int) -> tuple[list[int], int]:
         return _rank_set(text[index + 1 : close]), close + 1
     rank, after = _rank(text, index)
     if rank is None:
-        raise PatternError(ALLOWED)
+        raise PatternError(f'"{char}" is not {EXPECTED_CARD}: ' + ALLOWED)
     return [rank], after
 
 

@@ -405,6 +405,27 @@ def parse_range(text: str, *, ranking: RankingLike = "high", hole_cards: int = 2
     return _make_range(weights, deck)
 
 
+def closer_error(card_error: PokerScoreError, range_error: PokerScoreError) -> PokerScoreError:
+    """Of the errors of one text read as cards and as a range, the one of the reader that got
+    further: the cards' when they stop at a later card than the hand at which the range stops,
+    else the range's (an exact combo's cards are read by the range too, and named in its
+    errors). A text given as "a hand or a range" is reported where it is wrong.
+
+    >>> bad_card = InvalidCardError("QQ+", 1, "suit must be one of c, d, h, s")
+    >>> print(closer_error(bad_card, RangeError("AXs", 2, "after A comes a second rank")))
+    invalid range "AXs" at position 2: after A comes a second rank
+    >>> print(closer_error(InvalidCardError("Kx", 2, "suit must be one of c, d, h, s"),
+    ...                    RangeError("Ah", 1, "a combo is two cards")))
+    invalid card "Kx" at position 2: suit must be one of c, d, h, s
+    """
+    if isinstance(card_error, DuplicateCardError):
+        card_stop = card_error.second
+    else:
+        card_stop = getattr(card_error, "position", 0)
+    range_stop = range_error.position if isinstance(range_error, RangeError) else 0
+    return card_error if card_stop > range_stop else range_error
+
+
 def top_classes(percent: float | str | Fraction, *, order: Literal["vs-random"] = "vs-random"
                 ) -> tuple[str, ...]:  # fmt: skip
     """The top ``percent`` % of hold'em's starting hands: the shortest run of the 169 classes,
@@ -654,11 +675,8 @@ class _Parser(_Reader):
             raise RangeError(
                 term, self.hands, "a combo needs two different cards, e.g. AhKh"
             ) from None
-        except InvalidCardError:
-            if _WEIGHT.fullmatch(term):
-                reason = "a weight needs its hands, e.g. 50%(JJ) or JJ:0.5"
-                raise RangeError(term, self.hands, reason) from None
-            raise RangeError(term, self.hands, ALLOWED) from None
+        except InvalidCardError as error:
+            raise RangeError(term, self.hands, _not_a_combo(term, error)) from None
         if len(cards) != 2:
             raise RangeError(
                 term, self.hands, "a combo is exactly two cards written together, e.g. AhKh or A♥K♥"
@@ -860,6 +878,22 @@ class _HandShape:
             pair = Rank(first).char * 2
             raise self.fail(f"a pair is neither suited nor offsuit: write {pair}")
         return (max(first, second), min(first, second), suits), index
+
+
+def _not_a_combo(term: str, error: InvalidCardError) -> str:
+    """Why ``term``, read as an exact combo since it is no other hand, is not one: what the
+    grammar expected where the card reader stopped."""
+    if _WEIGHT.fullmatch(term):
+        return "a weight needs its hands, e.g. 50%(JJ) or JJ:0.5"
+    if error.position > 1:  # the first card was read
+        return (
+            f'a combo is two cards written together, and "{shorten(error.token)}" is not a '
+            f"card: {error.reason}"
+        )
+    rank, index = _rank_at(term, 0)
+    if rank is None:
+        return ALLOWED
+    return f"after {term[:index]} comes a second rank (AK, AKs, A2s+) or a suit (AhKh)"
 
 
 def _rank_at(text: str, index: int) -> tuple[int | None, int]:
