@@ -37,15 +37,17 @@ pokerscore.games.holdem.ranges.RangeError: invalid range "AKx" at position 1: af
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
+import operator
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, SupportsIndex
 
 from pokerscore._support.errors import expect, shorten
 from pokerscore.cards import (
@@ -156,6 +158,7 @@ class Range:
             kind = type(self.ranking).__name__
             raise parameter_error("ranking", f" must be the name of a ranking, got {kind}")
         size = _checked_hole_cards(self.hole_cards)
+        object.__setattr__(self, "hole_cards", size)
         deck = get_ranking(self.ranking)
         combos = [_checked_combo(combo, number, deck, size) for number, combo in
                   enumerate(_sequence("combos", self.combos, _SIZE_WORDS[size] + "-card combos"), 1)]  # fmt: skip
@@ -331,11 +334,16 @@ def _combo_text(combo: Combo) -> str:
 
 
 def _checked_hole_cards(hole_cards: object) -> int:
-    if isinstance(hole_cards, bool) or hole_cards not in HOLE_CARDS:
+    """2, 4, 5 or 6 as an int (NumPy's integers too; never a bool, a float or an array)."""
+    count = None
+    if isinstance(hole_cards, SupportsIndex) and not isinstance(hole_cards, bool):
+        with contextlib.suppress(TypeError):  # an array of more than one number
+            count = operator.index(hole_cards)
+    if count not in HOLE_CARDS:
         raise parameter_error(
             "hole_cards", f" must be 2 (hold'em) or 4 to 6 (Omaha), got {shorten(repr(hole_cards))}"
         )
-    return int(hole_cards)
+    return int(count)
 
 
 def _checked_combo(combo: object, number: int, deck: Ranking, size: int) -> Combo:
@@ -395,8 +403,9 @@ def parse_range(text: str, *, ranking: RankingLike = "high", hole_cards: int = 2
     """
     expect(text, str, "text", "a range written as text, e.g. QQ+,AKs")
     deck = get_ranking(ranking)
-    if _checked_hole_cards(hole_cards) != 2:
-        return _parse_many(text, deck, hole_cards)
+    size = _checked_hole_cards(hole_cards)
+    if size != 2:
+        return _parse_many(text, deck, size)
     weights: dict[Combo, float] = {}
     for combos, weight in _Parser(text, deck).items():
         for combo in combos:
@@ -444,11 +453,13 @@ def top_classes(percent: float | str | Fraction, *, order: Literal["vs-random"] 
     >>> sum(len(parse_range(name)) for name in top_classes(15))
     200
     """
-    if order != "vs-random":
+    if not isinstance(order, str) or order != "vs-random":
         raise parameter_error("order", f' must be "vs-random", got {shorten(repr(order))}')
     try:
         share = Fraction(str(percent)) if isinstance(percent, float) else Fraction(percent)
     except (TypeError, ValueError):
+        share = Fraction(-1)
+    if isinstance(percent, bool):
         share = Fraction(-1)
     if not 0 <= share <= 100:
         raise parameter_error(
