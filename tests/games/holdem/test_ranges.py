@@ -375,13 +375,14 @@ def test_short_deck_refuses_cards_it_lacks(text: str) -> None:
         ("AA 0%", "0%", 2, "a top range is a percentage above 0%"),
         ("20%-5%", "20%-5%", 1, "the lower first (5%-20%)"),
         ("0%-150%", "0%-150%", 1, "two percentages from 0% to 100%"),
-        ("KK, Kx", "Kx", 2, "after K comes a second rank (AK, AKs, A2s+) or a suit (AhKh)"),
+        ("KK, Ke", "Ke", 2, "after K comes a second rank (AK, AKs, A2s+) or a suit (AhKh)"),
         ("KK, Xx", "Xx", 2, "an exact combo (AhKh), random or a top range"),
         # What the grammar expected at the token: a second rank or a suit after a rank, and a
         # card where a combo's second card is not one (issue 32, section 3).
         ("QQ+,AXs", "AXs", 2, "after A comes a second rank (AK, AKs, A2s+) or a suit (AhKh)"),
-        ("10zz", "10zz", 1, "after 10 comes a second rank"),
-        ("AhKx", "AhKx", 1, 'a combo is two cards written together, and "Kx" is not a card: suit'),
+        ("10ee", "10ee", 1, "after 10 comes a second rank"),
+        ("AhKq", "AhKq", 1, 'a combo is two cards written together, and "Kq" is not a card: suit'),
+        ("AhKhQh", "AhKhQh", 1, "a combo is exactly two cards written together"),
         ("KK AhXh", "AhXh", 2, '"Xh" is not a card: rank must be one of'),
     ],
 )
@@ -881,3 +882,60 @@ def test_an_omaha_player_neither_cards_nor_a_range_gets_the_range_error(
     with pytest.raises(PlayerError) as caught:
         equity([text, "KdKcQsQh"], game="omaha", samples=10)
     assert f'player 1: invalid range "{token}" at position {position}: ' in str(caught.value)
+
+
+def suited(high: int, low: int) -> bool:
+    return suit(high) == suit(low)
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "count"),
+    [
+        # ProPokerTools' generic syntax on two cards: suit variables, wildcards, rank sets.
+        ("AxKx", lambda h, lo: {rank(h), rank(lo)} == {ACE, KING} and suited(h, lo), 4),
+        ("AxKy", lambda h, lo: {rank(h), rank(lo)} == {ACE, KING} and not suited(h, lo), 12),
+        ("xx", suited, 312),
+        ("xy", lambda h, lo: not suited(h, lo), 1014),
+        ("A*", lambda h, lo: ACE in (rank(h), rank(lo)), 198),
+        ("Ah*", lambda h, lo: 50 in (h, lo), 51),
+        ("AhKx", lambda h, lo: h == 50 and rank(lo) == KING and suit(lo) != 2, 3),
+        ("Kx", lambda h, lo: KING in (rank(h), rank(lo)), 198),
+        ("[A-T][A-T]", lambda h, lo: rank(lo) >= TEN, 190),
+        ("[AK]s*", lambda h, lo: any(rank(c) >= KING and suit(c) == 3 for c in (h, lo)), 101),
+        ("A*!AA", lambda h, lo: ACE in (rank(h), rank(lo)) and rank(h) != rank(lo), 192),
+        ("*", lambda h, lo: True, 1326),
+        ("ss", suited, 312),
+        ("rainbow", lambda h, lo: not suited(h, lo), 1014),
+    ],
+)
+def test_propokertools_generic_words_name_two_card_hands(
+    text: str, predicate: Predicate, count: int
+) -> None:
+    hands = parse_range(text)
+    assert ids(hands) == brute_force(predicate)
+    assert len(hands) == count
+
+
+def test_generic_words_mix_with_the_pokerstove_forms_and_weights() -> None:
+    hands = parse_range("QQ+, 0.5(xx); AxKy:0.25")
+    weights = weights_of(hands)
+    assert len(hands) == 18 + 312 + 12 - 0  # QQ+ pairs are never suited: no overlap with xx
+    assert weights[(50, 46)] == 0.5 and weights[(50, 45)] == 0.25 and weights[(51, 50)] == 1.0
+    # Under the short deck a word names the short deck's hands only.
+    assert ids(parse_range("xx", ranking="short-deck")) == brute_force(suited, lowest_rank=4)
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "allowed"),
+    [
+        # A generic word is written as ProPokerTools writes it: AXs is a typo, not ace of suit X.
+        ("QQ+,AXs", "AXs", "after A comes a second rank"),
+        # A lone card is more often a hand typed with a space: Ah* names the hands holding Ah.
+        ("Ah", "Ah", "a combo is exactly two cards written together"),
+        ("Ah Kx", "Ah", "a combo is exactly two cards written together"),
+    ],
+)
+def test_what_is_not_a_generic_word(text: str, token: str, allowed: str) -> None:
+    with pytest.raises(RangeError) as caught:
+        parse_range(text)
+    assert caught.value.token == token and allowed in caught.value.reason

@@ -40,12 +40,8 @@ from itertools import pairwise
 from math import comb
 from typing import TYPE_CHECKING, Final
 
-import numpy as np
-
 from pokerscore.cards import Card, PokerScoreError, Rank
 from pokerscore.engine.combinatorics import binomial_rows
-from pokerscore.games.holdem._kernels import HandPattern, match_anchored, match_pattern
-from pokerscore.games.holdem._kernels import flagged_hands as fill
 
 if TYPE_CHECKING:
     import numpy as np
@@ -241,7 +237,7 @@ def word_flags(word: str | Word, size: int) -> npt.NDArray[np.bool_]:
     >>> int(flags.sum())
     36504
     """
-    found = read_word(word, size) if isinstance(word, str) else word
+    found = read_word(word, size) if isinstance(word, str) else word  # before NumPy and Numba
     flags = _term_flags(found.terms[0], size)
     for term in found.terms[1:]:
         flags &= ~_term_flags(term, size)
@@ -249,6 +245,9 @@ def word_flags(word: str | Word, size: int) -> npt.NDArray[np.bool_]:
 
 
 def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
+    import numpy as np
+
+    from pokerscore.games.holdem._kernels import HandPattern, match_anchored, match_pattern
 
     if not term.cards and not term.shape:
         return np.ones(hand_count(size), dtype=np.bool_)
@@ -276,6 +275,7 @@ def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
 @cache
 def _binomials(size: int) -> npt.NDArray[np.int64]:
     """``C(n, k)`` for ``n`` 0..52 and ``k`` 0..``size``: colex ranks of hands."""
+    import numpy as np
 
     binomials = np.array(binomial_rows(DECK, size), dtype=np.int64)
     binomials.setflags(write=False)
@@ -285,6 +285,7 @@ def _binomials(size: int) -> npt.NDArray[np.int64]:
 @cache
 def _offsets(size: int) -> npt.NDArray[np.int64]:
     """``C(top, size)`` for ``top`` = 0 .. 52: the colex index of the first hand topped by a card."""
+    import numpy as np
 
     offsets = np.array([comb(top, size) for top in range(DECK + 1)], dtype=np.int64)
     offsets.setflags(write=False)
@@ -300,6 +301,10 @@ def flagged_hands(flags: npt.NDArray[np.bool_], size: int) -> npt.NDArray[np.uin
     >>> flagged_hands(flags, 4).tolist()
     [[3, 2, 1, 0], [51, 50, 49, 48]]
     """
+
+    import numpy as np
+
+    from pokerscore.games.holdem._kernels import flagged_hands as fill
 
     offsets = _offsets(size)
     flagged = np.flatnonzero(flags)

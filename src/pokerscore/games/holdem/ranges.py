@@ -94,6 +94,10 @@ _SPECIAL: Final = frozenset("():")
 _WORD_ENDS: Final = _SEPARATORS | _SPECIAL
 _WEIGHT: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(%?)")
 _RANKS: Final = {rank.char: int(rank) for rank in Rank}
+_GENERIC: Final = re.compile(r"(?:10|[AKQJT2-9*shdcwxyz\[\]!-])+(?:rainbow)?|rainbow")
+"""A hold'em term read as a ProPokerTools generic word: written as ProPokerTools writes them,
+ranks in capitals, suits and suit variables in small letters (``AXs`` is a typo, not an ace
+of suit X with a spade)."""
 _NUMBER: Final = r"(\d+(?:\.\d*)?|\.\d+)"
 _TOP: Final = re.compile(rf"{_NUMBER}%(?:-{_NUMBER}%)?")
 HOLE_CARDS: Final = (2, 4, 5, 6)
@@ -663,9 +667,35 @@ class _Parser(_Reader):
         shape = _HandShape(term, self.hands)
         combos = shape.read()
         if combos is None:
-            combos = [self._combo(term)]
+            try:
+                combos = [self._combo(term)]
+            except RangeError:
+                combos = self._generic(term)
+                if combos is None:
+                    raise
+                return combos
         self._check_deck(term, combos)
         return combos
+
+    def _generic(self, term: str) -> list[Combo] | None:
+        """A ProPokerTools generic word (``AxKx``, ``xx``, ``Ah``, ``[A-T][A-T]``, ``A*!AA``)
+        read as two-card hands of the deck, or None when the term is not one."""
+        from pokerscore.games.holdem.omaha_ranges import (
+            PatternError,
+            flagged_hands,
+            read_word,
+            word_flags,
+        )
+
+        if not _GENERIC.fullmatch(term) or _one_card(term):
+            return None
+        try:
+            word = read_word(term, 2)
+        except PatternError:
+            return None
+        rows = flagged_hands(word_flags(word, 2), 2).tolist()
+        mask = self.deck.deck_mask
+        return [(high, low) for high, low in rows if mask >> high & 1 and mask >> low & 1]
 
     def _top(self, term: str, match: re.Match[str]) -> list[Combo]:
         """The classes of a top range, ``15%`` or ``5%-20%`` (see :func:`top_classes`)."""
@@ -889,6 +919,15 @@ class _HandShape:
             pair = Rank(first).char * 2
             raise self.fail(f"a pair is neither suited nor offsuit: write {pair}")
         return (max(first, second), min(first, second), suits), index
+
+
+def _one_card(term: str) -> bool:
+    """Whether ``term`` is one card (``Ah``): not read as the hands holding it (``Ah*``), since
+    it is more often a hand typed with a space (``Ah Kx``)."""
+    try:
+        return len(parse_cards(term)) == 1
+    except PokerScoreError:
+        return False
 
 
 def _not_a_combo(term: str, error: InvalidCardError) -> str:
