@@ -939,3 +939,45 @@ def test_what_is_not_a_generic_word(text: str, token: str, allowed: str) -> None
     with pytest.raises(RangeError) as caught:
         parse_range(text)
     assert caught.value.token == token and allowed in caught.value.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "count"),
+    [
+        # ProPokerTools' combinators in hold'em: ":" keeps what both words name (a weight after
+        # ":" stays a weight), "!" takes hands out, inside a word or as an item of its own.
+        ("xx:A*", lambda h, lo: rank(h) == ACE and suited(h, lo), 48),
+        ("A*:xx:[K-T]*", lambda h, lo: rank(h) == ACE and rank(lo) >= TEN and suited(h, lo), 16),
+        ("QQ+!KK", lambda h, lo: rank(h) == rank(lo) in (QUEEN, ACE), 12),
+        ("TT+!AA", lambda h, lo: rank(h) == rank(lo) and TEN <= rank(h) <= KING, 24),
+        ("AK, !AKo", lambda h, lo: {rank(h), rank(lo)} == {ACE, KING} and suited(h, lo), 4),
+        ("AA, KK, !Ah*", lambda h, lo: rank(h) == rank(lo) >= KING and 50 not in (h, lo), 9),
+        ("!AA, AA", lambda h, lo: rank(h) == rank(lo) == ACE, 6),
+    ],
+)
+def test_propokertools_combinators_in_holdem(text: str, predicate: Predicate, count: int) -> None:
+    hands = parse_range(text)
+    assert ids(hands) == brute_force(predicate)
+    assert len(hands) == count
+
+
+def test_an_intersection_keeps_its_weight() -> None:
+    weights = weights_of(parse_range("xx:A*:0.5, KK"))
+    assert len(weights) == 54 and weights[(51, 3)] == 0.5 and weights[(47, 46)] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position", "allowed"),
+    [
+        ("AA, !", "!", 2, "! is followed by the hands it takes out"),
+        ("!AA:0.5", "AA:0.5", 1, "an exclusion (!AA) takes no weight"),
+        ("0.5(!AA)", "!AA", 1, "an exclusion (!AA) takes no weight"),
+        ("QQ!", "QQ!", 1, "! stands between two hands, e.g. QQ+!KK"),
+        ("xx:", "xx:", 1, "a hand or a weight must follow the colon"),
+    ],
+)
+def test_bad_combinators_name_the_token(text: str, token: str, position: int, allowed: str) -> None:
+    with pytest.raises(RangeError) as caught:
+        parse_range(text)
+    assert (caught.value.token, caught.value.position) == (token, position)
+    assert allowed in caught.value.reason

@@ -414,7 +414,10 @@ def parse_range(text: str, *, ranking: RankingLike = "high", hole_cards: int = 2
     for combos, weight in _Parser(text, deck).items():
         for combo in combos:
             # The last mention wins, as re-marking a hand in a range editor's grid does.
-            weights[combo] = weight
+            if weight is None:  # an exclusion (!AKo)
+                weights.pop(combo, None)
+            else:
+                weights[combo] = weight
     return _make_range(weights, deck)
 
 
@@ -588,7 +591,8 @@ class _Parser(_Reader):
         super().__init__(text)
         self.deck = deck
 
-    def items(self) -> Iterator[tuple[list[Combo], float]]:
+    def items(self) -> Iterator[tuple[list[Combo], float | None]]:
+        """Each item's combos and weight (None: an exclusion, ``!AKo``)."""
         if not self.tokens:
             raise RangeError("", 1, "a range needs at least one hand: " + ALLOWED)
         while self.index < len(self.tokens):
@@ -633,47 +637,70 @@ class _Parser(_Reader):
         members = []
         for token in self.tokens[first:close]:
             self.hands += 1
+            if token.text.startswith("!"):
+                raise RangeError(token.text, self.hands, "an exclusion (!AA) takes no weight")
             members.append(self._hand(token.text))
         self.index = close + 1
         for combos in members:
             yield combos, weight
 
-    def _hand_with_weight(self, token: _Token) -> tuple[list[Combo], float]:
+    def _hand_with_weight(self, token: _Token) -> tuple[list[Combo], float | None]:
+        """A hand, or hands joined by ``:`` (the combos all of them name), then maybe
+        ``:weight``; an item written ``!hand`` takes its combos out (weight None)."""
         self.hands += 1
-        combos = self._hand(token.text)
+        exclude = token.text.startswith("!")
+        word = token.text[1:] if exclude else token.text
+        if exclude and word == "":
+            raise RangeError("!", self.hands, "! is followed by the hands it takes out, e.g. !AKo")
+        combos = self._hand(word)
         self.index += 1
-        colon = self._peek(0)
-        if colon is None or colon.text != ":" or colon.comma_before:
-            return combos, 1.0
-        value = self._peek(1)
-        if value is None or value.comma_before or value.text in _SPECIAL:
-            raise RangeError(
-                token.text + ":", self.hands, "a weight must follow the colon: " + WEIGHT_HELP
-            )
-        weight = _weight(value.text)
-        if weight is None:
-            raise RangeError(f"{token.text}:{value.text}", self.hands, WEIGHT_HELP)
-        self.index += 2
-        return combos, weight
+        while (colon := self._peek(0)) is not None and colon.text == ":" and not colon.comma_before:
+            value = self._peek(1)
+            if value is None or value.comma_before or value.text in _SPECIAL:
+                reason = "a hand or a weight must follow the colon: " + WEIGHT_HELP
+                raise RangeError(word + ":", self.hands, reason)
+            if _WEIGHT.fullmatch(value.text):
+                weight = _weight(value.text)
+                if weight is None:
+                    raise RangeError(f"{word}:{value.text}", self.hands, WEIGHT_HELP)
+                if exclude:
+                    reason = "an exclusion (!AA) takes no weight"
+                    raise RangeError(f"{word}:{value.text}", self.hands, reason)
+                self.index += 2
+                return combos, weight
+            self.hands += 1
+            both = set(self._hand(value.text))
+            combos = [combo for combo in combos if combo in both]
+            word = value.text
+            self.index += 2
+        return combos, None if exclude else 1.0
 
     def _hand(self, term: str) -> list[Combo]:
         """The combos of one hand term; errors name the term and its position."""
+        if "!" in term:  # QQ+!KK: the first hand's combos less the others'
+            parts = term.split("!")
+            if "" in parts:
+                raise RangeError(term, self.hands, "! stands between two hands, e.g. QQ+!KK")
+            combos = self._hand(parts[0])
+            for part in parts[1:]:
+                out = set(self._hand(part))
+                combos = [combo for combo in combos if combo not in out]
+            return combos
         if term.lower() in _EVERYTHING:
             deck = self.deck.deck
             return [(high, low) for high in deck for low in deck if low < high]
         top = _TOP.fullmatch(term)
         if top is not None:
             return self._top(term, top)
-        shape = _HandShape(term, self.hands)
-        combos = shape.read()
+        combos = _HandShape(term, self.hands).read()
         if combos is None:
             try:
                 combos = [self._combo(term)]
             except RangeError:
-                combos = self._generic(term)
-                if combos is None:
+                generic = self._generic(term)
+                if generic is None:
                     raise
-                return combos
+                return generic
         self._check_deck(term, combos)
         return combos
 
