@@ -681,11 +681,11 @@ class _Parser(_Reader):
             parts = term.split("!")
             if "" in parts:
                 raise RangeError(term, self.hands, "! stands between two hands, e.g. QQ+!KK")
-            combos = self._hand(parts[0])
+            kept = self._hand(parts[0])
             for part in parts[1:]:
                 out = set(self._hand(part))
-                combos = [combo for combo in combos if combo not in out]
-            return combos
+                kept = [combo for combo in kept if combo not in out]
+            return kept
         if term.lower() in _EVERYTHING:
             deck = self.deck.deck
             return [(high, low) for high in deck for low in deck if low < high]
