@@ -1,24 +1,51 @@
-"""Hold'em hand ranges in the PokerStove/Equilab notation players already type.
+"""Hold'em hand ranges in the notations other tools write: PokerStove (PS), Equilab (EQ),
+pokerkit (PK), eval7 (E7), PioSolver's weights and ProPokerTools' generic syntax (PPT).
 
-A range is a set of two-card combos, each with a weight in (0, 1]. The text is a list of hands
-separated by commas and/or spaces, case-insensitive (exact combos keep their suits):
+A range is a set of two-card combos, each with a weight in (0, 1]. The text is a list of items
+separated by commas, spaces and/or semicolons (``4s5h;2s3s``, pokerkit's), case-insensitive
+except in generic words (exact combos keep their suits). "From" names the tools that document
+the form:
 
-==================  =======================================================  ======
-Text                Meaning                                                  Combos
-==================  =======================================================  ======
-``QQ``              a pair                                                   6
-``QQ+``             that pair and every pair above: QQ, KK, AA               18
-``22-77``           the pairs from 22 to 77 (either order: ``77-22``)        36
-``AKs`` ``AKo``     suited, offsuit                                          4, 12
-``AK``              suited and offsuit                                       16
-``A2s+``            kicker up to one below the top card: A2s ... AKs         48
-``KTo+`` ``AT+``    KTo, KJo, KQo; ATs ... AKs and ATo ... AKo               36, 64
-``A5s-A2s``         same top card, kickers 5 down to 2 (either order)        16
-``AhKh``            one exact combo: two cards written together              1
-``random``          every combo (also ``any`` or ``100%``)                   1326
-``0.5(JJ,TT)``      a weight over a group (also ``50%(JJ,TT)``)              12
-``JJ:0.5``          a weight on one hand                                     6
-==================  =======================================================  ======
+================  ===========================================================  =======  ===============
+Text              Meaning                                                      Combos   From
+================  ===========================================================  =======  ===============
+``QQ``            a pair                                                       6        PS EQ PK E7 PPT
+``QQ+``           that pair and every pair above: QQ, KK, AA                   18       PS EQ PK E7
+``22-77``         the pairs from 22 to 77 (either order: ``77-22``)            36       PS EQ PK E7
+``AKs`` ``AKo``   suited, offsuit                                              4, 12    PS EQ PK E7
+``AK``            suited and offsuit                                           16       PS EQ PK E7 PPT
+``A2s+``          kicker up to one below the top card: A2s ... AKs             48       PS EQ PK E7
+``KTo+`` ``AT+``  KTo, KJo, KQo; ATs ... AKs and ATo ... AKo                   36, 64   PS EQ PK E7
+``A5s-A2s``       one top card, kickers 5 down to 2 (either order)             16       PS EQ E7
+``JTs-KQs``       one gap, both ranks stepping: JTs, QJs, KQs (``T9-QJ``)      12       PK
+``AhKh``          one exact combo: two cards written together                  1        PS EQ PK E7 PPT
+``random``        every combo (also ``any``, ``100%`` or ``*``)                1326     PS EQ PPT
+``15%``           a top range (see :func:`top_classes`; also ``5%-20%``)       200      PPT
+``0.5(JJ,TT)``    a weight over a group (also ``50%(JJ,TT)``)                  12       E7
+``JJ:0.5``        a weight on one hand                                         6        PioSolver
+``AxKx`` ``xy``   generic words: suit variables w x y z (``AxKy`` offsuit)     4, 1014  PPT
+``A*`` ``Ah*``    ``*`` any card: the hands holding an ace, the ace of hearts  198, 51  PPT
+``AhKx``          a written suit is no variable's: AhKs, AhKd, AhKc            3        PPT
+``[A-T][A-T]``    rank sets and runs in brackets (``[AKQ]``, ``[AK5-2]``)      190      PPT
+``xx:A*``         ``:`` between hands: the combos both name                    48       PPT
+``QQ+!KK``        ``!`` in a hand: the first's combos less the next's          12       PPT
+``AK, !AKo``      an item ``!hand``: takes combos out of the items before it   4        PPT
+``#UTG#``         a tag: a label that names no hands                           0        E7
+================  ===========================================================  =======  ===============
+
+Where the tools disagree, the choices: a dash joins two hands of one top card (``A5s-A2s``,
+PokerStove's and eval7's: the kickers between) or of one gap (``JTs-KQs``, pokerkit's, which
+refuses ``A5s-A2s``); no text is both. A pair is neither suited nor offsuit: ``QQs`` and ``QQo``
+are refused, as eval7 does (pokerkit reads ``QQo`` as ``QQ`` and ``QQs`` as no hand). A weight is
+at most 1 (eval7 takes ``2(AA)``). A combo is exactly two cards (pokerkit takes any number written
+together). Top ranges follow one order, each class's equity against a random hand (PokerStove
+and ProPokerTools each rank hands their own way; ProPokerTools' six-handed ``15%6h`` is not
+read). A word is read as ProPokerTools' generic syntax when it is no other form, written as
+ProPokerTools writes it: ranks in capitals, suits and variables in small letters (``AXs`` is a
+typo, not an ace of suit X with a spade), the qualifiers ``ss`` (suited) and ``rainbow``
+(offsuit) included; its rank variables (``RR``) are not read. A lone card (``Ah``) is refused,
+being more often a hand typed with a space (``Ah Kx``): ``Ah*`` names the hands holding it.
+eval7 documents tags but its parser (0.1.11) fails on them; here they are skipped.
 
 Combos are counted before card removal: ``len(parse_range("JJ-88")) == 24``. A combo named twice
 takes the weight of its **last** mention, read left to right, as re-marking a hand in a range
@@ -73,8 +100,9 @@ Combo = tuple[int, ...]
 
 ALLOWED: Final = (
     "a hand is a pair (QQ, QQ+, 22-77), two ranks with s, o or neither (AKs, AKo, AK, A2s+, "
-    "KQo-K9o), an exact combo (AhKh), random or a top range (15%, 5%-20%), optionally weighted "
-    "as 0.5(JJ), 50%(JJ) or JJ:0.5"
+    "KQo-K9o, JTs-KQs), an exact combo (AhKh), random or a top range (15%, 5%-20%), or a "
+    "ProPokerTools word (AxKx, xx, A*, [A-T][A-T]), optionally weighted as 0.5(JJ), 50%(JJ) or "
+    "JJ:0.5"
 )
 DASH_HELP: Final = (
     "a dash joins two pairs (22-77), or two hands with the same top card (A5s-A2s) or the same "
