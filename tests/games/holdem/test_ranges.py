@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerscore
@@ -981,3 +981,15 @@ def test_bad_combinators_name_the_token(text: str, token: str, position: int, al
         parse_range(text)
     assert (caught.value.token, caught.value.position) == (token, position)
     assert allowed in caught.value.reason
+
+
+@pytest.mark.slow
+@given(st.text(alphabet="AKQJT98765432*[]-!:,;() .%sdhcwxyzo#0+_U", max_size=24))
+@settings(max_examples=400, deadline=None)
+def test_any_text_is_a_range_or_a_range_error(text: str) -> None:
+    try:
+        found = parse_range(text)
+    except RangeError as error:  # never another exception: a traceback in the CLI
+        assert str(error).startswith('invalid range "') and error.position >= 1 and error.reason
+        return
+    assert parse_range(found.text) == found if len(found) else found.text == ""
