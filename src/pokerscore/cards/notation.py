@@ -152,7 +152,9 @@ def parse_cards(
     >>> parse_cards("joker 2d joker")
     (Card('Jk'), Card('2d'), Card('Jk'))
     """
-    if size is not None:
+    if type(size) is int and size >= 0:  # the common case, first
+        minimum = maximum = size
+    elif size is not None:
         minimum, maximum = _size(size)
     if allow_duplicates is not False and allow_duplicates is not True:
         kind = type(allow_duplicates).__name__
@@ -169,7 +171,7 @@ def parse_cards(
             f"cards are a string or an iterable of cards, got {type(source).__name__}"
         )
     if not allow_duplicates:
-        check_distinct(cards)
+        _check_distinct(cards)
     if size is not None and not minimum <= len(cards) <= maximum:
         raise HandSizeError(minimum, maximum, len(cards))
     return cards
@@ -215,14 +217,21 @@ def check_distinct(cards: Iterable[Card]) -> None:
     if not isinstance(cards, Iterable) or isinstance(cards, str | bytes):
         kind = type(cards).__name__
         raise ParameterError(f"{{name}} must be an iterable of Card, got {kind}", "cards")
-    seen: dict[Card, int] = {}
-    jokers = 0
+    cards = tuple(cards)
     for position, card in enumerate(cards, 1):
         if not isinstance(card, Card):
             kind = type(card).__name__
             raise ParameterError(
                 f"{{name}} must hold Card objects, got {kind} at position {position}", "cards"
             )
+    _check_distinct(cards)
+
+
+def _check_distinct(cards: tuple[Card, ...]) -> None:
+    """:func:`check_distinct` of cards known to be cards (``parse_cards``'s own)."""
+    seen: dict[Card, int] = {}
+    jokers = 0
+    for position, card in enumerate(cards, 1):
         if card.id == JOKER:
             jokers += 1
             if jokers > MAX_JOKERS:
