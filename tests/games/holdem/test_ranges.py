@@ -993,3 +993,36 @@ def test_any_text_is_a_range_or_a_range_error(text: str) -> None:
         assert str(error).startswith('invalid range "') and error.position >= 1 and error.reason
         return
     assert parse_range(found.text) == found if len(found) else found.text == ""
+
+
+@st.composite
+def pokerkit_texts(draw: st.DrawFn) -> str:
+    """A range text in the notation pokerkit and pokerscore share (capital ranks, small suits)."""
+    items = []
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["pair", "pair+", "two", "two+", "span", "combo"]))
+        suits = draw(st.sampled_from(["", "s", "o"]))
+        top = draw(st.integers(1, 12))
+        low = draw(st.integers(0, top - 1))
+        if kind.startswith("pair"):
+            items.append(RANK_LETTERS[top] * 2 + kind[4:])
+        elif kind.startswith("two"):
+            items.append(RANK_LETTERS[top] + RANK_LETTERS[low] + suits + kind[3:])
+        elif kind == "span":  # one gap, both ranks stepping (pairs too, gap 0)
+            gap = top - low if draw(st.booleans()) else 0
+            other = draw(st.integers(gap, 12))
+            kind_of = "" if gap == 0 else suits
+            ends = [RANK_LETTERS[t] + RANK_LETTERS[t - gap] + kind_of for t in (top, other)]
+            items.append("-".join(ends))
+        else:
+            first, second = draw(st.lists(st.integers(0, 51), min_size=2, max_size=2, unique=True))
+            items.append(str(Card(first)) + str(Card(second)))
+    separators = st.sampled_from([",", ";", " ", ", ", "; "])
+    return "".join(item + draw(separators) for item in items).rstrip(",; ")
+
+
+@pytest.mark.slow
+@given(pokerkit_texts())
+@settings(max_examples=200, deadline=None)
+def test_generated_texts_read_as_pokerkit_reads_them(text: str) -> None:
+    assert ids(parse_range(text)) == pokerkit_ids(text)
