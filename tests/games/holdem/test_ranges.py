@@ -964,6 +964,11 @@ def test_propokertools_combinators_in_holdem(text: str, predicate: Predicate, co
 def test_an_intersection_keeps_its_weight() -> None:
     weights = weights_of(parse_range("xx:A*:0.5, KK"))
     assert len(weights) == 54 and weights[(51, 3)] == 0.5 and weights[(47, 46)] == 1.0
+    # Inside a weighted group too: ":" between hands is no weight.
+    assert weights_of(parse_range("KK, 0.5(xx:A*, QQ)")) == {
+        **{combo: 1.0 for combo in ids(parse_range("KK"))},
+        **{combo: 0.5 for combo in ids(parse_range("A2s+, QQ"))},
+    }
 
 
 @pytest.mark.parametrize(

@@ -73,6 +73,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, SupportsIndex
 
@@ -645,11 +646,14 @@ class _Parser(_Reader):
         position = self.hands + 1
         first = self.index + 2  # past the weight and "("
         close = next(
-            (at for at in range(first, len(self.tokens)) if self.tokens[at].text in _SPECIAL),
-            None,
+            (at for at in range(first, len(self.tokens)) if self.tokens[at].text in "()"), None
         )
-        if close is None or self.tokens[close].text != ")":
-            found = None if close is None else self.tokens[close].text
+        weighted = close is not None and any(
+            token.text == ":" and _WEIGHT.fullmatch(following.text)
+            for token, following in pairwise(self.tokens[first:close])
+        )
+        if close is None or self.tokens[close].text != ")" or weighted:
+            found = ":" if weighted else None if close is None else self.tokens[close].text
             reason = {
                 None: "this group is never closed: add )",
                 ":": "a weight inside a weighted group: write 0.5(JJ, TT) or JJ:0.5, not both",
@@ -663,11 +667,15 @@ class _Parser(_Reader):
         if close == first:
             raise RangeError(group, position, "an empty group: put hands inside, e.g. 0.5(JJ, TT)")
         members = []
-        for token in self.tokens[first:close]:
-            self.hands += 1
+        self.index = first
+        while self.index < close:
+            token = self.tokens[self.index]
+            if token.text == ":":
+                raise RangeError(self._rest(token), self.hands + 1, self._misplaced(":"))
             if token.text.startswith("!"):
-                raise RangeError(token.text, self.hands, "an exclusion (!AA) takes no weight")
-            members.append(self._hand(token.text))
+                reason = "an exclusion (!AA) takes no weight"
+                raise RangeError(token.text, self.hands + 1, reason)
+            members.append(self._hand_with_weight(token)[0])  # xx:A* inside a group
         self.index = close + 1
         for combos in members:
             yield combos, weight
