@@ -1,7 +1,9 @@
 """Omaha hand patterns in ProPokerTools' generic syntax: one word read, and the hands it names.
 
-A word names hands of ``size`` cards (4 in Omaha, 5 or 6 in its bigger variants), read
-case-insensitively. It is a **term**, or terms joined by ``!`` (except: ``AA!AAA``, at least two
+A word names hands of ``size`` cards (4 in Omaha, 5 or 6 in its bigger variants; 2 for the
+generic words of a hold'em range, which :mod:`~pokerscore.games.holdem.ranges` reads only as
+ProPokerTools writes them), read case-insensitively. Reading a word needs neither NumPy nor
+Numba; matching it (:func:`word_flags`) loads them. It is a **term**, or terms joined by ``!`` (except: ``AA!AAA``, at least two
 aces but not three):
 
 - ``random``, ``any`` or ``*``: every hand;
