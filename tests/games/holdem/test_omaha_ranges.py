@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from pokerscore.games.holdem.board.breakdown import board_breakdown
 from pokerscore.games.holdem.equity import equity
 from pokerscore.games.holdem.game import ParameterError
+from pokerscore.games.holdem.omaha_ranges import hand_count, read_word, word_flags
 from pokerscore.games.holdem.ranges import Range, RangeError, parse_range
 
 # The oracle's own card ids: 4 * rank + suit, rank 0 = deuce .. 12 = ace, suits c d h s.
@@ -302,3 +303,22 @@ def test_any_text_is_a_range_or_a_range_error(text: str) -> None:
         assert str(error).startswith('invalid range "') and error.position >= 1 and error.reason
         return
     assert found.hole_cards == 4 and len(found) == len(found.weight_array())
+
+
+@pytest.mark.parametrize(
+    ("call", "parameter"),
+    [
+        (lambda: read_word(5, 4), "word"),
+        (lambda: read_word("AA", 4.0), "size"),
+        (lambda: read_word("AA", 7), "size"),
+        (lambda: word_flags("AA", True), "size"),
+        (lambda: word_flags(None, 4), "word"),
+        (lambda: hand_count([4]), "size"),
+    ],
+)
+def test_the_pattern_functions_name_a_bad_argument(
+    call: Callable[[], object], parameter: str
+) -> None:
+    with pytest.raises(ParameterError) as caught:
+        call()
+    assert caught.value.parameter == parameter

@@ -42,6 +42,7 @@ from itertools import pairwise
 from math import comb
 from typing import TYPE_CHECKING, Final
 
+from pokerscore._support.errors import ParameterError, expect, shorten
 from pokerscore.cards import Card, PokerScoreError, Rank
 from pokerscore.engine.combinatorics import binomial_rows
 
@@ -108,6 +109,8 @@ def read_word(word: str, size: int) -> Word:
     ...
     pokerscore.games.holdem.omaha_ranges.PatternError: a hand here holds 4 cards, and AAKKQ names 5
     """
+    expect(word, str, "word", "a pattern written as text, e.g. AxKxQyJy")
+    size = _checked_size(size)
     if "!" in word[1:]:
         parts = word.split("!")
         if any(part == "" for part in parts):
@@ -221,13 +224,26 @@ def _rank_set(body: str) -> list[int]:
     return sorted(ranks)
 
 
-@cache
+def _checked_size(size: object) -> int:
+    """A hand size the patterns name: 2 to 6 cards (an int, never a bool)."""
+    if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 6:
+        raise ParameterError(
+            "{name} must be a number of cards from 2 to 6, got " + shorten(repr(size)), "size"
+        )
+    return size
+
+
 def hand_count(size: int) -> int:
     """How many hands of ``size`` cards one deck holds.
 
     >>> hand_count(4)
     270725
     """
+    return _hand_count(_checked_size(size))
+
+
+@cache
+def _hand_count(size: int) -> int:
     return comb(DECK, size)
 
 
@@ -239,6 +255,10 @@ def word_flags(word: str | Word, size: int) -> npt.NDArray[np.bool_]:
     >>> int(flags.sum())
     36504
     """
+    size = _checked_size(size)
+    if not isinstance(word, str | Word):
+        kind = type(word).__name__
+        raise ParameterError(f"{{name}} must be a pattern or a Word, got {kind}", "word")
     found = read_word(word, size) if isinstance(word, str) else word  # before NumPy and Numba
     flags = _term_flags(found.terms[0], size)
     for term in found.terms[1:]:
