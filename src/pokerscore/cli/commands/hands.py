@@ -35,12 +35,17 @@ def _hand_json(hand: HandScore) -> dict[str, object]:
 
 def score_command(
     cards: Annotated[
-        list[str], typer.Argument(help="5 to 7 cards, e.g. Ah Kh Qh Jh Th, AhKhQhJhTh or A♥ K♥ …")
+        list[str],
+        typer.Argument(
+            help="5 to 7 cards, e.g. Ah Kh Qh Jh Th, AhKhQhJhTh or A♥ K♥ … (1 to 7 under high "
+            "and ace-to-five, as stud's up cards; 4 under badugi)"
+        ),
     ],
     ranking: RankingOption = "high",
     json_output: JsonOption = False,
 ) -> None:
-    """Score a hand: its category, description and best five cards, ordered as they count."""
+    """Score a hand: its category, description and best five cards (or the cards that play, in a
+    hand of fewer than five or a badugi), ordered as they count."""
     with user_errors():
         hand = best_hand(" ".join(cards), ranking=ranking_named(ranking))
     if json_output:
@@ -54,7 +59,8 @@ def score_command(
         )
         return
     console.print(Text(hand.description, style="bold"))
-    line = Text("best five: ").append_text(cards_text(hand.best))
+    label = "best five: " if len(hand.best) == 5 else "plays: "
+    line = Text(label).append_text(cards_text(hand.best))
     count = hand.ranking.value_count
     line.append(f"  (value {hand.value} of {count}, {hand.category.slug})", style="dim")
     console.print(line)
