@@ -47,7 +47,7 @@ def score_command(
     """Score a hand: its category, description and best five cards (or the cards that play, in a
     hand of fewer than five or a badugi), ordered as they count."""
     with user_errors():
-        hand = best_hand(" ".join(cards), ranking=ranking_named(ranking))
+        hand = best_hand(" ".join(cards), ranking=ranking_named(ranking, five_cards=False))
     if json_output:
         print_json(
             {
@@ -111,7 +111,7 @@ def compare_command(
     """
     if len(hands) < 2:
         fail('give at least two hands, each one argument: "5h 5c 6s 7s Kd" "2c 3s 8s 8d Td"')
-    rules = ranking_named(ranking)
+    rules = ranking_named(ranking, five_cards=False)
     with user_errors():
         scores = [best_hand(hand, ranking=rules) for hand in hands]
         best = winners(scores, same_deck=same_deck)
