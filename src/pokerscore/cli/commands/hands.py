@@ -126,7 +126,8 @@ def compare_command(
         return
     from rich.table import Table
 
-    table = Table("hand", "cards", "best five", "description", "value")
+    five = all(len(hand.best) == 5 for hand in scores)
+    table = Table("hand", "cards", "best five" if five else "plays", "description", "value")
     for index, hand in enumerate(scores):
         style = "green" if index in best else ""
         table.add_row(
