@@ -206,8 +206,9 @@ class Ranking:
         return 4 * (value - 1) + (3 - suit if self.low else suit) + 1
 
     def value_of(self, ranks: tuple[int, ...], suited: bool) -> int:
-        """The value of five ranks (any order; up to five of a rank under a wild ranking) when
-        all of one suit (``suited``) or not. Ranks that repeat cannot share a suit: ``suited``
+        """The value of five ranks (any order; up to five of a rank under a wild ranking; the
+        :attr:`size` ranks of a short hand; a badugi's own different ranks) when all of one suit
+        (``suited``, five ranks only) or not. Ranks that repeat cannot share a suit: ``suited``
         is then ignored. A wild hand is worth the best value of its completions
         (:func:`pokerscore.engine.completions.completions`).
 
