@@ -533,6 +533,10 @@ def test_a_game_the_kernels_cannot_judge_is_refused() -> None:
         Game("wild", "Wild", 2, False, get_ranking("deuces-wild"))
     with pytest.raises(ParameterError, match="high must judge a flush by its suit"):
         Game("lowball", "Lowball", 2, False, get_ranking("deuce-to-seven"))
+    with pytest.raises(ParameterError, match="high must be a ranking of the best five cards"):
+        Game("badugi", "Badugi", 4, True, get_ranking("badugi"))  # four cards, not 2 + 3
+    with pytest.raises(ParameterError, match="high must be a ranking of the best five cards"):
+        Game("up", "Up cards", 2, False, get_ranking("high").of_size(3))
     with pytest.raises(ParameterError, match="low must be a ranking"):
         Game("odd", "Odd", 4, True, low="razz")  # type: ignore[arg-type]
     with pytest.raises(ParameterError, match="low must be a ranking with a qualifier"):

@@ -119,7 +119,7 @@ from pokerscore.games.holdem._stud_kernels import (
 )
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game, parameter_error
 from pokerscore.games.holdem.omaha_ranges import EVERY_HAND
-from pokerscore.games.holdem.ranges import Range, parse_range
+from pokerscore.games.holdem.ranges import Range, closer_error, parse_range
 from pokerscore.games.holdem.showdown import PlayerError, player_list
 from pokerscore.hands.scores import HandInput, check_in_deck
 
@@ -305,8 +305,8 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
             raise PlayerError(number, str(error)) from None
         try:
             found = parse_range(item, ranking=game.high, hole_cards=game.hole_cards)
-        except PokerScoreError:
-            raise PlayerError(number, str(error)) from None  # neither cards nor a range
+        except PokerScoreError as range_error:  # neither cards nor a range: where it is wrong
+            raise PlayerError(number, str(closer_error(error, range_error))) from None
         return _range_player(found, number, game)
     try:
         check_in_deck(cards, game.high)
