@@ -37,7 +37,7 @@ FULL_SIZE = 21_605_687
 
 
 def _timed(paths: list[Path], out: Path | None = None) -> tuple[float, int]:
-    from pokerscore.files.histories.running import analyse_histories
+    from pokerscore.histories.running import analyse_histories
 
     start = time.perf_counter()
     summary = analyse_histories(paths, out=out)

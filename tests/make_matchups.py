@@ -5,8 +5,8 @@ Regenerate it with ``nice python -m tests.make_matchups`` (from the repository's
 minutes on one core): every pair of disjoint hands is put in its canonical form
 (:func:`~pokerscore.games.holdem.matchups.canonical_matchup`), and each distinct form's boards
 are counted by the all-in kernel's exact enumeration
-(:func:`pokerscore.files.histories.allin.enumerated_equities`, checked against
-:func:`pokerscore.games.holdem.equity.equity` in ``tests/files/test_histories.py``).
+(:func:`pokerscore.histories.allin.enumerated_equities`, checked against
+:func:`pokerscore.games.holdem.equity.equity` in ``tests/histories/test_histories.py``).
 ``tests/games/holdem/test_matchups.py`` checks the shipped file: the number of matchups by a
 brute force of its own, published figures, entries against ``equity`` and eval7.
 """
@@ -35,9 +35,9 @@ def canonical_keys() -> list[int]:
 
 def matchup_halves() -> tuple[list[int], list[int]]:
     """Every canonical key, sorted, and its first hand's ``2 x wins + ties`` over the boards."""
-    from pokerscore.files.histories.allin import enumerated_equities
     from pokerscore.games.holdem.game import get_game
     from pokerscore.games.holdem.matchups import BOARDS, unpack
+    from pokerscore.histories.allin import enumerated_equities
 
     holdem = get_game("holdem")
     keys = canonical_keys()

@@ -16,9 +16,10 @@ LAYERS = {
     "engine": 2,
     "hands": 3,
     "games": 4,
-    "files": 5,  # hand files and hand histories: replayed through the games
-    "cli": 6,
-    "tui": 6,
+    "files": 5,  # hand files: the bulk machinery every large input shares
+    "histories": 6,  # hand histories: replayed through the games, run on the files' machinery
+    "cli": 7,
+    "tui": 7,
 }
 
 

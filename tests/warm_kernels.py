@@ -46,7 +46,7 @@ actions = ['d dh p1 AhAdKhKd', 'd dh p2 QsQcJsJc', 'p2 cbr 6', 'p1 cbr 18', 'p2 
 def histories() -> None:
     """The PHH and PokerStars fast paths (one process: both compile ``replay_one``), the
     all-in shares, and the Arrow columns."""
-    from pokerscore.files.histories.running import analyse_histories
+    from pokerscore.histories.running import analyse_histories
 
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -117,7 +117,9 @@ def batch() -> None:
     from pokerscore.hands.batch import evaluate_batch, random_hands
     from pokerscore.hands.statistics import exhaustive_counts, sampled_counts
 
-    for name in RANKINGS:
+    for name, ranking in RANKINGS.items():
+        if ranking.size != 5:  # badugi: its kernels warm below
+            continue
         for size in (5, 6, 7):
             hands = random_hands(100, size=size, seed=1, ranking=name)
             evaluate_batch(hands, ranking=name)
@@ -127,6 +129,21 @@ def batch() -> None:
         evaluate_batch([[0, 0, 1, 2, 3]])
     exhaustive_counts(cards=5)
     exhaustive_counts(cards=5, ranking="deuces-wild")
+    short_hands()
+
+
+def short_hands() -> None:
+    """Up cards (1 to 4) under high and ace-to-five, and badugi, on uint8 rows."""
+    import numpy as np
+
+    from pokerscore.engine.kernels.short_hands import badugi_rows, showing_rows
+    from pokerscore.engine.rankings import ACE_TO_FIVE, BADUGI, HIGH
+    from pokerscore.engine.short_tables import badugi_tables, short_hand_tables
+
+    rows = np.arange(16, dtype=np.uint8).reshape(4, 4)
+    for ranking in (HIGH, ACE_TO_FIVE):
+        showing_rows(rows, short_hand_tables(ranking))
+    badugi_rows(rows, badugi_tables(BADUGI))
 
 
 def files() -> None:

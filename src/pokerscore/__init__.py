@@ -37,18 +37,6 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.engine import evaluate7 as evaluate7
     from pokerscore.engine import get_ranking as get_ranking
     from pokerscore.files.distributed import score_on_cluster as score_on_cluster
-    from pokerscore.files.histories.model import HandHistory as HandHistory
-    from pokerscore.files.histories.model import HandHistoryError as HandHistoryError
-    from pokerscore.files.histories.model import HandResult as HandResult
-    from pokerscore.files.histories.model import PlayerResult as PlayerResult
-    from pokerscore.files.histories.replay import exact_allin_evs as exact_allin_evs
-    from pokerscore.files.histories.replay import replay as replay
-    from pokerscore.files.histories.running import HistoriesSummary as HistoriesSummary
-    from pokerscore.files.histories.running import analyse_histories as analyse_histories
-    from pokerscore.files.histories.running import history_results as history_results
-    from pokerscore.files.histories.running import read_histories as read_histories
-    from pokerscore.files.histories.stats import PlayerStats as PlayerStats
-    from pokerscore.files.histories.stats import player_stats as player_stats
     from pokerscore.files.scoring import ScoreJob as ScoreJob
     from pokerscore.files.scoring import Summary as Summary
     from pokerscore.files.scoring import score_file as score_file
@@ -56,6 +44,13 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.draw import best_draw as best_draw
     from pokerscore.games.holdem.board.breakdown import BoardBreakdown as BoardBreakdown
     from pokerscore.games.holdem.board.breakdown import board_breakdown as board_breakdown
+    from pokerscore.games.holdem.board.distribution import ComboEquity as ComboEquity
+    from pokerscore.games.holdem.board.distribution import (
+        EquityDistribution as EquityDistribution,
+    )
+    from pokerscore.games.holdem.board.distribution import (
+        equity_distribution as equity_distribution,
+    )
     from pokerscore.games.holdem.board.hand import BoardHand as BoardHand
     from pokerscore.games.holdem.board.hand import hand_on_board as hand_on_board
     from pokerscore.games.holdem.equity import EquityResult as EquityResult
@@ -112,6 +107,18 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.hands.statistics import CategoryCounts as CategoryCounts
     from pokerscore.hands.statistics import exhaustive_counts as exhaustive_counts
     from pokerscore.hands.statistics import sampled_counts as sampled_counts
+    from pokerscore.histories.model import HandHistory as HandHistory
+    from pokerscore.histories.model import HandHistoryError as HandHistoryError
+    from pokerscore.histories.model import HandResult as HandResult
+    from pokerscore.histories.model import PlayerResult as PlayerResult
+    from pokerscore.histories.replay import exact_allin_evs as exact_allin_evs
+    from pokerscore.histories.replay import replay as replay
+    from pokerscore.histories.running import HistoriesSummary as HistoriesSummary
+    from pokerscore.histories.running import analyse_histories as analyse_histories
+    from pokerscore.histories.running import history_results as history_results
+    from pokerscore.histories.running import read_histories as read_histories
+    from pokerscore.histories.stats import PlayerStats as PlayerStats
+    from pokerscore.histories.stats import player_stats as player_stats
 
 __version__ = "0.1.0"
 
@@ -172,6 +179,9 @@ _HOMES: Final[dict[str, str]] = {
     "hand_on_board": "pokerscore.games.holdem.board.hand",
     "BoardBreakdown": "pokerscore.games.holdem.board.breakdown",
     "board_breakdown": "pokerscore.games.holdem.board.breakdown",
+    "ComboEquity": "pokerscore.games.holdem.board.distribution",
+    "EquityDistribution": "pokerscore.games.holdem.board.distribution",
+    "equity_distribution": "pokerscore.games.holdem.board.distribution",
     # tournaments: ICM and push/fold
     "ICMResult": "pokerscore.games.tournaments.icm",
     "icm": "pokerscore.games.tournaments.icm",
@@ -203,18 +213,18 @@ _HOMES: Final[dict[str, str]] = {
     "score_file": "pokerscore.files.scoring",
     "score_on_cluster": "pokerscore.files.distributed",
     # hand histories: PHH and PokerStars, replayed; all-in EV; statistics per player
-    "HandHistory": "pokerscore.files.histories.model",
-    "HandHistoryError": "pokerscore.files.histories.model",
-    "HandResult": "pokerscore.files.histories.model",
-    "PlayerResult": "pokerscore.files.histories.model",
-    "read_histories": "pokerscore.files.histories.running",
-    "replay": "pokerscore.files.histories.replay",
-    "exact_allin_evs": "pokerscore.files.histories.replay",
-    "history_results": "pokerscore.files.histories.running",
-    "analyse_histories": "pokerscore.files.histories.running",
-    "HistoriesSummary": "pokerscore.files.histories.running",
-    "PlayerStats": "pokerscore.files.histories.stats",
-    "player_stats": "pokerscore.files.histories.stats",
+    "HandHistory": "pokerscore.histories.model",
+    "HandHistoryError": "pokerscore.histories.model",
+    "HandResult": "pokerscore.histories.model",
+    "PlayerResult": "pokerscore.histories.model",
+    "read_histories": "pokerscore.histories.running",
+    "replay": "pokerscore.histories.replay",
+    "exact_allin_evs": "pokerscore.histories.replay",
+    "history_results": "pokerscore.histories.running",
+    "analyse_histories": "pokerscore.histories.running",
+    "HistoriesSummary": "pokerscore.histories.running",
+    "PlayerStats": "pokerscore.histories.stats",
+    "player_stats": "pokerscore.histories.stats",
 }
 """Every public name and the module it lives in."""
 

@@ -53,7 +53,11 @@ def test_score_takes_up_to_seven_cards() -> None:
             ["score", "1X", "Kd", "Qd", "Jd", "Td"],
             'error: invalid card "1X" at position 1: rank must be one of 2-9, T or 10, J, Q, K, A',
         ),
-        (["score", "Ah", "Kd"], "error: expected 5 to 7 cards, got 2"),
+        (
+            ["score", "Ah", "Kd", "--ranking", "deuce-to-seven"],
+            "error: expected 5 to 7 cards, got 2",
+        ),
+        (["score", "Ah", "Kd", "--ranking", "badugi"], "error: expected 4 cards, got 2"),
         (["score", "Ah Kd Qd Jd Ah"], "error: duplicate card Ah at positions 1 and 5"),
         (["compare", "Ah Kd Qd Jd Td", "Ah Kd Qd Jd T"], 'error: invalid card "T" at position 5'),
         (

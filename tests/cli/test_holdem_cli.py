@@ -64,6 +64,25 @@ def test_equity_errors_are_one_line() -> None:
         assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
 
 
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["QQ+,AXs"], 'error: player 2: invalid range "AXs" at position 2: after A comes'),
+        (["AKx"], 'error: player 2: invalid range "AKx" at position 1: after AK may come'),
+        (["Ah Kx"], 'error: player 2: invalid card "Kx" at position 2: suit must be'),
+        (["AA:ds,KK+", "-g", "omaha"], 'error: player 2: invalid range "KK+" at position 3: '),
+    ],
+)
+def test_an_argument_that_is_neither_cards_nor_a_range_names_the_wrong_token(
+    args: list[str], error: str
+) -> None:
+    # The case: the range is wrong at AXs, not at QQ+ (read as a card).
+    first = "AhAsKdKh" if "omaha" in args else "AhAs"
+    status, out, err = run("equity", first, *args)
+    assert (status, out) == (2, "")
+    assert err.startswith(error) and err.count("\n") == 1, err
+
+
 @pytest.mark.slow
 def test_equity_takes_omaha_ranges() -> None:
     status, out, err = run("equity", "--game", "omaha", "AA**", "random", "--samples", "8192")

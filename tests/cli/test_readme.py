@@ -225,7 +225,7 @@ def test_a_drifted_example_is_reported() -> None:
     assert problem is not None and problem.startswith(f"README.md:{example.line}: $ pokerscore")
     error = Example(1, "pokerscore score Ah Kh Qh Jh Th", ("error: no such thing",))
     assert "exit status 0, expected 2" in (mismatch(error) or "")
-    failing = Example(1, "pokerscore score Ah Kh Qh Jh", ())
+    failing = Example(1, "pokerscore score Ah Kh Qh Jh Th 9h 8h 7h", ())  # eight cards
     assert "exit status 2, expected 0" in (mismatch(failing) or "")
 
 

@@ -4,6 +4,9 @@ command line: JSON fields, the published figure of a list read from a file, one-
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -63,3 +66,34 @@ def test_cli_strategy_and_analyze_strategy(tmp_path: Path) -> None:
         "mask": 0b11110,
         "held": ["3h", "7h", "9h", "Kh"],
     }
+
+
+@pytest.mark.parametrize("kind", ["named pipe", "folder"])
+def test_cli_strategy_output_refuses_what_is_not_a_regular_file(tmp_path: Path, kind: str) -> None:
+    # A named pipe blocked the command forever (opened for writing with no reader) and a
+    # folder failed after the whole list was written: both are refused before any work, in one
+    # line. A real process, with a bound that only a hang reaches.
+    target = tmp_path / "list"
+    if kind == "named pipe":
+        os.mkfifo(target)
+    else:
+        target.mkdir()
+    result = subprocess.run(
+        [sys.executable, "-m", "pokerscore", "videopoker", "strategy", "--lines", "5",
+         "-o", str(target)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
+    assert f"is a {kind}, not a regular file" in result.stderr
+
+
+def test_cli_strategy_output_is_written_whole(tmp_path: Path) -> None:
+    runner = separate_streams_runner()
+    saved = tmp_path / "short.txt"
+    saved.write_text("an older list", encoding="utf-8")
+    result = runner.invoke(cli_app, ["videopoker", "strategy", "--lines", "3", "-o", str(saved)])
+    assert result.exit_code == 0, result.stderr
+    assert saved.read_text(encoding="utf-8").splitlines()[0] != "an older list"
+    assert [path.name for path in tmp_path.iterdir()] == ["short.txt"]  # no temporary left

@@ -266,7 +266,9 @@ def test_a_short_deck_batch_refuses_a_deuce(size: int, ranking: str) -> None:
 
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_checked_and_unchecked_batches_agree_under_every_ranking(size: int) -> None:
-    for name in pokerscore.engine.RANKINGS:
+    for name, ranking in pokerscore.engine.RANKINGS.items():
+        if ranking.size != 5:  # badugi's four cards are not a batch's hands
+            continue
         hands = random_hands(LARGE, size=size, seed=90 + size, ranking=name)
         checked = evaluate_batch(hands, ranking=name)
         assert (checked == evaluate_batch(hands, check=False, ranking=name)).all()

@@ -103,8 +103,9 @@ def test_ranks_break_ties_in_order() -> None:
 
 
 def test_score_wants_exactly_five_distinct_cards() -> None:
+    # Four cards are up cards under high and ace-to-five (tests/hands/test_short_hands.py).
     with pytest.raises(HandSizeError):
-        score("Ah Kh Qh Jh")
+        score("Ah Kh Qh Jh", ranking="deuce-to-seven")
     with pytest.raises(HandSizeError):
         score("Ah Kh Qh Jh Th 9h")
     with pytest.raises(ValueError, match="duplicate card Ah"):

@@ -3,6 +3,9 @@ on one line)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 ECHO_LIMIT = 40
 """The most characters of a user's token an error message repeats (a line may be megabytes)."""
 
@@ -68,3 +71,38 @@ def expect(value: object, kinds: type | tuple[type, ...], parameter: str, what: 
     """
     if not isinstance(value, kinds):
         raise ParameterError(f"{{name}} must be {what}, got {type(value).__name__}", parameter)
+
+
+def checked_flag(value: object, parameter: str) -> bool:
+    """A yes-or-no option: True or False (NumPy's bools too), else a :class:`ParameterError`
+    naming ``parameter`` (an array was read as its truth value, and failed deep inside).
+
+    >>> checked_flag(False, "all_flops")
+    False
+    >>> checked_flag("yes", "all_flops")
+    Traceback (most recent call last):
+    ...
+    pokerscore._support.errors.ParameterError: all_flops must be True or False, got str
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise ParameterError(f"{{name}} must be True or False, got {type(value).__name__}", parameter)
+
+
+def checked_path(value: object, parameter: str) -> Path:
+    """A path given as text or a path object, else a :class:`ParameterError` naming
+    ``parameter`` (a number failed with "'int' object has no attribute 'is_dir'").
+
+    >>> checked_path("tables", "out").name
+    'tables'
+    >>> checked_path(3, "out")
+    Traceback (most recent call last):
+    ...
+    pokerscore._support.errors.ParameterError: out must be a path (text or a path object), got int
+    """
+    if isinstance(value, str) and value and "\0" not in value:
+        return Path(value)
+    if isinstance(value, os.PathLike) and isinstance(os.fspath(value), str):
+        return Path(value)
+    kind = "an empty text" if isinstance(value, str) else type(value).__name__
+    raise ParameterError(f"{{name}} must be a path (text or a path object), got {kind}", parameter)

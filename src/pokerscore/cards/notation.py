@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Final, Literal, SupportsIndex, cast
 
-from pokerscore._support.errors import expect
+from pokerscore._support.errors import ParameterError, expect
 from pokerscore.cards.card import (
     CARD_ID_HELP,
     JOKER,
@@ -39,6 +39,7 @@ from pokerscore.cards.errors import (
 
 CardStyle = Literal["text", "pretty", "glyph"]
 """How :func:`format_cards` writes cards: ``Ah Kd``, ``A♥ K♦`` or playing-card glyphs."""
+_STYLES: Final = frozenset(("text", "pretty", "glyph"))
 
 RANK_HELP: Final = "rank must be one of 2-9, T or 10, J, Q, K, A"
 SUIT_HELP: Final = "suit must be one of c, d, h, s or ♣, ♦, ♥, ♠"
@@ -78,6 +79,7 @@ def glyph(card: Card) -> str:
     >>> glyph(Card(50)), glyph(Card(JOKER))
     ('🂱', '🃏')
     """
+    expect(card, Card, "card", "a Card")
     if card.is_joker:
         return JOKER_SYMBOL
     block = {suit: start for start, suit in _GLYPH_BLOCKS.items()}[card.suit]
@@ -91,14 +93,15 @@ def format_cards(cards: Iterable[Card], *, style: CardStyle = "text") -> str:
     >>> format_cards(parse_cards("Ah 10d"), style="pretty")
     'A♥ 10♦'
     """
+    if not isinstance(style, str) or style not in _STYLES:
+        shown = shorten(repr(style))
+        raise ParameterError(f"{{name}} must be text, pretty or glyph, got {shown}", "style")
     cards = parse_cards(cards, allow_duplicates=True)  # any card notation; junk refused
     if style == "text":
         return " ".join(str(card) for card in cards)
     if style == "pretty":
         return " ".join(card.pretty for card in cards)
-    if style == "glyph":
-        return " ".join(glyph(card) for card in cards)
-    raise PokerScoreError(f'unknown card style "{shorten(style)}": use text, pretty or glyph')
+    return " ".join(glyph(card) for card in cards)
 
 
 def parse_card(text: str, *, position: int = 1) -> Card:
@@ -114,6 +117,7 @@ def parse_card(text: str, *, position: int = 1) -> Card:
     pokerscore.cards.errors.InvalidCardError: invalid card "1X" at position 1: rank must be one of 2-9, T or 10, J, Q, K, A
     """
     expect(text, str, "text", "a string holding one card")
+    position = _whole(position, "position", "a whole number from 1 (the card's place in a hand)", 1)
     cards = _scan(text, first_position=position)
     if len(cards) != 1:
         raise InvalidCardError(text.strip(), position, "expected exactly one card")
@@ -148,6 +152,13 @@ def parse_cards(
     >>> parse_cards("joker 2d joker")
     (Card('Jk'), Card('2d'), Card('Jk'))
     """
+    if type(size) is int and size >= 0:  # the common case, first
+        minimum = maximum = size
+    elif size is not None:
+        minimum, maximum = _size(size)
+    if allow_duplicates is not False and allow_duplicates is not True:
+        kind = type(allow_duplicates).__name__
+        raise ParameterError(f"{{name}} must be True or False, got {kind}", "allow_duplicates")
     if isinstance(source, str):
         cards = _scan(source)
     elif isinstance(source, bytes | bytearray | memoryview):
@@ -160,12 +171,36 @@ def parse_cards(
             f"cards are a string or an iterable of cards, got {type(source).__name__}"
         )
     if not allow_duplicates:
-        check_distinct(cards)
-    if size is not None:
-        minimum, maximum = (size, size) if isinstance(size, int) else size
-        if not minimum <= len(cards) <= maximum:
-            raise HandSizeError(minimum, maximum, len(cards))
+        _check_distinct(cards)
+    if size is not None and not minimum <= len(cards) <= maximum:
+        raise HandSizeError(minimum, maximum, len(cards))
     return cards
+
+
+def _size(size: object) -> tuple[int, int]:
+    """``parse_cards``'s ``size``: a count, or an inclusive (minimum, maximum)."""
+    what = "a number of cards from 0, or a (minimum, maximum) pair of them"
+    if isinstance(size, tuple) and len(size) == 2:
+        minimum, maximum = (_whole(bound, "size", what, 0) for bound in size)
+        if minimum <= maximum:
+            return minimum, maximum
+        raise ParameterError(f"{{name}} must hold the minimum first, got {size!r}", "size")
+    count = _whole(size, "size", what, 0)
+    return count, count
+
+
+def _whole(value: object, parameter: str, what: str, lowest: int) -> int:
+    """``value`` as an int from ``lowest`` (ints and int-likes such as NumPy's, never bools), or
+    a :class:`ParameterError` naming ``parameter``."""
+    if not isinstance(value, bool):
+        try:
+            number = operator.index(cast("SupportsIndex", value))
+        except TypeError:
+            pass
+        else:
+            if number >= lowest:
+                return number
+    raise ParameterError(f"{{name}} must be {what}, got {shorten(repr(value))}", parameter)
 
 
 def check_distinct(cards: Iterable[Card]) -> None:
@@ -179,6 +214,21 @@ def check_distinct(cards: Iterable[Card]) -> None:
     ...
     pokerscore.cards.errors.TooManyJokersError: a hand holds at most 2 jokers: a third at position 4
     """
+    if not isinstance(cards, Iterable) or isinstance(cards, str | bytes):
+        kind = type(cards).__name__
+        raise ParameterError(f"{{name}} must be an iterable of Card, got {kind}", "cards")
+    cards = tuple(cards)
+    for position, card in enumerate(cards, 1):
+        if not isinstance(card, Card):
+            kind = type(card).__name__
+            raise ParameterError(
+                f"{{name}} must hold Card objects, got {kind} at position {position}", "cards"
+            )
+    _check_distinct(cards)
+
+
+def _check_distinct(cards: tuple[Card, ...]) -> None:
+    """:func:`check_distinct` of cards known to be cards (``parse_cards``'s own)."""
     seen: dict[Card, int] = {}
     jokers = 0
     for position, card in enumerate(cards, 1):

@@ -24,6 +24,8 @@ class Category(IntEnum):
     ('Eight Low', 'No Low')
     >>> Category.FIVE_OF_A_KIND.slug, Category.FIVE_OF_A_KIND.title
     ('five-of-a-kind', 'Five of a Kind')
+    >>> Category.FOUR_CARD_BADUGI.slug, Category.FOUR_CARD_BADUGI.title
+    ('four-card-badugi', 'Four Card Badugi')
     """
 
     HIGH_CARD = 0
@@ -46,6 +48,11 @@ class Category(IntEnum):
     FIVE_LOW = 15
     # Wild cards: five cards of one rank, above the straight flush (no royal category).
     FIVE_OF_A_KIND = 16
+    # Badugi: the cards of different ranks and suits that play, one to four of them.
+    ONE_CARD_BADUGI = 17
+    TWO_CARD_BADUGI = 18
+    THREE_CARD_BADUGI = 19
+    FOUR_CARD_BADUGI = 20
 
     @property
     def slug(self) -> str:
@@ -67,3 +74,11 @@ class Category(IntEnum):
 
 STANDARD_CATEGORIES = tuple(Category)[: Category.ROYAL_FLUSH + 1]
 """Standard high poker's ten categories, weakest first."""
+
+BADUGI_CATEGORIES = (
+    Category.ONE_CARD_BADUGI,
+    Category.TWO_CARD_BADUGI,
+    Category.THREE_CARD_BADUGI,
+    Category.FOUR_CARD_BADUGI,
+)
+"""Badugi's four categories, weakest first: ``BADUGI_CATEGORIES[n - 1]`` plays ``n`` cards."""

@@ -15,7 +15,7 @@ the short deck).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import Final
 
 from pokerscore.engine.category import Category
@@ -106,13 +106,25 @@ def grouped_ranks(
 
 SHAPES: Final = {
     (5,): Category.FIVE_OF_A_KIND,
-    (4, 1): Category.FOUR_OF_A_KIND,
+    (4,): Category.FOUR_OF_A_KIND,
     (3, 2): Category.FULL_HOUSE,
-    (3, 1, 1): Category.THREE_OF_A_KIND,
-    (2, 2, 1): Category.TWO_PAIR,
-    (2, 1, 1, 1): Category.ONE_PAIR,
+    (3,): Category.THREE_OF_A_KIND,
+    (2, 2): Category.TWO_PAIR,
+    (2,): Category.ONE_PAIR,
 }
-"""The categories made by repeated ranks alone (five of a kind only with wild cards)."""
+"""The categories made by repeated ranks alone, keyed by the counts of the repeated ranks (most
+first; five of a kind only with wild cards): the same in a hand of any size, so a pair with two
+kickers and a pair alone (stud's up cards) are both ``(2,)``."""
+
+
+def repeats_category(shape: tuple[int, ...]) -> Category | None:
+    """The category of a shape (:func:`grouped_ranks`) made by its repeated ranks, or None when
+    no rank repeats.
+
+    >>> repeats_category((2, 1, 1, 1)), repeats_category((2,)), repeats_category((1, 1))
+    (<Category.ONE_PAIR: 1>, <Category.ONE_PAIR: 1>, None)
+    """
+    return SHAPES.get(tuple(count for count in shape if count > 1))
 
 
 def standard_category(
@@ -123,7 +135,8 @@ def standard_category(
     *,
     royal: bool = True,
 ) -> tuple[Category, tuple[int, ...]]:
-    """Category and explaining ranks of five ranks under the standard rules of hand shapes.
+    """Category and explaining ranks of five ranks (or one to four, which make no straight and
+    no flush) under the standard rules of hand shapes.
 
     ``straight_masks`` says which rank sets are straights (see :func:`straights`); with
     ``royal`` the ace-high straight flush is a category of its own.
@@ -132,10 +145,15 @@ def standard_category(
     (<Category.STRAIGHT: 4>, (3, 2, 1, 0, 12))
     >>> standard_category((9, 9, 4, 4, 4), False, STANDARD_STRAIGHTS)
     (<Category.FULL_HOUSE: 6>, (4, 9))
+    >>> standard_category((12, 11, 10, 9), True, STANDARD_STRAIGHTS)  # four cards: no flush
+    (<Category.HIGH_CARD: 0>, (12, 11, 10, 9))
     """
     shape, grouped = grouped_ranks(ranks)
-    if len(grouped) < 5:
-        return SHAPES[shape], grouped
+    repeated = repeats_category(shape)
+    if repeated is not None:
+        return repeated, grouped
+    if len(ranks) < 5:
+        return Category.HIGH_CARD, grouped
     high = straight_masks.get(sum(map((1).__lshift__, grouped)), -1)
     if high < 0:
         return (Category.FLUSH if suited else Category.HIGH_CARD), grouped
@@ -172,18 +190,21 @@ def value_space(
     categories: Sequence[Category],
     ranks: Sequence[int],
     most: int = SUITS_PER_RANK,
+    sizes: Sequence[int] = (5,),
 ) -> tuple[tuple[HandClass, ...], dict[tuple[tuple[int, ...], bool], int]]:
-    """A ranking's hand classes, weakest first, and the value of each (five ranks, suited) pair.
+    """A ranking's hand classes, weakest first, and the value of each (ranks, suited) pair.
 
-    Every multiset of five of the deck's ``ranks`` with at most ``most`` of a rank (five with
-    wild cards) is judged plain, and suited when its ranks differ. ``categories`` lists the
-    ranking's categories weakest first.
+    Every multiset of ``sizes`` (five; one to four for short hands and badugi) of the deck's
+    ``ranks`` with at most ``most`` of a rank (five with wild cards, one for badugi) is judged
+    plain, and suited too when it holds five different ranks (fewer cards make no flush).
+    ``categories`` lists the ranking's categories weakest first.
     """
     # Keyed by plain ints: hashing an enum member runs Python code, thousands of times here.
     place = {int(category): index for index, category in enumerate(categories)}
     judged: dict[tuple[tuple[int, ...], bool], tuple[int, tuple[int, ...]]] = {}
     explained: dict[tuple[int, tuple[int, ...]], HandClass] = {}
-    for multiset in rank_multisets(ranks, most=most):
+    multisets = (multiset for size in sizes for multiset in rank_multisets(ranks, size, most))
+    for multiset in multisets:
         for suited in (False, True) if len(set(multiset)) == 5 else (False,):
             category, explaining, strength = judge(multiset, suited)
             number = int(category)
@@ -195,3 +216,30 @@ def value_space(
     values = {order: value for value, order in enumerate(orders, 1)}
     classes = tuple(explained[order] for order in orders)
     return classes, {hand: values[order] for hand, order in judged.items()}
+
+
+def best_badugi(
+    cards: Sequence[int], value_of: Callable[[tuple[int, ...], bool], int]
+) -> tuple[int, ...]:
+    """The cards of the best badugi among card ids: of the subsets whose cards differ in rank and
+    in suit, the one ``value_of`` (a badugi ranking's, of the subset's ranks) rates highest; the
+    first of equal ones, subsets taken in :func:`itertools.combinations` order, most cards first.
+
+    >>> from pokerscore.engine.rankings import get_ranking
+    >>> value_of = get_ranking("badugi").value_of
+    >>> best_badugi([48, 1, 6, 11], value_of)  # Ac 2d 3h 4s: a four-card badugi
+    (48, 1, 6, 11)
+    >>> best_badugi([0, 4, 9, 13], value_of)  # 2c 3c 4d 5d: 2c 4d (or 2c 5d, 3c 4d, 3c 5d)
+    (0, 9)
+    """
+    best: tuple[int, ...] = ()
+    best_value = 0
+    for size in range(len(cards), 0, -1):
+        for subset in combinations(cards, size):
+            ranks = tuple(card >> 2 for card in subset)
+            if len(set(ranks)) < size or len({card & 3 for card in subset}) < size:
+                continue
+            value = value_of(ranks, False)
+            if value > best_value:
+                best, best_value = subset, value
+    return best

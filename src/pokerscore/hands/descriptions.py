@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pokerscore._support.errors import ParameterError, expect
 from pokerscore.cards import Card, Rank
 from pokerscore.engine import Category
+from pokerscore.engine.category import BADUGI_CATEGORIES
 
 MAIN_RANKS = {Category.TWO_PAIR: 2, Category.FULL_HOUSE: 2}
 """How many leading ranks name the hand itself (the rest are kickers): one unless listed."""
@@ -17,9 +18,11 @@ LOW_CATEGORIES = frozenset(
         Category.SEVEN_LOW,
         Category.SIX_LOW,
         Category.FIVE_LOW,
+        *BADUGI_CATEGORIES,
     }
 )
-"""Categories of five different ranks judged low: always read as lows."""
+"""Categories of different ranks judged low (lowball's, and badugi's): always read as lows,
+named by all their cards."""
 _WHEEL = (Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO, Rank.ACE)
 
 
@@ -29,7 +32,8 @@ def main_rank_count(category: Category) -> int:
 
 
 def reads_as_low(category: Category, low: bool) -> bool:
-    """Whether a hand reads as a low ("Eight-Six low"): five different ranks under a low ranking."""
+    """Whether a hand reads as a low ("Eight-Six low", "4-card badugi, 4-3-2-A"): different ranks
+    under a low ranking."""
     return category in LOW_CATEGORIES or (low and category is Category.HIGH_CARD)
 
 
@@ -43,7 +47,10 @@ def _kickers(ranks: Sequence[Rank]) -> str:
 def _low(ranks: Sequence[Rank]) -> str:
     if tuple(ranks) == _WHEEL:
         return "Wheel (5-4-3-2-A)"
-    return f"{ranks[0].word}-{ranks[1].word} low ({'-'.join(rank.char for rank in ranks)})"
+    chars = "-".join(rank.char for rank in ranks)
+    if len(ranks) == 1:  # one up card
+        return f"{ranks[0].word} low ({chars})"
+    return f"{ranks[0].word}-{ranks[1].word} low ({chars})"
 
 
 def describe(
@@ -75,6 +82,12 @@ def describe(
     'Wheel (5-4-3-2-A)'
     >>> describe(Category.NO_LOW, [])
     'No low'
+    >>> describe(Category.NO_PAIR, [Rank.SEVEN, Rank.FIVE], low=True)  # two up cards in razz
+    'Seven-Five low (7-5)'
+    >>> describe(Category.FOUR_CARD_BADUGI, [Rank.FOUR, Rank.THREE, Rank.TWO, Rank.ACE])
+    '4-card badugi, 4-3-2-A'
+    >>> describe(Category.TWO_CARD_BADUGI, [Rank.KING, Rank.SEVEN])
+    '2-card badugi, K-7'
     >>> from pokerscore.cards import JOKER
     >>> describe(Category.STRAIGHT_FLUSH, [Rank.ACE], plays=[(Card(JOKER), Rank.KING)])
     'Straight Flush, Ace high (joker as King)'
@@ -91,6 +104,12 @@ def describe(
         return describe(category, ranks, low=low) + wild_words(plays)
     if category is Category.NO_LOW:
         return "No low"
+    if category in BADUGI_CATEGORIES:
+        if len(ranks) != BADUGI_CATEGORIES.index(category) + 1:
+            raise ParameterError(
+                f"{{name}} must name one rank per card of {category.slug}", "ranks"
+            )
+        return f"{len(ranks)}-card badugi, {'-'.join(rank.char for rank in ranks)}"
     if reads_as_low(category, low):
         return _low(ranks)
     first, rest = ranks[0], list(ranks[1:])

@@ -1,7 +1,9 @@
 """Scoring hands: :func:`score` for five cards, :func:`best_hand` for the best five of 5 to 7.
 
 Both take ``ranking=`` (a name such as ``"ace-to-five"`` or a
-:class:`~pokerscore.engine.rankings.Ranking`); standard high poker is the default.
+:class:`~pokerscore.engine.rankings.Ranking`); standard high poker is the default. Under high
+and ace-to-five they also score hands of 1 to 4 cards (stud's and razz's up cards), and under
+badugi four cards.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pokerscore.cards import (
 )
 from pokerscore.engine import HIGH, RANKINGS, Category, Ranking, RankingLike, get_ranking
 from pokerscore.engine.completions import completions
+from pokerscore.engine.rankings import Play
 from pokerscore.hands.descriptions import describe
 
 HandInput = str | Iterable[CardLike]
@@ -182,8 +185,30 @@ def _scored(
     return HandScore(value, hand, _ordered(five, value, rules, plays), rules, plays)
 
 
+def _short(hand: tuple[Card, ...], rules: Ranking) -> HandScore:
+    """The score of a hand whose cards all play (1 to 4) or of a badugi: no best five."""
+    sized = rules.of_size(len(hand))
+    by_id = {card.id: card for card in hand}
+    playing = sized.playing([card.id for card in hand])
+    value = sized.evaluate(playing)
+    return HandScore(value, hand, _ordered((by_id[card] for card in playing), value, sized), sized)
+
+
+def _score_sizes(rules: Ranking, most: int) -> int | tuple[int, int]:
+    """How many cards a hand may hold under a ranking: ``rules.size`` for badugi and a short
+    hand's ranking, 1 to ``most`` where short hands are ranked, else 5 to ``most``."""
+    if rules.play is not Play.BEST_FIVE:
+        return rules.size
+    return (1 if rules.short_hands else 5, most)
+
+
 def score(cards: HandInput, *, ranking: RankingLike = HIGH) -> HandScore:
-    """Score exactly five cards (one deck: no card twice).
+    """Score exactly five cards (one deck: no card twice); under high and ace-to-five also 1 to 4
+    cards (stud's and razz's up cards: pairs, trips and quads count, straights and flushes need
+    five cards), and under badugi four cards (the best badugi among them plays).
+
+    A hand of fewer than five cards has a value among hands of as many cards only (its
+    ranking is :meth:`Ranking.of_size <pokerscore.engine.rankings.Ranking.of_size>`'s).
 
     >>> score("Th Jh Qh Kh Ah").description
     'Royal Flush'
@@ -201,24 +226,41 @@ def score(cards: HandInput, *, ranking: RankingLike = HIGH) -> HandScore:
     'Straight Flush, Ace high (joker as King)'
     >>> score("2s 9h 9d 9c 9s", ranking="deuces-wild").description
     'Five of a Kind, Nines'
+    >>> score("3c 3d") > score("Ah Kh")  # up cards in stud: a pair showing beats ace-king
+    True
+    >>> score("6h 6d 6s 2c").description
+    'Three of a Kind, Sixes, kicker Two'
+    >>> score("7c 2d 4s", ranking="ace-to-five").description
+    'Seven-Four low (7-4-2)'
+    >>> hand = score("Kc 4d 2h Ad", ranking="badugi")  # two diamonds: the ace plays
+    >>> hand.description, " ".join(map(str, hand.best))
+    ('3-card badugi, K-2-A', 'Kc 2h Ad')
     """
     rules = get_ranking(ranking)
-    hand = _parsed(cards, 5, rules)
+    hand = _parsed(cards, _score_sizes(rules, 5), rules)
+    if len(hand) < 5 or rules.play is not Play.BEST_FIVE:
+        return _short(hand, rules)
     value = rules.evaluate5(*(card.id for card in hand))
     return _scored(hand, hand, value, rules)
 
 
 def best_hand(cards: HandInput, *, ranking: RankingLike = HIGH) -> HandScore:
-    """Score the best five of 5 to 7 cards; ``best`` holds the five cards used.
+    """Score the best five of 5 to 7 cards; ``best`` holds the five cards used. A hand that
+    :func:`score` takes with fewer than five cards (high, ace-to-five) or four (badugi) is
+    scored as there: every card plays, or the best badugi.
 
     >>> hand = best_hand("As Ks 7h 7d 2c 9s 7c")
     >>> hand.description, " ".join(map(str, hand.best))
     ('Three of a Kind, Sevens, kickers Ace, King', '7h 7d 7c As Ks')
     >>> best_hand("Kc 8h 6d 4s 3c 2h As", ranking="eight-or-better").description
     'Six-Four low (6-4-3-2-A)'
+    >>> best_hand("Kc Ks", ranking="ace-to-five").description
+    'Pair of Kings'
     """
     rules = get_ranking(ranking)
-    hand = _parsed(cards, (5, 7), rules)
+    hand = _parsed(cards, _score_sizes(rules, 7), rules)
+    if len(hand) < 5 or rules.play is not Play.BEST_FIVE:
+        return _short(hand, rules)
     evaluate5 = rules.evaluate5
     # The best of the (at most 21) five-card subsets, scored on the five-card table: one hand
     # never pays for building the larger tables that the six- and seven-card evaluators use.

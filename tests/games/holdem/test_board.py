@@ -558,3 +558,25 @@ def test_omaha_equity_distributions_agree_with_equity() -> None:
     assert sum(spread.buckets) == pytest.approx(1.0)
     with pytest.raises(PokerScoreError, match="game: equity distributions judge the high hand"):
         equity_distribution(hands[0], against[0], board, game="omaha-hi-lo")
+
+
+def test_omaha_distribution_states_its_work_and_refuses_past_the_bound() -> None:
+    # random (211,876 live Omaha hands on this flop) against two hands on 1,176 runouts took a
+    # minute: the bound counted 5e8 (runout, hand, hand) triples, not the 1.5e10 five-card hands
+    # valued (each live hand on each runout, 6 x 10 lookups). Now refused up front, saying so.
+    work = 1176 * ((211_876 + 2) * 60 + 211_876 * 2)
+    with pytest.raises(PokerScoreError, match="would look up about") as refused:
+        equity_distribution("random", "AhKhQdJd, 7c7d8s9s", "Th 9h 4c", game="omaha")
+    said = float(str(refused.value).split("about ")[1].split(" five-card")[0])
+    assert work / 2 <= said <= work * 2, (said, work)
+    assert str(refused.value).startswith("against: ")
+
+
+def test_omaha_distribution_reports_progress_as_runouts_are_weighed() -> None:
+    seen: list[tuple[int, int]] = []
+    spread = equity_distribution(
+        "AhKhQdJd, 7c7d8s9s", "AsAdKcQc", "Kd 9c 2h", game="omaha",
+        progress=lambda done, total: seen.append((done, total)),
+    )  # fmt: skip
+    assert seen[-1] == (spread.runouts, spread.runouts) == (1176, 1176)
+    assert [done for done, _ in seen] == sorted({done for done, _ in seen}) and len(seen) > 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 
 import numba
 import pokerkit
@@ -532,6 +533,10 @@ def test_a_game_the_kernels_cannot_judge_is_refused() -> None:
         Game("wild", "Wild", 2, False, get_ranking("deuces-wild"))
     with pytest.raises(ParameterError, match="high must judge a flush by its suit"):
         Game("lowball", "Lowball", 2, False, get_ranking("deuce-to-seven"))
+    with pytest.raises(ParameterError, match="high must be a ranking of the best five cards"):
+        Game("badugi", "Badugi", 4, True, get_ranking("badugi"))  # four cards, not 2 + 3
+    with pytest.raises(ParameterError, match="high must be a ranking of the best five cards"):
+        Game("up", "Up cards", 2, False, get_ranking("high").of_size(3))
     with pytest.raises(ParameterError, match="low must be a ranking"):
         Game("odd", "Odd", 4, True, low="razz")  # type: ignore[arg-type]
     with pytest.raises(ParameterError, match="low must be a ranking with a qualifier"):
@@ -540,3 +545,105 @@ def test_a_game_the_kernels_cannot_judge_is_refused() -> None:
     lowball = Game("omaha-27", "Omaha 2-7", 4, True, get_ranking("deuce-to-seven"))
     result = equity(["2c 3d 4h 7s", "Ah Kh Qd Jd"], board="5c 8d 9h", game=lowball)
     assert result.players[0].equity > 0.5
+
+
+# ---- the work counted, not bounded (issue 32 §1) -----------------------------------------------
+
+
+def _brute_force_deals(players: list[str], board: str, dead: str, hole_cards: int = 2) -> int:
+    """Combinations of one combo per player that hold no card twice nor a board or dead card,
+    counted one by one from the ranges' combos."""
+    out = set(parse_cards(board)) | set(parse_cards(dead))
+    ranges = [
+        [set(combo) for combo in parse_range(text, hole_cards=hole_cards) if not out & set(combo)]
+        for text in players
+    ]
+
+    def count(index: int, taken: set[Card]) -> int:
+        if index == len(ranges):
+            return 1
+        return sum(count(index + 1, taken | combo) for combo in ranges[index] if not taken & combo)
+
+    return count(0, set())
+
+
+def _counted(players: list[str], board: str, dead: str, game: str = "holdem") -> object:
+    rules = get_game(game)
+    taken = set(parse_cards(board)) | set(parse_cards(dead))
+    parsed = [equity_module._player(text, n, rules) for n, text in enumerate(players, 1)]
+    live = equity_module._live(parsed, taken)
+    held = {card for player in live if len(player.combos) == 1 for card in player.combos[0]}
+    return equity_module._deals(live, len(rules.deck) - len(taken) - len(held))
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead"),
+    [
+        (["AA", "AK", "KK"], "", ""),
+        (["AA", "AK", "AQ", "KQ"], "Qh", ""),
+        (["QQ+,AK", "JJ+", "AKs,KQs"], "Ah 7c 2d", "Ks"),
+        (["random", "AK", "AsKh"], "4h Ad 3c 4c 7c", "6h 5c 5d 5h 5s 8c 8d 8h 8s 9c 9d 9h 9s"),
+        (["random", "random", "22+,A2s+"], "4h Ad 3c 4c 7c", "6h 5c 5d 5h 5s 8c 8d 8h 8s 9c 9d"),
+        (["22-55", "random", "Td9d", "random"], "Th 9h 8h", "2c 3c 4c 5c 6c 7c Jc Qc Kc Ac"),
+    ],
+)
+def test_deals_are_counted_as_a_brute_force_counts_them(
+    players: list[str], board: str, dead: str
+) -> None:
+    # The work of an exact run was the product of the ranges' sizes times (boards x players +
+    # 1000), 440 times the truth on a river; now the combinations that hold no card twice are
+    # counted, and each is judged boards x players times.
+    counted = _counted(players, board, dead)
+    assert counted.exact  # type: ignore[attr-defined]
+    assert counted.count == _brute_force_deals(players, board, dead)  # type: ignore[attr-defined]
+
+
+def test_a_count_too_large_to_count_exactly_is_estimated_within_a_few_percent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    players, board, dead = ["QQ+,AK", "JJ+,AQ", "AKs,KQs,QJs", "TT+"], "Ah 7c 2d", "Ks"
+    truth = _brute_force_deals(players, board, dead)
+    monkeypatch.setattr(equity_module, "_COUNT_PAIRS", 64)
+    estimated = _counted(players, board, dead)
+    assert not estimated.exact  # type: ignore[attr-defined]
+    assert abs(estimated.count / truth - 1) < 0.1, (estimated.count, truth)  # type: ignore[attr-defined]
+    monkeypatch.setattr(equity_module, "_COUNT_PAIRS", 1)  # every range drawn from, one combo
+    estimated = _counted(players, board, dead)
+    assert abs(estimated.count / truth - 1) < 0.1, (estimated.count, truth)  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow
+def test_the_ompeval_river_spot_is_enumerated() -> None:
+    # OMPEval's test 4 (random, random, AK on 4hAd3c4c7c, 6h dead): AK 0.695971. It was refused
+    # as "about 1.3e+10 hands"; its 9,774,072 deals judge 29 million hands.
+    result = equity(["random", "random", "AK"], board="4hAd3c4c7c", dead="6h", method="exact")
+    assert result.boards == 9_774_072
+    assert round(result.players[2].equity, 6) == 0.695971
+    assert result.players[0].equity_exact == result.players[1].equity_exact
+
+
+def test_a_spot_past_the_bound_is_refused_with_its_true_size() -> None:
+    # Three random hands and AK on a river: 16 x C(45, 2) x C(43, 2) x C(41, 2) deals, each
+    # judging four hands (random is every hand of the cards left, whatever the others took).
+    truth = 16 * 990 * 903 * 820 * 4
+    with pytest.raises(PokerScoreError, match="would judge about") as refused:
+        equity(["random", "random", "random", "AK"], board="2c 3d 4h 5s 7c", method="exact")
+    said = float(str(refused.value).split("about ")[1].split(" hands")[0])
+    assert truth / 2 <= said <= truth * 2, (said, truth)
+    # The river with three random hands: 966,381,570 deals, 2.9e9 hands, under the bound.
+    rules = get_game("holdem")
+    players = [equity_module._player("random", n, rules) for n in (1, 2, 3)]
+    live = equity_module._live(players, set(parse_cards("2c 3d 4h 5s 7c")))
+    _, work = equity_module._work(live, rules, 1, 47)
+    assert 966_381_570 * 3 <= work <= 2 * 966_381_570 * 3
+
+
+def test_an_omaha_hand_weighs_its_lookups_and_the_refusal_says_both() -> None:
+    # Six-card Omaha, a hand against random on a flop: C(43, 6) x C(37, 2) deals of two hands
+    # judged, 8.1e9, under the bound in hands; but each is 15 x 10 five-card lookups (measured
+    # 27 times as slow as a hold'em hand), some 3e11 hold'em hands' work: refused, saying both.
+    truth = comb(43, 6) * comb(37, 2) * 2
+    with pytest.raises(PokerScoreError, match="hold'em hands' work each in omaha-6") as refused:
+        equity(["AsAdKcQh7c6h", "random"], board="2c 3d 9h", game="omaha-6", method="exact")
+    said = float(str(refused.value).split("about ")[1].split(" hands")[0])
+    assert truth / 2 <= said <= truth * 2, (said, truth)

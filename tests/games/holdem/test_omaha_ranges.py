@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from pokerscore.games.holdem.board.breakdown import board_breakdown
 from pokerscore.games.holdem.equity import equity
 from pokerscore.games.holdem.game import ParameterError
+from pokerscore.games.holdem.omaha_ranges import hand_count, read_word, word_flags
 from pokerscore.games.holdem.ranges import Range, RangeError, parse_range
 
 # The oracle's own card ids: 4 * rank + suit, rank 0 = deuce .. 12 = ace, suits c d h s.
@@ -247,6 +248,9 @@ def test_a_hand_built_by_hand_knows_its_size() -> None:
         ("AA:", "AA:", 1, "a word or a weight must follow the colon"),
         ("AA:2", "AA:2", 1, "a weight is a number above 0 and at most 1"),
         ("", "", 1, "a range needs at least one hand"),
+        # The character the grammar stopped at, and what it expected there.
+        ("AA, KKQp", "KKQp", 2, '"p" is not a rank (2-9 T J Q K A), *, a rank set [...], a suit'),
+        ("KK+", "KK+", 1, '"+" is not a rank'),
     ],
 )
 def test_bad_text_names_the_token_and_what_is_allowed(
@@ -299,3 +303,22 @@ def test_any_text_is_a_range_or_a_range_error(text: str) -> None:
         assert str(error).startswith('invalid range "') and error.position >= 1 and error.reason
         return
     assert found.hole_cards == 4 and len(found) == len(found.weight_array())
+
+
+@pytest.mark.parametrize(
+    ("call", "parameter"),
+    [
+        (lambda: read_word(5, 4), "word"),
+        (lambda: read_word("AA", 4.0), "size"),
+        (lambda: read_word("AA", 7), "size"),
+        (lambda: word_flags("AA", True), "size"),
+        (lambda: word_flags(None, 4), "word"),
+        (lambda: hand_count([4]), "size"),
+    ],
+)
+def test_the_pattern_functions_name_a_bad_argument(
+    call: Callable[[], object], parameter: str
+) -> None:
+    with pytest.raises(ParameterError) as caught:
+        call()
+    assert caught.value.parameter == parameter

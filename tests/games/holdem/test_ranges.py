@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pokerscore
@@ -351,8 +351,10 @@ def test_short_deck_refuses_cards_it_lacks(text: str) -> None:
         ("QQ, AKs, AKx", "AKx", 3, "s (suited), o (offsuit), + or a dash range"),
         ("QQ++", "QQ++", 1, "only one + may follow a hand"),
         ("2-7", "2-7", 1, "a hand needs two ranks, e.g. 22, AK or 22-77"),
-        ("A5s-K2s", "A5s-K2s", 1, "keep the top card and the s or o"),
-        ("A5s-A2o", "A5s-A2o", 1, "keep the top card and the s or o"),
+        ("A5s-K2s", "A5s-K2s", 1, "the same top card (A5s-A2s) or the same gap (JTs-KQs"),
+        ("A5s-A2o", "A5s-A2o", 1, "both ends of a dash range are suited (s)"),
+        ("JTs-KQo", "JTs-KQo", 1, "both ends of a dash range are suited (s)"),
+        ("JT-KQs", "JT-KQs", 1, "both ends of a dash range are suited (s), offsuit (o) or neither"),
         ("AK-22", "AK-22", 1, "a dash joins two pairs (22-77)"),
         ("1.5(JJ)", "1.5(JJ)", 1, "a weight is a number above 0 and at most 1"),
         ("0(JJ)", "0(JJ)", 1, "a weight is a number above 0 and at most 1"),
@@ -373,7 +375,15 @@ def test_short_deck_refuses_cards_it_lacks(text: str) -> None:
         ("AA 0%", "0%", 2, "a top range is a percentage above 0%"),
         ("20%-5%", "20%-5%", 1, "the lower first (5%-20%)"),
         ("0%-150%", "0%-150%", 1, "two percentages from 0% to 100%"),
-        ("KK, Kx", "Kx", 2, "an exact combo (AhKh), random or a top range"),
+        ("KK, Ke", "Ke", 2, "after K comes a second rank (AK, AKs, A2s+) or a suit (AhKh)"),
+        ("KK, Xx", "Xx", 2, "an exact combo (AhKh), random or a top range"),
+        # What the grammar expected at the token: a second rank or a suit after a rank, and a
+        # card where a combo's second card is not one (issue 32, section 3).
+        ("QQ+,AXs", "AXs", 2, "after A comes a second rank (AK, AKs, A2s+) or a suit (AhKh)"),
+        ("10ee", "10ee", 1, "after 10 comes a second rank"),
+        ("AhKq", "AhKq", 1, 'a combo is two cards written together, and "Kq" is not a card: suit'),
+        ("AhKhQh", "AhKhQh", 1, "a combo is exactly two cards written together"),
+        ("KK AhXh", "AhXh", 2, '"Xh" is not a card: rank must be one of'),
     ],
 )
 def test_bad_text_names_the_token_its_position_and_what_is_allowed(
@@ -431,8 +441,25 @@ def kind_matches(suits: str, high: int, low: int) -> bool:
 def hands(draw: st.DrawFn, lowest: int) -> Hand:
     ranks = st.integers(lowest, 12)
     kind = draw(
-        st.sampled_from(["pair", "pair+", "pair-span", "two", "two+", "two-span", "combo", "all"])
+        st.sampled_from(
+            ["pair", "pair+", "pair-span", "two", "two+", "two-span", "gap-span", "combo", "all"]
+        )
     )
+    if kind == "gap-span":  # JTs-KQs: one gap, both ranks stepping
+        gap = draw(st.integers(1, 12 - lowest))
+        tops = st.integers(lowest + gap, 12)
+        one, two = draw(tops), draw(tops)
+        suits = draw(st.sampled_from(["", "s", "o"]))
+        ends = [rank_text(t, draw) + rank_text(t - gap, draw) + suits_text(suits, draw)
+                for t in (one, two)]  # fmt: skip
+        return Hand(
+            "-".join(ends),
+            lambda h, lo: (
+                rank(h) - rank(lo) == gap
+                and min(one, two) <= rank(h) <= max(one, two)
+                and kind_matches(suits, h, lo)
+            ),
+        )
     if kind.startswith("pair"):
         a, b = draw(ranks), draw(ranks)
         pair = rank_text(a, draw) + rank_text(a, draw)
@@ -498,7 +525,7 @@ def range_texts(draw: st.DrawFn, lowest: int) -> tuple[str, dict[tuple[int, int]
         for member in members:  # left to right: the last mention sets the weight
             for combo in brute_force(member.predicate, lowest):
                 expected[combo] = weight
-    separator = draw(st.sampled_from([",", ", ", " ", " , ", "\n"]))
+    separator = draw(st.sampled_from([",", ", ", " ", " , ", "\n", ";", "; "]))
     return separator.join(items), expected
 
 
@@ -679,3 +706,328 @@ def test_top_classes_refuses_what_is_not_a_share() -> None:
         pokerscore.top_classes(10, order="sklansky")  # type: ignore[arg-type]
     with pytest.raises(RangeError, match="top ranges are hold'em's"):
         parse_range("15%", ranking="short-deck")
+
+
+# --- the notations other tools write (issue 32, section 4) ------------------------------------
+
+
+def connectors(gap: int, lowest_top: int, highest_top: int, suits: str) -> Predicate:
+    """Two ranks ``gap`` apart, the top one from ``lowest_top`` to ``highest_top``."""
+
+    def holds(high: int, low: int) -> bool:
+        wanted = rank(high) - rank(low) == gap and lowest_top <= rank(high) <= highest_top
+        return wanted and kind_matches(suits, high, low)
+
+    return holds
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "count"),
+    [
+        # pokerkit's analysis docs: both ranks step ("T9s-QJs" is T9s, JTs, QJs).
+        ("JTs-KQs", connectors(1, JACK, KING, "s"), 12),
+        ("KQs-JTs", connectors(1, JACK, KING, "s"), 12),
+        ("T9s-QJs", connectors(1, TEN, QUEEN, "s"), 12),
+        ("T9o-QJo", connectors(1, TEN, QUEEN, "o"), 36),
+        ("T9-QJ", connectors(1, TEN, QUEEN, ""), 48),
+        ("54s-T9s", connectors(1, 3, TEN, "s"), 24),
+        ("J9s-Q10s", connectors(2, JACK, QUEEN, "s"), 8),
+        ("32-AK", connectors(1, 1, ACE, ""), 192),
+        # Pairs are the gap 0: the same reading as before.
+        ("33-55", connectors(0, 1, 3, ""), 18),
+    ],
+)
+def test_a_dash_between_hands_of_one_gap_steps_both_ranks(
+    text: str, predicate: Predicate, count: int
+) -> None:
+    hands = parse_range(text)
+    assert ids(hands) == brute_force(predicate)
+    assert len(hands) == count
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # pokerkit: whitespace, commas and semicolons separate notations.
+        ("4s5h;2s3s", "4s5h, 2s3s"),
+        ("33; 44;55", "33-55"),
+        ("J8s,J9s JTs", "J8s+"),
+        ("0.5(AA; KK); QQ", "0.5(AA, KK), QQ"),
+        # eval7: the dash's two ends in either order, a group weight written "1." or ".5".
+        ("A7o-ATo", "ATo-A7o"),
+        ("88-JJ", "JJ-88"),
+        ("1.(AA)", "AA"),
+        # eval7's tags (#UTG#) label a range and name no hands.
+        ("#UTG#, AA, #My_Tag#", "AA"),
+        ("0.5(#open# KK)", "0.5(KK)"),
+    ],
+)
+def test_the_separators_and_spellings_of_other_tools(first: str, second: str) -> None:
+    assert parse_range(first) == parse_range(second)
+
+
+def test_omaha_ranges_take_semicolons_too() -> None:
+    first = parse_range("AA:ds; KKQQ", hole_cards=4)
+    assert first.as_array().tolist() == parse_range("AA:ds, KKQQ", hole_cards=4).as_array().tolist()
+
+
+def pokerkit_ids(text: str) -> set[tuple[int, int]]:
+    """pokerkit's combos of a range text, as card ids highest first."""
+    from pokerkit import parse_range as pokerkit_range
+
+    found = set()
+    for combo in pokerkit_range(text):
+        cards = sorted(parse_range("".join(repr(card) for card in combo)).combos[0])
+        found.add((cards[1].id, cards[0].id))
+    return found
+
+
+PEER_TEXTS = [
+    "AKs",
+    "22",
+    "T9",
+    "33-55",
+    "T9s-QJs",
+    "T9o-QJo",
+    "T9-QJ",
+    "J8s+",
+    "J8s,J9s JTs",
+    "AK+",
+    "AKo+",
+    "22+",
+    "A2s+",
+    "KTo+",
+    "4s5h;2s3s",
+    "AdAh",
+    "QQ+, AKs; JTs-KQs, 54s-87s",
+    "22-77 A2s-A5s",
+]
+
+
+@pytest.mark.parametrize("text", PEER_TEXTS)
+def test_pokerkit_reads_the_same_combos(text: str) -> None:
+    try:
+        expected = pokerkit_ids(text)
+    except ValueError:
+        # pokerkit's dash steps both ranks only: a fixed top card (A2s-A5s) is not its syntax.
+        assert "A2s-A5s" in text
+        return
+    assert ids(parse_range(text)) == expected
+
+
+EVAL7_TEXTS = [
+    "ATo, 86s, JT, 99",
+    "As3c, 8c5s",
+    "88-JJ",
+    "A7o-ATo",
+    "T6s+",
+    "0.6(AA, AK)",
+    "40%(ATs+)",
+    "TT+, A8o-ATo, 80%(KTs+)",
+    "AA, 0.8(AKs)",
+    "55+, 87o, K9s-KJs",
+    "JJ+, AT+, 80%(A8s+)",
+    "1.(QQ), .5(22-44)",
+]
+
+
+@pytest.mark.parametrize("text", EVAL7_TEXTS)
+def test_eval7_reads_the_same_combos_and_weights(text: str) -> None:
+    import eval7
+
+    expected = {}
+    for (first, second), weight in eval7.HandRange(text).hands:
+        cards = parse_range(str(first) + str(second)).combos[0]
+        expected[(cards[0].id, cards[1].id)] = weight
+    assert weights_of(parse_range(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "message"),
+    [
+        # A text read neither as cards nor as a range: the error of the reader that got further.
+        ("QQ+,AXs", "AXs", 'invalid range "AXs" at position 2: after A comes a second rank'),
+        ("AKx", "AKx", 'invalid range "AKx" at position 1: after AK may come s (suited)'),
+        ("Ah Kx", "Kx", 'invalid card "Kx" at position 2: suit must be one of'),
+        ("AhAh", "", "duplicate card Ah at positions 1 and 2"),
+        ("0.5(JJ", "0.5(JJ", "this group is never closed"),
+    ],
+)
+def test_a_player_neither_cards_nor_a_range_gets_the_error_at_the_wrong_token(
+    text: str, token: str, message: str
+) -> None:
+    from pokerscore.games.holdem.equity import equity
+    from pokerscore.games.holdem.showdown import PlayerError
+
+    with pytest.raises(PlayerError) as caught:
+        equity([text, "KdKc"], samples=10)
+    assert str(caught.value).startswith("player 1: ")
+    assert message in str(caught.value)
+    assert f'"{token}"' in str(caught.value) or not token
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position"),
+    [
+        ("AA:ds,KK+", "KK+", 3),
+        ("AA, KKQp", "KKQp", 2),
+    ],
+)
+def test_an_omaha_player_neither_cards_nor_a_range_gets_the_range_error(
+    text: str, token: str, position: int
+) -> None:
+    from pokerscore.games.holdem.equity import equity
+    from pokerscore.games.holdem.showdown import PlayerError
+
+    with pytest.raises(PlayerError) as caught:
+        equity([text, "KdKcQsQh"], game="omaha", samples=10)
+    assert f'player 1: invalid range "{token}" at position {position}: ' in str(caught.value)
+
+
+def suited(high: int, low: int) -> bool:
+    return suit(high) == suit(low)
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "count"),
+    [
+        # ProPokerTools' generic syntax on two cards: suit variables, wildcards, rank sets.
+        ("AxKx", lambda h, lo: {rank(h), rank(lo)} == {ACE, KING} and suited(h, lo), 4),
+        ("AxKy", lambda h, lo: {rank(h), rank(lo)} == {ACE, KING} and not suited(h, lo), 12),
+        ("xx", suited, 312),
+        ("xy", lambda h, lo: not suited(h, lo), 1014),
+        ("A*", lambda h, lo: ACE in (rank(h), rank(lo)), 198),
+        ("Ah*", lambda h, lo: 50 in (h, lo), 51),
+        ("AhKx", lambda h, lo: h == 50 and rank(lo) == KING and suit(lo) != 2, 3),
+        ("Kx", lambda h, lo: KING in (rank(h), rank(lo)), 198),
+        ("[A-T][A-T]", lambda h, lo: rank(lo) >= TEN, 190),
+        ("[AK]s*", lambda h, lo: any(rank(c) >= KING and suit(c) == 3 for c in (h, lo)), 101),
+        ("A*!AA", lambda h, lo: ACE in (rank(h), rank(lo)) and rank(h) != rank(lo), 192),
+        ("*", lambda h, lo: True, 1326),
+        ("ss", suited, 312),
+        ("rainbow", lambda h, lo: not suited(h, lo), 1014),
+    ],
+)
+def test_propokertools_generic_words_name_two_card_hands(
+    text: str, predicate: Predicate, count: int
+) -> None:
+    hands = parse_range(text)
+    assert ids(hands) == brute_force(predicate)
+    assert len(hands) == count
+
+
+def test_generic_words_mix_with_the_pokerstove_forms_and_weights() -> None:
+    hands = parse_range("QQ+, 0.5(xx); AxKy:0.25")
+    weights = weights_of(hands)
+    assert len(hands) == 18 + 312 + 12 - 0  # QQ+ pairs are never suited: no overlap with xx
+    assert weights[(50, 46)] == 0.5 and weights[(50, 45)] == 0.25 and weights[(51, 50)] == 1.0
+    # Under the short deck a word names the short deck's hands only.
+    assert ids(parse_range("xx", ranking="short-deck")) == brute_force(suited, lowest_rank=4)
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "allowed"),
+    [
+        # A generic word is written as ProPokerTools writes it: AXs is a typo, not ace of suit X.
+        ("QQ+,AXs", "AXs", "after A comes a second rank"),
+        # A lone card is more often a hand typed with a space: Ah* names the hands holding Ah.
+        ("Ah", "Ah", "a combo is exactly two cards written together"),
+        ("Ah Kx", "Ah", "a combo is exactly two cards written together"),
+    ],
+)
+def test_what_is_not_a_generic_word(text: str, token: str, allowed: str) -> None:
+    with pytest.raises(RangeError) as caught:
+        parse_range(text)
+    assert caught.value.token == token and allowed in caught.value.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "count"),
+    [
+        # ProPokerTools' combinators in hold'em: ":" keeps what both words name (a weight after
+        # ":" stays a weight), "!" takes hands out, inside a word or as an item of its own.
+        ("xx:A*", lambda h, lo: rank(h) == ACE and suited(h, lo), 48),
+        ("A*:xx:[K-T]*", lambda h, lo: rank(h) == ACE and rank(lo) >= TEN and suited(h, lo), 16),
+        ("QQ+!KK", lambda h, lo: rank(h) == rank(lo) in (QUEEN, ACE), 12),
+        ("TT+!AA", lambda h, lo: rank(h) == rank(lo) and TEN <= rank(h) <= KING, 24),
+        ("AK, !AKo", lambda h, lo: {rank(h), rank(lo)} == {ACE, KING} and suited(h, lo), 4),
+        ("AA, KK, !Ah*", lambda h, lo: rank(h) == rank(lo) >= KING and 50 not in (h, lo), 9),
+        ("!AA, AA", lambda h, lo: rank(h) == rank(lo) == ACE, 6),
+    ],
+)
+def test_propokertools_combinators_in_holdem(text: str, predicate: Predicate, count: int) -> None:
+    hands = parse_range(text)
+    assert ids(hands) == brute_force(predicate)
+    assert len(hands) == count
+
+
+def test_an_intersection_keeps_its_weight() -> None:
+    weights = weights_of(parse_range("xx:A*:0.5, KK"))
+    assert len(weights) == 54 and weights[(51, 3)] == 0.5 and weights[(47, 46)] == 1.0
+    # Inside a weighted group too: ":" between hands is no weight.
+    assert weights_of(parse_range("KK, 0.5(xx:A*, QQ)")) == {
+        **{combo: 1.0 for combo in ids(parse_range("KK"))},
+        **{combo: 0.5 for combo in ids(parse_range("A2s+, QQ"))},
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position", "allowed"),
+    [
+        ("AA, !", "!", 2, "! is followed by the hands it takes out"),
+        ("!AA:0.5", "AA:0.5", 1, "an exclusion (!AA) takes no weight"),
+        ("0.5(!AA)", "!AA", 1, "an exclusion (!AA) takes no weight"),
+        ("QQ!", "QQ!", 1, "! stands between two hands, e.g. QQ+!KK"),
+        ("xx:", "xx:", 1, "a hand or a weight must follow the colon"),
+    ],
+)
+def test_bad_combinators_name_the_token(text: str, token: str, position: int, allowed: str) -> None:
+    with pytest.raises(RangeError) as caught:
+        parse_range(text)
+    assert (caught.value.token, caught.value.position) == (token, position)
+    assert allowed in caught.value.reason
+
+
+@pytest.mark.slow
+@given(st.text(alphabet="AKQJT98765432*[]-!:,;() .%sdhcwxyzo#0+_U", max_size=24))
+@settings(max_examples=400, deadline=None)
+def test_any_text_is_a_range_or_a_range_error(text: str) -> None:
+    try:
+        found = parse_range(text)
+    except RangeError as error:  # never another exception: a traceback in the CLI
+        assert str(error).startswith('invalid range "') and error.position >= 1 and error.reason
+        return
+    assert parse_range(found.text) == found if len(found) else found.text == ""
+
+
+@st.composite
+def pokerkit_texts(draw: st.DrawFn) -> str:
+    """A range text in the notation pokerkit and pokerscore share (capital ranks, small suits)."""
+    items = []
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["pair", "pair+", "two", "two+", "span", "combo"]))
+        suits = draw(st.sampled_from(["", "s", "o"]))
+        top = draw(st.integers(1, 12))
+        low = draw(st.integers(0, top - 1))
+        if kind.startswith("pair"):
+            items.append(RANK_LETTERS[top] * 2 + kind[4:])
+        elif kind.startswith("two"):
+            items.append(RANK_LETTERS[top] + RANK_LETTERS[low] + suits + kind[3:])
+        elif kind == "span":  # one gap, both ranks stepping (pairs too, gap 0)
+            gap = top - low if draw(st.booleans()) else 0
+            other = draw(st.integers(gap, 12))
+            kind_of = "" if gap == 0 else suits
+            ends = [RANK_LETTERS[t] + RANK_LETTERS[t - gap] + kind_of for t in (top, other)]
+            items.append("-".join(ends))
+        else:
+            first, second = draw(st.lists(st.integers(0, 51), min_size=2, max_size=2, unique=True))
+            items.append(str(Card(first)) + str(Card(second)))
+    separators = st.sampled_from([",", ";", " ", ", ", "; "])
+    return "".join(item + draw(separators) for item in items).rstrip(",; ")
+
+
+@pytest.mark.slow
+@given(pokerkit_texts())
+@settings(max_examples=200, deadline=None)
+def test_generated_texts_read_as_pokerkit_reads_them(text: str) -> None:
+    assert ids(parse_range(text)) == pokerkit_ids(text)

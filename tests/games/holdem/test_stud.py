@@ -399,3 +399,24 @@ def test_permutations_of_players_permute_results() -> None:
     for order in permutations(range(3)):
         result = equity([hands[i] for i in order], game="stud-8", method="exact")
         assert [p.equity_exact for p in result.players] == [base[i] for i in order]
+
+
+def test_multiway_stud_work_counts_the_deals_that_hold_no_card_twice() -> None:
+    # Three players on fourth street, three cards each to come from 40: C(40, 3) x C(37, 3) x
+    # C(34, 3) deals of three hands judged; the bound took the product of C(40, 3) thrice, 2.1
+    # times too many. A refusal states the size within a factor of 2.
+    truth = 9880 * 7770 * 5984 * 3
+    with pytest.raises(PokerScoreError, match="would judge about") as refused:
+        equity(["AhAd7c2s", "QsQh7d3s", "JcTc9c4s"], game="stud", method="exact")
+    said = float(str(refused.value).split("about ")[1].split(" hands")[0])
+    assert truth <= said <= 2 * truth, (said, truth)
+
+
+def test_multiway_stud_exact_deals_are_those_a_brute_force_counts() -> None:
+    hands = ["AhAd7c2s5h6h", "QsQh7d3s5c6c", "JcTc9c4s5d6d"]
+    dead = "2c 2d 3c 3d"
+    known = {card for hand in hands for card in parse_cards(hand)} | set(parse_cards(dead))
+    pool = [Card(card) for card in range(52) if Card(card) not in known]
+    deals = sum(1 for _ in permutations(pool, 3))  # one card each, none twice
+    result = equity(hands, dead=dead, game="stud", method="exact")
+    assert result.boards == deals == 30 * 29 * 28

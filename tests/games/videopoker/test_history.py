@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -319,3 +320,17 @@ def test_failed_write_rolls_back(tmp_path: Path) -> None:
         assert len(store.hands()) == 2
         current = store.current_bankroll()
         assert current is not None and current.credits == 0
+
+
+@pytest.mark.parametrize("kind", ["named pipe", "device"])
+def test_a_history_that_is_not_a_regular_file_is_refused_in_words(
+    tmp_path: Path, kind: str
+) -> None:
+    # A named pipe or a device has no size, so it was taken for a history to create, and
+    # SQLite answered "disk I/O error".
+    target = Path("/dev/null")
+    if kind == "named pipe":
+        target = tmp_path / "pipe"
+        os.mkfifo(target)
+    with pytest.raises(HistoryError, match="is not a regular file, so not a pokerscore history"):
+        open_history(target)

@@ -212,7 +212,8 @@ def board_command(
             if against is not None:
                 from pokerscore.games.holdem.board.distribution import equity_distribution
 
-                spread = equity_distribution(range_text, against, board, game=rules, dead=dead)
+                spread = equity_distribution(range_text, against, board, game=rules, dead=dead,
+                                             progress=advance)  # fmt: skip
     if json_output:
         print_json(_board_json(result, spread, by_street=by_street))
         return

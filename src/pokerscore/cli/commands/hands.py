@@ -35,14 +35,19 @@ def _hand_json(hand: HandScore) -> dict[str, object]:
 
 def score_command(
     cards: Annotated[
-        list[str], typer.Argument(help="5 to 7 cards, e.g. Ah Kh Qh Jh Th, AhKhQhJhTh or A♥ K♥ …")
+        list[str],
+        typer.Argument(
+            help="5 to 7 cards, e.g. Ah Kh Qh Jh Th, AhKhQhJhTh or A♥ K♥ … (1 to 7 under high "
+            "and ace-to-five, as stud's up cards; 4 under badugi)"
+        ),
     ],
     ranking: RankingOption = "high",
     json_output: JsonOption = False,
 ) -> None:
-    """Score a hand: its category, description and best five cards, ordered as they count."""
+    """Score a hand: its category, description and best five cards (or the cards that play, in a
+    hand of fewer than five or a badugi), ordered as they count."""
     with user_errors():
-        hand = best_hand(" ".join(cards), ranking=ranking_named(ranking))
+        hand = best_hand(" ".join(cards), ranking=ranking_named(ranking, five_cards=False))
     if json_output:
         print_json(
             {
@@ -54,7 +59,8 @@ def score_command(
         )
         return
     console.print(Text(hand.description, style="bold"))
-    line = Text("best five: ").append_text(cards_text(hand.best))
+    label = "best five: " if len(hand.best) == 5 else "plays: "
+    line = Text(label).append_text(cards_text(hand.best))
     count = hand.ranking.value_count
     line.append(f"  (value {hand.value} of {count}, {hand.category.slug})", style="dim")
     console.print(line)
@@ -105,7 +111,7 @@ def compare_command(
     """
     if len(hands) < 2:
         fail('give at least two hands, each one argument: "5h 5c 6s 7s Kd" "2c 3s 8s 8d Td"')
-    rules = ranking_named(ranking)
+    rules = ranking_named(ranking, five_cards=False)
     with user_errors():
         scores = [best_hand(hand, ranking=rules) for hand in hands]
         best = winners(scores, same_deck=same_deck)
@@ -120,7 +126,8 @@ def compare_command(
         return
     from rich.table import Table
 
-    table = Table("hand", "cards", "best five", "description", "value")
+    five = all(len(hand.best) == 5 for hand in scores)
+    table = Table("hand", "cards", "best five" if five else "plays", "description", "value")
     for index, hand in enumerate(scores):
         style = "green" if index in best else ""
         table.add_row(

@@ -23,7 +23,7 @@ from pokerscore.cli.output import (
 )
 
 if TYPE_CHECKING:
-    from pokerscore.files.histories.running import FileFormat, HistoriesSummary
+    from pokerscore.histories.running import FileFormat, HistoriesSummary
 
 SHOWN_ERRORS: Final = 10
 SHOWN_DISAGREEMENTS: Final = 10
@@ -97,7 +97,7 @@ def histories_command(
 
         summary = _run(paths, out, player, file_format, workers, scheduler, strict, advance)
         if plot is not None and player is not None:
-            from pokerscore.files.histories.running import plot_player
+            from pokerscore.histories.running import plot_player
 
             plot_player(summary.series, player, plot)
     seconds = time.perf_counter() - started
@@ -125,7 +125,7 @@ def _run(
     strict: bool,
     advance: Callable[[int, int], None],
 ) -> HistoriesSummary:
-    from pokerscore.files.histories.running import StrictError, analyse_histories
+    from pokerscore.histories.running import StrictError, analyse_histories
 
     kind = cast("FileFormat", file_format)
     try:

@@ -251,8 +251,9 @@ def equity_command(
     """How often each hand or range wins from here: exact or Monte Carlo equity.
 
     Without --exact, --samples, --stderr or --seed, small spots are enumerated exactly and large
-    ones sampled (1,000,000 showdowns). Ranges use the PokerStove syntax: QQ+, 22-77, AKs, A2s+, KTo+,
-    AhKh, random, 0.5(JJ). Stud games (stud, stud-8, razz) take each player's known cards, 3 to 7
+    ones sampled (1,000,000 showdowns). Ranges take the notations of PokerStove, pokerkit, eval7
+    and ProPokerTools: QQ+, 22-77, AKs, A2s+, KTo+, JTs-KQs, AhKh, random, 0.5(JJ), AxKx, xx:A*,
+    QQ+!KK; Omaha ranges ProPokerTools' (AA:ds, KKQQ). Stud games (stud, stud-8, razz) take each player's known cards, 3 to 7
     ("AhAd7c"), no board, and folded cards as --dead. Hi/lo games add each player's scoops and
     the high and low halves.
     """

@@ -6,8 +6,10 @@ from typing import Annotated
 
 import typer
 
+from pokerscore._support.errors import ParameterError
 from pokerscore.cli.output import JsonOption, console, print_json
 from pokerscore.engine import RANKINGS, Ranking, get_ranking
+from pokerscore.engine.rankings import Play
 
 RankingOption = Annotated[
     str,
@@ -20,12 +22,20 @@ RankingOption = Annotated[
 ]
 
 
-def ranking_named(name: str) -> Ranking:
-    """The ranking of a command-line name; an unknown name is a one-line error (exit 2)."""
+def ranking_named(name: str, *, five_cards: bool = True) -> Ranking:
+    """The ranking of a command-line name; an unknown name is a one-line error (exit 2), and so
+    is, with ``five_cards`` (a command that takes the best five of 5 to 7 cards), badugi."""
     from pokerscore.cli.output import user_errors
 
-    with user_errors():
-        return get_ranking(name)
+    with user_errors({"ranking": "--ranking"}):
+        ranking = get_ranking(name)
+        if five_cards and ranking.play is not Play.BEST_FIVE:
+            raise ParameterError(
+                f"{{name}} {ranking.name} judges hands of {ranking.size} cards: this command "
+                "takes the best five of 5 to 7",
+                "ranking",
+            )
+        return ranking
     raise AssertionError("unreachable")  # pragma: no cover - user_errors exits
 
 

@@ -8,12 +8,14 @@ table titles come from user files: they are always printed as plain text, never 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 from rich.text import Text
 
+from pokerscore._support.atomic import atomic_path, check_target
 from pokerscore.cards import Card
 from pokerscore.cli.output import (
     JsonOption,
@@ -508,6 +510,10 @@ def strategy_command(
     from pokerscore.games.videopoker.strategy.generate import generate_strategy
 
     table = _paytable(paytable)
+    target = None if output is None else Path(output)
+    if target is not None:
+        with user_errors():  # a folder, a pipe or a device is refused before any work
+            check_target(target)
     with user_errors(_flags()), progress_bar(disable=json_output) as bar:
         task = bar.add_task(escape(f"writing a strategy for {table.title}"), total=None)
 
@@ -518,9 +524,9 @@ def strategy_command(
             table, coins=coins, lines=lines, worst=worst, progress=advance
         )
     strategy, play = generated.strategy, generated.play
-    if output is not None:
-        with user_errors(), open(output, "w", encoding="utf-8") as file:
-            file.write(generated.text)
+    if target is not None:
+        with user_errors(), atomic_path(target) as temporary:
+            temporary.write_text(generated.text, encoding="utf-8")
     headers = {line.number: header for index, header in strategy.headers.items()
                for line in strategy.lines[index : index + 1]}  # fmt: skip
     groups: dict[int, str | None] = {}

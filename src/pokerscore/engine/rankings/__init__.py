@@ -2,13 +2,13 @@
 
 >>> [ranking.name for ranking in RANKINGS.values()]  # doctest: +NORMALIZE_WHITESPACE
 ['high', 'ace-to-five', 'deuce-to-seven', 'eight-or-better', 'short-deck',
- 'short-deck-straight-over-trips', 'joker', 'deuces-wild']
+ 'short-deck-straight-over-trips', 'joker', 'deuces-wild', 'badugi']
 >>> get_ranking("short-deck").value_count, len(get_ranking("short-deck").deck)
 (1404, 36)
 >>> get_ranking("razz")
 Traceback (most recent call last):
 ...
-pokerscore.cards.errors.UnknownRankingError: unknown ranking "razz": use one of high, ace-to-five, deuce-to-seven, eight-or-better, short-deck, short-deck-straight-over-trips, joker, deuces-wild
+pokerscore.cards.errors.UnknownRankingError: unknown ranking "razz": use one of high, ace-to-five, deuce-to-seven, eight-or-better, short-deck, short-deck-straight-over-trips, joker, deuces-wild, badugi
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Final
 
 from pokerscore.cards.errors import UnknownRankingError
+from pokerscore.engine.rankings.badugi import BADUGI
 from pokerscore.engine.rankings.high import HIGH, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS
 from pokerscore.engine.rankings.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, EIGHT_OR_BETTER
-from pokerscore.engine.rankings.ranking import FlushRule, Ranking
+from pokerscore.engine.rankings.ranking import FlushRule, Play, Ranking
 from pokerscore.engine.rankings.wild import DEUCES_WILD, JOKER_WILD
 
 RANKINGS: Final[dict[str, Ranking]] = {
@@ -32,6 +33,7 @@ RANKINGS: Final[dict[str, Ranking]] = {
         SHORT_DECK_STRAIGHT_OVER_TRIPS,
         JOKER_WILD,
         DEUCES_WILD,
+        BADUGI,
     )
 }
 """Every built-in ranking by name, standard high poker first."""
@@ -52,6 +54,7 @@ def get_ranking(ranking: RankingLike) -> Ranking:
 
 __all__ = [
     "ACE_TO_FIVE",
+    "BADUGI",
     "DEUCES_WILD",
     "DEUCE_TO_SEVEN",
     "EIGHT_OR_BETTER",
@@ -61,6 +64,7 @@ __all__ = [
     "SHORT_DECK",
     "SHORT_DECK_STRAIGHT_OVER_TRIPS",
     "FlushRule",
+    "Play",
     "Ranking",
     "RankingLike",
     "get_ranking",

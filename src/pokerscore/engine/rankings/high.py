@@ -26,6 +26,7 @@ HIGH: Final = Ranking(
     rules="Standard poker: 52 cards, the wheel A-2-3-4-5 is the lowest straight, royal flush best.",
     categories=STANDARD_CATEGORIES,
     judge=_judge_high,
+    short_hands=True,
 )
 """Standard high poker: 7,462 values, 7462 = royal flush. The default everywhere."""
 

@@ -10,10 +10,10 @@ from typing import Final
 
 from pokerscore.engine.category import STANDARD_CATEGORIES, Category
 from pokerscore.engine.hand_classes import (
-    SHAPES,
     Judgement,
     grouped_ranks,
     low_order,
+    repeats_category,
     standard_category,
     straights,
 )
@@ -29,7 +29,10 @@ def _lower_is_better(ranks: tuple[int, ...], *, ace_low: bool = True) -> tuple[i
 def _judge_ace_to_five(ranks: tuple[int, ...], suited: bool) -> Judgement:
     # Suits and straights never count; the ace is always low.
     shape, grouped = grouped_ranks(ranks, ace_low=True)
-    return SHAPES.get(shape, Category.NO_PAIR), grouped, _lower_is_better(grouped)
+    category = repeats_category(shape)
+    if category is None:
+        category = Category.NO_PAIR
+    return category, grouped, _lower_is_better(grouped)
 
 
 ACE_TO_FIVE: Final = Ranking(
@@ -50,6 +53,7 @@ ACE_TO_FIVE: Final = Ranking(
     judge=_judge_ace_to_five,
     flushes=FlushRule.IGNORED,
     low=True,
+    short_hands=True,
 )
 """Ace-to-five lowball: 6,175 values, the wheel the best."""
 

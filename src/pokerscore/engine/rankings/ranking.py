@@ -9,16 +9,23 @@ milliseconds), the six- and seven-card tables with NumPy, the kernels' bundles o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from pokerscore._support.errors import ParameterError
 from pokerscore.cards.card import JOKER
 from pokerscore.engine.category import Category
 from pokerscore.engine.completions import five_card_lists as wild_five_card_lists
 from pokerscore.engine.evaluators import Evaluate5, Evaluators, make_evaluators
-from pokerscore.engine.hand_classes import SUITS_PER_RANK, HandClass, Judge, value_space
+from pokerscore.engine.hand_classes import (
+    SUITS_PER_RANK,
+    HandClass,
+    Judge,
+    best_badugi,
+    value_space,
+)
 from pokerscore.engine.keys import (
     CARD_KEYS_5,
     FIVE_CARD_SLOTS,
@@ -43,6 +50,22 @@ class FlushRule(IntEnum):
     """Any five may be best, flush or not (deuce-to-seven, where a flush counts against)."""
     EVERY_FIVE = 3
     """Every five-card subset is judged, flush or not (wild cards, which make any five best)."""
+
+
+class Play(IntEnum):
+    """Which cards of a hand play."""
+
+    BEST_FIVE = 0
+    """The best five of 5 to 7 cards (every ranking of five-card hands)."""
+    EVERY_CARD = 1
+    """Every card of a short hand of 1 to 4 cards (stud's up cards): no straight, no flush."""
+    BADUGI = 2
+    """The best badugi of four cards: the most cards of different ranks and different suits
+    (:func:`pokerscore.engine.hand_classes.best_badugi`)."""
+
+
+SHORT_SIZES: Final = (1, 2, 3, 4)
+"""The sizes of short hands (:meth:`Ranking.of_size`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -79,6 +102,15 @@ class Ranking:
     jokers: int = 0
     """How many jokers (id :data:`~pokerscore.cards.card.JOKER`) a hand may hold; the deck then
     holds the joker besides its 52 cards."""
+    play: Play = Play.BEST_FIVE
+    """Which cards of a hand play: the best five, every card (a short hand), or a badugi."""
+    size: int = 5
+    """The cards of a hand this ranking judges: 5 (the best five of 5 to 7), 1 to 4 for a short
+    hand (:meth:`of_size`), 4 for badugi."""
+    short_hands: bool = False
+    """Whether hands of 1 to 4 cards are ranked (:meth:`of_size`): stud's and razz's up cards."""
+    base: Ranking | None = field(default=None, repr=False)
+    """The five-card ranking a short hand's ranking comes from (:meth:`of_size`), else None."""
 
     def __str__(self) -> str:
         return self.name
@@ -113,13 +145,70 @@ class Ranking:
 
     @cached_property
     def _space(self) -> tuple[tuple[HandClass, ...], dict[tuple[tuple[int, ...], bool], int]]:
+        if self.play is Play.BADUGI:
+            # The badugi's ranks: one to four different ones.
+            return value_space(self.judge, self.categories, self.ranks, 1, range(1, self.size + 1))
         # With wild cards a rank may come five times: five of a kind.
         most = SUITS_PER_RANK + 1 if self.wild_cards else SUITS_PER_RANK
-        return value_space(self.judge, self.categories, self.ranks, most)
+        return value_space(self.judge, self.categories, self.ranks, most, (self.size,))
+
+    def of_size(self, size: int) -> Ranking:
+        """This ranking for hands of ``size`` cards: itself for 5, and for 1 to 4 (where the
+        ranking has :attr:`short_hands`) a ranking of its own, whose values run from 1 to its
+        :attr:`value_count` and compare only hands of that size. Every card plays: repeated
+        ranks make pairs, trips and quads, and nothing else counts (no straight, no flush).
+
+        >>> from pokerscore.engine.rankings import HIGH
+        >>> two = HIGH.of_size(2)
+        >>> two.value_count, two is HIGH.of_size(2)
+        (91, True)
+        >>> two.category_of(two.evaluate([48, 49])).slug  # Ac Ad
+        'one-pair'
+        >>> two.evaluate([0, 1]) > two.evaluate([48, 44])  # 2c 2d beats Ac Kc
+        True
+        """
+        if size == self.size:
+            return self
+        root = self.base or self
+        if size == root.size:
+            return root
+        if not root.short_hands or size not in SHORT_SIZES:
+            sizes = "5" if not root.short_hands else "1 to 5"
+            raise ParameterError(
+                f"{{name}} {root.name} ranks hands of {sizes} cards, not {size}", "ranking"
+            )
+        return root._short_rankings[size - 1]
+
+    @cached_property
+    def _short_rankings(self) -> tuple[Ranking, ...]:
+        return tuple(
+            replace(self, play=Play.EVERY_CARD, size=size, short_hands=False, base=self)
+            for size in SHORT_SIZES
+        )
+
+    def bring_in_order(self, card: int) -> int:
+        """A single up card's place, 1 to 52, in the order that picks stud's bring-in: the
+        lowest brings in. The card's value alone (:meth:`of_size`) decides, then its suit,
+        clubs lowest under high (stud: the 2 of clubs brings in first) and turned round under
+        a low ranking (razz: the highest card brings in, the king of spades first), as
+        PokerStars and pokerkit play.
+
+        >>> from pokerscore.engine.rankings import ACE_TO_FIVE, HIGH
+        >>> HIGH.bring_in_order(0), HIGH.bring_in_order(1), HIGH.bring_in_order(51)  # 2c 2d As
+        (1, 2, 52)
+        >>> ACE_TO_FIVE.bring_in_order(47), ACE_TO_FIVE.bring_in_order(44)  # Ks Kc
+        (1, 4)
+        >>> ACE_TO_FIVE.bring_in_order(48)  # Ac: the best razz card, the lowest ace
+        52
+        """
+        value = self.of_size(1).evaluate((card,))
+        suit = card & 3
+        return 4 * (value - 1) + (3 - suit if self.low else suit) + 1
 
     def value_of(self, ranks: tuple[int, ...], suited: bool) -> int:
-        """The value of five ranks (any order; up to five of a rank under a wild ranking) when
-        all of one suit (``suited``) or not. Ranks that repeat cannot share a suit: ``suited``
+        """The value of five ranks (any order; up to five of a rank under a wild ranking; the
+        :attr:`size` ranks of a short hand; a badugi's own different ranks) when all of one suit
+        (``suited``, five ranks only) or not. Ranks that repeat cannot share a suit: ``suited``
         is then ignored. A wild hand is worth the best value of its completions
         (:func:`pokerscore.engine.completions.completions`).
 
@@ -192,8 +281,18 @@ class Ranking:
         cards: whether the natural cards share a suit)."""
         return NATURALS_SUITED_5 if self.wild_cards else IS_FLUSH_5
 
+    def _five_cards_only(self) -> None:
+        """Refuse what only a ranking of the best five of 5 to 7 cards has."""
+        if self.play is not Play.BEST_FIVE:
+            raise ParameterError(
+                f"{{name}} {self.name} judges hands of {self.size} cards, "
+                "not the best five of 5 to 7",
+                "ranking",
+            )
+
     @cached_property
     def _five_card_lists(self) -> tuple[list[int], list[int]]:
+        self._five_cards_only()
         if self.wild_cards:
             values = self._space[1]
 
@@ -211,6 +310,7 @@ class Ranking:
         """(rank key, suited, value) of every five-card hand class without wild cards: the
         entries of :meth:`five_card_lists` that are not 0 (tables built from these few
         thousand entries need not walk the lists)."""
+        self._five_cards_only()
         return [
             (sum(RANK_KEYS_5[rank] for rank in ranks), suited, value)
             for (ranks, suited), value in self._space[1].items()
@@ -223,6 +323,7 @@ class Ranking:
     @cached_property
     def evaluators(self) -> Evaluators:
         """The scalar evaluators (five, six, seven cards, any of those), tables built on first call."""
+        self._five_cards_only()
 
         def many_card_tables(size: int) -> tuple[Sequence[int], Sequence[int]]:
             from pokerscore.engine.tables import flush_by_mask, plain_array
@@ -246,7 +347,8 @@ class Ranking:
         return self.evaluators.evaluate5
 
     def evaluate(self, cards: tuple[int, ...] | list[int]) -> int:
-        """The value of the best five of 5, 6 or 7 card ids (trusted: no validation).
+        """The value of the best five of 5, 6 or 7 card ids (trusted: no validation); of the
+        :attr:`size` cards of a short hand; of the best badugi of four cards.
 
         >>> from pokerscore.engine.rankings import get_ranking
         >>> get_ranking("deuce-to-seven").evaluate([0, 5, 10, 15, 21]) == 7462  # 7-5-4-3-2
@@ -254,11 +356,36 @@ class Ranking:
         >>> joker = get_ranking("joker")  # Jk 2d 2s Ks Qd: the joker makes three deuces
         >>> joker.category_of(joker.evaluate([52, 1, 3, 47, 41])).slug
         'three-of-a-kind'
+        >>> badugi = get_ranking("badugi")  # Ac 2d 3h 4s
+        >>> badugi.evaluate([48, 1, 6, 11]) == badugi.value_count
+        True
         """
-        return self.evaluators.evaluate(cards)
+        if self.play is Play.BEST_FIVE:
+            return self.evaluators.evaluate(cards)
+        return self.value_of(tuple(card >> 2 for card in self.playing(cards)), False)
+
+    def playing(self, cards: Sequence[int]) -> tuple[int, ...]:
+        """The cards that play in a short hand (all of them) or a badugi (the best badugi:
+        :func:`~pokerscore.engine.hand_classes.best_badugi`), in the given order.
+
+        >>> from pokerscore.engine.rankings import get_ranking
+        >>> get_ranking("badugi").playing([48, 44, 1, 5])  # Ac Kc 2d 3d: A-2
+        (48, 1)
+        """
+        if self.play is Play.BADUGI:
+            return best_badugi(cards, self.value_of)
+        self._short_only()
+        return tuple(cards)
+
+    def _short_only(self) -> None:
+        if self.play is not Play.EVERY_CARD:
+            raise ParameterError(
+                f"{{name}} {self.name} plays the best five of 5 to 7 cards", "ranking"
+            )
 
     def tables(self, size: int) -> RankingTables:
         """The bundle of NumPy tables the compiled kernels take, for hands of ``size`` cards."""
+        self._five_cards_only()
         from pokerscore.engine.tables import ranking_tables
 
         return ranking_tables(self, size)

@@ -12,8 +12,13 @@ taking part of it, ``lose`` of taking nothing.
 players' combos that shares no card, each weighted by the product of the combos' weights (the
 PokerStove/Equilab definition), and keeps integer counts. ``method="auto"`` enumerates when the
 work, boards x combinations of combos x players, is at most :data:`EXACT_LIMIT`, and samples
-otherwise. Omaha's ``random`` (every hand: 20 million in six-card Omaha) is listed only for
-an exact run.
+otherwise. The combinations that hold no card twice are counted before any work, not bounded
+by the product of the ranges' sizes: a ``random`` range is a factor (every hand of the cards
+the others leave), the other ranges are counted as the sets of cards their combos take, and
+past a few million (set, combo) pairs estimated by following 4,096 partial deals. A range is
+held as rows of card ids with its weights' levels, never an object per combo; Omaha's
+``random`` (every hand: 20 million in six-card Omaha) is listed only for an exact run, and
+sampled like the board (below).
 
 **Monte Carlo** must draw each combination of combos with chance proportional to the product of
 their weights, among those that share no card, then a uniform board. Redrawing every hand until
@@ -77,8 +82,8 @@ import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from itertools import combinations, islice
+from functools import cache, cached_property
+from itertools import combinations
 from math import comb, lcm
 from typing import Any, Final, Literal, cast, get_args
 
@@ -86,7 +91,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore._support.errors import shorten
-from pokerscore._support.progress import Progress
+from pokerscore._support.progress import Progress, checked_progress
 from pokerscore.cards import DECK_SIZE, Card, PokerScoreError, check_distinct, parse_cards
 from pokerscore.engine.combinatorics import binomial_rows
 from pokerscore.engine.kernels.enumeration import thread_count
@@ -113,7 +118,8 @@ from pokerscore.games.holdem._stud_kernels import (
     sampled_stud,
 )
 from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName, get_game, parameter_error
-from pokerscore.games.holdem.ranges import Range, parse_range
+from pokerscore.games.holdem.omaha_ranges import EVERY_HAND
+from pokerscore.games.holdem.ranges import Range, closer_error, parse_range
 from pokerscore.games.holdem.showdown import PlayerError, player_list
 from pokerscore.hands.scores import HandInput, check_in_deck
 
@@ -122,17 +128,21 @@ Method = Literal["auto", "exact", "monte-carlo"]
 EXACT_LIMIT: Final = 400_000_000
 """``method="auto"`` enumerates up to this much work (hands judged, see :data:`MAX_WORK`)."""
 MAX_WORK: Final = 10**10
-"""The most work one call takes on, in hands judged: boards (or showdowns dealt) times players,
-plus a thousand per combination of combos listed and a quarter per pair of combos weighed
-(range against range). About a minute on two cores of a recent server at the rates of
+"""The most work one call takes on, in hands judged: boards (or showdowns dealt) times players
+for every combination of combos that holds no card twice (counted, not bounded by the product
+of the ranges' sizes), an Omaha hand counting as its ``C(hole cards, 2) x 10`` five-card
+lookups over four (15 hold'em hands in four-card Omaha, 37 in six-card), plus a thousand per
+prefix of those combinations listed in Python (every player's combo but the widest range's)
+and a quarter per pair of combos weighed (range against range). About a minute on two cores of a recent server at the rates of
 ``benchmarks/equity.md``: a call that would take more is refused up front, with what it would
 take."""
 DEFAULT_SAMPLES: Final = 1_000_000
 """Monte Carlo deals this many showdowns when neither ``samples`` nor ``stderr`` is given."""
 BLOCK_SIZE: Final = 4096
 """Showdowns per random stream; a run is a whole number of blocks."""
-_CHOICE_COST: Final = 1_000
-"""Listing one combination of combos, in hands judged (Python's share of the work)."""
+_PREFIX_COST: Final = 1_000
+"""Walking one prefix of combinations of combos in Python (:func:`_combination_batches`), in
+hands judged."""
 _BLOCKS_PER_CALL: Final = 64
 
 PlayerInput = HandInput | Range
@@ -204,33 +214,90 @@ class EquityResult:
     """Monte Carlo: the seed, to reproduce the run."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Player:
+    """A player's combos as rows of card ids, each with its weight's level: never Python
+    objects per combo (``ds`` in six-card Omaha is 6.2 million hands); ``combos`` and
+    ``weights`` are built when a path that lists them asks (exact runs, short ranges)."""
+
     text: str
-    combos: tuple[tuple[Card, ...], ...]
-    weights: tuple[Fraction, ...]
+    rows: npt.NDArray[np.uint8]
+    """``(combos, hole cards)`` card ids, highest first."""
+    levels: tuple[Fraction, ...]
+    """The distinct weights, increasing."""
+    level_of: npt.NDArray[np.intp]
+    """Each combo's weight, as its place in ``levels``."""
     every: int = 0
-    """Omaha's ``random``: every hand of this many cards, of one weight (``weights[0]``), not
-    listed in ``combos`` (six cards have 20 million); card removal leaves every hand of the cards
+    """Omaha's ``random``: every hand of this many cards, of one weight (``levels[0]``), not
+    listed in ``rows`` (six cards have 20 million); card removal leaves every hand of the cards
     left. 0: the combos are listed."""
+
+    @classmethod
+    def of(
+        cls, text: str, combos: Sequence[tuple[Card, ...]], weights: Sequence[Fraction]
+    ) -> _Player:
+        """A player of listed combos and their weights."""
+        levels = sorted(set(weights))
+        place = {weight: index for index, weight in enumerate(levels)}
+        rows = np.array([[card.id for card in combo] for combo in combos], dtype=np.uint8)
+        level_of = np.array([place[weight] for weight in weights], dtype=np.intp)
+        return cls(text, rows.reshape(len(combos), -1), tuple(levels), level_of)
+
+    @property
+    def count(self) -> int:
+        """How many combos are listed (0 for ``every``)."""
+        return len(self.rows)
+
+    @cached_property
+    def combos(self) -> tuple[tuple[Card, ...], ...]:
+        cards = [Card(card) for card in range(DECK_SIZE)]
+        return tuple(tuple(cards[card] for card in row) for row in self.rows.tolist())
+
+    @cached_property
+    def weights(self) -> tuple[Fraction, ...]:
+        return tuple(self.levels[level] for level in self.level_of.tolist())
+
+    @cached_property
+    def masks(self) -> npt.NDArray[np.uint64]:
+        """Each combo as a 64-bit set of card ids."""
+        masks = np.zeros(len(self.rows), dtype=np.uint64)
+        for column in self.rows.T:
+            masks |= np.left_shift(np.uint64(1), column.astype(np.uint64))
+        return masks
+
+    @property
+    def alike(self) -> bool:
+        """Whether every combo weighs the same."""
+        return len(self.levels) == 1
 
     def size(self, pool: int) -> int:
         """How many combos the player holds when ``pool`` cards are live."""
-        return comb(pool, self.every) if self.every else len(self.combos)
+        return comb(pool, self.every) if self.every else self.count
+
+    def keep(self, chosen: npt.NDArray[np.bool_]) -> _Player:
+        """The player with only the combos ``chosen``."""
+        return _Player(self.text, self.rows[chosen], self.levels, self.level_of[chosen])
 
     def listed(self, pool: Sequence[Card]) -> _Player:
         """The player with its combos listed: every hand of ``pool`` when it holds them all."""
         if not self.every:
             return self
-        ordered = sorted(pool, key=int, reverse=True)
-        combos = tuple(combinations(ordered, self.every))
-        return _Player(self.text, combos, self.weights * len(combos))
+        ids = np.array(sorted(card.id for card in pool), dtype=np.uint8)
+        positions = np.zeros((comb(len(ids), self.every), self.every), dtype=np.uint8)
+        fill_subsets(len(ids), positions)  # ascending in each row
+        rows = np.ascontiguousarray(ids[positions][:, ::-1])  # highest first
+        return _Player(self.text, rows, self.levels, np.zeros(len(rows), dtype=np.intp))
 
 
 def _player(item: PlayerInput, number: int, game: Game) -> _Player:
     """A player's combos and weights, each card checked against the game's deck."""
     if isinstance(item, Range):
         return _range_player(item, number, game)
+    if isinstance(item, str) and game.hole_cards > 2 and item.strip().lower() in EVERY_HAND:
+        # Every hand (20 million in six-card Omaha): dealt like the board, never listed.
+        empty = np.zeros((0, game.hole_cards), dtype=np.uint8)
+        every = game.hole_cards
+        return _Player(item.strip(), empty, (Fraction(1),), np.zeros(0, dtype=np.intp), every)
     try:
         cards = parse_cards(item)
     except PokerScoreError as error:
@@ -238,8 +305,8 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
             raise PlayerError(number, str(error)) from None
         try:
             found = parse_range(item, ranking=game.high, hole_cards=game.hole_cards)
-        except PokerScoreError:
-            raise PlayerError(number, str(error)) from None  # neither cards nor a range
+        except PokerScoreError as range_error:  # neither cards nor a range: where it is wrong
+            raise PlayerError(number, str(closer_error(error, range_error))) from None
         return _range_player(found, number, game)
     try:
         check_in_deck(cards, game.high)
@@ -262,7 +329,7 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
         raise PlayerError(
             number, f"{game.name} deals {game.hole_cards} hole cards, got {len(cards)}"
         )
-    return _Player(" ".join(map(str, cards)), (cards,), (Fraction(1),))
+    return _Player.of(" ".join(map(str, cards)), [cards], [Fraction(1)])
 
 
 def _range_player(found: Range, number: int, game: Game) -> _Player:
@@ -286,13 +353,16 @@ def _range_player(found: Range, number: int, game: Game) -> _Player:
         )
     # Weights are exact decimals as written (0.33 is 33/100), not the float's binary value.
     floats = found.weight_array()
-    alike = floats.min() == floats.max()
-    distinct = np.unique(floats[:1] if alike else floats).tolist()
-    levels = {weight: Fraction(repr(weight)) for weight in distinct}
-    if every and alike:  # dealt like the board, never listed
-        return _Player(found.text, (), tuple(levels.values()), every=found.hole_cards)
-    weights = tuple(levels[weight] for weight in found.weights)
-    return _Player(found.text, found.combos, weights)
+    if floats.min() == floats.max():  # one weight (the usual case): no sort
+        distinct, level_of = floats[:1], np.zeros(len(floats), dtype=np.intp)
+    else:
+        distinct, level_of = np.unique(floats, return_inverse=True)
+    levels = tuple(Fraction(repr(weight)) for weight in distinct.tolist())
+    if every and len(levels) == 1:  # dealt like the board, never listed
+        empty = np.zeros((0, found.hole_cards), dtype=np.uint8)
+        return _Player(found.text, empty, levels, np.zeros(0, dtype=np.intp), found.hole_cards)
+    rows = np.ascontiguousarray(rows, dtype=np.uint8).reshape(len(floats), found.hole_cards)
+    return _Player(found.text, rows, levels, level_of.reshape(-1).astype(np.intp))
 
 
 def _live(players: list[_Player], taken: set[Card]) -> list[_Player]:
@@ -300,25 +370,24 @@ def _live(players: list[_Player], taken: set[Card]) -> list[_Player]:
     with one combo is a known hand from then on, and its cards go too. An emptied range is an
     error naming the player."""
     live = players
+    out = sum(1 << card.id for card in taken)
     while True:
-        known = {card for player in live if len(player.combos) == 1 for card in player.combos[0]}
+        known = 0
+        for player in live:
+            if player.count == 1:
+                known |= int(player.masks[0])
         removed = []
         for number, player in enumerate(live, 1):
             if player.every:  # every hand of the cards left
                 removed.append(player)
                 continue
-            own = set(player.combos[0]) if len(player.combos) == 1 else set()
-            gone = taken | (known - own)
-            kept = [
-                (combo, weight)
-                for combo, weight in zip(player.combos, player.weights, strict=True)
-                if not gone.intersection(combo)
-            ]
-            if not kept:
+            own = int(player.masks[0]) if player.count == 1 else 0
+            gone = np.uint64(out | (known & ~own))
+            kept = (player.masks & gone) == 0
+            if not kept.any():
                 raise PlayerError(number, f"no combo of {player.text} is left after card removal")
-            combos, weights = zip(*kept, strict=True)
-            removed.append(_Player(player.text, combos, weights))
-        if [len(p.combos) for p in removed] == [len(p.combos) for p in live]:
+            removed.append(player if kept.all() else player.keep(kept))
+        if [p.count for p in removed] == [p.count for p in live]:
             return removed
         live = removed
 
@@ -329,7 +398,7 @@ def _possible(players: list[_Player], full: Sequence[bool], budget: int = 100_00
     search gives up after ``budget`` steps. Narrowest ranges first, so a dead end shows early."""
     masks = sorted(
         (
-            [sum(1 << card.id for card in combo) for combo in player.combos]
+            player.masks[: budget + 1].tolist()  # the search looks at no more
             for player, everything in zip(players, full, strict=True)
             if not everything
         ),
@@ -357,23 +426,147 @@ def _possible(players: list[_Player], full: Sequence[bool], budget: int = 100_00
     return search(0, 0)
 
 
-def _combinations(players: list[_Player]) -> Iterator[tuple[int, ...]]:
-    """Every combination of one combo per player (as indices) that holds no card twice, depth
-    first: listed as they are judged, never all at once (three random hands have 2.3e9)."""
-    masks = [[sum(1 << card.id for card in combo) for combo in p.combos] for p in players]
-    chosen: list[int] = []
+def _widest(sizes: Sequence[int]) -> int:
+    """The player whose combos are picked by a vector operation, the others walked in Python."""
+    return max(range(len(sizes)), key=lambda index: (sizes[index], -index))
 
-    def walk(index: int, taken: int) -> Iterator[tuple[int, ...]]:
-        if index == len(masks):
-            yield tuple(chosen)
+
+def _combination_batches(players: list[_Player], batch: int) -> Iterator[npt.NDArray[np.int64]]:
+    """Every combination of one combo per player (as indices, one row each) that holds no card
+    twice, in batches of ``batch`` rows: the combos of every player but the widest walked depth
+    first (the prefixes, :class:`_Deals`), the widest's live combos picked by one array
+    operation per prefix. Listed as they are judged, never all at once (three random hands
+    have 2.3e9)."""
+    masks = [player.masks for player in players]
+    last = _widest([len(mask) for mask in masks])
+    others = [index for index in range(len(players)) if index != last]
+    wide = masks[last]
+    chosen: list[int] = []
+    pending: list[npt.NDArray[np.int64]] = []
+    waiting = 0
+
+    def walk(depth: int, taken: int) -> Iterator[tuple[list[int], int]]:
+        if depth == len(others):
+            yield chosen, taken
             return
-        for number, mask in enumerate(masks[index]):
+        for number, mask in enumerate(masks[others[depth]].tolist()):
             if not mask & taken:
                 chosen.append(number)
-                yield from walk(index + 1, taken | mask)
+                yield from walk(depth + 1, taken | mask)
                 chosen.pop()
 
-    return walk(0, 0)
+    for prefix, taken in walk(0, 0):
+        live = np.flatnonzero((wide & np.uint64(taken)) == 0)
+        if not len(live):
+            continue
+        rows = np.empty((len(live), len(players)), dtype=np.int64)
+        rows[:, others] = prefix
+        rows[:, last] = live
+        pending.append(rows)
+        waiting += len(rows)
+        while waiting >= batch:
+            joined = np.concatenate(pending)
+            yield joined[:batch]
+            pending = [joined[batch:]]
+            waiting -= batch
+    if waiting:
+        yield np.concatenate(pending)
+
+
+_COUNT_PAIRS: Final = 1 << 22
+"""The most (state, combo) pairs :func:`_deals` weighs at once when it counts exactly."""
+_COUNT_SAMPLES: Final = 4096
+"""Partial deals followed to estimate a count too large to count exactly."""
+
+
+@dataclass(frozen=True)
+class _Deals:
+    """How many combinations of combos hold no card twice (``count``), and how many prefixes
+    (combinations of every player's combo but the widest's) :func:`_combination_batches` walks
+    to list them; ``exact`` is False for estimates (by sequential importance sampling, within a
+    few percent)."""
+
+    count: float
+    prefixes: float
+    exact: bool
+
+
+def _deals(players: list[_Player], pool: int) -> _Deals:
+    """Count the combinations of combos that hold no card twice, without listing them.
+
+    A range of every hand of the live cards (``random``) holds ``C(left, hole cards)`` of them
+    whatever the other ranges took: a factor. Known hands (one combo, their cards already out
+    of the pool) are a factor of 1. The other ranges are counted exactly, narrowest first, as
+    the sets of cards their combos take with the number of ways to take each; past
+    :data:`_COUNT_PAIRS` the rest is estimated from :data:`_COUNT_SAMPLES` partial deals, each
+    continued with a random live combo of the next range and weighted by the number of live
+    ones (an unbiased estimate)."""
+    sizes = [player.size(pool) for player in players]
+    full = _full(players, pool)
+    last = _widest(sizes)
+    hole = max(player.rows.shape[1] for player in players)
+    ranged = [i for i, player in enumerate(players) if not full[i] and sizes[i] > 1]
+    left = pool - hole * len(ranged)
+    full_factors = {}
+    for index in (i for i in range(len(players)) if full[i]):
+        full_factors[index] = comb(max(left, 0), hole)
+        left -= hole
+    states = np.zeros(1, dtype=np.uint64)
+    counts = np.ones(1, dtype=np.float64)
+    prefixes = None
+    exact = True
+    rng = np.random.default_rng(0)  # estimates: the same one every time
+    order = sorted(ranged, key=lambda index: (index == last, sizes[index]))
+    for index in order:
+        masks = players[index].masks
+        if index == last:
+            prefixes = float(counts.sum())
+        total = float(counts.sum())
+        if total == 0:  # no deal holds no card twice
+            break
+        # The last range only counts its live combos, in parts: it may weigh more pairs.
+        budget = _COUNT_PAIRS * (16 if index == last else 1)
+        if exact and len(states) * len(masks) > budget:
+            exact = False
+            states = rng.choice(states, size=_COUNT_SAMPLES, p=counts / total)
+            counts = np.full(_COUNT_SAMPLES, total / _COUNT_SAMPLES)
+        if not exact and len(states) * len(masks) <= _COUNT_PAIRS:
+            # Each partial deal goes on with one of its live combos, weighted by their number.
+            live = (states[:, None] & masks[None, :]) == 0
+            numbers = live.sum(axis=1)
+            counts = counts * numbers
+            picks = np.minimum((rng.random(len(states)) * numbers).astype(np.int64),
+                               np.maximum(numbers - 1, 0))  # fmt: skip
+            chosen = np.argmax(np.cumsum(live, axis=1) > picks[:, None], axis=1)
+            states = states | masks[chosen]
+            continue
+        if not exact:  # a range too wide to weigh: one combo drawn, kept if it is live
+            drawn = masks[rng.integers(0, len(masks), size=len(states))]
+            counts = counts * len(masks) * ((states & drawn) == 0)
+            states = states | drawn
+            continue
+        step = max(1, _COUNT_PAIRS // max(len(masks), 1))
+        if index == last:  # the counts of live combos are enough: no new states
+            total = 0.0
+            for start in range(0, len(states), step):
+                part = slice(start, start + step)
+                live = (states[part, None] & masks[None, :]) == 0
+                total += float(live.sum(axis=1) @ counts[part])
+            states, counts = np.zeros(1, dtype=np.uint64), np.array([total])
+            continue
+        apart = (states[:, None] & masks[None, :]) == 0
+        joined = (states[:, None] | masks[None, :])[apart]
+        weights = np.broadcast_to(counts[:, None], apart.shape)[apart]
+        states, inverse = np.unique(joined, return_inverse=True)
+        counts = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(states)).astype(
+            np.float64
+        )
+    count = float(counts.sum()) * math.prod(full_factors.values())
+    if prefixes is None:  # the widest is a known hand or a full range: its factor divides out
+        prefixes = count / max(min(full_factors.values()) if full[last] else 1, 1)
+    else:
+        prefixes *= math.prod(full_factors.values())
+    return _Deals(count, prefixes, exact)
 
 
 def _share(split: int, high_k: int, low_k: int) -> Fraction:
@@ -456,7 +649,7 @@ def _player_equity(
     lost = total - won - tied
     return PlayerEquity(
         hand=player.text,
-        combos=len(player.combos),
+        combos=player.count,
         equity=float(share / total),
         win=float(won / total),
         tie=float(tied / total),
@@ -475,18 +668,19 @@ def _whole(value: Fraction) -> int | Fraction:
 
 
 def _hole_arrays(
-    holes: Sequence[tuple[Card, ...]], game: Game
+    rows: npt.NDArray[np.uint8], game: Game
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-
-    keys = np.array([sum(CARD_KEYS[card.id] for card in hole) for hole in holes], dtype=np.int64)
-    masks = np.array(
-        [sum(1 << (13 * (card.id & 3) + (card.id >> 2)) for card in set(hole)) for hole in holes],
-        dtype=np.int64,
-    )
-    pairs = [
-        [CARD_KEYS_5[a.id] + CARD_KEYS_5[b.id] for a, b in combinations(hole, 2)] for hole in holes
-    ]
-    return keys, masks, np.array(pairs if game.uses_exactly_two else [[0]] * len(holes))
+    """Each hand's (row of card ids') summed card key, its suit bits (13 per suit) and, in
+    Omaha, the five-card keys of each pair of its cards (else a column of zeros)."""
+    ids = rows.astype(np.int64)
+    keys = np.array(CARD_KEYS, dtype=np.int64)[ids].sum(axis=1)
+    bits = np.left_shift(np.int64(1), 13 * (ids & 3) + (ids >> 2))
+    masks = np.bitwise_or.reduce(bits, axis=1) if ids.shape[1] else np.zeros(len(ids), np.int64)
+    if not game.uses_exactly_two:
+        return keys, masks, np.zeros((len(ids), 1), dtype=np.int64)
+    keys5 = np.array(CARD_KEYS_5, dtype=np.int64)[ids]
+    columns = combinations(range(ids.shape[1]), 2)
+    return keys, masks, np.stack([keys5[:, a] + keys5[:, b] for a, b in columns], axis=1)
 
 
 @cache
@@ -508,19 +702,19 @@ def _exact(
     players: list[_Player],
     progress: Progress | None,
 ) -> EquityResult:
-    if any(player.every for player in players):
-        held = {card for player in players if len(player.combos) == 1 for card in player.combos[0]}
-        out = set(board + dead) | held
-        pool = [Card(card) for card in game.deck if Card(card) not in out]
-        players = [player.listed(pool) for player in players]
-    ranges = any(len(player.combos) > 1 for player in players)
+    held = {card for player in players if player.count == 1 for card in player.combos[0]}
+    out = set(board + dead) | held
+    pool = [Card(card) for card in game.deck if Card(card) not in out]
+    players = [player.listed(pool) for player in players]
+    ranges = any(player.count > 1 for player in players)
     if len(players) == 2 and not game.uses_exactly_two and game.low is None and ranges:
         return _exact_heads_up_ranges(game, board, dead, players)
     size = len(players) + 1
     weighted = np.zeros((len(players), 2, size, size), dtype=object)
     any_five = not game.uses_exactly_two and game.low is None
     batches = _any_five_batches if any_five else _dealt_batches
-    for counts, weight, done, bound in batches(game, board, dead, players):
+    expected = round(_deals(players, len(pool)).count)
+    for counts, weight, done, bound in batches(game, board, dead, players, expected):
         weighted += counts.astype(object) * weight if weight != 1 else counts.astype(object)
         if progress is not None:
             progress(done, bound)
@@ -560,7 +754,11 @@ _BATCH_CELLS: Final = 1 << 22
 
 
 def _any_five_batches(
-    game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    players: list[_Player],
+    expected: int,
 ) -> Iterator[tuple[npt.NDArray[np.int64], Fraction, int, int]]:
     """Hold'em and short deck: every combination of combos, in batches of one kernel call, each
     batch's tallies by the weight of its deals: (counts, weight, combinations done, at most)."""
@@ -575,16 +773,14 @@ def _any_five_batches(
     row_of = {pair: row for row, pair in enumerate(rank_pairs)}
     keys, masks, hole_rows, cards, weight_ids, weights = [], [], [], [], [], []
     for player in players:
-        player_keys, player_masks, _ = _hole_arrays(player.combos, game)
+        player_keys, player_masks, _ = _hole_arrays(player.rows, game)
         keys.append(player_keys)
         masks.append(player_masks)
         hole_rows.append(np.array([row_of[tuple(sorted(c.rank for c in combo))]
                                    for combo in player.combos], dtype=np.int64))  # fmt: skip
-        cards.append(np.array([sum(1 << c.id for c in combo) for combo in player.combos],
-                              dtype=np.uint64))  # fmt: skip
-        distinct = sorted(set(player.weights))
-        weights.append(distinct)
-        weight_ids.append(np.array([distinct.index(w) for w in player.weights], dtype=np.int64))
+        cards.append(player.masks)
+        weights.append(list(player.levels))
+        weight_ids.append(player.level_of.astype(np.int64))
     out = {card.id for card in board + dead}
     pool = np.array([card for card in game.deck if card not in out], dtype=np.uint8)
     known = np.array([card.id for card in board], dtype=np.uint8)
@@ -594,34 +790,59 @@ def _any_five_batches(
     threads = thread_count()
     per_deal = threads * len(players) * 2 * size * size
     batch = max(1, min(4096, _BATCH_CELLS // per_deal))
-    bound = math.prod(len(player.combos) for player in players)
+    alike = all(player.alike for player in players)
+    bound = expected  # combinations to deal (:func:`_deals`), for the progress
     done = 0
-    deals = _combinations(players)
-    while chosen := list(islice(deals, batch)):
-        index = np.array(chosen, dtype=np.int64)  # (deals, players): each player's combo
+    for index in _combination_batches(players, batch):  # (deals, players): each one's combo
         columns = range(len(players))
         hole_keys = np.stack([keys[p][index[:, p]] for p in columns], axis=1)
         hole_masks = np.stack([masks[p][index[:, p]] for p in columns], axis=1)
         rows = np.stack([hole_rows[p][index[:, p]] for p in columns], axis=1)
         held = np.bitwise_or.reduce(np.stack([cards[p][index[:, p]] for p in columns]), axis=0)
-        free = (held[:, None] >> pool[None, :].astype(np.uint64)) & np.uint64(1) == 0
-        rests = np.broadcast_to(pool, free.shape)[free].reshape(len(chosen), -1)
+        rests = _rests(held, pool, need)
         # Deals of the same weight (the same weight of each player's combo) share a tally.
         ids = np.stack([weight_ids[p][index[:, p]] for p in columns], axis=1)
-        kinds, groups = np.unique(ids, axis=0, return_inverse=True)
+        kinds, groups = _weight_kinds(ids, alike)
         tally = np.zeros((threads, len(kinds), len(players), 2, size, size), dtype=np.int64)
         any_five_showdowns(hole_keys, hole_masks, rows, by_board, board_rows, four_rows, steps,
                            known, np.ascontiguousarray(rests), prefixes, need == 0, tables,
                            groups.reshape(-1).astype(np.int64), tally)  # fmt: skip
         counts = tally.sum(axis=0)
-        done += len(chosen)
+        done += len(index)
         for group, kind in enumerate(kinds.tolist()):
             weight = math.prod((weights[p][w] for p, w in enumerate(kind)), start=Fraction(1))
             yield counts[group], weight, done, max(bound, done)
 
 
+def _rests(
+    held: npt.NDArray[np.uint64], pool: npt.NDArray[np.uint8], need: int
+) -> npt.NDArray[np.uint8]:
+    """Each deal's cards left for the board: the pool less the cards its players hold (a
+    placeholder column when the board is complete: the kernels read no card of it)."""
+    if need == 0:
+        return np.zeros((len(held), 1), dtype=np.uint8)
+    free = (held[:, None] >> pool[None, :].astype(np.uint64)) & np.uint64(1) == 0
+    rests: npt.NDArray[np.uint8] = np.broadcast_to(pool, free.shape)[free].reshape(len(held), -1)
+    return rests
+
+
+def _weight_kinds(
+    ids: npt.NDArray[np.int64], alike: bool
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The distinct rows of weight levels of a batch of deals, and each deal's row among them
+    (one row when every player's combos weigh alike: no sort)."""
+    if alike:
+        return ids[:1], np.zeros(len(ids), dtype=np.int64)
+    kinds, groups = np.unique(ids, axis=0, return_inverse=True)
+    return kinds, groups
+
+
 def _dealt_batches(
-    game: Game, board: tuple[Card, ...], dead: tuple[Card, ...], players: list[_Player]
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    players: list[_Player],
+    expected: int,
 ) -> Iterator[tuple[npt.NDArray[np.int64], Fraction, int, int]]:
     """Omaha and hi/lo games: every combination of combos (one, of known hands), in batches of
     one kernel call, as :func:`_any_five_batches` yields them."""
@@ -630,11 +851,10 @@ def _dealt_batches(
     arrays: list[list[npt.NDArray[Any]]] = []  # per player: keys, masks, pairs, cards, weight ids
     levels: list[list[Fraction]] = []  # per player: its distinct weights
     for player in players:
-        keys, masks, pairs = _hole_arrays(player.combos, game)
-        cards = np.array([sum(1 << c.id for c in combo) for combo in player.combos],
-                         dtype=np.uint64)  # fmt: skip
-        distinct = sorted(set(player.weights))
-        ids = np.array([distinct.index(w) for w in player.weights], dtype=np.int64)
+        keys, masks, pairs = _hole_arrays(player.rows, game)
+        cards = player.masks
+        distinct = list(player.levels)
+        ids = player.level_of.astype(np.int64)
         arrays.append([keys, masks, pairs, cards, ids])
         levels.append(distinct)
     out = {card.id for card in board + dead}
@@ -645,39 +865,65 @@ def _dealt_batches(
     size = len(players) + 1
     threads = thread_count()
     batch = max(1, min(4096, _BATCH_CELLS // (threads * len(players) * 2 * size * size)))
-    bound = math.prod(len(player.combos) for player in players)
+    alike = all(player.alike for player in players)
+    bound = expected  # combinations to deal (:func:`_deals`), for the progress
     done = 0
-    deals = _combinations(players)
-    while chosen := list(islice(deals, batch)):
-        index = np.array(chosen, dtype=np.int64)  # (deals, players): each player's combo
+    for index in _combination_batches(players, batch):  # (deals, players): each one's combo
         keys, masks, pairs, cards, ids = (
             np.stack([arrays[p][kind][index[:, p]] for p in range(len(players))], axis=1)
             for kind in range(5)
         )
         held = np.bitwise_or.reduce(cards, axis=1)
-        free = (held[:, None] >> pool[None, :].astype(np.uint64)) & np.uint64(1) == 0
-        rests = np.broadcast_to(pool, free.shape)[free].reshape(len(chosen), -1)
-        kinds, groups = np.unique(ids, axis=0, return_inverse=True)
+        rests = _rests(held, pool, need)
+        kinds, groups = _weight_kinds(ids, alike)
         tally = np.zeros((threads, len(kinds), len(players), 2, size, size), dtype=np.int64)
         deal = DealtHoles(keys, masks, np.ascontiguousarray(pairs), np.ascontiguousarray(rests),
                           groups.reshape(-1).astype(np.int64))  # fmt: skip
         dealt_showdowns(deal, known, prefixes, need == 0, game.uses_exactly_two, hi, lo,
                         game.low is not None, tally)  # fmt: skip
         counts = tally.sum(axis=0)
-        done += len(chosen)
+        done += len(index)
         for group, kind in enumerate(kinds.tolist()):
             weight = math.prod((levels[p][w] for p, w in enumerate(kind)), start=Fraction(1))
             yield counts[group], weight, done, max(bound, done)
 
 
-def _work(players: list[_Player], game: Game, boards: int, pool: int) -> int:
-    """Hands to judge exactly (see :data:`MAX_WORK`): for two ranges of hold'em each board once
-    per live combo, then every pair of combos weighed; else each board per player for every
-    combination of combos (at most the product of the range sizes), and listing them."""
+def _hand_cost(game: Game) -> int:
+    """The work of judging one hand, in hold'em hands: an Omaha hand is looked up five cards at
+    a time, ``C(hole cards, 2) x 10`` times, about a quarter of a hold'em hand each (measured:
+    four-card Omaha 13, five 26, six 27 times as slow as hold'em per hand judged)."""
+    return comb(game.hole_cards, 2) * comb(BOARD_CARDS, 3) // 4 if game.uses_exactly_two else 1
+
+
+def _work(players: list[_Player], game: Game, boards: int, pool: int) -> tuple[int, int]:
+    """Hands to judge exactly, and their work (see :data:`MAX_WORK`): for two ranges of
+    hold'em each board once per live combo, then every pair of combos weighed; else each board
+    per player for every combination of combos that holds no card twice (:func:`_deals`), each
+    hand at :func:`_hand_cost`, and the prefixes walked in Python to list them."""
     sizes = [player.size(pool) for player in players]
     if len(players) == 2 and not game.uses_exactly_two and game.low is None:
-        return boards * (sizes[0] + sizes[1] + sizes[0] * sizes[1] // 4)
-    return math.prod(sizes) * (boards * len(players) + _CHOICE_COST)
+        hands = boards * (sizes[0] + sizes[1] + sizes[0] * sizes[1] // 4)
+        return hands, hands
+    deals = _deals(players, pool)
+    hands = round(deals.count * boards * len(players))
+    return hands, round(hands * _hand_cost(game) + deals.prefixes * _PREFIX_COST)
+
+
+def _refuse_work(hands: int, work: int, game: Game) -> None:
+    """Refuse an exact enumeration past :data:`MAX_WORK`, saying how many hands it would judge
+    (and their work, where a hand is more than a hold'em hand's)."""
+    if work <= MAX_WORK:
+        return
+    cost = _hand_cost(game)
+    weighed = (
+        f" ({cost} hold'em hands' work each in {game.name}: {work:.1e})"
+        if cost > 1 and hands * cost > MAX_WORK
+        else ""
+    )
+    raise PokerScoreError(
+        f"exact enumeration of this spot would judge about {hands:.1e} hands{weighed}, more than "
+        f"the {MAX_WORK:.0e} one call takes on: sample it (Monte Carlo) instead"
+    )
 
 
 def _integer_weights(weights: Sequence[Fraction]) -> tuple[list[int], int]:
@@ -700,10 +946,8 @@ def _exact_heads_up_ranges(
     tables = game.high.tables(7)
     arrays = []
     for player in players:
-        holes = player.combos
-        keys, masks, _ = _hole_arrays(holes, game)
-        cards = np.array([sum(1 << card.id for card in hole) for hole in holes], dtype=np.uint64)
-        arrays.append((keys, masks, cards))
+        keys, masks, _ = _hole_arrays(player.rows, game)
+        arrays.append((keys, masks, player.masks))
     first, second = arrays
     first_weights, first_denominator = _integer_weights(players[0].weights)
     second_weights, second_denominator = _integer_weights(players[1].weights)
@@ -749,8 +993,7 @@ def _full(players: list[_Player], pool: int) -> list[bool]:
     """Which players hold every hand of the ``pool`` live cards, all weighted alike."""
     return [
         bool(player.every)
-        or (len(player.combos) == comb(pool, len(player.combos[0])) > 1
-            and len(set(player.weights)) == 1)
+        or (player.count == comb(pool, player.rows.shape[1]) > 1 and player.alike)
         for player in players
     ]  # fmt: skip
 
@@ -774,16 +1017,16 @@ class _Dealer:
     def of(cls, players: list[_Player], full: list[bool], hole_cards: int) -> _Dealer:
         count = len(players)
         kinds = np.array(
-            [FULL if everything else FIXED if len(p.combos) == 1 else PARTIAL
+            [FULL if everything else FIXED if p.count == 1 else PARTIAL
              for p, everything in zip(players, full, strict=True)], dtype=np.int64,
         )  # fmt: skip
         # Known hands, then ranges narrowest first (a narrow range dealt late would often find
         # its combos taken: deals of little weight), then full ranges.
         order = np.array(
-            sorted(range(count), key=lambda i: (kinds[i], len(players[i].combos))), dtype=np.int64
+            sorted(range(count), key=lambda i: (kinds[i], players[i].count)), dtype=np.int64
         )
         partial = [i for i in range(count) if kinds[i] == PARTIAL]
-        most = max([1] + [len(players[i].combos) for i in range(count) if kinds[i] != FULL])
+        most = max([1] + [players[i].count for i in range(count) if kinds[i] != FULL])
         combos = np.zeros((count, most, hole_cards), dtype=np.uint8)
         cumulative = np.zeros((count, most), dtype=np.float64)
         bits = np.zeros((count, most), dtype=np.uint64)
@@ -795,23 +1038,22 @@ class _Dealer:
         for index, player in enumerate(players):
             if kinds[index] == FULL:
                 continue
-            size = len(player.combos)
+            size = player.count
             counts[index] = size
-            weights = [float(weight) for weight in player.weights]
-            combos[index, :size] = [[card.id for card in combo] for combo in player.combos]
+            weights = np.array([float(level) for level in player.levels])[player.level_of]
+            combos[index, :size] = player.rows
             cumulative[index, :size] = np.cumsum(weights)
-            bits[index, :size] = [sum(1 << card.id for card in c) for c in player.combos]
-            for combo, weight in zip(player.combos, weights, strict=True):
-                for card in combo:
-                    card_weight[index, card.id] += weight
-                    card_count[index, card.id] += 1
-        dealt: set[Card] = set()  # cards of the ranges dealt before, in order
+            bits[index, :size] = player.masks
+            for column in player.rows.T:  # no temporary of every card's weight
+                card_weight[index] += np.bincount(column, weights, 64)
+                card_count[index] += np.bincount(column, minlength=64)
+        dealt = 0  # cards of the ranges dealt before, in order
         slots[:] = -1
         overlapping = []
         for index in order.tolist():
             if kinds[index] != PARTIAL:
                 continue
-            cards = {card for combo in players[index].combos for card in combo}
+            cards = int(np.bitwise_or.reduce(players[index].masks))
             if cards & dealt:
                 overlapping.append(index)
             dealt |= cards
@@ -819,10 +1061,11 @@ class _Dealer:
             slots[index] = slot
             if hole_cards > 2:
                 continue  # no pair weights: the sampler rejects a deal on a taken card
-            for (first, second), weight in zip(players[index].combos, players[index].weights,
-                                               strict=True):  # fmt: skip
-                pair_weight[slot, first.id, second.id] = float(weight)
-                pair_weight[slot, second.id, first.id] = float(weight)
+            levels = np.array([float(level) for level in players[index].levels])
+            weights = levels[players[index].level_of]
+            first, second = players[index].rows.T
+            pair_weight[slot, first, second] = weights
+            pair_weight[slot, second, first] = weights
         return cls(kinds, order, combos, counts, cumulative, bits, card_weight, card_count,
                    pair_weight, slots)  # fmt: skip
 
@@ -841,7 +1084,7 @@ def _sampled(
     hi = game.high.tables(7)
     lo = game.low.tables(7) if game.low else hi
     known = np.array([card.id for card in board], dtype=np.uint8)
-    held = {card for player in players if len(player.combos) == 1 for card in player.combos[0]}
+    held = {card for player in players if player.count == 1 for card in player.combos[0]}
     out = {card.id for card in board + dead} | {card.id for card in held}
     pool = np.array([card for card in game.deck if card not in out], dtype=np.uint8)
     used = np.uint64(sum(1 << card for card in out))
@@ -903,7 +1146,7 @@ def _sample(
             break
         if (dealt + _BLOCKS_PER_CALL * BLOCK_SIZE) * len(players) > MAX_WORK:
             break  # unequal deal weights may need more: the errors say what was reached
-    held = {card for player in players if len(player.combos) == 1 for card in player.combos[0]}
+    held = {card for player in players if player.count == 1 for card in player.combos[0]}
     pool = len(game.deck) - len(board) - len(dead) - len(held)  # Omaha's random: its combos
     results = tuple(
         PlayerEquity(
@@ -953,7 +1196,11 @@ class _StudDeal:
                 f"{game.name} has {len(game.deck)} cards, too few for this spot: "
                 f"{len(pool)} left to deal"
             )
-        keys, masks, _ = _hole_arrays(holes, game)
+        known = [
+            _hole_arrays(np.array([[card.id for card in hole]], np.uint8), game) for hole in holes
+        ]
+        keys = np.concatenate([key for key, _, _ in known])
+        masks = np.concatenate([mask for _, mask, _ in known])
         spot = Spot(
             keys, masks, np.array(missing, dtype=np.int64),
             np.array([CARD_KEYS[card] for card in pool], dtype=np.int64),
@@ -968,13 +1215,22 @@ class _StudDeal:
 
     def work(self) -> int:
         """Hands to judge exactly (see :data:`MAX_WORK`): heads-up, each completion valued and
-        swept (a few dozen steps each); else every deal of completions (at most the product of
-        their numbers, times the community cards) per player."""
-        pool = len(self.pool) - self.community
-        counts = [comb(pool, width) for width in self.widths()]
-        if len(counts) == 2:
-            return sum(counts) * 64
-        return math.prod(counts) * len(counts) * (len(self.pool) if self.community else 1)
+        swept (a few dozen steps each); else each player's hand on every deal of completions
+        that holds no card twice (counted: the community card, then each player's cards from
+        those left), plus a quarter per completion tried against the cards taken before it (the
+        kernel tries every completion of a player after each deal of those before)."""
+        widths = self.widths()
+        if len(widths) == 2:
+            pool = len(self.pool) - self.community
+            return sum(comb(pool, width) for width in widths) * 64
+        prefixes = len(self.pool) if self.community else 1
+        left = len(self.pool) - self.community
+        tries = 0
+        for width in widths:
+            tries += prefixes * comb(len(self.pool), width)
+            prefixes *= comb(left, width)
+            left -= width
+        return prefixes * len(widths) + tries // 4
 
 
 def _completions(
@@ -1077,11 +1333,7 @@ def _stud_equity(
     deal = _StudDeal.of(game, dead, players)
     work = deal.work()
     if method == "exact" or (method == "auto" and not sampling and work <= EXACT_LIMIT):
-        if work > MAX_WORK:
-            raise PokerScoreError(
-                f"exact enumeration of this spot would judge about {work:.1e} hands, more than "
-                f"the {MAX_WORK:.0e} one call takes on: sample it (Monte Carlo) instead"
-            )
+        _refuse_work(work, work, game)
         result = _stud_exact(game, dead, players, deal)
         if progress is not None:
             progress(1, 1)
@@ -1113,10 +1365,10 @@ def _whole_number(name: str, value: object, low: int, high: int) -> int:
 
 
 def _options(
-    method: object, samples: object, seed: object, stderr: object, progress: object
+    method: object, samples: object, seed: object, stderr: object
 ) -> tuple[Method, int | None, int | None, float | None]:
     """The options checked, each error naming its parameter."""
-    if method not in get_args(Method):
+    if not isinstance(method, str) or method not in get_args(Method):
         shown = shorten(repr(method))
         raise parameter_error("method", f' must be "auto", "exact" or "monte-carlo", got {shown}')
     count = None if samples is None else _whole_number("samples", samples, 1, 2**63 - 1)
@@ -1129,9 +1381,6 @@ def _options(
         target = float(stderr)
         if not (target > 0 and math.isfinite(target)):
             raise parameter_error("stderr", f" must be a positive number, got {stderr!r}")
-    if progress is not None and not callable(progress):
-        kind = type(progress).__name__
-        raise parameter_error("progress", f" must be a function of (done, total), got {kind}")
     if method == "exact" and (count, chosen, target) != (None, None, None):
         raise parameter_error(
             "samples" if count is not None else "seed" if chosen is not None else "stderr",
@@ -1206,7 +1455,8 @@ def equity(
     (12406283890, [0.5881, 0.4119])
     """
     rules = get_game(game)
-    method, samples, seed, stderr = _options(method, samples, seed, stderr, progress)
+    progress = checked_progress(progress)
+    method, samples, seed, stderr = _options(method, samples, seed, stderr)
     items = player_list("players", players)
     if not 2 <= len(items) <= rules.max_players:
         raise parameter_error(
@@ -1228,7 +1478,7 @@ def equity(
     parsed = [_player(item, number, rules) for number, item in enumerate(items, 1)]
     seen = {card: "the board or the dead cards" for card in board_cards + dead_cards}
     for number, player in enumerate(parsed, 1):
-        if len(player.combos) == 1:  # a hand, not a range: its cards are taken
+        if player.count == 1:  # a hand, not a range: its cards are taken
             for card in player.combos[0]:
                 if card in seen:
                     raise PlayerError(number, f"card {card} is also held by {seen[card]}")
@@ -1241,20 +1491,16 @@ def equity(
     if needed + BOARD_CARDS - len(board_cards) > len(rules.deck):
         raise PokerScoreError(f"{rules.name} has {len(rules.deck)} cards, too few for this spot")
     live = _live(parsed, set(board_cards + dead_cards))
-    held = {card for player in live if len(player.combos) == 1 for card in player.combos[0]}
+    held = {card for player in live if player.count == 1 for card in player.combos[0]}
     pool = len(rules.deck) - len(board_cards) - len(dead_cards) - len(held)
     if _possible(live, _full(live, pool)) is False:  # None: undecided, the sampler watches
         raise PokerScoreError("the players' ranges leave no deal in which no card is held twice")
     boards = comb(len(rules.deck) - needed, BOARD_CARDS - len(board_cards))
     sampling = (samples, stderr, seed) != (None, None, None)
-    work = _work(live, rules, boards, pool)
+    hands, work = _work(live, rules, boards, pool)
     exact = method == "exact" or (method == "auto" and not sampling and work <= EXACT_LIMIT)
     if exact:
-        if work > MAX_WORK:
-            raise PokerScoreError(
-                f"exact enumeration of this spot would judge about {work:.1e} hands, more than "
-                f"the {MAX_WORK:.0e} one call takes on: sample it (Monte Carlo) instead"
-            )
+        _refuse_work(hands, work, rules)
         return _exact(rules, board_cards, dead_cards, live, progress)
     _check_sampling_work(len(items), samples, stderr)
     return _sampled(rules, board_cards, dead_cards, live, samples, stderr, seed, progress)

@@ -23,7 +23,7 @@ from pokerscore._support.errors import ParameterError, shorten
 from pokerscore.cards import PokerScoreError
 from pokerscore.engine import HIGH, Category, Ranking
 from pokerscore.engine.rankings import ACE_TO_FIVE, EIGHT_OR_BETTER, SHORT_DECK
-from pokerscore.engine.rankings.ranking import FlushRule
+from pokerscore.engine.rankings.ranking import FlushRule, Play
 
 BOARD_CARDS: Final = 5
 """Every community-card game here deals a board of five cards."""
@@ -131,6 +131,10 @@ class Game:
             if ranking.wild_cards or ranking.jokers:
                 raise parameter_error(
                     name, f" must be a ranking without wild cards, got {ranking.name}"
+                )
+            if ranking.play is not Play.BEST_FIVE:
+                raise parameter_error(
+                    name, f" must be a ranking of the best five cards, got {ranking.name}"
                 )
             read_by_suit = ranking.flushes in (FlushRule.IGNORED, FlushRule.BEST_OF_SUIT)
             if not self.uses_exactly_two and not read_by_suit:

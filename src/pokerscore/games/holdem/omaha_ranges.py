@@ -1,7 +1,9 @@
 """Omaha hand patterns in ProPokerTools' generic syntax: one word read, and the hands it names.
 
-A word names hands of ``size`` cards (4 in Omaha, 5 or 6 in its bigger variants), read
-case-insensitively. It is a **term**, or terms joined by ``!`` (except: ``AA!AAA``, at least two
+A word names hands of ``size`` cards (4 in Omaha, 5 or 6 in its bigger variants; 2 for the
+generic words of a hold'em range, which :mod:`~pokerscore.games.holdem.ranges` reads only as
+ProPokerTools writes them), read case-insensitively. Reading a word needs neither NumPy nor
+Numba; matching it (:func:`word_flags`) loads them. It is a **term**, or terms joined by ``!`` (except: ``AA!AAA``, at least two
 aces but not three):
 
 - ``random``, ``any`` or ``*``: every hand;
@@ -40,12 +42,9 @@ from itertools import pairwise
 from math import comb
 from typing import TYPE_CHECKING, Final
 
-import numpy as np
-
+from pokerscore._support.errors import ParameterError, expect, shorten
 from pokerscore.cards import Card, PokerScoreError, Rank
 from pokerscore.engine.combinatorics import binomial_rows
-from pokerscore.games.holdem._kernels import HandPattern, match_anchored, match_pattern
-from pokerscore.games.holdem._kernels import flagged_hands as fill
 
 if TYPE_CHECKING:
     import numpy as np
@@ -64,6 +63,10 @@ ALLOWED: Final = (
     "brackets ([AKQ], [A-T]), each optionally with a suit s h d c or a suit variable w x y z "
     "or alone (AsKsxx, AxKxQyJy, xxyy); qualifiers ds ss rainbow (AAds); random; ! to exclude (AA!AAA)"
 )
+EXPECTED_CARD: Final = (
+    "a rank (2-9 T J Q K A), *, a rank set [...], a suit (s h d c) or a suit variable (w x y z)"
+)
+"""What a named card starts with."""
 _RANKS: Final = {rank.char: int(rank) for rank in Rank}
 
 
@@ -106,6 +109,8 @@ def read_word(word: str, size: int) -> Word:
     ...
     pokerscore.games.holdem.omaha_ranges.PatternError: a hand here holds 4 cards, and AAKKQ names 5
     """
+    expect(word, str, "word", "a pattern written as text, e.g. AxKxQyJy")
+    size = _checked_size(size)
     if "!" in word[1:]:
         parts = word.split("!")
         if any(part == "" for part in parts):
@@ -190,7 +195,7 @@ def _ranks_at(text: str, index: int) -> tuple[list[int], int]:
         return _rank_set(text[index + 1 : close]), close + 1
     rank, after = _rank(text, index)
     if rank is None:
-        raise PatternError(ALLOWED)
+        raise PatternError(f'"{char}" is not {EXPECTED_CARD}: ' + ALLOWED)
     return [rank], after
 
 
@@ -219,13 +224,26 @@ def _rank_set(body: str) -> list[int]:
     return sorted(ranks)
 
 
-@cache
+def _checked_size(size: object) -> int:
+    """A hand size the patterns name: 2 to 6 cards (an int, never a bool)."""
+    if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 6:
+        raise ParameterError(
+            "{name} must be a number of cards from 2 to 6, got " + shorten(repr(size)), "size"
+        )
+    return size
+
+
 def hand_count(size: int) -> int:
     """How many hands of ``size`` cards one deck holds.
 
     >>> hand_count(4)
     270725
     """
+    return _hand_count(_checked_size(size))
+
+
+@cache
+def _hand_count(size: int) -> int:
     return comb(DECK, size)
 
 
@@ -237,7 +255,11 @@ def word_flags(word: str | Word, size: int) -> npt.NDArray[np.bool_]:
     >>> int(flags.sum())
     36504
     """
-    found = read_word(word, size) if isinstance(word, str) else word
+    size = _checked_size(size)
+    if not isinstance(word, str | Word):
+        kind = type(word).__name__
+        raise ParameterError(f"{{name}} must be a pattern or a Word, got {kind}", "word")
+    found = read_word(word, size) if isinstance(word, str) else word  # before NumPy and Numba
     flags = _term_flags(found.terms[0], size)
     for term in found.terms[1:]:
         flags &= ~_term_flags(term, size)
@@ -245,6 +267,9 @@ def word_flags(word: str | Word, size: int) -> npt.NDArray[np.bool_]:
 
 
 def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
+    import numpy as np
+
+    from pokerscore.games.holdem._kernels import HandPattern, match_anchored, match_pattern
 
     if not term.cards and not term.shape:
         return np.ones(hand_count(size), dtype=np.bool_)
@@ -272,6 +297,7 @@ def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
 @cache
 def _binomials(size: int) -> npt.NDArray[np.int64]:
     """``C(n, k)`` for ``n`` 0..52 and ``k`` 0..``size``: colex ranks of hands."""
+    import numpy as np
 
     binomials = np.array(binomial_rows(DECK, size), dtype=np.int64)
     binomials.setflags(write=False)
@@ -281,6 +307,7 @@ def _binomials(size: int) -> npt.NDArray[np.int64]:
 @cache
 def _offsets(size: int) -> npt.NDArray[np.int64]:
     """``C(top, size)`` for ``top`` = 0 .. 52: the colex index of the first hand topped by a card."""
+    import numpy as np
 
     offsets = np.array([comb(top, size) for top in range(DECK + 1)], dtype=np.int64)
     offsets.setflags(write=False)
@@ -296,6 +323,10 @@ def flagged_hands(flags: npt.NDArray[np.bool_], size: int) -> npt.NDArray[np.uin
     >>> flagged_hands(flags, 4).tolist()
     [[3, 2, 1, 0], [51, 50, 49, 48]]
     """
+
+    import numpy as np
+
+    from pokerscore.games.holdem._kernels import flagged_hands as fill
 
     offsets = _offsets(size)
     flagged = np.flatnonzero(flags)

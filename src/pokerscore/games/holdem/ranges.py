@@ -1,24 +1,51 @@
-"""Hold'em hand ranges in the PokerStove/Equilab notation players already type.
+"""Hold'em hand ranges in the notations other tools write: PokerStove (PS), Equilab (EQ),
+pokerkit (PK), eval7 (E7), PioSolver's weights and ProPokerTools' generic syntax (PPT).
 
-A range is a set of two-card combos, each with a weight in (0, 1]. The text is a list of hands
-separated by commas and/or spaces, case-insensitive (exact combos keep their suits):
+A range is a set of two-card combos, each with a weight in (0, 1]. The text is a list of items
+separated by commas, spaces and/or semicolons (``4s5h;2s3s``, pokerkit's), case-insensitive
+except in generic words (exact combos keep their suits). "From" names the tools that document
+the form:
 
-==================  =======================================================  ======
-Text                Meaning                                                  Combos
-==================  =======================================================  ======
-``QQ``              a pair                                                   6
-``QQ+``             that pair and every pair above: QQ, KK, AA               18
-``22-77``           the pairs from 22 to 77 (either order: ``77-22``)        36
-``AKs`` ``AKo``     suited, offsuit                                          4, 12
-``AK``              suited and offsuit                                       16
-``A2s+``            kicker up to one below the top card: A2s ... AKs         48
-``KTo+`` ``AT+``    KTo, KJo, KQo; ATs ... AKs and ATo ... AKo               36, 64
-``A5s-A2s``         same top card, kickers 5 down to 2 (either order)        16
-``AhKh``            one exact combo: two cards written together              1
-``random``          every combo (also ``any`` or ``100%``)                   1326
-``0.5(JJ,TT)``      a weight over a group (also ``50%(JJ,TT)``)              12
-``JJ:0.5``          a weight on one hand                                     6
-==================  =======================================================  ======
+================  ===========================================================  =======  ===============
+Text              Meaning                                                      Combos   From
+================  ===========================================================  =======  ===============
+``QQ``            a pair                                                       6        PS EQ PK E7 PPT
+``QQ+``           that pair and every pair above: QQ, KK, AA                   18       PS EQ PK E7
+``22-77``         the pairs from 22 to 77 (either order: ``77-22``)            36       PS EQ PK E7
+``AKs`` ``AKo``   suited, offsuit                                              4, 12    PS EQ PK E7
+``AK``            suited and offsuit                                           16       PS EQ PK E7 PPT
+``A2s+``          kicker up to one below the top card: A2s ... AKs             48       PS EQ PK E7
+``KTo+`` ``AT+``  KTo, KJo, KQo; ATs ... AKs and ATo ... AKo                   36, 64   PS EQ PK E7
+``A5s-A2s``       one top card, kickers 5 down to 2 (either order)             16       PS EQ E7
+``JTs-KQs``       one gap, both ranks stepping: JTs, QJs, KQs (``T9-QJ``)      12       PK
+``AhKh``          one exact combo: two cards written together                  1        PS EQ PK E7 PPT
+``random``        every combo (also ``any``, ``100%`` or ``*``)                1326     PS EQ PPT
+``15%``           a top range (see :func:`top_classes`; also ``5%-20%``)       200      PPT
+``0.5(JJ,TT)``    a weight over a group (also ``50%(JJ,TT)``)                  12       E7
+``JJ:0.5``        a weight on one hand                                         6        PioSolver
+``AxKx`` ``xy``   generic words: suit variables w x y z (``AxKy`` offsuit)     4, 1014  PPT
+``A*`` ``Ah*``    ``*`` any card: the hands holding an ace, the ace of hearts  198, 51  PPT
+``AhKx``          a written suit is no variable's: AhKs, AhKd, AhKc            3        PPT
+``[A-T][A-T]``    rank sets and runs in brackets (``[AKQ]``, ``[AK5-2]``)      190      PPT
+``xx:A*``         ``:`` between hands: the combos both name                    48       PPT
+``QQ+!KK``        ``!`` in a hand: the first's combos less the next's          12       PPT
+``AK, !AKo``      an item ``!hand``: takes combos out of the items before it   4        PPT
+``#UTG#``         a tag: a label that names no hands                           0        E7
+================  ===========================================================  =======  ===============
+
+Where the tools disagree, the choices: a dash joins two hands of one top card (``A5s-A2s``,
+PokerStove's and eval7's: the kickers between) or of one gap (``JTs-KQs``, pokerkit's, which
+refuses ``A5s-A2s``); no text is both. A pair is neither suited nor offsuit: ``QQs`` and ``QQo``
+are refused, as eval7 does (pokerkit reads ``QQo`` as ``QQ`` and ``QQs`` as no hand). A weight is
+at most 1 (eval7 takes ``2(AA)``). A combo is exactly two cards (pokerkit takes any number written
+together). Top ranges follow one order, each class's equity against a random hand (PokerStove
+and ProPokerTools each rank hands their own way; ProPokerTools' six-handed ``15%6h`` is not
+read). A word is read as ProPokerTools' generic syntax when it is no other form, written as
+ProPokerTools writes it: ranks in capitals, suits and variables in small letters (``AXs`` is a
+typo, not an ace of suit X with a spade), the qualifiers ``ss`` (suited) and ``rainbow``
+(offsuit) included; its rank variables (``RR``) are not read. A lone card (``Ah``) is refused,
+being more often a hand typed with a space (``Ah Kx``): ``Ah*`` names the hands holding it.
+eval7 documents tags but its parser (0.1.11) fails on them; here they are skipped.
 
 Combos are counted before card removal: ``len(parse_range("JJ-88")) == 24``. A combo named twice
 takes the weight of its **last** mention, read left to right, as re-marking a hand in a range
@@ -37,15 +64,18 @@ pokerscore.games.holdem.ranges.RangeError: invalid range "AKx" at position 1: af
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
+import operator
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
+from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, SupportsIndex
 
 from pokerscore._support.errors import expect, shorten
 from pokerscore.cards import (
@@ -71,8 +101,13 @@ Combo = tuple[int, ...]
 
 ALLOWED: Final = (
     "a hand is a pair (QQ, QQ+, 22-77), two ranks with s, o or neither (AKs, AKo, AK, A2s+, "
-    "KQo-K9o), an exact combo (AhKh), random or a top range (15%, 5%-20%), optionally weighted "
-    "as 0.5(JJ), 50%(JJ) or JJ:0.5"
+    "KQo-K9o, JTs-KQs), an exact combo (AhKh), random or a top range (15%, 5%-20%), or a "
+    "ProPokerTools word (AxKx, xx, A*, [A-T][A-T]), optionally weighted as 0.5(JJ), 50%(JJ) or "
+    "JJ:0.5"
+)
+DASH_HELP: Final = (
+    "a dash joins two pairs (22-77), or two hands with the same top card (A5s-A2s) or the same "
+    "gap (JTs-KQs: JTs, QJs, KQs)"
 )
 WEIGHT_HELP: Final = (
     "a weight is a number above 0 and at most 1, or a percentage above 0% and at most 100%, "
@@ -80,11 +115,18 @@ WEIGHT_HELP: Final = (
 )
 _LONGEST_TOKEN: Final = 40
 _EVERYTHING: Final = frozenset({"random", "any", "100%"})
-_SEPARATORS: Final = frozenset(" \t\r\n,")
+_SEPARATORS: Final = frozenset(" \t\r\n,;")
+"""Between the items of a range: white space, commas and (pokerkit's) semicolons."""
+_TAG: Final = re.compile(r"#\w+#")
+"""eval7's tags (``#UTG#``): a label in the text that names no hands."""
 _SPECIAL: Final = frozenset("():")
 _WORD_ENDS: Final = _SEPARATORS | _SPECIAL
 _WEIGHT: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(%?)")
 _RANKS: Final = {rank.char: int(rank) for rank in Rank}
+_GENERIC: Final = re.compile(r"(?:10|[AKQJT2-9*shdcwxyz\[\]!-])+(?:rainbow)?|rainbow")
+"""A hold'em term read as a ProPokerTools generic word: written as ProPokerTools writes them,
+ranks in capitals, suits and suit variables in small letters (``AXs`` is a typo, not an ace
+of suit X with a spade)."""
 _NUMBER: Final = r"(\d+(?:\.\d*)?|\.\d+)"
 _TOP: Final = re.compile(rf"{_NUMBER}%(?:-{_NUMBER}%)?")
 HOLE_CARDS: Final = (2, 4, 5, 6)
@@ -149,6 +191,7 @@ class Range:
             kind = type(self.ranking).__name__
             raise parameter_error("ranking", f" must be the name of a ranking, got {kind}")
         size = _checked_hole_cards(self.hole_cards)
+        object.__setattr__(self, "hole_cards", size)
         deck = get_ranking(self.ranking)
         combos = [_checked_combo(combo, number, deck, size) for number, combo in
                   enumerate(_sequence("combos", self.combos, _SIZE_WORDS[size] + "-card combos"), 1)]  # fmt: skip
@@ -324,11 +367,16 @@ def _combo_text(combo: Combo) -> str:
 
 
 def _checked_hole_cards(hole_cards: object) -> int:
-    if isinstance(hole_cards, bool) or hole_cards not in HOLE_CARDS:
+    """2, 4, 5 or 6 as an int (NumPy's integers too; never a bool, a float or an array)."""
+    count = None
+    if isinstance(hole_cards, SupportsIndex) and not isinstance(hole_cards, bool):
+        with contextlib.suppress(TypeError):  # an array of more than one number
+            count = operator.index(hole_cards)
+    if count not in HOLE_CARDS:
         raise parameter_error(
             "hole_cards", f" must be 2 (hold'em) or 4 to 6 (Omaha), got {shorten(repr(hole_cards))}"
         )
-    return int(hole_cards)
+    return int(count)
 
 
 def _checked_combo(combo: object, number: int, deck: Ranking, size: int) -> Combo:
@@ -375,10 +423,12 @@ def parse_range(text: str, *, ranking: RankingLike = "high", hole_cards: int = 2
     (1.0, 0.5)
     >>> len(parse_range("random", ranking="short-deck"))
     630
+    >>> len(parse_range("JTs-KQs; 22-44")), len(parse_range("T9-QJ"))
+    (30, 48)
     >>> parse_range("A5s-K2s")
     Traceback (most recent call last):
     ...
-    pokerscore.games.holdem.ranges.RangeError: invalid range "A5s-K2s" at position 1: both ends of a dash range keep the top card and the s or o, e.g. A5s-A2s or KQo-K9o
+    pokerscore.games.holdem.ranges.RangeError: invalid range "A5s-K2s" at position 1: a dash joins two pairs (22-77), or two hands with the same top card (A5s-A2s) or the same gap (JTs-KQs: JTs, QJs, KQs)
     >>> len(parse_range("AA**", hole_cards=4)), len(parse_range("AxKxQyJy", hole_cards=4))
     (6961, 12)
     >>> len(parse_range("AA:ds, KKQQ, !AAA", hole_cards=4))
@@ -386,14 +436,39 @@ def parse_range(text: str, *, ranking: RankingLike = "high", hole_cards: int = 2
     """
     expect(text, str, "text", "a range written as text, e.g. QQ+,AKs")
     deck = get_ranking(ranking)
-    if _checked_hole_cards(hole_cards) != 2:
-        return _parse_many(text, deck, hole_cards)
+    size = _checked_hole_cards(hole_cards)
+    if size != 2:
+        return _parse_many(text, deck, size)
     weights: dict[Combo, float] = {}
     for combos, weight in _Parser(text, deck).items():
         for combo in combos:
             # The last mention wins, as re-marking a hand in a range editor's grid does.
-            weights[combo] = weight
+            if weight is None:  # an exclusion (!AKo)
+                weights.pop(combo, None)
+            else:
+                weights[combo] = weight
     return _make_range(weights, deck)
+
+
+def closer_error(card_error: PokerScoreError, range_error: PokerScoreError) -> PokerScoreError:
+    """Of the errors of one text read as cards and as a range, the one of the reader that got
+    further: the cards' when they stop at a later card than the hand at which the range stops,
+    else the range's (an exact combo's cards are read by the range too, and named in its
+    errors). A text given as "a hand or a range" is reported where it is wrong.
+
+    >>> bad_card = InvalidCardError("QQ+", 1, "suit must be one of c, d, h, s")
+    >>> print(closer_error(bad_card, RangeError("AXs", 2, "after A comes a second rank")))
+    invalid range "AXs" at position 2: after A comes a second rank
+    >>> print(closer_error(InvalidCardError("Kx", 2, "suit must be one of c, d, h, s"),
+    ...                    RangeError("Ah", 1, "a combo is two cards")))
+    invalid card "Kx" at position 2: suit must be one of c, d, h, s
+    """
+    if isinstance(card_error, DuplicateCardError):
+        card_stop = card_error.second
+    else:
+        card_stop = getattr(card_error, "position", 0)
+    range_stop = range_error.position if isinstance(range_error, RangeError) else 0
+    return card_error if card_stop > range_stop else range_error
 
 
 def top_classes(percent: float | str | Fraction, *, order: Literal["vs-random"] = "vs-random"
@@ -414,11 +489,13 @@ def top_classes(percent: float | str | Fraction, *, order: Literal["vs-random"] 
     >>> sum(len(parse_range(name)) for name in top_classes(15))
     200
     """
-    if order != "vs-random":
+    if not isinstance(order, str) or order != "vs-random":
         raise parameter_error("order", f' must be "vs-random", got {shorten(repr(order))}')
     try:
         share = Fraction(str(percent)) if isinstance(percent, float) else Fraction(percent)
     except (TypeError, ValueError):
+        share = Fraction(-1)
+    if isinstance(percent, bool):
         share = Fraction(-1)
     if not 0 <= share <= 100:
         raise parameter_error(
@@ -504,6 +581,10 @@ def _tokens(text: str) -> list[_Token]:
             comma = comma or char == ","
             index += 1
             continue
+        tag = _TAG.match(text, index) if char == "#" else None
+        if tag is not None:
+            index = tag.end()
+            continue
         start = index
         if char in _SPECIAL:
             index += 1
@@ -539,7 +620,8 @@ class _Parser(_Reader):
         super().__init__(text)
         self.deck = deck
 
-    def items(self) -> Iterator[tuple[list[Combo], float]]:
+    def items(self) -> Iterator[tuple[list[Combo], float | None]]:
+        """Each item's combos and weight (None: an exclusion, ``!AKo``)."""
         if not self.tokens:
             raise RangeError("", 1, "a range needs at least one hand: " + ALLOWED)
         while self.index < len(self.tokens):
@@ -564,11 +646,14 @@ class _Parser(_Reader):
         position = self.hands + 1
         first = self.index + 2  # past the weight and "("
         close = next(
-            (at for at in range(first, len(self.tokens)) if self.tokens[at].text in _SPECIAL),
-            None,
+            (at for at in range(first, len(self.tokens)) if self.tokens[at].text in "()"), None
         )
-        if close is None or self.tokens[close].text != ")":
-            found = None if close is None else self.tokens[close].text
+        weighted = close is not None and any(
+            token.text == ":" and _WEIGHT.fullmatch(following.text)
+            for token, following in pairwise(self.tokens[first:close])
+        )
+        if close is None or self.tokens[close].text != ")" or weighted:
+            found = ":" if weighted else None if close is None else self.tokens[close].text
             reason = {
                 None: "this group is never closed: add )",
                 ":": "a weight inside a weighted group: write 0.5(JJ, TT) or JJ:0.5, not both",
@@ -582,45 +667,98 @@ class _Parser(_Reader):
         if close == first:
             raise RangeError(group, position, "an empty group: put hands inside, e.g. 0.5(JJ, TT)")
         members = []
-        for token in self.tokens[first:close]:
-            self.hands += 1
-            members.append(self._hand(token.text))
+        self.index = first
+        while self.index < close:
+            token = self.tokens[self.index]
+            if token.text == ":":
+                raise RangeError(self._rest(token), self.hands + 1, self._misplaced(":"))
+            if token.text.startswith("!"):
+                reason = "an exclusion (!AA) takes no weight"
+                raise RangeError(token.text, self.hands + 1, reason)
+            members.append(self._hand_with_weight(token)[0])  # xx:A* inside a group
         self.index = close + 1
         for combos in members:
             yield combos, weight
 
-    def _hand_with_weight(self, token: _Token) -> tuple[list[Combo], float]:
+    def _hand_with_weight(self, token: _Token) -> tuple[list[Combo], float | None]:
+        """A hand, or hands joined by ``:`` (the combos all of them name), then maybe
+        ``:weight``; an item written ``!hand`` takes its combos out (weight None)."""
         self.hands += 1
-        combos = self._hand(token.text)
+        exclude = token.text.startswith("!")
+        word = token.text[1:] if exclude else token.text
+        if exclude and word == "":
+            raise RangeError("!", self.hands, "! is followed by the hands it takes out, e.g. !AKo")
+        combos = self._hand(word)
         self.index += 1
-        colon = self._peek(0)
-        if colon is None or colon.text != ":" or colon.comma_before:
-            return combos, 1.0
-        value = self._peek(1)
-        if value is None or value.comma_before or value.text in _SPECIAL:
-            raise RangeError(
-                token.text + ":", self.hands, "a weight must follow the colon: " + WEIGHT_HELP
-            )
-        weight = _weight(value.text)
-        if weight is None:
-            raise RangeError(f"{token.text}:{value.text}", self.hands, WEIGHT_HELP)
-        self.index += 2
-        return combos, weight
+        while (colon := self._peek(0)) is not None and colon.text == ":" and not colon.comma_before:
+            value = self._peek(1)
+            if value is None or value.comma_before or value.text in _SPECIAL:
+                reason = "a hand or a weight must follow the colon: " + WEIGHT_HELP
+                raise RangeError(word + ":", self.hands, reason)
+            if _WEIGHT.fullmatch(value.text):
+                weight = _weight(value.text)
+                if weight is None:
+                    raise RangeError(f"{word}:{value.text}", self.hands, WEIGHT_HELP)
+                if exclude:
+                    reason = "an exclusion (!AA) takes no weight"
+                    raise RangeError(f"{word}:{value.text}", self.hands, reason)
+                self.index += 2
+                return combos, weight
+            self.hands += 1
+            both = set(self._hand(value.text))
+            combos = [combo for combo in combos if combo in both]
+            word = value.text
+            self.index += 2
+        return combos, None if exclude else 1.0
 
     def _hand(self, term: str) -> list[Combo]:
         """The combos of one hand term; errors name the term and its position."""
+        if "!" in term:  # QQ+!KK: the first hand's combos less the others'
+            parts = term.split("!")
+            if "" in parts:
+                raise RangeError(term, self.hands, "! stands between two hands, e.g. QQ+!KK")
+            kept = self._hand(parts[0])
+            for part in parts[1:]:
+                out = set(self._hand(part))
+                kept = [combo for combo in kept if combo not in out]
+            return kept
         if term.lower() in _EVERYTHING:
             deck = self.deck.deck
             return [(high, low) for high in deck for low in deck if low < high]
         top = _TOP.fullmatch(term)
         if top is not None:
             return self._top(term, top)
-        shape = _HandShape(term, self.hands)
-        combos = shape.read()
+        combos = _HandShape(term, self.hands).read()
         if combos is None:
-            combos = [self._combo(term)]
+            try:
+                combos = [self._combo(term)]
+            except RangeError:
+                generic = self._generic(term)
+                if generic is None:
+                    raise
+                return generic
         self._check_deck(term, combos)
         return combos
+
+    def _generic(self, term: str) -> list[Combo] | None:
+        """A ProPokerTools generic word (``AxKx``, ``xx``, ``Ah``, ``[A-T][A-T]``, ``A*!AA``)
+        read as two-card hands of the deck, or None when the term is not one."""
+        from pokerscore.games.holdem.omaha_ranges import (
+            PatternError,
+            flagged_hands,
+            read_word,
+            word_flags,
+        )
+
+        if not _GENERIC.fullmatch(term) or _one_card(term):
+            return None
+        try:
+            word = read_word(term, 2)
+        except PatternError:
+            return None
+        rows = flagged_hands(word_flags(word, 2), 2).tolist()
+        mask = self.deck.deck_mask
+        return [(high, low) for high, low in rows if mask >> high & 1 and mask >> low & 1]
 
     def _top(self, term: str, match: re.Match[str]) -> list[Combo]:
         """The classes of a top range, ``15%`` or ``5%-20%`` (see :func:`top_classes`)."""
@@ -641,11 +779,8 @@ class _Parser(_Reader):
             raise RangeError(
                 term, self.hands, "a combo needs two different cards, e.g. AhKh"
             ) from None
-        except InvalidCardError:
-            if _WEIGHT.fullmatch(term):
-                reason = "a weight needs its hands, e.g. 50%(JJ) or JJ:0.5"
-                raise RangeError(term, self.hands, reason) from None
-            raise RangeError(term, self.hands, ALLOWED) from None
+        except InvalidCardError as error:
+            raise RangeError(term, self.hands, _not_a_combo(term, error)) from None
         if len(cards) != 2:
             raise RangeError(
                 term, self.hands, "a combo is exactly two cards written together, e.g. AhKh or A♥K♥"
@@ -791,26 +926,7 @@ class _HandShape:
         if rest.startswith("+"):
             raise self.fail("only one + may follow a hand, e.g. QQ+ or A2s+")
         if rest.startswith("-"):
-            second = self._one(index + 1)
-            if second is None or second[1] != len(self.term):
-                raise self.fail(
-                    "a dash joins two pairs (22-77) or two hands with the same top card (A5s-A2s)"
-                )
-            other_high, other_low, other_suits = second[0]
-            if (high == low) != (other_high == other_low):
-                raise self.fail(
-                    "a dash joins two pairs (22-77) or two hands with the same top card (A5s-A2s)"
-                )
-            if high == low:
-                bottom, top = sorted((high, other_high))
-                return _pairs(bottom, top)
-            if other_high != high or other_suits != suits:
-                raise self.fail(
-                    "both ends of a dash range keep the top card and the s or o, "
-                    "e.g. A5s-A2s or KQo-K9o"
-                )
-            bottom, top = sorted((low, other_low))
-            return _unpaired(high, range(bottom, top + 1), suits)
+            return self._span(high, low, suits, index)
         two = self.term[:index]
         raise self.fail(
             f"after {two} may come s (suited), o (offsuit), + or a dash range, "
@@ -818,6 +934,32 @@ class _HandShape:
             if high != low
             else f"after {two} may come + or a dash range, e.g. {two}+ or {two}-22"
         )
+
+    def _span(self, high: int, low: int, suits: str, dash: int) -> list[Combo]:
+        """``A5s-A2s`` (one top card, the kickers between) or ``JTs-KQs`` (one gap, both ranks
+        stepping; pairs are its gap 0: ``22-77``), from either end."""
+        second = self._one(dash + 1)
+        if second is None or second[1] != len(self.term):
+            raise self.fail(DASH_HELP)
+        other_high, other_low, other_suits = second[0]
+        if other_suits != suits:
+            kinds = {"s": "suited (s)", "o": "offsuit (o)", "": "neither"}
+            raise self.fail(
+                f"both ends of a dash range are suited (s), offsuit (o) or neither: "
+                f"{self.term[:dash]} is {kinds[suits]} and {self.term[dash + 1 :]} "
+                f"{kinds[other_suits]}"
+            )
+        if high - low == other_high - other_low:
+            bottom, top = sorted((high, other_high))
+            gap = high - low
+            if gap == 0:
+                return _pairs(bottom, top)
+            return [combo for top_rank in range(bottom, top + 1)
+                    for combo in _unpaired(top_rank, [top_rank - gap], suits)]  # fmt: skip
+        if high == low or other_high == other_low or high != other_high:
+            raise self.fail(DASH_HELP)
+        bottom, top = sorted((low, other_low))
+        return _unpaired(high, range(bottom, top + 1), suits)
 
     def _looks_like_ranks(self) -> bool:
         # "2-7", "A+", "A": a rank not followed by a suit letter, so not a card.
@@ -840,6 +982,31 @@ class _HandShape:
             pair = Rank(first).char * 2
             raise self.fail(f"a pair is neither suited nor offsuit: write {pair}")
         return (max(first, second), min(first, second), suits), index
+
+
+def _one_card(term: str) -> bool:
+    """Whether ``term`` is one card (``Ah``): not read as the hands holding it (``Ah*``), since
+    it is more often a hand typed with a space (``Ah Kx``)."""
+    try:
+        return len(parse_cards(term)) == 1
+    except PokerScoreError:
+        return False
+
+
+def _not_a_combo(term: str, error: InvalidCardError) -> str:
+    """Why ``term``, read as an exact combo since it is no other hand, is not one: what the
+    grammar expected where the card reader stopped."""
+    if _WEIGHT.fullmatch(term):
+        return "a weight needs its hands, e.g. 50%(JJ) or JJ:0.5"
+    if error.position > 1:  # the first card was read
+        return (
+            f'a combo is two cards written together, and "{shorten(error.token)}" is not a '
+            f"card: {error.reason}"
+        )
+    rank, index = _rank_at(term, 0)
+    if rank is None:
+        return ALLOWED
+    return f"after {term[:index]} comes a second rank (AK, AKs, A2s+) or a suit (AhKh)"
 
 
 def _rank_at(text: str, index: int) -> tuple[int | None, int]:

@@ -29,6 +29,7 @@ from pokerscore.games.videopoker.paytables import (
     MAX_COINS,
     PayTable,
     as_paytable,
+    check_coins,
 )
 from pokerscore.hands import HandInput
 
@@ -82,7 +83,7 @@ def advise(
 
     table = as_paytable(paytable)
     hand = table.check_hand(cards)
-    pays = table.pays(coins)
+    pays = table.pays(check_coins(coins))
     counts = hold_counts([card.id for card in hand], table)
     holds = []
     for mask in range(MASK_COUNT):

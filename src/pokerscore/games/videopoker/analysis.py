@@ -25,7 +25,7 @@ from math import comb, isqrt, sqrt
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore._support.progress import Progress
+from pokerscore._support.progress import Progress, checked_progress
 from pokerscore.games.videopoker import _analysis_kernels as kernels
 from pokerscore.games.videopoker.class_tables import class_tables
 from pokerscore.games.videopoker.paytables import (
@@ -33,6 +33,7 @@ from pokerscore.games.videopoker.paytables import (
     MAX_COINS,
     PayTable,
     as_paytable,
+    check_coins,
 )
 
 ROYAL_FLUSH = "Ah Kh Qh Jh Th"
@@ -139,7 +140,8 @@ def analyze(
     1.00761961
     """
     table = as_paytable(paytable)
-    pays = np.array(table.pays(coins), dtype=np.int64)
+    progress = checked_progress(progress)
+    pays = np.array(table.pays(check_coins(coins)), dtype=np.int64)
     steps = 10
     report = progress or (lambda done, total: None)
     report(0, steps)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokerscore._support.progress import Progress
+from pokerscore._support.progress import Progress, checked_progress
 from pokerscore.cards import Card, PokerScoreError, format_cards
 from pokerscore.games.draw import MASK_COUNT, draw
 from pokerscore.games.videopoker.deal import deal
@@ -86,6 +86,7 @@ def seed_coverage(
     from pokerscore.games.videopoker.class_tables import class_tables
 
     table = as_paytable(paytable)
+    progress = checked_progress(progress)
     wanted_classes = (
         list(range(len(table.classes)))
         if classes is None

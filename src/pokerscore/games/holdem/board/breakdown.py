@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 
-from pokerscore._support.progress import Progress
+from pokerscore._support.errors import checked_flag
+from pokerscore._support.progress import Progress, checked_progress
 from pokerscore.cards import Card, PokerScoreError, parse_cards
 from pokerscore.engine import Category
 from pokerscore.engine.kernels.enumeration import thread_count
@@ -288,6 +289,8 @@ def board_breakdown(
     >>> every.combos, every.categories[Category.ONE_PAIR]
     (25989600, 10982400)
     """
+    progress = checked_progress(progress)
+    all_flops = checked_flag(all_flops, "all_flops")
     rules = board_game(game)
     board_cards = read_cards("board", board)
     dead_cards = read_cards("dead", dead)

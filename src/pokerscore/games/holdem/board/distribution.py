@@ -29,6 +29,7 @@ from typing import Final
 
 import numpy as np
 
+from pokerscore._support.progress import Progress, checked_progress
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.engine.kernels.enumeration import thread_count
 from pokerscore.games.holdem._kernels import fill_subsets
@@ -46,8 +47,13 @@ from pokerscore.games.holdem.game import BOARD_CARDS, Game, GameName
 
 BUCKETS: Final = 10
 """Equity buckets of 10 % each; the last holds 90 % to 100 % inclusive."""
-PAIRWISE_LIMIT: Final = 2_000_000_000
-"""Omaha weighs hand against hand: at most this many (runout, hand, hand) triples."""
+PAIRWISE_LIMIT: Final = 10**10
+"""Omaha weighs hand against hand: at most this much work, in five-card hands looked up: every
+live hand of both sides valued on every runout (``C(hole cards, 2) x 10`` lookups each), plus
+one per pair of hands weighed on it. About a minute on two cores (``random`` in Omaha, 270,725
+hands, against two hands on a flop is 1.9e10: it took a minute and is refused)."""
+_PAIRWISE_CHUNKS: Final = 64
+"""Omaha's runouts are weighed in this many calls, ``progress`` told after each."""
 
 
 @dataclass(frozen=True)
@@ -102,11 +108,15 @@ def equity_distribution(
     *,
     game: Game | GameName = "holdem",
     dead: CardsInput = "",
+    progress: Progress | None = None,
 ) -> EquityDistribution:
     """Each live combo of ``range``'s equity against ``against`` on ``board`` (3 to 5 cards),
     exact over every runout; their distribution in 10 % buckets, the range's equity, and its
-    equity after each next card. Errors name the parameter."""
+    equity after each next card. Errors name the parameter. ``progress(done, total)`` is
+    called as the runouts are weighed. Omaha weighs hand against hand, up to
+    :data:`PAIRWISE_LIMIT`: more is refused up front, with the work it would take."""
 
+    progress = checked_progress(progress)
     rules = board_game(game)
     if rules.low is not None:
         raise bad_parameter(
@@ -146,22 +156,31 @@ def equity_distribution(
                         card_totals)  # fmt: skip
         combo_rows, weight_list = combos_array.tolist(), hero_weights.tolist()
     else:
-        work = len(runouts) * len(hero_live[0]) * len(villain_live[0])
+        heroes, villains = len(hero_live[0]), len(villain_live[0])
+        lookups = comb(rules.hole_cards, 2) * comb(BOARD_CARDS, 3)
+        work = len(runouts) * ((heroes + villains) * lookups + heroes * villains)
         if work > PAIRWISE_LIMIT:
             raise bad_parameter(
                 "against",
-                f"{len(hero_live[0]):,} hands against {len(villain_live[0]):,} on "
-                f"{len(runouts):,} runouts is too much to weigh pair by pair in {rules.name}; "
-                "give shorter lists of hands",
+                f"{heroes:,} hands against {villains:,} on {len(runouts):,} runouts would look "
+                f"up about {work:.1e} five-card hands in {rules.name}, more than the "
+                f"{PAIRWISE_LIMIT:.0e} one call takes on; give fewer hands or more board cards",
             )
         hero_array = np.array(hero_live[0], dtype=np.uint8).reshape(-1, rules.hole_cards)
         villain_array = np.array(villain_live[0], dtype=np.uint8).reshape(-1, rules.hole_cards)
         shares = np.zeros((threads, len(hero_array)), dtype=np.int64)
         totals = np.zeros((threads, len(hero_array)), dtype=np.int64)
-        pairwise_equities(hero_array, villain_array, np.array(hero_live[1], dtype=np.int64),
-                          np.array(villain_live[1], dtype=np.int64), known, rest, runouts,
-                          board_tables(rules.high, ()), shares, totals, card_shares,
-                          card_totals)  # fmt: skip
+        hero_weights = np.array(hero_live[1], dtype=np.int64)
+        villain_weights = np.array(villain_live[1], dtype=np.int64)
+        tables = board_tables(rules.high, ())
+        step = -(-len(runouts) // _PAIRWISE_CHUNKS)
+        for start in np.arange(0, len(runouts), step).tolist():  # (range is a parameter)
+            part = runouts[start : start + step]
+            pairwise_equities(hero_array, villain_array, hero_weights, villain_weights, known,
+                              rest, part, tables, shares, totals, card_shares,
+                              card_totals)  # fmt: skip
+            if progress is not None:
+                progress(start + len(part), len(runouts))
         combo_rows, weight_list = hero_array.tolist(), hero_live[1]
     return _distribution(
         rules, board_cards, dead_cards, hero.text, villain.text, combo_rows, weight_list,

@@ -81,7 +81,15 @@ def starting_classes(hands: str | Sequence[str] | None = None) -> tuple[str, ...
     grid = Range.starting_hands()
     if hands is None:
         return grid
-    names = hands.replace(",", " ").split() if isinstance(hands, str) else list(hands)
+    if isinstance(hands, str):
+        names = hands.replace(",", " ").split()
+    elif isinstance(hands, Sequence) and all(isinstance(name, str) for name in hands):
+        names = list(hands)
+    else:
+        raise PreflopParameterError(
+            f"{{name}} must be class names, as a text or a list of texts, got {type(hands).__name__}",
+            "hands",
+        )
     if not names:
         raise PreflopError("no starting hand named: give classes such as AA, AKs, AKo")
     wanted = set()

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from pokerscore._support.atomic import atomic_path
+from pokerscore._support.errors import checked_flag, checked_path
 from pokerscore._support.extras import require_extra
-from pokerscore._support.progress import Progress
+from pokerscore._support.progress import Progress, checked_progress
 from pokerscore._support.tasks import run_tasks
 from pokerscore.games.holdem.preflop.counts import (
     PLAYERS,
@@ -89,6 +90,12 @@ class PreflopJob:
     heads_up: bool = True
 
     def __post_init__(self) -> None:
+        for name in ("players", "tasks"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                kind = type(value).__name__
+                raise PreflopParameterError(f"{{name}} must be a whole number, got {kind}", name)
+        object.__setattr__(self, "heads_up", checked_flag(self.heads_up, "heads_up"))
         if self.players not in PLAYERS:
             raise PreflopParameterError(f"{{name}} must be 2 or 3, not {self.players}", "players")
         names = starting_classes(self.hands)
@@ -335,6 +342,9 @@ def compute_preflop_tables(
     (see :func:`check_out`). ``progress(done, total)`` is called as tasks finish (tasks already
     kept count as done).
     """
+    progress = checked_progress(progress)
+    resume, overwrite = checked_flag(resume, "resume"), checked_flag(overwrite, "overwrite")
+    out = None if out is None else checked_path(out, "out")
     require_extra("files", "writing preflop tables")
     if out is not None and job.players == 2:
         require_extra("plots", "drawing the preflop heat map")

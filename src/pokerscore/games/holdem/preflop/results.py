@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from pokerscore._support.atomic import atomic_path
+from pokerscore._support.errors import checked_flag, checked_path
 from pokerscore._support.extras import require_extra
 from pokerscore.cards.errors import shorten
 from pokerscore.games.holdem.preflop.counts import (
@@ -183,6 +184,8 @@ def write_preflop_tables(
     file atomically, and return the paths written. Tables already in ``out`` are refused unless
     ``overwrite``, which replaces them and removes those of an earlier run that this one does
     not write (``out`` then holds one run's tables); only regular files are ever replaced."""
+    out = checked_path(out, "out")
+    overwrite = checked_flag(overwrite, "overwrite")
     require_extra("files", "writing preflop tables")
     if tables.vs_random is not None:
         require_extra("plots", "drawing the preflop heat map")
@@ -213,6 +216,7 @@ def read_preflop_tables(directory: Path) -> PreflopTables:
     Parquet file with the columns of its table, of the right types, with values that can be
     (known classes, counts of zero or more, equities from 0 to 1). A file that is not raises a
     :class:`PreflopError` naming the file and what is wrong."""
+    directory = checked_path(directory, "directory")
     require_extra("files", "reading preflop tables")
     if not directory.is_dir():
         what = "no such directory" if not _present(directory) else "not a directory"

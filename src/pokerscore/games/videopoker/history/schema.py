@@ -189,6 +189,8 @@ def read_header(path: Path) -> bytes | None:
     """The 100-byte header of an existing non-empty file, ``None`` for a file to be created."""
     if path.is_dir():
         raise HistoryError(f"{path} is a directory, not a pokerscore history file")
+    if path.exists() and not path.is_file():  # a named pipe would block, a device be written
+        raise HistoryError(f"{path} is not a regular file, so not a pokerscore history file")
     if not path.exists() or path.stat().st_size == 0:
         return None
     try:

@@ -28,6 +28,7 @@ from pokerscore.games.videopoker.paytables.model import (
     PayHand,
     PayTable,
     PayTableError,
+    check_coins,
     short_repr,
 )
 from pokerscore.games.videopoker.paytables.toml_format import (
@@ -50,6 +51,7 @@ __all__ = [
     "PayTable",
     "PayTableError",
     "as_paytable",
+    "check_coins",
     "get_paytable",
     "load_paytable",
     "paytable_from_dict",

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
-from pokerscore._support.errors import expect
+from pokerscore._support.errors import ParameterError, expect
 from pokerscore.cards import (
     JOKER,
     Card,
@@ -395,6 +395,20 @@ class PayTable:
         if not 0 <= index < len(self.classes):
             raise PayTableError(f"{self.name} has classes 0..{len(self.classes) - 1}, got {index}")
         return index
+
+
+def check_coins(coins: object) -> int:
+    """A bet of 1 to :data:`MAX_COINS` coins (an ``int``, not a bool), else a
+    :class:`~pokerscore._support.errors.ParameterError` naming ``coins``.
+
+    >>> check_coins(None)
+    Traceback (most recent call last):
+    ...
+    pokerscore._support.errors.ParameterError: coins must be 1 to 5 coins, got None
+    """
+    if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
+        raise ParameterError(f"{{name}} must be 1 to {MAX_COINS} coins, got {coins!r}", "coins")
+    return coins
 
 
 def _check_coins(coins: int) -> int:

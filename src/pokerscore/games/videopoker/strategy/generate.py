@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from pokerscore._support.errors import ParameterError
-from pokerscore._support.progress import Progress
+from pokerscore._support.progress import Progress, checked_progress
 from pokerscore.cards import Rank
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
@@ -136,6 +136,7 @@ def generate_strategy(
 
     table = as_paytable(paytable)
     check_options(coins, worst)
+    progress = checked_progress(progress)
     if lines is not None and (
         isinstance(lines, bool) or not isinstance(lines, int) or not MIN_LINES <= lines <= MAX_LINES
     ):

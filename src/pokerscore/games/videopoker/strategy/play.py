@@ -27,6 +27,7 @@ from pokerscore.games.videopoker.paytables import (
     MAX_COINS,
     PayTable,
     as_paytable,
+    check_coins,
 )
 from pokerscore.games.videopoker.strategy import _kernels as kernels
 from pokerscore.games.videopoker.strategy.deals import deal_table, popcounts
@@ -161,8 +162,7 @@ def strategy_return(
 
 def check_options(coins: int, worst: int) -> None:
     """Refuse a bet that is not 1 to 5 coins, or a count of worst deals out of 0 to 10,000."""
-    if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
-        raise ParameterError(f"{{name}} must be 1 to {MAX_COINS} coins, got {coins!r}", "coins")
+    check_coins(coins)
     if isinstance(worst, bool) or not isinstance(worst, int) or not 0 <= worst <= MAX_WORST:
         raise ParameterError(f"{{name}} must be 0 to {MAX_WORST:,} deals, got {worst!r}", "worst")
 

@@ -1,5 +1,5 @@
 """PokerStars hand histories (the text the client saves): cash games and tournaments, many hands
-a file, into the same :class:`~pokerscore.files.histories.model.HandHistory` as PHH.
+a file, into the same :class:`~pokerscore.histories.model.HandHistory` as PHH.
 
 Read: hold'em, Omaha and Omaha hi/lo (no limit, pot limit, limit) and 6+ hold'em; the seats
 dealt in (a player sitting out is not); antes, blinds, a dead small blind ("posts small & big
@@ -24,15 +24,20 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
-from pokerscore.files.histories.model import (
+from pokerscore.histories.model import (
+    MAX_SEAT,
     Action,
     Betting,
     HandHistory,
     HandHistoryError,
     Seat,
+    hand_scale,
+    read_amount,
+    to_units,
 )
-from pokerscore.files.histories.phh import parse_cards_text
+from pokerscore.histories.phh import parse_cards_text
 
 _HEADER: Final = re.compile(
     r"^PokerStars (?:Zoom |Home Game |Fast Poker )?(?:Hand|Game) #(?P<id>\d+):\s*"
@@ -46,10 +51,10 @@ _GAME: Final = re.compile(
 )
 _STAKES: Final = re.compile(r"\((?P<sb>[^/()\s]+)/(?P<bb>[^/()\s]+)(?: (?P<currency>[A-Z]{3}))?\)")
 _TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\d+)")
-_TABLE: Final = re.compile(r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
-                           r"Seat #(?P<button>\d+) is the button")  # fmt: skip
+_TABLE: Final = re.compile(r"^Table '(?P<table>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play Money\) )?"
+                           r"Seat #(?P<button>[0-9]{1,5}) is the button")  # fmt: skip
 _SEAT: Final = re.compile(
-    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
+    r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+?) \((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
     r"(?P<rest>.*)$"
 )
 _STREET: Final = re.compile(
@@ -57,7 +62,7 @@ _STREET: Final = re.compile(
     r"(?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]"
 )
 _COLLECTED: Final = re.compile(
-    r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>\d+))?)"
+    r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
 )
 _UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
 _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) (?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$")
@@ -65,7 +70,11 @@ _CASHED_OUT: Final = re.compile(
     r"^(?P<name>.+?) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?"
 )
 _TOTAL: Final = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>[^|]*)(?:\| Rake (?P<rake>\S+))?")
-_AMOUNT: Final = re.compile(r"[^\d.]")
+_AMOUNT: Final = re.compile(r"[^0-9.]")
+_LETTER: Final = re.compile(r"[^\W\d_]")
+"""A letter: an amount with one is no amount (``1e5`` is not 15)."""
+_LONGEST_MONEY: Final = 64
+"""The longest amount text read, currency signs and thousands separators included."""
 
 GAMES: Final = {
     "Hold'em": ("T", "holdem"),
@@ -85,10 +94,12 @@ BETTING: Final[dict[str, tuple[str, Betting]]] = {
 
 
 def _money(text: str) -> Decimal:
-    cleaned = _AMOUNT.sub("", text)
-    if not cleaned or cleaned.count(".") > 1:
-        raise HandHistoryError(f"{text!r} is not an amount")
-    return Decimal(cleaned)
+    """An amount as the site writes it (``$0.25``, ``1,500``, ``€2``): its digits and point,
+    read by the one rule of amounts."""
+    cleaned = _AMOUNT.sub("", text[:_LONGEST_MONEY])
+    if len(text) > _LONGEST_MONEY or not cleaned or _LETTER.search(text):
+        raise HandHistoryError(f"{shorten(repr(text))} is not an amount")
+    return read_amount(cleaned, f"the amount {shorten(repr(text))}:")
 
 
 def _cards(text: str) -> tuple[Card | None, ...]:
@@ -188,6 +199,8 @@ def _read(draft: _Draft, lines: Sequence[str], first_line: int) -> None:
                 draft.button = int(table.group("button"))
                 continue
             seat = _SEAT.match(line)
+            if seat is not None and int(seat.group("seat")) > MAX_SEAT:
+                raise HandHistoryError(f"line {number}: seat numbers run to {MAX_SEAT}")
             if seat is not None:
                 out = "sitting out" in seat.group("rest") or "out of hand" in seat.group("rest")
                 draft.seats.append((int(seat.group("seat")), seat.group("name"), _money(seat.group("stack")), out))  # fmt: skip
@@ -312,6 +325,14 @@ def _build(draft: _Draft) -> HandHistory:
         if not out or name in playing  # a tournament deals a player who sits out in
     ]
     seated.sort()
+    first: dict[str, int] = {}
+    for seat, name, _ in seated:
+        if name in first:
+            raise HandHistoryError(
+                f"seats {first[name]} and {seat} are both {shorten(repr(name))}: "
+                "each player needs a name of their own"
+            )
+        first[name] = seat
     after = [entry for entry in seated if entry[0] > draft.button]
     order = after + [entry for entry in seated if entry[0] <= draft.button]
     if len(order) < 2:
@@ -326,15 +347,14 @@ def _build(draft: _Draft) -> HandHistory:
     amounts += [amount for _, amount, _ in draft.collected]
     amounts += [amount for _, amount, _ in draft.cashed_out] + [fee for *_, fee in draft.cashed_out]
     amounts += [value for value in (draft.total, draft.rake) if value is not None]
-    places = max((-a.as_tuple().exponent for a in amounts if a != a.to_integral_value()), default=0)  # type: ignore[operator]
-    scale = 10**places
+    scale = hand_scale(amounts)
 
     def units(value: Decimal) -> int:
-        return int(value * scale)
+        return to_units(value, scale)
 
     def who(name: str | None, line: int) -> int:
         if name not in index:
-            raise HandHistoryError(f"line {line}: {name} is not dealt in")
+            raise HandHistoryError(f"line {line}: {shorten(str(name))} is not dealt in")
         return index[name]
 
     antes = [0] * count

@@ -17,19 +17,25 @@ blind and posts the *second* entry, ``p2`` is the button and posts the first.
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
-from collections.abc import Iterator, Mapping, Sequence
-from decimal import Decimal, InvalidOperation
+from collections.abc import Iterator, Mapping
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Final
 
+from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
-from pokerscore.files.histories.model import (
+from pokerscore.histories.model import (
+    MAX_SEAT,
     Action,
     Betting,
     HandHistory,
     HandHistoryError,
     Seat,
+    hand_scale,
+    read_amount,
+    to_units,
 )
 
 BETTING: Final[dict[str, Betting]] = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
@@ -52,6 +58,9 @@ NAMED_VARIANTS: Final[dict[str, str]] = {
 SUPPORTED: Final = "NT, FT, PT, NS, PO, NO, FO/8, PO/8"
 
 _HEADER: Final = re.compile(r"^\[\s*([^\]\s]+)\s*\]\s*(?:#.*)?$")
+_HAND_NUMBER: Final = re.compile(r"[0-9]{1,9}")
+"""A ``[n]`` header's key that is the hand's number (as the kernels read it); any other key
+numbers the hand by its place in the file."""
 _CARD: Final[dict[str, Card | None]] = {
     **{
         rank + suit: Card(4 * r + s)
@@ -70,7 +79,7 @@ def variant_rules(variant: str) -> tuple[str, Betting]:
     >>> variant_rules("F7S")
     Traceback (most recent call last):
     ...
-    pokerscore.files.histories.model.HandHistoryError: variant 'F7S' (seven card stud) is not replayed here: community-card games only (NT, FT, PT, NS, PO, NO, FO/8, PO/8)
+    pokerscore.histories.model.HandHistoryError: variant 'F7S' (seven card stud) is not replayed here: community-card games only (NT, FT, PT, NS, PO, NO, FO/8, PO/8)
     """
     betting = BETTING.get(variant[:1])
     game = GAMES.get(variant[1:])
@@ -79,7 +88,7 @@ def variant_rules(variant: str) -> tuple[str, Betting]:
         what = f" ({known})" if known else ""
         verb = "is not replayed here" if known else "is unknown"
         raise HandHistoryError(
-            f"variant {variant!r}{what} {verb}: community-card games only ({SUPPORTED})"
+            f"variant {shorten(repr(variant))}{what} {verb}: community-card games only ({SUPPORTED})"
         )
     return game, betting
 
@@ -91,24 +100,12 @@ def parse_cards_text(text: str) -> tuple[Card | None, ...]:
     (Card('Ac'), None)
     """
     if len(text) % 2:
-        raise HandHistoryError(f"cards {text!r} are not two characters each")
+        raise HandHistoryError(f"cards {shorten(repr(text))} are not two characters each")
     try:
         return tuple(_CARD[text[i : i + 2]] for i in range(0, len(text), 2))
     except KeyError:
         bad = next(text[i : i + 2] for i in range(0, len(text), 2) if text[i : i + 2] not in _CARD)
-        raise HandHistoryError(f"invalid card {bad!r} in {text!r}") from None
-
-
-def _decimal(value: object, what: str) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, int | Decimal | float | str):
-        raise HandHistoryError(f"{what} is not a number: {value!r}")
-    try:
-        number = Decimal(str(value)) if not isinstance(value, Decimal) else value
-    except InvalidOperation:
-        raise HandHistoryError(f"{what} is not a number: {value!r}") from None
-    if not number.is_finite() or number < 0:
-        raise HandHistoryError(f"{what} must be a number of chips, not {value!r}")
-    return number
+        raise HandHistoryError(f"invalid card {bad!r} in {shorten(repr(text))}") from None
 
 
 def _numbers(table: Mapping[str, Any], key: str, count: int | None) -> list[Decimal] | None:
@@ -118,18 +115,25 @@ def _numbers(table: Mapping[str, Any], key: str, count: int | None) -> list[Deci
     if not isinstance(value, list):
         if count is None:
             raise HandHistoryError(f"{key} must be a list, one entry per player")
-        return [_decimal(value, key)] * count
+        return [read_amount(value, key)] * count
     if count is not None and len(value) != count:
         raise HandHistoryError(f"{key} has {len(value)} entries for {count} players")
-    return [_decimal(item, f"{key} entry {n}") for n, item in enumerate(value, 1)]
+    return [read_amount(item, f"{key} entry {n}") for n, item in enumerate(value, 1)]
 
 
-def _exponent(numbers: Sequence[Decimal]) -> int:
-    return max((-n.as_tuple().exponent for n in numbers if n != n.to_integral_value()), default=0)  # type: ignore[operator]
+class _Unplain(str):
+    """A TOML float that is no plain amount (an exponent, inf, nan), kept as written so that
+    :func:`~pokerscore.histories.model.read_amount` refuses it by its text."""
 
 
-def _units(number: Decimal, scale: int) -> int:
-    return int(number * scale)
+_PLAIN_FLOAT: Final = re.compile(r"[+-]?[0-9]+\.[0-9]+")
+
+
+def _toml_float(text: str) -> Decimal | str:
+    """TOML's floats: a Decimal for a plain one (``0.25`` stays exact), else the text."""
+    if len(text) > 64 or not _PLAIN_FLOAT.fullmatch(text):
+        return _Unplain(text[:64])
+    return Decimal(text)
 
 
 def hand_from_table(
@@ -146,7 +150,7 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
     variant = table.get("variant")
     if not isinstance(variant, str):
         raise HandHistoryError(
-            "no variant" if variant is None else f"variant {variant!r} is not a code"
+            "no variant" if variant is None else f"variant {shorten(repr(variant))} is not a code"
         )
     game, betting = variant_rules(variant)
     stacks = table.get("starting_stacks")
@@ -162,19 +166,20 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
     raw_blinds = table["blinds_or_straddles"]
     if not isinstance(raw_blinds, list) or len(raw_blinds) != count:
         raise HandHistoryError(f"blinds_or_straddles must be a list of {count} entries")
-    signs = [
-        not (isinstance(b, int | Decimal | float) and not isinstance(b, bool) and b < 0)
-        for b in raw_blinds
-    ]
-    blinds = [_decimal(abs(b) if isinstance(b, int | Decimal | float) and not isinstance(b, bool) else b, f"blinds_or_straddles entry {n}") for n, b in enumerate(raw_blinds, 1)]  # fmt: skip
+    signs = [not _negative(b) for b in raw_blinds]
+    blinds = [read_amount(-b if _negative(b) else b, f"blinds_or_straddles entry {n}") for n, b in enumerate(raw_blinds, 1)]  # fmt: skip
     if betting == "fixed-limit":
-        sizes = [_decimal(table.get(key), key) for key in ("small_bet", "big_bet") if key in table]
+        sizes = [
+            read_amount(table.get(key), key) for key in ("small_bet", "big_bet") if key in table
+        ]
         if len(sizes) != 2:
-            raise HandHistoryError(f"fixed-limit variant {variant} needs small_bet and big_bet")
+            raise HandHistoryError(
+                f"fixed-limit variant {shorten(variant)} needs small_bet and big_bet"
+            )
     else:
         if "min_bet" not in table:
-            raise HandHistoryError(f"variant {variant} needs min_bet")
-        sizes = [_decimal(table["min_bet"], "min_bet"), Decimal(0)]
+            raise HandHistoryError(f"variant {shorten(variant)} needs min_bet")
+        sizes = [read_amount(table["min_bet"], "min_bet"), Decimal(0)]
     winnings = _numbers(table, "winnings", count)
     finishing = _numbers(table, "finishing_stacks", count)
     actions_raw = table.get("actions")
@@ -183,7 +188,7 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
     parsed = [_action(text, index) for index, text in enumerate(actions_raw, 1)]
     amounts = [*starting, *antes, *blinds, *sizes, *(winnings or ()), *(finishing or ())]
     amounts += [amount for _, amount in parsed if amount is not None]
-    scale = 10 ** _exponent(amounts)
+    scale = hand_scale(amounts)
     if count == 2:  # heads-up: the lists are written from the big blind's side
         antes.reverse()
         blinds.reverse()
@@ -193,27 +198,32 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
     if seat_numbers is not None and (
         not isinstance(seat_numbers, list)
         or len(seat_numbers) != count
-        or not all(isinstance(s, int) and not isinstance(s, bool) for s in seat_numbers)
+        or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_SEAT
+            for s in seat_numbers
+        )
     ):
-        raise HandHistoryError(f"seats must be a list of {count} whole numbers")
+        raise HandHistoryError(
+            f"seats must be a list of {count} whole numbers from 0 to {MAX_SEAT}"
+        )
     seats = tuple(
         Seat(
             name=names[i] if names else f"p{i + 1}",
             seat=seat_numbers[i] if seat_numbers else None,
-            stack=_units(starting[i], scale),
-            ante=_units(antes[i], scale),
-            blind=_units(blinds[i], scale),
+            stack=to_units(starting[i], scale),
+            ante=to_units(antes[i], scale),
+            blind=to_units(blinds[i], scale),
             in_turn=signs[i],
         )
         for i in range(count)
     )
     actions = tuple(
-        action if amount is None else _with_amount(action, _units(amount, scale))
+        action if amount is None else _with_amount(action, to_units(amount, scale))
         for action, amount in parsed
     )
     raw_order = list(reversed(blinds)) if count == 2 else blinds
-    small = _units(raw_order[0], scale)
-    big = _units(raw_order[1], scale) if count > 1 else 0
+    small = to_units(raw_order[0], scale)
+    big = to_units(raw_order[1], scale) if count > 1 else 0
     hand_value = table.get("hand")
     currency = table.get("currency", table.get("currency_symbol"))
     return HandHistory(
@@ -223,13 +233,13 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
         seats=seats,
         actions=actions,
         scale=scale,
-        min_bet=_units(sizes[0], scale),
-        big_bet=_units(sizes[1], scale),
+        min_bet=to_units(sizes[0], scale),
+        big_bet=to_units(sizes[1], scale),
         ante_trimming=bool(table.get("ante_trimming_status", False)),
         small_blind=small,
-        big_blind=big or _units(sizes[0], scale),
-        winnings=tuple(_units(w, scale) for w in winnings) if winnings is not None else None,
-        finishing_stacks=tuple(_units(f, scale) for f in finishing)
+        big_blind=big or to_units(sizes[0], scale),
+        winnings=tuple(to_units(w, scale) for w in winnings) if winnings is not None else None,
+        finishing_stacks=tuple(to_units(f, scale) for f in finishing)
         if finishing is not None
         else None,
         site=_text(table.get("venue")),
@@ -245,6 +255,16 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
     )
 
 
+def _negative(value: object) -> bool:
+    """A number below zero (a blind posted out of turn is written negative)."""
+    return (
+        isinstance(value, int | Decimal | float)
+        and not isinstance(value, bool)
+        and value == value  # a NaN is no number: read_amount says so
+        and value < 0
+    )
+
+
 def _text(value: object) -> str | None:
     return None if value is None else str(value)
 
@@ -255,17 +275,31 @@ def _strings(table: Mapping[str, Any], key: str, count: int) -> list[str] | None
         return None
     if not isinstance(value, list) or len(value) != count:
         raise HandHistoryError(f"{key} must be a list of {count} entries")
-    return [str(item) for item in value]
+    first: dict[str, int] = {}
+    for n, item in enumerate(value, 1):
+        if not isinstance(item, str) or not item:
+            raise HandHistoryError(f"{key} entry {n} must be a name, not {shorten(repr(item))}")
+        if item in first:
+            raise HandHistoryError(
+                f"{key} names {shorten(repr(item))} twice (entries {first[item]} and {n}): "
+                "each player needs a name of their own"
+            )
+        first[item] = n
+    return list(value)
 
 
 def _with_amount(action: Action, amount: int) -> Action:
     return Action(action.kind, action.actor, amount, action.cards, text=action.text)
 
 
+_PLAYER: Final = re.compile(r"p0*([1-9][0-9]{0,5})")
+
+
 def _player(word: str) -> int:
-    if word[:1] != "p" or not word[1:].isdigit() or int(word[1:]) < 1:
-        raise HandHistoryError(f"{word!r} is not a player (p1, p2 …)")
-    return int(word[1:]) - 1
+    found = _PLAYER.fullmatch(word)
+    if found is None:
+        raise HandHistoryError(f"{shorten(repr(word))} is not a player (p1, p2 …)")
+    return int(found.group(1)) - 1
 
 
 def _action(text: str, index: int) -> tuple[Action, Decimal | None]:
@@ -284,7 +318,7 @@ def _action(text: str, index: int) -> tuple[Action, Decimal | None]:
             case [player, "cbr", amount]:
                 return (
                     Action("bet-raise", _player(player), text=text),
-                    _decimal(amount, "the amount"),
+                    read_amount(amount, "the amount"),
                 )
             case [player, "sm"]:
                 found = Action("muck", _player(player))
@@ -300,7 +334,7 @@ def _action(text: str, index: int) -> tuple[Action, Decimal | None]:
             case _:
                 raise HandHistoryError("not a PHH action")
     except HandHistoryError as error:
-        raise HandHistoryError(f"action {index} {text!r}: {error.reason}") from None
+        raise HandHistoryError(f"action {index} {shorten(repr(text))}: {error.reason}") from None
     return Action(found.kind, found.actor, None, found.cards, text=text), None
 
 
@@ -322,11 +356,22 @@ def parse_phh(
     [('p1', 2), ('p2', 1)]
     """
     try:
-        table = tomllib.loads(text, parse_float=Decimal)
+        table = tomllib.loads(text, parse_float=_toml_float)
     except tomllib.TOMLDecodeError as error:
         reason, at_line = _toml_message(str(error))
         where = line + at_line - 1 if at_line is not None else line
         raise HandHistoryError(f"not TOML: {reason}", file=file, hand=number, line=where) from None
+    except ValueError:  # tomllib's int() of more digits than Python converts
+        raise HandHistoryError(
+            f"a whole number of more than {sys.get_int_max_str_digits()} digits",
+            file=file,
+            hand=number,
+            line=line,
+        ) from None
+    except RecursionError:
+        raise HandHistoryError(
+            "arrays or tables nested too deep to read", file=file, hand=number, line=line
+        ) from None
     return hand_from_table(table, file=file, number=number, line=line if header is None else header)
 
 
@@ -357,7 +402,7 @@ def phh_tables(
                 yield number, start, spoiled or "".join(buffer)
             position += 1
             key = found.group(1)
-            number = int(key) if key.isdigit() else position
+            number = int(key) if _HAND_NUMBER.fullmatch(key) else position
             start = line_number
             buffer = []
             spoiled = None

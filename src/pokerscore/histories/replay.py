@@ -31,14 +31,18 @@ from fractions import Fraction
 from functools import cache
 from typing import Final
 
-from pokerscore._support.errors import expect
+from pokerscore._support.errors import expect, shorten
 from pokerscore.cards import Card, PokerScoreError
 from pokerscore.engine import get_ranking
-from pokerscore.files.histories.allin import allin_evs
-from pokerscore.files.histories.model import (
+from pokerscore.games.holdem.game import BOARD_CARDS, GAMES, Game
+from pokerscore.games.holdem.showdown import showdown
+from pokerscore.hands import best_hand
+from pokerscore.histories.allin import allin_evs
+from pokerscore.histories.model import (
     STREETS,
     Action,
     Disagreement,
+    HandFieldError,
     HandHistory,
     HandHistoryError,
     HandResult,
@@ -46,9 +50,6 @@ from pokerscore.files.histories.model import (
     Pot,
     Street,
 )
-from pokerscore.games.holdem.game import BOARD_CARDS, GAMES, Game
-from pokerscore.games.holdem.showdown import showdown
-from pokerscore.hands import best_hand
 
 RAKE_LIMIT: Final = Fraction(1, 10)
 """The most of a pot a site may keep before the payout counts as a disagreement."""
@@ -68,10 +69,20 @@ SHORT_DECK_STRAIGHT_OVER_TRIPS: Final = Game(
 
 
 def game_named(name: str) -> Game:
-    """The game of a hand history's ``game``."""
+    """The game of a hand history's ``game``; a :class:`HandFieldError` for a name that is none.
+
+    >>> game_named("omaha").name
+    'omaha'
+    """
     if name == SHORT_DECK_STRAIGHT_OVER_TRIPS.name:
         return SHORT_DECK_STRAIGHT_OVER_TRIPS
-    return GAMES[name]
+    game = GAMES.get(name)
+    if game is None or game.board_cards != BOARD_CARDS:
+        known = ", ".join(sorted(n for n, g in GAMES.items() if g.board_cards == BOARD_CARDS))
+        raise HandFieldError(
+            f"game must be a community-card game ({known}), not {shorten(repr(name))}"
+        )
+    return game
 
 
 @cache
@@ -611,7 +622,7 @@ class _Payout:
 
 def replay_table(hand: HandHistory) -> tuple[_Table, list[Pot], list[Fraction], Fraction]:
     """The played table, its pots, what each player took and the share of the pots paid out
-    (for :mod:`pokerscore.files.histories.allin`)."""
+    (for :mod:`pokerscore.histories.allin`)."""
     table = _play(hand)
     payout = _Payout(table)
     return table, payout.pots, payout.won, payout.ratio
@@ -620,12 +631,13 @@ def replay_table(hand: HandHistory) -> tuple[_Table, list[Pot], list[Fraction], 
 def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     """Replay a hand: each player's result, the pots, what the site's record disagrees with.
 
-    Raises :class:`~pokerscore.files.histories.model.HandHistoryError` for a hand that cannot
+    Raises :class:`~pokerscore.histories.model.HandHistoryError` for a hand that cannot
     be played (an action out of turn, a bet beyond the stack, a card seen twice, a hand that
     stops before its end). ``allin_ev=False`` leaves the all-in EV out (it is the costly part).
     """
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
+    hand.check()
     table = _play(hand)
     payout = _Payout(table)
     count = table.count
@@ -802,6 +814,7 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
     """Each player's all-in EV in chips, exactly, by name; None for a hand without an all-in
     before the river (see the module's definition)."""
     expect(hand, HandHistory, "hand", "a HandHistory")
+    hand.check()
     table, pots, won, ratio = replay_table(hand)
     found = allin_evs(table, pots, won, ratio)
     if found is None:

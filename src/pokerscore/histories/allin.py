@@ -39,15 +39,15 @@ import numpy as np
 from pokerscore.cards import Card
 from pokerscore.engine import HIGH, get_ranking
 from pokerscore.engine.rankings import EIGHT_OR_BETTER
-from pokerscore.files.histories import _kernels as k
 from pokerscore.games.holdem.equity import equity
 from pokerscore.games.holdem.game import get_game
 from pokerscore.games.holdem.matchups import BOARDS as MATCHUP_BOARDS
 from pokerscore.games.holdem.matchups import matchup_halves
+from pokerscore.histories import _kernels as k
 
 if TYPE_CHECKING:
-    from pokerscore.files.histories.model import Pot, Street
     from pokerscore.games.holdem.game import Game
+    from pokerscore.histories.model import Pot, Street
 
 
 class ReplayedTable(Protocol):

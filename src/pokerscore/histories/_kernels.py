@@ -3,7 +3,7 @@ and exact all-in equities enumerated without Python in the loop.
 
 :func:`phh_hands` reads the hands of a buffer of PHH text (the common TOML: one ``key = value``
 a line, arrays on one line, literal or plain strings) and replays each exactly as
-:mod:`~pokerscore.files.histories.replay` does, into arrays: per hand its status and facts, per
+:mod:`~pokerscore.histories.replay` does, into arrays: per hand its status and facts, per
 seat its result. It judges nothing it is unsure of: a hand written otherwise (a multi-line array,
 an escape, a comment inside an action), a hand that breaks a rule, a hand whose site record
 disagrees or whose showdown holds an unseen hand is marked for the reference path, which reads
@@ -536,7 +536,7 @@ def replay_one(
     rows: HandRows,
     hand: int,
 ) -> tuple[int, int, int, int]:
-    """Replay one hand as :mod:`~pokerscore.files.histories.replay` does: (status, all-in street
+    """Replay one hand as :mod:`~pokerscore.histories.replay` does: (status, all-in street
     or -1, board cards at the all-in, pots). ``amounts`` of ``check-call`` are the site's (or
     -1); the results go to row ``hand`` of ``rows``. :data:`SLOW` where the reference
     path must decide: a rule broken, an unseen hand contesting a pot, a site record that does

@@ -27,14 +27,14 @@ from pokerscore._support.errors import ParameterError, PokerScoreError, expect, 
 from pokerscore._support.extras import require_extra
 from pokerscore._support.progress import Progress
 from pokerscore._support.tasks import run_tasks
-from pokerscore.files.histories import _kernels as k
-from pokerscore.files.histories.batches import (
+from pokerscore.histories import _kernels as k
+from pokerscore.histories.batches import (
     batch_columns,
     replay_phh_text,
     replay_stars_text,
     slow_hands,
 )
-from pokerscore.files.histories.model import (
+from pokerscore.histories.model import (
     COLUMNS,
     Disagreement,
     HandHistory,
@@ -42,14 +42,14 @@ from pokerscore.files.histories.model import (
     HandResult,
     schema,
 )
-from pokerscore.files.histories.phh import parse_phh, phh_tables, read_phh
-from pokerscore.files.histories.pokerstars import (
+from pokerscore.histories.phh import parse_phh, phh_tables, read_phh
+from pokerscore.histories.pokerstars import (
     parse_pokerstars,
     pokerstars_hands,
     read_pokerstars,
 )
-from pokerscore.files.histories.replay import replay
-from pokerscore.files.histories.stats import PlayerStats, StatsTally
+from pokerscore.histories.replay import replay
+from pokerscore.histories.stats import PlayerStats, StatsTally
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -154,8 +154,8 @@ def read_histories(
     *paths: str | Path, file_format: FileFormat = "auto"
 ) -> Iterator[HandHistory | HandHistoryError]:
     """Every hand of the files, folders and globs ``paths``, in order, streamed: a
-    :class:`~pokerscore.files.histories.model.HandHistory`, or the
-    :class:`~pokerscore.files.histories.model.HandHistoryError` of a hand that cannot be read
+    :class:`~pokerscore.histories.model.HandHistory`, or the
+    :class:`~pokerscore.histories.model.HandHistoryError` of a hand that cannot be read
     (it names the file, the hand and the line)."""
     _check_options(file_format)
     files = history_files(paths)  # checked now, not at the first next()
@@ -180,12 +180,12 @@ def history_results(
     allin_ev: bool = True,
     on_error: Callable[[HandHistoryError], None] | None = None,
 ) -> Iterator[HandResult]:
-    """Every hand of ``paths`` replayed (see :func:`~pokerscore.files.histories.replay.replay`),
+    """Every hand of ``paths`` replayed (see :func:`~pokerscore.histories.replay.replay`),
     streamed. A bad hand goes to ``on_error`` and is skipped; with ``strict`` the first one
     raises instead.
 
     >>> from pathlib import Path
-    >>> folder = Path(__file__).parents[4] / "tests" / "data" / "histories"
+    >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
     >>> first = next(history_results(folder / "actions.phhs"))
     >>> [(p.player, p.net) for p in first.players]
     [('Sam', -1.0), ('Bea', -2.0), ('Cy', 3.0)]
@@ -409,7 +409,7 @@ def _run_part(
     progress: Callable[[int], None] | None = None,
 ) -> HistoriesSummary:
     """Replay the hands of one part: rows to ``write``, the rest into a summary. PHH goes
-    through the kernels (:mod:`~pokerscore.files.histories.batches`), the rest hand by hand."""
+    through the kernels (:mod:`~pokerscore.histories.batches`), the rest hand by hand."""
     if part.file_format in ("phh", "pokerstars") and os.environ.get(REFERENCE_ONLY) != "1":
         return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
 

@@ -20,9 +20,9 @@ import pytest
 from pokerkit import HandHistory as PokerkitHistory
 
 from pokerscore.cards import PokerScoreError
-from pokerscore.files.histories.model import HandHistory, HandHistoryError, HandResult
-from pokerscore.files.histories.phh import parse_phh, read_phh
-from pokerscore.files.histories.replay import replay
+from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
+from pokerscore.histories.phh import parse_phh, read_phh
+from pokerscore.histories.replay import replay
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
 """The real hand histories, beside the repository (CI has them: nothing here is skipped)."""
@@ -326,7 +326,7 @@ STARS = sorted((SHARED / "pokerstars").glob("*.txt"))
 
 
 def stars(path: Path) -> list[HandHistory]:
-    from pokerscore.files.histories.pokerstars import read_pokerstars
+    from pokerscore.histories.pokerstars import read_pokerstars
 
     found = list(read_pokerstars(path))
     assert all(isinstance(hand, HandHistory) for hand in found), found
@@ -461,7 +461,7 @@ def test_pokerstars_run_twice_cash_out_straddle_and_dead_blind() -> None:
 
 
 def test_bad_pokerstars_hands_are_reported_and_the_good_one_read() -> None:
-    from pokerscore.files.histories.pokerstars import read_pokerstars
+    from pokerscore.histories.pokerstars import read_pokerstars
 
     messages = {}
     good_ones = []
@@ -504,7 +504,7 @@ def heads_up(p1: str = "AhAs", p2: str = "KhKc", board: str = "2c7d9sJc3h") -> H
 
 
 def test_aces_against_kings_all_in_preflop_is_worth_exactly_the_formula() -> None:
-    from pokerscore.files.histories.replay import exact_allin_evs
+    from pokerscore.histories.replay import exact_allin_evs
 
     hand = heads_up()
     expected = 200 * Fraction(255121, 311328) - 100
@@ -521,8 +521,8 @@ def test_aces_against_kings_all_in_preflop_is_worth_exactly_the_formula() -> Non
 def test_all_in_ev_is_the_equity_of_each_pot_times_the_pot() -> None:
     """Three stacks all in preflop (side-pots.phhs, hand 1): the main pot of 60 at the three-way
     equities, the side pot of 60 at kings against queens with the aces out of the deck."""
-    from pokerscore.files.histories.replay import exact_allin_evs
     from pokerscore.games.holdem.equity import equity
+    from pokerscore.histories.replay import exact_allin_evs
 
     hand = good(DATA / "side-pots.phhs")[0]
     main = equity(["AsAd", "KsKd", "QsQd"], board="", dead="", game="holdem", method="exact")
@@ -542,8 +542,8 @@ def test_all_in_ev_is_the_equity_of_each_pot_times_the_pot() -> None:
 def test_all_in_on_the_flop_values_the_pot_it_can_still_win() -> None:
     """side-pots.phhs, hand 2: the short stack all in preflop, the others bet on; one folds on
     the flop, which leaves the aces against the kings with the turn and river to come."""
-    from pokerscore.files.histories.replay import exact_allin_evs
     from pokerscore.games.holdem.equity import equity
+    from pokerscore.histories.replay import exact_allin_evs
 
     hand = good(DATA / "side-pots.phhs")[1]
     result = replay(hand)
@@ -576,8 +576,8 @@ actions = ['d dh p1 AhAs', 'd dh p2 KhKc', 'p2 cc', 'p1 cc', 'd db 2c7d9s', 'p1 
 
 @pytest.mark.slow
 def test_all_in_ev_of_a_hi_lo_hand_counts_halves() -> None:
-    from pokerscore.files.histories.replay import exact_allin_evs
     from pokerscore.games.holdem.equity import equity
+    from pokerscore.histories.replay import exact_allin_evs
 
     hand = parse_phh(
         """
@@ -598,8 +598,8 @@ actions = ['d dh p1 Ah2h9c9d', 'd dh p2 KsQsJcTd', 'p2 cbr 4', 'p1 cbr 5', 'p2 c
 
 def test_equities_are_cached_under_any_renaming_of_the_suits() -> None:
     from pokerscore.cards import parse_cards
-    from pokerscore.files.histories.allin import _pot_shares, exact_equities, pot_shares
     from pokerscore.games.holdem.game import get_game
+    from pokerscore.histories.allin import _pot_shares, exact_equities, pot_shares
 
     holdem = get_game("holdem")
     first = exact_equities(holdem, [parse_cards("AhAs"), parse_cards("KhKc")])
@@ -622,7 +622,7 @@ def test_equities_are_cached_under_any_renaming_of_the_suits() -> None:
 
 
 def test_statistics_of_the_fixture_hands_by_hand() -> None:
-    from pokerscore.files.histories.stats import player_stats
+    from pokerscore.histories.stats import player_stats
 
     results = [replay(hand) for hand in good(DATA / "actions.phhs")[:2]]
     stats = {s.player: s for s in player_stats(results)}
@@ -637,7 +637,7 @@ def test_statistics_of_the_fixture_hands_by_hand() -> None:
 
 
 def test_all_in_ev_adjusted_net_swaps_the_result_for_the_ev() -> None:
-    from pokerscore.files.histories.stats import player_stats
+    from pokerscore.histories.stats import player_stats
 
     stats = {s.player: s for s in player_stats([replay(heads_up(board="KdKs2c3d4h"))])}
     expected = 200 * Fraction(255121, 311328) - 100
@@ -647,7 +647,7 @@ def test_all_in_ev_adjusted_net_swaps_the_result_for_the_ev() -> None:
 
 
 def test_tallies_counted_apart_add_up() -> None:
-    from pokerscore.files.histories.stats import StatsTally
+    from pokerscore.histories.stats import StatsTally
 
     paths = sorted((SHARED / "phh" / "pluribus-30").glob("*.phh"))[:30]
     results = [replay(hand) for path in paths for hand in good(path)]
@@ -668,9 +668,9 @@ def test_tallies_counted_apart_add_up() -> None:
 
 
 def test_read_histories_takes_files_folders_and_globs() -> None:
-    from pokerscore.files.histories.running import history_files, read_histories
+    from pokerscore.histories.running import history_files, read_histories
 
-    assert len(history_files([SHARED])) == 102
+    assert len(history_files([SHARED / "phh", SHARED / "pokerstars"])) == 102
     assert len(history_files([str(SHARED / "phh" / "pluribus-30" / "1*.phh")])) == 11
     hands = list(read_histories(SHARED / "pokerstars", SHARED / "phh" / "famous"))
     assert len(hands) == 68 + 5
@@ -679,7 +679,7 @@ def test_read_histories_takes_files_folders_and_globs() -> None:
 
 
 def test_history_results_reports_bad_hands_and_goes_on() -> None:
-    from pokerscore.files.histories.running import StrictError, history_results
+    from pokerscore.histories.running import StrictError, history_results
 
     errors: list[HandHistoryError] = []
     results = list(history_results(DATA / "malformed.phhs", on_error=errors.append))
@@ -696,7 +696,7 @@ def _rows(path: Path) -> list[dict[str, object]]:
 
 
 def test_parquet_rows_one_per_hand_and_player(tmp_path: Path) -> None:
-    from pokerscore.files.histories.running import COLUMNS, analyse_histories
+    from pokerscore.histories.running import COLUMNS, analyse_histories
 
     out = tmp_path / "rows.parquet"
     summary = analyse_histories([DATA / "actions.phhs", DATA / "side-pots.phhs"], out=out)
@@ -724,7 +724,7 @@ def test_parquet_rows_one_per_hand_and_player(tmp_path: Path) -> None:
 
 
 def test_a_strict_run_writes_nothing(tmp_path: Path) -> None:
-    from pokerscore.files.histories.running import StrictError, analyse_histories
+    from pokerscore.histories.running import StrictError, analyse_histories
 
     out = tmp_path / "rows.parquet"
     with pytest.raises(StrictError):
@@ -735,7 +735,7 @@ def test_a_strict_run_writes_nothing(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_large_files_cut_into_parts_give_the_same_rows(tmp_path: Path) -> None:
     """Parts cut at hand boundaries (tiny parts here) number hands and lines as the whole."""
-    from pokerscore.files.histories.running import analyse_histories
+    from pokerscore.histories.running import analyse_histories
 
     sources = [
         SHARED / "pokerstars" / "NLHE-USD-STT-20-201006.DONturbo.txt",
@@ -755,7 +755,7 @@ def test_counting_lines_and_hand_starts_across_block_edges(
 ) -> None:
     """The planner's count, read in blocks of any size, against a plain count of the lines and
     of the lines that start a hand."""
-    from pokerscore.files.histories import running
+    from pokerscore.histories import running
 
     monkeypatch.setattr(running, "_BLOCK", block)
     rng = random.Random(block)
@@ -782,9 +782,14 @@ def test_counting_lines_and_hand_starts_across_block_edges(
 @pytest.mark.cluster
 def test_two_dask_workers_give_the_single_process_results(tmp_path: Path) -> None:
     from pokerscore._support.tasks import dask_client
-    from pokerscore.files.histories.running import analyse_histories
+    from pokerscore.histories.running import analyse_histories
 
-    sources = [SHARED, DATA / "malformed.phhs", DATA / "pokerstars-shapes.txt"]
+    sources = [
+        SHARED / "phh",
+        SHARED / "pokerstars",
+        DATA / "malformed.phhs",
+        DATA / "pokerstars-shapes.txt",
+    ]
     single = analyse_histories(sources, out=tmp_path / "single.parquet", follow="Hero")
     with dask_client(workers=2) as client:
         spread = analyse_histories(
@@ -817,7 +822,7 @@ def test_the_command_prints_players_disagreements_and_bad_hands(tmp_path: Path) 
     assert "abs-100nl-sample.phhs, hand 7: the site pays 4.25 of a 5.00 pot" in stdout
     errors = [line for line in stderr.splitlines() if line.startswith("error: ")]
     assert len(errors) == 6 and "variant 'FR' (razz) is not replayed here" in stderr
-    from pokerscore.files.histories.running import read_histories
+    from pokerscore.histories.running import read_histories
 
     seated = [h for h in read_histories(SHARED / "phh") if isinstance(h, HandHistory)]
     assert len(_rows(out)) == sum(len(hand.seats) for hand in seated) == 588
@@ -882,7 +887,7 @@ def test_a_missing_path_is_one_line() -> None:
 def _both_paths(
     sources: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Any, Any]:
-    from pokerscore.files.histories.running import REFERENCE_ONLY, analyse_histories
+    from pokerscore.histories.running import REFERENCE_ONLY, analyse_histories
 
     fast = analyse_histories(sources, out=tmp_path / "fast.parquet", follow="p1")
     monkeypatch.setenv(REFERENCE_ONLY, "1")
@@ -936,8 +941,8 @@ def test_the_kernels_give_the_reference_rows_on_random_hands(
 
 
 def test_the_kernels_leave_what_they_do_not_read_to_the_reference_path() -> None:
-    from pokerscore.files.histories import _kernels as k
-    from pokerscore.files.histories.batches import replay_phh_text, slow_hands
+    from pokerscore.histories import _kernels as k
+    from pokerscore.histories.batches import replay_phh_text, slow_hands
 
     text = (DATA / "actions.phhs").read_bytes()
     odd = text.replace(b"actions = ['d dh p1 ????', 'd dh p2 ????',", b"actions = [\n'd dh p1 ????', 'd dh p2 ????',", 1)  # fmt: skip
@@ -951,13 +956,13 @@ def test_the_kernels_leave_what_they_do_not_read_to_the_reference_path() -> None
     "game", ["holdem", "omaha", "omaha-hi-lo", "short-deck-straight-over-trips"]
 )
 def test_the_equity_kernel_gives_equitys_numbers(game: str) -> None:
-    from pokerscore.files.histories.allin import (
+    from pokerscore.histories.allin import (
         _by_equity,
         _pot_shares,
         enumerated_equities,
         enumerated_shares,
     )
-    from pokerscore.files.histories.replay import game_named
+    from pokerscore.histories.replay import game_named
 
     rules = game_named(game)
     rng = random.Random(game)
@@ -989,8 +994,8 @@ def test_the_equity_kernel_gives_equitys_numbers(game: str) -> None:
 def test_a_heads_up_preflop_allin_is_read_from_the_matchup_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from pokerscore.files.histories import allin
     from pokerscore.games.holdem.game import get_game
+    from pokerscore.histories import allin
 
     holdem = get_game("holdem")
     rng = random.Random(2)

@@ -2,7 +2,7 @@
 
 - **hands**: hands the player was dealt into.
 - **net**: chips (or money) won less put in, after rake; **allin_ev_net**: the same with each
-  all-in's actual result replaced by its all-in EV (:mod:`~pokerscore.files.histories.allin`):
+  all-in's actual result replaced by its all-in EV (:mod:`~pokerscore.histories.allin`):
   ``net - actual + EV`` summed, i.e. ``allin_ev`` where a hand has one, ``net`` elsewhere.
 - **bb_per_100**, **allin_ev_bb_per_100**: the two, each hand counted in its own big blinds,
   per 100 hands.
@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore._support.errors import ParameterError, expect
-from pokerscore.files.histories.model import HandResult
+from pokerscore.histories.model import HandResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +165,8 @@ def player_stats(results: Iterable[HandResult], *, player: str | None = None) ->
     """Each player's statistics over replayed hands (see the module), most hands first;
     ``player`` keeps one.
 
-    >>> from pokerscore.files.histories.phh import parse_phh
-    >>> from pokerscore.files.histories.replay import replay
+    >>> from pokerscore.histories.phh import parse_phh
+    >>> from pokerscore.histories.replay import replay
     >>> hand = parse_phh('''
     ... variant = 'NT'
     ... antes = [0, 0]

@@ -19,10 +19,10 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
-from pokerscore.files.histories import _kernels as k
-from pokerscore.files.histories.allin import judged_pots, kernel_tables
-from pokerscore.files.histories.model import HandHistoryError, HandResult, schema
-from pokerscore.files.histories.replay import game_named, positions
+from pokerscore.histories import _kernels as k
+from pokerscore.histories.allin import judged_pots, kernel_tables
+from pokerscore.histories.model import HandHistoryError, HandResult, schema
+from pokerscore.histories.replay import game_named, positions
 
 if TYPE_CHECKING:
     import pyarrow as pa

@@ -1,0 +1,582 @@
+"""What a hand history holds, read from any site's format: seats, posts, actions, the site's own
+record of the result; and what replaying it gives: pots, each player's result, disagreements.
+
+Amounts are whole numbers of *units*: a hand's :attr:`HandHistory.scale` units make one chip (or
+one dollar), a power of ten large enough for every amount the file writes (100 for a cash game in
+cents, 1 for tournament chips), so that replaying is exact integer arithmetic. Results give chips
+as floats (:class:`PlayerResult`), worked out exactly first.
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from pokerscore._support.errors import ParameterError, PokerScoreError, shorten
+from pokerscore.cards import Card
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+Betting = Literal["no-limit", "pot-limit", "fixed-limit"]
+"""How much a player may bet: anything up to the stack, up to the pot, or fixed amounts."""
+ActionKind = Literal["deal-hole", "deal-board", "fold", "check-call", "bet-raise", "show", "muck"]
+"""What happens: cards dealt to a player or to the board, a player's move, a showdown."""
+Street = Literal["preflop", "flop", "turn", "river"]
+STREETS: Final[tuple[Street, ...]] = ("preflop", "flop", "turn", "river")
+HistoryFormat = Literal["phh", "pokerstars"]
+
+MAX_DECIMALS: Final = 8
+"""The most decimals an amount may be written with: a currency has 0 to 3, bitcoin 8."""
+MAX_UNITS: Final = 2**53
+"""The largest amount, in units: every amount and result is then exact as a float."""
+MAX_SEAT: Final = 2**15 - 1
+"""The largest seat number (the rows' ``seat`` column is a 16-bit integer)."""
+MAX_HAND_NUMBER: Final = 2**31 - 1
+"""The largest hand number (the rows' ``hand`` column is a 32-bit integer)."""
+_WHOLE_DIGITS: Final = len(str(MAX_UNITS))
+_PLAIN: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_LONGEST: Final = _WHOLE_DIGITS + 1 + 2 * MAX_DECIMALS
+"""The longest amount text read (a few zeros to spare): longer text is refused unread."""
+
+
+class HandHistoryError(PokerScoreError):
+    """A hand that cannot be read or replayed: the message names the file, the hand and the line
+    where they are known, and the reason."""
+
+    def __init__(
+        self, reason: str, *, file: str = "", hand: int | None = None, line: int | None = None
+    ) -> None:
+        self.reason = reason
+        self.file = file
+        self.hand = hand
+        self.line = line
+        PokerScoreError.__init__(self, self.where() + reason)
+
+    def where(self) -> str:
+        """The place as a message starts, ``file, hand 3, line 27:`` (the parts that are known)."""
+        parts = [self.file] if self.file else []
+        if self.hand is not None:
+            parts.append(f"hand {self.hand}")
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        return ", ".join(parts) + ": " if parts else ""
+
+    def located(self, file: str, hand: int | None, line: int | None) -> HandHistoryError:
+        """The same error with its place filled in where it was not known yet."""
+        return HandHistoryError(
+            self.reason,
+            file=self.file or file,
+            hand=self.hand if self.hand is not None else hand,
+            line=self.line if self.line is not None else line,
+        )
+
+
+class HandFieldError(HandHistoryError, ParameterError):
+    """A :class:`HandHistory` with a field no hand can have (a stack that is not a whole number
+    of units, an actor who is not seated …): a bad hand to the runs (a
+    :class:`HandHistoryError`), and a bad ``hand`` argument to the function it was given to (a
+    :class:`~pokerscore.PokerScoreError` naming the parameter ``hand``)."""
+
+    def __init__(
+        self, reason: str, *, file: str = "", hand: int | None = None, line: int | None = None
+    ) -> None:
+        HandHistoryError.__init__(self, "hand." + reason, file=file, hand=hand, line=line)
+        self.template = self.where() + "{name}." + reason
+        self.parameter = "hand"
+
+
+# -- amounts --------------------------------------------------------------------------------
+
+
+def read_amount(value: object, what: str) -> Decimal:
+    """An amount as a hand history writes it, checked: a number of chips from 0, written plainly
+    (digits and a decimal point, no exponent), with at most :data:`MAX_DECIMALS` decimals (a
+    whole number may be written with more zeros) and fewer than 17 digits before the point. Text
+    is looked at, never converted, until it passes, so any text is refused in bounded time.
+    ``what`` names the amount in the message. The one rule of both readers.
+
+    >>> read_amount("0.25", "the amount"), read_amount(200, "min_bet")
+    (Decimal('0.25'), Decimal('200'))
+    >>> read_amount("1e-999999999", "the amount")
+    Traceback (most recent call last):
+    ...
+    pokerscore.histories.model.HandHistoryError: the amount '1e-999999999' is not a plain amount of chips (digits, a decimal point, at most 8 decimals)
+    """
+    if isinstance(value, bool):
+        raise HandHistoryError(f"{what} is not a number: {value!r}")
+    if isinstance(value, int):
+        if value < 0 or value > MAX_UNITS:
+            raise HandHistoryError(
+                f"{what} must be a number of chips from 0 to 2**53, not {_echo(value)}"
+            )
+        return Decimal(value)
+    if isinstance(value, float):
+        value = Decimal(repr(value)) if value == value and abs(value) != float("inf") else None
+    if isinstance(value, str):
+        if len(value) > _LONGEST or not _PLAIN.fullmatch(value):
+            raise HandHistoryError(
+                f"{what} {shorten(repr(value))} is not a plain amount of chips (digits, a "
+                f"decimal point, at most {MAX_DECIMALS} decimals)"
+            )
+        value = Decimal(value)
+    if not isinstance(value, Decimal):
+        raise HandHistoryError(f"{what} is not a number: {shorten(repr(value))}")
+    if not value.is_finite() or value < 0:
+        raise HandHistoryError(f"{what} must be a number of chips, not {shorten(repr(value))}")
+    _, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)
+    written = -exponent if exponent < 0 else 0
+    zeros = len(digits) - len(bytes(digits).rstrip(b"\0"))
+    whole = value == 0 or zeros >= written
+    if exponent > 0 or (written > MAX_DECIMALS and not whole):
+        raise HandHistoryError(
+            f"{what} {shorten(str(value))} is not a plain amount of chips (digits, a "
+            f"decimal point, at most {MAX_DECIMALS} decimals)"
+        )
+    if len(digits) + exponent > _WHOLE_DIGITS:
+        raise HandHistoryError(
+            f"{what} {shorten(str(value))} is beyond any chip count (2**53 units)"
+        )
+    return value
+
+
+def _echo(value: int) -> str:
+    return shorten(str(value)) if value.bit_length() < 1000 else "a number of over 300 digits"
+
+
+def amount_decimals(amount: Decimal) -> int:
+    """The decimals an amount of :func:`read_amount` is written with, 0 for a whole number
+    (``5.00`` is whole, ``0.50`` has two)."""
+    exponent = amount.as_tuple().exponent
+    assert isinstance(exponent, int)
+    if exponent >= 0 or amount == amount.to_integral_value():
+        return 0
+    return -exponent
+
+
+def hand_scale(amounts: Iterable[Decimal]) -> int:
+    """The units per chip of a hand whose amounts (each read by :func:`read_amount`) are
+    ``amounts``: ten to the most decimals any of them is written with. Raises a
+    :class:`HandHistoryError` for an amount beyond :data:`MAX_UNITS` units at that scale.
+
+    >>> hand_scale([Decimal("200"), Decimal("0.25"), Decimal("1.5")])
+    100
+    """
+    amounts = list(amounts)
+    scale = int(10 ** max((amount_decimals(amount) for amount in amounts), default=0))
+    for amount in amounts:
+        if amount * scale > MAX_UNITS:
+            unit = Decimal(1).scaleb(-len(str(scale)) + 1)
+            raise HandHistoryError(
+                f"the amount {amount} is beyond any chip count: more than 2**53 units of "
+                f"{unit} (the hand's finest amount)"
+            )
+    return scale
+
+
+def to_units(amount: Decimal, scale: int) -> int:
+    """An amount (read by :func:`read_amount`, checked by :func:`hand_scale`) in units."""
+    return int(amount * scale)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player dealt into the hand, in the order of the table from the small blind (PHH's
+    ``p1``, ``p2`` … ; heads-up, ``p1`` is the big blind and ``p2`` the button)."""
+
+    name: str
+    """The player's name, or ``p1``, ``p2`` … when the file names nobody."""
+    seat: int | None
+    """The seat number at the table, where the file says."""
+    stack: int
+    """Chips in front of the player when the hand starts, in units."""
+    ante: int = 0
+    """Dead money posted before the deal (an ante, or the dead half of a small and big blind)."""
+    blind: int = 0
+    """A live blind or straddle: counts toward the player's bet in the first round."""
+    in_turn: bool = True
+    """Whether the blind was posted in the blinds' order (small blind, big blind, straddles): the
+    first to act preflop is the player after the largest of those. An extra big blind posted
+    by a player who just sat down is live but out of turn, and moves nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One line of the hand: the dealer dealing, a player acting or showing down."""
+
+    kind: ActionKind
+    actor: int | None = None
+    """The index of the seat (``p1`` is 0); None for the board."""
+    amount: int | None = None
+    """``bet-raise``: the player's whole bet this round once it is made ("raise to"), in units;
+    ``check-call``: what the site says the call costs (PokerStars), checked by the replay."""
+    cards: tuple[Card | None, ...] = ()
+    """Cards dealt or shown; None stands for a card nobody saw (PHH's ``??``)."""
+    runout: int = 0
+    """For a board dealt several times (run it twice): which run, from 1; 0 for the one board."""
+    line: int | None = None
+    """The line of the file it was read from, for messages."""
+    text: str = ""
+    """The action as the file writes it, for messages."""
+    all_in: bool = False
+    """The site says the player is all in after it (checked by the replay)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """One hand as a site recorded it, in a form every reader shares."""
+
+    variant: str
+    """The PHH variant code: ``NT`` (no-limit hold'em), ``FT``, ``PO`` (pot-limit Omaha), ``FO/8``,
+    ``NS`` (short deck) …"""
+    game: str
+    """The :func:`~pokerscore.games.holdem.game.get_game` name whose showdown settles the hand."""
+    betting: Betting
+    seats: tuple[Seat, ...]
+    actions: tuple[Action, ...]
+    scale: int = 1
+    """Units per chip: every amount of the hand is a whole number of units."""
+    min_bet: int = 0
+    """No-limit and pot-limit: the smallest bet. Fixed limit: the small bet."""
+    big_bet: int = 0
+    """Fixed limit: the big bet (turn and river); 0 otherwise."""
+    ante_trimming: bool = False
+    """PHH's ``ante_trimming_status``: antes count as bets of their own level in the side pots
+    (True) or are dead money in the main pot (False)."""
+    small_blind: int = 0
+    big_blind: int = 0
+    """The stakes (in units), for positions and results in big blinds."""
+    winnings: tuple[int, ...] | None = None
+    """What the site says each player collected from the pots (after rake), if recorded."""
+    finishing_stacks: tuple[int, ...] | None = None
+    """Each player's chips once the hand is over, as the site recorded them."""
+    rake: int | None = None
+    """The rake the site says it took, if recorded."""
+    total_pot: int | None = None
+    """The pot the site reports, if recorded."""
+    site_pots: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] | None = None
+    """Who the site says collected what from which pot: (pot: 0 the main pot, n side pot n;
+    (seat index, amount) pairs), where it says."""
+    returned: tuple[tuple[int, int, int], ...] | None = None
+    """Uncalled bets the site says it returned: (seat index, amount, line)."""
+    cash_outs: tuple[tuple[int, int, int], ...] = ()
+    """All-in cash-outs: (seat index, amount the player took, fee). The player is paid that,
+    win or lose."""
+    site: str | None = None
+    """The poker site or venue."""
+    hand_id: str | None = None
+    """The site's number or name for the hand."""
+    table: str | None = None
+    currency: str | None = None
+    tournament: str | None = None
+    file: str = ""
+    """The file it was read from."""
+    number: int = 1
+    """Its position in the file, from 1 (a ``.phhs`` file's ``[n]`` table is hand n)."""
+    line: int = 1
+    """The line of the file where it starts (a ``.phhs`` table's ``[n]`` header)."""
+    source_format: HistoryFormat = "phh"
+    fields: Mapping[str, object] = field(default_factory=dict)
+    """Every field of the file as it was read (PHH: the TOML table; PokerStars: the header's)."""
+
+    def chips(self, units: int) -> Decimal:
+        """An amount in units as chips: ``chips(1250)`` is ``Decimal('12.50')`` at scale 100."""
+        return Decimal(units).scaleb(-len(str(self.scale)) + 1)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+    def error(self, reason: str, line: int | None = None) -> HandHistoryError:
+        """A :class:`HandHistoryError` about this hand."""
+        return HandHistoryError(reason, file=self.file, hand=self.number, line=line or self.line)
+
+    def check(self) -> None:
+        """Raise a :class:`HandFieldError` unless every field is one a hand can have: the types
+        of the annotations, amounts whole numbers of units from 0 to :data:`MAX_UNITS`, a scale
+        that is a power of ten up to ``10 ** MAX_DECIMALS``, two players or more with distinct
+        names, actors and the seats of the site's record among them, one entry per player in
+        ``winnings`` and ``finishing_stacks``. The readers give only such hands;
+        :func:`~pokerscore.histories.replay.replay` and
+        :func:`~pokerscore.histories.replay.exact_allin_evs` check a hand made some other way
+        here, so that it fails in one sentence, not deep inside (whether the game is one they
+        play, and the betting rules, are the replay's to judge).
+
+        >>> hand = HandHistory("NT", "holdem", "no-limit", (Seat("Ann", 1, 100),), ())
+        >>> hand.check()
+        Traceback (most recent call last):
+        ...
+        pokerscore.histories.model.HandFieldError: hand 1: hand.seats must hold two players or more, not 1
+        """
+        _check_hand(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A main or side pot once the hand is over."""
+
+    amount: int
+    """Chips in it, in units, before rake."""
+    eligible: tuple[int, ...]
+    """The seats (indices) still in the hand that put in enough to win it."""
+    shares: tuple[tuple[int, Any], ...]
+    """Who takes it: (seat index, exact fraction of the pot) pairs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """Where the site's record of the result differs from the replay's."""
+
+    file: str
+    hand: int
+    hand_id: str | None
+    kind: str
+    """``winnings``, ``finishing-stacks``, ``all-zero-winnings``, ``pot``, ``rake`` …"""
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}, hand {self.hand}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One player's hand, replayed. Amounts are chips (or the currency), worked out exactly."""
+
+    player: str
+    seat: int | None
+    position: str
+    """``BTN``, ``SB``, ``BB``, ``UTG``, ``UTG+1`` …, ``MP``, ``LJ``, ``HJ``, ``CO``."""
+    hole: tuple[Card, ...] | None
+    """The hole cards, when the file shows them all."""
+    put_in: float
+    """Everything the player put in the pots (uncalled bets returned are not in)."""
+    won: float
+    """What the player took from the pots: what the site paid where it records it and agrees
+    with the replay, else the replay's share of each pot won."""
+    net: float
+    """``won - put_in``."""
+    rake_paid: float
+    """The part of the player's winnings the site kept (the replay's share less what it paid)."""
+    vpip: bool
+    """Put money in preflop voluntarily (a call or a raise; blinds and checks are not)."""
+    pfr: bool
+    """Raised preflop."""
+    saw_flop: bool
+    went_to_showdown: bool
+    won_at_showdown: bool
+    allin_street: Street | None
+    """The street after which a player was all-in and no more betting could happen, if that was
+    before the river."""
+    allin_ev: float | None
+    """All-in EV (see :mod:`pokerscore.histories.allin`): None where there is none."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A hand replayed: every player's result, the pots, the board, what the site disagrees on."""
+
+    hand: HandHistory
+    players: tuple[PlayerResult, ...]
+    pots: tuple[Pot, ...]
+    boards: tuple[tuple[Card, ...], ...]
+    """The board (several when the hand was run more than once)."""
+    rake: float
+    """What the site kept: the pots less what it paid out (0 where it records no payout)."""
+    disagreements: tuple[Disagreement, ...] = ()
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return self.boards[0] if self.boards else ()
+
+
+# -- checking a hand's fields ---------------------------------------------------------------
+
+_KINDS: Final = frozenset(typing.get_args(ActionKind))
+_BETTINGS: Final = frozenset(typing.get_args(Betting))
+_FORMATS: Final = frozenset(typing.get_args(HistoryFormat))
+_SCALES: Final = frozenset(10**n for n in range(MAX_DECIMALS + 1))
+
+
+def _check_hand(hand: HandHistory) -> None:
+    def fail(field: str, allowed: str, value: object) -> HandFieldError:
+        got = shorten(repr(value)) if not isinstance(value, int) else _echo(value)
+        return HandFieldError(
+            f"{field} must be {allowed}, not {got}",
+            file=hand.file if isinstance(hand.file, str) else "",
+            hand=hand.number if _is_int(hand.number) else None,
+        )
+
+    def units(field: str, value: object, *, optional: bool = False) -> None:
+        if optional and value is None:
+            return
+        if not _is_int(value) or not 0 <= value <= MAX_UNITS:  # type: ignore[operator]
+            raise fail(field, "a whole number of units from 0 to 2**53", value)
+
+    def text(field: str, value: object, *, optional: bool = False) -> None:
+        if not (isinstance(value, str) or (optional and value is None)):
+            raise fail(field, "a string" + (" or None" if optional else ""), value)
+
+    for name in ("file",):
+        text(name, getattr(hand, name))
+    if not _is_int(hand.number) or not 0 <= hand.number <= MAX_HAND_NUMBER:
+        raise fail("number", "a whole number from 0 (a .phhs table [0]) to 2**31 - 1", hand.number)
+    if not _is_int(hand.line) or hand.line < 1:
+        raise fail("line", "a whole number from 1", hand.line)
+    for name in ("variant", "game"):
+        text(name, getattr(hand, name))
+    if not isinstance(hand.betting, str) or hand.betting not in _BETTINGS:
+        raise fail("betting", "no-limit, pot-limit or fixed-limit", hand.betting)
+    if not isinstance(hand.source_format, str) or hand.source_format not in _FORMATS:
+        raise fail("source_format", "phh or pokerstars", hand.source_format)
+    if not _is_int(hand.scale) or hand.scale not in _SCALES:
+        raise fail("scale", f"a power of ten from 1 to 10**{MAX_DECIMALS}", hand.scale)
+    for name in ("min_bet", "big_bet", "small_blind", "big_blind"):
+        units(name, getattr(hand, name))
+    for name in ("rake", "total_pot"):
+        units(name, getattr(hand, name), optional=True)
+    for name in ("site", "hand_id", "table", "currency", "tournament"):
+        text(name, getattr(hand, name), optional=True)
+    if not isinstance(hand.ante_trimming, bool):
+        raise fail("ante_trimming", "True or False", hand.ante_trimming)
+    if not isinstance(hand.fields, Mapping):
+        raise fail("fields", "a mapping", hand.fields)
+    seats = hand.seats
+    if not isinstance(seats, tuple) or not all(isinstance(seat, Seat) for seat in seats):
+        raise fail("seats", "a tuple of Seat", seats)
+    count = len(seats)
+    if count < 2:
+        raise HandFieldError(
+            f"seats must hold two players or more, not {count}", file=hand.file, hand=hand.number
+        )
+    names: dict[str, int] = {}
+    for i, seat in enumerate(seats):
+        where = f"seats[{i}]"
+        text(f"{where}.name", seat.name)
+        if not seat.name:
+            raise fail(f"{where}.name", "a name", seat.name)
+        if seat.name in names:
+            raise HandFieldError(
+                f"seats[{names[seat.name]}] and {where} are both named {shorten(repr(seat.name))}: "
+                "each player needs a name of their own",
+                file=hand.file,
+                hand=hand.number,
+            )
+        names[seat.name] = i
+        if seat.seat is not None and (not _is_int(seat.seat) or not 0 <= seat.seat <= MAX_SEAT):
+            raise fail(f"{where}.seat", f"None or a whole number from 0 to {MAX_SEAT}", seat.seat)
+        for name in ("stack", "ante", "blind"):
+            units(f"{where}.{name}", getattr(seat, name))
+        if not isinstance(seat.in_turn, bool):
+            raise fail(f"{where}.in_turn", "True or False", seat.in_turn)
+    actions = hand.actions
+    if not isinstance(actions, tuple) or not all(isinstance(a, Action) for a in actions):
+        raise fail("actions", "a tuple of Action", actions)
+    for n, action in enumerate(actions):
+        where = f"actions[{n}]"
+        if not isinstance(action.kind, str) or action.kind not in _KINDS:
+            raise fail(f"{where}.kind", ", ".join(sorted(_KINDS)), action.kind)
+        if action.kind == "deal-board":
+            if action.actor is not None:
+                raise fail(f"{where}.actor", "None (the board is dealt to nobody)", action.actor)
+        elif not _is_int(action.actor) or not 0 <= action.actor < count:  # type: ignore[operator]
+            raise fail(f"{where}.actor", f"a seat index from 0 to {count - 1}", action.actor)
+        units(f"{where}.amount", action.amount, optional=action.kind != "bet-raise")
+        if not isinstance(action.cards, tuple) or not all(
+            card is None or isinstance(card, Card) for card in action.cards
+        ):
+            raise fail(f"{where}.cards", "a tuple of Card or None", action.cards)
+        if not _is_int(action.runout) or not 0 <= action.runout <= 3:
+            raise fail(f"{where}.runout", "0 (the one board) or a run from 1 to 3", action.runout)
+        if action.line is not None and (not _is_int(action.line) or action.line < 1):
+            raise fail(f"{where}.line", "a line number from 1 or None", action.line)
+        text(f"{where}.text", action.text)
+        if not isinstance(action.all_in, bool):
+            raise fail(f"{where}.all_in", "True or False", action.all_in)
+    for name in ("winnings", "finishing_stacks"):
+        values = getattr(hand, name)
+        if values is None:
+            continue
+        if not isinstance(values, tuple) or len(values) != count:
+            raise fail(name, f"None or a tuple of {count} amounts, one per player", values)
+        for i, value in enumerate(values):
+            units(f"{name}[{i}]", value)
+    seat_range = f"(seat index from 0 to {count - 1}"
+    if hand.site_pots is not None:
+        allowed = f"a tuple of (pot from 0, ({seat_range}, amount) …)) pairs"
+        if not isinstance(hand.site_pots, tuple):
+            raise fail("site_pots", allowed, hand.site_pots)
+        for pot in hand.site_pots:
+            if not (isinstance(pot, tuple) and len(pot) == 2 and _is_int(pot[0]) and pot[0] >= 0
+                    and isinstance(pot[1], tuple) and pot[1]
+                    and all(_pair(entry, count) for entry in pot[1])):  # fmt: skip
+                raise fail("site_pots", allowed, pot)
+    for name, size, allowed in (
+        ("returned", 3, f"None or a tuple of {seat_range}, amount, line) triples"),
+        ("cash_outs", 3, f"a tuple of {seat_range}, amount, fee) triples"),
+    ):
+        entries = getattr(hand, name)
+        if entries is None and name == "returned":
+            continue
+        if not isinstance(entries, tuple):
+            raise fail(name, allowed, entries)
+        for entry in entries:
+            if not (isinstance(entry, tuple) and len(entry) == size and _pair(entry[:2], count)
+                    and _is_int(entry[2]) and entry[2] >= 0):  # fmt: skip
+                raise fail(name, allowed, entry)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _pair(entry: object, count: int) -> bool:
+    """A (seat index, amount in units) pair of a hand of ``count`` players."""
+    return (
+        isinstance(entry, tuple)
+        and len(entry) == 2
+        and _is_int(entry[0])
+        and 0 <= entry[0] < count
+        and _is_int(entry[1])
+        and 0 <= entry[1] <= MAX_UNITS
+    )
+
+
+# -- the rows written out -----------------------------------------------------------------------
+
+COLUMNS: Final = (
+    ("file", "string"),
+    ("hand", "int32"),
+    ("hand_id", "string"),
+    ("site", "string"),
+    ("variant", "string"),
+    ("stakes", "string"),
+    ("big_blind", "float64"),
+    ("player", "string"),
+    ("seat", "int16"),
+    ("position", "string"),
+    ("hole", "string"),
+    ("put_in", "float64"),
+    ("won", "float64"),
+    ("net", "float64"),
+    ("rake_paid", "float64"),
+    ("vpip", "bool_"),
+    ("pfr", "bool_"),
+    ("saw_flop", "bool_"),
+    ("went_to_showdown", "bool_"),
+    ("won_at_showdown", "bool_"),
+    ("allin_street", "string"),
+    ("allin_ev", "float64"),
+)
+"""The Parquet columns: one row per hand and player."""
+
+
+def schema() -> pa.Schema:
+    """The Arrow schema of :data:`COLUMNS` (pyarrow, the ``files`` extra, loaded here)."""
+    import pyarrow as pa
+
+    return pa.schema([(name, getattr(pa, kind)()) for name, kind in COLUMNS])
