@@ -143,6 +143,34 @@ def paytables_command(
         console.print(grid)
 
 
+def dealt_cards(holds: list[HoldEV]) -> tuple[Card, ...]:
+    """The five dealt cards, in the order dealt: the hold that keeps them all."""
+    return next(hold for hold in holds if hold.mask == 31).held
+
+
+def advise_json(
+    table: PayTable, coins: int, holds: list[HoldEV], words: dict[str, object]
+) -> dict[str, object]:
+    """``videopoker advise --json``'s object (the web API's ``/api/videopoker/advise`` too):
+    ``words`` are what ``--strategy`` and ``--held`` add."""
+    return {
+        "cards": card_strings(dealt_cards(holds)),
+        "paytable": table.name,
+        "coins": coins,
+        **words,
+        "holds": [
+            {
+                "mask": hold.mask,
+                "held": card_strings(hold.held),
+                "ev": hold.ev,
+                "ev_exact": _ratio(hold.ev_exact),
+                "counts": hold.counts,
+            }
+            for hold in holds
+        ],
+    }
+
+
 def advise_command(
     cards: Annotated[list[str], typer.Argument(help="The five dealt cards, e.g. Kh Qh Jh Th 2s")],
     paytable: PayTableOption = DEFAULT_PAYTABLE,
@@ -176,27 +204,10 @@ def advise_command(
     with user_errors(), progress_bar(disable=json_output) as bar:
         bar.add_task("counting the draws of 32 holds", total=None)
         holds = advise(" ".join(cards), table, coins=coins)
-    dealt = holds[0].held if holds[0].mask == 31 else next(h for h in holds if h.mask == 31).held
+    dealt = dealt_cards(holds)
     words = _advise_words(table, coins, dealt, holds, strategy, kept)
     if json_output:
-        print_json(
-            {
-                "cards": card_strings(dealt),
-                "paytable": table.name,
-                "coins": coins,
-                **words,
-                "holds": [
-                    {
-                        "mask": hold.mask,
-                        "held": card_strings(hold.held),
-                        "ev": hold.ev,
-                        "ev_exact": _ratio(hold.ev_exact),
-                        "counts": hold.counts,
-                    }
-                    for hold in holds
-                ],
-            }
-        )
+        print_json(advise_json(table, coins, holds, words))
         return
     from rich.table import Table
 
