@@ -151,6 +151,7 @@ COMMANDS: Final = (
     ("videopoker", "history", "play", "history_command"),
     ("tables", "preflop", "tables", "preflop_command"),
     ("tables", "show", "tables", "show_command"),
+    ("", "serve", "serve", "serve_command"),
 )
 
 
