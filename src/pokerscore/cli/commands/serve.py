@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-import sys
 import threading
 from typing import Annotated
 
@@ -84,8 +83,4 @@ def serve_command(
 
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     config = uvicorn.Config(create_app(), log_level="warning", lifespan="on")
-    try:
-        uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
-    sys.stdout.flush()
+    uvicorn.Server(config).run(sockets=[sock])  # Ctrl+C: uvicorn stops and returns
