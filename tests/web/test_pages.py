@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 
 CHROMIUM = "/usr/bin/chromium"
 DRIVER = "/usr/bin/chromedriver"
-SCREENSHOTS = Path(__file__).parents[2] / "docs" / "images"
+SCREENSHOTS = Path(__file__).parents[2] / "docs" / "screenshots"
 WAIT = 90  # seconds (the server fixture compiled the equity kernels first)
 
 
