@@ -203,3 +203,34 @@ def test_readable_at_phone_width_and_screenshot(
     if os.environ.get("POKERSCORE_SCREENSHOTS") == "1":  # refresh the README's picture
         SCREENSHOTS.mkdir(exist_ok=True)
         shutil.copyfile(shot, SCREENSHOTS / shot.name)
+
+
+def test_the_board_page_breaks_a_range_down(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from pokerscore.cli.commands.board import board_json
+    from pokerscore.games.holdem.board.breakdown import board_breakdown
+
+    browser.get(server.url + "board")
+    wait = WebDriverWait(browser, WAIT)
+    wait.until(lambda driver: driver.execute_script("return document.body.dataset.ready") == "1")
+    field = browser.find_element(By.ID, "range")
+    field.clear()
+    field.send_keys("AA, KK, JTs")
+    board = browser.find_element(By.ID, "board")
+    board.clear()
+    board.send_keys("As Kd 7c")
+    browser.find_element(By.CSS_SELECTOR, '#picker button[data-card="Qh"]').click()
+
+    def rows(table: str) -> dict[str, str]:
+        script = (f"return [...document.querySelectorAll('#{table} tbody tr')]"
+                  ".map(row => [row.dataset.slug, row.cells[1].textContent])")  # fmt: skip
+        return dict(browser.execute_script(script))
+
+    expected = board_json(board_breakdown("AA, KK, JTs", "As Kd 7c Qh"), None, by_street=False)
+    made = {slug: str(count) for slug, count in expected["made"].items() if count}
+    draws = {slug: str(count) for slug, count in expected["draws"].items() if count}
+    wait.until(lambda _: rows("made") == made and rows("draws") == draws)
+    # Three aces and three kings left make sets; the four JTs make broadway.
+    assert made["set"] == "6" and made["straight"] == "4"

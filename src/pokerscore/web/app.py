@@ -117,6 +117,7 @@ def create_app() -> Starlette:
     return Starlette(
         routes=[
             _page("index.html"),
+            _page("board.html"),
             docs,
             Route("/api/openapi.json", openapi_json),
             Route("/api/{path:path}", answer, methods=["POST"]),

@@ -1,32 +1,12 @@
 // The equity page: a 13 x 13 range grid per player (click, drag to paint, a top-X % slider),
 // ranges as text (kept in sync through /api/ranges), a board picker, and the equity, asked
-// again whenever anything changes. Plain JavaScript, shipped with pokerscore; every poker rule
+// again whenever anything changes (common.js: the API call and the card picker). Plain JavaScript, shipped with pokerscore; every poker rule
 // (what a range holds, the top-X % ordering, equity) is the server's.
 "use strict";
 
-const RANKS = "AKQJT98765432";
-const SUITS = [["s", "♠", false], ["h", "♥", true], ["d", "♦", true], ["c", "♣", false]];
 const PLAYERS = [{ text: "QQ+, AKs" }, { text: "random" }];
 let classes = [];          // the grid's classes, row by row (from /api/ranges/grid)
 let equityRequest = null;  // the AbortController of the equity request in flight
-
-const $ = (id) => document.getElementById(id);
-
-async function api(path, body, signal) {
-  const response = await fetch("/api/" + path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-    signal,
-  });
-  const payload = await response.json();
-  if (!response.ok) throw new Error(payload.error);
-  return payload;
-}
-
-function showError(message) {
-  $("error").textContent = message ? "error: " + message : "";
-}
 
 function game() { return $("game").value; }
 function holdem() { return game() === "holdem"; }
@@ -130,45 +110,6 @@ function showGrid(player, held) {
   }
 }
 
-// ---- the board ------------------------------------------------------------------------------
-
-function buildPicker() {
-  const picker = $("picker");
-  for (const [suit, symbol, red] of SUITS) {
-    for (const rank of RANKS) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = rank + symbol;
-      button.dataset.card = rank + suit;
-      if (red) button.classList.add("red");
-      button.addEventListener("click", () => flipCard(rank + suit));
-      picker.append(button);
-    }
-  }
-  $("board").addEventListener("input", debounce(() => { markBoard(); computeEquity(); }, 250));
-}
-
-function boardCards() {
-  // Highlighting only: the server reads the board and names any bad card.
-  return ($("board").value.match(/[2-9tjqka][cdhs]/gi) || [])
-    .map((card) => card[0].toUpperCase() + card[1].toLowerCase());
-}
-
-function flipCard(card) {
-  const cards = boardCards();
-  const at = cards.indexOf(card);
-  if (at >= 0) cards.splice(at, 1);
-  else if (cards.length < 5) cards.push(card);
-  $("board").value = cards.join(" ");
-  markBoard();
-  computeEquity();
-}
-
-function markBoard() {
-  const cards = new Set(boardCards());
-  for (const button of $("picker").children) button.classList.toggle("on", cards.has(button.dataset.card));
-}
-
 // ---- the answer -----------------------------------------------------------------------------
 
 async function computeEquity() {
@@ -205,14 +146,9 @@ async function computeEquity() {
   }
 }
 
-function debounce(action, wait) {
-  let timer = null;
-  return (...args) => { clearTimeout(timer); timer = setTimeout(() => action(...args), wait); };
-}
-
 async function start() {
   classes = (await api("ranges/grid", { game: "holdem" })).classes;
-  buildPicker();
+  cardPicker($("picker"), $("board"), 5, computeEquity);
   const players = $("players");
   PLAYERS.forEach((_, index) => players.append(buildPlayer(index)));
   $("game").addEventListener("change", async () => {
