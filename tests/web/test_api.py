@@ -148,6 +148,17 @@ def test_videopoker_advise(server: Server) -> None:
     assert best["mask"] == 31 and best["ev"] == 800  # the royal pays 4,000 for 5 coins
 
 
+def test_videopoker_paytables(server: Server) -> None:
+    from pokerscore.cli.commands.videopoker import paytables_json
+    from pokerscore.games.videopoker.paytables import PAYTABLES
+
+    status, payload = server.post("videopoker/paytables", {})
+    assert status == 200 and payload == paytables_json(list(PAYTABLES.values()))
+    jacks = next(table for table in payload["paytables"] if table["name"] == "jacks-or-better-9-6")
+    pays = {pay["name"]: pay["per_coin"] for pay in jacks["classes"]}
+    assert pays["full-house"] == [9] * 5 and pays["flush"] == [6] * 5  # what 9/6 means
+
+
 # Bad input: one line of error, 400 for a request the API cannot read, 422 for the library's no.
 BAD = [
     ("score", {"cards": "Ah Kh Qh Jh Xx"}, 422, "invalid card"),
@@ -180,6 +191,7 @@ BAD = [
     ("videopoker/advise", {"cards": "Ah Kh Qh Jh"}, 422, "5 cards"),
     ("videopoker/advise", {"cards": "Ah Kh Qh Jh Th", "paytable": "/etc/passwd"}, 400, "unknown pay table"),
     ("videopoker/advise", {"cards": "Ah Kh Qh Jh Th", "coins": 9}, 400, "coins"),
+    ("videopoker/paytables", {"paytable": "x"}, 400, 'unknown field "paytable"'),
     ("score", {"cards": "Ah\x1b[31m Kh\n Qh Jh Th"}, 422, ""),
     ("score", {"cards": "A" * 100_000}, 422, "…"),
 ]  # fmt: skip

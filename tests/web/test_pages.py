@@ -234,3 +234,27 @@ def test_the_board_page_breaks_a_range_down(browser: Any, server: Server) -> Non
     wait.until(lambda _: rows("made") == made and rows("draws") == draws)
     # Three aces and three kings left make sets; the four JTs make broadway.
     assert made["set"] == "6" and made["straight"] == "4"
+
+
+def test_the_video_poker_advisor(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.get(server.url + "videopoker")
+    wait = WebDriverWait(browser, WAIT)
+    wait.until(lambda driver: driver.execute_script("return document.body.dataset.ready") == "1")
+    Select(browser.find_element(By.ID, "paytable")).select_by_value("jacks-or-better-9-6")
+    cards = browser.find_element(By.ID, "cards")
+    cards.clear()
+    cards.send_keys("ah kh qh jh th")
+
+    def best() -> list[str]:
+        script = "const row = document.querySelector('#holds tbody tr.best');" \
+                 "return row ? [...row.cells].map(cell => cell.textContent) : []"  # fmt: skip
+        return list(browser.execute_script(script))
+
+    # A dealt royal is held whole: 4,000 coins for 5 (800 a coin), 250 a coin for fewer.
+    wait.until(lambda _: best() == ["1", "Ah Kh Qh Jh Th", "800.000000", "800/1"])
+    Select(browser.find_element(By.ID, "coins")).select_by_visible_text("1")
+    wait.until(lambda _: best() == ["1", "Ah Kh Qh Jh Th", "250.000000", "250/1"])
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#holds tbody tr")) == 32

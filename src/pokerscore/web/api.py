@@ -250,6 +250,14 @@ def advise(cards: str, paytable: str, coins: int) -> dict[str, object]:
     return advise_json(table, coins, run(cards, table, coins=coins), {})
 
 
+def paytables() -> dict[str, object]:
+    """The built-in pay tables (``videopoker paytables --json``)."""
+    from pokerscore.cli.commands.videopoker import paytables_json
+    from pokerscore.games.videopoker.paytables import PAYTABLES
+
+    return paytables_json(list(PAYTABLES.values()))
+
+
 _GAME = Field(
     "game", "string", "holdem, omaha, omaha-5, …, short-deck, stud, stud-8, razz", "holdem"
 )
@@ -297,6 +305,8 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
              (Field("cards", "string", "the five dealt cards", required=True),
               Field("paytable", "string", "a built-in pay table", DEFAULT_PAYTABLE),
               Field("coins", "integer", "coins bet, 1 to 5", 5)), advise),
+    Endpoint("videopoker/paytables", "The built-in pay tables "
+             "(pokerscore videopoker paytables --json)", (), paytables),
 )  # fmt: skip
 
 BY_PATH: Final[Mapping[str, Endpoint]] = {endpoint.path: endpoint for endpoint in ENDPOINTS}

@@ -118,6 +118,7 @@ def create_app() -> Starlette:
         routes=[
             _page("index.html"),
             _page("board.html"),
+            _page("videopoker.html"),
             docs,
             Route("/api/openapi.json", openapi_json),
             Route("/api/{path:path}", answer, methods=["POST"]),

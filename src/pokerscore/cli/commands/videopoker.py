@@ -91,6 +91,30 @@ def _ratio(fraction: object) -> str:
     return str(fraction) if "/" in str(fraction) else f"{fraction}/1"
 
 
+def paytables_json(tables: list[PayTable]) -> dict[str, object]:
+    """``videopoker paytables --json``'s object (the web API's ``/api/videopoker/paytables``
+    too): each table's paying hands with their pays per coin."""
+    return {
+        "paytables": [
+            {
+                "name": table.name,
+                "title": table.title,
+                "wild": table.wild,
+                "cards": len(table.deck),
+                "classes": [
+                    {
+                        "name": pay_class.name,
+                        "title": pay_class.title,
+                        "per_coin": list(pay_class.pays),
+                    }
+                    for pay_class in table.paying
+                ],
+            }
+            for table in tables
+        ]
+    }
+
+
 def paytables_command(
     paytable: Annotated[
         str | None,
@@ -105,27 +129,7 @@ def paytables_command(
     """
     tables = [_paytable(paytable)] if paytable else list(PAYTABLES.values())
     if json_output:
-        print_json(
-            {
-                "paytables": [
-                    {
-                        "name": table.name,
-                        "title": table.title,
-                        "wild": table.wild,
-                        "cards": len(table.deck),
-                        "classes": [
-                            {
-                                "name": pay_class.name,
-                                "title": pay_class.title,
-                                "per_coin": list(pay_class.pays),
-                            }
-                            for pay_class in table.paying
-                        ],
-                    }
-                    for table in tables
-                ]
-            }
-        )
+        print_json(paytables_json(tables))
         return
     from rich.table import Table
 
