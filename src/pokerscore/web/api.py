@@ -16,6 +16,7 @@ from pokerscore._support.errors import PokerScoreError, shorten
 from pokerscore.games.videopoker.paytables import DEFAULT_PAYTABLE
 
 if TYPE_CHECKING:
+    from pokerscore._support.progress import Progress
     from pokerscore.games.holdem.game import Game
 
 FieldType = Literal["string", "integer", "number", "boolean", "strings"]
@@ -61,6 +62,9 @@ class Endpoint:
     summary: str
     fields: tuple[Field, ...]
     answer: Callable[..., dict[str, object]]
+    cancellable: bool = False
+    """Whether ``answer`` takes ``progress(done, total)``, called as the work advances: the
+    server raises there to stop the work of a request whose client has gone."""
 
     def arguments(self, body: object) -> dict[str, Any]:
         """The answer's keyword arguments from a request's JSON ``body``, or a
@@ -135,6 +139,7 @@ def equity(
     samples: int | None,
     stderr: float | None,
     seed: int | None,
+    progress: Progress | None = None,
 ) -> dict[str, object]:
     from pokerscore.cli.commands.holdem import equity_json
     from pokerscore.games.holdem.equity import equity as run
@@ -144,7 +149,7 @@ def equity(
             '"exact" enumerates every board: "samples", "stderr" and "seed" are for Monte Carlo'
         )
     result = run(players, board, dead, game=_game(game), method="exact" if exact else "auto",
-                 samples=samples, seed=seed, stderr=stderr)  # fmt: skip
+                 samples=samples, seed=seed, stderr=stderr, progress=progress)  # fmt: skip
     return equity_json(result)
 
 
@@ -280,7 +285,7 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
               Field("exact", "boolean", "enumerate every board", False),
               Field("samples", "integer", "Monte Carlo showdowns"),
               Field("stderr", "number", "Monte Carlo until every standard error is this small"),
-              Field("seed", "integer", "Monte Carlo seed")), equity),
+              Field("seed", "integer", "Monte Carlo seed")), equity, cancellable=True),
     Endpoint("outs", "One hand on a board: made hand, draws, outs (pokerscore outs --json)",
              (Field("hole", "string", "the hole cards", required=True),
               Field("board", "string", "3, 4 or 5 board cards", required=True),

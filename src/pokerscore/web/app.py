@@ -5,7 +5,8 @@ Every answer of ``/api/`` is JSON: a result with 200, or ``{"error": "one line"}
 request the API cannot read), 404, 413 (a body over :data:`MAX_BODY_BYTES`) or 422 (the library
 refused the input, too much work included: it refuses that up front). Work runs on a pool of
 :data:`WORKERS` threads, never on the event loop, so a long computation does not hold up the
-other requests.
+other requests; a client that goes away stops the work of a cancellable endpoint (equity) at its
+next progress report (answered 499, for the log: nobody reads it).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from functools import partial
@@ -40,7 +42,18 @@ MAX_BODY_BYTES: Final = 256 * 1024
 WORKERS: Final = 4
 """Threads that run the library's work (Numba kernels release the GIL)."""
 
+POLL_SECONDS: Final = 0.1
+"""How often a request waiting on its work looks whether its client is still there."""
+
+CLIENT_GONE: Final = 499
+"""The status of a request whose client went away before the answer (nginx's code)."""
+
 log = logging.getLogger("pokerscore.web")
+
+
+class Cancelled(Exception):
+    """Raised in a worker thread, from the library's progress report, to stop the work of a
+    request whose client has gone."""
 
 
 def _error(message: str, status: int) -> JSONResponse:
@@ -76,9 +89,25 @@ async def answer(request: Request) -> Response:
         return _error("the request body is not JSON", 400)
     try:
         arguments = endpoint.arguments(parsed)
+        gone = threading.Event()
+        if endpoint.cancellable:
+
+            def progress(done: int, total: int) -> None:
+                if gone.is_set():
+                    raise Cancelled
+
+            arguments["progress"] = progress
         pool: ThreadPoolExecutor = request.app.state.pool
-        loop = asyncio.get_running_loop()
-        payload = await loop.run_in_executor(pool, partial(endpoint.answer, **arguments))
+        work = asyncio.get_running_loop().run_in_executor(
+            pool, partial(endpoint.answer, **arguments)
+        )
+        while not (await asyncio.wait({work}, timeout=POLL_SECONDS))[0]:
+            if await request.is_disconnected():
+                gone.set()  # the work stops at its next report (and its thread is free again)
+        payload = await work
+    except Cancelled:
+        log.info("/api/%s stopped: the client went away", endpoint.path)
+        return _error("cancelled: the client went away", CLIENT_GONE)
     except RequestError as error:
         return _error(str(error), 400)
     except PokerScoreError as error:
