@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from pokerscore.games.holdem.equity import equity
+from pokerscore.games.holdem.game import get_game
 from pokerscore.games.holdem.ranges import parse_range, top_classes
 from tests.web.conftest import Server
 
@@ -110,9 +111,9 @@ def _shown(browser: Any) -> list[list[str]]:
     return list(browser.execute_script(script))
 
 
-def _expected(players: list[str], board: str = "") -> list[list[str]]:
+def _expected(players: list[str], board: str = "", game: str = "holdem") -> list[list[str]]:
     """The library's equity, as the page would show it (per cent, two places)."""
-    result = equity(players, board)
+    result = equity(players, board, game=get_game(game))  # type: ignore[arg-type]
     assert result.method == "exact"  # the spots below are small: exact, so the figures match
     return [[str(number), player.hand, str(player.combos), f"{100 * player.equity:.2f}",
              f"{100 * player.win:.2f}", f"{100 * player.tie:.2f}"]
@@ -162,6 +163,22 @@ def test_type_and_pick_a_board(browser: Any, server: Server) -> None:
     browser.find_element(By.CSS_SELECTOR, '#picker button[data-card="Ks"]').click()
     assert board.get_attribute("value") == "Qh 7c 2d Ks"
     wait.until(lambda _: _shown(browser) == _expected(["JJ", "AhKd"], "Qh 7c 2d Ks"))
+
+
+def test_omaha_hands_typed(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    wait = _open(browser, server)
+    Select(browser.find_element(By.ID, "game")).select_by_value("omaha")
+    wait.until(
+        lambda _: not _player(browser, 1).find_element(By.CSS_SELECTOR, ".grid").is_displayed()
+    )
+    _type(browser, 1, "Ah As Kd Qc")
+    _type(browser, 2, "7h 8h 9c Tc")
+    browser.find_element(By.ID, "board").send_keys("2h 3h Jd")
+    expected = _expected(["Ah As Kd Qc", "7h 8h 9c Tc"], "2h 3h Jd", "omaha")
+    wait.until(lambda _: _shown(browser) == expected)
 
 
 def test_the_slider_takes_the_top_classes(browser: Any, server: Server) -> None:
