@@ -3,9 +3,11 @@ localhost (anything else gets a warning)."""
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
+import urllib.request
 
 import pytest
 
@@ -33,6 +35,22 @@ def test_a_bad_port_is_one_error_line() -> None:
     )  # fmt: skip
     assert result.returncode == 2 and result.stderr.startswith("error: ")
     assert result.stderr.count("\n") == 1
+
+
+def test_json_gives_the_address() -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "pokerscore", "serve", "--port", "0", "--json"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        url = json.loads(server.stdout.readline())["url"]
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/")
+        with urllib.request.urlopen(url + "api/docs", timeout=60) as response:
+            assert response.status == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 @pytest.mark.parametrize(

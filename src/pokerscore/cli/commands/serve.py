@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import sys
 import threading
 from typing import Annotated
 
 import typer
 from rich.text import Text
 
-from pokerscore.cli.output import error_console, fail
+from pokerscore.cli.output import JsonOption, error_console, fail, print_json
 
 LOOPBACK_NAMES = ("localhost",)
 
@@ -42,8 +43,8 @@ def serve_command(
         str,
         typer.Option(
             "--host",
-            help="The address to listen on. Another than localhost lets other machines in"
-            " (a warning says so).",
+            help="The address to listen on. Any other than localhost lets other machines connect"
+            " (with a warning).",
         ),
     ] = "127.0.0.1",
     port: Annotated[
@@ -52,10 +53,12 @@ def serve_command(
     open_page: Annotated[
         bool, typer.Option("--open", help="Open the equity page in the web browser.")
     ] = False,
+    json_output: JsonOption = False,
 ) -> None:
     """Serve the web pages and the HTTP API (under /api/, described at /api/docs) until Ctrl+C.
 
-    The first line printed is the address, port 0 resolved. Every page works offline.
+    The first line printed is the address, port 0 resolved (with --json, one JSON object
+    holding it as url). Every page works offline.
     """
     from pokerscore._support.extras import MissingExtraError, require, require_extra
 
@@ -77,7 +80,11 @@ def serve_command(
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
-    print(f"pokerscore serving on {url} (Ctrl+C stops)", flush=True)
+    if json_output:
+        print_json({"url": url})
+    else:
+        print(f"pokerscore serving on {url} (Ctrl+C stops)")
+    sys.stdout.flush()
     if open_page:
         import webbrowser
 
