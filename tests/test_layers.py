@@ -20,6 +20,7 @@ LAYERS = {
     "histories": 6,  # hand histories: replayed through the games, run on the files' machinery
     "cli": 7,
     "tui": 7,
+    "web": 7,  # the browser's face: the server and its pages
 }
 
 

@@ -3,7 +3,7 @@
 The heavy libraries live in extras so the core install stays light: ``cli`` (Typer, Rich,
 Textual, platformdirs) for the command line and the game, ``files`` (pyarrow) for hand
 files, ``cluster`` (Dask) for work spread over processes or machines, ``plots`` (matplotlib) for
-pictures; ``all`` installs every one. A command that needs a missing one stops with a
+pictures, ``web`` (Starlette, uvicorn) for ``pokerscore serve``; ``all`` installs every one. A command that needs a missing one stops with a
 :class:`MissingExtraError` naming the extra, which the command line prints as one line (exit 2).
 
 >>> require("json", "files", "reading hand files")  # a module that is present: nothing happens
@@ -20,7 +20,13 @@ from typing import Final
 
 from pokerscore._support.errors import PokerScoreError
 
-EXTRAS: Final = {"cli": "typer", "files": "pyarrow", "cluster": "dask", "plots": "matplotlib"}
+EXTRAS: Final = {
+    "cli": "typer",
+    "files": "pyarrow",
+    "cluster": "dask",
+    "plots": "matplotlib",
+    "web": "starlette",
+}
 """Each extra and the module that tells whether it is installed."""
 
 

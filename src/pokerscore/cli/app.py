@@ -153,6 +153,7 @@ COMMANDS: Final = (
     ("videopoker", "history", "play", "history_command"),
     ("tables", "preflop", "tables", "preflop_command"),
     ("tables", "show", "tables", "show_command"),
+    ("", "serve", "serve", "serve_command"),
 )
 
 

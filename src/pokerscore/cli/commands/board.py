@@ -86,12 +86,13 @@ def outs_command(
     with user_errors(_FLAGS):
         hand = hand_on_board(" ".join(hole), board, game=_game(game), dead=dead, against=against)
     if json_output:
-        print_json(_outs_json(hand))
+        print_json(outs_json(hand))
         return
     _print_outs(hand)
 
 
-def _outs_json(hand: BoardHand) -> dict[str, object]:
+def outs_json(hand: BoardHand) -> dict[str, object]:
+    """``outs --json``'s object (the web API's ``/api/outs`` too)."""
     made = hand.made
     return {
         "game": hand.game.name,
@@ -215,16 +216,17 @@ def board_command(
                 spread = equity_distribution(range_text, against, board, game=rules, dead=dead,
                                              progress=advance)  # fmt: skip
     if json_output:
-        print_json(_board_json(result, spread, by_street=by_street))
+        print_json(board_json(result, spread, by_street=by_street))
         return
     _print_breakdown(result)
     if spread is not None:
         _print_distribution(spread, by_street=by_street)
 
 
-def _board_json(
+def board_json(
     result: BoardBreakdown, spread: EquityDistribution | None, *, by_street: bool
 ) -> dict[str, object]:
+    """``board --json``'s object (the web API's ``/api/board`` too)."""
     payload: dict[str, object] = {
         "board": card_strings(result.board) if not result.all_flops else "all-flops",
         "game": result.game.name,

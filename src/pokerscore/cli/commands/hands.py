@@ -33,6 +33,16 @@ def _hand_json(hand: HandScore) -> dict[str, object]:
     }
 
 
+def score_json(hand: HandScore) -> dict[str, object]:
+    """``score --json``'s object (the web API's ``/api/score`` too)."""
+    return {
+        "ranking": hand.ranking.name,
+        **_hand_json(hand),
+        "ranks": [rank.char for rank in hand.ranks],
+        "best": card_strings(hand.best),
+    }
+
+
 def score_command(
     cards: Annotated[
         list[str],
@@ -49,14 +59,7 @@ def score_command(
     with user_errors():
         hand = best_hand(" ".join(cards), ranking=ranking_named(ranking, five_cards=False))
     if json_output:
-        print_json(
-            {
-                "ranking": hand.ranking.name,
-                **_hand_json(hand),
-                "ranks": [rank.char for rank in hand.ranks],
-                "best": card_strings(hand.best),
-            }
-        )
+        print_json(score_json(hand))
         return
     console.print(Text(hand.description, style="bold"))
     label = "best five: " if len(hand.best) == 5 else "plays: "
@@ -83,6 +86,15 @@ def verdict(hands: list[HandScore]) -> str:
     runner_up = max(rest, key=lambda hand: hand.value)
     verb = "wins" if len(best) == 1 else "tie for best"
     return f"{_hand_names(best)} {verb}: {why(top, runner_up)}"
+
+
+def compare_json(rules: Ranking, scores: list[HandScore], best: list[int]) -> dict[str, object]:
+    """``compare --json``'s object (the web API's ``/api/compare`` too): winners count from 0."""
+    return {
+        "ranking": rules.name,
+        "winners": best,
+        "hands": [_hand_json(hand) for hand in scores],
+    }
 
 
 def compare_command(
@@ -116,13 +128,7 @@ def compare_command(
         scores = [best_hand(hand, ranking=rules) for hand in hands]
         best = winners(scores, same_deck=same_deck)
     if json_output:
-        print_json(
-            {
-                "ranking": rules.name,
-                "winners": best,
-                "hands": [_hand_json(hand) for hand in scores],
-            }
-        )
+        print_json(compare_json(rules, scores, best))
         return
     from rich.table import Table
 

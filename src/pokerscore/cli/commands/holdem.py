@@ -22,6 +22,7 @@ from pokerscore.cli.output import (
 if TYPE_CHECKING:
     from pokerscore.games.holdem.equity import EquityResult
     from pokerscore.games.holdem.game import Game
+    from pokerscore.games.holdem.showdown import Showdown
 
 FLAGS: Final = {
     "board": "--board",
@@ -65,6 +66,28 @@ GameOption = Annotated[
 ]
 
 
+def showdown_json(result: Showdown) -> dict[str, object]:
+    """``showdown --json``'s object (the web API's ``/api/showdown`` too): players from 1."""
+    return {
+        "game": result.game.name,
+        "board": card_strings(result.board),
+        "winners": [index + 1 for index in result.winners],
+        "players": [
+            {
+                "player": number,
+                "hole": card_strings(player.hole),
+                "best": card_strings(player.high.best),
+                "description": player.high.description,
+                "value": player.high.value,
+                "low": player.low.description if player.low else None,
+                "low_best": card_strings(player.low.best) if player.low else None,
+                "share": str(player.share),
+            }
+            for number, player in enumerate(result.players, 1)
+        ],
+    }
+
+
 def showdown_command(
     hands: Annotated[
         list[str],
@@ -90,26 +113,7 @@ def showdown_command(
     with library_errors():
         result = showdown(board, hands, game=_game(game))
     if json_output:
-        print_json(
-            {
-                "game": result.game.name,
-                "board": card_strings(result.board),
-                "winners": [index + 1 for index in result.winners],
-                "players": [
-                    {
-                        "player": number,
-                        "hole": card_strings(player.hole),
-                        "best": card_strings(player.high.best),
-                        "description": player.high.description,
-                        "value": player.high.value,
-                        "low": player.low.description if player.low else None,
-                        "low_best": card_strings(player.low.best) if player.low else None,
-                        "share": str(player.share),
-                    }
-                    for number, player in enumerate(result.players, 1)
-                ],
-            }
-        )
+        print_json(showdown_json(result))
         return
     from rich.table import Table
 
@@ -160,7 +164,8 @@ def _count_text(result: EquityResult) -> str:
     return f"{float(result.boards or 0):,.2f} weighted boards"
 
 
-def _equity_json(result: EquityResult) -> dict[str, object]:
+def equity_json(result: EquityResult) -> dict[str, object]:
+    """``equity --json``'s object (the web API's ``/api/equity`` too)."""
     exact = result.method == "exact"
     payload: dict[str, object] = {
         "game": result.game.name,
@@ -285,7 +290,7 @@ def equity_command(
                 progress=advance,
             )
     if json_output:
-        print_json(_equity_json(result))
+        print_json(equity_json(result))
         return
     from rich.table import Table
 

@@ -93,6 +93,30 @@ def _ratio(fraction: object) -> str:
     return str(fraction) if "/" in str(fraction) else f"{fraction}/1"
 
 
+def paytables_json(tables: list[PayTable]) -> dict[str, object]:
+    """``videopoker paytables --json``'s object (the web API's ``/api/videopoker/paytables``
+    too): each table's paying hands with their pays per coin."""
+    return {
+        "paytables": [
+            {
+                "name": table.name,
+                "title": table.title,
+                "wild": table.wild,
+                "cards": len(table.deck),
+                "classes": [
+                    {
+                        "name": pay_class.name,
+                        "title": pay_class.title,
+                        "per_coin": list(pay_class.pays),
+                    }
+                    for pay_class in table.paying
+                ],
+            }
+            for table in tables
+        ]
+    }
+
+
 def paytables_command(
     paytable: Annotated[
         str | None,
@@ -107,27 +131,7 @@ def paytables_command(
     """
     tables = [_paytable(paytable)] if paytable else list(PAYTABLES.values())
     if json_output:
-        print_json(
-            {
-                "paytables": [
-                    {
-                        "name": table.name,
-                        "title": table.title,
-                        "wild": table.wild,
-                        "cards": len(table.deck),
-                        "classes": [
-                            {
-                                "name": pay_class.name,
-                                "title": pay_class.title,
-                                "per_coin": list(pay_class.pays),
-                            }
-                            for pay_class in table.paying
-                        ],
-                    }
-                    for table in tables
-                ]
-            }
-        )
+        print_json(paytables_json(tables))
         return
     from rich.table import Table
 
@@ -143,6 +147,34 @@ def paytables_command(
                 *(str(table.pay(index, coins)) for coins in range(1, 6)),
             )
         console.print(grid)
+
+
+def dealt_cards(holds: list[HoldEV]) -> tuple[Card, ...]:
+    """The five dealt cards, in the order dealt: the hold that keeps them all."""
+    return next(hold for hold in holds if hold.mask == 31).held
+
+
+def advise_json(
+    table: PayTable, coins: int, holds: list[HoldEV], words: dict[str, object]
+) -> dict[str, object]:
+    """``videopoker advise --json``'s object (the web API's ``/api/videopoker/advise`` too):
+    ``words`` are what ``--strategy`` and ``--held`` add."""
+    return {
+        "cards": card_strings(dealt_cards(holds)),
+        "paytable": table.name,
+        "coins": coins,
+        **words,
+        "holds": [
+            {
+                "mask": hold.mask,
+                "held": card_strings(hold.held),
+                "ev": hold.ev,
+                "ev_exact": _ratio(hold.ev_exact),
+                "counts": hold.counts,
+            }
+            for hold in holds
+        ],
+    }
 
 
 def advise_command(
@@ -178,27 +210,10 @@ def advise_command(
     with user_errors(), progress_bar(disable=json_output) as bar:
         bar.add_task("counting the draws of 32 holds", total=None)
         holds = advise(" ".join(cards), table, coins=coins)
-    dealt = holds[0].held if holds[0].mask == 31 else next(h for h in holds if h.mask == 31).held
+    dealt = dealt_cards(holds)
     words = _advise_words(table, coins, dealt, holds, strategy, kept)
     if json_output:
-        print_json(
-            {
-                "cards": card_strings(dealt),
-                "paytable": table.name,
-                "coins": coins,
-                **words,
-                "holds": [
-                    {
-                        "mask": hold.mask,
-                        "held": card_strings(hold.held),
-                        "ev": hold.ev,
-                        "ev_exact": _ratio(hold.ev_exact),
-                        "counts": hold.counts,
-                    }
-                    for hold in holds
-                ],
-            }
-        )
+        print_json(advise_json(table, coins, holds, words))
         return
     from rich.table import Table
 

@@ -1,0 +1,370 @@
+"""The HTTP API: each endpoint a function of a checked JSON object, answering with the command
+line's ``--json`` object (built by the same functions), and the fields it takes.
+
+The fields are declared once (:class:`Field`): the request check and the OpenAPI description
+(:func:`openapi`) both read them. Work runs in the library, which refuses too much of it up front
+(a :class:`~pokerscore.PokerScoreError`, answered 422 by the server).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from pokerscore._support.errors import PokerScoreError, shorten
+from pokerscore.games.videopoker.paytables import DEFAULT_PAYTABLE
+
+if TYPE_CHECKING:
+    from pokerscore._support.progress import Progress
+    from pokerscore.games.holdem.game import Game
+
+FieldType = Literal["string", "integer", "number", "boolean", "strings"]
+
+_PYTHON_TYPES: Final[dict[str, tuple[type, ...]]] = {
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "strings": (list,),
+}
+_WORDS: Final = {
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "strings": "a list of strings",
+}
+
+
+class RequestError(PokerScoreError):
+    """A request the API cannot read: not a JSON object, an unknown or missing field, a field of
+    the wrong type (HTTP 400)."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an endpoint's JSON object: its name, JSON type, default (``required`` when
+    it has none) and what it means."""
+
+    name: str
+    type: FieldType
+    help: str
+    default: object = None
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """``POST /api/<path>``: the fields it reads and the function that answers them."""
+
+    path: str
+    summary: str
+    fields: tuple[Field, ...]
+    answer: Callable[..., dict[str, object]]
+    cancellable: bool = False
+    """Whether ``answer`` takes ``progress(done, total)``, called as the work advances: the
+    server raises there to stop the work of a request whose client has gone."""
+
+    def arguments(self, body: object) -> dict[str, Any]:
+        """The answer's keyword arguments from a request's JSON ``body``, or a
+        :class:`RequestError` naming the first problem."""
+        if not isinstance(body, dict):
+            raise RequestError("the request body must be a JSON object")
+        known = {field.name for field in self.fields}
+        unknown = sorted(name for name in body if name not in known)
+        if unknown:
+            raise RequestError(
+                f'unknown field "{shorten(str(unknown[0]))}": {self.path} takes '
+                + ", ".join(field.name for field in self.fields)
+            )
+        found: dict[str, Any] = {}
+        for field in self.fields:
+            if field.name not in body or body[field.name] is None:
+                if field.required:
+                    raise RequestError(f'the field "{field.name}" is required')
+                found[field.name] = field.default
+                continue
+            value = body[field.name]
+            kinds = _PYTHON_TYPES[field.type]
+            wrong = not isinstance(value, kinds) or (
+                isinstance(value, bool) and field.type != "boolean"
+            )
+            if field.type == "strings" and not wrong:
+                wrong = not all(isinstance(item, str) for item in value)
+            if wrong:
+                raise RequestError(f'the field "{field.name}" must be {_WORDS[field.type]}')
+            found[field.name] = value
+        return found
+
+
+def _game(name: str) -> Game:
+    from pokerscore.games.holdem.game import get_game
+
+    return get_game(name)  # type: ignore[arg-type]  # any text: get_game names a bad one
+
+
+def score(cards: str, ranking: str) -> dict[str, object]:
+    from pokerscore.cli.commands.hands import score_json
+    from pokerscore.hands import best_hand
+
+    return score_json(best_hand(cards, ranking=ranking))
+
+
+def compare(hands: list[str], ranking: str, same_deck: bool) -> dict[str, object]:
+    from pokerscore.cli.commands.hands import compare_json
+    from pokerscore.engine import get_ranking
+    from pokerscore.hands import best_hand, winners
+
+    if len(hands) < 2:
+        raise RequestError('the field "hands" must hold at least two hands')
+    rules = get_ranking(ranking)
+    scores = [best_hand(hand, ranking=rules) for hand in hands]
+    return compare_json(rules, scores, winners(scores, same_deck=same_deck))
+
+
+def showdown(hands: list[str], board: str, game: str) -> dict[str, object]:
+    from pokerscore.cli.commands.holdem import showdown_json
+    from pokerscore.games.holdem.showdown import showdown as settle
+
+    return showdown_json(settle(board, hands, game=_game(game)))
+
+
+def equity(
+    players: list[str],
+    board: str,
+    dead: str,
+    game: str,
+    exact: bool,
+    samples: int | None,
+    stderr: float | None,
+    seed: int | None,
+    progress: Progress | None = None,
+) -> dict[str, object]:
+    from pokerscore.cli.commands.holdem import equity_json
+    from pokerscore.games.holdem.equity import equity as run
+
+    if exact and (samples is not None or stderr is not None or seed is not None):
+        raise RequestError(
+            '"exact" enumerates every board: "samples", "stderr" and "seed" are for Monte Carlo'
+        )
+    result = run(players, board, dead, game=_game(game), method="exact" if exact else "auto",
+                 samples=samples, seed=seed, stderr=stderr, progress=progress)  # fmt: skip
+    return equity_json(result)
+
+
+def outs(hole: str, board: str, against: str | None, dead: str, game: str) -> dict[str, object]:
+    from pokerscore.cli.commands.board import outs_json
+    from pokerscore.games.holdem.board.hand import hand_on_board
+
+    return outs_json(hand_on_board(hole, board, game=_game(game), dead=dead, against=against))
+
+
+def board(
+    range: str, board: str, dead: str, game: str, against: str | None, by_street: bool
+) -> dict[str, object]:
+    from pokerscore.cli.commands.board import board_json
+    from pokerscore.games.holdem.board.breakdown import board_breakdown
+    from pokerscore.games.holdem.board.distribution import equity_distribution
+
+    if by_street and against is None:
+        raise RequestError('"by_street" needs "against" (the opposing range)')
+    rules = _game(game)
+    result = board_breakdown(range, board, game=rules, dead=dead)
+    spread = None
+    if against is not None:
+        spread = equity_distribution(range, against, board, game=rules, dead=dead)
+    return board_json(result, spread, by_street=by_street)
+
+
+def ranges(range: str, game: str, add: list[str], remove: list[str]) -> dict[str, object]:
+    """A range read, with hold'em classes added (whole, weight 1) or removed (the grid's
+    strokes): its normalised text, its combos, and for hold'em how much of each of the 169
+    starting-hand classes it holds (weighted combos over the class's combos). An empty text with
+    nothing added is the empty range."""
+    from pokerscore.games.holdem.ranges import Range, parse_range
+
+    rules = _game(game)
+    if rules.board_cards == 0:
+        raise RequestError(f'ranges are for board games, not "{rules.name}"')
+    ranking = rules.high.name
+    if (add or remove) and rules.hole_cards != 2:
+        raise RequestError('"add" and "remove" take hold\'em classes: the game is ' + rules.name)
+    if range.strip():
+        read = parse_range(range, ranking=ranking, hole_cards=rules.hole_cards)
+    else:
+        read = Range((), (), ranking, rules.hole_cards)
+    if add or remove:
+        weights = dict(zip(read.combos, read.weights, strict=True))
+        for name in remove:
+            for combo in Range.from_class(name, ranking=ranking):
+                weights.pop(combo, None)
+        for name in add:
+            weights.update(dict.fromkeys(Range.from_class(name, ranking=ranking), 1.0))
+        read = Range(tuple(weights), tuple(weights.values()), ranking, rules.hole_cards)
+    payload: dict[str, object] = {
+        "game": rules.name,
+        "range": read.text if len(read) else "",
+        "combos": len(read),
+    }
+    if rules.hole_cards == 2:
+        held: dict[str, float] = {}
+        for combo, weight in zip(read.combos, read.weights, strict=True):
+            high, low = combo[0].rank.char, combo[1].rank.char
+            name = class_name(high, low, combo[0].suit == combo[1].suit)
+            held[name] = held.get(name, 0.0) + weight
+        sizes = {name: len(Range.from_class(name, ranking=ranking)) for name in held}
+        payload["classes"] = {name: held[name] / sizes[name] for name in held}
+    return payload
+
+
+def class_name(high: str, low: str, suited: bool) -> str:
+    """A combo's starting-hand class from its ranks, highest first: ``AKs``, ``AKo``, ``QQ``."""
+    return high + low if high == low else high + low + ("s" if suited else "o")
+
+
+def grid(game: str) -> dict[str, object]:
+    """The starting-hand classes in 13 x 13 grid order (suited right of the pair)."""
+    from pokerscore.games.holdem.ranges import Range
+
+    rules = _game(game)
+    return {"game": rules.name, "classes": list(Range.starting_hands(rules.high.name))}
+
+
+def top(percent: float) -> dict[str, object]:
+    """The top ``percent`` % of hold'em's classes in pokerscore's order (``top_classes``)."""
+    from pokerscore.games.holdem.ranges import parse_range, top_classes
+
+    names = top_classes(percent)
+    combos = sum(len(parse_range(name)) for name in names)
+    return {"percent": percent, "classes": list(names), "combos": combos}
+
+
+def advise(cards: str, paytable: str, coins: int) -> dict[str, object]:
+    from pokerscore.cli.commands.videopoker import advise_json
+    from pokerscore.games.videopoker.advisor import advise as run
+    from pokerscore.games.videopoker.paytables import MAX_COINS, PAYTABLES
+
+    table = PAYTABLES.get(paytable)
+    if table is None:  # a name only: the server reads no file a request names
+        raise RequestError(
+            f'unknown pay table "{shorten(paytable)}": use one of {", ".join(PAYTABLES)}'
+        )
+    if not 1 <= coins <= MAX_COINS:
+        raise RequestError(f'the field "coins" must be 1 to {MAX_COINS}')
+    return advise_json(table, coins, run(cards, table, coins=coins), {})
+
+
+def paytables() -> dict[str, object]:
+    """The built-in pay tables (``videopoker paytables --json``)."""
+    from pokerscore.cli.commands.videopoker import paytables_json
+    from pokerscore.games.videopoker.paytables import PAYTABLES
+
+    return paytables_json(list(PAYTABLES.values()))
+
+
+_GAME = Field(
+    "game", "string", "holdem, omaha, omaha-5, …, short-deck, stud, stud-8, razz", "holdem"
+)
+_RANKING = Field("ranking", "string", "a ranking: high, ace-to-five, deuce-to-seven, …", "high")
+
+ENDPOINTS: Final[tuple[Endpoint, ...]] = (
+    Endpoint("score", "Score a hand of 5 to 7 cards (pokerscore score --json)",
+             (Field("cards", "string", "5 to 7 cards: Ah Kh Qh Jh Th", required=True), _RANKING),
+             score),
+    Endpoint("compare", "Compare hands: who wins (pokerscore compare --json; winners from 0)",
+             (Field("hands", "strings", "two or more hands", required=True), _RANKING,
+              Field("same_deck", "boolean", "refuse a card held by two hands", False)), compare),
+    Endpoint("showdown", "Settle a showdown (pokerscore showdown --json)",
+             (Field("hands", "strings", "each player's hole cards", required=True),
+              Field("board", "string", "the board", ""), _GAME), showdown),
+    Endpoint("equity", "Equity of hands or ranges, exact or Monte Carlo (pokerscore equity --json)",
+             (Field("players", "strings", "each player's hand or range", required=True),
+              Field("board", "string", "0, 3, 4 or 5 board cards", ""),
+              Field("dead", "string", "cards out of play", ""), _GAME,
+              Field("exact", "boolean", "enumerate every board", False),
+              Field("samples", "integer", "Monte Carlo showdowns"),
+              Field("stderr", "number", "Monte Carlo until every standard error is this small"),
+              Field("seed", "integer", "Monte Carlo seed")), equity, cancellable=True),
+    Endpoint("outs", "One hand on a board: made hand, draws, outs (pokerscore outs --json)",
+             (Field("hole", "string", "the hole cards", required=True),
+              Field("board", "string", "3, 4 or 5 board cards", required=True),
+              Field("against", "string", "an opponent's hand"),
+              Field("dead", "string", "cards out of play", ""), _GAME), outs),
+    Endpoint("board", "A range on a board: classes and draws (pokerscore board --json)",
+             (Field("range", "string", "a range: QQ+, AKs", required=True),
+              Field("board", "string", "3, 4 or 5 board cards", required=True),
+              Field("dead", "string", "cards out of play", ""), _GAME,
+              Field("against", "string", "an opposing range: the equity distribution"),
+              Field("by_street", "boolean", "with against: the equity card by card", False)),
+             board),
+    Endpoint("ranges", "Read a range: normalised text, combos, share of each class",
+             (Field("range", "string", "a range: QQ+, AKs, 15% ('' is empty)", required=True),
+              _GAME, Field("add", "strings", "hold'em classes to add whole", []),
+              Field("remove", "strings", "hold'em classes to remove", [])), ranges),
+    Endpoint("ranges/grid", "The 13 x 13 grid's classes, row by row", (_GAME,), grid),
+    Endpoint("ranges/top", "The top percent of classes in pokerscore's order (top_classes)",
+             (Field("percent", "number", "0 to 100", required=True),), top),
+    Endpoint("videopoker/advise", "Every hold of a deal with its exact return "
+             "(pokerscore videopoker advise --json)",
+             (Field("cards", "string", "the five dealt cards", required=True),
+              Field("paytable", "string", "a built-in pay table", DEFAULT_PAYTABLE),
+              Field("coins", "integer", "coins bet, 1 to 5", 5)), advise),
+    Endpoint("videopoker/paytables", "The built-in pay tables "
+             "(pokerscore videopoker paytables --json)", (), paytables),
+)  # fmt: skip
+
+BY_PATH: Final[Mapping[str, Endpoint]] = {endpoint.path: endpoint for endpoint in ENDPOINTS}
+
+
+def openapi() -> dict[str, object]:
+    """The API's OpenAPI 3.1 description, from :data:`ENDPOINTS`."""
+    from pokerscore import __version__
+
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    paths: dict[str, object] = {}
+    for endpoint in ENDPOINTS:
+        properties: dict[str, object] = {}
+        for field in endpoint.fields:
+            schema: dict[str, object] = (
+                {"type": "array", "items": {"type": "string"}}
+                if field.type == "strings"
+                else {"type": field.type}
+            )
+            schema["description"] = field.help
+            if field.default is not None:
+                schema["default"] = field.default
+            properties[field.name] = schema
+        required = [field.name for field in endpoint.fields if field.required]
+        body = {"type": "object", "properties": properties, "additionalProperties": False}
+        if required:
+            body["required"] = required
+        paths[f"/api/{endpoint.path}"] = {
+            "post": {
+                "summary": endpoint.summary,
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": body}},
+                },
+                "responses": {
+                    "200": {"description": "the command line's --json object"},
+                    "400": {"description": "a request the API cannot read", "content": error},
+                    "413": {"description": "a body past the size limit", "content": error},
+                    "422": {"description": "the library refused the input", "content": error},
+                },
+            }
+        }
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "pokerscore", "version": __version__},
+        "paths": paths,
+        "components": {
+            "schemas": {
+                "Error": {
+                    "type": "object",
+                    "properties": {"error": {"type": "string", "description": "one line"}},
+                    "required": ["error"],
+                }
+            }
+        },
+    }

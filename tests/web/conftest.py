@@ -1,0 +1,66 @@
+"""A real server for the web tests: ``pokerscore serve --port 0`` in a process of its own, on
+127.0.0.1 only, stopped when the tests end."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+
+
+@dataclass(frozen=True)
+class Server:
+    url: str
+
+    def post(self, path: str, body: object, *, raw: bytes | None = None) -> tuple[int, dict]:
+        """``POST /api/<path>`` with ``body`` as JSON (or ``raw`` bytes): status and JSON."""
+        data = raw if raw is not None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            f"{self.url}api/{path}", data=data, headers={"Content-Type": "application/json"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=600) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(self.url + path, timeout=60) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[Server]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pokerscore", "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("pokerscore serving on http://127.0.0.1:"), line + (
+            process.stderr.read() if process.stderr else ""
+        )
+        running = Server(line.split()[3])
+        # Compile the equity kernels the pages use before any test waits on them.
+        status, _ = running.post("equity", {"players": ["QQ+, AKs", "random"]})
+        assert status == 200
+        yield running
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -1,0 +1,62 @@
+"""``pokerscore serve`` itself: a port already taken is one error line, and what counts as
+localhost (anything else gets a warning)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+from pokerscore.cli.commands.serve import _is_loopback
+
+
+def test_a_taken_port_is_one_error_line() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "pokerscore", "serve", "--port", str(port)],
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}: ")
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_bad_port_is_one_error_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pokerscore", "serve", "--port", "70000"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2 and result.stderr.startswith("error: ")
+    assert result.stderr.count("\n") == 1
+
+
+def test_json_gives_the_address() -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "pokerscore", "serve", "--port", "0", "--json"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        url = json.loads(server.stdout.readline())["url"]
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/")
+        with urllib.request.urlopen(url + "api/docs", timeout=60) as response:
+            assert response.status == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+@pytest.mark.parametrize(
+    ("host", "local"),
+    [("127.0.0.1", True), ("localhost", True), ("::1", True), ("127.0.0.2", True),
+     ("0.0.0.0", False), ("::", False), ("192.168.1.10", False), ("example.org", False)],
+)  # fmt: skip
+def test_what_counts_as_localhost(host: str, local: bool) -> None:
+    assert _is_loopback(host) is local
