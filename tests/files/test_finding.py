@@ -24,12 +24,16 @@ def tree(root: Path) -> None:
 @pytest.mark.parametrize(
     "pattern", ["*", "*.phh", "**", "**/*.phh", "sub/**", "sub/*/*.phh", "?.txt", "[ab].*", ".*"]
 )
-def test_globs_match_as_glob_does(pattern: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_globs_match_as_glob_does(
+    pattern: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     tree(tmp_path)
     monkeypatch.chdir(tmp_path)
     for prefix in ("", f"{tmp_path}{os.sep}"):
         expected = sorted(
-            Path(name) for name in glob.glob(prefix + pattern, recursive=True) if Path(name).is_file()
+            Path(name)
+            for name in glob.glob(prefix + pattern, recursive=True)
+            if Path(name).is_file()
         )
         assert glob_files(prefix + pattern) == expected
 

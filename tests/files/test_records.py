@@ -4,6 +4,7 @@ splits the whole text at the lines that start with the marker, written here from
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -30,7 +31,7 @@ def oracle(text: bytes, marker: bytes | None) -> list[tuple[int, bytes]]:
         ]
     starts.append(len(text))
     records = []
-    for begin, end in zip(starts, starts[1:], strict=False):
+    for begin, end in itertools.pairwise(starts):
         records.append((begin, text[max(begin, skip) : end]))
     return [(begin, data) for begin, data in records if data]
 

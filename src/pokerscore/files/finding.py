@@ -148,4 +148,6 @@ def refuse_inputs(output: Path | None, inputs: Sequence[Path], parameter: str) -
         except OSError:
             continue
         if same:
-            raise OutputPathError(f"{{name}} is the input file {path}: it is not replaced", parameter)
+            raise OutputPathError(
+                f"{{name}} is the input file {path}: it is not replaced", parameter
+            )

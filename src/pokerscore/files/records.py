@@ -14,6 +14,7 @@ line) and the reader skips to the next record.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import BinaryIO, Final, NamedTuple
@@ -194,7 +195,7 @@ def _bounded(
             at = data.find(separator, at + 1)
     starts.append(len(data))
     held = 0  # the first byte not handed on yet
-    for begin, end in zip(starts, starts[1:], strict=False):
+    for begin, end in itertools.pairwise(starts):
         if end - begin <= max_record:
             continue
         if begin > held:
