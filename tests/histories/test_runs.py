@@ -117,8 +117,12 @@ def test_parts_cut_anywhere_number_hands_and_lines_as_one_pass(tmp_path: Path) -
     as a file and as a dataset."""
     from pokerscore.histories.running import analyse_histories
 
-    sources = [DATA / "pokerstars-shapes.txt", DATA / "malformed.phhs", DATA / "actions.phhs"]
+    junk = tmp_path / "junk-first.phhs"  # text before the first table: one bad hand, then hands
+    junk.write_text("not a table\n" + (DATA / "side-pots.phhs").read_text())
+    sources = [DATA / "pokerstars-shapes.txt", DATA / "malformed.phhs", junk, DATA / "actions.phhs"]
     whole = analyse_histories(sources, out=tmp_path / "whole.parquet", follow="Hero")
+    assert any("text before the first [n] table" in bad.message for bad in whole.errors)
+    assert whole.hands > analyse_histories(sources[:2] + sources[3:]).hands
     for form in ("file", "dataset"):
         cut = analyse_histories(
             sources, out=tmp_path / form, out_form=form, follow="Hero", part_bytes=700

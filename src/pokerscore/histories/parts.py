@@ -161,9 +161,22 @@ def run_part(
     if part.file_format in ("phh", "pokerstars") and os.environ.get(REFERENCE_ONLY) != "1":
         return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
     summary = HistoriesSummary()
-    rows = RowBuffer() if write is not None else None
     records = _Records(part)
-    for hand in _part_hands(part, records):
+    _replay_reference(_part_hands(part, records), summary, strict, allin_ev, follow, write)
+    return PartDone(summary, records.lines, records.hands)
+
+
+def _replay_reference(
+    hands: Iterator[HandHistory | HandHistoryError],
+    summary: HistoriesSummary,
+    strict: bool,
+    allin_ev: bool,
+    follow: str | None,
+    write: Callable[[pa.Table], None] | None,
+) -> None:
+    """Hands replayed the reference way: rows to ``write``, the rest into ``summary``."""
+    rows = RowBuffer() if write is not None else None
+    for hand in hands:
         try:
             if isinstance(hand, HandHistoryError):
                 raise hand
@@ -179,7 +192,6 @@ def run_part(
                 write(rows.take())
     if rows is not None and write is not None and rows.size:
         write(rows.take())
-    return PartDone(summary, records.lines, records.hands)
 
 
 def run_part_to(
@@ -215,42 +227,68 @@ def run_part_to(
 
 
 def _part_hands(part: HistoryPart, records: _Records) -> Iterator[HandHistory | HandHistoryError]:
-    """The part's hands by the reference reader (``records.hands`` counts them)."""
+    """The part's hands by the reference reader (``records.hands`` counts PokerStars hands)."""
     path = Path(part.path)
     if part.file_format not in ("phh", "pokerstars"):
         yield from read_file(path, part.file_format)  # type: ignore[arg-type]
         return
-    name = str(path)
-    number = part.first_hand - 1
     for item in records:
         if isinstance(item, LongRecord):
-            number += 1
-            yield _long_hand(part, item, number)
-            continue
-        if part.single:
-            number += 1
-            yield _reference_hand(item.data, name, 1, 0, True)
-            continue
-        lines = _numbered(item.data, part.first_line + item.line)
+            records.hands += 1
+            yield _long_hand(part, item, part.first_hand - 1 + records.hands)
+        elif part.single:
+            yield _reference_hand(item.data, part.path, 1, 0, True)
+        else:
+            yield from _block_hands(part, item.data, part.first_line + item.line, records)
+
+
+def _block_hands(
+    part: HistoryPart, data: bytes, first_line: int, records: _Records
+) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands of a block of whole records by the reference reader. Text before the first
+    hand of the file is one bad hand, and the hands after it are read."""
+    name = part.path
+    spoiled: dict[int, HandHistoryError] = {}
+    try:
         if part.file_format == "phh":
-            for table_number, start, table in phh_tables(lines):
+            for number, start, table in phh_tables(_numbered(data, first_line)):
                 if isinstance(table, HandHistoryError):
-                    yield table.located(name, table_number, None)
+                    yield table.located(name, number, None)
                     continue
                 try:
-                    yield parse_phh(
-                        table, file=name, number=table_number, line=start + 1, header=start
-                    )
+                    yield parse_phh(table, file=name, number=number, line=start + 1, header=start)
                 except HandHistoryError as error:
-                    yield error.located(name, table_number, start)
-            continue
-        for start, hand_lines in pokerstars_hands(lines):  # type: ignore[arg-type]
-            number += 1
+                    yield error.located(name, number, start)
+            return
+        for start, hand_lines in pokerstars_hands(_texts(data, first_line, spoiled)):
+            records.hands += 1
+            number = part.first_hand - 1 + records.hands
+            bad = [line for line in spoiled if start <= line < start + len(hand_lines)]
+            if bad:
+                yield spoiled[bad[0]].located(name, number, None)
+                continue
             try:
                 yield parse_pokerstars(hand_lines, file=name, number=number, first_line=start)
             except HandHistoryError as error:
                 yield error
-    records.hands = number - part.first_hand + 1
+    except HandHistoryError as error:  # text before the first hand: the rest is read on
+        yield error.located(name, None, None)
+        cut = data.find(b"\n" + (part.marker or b""))
+        if cut >= 0:
+            rest = first_line + data.count(b"\n", 0, cut + 1)
+            yield from _block_hands(part, data[cut + 1 :], rest, records)
+
+
+def _texts(
+    data: bytes, first_line: int, spoiled: dict[int, HandHistoryError]
+) -> Iterator[tuple[int, str]]:
+    """The lines of a block, numbered; a line that is not UTF-8 comes empty, its error in
+    ``spoiled``."""
+    for number, line in _numbered(data, first_line):
+        if isinstance(line, HandHistoryError):
+            spoiled[number] = line
+            line = ""
+        yield number, line
 
 
 def _numbered(data: bytes, first_line: int) -> Iterator[tuple[int, str | HandHistoryError]]:
@@ -291,14 +329,13 @@ def _run_fast_part(
             batch = replay_stars_text(data, first_hand=next_hand)
         else:
             batch = replay_phh_text(data, single=single, first_line=line)
-        if batch is None:  # text before the first hand: the reference reader says so
-            for hand in _part_hands(part, _Records(part)):
-                if isinstance(hand, HandHistoryError) and hand.hand is None:
-                    if strict:
-                        raise StrictError(hand.reason, file=hand.file, line=hand.line)
-                    summary.add_error(hand)
-                    break
-            return PartDone(summary, records.lines, next_hand - part.first_hand)
+        if batch is None:  # text before the file's first hand: the reference path says why
+            counted = _Records(part)
+            _replay_reference(
+                _block_hands(part, data, line, counted), summary, strict, allin_ev, follow, write
+            )
+            next_hand += counted.hands
+            continue
         chunk_line = line
         next_hand += batch.hands
         fast = batch_columns(batch, name) if batch.hands else None
