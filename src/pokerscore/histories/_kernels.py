@@ -1822,7 +1822,7 @@ def phh_hands(
     for worker in prange(threads):
         # The thread's number as int64: the parallel loop's index is unsigned in the threads'
         # code and signed where Numba types the loop first, and each compiled the share again.
-        _phh_share(text, index, np.int64(worker), hands, threads, high7, sot7, low, full_deck,
+        _phh_share(text, index, np.int64(worker), hands, threads, high7, sot7, low, full_deck,  # type: ignore[arg-type]
                    short_deck, rows)  # fmt: skip
 
 
@@ -2937,9 +2937,9 @@ def stars_hand(
     # Literal[int] arguments (three versions in all).
     no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
     status, allin_street, allin_cards, pot_count = replay_one(
-        count, game, betting, no_trimming, min_bet, big_bet, stacks, antes, blinds, in_turn,
-        actions, w.kinds, w.actors, w.amounts, w.cards, w.card_counts, paid, has_won,
-        w.finishing, has_finish, w.all_ins, said, tables, tables.full_deck, w.seat_rows, w.holes,
+        count, game, betting, no_trimming, min_bet, big_bet, stacks, antes, blinds, in_turn,  # type: ignore[arg-type]
+        actions, w.kinds, w.actors, w.amounts, w.cards, w.card_counts, paid, has_won,  # type: ignore[arg-type]
+        w.finishing, has_finish, w.all_ins, said, tables, tables.full_deck, w.seat_rows, w.holes,  # type: ignore[arg-type]
         w.board, w.state, w.seen, w.hole, w.work, rows, hand,
     )  # fmt: skip
     if status != OK:
@@ -2989,7 +2989,7 @@ def stars_hands(
     """:func:`stars_hand` for every hand :func:`stars_index` found, numbered from
     ``first_hand``, on ``threads`` threads (the tables one by one, as in :func:`phh_hands`)."""
     for worker in prange(threads):  # the thread's number as int64, as in phh_hands
-        _stars_share(text, starts, stops, first_hand, np.int64(worker), hands, threads, high7,
+        _stars_share(text, starts, stops, first_hand, np.int64(worker), hands, threads, high7,  # type: ignore[arg-type]
                      sot7, low, full_deck, short_deck, rows)  # fmt: skip
 
 
