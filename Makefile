@@ -22,7 +22,11 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,docs,all]'
 	touch $(STAMP) $(RUN_STAMP)
 
+# The kernels compile on their first call (the hand-history ones for minutes): `make run` compiles
+# those the tour uses once, so that its commands answer at once (seconds when already cached).
 run: $(RUN_STAMP)
+	@echo "Compiling the kernels the tour uses (a few minutes on a fresh clone, once) ..."
+	$(BIN)/python -m tests.warm_kernels
 	$(BIN)/pokerscore duel --verbose src/pokerscore/data/sample_deals.txt
 	@echo
 	@echo "pokerscore is installed in $(VENV): run $(BIN)/pokerscore --help,"

@@ -8,7 +8,8 @@ and on Dask, beside pokerkit reading the same hands.
 - pokerkit's ``HandHistory.loads`` on the same hands (the first 2,000), one by one.
 - PokerStars text (the same simulator's hands as the site writes them), the same two passes.
 - The whole command on Dask, ``pokerscore histories FILES --workers 2 --out ... --json``, in a
-  fresh process: wall time and the peak memory of the process tree (sampled every 0.2 s).
+  fresh process: wall time, the peak memory of the process tree, and the CPU time of the main
+  process against the whole tree's (sampled every 0.2 s).
 
 Sizes: ``BENCH_HISTORIES_HANDS`` (PHH, default 1,000,000), ``BENCH_HISTORIES_STARS`` (200,000),
 ``BENCH_HISTORIES_BIG`` (hands for the Dask run, default 4,000,000; 0 skips it). Data go to
@@ -88,34 +89,47 @@ def _pokerkit_rate(count: int = 2000) -> tuple[float, float, Path]:
     return theirs, hands / seconds, path
 
 
-def _tree_rss(root: int) -> int:
+def _tree(root: int) -> tuple[int, dict[int, float]]:
+    """The resident memory of a process and its descendants together, and each one's CPU
+    seconds so far (user and system)."""
     import psutil
 
+    cpu: dict[int, float] = {}
     try:
         process = psutil.Process(root)
-        total = process.memory_info().rss
-        for child in process.children(recursive=True):
-            with contextlib.suppress(psutil.Error):
-                total += child.memory_info().rss
-        return total
+        processes = [process, *process.children(recursive=True)]
     except psutil.Error:
-        return 0
+        return 0, cpu
+    rss = 0
+    for each in processes:
+        with contextlib.suppress(psutil.Error):
+            rss += each.memory_info().rss
+            times = each.cpu_times()
+            cpu[each.pid] = times.user + times.system
+    return rss, cpu
 
 
-def _dask_run(paths: list[Path], out: Path) -> tuple[float, dict[str, object], int]:
-    """The command on a local cluster of two workers in a fresh process: seconds, its JSON
-    and the peak RSS of the process and its workers together."""
+def _dask_run(
+    paths: list[Path], out: Path, workers: int = 2, extra: tuple[str, ...] = ()
+) -> tuple[float, dict[str, object], int, float, float]:
+    """The command on a local cluster of ``workers`` in a fresh process: seconds, its JSON,
+    the peak RSS of the process and its workers together, and the CPU seconds of the main
+    process and of the whole tree (sampled every 0.2 s: the last 0.2 s of each process are
+    missed)."""
     command = [sys.executable, "-m", "pokerscore", "histories", *map(str, paths), "--workers",
-               "2", "--out", str(out), "--json"]  # fmt: skip
+               str(workers), "--out", str(out), "--json", *extra]  # fmt: skip
     start = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.PIPE, env=os.environ)
     peak = 0
+    cpu: dict[int, float] = {}
     done = threading.Event()
 
     def sample() -> None:
         nonlocal peak
         while not done.is_set():
-            peak = max(peak, _tree_rss(child.pid))
+            rss, seen = _tree(child.pid)
+            peak = max(peak, rss)
+            cpu.update(seen)
             time.sleep(0.2)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -126,7 +140,39 @@ def _dask_run(paths: list[Path], out: Path) -> tuple[float, dict[str, object], i
     sampler.join()
     if child.returncode not in (0, 1):
         raise RuntimeError(f"{' '.join(command)} failed with status {child.returncode}")
-    return seconds, json.loads(stdout), peak
+    return seconds, json.loads(stdout), peak, cpu.get(child.pid, 0.0), sum(cpu.values())
+
+
+def big_files(folder: Path, big: int) -> list[Path]:
+    """The generated files of the Dask run (2,000,000 hands a file), written when missing."""
+    parts = []
+    per_file = 2_000_000
+    for first in range(0, big, per_file):
+        path = folder / f"big-{first // per_file}.phhs"
+        if not path.exists():
+            write_phhs(path, min(per_file, big - first), seed=100 + first // per_file,
+                       first=first + 1)  # fmt: skip
+        parts.append(path)
+    return parts
+
+
+def dask_lines(parts: list[Path], out: Path, extra: tuple[str, ...] = ()) -> list[str]:
+    """The Dask run's figures: wall clock, peak memory, and the main process's CPU time per
+    million hands and its share of the run's CPU (the serial stage that limits scaling)."""
+    seconds, payload, peak, main_cpu, total_cpu = _dask_run(parts, out, extra=extra)
+    count = int(payload["hands"])  # type: ignore[call-overload]
+    rate = count / seconds
+    share = main_cpu / total_cpu if total_cpu else 0.0
+    return [
+        f"Dask, two local workers, {len(parts)} files{' ' + ' '.join(extra) if extra else ''}:"
+        f" {count:,} hands in {seconds:.1f} s ({rate:,.0f} hands/s, start-up included), peak"
+        f" RSS of the process tree {peak / 2**20:,.0f} MiB, {payload['bad']} bad,"
+        f" {payload['disagreements']} disagreeing. CPU: the main process {main_cpu:.1f} s"
+        f" ({main_cpu / count * 1e6:.2f} s per million hands), the whole run {total_cpu:.1f} s;"
+        f" the main process's share {share:.1%} (goal: at most 5 %). At that rate"
+        f" {FULL_SIZE:,} hands take {FULL_SIZE / rate:,.0f} s (target"
+        f" {TARGETS['big_seconds']} s).",
+    ]
 
 
 def main() -> None:
@@ -159,25 +205,8 @@ def main() -> None:
         f" ({ours / theirs:,.0f}x; target {TARGETS['pokerkit_ratio']}x).",
     ]
     if big:
-        parts = []
-        per_file = 2_000_000
-        for first in range(0, big, per_file):
-            path = folder / f"big-{first // per_file}.phhs"
-            if not path.exists():
-                write_phhs(path, min(per_file, big - first), seed=100 + first // per_file,
-                           first=first + 1)  # fmt: skip
-            parts.append(path)
-        seconds, payload, peak = _dask_run(parts, folder / "big.parquet")
-        count = int(payload["hands"])  # type: ignore[call-overload]
-        rate = count / seconds
-        lines += [
-            "",
-            f"Dask, two local workers, {len(parts)} files: {count:,} hands in {seconds:.1f} s"
-            f" ({rate:,.0f} hands/s, start-up included), peak RSS of the process tree"
-            f" {peak / 2**20:,.0f} MiB, {payload['bad']} bad, {payload['disagreements']}"
-            f" disagreeing. At that rate {FULL_SIZE:,} hands take"
-            f" {FULL_SIZE / rate:,.0f} s (target {TARGETS['big_seconds']} s).",
-        ]
+        parts = big_files(folder, big)
+        lines += ["", *dask_lines(parts, folder / "big.parquet")]
     print("\n".join(lines))
 
 

@@ -111,14 +111,14 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.histories.model import HandHistoryError as HandHistoryError
     from pokerscore.histories.model import HandResult as HandResult
     from pokerscore.histories.model import PlayerResult as PlayerResult
+    from pokerscore.histories.reading import history_results as history_results
+    from pokerscore.histories.reading import read_histories as read_histories
     from pokerscore.histories.replay import exact_allin_evs as exact_allin_evs
     from pokerscore.histories.replay import replay as replay
-    from pokerscore.histories.running import HistoriesSummary as HistoriesSummary
     from pokerscore.histories.running import analyse_histories as analyse_histories
-    from pokerscore.histories.running import history_results as history_results
-    from pokerscore.histories.running import read_histories as read_histories
     from pokerscore.histories.stats import PlayerStats as PlayerStats
     from pokerscore.histories.stats import player_stats as player_stats
+    from pokerscore.histories.summary import HistoriesSummary as HistoriesSummary
 
 __version__ = "0.1.0"
 
@@ -217,12 +217,12 @@ _HOMES: Final[dict[str, str]] = {
     "HandHistoryError": "pokerscore.histories.model",
     "HandResult": "pokerscore.histories.model",
     "PlayerResult": "pokerscore.histories.model",
-    "read_histories": "pokerscore.histories.running",
+    "read_histories": "pokerscore.histories.reading",
     "replay": "pokerscore.histories.replay",
     "exact_allin_evs": "pokerscore.histories.replay",
-    "history_results": "pokerscore.histories.running",
+    "history_results": "pokerscore.histories.reading",
     "analyse_histories": "pokerscore.histories.running",
-    "HistoriesSummary": "pokerscore.histories.running",
+    "HistoriesSummary": "pokerscore.histories.summary",
     "PlayerStats": "pokerscore.histories.stats",
     "player_stats": "pokerscore.histories.stats",
 }

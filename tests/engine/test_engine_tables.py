@@ -138,3 +138,24 @@ def test_unchecked_garbage_ids_stay_inside_every_table(ranking: Ranking, size: i
     assert largest5 >> SUIT_SHIFT_5 < len(tables.plain5) == len(tables.flush5)
     assert len(tables.is_flush5) > SUIT_MASK_5
     assert max(ranking.card_keys5) == int(tables.keys5.max())
+
+
+def test_tables_stay_read_only_through_pickle() -> None:
+    """A bundle sent to a Dask worker arrives read-only, as built: Numba compiles a kernel once
+    per combination of writable and read-only arrays, and the workers compiled
+    ``evaluate_rows`` again for the writable copies that unpickling made."""
+    import pickle
+
+    from pokerscore.engine.tables import RankingTables, ranking_tables
+
+    for ranking in RANKINGS.values():
+        tables = ranking_tables(ranking, 7)
+        copy = pickle.loads(pickle.dumps(tables))
+        assert isinstance(copy, RankingTables)
+        for name, built, sent in zip(tables._fields, tables, copy, strict=True):
+            if isinstance(built, np.ndarray):
+                assert not built.flags.writeable, name
+                assert not sent.flags.writeable, name
+                assert np.array_equal(built, sent), name
+            else:
+                assert sent == built, name

@@ -668,7 +668,7 @@ def test_tallies_counted_apart_add_up() -> None:
 
 
 def test_read_histories_takes_files_folders_and_globs() -> None:
-    from pokerscore.histories.running import history_files, read_histories
+    from pokerscore.histories.reading import history_files, read_histories
 
     assert len(history_files([SHARED / "phh", SHARED / "pokerstars"])) == 102
     assert len(history_files([str(SHARED / "phh" / "pluribus-30" / "1*.phh")])) == 11
@@ -679,7 +679,7 @@ def test_read_histories_takes_files_folders_and_globs() -> None:
 
 
 def test_history_results_reports_bad_hands_and_goes_on() -> None:
-    from pokerscore.histories.running import StrictError, history_results
+    from pokerscore.histories.reading import StrictError, history_results
 
     errors: list[HandHistoryError] = []
     results = list(history_results(DATA / "malformed.phhs", on_error=errors.append))
@@ -696,7 +696,8 @@ def _rows(path: Path) -> list[dict[str, object]]:
 
 
 def test_parquet_rows_one_per_hand_and_player(tmp_path: Path) -> None:
-    from pokerscore.histories.running import COLUMNS, analyse_histories
+    from pokerscore.histories.model import COLUMNS
+    from pokerscore.histories.running import analyse_histories
 
     out = tmp_path / "rows.parquet"
     summary = analyse_histories([DATA / "actions.phhs", DATA / "side-pots.phhs"], out=out)
@@ -724,7 +725,8 @@ def test_parquet_rows_one_per_hand_and_player(tmp_path: Path) -> None:
 
 
 def test_a_strict_run_writes_nothing(tmp_path: Path) -> None:
-    from pokerscore.histories.running import StrictError, analyse_histories
+    from pokerscore.histories.reading import StrictError
+    from pokerscore.histories.running import analyse_histories
 
     out = tmp_path / "rows.parquet"
     with pytest.raises(StrictError):
@@ -747,36 +749,6 @@ def test_large_files_cut_into_parts_give_the_same_rows(tmp_path: Path) -> None:
     assert _rows(tmp_path / "whole.parquet") == _rows(tmp_path / "cut.parquet")
     assert (cut.hands, cut.bad, cut.series) == (whole.hands, whole.bad, whole.series)
     assert [e.message for e in cut.errors] == [e.message for e in whole.errors]
-
-
-@pytest.mark.parametrize("block", [1, 2, 3, 7, 11, 64, 1 << 22])
-def test_counting_lines_and_hand_starts_across_block_edges(
-    block: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The planner's count, read in blocks of any size, against a plain count of the lines and
-    of the lines that start a hand."""
-    from pokerscore.histories import running
-
-    monkeypatch.setattr(running, "_BLOCK", block)
-    rng = random.Random(block)
-    pieces = ["[1]\n", "x = 1\n", "PokerStars Hand #1\n", "[\n", "\n", "Poker\n", "a [b]\n"]
-    text = "".join(rng.choice(pieces) for _ in range(300)).encode()
-    path = tmp_path / "hands.txt"
-    path.write_bytes(text)
-    lines = text.split(b"\n")
-    for marker in (b"\n[", b"\nPokerStars"):
-        starts = sum(line.startswith(marker[1:]) for line in lines[:-1] or lines)
-        for start, stop in ((0, len(text)), (4, len(text) - 3), (0, 1)):
-            part = text[start:stop]
-            expected_lines = part.count(b"\n")
-            expected = sum(
-                line.startswith(marker[1:]) for line in part.split(b"\n")[: expected_lines + 1]
-            )
-            if start == 0 and stop == len(text):
-                assert expected == starts
-            with path.open("rb") as stream:
-                assert running._count(stream, marker, start, stop) == (expected_lines, expected)
-                assert running._count(stream, None, start, stop) == (expected_lines, 0)
 
 
 @pytest.mark.cluster
@@ -822,7 +794,7 @@ def test_the_command_prints_players_disagreements_and_bad_hands(tmp_path: Path) 
     assert "abs-100nl-sample.phhs, hand 7: the site pays 4.25 of a 5.00 pot" in stdout
     errors = [line for line in stderr.splitlines() if line.startswith("error: ")]
     assert len(errors) == 6 and "variant 'FR' (razz) is not replayed here" in stderr
-    from pokerscore.histories.running import read_histories
+    from pokerscore.histories.reading import read_histories
 
     seated = [h for h in read_histories(SHARED / "phh") if isinstance(h, HandHistory)]
     assert len(_rows(out)) == sum(len(hand.seats) for hand in seated) == 588
@@ -887,7 +859,8 @@ def test_a_missing_path_is_one_line() -> None:
 def _both_paths(
     sources: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Any, Any]:
-    from pokerscore.histories.running import REFERENCE_ONLY, analyse_histories
+    from pokerscore.histories.parts import REFERENCE_ONLY
+    from pokerscore.histories.running import analyse_histories
 
     fast = analyse_histories(sources, out=tmp_path / "fast.parquet", follow="p1")
     monkeypatch.setenv(REFERENCE_ONLY, "1")

@@ -67,12 +67,30 @@ a worker's process is started), not in the environment the nanny gives a worker 
 there they are visible to Python and ignored by glibc."""
 
 
+def local_workers(workers: int | None) -> int:
+    """The workers of a local cluster asked for ``workers``: one per core by default, and never
+    more than the cores (each worker is a process of some 70 MB that would only wait for a core:
+    40 of them on 2 cores took 2.8 GB).
+
+    >>> local_workers(None) == local_workers(10_000) == cores()
+    True
+    """
+    return cores() if workers is None else min(workers, cores())
+
+
 @contextmanager
-def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[Client]:
+def dask_client(
+    scheduler: str | None = None,
+    workers: int | None = None,
+    *,
+    on_lowered: Callable[[int, int], None] | None = None,
+) -> Iterator[Client]:
     """A Dask client: to the scheduler at ``scheduler``, or to a new local cluster of ``workers``.
 
-    ``workers`` defaults to the number of cores; it cannot be combined with ``scheduler`` (a
-    running cluster has the workers it has). The local cluster is closed on exit.
+    ``workers`` defaults to the number of cores, and is lowered to it when it is more
+    (:func:`local_workers`; ``on_lowered(asked, used)`` is told); it cannot be combined with
+    ``scheduler`` (a running cluster has the workers it has). The local cluster is closed on
+    exit.
     """
     if scheduler is not None and workers is not None:
         raise ParameterError(
@@ -95,7 +113,9 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         with client:
             yield client
         return
-    count = workers if workers is not None else cores()
+    count = local_workers(workers)
+    if workers is not None and count < workers and on_lowered is not None:
+        on_lowered(workers, count)
     threads = str(numba_threads_per_worker(count))
     spawned = {**dask.config.get("distributed.nanny.pre-spawn-environ"), **WORKER_MALLOC}
     with dask.config.set({"distributed.nanny.pre-spawn-environ": spawned}):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import TYPE_CHECKING, Annotated, Final, NoReturn
 
 import typer
@@ -16,6 +16,7 @@ from pokerscore._support.errors import ParameterError, one_line
 from pokerscore.cards import Card, PokerScoreError
 
 if TYPE_CHECKING:
+    from distributed import Client
     from rich.progress import Progress
 
 console = Console(highlight=False)
@@ -50,6 +51,24 @@ def fail(message: str, status: int = BAD_INPUT) -> NoReturn:
 
 CLUSTER_FLAGS: Final = {"workers": "--workers", "scheduler": "--scheduler"}
 """The options every command that runs on Dask shares, by the parameter they set."""
+
+
+def cluster(scheduler: str | None, workers: int | None) -> AbstractContextManager[Client]:
+    """The Dask client of a command's ``--scheduler`` or ``--workers``: a local cluster of more
+    workers than cores is lowered to the cores, with a one-line notice on stderr."""
+    from pokerscore._support.tasks import dask_client
+
+    def lowered(asked: int, used: int) -> None:
+        noun = "core" if used == 1 else "cores"
+        error_console.print(
+            Text(
+                f"note: --workers {asked} lowered to {used}, the {noun} of this machine "
+                "(--scheduler runs on a cluster of any size)",
+                style="dim",
+            )
+        )
+
+    return dask_client(scheduler, workers, on_lowered=lowered)
 
 
 @contextmanager

@@ -63,3 +63,33 @@ def kernel_threads(count: int) -> Iterator[None]:
         yield
     finally:
         numba.set_num_threads(previous)
+
+
+@contextlib.contextmanager
+def compile_notice(notice: Callable[[], None]) -> Iterator[None]:
+    """Call ``notice()`` once, the first time a kernel is compiled inside the block (a kernel
+    found in Numba's cache on disk is loaded, not compiled, and says nothing): a command can say
+    why its first run waits (the hand-history kernels take minutes to compile).
+
+    >>> told = []
+    >>> with compile_notice(lambda: told.append("compiling")):
+    ...     numba.njit(lambda x: x + 1)(1), numba.njit(lambda x: x * 2)(1)
+    (2, 2)
+    >>> told
+    ['compiling']
+    """
+    from numba.core import event
+
+    class Once(event.Listener):
+        told = False
+
+        def on_start(self, happening: event.Event) -> None:
+            if not self.told:
+                self.told = True
+                notice()
+
+        def on_end(self, happening: event.Event) -> None:
+            pass
+
+    with event.install_listener("numba:compile", Once()):
+        yield

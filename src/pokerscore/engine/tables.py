@@ -111,6 +111,17 @@ class RankingTables(NamedTuple):
     flush_rule: int
     """The ranking's :class:`~pokerscore.engine.rankings.FlushRule`."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickled arrays are writable: a bundle sent to a Dask worker is made read-only again,
+        # or every kernel it meets compiles once more for the writable combination.
+        return _unpickled_tables, (tuple(self),)
+
+
+def _unpickled_tables(fields: tuple[Any, ...]) -> RankingTables:
+    return RankingTables._make(
+        _read_only(field) if isinstance(field, np.ndarray) else field for field in fields
+    )
+
 
 Array = TypeVar("Array", bound=npt.NDArray[Any])
 

@@ -18,9 +18,6 @@ machine, or a shared file system).
 from __future__ import annotations
 
 import csv
-import glob
-import os
-import re
 import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -29,16 +26,22 @@ from typing import TYPE_CHECKING, Final
 
 import pyarrow.parquet as pq
 
-from pokerscore._support.atomic import atomic_path, path_kind, remove_stale, temporary_path
+from pokerscore._support.atomic import atomic_path
 from pokerscore._support.tasks import run_tasks
 from pokerscore.cards import PokerScoreError
+from pokerscore.files.datasets import (
+    check_dataset_target,
+    part_name,
+    replace_folder,
+    staging_folder,
+)
+from pokerscore.files.finding import glob_files
 from pokerscore.files.formats import Format, detect_format
 from pokerscore.files.reading import Span
 from pokerscore.files.scoring import (
     KEPT_DISAGREEMENTS,
     KEPT_ERRORS,
     BadRowError,
-    OutputPathError,
     ScoreJob,
     Summary,
     score_file,
@@ -76,7 +79,7 @@ def input_files(source: str) -> list[Path]:
     elif path.is_file():
         found = [path]
     else:
-        found = sorted(Path(name) for name in glob.glob(source) if Path(name).is_file())
+        found = glob_files(source)
     visible = [item for item in found if not item.name.startswith((".", "_"))]
     if not visible:
         raise PokerScoreError(f"no such file, folder or pattern: {source}")
@@ -141,43 +144,6 @@ def _add(total: Summary, part: Summary, offset: int) -> None:
     total.last_row = offset + part.last_row
 
 
-_DATASET_FILE: Final = re.compile(r"part-\d{5}\.parquet")
-
-
-def check_dataset_target(out: Path) -> None:
-    """Raise unless ``out`` may be replaced by a dataset: a new path, an empty folder, or a
-    dataset of part files (nothing else in it)."""
-    kind = path_kind(out)
-    if kind is None and out.exists():
-        kind = "file"
-    if kind is None:
-        return
-    if kind != "folder":
-        raise OutputPathError(
-            f"{{name}}: {out} is a {kind}; a dataset is a folder, and it is not replaced", "out"
-        )
-    foreign = sorted(
-        entry.name for entry in os.scandir(out) if not _DATASET_FILE.fullmatch(entry.name)
-    )
-    if foreign:
-        raise OutputPathError(
-            f"{{name}}: {out} is a folder this program did not write (it holds {foreign[0]!r}): "
-            "it is not replaced",
-            "out",
-        )
-
-
-def _replace_folder(staging: Path, out: Path) -> None:
-    """Put ``staging`` at ``out``, the dataset there before removed only once it is moved."""
-    check_dataset_target(out)
-    old = temporary_path(out, "old") if out.exists() else None
-    if old is not None:
-        os.replace(out, old)
-    os.replace(staging, out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
 def score_on_cluster(
     job: ScoreJob,
     client: Client | None,
@@ -198,17 +164,9 @@ def score_on_cluster(
         check_dataset_target(job.out)
     replace(job, out=None).check_outputs()
     parts = plan_parts(input_files(str(job.source)), job.file_format, part_bytes)
-    staging = scratch = None
-    if job.out is not None:
-        remove_stale(job.out)
-        staging = temporary_path(job.out)
-    if job.errors is not None:
-        remove_stale(job.errors)
-        scratch = temporary_path(job.errors, "scratch")
+    staging = None if job.out is None else staging_folder(job.out, "part")
+    scratch = None if job.errors is None else staging_folder(job.errors, "scratch")
     try:
-        for folder in (staging, scratch):
-            if folder is not None:
-                folder.mkdir()
         arguments = [
             (
                 part,
@@ -216,7 +174,7 @@ def score_on_cluster(
                     job,
                     source=Path(part.path),
                     file_format=Format(part.file_format),
-                    out=None if staging is None else staging.resolve() / f"{part.name}.parquet",
+                    out=None if staging is None else staging.resolve() / part_name(part.index),
                     errors=None if scratch is None else scratch.resolve() / f"{part.name}.csv",
                     strict=False,
                 ),
@@ -246,7 +204,7 @@ def score_on_cluster(
         if job.errors is not None and scratch is not None:
             _merge_errors(scratch, job.errors, parts, offsets)
         if job.out is not None and staging is not None:
-            _replace_folder(staging, job.out)
+            replace_folder(staging, job.out)
         return total
     finally:
         for folder in (staging, scratch):

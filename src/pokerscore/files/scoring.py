@@ -25,6 +25,7 @@ from pokerscore.engine.value_counts import HAND_SIZES
 from pokerscore.files._kernels import categorise
 from pokerscore.files.chunks import BLOCK_BYTES, BadRow, Chunk
 from pokerscore.files.columns import BATCH_ROWS
+from pokerscore.files.finding import OutputPathError
 from pokerscore.files.formats import UCI_CLASSES, Format, detect_format
 from pokerscore.files.reading import Span, file_chunks
 from pokerscore.files.writing import TableWriter, error_writer
@@ -38,10 +39,6 @@ KEPT_DISAGREEMENTS: Final = 100
 
 class BadRowError(PokerScoreError):
     """A bad row in strict mode: the run stops there."""
-
-
-class OutputPathError(ParameterError):
-    """An output path that would overwrite the input or the other output."""
 
 
 @dataclass(frozen=True)

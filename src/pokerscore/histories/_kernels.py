@@ -1820,8 +1820,10 @@ def phh_hands(
     (``*tables``): Numba's parallel loops take a bundle only as an argument of their own, and
     not a bundle of bundles."""
     for worker in prange(threads):
-        _phh_share(text, index, worker, hands, threads, high7, sot7, low, full_deck, short_deck,
-                   rows)  # fmt: skip
+        # The thread's number as int64: the parallel loop's index is unsigned in the threads'
+        # code and signed where Numba types the loop first, and each compiled the share again.
+        _phh_share(text, index, np.int64(worker), hands, threads, high7, sot7, low, full_deck,  # type: ignore[arg-type]
+                   short_deck, rows)  # fmt: skip
 
 
 @kernel()
@@ -2931,11 +2933,14 @@ def stars_hand(
         big_bet = 0
         small = small_header
         big = big_header
+    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
+    # Literal[int] arguments (three versions in all).
+    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
     status, allin_street, allin_cards, pot_count = replay_one(
-        count, game, betting, 0, min_bet, big_bet, stacks, antes, blinds, in_turn, actions,
-        w.kinds, w.actors, w.amounts, w.cards, w.card_counts, paid, 1, w.finishing, 0,
-        w.all_ins, said, tables, tables.full_deck, w.seat_rows, w.holes, w.board, w.state,
-        w.seen, w.hole, w.work, rows, hand,
+        count, game, betting, no_trimming, min_bet, big_bet, stacks, antes, blinds, in_turn,  # type: ignore[arg-type]
+        actions, w.kinds, w.actors, w.amounts, w.cards, w.card_counts, paid, has_won,  # type: ignore[arg-type]
+        w.finishing, has_finish, w.all_ins, said, tables, tables.full_deck, w.seat_rows, w.holes,  # type: ignore[arg-type]
+        w.board, w.state, w.seen, w.hole, w.work, rows, hand,
     )  # fmt: skip
     if status != OK:
         return
@@ -2983,9 +2988,9 @@ def stars_hands(
 ) -> None:
     """:func:`stars_hand` for every hand :func:`stars_index` found, numbered from
     ``first_hand``, on ``threads`` threads (the tables one by one, as in :func:`phh_hands`)."""
-    for worker in prange(threads):
-        _stars_share(text, starts, stops, first_hand, worker, hands, threads, high7, sot7, low,
-                     full_deck, short_deck, rows)  # fmt: skip
+    for worker in prange(threads):  # the thread's number as int64, as in phh_hands
+        _stars_share(text, starts, stops, first_hand, np.int64(worker), hands, threads, high7,  # type: ignore[arg-type]
+                     sot7, low, full_deck, short_deck, rows)  # fmt: skip
 
 
 @kernel()

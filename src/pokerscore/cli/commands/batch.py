@@ -16,6 +16,7 @@ from pokerscore.cli.lines import SHOWN_ERRORS
 from pokerscore.cli.output import (
     BAD_INPUT,
     JsonOption,
+    cluster,
     console,
     fail,
     print_json,
@@ -163,10 +164,9 @@ def _score_on_dask(
     job: ScoreJob, scheduler: str | None, workers: int | None, json_output: bool
 ) -> Summary:
     """Score on a Dask client opened here (a local cluster, or the scheduler's), with a bar."""
-    from pokerscore._support.tasks import dask_client
     from pokerscore.files.distributed import score_on_cluster
 
-    with progress_bar(disable=json_output) as bar, dask_client(scheduler, workers) as client:
+    with progress_bar(disable=json_output) as bar, cluster(scheduler, workers) as client:
         task = bar.add_task("parts", total=None)
         return score_on_cluster(
             job,

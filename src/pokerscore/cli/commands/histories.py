@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Final, cast
 
@@ -12,6 +13,7 @@ from rich.text import Text
 
 from pokerscore.cli.output import (
     JsonOption,
+    cluster,
     console,
     counted,
     error_console,
@@ -23,12 +25,18 @@ from pokerscore.cli.output import (
 )
 
 if TYPE_CHECKING:
-    from pokerscore.histories.running import FileFormat, HistoriesSummary
+    from distributed import Client
+
+    from pokerscore.histories.reading import FileFormat
+    from pokerscore.histories.running import OutForm
+    from pokerscore.histories.summary import HistoriesSummary
 
 SHOWN_ERRORS: Final = 10
 SHOWN_DISAGREEMENTS: Final = 10
 SHOWN_PLAYERS: Final = 25
 FORMATS: Final = ("auto", "phh", "pokerstars")
+OUT_FORMS: Final = ("auto", "file", "dataset")
+FLAGS: Final = {"out": "--out", "plot": "--plot", "out_form": "--out-form"}
 
 
 def histories_command(
@@ -46,9 +54,21 @@ def histories_command(
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", "-o", metavar="FILE.parquet", help="Write one row per hand and player."
+            "--out",
+            "-o",
+            metavar="PATH",
+            help="Write one row per hand and player to Parquet: a file, or with --workers or "
+            "--scheduler a dataset (a folder of part files the workers write).",
         ),
     ] = None,
+    out_form: Annotated[
+        str,
+        typer.Option(
+            "--out-form",
+            metavar="|".join(OUT_FORMS),
+            help="--out as one file or as a dataset (auto: a dataset on Dask, else a file).",
+        ),
+    ] = "auto",
     plot: Annotated[
         Path | None,
         typer.Option(
@@ -86,8 +106,15 @@ def histories_command(
         fail("--workers sizes a local cluster: leave it out with --scheduler")
     if plot is not None and player is None:
         fail("--plot draws one player: give --player NAME")
+    if out_form not in OUT_FORMS:
+        fail(f"unknown --out-form {out_form!r}: use one of {', '.join(OUT_FORMS)}")
     started = time.perf_counter()
-    with progress_bar(disable=json_output) as bar, user_errors():
+    with progress_bar(disable=json_output) as bar, user_errors(FLAGS):
+        if plot is not None:
+            from pokerscore.files.finding import refuse_inputs
+            from pokerscore.histories.reading import history_files
+
+            refuse_inputs(plot, history_files(paths), "plot")
         task = bar.add_task("reading", total=None)
 
         def advance(done: int, total: int) -> None:
@@ -95,9 +122,10 @@ def histories_command(
             rate = done / elapsed / (1 << 20) if elapsed else 0.0
             bar.update(task, completed=done, total=total, description=f"{rate:,.1f} MB/s")
 
-        summary = _run(paths, out, player, file_format, workers, scheduler, strict, advance)
+        options = _Options(out, out_form, player, file_format, strict)
+        summary = _run(paths, options, workers, scheduler, advance)
         if plot is not None and player is not None:
-            from pokerscore.histories.running import plot_player
+            from pokerscore.histories.plots import plot_player
 
             plot_player(summary.series, player, plot)
     seconds = time.perf_counter() - started
@@ -115,38 +143,59 @@ def histories_command(
         raise typer.Exit(1)
 
 
+@dataclass(frozen=True)
+class _Options:
+    """The command's options that go to the library as they are."""
+
+    out: Path | None
+    out_form: str
+    player: str | None
+    file_format: str
+    strict: bool
+
+
 def _run(
     paths: list[str],
-    out: Path | None,
-    player: str | None,
-    file_format: str,
+    options: _Options,
     workers: int | None,
     scheduler: str | None,
-    strict: bool,
     advance: Callable[[int, int], None],
 ) -> HistoriesSummary:
-    from pokerscore.histories.running import StrictError, analyse_histories
+    from pokerscore.histories.reading import StrictError
+    from pokerscore.histories.running import analyse_histories
 
-    kind = cast("FileFormat", file_format)
+    def run(client: Client | None) -> HistoriesSummary:
+        return analyse_histories(
+            paths,
+            out=options.out,
+            out_form=cast("OutForm", options.out_form),
+            follow=options.player,
+            file_format=cast("FileFormat", options.file_format),
+            strict=options.strict,
+            client=client,
+            progress=advance,
+        )
+
     try:
         if workers is None and scheduler is None:
-            return analyse_histories(
-                paths, out=out, follow=player, file_format=kind, strict=strict, progress=advance
-            )
-        from pokerscore._support.tasks import dask_client
+            from pokerscore.engine.jit import compile_notice
 
-        with dask_client(scheduler, workers) as client:
-            return analyse_histories(
-                paths,
-                out=out,
-                follow=player,
-                file_format=kind,
-                strict=strict,
-                client=client,
-                progress=advance,
-            )
+            with compile_notice(_compiling):
+                return run(None)
+        with cluster(scheduler, workers) as client:
+            return run(client)
     except StrictError as error:
         fail(str(error))
+
+
+def _compiling() -> None:
+    error_console.print(
+        Text(
+            "note: compiling the hand-history kernels for their first run (a few minutes; "
+            "they are cached for the next)",
+            style="dim",
+        )
+    )
 
 
 def _rate(value: float) -> str:

@@ -163,7 +163,7 @@ def preflop_command(
     replaced only with --overwrite.
     """
     from pokerscore._support.extras import require_extra
-    from pokerscore._support.tasks import dask_client
+    from pokerscore.cli.output import cluster as open_cluster
     from pokerscore.games.holdem.preflop import (
         DEFAULT_TASKS,
         PreflopJob,
@@ -191,7 +191,7 @@ def preflop_command(
             require_extra("plots", "drawing the preflop heat map")
         check_out(out, job, resume=resume, overwrite=overwrite)
         # Every task kept already (a run stopped as it wrote the tables): no cluster to start.
-        cluster = dask_client(scheduler, workers) if unfinished_tasks(job, out) else None
+        cluster = open_cluster(scheduler, workers) if unfinished_tasks(job, out) else None
         with progress_bar(disable=json_output) as bar:
             task = bar.add_task("starting the cluster", total=None)
 

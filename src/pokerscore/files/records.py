@@ -1,0 +1,226 @@
+"""Large text files of records (hands of a hand history, one after another), cut into parts by
+byte ranges and read a part at a time in blocks of whole records.
+
+The planner (:func:`byte_ranges`) reads nothing: a part is a range of bytes. Whoever reads a
+part (a Dask worker) finds its records: a record starts at the start of the file or at a line
+that starts with the format's marker (``[`` of a PHH table, ``PokerStars`` of a hand), and a
+part holds the records that start in its range, the last one read to its end past the range.
+So the parts of a file hold each record once, whatever the ranges.
+
+Memory is bounded by the block size and the longest record: a record longer than
+``max_record`` bytes is not held; it comes as a :class:`LongRecord` (where it starts, its first
+line) and the reader skips to the next record.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Generator, Iterator
+from pathlib import Path
+from typing import BinaryIO, Final, NamedTuple
+
+from pokerscore.files.formats import BYTE_ORDER_MARK
+
+BLOCK_BYTES: Final = 8 << 20
+"""Bytes read at a time (a block of records is about this size)."""
+MAX_RECORD_BYTES: Final = 1 << 20
+"""The longest record held, in bytes: 1 MiB (a hand takes about 600)."""
+HEAD_BYTES: Final = 200
+"""Bytes kept of a long record's first line, to name it."""
+
+
+class ByteRange(NamedTuple):
+    """A part of a file: the records that start in bytes ``start .. stop`` (None: to the end)."""
+
+    path: str
+    start: int
+    stop: int | None
+
+
+class RecordBlock(NamedTuple):
+    """Whole records, and the lines of the part before them (counted from 0)."""
+
+    data: bytes
+    line: int
+
+
+class LongRecord(NamedTuple):
+    """A record longer than the limit, not read: the lines of the part before it and the start
+    of its first line."""
+
+    line: int
+    head: bytes
+
+
+def byte_ranges(path: Path, part_bytes: int) -> list[ByteRange]:
+    """A file cut into ranges of ``part_bytes`` (the last one open-ended); the file's size is
+    all that is read.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile() as handle:
+    ...     _ = handle.write(b"x" * 25); handle.flush()
+    ...     [(r.start, r.stop) for r in byte_ranges(Path(handle.name), 10)]
+    [(0, 10), (10, 20), (20, None)]
+    """
+    size = path.stat().st_size
+    starts = range(0, max(size, 1), part_bytes)
+    return [
+        ByteRange(str(path), start, None if start + part_bytes >= size else start + part_bytes)
+        for start in starts
+    ]
+
+
+def _first_start(handle: BinaryIO, separator: bytes, start: int, block_bytes: int) -> int:
+    """The offset of the first record that starts at or after ``start`` (-1: none)."""
+    if start == 0:
+        return 0
+    handle.seek(start - 1)
+    carried = b""
+    base = start - 1
+    while block := handle.read(block_bytes):
+        data = carried + block
+        at = data.find(separator)
+        if at >= 0:
+            return base - len(carried) + at + 1
+        carried = data[-(len(separator) - 1) :] if len(separator) > 1 else b""
+        base += len(block)
+    return -1
+
+
+def record_blocks(
+    handle: BinaryIO,
+    marker: bytes | None,
+    *,
+    start: int = 0,
+    stop: int | None = None,
+    block_bytes: int = BLOCK_BYTES,
+    max_record: int = MAX_RECORD_BYTES,
+) -> Generator[RecordBlock | LongRecord, None, int]:
+    """The records that start in bytes ``start .. stop`` of ``handle``, in blocks of whole
+    records (a byte-order mark at the start of the file dropped), and each record longer than
+    ``max_record`` as a :class:`LongRecord`; returns the part's lines. ``marker`` None: the file
+    is one record.
+
+    Text before the first marker of the file is the first record (the reader tells it is no
+    record). At most ``block_bytes + max_record`` bytes are held.
+    """
+    separator = b"\n" + marker if marker is not None else None
+    if separator is None:
+        first = 0 if start == 0 else -1
+    else:
+        first = _first_start(handle, separator, start, block_bytes)
+    if first < 0 or (stop is not None and first >= stop and first > 0):
+        return 0
+    overlap = 0 if separator is None else len(separator) - 1
+    handle.seek(first)
+    position = first  # the file offset of the next byte read
+    lines = 0  # the part's lines before carry (or, skipping, before the block)
+    carry = b""  # from a record's start: read, not handed on yet (skipping: the last bytes seen)
+    skipping = False  # inside a long record: read past it to the next record
+    at_file_start = first == 0
+    while True:
+        block = handle.read(block_bytes)
+        if at_file_start:
+            while len(block) < len(BYTE_ORDER_MARK) and (more := handle.read(block_bytes)):
+                block += more
+            if block.startswith(BYTE_ORDER_MARK):
+                block = block[len(BYTE_ORDER_MARK) :]
+                position += len(BYTE_ORDER_MARK)
+                block = block or handle.read(block_bytes)
+            at_file_start = False
+        if not block:
+            break
+        base = position - len(carry)  # the file offset of data[0]
+        position += len(block)
+        data = carry + block
+        fresh = max(0, len(carry) - overlap)  # where a separator not seen yet can start
+        end = -1  # where the part ends: the first record that starts at or after stop
+        if separator is not None and stop is not None and position > stop:
+            at = data.find(separator, max(fresh, stop - 1 - base))
+            end = -1 if at < 0 else at + 1
+        if end >= 0:
+            data = data[:end]
+        if skipping:
+            counted = len(carry)  # already counted
+            cut = -1 if separator is None else data.find(separator, fresh)
+            if cut < 0:
+                lines += data.count(b"\n", counted)
+                carry = data[-overlap:] if overlap else b""
+                if end >= 0:
+                    return lines
+                continue
+            lines += data.count(b"\n", counted, cut + 1)
+            data, skipping = data[cut + 1 :], False
+            carry = b""
+        cut = -1 if separator is None or end >= 0 else data.rfind(separator)
+        if end >= 0:
+            whole, carry = data, b""
+        elif cut >= 0:
+            whole, carry = data[: cut + 1], data[cut + 1 :]
+        else:
+            whole, carry = b"", data
+        if whole:
+            yield from _bounded(whole, separator, lines, max_record)
+            lines += whole.count(b"\n")
+        if end >= 0:
+            return lines
+        if len(carry) > max_record + overlap:  # the record, and maybe the next one's first bytes
+            yield LongRecord(lines, _head(carry))
+            lines += carry.count(b"\n")
+            carry, skipping = (carry[-overlap:] if overlap else b""), True
+    if carry and not skipping:
+        yield from _bounded(carry, separator, lines, max_record)
+        lines += carry.count(b"\n")
+    return lines
+
+
+def _head(record: bytes) -> bytes:
+    """The start of a record's first line, to name it."""
+    return record[:HEAD_BYTES].split(b"\n", 1)[0]
+
+
+def _bounded(
+    data: bytes, separator: bytes | None, lines: int, max_record: int
+) -> Iterator[RecordBlock | LongRecord]:
+    """Whole records as one block, or, where some of them are too long, the records between
+    them as blocks and each long one as a :class:`LongRecord`."""
+    if len(data) <= max_record:
+        yield RecordBlock(data, lines)
+        return
+    starts = [0]
+    if separator is not None:
+        at = data.find(separator)
+        while at >= 0:
+            starts.append(at + 1)
+            at = data.find(separator, at + 1)
+    starts.append(len(data))
+    held = 0  # the first byte not handed on yet
+    for begin, end in itertools.pairwise(starts):
+        if end - begin <= max_record:
+            continue
+        if begin > held:
+            yield RecordBlock(data[held:begin], lines + data.count(b"\n", 0, held))
+        yield LongRecord(lines + data.count(b"\n", 0, begin), _head(data[begin:]))
+        held = end
+    if held < len(data):
+        yield RecordBlock(data[held:], lines + data.count(b"\n", 0, held))
+
+
+def count_records(
+    path: Path, marker: bytes | None, start: int = 0, stop: int | None = None
+) -> tuple[int, int]:
+    """The lines and the records of the part of ``path`` that starts in ``start .. stop``
+    (records as :func:`record_blocks` finds them, long ones too)."""
+    records = 0
+    separator = None if marker is None else b"\n" + marker
+    with path.open("rb") as handle:
+        blocks = record_blocks(handle, marker, start=start, stop=stop)
+        while True:
+            try:
+                block = next(blocks)
+            except StopIteration as end:
+                return end.value, records
+            if isinstance(block, LongRecord) or separator is None:
+                records += 1
+            else:
+                records += block.data.count(separator) + block.data.startswith(marker or b"")

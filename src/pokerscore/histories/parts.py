@@ -1,0 +1,504 @@
+"""One part of a run over hand-history files: the hands of a file, or of the records that start in
+a byte range of it (:mod:`~pokerscore.files.records`: the part finds its own hands), read,
+replayed and valued; its rows to a writer, its figures into a summary.
+
+PHH and PokerStars text go through the kernels (:mod:`~pokerscore.histories.batches`), which
+decide only what they are sure of; the hands they leave go through the reference reader and
+replay and come back in their places. A hand longer than :data:`MAX_HAND_BYTES` is not read: it
+is a bad hand, with its file, number and line.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import numpy as np
+
+from pokerscore.files.records import (
+    MAX_RECORD_BYTES,
+    LongRecord,
+    RecordBlock,
+    count_records,
+    record_blocks,
+)
+from pokerscore.histories import _kernels as k
+from pokerscore.histories.batches import (
+    batch_columns,
+    replay_phh_text,
+    replay_stars_text,
+    slow_hands,
+)
+from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult, schema
+from pokerscore.histories.phh import parse_phh, phh_tables
+from pokerscore.histories.pokerstars import parse_pokerstars, pokerstars_hands
+from pokerscore.histories.reading import StrictError, read_file
+from pokerscore.histories.replay import replay
+from pokerscore.histories.rows import RowBuffer
+from pokerscore.histories.summary import HistoriesSummary
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+BATCH_ROWS: Final = 1 << 16
+"""Rows of the reference path gathered before they are written."""
+MAX_HAND_BYTES: Final = MAX_RECORD_BYTES
+"""The longest hand read, in bytes (1 MiB; a hand takes about 600): memory stays bounded
+whatever the input."""
+REFERENCE_ONLY: Final = "POKERSCORE_HISTORIES_REFERENCE"
+"""Set to 1, every hand goes the reference path (tests compare the two)."""
+
+
+@dataclass(frozen=True)
+class HistoryPart:
+    """A file, or the hands of a file that start in a byte range, with the numbers of its first
+    line and (PokerStars) first hand in the file where they are known (else 1: the part's own
+    numbers, which the run moves to their place)."""
+
+    index: int
+    path: str
+    file_format: str
+    """``phh``, ``pokerstars``, or ``auto`` for a file that is neither (reported bad)."""
+    start: int = 0
+    stop: int | None = None
+    first_hand: int = 1
+    """PokerStars hands are numbered in their file; PHH hands by their ``[n]`` tables."""
+    first_line: int = 1
+
+    @property
+    def single(self) -> bool:
+        """A ``.phh`` file: one hand."""
+        return self.file_format == "phh" and Path(self.path).suffix.lower() == ".phh"
+
+    @property
+    def marker(self) -> bytes | None:
+        """What the line that starts a hand starts with (None: the file is one hand)."""
+        if self.single:
+            return None
+        return b"PokerStars" if self.file_format == "pokerstars" else b"["
+
+    @property
+    def size(self) -> int:
+        """The part's bytes, for progress."""
+        if self.stop is not None:
+            return self.stop - self.start
+        try:
+            return max(Path(self.path).stat().st_size - self.start, 1)
+        except OSError:
+            return 1
+
+
+@dataclass
+class PartDone:
+    """What a part found, its lines and the hands it counted (to number the next part's)."""
+
+    summary: HistoriesSummary
+    lines: int
+    hands: int
+
+
+class _Records:
+    """The part's hands as blocks of whole records; :attr:`lines` once read."""
+
+    def __init__(self, part: HistoryPart) -> None:
+        self.part = part
+        self.lines = 0
+        self.hands = 0
+
+    def __iter__(self) -> Iterator[RecordBlock | LongRecord]:
+        part = self.part
+        with Path(part.path).open("rb") as handle:
+            self.lines = yield from record_blocks(
+                handle, part.marker, start=part.start, stop=part.stop, max_record=MAX_HAND_BYTES
+            )
+
+
+_TABLE: Final = re.compile(rb"\s*\[\s*(\d+)\s*\]\s*")
+
+
+def _long_hand(part: HistoryPart, item: LongRecord, number: int) -> HandHistoryError:
+    """The error of a hand too long to read."""
+    if part.file_format == "pokerstars":
+        hand: int | None = number
+    elif part.single:
+        hand = 1
+    else:
+        table = _TABLE.fullmatch(item.head)
+        hand = int(table[1]) if table else None
+    return HandHistoryError(
+        f"a hand of more than {MAX_HAND_BYTES:,} bytes: not read",
+        file=part.path,
+        hand=hand,
+        line=part.first_line + item.line,
+    )
+
+
+def _bad(summary: HistoriesSummary, error: HandHistoryError, strict: bool) -> None:
+    if strict:
+        raise StrictError(error.reason, file=error.file, hand=error.hand, line=error.line)
+    summary.add_error(error)
+
+
+def count_part(part: HistoryPart) -> tuple[int, int]:
+    """The lines and hands of a part (a worker counts them, to number the next part's)."""
+    return count_records(Path(part.path), part.marker, part.start, part.stop)
+
+
+def run_part(
+    part: HistoryPart,
+    *,
+    strict: bool,
+    allin_ev: bool,
+    follow: str | None,
+    write: Callable[[pa.Table], None] | None,
+) -> PartDone:
+    """Replay the hands of one part: rows to ``write``, the rest into a summary."""
+    if part.file_format in ("phh", "pokerstars") and os.environ.get(REFERENCE_ONLY) != "1":
+        return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
+    summary = HistoriesSummary()
+    records = _Records(part)
+    _replay_reference(_part_hands(part, records), summary, strict, allin_ev, follow, write)
+    return PartDone(summary, records.lines, records.hands)
+
+
+def _replay_reference(
+    hands: Iterator[HandHistory | HandHistoryError],
+    summary: HistoriesSummary,
+    strict: bool,
+    allin_ev: bool,
+    follow: str | None,
+    write: Callable[[pa.Table], None] | None,
+) -> None:
+    """Hands replayed the reference way: rows to ``write``, the rest into ``summary``."""
+    rows = RowBuffer() if write is not None else None
+    for hand in hands:
+        try:
+            if isinstance(hand, HandHistoryError):
+                raise hand
+            result = replay(hand, allin_ev=allin_ev)
+        except HandHistoryError as error:
+            _bad(summary, error, strict)
+            continue
+        summary.add_result(result, follow)
+        summary.rows += len(result.players)
+        if rows is not None and write is not None:
+            rows.add(result)
+            if rows.size >= BATCH_ROWS:
+                write(rows.take())
+    if rows is not None and write is not None and rows.size:
+        write(rows.take())
+
+
+def run_part_to(
+    part: HistoryPart,
+    target: str | None,
+    form: Literal["parquet", "arrow"],
+    allin_ev: bool,
+    follow: str | None,
+) -> PartDone:
+    """One part on a Dask worker (or in this process): its rows written to ``target`` as a
+    Parquet file (a part of a dataset; none when the part has no rows) or as an Arrow file
+    (Arrow's own format, LZ4: cheap to write, and read back without decoding when the parts
+    are gathered into one Parquet file). Never strict: the run finds the first bad hand."""
+    if target is None:
+        return run_part(part, strict=False, allin_ev=allin_ev, follow=follow, write=None)
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = Path(target)
+    if form == "arrow":
+        options = pa.ipc.IpcWriteOptions(compression="lz4")  # a third of the bytes to stage
+        with pa.ipc.new_file(path, schema(), options=options) as writer:
+            return run_part(
+                part, strict=False, allin_ev=allin_ev, follow=follow, write=writer.write_table
+            )
+    with pq.ParquetWriter(path, schema()) as parquet:
+        done = run_part(
+            part, strict=False, allin_ev=allin_ev, follow=follow, write=parquet.write_table
+        )
+    if not done.summary.rows:
+        path.unlink()
+    return done
+
+
+def _part_hands(part: HistoryPart, records: _Records) -> Iterator[HandHistory | HandHistoryError]:
+    """The part's hands by the reference reader (``records.hands`` counts PokerStars hands)."""
+    path = Path(part.path)
+    if part.file_format not in ("phh", "pokerstars"):
+        yield from read_file(path, part.file_format)  # type: ignore[arg-type]
+        return
+    for item in records:
+        if isinstance(item, LongRecord):
+            records.hands += 1
+            yield _long_hand(part, item, part.first_hand - 1 + records.hands)
+        elif part.single:
+            yield _reference_hand(item.data, part.path, 1, 0, True)
+        else:
+            yield from _block_hands(part, item.data, part.first_line + item.line, records)
+
+
+def _block_hands(
+    part: HistoryPart, data: bytes, first_line: int, records: _Records
+) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands of a block of whole records by the reference reader. Text before the first
+    hand of the file is one bad hand, and the hands after it are read."""
+    name = part.path
+    spoiled: dict[int, HandHistoryError] = {}
+    try:
+        if part.file_format == "phh":
+            for number, start, table in phh_tables(_numbered(data, first_line)):
+                if isinstance(table, HandHistoryError):
+                    yield table.located(name, number, None)
+                    continue
+                try:
+                    yield parse_phh(table, file=name, number=number, line=start + 1, header=start)
+                except HandHistoryError as error:
+                    yield error.located(name, number, start)
+            return
+        for start, hand_lines in pokerstars_hands(_texts(data, first_line, spoiled)):
+            records.hands += 1
+            number = part.first_hand - 1 + records.hands
+            bad = [line for line in spoiled if start <= line < start + len(hand_lines)]
+            if bad:
+                yield spoiled[bad[0]].located(name, number, None)
+                continue
+            try:
+                yield parse_pokerstars(hand_lines, file=name, number=number, first_line=start)
+            except HandHistoryError as error:
+                yield error
+    except HandHistoryError as error:  # text before the first hand: the rest is read on
+        yield error.located(name, None, None)
+        cut = data.find(b"\n" + (part.marker or b""))
+        if cut >= 0:
+            rest = first_line + data.count(b"\n", 0, cut + 1)
+            yield from _block_hands(part, data[cut + 1 :], rest, records)
+
+
+def _texts(
+    data: bytes, first_line: int, spoiled: dict[int, HandHistoryError]
+) -> Iterator[tuple[int, str]]:
+    """The lines of a block, numbered; a line that is not UTF-8 comes empty, its error in
+    ``spoiled``."""
+    for number, line in _numbered(data, first_line):
+        if isinstance(line, HandHistoryError):
+            spoiled[number] = line
+            line = ""
+        yield number, line
+
+
+def _numbered(data: bytes, first_line: int) -> Iterator[tuple[int, str | HandHistoryError]]:
+    """The lines of a block, numbered, each decoded (or the error of a line not UTF-8)."""
+    for number, raw in enumerate(io.BytesIO(data), first_line):
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield number, HandHistoryError(f"not UTF-8 text ({error.reason})", line=number)
+
+
+def _run_fast_part(
+    part: HistoryPart,
+    *,
+    strict: bool,
+    allin_ev: bool,
+    follow: str | None,
+    write: Callable[[pa.Table], None] | None,
+) -> PartDone:
+    """A PHH or PokerStars part through the kernels; the hands they leave through the
+    reference path."""
+    summary = HistoriesSummary()
+    name = part.path
+    stars = part.file_format == "pokerstars"
+    single = part.single
+    records = _Records(part)
+    next_hand = part.first_hand
+    for item in records:
+        if isinstance(item, LongRecord):
+            _bad(summary, _long_hand(part, item, next_hand), strict)
+            next_hand += 1
+            continue
+        data = item.data
+        line = part.first_line + item.line
+        if not single and not data.strip():
+            continue
+        if stars:
+            batch = replay_stars_text(data, first_hand=next_hand)
+        else:
+            batch = replay_phh_text(data, single=single, first_line=line)
+        if batch is None:  # text before the file's first hand: the reference path says why
+            counted = _Records(part)
+            _replay_reference(
+                _block_hands(part, data, line, counted), summary, strict, allin_ev, follow, write
+            )
+            next_hand += counted.hands
+            continue
+        chunk_line = line
+        next_hand += batch.hands
+        fast = batch_columns(batch, name) if batch.hands else None
+        slow_rows = RowBuffer()
+        slow_order: list[int] = []
+        for place, number, header, start, stop in slow_hands(batch):
+            if stars:
+                first = chunk_line + data.count(b"\n", 0, start)
+                hand = _reference_stars_hand(data[start:stop], name, number, first)
+            else:
+                hand = _reference_hand(data[start:stop], name, number, header, single)
+            result = _replayed(hand, strict, allin_ev)
+            if isinstance(result, HandHistoryError):
+                summary.add_error(result)
+                continue
+            slow_rows.add(result)
+            slow_order += [place] * len(result.players)
+            summary.add_result(result, None)
+            summary.rows += len(result.players)
+        table = _spliced(summary, batch, fast, slow_rows, slow_order)
+        if table is None:
+            continue
+        if follow is not None:
+            _follow(summary, table, follow)
+        if write is not None:
+            write(table)
+    return PartDone(summary, records.lines, next_hand - part.first_hand)
+
+
+def _spliced(
+    summary: HistoriesSummary, batch: Any, fast: Any, slow_rows: RowBuffer, slow_order: list[int]
+) -> pa.Table | None:
+    """A block's rows: the kernels' and the slow hands' back in their places (None: no rows)."""
+    import pyarrow as pa
+
+    tables = []
+    orders = []
+    if fast is not None and fast.table.num_rows:
+        tables.append(fast.table)
+        orders.append(fast.order)
+        _tally_columns(summary, fast, batch)
+    if slow_rows.size:
+        tables.append(slow_rows.take())
+        orders.append(np.array(slow_order, dtype=np.int64))
+    if not tables:
+        return None
+    if len(tables) == 1:
+        table = tables[0]
+    else:  # the few slow hands back in their places among the fast ones
+        fast_order, slow_order_array = orders
+        cuts = np.searchsorted(fast_order, slow_order_array)
+        ordered = []
+        previous = 0
+        slow_table = tables[1]
+        starts = np.flatnonzero(np.r_[True, slow_order_array[1:] != slow_order_array[:-1]])
+        ends = np.r_[starts[1:], len(slow_order_array)]
+        for start, stop in zip(starts.tolist(), ends.tolist(), strict=True):
+            cut = int(cuts[start])
+            ordered.append(tables[0].slice(previous, cut - previous))
+            ordered.append(slow_table.slice(start, stop - start))
+            previous = cut
+        ordered.append(tables[0].slice(previous))
+        table = pa.concat_tables(ordered)
+    return table
+
+
+def _reference_hand(
+    data: bytes, name: str, number: int, header: int, single: bool
+) -> HandHistory | HandHistoryError:
+    """A hand the kernels left, read by the reference reader as it reads a whole file."""
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if single:
+            return HandHistoryError(f"not UTF-8 text ({error.reason})", file=name, hand=1)
+        bad_line = header + 1 + data[: error.start].count(b"\n")
+        return HandHistoryError(
+            f"not UTF-8 text ({error.reason})", file=name, hand=number, line=bad_line
+        )
+    try:
+        if single:
+            return parse_phh(text, file=name, number=1, line=1)
+        return parse_phh(text, file=name, number=number, line=header + 1, header=header)
+    except HandHistoryError as error:
+        return error.located(name, number, header)
+
+
+def _reference_stars_hand(
+    data: bytes, name: str, number: int, first_line: int
+) -> HandHistory | HandHistoryError:
+    """A PokerStars hand the kernels left, read by the reference reader."""
+
+    lines = []
+    for offset, raw in enumerate(data.splitlines(keepends=True)):
+        try:
+            lines.append(raw.decode("utf-8-sig" if first_line + offset == 1 else "utf-8"))
+        except UnicodeDecodeError as error:
+            return HandHistoryError(
+                f"not UTF-8 text ({error.reason})", file=name, hand=number, line=first_line + offset
+            )
+    try:
+        return parse_pokerstars(lines, file=name, number=number, first_line=first_line)
+    except HandHistoryError as error:
+        return error
+
+
+def _replayed(
+    hand: HandHistory | HandHistoryError, strict: bool, allin_ev: bool
+) -> HandResult | HandHistoryError:
+
+    try:
+        if isinstance(hand, HandHistoryError):
+            raise hand
+        return replay(hand, allin_ev=allin_ev)
+    except HandHistoryError as error:
+        if strict:
+            raise StrictError(
+                error.reason, file=error.file, hand=error.hand, line=error.line
+            ) from None
+        return error
+
+
+def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
+    """The kernels' rows into the summary: counts, and each player's tally, by column."""
+    import pyarrow.compute as pc
+
+    table = fast.table
+    summary.hands += int(np.count_nonzero(batch.facts[: batch.hands, k.F_STATUS] == k.OK))
+    summary.rows += table.num_rows
+    encoded = pc.dictionary_encode(table.column("player")).combine_chunks()
+    codes = encoded.indices.to_numpy()
+    names = encoded.dictionary.to_pylist()
+    size = len(names)
+    net = table.column("net").to_numpy()
+    adjusted = fast.allin_adjusted
+    big = table.column("big_blind").to_numpy()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        net_bb = np.where(big > 0, net / big, 0.0)
+        adjusted_bb = np.where(big > 0, adjusted / big, 0.0)
+
+    flags = [table.column(name).to_numpy(zero_copy_only=False) for name in
+             ("vpip", "pfr", "saw_flop", "went_to_showdown", "won_at_showdown")]  # fmt: skip
+    counts = np.stack(
+        [np.bincount(codes, minlength=size)]
+        + [np.bincount(codes, weights=flag, minlength=size).astype(np.int64) for flag in flags],
+        axis=1,
+    )
+    sums = np.stack(
+        [np.bincount(codes, weights=values, minlength=size).astype(np.float64)
+         for values in (net, adjusted, net_bb, adjusted_bb)],
+        axis=1,
+    )  # fmt: skip
+    summary.tally.add_totals(names, counts, sums)
+
+
+def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:
+    import pyarrow.compute as pc
+
+    mine = table.filter(pc.equal(table.column("player"), follow))
+    if not mine.num_rows:
+        return
+    net = mine.column("net").to_numpy()
+    ev = mine.column("allin_ev").to_numpy(zero_copy_only=False)
+    adjusted = np.where(np.isnan(ev.astype(np.float64)), net, ev)
+    summary.series += list(zip(net.tolist(), adjusted.tolist(), strict=True))

@@ -1,0 +1,125 @@
+"""Cutting record files into parts by byte ranges: every record once, in order, with its line,
+whatever the ranges and block sizes; a record past the limit comes as a long record. The oracle
+splits the whole text at the lines that start with the marker, written here from the rule."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from pokerscore.files.records import (
+    LongRecord,
+    RecordBlock,
+    byte_ranges,
+    count_records,
+    record_blocks,
+)
+
+BOM = b"\xef\xbb\xbf"
+
+
+def oracle(text: bytes, marker: bytes | None) -> list[tuple[int, bytes]]:
+    """(file offset, bytes) of each record: at 0 and at each line that starts with marker."""
+    skip = len(BOM) if text.startswith(BOM) else 0
+    starts = [0]
+    if marker is not None:
+        starts += [
+            at for at in range(1, len(text)) if text[at - 1] == 10 and text.startswith(marker, at)
+        ]
+    starts.append(len(text))
+    records = []
+    for begin, end in itertools.pairwise(starts):
+        records.append((begin, text[max(begin, skip) : end]))
+    return [(begin, data) for begin, data in records if data]
+
+
+def split(block: RecordBlock, marker: bytes | None) -> list[tuple[int, bytes]]:
+    """A block's records with their lines in the part."""
+    if marker is None:
+        return [(block.line, block.data)]
+    separator = b"\n" + marker
+    found, line, begin = [], block.line, 0
+    at = block.data.find(separator)
+    while at >= 0:
+        found.append((line, block.data[begin : at + 1]))
+        line += block.data.count(b"\n", begin, at + 1)
+        begin = at + 1
+        at = block.data.find(separator, begin)
+    found.append((line, block.data[begin:]))
+    return found
+
+
+def read_part(
+    path: Path, marker: bytes | None, start: int, stop: int | None, block: int, limit: int
+) -> list[tuple[str, int, bytes]]:
+    got = []
+    with path.open("rb") as handle:
+        for item in record_blocks(
+            handle, marker, start=start, stop=stop, block_bytes=block, max_record=limit
+        ):
+            if isinstance(item, LongRecord):
+                got.append(("long", item.line, item.head))
+            else:
+                got += [("record", line, data) for line, data in split(item, marker)]
+    return got
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_parts_hold_every_record_once_with_its_line(seed: int, tmp_path: Path) -> None:
+    rng = random.Random(seed)
+    marker = rng.choice([b"[", b"PokerStars", None])
+    pieces = [b"[1]\n", b"x = 1\n", b"PokerStars Hand #1\n", b"[\n", b"\n", b"Poker\n", b"a [b]\n"]
+    pieces.append(b"y" * rng.randint(1, 60) + b"\n")
+    text = (BOM if rng.random() < 0.3 else b"") + b"".join(
+        rng.choice(pieces) for _ in range(rng.randint(0, 120))
+    )
+    if rng.random() < 0.5:
+        text = text.rstrip(b"\n")
+    path = tmp_path / "records.txt"
+    path.write_bytes(text)
+    block = rng.choice([1, 2, 3, 5, 16, 64, 1 << 20])
+    limit = rng.choice([30, 80, 1 << 20])
+    part_bytes = rng.choice([1, 7, 50, 300, 1 << 20])
+    expected = []
+    for begin, data in oracle(text, marker):
+        line = text.count(b"\n", 0, begin)
+        if len(data) > limit:
+            expected.append(("long", line, data[:200].split(b"\n", 1)[0][:limit]))
+        else:
+            expected.append(("record", line, data))
+    records = oracle(text, marker)
+    got = []
+    for number, part in enumerate(byte_ranges(path, part_bytes)):
+        found = read_part(path, marker, part.start, part.stop, block, limit)
+        mine = [
+            (begin, data)
+            for begin, data in records
+            if (begin >= part.start or number == 0)
+            and (part.stop is None or begin < part.stop or begin == 0)
+        ]
+        # Lines are counted from the part's first record: move them to the file's.
+        before = text.count(b"\n", 0, mine[0][0]) if mine else 0
+        got += [
+            (kind, line + before, data[:limit] if kind == "long" else data)
+            for kind, line, data in found
+        ]
+        assert count_records(path, marker, part.start, part.stop) == (
+            sum(data.count(b"\n") for _, data in mine),
+            sum(marker is None or data.startswith(marker) for _, data in mine),
+        )
+    assert got == expected
+
+
+def test_a_record_past_the_limit_is_read_past_not_held(tmp_path: Path) -> None:
+    """A 2 MB one-line record between two hands: the hands come whole, the record as its head."""
+    path = tmp_path / "big.phhs"
+    path.write_bytes(b"[1]\na = 1\n[2]\nb = '" + b"z" * (2 << 20) + b"'\n[3]\nc = 3\n")
+    with path.open("rb") as handle:
+        items = list(record_blocks(handle, b"[", block_bytes=4096, max_record=1 << 16))
+    assert [type(item).__name__ for item in items] == ["RecordBlock", "LongRecord", "RecordBlock"]
+    assert items[0] == RecordBlock(b"[1]\na = 1\n", 0)
+    assert items[1] == LongRecord(2, b"[2]")
+    assert items[2] == RecordBlock(b"[3]\nc = 3\n", 4)
