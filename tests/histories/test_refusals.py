@@ -4,6 +4,8 @@ through the same table."""
 
 from __future__ import annotations
 
+import ast
+import random
 from pathlib import Path
 
 import pytest
@@ -96,3 +98,58 @@ def test_the_reference_replay_words_a_refusal_with_the_same_table() -> None:
     record = RefusalRecord(Refusal.OUT_OF_TURN, 0, 0, 2)
     error = refusal_error(hand, game_named(hand.game), record)
     assert error.reason == "action 1 'p1 cbr 6': p1 acts out of turn: p3 is to act"
+
+
+def _broken(text: str, rng: random.Random) -> str:
+    """A random hand with one thing broken: an action dropped, two swapped, a bet or raise
+    changed, a card dealt twice, a stack emptied, a card count changed."""
+    head, actions_line = text.rsplit("actions = ", 1)
+    actions = ast.literal_eval(actions_line.strip())
+    how = rng.randrange(6)
+    if how == 0 and actions:
+        del actions[rng.randrange(len(actions))]
+    elif how == 1 and len(actions) > 1:
+        k = rng.randrange(len(actions) - 1)
+        actions[k], actions[k + 1] = actions[k + 1], actions[k]
+    elif how == 2 and any(" cbr " in a for a in actions):
+        k = rng.choice([k for k, a in enumerate(actions) if " cbr " in a])
+        who, _, amount = actions[k].split()
+        actions[k] = f"{who} cbr {rng.choice([1, int(amount) // 2, int(amount) * 3 + 7])}"
+    elif how == 3:
+        holes = [k for k, a in enumerate(actions) if a.startswith("d dh") and "??" not in a]
+        if len(holes) > 1:
+            a, b = rng.sample(holes, 2)
+            actions[b] = actions[b][:-4] + actions[a][-4:]
+    elif how == 4:
+        stacks_at = head.index("starting_stacks = [") + len("starting_stacks = [")
+        end = head.index(",", stacks_at)
+        head = head[:stacks_at] + "0" + head[end:]
+    elif actions:
+        k = rng.randrange(len(actions))
+        if actions[k].startswith("d db") and len(actions[k]) > 7:
+            actions[k] = actions[k][:-2]
+    return head + "actions = " + repr(actions) + "\n"
+
+
+@pytest.mark.slow
+def test_broken_random_hands_give_the_reference_messages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The codes' wording against the reference replay's, on random hands with one thing broken
+    (the reference replays every hand and finds the rule itself)."""
+    from pokerscore.histories import running
+    from tests.histories_random import random_hand
+
+    rng = random.Random(28)
+    path = tmp_path / "broken.phhs"
+    with path.open("w") as out:
+        for number in range(1, 201):
+            text, _ = random_hand(rng)
+            out.write(f"[{number}]\n{_broken(text, rng)}\n")
+    fast = running.analyse_histories([path])
+    monkeypatch.setenv(running.REFERENCE_ONLY, "1")
+    reference = running.analyse_histories([path])
+    assert fast.bad > 50  # most hands are broken (an action dropped may still leave one whole)
+    assert (fast.hands, fast.bad) == (reference.hands, reference.bad)
+    assert [e.message for e in fast.errors] == [e.message for e in reference.errors]
+    assert [str(d) for d in fast.disagreements] == [str(d) for d in reference.disagreements]
