@@ -41,6 +41,13 @@ DEAL_HOLE, DEAL_BOARD, FOLD, CHECK_CALL, BET_RAISE, SHOW, MUCK = range(7)
 
 # games
 HOLDEM, SHORT_DECK_SOT, OMAHA, OMAHA_HI_LO = range(4)
+GAME_CODES: Final = {
+    "holdem": HOLDEM,
+    "short-deck-straight-over-trips": SHORT_DECK_SOT,
+    "omaha": OMAHA,
+    "omaha-hi-lo": OMAHA_HI_LO,
+}
+"""The games the kernels play, by :class:`~pokerscore.games.holdem.game.Game` name."""
 
 
 # betting

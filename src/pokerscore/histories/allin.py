@@ -45,8 +45,7 @@ from pokerscore.games.holdem.matchups import BOARDS as MATCHUP_BOARDS
 from pokerscore.games.holdem.matchups import matchup_halves
 from pokerscore.histories._layout import (
     DEN,
-    OMAHA,
-    OMAHA_HI_LO,
+    GAME_CODES,
     SHORT_DECK_SOT,
     ReplayTables,
 )
@@ -178,9 +177,7 @@ def enumerated_shares(
     check, but has a per-call cost larger than the enumeration of an all-in on the flop, some
     990 boards)."""
     tables = kernel_tables()
-    codes = {"holdem": HOLDEM_CODE, "short-deck-straight-over-trips": SHORT_DECK_SOT,
-             "omaha": OMAHA, "omaha-hi-lo": OMAHA_HI_LO}  # fmt: skip
-    code = codes.get(game.name)
+    code = GAME_CODES.get(game.name)
     if code is None:  # a game the kernel does not play: pokerscore's equity, pot by pot
         return tuple(_by_equity(game, players, board, dead, pot) for pot in pots)
     taken = {*board, *dead, *(card for hole in players for card in hole)}
