@@ -32,6 +32,7 @@ from pokerscore.histories._bytes import (
     ascii_bytes,
     in_units,
     is_digit,
+    is_letter,
     is_word,
     line_end,
     read_card,
@@ -725,8 +726,7 @@ def phh_hand(
         key_end = first
         while key_end < stop and (
             is_digit(text[key_end])
-            or 65 <= text[key_end] <= 90
-            or 97 <= text[key_end] <= 122
+            or is_letter(text[key_end])
             or text[key_end] == UNDERSCORE
             or text[key_end] == MINUS
         ):
