@@ -144,12 +144,6 @@ _SHOW_MUCK: Final = ascii_bytes("sm")
 _TRUE: Final = ascii_bytes("true")
 _FALSE: Final = ascii_bytes("false")
 MAX_KEYS: Final = 64
-# what a hand's lines hold, in ``Scratch.found`` (counts: -1 if the key is missing, -2 for a number
-# where antes may be one)
-(FOUND_SLOW, FOUND_VARIANT, FOUND_TRIMMING, FOUND_STACKS, FOUND_ANTES, FOUND_BLINDS, FOUND_WON,
- FOUND_FINISH, FOUND_NAMES, FOUND_SEATS, FOUND_ACTIONS, FOUND_ID_START, FOUND_ID_STOP,
- FOUND_VENUE_START, FOUND_VENUE_STOP) = range(15)  # fmt: skip
-FOUND_SIZE: Final = 15
 
 
 @kernel(inline=True)
@@ -460,7 +454,6 @@ class Scratch(NamedTuple):
     scratch_hole: npt.NDArray[Any]
     scratch_work: npt.NDArray[Any]
     powers: npt.NDArray[Any]
-    found: npt.NDArray[Any]
 
 
 @kernel()
@@ -516,7 +509,8 @@ def new_scratch() -> Scratch:
     powers = np.ones(19, dtype=np.int64)
     for k in range(1, 19):
         powers[k] = powers[k - 1] * 10
-    found = np.zeros(FOUND_SIZE, dtype=np.int64)
+    for k in range(1, 19):
+        powers[k] = powers[k - 1] * 10
     return Scratch(
         seen,
         key_starts,
@@ -566,7 +560,6 @@ def new_scratch() -> Scratch:
         scratch_hole,
         scratch_work,
         powers,
-        found,
     )
 
 
@@ -636,110 +629,93 @@ def phh_index(
 
 
 @kernel()
-def _read_value(
-    text: Bytes, key: int, value: int, stop: int, w: Scratch, seat_numbers: Ints, hand: int
-) -> int:
-    """The value of a known key at ``text[value:stop]`` into the working arrays (counts and
-    places into ``w.found``); where it ends, -1 if this reader does not take it."""
-    found, ignored, sizes_m, sizes_d = w.found, w.ignored, w.sizes_m, w.sizes_d
-    after = -1
-    if key == K_VARIANT:
-        v_start, v_stop, after = read_string(text, value, stop)
-        if after >= 0:
-            found[FOUND_VARIANT] = word_id(text, v_start, v_stop, _VARIANT_TEXT, _VARIANT_LENGTH)
-    elif key == K_TRIMMING:
-        if starts_with(text, value, stop, _TRUE):
-            found[FOUND_TRIMMING] = 1
-            after = value + _TRUE.shape[0]
-        elif starts_with(text, value, stop, _FALSE):
-            found[FOUND_TRIMMING] = 0
-            after = value + _FALSE.shape[0]
-    elif key == K_ANTES:
-        n_antes, after = _numbers(text, value, stop, w.antes_m, w.antes_d, ignored)
-        found[FOUND_ANTES] = n_antes
-        if not _positive(ignored, 1 if n_antes == -2 else n_antes):
-            after = -1
-    elif key == K_BLINDS:
-        n_blinds, after = _numbers(text, value, stop, w.blinds_m, w.blinds_d, w.blind_signs)
-        found[FOUND_BLINDS] = n_blinds
-        if n_blinds == -2:
-            after = -1
-    elif key == K_STACKS:
-        n_stacks, after = _numbers(text, value, stop, w.stacks_m, w.stacks_d, ignored)
-        found[FOUND_STACKS] = n_stacks
-        if n_stacks == -2 or not _positive(ignored, n_stacks):
-            after = -1
-    elif key == K_WINNINGS:
-        n_won, after = _numbers(text, value, stop, w.won_m, w.won_d, ignored)
-        found[FOUND_WON] = n_won
-        if n_won == -2 or not _positive(ignored, n_won):
-            after = -1
-    elif key == K_FINISHING:
-        n_finish, after = _numbers(text, value, stop, w.finish_m, w.finish_d, ignored)
-        found[FOUND_FINISH] = n_finish
-        if n_finish == -2 or not _positive(ignored, n_finish):
-            after = -1
-    elif K_MIN_BET <= key <= K_BIG_BET:
-        size, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
-        slot = key - K_MIN_BET
-        if size != -2 or ignored[0] < 0:
-            after = -1
-        w.bet_sizes_m[slot] = sizes_m[0]
-        w.bet_sizes_d[slot] = sizes_d[0]
-    elif key == K_ACTIONS:
-        n_actions, after = _strings(text, value, stop, w.action_starts, w.action_stops, MAX_ACTIONS)
-        found[FOUND_ACTIONS] = n_actions
-    elif key == K_PLAYERS:
-        n_names, after = _strings(text, value, stop, w.name_starts, w.name_stops, MAX_PLAYERS)
-        found[FOUND_NAMES] = n_names
-    elif key == K_SEATS:
-        n_seats, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
-        found[FOUND_SEATS] = n_seats
-        if n_seats >= 0:
-            for k in range(n_seats):
-                if sizes_d[k]:
-                    after = -1
-                seat_numbers[hand, k] = sizes_m[k]
-        else:
-            after = -1
-    elif key == K_HAND:
-        if text[value] == APOSTROPHE or text[value] == QUOTE:
-            id_start, id_stop, after = read_string(text, value, stop)
-            found[FOUND_ID_START], found[FOUND_ID_STOP] = id_start, id_stop
-        else:
-            _, places, sign, after = read_number(text, value, stop)
-            if places or sign < 0 or (after >= 0 and text[value] == ZERO and after - value > 1):  # fmt: skip
-                after = -1
-            found[FOUND_ID_START], found[FOUND_ID_STOP] = value, after
-    elif key == K_VENUE:
-        venue_start, venue_stop, after = read_string(text, value, stop)
-        found[FOUND_VENUE_START], found[FOUND_VENUE_STOP] = venue_start, venue_stop
-    return after
-
-
-@kernel()
-def _read_lines(
-    text: Bytes, hand: int, start: int, end: int, w: Scratch, seat_numbers: Ints
-) -> int:
-    """The ``key = value`` lines of a hand, each key once: what they hold into the working
-    arrays and ``w.found`` (``FOUND_SLOW`` set for a hand written otherwise than this reader
-    takes); where the hand's text stops."""
-    seen, key_starts, key_stops, found = w.seen, w.key_starts, w.key_stops, w.found
+def phh_hand(
+    text: Bytes,
+    hand: int,
+    start: int,
+    end: int,
+    number: int,
+    header: int,
+    start_line: int,
+    tables: ReplayTables,
+    rows: HandRows,
+    work_arrays: Scratch,
+) -> None:
+    """Read and replay the hand whose lines are ``text[start:end]`` into row ``hand`` of
+    ``rows``: ``facts[hand, F_STATUS]`` is :data:`OK`, or :data:`SLOW` for the reference path."""
+    facts, names, seat_numbers = rows.facts, rows.names, rows.seat_numbers
+    seen = work_arrays.seen
+    key_starts = work_arrays.key_starts
+    key_stops = work_arrays.key_stops
+    stacks_m = work_arrays.stacks_m
+    stacks_d = work_arrays.stacks_d
+    antes_m = work_arrays.antes_m
+    antes_d = work_arrays.antes_d
+    blinds_m = work_arrays.blinds_m
+    blinds_d = work_arrays.blinds_d
+    blind_signs = work_arrays.blind_signs
+    won_m = work_arrays.won_m
+    won_d = work_arrays.won_d
+    finish_m = work_arrays.finish_m
+    finish_d = work_arrays.finish_d
+    ignored = work_arrays.ignored
+    sizes_m = work_arrays.sizes_m
+    sizes_d = work_arrays.sizes_d
+    bet_sizes_m = work_arrays.bet_sizes_m
+    bet_sizes_d = work_arrays.bet_sizes_d
+    name_starts = work_arrays.name_starts
+    name_stops = work_arrays.name_stops
+    action_starts = work_arrays.action_starts
+    action_stops = work_arrays.action_stops
+    kinds = work_arrays.kinds
+    actors = work_arrays.actors
+    amounts_m = work_arrays.amounts_m
+    amounts_d = work_arrays.amounts_d
+    amounts = work_arrays.amounts
+    cards = work_arrays.cards
+    card_counts = work_arrays.card_counts
+    stacks = work_arrays.stacks
+    antes = work_arrays.antes
+    blinds = work_arrays.blinds
+    in_turn = work_arrays.in_turn
+    paid = work_arrays.paid
+    finishing = work_arrays.finishing
+    words_start = work_arrays.words_start
+    words_stop = work_arrays.words_stop
+    no_all_ins = work_arrays.no_all_ins
+    no_said = work_arrays.no_said
+    seat_rows = work_arrays.seat_rows
+    scratch_holes = work_arrays.scratch_holes
+    scratch_board = work_arrays.scratch_board
+    scratch_state = work_arrays.scratch_state
+    scratch_seen = work_arrays.scratch_seen
+    scratch_hole = work_arrays.scratch_hole
+    scratch_work = work_arrays.scratch_work
+    powers = work_arrays.powers
+    # the hand's lines
     at = start
+    line = start_line
     for k in range(len(KEYS)):
         seen[k] = 0
-    for k in range(FOUND_SIZE):
-        found[k] = -1
-    found[FOUND_SLOW] = 0
-    found[FOUND_TRIMMING] = 0
-    found[FOUND_STACKS] = 0
-    found[FOUND_ANTES] = 0
-    found[FOUND_BLINDS] = 0
-    found[FOUND_ACTIONS] = 0
     keys_seen = 0
     slow = False
+    variant = -1
+    trimming = 0
+    n_stacks = 0
+    n_antes = 0
+    n_blinds = 0
+    n_won = -1
+    n_finish = -1
+    n_names = -1
+    n_seats = -1
+    n_actions = 0
+    id_start = -1
+    id_stop = -1
+    venue_start = -1
+    venue_stop = -1
     while at < end:
         stop = line_end(text, at, end)
+        line += 1
         if slow:
             at = stop + 1
             continue
@@ -788,82 +764,74 @@ def _read_lines(
             slow = True
         else:
             seen[key] = 1
-            after = _read_value(text, key, value, stop, w, seat_numbers, hand)
+            if key == K_VARIANT:
+                v_start, v_stop, after = read_string(text, value, stop)
+                if after >= 0:
+                    variant = word_id(text, v_start, v_stop, _VARIANT_TEXT, _VARIANT_LENGTH)
+            elif key == K_TRIMMING:
+                if starts_with(text, value, stop, _TRUE):
+                    trimming = 1
+                    after = value + _TRUE.shape[0]
+                elif starts_with(text, value, stop, _FALSE):
+                    trimming = 0
+                    after = value + _FALSE.shape[0]
+            elif key == K_ANTES:
+                n_antes, after = _numbers(text, value, stop, antes_m, antes_d, ignored)
+                if not _positive(ignored, 1 if n_antes == -2 else n_antes):
+                    after = -1
+            elif key == K_BLINDS:
+                n_blinds, after = _numbers(text, value, stop, blinds_m, blinds_d, blind_signs)
+                if n_blinds == -2:
+                    after = -1
+            elif key == K_STACKS:
+                n_stacks, after = _numbers(text, value, stop, stacks_m, stacks_d, ignored)
+                if n_stacks == -2 or not _positive(ignored, n_stacks):
+                    after = -1
+            elif key == K_WINNINGS:
+                n_won, after = _numbers(text, value, stop, won_m, won_d, ignored)
+                if n_won == -2 or not _positive(ignored, n_won):
+                    after = -1
+            elif key == K_FINISHING:
+                n_finish, after = _numbers(text, value, stop, finish_m, finish_d, ignored)
+                if n_finish == -2 or not _positive(ignored, n_finish):
+                    after = -1
+            elif K_MIN_BET <= key <= K_BIG_BET:
+                size, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
+                slot = key - K_MIN_BET
+                if size != -2 or ignored[0] < 0:
+                    after = -1
+                bet_sizes_m[slot] = sizes_m[0]
+                bet_sizes_d[slot] = sizes_d[0]
+            elif key == K_ACTIONS:
+                n_actions, after = _strings(text, value, stop, action_starts, action_stops,
+                                            MAX_ACTIONS)  # fmt: skip
+            elif key == K_PLAYERS:
+                n_names, after = _strings(text, value, stop, name_starts, name_stops,
+                                          MAX_PLAYERS)  # fmt: skip
+            elif key == K_SEATS:
+                n_seats, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
+                if n_seats >= 0:
+                    for k in range(n_seats):
+                        if sizes_d[k]:
+                            after = -1
+                        seat_numbers[hand, k] = sizes_m[k]
+                else:
+                    after = -1
+            elif key == K_HAND:
+                if text[value] == APOSTROPHE or text[value] == QUOTE:
+                    id_start, id_stop, after = read_string(text, value, stop)
+                else:
+                    _, places, sign, after = read_number(text, value, stop)
+                    if places or sign < 0 or (after >= 0 and text[value] == ZERO and after - value > 1):  # fmt: skip
+                        after = -1
+                    id_start = value
+                    id_stop = after
+            elif key == K_VENUE:
+                venue_start, venue_stop, after = read_string(text, value, stop)
         if after < 0 or not _value_end(text, after, stop):
             slow = True
         at = stop + 1
-    found[FOUND_SLOW] = slow
-    return at
-
-
-@kernel()
-def phh_hand(
-    text: Bytes,
-    hand: int,
-    start: int,
-    end: int,
-    number: int,
-    header: int,
-    start_line: int,
-    tables: ReplayTables,
-    rows: HandRows,
-    work_arrays: Scratch,
-) -> None:
-    """Read and replay the hand whose lines are ``text[start:end]`` into row ``hand`` of
-    ``rows``: ``facts[hand, F_STATUS]`` is :data:`OK`, or :data:`SLOW` for the reference path."""
-    facts, names, seat_numbers = rows.facts, rows.names, rows.seat_numbers
-    seen = work_arrays.seen
-    stacks_m = work_arrays.stacks_m
-    stacks_d = work_arrays.stacks_d
-    antes_m = work_arrays.antes_m
-    antes_d = work_arrays.antes_d
-    blinds_m = work_arrays.blinds_m
-    blinds_d = work_arrays.blinds_d
-    blind_signs = work_arrays.blind_signs
-    won_m = work_arrays.won_m
-    won_d = work_arrays.won_d
-    finish_m = work_arrays.finish_m
-    finish_d = work_arrays.finish_d
-    bet_sizes_m = work_arrays.bet_sizes_m
-    bet_sizes_d = work_arrays.bet_sizes_d
-    name_starts = work_arrays.name_starts
-    name_stops = work_arrays.name_stops
-    action_starts = work_arrays.action_starts
-    action_stops = work_arrays.action_stops
-    kinds = work_arrays.kinds
-    actors = work_arrays.actors
-    amounts_m = work_arrays.amounts_m
-    amounts_d = work_arrays.amounts_d
-    amounts = work_arrays.amounts
-    cards = work_arrays.cards
-    card_counts = work_arrays.card_counts
-    stacks = work_arrays.stacks
-    antes = work_arrays.antes
-    blinds = work_arrays.blinds
-    in_turn = work_arrays.in_turn
-    paid = work_arrays.paid
-    finishing = work_arrays.finishing
-    words_start = work_arrays.words_start
-    words_stop = work_arrays.words_stop
-    no_all_ins = work_arrays.no_all_ins
-    no_said = work_arrays.no_said
-    seat_rows = work_arrays.seat_rows
-    scratch_holes = work_arrays.scratch_holes
-    scratch_board = work_arrays.scratch_board
-    scratch_state = work_arrays.scratch_state
-    scratch_seen = work_arrays.scratch_seen
-    scratch_hole = work_arrays.scratch_hole
-    scratch_work = work_arrays.scratch_work
-    powers = work_arrays.powers
-    stop_at = _read_lines(text, hand, start, end, work_arrays, seat_numbers)
-    found = work_arrays.found
-    slow = found[FOUND_SLOW]
-    variant, trimming = found[FOUND_VARIANT], found[FOUND_TRIMMING]
-    n_stacks, n_antes, n_blinds = found[FOUND_STACKS], found[FOUND_ANTES], found[FOUND_BLINDS]
-    n_won, n_finish, n_names = found[FOUND_WON], found[FOUND_FINISH], found[FOUND_NAMES]
-    n_seats, n_actions = found[FOUND_SEATS], found[FOUND_ACTIONS]
-    id_start, id_stop = found[FOUND_ID_START], found[FOUND_ID_STOP]
-    venue_start, venue_stop = found[FOUND_VENUE_START], found[FOUND_VENUE_STOP]
+    stop_at = at
     facts[hand, F_NUMBER] = number
     facts[hand, F_HEADER] = header
     facts[hand, F_START] = start

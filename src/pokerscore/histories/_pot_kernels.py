@@ -80,47 +80,34 @@ def hand_values(
 
 
 @kernel(inline=True)
-def share_pot(high: Ints, lows: Ints, mask: int, weight: int, shares: Ints) -> None:
-    """One board's shares of one pot, times ``weight``, added to ``shares[player]`` in units of
-    ``1 / DEN``: the pot's contenders (the bits of ``mask``) with its best high value split it,
-    or its high half when one of them has a low (a value above 1 in ``lows``; ``lows`` is empty
-    in a game without lows), and the best low splits the other half. The replay's showdowns and
-    the all-in enumerations share it.
-
-    >>> shares = np.zeros(3, dtype=np.int64)
-    >>> share_pot(np.array([5, 9, 9]), np.array([1, 4, 1]), 0b111, 1, shares)
-    >>> shares.tolist() == [0, DEN // 4 + DEN // 2, DEN // 4]
-    True
-    """
-    players = high.shape[0]
-    top = 0
-    best_low = 1
-    for player in range(players):
-        if mask >> player & 1:
-            top = max(top, high[player])
-            if lows.shape[0]:
-                best_low = max(best_low, lows[player])
-    high_count = 0
-    low_count = 0
-    for player in range(players):
-        if mask >> player & 1:
-            high_count += high[player] == top
-            low_count += best_low > 1 and lows[player] == best_low
-    half = DEN // 2 if low_count else DEN
-    for player in range(players):
-        if mask >> player & 1:
-            if high[player] == top:
-                shares[player] += weight * (half // high_count)
-            if low_count and lows[player] == best_low:
-                shares[player] += weight * ((DEN // 2) // low_count)
-
-
-@kernel(inline=True)
 def _share_pots(high: Ints, lows: Ints, pots: Ints, weight: int, shares: Grid) -> None:
-    """:func:`share_pot` for every pot (the contenders of pot ``k`` are the bits of
-    ``pots[k]``), into ``shares[pot, player]``."""
+    """One board's shares of every pot, times ``weight``, added to ``shares[pot, player]`` in
+    units of ``1 / DEN``: a pot's contenders (the bits of ``pots[pot]``) with its best high
+    value split it, or its high half when one of them has a low (a value above 1 in ``lows``;
+    ``lows`` is empty in a game without lows), and the best low splits the other half."""
+    players = high.shape[0]
     for pot in range(pots.shape[0]):
-        share_pot(high, lows, pots[pot], weight, shares[pot])
+        mask = pots[pot]
+        top = 0
+        best_low = 1
+        for player in range(players):
+            if mask >> player & 1:
+                top = max(top, high[player])
+                if lows.shape[0]:
+                    best_low = max(best_low, lows[player])
+        high_count = 0
+        low_count = 0
+        for player in range(players):
+            if mask >> player & 1:
+                high_count += high[player] == top
+                low_count += best_low > 1 and lows[player] == best_low
+        half = DEN // 2 if low_count else DEN
+        for player in range(players):
+            if mask >> player & 1:
+                if high[player] == top:
+                    shares[pot, player] += weight * (half // high_count)
+                if low_count and lows[player] == best_low:
+                    shares[pot, player] += weight * ((DEN // 2) // low_count)
 
 
 @kernel()

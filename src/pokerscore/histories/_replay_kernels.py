@@ -33,7 +33,7 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
-from pokerscore.histories._pot_kernels import hand_values, share_pot
+from pokerscore.histories._pot_kernels import hand_values
 from pokerscore.histories.refusals import FIXED_LIMIT_BETS, NO_CARD, Refusal
 
 # the betting state, one int64 each
@@ -45,12 +45,8 @@ STATE_SIZE: Final = 18
 
 # seat flags
 VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
-# the rows of per-seat working space (``ReplayWork.seats``)
-(ROW_STACKS, ROW_BETS, ROW_PUT_IN, ROW_DEAD, ROW_CONTRIBUTIONS, ROW_FOLDED, ROW_MUCKED, ROW_FLAGS,
- ROW_DEALT, ROW_QUEUE, ROW_ACTED, ROW_LEVELS, ROW_GROSS, ROW_SPLIT, ROW_HIGH, ROW_LOWS, ROW_WON,
- ROW_PAID, ROW_REFUNDS) = range(19)  # fmt: skip
 SCRATCH_ROWS: Final = 19
-"""Rows of per-seat working space a replay uses (allocated once per thread)."""
+"""Rows of per-seat scratch space a replay uses (allocated once per kernel call)."""
 
 # what a site says beside the actions (PokerStars), in one int64 array ``said``
 SAID_RETURNED, SAID_POTS, SAID_HAS_RAKE, SAID_RAKE, SAID_HAS_TOTAL, SAID_TOTAL = range(6)
@@ -273,27 +269,22 @@ def _begin_round(
 
 @kernel()
 def _raise(
-    working: ReplayWork,
-    count: int,
+    state: Ints,
     actor: int,
     to: int,
     betting: int,
     street_minimum: int,
     pot_total: int,
+    stacks: Ints,
+    bets: Ints,
+    put_in: Ints,
+    folded: Ints,
+    queue: Ints,
+    acted: Ints,
+    count: int,
 ) -> tuple[int, int]:
     """A bet or raise to ``to``: (0, 0), or the :class:`Refusal` that forbids it and the limit
     the amount broke (units)."""
-    seats, state = working.seats, working.state
-    stacks, bets, put_in = (
-        seats[ROW_STACKS, :count],
-        seats[ROW_BETS, :count],
-        seats[ROW_PUT_IN, :count],
-    )
-    folded, queue, acted = (
-        seats[ROW_FOLDED, :count],
-        seats[ROW_QUEUE, :count],
-        seats[ROW_ACTED, :count],
-    )
     top = 0
     for i in range(count):
         top = max(top, bets[i])
@@ -394,30 +385,73 @@ def _check_cards(
 
 
 @kernel()
-def _post(hand_input: HandInput, working: ReplayWork) -> int:
-    """The table before the first action: the working arrays cleared, the antes posted (dead
-    money, or trimmed into the pots), the blinds and straddles, and the first betting round
-    opened after the largest blind or straddle posted in turn. 0, or the refusal."""
-    count = hand_input.players
-    stacks0, antes0, blinds0 = hand_input.stacks, hand_input.antes, hand_input.blinds
-    in_turn = hand_input.in_turn
-    seats, holes, board = working.seats, working.holes, working.board
-    state, seen = working.state, working.seen
+def replay_one(
+    hand_input: HandInput,
+    tables: ReplayTables,
+    in_deck: npt.NDArray[np.bool_],
+    working: ReplayWork,
+    rows: HandRows,
+    hand: int,
+) -> tuple[int, int, int, int]:
+    """Replay one hand as :mod:`~pokerscore.histories.replay` does: (refusal, all-in street
+    or -1, board cards at the all-in, pots). ``amounts`` of ``check-call`` are the site's (or
+    -1); the results go to row ``hand`` of ``rows``. The refusal is :data:`OK` (0), or the
+    :class:`~pokerscore.histories.refusals.Refusal` of a rule broken or of what the reference
+    replay must settle (an unseen hand contesting a pot, a site record), its details in the
+    ``WHY_`` places of ``state``."""
+    count, game, betting, trimming = (
+        hand_input.players,
+        hand_input.game,
+        hand_input.betting,
+        hand_input.trimming,
+    )
+    min_bet, big_bet = hand_input.min_bet, hand_input.big_bet
+    stacks0, antes0, blinds0, in_turn = (
+        hand_input.stacks,
+        hand_input.antes,
+        hand_input.blinds,
+        hand_input.in_turn,
+    )
+    action_count, kinds, actors = hand_input.action_count, hand_input.kinds, hand_input.actors
+    amounts, cards, card_counts = hand_input.amounts, hand_input.cards, hand_input.card_counts
+    all_ins, paid_said, has_winnings = hand_input.all_ins, hand_input.paid, hand_input.has_winnings
+    finishing, has_finishing, said = hand_input.finishing, hand_input.has_finishing, hand_input.said
+    scratch, scratch_holes, board, state = (
+        working.seats,
+        working.holes,
+        working.board,
+        working.state,
+    )
+    seen, hole, work = working.seen, working.hole, working.work
+    high7, sot7, low = tables.high7, tables.sot7, tables.low
+    out_put_in, out_gross, out_won = rows.put_in[hand], rows.gross[hand], rows.won[hand]
+    out_flags, out_holes, out_pots = rows.flags[hand], rows.holes[hand], rows.pots[hand]
+    out_pot_mask, out_pot_shares = rows.pot_masks[hand], rows.pot_shares[hand]
+    out_board = rows.boards[hand]
+    holes_per = 4 if game >= OMAHA else 2
     for row in range(SCRATCH_ROWS):
         for i in range(count):
-            seats[row, i] = 0
-    stacks, bets, put_in = (
-        seats[ROW_STACKS, :count],
-        seats[ROW_BETS, :count],
-        seats[ROW_PUT_IN, :count],
-    )
-    dead, contributions = seats[ROW_DEAD, :count], seats[ROW_CONTRIBUTIONS, :count]
-    folded, queue, acted = (
-        seats[ROW_FOLDED, :count],
-        seats[ROW_QUEUE, :count],
-        seats[ROW_ACTED, :count],
-    )
-    refunds = seats[ROW_REFUNDS, :count]
+            scratch[row, i] = 0
+    stacks = scratch[0, :count]
+    bets = scratch[1, :count]
+    put_in = scratch[2, :count]
+    dead = scratch[3, :count]
+    contributions = scratch[4, :count]
+    folded = scratch[5, :count]
+    mucked = scratch[6, :count]
+    flags = scratch[7, :count]
+    dealt = scratch[8, :count]
+    queue = scratch[9, :count]
+    acted = scratch[10, :count]
+    levels = scratch[11, :count]
+    gross = scratch[12, :count]
+    split = scratch[13, :count]
+    high = scratch[14, :count]
+    lows = scratch[15, :count]
+    won = scratch[16, :count]
+    paid = scratch[17, :count]
+    refunds = scratch[18, :count]
+    holes = scratch_holes[:count]
     for i in range(count):
         for k in range(4):
             holes[i, k] = -1
@@ -431,19 +465,19 @@ def _post(hand_input: HandInput, working: ReplayWork) -> int:
     for i in range(count):
         stacks[i] = stacks0[i]
         if stacks[i] <= 0:
-            return refuse(state, Refusal.NO_CHIPS, -1, i, -1, 0, 0)
+            return refuse(state, Refusal.NO_CHIPS, -1, i, -1, 0, 0), -1, 0, 0
     for i in range(count):
         if stacks[i] > (1 << 46):  # shares of pots this big stay exact elsewhere
-            return refuse(state, Refusal.BIG_STACK, -1, i, -1, 0, 0)
+            return refuse(state, Refusal.BIG_STACK, -1, i, -1, 0, 0), -1, 0, 0
     for i in range(count):
         ante = min(antes0[i], stacks[i])
         stacks[i] -= ante
         put_in[i] += ante
-        if hand_input.trimming:
+        if trimming:
             bets[i] = ante
         else:
             dead[i] = ante
-    if hand_input.trimming:
+    if trimming:
         _collect(stacks, bets, put_in, contributions, refunds, count)
     for i in range(count):
         blind = min(blinds0[i], stacks[i])
@@ -459,221 +493,155 @@ def _post(hand_input: HandInput, working: ReplayWork) -> int:
             best_index = i
     _begin_round(state, (best_index + 1) % count, stacks, bets, put_in, contributions, refunds,
                  folded, queue, acted, count)  # fmt: skip
-    return 0
-
-
-@kernel()
-def _act(hand_input: HandInput, working: ReplayWork, step: int) -> int:
-    """A player's move (fold, check or call, bet or raise) in turn: 0, or the refusal."""
-    count = hand_input.players
-    kind, actor = hand_input.kinds[step], hand_input.actors[step]
-    seats, state = working.seats, working.state
-    stacks, bets, put_in = (
-        seats[ROW_STACKS, :count],
-        seats[ROW_BETS, :count],
-        seats[ROW_PUT_IN, :count],
-    )
-    dead, contributions = seats[ROW_DEAD, :count], seats[ROW_CONTRIBUTIONS, :count]
-    folded, queue, acted = (
-        seats[ROW_FOLDED, :count],
-        seats[ROW_QUEUE, :count],
-        seats[ROW_ACTED, :count],
-    )
-    flags, refunds = seats[ROW_FLAGS, :count], seats[ROW_REFUNDS, :count]
-    if not state[BETTING]:
-        return refuse(state, Refusal.NO_BETTING_ROUND, step, actor, -1, 0, 0)
-    if queue[state[HEAD]] != actor:
-        return refuse(state, Refusal.OUT_OF_TURN, step, actor, queue[state[HEAD]], 0, 0)
-    if kind == FOLD:
-        state[HEAD] += 1
-        acted[actor] = 1
-        folded[actor] = 1
-    elif kind == CHECK_CALL:
-        top = 0
-        for i in range(count):
-            top = max(top, bets[i])
-        amount = min(stacks[actor], top - bets[actor])
-        said = hand_input.amounts[step]
-        if said >= 0 and said != amount:
-            return refuse(state, Refusal.CALL_AMOUNT, step, actor, -1, said, amount)
-        state[HEAD] += 1
-        acted[actor] = 1
-        bets[actor] += amount
-        stacks[actor] -= amount
-        put_in[actor] += amount
-        if amount and state[STREET] == 0:
-            flags[actor] |= VPIP
-    else:
-        betting = hand_input.betting
-        minimum = hand_input.min_bet
-        if betting == FIXED_LIMIT and state[STREET] >= 2:
-            minimum = hand_input.big_bet
-        pot_total = 0
-        for i in range(count):
-            pot_total += dead[i] + contributions[i] + bets[i]
-        to = hand_input.amounts[step]
-        refused, limit = _raise(working, count, actor, to, betting, minimum, pot_total)
-        if refused != Refusal.NONE:
-            return refuse(state, refused, step, actor, -1, to, limit)
-        if state[STREET] == 0:
-            flags[actor] |= VPIP | PFR
-    if hand_input.all_ins[step] and stacks[actor] > 0:
-        return refuse(state, Refusal.ALL_IN_LEFT, step, actor, -1, stacks[actor], 0)
-    _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
-    return 0
-
-
-@kernel()
-def _deal_hole(hand_input: HandInput, working: ReplayWork, step: int, holes_per: int) -> int:
-    """A player's hole cards: 0, or the refusal."""
-    actor = hand_input.actors[step]
-    dealt, state = working.seats[ROW_DEALT], working.state
-    if dealt[actor]:
-        return refuse(state, Refusal.DEALT_TWICE, step, actor, -1, 0, 0)
-    given = hand_input.card_counts[step]
-    if given != holes_per:
-        return refuse(state, Refusal.DEALT_COUNT, step, actor, -1, given, 0)
-    dealt[actor] = 1
-    for k in range(holes_per):
-        working.holes[actor, k] = hand_input.cards[step, k]
-    return 0
-
-
-@kernel()
-def _deal_board(hand_input: HandInput, working: ReplayWork, step: int) -> int:
-    """The flop, the turn or the river, and the next betting round opened: 0, or the refusal."""
-    count = hand_input.players
-    cards, given = hand_input.cards, hand_input.card_counts[step]
-    seats, state, board = working.seats, working.state, working.board
-    stacks, bets, put_in = (
-        seats[ROW_STACKS, :count],
-        seats[ROW_BETS, :count],
-        seats[ROW_PUT_IN, :count],
-    )
-    contributions, refunds = seats[ROW_CONTRIBUTIONS, :count], seats[ROW_REFUNDS, :count]
-    folded, queue, acted = (
-        seats[ROW_FOLDED, :count],
-        seats[ROW_QUEUE, :count],
-        seats[ROW_ACTED, :count],
-    )
-    flags = seats[ROW_FLAGS, :count]
+    for step in range(action_count):
+        kind = kinds[step]
+        actor = actors[step]
+        if kind != DEAL_BOARD and (actor < 0 or actor >= count):
+            return refuse(state, Refusal.NOT_AT_TABLE, step, actor, -1, 0, 0), -1, 0, 0
+        if FOLD <= kind <= BET_RAISE:
+            if not state[BETTING]:
+                return refuse(state, Refusal.NO_BETTING_ROUND, step, actor, -1, 0, 0), -1, 0, 0
+            if queue[state[HEAD]] != actor:
+                to_act = queue[state[HEAD]]
+                return refuse(state, Refusal.OUT_OF_TURN, step, actor, to_act, 0, 0), -1, 0, 0
+            if kind == FOLD:
+                state[HEAD] += 1
+                acted[actor] = 1
+                folded[actor] = 1
+            elif kind == CHECK_CALL:
+                top = 0
+                for i in range(count):
+                    top = max(top, bets[i])
+                amount = min(stacks[actor], top - bets[actor])
+                if amounts[step] >= 0 and amounts[step] != amount:
+                    said_amount = amounts[step]
+                    return refuse(state, Refusal.CALL_AMOUNT, step, actor, -1, said_amount,
+                                  amount), -1, 0, 0  # fmt: skip
+                state[HEAD] += 1
+                acted[actor] = 1
+                bets[actor] += amount
+                stacks[actor] -= amount
+                put_in[actor] += amount
+                if amount and state[STREET] == 0:
+                    flags[actor] |= VPIP
+            else:
+                minimum = min_bet
+                if betting == FIXED_LIMIT and state[STREET] >= 2:
+                    minimum = big_bet
+                pot_total = 0
+                for i in range(count):
+                    pot_total += dead[i] + contributions[i] + bets[i]
+                refused, limit = _raise(state, actor, amounts[step], betting, minimum, pot_total,
+                                        stacks, bets, put_in, folded, queue, acted, count)  # fmt: skip
+                if refused != Refusal.NONE:
+                    return refuse(state, refused, step, actor, -1, amounts[step], limit), -1, 0, 0
+                if state[STREET] == 0:
+                    flags[actor] |= VPIP | PFR
+            if all_ins[step] and stacks[actor] > 0:
+                left = stacks[actor]
+                return refuse(state, Refusal.ALL_IN_LEFT, step, actor, -1, left, 0), -1, 0, 0
+            _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
+        elif kind == DEAL_HOLE:
+            if dealt[actor]:
+                return refuse(state, Refusal.DEALT_TWICE, step, actor, -1, 0, 0), -1, 0, 0
+            if card_counts[step] != holes_per:
+                given = card_counts[step]
+                return refuse(state, Refusal.DEALT_COUNT, step, actor, -1, given, 0), -1, 0, 0
+            dealt[actor] = 1
+            for k in range(holes_per):
+                holes[actor, k] = cards[step, k]
+        elif kind == DEAL_BOARD:
+            if state[BETTING]:
+                to_act = queue[state[HEAD]]
+                return refuse(state, Refusal.BOARD_WHILE_BETTING, step, -1, to_act, 0, 0), -1, 0, 0
+            if _in_hand(folded, count) < 2:
+                return refuse(state, Refusal.BOARD_AFTER_FOLDS, step, -1, -1, 0, 0), -1, 0, 0
+            for k in range(card_counts[step]):
+                if cards[step, k] < 0:
+                    return refuse(state, Refusal.BOARD_UNSEEN, step, -1, -1, 0, 0), -1, 0, 0
+            have = state[BOARD_SIZE]
+            if have == 5:
+                return refuse(state, Refusal.BOARD_AFTER_RIVER, step, -1, -1, 0, 0), -1, 0, 0
+            wanted = 3 if have == 0 else 1
+            if card_counts[step] != wanted:
+                given = card_counts[step]
+                return refuse(state, Refusal.BOARD_COUNT, step, -1, have, given, wanted), -1, 0, 0
+            for k in range(wanted):
+                board[have + k] = cards[step, k]
+            state[BOARD_SIZE] = have + wanted
+            state[STREET] += 1
+            if state[STREET] == 1:
+                for i in range(count):
+                    if not folded[i]:
+                        flags[i] |= SAW_FLOP
+            if not state[ALL_IN]:
+                _begin_round(state, 0, stacks, bets, put_in, contributions, refunds, folded,
+                             queue, acted, count)  # fmt: skip
+        else:  # a show or a muck
+            if state[BETTING]:
+                return refuse(state, Refusal.SHOW_WHILE_BETTING, step, actor, -1, 0, 0), -1, 0, 0
+            if folded[actor]:
+                return refuse(state, Refusal.SHOW_AFTER_FOLD, step, actor, -1, 0, 0), -1, 0, 0
+            if kind == MUCK:
+                if _in_hand(folded, count) - np.sum(mucked) > 1:
+                    mucked[actor] = 1
+                continue
+            shown = card_counts[step]
+            if shown == 0:
+                continue
+            if shown != holes_per:
+                return refuse(state, Refusal.SHOW_COUNT, step, actor, -1, shown, 0), -1, 0, 0
+            unknown = 0
+            for k in range(holes_per):
+                unknown += cards[step, k] < 0
+            if unknown == holes_per:
+                continue  # nothing seen: nothing changes
+            if unknown:
+                return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0), -1, 0, 0
+            known = 0
+            for k in range(holes_per):
+                known += holes[actor, k] >= 0
+            if not dealt[actor] or known == 0:
+                dealt[actor] = 1
+                for k in range(holes_per):
+                    holes[actor, k] = cards[step, k]
+                continue
+            if known < holes_per:
+                return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0), -1, 0, 0
+            same = True
+            for k in range(holes_per):  # shown in any order, but the cards dealt
+                found = False
+                shown_back = False
+                for j in range(holes_per):
+                    found = found or holes[actor, j] == cards[step, k]
+                    shown_back = shown_back or cards[step, j] == holes[actor, k]
+                same = same and found and shown_back
+            if not same:
+                shown_cards = _packed_row(cards, step, holes_per)
+                dealt_cards = _packed_row(holes, actor, holes_per)
+                return refuse(state, Refusal.SHOW_NOT_DEALT, step, actor, -1, shown_cards,
+                              dealt_cards), -1, 0, 0  # fmt: skip
+            for k in range(holes_per):
+                holes[actor, k] = cards[step, k]
     if state[BETTING]:
-        return refuse(state, Refusal.BOARD_WHILE_BETTING, step, -1, queue[state[HEAD]], 0, 0)
-    if _in_hand(folded, count) < 2:
-        return refuse(state, Refusal.BOARD_AFTER_FOLDS, step, -1, -1, 0, 0)
-    for k in range(given):
-        if cards[step, k] < 0:
-            return refuse(state, Refusal.BOARD_UNSEEN, step, -1, -1, 0, 0)
-    have = state[BOARD_SIZE]
-    if have == 5:
-        return refuse(state, Refusal.BOARD_AFTER_RIVER, step, -1, -1, 0, 0)
-    wanted = 3 if have == 0 else 1
-    if given != wanted:
-        return refuse(state, Refusal.BOARD_COUNT, step, -1, have, given, wanted)
-    for k in range(wanted):
-        board[have + k] = cards[step, k]
-    state[BOARD_SIZE] = have + wanted
-    state[STREET] += 1
-    if state[STREET] == 1:
-        for i in range(count):
-            if not folded[i]:
-                flags[i] |= SAW_FLOP
-    if not state[ALL_IN]:
-        _begin_round(state, 0, stacks, bets, put_in, contributions, refunds, folded, queue, acted,
-                     count)  # fmt: skip
-    return 0
-
-
-@kernel()
-def _show(hand_input: HandInput, working: ReplayWork, step: int, holes_per: int) -> int:
-    """A show or a muck once the betting is over: 0, or the refusal."""
-    count = hand_input.players
-    kind, actor = hand_input.kinds[step], hand_input.actors[step]
-    cards, shown = hand_input.cards, hand_input.card_counts[step]
-    seats, state, holes = working.seats, working.state, working.holes
-    folded, mucked, dealt = seats[ROW_FOLDED, :count], seats[ROW_MUCKED, :count], seats[ROW_DEALT]
-    if state[BETTING]:
-        return refuse(state, Refusal.SHOW_WHILE_BETTING, step, actor, -1, 0, 0)
-    if folded[actor]:
-        return refuse(state, Refusal.SHOW_AFTER_FOLD, step, actor, -1, 0, 0)
-    if kind == MUCK:
-        if _in_hand(folded, count) - np.sum(mucked) > 1:
-            mucked[actor] = 1
-        return 0
-    if shown == 0:
-        return 0
-    if shown != holes_per:
-        return refuse(state, Refusal.SHOW_COUNT, step, actor, -1, shown, 0)
-    unknown = 0
-    for k in range(holes_per):
-        unknown += cards[step, k] < 0
-    if unknown == holes_per:
-        return 0  # nothing seen: nothing changes
-    if unknown:
-        return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0)
-    known = 0
-    for k in range(holes_per):
-        known += holes[actor, k] >= 0
-    if dealt[actor] and known == holes_per:  # shown in any order, but the cards dealt
-        same = True
-        for k in range(holes_per):
-            found = False
-            shown_back = False
-            for j in range(holes_per):
-                found = found or holes[actor, j] == cards[step, k]
-                shown_back = shown_back or cards[step, j] == holes[actor, k]
-            same = same and found and shown_back
-        if not same:
-            shown_cards = _packed_row(cards, step, holes_per)
-            dealt_cards = _packed_row(holes, actor, holes_per)
-            return refuse(state, Refusal.SHOW_NOT_DEALT, step, actor, -1, shown_cards, dealt_cards)
-    elif dealt[actor] and known:
-        return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0)
-    dealt[actor] = 1
-    for k in range(holes_per):
-        holes[actor, k] = cards[step, k]
-    return 0
-
-
-@kernel()
-def _finish(
-    hand_input: HandInput, in_deck: npt.NDArray[np.bool_], working: ReplayWork, holes_per: int
-) -> int:
-    """The hand over: no betting open, a full board for a showdown, every card once and in the
-    deck, the site's uncalled bets as the replay returns them. 0, or the refusal."""
-    count = hand_input.players
-    said = hand_input.said
-    seats, state = working.seats, working.state
-    folded, mucked = seats[ROW_FOLDED, :count], seats[ROW_MUCKED, :count]
-    queue, refunds = seats[ROW_QUEUE, :count], seats[ROW_REFUNDS, :count]
-    if state[BETTING]:
-        return refuse(state, Refusal.ENDS_TO_ACT, -1, -1, queue[state[HEAD]], 0, 0)
+        to_act = queue[state[HEAD]]
+        return refuse(state, Refusal.ENDS_TO_ACT, -1, -1, to_act, 0, 0), -1, 0, 0
     contenders = 0
     for i in range(count):
         contenders += not folded[i] and not mucked[i]
-    size = state[BOARD_SIZE]
-    if contenders > 1 and size != 5:
-        return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0)
-    holes = working.holes[:count]
-    refused = _check_cards(holes, holes_per, working.board, size, in_deck, working.seen, state)
+    if contenders > 1 and state[BOARD_SIZE] != 5:
+        size = state[BOARD_SIZE]
+        return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0), -1, 0, 0
+    refused = _check_cards(holes, holes_per, board, state[BOARD_SIZE], in_deck, seen, state)
     if refused:
-        return refused
+        return refused, -1, 0, 0
     if said[SAID_RETURNED]:  # what the site says it returned uncalled (PokerStars)
         for i in range(count):
-            returned = said[SAID_RETURNS + i]
-            if returned != refunds[i]:
-                return refuse(state, Refusal.RETURNED_UNCALLED, -1, i, -1, returned, refunds[i])
-    return 0
-
-
-@kernel()
-def _cut_pots(working: ReplayWork, count: int, amounts: Ints, masks: npt.NDArray[np.int32]) -> int:
-    """The pots, cut at every level a player put in (dead antes in the main pot), each with the
-    players still in it as a mask; a pot whose players are those of the one before joins it.
-    The number of pots."""
-    seats = working.seats
-    dead, contributions = seats[ROW_DEAD, :count], seats[ROW_CONTRIBUTIONS, :count]
-    folded, levels = seats[ROW_FOLDED, :count], seats[ROW_LEVELS, :count]
+            if said[SAID_RETURNS + i] != refunds[i]:
+                returned = said[SAID_RETURNS + i]
+                return refuse(state, Refusal.RETURNED_UNCALLED, -1, i, -1, returned,
+                              refunds[i]), -1, 0, 0  # fmt: skip
+    # the pots
     for i in range(count):  # the levels, in order (an insertion sort: ten at most)
         value = contributions[i]
         j = i
@@ -697,42 +665,24 @@ def _cut_pots(working: ReplayWork, count: int, amounts: Ints, masks: npt.NDArray
         for i in range(count):
             if contributions[i] >= level and not folded[i]:
                 mask |= 1 << i
-        while pots and masks[pots - 1] == mask:
-            amount += amounts[pots - 1]
+        while pots and out_pot_mask[pots - 1] == mask:
+            amount += out_pots[pots - 1]
             pots -= 1
         if amount:
-            amounts[pots] = amount
-            masks[pots] = mask
+            out_pots[pots] = amount
+            out_pot_mask[pots] = mask
             pots += 1
         amount = 0
         previous = level
-    return pots
-
-
-@kernel()
-def _share_out(
-    hand_input: HandInput,
-    holes_per: int,
-    working: ReplayWork,
-    tables: ReplayTables,
-    masks: npt.NDArray[np.int32],
-    shares: npt.NDArray[np.int32],
-    pots: int,
-) -> int:
-    """Each pot's shares in ``1 / DEN``: a pot one player can win is theirs; a contested pot
-    goes to the best high hand among those who did not muck (and the best low, for half of it,
-    in hi/lo), ties split exactly. 0, or the refusal (an unseen hand contesting a pot)."""
-    count, game = hand_input.players, hand_input.game
-    seats, state, holes = working.seats, working.state, working.holes
-    board, hole, work = working.board, working.hole, working.work
-    mucked, high, lows = seats[ROW_MUCKED, :count], seats[ROW_HIGH, :count], seats[ROW_LOWS, :count]
-    high7, sot7, low = tables.high7, tables.sot7, tables.low
+    total = 0
     for pot in range(pots):
-        mask = masks[pot]
+        mask = out_pot_mask[pot]
+        amount = out_pots[pot]
+        total += amount
         for i in range(count):
-            shares[pot, i] = 0
+            out_pot_shares[pot, i] = 0
         if mask == 0:
-            return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0)
+            return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), -1, 0, 0
         eligible = 0
         for i in range(count):
             eligible += (mask >> i) & 1
@@ -745,123 +695,105 @@ def _share_out(
         if eligible == 1:
             for i in range(count):
                 if (mask >> i) & 1:
-                    shares[pot, i] = DEN
+                    out_pot_shares[pot, i] = DEN
             continue
         people = 0
         for i in range(count):
             if (standing >> i) & 1:
                 people += 1
                 if holes[i, 0] < 0 or holes[i, holes_per - 1] < 0:
-                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0)
+                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
         if people == 1:
             for i in range(count):
                 if (standing >> i) & 1:
-                    shares[pot, i] = DEN
+                    out_pot_shares[pot, i] = DEN
             continue
+        top = 0
+        best_low = 1
         for i in range(count):
             if (standing >> i) & 1:
                 for k in range(holes_per):
                     hole[k] = holes[i, k]
                 high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, sot7, low, work)
-        share_pot(high, lows, standing, 1, shares[pot])
-    return 0
-
-
-@kernel()
-def _settle(
-    hand_input: HandInput,
-    working: ReplayWork,
-    amounts: Ints,
-    shares: npt.NDArray[np.int32],
-    pots: int,
-) -> int:
-    """What each player takes from the pots (gross), and what the site says it paid checked
-    against it (:data:`~pokerscore.histories.replay.RAKE_LIMIT` of the pot at most kept, an odd
-    chip apart): ``won`` is the site's where it agrees. 0, or the refusal (a site record the
-    reference replay must weigh)."""
-    count = hand_input.players
-    said, paid_said, finishing = hand_input.said, hand_input.paid, hand_input.finishing
-    seats, state = working.seats, working.state
-    gross, split = seats[ROW_GROSS, :count], seats[ROW_SPLIT, :count]
-    won, paid, put_in = seats[ROW_WON, :count], seats[ROW_PAID, :count], seats[ROW_PUT_IN, :count]
-    total = 0
+                top = max(top, high[i])
+                best_low = max(best_low, lows[i])
+        high_count = 0
+        low_count = 0
+        for i in range(count):
+            if (standing >> i) & 1:
+                high_count += high[i] == top
+                low_count += best_low > 1 and lows[i] == best_low
+        half = DEN // 2 if low_count else DEN
+        for i in range(count):
+            if (standing >> i) & 1:
+                share = 0
+                if high[i] == top:
+                    share += half // high_count
+                if low_count and lows[i] == best_low:
+                    share += (DEN // 2) // low_count
+                out_pot_shares[pot, i] = share
     odd = 0
     for pot in range(pots):
-        total += amounts[pot]
         for i in range(count):
-            share = shares[pot, i]
-            gross[i] += amounts[pot] * share
+            share = out_pot_shares[pot, i]
+            gross[i] += out_pots[pot] * share
             if share != 0 and share != DEN:
                 split[i] = 1
     for i in range(count):
         odd += split[i]
-        won[i] = gross[i]
-    if not hand_input.has_winnings and not hand_input.has_finishing:
-        return 0
-    have = False
-    if hand_input.has_winnings:
-        any_paid = False
-        for i in range(count):
-            any_paid = any_paid or paid_said[i] != 0
-        if not any_paid and total:
-            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0)
-        for i in range(count):
-            paid[i] = paid_said[i]
-        have = True
-    if hand_input.has_finishing:
-        for i in range(count):
-            from_stack = finishing[i] - (hand_input.stacks[i] - put_in[i])
-            if have and from_stack != paid[i]:
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0)
-            if not have:
-                paid[i] = from_stack
-    kept = 0
+    # the site's record
     for i in range(count):
-        allowance = DEN if split[i] else 0
-        given = paid[i] * DEN
-        if given < 0 or (gross[i] == 0 and given > 0):
-            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0)
-        if gross[i] > 0 and given == 0 and gross[i] > allowance:
-            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0)
-        if given > gross[i] + allowance:
-            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0)
-        kept += gross[i] - given
-        won[i] = given
-    if said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
-        for pot in range(MAX_PLAYERS):
-            mask = said[SAID_POT_MASKS + pot]
-            if mask < 0:
-                continue
-            if pot >= pots:
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0)
-            ours = 0
+        won[i] = gross[i]
+    if has_winnings or has_finishing:
+        have = False
+        if has_winnings:
+            any_paid = False
             for i in range(count):
-                if shares[pot, i]:
-                    ours |= 1 << i
-            if ours != mask:
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0)
-    if total and 10 * kept > total * DEN + 10 * odd * DEN:
-        return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0)
-    if said[SAID_HAS_RAKE] and abs(kept - said[SAID_RAKE] * DEN) > odd * DEN:
-        return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0)
-    if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
-        return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0)
-    return 0
-
-
-@kernel()
-def _write_rows(working: ReplayWork, count: int, holes_per: int, rows: HandRows, hand: int) -> None:
-    """A replayed hand's row: each player's chips put in, gross and won, flags, known hole
-    cards, and the board."""
-    seats, holes = working.seats, working.holes
-    folded, mucked, flags = (
-        seats[ROW_FOLDED, :count],
-        seats[ROW_MUCKED, :count],
-        seats[ROW_FLAGS, :count],
-    )
-    put_in, gross, won = seats[ROW_PUT_IN, :count], seats[ROW_GROSS, :count], seats[ROW_WON, :count]
-    out_put_in, out_gross, out_won = rows.put_in[hand], rows.gross[hand], rows.won[hand]
-    out_flags, out_holes, out_board = rows.flags[hand], rows.holes[hand], rows.boards[hand]
+                any_paid = any_paid or paid_said[i] != 0
+            if not any_paid and total:
+                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+            for i in range(count):
+                paid[i] = paid_said[i]
+            have = True
+        if has_finishing:
+            for i in range(count):
+                from_stack = finishing[i] - (stacks0[i] - put_in[i])
+                if have and from_stack != paid[i]:
+                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+                if not have:
+                    paid[i] = from_stack
+            have = True
+        kept = 0
+        for i in range(count):
+            allowance = DEN if split[i] else 0
+            given = paid[i] * DEN
+            if given < 0 or (gross[i] == 0 and given > 0):
+                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+            if gross[i] > 0 and given == 0 and gross[i] > allowance:
+                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+            if given > gross[i] + allowance:
+                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+            kept += gross[i] - given
+            won[i] = given
+        if said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
+            for pot in range(MAX_PLAYERS):
+                mask = said[SAID_POT_MASKS + pot]
+                if mask < 0:
+                    continue
+                if pot >= pots:
+                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+                ours = 0
+                for i in range(count):
+                    if out_pot_shares[pot, i]:
+                        ours |= 1 << i
+                if ours != mask:
+                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+        if total and 10 * kept > total * DEN + 10 * odd * DEN:
+            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+        if said[SAID_HAS_RAKE] and abs(kept - said[SAID_RAKE] * DEN) > odd * DEN:
+            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+        if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
+            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
     showdown = _in_hand(folded, count) > 1
     for i in range(count):
         if mucked[i]:
@@ -878,54 +810,5 @@ def _write_rows(working: ReplayWork, count: int, holes_per: int, rows: HandRows,
         for k in range(4):
             out_holes[i, k] = holes[i, k] if known and k < holes_per else -1
     for k in range(5):
-        out_board[k] = working.board[k]
-
-
-@kernel()
-def replay_one(
-    hand_input: HandInput,
-    tables: ReplayTables,
-    in_deck: npt.NDArray[np.bool_],
-    working: ReplayWork,
-    rows: HandRows,
-    hand: int,
-) -> tuple[int, int, int, int]:
-    """Replay one hand as :mod:`~pokerscore.histories.replay` does: (refusal, all-in street
-    or -1, board cards at the all-in, pots). The results go to row ``hand`` of ``rows``. The
-    refusal is :data:`OK` (0), or the :class:`~pokerscore.histories.refusals.Refusal` of a rule
-    broken or of what the reference replay must settle (an unseen hand contesting a pot, a
-    site record), its details in the ``WHY_`` places of ``working.state``."""
-    count = hand_input.players
-    kinds, actors = hand_input.kinds, hand_input.actors
-    holes_per = 4 if hand_input.game >= OMAHA else 2
-    state = working.state
-    refused = _post(hand_input, working)
-    if refused:
-        return refused, -1, 0, 0
-    for step in range(hand_input.action_count):
-        kind = kinds[step]
-        actor = actors[step]
-        if kind != DEAL_BOARD and (actor < 0 or actor >= count):
-            return refuse(state, Refusal.NOT_AT_TABLE, step, actor, -1, 0, 0), -1, 0, 0
-        if FOLD <= kind <= BET_RAISE:
-            refused = _act(hand_input, working, step)
-        elif kind == DEAL_HOLE:
-            refused = _deal_hole(hand_input, working, step, holes_per)
-        elif kind == DEAL_BOARD:
-            refused = _deal_board(hand_input, working, step)
-        else:
-            refused = _show(hand_input, working, step, holes_per)
-        if refused:
-            return refused, -1, 0, 0
-    refused = _finish(hand_input, in_deck, working, holes_per)
-    if refused:
-        return refused, -1, 0, 0
-    amounts, masks, shares = rows.pots[hand], rows.pot_masks[hand], rows.pot_shares[hand]
-    pots = _cut_pots(working, count, amounts, masks)
-    refused = _share_out(hand_input, holes_per, working, tables, masks, shares, pots)
-    if not refused:
-        refused = _settle(hand_input, working, amounts, shares, pots)
-    if refused:
-        return refused, -1, 0, 0
-    _write_rows(working, count, holes_per, rows, hand)
+        out_board[k] = board[k]
     return OK, state[ALLIN_STREET], state[ALLIN_CARDS], pots
