@@ -914,7 +914,7 @@ def test_the_kernels_give_the_reference_rows_on_random_hands(
 
 
 def test_the_kernels_leave_what_they_do_not_read_to_the_reference_path() -> None:
-    from pokerscore.histories import _kernels as k
+    from pokerscore.histories._layout import F_STATUS, OK
     from pokerscore.histories.batches import replay_phh_text, slow_hands
 
     text = (DATA / "actions.phhs").read_bytes()
@@ -922,7 +922,7 @@ def test_the_kernels_leave_what_they_do_not_read_to_the_reference_path() -> None
     batch = replay_phh_text(odd, single=False)
     assert batch is not None and batch.hands == 6
     assert [number for _, number, *_ in slow_hands(batch)] == [1]  # a multi-line array
-    assert int(batch.facts[1, k.F_STATUS]) == k.OK
+    assert int(batch.facts[1, F_STATUS]) == OK
 
 
 @pytest.mark.parametrize(

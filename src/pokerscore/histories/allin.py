@@ -43,7 +43,14 @@ from pokerscore.games.holdem.equity import equity
 from pokerscore.games.holdem.game import get_game
 from pokerscore.games.holdem.matchups import BOARDS as MATCHUP_BOARDS
 from pokerscore.games.holdem.matchups import matchup_halves
-from pokerscore.histories import _kernels as k
+from pokerscore.histories._layout import (
+    DEN,
+    GAME_CODES,
+    SHORT_DECK_SOT,
+    ReplayTables,
+)
+from pokerscore.histories._layout import HOLDEM as HOLDEM_CODE
+from pokerscore.histories._pot_kernels import any_five_shares, exact_shares, preflop_shares
 
 if TYPE_CHECKING:
     from pokerscore.games.holdem.game import Game
@@ -117,7 +124,7 @@ def _canonical(
 
 
 @cache
-def kernel_tables() -> k.ReplayTables:
+def kernel_tables() -> ReplayTables:
     """The tables the room's kernels read: 7-card high, short deck (straight over trips) and
     eight-or-better, and the full and short decks as masks (built once per process)."""
 
@@ -126,7 +133,7 @@ def kernel_tables() -> k.ReplayTables:
     short = np.zeros(52, dtype=np.bool_)
     sot = get_ranking("short-deck-straight-over-trips")
     short[list(sot.deck)] = True
-    return k.ReplayTables(HIGH.tables(7), sot.tables(7), EIGHT_OR_BETTER.tables(7), full, short)
+    return ReplayTables(HIGH.tables(7), sot.tables(7), EIGHT_OR_BETTER.tables(7), full, short)
 
 
 Shares = tuple[tuple[Fraction, ...], ...]
@@ -170,9 +177,7 @@ def enumerated_shares(
     check, but has a per-call cost larger than the enumeration of an all-in on the flop, some
     990 boards)."""
     tables = kernel_tables()
-    codes = {"holdem": k.HOLDEM, "short-deck-straight-over-trips": k.SHORT_DECK_SOT,
-             "omaha": k.OMAHA, "omaha-hi-lo": k.OMAHA_HI_LO}  # fmt: skip
-    code = codes.get(game.name)
+    code = GAME_CODES.get(game.name)
     if code is None:  # a game the kernel does not play: pokerscore's equity, pot by pot
         return tuple(_by_equity(game, players, board, dead, pot) for pot in pots)
     taken = {*board, *dead, *(card for hole in players for card in hole)}
@@ -183,8 +188,8 @@ def enumerated_shares(
     shares = np.zeros((len(pots), len(players)), dtype=np.int64)
     known = np.array(board, dtype=np.int64)
     masks = np.array(pots, dtype=np.int64)
-    if code in (k.HOLDEM, k.SHORT_DECK_SOT):
-        ranking = tables.high7 if code == k.HOLDEM else tables.sot7
+    if code in (HOLDEM_CODE, SHORT_DECK_SOT):
+        ranking = tables.high7 if code == HOLDEM_CODE else tables.sot7
         keys = np.array([sum(int(ranking.card_keys[c]) for c in hole) for hole in players])
         suits = np.zeros(len(players), dtype=np.int64)
         for row, hole in enumerate(players):
@@ -193,13 +198,13 @@ def enumerated_shares(
         if not board:  # preflop: boards judged by rank patterns, flush boards dealt
             out_of_play = np.ones(52, dtype=np.bool_)
             out_of_play[rest] = False
-            boards = k.preflop_shares(holes[:, :2].copy(), out_of_play, ranking, masks, shares)
+            boards = preflop_shares(holes[:, :2].copy(), out_of_play, ranking, masks, shares)
         else:
-            boards = k.any_five_shares(keys.astype(np.int64), suits, known, rest, ranking, masks,
+            boards = any_five_shares(keys.astype(np.int64), suits, known, rest, ranking, masks,
                                        shares)  # fmt: skip
     else:
-        boards = k.exact_shares(code, holes, len(players[0]), known, rest, tables, masks, shares)
-    return tuple(tuple(Fraction(int(share), boards * k.DEN) for share in row) for row in shares)
+        boards = exact_shares(code, holes, len(players[0]), known, rest, tables, masks, shares)
+    return tuple(tuple(Fraction(int(share), boards * DEN) for share in row) for row in shares)
 
 
 def enumerated_equities(

@@ -1,6 +1,7 @@
-"""Hands by the thousand: PHH text replayed by the kernels of ``_kernels``, straight into Arrow
-columns, the statistics tallied from the columns; the hands the kernels leave (unusual text, a
-broken rule, a disagreement) replayed by the reference path and put back in their place.
+"""Hands by the thousand: PHH and PokerStars text read and replayed by the kernels
+(``_phh_kernels``, ``_stars_kernels``), straight into Arrow columns, the statistics tallied from
+the columns; the hands the kernels leave (unusual text, a broken rule, a disagreement) replayed
+by the reference path and put back in their place.
 
 Every row is the one the reference path gives (tests check it hand for hand); the fast path only
 decides what it is sure of.
@@ -19,9 +20,39 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
-from pokerscore.histories import _kernels as k
+from pokerscore.histories._layout import (
+    DEN,
+    F_ALLIN_CARDS,
+    F_ALLIN_STREET,
+    F_BIG,
+    F_COUNT,
+    F_HEADER,
+    F_ID_START,
+    F_ID_STOP,
+    F_LIMIT,
+    F_NUMBER,
+    F_POTS,
+    F_REFUSAL,
+    F_SCALE,
+    F_SMALL,
+    F_START,
+    F_STATUS,
+    F_STOP,
+    F_VARIANT,
+    F_VENUE_START,
+    F_VENUE_STOP,
+    FACTS,
+    MAX_PLAYERS,
+    OK,
+    VARIANT_NAMES,
+    HandRows,
+)
+from pokerscore.histories._phh_kernels import PhhIndex, phh_hands, phh_index
+from pokerscore.histories._replay_kernels import MUCKED, PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
+from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories.allin import judged_pots, kernel_tables
 from pokerscore.histories.model import HandHistoryError, HandResult, schema
+from pokerscore.histories.refusals import Refusal, RefusalRecord
 from pokerscore.histories.replay import game_named, positions
 
 if TYPE_CHECKING:
@@ -56,9 +87,9 @@ class Batch:
     site: str | None = None
     """The site of every hand, where the format says it (PokerStars)."""
 
-    def rows(self) -> k.HandRows:
+    def rows(self) -> HandRows:
         """The result arrays as the kernels take them, one bundle."""
-        return k.HandRows(self.facts, self.names, self.seats, self.put_in, self.gross, self.won,
+        return HandRows(self.facts, self.names, self.seats, self.put_in, self.gross, self.won,
                           self.flags, self.holes, self.boards, self.pots, self.pot_masks,
                           self.pot_shares)  # fmt: skip
 
@@ -70,13 +101,13 @@ def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch 
     capacity = 1 if single else max(1, _headers(text))
     batch = _empty_batch(text, capacity)
     starts, stops, numbers, headers = (np.zeros(capacity, dtype=np.int64) for _ in range(4))
-    index = k.PhhIndex(starts, stops, numbers, headers, np.zeros(capacity + 1, dtype=np.int64))
-    hands = k.phh_index(text, single, first_line, *index)
+    index = PhhIndex(starts, stops, numbers, headers, np.zeros(capacity + 1, dtype=np.int64))
+    hands = phh_index(text, single, first_line, *index)
     if hands < 0:
         return None
     batch.lines = int(index.lines[hands])
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
-    k.phh_hands(text, index, hands, threads, *kernel_tables(), batch.rows())
+    phh_hands(text, index, hands, threads, *kernel_tables(), batch.rows())
     batch.hands = hands
     return batch
 
@@ -89,22 +120,22 @@ def replay_stars_text(data: bytes, *, first_hand: int = 1) -> Batch | None:
     batch = _empty_batch(text, capacity)
     starts = np.zeros(capacity, dtype=np.int64)
     stops = np.zeros(capacity, dtype=np.int64)
-    hands = k.stars_index(text, starts, stops)
+    hands = stars_index(text, starts, stops)
     if hands < 0:
         return None
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
-    k.stars_hands(text, starts, stops, first_hand, hands, threads, *kernel_tables(), batch.rows())
+    stars_hands(text, starts, stops, first_hand, hands, threads, *kernel_tables(), batch.rows())
     batch.hands = hands
     batch.site = "PokerStars"
     return batch
 
 
 def _empty_batch(text: npt.NDArray[np.uint8], capacity: int) -> Batch:
-    players = k.MAX_PLAYERS
+    players = MAX_PLAYERS
     return Batch(
         text=text,
         hands=0,
-        facts=np.zeros((capacity, k.FACTS), dtype=np.int64),
+        facts=np.zeros((capacity, FACTS), dtype=np.int64),
         names=np.full((capacity, 2 * players), -1, dtype=np.int64),
         seats=np.full((capacity, players), -1, dtype=np.int64),
         put_in=np.zeros((capacity, players), dtype=np.int64),
@@ -226,7 +257,7 @@ def _stakes(small: int, big: int, scale: int) -> str:
 def _position_words() -> tuple[list[str], dict[tuple[int, int], int]]:
     words: list[str] = []
     codes: dict[tuple[int, int], int] = {}
-    for count in range(2, k.MAX_PLAYERS + 1):
+    for count in range(2, MAX_PLAYERS + 1):
         for seat, word in enumerate(positions(count)):
             if word not in words:
                 words.append(word)
@@ -237,7 +268,7 @@ def _position_words() -> tuple[list[str], dict[tuple[int, int], int]]:
 @cache
 def _position_table() -> npt.NDArray[np.int64]:
     _, codes = _position_words()
-    table = np.full((k.MAX_PLAYERS + 1, k.MAX_PLAYERS), -1, dtype=np.int64)
+    table = np.full((MAX_PLAYERS + 1, MAX_PLAYERS), -1, dtype=np.int64)
     for (count, seat), code in codes.items():
         table[count, seat] = code
     return table
@@ -258,19 +289,19 @@ def batch_columns(batch: Batch, file: str) -> Columns:
     import pyarrow as pa
 
     facts = batch.facts[: batch.hands]
-    ok = np.flatnonzero(facts[:, k.F_STATUS] == k.OK)
-    counts = facts[ok, k.F_COUNT]
+    ok = np.flatnonzero(facts[:, F_STATUS] == OK)
+    counts = facts[ok, F_COUNT]
     rows = int(counts.sum())
     hand_of_row = np.repeat(ok, counts)
     seat_of_row = np.arange(rows) - np.repeat(np.cumsum(counts) - counts, counts)
-    scale = 10.0 ** facts[hand_of_row, k.F_SCALE]
-    den_scale = scale * k.DEN
+    scale = 10.0 ** facts[hand_of_row, F_SCALE]
+    den_scale = scale * DEN
     put_in = batch.put_in[hand_of_row, seat_of_row]
     gross = batch.gross[hand_of_row, seat_of_row]
     won = batch.won[hand_of_row, seat_of_row]
     flags = batch.flags[hand_of_row, seat_of_row].astype(np.int64)
     won_f = _ratio(won, den_scale)
-    net_f = _ratio(won - put_in * k.DEN, den_scale)
+    net_f = _ratio(won - put_in * DEN, den_scale)
     rake_f = _ratio(gross - won, den_scale)
     evs, streets = _allin(batch, ok, facts)
     allin_ev = evs[hand_of_row, seat_of_row]
@@ -281,8 +312,8 @@ def batch_columns(batch: Batch, file: str) -> Columns:
     ids = _strings(
         *_gather(
             batch.text,
-            facts[hand_of_row, k.F_ID_START],
-            facts[hand_of_row, k.F_ID_STOP],
+            facts[hand_of_row, F_ID_START],
+            facts[hand_of_row, F_ID_STOP],
             np.zeros(rows, dtype=np.int64),
         )
     )
@@ -292,12 +323,12 @@ def batch_columns(batch: Batch, file: str) -> Columns:
         venues = _strings(
             *_gather(
                 batch.text,
-                facts[hand_of_row, k.F_VENUE_START],
-                facts[hand_of_row, k.F_VENUE_STOP],
+                facts[hand_of_row, F_VENUE_START],
+                facts[hand_of_row, F_VENUE_STOP],
                 np.zeros(rows, dtype=np.int64),
             )
         )
-    stakes = facts[ok][:, [k.F_SMALL, k.F_BIG, k.F_SCALE]]
+    stakes = facts[ok][:, [F_SMALL, F_BIG, F_SCALE]]
     if len(stakes) and (stakes == stakes[0]).all():  # one table's stakes: the usual file
         unique, stake_codes = stakes[:1], np.zeros(len(stakes), dtype=np.int64)
     else:
@@ -307,12 +338,12 @@ def batch_columns(batch: Batch, file: str) -> Columns:
     position_words, _ = _position_words()
     columns = {
         "file": _from_codes(np.zeros(rows, dtype=np.int64), [file]),
-        "hand": pa.array(facts[hand_of_row, k.F_NUMBER].astype(np.int32)),
+        "hand": pa.array(facts[hand_of_row, F_NUMBER].astype(np.int32)),
         "hand_id": ids,
         "site": venues,
-        "variant": _from_codes(facts[hand_of_row, k.F_VARIANT], list(k.VARIANT_NAMES)),
+        "variant": _from_codes(facts[hand_of_row, F_VARIANT], list(VARIANT_NAMES)),
         "stakes": _from_codes(np.repeat(stake_codes.reshape(-1), counts), stake_words),
-        "big_blind": pa.array(facts[hand_of_row, k.F_BIG] / scale),
+        "big_blind": pa.array(facts[hand_of_row, F_BIG] / scale),
         "player": names,
         "seat": pa.array(seat_numbers.astype(np.int16), mask=seat_numbers < 0),
         "position": _from_codes(_position_table()[counts.repeat(counts), seat_of_row], position_words),  # type: ignore[arg-type]
@@ -321,11 +352,11 @@ def batch_columns(batch: Batch, file: str) -> Columns:
         "won": pa.array(won_f),
         "net": pa.array(net_f),
         "rake_paid": pa.array(rake_f),
-        "vpip": pa.array((flags & k.VPIP) != 0),
-        "pfr": pa.array((flags & k.PFR) != 0),
-        "saw_flop": pa.array((flags & k.SAW_FLOP) != 0),
-        "went_to_showdown": pa.array((flags & k.SHOWDOWN) != 0),
-        "won_at_showdown": pa.array((flags & k.WON_SHOWDOWN) != 0),
+        "vpip": pa.array((flags & VPIP) != 0),
+        "pfr": pa.array((flags & PFR) != 0),
+        "saw_flop": pa.array((flags & SAW_FLOP) != 0),
+        "went_to_showdown": pa.array((flags & SHOWDOWN) != 0),
+        "won_at_showdown": pa.array((flags & WON_SHOWDOWN) != 0),
         "allin_street": _from_codes(street_codes, list(STREET_NAMES)),
         "allin_ev": pa.array(allin_ev, mask=np.isnan(allin_ev)),
     }  # fmt: skip
@@ -350,17 +381,17 @@ def _allin(
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
     """All-in EV of each seat (NaN where none) and each hand's all-in street."""
     evs = np.full(batch.put_in.shape, np.nan)
-    streets = facts[:, k.F_ALLIN_STREET] if len(facts) else np.zeros(0, dtype=np.int64)
+    streets = facts[:, F_ALLIN_STREET] if len(facts) else np.zeros(0, dtype=np.int64)
     games = ("holdem", "short-deck-straight-over-trips", "omaha", "omaha-hi-lo")
     for hand in ok[streets[ok] >= 0]:
-        count = int(facts[hand, k.F_COUNT])
+        count = int(facts[hand, F_COUNT])
         flags = batch.flags[hand, :count].tolist()
-        in_hand = [i for i in range(count) if flags[i] & k.SHOWDOWN]
-        pots = int(facts[hand, k.F_POTS])
+        in_hand = [i for i in range(count) if flags[i] & SHOWDOWN]
+        pots = int(facts[hand, F_POTS])
         amounts = batch.pots[hand, :pots].tolist()
         total = sum(amounts)
         paid = int(batch.won[hand, :count].sum())
-        mucked = any(flags[i] & k.MUCKED for i in in_hand)
+        mucked = any(flags[i] & MUCKED for i in in_hand)
         holes = {}
         for i in in_hand:
             row = batch.holes[hand, i].tolist()
@@ -369,22 +400,22 @@ def _allin(
             [i for i in range(count) if mask >> i & 1]
             for mask in batch.pot_masks[hand, :pots].tolist()
         ]
-        game = game_named(games[int(facts[hand, k.F_VARIANT]) // 3])
-        board = tuple(batch.boards[hand, : int(facts[hand, k.F_ALLIN_CARDS])].tolist())
+        game = game_named(games[int(facts[hand, F_VARIANT]) // 3])
+        board = tuple(batch.boards[hand, : int(facts[hand, F_ALLIN_CARDS])].tolist())
         valued = judged_pots(game, holes, board, contenders, mucked)
-        scale = 10 ** int(facts[hand, k.F_SCALE])
-        if paid == total * k.DEN and not any(valued):  # every pot keeps its result, no rake
+        scale = 10 ** int(facts[hand, F_SCALE])
+        if paid == total * DEN and not any(valued):  # every pot keeps its result, no rake
             for i in in_hand:
-                net = int(batch.won[hand, i]) - int(batch.put_in[hand, i]) * k.DEN
-                evs[hand, i] = float(Fraction(net, k.DEN * scale))
+                net = int(batch.won[hand, i]) - int(batch.put_in[hand, i]) * DEN
+                evs[hand, i] = float(Fraction(net, DEN * scale))
             continue
-        ratio = Fraction(paid, total * k.DEN) if total else Fraction(1)
+        ratio = Fraction(paid, total * DEN) if total else Fraction(1)
         values = {i: Fraction(0) for i in in_hand}
         for pot, shares in enumerate(valued):
             value = amounts[pot] * ratio
             if shares is None:
                 shares = {
-                    i: Fraction(part, k.DEN)
+                    i: Fraction(part, DEN)
                     for i, part in enumerate(batch.pot_shares[hand, pot, :count].tolist())
                     if part
                 }
@@ -396,13 +427,20 @@ def _allin(
 
 
 def slow_hands(batch: Batch) -> list[tuple[int, int, int, int, int]]:
-    """The hands left to the reference path: (place, number, header line, start, stop)."""
+    """The hands the kernels refused: (place, number, header line, start, stop); why is
+    :func:`refusal_of`."""
     facts = batch.facts[: batch.hands]
     return [
-        (int(place), int(facts[place, k.F_NUMBER]), int(facts[place, k.F_HEADER]),
-         int(facts[place, k.F_START]), int(facts[place, k.F_STOP]))
-        for place in np.flatnonzero(facts[:, k.F_STATUS] != k.OK)
+        (int(place), int(facts[place, F_NUMBER]), int(facts[place, F_HEADER]),
+         int(facts[place, F_START]), int(facts[place, F_STOP]))
+        for place in np.flatnonzero(facts[:, F_STATUS] != OK)
     ]  # fmt: skip
+
+
+def refusal_of(batch: Batch, place: int) -> RefusalRecord:
+    """Why the kernels refused the hand at ``place`` of a batch, and where."""
+    code, action, seat, other, amount, limit = batch.facts[place, F_REFUSAL : F_LIMIT + 1].tolist()
+    return RefusalRecord(Refusal(code), action, seat, other, amount, limit)
 
 
 __all__ = [
@@ -411,6 +449,7 @@ __all__ = [
     "HandHistoryError",
     "HandResult",
     "batch_columns",
+    "refusal_of",
     "replay_phh_text",
     "slow_hands",
 ]

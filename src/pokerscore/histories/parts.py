@@ -27,9 +27,10 @@ from pokerscore.files.records import (
     count_records,
     record_blocks,
 )
-from pokerscore.histories import _kernels as k
+from pokerscore.histories._layout import F_STATUS, OK
 from pokerscore.histories.batches import (
     batch_columns,
+    refusal_of,
     replay_phh_text,
     replay_stars_text,
     slow_hands,
@@ -38,7 +39,8 @@ from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh, phh_tables
 from pokerscore.histories.pokerstars import parse_pokerstars, pokerstars_hands
 from pokerscore.histories.reading import StrictError, read_file
-from pokerscore.histories.replay import replay
+from pokerscore.histories.refusals import RefusalRecord, refusal_error
+from pokerscore.histories.replay import game_named, replay
 from pokerscore.histories.rows import RowBuffer
 from pokerscore.histories.summary import HistoriesSummary
 
@@ -347,7 +349,7 @@ def _run_fast_part(
                 hand = _reference_stars_hand(data[start:stop], name, number, first)
             else:
                 hand = _reference_hand(data[start:stop], name, number, header, single)
-            result = _replayed(hand, strict, allin_ev)
+            result = _replayed(hand, strict, allin_ev, refusal_of(batch, place))
             if isinstance(result, HandHistoryError):
                 summary.add_error(result)
                 continue
@@ -444,12 +446,19 @@ def _reference_stars_hand(
 
 
 def _replayed(
-    hand: HandHistory | HandHistoryError, strict: bool, allin_ev: bool
+    hand: HandHistory | HandHistoryError,
+    strict: bool,
+    allin_ev: bool,
+    refusal: RefusalRecord | None = None,
 ) -> HandResult | HandHistoryError:
-
+    """A hand the kernels refused, read again by the lenient reader: a broken rule worded
+    from the kernel's refusal; a hand written otherwise, or one the kernel leaves to the
+    reference replay, replayed."""
     try:
         if isinstance(hand, HandHistoryError):
             raise hand
+        if refusal is not None and refusal.code.kind == "rule" and _fits(hand, refusal):
+            raise refusal_error(hand, game_named(hand.game), refusal)
         return replay(hand, allin_ev=allin_ev)
     except HandHistoryError as error:
         if strict:
@@ -459,12 +468,23 @@ def _replayed(
         return error
 
 
+def _fits(hand: HandHistory, refusal: RefusalRecord) -> bool:
+    """Whether the lenient reader's hand has the action and player the kernel refused (a
+    guard: the two readers name the same actions in the same order)."""
+    if refusal.action < 0:
+        return True
+    if refusal.action >= len(hand.actions):
+        return False
+    actor = hand.actions[refusal.action].actor
+    return refusal.seat < 0 or actor is None or actor == refusal.seat
+
+
 def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
     """The kernels' rows into the summary: counts, and each player's tally, by column."""
     import pyarrow.compute as pc
 
     table = fast.table
-    summary.hands += int(np.count_nonzero(batch.facts[: batch.hands, k.F_STATUS] == k.OK))
+    summary.hands += int(np.count_nonzero(batch.facts[: batch.hands, F_STATUS] == OK))
     summary.rows += table.num_rows
     encoded = pc.dictionary_encode(table.column("player")).combine_chunks()
     codes = encoded.indices.to_numpy()

@@ -50,13 +50,18 @@ from pokerscore.histories.model import (
     Pot,
     Street,
 )
+from pokerscore.histories.refusals import (
+    BOARD_PLACE,
+    BOARD_SIZES,
+    FIXED_LIMIT_BETS,
+    Refusal,
+    RefusalRecord,
+    pack_cards,
+    refusal_error,
+)
 
 RAKE_LIMIT: Final = Fraction(1, 10)
 """The most of a pot a site may keep before the payout counts as a disagreement."""
-FIXED_LIMIT_BETS: Final = 4
-"""Fixed limit: a bet and three raises a round."""
-BOARD_SIZES: Final = (0, 3, 4, 5)
-"""Board cards once each street is dealt."""
 
 SHORT_DECK_STRAIGHT_OVER_TRIPS: Final = Game(
     "short-deck-straight-over-trips",
@@ -146,13 +151,13 @@ class _Table:
 
     # -- errors -------------------------------------------------------------------------------
 
-    def error(self, reason: str) -> HandHistoryError:
-        action = self.action
-        if action is None:
-            return self.hand.error(reason)
-        if action.line is None and action.text:
-            reason = f"action {self.action_number} {action.text!r}: {reason}"
-        return self.hand.error(reason, action.line)
+    def refuse(
+        self, code: Refusal, seat: int = -1, other: int = -1, amount: int = 0, limit: int = 0
+    ) -> HandHistoryError:
+        """The error of a broken rule, worded by the one table of :mod:`.refusals`."""
+        action = self.action_number - 1 if self.action is not None else -1
+        record = RefusalRecord(code, action, seat, other, amount, limit)
+        return refusal_error(self.hand, self.game, record)
 
     def name(self, index: int) -> str:
         return self.hand.seats[index].name
@@ -163,7 +168,7 @@ class _Table:
         hand = self.hand
         for index, seat in enumerate(hand.seats):
             if seat.stack <= 0:
-                raise self.error(f"{self.name(index)} starts with no chips")
+                raise self.refuse(Refusal.NO_CHIPS, index)
         antes = [min(seat.ante, seat.stack) for seat in hand.seats]
         for index, ante in enumerate(antes):
             self.stacks[index] -= ante
@@ -256,11 +261,9 @@ class _Table:
         index = action.actor
         assert index is not None
         if not self.betting:
-            raise self.error(f"{self.name(index)} acts when no betting round is open")
+            raise self.refuse(Refusal.NO_BETTING_ROUND, index)
         if self.actors[0] != index:
-            raise self.error(
-                f"{self.name(index)} acts out of turn: {self.name(self.actors[0])} is to act"
-            )
+            raise self.refuse(Refusal.OUT_OF_TURN, index, self.actors[0])
         top = max(self.bets)
         if action.kind == "fold":
             self.actors.popleft()
@@ -269,10 +272,7 @@ class _Table:
         elif action.kind == "check-call":
             amount = min(self.stacks[index], top - self.bets[index])
             if action.amount is not None and action.amount != amount:
-                chips = self.hand.chips
-                said = f"calls {chips(action.amount)}" if action.amount else "checks"
-                owed = f"the call is {chips(amount)}" if amount else "there is nothing to call"
-                raise self.error(f"stacks don't add up: {self.name(index)} {said}, but {owed}")
+                raise self.refuse(Refusal.CALL_AMOUNT, index, amount=action.amount, limit=amount)
             self.actors.popleft()
             self.acted.add(index)
             self._pay(index, amount)
@@ -281,10 +281,7 @@ class _Table:
         else:
             self._raise(index, action.amount or 0, top)
         if action.all_in and self.stacks[index]:
-            raise self.error(
-                f"stacks don't add up: {self.name(index)} is all in with "
-                f"{self.hand.chips(self.stacks[index])} left"
-            )
+            raise self.refuse(Refusal.ALL_IN_LEFT, index, amount=self.stacks[index])
         self._check_round_over()
 
     def _pay(self, index: int, amount: int) -> None:
@@ -293,22 +290,21 @@ class _Table:
         self.put_in[index] += amount
 
     def _raise(self, index: int, to: int, top: int) -> None:
-        name = self.name(index)
         stack, bet = self.stacks[index], self.bets[index]
         call = min(stack, top - bet)
         if call < self.last_raise:
-            raise self.error(f"{name} raises after a short all-in that does not reopen the betting")
+            raise self.refuse(Refusal.SHORT_ALL_IN, index)
         if self.hand.betting == "fixed-limit" and self.raises == FIXED_LIMIT_BETS:
-            raise self.error(f"{name} raises after the cap of {FIXED_LIMIT_BETS} bets")
+            raise self.refuse(Refusal.RAISE_CAP, index)
         if self.short_all_ins and sum(self.short_all_ins) < self.last_raise and index in self.acted:
-            raise self.error(f"{name} raises after a short all-in that does not reopen the betting")
+            raise self.refuse(Refusal.SHORT_ALL_IN, index)
         if stack <= top - bet:
-            raise self.error(f"{name} raises with no more than the call in front of them")
+            raise self.refuse(Refusal.RAISE_CALL_ONLY, index)
         if not any(
             i != index and not self.folded[i] and self.stacks[i] + self.bets[i] > top
             for i in range(self.count)
         ):
-            raise self.error(f"{name} raises when every other player has folded or is all in")
+            raise self.refuse(Refusal.RAISE_ALONE, index)
         least = min(stack + bet, max(self.last_raise, self._street_minimum()) + top)
         if self.hand.betting == "fixed-limit":
             most = least
@@ -316,15 +312,12 @@ class _Table:
             most = min(stack + bet, max(least, 2 * top - bet + self._pot_total()))
         else:
             most = stack + bet
-        if not least <= to <= most:
-            chips = self.hand.chips
-            if to > stack + bet:
-                why = f"more than the {chips(stack + bet)} the player has"
-            elif to < least:
-                why = f"less than the smallest raise, to {chips(least)}"
-            else:
-                why = f"more than the {self.hand.betting} maximum, {chips(most)}"
-            raise self.error(f"{name} bets or raises to {chips(to)}: {why}")
+        if to > stack + bet:
+            raise self.refuse(Refusal.RAISE_OVER_STACK, index, amount=to, limit=stack + bet)
+        if to < least:
+            raise self.refuse(Refusal.RAISE_UNDER_MINIMUM, index, amount=to, limit=least)
+        if to > most:
+            raise self.refuse(Refusal.RAISE_OVER_LIMIT, index, amount=to, limit=most)
         increment = to - top
         self._pay(index, to - bet)
         self.actors = deque(
@@ -352,40 +345,34 @@ class _Table:
         index = action.actor
         assert index is not None
         if self.holes[index] is not None:
-            raise self.error(f"{self.name(index)} is dealt hole cards twice")
+            raise self.refuse(Refusal.DEALT_TWICE, index)
         if len(action.cards) != self.game.hole_cards:
-            raise self.error(
-                f"{self.name(index)} is dealt {len(action.cards)} cards: "
-                f"{self.game.name} deals {self.game.hole_cards}"
-            )
+            raise self.refuse(Refusal.DEALT_COUNT, index, amount=len(action.cards))
         self.holes[index] = list(action.cards)
 
     def deal_board(self, action: Action) -> None:
         if self.betting:
-            raise self.error(
-                f"the board is dealt while {self.name(self.actors[0])} is still to act"
-            )
+            raise self.refuse(Refusal.BOARD_WHILE_BETTING, other=self.actors[0])
         if self._in_hand() < 2:
-            raise self.error("the board is dealt after everyone but one player folded")
+            raise self.refuse(Refusal.BOARD_AFTER_FOLDS)
         if any(card is None for card in action.cards):
-            raise self.error("a board card nobody saw")
+            raise self.refuse(Refusal.BOARD_UNSEEN)
         cards = [card for card in action.cards if card is not None]
         runout = action.runout
         if runout:
             if not self.all_in:
-                raise self.error("a board run more than once without an all-in")
+                raise self.refuse(Refusal.RUN_WITHOUT_ALL_IN)
             board = self.runs.setdefault(runout, list(self.boards[0]))
         elif self.runs:
-            raise self.error("the one board dealt after a board run more than once")
+            raise self.refuse(Refusal.BOARD_AFTER_RUNS)
         else:
             board = self.boards[0]
         have = len(board)
         if have == BOARD_CARDS:
-            raise self.error("a board card after the river")
+            raise self.refuse(Refusal.BOARD_AFTER_RIVER)
         wanted = next(size for size in BOARD_SIZES if size > have) - have
         if len(cards) != wanted:
-            street = STREETS[BOARD_SIZES.index(have + wanted)]
-            raise self.error(f"{len(cards)} cards dealt for the {street}, which has {wanted}")
+            raise self.refuse(Refusal.BOARD_COUNT, other=have, amount=len(cards), limit=wanted)
         board.extend(cards)
         if runout:
             return
@@ -400,9 +387,9 @@ class _Table:
         index = action.actor
         assert index is not None
         if self.betting:
-            raise self.error(f"{self.name(index)} shows down while the betting is open")
+            raise self.refuse(Refusal.SHOW_WHILE_BETTING, index)
         if self.folded[index]:
-            raise self.error(f"{self.name(index)} shows down after folding")
+            raise self.refuse(Refusal.SHOW_AFTER_FOLD, index)
         if action.kind == "muck":
             if self._in_hand() - sum(self.mucked) > 1:
                 self.mucked[index] = True
@@ -410,10 +397,7 @@ class _Table:
         if not action.cards:
             return
         if len(action.cards) != self.game.hole_cards:
-            raise self.error(
-                f"{self.name(index)} shows {len(action.cards)} cards: "
-                f"{self.game.name} deals {self.game.hole_cards}"
-            )
+            raise self.refuse(Refusal.SHOW_COUNT, index, amount=len(action.cards))
         known = self.holes[index]
         if known is None:
             self.holes[index] = list(action.cards)
@@ -422,9 +406,8 @@ class _Table:
         shown = [card for card in action.cards if card is not None]
         complete = len(dealt) == len(known) and len(shown) == len(action.cards)
         if (complete and set(dealt) != set(shown)) or len(set(dealt) | set(shown)) > len(known):
-            raise self.error(
-                f"{self.name(index)} shows {_cards(action.cards)} but was dealt {_cards(known)}"
-            )
+            shown_cards, dealt_cards = pack_cards(action.cards), pack_cards(known)
+            raise self.refuse(Refusal.SHOW_NOT_DEALT, index, amount=shown_cards, limit=dealt_cards)
         if len(shown) == len(action.cards):
             self.holes[index] = list(action.cards)
         else:
@@ -435,31 +418,30 @@ class _Table:
 
     def finish(self) -> None:
         if self.betting:
-            raise self.error(f"the hand ends with {self.name(self.actors[0])} to act")
+            raise self.refuse(Refusal.ENDS_TO_ACT, other=self.actors[0])
         common = len(self.boards[0])
         if self.runs:
             self.boards = [self.runs[run] for run in sorted(self.runs)]
         if self._contenders() > 1:
             for board in self.boards:
                 if len(board) != BOARD_CARDS:
-                    street = STREETS[BOARD_SIZES.index(len(board))]
-                    raise self.error(f"the hand ends on the {street}, before the showdown")
+                    raise self.refuse(Refusal.ENDS_BEFORE_SHOWDOWN, amount=len(board))
         deck = set(self.game.deck)
-        seen: dict[Card, str] = {}
-        places: list[tuple[str, list[Card | None] | list[Card]]] = [
-            (self.name(i), hole) for i, hole in enumerate(self.holes) if hole
+        seen: dict[Card, int] = {}
+        places: list[tuple[int, list[Card | None] | list[Card]]] = [
+            (i, hole) for i, hole in enumerate(self.holes) if hole
         ]
-        places.append(("the board", self.boards[0]))
-        places += [(f"run {n}", board[common:]) for n, board in enumerate(self.boards[1:], 2)]
+        places.append((BOARD_PLACE, self.boards[0]))  # then each further run, as -2, -3 ...
+        places += [(-n, board[common:]) for n, board in enumerate(self.boards[1:], 2)]
         for where, cards in places:
             for card in cards:
                 if card is None:
                     continue
                 if card.id not in deck:
-                    raise self.error(f"card {card} is not in the {self.game.name} deck")
+                    raise self.refuse(Refusal.CARD_NOT_IN_DECK, where, amount=card.id)
                 previous = seen.get(card)
                 if previous is not None:
-                    raise self.error(f"card {card} is seen twice ({previous} and {where})")
+                    raise self.refuse(Refusal.CARD_SEEN_TWICE, where, previous, amount=card.id)
                 seen[card] = where
 
     def pots(self) -> list[tuple[int, tuple[int, ...]]]:
@@ -484,10 +466,6 @@ class _Table:
             amount = 0
             previous = level
         return pots
-
-
-def _cards(cards: list[Card | None] | tuple[Card | None, ...]) -> str:
-    return "".join("??" if card is None else str(card) for card in cards)
 
 
 def _known(hole: list[Card | None] | None) -> tuple[Card, ...] | None:
@@ -553,7 +531,7 @@ def _play(hand: HandHistory) -> _Table:
         table.action_number = number
         kind = action.kind
         if kind != "deal-board" and (action.actor is None or action.actor >= table.count):
-            raise table.error(f"p{(action.actor or 0) + 1} is not at the table")
+            raise table.refuse(Refusal.NOT_AT_TABLE, action.actor or 0)
         if kind in ("fold", "check-call", "bet-raise"):
             table.act(action)
         elif kind == "deal-board":
@@ -570,12 +548,10 @@ def _play(hand: HandHistory) -> _Table:
             said[seat] += amount
         for i in range(table.count):
             if said[i] != table.refunds[i]:
-                line = next((line for seat, _, line in hand.returned if seat == i), None)
-                raise hand.error(
-                    f"stacks don't add up: the site returns {hand.chips(said[i])} uncalled to "
-                    f"{hand.seats[i].name}, the replay {hand.chips(table.refunds[i])}",
-                    line,
+                record = RefusalRecord(
+                    Refusal.RETURNED_UNCALLED, -1, i, amount=said[i], limit=table.refunds[i]
                 )
+                raise refusal_error(hand, table.game, record)
     return table
 
 
@@ -591,7 +567,7 @@ class _Payout:
         unjudged = False
         for amount, eligible in table.pots():
             if not eligible:
-                raise table.error("a pot that no player still in the hand can win")
+                raise table.refuse(Refusal.POT_NOBODY)
             shares, judged = _judge(table, eligible)
             unjudged = unjudged or not judged
             self.pots.append(Pot(amount, eligible, shares))

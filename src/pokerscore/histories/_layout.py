@@ -1,0 +1,108 @@
+"""What every hand-history kernel shares: the limits, the codes of games, betting, action kinds
+and hand statuses, the bundles of tables a replay reads and of rows it writes, and the columns
+of a hand's facts.
+
+Amounts are whole units (the hand's ``10 ** scale`` per chip); pot shares are kept in units of
+``1 / DEN`` of a unit, exact for any split among up to ten players, halves and all.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.engine.tables import RankingTables
+
+MAX_PLAYERS: Final = 10
+
+
+MAX_ACTIONS: Final = 400
+MAX_DECIMALS: Final = 6
+"""The most decimals of an amount the kernels read (more: the lenient reader)."""
+
+
+DEN: Final = 10080
+"""Pot shares are counted in 1/DEN of a unit: 2 x 5040, and 5040 splits by any count to ten."""
+
+
+# hand status
+OK: Final = 0
+
+
+SLOW: Final = 1
+"""Read or replayed by the reference path (unusual text, a rule broken, a disagreement)."""
+
+
+# action kinds
+DEAL_HOLE, DEAL_BOARD, FOLD, CHECK_CALL, BET_RAISE, SHOW, MUCK = range(7)
+
+
+# games
+HOLDEM, SHORT_DECK_SOT, OMAHA, OMAHA_HI_LO = range(4)
+GAME_CODES: Final = {
+    "holdem": HOLDEM,
+    "short-deck-straight-over-trips": SHORT_DECK_SOT,
+    "omaha": OMAHA,
+    "omaha-hi-lo": OMAHA_HI_LO,
+}
+"""The games the kernels play, by :class:`~pokerscore.games.holdem.game.Game` name."""
+
+
+# betting
+NO_LIMIT, POT_LIMIT, FIXED_LIMIT = range(3)
+
+
+VARIANT_NAMES: Final = tuple(
+    betting + game for game in ("T", "S", "O", "O/8") for betting in ("N", "P", "F")
+)
+"""Variant codes by number: 3 x game + betting."""
+
+
+Bytes = npt.NDArray[np.uint8]
+
+
+Ints = npt.NDArray[np.int64]
+
+
+Grid = npt.NDArray[np.int64]
+"""Two-dimensional: a row per pot (or hand), a column per player."""
+
+
+class ReplayTables(NamedTuple):
+    """The tables a replay reads: seven-card high, short deck (straight over trips) and
+    eight-or-better, and the full and short decks as masks."""
+
+    high7: RankingTables
+    sot7: RankingTables
+    low: RankingTables
+    full_deck: npt.NDArray[np.bool_]
+    short_deck: npt.NDArray[np.bool_]
+
+
+class HandRows(NamedTuple):
+    """A batch's results, one row per hand: its facts (``F_`` columns), and per player its name
+    span, seat, chips put in, gross and won, flags, hole cards; the board and the pots."""
+
+    facts: Ints
+    names: Ints
+    seat_numbers: Ints
+    put_in: Ints
+    gross: Ints
+    won: Ints
+    flags: npt.NDArray[np.int8]
+    holes: npt.NDArray[np.int8]
+    boards: npt.NDArray[np.int8]
+    pots: Ints
+    pot_masks: npt.NDArray[np.int32]
+    pot_shares: npt.NDArray[np.int32]
+
+
+# per-hand facts, one int64 column each of ``facts``
+(F_STATUS, F_NUMBER, F_HEADER, F_LINE, F_START, F_STOP, F_COUNT, F_VARIANT, F_SCALE, F_SMALL,
+ F_BIG, F_ID_START, F_ID_STOP, F_VENUE_START, F_VENUE_STOP, F_ALLIN_STREET, F_ALLIN_CARDS,
+ F_POTS) = range(18)  # fmt: skip
+# why a hand is refused: the code, and where (see refusals.RefusalRecord)
+F_REFUSAL, F_ACTION, F_SEAT, F_OTHER, F_AMOUNT, F_LIMIT = range(18, 24)
+FACTS: Final = 24

@@ -1,0 +1,1019 @@
+"""PHH text read in a kernel: the ``[n]`` tables of a buffer found (:func:`phh_index`), each hand
+read (the common TOML: one ``key = value`` a line, arrays on one line, literal or plain strings)
+and replayed by :func:`~pokerscore.histories._replay_kernels.replay_one` (:func:`phh_hand`), the
+hands shared among threads (:func:`phh_hands`). A hand written otherwise (a multi-line array, an
+escape, a comment inside an action) is marked :data:`SLOW` for the reference reader."""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.engine.jit import kernel, prange
+from pokerscore.engine.tables import RankingTables
+from pokerscore.histories._bytes import (
+    APOSTROPHE,
+    CLOSE_BRACKET,
+    COMMA,
+    EQUALS,
+    HASH,
+    MINUS,
+    NEWLINE,
+    OPEN_BRACE,
+    OPEN_BRACKET,
+    QUOTE,
+    RETURN,
+    SPACE,
+    TAB,
+    UNDERSCORE,
+    ZERO,
+    ascii_bytes,
+    in_units,
+    is_digit,
+    is_letter,
+    is_word,
+    line_end,
+    read_card,
+    read_number,
+    read_string,
+    skip_spaces,
+    starts_with,
+    valid_utf8,
+    word_id,
+    word_table,
+)
+from pokerscore.histories._layout import (
+    BET_RAISE,
+    CHECK_CALL,
+    DEAL_BOARD,
+    DEAL_HOLE,
+    F_ACTION,
+    F_ALLIN_CARDS,
+    F_ALLIN_STREET,
+    F_BIG,
+    F_COUNT,
+    F_HEADER,
+    F_ID_START,
+    F_ID_STOP,
+    F_LINE,
+    F_NUMBER,
+    F_POTS,
+    F_REFUSAL,
+    F_SCALE,
+    F_SMALL,
+    F_START,
+    F_STATUS,
+    F_STOP,
+    F_VARIANT,
+    F_VENUE_START,
+    F_VENUE_STOP,
+    FIXED_LIMIT,
+    FOLD,
+    MAX_ACTIONS,
+    MAX_DECIMALS,
+    MAX_PLAYERS,
+    MUCK,
+    OK,
+    SHORT_DECK_SOT,
+    SHOW,
+    SLOW,
+    VARIANT_NAMES,
+    Bytes,
+    HandRows,
+    Ints,
+    ReplayTables,
+)
+from pokerscore.histories._replay_kernels import (
+    SAID_SIZE,
+    SCRATCH_ROWS,
+    STATE_SIZE,
+    HandInput,
+    ReplayWork,
+    record_refusal,
+    replay_one,
+    unread,
+)
+from pokerscore.histories.refusals import Refusal
+
+
+class PhhIndex(NamedTuple):
+    """Where each ``[n]`` table of a PHH text starts and stops, its number, header line and
+    first line (:func:`phh_index` fills it)."""
+
+    starts: Ints
+    stops: Ints
+    numbers: Ints
+    headers: Ints
+    lines: Ints
+
+
+KEYS: Final = (
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "blinds_or_straddles",
+    "min_bet",
+    "small_bet",
+    "big_bet",
+    "starting_stacks",
+    "actions",
+    "players",
+    "seats",
+    "winnings",
+    "finishing_stacks",
+    "hand",
+    "venue",
+)
+
+
+(K_VARIANT, K_TRIMMING, K_ANTES, K_BLINDS, K_MIN_BET, K_SMALL_BET, K_BIG_BET, K_STACKS,
+ K_ACTIONS, K_PLAYERS, K_SEATS, K_WINNINGS, K_FINISHING, K_HAND, K_VENUE) = range(15)  # fmt: skip
+_KEY_TEXT, _KEY_LENGTH = word_table(KEYS)
+_VARIANT_TEXT, _VARIANT_LENGTH = word_table(VARIANT_NAMES)
+PLAYER_LETTER: Final = ord("p")
+"""The letter of ``p1``, ``p2`` ... in an action."""
+_DEALER: Final = ascii_bytes("d")
+_DEAL_HOLE: Final = ascii_bytes("dh")
+_DEAL_BOARD: Final = ascii_bytes("db")
+_FOLD: Final = ascii_bytes("f")
+_CHECK_CALL: Final = ascii_bytes("cc")
+_BET_RAISE: Final = ascii_bytes("cbr")
+_SHOW_MUCK: Final = ascii_bytes("sm")
+_TRUE: Final = ascii_bytes("true")
+_FALSE: Final = ascii_bytes("false")
+MAX_KEYS: Final = 64
+
+
+@kernel(inline=True)
+def _positive(signs: Ints, count: int) -> bool:
+    ok = True
+    for k in range(count):
+        ok = ok and signs[k] > 0
+    return ok
+
+
+@kernel(inline=True)
+def _is_header(text: Bytes, at: int, stop: int) -> bool:
+    """A ``[key]`` table header, as the reference reader takes one."""
+    if text[at] != OPEN_BRACKET:
+        return False
+    at = skip_spaces(text, at + 1, stop)
+    begin = at
+    while (
+        at < stop
+        and text[at] != CLOSE_BRACKET
+        and text[at] != SPACE
+        and text[at] != TAB
+        and text[at] != RETURN
+    ):
+        at += 1
+    if at == begin:
+        return False
+    at = skip_spaces(text, at, stop)
+    if at >= stop or text[at] != CLOSE_BRACKET:
+        return False
+    while at + 1 < stop and (text[at + 1] == SPACE or text[at + 1] == TAB):
+        at += 1
+    return at + 1 >= stop or text[at + 1] == HASH or text[at + 1] == RETURN
+
+
+@kernel(inline=True)
+def _value_end(text: Bytes, at: int, end: int) -> bool:
+    """Whether only spaces and a comment follow ``at`` on its line."""
+    while at < end and (text[at] == SPACE or text[at] == TAB or text[at] == RETURN):
+        at += 1
+    return at >= end or text[at] == NEWLINE or text[at] == HASH
+
+
+@kernel()
+def _numbers(
+    text: Bytes, at: int, end: int, mantissas: Ints, decimals: Ints, signs: Ints
+) -> tuple[int, int]:
+    """A one-line array of numbers (or one number): (count, next position); count -1 if not
+    one this reader takes. More than MAX_PLAYERS entries is not one."""
+    if text[at] != OPEN_BRACKET:  # one number
+        mantissa, places, sign, after = read_number(text, at, end)
+        if after < 0:
+            return -1, at
+        mantissas[0] = mantissa
+        decimals[0] = places
+        signs[0] = sign
+        return -2, after  # -2: a single number (antes may be one)
+    at += 1
+    count = 0
+    while True:
+        at = skip_spaces(text, at, end)
+        if at >= end:
+            return -1, at
+        if text[at] == CLOSE_BRACKET:
+            return count, at + 1
+        if count == MAX_PLAYERS:
+            return -1, at
+        mantissa, places, sign, after = read_number(text, at, end)
+        if after < 0:
+            return -1, at
+        mantissas[count] = mantissa
+        decimals[count] = places
+        signs[count] = sign
+        count += 1
+        at = skip_spaces(text, after, end)
+        if at < end and text[at] == COMMA:
+            at += 1
+        elif at >= end or text[at] != CLOSE_BRACKET:
+            return -1, at
+
+
+@kernel()
+def _strings(
+    text: Bytes, at: int, end: int, starts: Ints, stops: Ints, room: int
+) -> tuple[int, int]:
+    """A one-line array of strings: (count, next position); count -1 if not one."""
+    if text[at] != OPEN_BRACKET:
+        return -1, at
+    at += 1
+    count = 0
+    while True:
+        at = skip_spaces(text, at, end)
+        if at >= end:
+            return -1, at
+        if text[at] == CLOSE_BRACKET:
+            return count, at + 1
+        if count == room:
+            return -1, at
+        start, stop, after = read_string(text, at, end)
+        if after < 0:
+            return -1, at
+        starts[count] = start
+        stops[count] = stop
+        count += 1
+        at = skip_spaces(text, after, end)
+        if at < end and text[at] == COMMA:
+            at += 1
+        elif at >= end or text[at] != CLOSE_BRACKET:
+            return -1, at
+
+
+@kernel()
+def _skip_value(text: Bytes, at: int, end: int) -> int:
+    """Past a value this reader does not keep, if it ends on its line; -1 if not."""
+    if text[at] == APOSTROPHE or text[at] == QUOTE:
+        _, _, after = read_string(text, at, end)
+        return after
+    if text[at] == OPEN_BRACE:  # an inline table
+        return -1
+    if text[at] == OPEN_BRACKET:
+        depth = 0
+        while at < end and text[at] != NEWLINE:
+            byte = text[at]
+            if byte == APOSTROPHE or byte == QUOTE:  # noqa: SIM109 (a kernel compares bytes)
+                _, _, after = read_string(text, at, end)
+                if after < 0:
+                    return -1
+                at = after
+                continue
+            if byte == HASH:
+                return -1
+            if byte == OPEN_BRACKET:
+                depth += 1
+            elif byte == CLOSE_BRACKET:
+                depth -= 1
+                if depth == 0:
+                    return at + 1
+            at += 1
+        return -1
+    while at < end and text[at] != NEWLINE and text[at] != HASH and text[at] != RETURN:
+        at += 1
+    return at
+
+
+@kernel()
+def _action(
+    text: Bytes,
+    start: int,
+    stop: int,
+    index: int,
+    kinds: Ints,
+    actors: Ints,
+    mantissas: Ints,
+    decimals: Ints,
+    cards: npt.NDArray[np.int64],
+    counts: Ints,
+    words_start: Ints,
+    words_stop: Ints,
+) -> bool:
+    """One action string into row ``index``; False if this reader does not take it."""
+    words = 0
+    at = start
+    while at < stop:
+        while at < stop and text[at] == SPACE:
+            at += 1
+        if at >= stop:
+            break
+        if words == 5 or text[at] == HASH:
+            return False
+        words_start[words] = at
+        while at < stop and text[at] != SPACE:
+            if text[at] == HASH or text[at] == TAB:
+                return False
+            at += 1
+        words_stop[words] = at
+        words += 1
+    if words < 2:
+        return False
+    kinds[index] = -1
+    actors[index] = -1
+    mantissas[index] = -1
+    decimals[index] = 0
+    counts[index] = 0
+    first = words_start[0]
+    # the player of "pN ..." (or the dealer "d")
+    player = -1
+    if text[first] == PLAYER_LETTER and words_stop[0] - first >= 2:
+        player = 0
+        for k in range(first + 1, words_stop[0]):
+            if not is_digit(text[k]):
+                return False
+            player = player * 10 + (text[k] - ZERO)
+        if player < 1 or player > 99:
+            return False
+        player -= 1
+    elif not is_word(text, first, words_stop[0], _DEALER):
+        return False
+    verb = words_start[1]
+    verb_stop = words_stop[1]
+    if player < 0:  # d dh pN cards | d db cards
+        if is_word(text, verb, verb_stop, _DEAL_HOLE) and words == 4:
+            target = words_start[2]
+            if text[target] != PLAYER_LETTER:
+                return False
+            who = 0
+            for k in range(target + 1, words_stop[2]):
+                if not is_digit(text[k]):
+                    return False
+                who = who * 10 + (text[k] - ZERO)
+            if who < 1 or words_stop[2] - target < 2:
+                return False
+            kinds[index] = DEAL_HOLE
+            actors[index] = who - 1
+            card_word = 3
+        elif is_word(text, verb, verb_stop, _DEAL_BOARD) and words == 3:
+            kinds[index] = DEAL_BOARD
+            card_word = 2
+        else:
+            return False
+    else:
+        actors[index] = player
+        card_word = -1
+        if is_word(text, verb, verb_stop, _FOLD) and words == 2:
+            kinds[index] = FOLD
+        elif is_word(text, verb, verb_stop, _CHECK_CALL) and words == 2:
+            kinds[index] = CHECK_CALL
+        elif is_word(text, verb, verb_stop, _BET_RAISE) and words == 3:
+            mantissa, places, sign, after = read_number(text, words_start[2], words_stop[2])
+            if after != words_stop[2] or sign < 0:
+                return False
+            kinds[index] = BET_RAISE
+            mantissas[index] = mantissa
+            decimals[index] = places
+        elif is_word(text, verb, verb_stop, _SHOW_MUCK):
+            if words == 2:
+                kinds[index] = MUCK
+            elif words == 3:
+                kinds[index] = SHOW
+                if words_stop[2] - words_start[2] == 1 and text[words_start[2]] == MINUS:
+                    card_word = -1  # "sm -": shown, cards not said
+                else:
+                    card_word = 2
+            else:
+                return False
+        else:
+            return False
+    if card_word >= 0:
+        length = words_stop[card_word] - words_start[card_word]
+        if length % 2 or length == 0 or length > 10:
+            return False
+        for k in range(length // 2):
+            card = read_card(text, words_start[card_word] + 2 * k)
+            if card == -2:
+                return False
+            cards[index, k] = card
+        counts[index] = length // 2
+    return True
+
+
+class Scratch(NamedTuple):
+    """The working arrays of one reading thread (allocated once, reused hand after hand)."""
+
+    seen: npt.NDArray[Any]
+    key_starts: npt.NDArray[Any]
+    key_stops: npt.NDArray[Any]
+    stacks_m: npt.NDArray[Any]
+    stacks_d: npt.NDArray[Any]
+    antes_m: npt.NDArray[Any]
+    antes_d: npt.NDArray[Any]
+    blinds_m: npt.NDArray[Any]
+    blinds_d: npt.NDArray[Any]
+    blind_signs: npt.NDArray[Any]
+    won_m: npt.NDArray[Any]
+    won_d: npt.NDArray[Any]
+    finish_m: npt.NDArray[Any]
+    finish_d: npt.NDArray[Any]
+    ignored: npt.NDArray[Any]
+    sizes_m: npt.NDArray[Any]
+    sizes_d: npt.NDArray[Any]
+    bet_sizes_m: npt.NDArray[Any]
+    bet_sizes_d: npt.NDArray[Any]
+    name_starts: npt.NDArray[Any]
+    name_stops: npt.NDArray[Any]
+    action_starts: npt.NDArray[Any]
+    action_stops: npt.NDArray[Any]
+    kinds: npt.NDArray[Any]
+    actors: npt.NDArray[Any]
+    amounts_m: npt.NDArray[Any]
+    amounts_d: npt.NDArray[Any]
+    amounts: npt.NDArray[Any]
+    cards: npt.NDArray[Any]
+    card_counts: npt.NDArray[Any]
+    stacks: npt.NDArray[Any]
+    antes: npt.NDArray[Any]
+    blinds: npt.NDArray[Any]
+    in_turn: npt.NDArray[Any]
+    paid: npt.NDArray[Any]
+    finishing: npt.NDArray[Any]
+    words_start: npt.NDArray[Any]
+    words_stop: npt.NDArray[Any]
+    no_all_ins: npt.NDArray[Any]
+    no_said: npt.NDArray[Any]
+    seat_rows: npt.NDArray[Any]
+    scratch_holes: npt.NDArray[Any]
+    scratch_board: npt.NDArray[Any]
+    scratch_state: npt.NDArray[Any]
+    scratch_seen: npt.NDArray[Any]
+    scratch_hole: npt.NDArray[Any]
+    scratch_work: npt.NDArray[Any]
+    powers: npt.NDArray[Any]
+
+
+@kernel()
+def new_scratch() -> Scratch:
+    """Working arrays for :func:`phh_hand`."""
+    seen = np.zeros(len(KEYS), dtype=np.int64)
+    key_starts = np.zeros(MAX_KEYS, dtype=np.int64)
+    key_stops = np.zeros(MAX_KEYS, dtype=np.int64)
+    stacks_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    stacks_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    antes_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    antes_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    blinds_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    blinds_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    blind_signs = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    won_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    won_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    finish_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    finish_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    ignored = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    sizes_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    sizes_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    bet_sizes_m = np.zeros(3, dtype=np.int64)
+    bet_sizes_d = np.zeros(3, dtype=np.int64)
+    name_starts = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    name_stops = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    action_starts = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    action_stops = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    kinds = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    actors = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    amounts_m = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    amounts_d = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    amounts = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    cards = np.zeros((MAX_ACTIONS, 5), dtype=np.int64)
+    card_counts = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    stacks = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    antes = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    blinds = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    in_turn = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    paid = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    finishing = np.zeros(MAX_PLAYERS, dtype=np.int64)
+    words_start = np.zeros(5, dtype=np.int64)
+    words_stop = np.zeros(5, dtype=np.int64)
+    no_all_ins = np.zeros(MAX_ACTIONS, dtype=np.int64)
+    no_said = np.zeros(SAID_SIZE, dtype=np.int64)
+    seat_rows = np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64)
+    scratch_holes = np.zeros((MAX_PLAYERS, 4), dtype=np.int64)
+    scratch_board = np.zeros(5, dtype=np.int64)
+    scratch_state = np.zeros(STATE_SIZE, dtype=np.int64)
+    scratch_seen = np.zeros(52, dtype=np.bool_)
+    scratch_hole = np.zeros(4, dtype=np.int64)
+    scratch_work = np.zeros(9, dtype=np.int64)
+    powers = np.ones(19, dtype=np.int64)
+    for k in range(1, 19):
+        powers[k] = powers[k - 1] * 10
+    for k in range(1, 19):
+        powers[k] = powers[k - 1] * 10
+    return Scratch(
+        seen,
+        key_starts,
+        key_stops,
+        stacks_m,
+        stacks_d,
+        antes_m,
+        antes_d,
+        blinds_m,
+        blinds_d,
+        blind_signs,
+        won_m,
+        won_d,
+        finish_m,
+        finish_d,
+        ignored,
+        sizes_m,
+        sizes_d,
+        bet_sizes_m,
+        bet_sizes_d,
+        name_starts,
+        name_stops,
+        action_starts,
+        action_stops,
+        kinds,
+        actors,
+        amounts_m,
+        amounts_d,
+        amounts,
+        cards,
+        card_counts,
+        stacks,
+        antes,
+        blinds,
+        in_turn,
+        paid,
+        finishing,
+        words_start,
+        words_stop,
+        no_all_ins,
+        no_said,
+        seat_rows,
+        scratch_holes,
+        scratch_board,
+        scratch_state,
+        scratch_seen,
+        scratch_hole,
+        scratch_work,
+        powers,
+    )
+
+
+@kernel()
+def phh_index(
+    text: Bytes,
+    single: bool,
+    first_line: int,
+    starts: Ints,
+    stops: Ints,
+    numbers: Ints,
+    headers: Ints,
+    lines: Ints,
+) -> int:
+    """Where each hand of ``text`` lies (one ``.phh`` hand when ``single``, else the ``[n]``
+    tables of a ``.phhs`` text from a line start): its content (after the header line), its
+    number, the line of its header and of its first line (``lines``, and the text's line count
+    at ``lines[hands]``); the number of hands, or -1 when text stands before the first table."""
+    end = text.shape[0]
+    at = 0
+    line = first_line
+    hands = 0
+    position = 0
+    if single:
+        starts[0] = 0
+        stops[0] = end
+        numbers[0] = 1
+        headers[0] = 1
+        lines[0] = 1
+        count = 0
+        for k in range(end):
+            count += text[k] == NEWLINE
+        lines[1] = first_line + count
+        return 1
+    while at < end:
+        stop = line_end(text, at, end)
+        if _is_header(text, at, stop):
+            inner = skip_spaces(text, at + 1, stop)
+            close = inner
+            digits = True
+            while close < stop and text[close] != CLOSE_BRACKET and text[close] != SPACE:
+                digits = digits and is_digit(text[close])
+                close += 1
+            position += 1
+            number = position
+            if digits and close > inner and close - inner < 18:
+                number = 0
+                for k in range(inner, close):
+                    number = number * 10 + (text[k] - ZERO)
+            if hands:
+                stops[hands - 1] = at
+            numbers[hands] = number
+            headers[hands] = line
+            starts[hands] = stop + 1
+            lines[hands] = line + 1
+            hands += 1
+        elif not hands:
+            first = skip_spaces(text, at, stop)
+            if first < stop and text[first] != HASH and text[first] != RETURN:
+                return -1
+        at = stop + 1
+        line += 1
+    if hands:
+        stops[hands - 1] = end
+    lines[hands] = line
+    return hands
+
+
+@kernel()
+def phh_hand(
+    text: Bytes,
+    hand: int,
+    start: int,
+    end: int,
+    number: int,
+    header: int,
+    start_line: int,
+    tables: ReplayTables,
+    rows: HandRows,
+    work_arrays: Scratch,
+) -> None:
+    """Read and replay the hand whose lines are ``text[start:end]`` into row ``hand`` of
+    ``rows``: ``facts[hand, F_STATUS]`` is :data:`OK`, or :data:`SLOW` for the reference path."""
+    facts, names, seat_numbers = rows.facts, rows.names, rows.seat_numbers
+    seen = work_arrays.seen
+    key_starts = work_arrays.key_starts
+    key_stops = work_arrays.key_stops
+    stacks_m = work_arrays.stacks_m
+    stacks_d = work_arrays.stacks_d
+    antes_m = work_arrays.antes_m
+    antes_d = work_arrays.antes_d
+    blinds_m = work_arrays.blinds_m
+    blinds_d = work_arrays.blinds_d
+    blind_signs = work_arrays.blind_signs
+    won_m = work_arrays.won_m
+    won_d = work_arrays.won_d
+    finish_m = work_arrays.finish_m
+    finish_d = work_arrays.finish_d
+    ignored = work_arrays.ignored
+    sizes_m = work_arrays.sizes_m
+    sizes_d = work_arrays.sizes_d
+    bet_sizes_m = work_arrays.bet_sizes_m
+    bet_sizes_d = work_arrays.bet_sizes_d
+    name_starts = work_arrays.name_starts
+    name_stops = work_arrays.name_stops
+    action_starts = work_arrays.action_starts
+    action_stops = work_arrays.action_stops
+    kinds = work_arrays.kinds
+    actors = work_arrays.actors
+    amounts_m = work_arrays.amounts_m
+    amounts_d = work_arrays.amounts_d
+    amounts = work_arrays.amounts
+    cards = work_arrays.cards
+    card_counts = work_arrays.card_counts
+    stacks = work_arrays.stacks
+    antes = work_arrays.antes
+    blinds = work_arrays.blinds
+    in_turn = work_arrays.in_turn
+    paid = work_arrays.paid
+    finishing = work_arrays.finishing
+    words_start = work_arrays.words_start
+    words_stop = work_arrays.words_stop
+    no_all_ins = work_arrays.no_all_ins
+    no_said = work_arrays.no_said
+    seat_rows = work_arrays.seat_rows
+    scratch_holes = work_arrays.scratch_holes
+    scratch_board = work_arrays.scratch_board
+    scratch_state = work_arrays.scratch_state
+    scratch_seen = work_arrays.scratch_seen
+    scratch_hole = work_arrays.scratch_hole
+    scratch_work = work_arrays.scratch_work
+    powers = work_arrays.powers
+    # the hand's lines
+    at = start
+    line = start_line
+    for k in range(len(KEYS)):
+        seen[k] = 0
+    keys_seen = 0
+    slow = False
+    variant = -1
+    trimming = 0
+    n_stacks = 0
+    n_antes = 0
+    n_blinds = 0
+    n_won = -1
+    n_finish = -1
+    n_names = -1
+    n_seats = -1
+    n_actions = 0
+    id_start = -1
+    id_stop = -1
+    venue_start = -1
+    venue_stop = -1
+    while at < end:
+        stop = line_end(text, at, end)
+        line += 1
+        if slow:
+            at = stop + 1
+            continue
+        first = skip_spaces(text, at, stop)
+        if first >= stop or text[first] == HASH or text[first] == RETURN:
+            at = stop + 1
+            continue
+        key_end = first
+        while key_end < stop and (
+            is_digit(text[key_end])
+            or is_letter(text[key_end])
+            or text[key_end] == UNDERSCORE
+            or text[key_end] == MINUS
+        ):
+            key_end += 1
+        equals = skip_spaces(text, key_end, stop)
+        if key_end == first or equals >= stop or text[equals] != EQUALS:
+            slow = True
+            at = stop + 1
+            continue
+        value = skip_spaces(text, equals + 1, stop)
+        if value >= stop:
+            slow = True
+            at = stop + 1
+            continue
+        key = word_id(text, first, key_end, _KEY_TEXT, _KEY_LENGTH)
+        after = -1
+        if key < 0:
+            for k in range(keys_seen):  # a key twice is not TOML
+                if key_stops[k] - key_starts[k] == key_end - first:
+                    same = True
+                    for j in range(key_end - first):
+                        if text[key_starts[k] + j] != text[first + j]:
+                            same = False
+                            break
+                    if same:
+                        slow = True
+            if keys_seen == MAX_KEYS:
+                slow = True
+            else:
+                key_starts[keys_seen] = first
+                key_stops[keys_seen] = key_end
+                keys_seen += 1
+            after = _skip_value(text, value, stop)
+        elif seen[key]:
+            slow = True
+        else:
+            seen[key] = 1
+            if key == K_VARIANT:
+                v_start, v_stop, after = read_string(text, value, stop)
+                if after >= 0:
+                    variant = word_id(text, v_start, v_stop, _VARIANT_TEXT, _VARIANT_LENGTH)
+            elif key == K_TRIMMING:
+                if starts_with(text, value, stop, _TRUE):
+                    trimming = 1
+                    after = value + _TRUE.shape[0]
+                elif starts_with(text, value, stop, _FALSE):
+                    trimming = 0
+                    after = value + _FALSE.shape[0]
+            elif key == K_ANTES:
+                n_antes, after = _numbers(text, value, stop, antes_m, antes_d, ignored)
+                if not _positive(ignored, 1 if n_antes == -2 else n_antes):
+                    after = -1
+            elif key == K_BLINDS:
+                n_blinds, after = _numbers(text, value, stop, blinds_m, blinds_d, blind_signs)
+                if n_blinds == -2:
+                    after = -1
+            elif key == K_STACKS:
+                n_stacks, after = _numbers(text, value, stop, stacks_m, stacks_d, ignored)
+                if n_stacks == -2 or not _positive(ignored, n_stacks):
+                    after = -1
+            elif key == K_WINNINGS:
+                n_won, after = _numbers(text, value, stop, won_m, won_d, ignored)
+                if n_won == -2 or not _positive(ignored, n_won):
+                    after = -1
+            elif key == K_FINISHING:
+                n_finish, after = _numbers(text, value, stop, finish_m, finish_d, ignored)
+                if n_finish == -2 or not _positive(ignored, n_finish):
+                    after = -1
+            elif K_MIN_BET <= key <= K_BIG_BET:
+                size, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
+                slot = key - K_MIN_BET
+                if size != -2 or ignored[0] < 0:
+                    after = -1
+                bet_sizes_m[slot] = sizes_m[0]
+                bet_sizes_d[slot] = sizes_d[0]
+            elif key == K_ACTIONS:
+                n_actions, after = _strings(text, value, stop, action_starts, action_stops,
+                                            MAX_ACTIONS)  # fmt: skip
+            elif key == K_PLAYERS:
+                n_names, after = _strings(text, value, stop, name_starts, name_stops,
+                                          MAX_PLAYERS)  # fmt: skip
+            elif key == K_SEATS:
+                n_seats, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
+                if n_seats >= 0:
+                    for k in range(n_seats):
+                        if sizes_d[k]:
+                            after = -1
+                        seat_numbers[hand, k] = sizes_m[k]
+                else:
+                    after = -1
+            elif key == K_HAND:
+                if text[value] == APOSTROPHE or text[value] == QUOTE:
+                    id_start, id_stop, after = read_string(text, value, stop)
+                else:
+                    _, places, sign, after = read_number(text, value, stop)
+                    if places or sign < 0 or (after >= 0 and text[value] == ZERO and after - value > 1):  # fmt: skip
+                        after = -1
+                    id_start = value
+                    id_stop = after
+            elif key == K_VENUE:
+                venue_start, venue_stop, after = read_string(text, value, stop)
+        if after < 0 or not _value_end(text, after, stop):
+            slow = True
+        at = stop + 1
+    stop_at = at
+    facts[hand, F_NUMBER] = number
+    facts[hand, F_HEADER] = header
+    facts[hand, F_START] = start
+    facts[hand, F_STOP] = stop_at
+    facts[hand, F_STATUS] = SLOW
+    unread(facts, hand)
+    facts[hand, F_COUNT] = 0
+    facts[hand, F_LINE] = start_line
+    # checks the reference reader makes, and what this reader leaves to it
+    count = n_stacks
+    if (
+        slow
+        or variant < 0
+        or count < 2
+        or not (n_antes == count or n_antes == -2 or (n_antes == 0 and not seen[K_ANTES]))
+        or n_blinds != count
+        or (n_won >= 0 and n_won != count)
+        or (n_finish >= 0 and n_finish != count)
+        or (n_names >= 0 and n_names != count)
+        or (n_seats >= 0 and n_seats != count)
+        or n_actions < 0
+        or not seen[K_ACTIONS]
+        or (seen[K_WINNINGS] and n_won < 0)
+        or (seen[K_FINISHING] and n_finish < 0)
+        or (seen[K_PLAYERS] and n_names < 0)
+        or not valid_utf8(text, start, stop_at)
+    ):
+        return
+    betting = variant % 3
+    game = variant // 3
+    if betting == FIXED_LIMIT:
+        if not (seen[K_SMALL_BET] and seen[K_BIG_BET]):
+            return
+    elif not seen[K_MIN_BET]:
+        return
+    if n_antes == -2:
+        for i in range(1, count):
+            antes_m[i] = antes_m[0]
+            antes_d[i] = antes_d[0]
+    elif n_antes == 0:
+        for i in range(count):
+            antes_m[i] = 0
+            antes_d[i] = 0
+    # the scale: the most decimals of a non-whole amount
+    places = 0
+    for i in range(count):
+        if stacks_d[i] and stacks_m[i] % powers[stacks_d[i]]:
+            places = max(places, stacks_d[i])
+        if antes_d[i] and antes_m[i] % powers[antes_d[i]]:
+            places = max(places, antes_d[i])
+        if blinds_d[i] and blinds_m[i] % powers[blinds_d[i]]:
+            places = max(places, blinds_d[i])
+        if n_won > 0 and won_d[i] and won_m[i] % powers[won_d[i]]:
+            places = max(places, won_d[i])
+        if n_finish > 0 and finish_d[i] and finish_m[i] % powers[finish_d[i]]:
+            places = max(places, finish_d[i])
+    for slot in range(3):
+        used = slot > 0 if betting == FIXED_LIMIT else slot == 0
+        if used and bet_sizes_d[slot] and bet_sizes_m[slot] % powers[bet_sizes_d[slot]]:
+            places = max(places, bet_sizes_d[slot])
+    for step in range(n_actions):
+        if not _action(text, action_starts[step], action_stops[step], step, kinds, actors,
+                       amounts_m, amounts_d, cards, card_counts, words_start,
+                       words_stop):  # fmt: skip
+            facts[hand, F_REFUSAL] = Refusal.ACTION_TEXT
+            facts[hand, F_ACTION] = step
+            return
+        if kinds[step] == BET_RAISE and amounts_d[step] and amounts_m[step] % powers[amounts_d[step]]:  # fmt: skip
+            places = max(places, amounts_d[step])
+    if places > MAX_DECIMALS:
+        facts[hand, F_REFUSAL] = Refusal.DECIMALS
+        return
+    for i in range(count):
+        stacks[i] = in_units(stacks_m[i], stacks_d[i], places, powers)
+        antes[i] = in_units(antes_m[i], antes_d[i], places, powers)
+        blinds[i] = in_units(blinds_m[i], blinds_d[i], places, powers)
+        in_turn[i] = 1 if blind_signs[i] > 0 else 0
+        paid[i] = in_units(won_m[i], won_d[i], places, powers) if n_won > 0 else 0
+        finishing[i] = in_units(finish_m[i], finish_d[i], places, powers) if n_finish > 0 else 0
+    raw_small = blinds[0]
+    raw_big = blinds[1]
+    if count == 2:  # heads-up: written from the big blind's side
+        antes[0], antes[1] = antes[1], antes[0]
+        blinds[0], blinds[1] = blinds[1], blinds[0]
+        in_turn[0], in_turn[1] = in_turn[1], in_turn[0]
+    for step in range(n_actions):
+        amounts[step] = (
+            in_units(amounts_m[step], amounts_d[step], places, powers)
+            if kinds[step] == BET_RAISE
+            else -1
+        )
+    if betting == FIXED_LIMIT:
+        small_bet = in_units(bet_sizes_m[1], bet_sizes_d[1], places, powers)
+        big_bet = in_units(bet_sizes_m[2], bet_sizes_d[2], places, powers)
+    else:
+        small_bet = in_units(bet_sizes_m[0], bet_sizes_d[0], places, powers)
+        big_bet = 0
+    deck = tables.full_deck
+    if game == SHORT_DECK_SOT:
+        deck = tables.short_deck
+    has_won = 0
+    if n_won >= 0:
+        has_won = 1
+    has_finish = 0
+    if n_finish >= 0:
+        has_finish = 1
+    hand_input = HandInput(
+        count, game, betting, trimming, small_bet, big_bet, stacks, antes, blinds, in_turn,
+        n_actions, kinds, actors, amounts, cards, card_counts, no_all_ins, paid, has_won,
+        finishing, has_finish, no_said,
+    )  # fmt: skip
+    working = ReplayWork(seat_rows, scratch_holes, scratch_board, scratch_state, scratch_seen,
+                         scratch_hole, scratch_work)  # fmt: skip
+    status, allin_street, allin_cards, pot_count = replay_one(
+        hand_input, tables, deck, working, rows, hand
+    )
+    facts[hand, F_REFUSAL] = status
+    if status != OK:
+        record_refusal(scratch_state, facts, hand)
+        return
+    facts[hand, F_STATUS] = OK
+    facts[hand, F_COUNT] = count
+    facts[hand, F_VARIANT] = variant
+    facts[hand, F_SCALE] = places
+    facts[hand, F_SMALL] = raw_small
+    facts[hand, F_BIG] = raw_big if raw_big else small_bet
+    facts[hand, F_ID_START] = id_start
+    facts[hand, F_ID_STOP] = id_stop
+    facts[hand, F_VENUE_START] = venue_start
+    facts[hand, F_VENUE_STOP] = venue_stop
+    facts[hand, F_ALLIN_STREET] = allin_street
+    facts[hand, F_ALLIN_CARDS] = allin_cards
+    facts[hand, F_POTS] = pot_count
+    for i in range(count):
+        names[hand, 2 * i] = name_starts[i] if n_names > 0 else -1
+        names[hand, 2 * i + 1] = name_stops[i] if n_names > 0 else -1
+        if n_seats < 0:
+            seat_numbers[hand, i] = -1
+
+
+@kernel(parallel=True)
+def phh_hands(
+    text: Bytes,
+    index: PhhIndex,
+    hands: int,
+    threads: int,
+    high7: RankingTables,
+    sot7: RankingTables,
+    low: RankingTables,
+    full_deck: npt.NDArray[np.bool_],
+    short_deck: npt.NDArray[np.bool_],
+    rows: HandRows,
+) -> None:
+    """:func:`phh_hand` for every hand :func:`phh_index` found, the hands dealt to ``threads``
+    threads in turn (each with its working arrays). The :class:`ReplayTables` come one by one
+    (``*tables``): Numba's parallel loops take a bundle only as an argument of their own, and
+    not a bundle of bundles."""
+    for worker in prange(threads):
+        # The thread's number as int64: the parallel loop's index is unsigned in the threads'
+        # code and signed where Numba types the loop first, and each compiled the share again.
+        _phh_share(text, index, np.int64(worker), hands, threads, high7, sot7, low, full_deck,  # type: ignore[arg-type]
+                   short_deck, rows)  # fmt: skip
+
+
+@kernel()
+def _phh_share(
+    text: Bytes,
+    index: PhhIndex,
+    worker: int,
+    hands: int,
+    threads: int,
+    high7: RankingTables,
+    sot7: RankingTables,
+    low: RankingTables,
+    full_deck: npt.NDArray[np.bool_],
+    short_deck: npt.NDArray[np.bool_],
+    rows: HandRows,
+) -> None:
+    """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ..."""
+    starts, stops, numbers, headers, lines = index
+    tables = ReplayTables(high7, sot7, low, full_deck, short_deck)
+    scratch = new_scratch()
+    for hand in range(worker, hands, threads):
+        phh_hand(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],
+                 lines[hand], tables, rows, scratch)  # fmt: skip

@@ -1,0 +1,814 @@
+"""The replay of one hand in a kernel: blinds, antes, the betting rounds, the board, shows and
+mucks, the pots and their shares, and the site's record checked (:func:`replay_one`)."""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.engine.jit import kernel
+from pokerscore.histories._layout import (
+    BET_RAISE,
+    CHECK_CALL,
+    DEAL_BOARD,
+    DEAL_HOLE,
+    DEN,
+    F_ACTION,
+    F_AMOUNT,
+    F_LIMIT,
+    F_OTHER,
+    F_REFUSAL,
+    F_SEAT,
+    FIXED_LIMIT,
+    FOLD,
+    MAX_PLAYERS,
+    MUCK,
+    OK,
+    OMAHA,
+    POT_LIMIT,
+    Grid,
+    HandRows,
+    Ints,
+    ReplayTables,
+)
+from pokerscore.histories._pot_kernels import hand_values
+from pokerscore.histories.refusals import FIXED_LIMIT_BETS, NO_CARD, Refusal
+
+# the betting state, one int64 each
+HEAD, TAIL, LAST_RAISE, RAISES, SHORT_SUM, SHORT_COUNT, BETTING = range(7)
+ALL_IN, ALLIN_STREET, ALLIN_CARDS, STREET, BOARD_SIZE = range(7, 12)
+# a refusal (see :class:`~pokerscore.histories.refusals.RefusalRecord`), after the state
+WHY_CODE, WHY_ACTION, WHY_SEAT, WHY_OTHER, WHY_AMOUNT, WHY_LIMIT = range(12, 18)
+STATE_SIZE: Final = 18
+
+# seat flags
+VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
+SCRATCH_ROWS: Final = 19
+"""Rows of per-seat scratch space a replay uses (allocated once per kernel call)."""
+
+# what a site says beside the actions (PokerStars), in one int64 array ``said``
+SAID_RETURNED, SAID_POTS, SAID_HAS_RAKE, SAID_RAKE, SAID_HAS_TOTAL, SAID_TOTAL = range(6)
+SAID_RETURNS: Final = 6
+"""From here, MAX_PLAYERS amounts returned uncalled."""
+SAID_POT_MASKS: Final = SAID_RETURNS + MAX_PLAYERS
+"""From here, MAX_PLAYERS pots: the seats the site paid from each (a bit mask), -1 if none."""
+SAID_SIZE: Final = SAID_POT_MASKS + MAX_PLAYERS
+"""The length of ``said``."""
+
+
+@kernel(inline=True)
+def refuse(
+    why: Ints, code: int, action: int, seat: int, other: int, amount: int, limit: int
+) -> int:
+    """Write a refusal into the ``WHY_`` places of a replay's state ``why``; its code."""
+    why[WHY_CODE] = code
+    why[WHY_ACTION] = action
+    why[WHY_SEAT] = seat
+    why[WHY_OTHER] = other
+    why[WHY_AMOUNT] = amount
+    why[WHY_LIMIT] = limit
+    return int(why[WHY_CODE])
+
+
+@kernel(inline=True)
+def unread(facts: Ints, hand: int) -> None:
+    """A hand's refusal before its reader has read it: :attr:`Refusal.TEXT`, nowhere."""
+    facts[hand, F_REFUSAL] = Refusal.TEXT
+    facts[hand, F_ACTION] = -1
+    facts[hand, F_SEAT] = -1
+    facts[hand, F_OTHER] = -1
+    facts[hand, F_AMOUNT] = 0
+    facts[hand, F_LIMIT] = 0
+
+
+@kernel(inline=True)
+def record_refusal(state: Ints, facts: Ints, hand: int) -> None:
+    """A refusal of :func:`replay_one` (the ``WHY_`` places of its state) into a hand's facts."""
+    facts[hand, F_REFUSAL] = state[WHY_CODE]
+    facts[hand, F_ACTION] = state[WHY_ACTION]
+    facts[hand, F_SEAT] = state[WHY_SEAT]
+    facts[hand, F_OTHER] = state[WHY_OTHER]
+    facts[hand, F_AMOUNT] = state[WHY_AMOUNT]
+    facts[hand, F_LIMIT] = state[WHY_LIMIT]
+
+
+@kernel(inline=True)
+def _packed_row(cards: Ints, row: int, count: int) -> int:
+    packed = count << 24
+    for k in range(count):
+        card = cards[row, k]
+        packed |= (NO_CARD if card < 0 else card) << (6 * k)
+    return packed
+
+
+class HandInput(NamedTuple):
+    """One hand as :func:`replay_one` reads it, whichever reader filled it: the table (seats,
+    game and betting codes, trimmed antes, the bets' sizes), each seat's stack, ante, blind and
+    whether it was posted in turn, the actions (kind, actor, amount, cards, whether all in), and
+    the site's record (winnings, finishing stacks, the ``said`` of PokerStars). Amounts in units;
+    a ``check-call``'s amount is the site's, or -1."""
+
+    players: int
+    game: int
+    betting: int
+    trimming: int
+    min_bet: int
+    big_bet: int
+    stacks: Ints
+    antes: Ints
+    blinds: Ints
+    in_turn: Ints
+    action_count: int
+    kinds: Ints
+    actors: Ints
+    amounts: Ints
+    cards: Grid
+    card_counts: Ints
+    all_ins: Ints
+    paid: Ints
+    has_winnings: int
+    finishing: Ints
+    has_finishing: int
+    said: Ints
+
+
+class ReplayWork(NamedTuple):
+    """The working arrays of a replay (one set per thread, reused hand after hand): per-seat rows
+    (``SCRATCH_ROWS`` x ``MAX_PLAYERS``), hole cards, the board, the state, the cards seen, and
+    room for one hand's cards."""
+
+    seats: Grid
+    holes: Grid
+    board: Ints
+    state: Ints
+    seen: npt.NDArray[np.bool_]
+    hole: Ints
+    work: Ints
+
+
+@kernel()
+def _effective(stacks: Ints, bets: Ints, folded: Ints, count: int, index: int) -> int:
+    """What a player can still lose: the stack, capped by the next largest stack in play."""
+    first = -1
+    second = -1
+    for i in range(count):
+        if folded[i]:
+            continue
+        total = bets[i] + stacks[i]
+        if total > first:
+            second = first
+            first = total
+        elif total > second:
+            second = total
+    if second < 0:
+        return 0
+    room = second - bets[index]
+    if room < 0:
+        room = 0
+    return int(min(stacks[index], room))
+
+
+@kernel(inline=True)
+def _in_hand(folded: Ints, count: int) -> int:
+    total = 0
+    for i in range(count):
+        total += 1 - folded[i]
+    return total
+
+
+@kernel()
+def _collect(
+    stacks: Ints, bets: Ints, put_in: Ints, contributions: Ints, refunds: Ints, count: int
+) -> None:
+    """The unmatched part of the largest bet back to its player; the bets into the pots."""
+    first = -1
+    second = -1
+    for i in range(count):
+        if bets[i] > first:
+            second = first
+            first = bets[i]
+        elif bets[i] > second:
+            second = bets[i]
+    cutoff = second if second > 0 else 0
+    for i in range(count):
+        if bets[i] > cutoff:
+            stacks[i] += bets[i] - cutoff
+            put_in[i] -= bets[i] - cutoff
+            refunds[i] += bets[i] - cutoff
+            bets[i] = cutoff
+        contributions[i] += bets[i]
+        bets[i] = 0
+
+
+@kernel()
+def _round_over(
+    state: Ints,
+    stacks: Ints,
+    bets: Ints,
+    put_in: Ints,
+    contributions: Ints,
+    refunds: Ints,
+    folded: Ints,
+    count: int,
+) -> None:
+    if state[HEAD] < state[TAIL] and _in_hand(folded, count) > 1:
+        return
+    state[HEAD] = state[TAIL]
+    state[BETTING] = 0
+    _collect(stacks, bets, put_in, contributions, refunds, count)
+    if _in_hand(folded, count) > 1:
+        with_chips = 0
+        for i in range(count):
+            if not folded[i] and stacks[i] > 0:
+                with_chips += 1
+        if with_chips <= 1 and not state[ALL_IN]:
+            state[ALL_IN] = 1
+            if state[STREET] < 3:
+                state[ALLIN_STREET] = state[STREET]
+                state[ALLIN_CARDS] = state[BOARD_SIZE]
+
+
+@kernel()
+def _begin_round(
+    state: Ints,
+    opener: int,
+    stacks: Ints,
+    bets: Ints,
+    put_in: Ints,
+    contributions: Ints,
+    refunds: Ints,
+    folded: Ints,
+    queue: Ints,
+    acted: Ints,
+    count: int,
+) -> None:
+    tail = 0
+    for k in range(count):
+        i = (opener + k) % count
+        if not folded[i] and stacks[i] > 0 and _effective(stacks, bets, folded, count, i) > 0:
+            queue[tail] = i
+            tail += 1
+    state[HEAD] = 0
+    state[TAIL] = tail
+    state[LAST_RAISE] = 0
+    state[RAISES] = 0
+    state[SHORT_SUM] = 0
+    state[SHORT_COUNT] = 0
+    state[BETTING] = 1
+    for i in range(count):
+        acted[i] = 0
+    top = 0
+    for i in range(count):
+        top = max(top, bets[i])
+    if tail == 1 and bets[queue[0]] >= top:
+        state[HEAD] = tail
+    _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
+
+
+@kernel()
+def _raise(
+    state: Ints,
+    actor: int,
+    to: int,
+    betting: int,
+    street_minimum: int,
+    pot_total: int,
+    stacks: Ints,
+    bets: Ints,
+    put_in: Ints,
+    folded: Ints,
+    queue: Ints,
+    acted: Ints,
+    count: int,
+) -> tuple[int, int]:
+    """A bet or raise to ``to``: (0, 0), or the :class:`Refusal` that forbids it and the limit
+    the amount broke (units)."""
+    top = 0
+    for i in range(count):
+        top = max(top, bets[i])
+    stack = stacks[actor]
+    bet = bets[actor]
+    call = min(stack, top - bet)
+    if call < state[LAST_RAISE]:
+        return Refusal.SHORT_ALL_IN, 0
+    if betting == FIXED_LIMIT and state[RAISES] == FIXED_LIMIT_BETS:
+        return Refusal.RAISE_CAP, 0
+    if state[SHORT_COUNT] and state[SHORT_SUM] < state[LAST_RAISE] and acted[actor]:
+        return Refusal.SHORT_ALL_IN, 0
+    if stack <= top - bet:
+        return Refusal.RAISE_CALL_ONLY, 0
+    others = False
+    for i in range(count):
+        if i != actor and not folded[i] and stacks[i] + bets[i] > top:
+            others = True
+    if not others:
+        return Refusal.RAISE_ALONE, 0
+    least = min(stack + bet, max(state[LAST_RAISE], street_minimum) + top)
+    if betting == FIXED_LIMIT:
+        most = least
+    elif betting == POT_LIMIT:
+        most = min(stack + bet, max(least, 2 * top - bet + pot_total))
+    else:
+        most = stack + bet
+    if to > stack + bet:
+        return Refusal.RAISE_OVER_STACK, stack + bet
+    if to < least:
+        return Refusal.RAISE_UNDER_MINIMUM, least
+    if to > most:
+        return Refusal.RAISE_OVER_LIMIT, most
+    increment = to - top
+    bets[actor] += to - bet
+    stacks[actor] -= to - bet
+    put_in[actor] += to - bet
+    tail = 0
+    for k in range(1, count):
+        i = (actor + k) % count
+        if not folded[i] and stacks[i] > 0:
+            queue[tail] = i
+            tail += 1
+    state[HEAD] = 0
+    state[TAIL] = tail
+    acted[actor] = 1
+    if increment >= state[LAST_RAISE]:
+        for i in range(count):
+            acted[i] = 0
+        acted[actor] = 1
+    state[LAST_RAISE] = max(state[LAST_RAISE], increment)
+    state[RAISES] += 1
+    if stacks[actor] > 0:
+        state[SHORT_SUM] = 0
+        state[SHORT_COUNT] = 0
+    else:
+        state[SHORT_SUM] += increment
+        state[SHORT_COUNT] += 1
+    if state[SHORT_SUM] >= state[LAST_RAISE]:
+        state[SHORT_SUM] = 0
+        state[SHORT_COUNT] = 0
+    return Refusal.NONE, 0
+
+
+@kernel()
+def _check_cards(
+    holes: Ints,
+    holes_per: int,
+    board: Ints,
+    board_size: int,
+    in_deck: npt.NDArray[np.bool_],
+    seen: npt.NDArray[np.bool_],
+    state: Ints,
+) -> int:
+    """Every known card in the deck and seen once (the holes seat by seat, then the board), as
+    the reference replay checks them: 0, or the refusal (its card, where it was seen first and
+    where again: a seat, or -1 for the board)."""
+    count = holes.shape[0]
+    for place in range(count + 1):
+        size = holes_per if place < count else board_size
+        for k in range(size):
+            card = holes[place, k] if place < count else board[k]
+            if card < 0:
+                continue
+            where = place if place < count else -1
+            if not in_deck[card]:
+                return refuse(state, Refusal.CARD_NOT_IN_DECK, -1, where, -1, card, 0)
+            if seen[card]:
+                first = -1
+                for other in range(count - 1, -1, -1):
+                    for j in range(holes_per):
+                        earlier = other < place or (other == place and j < k)
+                        if earlier and holes[other, j] == card:
+                            first = other
+                return refuse(state, Refusal.CARD_SEEN_TWICE, -1, where, first, card, 0)
+            seen[card] = True
+    return 0
+
+
+@kernel()
+def replay_one(
+    hand_input: HandInput,
+    tables: ReplayTables,
+    in_deck: npt.NDArray[np.bool_],
+    working: ReplayWork,
+    rows: HandRows,
+    hand: int,
+) -> tuple[int, int, int, int]:
+    """Replay one hand as :mod:`~pokerscore.histories.replay` does: (refusal, all-in street
+    or -1, board cards at the all-in, pots). ``amounts`` of ``check-call`` are the site's (or
+    -1); the results go to row ``hand`` of ``rows``. The refusal is :data:`OK` (0), or the
+    :class:`~pokerscore.histories.refusals.Refusal` of a rule broken or of what the reference
+    replay must settle (an unseen hand contesting a pot, a site record), its details in the
+    ``WHY_`` places of ``state``."""
+    count, game, betting, trimming = (
+        hand_input.players,
+        hand_input.game,
+        hand_input.betting,
+        hand_input.trimming,
+    )
+    min_bet, big_bet = hand_input.min_bet, hand_input.big_bet
+    stacks0, antes0, blinds0, in_turn = (
+        hand_input.stacks,
+        hand_input.antes,
+        hand_input.blinds,
+        hand_input.in_turn,
+    )
+    action_count, kinds, actors = hand_input.action_count, hand_input.kinds, hand_input.actors
+    amounts, cards, card_counts = hand_input.amounts, hand_input.cards, hand_input.card_counts
+    all_ins, paid_said, has_winnings = hand_input.all_ins, hand_input.paid, hand_input.has_winnings
+    finishing, has_finishing, said = hand_input.finishing, hand_input.has_finishing, hand_input.said
+    scratch, scratch_holes, board, state = (
+        working.seats,
+        working.holes,
+        working.board,
+        working.state,
+    )
+    seen, hole, work = working.seen, working.hole, working.work
+    high7, sot7, low = tables.high7, tables.sot7, tables.low
+    out_put_in, out_gross, out_won = rows.put_in[hand], rows.gross[hand], rows.won[hand]
+    out_flags, out_holes, out_pots = rows.flags[hand], rows.holes[hand], rows.pots[hand]
+    out_pot_mask, out_pot_shares = rows.pot_masks[hand], rows.pot_shares[hand]
+    out_board = rows.boards[hand]
+    holes_per = 4 if game >= OMAHA else 2
+    for row in range(SCRATCH_ROWS):
+        for i in range(count):
+            scratch[row, i] = 0
+    stacks = scratch[0, :count]
+    bets = scratch[1, :count]
+    put_in = scratch[2, :count]
+    dead = scratch[3, :count]
+    contributions = scratch[4, :count]
+    folded = scratch[5, :count]
+    mucked = scratch[6, :count]
+    flags = scratch[7, :count]
+    dealt = scratch[8, :count]
+    queue = scratch[9, :count]
+    acted = scratch[10, :count]
+    levels = scratch[11, :count]
+    gross = scratch[12, :count]
+    split = scratch[13, :count]
+    high = scratch[14, :count]
+    lows = scratch[15, :count]
+    won = scratch[16, :count]
+    paid = scratch[17, :count]
+    refunds = scratch[18, :count]
+    holes = scratch_holes[:count]
+    for i in range(count):
+        for k in range(4):
+            holes[i, k] = -1
+    for k in range(5):
+        board[k] = -1
+    for k in range(STATE_SIZE):
+        state[k] = 0
+    for k in range(52):
+        seen[k] = False
+    state[ALLIN_STREET] = -1
+    for i in range(count):
+        stacks[i] = stacks0[i]
+        if stacks[i] <= 0:
+            return refuse(state, Refusal.NO_CHIPS, -1, i, -1, 0, 0), -1, 0, 0
+    for i in range(count):
+        if stacks[i] > (1 << 46):  # shares of pots this big stay exact elsewhere
+            return refuse(state, Refusal.BIG_STACK, -1, i, -1, 0, 0), -1, 0, 0
+    for i in range(count):
+        ante = min(antes0[i], stacks[i])
+        stacks[i] -= ante
+        put_in[i] += ante
+        if trimming:
+            bets[i] = ante
+        else:
+            dead[i] = ante
+    if trimming:
+        _collect(stacks, bets, put_in, contributions, refunds, count)
+    for i in range(count):
+        blind = min(blinds0[i], stacks[i])
+        stacks[i] -= blind
+        bets[i] += blind
+        put_in[i] += blind
+    best_key = -(1 << 62)
+    best_index = 0
+    for i in range(count):
+        key = bets[i] if in_turn[i] else -bets[i]
+        if key >= best_key:
+            best_key = key
+            best_index = i
+    _begin_round(state, (best_index + 1) % count, stacks, bets, put_in, contributions, refunds,
+                 folded, queue, acted, count)  # fmt: skip
+    for step in range(action_count):
+        kind = kinds[step]
+        actor = actors[step]
+        if kind != DEAL_BOARD and (actor < 0 or actor >= count):
+            return refuse(state, Refusal.NOT_AT_TABLE, step, actor, -1, 0, 0), -1, 0, 0
+        if FOLD <= kind <= BET_RAISE:
+            if not state[BETTING]:
+                return refuse(state, Refusal.NO_BETTING_ROUND, step, actor, -1, 0, 0), -1, 0, 0
+            if queue[state[HEAD]] != actor:
+                to_act = queue[state[HEAD]]
+                return refuse(state, Refusal.OUT_OF_TURN, step, actor, to_act, 0, 0), -1, 0, 0
+            if kind == FOLD:
+                state[HEAD] += 1
+                acted[actor] = 1
+                folded[actor] = 1
+            elif kind == CHECK_CALL:
+                top = 0
+                for i in range(count):
+                    top = max(top, bets[i])
+                amount = min(stacks[actor], top - bets[actor])
+                if amounts[step] >= 0 and amounts[step] != amount:
+                    said_amount = amounts[step]
+                    return refuse(state, Refusal.CALL_AMOUNT, step, actor, -1, said_amount,
+                                  amount), -1, 0, 0  # fmt: skip
+                state[HEAD] += 1
+                acted[actor] = 1
+                bets[actor] += amount
+                stacks[actor] -= amount
+                put_in[actor] += amount
+                if amount and state[STREET] == 0:
+                    flags[actor] |= VPIP
+            else:
+                minimum = min_bet
+                if betting == FIXED_LIMIT and state[STREET] >= 2:
+                    minimum = big_bet
+                pot_total = 0
+                for i in range(count):
+                    pot_total += dead[i] + contributions[i] + bets[i]
+                refused, limit = _raise(state, actor, amounts[step], betting, minimum, pot_total,
+                                        stacks, bets, put_in, folded, queue, acted, count)  # fmt: skip
+                if refused != Refusal.NONE:
+                    return refuse(state, refused, step, actor, -1, amounts[step], limit), -1, 0, 0
+                if state[STREET] == 0:
+                    flags[actor] |= VPIP | PFR
+            if all_ins[step] and stacks[actor] > 0:
+                left = stacks[actor]
+                return refuse(state, Refusal.ALL_IN_LEFT, step, actor, -1, left, 0), -1, 0, 0
+            _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
+        elif kind == DEAL_HOLE:
+            if dealt[actor]:
+                return refuse(state, Refusal.DEALT_TWICE, step, actor, -1, 0, 0), -1, 0, 0
+            if card_counts[step] != holes_per:
+                given = card_counts[step]
+                return refuse(state, Refusal.DEALT_COUNT, step, actor, -1, given, 0), -1, 0, 0
+            dealt[actor] = 1
+            for k in range(holes_per):
+                holes[actor, k] = cards[step, k]
+        elif kind == DEAL_BOARD:
+            if state[BETTING]:
+                to_act = queue[state[HEAD]]
+                return refuse(state, Refusal.BOARD_WHILE_BETTING, step, -1, to_act, 0, 0), -1, 0, 0
+            if _in_hand(folded, count) < 2:
+                return refuse(state, Refusal.BOARD_AFTER_FOLDS, step, -1, -1, 0, 0), -1, 0, 0
+            for k in range(card_counts[step]):
+                if cards[step, k] < 0:
+                    return refuse(state, Refusal.BOARD_UNSEEN, step, -1, -1, 0, 0), -1, 0, 0
+            have = state[BOARD_SIZE]
+            if have == 5:
+                return refuse(state, Refusal.BOARD_AFTER_RIVER, step, -1, -1, 0, 0), -1, 0, 0
+            wanted = 3 if have == 0 else 1
+            if card_counts[step] != wanted:
+                given = card_counts[step]
+                return refuse(state, Refusal.BOARD_COUNT, step, -1, have, given, wanted), -1, 0, 0
+            for k in range(wanted):
+                board[have + k] = cards[step, k]
+            state[BOARD_SIZE] = have + wanted
+            state[STREET] += 1
+            if state[STREET] == 1:
+                for i in range(count):
+                    if not folded[i]:
+                        flags[i] |= SAW_FLOP
+            if not state[ALL_IN]:
+                _begin_round(state, 0, stacks, bets, put_in, contributions, refunds, folded,
+                             queue, acted, count)  # fmt: skip
+        else:  # a show or a muck
+            if state[BETTING]:
+                return refuse(state, Refusal.SHOW_WHILE_BETTING, step, actor, -1, 0, 0), -1, 0, 0
+            if folded[actor]:
+                return refuse(state, Refusal.SHOW_AFTER_FOLD, step, actor, -1, 0, 0), -1, 0, 0
+            if kind == MUCK:
+                if _in_hand(folded, count) - np.sum(mucked) > 1:
+                    mucked[actor] = 1
+                continue
+            shown = card_counts[step]
+            if shown == 0:
+                continue
+            if shown != holes_per:
+                return refuse(state, Refusal.SHOW_COUNT, step, actor, -1, shown, 0), -1, 0, 0
+            unknown = 0
+            for k in range(holes_per):
+                unknown += cards[step, k] < 0
+            if unknown == holes_per:
+                continue  # nothing seen: nothing changes
+            if unknown:
+                return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0), -1, 0, 0
+            known = 0
+            for k in range(holes_per):
+                known += holes[actor, k] >= 0
+            if not dealt[actor] or known == 0:
+                dealt[actor] = 1
+                for k in range(holes_per):
+                    holes[actor, k] = cards[step, k]
+                continue
+            if known < holes_per:
+                return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0), -1, 0, 0
+            same = True
+            for k in range(holes_per):  # shown in any order, but the cards dealt
+                found = False
+                shown_back = False
+                for j in range(holes_per):
+                    found = found or holes[actor, j] == cards[step, k]
+                    shown_back = shown_back or cards[step, j] == holes[actor, k]
+                same = same and found and shown_back
+            if not same:
+                shown_cards = _packed_row(cards, step, holes_per)
+                dealt_cards = _packed_row(holes, actor, holes_per)
+                return refuse(state, Refusal.SHOW_NOT_DEALT, step, actor, -1, shown_cards,
+                              dealt_cards), -1, 0, 0  # fmt: skip
+            for k in range(holes_per):
+                holes[actor, k] = cards[step, k]
+    if state[BETTING]:
+        to_act = queue[state[HEAD]]
+        return refuse(state, Refusal.ENDS_TO_ACT, -1, -1, to_act, 0, 0), -1, 0, 0
+    contenders = 0
+    for i in range(count):
+        contenders += not folded[i] and not mucked[i]
+    if contenders > 1 and state[BOARD_SIZE] != 5:
+        size = state[BOARD_SIZE]
+        return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0), -1, 0, 0
+    refused = _check_cards(holes, holes_per, board, state[BOARD_SIZE], in_deck, seen, state)
+    if refused:
+        return refused, -1, 0, 0
+    if said[SAID_RETURNED]:  # what the site says it returned uncalled (PokerStars)
+        for i in range(count):
+            if said[SAID_RETURNS + i] != refunds[i]:
+                returned = said[SAID_RETURNS + i]
+                return refuse(state, Refusal.RETURNED_UNCALLED, -1, i, -1, returned,
+                              refunds[i]), -1, 0, 0  # fmt: skip
+    # the pots
+    for i in range(count):  # the levels, in order (an insertion sort: ten at most)
+        value = contributions[i]
+        j = i
+        while j > 0 and levels[j - 1] > value:
+            levels[j] = levels[j - 1]
+            j -= 1
+        levels[j] = value
+    amount = 0
+    for i in range(count):
+        amount += dead[i]
+    previous = 0
+    pots = 0
+    for index in range(count):
+        level = levels[index]
+        if index and level == levels[index - 1]:
+            continue
+        for i in range(count):
+            if contributions[i] >= level:
+                amount += level - previous
+        mask = 0
+        for i in range(count):
+            if contributions[i] >= level and not folded[i]:
+                mask |= 1 << i
+        while pots and out_pot_mask[pots - 1] == mask:
+            amount += out_pots[pots - 1]
+            pots -= 1
+        if amount:
+            out_pots[pots] = amount
+            out_pot_mask[pots] = mask
+            pots += 1
+        amount = 0
+        previous = level
+    total = 0
+    for pot in range(pots):
+        mask = out_pot_mask[pot]
+        amount = out_pots[pot]
+        total += amount
+        for i in range(count):
+            out_pot_shares[pot, i] = 0
+        if mask == 0:
+            return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), -1, 0, 0
+        eligible = 0
+        for i in range(count):
+            eligible += (mask >> i) & 1
+        standing = mask
+        for i in range(count):
+            if (mask >> i) & 1 and mucked[i]:
+                standing &= ~(1 << i)
+        if standing == 0:
+            standing = mask
+        if eligible == 1:
+            for i in range(count):
+                if (mask >> i) & 1:
+                    out_pot_shares[pot, i] = DEN
+            continue
+        people = 0
+        for i in range(count):
+            if (standing >> i) & 1:
+                people += 1
+                if holes[i, 0] < 0 or holes[i, holes_per - 1] < 0:
+                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
+        if people == 1:
+            for i in range(count):
+                if (standing >> i) & 1:
+                    out_pot_shares[pot, i] = DEN
+            continue
+        top = 0
+        best_low = 1
+        for i in range(count):
+            if (standing >> i) & 1:
+                for k in range(holes_per):
+                    hole[k] = holes[i, k]
+                high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, sot7, low, work)
+                top = max(top, high[i])
+                best_low = max(best_low, lows[i])
+        high_count = 0
+        low_count = 0
+        for i in range(count):
+            if (standing >> i) & 1:
+                high_count += high[i] == top
+                low_count += best_low > 1 and lows[i] == best_low
+        half = DEN // 2 if low_count else DEN
+        for i in range(count):
+            if (standing >> i) & 1:
+                share = 0
+                if high[i] == top:
+                    share += half // high_count
+                if low_count and lows[i] == best_low:
+                    share += (DEN // 2) // low_count
+                out_pot_shares[pot, i] = share
+    odd = 0
+    for pot in range(pots):
+        for i in range(count):
+            share = out_pot_shares[pot, i]
+            gross[i] += out_pots[pot] * share
+            if share != 0 and share != DEN:
+                split[i] = 1
+    for i in range(count):
+        odd += split[i]
+    # the site's record
+    for i in range(count):
+        won[i] = gross[i]
+    if has_winnings or has_finishing:
+        have = False
+        if has_winnings:
+            any_paid = False
+            for i in range(count):
+                any_paid = any_paid or paid_said[i] != 0
+            if not any_paid and total:
+                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+            for i in range(count):
+                paid[i] = paid_said[i]
+            have = True
+        if has_finishing:
+            for i in range(count):
+                from_stack = finishing[i] - (stacks0[i] - put_in[i])
+                if have and from_stack != paid[i]:
+                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+                if not have:
+                    paid[i] = from_stack
+            have = True
+        kept = 0
+        for i in range(count):
+            allowance = DEN if split[i] else 0
+            given = paid[i] * DEN
+            if given < 0 or (gross[i] == 0 and given > 0):
+                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+            if gross[i] > 0 and given == 0 and gross[i] > allowance:
+                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+            if given > gross[i] + allowance:
+                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+            kept += gross[i] - given
+            won[i] = given
+        if said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
+            for pot in range(MAX_PLAYERS):
+                mask = said[SAID_POT_MASKS + pot]
+                if mask < 0:
+                    continue
+                if pot >= pots:
+                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+                ours = 0
+                for i in range(count):
+                    if out_pot_shares[pot, i]:
+                        ours |= 1 << i
+                if ours != mask:
+                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+        if total and 10 * kept > total * DEN + 10 * odd * DEN:
+            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+        if said[SAID_HAS_RAKE] and abs(kept - said[SAID_RAKE] * DEN) > odd * DEN:
+            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+        if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
+            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+    showdown = _in_hand(folded, count) > 1
+    for i in range(count):
+        if mucked[i]:
+            flags[i] |= MUCKED
+        if showdown and not folded[i]:
+            flags[i] |= SHOWDOWN
+            if gross[i] > 0:
+                flags[i] |= WON_SHOWDOWN
+        out_put_in[i] = put_in[i]
+        out_gross[i] = gross[i]
+        out_won[i] = won[i]
+        out_flags[i] = flags[i]
+        known = holes[i, 0] >= 0 and holes[i, holes_per - 1] >= 0
+        for k in range(4):
+            out_holes[i, k] = holes[i, k] if known and k < holes_per else -1
+    for k in range(5):
+        out_board[k] = board[k]
+    return OK, state[ALLIN_STREET], state[ALLIN_CARDS], pots

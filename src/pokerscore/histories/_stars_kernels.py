@@ -1,0 +1,1067 @@
+"""PokerStars text read in a kernel: the hands of a buffer found (:func:`stars_index`), each
+read and replayed by :func:`~pokerscore.histories._replay_kernels.replay_one`
+(:func:`stars_hand`), the hands shared among threads (:func:`stars_hands`). A hand written
+otherwise than this reader takes is marked :data:`SLOW` for the reference reader."""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.engine.jit import kernel, prange
+from pokerscore.engine.tables import RankingTables
+from pokerscore.histories._bytes import (
+    BAR,
+    BYTE_ORDER_MARK,
+    CLOSE_BRACKET,
+    CLOSE_PAREN,
+    COLON,
+    MINUS,
+    ONE,
+    OPEN_BRACKET,
+    OPEN_PAREN,
+    POINT,
+    RETURN,
+    SLASH,
+    SPACE,
+    TAB,
+    TEN,
+    UPPER_A,
+    UPPER_Z,
+    ZERO,
+    ascii_bytes,
+    card_of,
+    find_word,
+    in_units,
+    is_digit,
+    line_end,
+    starts_with,
+    valid_utf8,
+)
+from pokerscore.histories._layout import (
+    BET_RAISE,
+    CHECK_CALL,
+    DEAL_BOARD,
+    DEAL_HOLE,
+    F_ALLIN_CARDS,
+    F_ALLIN_STREET,
+    F_BIG,
+    F_COUNT,
+    F_ID_START,
+    F_ID_STOP,
+    F_NUMBER,
+    F_POTS,
+    F_REFUSAL,
+    F_SCALE,
+    F_SMALL,
+    F_START,
+    F_STATUS,
+    F_STOP,
+    F_VARIANT,
+    F_VENUE_START,
+    F_VENUE_STOP,
+    FIXED_LIMIT,
+    FOLD,
+    HOLDEM,
+    MAX_ACTIONS,
+    MAX_DECIMALS,
+    MAX_PLAYERS,
+    MUCK,
+    NO_LIMIT,
+    OK,
+    OMAHA,
+    OMAHA_HI_LO,
+    POT_LIMIT,
+    SHOW,
+    SLOW,
+    Bytes,
+    HandRows,
+    Ints,
+    ReplayTables,
+)
+from pokerscore.histories._replay_kernels import (
+    SAID_HAS_RAKE,
+    SAID_HAS_TOTAL,
+    SAID_POT_MASKS,
+    SAID_POTS,
+    SAID_RAKE,
+    SAID_RETURNED,
+    SAID_RETURNS,
+    SAID_SIZE,
+    SAID_TOTAL,
+    SCRATCH_ROWS,
+    STATE_SIZE,
+    HandInput,
+    ReplayWork,
+    record_refusal,
+    replay_one,
+    unread,
+)
+from pokerscore.histories.refusals import Refusal
+
+
+@kernel()
+def stars_index(text: Bytes, starts: Ints, stops: Ints) -> int:
+    """Where each PokerStars hand of ``text`` lies: from a line starting ``PokerStars `` to the
+    next; -1 when other text stands before the first hand."""
+    end = text.shape[0]
+    at = 0
+    hands = 0
+    while at < end:
+        stop = line_end(text, at, end)
+        begin = at
+        if starts_with(text, at, stop, BYTE_ORDER_MARK):
+            begin = at + 3
+        if starts_with(text, begin, stop, _POKERSTARS):
+            if hands:
+                stops[hands - 1] = at
+            starts[hands] = at
+            hands += 1
+        elif not hands:
+            first = begin
+            while first < stop and (
+                text[first] == SPACE or text[first] == TAB or text[first] == RETURN
+            ):
+                first += 1
+            if first < stop:
+                return -1
+        at = stop + 1
+    if hands:
+        stops[hands - 1] = end
+    return hands
+
+
+_POKERSTARS: Final = ascii_bytes("PokerStars ")
+_HOLDEM: Final = ascii_bytes("Hold'em ")
+_OMAHA: Final = ascii_bytes("Omaha ")
+_HI_LO: Final = ascii_bytes("Hi/Lo ")
+_NO_LIMIT: Final = ascii_bytes("No Limit")
+_POT_LIMIT: Final = ascii_bytes("Pot Limit")
+_LIMIT: Final = ascii_bytes("Limit")
+_FIXED_LIMIT: Final = ascii_bytes("Fixed Limit")
+_SEAT: Final = ascii_bytes("Seat ")
+_SEAT_NUMBER: Final = ascii_bytes("Seat #")
+_TABLE: Final = ascii_bytes("Table '")
+_IN_CHIPS: Final = ascii_bytes(" in chips")
+_SITTING_OUT: Final = ascii_bytes("sitting out")
+_OUT_OF_HAND: Final = ascii_bytes("out of hand")
+_STARS: Final = ascii_bytes("*** ")
+_HOLE_CARDS: Final = ascii_bytes("*** HOLE CARDS")
+_DEALING: Final = ascii_bytes("*** DEALING HANDS")
+_PRE_FLOP: Final = ascii_bytes("*** PRE-FLOP")
+_SHOW_DOWN: Final = ascii_bytes("SHOW DOWN")
+_SHOWDOWN: Final = ascii_bytes("SHOWDOWN")
+_SUMMARY: Final = ascii_bytes("*** SUMMARY")
+_FLOP: Final = ascii_bytes("*** FLOP *** ")
+_TURN: Final = ascii_bytes("*** TURN *** ")
+_RIVER: Final = ascii_bytes("*** RIVER *** ")
+_DEALT_TO: Final = ascii_bytes("Dealt to ")
+_UNCALLED: Final = ascii_bytes("Uncalled bet (")
+_RETURNED_TO: Final = ascii_bytes(") returned to ")
+_COLLECTED: Final = ascii_bytes(" collected ")
+_FROM: Final = ascii_bytes(" from ")
+_POT: Final = ascii_bytes("pot")
+_MAIN_POT: Final = ascii_bytes("main pot")
+_SIDE_POT: Final = ascii_bytes("side pot")
+_CASHED_OUT: Final = ascii_bytes(" cashed out the hand")
+_TOTAL_POT: Final = ascii_bytes("Total pot ")
+_RAKE: Final = ascii_bytes("| Rake ")
+_POSTS: Final = ascii_bytes("posts ")
+_SMALL_AND_BIG: Final = ascii_bytes("small & big blinds ")
+_SMALL_BLIND: Final = ascii_bytes("small blind ")
+_BIG_BLIND: Final = ascii_bytes("big blind ")
+_THE_ANTE: Final = ascii_bytes("the ante ")
+_STRADDLE: Final = ascii_bytes("straddle ")
+_BUTTON_BLIND: Final = ascii_bytes("button blind ")
+_FOLDS: Final = ascii_bytes("folds")
+_CHECKS: Final = ascii_bytes("checks")
+_CALLS: Final = ascii_bytes("calls ")
+_BETS: Final = ascii_bytes("bets ")
+_RAISES: Final = ascii_bytes("raises ")
+_TO: Final = ascii_bytes(" to ")
+_SHOWS: Final = ascii_bytes("shows [")
+_MUCKS: Final = ascii_bytes("mucks")
+_ALL_IN: Final = ascii_bytes(" and is all-in")
+_SIX_PLUS: Final = ascii_bytes("6+ ")
+_CARD: Final = ascii_bytes("Card ")
+_HASH: Final = ascii_bytes(" #")
+
+
+@kernel()
+def _money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
+    """An amount as PokerStars writes one (``$0.25``, ``1,500``, ``€2``): every byte but the
+    digits and the point dropped, as the reference reader reads it; (mantissa, decimals, ok)."""
+    mantissa = 0
+    decimals = 0
+    digits = 0
+    point = False
+    for k in range(at, stop):
+        byte = text[k]
+        if is_digit(byte):
+            mantissa = mantissa * 10 + (byte - ZERO)
+            digits += 1
+            if point:
+                decimals += 1
+        elif byte == POINT:
+            if point:
+                return 0, 0, False
+            point = True
+    if digits == 0 or digits > 12 or (point and decimals == 0):
+        return 0, 0, False
+    return mantissa, decimals, True
+
+
+@kernel()
+def _token_end(text: Bytes, at: int, stop: int) -> int:
+    while at < stop and text[at] != SPACE and text[at] != RETURN:
+        at += 1
+    return at
+
+
+@kernel()
+def _stars_cards(text: Bytes, at: int, stop: int, out: Ints, room: int) -> int:
+    """Cards written ``[Ah Kd]`` (from the ``[``): how many, or -1."""
+    if at >= stop or text[at] != OPEN_BRACKET:
+        return -1
+    at += 1
+    count = 0
+    while at < stop and text[at] != CLOSE_BRACKET:
+        if text[at] == SPACE:
+            at += 1
+            continue
+        if at + 1 >= stop or count == room:
+            return -1
+        rank = text[at]
+        if rank == ONE and at + 2 < stop and text[at + 1] == ZERO:  # "10"
+            card = card_of(TEN, text[at + 2], -1)
+            at += 3
+        else:
+            card = card_of(rank, text[at + 1], -1)
+            at += 2
+        if card < 0:
+            return -1
+        out[count] = card
+        count += 1
+    if at >= stop:
+        return -1
+    return count
+
+
+@kernel()
+def _speaker(
+    text: Bytes, at: int, stop: int, name_starts: Ints, name_stops: Ints, names: int
+) -> tuple[int, int]:
+    """The seat (in the order listed) whose name starts the line followed by ``: ``, and where
+    the words begin; (-1, at) if none."""
+    colon = at
+    while colon + 1 < stop and not (text[colon] == COLON and text[colon + 1] == SPACE):
+        colon += 1
+    if colon + 1 < stop:
+        for seat in range(names):
+            length = name_stops[seat] - name_starts[seat]
+            if length == colon - at:
+                same = True
+                for k in range(length):
+                    if text[at + k] != text[name_starts[seat] + k]:
+                        same = False
+                        break
+                if same:
+                    return seat, colon + 2
+    best = -1
+    best_length = -1
+    for seat in range(names):  # a name holding ": " itself
+        length = name_stops[seat] - name_starts[seat]
+        if length > best_length and at + length + 1 < stop and text[at + length] == COLON and text[at + length + 1] == SPACE:  # fmt: skip
+            same = True
+            for k in range(length):
+                if text[at + k] != text[name_starts[seat] + k]:
+                    same = False
+                    break
+            if same:
+                best = seat
+                best_length = length
+    if best >= 0:
+        return best, at + best_length + 2
+    return -1, at
+
+
+@kernel()
+def _named(text: Bytes, at: int, stop: int, name_starts: Ints, name_stops: Ints, names: int) -> int:
+    """The seat whose name is exactly ``text[at:stop]``, or -1."""
+    for seat in range(names):
+        length = name_stops[seat] - name_starts[seat]
+        if length != stop - at:
+            continue
+        same = True
+        for k in range(length):
+            if text[at + k] != text[name_starts[seat] + k]:
+                same = False
+                break
+        if same:
+            return seat
+    return -1
+
+
+MAX_SEATS: Final = 10
+
+
+MAX_POSTS: Final = 32
+
+
+MAX_LISTED: Final = 64
+"""Returned and collected lines kept per hand (more: the reference path)."""
+
+
+class StarsScratch(NamedTuple):
+    """The working arrays of one thread reading PokerStars hands."""
+
+    seat_numbers: Ints
+    name_starts: Ints
+    name_stops: Ints
+    stacks_m: Ints
+    stacks_d: Ints
+    out: Ints
+    playing: Ints
+    order_of: Ints
+    listed_of: Ints
+    post_seat: Ints
+    post_kind: Ints
+    post_m: Ints
+    post_d: Ints
+    kinds: Ints
+    seats: Ints
+    amounts_m: Ints
+    amounts_d: Ints
+    cards: npt.NDArray[np.int64]
+    card_counts: Ints
+    all_ins: Ints
+    returned_seat: Ints
+    returned_m: Ints
+    returned_d: Ints
+    collected_seat: Ints
+    collected_m: Ints
+    collected_d: Ints
+    collected_pot: Ints
+    numbers: Ints
+    stacks: Ints
+    antes: Ints
+    blinds: Ints
+    in_turn: Ints
+    amounts: Ints
+    actors: Ints
+    paid: Ints
+    finishing: Ints
+    said: Ints
+    hand_cards: Ints
+    seat_rows: npt.NDArray[np.int64]
+    holes: npt.NDArray[np.int64]
+    board: Ints
+    state: Ints
+    seen: npt.NDArray[np.bool_]
+    hole: Ints
+    work: Ints
+    powers: Ints
+
+
+@kernel()
+def new_stars_scratch() -> StarsScratch:
+    """Working arrays for :func:`stars_hand`."""
+    powers = np.ones(19, dtype=np.int64)
+    for k in range(1, 19):
+        powers[k] = powers[k - 1] * 10
+    return StarsScratch(
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros(MAX_POSTS, dtype=np.int64),
+        np.zeros(MAX_POSTS, dtype=np.int64),
+        np.zeros(MAX_POSTS, dtype=np.int64),
+        np.zeros(MAX_POSTS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros((MAX_ACTIONS, 5), dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(MAX_LISTED, dtype=np.int64),
+        np.zeros(8, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_ACTIONS, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(MAX_PLAYERS, dtype=np.int64),
+        np.zeros(SAID_SIZE, dtype=np.int64),
+        np.zeros(5, dtype=np.int64),
+        np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
+        np.zeros((MAX_PLAYERS, 4), dtype=np.int64),
+        np.zeros(5, dtype=np.int64),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(52, dtype=np.bool_),
+        np.zeros(4, dtype=np.int64),
+        np.zeros(9, dtype=np.int64),
+        powers,
+    )
+
+
+# PokerStars post kinds
+P_ANTE, P_SMALL, P_BIG, P_BOTH, P_STRADDLE = range(5)
+
+
+# the numbers of a hand's header: stakes and summary, mantissa and decimals each
+N_SB_M, N_SB_D, N_BB_M, N_BB_D, N_TOTAL_M, N_TOTAL_D, N_RAKE_M, N_RAKE_D = range(8)
+
+
+@kernel()
+def stars_hand(
+    text: Bytes,
+    hand: int,
+    start: int,
+    end: int,
+    number: int,
+    tables: ReplayTables,
+    rows: HandRows,
+    w: StarsScratch,
+) -> None:
+    """Read and replay the PokerStars hand ``text[start:end]`` into row ``hand`` of ``rows`` (as
+    the reference reader and replay do), or mark it :data:`SLOW` for them."""
+    facts, names, seat_numbers_out = rows.facts, rows.names, rows.seat_numbers
+    facts[hand, F_STATUS] = SLOW
+    unread(facts, hand)
+    facts[hand, F_NUMBER] = number
+    facts[hand, F_START] = start
+    facts[hand, F_STOP] = end
+    facts[hand, F_COUNT] = 0
+    if not valid_utf8(text, start, end):
+        return
+    # the header
+    at = start
+    if starts_with(text, at, end, BYTE_ORDER_MARK):
+        at += 3
+    stop = line_end(text, at, end)
+    hash_at = find_word(text, at, stop, _HASH)
+    if hash_at < 0:
+        return
+    id_start = hash_at + 2
+    id_stop = id_start
+    while id_stop < stop and is_digit(text[id_stop]):
+        id_stop += 1
+    if id_stop == id_start or id_stop >= stop or text[id_stop] != COLON:
+        return
+    rest = id_stop + 1
+    game = -1
+    after = -1
+    holdem = find_word(text, rest, stop, _HOLDEM)
+    omaha = find_word(text, rest, stop, _OMAHA)
+    if holdem >= 0 and (omaha < 0 or holdem < omaha):
+        if holdem >= 3 and starts_with(text, holdem - 3, stop, _SIX_PLUS):
+            return
+        game = HOLDEM
+        after = holdem + _HOLDEM.shape[0]
+    elif omaha >= 0:
+        if omaha >= 5 and starts_with(text, omaha - 5, stop, _CARD):
+            return
+        game = OMAHA
+        after = omaha + _OMAHA.shape[0]
+        if starts_with(text, after, stop, _HI_LO):
+            game = OMAHA_HI_LO
+            after += _HI_LO.shape[0]
+    else:
+        return
+    if starts_with(text, after, stop, _NO_LIMIT):
+        betting = NO_LIMIT
+    elif starts_with(text, after, stop, _POT_LIMIT):
+        betting = POT_LIMIT
+    elif starts_with(text, after, stop, _FIXED_LIMIT) or starts_with(text, after, stop, _LIMIT):
+        betting = FIXED_LIMIT
+    else:
+        return
+    numbers = w.numbers
+    found = False
+    k = rest
+    while k < stop and not found:  # the stakes: (sb/bb[ CUR])
+        if text[k] == OPEN_PAREN:
+            a = k + 1
+            b = a
+            while (
+                b < stop
+                and text[b] != SLASH
+                and text[b] != SPACE
+                and text[b] != OPEN_PAREN
+                and text[b] != CLOSE_PAREN
+            ):
+                b += 1
+            if b < stop and text[b] == SLASH and b > a:
+                c = b + 1
+                d = c
+                while d < stop and text[d] != SLASH and text[d] != SPACE and text[d] != OPEN_PAREN and text[d] != CLOSE_PAREN:  # fmt: skip
+                    d += 1
+                ok = d > c and d < stop
+                if ok and text[d] == SPACE:
+                    ok = d + 4 < stop and text[d + 4] == CLOSE_PAREN
+                    for q in range(d + 1, d + 4):
+                        ok = ok and UPPER_A <= text[q] <= UPPER_Z
+                elif ok:
+                    ok = text[d] == CLOSE_PAREN
+                if ok:
+                    m1, d1, ok1 = _money(text, a, b)
+                    m2, d2, ok2 = _money(text, c, d)
+                    if not (ok1 and ok2):
+                        return
+                    numbers[N_SB_M], numbers[N_SB_D] = m1, d1
+                    numbers[N_BB_M], numbers[N_BB_D] = m2, d2
+                    found = True
+        k += 1
+    if not found:
+        return
+    has_total = False
+    has_rake = False
+    # the lines
+    listed = 0
+    posts = 0
+    actions = 0
+    returned = 0
+    collected = 0
+    section = 0  # 0 seats, 1 actions, 2 summary
+    button = 0
+    at = stop + 1
+    while at < end:
+        stop = line_end(text, at, end)
+        line_stop = stop
+        while line_stop > at and text[line_stop - 1] == RETURN:
+            line_stop -= 1
+        first = at
+        at = stop + 1
+        blank = True
+        for q in range(first, line_stop):
+            if text[q] != SPACE and text[q] != TAB:
+                blank = False
+                break
+        if blank:
+            continue
+        if starts_with(text, first, line_stop, _STARS):
+            if starts_with(text, first, line_stop, _SUMMARY):
+                section = 2
+            elif (
+                starts_with(text, first, line_stop, _HOLE_CARDS)
+                or starts_with(text, first, line_stop, _DEALING)
+                or starts_with(text, first, line_stop, _PRE_FLOP)
+                or find_word(text, first, line_stop, _SHOW_DOWN) >= 0
+                or find_word(text, first, line_stop, _SHOWDOWN) >= 0
+            ):
+                section = 1
+            elif (
+                starts_with(text, first, line_stop, _FLOP)
+                or starts_with(text, first, line_stop, _TURN)
+                or starts_with(text, first, line_stop, _RIVER)
+            ):
+                last = line_stop - 1
+                while last > first and text[last] != OPEN_BRACKET:
+                    last -= 1
+                if actions == MAX_ACTIONS:
+                    return
+                count = _stars_cards(text, last, line_stop, w.hand_cards, 5)
+                if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
+                    return
+                w.kinds[actions] = DEAL_BOARD
+                w.seats[actions] = -1
+                w.amounts_m[actions] = -1
+                w.all_ins[actions] = 0
+                w.card_counts[actions] = count
+                for q in range(count):
+                    w.cards[actions, q] = w.hand_cards[q]
+                actions += 1
+                section = 1
+            else:
+                return  # a run of several boards, or a section the reference reader weighs
+            continue
+        if section == 2:
+            if starts_with(text, first, line_stop, _TOTAL_POT):
+                a = first + _TOTAL_POT.shape[0]
+                b = _token_end(text, a, line_stop)
+                m, d, ok = _money(text, a, b)
+                if not ok:
+                    return
+                numbers[N_TOTAL_M], numbers[N_TOTAL_D] = m, d
+                has_total = True
+                bar = b
+                while bar < line_stop and text[bar] != BAR:
+                    bar += 1
+                if starts_with(text, bar, line_stop, _RAKE):
+                    a = bar + _RAKE.shape[0]
+                    b = _token_end(text, a, line_stop)
+                    m, d, ok = _money(text, a, b)
+                    if not ok:
+                        return
+                    numbers[N_RAKE_M], numbers[N_RAKE_D] = m, d
+                    has_rake = True
+            continue
+        if section == 0:
+            if starts_with(text, first, line_stop, _TABLE):
+                seat_at = find_word(text, first, line_stop, _SEAT_NUMBER)
+                if seat_at < 0:
+                    return
+                q = seat_at + _SEAT_NUMBER.shape[0]
+                button = 0
+                while q < line_stop and is_digit(text[q]):
+                    button = button * 10 + (text[q] - ZERO)
+                    q += 1
+                continue
+            if starts_with(text, first, line_stop, _SEAT):
+                q = first + _SEAT.shape[0]
+                seat = 0
+                digits = 0
+                while q < line_stop and is_digit(text[q]):
+                    seat = seat * 10 + (text[q] - ZERO)
+                    q += 1
+                    digits += 1
+                if digits and q + 1 < line_stop and text[q] == COLON and text[q + 1] == SPACE:
+                    name_start = q + 2
+                    chips = find_word(text, name_start, line_stop, _IN_CHIPS)
+                    if chips > 0:
+                        paren = chips - 1  # the " (" that opens the stack
+                        while paren > name_start and text[paren] != OPEN_PAREN:
+                            paren -= 1
+                        good = paren > name_start + 1 and text[paren - 1] == SPACE
+                        for q in range(paren + 1, chips):
+                            good = (
+                                good
+                                and text[q] != SPACE
+                                and text[q] != OPEN_PAREN
+                                and text[q] != CLOSE_PAREN
+                            )
+                        if good:
+                            if listed == MAX_SEATS:
+                                return
+                            m, d, ok = _money(text, paren + 1, chips)
+                            if not ok:
+                                return
+                            w.seat_numbers[listed] = seat
+                            w.name_starts[listed] = name_start
+                            w.name_stops[listed] = paren - 1
+                            w.stacks_m[listed] = m
+                            w.stacks_d[listed] = d
+                            w.out[listed] = (
+                                find_word(text, chips, line_stop, _SITTING_OUT) >= 0
+                                or find_word(text, chips, line_stop, _OUT_OF_HAND) >= 0
+                            )
+                            w.playing[listed] = 0
+                            listed += 1
+                            continue
+        # a line of play
+        if starts_with(text, first, line_stop, _DEALT_TO):
+            a = first + _DEALT_TO.shape[0]
+            bracket = a
+            while bracket + 1 < line_stop and not (
+                text[bracket] == SPACE and text[bracket + 1] == OPEN_BRACKET
+            ):
+                bracket += 1
+            if bracket + 1 >= line_stop or text[line_stop - 1] != CLOSE_BRACKET:
+                continue
+            who = _named(text, a, bracket, w.name_starts, w.name_stops, listed)
+            if who < 0:
+                continue
+            last = line_stop - 1
+            while last > bracket and text[last] != OPEN_BRACKET:
+                last -= 1
+            count = _stars_cards(text, last, line_stop, w.hand_cards, 5)
+            if count < 0 or actions == MAX_ACTIONS:
+                return
+            w.kinds[actions] = DEAL_HOLE
+            w.seats[actions] = who
+            w.amounts_m[actions] = -1
+            w.all_ins[actions] = 0
+            w.card_counts[actions] = count
+            for q in range(count):
+                w.cards[actions, q] = w.hand_cards[q]
+            w.playing[who] = 1
+            actions += 1
+            continue
+        if starts_with(text, first, line_stop, _UNCALLED):
+            a = first + _UNCALLED.shape[0]
+            close = find_word(text, a, line_stop, _RETURNED_TO)
+            if close < 0:
+                return
+            who = _named(text, close + _RETURNED_TO.shape[0], line_stop, w.name_starts,
+                         w.name_stops, listed)  # fmt: skip
+            m, d, ok = _money(text, a, close)
+            if who < 0 or not ok or returned == MAX_LISTED:
+                return
+            w.returned_seat[returned] = who
+            w.returned_m[returned] = m
+            w.returned_d[returned] = d
+            returned += 1
+            continue
+        taken = find_word(text, first, line_stop, _COLLECTED)
+        if taken > first:
+            who = _named(text, first, taken, w.name_starts, w.name_stops, listed)
+            if who >= 0:
+                a = taken + _COLLECTED.shape[0]
+                b = _token_end(text, a, line_stop)
+                if not starts_with(text, b, line_stop, _FROM):
+                    return
+                where = b + _FROM.shape[0]
+                pot = -1
+                if starts_with(text, where, line_stop, _MAIN_POT):
+                    pot = 0
+                elif starts_with(text, where, line_stop, _SIDE_POT):
+                    q = where + _SIDE_POT.shape[0]
+                    pot = 1
+                    if q < line_stop and text[q] == MINUS:
+                        pot = 0
+                        q += 1
+                        while q < line_stop and is_digit(text[q]):
+                            pot = pot * 10 + (text[q] - ZERO)
+                            q += 1
+                elif starts_with(text, where, line_stop, _POT):
+                    pot = 0
+                m, d, ok = _money(text, a, b)
+                if pot < 0 or pot >= MAX_PLAYERS or not ok or collected == MAX_LISTED:
+                    return
+                w.collected_seat[collected] = who
+                w.collected_m[collected] = m
+                w.collected_d[collected] = d
+                w.collected_pot[collected] = pot
+                collected += 1
+                continue
+        cashed = find_word(text, first, line_stop, _CASHED_OUT)
+        if cashed > first and _named(text, first, cashed, w.name_starts, w.name_stops, listed) >= 0:
+            return  # an all-in cash-out: the reference path
+        who, words = _speaker(text, first, line_stop, w.name_starts, w.name_stops, listed)
+        if who < 0:
+            continue  # chat, seating, connection and tournament notices
+        words_stop = line_stop
+        all_in = 0
+        if words_stop - words >= _ALL_IN.shape[0] and starts_with(text, words_stop - _ALL_IN.shape[0], words_stop, _ALL_IN):  # fmt: skip
+            all_in = 1
+            words_stop -= _ALL_IN.shape[0]
+        if starts_with(text, words, words_stop, _POSTS):
+            a = words + _POSTS.shape[0]
+            kind = -1
+            if starts_with(text, a, words_stop, _SMALL_AND_BIG):
+                kind = P_BOTH
+                a += _SMALL_AND_BIG.shape[0]
+            elif starts_with(text, a, words_stop, _SMALL_BLIND):
+                kind = P_SMALL
+                a += _SMALL_BLIND.shape[0]
+            elif starts_with(text, a, words_stop, _BIG_BLIND):
+                kind = P_BIG
+                a += _BIG_BLIND.shape[0]
+            elif starts_with(text, a, words_stop, _THE_ANTE):
+                kind = P_ANTE
+                a += _THE_ANTE.shape[0]
+            elif starts_with(text, a, words_stop, _STRADDLE):
+                kind = P_STRADDLE
+                a += _STRADDLE.shape[0]
+            elif starts_with(text, a, words_stop, _BUTTON_BLIND):
+                kind = P_STRADDLE
+                a += _BUTTON_BLIND.shape[0]
+            m, d, ok = _money(text, a, line_stop)
+            if kind < 0 or not ok or posts == MAX_POSTS:
+                return
+            w.post_seat[posts] = who
+            w.post_kind[posts] = kind
+            w.post_m[posts] = m
+            w.post_d[posts] = d
+            w.playing[who] = 1
+            posts += 1
+            continue
+        kind = -1
+        m = -1
+        d = 0
+        if starts_with(text, words, words_stop, _FOLDS):
+            if words_stop > words + _FOLDS.shape[0]:
+                return  # folds showing cards: the reference path
+            kind = FOLD
+        elif starts_with(text, words, words_stop, _CHECKS):
+            kind = CHECK_CALL
+            m = 0
+        elif starts_with(text, words, words_stop, _CALLS):
+            kind = CHECK_CALL
+            m, d, ok = _money(text, words + _CALLS.shape[0], words_stop)
+            if not ok:
+                return
+        elif starts_with(text, words, words_stop, _BETS):
+            kind = BET_RAISE
+            m, d, ok = _money(text, words + _BETS.shape[0], words_stop)
+            if not ok:
+                return
+        elif starts_with(text, words, words_stop, _RAISES):
+            to = find_word(text, words, words_stop, _TO)
+            if to < 0:
+                return
+            kind = BET_RAISE
+            m, d, ok = _money(text, to + _TO.shape[0], words_stop)
+            if not ok:
+                return
+        elif starts_with(text, words, words_stop, _SHOWS):
+            kind = SHOW
+            close = words + _SHOWS.shape[0] - 1
+            count = _stars_cards(text, close, line_stop, w.hand_cards, 5)
+            if count < 0:
+                return
+        elif starts_with(text, words, words_stop, _MUCKS):
+            kind = MUCK
+        else:
+            continue
+        if actions == MAX_ACTIONS:
+            return
+        w.kinds[actions] = kind
+        w.seats[actions] = who
+        w.amounts_m[actions] = m
+        w.amounts_d[actions] = d
+        w.all_ins[actions] = all_in
+        w.card_counts[actions] = 0
+        if kind == SHOW:
+            w.card_counts[actions] = count
+            for q in range(count):
+                w.cards[actions, q] = w.hand_cards[q]
+        w.playing[who] = 1
+        actions += 1
+    # who was dealt in, in the order of the table from the seat after the button
+    for seat in range(listed):
+        w.order_of[seat] = -1
+    count = 0
+    for turn in range(2):  # seats after the button, then the rest
+        for _ in range(listed):
+            best = -1
+            for seat in range(listed):
+                if w.order_of[seat] >= 0 or (w.out[seat] and not w.playing[seat]):
+                    continue
+                after_button = w.seat_numbers[seat] > button
+                if after_button != (turn == 0):
+                    continue
+                if best < 0 or w.seat_numbers[seat] < w.seat_numbers[best]:
+                    best = seat
+            if best < 0:
+                break
+            w.order_of[best] = count
+            w.listed_of[count] = best
+            count += 1
+    if count < 2 or count > MAX_PLAYERS:
+        return
+    for q in range(actions):
+        if w.seats[q] >= 0 and w.order_of[w.seats[q]] < 0:
+            return  # a player not dealt in
+    for q in range(posts):
+        if w.order_of[w.post_seat[q]] < 0:
+            return
+    for q in range(returned):
+        if w.order_of[w.returned_seat[q]] < 0:
+            return
+    for q in range(collected):
+        if w.order_of[w.collected_seat[q]] < 0:
+            return
+    # the scale: the most decimals of a non-whole amount
+    powers = w.powers
+    places = 0
+    for i in range(count):
+        seat = w.listed_of[i]
+        places = _places(places, w.stacks_m[seat], w.stacks_d[seat], powers)
+    places = _places(places, numbers[N_SB_M], numbers[N_SB_D], powers)
+    places = _places(places, numbers[N_BB_M], numbers[N_BB_D], powers)
+    for q in range(posts):
+        places = _places(places, w.post_m[q], w.post_d[q], powers)
+    for q in range(actions):
+        if w.amounts_m[q] >= 0:
+            places = _places(places, w.amounts_m[q], w.amounts_d[q], powers)
+    for q in range(returned):
+        places = _places(places, w.returned_m[q], w.returned_d[q], powers)
+    for q in range(collected):
+        places = _places(places, w.collected_m[q], w.collected_d[q], powers)
+    if has_total:
+        places = _places(places, numbers[N_TOTAL_M], numbers[N_TOTAL_D], powers)
+    if has_rake:
+        places = _places(places, numbers[N_RAKE_M], numbers[N_RAKE_D], powers)
+    if places > MAX_DECIMALS:
+        facts[hand, F_REFUSAL] = Refusal.DECIMALS
+        return
+    small_header = in_units(numbers[N_SB_M], numbers[N_SB_D], places, powers)
+    big_header = in_units(numbers[N_BB_M], numbers[N_BB_D], places, powers)
+    stacks = w.stacks
+    antes = w.antes
+    blinds = w.blinds
+    in_turn = w.in_turn
+    for i in range(count):
+        seat = w.listed_of[i]
+        stacks[i] = in_units(w.stacks_m[seat], w.stacks_d[seat], places, powers)
+        antes[i] = 0
+        blinds[i] = 0
+        in_turn[i] = 1
+    small_seat = 1 if count == 2 else 0
+    big_posted = False
+    for q in range(posts):
+        i = w.order_of[w.post_seat[q]]
+        value = in_units(w.post_m[q], w.post_d[q], places, powers)
+        kind = w.post_kind[q]
+        if kind == P_ANTE:
+            antes[i] += value
+        elif kind == P_SMALL:
+            if i == small_seat and blinds[i] == 0:
+                blinds[i] = value
+            else:
+                antes[i] += value
+        elif kind == P_BOTH:
+            live = min(value, big_header)
+            blinds[i] += live
+            antes[i] += value - live
+            in_turn[i] = 0
+        elif kind == P_BIG:
+            blinds[i] += value
+            in_turn[i] = 0 if big_posted else 1
+            big_posted = True
+        else:
+            blinds[i] += value
+    for q in range(actions):
+        w.actors[q] = w.order_of[w.seats[q]] if w.seats[q] >= 0 else -1
+        w.amounts[q] = (
+            in_units(w.amounts_m[q], w.amounts_d[q], places, powers) if w.amounts_m[q] >= 0 else -1
+        )
+    said = w.said
+    for q in range(SAID_SIZE):
+        said[q] = 0
+    for q in range(MAX_PLAYERS):
+        said[SAID_POT_MASKS + q] = -1
+    said[SAID_RETURNED] = 1
+    for q in range(returned):
+        said[SAID_RETURNS + w.order_of[w.returned_seat[q]]] += in_units(
+            w.returned_m[q], w.returned_d[q], places, powers
+        )
+    paid = w.paid
+    for i in range(count):
+        paid[i] = 0
+    for q in range(collected):
+        i = w.order_of[w.collected_seat[q]]
+        paid[i] += in_units(w.collected_m[q], w.collected_d[q], places, powers)
+        pot = w.collected_pot[q]
+        if said[SAID_POT_MASKS + pot] < 0:
+            said[SAID_POT_MASKS + pot] = 0
+            said[SAID_POTS] += 1
+        said[SAID_POT_MASKS + pot] |= 1 << i
+    if has_rake:
+        said[SAID_HAS_RAKE] = 1
+        said[SAID_RAKE] = in_units(numbers[N_RAKE_M], numbers[N_RAKE_D], places, powers)
+    if has_total:
+        said[SAID_HAS_TOTAL] = 1
+        said[SAID_TOTAL] = in_units(numbers[N_TOTAL_M], numbers[N_TOTAL_D], places, powers)
+    if betting == FIXED_LIMIT:
+        min_bet = small_header
+        big_bet = big_header
+        small = -1
+        big = -1
+        for i in range(count):
+            if blinds[i]:
+                big = max(big, blinds[i])
+                small = blinds[i] if small < 0 else min(small, blinds[i])
+        if big < 0:
+            big = small_header
+            small = small_header // 2
+    else:
+        min_bet = big_header
+        big_bet = 0
+        small = small_header
+        big = big_header
+    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
+    # Literal[int] arguments.
+    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    hand_input = HandInput(
+        count, game, betting, no_trimming, min_bet, big_bet, stacks, antes, blinds, in_turn,  # type: ignore[arg-type]
+        actions, w.kinds, w.actors, w.amounts, w.cards, w.card_counts, w.all_ins, paid, has_won,  # type: ignore[arg-type]
+        w.finishing, has_finish, said,  # type: ignore[arg-type]
+    )  # fmt: skip
+    working = ReplayWork(w.seat_rows, w.holes, w.board, w.state, w.seen, w.hole, w.work)
+    status, allin_street, allin_cards, pot_count = replay_one(
+        hand_input, tables, tables.full_deck, working, rows, hand
+    )
+    facts[hand, F_REFUSAL] = status
+    if status != OK:
+        record_refusal(w.state, facts, hand)
+        return
+    facts[hand, F_STATUS] = OK
+    facts[hand, F_COUNT] = count
+    facts[hand, F_VARIANT] = 3 * game + betting
+    facts[hand, F_SCALE] = places
+    facts[hand, F_SMALL] = small
+    facts[hand, F_BIG] = big
+    facts[hand, F_ID_START] = id_start
+    facts[hand, F_ID_STOP] = id_stop
+    facts[hand, F_VENUE_START] = -1
+    facts[hand, F_VENUE_STOP] = -1
+    facts[hand, F_ALLIN_STREET] = allin_street
+    facts[hand, F_ALLIN_CARDS] = allin_cards
+    facts[hand, F_POTS] = pot_count
+    for i in range(count):
+        seat = w.listed_of[i]
+        names[hand, 2 * i] = w.name_starts[seat]
+        names[hand, 2 * i + 1] = w.name_stops[seat]
+        seat_numbers_out[hand, i] = w.seat_numbers[seat]
+
+
+@kernel(inline=True)
+def _places(places: int, mantissa: int, decimals: int, powers: Ints) -> int:
+    if decimals and mantissa % powers[decimals]:
+        return max(places, decimals)
+    return places
+
+
+@kernel(parallel=True)
+def stars_hands(
+    text: Bytes,
+    starts: Ints,
+    stops: Ints,
+    first_hand: int,
+    hands: int,
+    threads: int,
+    high7: RankingTables,
+    sot7: RankingTables,
+    low: RankingTables,
+    full_deck: npt.NDArray[np.bool_],
+    short_deck: npt.NDArray[np.bool_],
+    rows: HandRows,
+) -> None:
+    """:func:`stars_hand` for every hand :func:`stars_index` found, numbered from
+    ``first_hand``, on ``threads`` threads (the tables one by one, as in :func:`phh_hands`)."""
+    for worker in prange(threads):  # the thread's number as int64, as in phh_hands
+        _stars_share(text, starts, stops, first_hand, np.int64(worker), hands, threads, high7,  # type: ignore[arg-type]
+                     sot7, low, full_deck, short_deck, rows)  # fmt: skip
+
+
+@kernel()
+def _stars_share(
+    text: Bytes,
+    starts: Ints,
+    stops: Ints,
+    first_hand: int,
+    worker: int,
+    hands: int,
+    threads: int,
+    high7: RankingTables,
+    sot7: RankingTables,
+    low: RankingTables,
+    full_deck: npt.NDArray[np.bool_],
+    short_deck: npt.NDArray[np.bool_],
+    rows: HandRows,
+) -> None:
+    """One thread's share of :func:`stars_hands`."""
+    tables = ReplayTables(high7, sot7, low, full_deck, short_deck)
+    scratch = new_stars_scratch()
+    for hand in range(worker, hands, threads):
+        stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, tables, rows,
+                   scratch)  # fmt: skip

@@ -1,0 +1,219 @@
+"""The one converter from the model to the compiled replay: a :class:`~.model.HandHistory`, as
+any reader (the lenient PHH and PokerStars readers included) gives it, into the
+:class:`~._replay_kernels.HandInput` the fast readers fill, and one hand replayed by
+:func:`~._replay_kernels.replay_one` (:func:`engine_replay`).
+
+Whatever the compiled replay does not play yet (a board run more than once, a cash-out, a game
+it has no code for) gives None: the reference replay plays those.
+
+>>> from pathlib import Path
+>>> from pokerscore.histories.phh import read_phh
+>>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
+>>> hand = next(read_phh(folder / "actions.phhs"))
+>>> replayed = engine_replay(hand)
+>>> replayed.refusal.code, replayed.put_in, replayed.won
+(<Refusal.NONE: 0>, (1, 2, 2), (Fraction(0, 1), Fraction(0, 1), Fraction(5, 1)))
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+import numpy as np
+
+from pokerscore.histories._layout import (
+    BET_RAISE,
+    CHECK_CALL,
+    DEAL_BOARD,
+    DEAL_HOLE,
+    DEN,
+    FACTS,
+    FIXED_LIMIT,
+    FOLD,
+    GAME_CODES,
+    MAX_ACTIONS,
+    MAX_PLAYERS,
+    MUCK,
+    NO_LIMIT,
+    POT_LIMIT,
+    SHORT_DECK_SOT,
+    SHOW,
+    HandRows,
+    Ints,
+)
+from pokerscore.histories._replay_kernels import (
+    SAID_HAS_RAKE,
+    SAID_HAS_TOTAL,
+    SAID_POT_MASKS,
+    SAID_POTS,
+    SAID_RAKE,
+    SAID_RETURNED,
+    SAID_RETURNS,
+    SAID_SIZE,
+    SAID_TOTAL,
+    SCRATCH_ROWS,
+    STATE_SIZE,
+    WHY_CODE,
+    WHY_LIMIT,
+    HandInput,
+    ReplayWork,
+    replay_one,
+)
+from pokerscore.histories.refusals import Refusal, RefusalRecord
+
+if TYPE_CHECKING:
+    from pokerscore.histories.model import HandHistory
+
+KINDS: Final = {
+    "deal-hole": DEAL_HOLE,
+    "deal-board": DEAL_BOARD,
+    "fold": FOLD,
+    "check-call": CHECK_CALL,
+    "bet-raise": BET_RAISE,
+    "show": SHOW,
+    "muck": MUCK,
+}
+"""Each action kind's code in the compiled replay."""
+BETTINGS: Final = {"no-limit": NO_LIMIT, "pot-limit": POT_LIMIT, "fixed-limit": FIXED_LIMIT}
+
+
+def hand_input(hand: HandHistory) -> HandInput | None:
+    """The arrays :func:`~._replay_kernels.replay_one` plays, or None for a hand it does not
+    play yet (see the module)."""
+    game = GAME_CODES.get(hand.game)
+    count = len(hand.seats)
+    if (
+        game is None
+        or hand.cash_outs
+        or any(action.runout for action in hand.actions)
+        or not 2 <= count <= MAX_PLAYERS
+        or len(hand.actions) > MAX_ACTIONS
+        or any(len(action.cards) > 5 for action in hand.actions)
+    ):
+        return None
+    actions = len(hand.actions)
+    cards = np.full((max(actions, 1), 5), -1, dtype=np.int64)
+    for step, action in enumerate(hand.actions):
+        for k, card in enumerate(action.cards):
+            cards[step, k] = -1 if card is None else int(card)
+
+    def ints(values: object) -> Ints:
+        return np.array(values, dtype=np.int64).reshape(-1)
+
+    return HandInput(
+        count,
+        game,
+        BETTINGS[hand.betting],
+        int(hand.ante_trimming),
+        hand.min_bet,
+        hand.big_bet,
+        ints([seat.stack for seat in hand.seats]),
+        ints([seat.ante for seat in hand.seats]),
+        ints([seat.blind for seat in hand.seats]),
+        ints([int(seat.in_turn) for seat in hand.seats]),
+        actions,
+        ints([KINDS[action.kind] for action in hand.actions]),
+        ints([-1 if action.actor is None else action.actor for action in hand.actions]),
+        ints([_amount(action.kind, action.amount) for action in hand.actions]),
+        cards,
+        ints([len(action.cards) for action in hand.actions]),
+        ints([int(action.all_in) for action in hand.actions]),
+        ints(hand.winnings or [0] * count),
+        int(hand.winnings is not None),
+        ints(hand.finishing_stacks or [0] * count),
+        int(hand.finishing_stacks is not None),
+        _said(hand, count),
+    )
+
+
+def _amount(kind: str, amount: int | None) -> int:
+    if kind == "bet-raise":
+        return amount or 0
+    if kind == "check-call" and amount is not None:
+        return amount
+    return -1
+
+
+def _said(hand: HandHistory, count: int) -> Ints:
+    """What the site says beside the actions, as the PokerStars reader kernel lays it out."""
+    said = np.zeros(SAID_SIZE, dtype=np.int64)
+    said[SAID_POT_MASKS : SAID_POT_MASKS + MAX_PLAYERS] = -1
+    if hand.returned is not None:
+        said[SAID_RETURNED] = 1
+        for seat, amount, _ in hand.returned:
+            said[SAID_RETURNS + seat] += amount
+    for pot, entries in hand.site_pots or ():
+        if pot >= MAX_PLAYERS:
+            continue
+        said[SAID_POTS] += said[SAID_POT_MASKS + pot] < 0
+        said[SAID_POT_MASKS + pot] = max(said[SAID_POT_MASKS + pot], 0)
+        for seat, _ in entries:
+            said[SAID_POT_MASKS + pot] |= 1 << seat
+    if hand.rake is not None:
+        said[SAID_HAS_RAKE], said[SAID_RAKE] = 1, hand.rake
+    if hand.total_pot is not None:
+        said[SAID_HAS_TOTAL], said[SAID_TOTAL] = 1, hand.total_pot
+    return said
+
+
+class EngineReplay(NamedTuple):
+    """One hand through the compiled replay: its refusal (:attr:`Refusal.NONE` when played),
+    and each player's chips put in and won (exact), the pots and their shares."""
+
+    refusal: RefusalRecord
+    put_in: tuple[int, ...]
+    won: tuple[Fraction, ...]
+    pots: tuple[int, ...]
+
+
+def engine_replay(hand: HandHistory) -> EngineReplay | None:
+    """``hand`` replayed by the compiled replay (one hand, from Python: for tests and single
+    hands; files go through the readers' kernels by the thousand); None for a hand it does not
+    play yet."""
+    from pokerscore.histories.allin import kernel_tables
+
+    arrays = hand_input(hand)
+    if arrays is None:
+        return None
+    tables = kernel_tables()
+    players = MAX_PLAYERS
+    rows = HandRows(
+        np.zeros((1, FACTS), dtype=np.int64),
+        np.full((1, 2 * players), -1, dtype=np.int64),
+        np.full((1, players), -1, dtype=np.int64),
+        np.zeros((1, players), dtype=np.int64),
+        np.zeros((1, players), dtype=np.int64),
+        np.zeros((1, players), dtype=np.int64),
+        np.zeros((1, players), dtype=np.int8),
+        np.full((1, players, 4), -1, dtype=np.int8),
+        np.full((1, 5), -1, dtype=np.int8),
+        np.zeros((1, players), dtype=np.int64),
+        np.zeros((1, players), dtype=np.int32),
+        np.zeros((1, players, players), dtype=np.int32),
+    )
+    working = ReplayWork(
+        np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
+        np.zeros((MAX_PLAYERS, 4), dtype=np.int64),
+        np.zeros(5, dtype=np.int64),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(52, dtype=np.bool_),
+        np.zeros(4, dtype=np.int64),
+        np.zeros(9, dtype=np.int64),
+    )
+    deck = tables.short_deck if arrays.game == SHORT_DECK_SOT else tables.full_deck
+    code, _, _, pots = replay_one(arrays, tables, deck, working, rows, 0)
+    count = arrays.players
+    if code:
+        why = working.state[WHY_CODE : WHY_LIMIT + 1].tolist()
+        refusal = RefusalRecord(Refusal(why[0]), *why[1:])
+        return EngineReplay(refusal, (), (), ())
+    return EngineReplay(
+        RefusalRecord(Refusal.NONE),
+        tuple(int(units) for units in rows.put_in[0, :count]),
+        tuple(Fraction(int(units), DEN) for units in rows.won[0, :count]),
+        tuple(int(amount) for amount in rows.pots[0, :pots]),
+    )
+
+
+__all__ = ["EngineReplay", "engine_replay", "hand_input"]

@@ -1,0 +1,68 @@
+"""The one converter: the lenient readers' hands into the compiled replay's arrays, replayed by
+the kernel, against the reference replay (results where the kernel plays the hand, the message
+where it refuses one for a broken rule)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from pokerscore.histories.hand_input import engine_replay
+from pokerscore.histories.model import HandHistory, HandHistoryError
+from pokerscore.histories.phh import parse_phh, read_phh
+from pokerscore.histories.pokerstars import read_pokerstars
+from pokerscore.histories.refusals import Refusal, refusal_error
+from pokerscore.histories.replay import game_named, replay_table
+
+DATA = Path(__file__).parents[1] / "data" / "histories"
+
+
+def _agree(hand: HandHistory) -> str:
+    """How the kernel and the reference replay agree on ``hand``: ``played``, ``refused`` (the
+    same message), ``pending`` (left to the reference), ``not converted``."""
+    mine = engine_replay(hand)
+    if mine is None:
+        return "not converted"
+    try:
+        table, pots, won, _ = replay_table(hand)
+    except HandHistoryError as error:
+        assert mine.refusal.code.kind in ("rule", "pending"), (hand.number, str(error))
+        if mine.refusal.code.kind == "pending":
+            return "pending"
+        assert str(refusal_error(hand, game_named(hand.game), mine.refusal)) == str(error)
+        return "refused"
+    if mine.refusal.code.kind == "pending":
+        return "pending"
+    assert mine.refusal.code == Refusal.NONE, (hand.number, mine.refusal)
+    assert list(mine.put_in) == table.put_in
+    assert list(mine.pots) == [pot.amount for pot in pots]
+    assert list(mine.won) == won
+    return "played"
+
+
+def test_the_fixtures_through_the_converter_play_as_the_reference() -> None:
+    found: dict[str, int] = {}
+    hands = [*read_phh(DATA / "actions.phhs"), *read_phh(DATA / "side-pots.phhs")]
+    hands += [*read_phh(DATA / "split-pots.phhs"), *read_phh(DATA / "malformed.phhs")]
+    hands += [*read_pokerstars(DATA / "pokerstars-shapes.txt")]
+    hands += [*read_pokerstars(DATA / "pokerstars-bad.txt")]
+    for hand in hands:
+        if isinstance(hand, HandHistory):
+            outcome = _agree(hand)
+            found[outcome] = found.get(outcome, 0) + 1
+    assert found["played"] > 10 and found["refused"] >= 8, found
+
+
+@pytest.mark.slow
+def test_random_hands_through_the_converter_play_as_the_reference() -> None:
+    from tests.histories_random import random_hand
+
+    rng = random.Random(5)
+    found: dict[str, int] = {}
+    for number in range(1, 201):
+        text, _ = random_hand(rng)
+        outcome = _agree(parse_phh(text, file="random", number=number))
+        found[outcome] = found.get(outcome, 0) + 1
+    assert found["played"] > 150, found
