@@ -36,7 +36,7 @@ from pokerscore.histories.batches import (
     slow_hands,
 )
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult, schema
-from pokerscore.histories.phh import parse_phh, phh_tables
+from pokerscore.histories.phh import parse_phh, phh_tables, unread_table
 from pokerscore.histories.pokerstars import parse_pokerstars, pokerstars_hands
 from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
@@ -253,9 +253,14 @@ def _block_hands(
     spoiled: dict[int, HandHistoryError] = {}
     try:
         if part.file_format == "phh":
-            for number, start, table in phh_tables(_numbered(data, first_line)):
-                if isinstance(table, HandHistoryError):
-                    yield table.located(name, number, None)
+            first_place = part.first_hand + records.hands
+            for number, start, table in phh_tables(
+                _numbered(data, first_line), first_place=first_place
+            ):
+                if number is not None:
+                    records.hands += 1
+                if isinstance(table, HandHistoryError) or number is None:
+                    yield unread_table(table, name, number)
                     continue
                 try:
                     yield parse_phh(table, file=name, number=number, line=start + 1, header=start)

@@ -383,35 +383,41 @@ def _toml_message(message: str) -> tuple[str, int | None]:
 
 
 def phh_tables(
-    lines: Iterator[tuple[int, str | HandHistoryError]],
-) -> Iterator[tuple[int, int, str | HandHistoryError]]:
+    lines: Iterator[tuple[int, str | HandHistoryError]], *, first_place: int = 1
+) -> Iterator[tuple[int | None, int, str | HandHistoryError]]:
     """The ``[n]`` tables of a ``.phhs`` text as (hand number, line of the header, text), or the
-    first error met in a table's lines in place of its text."""
+    first error met in a table's lines in place of its text; a table whose name is no hand
+    number is numbered by its place in the file (the text's first table is at ``first_place``).
+    Text before the first table is one bad hand of no number, and the tables after it are read."""
     number: int | None = None
+    told = False
     start = 0
     buffer: list[str] = []
     spoiled: HandHistoryError | None = None
-    position = 0
+    position = first_place - 1
     for line_number, line in lines:
         if isinstance(line, HandHistoryError):
             spoiled = spoiled or line
             continue
-        found = _HEADER.match(line) if line.startswith("[") else None
-        if found is not None:
+        if line.startswith("["):  # a table starts here, as the cutting of files into parts has it
             if number is not None:
                 yield number, start, spoiled or "".join(buffer)
             position += 1
-            key = found.group(1)
+            found = _HEADER.match(line)
+            key = found.group(1) if found is not None else ""
             number = int(key) if _HAND_NUMBER.fullmatch(key) else position
             start = line_number
             buffer = []
             spoiled = None
+            if found is None:
+                header = shorten(repr(line.rstrip()))
+                spoiled = HandHistoryError(f"{header} is not a table header [n]", line=line_number)
         elif number is not None:
             buffer.append(line)
-        elif line.strip() and not line.lstrip().startswith("#"):
-            raise HandHistoryError(
-                "text before the first [n] table of a .phhs file", line=line_number
-            )
+        elif line.strip() and not line.lstrip().startswith("#") and not told:
+            told = True
+            preamble = "text before the first [n] table of a .phhs file"
+            yield None, line_number, HandHistoryError(preamble, line=line_number)
     if number is not None:
         yield number, start, spoiled or "".join(buffer)
 
@@ -437,17 +443,21 @@ def read_phh(
             except HandHistoryError as error:
                 yield error
             return
-        try:
-            for number, start, table in phh_tables(_numbered_lines(stream)):
-                if isinstance(table, HandHistoryError):
-                    yield table.located(name, number, None)
-                    continue
-                try:
-                    yield parse_phh(table, file=name, number=number, line=start + 1, header=start)
-                except HandHistoryError as error:
-                    yield error.located(name, number, start)
-        except HandHistoryError as error:
-            yield error.located(name, None, None)
+        for number, start, table in phh_tables(_numbered_lines(stream)):
+            if isinstance(table, HandHistoryError) or number is None:
+                yield unread_table(table, name, number)
+                continue
+            try:
+                yield parse_phh(table, file=name, number=number, line=start + 1, header=start)
+            except HandHistoryError as error:
+                yield error.located(name, number, start)
+
+
+def unread_table(table: str | HandHistoryError, file: str, number: int | None) -> HandHistoryError:
+    """A table :func:`phh_tables` could not give as text (only errors come without a number)."""
+    if isinstance(table, HandHistoryError):
+        return table.located(file, number, None)
+    return HandHistoryError("a table of no hand number", file=file)
 
 
 def _decoded(data: bytes, line: int | None = None) -> str:
