@@ -95,6 +95,7 @@ from pokerscore.histories._replay_kernels import (
     replay_one,
     unread,
 )
+from pokerscore.histories.model import MAX_SEAT
 from pokerscore.histories.refusals import Refusal
 
 
@@ -253,6 +254,27 @@ def _strings(
             at += 1
         elif at >= end or text[at] != CLOSE_BRACKET:
             return -1, at
+
+
+@kernel(inline=True)
+def _distinct_names(text: Bytes, starts: Ints, stops: Ints, count: int) -> bool:
+    """Whether every player's name is there and none is another's (the reference reader
+    refuses a hand that names a player twice, or none)."""
+    for i in range(count):
+        length = stops[i] - starts[i]
+        if length <= 0:
+            return False
+        for j in range(i):
+            if stops[j] - starts[j] != length:
+                continue
+            same = True
+            for k in range(length):
+                if text[starts[i] + k] != text[starts[j] + k]:
+                    same = False
+                    break
+            if same:
+                return False
+    return True
 
 
 @kernel()
@@ -812,7 +834,7 @@ def phh_hand(
                 n_seats, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
                 if n_seats >= 0:
                     for k in range(n_seats):
-                        if sizes_d[k]:
+                        if sizes_d[k] or sizes_m[k] > MAX_SEAT:
                             after = -1
                         seat_numbers[hand, k] = sizes_m[k]
                 else:
@@ -857,6 +879,7 @@ def phh_hand(
         or (seen[K_WINNINGS] and n_won < 0)
         or (seen[K_FINISHING] and n_finish < 0)
         or (seen[K_PLAYERS] and n_names < 0)
+        or (n_names > 0 and not _distinct_names(text, name_starts, name_stops, n_names))
         or not valid_utf8(text, start, stop_at)
     ):
         return
