@@ -148,7 +148,7 @@ def test_tables_stay_read_only_through_pickle() -> None:
 
     from pokerscore.engine.tables import RankingTables, ranking_tables
 
-    for ranking in RANKINGS.values():
+    for ranking in FIVE_CARD:
         tables = ranking_tables(ranking, 7)
         copy = pickle.loads(pickle.dumps(tables))
         assert isinstance(copy, RankingTables)
