@@ -95,7 +95,38 @@ def aces_ds(hand: Hand) -> bool:
     return hand.has(A) >= 2 and hand.shape == [2, 2]
 
 
+def ranks_shape(hand: Hand) -> list[int]:
+    """How many cards of each rank the hand holds, fewest first."""
+    return sorted(hand.rank_count.values())
+
+
+def fits_in_some_order(hand: Hand, rule: Callable[[list[int], list[int]], bool]) -> bool:
+    """Whether some order of the hand's cards has ranks and suits the rule takes."""
+    return any(
+        rule([hand.ranks[i] for i in order], [hand.suits[i] for i in order])
+        for order in permutations(range(4))
+    )
+
+
 CASES: dict[str, Callable[[Hand], bool]] = {
+    # ProPokerTools' rank variables: one letter one rank, two letters two ranks, none a rank
+    # the word writes out (issue 32 §4).
+    "RRON": lambda h: ranks_shape(h) == [1, 1, 2],
+    "RR": lambda h: ranks_shape(h)[-1] >= 2,
+    "RROO": lambda h: ranks_shape(h) == [2, 2],
+    "RRR": lambda h: ranks_shape(h)[-1] >= 3,
+    "AARR": lambda h: h.has(A) == 2 and ranks_shape(h) == [2, 2],
+    "RxRyOxOy": lambda h: (
+        ranks_shape(h) == [2, 2]
+        and len({(s, r == h.ranks[0]) for r, s in zip(h.ranks, h.suits, strict=True)}) == 4
+        and len(set(h.suits)) == 2
+    ),
+    "RxOxN": lambda h: fits_in_some_order(
+        h, lambda ranks, suits: len(set(ranks[:3])) == 3 and suits[0] == suits[1]
+    ),
+    "KRs": lambda h: fits_in_some_order(
+        h, lambda ranks, suits: ranks[0] == K and ranks[1] != K and suits[1] == SPADES
+    ),
     "AA**": lambda h: h.has(A) >= 2,
     "AA": lambda h: h.has(A) >= 2,
     "aa": lambda h: h.has(A) >= 2,
@@ -233,7 +264,7 @@ def test_a_hand_built_by_hand_knows_its_size() -> None:
 @pytest.mark.parametrize(
     ("text", "token", "position", "allowed"),
     [
-        ("AAv*", "AAv*", 1, "ranks 2-9 T J Q K A, * for any card"),
+        ("AA@*", "AA@*", 1, "ranks 2-9 T J Q K A, * for any card"),
         ("KK, AAKKQ", "AAKKQ", 2, "a hand here holds 4 cards, and AAKKQ names 5"),
         ("[AK", "[AK", 1, "a rank set is closed by ]"),
         ("[]A", "[]A", 1, "an empty rank set"),
@@ -249,7 +280,7 @@ def test_a_hand_built_by_hand_knows_its_size() -> None:
         ("AA:2", "AA:2", 1, "a weight is a number above 0 and at most 1"),
         ("", "", 1, "a range needs at least one hand"),
         # The character the grammar stopped at, and what it expected there.
-        ("AA, KKQp", "KKQp", 2, '"p" is not a rank (2-9 T J Q K A), *, a rank set [...], a suit'),
+        ("AA, KKQ@", "KKQ@", 2, '"@" is not a rank (2-9 T J Q K A), *, a rank set [...], a rank'),
         ("KK+", "KK+", 1, '"+" is not a rank'),
     ],
 )

@@ -13,13 +13,17 @@ aces but not three):
   be; cards left over are free (``AA`` means ``AA**``: at least two aces).
 
 A named card is a rank (``2`` to ``9``, ``T``, ``J``, ``Q``, ``K``, ``A``; ``10`` too), ``*``
-for any rank, or a rank set in brackets (``[AKQ]``, ``[A-T]``, ``[AK5-2]``), followed by an
+for any rank, a rank set in brackets (``[AKQ]``, ``[A-T]``, ``[AK5-2]``) or a **rank variable**
+(any other letter: ``R``, ``O``, ``N`` …, ``B E F G I L M N O P R U V``), followed by an
 optional suit (``s h d c``) or **suit variable** (``w x y z``); a suit or variable alone is a
 card of any rank (``xxyy``, ``sshh``). Cards with the same variable
 have the same suit, different variables different suits, and no variable takes a suit the
 pattern writes out (``ssxx``: two spades and two cards of one other suit). ``AxKxQyJy`` is the
 ace and king of one suit with the queen and jack of another: 12 hands. A rank with a suit is an
-exact card (``AsKhJd2c``).
+exact card (``AsKhJd2c``). Rank variables work as suit variables do, over ranks: the same
+letter the same rank, different letters different ranks, none a rank the pattern writes out
+(``RRON``: one pair and two other ranks, 82,368 hands; ``RxRyOxOy``: two pairs suited together,
+468; ``AARR``: aces and another pair, 432).
 
 Suit shapes judge the whole hand's suit counts: ``ds`` (double-suited) two suits of exactly two
 cards and none of more, ``ss`` (single-suited) one such suit and none of more, ``rainbow`` no
@@ -55,16 +59,21 @@ ALL_CARDS: Final = (1 << DECK) - 1
 SUITS: Final = "cdhs"
 """Suit letters by suit number (card id = 4 * rank + suit)."""
 VARIABLES: Final = "wxyz"
+RANK_VARIABLES: Final = "BEFGILMNOPRUV"
+"""Rank variables: every letter that is no rank, suit or suit variable (ProPokerTools: "R for
+Rank, O for Other rank, N for aNother rank")."""
 SHAPES: Final = {"ds": 1, "ss": 2, "rainbow": 3}
 """The suit shapes by name, as the kernel numbers them (see ``_kernels.DOUBLE_SUITED``)."""
 EVERY_HAND: Final = frozenset({"random", "any", "*"})
 ALLOWED: Final = (
     "an Omaha hand is named by ranks 2-9 T J Q K A, * for any card, rank sets and runs in "
     "brackets ([AKQ], [A-T]), each optionally with a suit s h d c or a suit variable w x y z "
-    "or alone (AsKsxx, AxKxQyJy, xxyy); qualifiers ds ss rainbow (AAds); random; ! to exclude (AA!AAA)"
+    "or alone (AsKsxx, AxKxQyJy, xxyy), rank variables B E F G I L M N O P R U V (RRON); "
+    "qualifiers ds ss rainbow (AAds); random; ! to exclude (AA!AAA)"
 )
 EXPECTED_CARD: Final = (
-    "a rank (2-9 T J Q K A), *, a rank set [...], a suit (s h d c) or a suit variable (w x y z)"
+    "a rank (2-9 T J Q K A), *, a rank set [...], a rank variable (R O N …), a suit (s h d c) "
+    "or a suit variable (w x y z)"
 )
 """What a named card starts with."""
 _RANKS: Final = {rank.char: int(rank) for rank in Rank}
@@ -76,10 +85,12 @@ class PatternError(PokerScoreError):
 
 @dataclass(frozen=True)
 class NamedCard:
-    """One named card: the 52-bit set of cards it may be, and its suit variable (or -1)."""
+    """One named card: the 52-bit set of cards it may be, its suit variable (or -1) and its rank
+    variable (or -1)."""
 
     mask: int
     letter: int
+    rank_letter: int = -1
 
 
 @dataclass(frozen=True)
@@ -90,6 +101,8 @@ class Term:
     shape: int
     blocked: int
     """The suits the pattern writes out (a bit per suit): no variable takes them."""
+    blocked_ranks: int = 0
+    """The ranks the pattern writes out (a bit per rank): no rank variable takes them."""
 
 
 @dataclass(frozen=True)
@@ -130,7 +143,7 @@ def _term(text: str, size: int) -> Term:
         if lower.endswith(name) and len(lower) > len(name):
             text, shape = text[: -len(name)], number
             break
-    cards, blocked = _named_cards(text)
+    cards, blocked, blocked_ranks = _named_cards(text)
     if len(cards) > size:
         raise PatternError(f"a hand here holds {size} cards, and {text} names {len(cards)}")
     exact = [card.mask for card in cards if card.mask & (card.mask - 1) == 0]
@@ -140,32 +153,52 @@ def _term(text: str, size: int) -> Term:
     # A card that may be anything and has no variable is a free card: it asks nothing. The
     # rest in order of their sets, so interchangeable cards stand side by side (see _after).
     kept = sorted(
-        (card for card in cards if card.mask != ALL_CARDS or card.letter >= 0),
-        key=lambda card: (card.mask, card.letter),
+        (
+            card
+            for card in cards
+            if card.mask != ALL_CARDS or card.letter >= 0 or card.rank_letter >= 0
+        ),
+        key=lambda card: (card.mask, card.letter, card.rank_letter),
     )
-    return Term(tuple(kept), shape, blocked)
+    return Term(tuple(kept), shape, blocked, blocked_ranks)
 
 
 def _after(cards: tuple[NamedCard, ...]) -> list[int]:
     """1 for each named card interchangeable with the one before it: the same set of cards, and
-    the same variable or none, or each a variable no other card has (swapping two such cards
-    in an assignment gives another one, so only the assignment in increasing places is tried).
+    for suit variables and for rank variables alike, the same variable or none, or each a
+    variable no other card has (swapping two such cards in an assignment gives another one, so
+    only the assignment in increasing places is tried).
     """
-    uses = [card.letter for card in cards]
+    suits = [card.letter for card in cards]
+    ranks = [card.rank_letter for card in cards]
+
+    def same(uses: list[int], first: int, second: int) -> bool:
+        alone = uses.count(first) == 1 and uses.count(second) == 1
+        return first == second or (first >= 0 and second >= 0 and alone)
+
     after = [0]
     for before, card in pairwise(cards):
-        alone = uses.count(card.letter) == 1 and uses.count(before.letter) == 1
-        same = card.letter == before.letter or (card.letter >= 0 and before.letter >= 0 and alone)
-        after.append(int(card.mask == before.mask and same))
+        swappable = same(suits, before.letter, card.letter) and same(
+            ranks, before.rank_letter, card.rank_letter
+        )
+        after.append(int(card.mask == before.mask and swappable))
     return after
 
 
-def _named_cards(text: str) -> tuple[list[NamedCard], int]:
+def _named_cards(text: str) -> tuple[list[NamedCard], int, int]:
+    """The named cards of a term, the suits it writes out and the ranks it writes out."""
     cards: list[NamedCard] = []
     blocked = 0
+    blocked_ranks = 0
     index = 0
     while index < len(text):
-        ranks, index = _ranks_at(text, index)
+        rank_letter = RANK_VARIABLES.find(text[index].upper())
+        if rank_letter >= 0:
+            ranks, index = list(range(13)), index + 1
+        else:
+            ranks, index = _ranks_at(text, index)
+            if len(ranks) == 1:
+                blocked_ranks |= 1 << ranks[0]
         mask = sum(0b1111 << (4 * rank) for rank in ranks)
         letter = -1
         if index < len(text) and text[index].lower() in SUITS + VARIABLES:
@@ -177,8 +210,8 @@ def _named_cards(text: str) -> tuple[list[NamedCard], int]:
                 blocked |= 1 << suit
             else:
                 letter = VARIABLES.index(char)
-        cards.append(NamedCard(mask, letter))
-    return cards, blocked
+        cards.append(NamedCard(mask, letter, rank_letter))
+    return cards, blocked, blocked_ranks
 
 
 def _ranks_at(text: str, index: int) -> tuple[list[int], int]:
@@ -279,6 +312,8 @@ def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
         np.array(_after(term.cards), dtype=np.int64),
         term.blocked,
         term.shape,
+        np.array([card.rank_letter for card in term.cards], dtype=np.int64),
+        term.blocked_ranks,
     )
     # The narrowest named card: every hand that fits holds one of its cards. Hands holding
     # one are C(51, size - 1) for each card of it; reading only those pays when they are fewer.

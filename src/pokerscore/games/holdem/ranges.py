@@ -24,6 +24,7 @@ Text              Meaning                                                      C
 ``0.5(JJ,TT)``    a weight over a group (also ``50%(JJ,TT)``)                  12       E7
 ``JJ:0.5``        a weight on one hand                                         6        PioSolver
 ``AxKx`` ``xy``   generic words: suit variables w x y z (``AxKy`` offsuit)     4, 1014  PPT
+``RR`` ``RxOx``   rank variables R O N (``RO`` unpaired, ``RxOy`` offsuit)     78, 312  PPT
 ``A*`` ``Ah*``    ``*`` any card: the hands holding an ace, the ace of hearts  198, 51  PPT
 ``AhKx``          a written suit is no variable's: AhKs, AhKd, AhKc            3        PPT
 ``[A-T][A-T]``    rank sets and runs in brackets (``[AKQ]``, ``[AK5-2]``)      190      PPT
@@ -43,7 +44,8 @@ and ProPokerTools each rank hands their own way; ProPokerTools' six-handed ``15%
 read). A word is read as ProPokerTools' generic syntax when it is no other form, written as
 ProPokerTools writes it: ranks in capitals, suits and variables in small letters (``AXs`` is a
 typo, not an ace of suit X with a spade), the qualifiers ``ss`` (suited) and ``rainbow``
-(offsuit) included; its rank variables (``RR``) are not read. A lone card (``Ah``) is refused,
+(offsuit) included, and its rank variables in capitals (``RR``: any pair; the letters that
+are no rank, suit or suit variable). A lone card (``Ah``) is refused,
 being more often a hand typed with a space (``Ah Kx``): ``Ah*`` names the hands holding it.
 eval7 documents tags but its parser (0.1.11) fails on them; here they are skipped.
 
@@ -123,10 +125,10 @@ _SPECIAL: Final = frozenset("():")
 _WORD_ENDS: Final = _SEPARATORS | _SPECIAL
 _WEIGHT: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(%?)")
 _RANKS: Final = {rank.char: int(rank) for rank in Rank}
-_GENERIC: Final = re.compile(r"(?:10|[AKQJT2-9*shdcwxyz\[\]!-])+(?:rainbow)?|rainbow")
+_GENERIC: Final = re.compile(r"(?:10|[AKQJT2-9*shdcwxyzBEFGILMNOPRUV\[\]!-])+(?:rainbow)?|rainbow")
 """A hold'em term read as a ProPokerTools generic word: written as ProPokerTools writes them,
-ranks in capitals, suits and suit variables in small letters (``AXs`` is a typo, not an ace
-of suit X with a spade)."""
+ranks and rank variables in capitals, suits and suit variables in small letters (``AXs`` is a
+typo, not an ace of suit X with a spade)."""
 _NUMBER: Final = r"(\d+(?:\.\d*)?|\.\d+)"
 _TOP: Final = re.compile(rf"{_NUMBER}%(?:-{_NUMBER}%)?")
 HOLE_CARDS: Final = (2, 4, 5, 6)
