@@ -282,6 +282,9 @@ def test_a_hand_built_by_hand_knows_its_size() -> None:
         # The character the grammar stopped at, and what it expected there.
         ("AA, KKQ@", "KKQ@", 2, '"@" is not a rank (2-9 T J Q K A), *, a rank set [...], a rank'),
         ("KK+", "KK+", 1, '"+" is not a rank'),
+        # XxXx meant any hand, and was read as four cards of one suit (issue 32 §4)
+        ("XxXx", "XxXx", 1, "XxXx is no hand here: write random for any hand"),
+        ("AAxY", "AAxY", 1, "Y: suit variables are small letters"),
     ],
 )
 def test_bad_text_names_the_token_and_what_is_allowed(

@@ -192,6 +192,13 @@ def _named_cards(text: str) -> tuple[list[NamedCard], int, int]:
     blocked_ranks = 0
     index = 0
     while index < len(text):
+        if text[index] in VARIABLES.upper():
+            # ProPokerTools reads a capital X as a rank variable, other tools XxXx as "any hand":
+            # either way not four cards of one suit, as a small x would make it.
+            raise PatternError(
+                f"{text[index]}: suit variables are small letters (w x y z), and XxXx is no "
+                "hand here: write random for any hand"
+            )
         rank_letter = RANK_VARIABLES.find(text[index].upper())
         if rank_letter >= 0:
             ranks, index = list(range(13)), index + 1
