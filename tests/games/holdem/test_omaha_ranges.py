@@ -124,6 +124,20 @@ CASES: dict[str, Callable[[Hand], bool]] = {
     "RxOxN": lambda h: fits_in_some_order(
         h, lambda ranks, suits: len(set(ranks[:3])) == 3 and suits[0] == suits[1]
     ),
+    # ProPokerTools' rank spans: the ranks that differ step together (issue 32 §4).
+    "KK-TT": lambda h: any(h.has(rank) >= 2 for rank in (K, Q, J, T)),
+    "TT+": lambda h: any(h.has(rank) >= 2 for rank in (T, J, Q, K, A)),
+    "55-": lambda h: any(h.has(rank) >= 2 for rank in (3, 2, 1, 0)),
+    "AK-AT": lambda h: h.has(A) >= 1 and any(h.has(rank) for rank in (K, Q, J, T)),
+    "JT9-765": lambda h: any(
+        all(h.has(rank) for rank in (top, top - 1, top - 2))
+        for top in (J, T, 7, 6, 5)  # JT9, T98, 987, 876, 765
+    ),
+    "AxKx-AxTx": lambda h: any(
+        h.ranks[i] == A and h.ranks[j] in (K, Q, J, T) and h.suits[i] == h.suits[j]
+        for i in range(4)
+        for j in range(4)
+    ),
     "KRs": lambda h: fits_in_some_order(
         h, lambda ranks, suits: ranks[0] == K and ranks[1] != K and suits[1] == SPADES
     ),
@@ -281,7 +295,10 @@ def test_a_hand_built_by_hand_knows_its_size() -> None:
         ("", "", 1, "a range needs at least one hand"),
         # The character the grammar stopped at, and what it expected there.
         ("AA, KKQ@", "KKQ@", 2, '"@" is not a rank (2-9 T J Q K A), *, a rank set [...], a rank'),
-        ("KK+", "KK+", 1, '"+" is not a rank'),
+        ("K+K", "K+K", 1, '"+" is not a rank'),
+        ("KK-T", "KK-T", 1, "a rank span joins two words of plain ranks written alike"),
+        ("AK-QT", "AK-QT", 1, "a rank span joins two words"),
+        ("[AK]-T", "[AK]-T", 1, "a rank span joins two words"),
         # XxXx meant any hand, and was read as four cards of one suit (issue 32 §4)
         ("XxXx", "XxXx", 1, "XxXx is no hand here: write random for any hand"),
         ("AAxY", "AAxY", 1, "Y: suit variables are small letters"),

@@ -869,7 +869,7 @@ def test_a_player_neither_cards_nor_a_range_gets_the_error_at_the_wrong_token(
 @pytest.mark.parametrize(
     ("text", "token", "position"),
     [
-        ("AA:ds,KK+", "KK+", 3),
+        ("AA:ds,K+K", "K+K", 3),
         ("AA, KKQ@", "KKQ@", 2),
     ],
 )

@@ -25,6 +25,11 @@ letter the same rank, different letters different ranks, none a rank the pattern
 (``RRON``: one pair and two other ranks, 82,368 hands; ``RxRyOxOy``: two pairs suited together,
 468; ``AARR``: aces and another pair, 432).
 
+A **rank span** (ProPokerTools') names several terms, whose hands are united: two words of
+plain ranks written alike, whose differing ranks step together (``KK-TT``: KK, QQ, JJ, TT;
+``AK-AT``; ``JT9-765``; ``AxKx-AxTx``), or one word ending in ``+`` (every rank steps up until
+the highest is an ace: ``TT+``, ``JT9+``) or ``-`` (down until the lowest is a deuce: ``55-``).
+
 Suit shapes judge the whole hand's suit counts: ``ds`` (double-suited) two suits of exactly two
 cards and none of more, ``ss`` (single-suited) one such suit and none of more, ``rainbow`` no
 suit twice. In Omaha: ``ds`` is 2-2, ``ss`` 2-1-1, ``rainbow`` 1-1-1-1. A word ending in
@@ -40,6 +45,7 @@ are ``*s*s``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -107,9 +113,15 @@ class Term:
 
 @dataclass(frozen=True)
 class Word:
-    """The hands of the first term, less those of each later one (``!``)."""
+    """The hands of the first part, less those of each later one (``!``). A part is one term,
+    or the terms of a rank span (``KK-TT``: KK, QQ, JJ, TT), whose hands are united."""
 
-    terms: tuple[Term, ...]
+    parts: tuple[tuple[Term, ...], ...]
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """Every term, part after part."""
+        return tuple(term for part in self.parts for term in part)
 
 
 def read_word(word: str, size: int) -> Word:
@@ -117,6 +129,8 @@ def read_word(word: str, size: int) -> Word:
 
     >>> read_word("AA!AAA", 4).terms[1].cards[2].mask == read_word("A", 4).terms[0].cards[0].mask
     True
+    >>> len(read_word("KK-TT", 4).parts[0]), len(read_word("JT9+", 4).parts[0])  # JT9 ... AKQ
+    (4, 4)
     >>> read_word("AAKKQ", 4)
     Traceback (most recent call last):
     ...
@@ -128,8 +142,93 @@ def read_word(word: str, size: int) -> Word:
         parts = word.split("!")
         if any(part == "" for part in parts):
             raise PatternError("! stands between two terms, e.g. AA!AAA")
-        return Word(tuple(_term(part, size) for part in parts))
-    return Word((_term(word, size),))
+        return Word(tuple(_part(part, size) for part in parts))
+    return Word((_part(word, size),))
+
+
+SPAN_HELP: Final = (
+    "a rank span joins two words of plain ranks written alike, whose differing ranks step "
+    "together (KK-TT, AK-AT, JT9-765, AxKx-AxTx), or ends in + or - (TT+, JT9+, 55-)"
+)
+
+
+def _part(text: str, size: int) -> tuple[Term, ...]:
+    """One part of a word: a term, or the terms of a rank span (ProPokerTools' ``KK-TT``,
+    ``TT+``): the words it names, each read as a term."""
+    lower = text.lower()
+    shape = next((name for name in SHAPES if lower.endswith(name) and len(lower) > len(name)), "")
+    body = text[: len(text) - len(shape)]
+    dash = _outside_brackets(body, "-")
+    if dash < 0 and not body.endswith("+"):
+        return (_term(text, size),)
+    if dash == 0 or "[" in body:
+        raise PatternError(SPAN_HELP)
+    if body.endswith(("+", "-")) and (dash < 0 or dash == len(body) - 1):
+        words = _open_span(body[:-1], up=body.endswith("+"))
+    else:
+        words = _closed_span(body[:dash], body[dash + 1 :])
+    return tuple(_term(word + shape, size) for word in words)
+
+
+def _outside_brackets(text: str, char: str) -> int:
+    """Where ``char`` first stands outside a rank set's brackets (-1: nowhere)."""
+    depth = 0
+    for index, found in enumerate(text):
+        depth += (found == "[") - (found == "]")
+        if found == char and depth == 0:
+            return index
+    return -1
+
+
+def _ranks_and_rest(text: str) -> tuple[list[int], list[str]]:
+    """A word of plain ranks split into its ranks and what stands between them (suits,
+    variables, ``*``): ``AxKx`` is ([12, 11], ["", "x", "x"])."""
+    ranks: list[int] = []
+    rest = [""]
+    index = 0
+    while index < len(text):
+        rank, after = _rank(text, index)
+        if rank is None:
+            rest[-1] += text[index]
+            index += 1
+        else:
+            ranks.append(rank)
+            rest.append("")
+            index = after
+    if not ranks or any(char in text for char in "+-!"):
+        raise PatternError(SPAN_HELP)
+    return ranks, rest
+
+
+def _spelled(ranks: Sequence[int], rest: Sequence[str]) -> str:
+    return rest[0] + "".join(
+        Rank(rank).char + after for rank, after in zip(ranks, rest[1:], strict=True)
+    )
+
+
+def _closed_span(first: str, last: str) -> list[str]:
+    """The words from ``first`` to ``last``: the ranks that differ step together by one."""
+    low, rest = _ranks_and_rest(first)
+    high, rest_high = _ranks_and_rest(last)
+    steps = {b - a for a, b in zip(low, high, strict=False) if a != b}
+    if len(low) != len(high) or rest != rest_high or len(steps) != 1:
+        raise PatternError(SPAN_HELP)
+    step = steps.pop()
+    moving = [a != b for a, b in zip(low, high, strict=True)]
+    sign = 1 if step > 0 else -1
+    return [
+        _spelled([rank + sign * k * moves for rank, moves in zip(low, moving, strict=True)], rest)
+        for k in range(abs(step) + 1)
+    ]
+
+
+def _open_span(first: str, *, up: bool) -> list[str]:
+    """The words from ``first`` up while its highest rank is at most an ace (``+``), or down
+    while its lowest is at least a deuce (``-``), every rank stepping together."""
+    ranks, rest = _ranks_and_rest(first)
+    count = 12 - max(ranks) if up else min(ranks)
+    sign = 1 if up else -1
+    return [_spelled([rank + sign * k for rank in ranks], rest) for k in range(count + 1)]
 
 
 def _term(text: str, size: int) -> Term:
@@ -300,9 +399,17 @@ def word_flags(word: str | Word, size: int) -> npt.NDArray[np.bool_]:
         kind = type(word).__name__
         raise ParameterError(f"{{name}} must be a pattern or a Word, got {kind}", "word")
     found = read_word(word, size) if isinstance(word, str) else word  # before NumPy and Numba
-    flags = _term_flags(found.terms[0], size)
-    for term in found.terms[1:]:
-        flags &= ~_term_flags(term, size)
+    flags = _part_flags(found.parts[0], size)
+    for part in found.parts[1:]:
+        flags &= ~_part_flags(part, size)
+    return flags
+
+
+def _part_flags(part: tuple[Term, ...], size: int) -> npt.NDArray[np.bool_]:
+    """Whether each hand fits one of the part's terms."""
+    flags = _term_flags(part[0], size)
+    for term in part[1:]:
+        flags |= _term_flags(term, size)
     return flags
 
 
