@@ -100,18 +100,20 @@ actions = ['p3 f', 'p1 cc', 'p2 cc', 'd db 2c7h9d', 'p1 cbr 4', 'p2 cbr 12', 'p1
 @pytest.mark.slow  # the equity kernels, compiled on first use
 def test_the_allin_equity_is_the_matchup_tables() -> None:
     # pokerstars-shapes.txt hand 1: Alice's Ah As against Cara's Ks Qs, all in preflop (Bob's
-    # folded cards are unseen): the equity from the shipped table of every matchup.
+    # folded cards are unseen): the equity from the shipped table of every matchup, given from
+    # the step where both hands are known (Cara's show: the site deals only Alice's), as it
+    # stood at the all-in (no board yet).
     hand = next(read_histories(DATA / "pokerstars-shapes.txt"))
     steps = list(replay_steps(hand))
     first = next(index for index, step in enumerate(steps) if step.equity is not None)
-    assert "is all in" in steps[first].text or "calls" in steps[first].text
+    assert steps[first].text == "Cara shows Ks Qs"
     assert all(step.equity is None for step in steps[:first])
     aces, kings = heads_up_preflop("Ah As", "Ks Qs")
-    equity = steps[first].equity
-    assert equity is not None and equity[1] is None  # Bob folded
-    assert equity[0] == pytest.approx(float(aces), abs=1e-12)
-    assert equity[2] == pytest.approx(float(kings), abs=1e-12)
-    assert steps[-1].equity == equity  # shown to the end of the hand
+    equity = dict(zip(hand.names, steps[first].equity or (), strict=True))
+    assert equity["Bob"] is None  # folded
+    assert equity["Alice"] == pytest.approx(float(aces), abs=1e-12)
+    assert equity["Cara"] == pytest.approx(float(kings), abs=1e-12)
+    assert steps[-1].equity == steps[first].equity  # shown to the end of the hand
 
 
 def test_a_bad_hand_fails_before_the_first_step() -> None:

@@ -52,9 +52,10 @@ class ReplayStep:
     to_act: int | None
     """The seat whose turn it is, or None between betting rounds and at the end."""
     equity: tuple[float | None, ...] | None = None
-    """From the step where the players are all in before the river: each live player's equity
-    whose cards are known (None for the others); None before, and in a hand without such an
-    all-in (or with fewer than two hands known)."""
+    """Once the players are all in before the river and two live hands or more are known (a
+    site deals only its user's cards: the others come with their show): each live player's
+    equity whose cards are known (None for the others) on the board as it stood at the all-in;
+    None before, and in a hand without such an all-in."""
     won: tuple[float, ...] | None = None
     """The last step: what each player took from the pots (the result's ``won``)."""
 
