@@ -293,8 +293,9 @@ def report(
     return payload
 
 
-_LIST_COLUMNS: Final = ("file", "hand", "hand_id", "site", "variant", "stakes", "player",
-                        "position", "hole", "put_in", "net", "allin_ev")  # fmt: skip
+_COLUMNS: Final = ["file", "hand", "hand_id", "site", "variant", "stakes", "player",
+                    "position", "hole", "put_in", "net", "allin_ev"]  # fmt: skip
+"""The rows' columns the hand list reads."""
 
 
 def hands(
@@ -328,9 +329,10 @@ def hands(
         )
     store = _files_of(context)
     root, files = store.source(upload, folder)
-    rows = pq.read_table(
-        store.rows_of(files, _format(format), progress), columns=list(_LIST_COLUMNS)
-    )
+    try:
+        rows = pq.read_table(store.rows_of(files, _format(format), progress), columns=_COLUMNS)
+    except FileNotFoundError:  # replaced by a newer run of the same files just now: read that
+        rows = pq.read_table(store.rows_of(files, _format(format), progress), columns=_COLUMNS)
     variants = sorted(set(rows.column("variant").drop_null().to_pylist()))
     players = rows.column("player")
     if player is not None:
