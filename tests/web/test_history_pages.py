@@ -52,6 +52,17 @@ def _money(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def _fits_a_phone(browser: Any) -> None:
+    """The page, as it stands, does not scroll sideways at a phone's width."""
+    size = browser.get_window_size()
+    browser.set_window_size(390, 844)
+    try:
+        width = browser.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], f"the page scrolls sideways at phone width: {width}"
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+
+
 def _screenshot(browser: Any, tmp_path: Path, name: str) -> None:
     shot = tmp_path / name
     assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
@@ -140,6 +151,7 @@ def test_histories_page_report_list_and_replayer(
     browser.find_element(By.CSS_SELECTOR, '#players tr[data-player="Alice"]').click()
     wait.until(lambda _: browser.execute_script("return document.body.dataset.reports") == "4")
     wait.until(lambda _: len(_rows(browser, "hands")) == alice["hands"])
+    _fits_a_phone(browser)
     browser.set_window_size(1100, 1750)
     browser.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
     _screenshot(browser, tmp_path, "histories-page.png")
@@ -169,4 +181,5 @@ def test_preflop_heat_map(browser: Any, server: Server, tmp_path: Path) -> None:
     assert 80 < float(aces.text.split()[1]) < 83  # AA against KK: about 82 %
     Select(browser.find_element(By.ID, "against")).select_by_value("random")
     wait.until(lambda _: browser.execute_script("return document.body.dataset.against") == "random")
+    _fits_a_phone(browser)
     _screenshot(browser, tmp_path, "preflop-page.png")
