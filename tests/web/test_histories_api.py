@@ -159,7 +159,8 @@ def test_refusals(server: Server, uploaded: str, folder: Path) -> None:
         ("histories/report", {"upload": "../../etc"}, 400, "no upload"),
         ("histories/report", {"folder": "relative/path"}, 400, "absolute"),
         ("histories/report", {"folder": str(folder / "nothing")}, 422, "not a folder"),
-        ("histories/report", {"upload": uploaded, "format": "doc"}, 400, "format"),
+        ("histories/report", {"upload": uploaded, "format": "doc"}, 422, "unknown format"),
+        ("histories/hand", {"upload": uploaded, "file": "side-pots.phhs", "hand": 1, "format": "doc"}, 422, "unknown format"),
         ("histories/hands", {"upload": uploaded, "limit": MAX_LIST + 1}, 400, "limit"),
         ("histories/hands", {"upload": uploaded, "position": "BTN"}, 400, "player"),
         ("histories/hand", {"upload": uploaded, "file": "../../../etc/passwd", "hand": 1}, 400, "no file"),
@@ -177,7 +178,7 @@ def test_upload_refusals(server: Server, uploaded: str) -> None:
     status, payload = upload(server, DATA / "actions.phhs", name="../x.phhs")
     assert status == 400 and "plain name" in payload["error"]
     status, payload = upload(server, DATA / "actions.phhs", name="notes.doc")
-    assert status == 400 and ".phhs" in payload["error"]
+    assert status == 400 and ".phhs" in payload["error"]  # the suffixes a run reads
     status, payload = upload(server, DATA / "actions.phhs", into=uploaded)
     assert status == 400 and "already" in payload["error"]
     # Past the limit: refused from the declared size, before a byte of the body is read.

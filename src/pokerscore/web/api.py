@@ -283,7 +283,7 @@ def _later(module: str, name: str) -> Callable[..., dict[str, object]]:
 _HISTORIES: Final = (
     Field("upload", "string", "an upload's id (POST /api/histories/upload)"),
     Field("folder", "string", "or a folder of this machine (absolute; a server on localhost)"),
-    Field("format", "string", "auto, phh or pokerstars", "auto"),
+    Field("format", "string", "auto (told from each file), phh, pokerstars, …", "auto"),
 )
 
 _GAME = Field(

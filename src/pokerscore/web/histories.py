@@ -43,7 +43,6 @@ PROGRESS_BYTES: Final = 1 << 20
 of a file, and after each file."""
 MAX_LIST: Final = 500
 """The most hands one page of the hand list holds."""
-UPLOAD_SUFFIXES: Final = (".phh", ".phhs", ".txt")
 _NAME: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.,+=@() -]{0,119}")
 _UPLOAD_ID: Final = re.compile(r"[0-9a-f]{16}")
 
@@ -85,12 +84,14 @@ class HistoryFiles:
 
     def upload_target(self, upload: str | None, name: str, declared: int | None) -> Path:
         """Where a new file of an upload (a new one when ``upload`` is None) is written, once
-        checked: its name (a plain file name ending .phh, .phhs or .txt) and, when the request
-        declares it, its size against the limits."""
-        if not _NAME.fullmatch(name) or not name.lower().endswith(UPLOAD_SUFFIXES):
+        checked: its name (a plain file name ending as the files a run reads do: .phh, .phhs,
+        .txt …) and, when the request declares it, its size against the limits."""
+        from pokerscore.histories.reading import HISTORY_SUFFIXES
+
+        if not _NAME.fullmatch(name) or not name.lower().endswith(HISTORY_SUFFIXES):
             raise RequestError(
                 f'the file name "{shorten(name)}" must be a plain name (letters, digits, '
-                f"._-+=@(), and spaces) ending {', '.join(UPLOAD_SUFFIXES)}"
+                f"._-+=@(), and spaces) ending {', '.join(HISTORY_SUFFIXES)}"
             )
         with self.lock:
             if upload is None:
@@ -248,8 +249,7 @@ def _files_of(context: Any) -> HistoryFiles:
 
 
 def _format(file_format: str) -> FileFormat:
-    if file_format not in ("auto", "phh", "pokerstars"):
-        raise RequestError('the field "format" must be auto, phh or pokerstars')
+    """The format as the library takes it (which refuses a name it does not know)."""
     return file_format  # type: ignore[return-value]
 
 
@@ -383,7 +383,7 @@ def one_hand(
     """One hand replayed: who sat where with what, each player's result and all-in EV, the
     pots, and the table step by step (:func:`~pokerscore.histories.steps.replay_steps`)."""
     from pokerscore.histories.model import HandHistoryError
-    from pokerscore.histories.reading import read_file
+    from pokerscore.histories.reading import read_histories
 
     store = _files_of(context)
     root, files = store.source(upload, folder)
@@ -391,7 +391,7 @@ def one_hand(
     if wanted not in files:
         raise RequestError(f'no file "{shorten(file)}" among the hand histories named')
     found: HandHistory | HandHistoryError | None = None
-    for read, item in enumerate(read_file(wanted, _format(format)), 1):
+    for read, item in enumerate(read_histories(wanted, file_format=_format(format)), 1):
         if progress is not None and read % 100 == 0:
             progress(read, 0)
         number = item.hand if isinstance(item, HandHistoryError) else item.number
