@@ -514,16 +514,27 @@ def top_classes(percent: float | str | Fraction, *, order: Literal["vs-random"] 
 
 
 @cache
-def _vs_random_order() -> tuple[tuple[str, int], ...]:
-    """The 169 classes and their combos, best first by exact equity against a random hand."""
+def vs_random_counts() -> tuple[tuple[str, int, int, int, int], ...]:
+    """The shipped table of every class against one random hand, over every board
+    (``data/preflop-vs-random.csv``): (class, combos, wins, ties, deals) in the file's order.
+
+    >>> vs_random_counts()[0]
+    ('AA', 6, 10689050508, 68413872, 12585434400)
+    """
     path = Path(__file__).parents[2] / "data" / VS_RANDOM_FILE
     lines = path.read_text(encoding="ascii").split()
     rows = [line.split(",") for line in lines[1:]]
-    equities = {name: Fraction(2 * int(wins) + int(ties), 2 * int(deals))
-                for name, _, wins, ties, deals in rows}  # fmt: skip
+    return tuple((name, *(int(value) for value in values)) for name, *values in rows)  # type: ignore[misc]
+
+
+@cache
+def _vs_random_order() -> tuple[tuple[str, int], ...]:
+    """The 169 classes and their combos, best first by exact equity against a random hand."""
+    rows = vs_random_counts()
+    equities = {name: Fraction(2 * wins + ties, 2 * deals) for name, _, wins, ties, deals in rows}
     grid = {name: place for place, name in enumerate(Range.starting_hands())}
     ordered = sorted(rows, key=lambda row: (-equities[row[0]], grid[row[0]]))
-    return tuple((row[0], int(row[1])) for row in ordered)
+    return tuple((row[0], row[1]) for row in ordered)
 
 
 def _parse_many(text: str, deck: Ranking, size: int) -> Range:
@@ -1132,4 +1143,4 @@ def _runs(chosen: list[int], order: list[int], top: str, suits: str) -> list[str
     return texts
 
 
-__all__ = ["Range", "RangeError", "parse_range", "top_classes"]
+__all__ = ["Range", "RangeError", "parse_range", "top_classes", "vs_random_counts"]
