@@ -65,6 +65,17 @@ def localised_cards(text: str) -> tuple[Card | None, ...]:
     return site_cards(" ".join(named))
 
 
+def speaker(line: str, names: set[str]) -> tuple[str | None, str]:
+    """The seated player a line starts with (``name words``), and the words."""
+    name, _, words = line.partition(" ")
+    if name in names:
+        return name, words
+    for candidate in sorted(names, key=len, reverse=True):  # a name holding a space
+        if line.startswith(candidate + " "):
+            return candidate, line[len(candidate) + 1 :]
+    return None, line
+
+
 class RoundBets:
     """Each player's bet this betting round, to turn an increment into a "raise to" total."""
 
@@ -79,6 +90,20 @@ class RoundBets:
         total = self.bets.get(name, Decimal(0)) + increment
         self.bets[name] = total
         return total
+
+    def set(self, name: str, total: Decimal) -> None:
+        """A player's bet this round is now ``total`` (a site that writes "raises … to")."""
+        self.bets[name] = total
+
+    def unmatched(self) -> tuple[str, Decimal] | None:
+        """The player whose bet this round nobody matched, and by how much it tops the next
+        largest, if one does."""
+        if not self.bets:
+            return None
+        ranked = sorted(self.bets.items(), key=lambda item: item[1], reverse=True)
+        top_name, top = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
+        return (top_name, top - second) if top > second else None
 
 
 def add_action(

@@ -32,6 +32,7 @@ from pokerscore.histories.sites.increments import (
     add_action,
     localised_amount,
     localised_cards,
+    speaker,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -196,17 +197,6 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             ]
             continue
         _play(draft, bets, names, line, number)
-
-
-def speaker(line: str, names: set[str]) -> tuple[str | None, str]:
-    """The seated player a line starts with (``name words``), and the words."""
-    name, _, words = line.partition(" ")
-    if name in names:
-        return name, words
-    for candidate in sorted(names, key=len, reverse=True):  # a name holding a space
-        if line.startswith(candidate + " "):
-            return candidate, line[len(candidate) + 1 :]
-    return None, line
 
 
 def _play(draft: HandDraft, bets: RoundBets, names: set[str], line: str, number: int) -> None:
