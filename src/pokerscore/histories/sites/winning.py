@@ -260,8 +260,8 @@ class _Older:
         act = _OLD_ACT.match(words)
         if act is None:
             raise HandHistoryError(f"line {number}: cannot read {rest[:60]!r}")
-        amount = act.group("amount")
-        increment = None if amount is None else localised_amount(amount)
+        said = act.group("amount")
+        increment = None if said is None else localised_amount(said)
         add_action(draft, self.bets, _VERBS[act.group("verb")], name, increment, number)
 
     def _summary(self, line: str, number: int) -> None:
