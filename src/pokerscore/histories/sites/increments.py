@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 from typing import Final
 
 from pokerscore._support.errors import shorten
@@ -30,6 +31,7 @@ _RANKS: Final = {
 """Ranks as localised clients write them, and the rank they are."""
 
 
+@lru_cache(maxsize=4096)
 def localised_amount(text: str) -> Decimal:
     """An amount as a localised client writes it: ``$1,168.50``, ``788,50 $``, ``15 788,50 $``
     (a non-breaking space between thousands), ``1.500`` (dots between thousands), ``5 USD``.
@@ -38,6 +40,8 @@ def localised_amount(text: str) -> Decimal:
 
     >>> localised_amount("15\\xa0788,50 $"), localised_amount("$1,168.50"), localised_amount("1.500")
     (Decimal('15788.50'), Decimal('1168.50'), Decimal('1500'))
+
+    Amounts recur from hand to hand: each text is read once (a Decimal is immutable).
     """
     digits = _SIGNS.sub("", _CURRENCY_WORDS.sub("", text[:64]))
     if len(text) > 64 or not _DIGITS.fullmatch(digits):
