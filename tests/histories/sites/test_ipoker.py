@@ -128,6 +128,14 @@ def test_broken_xml_an_odd_name_a_cut_hand_and_an_empty_file(tmp_path: Path) -> 
     assert done.results == [] and ["not a hand history" in e.reason for e in done.refused] == [True]
 
 
+def test_a_sessioncode_element_is_no_new_session(tmp_path: Path) -> None:
+    text = FIXTURE.read_bytes().decode("cp1252")
+    path = tmp_path / "code.xml"
+    path.write_bytes(text.replace("<mode>real</mode>", "<sessioncode>7</sessioncode><mode>real</mode>", 1).encode("cp1252"))  # fmt: skip
+    done = run(path)
+    assert len(done.results) == 4 and not done.refused
+
+
 def test_the_sniff_and_the_folder_search(tmp_path: Path) -> None:
     assert file_format_of(FIXTURE) == "ipoker"
     assert not ipoker.sniff("<?xml version='1.0'?><HISTORY ID='1'>")

@@ -93,6 +93,7 @@ _DATES: Final = (
     re.compile(r"^(?P<y>\d{4})[/-](?P<m>\d\d)[/-](?P<d>\d\d) (?P<t>\d\d:\d\d:\d\d)$"),
     re.compile(r"^(?P<d>\d\d)-(?P<mon>[A-Z][a-z]{2})-(?P<y>\d{4}) (?P<t>\d\d:\d\d:\d\d)$"),
 )
+_SESSION: Final = re.compile(r"<session[\s>/]")
 _HOSTILE: Final = ("<!DOCTYPE", "<!ENTITY", "<!doctype", "<!entity")
 _MAX_ACTIONS: Final = 5_000
 """A hand of more actions is a bad hand (memory stays bounded whatever the file)."""
@@ -101,7 +102,7 @@ _MAX_ACTIONS: Final = 5_000
 def sniff(head: str) -> bool:
     """An iPoker file: an XML ``<session sessioncode=…>`` with a ``<gametype>`` or a
     ``<game gamecode=…>``."""
-    return "<session" in head and ("<gametype>" in head or "<game gamecode" in head)
+    return _SESSION.search(head) is not None and ("<gametype>" in head or "<game gamecode" in head)
 
 
 class _Session:
@@ -147,9 +148,8 @@ def read_ipoker(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
             return
         line = _DECLARATION.sub("", raw)
         pieces = [line]
-        if "<session" in line:
-            before, _, after = line.partition("<session")
-            pieces = [before, "<session" + after]
+        if (opening := _SESSION.search(line)) is not None:  # not <sessioncode>
+            pieces = [line[: opening.start()], line[opening.start() :]]
         for index, piece in enumerate(pieces):
             if index == 1:  # a new session: a new document
                 if parser is not None and not broken and len(depth) > 1:
