@@ -136,3 +136,21 @@ def test_every_shared_partypoker_hand_reads_or_is_refused_for_a_true_reason() ->
     ]
     assert len(done.results) == 20  # the other 20 of the folder's 24 hands
     assert done.disagreements == []
+
+
+@pytest.mark.parametrize(
+    ("tag", "site"),
+    [
+        ("(Poker Stars)", "PokerStars"),
+        ("(WPN)", "Winning Poker Network"),
+        ("(PokerBros)", "PokerBros"),
+    ],
+)
+def test_hands_converted_to_the_format_keep_their_site(tmp_path: Path, tag: str, site: str) -> None:
+    path = tmp_path / "converted.txt"
+    text = (FIXTURES / "cash-old.txt").read_text()
+    path.write_text(text.replace("NL Texas Hold'em -", f"NL Texas Hold'em {tag} -"))
+    done = run(path)
+    assert not done.refused and not done.disagreements
+    assert [(r.hand.site, r.hand.source_format) for r in done.results] == [(site, "partypoker")] * 2
+    assert nets(done.results[0]) == {"Bob": 9.75, "Cy": -0.25, "Ann": -10}

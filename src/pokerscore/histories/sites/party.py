@@ -22,6 +22,8 @@ What each file records of the site's own totals, and how it is checked:
   the posts they imply (the two seats after the button; heads-up the button posts the small
   blind), each at most the player's stack.
 
+Hands other tools converted to this format (``(Poker Stars)``, ``(WPN)``, ``(PokerBros)`` in
+the header) are read the same way, the site they were played on kept as the hand's ``site``.
 A player who joins during a hand and posts without a seat line is refused (the file has no stack
 for them); a player sitting out before the deal is not dealt in. Times carry the offset of the
 zone the file names (``EDT``, ``CEST`` …) where it is one of :data:`ZONES`. Stud games are
@@ -104,6 +106,13 @@ ZONES: Final = {
     "AEST": "+10:00", "AEDT": "+11:00",
 }  # fmt: skip
 """The offsets of the time-zone names PartyPoker's clients write."""
+_CONVERTED: Final = {
+    "Poker Stars": "PokerStars",
+    "WPN": "Winning Poker Network",
+    "PokerBros": "PokerBros",
+}
+"""The sites of hands other tools converted to PartyPoker's format, as the header tags them:
+the hand's ``site`` is where it was played (its ``source_format`` stays ``partypoker``)."""
 _VERBS: Final = {
     "folds": "fold",
     "checks": "check",
@@ -203,6 +212,9 @@ class _Hand:
     def _header(self, header: str) -> None:
         draft = self.draft
         draft.fields = {"header": header}
+        draft.site = next(
+            (site for tag, site in _CONVERTED.items() if f"({tag})" in header), draft.site
+        )
         if (stud := _STUD.search(header)) is not None:
             raise HandHistoryError(f"{stud.group()} is not replayed here yet")
         game = next((found for name, found in _GAMES if name in header), None)
