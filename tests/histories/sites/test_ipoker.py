@@ -13,7 +13,7 @@ import pytest
 from pokerscore.histories.reading import file_format_of, history_files
 from pokerscore.histories.sites import ipoker
 
-from .shared import DATA, nets, run, shared_folder
+from .site_runs import DATA, nets, run, shared_folder
 
 FIXTURE = DATA / "ipoker" / "sessions-cp1252.xml"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pokerscore.histories.reading import file_format_of
 
-from .shared import DATA, run
+from .site_runs import DATA, run
 
 SITE_FILES = {
     "pacific": ["cash.txt", "swedish-cp1252.txt", "tournament.txt"],

@@ -14,7 +14,7 @@ from pokerscore.histories.reading import file_format_of
 from pokerscore.histories.sites import pacific
 from pokerscore.histories.sites.increments import localised_amount, localised_cards
 
-from .shared import DATA, nets, run, shared_folder
+from .site_runs import DATA, nets, run, shared_folder
 
 FIXTURES = DATA / "pacific"
 

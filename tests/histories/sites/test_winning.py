@@ -12,7 +12,7 @@ import pytest
 from pokerscore.histories.reading import file_format_of
 from pokerscore.histories.sites import winning
 
-from .shared import DATA, nets, run, shared_folder
+from .site_runs import DATA, nets, run, shared_folder
 
 FIXTURES = DATA / "winning"
 
