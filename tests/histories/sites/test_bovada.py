@@ -17,10 +17,10 @@ from .site_runs import DATA, nets, run, shared_folder
 FIXTURES = DATA / "bovada"
 
 
-def test_cash_hands_dead_chip_walk_and_an_allin_before_the_flop() -> None:
+def test_cash_hands_a_dead_chip_and_a_walk() -> None:
     done = run(FIXTURES / "cash.txt")
     assert not done.refused and not done.disagreements
-    posted, walk, allin = done.results
+    posted, walk = done.results
     hand = posted.hand
     # seats in the order of play (the dealer last); [ME] is Hero; "$2,700" has a separator
     assert [(s.name, hand.chips(s.stack)) for s in hand.seats] == [
@@ -41,6 +41,13 @@ def test_cash_hands_dead_chip_walk_and_an_allin_before_the_flop() -> None:
     # hold it, so it is named as returned
     assert nets(walk) == {"Hero": -0.10, "Big Blind": 0.10, "UTG": 0}
     assert walk.hand.returned == ((1, 15, walk.hand.line),)
+
+
+@pytest.mark.slow  # the three-way Omaha all-in's equity is enumerated: seconds
+def test_an_omaha_allin_before_the_flop_with_a_side_pot() -> None:
+    done = run(FIXTURES / "allin-omaha.txt")
+    assert not done.refused and not done.disagreements
+    (allin,) = done.results
     # all in before the flop: the board only in the summary; the straight takes the main pot
     # (20 x 3 + 1 = 61, 3 raked), the kings the side pot of 120
     assert [str(c) for board in allin.boards for c in board] == ["Kd", "Qd", "9h", "3s", "2h"]
@@ -82,7 +89,7 @@ def test_a_hostile_hand_is_a_bad_hand_with_its_place_and_the_rest_read(
     done = run(path)
     assert [error.hand for error in done.refused] == [1], what
     assert words in done.refused[0].reason and done.refused[0].file == str(path)
-    assert len(done.results) == 2 and not done.disagreements
+    assert len(done.results) == 1 and not done.disagreements
 
 
 def test_a_truncated_hand_and_an_empty_file(tmp_path: Path) -> None:
@@ -90,12 +97,13 @@ def test_a_truncated_hand_and_an_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "cut.txt"
     path.write_text(text + text[: text.index("*** TURN")])
     done = run(path)
-    assert len(done.results) == 3 and [error.hand for error in done.refused] == [4]
+    assert len(done.results) == 2 and [error.hand for error in done.refused] == [3]
     empty = tmp_path / "empty.txt"
     empty.write_text("")
     assert run(empty).results == []
 
 
+@pytest.mark.slow  # 71 hands, some all in at Omaha: seconds
 def test_every_shared_bovada_hand_reads_or_is_refused_for_a_true_reason() -> None:
     done = run(shared_folder("Bovada"))
     # the stud hands (4 of 7 card stud, 1 of stud hi/lo) wait for the engine

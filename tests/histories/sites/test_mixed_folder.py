@@ -35,4 +35,4 @@ def test_a_mixed_folder_reads_each_file_in_its_format(tmp_path: Path) -> None:
     formats = {result.hand.source_format for result in done.results}
     assert formats >= {"pacific", "partypoker", "ipoker", "winning", "bovada", "phh"}
     site_hands = [r for r in done.results if r.hand.source_format not in ("phh", "pokerstars")]
-    assert len(site_hands) == 3 + 6 + 4 + 3 + 4
+    assert len(site_hands) == 3 + 6 + 4 + 3 + 3
