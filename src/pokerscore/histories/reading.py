@@ -18,7 +18,6 @@ from pokerscore.files.finding import find_files
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import read_phh
 from pokerscore.histories.pokerstars import read_pokerstars
-from pokerscore.histories.replay import replay
 
 FileFormat = Literal["auto", "phh", "pokerstars"]
 HISTORY_SUFFIXES: Final = (".phh", ".phhs", ".txt")
@@ -113,25 +112,13 @@ def history_results(
     _check_options(file_format, strict=strict, allin_ev=allin_ev)
     if on_error is not None and not callable(on_error):
         raise ParameterError("{name} must be a function or None", "on_error")
-    return _results(read_histories(*paths, file_format=file_format), strict, allin_ev, on_error)
+    from pokerscore.histories.parts import file_results  # parts reads with this module
 
-
-def _results(
-    hands: Iterator[HandHistory | HandHistoryError],
-    strict: bool,
-    allin_ev: bool,
-    on_error: Callable[[HandHistoryError], None] | None,
-) -> Iterator[HandResult]:
-
-    for hand in hands:
-        try:
-            if isinstance(hand, HandHistoryError):
-                raise hand
-            yield replay(hand, allin_ev=allin_ev)
-        except HandHistoryError as error:
-            if strict:
-                raise StrictError(
-                    error.reason, file=error.file, hand=error.hand, line=error.line
-                ) from None
-            if on_error is not None:
-                on_error(error)
+    files = history_files(paths)  # checked now, not at the first next()
+    return (
+        result
+        for path in files
+        for result in file_results(
+            path, file_format, strict=strict, allin_ev=allin_ev, on_error=on_error
+        )
+    )

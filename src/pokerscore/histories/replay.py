@@ -27,17 +27,28 @@ player paid; every disagreement is counted and reported, and the replay's amount
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Final
 
 from pokerscore._support.errors import expect, shorten
-from pokerscore.cards import Card, PokerScoreError
+from pokerscore.cards import FULL_DECK, Card, PokerScoreError
 from pokerscore.engine import get_ranking
 from pokerscore.games.holdem.game import BOARD_CARDS, GAMES, Game
 from pokerscore.games.holdem.showdown import showdown
 from pokerscore.hands import best_hand
-from pokerscore.histories.allin import allin_evs
+from pokerscore.histories._layout import (
+    DEN,
+    F_ALLIN_CARDS,
+    F_ALLIN_STREET,
+    F_COUNT,
+    F_POTS,
+    HandRows,
+)
+from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
+from pokerscore.histories.allin import allin_evs, row_allin_evs
+from pokerscore.histories.hand_input import engine_rows
 from pokerscore.histories.model import (
     STREETS,
     Action,
@@ -614,6 +625,15 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
     hand.check()
+    result = engine_result(hand, allin_ev)
+    if result is not None:
+        return result
+    return table_replay(hand, allin_ev)
+
+
+def table_replay(hand: HandHistory, allin_ev: bool) -> HandResult:
+    """``hand`` replayed by the reference replay (``_Table``): what the compiled replay leaves
+    (its ``pending`` refusals), and the oracle the tests compare it with."""
     table = _play(hand)
     payout = _Payout(table)
     count = table.count
@@ -791,8 +811,206 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
     before the river (see the module's definition)."""
     expect(hand, HandHistory, "hand", "a HandHistory")
     hand.check()
+    replayed = engine_rows(hand)
+    if replayed is not None and replayed[0].code.kind != "pending":
+        record, rows = replayed
+        if record.code != Refusal.NONE:
+            raise refusal_error(hand, game_named(hand.game), record)
+        count, pots_count, street, cards = rows.facts[
+            0, [F_COUNT, F_POTS, F_ALLIN_STREET, F_ALLIN_CARDS]
+        ].tolist()
+        if street < 0:
+            return None
+        values = row_allin_evs(rows, 0, game_named(hand.game), count, pots_count, cards)
+        return {hand.seats[i].name: value / hand.scale for i, value in values.items()}
     table, pots, won, ratio = replay_table(hand)
     found = allin_evs(table, pots, won, ratio)
     if found is None:
         return None
     return {hand.seats[i].name: value / hand.scale for i, value in found.items()}
+
+
+# -- results from the compiled replay's rows ----------------------------------------------------
+
+_DECK: Final = FULL_DECK
+_HAND_SLOT: Final = HandResult.__dict__["hand"]
+_RESULT_SLOTS: Final = tuple(
+    HandResult.__dict__[name] for name in ("players", "pots", "boards", "rake", "disagreements")
+)
+_WHOLE: Final = Fraction(1)
+_SHARES: dict[int, Fraction] = {DEN: _WHOLE}
+"""Pot shares by their count of ``1 / DEN`` (a few dozen values in all)."""
+_SEATS_OF: dict[int, tuple[int, ...]] = {}
+"""The seats of a bit mask."""
+
+
+def _seats_of(mask: int) -> tuple[int, ...]:
+    seats = _SEATS_OF.get(mask)
+    if seats is None:
+        seats = _SEATS_OF[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    return seats
+
+
+def _share(part: int) -> Fraction:
+    share = _SHARES.get(part)
+    if share is None:
+        share = _SHARES[part] = Fraction(part, DEN)
+    return share
+
+
+class ReadLater(HandResult):
+    """A :class:`~pokerscore.histories.model.HandResult` of the compiled replay whose ``hand``
+    is read from its text by the lenient reader when first asked for (the per-hand iterator's
+    results: most users read the players, not the actions). Equal to the
+    :class:`~pokerscore.histories.model.HandResult` of the same values, pickled as one."""
+
+    __slots__ = ("_read",)
+
+    @property
+    def hand(self) -> HandHistory:
+        try:
+            return _HAND_SLOT.__get__(self)  # type: ignore[no-any-return]
+        except AttributeError:
+            hand = _READ_SLOT.__get__(self)()
+            _HAND_SLOT.__set__(self, hand)
+            return hand  # type: ignore[no-any-return]
+
+    @hand.setter
+    def hand(self, value: HandHistory) -> None:
+        _HAND_SLOT.__set__(self, value)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.hand, self.players, self.pots, self.boards, self.rake, self.disagreements)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandResult):
+            return NotImplemented
+        return self._values() == (
+            other.hand,
+            other.players,
+            other.pots,
+            other.boards,
+            other.rake,
+            other.disagreements,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return HandResult, self._values()
+
+
+_READ_SLOT: Final = ReadLater.__dict__["_read"]
+
+
+def read_later(result: HandResult, read: Callable[[], HandHistory]) -> None:
+    """Give a result of :meth:`KernelRows.result` the reader of its hand."""
+    _READ_SLOT.__set__(result, read)
+
+
+class KernelRows:
+    """A batch of the compiled replay's rows (:class:`~._layout.HandRows`) as Python lists,
+    converted once for all its hands."""
+
+    def __init__(self, rows: HandRows, hands: int) -> None:
+        self.rows = rows
+        self.facts: list[list[int]] = rows.facts[:hands].tolist()
+        self.put_in: list[list[int]] = rows.put_in[:hands].tolist()
+        self.gross: list[list[int]] = rows.gross[:hands].tolist()
+        self.won: list[list[int]] = rows.won[:hands].tolist()
+        self.flags: list[list[int]] = rows.flags[:hands].tolist()
+        self.holes: list[list[list[int]]] = rows.holes[:hands].tolist()
+        self.boards: list[list[int]] = rows.boards[:hands].tolist()
+        self.pots: list[list[int]] = rows.pots[:hands].tolist()
+        self.pot_masks: list[list[int]] = rows.pot_masks[:hands].tolist()
+
+    def result(
+        self,
+        place: int,
+        names: Sequence[str],
+        seats: Sequence[int | None],
+        scale: int,
+        game: Game,
+        allin_ev: bool,
+    ) -> HandResult:
+        """The result of the hand at ``place`` (replayed: its refusal is none), its hand to be
+        set (``hand`` or ``_read``) by the caller."""
+        facts = self.facts[place]
+        count, pot_count = facts[F_COUNT], facts[F_POTS]
+        put_in, gross, won = self.put_in[place], self.gross[place], self.won[place]
+        flags, holes = self.flags[place], self.holes[place]
+        evs: dict[int, Fraction] | None = None
+        street: Street | None = None
+        if allin_ev and facts[F_ALLIN_STREET] >= 0:
+            street = STREETS[facts[F_ALLIN_STREET]]
+            evs = row_allin_evs(self.rows, place, game, count, pot_count, facts[F_ALLIN_CARDS])
+        whole = DEN * scale
+        names_at = positions(count)
+        players = []
+        kept = 0
+        for i in range(count):
+            flag = flags[i]
+            hole = holes[i]
+            ev = evs.get(i) if evs is not None else None
+            kept += gross[i] - won[i]
+            players.append(
+                PlayerResult(
+                    names[i],
+                    seats[i],
+                    names_at[i],
+                    None if hole[0] < 0 else tuple(_DECK[card] for card in hole if card >= 0),
+                    put_in[i] / scale,
+                    won[i] / whole,
+                    (won[i] - put_in[i] * DEN) / whole,
+                    (gross[i] - won[i]) / whole,
+                    flag & VPIP != 0,
+                    flag & PFR != 0,
+                    flag & SAW_FLOP != 0,
+                    flag & SHOWDOWN != 0,
+                    flag & WON_SHOWDOWN != 0,
+                    street if ev is not None else None,
+                    float(ev / scale) if ev is not None else None,
+                )
+            )
+        pots = []
+        amounts, masks = self.pots[place], self.pot_masks[place]
+        for pot in range(pot_count):
+            eligible = _seats_of(masks[pot])
+            if len(eligible) == 1:
+                shares: tuple[tuple[int, Fraction], ...] = ((eligible[0], _WHOLE),)
+            else:
+                row = self.rows.pot_shares[place, pot, :count].tolist()
+                shares = tuple((i, _share(part)) for i, part in enumerate(row) if part)
+            pots.append(Pot(amounts[pot], eligible, shares))
+        board = self.boards[place]
+        result = ReadLater.__new__(ReadLater)
+        values = (
+            tuple(players),
+            tuple(pots),
+            (tuple(_DECK[card] for card in board if card >= 0),) if board[0] >= 0 else (),
+            kept / whole,
+            (),
+        )
+        for slot, value in zip(_RESULT_SLOTS, values, strict=True):
+            slot.__set__(result, value)
+        return result
+
+
+def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
+    """``hand`` replayed by the compiled replay, or None where the reference replay settles it
+    (a ``pending`` refusal, or a hand the converter leaves); a broken rule raises its
+    :class:`~pokerscore.histories.model.HandHistoryError`, worded from the one table."""
+    replayed = engine_rows(hand)
+    if replayed is None:
+        return None
+    record, rows = replayed
+    if record.code.kind == "pending":
+        return None
+    if record.code != Refusal.NONE:
+        raise refusal_error(hand, game_named(hand.game), record)
+    seats = [seat.seat for seat in hand.seats]
+    view = KernelRows(rows, 1)
+    result = view.result(0, hand.names, seats, hand.scale, game_named(hand.game), allin_ev)
+    _HAND_SLOT.__set__(result, hand)
+    return HandResult(hand, result.players, result.pots, result.boards, result.rake)
