@@ -10,8 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
-
 from benchmarks.histories_data import phhs_tables
+
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.reading import history_results, read_histories

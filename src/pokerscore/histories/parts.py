@@ -643,6 +643,7 @@ def _batch_results(
     view = KernelRows(batch.rows(), batch.hands)
     spans = batch.names[: batch.hands].tolist()
     seat_numbers = batch.seats[: batch.hands].tolist()
+    single = part.single
     for place, facts in enumerate(view.facts):
         number, header, start, stop = (
             facts[F_NUMBER],
@@ -655,7 +656,7 @@ def _batch_results(
                 first = first_line + data.count(b"\n", 0, start)
                 hand = _reference_stars_hand(data[start:stop], name, number, first)
             else:
-                hand = _reference_hand(data[start:stop], name, number, header, part.single)
+                hand = _reference_hand(data[start:stop], name, number, header, single)
             replayed = _replayed(hand, strict, allin_ev, refusal_of(batch, place))
             if isinstance(replayed, HandHistoryError):
                 bad(replayed)
@@ -671,7 +672,7 @@ def _batch_results(
         seats = [None if seat < 0 else seat for seat in seat_numbers[place][:count]]
         game = _games()[facts[F_VARIANT] // 3]
         result = view.result(place, names, seats, 10 ** facts[F_SCALE], game, allin_ev)
-        later = (data, start, stop, name, number, header, first_line, part.single, stars)
+        later = (data, start, stop, name, number, header, first_line, single, stars)
         read_later(result, partial(_read_later, *later))
         yield result
 

@@ -44,6 +44,7 @@ from pokerscore.histories._layout import (
     F_ALLIN_STREET,
     F_COUNT,
     F_POTS,
+    MAX_PLAYERS,
     HandRows,
 )
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
@@ -833,6 +834,23 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
 # -- results from the compiled replay's rows ----------------------------------------------------
 
 _DECK: Final = FULL_DECK
+_NONE: Final = 255
+"""No card, as a byte of the kernel's int8 rows (-1)."""
+_NO_CARD: Final = bytes([_NONE])
+_CARDS: dict[bytes, tuple[Card, ...]] = {}
+"""Cards by their bytes (hole cards come back hand after hand)."""
+
+
+def _cards(ids: bytes) -> tuple[Card, ...]:
+    """The cards of the kernel's bytes (every one known)."""
+    cards = _CARDS.get(ids)
+    if cards is None:
+        if len(_CARDS) > 1 << 16:
+            _CARDS.clear()
+        cards = _CARDS[ids] = tuple(_DECK[card] for card in ids)
+    return cards
+
+
 _HAND_SLOT: Final = HandResult.__dict__["hand"]
 _RESULT_SLOTS: Final = tuple(
     HandResult.__dict__[name] for name in ("players", "pots", "boards", "rake", "disagreements")
@@ -920,8 +938,10 @@ class KernelRows:
         self.gross: list[list[int]] = rows.gross[:hands].tolist()
         self.won: list[list[int]] = rows.won[:hands].tolist()
         self.flags: list[list[int]] = rows.flags[:hands].tolist()
-        self.holes: list[list[list[int]]] = rows.holes[:hands].tolist()
-        self.boards: list[list[int]] = rows.boards[:hands].tolist()
+        self.holes = rows.holes[:hands].tobytes()
+        """Four bytes a seat, ten seats a hand; 255 (-1) where no card is known."""
+        self.boards = rows.boards[:hands].tobytes()
+        """Five bytes a hand, 255 (-1) where no card."""
         self.pots: list[list[int]] = rows.pots[:hands].tolist()
         self.pot_masks: list[list[int]] = rows.pot_masks[:hands].tolist()
 
@@ -939,7 +959,11 @@ class KernelRows:
         facts = self.facts[place]
         count, pot_count = facts[F_COUNT], facts[F_POTS]
         put_in, gross, won = self.put_in[place], self.gross[place], self.won[place]
-        flags, holes = self.flags[place], self.holes[place]
+        flags, holes = self.flags[place], self.holes
+        seat_bytes = holes_per = 4
+        if game.hole_cards == 2:
+            holes_per = 2
+        first = place * MAX_PLAYERS * seat_bytes
         evs: dict[int, Fraction] | None = None
         street: Street | None = None
         if allin_ev and facts[F_ALLIN_STREET] >= 0:
@@ -951,7 +975,7 @@ class KernelRows:
         kept = 0
         for i in range(count):
             flag = flags[i]
-            hole = holes[i]
+            at = first + seat_bytes * i
             ev = evs.get(i) if evs is not None else None
             kept += gross[i] - won[i]
             players.append(
@@ -959,7 +983,7 @@ class KernelRows:
                     names[i],
                     seats[i],
                     names_at[i],
-                    None if hole[0] < 0 else tuple(_DECK[card] for card in hole if card >= 0),
+                    None if holes[at] == _NONE else _cards(holes[at : at + holes_per]),
                     put_in[i] / scale,
                     won[i] / whole,
                     (won[i] - put_in[i] * DEN) / whole,
@@ -983,12 +1007,12 @@ class KernelRows:
                 row = self.rows.pot_shares[place, pot, :count].tolist()
                 shares = tuple((i, _share(part)) for i, part in enumerate(row) if part)
             pots.append(Pot(amounts[pot], eligible, shares))
-        board = self.boards[place]
+        board = self.boards[5 * place : 5 * place + 5]
         result = ReadLater.__new__(ReadLater)
         values = (
             tuple(players),
             tuple(pots),
-            (tuple(_DECK[card] for card in board if card >= 0),) if board[0] >= 0 else (),
+            (_cards(board.rstrip(_NO_CARD)),) if board[0] != _NONE else (),
             kept / whole,
             (),
         )
