@@ -927,6 +927,52 @@ def read_later(result: HandResult, read: Callable[[], HandHistory]) -> None:
     _READ_SLOT.__set__(result, read)
 
 
+_PLAYER_SLOTS: Final = tuple(PlayerResult.__dict__[name] for name in PlayerResult.__match_args__)
+
+
+def _player_result(
+    player: str,
+    seat: int | None,
+    position: str,
+    hole: tuple[Card, ...] | None,
+    put_in: float,
+    won: float,
+    net: float,
+    rake_paid: float,
+    vpip: bool,
+    pfr: bool,
+    saw_flop: bool,
+    went_to_showdown: bool,
+    won_at_showdown: bool,
+    allin_street: Street | None,
+    allin_ev: float | None,
+) -> PlayerResult:
+    """``PlayerResult(...)`` of the same values, its slots set straight (a frozen dataclass's
+    ``__init__`` costs the per-hand iterator more than the kernel's replay)."""
+    result = _NEW(PlayerResult)
+    (a, b, c, d, e, f, g, h, i, j, k, m, n, o, q) = _PLAYER_SETTERS
+    a(result, player)
+    b(result, seat)
+    c(result, position)
+    d(result, hole)
+    e(result, put_in)
+    f(result, won)
+    g(result, net)
+    h(result, rake_paid)
+    i(result, vpip)
+    j(result, pfr)
+    k(result, saw_flop)
+    m(result, went_to_showdown)
+    n(result, won_at_showdown)
+    o(result, allin_street)
+    q(result, allin_ev)
+    return result
+
+
+_NEW: Final = object.__new__
+_PLAYER_SETTERS: Final = tuple(slot.__set__ for slot in _PLAYER_SLOTS)
+
+
 class KernelRows:
     """A batch of the compiled replay's rows (:class:`~._layout.HandRows`) as Python lists,
     converted once for all its hands."""
@@ -979,7 +1025,7 @@ class KernelRows:
             ev = evs.get(i) if evs is not None else None
             kept += gross[i] - won[i]
             players.append(
-                PlayerResult(
+                _player_result(
                     names[i],
                     seats[i],
                     names_at[i],
