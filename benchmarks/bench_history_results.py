@@ -1,7 +1,8 @@
 """The library's per-hand iterator: ``history_results`` over generated six-max PHH hands (2,000
 and 20,000), each result's players read (their nets summed, so every result is built), beside
-the reference path (``POKERSCORE_HISTORIES_REFERENCE=1``: the lenient reader and the reference
-replay hand by hand) and ``read_histories``.
+``analyse_histories`` (the runs: the same kernels into Arrow columns), the reference path
+(``POKERSCORE_HISTORIES_REFERENCE=1``: the lenient reader and ``replay`` hand by hand) and
+``read_histories``.
 
 Each figure is the best of ``BENCH_RESULTS_ROUNDS`` passes (default 3) after a warm-up pass, in
 this process (Numba's cache warm, the all-in equity cache warm after the first pass); the load
@@ -52,6 +53,12 @@ def _reference(path: Path) -> int:
         del os.environ["POKERSCORE_HISTORIES_REFERENCE"]
 
 
+def _analyse(path: Path) -> int:
+    from pokerscore.histories.running import analyse_histories
+
+    return analyse_histories([path]).hands
+
+
 def _read(path: Path) -> int:
     from pokerscore.histories.reading import read_histories
 
@@ -65,14 +72,14 @@ def main() -> None:
     for hands in (2_000, 20_000):
         path = folder / f"generated-{hands}.phhs"
         write_phhs(path, hands, seed=4344)
-        for name, run in (("history_results", _results), ("reference path", _reference),
-                          ("read_histories", _read)):  # fmt: skip
-            if name != "history_results" and hands > 2_000:
+        for name, run in (("history_results", _results), ("analyse_histories", _analyse),
+                          ("reference path", _reference), ("read_histories", _read)):  # fmt: skip
+            if name in ("reference path", "read_histories") and hands > 2_000:
                 continue
             best, rates = _rate(run, path, rounds)
             spread = ", ".join(f"{rate:,.0f}" for rate in rates)
             load = os.getloadavg()[0]
-            print(f"{hands:>6,} hands  {name:<16} best {best:>8,.0f} hands/s  ({spread}; "
+            print(f"{hands:>6,} hands  {name:<17} best {best:>8,.0f} hands/s  ({spread}; "
                   f"load {load:.1f}; target {TARGET:,})")  # fmt: skip
 
 

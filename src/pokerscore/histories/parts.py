@@ -38,6 +38,7 @@ from pokerscore.histories._layout import (
     F_STOP,
     F_VARIANT,
     GAME_NAMES,
+    MAX_PLAYERS,
     OK,
 )
 from pokerscore.histories.batches import (
@@ -641,10 +642,11 @@ def _batch_results(
     name = part.path
     stars = part.file_format == "pokerstars"
     view = KernelRows(batch.rows(), batch.hands)
-    spans = batch.names[: batch.hands].tolist()
-    seat_numbers = batch.seats[: batch.hands].tolist()
+    spans = batch.names[: batch.hands].ravel().tolist()
+    seat_numbers = batch.seats[: batch.hands].ravel().tolist()
     single = part.single
-    for place, facts in enumerate(view.facts):
+    for place in range(batch.hands):
+        facts = view.facts_of(place)
         number, header, start, stop = (
             facts[F_NUMBER],
             facts[F_HEADER],
@@ -664,12 +666,16 @@ def _batch_results(
                 yield replayed
             continue
         count = facts[F_COUNT]
-        span = spans[place]
+        at = 2 * MAX_PLAYERS * place
         names = [
-            data[span[2 * i] : span[2 * i + 1]].decode() if span[2 * i] >= 0 else f"p{i + 1}"
+            data[begin : spans[at + 2 * i + 1]].decode() if (begin := spans[at + 2 * i]) >= 0
+            else f"p{i + 1}"
             for i in range(count)
+        ]  # fmt: skip
+        seats = [
+            None if seat < 0 else seat
+            for seat in seat_numbers[place * MAX_PLAYERS : place * MAX_PLAYERS + count]
         ]
-        seats = [None if seat < 0 else seat for seat in seat_numbers[place][:count]]
         game = _games()[facts[F_VARIANT] // 3]
         result = view.result(place, names, seats, 10 ** facts[F_SCALE], game, allin_ev)
         later = (data, start, stop, name, number, header, first_line, single, stars)

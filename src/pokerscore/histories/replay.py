@@ -44,6 +44,7 @@ from pokerscore.histories._layout import (
     F_ALLIN_STREET,
     F_COUNT,
     F_POTS,
+    FACTS,
     MAX_PLAYERS,
     HandRows,
 )
@@ -975,21 +976,26 @@ _PLAYER_SETTERS: Final = tuple(slot.__set__ for slot in _PLAYER_SLOTS)
 
 class KernelRows:
     """A batch of the compiled replay's rows (:class:`~._layout.HandRows`) as Python lists,
-    converted once for all its hands."""
+    converted once for all its hands: flat (a row after the other), so that a block of some
+    14,000 hands is a few lists, not one per row for the garbage collector to walk."""
 
     def __init__(self, rows: HandRows, hands: int) -> None:
         self.rows = rows
-        self.facts: list[list[int]] = rows.facts[:hands].tolist()
-        self.put_in: list[list[int]] = rows.put_in[:hands].tolist()
-        self.gross: list[list[int]] = rows.gross[:hands].tolist()
-        self.won: list[list[int]] = rows.won[:hands].tolist()
-        self.flags: list[list[int]] = rows.flags[:hands].tolist()
+        self.facts: list[int] = rows.facts[:hands].ravel().tolist()
+        self.put_in: list[int] = rows.put_in[:hands].ravel().tolist()
+        self.gross: list[int] = rows.gross[:hands].ravel().tolist()
+        self.won: list[int] = rows.won[:hands].ravel().tolist()
+        self.flags: list[int] = rows.flags[:hands].ravel().tolist()
         self.holes = rows.holes[:hands].tobytes()
         """Four bytes a seat, ten seats a hand; 255 (-1) where no card is known."""
         self.boards = rows.boards[:hands].tobytes()
         """Five bytes a hand, 255 (-1) where no card."""
-        self.pots: list[list[int]] = rows.pots[:hands].tolist()
-        self.pot_masks: list[list[int]] = rows.pot_masks[:hands].tolist()
+        self.pots: list[int] = rows.pots[:hands].ravel().tolist()
+        self.pot_masks: list[int] = rows.pot_masks[:hands].ravel().tolist()
+
+    def facts_of(self, place: int) -> list[int]:
+        """The facts (``F_`` columns) of the hand at ``place``."""
+        return self.facts[place * FACTS : place * FACTS + FACTS]
 
     def result(
         self,
@@ -1002,10 +1008,12 @@ class KernelRows:
     ) -> HandResult:
         """The result of the hand at ``place`` (replayed: its refusal is none), its hand to be
         set (``hand`` or ``_read``) by the caller."""
-        facts = self.facts[place]
+        facts = self.facts_of(place)
         count, pot_count = facts[F_COUNT], facts[F_POTS]
-        put_in, gross, won = self.put_in[place], self.gross[place], self.won[place]
-        flags, holes = self.flags[place], self.holes
+        base = place * MAX_PLAYERS
+        put_in = self.put_in[base : base + count]
+        gross, won = self.gross[base : base + count], self.won[base : base + count]
+        flags, holes = self.flags[base : base + count], self.holes
         seat_bytes = holes_per = 4
         if game.hole_cards == 2:
             holes_per = 2
@@ -1044,7 +1052,8 @@ class KernelRows:
                 )
             )
         pots = []
-        amounts, masks = self.pots[place], self.pot_masks[place]
+        amounts = self.pots[base : base + pot_count]
+        masks = self.pot_masks[base : base + pot_count]
         for pot in range(pot_count):
             eligible = _seats_of(masks[pot])
             if len(eligible) == 1:
