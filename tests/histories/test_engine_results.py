@@ -151,6 +151,10 @@ def test_history_results_read_a_hand_only_when_asked(tmp_path: Path) -> None:
     assert len(fast) == 50  # the kernels played every one: none read by the lenient reader yet
     reference = [table_replay(hand, True) for hand in read_histories(path)]
     first = fast[0]
+    reader = ReadLater.__dict__["_read"].__get__(first)
+    assert (
+        len(reader.args[0]) < 2_000
+    )  # the hand's own bytes, not its block's: kept, it holds no more
     with pytest.raises(AttributeError):
         HandResult.__dict__["hand"].__get__(first)  # not read
     assert first.hand == reference[0].hand  # read now, once

@@ -645,6 +645,7 @@ def _batch_results(
     spans = batch.names[: batch.hands].ravel().tolist()
     seat_numbers = batch.seats[: batch.hands].ravel().tolist()
     single = part.single
+    line, counted = first_line, 0
     for place in range(batch.hands):
         facts = view.facts_of(place)
         number, header, start, stop = (
@@ -653,10 +654,12 @@ def _batch_results(
             facts[F_START],
             facts[F_STOP],
         )
+        if stars:  # the hand's first line: the lines before it counted once, hand after hand
+            line += data.count(b"\n", counted, start)
+            counted = start
         if facts[F_STATUS] != OK:
             if stars:
-                first = first_line + data.count(b"\n", 0, start)
-                hand = _reference_stars_hand(data[start:stop], name, number, first)
+                hand = _reference_stars_hand(data[start:stop], name, number, line)
             else:
                 hand = _reference_hand(data[start:stop], name, number, header, single)
             replayed = _replayed(hand, strict, allin_ev, refusal_of(batch, place))
@@ -678,27 +681,18 @@ def _batch_results(
         ]
         game = _games()[facts[F_VARIANT] // 3]
         result = view.result(place, names, seats, 10 ** facts[F_SCALE], game, allin_ev)
-        later = (data, start, stop, name, number, header, first_line, single, stars)
+        later = (data[start:stop], name, number, header, line, single, stars)
         read_later(result, partial(_read_later, *later))
         yield result
 
 
 def _read_later(
-    data: bytes,
-    start: int,
-    stop: int,
-    file: str,
-    number: int,
-    header: int,
-    first_line: int,
-    single: bool,
-    stars: bool,
+    text: bytes, file: str, number: int, header: int, first_line: int, single: bool, stars: bool
 ) -> HandHistory:
-    """A hand the kernels replayed, read by the lenient reader (when asked for)."""
-    text = data[start:stop]
+    """A hand the kernels replayed (its own bytes, so a kept result holds no more of the file),
+    read by the lenient reader (when asked for)."""
     if stars:
-        first = first_line + data.count(b"\n", 0, start)
-        hand = _reference_stars_hand(text, file, number, first)
+        hand = _reference_stars_hand(text, file, number, first_line)
     else:
         hand = _reference_hand(text, file, number, header, single)
     if isinstance(hand, HandHistoryError):
