@@ -103,6 +103,12 @@ def history_results(
     streamed. A bad hand goes to ``on_error`` and is skipped; with ``strict`` the first one
     raises instead.
 
+    The hands are read and replayed by the compiled readers and replay a block of a file at a
+    time, as :func:`~pokerscore.histories.running.analyse_histories` reads them, and each
+    result is built when the iteration reaches it; its ``hand`` is read from the hand's text
+    when first asked for (the players, pots and board need no reading). Hands the compiled
+    path leaves are read and replayed one by one, in their places.
+
     >>> from pathlib import Path
     >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
     >>> first = next(history_results(folder / "actions.phhs"))
