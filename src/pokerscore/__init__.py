@@ -111,6 +111,8 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.histories.model import HandHistoryError as HandHistoryError
     from pokerscore.histories.model import HandResult as HandResult
     from pokerscore.histories.model import PlayerResult as PlayerResult
+    from pokerscore.histories.phh_writing import PhhExport as PhhExport
+    from pokerscore.histories.phh_writing import export_phh as export_phh
     from pokerscore.histories.reading import history_results as history_results
     from pokerscore.histories.reading import read_histories as read_histories
     from pokerscore.histories.replay import exact_allin_evs as exact_allin_evs
@@ -217,6 +219,8 @@ _HOMES: Final[dict[str, str]] = {
     "HandHistoryError": "pokerscore.histories.model",
     "HandResult": "pokerscore.histories.model",
     "PlayerResult": "pokerscore.histories.model",
+    "export_phh": "pokerscore.histories.phh_writing",
+    "PhhExport": "pokerscore.histories.phh_writing",
     "read_histories": "pokerscore.histories.reading",
     "replay": "pokerscore.histories.replay",
     "exact_allin_evs": "pokerscore.histories.replay",

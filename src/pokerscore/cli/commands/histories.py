@@ -27,6 +27,7 @@ from pokerscore.cli.output import (
 if TYPE_CHECKING:
     from distributed import Client
 
+    from pokerscore.histories.phh_writing import PhhExport
     from pokerscore.histories.reading import FileFormat
     from pokerscore.histories.running import OutForm
     from pokerscore.histories.summary import HistoriesSummary
@@ -34,9 +35,15 @@ if TYPE_CHECKING:
 SHOWN_ERRORS: Final = 10
 SHOWN_DISAGREEMENTS: Final = 10
 SHOWN_PLAYERS: Final = 25
+KEPT_LISTED: Final = 100
 FORMATS: Final = ("auto", "phh", "pokerstars")
 OUT_FORMS: Final = ("auto", "file", "dataset")
-FLAGS: Final = {"out": "--out", "plot": "--plot", "out_form": "--out-form"}
+FLAGS: Final = {
+    "out": "--out",
+    "plot": "--plot",
+    "out_form": "--out-form",
+    "folder": "--to-phh",
+}
 
 
 def histories_command(
@@ -89,6 +96,15 @@ def histories_command(
         typer.Option("--scheduler", metavar="ADDRESS", help="Run on this running Dask cluster."),
     ] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first bad hand.")] = False,
+    to_phh: Annotated[
+        Path | None,
+        typer.Option(
+            "--to-phh",
+            metavar="DIR",
+            help="Also write every hand read as PHH: DIR/NAME.phhs per source file (an existing "
+            "file is never replaced).",
+        ),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Replay every hand: bets, calls, raises, side pots, showdowns and rake, checked against what
@@ -115,6 +131,11 @@ def histories_command(
             from pokerscore.histories.reading import history_files
 
             refuse_inputs(plot, history_files(paths), "plot")
+        exported = None
+        if to_phh is not None:
+            from pokerscore.histories.phh_writing import export_phh
+
+            exported = export_phh(paths, to_phh, file_format=cast("FileFormat", file_format))
         task = bar.add_task("reading", total=None)
 
         def advance(done: int, total: int) -> None:
@@ -136,9 +157,17 @@ def histories_command(
     if json_output:
         payload = summary.as_json(player)
         payload["seconds"] = round(seconds, 3)
+        if exported is not None:
+            payload["phh"] = {
+                "files": [str(path) for path in exported.files],
+                "hands": exported.hands,
+                "not_written": [str(error) for error in exported.skipped[:KEPT_LISTED]],
+            }
         print_json(payload)
     else:
         _print(summary, player, out, plot, seconds)
+        if exported is not None:
+            _print_export(exported, to_phh)
     if summary.bad:
         raise typer.Exit(1)
 
@@ -193,6 +222,21 @@ def _compiling() -> None:
         Text(
             "note: compiling the hand-history kernels for their first run (a few minutes; "
             "they are cached for the next)",
+            style="dim",
+        )
+    )
+
+
+def _print_export(exported: PhhExport, folder: Path | None) -> None:
+    """What ``--to-phh`` wrote, and the hands PHH cannot say (the unreadable ones are the run's
+    bad hands, reported already)."""
+    unsaid = [error for error in exported.skipped if "PHH has no notation" in error.reason]
+    for error in unsaid[:SHOWN_ERRORS]:
+        error_console.print(Text(f"note: not written as PHH: {error}", style="dim"))
+    error_console.print(
+        Text(
+            f"wrote {counted(exported.hands, 'hand')} as PHH to {folder} "
+            f"({counted(len(exported.files), 'file')}, {len(exported.skipped):,} hands not written)",
             style="dim",
         )
     )
