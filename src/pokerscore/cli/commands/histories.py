@@ -36,6 +36,8 @@ SHOWN_ERRORS: Final = 10
 SHOWN_DISAGREEMENTS: Final = 10
 SHOWN_PLAYERS: Final = 25
 KEPT_LISTED: Final = 100
+ACTION_HEADINGS: Final = ("3B", "F3B", "CB", "FCB")
+"""3-bet, fold to 3-bet, c-bet, fold to c-bet (shown where the hands' actions were counted)."""
 FORMATS: Final = ("auto", "phh", "pokerstars")
 OUT_FORMS: Final = ("auto", "file", "dataset")
 FLAGS: Final = {
@@ -282,11 +284,13 @@ def _print(
         collapse_padding=True,
     )
     table.add_column("player", no_wrap=True, max_width=14, overflow="ellipsis")
-    for heading in ("hands", "net", "EV net", "bb/100", "VPIP", "PFR", "WTSD", "W$SD"):
+    shown = players[:SHOWN_PLAYERS]
+    actions = any(stats.three_bet is not None for stats in shown)
+    headings = ["hands", "net", "EV net", "bb/100", "VPIP", "PFR", "WTSD", "W$SD"]
+    for heading in headings + (list(ACTION_HEADINGS) if actions else []):
         table.add_column(heading, justify="right", no_wrap=True)
-    for stats in players[:SHOWN_PLAYERS]:
-        table.add_row(
-            Text(stats.player),
+    for stats in shown:
+        cells = [
             f"{stats.hands:,}",
             _money(stats.net),
             _money(stats.allin_ev_net),
@@ -295,7 +299,11 @@ def _print(
             f"{stats.pfr:.0%}",
             f"{stats.wtsd:.0%}",
             f"{stats.wsd:.0%}",
-        )
+        ]
+        if actions:
+            figures = (stats.three_bet, stats.fold_to_three_bet, stats.cbet, stats.fold_to_cbet)
+            cells += ["-" if value is None else f"{value:.0%}" for value in figures]
+        table.add_row(Text(stats.player), *cells)
     if players:
         console.print(table)
     if len(players) > SHOWN_PLAYERS:
