@@ -648,6 +648,21 @@ def _stamp(hand: HandHistory) -> dict[str, object]:
     return stamp
 
 
+def played_month(hand: HandHistory) -> str | None:
+    """The month the hand was played, ``2010-06``, where the hand says (a PHH hand's ``year``
+    and ``month``, a PokerStars header's date).
+
+    >>> played_month(HandHistory("NT", "holdem", "no-limit", (), (), source_format="pokerstars",
+    ...     fields={"header": "PokerStars Hand #1: Hold'em No Limit ($0.5/$1) - 2010/06/07 20:13:12 ET"}))
+    '2010-06'
+    """
+    stamp = _stamp(hand)
+    year, month = stamp.get("year"), stamp.get("month")
+    if isinstance(year, int) and isinstance(month, int) and 1 <= month <= 12 and 0 < year < 10000:
+        return f"{year:04d}-{month:02d}"
+    return None
+
+
 def _actions(hand: HandHistory, hole_cards: int) -> list[str]:
     """The actions as PHH writes them, every player dealt before the first move."""
     known: list[list[Card | None]] = [[None] * hole_cards for _ in hand.seats]
