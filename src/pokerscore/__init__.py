@@ -107,6 +107,11 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.hands.statistics import CategoryCounts as CategoryCounts
     from pokerscore.hands.statistics import exhaustive_counts as exhaustive_counts
     from pokerscore.hands.statistics import sampled_counts as sampled_counts
+    from pokerscore.histories.database import DatabaseBusyError as DatabaseBusyError
+    from pokerscore.histories.database import DatabaseReport as DatabaseReport
+    from pokerscore.histories.database import ImportSummary as ImportSummary
+    from pokerscore.histories.database import import_histories as import_histories
+    from pokerscore.histories.database import report_histories as report_histories
     from pokerscore.histories.model import HandHistory as HandHistory
     from pokerscore.histories.model import HandHistoryError as HandHistoryError
     from pokerscore.histories.model import HandResult as HandResult
@@ -220,6 +225,11 @@ _HOMES: Final[dict[str, str]] = {
     "HandResult": "pokerscore.histories.model",
     "PlayerResult": "pokerscore.histories.model",
     "export_phh": "pokerscore.histories.phh_writing",
+    "import_histories": "pokerscore.histories.database",
+    "report_histories": "pokerscore.histories.database",
+    "ImportSummary": "pokerscore.histories.database",
+    "DatabaseReport": "pokerscore.histories.database",
+    "DatabaseBusyError": "pokerscore.histories.database",
     "PhhExport": "pokerscore.histories.phh_writing",
     "read_histories": "pokerscore.histories.reading",
     "replay": "pokerscore.histories.replay",

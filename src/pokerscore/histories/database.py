@@ -8,9 +8,10 @@ columns of ``histories --out`` (:data:`~pokerscore.histories.model.COLUMNS`) and
 each). ``actions``: each hand's actions in order (``hand_key``, ``idx``, ``street``, ``player``,
 ``kind``, ``amount`` in chips, ``cards``).
 
-A hand is known by its site and hand id (``site|hand_id``); a hand with no id (a PHH file that
-gives none) by the SHA-256 of its file's bytes and its number in the file, so importing the same
-files again, under any name, adds nothing. An import is one transaction: killed, it leaves the
+A hand is known by its site and hand id (``site|hand_id``); a hand without both (a PHH file may
+give no ``venue``, and its ``hand`` then numbers it only in some collection) by the SHA-256 of
+its file's bytes and its number in the file, so importing the same files again, under any name,
+adds nothing. An import is one transaction: killed, it leaves the
 database as it was. DuckDB lets one process at a time open a database file to write: a second
 import (or a report) waits for the first, up to ``wait`` seconds, then fails in one sentence.
 """
@@ -134,10 +135,11 @@ def _file_digest(path: Path) -> str:
 
 
 def hand_key(hand: HandHistory, file_digest: str) -> str:
-    """How the database knows a hand: ``site|hand_id``, or without a hand id the digest of its
-    file's bytes and its number in the file."""
-    if hand.hand_id is not None:
-        return f"{hand.site or ''}|{hand.hand_id}"
+    """How the database knows a hand: ``site|hand_id`` (a site numbers its hands once), or,
+    without both (a PHH hand's ``hand`` with no ``venue`` is a number in some collection), the
+    digest of its file's bytes and its number in the file."""
+    if hand.hand_id is not None and hand.site:
+        return f"{hand.site}|{hand.hand_id}"
     return f"sha256:{file_digest}#{hand.number}"
 
 
@@ -360,7 +362,7 @@ class DatabaseReport:
         }
 
 
-def report(
+def report_histories(
     *,
     database: str | os.PathLike[str],
     player: str | None = None,

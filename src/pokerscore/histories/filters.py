@@ -112,7 +112,7 @@ class _Parser:
         kind, text = self.take()
         if (kind, text) == ("paren", "("):
             inner = self.either()
-            if self.take() != ("paren", ")"):
+            if self.peek() is None or self.take() != ("paren", ")"):
                 raise _fail("has a parenthesis that is not closed")
             return inner
         if kind != "word" or text.lower() in ("and", "or", "not", "is", "null", "true", "false"):

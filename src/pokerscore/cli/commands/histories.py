@@ -315,7 +315,8 @@ def _import(paths: list[str], database: Path, file_format: str, json_output: boo
                 f"{counted(summary.hands, 'hand')} read from {counted(summary.files, 'file')}: "
                 f"{summary.added:,} added to {database}, {summary.hands - summary.added:,} there "
                 f"already, {summary.bad:,} bad ({seconds:.1f} s)"
-            )
+            ),
+            soft_wrap=True,
         )
     if summary.bad:
         raise typer.Exit(1)
@@ -335,13 +336,15 @@ def _report(
     if plot is not None and player is None:
         fail("--plot draws one player: give --player NAME")
     with user_errors(FLAGS):
-        from pokerscore.histories.database import GroupBy, report
+        from pokerscore.histories.database import GroupBy, report_histories
 
         if plot is not None:
             from pokerscore.files.finding import refuse_inputs
 
             refuse_inputs(plot, [database], "plot")
-        found = report(database=database, player=player, where=where, by=cast("GroupBy | None", by))
+        found = report_histories(
+            database=database, player=player, where=where, by=cast("GroupBy | None", by)
+        )
         if plot is not None and player is not None:
             from pokerscore.histories.plots import plot_player
 
@@ -354,7 +357,7 @@ def _report(
     for group, players in found.groups:
         _players_table(players, "Players" if group is None else f"{by} {group}")
     kept = f" where {where}" if where else ""
-    console.print(Text(f"{counted(found.hands, 'hand')} in {database}{kept}"))
+    console.print(Text(f"{counted(found.hands, 'hand')} in {database}{kept}"), soft_wrap=True)
     if plot is not None:
         error_console.print(Text(f"wrote {plot}", style="dim"))
 
