@@ -122,3 +122,16 @@ def test_each_figure_is_defined_in_the_docs(name: str) -> None:
     heading = {"three_bet": "3-bet", "fold_to_three_bet": "fold to 3-bet", "cbet": "c-bet",
                "fold_to_cbet": "fold to c-bet"}[name]  # fmt: skip
     assert f"**{heading}**" in text
+
+
+def test_histories_shows_the_four_where_every_hand_was_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pokerscore.histories.parts import REFERENCE_ONLY
+    from tests.histories.test_runs import DATA, run_command
+
+    status, stdout, _ = run_command(str(DATA / "actions.phhs"))
+    assert status == 0 and "3B" not in stdout  # the kernels give no actions
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    status, stdout, _ = run_command(str(DATA / "actions.phhs"))
+    assert status == 0 and " 3B " in stdout and " F3B " in stdout and " FCB" in stdout

@@ -412,7 +412,7 @@ def report_histories(
         if not _run(con, tables)[0][0]:
             raise ParameterError(f"{{name}} {target} holds no hands: import some first", "database")
         found_rows = _run(con, query, values)
-        hands = int(_run(con, f"SELECT count(DISTINCT hand_key) FROM rows{clause}", values)[0][0])
+        hands = int(_run(con, f"SELECT count(DISTINCT seq) FROM rows{clause}", values)[0][0])
         series: list[tuple[float, float]] = []
         if player is not None:
             series = [
