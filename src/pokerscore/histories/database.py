@@ -51,6 +51,9 @@ GROUPS: Final[dict[str, str]] = {
 """What ``by`` groups on, and the column it reads (a game is its PHH variant code)."""
 BATCH_HANDS: Final = 20_000
 """Hands gathered before they are added to the database."""
+MEMORY_LIMIT: Final = "1GB"
+"""DuckDB's memory in a call: past it, what a transaction holds spills to a temporary folder
+beside the database."""
 WAIT: Final = 60.0
 """Seconds a call waits for another process's hold on the database file."""
 _SQL_TYPES: Final = {"string": "VARCHAR", "int32": "INTEGER", "int16": "SMALLINT",
@@ -103,7 +106,10 @@ def _connect(database: Path, *, read_only: bool, wait: float) -> duckdb.DuckDBPy
     deadline = time.monotonic() + wait
     while True:
         try:
-            return duckdb.connect(str(database), read_only=read_only)
+            con = duckdb.connect(str(database), read_only=read_only)
+            # an import's uncommitted rows spill to disk past this, not into all the memory
+            _run(con, f"SET memory_limit = '{MEMORY_LIMIT}'")
+            return con
         except duckdb.IOException as error:
             text = str(error)
             if "lock" not in text.lower():
@@ -262,7 +268,7 @@ def import_histories(
         _schema(con)
         seq = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
         seen: set[str] = set()
-        batch = _Batch()
+        pending: list[tuple[HandHistory, str]] = []
         for done, path in enumerate(files, 1):
             digest = _file_digest(path)
             for hand in read_file(path, file_format):
@@ -272,20 +278,13 @@ def import_histories(
                 key = hand_key(hand, digest)
                 if key in seen:
                     continue
-                try:
-                    batch.add(hand, key)
-                except HandHistoryError as error:
-                    _bad(summary, error)
-                    continue
                 seen.add(key)
-                summary.hands += 1
-                if batch.size >= BATCH_HANDS:
-                    seq = _store(con, batch, seq, summary)
-                    batch = _Batch()
+                pending.append((hand, key))
+                if len(pending) >= BATCH_HANDS:
+                    seq = _add(con, pending, seq, summary)
             if progress is not None:
                 progress(done, len(files))
-        if batch.size:
-            seq = _store(con, batch, seq, summary)
+        seq = _add(con, pending, seq, summary)
         _run(con, "COMMIT")
     except BaseException:
         _run(con, "ROLLBACK")
@@ -293,6 +292,35 @@ def import_histories(
     finally:
         con.close()
     return summary
+
+
+def _add(
+    con: duckdb.DuckDBPyConnection,
+    pending: list[tuple[HandHistory, str]],
+    seq: int,
+    summary: ImportSummary,
+) -> int:
+    """The hands of ``pending`` the database does not know, replayed and added (the known ones
+    are not replayed again); ``pending`` emptied; the last ``seq`` given."""
+    import pyarrow as pa
+
+    if not pending:
+        return seq
+    con.register("pending_keys", pa.table({"hand_key": [key for _, key in pending]}))
+    query = "SELECT p.hand_key FROM pending_keys p JOIN hands h USING (hand_key)"
+    known = {key for (key,) in _run(con, query)}
+    con.unregister("pending_keys")
+    batch = _Batch()
+    for hand, key in pending:
+        if key not in known:
+            try:
+                batch.add(hand, key)
+            except HandHistoryError as error:
+                _bad(summary, error)
+                continue
+        summary.hands += 1
+    pending.clear()
+    return _store(con, batch, seq, summary) if batch.size else seq
 
 
 def _bad(summary: ImportSummary, error: HandHistoryError) -> None:
