@@ -45,8 +45,8 @@ def _grow(database: Path, hands: int) -> int:
         copies = max(1, hands // have)
         top = con.execute("SELECT max(seq) FROM rows").fetchone()[0]  # type: ignore[index]
         con.execute(
-            "INSERT INTO rows SELECT * REPLACE (hand_key || '#' || c AS hand_key, "
-            "seq + c * ? AS seq) FROM rows, range(1, ?) AS copies(c)",
+            "INSERT INTO rows SELECT r.* REPLACE (r.hand_key || '#' || c AS hand_key, "
+            "r.seq + c * ? AS seq) FROM rows r, range(1, ?) AS copies(c)",
             [top, copies],
         ).fetchall()
         con.execute("CHECKPOINT").fetchall()
