@@ -109,6 +109,7 @@ def _connect(database: Path, *, read_only: bool, wait: float) -> duckdb.DuckDBPy
             con = duckdb.connect(str(database), read_only=read_only)
             # an import's uncommitted rows spill to disk past this, not into all the memory
             _run(con, f"SET memory_limit = '{MEMORY_LIMIT}'")
+            _run(con, "SET enable_progress_bar = false")  # its own bar on the terminal: never
             return con
         except duckdb.IOException as error:
             text = str(error)
@@ -440,7 +441,10 @@ def report_histories(
         if not _run(con, tables)[0][0]:
             raise ParameterError(f"{{name}} {target} holds no hands: import some first", "database")
         found_rows = _run(con, query, values)
-        hands = int(_run(con, f"SELECT count(DISTINCT seq) FROM rows{clause}", values)[0][0])
+        if player is not None:  # one row a hand: the player's hands are the rows kept
+            hands = sum(int(row[2]) for row in found_rows)
+        else:  # the costly part of a report over millions of hands (a distinct count)
+            hands = int(_run(con, f"SELECT count(DISTINCT seq) FROM rows{clause}", values)[0][0])
         series: list[tuple[float, float]] = []
         if player is not None:
             series = [
