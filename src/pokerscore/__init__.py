@@ -108,10 +108,17 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.hands.statistics import CategoryCounts as CategoryCounts
     from pokerscore.hands.statistics import exhaustive_counts as exhaustive_counts
     from pokerscore.hands.statistics import sampled_counts as sampled_counts
+    from pokerscore.histories.database import DatabaseBusyError as DatabaseBusyError
+    from pokerscore.histories.database import DatabaseReport as DatabaseReport
+    from pokerscore.histories.database import ImportSummary as ImportSummary
+    from pokerscore.histories.database import import_histories as import_histories
+    from pokerscore.histories.database import report_histories as report_histories
     from pokerscore.histories.model import HandHistory as HandHistory
     from pokerscore.histories.model import HandHistoryError as HandHistoryError
     from pokerscore.histories.model import HandResult as HandResult
     from pokerscore.histories.model import PlayerResult as PlayerResult
+    from pokerscore.histories.phh_writing import PhhExport as PhhExport
+    from pokerscore.histories.phh_writing import export_phh as export_phh
     from pokerscore.histories.reading import history_results as history_results
     from pokerscore.histories.reading import read_histories as read_histories
     from pokerscore.histories.replay import exact_allin_evs as exact_allin_evs
@@ -220,6 +227,13 @@ _HOMES: Final[dict[str, str]] = {
     "HandHistoryError": "pokerscore.histories.model",
     "HandResult": "pokerscore.histories.model",
     "PlayerResult": "pokerscore.histories.model",
+    "export_phh": "pokerscore.histories.phh_writing",
+    "import_histories": "pokerscore.histories.database",
+    "report_histories": "pokerscore.histories.database",
+    "ImportSummary": "pokerscore.histories.database",
+    "DatabaseReport": "pokerscore.histories.database",
+    "DatabaseBusyError": "pokerscore.histories.database",
+    "PhhExport": "pokerscore.histories.phh_writing",
     "read_histories": "pokerscore.histories.reading",
     "replay": "pokerscore.histories.replay",
     "exact_allin_evs": "pokerscore.histories.replay",
