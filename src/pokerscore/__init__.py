@@ -119,7 +119,7 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.histories.model import PlayerResult as PlayerResult
     from pokerscore.histories.phh_writing import PhhExport as PhhExport
     from pokerscore.histories.phh_writing import export_phh as export_phh
-    from pokerscore.histories.reading import history_results as history_results
+    from pokerscore.histories.results import history_results as history_results
     from pokerscore.histories.reading import read_histories as read_histories
     from pokerscore.histories.replay import exact_allin_evs as exact_allin_evs
     from pokerscore.histories.replay import replay as replay
@@ -237,7 +237,7 @@ _HOMES: Final[dict[str, str]] = {
     "read_histories": "pokerscore.histories.reading",
     "replay": "pokerscore.histories.replay",
     "exact_allin_evs": "pokerscore.histories.replay",
-    "history_results": "pokerscore.histories.reading",
+    "history_results": "pokerscore.histories.results",
     "analyse_histories": "pokerscore.histories.running",
     "HistoriesSummary": "pokerscore.histories.summary",
     "PlayerStats": "pokerscore.histories.stats",

@@ -14,7 +14,8 @@ from benchmarks.histories_data import phhs_tables
 
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh
-from pokerscore.histories.reading import history_results, read_histories
+from pokerscore.histories.reading import read_histories
+from pokerscore.histories.results import history_results
 from pokerscore.histories.replay import (
     ReadLater,
     engine_result,
