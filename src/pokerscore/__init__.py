@@ -119,10 +119,10 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.histories.model import PlayerResult as PlayerResult
     from pokerscore.histories.phh_writing import PhhExport as PhhExport
     from pokerscore.histories.phh_writing import export_phh as export_phh
-    from pokerscore.histories.results import history_results as history_results
     from pokerscore.histories.reading import read_histories as read_histories
     from pokerscore.histories.replay import exact_allin_evs as exact_allin_evs
     from pokerscore.histories.replay import replay as replay
+    from pokerscore.histories.results import history_results as history_results
     from pokerscore.histories.running import analyse_histories as analyse_histories
     from pokerscore.histories.stats import PlayerStats as PlayerStats
     from pokerscore.histories.stats import player_stats as player_stats

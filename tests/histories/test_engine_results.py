@@ -15,7 +15,6 @@ from benchmarks.histories_data import phhs_tables
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.reading import read_histories
-from pokerscore.histories.results import history_results
 from pokerscore.histories.replay import (
     ReadLater,
     engine_result,
@@ -24,6 +23,7 @@ from pokerscore.histories.replay import (
     table_replay,
 )
 from pokerscore.histories.replay import _play as play_table
+from pokerscore.histories.results import history_results
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
 DATA = Path(__file__).parents[1] / "data" / "histories"
