@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from pokerscore._support.errors import ParameterError
@@ -23,9 +24,9 @@ from pokerscore.histories.parts import REFERENCE_ONLY
 from pokerscore.histories.running import analyse_histories
 from tests.histories.test_runs import DATA, SHARED, run_command
 
-duckdb = pytest.importorskip("duckdb")
 BUNDLED = Path(__file__).parents[2] / "src" / "pokerscore" / "data" / "histories"
-SOURCES = [SHARED / "phh", SHARED / "pokerstars", DATA, BUNDLED]
+# The PHH and PokerStars files (the site readers' fixtures in DATA / "sites" have tests of their own)
+SOURCES = [SHARED / "phh", SHARED / "pokerstars", *sorted(DATA.glob("*.*")), BUNDLED]
 ROOT = Path(__file__).parents[2]
 
 
