@@ -186,8 +186,8 @@ class _Hand:
         elif verb in ("wins", "ties, and wins", "ties"):
             draft.collected.append((name, _amount(rest.split(" with")[0]), 0))
         else:  # rebuys, brings: chips added during the hand, after it is dealt
-            amount = rest.split(" to table")[0]
-            self.rebuys[name] = self.rebuys.get(name, Decimal(0)) + _amount(amount)
+            added = _amount(rest.split(" to table")[0])
+            self.rebuys[name] = self.rebuys.get(name, Decimal(0)) + added
 
     def hand(self) -> HandHistory:
         draft = self.draft
