@@ -56,16 +56,22 @@ def finished_hand(
     draft: HandDraft,
     *,
     returns_written: bool,
+    paid_written: bool = True,
     end_stacks: Mapping[str, Decimal] | None = None,
 ) -> HandHistory:
     """The hand a draft holds (:func:`~pokerscore.histories.draft.build_hand`), with the site's
     record completed: where the site never writes a returned uncalled bet (``returns_written``
     False), the hand says nothing about returned bets (rather than "none were returned"); where
-    it writes each player's stack after the hand, those are its ``finishing_stacks``."""
+    it writes each player's stack after the hand, those are its ``finishing_stacks``; where what
+    it writes as paid is no record of the pots won (``paid_written`` False), the hand records
+    no winnings."""
     hand = build_hand(draft)
     changes: dict[str, object] = {}
     if not returns_written:
         changes["returned"] = None
+    if not paid_written:
+        changes["winnings"] = None
+        changes["site_pots"] = None
     if end_stacks is not None:
         changes["finishing_stacks"] = tuple(
             to_units(end_stacks[seat.name], hand.scale) for seat in hand.seats
