@@ -77,3 +77,14 @@ def finished_hand(
             to_units(end_stacks[seat.name], hand.scale) for seat in hand.seats
         )
     return dataclasses.replace(hand, **changes) if changes else hand  # type: ignore[arg-type]
+
+
+def mucks_unshown(draft: HandDraft, line: int) -> None:
+    """For a site whose record of a showdown shows only the cards shown: each player still in at
+    the end who neither won nor showed mucked (a muck at ``line``, after the play)."""
+    done = {name for kind, name, *_ in draft.actions if kind in ("fold", "show", "muck")}
+    done |= {name for name, *_ in draft.collected}
+    dealt = {name for name, *_ in draft.posts} | {a[1] for a in draft.actions if a[1]}
+    for _, name, _, _ in draft.seats:
+        if name in dealt and name not in done:
+            draft.actions.append(("muck", name, None, (), 0, line, False))

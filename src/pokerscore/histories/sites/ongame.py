@@ -27,7 +27,7 @@ from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand
+from pokerscore.histories.sites.increments import RoundBets, finished_hand, mucks_unshown
 from pokerscore.histories.sites.text import text_hands
 
 _START: Final = "***** History for hand "
@@ -177,21 +177,10 @@ def parse_ongame(lines: Sequence[str], file: str, number: int, first_line: int) 
         raise HandHistoryError("a hand without its table line (game and stakes)")
     if summary:
         draft.total = total
-        _mucks(draft, first_line + len(lines) - 1)
+        mucks_unshown(draft, first_line + len(lines) - 1)
     playing = {name for name, *_ in draft.posts} | {a[1] for a in draft.actions if a[1]}
     end_stacks = ends if summary and playing <= ends.keys() else None
     return finished_hand(draft, returns_written=False, end_stacks=end_stacks)
-
-
-def _mucks(draft: HandDraft, where: int) -> None:
-    """The players still in at the end who neither won nor showed: the site's summary shows no
-    cards for them, so they mucked."""
-    done = {a[1] for a in draft.actions if a[0] in ("fold", "show")}
-    done |= {name for name, *_ in draft.collected}
-    dealt = {name for name, *_ in draft.posts} | {a[1] for a in draft.actions if a[1]}
-    for _, name, _, _ in draft.seats:
-        if name in dealt and name not in done:
-            draft.actions.append(("muck", name, None, (), 0, where, False))
 
 
 def _seat_number(text: str, where: int) -> int:
