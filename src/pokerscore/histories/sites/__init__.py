@@ -19,7 +19,15 @@ from typing import Final
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
 
-SITE_MODULES: Final[tuple[str, ...]] = ("everleaf", "pkr", "merge", "ongame", "cake", "betonline")
+SITE_MODULES: Final[tuple[str, ...]] = (
+    "everleaf",
+    "pkr",
+    "merge",
+    "ongame",
+    "cake",
+    "betonline",
+    "kingsclub",
+)
 """The modules of ``pokerscore.histories.sites`` that hold a format, in the order their
 ``sniff`` is tried (a more specific format before a more general one)."""
 
