@@ -36,6 +36,7 @@ FileFormat = Literal[
     "betonline",
     "kingsclub",
     "entraction",
+    "sealswithclubs",
 ]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""

@@ -88,3 +88,12 @@ def mucks_unshown(draft: HandDraft, line: int) -> None:
     for _, name, _, _ in draft.seats:
         if name in dealt and name not in done:
             draft.actions.append(("muck", name, None, (), 0, line, False))
+
+
+def line_player(line: str, names: set[str]) -> tuple[str | None, str]:
+    """The player a line of play starts with, ``name verb …`` (no colon; the longest name that
+    fits, so a name holding spaces or a verb is found whole), and the rest of the line."""
+    for candidate in sorted(names, key=len, reverse=True):
+        if line.startswith(candidate + " "):
+            return candidate, line[len(candidate) + 1 :]
+    return None, line

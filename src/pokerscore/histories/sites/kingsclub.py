@@ -29,7 +29,12 @@ from pokerscore.histories.draft import HandDraft, money, site_cards
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import _speaker
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand, mucks_unshown
+from pokerscore.histories.sites.increments import (
+    RoundBets,
+    finished_hand,
+    line_player,
+    mucks_unshown,
+)
 from pokerscore.histories.sites.text import text_hands
 
 _START: Final = re.compile(r"^#(?P<id>\d+): (?P<game>.+) - (?P<stakes>[\d,./]+)\s*$")
@@ -138,21 +143,13 @@ def parse_kingsclub(lines: Sequence[str], file: str, number: int, first_line: in
             continue
         name, words = _speaker(line, names)
         if name is None:
-            name, words = _player(line, names)
+            name, words = line_player(line, names)
         if name is not None:
             _act(draft, bets, name, words, where)
     mucks_unshown(draft, first_line + len(lines) - 1)
     playing = {name for name, *_ in draft.posts} | {a[1] for a in draft.actions if a[1]}
     end_stacks = ends if playing <= ends.keys() else None
     return finished_hand(draft, returns_written=False, paid_written=False, end_stacks=end_stacks)
-
-
-def _player(line: str, names: set[str]) -> tuple[str | None, str]:
-    """The player a line of play starts with, ``name verb …`` (no colon), and the words."""
-    for candidate in sorted(names, key=len, reverse=True):
-        if line.startswith(candidate + " "):
-            return candidate, line[len(candidate) + 1 :]
-    return None, line
 
 
 def _deal_board(
