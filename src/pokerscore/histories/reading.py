@@ -37,6 +37,7 @@ FileFormat = Literal[
     "kingsclub",
     "entraction",
     "sealswithclubs",
+    "absolute",
 ]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""
