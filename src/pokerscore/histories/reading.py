@@ -38,6 +38,7 @@ FileFormat = Literal[
     "entraction",
     "sealswithclubs",
     "absolute",
+    "enet",
 ]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""
