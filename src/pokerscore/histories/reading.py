@@ -39,6 +39,7 @@ FileFormat = Literal[
     "sealswithclubs",
     "absolute",
     "enet",
+    "everest",
 ]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 from decimal import Decimal
 
+from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, build_hand
 from pokerscore.histories.model import HandHistory, to_units
 
@@ -97,3 +98,22 @@ def line_player(line: str, names: set[str]) -> tuple[str | None, str]:
         if line.startswith(candidate + " "):
             return candidate, line[len(candidate) + 1 :]
     return None, line
+
+
+def deal_new_cards(
+    draft: HandDraft, cards: tuple[Card | None, ...], line: int, *, bets: RoundBets | None = None
+) -> None:
+    """Deal the cards of a board line the board does not hold yet (sites that write the board
+    so far, or all of it at once), as the streets they belong to: three, then one, then one; a
+    new street starts a new betting round."""
+    board = [
+        card for kind, _, _, dealt, *_ in draft.actions if kind == "deal-board" for card in dealt
+    ]
+    new = [card for card in cards if card is None or card not in board]
+    while new:
+        size = 3 if not board else 1
+        street, new = tuple(new[:size]), new[size:]
+        draft.actions.append(("deal-board", None, None, street, 0, line, False))
+        board.extend(street)
+        if bets is not None:
+            bets.new_round()
