@@ -40,6 +40,7 @@ FileFormat = Literal[
     "absolute",
     "enet",
     "everest",
+    "microgaming",
 ]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""
