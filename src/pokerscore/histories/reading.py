@@ -41,6 +41,7 @@ FileFormat = Literal[
     "enet",
     "everest",
     "microgaming",
+    "pokertracker",
 ]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""
