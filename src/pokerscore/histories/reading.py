@@ -24,7 +24,28 @@ from pokerscore.histories.sites import site_format, site_formats, sniff_site
 from pokerscore.histories.sites.text import file_head
 
 FileFormat = Literal[
-    "auto", "phh", "pokerstars", "pacific", "partypoker", "ipoker", "winning", "bovada"
+    "auto",
+    "phh",
+    "pokerstars",
+    "pacific",
+    "partypoker",
+    "ipoker",
+    "winning",
+    "bovada",
+    "everleaf",
+    "pkr",
+    "merge",
+    "ongame",
+    "cake",
+    "betonline",
+    "kingsclub",
+    "entraction",
+    "sealswithclubs",
+    "absolute",
+    "enet",
+    "everest",
+    "microgaming",
+    "pokertracker",
 ]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""

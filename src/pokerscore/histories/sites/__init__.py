@@ -19,7 +19,27 @@ from typing import Final
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
 
-SITE_MODULES: Final[tuple[str, ...]] = ("pacific", "party", "ipoker", "winning", "bovada")
+SITE_MODULES: Final[tuple[str, ...]] = (
+    "pacific",
+    "party",
+    "ipoker",
+    "winning",
+    "bovada",
+    "everleaf",
+    "pkr",
+    "merge",
+    "ongame",
+    "cake",
+    "betonline",
+    "kingsclub",
+    "entraction",
+    "sealswithclubs",
+    "absolute",
+    "enet",
+    "everest",
+    "microgaming",
+    "pokertracker",
+)
 """The modules of ``pokerscore.histories.sites`` that hold a format, in the order their
 ``sniff`` is tried (a more specific format before a more general one)."""
 
