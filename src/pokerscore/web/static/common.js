@@ -59,3 +59,38 @@ function cardPicker(picker, input, most, changed) {
   input.addEventListener("input", debounce(() => { mark(); changed(); }, 250));
   mark();
 }
+
+// POST /api/<path> asking for the answer streamed as JSON lines (a long computation's
+// progress): `progress(done, total)` is called as the work advances; the answer's JSON, or an
+// Error with the server's line. Aborting `signal` closes the connection: the server stops.
+async function apiStream(path, body, signal, progress) {
+  const response = await fetch("/api/" + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Accept": "application/x-ndjson" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) throw new Error((await response.json()).error);
+  if (!response.headers.get("Content-Type").startsWith("application/x-ndjson")) return response.json();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the server closed the answer early");
+    buffered += value;
+    let end;
+    while ((end = buffered.indexOf("\n")) >= 0) {
+      const line = JSON.parse(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+      if (line.status === 200) return line.result;
+      if (line.status !== undefined) throw new Error(line.error);
+      if (progress) progress(line.done, line.total);
+    }
+  }
+}
+
+// A <progress> element shown while `total` is known and the work not done.
+function showProgress(bar, done, total) {
+  bar.hidden = !(total > 0 && done < total);
+  if (total > 0) { bar.max = total; bar.value = done; }
+}
