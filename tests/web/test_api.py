@@ -148,6 +148,19 @@ def test_ranges_weights_single_combos_and_suits(server: Server) -> None:
     assert status == 200 and len(payload["suits"]) == 12 and set(payload["suits"].values()) == {0}
 
 
+def test_board_classes(server: Server) -> None:
+    body = {"range": "AA, KK, 0.5(JTs)", "board": "As Kd Qh"}
+    status, payload = server.post("board/classes", body)
+    assert status == 200 and payload["range"] == "KK+, 0.5(JTs)"
+    classes = payload["classes"]
+    assert classes["AA"] == {"combos": 3.0, "made": {"set": 3.0}, "draws": {}}  # As is out
+    assert classes["KK"] == {"combos": 3.0, "made": {"set": 3.0}, "draws": {}}  # Kd is out
+    # Four JTs at half weight make broadway; three of them (not clubs) share a suit with one
+    # board card: a backdoor flush draw.
+    assert classes["JTs"] == {"combos": 2.0, "made": {"straight": 2.0},
+                              "draws": {"backdoor-flush-draw": 1.5}}  # fmt: skip
+
+
 def test_grid_and_top(server: Server) -> None:
     status, payload = server.post("ranges/grid", {})
     assert status == 200 and len(payload["classes"]) == 169
@@ -273,6 +286,8 @@ BAD = [
     ("videopoker/game/end", {}, 400, '"game" is required'),
     ("ranges", {"range": "AA", "add": ["KK"], "weight": 1.5}, 400, '"weight" must be above 0'),
     ("ranges", {"range": "AA", "suits": "AKx"}, 422, "starting-hand class"),
+    ("board/classes", {"range": "AAKK", "board": "As Kd 7c", "game": "omaha"}, 400, "two-card"),
+    ("board/classes", {"range": "AA", "board": "As Kd"}, 422, "board"),
     ("score", {"cards": "Ah\x1b[31m Kh\n Qh Jh Th"}, 422, ""),
     ("score", {"cards": "A" * 100_000}, 422, "…"),
 ]  # fmt: skip

@@ -216,7 +216,11 @@ def test_readable_at_phone_width_and_screenshot(
     _type(browser, 2, "AhKd")
     wait.until(lambda _: len(_shown(browser)) == 2 and _shown(browser)[1][1] == "Ah Kd")
     browser.execute_script("document.activeElement.blur()")  # no caret in the picture
-    shot = tmp_path / "equity-page.png"
+    _screenshot(browser, tmp_path / "equity-page.png")
+
+
+def _screenshot(browser: Any, shot: Path) -> None:
+    """Take the page's picture; with ``POKERSCORE_SCREENSHOTS=1``, refresh the README's copy."""
     assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
     if os.environ.get("POKERSCORE_SCREENSHOTS") == "1":  # refresh the README's picture
         from PIL import Image  # matplotlib's dependency (the plots extra)
@@ -523,8 +527,8 @@ def test_the_equity_chart_and_the_cards_that_help_or_hurt(browser: Any, server: 
     expected = equity_distribution("QQ+, AKs, KQs, JTs", "JJ-99, AQs+", "Ah 7c 2d")
     wait.until(lambda _: browser.find_element(By.ID, "equity-title").text.startswith(
         f"equity against {expected.against}: {100 * expected.equity:.2f} %"))  # fmt: skip
-    script = ("return [...document.querySelectorAll('#chart rect.bar')]"
-              ".map(r => Number(r.getAttribute('height')))")  # fmt: skip
+    script = ("return [...document.querySelectorAll('#chart rect.column')]"
+              ".map(r => r.getBoundingClientRect().height)")  # fmt: skip
     heights = browser.execute_script(script)
     assert len(heights) == 10  # ten buckets of 10 %
     tallest = max(expected.buckets)
@@ -538,3 +542,58 @@ def test_the_equity_chart_and_the_cards_that_help_or_hurt(browser: Any, server: 
 
     assert chips("help") == [str(card) for card, _ in ranked[:5]]
     assert chips("hurt") == [str(card) for card, _ in ranked[::-1][:5]]
+
+
+def _ready(browser: Any, server: Server, page: str) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(server.url + page)
+    wait = WebDriverWait(browser, WAIT)
+    wait.until(lambda driver: driver.execute_script("return document.body.dataset.ready") == "1")
+    return wait
+
+
+@pytest.mark.parametrize("page", ["board", "videopoker", "videopoker-play"])
+def test_the_other_pages_at_phone_width(browser: Any, server: Server, page: str) -> None:
+    browser.set_window_size(390, 844)
+    try:
+        _ready(browser, server, page)
+        width = browser.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], f"/{page} scrolls sideways at phone width: {width}"
+    finally:
+        browser.set_window_size(1100, 860)
+
+
+def test_screenshots_of_the_board_and_video_poker_pages(
+    browser: Any, server: Server, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.set_window_size(1100, 1120)  # the chart and the cards that help or hurt in view
+    try:
+        wait = _ready(browser, server, "board")
+        wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#chart rect.column")
+                   and browser.find_elements(By.CSS_SELECTOR, "#grid div.held"))  # fmt: skip
+        browser.find_element(By.CSS_SELECTOR, '#made tr[data-slug="top-pair"]').click()
+        wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#grid div.held.on"))
+        _screenshot(browser, tmp_path / "board-page.png")
+
+        browser.set_window_size(1100, 1000)
+        wait = _ready(browser, server, "videopoker")
+        Select(browser.find_element(By.ID, "paytable")).select_by_value("jacks-or-better-9-6")
+        browser.find_element(By.ID, "analyze").click()
+        wait.until(lambda _: browser.find_element(By.ID, "return").text.startswith("return"))
+        browser.execute_script("document.activeElement.blur(); scrollTo(0, 0)")
+        _screenshot(browser, tmp_path / "videopoker-page.png")
+
+        wait = _ready(browser, server, "videopoker-play")
+        browser.find_element(By.ID, "deal").click()
+        wait.until(lambda _: browser.find_element(By.ID, "draw").is_enabled())
+        browser.find_elements(By.CSS_SELECTOR, "#hand .card")[0].click()
+        browser.find_element(By.ID, "draw").click()
+        wait.until(lambda _: browser.find_element(By.ID, "verdict").text)
+        browser.execute_script("document.activeElement.blur()")
+        _screenshot(browser, tmp_path / "videopoker-play-page.png")
+    finally:
+        browser.set_window_size(1100, 860)

