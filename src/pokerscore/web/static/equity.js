@@ -219,6 +219,26 @@ function methodFields() {
 
 // ---- the answer -----------------------------------------------------------------------------
 
+const PREVIEW = 20000;  // showdowns of the quick first answer, preflop (live as you paint)
+
+function showResult(result, preview) {
+  const body = $("result").tBodies[0];
+  body.replaceChildren();
+  $("scoop-head").hidden = result.players[0].scoop === undefined;
+  result.players.forEach((player, index) => {
+    const row = body.insertRow();
+    const cells = [index + 1, player.range, player.combos,
+                   (100 * player.equity).toFixed(2), (100 * player.win).toFixed(2), (100 * player.tie).toFixed(2)];
+    for (const text of cells) row.insertCell().textContent = text;
+    row.cells[3].className = "equity";
+    if (player.scoop !== undefined) row.insertCell().textContent = (100 * player.scoop).toFixed(2);
+  });
+  $("method").textContent = (result.method === "exact"
+    ? `exact: ${Number(result.boards).toLocaleString("en")} ${result.board.length ? "runouts" : "boards"}`
+    : `sampled: ${Number(result.samples).toLocaleString("en")} showdowns (±${(100 * Math.max(...result.stderr)).toFixed(2)} %)`)
+    + (preview ? "; the full answer is coming…" : "");
+}
+
 async function computeEquity() {
   const ranges = PLAYERS.map((player) => player.text.trim());
   if (equityRequest) equityRequest.abort();
@@ -228,32 +248,27 @@ async function computeEquity() {
     $("method").textContent = "paint or type a range for each player";
     return;
   }
-  equityRequest = new AbortController();
+  const asked = equityRequest = new AbortController();
   $("method").textContent = "computing…";
+  const fields = { players: ranges, board: stud() ? "" : $("board").value, dead: $("dead").value, game: game() };
+  let settled = false;
+  if ($("method-choice").value === "auto" && !stud() && !fields.board.trim()) {
+    // Preflop, a quick sample first (a few thousand showdowns), replaced by the answer itself.
+    api("equity", { ...fields, samples: PREVIEW, seed: 1 }, asked.signal)
+      .then((preview) => { if (!settled && !asked.signal.aborted) showResult(preview, true); })
+      .catch(() => {});  // the answer itself says what is wrong
+  }
   try {
-    const result = await apiStream("equity", {
-      players: ranges, board: stud() ? "" : $("board").value, dead: $("dead").value, game: game(),
-      ...methodFields(),
-    }, equityRequest.signal, (done, total) => {
+    const result = await apiStream("equity", { ...fields, ...methodFields() }, asked.signal, (done, total) => {
       showProgress($("progress"), done, total);
-      $("method").textContent = `computing… ${(100 * done / total).toFixed(0)} %`;
+      if (!body.rows.length) $("method").textContent = `computing… ${(100 * done / total).toFixed(0)} %`;
     });
+    settled = true;
     $("progress").hidden = true;
-    body.replaceChildren();
-    $("scoop-head").hidden = result.players[0].scoop === undefined;
-    result.players.forEach((player, index) => {
-      const row = body.insertRow();
-      const cells = [index + 1, player.range, player.combos,
-                     (100 * player.equity).toFixed(2), (100 * player.win).toFixed(2), (100 * player.tie).toFixed(2)];
-      for (const text of cells) row.insertCell().textContent = text;
-      row.cells[3].className = "equity";
-      if (player.scoop !== undefined) row.insertCell().textContent = (100 * player.scoop).toFixed(2);
-    });
-    $("method").textContent = result.method === "exact"
-      ? `exact: ${Number(result.boards).toLocaleString("en")} ${result.board.length ? "runouts" : "boards"}`
-      : `sampled: ${Number(result.samples).toLocaleString("en")} showdowns (±${(100 * Math.max(...result.stderr)).toFixed(2)} %)`;
+    showResult(result, false);
     showError("");
   } catch (error) {
+    settled = true;
     if (error.name === "AbortError") return;
     $("progress").hidden = true;
     body.replaceChildren();
