@@ -597,3 +597,20 @@ def test_screenshots_of_the_board_and_video_poker_pages(
         _screenshot(browser, tmp_path / "videopoker-play-page.png")
     finally:
         browser.set_window_size(1100, 860)
+
+
+def test_leaving_the_game_page_ends_its_game(browser: Any, server: Server) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    _ready(browser, server, "videopoker-play")
+    game = browser.execute_script("return state.game")
+    status, payload = server.post("videopoker/game/deal", {"game": game})
+    assert status == 200 and payload["phase"] == "holding"  # open, a hand dealt
+    browser.get(server.url + "board")  # the page goes: its beacon ends the game
+
+    def ended() -> bool:
+        status, payload = server.post("videopoker/game/draw", {"game": game, "hold": 0})
+        assert status in (200, 422), payload
+        return status == 422 and "no game" in payload["error"]
+
+    WebDriverWait(browser, WAIT).until(lambda _: ended())
