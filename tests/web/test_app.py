@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import threading
 import time
 from collections.abc import Callable
@@ -72,15 +71,17 @@ def test_a_client_that_leaves_stops_the_work() -> None:
 
 def _stream(
     path: str, body: dict[str, Any], leave: Callable[[list[bytes]], bool]
-) -> list[dict[str, Any]]:
+) -> tuple[int, str, list[dict[str, Any]]]:
     """POST ``body`` to /api/``path`` asking for JSON lines; the client goes away as soon as
-    ``leave(the body chunks so far)`` says so (never a clock). The lines received."""
+    ``leave(the body chunks so far)`` says so (never a clock). The status, the media type and
+    the lines received (one JSON object when the answer is not streamed)."""
 
-    async def run() -> list[dict[str, Any]]:
+    async def run() -> tuple[int, str, list[dict[str, Any]]]:
         app = create_app()
         chunks: list[bytes] = []
         first = [{"type": "http.request", "body": json.dumps(body).encode(), "more_body": False}]
         changed = asyncio.Event()
+        start: dict[str, Any] = {}
 
         async def receive() -> dict[str, Any]:
             if first:
@@ -92,8 +93,7 @@ def _stream(
 
         async def send(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
-                headers = dict(message["headers"])
-                assert message["status"] == 200 and headers[b"content-type"] == STREAM.encode()
+                start.update(message)
             elif message.get("body"):
                 chunks.append(message["body"])
             changed.set()
@@ -107,28 +107,29 @@ def _stream(
         with ThreadPoolExecutor(2) as pool:  # leaving waits for the work's thread
             app.state.pool = pool
             await app(scope, receive, send)
-        return [json.loads(line) for line in b"".join(chunks).splitlines()]
+        media = dict(start["headers"])[b"content-type"].decode()
+        lines = [json.loads(line) for line in b"".join(chunks).splitlines()]
+        return start["status"], media, lines
 
     return asyncio.run(run())
 
 
 def _progressed(chunks: list[bytes]) -> bool:
-    return b'"done"' in b"".join(chunks)
+    return b'"progress"' in b"".join(chunks)
 
 
 @pytest.fixture
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """An endpoint ``count`` that counts to ``to``, reporting each step and waiting between
-    steps until the test lets it go on (``steps`` holds the steps taken); it answers
-    ``{"counted": to}``."""
+    """An endpoint ``count`` that counts to ``to``, reporting each step, 10 ms a step
+    (``steps`` holds the steps taken); it answers ``{"counted": to}``."""
     steps: list[int] = []
-    go_on = threading.Event()
+    never = threading.Event()
 
     def count(to: int, progress: Callable[[int, int], None]) -> dict[str, object]:
         for step in range(to):
             progress(step, to)
             steps.append(step)
-            go_on.wait(0.01)
+            never.wait(0.01)
         return {"counted": to}
 
     endpoint = Endpoint("count", "count", (Field("to", "integer", "how far"),), count, True)
@@ -137,33 +138,32 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_streamed_answer_reports_progress_then_the_answer(counting: list[int]) -> None:
-    lines = _stream("count", {"to": 100}, leave=lambda chunks: False)
-    assert lines[-1] == {"status": 200, "result": {"counted": 100}}
+    status, media, lines = _stream("count", {"to": 100}, leave=lambda chunks: False)
+    assert (status, media) == (200, STREAM)
+    assert lines[-1] == {"result": {"counted": 100}}
     assert counting == list(range(100))
-    reports = lines[:-1]
-    assert reports and all(line["total"] == 100 for line in reports)  # 100 steps of 10 ms
-    done = [line["done"] for line in reports]
-    assert done == sorted(set(done)) and done[-1] < 100  # each report new, in order
+    reports = [line["progress"] for line in lines[:-1]]
+    assert reports == [{"done": step, "total": 100} for step in range(100)]  # each, in order
 
 
 def test_a_streamed_answer_stops_when_the_client_leaves(counting: list[int]) -> None:
     # A count of a million steps (hours); the client leaves at the first progress line. The
     # work's thread ends at its next step: the pool's shutdown waits for it.
-    lines = _stream("count", {"to": 10**6}, leave=_progressed)
-    assert lines and all("done" in line for line in lines)  # no answer line: nobody read it
+    status, media, lines = _stream("count", {"to": 10**6}, leave=_progressed)
+    assert (status, media) == (200, STREAM) and "progress" in lines[0]
+    assert lines[-1] == {"error": "cancelled: the client went away", "status": CLIENT_GONE}
     assert 0 < len(counting) < 10**6
 
 
-def test_a_streamed_error_is_one_line() -> None:
-    lines = _stream("equity", {"players": ["AA", "QQ++"]}, leave=lambda chunks: False)
-    assert lines[-1]["status"] == 422 and "range" in lines[-1]["error"]
+def test_a_streamed_refusal_before_any_work_is_one_error() -> None:
+    status, media, lines = _stream("equity", {"players": ["AA", "QQ++"]}, leave=lambda c: False)
+    assert (status, media) == (422, "application/json") and "range" in lines[0]["error"]
 
 
-def test_a_streamed_equity_stops_when_the_client_leaves(caplog: pytest.LogCaptureFixture) -> None:
-    # The real work: a billion showdowns, left at the first progress report; the server's log
-    # says the work stopped (a run to the end would take minutes and log nothing).
-    caplog.set_level(logging.INFO, logger="pokerscore.web")
+def test_a_streamed_equity_stops_when_the_client_leaves() -> None:
+    # The real work: a billion showdowns, left at the first progress report; the answer's last
+    # line says the work stopped (a run to the end would take minutes and end with the result).
     body = {"players": ["random", "random"], "samples": 10**9, "seed": 1}
-    lines = _stream("equity", body, leave=_progressed)
-    assert lines and all("done" in line for line in lines)
-    assert "/api/equity stopped: the client went away" in caplog.messages
+    status, media, lines = _stream("equity", body, leave=_progressed)
+    assert (status, media) == (200, STREAM) and "progress" in lines[0]
+    assert lines[-1] == {"error": "cancelled: the client went away", "status": CLIENT_GONE}

@@ -28,7 +28,9 @@ ActionKind = Literal["deal-hole", "deal-board", "fold", "check-call", "bet-raise
 """What happens: cards dealt to a player or to the board, a player's move, a showdown."""
 Street = Literal["preflop", "flop", "turn", "river"]
 STREETS: Final[tuple[Street, ...]] = ("preflop", "flop", "turn", "river")
-HistoryFormat = Literal["phh", "pokerstars"]
+HistoryFormat = str
+"""The format a hand was read from: ``phh``, ``pokerstars``, or a site format's name
+(:mod:`pokerscore.histories.sites`): lower-case letters and digits."""
 
 MAX_DECIMALS: Final = 8
 """The most decimals an amount may be written with: a currency has 0 to 3, bitcoin 8."""
@@ -274,6 +276,9 @@ class HandHistory:
     table: str | None = None
     currency: str | None = None
     tournament: str | None = None
+    time: str | None = None
+    """When the hand started, as ISO 8601 (``2024-03-05T21:14:07+01:00``; with the offset the
+    site's time zone gives, without one where the file names no zone), if recorded."""
     file: str = ""
     """The file it was read from."""
     number: int = 1
@@ -398,7 +403,7 @@ class HandResult:
 
 _KINDS: Final = frozenset(typing.get_args(ActionKind))
 _BETTINGS: Final = frozenset(typing.get_args(Betting))
-_FORMATS: Final = frozenset(typing.get_args(HistoryFormat))
+_FORMAT_NAME: Final = re.compile(r"[a-z][a-z0-9]{0,31}")
 _SCALES: Final = frozenset(10**n for n in range(MAX_DECIMALS + 1))
 
 
@@ -431,15 +436,17 @@ def _check_hand(hand: HandHistory) -> None:
         text(name, getattr(hand, name))
     if not isinstance(hand.betting, str) or hand.betting not in _BETTINGS:
         raise fail("betting", "no-limit, pot-limit or fixed-limit", hand.betting)
-    if not isinstance(hand.source_format, str) or hand.source_format not in _FORMATS:
-        raise fail("source_format", "phh or pokerstars", hand.source_format)
+    if not isinstance(hand.source_format, str) or not _FORMAT_NAME.fullmatch(hand.source_format):
+        raise fail(
+            "source_format", "a format's name (phh, pokerstars, ggpoker …)", hand.source_format
+        )
     if not _is_int(hand.scale) or hand.scale not in _SCALES:
         raise fail("scale", f"a power of ten from 1 to 10**{MAX_DECIMALS}", hand.scale)
     for name in ("min_bet", "big_bet", "small_blind", "big_blind"):
         units(name, getattr(hand, name))
     for name in ("rake", "total_pot"):
         units(name, getattr(hand, name), optional=True)
-    for name in ("site", "hand_id", "table", "currency", "tournament"):
+    for name in ("site", "hand_id", "table", "currency", "tournament", "time"):
         text(name, getattr(hand, name), optional=True)
     if not isinstance(hand.ante_trimming, bool):
         raise fail("ante_trimming", "True or False", hand.ante_trimming)

@@ -27,6 +27,7 @@ player paid; every disagreement is counted and reported, and the replay's amount
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
 from typing import Final
@@ -524,8 +525,18 @@ def _judge(
 
 def _play(hand: HandHistory) -> _Table:
     """The table once every action of the hand is played."""
+    *_, table = playing(hand)
+    return table
+
+
+def playing(hand: HandHistory) -> Iterator[_Table]:
+    """The one table of a hand as it is played: once the antes and blinds are posted, after
+    each action (``table.action`` is the action, ``table.action_number`` its place from 1), and
+    once more when the hand is over (``table.action`` None): for
+    :func:`~pokerscore.histories.steps.replay_steps`, which copies what it shows at each."""
     table = _Table(hand)
     table.post()
+    yield table
     for number, action in enumerate(hand.actions, 1):
         table.action = action
         table.action_number = number
@@ -540,6 +551,7 @@ def _play(hand: HandHistory) -> _Table:
             table.deal_hole(action)
         else:
             table.show(action)
+        yield table
     table.action = None
     table.finish()
     if hand.returned is not None:
@@ -552,7 +564,7 @@ def _play(hand: HandHistory) -> _Table:
                     Refusal.RETURNED_UNCALLED, -1, i, amount=said[i], limit=table.refunds[i]
                 )
                 raise refusal_error(hand, table.game, record)
-    return table
+    yield table
 
 
 class _Payout:

@@ -69,8 +69,9 @@ class Endpoint:
     cancellable: bool = False
     """Whether ``answer`` takes ``progress(done, total)``, called as the work advances: the
     server raises there to stop the work of a request whose client has gone."""
-    playing: bool = False
-    """Whether ``answer`` takes ``games``, the server's open video poker games."""
+    context: bool = False
+    """Whether ``answer`` takes ``context``, the server's state (the uploaded files, whether a
+    request may name a folder of this machine)."""
 
     def arguments(self, body: object) -> dict[str, Any]:
         """The answer's keyword arguments from a request's JSON ``body``, or a
@@ -356,7 +357,7 @@ def strategy(
 
 
 def game_start(
-    paytable: str, coins: int, credits: int | None, seed: int | None, trainer: bool, games: Games
+    paytable: str, coins: int, credits: int | None, seed: int | None, trainer: bool, context: Any
 ) -> dict[str, object]:
     """Sit down at a machine: the terminal game's session on its history (``credits`` None
     carries on the stored bankroll and a hand left in play at this pay table)."""
@@ -364,16 +365,18 @@ def game_start(
     from pokerscore.web.games import game_json
 
     table = _table(paytable, coins)
+    games: Games = context.games
     game = games.start(VideoPokerSession, paytable=table, coins=coins, credits=credits,
                        seed=seed, trainer=trainer)  # fmt: skip
     with games.use(game) as session:
         return game_json(game, session)
 
 
-def game_deal(game: str, coins: int | None, games: Games) -> dict[str, object]:
+def game_deal(game: str, coins: int | None, context: Any) -> dict[str, object]:
     """Deal five cards (the bet, changed first if ``coins`` says so, is charged now)."""
     from pokerscore.web.games import game_json
 
+    games: Games = context.games
     with games.use(game) as session:
         if coins is not None:
             session.set_bet(coins)
@@ -381,7 +384,7 @@ def game_deal(game: str, coins: int | None, games: Games) -> dict[str, object]:
         return game_json(game, session)
 
 
-def game_draw(game: str, hold: int, games: Games) -> dict[str, object]:
+def game_draw(game: str, hold: int, context: Any) -> dict[str, object]:
     """Draw to the held cards (``hold``: bit i holds card i): the final hand, the win, and the
     trainer's verdict on the hold."""
     from pokerscore.games.videopoker.strategy.words import name_mistake
@@ -389,6 +392,7 @@ def game_draw(game: str, hold: int, games: Games) -> dict[str, object]:
 
     if not 0 <= hold <= 31:
         raise RequestError('the field "hold" must be 0 to 31 (bit i holds card i)')
+    games: Games = context.games
     with games.use(game) as session:
         for index in range(5):
             if (session.hold >> index ^ hold >> index) & 1:
@@ -404,8 +408,9 @@ def game_draw(game: str, hold: int, games: Games) -> dict[str, object]:
         return {**game_json(game, session), "outcome": outcome_json(outcome, words)}
 
 
-def game_end(game: str, games: Games) -> dict[str, object]:
+def game_end(game: str, context: Any) -> dict[str, object]:
     """Leave the machine: a hand in play waits, paid for, for the next game at its pay table."""
+    games: Games = context.games
     return {"game": game, "ended": games.end(game)}
 
 
@@ -416,6 +421,26 @@ def paytables() -> dict[str, object]:
 
     return paytables_json(list(PAYTABLES.values()))
 
+
+def _later(module: str, name: str) -> Callable[..., dict[str, object]]:
+    """``pokerscore.web.<module>.<name>``, imported at its first call."""
+
+    def answer(**arguments: Any) -> dict[str, object]:
+        from importlib import import_module
+
+        found: Callable[..., dict[str, object]] = getattr(
+            import_module(f"pokerscore.web.{module}"), name
+        )
+        return found(**arguments)
+
+    return answer
+
+
+_HISTORIES: Final = (
+    Field("upload", "string", "an upload's id (POST /api/histories/upload)"),
+    Field("folder", "string", "or a folder of this machine (absolute; a server on localhost)"),
+    Field("format", "string", "auto (told from each file), phh, pokerstars, …", "auto"),
+)
 
 _GAME = Field(
     "game", "string", "holdem, omaha, omaha-5, …, short-deck, stud, stud-8, razz", "holdem"
@@ -490,15 +515,37 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
               Field("credits", "integer", "a new bankroll (none: carry on the stored one)"),
               Field("seed", "integer", "reproducible deals: hand i is deal(seed + i)"),
               Field("trainer", "boolean", "judge each hold against the best", True)),
-             game_start, playing=True),
+             game_start, context=True),
     Endpoint("videopoker/game/deal", "Deal five cards (the bet charged now)",
              (_GAME_ID, Field("coins", "integer", "change the bet first, 1 to 5")), game_deal,
-             playing=True),
+             context=True),
     Endpoint("videopoker/game/draw", "Draw to the held cards: the hand, the win, the verdict",
              (_GAME_ID, Field("hold", "integer", "bit i holds card i (0 to 31)", required=True)),
-             game_draw, playing=True),
+             game_draw, context=True),
     Endpoint("videopoker/game/end", "Leave the machine (a hand in play waits for the next game)",
-             (_GAME_ID,), game_end, playing=True),
+             (_GAME_ID,), game_end, context=True),
+    Endpoint("histories/report", "Replay hand histories: the summary and each player's figures "
+             "(pokerscore histories --json), a player's running net and all-in EV net",
+             (*_HISTORIES, Field("player", "string", "a player followed hand by hand: series")),
+             _later("histories", "report"), cancellable=True, context=True),
+    Endpoint("histories/hands", "The hands, one row each, filtered and paged",
+             (*_HISTORIES, Field("player", "string", "a player's hands (net, all-in EV, …)"),
+              Field("game", "string", "one variant: NT, PO, FO/8, …"),
+              Field("position", "string", "with player: BTN, SB, BB, UTG, …, CO"),
+              Field("min_net", "number", "with player: net at least this"),
+              Field("max_net", "number", "with player: net at most this"),
+              Field("offset", "integer", "rows to skip", 0),
+              Field("limit", "integer", "rows to give, 1 to 500", 100)),
+             _later("histories", "hands"), cancellable=True, context=True),
+    Endpoint("histories/hand", "One hand replayed step by step: stacks, pot, board, each "
+             "action, the all-in equity",
+             (*_HISTORIES, Field("file", "string", "the file, as the hand list names it", required=True),
+              Field("hand", "integer", "the hand's number in its file", required=True)),
+             _later("histories", "one_hand"), cancellable=True, context=True),
+    Endpoint("preflop", "Each class's preflop equity against a random hand (the shipped table, "
+             "as pokerscore preflop --json) or against one class",
+             (Field("against", "string", "random, or a class: AA, AKs, T9o", "random"),),
+             _later("preflop", "preflop")),
 )  # fmt: skip
 
 BY_PATH: Final[Mapping[str, Endpoint]] = {endpoint.path: endpoint for endpoint in ENDPOINTS}
@@ -541,6 +588,29 @@ def openapi() -> dict[str, object]:
                 },
             }
         }
+    paths["/api/histories/upload"] = {
+        "post": {
+            "summary": "Upload one hand-history file (the raw bytes as the body); repeat with "
+            "upload=ID to add files to an upload",
+            "parameters": [
+                {"name": "name", "in": "query", "required": True, "description":
+                 "the file's name, ending .phh, .phhs or .txt", "schema": {"type": "string"}},
+                {"name": "upload", "in": "query", "required": False, "description":
+                 "an upload's id to add the file to (none: a new upload)",
+                 "schema": {"type": "string"}},
+            ],
+            "requestBody": {
+                "required": True,
+                "content": {"application/octet-stream": {"schema": {"type": "string",
+                                                                   "format": "binary"}}},
+            },
+            "responses": {
+                "200": {"description": "the upload: its id, its files and their bytes"},
+                "400": {"description": "a name or id the API cannot read", "content": error},
+                "413": {"description": "past the size limits", "content": error},
+            },
+        }
+    }  # fmt: skip
     return {
         "openapi": "3.1.0",
         "info": {"title": "pokerscore", "version": __version__},

@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 SHOWN_ERRORS: Final = 10
 SHOWN_DISAGREEMENTS: Final = 10
 SHOWN_PLAYERS: Final = 25
-FORMATS: Final = ("auto", "phh", "pokerstars")
 OUT_FORMS: Final = ("auto", "file", "dataset")
 FLAGS: Final = {"out": "--out", "plot": "--plot", "out_form": "--out-form"}
 
@@ -76,7 +75,13 @@ def histories_command(
         ),
     ] = None,
     file_format: Annotated[
-        str, typer.Option("--format", "-f", metavar="|".join(FORMATS), help="The files' format.")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="auto|phh|pokerstars|SITE",
+            help="The files' format (auto: told from each file; SITE: a site's, e.g. ggpoker).",
+        ),
     ] = "auto",
     workers: Annotated[
         int | None,
@@ -100,8 +105,10 @@ def histories_command(
     stop at the first, status 2). Where the site's record of the result differs from the
     replay, the hand counts as a disagreement and is reported.
     """
-    if file_format not in FORMATS:
-        fail(f"unknown format {file_format!r}: use one of {', '.join(FORMATS)}")
+    from pokerscore.histories.reading import format_names
+
+    if file_format not in format_names():
+        fail(f"unknown format {file_format!r}: use one of {', '.join(format_names())}")
     if workers is not None and scheduler is not None:
         fail("--workers sizes a local cluster: leave it out with --scheduler")
     if plot is not None and player is None:

@@ -92,5 +92,6 @@ def serve_command(
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(create_app(history=db), log_level="warning", lifespan="on")
+    app = create_app(local_folders=_is_loopback(host), history=db)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])  # Ctrl+C: uvicorn stops and returns

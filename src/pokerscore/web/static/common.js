@@ -60,33 +60,38 @@ function cardPicker(picker, input, most, changed) {
   mark();
 }
 
-// POST /api/<path> asking for the answer streamed as JSON lines (a long computation's
-// progress): `progress(done, total)` is called as the work advances; the answer's JSON, or an
-// Error with the server's line. Aborting `signal` closes the connection: the server stops.
+// POST /api/<path> asking for the progress as JSON lines: `progress(done, total)` at each
+// report, then the answer (or an Error with the server's line). Aborting `signal` closes the
+// connection, which stops the work on the server.
 async function apiStream(path, body, signal, progress) {
   const response = await fetch("/api/" + path, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "Accept": "application/x-ndjson" },
+    headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
     body: JSON.stringify(body),
     signal,
   });
-  if (!response.ok) throw new Error((await response.json()).error);
-  if (!response.headers.get("Content-Type").startsWith("application/x-ndjson")) return response.json();
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
+  if (!(response.headers.get("Content-Type") || "").startsWith("application/x-ndjson")) {
+    const payload = await response.json();  // the answer at once, or a refusal before any work
+    if (!response.ok) throw new Error(payload.error);
+    return payload;
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let kept = "";
   for (;;) {
     const { value, done } = await reader.read();
-    if (done) throw new Error("the server closed the answer early");
-    buffered += value;
+    if (done) break;
+    kept += decoder.decode(value, { stream: true });
     let end;
-    while ((end = buffered.indexOf("\n")) >= 0) {
-      const line = JSON.parse(buffered.slice(0, end));
-      buffered = buffered.slice(end + 1);
-      if (line.status === 200) return line.result;
-      if (line.status !== undefined) throw new Error(line.error);
-      if (progress) progress(line.done, line.total);
+    while ((end = kept.indexOf("\n")) >= 0) {
+      const event = JSON.parse(kept.slice(0, end));
+      kept = kept.slice(end + 1);
+      if (event.progress) progress(event.progress.done, event.progress.total);
+      else if ("result" in event) return event.result;
+      else throw new Error(event.error);
     }
   }
+  throw new Error("the answer stopped before its end");
 }
 
 // A <progress> element shown while `total` is known and the work not done.
