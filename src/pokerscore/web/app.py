@@ -261,19 +261,23 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
 
 
-def create_app(*, local_folders: bool = False) -> Starlette:
+def create_app(*, local_folders: bool = False, history: Path | str | None = None) -> Starlette:
     """The web app: the pages, ``/static/``, the API and its description at ``/api/docs``.
     ``local_folders``: whether a request may name a folder of this machine (hand histories):
-    for a server that listens on localhost only."""
+    for a server that listens on localhost only. The video poker games keep their hands in
+    ``history`` (``None``: the terminal game's default file)."""
+    from pokerscore.web.games import Games
     from pokerscore.web.histories import HistoryFiles
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         app.state.histories = HistoryFiles.create(local_folders=local_folders)
+        app.state.games = Games(history)
         try:
             async with _lifespan(app):
                 yield
         finally:
+            app.state.games.close()
             app.state.histories.close()
 
     docs = Route("/api/docs", lambda request: FileResponse(STATIC / "docs.html"))
@@ -284,6 +288,7 @@ def create_app(*, local_folders: bool = False) -> Starlette:
             _page("videopoker.html"),
             _page("histories.html"),
             _page("preflop.html"),
+            _page("videopoker-play.html"),
             docs,
             Route("/api/openapi.json", openapi_json),
             Route("/api/histories/upload", upload, methods=["POST"]),

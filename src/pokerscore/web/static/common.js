@@ -93,3 +93,9 @@ async function apiStream(path, body, signal, progress) {
   }
   throw new Error("the answer stopped before its end");
 }
+
+// A <progress> element shown while `total` is known and the work not done.
+function showProgress(bar, done, total) {
+  bar.hidden = !(total > 0 && done < total);
+  if (total > 0) { bar.max = total; bar.value = done; }
+}
