@@ -30,48 +30,80 @@ from pokerscore.histories.model import (
     HandHistory,
     HandHistoryError,
 )
+from pokerscore.histories.sites.text import text_hands
+from pokerscore.histories.sites.times import site_time
 
 _HEADER: Final = re.compile(
-    r"^PokerStars (?:Zoom |Home Game |Fast Poker )?(?:Hand|Game) #(?P<id>\d+):\s*"
+    r"^(?P<site>PokerStars|POKERSTARS|PokerMaster|Full Tilt|Run It Once Poker|PokerBros)"
+    r"(?: Zoom| Home Game| Fast Poker)? (?:Hand|Game|HAND|GAME) #(?P<id>[0-9A-Za-z-]{1,40}):\s*"
     r"(?P<rest>.*)$"
 )
+SITES: Final = {
+    "PokerStars": "PokerStars",
+    "POKERSTARS": "PokerStars",
+    "PokerMaster": "PokerMaster",
+    "Full Tilt": "Full Tilt Poker",
+    "Run It Once Poker": "Run It Once",
+    "PokerBros": "PokerBros",
+}
+"""The sites whose clients write PokerStars' layout, by the word that starts their header (the
+upper-case ``POKERSTARS GAME #`` is PokerTracker 2's export of PokerStars hands)."""
 _GAME: Final = re.compile(
-    r"(?P<game>Hold'em|6\+ Hold'em|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|5 Card Omaha|Courchevel"
+    r"(?P<game>6\+ Hold'em|Hold'em|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|5 Card Omaha"
+    r"|6 Card Omaha Hi/Lo|6 Card Omaha|Courchevel Hi/Lo|Courchevel"
     r"|7 Card Stud Hi/Lo|7 Card Stud|Razz|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball"
-    r"|5 Card Draw|Badugi) "
-    r"(?P<betting>No Limit|Pot Limit|Limit|Fixed Limit)"
+    r"|Triple Draw A-5 Lowball|5 Card Draw|Badugi) "
+    r"(?P<betting>No Limit|Pot Limit|Limit|Fixed Limit)",
+    re.IGNORECASE,
 )
-_STAKES: Final = re.compile(r"\((?P<sb>[^/()\s]+)/(?P<bb>[^/()\s]+)(?: (?P<currency>[A-Z]{3}))?\)")
+_STAKES: Final = re.compile(
+    r"[(,] ?(?P<sb>[^/(),\s]+)/(?P<bb>[^/(),\s]+)(?: (?P<currency>[A-Z]{3}))?[^()]*\)"
+)
+"""The stakes: ``($0.25/$0.50 USD)``, in a mixed game's parentheses after its game
+(``8-Game (Hold'em Limit, $4/$8 USD)``), a cap after them (``($1/$2 USD, $40 Cap)``)."""
 _TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\d+)")
-_TABLE: Final = re.compile(r"^Table '(?P<table>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play Money\) )?"
+_TABLE: Final = re.compile(r"^Table (?:ID )?'(?P<table>.*)' (?:(?P<max>[0-9]+)-[Mm]ax )?(?:\(Play Money\) )?"
                            r"Seat #(?P<button>[0-9]{1,5}) is the button")  # fmt: skip
 _SEAT: Final = re.compile(
-    r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+?) \((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
+    r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+?) ?\((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
     r"(?P<rest>.*)$"
 )
 _STREET: Final = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* "
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* ?"
     r"(?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]"
 )
 _COLLECTED: Final = re.compile(
     r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
 )
 _UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
-_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) (?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$")
+_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) ?(?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$")
 _CASHED_OUT: Final = re.compile(
     r"^(?P<name>.+?) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?"
 )
 _TOTAL: Final = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>[^|]*)(?:\| Rake (?P<rake>\S+))?")
 
+_EASTERN: Final = re.compile(r"[0-9] \(?ET\b")
+_SIGNS: Final = {"$": "$", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+
+SKIN_FORMAT: Final = "starsskin"
+"""The format name of the skins' files (:mod:`pokerscore.histories.sites.stars_skins`)."""
+_STARTS: Final = tuple(f"{word} " for word in SITES)
+
 GAMES: Final = {
-    "Hold'em": ("T", "holdem"),
-    "6+ Hold'em": ("S", "short-deck"),
-    "Omaha": ("O", "omaha"),
-    "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"),
-    "5 Card Omaha": ("5O", "omaha-5"),
+    "hold'em": ("T", "holdem"),
+    "6+ hold'em": ("S", "short-deck"),
+    "omaha": ("O", "omaha"),
+    "omaha hi/lo": ("O/8", "omaha-hi-lo"),
+    "5 card omaha": ("5O", "omaha-5"),
+    "5 card omaha hi/lo": ("5O/8", "omaha-5-hi-lo"),
+    "6 card omaha": ("6O", "omaha-6"),
+    "6 card omaha hi/lo": ("6O/8", "omaha-6-hi-lo"),
 }
-"""The games read here: PHH letter and the game that settles them (6+ hold'em as the site plays
-it, three of a kind above a straight)."""
+"""The games read here, by their name in the header in lower case: PHH letter and the game that
+settles them (6+ hold'em as the site plays it, three of a kind above a straight). Stud, razz,
+the draw games, badugi and Courchevel are refused, hand by hand, as not replayed yet."""
+OMAHA_BY_CARDS: Final = {5: ("5O", "omaha-5"), 6: ("6O", "omaha-6")}
+"""PokerMaster heads its five- and six-card Omaha "Omaha": the cards dealt tell which."""
 BETTING: Final[dict[str, tuple[str, Betting]]] = {
     "No Limit": ("N", "no-limit"),
     "Pot Limit": ("P", "pot-limit"),
@@ -97,25 +129,29 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     if header is None:
         raise HandHistoryError("not a PokerStars hand: the first line has no hand number")
     draft.hand_id = header.group("id")
+    draft.site = SITES[header.group("site")]
+    if header.group("site") != "PokerStars":
+        draft.source_format = SKIN_FORMAT
     rest = header.group("rest")
     game = _GAME.search(rest)
     if game is None:
         raise HandHistoryError(f"unknown game in {rest[:60]!r}")
     name = game.group("game")
-    if name not in GAMES:
+    if name.lower() not in GAMES:
         raise HandHistoryError(
-            f"{name} {game.group('betting')} is not replayed here: community-card games only"
+            f"{name} {game.group('betting')} is not replayed here yet: hold'em and Omaha games only"
         )
-    letter, draft.game = GAMES[name]
-    betting_letter, draft.betting = BETTING[game.group("betting")]
+    letter, draft.game = GAMES[name.lower()]
+    betting_letter, draft.betting = BETTING[game.group("betting").title()]
     draft.variant = betting_letter + letter
     stakes = _STAKES.search(rest)
     if stakes is None:
         raise HandHistoryError("no stakes (small blind/big blind) in the header")
     draft.small_blind, draft.big_blind = money(stakes.group("sb")), money(stakes.group("bb"))
-    draft.currency = stakes.group("currency") or ("$" if "$" in stakes.group("bb") else None)
+    draft.currency = stakes.group("currency") or _currency(stakes.group("bb"))
     tournament = _TOURNAMENT.search(rest)
     draft.tournament = tournament.group("id") if tournament else None
+    draft.time = _time(rest)
     draft.fields = {"header": lines[0].strip().lstrip("\ufeff")}
     section = "seats"
     runout = 0
@@ -131,7 +167,7 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             _summary(draft, line)
             continue
         if section == "seats":
-            if line.startswith("Table '"):
+            if line.startswith(("Table '", "Table ID '")):
                 table = _TABLE.match(line)
                 if table is None:
                     raise HandHistoryError(f"line {number}: no button in {line[:60]!r}")
@@ -145,7 +181,35 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                 out = "sitting out" in seat.group("rest") or "out of hand" in seat.group("rest")
                 draft.seats.append((int(seat.group("seat")), seat.group("name"), money(seat.group("stack")), out))  # fmt: skip
                 continue
+        if line.startswith("Hand cancelled"):
+            raise HandHistoryError(f"line {number}: the hand was cancelled (no result to replay)")
+        if line.startswith("STP added"):
+            raise HandHistoryError(
+                f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
+            )
         _action_line(draft, line, number, runout)
+    if section != "summary":
+        raise HandHistoryError(
+            f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
+        )
+    if draft.site == "PokerMaster" and draft.game == "omaha":
+        dealt = {len(action[3]) for action in draft.actions if action[0] == "deal-hole"}
+        if len(dealt) == 1 and (count := dealt.pop()) in OMAHA_BY_CARDS:
+            letter, draft.game = OMAHA_BY_CARDS[count]
+            draft.variant = draft.variant[0] + letter
+
+
+def _time(header: str) -> str | None:
+    """The hand's time: PokerStars writes the player's zone first and its own, ET, in brackets
+    (``2013/04/10 19:06:22 WET [2013/04/10 14:06:22 ET]``); the site's own where it is there."""
+    parts = header.split("[")
+    times = [site_time(part) for part in parts if _EASTERN.search(part)]
+    return next(filter(None, times + [site_time(part) for part in parts]), None)
+
+
+def _currency(amount: str) -> str | None:
+    """The currency of an amount's sign (``$0.50``, ``€2``, ``¥10``), None for chips."""
+    return next((code for sign, code in _SIGNS.items() if sign in amount), None)
 
 
 def _section(
@@ -259,12 +323,20 @@ def _post(draft: HandDraft, name: str, rest: str, number: int) -> None:
     raise HandHistoryError(f"line {number}: unknown post {rest[:60]!r}")
 
 
+def starts_hand(line: str) -> bool:
+    """Whether a line starts a hand in PokerStars' layout (its own or a skin's header)."""
+    return (
+        line.lstrip("\ufeff").startswith(_STARTS)
+        and _HEADER.match(line.lstrip("\ufeff")) is not None
+    )
+
+
 def pokerstars_hands(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
     """The hands of a PokerStars text as (first line number, lines), each from its header."""
     start = 0
     buffer: list[str] = []
     for number, line in lines:
-        if line.lstrip("\ufeff").startswith("PokerStars "):
+        if starts_hand(line):
             if buffer:
                 yield start, buffer
             start, buffer = number, [line]
@@ -277,35 +349,11 @@ def pokerstars_hands(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, li
 
 
 def read_pokerstars(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
-    """The hands of a PokerStars file, streamed; a bad hand is yielded as its error and the
-    reading goes on (a line that is not UTF-8 spoils only its hand)."""
-    path = Path(path)
-    name = str(path)
-    number = 0
-    spoiled: dict[int, HandHistoryError] = {}
+    """The hands of a file in PokerStars' layout (PokerStars' own, or a skin's), streamed; a bad
+    hand is yielded as its error and the reading goes on. Lines are decoded as the client wrote
+    them (UTF-8, else the Windows code page 1252 of older clients)."""
+    return text_hands(Path(path), starts_hand, _parse_lines)
 
-    def lines() -> Iterator[tuple[int, str]]:
-        with path.open("rb") as stream:
-            for line_number, data in enumerate(stream, 1):
-                try:
-                    yield line_number, data.decode("utf-8-sig" if line_number == 1 else "utf-8")
-                except UnicodeDecodeError as error:
-                    spoiled[line_number] = HandHistoryError(
-                        f"not UTF-8 text ({error.reason})", line=line_number
-                    )
-                    yield line_number, ""
 
-    try:
-        for start, hand_lines in pokerstars_hands(lines()):
-            number += 1
-            bad = [line for line in spoiled if start <= line < start + len(hand_lines)]
-            if bad:
-                yield spoiled[bad[0]].located(name, number, None)
-                spoiled.clear()
-                continue
-            try:
-                yield parse_pokerstars(hand_lines, file=name, number=number, first_line=start)
-            except HandHistoryError as error:
-                yield error
-    except HandHistoryError as error:
-        yield error.located(name, None, None)
+def _parse_lines(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+    return parse_pokerstars(lines, file=file, number=number, first_line=first_line)
