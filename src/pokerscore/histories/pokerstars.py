@@ -68,7 +68,7 @@ _SEAT: Final = re.compile(
     r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+?) ?\((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
     r"(?P<rest>.*)$"
 )
-_STREET: Final = re.compile(
+STREET: Final = re.compile(
     r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* ?"
     r"(?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]"
 )
@@ -80,7 +80,9 @@ _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) ?(?:\[[^\]]*\] )?\[(?P<card
 _CASHED_OUT: Final = re.compile(
     r"^(?P<name>.+?) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?"
 )
-_TOTAL: Final = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>[^|]*)(?:\| Rake (?P<rake>\S+))?")
+TOTAL_LINE: Final = re.compile(
+    r"^Total pot (?P<total>\S+)(?P<pots>[^|]*)(?:\| Rake (?P<rake>\S+))?"
+)
 
 _EASTERN: Final = re.compile(r"[0-9] \(?ET\b")
 _SIGNS: Final = {"$": "$", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
@@ -221,7 +223,7 @@ def _section(
         return "actions", runout
     if "SHOW DOWN" in line or "SHOWDOWN" in line:
         return "actions", runout
-    street = _STREET.match(line)
+    street = STREET.match(line)
     if street is None:
         raise HandHistoryError(f"line {number}: unknown section {line[:60]!r}")
     run = {"FIRST": 1, "SECOND": 2, "THIRD": 3}.get(street.group("run") or "", 0)
@@ -231,7 +233,7 @@ def _section(
 
 
 def _summary(draft: HandDraft, line: str) -> None:
-    total = _TOTAL.match(line)
+    total = TOTAL_LINE.match(line)
     if total is not None:
         draft.total = money(total.group("total"))
         if total.group("rake"):
