@@ -427,14 +427,7 @@ def _reference_stars_hand(
 ) -> HandHistory | HandHistoryError:
     """A PokerStars hand the kernels left, read by the reference reader."""
 
-    lines = []
-    for offset, raw in enumerate(data.splitlines(keepends=True)):
-        try:
-            lines.append(raw.decode("utf-8-sig" if first_line + offset == 1 else "utf-8"))
-        except UnicodeDecodeError as error:
-            return HandHistoryError(
-                f"not UTF-8 text ({error.reason})", file=name, hand=number, line=first_line + offset
-            )
+    lines = [decode_line(raw) for raw in data.splitlines(keepends=True)]  # cp1252 as it was
     try:
         return parse_pokerstars(lines, file=name, number=number, first_line=first_line)
     except HandHistoryError as error:

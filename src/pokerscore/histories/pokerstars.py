@@ -69,7 +69,7 @@ _SEAT: Final = re.compile(
     r"(?P<rest>.*)$"
 )
 STREET: Final = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* ?"
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* *"
     r"(?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]"
 )
 _COLLECTED: Final = re.compile(
@@ -80,6 +80,8 @@ _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) ?(?:\[[^\]]*\] )?\[(?P<card
 _CASHED_OUT: Final = re.compile(
     r"^(?P<name>.+?) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?"
 )
+_FEES: Final = re.compile(r"\| (?P<name>Jackpot|Bingo|Fortune|Tax) (?P<amount>\S+)")
+"""What GGPoker takes from a pot beside the rake (``| Jackpot $0.10 | Bingo $0``)."""
 TOTAL_LINE: Final = re.compile(
     r"^Total pot (?P<total>\S+)(?P<pots>[^|]*)(?:\| Rake (?P<rake>\S+))?"
 )
@@ -150,11 +152,22 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     if stakes is None:
         raise HandHistoryError("no stakes (small blind/big blind) in the header")
     draft.small_blind, draft.big_blind = money(stakes.group("sb")), money(stakes.group("bb"))
-    draft.currency = stakes.group("currency") or _currency(stakes.group("bb"))
+    draft.currency = stakes.group("currency") or currency_of(stakes.group("bb"))
     tournament = _TOURNAMENT.search(rest)
     draft.tournament = tournament.group("id") if tournament else None
     draft.time = _time(rest)
     draft.fields = {"header": lines[0].strip().lstrip("\ufeff")}
+    read_body(draft, lines, first_line)
+    if draft.site == "PokerMaster" and draft.game == "omaha":
+        dealt = {len(action[3]) for action in draft.actions if action[0] == "deal-hole"}
+        if len(dealt) == 1 and (count := dealt.pop()) in OMAHA_BY_CARDS:
+            letter, draft.game = OMAHA_BY_CARDS[count]
+            draft.variant = draft.variant[0] + letter
+
+
+def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
+    """The lines of a hand after its header, in PokerStars' layout (PokerStars, its skins,
+    GGPoker): the table, the seats, the play, the summary's totals."""
     section = "seats"
     runout = 0
     for offset, raw in enumerate(lines[1:], 1):
@@ -194,11 +207,6 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
         raise HandHistoryError(
             f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
         )
-    if draft.site == "PokerMaster" and draft.game == "omaha":
-        dealt = {len(action[3]) for action in draft.actions if action[0] == "deal-hole"}
-        if len(dealt) == 1 and (count := dealt.pop()) in OMAHA_BY_CARDS:
-            letter, draft.game = OMAHA_BY_CARDS[count]
-            draft.variant = draft.variant[0] + letter
 
 
 def _time(header: str) -> str | None:
@@ -209,7 +217,7 @@ def _time(header: str) -> str | None:
     return next(filter(None, times + [site_time(part) for part in parts]), None)
 
 
-def _currency(amount: str) -> str | None:
+def currency_of(amount: str) -> str | None:
     """The currency of an amount's sign (``$0.50``, ``€2``, ``¥10``), None for chips."""
     return next((code for sign, code in _SIGNS.items() if sign in amount), None)
 
@@ -238,7 +246,10 @@ def _summary(draft: HandDraft, line: str) -> None:
         draft.total = money(total.group("total"))
         if total.group("rake"):
             draft.rake = money(total.group("rake"))
-        return
+        fees = {fee["name"]: money(fee["amount"]) for fee in _FEES.finditer(line)}
+        if fees:  # taken from the pot beside the rake: counted in the rake column
+            draft.fields["fees"] = {name: str(amount) for name, amount in fees.items()}
+            draft.rake = (draft.rake or Decimal(0)) + sum(fees.values(), Decimal(0))
 
 
 def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
@@ -277,6 +288,8 @@ def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
     verb, _, rest = words.partition(" ")
     if verb == "posts":
         _post(draft, name, rest, number)
+    elif verb == "straddle":  # GGPoker: "straddle $0.50" (a second one: the straddle raised to)
+        _post(draft, name, words, number)
     elif verb == "folds":
         if rest.startswith("["):
             draft.actions.append(("reveal", name, None, site_cards(rest.strip("[] ")), 0, number, False))  # fmt: skip
@@ -320,7 +333,10 @@ def _post(draft: HandDraft, name: str, rest: str, number: int) -> None:
         ("button blind ", "straddle"),
     ):
         if rest.startswith(prefix):
-            draft.posts.append((name, kind, money(rest[len(prefix) :]), number))
+            amount = money(rest[len(prefix) :])
+            if kind == "straddle":  # a player's second straddle is the whole of it
+                amount -= sum(a for n, k, a, _ in draft.posts if n == name and k == kind)
+            draft.posts.append((name, kind, amount, number))
             return
     raise HandHistoryError(f"line {number}: unknown post {rest[:60]!r}")
 
