@@ -70,7 +70,7 @@ _SEAT: Final = re.compile(
 )
 STREET: Final = re.compile(
     r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* *"
-    r"(?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]"
+    r"(?:\[[^\]]*\] ?)?\[(?P<cards>[^\]]*)\]"
 )
 _COLLECTED: Final = re.compile(
     r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"

@@ -24,7 +24,7 @@ from pokerscore.histories.replay import replay
 from pokerscore.histories.sites import site_format, site_formats, sniff_site
 from pokerscore.histories.sites.text import file_head
 
-FileFormat = Literal["auto", "phh", "pokerstars", "starsskin", "fulltilt", "ggpoker"]
+FileFormat = Literal["auto", "phh", "pokerstars", "starsskin", "fulltilt", "ggpoker", "winamax"]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""
 HISTORY_SUFFIXES: Final = (".phh", ".phhs", ".txt", ".xml")

@@ -19,7 +19,7 @@ from typing import Final
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
 
-SITE_MODULES: Final[tuple[str, ...]] = ("stars_skins", "fulltilt", "ggpoker")
+SITE_MODULES: Final[tuple[str, ...]] = ("stars_skins", "fulltilt", "ggpoker", "winamax")
 """The modules of ``pokerscore.histories.sites`` that hold a format, in the order their
 ``sniff`` is tried (a more specific format before a more general one)."""
 
