@@ -106,10 +106,21 @@ def test_the_skins_are_told_from_their_head_in_a_mixed_folder(tmp_path: Path) ->
         "starting_stacks = [10, 10]\nactions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'p2 f']\n"
     )
     assert file_format_of(tmp_path / "stars.txt") == "pokerstars"
+    sites = DATA.parent
+    shutil.copy(sites / "fulltilt" / "mixed-utf16.txt", tmp_path / "ftp.txt")
+    shutil.copy(sites / "ggpoker" / "cash.txt", tmp_path / "gg.txt")
+    shutil.copy(sites / "winamax" / "mixed.txt", tmp_path / "wina.txt")
     formats = sorted(
         hand.source_format for hand in read_histories(tmp_path) if isinstance(hand, HandHistory)
     )
-    assert formats == ["phh", "pokerstars", "starsskin", "starsskin", "starsskin"]
+    assert formats == [
+        *["fulltilt"] * 2,  # the third, razz, is refused
+        *["ggpoker"] * 3,  # the fourth, an EV cash-out, is refused
+        "phh",
+        "pokerstars",
+        *["starsskin"] * 3,
+        *["winamax"] * 2,  # the third, stud, is refused
+    ]
 
 
 @pytest.mark.parametrize(
