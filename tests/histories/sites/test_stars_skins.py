@@ -185,3 +185,62 @@ def test_every_shared_pokerstars_layout_hand_is_replayed_or_refused_with_its_rea
     # blind and the site then folds his hand for him, taking his chips: a fold of a player all
     # in is no move the rules have, so the replay refuses it (the site's record, not the reader)
     assert "Hero acts when no betting round is open" in reasons
+
+
+@pytest.mark.parametrize(
+    ("header", "site", "game", "time"),
+    [
+        (
+            "PokerBros Hand #1616183514566: Omaha Pot Limit ($0.50/$1.00) - 2021/03/19 19:51:54 UTC",
+            "PokerBros",
+            "omaha",
+            "2021-03-19T19:51:54+00:00",
+        ),
+        (
+            "POKERSTARS GAME #27853220364: OMAHA POT LIMIT ($0.50/$1 USD) - 2009/05/06 1:12:45 ET",
+            "PokerStars",
+            "omaha",
+            "2009-05-06T01:12:45-04:00",
+        ),
+        (
+            "PokerStars Hand #1: Omaha Pot Limit ($0.50/$1 USD - $12.50 Cap) - 2013/04/10 19:06:22"
+            " WET [2013/04/10 14:06:22 ET]",
+            "PokerStars",
+            "omaha",
+            "2013-04-10T14:06:22-04:00",
+        ),
+        (
+            "PokerStars Hand #2:  Mixed PLO/PLO8 (Omaha Hi/Lo Pot Limit, $0.50/$1 USD) -"
+            " 2008/08/17 - 01:14:43 (ET)",
+            "PokerStars",
+            "omaha-hi-lo",
+            "2008-08-17T01:14:43-04:00",
+        ),
+    ],
+)
+def test_the_headers_of_the_layout_name_site_game_stakes_and_time(
+    header: str, site: str, game: str, time: str
+) -> None:
+    from pokerscore.histories.pokerstars import parse_pokerstars
+
+    lines = (DATA / "runitonce.txt").read_text().splitlines()[1:23]
+    lines = [line.replace("€", "$") for line in lines]
+    hand = parse_pokerstars([header, *lines])
+    assert (hand.site, hand.game, hand.time) == (site, game, time)
+    assert (hand.small_blind, hand.big_blind) == (50, 100)  # cents
+
+
+@pytest.mark.parametrize(
+    ("game", "reason"),
+    [
+        ("Courchevel Pot Limit", "Courchevel Pot Limit is not replayed here yet"),
+        ("Courchevel Hi/Lo Pot Limit", "Courchevel Hi/Lo Pot Limit is not replayed here yet"),
+        ("5 Card Draw Limit", "5 Card Draw Limit is not replayed here yet"),
+    ],
+)
+def test_games_the_engine_lacks_are_refused_with_their_name(game: str, reason: str) -> None:
+    from pokerscore.histories.pokerstars import parse_pokerstars
+
+    header = f"PokerStars Hand #3: {game} ($0.50/$1 USD) - 2013/04/10 14:06:22 ET"
+    with pytest.raises(HandHistoryError, match=reason):
+        parse_pokerstars([header, "Table 'T' 6-max Seat #1 is the button"])
