@@ -1,14 +1,23 @@
 """PokerStars hand histories (the text the client saves): cash games and tournaments, many hands
 a file, into the same :class:`~pokerscore.histories.model.HandHistory` as PHH.
 
-Read: hold'em, Omaha and Omaha hi/lo (no limit, pot limit, limit) and 6+ hold'em; the seats
+Read: hold'em, Omaha of 4, 5 and 6 cards, high and hi/lo (no limit, pot limit, limit), and 6+
+hold'em, also in mixed games (each hand names its game: ``HORSE (Hold'em Limit, $2/$4 USD)``);
+stud, razz, the draw games, badugi and Courchevel are refused hand by hand as not replayed yet;
+the seats
 dealt in (a player sitting out is not); antes, blinds, a dead small blind ("posts small & big
 blinds": the small blind is dead money, the big blind live), extra big blinds posted by players
 who just sat down (live, but they do not move the action) and straddles; every action with the
 amounts the site writes ("calls $0.13", "raises $0.10 to $0.15", "and is all-in"), which the
 replay checks against its own; uncalled bets returned; boards, a board run twice; shown and
 mucked cards; "collected" amounts per pot (main, side pot-1 …); an all-in cash-out; the
-summary's total pot and rake.
+summary's total pot and rake; the hand's time (ET, as ISO 8601 with its offset). A cancelled
+hand, a hand cut before its summary and a splash-the-pot hand (money the site adds) are
+refused. Lines are decoded as the client wrote them (UTF-8, else cp1252).
+
+The same layout under other names (PokerMaster, Run It Once, PokerBros, the Full Tilt of 2016,
+PokerTracker 2's upper-case export) is read here too, each hand naming its site
+(:mod:`pokerscore.histories.sites.stars_skins`); GGPoker's body is read by :func:`read_body`.
 
 Players are ordered from the seat after the button, so ``p1`` is the small blind (heads-up the
 big blind, the button being ``p2``) as in PHH. Each hand starts at a line beginning
