@@ -60,6 +60,7 @@ _TOURNAMENT: Final = re.compile(r"\((?P<id>[0-9]{1,20})\)")
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<rest>.*)$"
 )
+_SEAT_SUMMARY: Final = re.compile(r"^Seat [0-9]{1,5}: (?P<rest>.*)$")
 _BUTTON: Final = re.compile(r"^The button is in seat #(?P<seat>[0-9]{1,5})$")
 _UNCALLED: Final = re.compile(r"^Uncalled bet of (?P<amount>\S+) returned to (?P<name>.+)$")
 _WINS: Final = re.compile(
@@ -193,9 +194,6 @@ def _summary(draft: HandDraft, line: str, names: list[str], won: list[tuple[str,
         amount = _SUMMARY_WON.search(seat["rest"])
         if name is not None and amount is not None:
             won.append((name, money(amount["amount"])))
-
-
-_SEAT_SUMMARY: Final = re.compile(r"^Seat [0-9]{1,5}: (?P<rest>.*)$")
 
 
 def _play(draft: HandDraft, line: str, where: int, names: list[str]) -> None:
