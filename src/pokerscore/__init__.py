@@ -66,6 +66,7 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.holdem.ranges import RangeError as RangeError
     from pokerscore.games.holdem.ranges import parse_range as parse_range
     from pokerscore.games.holdem.ranges import top_classes as top_classes
+    from pokerscore.games.holdem.ranges import vs_random_counts as vs_random_counts
     from pokerscore.games.holdem.showdown import Showdown as Showdown
     from pokerscore.games.holdem.showdown import showdown as showdown
     from pokerscore.games.tournaments.icm import ICMResult as ICMResult
@@ -118,6 +119,8 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.histories.running import analyse_histories as analyse_histories
     from pokerscore.histories.stats import PlayerStats as PlayerStats
     from pokerscore.histories.stats import player_stats as player_stats
+    from pokerscore.histories.steps import ReplayStep as ReplayStep
+    from pokerscore.histories.steps import replay_steps as replay_steps
     from pokerscore.histories.summary import HistoriesSummary as HistoriesSummary
 
 __version__ = "0.1.0"
@@ -225,6 +228,9 @@ _HOMES: Final[dict[str, str]] = {
     "HistoriesSummary": "pokerscore.histories.summary",
     "PlayerStats": "pokerscore.histories.stats",
     "player_stats": "pokerscore.histories.stats",
+    "replay_steps": "pokerscore.histories.steps",
+    "ReplayStep": "pokerscore.histories.steps",
+    "vs_random_counts": "pokerscore.games.holdem.ranges",
 }
 """Every public name and the module it lives in."""
 

@@ -195,6 +195,10 @@ BAD = [
     ("videopoker/paytables", {"paytable": "x"}, 400, 'unknown field "paytable"'),
     ("score", {"cards": "Ah\x1b[31m Kh\n Qh Jh Th"}, 422, ""),
     ("score", {"cards": "A" * 100_000}, 422, "…"),
+    ("histories/report", {}, 400, '"upload"'),
+    ("histories/hands", {"folder": "/", "limit": 0}, 400, "limit"),
+    ("histories/hand", {"folder": "/", "file": "x.phh"}, 400, '"hand" is required'),
+    ("preflop", {"against": "AKq"}, 422, "AKq"),
 ]  # fmt: skip
 
 
@@ -247,7 +251,9 @@ def test_openapi_lists_every_endpoint_and_docs_work_offline(server: Server) -> N
     import json
 
     spec = json.loads(text)
-    assert set(spec["paths"]) == {f"/api/{endpoint.path}" for endpoint in ENDPOINTS}
+    assert set(spec["paths"]) == {f"/api/{endpoint.path}" for endpoint in ENDPOINTS} | {
+        "/api/histories/upload"  # a file's bytes, not a JSON object
+    }
     assert spec["paths"]["/api/score"]["post"]["requestBody"]["content"]["application/json"][
         "schema"
     ]["required"] == ["cards"]

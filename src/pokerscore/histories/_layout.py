@@ -48,6 +48,8 @@ GAME_CODES: Final = {
     "omaha-hi-lo": OMAHA_HI_LO,
 }
 """The games the kernels play, by :class:`~pokerscore.games.holdem.game.Game` name."""
+GAME_NAMES: Final = tuple(GAME_CODES)
+"""The :class:`~pokerscore.games.holdem.game.Game` name of each game code."""
 
 
 # betting

@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -27,8 +28,21 @@ from pokerscore.files.records import (
     count_records,
     record_blocks,
 )
-from pokerscore.histories._layout import F_STATUS, OK
+from pokerscore.histories._layout import (
+    F_COUNT,
+    F_HEADER,
+    F_NUMBER,
+    F_SCALE,
+    F_START,
+    F_STATUS,
+    F_STOP,
+    F_VARIANT,
+    GAME_NAMES,
+    MAX_PLAYERS,
+    OK,
+)
 from pokerscore.histories.batches import (
+    Batch,
     batch_columns,
     refusal_of,
     replay_phh_text,
@@ -38,15 +52,17 @@ from pokerscore.histories.batches import (
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult, schema
 from pokerscore.histories.phh import parse_phh, phh_tables, unread_table
 from pokerscore.histories.pokerstars import parse_pokerstars, pokerstars_hands
-from pokerscore.histories.reading import StrictError, read_file
+from pokerscore.histories.reading import StrictError, file_format_of, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
-from pokerscore.histories.replay import game_named, replay
+from pokerscore.histories.replay import KernelRows, game_named, read_later, replay
 from pokerscore.histories.rows import RowBuffer
 from pokerscore.histories.sites.text import decode_line
 from pokerscore.histories.summary import HistoriesSummary
 
 if TYPE_CHECKING:
     import pyarrow as pa
+
+    from pokerscore.games.holdem.game import Game
 
 BATCH_ROWS: Final = 1 << 16
 """Rows of the reference path gathered before they are written."""
@@ -511,3 +527,159 @@ def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:
     ev = mine.column("allin_ev").to_numpy(zero_copy_only=False)
     adjusted = np.where(np.isnan(ev.astype(np.float64)), net, ev)
     summary.series += list(zip(net.tolist(), adjusted.tolist(), strict=True))
+
+
+# -- the per-hand iterator -------------------------------------------------------------------
+
+
+@cache
+def _games() -> tuple[Game, ...]:
+    """The game of each of the kernels' game codes."""
+    return tuple(game_named(name) for name in GAME_NAMES)
+
+
+def file_results(
+    path: Path,
+    file_format: str,
+    *,
+    strict: bool,
+    allin_ev: bool,
+    on_error: Callable[[HandHistoryError], None] | None,
+) -> Iterator[HandResult]:
+    """Every hand of one file replayed, in order, streamed (the per-hand iterator,
+    :func:`~pokerscore.histories.reading.history_results`): blocks of hands read and replayed
+    by the kernels, each result built from their rows when its turn comes, its ``hand`` read
+    by the lenient reader only when asked for; the hands the kernels leave read and replayed
+    the reference way in their places. A bad hand goes to ``on_error`` (``strict``: raised as
+    a :class:`~pokerscore.histories.reading.StrictError`)."""
+
+    def bad(error: HandHistoryError) -> None:
+        if strict:
+            raise StrictError(error.reason, file=error.file, hand=error.hand, line=error.line)
+        if on_error is not None:
+            on_error(error)
+
+    try:
+        kind = file_format_of(path, file_format)  # type: ignore[arg-type]
+    except HandHistoryError as error:
+        bad(error)
+        return
+    except OSError as error:
+        bad(HandHistoryError(f"cannot read: {error.strerror or error}", file=str(path)))
+        return
+    if kind not in ("phh", "pokerstars") or os.environ.get(REFERENCE_ONLY) == "1":
+        # a site's format has no fast reader: its own reader, hand by hand
+        yield from _reference_results(read_file(path, kind), allin_ev, bad)  # type: ignore[arg-type]
+        return
+    part = HistoryPart(0, str(path), kind)
+    records = _Records(part)
+    next_hand = 1
+    for item in records:
+        if isinstance(item, LongRecord):
+            bad(_long_hand(part, item, next_hand))
+            next_hand += 1
+            continue
+        data = item.data
+        line = part.first_line + item.line
+        if not part.single and not data.strip():
+            continue
+        if kind == "pokerstars":
+            batch = replay_stars_text(data, first_hand=next_hand)
+        else:
+            batch = replay_phh_text(data, single=part.single, first_line=line)
+        if batch is None:  # text before the file's first hand: the reference path says why
+            counted = _Records(part)
+            yield from _reference_results(_block_hands(part, data, line, counted), allin_ev, bad)
+            next_hand += counted.hands
+            continue
+        next_hand += batch.hands
+        yield from _batch_results(part, batch, data, line, strict, allin_ev, bad)
+
+
+def _reference_results(
+    hands: Iterator[HandHistory | HandHistoryError],
+    allin_ev: bool,
+    bad: Callable[[HandHistoryError], None],
+) -> Iterator[HandResult]:
+    """Hands read by the lenient reader, replayed."""
+    for hand in hands:
+        try:
+            if isinstance(hand, HandHistoryError):
+                raise hand
+            result = replay(hand, allin_ev=allin_ev)
+        except HandHistoryError as error:
+            bad(error)
+            continue
+        yield result
+
+
+def _batch_results(
+    part: HistoryPart,
+    batch: Batch,
+    data: bytes,
+    first_line: int,
+    strict: bool,
+    allin_ev: bool,
+    bad: Callable[[HandHistoryError], None],
+) -> Iterator[HandResult]:
+    """The results of a batch's hands in order: the kernels' from their rows, the others'
+    read and replayed the reference way."""
+    name = part.path
+    stars = part.file_format == "pokerstars"
+    view = KernelRows(batch.rows(), batch.hands)
+    spans = batch.names[: batch.hands].ravel().tolist()
+    seat_numbers = batch.seats[: batch.hands].ravel().tolist()
+    single = part.single
+    line, counted = first_line, 0
+    for place in range(batch.hands):
+        facts = view.facts_of(place)
+        number, header, start, stop = (
+            facts[F_NUMBER],
+            facts[F_HEADER],
+            facts[F_START],
+            facts[F_STOP],
+        )
+        if stars:  # the hand's first line: the lines before it counted once, hand after hand
+            line += data.count(b"\n", counted, start)
+            counted = start
+        if facts[F_STATUS] != OK:
+            if stars:
+                hand = _reference_stars_hand(data[start:stop], name, number, line)
+            else:
+                hand = _reference_hand(data[start:stop], name, number, header, single)
+            replayed = _replayed(hand, strict, allin_ev, refusal_of(batch, place))
+            if isinstance(replayed, HandHistoryError):
+                bad(replayed)
+            else:
+                yield replayed
+            continue
+        count = facts[F_COUNT]
+        at = 2 * MAX_PLAYERS * place
+        names = [
+            data[begin : spans[at + 2 * i + 1]].decode() if (begin := spans[at + 2 * i]) >= 0
+            else f"p{i + 1}"
+            for i in range(count)
+        ]  # fmt: skip
+        seats = [
+            None if seat < 0 else seat
+            for seat in seat_numbers[place * MAX_PLAYERS : place * MAX_PLAYERS + count]
+        ]
+        game = _games()[facts[F_VARIANT] // 3]
+        result = view.result(place, names, seats, 10 ** facts[F_SCALE], game, allin_ev)
+        later = (data[start:stop], name, number, header, line, single, stars)
+        read_later(result, partial(_read_later, *later))
+        yield result
+
+
+def _read_later(
+    text: bytes, file: str, number: int, header: int, first_line: int, single: bool, stars: bool
+) -> HandHistory:
+    """A hand the kernels replayed (its own bytes, so a kept result holds no more of the file),
+    read by the lenient reader (when asked for)."""
+    if stars:
+        hand = _reference_stars_hand(text, file, number, first_line)
+    else:
+        hand = _reference_hand(text, file, number, header, single)
+    if isinstance(hand, HandHistoryError):
+        raise hand
+    return hand

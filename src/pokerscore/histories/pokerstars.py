@@ -103,18 +103,20 @@ SKIN_FORMAT: Final = "starsskin"
 _STARTS: Final = tuple(f"{word} " for word in SITES)
 
 GAMES: Final = {
-    "hold'em": ("T", "holdem"),
-    "6+ hold'em": ("S", "short-deck"),
-    "omaha": ("O", "omaha"),
-    "omaha hi/lo": ("O/8", "omaha-hi-lo"),
-    "5 card omaha": ("5O", "omaha-5"),
-    "5 card omaha hi/lo": ("5O/8", "omaha-5-hi-lo"),
-    "6 card omaha": ("6O", "omaha-6"),
-    "6 card omaha hi/lo": ("6O/8", "omaha-6-hi-lo"),
+    "Hold'em": ("T", "holdem"),
+    "6+ Hold'em": ("S", "short-deck"),
+    "Omaha": ("O", "omaha"),
+    "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"),
+    "5 Card Omaha": ("5O", "omaha-5"),
+    "5 Card Omaha Hi/Lo": ("5O/8", "omaha-5-hi-lo"),
+    "6 Card Omaha": ("6O", "omaha-6"),
+    "6 Card Omaha Hi/Lo": ("6O/8", "omaha-6-hi-lo"),
 }
-"""The games read here, by their name in the header in lower case: PHH letter and the game that
+"""The games read here, by their name in the header: PHH letter and the game that
 settles them (6+ hold'em as the site plays it, three of a kind above a straight). Stud, razz,
 the draw games, badugi and Courchevel are refused, hand by hand, as not replayed yet."""
+_GAMES_IN_ANY_CASE: Final = {name.lower(): game for name, game in GAMES.items()}
+"""The same, by the name in lower case (PokerTracker 2's export writes ``OMAHA POT LIMIT``)."""
 OMAHA_BY_CARDS: Final = {5: ("5O", "omaha-5"), 6: ("6O", "omaha-6")}
 """PokerMaster heads its five- and six-card Omaha "Omaha": the cards dealt tell which."""
 BETTING: Final[dict[str, tuple[str, Betting]]] = {
@@ -150,11 +152,11 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     if game is None:
         raise HandHistoryError(f"unknown game in {rest[:60]!r}")
     name = game.group("game")
-    if name.lower() not in GAMES:
+    if name.lower() not in _GAMES_IN_ANY_CASE:
         raise HandHistoryError(
             f"{name} {game.group('betting')} is not replayed here yet: hold'em and Omaha games only"
         )
-    letter, draft.game = GAMES[name.lower()]
+    letter, draft.game = _GAMES_IN_ANY_CASE[name.lower()]
     betting_letter, draft.betting = BETTING[game.group("betting").title()]
     draft.variant = betting_letter + letter
     stakes = _STAKES.search(rest)

@@ -20,11 +20,23 @@ from pokerscore.files.finding import find_files
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import read_phh
 from pokerscore.histories.pokerstars import read_pokerstars
-from pokerscore.histories.replay import replay
 from pokerscore.histories.sites import site_format, site_formats, sniff_site
 from pokerscore.histories.sites.text import file_head
 
-FileFormat = Literal["auto", "phh", "pokerstars", "starsskin", "fulltilt", "ggpoker", "winamax"]
+FileFormat = Literal[
+    "auto",
+    "phh",
+    "pokerstars",
+    "starsskin",
+    "fulltilt",
+    "ggpoker",
+    "winamax",
+    "pacific",
+    "partypoker",
+    "ipoker",
+    "winning",
+    "bovada",
+]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""
 HISTORY_SUFFIXES: Final = (".phh", ".phhs", ".txt", ".xml")
@@ -123,6 +135,12 @@ def history_results(
     streamed. A bad hand goes to ``on_error`` and is skipped; with ``strict`` the first one
     raises instead.
 
+    The hands are read and replayed by the compiled readers and replay a block of a file at a
+    time, as :func:`~pokerscore.histories.running.analyse_histories` reads them, and each
+    result is built when the iteration reaches it; its ``hand`` is read from the hand's text
+    when first asked for (the players, pots and board need no reading). Hands the compiled
+    path leaves are read and replayed one by one, in their places.
+
     >>> from pathlib import Path
     >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
     >>> first = next(history_results(folder / "actions.phhs"))
@@ -132,25 +150,13 @@ def history_results(
     _check_options(file_format, strict=strict, allin_ev=allin_ev)
     if on_error is not None and not callable(on_error):
         raise ParameterError("{name} must be a function or None", "on_error")
-    return _results(read_histories(*paths, file_format=file_format), strict, allin_ev, on_error)
+    from pokerscore.histories.parts import file_results  # parts reads with this module
 
-
-def _results(
-    hands: Iterator[HandHistory | HandHistoryError],
-    strict: bool,
-    allin_ev: bool,
-    on_error: Callable[[HandHistoryError], None] | None,
-) -> Iterator[HandResult]:
-
-    for hand in hands:
-        try:
-            if isinstance(hand, HandHistoryError):
-                raise hand
-            yield replay(hand, allin_ev=allin_ev)
-        except HandHistoryError as error:
-            if strict:
-                raise StrictError(
-                    error.reason, file=error.file, hand=error.hand, line=error.line
-                ) from None
-            if on_error is not None:
-                on_error(error)
+    files = history_files(paths)  # checked now, not at the first next()
+    return (
+        result
+        for path in files
+        for result in file_results(
+            path, file_format, strict=strict, allin_ev=allin_ev, on_error=on_error
+        )
+    )

@@ -65,6 +65,9 @@ class Endpoint:
     cancellable: bool = False
     """Whether ``answer`` takes ``progress(done, total)``, called as the work advances: the
     server raises there to stop the work of a request whose client has gone."""
+    context: bool = False
+    """Whether ``answer`` takes ``context``, the server's state (the uploaded files, whether a
+    request may name a folder of this machine)."""
 
     def arguments(self, body: object) -> dict[str, Any]:
         """The answer's keyword arguments from a request's JSON ``body``, or a
@@ -263,6 +266,26 @@ def paytables() -> dict[str, object]:
     return paytables_json(list(PAYTABLES.values()))
 
 
+def _later(module: str, name: str) -> Callable[..., dict[str, object]]:
+    """``pokerscore.web.<module>.<name>``, imported at its first call."""
+
+    def answer(**arguments: Any) -> dict[str, object]:
+        from importlib import import_module
+
+        found: Callable[..., dict[str, object]] = getattr(
+            import_module(f"pokerscore.web.{module}"), name
+        )
+        return found(**arguments)
+
+    return answer
+
+
+_HISTORIES: Final = (
+    Field("upload", "string", "an upload's id (POST /api/histories/upload)"),
+    Field("folder", "string", "or a folder of this machine (absolute; a server on localhost)"),
+    Field("format", "string", "auto (told from each file), phh, pokerstars, …", "auto"),
+)
+
 _GAME = Field(
     "game", "string", "holdem, omaha, omaha-5, …, short-deck, stud, stud-8, razz", "holdem"
 )
@@ -312,6 +335,28 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
               Field("coins", "integer", "coins bet, 1 to 5", 5)), advise),
     Endpoint("videopoker/paytables", "The built-in pay tables "
              "(pokerscore videopoker paytables --json)", (), paytables),
+    Endpoint("histories/report", "Replay hand histories: the summary and each player's figures "
+             "(pokerscore histories --json), a player's running net and all-in EV net",
+             (*_HISTORIES, Field("player", "string", "a player followed hand by hand: series")),
+             _later("histories", "report"), cancellable=True, context=True),
+    Endpoint("histories/hands", "The hands, one row each, filtered and paged",
+             (*_HISTORIES, Field("player", "string", "a player's hands (net, all-in EV, …)"),
+              Field("game", "string", "one variant: NT, PO, FO/8, …"),
+              Field("position", "string", "with player: BTN, SB, BB, UTG, …, CO"),
+              Field("min_net", "number", "with player: net at least this"),
+              Field("max_net", "number", "with player: net at most this"),
+              Field("offset", "integer", "rows to skip", 0),
+              Field("limit", "integer", "rows to give, 1 to 500", 100)),
+             _later("histories", "hands"), cancellable=True, context=True),
+    Endpoint("histories/hand", "One hand replayed step by step: stacks, pot, board, each "
+             "action, the all-in equity",
+             (*_HISTORIES, Field("file", "string", "the file, as the hand list names it", required=True),
+              Field("hand", "integer", "the hand's number in its file", required=True)),
+             _later("histories", "one_hand"), cancellable=True, context=True),
+    Endpoint("preflop", "Each class's preflop equity against a random hand (the shipped table, "
+             "as pokerscore preflop --json) or against one class",
+             (Field("against", "string", "random, or a class: AA, AKs, T9o", "random"),),
+             _later("preflop", "preflop")),
 )  # fmt: skip
 
 BY_PATH: Final[Mapping[str, Endpoint]] = {endpoint.path: endpoint for endpoint in ENDPOINTS}
@@ -354,6 +399,29 @@ def openapi() -> dict[str, object]:
                 },
             }
         }
+    paths["/api/histories/upload"] = {
+        "post": {
+            "summary": "Upload one hand-history file (the raw bytes as the body); repeat with "
+            "upload=ID to add files to an upload",
+            "parameters": [
+                {"name": "name", "in": "query", "required": True, "description":
+                 "the file's name, ending .phh, .phhs or .txt", "schema": {"type": "string"}},
+                {"name": "upload", "in": "query", "required": False, "description":
+                 "an upload's id to add the file to (none: a new upload)",
+                 "schema": {"type": "string"}},
+            ],
+            "requestBody": {
+                "required": True,
+                "content": {"application/octet-stream": {"schema": {"type": "string",
+                                                                   "format": "binary"}}},
+            },
+            "responses": {
+                "200": {"description": "the upload: its id, its files and their bytes"},
+                "400": {"description": "a name or id the API cannot read", "content": error},
+                "413": {"description": "past the size limits", "content": error},
+            },
+        }
+    }  # fmt: skip
     return {
         "openapi": "3.1.0",
         "info": {"title": "pokerscore", "version": __version__},

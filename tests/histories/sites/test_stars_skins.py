@@ -13,7 +13,7 @@ import pytest
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.reading import file_format_of, history_results, read_histories
 
-DATA = Path(__file__).parents[2] / "data" / "histories" / "sites" / "stars"
+DATA = Path(__file__).parents[2] / "data" / "histories" / "sites" / "starsskin"
 
 
 def read(name: str) -> list[HandHistory | HandHistoryError]:

@@ -89,5 +89,7 @@ def serve_command(
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(create_app(), log_level="warning", lifespan="on")
+    config = uvicorn.Config(
+        create_app(local_folders=_is_loopback(host)), log_level="warning", lifespan="on"
+    )
     uvicorn.Server(config).run(sockets=[sock])  # Ctrl+C: uvicorn stops and returns

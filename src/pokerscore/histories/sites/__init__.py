@@ -19,7 +19,17 @@ from typing import Final
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
 
-SITE_MODULES: Final[tuple[str, ...]] = ("stars_skins", "fulltilt", "ggpoker", "winamax")
+SITE_MODULES: Final[tuple[str, ...]] = (
+    "stars_skins",
+    "fulltilt",
+    "ggpoker",
+    "winamax",
+    "pacific",
+    "party",
+    "ipoker",
+    "winning",
+    "bovada",
+)
 """The modules of ``pokerscore.histories.sites`` that hold a format, in the order their
 ``sniff`` is tried (a more specific format before a more general one)."""
 

@@ -36,17 +36,17 @@ _GAME: Final = re.compile(
 )
 _BETTING_WORDS: Final = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit"}
 _GAME_NAMES: Final = {
-    "hold'em": "hold'em",
-    "omaha": "omaha",
-    "omaha hi": "omaha",
-    "omaha h/l": "omaha hi/lo",
-    "omaha hi/lo": "omaha hi/lo",
-    "5 card omaha hi": "5 card omaha",
-    "5 card omaha": "5 card omaha",
-    "5 card omaha h/l": "5 card omaha hi/lo",
-    "6 card omaha hi": "6 card omaha",
-    "6 card omaha": "6 card omaha",
-    "6 card omaha h/l": "6 card omaha hi/lo",
+    "hold'em": "Hold'em",
+    "omaha": "Omaha",
+    "omaha hi": "Omaha",
+    "omaha h/l": "Omaha Hi/Lo",
+    "omaha hi/lo": "Omaha Hi/Lo",
+    "5 card omaha hi": "5 Card Omaha",
+    "5 card omaha": "5 Card Omaha",
+    "5 card omaha h/l": "5 Card Omaha Hi/Lo",
+    "6 card omaha hi": "6 Card Omaha",
+    "6 card omaha": "6 Card Omaha",
+    "6 card omaha h/l": "6 Card Omaha Hi/Lo",
 }
 """Full Tilt's names of the games read, as PokerStars names them (one table of games:
 :data:`pokerscore.histories.pokerstars.GAMES`)."""

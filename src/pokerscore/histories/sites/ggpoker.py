@@ -37,14 +37,14 @@ _GAME: Final = re.compile(
     r"(?: (?P<betting>No Limit|Pot Limit|Fixed Limit|Limit))?(?= \(| -|$)"
 )
 _GAME_NAMES: Final = {
-    "hold'em": ("hold'em", None),
+    "hold'em": ("Hold'em", None),
     "shortdeck": ("shortdeck", None),
-    "6+ hold'em": ("6+ hold'em", None),
-    "omaha": ("omaha", None),
-    "omaha hi/lo": ("omaha hi/lo", None),
-    "plo": ("omaha", "Pot Limit"),
-    "plo-5": ("5 card omaha", "Pot Limit"),
-    "plo-6": ("6 card omaha", "Pot Limit"),
+    "6+ hold'em": ("6+ Hold'em", None),
+    "omaha": ("Omaha", None),
+    "omaha hi/lo": ("Omaha Hi/Lo", None),
+    "plo": ("Omaha", "Pot Limit"),
+    "plo-5": ("5 Card Omaha", "Pot Limit"),
+    "plo-6": ("6 Card Omaha", "Pot Limit"),
 }
 """GGPoker's names of the games read, as PokerStars names them (its table of games:
 :data:`pokerscore.histories.pokerstars.GAMES`), with the betting where the name implies it."""

@@ -37,13 +37,13 @@ _HEADER: Final = re.compile(
 )
 _GAME: Final = re.compile(r"^(?P<game>.+) (?P<betting>no limit|pot limit|fixed limit)$", re.I)
 _GAME_NAMES: Final = {
-    "holdem": "hold'em",
-    "omaha": "omaha",
-    "omaha hi/lo": "omaha hi/lo",
-    "5 card omaha": "5 card omaha",
-    "5 card omaha hi/lo": "5 card omaha hi/lo",
-    "6 card omaha": "6 card omaha",
-    "6 card omaha hi/lo": "6 card omaha hi/lo",
+    "holdem": "Hold'em",
+    "omaha": "Omaha",
+    "omaha hi/lo": "Omaha Hi/Lo",
+    "5 card omaha": "5 Card Omaha",
+    "5 card omaha hi/lo": "5 Card Omaha Hi/Lo",
+    "6 card omaha": "6 Card Omaha",
+    "6 card omaha hi/lo": "6 Card Omaha Hi/Lo",
 }
 """Winamax's names of the games read, as PokerStars names them (its table of games:
 :data:`pokerscore.histories.pokerstars.GAMES`)."""
