@@ -34,7 +34,7 @@ def _rate(run: Callable[[Path], int], path: Path, rounds: int) -> tuple[float, l
 
 
 def _results(path: Path) -> int:
-    from pokerscore.histories.reading import history_results
+    from pokerscore.histories.results import history_results
 
     hands = 0
     total = 0.0

@@ -55,7 +55,8 @@ def _repeated(name: str, folder: Path, hands: int) -> Path:
 
 
 def _rate(path: Path, replayed: bool, rounds: int) -> tuple[int, float]:
-    from pokerscore.histories.reading import history_results, read_histories
+    from pokerscore.histories.reading import read_histories
+    from pokerscore.histories.results import history_results
 
     best = 0.0
     count = 0

@@ -14,7 +14,7 @@ from benchmarks.histories_data import phhs_tables
 
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh
-from pokerscore.histories.reading import history_results, read_histories
+from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import (
     ReadLater,
     engine_result,
@@ -23,6 +23,7 @@ from pokerscore.histories.replay import (
     table_replay,
 )
 from pokerscore.histories.replay import _play as play_table
+from pokerscore.histories.results import history_results
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
 DATA = Path(__file__).parents[1] / "data" / "histories"

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pokerscore.histories.reading import history_results
+from pokerscore.histories.results import history_results
 from pokerscore.histories.running import analyse_histories
 from pokerscore.web.histories import MAX_HISTORY_BYTES, MAX_LIST
 from tests.web.conftest import Server

@@ -15,7 +15,6 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -29,20 +28,10 @@ from pokerscore.files.records import (
     record_blocks,
 )
 from pokerscore.histories._layout import (
-    F_COUNT,
-    F_HEADER,
-    F_NUMBER,
-    F_SCALE,
-    F_START,
     F_STATUS,
-    F_STOP,
-    F_VARIANT,
-    GAME_NAMES,
-    MAX_PLAYERS,
     OK,
 )
 from pokerscore.histories.batches import (
-    Batch,
     batch_columns,
     refusal_of,
     replay_phh_text,
@@ -52,9 +41,9 @@ from pokerscore.histories.batches import (
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult, schema
 from pokerscore.histories.phh import parse_phh, phh_tables, unread_table
 from pokerscore.histories.pokerstars import parse_pokerstars, pokerstars_hands
-from pokerscore.histories.reading import StrictError, file_format_of, read_file
+from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
-from pokerscore.histories.replay import KernelRows, game_named, read_later, replay
+from pokerscore.histories.replay import game_named, replay
 from pokerscore.histories.rows import RowBuffer
 from pokerscore.histories.sites.text import decode_line
 from pokerscore.histories.summary import HistoriesSummary
@@ -62,7 +51,6 @@ from pokerscore.histories.summary import HistoriesSummary
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from pokerscore.games.holdem.game import Game
 
 BATCH_ROWS: Final = 1 << 16
 """Rows of the reference path gathered before they are written."""
@@ -121,7 +109,7 @@ class PartDone:
     hands: int
 
 
-class _Records:
+class PartRecords:
     """The part's hands as blocks of whole records; :attr:`lines` once read."""
 
     def __init__(self, part: HistoryPart) -> None:
@@ -140,7 +128,7 @@ class _Records:
 _TABLE: Final = re.compile(rb"\s*\[\s*(\d+)\s*\]\s*")
 
 
-def _long_hand(part: HistoryPart, item: LongRecord, number: int) -> HandHistoryError:
+def long_hand(part: HistoryPart, item: LongRecord, number: int) -> HandHistoryError:
     """The error of a hand too long to read."""
     if part.file_format == "pokerstars":
         hand: int | None = number
@@ -180,7 +168,7 @@ def run_part(
     if part.file_format in ("phh", "pokerstars") and os.environ.get(REFERENCE_ONLY) != "1":
         return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
     summary = HistoriesSummary()
-    records = _Records(part)
+    records = PartRecords(part)
     _replay_reference(_part_hands(part, records), summary, strict, allin_ev, follow, write)
     return PartDone(summary, records.lines, records.hands)
 
@@ -245,7 +233,9 @@ def run_part_to(
     return done
 
 
-def _part_hands(part: HistoryPart, records: _Records) -> Iterator[HandHistory | HandHistoryError]:
+def _part_hands(
+    part: HistoryPart, records: PartRecords
+) -> Iterator[HandHistory | HandHistoryError]:
     """The part's hands by the reference reader (``records.hands`` counts PokerStars hands)."""
     path = Path(part.path)
     if part.file_format not in ("phh", "pokerstars"):
@@ -254,15 +244,15 @@ def _part_hands(part: HistoryPart, records: _Records) -> Iterator[HandHistory | 
     for item in records:
         if isinstance(item, LongRecord):
             records.hands += 1
-            yield _long_hand(part, item, part.first_hand - 1 + records.hands)
+            yield long_hand(part, item, part.first_hand - 1 + records.hands)
         elif part.single:
-            yield _reference_hand(item.data, part.path, 1, 0, True)
+            yield reference_hand(item.data, part.path, 1, 0, True)
         else:
-            yield from _block_hands(part, item.data, part.first_line + item.line, records)
+            yield from block_hands(part, item.data, part.first_line + item.line, records)
 
 
-def _block_hands(
-    part: HistoryPart, data: bytes, first_line: int, records: _Records
+def block_hands(
+    part: HistoryPart, data: bytes, first_line: int, records: PartRecords
 ) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a block of whole records by the reference reader. Text before the first
     hand of the file is one bad hand, and the hands after it are read."""
@@ -295,7 +285,7 @@ def _block_hands(
         cut = data.find(b"\n" + (part.marker or b""))
         if cut >= 0:
             rest = first_line + data.count(b"\n", 0, cut + 1)
-            yield from _block_hands(part, data[cut + 1 :], rest, records)
+            yield from block_hands(part, data[cut + 1 :], rest, records)
 
 
 def _texts(data: bytes, first_line: int) -> Iterator[tuple[int, str]]:
@@ -328,11 +318,11 @@ def _run_fast_part(
     name = part.path
     stars = part.file_format == "pokerstars"
     single = part.single
-    records = _Records(part)
+    records = PartRecords(part)
     next_hand = part.first_hand
     for item in records:
         if isinstance(item, LongRecord):
-            _bad(summary, _long_hand(part, item, next_hand), strict)
+            _bad(summary, long_hand(part, item, next_hand), strict)
             next_hand += 1
             continue
         data = item.data
@@ -344,9 +334,9 @@ def _run_fast_part(
         else:
             batch = replay_phh_text(data, single=single, first_line=line)
         if batch is None:  # text before the file's first hand: the reference path says why
-            counted = _Records(part)
+            counted = PartRecords(part)
             _replay_reference(
-                _block_hands(part, data, line, counted), summary, strict, allin_ev, follow, write
+                block_hands(part, data, line, counted), summary, strict, allin_ev, follow, write
             )
             next_hand += counted.hands
             continue
@@ -358,10 +348,10 @@ def _run_fast_part(
         for place, number, header, start, stop in slow_hands(batch):
             if stars:
                 first = chunk_line + data.count(b"\n", 0, start)
-                hand = _reference_stars_hand(data[start:stop], name, number, first)
+                hand = reference_stars_hand(data[start:stop], name, number, first)
             else:
-                hand = _reference_hand(data[start:stop], name, number, header, single)
-            result = _replayed(hand, strict, allin_ev, refusal_of(batch, place))
+                hand = reference_hand(data[start:stop], name, number, header, single)
+            result = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
             if isinstance(result, HandHistoryError):
                 summary.add_error(result)
                 continue
@@ -416,7 +406,7 @@ def _spliced(
     return table
 
 
-def _reference_hand(
+def reference_hand(
     data: bytes, name: str, number: int, header: int, single: bool
 ) -> HandHistory | HandHistoryError:
     """A hand the kernels left, read by the reference reader as it reads a whole file."""
@@ -438,7 +428,7 @@ def _reference_hand(
         return error.located(name, number, header)
 
 
-def _reference_stars_hand(
+def reference_stars_hand(
     data: bytes, name: str, number: int, first_line: int
 ) -> HandHistory | HandHistoryError:
     """A PokerStars hand the kernels left, read by the reference reader."""
@@ -450,7 +440,7 @@ def _reference_stars_hand(
         return error
 
 
-def _replayed(
+def replayed_hand(
     hand: HandHistory | HandHistoryError,
     strict: bool,
     allin_ev: bool,
@@ -527,159 +517,3 @@ def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:
     ev = mine.column("allin_ev").to_numpy(zero_copy_only=False)
     adjusted = np.where(np.isnan(ev.astype(np.float64)), net, ev)
     summary.series += list(zip(net.tolist(), adjusted.tolist(), strict=True))
-
-
-# -- the per-hand iterator -------------------------------------------------------------------
-
-
-@cache
-def _games() -> tuple[Game, ...]:
-    """The game of each of the kernels' game codes."""
-    return tuple(game_named(name) for name in GAME_NAMES)
-
-
-def file_results(
-    path: Path,
-    file_format: str,
-    *,
-    strict: bool,
-    allin_ev: bool,
-    on_error: Callable[[HandHistoryError], None] | None,
-) -> Iterator[HandResult]:
-    """Every hand of one file replayed, in order, streamed (the per-hand iterator,
-    :func:`~pokerscore.histories.reading.history_results`): blocks of hands read and replayed
-    by the kernels, each result built from their rows when its turn comes, its ``hand`` read
-    by the lenient reader only when asked for; the hands the kernels leave read and replayed
-    the reference way in their places. A bad hand goes to ``on_error`` (``strict``: raised as
-    a :class:`~pokerscore.histories.reading.StrictError`)."""
-
-    def bad(error: HandHistoryError) -> None:
-        if strict:
-            raise StrictError(error.reason, file=error.file, hand=error.hand, line=error.line)
-        if on_error is not None:
-            on_error(error)
-
-    try:
-        kind = file_format_of(path, file_format)  # type: ignore[arg-type]
-    except HandHistoryError as error:
-        bad(error)
-        return
-    except OSError as error:
-        bad(HandHistoryError(f"cannot read: {error.strerror or error}", file=str(path)))
-        return
-    if kind not in ("phh", "pokerstars") or os.environ.get(REFERENCE_ONLY) == "1":
-        # a site's format has no fast reader: its own reader, hand by hand
-        yield from _reference_results(read_file(path, kind), allin_ev, bad)  # type: ignore[arg-type]
-        return
-    part = HistoryPart(0, str(path), kind)
-    records = _Records(part)
-    next_hand = 1
-    for item in records:
-        if isinstance(item, LongRecord):
-            bad(_long_hand(part, item, next_hand))
-            next_hand += 1
-            continue
-        data = item.data
-        line = part.first_line + item.line
-        if not part.single and not data.strip():
-            continue
-        if kind == "pokerstars":
-            batch = replay_stars_text(data, first_hand=next_hand)
-        else:
-            batch = replay_phh_text(data, single=part.single, first_line=line)
-        if batch is None:  # text before the file's first hand: the reference path says why
-            counted = _Records(part)
-            yield from _reference_results(_block_hands(part, data, line, counted), allin_ev, bad)
-            next_hand += counted.hands
-            continue
-        next_hand += batch.hands
-        yield from _batch_results(part, batch, data, line, strict, allin_ev, bad)
-
-
-def _reference_results(
-    hands: Iterator[HandHistory | HandHistoryError],
-    allin_ev: bool,
-    bad: Callable[[HandHistoryError], None],
-) -> Iterator[HandResult]:
-    """Hands read by the lenient reader, replayed."""
-    for hand in hands:
-        try:
-            if isinstance(hand, HandHistoryError):
-                raise hand
-            result = replay(hand, allin_ev=allin_ev)
-        except HandHistoryError as error:
-            bad(error)
-            continue
-        yield result
-
-
-def _batch_results(
-    part: HistoryPart,
-    batch: Batch,
-    data: bytes,
-    first_line: int,
-    strict: bool,
-    allin_ev: bool,
-    bad: Callable[[HandHistoryError], None],
-) -> Iterator[HandResult]:
-    """The results of a batch's hands in order: the kernels' from their rows, the others'
-    read and replayed the reference way."""
-    name = part.path
-    stars = part.file_format == "pokerstars"
-    view = KernelRows(batch.rows(), batch.hands)
-    spans = batch.names[: batch.hands].ravel().tolist()
-    seat_numbers = batch.seats[: batch.hands].ravel().tolist()
-    single = part.single
-    line, counted = first_line, 0
-    for place in range(batch.hands):
-        facts = view.facts_of(place)
-        number, header, start, stop = (
-            facts[F_NUMBER],
-            facts[F_HEADER],
-            facts[F_START],
-            facts[F_STOP],
-        )
-        if stars:  # the hand's first line: the lines before it counted once, hand after hand
-            line += data.count(b"\n", counted, start)
-            counted = start
-        if facts[F_STATUS] != OK:
-            if stars:
-                hand = _reference_stars_hand(data[start:stop], name, number, line)
-            else:
-                hand = _reference_hand(data[start:stop], name, number, header, single)
-            replayed = _replayed(hand, strict, allin_ev, refusal_of(batch, place))
-            if isinstance(replayed, HandHistoryError):
-                bad(replayed)
-            else:
-                yield replayed
-            continue
-        count = facts[F_COUNT]
-        at = 2 * MAX_PLAYERS * place
-        names = [
-            data[begin : spans[at + 2 * i + 1]].decode() if (begin := spans[at + 2 * i]) >= 0
-            else f"p{i + 1}"
-            for i in range(count)
-        ]  # fmt: skip
-        seats = [
-            None if seat < 0 else seat
-            for seat in seat_numbers[place * MAX_PLAYERS : place * MAX_PLAYERS + count]
-        ]
-        game = _games()[facts[F_VARIANT] // 3]
-        result = view.result(place, names, seats, 10 ** facts[F_SCALE], game, allin_ev)
-        later = (data[start:stop], name, number, header, line, single, stars)
-        read_later(result, partial(_read_later, *later))
-        yield result
-
-
-def _read_later(
-    text: bytes, file: str, number: int, header: int, first_line: int, single: bool, stars: bool
-) -> HandHistory:
-    """A hand the kernels replayed (its own bytes, so a kept result holds no more of the file),
-    read by the lenient reader (when asked for)."""
-    if stars:
-        hand = _reference_stars_hand(text, file, number, first_line)
-    else:
-        hand = _reference_hand(text, file, number, header, single)
-    if isinstance(hand, HandHistoryError):
-        raise hand
-    return hand

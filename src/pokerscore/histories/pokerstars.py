@@ -290,7 +290,7 @@ def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
         fee = money(cashed.group("fee")) if cashed.group("fee") else Decimal(0)
         draft.cashed_out.append((cashed.group("name"), money(cashed.group("amount")), fee))
         return
-    name, words = _speaker(line, names)
+    name, words = speaker(line, names)
     if name is None:
         return  # chat, seating, connection and tournament notices: not part of the play
     all_in = words.endswith(" and is all-in")
@@ -323,7 +323,7 @@ def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
         draft.actions.append(("muck", name, None, (), runout, number, False))
 
 
-def _speaker(line: str, names: set[str]) -> tuple[str | None, str]:
+def speaker(line: str, names: set[str]) -> tuple[str | None, str]:
     """The player a line of play starts with (``name: words``), and the words."""
     name, separator, words = line.partition(": ")
     if separator and name in names:

@@ -11,13 +11,13 @@ name order.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Final, Literal
 
 from pokerscore._support.errors import ParameterError, expect, shorten
 from pokerscore.files.finding import find_files
-from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.phh import read_phh
 from pokerscore.histories.pokerstars import read_pokerstars
 from pokerscore.histories.sites import site_format, site_formats, sniff_site
@@ -36,6 +36,20 @@ FileFormat = Literal[
     "ipoker",
     "winning",
     "bovada",
+    "everleaf",
+    "pkr",
+    "merge",
+    "ongame",
+    "cake",
+    "betonline",
+    "kingsclub",
+    "entraction",
+    "sealswithclubs",
+    "absolute",
+    "enet",
+    "everest",
+    "microgaming",
+    "pokertracker",
 ]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""
@@ -122,41 +136,3 @@ def _check_options(file_format: str, **flags: object) -> None:
         )
     for name, value in flags.items():
         expect(value, bool, name, "True or False")
-
-
-def history_results(
-    *paths: str | Path,
-    file_format: FileFormat = "auto",
-    strict: bool = False,
-    allin_ev: bool = True,
-    on_error: Callable[[HandHistoryError], None] | None = None,
-) -> Iterator[HandResult]:
-    """Every hand of ``paths`` replayed (see :func:`~pokerscore.histories.replay.replay`),
-    streamed. A bad hand goes to ``on_error`` and is skipped; with ``strict`` the first one
-    raises instead.
-
-    The hands are read and replayed by the compiled readers and replay a block of a file at a
-    time, as :func:`~pokerscore.histories.running.analyse_histories` reads them, and each
-    result is built when the iteration reaches it; its ``hand`` is read from the hand's text
-    when first asked for (the players, pots and board need no reading). Hands the compiled
-    path leaves are read and replayed one by one, in their places.
-
-    >>> from pathlib import Path
-    >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
-    >>> first = next(history_results(folder / "actions.phhs"))
-    >>> [(p.player, p.net) for p in first.players]
-    [('Sam', -1.0), ('Bea', -2.0), ('Cy', 3.0)]
-    """
-    _check_options(file_format, strict=strict, allin_ev=allin_ev)
-    if on_error is not None and not callable(on_error):
-        raise ParameterError("{name} must be a function or None", "on_error")
-    from pokerscore.histories.parts import file_results  # parts reads with this module
-
-    files = history_files(paths)  # checked now, not at the first next()
-    return (
-        result
-        for path in files
-        for result in file_results(
-            path, file_format, strict=strict, allin_ev=allin_ev, on_error=on_error
-        )
-    )

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
-from pokerscore.histories.reading import file_format_of, history_results, read_histories
+from pokerscore.histories.reading import file_format_of, read_histories
+from pokerscore.histories.results import history_results
 from pokerscore.histories.sites.winamax import amount
 
 DATA = Path(__file__).parents[2] / "data" / "histories" / "sites" / "winamax"

@@ -29,6 +29,20 @@ SITE_MODULES: Final[tuple[str, ...]] = (
     "ipoker",
     "winning",
     "bovada",
+    "everleaf",
+    "pkr",
+    "merge",
+    "ongame",
+    "cake",
+    "betonline",
+    "kingsclub",
+    "entraction",
+    "sealswithclubs",
+    "absolute",
+    "enet",
+    "everest",
+    "microgaming",
+    "pokertracker",
 )
 """The modules of ``pokerscore.histories.sites`` that hold a format, in the order their
 ``sniff`` is tried (a more specific format before a more general one)."""

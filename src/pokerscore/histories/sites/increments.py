@@ -1,20 +1,26 @@
-"""What the sites that write each bet as an increment share (888poker, PartyPoker, the Winning
-Poker Network, Bovada): amounts as localised clients write them, cards as localised clients
-name them, and each player's bet this round, so that ``raises [$0.04]`` (an increment) becomes
-the "raise to" total a :class:`~pokerscore.histories.draft.HandDraft` holds.
+"""What the readers of sites that write each bet as the chips it adds share (888poker,
+PartyPoker, iPoker, the Winning Poker Network, Bovada, Everleaf, PKR, Cake, OnGame …): amounts
+and cards as localised clients write them; turning "raises [$0.35]" (the chips put in by the
+action) into "raise to" (the player's whole bet this round, as
+:class:`~pokerscore.histories.draft.HandDraft` names a ``bet-raise``); the player a line of play
+starts with; and finishing a hand with the parts of the site's record a
+:class:`~pokerscore.histories.draft.HandDraft` has no field for (end stacks; no written uncalled
+bets).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Mapping
 from decimal import Decimal
 from functools import lru_cache
 from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
-from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import HandHistoryError
+from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
+from pokerscore.histories.model import HandHistory, HandHistoryError, to_units
 
 _SIGNS: Final = re.compile(r"[\s$€£]")
 _DIGITS: Final = re.compile(r"[0-9][0-9.,]*")
@@ -69,35 +75,44 @@ def localised_cards(text: str) -> tuple[Card | None, ...]:
     return site_cards(" ".join(named))
 
 
-def speaker(line: str, names: set[str]) -> tuple[str | None, str]:
-    """The seated player a line starts with (``name words``), and the words."""
-    name, _, words = line.partition(" ")
-    if name in names:
-        return name, words
-    for candidate in sorted(names, key=len, reverse=True):  # a name holding a space
-        if line.startswith(candidate + " "):
-            return candidate, line[len(candidate) + 1 :]
-    return None, line
-
-
 class RoundBets:
-    """Each player's bet this betting round, to turn an increment into a "raise to" total."""
+    """Each player's bet in the current betting round, from the chips each post and action adds.
+
+    >>> bets = RoundBets()
+    >>> bets.add("Ann", Decimal("0.05")); bets.add("Bob", Decimal("0.10"))
+    Decimal('0.05')
+    Decimal('0.10')
+    >>> bets.add("Ann", Decimal("0.30"))  # "raises [0.30]": a raise to 0.35
+    Decimal('0.35')
+    >>> bets.unmatched()
+    ('Ann', Decimal('0.25'))
+    >>> bets.new_round(); bets.add("Bob", Decimal("0.40"))
+    Decimal('0.40')
+    """
+
+    __slots__ = ("bets",)
 
     def __init__(self) -> None:
         self.bets: dict[str, Decimal] = {}
+        """Each player's bet this round so far, by name."""
 
-    def new_round(self) -> None:
-        self.bets.clear()
-
-    def add(self, name: str, increment: Decimal) -> Decimal:
-        """Add an increment to a player's bet this round; the bet it makes."""
-        total = self.bets.get(name, Decimal(0)) + increment
+    def add(self, name: str, chips: Decimal) -> Decimal:
+        """Add what a player puts in; their whole bet this round after it."""
+        total = self.bets.get(name, Decimal(0)) + chips
         self.bets[name] = total
         return total
 
     def set(self, name: str, total: Decimal) -> None:
         """A player's bet this round is now ``total`` (a site that writes "raises … to")."""
         self.bets[name] = total
+
+    def bet(self, name: str) -> Decimal:
+        """A player's bet this round so far."""
+        return self.bets.get(name, Decimal(0))
+
+    def top(self) -> Decimal:
+        """The largest bet this round."""
+        return max(self.bets.values(), default=Decimal(0))
 
     def unmatched(self) -> tuple[str, Decimal] | None:
         """The player whose bet this round nobody matched, and by how much it tops the next
@@ -108,6 +123,10 @@ class RoundBets:
         top_name, top = ranked[0]
         second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
         return (top_name, top - second) if top > second else None
+
+    def new_round(self) -> None:
+        """A new betting round: nobody has bet yet."""
+        self.bets.clear()
 
 
 def add_action(
@@ -129,7 +148,7 @@ def add_action(
         return
     if increment is None:
         raise HandHistoryError(f"line {line}: {verb} without an amount")
-    top = max(bets.bets.values(), default=Decimal(0))
+    top = bets.top()
     total = bets.add(name, increment)
     if verb == "all-in":
         all_in = True
@@ -138,3 +157,69 @@ def add_action(
         draft.actions.append(("check-call", name, increment, (), 0, line, all_in))
     else:
         draft.actions.append(("bet-raise", name, total, (), 0, line, all_in))
+
+
+def finished_hand(
+    draft: HandDraft,
+    *,
+    returns_written: bool,
+    paid_written: bool = True,
+    end_stacks: Mapping[str, Decimal] | None = None,
+) -> HandHistory:
+    """The hand a draft holds (:func:`~pokerscore.histories.draft.build_hand`), with the site's
+    record completed: where the site never writes a returned uncalled bet (``returns_written``
+    False), the hand says nothing about returned bets (rather than "none were returned"); where
+    it writes each player's stack after the hand, those are its ``finishing_stacks``; where what
+    it writes as paid is no record of the pots won (``paid_written`` False), the hand records
+    no winnings."""
+    hand = build_hand(draft)
+    changes: dict[str, object] = {}
+    if not returns_written:
+        changes["returned"] = None
+    if not paid_written:
+        changes["winnings"] = None
+        changes["site_pots"] = None
+    if end_stacks is not None:
+        changes["finishing_stacks"] = tuple(
+            to_units(end_stacks[seat.name], hand.scale) for seat in hand.seats
+        )
+    return dataclasses.replace(hand, **changes) if changes else hand  # type: ignore[arg-type]
+
+
+def mucks_unshown(draft: HandDraft, line: int) -> None:
+    """For a site whose record of a showdown shows only the cards shown: each player still in at
+    the end who neither won nor showed mucked (a muck at ``line``, after the play)."""
+    done = {name for kind, name, *_ in draft.actions if kind in ("fold", "show", "muck")}
+    done |= {name for name, *_ in draft.collected}
+    dealt = {name for name, *_ in draft.posts} | {a[1] for a in draft.actions if a[1]}
+    for _, name, _, _ in draft.seats:
+        if name in dealt and name not in done:
+            draft.actions.append(("muck", name, None, (), 0, line, False))
+
+
+def line_player(line: str, names: set[str]) -> tuple[str | None, str]:
+    """The player a line of play starts with, ``name verb …`` (no colon; the longest name that
+    fits, so a name holding spaces or a verb is found whole), and the rest of the line."""
+    for candidate in sorted(names, key=len, reverse=True):
+        if line.startswith(candidate + " "):
+            return candidate, line[len(candidate) + 1 :]
+    return None, line
+
+
+def deal_new_cards(
+    draft: HandDraft, cards: tuple[Card | None, ...], line: int, *, bets: RoundBets | None = None
+) -> None:
+    """Deal the cards of a board line the board does not hold yet (sites that write the board
+    so far, or all of it at once), as the streets they belong to: three, then one, then one; a
+    new street starts a new betting round."""
+    board = [
+        card for kind, _, _, dealt, *_ in draft.actions if kind == "deal-board" for card in dealt
+    ]
+    new = [card for card in cards if card is None or card not in board]
+    while new:
+        size = 3 if not board else 1
+        street, new = tuple(new[:size]), new[size:]
+        draft.actions.append(("deal-board", None, None, street, 0, line, False))
+        board.extend(street)
+        if bets is not None:
+            bets.new_round()

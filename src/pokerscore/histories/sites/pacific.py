@@ -30,9 +30,9 @@ from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     RoundBets,
     add_action,
+    line_player,
     localised_amount,
     localised_cards,
-    speaker,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -201,12 +201,12 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
 
 def _play(draft: HandDraft, bets: RoundBets, names: set[str], line: str, number: int) -> None:
     if line.startswith("Dealt to "):
-        name, words = speaker(line[len("Dealt to ") :], names)
+        name, words = line_player(line[len("Dealt to ") :], names)
         if name is None:
             raise HandHistoryError(f"line {number}: cards dealt to nobody seated: {line[:60]!r}")
         draft.actions.append(("deal-hole", name, None, localised_cards(words), 0, number, False))
         return
-    name, words = speaker(line, names)
+    name, words = line_player(line, names)
     if name is None:
         if "Total number of players" in line:
             return

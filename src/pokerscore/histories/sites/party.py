@@ -44,8 +44,8 @@ from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     RoundBets,
     add_action,
+    line_player,
     localised_amount,
-    speaker,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -292,12 +292,12 @@ class _Hand:
             draft.rake = (draft.rake or Decimal(0)) + localised_amount(pot.group("rake"))
             return
         if line.startswith("Dealt to "):
-            name, words = speaker(line[len("Dealt to ") :], self.names)
+            name, words = line_player(line[len("Dealt to ") :], self.names)
             if name is not None:
                 cards = site_cards(words.strip(" []").replace(",", " "))
                 draft.actions.append(("deal-hole", name, None, cards, 0, number, False))
             return
-        name, words = speaker(line, self.names)
+        name, words = line_player(line, self.names)
         if name is None:
             self._stranger(line, number)
             return

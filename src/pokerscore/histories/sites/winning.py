@@ -37,8 +37,8 @@ from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     RoundBets,
     add_action,
+    line_player,
     localised_amount,
-    speaker,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -233,7 +233,7 @@ class _Older:
 
     def _play(self, rest: str, number: int) -> None:
         draft = self.draft
-        name, words = speaker(rest, self.names)
+        name, words = line_player(rest, self.names)
         if name is None:
             raise HandHistoryError(
                 f"line {number}: {rest[:60]!r}: a player not seated here (a name left out?)"
@@ -277,7 +277,7 @@ class _Older:
         rest = line.lstrip("*")
         if not rest.startswith("Player "):
             raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
-        name, words = speaker(rest[len("Player ") :], self.names)
+        name, words = line_player(rest[len("Player ") :], self.names)
         paid = _PAID.search(words)
         if name is None or paid is None:
             raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
@@ -340,7 +340,7 @@ class _Newer:
                 draft.returned.append((found.group("name"), localised_amount(found.group("amount")), number))  # fmt: skip
             elif line.startswith("Dealt to "):
                 if self.dealt:  # not the one card each dealt before the hand for the button
-                    name, words = speaker(line[len("Dealt to ") :], self.names)
+                    name, words = line_player(line[len("Dealt to ") :], self.names)
                     if name is None:
                         raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
                     cards = site_cards(words.strip("[] "))
@@ -387,7 +387,7 @@ class _Newer:
 
     def _play(self, line: str, number: int) -> None:
         draft = self.draft
-        name, words = speaker(line, self.names)
+        name, words = line_player(line, self.names)
         if name is None:
             raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
         all_in = words.endswith(" and is all-in")
