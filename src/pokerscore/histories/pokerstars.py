@@ -352,12 +352,15 @@ def _post(draft: HandDraft, name: str, rest: str, number: int) -> None:
     raise HandHistoryError(f"line {number}: unknown post {rest[:60]!r}")
 
 
+def is_header(line: str) -> bool:
+    """Whether a line is a whole header of PokerStars' layout (its own or a skin's)."""
+    return _HEADER.match(line.lstrip("\ufeff")) is not None
+
+
 def starts_hand(line: str) -> bool:
-    """Whether a line starts a hand in PokerStars' layout (its own or a skin's header)."""
-    return (
-        line.lstrip("\ufeff").startswith(_STARTS)
-        and _HEADER.match(line.lstrip("\ufeff")) is not None
-    )
+    """Whether a line starts a hand in PokerStars' layout (its own or a skin's header: a header
+    that is not whole is a bad hand of its own, not text of the hand before)."""
+    return line.lstrip("\ufeff").startswith(_STARTS)
 
 
 def pokerstars_hands(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from pokerscore.histories.pokerstars import SKIN_FORMAT, read_pokerstars, starts_hand
+from pokerscore.histories.pokerstars import SKIN_FORMAT, is_header, read_pokerstars
 from pokerscore.histories.sites import SiteFormat
 
 
 def _sniff(head: str) -> bool:
     first = head.partition("\n")[0]
-    return not first.startswith("PokerStars") and starts_hand(first)
+    return not first.startswith("PokerStars") and is_header(first)
 
 
 FORMAT: Final = SiteFormat(SKIN_FORMAT, "PokerStars skins", _sniff, read_pokerstars)
