@@ -29,6 +29,10 @@ FILES = {
     "ipoker": ("sessions-cp1252.xml", "cp1252"),
     "winning": ("older-utf16.txt", "utf-16"),
     "bovada": ("cash.txt", "utf-8-sig"),
+    "starsskin": ("pokermaster.txt", "utf-8"),
+    "fulltilt": ("mixed-utf16.txt", "utf-16"),
+    "ggpoker": ("cash.txt", "utf-8"),
+    "winamax": ("mixed.txt", "utf-8"),
 }
 TARGET = 50_000
 

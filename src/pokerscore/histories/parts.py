@@ -45,6 +45,7 @@ from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
 from pokerscore.histories.replay import game_named, replay
 from pokerscore.histories.rows import RowBuffer
+from pokerscore.histories.sites.text import decode_line
 from pokerscore.histories.summary import HistoriesSummary
 
 if TYPE_CHECKING:
@@ -256,7 +257,6 @@ def block_hands(
     """The hands of a block of whole records by the reference reader. Text before the first
     hand of the file is one bad hand, and the hands after it are read."""
     name = part.path
-    spoiled: dict[int, HandHistoryError] = {}
     try:
         if part.file_format == "phh":
             first_place = part.first_hand + records.hands
@@ -273,13 +273,9 @@ def block_hands(
                 except HandHistoryError as error:
                     yield error.located(name, number, start)
             return
-        for start, hand_lines in pokerstars_hands(_texts(data, first_line, spoiled)):
+        for start, hand_lines in pokerstars_hands(_texts(data, first_line)):
             records.hands += 1
             number = part.first_hand - 1 + records.hands
-            bad = [line for line in spoiled if start <= line < start + len(hand_lines)]
-            if bad:
-                yield spoiled[bad[0]].located(name, number, None)
-                continue
             try:
                 yield parse_pokerstars(hand_lines, file=name, number=number, first_line=start)
             except HandHistoryError as error:
@@ -292,16 +288,11 @@ def block_hands(
             yield from block_hands(part, data[cut + 1 :], rest, records)
 
 
-def _texts(
-    data: bytes, first_line: int, spoiled: dict[int, HandHistoryError]
-) -> Iterator[tuple[int, str]]:
-    """The lines of a block, numbered; a line that is not UTF-8 comes empty, its error in
-    ``spoiled``."""
-    for number, line in _numbered(data, first_line):
-        if isinstance(line, HandHistoryError):
-            spoiled[number] = line
-            line = ""
-        yield number, line
+def _texts(data: bytes, first_line: int) -> Iterator[tuple[int, str]]:
+    """The lines of a PokerStars block, numbered, each decoded as its client wrote it (UTF-8,
+    else cp1252: :func:`~pokerscore.histories.sites.text.decode_line`)."""
+    for number, raw in enumerate(io.BytesIO(data), first_line):
+        yield number, decode_line(raw)
 
 
 def _numbered(data: bytes, first_line: int) -> Iterator[tuple[int, str | HandHistoryError]]:
@@ -442,14 +433,7 @@ def reference_stars_hand(
 ) -> HandHistory | HandHistoryError:
     """A PokerStars hand the kernels left, read by the reference reader."""
 
-    lines = []
-    for offset, raw in enumerate(data.splitlines(keepends=True)):
-        try:
-            lines.append(raw.decode("utf-8-sig" if first_line + offset == 1 else "utf-8"))
-        except UnicodeDecodeError as error:
-            return HandHistoryError(
-                f"not UTF-8 text ({error.reason})", file=name, hand=number, line=first_line + offset
-            )
+    lines = [decode_line(raw) for raw in data.splitlines(keepends=True)]  # cp1252 as it was
     try:
         return parse_pokerstars(lines, file=name, number=number, first_line=first_line)
     except HandHistoryError as error:

@@ -1,14 +1,23 @@
 """PokerStars hand histories (the text the client saves): cash games and tournaments, many hands
 a file, into the same :class:`~pokerscore.histories.model.HandHistory` as PHH.
 
-Read: hold'em, Omaha and Omaha hi/lo (no limit, pot limit, limit) and 6+ hold'em; the seats
+Read: hold'em, Omaha of 4, 5 and 6 cards, high and hi/lo (no limit, pot limit, limit), and 6+
+hold'em, also in mixed games (each hand names its game: ``HORSE (Hold'em Limit, $2/$4 USD)``);
+stud, razz, the draw games, badugi and Courchevel are refused hand by hand as not replayed yet;
+the seats
 dealt in (a player sitting out is not); antes, blinds, a dead small blind ("posts small & big
 blinds": the small blind is dead money, the big blind live), extra big blinds posted by players
 who just sat down (live, but they do not move the action) and straddles; every action with the
 amounts the site writes ("calls $0.13", "raises $0.10 to $0.15", "and is all-in"), which the
 replay checks against its own; uncalled bets returned; boards, a board run twice; shown and
 mucked cards; "collected" amounts per pot (main, side pot-1 …); an all-in cash-out; the
-summary's total pot and rake.
+summary's total pot and rake; the hand's time (ET, as ISO 8601 with its offset). A cancelled
+hand, a hand cut before its summary and a splash-the-pot hand (money the site adds) are
+refused. Lines are decoded as the client wrote them (UTF-8, else cp1252).
+
+The same layout under other names (PokerMaster, Run It Once, PokerBros, the Full Tilt of 2016,
+PokerTracker 2's upper-case export) is read here too, each hand naming its site
+(:mod:`pokerscore.histories.sites.stars_skins`); GGPoker's body is read by :func:`read_body`.
 
 Players are ordered from the seat after the button, so ``p1`` is the small blind (heads-up the
 big blind, the button being ``p2``) as in PHH. Each hand starts at a line beginning
@@ -30,38 +39,68 @@ from pokerscore.histories.model import (
     HandHistory,
     HandHistoryError,
 )
+from pokerscore.histories.sites.text import text_hands
+from pokerscore.histories.sites.times import site_time
 
 _HEADER: Final = re.compile(
-    r"^PokerStars (?:Zoom |Home Game |Fast Poker )?(?:Hand|Game) #(?P<id>\d+):\s*"
+    r"^(?P<site>PokerStars|POKERSTARS|PokerMaster|Full Tilt|Run It Once Poker|PokerBros)"
+    r"(?: Zoom| Home Game| Fast Poker)? (?:Hand|Game|HAND|GAME) #(?P<id>[0-9A-Za-z-]{1,40}):\s*"
     r"(?P<rest>.*)$"
 )
+SITES: Final = {
+    "PokerStars": "PokerStars",
+    "POKERSTARS": "PokerStars",
+    "PokerMaster": "PokerMaster",
+    "Full Tilt": "Full Tilt Poker",
+    "Run It Once Poker": "Run It Once",
+    "PokerBros": "PokerBros",
+}
+"""The sites whose clients write PokerStars' layout, by the word that starts their header (the
+upper-case ``POKERSTARS GAME #`` is PokerTracker 2's export of PokerStars hands)."""
 _GAME: Final = re.compile(
-    r"(?P<game>Hold'em|6\+ Hold'em|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|5 Card Omaha|Courchevel"
+    r"(?P<game>6\+ Hold'em|Hold'em|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|5 Card Omaha"
+    r"|6 Card Omaha Hi/Lo|6 Card Omaha|Courchevel Hi/Lo|Courchevel"
     r"|7 Card Stud Hi/Lo|7 Card Stud|Razz|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball"
-    r"|5 Card Draw|Badugi) "
-    r"(?P<betting>No Limit|Pot Limit|Limit|Fixed Limit)"
+    r"|Triple Draw A-5 Lowball|5 Card Draw|Badugi) "
+    r"(?P<betting>No Limit|Pot Limit|Limit|Fixed Limit)",
+    re.IGNORECASE,
 )
-_STAKES: Final = re.compile(r"\((?P<sb>[^/()\s]+)/(?P<bb>[^/()\s]+)(?: (?P<currency>[A-Z]{3}))?\)")
+_STAKES: Final = re.compile(
+    r"[(,] ?(?P<sb>[^/(),\s]+)/(?P<bb>[^/(),\s]+)(?: (?P<currency>[A-Z]{3}))?[^()]*\)"
+)
+"""The stakes: ``($0.25/$0.50 USD)``, in a mixed game's parentheses after its game
+(``8-Game (Hold'em Limit, $4/$8 USD)``), a cap after them (``($1/$2 USD, $40 Cap)``)."""
 _TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\d+)")
-_TABLE: Final = re.compile(r"^Table '(?P<table>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play Money\) )?"
+_TABLE: Final = re.compile(r"^Table (?:ID )?'(?P<table>.*)' (?:(?P<max>[0-9]+)-[Mm]ax )?(?:\(Play Money\) )?"
                            r"Seat #(?P<button>[0-9]{1,5}) is the button")  # fmt: skip
 _SEAT: Final = re.compile(
-    r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+?) \((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
+    r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+?) ?\((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
     r"(?P<rest>.*)$"
 )
-_STREET: Final = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* "
-    r"(?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]"
+STREET: Final = re.compile(
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* *"
+    r"(?:\[[^\]]*\] ?)?\[(?P<cards>[^\]]*)\]"
 )
 _COLLECTED: Final = re.compile(
     r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
 )
 _UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
-_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) (?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$")
+_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) ?(?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$")
 _CASHED_OUT: Final = re.compile(
     r"^(?P<name>.+?) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?"
 )
-_TOTAL: Final = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>[^|]*)(?:\| Rake (?P<rake>\S+))?")
+_FEES: Final = re.compile(r"\| (?P<name>Jackpot|Bingo|Fortune|Tax) (?P<amount>\S+)")
+"""What GGPoker takes from a pot beside the rake (``| Jackpot $0.10 | Bingo $0``)."""
+TOTAL_LINE: Final = re.compile(
+    r"^Total pot (?P<total>\S+)(?P<pots>[^|]*)(?:\| Rake (?P<rake>\S+))?"
+)
+
+_EASTERN: Final = re.compile(r"[0-9] \(?ET\b")
+_SIGNS: Final = {"$": "$", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+
+SKIN_FORMAT: Final = "starsskin"
+"""The format name of the skins' files (:mod:`pokerscore.histories.sites.stars_skins`)."""
+_STARTS: Final = tuple(f"{word} " for word in SITES)
 
 GAMES: Final = {
     "Hold'em": ("T", "holdem"),
@@ -69,9 +108,17 @@ GAMES: Final = {
     "Omaha": ("O", "omaha"),
     "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"),
     "5 Card Omaha": ("5O", "omaha-5"),
+    "5 Card Omaha Hi/Lo": ("5O/8", "omaha-5-hi-lo"),
+    "6 Card Omaha": ("6O", "omaha-6"),
+    "6 Card Omaha Hi/Lo": ("6O/8", "omaha-6-hi-lo"),
 }
-"""The games read here: PHH letter and the game that settles them (6+ hold'em as the site plays
-it, three of a kind above a straight)."""
+"""The games read here, by their name in the header: PHH letter and the game that
+settles them (6+ hold'em as the site plays it, three of a kind above a straight). Stud, razz,
+the draw games, badugi and Courchevel are refused, hand by hand, as not replayed yet."""
+_GAMES_IN_ANY_CASE: Final = {name.lower(): game for name, game in GAMES.items()}
+"""The same, by the name in lower case (PokerTracker 2's export writes ``OMAHA POT LIMIT``)."""
+OMAHA_BY_CARDS: Final = {5: ("5O", "omaha-5"), 6: ("6O", "omaha-6")}
+"""PokerMaster heads its five- and six-card Omaha "Omaha": the cards dealt tell which."""
 BETTING: Final[dict[str, tuple[str, Betting]]] = {
     "No Limit": ("N", "no-limit"),
     "Pot Limit": ("P", "pot-limit"),
@@ -97,26 +144,41 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     if header is None:
         raise HandHistoryError("not a PokerStars hand: the first line has no hand number")
     draft.hand_id = header.group("id")
+    draft.site = SITES[header.group("site")]
+    if header.group("site") != "PokerStars":
+        draft.source_format = SKIN_FORMAT
     rest = header.group("rest")
     game = _GAME.search(rest)
     if game is None:
         raise HandHistoryError(f"unknown game in {rest[:60]!r}")
     name = game.group("game")
-    if name not in GAMES:
+    if name.lower() not in _GAMES_IN_ANY_CASE:
         raise HandHistoryError(
-            f"{name} {game.group('betting')} is not replayed here: community-card games only"
+            f"{name} {game.group('betting')} is not replayed here yet: hold'em and Omaha games only"
         )
-    letter, draft.game = GAMES[name]
-    betting_letter, draft.betting = BETTING[game.group("betting")]
+    letter, draft.game = _GAMES_IN_ANY_CASE[name.lower()]
+    betting_letter, draft.betting = BETTING[game.group("betting").title()]
     draft.variant = betting_letter + letter
     stakes = _STAKES.search(rest)
     if stakes is None:
         raise HandHistoryError("no stakes (small blind/big blind) in the header")
     draft.small_blind, draft.big_blind = money(stakes.group("sb")), money(stakes.group("bb"))
-    draft.currency = stakes.group("currency") or ("$" if "$" in stakes.group("bb") else None)
+    draft.currency = stakes.group("currency") or currency_of(stakes.group("bb"))
     tournament = _TOURNAMENT.search(rest)
     draft.tournament = tournament.group("id") if tournament else None
+    draft.time = _time(rest)
     draft.fields = {"header": lines[0].strip().lstrip("\ufeff")}
+    read_body(draft, lines, first_line)
+    if draft.site == "PokerMaster" and draft.game == "omaha":
+        dealt = {len(action[3]) for action in draft.actions if action[0] == "deal-hole"}
+        if len(dealt) == 1 and (count := dealt.pop()) in OMAHA_BY_CARDS:
+            letter, draft.game = OMAHA_BY_CARDS[count]
+            draft.variant = draft.variant[0] + letter
+
+
+def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
+    """The lines of a hand after its header, in PokerStars' layout (PokerStars, its skins,
+    GGPoker): the table, the seats, the play, the summary's totals."""
     section = "seats"
     runout = 0
     for offset, raw in enumerate(lines[1:], 1):
@@ -131,7 +193,7 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             _summary(draft, line)
             continue
         if section == "seats":
-            if line.startswith("Table '"):
+            if line.startswith(("Table '", "Table ID '")):
                 table = _TABLE.match(line)
                 if table is None:
                     raise HandHistoryError(f"line {number}: no button in {line[:60]!r}")
@@ -145,7 +207,30 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                 out = "sitting out" in seat.group("rest") or "out of hand" in seat.group("rest")
                 draft.seats.append((int(seat.group("seat")), seat.group("name"), money(seat.group("stack")), out))  # fmt: skip
                 continue
+        if line.startswith("Hand cancelled"):
+            raise HandHistoryError(f"line {number}: the hand was cancelled (no result to replay)")
+        if line.startswith("STP added"):
+            raise HandHistoryError(
+                f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
+            )
         _action_line(draft, line, number, runout)
+    if section != "summary":
+        raise HandHistoryError(
+            f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
+        )
+
+
+def _time(header: str) -> str | None:
+    """The hand's time: PokerStars writes the player's zone first and its own, ET, in brackets
+    (``2013/04/10 19:06:22 WET [2013/04/10 14:06:22 ET]``); the site's own where it is there."""
+    parts = header.split("[")
+    times = [site_time(part) for part in parts if _EASTERN.search(part)]
+    return next(filter(None, times + [site_time(part) for part in parts]), None)
+
+
+def currency_of(amount: str) -> str | None:
+    """The currency of an amount's sign (``$0.50``, ``€2``, ``¥10``), None for chips."""
+    return next((code for sign, code in _SIGNS.items() if sign in amount), None)
 
 
 def _section(
@@ -157,7 +242,7 @@ def _section(
         return "actions", runout
     if "SHOW DOWN" in line or "SHOWDOWN" in line:
         return "actions", runout
-    street = _STREET.match(line)
+    street = STREET.match(line)
     if street is None:
         raise HandHistoryError(f"line {number}: unknown section {line[:60]!r}")
     run = {"FIRST": 1, "SECOND": 2, "THIRD": 3}.get(street.group("run") or "", 0)
@@ -167,12 +252,15 @@ def _section(
 
 
 def _summary(draft: HandDraft, line: str) -> None:
-    total = _TOTAL.match(line)
+    total = TOTAL_LINE.match(line)
     if total is not None:
         draft.total = money(total.group("total"))
         if total.group("rake"):
             draft.rake = money(total.group("rake"))
-        return
+        fees = {fee["name"]: money(fee["amount"]) for fee in _FEES.finditer(line)}
+        if fees:  # taken from the pot beside the rake: counted in the rake column
+            draft.fields["fees"] = {name: str(amount) for name, amount in fees.items()}
+            draft.rake = (draft.rake or Decimal(0)) + sum(fees.values(), Decimal(0))
 
 
 def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
@@ -211,6 +299,8 @@ def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
     verb, _, rest = words.partition(" ")
     if verb == "posts":
         _post(draft, name, rest, number)
+    elif verb == "straddle":  # GGPoker: "straddle $0.50" (a second one: the straddle raised to)
+        _post(draft, name, words, number)
     elif verb == "folds":
         if rest.startswith("["):
             draft.actions.append(("reveal", name, None, site_cards(rest.strip("[] ")), 0, number, False))  # fmt: skip
@@ -254,9 +344,23 @@ def _post(draft: HandDraft, name: str, rest: str, number: int) -> None:
         ("button blind ", "straddle"),
     ):
         if rest.startswith(prefix):
-            draft.posts.append((name, kind, money(rest[len(prefix) :]), number))
+            amount = money(rest[len(prefix) :])
+            if kind == "straddle":  # a player's second straddle is the whole of it
+                amount -= sum(a for n, k, a, _ in draft.posts if n == name and k == kind)
+            draft.posts.append((name, kind, amount, number))
             return
     raise HandHistoryError(f"line {number}: unknown post {rest[:60]!r}")
+
+
+def is_header(line: str) -> bool:
+    """Whether a line is a whole header of PokerStars' layout (its own or a skin's)."""
+    return _HEADER.match(line.lstrip("\ufeff")) is not None
+
+
+def starts_hand(line: str) -> bool:
+    """Whether a line starts a hand in PokerStars' layout (its own or a skin's header: a header
+    that is not whole is a bad hand of its own, not text of the hand before)."""
+    return line.lstrip("\ufeff").startswith(_STARTS)
 
 
 def pokerstars_hands(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, list[str]]]:
@@ -264,7 +368,7 @@ def pokerstars_hands(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, li
     start = 0
     buffer: list[str] = []
     for number, line in lines:
-        if line.lstrip("\ufeff").startswith("PokerStars "):
+        if starts_hand(line):
             if buffer:
                 yield start, buffer
             start, buffer = number, [line]
@@ -277,35 +381,11 @@ def pokerstars_hands(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, li
 
 
 def read_pokerstars(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
-    """The hands of a PokerStars file, streamed; a bad hand is yielded as its error and the
-    reading goes on (a line that is not UTF-8 spoils only its hand)."""
-    path = Path(path)
-    name = str(path)
-    number = 0
-    spoiled: dict[int, HandHistoryError] = {}
+    """The hands of a file in PokerStars' layout (PokerStars' own, or a skin's), streamed; a bad
+    hand is yielded as its error and the reading goes on. Lines are decoded as the client wrote
+    them (UTF-8, else the Windows code page 1252 of older clients)."""
+    return text_hands(Path(path), starts_hand, _parse_lines)
 
-    def lines() -> Iterator[tuple[int, str]]:
-        with path.open("rb") as stream:
-            for line_number, data in enumerate(stream, 1):
-                try:
-                    yield line_number, data.decode("utf-8-sig" if line_number == 1 else "utf-8")
-                except UnicodeDecodeError as error:
-                    spoiled[line_number] = HandHistoryError(
-                        f"not UTF-8 text ({error.reason})", line=line_number
-                    )
-                    yield line_number, ""
 
-    try:
-        for start, hand_lines in pokerstars_hands(lines()):
-            number += 1
-            bad = [line for line in spoiled if start <= line < start + len(hand_lines)]
-            if bad:
-                yield spoiled[bad[0]].located(name, number, None)
-                spoiled.clear()
-                continue
-            try:
-                yield parse_pokerstars(hand_lines, file=name, number=number, first_line=start)
-            except HandHistoryError as error:
-                yield error
-    except HandHistoryError as error:
-        yield error.located(name, None, None)
+def _parse_lines(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+    return parse_pokerstars(lines, file=file, number=number, first_line=first_line)

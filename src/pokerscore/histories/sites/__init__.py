@@ -20,6 +20,10 @@ from typing import Final
 from pokerscore.histories.model import HandHistory, HandHistoryError
 
 SITE_MODULES: Final[tuple[str, ...]] = (
+    "stars_skins",
+    "fulltilt",
+    "ggpoker",
+    "winamax",
     "pacific",
     "party",
     "ipoker",

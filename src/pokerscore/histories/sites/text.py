@@ -34,7 +34,7 @@ def _encoding(start: bytes) -> tuple[str | None, int]:
     return None, 0
 
 
-def _decode(data: bytes) -> str:
+def decode_line(data: bytes) -> str:
     """A line as UTF-8, else as cp1252 (the encoding of older Windows clients), else as Latin-1
     (for the five bytes cp1252 leaves undefined)."""
     try:
@@ -57,7 +57,7 @@ def file_head(path: Path) -> str:
     if encoding is not None:
         text = data[: len(data) // 2 * 2].decode(encoding, errors="replace")
     else:
-        text = _decode(data[: _whole_utf8(data)])
+        text = decode_line(data[: _whole_utf8(data)])
     return text.replace("\r\n", "\n").lstrip()
 
 
@@ -85,7 +85,7 @@ def decoded_lines(path: Path) -> Iterator[tuple[int, str]]:
                 yield number, line.rstrip("\r\n")
             return
         for number, data in enumerate(stream, 1):
-            yield number, _decode(data).rstrip("\r\n")
+            yield number, decode_line(data).rstrip("\r\n")
 
 
 def text_hands(

@@ -1,0 +1,125 @@
+"""GGPoker's hand histories (and its network's: Natural8 and the other skins write the same):
+``Poker Hand #HD…`` (cash), ``#RC…`` (Rush & Cash), ``#OM…`` (Omaha), ``#SD…`` (short deck),
+``#TM…`` (tournaments), ``#SG…`` (Spin & Gold). The layout is PokerStars' (one grammar, one
+place: :func:`pokerscore.histories.pokerstars.read_body` reads the seats, the play and the
+summary); what differs is read here: the header (``Hold'em No Limit ($0.5/$1)``, ``PLO-5``,
+``ShortDeck No Limit ($100)``, no time zone), hidden players' names (hashes, dealt no cards).
+
+Read: hold'em, Omaha of 4, 5 and 6 cards, short deck (36 cards, a straight above three of
+a kind as GGPoker ranks them, a button blind and antes); straddles (a second straddle by the same player is the
+whole of it); a board run two or three times (one "collected" per run); the summary's total
+pot, and its rake with the jackpot, bingo and fortune fees GGPoker also takes from the pot
+counted in the rake column (each kept in ``fields["fees"]``). Refused, hand by hand, with their
+reason: an EV cash-out and all-in insurance (money settled outside the pot), a cash drop (money
+the site adds to the pot).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Final
+
+from pokerscore.histories.draft import HandDraft, build_hand, money
+from pokerscore.histories.model import HandHistory, HandHistoryError
+from pokerscore.histories.pokerstars import BETTING, GAMES, currency_of, read_body
+from pokerscore.histories.sites import SiteFormat
+from pokerscore.histories.sites.text import text_hands
+from pokerscore.histories.sites.times import site_time
+
+NAME: Final = "ggpoker"
+_HEADER: Final = re.compile(r"^Poker Hand #(?P<id>[A-Z]{0,4}[0-9]{1,20}): (?P<rest>.*)$")
+_GAME: Final = re.compile(
+    r"(?P<game>Hold'em|ShortDeck|6\+ Hold'em|Omaha Hi/Lo|Omaha|PLO-5|PLO-6|PLO|"
+    r"[A-Z][A-Za-z0-9 /'-]*?(?:Stud|Razz|Draw|Badugi|Lowball)[A-Za-z0-9 /'-]*?)"
+    r"(?: (?P<betting>No Limit|Pot Limit|Fixed Limit|Limit))?(?= \(| -|$)"
+)
+_GAME_NAMES: Final = {
+    "hold'em": ("Hold'em", None),
+    "shortdeck": ("shortdeck", None),
+    "6+ hold'em": ("6+ Hold'em", None),
+    "omaha": ("Omaha", None),
+    "omaha hi/lo": ("Omaha Hi/Lo", None),
+    "plo": ("Omaha", "Pot Limit"),
+    "plo-5": ("5 Card Omaha", "Pot Limit"),
+    "plo-6": ("6 Card Omaha", "Pot Limit"),
+}
+"""GGPoker's names of the games read, as PokerStars names them (its table of games:
+:data:`pokerscore.histories.pokerstars.GAMES`), with the betting where the name implies it."""
+SHORT_DECK: Final = ("S", "short-deck-straight-over-trips")
+"""GGPoker's short deck ranks a straight above three of a kind (its own record: a hand won
+"with Aces-High Straight" against "Three Tens"), as PHH's ``NS``; a flush above a full house."""
+_STAKES: Final = re.compile(r"\((?P<sb>[^/()\s]+)/(?P<bb>[^/()\s]+)\)")
+_ANTE_ONLY: Final = re.compile(r"\((?P<ante>[^/()\s]+)\)")
+_REFUSED: Final = (
+    (": Chooses to EV Cashout", "an EV cash-out (money settled outside the pot)"),
+    (": Pays Cashout Risk", "an EV cash-out (money settled outside the pot)"),
+    (": Receives Cashout", "an EV cash-out (money settled outside the pot)"),
+    (": get an all-in insurance", "all-in insurance (a premium paid outside the pot)"),
+    (": pay premium of all-in insurance", "all-in insurance (a premium paid outside the pot)"),
+    ("Cash Drop to Pot", "a cash drop (money the site adds to the pot)"),
+)
+
+
+def parse_ggpoker(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+    """One GGPoker hand from its lines (the first one its ``Poker Hand #`` header)."""
+    draft = HandDraft(file, number, first_line, site="GGPoker", source_format=NAME)
+    _header(draft, lines[0])
+    for offset, line in enumerate(lines):
+        for words, what in _REFUSED:
+            if words in line:
+                raise HandHistoryError(f"line {first_line + offset}: {what} is not replayed")
+    read_body(draft, lines, first_line)
+    return build_hand(draft)
+
+
+def _header(draft: HandDraft, line: str) -> None:
+    header = _HEADER.match(line.lstrip("\ufeff"))
+    if header is None:
+        raise HandHistoryError("not a GGPoker hand: the first line has no hand number")
+    draft.hand_id = header["id"]
+    rest = header["rest"]
+    game = _GAME.search(rest)
+    if game is None:
+        raise HandHistoryError(f"unknown game in {rest[:60]!r}")
+    named, implied = _GAME_NAMES.get(game["game"].lower(), (None, None))
+    betting = game["betting"] or implied
+    if named is None or betting is None:
+        raise HandHistoryError(f"{game[0]} is not replayed here yet: hold'em and Omaha games only")
+    letter, draft.game = SHORT_DECK if named == "shortdeck" else GAMES[named]
+    betting_letter, draft.betting = BETTING[betting]
+    draft.variant = betting_letter + letter
+    stakes = _STAKES.search(rest)
+    if stakes is not None:
+        draft.small_blind, draft.big_blind = money(stakes["sb"]), money(stakes["bb"])
+        currency = currency_of(stakes["bb"])
+    else:  # short deck: antes and a button blind of one amount
+        ante = _ANTE_ONLY.search(rest)
+        if ante is None:
+            raise HandHistoryError("no stakes (small blind/big blind) in the header")
+        draft.small_blind, draft.big_blind = Decimal(0), money(ante["ante"])
+        currency = currency_of(ante["ante"])
+    tournament = re.search(r"Tournament #(?P<id>[0-9]{1,20})", rest)
+    draft.tournament = tournament["id"] if tournament else None
+    draft.currency = None if draft.tournament else currency
+    draft.time = site_time(rest, zone="")  # GGPoker names no zone
+    draft.fields = {"header": line.strip()}
+
+
+def starts_hand(line: str) -> bool:
+    """Whether a line starts a GGPoker hand."""
+    return line.startswith("Poker Hand #") and _HEADER.match(line) is not None
+
+
+def read_ggpoker(path: Path) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands of a GGPoker file, streamed; a bad hand comes as its error."""
+    return text_hands(path, starts_hand, parse_ggpoker)
+
+
+def _sniff(head: str) -> bool:
+    return starts_hand(head.partition("\n")[0])
+
+
+FORMAT: Final = SiteFormat(NAME, "GGPoker", _sniff, read_ggpoker)

@@ -1,0 +1,268 @@
+"""Winamax's hand histories: ``Winamax Poker - CashGame - HandId: #a-b-c - Holdem no limit
+(0.02€/0.05€) - 2014/07/30 01:25:40 UTC`` (cash games in euros, tournaments in chips, play
+money). Amounts carry a trailing ``€`` (a comma for the decimal point in some files); a
+tournament's summary rounds thousands (``Total pot 17.68k`` for 17,685: no record of the pot).
+
+Read: hold'em and Omaha (4 and 5 cards, high and hi/lo), no limit, pot limit and fixed limit;
+blinds, antes, a small blind posted out of position (dead money) and a big blind posted out of
+position (live, as a player coming in posts it); every action ("raises 8€ to 12€": the whole
+bet); the pots each player collects, the summary's total pot and rake (``No rake``: none).
+Winamax writes no "uncalled bet" line: the bet nobody matched is in the bettor's "collected"
+(a pot of its own when the bettor loses the rest) and in the total pot. The reader takes it back
+out as the site's returned bet (the last betting round's highest bet less the next highest), so
+the replay checks the pot, the rake and the payout against the site's own. The summary's total
+pot is after the rake on most files (it is then the sum of what was collected): the rake is
+added back. A player the summary says "folded" on no street sat the hand out: not dealt in. Stud, razz, the draw games are refused hand by hand as not replayed yet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Final
+
+from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
+from pokerscore.histories.pokerstars import BETTING, GAMES, STREET
+from pokerscore.histories.sites import SiteFormat
+from pokerscore.histories.sites.text import text_hands
+from pokerscore.histories.sites.times import site_time
+
+NAME: Final = "winamax"
+_HEADER: Final = re.compile(
+    r"^Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[0-9-]{1,60}) - (?P<game>.+?) "
+    r"\((?P<stakes>[^()]+)\) - (?P<time>.*)$"
+)
+_GAME: Final = re.compile(r"^(?P<game>.+) (?P<betting>no limit|pot limit|fixed limit)$", re.I)
+_GAME_NAMES: Final = {
+    "holdem": "Hold'em",
+    "omaha": "Omaha",
+    "omaha hi/lo": "Omaha Hi/Lo",
+    "5 card omaha": "5 Card Omaha",
+    "5 card omaha hi/lo": "5 Card Omaha Hi/Lo",
+    "6 card omaha": "6 Card Omaha",
+    "6 card omaha hi/lo": "6 Card Omaha Hi/Lo",
+}
+"""Winamax's names of the games read, as PokerStars names them (its table of games:
+:data:`pokerscore.histories.pokerstars.GAMES`)."""
+_BETTING_WORDS: Final = {"no limit": "No Limit", "pot limit": "Pot Limit", "fixed limit": "Limit"}
+_TABLE: Final = re.compile(r"^Table: '(?P<table>.*)' .*?Seat #(?P<button>[0-9]{1,5}) is the button")
+_TOURNAMENT_TABLE: Final = re.compile(r"\((?P<id>[0-9]{1,20})\)#[0-9]+$")
+_SEAT: Final = re.compile(r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+) \((?P<stack>[^()]*)\)$")
+_TOTAL: Final = re.compile(r"^Total pot (?P<total>\S+) \| (?:Rake (?P<rake>\S+)|No rake)")
+_COLLECTED: Final = re.compile(
+    r"^collected (?P<amount>\S+) from (?:pot|main pot|side pot(?: (?P<side>[0-9]{1,5}))?)$"
+)
+_AWAY: Final = re.compile(
+    r"^Seat [0-9]{1,5}: (?P<name>.+?)(?: \((?:button|small blind|big blind)\))* folded$"
+)
+"""A player the summary says folded, on no street: away, dealt no cards (build_hand keeps a
+player who posted or acted)."""
+_COMMA_DECIMAL: Final = re.compile(r"^[^,]*[0-9],[0-9]{1,2}[^0-9,]*$")
+_POSTS: Final = (
+    ("posts small blind ", "small"),
+    ("posts big blind ", "big"),
+    ("posts ante ", "ante"),
+)
+
+
+def amount(text: str) -> Decimal:
+    """An amount as Winamax writes it: ``2€``, ``0,90€`` (a decimal comma), ``6.02k``."""
+    text = text.removesuffix(" out of position")
+    if _COMMA_DECIMAL.match(text):
+        text = text.replace(",", ".")
+    if text.endswith("k"):
+        return money(text[:-1]) * 1000
+    return money(text)
+
+
+def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+    """One Winamax hand from its lines (the first one its ``Winamax Poker -`` header)."""
+    draft = HandDraft(file, number, first_line, site="Winamax", source_format=NAME)
+    _header(draft, lines[0])
+    section = "seats"
+    names: list[str] = []
+    bets: dict[str, Decimal] = {}
+    last: dict[str, Decimal] = {}
+    away: set[str] = set()
+    for offset, line in enumerate(lines[1:], 1):
+        where = first_line + offset
+        if not line.strip():
+            continue
+        if line.startswith("*** "):
+            section = _section(draft, line, where)
+            if section == "street":
+                last, bets = (bets or last), {}
+            continue
+        if section == "summary":
+            total = _TOTAL.match(line)
+            if total is not None:  # "17.68k" is rounded (17,685 collected): no record
+                rounded = total["total"].endswith("k")
+                draft.total = None if rounded else amount(total["total"])
+                draft.fields["total pot"] = total["total"]
+                draft.rake = amount(total["rake"]) if total["rake"] else Decimal(0)
+            folded = _AWAY.match(line)
+            if folded is not None:
+                away.add(folded["name"])
+            continue
+        if line.startswith("Table: "):
+            table = _TABLE.match(line)
+            if table is None:
+                raise HandHistoryError(f"line {where}: no button in {line[:60]!r}")
+            draft.table, draft.button = table["table"], int(table["button"])
+            found = _TOURNAMENT_TABLE.search(draft.table)
+            if draft.tournament is not None and found is not None:
+                draft.tournament = found["id"]  # 'Freeroll 150€(5142226)#784': tournament 5142226
+            continue
+        if section == "seats" and line.startswith("Seat "):
+            seat = _SEAT.match(line)
+            if seat is None or int(seat["seat"]) > MAX_SEAT:
+                raise HandHistoryError(f"line {where}: cannot read the seat {line[:60]!r}")
+            draft.seats.append((int(seat["seat"]), seat["name"], amount(seat["stack"]), False))
+            names = sorted((entry[1] for entry in draft.seats), key=len, reverse=True)
+            continue
+        _play(draft, line, where, names, bets)
+    if section != "summary":
+        raise HandHistoryError(
+            f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
+        )
+    paid = sum((entry[1] for entry in draft.collected), Decimal(0))
+    if draft.total is not None and draft.rake and paid == draft.total:
+        draft.total += draft.rake  # most files write the pot after the rake
+    _take_back_uncalled(draft, bets or last)
+    draft.seats = [(seat, name, stack, name in away) for seat, name, stack, _ in draft.seats]
+    return build_hand(draft)
+
+
+def _take_back_uncalled(draft: HandDraft, bets: dict[str, Decimal]) -> None:
+    """The last round's bet nobody matched, which Winamax leaves in the winner's "collected"
+    and in the total pot, written as the site's returned bet."""
+    if not bets:
+        return
+    top = max(bets, key=lambda name: bets[name])
+    rest = max((bet for name, bet in bets.items() if name != top), default=Decimal(0))
+    uncalled = bets[top] - rest
+    taken = [i for i, (name, *_) in enumerate(draft.collected) if name == top]
+    if uncalled <= 0 or not taken:
+        return
+    name, collected, pot = draft.collected[taken[0]]
+    if collected < uncalled:
+        return
+    if collected == uncalled:  # Winamax pays it back as a pot of its own
+        del draft.collected[taken[0]]
+    else:
+        draft.collected[taken[0]] = (name, collected - uncalled, pot)
+    draft.returned.append((top, uncalled, draft.line))
+    if draft.total is not None:
+        draft.total -= uncalled
+
+
+def _header(draft: HandDraft, line: str) -> None:
+    header = _HEADER.match(line.lstrip("\ufeff"))
+    if header is None:
+        raise HandHistoryError("not a Winamax hand: the first line has no hand number")
+    draft.hand_id = header["id"]
+    game = _GAME.match(header["game"])
+    named = _GAME_NAMES.get(game["game"].lower()) if game else None
+    if game is None or named is None:
+        raise HandHistoryError(
+            f"{header['game']} is not replayed here yet: hold'em and Omaha games only"
+        )
+    letter, draft.game = GAMES[named]
+    betting_letter, draft.betting = BETTING[_BETTING_WORDS[game["betting"].lower()]]
+    draft.variant = betting_letter + letter
+    stakes = header["stakes"].split("/")
+    if len(stakes) not in (2, 3):
+        raise HandHistoryError("no stakes (small blind/big blind) in the header")
+    draft.small_blind, draft.big_blind = amount(stakes[-2]), amount(stakes[-1])
+    kind = header["kind"]
+    if kind.startswith("Tournament"):
+        draft.tournament = kind.partition('"')[2].partition('"')[0]  # its name, till its number
+    else:
+        draft.currency = "EUR" if "€" in header["stakes"] else None
+    draft.time = site_time(header["time"])
+    draft.fields = {"header": line.strip()}
+
+
+def _section(draft: HandDraft, line: str, where: int) -> str:
+    if line.startswith("*** SUMMARY"):
+        return "summary"
+    if line.startswith(("*** ANTE/BLINDS", "*** PRE-FLOP", "*** SHOW DOWN")):
+        return "actions"
+    street = STREET.match(line)
+    if street is None:
+        raise HandHistoryError(f"line {where}: unknown section {line[:60]!r}")
+    run = {"FIRST": 1, "SECOND": 2, "THIRD": 3}.get(street["run"] or "", 0)
+    draft.actions.append(("deal-board", None, None, site_cards(street["cards"]), run, where, False))
+    return "street"
+
+
+def _play(
+    draft: HandDraft, line: str, where: int, names: list[str], bets: dict[str, Decimal]
+) -> None:
+    if line.startswith("Dealt to "):
+        rest = line[len("Dealt to ") :]
+        name = next((n for n in names if rest.startswith(n + " [")), None)
+        if name is not None and rest.endswith("]"):
+            cards = site_cards(rest[len(name) + 2 : -1])
+            draft.actions.append(("deal-hole", name, None, cards, 0, where, False))
+        return
+    name = next((n for n in names if line.startswith(n + " ")), None)
+    if name is None:
+        return  # the table's notices
+    words = line[len(name) + 1 :]
+    all_in = words.endswith(" and is all-in")
+    words = words.removesuffix(" and is all-in")
+    verb, _, rest = words.partition(" ")
+    if verb == "posts":
+        for prefix, kind in _POSTS:
+            if words.startswith(prefix):
+                value = amount(words[len(prefix) :])
+                dead = kind == "small" and words.endswith(" out of position")
+                draft.posts.append((name, kind, value, where))
+                if kind != "ante" and not dead:
+                    bets[name] = bets.get(name, Decimal(0)) + value
+                return
+        raise HandHistoryError(f"line {where}: unknown post {words[:60]!r}")
+    if verb == "folds":
+        draft.actions.append(("fold", name, None, (), 0, where, False))
+    elif verb == "checks":
+        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
+    elif verb == "calls":
+        value = amount(rest)
+        bets[name] = bets.get(name, Decimal(0)) + value
+        draft.actions.append(("check-call", name, value, (), 0, where, all_in))
+    elif verb in ("bets", "raises"):
+        to = amount(rest.partition(" to ")[2] if verb == "raises" else rest)
+        bets[name] = to
+        draft.actions.append(("bet-raise", name, to, (), 0, where, all_in))
+    elif verb == "shows" and rest.startswith("[") and "]" in rest:
+        cards = site_cards(rest[1 : rest.index("]")])
+        draft.actions.append(("show", name, None, cards, 0, where, False))
+    elif verb == "mucks":
+        draft.actions.append(("muck", name, None, (), 0, where, False))
+    elif verb == "collected":
+        found = _COLLECTED.match(words)
+        if found is None:
+            raise HandHistoryError(f"line {where}: cannot read {line[:60]!r}")
+        pot = int(found["side"]) if found["side"] else 0
+        draft.collected.append((name, amount(found["amount"]), pot))
+
+
+def starts_hand(line: str) -> bool:
+    """Whether a line starts a Winamax hand."""
+    return line.startswith("Winamax Poker - ")
+
+
+def read_winamax(path: Path) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands of a Winamax file, streamed; a bad hand comes as its error."""
+    return text_hands(path, starts_hand, parse_winamax)
+
+
+def _sniff(head: str) -> bool:
+    return starts_hand(head)
+
+
+FORMAT: Final = SiteFormat(NAME, "Winamax", _sniff, read_winamax)
