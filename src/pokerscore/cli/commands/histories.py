@@ -449,7 +449,9 @@ def _players_table(players: list[PlayerStats], title: str) -> None:
     )
     table.add_column("player", no_wrap=True, max_width=14, overflow="ellipsis")
     shown = players[:SHOWN_PLAYERS]
-    actions = any(stats.three_bet is not None for stats in shown)
+    # The action figures as columns where every player shown has them (a run whose hands the
+    # kernels replayed counts no actions: a column of dashes would only narrow the names)
+    actions = bool(shown) and all(stats.three_bet is not None for stats in shown)
     headings = ["hands", "net", "EV net", "bb/100", "VPIP", "PFR", "WTSD", "W$SD"]
     for heading in headings + (list(ACTION_HEADINGS) if actions else []):
         table.add_column(heading, justify="right", no_wrap=True)
