@@ -90,18 +90,35 @@ def required_positional(function: Callable[..., Any]) -> int:
     )
 
 
+def required_keywords(function: Callable[..., Any]) -> list[str]:
+    """The keyword-only parameters a call must name (``database=`` …)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [
+        parameter.name
+        for parameter in parameters
+        if parameter.kind is parameter.KEYWORD_ONLY and parameter.default is parameter.empty
+    ]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "function"), [pytest.param(*pair, id=pair[0]) for pair in public_callables()]
 )
 def test_bad_arguments_are_poker_score_errors(name: str, function: Callable[..., Any]) -> None:
     count = required_positional(function)
+    named = required_keywords(function)
 
     @settings(max_examples=25, deadline=None)
-    @given(st.lists(st.sampled_from(BAD_VALUES), min_size=count, max_size=count))
-    def call(arguments: list[Any]) -> None:
+    @given(
+        st.lists(st.sampled_from(BAD_VALUES), min_size=count, max_size=count),
+        st.fixed_dictionaries({key: st.sampled_from(BAD_VALUES) for key in named}),
+    )
+    def call(arguments: list[Any], keywords: dict[str, Any]) -> None:
         try:
-            function(*arguments)
+            function(*arguments, **keywords)
         except PokerScoreError as error:
             assert str(error), f"{name}: an error without a message"
 

@@ -70,7 +70,7 @@ def test_equity_errors_are_one_line() -> None:
         (["QQ+,AXs"], 'error: player 2: invalid range "AXs" at position 2: after A comes'),
         (["AKx"], 'error: player 2: invalid range "AKx" at position 1: after AK may come'),
         (["Ah Kx"], 'error: player 2: invalid card "Kx" at position 2: suit must be'),
-        (["AA:ds,KK+", "-g", "omaha"], 'error: player 2: invalid range "KK+" at position 3: '),
+        (["AA:ds,K+K", "-g", "omaha"], 'error: player 2: invalid range "K+K" at position 3: '),
     ],
 )
 def test_an_argument_that_is_neither_cards_nor_a_range_names_the_wrong_token(
