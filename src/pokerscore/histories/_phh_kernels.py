@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel, prange
+from pokerscore.engine.short_tables import ShortHandTables
 from pokerscore.engine.tables import RankingTables
 from pokerscore.histories._bytes import (
     APOSTROPHE,
@@ -79,6 +80,8 @@ from pokerscore.histories._layout import (
     SHORT_DECK_SOT,
     SHOW,
     SLOW,
+    STUD,
+    STUD_CARDS,
     VARIANT_NAMES,
     Bytes,
     HandRows,
@@ -522,7 +525,7 @@ def new_scratch() -> Scratch:
     no_all_ins = np.zeros(MAX_ACTIONS, dtype=np.int64)
     no_said = np.zeros(SAID_SIZE, dtype=np.int64)
     seat_rows = np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64)
-    scratch_holes = np.zeros((MAX_PLAYERS, 4), dtype=np.int64)
+    scratch_holes = np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64)
     scratch_board = np.zeros(5, dtype=np.int64)
     scratch_state = np.zeros(STATE_SIZE, dtype=np.int64)
     scratch_seen = np.zeros(52, dtype=np.bool_)
@@ -867,6 +870,7 @@ def phh_hand(
     if (
         slow
         or variant < 0
+        or variant >= 3 * STUD  # stud: the lenient reader, until this reader deals its streets
         or count < 2
         or not (n_antes == count or n_antes == -2 or (n_antes == 0 and not seen[K_ANTES]))
         or n_blinds != count
@@ -964,7 +968,7 @@ def phh_hand(
     hand_input = HandInput(
         count, game, betting, trimming, small_bet, big_bet, stacks, antes, blinds, in_turn,
         n_actions, kinds, actors, amounts, cards, card_counts, no_all_ins, paid, has_won,
-        finishing, has_finish, no_said,
+        finishing, has_finish, no_said, 0,
     )  # fmt: skip
     working = ReplayWork(seat_rows, scratch_holes, scratch_board, scratch_state, scratch_seen,
                          scratch_hole, scratch_work)  # fmt: skip
@@ -1006,6 +1010,9 @@ def phh_hands(
     low: RankingTables,
     full_deck: npt.NDArray[np.bool_],
     short_deck: npt.NDArray[np.bool_],
+    razz7: RankingTables,
+    up_high: ShortHandTables,
+    up_low: ShortHandTables,
     rows: HandRows,
 ) -> None:
     """:func:`phh_hand` for every hand :func:`phh_index` found, the hands dealt to ``threads``
@@ -1016,7 +1023,7 @@ def phh_hands(
         # The thread's number as int64: the parallel loop's index is unsigned in the threads'
         # code and signed where Numba types the loop first, and each compiled the share again.
         _phh_share(text, index, np.int64(worker), hands, threads, high7, sot7, low, full_deck,  # type: ignore[arg-type]
-                   short_deck, rows)  # fmt: skip
+                   short_deck, razz7, up_high, up_low, rows)  # fmt: skip
 
 
 @kernel()
@@ -1031,11 +1038,14 @@ def _phh_share(
     low: RankingTables,
     full_deck: npt.NDArray[np.bool_],
     short_deck: npt.NDArray[np.bool_],
+    razz7: RankingTables,
+    up_high: ShortHandTables,
+    up_low: ShortHandTables,
     rows: HandRows,
 ) -> None:
     """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ..."""
     starts, stops, numbers, headers, lines = index
-    tables = ReplayTables(high7, sot7, low, full_deck, short_deck)
+    tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low)
     scratch = new_scratch()
     for hand in range(worker, hands, threads):
         phh_hand(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],

@@ -26,9 +26,11 @@ player paid; every disagreement is counted and reported, and the replay's amount
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from fractions import Fraction
 from functools import cache
+from types import SimpleNamespace
 from typing import Final
 
 from pokerscore._support.errors import expect, shorten
@@ -614,6 +616,8 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
     hand.check()
+    if hand.game in ENGINE_ONLY:
+        return _engine_result(hand)
     table = _play(hand)
     payout = _Payout(table)
     count = table.count
@@ -656,6 +660,78 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
         boards=tuple(tuple(board) for board in table.boards if board),
         rake=float(sum(payout.rake_paid) / scale),
         disagreements=tuple(payout.disagreements),
+    )
+
+
+ENGINE_ONLY: Final = frozenset({"stud", "stud-8", "razz"})
+"""Games only the compiled replay plays (``hand_input.engine_replay``): the reference replay
+(``_Table``) deals a board and blinds, and is not taught other rules."""
+
+
+def _engine_result(hand: HandHistory) -> HandResult:
+    """A hand of a game in :data:`ENGINE_ONLY`, replayed by the compiled replay: its results, and
+    the site's record compared by the same rule as every other game's (:func:`_site_paid`)."""
+    from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP
+    from pokerscore.histories.hand_input import engine_replay
+    from pokerscore.histories.refusals import MESSAGES
+
+    game = GAMES[hand.game]
+    played = engine_replay(dataclasses.replace(hand, winnings=None, finishing_stacks=None))
+    if played is None:
+        raise hand.error(f"{game.name} with a board run more than once or a cash-out")
+    code = played.refusal.code
+    if code.kind == "rule":
+        raise refusal_error(hand, game, played.refusal)
+    if code != Refusal.NONE:
+        raise hand.error(f"{game.name} is not replayed with {MESSAGES[code]} yet")
+    count = len(hand.seats)
+    gross = list(played.won)
+    split = [any(shares[i] not in (0, 1) for shares in played.shares) for i in range(count)]
+    pots = [
+        Pot(
+            amount,
+            tuple(i for i in range(count) if mask >> i & 1),
+            tuple((i, share) for i, share in enumerate(shares) if share),
+        )
+        for amount, mask, shares in zip(played.pots, played.pot_masks, played.shares, strict=True)
+    ]
+    shim = SimpleNamespace(count=count, put_in=list(played.put_in))
+    paid, disagreements = _site_paid(hand, shim, gross, split, pots)  # type: ignore[arg-type]
+    won = list(paid if paid is not None and not disagreements else gross)
+    scale = hand.scale
+    names = positions(count)
+    showdown_seats = {i for i in range(count) if played.flags[i] & SHOWDOWN}
+    players = []
+    for i, seat in enumerate(hand.seats):
+        at_showdown = i in showdown_seats
+        cards = played.holes[i]
+        hole = tuple(Card(c) for c in cards) if cards and min(cards) >= 0 else None
+        players.append(
+            PlayerResult(
+                player=seat.name,
+                seat=seat.seat,
+                position=names[i],
+                hole=hole,
+                put_in=played.put_in[i] / scale,
+                won=float(won[i] / scale),
+                net=float((won[i] - played.put_in[i]) / scale),
+                rake_paid=float((gross[i] - won[i]) / scale),
+                vpip=bool(played.flags[i] & VPIP),
+                pfr=bool(played.flags[i] & PFR),
+                saw_flop=bool(played.flags[i] & SAW_FLOP),
+                went_to_showdown=at_showdown,
+                won_at_showdown=at_showdown and gross[i] > 0,
+                allin_street=None,
+                allin_ev=None,
+            )
+        )
+    return HandResult(
+        hand=hand,
+        players=tuple(players),
+        pots=tuple(pots),
+        boards=(),
+        rake=float(sum(g - w for g, w in zip(gross, won, strict=True)) / scale),
+        disagreements=tuple(disagreements),
     )
 
 
