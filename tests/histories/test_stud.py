@@ -168,3 +168,39 @@ def test_random_stud_hands_end_with_pokerkits_stacks(variant: str) -> None:
             assert sum(ours) == sum(theirs), (number, text)
             assert all(abs(a - b) <= len(result.pots) for a, b in zip(ours, theirs, strict=True))
     assert showdowns > 20 and quirks < 20
+
+
+def test_eight_players_share_the_last_card_when_the_deck_runs_short() -> None:
+    """Eight players to seventh street: 48 cards and three burned leave one, dealt as every
+    player's last card (pokerkit deals it as a board card, ``d db``)."""
+    from pokerkit import FixedLimitSevenCardStud
+    from pokerkit import HandHistory as Written
+
+    from tests.histories_random import AUTOMATIONS, RANKS
+
+    rng = random.Random(8)
+    game = FixedLimitSevenCardStud(AUTOMATIONS, False, 1, 2, 10, 20)
+    state = game([500] * 8, 8)
+    deck = [rank + suit for rank in RANKS for suit in "cdhs"]
+    rng.shuffle(deck)
+    shared = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while state.status:
+            if state.can_deal_hole():
+                count = len(state.hole_dealing_statuses[state.hole_dealee_index])
+                state.deal_hole("".join(deck.pop() for _ in range(count)))
+            elif state.can_deal_board():
+                state.deal_board(deck.pop())
+                shared += 1
+            elif state.can_post_bring_in():
+                state.post_bring_in()
+            elif state.actor_index is not None:
+                state.check_or_call()
+            else:
+                state.show_or_muck_hole_cards(True)
+    text = str(Written.from_game_state(game, state).dumps())
+    assert shared == 1 and " d db " not in text and "'d db " in text
+    assert _final_stacks(parse_phh(text)) == _pokerkit_stacks(text)
+    played = engine_replay(parse_phh(text.replace("'d db ", "'d dh p1 ", 1)))
+    assert played is not None and played.refusal.code.kind == "rule"  # p1's card alone: no street
