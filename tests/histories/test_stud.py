@@ -13,11 +13,12 @@ import pytest
 from pokerkit import HandHistory as PokerkitHistory
 
 from pokerscore.cards import Card
+from pokerscore.histories._layout import DEN
 from pokerscore.histories.hand_input import engine_replay
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh, read_phh
 from pokerscore.histories.refusals import Refusal
-from pokerscore.histories.replay import replay
+from pokerscore.histories.replay import exact_allin_evs, replay
 
 SHARED = Path(__file__).parents[3] / "shared" / "hand-histories" / "phh"
 STUD_FILES = ("wsop-2023-43/6.phh", "wsop-2023-43/8.phh", "wsop-2023-43/10.phh",
@@ -52,6 +53,7 @@ def test_real_stud_hands_end_with_pokerkits_stacks_and_the_sites(name: str) -> N
     assert list(hand.finishing_stacks or ()) == expected
     result = replay(hand)  # the lenient path: the one engine, the site's record agreeing
     assert result.disagreements == ()
+    assert exact_allin_evs(hand) is None  # no stud all-in EV yet
     assert [seat.stack + player.net for seat, player in zip(hand.seats, result.players,
             strict=True)] == expected  # fmt: skip
 
@@ -204,3 +206,34 @@ def test_eight_players_share_the_last_card_when_the_deck_runs_short() -> None:
     assert _final_stacks(parse_phh(text)) == _pokerkit_stacks(text)
     played = engine_replay(parse_phh(text.replace("'d db ", "'d dh p1 ", 1)))
     assert played is not None and played.refusal.code.kind == "rule"  # p1's card alone: no street
+
+
+@pytest.mark.slow
+def test_the_fast_reader_plays_stud_as_the_lenient_path() -> None:
+    """Random stud hands of the three variants in one ``.phhs`` text through the compiled PHH
+    reader: every hand played there (none left to the lenient reader), each player's chips put
+    in and won as the converter's replay of the lenient reader's hand, the holes in the rows."""
+    from pokerscore.histories._layout import F_REFUSAL, F_STATUS, OK
+    from pokerscore.histories.batches import replay_phh_text
+    from tests.histories_random import random_hand
+
+    rng = random.Random("fast stud")
+    texts = [random_hand(rng, variant)[0] for variant in ("F7S", "F7S/8", "FR") * 20]
+    data = "".join(f"[{n}]\n{text}\n" for n, text in enumerate(texts, 1)).encode()
+    batch = replay_phh_text(data, single=False)
+    assert batch is not None and batch.hands == len(texts)
+    holes = 0
+    for hand, text in enumerate(texts):
+        facts = batch.facts[hand]
+        assert facts[F_STATUS] == OK, (hand, int(facts[F_REFUSAL]), text)
+        lenient = parse_phh(text)
+        played = engine_replay(lenient)
+        assert played is not None
+        count = len(lenient.seats)
+        assert batch.put_in[hand, :count].tolist() == list(played.put_in)
+        assert [Fraction(int(units), DEN) for units in batch.won[hand, :count]] == list(played.won)
+        for i, cards in enumerate(played.holes):
+            row = batch.holes[hand, i].tolist()
+            assert row == (list(cards) if min(cards) >= 0 else [-1] * len(row)), (hand, i)
+            holes += min(cards) >= 0
+    assert holes > 30

@@ -47,6 +47,7 @@ from pokerscore.histories._bytes import (
 )
 from pokerscore.histories._layout import (
     BET_RAISE,
+    BRING_IN,
     CHECK_CALL,
     DEAL_BOARD,
     DEAL_HOLE,
@@ -129,11 +130,14 @@ KEYS: Final = (
     "finishing_stacks",
     "hand",
     "venue",
+    "bring_in",
 )
 
 
 (K_VARIANT, K_TRIMMING, K_ANTES, K_BLINDS, K_MIN_BET, K_SMALL_BET, K_BIG_BET, K_STACKS,
- K_ACTIONS, K_PLAYERS, K_SEATS, K_WINNINGS, K_FINISHING, K_HAND, K_VENUE) = range(15)  # fmt: skip
+ K_ACTIONS, K_PLAYERS, K_SEATS, K_WINNINGS, K_FINISHING, K_HAND, K_VENUE, K_BRING_IN) = range(16)  # fmt: skip
+BRING_IN_SLOT: Final = 3
+"""Where the bring-in is kept beside the bet sizes (min_bet, small_bet, big_bet)."""
 _KEY_TEXT, _KEY_LENGTH = word_table(KEYS)
 _VARIANT_TEXT, _VARIANT_LENGTH = word_table(VARIANT_NAMES)
 PLAYER_LETTER: Final = ord("p")
@@ -145,6 +149,7 @@ _FOLD: Final = ascii_bytes("f")
 _CHECK_CALL: Final = ascii_bytes("cc")
 _BET_RAISE: Final = ascii_bytes("cbr")
 _SHOW_MUCK: Final = ascii_bytes("sm")
+_BRING_IN: Final = ascii_bytes("pb")
 _TRUE: Final = ascii_bytes("true")
 _FALSE: Final = ascii_bytes("false")
 MAX_KEYS: Final = 64
@@ -395,6 +400,8 @@ def _action(
             kinds[index] = FOLD
         elif is_word(text, verb, verb_stop, _CHECK_CALL) and words == 2:
             kinds[index] = CHECK_CALL
+        elif is_word(text, verb, verb_stop, _BRING_IN) and words == 2:
+            kinds[index] = BRING_IN
         elif is_word(text, verb, verb_stop, _BET_RAISE) and words == 3:
             mantissa, places, sign, after = read_number(text, words_start[2], words_stop[2])
             if after != words_stop[2] or sign < 0:
@@ -417,7 +424,7 @@ def _action(
             return False
     if card_word >= 0:
         length = words_stop[card_word] - words_start[card_word]
-        if length % 2 or length == 0 or length > 10:
+        if length % 2 or length == 0 or length > 2 * STUD_CARDS:
             return False
         for k in range(length // 2):
             card = read_card(text, words_start[card_word] + 2 * k)
@@ -501,8 +508,8 @@ def new_scratch() -> Scratch:
     ignored = np.zeros(MAX_PLAYERS, dtype=np.int64)
     sizes_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
     sizes_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    bet_sizes_m = np.zeros(3, dtype=np.int64)
-    bet_sizes_d = np.zeros(3, dtype=np.int64)
+    bet_sizes_m = np.zeros(BRING_IN_SLOT + 1, dtype=np.int64)
+    bet_sizes_d = np.zeros(BRING_IN_SLOT + 1, dtype=np.int64)
     name_starts = np.zeros(MAX_PLAYERS, dtype=np.int64)
     name_stops = np.zeros(MAX_PLAYERS, dtype=np.int64)
     action_starts = np.zeros(MAX_ACTIONS, dtype=np.int64)
@@ -512,7 +519,7 @@ def new_scratch() -> Scratch:
     amounts_m = np.zeros(MAX_ACTIONS, dtype=np.int64)
     amounts_d = np.zeros(MAX_ACTIONS, dtype=np.int64)
     amounts = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    cards = np.zeros((MAX_ACTIONS, 5), dtype=np.int64)
+    cards = np.zeros((MAX_ACTIONS, STUD_CARDS), dtype=np.int64)
     card_counts = np.zeros(MAX_ACTIONS, dtype=np.int64)
     stacks = np.zeros(MAX_PLAYERS, dtype=np.int64)
     antes = np.zeros(MAX_PLAYERS, dtype=np.int64)
@@ -820,9 +827,9 @@ def phh_hand(
                 n_finish, after = _numbers(text, value, stop, finish_m, finish_d, ignored)
                 if n_finish == -2 or not _positive(ignored, n_finish):
                     after = -1
-            elif K_MIN_BET <= key <= K_BIG_BET:
+            elif K_MIN_BET <= key <= K_BIG_BET or key == K_BRING_IN:
                 size, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
-                slot = key - K_MIN_BET
+                slot = BRING_IN_SLOT if key == K_BRING_IN else key - K_MIN_BET
                 if size != -2 or ignored[0] < 0:
                     after = -1
                 bet_sizes_m[slot] = sizes_m[0]
@@ -870,10 +877,9 @@ def phh_hand(
     if (
         slow
         or variant < 0
-        or variant >= 3 * STUD  # stud: the lenient reader, until this reader deals its streets
         or count < 2
         or not (n_antes == count or n_antes == -2 or (n_antes == 0 and not seen[K_ANTES]))
-        or n_blinds != count
+        or not (n_blinds == count or (variant >= 3 * STUD and not seen[K_BLINDS]))
         or (n_won >= 0 and n_won != count)
         or (n_finish >= 0 and n_finish != count)
         or (n_names >= 0 and n_names != count)
@@ -889,6 +895,15 @@ def phh_hand(
         return
     betting = variant % 3
     game = variant // 3
+    stud = game >= STUD
+    if stud and not seen[K_BLINDS]:  # stud posts no blinds
+        for i in range(count):
+            blinds_m[i] = 0
+            blinds_d[i] = 0
+            blind_signs[i] = 1
+    if not stud or not seen[K_BRING_IN]:
+        bet_sizes_m[BRING_IN_SLOT] = 0
+        bet_sizes_d[BRING_IN_SLOT] = 0
     if betting == FIXED_LIMIT:
         if not (seen[K_SMALL_BET] and seen[K_BIG_BET]):
             return
@@ -915,7 +930,7 @@ def phh_hand(
             places = max(places, won_d[i])
         if n_finish > 0 and finish_d[i] and finish_m[i] % powers[finish_d[i]]:
             places = max(places, finish_d[i])
-    for slot in range(3):
+    for slot in range(BRING_IN_SLOT + 1):
         used = slot > 0 if betting == FIXED_LIMIT else slot == 0
         if used and bet_sizes_d[slot] and bet_sizes_m[slot] % powers[bet_sizes_d[slot]]:
             places = max(places, bet_sizes_d[slot])
@@ -968,7 +983,8 @@ def phh_hand(
     hand_input = HandInput(
         count, game, betting, trimming, small_bet, big_bet, stacks, antes, blinds, in_turn,
         n_actions, kinds, actors, amounts, cards, card_counts, no_all_ins, paid, has_won,
-        finishing, has_finish, no_said, 0,
+        finishing, has_finish, no_said,
+        in_units(bet_sizes_m[BRING_IN_SLOT], bet_sizes_d[BRING_IN_SLOT], places, powers),
     )  # fmt: skip
     working = ReplayWork(seat_rows, scratch_holes, scratch_board, scratch_state, scratch_seen,
                          scratch_hole, scratch_work)  # fmt: skip

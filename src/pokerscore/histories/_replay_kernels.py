@@ -1060,8 +1060,10 @@ def replay_one(
         out_gross[i] = gross[i]
         out_won[i] = won[i]
         out_flags[i] = flags[i]
-        known = not stud and holes[i, 0] >= 0 and holes[i, holes_per - 1] >= 0
-        for k in range(4):
+        known = True
+        for k in range(holes_per):
+            known = known and holes[i, k] >= 0
+        for k in range(out_holes.shape[1]):
             out_holes[i, k] = holes[i, k] if known and k < holes_per else -1
     for k in range(5):
         out_board[k] = board[k]

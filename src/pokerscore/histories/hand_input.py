@@ -198,7 +198,7 @@ def engine_replay(hand: HandHistory) -> EngineReplay | None:
         np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int8),
-        np.full((1, players, 4), -1, dtype=np.int8),
+        np.full((1, players, STUD_CARDS), -1, dtype=np.int8),
         np.full((1, 5), -1, dtype=np.int8),
         np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int32),

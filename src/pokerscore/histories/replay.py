@@ -867,6 +867,8 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
     before the river (see the module's definition)."""
     expect(hand, HandHistory, "hand", "a HandHistory")
     hand.check()
+    if hand.game in ENGINE_ONLY:  # stud: no all-in EV yet
+        return None
     table, pots, won, ratio = replay_table(hand)
     found = allin_evs(table, pots, won, ratio)
     if found is None:
