@@ -668,6 +668,16 @@ ENGINE_ONLY: Final = frozenset({"stud", "stud-8", "razz"})
 (``_Table``) deals a board and blinds, and is not taught other rules."""
 
 
+def rule_game(name: str) -> Game:
+    """The game a refusal of a hand of game ``name`` is worded with: any game a replay plays
+    (:func:`game_named`'s, or one of :data:`ENGINE_ONLY`).
+
+    >>> rule_game("razz").hole_cards
+    7
+    """
+    return GAMES[name] if name in ENGINE_ONLY else game_named(name)
+
+
 def _engine_result(hand: HandHistory) -> HandResult:
     """A hand of a game in :data:`ENGINE_ONLY`, replayed by the compiled replay: its results, and
     the site's record compared by the same rule as every other game's (:func:`_site_paid`)."""
