@@ -40,7 +40,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/pokerscore
 
 unit: $(STAMP)
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=25
 
 # Compile the Numba kernels the tests use, each once, in two processes that share the work
 # (tests/warm_kernels.py): on a fresh clone compiling is half the test run, and pytest's two

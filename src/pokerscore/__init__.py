@@ -66,6 +66,7 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.games.holdem.ranges import RangeError as RangeError
     from pokerscore.games.holdem.ranges import parse_range as parse_range
     from pokerscore.games.holdem.ranges import top_classes as top_classes
+    from pokerscore.games.holdem.ranges import vs_random_counts as vs_random_counts
     from pokerscore.games.holdem.showdown import Showdown as Showdown
     from pokerscore.games.holdem.showdown import showdown as showdown
     from pokerscore.games.tournaments.icm import ICMResult as ICMResult
@@ -107,17 +108,26 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.hands.statistics import CategoryCounts as CategoryCounts
     from pokerscore.hands.statistics import exhaustive_counts as exhaustive_counts
     from pokerscore.hands.statistics import sampled_counts as sampled_counts
+    from pokerscore.histories.database import DatabaseBusyError as DatabaseBusyError
+    from pokerscore.histories.database import DatabaseReport as DatabaseReport
+    from pokerscore.histories.database import ImportSummary as ImportSummary
+    from pokerscore.histories.database import import_histories as import_histories
+    from pokerscore.histories.database import report_histories as report_histories
     from pokerscore.histories.model import HandHistory as HandHistory
     from pokerscore.histories.model import HandHistoryError as HandHistoryError
     from pokerscore.histories.model import HandResult as HandResult
     from pokerscore.histories.model import PlayerResult as PlayerResult
-    from pokerscore.histories.reading import history_results as history_results
+    from pokerscore.histories.phh_writing import PhhExport as PhhExport
+    from pokerscore.histories.phh_writing import export_phh as export_phh
     from pokerscore.histories.reading import read_histories as read_histories
     from pokerscore.histories.replay import exact_allin_evs as exact_allin_evs
     from pokerscore.histories.replay import replay as replay
+    from pokerscore.histories.results import history_results as history_results
     from pokerscore.histories.running import analyse_histories as analyse_histories
     from pokerscore.histories.stats import PlayerStats as PlayerStats
     from pokerscore.histories.stats import player_stats as player_stats
+    from pokerscore.histories.steps import ReplayStep as ReplayStep
+    from pokerscore.histories.steps import replay_steps as replay_steps
     from pokerscore.histories.summary import HistoriesSummary as HistoriesSummary
 
 __version__ = "0.1.0"
@@ -217,14 +227,24 @@ _HOMES: Final[dict[str, str]] = {
     "HandHistoryError": "pokerscore.histories.model",
     "HandResult": "pokerscore.histories.model",
     "PlayerResult": "pokerscore.histories.model",
+    "export_phh": "pokerscore.histories.phh_writing",
+    "import_histories": "pokerscore.histories.database",
+    "report_histories": "pokerscore.histories.database",
+    "ImportSummary": "pokerscore.histories.database",
+    "DatabaseReport": "pokerscore.histories.database",
+    "DatabaseBusyError": "pokerscore.histories.database",
+    "PhhExport": "pokerscore.histories.phh_writing",
     "read_histories": "pokerscore.histories.reading",
     "replay": "pokerscore.histories.replay",
     "exact_allin_evs": "pokerscore.histories.replay",
-    "history_results": "pokerscore.histories.reading",
+    "history_results": "pokerscore.histories.results",
     "analyse_histories": "pokerscore.histories.running",
     "HistoriesSummary": "pokerscore.histories.summary",
     "PlayerStats": "pokerscore.histories.stats",
     "player_stats": "pokerscore.histories.stats",
+    "replay_steps": "pokerscore.histories.steps",
+    "ReplayStep": "pokerscore.histories.steps",
+    "vs_random_counts": "pokerscore.games.holdem.ranges",
 }
 """Every public name and the module it lives in."""
 

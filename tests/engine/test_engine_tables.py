@@ -8,6 +8,7 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 import pytest
 
+from pokerscore._support.errors import ParameterError
 from pokerscore.engine import HIGH, RANKINGS, Ranking
 from pokerscore.engine.keys import (
     CARD_KEYS,
@@ -159,3 +160,10 @@ def test_tables_stay_read_only_through_pickle() -> None:
                 assert np.array_equal(built, sent), name
             else:
                 assert sent == built, name
+
+
+@pytest.mark.parametrize("size", [4, 8, 0, -1, "7", 7.0, True])
+def test_tables_of_a_size_no_kernel_takes_are_refused_by_name(size: object) -> None:
+    # 4 recursed without end and 8 built tables no kernel reads (issue 32, round three)
+    with pytest.raises(ParameterError, match=r"^size must be 5, 6 or 7 cards"):
+        HIGH.tables(size)  # type: ignore[arg-type]

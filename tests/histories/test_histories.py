@@ -672,7 +672,8 @@ def test_read_histories_takes_files_folders_and_globs() -> None:
 
 
 def test_history_results_reports_bad_hands_and_goes_on() -> None:
-    from pokerscore.histories.reading import StrictError, history_results
+    from pokerscore.histories.reading import StrictError
+    from pokerscore.histories.results import history_results
 
     errors: list[HandHistoryError] = []
     results = list(history_results(DATA / "malformed.phhs", on_error=errors.append))

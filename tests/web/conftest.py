@@ -10,6 +10,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,8 @@ import pytest
 @dataclass(frozen=True)
 class Server:
     url: str
+    history: Path | None = None
+    """The video poker games' history file (``serve --db``)."""
 
     def post(self, path: str, body: object, *, raw: bytes | None = None) -> tuple[int, dict]:
         """``POST /api/<path>`` with ``body`` as JSON (or ``raw`` bytes): status and JSON."""
@@ -39,9 +42,11 @@ class Server:
 
 
 @pytest.fixture(scope="session")
-def server() -> Iterator[Server]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    history = tmp_path_factory.mktemp("web") / "videopoker.sqlite3"  # never the user's own
+    serve = ["serve", "--host", "127.0.0.1", "--port", "0", "--db", str(history)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "pokerscore", "serve", "--host", "127.0.0.1", "--port", "0"],
+        [sys.executable, "-m", "pokerscore", *serve],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -52,7 +57,7 @@ def server() -> Iterator[Server]:
         assert line.startswith("pokerscore serving on http://127.0.0.1:"), line + (
             process.stderr.read() if process.stderr else ""
         )
-        running = Server(line.split()[3])
+        running = Server(line.split()[3], history)
         # Compile the equity kernels the pages use before any test waits on them.
         status, _ = running.post("equity", {"players": ["QQ+, AKs", "random"]})
         assert status == 200

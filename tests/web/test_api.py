@@ -131,6 +131,36 @@ def test_ranges_omaha(server: Server) -> None:
     assert payload["combos"] == 6 * 6  # two aces of four, two kings of four
 
 
+def test_ranges_weights_single_combos_and_suits(server: Server) -> None:
+    body = {"range": "KK", "add": ["AA", "AhKh"], "weight": 0.25}
+    status, payload = server.post("ranges", body)
+    assert status == 200
+    assert payload["range"] == parse_range("KK, 0.25(AA, AhKh)").text
+    assert payload["combos"] == 6 + 6 + 1
+    assert payload["classes"] == {"KK": 1.0, "AA": 0.25, "AKs": 0.25 / 4}
+    body = {"range": payload["range"], "remove": ["AsAh"], "suits": "AA"}
+    status, payload = server.post("ranges", body)
+    assert status == 200 and payload["combos"] == 6 + 5 + 1
+    # AA's six combos, highest card first; the one taken out is there at weight 0.
+    assert payload["suits"] == {"AsAh": 0.0, "AsAd": 0.25, "AsAc": 0.25, "AhAd": 0.25,
+                                "AhAc": 0.25, "AdAc": 0.25}  # fmt: skip
+    status, payload = server.post("ranges", {"range": "", "suits": "T9o", "game": "short-deck"})
+    assert status == 200 and len(payload["suits"]) == 12 and set(payload["suits"].values()) == {0}
+
+
+def test_board_classes(server: Server) -> None:
+    body = {"range": "AA, KK, 0.5(JTs)", "board": "As Kd Qh"}
+    status, payload = server.post("board/classes", body)
+    assert status == 200 and payload["range"] == "KK+, 0.5(JTs)"
+    classes = payload["classes"]
+    assert classes["AA"] == {"combos": 3.0, "made": {"set": 3.0}, "draws": {}}  # As is out
+    assert classes["KK"] == {"combos": 3.0, "made": {"set": 3.0}, "draws": {}}  # Kd is out
+    # Four JTs at half weight make broadway; three of them (not clubs) share a suit with one
+    # board card: a backdoor flush draw.
+    assert classes["JTs"] == {"combos": 2.0, "made": {"straight": 2.0},
+                              "draws": {"backdoor-flush-draw": 1.5}}  # fmt: skip
+
+
 def test_grid_and_top(server: Server) -> None:
     status, payload = server.post("ranges/grid", {})
     assert status == 200 and len(payload["classes"]) == 169
@@ -157,6 +187,58 @@ def test_videopoker_paytables(server: Server) -> None:
     jacks = next(table for table in payload["paytables"] if table["name"] == "jacks-or-better-9-6")
     pays = {pay["name"]: pay["per_coin"] for pay in jacks["classes"]}
     assert pays["full-house"] == [9] * 5 and pays["flush"] == [6] * 5  # what 9/6 means
+
+
+def test_videopoker_analyze(server: Server) -> None:
+    from pokerscore.cli.commands.videopoker import analyze_json
+    from pokerscore.games.videopoker.analysis import analyze
+    from pokerscore.games.videopoker.paytables import PAYTABLES
+
+    status, payload = server.post("videopoker/analyze", {"paytable": "jacks-or-better-9-6"})
+    assert status == 200
+    assert round(payload["return"], 6) == 0.995439  # the published 99.54 % of 9/6 Jacks
+    table = PAYTABLES["jacks-or-better-9-6"]
+    assert payload == analyze_json(table, 5, analyze(table, coins=5))
+
+
+def test_videopoker_strategy(server: Server) -> None:
+    from pokerscore.cli.commands.videopoker import strategy_json
+    from pokerscore.games.videopoker.paytables import PAYTABLES
+    from pokerscore.games.videopoker.strategy.generate import generate_strategy
+
+    body = {"paytable": "jacks-or-better-9-6", "lines": 10}
+    status, payload = server.post("videopoker/strategy", body)
+    assert status == 200
+    table = PAYTABLES["jacks-or-better-9-6"]
+    assert payload == strategy_json(table, 5, generate_strategy(table, coins=5, lines=10))
+    assert payload["return"] <= payload["optimal_return"]  # a short list costs something
+
+
+def test_videopoker_game_on_the_history(server: Server) -> None:
+    from pokerscore.games.videopoker.deal import deal
+    from pokerscore.games.videopoker.history import open_history
+
+    status, game = server.post("videopoker/game/start", {"credits": 100, "seed": 7, "coins": 1})
+    assert status == 200 and game["phase"] == "ready" and game["credits"] == 100
+    status, dealt = server.post("videopoker/game/deal", {"game": game["game"], "coins": 2})
+    assert status == 200 and dealt["phase"] == "holding" and dealt["credits"] == 98
+    ten = deal(7)
+    assert dealt["cards"] == [str(card) for card in ten[:5]]  # hand 0 of seed 7: deal(7)
+    status, drawn = server.post("videopoker/game/draw", {"game": game["game"], "hold": 0})
+    assert status == 200 and drawn["phase"] == "ready"
+    outcome = drawn["outcome"]
+    assert outcome["final"] == [str(card) for card in ten[5:]]  # all five replaced, in order
+    assert drawn["credits"] == 98 + outcome["win"] and drawn["stats"]["hands"] == 1
+    lost = (outcome["best"]["ev"] - outcome["hold_ev"]) * 2  # per coin, two coins bet
+    assert outcome["ev_lost"] == pytest.approx(lost) and outcome["mistake"] == (lost > 0)
+    status, ended = server.post("videopoker/game/end", {"game": game["game"]})
+    assert (status, ended["ended"]) == (200, True)
+    status, payload = server.post("videopoker/game/deal", {"game": game["game"]})
+    assert status == 422 and "no game" in payload["error"]
+    assert server.history is not None
+    with open_history(server.history, read_only=True) as store:
+        hands = store.summary(10).overall.hands
+    assert hands >= 1  # the terminal game's history holds the hand
 
 
 # Bad input: one line of error, 400 for a request the API cannot read, 422 for the library's no.
@@ -193,8 +275,25 @@ BAD = [
     ("videopoker/advise", {"cards": "Ah Kh Qh Jh Th", "paytable": "/etc/passwd"}, 400, "unknown pay table"),
     ("videopoker/advise", {"cards": "Ah Kh Qh Jh Th", "coins": 9}, 400, "coins"),
     ("videopoker/paytables", {"paytable": "x"}, 400, 'unknown field "paytable"'),
+    ("videopoker/analyze", {"paytable": "mine.toml"}, 400, "unknown pay table"),
+    ("videopoker/analyze", {"coins": 0}, 400, "coins"),
+    ("videopoker/strategy", {"lines": 1}, 400, '"lines" must be 2 to 500'),
+    ("videopoker/game/start", {"credits": -1}, 422, "credits are 0 to"),
+    ("videopoker/game/start", {"paytable": "/etc/passwd"}, 400, "unknown pay table"),
+    ("videopoker/game/deal", {"game": "nope"}, 422, 'no game "nope" is open'),
+    ("videopoker/game/draw", {"game": "nope", "hold": 3}, 422, 'no game "nope"'),
+    ("videopoker/game/draw", {"game": "nope", "hold": 32}, 400, '"hold" must be 0 to 31'),
+    ("videopoker/game/end", {}, 400, '"game" is required'),
+    ("ranges", {"range": "AA", "add": ["KK"], "weight": 1.5}, 400, '"weight" must be above 0'),
+    ("ranges", {"range": "AA", "suits": "AKx"}, 422, "starting-hand class"),
+    ("board/classes", {"range": "AAKK", "board": "As Kd 7c", "game": "omaha"}, 400, "two-card"),
+    ("board/classes", {"range": "AA", "board": "As Kd"}, 422, "board"),
     ("score", {"cards": "Ah\x1b[31m Kh\n Qh Jh Th"}, 422, ""),
     ("score", {"cards": "A" * 100_000}, 422, "…"),
+    ("histories/report", {}, 400, '"upload"'),
+    ("histories/hands", {"folder": "/", "limit": 0}, 400, "limit"),
+    ("histories/hand", {"folder": "/", "file": "x.phh"}, 400, '"hand" is required'),
+    ("preflop", {"against": "AKq"}, 422, "AKq"),
 ]  # fmt: skip
 
 
@@ -247,7 +346,9 @@ def test_openapi_lists_every_endpoint_and_docs_work_offline(server: Server) -> N
     import json
 
     spec = json.loads(text)
-    assert set(spec["paths"]) == {f"/api/{endpoint.path}" for endpoint in ENDPOINTS}
+    assert set(spec["paths"]) == {f"/api/{endpoint.path}" for endpoint in ENDPOINTS} | {
+        "/api/histories/upload"  # a file's bytes, not a JSON object
+    }
     assert spec["paths"]["/api/score"]["post"]["requestBody"]["content"]["application/json"][
         "schema"
     ]["required"] == ["cards"]

@@ -216,7 +216,11 @@ def test_readable_at_phone_width_and_screenshot(
     _type(browser, 2, "AhKd")
     wait.until(lambda _: len(_shown(browser)) == 2 and _shown(browser)[1][1] == "Ah Kd")
     browser.execute_script("document.activeElement.blur()")  # no caret in the picture
-    shot = tmp_path / "equity-page.png"
+    _screenshot(browser, tmp_path / "equity-page.png")
+
+
+def _screenshot(browser: Any, shot: Path) -> None:
+    """Take the page's picture; with ``POKERSCORE_SCREENSHOTS=1``, refresh the README's copy."""
     assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
     if os.environ.get("POKERSCORE_SCREENSHOTS") == "1":  # refresh the README's picture
         from PIL import Image  # matplotlib's dependency (the plots extra)
@@ -280,3 +284,333 @@ def test_the_video_poker_advisor(browser: Any, server: Server) -> None:
     Select(browser.find_element(By.ID, "coins")).select_by_visible_text("1")
     wait.until(lambda _: best() == ["1", "Ah Kh Qh Jh Th", "250.000000", "250/1"])
     assert len(browser.find_elements(By.CSS_SELECTOR, "#holds tbody tr")) == 32
+
+
+def _sampled(browser: Any) -> int:
+    """The showdowns the page says it sampled (0 while it says anything else)."""
+    text = browser.find_element("id", "method").text
+    if not text.startswith("sampled: "):
+        return 0
+    return int(text.split()[1].replace(",", ""))
+
+
+def test_weights_by_the_field_and_the_wheel(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+    from selenium.webdriver.common.by import By
+
+    wait = _open(browser, server)
+    _type(browser, 2, "AhKd")
+    _type(browser, 1, "KK")
+    wait.until(lambda _: _painted(browser, 1) == ["KK"])
+    weight = _player(browser, 1).find_element(By.CSS_SELECTOR, ".weight")
+    weight.clear()
+    weight.send_keys("50")
+    _cell(browser, 1, "AA").click()  # painted at half weight
+    wait.until(lambda _: _text(browser, 1) == parse_range("KK, 0.5(AA)").text)
+    # The wheel up over AA: a tenth more weight; down twice over KK: two tenths less.
+    ActionChains(browser).scroll_from_origin(
+        ScrollOrigin.from_element(_cell(browser, 1, "AA")), 0, -100
+    ).perform()
+    wait.until(lambda _: _text(browser, 1) == parse_range("KK, 0.6(AA)").text)
+    for _ in range(2):
+        before = _text(browser, 1)
+        ActionChains(browser).scroll_from_origin(
+            ScrollOrigin.from_element(_cell(browser, 1, "KK")), 0, 100
+        ).perform()
+        wait.until(lambda _, before=before: _text(browser, 1) != before)
+    expected_text = parse_range("0.8(KK), 0.6(AA)").text
+    wait.until(lambda _: _text(browser, 1) == expected_text)
+    part = "return [...arguments[0].querySelectorAll('.grid div.part')].map(c => c.textContent)"
+    assert sorted(browser.execute_script(part, _player(browser, 1))) == ["AA", "KK"]
+    # Weighted ranges are the library's too: the page shows its equity.
+    result = equity([expected_text, "AhKd"])
+    wait.until(
+        lambda _: (
+            [row[3] for row in _shown(browser)]
+            == [f"{100 * player.equity:.2f}" for player in result.players]
+        )
+    )
+
+
+def test_suits_of_a_class(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    wait = _open(browser, server)
+    _type(browser, 1, "AKs, QQ")
+    wait.until(lambda _: sorted(_painted(browser, 1)) == ["AKs", "QQ"])
+    box = _player(browser, 1).find_element(By.CSS_SELECTOR, ".suits")
+
+    def combos() -> list[list[str]]:
+        script = ("return [...arguments[0].querySelectorAll('.suit-grid button[data-combo]')]"
+                  ".map(b => [b.dataset.combo, b.classList.contains('on') ? 'on' : 'off'])")  # fmt: skip
+        return list(browser.execute_script(script, box))
+
+    ActionChains(browser).context_click(_cell(browser, 1, "AKs")).perform()
+    wait.until(lambda _: box.is_displayed() and len(combos()) == 4)  # suited: the diagonal
+    assert sorted(combos()) == sorted([f"A{s}K{s}", "on"] for s in "chds")
+    box.find_element(By.CSS_SELECTOR, 'button[data-combo="AhKh"]').click()
+    expected = parse_range("QQ, AsKs, AdKd, AcKc").text
+    wait.until(lambda _: _text(browser, 1) == expected)
+    wait.until(lambda _: ["AhKh", "off"] in combos())
+    assert _painted(browser, 1) == ["QQ"]  # AKs is held in part now
+    ActionChains(browser).context_click(_cell(browser, 1, "AKo")).perform()
+    wait.until(lambda _: len(combos()) == 12 and all(on == "off" for _, on in combos()))
+    box.find_element(By.CSS_SELECTOR, 'button[data-combo="AhKs"]').click()
+    wait.until(lambda _: _text(browser, 1) == parse_range(expected + ", AhKs").text)
+    ActionChains(browser).context_click(_cell(browser, 1, "QQ")).perform()
+    wait.until(lambda _: len(combos()) == 6)  # a pair: above the diagonal
+
+
+def test_short_deck_grid_dead_cards_and_sampling(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    wait = _open(browser, server)
+    Select(browser.find_element(By.ID, "game")).select_by_value("short-deck")
+    cells = "return arguments[0].querySelectorAll('.grid div').length"
+    wait.until(lambda _: browser.execute_script(cells, _player(browser, 1)) == 81)  # 9 x 9
+    _type(browser, 1, "AA")
+    _type(browser, 2, "KhQh")
+    browser.find_element(By.CSS_SELECTOR, '#dead-picker button[data-card="As"]').click()
+    assert browser.find_element(By.ID, "dead").get_attribute("value") == "As"
+    board = browser.find_element(By.ID, "board")
+    board.send_keys("Jh Th 6c")
+    short = get_game("short-deck")
+    result = equity(["AA", "KhQh"], "Jh Th 6c", "As", game=short)
+    assert result.method == "exact" and result.players[0].combos == 3  # As is dead
+    expected = [[str(number), player.hand, str(player.combos), f"{100 * player.equity:.2f}",
+                 f"{100 * player.win:.2f}", f"{100 * player.tie:.2f}"]
+                for number, player in enumerate(result.players, 1)]  # fmt: skip
+    wait.until(lambda _: _shown(browser) == expected)
+    Select(browser.find_element(By.ID, "method-choice")).select_by_value("sampled")
+    wait.until(lambda _: _sampled(browser) >= 100_000)  # whole batches: at least the number asked
+
+
+def test_stud_hands_typed(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    wait = _open(browser, server)
+    Select(browser.find_element(By.ID, "game")).select_by_value("stud")
+    wait.until(lambda _: not browser.find_element(By.ID, "board").is_displayed())
+    Select(browser.find_element(By.ID, "method-choice")).select_by_value("sampled")
+    _type(browser, 1, "AhAd7c")
+    _type(browser, 2, "KsKd2c")
+    wait.until(lambda _: [row[1] for row in _shown(browser)] == ["Ah Ad 7c", "Ks Kd 2c"])
+    assert _sampled(browser) >= 100_000
+    # Rolled-up aces against kings: the sample's equity near the library's own exact-ish figure.
+    stud_game = get_game("stud")
+    reference = equity(["AhAd7c", "KsKd2c"], game=stud_game, samples=100_000, seed=1)
+    shown = float(_shown(browser)[0][3])
+    assert abs(shown - 100 * reference.players[0].equity) < 1.5  # two samples of 100,000
+
+
+def test_play_a_hand_of_video_poker_with_the_trainer(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    from pokerscore.games.videopoker.advisor import advise
+    from pokerscore.games.videopoker.history import open_history
+    from pokerscore.games.videopoker.paytables import PAYTABLES
+
+    assert server.history is not None
+    with open_history(server.history) as store:  # the history may be new: created here
+        before = store.summary(10).overall.hands
+    browser.get(server.url + "videopoker-play")
+    wait = WebDriverWait(browser, WAIT)
+    wait.until(lambda driver: driver.execute_script("return document.body.dataset.ready") == "1")
+    Select(browser.find_element(By.ID, "paytable")).select_by_value("jacks-or-better-9-6")
+    wait.until(lambda _: browser.find_element(By.ID, "say").text == "deal when ready")
+    browser.find_element(By.ID, "deal").click()
+
+    def cards() -> list[str]:
+        script = "return [...document.querySelectorAll('#hand .card')].map(c => c.dataset.card)"
+        return list(browser.execute_script(script))
+
+    wait.until(lambda _: len(cards()) == 5 and browser.find_element(By.ID, "draw").is_enabled())
+    dealt = cards()
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("1")  # hold the first card by its key, the last by a click
+    browser.find_elements(By.CSS_SELECTOR, "#hand .card")[4].click()
+    held = browser.find_elements(By.CSS_SELECTOR, "#hand .card.held")
+    assert [card.get_attribute("data-card") for card in held] == [dealt[0], dealt[4]]
+    browser.find_element(By.ID, "draw").click()
+    wait.until(lambda _: browser.find_element(By.ID, "verdict").text.startswith(("✓", "✗")))
+    final = cards()
+    assert final[0] == dealt[0] and final[4] == dealt[4] and len(set(final)) == 5
+    # The trainer judges the hold against the advisor's best, exactly as the library does.
+    holds = advise(" ".join(dealt), PAYTABLES["jacks-or-better-9-6"], coins=5)
+    best_ev = holds[0].ev
+    mine = next(hold.ev for hold in holds if hold.mask == 0b10001)
+    verdict = browser.find_element(By.ID, "verdict").text
+    assert verdict.startswith("✗" if mine < best_ev else "✓"), verdict
+    assert f"{best_ev:.4f}" in verdict
+    with open_history(server.history, read_only=True) as store:
+        assert store.summary(10).overall.hands == before + 1  # the terminal game's history
+
+
+def test_a_pay_table_analysed_and_its_strategy(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.get(server.url + "videopoker")
+    wait = WebDriverWait(browser, WAIT)
+    wait.until(lambda driver: driver.execute_script("return document.body.dataset.ready") == "1")
+    Select(browser.find_element(By.ID, "paytable")).select_by_value("jacks-or-better-9-6")
+    browser.find_element(By.ID, "analyze").click()
+    wait.until(lambda _: browser.find_element(By.ID, "return").text.startswith("return 99.5439"))
+    royal = browser.find_element(By.CSS_SELECTOR, '#analysis tr[data-hand="royal-flush"]')
+    assert royal.find_elements(By.TAG_NAME, "td")[2].text == "800"  # per coin, 5 coins bet
+    browser.find_element(By.ID, "strategy").click()
+    wait.until(
+        lambda _: "perfect play 99.5439" in browser.find_element(By.ID, "strategy-return").text
+    )
+    rows = browser.find_elements(By.CSS_SELECTOR, "#strategy-lines tbody tr:not(.group)")
+    assert 2 <= len(rows) <= 21  # at most 20 lines, and the final "discard everything"
+
+
+def _board_page(browser: Any, server: Server, range_text: str, against: str, board: str) -> Any:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(server.url + "board")
+    wait = WebDriverWait(browser, WAIT)
+    wait.until(lambda driver: driver.execute_script("return document.body.dataset.ready") == "1")
+    for field, text in (("range", range_text), ("against", against), ("board", board)):
+        element = browser.find_element(By.ID, field)
+        element.clear()
+        element.send_keys(text)
+    return wait
+
+
+def test_a_clicked_row_lights_its_combos_on_the_grid(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.by import By
+
+    from pokerscore.games.holdem.board.hand import hand_on_board
+
+    wait = _board_page(browser, server, "KQs, JTs, 99", "", "Ah 7h 2d")
+    grid_done = browser.execute_script("return Number(document.body.dataset.grid || 0)")
+
+    def lit() -> dict[str, str]:
+        script = ("return Object.fromEntries([...document.querySelectorAll('#grid div.held')]"
+                  ".map(c => [c.dataset.hand, c.classList.contains('on') ? 'on' :"
+                  " c.classList.contains('part') ? c.style.getPropertyValue('--share') : '']))")  # fmt: skip
+        return dict(browser.execute_script(script))
+
+    wait.until(lambda _: browser.execute_script("return Number(document.body.dataset.grid)") > grid_done
+               and set(lit()) == {"KQs", "JTs", "99"})  # fmt: skip
+    row = browser.find_element(By.CSS_SELECTOR, '#draws tr[data-slug="flush-draw"]')
+    row.click()
+    # The oracle: each combo of the range on its own (the outs page's reading of one hand).
+    expected = {}
+    for name, combos in (("KQs", ["KhQh", "KsQs", "KdQd", "KcQc"]),
+                         ("JTs", ["JhTh", "JsTs", "JdTd", "JcTc"]),
+                         ("99", ["9s9h", "9s9d", "9s9c", "9h9d", "9h9c", "9d9c"])):  # fmt: skip
+        drawing = sum("flush-draw" in [d.slug for d in hand_on_board(c, "Ah 7h 2d").draws]
+                      for c in combos)  # fmt: skip
+        share = drawing / len(combos)
+        expected[name] = "on" if share == 1 else f"{100 * share:.0f}%" if share else ""
+    assert expected == {"KQs": "25%", "JTs": "25%", "99": ""}  # Kh Qh and Jh Th only
+    wait.until(lambda _: lit() == expected)
+    assert "selected" in str(row.get_attribute("class"))
+    assert browser.find_element(By.ID, "grid-title").text.startswith("flush draw: 2 combos")
+
+
+def test_the_equity_chart_and_the_cards_that_help_or_hurt(browser: Any, server: Server) -> None:
+    from selenium.webdriver.common.by import By
+
+    from pokerscore.games.holdem.board.distribution import equity_distribution
+
+    wait = _board_page(browser, server, "QQ+, AKs, KQs, JTs", "JJ-99, AQs+", "Ah 7c 2d")
+    expected = equity_distribution("QQ+, AKs, KQs, JTs", "JJ-99, AQs+", "Ah 7c 2d")
+    wait.until(lambda _: browser.find_element(By.ID, "equity-title").text.startswith(
+        f"equity against {expected.against}: {100 * expected.equity:.2f} %"))  # fmt: skip
+    script = ("return [...document.querySelectorAll('#chart rect.column')]"
+              ".map(r => r.getBoundingClientRect().height)")  # fmt: skip
+    heights = browser.execute_script(script)
+    assert len(heights) == 10  # ten buckets of 10 %
+    tallest = max(expected.buckets)
+    for height, share in zip(heights, expected.buckets, strict=True):
+        assert height == pytest.approx(heights[expected.buckets.index(tallest)] * share / tallest)
+    ranked = sorted(expected.next_cards.items(), key=lambda item: -item[1])
+
+    def chips(kind: str) -> list[str]:
+        script = f"return [...document.querySelectorAll('.street.{kind} .chip')].map(c => c.dataset.card)"
+        return list(browser.execute_script(script))
+
+    assert chips("help") == [str(card) for card, _ in ranked[:5]]
+    assert chips("hurt") == [str(card) for card, _ in ranked[::-1][:5]]
+
+
+def _ready(browser: Any, server: Server, page: str) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(server.url + page)
+    wait = WebDriverWait(browser, WAIT)
+    wait.until(lambda driver: driver.execute_script("return document.body.dataset.ready") == "1")
+    return wait
+
+
+@pytest.mark.parametrize("page", ["board", "videopoker", "videopoker-play"])
+def test_the_other_pages_at_phone_width(browser: Any, server: Server, page: str) -> None:
+    browser.set_window_size(390, 844)
+    try:
+        _ready(browser, server, page)
+        width = browser.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], f"/{page} scrolls sideways at phone width: {width}"
+    finally:
+        browser.set_window_size(1100, 860)
+
+
+def test_screenshots_of_the_board_and_video_poker_pages(
+    browser: Any, server: Server, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.set_window_size(1100, 1120)  # the chart and the cards that help or hurt in view
+    try:
+        wait = _ready(browser, server, "board")
+        wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#chart rect.column")
+                   and browser.find_elements(By.CSS_SELECTOR, "#grid div.held"))  # fmt: skip
+        browser.find_element(By.CSS_SELECTOR, '#made tr[data-slug="top-pair"]').click()
+        wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#grid div.held.on"))
+        _screenshot(browser, tmp_path / "board-page.png")
+
+        browser.set_window_size(1100, 1000)
+        wait = _ready(browser, server, "videopoker")
+        Select(browser.find_element(By.ID, "paytable")).select_by_value("jacks-or-better-9-6")
+        browser.find_element(By.ID, "analyze").click()
+        wait.until(lambda _: browser.find_element(By.ID, "return").text.startswith("return"))
+        browser.execute_script("document.activeElement.blur(); scrollTo(0, 0)")
+        _screenshot(browser, tmp_path / "videopoker-page.png")
+
+        wait = _ready(browser, server, "videopoker-play")
+        browser.find_element(By.ID, "deal").click()
+        wait.until(lambda _: browser.find_element(By.ID, "draw").is_enabled())
+        browser.find_elements(By.CSS_SELECTOR, "#hand .card")[0].click()
+        browser.find_element(By.ID, "draw").click()
+        wait.until(lambda _: browser.find_element(By.ID, "verdict").text)
+        browser.execute_script("document.activeElement.blur()")
+        _screenshot(browser, tmp_path / "videopoker-play-page.png")
+    finally:
+        browser.set_window_size(1100, 860)
+
+
+def test_leaving_the_game_page_ends_its_game(browser: Any, server: Server) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    _ready(browser, server, "videopoker-play")
+    game = browser.execute_script("return state.game")
+    status, payload = server.post("videopoker/game/deal", {"game": game})
+    assert status == 200 and payload["phase"] == "holding"  # open, a hand dealt
+    browser.get(server.url + "board")  # the page goes: its beacon ends the game
+
+    def ended() -> bool:
+        status, payload = server.post("videopoker/game/draw", {"game": game, "hold": 0})
+        assert status in (200, 422), payload
+        return status == 422 and "no game" in payload["error"]
+
+    WebDriverWait(browser, WAIT).until(lambda _: ended())

@@ -26,6 +26,7 @@ EXTRAS: Final = {
     "cluster": "dask",
     "plots": "matplotlib",
     "web": "starlette",
+    "database": "duckdb",
 }
 """Each extra and the module that tells whether it is installed."""
 

@@ -100,6 +100,28 @@ def next_colex_subset(elements: MutableIntSequence, k: int, n: int) -> None:
             return
 
 
+def next_lex_subset(elements: MutableIntSequence, k: int, n: int) -> bool:
+    """Step the sorted ``elements[:k]`` to the next ``k``-subset of ``0 .. n - 1`` in
+    lexicographic order; False (``elements`` unchanged) after the last one.
+
+    >>> subset = [0, 1]
+    >>> steps = []
+    >>> while next_lex_subset(subset, 2, 3):
+    ...     steps.append(list(subset))
+    >>> steps
+    [[0, 2], [1, 2]]
+    """
+    place = k - 1
+    while place >= 0 and elements[place] == n - k + place:
+        place -= 1
+    if place < 0:
+        return False
+    elements[place] += 1
+    for j in range(place + 1, k):
+        elements[j] = elements[j - 1] + 1
+    return True
+
+
 def next_submask(submask: int, mask: int) -> int:
     """The next smaller subset of ``mask`` (bit sets) after ``submask``; from ``mask`` down to 0.
 

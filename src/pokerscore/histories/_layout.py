@@ -58,6 +58,8 @@ GAME_CODES: Final = {
     "razz": RAZZ,
 }
 """The games the kernels play, by :class:`~pokerscore.games.holdem.game.Game` name."""
+GAME_NAMES: Final = tuple(GAME_CODES)
+"""The :class:`~pokerscore.games.holdem.game.Game` name of each game code."""
 
 
 # betting

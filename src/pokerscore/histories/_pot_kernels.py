@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore.engine.combinatorics import next_lex_subset
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels.lookup import RANK_MASK, five_card_value, flush_suit, multiset_value
 from pokerscore.engine.tables import RankingTables
@@ -20,6 +21,9 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
+
+_next_subset = kernel(inline=True)(next_lex_subset)
+"""The next lexicographic subset (:func:`~pokerscore.engine.combinatorics.next_lex_subset`)."""
 
 
 @kernel(inline=True)
@@ -151,15 +155,8 @@ def exact_shares(
             )
         _share_pots(high, lows, pots, 1, shares)
         boards += 1
-        # the next subset of positions, in lexicographic order
-        position = need - 1
-        while position >= 0 and chosen[position] == size - need + position:
-            position -= 1
-        if position < 0:
+        if not _next_subset(chosen, need, size):
             break
-        chosen[position] += 1
-        for k in range(position + 1, need):
-            chosen[k] = chosen[k - 1] + 1
     return boards
 
 
@@ -396,20 +393,8 @@ def preflop_shares(
                     _tally_any_five(total_key, total_masks, hole_keys, hole_masks, tables, high,
                                     pots, shares)  # fmt: skip
                     boards += 1
-                    place = second - 1
-                    while place >= 0 and pick[place] == rest - second + place:
-                        place -= 1
-                    if place < 0:
+                    if not _next_subset(pick, second, rest):
                         break
-                    pick[place] += 1
-                    for k in range(place + 1, second):
-                        pick[k] = pick[k - 1] + 1
-                place = many - 1
-                while place >= 0 and first[place] == suited_count - many + place:
-                    place -= 1
-                if place < 0:
+                if not _next_subset(first, many, suited_count):
                     break
-                first[place] += 1
-                for k in range(place + 1, many):
-                    first[k] = first[k - 1] + 1
     return boards

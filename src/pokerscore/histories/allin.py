@@ -48,10 +48,12 @@ from pokerscore.histories._layout import (
     DEN,
     GAME_CODES,
     SHORT_DECK_SOT,
+    HandRows,
     ReplayTables,
 )
 from pokerscore.histories._layout import HOLDEM as HOLDEM_CODE
 from pokerscore.histories._pot_kernels import any_five_shares, exact_shares, preflop_shares
+from pokerscore.histories._replay_kernels import MUCKED, SHOWDOWN
 
 if TYPE_CHECKING:
     from pokerscore.games.holdem.game import Game
@@ -338,6 +340,46 @@ def allin_evs(
         for i, share in shares.items() if shares is not None else pot.shares:
             values[i] += value * share
     return {i: values[i] - table.put_in[i] for i in in_hand}
+
+
+def row_allin_evs(
+    rows: HandRows, hand: int, game: Game, count: int, pots: int, allin_cards: int
+) -> dict[int, Fraction]:
+    """Each player's all-in EV (in units), keyed by seat index, for row ``hand`` of the compiled
+    replay's ``rows`` (a hand with an all-in before the river, its board then ``allin_cards``
+    long): :func:`allin_evs` on the kernel's results."""
+    flags = rows.flags[hand, :count].tolist()
+    in_hand = [i for i in range(count) if flags[i] & SHOWDOWN]
+    amounts = rows.pots[hand, :pots].tolist()
+    total = sum(amounts)
+    won = rows.won[hand, :count].tolist()
+    put_in = rows.put_in[hand, :count].tolist()
+    paid = sum(won)
+    mucked = any(flags[i] & MUCKED for i in in_hand)
+    holes = {}
+    for i in in_hand:
+        row = rows.holes[hand, i].tolist()
+        holes[i] = tuple(card for card in row if card >= 0) if row[0] >= 0 else None
+    contenders = [
+        [i for i in range(count) if mask >> i & 1] for mask in rows.pot_masks[hand, :pots].tolist()
+    ]
+    board = tuple(rows.boards[hand, :allin_cards].tolist())
+    valued = judged_pots(game, holes, board, contenders, mucked)
+    if paid == total * DEN and not any(valued):  # every pot keeps its result, no rake
+        return {i: Fraction(won[i] - put_in[i] * DEN, DEN) for i in in_hand}
+    ratio = Fraction(paid, total * DEN) if total else Fraction(1)
+    values = {i: Fraction(0) for i in in_hand}
+    for pot, shares in enumerate(valued):
+        value = amounts[pot] * ratio
+        if shares is None:
+            shares = {
+                i: Fraction(part, DEN)
+                for i, part in enumerate(rows.pot_shares[hand, pot, :count].tolist())
+                if part
+            }
+        for i, share in shares.items():
+            values[i] += value * share
+    return {i: values[i] - put_in[i] for i in in_hand}
 
 
 def _hole(table: ReplayedTable, index: int) -> tuple[int, ...] | None:

@@ -42,6 +42,7 @@ from pokerscore.histories._layout import (
     F_VENUE_START,
     F_VENUE_STOP,
     FACTS,
+    GAME_NAMES,
     MAX_PLAYERS,
     OK,
     STUD_CARDS,
@@ -49,9 +50,9 @@ from pokerscore.histories._layout import (
     HandRows,
 )
 from pokerscore.histories._phh_kernels import PhhIndex, phh_hands, phh_index
-from pokerscore.histories._replay_kernels import MUCKED, PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
+from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
-from pokerscore.histories.allin import judged_pots, kernel_tables
+from pokerscore.histories.allin import kernel_tables, row_allin_evs
 from pokerscore.histories.model import HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
 from pokerscore.histories.replay import game_named, positions
@@ -383,47 +384,13 @@ def _allin(
     """All-in EV of each seat (NaN where none) and each hand's all-in street."""
     evs = np.full(batch.put_in.shape, np.nan)
     streets = facts[:, F_ALLIN_STREET] if len(facts) else np.zeros(0, dtype=np.int64)
-    games = ("holdem", "short-deck-straight-over-trips", "omaha", "omaha-hi-lo")
-    for hand in ok[streets[ok] >= 0]:
-        count = int(facts[hand, F_COUNT])
-        flags = batch.flags[hand, :count].tolist()
-        in_hand = [i for i in range(count) if flags[i] & SHOWDOWN]
-        pots = int(facts[hand, F_POTS])
-        amounts = batch.pots[hand, :pots].tolist()
-        total = sum(amounts)
-        paid = int(batch.won[hand, :count].sum())
-        mucked = any(flags[i] & MUCKED for i in in_hand)
-        holes = {}
-        for i in in_hand:
-            row = batch.holes[hand, i].tolist()
-            holes[i] = tuple(card for card in row if card >= 0) if row[0] >= 0 else None
-        contenders = [
-            [i for i in range(count) if mask >> i & 1]
-            for mask in batch.pot_masks[hand, :pots].tolist()
-        ]
-        game = game_named(games[int(facts[hand, F_VARIANT]) // 3])
-        board = tuple(batch.boards[hand, : int(facts[hand, F_ALLIN_CARDS])].tolist())
-        valued = judged_pots(game, holes, board, contenders, mucked)
+    rows = batch.rows()
+    for hand in ok[streets[ok] >= 0].tolist():
+        count, pots, cards = (int(facts[hand, f]) for f in (F_COUNT, F_POTS, F_ALLIN_CARDS))
+        game = game_named(GAME_NAMES[int(facts[hand, F_VARIANT]) // 3])
         scale = 10 ** int(facts[hand, F_SCALE])
-        if paid == total * DEN and not any(valued):  # every pot keeps its result, no rake
-            for i in in_hand:
-                net = int(batch.won[hand, i]) - int(batch.put_in[hand, i]) * DEN
-                evs[hand, i] = float(Fraction(net, DEN * scale))
-            continue
-        ratio = Fraction(paid, total * DEN) if total else Fraction(1)
-        values = {i: Fraction(0) for i in in_hand}
-        for pot, shares in enumerate(valued):
-            value = amounts[pot] * ratio
-            if shares is None:
-                shares = {
-                    i: Fraction(part, DEN)
-                    for i, part in enumerate(batch.pot_shares[hand, pot, :count].tolist())
-                    if part
-                }
-            for i, share in shares.items():
-                values[i] += value * share
-        for i in in_hand:
-            evs[hand, i] = float((values[i] - int(batch.put_in[hand, i])) / scale)
+        for i, value in row_allin_evs(rows, hand, game, count, pots, cards).items():
+            evs[hand, i] = float(value / scale)
     return evs, streets
 
 

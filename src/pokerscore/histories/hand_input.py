@@ -29,6 +29,10 @@ from pokerscore.histories._layout import (
     DEAL_BOARD,
     DEAL_HOLE,
     DEN,
+    F_ALLIN_CARDS,
+    F_ALLIN_STREET,
+    F_COUNT,
+    F_POTS,
     FACTS,
     FIXED_LIMIT,
     FOLD,
@@ -179,10 +183,10 @@ class EngineReplay(NamedTuple):
     """Each pot's share per player."""
 
 
-def engine_replay(hand: HandHistory) -> EngineReplay | None:
-    """``hand`` replayed by the compiled replay (one hand, from Python: for tests and single
-    hands; files go through the readers' kernels by the thousand); None for a hand it does not
-    play yet."""
+def engine_rows(hand: HandHistory) -> tuple[RefusalRecord, HandRows] | None:
+    """``hand`` through the compiled replay: its refusal (:attr:`Refusal.NONE` when played) and
+    its one row of results (the facts' count, pots and all-in columns filled); None for a hand
+    it does not play yet."""
     from pokerscore.histories.allin import kernel_tables
 
     arrays = hand_input(hand)
@@ -214,19 +218,35 @@ def engine_replay(hand: HandHistory) -> EngineReplay | None:
         np.zeros(9, dtype=np.int64),
     )
     deck = tables.short_deck if arrays.game == SHORT_DECK_SOT else tables.full_deck
-    code, _, _, pots = replay_one(arrays, tables, deck, working, rows, 0)
-    count = arrays.players
+    code, street, cards, pots = replay_one(arrays, tables, deck, working, rows, 0)
+    facts = rows.facts[0]
+    facts[F_COUNT], facts[F_POTS] = arrays.players, pots
+    facts[F_ALLIN_STREET], facts[F_ALLIN_CARDS] = street, cards
     if code:
         why = working.state[WHY_CODE : WHY_LIMIT + 1].tolist()
-        refusal = RefusalRecord(Refusal(why[0]), *why[1:])
+        return RefusalRecord(Refusal(why[0]), *why[1:]), rows
+    return RefusalRecord(Refusal.NONE), rows
+
+
+def engine_replay(hand: HandHistory) -> EngineReplay | None:
+    """``hand`` replayed by the compiled replay (one hand, from Python: for tests and single
+    hands; files go through the readers' kernels by the thousand); None for a hand it does not
+    play yet."""
+    replayed = engine_rows(hand)
+    if replayed is None:
+        return None
+    refusal, rows = replayed
+    if refusal.code:
         return EngineReplay(refusal, (), (), ())
+    count = len(hand.seats)
+    pots = int(rows.facts[0, F_POTS])
     return EngineReplay(
-        RefusalRecord(Refusal.NONE),
+        refusal,
         tuple(int(units) for units in rows.put_in[0, :count]),
         tuple(Fraction(int(units), DEN) for units in rows.won[0, :count]),
         tuple(int(amount) for amount in rows.pots[0, :pots]),
         tuple(int(flag) for flag in rows.flags[0, :count]),
-        tuple(tuple(int(card) for card in row) for row in working.holes[:count].tolist()),
+        tuple(tuple(int(card) for card in row) for row in rows.holes[0, :count].tolist()),
         tuple(int(mask) for mask in rows.pot_masks[0, :pots]),
         tuple(
             tuple(Fraction(int(share), DEN) for share in rows.pot_shares[0, pot, :count])
@@ -235,4 +255,4 @@ def engine_replay(hand: HandHistory) -> EngineReplay | None:
     )
 
 
-__all__ = ["EngineReplay", "engine_replay", "hand_input"]
+__all__ = ["EngineReplay", "engine_replay", "engine_rows", "hand_input"]

@@ -9,9 +9,11 @@ as floats (:class:`PlayerResult`), worked out exactly first.
 
 from __future__ import annotations
 
+import datetime
+import json
 import re
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -30,7 +32,9 @@ ActionKind = Literal[
 """What happens: cards dealt to a player or to the board, a player's move, a showdown."""
 Street = Literal["preflop", "flop", "turn", "river"]
 STREETS: Final[tuple[Street, ...]] = ("preflop", "flop", "turn", "river")
-HistoryFormat = Literal["phh", "pokerstars"]
+HistoryFormat = str
+"""The format a hand was read from: ``phh``, ``pokerstars``, or a site format's name
+(:mod:`pokerscore.histories.sites`): lower-case letters and digits."""
 
 MAX_DECIMALS: Final = 8
 """The most decimals an amount may be written with: a currency has 0 to 3, bitcoin 8."""
@@ -276,6 +280,9 @@ class HandHistory:
     table: str | None = None
     currency: str | None = None
     tournament: str | None = None
+    time: str | None = None
+    """When the hand started, as ISO 8601 (``2024-03-05T21:14:07+01:00``; with the offset the
+    site's time zone gives, without one where the file names no zone), if recorded."""
     file: str = ""
     """The file it was read from."""
     number: int = 1
@@ -296,6 +303,17 @@ class HandHistory:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
+
+    def to_phh(self) -> str:
+        """The hand as a PHH table (TOML text): every field of the PHH standard the hand knows,
+        whatever site it was read from (:func:`phh_text`).
+
+        >>> hand = HandHistory("NT", "holdem", "no-limit", (Seat("Ann", 1, 100, blind=1),
+        ...     Seat("Bob", 2, 100, blind=2)), (Action("fold", 1),), min_bet=2, big_blind=2)
+        >>> print(hand.to_phh().splitlines()[3])
+        blinds_or_straddles = [2, 1]
+        """
+        return phh_text(self)
 
     def error(self, reason: str, line: int | None = None) -> HandHistoryError:
         """A :class:`HandHistoryError` about this hand."""
@@ -403,7 +421,7 @@ class HandResult:
 
 _KINDS: Final = frozenset(typing.get_args(ActionKind))
 _BETTINGS: Final = frozenset(typing.get_args(Betting))
-_FORMATS: Final = frozenset(typing.get_args(HistoryFormat))
+_FORMAT_NAME: Final = re.compile(r"[a-z][a-z0-9]{0,31}")
 _SCALES: Final = frozenset(10**n for n in range(MAX_DECIMALS + 1))
 
 
@@ -436,15 +454,17 @@ def _check_hand(hand: HandHistory) -> None:
         text(name, getattr(hand, name))
     if not isinstance(hand.betting, str) or hand.betting not in _BETTINGS:
         raise fail("betting", "no-limit, pot-limit or fixed-limit", hand.betting)
-    if not isinstance(hand.source_format, str) or hand.source_format not in _FORMATS:
-        raise fail("source_format", "phh or pokerstars", hand.source_format)
+    if not isinstance(hand.source_format, str) or not _FORMAT_NAME.fullmatch(hand.source_format):
+        raise fail(
+            "source_format", "a format's name (phh, pokerstars, ggpoker …)", hand.source_format
+        )
     if not _is_int(hand.scale) or hand.scale not in _SCALES:
         raise fail("scale", f"a power of ten from 1 to 10**{MAX_DECIMALS}", hand.scale)
     for name in ("min_bet", "big_bet", "small_blind", "big_blind", "bring_in"):
         units(name, getattr(hand, name))
     for name in ("rake", "total_pot"):
         units(name, getattr(hand, name), optional=True)
-    for name in ("site", "hand_id", "table", "currency", "tournament"):
+    for name in ("site", "hand_id", "table", "currency", "tournament", "time"):
         text(name, getattr(hand, name), optional=True)
     if not isinstance(hand.ante_trimming, bool):
         raise fail("ante_trimming", "True or False", hand.ante_trimming)
@@ -549,6 +569,237 @@ def _pair(entry: object, count: int) -> bool:
         and _is_int(entry[1])
         and 0 <= entry[1] <= MAX_UNITS
     )
+
+
+# -- the hand as PHH ---------------------------------------------------------------------------
+
+_COPIED: Final = (
+    "author",
+    "url",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time",
+    "time_zone",
+    "day",
+    "month",
+    "year",
+    "level",
+    "seat_count",
+    "currency_symbol",
+    "time_limit",
+    "time_banks",
+)
+"""The standard's optional fields a PHH hand may carry that the model does not hold: copied as
+read."""
+_WRITTEN: Final = frozenset(
+    ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "min_bet", "small_bet",
+     "big_bet", "starting_stacks", "actions", "venue", "hand", "table", "currency", "event",
+     "seats", "players", "winnings", "finishing_stacks", "_rake", "_total_pot")
+)  # fmt: skip
+_STAMP: Final = re.compile(
+    r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5})\b)?"
+)
+"""A PokerStars header's date and time: ``2010/06/07 20:13:12 WET``."""
+
+
+def _amount(hand: HandHistory, units: int) -> str:
+    """An amount in units as a TOML number of chips (``12.5``, ``200``)."""
+    chips = hand.chips(units)
+    if chips == chips.to_integral_value():
+        return str(int(chips))
+    return format(chips.normalize(), "f")
+
+
+def _cards(cards: Sequence[Card | None]) -> str:
+    return "".join("??" if card is None else str(card) for card in cards)
+
+
+def _toml(value: object) -> str:
+    """A TOML value: strings, numbers, booleans, dates and times, arrays, inline tables."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # JSON's escapes are TOML's
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(map(_toml, value)) + "]"
+    if isinstance(value, Mapping):
+        pairs = (f"{json.dumps(str(key))} = {_toml(item)}" for key, item in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    raise HandHistoryError(f"a field of type {type(value).__name__} has no PHH form")
+
+
+def _stamp(hand: HandHistory) -> dict[str, object]:
+    """The date and time of a hand: as a PHH hand carried them, or from a site's header."""
+    fields = hand.fields
+    if hand.source_format == "phh":
+        return {key: fields[key] for key in _COPIED if key in fields}
+    header = fields.get("header")
+    found = _STAMP.search(header) if isinstance(header, str) else None
+    if found is None:
+        return {}
+    year, month, day, hour, minute, second = (int(part) for part in found.groups()[:6])
+    try:
+        datetime.date(year, month, day)
+        moment = datetime.time(hour, minute, second)
+    except ValueError:
+        return {}
+    stamp: dict[str, object] = {"time": moment, "day": day, "month": month, "year": year}
+    if found.group(7):
+        stamp["time_zone"] = found.group(7)
+    return stamp
+
+
+def played_month(hand: HandHistory) -> str | None:
+    """The month the hand was played, ``2010-06``, where the hand says (a PHH hand's ``year``
+    and ``month``, a PokerStars header's date).
+
+    >>> played_month(HandHistory("NT", "holdem", "no-limit", (), (), source_format="pokerstars",
+    ...     fields={"header": "PokerStars Hand #1: Hold'em No Limit ($0.5/$1) - 2010/06/07 20:13:12 ET"}))
+    '2010-06'
+    """
+    stamp = _stamp(hand)
+    year, month = stamp.get("year"), stamp.get("month")
+    if isinstance(year, int) and isinstance(month, int) and 1 <= month <= 12 and 0 < year < 10000:
+        return f"{year:04d}-{month:02d}"
+    return None
+
+
+def _actions(hand: HandHistory, hole_cards: int) -> list[str]:
+    """The actions as PHH writes them, every player dealt before the first move."""
+    known: list[list[Card | None]] = [[None] * hole_cards for _ in hand.seats]
+    for action in hand.actions:
+        if action.kind == "deal-hole" and action.actor is not None:
+            mine = known[action.actor]
+            for place, card in enumerate(action.cards[:hole_cards]):
+                if card is not None:
+                    mine[place] = card
+    written: list[str] = []
+    dealt = False
+    for action in hand.actions:
+        if action.runout:
+            raise HandHistoryError("a board run more than once: PHH has no notation for it")
+        if action.kind == "deal-hole":
+            if not dealt:
+                dealt = True
+                written += [f"d dh p{i + 1} {_cards(cards)}" for i, cards in enumerate(known)]
+            continue
+        if not dealt:
+            dealt = True
+            written += [f"d dh p{i + 1} {_cards(cards)}" for i, cards in enumerate(known)]
+        written.append(_action(hand, action))
+    if not dealt:
+        written += [f"d dh p{i + 1} {_cards(cards)}" for i, cards in enumerate(known)]
+    return written
+
+
+def _action(hand: HandHistory, action: Action) -> str:
+    player = f"p{(action.actor or 0) + 1}"
+    match action.kind:
+        case "deal-board":
+            return f"d db {_cards(action.cards)}"
+        case "fold":
+            return f"{player} f"
+        case "check-call":
+            return f"{player} cc"
+        case "bet-raise":
+            return f"{player} cbr {_amount(hand, action.amount or 0)}"
+        case "show":
+            return f"{player} sm {_cards(action.cards) or '-'}"
+        case _:  # muck
+            return f"{player} sm"
+
+
+def phh_text(hand: HandHistory) -> str:
+    """The hand as a PHH table (TOML text, no ``[n]`` header): every field of the standard the
+    hand knows (see the module). Raises a :class:`HandHistoryError` for a hand PHH cannot say.
+
+    >>> from pokerscore.histories.phh import parse_phh
+    >>> hand = parse_phh('''
+    ... variant = 'NT'
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [0.5, 1]
+    ... min_bet = 1
+    ... starting_stacks = [100, 80.25]
+    ... players = ['Ann', 'Bob']
+    ... actions = ['d dh p1 AhAs', 'p2 cbr 3', 'p1 f']
+    ... ''')
+    >>> print(phh_text(hand))
+    variant = "NT"
+    ante_trimming_status = false
+    antes = [0, 0]
+    blinds_or_straddles = [0.5, 1]
+    min_bet = 1
+    starting_stacks = [100, 80.25]
+    actions = ["d dh p1 AhAs", "d dh p2 ????", "p2 cbr 3", "p1 f"]
+    players = ["Ann", "Bob"]
+    <BLANKLINE>
+    """
+    from pokerscore.games.holdem.game import GAMES
+
+    if hand.cash_outs:
+        raise hand.error("an all-in cash-out: PHH has no notation for it")
+    count = len(hand.seats)
+    game = GAMES.get(hand.game)
+    hole_cards = game.hole_cards if game is not None else 2  # short deck (NS): hold'em's two
+    try:
+        actions = _actions(hand, hole_cards)
+    except HandHistoryError as error:
+        raise error.located(hand.file, hand.number, hand.line) from None
+    antes = [_amount(hand, seat.ante) for seat in hand.seats]
+    blinds = [
+        ("-" if not seat.in_turn and seat.blind else "") + _amount(hand, seat.blind)
+        for seat in hand.seats
+    ]
+    if count == 2:  # heads-up, PHH lists antes and blinds from the big blind's side
+        antes.reverse()
+        blinds.reverse()
+    lines = [
+        f"variant = {_toml(hand.variant)}",
+        f"ante_trimming_status = {_toml(hand.ante_trimming)}",
+        f"antes = [{', '.join(antes)}]",
+        f"blinds_or_straddles = [{', '.join(blinds)}]",
+    ]
+    if hand.betting == "fixed-limit":
+        lines.append(f"small_bet = {_amount(hand, hand.min_bet)}")
+        lines.append(f"big_bet = {_amount(hand, hand.big_bet)}")
+    else:
+        lines.append(f"min_bet = {_amount(hand, hand.min_bet)}")
+    stacks = ", ".join(_amount(hand, seat.stack) for seat in hand.seats)
+    lines.append(f"starting_stacks = [{stacks}]")
+    lines.append(f"actions = {_toml(actions)}")
+    names = [seat.name for seat in hand.seats]
+    if names != [f"p{i + 1}" for i in range(count)]:
+        lines.append(f"players = {_toml(names)}")
+    if all(seat.seat is not None for seat in hand.seats):
+        lines.append(f"seats = {_toml([seat.seat for seat in hand.seats])}")
+    for name, values in (("winnings", hand.winnings), ("finishing_stacks", hand.finishing_stacks)):
+        if values is not None:
+            lines.append(f"{name} = [{', '.join(_amount(hand, value) for value in values)}]")
+    for name, text in (("venue", hand.site), ("hand", hand.hand_id), ("table", hand.table),
+                       ("currency", hand.currency), ("event", hand.tournament)):  # fmt: skip
+        if text is not None:
+            lines.append(f"{name} = {_toml(text)}")
+    for name, value in _stamp(hand).items():
+        lines.append(f"{name} = {_toml(value)}")
+    for name, units in (("_rake", hand.rake), ("_total_pot", hand.total_pot)):
+        if units is not None:
+            lines.append(f"{name} = {_amount(hand, units)}")
+    if hand.source_format == "phh":  # the file's own user-defined fields, as read
+        for name, value in hand.fields.items():
+            if name.startswith("_") and name not in _WRITTEN:
+                lines.append(f"{json.dumps(name)} = {_toml(value)}")
+    return "\n".join(lines) + "\n"
 
 
 # -- the rows written out -----------------------------------------------------------------------

@@ -27,7 +27,10 @@ from pokerscore.files.records import (
     count_records,
     record_blocks,
 )
-from pokerscore.histories._layout import F_STATUS, OK
+from pokerscore.histories._layout import (
+    F_STATUS,
+    OK,
+)
 from pokerscore.histories.batches import (
     batch_columns,
     refusal_of,
@@ -46,6 +49,7 @@ from pokerscore.histories.summary import HistoriesSummary
 
 if TYPE_CHECKING:
     import pyarrow as pa
+
 
 BATCH_ROWS: Final = 1 << 16
 """Rows of the reference path gathered before they are written."""
@@ -104,7 +108,7 @@ class PartDone:
     hands: int
 
 
-class _Records:
+class PartRecords:
     """The part's hands as blocks of whole records; :attr:`lines` once read."""
 
     def __init__(self, part: HistoryPart) -> None:
@@ -123,7 +127,7 @@ class _Records:
 _TABLE: Final = re.compile(rb"\s*\[\s*(\d+)\s*\]\s*")
 
 
-def _long_hand(part: HistoryPart, item: LongRecord, number: int) -> HandHistoryError:
+def long_hand(part: HistoryPart, item: LongRecord, number: int) -> HandHistoryError:
     """The error of a hand too long to read."""
     if part.file_format == "pokerstars":
         hand: int | None = number
@@ -163,7 +167,7 @@ def run_part(
     if part.file_format in ("phh", "pokerstars") and os.environ.get(REFERENCE_ONLY) != "1":
         return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
     summary = HistoriesSummary()
-    records = _Records(part)
+    records = PartRecords(part)
     _replay_reference(_part_hands(part, records), summary, strict, allin_ev, follow, write)
     return PartDone(summary, records.lines, records.hands)
 
@@ -228,7 +232,9 @@ def run_part_to(
     return done
 
 
-def _part_hands(part: HistoryPart, records: _Records) -> Iterator[HandHistory | HandHistoryError]:
+def _part_hands(
+    part: HistoryPart, records: PartRecords
+) -> Iterator[HandHistory | HandHistoryError]:
     """The part's hands by the reference reader (``records.hands`` counts PokerStars hands)."""
     path = Path(part.path)
     if part.file_format not in ("phh", "pokerstars"):
@@ -237,15 +243,15 @@ def _part_hands(part: HistoryPart, records: _Records) -> Iterator[HandHistory | 
     for item in records:
         if isinstance(item, LongRecord):
             records.hands += 1
-            yield _long_hand(part, item, part.first_hand - 1 + records.hands)
+            yield long_hand(part, item, part.first_hand - 1 + records.hands)
         elif part.single:
-            yield _reference_hand(item.data, part.path, 1, 0, True)
+            yield reference_hand(item.data, part.path, 1, 0, True)
         else:
-            yield from _block_hands(part, item.data, part.first_line + item.line, records)
+            yield from block_hands(part, item.data, part.first_line + item.line, records)
 
 
-def _block_hands(
-    part: HistoryPart, data: bytes, first_line: int, records: _Records
+def block_hands(
+    part: HistoryPart, data: bytes, first_line: int, records: PartRecords
 ) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a block of whole records by the reference reader. Text before the first
     hand of the file is one bad hand, and the hands after it are read."""
@@ -283,7 +289,7 @@ def _block_hands(
         cut = data.find(b"\n" + (part.marker or b""))
         if cut >= 0:
             rest = first_line + data.count(b"\n", 0, cut + 1)
-            yield from _block_hands(part, data[cut + 1 :], rest, records)
+            yield from block_hands(part, data[cut + 1 :], rest, records)
 
 
 def _texts(
@@ -321,11 +327,11 @@ def _run_fast_part(
     name = part.path
     stars = part.file_format == "pokerstars"
     single = part.single
-    records = _Records(part)
+    records = PartRecords(part)
     next_hand = part.first_hand
     for item in records:
         if isinstance(item, LongRecord):
-            _bad(summary, _long_hand(part, item, next_hand), strict)
+            _bad(summary, long_hand(part, item, next_hand), strict)
             next_hand += 1
             continue
         data = item.data
@@ -337,9 +343,9 @@ def _run_fast_part(
         else:
             batch = replay_phh_text(data, single=single, first_line=line)
         if batch is None:  # text before the file's first hand: the reference path says why
-            counted = _Records(part)
+            counted = PartRecords(part)
             _replay_reference(
-                _block_hands(part, data, line, counted), summary, strict, allin_ev, follow, write
+                block_hands(part, data, line, counted), summary, strict, allin_ev, follow, write
             )
             next_hand += counted.hands
             continue
@@ -351,10 +357,10 @@ def _run_fast_part(
         for place, number, header, start, stop in slow_hands(batch):
             if stars:
                 first = chunk_line + data.count(b"\n", 0, start)
-                hand = _reference_stars_hand(data[start:stop], name, number, first)
+                hand = reference_stars_hand(data[start:stop], name, number, first)
             else:
-                hand = _reference_hand(data[start:stop], name, number, header, single)
-            result = _replayed(hand, strict, allin_ev, refusal_of(batch, place))
+                hand = reference_hand(data[start:stop], name, number, header, single)
+            result = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
             if isinstance(result, HandHistoryError):
                 summary.add_error(result)
                 continue
@@ -409,7 +415,7 @@ def _spliced(
     return table
 
 
-def _reference_hand(
+def reference_hand(
     data: bytes, name: str, number: int, header: int, single: bool
 ) -> HandHistory | HandHistoryError:
     """A hand the kernels left, read by the reference reader as it reads a whole file."""
@@ -431,7 +437,7 @@ def _reference_hand(
         return error.located(name, number, header)
 
 
-def _reference_stars_hand(
+def reference_stars_hand(
     data: bytes, name: str, number: int, first_line: int
 ) -> HandHistory | HandHistoryError:
     """A PokerStars hand the kernels left, read by the reference reader."""
@@ -450,7 +456,7 @@ def _reference_stars_hand(
         return error
 
 
-def _replayed(
+def replayed_hand(
     hand: HandHistory | HandHistoryError,
     strict: bool,
     allin_ev: bool,

@@ -1,27 +1,55 @@
 """Hand-history files read hand by hand: which files a list of paths names, each file's format,
 and every hand read (:func:`read_histories`) or replayed (:func:`history_results`), streamed.
 
-Formats: ``.phh`` and ``.phhs`` are PHH; any other file is read as PokerStars text when its
-first line says ``PokerStars``. A folder is searched recursively (hidden files and folders
-skipped, links to folders not followed), in name order.
+Formats: ``.phh`` and ``.phhs`` are PHH; any other file is told from its first bytes:
+PokerStars text when it starts ``PokerStars``, a site's format when that site's reader
+recognises it (:mod:`pokerscore.histories.sites`), else PHH when it starts as PHH does. A folder
+is searched recursively (hidden files and folders skipped, links to folders not followed), in
+name order.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Final, Literal
 
 from pokerscore._support.errors import ParameterError, expect, shorten
 from pokerscore.files.finding import find_files
-from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.phh import read_phh
 from pokerscore.histories.pokerstars import read_pokerstars
-from pokerscore.histories.replay import replay
+from pokerscore.histories.sites import site_format, site_formats, sniff_site
+from pokerscore.histories.sites.text import file_head
 
-FileFormat = Literal["auto", "phh", "pokerstars"]
-HISTORY_SUFFIXES: Final = (".phh", ".phhs", ".txt")
+FileFormat = Literal[
+    "auto",
+    "phh",
+    "pokerstars",
+    "pacific",
+    "partypoker",
+    "ipoker",
+    "winning",
+    "bovada",
+    "everleaf",
+    "pkr",
+    "merge",
+    "ongame",
+    "cake",
+    "betonline",
+    "kingsclub",
+    "entraction",
+    "sealswithclubs",
+    "absolute",
+    "enet",
+    "everest",
+    "microgaming",
+    "pokertracker",
+]
+"""``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
+(:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""
+HISTORY_SUFFIXES: Final = (".phh", ".phhs", ".txt", ".xml")
 
 
 class StrictError(HandHistoryError):
@@ -29,25 +57,29 @@ class StrictError(HandHistoryError):
 
 
 def history_files(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
-    """The files ``paths`` name: files, folders (searched recursively for ``.phh``, ``.phhs``
-    and ``.txt`` files) and globs, each in name order, duplicates dropped."""
+    """The files ``paths`` name: files, folders (searched recursively for ``.phh``, ``.phhs``,
+    ``.txt`` and ``.xml`` files) and globs, each in name order, duplicates dropped."""
     return find_files(paths, suffixes=HISTORY_SUFFIXES, parameter="paths")
 
 
-def file_format_of(path: Path, declared: FileFormat = "auto") -> Literal["phh", "pokerstars"]:
-    """The format of a file: as declared, else by its suffix, else by its first line."""
+def file_format_of(path: Path, declared: FileFormat = "auto") -> str:
+    """The format of a file: as declared, else by its suffix, else by its first bytes."""
     if declared != "auto":
         return declared
     if path.suffix.lower() in (".phh", ".phhs"):
         return "phh"
-    with path.open("rb") as stream:
-        head = stream.read(4096).lstrip(b"\xef\xbb\xbf").lstrip()
-    if head.startswith(b"PokerStars"):
+    head = file_head(path)
+    if head.startswith("PokerStars"):
         return "pokerstars"
-    if head.startswith((b"[", b"variant", b"#")):
+    site = sniff_site(head)
+    if site is not None:
+        return site.name
+    if head.startswith(("[", "variant", "#")):
         return "phh"
     raise HandHistoryError(
-        "not a hand history: neither PHH (.phh, .phhs) nor PokerStars text", file=str(path)
+        "not a hand history: neither PHH (.phh, .phhs), PokerStars text nor a site's format"
+        " pokerscore reads",
+        file=str(path),
     )
 
 
@@ -64,8 +96,11 @@ def read_file(
     except OSError as error:
         yield HandHistoryError(f"cannot read: {error.strerror or error}", file=str(path))
         return
+    site = site_format(kind)
     if kind == "phh":
         yield from read_phh(path, multiple=path.suffix.lower() != ".phh")
+    elif site is not None:
+        yield from site.read(path)
     else:
         yield from read_pokerstars(path)
 
@@ -82,56 +117,18 @@ def read_histories(
     return (hand for path in files for hand in read_file(path, file_format))
 
 
+def format_names() -> tuple[str, ...]:
+    """Every name ``file_format`` takes."""
+    return ("auto", "phh", "pokerstars", *(site.name for site in site_formats()))
+
+
 def _check_options(file_format: str, **flags: object) -> None:
     """Refuse an unknown format, and a flag (``strict``, ``allin_ev``) that is not a bool."""
-    if not isinstance(file_format, str) or file_format not in ("auto", "phh", "pokerstars"):
+    names = format_names()
+    if not isinstance(file_format, str) or file_format not in names:
         raise ParameterError(
-            f"{{name}}: unknown format {shorten(repr(file_format))}, use auto, phh or pokerstars",
+            f"{{name}}: unknown format {shorten(repr(file_format))}, use {', '.join(names)}",
             "file_format",
         )
     for name, value in flags.items():
         expect(value, bool, name, "True or False")
-
-
-def history_results(
-    *paths: str | Path,
-    file_format: FileFormat = "auto",
-    strict: bool = False,
-    allin_ev: bool = True,
-    on_error: Callable[[HandHistoryError], None] | None = None,
-) -> Iterator[HandResult]:
-    """Every hand of ``paths`` replayed (see :func:`~pokerscore.histories.replay.replay`),
-    streamed. A bad hand goes to ``on_error`` and is skipped; with ``strict`` the first one
-    raises instead.
-
-    >>> from pathlib import Path
-    >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
-    >>> first = next(history_results(folder / "actions.phhs"))
-    >>> [(p.player, p.net) for p in first.players]
-    [('Sam', -1.0), ('Bea', -2.0), ('Cy', 3.0)]
-    """
-    _check_options(file_format, strict=strict, allin_ev=allin_ev)
-    if on_error is not None and not callable(on_error):
-        raise ParameterError("{name} must be a function or None", "on_error")
-    return _results(read_histories(*paths, file_format=file_format), strict, allin_ev, on_error)
-
-
-def _results(
-    hands: Iterator[HandHistory | HandHistoryError],
-    strict: bool,
-    allin_ev: bool,
-    on_error: Callable[[HandHistoryError], None] | None,
-) -> Iterator[HandResult]:
-
-    for hand in hands:
-        try:
-            if isinstance(hand, HandHistoryError):
-                raise hand
-            yield replay(hand, allin_ev=allin_ev)
-        except HandHistoryError as error:
-            if strict:
-                raise StrictError(
-                    error.reason, file=error.file, hand=error.hand, line=error.line
-                ) from None
-            if on_error is not None:
-                on_error(error)

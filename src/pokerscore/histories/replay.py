@@ -28,18 +28,31 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cache
 from types import SimpleNamespace
 from typing import Final
 
 from pokerscore._support.errors import expect, shorten
-from pokerscore.cards import Card, PokerScoreError
+from pokerscore.cards import FULL_DECK, Card, PokerScoreError
 from pokerscore.engine import get_ranking
 from pokerscore.games.holdem.game import BOARD_CARDS, GAMES, Game
 from pokerscore.games.holdem.showdown import showdown
 from pokerscore.hands import best_hand
-from pokerscore.histories.allin import allin_evs
+from pokerscore.histories._layout import (
+    DEN,
+    F_ALLIN_CARDS,
+    F_ALLIN_STREET,
+    F_COUNT,
+    F_POTS,
+    FACTS,
+    MAX_PLAYERS,
+    HandRows,
+)
+from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
+from pokerscore.histories.allin import allin_evs, row_allin_evs
+from pokerscore.histories.hand_input import engine_rows
 from pokerscore.histories.model import (
     STREETS,
     Action,
@@ -526,8 +539,18 @@ def _judge(
 
 def _play(hand: HandHistory) -> _Table:
     """The table once every action of the hand is played."""
+    *_, table = playing(hand)
+    return table
+
+
+def playing(hand: HandHistory) -> Iterator[_Table]:
+    """The one table of a hand as it is played: once the antes and blinds are posted, after
+    each action (``table.action`` is the action, ``table.action_number`` its place from 1), and
+    once more when the hand is over (``table.action`` None): for
+    :func:`~pokerscore.histories.steps.replay_steps`, which copies what it shows at each."""
     table = _Table(hand)
     table.post()
+    yield table
     for number, action in enumerate(hand.actions, 1):
         table.action = action
         table.action_number = number
@@ -542,6 +565,7 @@ def _play(hand: HandHistory) -> _Table:
             table.deal_hole(action)
         else:
             table.show(action)
+        yield table
     table.action = None
     table.finish()
     if hand.returned is not None:
@@ -554,7 +578,7 @@ def _play(hand: HandHistory) -> _Table:
                     Refusal.RETURNED_UNCALLED, -1, i, amount=said[i], limit=table.refunds[i]
                 )
                 raise refusal_error(hand, table.game, record)
-    return table
+    yield table
 
 
 class _Payout:
@@ -612,12 +636,24 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     Raises :class:`~pokerscore.histories.model.HandHistoryError` for a hand that cannot
     be played (an action out of turn, a bet beyond the stack, a card seen twice, a hand that
     stops before its end). ``allin_ev=False`` leaves the all-in EV out (it is the costly part).
+    The hand is played by the compiled replay; a board run more than once, a cash-out, a hand
+    shown in part, an unseen hand contesting a pot, a site record that disagrees and stacks past
+    2**46 units are still settled by the reference replay of this module.
     """
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
     hand.check()
-    if hand.game in ENGINE_ONLY:
+    result = engine_result(hand, allin_ev)
+    if result is not None:
+        return result
+    if hand.game in ENGINE_ONLY:  # a stud hand the kernel leaves: its site record compared here
         return _engine_result(hand)
+    return table_replay(hand, allin_ev)
+
+
+def table_replay(hand: HandHistory, allin_ev: bool) -> HandResult:
+    """``hand`` replayed by the reference replay (``_Table``): what the compiled replay leaves
+    (its ``pending`` refusals), and the oracle the tests compare it with."""
     table = _play(hand)
     payout = _Payout(table)
     count = table.count
@@ -879,8 +915,284 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
     hand.check()
     if hand.game in ENGINE_ONLY:  # stud: no all-in EV yet
         return None
+    replayed = engine_rows(hand)
+    if replayed is not None and replayed[0].code.kind != "pending":
+        record, rows = replayed
+        if record.code != Refusal.NONE:
+            raise refusal_error(hand, rule_game(hand.game), record)
+        count, pots_count, street, cards = rows.facts[
+            0, [F_COUNT, F_POTS, F_ALLIN_STREET, F_ALLIN_CARDS]
+        ].tolist()
+        if street < 0:
+            return None
+        values = row_allin_evs(rows, 0, game_named(hand.game), count, pots_count, cards)
+        return {hand.seats[i].name: value / hand.scale for i, value in values.items()}
     table, pots, won, ratio = replay_table(hand)
     found = allin_evs(table, pots, won, ratio)
     if found is None:
         return None
     return {hand.seats[i].name: value / hand.scale for i, value in found.items()}
+
+
+# -- results from the compiled replay's rows ----------------------------------------------------
+
+_DECK: Final = FULL_DECK
+_NONE: Final = 255
+"""No card, as a byte of the kernel's int8 rows (-1)."""
+_NO_CARD: Final = bytes([_NONE])
+_CARDS: dict[bytes, tuple[Card, ...]] = {}
+"""Cards by their bytes (hole cards come back hand after hand)."""
+
+
+def _cards(ids: bytes) -> tuple[Card, ...]:
+    """The cards of the kernel's bytes (every one known)."""
+    cards = _CARDS.get(ids)
+    if cards is None:
+        if len(_CARDS) > 1 << 16:
+            _CARDS.clear()
+        cards = _CARDS[ids] = tuple(_DECK[card] for card in ids)
+    return cards
+
+
+_HAND_SLOT: Final = HandResult.__dict__["hand"]
+_RESULT_SLOTS: Final = tuple(
+    HandResult.__dict__[name] for name in ("players", "pots", "boards", "rake", "disagreements")
+)
+_WHOLE: Final = Fraction(1)
+_SHARES: dict[int, Fraction] = {DEN: _WHOLE}
+"""Pot shares by their count of ``1 / DEN`` (a few dozen values in all)."""
+_SEATS_OF: dict[int, tuple[int, ...]] = {}
+"""The seats of a bit mask."""
+
+
+def _seats_of(mask: int) -> tuple[int, ...]:
+    seats = _SEATS_OF.get(mask)
+    if seats is None:
+        seats = _SEATS_OF[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    return seats
+
+
+def _share(part: int) -> Fraction:
+    share = _SHARES.get(part)
+    if share is None:
+        share = _SHARES[part] = Fraction(part, DEN)
+    return share
+
+
+class ReadLater(HandResult):
+    """A :class:`~pokerscore.histories.model.HandResult` of the compiled replay whose ``hand``
+    is read from its text by the lenient reader when first asked for (the per-hand iterator's
+    results: most users read the players, not the actions). Equal to the
+    :class:`~pokerscore.histories.model.HandResult` of the same values, pickled as one."""
+
+    __slots__ = ("_read",)
+
+    @property
+    def hand(self) -> HandHistory:
+        try:
+            return _HAND_SLOT.__get__(self)  # type: ignore[no-any-return]
+        except AttributeError:
+            hand = _READ_SLOT.__get__(self)()
+            _HAND_SLOT.__set__(self, hand)
+            return hand  # type: ignore[no-any-return]
+
+    @hand.setter
+    def hand(self, value: HandHistory) -> None:
+        _HAND_SLOT.__set__(self, value)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.hand, self.players, self.pots, self.boards, self.rake, self.disagreements)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandResult):
+            return NotImplemented
+        return self._values() == (
+            other.hand,
+            other.players,
+            other.pots,
+            other.boards,
+            other.rake,
+            other.disagreements,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return HandResult, self._values()
+
+
+_READ_SLOT: Final = ReadLater.__dict__["_read"]
+
+
+def read_later(result: HandResult, read: Callable[[], HandHistory]) -> None:
+    """Give a result of :meth:`KernelRows.result` the reader of its hand."""
+    _READ_SLOT.__set__(result, read)
+
+
+_PLAYER_SLOTS: Final = tuple(PlayerResult.__dict__[name] for name in PlayerResult.__match_args__)
+
+
+def _player_result(
+    player: str,
+    seat: int | None,
+    position: str,
+    hole: tuple[Card, ...] | None,
+    put_in: float,
+    won: float,
+    net: float,
+    rake_paid: float,
+    vpip: bool,
+    pfr: bool,
+    saw_flop: bool,
+    went_to_showdown: bool,
+    won_at_showdown: bool,
+    allin_street: Street | None,
+    allin_ev: float | None,
+) -> PlayerResult:
+    """``PlayerResult(...)`` of the same values, its slots set straight (a frozen dataclass's
+    ``__init__`` costs the per-hand iterator more than the kernel's replay)."""
+    result = _NEW(PlayerResult)
+    (a, b, c, d, e, f, g, h, i, j, k, m, n, o, q) = _PLAYER_SETTERS
+    a(result, player)
+    b(result, seat)
+    c(result, position)
+    d(result, hole)
+    e(result, put_in)
+    f(result, won)
+    g(result, net)
+    h(result, rake_paid)
+    i(result, vpip)
+    j(result, pfr)
+    k(result, saw_flop)
+    m(result, went_to_showdown)
+    n(result, won_at_showdown)
+    o(result, allin_street)
+    q(result, allin_ev)
+    return result
+
+
+_NEW: Final = object.__new__
+_PLAYER_SETTERS: Final = tuple(slot.__set__ for slot in _PLAYER_SLOTS)
+
+
+class KernelRows:
+    """A batch of the compiled replay's rows (:class:`~._layout.HandRows`) as Python lists,
+    converted once for all its hands: flat (a row after the other), so that a block of some
+    14,000 hands is a few lists, not one per row for the garbage collector to walk."""
+
+    def __init__(self, rows: HandRows, hands: int) -> None:
+        self.rows = rows
+        self.facts: list[int] = rows.facts[:hands].ravel().tolist()
+        self.put_in: list[int] = rows.put_in[:hands].ravel().tolist()
+        self.gross: list[int] = rows.gross[:hands].ravel().tolist()
+        self.won: list[int] = rows.won[:hands].ravel().tolist()
+        self.flags: list[int] = rows.flags[:hands].ravel().tolist()
+        self.holes = rows.holes[:hands].tobytes()
+        """Seven bytes a seat (``STUD_CARDS``), ten seats a hand; 255 (-1) where no card is
+        known."""
+        self.seat_bytes = int(rows.holes.shape[2])
+        self.boards = rows.boards[:hands].tobytes()
+        """Five bytes a hand, 255 (-1) where no card."""
+        self.pots: list[int] = rows.pots[:hands].ravel().tolist()
+        self.pot_masks: list[int] = rows.pot_masks[:hands].ravel().tolist()
+
+    def facts_of(self, place: int) -> list[int]:
+        """The facts (``F_`` columns) of the hand at ``place``."""
+        return self.facts[place * FACTS : place * FACTS + FACTS]
+
+    def result(
+        self,
+        place: int,
+        names: Sequence[str],
+        seats: Sequence[int | None],
+        scale: int,
+        game: Game,
+        allin_ev: bool,
+    ) -> HandResult:
+        """The result of the hand at ``place`` (replayed: its refusal is none), its hand to be
+        set (``hand`` or ``_read``) by the caller."""
+        facts = self.facts_of(place)
+        count, pot_count = facts[F_COUNT], facts[F_POTS]
+        base = place * MAX_PLAYERS
+        put_in = self.put_in[base : base + count]
+        gross, won = self.gross[base : base + count], self.won[base : base + count]
+        flags, holes = self.flags[base : base + count], self.holes
+        seat_bytes = self.seat_bytes  # a row's cards a seat: seven wide (stud)
+        holes_per = game.hole_cards
+        first = place * MAX_PLAYERS * seat_bytes
+        evs: dict[int, Fraction] | None = None
+        street: Street | None = None
+        if allin_ev and facts[F_ALLIN_STREET] >= 0:
+            street = STREETS[facts[F_ALLIN_STREET]]
+            evs = row_allin_evs(self.rows, place, game, count, pot_count, facts[F_ALLIN_CARDS])
+        whole = DEN * scale
+        names_at = positions(count)
+        players = []
+        kept = 0
+        for i in range(count):
+            flag = flags[i]
+            at = first + seat_bytes * i
+            ev = evs.get(i) if evs is not None else None
+            kept += gross[i] - won[i]
+            players.append(
+                _player_result(
+                    names[i],
+                    seats[i],
+                    names_at[i],
+                    None if holes[at] == _NONE else _cards(holes[at : at + holes_per]),
+                    put_in[i] / scale,
+                    won[i] / whole,
+                    (won[i] - put_in[i] * DEN) / whole,
+                    (gross[i] - won[i]) / whole,
+                    flag & VPIP != 0,
+                    flag & PFR != 0,
+                    flag & SAW_FLOP != 0,
+                    flag & SHOWDOWN != 0,
+                    flag & WON_SHOWDOWN != 0,
+                    street if ev is not None else None,
+                    float(ev / scale) if ev is not None else None,
+                )
+            )
+        pots = []
+        amounts = self.pots[base : base + pot_count]
+        masks = self.pot_masks[base : base + pot_count]
+        for pot in range(pot_count):
+            eligible = _seats_of(masks[pot])
+            if len(eligible) == 1:
+                shares: tuple[tuple[int, Fraction], ...] = ((eligible[0], _WHOLE),)
+            else:
+                row = self.rows.pot_shares[place, pot, :count].tolist()
+                shares = tuple((i, _share(part)) for i, part in enumerate(row) if part)
+            pots.append(Pot(amounts[pot], eligible, shares))
+        board = self.boards[5 * place : 5 * place + 5]
+        result = ReadLater.__new__(ReadLater)
+        values = (
+            tuple(players),
+            tuple(pots),
+            (_cards(board.rstrip(_NO_CARD)),) if board[0] != _NONE else (),
+            kept / whole,
+            (),
+        )
+        for slot, value in zip(_RESULT_SLOTS, values, strict=True):
+            slot.__set__(result, value)
+        return result
+
+
+def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
+    """``hand`` replayed by the compiled replay, or None where the reference replay settles it
+    (a ``pending`` refusal, or a hand the converter leaves); a broken rule raises its
+    :class:`~pokerscore.histories.model.HandHistoryError`, worded from the one table."""
+    replayed = engine_rows(hand)
+    if replayed is None:
+        return None
+    record, rows = replayed
+    if record.code.kind == "pending":
+        return None
+    if record.code != Refusal.NONE:
+        raise refusal_error(hand, rule_game(hand.game), record)
+    seats = [seat.seat for seat in hand.seats]
+    view = KernelRows(rows, 1)
+    result = view.result(0, hand.names, seats, hand.scale, rule_game(hand.game), allin_ev)
+    _HAND_SLOT.__set__(result, hand)
+    return HandResult(hand, result.players, result.pots, result.boards, result.rake)

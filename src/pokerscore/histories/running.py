@@ -63,8 +63,9 @@ class _Settings:
 def plan_parts(
     files: Sequence[Path], file_format: FileFormat, part_bytes: int = PART_BYTES
 ) -> list[HistoryPart]:
-    """The parts of the files: a ``.phh`` file whole (one hand), any other cut into byte ranges
-    of ``part_bytes``; a file that is no hand history one part, which reports it."""
+    """The parts of the files: a ``.phh`` file whole (one hand), and a site's file (its reader
+    reads it whole); PHH and PokerStars files cut into byte ranges of ``part_bytes``; a file
+    that is no hand history one part, which reports it."""
     parts: list[HistoryPart] = []
     for path in files:
         try:
@@ -72,7 +73,8 @@ def plan_parts(
         except (HandHistoryError, OSError):
             parts.append(HistoryPart(len(parts), str(path), "auto"))  # read: the part says why
             continue
-        if kind == "phh" and path.suffix.lower() == ".phh":
+        if kind not in ("phh", "pokerstars") or path.suffix.lower() == ".phh":
+            # A .phh file is one hand; a site's file is read whole by its reader.
             parts.append(HistoryPart(len(parts), str(path), kind))
             continue
         for piece in byte_ranges(path, part_bytes):

@@ -12,6 +12,24 @@
   player all in before the flop sees it); **W$SD**: share of showdowns in which the player won
   money (any share of any pot).
 
+From the actions of each hand (:func:`action_counts`; the reference path's hands, and the
+database's import, which reads every hand's actions):
+
+- **3-bet**: share of the chances to 3-bet taken. A chance: the player acts preflop facing
+  exactly one raise (the open raise, by another player: the blinds are no raise; limps before
+  it change nothing); taken when the player raises there (the second raise of the round).
+- **fold to 3-bet**: the player made the open raise and acts facing the 3-bet (no 4-bet since);
+  the share of those in which the player folds.
+- **c-bet**: the player made the last raise preflop and acts on the flop before anyone has bet
+  on it; the share of those in which the player bets. A hand whose flop comes with nobody left
+  to bet (an all-in preflop run out) has no flop action, so it is no chance; nor is a flop on
+  which another player bets first.
+- **fold to c-bet**: the player acts on the flop facing the c-bet (no raise since); the share of
+  those in which the player folds.
+
+These four are known where every hand of the player was counted this way (None otherwise: the
+kernels of a plain run give no actions).
+
 A :class:`StatsTally` adds hands one at a time and merges with another (so parts of a database
 counted apart, on Dask say, add up to the same figures as one pass).
 """
@@ -26,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore._support.errors import ParameterError, expect
-from pokerscore.histories.model import HandResult
+from pokerscore.histories.model import HandHistory, HandResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +62,19 @@ class PlayerStats:
     wtsd: float
     wsd: float
     """W$SD."""
+    three_bet: float | None = None
+    fold_to_three_bet: float | None = None
+    cbet: float | None = None
+    fold_to_cbet: float | None = None
+    """The four figures of the actions (see the module); None where not every hand's actions
+    were counted."""
 
     def as_json(self) -> dict[str, Any]:
+        found = {
+            name: round(value, 6)
+            for name in ACTION_FIGURES
+            if (value := getattr(self, name)) is not None
+        }
         return {
             "player": self.player,
             "hands": self.hands,
@@ -57,10 +86,88 @@ class PlayerStats:
             "pfr": round(self.pfr, 6),
             "wtsd": round(self.wtsd, 6),
             "wsd": round(self.wsd, 6),
+            **found,
         }
 
 
 _COUNTS: Final = ("hands", "vpip", "pfr", "saw_flop", "showdowns", "won_showdowns")
+ACTION_COUNTS: Final = (
+    "three_bet_chances",
+    "three_bets",
+    "fold_to_three_bet_chances",
+    "folds_to_three_bet",
+    "cbet_chances",
+    "cbets",
+    "fold_to_cbet_chances",
+    "folds_to_cbet",
+)
+"""A player's counts of one hand from its actions (:func:`action_counts`): chance, taken, four
+times."""
+ACTION_FIGURES: Final = ("three_bet", "fold_to_three_bet", "cbet", "fold_to_cbet")
+
+
+def action_counts(hand: HandHistory) -> list[list[int]]:
+    """Each player's :data:`ACTION_COUNTS` (0 or 1 each) in one hand, from its actions (the
+    definitions are the module's).
+
+    >>> from pokerscore.histories.phh import parse_phh
+    >>> hand = parse_phh('''
+    ... variant = 'NT'
+    ... antes = [0, 0, 0]
+    ... blinds_or_straddles = [1, 2, 0]
+    ... min_bet = 2
+    ... starting_stacks = [100, 100, 100]
+    ... actions = ['p3 cbr 6', 'p1 cbr 18', 'p2 f', 'p3 cc', 'd db AhKd2c', 'p1 cbr 20', 'p3 f']
+    ... ''')
+    >>> action_counts(hand)  # p3 opens, p1 3-bets, p2 faces two raises: no chance
+    [[1, 1, 0, 0, 1, 1, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 1, 1]]
+    """
+    counts = [[0] * len(ACTION_COUNTS) for _ in hand.seats]
+    street = 0
+    raises = 0
+    opener: int | None = None
+    aggressor: int | None = None
+    flop_bet = False
+    cbet = False
+    raised_after_cbet = False
+    for action in hand.actions:
+        kind = action.kind
+        if kind == "deal-board":
+            street += 1
+            continue
+        if kind in ("deal-hole", "show", "muck") or action.actor is None:
+            continue
+        player = action.actor
+        mine = counts[player]
+        raising = kind == "bet-raise"
+        if street == 0:
+            if raises == 1 and player != opener:
+                mine[0] = 1
+                mine[1] = int(raising)
+            elif raises == 2 and player == opener and not mine[2]:
+                mine[2] = 1
+                mine[3] = int(kind == "fold")
+            if raising:
+                raises += 1
+                aggressor = player
+                if raises == 1:
+                    opener = player
+        elif street == 1:
+            if not flop_bet:
+                if player == aggressor:
+                    mine[4] = 1
+                    mine[5] = int(raising)
+                    cbet = raising
+                flop_bet = raising
+            elif cbet and not raised_after_cbet and player != aggressor and not mine[6]:
+                mine[6] = 1
+                mine[7] = int(kind == "fold")
+                raised_after_cbet = raising
+            elif raising:
+                raised_after_cbet = True
+    return counts
+
+
 _SUMS: Final = ("net", "allin_ev_net", "net_bb", "allin_ev_bb")
 
 
@@ -74,6 +181,8 @@ class StatsTally:
         self.names: list[str] = []
         self.counts = np.zeros((0, len(_COUNTS)), dtype=np.int64)
         self.sums = np.zeros((0, len(_SUMS)), dtype=np.float64)
+        self.actions = np.zeros((0, len(ACTION_COUNTS) + 1), dtype=np.int64)
+        """Per player: the hands whose actions were counted, then :data:`ACTION_COUNTS`."""
 
     def _rows(self, names: list[str]) -> npt.NDArray[np.int64]:
         """The rows of ``names``, new players added (numbered in order of first appearance)."""
@@ -90,16 +199,20 @@ class StatsTally:
                 size = max(len(index), 2 * room, 1024)
                 counts = np.zeros((size, len(_COUNTS)), dtype=np.int64)
                 sums = np.zeros((size, len(_SUMS)), dtype=np.float64)
+                actions = np.zeros((size, len(ACTION_COUNTS) + 1), dtype=np.int64)
                 counts[:room] = self.counts
                 sums[:room] = self.sums
-                self.counts, self.sums = counts, sums
+                actions[:room] = self.actions
+                self.counts, self.sums, self.actions = counts, sums, actions
         return np.array(found, dtype=np.int64)
 
     def add(self, result: HandResult) -> None:
         hand = result.hand
         big_blind = hand.big_blind / hand.scale if hand.big_blind else 0.0
         rows = self._rows([player.player for player in result.players])
-        for row, player in zip(rows.tolist(), result.players, strict=True):
+        seen = action_counts(hand)
+        for row, player, mine in zip(rows.tolist(), result.players, seen, strict=True):
+            self.actions[row] += (1, *mine)
             net = player.net
             adjusted = net if player.allin_ev is None else player.allin_ev
             counts = self.counts[row]
@@ -113,24 +226,36 @@ class StatsTally:
                 sums[3] += adjusted / big_blind
 
     def add_totals(
-        self, names: list[str], counts: npt.NDArray[np.int64], sums: npt.NDArray[np.float64]
+        self,
+        names: list[str],
+        counts: npt.NDArray[np.int64],
+        sums: npt.NDArray[np.float64],
+        actions: npt.NDArray[np.int64] | None = None,
     ) -> None:
         """Add sums counted elsewhere (by column): row k of ``counts`` (hands, VPIP, PFR, saw
-        the flop, showdowns, showdowns won) and of ``sums`` (net, all-in EV adjusted net, the
-        two in big blinds) belong to ``names[k]``, each name once."""
+        the flop, showdowns, showdowns won), of ``sums`` (net, all-in EV adjusted net, the
+        two in big blinds) and of ``actions`` (the hands whose actions were counted, then
+        :data:`ACTION_COUNTS`; none: no hand's) belong to ``names[k]``, each name once."""
         rows = self._rows(names)
         self.counts[rows] += counts
         self.sums[rows] += sums
+        if actions is not None:
+            self.actions[rows] += actions
 
     def merge(self, other: StatsTally) -> None:
         size = len(other.names)
-        self.add_totals(other.names, other.counts[:size], other.sums[:size])
+        self.add_totals(other.names, other.counts[:size], other.sums[:size], other.actions[:size])
 
     def stats(self, player: str | None = None) -> list[PlayerStats]:
         """Every player's figures (most hands first), or one player's."""
         names = [player] if player is not None else self.names
         found = [
-            _figures(name, self.counts[self.index[name]], self.sums[self.index[name]])
+            _figures(
+                name,
+                self.counts[self.index[name]],
+                self.sums[self.index[name]],
+                self.actions[self.index[name]],
+            )
             for name in names
             if name in self.index
         ]
@@ -143,10 +268,18 @@ def _share(part: int, whole: int) -> float:
 
 
 def _figures(
-    name: str, counts: npt.NDArray[np.int64], sums: npt.NDArray[np.float64]
+    name: str,
+    counts: npt.NDArray[np.int64],
+    sums: npt.NDArray[np.float64],
+    actions: npt.NDArray[np.int64],
 ) -> PlayerStats:
     hands, vpip, pfr, saw_flop, showdowns, won = (int(value) for value in counts)
     net, adjusted, net_bb, adjusted_bb = (float(value) for value in sums)
+    counted, *seen = (int(value) for value in actions)
+    figures: dict[str, float | None] = dict.fromkeys(ACTION_FIGURES)
+    if hands and counted == hands:
+        for at, figure in enumerate(ACTION_FIGURES):
+            figures[figure] = _share(seen[2 * at + 1], seen[2 * at])
     return PlayerStats(
         player=name,
         hands=hands,
@@ -158,6 +291,7 @@ def _figures(
         pfr=_share(pfr, hands),
         wtsd=_share(showdowns, saw_flop),
         wsd=_share(won, showdowns),
+        **figures,
     )
 
 

@@ -17,7 +17,11 @@ from pokerscore.games.videopoker.paytables import DEFAULT_PAYTABLE
 
 if TYPE_CHECKING:
     from pokerscore._support.progress import Progress
+    from pokerscore.cards import Card
     from pokerscore.games.holdem.game import Game
+    from pokerscore.games.holdem.ranges import Range
+    from pokerscore.games.videopoker.paytables import PayTable
+    from pokerscore.web.games import Games
 
 FieldType = Literal["string", "integer", "number", "boolean", "strings"]
 
@@ -65,6 +69,9 @@ class Endpoint:
     cancellable: bool = False
     """Whether ``answer`` takes ``progress(done, total)``, called as the work advances: the
     server raises there to stop the work of a request whose client has gone."""
+    context: bool = False
+    """Whether ``answer`` takes ``context``, the server's state (the uploaded files, whether a
+    request may name a folder of this machine)."""
 
     def arguments(self, body: object) -> dict[str, Any]:
         """The answer's keyword arguments from a request's JSON ``body``, or a
@@ -161,7 +168,13 @@ def outs(hole: str, board: str, against: str | None, dead: str, game: str) -> di
 
 
 def board(
-    range: str, board: str, dead: str, game: str, against: str | None, by_street: bool
+    range: str,
+    board: str,
+    dead: str,
+    game: str,
+    against: str | None,
+    by_street: bool,
+    progress: Progress | None = None,
 ) -> dict[str, object]:
     from pokerscore.cli.commands.board import board_json
     from pokerscore.games.holdem.board.breakdown import board_breakdown
@@ -173,23 +186,66 @@ def board(
     result = board_breakdown(range, board, game=rules, dead=dead)
     spread = None
     if against is not None:
-        spread = equity_distribution(range, against, board, game=rules, dead=dead)
+        spread = equity_distribution(
+            range, against, board, game=rules, dead=dead, progress=progress
+        )
     return board_json(result, spread, by_street=by_street)
 
 
-def ranges(range: str, game: str, add: list[str], remove: list[str]) -> dict[str, object]:
-    """A range read, with hold'em classes added (whole, weight 1) or removed (the grid's
-    strokes): its normalised text, its combos, and for hold'em how much of each of the 169
-    starting-hand classes it holds (weighted combos over the class's combos). An empty text with
-    nothing added is the empty range."""
+def board_classes(
+    range: str, board: str, dead: str, game: str, progress: Progress | None = None
+) -> dict[str, object]:
+    """A two-card range on a board class by class (the board page's grid): for each
+    starting-hand class the range holds, its live weighted combos and how many of them make
+    each hand and hold each draw (only those above 0), as ``board`` counts them."""
+    from pokerscore.games.holdem.board.breakdown import board_breakdown
+    from pokerscore.games.holdem.ranges import Range, parse_range
+
+    rules = _game(game)
+    if rules.hole_cards != 2 or rules.board_cards == 0:
+        raise RequestError(f'"board/classes" is for the two-card games, not "{rules.name}"')
+    ranking = rules.high.name
+    read = parse_range(range, ranking=ranking)
+    groups: dict[str, tuple[list[tuple[Card, ...]], list[float]]] = {}
+    for combo, weight in zip(read.combos, read.weights, strict=True):
+        name = class_name(combo[0].rank.char, combo[1].rank.char, combo[0].suit == combo[1].suit)
+        combos, weights = groups.setdefault(name, ([], []))
+        combos.append(combo)
+        weights.append(weight)
+    found: dict[str, object] = {}
+    for done, (name, (combos, weights)) in enumerate(groups.items()):
+        part = board_breakdown(Range(tuple(combos), tuple(weights), ranking), board,
+                               game=rules, dead=dead)  # fmt: skip
+        if progress is not None:
+            progress(done, len(groups))
+        if not part.combos:
+            continue
+        found[name] = {
+            "combos": float(part.combos),
+            "made": {kind.slug: float(count) for kind, count in part.made.items() if count},
+            "draws": {draw.slug: float(count) for draw, count in part.draws.items() if count},
+        }
+    return {"game": rules.name, "range": read.text, "classes": found}
+
+
+def ranges(
+    range: str, game: str, add: list[str], remove: list[str], weight: float, suits: str | None
+) -> dict[str, object]:
+    """A range read, with hold'em classes or single combos (``AhKh``) added at ``weight`` or
+    removed (the grid's strokes, its wheel and its suit picker): its normalised text, its
+    combos, and for two-card games how much of each starting-hand class it holds (weighted
+    combos over the class's combos), with ``suits`` a class's combos and their weights (0 for
+    those it does not hold). An empty text with nothing added is the empty range."""
     from pokerscore.games.holdem.ranges import Range, parse_range
 
     rules = _game(game)
     if rules.board_cards == 0:
         raise RequestError(f'ranges are for board games, not "{rules.name}"')
     ranking = rules.high.name
-    if (add or remove) and rules.hole_cards != 2:
+    if (add or remove or suits) and rules.hole_cards != 2:
         raise RequestError('"add" and "remove" take hold\'em classes: the game is ' + rules.name)
+    if not 0 < weight <= 1:
+        raise RequestError('the field "weight" must be above 0 and at most 1')
     if range.strip():
         read = parse_range(range, ranking=ranking, hole_cards=rules.hole_cards)
     else:
@@ -197,10 +253,10 @@ def ranges(range: str, game: str, add: list[str], remove: list[str]) -> dict[str
     if add or remove:
         weights = dict(zip(read.combos, read.weights, strict=True))
         for name in remove:
-            for combo in Range.from_class(name, ranking=ranking):
+            for combo in _class_or_combo(name, ranking):
                 weights.pop(combo, None)
         for name in add:
-            weights.update(dict.fromkeys(Range.from_class(name, ranking=ranking), 1.0))
+            weights.update(dict.fromkeys(_class_or_combo(name, ranking), float(weight)))
         read = Range(tuple(weights), tuple(weights.values()), ranking, rules.hole_cards)
     payload: dict[str, object] = {
         "game": rules.name,
@@ -215,7 +271,22 @@ def ranges(range: str, game: str, add: list[str], remove: list[str]) -> dict[str
             held[name] = held.get(name, 0.0) + weight
         sizes = {name: len(Range.from_class(name, ranking=ranking)) for name in held}
         payload["classes"] = {name: held[name] / sizes[name] for name in held}
+        if suits is not None:
+            weights = dict(zip(read.combos, read.weights, strict=True))
+            payload["suits"] = {
+                "".join(map(str, combo)): weights.get(combo, 0.0)
+                for combo in Range.from_class(suits, ranking=ranking)
+            }
     return payload
+
+
+def _class_or_combo(name: str, ranking: str) -> Range:
+    """A starting-hand class (``AKs``) or one combo of two cards (``AhKh``) as a range."""
+    from pokerscore.games.holdem.ranges import Range, parse_range
+
+    if len(name) == 4 and name[1].lower() in "cdhs" and name[3].lower() in "cdhs":
+        return parse_range(name, ranking=ranking)
+    return Range.from_class(name, ranking=ranking)
 
 
 def class_name(high: str, low: str, suited: bool) -> str:
@@ -243,6 +314,13 @@ def top(percent: float) -> dict[str, object]:
 def advise(cards: str, paytable: str, coins: int) -> dict[str, object]:
     from pokerscore.cli.commands.videopoker import advise_json
     from pokerscore.games.videopoker.advisor import advise as run
+
+    table = _table(paytable, coins)
+    return advise_json(table, coins, run(cards, table, coins=coins), {})
+
+
+def _table(paytable: str, coins: int) -> PayTable:
+    """A built-in pay table by name (the server reads no file a request names), coins checked."""
     from pokerscore.games.videopoker.paytables import MAX_COINS, PAYTABLES
 
     table = PAYTABLES.get(paytable)
@@ -252,7 +330,88 @@ def advise(cards: str, paytable: str, coins: int) -> dict[str, object]:
         )
     if not 1 <= coins <= MAX_COINS:
         raise RequestError(f'the field "coins" must be 1 to {MAX_COINS}')
-    return advise_json(table, coins, run(cards, table, coins=coins), {})
+    return table
+
+
+def analyze(paytable: str, coins: int, progress: Progress | None = None) -> dict[str, object]:
+    """A pay table's exact return under perfect play and each final hand's probability."""
+    from pokerscore.cli.commands.videopoker import analyze_json
+    from pokerscore.games.videopoker.analysis import analyze as run
+
+    table = _table(paytable, coins)
+    return analyze_json(table, coins, run(table, coins=coins, progress=progress))
+
+
+def strategy(
+    paytable: str, coins: int, lines: int | None, progress: Progress | None = None
+) -> dict[str, object]:
+    """A pay table's strategy list, best line first, with its return and exceptions."""
+    from pokerscore.cli.commands.videopoker import strategy_json
+    from pokerscore.games.videopoker.strategy.generate import generate_strategy
+
+    table = _table(paytable, coins)
+    if lines is not None and not 2 <= lines <= 500:
+        raise RequestError('the field "lines" must be 2 to 500')
+    generated = generate_strategy(table, coins=coins, lines=lines, progress=progress)
+    return strategy_json(table, coins, generated)
+
+
+def game_start(
+    paytable: str, coins: int, credits: int | None, seed: int | None, trainer: bool, context: Any
+) -> dict[str, object]:
+    """Sit down at a machine: the terminal game's session on its history (``credits`` None
+    carries on the stored bankroll and a hand left in play at this pay table)."""
+    from pokerscore.games.videopoker.session import VideoPokerSession
+    from pokerscore.web.games import game_json
+
+    table = _table(paytable, coins)
+    games: Games = context.games
+    game = games.start(VideoPokerSession, paytable=table, coins=coins, credits=credits,
+                       seed=seed, trainer=trainer)  # fmt: skip
+    with games.use(game) as session:
+        return game_json(game, session)
+
+
+def game_deal(game: str, coins: int | None, context: Any) -> dict[str, object]:
+    """Deal five cards (the bet, changed first if ``coins`` says so, is charged now)."""
+    from pokerscore.web.games import game_json
+
+    games: Games = context.games
+    with games.use(game) as session:
+        if coins is not None:
+            session.set_bet(coins)
+        session.deal()
+        return game_json(game, session)
+
+
+def game_draw(game: str, hold: int, context: Any) -> dict[str, object]:
+    """Draw to the held cards (``hold``: bit i holds card i): the final hand, the win, and the
+    trainer's verdict on the hold."""
+    from pokerscore.games.videopoker.strategy.words import name_mistake
+    from pokerscore.web.games import game_json, outcome_json
+
+    if not 0 <= hold <= 31:
+        raise RequestError('the field "hold" must be 0 to 31 (bit i holds card i)')
+    games: Games = context.games
+    with games.use(game) as session:
+        for index in range(5):
+            if (session.hold >> index ^ hold >> index) & 1:
+                session.toggle_hold(index)
+        outcome = session.draw()
+        words = None
+        if session.trainer and outcome.mistake:
+            try:
+                words = name_mistake(session.paytable, outcome.dealt, outcome.hold,
+                                     outcome.best.mask)  # fmt: skip
+            except PokerScoreError:
+                words = None
+        return {**game_json(game, session), "outcome": outcome_json(outcome, words)}
+
+
+def game_end(game: str, context: Any) -> dict[str, object]:
+    """Leave the machine: a hand in play waits, paid for, for the next game at its pay table."""
+    games: Games = context.games
+    return {"game": game, "ended": games.end(game)}
 
 
 def paytables() -> dict[str, object]:
@@ -263,9 +422,32 @@ def paytables() -> dict[str, object]:
     return paytables_json(list(PAYTABLES.values()))
 
 
+def _later(module: str, name: str) -> Callable[..., dict[str, object]]:
+    """``pokerscore.web.<module>.<name>``, imported at its first call."""
+
+    def answer(**arguments: Any) -> dict[str, object]:
+        from importlib import import_module
+
+        found: Callable[..., dict[str, object]] = getattr(
+            import_module(f"pokerscore.web.{module}"), name
+        )
+        return found(**arguments)
+
+    return answer
+
+
+_HISTORIES: Final = (
+    Field("upload", "string", "an upload's id (POST /api/histories/upload)"),
+    Field("folder", "string", "or a folder of this machine (absolute; a server on localhost)"),
+    Field("format", "string", "auto (told from each file), phh, pokerstars, …", "auto"),
+)
+
 _GAME = Field(
     "game", "string", "holdem, omaha, omaha-5, …, short-deck, stud, stud-8, razz", "holdem"
 )
+_PAYTABLE = Field("paytable", "string", "a built-in pay table", DEFAULT_PAYTABLE)
+_COINS = Field("coins", "integer", "coins bet, 1 to 5", 5)
+_GAME_ID = Field("game", "string", "the id videopoker/game/start gave", required=True)
 _RANKING = Field("ranking", "string", "a ranking: high, ace-to-five, deuce-to-seven, …", "high")
 
 ENDPOINTS: Final[tuple[Endpoint, ...]] = (
@@ -297,11 +479,19 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
               Field("dead", "string", "cards out of play", ""), _GAME,
               Field("against", "string", "an opposing range: the equity distribution"),
               Field("by_street", "boolean", "with against: the equity card by card", False)),
-             board),
+             board, cancellable=True),
+    Endpoint("board/classes", "A two-card range on a board class by class: each class's "
+             "combos, made hands and draws (the board page's grid)",
+             (Field("range", "string", "a range: QQ+, AKs", required=True),
+              Field("board", "string", "3, 4 or 5 board cards", required=True),
+              Field("dead", "string", "cards out of play", ""), _GAME), board_classes,
+             cancellable=True),
     Endpoint("ranges", "Read a range: normalised text, combos, share of each class",
              (Field("range", "string", "a range: QQ+, AKs, 15% ('' is empty)", required=True),
-              _GAME, Field("add", "strings", "hold'em classes to add whole", []),
-              Field("remove", "strings", "hold'em classes to remove", [])), ranges),
+              _GAME, Field("add", "strings", "hold'em classes or combos (AhKh) to add", []),
+              Field("remove", "strings", "hold'em classes or combos (AhKh) to remove", []),
+              Field("weight", "number", "the weight of what add adds: above 0, at most 1", 1.0),
+              Field("suits", "string", "a class (AKs): its combos and their weights")), ranges),
     Endpoint("ranges/grid", "The 13 x 13 grid's classes, row by row", (_GAME,), grid),
     Endpoint("ranges/top", "The top percent of classes in pokerscore's order (top_classes)",
              (Field("percent", "number", "0 to 100", required=True),), top),
@@ -312,6 +502,50 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
               Field("coins", "integer", "coins bet, 1 to 5", 5)), advise),
     Endpoint("videopoker/paytables", "The built-in pay tables "
              "(pokerscore videopoker paytables --json)", (), paytables),
+    Endpoint("videopoker/analyze", "A pay table's exact return under perfect play "
+             "(pokerscore videopoker analyze --json)", (_PAYTABLE, _COINS), analyze,
+             cancellable=True),
+    Endpoint("videopoker/strategy", "A pay table's strategy list "
+             "(pokerscore videopoker strategy --json)",
+             (_PAYTABLE, _COINS, Field("lines", "integer", "a short list of at most this many "
+                                       "lines, 2 to 500 (none: the full list)")),
+             strategy, cancellable=True),
+    Endpoint("videopoker/game/start", "Sit down at a machine: the terminal game's session and "
+             "SQLite history", (_PAYTABLE, _COINS,
+              Field("credits", "integer", "a new bankroll (none: carry on the stored one)"),
+              Field("seed", "integer", "reproducible deals: hand i is deal(seed + i)"),
+              Field("trainer", "boolean", "judge each hold against the best", True)),
+             game_start, context=True),
+    Endpoint("videopoker/game/deal", "Deal five cards (the bet charged now)",
+             (_GAME_ID, Field("coins", "integer", "change the bet first, 1 to 5")), game_deal,
+             context=True),
+    Endpoint("videopoker/game/draw", "Draw to the held cards: the hand, the win, the verdict",
+             (_GAME_ID, Field("hold", "integer", "bit i holds card i (0 to 31)", required=True)),
+             game_draw, context=True),
+    Endpoint("videopoker/game/end", "Leave the machine (a hand in play waits for the next game)",
+             (_GAME_ID,), game_end, context=True),
+    Endpoint("histories/report", "Replay hand histories: the summary and each player's figures "
+             "(pokerscore histories --json), a player's running net and all-in EV net",
+             (*_HISTORIES, Field("player", "string", "a player followed hand by hand: series")),
+             _later("histories", "report"), cancellable=True, context=True),
+    Endpoint("histories/hands", "The hands, one row each, filtered and paged",
+             (*_HISTORIES, Field("player", "string", "a player's hands (net, all-in EV, …)"),
+              Field("game", "string", "one variant: NT, PO, FO/8, …"),
+              Field("position", "string", "with player: BTN, SB, BB, UTG, …, CO"),
+              Field("min_net", "number", "with player: net at least this"),
+              Field("max_net", "number", "with player: net at most this"),
+              Field("offset", "integer", "rows to skip", 0),
+              Field("limit", "integer", "rows to give, 1 to 500", 100)),
+             _later("histories", "hands"), cancellable=True, context=True),
+    Endpoint("histories/hand", "One hand replayed step by step: stacks, pot, board, each "
+             "action, the all-in equity",
+             (*_HISTORIES, Field("file", "string", "the file, as the hand list names it", required=True),
+              Field("hand", "integer", "the hand's number in its file", required=True)),
+             _later("histories", "one_hand"), cancellable=True, context=True),
+    Endpoint("preflop", "Each class's preflop equity against a random hand (the shipped table, "
+             "as pokerscore preflop --json) or against one class",
+             (Field("against", "string", "random, or a class: AA, AKs, T9o", "random"),),
+             _later("preflop", "preflop")),
 )  # fmt: skip
 
 BY_PATH: Final[Mapping[str, Endpoint]] = {endpoint.path: endpoint for endpoint in ENDPOINTS}
@@ -354,6 +588,29 @@ def openapi() -> dict[str, object]:
                 },
             }
         }
+    paths["/api/histories/upload"] = {
+        "post": {
+            "summary": "Upload one hand-history file (the raw bytes as the body); repeat with "
+            "upload=ID to add files to an upload",
+            "parameters": [
+                {"name": "name", "in": "query", "required": True, "description":
+                 "the file's name, ending .phh, .phhs or .txt", "schema": {"type": "string"}},
+                {"name": "upload", "in": "query", "required": False, "description":
+                 "an upload's id to add the file to (none: a new upload)",
+                 "schema": {"type": "string"}},
+            ],
+            "requestBody": {
+                "required": True,
+                "content": {"application/octet-stream": {"schema": {"type": "string",
+                                                                   "format": "binary"}}},
+            },
+            "responses": {
+                "200": {"description": "the upload: its id, its files and their bytes"},
+                "400": {"description": "a name or id the API cannot read", "content": error},
+                "413": {"description": "past the size limits", "content": error},
+            },
+        }
+    }  # fmt: skip
     return {
         "openapi": "3.1.0",
         "info": {"title": "pokerscore", "version": __version__},

@@ -95,7 +95,52 @@ def aces_ds(hand: Hand) -> bool:
     return hand.has(A) >= 2 and hand.shape == [2, 2]
 
 
+def ranks_shape(hand: Hand) -> list[int]:
+    """How many cards of each rank the hand holds, fewest first."""
+    return sorted(hand.rank_count.values())
+
+
+def fits_in_some_order(hand: Hand, rule: Callable[[list[int], list[int]], bool]) -> bool:
+    """Whether some order of the hand's cards has ranks and suits the rule takes."""
+    return any(
+        rule([hand.ranks[i] for i in order], [hand.suits[i] for i in order])
+        for order in permutations(range(4))
+    )
+
+
 CASES: dict[str, Callable[[Hand], bool]] = {
+    # ProPokerTools' rank variables: one letter one rank, two letters two ranks, none a rank
+    # the word writes out (issue 32 §4).
+    "RRON": lambda h: ranks_shape(h) == [1, 1, 2],
+    "RR": lambda h: ranks_shape(h)[-1] >= 2,
+    "RROO": lambda h: ranks_shape(h) == [2, 2],
+    "RRR": lambda h: ranks_shape(h)[-1] >= 3,
+    "AARR": lambda h: h.has(A) == 2 and ranks_shape(h) == [2, 2],
+    "RxRyOxOy": lambda h: (
+        ranks_shape(h) == [2, 2]
+        and len({(s, r == h.ranks[0]) for r, s in zip(h.ranks, h.suits, strict=True)}) == 4
+        and len(set(h.suits)) == 2
+    ),
+    "RxOxN": lambda h: fits_in_some_order(
+        h, lambda ranks, suits: len(set(ranks[:3])) == 3 and suits[0] == suits[1]
+    ),
+    # ProPokerTools' rank spans: the ranks that differ step together (issue 32 §4).
+    "KK-TT": lambda h: any(h.has(rank) >= 2 for rank in (K, Q, J, T)),
+    "TT+": lambda h: any(h.has(rank) >= 2 for rank in (T, J, Q, K, A)),
+    "55-": lambda h: any(h.has(rank) >= 2 for rank in (3, 2, 1, 0)),
+    "AK-AT": lambda h: h.has(A) >= 1 and any(h.has(rank) for rank in (K, Q, J, T)),
+    "JT9-765": lambda h: any(
+        all(h.has(rank) for rank in (top, top - 1, top - 2))
+        for top in (J, T, 7, 6, 5)  # JT9, T98, 987, 876, 765
+    ),
+    "AxKx-AxTx": lambda h: any(
+        h.ranks[i] == A and h.ranks[j] in (K, Q, J, T) and h.suits[i] == h.suits[j]
+        for i in range(4)
+        for j in range(4)
+    ),
+    "KRs": lambda h: fits_in_some_order(
+        h, lambda ranks, suits: ranks[0] == K and ranks[1] != K and suits[1] == SPADES
+    ),
     "AA**": lambda h: h.has(A) >= 2,
     "AA": lambda h: h.has(A) >= 2,
     "aa": lambda h: h.has(A) >= 2,
@@ -233,7 +278,7 @@ def test_a_hand_built_by_hand_knows_its_size() -> None:
 @pytest.mark.parametrize(
     ("text", "token", "position", "allowed"),
     [
-        ("AAv*", "AAv*", 1, "ranks 2-9 T J Q K A, * for any card"),
+        ("AA@*", "AA@*", 1, "ranks 2-9 T J Q K A, * for any card"),
         ("KK, AAKKQ", "AAKKQ", 2, "a hand here holds 4 cards, and AAKKQ names 5"),
         ("[AK", "[AK", 1, "a rank set is closed by ]"),
         ("[]A", "[]A", 1, "an empty rank set"),
@@ -249,8 +294,14 @@ def test_a_hand_built_by_hand_knows_its_size() -> None:
         ("AA:2", "AA:2", 1, "a weight is a number above 0 and at most 1"),
         ("", "", 1, "a range needs at least one hand"),
         # The character the grammar stopped at, and what it expected there.
-        ("AA, KKQp", "KKQp", 2, '"p" is not a rank (2-9 T J Q K A), *, a rank set [...], a suit'),
-        ("KK+", "KK+", 1, '"+" is not a rank'),
+        ("AA, KKQ@", "KKQ@", 2, '"@" is not a rank (2-9 T J Q K A), *, a rank set [...], a rank'),
+        ("K+K", "K+K", 1, '"+" is not a rank'),
+        ("KK-T", "KK-T", 1, "a rank span joins two words of plain ranks written alike"),
+        ("AK-QT", "AK-QT", 1, "a rank span joins two words"),
+        ("[AK]-T", "[AK]-T", 1, "a rank span joins two words"),
+        # XxXx meant any hand, and was read as four cards of one suit (issue 32 §4)
+        ("XxXx", "XxXx", 1, "XxXx is no hand here: write random for any hand"),
+        ("AAxY", "AAxY", 1, "Y: suit variables are small letters"),
     ],
 )
 def test_bad_text_names_the_token_and_what_is_allowed(

@@ -869,8 +869,8 @@ def test_a_player_neither_cards_nor_a_range_gets_the_error_at_the_wrong_token(
 @pytest.mark.parametrize(
     ("text", "token", "position"),
     [
-        ("AA:ds,KK+", "KK+", 3),
-        ("AA, KKQp", "KKQp", 2),
+        ("AA:ds,K+K", "K+K", 3),
+        ("AA, KKQ@", "KKQ@", 2),
     ],
 )
 def test_an_omaha_player_neither_cards_nor_a_range_gets_the_range_error(
@@ -906,6 +906,12 @@ def suited(high: int, low: int) -> bool:
         ("*", lambda h, lo: True, 1326),
         ("ss", suited, 312),
         ("rainbow", lambda h, lo: not suited(h, lo), 1014),
+        # Rank variables: one letter one rank, two letters two ranks, none a written rank.
+        ("RR", lambda h, lo: rank(h) == rank(lo), 78),
+        ("RO", lambda h, lo: rank(h) != rank(lo), 1248),
+        ("RxOx", lambda h, lo: rank(h) != rank(lo) and suited(h, lo), 312),
+        ("RxOy", lambda h, lo: rank(h) != rank(lo) and not suited(h, lo), 936),
+        ("AR", lambda h, lo: rank(h) == ACE and rank(lo) != ACE, 192),
     ],
 )
 def test_propokertools_generic_words_name_two_card_hands(

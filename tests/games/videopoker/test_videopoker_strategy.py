@@ -4,6 +4,7 @@ generating them; checked against published figures and a matcher written from th
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -289,3 +290,15 @@ def test_trainer_words_name_the_mistake_in_the_lists_words() -> None:
     assert name_mistake("jacks-or-better-9-6", "3c 3h 7h 9h Kh", 0b00011, 0b11110) == (
         "you kept a low pair; the best hold is 4 to a flush"
     )
+
+
+def test_load_strategy_reads_regular_files_only(tmp_path: Path) -> None:
+    # a named pipe blocked forever; a number raised a bare TypeError (issue 32, round three)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(StrategyError, match="pipe: not a regular file"):
+        load_strategy(pipe)
+    with pytest.raises(StrategyError, match="not a regular file"):
+        load_strategy(tmp_path)
+    with pytest.raises(ParameterError, match=r"^path must be a path"):
+        load_strategy(3)  # type: ignore[arg-type]

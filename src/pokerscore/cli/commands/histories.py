@@ -27,16 +27,30 @@ from pokerscore.cli.output import (
 if TYPE_CHECKING:
     from distributed import Client
 
+    from pokerscore.histories.phh_writing import PhhExport
     from pokerscore.histories.reading import FileFormat
     from pokerscore.histories.running import OutForm
+    from pokerscore.histories.stats import PlayerStats
     from pokerscore.histories.summary import HistoriesSummary
 
 SHOWN_ERRORS: Final = 10
 SHOWN_DISAGREEMENTS: Final = 10
 SHOWN_PLAYERS: Final = 25
-FORMATS: Final = ("auto", "phh", "pokerstars")
+KEPT_LISTED: Final = 100
+ACTION_HEADINGS: Final = ("3B", "F3B", "CB", "FCB")
+"""3-bet, fold to 3-bet, c-bet, fold to c-bet (shown where the hands' actions were counted)."""
 OUT_FORMS: Final = ("auto", "file", "dataset")
-FLAGS: Final = {"out": "--out", "plot": "--plot", "out_form": "--out-form"}
+FLAGS: Final = {
+    "out": "--out",
+    "plot": "--plot",
+    "out_form": "--out-form",
+    "folder": "--to-phh",
+    "database": "--db",
+    "where": "--where",
+    "by": "--by",
+}
+DATABASE_ACTIONS: Final = ("import", "report")
+GROUPS: Final = ("position", "stakes", "month", "game", "site")
 
 
 def histories_command(
@@ -76,7 +90,13 @@ def histories_command(
         ),
     ] = None,
     file_format: Annotated[
-        str, typer.Option("--format", "-f", metavar="|".join(FORMATS), help="The files' format.")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="auto|phh|pokerstars|SITE",
+            help="The files' format (auto: told from each file; SITE: a site's, e.g. ggpoker).",
+        ),
     ] = "auto",
     workers: Annotated[
         int | None,
@@ -89,6 +109,36 @@ def histories_command(
         typer.Option("--scheduler", metavar="ADDRESS", help="Run on this running Dask cluster."),
     ] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first bad hand.")] = False,
+    to_phh: Annotated[
+        Path | None,
+        typer.Option(
+            "--to-phh",
+            metavar="DIR",
+            help="Also write every hand read as PHH: DIR/NAME.phhs per source file (an existing "
+            "file is never replaced).",
+        ),
+    ] = None,
+    database: Annotated[
+        Path | None,
+        typer.Option(
+            "--db",
+            metavar="FILE.duckdb",
+            help="With import: the database the hands go into; with report: the one read.",
+        ),
+    ] = None,
+    where: Annotated[
+        str | None,
+        typer.Option(
+            "--where",
+            metavar="FILTER",
+            help="report: keep the rows of this filter, e.g. \"position = 'BTN' and stakes = "
+            "'0.5/1'\" (columns, comparisons, and, or, not, parentheses).",
+        ),
+    ] = None,
+    by: Annotated[
+        str | None,
+        typer.Option("--by", metavar="|".join(GROUPS), help="report: the figures per group."),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Replay every hand: bets, calls, raises, side pots, showdowns and rake, checked against what
@@ -99,9 +149,39 @@ def histories_command(
     reported with its file, hand and line and skipped, and the exit status is then 1 (--strict:
     stop at the first, status 2). Where the site's record of the result differs from the
     replay, the hand counts as a disagreement and is reported.
+
+    A database of your hands (DuckDB): histories import PATH... --db hands.duckdb adds the
+    hands it does not hold yet; histories report --db hands.duckdb [--player P] [--where
+    FILTER] [--by position|stakes|month|game|site] [--plot FILE.png] gives the figures, with
+    3-bet, fold to 3-bet, c-bet and fold to c-bet.
     """
-    if file_format not in FORMATS:
-        fail(f"unknown format {file_format!r}: use one of {', '.join(FORMATS)}")
+    if paths and paths[0] in DATABASE_ACTIONS:
+        flags = {"--out": out, "--to-phh": to_phh, "--workers": workers,
+                 "--scheduler": scheduler, "--strict": strict or None}  # fmt: skip
+        given = [flag for flag, value in flags.items() if value is not None]
+        if out_form != "auto":
+            given.append("--out-form")
+        if given:
+            fail(f"{given[0]} is for a plain run: histories {paths[0]} takes none")
+        if database is None:
+            fail(f"histories {paths[0]} needs --db FILE.duckdb")
+        if paths[0] == "import":
+            if len(paths) < 2 or where is not None or by is not None or plot is not None:
+                fail("histories import PATH... --db FILE takes hand-history paths and no "
+                     "--where, --by or --plot")  # fmt: skip
+            _import(paths[1:], database, file_format, json_output)
+        else:
+            if len(paths) > 1:
+                fail("histories report reads the database: it takes no paths")
+            _report(database, player, where, by, plot, json_output)
+        return
+    for flag, value in (("--db", database), ("--where", where), ("--by", by)):
+        if value is not None:
+            fail(f"{flag} is for histories import and histories report")
+    from pokerscore.histories.reading import format_names
+
+    if file_format not in format_names():
+        fail(f"unknown format {file_format!r}: use one of {', '.join(format_names())}")
     if workers is not None and scheduler is not None:
         fail("--workers sizes a local cluster: leave it out with --scheduler")
     if plot is not None and player is None:
@@ -115,6 +195,11 @@ def histories_command(
             from pokerscore.histories.reading import history_files
 
             refuse_inputs(plot, history_files(paths), "plot")
+        exported = None
+        if to_phh is not None:
+            from pokerscore.histories.phh_writing import export_phh
+
+            exported = export_phh(paths, to_phh, file_format=cast("FileFormat", file_format))
         task = bar.add_task("reading", total=None)
 
         def advance(done: int, total: int) -> None:
@@ -136,9 +221,17 @@ def histories_command(
     if json_output:
         payload = summary.as_json(player)
         payload["seconds"] = round(seconds, 3)
+        if exported is not None:
+            payload["phh"] = {
+                "files": [str(path) for path in exported.files],
+                "hands": exported.hands,
+                "not_written": [str(error) for error in exported.skipped[:KEPT_LISTED]],
+            }
         print_json(payload)
     else:
         _print(summary, player, out, plot, seconds)
+        if exported is not None:
+            _print_export(exported, to_phh)
     if summary.bad:
         raise typer.Exit(1)
 
@@ -198,6 +291,101 @@ def _compiling() -> None:
     )
 
 
+def _import(paths: list[str], database: Path, file_format: str, json_output: bool) -> None:
+    """``histories import``."""
+    from pokerscore.histories.reading import format_names
+
+    if file_format not in format_names():
+        fail(f"unknown format {file_format!r}: use one of {', '.join(format_names())}")
+    started = time.perf_counter()
+    with progress_bar(disable=json_output) as bar, user_errors(FLAGS):
+        from pokerscore.histories.database import import_histories
+
+        task = bar.add_task("importing", total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, description=f"file {done:,} of {total:,}")
+
+        summary = import_histories(
+            paths, database=database, file_format=cast("FileFormat", file_format), progress=advance
+        )
+    seconds = time.perf_counter() - started
+    for bad in summary.errors[:SHOWN_ERRORS]:
+        report_error(bad.message)
+    if summary.bad > SHOWN_ERRORS:
+        report_error(f"{summary.bad:,} bad hands in all (--json lists the first 100)")
+    if json_output:
+        payload = summary.as_json()
+        payload["seconds"] = round(seconds, 3)
+        print_json(payload)
+    else:
+        console.print(
+            Text(
+                f"{counted(summary.hands, 'hand')} read from {counted(summary.files, 'file')}: "
+                f"{summary.added:,} added to {database}, {summary.hands - summary.added:,} there "
+                f"already, {summary.bad:,} bad ({seconds:.1f} s)"
+            ),
+            soft_wrap=True,
+        )
+    if summary.bad:
+        raise typer.Exit(1)
+
+
+def _report(
+    database: Path,
+    player: str | None,
+    where: str | None,
+    by: str | None,
+    plot: Path | None,
+    json_output: bool,
+) -> None:
+    """``histories report``."""
+    if by is not None and by not in GROUPS:
+        fail(f"unknown --by {by!r}: use one of {', '.join(GROUPS)}")
+    if plot is not None and player is None:
+        fail("--plot draws one player: give --player NAME")
+    with user_errors(FLAGS):
+        from pokerscore.histories.database import GroupBy, report_histories
+
+        if plot is not None:
+            from pokerscore.files.finding import refuse_inputs
+
+            refuse_inputs(plot, [database], "plot")
+        found = report_histories(
+            database=database, player=player, where=where, by=cast("GroupBy | None", by)
+        )
+        if plot is not None and player is not None:
+            from pokerscore.histories.plots import plot_player
+
+            plot_player(found.series, player, plot)
+    if json_output:
+        print_json(found.as_json())
+        return
+    if player is not None and not any(players for _, players in found.groups):
+        report_error(f"{player} plays no hand that the filter keeps")
+    for group, players in found.groups:
+        _players_table(players, "Players" if group is None else f"{by} {group}")
+    kept = f" where {where}" if where else ""
+    console.print(Text(f"{counted(found.hands, 'hand')} in {database}{kept}"), soft_wrap=True)
+    if plot is not None:
+        error_console.print(Text(f"wrote {plot}", style="dim"))
+
+
+def _print_export(exported: PhhExport, folder: Path | None) -> None:
+    """What ``--to-phh`` wrote, and the hands PHH cannot say (the unreadable ones are the run's
+    bad hands, reported already)."""
+    unsaid = [error for error in exported.skipped if "PHH has no notation" in error.reason]
+    for error in unsaid[:SHOWN_ERRORS]:
+        error_console.print(Text(f"note: not written as PHH: {error}", style="dim"))
+    error_console.print(
+        Text(
+            f"wrote {counted(exported.hands, 'hand')} as PHH to {folder} "
+            f"({counted(len(exported.files), 'file')}, {len(exported.skipped):,} hands not written)",
+            style="dim",
+        )
+    )
+
+
 def _rate(value: float) -> str:
     return f"{value:,.1f}" if abs(value) < 100 else f"{value:,.0f}"
 
@@ -222,44 +410,10 @@ def _print(
     plot: Path | None,
     seconds: float,
 ) -> None:
-    from rich import box
-    from rich.table import Table
-
     players = summary.players(player)
     if player is not None and not players:
         report_error(f"{player} plays no hand in these files")
-    table = Table(
-        title="Players",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        show_edge=False,
-        pad_edge=False,
-        padding=(0, 1),
-        collapse_padding=True,
-    )
-    table.add_column("player", no_wrap=True, max_width=14, overflow="ellipsis")
-    for heading in ("hands", "net", "EV net", "bb/100", "VPIP", "PFR", "WTSD", "W$SD"):
-        table.add_column(heading, justify="right", no_wrap=True)
-    for stats in players[:SHOWN_PLAYERS]:
-        table.add_row(
-            Text(stats.player),
-            f"{stats.hands:,}",
-            _money(stats.net),
-            _money(stats.allin_ev_net),
-            _rate(stats.bb_per_100),
-            f"{stats.vpip:.0%}",
-            f"{stats.pfr:.0%}",
-            f"{stats.wtsd:.0%}",
-            f"{stats.wsd:.0%}",
-        )
-    if players:
-        console.print(table)
-    if len(players) > SHOWN_PLAYERS:
-        console.print(
-            Text(
-                f"… and {len(players) - SHOWN_PLAYERS:,} more players (--player NAME)", style="dim"
-            )
-        )
+    _players_table(players, "Players")
     console.print(
         Text(
             f"{counted(summary.hands, 'hand')} replayed from {counted(summary.files, 'file')}, "
@@ -277,3 +431,48 @@ def _print(
     for path in (out, plot):
         if path is not None:
             error_console.print(Text(f"wrote {path}", style="dim"))
+
+
+def _players_table(players: list[PlayerStats], title: str) -> None:
+    """The players' figures as a table (the first :data:`SHOWN_PLAYERS`)."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(
+        title=title,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+    )
+    table.add_column("player", no_wrap=True, max_width=14, overflow="ellipsis")
+    shown = players[:SHOWN_PLAYERS]
+    actions = any(stats.three_bet is not None for stats in shown)
+    headings = ["hands", "net", "EV net", "bb/100", "VPIP", "PFR", "WTSD", "W$SD"]
+    for heading in headings + (list(ACTION_HEADINGS) if actions else []):
+        table.add_column(heading, justify="right", no_wrap=True)
+    for stats in shown:
+        cells = [
+            f"{stats.hands:,}",
+            _money(stats.net),
+            _money(stats.allin_ev_net),
+            _rate(stats.bb_per_100),
+            f"{stats.vpip:.0%}",
+            f"{stats.pfr:.0%}",
+            f"{stats.wtsd:.0%}",
+            f"{stats.wsd:.0%}",
+        ]
+        if actions:
+            figures = (stats.three_bet, stats.fold_to_three_bet, stats.cbet, stats.fold_to_cbet)
+            cells += ["-" if value is None else f"{value:.0%}" for value in figures]
+        table.add_row(Text(stats.player), *cells)
+    if players:
+        console.print(table)
+    if len(players) > SHOWN_PLAYERS:
+        console.print(
+            Text(
+                f"… and {len(players) - SHOWN_PLAYERS:,} more players (--player NAME)", style="dim"
+            )
+        )

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
+from pokerscore.cli.commands.play import DbOption
 from pokerscore.cli.output import JsonOption, error_console, fail, print_json
 
 LOOPBACK_NAMES = ("localhost",)
@@ -53,12 +54,14 @@ def serve_command(
     open_page: Annotated[
         bool, typer.Option("--open", help="Open the equity page in the web browser.")
     ] = False,
+    db: DbOption = None,
     json_output: JsonOption = False,
 ) -> None:
     """Serve the web pages and the HTTP API (under /api/, described at /api/docs) until Ctrl+C.
 
     The first line printed is the address, port 0 resolved (with --json, one JSON object
-    holding it as url). Every page works offline.
+    holding it as url). Every page works offline. The video poker game keeps its hands in the
+    terminal game's history (--db another file).
     """
     from pokerscore._support.extras import MissingExtraError, require, require_extra
 
@@ -89,5 +92,6 @@ def serve_command(
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(create_app(), log_level="warning", lifespan="on")
+    app = create_app(local_folders=_is_loopback(host), history=db)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])  # Ctrl+C: uvicorn stops and returns

@@ -106,7 +106,8 @@ def _print_tables(tables: PreflopTables) -> None:
         console.print(_three_way_table(tables.three_way))
 
 
-def _tables_json(tables: PreflopTables) -> dict[str, Any]:
+def tables_json(tables: PreflopTables) -> dict[str, Any]:
+    """The tables as ``--json`` prints them (the heads-up table by its size only)."""
     payload: dict[str, Any] = {}
     if tables.vs_random is not None:
         payload["vs_random"] = tables.vs_random.to_pylist()
@@ -225,7 +226,7 @@ def preflop_command(
                 "seconds": round(seconds, 3),
                 "tasks_run": tables.tasks_run,
                 "files": written,
-                **_tables_json(tables),
+                **tables_json(tables),
             }
         )
         return
@@ -248,7 +249,7 @@ def show_command(
         name = starting_classes([hand])[0] if hand is not None else None
     if name is None:
         if json_output:
-            print_json(_tables_json(tables))
+            print_json(tables_json(tables))
         else:
             _print_tables(tables)
         return

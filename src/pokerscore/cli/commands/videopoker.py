@@ -38,6 +38,8 @@ from pokerscore.games.videopoker.seeds import DEFAULT_LIMIT
 
 if TYPE_CHECKING:
     from pokerscore.games.videopoker.advisor import HoldEV
+    from pokerscore.games.videopoker.analysis import GameAnalysis
+    from pokerscore.games.videopoker.strategy.generate import GeneratedStrategy
     from pokerscore.games.videopoker.strategy.play import StrategyPlay
 
 DEFAULT_WORST = 10
@@ -325,17 +327,7 @@ def analyze_command(
         result = analyze(table, coins=coins, progress=advance)
     probabilities = result.probabilities
     if json_output:
-        print_json(
-            {
-                "paytable": table.name,
-                "coins": coins,
-                "return": result.return_rate,
-                "return_exact": _ratio(result.return_exact),
-                "stdev": result.stdev,
-                "royal_cycle": result.royal_cycle,
-                "probabilities": probabilities,
-            }
-        )
+        print_json(analyze_json(table, coins, result))
         return
     from rich.table import Table
 
@@ -357,6 +349,19 @@ def analyze_command(
     if result.royal_cycle:
         royal = "a natural royal flush" if table.wild else "a royal flush"
         console.print(f"{royal} every {result.royal_cycle:,.0f} games on average")
+
+
+def analyze_json(table: PayTable, coins: int, result: GameAnalysis) -> dict[str, object]:
+    """``videopoker analyze --json``'s object (the web API's ``/api/videopoker/analyze`` too)."""
+    return {
+        "paytable": table.name,
+        "coins": coins,
+        "return": result.return_rate,
+        "return_exact": _ratio(result.return_exact),
+        "stdev": result.stdev,
+        "royal_cycle": result.royal_cycle,
+        "probabilities": result.probabilities,
+    }
 
 
 def _analyze_strategy(
@@ -544,34 +549,8 @@ def strategy_command(
             temporary.write_text(generated.text, encoding="utf-8")
     headers = {line.number: header for index, header in strategy.headers.items()
                for line in strategy.lines[index : index + 1]}  # fmt: skip
-    groups: dict[int, str | None] = {}
-    current: str | None = None
-    for index, line in enumerate(strategy.lines):
-        current = strategy.headers.get(index, current)
-        groups[line.number] = current
     if json_output:
-        print_json(
-            {
-                "paytable": table.name,
-                "coins": coins,
-                **_return_json(play),
-                "lines": [
-                    {
-                        "text": record.text,
-                        "group": groups[record.number],
-                        "ev": record.ev,
-                        "deals": record.deals,
-                    }
-                    for record in play.lines
-                ],
-                "strategy": generated.text,
-                "exceptions": {
-                    "deals": play.misplayed,
-                    "cost": float(play.cost_exact),
-                    "worst": _misplays_json(play),
-                },
-            }
-        )
+        print_json(strategy_json(table, coins, generated))
         return
     from rich.table import Table
 
@@ -593,6 +572,37 @@ def strategy_command(
     _print_misplays(play, "Worst exceptions", "the list holds")
     if output is not None:
         console.print(Text(f"written to {output}", style="dim"))
+
+
+def strategy_json(table: PayTable, coins: int, generated: GeneratedStrategy) -> dict[str, object]:
+    """``videopoker strategy --json``'s object (the web API's ``/api/videopoker/strategy``
+    too): each line with its group header, average return and the deals it decides."""
+    strategy, play = generated.strategy, generated.play
+    groups: dict[int, str | None] = {}
+    current: str | None = None
+    for index, line in enumerate(strategy.lines):
+        current = strategy.headers.get(index, current)
+        groups[line.number] = current
+    return {
+        "paytable": table.name,
+        "coins": coins,
+        **_return_json(play),
+        "lines": [
+            {
+                "text": record.text,
+                "group": groups[record.number],
+                "ev": record.ev,
+                "deals": record.deals,
+            }
+            for record in play.lines
+        ],
+        "strategy": generated.text,
+        "exceptions": {
+            "deals": play.misplayed,
+            "cost": float(play.cost_exact),
+            "worst": _misplays_json(play),
+        },
+    }
 
 
 def seeds_command(

@@ -384,8 +384,11 @@ class Ranking:
             )
 
     def tables(self, size: int) -> RankingTables:
-        """The bundle of NumPy tables the compiled kernels take, for hands of ``size`` cards."""
+        """The bundle of NumPy tables the compiled kernels take, for hands of ``size`` cards
+        (5, 6 or 7)."""
         self._five_cards_only()
+        if type(size) is not int or not 5 <= size <= 7:
+            raise ParameterError(f"{{name}} must be 5, 6 or 7 cards, not {size!r:.20}", "size")
         from pokerscore.engine.tables import ranking_tables
 
         return ranking_tables(self, size)

@@ -817,10 +817,12 @@ class HandPattern(NamedTuple):
     """One pattern of named cards for :func:`match_pattern`.
 
     ``masks[i]`` is the 52-bit set of cards named card ``i`` may be, ``letters[i]`` its suit
-    variable (0 to 3, or -1); ``after[i]`` 1 when named card ``i`` is interchangeable with the
-    one before it (so it takes a later place in the hand: each assignment is tried once, not in
-    every order); ``blocked`` the suits the pattern writes out (bit per suit: no variable takes
-    them); ``shape`` a suit shape of the whole hand (0 none, or :data:`DOUBLE_SUITED`,
+    variable (0 to 3, or -1), ``rank_letters[i]`` its rank variable (0 to 12, or -1);
+    ``after[i]`` 1 when named card ``i`` is interchangeable with the one before it (so it takes
+    a later place in the hand: each assignment is tried once, not in every order); ``blocked``
+    the suits the pattern writes out (bit per suit: no suit variable takes them),
+    ``blocked_ranks`` the ranks it writes out (bit per rank: no rank variable takes them);
+    ``shape`` a suit shape of the whole hand (0 none, or :data:`DOUBLE_SUITED`,
     :data:`SINGLE_SUITED`, :data:`RAINBOW`).
     """
 
@@ -829,6 +831,13 @@ class HandPattern(NamedTuple):
     after: IntArray
     blocked: int
     shape: int
+    rank_letters: IntArray
+    blocked_ranks: int
+
+
+SCRATCH_PER_CARD = 3
+SCRATCH_MORE = 34
+"""A pattern's scratch integers: per named card, and beyond them (see :func:`_pattern_fits`)."""
 
 
 @kernel(inline=True)
@@ -852,53 +861,76 @@ def _shape_fits(cards: IntArray, size: int, shape: int, tally: IntArray) -> bool
 
 
 @kernel(inline=True)
+def _variable_fits(letter: int, value: int, value_of: IntArray, letter_of: IntArray) -> int:
+    """Whether a card whose suit (or rank) is ``value`` may take a named card of variable
+    ``letter``: -1 no, 0 yes (no variable, or the variable already has that value), 1 yes by
+    binding the variable to it (the variable is free and no other variable, nor the pattern's
+    own written values, has the value)."""
+    if letter < 0 or value_of[letter] == value:
+        return 0
+    if value_of[letter] < 0 and letter_of[value] < 0:
+        return 1
+    return -1
+
+
+@kernel(inline=True)
 def _pattern_fits(
     cards: IntArray,
     size: int,
     masks: npt.NDArray[np.uint64],
     letters: IntArray,
+    rank_letters: IntArray,
     after: IntArray,
     blocked: int,
+    blocked_ranks: int,
     scratch: IntArray,
 ) -> bool:
     """Whether the named cards go to different cards of the hand, each to one it may be, the
-    same suit variable to the same suit and different ones to different suits (backtracking).
-    ``scratch`` holds 3 * len(masks) + 8 integers."""
+    same suit variable to the same suit and different ones to different suits, and the same for
+    rank variables and ranks (backtracking). ``scratch`` holds ``SCRATCH_PER_CARD *
+    len(masks) + SCRATCH_MORE`` integers."""
     count = masks.shape[0]
     if count == 0:
         return True
     choice = scratch[:count]
     bound = scratch[count : 2 * count]
-    suit_of = scratch[2 * count : 2 * count + 4]
-    letter_of = scratch[2 * count + 4 : 2 * count + 8]
+    bound_rank = scratch[2 * count : 3 * count]
+    suit_of = scratch[3 * count : 3 * count + 4]
+    letter_of = scratch[3 * count + 4 : 3 * count + 8]
+    rank_of = scratch[3 * count + 8 : 3 * count + 21]
+    rank_letter_of = scratch[3 * count + 21 : 3 * count + 34]
     for suit in range(4):
         suit_of[suit] = -1
         letter_of[suit] = 4 if blocked >> suit & 1 else -1
+    for rank in range(13):
+        rank_of[rank] = -1
+        rank_letter_of[rank] = 13 if blocked_ranks >> rank & 1 else -1
     used = 0
     level = 0
     choice[0] = -1
     while level >= 0:
         place = choice[level]
         letter = letters[level]
+        rank_letter = rank_letters[level]
         if place >= 0:  # undo this level's last try
             used &= ~(1 << place)
             if bound[level]:
                 letter_of[suit_of[letter]] = -1
                 suit_of[letter] = -1
+            if bound_rank[level]:
+                rank_letter_of[rank_of[rank_letter]] = -1
+                rank_of[rank_letter] = -1
         place += 1
         if after[level] and place <= choice[level - 1]:
             place = choice[level - 1] + 1
-        binds = False
+        binds = 0
+        binds_rank = 0
         while place < size:
             card = cards[place]
             if not used >> place & 1 and masks[level] >> np.uint64(card) & np.uint64(1):
-                if letter < 0:
-                    break
-                suit = card & 3
-                if suit_of[letter] < 0 and letter_of[suit] < 0:
-                    binds = True
-                    break
-                if suit_of[letter] == suit:
+                binds = _variable_fits(letter, card & 3, suit_of, letter_of)
+                binds_rank = _variable_fits(rank_letter, card >> 2, rank_of, rank_letter_of)
+                if binds >= 0 and binds_rank >= 0:
                     break
             place += 1
         if place == size:
@@ -907,10 +939,14 @@ def _pattern_fits(
             continue
         choice[level] = place
         bound[level] = binds
+        bound_rank[level] = binds_rank
         used |= 1 << place
         if binds:
             suit_of[letter] = cards[place] & 3
             letter_of[cards[place] & 3] = letter
+        if binds_rank:
+            rank_of[rank_letter] = cards[place] >> 2
+            rank_letter_of[cards[place] >> 2] = rank_letter
         if level == count - 1:
             return True
         level += 1
@@ -925,14 +961,16 @@ def match_pattern(size: int, pattern: HandPattern, offsets: IntArray, out: Flags
     ``top``); one thread per top card."""
     masks = pattern.masks
     letters = pattern.letters
+    rank_letters = pattern.rank_letters
     after = pattern.after
     blocked = pattern.blocked
+    blocked_ranks = pattern.blocked_ranks
     shape = pattern.shape
     for lowest_top in prange(53 - size):
         top = lowest_top + size - 1
         cards = np.empty(size, dtype=np.int64)
         subset = np.arange(size - 1, dtype=np.int64)
-        scratch = np.empty(3 * masks.shape[0] + 8, dtype=np.int64)
+        scratch = np.empty(SCRATCH_PER_CARD * masks.shape[0] + SCRATCH_MORE, dtype=np.int64)
         tally = np.empty(4, dtype=np.int64)
         cards[size - 1] = top
         for index in range(offsets[top], offsets[top + 1]):
@@ -940,7 +978,7 @@ def match_pattern(size: int, pattern: HandPattern, offsets: IntArray, out: Flags
                 cards[place] = subset[place]
             fits = shape == 0 or _shape_fits(cards, size, shape, tally)
             out[index] = fits and _pattern_fits(
-                cards, size, masks, letters, after, blocked, scratch
+                cards, size, masks, letters, rank_letters, after, blocked, blocked_ranks, scratch
             )
             _next_subset(subset, size - 1, top)
 
@@ -955,8 +993,10 @@ def match_anchored(
     two anchors is read twice and set the same way both times."""
     masks = pattern.masks
     letters = pattern.letters
+    rank_letters = pattern.rank_letters
     after = pattern.after
     blocked = pattern.blocked
+    blocked_ranks = pattern.blocked_ranks
     shape = pattern.shape
     rest = size - 1
     count = binomials[51, rest]
@@ -964,7 +1004,7 @@ def match_anchored(
         anchor = anchors[which]
         cards = np.empty(size, dtype=np.int64)
         subset = np.arange(rest, dtype=np.int64)
-        scratch = np.empty(3 * masks.shape[0] + 8, dtype=np.int64)
+        scratch = np.empty(SCRATCH_PER_CARD * masks.shape[0] + SCRATCH_MORE, dtype=np.int64)
         tally = np.empty(4, dtype=np.int64)
         for _ in range(count):
             # The other cards in increasing order, the anchor put in its place.
@@ -979,7 +1019,9 @@ def match_anchored(
             if place == rest:
                 cards[rest] = anchor
             fits = shape == 0 or _shape_fits(cards, size, shape, tally)
-            if fits and _pattern_fits(cards, size, masks, letters, after, blocked, scratch):
+            if fits and _pattern_fits(
+                cards, size, masks, letters, rank_letters, after, blocked, blocked_ranks, scratch
+            ):
                 index = 0
                 for position in range(size):
                     index += binomials[cards[position], position + 1]

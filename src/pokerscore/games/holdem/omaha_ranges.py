@@ -13,13 +13,22 @@ aces but not three):
   be; cards left over are free (``AA`` means ``AA**``: at least two aces).
 
 A named card is a rank (``2`` to ``9``, ``T``, ``J``, ``Q``, ``K``, ``A``; ``10`` too), ``*``
-for any rank, or a rank set in brackets (``[AKQ]``, ``[A-T]``, ``[AK5-2]``), followed by an
+for any rank, a rank set in brackets (``[AKQ]``, ``[A-T]``, ``[AK5-2]``) or a **rank variable**
+(any other letter: ``R``, ``O``, ``N`` …, ``B E F G I L M N O P R U V``), followed by an
 optional suit (``s h d c``) or **suit variable** (``w x y z``); a suit or variable alone is a
 card of any rank (``xxyy``, ``sshh``). Cards with the same variable
 have the same suit, different variables different suits, and no variable takes a suit the
 pattern writes out (``ssxx``: two spades and two cards of one other suit). ``AxKxQyJy`` is the
 ace and king of one suit with the queen and jack of another: 12 hands. A rank with a suit is an
-exact card (``AsKhJd2c``).
+exact card (``AsKhJd2c``). Rank variables work as suit variables do, over ranks: the same
+letter the same rank, different letters different ranks, none a rank the pattern writes out
+(``RRON``: one pair and two other ranks, 82,368 hands; ``RxRyOxOy``: two pairs suited together,
+468; ``AARR``: aces and another pair, 432).
+
+A **rank span** (ProPokerTools') names several terms, whose hands are united: two words of
+plain ranks written alike, whose differing ranks step together (``KK-TT``: KK, QQ, JJ, TT;
+``AK-AT``; ``JT9-765``; ``AxKx-AxTx``), or one word ending in ``+`` (every rank steps up until
+the highest is an ace: ``TT+``, ``JT9+``) or ``-`` (down until the lowest is a deuce: ``55-``).
 
 Suit shapes judge the whole hand's suit counts: ``ds`` (double-suited) two suits of exactly two
 cards and none of more, ``ss`` (single-suited) one such suit and none of more, ``rainbow`` no
@@ -36,6 +45,7 @@ are ``*s*s``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -55,16 +65,21 @@ ALL_CARDS: Final = (1 << DECK) - 1
 SUITS: Final = "cdhs"
 """Suit letters by suit number (card id = 4 * rank + suit)."""
 VARIABLES: Final = "wxyz"
+RANK_VARIABLES: Final = "BEFGILMNOPRUV"
+"""Rank variables: every letter that is no rank, suit or suit variable (ProPokerTools: "R for
+Rank, O for Other rank, N for aNother rank")."""
 SHAPES: Final = {"ds": 1, "ss": 2, "rainbow": 3}
 """The suit shapes by name, as the kernel numbers them (see ``_kernels.DOUBLE_SUITED``)."""
 EVERY_HAND: Final = frozenset({"random", "any", "*"})
 ALLOWED: Final = (
     "an Omaha hand is named by ranks 2-9 T J Q K A, * for any card, rank sets and runs in "
     "brackets ([AKQ], [A-T]), each optionally with a suit s h d c or a suit variable w x y z "
-    "or alone (AsKsxx, AxKxQyJy, xxyy); qualifiers ds ss rainbow (AAds); random; ! to exclude (AA!AAA)"
+    "or alone (AsKsxx, AxKxQyJy, xxyy), rank variables B E F G I L M N O P R U V (RRON); "
+    "qualifiers ds ss rainbow (AAds); random; ! to exclude (AA!AAA)"
 )
 EXPECTED_CARD: Final = (
-    "a rank (2-9 T J Q K A), *, a rank set [...], a suit (s h d c) or a suit variable (w x y z)"
+    "a rank (2-9 T J Q K A), *, a rank set [...], a rank variable (R O N …), a suit (s h d c) "
+    "or a suit variable (w x y z)"
 )
 """What a named card starts with."""
 _RANKS: Final = {rank.char: int(rank) for rank in Rank}
@@ -76,10 +91,12 @@ class PatternError(PokerScoreError):
 
 @dataclass(frozen=True)
 class NamedCard:
-    """One named card: the 52-bit set of cards it may be, and its suit variable (or -1)."""
+    """One named card: the 52-bit set of cards it may be, its suit variable (or -1) and its rank
+    variable (or -1)."""
 
     mask: int
     letter: int
+    rank_letter: int = -1
 
 
 @dataclass(frozen=True)
@@ -90,13 +107,21 @@ class Term:
     shape: int
     blocked: int
     """The suits the pattern writes out (a bit per suit): no variable takes them."""
+    blocked_ranks: int = 0
+    """The ranks the pattern writes out (a bit per rank): no rank variable takes them."""
 
 
 @dataclass(frozen=True)
 class Word:
-    """The hands of the first term, less those of each later one (``!``)."""
+    """The hands of the first part, less those of each later one (``!``). A part is one term,
+    or the terms of a rank span (``KK-TT``: KK, QQ, JJ, TT), whose hands are united."""
 
-    terms: tuple[Term, ...]
+    parts: tuple[tuple[Term, ...], ...]
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """Every term, part after part."""
+        return tuple(term for part in self.parts for term in part)
 
 
 def read_word(word: str, size: int) -> Word:
@@ -104,6 +129,8 @@ def read_word(word: str, size: int) -> Word:
 
     >>> read_word("AA!AAA", 4).terms[1].cards[2].mask == read_word("A", 4).terms[0].cards[0].mask
     True
+    >>> len(read_word("KK-TT", 4).parts[0]), len(read_word("JT9+", 4).parts[0])  # JT9 ... AKQ
+    (4, 4)
     >>> read_word("AAKKQ", 4)
     Traceback (most recent call last):
     ...
@@ -115,8 +142,93 @@ def read_word(word: str, size: int) -> Word:
         parts = word.split("!")
         if any(part == "" for part in parts):
             raise PatternError("! stands between two terms, e.g. AA!AAA")
-        return Word(tuple(_term(part, size) for part in parts))
-    return Word((_term(word, size),))
+        return Word(tuple(_part(part, size) for part in parts))
+    return Word((_part(word, size),))
+
+
+SPAN_HELP: Final = (
+    "a rank span joins two words of plain ranks written alike, whose differing ranks step "
+    "together (KK-TT, AK-AT, JT9-765, AxKx-AxTx), or ends in + or - (TT+, JT9+, 55-)"
+)
+
+
+def _part(text: str, size: int) -> tuple[Term, ...]:
+    """One part of a word: a term, or the terms of a rank span (ProPokerTools' ``KK-TT``,
+    ``TT+``): the words it names, each read as a term."""
+    lower = text.lower()
+    shape = next((name for name in SHAPES if lower.endswith(name) and len(lower) > len(name)), "")
+    body = text[: len(text) - len(shape)]
+    dash = _outside_brackets(body, "-")
+    if dash < 0 and not body.endswith("+"):
+        return (_term(text, size),)
+    if dash == 0 or "[" in body:
+        raise PatternError(SPAN_HELP)
+    if body.endswith(("+", "-")) and (dash < 0 or dash == len(body) - 1):
+        words = _open_span(body[:-1], up=body.endswith("+"))
+    else:
+        words = _closed_span(body[:dash], body[dash + 1 :])
+    return tuple(_term(word + shape, size) for word in words)
+
+
+def _outside_brackets(text: str, char: str) -> int:
+    """Where ``char`` first stands outside a rank set's brackets (-1: nowhere)."""
+    depth = 0
+    for index, found in enumerate(text):
+        depth += (found == "[") - (found == "]")
+        if found == char and depth == 0:
+            return index
+    return -1
+
+
+def _ranks_and_rest(text: str) -> tuple[list[int], list[str]]:
+    """A word of plain ranks split into its ranks and what stands between them (suits,
+    variables, ``*``): ``AxKx`` is ([12, 11], ["", "x", "x"])."""
+    ranks: list[int] = []
+    rest = [""]
+    index = 0
+    while index < len(text):
+        rank, after = _rank(text, index)
+        if rank is None:
+            rest[-1] += text[index]
+            index += 1
+        else:
+            ranks.append(rank)
+            rest.append("")
+            index = after
+    if not ranks or any(char in text for char in "+-!"):
+        raise PatternError(SPAN_HELP)
+    return ranks, rest
+
+
+def _spelled(ranks: Sequence[int], rest: Sequence[str]) -> str:
+    return rest[0] + "".join(
+        Rank(rank).char + after for rank, after in zip(ranks, rest[1:], strict=True)
+    )
+
+
+def _closed_span(first: str, last: str) -> list[str]:
+    """The words from ``first`` to ``last``: the ranks that differ step together by one."""
+    low, rest = _ranks_and_rest(first)
+    high, rest_high = _ranks_and_rest(last)
+    steps = {b - a for a, b in zip(low, high, strict=False) if a != b}
+    if len(low) != len(high) or rest != rest_high or len(steps) != 1:
+        raise PatternError(SPAN_HELP)
+    step = steps.pop()
+    moving = [a != b for a, b in zip(low, high, strict=True)]
+    sign = 1 if step > 0 else -1
+    return [
+        _spelled([rank + sign * k * moves for rank, moves in zip(low, moving, strict=True)], rest)
+        for k in range(abs(step) + 1)
+    ]
+
+
+def _open_span(first: str, *, up: bool) -> list[str]:
+    """The words from ``first`` up while its highest rank is at most an ace (``+``), or down
+    while its lowest is at least a deuce (``-``), every rank stepping together."""
+    ranks, rest = _ranks_and_rest(first)
+    count = 12 - max(ranks) if up else min(ranks)
+    sign = 1 if up else -1
+    return [_spelled([rank + sign * k for rank in ranks], rest) for k in range(count + 1)]
 
 
 def _term(text: str, size: int) -> Term:
@@ -130,7 +242,7 @@ def _term(text: str, size: int) -> Term:
         if lower.endswith(name) and len(lower) > len(name):
             text, shape = text[: -len(name)], number
             break
-    cards, blocked = _named_cards(text)
+    cards, blocked, blocked_ranks = _named_cards(text)
     if len(cards) > size:
         raise PatternError(f"a hand here holds {size} cards, and {text} names {len(cards)}")
     exact = [card.mask for card in cards if card.mask & (card.mask - 1) == 0]
@@ -140,32 +252,59 @@ def _term(text: str, size: int) -> Term:
     # A card that may be anything and has no variable is a free card: it asks nothing. The
     # rest in order of their sets, so interchangeable cards stand side by side (see _after).
     kept = sorted(
-        (card for card in cards if card.mask != ALL_CARDS or card.letter >= 0),
-        key=lambda card: (card.mask, card.letter),
+        (
+            card
+            for card in cards
+            if card.mask != ALL_CARDS or card.letter >= 0 or card.rank_letter >= 0
+        ),
+        key=lambda card: (card.mask, card.letter, card.rank_letter),
     )
-    return Term(tuple(kept), shape, blocked)
+    return Term(tuple(kept), shape, blocked, blocked_ranks)
 
 
 def _after(cards: tuple[NamedCard, ...]) -> list[int]:
     """1 for each named card interchangeable with the one before it: the same set of cards, and
-    the same variable or none, or each a variable no other card has (swapping two such cards
-    in an assignment gives another one, so only the assignment in increasing places is tried).
+    for suit variables and for rank variables alike, the same variable or none, or each a
+    variable no other card has (swapping two such cards in an assignment gives another one, so
+    only the assignment in increasing places is tried).
     """
-    uses = [card.letter for card in cards]
+    suits = [card.letter for card in cards]
+    ranks = [card.rank_letter for card in cards]
+
+    def same(uses: list[int], first: int, second: int) -> bool:
+        alone = uses.count(first) == 1 and uses.count(second) == 1
+        return first == second or (first >= 0 and second >= 0 and alone)
+
     after = [0]
     for before, card in pairwise(cards):
-        alone = uses.count(card.letter) == 1 and uses.count(before.letter) == 1
-        same = card.letter == before.letter or (card.letter >= 0 and before.letter >= 0 and alone)
-        after.append(int(card.mask == before.mask and same))
+        swappable = same(suits, before.letter, card.letter) and same(
+            ranks, before.rank_letter, card.rank_letter
+        )
+        after.append(int(card.mask == before.mask and swappable))
     return after
 
 
-def _named_cards(text: str) -> tuple[list[NamedCard], int]:
+def _named_cards(text: str) -> tuple[list[NamedCard], int, int]:
+    """The named cards of a term, the suits it writes out and the ranks it writes out."""
     cards: list[NamedCard] = []
     blocked = 0
+    blocked_ranks = 0
     index = 0
     while index < len(text):
-        ranks, index = _ranks_at(text, index)
+        if text[index] in VARIABLES.upper():
+            # ProPokerTools reads a capital X as a rank variable, other tools XxXx as "any hand":
+            # either way not four cards of one suit, as a small x would make it.
+            raise PatternError(
+                f"{text[index]}: suit variables are small letters (w x y z), and XxXx is no "
+                "hand here: write random for any hand"
+            )
+        rank_letter = RANK_VARIABLES.find(text[index].upper())
+        if rank_letter >= 0:
+            ranks, index = list(range(13)), index + 1
+        else:
+            ranks, index = _ranks_at(text, index)
+            if len(ranks) == 1:
+                blocked_ranks |= 1 << ranks[0]
         mask = sum(0b1111 << (4 * rank) for rank in ranks)
         letter = -1
         if index < len(text) and text[index].lower() in SUITS + VARIABLES:
@@ -177,8 +316,8 @@ def _named_cards(text: str) -> tuple[list[NamedCard], int]:
                 blocked |= 1 << suit
             else:
                 letter = VARIABLES.index(char)
-        cards.append(NamedCard(mask, letter))
-    return cards, blocked
+        cards.append(NamedCard(mask, letter, rank_letter))
+    return cards, blocked, blocked_ranks
 
 
 def _ranks_at(text: str, index: int) -> tuple[list[int], int]:
@@ -260,9 +399,17 @@ def word_flags(word: str | Word, size: int) -> npt.NDArray[np.bool_]:
         kind = type(word).__name__
         raise ParameterError(f"{{name}} must be a pattern or a Word, got {kind}", "word")
     found = read_word(word, size) if isinstance(word, str) else word  # before NumPy and Numba
-    flags = _term_flags(found.terms[0], size)
-    for term in found.terms[1:]:
-        flags &= ~_term_flags(term, size)
+    flags = _part_flags(found.parts[0], size)
+    for part in found.parts[1:]:
+        flags &= ~_part_flags(part, size)
+    return flags
+
+
+def _part_flags(part: tuple[Term, ...], size: int) -> npt.NDArray[np.bool_]:
+    """Whether each hand fits one of the part's terms."""
+    flags = _term_flags(part[0], size)
+    for term in part[1:]:
+        flags |= _term_flags(term, size)
     return flags
 
 
@@ -279,6 +426,8 @@ def _term_flags(term: Term, size: int) -> npt.NDArray[np.bool_]:
         np.array(_after(term.cards), dtype=np.int64),
         term.blocked,
         term.shape,
+        np.array([card.rank_letter for card in term.cards], dtype=np.int64),
+        term.blocked_ranks,
     )
     # The narrowest named card: every hand that fits holds one of its cards. Hands holding
     # one are C(51, size - 1) for each card of it; reading only those pays when they are fewer.

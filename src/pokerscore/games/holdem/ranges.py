@@ -24,6 +24,7 @@ Text              Meaning                                                      C
 ``0.5(JJ,TT)``    a weight over a group (also ``50%(JJ,TT)``)                  12       E7
 ``JJ:0.5``        a weight on one hand                                         6        PioSolver
 ``AxKx`` ``xy``   generic words: suit variables w x y z (``AxKy`` offsuit)     4, 1014  PPT
+``RR`` ``RxOx``   rank variables R O N (``RO`` unpaired, ``RxOy`` offsuit)     78, 312  PPT
 ``A*`` ``Ah*``    ``*`` any card: the hands holding an ace, the ace of hearts  198, 51  PPT
 ``AhKx``          a written suit is no variable's: AhKs, AhKd, AhKc            3        PPT
 ``[A-T][A-T]``    rank sets and runs in brackets (``[AKQ]``, ``[AK5-2]``)      190      PPT
@@ -43,7 +44,8 @@ and ProPokerTools each rank hands their own way; ProPokerTools' six-handed ``15%
 read). A word is read as ProPokerTools' generic syntax when it is no other form, written as
 ProPokerTools writes it: ranks in capitals, suits and variables in small letters (``AXs`` is a
 typo, not an ace of suit X with a spade), the qualifiers ``ss`` (suited) and ``rainbow``
-(offsuit) included; its rank variables (``RR``) are not read. A lone card (``Ah``) is refused,
+(offsuit) included, and its rank variables in capitals (``RR``: any pair; the letters that
+are no rank, suit or suit variable). A lone card (``Ah``) is refused,
 being more often a hand typed with a space (``Ah Kx``): ``Ah*`` names the hands holding it.
 eval7 documents tags but its parser (0.1.11) fails on them; here they are skipped.
 
@@ -123,10 +125,10 @@ _SPECIAL: Final = frozenset("():")
 _WORD_ENDS: Final = _SEPARATORS | _SPECIAL
 _WEIGHT: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(%?)")
 _RANKS: Final = {rank.char: int(rank) for rank in Rank}
-_GENERIC: Final = re.compile(r"(?:10|[AKQJT2-9*shdcwxyz\[\]!-])+(?:rainbow)?|rainbow")
+_GENERIC: Final = re.compile(r"(?:10|[AKQJT2-9*shdcwxyzBEFGILMNOPRUV\[\]!-])+(?:rainbow)?|rainbow")
 """A hold'em term read as a ProPokerTools generic word: written as ProPokerTools writes them,
-ranks in capitals, suits and suit variables in small letters (``AXs`` is a typo, not an ace
-of suit X with a spade)."""
+ranks and rank variables in capitals, suits and suit variables in small letters (``AXs`` is a
+typo, not an ace of suit X with a spade)."""
 _NUMBER: Final = r"(\d+(?:\.\d*)?|\.\d+)"
 _TOP: Final = re.compile(rf"{_NUMBER}%(?:-{_NUMBER}%)?")
 HOLE_CARDS: Final = (2, 4, 5, 6)
@@ -512,16 +514,27 @@ def top_classes(percent: float | str | Fraction, *, order: Literal["vs-random"] 
 
 
 @cache
-def _vs_random_order() -> tuple[tuple[str, int], ...]:
-    """The 169 classes and their combos, best first by exact equity against a random hand."""
+def vs_random_counts() -> tuple[tuple[str, int, int, int, int], ...]:
+    """The shipped table of every class against one random hand, over every board
+    (``data/preflop-vs-random.csv``): (class, combos, wins, ties, deals) in the file's order.
+
+    >>> vs_random_counts()[0]
+    ('AA', 6, 10689050508, 68413872, 12585434400)
+    """
     path = Path(__file__).parents[2] / "data" / VS_RANDOM_FILE
     lines = path.read_text(encoding="ascii").split()
     rows = [line.split(",") for line in lines[1:]]
-    equities = {name: Fraction(2 * int(wins) + int(ties), 2 * int(deals))
-                for name, _, wins, ties, deals in rows}  # fmt: skip
+    return tuple((name, *(int(value) for value in values)) for name, *values in rows)  # type: ignore[misc]
+
+
+@cache
+def _vs_random_order() -> tuple[tuple[str, int], ...]:
+    """The 169 classes and their combos, best first by exact equity against a random hand."""
+    rows = vs_random_counts()
+    equities = {name: Fraction(2 * wins + ties, 2 * deals) for name, _, wins, ties, deals in rows}
     grid = {name: place for place, name in enumerate(Range.starting_hands())}
     ordered = sorted(rows, key=lambda row: (-equities[row[0]], grid[row[0]]))
-    return tuple((row[0], int(row[1])) for row in ordered)
+    return tuple((row[0], row[1]) for row in ordered)
 
 
 def _parse_many(text: str, deck: Ranking, size: int) -> Range:
@@ -1130,4 +1143,4 @@ def _runs(chosen: list[int], order: list[int], top: str, suits: str) -> list[str
     return texts
 
 
-__all__ = ["Range", "RangeError", "parse_range", "top_classes"]
+__all__ = ["Range", "RangeError", "parse_range", "top_classes", "vs_random_counts"]

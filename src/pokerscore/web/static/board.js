@@ -1,12 +1,20 @@
 // The board page: a range on a flop, turn or river, made hands and draws with their combos
-// (weighted, card removal exact) and shares, from /api/board (the `board --json` object).
+// (weighted, card removal exact) and shares, from /api/board (the `board --json` object); the
+// range on a grid, class by class (/api/board/classes), where a clicked row lights its combos;
+// against another range, the equity distribution as a chart and the next cards that help or
+// hurt the most. Long work streams its progress; a newer question stops the older one.
 "use strict";
 
-let request = null;  // the AbortController of the breakdown in flight
+let request = null;       // the AbortController of the breakdown in flight
+let gridRequest = null;   // the same for the grid's classes
+let byClass = {};         // the grid's classes: {combos, made, draws}
+let selected = null;      // the row lit on the grid: ["made" | "draws", slug]
+let gridGame = "";
 
 function words(slug) { return slug.replaceAll("-", " "); }
+function twoCards() { return $("game").value !== "omaha"; }
 
-function fill(table, counts, total) {
+function fill(table, counts, total, kind) {
   const body = table.tBodies[0];
   body.replaceChildren();
   for (const [slug, count] of Object.entries(counts)) {
@@ -14,37 +22,151 @@ function fill(table, counts, total) {
     const share = total ? Number(count) / total : 0;
     const row = body.insertRow();
     row.dataset.slug = slug;
+    row.tabIndex = 0;
     for (const text of [words(slug), String(count), (100 * share).toFixed(1)]) row.insertCell().textContent = text;
     const bar = document.createElement("span");
     bar.className = "bar";
     bar.style.width = (100 * share).toFixed(1) + "%";
     row.insertCell().append(bar);
+    const choose = () => { selected = selected && selected[1] === slug && selected[0] === kind ? null : [kind, slug]; light(); };
+    row.addEventListener("click", choose);
+    row.addEventListener("keydown", (event) => { if (event.key === "Enter") choose(); });
   }
 }
+
+// ---- the grid ----------------------------------------------------------------------------
+
+async function buildGrid() {
+  if (gridGame === $("game").value) return;
+  gridGame = $("game").value;
+  const classes = (await api("ranges/grid", { game: gridGame })).classes;
+  const grid = $("grid");
+  grid.replaceChildren();
+  grid.style.gridTemplateColumns = `repeat(${Math.round(Math.sqrt(classes.length))}, 1fr)`;
+  for (const name of classes) {
+    const cell = document.createElement("div");
+    cell.textContent = name;
+    cell.dataset.hand = name;
+    if (name.length === 2) cell.classList.add("pair");
+    grid.append(cell);
+  }
+}
+
+// The grid: the range's classes held (pale), and with a row chosen, how much of each class
+// makes that hand or holds that draw (filled by share).
+function light() {
+  for (const row of document.querySelectorAll(".breakdown tbody tr")) {
+    const table = row.closest("table").id;
+    row.classList.toggle("selected", Boolean(selected && selected[0] === table && selected[1] === row.dataset.slug));
+  }
+  let lit = 0;
+  for (const cell of $("grid").children) {
+    const held = byClass[cell.dataset.hand];
+    const count = held && selected ? (held[selected[0]][selected[1]] || 0) : 0;
+    const share = held ? count / held.combos : 0;
+    lit += count;
+    cell.classList.toggle("held", Boolean(held));
+    cell.classList.toggle("on", share >= 1);
+    cell.classList.toggle("part", share > 0 && share < 1);
+    cell.style.setProperty("--share", `${(100 * share).toFixed(0)}%`);
+    cell.title = held ? `${cell.dataset.hand}: ${held.combos} combos` + (selected ? `, ${count} ${words(selected[1])}` : "") : cell.dataset.hand;
+  }
+  $("grid-title").textContent = selected ? `${words(selected[1])}: ${lit} combos lit on the grid`
+                                         : "click a row: its combos on the grid";
+}
+
+async function loadGrid(body) {
+  if (gridRequest) gridRequest.abort();
+  if (!twoCards()) { $("grid").hidden = true; return; }
+  gridRequest = new AbortController();
+  $("grid").hidden = false;
+  try {
+    await buildGrid();
+    const result = await apiStream("board/classes", body, gridRequest.signal,
+                                   (done, total) => showProgress($("grid-progress"), done, total));
+    byClass = result.classes;
+    light();
+    document.body.dataset.grid = String(Number(document.body.dataset.grid || 0) + 1);
+  } catch (error) {
+    if (error.name !== "AbortError") showError(error.message);
+  } finally {
+    $("grid-progress").hidden = true;
+  }
+}
+
+// ---- the equity against a range -------------------------------------------------------------
+
+function showEquity(result) {
+  const chart = $("chart"), streets = $("streets");
+  chart.replaceChildren();
+  streets.replaceChildren();
+  if (!result.against) { $("equity-title").textContent = "type a range to play against: the equity"; return; }
+  const against = result.against;
+  $("equity-title").textContent = `equity against ${against.range}: ${(100 * against.equity).toFixed(2)} % `
+    + `(${against.runouts.toLocaleString("en")} runouts); the range's combos by their equity`;
+  const bars = against.distribution.map((share, index) => ({
+    label: `${index * 10}`, value: share, title: `${index * 10}-${index * 10 + 10} %: ${(100 * share).toFixed(1)} % of the combos`,
+  }));
+  chart.append(barChart(bars, { top: Math.max(...against.distribution, 0.01), format: (v) => (100 * v).toFixed(0), caption: "equity distribution" }));
+  const street = result.by_street;
+  if (!street || !street.next_street) return;
+  const cards = Object.entries(street.next_cards).sort((a, b) => b[1] - a[1]);
+  const list = (title, chosen, className) => {
+    const box = document.createElement("div");
+    box.className = "street " + className;
+    const head = document.createElement("h3");
+    head.textContent = title;
+    box.append(head);
+    for (const [card, equity] of chosen) {
+      const item = document.createElement("span");
+      item.className = "chip" + ("hd".includes(card[1]) ? " red" : "");
+      item.dataset.card = card;
+      const change = 100 * (equity - street.equity);
+      item.textContent = `${card} ${(100 * equity).toFixed(1)} % (${change >= 0 ? "+" : ""}${change.toFixed(1)})`;
+      box.append(item);
+    }
+    streets.append(box);
+  };
+  list(`${street.next_street} cards that help most`, cards.slice(0, 5), "help");
+  list(`${street.next_street} cards that hurt most`, cards.slice(-5).reverse(), "hurt");
+}
+
+// ---- the breakdown --------------------------------------------------------------------------
 
 async function breakdown() {
   if (request) request.abort();
   request = new AbortController();
   $("summary").textContent = "computing…";
+  const against = $("against").value.trim();
+  const cards = ($("board").value.match(/[2-9tjqka][cdhs]/gi) || []).length;
+  const body = { range: $("range").value, board: $("board").value, game: $("game").value };
   try {
-    const result = await api("board", { range: $("range").value, board: $("board").value, game: $("game").value },
-                             request.signal);
+    const result = await apiStream("board", {
+      ...body, ...(against ? { against, by_street: cards < 5 } : {}),
+    }, request.signal, (done, total) => showProgress($("equity-progress"), done, total));
     const total = Number(result.combos);
     $("summary").textContent = `${result.range}: ${result.combos} combos on ${result.board.join(" ")}`;
-    fill($("made"), result.made, total);
-    fill($("draws"), result.draws, total);
+    fill($("made"), result.made, total, "made");
+    fill($("draws"), result.draws, total, "draws");
+    if (selected && !(selected[1] in result[selected[0]] && Number(result[selected[0]][selected[1]]))) selected = null;
+    showEquity(result);
     showError("");
     document.body.dataset.answered = String(Number(document.body.dataset.answered || 0) + 1);
+    await loadGrid(body);
   } catch (error) {
     if (error.name === "AbortError") return;
     $("summary").textContent = "";
-    fill($("made"), {}, 0);
-    fill($("draws"), {}, 0);
+    fill($("made"), {}, 0, "made");
+    fill($("draws"), {}, 0, "draws");
+    showEquity({});
     showError(error.message);
+  } finally {
+    $("equity-progress").hidden = true;
   }
 }
 
 cardPicker($("picker"), $("board"), 5, breakdown);
 $("range").addEventListener("input", debounce(breakdown, 250));
+$("against").addEventListener("input", debounce(breakdown, 250));
 $("game").addEventListener("change", breakdown);
 breakdown().then(() => { document.body.dataset.ready = "1"; });

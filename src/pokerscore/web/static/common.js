@@ -59,3 +59,43 @@ function cardPicker(picker, input, most, changed) {
   input.addEventListener("input", debounce(() => { mark(); changed(); }, 250));
   mark();
 }
+
+// POST /api/<path> asking for the progress as JSON lines: `progress(done, total)` at each
+// report, then the answer (or an Error with the server's line). Aborting `signal` closes the
+// connection, which stops the work on the server.
+async function apiStream(path, body, signal, progress) {
+  const response = await fetch("/api/" + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!(response.headers.get("Content-Type") || "").startsWith("application/x-ndjson")) {
+    const payload = await response.json();  // the answer at once, or a refusal before any work
+    if (!response.ok) throw new Error(payload.error);
+    return payload;
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let kept = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    kept += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = kept.indexOf("\n")) >= 0) {
+      const event = JSON.parse(kept.slice(0, end));
+      kept = kept.slice(end + 1);
+      if (event.progress) progress(event.progress.done, event.progress.total);
+      else if ("result" in event) return event.result;
+      else throw new Error(event.error);
+    }
+  }
+  throw new Error("the answer stopped before its end");
+}
+
+// A <progress> element shown while `total` is known and the work not done.
+function showProgress(bar, done, total) {
+  bar.hidden = !(total > 0 && done < total);
+  if (total > 0) { bar.max = total; bar.value = done; }
+}

@@ -11,7 +11,12 @@
     title.textContent = "POST " + path;
     const summary = document.createElement("p");
     summary.textContent = op.summary;
-    const schema = op.requestBody.content["application/json"].schema;
+    const json = op.requestBody.content["application/json"];
+    // An upload: the file's bytes as the body, its name and upload id in the query.
+    const schema = json ? json.schema : {
+      properties: Object.fromEntries((op.parameters || []).map((p) => [p.name + " (query)", { ...p.schema, description: p.description }])),
+      required: (op.parameters || []).filter((p) => p.required).map((p) => p.name + " (query)"),
+    };
     const required = new Set(schema.required || []);
     const table = document.createElement("table");
     table.innerHTML = "<tr><th>field</th><th>type</th><th>default</th><th>meaning</th></tr>";

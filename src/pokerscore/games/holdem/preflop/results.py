@@ -100,17 +100,7 @@ def heads_up_tables(counts: HeadsUpCounts) -> tuple[pa.Table, pa.Table]:
     import pyarrow as pa
 
     hands = list(counts.hands)
-    total = random_totals(hands)
-    vs_random = pa.table(
-        {
-            "hand": hands,
-            "wins": counts.random_wins,
-            "ties": counts.random_ties,
-            "losses": total - counts.random_wins - counts.random_ties,
-            "total": total,
-            "equity": _equity(counts.random_wins, counts.random_ties, total),
-        }
-    )
+    vs_random = _vs_random_table(hands, counts.random_wins, counts.random_ties)
     pair_total = heads_up_totals(hands)
     size = len(hands)
     heads_up = pa.table(
@@ -125,6 +115,41 @@ def heads_up_tables(counts: HeadsUpCounts) -> tuple[pa.Table, pa.Table]:
         }
     )
     return vs_random, heads_up
+
+
+def _vs_random_table(hands: list[str], wins: IntArray, ties: IntArray) -> pa.Table:
+    import pyarrow as pa
+
+    total = random_totals(hands)
+    return pa.table(
+        {
+            "hand": hands,
+            "wins": wins,
+            "ties": ties,
+            "losses": total - wins - ties,
+            "total": total,
+            "equity": _equity(wins, ties, total),
+        }
+    )
+
+
+def shipped_vs_random() -> pa.Table:
+    """The table against a random hand that pokerscore ships
+    (:func:`~pokerscore.games.holdem.ranges.vs_random_counts`), as a run makes it: the 169
+    classes in grid order, with ``hand, wins, ties, losses, total, equity``.
+
+    >>> table = shipped_vs_random()
+    >>> table.num_rows, table.column("hand")[0].as_py(), f'{table.column("equity")[0].as_py():.4f}'
+    (169, 'AA', '0.8520')
+    """
+    require_extra("files", "making preflop tables")
+    from pokerscore.games.holdem.ranges import vs_random_counts
+
+    counts = {name: (wins, ties) for name, _, wins, ties, _ in vs_random_counts()}
+    hands = list(Range.starting_hands())
+    wins = np.array([counts[name][0] for name in hands], dtype=np.int64)
+    ties = np.array([counts[name][1] for name in hands], dtype=np.int64)
+    return _vs_random_table(hands, wins, ties)
 
 
 def three_way_table(counts: ThreeWayCounts) -> pa.Table:

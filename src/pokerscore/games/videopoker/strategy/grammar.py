@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
-from pokerscore._support.errors import expect
+from pokerscore._support.errors import checked_path, expect
 from pokerscore.cards import PokerScoreError
 from pokerscore.cards.errors import shorten
 
@@ -808,9 +809,10 @@ def load_strategy(path: str | os.PathLike[str]) -> Strategy:
     >>> len(wizard.lines), wizard.lines[1].text
     (16, '4 to a royal flush')
     """
-    expect(path, (str, os.PathLike), "path", "a path (str or os.PathLike)")
-    name = os.fsdecode(path)
+    name = str(checked_path(path, "path"))
     try:
+        if not stat.S_ISREG(os.stat(name).st_mode):  # a pipe or a device would block or never end
+            raise StrategyError(f"{name}: not a regular file")
         with open(name, "rb") as file:
             data = file.read(MAX_TEXT * 4 + 1)
     except OSError as error:

@@ -1,0 +1,88 @@
+"""The site readers (``pokerscore.histories.sites``): hands/s in one process, per format.
+
+Each format's fixture file of the tests (``tests/data/histories/sites/<format>/``, a few hands
+written in the site's own layout, worked out by hand) is repeated into one file of about
+``BENCH_SITES_HANDS`` hands (default 20,000), then
+
+- read: ``read_histories`` over the file, every hand into a ``HandHistory`` (the reader alone);
+- replayed: ``history_results`` over it, read and replayed by the reference replay (what
+  ``pokerscore histories`` does for a site's file today).
+
+Best of ``BENCH_SITES_ROUNDS`` runs (default 3). The target is 50,000 hands/s a reader, for a
+later fast path (compiled kernels, as PHH and PokerStars have). Figures and how to read them:
+``benchmarks/sites.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.bench_engine import machine
+
+FIXTURES = Path(__file__).parents[1] / "tests" / "data" / "histories" / "sites"
+FILES = {
+    "pacific": ("cash.txt", "utf-8"),
+    "partypoker": ("cash-old.txt", "utf-8"),
+    "ipoker": ("sessions-cp1252.xml", "cp1252"),
+    "winning": ("older-utf16.txt", "utf-16"),
+    "bovada": ("cash.txt", "utf-8-sig"),
+}
+TARGET = 50_000
+
+
+def _repeated(name: str, folder: Path, hands: int) -> Path:
+    """A file of the format's fixture repeated to about ``hands`` hands, in its encoding."""
+    from pokerscore.histories.reading import read_histories
+
+    file_name, encoding = FILES[name]
+    source = FIXTURES / name / file_name
+    per_copy = sum(1 for _ in read_histories(source))
+    text = source.read_bytes().decode(encoding)
+    if name == "ipoker":  # sessions follow one another: a copy is whole sessions
+        text = text.rstrip() + "\n</session>\n"
+    copies = max(1, hands // per_copy)
+    path = folder / f"{name}{source.suffix}"
+    body = (text.rstrip("\n") + "\n\n") * copies
+    path.write_bytes(body.encode("utf-16" if encoding == "utf-16" else "utf-8"))
+    return path
+
+
+def _rate(path: Path, replayed: bool, rounds: int) -> tuple[int, float]:
+    from pokerscore.histories.reading import read_histories
+    from pokerscore.histories.results import history_results
+
+    best = 0.0
+    count = 0
+    for _ in range(rounds):
+        start = time.perf_counter()
+        if replayed:
+            count = sum(1 for _ in history_results(path))
+        else:
+            count = sum(1 for _ in read_histories(path))
+        best = max(best, count / (time.perf_counter() - start))
+    return count, best
+
+
+def main() -> None:
+    hands = int(os.environ.get("BENCH_SITES_HANDS", "20000"))
+    rounds = int(os.environ.get("BENCH_SITES_ROUNDS", "3"))
+    print(machine())
+    print(f"load average at the start: {os.getloadavg()}")
+    print("| format | hands | read hands/s | read and replayed hands/s | target |")
+    print("|---|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in FILES:
+            path = _repeated(name, Path(folder), hands)
+            count, read = _rate(path, False, rounds)
+            _, replayed = _rate(path, True, rounds)
+            print(
+                f"| {name} | {count:,} | {read:,.0f} | {replayed:,.0f} | {TARGET:,} |", flush=True
+            )
+    print(f"load average at the end: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,477 @@
+"""A database of your hands (DuckDB, the ``database`` extra): hand histories imported once, and
+reports over them, filtered and grouped, without reading the files again.
+
+Three tables. ``hands``: one row a hand, its key (below), its place in the import order
+(``seq``), site, hand id, file, number and month. ``rows``: one row per hand and player, the
+columns of ``histories --out`` (:data:`~pokerscore.histories.model.COLUMNS`) and ``hand_key``,
+``seq``, ``month``, and the counts of :data:`~pokerscore.histories.stats.ACTION_COUNTS` (0 or 1
+each). ``actions``: each hand's actions in order (``hand_key``, ``idx``, ``street``, ``player``,
+``kind``, ``amount`` in chips, ``cards``).
+
+A hand is known by its site and hand id (``site|hand_id``); a hand without both (a PHH file may
+give no ``venue``, and its ``hand`` then numbers it only in some collection) by the SHA-256 of
+its file's bytes and its number in the file, so importing the same files again, under any name,
+adds nothing. An import is one transaction: killed, it leaves the
+database as it was. DuckDB lets one process at a time open a database file to write: a second
+import (or a report) waits for the first, up to ``wait`` seconds, then fails in one sentence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from pokerscore._support.errors import ParameterError, PokerScoreError, expect
+from pokerscore._support.extras import require_extra
+from pokerscore.histories.filters import ColumnKind, parse_filter
+from pokerscore.histories.model import COLUMNS, HandHistory, HandHistoryError, played_month
+from pokerscore.histories.reading import FileFormat, _check_options, history_files, read_file
+from pokerscore.histories.replay import replay
+from pokerscore.histories.rows import RowBuffer
+from pokerscore.histories.stats import ACTION_COUNTS, PlayerStats, StatsTally, action_counts
+from pokerscore.histories.summary import KEPT, BadHand
+
+if TYPE_CHECKING:
+    import duckdb
+    import pyarrow as pa
+
+GroupBy = Literal["position", "stakes", "month", "game", "site"]
+GROUPS: Final[dict[str, str]] = {
+    "position": "position",
+    "stakes": "stakes",
+    "month": "month",
+    "game": "variant",
+    "site": "site",
+}
+"""What ``by`` groups on, and the column it reads (a game is its PHH variant code)."""
+BATCH_HANDS: Final = 20_000
+"""Hands gathered before they are added to the database."""
+MEMORY_LIMIT: Final = "1GB"
+"""DuckDB's memory in a call: past it, what a transaction holds spills to a temporary folder
+beside the database."""
+WAIT: Final = 60.0
+"""Seconds a call waits for another process's hold on the database file."""
+_SQL_TYPES: Final = {"string": "VARCHAR", "int32": "INTEGER", "int16": "SMALLINT",
+                     "float64": "DOUBLE", "bool_": "BOOLEAN"}  # fmt: skip
+_EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
+_STREETS: Final = ("preflop", "flop", "turn", "river")
+
+
+class DatabaseBusyError(PokerScoreError):
+    """Another process held the database for longer than the wait."""
+
+
+def row_columns() -> dict[str, ColumnKind]:
+    """The columns of ``rows`` a filter may name, with their kinds."""
+    kinds: dict[str, ColumnKind] = {}
+    for name, kind in (*COLUMNS, *_EXTRA):
+        kinds[name] = "text" if kind == "string" else "flag" if kind == "bool_" else "number"
+    for name in ACTION_COUNTS:
+        kinds[name] = "number"
+    return kinds
+
+
+def _schema(con: duckdb.DuckDBPyConnection) -> None:
+    rows = [f'"{name}" {_SQL_TYPES[kind]}' for name, kind in COLUMNS]
+    rows += ['"hand_key" VARCHAR', '"seq" BIGINT', '"month" VARCHAR']
+    rows += [f'"{name}" TINYINT' for name in ACTION_COUNTS]
+    _run(
+        con,
+        "CREATE TABLE IF NOT EXISTS hands (hand_key VARCHAR PRIMARY KEY, seq BIGINT, "
+        "site VARCHAR, hand_id VARCHAR, file VARCHAR, number INTEGER, month VARCHAR)",
+    )
+    _run(con, f"CREATE TABLE IF NOT EXISTS rows ({', '.join(rows)})")
+    _run(
+        con,
+        "CREATE TABLE IF NOT EXISTS actions (hand_key VARCHAR, seq BIGINT, idx INTEGER, "
+        "street VARCHAR, player VARCHAR, kind VARCHAR, amount DOUBLE, cards VARCHAR)",
+    )
+
+
+def _run(con: duckdb.DuckDBPyConnection, sql: str, values: Sequence[object] = ()) -> list[Any]:
+    """A statement run to its end (DuckDB wants every result fetched before the next)."""
+    return con.execute(sql, values).fetchall()
+
+
+def _connect(database: Path, *, read_only: bool, wait: float) -> duckdb.DuckDBPyConnection:
+    """A connection, waiting up to ``wait`` seconds while another process holds the file."""
+    require_extra("database", "a database of hands")
+    import duckdb
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            con = duckdb.connect(str(database), read_only=read_only)
+            # an import's uncommitted rows spill to disk past this, not into all the memory
+            _run(con, f"SET memory_limit = '{MEMORY_LIMIT}'")
+            _run(con, "SET enable_progress_bar = false")  # its own bar on the terminal: never
+            return con
+        except duckdb.IOException as error:
+            text = str(error)
+            if "lock" not in text.lower():
+                raise ParameterError(
+                    f"{{name}} {database} cannot be opened as a DuckDB database: "
+                    f"{text.splitlines()[0]}",
+                    "database",
+                ) from None
+            if time.monotonic() >= deadline:
+                raise DatabaseBusyError(
+                    f"{database} is held by another process (an import?) for more than "
+                    f"{wait:g} s: try again when it is done"
+                ) from None
+            time.sleep(0.2)
+        except duckdb.Error as error:
+            raise ParameterError(
+                f"{{name}} {database} cannot be opened as a DuckDB database: "
+                f"{str(error).splitlines()[0]}",
+                "database",
+            ) from None
+
+
+def _file_digest(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for chunk in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()[:32]
+
+
+def hand_key(hand: HandHistory, file_digest: str) -> str:
+    """How the database knows a hand: ``site|hand_id`` (a site numbers its hands once), or,
+    without both (a PHH hand's ``hand`` with no ``venue`` is a number in some collection), the
+    digest of its file's bytes and its number in the file."""
+    if hand.hand_id is not None and hand.site:
+        return f"{hand.site}|{hand.hand_id}"
+    return f"sha256:{file_digest}#{hand.number}"
+
+
+@dataclass
+class ImportSummary:
+    """What an import read and added."""
+
+    files: int = 0
+    hands: int = 0
+    """Hands read and replayed."""
+    added: int = 0
+    """Hands new to the database (the others it knew already)."""
+    bad: int = 0
+    errors: list[BadHand] = field(default_factory=list)
+    """The first :data:`~pokerscore.histories.summary.KEPT` bad hands."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "hands": self.hands,
+            "added": self.added,
+            "known": self.hands - self.added,
+            "bad": self.bad,
+            "errors": [error.as_json() for error in self.errors],
+        }
+
+
+class _Batch:
+    """Hands gathered for the database: their ``hands``, ``rows`` and ``actions`` columns."""
+
+    def __init__(self) -> None:
+        self.rows = RowBuffer()
+        self.hands: dict[str, list[Any]] = {name: [] for name in
+                                            ("hand_key", "site", "hand_id", "file", "number", "month")}  # fmt: skip
+        self.extra: dict[str, list[Any]] = {name: [] for name in
+                                            ("hand_key", "month", *ACTION_COUNTS)}  # fmt: skip
+        self.actions: dict[str, list[Any]] = {name: [] for name in
+                                              ("hand_key", "idx", "street", "player", "kind",
+                                               "amount", "cards")}  # fmt: skip
+        self.size = 0
+
+    def add(self, hand: HandHistory, key: str) -> None:
+        result = replay(hand)
+        month = played_month(hand)
+        self.rows.add(result)
+        for name, value in (("hand_key", key), ("site", hand.site), ("hand_id", hand.hand_id),
+                            ("file", hand.file), ("number", hand.number), ("month", month)):  # fmt: skip
+            self.hands[name].append(value)
+        for counts in action_counts(hand):
+            self.extra["hand_key"].append(key)
+            self.extra["month"].append(month)
+            for name, value in zip(ACTION_COUNTS, counts, strict=True):
+                self.extra[name].append(value)
+        street = 0
+        names = hand.names
+        for index, action in enumerate(hand.actions):
+            if action.kind == "deal-board":
+                street = min(street + 1, 3)
+            self.actions["hand_key"].append(key)
+            self.actions["idx"].append(index)
+            self.actions["street"].append(_STREETS[street])
+            self.actions["player"].append(None if action.actor is None else names[action.actor])
+            self.actions["kind"].append(action.kind)
+            self.actions["amount"].append(
+                None if action.amount is None else action.amount / hand.scale
+            )
+            self.actions["cards"].append(
+                "".join("??" if card is None else str(card) for card in action.cards) or None
+            )
+        self.size += 1
+
+    def tables(self) -> tuple[pa.Table, pa.Table, pa.Table]:
+        import pyarrow as pa
+
+        rows = self.rows.take()
+        for name, values in self.extra.items():
+            kind = pa.int8() if name in ACTION_COUNTS else pa.string()
+            rows = rows.append_column(name, pa.array(values, type=kind))
+        return pa.table(self.hands), rows, pa.table(self.actions)
+
+
+def import_histories(
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    database: str | os.PathLike[str],
+    file_format: FileFormat = "auto",
+    wait: float = WAIT,
+    progress: Callable[[int, int], None] | None = None,
+) -> ImportSummary:
+    """Add every hand of ``paths`` (files, folders, globs) that the database does not hold yet
+    to ``database`` (a DuckDB file, made if need be): its rows per player and its actions (see
+    the module). One transaction: it is all added or, on any error, nothing. ``wait``: seconds
+    to wait while another process holds the file (a :class:`DatabaseBusyError` after).
+    ``progress(files done, files)``.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     source = Path(folder, "one.phh")
+    ...     _ = source.write_text("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n"
+    ...                           "min_bet = 2\\nstarting_stacks = [50, 50]\\nactions = ['p2 f']\\n")
+    ...     first = import_histories([source], database=Path(folder, "hands.duckdb"))
+    ...     again = import_histories([source], database=Path(folder, "hands.duckdb"))
+    ...     (first.hands, first.added), (again.hands, again.added)
+    ((1, 1), (1, 0))
+    """
+    _check_options(file_format)
+    expect(database, (str, os.PathLike), "database", "a DuckDB file's path")
+    if isinstance(wait, bool) or not isinstance(wait, int | float) or not wait >= 0:
+        raise ParameterError("{name} must be a number of seconds from 0", "wait")
+    files = history_files(paths)
+    target = Path(database)
+    from pokerscore.files.finding import refuse_inputs
+
+    refuse_inputs(target, files, "database")
+    summary = ImportSummary(files=len(files))
+    con = _connect(target, read_only=False, wait=wait)
+    try:
+        _run(con, "BEGIN TRANSACTION")
+        _schema(con)
+        seq = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
+        seen: set[str] = set()
+        pending: list[tuple[HandHistory, str]] = []
+        for done, path in enumerate(files, 1):
+            digest = _file_digest(path)
+            for hand in read_file(path, file_format):
+                if isinstance(hand, HandHistoryError):
+                    _bad(summary, hand)
+                    continue
+                key = hand_key(hand, digest)
+                if key in seen:
+                    continue
+                seen.add(key)
+                pending.append((hand, key))
+                if len(pending) >= BATCH_HANDS:
+                    seq = _add(con, pending, seq, summary)
+            if progress is not None:
+                progress(done, len(files))
+        seq = _add(con, pending, seq, summary)
+        _run(con, "COMMIT")
+    except BaseException:
+        _run(con, "ROLLBACK")
+        raise
+    finally:
+        con.close()
+    return summary
+
+
+def _add(
+    con: duckdb.DuckDBPyConnection,
+    pending: list[tuple[HandHistory, str]],
+    seq: int,
+    summary: ImportSummary,
+) -> int:
+    """The hands of ``pending`` the database does not know, replayed and added (the known ones
+    are not replayed again); ``pending`` emptied; the last ``seq`` given."""
+    import pyarrow as pa
+
+    if not pending:
+        return seq
+    con.register("pending_keys", pa.table({"hand_key": [key for _, key in pending]}))
+    query = "SELECT p.hand_key FROM pending_keys p JOIN hands h USING (hand_key)"
+    known = {key for (key,) in _run(con, query)}
+    con.unregister("pending_keys")
+    batch = _Batch()
+    for hand, key in pending:
+        if key not in known:
+            try:
+                batch.add(hand, key)
+            except HandHistoryError as error:
+                _bad(summary, error)
+                continue
+        summary.hands += 1
+    pending.clear()
+    return _store(con, batch, seq, summary) if batch.size else seq
+
+
+def _bad(summary: ImportSummary, error: HandHistoryError) -> None:
+    summary.bad += 1
+    if len(summary.errors) < KEPT:
+        summary.errors.append(BadHand.of(error))
+
+
+def _store(con: duckdb.DuckDBPyConnection, batch: _Batch, seq: int, summary: ImportSummary) -> int:
+    """A batch's hands the database does not know, added; the last ``seq`` given."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    hands, rows, actions = batch.tables()
+    con.register("batch_hands", hands)
+    known = {
+        key
+        for (key,) in _run(
+            con, "SELECT b.hand_key FROM batch_hands b JOIN hands h USING (hand_key)"
+        )
+    }
+    con.unregister("batch_hands")
+    if known:
+        keys = pa.array(sorted(known), type=pa.string())
+        hands = hands.filter(pc.invert(pc.is_in(hands["hand_key"], value_set=keys)))
+        rows = rows.filter(pc.invert(pc.is_in(rows["hand_key"], value_set=keys)))
+        actions = actions.filter(pc.invert(pc.is_in(actions["hand_key"], value_set=keys)))
+    if not hands.num_rows:
+        return seq
+    numbers = {key: seq + 1 + i for i, key in enumerate(hands["hand_key"].to_pylist())}
+    hands = hands.add_column(1, "seq", pa.array(list(numbers.values()), type=pa.int64()))
+    rows = rows.append_column(
+        "seq", pa.array([numbers[k] for k in rows["hand_key"].to_pylist()], type=pa.int64())
+    )
+    actions = actions.add_column(
+        1, "seq", pa.array([numbers[k] for k in actions["hand_key"].to_pylist()], type=pa.int64())
+    )
+    row_names = ", ".join(f'"{name}"' for name in rows.column_names)
+    for name, table, columns in (("hands", hands, "*"), ("rows", rows, row_names),
+                                 ("actions", actions, "*")):  # fmt: skip
+        con.register("staged", table)
+        into = f"({columns})" if columns != "*" else ""
+        _run(con, f"INSERT INTO {name} {into} SELECT {columns} FROM staged")
+        con.unregister("staged")
+    summary.added += hands.num_rows
+    return seq + int(hands.num_rows)
+
+
+@dataclass
+class DatabaseReport:
+    """What :func:`report` found: the filtered hands' count, each group's players' figures
+    (one group, ``None``, without ``by``), and a followed player's results hand by hand."""
+
+    hands: int
+    groups: list[tuple[str | None, list[PlayerStats]]]
+    series: list[tuple[float, float]] = field(default_factory=list)
+    """The player's (net, all-in EV adjusted net) hand by hand, in import order (``player``
+    given)."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "groups": [
+                {"group": group, "players": [stats.as_json() for stats in players]}
+                for group, players in self.groups
+            ],
+        }
+
+
+def report_histories(
+    *,
+    database: str | os.PathLike[str],
+    player: str | None = None,
+    where: str | None = None,
+    by: GroupBy | None = None,
+    wait: float = WAIT,
+) -> DatabaseReport:
+    """Each player's figures over the hands of ``database`` (those of ``histories`` and 3-bet,
+    fold to 3-bet, c-bet, fold to c-bet: :mod:`~pokerscore.histories.stats`), the rows kept by
+    ``where`` (a filter over the rows' columns: :mod:`~pokerscore.histories.filters`), one
+    ``player``'s only if given (with the player's results hand by hand), grouped ``by``
+    position, stakes, month, game or site.
+    """
+    expect(player, (str, type(None)), "player", "a player's name or None")
+    expect(where, (str, type(None)), "where", "a filter such as position = 'BTN', or None")
+    if by is not None and by not in GROUPS:
+        raise ParameterError("{name} must be " + ", ".join(GROUPS) + " or None", "by")
+    if isinstance(wait, bool) or not isinstance(wait, int | float) or not wait >= 0:
+        raise ParameterError("{name} must be a number of seconds from 0", "wait")
+    expect(database, (str, os.PathLike), "database", "a DuckDB file's path")
+    target = Path(database)
+    if not target.is_file():
+        raise ParameterError(f"{{name}} {target} is no database: import hands first", "database")
+    conditions = []
+    values: list[object] = []
+    if where is not None:
+        found = parse_filter(where, row_columns())
+        conditions.append(found.text)
+        values += found.values
+    if player is not None:
+        conditions.append('"player" = ?')
+        values.append(player)
+    clause = " WHERE " + " AND ".join(conditions) if conditions else ""
+    group = f'"{GROUPS[by]}"' if by is not None else "NULL"
+    counts = ", ".join(f'sum("{name}")' for name in ACTION_COUNTS)
+    query = (
+        f"SELECT {group} AS grp, player, count(*), sum(vpip::INTEGER), sum(pfr::INTEGER), "
+        "sum(saw_flop::INTEGER), sum(went_to_showdown::INTEGER), sum(won_at_showdown::INTEGER), "
+        "sum(net), sum(coalesce(allin_ev, net)), "
+        "sum(CASE WHEN big_blind > 0 THEN net / big_blind ELSE 0 END), "
+        "sum(CASE WHEN big_blind > 0 THEN coalesce(allin_ev, net) / big_blind ELSE 0 END), "
+        f"count(*), {counts} FROM rows{clause} GROUP BY ALL ORDER BY grp NULLS LAST, player"
+    )
+    con = _connect(target, read_only=True, wait=wait)
+    try:
+        tables = "SELECT count(*) FROM information_schema.tables WHERE table_name = 'rows'"
+        if not _run(con, tables)[0][0]:
+            raise ParameterError(f"{{name}} {target} holds no hands: import some first", "database")
+        found_rows = _run(con, query, values)
+        if player is not None:  # one row a hand: the player's hands are the rows kept
+            hands = sum(int(row[2]) for row in found_rows)
+        else:  # the costly part of a report over millions of hands (a distinct count)
+            hands = int(_run(con, f"SELECT count(DISTINCT seq) FROM rows{clause}", values)[0][0])
+        series: list[tuple[float, float]] = []
+        if player is not None:
+            series = [
+                (float(net), float(adjusted))
+                for net, adjusted in _run(
+                    con,
+                    f"SELECT net, coalesce(allin_ev, net) FROM rows{clause} ORDER BY seq",
+                    values,
+                )
+            ]
+    finally:
+        con.close()
+    return DatabaseReport(hands, _grouped(found_rows), series)
+
+
+def _grouped(found: list[tuple[Any, ...]]) -> list[tuple[str | None, list[PlayerStats]]]:
+    import numpy as np
+
+    tallies: dict[str | None, StatsTally] = {}
+    for row in found:
+        group, name = row[0], row[1]
+        tally = tallies.setdefault(None if group is None else str(group), StatsTally())
+        numbers = [0 if value is None else value for value in row[2:]]
+        tally.add_totals(
+            [name],
+            np.array([numbers[0:6]], dtype=np.int64),
+            np.array([numbers[6:10]], dtype=np.float64),
+            np.array([numbers[10:]], dtype=np.int64),
+        )
+    return [(group, tally.stats()) for group, tally in tallies.items()]

@@ -1,0 +1,216 @@
+"""A hand as a text reader names it, before it is a :class:`~pokerscore.histories.model.HandHistory`:
+players by name, amounts as the site writes them, posts by kind, actions in order, the site's own
+record (:class:`HandDraft`); and the one builder that makes the hand from it (:func:`build_hand`),
+which every text reader of a site's format calls (PokerStars and its skins, the sites in
+:mod:`pokerscore.histories.sites`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Final
+
+from pokerscore._support.errors import shorten
+from pokerscore.cards import Card
+from pokerscore.histories.model import (
+    Action,
+    Betting,
+    HandHistory,
+    HandHistoryError,
+    Seat,
+    hand_scale,
+    read_amount,
+    to_units,
+)
+from pokerscore.histories.phh import parse_cards_text
+
+_AMOUNT: Final = re.compile(r"[^0-9.]")
+_LETTER: Final = re.compile(r"[^\W\d_]")
+"""A letter: an amount with one is no amount (``1e5`` is not 15)."""
+_LONGEST_MONEY: Final = 64
+"""The longest amount text read, currency signs and thousands separators included."""
+
+
+def money(text: str) -> Decimal:
+    """An amount as a site writes it (``$0.25``, ``1,500``, ``€2``): its digits and point,
+    read by the one rule of amounts."""
+    cleaned = _AMOUNT.sub("", text[:_LONGEST_MONEY])
+    if len(text) > _LONGEST_MONEY or not cleaned or _LETTER.search(text):
+        raise HandHistoryError(f"{shorten(repr(text))} is not an amount")
+    return read_amount(cleaned, f"the amount {shorten(repr(text))}:")
+
+
+def site_cards(text: str) -> tuple[Card | None, ...]:
+    """Cards as sites write them (``Ah Kd``, ``10h``), ``??`` for a card nobody saw."""
+    return parse_cards_text(text.replace(" ", "").replace("10", "T"))
+
+
+@dataclass
+class HandDraft:
+    """A hand as its lines are read: amounts still Decimals, players by name."""
+
+    file: str
+    number: int
+    line: int
+    hand_id: str = ""
+    variant: str = ""
+    game: str = ""
+    betting: Betting = "no-limit"
+    small_blind: Decimal = Decimal(0)
+    big_blind: Decimal = Decimal(0)
+    currency: str | None = None
+    tournament: str | None = None
+    table: str | None = None
+    button: int = 0
+    seats: list[tuple[int, str, Decimal, bool]] = field(default_factory=list)
+    """(seat number, name, stack, sitting out) in the order listed."""
+    posts: list[tuple[str, str, Decimal, int]] = field(default_factory=list)
+    """(name, kind, amount, line): kind is ante, small, big, both or straddle."""
+    actions: list[
+        tuple[str, str | None, Decimal | None, tuple[Card | None, ...], int, int, bool]
+    ] = field(default_factory=list)
+    """(kind, name, amount, cards, runout, line, all-in)."""
+    returned: list[tuple[str, Decimal, int]] = field(default_factory=list)
+    collected: list[tuple[str, Decimal, int]] = field(default_factory=list)
+    """(name, amount, pot: 0 main, n side pot n)."""
+    cashed_out: list[tuple[str, Decimal, Decimal]] = field(default_factory=list)
+    total: Decimal | None = None
+    rake: Decimal | None = None
+    fields: dict[str, object] = field(default_factory=dict)
+    site: str | None = None
+    source_format: str = "pokerstars"
+    time: str | None = None
+
+
+def build_hand(draft: HandDraft) -> HandHistory:
+    """The hand a draft holds: players in the table's order from the seat after the button,
+    amounts in the hand's units, posts as antes, live blinds and dead money."""
+    playing = {name for name, *_ in draft.posts} | {a[1] for a in draft.actions if a[1]}
+    seated = [
+        (seat, name, stack)
+        for seat, name, stack, out in draft.seats
+        if not out or name in playing  # a tournament deals a player who sits out in
+    ]
+    seated.sort()
+    first: dict[str, int] = {}
+    for seat, name, _ in seated:
+        if name in first:
+            raise HandHistoryError(
+                f"seats {first[name]} and {seat} are both {shorten(repr(name))}: "
+                "each player needs a name of their own"
+            )
+        first[name] = seat
+    after = [entry for entry in seated if entry[0] > draft.button]
+    order = after + [entry for entry in seated if entry[0] <= draft.button]
+    if len(order) < 2:
+        raise HandHistoryError("fewer than two players dealt in")
+    index = {name: i for i, (_, name, _) in enumerate(order)}
+    count = len(order)
+    amounts: list[Decimal] = [stack for _, _, stack in order]
+    amounts += [draft.small_blind, draft.big_blind]
+    amounts += [amount for _, _, amount, _ in draft.posts]
+    amounts += [a[2] for a in draft.actions if a[2] is not None]
+    amounts += [amount for _, amount, _ in draft.returned]
+    amounts += [amount for _, amount, _ in draft.collected]
+    amounts += [amount for _, amount, _ in draft.cashed_out] + [fee for *_, fee in draft.cashed_out]
+    amounts += [value for value in (draft.total, draft.rake) if value is not None]
+    scale = hand_scale(amounts)
+
+    def units(value: Decimal) -> int:
+        return to_units(value, scale)
+
+    def who(name: str | None, line: int) -> int:
+        if name not in index:
+            raise HandHistoryError(f"line {line}: {shorten(str(name))} is not dealt in")
+        return index[name]
+
+    antes = [0] * count
+    blinds = [0] * count
+    in_turn = [True] * count
+    small_seat = 1 if count == 2 else 0
+    big_posted = False
+    for name, kind, amount, line in draft.posts:
+        i = who(name, line)
+        value = units(amount)
+        if kind == "ante":
+            antes[i] += value
+        elif kind == "small":
+            if i == small_seat and not blinds[i]:
+                blinds[i] = value
+            else:
+                antes[i] += value  # a small blind out of its place is dead money
+        elif kind == "both":
+            live = min(value, units(draft.big_blind))
+            blinds[i] += live
+            antes[i] += value - live
+            in_turn[i] = False
+        elif kind == "big":
+            blinds[i] += value
+            in_turn[i] = not big_posted
+            big_posted = True
+        else:
+            blinds[i] += value
+    seats = tuple(
+        Seat(name, seat, units(stack), antes[i], blinds[i], in_turn[i])
+        for i, (seat, name, stack) in enumerate(order)
+    )
+    actions = []
+    for kind, speaker, said, cards, runout, line, all_in in draft.actions:
+        actor = None if speaker is None else who(speaker, line)
+        size = None if said is None else units(said)
+        if kind == "reveal":
+            actions.append(Action("deal-hole", actor, None, cards, line=line))
+            continue
+        actions.append(
+            Action(kind, actor, size, cards, runout, line, all_in=all_in)  # type: ignore[arg-type]
+        )
+    pots: dict[int, list[tuple[int, int]]] = {}
+    for name, collected, pot in draft.collected:
+        pots.setdefault(pot, []).append((who(name, draft.line), units(collected)))
+    winnings = [0] * count
+    for entries in pots.values():
+        for i, taken in entries:
+            winnings[i] += taken
+    cash_outs = tuple(
+        (who(name, draft.line), units(amount), units(fee)) for name, amount, fee in draft.cashed_out
+    )
+    limit = draft.betting == "fixed-limit"
+    small, big = units(draft.small_blind), units(draft.big_blind)
+    if limit:  # the header gives the small and big bets: the blinds are what was posted
+        posted = [value for value in blinds if value]
+        big = max(posted, default=small)
+        small = min(posted, default=small // 2)
+    return HandHistory(
+        variant=draft.variant,
+        game=draft.game,
+        betting=draft.betting,
+        seats=seats,
+        actions=tuple(actions),
+        scale=scale,
+        min_bet=units(draft.small_blind) if limit else units(draft.big_blind),
+        big_bet=units(draft.big_blind) if limit else 0,
+        ante_trimming=False,
+        small_blind=small,
+        big_blind=big,
+        winnings=tuple(winnings),
+        rake=units(draft.rake) if draft.rake is not None else None,
+        total_pot=units(draft.total) if draft.total is not None else None,
+        site_pots=tuple((pot, tuple(pots[pot])) for pot in sorted(pots)),
+        returned=tuple(
+            (who(name, line), units(amount), line) for name, amount, line in draft.returned
+        ),
+        cash_outs=cash_outs,
+        site=draft.site,
+        hand_id=draft.hand_id,
+        table=draft.table,
+        currency=draft.currency,
+        tournament=draft.tournament,
+        time=draft.time,
+        file=draft.file,
+        number=draft.number,
+        line=draft.line,
+        source_format=draft.source_format,
+        fields=draft.fields,
+    )

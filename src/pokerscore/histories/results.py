@@ -1,0 +1,242 @@
+"""Every hand of some files replayed, one result at a time (:func:`history_results`): blocks
+of a file's hands read and replayed by the compiled readers and replay, as a run reads them
+(:mod:`~pokerscore.histories.parts`), each result built from the kernel's rows when the
+iteration reaches it; the hands they leave read and replayed one by one in their places.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from functools import cache, partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pokerscore._support.errors import ParameterError
+from pokerscore.files.records import LongRecord
+from pokerscore.histories._layout import (
+    F_COUNT,
+    F_HEADER,
+    F_NUMBER,
+    F_SCALE,
+    F_START,
+    F_STATUS,
+    F_STOP,
+    F_VARIANT,
+    GAME_NAMES,
+    MAX_PLAYERS,
+    OK,
+)
+from pokerscore.histories.batches import Batch, refusal_of, replay_phh_text, replay_stars_text
+from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
+from pokerscore.histories.parts import (
+    REFERENCE_ONLY,
+    HistoryPart,
+    PartRecords,
+    block_hands,
+    long_hand,
+    reference_hand,
+    reference_stars_hand,
+    replayed_hand,
+)
+from pokerscore.histories.reading import (
+    FileFormat,
+    StrictError,
+    _check_options,
+    file_format_of,
+    history_files,
+    read_file,
+)
+from pokerscore.histories.replay import KernelRows, game_named, read_later, replay
+
+if TYPE_CHECKING:
+    from pokerscore.games.holdem.game import Game
+
+
+def history_results(
+    *paths: str | Path,
+    file_format: FileFormat = "auto",
+    strict: bool = False,
+    allin_ev: bool = True,
+    on_error: Callable[[HandHistoryError], None] | None = None,
+) -> Iterator[HandResult]:
+    """Every hand of ``paths`` replayed (see :func:`~pokerscore.histories.replay.replay`),
+    streamed. A bad hand goes to ``on_error`` and is skipped; with ``strict`` the first one
+    raises instead.
+
+    The hands are read and replayed by the compiled readers and replay a block of a file at a
+    time, as :func:`~pokerscore.histories.running.analyse_histories` reads them, and each
+    result is built when the iteration reaches it; its ``hand`` is read from the hand's text
+    when first asked for (the players, pots and board need no reading). Hands the compiled
+    path leaves are read and replayed one by one, in their places.
+
+    >>> from pathlib import Path
+    >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
+    >>> first = next(history_results(folder / "actions.phhs"))
+    >>> [(p.player, p.net) for p in first.players]
+    [('Sam', -1.0), ('Bea', -2.0), ('Cy', 3.0)]
+    """
+    _check_options(file_format, strict=strict, allin_ev=allin_ev)
+    if on_error is not None and not callable(on_error):
+        raise ParameterError("{name} must be a function or None", "on_error")
+    files = history_files(paths)  # checked now, not at the first next()
+    return (
+        result
+        for path in files
+        for result in file_results(
+            path, file_format, strict=strict, allin_ev=allin_ev, on_error=on_error
+        )
+    )
+
+
+@cache
+def _games() -> tuple[Game, ...]:
+    """The game of each of the kernels' game codes."""
+    return tuple(game_named(name) for name in GAME_NAMES)
+
+
+def file_results(
+    path: Path,
+    file_format: str,
+    *,
+    strict: bool,
+    allin_ev: bool,
+    on_error: Callable[[HandHistoryError], None] | None,
+) -> Iterator[HandResult]:
+    """Every hand of one file replayed, in order, streamed (the per-hand iterator,
+    :func:`~pokerscore.histories.results.history_results`): blocks of hands read and replayed
+    by the kernels, each result built from their rows when its turn comes, its ``hand`` read
+    by the lenient reader only when asked for; the hands the kernels leave read and replayed
+    the reference way in their places. A bad hand goes to ``on_error`` (``strict``: raised as
+    a :class:`~pokerscore.histories.reading.StrictError`)."""
+
+    def bad(error: HandHistoryError) -> None:
+        if strict:
+            raise StrictError(error.reason, file=error.file, hand=error.hand, line=error.line)
+        if on_error is not None:
+            on_error(error)
+
+    try:
+        kind = file_format_of(path, file_format)  # type: ignore[arg-type]
+    except HandHistoryError as error:
+        bad(error)
+        return
+    except OSError as error:
+        bad(HandHistoryError(f"cannot read: {error.strerror or error}", file=str(path)))
+        return
+    if kind not in ("phh", "pokerstars") or os.environ.get(REFERENCE_ONLY) == "1":
+        # a site's format has no fast reader: its own reader, hand by hand
+        yield from _reference_results(read_file(path, kind), allin_ev, bad)  # type: ignore[arg-type]
+        return
+    part = HistoryPart(0, str(path), kind)
+    records = PartRecords(part)
+    next_hand = 1
+    for item in records:
+        if isinstance(item, LongRecord):
+            bad(long_hand(part, item, next_hand))
+            next_hand += 1
+            continue
+        data = item.data
+        line = part.first_line + item.line
+        if not part.single and not data.strip():
+            continue
+        if kind == "pokerstars":
+            batch = replay_stars_text(data, first_hand=next_hand)
+        else:
+            batch = replay_phh_text(data, single=part.single, first_line=line)
+        if batch is None:  # text before the file's first hand: the reference path says why
+            counted = PartRecords(part)
+            yield from _reference_results(block_hands(part, data, line, counted), allin_ev, bad)
+            next_hand += counted.hands
+            continue
+        next_hand += batch.hands
+        yield from _batch_results(part, batch, data, line, strict, allin_ev, bad)
+
+
+def _reference_results(
+    hands: Iterator[HandHistory | HandHistoryError],
+    allin_ev: bool,
+    bad: Callable[[HandHistoryError], None],
+) -> Iterator[HandResult]:
+    """Hands read by the lenient reader, replayed."""
+    for hand in hands:
+        try:
+            if isinstance(hand, HandHistoryError):
+                raise hand
+            result = replay(hand, allin_ev=allin_ev)
+        except HandHistoryError as error:
+            bad(error)
+            continue
+        yield result
+
+
+def _batch_results(
+    part: HistoryPart,
+    batch: Batch,
+    data: bytes,
+    first_line: int,
+    strict: bool,
+    allin_ev: bool,
+    bad: Callable[[HandHistoryError], None],
+) -> Iterator[HandResult]:
+    """The results of a batch's hands in order: the kernels' from their rows, the others'
+    read and replayed the reference way."""
+    name = part.path
+    stars = part.file_format == "pokerstars"
+    view = KernelRows(batch.rows(), batch.hands)
+    spans = batch.names[: batch.hands].ravel().tolist()
+    seat_numbers = batch.seats[: batch.hands].ravel().tolist()
+    single = part.single
+    line, counted = first_line, 0
+    for place in range(batch.hands):
+        facts = view.facts_of(place)
+        number, header, start, stop = (
+            facts[F_NUMBER],
+            facts[F_HEADER],
+            facts[F_START],
+            facts[F_STOP],
+        )
+        if stars:  # the hand's first line: the lines before it counted once, hand after hand
+            line += data.count(b"\n", counted, start)
+            counted = start
+        if facts[F_STATUS] != OK:
+            if stars:
+                hand = reference_stars_hand(data[start:stop], name, number, line)
+            else:
+                hand = reference_hand(data[start:stop], name, number, header, single)
+            replayed = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
+            if isinstance(replayed, HandHistoryError):
+                bad(replayed)
+            else:
+                yield replayed
+            continue
+        count = facts[F_COUNT]
+        at = 2 * MAX_PLAYERS * place
+        names = [
+            data[begin : spans[at + 2 * i + 1]].decode() if (begin := spans[at + 2 * i]) >= 0
+            else f"p{i + 1}"
+            for i in range(count)
+        ]  # fmt: skip
+        seats = [
+            None if seat < 0 else seat
+            for seat in seat_numbers[place * MAX_PLAYERS : place * MAX_PLAYERS + count]
+        ]
+        game = _games()[facts[F_VARIANT] // 3]
+        result = view.result(place, names, seats, 10 ** facts[F_SCALE], game, allin_ev)
+        later = (data[start:stop], name, number, header, line, single, stars)
+        read_later(result, partial(_read_later, *later))
+        yield result
+
+
+def _read_later(
+    text: bytes, file: str, number: int, header: int, first_line: int, single: bool, stars: bool
+) -> HandHistory:
+    """A hand the kernels replayed (its own bytes, so a kept result holds no more of the file),
+    read by the lenient reader (when asked for)."""
+    if stars:
+        hand = reference_stars_hand(text, file, number, first_line)
+    else:
+        hand = reference_hand(text, file, number, header, single)
+    if isinstance(hand, HandHistoryError):
+        raise hand
+    return hand

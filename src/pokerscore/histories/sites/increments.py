@@ -1,0 +1,225 @@
+"""What the readers of sites that write each bet as the chips it adds share (888poker,
+PartyPoker, iPoker, the Winning Poker Network, Bovada, Everleaf, PKR, Cake, OnGame …): amounts
+and cards as localised clients write them; turning "raises [$0.35]" (the chips put in by the
+action) into "raise to" (the player's whole bet this round, as
+:class:`~pokerscore.histories.draft.HandDraft` names a ``bet-raise``); the player a line of play
+starts with; and finishing a hand with the parts of the site's record a
+:class:`~pokerscore.histories.draft.HandDraft` has no field for (end stacks; no written uncalled
+bets).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from functools import lru_cache
+from typing import Final
+
+from pokerscore._support.errors import shorten
+from pokerscore.cards import Card
+from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
+from pokerscore.histories.model import HandHistory, HandHistoryError, to_units
+
+_SIGNS: Final = re.compile(r"[\s$€£]")
+_DIGITS: Final = re.compile(r"[0-9][0-9.,]*")
+_CURRENCY_WORDS: Final = re.compile(r"\b(?:USD|EUR|GBP|CAD|SEK|chips)\b")
+_RANKS: Final = {
+    "Kn": "J",  # Swedish knekt
+    "E": "A",  # Swedish ess
+    "D": "Q",  # Swedish, German, French dame
+    "B": "J",  # German bube
+    "V": "J",  # French valet
+    "R": "K",  # French roi
+    "10": "T",
+}
+"""Ranks as localised clients write them, and the rank they are."""
+
+
+@lru_cache(maxsize=4096)
+def localised_amount(text: str) -> Decimal:
+    """An amount as a localised client writes it: ``$1,168.50``, ``788,50 $``, ``15 788,50 $``
+    (a non-breaking space between thousands), ``1.500`` (dots between thousands), ``5 USD``.
+    A separator followed by exactly three digits at the end separates thousands; otherwise the
+    last separator is the decimal point.
+
+    >>> localised_amount("15\\xa0788,50 $"), localised_amount("$1,168.50"), localised_amount("1.500")
+    (Decimal('15788.50'), Decimal('1168.50'), Decimal('1500'))
+
+    Amounts recur from hand to hand: each text is read once (a Decimal is immutable).
+    """
+    digits = _SIGNS.sub("", _CURRENCY_WORDS.sub("", text[:64]))
+    if len(text) > 64 or not _DIGITS.fullmatch(digits):
+        raise HandHistoryError(f"{shorten(repr(text))} is not an amount")
+    last = max(digits.rfind("."), digits.rfind(","))
+    if last >= 0 and len(digits) - last - 1 != 3:
+        digits = digits[:last].replace(".", "").replace(",", "") + "." + digits[last + 1 :]
+    else:
+        digits = digits.replace(".", "").replace(",", "")
+    return money(digits)
+
+
+def localised_cards(text: str) -> tuple[Card | None, ...]:
+    """Cards as localised clients write them (``Kns`` Swedish jack of spades, ``Ec`` ace of
+    clubs, ``10h``), separated by commas or spaces.
+
+    >>> [str(card) for card in localised_cards("[ Tc, Knh, Ec, Dd ]")]
+    ['Tc', 'Jh', 'Ac', 'Qd']
+    """
+    tokens = [token for token in re.split(r"[\s,\[\]]+", text) if token]
+    named = []
+    for token in tokens:
+        rank, suit = token[:-1], token[-1:]
+        named.append(_RANKS.get(rank, rank) + suit.lower())
+    return site_cards(" ".join(named))
+
+
+class RoundBets:
+    """Each player's bet in the current betting round, from the chips each post and action adds.
+
+    >>> bets = RoundBets()
+    >>> bets.add("Ann", Decimal("0.05")); bets.add("Bob", Decimal("0.10"))
+    Decimal('0.05')
+    Decimal('0.10')
+    >>> bets.add("Ann", Decimal("0.30"))  # "raises [0.30]": a raise to 0.35
+    Decimal('0.35')
+    >>> bets.unmatched()
+    ('Ann', Decimal('0.25'))
+    >>> bets.new_round(); bets.add("Bob", Decimal("0.40"))
+    Decimal('0.40')
+    """
+
+    __slots__ = ("bets",)
+
+    def __init__(self) -> None:
+        self.bets: dict[str, Decimal] = {}
+        """Each player's bet this round so far, by name."""
+
+    def add(self, name: str, chips: Decimal) -> Decimal:
+        """Add what a player puts in; their whole bet this round after it."""
+        total = self.bets.get(name, Decimal(0)) + chips
+        self.bets[name] = total
+        return total
+
+    def set(self, name: str, total: Decimal) -> None:
+        """A player's bet this round is now ``total`` (a site that writes "raises … to")."""
+        self.bets[name] = total
+
+    def bet(self, name: str) -> Decimal:
+        """A player's bet this round so far."""
+        return self.bets.get(name, Decimal(0))
+
+    def top(self) -> Decimal:
+        """The largest bet this round."""
+        return max(self.bets.values(), default=Decimal(0))
+
+    def unmatched(self) -> tuple[str, Decimal] | None:
+        """The player whose bet this round nobody matched, and by how much it tops the next
+        largest, if one does."""
+        if not self.bets:
+            return None
+        ranked = sorted(self.bets.items(), key=lambda item: item[1], reverse=True)
+        top_name, top = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
+        return (top_name, top - second) if top > second else None
+
+    def new_round(self) -> None:
+        """A new betting round: nobody has bet yet."""
+        self.bets.clear()
+
+
+def add_action(
+    draft: HandDraft,
+    bets: RoundBets,
+    verb: str,
+    name: str,
+    increment: Decimal | None,
+    line: int,
+    all_in: bool = False,
+) -> None:
+    """Record one act of play written as an increment: ``fold``, ``check``, ``call``, ``bet``,
+    ``raise``, or ``all-in`` (a call when it does not top the round's bet, else a raise)."""
+    if verb == "fold":
+        draft.actions.append(("fold", name, None, (), 0, line, False))
+        return
+    if verb == "check":
+        draft.actions.append(("check-call", name, Decimal(0), (), 0, line, False))
+        return
+    if increment is None:
+        raise HandHistoryError(f"line {line}: {verb} without an amount")
+    top = bets.top()
+    total = bets.add(name, increment)
+    if verb == "all-in":
+        all_in = True
+        verb = "raise" if total > top else "call"
+    if verb == "call":
+        draft.actions.append(("check-call", name, increment, (), 0, line, all_in))
+    else:
+        draft.actions.append(("bet-raise", name, total, (), 0, line, all_in))
+
+
+def finished_hand(
+    draft: HandDraft,
+    *,
+    returns_written: bool,
+    paid_written: bool = True,
+    end_stacks: Mapping[str, Decimal] | None = None,
+) -> HandHistory:
+    """The hand a draft holds (:func:`~pokerscore.histories.draft.build_hand`), with the site's
+    record completed: where the site never writes a returned uncalled bet (``returns_written``
+    False), the hand says nothing about returned bets (rather than "none were returned"); where
+    it writes each player's stack after the hand, those are its ``finishing_stacks``; where what
+    it writes as paid is no record of the pots won (``paid_written`` False), the hand records
+    no winnings."""
+    hand = build_hand(draft)
+    changes: dict[str, object] = {}
+    if not returns_written:
+        changes["returned"] = None
+    if not paid_written:
+        changes["winnings"] = None
+        changes["site_pots"] = None
+    if end_stacks is not None:
+        changes["finishing_stacks"] = tuple(
+            to_units(end_stacks[seat.name], hand.scale) for seat in hand.seats
+        )
+    return dataclasses.replace(hand, **changes) if changes else hand  # type: ignore[arg-type]
+
+
+def mucks_unshown(draft: HandDraft, line: int) -> None:
+    """For a site whose record of a showdown shows only the cards shown: each player still in at
+    the end who neither won nor showed mucked (a muck at ``line``, after the play)."""
+    done = {name for kind, name, *_ in draft.actions if kind in ("fold", "show", "muck")}
+    done |= {name for name, *_ in draft.collected}
+    dealt = {name for name, *_ in draft.posts} | {a[1] for a in draft.actions if a[1]}
+    for _, name, _, _ in draft.seats:
+        if name in dealt and name not in done:
+            draft.actions.append(("muck", name, None, (), 0, line, False))
+
+
+def line_player(line: str, names: set[str]) -> tuple[str | None, str]:
+    """The player a line of play starts with, ``name verb …`` (no colon; the longest name that
+    fits, so a name holding spaces or a verb is found whole), and the rest of the line."""
+    for candidate in sorted(names, key=len, reverse=True):
+        if line.startswith(candidate + " "):
+            return candidate, line[len(candidate) + 1 :]
+    return None, line
+
+
+def deal_new_cards(
+    draft: HandDraft, cards: tuple[Card | None, ...], line: int, *, bets: RoundBets | None = None
+) -> None:
+    """Deal the cards of a board line the board does not hold yet (sites that write the board
+    so far, or all of it at once), as the streets they belong to: three, then one, then one; a
+    new street starts a new betting round."""
+    board = [
+        card for kind, _, _, dealt, *_ in draft.actions if kind == "deal-board" for card in dealt
+    ]
+    new = [card for card in cards if card is None or card not in board]
+    while new:
+        size = 3 if not board else 1
+        street, new = tuple(new[:size]), new[size:]
+        draft.actions.append(("deal-board", None, None, street, 0, line, False))
+        board.extend(street)
+        if bets is not None:
+            bets.new_round()

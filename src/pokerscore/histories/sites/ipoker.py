@@ -1,0 +1,361 @@
+"""iPoker hand histories: the network's XML session files (``.xml``, often saved as ``.txt``),
+cash games and tournaments, hold'em, Omaha (4 and 5 cards), Omaha hi/lo and Six Plus hold'em.
+
+A file holds one ``<session>`` or several one after another; each has a ``<general>`` part
+(``<gametype>Holdem NL €0.01/€0.02</gametype>``, ``<currency>``, ``<nickname>`` the hero,
+``<tablename>``, in tournaments ``<tournamentname>`` / ``<tournamentcode>``) and one
+``<game gamecode="n">`` per hand: its players (``seat``, ``name``, ``chips`` the stack at the
+start, ``dealer="1"`` the button, ``bet`` all the player put in, ``win`` what the site paid) and
+its rounds (``<round no="0">`` the posts, ``1`` the deal and the first betting round, ``2``-``4``
+flop, turn and river), each with ``<cards>`` (suit then rank: ``HA``, ``C10``, ``X`` unseen) and
+``<action no= type= sum= player=>``. The actions are listed out of order: ``no`` orders them.
+
+The action codes, as the files use them:
+
+=====  ==================================  ==============================================
+type   meaning                             ``sum``
+=====  ==================================  ==============================================
+0      fold                                0
+1      posts the small blind               the blind
+2      posts the big blind                 the blind
+3      call                                the chips added (an increment)
+4      check                               0
+5      bet                                 the bet
+7      all-in                              the chips added (a call or a raise)
+8      sits out (not dealt in)             0
+9      sits out during the deal            0
+15     posts an ante                       the ante (stud; refused with the game)
+16     brings in (stud)                    the bring-in
+23     raise                               the player's whole bet this round ("raise to")
+=====  ==================================  ==============================================
+
+The site's totals checked by the replay: ``win`` per player (what was paid) and the stacks at
+the end (``chips`` - ``bet`` + ``win``). A bet nobody called: files of clients that write
+``<uncalled_bet_enabled>true`` leave it out of ``win`` (and keep it in ``bet``); older ones
+pay it back inside ``win``. Either way the reader names it as returned (the part of the last
+round's largest bet nobody matched), the replay checks that against its own, and it is taken
+out of ``win`` where ``win`` holds it. There is no rake line: what the pot lacks from the
+payouts is the rake, within the replay's limit.
+
+Amounts carry the table's currency sign and, in some clients, comma decimals (``€301,49``).
+Files declare UTF-8 but are often Windows code page 1252 (``€`` as one byte): each line is
+decoded as its client wrote it and fed to an incremental parser (``XMLPullParser``: the file is
+never read whole, each hand is dropped once read). A file with a DOCTYPE or an entity
+declaration is refused, never expanded. Times are as written, in no time zone the file names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+from typing import Final
+from xml.etree.ElementTree import Element, ParseError, XMLPullParser
+
+from pokerscore.cards import Card
+from pokerscore.histories.draft import HandDraft, build_hand, site_cards
+from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.pokerstars import GAMES
+from pokerscore.histories.sites import SiteFormat
+from pokerscore.histories.sites.increments import RoundBets, add_action, localised_amount
+from pokerscore.histories.sites.text import decoded_lines
+
+NAME: Final = "ipoker"
+_DECLARATION: Final = re.compile(r"<\?xml[^>]*\?>")
+_GAMETYPE: Final = re.compile(
+    r"^(?P<game>.*?)\s*\b(?P<betting>NL|PL|FL|L)\b(?:\s+(?P<sb>\S+)/(?P<bb>\S+))?\s*$"
+)
+_BETTING: Final[dict[str, tuple[str, Betting]]] = {
+    "NL": ("N", "no-limit"),
+    "PL": ("P", "pot-limit"),
+    "FL": ("F", "fixed-limit"),
+    "L": ("F", "fixed-limit"),
+}
+_GAMES: Final = {
+    "Holdem": "Hold'em",
+    "Texas Holdem": "Hold'em",
+    "Six Plus Holdem": "6+ Hold'em",
+    "Omaha": "Omaha",
+    "Omaha Hi-Lo": "Omaha Hi/Lo",
+    "Omaha HiLo": "Omaha Hi/Lo",
+    "Omaha Hi Lo": "Omaha Hi/Lo",
+}
+"""iPoker's game names, as the PokerStars reader's (:data:`~pokerscore.histories.pokerstars.GAMES`)."""
+_MONTHS: Final = {
+    name: f"{number:02d}"
+    for number, name in enumerate(
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
+    )
+}
+_DATES: Final = (
+    re.compile(r"^(?P<y>\d{4})[/-](?P<m>\d\d)[/-](?P<d>\d\d) (?P<t>\d\d:\d\d:\d\d)$"),
+    re.compile(r"^(?P<d>\d\d)-(?P<mon>[A-Z][a-z]{2})-(?P<y>\d{4}) (?P<t>\d\d:\d\d:\d\d)$"),
+)
+_SESSION: Final = re.compile(r"<session[\s>/]")
+_HOSTILE: Final = ("<!DOCTYPE", "<!ENTITY", "<!doctype", "<!entity")
+_MAX_ACTIONS: Final = 5_000
+"""A hand of more actions is a bad hand (memory stays bounded whatever the file)."""
+
+
+def sniff(head: str) -> bool:
+    """An iPoker file: an XML ``<session sessioncode=…>`` with a ``<gametype>`` or a
+    ``<game gamecode=…>``."""
+    return _SESSION.search(head) is not None and ("<gametype>" in head or "<game gamecode" in head)
+
+
+class _Session:
+    """What a session's ``<general>`` part says of every hand in it."""
+
+    def __init__(self) -> None:
+        self.gametype = ""
+        self.currency: str | None = None
+        self.table: str | None = None
+        self.tournament: str | None = None
+        self.real = True
+        self.uncalled_apart = False
+
+    def general(self, element: Element) -> None:
+        def text(tag: str) -> str:
+            return (element.findtext(tag) or "").strip()
+
+        self.gametype = text("gametype")
+        self.currency = text("currency") or text("tablecurrency") or None
+        self.table = text("tablename").rpartition(",")[0].strip() or text("tablename") or None
+        self.tournament = text("tournamentcode") or text("tournamentname") or None
+        self.real = text("mode") != "play"
+        self.uncalled_apart = text("uncalled_bet_enabled").lower() == "true"
+
+
+def read_ipoker(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands of an iPoker file, streamed; a bad hand comes as its error."""
+    path = Path(path)
+    name = str(path)
+    number = 0
+    session = _Session()
+    parser: XMLPullParser[Element] | None = None
+    depth: list[str] = []
+    game_line = actions = 0
+    root = Element("session")
+    broken = False
+    for line_number, raw in decoded_lines(path):
+        if any(mark in raw for mark in _HOSTILE):
+            yield HandHistoryError(
+                "a DOCTYPE or entity declaration: refused (XML entities are never expanded)",
+                file=name, line=line_number,
+            )  # fmt: skip
+            return
+        line = _DECLARATION.sub("", raw)
+        pieces = [line]
+        if (opening := _SESSION.search(line)) is not None:  # not <sessioncode>
+            pieces = [line[: opening.start()], line[opening.start() :]]
+        for index, piece in enumerate(pieces):
+            if index == 1:  # a new session: a new document
+                if parser is not None and not broken and len(depth) > 1:
+                    yield HandHistoryError("a session ends inside a hand", file=name, hand=number + 1, line=game_line)  # fmt: skip
+                parser, depth, broken = XMLPullParser(events=("start", "end")), [], False
+                session = _Session()
+            if parser is None or broken or not piece:
+                if piece.strip() and parser is None:
+                    yield HandHistoryError("text before the first <session>", file=name, line=line_number)  # fmt: skip
+                    parser, depth, broken = XMLPullParser(events=("start", "end")), [], True
+                continue
+            try:
+                parser.feed(piece + "\n")
+                events: list[tuple[str, Element]] = list(parser.read_events())  # type: ignore[arg-type]
+            except ParseError as error:
+                broken = True
+                yield HandHistoryError(f"not well-formed XML ({error})", file=name, line=line_number)  # fmt: skip
+                continue
+            for event, element in events:
+                if event == "start":
+                    depth.append(element.tag)
+                    if element.tag == "session":
+                        root = element
+                    elif element.tag == "game":
+                        game_line, actions = line_number, 0
+                    elif element.tag == "action":
+                        actions += 1
+                    continue
+                depth.pop()
+                if element.tag == "action" and actions > _MAX_ACTIONS:
+                    element.clear()  # a hand too long to read: memory stays bounded
+                if element.tag == "general" and depth == ["session"]:
+                    session.general(element)
+                    root.remove(element)
+                elif element.tag == "game" and depth == ["session"]:
+                    number += 1
+                    if actions > _MAX_ACTIONS:
+                        yield HandHistoryError(
+                            f"a hand of more than {_MAX_ACTIONS:,} actions: not read",
+                            file=name, hand=number, line=game_line,
+                        )  # fmt: skip
+                    else:
+                        try:
+                            yield _hand(element, session, name, number, game_line)
+                        except HandHistoryError as error:
+                            yield error.located(name, number, game_line)
+                    root.remove(element)  # each hand dropped once read
+    if parser is not None and not broken and len(depth) > 1:
+        yield HandHistoryError(
+            "the file ends inside a hand", file=name, hand=number + 1, line=game_line
+        )
+
+
+def _cards(text: str) -> tuple[Card | None, ...]:
+    """Cards as iPoker writes them, suit then rank (``HA C10``), ``X`` for an unseen one."""
+    named = []
+    for token in text.split():
+        if token.upper() == "X":
+            named.append("??")
+        else:
+            named.append(token[1:].replace("10", "T") + token[0].lower())
+    return site_cards(" ".join(named))
+
+
+def _when(text: str) -> str | None:
+    for pattern in _DATES:
+        found = pattern.match(text.strip())
+        if found is not None:
+            groups = found.groupdict()
+            month = groups.get("m") or _MONTHS.get(groups.get("mon") or "", "")
+            if month:
+                return f"{found.group('y')}-{month}-{found.group('d')}T{found.group('t')}"
+    return None
+
+
+def _hand(game: Element, session: _Session, file: str, number: int, line: int) -> HandHistory:
+    draft = HandDraft(file, number, line, site="iPoker", source_format=NAME)
+    draft.hand_id = game.get("gamecode", "")
+    draft.table = session.table
+    draft.tournament = session.tournament
+    draft.currency = session.currency if session.real and session.tournament is None else None
+    draft.time = _when(game.findtext("general/startdate") or "")
+    draft.fields = {"gametype": session.gametype}
+    pockets = [c for c in game.iter("cards") if c.get("type") == "Pocket"]
+    gametype = _GAMETYPE.match(session.gametype)
+    game_name = gametype.group("game").strip() if gametype else ""
+    if any(c.get("type", "").endswith("Street") for c in game.iter("cards")):
+        raise HandHistoryError(f"{game_name or 'Stud'} is not replayed here yet")
+    if gametype is None:
+        raise HandHistoryError(f"unknown game {session.gametype[:60]!r}")
+    dealt = max((len((c.text or "").split()) for c in pockets), default=2)
+    if not game_name:  # "PL €2/€4": the game told by the cards dealt
+        game_name = {2: "Holdem", 4: "Omaha", 5: "Omaha"}.get(dealt, "")
+    stars_name = _GAMES.get(game_name)
+    if stars_name == "Omaha" and dealt == 5:
+        stars_name = "5 Card Omaha"
+    if stars_name is None or stars_name not in GAMES:
+        raise HandHistoryError(f"{session.gametype[:60]!r} is not replayed here yet")
+    letter, draft.game = GAMES[stars_name]
+    betting_letter, draft.betting = _BETTING[gametype.group("betting")]
+    draft.variant = betting_letter + letter
+    if gametype.group("sb"):
+        draft.small_blind = localised_amount(gametype.group("sb"))
+        draft.big_blind = localised_amount(gametype.group("bb"))
+    players = game.findall("general/players/player")
+    out: set[str] = set()
+    bets_said: dict[str, Decimal] = {}
+    wins: dict[str, Decimal] = {}
+    stacks: dict[str, Decimal] = {}
+    for player in players:
+        name = player.get("name", "")
+        if not name:
+            continue  # an empty seat
+        seat = int(player.get("seat", "0") or 0)
+        if not 0 < seat <= MAX_SEAT:
+            raise HandHistoryError(f"seat numbers run from 1 to {MAX_SEAT}")
+        stacks[name] = localised_amount(player.get("chips", ""))
+        bets_said[name] = localised_amount(player.get("bet", "0") or "0")
+        wins[name] = localised_amount(player.get("win", "0") or "0")
+        if player.get("dealer") == "1":
+            draft.button = seat
+        draft.seats.append((seat, name, stacks[name], False))
+    names = set(stacks)
+    with_cards = {c.get("player", "") for c in pockets}
+    bets = RoundBets()
+    unmatched: tuple[str, Decimal] | None = None
+    for round_element in sorted(game.findall("round"), key=lambda r: int(r.get("no", "0"))):
+        round_number = int(round_element.get("no", "0"))
+        if round_number >= 2:
+            if bets.bets:
+                unmatched = bets.unmatched()
+            bets.new_round()
+        for cards in round_element.findall("cards"):
+            kind = cards.get("type", "")
+            if kind == "Pocket":
+                hole = _cards(cards.text or "")
+                who = cards.get("player", "")
+                if who in names and hole and all(card is not None for card in hole):
+                    draft.actions.append(("deal-hole", who, None, hole, 0, line, False))
+            elif kind in ("Flop", "Turn", "River"):
+                board = _cards(cards.text or "")
+                draft.actions.append(("deal-board", None, None, board, 0, line, False))
+        for action in sorted(
+            round_element.findall("action"), key=lambda a: int(a.get("no", "0") or 0)
+        ):
+            _act(draft, bets, names, out, action, line)
+    if bets.bets:
+        unmatched = bets.unmatched()
+    dealt_in = (with_cards | {name for name, *_ in draft.posts}) - out
+    draft.seats = [(s, n, stack, n not in dealt_in) for s, n, stack, _ in draft.seats]
+    if not draft.big_blind:  # a tournament's gametype has no stakes: the posts say
+        blinds = [amount for _, kind, amount, _ in draft.posts if kind in ("small", "big")]
+        draft.small_blind, draft.big_blind = min(blinds, default=Decimal(0)), max(blinds, default=Decimal(0))  # fmt: skip
+    back, returned = unmatched if unmatched is not None else ("", Decimal(0))
+    if returned:
+        draft.returned.append((back, returned, line))
+    for name in stacks:
+        if name not in dealt_in:
+            continue
+        paid = wins[name]
+        if name == back and not session.uncalled_apart:
+            paid -= min(returned, paid)  # the site paid the returned bet back inside "win"
+        if paid:
+            draft.collected.append((name, paid, 0))
+    hand = build_hand(draft)
+    index = {seat.name: i for i, seat in enumerate(hand.seats)}
+    finishing = [0] * len(hand.seats)
+    for name, i in index.items():
+        back_in = returned if name == back and session.uncalled_apart else Decimal(0)
+        end = stacks[name] - bets_said[name] + back_in + wins[name]
+        finishing[i] = round(end * hand.scale)
+    return replace(hand, finishing_stacks=tuple(finishing))
+
+
+def _act(
+    draft: HandDraft,
+    bets: RoundBets,
+    names: set[str],
+    out: set[str],
+    action: Element,
+    line: int,
+) -> None:
+    who = action.get("player", "")
+    kind = action.get("type", "")
+    if who not in names:
+        raise HandHistoryError(f"action {action.get('no')}: {who[:40]!r} is not seated")
+    amount = localised_amount(action.get("sum") or "0")
+    if kind in ("8", "9"):
+        out.add(who)
+    elif kind == "1":
+        draft.posts.append((who, "small", amount, line))
+        bets.add(who, amount)
+    elif kind == "2":  # more than the big blind: a dead small blind with it
+        both = bool(draft.big_blind) and amount > draft.big_blind
+        draft.posts.append((who, "both" if both else "big", amount, line))
+        bets.add(who, min(amount, draft.big_blind) if both else amount)
+    elif kind == "15":
+        draft.posts.append((who, "ante", amount, line))
+    elif kind == "23":
+        bets.set(who, amount)
+        draft.actions.append(("bet-raise", who, amount, (), 0, line, False))
+    elif kind in ("0", "3", "4", "5", "7"):
+        verb = {"0": "fold", "3": "call", "4": "check", "5": "bet", "7": "all-in"}[kind]
+        add_action(draft, bets, verb, who, amount, line)
+    else:
+        raise HandHistoryError(f"action {action.get('no')}: unknown action type {kind[:10]!r}")
+
+
+FORMAT: Final = SiteFormat(NAME, "iPoker", sniff, read_ipoker)

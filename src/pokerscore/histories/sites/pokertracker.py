@@ -1,0 +1,176 @@
+"""PokerTracker's export of Merge Network hands (text): ``MERGE_GAME #n: Holdem NL Tournament
+11/02/2011 21:16:13``, hold'em and Omaha.
+
+The export writes the table (``Table name, id (Tournament: name, id Buy-In: $2+$0.20)``), the
+seats (``Seat 1: Player9 ($6,679.00 in chips) DEALER``; tournament chips written with a dollar
+sign), the posts (``Post Ante``, ``Post SB``, ``Post BB``), the play (``Call``, ``Bet``,
+``Allin``: the chips added; ``Raise $1,600.00``: the total), the board, and in its summary the
+cards shown and what each winner took (``wins $1,513.00``), a bet nobody called included: no
+record of the pots won, so it is not read (the export writes no rake, pot or end stacks either:
+its hands are replayed unchecked). Some of its all-ins add more than the player has (the
+replay refuses those hands, with the amounts).
+PokerTracker's exports of other sites' hands in other layouts (Microgaming's ``** Game ID``,
+iPoker's ``GAME #``, Everest's) are not read here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Final
+
+from pokerscore._support.errors import shorten
+from pokerscore.histories.draft import HandDraft, money, site_cards
+from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.pokerstars import speaker
+from pokerscore.histories.sites import SiteFormat
+from pokerscore.histories.sites.increments import (
+    RoundBets,
+    deal_new_cards,
+    finished_hand,
+    mucks_unshown,
+)
+from pokerscore.histories.sites.text import text_hands
+
+_START: Final = re.compile(
+    r"^MERGE_GAME #(?P<id>\d+): (?P<game>Holdem|Omaha Hi/Lo|Omaha) (?P<betting>NL|PL|FL|Limit)"
+    r"(?P<tournament> Tournament)? (?P<m>\d{2})/(?P<d>\d{2})/(?P<y>\d{4}) (?P<time>\d{2}:\d{2}:\d{2})"
+)
+_FIRST: Final = re.compile(r"^MERGE_GAME #\d+: ")
+_GAMES: Final = {
+    "Holdem": ("T", "holdem"),
+    "Omaha": ("O", "omaha"),
+    "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"),
+}
+_BETTING: Final[dict[str, tuple[str, Betting]]] = {
+    "NL": ("N", "no-limit"),
+    "PL": ("P", "pot-limit"),
+    "FL": ("F", "fixed-limit"),
+    "Limit": ("F", "fixed-limit"),
+}
+_SEAT: Final = re.compile(
+    r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \((?P<stack>\S+) in chips\)(?P<rest>.*)$"
+)
+_BOARD: Final = re.compile(r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\* (?P<cards>(?:\[[^\]]*\] ?)+)$")
+_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
+_TOURNAMENT: Final = re.compile(r"\(Tournament: .*?, (?P<id>\d+) Buy-In")
+
+
+def sniff(head: str) -> bool:
+    """A PokerTracker export of Merge hands: it starts ``MERGE_GAME #``."""
+    return _FIRST.match(head) is not None
+
+
+def parse_pokertracker(
+    lines: Sequence[str], file: str, number: int, first_line: int
+) -> HandHistory:
+    """One hand from its lines (the first one ``MERGE_GAME #…``)."""
+    draft = HandDraft(file, number, first_line, site="Merge Network", source_format="pokertracker")
+    start = _START.match(lines[0].strip())
+    if start is None:
+        raise HandHistoryError(
+            f"no game and time in {shorten(repr(lines[0].strip()))}", line=first_line
+        )
+    draft.hand_id = start["id"]
+    letter, draft.game = _GAMES[start["game"]]
+    betting_letter, draft.betting = _BETTING[start["betting"]]
+    draft.variant = betting_letter + letter
+    draft.time = f"{start['y']}-{start['m']}-{start['d']}T{start['time']}"
+    draft.fields = {"header": lines[0].strip()}
+    tournament = bool(start["tournament"])
+    bets = RoundBets()
+    names: set[str] = set()
+    summary = False
+    for offset, raw in enumerate(lines[1:], 1):
+        line = raw.strip()
+        where = first_line + offset
+        if not line:
+            continue
+        if line.startswith("Table "):
+            draft.table = line.removeprefix("Table ").split(" (")[0]
+            found = _TOURNAMENT.search(line)
+            draft.tournament = found["id"] if found else None
+            continue
+        if line.startswith("*** SUMMARY"):
+            summary = True
+            continue
+        seat = _SEAT.match(line)
+        if seat and not draft.posts:
+            seat_number = int(seat["seat"])
+            if seat_number > MAX_SEAT:
+                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            names.add(seat["name"])
+            draft.seats.append((seat_number, seat["name"], money(seat["stack"]), True))
+            if "DEALER" in seat["rest"]:
+                draft.button = seat_number
+            continue
+        board = _BOARD.match(line)
+        if board:
+            cards = site_cards(board["cards"].replace("[", " ").replace("]", " "))
+            deal_new_cards(draft, cards, where, bets=bets)
+            continue
+        dealt = _DEALT.match(line)
+        if dealt:
+            if dealt["name"] in names:
+                draft.actions.append(("deal-hole", dealt["name"], None, site_cards(dealt["cards"]), 0, where, False))  # fmt: skip
+            continue
+        name, words = speaker(line, names)
+        if name is not None:
+            _act(draft, bets, name, words, where, summary)
+    if not names:
+        raise HandHistoryError("a hand without its seats")
+    draft.currency = None if tournament else "USD"
+    mucks_unshown(draft, first_line + len(lines) - 1)
+    return finished_hand(draft, returns_written=False, paid_written=False)
+
+
+def _act(
+    draft: HandDraft, bets: RoundBets, name: str, words: str, where: int, summary: bool
+) -> None:
+    verb, _, rest = words.partition(" ")
+    if verb == "Post":
+        kind_text, _, amount_text = rest.partition(" ")
+        kind = {"Ante": "ante", "SB": "small", "BB": "big"}.get(kind_text)
+        if kind is None:
+            raise HandHistoryError(f"unknown post {shorten(repr(rest))}", line=where)
+        amount = money(amount_text)
+        draft.posts.append((name, kind, amount, where))
+        if kind != "ante":
+            bets.add(name, amount)
+            if kind == "big" and not draft.big_blind:
+                draft.big_blind = amount
+            if kind == "small" and not draft.small_blind:
+                draft.small_blind = amount
+    elif verb == "Fold":
+        draft.actions.append(("fold", name, None, (), 0, where, False))
+    elif verb == "Check":
+        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
+    elif verb in ("Call", "Bet", "Allin"):
+        chips = money(rest)
+        top = bets.top()
+        to = bets.add(name, chips)
+        all_in = verb == "Allin"
+        if verb == "Call" or (all_in and to <= top):
+            draft.actions.append(("check-call", name, chips, (), 0, where, all_in))
+        else:
+            draft.actions.append(("bet-raise", name, to, (), 0, where, all_in))
+    elif verb == "Raise":
+        to = money(rest.removeprefix("to "))
+        bets.add(name, to - bets.bet(name))
+        draft.actions.append(("bet-raise", name, to, (), 0, where, False))
+    elif verb == "Shows":
+        cards = rest[rest.find("[") + 1 : rest.find("]")] if "[" in rest else ""
+        draft.actions.append(("show", name, None, site_cards(cards), 0, where, False))
+    elif verb == "wins" and summary:
+        draft.collected.append((name, money(rest), 0))
+
+
+def read_pokertracker(path: Path) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands of a PokerTracker export of Merge hands, streamed; a bad hand comes as its
+    error."""
+    return text_hands(path, lambda line: _FIRST.match(line) is not None, parse_pokertracker)
+
+
+FORMAT: Final = SiteFormat("pokertracker", "PokerTracker export", sniff, read_pokertracker)

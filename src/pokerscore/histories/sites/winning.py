@@ -1,0 +1,431 @@
+"""Winning Poker Network hand histories (Americas Cardroom, Black Chip, True Poker …): cash games
+and tournaments, hold'em, Omaha and Omaha hi/lo, in the network's two layouts. Files are UTF-8
+or UTF-16 with a byte-order mark.
+
+The 2016-19 layout: a hand starts ``Game started at: 2016/8/8 16:39:21`` then
+``Game ID: 698347374 0.01/0.02 (PRR) Bahamut (Short) - 2 (Hold'em)`` (the game last, in
+parentheses: ``Hold'em`` is no limit, ``Omaha`` and ``Omaha HiLow`` pot limit; a tournament's
+header names its table ``…, Table 1`` and has no ``(PRR)``); every amount is an increment
+(``raises (30)`` puts in 30 more, as do ``allin (550)`` and ``caps (253.88)``); posts are
+``Player X has small blind (0.01)``; the hero's cards come one a line; the summary says
+``Pot: 37.05. Rake 1.71. JP fee 0.24`` (the pot after rake and the jackpot fee: the total pot is
+their sum, and the rake column holds both) and per player ``Bets: 18. Collects: 37.05.
+Wins: 19.05.`` (what was paid: the collections); uncalled bets are returned in writing.
+
+The 2019 layout is much as PokerStars writes: ``Hand #n - Holdem(No Limit) - $0.02/$0.05 -
+2021/07/28 16:15:58 UTC`` (tournaments ``Game Hand #n - Tournament #m - Omaha H/L(Pot Limit) -
+Level 1 (250.00/500.00)- …``), ``posts the small blind 250.00``, ``raises 1900.00 to 1900.00``
+(a total), ``calls 1650.00`` (an increment), ``collected 60600.00 from main pot``, ``Total pot
+$0.36 | Rake $0.01``; the one card each player is dealt before the hand (for the button) is not
+the deal.
+
+Times: the 2019 layout's are UTC (``+00:00``); the older one names no zone. Stud games are
+refused ("not replayed here yet"); a player with no name (an anonymised file's gap) is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Final
+
+from pokerscore.histories.draft import HandDraft, build_hand, site_cards
+from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.sites import SiteFormat
+from pokerscore.histories.sites.increments import (
+    RoundBets,
+    add_action,
+    line_player,
+    localised_amount,
+)
+from pokerscore.histories.sites.text import text_hands
+
+NAME: Final = "winning"
+_STARTED: Final = re.compile(r"^Game started at: (?P<when>\S+ \S+)")
+_NEW_HEADER: Final = re.compile(r"^(?:Game )?Hand #(?P<id>\d+) - (?P<rest>.*)$")
+_GAME_ID: Final = re.compile(
+    r"^Game ID: (?P<id>\d+) (?P<sb>[0-9.,]+)/(?P<bb>[0-9.,]+) (?P<table>.*?)\s*"
+    r"\((?P<game>[^()]*)\)\s*$"
+)
+_SEAT: Final = re.compile(r"^Seat (?P<seat>\d{1,5}): (?P<name>.+?) \((?P<stack>[^()]*)\)\.?\s*$")
+_BUTTON: Final = re.compile(r"Seat #?(?P<seat>\d{1,5}) is the button")
+_STREET: Final = re.compile(
+    r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*:? (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]\s*$"
+)
+_WHEN: Final = re.compile(
+    r"^(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2}) (?P<h>\d{1,2}):(?P<mi>\d{1,2}):(?P<s>\d{1,2})$"
+)
+_NUMBER: Final = r"[0-9][0-9,]*(?:\.[0-9]+)?"
+_SUMMARY_POT: Final = re.compile(
+    rf"^Pot: (?P<pot>{_NUMBER})\.?(?: Rake (?P<rake>{_NUMBER})\.?)?(?: JP fee (?P<jp>{_NUMBER}))?"
+)
+_PAID: Final = re.compile(r"Bets: (?P<bets>[0-9.,]+)\. Collects: (?P<collects>[0-9.,]+)\.")
+_SHOWN: Final = re.compile(r"\[(?P<cards>[^\]]+)\]")
+_UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)$")
+_OLD_ACT: Final = re.compile(
+    r"^(?P<verb>folds|checks|calls|bets|raises|allin|caps)(?: \((?P<amount>[^)]*)\))?\s*$"
+)
+_OLD_GAMES: Final[dict[str, tuple[str, str, Betting]]] = {
+    "Hold'em": ("NT", "holdem", "no-limit"),
+    "Holdem": ("NT", "holdem", "no-limit"),
+    "6+ Hold'em": ("NS", "short-deck", "no-limit"),
+    "Omaha": ("PO", "omaha", "pot-limit"),
+    "Omaha HiLow": ("PO/8", "omaha-hi-lo", "pot-limit"),
+    "Omaha Hi/Lo": ("PO/8", "omaha-hi-lo", "pot-limit"),
+}
+_NEW_GAME: Final = re.compile(
+    r"(?P<game>[A-Za-z0-9+/' ]+?)\s*\((?P<betting>No Limit|Pot Limit|Fixed Limit)\)"
+)
+_NEW_GAMES: Final = {
+    "Holdem": ("T", "holdem"),
+    "Hold'em": ("T", "holdem"),
+    "6+ Holdem": ("S", "short-deck"),
+    "Omaha": ("O", "omaha"),
+    "Omaha H/L": ("O/8", "omaha-hi-lo"),
+}
+_BETTING: Final[dict[str, tuple[str, Betting]]] = {
+    "No Limit": ("N", "no-limit"),
+    "Pot Limit": ("P", "pot-limit"),
+    "Fixed Limit": ("F", "fixed-limit"),
+}
+_VERBS: Final = {
+    "folds": "fold",
+    "checks": "check",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+    "allin": "all-in",
+    "caps": "all-in",
+}
+
+
+def sniff(head: str) -> bool:
+    """A Winning Poker Network file: ``Game started at:`` and ``Game ID:``, or the 2019 header
+    ``Hand #n - Game(Betting) -`` / ``Game Hand #n - Tournament #``."""
+    lines = head.splitlines()[:4]
+    if lines and _STARTED.match(lines[0]):
+        return any(line.startswith("Game ID: ") for line in lines)
+    header = _NEW_HEADER.match(lines[0]) if lines else None
+    return header is not None and (
+        "Tournament #" in header.group("rest") or _NEW_GAME.match(header.group("rest")) is not None
+    )
+
+
+def _starts_hand(line: str) -> bool:
+    return line.startswith(("Game started at:", "Hand #", "Game Hand #"))
+
+
+def read_winning(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands of a Winning Poker Network file, streamed; a bad hand comes as its error."""
+    return text_hands(Path(path), _starts_hand, parse_winning)
+
+
+def parse_winning(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+    """One Winning Poker Network hand from its lines."""
+    draft = HandDraft(file, number, first_line, site="Winning Poker Network", source_format=NAME)
+    if lines[0].startswith("Game started at:"):
+        _Older(draft).read(lines, first_line)
+    else:
+        _Newer(draft).read(lines, first_line)
+    return build_hand(draft)
+
+
+def _iso(text: str) -> str | None:
+    found = _WHEN.match(text.strip())
+    if found is None:
+        return None
+    y, m, d, h, mi, s = (int(found.group(g)) for g in ("y", "m", "d", "h", "mi", "s"))
+    return f"{y:04d}-{m:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}"
+
+
+def _seat(draft: HandDraft, line: str, number: int) -> str | None:
+    seat = _SEAT.match(line)
+    if seat is None:
+        return None
+    if int(seat.group("seat")) > MAX_SEAT:
+        raise HandHistoryError(f"line {number}: seat numbers run to {MAX_SEAT}")
+    name = seat.group("name")
+    draft.seats.append((int(seat.group("seat")), name, localised_amount(seat.group("stack")), False))  # fmt: skip
+    return name
+
+
+class _Older:
+    """The 2016-19 layout."""
+
+    def __init__(self, draft: HandDraft) -> None:
+        self.draft = draft
+        self.bets = RoundBets()
+        self.names: set[str] = set()
+        self.holes: dict[str, list[str]] = {}
+        self.summary = False
+
+    def read(self, lines: Sequence[str], first_line: int) -> None:
+        draft = self.draft
+        started = _STARTED.match(lines[0])
+        draft.time = _iso(started.group("when")) if started else None
+        for offset, raw in enumerate(lines[1:], 1):
+            line = raw.strip(" \t\ufffd")  # a half character where a UTF-16 file is cut
+            number = first_line + offset
+            if not line or line.startswith("Game ended at:"):
+                continue
+            if line.startswith("Game ID: "):
+                self._header(line, number)
+            elif (button := _BUTTON.match(line)) is not None:
+                draft.button = int(button.group("seat"))
+            elif line.startswith("Seat ") and (name := _seat(draft, line, number)) is not None:
+                self.names.add(name)
+            elif line.startswith("*** "):
+                self._flush_holes(number)
+                street = _STREET.match(line)
+                if street is None:
+                    raise HandHistoryError(f"line {number}: unknown section {line[:60]!r}")
+                if self.bets.bets:
+                    self.bets.new_round()
+                cards = site_cards(street.group("cards"))
+                draft.actions.append(("deal-board", None, None, cards, 0, number, False))
+            elif line.startswith("------ Summary"):
+                self._flush_holes(number)
+                self.summary = True
+            elif line.startswith("Uncalled bet"):
+                found = _UNCALLED.match(line)
+                if found is None or found.group("name") not in self.names:
+                    raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+                draft.returned.append((found.group("name"), localised_amount(found.group("amount")), number))  # fmt: skip
+            elif self.summary:
+                self._summary(line, number)
+            elif line.startswith("Player "):
+                self._play(line[len("Player ") :], number)
+            else:
+                raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+        if draft.variant == "":
+            raise HandHistoryError("no 'Game ID:' line")
+
+    def _header(self, line: str, number: int) -> None:
+        draft = self.draft
+        header = _GAME_ID.match(line)
+        if header is None:
+            raise HandHistoryError(f"line {number}: cannot read the game line {line[:60]!r}")
+        draft.hand_id = header.group("id")
+        game = header.group("game").strip()
+        if game not in _OLD_GAMES:
+            raise HandHistoryError(f"{game} is not replayed here yet")
+        draft.variant, draft.game, draft.betting = _OLD_GAMES[game]
+        draft.small_blind = localised_amount(header.group("sb"))
+        draft.big_blind = localised_amount(header.group("bb"))
+        table = header.group("table").rstrip(" -")
+        draft.fields = {"header": line}
+        if " - CAP - " in f" {table} ":
+            raise HandHistoryError(
+                "a capped table (CAP): the cap ends the betting, which the replay does not apply"
+            )
+        if "(PRR)" not in table and ", Table " in table:
+            draft.tournament, _, number_text = table.rpartition(", Table ")
+            draft.table = f"Table {number_text}"
+        else:
+            draft.table = table.replace("(PRR)", "").strip(" -") or None
+
+    def _flush_holes(self, number: int) -> None:
+        for name, cards in self.holes.items():
+            self.draft.actions.append(("deal-hole", name, None, site_cards(" ".join(cards)), 0, number, False))  # fmt: skip
+        self.holes.clear()
+
+    def _play(self, rest: str, number: int) -> None:
+        draft = self.draft
+        name, words = line_player(rest, self.names)
+        if name is None:
+            raise HandHistoryError(
+                f"line {number}: {rest[:60]!r}: a player not seated here (a name left out?)"
+            )
+        if words.startswith("received card: ["):
+            self.holes.setdefault(name, []).append(words[len("received card: [") :].rstrip("]"))
+            return
+        if words == "mucks cards":  # at the showdown (or alone, with the pot)
+            draft.actions.append(("muck", name, None, (), 0, number, False))
+            return
+        if words in ("received a card.", "sitting out", "wait BB", "is timed out"):
+            if words == "sitting out" and not draft.actions:
+                draft.seats = [(s, n, stack, out or n == name) for s, n, stack, out in draft.seats]
+            return
+        for prefix, kind in (("has small blind", "small"), ("has big blind", "big"),
+                             ("has dead blind", "both"), ("has ante", "ante")):  # fmt: skip
+            if words.startswith(prefix):
+                amount = localised_amount(words[len(prefix) :].strip(" ()"))
+                draft.posts.append((name, kind, amount, number))
+                if kind != "ante":
+                    self.bets.add(name, min(amount, draft.big_blind) if kind == "both" else amount)
+                return
+        self._flush_holes(number)
+        act = _OLD_ACT.match(words)
+        if act is None:
+            raise HandHistoryError(f"line {number}: cannot read {rest[:60]!r}")
+        said = act.group("amount")
+        increment = None if said is None else localised_amount(said)
+        add_action(draft, self.bets, _VERBS[act.group("verb")], name, increment, number)
+
+    def _summary(self, line: str, number: int) -> None:
+        draft = self.draft
+        if (pot := _SUMMARY_POT.match(line)) is not None:
+            rake = localised_amount(pot.group("rake") or "0")
+            rake += localised_amount(pot.group("jp") or "0")  # the jackpot fee: rake column
+            draft.rake = rake
+            draft.total = localised_amount(pot.group("pot")) + rake
+            return
+        if line.startswith("Board:"):
+            return
+        rest = line.lstrip("*")
+        if not rest.startswith("Player "):
+            raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+        name, words = line_player(rest[len("Player ") :], self.names)
+        paid = _PAID.search(words)
+        if name is None or paid is None:
+            raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+        shown = _SHOWN.search(words[: paid.start()])
+        if shown is not None:
+            cards = site_cards(shown.group("cards"))
+            if words.startswith("shows"):
+                draft.actions.append(("show", name, None, cards, 0, number, False))
+            else:
+                known = any(a[0] == "deal-hole" and a[1] == name for a in draft.actions)
+                if not known:
+                    draft.actions.append(("reveal", name, None, cards, 0, number, False))
+                draft.actions.append(("muck", name, None, (), 0, number, False))
+        collected = localised_amount(paid.group("collects"))
+        if collected:
+            draft.collected.append((name, collected, 0))
+
+
+class _Newer:
+    """The 2019 layout, much as PokerStars writes."""
+
+    def __init__(self, draft: HandDraft) -> None:
+        self.draft = draft
+        self.names: set[str] = set()
+        self.dealt = False
+        self.summary = False
+
+    def read(self, lines: Sequence[str], first_line: int) -> None:
+        draft = self.draft
+        header = _NEW_HEADER.match(lines[0])
+        if header is None:
+            raise HandHistoryError("not a Winning Poker Network hand: no hand number")
+        draft.hand_id = header.group("id")
+        self._header(header.group("rest"))
+        for offset, raw in enumerate(lines[1:], 1):
+            line = raw.strip(" \t\ufffd")  # a half character where a UTF-16 file is cut
+            number = first_line + offset
+            if not line or line.startswith("Main pot "):
+                continue
+            if self.summary:
+                if line.startswith("Total pot "):
+                    total, _, rake = line[len("Total pot ") :].partition(" | Rake ")
+                    draft.total = localised_amount(total)
+                    draft.rake = localised_amount(rake) if rake else None
+                continue
+            if line.startswith("*** "):
+                self._section(line, number)
+            elif (button := _BUTTON.search(line)) is not None and line.startswith("Table "):
+                draft.button = int(button.group("seat"))
+                draft.table = line[len("Table ") :].partition(" ")[0].strip("'")
+            elif line.startswith("Seat ") and not self.dealt:
+                name = _seat(draft, line, number)
+                if name is None:
+                    raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+                self.names.add(name)
+            elif line.startswith("Uncalled bet"):
+                found = _UNCALLED.match(line)
+                if found is None:
+                    raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+                draft.returned.append((found.group("name"), localised_amount(found.group("amount")), number))  # fmt: skip
+            elif line.startswith("Dealt to "):
+                if self.dealt:  # not the one card each dealt before the hand for the button
+                    name, words = line_player(line[len("Dealt to ") :], self.names)
+                    if name is None:
+                        raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+                    cards = site_cards(words.strip("[] "))
+                    draft.actions.append(("deal-hole", name, None, cards, 0, number, False))
+            else:
+                self._play(line, number)
+
+    def _header(self, rest: str) -> None:
+        draft = self.draft
+        draft.fields = {"header": rest}
+        tournament = re.search(r"Tournament #(\d+)", rest)
+        draft.tournament = tournament.group(1) if tournament else None
+        game = _NEW_GAME.search(rest)
+        if game is None or game.group("game").strip() not in _NEW_GAMES:
+            name = game.group("game").strip() if game else rest[:40]
+            raise HandHistoryError(f"{name} is not replayed here yet")
+        letter, draft.game = _NEW_GAMES[game.group("game").strip()]
+        betting_letter, draft.betting = _BETTING[game.group("betting")]
+        draft.variant = betting_letter + letter
+        stakes = re.search(r"\(?(\$?[0-9.,]+)/(\$?[0-9.,]+)\)?", rest[game.end() :])
+        if stakes is not None:
+            draft.small_blind = localised_amount(stakes.group(1))
+            draft.big_blind = localised_amount(stakes.group(2))
+            if draft.tournament is None and "$" in stakes.group(0):
+                draft.currency = "USD"
+        when = re.search(r"(\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})( UTC)?", rest)
+        if when is not None and (iso := _iso(when.group(1))) is not None:
+            draft.time = iso + ("+00:00" if when.group(2) else "")
+
+    def _section(self, line: str, number: int) -> None:
+        if line.startswith("*** HOLE CARDS"):
+            self.dealt = True
+            return
+        if line.startswith("*** SHOW DOWN"):
+            return
+        if line.startswith("*** SUMMARY"):
+            self.summary = True
+            return
+        street = _STREET.match(line)
+        if street is None:
+            raise HandHistoryError(f"line {number}: unknown section {line[:60]!r}")
+        cards = site_cards(street.group("cards"))
+        self.draft.actions.append(("deal-board", None, None, cards, 0, number, False))
+
+    def _play(self, line: str, number: int) -> None:
+        draft = self.draft
+        name, words = line_player(line, self.names)
+        if name is None:
+            raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+        all_in = words.endswith(" and is all-in")
+        words = words.removesuffix(" and is all-in")
+        verb, _, rest = words.partition(" ")
+        if verb == "posts":
+            for prefix, kind in (("the small blind ", "small"), ("the big blind ", "big"),
+                                 ("ante ", "ante"), ("dead ", "both")):  # fmt: skip
+                if rest.startswith(prefix):
+                    draft.posts.append((name, kind, localised_amount(rest[len(prefix) :]), number))
+                    return
+            raise HandHistoryError(f"line {number}: unknown post {rest[:60]!r}")
+        if verb == "folds":
+            draft.actions.append(("fold", name, None, (), 0, number, False))
+        elif verb == "checks":
+            draft.actions.append(("check-call", name, Decimal(0), (), 0, number, False))
+        elif verb == "calls":
+            draft.actions.append(
+                ("check-call", name, localised_amount(rest), (), 0, number, all_in)
+            )
+        elif verb == "bets":
+            draft.actions.append(("bet-raise", name, localised_amount(rest), (), 0, number, all_in))
+        elif verb == "raises":
+            _, _, to = rest.partition(" to ")
+            draft.actions.append(("bet-raise", name, localised_amount(to), (), 0, number, all_in))
+        elif verb == "shows":
+            cards = rest[1 : rest.index("]")] if rest.startswith("[") and "]" in rest else ""
+            draft.actions.append(("show", name, None, site_cards(cards), 0, number, False))
+        elif verb == "collected":
+            amount, _, pot = rest.partition(" from ")
+            side = re.search(r"side pot-?(\d+)", pot)
+            draft.collected.append(
+                (name, localised_amount(amount), int(side.group(1)) if side else 0)
+            )
+        elif verb in ("mucks", "does"):
+            return
+        else:
+            raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+
+
+FORMAT: Final = SiteFormat(NAME, "Winning Poker Network", sniff, read_winning)

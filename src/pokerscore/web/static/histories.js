@@ -1,0 +1,304 @@
+// The hand-histories page: files dropped (uploaded to the server's temporary folder) or a folder
+// of this machine; the players' figures (/api/histories/report, the `histories --json` object,
+// its progress streamed); a player's net against all-in EV (SVG drawn here); the hand list with
+// its filters (/api/histories/hands); and the replayer of one hand (/api/histories/hand), step
+// by step. Every poker rule is the server's: this page shows what the API answers.
+"use strict";
+
+const source = {};          // {upload: id} or {folder: path}
+let reportRequest = null;   // the AbortController of the report in flight
+let listRequest = null;
+let shownHands = [];
+let replay = null;          // the hand replayed: the API's answer
+let stepAt = 0;
+
+const money = (value) => value === null || value === undefined ? "" : Number(value).toLocaleString("en", { maximumFractionDigits: 2 });
+const percent = (value) => (100 * value).toFixed(0) + " %";
+const SUIT_SIGNS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+
+function cardSpan(card) {
+  const span = document.createElement("span");
+  span.className = "card";
+  if (!card) { span.textContent = "??"; span.classList.add("hidden-card"); return span; }
+  span.dataset.card = card;
+  span.textContent = card[0] + SUIT_SIGNS[card[1]];
+  if (card[1] === "h" || card[1] === "d") span.classList.add("red");
+  return span;
+}
+
+// ---- the files ------------------------------------------------------------------------------
+
+async function uploadFiles(files) {
+  if (!files.length) return;
+  delete source.folder;
+  let upload = null;
+  $("summary").textContent = `uploading ${files.length} file(s)…`;
+  try {
+    for (const file of files) {
+      const query = new URLSearchParams({ name: file.name });
+      if (upload) query.set("upload", upload);
+      const response = await fetch("/api/histories/upload?" + query, { method: "POST", body: file });
+      const payload = await response.json();
+      if (!response.ok) throw new Error(payload.error);
+      upload = payload.upload;
+    }
+    source.upload = upload;
+    showError("");
+    await loadReport(null);
+  } catch (error) {
+    $("summary").textContent = "";
+    showError(error.message);
+  }
+}
+
+function useFolder() {
+  const folder = $("folder").value.trim();
+  if (!folder) return;
+  delete source.upload;
+  source.folder = folder;
+  loadReport(null);
+}
+
+// ---- the report -----------------------------------------------------------------------------
+
+async function loadReport(player) {
+  if (reportRequest) reportRequest.abort();
+  reportRequest = new AbortController();
+  const bar = $("progress");
+  bar.hidden = false; bar.removeAttribute("value");
+  $("stop").hidden = false;
+  $("summary").textContent = "replaying the hands…";
+  try {
+    const body = { ...source };
+    if (player) body.player = player;
+    const result = await apiStream("histories/report", body, reportRequest.signal, (done, total) => {
+      if (total) { bar.max = total; bar.value = done; }
+      $("summary").textContent = `replaying the hands… ${(done / 1048576).toFixed(1)} of ${(total / 1048576).toFixed(1)} MB`;
+    });
+    showReport(result);
+    showError("");
+  } catch (error) {
+    if (error.name === "AbortError") { $("summary").textContent = "stopped"; return; }
+    $("summary").textContent = "";
+    showError(error.message);
+  } finally {
+    bar.hidden = true;
+    $("stop").hidden = true;
+  }
+}
+
+function showReport(result) {
+  $("report").hidden = false;
+  $("summary").textContent = `${result.hands.toLocaleString("en")} hands replayed from ${result.files} file(s), ` +
+    `${result.bad} bad, ${result.disagreements} disagreeing with the site`;
+  const body = $("players").tBodies[0];
+  body.replaceChildren();
+  for (const stats of result.players) {
+    const row = body.insertRow();
+    row.dataset.player = stats.player;
+    if (stats.player === result.player) row.classList.add("chosen");
+    const cells = [stats.player, stats.hands.toLocaleString("en"), money(stats.net), money(stats.allin_ev_net),
+                   stats.bb_per_100.toFixed(1), percent(stats.vpip), percent(stats.pfr), percent(stats.wtsd), percent(stats.wsd)];
+    for (const text of cells) row.insertCell().textContent = text;
+    row.addEventListener("click", () => choosePlayer(stats.player));
+  }
+  const choices = $("f-player");
+  const chosen = result.player || choices.value;
+  choices.replaceChildren(new Option("everyone", ""));
+  for (const stats of result.players) choices.append(new Option(stats.player, stats.player));
+  choices.value = result.players.some((stats) => stats.player === chosen) ? chosen : "";
+  drawGraph(result.series || [], result.player);
+  loadHands(false);
+  document.body.dataset.reports = String(Number(document.body.dataset.reports || 0) + 1);
+}
+
+function choosePlayer(player) {
+  $("f-player").value = player;
+  loadReport(player);
+}
+
+// Net won (solid) and all-in EV adjusted net (dashed), added up hand by hand, drawn as SVG.
+function drawGraph(series, player) {
+  const svg = $("graph");
+  const NS = svg.namespaceURI;  // the SVG namespace, from the element in the page
+  svg.replaceChildren();
+  $("graph-title").textContent = player ? `${player}: net won and all-in EV adjusted net, hand by hand`
+    : "click a player: net won and all-in EV adjusted net, hand by hand";
+  const [width, height, left, bottom] = [480, 240, 52, 22];
+  const add = (name, attributes, text) => {
+    const element = document.createElementNS(NS, name);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+    if (text !== undefined) element.textContent = text;
+    svg.append(element);
+    return element;
+  };
+  add("rect", { x: left, y: 4, width: width - left - 6, height: height - bottom - 4, class: "plot" });
+  if (!series.length) return;
+  const values = series.flat().concat([0]);
+  let [low, high] = [Math.min(...values), Math.max(...values)];
+  if (low === high) { low -= 1; high += 1; }
+  const x = (index) => left + (width - left - 8) * (series.length === 1 ? 1 : index / (series.length - 1));
+  const y = (value) => 6 + (height - bottom - 10) * (high - value) / (high - low);
+  add("line", { x1: left, x2: width - 6, y1: y(0), y2: y(0), class: "zero" });
+  for (const value of [low, high]) {
+    add("text", { x: left - 4, y: y(value) + 4, "text-anchor": "end", class: "tick" }, money(value));
+  }
+  add("text", { x: (width + left) / 2, y: height - 4, "text-anchor": "middle", class: "tick" }, `${series.length} hands`);
+  for (const [index, name] of [[1, "ev"], [0, "net"]]) {
+    const points = series.map((pair, at) => `${x(at).toFixed(1)},${y(pair[index]).toFixed(1)}`).join(" ");
+    add("polyline", { points, class: "line " + name, "data-last": String(series[series.length - 1][index]) });
+  }
+}
+
+// ---- the hand list --------------------------------------------------------------------------
+
+function filters() {
+  const body = { ...source };
+  const value = (id) => $(id).value.trim();
+  if (value("f-player")) body.player = value("f-player");
+  if (value("f-game")) body.game = value("f-game");
+  if (body.player && value("f-position")) body.position = value("f-position");
+  if (body.player && value("f-min") !== "") body.min_net = Number(value("f-min"));
+  if (body.player && value("f-max") !== "") body.max_net = Number(value("f-max"));
+  return body;
+}
+
+async function loadHands(more) {
+  if (listRequest) listRequest.abort();
+  listRequest = new AbortController();
+  const body = { ...filters(), offset: more ? shownHands.length : 0, limit: 100 };
+  try {
+    const result = await api("histories/hands", body, listRequest.signal);
+    const games = $("f-game");
+    if (games.options.length !== result.variants.length + 1) {
+      const chosen = games.value;
+      games.replaceChildren(new Option("any", ""));
+      for (const variant of result.variants) games.append(new Option(variant, variant));
+      games.value = chosen;
+    }
+    const rows = $("hands").tBodies[0];
+    if (!more) { rows.replaceChildren(); shownHands = []; }
+    for (const hand of result.rows) {
+      shownHands.push(hand);
+      const row = rows.insertRow();
+      row.dataset.file = hand.file;
+      row.dataset.hand = hand.hand;
+      const cells = [hand.file, hand.hand, hand.hand_id || "", hand.variant, hand.stakes,
+                     hand.players ?? "", hand.position ?? "", hand.hole ?? "", money(hand.net), money(hand.allin_ev)];
+      for (const text of cells) row.insertCell().textContent = text;
+      if (hand.net !== undefined && hand.net !== null) row.cells[8].className = hand.net < 0 ? "loss" : "win";
+      row.addEventListener("click", () => openHand(hand.file, hand.hand));
+    }
+    $("hand-count").textContent = `${shownHands.length} of ${result.hands} hands`;
+    $("more").hidden = shownHands.length >= result.hands;
+    showError("");
+  } catch (error) {
+    if (error.name === "AbortError") return;
+    showError(error.message);
+  }
+}
+
+// ---- the replayer ---------------------------------------------------------------------------
+
+async function openHand(file, number) {
+  try {
+    replay = await api("histories/hand", { ...source, file, hand: Number(number) });
+    showError("");
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  $("replayer").hidden = false;
+  const title = replay.hand_id ? `hand #${replay.hand_id}` : `hand ${replay.hand}`;
+  $("replay-title").textContent = `${title} (${replay.file}): ${replay.variant} ${replay.stakes}` +
+    (replay.site ? `, ${replay.site}` : "");
+  const seats = $("seats");
+  seats.replaceChildren();
+  replay.players.forEach((player, index) => {
+    const seat = document.createElement("div");
+    seat.className = "seat";
+    seat.dataset.seat = index;
+    seat.innerHTML = `<div class="name"></div><div class="cards"></div>
+      <div>stack <span class="stack"></span></div><div>bet <span class="bet"></span></div>
+      <div class="equity"></div>`;
+    seat.querySelector(".name").textContent = `${player.player} (${player.position})`;
+    seats.append(seat);
+  });
+  const list = $("actions");
+  list.replaceChildren();
+  replay.steps.forEach((step, index) => {
+    const item = document.createElement("li");
+    item.textContent = step.text;
+    item.addEventListener("click", () => showStep(index));
+    list.append(item);
+  });
+  showStep(0);
+  $("replayer").scrollIntoView({ block: "nearest" });
+}
+
+function showStep(index) {
+  if (!replay) return;
+  stepAt = Math.max(0, Math.min(index, replay.steps.length - 1));
+  const step = replay.steps[stepAt];
+  $("step-number").textContent = `step ${stepAt + 1} of ${replay.steps.length}: ${step.street}`;
+  $("step-text").textContent = step.text;
+  $("pot").textContent = money(step.pot);
+  $("board").replaceChildren(...step.board.map(cardSpan));
+  replay.players.forEach((player, seat) => {
+    const box = $("seats").children[seat];
+    box.classList.toggle("folded", step.folded[seat]);
+    box.classList.toggle("to-act", step.to_act === seat);
+    box.classList.toggle("acting", step.actor === seat);
+    box.querySelector(".stack").textContent = money(step.stacks[seat]);
+    box.querySelector(".bet").textContent = money(step.bets[seat]);
+    const hole = step.holes[seat];
+    box.querySelector(".cards").replaceChildren(...(hole ? hole.map(cardSpan) : []));
+    const equity = step.equity ? step.equity[seat] : null;
+    let note = equity === null || equity === undefined ? "" : `all-in equity ${(100 * equity).toFixed(1)} %`;
+    if (step.won && step.won[seat]) note = `takes ${money(step.won[seat])}`;
+    box.querySelector(".equity").textContent = note;
+  });
+  [...$("actions").children].forEach((item, at) => item.classList.toggle("now", at === stepAt));
+}
+
+function showStreet(street) {
+  if (!replay) return;
+  const index = replay.steps.findIndex((step) => step.street === street);
+  if (index >= 0) showStep(index);
+}
+
+// ---- wiring ---------------------------------------------------------------------------------
+
+function start() {
+  $("files").addEventListener("change", () => uploadFiles([...$("files").files]));
+  const drop = $("drop");
+  drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    drop.classList.remove("over");
+    uploadFiles([...event.dataTransfer.files]);
+  });
+  $("load").addEventListener("click", useFolder);
+  $("folder").addEventListener("keydown", (event) => { if (event.key === "Enter") useFolder(); });
+  $("stop").addEventListener("click", () => { if (reportRequest) reportRequest.abort(); });
+  $("f-player").addEventListener("change", () => loadReport($("f-player").value || null));
+  for (const id of ["f-game", "f-position"]) $(id).addEventListener("change", () => loadHands(false));
+  for (const id of ["f-min", "f-max"]) $(id).addEventListener("input", debounce(() => loadHands(false), 300));
+  $("more").addEventListener("click", () => loadHands(true));
+  $("first").addEventListener("click", () => showStep(0));
+  $("prev").addEventListener("click", () => showStep(stepAt - 1));
+  $("next").addEventListener("click", () => showStep(stepAt + 1));
+  $("last").addEventListener("click", () => showStep(Infinity));
+  for (const button of document.querySelectorAll("button[data-street]")) {
+    button.addEventListener("click", () => showStreet(button.dataset.street));
+  }
+  document.addEventListener("keydown", (event) => {
+    if (!replay || ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName)) return;
+    const moves = { ArrowRight: stepAt + 1, ArrowLeft: stepAt - 1, Home: 0, End: Infinity };
+    if (event.key in moves) { event.preventDefault(); showStep(moves[event.key]); }
+  });
+  document.body.dataset.ready = "1";
+}
+
+start();

@@ -1,0 +1,56 @@
+"""What the tests of each site's reader share: the site's real files in the shared folder
+(``../shared/hand-histories/sites/<Site>``, beside the repository; skipped where it is not),
+read and replayed with every refusal and disagreement counted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from pokerscore.histories.model import HandHistoryError, HandResult
+from pokerscore.histories.reading import read_histories
+from pokerscore.histories.replay import replay
+
+DATA = Path(__file__).parents[2] / "data" / "histories" / "sites"
+SHARED = Path(__file__).parents[4] / "shared" / "hand-histories" / "sites"
+
+
+@dataclass
+class Run:
+    """A folder read and replayed."""
+
+    results: list[HandResult] = field(default_factory=list)
+    refused: list[HandHistoryError] = field(default_factory=list)
+
+    @property
+    def disagreements(self) -> list[str]:
+        return [str(found) for result in self.results for found in result.disagreements]
+
+
+def run(*paths: Path) -> Run:
+    """Every hand of ``paths`` read and replayed; what cannot be, as its error."""
+    done = Run()
+    for hand in read_histories(*paths):
+        if isinstance(hand, HandHistoryError):
+            done.refused.append(hand)
+            continue
+        try:
+            done.results.append(replay(hand))
+        except HandHistoryError as error:
+            done.refused.append(error)
+    return done
+
+
+def shared_folder(site: str) -> Path:
+    """A site's folder of real files, or a skip where the shared folder is not here."""
+    folder = SHARED / site
+    if not folder.is_dir():
+        pytest.skip(f"the shared hand histories ({folder}) are not on this machine")
+    return folder
+
+
+def nets(result: HandResult) -> dict[str, float]:
+    """Each player's result, rounded to the cent."""
+    return {player.player: round(player.net, 2) for player in result.players}

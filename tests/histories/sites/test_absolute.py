@@ -1,0 +1,109 @@
+"""The Absolute Poker (and UltimateBet) reader: fixture hands written in its format (results
+worked out by hand from the rules), the shared sample of real files, the sniff and hostile
+input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+from pokerscore.histories.model import HandHistory, HandHistoryError
+from pokerscore.histories.reading import file_format_of, read_histories
+from pokerscore.histories.replay import replay
+from pokerscore.histories.sites.absolute import read_absolute
+from tests.histories.sites.shared_sample import sample_counts
+
+DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "absolute"
+
+
+def _hands(path: Path = DATA / "hands.txt") -> list[HandHistory | HandHistoryError]:
+    return list(read_absolute(path))
+
+
+def test_each_fixture_hand_reads_and_replays_to_the_results_worked_out_by_hand() -> None:
+    first, second, walk = (h for h in _hands()[:3] if isinstance(h, HandHistory))
+    # "Posts $1 dead $0.50": a live big blind and a dead 0.50; "dead $40 dead $15": 25 live
+    assert [(s.name, s.ante, s.blind) for s in first.seats] == [
+        ("Bob", 0, 50), ("Cy Dé", 0, 100), ("Dee", 50, 100), ("Ann", 0, 0),
+    ]  # fmt: skip
+    assert [(s.name, s.ante, s.blind) for s in second.seats][2] == ("Dee", 15, 25)
+    # the jackpot fee is counted in the rake: 0.45 + 0.50
+    assert (first.total_pot, first.rake, first.time) == (950, 95, "2009-12-14T17:14:02-05:00")
+    assert (second.variant, second.min_bet, second.big_bet) == ("FT", 25, 50)
+    results = [replay(first), replay(second), replay(walk)]
+    nets = [{p.player: round(p.net, 2) for p in result.players} for result in results]
+    assert nets == [
+        # Bob's flop bet comes back; a 9.50 pot less 0.95 of rake and jackpot
+        {"Ann": 0.0, "Bob": 4.55, "Cy Dé": -1.0, "Dee": -4.5},
+        # Dee's dead 15 and live 25, raised to 50; his flop bet comes back; rake 3
+        {"Ann": 0.0, "Bob": -50.0, "Cy Dé": -50.0, "Dee": 97.0},
+        # a walk: the site counts the big blind's unmatched 2 in a 6 pot; the replay nets 2
+        {"Ann": 0.0, "Bob": -2.0, "Cy Dé": 2.0},
+    ]
+    assert all(not result.disagreements for result in results)
+    assert (walk.total_pot, walk.winnings, walk.returned) == (None, None, None)
+
+
+def test_razz_is_refused_and_a_wrong_rake_is_a_disagreement(tmp_path: Path) -> None:
+    error = _hands()[3]
+    assert isinstance(error, HandHistoryError) and error.hand == 4
+    assert "Razz is not replayed here yet" in error.reason
+    path = tmp_path / "wrong.txt"
+    path.write_text((DATA / "hands.txt").read_text().replace("Rake ($3)", "Rake ($5)"))
+    assert [d.kind for d in replay(_hands(path)[1]).disagreements] == ["winnings"]  # type: ignore[arg-type]
+
+
+def test_the_shared_sample_reads_every_hand() -> None:
+    counts = sample_counts("Absolute")
+    assert counts.formats == {"absolute"}
+    assert (counts.replayed, counts.refused, counts.disagreements) == (3, [], [])
+
+
+def test_absolute_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
+    (tmp_path / "b.txt").write_text(
+        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
+    )
+    assert file_format_of(tmp_path / "a.txt") == "absolute"
+    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
+    assert formats.count("absolute") == 3 and "pokerstars" in formats
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ("Bob - Calls $35", "Bob - Calls $9" + "9" * 40, "is not a plain amount"),
+        ("Stage #736661180: HOLDEM NORMAL $25/$50 - 2007-08-17 06:49:16 (ET)", "Stage #736661180: garbage", "no game, stakes"),
+        ("Seat 5 - Bob ($1000 in chips)", "Seat 99999 - Bob ($1000 in chips)", "seat numbers run"),
+        ("Dee - Posts dead $40 dead $15", "Dee - Posts a fish", "unknown post"),
+    ],
+    ids=["huge number", "garbage header", "huge seat", "unknown post"],
+)  # fmt: skip
+def test_a_hostile_hand_is_one_bad_hand_with_its_place(
+    tmp_path: Path, old: str, new: str, reason: str
+) -> None:
+    text = (DATA / "hands.txt").read_text()
+    assert old in text
+    path = tmp_path / "hostile.txt"
+    path.write_text(text.replace(old, new, 1))
+    hands = _hands(path)
+    assert (
+        len(hands) == 4 and isinstance(hands[0], HandHistory) and isinstance(hands[2], HandHistory)
+    )
+    error = hands[1]
+    assert isinstance(error, HandHistoryError) and error.hand == 2 and reason in error.reason
+
+
+def test_a_truncated_hand_and_an_empty_file(tmp_path: Path) -> None:
+    text = (DATA / "hands.txt").read_text()
+    cut = tmp_path / "cut.txt"
+    cut.write_text(text[: text.index("Dee - Folds")])
+    (hand,) = _hands(cut)
+    assert isinstance(hand, HandHistory)
+    with pytest.raises(HandHistoryError, match="hand 1"):
+        replay(hand)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    assert _hands(empty) == []

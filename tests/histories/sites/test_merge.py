@@ -1,0 +1,175 @@
+"""The Merge Network reader (XML): fixture hands written in Merge's format (results worked out by
+hand from the rules), the shared sample of real files, the sniff, and hostile XML (a billion
+laughs file is refused unexpanded, broken XML is one bad hand with its place)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+from pokerscore.histories.model import HandHistory, HandHistoryError
+from pokerscore.histories.reading import file_format_of, read_histories
+from pokerscore.histories.replay import replay
+from pokerscore.histories.sites.merge import read_merge
+from tests.histories.sites.shared_sample import sample_counts
+
+DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "merge"
+
+
+def _hands(path: Path = DATA / "holdem.xml") -> list[HandHistory | HandHistoryError]:
+    return list(read_merge(path))
+
+
+def test_a_hand_reads_seats_posts_and_raises_as_raise_to() -> None:
+    hand = _hands()[0]
+    assert isinstance(hand, HandHistory)
+    # Dee is not dealt in; the order runs from the dealer's left; names are XML-unescaped
+    assert [(s.name, s.seat, s.stack, s.blind) for s in hand.seats] == [
+        ("Ann", 0, 2000, 25), ("Bob", 1, 1000, 50), ("Cy & Dé", 2, 1500, 0),
+    ]  # fmt: skip
+    moves = [(a.kind, a.actor, a.amount, a.all_in) for a in hand.actions if a.kind in ("check-call", "bet-raise")]  # fmt: skip
+    # RAISE is the round's total, CALL what it adds, ALL_IN what it adds (here a bet of 5.50)
+    assert moves == [
+        ("bet-raise", 2, 150, False), ("check-call", 0, 125, False), ("bet-raise", 1, 450, False),
+        ("check-call", 2, 300, False), ("bet-raise", 1, 550, True), ("check-call", 2, 550, False),
+    ]  # fmt: skip
+    boards = [a.cards for a in hand.actions if a.kind == "deal-board"]
+    assert [len(cards) for cards in boards] == [3, 1, 1]  # the board so far, dealt card by card
+    assert (hand.time, hand.hand_id, hand.currency) == ("2012-06-05T19:39:26-04:00", "900-1", "USD")
+    assert hand.returned == ()  # this file writes returned bets: here there are none
+
+
+def test_each_fixture_hand_replays_to_the_results_worked_out_by_hand() -> None:
+    hands = _hands() + _hands(DATA / "old-omaha.xml")
+    results = [replay(hand) for hand in hands if isinstance(hand, HandHistory)]
+    nets = [{p.player: round(p.net, 2) for p in result.players} for result in results]
+    assert nets == [
+        # Bob's set of kings beats Cy's aces all in on the flop: 21.50 pot, 20.50 paid
+        {"Ann": -1.5, "Bob": 10.5, "Cy & Dé": -10.0},
+        # Ann's raise to 1.50 is not called: 1.00 returned (uncalled="true"), she wins 1.25
+        {"Ann": 0.75, "Bob": -0.25, "Cy & Dé": -0.5},
+        # Dee comes back posting 0.75: 0.50 live, 0.25 dead; his flop bet is not called
+        {"Ann": -0.5, "Bob": -0.5, "Cy & Dé": -0.5, "Dee": 1.5},
+        # an older file: Ann folds to Bob's bet, the pot is 4.00 (the 4.80 paid counts the bet)
+        {"Ann": -2.0, "Bob": 2.0},
+    ]
+    assert [r.rake for r in results[:3]] == pytest.approx([1.0, 0.0, 0.0])
+    assert all(not result.disagreements for result in results)
+    assert [h.returned for h in hands[1:3]] == [((2, 100, 40),), ((2, 100, 62),)]
+    # the older file writes no returned bet, and its folded hands' payouts count one in
+    old = hands[3]
+    assert isinstance(old, HandHistory) and old.returned is None and old.winnings is None
+    assert old.variant == "FO/8" and old.big_blind == 100 and old.time == "2011-12-20T05:01:17"
+
+
+def test_a_winner_paid_more_than_the_pot_is_a_disagreement(tmp_path: Path) -> None:
+    path = tmp_path / "wrong.xml"
+    path.write_text((DATA / "holdem.xml").read_text().replace('amount="20.50"', 'amount="22.50"'))
+    result = replay(next(h for h in _hands(path) if isinstance(h, HandHistory)))
+    assert [d.kind for d in result.disagreements] == ["winnings"]
+
+
+def test_draw_games_are_refused_with_their_place_and_reason() -> None:
+    (error,) = _hands(DATA / "badugi.txt")
+    assert isinstance(error, HandHistoryError)
+    assert (error.hand, error.line) == (1, 2) and "Badugi is not replayed here yet" in error.reason
+
+
+def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
+    counts = sample_counts("Merge")
+    assert counts.formats == {"merge"}
+    assert counts.replayed == 37
+    assert sorted(counts.refused) == [
+        # the engine has no draw or stud games yet (HORSE here is all stud)
+        "3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt, hand 1: 2-7 Lowball is not replayed here yet",
+        "7-StudHL-USD-0.25-0.50-201111.txt, hand 1: 7-Stud H/L8 is not replayed here yet",
+        "Badugi-PL-USD-0.05-0.10-201101.Sample.txt, hand 1: Badugi is not replayed here yet",
+        # the file ends with a hand the site recorded only up to its first fold
+        "FLHE-9max-USD-0.02-0.04.20110416.xml, hand 10: the hand ends with dmlink to act",
+        "HORSE-8max-USD-0.25-0.50-201409.new.format.txt, hand 1: HORSE is not replayed here yet",
+        "HORSE-8max-USD-0.25-0.50-201409.new.format.txt, hand 2: HORSE is not replayed here yet",
+        "HORSE-8max-USD-0.25-0.50-201409.new.format.txt, hand 3: HORSE is not replayed here yet",
+    ]
+    assert counts.disagreements == []
+
+
+def test_merge_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
+    (tmp_path / "a.xml").write_text((DATA / "holdem.xml").read_text())
+    (tmp_path / "b.txt").write_text((DATA / "old-omaha.xml").read_text())
+    (tmp_path / "c.txt").write_text(
+        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
+    )
+    assert file_format_of(tmp_path / "a.xml") == file_format_of(tmp_path / "b.txt") == "merge"
+    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
+    assert formats.count("merge") == 4 and "pokerstars" in formats
+
+
+LAUGHS: Final = """<description type="Holdem" stakes="No Limit ($0.25/$0.50)"/>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol9 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+]>
+<game id="&lol9;"/>
+"""
+
+
+def test_a_billion_laughs_file_is_refused_unexpanded(tmp_path: Path) -> None:
+    path = tmp_path / "laughs.xml"
+    path.write_text(LAUGHS)
+    (error,) = _hands(path)
+    assert isinstance(error, HandHistoryError)
+    assert error.line == 2 and "entity declaration" in error.reason
+    head_first = tmp_path / "laughs-first.xml"  # a file that starts with its DOCTYPE
+    head_first.write_text(LAUGHS.split("\n", 1)[1])
+    (error,) = read_histories(head_first)
+    assert isinstance(error, HandHistoryError) and "not a hand history" in error.reason
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ('amount="1.50"/>', 'amount="9' + "9" * 40 + '"/>', "is not a plain amount"),
+        ('amount="1.50"/>', 'amount="1e9"/>', "is not an amount"),
+        ('type="RAISE" timestamp="3" player="0"', 'type="JUGGLE" timestamp="3" player="0"', "unknown event"),
+        ('type="RAISE" timestamp="3" player="0"', 'type="RAISE" timestamp="3" player="9"', "not at the table"),
+        ('<players dealer="0">\n\t\t<player seat="0" nickname="Ann" balance="$18.50"',
+         '<players dealer="0">\n\t\t<player seat="99999999" nickname="Ann" balance="$18.50"', "not a seat number"),
+    ],
+    ids=["huge number", "exponent", "unknown event", "unknown seat", "huge seat"],
+)  # fmt: skip
+def test_a_hostile_hand_is_one_bad_hand_with_its_place(
+    tmp_path: Path, old: str, new: str, reason: str
+) -> None:
+    text = (DATA / "holdem.xml").read_text()
+    second = text.index('<game id="900-2"')
+    assert old in text[second:]
+    path = tmp_path / "hostile.xml"
+    path.write_text(text[:second] + text[second:].replace(old, new, 1))
+    hands = _hands(path)
+    assert len(hands) == 3
+    error = hands[1]
+    assert isinstance(error, HandHistoryError), error
+    assert (error.hand, error.line) == (2, 40) and reason in error.reason
+    assert isinstance(hands[0], HandHistory) and isinstance(hands[2], HandHistory)
+
+
+def test_broken_xml_a_truncated_file_and_an_empty_one(tmp_path: Path) -> None:
+    text = (DATA / "holdem.xml").read_text()
+    broken = tmp_path / "broken.xml"
+    broken.write_text(text.replace('<round id="POSTFLOP" sequence="3">', "<round id=>", 1))
+    hands = _hands(broken)
+    assert len(hands) == 1 and isinstance(hands[0], HandHistoryError)
+    assert (hands[0].hand, hands[0].line) == (1, 21) and "not well-formed" in hands[0].reason
+    cut = tmp_path / "cut.xml"
+    cut.write_text(text[: text.index('<round id="POSTFLOP" sequence="3">', text.index("900-2"))])
+    hands = _hands(cut)
+    assert isinstance(hands[0], HandHistory) and isinstance(hands[1], HandHistory)
+    assert isinstance(hands[2], HandHistoryError) and hands[2].hand == 3
+    assert "ends inside" in hands[2].reason
+    empty = tmp_path / "empty.xml"
+    empty.write_text("")
+    assert _hands(empty) == []

@@ -1,0 +1,155 @@
+"""The OnGame reader: fixture hands written in OnGame's format (results worked out by hand from
+the rules), the shared sample of real files, the sniff, the site's own totals and hostile
+input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+from pokerscore.cards import parse_cards
+from pokerscore.histories.model import HandHistory, HandHistoryError
+from pokerscore.histories.reading import file_format_of, read_histories
+from pokerscore.histories.replay import replay
+from pokerscore.histories.sites.ongame import read_ongame
+from tests.histories.sites.shared_sample import sample_counts
+
+DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "ongame"
+
+
+def _hands(path: Path = DATA / "hands.txt") -> list[HandHistory | HandHistoryError]:
+    return list(read_ongame(path))
+
+
+def test_a_cash_hand_reads_seats_actions_and_the_summary() -> None:
+    hand = _hands()[0]
+    assert isinstance(hand, HandHistory)
+    assert [(s.name, s.seat, s.stack, s.blind) for s in hand.seats] == [
+        ("Bob", 2, 500, 5), ("Cy Dé", 4, 1000, 10), ("Ann", 1, 1000, 0),
+    ]  # fmt: skip
+    moves = [(a.kind, a.actor, a.amount, a.all_in) for a in hand.actions if a.kind in ("check-call", "bet-raise")]  # fmt: skip
+    # calls and bets add chips, "raises $1.50 to $2" is a raise to 2
+    assert moves == [
+        ("bet-raise", 2, 30, False), ("check-call", 0, 25, False), ("bet-raise", 0, 50, False),
+        ("bet-raise", 2, 200, False), ("check-call", 0, 150, False), ("bet-raise", 0, 270, True),
+        ("check-call", 2, 270, False),
+    ]  # fmt: skip
+    # the turn written twice before the run-out is dealt once
+    assert [len(a.cards) for a in hand.actions if a.kind == "deal-board"] == [3, 1, 1]
+    assert (hand.total_pot, hand.rake, hand.winnings) == (1010, 50, (0, 0, 960))
+    assert hand.finishing_stacks == (0, 990, 1460) and hand.returned is None
+    assert (hand.time, hand.currency, hand.table) == (
+        "2013-02-28T07:30:49+01:00",
+        "USD",
+        "Fixture GC",
+    )
+    # Bob, all in, shows nothing at the showdown: he mucked
+    assert [(a.kind, a.actor) for a in hand.actions[-2:]] == [("show", 2), ("muck", 0)]
+
+
+def test_each_fixture_hand_replays_to_the_results_worked_out_by_hand() -> None:
+    results = [replay(hand) for hand in _hands()[:3] if isinstance(hand, HandHistory)]
+    nets = [{p.player: round(p.net, 2) for p in result.players} for result in results]
+    assert nets == [
+        # Ann's kings hold against Bob's all-in: a 10.10 pot, 0.50 raked
+        {"Ann": 4.6, "Bob": -5.0, "Cy Dé": -0.1},
+        # equal blinds: Ann's "big blind" is the small one; Bob's flop bet is not called
+        {"Ann": -0.5, "Bob": 1.85, "Cy": -1.5},
+        # Ann's queens take the 900 main pot and the 400 side pot; Cy's 500 over comes back
+        {"Ann": 800.0, "Bob": -300.0, "Cy": -500.0},
+    ]
+    assert [r.rake for r in results] == pytest.approx([0.5, 0.15, 0.0])
+    assert all(not result.disagreements for result in results)
+    hand = results[1].hand
+    assert [(s.name, s.blind, s.in_turn) for s in hand.seats[:2]] == [
+        ("Ann", 50, True),
+        ("Bob", 50, True),
+    ]
+    third = results[2]
+    assert third.hand.tournament == "R-200-1" and third.hand.currency is None
+    assert third.players[2].hole == parse_cards("Ac 7d")
+
+
+def test_an_end_stack_or_a_pot_that_does_not_add_up_is_a_disagreement(tmp_path: Path) -> None:
+    path = tmp_path / "wrong.txt"
+    text = (DATA / "hands.txt").read_text()
+    path.write_text(
+        text.replace("Ann ($14.60)", "Ann ($14.70)").replace("Main pot: 900", "Main pot: 950")
+    )
+    hands = [h for h in _hands(path) if isinstance(h, HandHistory)]
+    assert [d.kind for d in replay(hands[0]).disagreements] == ["finishing-stacks"]
+    assert "reports a pot of 1350" in replay(hands[2]).disagreements[0].message
+
+
+def test_stud_is_refused_with_its_place_and_reason() -> None:
+    error = _hands()[3]
+    assert isinstance(error, HandHistoryError)
+    assert (error.hand, error.line) == (4, 94) and "SEVEN_CARD_STUD is not replayed" in error.reason
+
+
+def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
+    counts = sample_counts("OnGame")
+    assert counts.formats == {"ongame"}
+    assert counts.replayed == 29
+    # five-card draw (4 hands) and stud (1): the engine has no draw or stud games yet
+    assert len(counts.refused) == 5
+    assert sum("FIVE_CARD_DRAW is not replayed here yet" in r for r in counts.refused) == 4
+    assert sum("SEVEN_CARD_STUD is not replayed here yet" in r for r in counts.refused) == 1
+    assert counts.disagreements == []
+
+
+def test_ongame_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
+    (tmp_path / "b.txt").write_text(
+        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
+    )
+    assert file_format_of(tmp_path / "a.txt") == "ongame"
+    formats = {h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)}
+    assert formats == {"ongame", "pokerstars"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ("Bob calls $1\n", "Bob calls $9" + "9" * 40 + "\n", "is not a plain amount"),
+        ("Bob calls $1\n", "Bob calls $1e9\n", "is not an amount"),
+        ("Table: Setif [101] (POT_LIMIT OMAHA_HI_LO $0.50/$0.50, Real money)", "Table: garbage", "no game and stakes"),
+        ("Button: seat 7", "Button: seat 99999999", "not a seat number"),
+        ("Main pot: $3.50 won by Bob ($3.35)", "Main pot: $3.50 won by Zed ($3.35)", "Zed is not dealt in"),
+    ],
+    ids=["huge number", "exponent", "garbage table", "huge seat", "unknown winner"],
+)  # fmt: skip
+def test_a_hostile_hand_is_one_bad_hand_with_its_place(
+    tmp_path: Path, old: str, new: str, reason: str
+) -> None:
+    text = (DATA / "hands.txt").read_text()
+    assert old in text
+    path = tmp_path / "hostile.txt"
+    path.write_text(text.replace(old, new, 1))
+    hands = _hands(path)
+    assert len(hands) == 4
+    error = hands[1]
+    assert isinstance(error, HandHistoryError), error
+    assert error.hand == 2 and error.file.endswith("hostile.txt") and reason in error.reason
+    assert isinstance(hands[0], HandHistory) and isinstance(hands[2], HandHistory)
+
+
+def test_a_truncated_hand_an_odd_name_and_an_empty_file(tmp_path: Path) -> None:
+    text = (DATA / "hands.txt").read_text()
+    cut = tmp_path / "cut.txt"
+    cut.write_text(text[: text.index("Bob bets $3")])  # the file ends in the middle of hand 2
+    hands = _hands(cut)
+    assert isinstance(hands[0], HandHistory) and len(hands) == 2
+    assert isinstance(hands[1], HandHistory)  # read as far as it goes, refused by the replay
+    with pytest.raises(HandHistoryError, match="hand 2"):
+        replay(hands[1])
+    odd = tmp_path / "odd.txt"
+    odd.write_text(text.replace("Cy Dé", "C (y): [é] \u202e"))
+    first = _hands(odd)[0]
+    assert isinstance(first, HandHistory) and first.seats[1].name == "C (y): [é] \u202e"
+    assert not replay(first).disagreements
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    assert _hands(empty) == []

@@ -1,0 +1,156 @@
+"""The PartyPoker reader (``histories/sites/party.py``): fixtures in both of the client's layouts
+(each result worked out by hand from the rules), the blinds a tournament's header implies, the
+uncalled bet inside the site's payout, the sniff, hostile input, and every hand of the shared
+PartyPoker files."""
+
+from __future__ import annotations
+
+import shutil
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from pokerscore.histories.reading import file_format_of
+from pokerscore.histories.sites import party
+
+from .site_runs import DATA, nets, run, shared_folder
+
+FIXTURES = DATA / "partypoker"
+
+
+def test_the_older_cash_layout() -> None:
+    done = run(FIXTURES / "cash-old.txt")
+    assert not done.refused and not done.disagreements
+    first, second = done.results
+    hand = first.hand
+    # Dee sits out: not dealt in; the seats from the one after the button (seat 1)
+    assert [(s.name, hand.chips(s.stack)) for s in hand.seats] == [("Bob", Decimal("25.50")), ("Cy", 1200), ("Ann", 10)]  # fmt: skip
+    raises = [(hand.seats[a.actor].name, hand.chips(a.amount)) for a in hand.actions
+              if a.kind == "bet-raise" and a.actor is not None and a.amount is not None]  # fmt: skip
+    # increments as "raise to"; Ann's all-in for $6.25 more is a raise to 6.25 (over Bob's 5)
+    assert raises == [("Ann", Decimal("0.75")), ("Ann", 1), ("Bob", 3), ("Bob", 5), ("Ann", Decimal("6.25"))]  # fmt: skip
+    assert any(a.all_in for a in hand.actions)
+    # Ann 10 + Bob 10 + Cy 0.25 = 20.25; Bob's jacks take it, paid 19.75 (0.50 rake)
+    assert nets(first) == {"Bob": 9.75, "Cy": -0.25, "Ann": -10}
+    assert round(first.rake, 2) == 0.50
+    assert (hand.hand_id, hand.currency, hand.time) == ("200", "USD", "2014-08-01T22:45:59+02:00")
+    assert (hand.site, hand.source_format, hand.table) == ("PartyPoker", "partypoker", "Fixture")
+    # "wins $1.10" holds the 0.50 of Bob's raise nobody called: returned, the pot is 0.60
+    assert nets(second) == {"Cy": -0.10, "Ann": -0.25, "Bob": 0.35}
+    assert second.hand.returned == ((2, 50, second.hand.line),)
+
+
+def test_the_2019_layout_raises_to_collected_and_the_pot_line() -> None:
+    done = run(FIXTURES / "cash-2019.txt")
+    assert not done.refused and not done.disagreements
+    first, second = done.results
+    # "collected $2.50" holds Bob's uncalled 1.07: the pot is 1.50, the site keeps 0.07
+    assert nets(first) == {"Hero": -0.75, "Bob": 0.68, "Ann": 0}
+    assert first.hand.chips(first.hand.total_pot or 0) == Decimal("1.50")
+    assert first.hand.hand_id == "17845596867267abcdef"
+    assert first.hand.currency == "USD"
+    # cards shown only in the summary; Sam all in on the flop, his full house beats Hero
+    assert nets(second) == {"Sam": 8.06, "Bob": -2.80, "Hero": -6}
+    assert round(second.rake, 2) == 0.74
+    assert next(p for p in second.players if p.player == "Sam").allin_street is not None
+
+
+def test_tournaments_name_the_blinds_their_header_implies() -> None:
+    done = run(FIXTURES / "tournament.txt")
+    assert not done.refused and not done.disagreements
+    heads_up, three = done.results
+    # heads-up the button (Ann) posts the 300 small blind, Bob the 600 big blind
+    posted = {s.name: heads_up.hand.chips(s.blind) for s in heads_up.hand.seats}
+    assert posted == {"Ann": 300, "Bob": 600}
+    assert nets(heads_up) == {"Bob": 4520, "Ann": -4520}
+    assert (heads_up.hand.tournament, heads_up.hand.currency) == ("777", None)
+    # the "side pot 1" of 150 is Vic's bet Hero could not call: returned, not a pot
+    assert nets(three) == {"Vic": 1150, "Hero": -800, "Pat": -350}
+    assert len(three.pots) == 1
+
+
+def test_the_sniff_in_a_mixed_folder(tmp_path: Path) -> None:
+    for name in ("cash-old.txt", "cash-2019.txt", "tournament.txt"):
+        assert file_format_of(FIXTURES / name) == "partypoker"
+    shutil.copy(FIXTURES / "cash-2019.txt", tmp_path / "a.txt")
+    shutil.copy(DATA / "pacific" / "cash.txt", tmp_path / "b.txt")
+    shutil.copy(DATA.parent / "actions.phhs", tmp_path / "c.phhs")
+    done = run(tmp_path)
+    assert not done.refused
+    assert [r.hand.source_format for r in done.results][:3] == [
+        "partypoker",
+        "partypoker",
+        "pacific",
+    ]
+    assert not party.sniff("#Game No : 1\n***** 888poker Hand History for Game 1 *****\n")
+
+
+HOSTILE = [
+    ("a garbage line", ("Cy folds\n", "Cy folds\n@@@ garbage\n"), "cannot read"),
+    ("a huge number", ("Bob bets [$5 USD]", "Bob bets [$" + "9" * 5000 + " USD]"), "not an amount"),
+    ("stud", ("NL Texas Hold'em", "7 Card Stud"), "7 Card Stud is not replayed here yet"),
+    ("a stranger posts", ("Cy posts big blind", "Zed posts big blind"), "'Zed' plays without a seat"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("what", "change", "words"), HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_a_hostile_hand_is_a_bad_hand_with_its_place_and_the_next_reads(
+    tmp_path: Path, what: str, change: tuple[str, str], words: str
+) -> None:
+    good = (FIXTURES / "cash-old.txt").read_text()
+    first = good[: good.index(" Game #201")] + "\n"
+    path = tmp_path / "hostile.txt"
+    path.write_text(first.replace(*change, 1) + good)
+    done = run(path)
+    assert [error.hand for error in done.refused] == [1], what
+    assert words in done.refused[0].reason and done.refused[0].file == str(path)
+    assert len(done.results) == 2 and not done.disagreements
+
+
+def test_a_truncated_hand_an_odd_name_and_an_empty_file(tmp_path: Path) -> None:
+    good = (FIXTURES / "cash-2019.txt").read_text()
+    path = tmp_path / "cut.txt"
+    path.write_text(good.replace("Bob", "B☃b [1] (x)") + good[: good.index("** Dealing Flop")])
+    done = run(path)
+    assert nets(done.results[0])["B☃b [1] (x)"] == 0.68
+    assert [error.hand for error in done.refused] == [3]
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    assert run(empty).results == []
+
+
+def test_every_shared_partypoker_hand_reads_or_is_refused_for_a_true_reason() -> None:
+    done = run(shared_folder("PartyPoker"))
+    reasons = sorted(error.reason for error in done.refused)
+    assert reasons == [
+        # the stud games wait for the engine (another helper adds them)
+        "7 Card Stud Hi-Lo is not replayed here yet",
+        "7 Card Stud is not replayed here yet",
+        # the anonymised file's second hand has seats 2, 3 and 4 fold in the order 4, 3, 2,
+        # against its own seat numbers (its first hand acts in seat order)
+        "Player3 acts out of turn: Player6 is to act",
+        # the file never seats Player3, who joins and posts the big blind: no stack to replay
+        "line 14: 'Player3' plays without a seat line (joined during the hand): the file has no"
+        " stack for them",
+    ]
+    assert len(done.results) == 20  # the other 20 of the folder's 24 hands
+    assert done.disagreements == []
+
+
+@pytest.mark.parametrize(
+    ("tag", "site"),
+    [
+        ("(Poker Stars)", "PokerStars"),
+        ("(WPN)", "Winning Poker Network"),
+        ("(PokerBros)", "PokerBros"),
+    ],
+)
+def test_hands_converted_to_the_format_keep_their_site(tmp_path: Path, tag: str, site: str) -> None:
+    path = tmp_path / "converted.txt"
+    text = (FIXTURES / "cash-old.txt").read_text()
+    path.write_text(text.replace("NL Texas Hold'em -", f"NL Texas Hold'em {tag} -"))
+    done = run(path)
+    assert not done.refused and not done.disagreements
+    assert [(r.hand.site, r.hand.source_format) for r in done.results] == [(site, "partypoker")] * 2
+    assert nets(done.results[0]) == {"Bob": 9.75, "Cy": -0.25, "Ann": -10}

@@ -1,0 +1,341 @@
+"""The database of hands: the same figures as ``histories`` on the same files, incremental,
+atomic and safe with two imports at once; the report's filter and groups; the commands."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pokerscore._support.errors import ParameterError
+from pokerscore.histories.database import (
+    DatabaseBusyError,
+    hand_key,
+    import_histories,
+    report_histories,
+)
+from pokerscore.histories.filters import parse_filter
+from pokerscore.histories.parts import REFERENCE_ONLY
+from pokerscore.histories.running import analyse_histories
+from tests.histories.test_runs import DATA, SHARED, run_command
+
+BUNDLED = Path(__file__).parents[2] / "src" / "pokerscore" / "data" / "histories"
+# The PHH and PokerStars files (the site readers' fixtures in DATA / "sites" have tests of their own)
+SOURCES = [SHARED / "phh", SHARED / "pokerstars", *sorted(DATA.glob("*.*")), BUNDLED]
+ROOT = Path(__file__).parents[2]
+
+
+def _counts(database: Path) -> tuple[int, int, int]:
+    with duckdb.connect(str(database), read_only=True) as con:
+        return tuple(  # type: ignore[return-value]
+            con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            for table in ("hands", "rows", "actions")
+        )
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    database = tmp_path_factory.mktemp("db") / "hands.duckdb"
+    import_histories(SOURCES, database=database)
+    return database
+
+
+def test_the_same_figures_as_histories_on_the_same_files(
+    imported: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain = analyse_histories(SOURCES)
+    monkeypatch.setenv(REFERENCE_ONLY, "1")  # the reference path counts the actions too
+    reference = analyse_histories(SOURCES)
+    found = report_histories(database=imported)
+    ((group, players),) = found.groups
+    assert group is None and found.hands == plain.hands == reference.hands
+    assert len(players) == len(plain.players()) == 82  # regression pin: the players of the files
+    for ours, theirs, counted in zip(players, plain.players(), reference.players(), strict=True):
+        assert (ours.player, ours.hands, ours.vpip, ours.pfr, ours.wtsd, ours.wsd) == (
+            theirs.player, theirs.hands, theirs.vpip, theirs.pfr, theirs.wtsd, theirs.wsd
+        )  # fmt: skip
+        for name in ("net", "allin_ev_net", "bb_per_100", "allin_ev_bb_per_100"):
+            assert getattr(ours, name) == pytest.approx(getattr(theirs, name), abs=1e-9)
+        assert (ours.three_bet, ours.fold_to_three_bet, ours.cbet, ours.fold_to_cbet) == (
+            counted.three_bet, counted.fold_to_three_bet, counted.cbet, counted.fold_to_cbet
+        )  # fmt: skip
+        assert ours.three_bet is not None
+
+
+def test_a_second_import_adds_nothing_even_under_another_name(
+    imported: Path, tmp_path: Path
+) -> None:
+    before = _counts(imported)
+    again = import_histories(SOURCES, database=imported)
+    assert (again.added, again.hands) == (0, report_histories(database=imported).hands)
+    copy = tmp_path / "renamed.phhs"  # PHH hands with no id: known by the file's bytes
+    shutil.copy(DATA / "actions.phhs", copy)
+    assert import_histories([copy], database=imported).added == 0
+    assert _counts(imported) == before
+
+
+def test_hands_are_known_by_site_and_id_or_by_file_and_number() -> None:
+    from pokerscore.histories.reading import read_file
+
+    hand = next(h for h in read_file(SHARED / "phh" / "abs-100nl-sample.phhs"))
+    assert hand_key(hand, "ab") == "Absolute Poker|3086410066"  # type: ignore[arg-type]
+    # pluribus-30/1.phh and wsop-2023-43/1.phh both say hand = 1, and no venue
+    for folder in ("pluribus-30", "wsop-2023-43"):
+        plain = next(h for h in read_file(SHARED / "phh" / folder / "1.phh"))
+        assert plain.hand_id == "1" and plain.site is None  # type: ignore[union-attr]
+        assert hand_key(plain, folder) == f"sha256:{folder}#1"  # type: ignore[arg-type]
+
+
+def test_a_failed_import_leaves_the_database_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerscore.histories import database as module
+
+    path = tmp_path / "hands.duckdb"
+    import_histories([DATA / "actions.phhs"], database=path)
+    before = _counts(path)
+    monkeypatch.setattr(module, "BATCH_HANDS", 10)
+    stored = module._store
+    calls = []
+
+    def store_then_fail(*args: object) -> int:
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError("the disk is full")
+        return stored(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "_store", store_then_fail)
+    with pytest.raises(OSError, match="the disk is full"):
+        import_histories([BUNDLED], database=path)
+    assert len(calls) == 2 and _counts(path) == before
+
+
+_KILLED = """
+import os, signal, sys
+from pokerscore.histories import database as module
+module.BATCH_HANDS = 20
+stored = module._store
+def store_then_die(*args):
+    done = stored(*args)
+    if done > 40:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return done
+module._store = store_then_die
+module.import_histories([sys.argv[1]], database=sys.argv[2])
+"""
+
+
+@pytest.mark.slow
+def test_a_killed_import_leaves_the_database_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "hands.duckdb"
+    import_histories([DATA / "actions.phhs"], database=path)
+    before = _counts(path)
+    done = subprocess.run(
+        [sys.executable, "-c", _KILLED, str(BUNDLED), str(path)],
+        capture_output=True,
+        env=_env(),
+        timeout=600,
+    )
+    assert done.returncode == -9, done.stderr
+    assert _counts(path) == before  # the uncommitted batches are gone
+    assert import_histories([BUNDLED], database=path).added == 150
+
+
+def _env() -> dict[str, str]:
+    import os
+
+    return {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + str(ROOT)}
+
+
+_IMPORT = """
+import json, sys
+from pokerscore.histories.database import import_histories
+found = import_histories(sys.argv[1:-1], database=sys.argv[-1], wait=float(600))
+print(json.dumps([found.hands, found.added]))
+"""
+
+
+@pytest.mark.slow
+def test_two_imports_at_once_add_each_hand_once(tmp_path: Path) -> None:
+    path = tmp_path / "hands.duckdb"
+    sources = [str(BUNDLED), str(DATA), str(SHARED / "pokerstars")]
+    both = [
+        subprocess.Popen(
+            [sys.executable, "-c", _IMPORT, *sources, str(path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=_env(),
+        )
+        for _ in range(2)
+    ]
+    results = []
+    for process in both:
+        out, err = process.communicate(timeout=900)
+        assert process.returncode == 0, err
+        results.append(json.loads(out))
+    (hands_a, added_a), (hands_b, added_b) = results
+    assert hands_a == hands_b and sorted([added_a, added_b]) == [0, hands_a]
+    assert _counts(path)[0] == hands_a
+
+
+_HOLD = """
+import sys, time, duckdb
+con = duckdb.connect(sys.argv[1])
+print("held", flush=True)
+time.sleep(30)
+"""
+
+
+@pytest.mark.slow
+def test_a_database_held_by_another_process_is_waited_for_then_refused(tmp_path: Path) -> None:
+    path = tmp_path / "hands.duckdb"
+    import_histories([DATA / "actions.phhs"], database=path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLD, str(path)], stdout=subprocess.PIPE, env=_env()
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
+        with pytest.raises(
+            DatabaseBusyError, match=r"held by another process .* for more than 0.5 s"
+        ):
+            import_histories([DATA / "actions.phhs"], database=path, wait=0.5)
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+# -- the report ---------------------------------------------------------------------------------
+
+
+def test_a_filter_keeps_the_rows_it_names(imported: Path) -> None:
+    everyone = report_histories(database=imported, player="Hero")
+    button = report_histories(database=imported, player="Hero", where="position = 'BTN'")
+    by_position = dict(report_histories(database=imported, player="Hero", by="position").groups)
+    assert button.groups[0][1][0].hands == by_position["BTN"][0].hands
+    assert sum(players[0].hands for players in by_position.values()) == everyone.hands
+    assert len(button.series) == button.hands == by_position["BTN"][0].hands
+    assert sum(net for net, _ in button.series) == pytest.approx(by_position["BTN"][0].net)
+
+
+def test_groups_by_month_game_and_site(imported: Path) -> None:
+    months = {group for group, _ in report_histories(database=imported, by="month").groups}
+    # PokerStars headers date their hands; the generated PHH hands carry no date (null, last)
+    assert {"2009-12", "2010-06", "2008-01"} <= months and None in months
+    games = {group for group, _ in report_histories(database=imported, by="game").groups}
+    assert {"NT", "PO", "FT"} <= games
+    sites = {group for group, _ in report_histories(database=imported, by="site").groups}
+    assert {"PokerStars", "Absolute Poker"} <= sites
+
+
+def test_a_filter_value_is_bound_never_spliced(imported: Path) -> None:
+    found = report_histories(database=imported, where="player = 'x'' or ''1''=''1'")
+    assert found.hands == 0 and found.groups == []
+    assert report_histories(database=imported).hands > 0  # the table is still there
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("position = 'BTN'; drop table rows", "cannot be read from"),
+        ("nosuch = 1", "names no column 'nosuch'"),
+        ("net > 'x'", "compares net with 'x': it takes a number"),
+        ("vpip > true", "use = or !="),
+        ("(net > 1", "not closed"),
+        ("net > 1 net", "goes on after a whole filter"),
+        ("net >", "ends too soon"),
+        ("", "must be a filter"),
+        ("1 = net", "where a column name belongs"),
+    ],
+)
+def test_a_filter_that_is_no_expression_over_the_columns_is_refused(text: str, reason: str) -> None:
+    from pokerscore.histories.database import row_columns
+
+    with pytest.raises(ParameterError, match=reason.replace("(", r"\(")):
+        parse_filter(text, row_columns())
+
+
+def test_the_filter_grammar_turns_into_parameters() -> None:
+    found = parse_filter(
+        "not (stakes = '0.5/1' or big_blind >= 2) and hole is not null and vpip = true",
+        {"stakes": "text", "big_blind": "number", "hole": "text", "vpip": "flag"},
+    )
+    assert found.text == (
+        '((NOT (("stakes" = ?) OR ("big_blind" >= ?))) AND ("hole" IS NOT NULL) AND ("vpip" = ?))'
+    )
+    assert found.values == ("0.5/1", 2.0, True)
+
+
+# -- the commands -------------------------------------------------------------------------------
+
+
+def test_the_commands_import_and_report(tmp_path: Path) -> None:
+    path = tmp_path / "hands.duckdb"
+    status, stdout, _ = run_command("import", str(BUNDLED), "--db", str(path), "--json")
+    assert status == 0 and json.loads(stdout)["added"] == 150
+    status, stdout, _ = run_command("import", str(BUNDLED), "--db", str(path))
+    assert status == 0 and "0 added" in stdout and "150 there already" in stdout
+    status, stdout, _ = run_command(
+        "report", "--db", str(path), "--player", "Hero", "--where", "position = 'BTN'", "--json"
+    )
+    payload = json.loads(stdout)
+    assert status == 0 and payload["groups"][0]["players"][0]["player"] == "Hero"
+    assert set(payload["groups"][0]["players"][0]) >= {"three_bet", "cbet", "fold_to_cbet"}
+    status, stdout, _ = run_command("report", "--db", str(path), "--by", "position")
+    assert status == 0 and "position BTN" in stdout and "3B" in stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["report", "--db", "{db}", "--where", "net >"], "error: --where ends too soon"),
+        (["report", "--db", "{db}", "--by", "table"], "error: unknown --by 'table'"),
+        (["report", "--db", "{missing}"], "is no database: import hands first"),
+        (["import", "{data}", "--db", "{text}"], "cannot be opened as a DuckDB database"),
+        (["{data}", "--db", "{db}"], "error: --db is for histories import and histories report"),
+        (["report", "--db", "{db}", "--out", "x.parquet"], "error: --out is for a plain run"),
+        (["import", "--db", "{db}"], "takes hand-history paths"),
+        (["report", "{data}", "--db", "{db}"], "it takes no paths"),
+        (["report"], "error: histories report needs --db FILE.duckdb"),
+    ],
+)
+def test_bad_database_commands_are_one_line_errors(
+    args: list[str], message: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "hands.duckdb"
+    import_histories([DATA / "actions.phhs"], database=db)
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database\n" * 100)
+    places = {
+        "db": db,
+        "missing": tmp_path / "none.duckdb",
+        "data": DATA / "actions.phhs",
+        "text": text,
+    }
+    status, stdout, stderr = run_command(*(arg.format(**places) for arg in args))
+    assert (status, stdout) == (2, "")
+    assert stderr.startswith("error: ") and stderr.count("\n") == 1 and message in stderr
+
+
+def test_the_plot_draws_the_filtered_hands(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "hands.duckdb"
+    import_histories([BUNDLED], database=path)
+    plot = tmp_path / "hero.png"
+    status, _, stderr = run_command(
+        "report",
+        "--db",
+        str(path),
+        "--player",
+        "Hero",
+        "--where",
+        "vpip = true",
+        "--plot",
+        str(plot),
+    )
+    assert status == 0, stderr
+    assert plot.read_bytes().startswith(b"\x89PNG")

@@ -1,0 +1,163 @@
+"""The compiled replay behind the library's face: ``replay(hand)``, ``exact_allin_evs`` and the
+per-hand iterator ``history_results`` give what the reference replay (``table_replay``, the
+``_Table`` oracle) gives, result for result and message for message, on the fixtures, the real
+files and random hands pokerkit plays."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+from benchmarks.histories_data import phhs_tables
+
+from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
+from pokerscore.histories.phh import parse_phh
+from pokerscore.histories.reading import read_histories
+from pokerscore.histories.replay import (
+    ReadLater,
+    engine_result,
+    exact_allin_evs,
+    replay,
+    table_replay,
+)
+from pokerscore.histories.replay import _play as play_table
+from pokerscore.histories.results import history_results
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
+DATA = Path(__file__).parents[1] / "data" / "histories"
+FIXTURES = sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("pokerstars*.txt"))
+
+
+def _outcome(call: object) -> HandResult | str:
+    try:
+        return call()  # type: ignore[operator, no-any-return]
+    except HandHistoryError as error:
+        return str(error)
+
+
+def _same_replays(hands: list[HandHistory | HandHistoryError]) -> dict[str, int]:
+    """``replay`` against the reference replay on every hand read: the same result or the same
+    message; how many the compiled replay played, refused, and left to the reference."""
+    found = {"played": 0, "refused": 0, "left": 0}
+    for hand in hands:
+        if isinstance(hand, HandHistoryError):
+            continue
+        reference = _outcome(lambda hand=hand: table_replay(hand, True))
+        mine = _outcome(lambda hand=hand: replay(hand))
+        assert mine == reference, hand.number
+        try:
+            engine = engine_result(hand, True)
+        except HandHistoryError:
+            found["refused"] += 1
+            continue
+        found["left" if engine is None else "played"] += 1
+        if engine is not None:
+            assert type(engine) is HandResult
+            assert exact_allin_evs(hand) == _reference_evs(hand)
+    return found
+
+
+def _reference_evs(hand: HandHistory) -> dict[str, object] | None:
+    from pokerscore.histories.allin import allin_evs
+    from pokerscore.histories.replay import _Payout
+
+    table = play_table(hand)
+    payout = _Payout(table)
+    found = allin_evs(table, payout.pots, payout.won, payout.ratio)
+    if found is None:
+        return None
+    return {hand.seats[i].name: value / hand.scale for i, value in found.items()}
+
+
+def test_replay_is_the_reference_replay_on_the_fixtures() -> None:
+    found = {"played": 0, "refused": 0, "left": 0}
+    for path in FIXTURES:
+        for kind, count in _same_replays(list(read_histories(path))).items():
+            found[kind] += count
+    assert found["played"] >= 15 and found["refused"] >= 12 and found["left"] >= 2, found
+
+
+@pytest.mark.slow
+def test_replay_is_the_reference_replay_on_the_real_files() -> None:
+    found = {"played": 0, "refused": 0, "left": 0}
+    for folder in ("phh", "pokerstars"):
+        for kind, count in _same_replays(list(read_histories(SHARED / folder))).items():
+            found[kind] += count
+    assert found["played"] > found["left"] > 0, found
+
+
+@pytest.mark.slow
+def test_replay_is_the_reference_replay_on_random_hands() -> None:
+    from tests.histories_random import random_hand
+
+    rng = random.Random(28)
+    hands: list[HandHistory | HandHistoryError] = []
+    for number in range(1, 151):
+        text, _ = random_hand(rng)
+        hands.append(parse_phh(text, file="random", number=number))
+    found = _same_replays(hands)
+    assert found["played"] > 100, found
+
+
+def _reference_results(path: Path) -> tuple[list[HandResult], list[str]]:
+    results, errors = [], []
+    for hand in read_histories(path):
+        if isinstance(hand, HandHistoryError):
+            errors.append(str(hand))
+            continue
+        outcome = _outcome(lambda hand=hand: table_replay(hand, True))
+        if isinstance(outcome, str):
+            errors.append(outcome)
+        else:
+            results.append(outcome)
+    return results, errors
+
+
+def _iterated(path: Path) -> tuple[list[HandResult], list[str]]:
+    errors: list[HandHistoryError] = []
+    results = list(history_results(path, on_error=errors.append))
+    return results, [str(error) for error in errors]
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda path: path.name)
+def test_history_results_are_the_reference_results_on_the_fixtures(path: Path) -> None:
+    assert _iterated(path) == _reference_results(path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "path",
+    sorted((SHARED / "phh").rglob("*.phh*"))[:40] + sorted((SHARED / "pokerstars").glob("*")),
+    ids=lambda path: path.name,
+)
+def test_history_results_are_the_reference_results_on_the_real_files(path: Path) -> None:
+    assert _iterated(path) == _reference_results(path)
+
+
+def test_history_results_are_the_reference_results_on_generated_hands(tmp_path: Path) -> None:
+    path = tmp_path / "generated.phhs"
+    path.write_text("".join(phhs_tables(300, seed=28)), encoding="utf-8")
+    results, errors = _iterated(path)
+    assert (results, errors) == _reference_results(path)
+    assert len(results) == 300 and not errors
+
+
+def test_history_results_read_a_hand_only_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "generated.phhs"
+    path.write_text("".join(phhs_tables(50, seed=3)), encoding="utf-8")
+    results = list(history_results(path))
+    fast = [result for result in results if isinstance(result, ReadLater)]
+    assert len(fast) == 50  # the kernels played every one: none read by the lenient reader yet
+    reference = [table_replay(hand, True) for hand in read_histories(path)]
+    first = fast[0]
+    reader = ReadLater.__dict__["_read"].__get__(first)
+    assert (
+        len(reader.args[0]) < 2_000
+    )  # the hand's own bytes, not its block's: kept, it holds no more
+    with pytest.raises(AttributeError):
+        HandResult.__dict__["hand"].__get__(first)  # not read
+    assert first.hand == reference[0].hand  # read now, once
+    assert first.hand is first.hand
+    assert pickle.loads(pickle.dumps(fast[1])) == reference[1] == fast[1]

@@ -1,0 +1,211 @@
+"""PHH out: every hand read, from any site, written as PHH; read back by pokerscore (the same
+rows) and by pokerkit (its replay ends with the stacks ours does)."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+import warnings
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from pokerkit import HandHistory as PokerkitHistory
+
+from pokerscore._support.errors import ParameterError
+from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult, phh_text
+from pokerscore.histories.phh import parse_phh
+from pokerscore.histories.phh_writing import export_phh
+from pokerscore.histories.reading import read_file
+from pokerscore.histories.replay import replay
+from tests.histories.test_histories import _pokerkit_low_quirk, gross_stacks
+from tests.histories.test_runs import DATA, SHARED, run_command
+
+FIXTURES = sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("*.txt"))
+REAL = sorted((SHARED / "phh").rglob("*.phh*")) + sorted((SHARED / "pokerstars").glob("*.txt"))
+NO_NOTATION = ("a board run more than once", "an all-in cash-out")
+"""What PHH cannot say: the two hands of the fixtures that are not written."""
+
+
+def _rows(result: HandResult) -> list[tuple[object, ...]]:
+    """A hand's rows as the run writes them, but for the file."""
+    hand = result.hand
+    return [
+        (hand.number, hand.hand_id, hand.site, hand.variant, hand.small_blind / hand.scale,
+         hand.big_blind / hand.scale, p.player, p.seat, p.position, p.hole, p.put_in, p.won,
+         p.net, p.rake_paid, p.vpip, p.pfr, p.saw_flop, p.went_to_showdown, p.won_at_showdown,
+         p.allin_street, p.allin_ev)
+        for p in result.players
+    ]  # fmt: skip
+
+
+def _replayed(path: Path) -> dict[int, list[tuple[object, ...]] | str]:
+    """Each hand read from ``path``: its rows, or the reason it cannot be replayed."""
+    found: dict[int, list[tuple[object, ...]] | str] = {}
+    for hand in read_file(path):
+        if isinstance(hand, HandHistory):
+            try:
+                found[hand.number] = _rows(replay(hand))
+            except HandHistoryError as error:  # the action's index moves with the deals written
+                found[hand.number] = re.sub(r"^action \d+ ", "action ", error.reason)
+    return found
+
+
+def _pokerkit_stacks(path: Path) -> list[list[Decimal] | None]:
+    """Each hand's final stacks as pokerkit replays it (None: pokerkit cannot)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with path.open("rb") as stream:
+            histories = list(PokerkitHistory.load_all(stream))
+        stacks: list[list[Decimal] | None] = []
+        for history in histories:
+            try:
+                stacks.append([Decimal(str(x)) for x in list(history)[-1].stacks])
+            except ValueError:  # "Unable to repair the hand history": a hand breaking a rule
+                stacks.append(None)
+        return stacks
+
+
+def _check_export(sources: list[Path], tmp_path: Path) -> int:
+    """Export ``sources``; check the rows read back and pokerkit's replay; the hands compared."""
+    done = export_phh(sources, tmp_path / "phh")
+    assert len(done.files) == len(sources)
+    unreadable = [str(h) for s in sources for h in read_file(s) if isinstance(h, HandHistoryError)]
+    # every hand not written is one the source cannot give, or one PHH has no notation for
+    assert [str(e) for e in done.skipped if not e.reason.startswith(NO_NOTATION)] == unreadable
+    compared = 0
+    for source, target in zip(sources, done.files, strict=True):
+        ours = _replayed(source)
+        back = _replayed(target)
+        assert set(back) <= set(ours)
+        unsaid = {e.hand for e in done.skipped if e.file == str(source) and e.reason.startswith(NO_NOTATION)}  # fmt: skip
+        assert set(ours) - set(back) == unsaid, source
+        for number, rows in back.items():
+            if isinstance(ours[number], list):  # a hand that breaks a rule may break it otherwise
+                assert rows == ours[number], (source, number)  # once the site's amounts are gone
+            elif isinstance(rows, str):
+                assert rows == ours[number] or source.suffix == ".txt", (source, number)
+        hands = [hand for hand in read_file(target) if isinstance(hand, HandHistory)]
+        for hand, stacks in zip(hands, _pokerkit_stacks(target), strict=True):
+            try:
+                result = replay(hand)
+            except HandHistoryError:
+                continue  # a hand breaking a rule: pokerkit repairs some, refuses others
+            assert stacks is not None, (target, hand.number)
+            if _pokerkit_low_quirk(result):
+                continue
+            if any(share.denominator != 1 for pot in result.pots for _, share in pot.shares):
+                # pokerkit hands an odd chip to one winner, the replay shares it
+                assert sum(gross_stacks(result)) == sum(stacks)
+                continue
+            assert gross_stacks(result) == stacks, (target, hand.number)
+            compared += 1
+    return compared
+
+
+def test_every_fixture_hand_round_trips(tmp_path: Path) -> None:
+    assert _check_export(FIXTURES, tmp_path) == 15  # regression pin: hands compared exactly
+
+
+@pytest.mark.slow
+def test_every_real_hand_round_trips(tmp_path: Path) -> None:
+    assert _check_export(REAL, tmp_path) >= 150
+
+
+def test_what_phh_cannot_say_is_refused_and_named() -> None:
+    hands = [h for h in read_file(DATA / "pokerstars-shapes.txt") if isinstance(h, HandHistory)]
+    with pytest.raises(HandHistoryError, match="hand 1, line 1: a board run more than once"):
+        hands[0].to_phh()
+    with pytest.raises(HandHistoryError, match="hand 2, line 38: an all-in cash-out"):
+        hands[1].to_phh()
+
+
+def test_a_pokerstars_hand_carries_every_field_it_knows() -> None:
+    hand = next(
+        h
+        for h in read_file(SHARED / "pokerstars" / "PLO-FR-USD-0.01-0.02-201006.sidepots.txt")
+        if isinstance(h, HandHistory)
+    )
+    table = tomllib.loads(hand.to_phh())
+    # The header: "PokerStars Game #14311270221:  Omaha Pot Limit ($0.01/$0.02 USD) -
+    # 2010/06/07 20:13:12 WET [...]"; seats 6, 7, 8, 9, 2, 3 from the small blind.
+    assert (table["venue"], table["hand"], table["currency"], table["table"]) == (
+        "PokerStars", "14311270221", "USD", "99999999I"
+    )  # fmt: skip
+    assert (table["year"], table["month"], table["day"], str(table["time"])) == (
+        2010, 6, 7, "20:13:12"
+    )  # fmt: skip
+    assert table["time_zone"] == "WET"
+    assert table["seats"] == [6, 7, 8, 9, 2, 3]
+    assert table["players"][5] == "Hero"
+    # Two big blinds posted out of turn are written negative, as PHH marks them.
+    assert [str(x) for x in table["blinds_or_straddles"]] == ["0.01", "0.02", "-0.02", "-0.02", "0", "0"]  # fmt: skip
+    # Every player dealt before the first move; Hero's cards as dealt.
+    assert table["actions"][:6] == [f"d dh p{i} ????????" for i in range(1, 6)] + [
+        "d dh p6 8dAs2hKs"
+    ]
+    assert table["winnings"][3] == 0.31 and table["_rake"] == 0.01 and table["variant"] == "PO"
+
+
+def test_a_phh_hand_keeps_its_own_fields() -> None:
+    text = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 AhAs', 'd dh p2 KhKc', 'd dh p3 7h2c', 'p3 f', 'p1 cc', 'p2 cc']
+city = 'Las Vegas'
+day = 3
+time = 20:13:12
+_note = "a quote \\" and a\\nnewline"
+"""
+    table = tomllib.loads(parse_phh(text).to_phh())
+    assert table["city"] == "Las Vegas" and table["day"] == 3 and str(table["time"]) == "20:13:12"
+    assert table["_note"] == 'a quote " and a\nnewline'
+    assert "players" not in table and "seats" not in table  # the file named nobody
+
+
+def test_an_existing_target_or_an_input_is_never_replaced(tmp_path: Path) -> None:
+    source = tmp_path / "mine.phhs"
+    source.write_bytes((DATA / "actions.phhs").read_bytes())
+    with pytest.raises(
+        ParameterError, match=r"folder is the input file .*mine.phhs: it is not replaced"
+    ):
+        export_phh([source], tmp_path)  # would write tmp_path/mine.phhs: the input
+    assert source.read_bytes() == (DATA / "actions.phhs").read_bytes()
+    other = tmp_path / "out"
+    other.mkdir()
+    (other / "mine.phhs").write_text("kept")
+    with pytest.raises(ParameterError, match="not replaced"):
+        export_phh([source], other)
+    assert (other / "mine.phhs").read_text() == "kept"
+
+
+def test_two_sources_of_one_name_get_two_files(tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "x.phhs").write_bytes((DATA / "actions.phhs").read_bytes())
+    done = export_phh([tmp_path / "a", tmp_path / "b"], tmp_path / "out")
+    assert [path.name for path in done.files] == ["x.phhs", "x-2.phhs"]
+
+
+def test_the_command_writes_phh_and_says_so(tmp_path: Path) -> None:
+    out = tmp_path / "phh"
+    status, stdout, _ = run_command(str(DATA / "actions.phhs"), "--to-phh", str(out), "--json")
+    assert status == 0
+    payload = json.loads(stdout)
+    assert payload["phh"]["files"] == [str(out / "actions.phhs")]
+    assert payload["phh"]["hands"] == payload["hands"]
+    status, stdout, stderr = run_command(str(DATA / "actions.phhs"), "--to-phh", str(out))
+    assert (status, stdout) == (2, "")
+    assert stderr == "error: --to-phh holds actions.phhs already: it is not replaced\n"
+
+
+def test_phh_text_matches_the_doctest_heads_up_order() -> None:
+    hand = parse_phh(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [30, 40]\nactions = ['p2 cbr 6', 'p1 f']\n"
+    )
+    table = tomllib.loads(phh_text(hand))
+    assert table["blinds_or_straddles"] == [1, 2] and table["starting_stacks"] == [30, 40]

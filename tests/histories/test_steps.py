@@ -1,0 +1,131 @@
+"""A replayed hand step by step (``replay_steps``): chips neither made nor lost at any step, the
+last step's stacks the finishing stacks the files record, the pot and bets as the rules of the
+hands say (worked out by hand in the fixtures' comments), and the all-in equity against the
+shipped matchup table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pokerscore._support.errors import ParameterError
+from pokerscore.games.holdem.matchups import heads_up_preflop
+from pokerscore.histories.model import HandHistory, HandHistoryError
+from pokerscore.histories.phh import parse_phh
+from pokerscore.histories.reading import read_histories
+from pokerscore.histories.replay import replay
+from pokerscore.histories.steps import replay_steps
+
+DATA = Path(__file__).parents[1] / "data" / "histories"
+FIXTURES = ("actions.phhs", "side-pots.phhs", "split-pots.phhs", "pokerstars-shapes.txt")
+
+
+def _hands() -> list[HandHistory]:
+    hands = []
+    for item in read_histories(*(DATA / name for name in FIXTURES)):
+        if isinstance(item, HandHistory):
+            try:
+                replay(item, allin_ev=False)
+            except HandHistoryError:
+                continue  # the fixtures of bad hands
+            hands.append(item)
+    return hands
+
+
+HANDS = _hands()
+
+
+@pytest.mark.parametrize("hand", HANDS, ids=lambda hand: f"{Path(hand.file).name}-{hand.number}")
+def test_no_chip_is_made_or_lost_and_the_end_is_the_result(hand: HandHistory) -> None:
+    steps = list(replay_steps(hand, equity=False))
+    start = sum(seat.stack for seat in hand.seats) / hand.scale
+    result = replay(hand, allin_ev=False)
+    assert [step.number for step in steps] == list(range(len(hand.actions) + 2))
+    for step in steps[:-1]:
+        assert sum(step.stacks) + step.pot == pytest.approx(start), step.text
+        assert sum(step.bets) <= step.pot + 1e-9
+    last = steps[-1]
+    if not hand.cash_outs:  # a cash-out is paid by the site, from outside the pots
+        # What leaves the table is the rake: the rest is in the stacks.
+        assert sum(last.stacks) == pytest.approx(start - result.rake)
+    assert last.won == tuple(player.won for player in result.players)
+    if hand.finishing_stacks is not None and not result.disagreements:
+        recorded = tuple(stack / hand.scale for stack in hand.finishing_stacks)
+        assert last.stacks == pytest.approx(recorded)  # the file's own record
+
+
+def test_side_pots_step_by_step() -> None:
+    # side-pots.phhs [1]: stacks 20, 50, 100, blinds 1 and 2; p3 all in for 100, p1 calls 19
+    # more, p2 calls 48 more; the queens' last 50 come back uncalled (the file's comment).
+    hand = next(read_histories(DATA / "side-pots.phhs"))
+    steps = list(replay_steps(hand, equity=False))
+    posted = steps[0]
+    assert (posted.stacks, posted.bets, posted.pot, posted.to_act) == (
+        (19.0, 48.0, 100.0), (1.0, 2.0, 0.0), 3.0, 2)  # fmt: skip
+    texts = [step.text for step in steps]
+    assert texts[4:7] == ["p3 raises to 100 and is all in", "p1 calls 19 and is all in",
+                          "p2 calls 48 and is all in; 50 returned to p3"]  # fmt: skip
+    called = steps[6]
+    assert (called.stacks, called.pot, called.to_act) == ((0.0, 0.0, 50.0), 120.0, None)
+    assert [step.board for step in steps if step.action and step.action.kind == "deal-board"][
+        -1
+    ] == result_board(hand)
+    assert steps[-1].stacks == (60.0, 60.0, 50.0) and steps[-1].pot == 0.0
+    assert steps[-1].text == "p1 takes 60; p2 takes 60"
+
+
+def result_board(hand: HandHistory) -> tuple[object, ...]:
+    return replay(hand, allin_ev=False).board
+
+
+def test_a_fold_a_check_and_a_bet_in_words() -> None:
+    hand = parse_phh("""
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['p3 f', 'p1 cc', 'p2 cc', 'd db 2c7h9d', 'p1 cbr 4', 'p2 cbr 12', 'p1 f']
+""")
+    steps = list(replay_steps(hand, equity=False))
+    assert [step.text for step in steps[1:]] == [
+        "p3 folds", "p1 calls 1", "p2 checks", "flop 2c 7h 9d", "p1 bets 4", "p2 raises to 12",
+        "p1 folds; 8 returned to p2", "p2 takes 12"]  # fmt: skip
+    assert [step.street for step in steps] == ["preflop"] * 4 + ["flop"] * 5
+    assert steps[4].to_act == 0  # the first to act after the flop: p1
+    assert steps[-1].stacks == (94.0, 106.0, 100.0)
+
+
+@pytest.mark.slow  # the equity kernels, compiled on first use
+def test_the_allin_equity_is_the_matchup_tables() -> None:
+    # pokerstars-shapes.txt hand 1: Alice's Ah As against Cara's Ks Qs, all in preflop (Bob's
+    # folded cards are unseen): the equity from the shipped table of every matchup, given from
+    # the step where both hands are known (Cara's show: the site deals only Alice's), as it
+    # stood at the all-in (no board yet).
+    hand = next(read_histories(DATA / "pokerstars-shapes.txt"))
+    steps = list(replay_steps(hand))
+    first = next(index for index, step in enumerate(steps) if step.equity is not None)
+    assert steps[first].text == "Cara shows Ks Qs"
+    assert all(step.equity is None for step in steps[:first])
+    aces, kings = heads_up_preflop("Ah As", "Ks Qs")
+    equity = dict(zip(hand.names, steps[first].equity or (), strict=True))
+    assert equity["Bob"] is None  # folded
+    assert equity["Alice"] == pytest.approx(float(aces), abs=1e-12)
+    assert equity["Cara"] == pytest.approx(float(kings), abs=1e-12)
+    assert steps[-1].equity == steps[first].equity  # shown to the end of the hand
+
+
+def test_a_bad_hand_fails_before_the_first_step() -> None:
+    hand = parse_phh("""
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['p1 cbr 500']
+""")
+    with pytest.raises(HandHistoryError, match="500"):
+        replay_steps(hand)
+    with pytest.raises(ParameterError, match="hand"):
+        replay_steps("p1 cbr 500")  # type: ignore[arg-type]

@@ -1,0 +1,185 @@
+"""The hand-histories page and the preflop heat map as a person uses them, in a real headless
+Chromium against a real server: files chosen, a player's figure read against the library's own
+run, the replayer stepped through a hand to the showdown (pot and stacks against the library's
+result), and a heat-map cell against the shipped table."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerscore.histories.reading import read_histories
+from pokerscore.histories.replay import replay
+from pokerscore.histories.running import analyse_histories
+from pokerscore.histories.steps import replay_steps
+from tests.web import test_pages
+from tests.web.conftest import Server
+from tests.web.test_pages import SCREENSHOTS, WAIT
+
+pytestmark = pytest.mark.slow
+browser = test_pages.browser  # the equity page tests' Chromium, started once per module
+
+DATA = Path(__file__).parents[1] / "data" / "histories"
+FILES = ("actions.phhs", "side-pots.phhs", "split-pots.phhs", "pokerstars-shapes.txt")
+
+
+def _ready(browser: Any, server: Server, page: str) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(server.url + page)
+    wait = WebDriverWait(browser, WAIT)
+    wait.until(lambda driver: driver.execute_script("return document.body.dataset.ready") == "1")
+    return wait
+
+
+def _rows(browser: Any, table: str) -> list[list[str]]:
+    script = (f"return [...document.querySelectorAll('#{table} tbody tr')]"
+              ".map(row => [...row.cells].map(cell => cell.textContent))")  # fmt: skip
+    return list(browser.execute_script(script))
+
+
+def _seat(browser: Any, seat: int, part: str) -> str:
+    script = f"return document.querySelector('.seat[data-seat=\"{seat}\"] .{part}').textContent"
+    return str(browser.execute_script(script))
+
+
+def _money(value: float) -> str:
+    """An amount as the page shows it (at most two decimals, thousands separated)."""
+    text = f"{value:,.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _fits_a_phone(browser: Any) -> None:
+    """The page, as it stands, does not scroll sideways at a phone's width."""
+    size = browser.get_window_size()
+    browser.set_window_size(390, 844)
+    try:
+        width = browser.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], f"the page scrolls sideways at phone width: {width}"
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+
+
+def _screenshot(browser: Any, tmp_path: Path, name: str) -> None:
+    shot = tmp_path / name
+    assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
+    if os.environ.get("POKERSCORE_SCREENSHOTS") == "1":  # refresh the README's picture
+        from PIL import Image  # matplotlib's dependency (the plots extra)
+
+        with Image.open(shot) as picture:
+            small = picture.convert("RGB").quantize(64, method=Image.Quantize.MEDIANCUT)
+            small.save(SCREENSHOTS / name, optimize=True)
+
+
+def test_histories_page_report_list_and_replayer(
+    browser: Any,
+    server: Server,
+    tmp_path: Path,
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.set_window_size(1100, 1400)
+    wait = _ready(browser, server, "histories")
+    chooser = browser.find_element(By.ID, "files")
+    chooser.send_keys("\n".join(str(DATA / name) for name in FILES))
+    wait.until(lambda _: browser.execute_script("return document.body.dataset.reports") == "1")
+    # A per-player figure against the library's run over the same files.
+    expected = {
+        stats["player"]: stats
+        for stats in analyse_histories([DATA / n for n in FILES]).as_json()["players"]
+    }
+    shown = {row[0]: row for row in _rows(browser, "players")}
+    assert set(shown) == set(expected)
+    alice = expected["Alice"]
+    assert shown["Alice"][1:4] == [
+        str(alice["hands"]),
+        _money(alice["net"]),
+        _money(alice["allin_ev_net"]),
+    ]
+    # Alice's graph and hands.
+    browser.find_element(By.CSS_SELECTOR, '#players tr[data-player="Alice"]').click()
+    wait.until(lambda _: browser.execute_script("return document.body.dataset.reports") == "2")
+    wait.until(lambda _: len(_rows(browser, "hands")) == alice["hands"])
+    lines = browser.find_elements(By.CSS_SELECTOR, "#graph polyline")
+    assert len(lines) == 2
+    last = {
+        line.get_attribute("class").split()[-1]: float(line.get_attribute("data-last"))
+        for line in lines
+    }
+    assert last["net"] == pytest.approx(alice["net"]) and last["ev"] == pytest.approx(
+        alice["allin_ev_net"]
+    )
+    # Everyone's hands; open side-pots.phhs [1] and step to the showdown.
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element(By.ID, "f-player")).select_by_value("")
+    wait.until(lambda _: browser.execute_script("return document.body.dataset.reports") == "3")
+    row = '#hands tr[data-file="side-pots.phhs"][data-hand="1"]'
+    wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, row))
+    browser.find_element(By.CSS_SELECTOR, row).click()
+    wait.until(lambda _: browser.find_element(By.ID, "replayer").is_displayed())
+    hand = next(read_histories(DATA / "side-pots.phhs"))
+    result = replay(hand)
+    assert browser.find_element(By.ID, "step-text").text == "antes and blinds posted"
+    assert browser.find_element(By.ID, "pot").text == _money(
+        (hand.small_blind + hand.big_blind) / hand.scale
+    )
+    body = browser.find_element(By.TAG_NAME, "body")
+    notes = set()
+    for _ in range(len(hand.actions)):  # the keys: one step each, to the showdown
+        body.send_keys(Keys.ARROW_RIGHT)
+        notes.add(_seat(browser, 0, "equity"))
+    equity = next(step.equity for step in replay_steps(hand) if step.equity is not None)
+    assert notes == {"", f"all-in equity {100 * equity[0]:.1f} %"}  # shown once all are in
+    pots = sum(pot.amount for pot in result.pots) / hand.scale
+    assert browser.find_element(By.ID, "pot").text == _money(
+        pots
+    )  # every chip in, before the payout
+    browser.find_element(By.ID, "next").click()  # the payout
+    for seat, player in enumerate(result.players):
+        final = hand.seats[seat].stack / hand.scale - player.put_in + player.won
+        assert _seat(browser, seat, "stack") == _money(final)
+    assert browser.find_element(By.ID, "pot").text == "0"
+    assert [_seat(browser, seat, "stack") for seat in range(3)] == ["60", "60", "50"]  # the file's
+    browser.find_element(By.CSS_SELECTOR, 'button[data-street="flop"]').click()
+    assert browser.find_element(By.ID, "step-text").text == "flop 2c 7h 9d"
+    # The picture: Alice's graph and hands above the hand replayed, all in on the flop.
+    browser.find_element(By.CSS_SELECTOR, '#players tr[data-player="Alice"]').click()
+    wait.until(lambda _: browser.execute_script("return document.body.dataset.reports") == "4")
+    wait.until(lambda _: len(_rows(browser, "hands")) == alice["hands"])
+    _fits_a_phone(browser)
+    browser.set_window_size(1100, 1750)
+    browser.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    _screenshot(browser, tmp_path, "histories-page.png")
+
+
+def test_preflop_heat_map(browser: Any, server: Server, tmp_path: Path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.set_window_size(1100, 1000)
+    wait = _ready(browser, server, "preflop")
+    cells = browser.find_elements(By.CSS_SELECTOR, "#heat div[data-hand]")
+    assert len(cells) == 169 and cells[0].get_attribute("data-hand") == "AA"
+    # The shipped table, read here: AKs's wins and ties over its deals.
+    data = Path(__file__).parents[2] / "src" / "pokerscore" / "data" / "preflop-vs-random.csv"
+    row = next(line.split(",") for line in data.read_text().split() if line.startswith("AKs,"))
+    wins, ties, deals = int(row[2]), int(row[3]), int(row[4])
+    cell = browser.find_element(By.CSS_SELECTOR, '#heat div[data-hand="AKs"]')
+    assert cell.text.split() == ["AKs", f"{100 * (2 * wins + ties) / (2 * deals):.1f}"]
+    ActionChains(browser).move_to_element(cell).perform()
+    wait.until(lambda _: browser.find_element(By.ID, "info").text.startswith("AKs: "))
+    assert f"{wins:,}" in browser.find_element(By.ID, "info").text  # the hover's figures
+    Select(browser.find_element(By.ID, "against")).select_by_value("KK")
+    wait.until(lambda _: browser.execute_script("return document.body.dataset.against") == "KK")
+    aces = browser.find_element(By.CSS_SELECTOR, '#heat div[data-hand="AA"]')
+    assert 80 < float(aces.text.split()[1]) < 83  # AA against KK: about 82 %
+    Select(browser.find_element(By.ID, "against")).select_by_value("random")
+    wait.until(lambda _: browser.execute_script("return document.body.dataset.against") == "random")
+    _fits_a_phone(browser)
+    _screenshot(browser, tmp_path, "preflop-page.png")
