@@ -15,6 +15,9 @@ from decimal import Decimal
 from pokerkit import (
     Automation,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     FixedLimitTexasHoldem,
     HandHistory,
     Mode,
@@ -34,6 +37,13 @@ AUTOMATIONS = (
     Automation.CHIPS_PULLING,
 )
 VARIANTS = ("NT", "PO", "FT", "FO/8", "NS")
+STUD_VARIANTS = ("F7S", "F7S/8", "FR")
+"""Stud (``random_hand(rng, variant)`` only: the community-card tests keep their seeds' hands)."""
+STUDS = {
+    "F7S": FixedLimitSevenCardStud,
+    "F7S/8": FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    "FR": FixedLimitRazz,
+}
 RANKS = "23456789TJQKA"
 
 
@@ -49,6 +59,10 @@ def _game(variant: str, rng: random.Random, players: int):  # type: ignore[no-un
         blinds[2] = 200  # a straddle
     trim = rng.random() < 0.5
     common = {"mode": Mode.CASH_GAME}
+    if variant in STUDS:  # antes and a bring-in, no blinds
+        ante = rng.choice([0, 5, 10, 25]) if rng.random() < 0.8 else 0
+        bring_in = rng.choice([10, 25, 50]) if ante or rng.random() < 0.7 else 25
+        return STUDS[variant](AUTOMATIONS, trim, ante, bring_in, 100, 200, **common)
     if variant == "NT":
         return NoLimitTexasHoldem(AUTOMATIONS, trim, antes, blinds, 100, **common)
     if variant == "NS":
@@ -82,7 +96,8 @@ def random_hand(rng: random.Random, variant: str | None = None) -> tuple[str, li
 
 
 def _played(rng: random.Random, variant: str) -> str:
-    players = rng.choice([2, 2, 3, 4, 6, 6, 9])
+    stud = variant in STUDS
+    players = rng.choice([2, 3, 4, 5, 6, 7, 8] if stud else [2, 2, 3, 4, 6, 6, 9])
     game = _game(variant, rng, players)
     stacks = [
         rng.choice([rng.randint(1, 400), rng.randint(200, 3000), rng.randint(2000, 20000)])
@@ -93,11 +108,24 @@ def _played(rng: random.Random, variant: str) -> str:
     deck = [rank + suit for rank in ranks for suit in "cdhs"]
     rng.shuffle(deck)
     hole_count = 4 if "O" in variant else 2
-    unknown = rng.random() < 0.2
+    unknown = rng.random() < 0.2 and not stud
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         while state.status:
-            if state.can_deal_hole():
+            if stud and state.can_deal_hole():  # a street's cards (third street: three)
+                dealee = state.hole_dealee_index
+                count = len(state.hole_dealing_statuses[dealee])
+                if len(deck) < count:  # pokerkit deals the burned and mucked cards again: not here
+                    raise AssertionError("the deck ran out")
+                state.deal_hole("".join(deck.pop() for _ in range(count)))
+            elif stud and state.can_deal_board():  # the deck ran short: one shared last card
+                state.deal_board(deck.pop())
+            elif stud and state.can_post_bring_in():  # the bring-in, or the completion
+                if rng.random() < 0.8 or not state.can_complete_bet_or_raise_to():
+                    state.post_bring_in()
+                else:
+                    state.complete_bet_or_raise_to()
+            elif state.can_deal_hole():
                 cards = "".join(deck.pop() for _ in range(hole_count))
                 if unknown and rng.random() < 0.5:
                     cards = "??" * hole_count

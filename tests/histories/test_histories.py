@@ -28,7 +28,8 @@ SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
 """The real hand histories, beside the repository (CI has them: nothing here is skipped)."""
 DATA = Path(__file__).parents[1] / "data" / "histories"
 PHH_FILES = sorted((SHARED / "phh").rglob("*.phh*"))
-NOT_COMMUNITY = {"F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB"}
+NOT_REPLAYED = {"F2L3D", "N2L1D", "FB"}
+"""The draw games: reported, not replayed (stud replays: ``test_stud``)."""
 
 
 def hands_of(path: Path) -> list[HandHistory | HandHistoryError]:
@@ -92,28 +93,20 @@ def test_real_phh_hands_replay_to_pokerkits_final_stacks(path: Path) -> None:
         if isinstance(hand, HandHistoryError):
             assert "is not replayed here" in str(hand)
             continue
-        assert hand.variant not in NOT_COMMUNITY
+        assert hand.variant not in NOT_REPLAYED
         result = replay(hand)
         assert [round(x, 6) for x in gross_stacks(result)] == [round(x, 6) for x in stacks]
 
 
-def test_stud_and_draw_hands_are_reported_with_their_reason() -> None:
+def test_draw_hands_are_reported_with_their_reason() -> None:
     reported = [
         hand for path in PHH_FILES for hand in read_phh(path) if isinstance(hand, HandHistoryError)
     ]
     names = sorted(Path(error.file).name for error in reported)
-    assert names == [
-        "10.phh",
-        "20.phh",
-        "6.phh",
-        "8.phh",
-        "alice-carol-wikipedia.phh",
-        "arieh-yockey-2019.phh",
-    ]
+    assert names == ["alice-carol-wikipedia.phh", "arieh-yockey-2019.phh"]
     assert all(error.hand == 1 and error.line == 1 for error in reported)
-    assert "variant 'F7S' (seven card stud) is not replayed here" in str(reported[0]) or any(
-        "seven card stud" in str(error) for error in reported
-    )
+    assert "variant 'FB' (badugi) is not replayed here" in str(reported[0])
+    assert "variant 'F2L3D' (deuce-to-seven triple draw) is not replayed here" in str(reported[1])
 
 
 def test_pluribus_finishing_stacks_agree_hand_by_hand() -> None:
@@ -298,7 +291,7 @@ def test_malformed_hands_are_reported_with_hand_line_and_reason() -> None:
         9: "no starting_stacks list",
         10: "invalid card 'Xx' in 'AhXx'",
         11: "p2 bets or raises to 5: more than the fixed-limit maximum, 4",
-        13: "variant 'F7S' (seven card stud) is not replayed here",
+        13: "the hand ends with 0 cards dealt, before the showdown",
         14: "p1 raises after a short all-in that does not reopen the betting",
     }
     assert sorted(found) == sorted(expected)
@@ -789,16 +782,16 @@ def run_command(*args: str) -> tuple[int, str, str]:
 def test_the_command_prints_players_disagreements_and_bad_hands(tmp_path: Path) -> None:
     out = tmp_path / "rows.parquet"
     status, stdout, stderr = run_command(str(SHARED / "phh"), "--out", str(out))
-    assert status == 1  # the six stud and draw hands are bad
+    assert status == 1  # the two draw hands are bad
     assert "Pluribus" in stdout and "W$SD" in stdout
-    assert "100 hands replayed from 96 files, 6 bad, 2 disagreeing with the site" in stdout
+    assert "104 hands replayed from 96 files, 2 bad, 2 disagreeing with the site" in stdout
     assert "abs-100nl-sample.phhs, hand 7: the site pays 4.25 of a 5.00 pot" in stdout
     errors = [line for line in stderr.splitlines() if line.startswith("error: ")]
-    assert len(errors) == 6 and "variant 'FR' (razz) is not replayed here" in stderr
+    assert len(errors) == 2 and "variant 'FB' (badugi) is not replayed here" in stderr
     from pokerscore.histories.reading import read_histories
 
     seated = [h for h in read_histories(SHARED / "phh") if isinstance(h, HandHistory)]
-    assert len(_rows(out)) == sum(len(hand.seats) for hand in seated) == 588
+    assert len(_rows(out)) == sum(len(hand.seats) for hand in seated) == 608
 
 
 @pytest.mark.slow

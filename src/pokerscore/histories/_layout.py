@@ -13,12 +13,15 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore.engine.short_tables import ShortHandTables
 from pokerscore.engine.tables import RankingTables
 
 MAX_PLAYERS: Final = 10
 
 
 MAX_ACTIONS: Final = 400
+STUD_CARDS: Final = 7
+"""The cards a stud player holds at the showdown (the widest row of an action's cards)."""
 MAX_DECIMALS: Final = 6
 """The most decimals of an amount the kernels read (more: the lenient reader)."""
 
@@ -37,15 +40,22 @@ SLOW: Final = 1
 
 # action kinds
 DEAL_HOLE, DEAL_BOARD, FOLD, CHECK_CALL, BET_RAISE, SHOW, MUCK = range(7)
+BRING_IN: Final = 7
+"""Stud's forced bet on third street (PHH ``pb``): a post, neither voluntary nor a raise."""
 
 
 # games
 HOLDEM, SHORT_DECK_SOT, OMAHA, OMAHA_HI_LO = range(4)
+STUD, STUD_HI_LO, RAZZ = range(4, 7)
+"""The stud games: no board, seven cards each (two down, four up, the last down)."""
 GAME_CODES: Final = {
     "holdem": HOLDEM,
     "short-deck-straight-over-trips": SHORT_DECK_SOT,
     "omaha": OMAHA,
     "omaha-hi-lo": OMAHA_HI_LO,
+    "stud": STUD,
+    "stud-8": STUD_HI_LO,
+    "razz": RAZZ,
 }
 """The games the kernels play, by :class:`~pokerscore.games.holdem.game.Game` name."""
 GAME_NAMES: Final = tuple(GAME_CODES)
@@ -57,7 +67,9 @@ NO_LIMIT, POT_LIMIT, FIXED_LIMIT = range(3)
 
 
 VARIANT_NAMES: Final = tuple(
-    betting + game for game in ("T", "S", "O", "O/8") for betting in ("N", "P", "F")
+    betting + game
+    for game in ("T", "S", "O", "O/8", "7S", "7S/8", "R")
+    for betting in ("N", "P", "F")
 )
 """Variant codes by number: 3 x game + betting."""
 
@@ -74,13 +86,17 @@ Grid = npt.NDArray[np.int64]
 
 class ReplayTables(NamedTuple):
     """The tables a replay reads: seven-card high, short deck (straight over trips) and
-    eight-or-better, and the full and short decks as masks."""
+    eight-or-better, the full and short decks as masks; for stud, seven-card ace-to-five (razz)
+    and the up cards' values and bring-in order under high and under ace-to-five."""
 
     high7: RankingTables
     sot7: RankingTables
     low: RankingTables
     full_deck: npt.NDArray[np.bool_]
     short_deck: npt.NDArray[np.bool_]
+    razz7: RankingTables
+    up_high: ShortHandTables
+    up_low: ShortHandTables
 
 
 class HandRows(NamedTuple):

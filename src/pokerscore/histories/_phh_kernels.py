@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel, prange
+from pokerscore.engine.short_tables import ShortHandTables
 from pokerscore.engine.tables import RankingTables
 from pokerscore.histories._bytes import (
     APOSTROPHE,
@@ -46,6 +47,7 @@ from pokerscore.histories._bytes import (
 )
 from pokerscore.histories._layout import (
     BET_RAISE,
+    BRING_IN,
     CHECK_CALL,
     DEAL_BOARD,
     DEAL_HOLE,
@@ -79,6 +81,8 @@ from pokerscore.histories._layout import (
     SHORT_DECK_SOT,
     SHOW,
     SLOW,
+    STUD,
+    STUD_CARDS,
     VARIANT_NAMES,
     Bytes,
     HandRows,
@@ -126,11 +130,14 @@ KEYS: Final = (
     "finishing_stacks",
     "hand",
     "venue",
+    "bring_in",
 )
 
 
 (K_VARIANT, K_TRIMMING, K_ANTES, K_BLINDS, K_MIN_BET, K_SMALL_BET, K_BIG_BET, K_STACKS,
- K_ACTIONS, K_PLAYERS, K_SEATS, K_WINNINGS, K_FINISHING, K_HAND, K_VENUE) = range(15)  # fmt: skip
+ K_ACTIONS, K_PLAYERS, K_SEATS, K_WINNINGS, K_FINISHING, K_HAND, K_VENUE, K_BRING_IN) = range(16)  # fmt: skip
+BRING_IN_SLOT: Final = 3
+"""Where the bring-in is kept beside the bet sizes (min_bet, small_bet, big_bet)."""
 _KEY_TEXT, _KEY_LENGTH = word_table(KEYS)
 _VARIANT_TEXT, _VARIANT_LENGTH = word_table(VARIANT_NAMES)
 PLAYER_LETTER: Final = ord("p")
@@ -142,6 +149,7 @@ _FOLD: Final = ascii_bytes("f")
 _CHECK_CALL: Final = ascii_bytes("cc")
 _BET_RAISE: Final = ascii_bytes("cbr")
 _SHOW_MUCK: Final = ascii_bytes("sm")
+_BRING_IN: Final = ascii_bytes("pb")
 _TRUE: Final = ascii_bytes("true")
 _FALSE: Final = ascii_bytes("false")
 MAX_KEYS: Final = 64
@@ -392,6 +400,8 @@ def _action(
             kinds[index] = FOLD
         elif is_word(text, verb, verb_stop, _CHECK_CALL) and words == 2:
             kinds[index] = CHECK_CALL
+        elif is_word(text, verb, verb_stop, _BRING_IN) and words == 2:
+            kinds[index] = BRING_IN
         elif is_word(text, verb, verb_stop, _BET_RAISE) and words == 3:
             mantissa, places, sign, after = read_number(text, words_start[2], words_stop[2])
             if after != words_stop[2] or sign < 0:
@@ -414,7 +424,7 @@ def _action(
             return False
     if card_word >= 0:
         length = words_stop[card_word] - words_start[card_word]
-        if length % 2 or length == 0 or length > 10:
+        if length % 2 or length == 0 or length > 2 * STUD_CARDS:
             return False
         for k in range(length // 2):
             card = read_card(text, words_start[card_word] + 2 * k)
@@ -498,8 +508,8 @@ def new_scratch() -> Scratch:
     ignored = np.zeros(MAX_PLAYERS, dtype=np.int64)
     sizes_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
     sizes_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    bet_sizes_m = np.zeros(3, dtype=np.int64)
-    bet_sizes_d = np.zeros(3, dtype=np.int64)
+    bet_sizes_m = np.zeros(BRING_IN_SLOT + 1, dtype=np.int64)
+    bet_sizes_d = np.zeros(BRING_IN_SLOT + 1, dtype=np.int64)
     name_starts = np.zeros(MAX_PLAYERS, dtype=np.int64)
     name_stops = np.zeros(MAX_PLAYERS, dtype=np.int64)
     action_starts = np.zeros(MAX_ACTIONS, dtype=np.int64)
@@ -509,7 +519,7 @@ def new_scratch() -> Scratch:
     amounts_m = np.zeros(MAX_ACTIONS, dtype=np.int64)
     amounts_d = np.zeros(MAX_ACTIONS, dtype=np.int64)
     amounts = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    cards = np.zeros((MAX_ACTIONS, 5), dtype=np.int64)
+    cards = np.zeros((MAX_ACTIONS, STUD_CARDS), dtype=np.int64)
     card_counts = np.zeros(MAX_ACTIONS, dtype=np.int64)
     stacks = np.zeros(MAX_PLAYERS, dtype=np.int64)
     antes = np.zeros(MAX_PLAYERS, dtype=np.int64)
@@ -522,7 +532,7 @@ def new_scratch() -> Scratch:
     no_all_ins = np.zeros(MAX_ACTIONS, dtype=np.int64)
     no_said = np.zeros(SAID_SIZE, dtype=np.int64)
     seat_rows = np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64)
-    scratch_holes = np.zeros((MAX_PLAYERS, 4), dtype=np.int64)
+    scratch_holes = np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64)
     scratch_board = np.zeros(5, dtype=np.int64)
     scratch_state = np.zeros(STATE_SIZE, dtype=np.int64)
     scratch_seen = np.zeros(52, dtype=np.bool_)
@@ -817,9 +827,9 @@ def phh_hand(
                 n_finish, after = _numbers(text, value, stop, finish_m, finish_d, ignored)
                 if n_finish == -2 or not _positive(ignored, n_finish):
                     after = -1
-            elif K_MIN_BET <= key <= K_BIG_BET:
+            elif K_MIN_BET <= key <= K_BIG_BET or key == K_BRING_IN:
                 size, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
-                slot = key - K_MIN_BET
+                slot = BRING_IN_SLOT if key == K_BRING_IN else key - K_MIN_BET
                 if size != -2 or ignored[0] < 0:
                     after = -1
                 bet_sizes_m[slot] = sizes_m[0]
@@ -869,7 +879,7 @@ def phh_hand(
         or variant < 0
         or count < 2
         or not (n_antes == count or n_antes == -2 or (n_antes == 0 and not seen[K_ANTES]))
-        or n_blinds != count
+        or not (n_blinds == count or (variant >= 3 * STUD and not seen[K_BLINDS]))
         or (n_won >= 0 and n_won != count)
         or (n_finish >= 0 and n_finish != count)
         or (n_names >= 0 and n_names != count)
@@ -885,6 +895,15 @@ def phh_hand(
         return
     betting = variant % 3
     game = variant // 3
+    stud = game >= STUD
+    if stud and not seen[K_BLINDS]:  # stud posts no blinds
+        for i in range(count):
+            blinds_m[i] = 0
+            blinds_d[i] = 0
+            blind_signs[i] = 1
+    if not stud or not seen[K_BRING_IN]:
+        bet_sizes_m[BRING_IN_SLOT] = 0
+        bet_sizes_d[BRING_IN_SLOT] = 0
     if betting == FIXED_LIMIT:
         if not (seen[K_SMALL_BET] and seen[K_BIG_BET]):
             return
@@ -911,7 +930,7 @@ def phh_hand(
             places = max(places, won_d[i])
         if n_finish > 0 and finish_d[i] and finish_m[i] % powers[finish_d[i]]:
             places = max(places, finish_d[i])
-    for slot in range(3):
+    for slot in range(BRING_IN_SLOT + 1):
         used = slot > 0 if betting == FIXED_LIMIT else slot == 0
         if used and bet_sizes_d[slot] and bet_sizes_m[slot] % powers[bet_sizes_d[slot]]:
             places = max(places, bet_sizes_d[slot])
@@ -965,6 +984,7 @@ def phh_hand(
         count, game, betting, trimming, small_bet, big_bet, stacks, antes, blinds, in_turn,
         n_actions, kinds, actors, amounts, cards, card_counts, no_all_ins, paid, has_won,
         finishing, has_finish, no_said,
+        in_units(bet_sizes_m[BRING_IN_SLOT], bet_sizes_d[BRING_IN_SLOT], places, powers),
     )  # fmt: skip
     working = ReplayWork(seat_rows, scratch_holes, scratch_board, scratch_state, scratch_seen,
                          scratch_hole, scratch_work)  # fmt: skip
@@ -1006,6 +1026,9 @@ def phh_hands(
     low: RankingTables,
     full_deck: npt.NDArray[np.bool_],
     short_deck: npt.NDArray[np.bool_],
+    razz7: RankingTables,
+    up_high: ShortHandTables,
+    up_low: ShortHandTables,
     rows: HandRows,
 ) -> None:
     """:func:`phh_hand` for every hand :func:`phh_index` found, the hands dealt to ``threads``
@@ -1016,7 +1039,7 @@ def phh_hands(
         # The thread's number as int64: the parallel loop's index is unsigned in the threads'
         # code and signed where Numba types the loop first, and each compiled the share again.
         _phh_share(text, index, np.int64(worker), hands, threads, high7, sot7, low, full_deck,  # type: ignore[arg-type]
-                   short_deck, rows)  # fmt: skip
+                   short_deck, razz7, up_high, up_low, rows)  # fmt: skip
 
 
 @kernel()
@@ -1031,11 +1054,14 @@ def _phh_share(
     low: RankingTables,
     full_deck: npt.NDArray[np.bool_],
     short_deck: npt.NDArray[np.bool_],
+    razz7: RankingTables,
+    up_high: ShortHandTables,
+    up_low: ShortHandTables,
     rows: HandRows,
 ) -> None:
     """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ..."""
     starts, stops, numbers, headers, lines = index
-    tables = ReplayTables(high7, sot7, low, full_deck, short_deck)
+    tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low)
     scratch = new_scratch()
     for hand in range(worker, hands, threads):
         phh_hand(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],

@@ -70,7 +70,7 @@ def hand_values(
     work: Ints,
 ) -> tuple[int, int]:
     """A player's high value and low value (1: no low) on a five-card board."""
-    if game >= OMAHA:  # omaha, omaha hi/lo
+    if OMAHA <= game <= OMAHA_HI_LO:  # omaha, omaha hi/lo (stud: _replay_kernels)
         high = _two_plus_three(hole, holes, board, high7)
         lowest = _two_plus_three(hole, holes, board, low) if game == OMAHA_HI_LO else 1
         return high, lowest

@@ -9,8 +9,12 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
+from pokerscore.engine.kernels.short_hands import showing_value
+from pokerscore.engine.short_tables import ShortHandTables
+from pokerscore.engine.tables import RankingTables
 from pokerscore.histories._layout import (
     BET_RAISE,
+    BRING_IN,
     CHECK_CALL,
     DEAL_BOARD,
     DEAL_HOLE,
@@ -28,20 +32,26 @@ from pokerscore.histories._layout import (
     OK,
     OMAHA,
     POT_LIMIT,
+    RAZZ,
+    STUD,
+    STUD_CARDS,
+    STUD_HI_LO,
     Grid,
     HandRows,
     Ints,
     ReplayTables,
 )
-from pokerscore.histories._pot_kernels import hand_values
-from pokerscore.histories.refusals import FIXED_LIMIT_BETS, NO_CARD, Refusal
+from pokerscore.histories._pot_kernels import _any_five, hand_values
+from pokerscore.histories.refusals import FIXED_LIMIT_BETS, NO_CARD, PACKED_COUNT, Refusal
 
 # the betting state, one int64 each
 HEAD, TAIL, LAST_RAISE, RAISES, SHORT_SUM, SHORT_COUNT, BETTING = range(7)
 ALL_IN, ALLIN_STREET, ALLIN_CARDS, STREET, BOARD_SIZE = range(7, 12)
 # a refusal (see :class:`~pokerscore.histories.refusals.RefusalRecord`), after the state
 WHY_CODE, WHY_ACTION, WHY_SEAT, WHY_OTHER, WHY_AMOUNT, WHY_LIMIT = range(12, 18)
-STATE_SIZE: Final = 18
+# stud: the cards each player holds on this street (0 before third street), the bring-in posted
+STUD_DEALT, BROUGHT_IN = range(18, 20)
+STATE_SIZE: Final = 20
 
 # seat flags
 VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
@@ -96,7 +106,7 @@ def record_refusal(state: Ints, facts: Ints, hand: int) -> None:
 
 @kernel(inline=True)
 def _packed_row(cards: Ints, row: int, count: int) -> int:
-    packed = count << 24
+    packed = count << PACKED_COUNT
     for k in range(count):
         card = cards[row, k]
         packed |= (NO_CARD if card < 0 else card) << (6 * k)
@@ -132,6 +142,8 @@ class HandInput(NamedTuple):
     finishing: Ints
     has_finishing: int
     said: Ints
+    bring_in: int
+    """Stud: the bring-in (units); 0 in the games with blinds."""
 
 
 class ReplayWork(NamedTuple):
@@ -384,6 +396,167 @@ def _check_cards(
     return 0
 
 
+# -- stud: the deals street by street, who acts first, the showdown -----------------------------
+# The standard deals two down cards and one up on third street, one up card on each of fourth to
+# sixth, one down on seventh (pokerkit's ``SevenCardStud`` streets): a player's cards 2 to 5 are
+# the up cards, by their place in the row. When the deck runs short on seventh street, one
+# community card (``d db``) is every player's last.
+
+
+@kernel()
+def _stud_deal(
+    state: Ints,
+    step: int,
+    actor: int,
+    cards: Grid,
+    given: int,
+    holes: Grid,
+    dealt: Ints,
+    folded: Ints,
+    mucked: Ints,
+    queue: Ints,
+    count: int,
+) -> int:
+    """Stud hole cards (``given`` of row ``step``) to ``actor``: 0, or the refusal. The first
+    deal after a street's betting opens the next street; a player who folded, or mucked at an
+    all-in's showdown before the last cards, is dealt no more."""
+    if state[BETTING]:
+        to_act = queue[state[HEAD]]
+        return refuse(state, Refusal.HOLE_WHILE_BETTING, step, actor, to_act, 0, 0)
+    if folded[actor] or mucked[actor]:
+        return refuse(state, Refusal.DEALT_AFTER_FOLD, step, actor, -1, 0, 0)
+    street_cards = state[STUD_DEALT]
+    have = dealt[actor]
+    if have == street_cards:  # the next street's first deal
+        complete = street_cards < STUD_CARDS and state[BOARD_SIZE] == 0
+        for i in range(count):
+            complete = complete and (folded[i] or mucked[i] or dealt[i] == street_cards)
+        if not complete:
+            return refuse(state, Refusal.DEALT_TWICE, step, actor, -1, 0, 0)
+        street_cards = 3 if street_cards == 0 else street_cards + 1
+        state[STUD_DEALT] = street_cards
+        if street_cards > 3:
+            state[STREET] += 1
+    if given != street_cards - have:
+        return refuse(state, Refusal.DEALT_COUNT, step, actor, -1, given, 0)
+    for k in range(given):
+        card = cards[step, k]
+        if 2 <= have + k <= 5 and card < 0:
+            return refuse(state, Refusal.UP_CARD_UNSEEN, step, actor, -1, 0, 0)
+        holes[actor, have + k] = card
+    dealt[actor] = street_cards
+    return 0
+
+
+@kernel()
+def _stud_street_dealt(state: Ints, dealt: Ints, folded: Ints, mucked: Ints, count: int) -> bool:
+    """Whether every player still in the hand holds this street's cards."""
+    for i in range(count):
+        if not folded[i] and not mucked[i] and dealt[i] != state[STUD_DEALT]:
+            return False
+    return True
+
+
+@kernel()
+def _stud_opener(
+    game: int, cards: int, holes: Grid, folded: Ints, count: int, tables: ShortHandTables,
+    work: Ints,
+) -> int:  # fmt: skip
+    """Who acts first on a stud street (``cards`` each): on third street the bring-in, the lowest
+    up card by the ranking's bring-in order; after it the best showing hand (high, or razz's
+    ace-to-five low), the first in the order of the seats among equals (as pokerkit)."""
+    card_keys, offsets, values, bring_in = (
+        tables.card_keys, tables.offsets, tables.values, tables.bring_in
+    )  # fmt: skip
+    opener = 0
+    if cards == 3:
+        lowest = 1 << 30
+        for i in range(count):
+            if not folded[i] and bring_in[holes[i, 2]] < lowest:
+                lowest = bring_in[holes[i, 2]]
+                opener = i
+        return opener
+    ups = min(cards, 6) - 2
+    best = -1
+    for i in range(count):
+        if folded[i]:
+            continue
+        for k in range(ups):
+            work[k] = holes[i, 2 + k]
+        value = showing_value(work, ups, card_keys, offsets, values)
+        if value > best:
+            best = value
+            opener = i
+    return opener
+
+
+@kernel()
+def _stud_show(state: Ints, step: int, actor: int, cards: Grid, shown: int, holes: Grid,
+               held: int) -> int:  # fmt: skip
+    """A stud player shows ``shown`` cards: the cards dealt (``held`` of them) in any order, the
+    ones dealt face down unseen taken from the show; 0, or the refusal."""
+    if shown == 0:
+        return 0
+    if shown != held:
+        return refuse(state, Refusal.SHOW_COUNT, step, actor, -1, shown, 0)
+    unknown = 0
+    for k in range(shown):
+        unknown += cards[step, k] < 0
+    if unknown == shown:
+        return 0  # nothing seen: nothing changes
+    if unknown:
+        return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0)
+    same = True
+    free = 0
+    for j in range(held):
+        if holes[actor, j] < 0:
+            free += 1
+            continue
+        found = False
+        for k in range(shown):
+            found = found or cards[step, k] == holes[actor, j]
+        same = same and found
+    extra = 0
+    for k in range(shown):
+        dealt_card = False
+        for j in range(held):
+            dealt_card = dealt_card or holes[actor, j] == cards[step, k]
+        extra += not dealt_card
+    if not same or extra != free:
+        shown_cards = _packed_row(cards, step, shown)
+        dealt_cards = _packed_row(holes, actor, held)
+        return refuse(state, Refusal.SHOW_NOT_DEALT, step, actor, -1, shown_cards, dealt_cards)
+    for k in range(shown):  # the unseen down cards, in the order shown
+        dealt_card = False
+        for j in range(held):
+            dealt_card = dealt_card or holes[actor, j] == cards[step, k]
+        if not dealt_card:
+            for j in range(held):
+                if holes[actor, j] < 0:
+                    holes[actor, j] = cards[step, k]
+                    break
+    return 0
+
+
+@kernel()
+def _stud_values(
+    game: int, holes: Grid, player: int, board: Ints, board_size: int, high7: RankingTables,
+    low: RankingTables, razz7: RankingTables, work: Ints,
+) -> tuple[int, int, bool]:  # fmt: skip
+    """A stud player's seven cards (the community card as the last when one was dealt): the high
+    value (razz: the ace-to-five value), the eight-or-better low (1: none, or not stud hi/lo),
+    and whether every card is known."""
+    for k in range(STUD_CARDS):
+        card = board[0] if k == STUD_CARDS - 1 and board_size else holes[player, k]
+        if card < 0:
+            return 0, 1, False
+        work[k] = card
+    if game == RAZZ:
+        return _any_five(work, STUD_CARDS, razz7), 1, True
+    lowest = _any_five(work, STUD_CARDS, low) if game == STUD_HI_LO else 1
+    return _any_five(work, STUD_CARDS, high7), lowest, True
+
+
 @kernel()
 def replay_one(
     hand_input: HandInput,
@@ -428,7 +601,9 @@ def replay_one(
     out_flags, out_holes, out_pots = rows.flags[hand], rows.holes[hand], rows.pots[hand]
     out_pot_mask, out_pot_shares = rows.pot_masks[hand], rows.pot_shares[hand]
     out_board = rows.boards[hand]
-    holes_per = 4 if game >= OMAHA else 2
+    stud = game >= STUD
+    holes_per = STUD_CARDS if stud else (4 if game >= OMAHA else 2)
+    bring_in = hand_input.bring_in
     for row in range(SCRATCH_ROWS):
         for i in range(count):
             scratch[row, i] = 0
@@ -453,7 +628,7 @@ def replay_one(
     refunds = scratch[18, :count]
     holes = scratch_holes[:count]
     for i in range(count):
-        for k in range(4):
+        for k in range(holes.shape[1]):
             holes[i, k] = -1
     for k in range(5):
         board[k] = -1
@@ -491,20 +666,37 @@ def replay_one(
         if key >= best_key:
             best_key = key
             best_index = i
-    _begin_round(state, (best_index + 1) % count, stacks, bets, put_in, contributions, refunds,
-                 folded, queue, acted, count)  # fmt: skip
+    if not stud:  # stud's first round opens once third street is dealt
+        _begin_round(state, (best_index + 1) % count, stacks, bets, put_in, contributions,
+                     refunds, folded, queue, acted, count)  # fmt: skip
     for step in range(action_count):
         kind = kinds[step]
         actor = actors[step]
         if kind != DEAL_BOARD and (actor < 0 or actor >= count):
             return refuse(state, Refusal.NOT_AT_TABLE, step, actor, -1, 0, 0), -1, 0, 0
-        if FOLD <= kind <= BET_RAISE:
+        if FOLD <= kind <= BET_RAISE or kind == BRING_IN:
             if not state[BETTING]:
                 return refuse(state, Refusal.NO_BETTING_ROUND, step, actor, -1, 0, 0), -1, 0, 0
             if queue[state[HEAD]] != actor:
                 to_act = queue[state[HEAD]]
                 return refuse(state, Refusal.OUT_OF_TURN, step, actor, to_act, 0, 0), -1, 0, 0
-            if kind == FOLD:
+            # stud's bring-in: due from the first to act on third street until it is posted or
+            # the bet completed (pokerkit's bring-in status), a post neither voluntary nor a raise
+            due = stud and bring_in > 0 and state[STREET] == 0
+            due = due and not state[BROUGHT_IN] and state[RAISES] == 0
+            if kind == BRING_IN:
+                if not due:
+                    return refuse(state, Refusal.BRING_IN_NOT_DUE, step, actor, -1, 0, 0), -1, 0, 0
+                amount = min(stacks[actor], bring_in)
+                state[HEAD] += 1
+                state[BROUGHT_IN] = 1
+                acted[actor] = 1
+                bets[actor] += amount
+                stacks[actor] -= amount
+                put_in[actor] += amount
+            elif due and kind != BET_RAISE:
+                return refuse(state, Refusal.BRING_IN_DUE, step, actor, -1, 0, 0), -1, 0, 0
+            elif kind == FOLD:
                 state[HEAD] += 1
                 acted[actor] = 1
                 folded[actor] = 1
@@ -528,6 +720,11 @@ def replay_one(
                 minimum = min_bet
                 if betting == FIXED_LIMIT and state[STREET] >= 2:
                     minimum = big_bet
+                if stud and state[STREET] == 0 and state[RAISES] == 0:
+                    top = 0  # the completion: to the small bet, over the bring-in
+                    for i in range(count):
+                        top = max(top, bets[i])
+                    minimum = min_bet - top
                 pot_total = 0
                 for i in range(count):
                     pot_total += dead[i] + contributions[i] + bets[i]
@@ -541,6 +738,46 @@ def replay_one(
                 left = stacks[actor]
                 return refuse(state, Refusal.ALL_IN_LEFT, step, actor, -1, left, 0), -1, 0, 0
             _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
+        elif kind == DEAL_HOLE and stud:
+            refused = _stud_deal(state, step, actor, cards, card_counts[step], holes, dealt,
+                                 folded, mucked, queue, count)  # fmt: skip
+            if refused:
+                return refused, -1, 0, 0
+            if _stud_street_dealt(state, dealt, folded, mucked, count):
+                if state[STREET] == 1:
+                    for i in range(count):
+                        if not folded[i]:
+                            flags[i] |= SAW_FLOP
+                if not state[ALL_IN]:
+                    up = tables.up_low if game == RAZZ else tables.up_high
+                    opener = _stud_opener(game, state[STUD_DEALT], holes, folded, count, up, work)
+                    _begin_round(state, opener, stacks, bets, put_in, contributions, refunds,
+                                 folded, queue, acted, count)  # fmt: skip
+        elif kind == DEAL_BOARD and stud:  # the deck runs short: one card is everyone's last
+            if state[BETTING]:
+                to_act = queue[state[HEAD]]
+                return refuse(state, Refusal.BOARD_WHILE_BETTING, step, -1, to_act, 0, 0), -1, 0, 0
+            if state[STUD_DEALT] != STUD_CARDS - 1 or state[BOARD_SIZE]:
+                return refuse(state, Refusal.SHARED_CARD_EARLY, step, -1, -1, 0, 0), -1, 0, 0
+            if not _stud_street_dealt(state, dealt, folded, mucked, count):
+                return refuse(state, Refusal.SHARED_CARD_EARLY, step, -1, -1, 0, 0), -1, 0, 0
+            if card_counts[step] != 1:
+                given = card_counts[step]
+                return refuse(state, Refusal.BOARD_COUNT, step, -1, 4, given, 1), -1, 0, 0
+            if cards[step, 0] < 0:
+                return refuse(state, Refusal.BOARD_UNSEEN, step, -1, -1, 0, 0), -1, 0, 0
+            board[0] = cards[step, 0]
+            state[BOARD_SIZE] = 1
+            state[STUD_DEALT] = STUD_CARDS
+            state[STREET] += 1
+            for i in range(count):
+                if not folded[i] and not mucked[i]:
+                    dealt[i] = STUD_CARDS - 1  # the cards of their own
+            if not state[ALL_IN]:
+                up = tables.up_low if game == RAZZ else tables.up_high
+                opener = _stud_opener(game, STUD_CARDS, holes, folded, count, up, work)
+                _begin_round(state, opener, stacks, bets, put_in, contributions, refunds,
+                             folded, queue, acted, count)  # fmt: skip
         elif kind == DEAL_HOLE:
             if dealt[actor]:
                 return refuse(state, Refusal.DEALT_TWICE, step, actor, -1, 0, 0), -1, 0, 0
@@ -586,6 +823,12 @@ def replay_one(
                 if _in_hand(folded, count) - np.sum(mucked) > 1:
                     mucked[actor] = 1
                 continue
+            if stud:
+                refused = _stud_show(state, step, actor, cards, card_counts[step], holes,
+                                     dealt[actor])  # fmt: skip
+                if refused:
+                    return refused, -1, 0, 0
+                continue
             shown = card_counts[step]
             if shown == 0:
                 continue
@@ -629,7 +872,10 @@ def replay_one(
     contenders = 0
     for i in range(count):
         contenders += not folded[i] and not mucked[i]
-    if contenders > 1 and state[BOARD_SIZE] != 5:
+    if stud and contenders > 1 and state[STUD_DEALT] != STUD_CARDS:
+        dealt_cards = state[STUD_DEALT]
+        return refuse(state, Refusal.STUD_ENDS_EARLY, -1, -1, -1, dealt_cards, 0), -1, 0, 0
+    if not stud and contenders > 1 and state[BOARD_SIZE] != 5:
         size = state[BOARD_SIZE]
         return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0), -1, 0, 0
     refused = _check_cards(holes, holes_per, board, state[BOARD_SIZE], in_deck, seen, state)
@@ -701,7 +947,7 @@ def replay_one(
         for i in range(count):
             if (standing >> i) & 1:
                 people += 1
-                if holes[i, 0] < 0 or holes[i, holes_per - 1] < 0:
+                if not stud and (holes[i, 0] < 0 or holes[i, holes_per - 1] < 0):
                     return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
         if people == 1:
             for i in range(count):
@@ -712,9 +958,17 @@ def replay_one(
         best_low = 1
         for i in range(count):
             if (standing >> i) & 1:
-                for k in range(holes_per):
-                    hole[k] = holes[i, k]
-                high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, sot7, low, work)
+                if stud:
+                    high[i], lows[i], known = _stud_values(game, holes, i, board,
+                                                           state[BOARD_SIZE], high7, low,
+                                                           tables.razz7, work)  # fmt: skip
+                    if not known:
+                        return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
+                else:
+                    for k in range(holes_per):
+                        hole[k] = holes[i, k]
+                    high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, sot7, low,
+                                                   work)  # fmt: skip
                 top = max(top, high[i])
                 best_low = max(best_low, lows[i])
         high_count = 0
@@ -806,9 +1060,13 @@ def replay_one(
         out_gross[i] = gross[i]
         out_won[i] = won[i]
         out_flags[i] = flags[i]
-        known = holes[i, 0] >= 0 and holes[i, holes_per - 1] >= 0
-        for k in range(4):
+        known = True
+        for k in range(holes_per):
+            known = known and holes[i, k] >= 0
+        for k in range(out_holes.shape[1]):
             out_holes[i, k] = holes[i, k] if known and k < holes_per else -1
     for k in range(5):
         out_board[k] = board[k]
+    if stud:  # no all-in EV of stud here yet
+        return OK, -1, 0, pots
     return OK, state[ALLIN_STREET], state[ALLIN_CARDS], pots

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel, prange
+from pokerscore.engine.short_tables import ShortHandTables
 from pokerscore.engine.tables import RankingTables
 from pokerscore.histories._bytes import (
     BAR,
@@ -76,6 +77,7 @@ from pokerscore.histories._layout import (
     POT_LIMIT,
     SHOW,
     SLOW,
+    STUD_CARDS,
     Bytes,
     HandRows,
     Ints,
@@ -411,7 +413,7 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros(SAID_SIZE, dtype=np.int64),
         np.zeros(5, dtype=np.int64),
         np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
-        np.zeros((MAX_PLAYERS, 4), dtype=np.int64),
+        np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64),
         np.zeros(5, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(52, dtype=np.bool_),
@@ -984,7 +986,7 @@ def stars_hand(
     hand_input = HandInput(
         count, game, betting, no_trimming, min_bet, big_bet, stacks, antes, blinds, in_turn,  # type: ignore[arg-type]
         actions, w.kinds, w.actors, w.amounts, w.cards, w.card_counts, w.all_ins, paid, has_won,  # type: ignore[arg-type]
-        w.finishing, has_finish, said,  # type: ignore[arg-type]
+        w.finishing, has_finish, said, 0,  # type: ignore[arg-type]
     )  # fmt: skip
     working = ReplayWork(w.seat_rows, w.holes, w.board, w.state, w.seen, w.hole, w.work)
     status, allin_street, allin_cards, pot_count = replay_one(
@@ -1034,13 +1036,16 @@ def stars_hands(
     low: RankingTables,
     full_deck: npt.NDArray[np.bool_],
     short_deck: npt.NDArray[np.bool_],
+    razz7: RankingTables,
+    up_high: ShortHandTables,
+    up_low: ShortHandTables,
     rows: HandRows,
 ) -> None:
     """:func:`stars_hand` for every hand :func:`stars_index` found, numbered from
     ``first_hand``, on ``threads`` threads (the tables one by one, as in :func:`phh_hands`)."""
     for worker in prange(threads):  # the thread's number as int64, as in phh_hands
         _stars_share(text, starts, stops, first_hand, np.int64(worker), hands, threads, high7,  # type: ignore[arg-type]
-                     sot7, low, full_deck, short_deck, rows)  # fmt: skip
+                     sot7, low, full_deck, short_deck, razz7, up_high, up_low, rows)  # fmt: skip
 
 
 @kernel()
@@ -1057,10 +1062,13 @@ def _stars_share(
     low: RankingTables,
     full_deck: npt.NDArray[np.bool_],
     short_deck: npt.NDArray[np.bool_],
+    razz7: RankingTables,
+    up_high: ShortHandTables,
+    up_low: ShortHandTables,
     rows: HandRows,
 ) -> None:
     """One thread's share of :func:`stars_hands`."""
-    tables = ReplayTables(high7, sot7, low, full_deck, short_deck)
+    tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low)
     scratch = new_stars_scratch()
     for hand in range(worker, hands, threads):
         stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, tables, rows,

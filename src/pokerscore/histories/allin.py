@@ -38,7 +38,8 @@ import numpy as np
 
 from pokerscore.cards import Card
 from pokerscore.engine import HIGH, get_ranking
-from pokerscore.engine.rankings import EIGHT_OR_BETTER
+from pokerscore.engine.rankings import ACE_TO_FIVE, EIGHT_OR_BETTER
+from pokerscore.engine.short_tables import short_hand_tables
 from pokerscore.games.holdem.equity import equity
 from pokerscore.games.holdem.game import get_game
 from pokerscore.games.holdem.matchups import BOARDS as MATCHUP_BOARDS
@@ -128,14 +129,24 @@ def _canonical(
 @cache
 def kernel_tables() -> ReplayTables:
     """The tables the room's kernels read: 7-card high, short deck (straight over trips) and
-    eight-or-better, and the full and short decks as masks (built once per process)."""
+    eight-or-better, the full and short decks as masks, 7-card ace-to-five (razz) and the stud
+    up cards' tables under high and ace-to-five (built once per process)."""
 
     full = np.zeros(52, dtype=np.bool_)
     full[list(HIGH.deck)] = True
     short = np.zeros(52, dtype=np.bool_)
     sot = get_ranking("short-deck-straight-over-trips")
     short[list(sot.deck)] = True
-    return ReplayTables(HIGH.tables(7), sot.tables(7), EIGHT_OR_BETTER.tables(7), full, short)
+    return ReplayTables(
+        HIGH.tables(7),
+        sot.tables(7),
+        EIGHT_OR_BETTER.tables(7),
+        full,
+        short,
+        ACE_TO_FIVE.tables(7),
+        short_hand_tables(HIGH),
+        short_hand_tables(ACE_TO_FIVE),
+    )
 
 
 Shares = tuple[tuple[Fraction, ...], ...]

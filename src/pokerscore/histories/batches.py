@@ -45,6 +45,7 @@ from pokerscore.histories._layout import (
     GAME_NAMES,
     MAX_PLAYERS,
     OK,
+    STUD_CARDS,
     VARIANT_NAMES,
     HandRows,
 )
@@ -143,7 +144,7 @@ def _empty_batch(text: npt.NDArray[np.uint8], capacity: int) -> Batch:
         gross=np.zeros((capacity, players), dtype=np.int64),
         won=np.zeros((capacity, players), dtype=np.int64),
         flags=np.zeros((capacity, players), dtype=np.int8),
-        holes=np.full((capacity, players, 4), -1, dtype=np.int8),
+        holes=np.full((capacity, players, STUD_CARDS), -1, dtype=np.int8),
         boards=np.full((capacity, 5), -1, dtype=np.int8),
         pots=np.zeros((capacity, players), dtype=np.int64),
         pot_masks=np.zeros((capacity, players), dtype=np.int32),
@@ -208,12 +209,12 @@ def _hole_text(
     rows = holes.shape[0]
     offsets = np.zeros(rows + 1, dtype=np.int32)
     valid = np.zeros(rows, dtype=np.bool_)
-    data = np.zeros(rows * 8, dtype=np.uint8)
+    data = np.zeros(rows * 2 * holes.shape[1], dtype=np.uint8)
     at = 0
     for row in range(rows):
         if holes[row, 0] >= 0:
             valid[row] = True
-            for column in range(4):
+            for column in range(holes.shape[1]):
                 card = holes[row, column]
                 if card < 0:
                     break

@@ -24,6 +24,7 @@ import numpy as np
 
 from pokerscore.histories._layout import (
     BET_RAISE,
+    BRING_IN,
     CHECK_CALL,
     DEAL_BOARD,
     DEAL_HOLE,
@@ -43,6 +44,7 @@ from pokerscore.histories._layout import (
     POT_LIMIT,
     SHORT_DECK_SOT,
     SHOW,
+    STUD_CARDS,
     HandRows,
     Ints,
 )
@@ -77,6 +79,7 @@ KINDS: Final = {
     "bet-raise": BET_RAISE,
     "show": SHOW,
     "muck": MUCK,
+    "bring-in": BRING_IN,
 }
 """Each action kind's code in the compiled replay."""
 BETTINGS: Final = {"no-limit": NO_LIMIT, "pot-limit": POT_LIMIT, "fixed-limit": FIXED_LIMIT}
@@ -93,11 +96,11 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         or any(action.runout for action in hand.actions)
         or not 2 <= count <= MAX_PLAYERS
         or len(hand.actions) > MAX_ACTIONS
-        or any(len(action.cards) > 5 for action in hand.actions)
+        or any(len(action.cards) > STUD_CARDS for action in hand.actions)
     ):
         return None
     actions = len(hand.actions)
-    cards = np.full((max(actions, 1), 5), -1, dtype=np.int64)
+    cards = np.full((max(actions, 1), STUD_CARDS), -1, dtype=np.int64)
     for step, action in enumerate(hand.actions):
         for k, card in enumerate(action.cards):
             cards[step, k] = -1 if card is None else int(card)
@@ -128,6 +131,7 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         ints(hand.finishing_stacks or [0] * count),
         int(hand.finishing_stacks is not None),
         _said(hand, count),
+        hand.bring_in,
     )
 
 
@@ -169,6 +173,14 @@ class EngineReplay(NamedTuple):
     put_in: tuple[int, ...]
     won: tuple[Fraction, ...]
     pots: tuple[int, ...]
+    flags: tuple[int, ...] = ()
+    """Each player's ``VPIP``, ``PFR`` … bits (:mod:`~._replay_kernels`)."""
+    holes: tuple[tuple[int, ...], ...] = ()
+    """Each player's cards as the replay knows them (-1 for one unseen)."""
+    pot_masks: tuple[int, ...] = ()
+    """Each pot's contenders, a bit per player."""
+    shares: tuple[tuple[Fraction, ...], ...] = ()
+    """Each pot's share per player."""
 
 
 def engine_rows(hand: HandHistory) -> tuple[RefusalRecord, HandRows] | None:
@@ -190,7 +202,7 @@ def engine_rows(hand: HandHistory) -> tuple[RefusalRecord, HandRows] | None:
         np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int8),
-        np.full((1, players, 4), -1, dtype=np.int8),
+        np.full((1, players, STUD_CARDS), -1, dtype=np.int8),
         np.full((1, 5), -1, dtype=np.int8),
         np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int32),
@@ -198,7 +210,7 @@ def engine_rows(hand: HandHistory) -> tuple[RefusalRecord, HandRows] | None:
     )
     working = ReplayWork(
         np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
-        np.zeros((MAX_PLAYERS, 4), dtype=np.int64),
+        np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64),
         np.zeros(5, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(52, dtype=np.bool_),
@@ -233,6 +245,13 @@ def engine_replay(hand: HandHistory) -> EngineReplay | None:
         tuple(int(units) for units in rows.put_in[0, :count]),
         tuple(Fraction(int(units), DEN) for units in rows.won[0, :count]),
         tuple(int(amount) for amount in rows.pots[0, :pots]),
+        tuple(int(flag) for flag in rows.flags[0, :count]),
+        tuple(tuple(int(card) for card in row) for row in rows.holes[0, :count].tolist()),
+        tuple(int(mask) for mask in rows.pot_masks[0, :pots]),
+        tuple(
+            tuple(Fraction(int(share), DEN) for share in rows.pot_shares[0, pot, :count])
+            for pot in range(pots)
+        ),
     )
 
 

@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 
 Betting = Literal["no-limit", "pot-limit", "fixed-limit"]
 """How much a player may bet: anything up to the stack, up to the pot, or fixed amounts."""
-ActionKind = Literal["deal-hole", "deal-board", "fold", "check-call", "bet-raise", "show", "muck"]
+ActionKind = Literal[
+    "deal-hole", "deal-board", "fold", "check-call", "bet-raise", "show", "muck", "bring-in"
+]
 """What happens: cards dealt to a player or to the board, a player's move, a showdown."""
 Street = Literal["preflop", "flop", "turn", "river"]
 STREETS: Final[tuple[Street, ...]] = ("preflop", "flop", "turn", "river")
@@ -290,6 +292,9 @@ class HandHistory:
     source_format: HistoryFormat = "phh"
     fields: Mapping[str, object] = field(default_factory=dict)
     """Every field of the file as it was read (PHH: the TOML table; PokerStars: the header's)."""
+    bring_in: int = 0
+    """Stud: the bring-in, the forced bet of the lowest up card on third street (razz: the
+    highest), in units; 0 in the games with blinds."""
 
     def chips(self, units: int) -> Decimal:
         """An amount in units as chips: ``chips(1250)`` is ``Decimal('12.50')`` at scale 100."""
@@ -455,7 +460,7 @@ def _check_hand(hand: HandHistory) -> None:
         )
     if not _is_int(hand.scale) or hand.scale not in _SCALES:
         raise fail("scale", f"a power of ten from 1 to 10**{MAX_DECIMALS}", hand.scale)
-    for name in ("min_bet", "big_bet", "small_blind", "big_blind"):
+    for name in ("min_bet", "big_bet", "small_blind", "big_blind", "bring_in"):
         units(name, getattr(hand, name))
     for name in ("rake", "total_pot"):
         units(name, getattr(hand, name), optional=True)

@@ -43,7 +43,7 @@ from pokerscore.histories.phh import parse_phh, phh_tables, unread_table
 from pokerscore.histories.pokerstars import parse_pokerstars, pokerstars_hands
 from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
-from pokerscore.histories.replay import game_named, replay
+from pokerscore.histories.replay import replay, rule_game
 from pokerscore.histories.rows import RowBuffer
 from pokerscore.histories.sites.text import decode_line
 from pokerscore.histories.summary import HistoriesSummary
@@ -453,7 +453,7 @@ def replayed_hand(
         if isinstance(hand, HandHistoryError):
             raise hand
         if refusal is not None and refusal.code.kind == "rule" and _fits(hand, refusal):
-            raise refusal_error(hand, game_named(hand.game), refusal)
+            raise refusal_error(hand, rule_game(hand.game), refusal)
         return replay(hand, allin_ev=allin_ev)
     except HandHistoryError as error:
         if strict:

@@ -47,15 +47,14 @@ GAMES: Final[dict[str, str]] = {
 }
 """The PHH game letters read here and the game that settles them. Short deck (``NS``) is judged
 as pokerkit judges it, a straight above three of a kind."""
+STUD_GAMES: Final[dict[str, str]] = {"F7S": "stud", "F7S/8": "stud-8", "FR": "razz"}
+"""The stud variants (fixed limit, as the standard names them) and their games."""
 NAMED_VARIANTS: Final[dict[str, str]] = {
-    "F7S": "seven card stud",
-    "F7S/8": "seven card stud hi/lo",
-    "FR": "razz",
     "N2L1D": "deuce-to-seven single draw",
     "F2L3D": "deuce-to-seven triple draw",
     "FB": "badugi",
 }
-SUPPORTED: Final = "NT, FT, PT, NS, PO, NO, FO/8, PO/8"
+SUPPORTED: Final = "NT, FT, PT, NS, PO, NO, FO/8, PO/8, F7S, F7S/8, FR"
 
 _HEADER: Final = re.compile(r"^\[\s*([^\]\s]+)\s*\]\s*(?:#.*)?$")
 _HAND_NUMBER: Final = re.compile(r"[0-9]{1,9}")
@@ -76,20 +75,22 @@ def variant_rules(variant: str) -> tuple[str, Betting]:
 
     >>> variant_rules("PO")
     ('omaha', 'pot-limit')
-    >>> variant_rules("F7S")
+    >>> variant_rules("FR")
+    ('razz', 'fixed-limit')
+    >>> variant_rules("FB")
     Traceback (most recent call last):
     ...
-    pokerscore.histories.model.HandHistoryError: variant 'F7S' (seven card stud) is not replayed here: community-card games only (NT, FT, PT, NS, PO, NO, FO/8, PO/8)
+    pokerscore.histories.model.HandHistoryError: variant 'FB' (badugi) is not replayed here: NT, FT, PT, NS, PO, NO, FO/8, PO/8, F7S, F7S/8, FR only
     """
+    if variant in STUD_GAMES:
+        return STUD_GAMES[variant], "fixed-limit"
     betting = BETTING.get(variant[:1])
     game = GAMES.get(variant[1:])
     if betting is None or game is None:
         known = NAMED_VARIANTS.get(variant)
         what = f" ({known})" if known else ""
         verb = "is not replayed here" if known else "is unknown"
-        raise HandHistoryError(
-            f"variant {shorten(repr(variant))}{what} {verb}: community-card games only ({SUPPORTED})"
-        )
+        raise HandHistoryError(f"variant {shorten(repr(variant))}{what} {verb}: {SUPPORTED} only")
     return game, betting
 
 
@@ -161,9 +162,10 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
         raise HandHistoryError(f"a hand needs two players or more, starting_stacks has {count}")
     starting = _numbers(table, "starting_stacks", count) or []
     antes = _numbers(table, "antes", count) or [Decimal(0)] * count
-    if "blinds_or_straddles" not in table:
+    stud = variant in STUD_GAMES
+    if "blinds_or_straddles" not in table and not stud:
         raise HandHistoryError("no blinds_or_straddles")
-    raw_blinds = table["blinds_or_straddles"]
+    raw_blinds = table.get("blinds_or_straddles", [0] * count)
     if not isinstance(raw_blinds, list) or len(raw_blinds) != count:
         raise HandHistoryError(f"blinds_or_straddles must be a list of {count} entries")
     signs = [not _negative(b) for b in raw_blinds]
@@ -180,13 +182,14 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
         if "min_bet" not in table:
             raise HandHistoryError(f"variant {shorten(variant)} needs min_bet")
         sizes = [read_amount(table["min_bet"], "min_bet"), Decimal(0)]
+    bring_in = [read_amount(table.get("bring_in", 0), "bring_in")] if stud else []
     winnings = _numbers(table, "winnings", count)
     finishing = _numbers(table, "finishing_stacks", count)
     actions_raw = table.get("actions")
     if not isinstance(actions_raw, list) or not all(isinstance(a, str) for a in actions_raw):
         raise HandHistoryError("no actions list of strings")
-    parsed = [_action(text, index) for index, text in enumerate(actions_raw, 1)]
-    amounts = [*starting, *antes, *blinds, *sizes, *(winnings or ()), *(finishing or ())]
+    parsed = [_action(text, index, stud=stud) for index, text in enumerate(actions_raw, 1)]
+    amounts = [*starting, *antes, *blinds, *sizes, *bring_in, *(winnings or ()), *(finishing or ())]
     amounts += [amount for _, amount in parsed if amount is not None]
     scale = hand_scale(amounts)
     if count == 2:  # heads-up: the lists are written from the big blind's side
@@ -252,6 +255,7 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
         line=line,
         source_format="phh",
         fields=table,
+        bring_in=to_units(bring_in[0], scale) if bring_in else 0,
     )
 
 
@@ -302,7 +306,7 @@ def _player(word: str) -> int:
     return int(found.group(1)) - 1
 
 
-def _action(text: str, index: int) -> tuple[Action, Decimal | None]:
+def _action(text: str, index: int, *, stud: bool = False) -> tuple[Action, Decimal | None]:
     """An action and its amount (still a Decimal: the hand's scale is not known yet)."""
     words = text.split("#", 1)[0].split()
     try:
@@ -326,9 +330,13 @@ def _action(text: str, index: int) -> tuple[Action, Decimal | None]:
                 found = Action("show", _player(player))
             case [player, "sm", cards]:
                 found = Action("show", _player(player), cards=parse_cards_text(cards))
+            case [player, "pb"] if stud and player != "d":
+                found = Action("bring-in", _player(player))
             case [player, ("sd" | "pb") as what, *_] if player != "d":
                 kind = "a draw" if what == "sd" else "a bring-in"
-                raise HandHistoryError(f"{kind} has no place in a community-card game")
+                raise HandHistoryError(
+                    f"{kind} has no place in a {'stud' if stud else 'community-card'} game"
+                )
             case []:
                 raise HandHistoryError("an empty action")
             case _:

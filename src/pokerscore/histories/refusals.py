@@ -43,6 +43,8 @@ BOARD_PLACE: Final = -1
 more than once (``-n``)."""
 NO_CARD: Final = 63
 """A card not known, in the six bits a card takes in a packed hand (:func:`unpack_cards`)."""
+PACKED_COUNT: Final = 48
+"""Where a packed hand keeps its count of cards: above seven cards of six bits (stud)."""
 
 
 class Refusal(IntEnum):
@@ -91,6 +93,14 @@ class Refusal(IntEnum):
     POT_NOBODY = 49
     RUN_WITHOUT_ALL_IN = 50
     BOARD_AFTER_RUNS = 51
+    # stud (seven-card stud, stud hi/lo, razz)
+    HOLE_WHILE_BETTING = 52
+    DEALT_AFTER_FOLD = 53
+    UP_CARD_UNSEEN = 54
+    BRING_IN_DUE = 55
+    BRING_IN_NOT_DUE = 56
+    SHARED_CARD_EARLY = 57
+    STUD_ENDS_EARLY = 58
 
     @property
     def kind(self) -> RefusalKind:
@@ -147,6 +157,13 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.POT_NOBODY: "a pot that no player still in the hand can win",
     Refusal.RUN_WITHOUT_ALL_IN: "a board run more than once without an all-in",
     Refusal.BOARD_AFTER_RUNS: "the one board dealt after a board run more than once",
+    Refusal.HOLE_WHILE_BETTING: "{name} is dealt cards while {other} is still to act",
+    Refusal.DEALT_AFTER_FOLD: "{name} is dealt cards after folding",
+    Refusal.UP_CARD_UNSEEN: "{name} is dealt an up card nobody saw",
+    Refusal.BRING_IN_DUE: "{name} must bring in or complete",
+    Refusal.BRING_IN_NOT_DUE: "{name} brings in when no bring-in is due",
+    Refusal.SHARED_CARD_EARLY: "a community card before the deck runs short on seventh street",
+    Refusal.STUD_ENDS_EARLY: "the hand ends with {count} cards dealt, before the showdown",
 }
 """Each code's message, its fields filled by :func:`refusal_reason`."""
 
@@ -164,13 +181,13 @@ class RefusalRecord(NamedTuple):
 
 
 def pack_cards(cards: tuple[Card | None, ...] | list[Card | None]) -> int:
-    """Up to four cards in one int, six bits each (:data:`NO_CARD` for one not known), the
+    """Up to seven cards in one int, six bits each (:data:`NO_CARD` for one not known), the
     count in the bits above.
 
     >>> unpack_cards(pack_cards([Card(50), None]))
     (Card('Ah'), None)
     """
-    packed = len(cards) << 24
+    packed = len(cards) << PACKED_COUNT
     for place, card in enumerate(cards):
         packed |= (NO_CARD if card is None else int(card)) << (6 * place)
     return packed
@@ -178,7 +195,7 @@ def pack_cards(cards: tuple[Card | None, ...] | list[Card | None]) -> int:
 
 def unpack_cards(packed: int) -> tuple[Card | None, ...]:
     """The cards of :func:`pack_cards` (the kernels pack them alike)."""
-    count = packed >> 24
+    count = packed >> PACKED_COUNT
     codes = [(packed >> (6 * place)) & NO_CARD for place in range(count)]
     return tuple(None if code == NO_CARD else Card(code) for code in codes)
 
@@ -227,7 +244,7 @@ def refusal_reason(hand: HandHistory, game: Game, record: RefusalRecord) -> str:
         fields["street"] = STREETS[BOARD_SIZES.index(record.other + record.limit)]
     elif code == Refusal.ENDS_BEFORE_SHOWDOWN:
         fields["street"] = STREETS[BOARD_SIZES.index(record.amount)]
-    elif code not in (Refusal.DEALT_COUNT, Refusal.SHOW_COUNT):
+    elif code not in (Refusal.DEALT_COUNT, Refusal.SHOW_COUNT, Refusal.STUD_ENDS_EARLY):
         fields["amount"] = chips(record.amount)
         fields["limit"] = chips(record.limit)
     return MESSAGES[code].format(**fields)

@@ -26,10 +26,12 @@ player paid; every disagreement is counted and reported, and the replay's amount
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cache
+from types import SimpleNamespace
 from typing import Final
 
 from pokerscore._support.errors import expect, shorten
@@ -644,6 +646,8 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     result = engine_result(hand, allin_ev)
     if result is not None:
         return result
+    if hand.game in ENGINE_ONLY:  # a stud hand the kernel leaves: its site record compared here
+        return _engine_result(hand)
     return table_replay(hand, allin_ev)
 
 
@@ -692,6 +696,88 @@ def table_replay(hand: HandHistory, allin_ev: bool) -> HandResult:
         boards=tuple(tuple(board) for board in table.boards if board),
         rake=float(sum(payout.rake_paid) / scale),
         disagreements=tuple(payout.disagreements),
+    )
+
+
+ENGINE_ONLY: Final = frozenset({"stud", "stud-8", "razz"})
+"""Games only the compiled replay plays (``hand_input.engine_replay``): the reference replay
+(``_Table``) deals a board and blinds, and is not taught other rules."""
+
+
+def rule_game(name: str) -> Game:
+    """The game a refusal of a hand of game ``name`` is worded with: any game a replay plays
+    (:func:`game_named`'s, or one of :data:`ENGINE_ONLY`).
+
+    >>> rule_game("razz").hole_cards
+    7
+    """
+    return GAMES[name] if name in ENGINE_ONLY else game_named(name)
+
+
+def _engine_result(hand: HandHistory) -> HandResult:
+    """A hand of a game in :data:`ENGINE_ONLY`, replayed by the compiled replay: its results, and
+    the site's record compared by the same rule as every other game's (:func:`_site_paid`)."""
+    from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP
+    from pokerscore.histories.hand_input import engine_replay
+    from pokerscore.histories.refusals import MESSAGES
+
+    game = GAMES[hand.game]
+    played = engine_replay(dataclasses.replace(hand, winnings=None, finishing_stacks=None))
+    if played is None:
+        raise hand.error(f"{game.name} with a board run more than once or a cash-out")
+    code = played.refusal.code
+    if code.kind == "rule":
+        raise refusal_error(hand, game, played.refusal)
+    if code != Refusal.NONE:
+        raise hand.error(f"{game.name} is not replayed with {MESSAGES[code]} yet")
+    count = len(hand.seats)
+    gross = list(played.won)
+    split = [any(shares[i] not in (0, 1) for shares in played.shares) for i in range(count)]
+    pots = [
+        Pot(
+            amount,
+            tuple(i for i in range(count) if mask >> i & 1),
+            tuple((i, share) for i, share in enumerate(shares) if share),
+        )
+        for amount, mask, shares in zip(played.pots, played.pot_masks, played.shares, strict=True)
+    ]
+    shim = SimpleNamespace(count=count, put_in=list(played.put_in))
+    paid, disagreements = _site_paid(hand, shim, gross, split, pots)  # type: ignore[arg-type]
+    won = list(paid if paid is not None and not disagreements else gross)
+    scale = hand.scale
+    names = positions(count)
+    showdown_seats = {i for i in range(count) if played.flags[i] & SHOWDOWN}
+    players = []
+    for i, seat in enumerate(hand.seats):
+        at_showdown = i in showdown_seats
+        cards = played.holes[i]
+        hole = tuple(Card(c) for c in cards) if cards and min(cards) >= 0 else None
+        players.append(
+            PlayerResult(
+                player=seat.name,
+                seat=seat.seat,
+                position=names[i],
+                hole=hole,
+                put_in=played.put_in[i] / scale,
+                won=float(won[i] / scale),
+                net=float((won[i] - played.put_in[i]) / scale),
+                rake_paid=float((gross[i] - won[i]) / scale),
+                vpip=bool(played.flags[i] & VPIP),
+                pfr=bool(played.flags[i] & PFR),
+                saw_flop=bool(played.flags[i] & SAW_FLOP),
+                went_to_showdown=at_showdown,
+                won_at_showdown=at_showdown and gross[i] > 0,
+                allin_street=None,
+                allin_ev=None,
+            )
+        )
+    return HandResult(
+        hand=hand,
+        players=tuple(players),
+        pots=tuple(pots),
+        boards=(),
+        rake=float(sum(g - w for g, w in zip(gross, won, strict=True)) / scale),
+        disagreements=tuple(disagreements),
     )
 
 
@@ -827,11 +913,13 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
     before the river (see the module's definition)."""
     expect(hand, HandHistory, "hand", "a HandHistory")
     hand.check()
+    if hand.game in ENGINE_ONLY:  # stud: no all-in EV yet
+        return None
     replayed = engine_rows(hand)
     if replayed is not None and replayed[0].code.kind != "pending":
         record, rows = replayed
         if record.code != Refusal.NONE:
-            raise refusal_error(hand, game_named(hand.game), record)
+            raise refusal_error(hand, rule_game(hand.game), record)
         count, pots_count, street, cards = rows.facts[
             0, [F_COUNT, F_POTS, F_ALLIN_STREET, F_ALLIN_CARDS]
         ].tolist()
@@ -1001,7 +1089,9 @@ class KernelRows:
         self.won: list[int] = rows.won[:hands].ravel().tolist()
         self.flags: list[int] = rows.flags[:hands].ravel().tolist()
         self.holes = rows.holes[:hands].tobytes()
-        """Four bytes a seat, ten seats a hand; 255 (-1) where no card is known."""
+        """Seven bytes a seat (``STUD_CARDS``), ten seats a hand; 255 (-1) where no card is
+        known."""
+        self.seat_bytes = int(rows.holes.shape[2])
         self.boards = rows.boards[:hands].tobytes()
         """Five bytes a hand, 255 (-1) where no card."""
         self.pots: list[int] = rows.pots[:hands].ravel().tolist()
@@ -1028,9 +1118,8 @@ class KernelRows:
         put_in = self.put_in[base : base + count]
         gross, won = self.gross[base : base + count], self.won[base : base + count]
         flags, holes = self.flags[base : base + count], self.holes
-        seat_bytes = holes_per = 4
-        if game.hole_cards == 2:
-            holes_per = 2
+        seat_bytes = self.seat_bytes  # a row's cards a seat: seven wide (stud)
+        holes_per = game.hole_cards
         first = place * MAX_PLAYERS * seat_bytes
         evs: dict[int, Fraction] | None = None
         street: Street | None = None
@@ -1101,9 +1190,9 @@ def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
     if record.code.kind == "pending":
         return None
     if record.code != Refusal.NONE:
-        raise refusal_error(hand, game_named(hand.game), record)
+        raise refusal_error(hand, rule_game(hand.game), record)
     seats = [seat.seat for seat in hand.seats]
     view = KernelRows(rows, 1)
-    result = view.result(0, hand.names, seats, hand.scale, game_named(hand.game), allin_ev)
+    result = view.result(0, hand.names, seats, hand.scale, rule_game(hand.game), allin_ev)
     _HAND_SLOT.__set__(result, hand)
     return HandResult(hand, result.players, result.pots, result.boards, result.rake)

@@ -47,7 +47,7 @@ from pokerscore.histories.reading import (
     history_files,
     read_file,
 )
-from pokerscore.histories.replay import KernelRows, game_named, read_later, replay
+from pokerscore.histories.replay import KernelRows, read_later, replay, rule_game
 
 if TYPE_CHECKING:
     from pokerscore.games.holdem.game import Game
@@ -92,7 +92,7 @@ def history_results(
 @cache
 def _games() -> tuple[Game, ...]:
     """The game of each of the kernels' game codes."""
-    return tuple(game_named(name) for name in GAME_NAMES)
+    return tuple(rule_game(name) for name in GAME_NAMES)
 
 
 def file_results(
