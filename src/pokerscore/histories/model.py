@@ -749,6 +749,9 @@ def phh_text(hand: HandHistory) -> str:
 
     if hand.cash_outs:
         raise hand.error("an all-in cash-out: PHH has no notation for it")
+    if hand.bring_in or hand.variant in ("F7S", "F7S/8", "FR"):
+        # up and down cards and the bring-in are not written yet: no stud table half right
+        raise hand.error(f"a stud hand ({hand.variant}): PHH out does not write stud yet")
     count = len(hand.seats)
     game = GAMES.get(hand.game)
     hole_cards = game.hole_cards if game is not None else 2  # short deck (NS): hold'em's two
