@@ -27,9 +27,18 @@ if TYPE_CHECKING:
 Betting = Literal["no-limit", "pot-limit", "fixed-limit"]
 """How much a player may bet: anything up to the stack, up to the pot, or fixed amounts."""
 ActionKind = Literal[
-    "deal-hole", "deal-board", "fold", "check-call", "bet-raise", "show", "muck", "bring-in"
+    "deal-hole",
+    "deal-board",
+    "fold",
+    "check-call",
+    "bet-raise",
+    "show",
+    "muck",
+    "bring-in",
+    "draw",
 ]
-"""What happens: cards dealt to a player or to the board, a player's move, a showdown."""
+"""What happens: cards dealt to a player or to the board, a player's move, a showdown; in the
+draw games, a player's discard and draw (PHH's ``sd``)."""
 Street = Literal["preflop", "flop", "turn", "river"]
 STREETS: Final[tuple[Street, ...]] = ("preflop", "flop", "turn", "river")
 HistoryFormat = str
@@ -231,6 +240,9 @@ class Action:
     """The action as the file writes it, for messages."""
     all_in: bool = False
     """The site says the player is all in after it (checked by the replay)."""
+    discarded: tuple[Card | None, ...] = ()
+    """``draw``: the cards the player threw away (None for one nobody saw; empty when standing
+    pat); ``cards`` then holds the cards drawn in their place (PHH ``p1 sd 7h8h 2c3d``)."""
 
 
 @dataclass(frozen=True, slots=True)
