@@ -55,7 +55,7 @@ from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories.allin import kernel_tables, row_allin_evs
 from pokerscore.histories.model import HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
-from pokerscore.histories.replay import game_named, positions
+from pokerscore.histories.replay import positions, rule_game
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -387,9 +387,10 @@ def _allin(
     rows = batch.rows()
     for hand in ok[streets[ok] >= 0].tolist():
         count, pots, cards = (int(facts[hand, f]) for f in (F_COUNT, F_POTS, F_ALLIN_CARDS))
-        game = game_named(GAME_NAMES[int(facts[hand, F_VARIANT]) // 3])
+        game = rule_game(GAME_NAMES[int(facts[hand, F_VARIANT]) // 3])
         scale = 10 ** int(facts[hand, F_SCALE])
-        for i, value in row_allin_evs(rows, hand, game, count, pots, cards).items():
+        values = row_allin_evs(rows, hand, game, count, pots, cards)
+        for i, value in values.items() if values is not None else ():
             evs[hand, i] = float(value / scale)
     return evs, streets
 
