@@ -15,7 +15,15 @@ import pytest
 from pokerkit import HandHistory as PokerkitHistory
 
 from pokerscore._support.errors import ParameterError
-from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult, phh_text
+from pokerscore.cards import Card, parse_cards
+from pokerscore.histories.model import (
+    Action,
+    HandHistory,
+    HandHistoryError,
+    HandResult,
+    Seat,
+    phh_text,
+)
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.phh_writing import export_phh
 from pokerscore.histories.reading import read_file
@@ -302,3 +310,36 @@ def test_a_short_decks_shared_card_is_written_as_the_board() -> None:
     table = tomllib.loads(written)
     assert sum(action.startswith("d db ") for action in table["actions"]) == 1
     assert stacks == [int(x) for x in gross_stacks(replay(parse_phh(written)))]
+
+
+def test_a_draw_is_written_as_a_discard_and_the_cards_dealt_in_its_place() -> None:
+    """Deuce-to-seven single draw (the ``draw`` action the draw readers build): ``p1 sd 8h``,
+    ``p2 sd`` standing pat, then the new card ``d dh p1 5c`` once both have discarded (as
+    pokerkit deals); pokerkit plays the text written to the end: p1's 7-5-4-3-2 takes the
+    blinds."""
+
+    def cards(text: str) -> tuple[Card | None, ...]:
+        return tuple(parse_cards(text))
+
+    hand = HandHistory(
+        "N2L1D", "deuce-to-seven single draw", "no-limit",
+        (Seat("p1", None, 100, blind=1), Seat("p2", None, 100, blind=2), Seat("p3", None, 100)),
+        (
+            Action("deal-hole", 0, cards=cards("7h8h2c3d4s")),
+            Action("deal-hole", 1, cards=cards("KsQsJdTd9h")),
+            Action("fold", 2), Action("check-call", 0), Action("check-call", 1),
+            Action("draw", 0, cards=cards("5c"), discarded=cards("8h")),
+            Action("draw", 1),
+            Action("check-call", 0), Action("check-call", 1),
+            Action("show", 0, cards=cards("7h5c2c3d4s")), Action("show", 1, cards=cards("KsQsJdTd9h")),
+        ),
+        min_bet=2, small_blind=1, big_blind=2,
+    )  # fmt: skip
+    text = phh_text(hand)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[:3] == ["d dh p1 7h8h2c3d4s", "d dh p2 KsQsJdTd9h", "d dh p3 ??????????"]
+    assert actions[6:9] == ["p1 sd 8h", "p2 sd", "d dh p1 5c"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        final = list(PokerkitHistory.loads(text))[-1]
+    assert list(final.stacks) == [102, 98, 100]

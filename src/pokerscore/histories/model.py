@@ -697,8 +697,16 @@ def _actions(hand: HandHistory, hole_cards: int) -> list[str]:
                 if card is not None:
                     mine[place] = card
     written: list[str] = []
+    drawn: list[str] = []  # a draw round's new cards, dealt after its last discard
     dealt = False
     for action in hand.actions:
+        if action.kind == "draw":
+            discard, deals = _discard(action)
+            written.append(discard)
+            drawn += deals
+            continue
+        written += drawn
+        drawn = []
         if action.runout:
             raise HandHistoryError("a board run more than once: PHH has no notation for it")
         if action.kind == "deal-hole":
@@ -712,7 +720,7 @@ def _actions(hand: HandHistory, hole_cards: int) -> list[str]:
         written.append(_action(hand, action))
     if not dealt:
         written += [f"d dh p{i + 1} {_cards(cards)}" for i, cards in enumerate(known)]
-    return written
+    return written + drawn
 
 
 def _dealt_in_place(hand: HandHistory) -> list[str]:
@@ -728,6 +736,18 @@ def _dealt_in_place(hand: HandHistory) -> list[str]:
         else:
             written.append(_action(hand, action))
     return written
+
+
+def _discard(action: Action) -> tuple[str, list[str]]:
+    """A draw as PHH writes it: the player's discard (``p1 sd 7h8h``; ``p1 sd`` standing pat),
+    and the dealer's new cards in their place (``d dh p1 2c3d``, ``??`` for one nobody saw),
+    dealt once every player has discarded (pokerkit deals a draw round's cards after its last
+    discard)."""
+    player = f"p{(action.actor or 0) + 1}"
+    if not action.discarded:
+        return f"{player} sd", []
+    drawn = action.cards or (None,) * len(action.discarded)
+    return f"{player} sd {_cards(action.discarded)}", [f"d dh {player} {_cards(drawn)}"]
 
 
 def _action(hand: HandHistory, action: Action) -> str:
@@ -780,7 +800,9 @@ def phh_text(hand: HandHistory) -> str:
         raise hand.error("an all-in cash-out: PHH has no notation for it")
     count = len(hand.seats)
     game = GAMES.get(hand.game)
-    hole_cards = game.hole_cards if game is not None else 2  # short deck (NS): hold'em's two
+    dealt = [len(action.cards) for action in hand.actions if action.kind == "deal-hole"]
+    # short deck (NS): hold'em's two; a draw game (no Game): as many as its deals hold
+    hole_cards = game.hole_cards if game is not None else max(dealt, default=2)
     stud = game is not None and game.board_cards == 0
     try:
         actions = _dealt_in_place(hand) if stud else _actions(hand, hole_cards)
