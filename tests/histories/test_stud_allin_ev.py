@@ -265,3 +265,21 @@ def test_random_stud_all_ins_are_worth_the_oracles_and_equitys_shares(variant: s
                     strict=True) if p.equity_exact is not None] == [evs[q.player] for q in live]  # fmt: skip
             by_equity += 1
     assert by_oracle + by_equity >= 5, (by_oracle, by_equity)
+
+
+def test_the_rows_carry_the_stud_all_in_ev_and_its_street() -> None:
+    """The runs' rows (the fast reader's batch into Arrow columns): sixth street is the fourth
+    betting round, ``river``, and each EV is ``exact_allin_evs``'s."""
+    from pokerscore.histories.batches import batch_columns, replay_phh_text
+
+    hand = _sixth_street("F7S")
+    evs = exact_allin_evs(hand)
+    assert evs is not None
+    text = SIXTH_STREET.format(variant="F7S", p1=["AhAd7c", "8c", "Td", "Qs", "6d",
+        "AhAd7c8cTdQs6d"], p2=["KhKd2c", "3d", "9c", "5h", "Kc", "KhKd2c3d9c5hKc"],
+        p3=["3s4s9h"], third=50, opener=2, other="p1")  # fmt: skip
+    batch = replay_phh_text(text.replace(",\n ", ", ").encode(), single=True)  # one line
+    assert batch is not None
+    rows = batch_columns(batch, "sixth.phh").table.to_pydict()
+    assert rows["allin_street"] == ["river", "river", None]
+    assert rows["allin_ev"] == [float(evs["p1"]), float(evs["p2"]), None]
