@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 
 import eval7
 import pytest
@@ -267,10 +268,11 @@ def test_random_stud_all_ins_are_worth_the_oracles_and_equitys_shares(variant: s
     assert by_oracle + by_equity >= 5, (by_oracle, by_equity)
 
 
-def test_the_rows_carry_the_stud_all_in_ev_and_its_street() -> None:
-    """The runs' rows (the fast reader's batch into Arrow columns): sixth street is the fourth
-    betting round, ``river``, and each EV is ``exact_allin_evs``'s."""
+def test_the_rows_and_the_iterator_carry_the_stud_all_in_ev(tmp_path: Path) -> None:
+    """The runs' rows (the fast reader's batch into Arrow columns) and ``history_results``:
+    sixth street is the fourth betting round, ``river``, and each EV is ``exact_allin_evs``'s."""
     from pokerscore.histories.batches import batch_columns, replay_phh_text
+    from pokerscore.histories.results import history_results
 
     hand = _sixth_street("F7S")
     evs = exact_allin_evs(hand)
@@ -278,8 +280,16 @@ def test_the_rows_carry_the_stud_all_in_ev_and_its_street() -> None:
     text = SIXTH_STREET.format(variant="F7S", p1=["AhAd7c", "8c", "Td", "Qs", "6d",
         "AhAd7c8cTdQs6d"], p2=["KhKd2c", "3d", "9c", "5h", "Kc", "KhKd2c3d9c5hKc"],
         p3=["3s4s9h"], third=50, opener=2, other="p1")  # fmt: skip
-    batch = replay_phh_text(text.replace(",\n ", ", ").encode(), single=True)  # one line
+    text = text.replace(",\n ", ", ")  # one line: the fast reader's
+    batch = replay_phh_text(text.encode(), single=True)
     assert batch is not None
     rows = batch_columns(batch, "sixth.phh").table.to_pydict()
+    expected = [float(evs["p1"]), float(evs["p2"]), None]
     assert rows["allin_street"] == ["river", "river", None]
-    assert rows["allin_ev"] == [float(evs["p1"]), float(evs["p2"]), None]
+    assert rows["allin_ev"] == expected
+    path = tmp_path / "sixth.phh"
+    path.write_text(text)
+    (result,) = history_results(path)
+    assert [(p.allin_street, p.allin_ev) for p in result.players] == list(
+        zip(["river", "river", None], expected, strict=True)
+    )
