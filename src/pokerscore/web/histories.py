@@ -29,6 +29,7 @@ from pokerscore.web.api import RequestError
 if TYPE_CHECKING:
     from pokerscore._support.progress import Progress
     from pokerscore.histories.model import HandHistory, HandHistoryError
+    from pokerscore.histories.places import HandPlaces
     from pokerscore.histories.reading import FileFormat
 
 MAX_HISTORY_BYTES: Final = 128 << 20
@@ -68,6 +69,9 @@ class HistoryFiles:
     local_folders: bool
     uploads: dict[str, Path] = field(default_factory=dict)
     rows: dict[str, _Rows] = field(default_factory=dict)
+    places: dict[str, tuple[tuple[str, int, int], HandPlaces | None]] = field(default_factory=dict)
+    """Where each hand of a file starts (by the file's path and format), as long as the file is
+    the same: the replayer reads only the hand's bytes."""
     lock: threading.Lock = field(default_factory=threading.Lock)
     runs: itertools.count[int] = field(default_factory=itertools.count)
 
@@ -209,6 +213,23 @@ class HistoryFiles:
         if kept is not None and kept.signature == _signature(files) and kept.path.exists():
             return kept.path
         return self.run(files, file_format, None, progress)[1]
+
+    def places_of(self, path: Path, file_format: str) -> HandPlaces | None:
+        """Where each hand of ``path`` starts: found once (a pass over its bytes), kept while
+        the file stays the same; None for a file read whole."""
+        from pokerscore.histories.places import hand_places
+        from pokerscore.histories.reading import file_format_of
+
+        key = file_format + "\0" + str(path)
+        signature = _signature([path])[0]
+        with self.lock:
+            kept = self.places.get(key)
+        if kept is not None and kept[0] == signature:
+            return kept[1]
+        found = hand_places(path, file_format_of(path, _format(file_format)))
+        with self.lock:
+            self.places[key] = (signature, found)
+        return found
 
 
 def _bytes(folder: Path) -> int:
@@ -383,6 +404,7 @@ def one_hand(
     """One hand replayed: who sat where with what, each player's result and all-in EV, the
     pots, and the table step by step (:func:`~pokerscore.histories.steps.replay_steps`)."""
     from pokerscore.histories.model import HandHistoryError
+    from pokerscore.histories.places import hand_at
     from pokerscore.histories.reading import read_histories
 
     store = _files_of(context)
@@ -391,13 +413,20 @@ def one_hand(
     if wanted not in files:
         raise RequestError(f'no file "{shorten(file)}" among the hand histories named')
     found: HandHistory | HandHistoryError | None = None
-    for read, item in enumerate(read_histories(wanted, file_format=_format(format)), 1):
-        if progress is not None and read % 100 == 0:
-            progress(read, 0)
-        number = item.hand if isinstance(item, HandHistoryError) else item.number
-        if number == hand:
-            found = item
-            break
+    try:
+        places = store.places_of(wanted, format)
+    except HandHistoryError as error:  # a file whose format cannot be told
+        raise PokerScoreError(_relative_error(error, root)) from None
+    if places is not None:  # only the hand's own bytes
+        found = hand_at(places, hand)
+    else:  # a file read whole: a .phh file, another site's format
+        for read, item in enumerate(read_histories(wanted, file_format=_format(format)), 1):
+            if progress is not None and read % 100 == 0:
+                progress(read, 0)
+            number = item.hand if isinstance(item, HandHistoryError) else item.number
+            if number == hand:
+                found = item
+                break
     if found is None:
         raise PokerScoreError(f"{shorten(file)} has no hand {hand}")
     if isinstance(found, HandHistoryError):
