@@ -56,10 +56,10 @@ def test_the_report_is_the_librarys(server: Server, database: Path) -> None:
 
 
 def test_the_hand_list_is_the_databases(server: Server, database: Path) -> None:
-    body = {"database": str(database), "where": "position = 'BTN'", "limit": 500}
+    body = {"database": str(database), "where": "position = 'BTN' and net > 0", "limit": 500}
     status, payload = server.post("histories/database/hands", body)
     assert status == 200, payload
-    expected = database_hands(database=database, where="position = 'BTN'", limit=500)
+    expected = database_hands(database=database, where="position = 'BTN' and net > 0", limit=500)
     assert payload["hands"] == expected.total > 0
     assert [row["seq"] for row in payload["rows"]] == [row["seq"] for row in expected.rows]
     with duckdb.connect(str(database), read_only=True) as con:

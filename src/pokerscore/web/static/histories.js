@@ -260,8 +260,8 @@ async function openHand(file, number, seq) {
   }
   $("replayer").hidden = false;
   const title = replay.hand_id ? `hand #${replay.hand_id}` : `hand ${replay.hand}`;
-  const file = source.database ? replay.file.split(/[\\/]/).pop() : replay.file;
-  $("replay-title").textContent = `${title} (${file}): ${replay.variant} ${replay.stakes}` +
+  const shownFile = source.database ? replay.file.split(/[\\/]/).pop() : replay.file;
+  $("replay-title").textContent = `${title} (${shownFile}): ${replay.variant} ${replay.stakes}` +
     (replay.site ? `, ${replay.site}` : "");
   const seats = $("seats");
   seats.replaceChildren();
