@@ -30,14 +30,12 @@ def test_a_database_opened_filtered_and_a_hand_replayed(
     import_histories([DATA / name for name in FILES], database=database)
     browser.set_window_size(1100, 1400)
     wait = _ready(browser, server, "histories")
-    reports = lambda count: (
-        lambda _: (
-            browser.execute_script(  # noqa: E731
-                "return document.body.dataset.reports"
-            )
-            == str(count)
-        )
-    )
+
+    def reports(count: int) -> Any:
+        """Until the page has shown its ``count``-th report."""
+        script = "return document.body.dataset.reports"
+        return lambda _: browser.execute_script(script) == str(count)
+
     browser.find_element(By.ID, "database").send_keys(str(database))
     browser.find_element(By.ID, "open-db").click()
     wait.until(reports(1))
