@@ -9,9 +9,9 @@ uploads only). Either way one request reads at most :data:`MAX_HISTORY_BYTES` of
 refused up front with the size the files hold. Or a **database** of hands made by ``pokerscore
 histories import`` (a DuckDB file of this machine, on localhost only, opened read-only): its
 report, hand list and replayer come from its tables, filtered by the ``--where`` grammar. The
-rows of a run (one per hand and player, the
-Parquet rows of ``histories --out``) are kept in the server's temporary folder for the hand
-list, and made again when the files change.
+rows of a run (one per hand and player, the Parquet rows of ``histories --out``) are kept in the
+server's temporary folder for the hand list, and made again when the files change; so are the
+places where each hand of a file starts, so that the replayer reads only the hand's bytes.
 """
 
 from __future__ import annotations
