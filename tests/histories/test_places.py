@@ -60,3 +60,33 @@ def test_files_read_whole_have_no_places(tmp_path: Path) -> None:
     one = tmp_path / "one.phh"
     one.write_text("variant = 'NT'\n")
     assert hand_places(one, "phh") is None
+
+
+def test_tables_numbered_by_place_or_by_header_a_preamble_and_a_mark(tmp_path: Path) -> None:
+    tables = (DATA / "actions.phhs").read_text().split("\n[")
+    bodies = [table.split("\n", 1)[1] for table in tables[1:]]
+    headers = ["[ 7 ]", "[final]", "[7]", "[x y]", "[3] # a comment", "[0012]"]
+    text = "# a comment before the first table\n\n" + "".join(
+        f"{header}\n{body.rstrip()}\n\n" for header, body in zip(headers, bodies * 2, strict=False)
+    )
+    path = tmp_path / "odd.phhs"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    places = hand_places(path, "phh")
+    assert places is not None
+    read = [item for item in read_histories(path)]
+    numbers = [item.number if isinstance(item, HandHistory) else item.hand for item in read]
+    assert places.numbers.tolist() == [number for number in numbers if number is not None]
+    for item in read:
+        number = item.number if isinstance(item, HandHistory) else item.hand
+        if number is None:
+            continue
+        found = hand_at(places, number)
+        first = next(
+            other
+            for other in read
+            if (other.number if isinstance(other, HandHistory) else other.hand) == number
+        )  # the first hand of that number, as the replayer's search through the file found it
+        if isinstance(first, HandHistoryError):
+            assert str(found) == str(first)
+        else:
+            assert found == first
