@@ -318,7 +318,7 @@ ODD_FIELDS = [
     ("scale 0", lambda h: {"scale": 0}, "scale must be a power of ten"),
     ("scale 3", lambda h: {"scale": 3}, "scale must be a power of ten"),
     ("an unknown game", lambda h: {"game": "chess"}, "game must be a community-card game"),
-    ("a draw game", lambda h: {"game": "badugi"}, "game must be a community-card game"),
+    ("no game replayed", lambda h: {"game": "five-card-draw"}, "game must be a community-card"),
     ("a betting", lambda h: {"betting": "spread"}, "betting must be"),
     ("a negative stack", lambda h: {"seats": _seats(h, stack=-5)}, "seats[0].stack must be"),
     ("a float blind", lambda h: {"seats": _seats(h, blind=1.5)}, "seats[0].blind must be"),
