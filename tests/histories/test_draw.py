@@ -338,3 +338,27 @@ def test_the_fast_reader_plays_draw_games_as_the_lenient_path() -> None:
             assert batch.holes[hand, i].tolist() == list(cards), (hand, i)
             holes += min(cards[:4]) >= 0
     assert holes > 30
+
+
+def test_the_histories_command_replays_a_folder_of_draw_hands(tmp_path: Path) -> None:
+    """``pokerscore histories`` on a folder of draw hands (a ``.phhs`` of hand-built hands beside
+    a lone ``.phh``, and a bad one): every good hand replayed, its players' VPIP and PFR counted
+    on the betting before the first draw."""
+    import json
+
+    from pokerscore.cli.app import app
+    from tests.cli_runner import separate_streams_runner
+
+    (tmp_path / "games.phhs").write_text(f"[1]\n{TRIPLE}\n[2]\n{TRIPLE}\n")
+    (tmp_path / "one.phh").write_text(TRIPLE)
+    bad = _triple(PRE_DRAW, FIRST.replace("sd AsKsQsJs", "sd AsKsQs2c"))
+    (tmp_path / "bad.phh").write_text(bad)
+    invoked = separate_streams_runner().invoke(app, ["histories", str(tmp_path), "--json"])
+    assert invoked.exit_code == 1  # the bad hand
+    payload = json.loads(invoked.stdout)
+    assert (payload["hands"], payload["bad"], payload["disagreements"]) == (3, 1, 0)
+    assert "p2 throws away AsKsQs2c but holds AsKsQsJs9h" in payload["errors"][0]["reason"]
+    players = {player["player"]: player for player in payload["players"]}
+    assert players["p1"]["hands"] == 3 and players["p1"]["vpip"] == 1.0
+    assert players["p1"]["pfr"] == 0.0 and players["p2"]["vpip"] == 0.0
+    assert players["p1"]["net"] == 3 * 40
