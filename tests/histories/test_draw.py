@@ -362,3 +362,10 @@ def test_the_histories_command_replays_a_folder_of_draw_hands(tmp_path: Path) ->
     assert players["p1"]["hands"] == 3 and players["p1"]["vpip"] == 1.0
     assert players["p1"]["pfr"] == 0.0 and players["p2"]["vpip"] == 0.0
     assert players["p1"]["net"] == 3 * 40
+
+
+def test_phh_out_names_a_draw_hand_it_does_not_write() -> None:
+    """PHH out would merge the deals after each draw into the first deal (it writes every player
+    dealt first): a draw hand is refused by name, never written wrong."""
+    with pytest.raises(HandHistoryError, match=r"a draw hand \(F2L3D\): PHH out does not write"):
+        parse_phh(TRIPLE).to_phh()

@@ -794,6 +794,8 @@ def phh_text(hand: HandHistory) -> str:
     if hand.bring_in or hand.variant in ("F7S", "F7S/8", "FR"):
         # up and down cards and the bring-in are not written yet: no stud table half right
         raise hand.error(f"a stud hand ({hand.variant}): PHH out does not write stud yet")
+    if hand.game in DRAW_GAMES:  # the deals after each draw would be merged into the first
+        raise hand.error(f"a draw hand ({hand.variant}): PHH out does not write draws yet")
     count = len(hand.seats)
     game = GAMES.get(hand.game)
     hole_cards = game.hole_cards if game is not None else 2  # short deck (NS): hold'em's two
