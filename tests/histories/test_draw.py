@@ -369,3 +369,22 @@ def test_phh_out_names_a_draw_hand_it_does_not_write() -> None:
     dealt first): a draw hand is refused by name, never written wrong."""
     with pytest.raises(HandHistoryError, match=r"a draw hand \(F2L3D\): PHH out does not write"):
         parse_phh(TRIPLE).to_phh()
+
+
+def test_the_first_draw_is_the_flop_of_the_action_counts() -> None:
+    """3-bet and c-bet figures: the betting before the first draw is preflop's, the betting after
+    it the flop's (p3 opens, p1 3-bets and bets after the draw, p3 calls and then folds)."""
+    from pokerscore.histories.stats import action_counts
+
+    hand = parse_phh(
+        _triple(
+            "'d dh p1 7h6c4c3d2c', 'd dh p2 AsKsQsJs9h', 'd dh p3 8d8h5s4s3h', 'p3 cbr 20'",
+            "'p1 cbr 30', 'p2 f', 'p3 cc', 'p1 sd', 'p3 sd 8d', 'd dh p3 2h', 'p1 cbr 10', 'p3 f'",
+        )
+    )
+    assert engine_replay(hand).refusal.code == Refusal.NONE  # type: ignore[union-attr]
+    assert action_counts(hand) == [
+        [1, 1, 0, 0, 1, 1, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 1, 0, 0, 0, 1, 1],
+    ]
