@@ -388,3 +388,20 @@ def test_the_first_draw_is_the_flop_of_the_action_counts() -> None:
         [0, 0, 0, 0, 0, 0, 0, 0],
         [0, 0, 1, 0, 0, 0, 1, 1],
     ]
+
+
+def test_a_draw_variant_the_standard_does_not_name_is_unknown() -> None:
+    """The game letters of the draw games make codes the standard does not name (``N2L3D``,
+    ``FB`` with another betting): the compiled reader leaves them to the lenient one, which
+    says so."""
+    from pokerscore.histories._layout import F_STATUS, SLOW
+    from pokerscore.histories.batches import replay_phh_text
+
+    for code in ("N2L3D", "PB", "F2L1D"):
+        text = TRIPLE.replace("'F2L3D'", f"'{code}'")
+        with pytest.raises(HandHistoryError, match=f"variant '{code}' is unknown"):
+            parse_phh(text)
+        batch = replay_phh_text(f"[1]\n{text}\n".encode(), single=False)
+        assert batch is not None and batch.facts[0, F_STATUS] == SLOW
+    batch = replay_phh_text(f"[1]\n{TRIPLE}\n".encode(), single=False)
+    assert batch is not None and batch.facts[0, F_STATUS] != SLOW
