@@ -329,6 +329,11 @@ ODD_FIELDS = [
     ("a kind", lambda h: {"actions": _actions(h, kind="sing")}, "actions[0].kind"),
     ("a card", lambda h: {"actions": _actions(h, cards=("Ah",))}, "actions[0].cards"),
     (
+        "a card thrown",
+        lambda h: {"actions": _actions(h, discarded=("Ah",))},
+        "actions[0].discarded",
+    ),
+    (
         "a raise without amount",
         lambda h: {"actions": _actions(h, kind="bet-raise")},
         "actions[0].amount",
