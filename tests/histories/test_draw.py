@@ -405,3 +405,35 @@ def test_a_draw_variant_the_standard_does_not_name_is_unknown() -> None:
         assert batch is not None and batch.facts[0, F_STATUS] == SLOW
     batch = replay_phh_text(f"[1]\n{TRIPLE}\n".encode(), single=False)
     assert batch is not None and batch.facts[0, F_STATUS] != SLOW
+
+
+def test_cards_thrown_away_come_again_once_the_deck_runs_out() -> None:
+    """Six players throwing away all five cards at every draw: the deck runs out on the first
+    draw (30 dealt, a burn, 30 more asked), and pokerkit deals the burnt and thrown-away cards
+    again; the replay takes them then, and ends with pokerkit's stacks."""
+    from pokerkit import FixedLimitDeuceToSevenLowballTripleDraw
+    from pokerkit import HandHistory as Written
+
+    from tests.histories_random import AUTOMATIONS, _drawn
+
+    rng = random.Random(6)
+    game = FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, False, 0, (5, 10), 10, 20)
+    state = game([500] * 6, 6)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while state.status:
+            if state.can_deal_hole():
+                count = len(state.hole_dealing_statuses[state.hole_dealee_index])
+                state.deal_hole(_drawn(state, rng, count))
+            elif state.can_stand_pat_or_discard():
+                hole = state.hole_cards[state.stand_patter_or_discarder_index]
+                state.stand_pat_or_discard("".join(repr(card) for card in hole))
+            elif state.actor_index is not None:
+                state.check_or_call()
+            else:
+                state.show_or_muck_hole_cards(True)
+    text = str(Written.from_game_state(game, state).dumps())
+    hand = parse_phh(text)
+    dealt = [card for action in hand.actions if action.kind == "deal-hole" for card in action.cards]
+    assert len(dealt) > len(set(dealt))  # some card dealt twice: the deck ran out
+    assert _final_stacks(hand) == _pokerkit_stacks(text)
