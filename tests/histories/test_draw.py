@@ -437,3 +437,15 @@ def test_cards_thrown_away_come_again_once_the_deck_runs_out() -> None:
     dealt = [card for action in hand.actions if action.kind == "deal-hole" for card in action.cards]
     assert len(dealt) > len(set(dealt))  # some card dealt twice: the deck ran out
     assert _final_stacks(hand) == _pokerkit_stacks(text)
+
+
+def test_a_draw_of_more_than_five_cards_is_a_bad_hand() -> None:
+    too_many = TRIPLE.replace("'p2 sd AsKsQsJs'", "'p2 sd AsKsQsJs9h2h'")
+    with pytest.raises(HandHistoryError, match="'p2 sd AsKsQsJs9h2h': a draw of more than five"):
+        parse_phh(too_many)
+    from pokerscore.histories._layout import F_REFUSAL, F_STATUS, SLOW
+    from pokerscore.histories.batches import replay_phh_text
+
+    batch = replay_phh_text(f"[1]\n{too_many}\n".encode(), single=False)
+    assert batch is not None and batch.facts[0, F_STATUS] == SLOW
+    assert batch.facts[0, F_REFUSAL] == Refusal.ACTION_TEXT  # the lenient reader words it

@@ -422,7 +422,7 @@ def _action(
             given = 0
             for word in range(2, words):
                 length = words_stop[word] - words_start[word]
-                if length % 2 or length == 0 or given + length // 2 > ACTION_CARDS:
+                if length % 2 or length == 0 or length > ACTION_CARDS:  # five cards a word
                     return False
                 for k in range(length // 2):
                     card = read_card(text, words_start[word] + 2 * k)

@@ -349,6 +349,8 @@ def _action(
                 found = Action("bring-in", _player(player))
             case [player, "sd", *cards] if draw and player != "d" and len(cards) <= 2:
                 thrown, drawn = (*cards, "", "")[:2]
+                if max(len(thrown), len(drawn)) > 10:
+                    raise HandHistoryError("a draw of more than five cards")
                 found = Action(
                     "draw",
                     _player(player),
