@@ -149,7 +149,7 @@ def test_every_shared_ipoker_hand_reads_or_is_refused_for_a_true_reason() -> Non
         "7 Card Stud is not replayed here yet",
     ]
     assert len(done.results) == 44  # the other 44 of the folder's 46 hands
-    assert sorted(d.split(": ", 1)[1] for d in done.disagreements) == [
+    assert sorted(d.split(": ", 2)[2] for d in done.disagreements) == [
         # in both, the small blind raises (type 23, a raise "to": the callers' amounts and the
         # site's own "win" agree with that) and the site's "bet" counts the blind once more:
         # 0.01 + 0.04 for a raise to 0.04, 2.50 + 15 for a raise to 15 that nobody calls
