@@ -18,7 +18,7 @@ from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites import site_format
 
-from .site_runs import DATA
+from .site_runs import DATA, nets
 
 HISTORIES: Final = DATA.parent
 HUGE: Final = "9" + "9" * 40  # a number of 41 digits
@@ -26,23 +26,27 @@ HUGE: Final = "9" + "9" * 40  # a number of 41 digits
 
 @dataclass(frozen=True)
 class Edit:
-    """A hostile change to the fixture's second hand: ``old`` (its first place in that hand)
-    made ``new``, refused with ``reason`` (at ``line`` where the format says it)."""
+    """A hostile change to one hand of the fixture (:attr:`Format.broken`): ``old`` (its first
+    place in that hand) made ``new``, refused with ``reason`` (at ``line`` where the format says
+    it); ``spans`` hands refused where the edit reaches more (a session's game)."""
 
     old: str
     new: str
     reason: str
     line: int | None = None
+    spans: int = 1
 
 
 @dataclass(frozen=True)
 class Odd:
-    """A player's name made odd throughout the fixture: ``hand``'s seat ``seat`` holds it."""
+    """A player's name made odd throughout the fixture: ``hand``'s seat ``seat`` holds it (and
+    the player's result in that hand is ``net``, where given)."""
 
     old: str
     new: str
     hand: int
     seat: int
+    net: float | None = None
 
 
 @dataclass(frozen=True)
@@ -54,11 +58,23 @@ class Format:
     """Below ``tests/data/histories/sites``."""
     hostile: dict[str, Edit]
     cut: str | None = None
-    """The file is cut where this text first stands after ``second``: the hands read before it
-    read, the cut one read as far as it goes (a partial hand, refused by the replay) or refused
-    by the reader (``the file ends inside``)."""
+    """The file is cut where this text first stands after ``second`` (in a second copy of the
+    fixture where ``cut_copy``): the hands before it read, the cut one read as far as it goes (a
+    partial hand, refused by the replay) or refused by the reader (``the file ends inside``)."""
+    cut_copy: bool = False
     second: str = ""
     """Where the second hand starts, where the form needs it to find an edit's place."""
+    broken: int = 2
+    """The hand the edits break (the first where ``lead`` is given or the fixture starts with
+    the edited text)."""
+    lead: str | None = None
+    """Where given, the hostile file is the fixture's first hand (up to ``lead``; the whole
+    fixture where it is empty) edited, followed by the fixture."""
+    clean: bool = False
+    """Every hand of the fixture replays with no disagreement (so must the hostile file's
+    other hands)."""
+    key: str = ""
+    """The format's name in the tests' ids, where a format has two fixtures here."""
     odd: Odd | None = None
     encoding: str = "utf-8"
     mixed: tuple[str, ...] = ()
@@ -70,8 +86,23 @@ class Format:
     format."""
 
     @property
+    def id(self) -> str:
+        return self.key or self.name
+
+    @property
     def path(self) -> Path:
         return DATA / self.fixture
+
+    def hostile_text(self, old: str, new: str) -> str:
+        """The fixture with ``old`` made ``new`` in the hand the edits break."""
+        text = self.text()
+        if self.lead is not None:
+            first = text[: text.index(self.lead)] + "\n" if self.lead else text
+            assert old in first
+            return first.replace(old, new, 1) + text
+        second = text.index(self.second)
+        assert old in text[second:]
+        return text[:second] + text[second:].replace(old, new, 1)
 
     def text(self) -> str:
         return self.path.read_text(encoding=self.encoding)
@@ -258,36 +289,131 @@ FORMATS: Final = [
         },
         cut="Ann folds",
     ),
+    Format(
+        "bovada",
+        "bovada/cash.txt",
+        {
+            "a garbage line": Edit("Dealer : Folds\n", "Dealer : Folds\nno colon here\n", "cannot read"),
+            "a huge number": Edit("Bets $1.50", "Bets $" + "9" * 5000, "not an amount"),
+            "stud": Edit("HOLDEM No Limit - 2024-03-05 21:14:07", "7CARD Fixed Limit - 2024-03-05 21:14:07", "7 Card Stud is not replayed here yet"),
+            "a stranger": Edit("Dealer : Folds", "UTG+7 : Folds", "'UTG+7' has no seat"),
+            "not a position": Edit("Seat 1: Dealer ($9.01", "Seat 1: Bob ($9.01", "'Bob' is not a position"),
+        },
+        cut="*** TURN",
+        cut_copy=True,
+        broken=1,
+        clean=True,
+        encoding="utf-8-sig",
+    ),
+    Format(
+        "winning",
+        "winning/older-utf16.txt",
+        {
+            "a garbage line": Edit("Player Dee folds\n", "Player Dee folds\n%%% garbage\n", "cannot read"),
+            "a huge number": Edit("bets (10)", "bets (" + "9" * 5000 + ")", "not an amount"),
+            "stud": Edit("(Hold'em)", "(7 Card Stud)", "7 Card Stud is not replayed here yet"),
+            "a nameless player": Edit("Player Dee folds", "Player  folds", "a player not seated here"),
+            "an unknown section": Edit("*** TURN ***:", "*** TWIST ***:", "unknown section"),
+        },
+        broken=1,
+        clean=True,
+        encoding="utf-16",
+    ),
+    Format(
+        "winning",
+        "winning/newer.txt",
+        {},
+        cut="*** TURN",
+        cut_copy=True,
+        odd=Odd("Ann", "A☃n (x) [y]", hand=0, seat=2, net=-1.10),
+        key="winning-newer",
+    ),
+    Format(
+        "partypoker",
+        "partypoker/cash-old.txt",
+        {
+            "a garbage line": Edit("Cy folds\n", "Cy folds\n@@@ garbage\n", "cannot read"),
+            "a huge number": Edit("Bob bets [$5 USD]", "Bob bets [$" + "9" * 5000 + " USD]", "not an amount"),
+            "stud": Edit("NL Texas Hold'em", "7 Card Stud", "7 Card Stud is not replayed here yet"),
+            "a stranger posts": Edit("Cy posts big blind", "Zed posts big blind", "'Zed' plays without a seat"),
+        },
+        broken=1,
+        lead=" Game #201",
+        clean=True,
+    ),
+    Format(
+        "partypoker",
+        "partypoker/cash-2019.txt",
+        {},
+        cut="** Dealing Flop",
+        cut_copy=True,
+        odd=Odd("Bob", "B☃b [1] (x)", hand=0, seat=1, net=0.68),
+        key="partypoker-2019",
+    ),
+    Format(
+        "pacific",
+        "pacific/cash.txt",
+        {
+            "a garbage line": Edit("Cy folds\n", "Cy folds\n\x00\x01 garbage here\n", "cannot read"),
+            "a huge number": Edit("Dee bets [$1.80]", "Dee bets [$" + "9" * 5000 + "]", "not an amount"),
+            "an unknown game": Edit("No Limit Holdem", "No Limit Razz", "Razz No Limit is not replayed"),
+            "no header": Edit("$0.05/$0.10 Blinds No Limit Holdem - *** 05 03 2024 21:14:07\n", "", "no stakes"),
+            "a post of no kind": Edit("posts small blind [$0.05]", "posts sideways [$0.05]", "unknown post"),
+        },
+        cut="** Dealing flop",  # the cut hand ends with a player to act
+        cut_copy=True,
+        broken=1,
+        lead="",
+        odd=Odd("Bo Li", "B☃ [x] (y)", hand=0, seat=3, net=-0.40),
+        clean=True,
+    ),
+    Format(
+        "ipoker",
+        "ipoker/sessions-cp1252.xml",
+        {
+            "an unknown action type": Edit('type="5" sum="\u20ac5"', 'type="77" sum="\u20ac5"', "unknown action type '77'", line=11),
+            "a huge number": Edit('sum="\u20ac5"', 'sum="\u20ac' + "9" * 5000 + '"', "not an amount", line=11),
+            "a stranger acts": Edit('player="Ann"/>\n   <action no="6"', 'player="Zed"/>\n   <action no="6"', "'Zed' is not seated", line=11),
+            # the session's game: both its hands
+            "stud": Edit("Holdem NL \u20ac0,25", "7 Card Stud L \u20ac0,25", "not replayed here yet", line=11, spans=2),
+        },
+        cut='<round no="3">',
+        broken=1,
+        encoding="cp1252",
+        clean=True,
+    ),
 ]  # fmt: skip
 
-BY_NAME: Final = {form.name: form for form in FORMATS}
-HOSTILE: Final = [(form.name, what) for form in FORMATS for what in form.hostile]
+BY_NAME: Final = {form.id: form for form in FORMATS}
+HOSTILE: Final = [(form.id, what) for form in FORMATS for what in form.hostile]
 
 
 @pytest.mark.parametrize(("name", "what"), HOSTILE, ids=[f"{n}-{w}" for n, w in HOSTILE])
 def test_a_hostile_hand_is_one_bad_hand_with_its_place(
     tmp_path: Path, name: str, what: str
 ) -> None:
-    """The second hand edited: it alone is refused, with its number, file, line and reason;
-    every other hand reads as in the fixture."""
+    """One hand edited: it alone is refused, with its number, file, line and reason; every
+    other hand reads as in the file unedited."""
     form = BY_NAME[name]
     edit = form.hostile[what]
-    text = form.text()
-    second = text.index(form.second)
-    assert edit.old in text[second:]
     path = tmp_path / f"hostile{form.path.suffix}"
-    path.write_text(text[:second] + text[second:].replace(edit.old, edit.new, 1))
+    path.write_text(form.hostile_text(edit.old, edit.old))
+    shape = _shape(form.hands(path))
+    path.write_text(form.hostile_text(edit.old, edit.new))
     hands = form.hands(path)
-    shape = _shape(form.hands(form.path))
-    assert shape[1] == "+" and _shape(hands) == shape[:1] + "-" + shape[2:]
-    error = hands[1]
+    at, stop = form.broken - 1, form.broken - 1 + edit.spans
+    assert shape[at:stop] == "+" * edit.spans
+    assert _shape(hands) == shape[:at] + "-" * edit.spans + shape[stop:]
+    error = hands[at]
     assert isinstance(error, HandHistoryError)
-    assert error.hand == 2 and error.file == str(path) and edit.reason in error.reason
+    assert error.hand == form.broken and error.file == str(path) and edit.reason in error.reason
     if edit.line is not None:
         assert error.line == edit.line
+    if form.clean:
+        assert not [found for hand in hands if isinstance(hand, HandHistory) for found in replay(hand).disagreements]  # fmt: skip
 
 
-CUT: Final = [form.name for form in FORMATS if form.cut is not None]
+CUT: Final = [form.id for form in FORMATS if form.cut is not None]
 
 
 @pytest.mark.parametrize("name", CUT)
@@ -298,7 +424,10 @@ def test_a_truncated_hand(tmp_path: Path, name: str) -> None:
     assert form.cut is not None
     text = form.text()
     path = tmp_path / f"cut{form.path.suffix}"
-    path.write_text(text[: text.index(form.cut, text.index(form.second))])
+    if form.cut_copy:
+        path.write_text(text + text[: text.index(form.cut)])
+    else:
+        path.write_text(text[: text.index(form.cut, text.index(form.second))])
     hands = form.hands(path)
     assert hands and _shape(hands[:-1]) == "+" * (len(hands) - 1)
     last = hands[-1]
@@ -309,7 +438,7 @@ def test_a_truncated_hand(tmp_path: Path, name: str) -> None:
         assert last.hand == len(hands) and "ends inside" in last.reason
 
 
-ODD: Final = [form.name for form in FORMATS if form.odd is not None]
+ODD: Final = [form.id for form in FORMATS if form.odd is not None]
 
 
 @pytest.mark.parametrize("name", ODD)
@@ -323,7 +452,10 @@ def test_an_odd_name_reads_and_replays(tmp_path: Path, name: str) -> None:
     path.write_text(text.replace(form.odd.old, form.odd.new))
     hand = form.hands(path)[form.odd.hand]
     assert isinstance(hand, HandHistory) and hand.seats[form.odd.seat].name == form.odd.new
-    assert not replay(hand).disagreements
+    result = replay(hand)
+    assert not result.disagreements
+    if form.odd.net is not None:
+        assert nets(result)[form.odd.new] == form.odd.net
 
 
 @pytest.mark.parametrize("name", BY_NAME)
@@ -339,6 +471,7 @@ def test_the_format_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path, name
     """The format's files beside another format's file in one folder: each file sniffed as its
     format, every hand its reader reads found by the folder search."""
     form = BY_NAME[name]
+    name = form.name
     ours = [tmp_path / f"a{form.path.suffix}"]
     ours[0].write_bytes(form.mixed_head(form.path.read_bytes()))
     for index, fixture in enumerate(form.mixed):
