@@ -28,15 +28,6 @@ class Run:
     """The formats of the hands read (refused by the replay or not)."""
 
     @property
-    def replayed(self) -> int:
-        return len(self.results)
-
-    @property
-    def refusals(self) -> list[str]:
-        """Each refused hand as ``file name, hand n: reason``."""
-        return [f"{Path(error.file).name}, hand {error.hand}: {error.reason}" for error in self.refused]  # fmt: skip
-
-    @property
     def disagreements(self) -> list[str]:
         """Each disagreement as ``file name, hand n: kind: message``."""
         return [
@@ -69,9 +60,23 @@ def shared_folder(site: str) -> Path:
     return folder
 
 
-def sample_counts(site: str) -> Run:
-    """Every hand of a site's folder of the shared sample read and replayed."""
-    return run(shared_folder(site))
+@dataclass(frozen=True)
+class SampleCounts:
+    """What reading and replaying a site's folder of the shared sample gives, as text."""
+
+    replayed: int
+    refused: list[str]
+    """Each refused hand as ``file name, hand n: reason``, in the order read."""
+    disagreements: list[str]
+    """As :attr:`Run.disagreements`."""
+    formats: set[str]
+
+
+def sample_counts(site: str) -> SampleCounts:
+    """Every hand of a site's folder of the shared sample read and replayed (:func:`run`)."""
+    done = run(shared_folder(site))
+    refused = [f"{Path(error.file).name}, hand {error.hand}: {error.reason}" for error in done.refused]  # fmt: skip
+    return SampleCounts(len(done.results), refused, done.disagreements, done.formats)
 
 
 def nets(result: HandResult) -> dict[str, float]:

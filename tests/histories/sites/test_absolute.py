@@ -55,4 +55,4 @@ def test_razz_is_refused_and_a_wrong_rake_is_a_disagreement(tmp_path: Path) -> N
 def test_the_shared_sample_reads_every_hand() -> None:
     counts = sample_counts("Absolute")
     assert counts.formats == {"absolute"}
-    assert (counts.replayed, counts.refusals, counts.disagreements) == (3, [], [])
+    assert (counts.replayed, counts.refused, counts.disagreements) == (3, [], [])

@@ -81,7 +81,7 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     counts = sample_counts("BetOnline")
     assert counts.formats == {"betonline"}
     assert counts.replayed == 18
-    assert counts.refusals == [
+    assert counts.refused == [
         # Gear Poker writes no board for a hand all in before the flop: it cannot be judged
         "NLHE-10max-play-10-20-201204.GearPoker.txt, hand 2: all in before the flop, but the site writes no board",
         # the engine refuses an all-in raise of 5 nobody can call (the site returns it): the

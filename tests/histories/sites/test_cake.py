@@ -82,4 +82,4 @@ def test_another_game_is_refused_with_its_place_and_reason() -> None:
 def test_the_shared_sample_reads_every_hand() -> None:
     counts = sample_counts("Cake")
     assert counts.formats == {"cake"}
-    assert (counts.replayed, counts.refusals, counts.disagreements) == (23, [], [])
+    assert (counts.replayed, counts.refused, counts.disagreements) == (23, [], [])

@@ -61,7 +61,7 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert counts.formats == {"enet"}
     assert counts.replayed == 1
     # the file named "accounting issue": a player checks the big blind without having posted
-    assert counts.refusals == [
+    assert counts.refused == [
         "PLO-9max-USD-0.10-0.25-201208.accounting.issue.txt, hand 1: stacks don't add up: Player6 checks, but the call is 0.25"
     ]
     assert counts.disagreements == []

@@ -59,7 +59,7 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     counts = sample_counts("Entraction")
     assert counts.formats == {"entraction"}
     assert counts.replayed == 3
-    assert sorted(counts.refusals) == [
+    assert sorted(counts.refused) == [
         # labelled fixed limit, played in pot-limit sizes: the replay holds the site to its label
         "AllInHandWithShowdown.txt, hand 1: YoOyYo bets or raises to 600.00: more than the fixed-limit maximum, 300.00",
         "LHE-HU-EUR-10-20-201103.txt, hand 1: heads-up with the dealer posting the big blind "

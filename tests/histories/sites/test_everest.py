@@ -49,7 +49,7 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert counts.replayed == 1
     # the small blind covers the big blind's all-in for less and everybody else folds: the site
     # goes to the showdown, the engine waits for the small blind (its rule, reported)
-    assert counts.refusals == [
+    assert counts.refused == [
         "LHE-play-STT-201111.allin.blind.txt, hand 1: Player1 shows down while the betting is open"
     ]
     assert counts.disagreements == []

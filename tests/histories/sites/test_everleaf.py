@@ -74,8 +74,8 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert counts.formats == {"everleaf"}
     assert counts.replayed == 53
     # the six hands of the stud file: the engine has no stud yet
-    assert len(counts.refusals) == 6
-    assert all("7 Card Stud is not replayed here yet" in r for r in counts.refusals)
+    assert len(counts.refused) == 6
+    assert all("7 Card Stud is not replayed here yet" in r for r in counts.refused)
     # four tournament all-ins where the site shows no loser's cards: the site writes only the
     # winner's five cards, so the losers' hands are unknown (the payouts agree)
     assert len(counts.disagreements) == 4

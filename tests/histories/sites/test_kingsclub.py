@@ -85,13 +85,13 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert (
         sum(
             any(game in r for game in games) and "is not replayed here yet" in r
-            for r in counts.refusals
+            for r in counts.refused
         )
         == 7
     )
     # the engine gives the big blind an option when the only other player left is all in for
     # less: the site goes straight to the showdown (the engine's rule, reported, not patched)
-    assert [r for r in counts.refusals if "not replayed" not in r] == [
+    assert [r for r in counts.refused if "not replayed" not in r] == [
         "LO8-USD-500-100-202104.RIO.txt, hand 1: Hero shows down while the betting is open"
     ]
     assert counts.disagreements == []

@@ -81,7 +81,7 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     counts = sample_counts("Merge")
     assert counts.formats == {"merge"}
     assert counts.replayed == 37
-    assert sorted(counts.refusals) == [
+    assert sorted(counts.refused) == [
         # the engine has no draw or stud games yet (HORSE here is all stud)
         "3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt, hand 1: 2-7 Lowball is not replayed here yet",
         "7-StudHL-USD-0.25-0.50-201111.txt, hand 1: 7-Stud H/L8 is not replayed here yet",

@@ -52,7 +52,7 @@ def test_an_end_balance_that_does_not_add_up_is_a_disagreement(tmp_path: Path) -
 def test_the_shared_sample_reads_every_hand_and_lists_its_one_disagreement() -> None:
     counts = sample_counts("Microgaming")
     assert counts.formats == {"microgaming"}
-    assert (counts.replayed, counts.refusals) == (7, [])
+    assert (counts.replayed, counts.refused) == (7, [])
     # a player "posted to play" 0.10, but his end balance is 0.15 less: the site took a dead
     # small blind too and wrote no action for it (the replay says what is missing)
     assert len(counts.disagreements) == 1

@@ -93,7 +93,7 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert counts.formats == {"ongame"}
     assert counts.replayed == 29
     # five-card draw (4 hands) and stud (1): the engine has no draw or stud games yet
-    assert len(counts.refusals) == 5
-    assert sum("FIVE_CARD_DRAW is not replayed here yet" in r for r in counts.refusals) == 4
-    assert sum("SEVEN_CARD_STUD is not replayed here yet" in r for r in counts.refusals) == 1
+    assert len(counts.refused) == 5
+    assert sum("FIVE_CARD_DRAW is not replayed here yet" in r for r in counts.refused) == 4
+    assert sum("SEVEN_CARD_STUD is not replayed here yet" in r for r in counts.refused) == 1
     assert counts.disagreements == []

@@ -72,7 +72,7 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert counts.formats == {"pkr"}
     assert counts.replayed == 50
     # the 2012 cash file starts in the middle of a hand: its first lines belong to no hand
-    assert counts.refusals == [
+    assert counts.refused == [
         "NLHE-10max-USD-0.02-0.04-201206.txt, hand None: text before the first hand"
     ]
     assert counts.disagreements == []

@@ -49,7 +49,7 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert counts.formats == {"pokertracker"}
     assert counts.replayed == 11
     # PokerTracker's exports of Microgaming (** Game ID) and iPoker (GAME #) hands: not read
-    assert sum("not a hand history" in r for r in counts.refusals) == 3
+    assert sum("not a hand history" in r for r in counts.refused) == 3
     # six all-ins the export writes as more than the player has (the ante counted in): refused
-    assert sum("more than the" in r and "the player has" in r for r in counts.refusals) == 6
+    assert sum("more than the" in r and "the player has" in r for r in counts.refused) == 6
     assert counts.disagreements == []

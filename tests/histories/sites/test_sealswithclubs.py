@@ -57,4 +57,4 @@ def test_another_game_is_refused_and_a_wrong_payout_is_a_disagreement(tmp_path: 
 def test_the_shared_sample_reads_every_hand() -> None:
     counts = sample_counts("SealsWithClubs")
     assert counts.formats == {"sealswithclubs"}
-    assert (counts.replayed, counts.refusals, counts.disagreements) == (2, [], [])
+    assert (counts.replayed, counts.refused, counts.disagreements) == (2, [], [])

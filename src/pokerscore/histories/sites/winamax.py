@@ -27,7 +27,6 @@ from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
 from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import BETTING, GAMES, STREET
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets
 from pokerscore.histories.sites.text import text_hands
 from pokerscore.histories.sites.times import site_time
 
@@ -85,8 +84,8 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
     _header(draft, lines[0])
     section = "seats"
     names: list[str] = []
-    bets = RoundBets()
-    last = bets  # the last betting round anybody bet in
+    bets: dict[str, Decimal] = {}
+    last: dict[str, Decimal] = {}
     away: set[str] = set()
     for offset, line in enumerate(lines[1:], 1):
         where = first_line + offset
@@ -95,7 +94,7 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
         if line.startswith("*** "):
             section = _section(draft, line, where)
             if section == "street":
-                last, bets = (bets if bets.bets else last), RoundBets()
+                last, bets = (bets or last), {}
             continue
         if section == "summary":
             total = _TOTAL.match(line)
@@ -132,20 +131,21 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
     paid = sum((entry[1] for entry in draft.collected), Decimal(0))
     if draft.total is not None and draft.rake and paid == draft.total:
         draft.total += draft.rake  # most files write the pot after the rake
-    _take_back_uncalled(draft, bets if bets.bets else last)
+    _take_back_uncalled(draft, bets or last)
     draft.seats = [(seat, name, stack, name in away) for seat, name, stack, _ in draft.seats]
     return build_hand(draft)
 
 
-def _take_back_uncalled(draft: HandDraft, bets: RoundBets) -> None:
+def _take_back_uncalled(draft: HandDraft, bets: dict[str, Decimal]) -> None:
     """The last round's bet nobody matched, which Winamax leaves in the winner's "collected"
     and in the total pot, written as the site's returned bet."""
-    unmatched = bets.unmatched()
-    if unmatched is None:
+    if not bets:
         return
-    top, uncalled = unmatched
+    top = max(bets, key=lambda name: bets[name])
+    rest = max((bet for name, bet in bets.items() if name != top), default=Decimal(0))
+    uncalled = bets[top] - rest
     taken = [i for i, (name, *_) in enumerate(draft.collected) if name == top]
-    if not taken:
+    if uncalled <= 0 or not taken:
         return
     name, collected, pot = draft.collected[taken[0]]
     if collected < uncalled:
@@ -199,7 +199,9 @@ def _section(draft: HandDraft, line: str, where: int) -> str:
     return "street"
 
 
-def _play(draft: HandDraft, line: str, where: int, names: list[str], bets: RoundBets) -> None:
+def _play(
+    draft: HandDraft, line: str, where: int, names: list[str], bets: dict[str, Decimal]
+) -> None:
     if line.startswith("Dealt to "):
         rest = line[len("Dealt to ") :]
         name = next((n for n in names if rest.startswith(n + " [")), None)
@@ -221,7 +223,7 @@ def _play(draft: HandDraft, line: str, where: int, names: list[str], bets: Round
                 dead = kind == "small" and words.endswith(" out of position")
                 draft.posts.append((name, kind, value, where))
                 if kind != "ante" and not dead:
-                    bets.add(name, value)
+                    bets[name] = bets.get(name, Decimal(0)) + value
                 return
         raise HandHistoryError(f"line {where}: unknown post {words[:60]!r}")
     if verb == "folds":
@@ -230,11 +232,11 @@ def _play(draft: HandDraft, line: str, where: int, names: list[str], bets: Round
         draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
     elif verb == "calls":
         value = amount(rest)
-        bets.add(name, value)
+        bets[name] = bets.get(name, Decimal(0)) + value
         draft.actions.append(("check-call", name, value, (), 0, where, all_in))
     elif verb in ("bets", "raises"):
         to = amount(rest.partition(" to ")[2] if verb == "raises" else rest)
-        bets.set(name, to)
+        bets[name] = to
         draft.actions.append(("bet-raise", name, to, (), 0, where, all_in))
     elif verb == "shows" and rest.startswith("[") and "]" in rest:
         cards = site_cards(rest[1 : rest.index("]")])
