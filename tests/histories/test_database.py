@@ -79,6 +79,39 @@ def test_a_second_import_adds_nothing_even_under_another_name(
     assert _counts(imported) == before
 
 
+def test_the_rows_are_a_plain_runs_rows(imported: Path, tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    from pokerscore.histories.model import COLUMNS
+
+    analyse_histories(SOURCES, out=tmp_path / "plain.parquet")
+    names = ", ".join(f'"{name}"' for name, _ in COLUMNS)
+    with duckdb.connect(str(imported), read_only=True) as con:
+        stored = con.execute(f"SELECT {names} FROM rows ORDER BY seq, seat").fetchall()
+    plain = pq.read_table(tmp_path / "plain.parquet").to_pylist()
+    # the import's files, each once (the folders' files and the fixtures are all distinct)
+    assert len(stored) == len(plain) > 1000
+    key = lambda row: tuple(str(value) for value in row)  # noqa: E731
+    assert sorted(map(key, stored)) == sorted(key(tuple(row.values())) for row in plain)
+
+
+def test_a_second_import_reads_no_hand_again(
+    imported: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerscore.histories import database as module
+
+    read = []
+    reader = module.read_file
+
+    def counted(*args: object) -> object:
+        read.append(args[0])
+        return reader(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "read_file", counted)
+    again = import_histories(SOURCES, database=imported)
+    assert again.added == 0 and again.hands > 300 and read == []
+
+
 def test_hands_are_known_by_site_and_id_or_by_file_and_number() -> None:
     from pokerscore.histories.reading import read_file
 
