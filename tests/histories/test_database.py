@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
@@ -103,13 +104,40 @@ def test_a_second_import_reads_no_hand_again(
     read = []
     reader = module.read_file
 
-    def counted(*args: object) -> object:
-        read.append(args[0])
-        return reader(*args)  # type: ignore[arg-type]
+    def counted(*args: object) -> Iterator[object]:
+        for hand in reader(*args):  # type: ignore[arg-type]
+            read.append(hand)
+            yield hand
 
     monkeypatch.setattr(module, "read_file", counted)
     again = import_histories(SOURCES, database=imported)
     assert again.added == 0 and again.hands > 300 and read == []
+
+
+def test_a_file_added_in_batches_gives_the_same_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks.histories_data import phhs_tables
+
+    from pokerscore.histories import database as module
+
+    source = tmp_path / "generated.phhs"
+    source.write_text("".join(phhs_tables(120, seed=31)), encoding="utf-8")
+    files = [source, DATA / "actions.phhs", SHARED / "pokerstars"]
+
+    def tables(database: Path) -> list[list[tuple[object, ...]]]:
+        with duckdb.connect(str(database), read_only=True) as con:
+            return [
+                con.execute(f"SELECT * FROM {table} ORDER BY ALL").fetchall()
+                for table in ("hands", "rows", "actions")
+            ]
+
+    import_histories(files, database=tmp_path / "whole.duckdb")
+    monkeypatch.setattr(module, "BATCH_HANDS", 7)  # each file's new hands a few at a time
+    import_histories(files, database=tmp_path / "batches.duckdb")
+    whole = tables(tmp_path / "whole.duckdb")
+    assert whole == tables(tmp_path / "batches.duckdb")
+    assert all(whole) and sum(1 for row in whole[0] if row[-1] is not None) > 50  # dated hands
 
 
 def test_hands_are_known_by_site_and_id_or_by_file_and_number() -> None:

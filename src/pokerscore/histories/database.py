@@ -188,12 +188,15 @@ class ImportSummary:
 
 
 class _FileRows:
-    """One file's hands new to the database: their rows (Arrow tables, the run's columns and
-    ``hand_key``), and, once the lenient reader has read them, each one's month and actions."""
+    """Some hands of one file new to the database (at most about :data:`BATCH_HANDS`): their
+    rows (Arrow tables, the run's columns and ``hand_key``), and, once the lenient reader has
+    read them, each one's month and actions."""
 
-    def __init__(self, path: Path, digest: str) -> None:
+    def __init__(self, path: Path, digest: str, file_format: FileFormat) -> None:
         self.path = path
         self.digest = digest
+        self.reader = iter(read_file(path, file_format))
+        """The lenient reader, read on as the run's blocks go (the hands come in one order)."""
         self.tables: list[pa.Table] = []
         self.keys: set[str] = set()
         """The keys of the hands kept (new to the import and to the database)."""
@@ -202,13 +205,17 @@ class _FileRows:
                                               ("hand_key", "idx", "street", "player", "kind",
                                                "amount", "cards")}  # fmt: skip
 
-    def read_actions(self, file_format: FileFormat) -> None:
+    def clear(self) -> None:
+        self.tables = []
+        self.keys = set()
+        self.months = {}
+        self.actions = {name: [] for name in self.actions}
+
+    def read_actions(self) -> None:
         """The month and actions of the hands kept, from the lenient reader (the kernels give
         neither: the one cost of an import past the plain run's)."""
         wanted = set(self.keys)
-        for hand in read_file(self.path, file_format):
-            if not wanted:
-                break
+        for hand in self.reader:
             if isinstance(hand, HandHistoryError):
                 continue  # the run counted it
             key = hand_key(hand, self.digest)
@@ -217,6 +224,8 @@ class _FileRows:
             wanted.discard(key)
             self.months[key] = played_month(hand)
             self._add_actions(hand, key)
+            if not wanted:
+                break
 
     def _add_actions(self, hand: HandHistory, key: str) -> None:
         street = 0
@@ -312,10 +321,7 @@ def import_histories(
         seq = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
         seen: set[str] = set()
         for done, path in enumerate(files, 1):
-            found = _file_rows(con, path, file_format, seen, summary)
-            if found.keys:
-                found.read_actions(file_format)
-                seq = _store_all(con, found, seq, summary)
+            seq = _import_file(con, path, file_format, seen, seq, summary)
             if progress is not None:
                 progress(done, len(files))
         _run(con, "COMMIT")
@@ -327,25 +333,36 @@ def import_histories(
     return summary
 
 
-def _file_rows(
+def _import_file(
     con: duckdb.DuckDBPyConnection,
     path: Path,
     file_format: FileFormat,
     seen: set[str],
+    seq: int,
     summary: ImportSummary,
-) -> _FileRows:
-    """A file run as a plain run runs it (one part, in blocks), its rows keyed; the hands the
-    import or the database holds already left out, every hand counted in ``summary``."""
+) -> int:
+    """A file run as a plain run runs it (one part, in blocks), its rows keyed, the hands the
+    import or the database holds already left out, the others added about
+    :data:`BATCH_HANDS` at a time (memory stays bounded whatever the file); every hand counted
+    in ``summary``; the last ``seq`` given."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     from pokerscore.histories.parts import HistoryPart, run_part
 
-    found = _FileRows(path, _file_digest(path))
     try:
         kind = file_format_of(path, file_format)
     except (HandHistoryError, OSError):
         kind = "auto"  # the part reads it, and says why it is no hand history
+    found = _FileRows(path, _file_digest(path), file_format)
+    last = seq
+
+    def flush() -> None:
+        nonlocal last
+        if found.keys:
+            found.read_actions()
+            last = _store_all(con, found, last, summary)
+        found.clear()
 
     def take(table: pa.Table) -> None:
         keys = _hand_keys(table, found.digest)
@@ -369,13 +386,16 @@ def _file_rows(
             table = table.filter(pc.is_in(keys, value_set=pa.array(kept, pa.string())))
         found.keys.update(kept)
         found.tables.append(table)
+        if len(found.keys) >= BATCH_HANDS:
+            flush()
 
     done = run_part(
         HistoryPart(0, str(path), kind), strict=False, allin_ev=True, follow=None, write=take
     )
+    flush()
     summary.bad += done.summary.bad
     summary.errors += done.summary.errors[: KEPT - len(summary.errors)]
-    return found
+    return last
 
 
 def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
