@@ -19,6 +19,7 @@ from pokerscore.histories._layout import (
     BET_RAISE,
     DEAL_BOARD,
     DEAL_HOLE,
+    DISCARD_DRAW,
     FOLD,
     MUCK,
     SHOW,
@@ -39,7 +40,8 @@ def action_flags(
     """Each player's flags of one hand into ``out[hand, seat]`` (bit k: the k-th of
     ``ACTION_COUNTS``), from its first ``action_count`` actions (``kinds``, ``actors``; an
     actor < 0 is the dealer). Preflop is the round before the first board card; a hand without
-    a board (stud) counts its betting as one round, as ``stats.action_counts`` does."""
+    a board (stud) counts its betting as one round, and in a draw game the first draw of a round
+    opens the next street, as ``stats.action_counts`` does."""
     for seat in range(out.shape[1]):
         out[hand, seat] = 0
     street = 0
@@ -49,14 +51,21 @@ def action_flags(
     flop_bet = False
     cbet = False
     raised_after_cbet = False
+    drawing = False
     for step in range(action_count):
         kind = kinds[step]
         if kind == DEAL_BOARD:
             street += 1
             continue
+        if kind == DISCARD_DRAW:
+            if not drawing:
+                street += 1
+            drawing = True
+            continue
         player = actors[step]
         if kind == DEAL_HOLE or kind == SHOW or kind == MUCK or player < 0:  # noqa: SIM109
             continue
+        drawing = False
         mine = np.int64(out[hand, player])
         raising = kind == BET_RAISE
         if street == 0:

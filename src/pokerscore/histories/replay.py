@@ -54,9 +54,11 @@ from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, 
 from pokerscore.histories.allin import allin_evs, row_allin_evs
 from pokerscore.histories.hand_input import engine_rows
 from pokerscore.histories.model import (
+    DRAW_GAMES,
     STREETS,
     Action,
     Disagreement,
+    DrawGame,
     HandFieldError,
     HandHistory,
     HandHistoryError,
@@ -699,18 +701,22 @@ def table_replay(hand: HandHistory, allin_ev: bool) -> HandResult:
     )
 
 
-ENGINE_ONLY: Final = frozenset({"stud", "stud-8", "razz"})
+ENGINE_ONLY: Final = frozenset({"stud", "stud-8", "razz", *DRAW_GAMES})
 """Games only the compiled replay plays (``hand_input.engine_replay``): the reference replay
-(``_Table``) deals a board and blinds, and is not taught other rules."""
+(``_Table``) deals a board and blinds, and is not taught other rules (stud, the draw games)."""
 
 
-def rule_game(name: str) -> Game:
+def rule_game(name: str) -> Game | DrawGame:
     """The game a refusal of a hand of game ``name`` is worded with: any game a replay plays
     (:func:`game_named`'s, or one of :data:`ENGINE_ONLY`).
 
     >>> rule_game("razz").hole_cards
     7
+    >>> rule_game("badugi").hole_cards
+    4
     """
+    if name in DRAW_GAMES:
+        return DRAW_GAMES[name]
     return GAMES[name] if name in ENGINE_ONLY else game_named(name)
 
 
@@ -721,7 +727,7 @@ def _engine_result(hand: HandHistory) -> HandResult:
     from pokerscore.histories.hand_input import engine_replay
     from pokerscore.histories.refusals import MESSAGES
 
-    game = GAMES[hand.game]
+    game = rule_game(hand.game)
     played = engine_replay(dataclasses.replace(hand, winnings=None, finishing_stacks=None))
     if played is None:
         raise hand.error(f"{game.name} with a board run more than once or a cash-out")
@@ -910,12 +916,13 @@ __all__ = ["PokerScoreError", "game_named", "positions", "replay"]
 
 def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
     """Each player's all-in EV in chips, exactly, by name; None for a hand without an all-in
-    before the river (see the module's definition)."""
+    before the river (stud: before seventh street), and for a stud all-in past the work the
+    stud equity enumerates exactly (see :mod:`pokerscore.histories.allin`)."""
     expect(hand, HandHistory, "hand", "a HandHistory")
     hand.check()
-    if hand.game in ENGINE_ONLY:  # stud: no all-in EV yet
-        return None
     replayed = engine_rows(hand)
+    if hand.game in ENGINE_ONLY and (replayed is None or replayed[0].code.kind == "pending"):
+        return None  # a stud hand the kernel leaves: its result has no all-in EV
     if replayed is not None and replayed[0].code.kind != "pending":
         record, rows = replayed
         if record.code != Refusal.NONE:
@@ -925,7 +932,9 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
         ].tolist()
         if street < 0:
             return None
-        values = row_allin_evs(rows, 0, game_named(hand.game), count, pots_count, cards)
+        values = row_allin_evs(rows, 0, rule_game(hand.game), count, pots_count, cards)
+        if values is None:
+            return None
         return {hand.seats[i].name: value / hand.scale for i, value in values.items()}
     table, pots, won, ratio = replay_table(hand)
     found = allin_evs(table, pots, won, ratio)
@@ -1107,7 +1116,7 @@ class KernelRows:
         names: Sequence[str],
         seats: Sequence[int | None],
         scale: int,
-        game: Game,
+        game: Game | DrawGame,
         allin_ev: bool,
     ) -> HandResult:
         """The result of the hand at ``place`` (replayed: its refusal is none), its hand to be
@@ -1123,7 +1132,7 @@ class KernelRows:
         first = place * MAX_PLAYERS * seat_bytes
         evs: dict[int, Fraction] | None = None
         street: Street | None = None
-        if allin_ev and facts[F_ALLIN_STREET] >= 0:
+        if allin_ev and facts[F_ALLIN_STREET] >= 0 and isinstance(game, Game):
             street = STREETS[facts[F_ALLIN_STREET]]
             evs = row_allin_evs(self.rows, place, game, count, pot_count, facts[F_ALLIN_CARDS])
         whole = DEN * scale

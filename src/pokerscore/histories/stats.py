@@ -31,7 +31,9 @@ A run's players table, the database's report and :func:`player_stats` add up the
   those in which the player folds.
 
 These four are known where every hand of the player was counted this way (None where a tally
-was given sums without them: :meth:`StatsTally.add_totals` with no ``actions``).
+was given sums without them: :meth:`StatsTally.add_totals` with no ``actions``). In the draw
+games "preflop" is the betting before the first draw and "the flop" the betting after it (VPIP
+and PFR alike: the kernels' flags on the first betting round).
 
 A :class:`StatsTally` adds hands one at a time and merges with another (so parts of a database
 counted apart, on Dask say, add up to the same figures as one pass).
@@ -121,13 +123,19 @@ def action_counts(hand: HandHistory) -> list[list[int]]:
     flop_bet = False
     cbet = False
     raised_after_cbet = False
+    drawing = False
     for action in hand.actions:
         kind = action.kind
         if kind == "deal-board":
             street += 1
             continue
+        if kind == "draw":  # a draw game: the first draw of a round opens the next street
+            street += not drawing
+            drawing = True
+            continue
         if kind in ("deal-hole", "show", "muck") or action.actor is None:
             continue
+        drawing = False
         player = action.actor
         mine = counts[player]
         raising = kind == "bet-raise"
