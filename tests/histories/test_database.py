@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
@@ -77,6 +78,66 @@ def test_a_second_import_adds_nothing_even_under_another_name(
     shutil.copy(DATA / "actions.phhs", copy)
     assert import_histories([copy], database=imported).added == 0
     assert _counts(imported) == before
+
+
+def test_the_rows_are_a_plain_runs_rows(imported: Path, tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    from pokerscore.histories.model import COLUMNS
+
+    analyse_histories(SOURCES, out=tmp_path / "plain.parquet")
+    names = ", ".join(f'"{name}"' for name, _ in COLUMNS)
+    with duckdb.connect(str(imported), read_only=True) as con:
+        stored = con.execute(f"SELECT {names} FROM rows ORDER BY seq, seat").fetchall()
+    plain = pq.read_table(tmp_path / "plain.parquet").to_pylist()
+    # the import's files, each once (the folders' files and the fixtures are all distinct)
+    assert len(stored) == len(plain) > 1000
+    key = lambda row: tuple(str(value) for value in row)  # noqa: E731
+    assert sorted(map(key, stored)) == sorted(key(tuple(row.values())) for row in plain)
+
+
+def test_a_second_import_reads_no_hand_again(
+    imported: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerscore.histories import database as module
+
+    read = []
+    reader = module.read_file
+
+    def counted(*args: object) -> Iterator[object]:
+        for hand in reader(*args):  # type: ignore[arg-type]
+            read.append(hand)
+            yield hand
+
+    monkeypatch.setattr(module, "read_file", counted)
+    again = import_histories(SOURCES, database=imported)
+    assert again.added == 0 and again.hands > 300 and read == []
+
+
+def test_a_file_added_in_batches_gives_the_same_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks.histories_data import phhs_tables
+
+    from pokerscore.histories import database as module
+
+    source = tmp_path / "generated.phhs"
+    source.write_text("".join(phhs_tables(120, seed=31)), encoding="utf-8")
+    files = [source, DATA / "actions.phhs", SHARED / "pokerstars"]
+
+    def tables(database: Path) -> list[list[tuple[object, ...]]]:
+        with duckdb.connect(str(database), read_only=True) as con:
+            return [
+                con.execute(f"SELECT * FROM {table} ORDER BY ALL").fetchall()
+                for table in ("hands", "rows", "actions")
+            ]
+
+    import_histories(files, database=tmp_path / "whole.duckdb")
+    monkeypatch.setattr(module, "BATCH_HANDS", 7)  # each file's new hands a few at a time
+    import_histories(files, database=tmp_path / "batches.duckdb")
+    whole = tables(tmp_path / "whole.duckdb")
+    assert whole == tables(tmp_path / "batches.duckdb")
+    assert all(whole) and sum(1 for row in whole[0] if row[-1] is not None) > 50  # dated hands
 
 
 def test_hands_are_known_by_site_and_id_or_by_file_and_number() -> None:

@@ -870,6 +870,14 @@ def _same_summaries(fast: Any, reference: Any) -> None:
             b.wsd,
         )
         assert (a.net, a.allin_ev_net) == (pytest.approx(b.net), pytest.approx(b.allin_ev_net))
+        # the kernels' action flags give the figures the reference path's action_counts give
+        assert (a.three_bet, a.fold_to_three_bet, a.cbet, a.fold_to_cbet) == (
+            b.three_bet,
+            b.fold_to_three_bet,
+            b.cbet,
+            b.fold_to_cbet,
+        )
+        assert a.three_bet is not None
 
 
 @pytest.mark.slow

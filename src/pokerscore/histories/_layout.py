@@ -114,7 +114,9 @@ class ReplayTables(NamedTuple):
 
 class HandRows(NamedTuple):
     """A batch's results, one row per hand: its facts (``F_`` columns), and per player its name
-    span, seat, chips put in, gross and won, flags, hole cards; the board and the pots."""
+    span, seat, chips put in, gross and won, flags, hole cards; the board and the pots; and per
+    player the flags of the actions' statistics (``_stats_kernels.action_flags``: the fast
+    readers fill them; a replay of one hand from Python leaves the default, never written)."""
 
     facts: Ints
     names: Ints
@@ -128,6 +130,7 @@ class HandRows(NamedTuple):
     pots: Ints
     pot_masks: npt.NDArray[np.int32]
     pot_shares: npt.NDArray[np.int32]
+    action_flags: npt.NDArray[np.uint8] = np.zeros((1, MAX_PLAYERS), dtype=np.uint8)
 
 
 # per-hand facts, one int64 column each of ``facts``

@@ -106,6 +106,7 @@ from pokerscore.histories._replay_kernels import (
     replay_one,
     unread,
 )
+from pokerscore.histories._stats_kernels import action_flags
 from pokerscore.histories.model import MAX_SEAT
 from pokerscore.histories.refusals import Refusal
 
@@ -1061,6 +1062,7 @@ def phh_hand(
         names[hand, 2 * i + 1] = name_stops[i] if n_names > 0 else -1
         if n_seats < 0:
             seat_numbers[hand, i] = -1
+    action_flags(kinds, actors, n_actions, rows.action_flags, hand)
 
 
 @kernel(parallel=True)

@@ -101,6 +101,7 @@ from pokerscore.histories._replay_kernels import (
     replay_one,
     unread,
 )
+from pokerscore.histories._stats_kernels import action_flags
 from pokerscore.histories.refusals import Refusal
 
 
@@ -1014,6 +1015,7 @@ def stars_hand(
         names[hand, 2 * i] = w.name_starts[seat]
         names[hand, 2 * i + 1] = w.name_stops[seat]
         seat_numbers_out[hand, i] = w.seat_numbers[seat]
+    action_flags(w.kinds, w.actors, actions, rows.action_flags, hand)
 
 
 @kernel(inline=True)

@@ -53,7 +53,7 @@ from pokerscore.histories._phh_kernels import PhhIndex, phh_hands, phh_index
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories.allin import kernel_tables, row_allin_evs
-from pokerscore.histories.model import STREETS, HandHistoryError, HandResult, schema
+from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
 from pokerscore.histories.replay import positions, rule_game
 
@@ -83,6 +83,8 @@ class Batch:
     pots: npt.NDArray[np.int64]
     pot_masks: npt.NDArray[np.int32]
     pot_shares: npt.NDArray[np.int32]
+    action_flags: npt.NDArray[np.uint8]
+    """Per hand and player, the flags of :data:`~.model.ACTION_COUNTS` (``_stats_kernels``)."""
     lines: int = 0
     """The line number after the text (its first line's number plus its lines)."""
     site: str | None = None
@@ -92,7 +94,7 @@ class Batch:
         """The result arrays as the kernels take them, one bundle."""
         return HandRows(self.facts, self.names, self.seats, self.put_in, self.gross, self.won,
                           self.flags, self.holes, self.boards, self.pots, self.pot_masks,
-                          self.pot_shares)  # fmt: skip
+                          self.pot_shares, self.action_flags)  # fmt: skip
 
 
 def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch | None:
@@ -148,6 +150,7 @@ def _empty_batch(text: npt.NDArray[np.uint8], capacity: int) -> Batch:
         pots=np.zeros((capacity, players), dtype=np.int64),
         pot_masks=np.zeros((capacity, players), dtype=np.int32),
         pot_shares=np.zeros((capacity, players, players), dtype=np.int32),
+        action_flags=np.zeros((capacity, players), dtype=np.uint8),
     )
 
 
@@ -361,6 +364,9 @@ def batch_columns(batch: Batch, file: str) -> Columns:
         "allin_street": _from_codes(street_codes, list(STREETS)),  # stud's sixth: river
         "allin_ev": pa.array(allin_ev, mask=np.isnan(allin_ev)),
     }  # fmt: skip
+    action_flags = batch.action_flags[hand_of_row, seat_of_row]
+    for bit, name in enumerate(ACTION_COUNTS):
+        columns[name] = pa.array((action_flags >> bit) & 1, type=pa.int8())
     table = pa.table(columns, schema=schema())
     adjusted = np.where(np.isnan(allin_ev), net_f, allin_ev)
     return Columns(table, hand_of_row, adjusted)

@@ -3,13 +3,13 @@ reports over them, filtered and grouped, without reading the files again.
 
 Three tables. ``hands``: one row a hand, its key (below), its place in the import order
 (``seq``), site, hand id, file, number and month. ``rows``: one row per hand and player, the
-columns of ``histories --out`` (:data:`~pokerscore.histories.model.COLUMNS`) and ``hand_key``,
-``seq``, ``month``, and the counts of :data:`~pokerscore.histories.stats.ACTION_COUNTS` (0 or 1
-each). ``actions``: each hand's actions in order (``hand_key``, ``idx``, ``street``, ``player``,
-``kind``, ``amount`` in chips, ``cards``); with each hand's ``setup`` in ``hands`` (JSON: what
-the replayer needs beyond the actions: the seats, stakes and rules, the site's record, and the
-few actions' fields the table has no column for), a hand is rebuilt whole
-(:func:`database_hand`). A table ``meta`` holds the schema's version
+columns of ``histories --out`` (:data:`~pokerscore.histories.model.COLUMNS`, the counts of
+:data:`~pokerscore.histories.model.ACTION_COUNTS` among them, 0 or 1 each) and ``hand_key``,
+``seq``, ``month``. ``actions``: each hand's actions in order (``hand_key``, ``idx``,
+``street``, ``player``, ``kind``, ``amount`` in chips, ``cards``); with each hand's ``setup`` in
+``hands`` (JSON: what the replayer needs beyond the actions: the seats, stakes and rules, the
+site's record, and the few actions' fields the table has no column for), a hand is rebuilt
+whole (:func:`database_hand`). A table ``meta`` holds the schema's version
 (:data:`SCHEMA_VERSION`); a database of another version is refused by name.
 
 A hand is known by its site and hand id (``site|hand_id``); a hand without both (a PHH file may
@@ -33,15 +33,27 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from pokerscore._support.errors import ParameterError, PokerScoreError, expect
 from pokerscore._support.extras import require_extra
 from pokerscore.histories.filters import ColumnKind, parse_filter
-from pokerscore.histories.model import COLUMNS, HandHistory, HandHistoryError, played_month
-from pokerscore.histories.reading import FileFormat, _check_options, history_files, read_file
-from pokerscore.histories.replay import replay
-from pokerscore.histories.rows import RowBuffer
-from pokerscore.histories.stats import ACTION_COUNTS, PlayerStats, StatsTally, action_counts
+from pokerscore.histories.model import (
+    ACTION_COUNTS,
+    COLUMNS,
+    HandHistory,
+    HandHistoryError,
+    played_month,
+)
+from pokerscore.histories.reading import (
+    FileFormat,
+    _check_options,
+    file_format_of,
+    history_files,
+    read_file,
+)
+from pokerscore.histories.stats import PlayerStats, StatsTally
 from pokerscore.histories.summary import KEPT, BadHand
 
 if TYPE_CHECKING:
     import duckdb
+    import numpy as np
+    import numpy.typing as npt
     import pyarrow as pa
 
     from pokerscore.cards import Card
@@ -63,7 +75,8 @@ beside the database."""
 WAIT: Final = 60.0
 """Seconds a call waits for another process's hold on the database file."""
 _SQL_TYPES: Final = {"string": "VARCHAR", "int32": "INTEGER", "int16": "SMALLINT",
-                     "float64": "DOUBLE", "bool_": "BOOLEAN"}  # fmt: skip
+                     "float64": "DOUBLE", "bool_": "BOOLEAN",
+               "int8": "TINYINT"}  # fmt: skip
 _EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
 _STREETS: Final = ("preflop", "flop", "turn", "river")
 SCHEMA_VERSION: Final = 2
@@ -83,15 +96,15 @@ def row_columns() -> dict[str, ColumnKind]:
     kinds: dict[str, ColumnKind] = {}
     for name, kind in (*COLUMNS, *_EXTRA):
         kinds[name] = "text" if kind == "string" else "flag" if kind == "bool_" else "number"
-    for name in ACTION_COUNTS:
-        kinds[name] = "number"
     return kinds
 
 
 def _schema(con: duckdb.DuckDBPyConnection) -> None:
-    rows = [f'"{name}" {_SQL_TYPES[kind]}' for name, kind in COLUMNS]
+    # the columns of a run's rows, then the database's; the action counts last (as they were
+    # added before the runs' rows carried them)
+    rows = [f'"{name}" {_SQL_TYPES[kind]}' for name, kind in COLUMNS if name not in ACTION_COUNTS]
     rows += ['"hand_key" VARCHAR', '"seq" BIGINT', '"month" VARCHAR']
-    rows += [f'"{name}" TINYINT' for name in ACTION_COUNTS]
+    rows += [f'"{name}" {_SQL_TYPES[kind]}' for name, kind in COLUMNS if name in ACTION_COUNTS]
     _run(
         con,
         "CREATE TABLE IF NOT EXISTS hands (hand_key VARCHAR PRIMARY KEY, seq BIGINT, "
@@ -281,60 +294,94 @@ class ImportSummary:
         }
 
 
-class _Batch:
-    """Hands gathered for the database: their ``hands``, ``rows`` and ``actions`` columns."""
+class _FileRows:
+    """Some hands of one file new to the database (at most about :data:`BATCH_HANDS`): their
+    rows (Arrow tables, the run's columns and ``hand_key``), and, once the lenient reader has
+    read them, each one's month and actions."""
 
-    def __init__(self) -> None:
-        self.rows = RowBuffer()
-        self.hands: dict[str, list[Any]] = {name: [] for name in
-                                            ("hand_key", "site", "hand_id", "file", "number", "month",
-                                             "setup")}  # fmt: skip
-        self.extra: dict[str, list[Any]] = {name: [] for name in
-                                            ("hand_key", "month", *ACTION_COUNTS)}  # fmt: skip
+    def __init__(self, path: Path, digest: str, file_format: FileFormat) -> None:
+        self.path = path
+        self.digest = digest
+        self.reader = iter(read_file(path, file_format))
+        """The lenient reader, read on as the run's blocks go (the hands come in one order)."""
+        self.tables: list[pa.Table] = []
+        self.keys: set[str] = set()
+        """The keys of the hands kept (new to the import and to the database)."""
+        self.months: dict[str, str | None] = {}
+        self.setups: dict[str, str] = {}
         self.actions: dict[str, list[Any]] = {name: [] for name in
                                               ("hand_key", "idx", "street", "player", "kind",
                                                "amount", "cards")}  # fmt: skip
-        self.size = 0
 
-    def add(self, hand: HandHistory, key: str) -> None:
-        result = replay(hand)
-        month = played_month(hand)
-        self.rows.add(result)
-        for name, value in (("hand_key", key), ("site", hand.site), ("hand_id", hand.hand_id),
-                            ("file", hand.file), ("number", hand.number), ("month", month),
-                            ("setup", hand_setup(hand))):  # fmt: skip
-            self.hands[name].append(value)
-        for counts in action_counts(hand):
-            self.extra["hand_key"].append(key)
-            self.extra["month"].append(month)
-            for name, value in zip(ACTION_COUNTS, counts, strict=True):
-                self.extra[name].append(value)
+    def clear(self) -> None:
+        self.tables = []
+        self.keys = set()
+        self.months = {}
+        self.setups = {}
+        self.actions = {name: [] for name in self.actions}
+
+    def read_actions(self) -> None:
+        """The month, setup and actions of the hands kept, from the lenient reader (the kernels give
+        neither: the one cost of an import past the plain run's)."""
+        wanted = set(self.keys)
+        for hand in self.reader:
+            if isinstance(hand, HandHistoryError):
+                continue  # the run counted it
+            key = hand_key(hand, self.digest)
+            if key not in wanted:
+                continue
+            wanted.discard(key)
+            self.months[key] = played_month(hand)
+            self.setups[key] = hand_setup(hand)
+            self._add_actions(hand, key)
+            if not wanted:
+                break
+
+    def _add_actions(self, hand: HandHistory, key: str) -> None:
         street = 0
         names = hand.names
+        actions = self.actions
         for index, action in enumerate(hand.actions):
             if action.kind == "deal-board":
                 street = min(street + 1, 3)
-            self.actions["hand_key"].append(key)
-            self.actions["idx"].append(index)
-            self.actions["street"].append(_STREETS[street])
-            self.actions["player"].append(None if action.actor is None else names[action.actor])
-            self.actions["kind"].append(action.kind)
-            self.actions["amount"].append(
-                None if action.amount is None else action.amount / hand.scale
-            )
-            self.actions["cards"].append(
+            actions["hand_key"].append(key)
+            actions["idx"].append(index)
+            actions["street"].append(_STREETS[street])
+            actions["player"].append(None if action.actor is None else names[action.actor])
+            actions["kind"].append(action.kind)
+            actions["amount"].append(None if action.amount is None else action.amount / hand.scale)
+            actions["cards"].append(
                 "".join("??" if card is None else str(card) for card in action.cards) or None
             )
-        self.size += 1
 
-    def tables(self) -> tuple[pa.Table, pa.Table, pa.Table]:
-        import pyarrow as pa
 
-        rows = self.rows.take()
-        for name, values in self.extra.items():
-            kind = pa.int8() if name in ACTION_COUNTS else pa.string()
-            rows = rows.append_column(name, pa.array(values, type=kind))
-        return pa.table(self.hands), rows, pa.table(self.actions)
+def _first_rows(keys: pa.Array) -> npt.NDArray[np.bool_]:
+    """Where each hand's rows start (a hand's rows are consecutive)."""
+    import numpy as np
+    import pyarrow.compute as pc
+
+    if not len(keys):
+        return np.zeros(0, dtype=np.bool_)
+    later = pc.not_equal(keys.slice(1), keys.slice(0, len(keys) - 1))
+    flags: npt.NDArray[np.bool_] = np.ones(len(keys), dtype=np.bool_)
+    flags[1:] = later.to_numpy(zero_copy_only=False)
+    return flags
+
+
+def _hand_keys(table: pa.Table, digest: str) -> pa.Array:
+    """Each row's :func:`hand_key`, from its site, hand id and number (the rule of
+    :func:`hand_key`, by column)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    site, hand_id = table.column("site"), table.column("hand_id")
+    known = pc.and_(pc.is_valid(hand_id), pc.and_(pc.is_valid(site), pc.not_equal(site, "")))
+    by_site = pc.binary_join_element_wise(site, hand_id, "|")
+    by_file = pc.binary_join_element_wise(
+        pa.scalar(f"sha256:{digest}"), pc.cast(table.column("hand"), pa.string()), "#"
+    )
+    keys = pc.if_else(pc.fill_null(known, False), by_site, by_file)
+    return keys.combine_chunks() if isinstance(keys, pa.ChunkedArray) else keys
 
 
 def import_histories(
@@ -350,6 +397,11 @@ def import_histories(
     the module). One transaction: it is all added or, on any error, nothing. ``wait``: seconds
     to wait while another process holds the file (a :class:`DatabaseBusyError` after).
     ``progress(files done, files)``.
+
+    The rows are a plain run's (:func:`~pokerscore.histories.running.analyse_histories`: the
+    kernels, the hands they refuse by the reference path), the action counts among them; only
+    the hands new to the database are read again, by the lenient reader, for their month and
+    actions.
 
     >>> import tempfile
     >>> from pathlib import Path
@@ -379,23 +431,10 @@ def import_histories(
         _schema(con)
         seq = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
         seen: set[str] = set()
-        pending: list[tuple[HandHistory, str]] = []
         for done, path in enumerate(files, 1):
-            digest = _file_digest(path)
-            for hand in read_file(path, file_format):
-                if isinstance(hand, HandHistoryError):
-                    _bad(summary, hand)
-                    continue
-                key = hand_key(hand, digest)
-                if key in seen:
-                    continue
-                seen.add(key)
-                pending.append((hand, key))
-                if len(pending) >= BATCH_HANDS:
-                    seq = _add(con, pending, seq, summary)
+            seq = _import_file(con, path, file_format, seen, seq, summary)
             if progress is not None:
                 progress(done, len(files))
-        seq = _add(con, pending, seq, summary)
         _run(con, "COMMIT")
     except BaseException:
         _run(con, "ROLLBACK")
@@ -405,70 +444,113 @@ def import_histories(
     return summary
 
 
-def _add(
+def _import_file(
     con: duckdb.DuckDBPyConnection,
-    pending: list[tuple[HandHistory, str]],
+    path: Path,
+    file_format: FileFormat,
+    seen: set[str],
     seq: int,
     summary: ImportSummary,
 ) -> int:
-    """The hands of ``pending`` the database does not know, replayed and added (the known ones
-    are not replayed again); ``pending`` emptied; the last ``seq`` given."""
-    import pyarrow as pa
-
-    if not pending:
-        return seq
-    con.register("pending_keys", pa.table({"hand_key": [key for _, key in pending]}))
-    query = "SELECT p.hand_key FROM pending_keys p JOIN hands h USING (hand_key)"
-    known = {key for (key,) in _run(con, query)}
-    con.unregister("pending_keys")
-    batch = _Batch()
-    for hand, key in pending:
-        if key not in known:
-            try:
-                batch.add(hand, key)
-            except HandHistoryError as error:
-                _bad(summary, error)
-                continue
-        summary.hands += 1
-    pending.clear()
-    return _store(con, batch, seq, summary) if batch.size else seq
-
-
-def _bad(summary: ImportSummary, error: HandHistoryError) -> None:
-    summary.bad += 1
-    if len(summary.errors) < KEPT:
-        summary.errors.append(BadHand.of(error))
-
-
-def _store(con: duckdb.DuckDBPyConnection, batch: _Batch, seq: int, summary: ImportSummary) -> int:
-    """A batch's hands the database does not know, added; the last ``seq`` given."""
+    """A file run as a plain run runs it (one part, in blocks), its rows keyed, the hands the
+    import or the database holds already left out, the others added about
+    :data:`BATCH_HANDS` at a time (memory stays bounded whatever the file); every hand counted
+    in ``summary``; the last ``seq`` given."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    hands, rows, actions = batch.tables()
-    con.register("batch_hands", hands)
-    known = {
-        key
-        for (key,) in _run(
-            con, "SELECT b.hand_key FROM batch_hands b JOIN hands h USING (hand_key)"
-        )
-    }
-    con.unregister("batch_hands")
-    if known:
-        keys = pa.array(sorted(known), type=pa.string())
-        hands = hands.filter(pc.invert(pc.is_in(hands["hand_key"], value_set=keys)))
-        rows = rows.filter(pc.invert(pc.is_in(rows["hand_key"], value_set=keys)))
-        actions = actions.filter(pc.invert(pc.is_in(actions["hand_key"], value_set=keys)))
-    if not hands.num_rows:
-        return seq
-    numbers = {key: seq + 1 + i for i, key in enumerate(hands["hand_key"].to_pylist())}
-    hands = hands.add_column(1, "seq", pa.array(list(numbers.values()), type=pa.int64()))
-    rows = rows.append_column(
-        "seq", pa.array([numbers[k] for k in rows["hand_key"].to_pylist()], type=pa.int64())
+    from pokerscore.histories.parts import HistoryPart, run_part
+
+    try:
+        kind = file_format_of(path, file_format)
+    except (HandHistoryError, OSError):
+        kind = "auto"  # the part reads it, and says why it is no hand history
+    found = _FileRows(path, _file_digest(path), file_format)
+    last = seq
+
+    def flush() -> None:
+        nonlocal last
+        if found.keys:
+            found.read_actions()
+            last = _store_all(con, found, last, summary)
+        found.clear()
+
+    def take(table: pa.Table) -> None:
+        keys = _hand_keys(table, found.digest)
+        new = []
+        for key in pc.filter(keys, _first_rows(keys)).to_pylist():
+            if key not in seen:  # a hand twice in the import: its first place counts
+                seen.add(key)
+                new.append(key)
+        summary.hands += len(new)
+        if not new:
+            return
+        con.register("pending_keys", pa.table({"hand_key": pa.array(new, pa.string())}))
+        query = "SELECT p.hand_key FROM pending_keys p JOIN hands h USING (hand_key)"
+        known = {key for (key,) in _run(con, query)}
+        con.unregister("pending_keys")
+        kept = [key for key in new if key not in known]
+        if not kept:
+            return
+        table = table.append_column("hand_key", keys)
+        if len(kept) < len(keys):
+            table = table.filter(pc.is_in(keys, value_set=pa.array(kept, pa.string())))
+        found.keys.update(kept)
+        found.tables.append(table)
+        if len(found.keys) >= BATCH_HANDS:
+            flush()
+
+    done = run_part(
+        HistoryPart(0, str(path), kind), strict=False, allin_ev=True, follow=None, write=take
     )
-    actions = actions.add_column(
-        1, "seq", pa.array([numbers[k] for k in actions["hand_key"].to_pylist()], type=pa.int64())
+    flush()
+    summary.bad += done.summary.bad
+    summary.errors += done.summary.errors[: KEPT - len(summary.errors)]
+    return last
+
+
+def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
+    """A file's new hands as the three tables (``hands``, ``rows``, ``actions``), numbered in
+    import order from ``seq + 1``."""
+    import numpy as np
+    import pyarrow as pa
+
+    rows = pa.concat_tables(found.tables).combine_chunks()
+    starts = _first_rows(rows.column("hand_key").chunk(0))
+    hand_of_row = np.cumsum(starts) - 1
+    heads = rows.filter(pa.array(starts))
+    order = {key: i for i, key in enumerate(heads.column("hand_key").to_pylist())}
+    months = pa.array([found.months.get(key) for key in order], pa.string())
+    numbers = np.arange(seq + 1, seq + 1 + len(order), dtype=np.int64)
+    hands = pa.table(
+        {
+            "hand_key": heads.column("hand_key"),
+            "seq": numbers,
+            "site": heads.column("site"),
+            "hand_id": heads.column("hand_id"),
+            "file": heads.column("file"),
+            "number": heads.column("hand"),
+            "month": months,
+            "setup": pa.array([found.setups.get(key) for key in order], pa.string()),
+        }
     )
+    rows = rows.append_column("seq", pa.array(numbers[hand_of_row]))
+    rows = rows.append_column("month", months.take(pa.array(hand_of_row)))
+    actions = pa.table(found.actions)
+    action_hands = np.array([order[key] for key in found.actions["hand_key"]], dtype=np.int64)
+    actions = actions.add_column(1, "seq", pa.array(numbers[action_hands], type=pa.int64()))
+    return hands, rows, actions
+
+
+def _store(
+    con: duckdb.DuckDBPyConnection,
+    hands: pa.Table,
+    rows: pa.Table,
+    actions: pa.Table,
+    summary: ImportSummary,
+) -> int:
+    """Some hands added with their rows and actions (Arrow tables appended by DuckDB, no row
+    by row work); the last ``seq`` given."""
     row_names = ", ".join(f'"{name}"' for name in rows.column_names)
     for name, table, columns in (("hands", hands, "*"), ("rows", rows, row_names),
                                  ("actions", actions, "*")):  # fmt: skip
@@ -477,7 +559,28 @@ def _store(con: duckdb.DuckDBPyConnection, batch: _Batch, seq: int, summary: Imp
         _run(con, f"INSERT INTO {name} {into} SELECT {columns} FROM staged")
         con.unregister("staged")
     summary.added += hands.num_rows
-    return seq + int(hands.num_rows)
+    return int(hands.column("seq")[-1].as_py())
+
+
+def _store_all(
+    con: duckdb.DuckDBPyConnection, found: _FileRows, seq: int, summary: ImportSummary
+) -> int:
+    """A file's new hands added, :data:`BATCH_HANDS` at a time; the last ``seq`` given."""
+    import numpy as np
+    import pyarrow.compute as pc
+
+    hands, rows, actions = _tables(found, seq)
+    row_seqs = rows.column("seq").to_numpy()
+    done = seq
+    for first in range(0, hands.num_rows, BATCH_HANDS):
+        some = hands.slice(first, BATCH_HANDS)
+        low, high = seq + 1 + first, seq + first + some.num_rows
+        cut = np.searchsorted(row_seqs, [low, high + 1])
+        mine = pc.and_(
+            pc.greater_equal(actions.column("seq"), low), pc.less_equal(actions.column("seq"), high)
+        )
+        done = _store(con, some, rows.slice(cut[0], cut[1] - cut[0]), actions.filter(mine), summary)
+    return done
 
 
 @dataclass
@@ -544,6 +647,8 @@ def report_histories(
         found_rows = _run(con, query, values)
         if player is not None:  # one row a hand: the player's hands are the rows kept
             hands = sum(int(row[2]) for row in found_rows)
+        elif not clause:  # every hand: the hands table's count, no scan of the rows
+            hands = int(_run(con, "SELECT count(*) FROM hands")[0][0])
         else:  # the costly part of a report over millions of hands (a distinct count)
             hands = int(_run(con, f"SELECT count(DISTINCT seq) FROM rows{clause}", values)[0][0])
         series: list[tuple[float, float]] = []

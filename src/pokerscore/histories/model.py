@@ -898,6 +898,20 @@ def phh_text(hand: HandHistory) -> str:
 
 # -- the rows written out -----------------------------------------------------------------------
 
+ACTION_COUNTS: Final = (
+    "three_bet_chances",
+    "three_bets",
+    "fold_to_three_bet_chances",
+    "folds_to_three_bet",
+    "cbet_chances",
+    "cbets",
+    "fold_to_cbet_chances",
+    "folds_to_cbet",
+)
+"""A player's counts of one hand from its actions (0 or 1 each: chance, taken, four times; the
+definitions are :mod:`~pokerscore.histories.stats`'s): ``stats.action_counts`` from a hand's
+actions, ``_stats_kernels.action_flags`` in the fast readers (bit k the k-th name)."""
+
 COLUMNS: Final = (
     ("file", "string"),
     ("hand", "int32"),
@@ -921,8 +935,9 @@ COLUMNS: Final = (
     ("won_at_showdown", "bool_"),
     ("allin_street", "string"),
     ("allin_ev", "float64"),
+    *((name, "int8") for name in ACTION_COUNTS),
 )
-"""The Parquet columns: one row per hand and player."""
+"""The Parquet columns: one row per hand and player (the last eight: :data:`ACTION_COUNTS`)."""
 
 
 def schema() -> pa.Schema:

@@ -38,7 +38,13 @@ from pokerscore.histories.batches import (
     replay_stars_text,
     slow_hands,
 )
-from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult, schema
+from pokerscore.histories.model import (
+    ACTION_COUNTS,
+    HandHistory,
+    HandHistoryError,
+    HandResult,
+    schema,
+)
 from pokerscore.histories.phh import parse_phh, phh_tables, unread_table
 from pokerscore.histories.pokerstars import parse_pokerstars, pokerstars_hands
 from pokerscore.histories.reading import StrictError, read_file
@@ -504,7 +510,14 @@ def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
          for values in (net, adjusted, net_bb, adjusted_bb)],
         axis=1,
     )  # fmt: skip
-    summary.tally.add_totals(names, counts, sums)
+    # the hands whose actions were counted (every row's: the kernels' flags), then the counts
+    actions = np.stack(
+        [counts[:, 0]]
+        + [np.bincount(codes, weights=table.column(name).to_numpy(), minlength=size)
+           .astype(np.int64) for name in ACTION_COUNTS],
+        axis=1,
+    )  # fmt: skip
+    summary.tally.add_totals(names, counts, sums, actions)
 
 
 def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pokerscore.histories.model import COLUMNS, HandHistory, HandResult, schema
+from pokerscore.histories.model import ACTION_COUNTS, COLUMNS, HandHistory, HandResult, schema
+from pokerscore.histories.stats import action_counts
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -33,7 +34,8 @@ class RowBuffer:
         columns = self.columns
         stakes = stakes_text(hand)
         big_blind = hand.big_blind / hand.scale
-        for player in result.players:
+        seen = action_counts(hand)  # the kernels' flags, for a hand they refused
+        for player, mine in zip(result.players, seen, strict=True):
             columns["file"].append(hand.file)
             columns["hand"].append(hand.number)
             columns["hand_id"].append(hand.hand_id)
@@ -56,6 +58,8 @@ class RowBuffer:
             columns["won_at_showdown"].append(player.won_at_showdown)
             columns["allin_street"].append(player.allin_street)
             columns["allin_ev"].append(player.allin_ev)
+            for name, value in zip(ACTION_COUNTS, mine, strict=True):
+                columns[name].append(value)
         self.size += len(result.players)
 
     def take(self) -> pa.Table:

@@ -12,8 +12,11 @@
   player all in before the flop sees it); **W$SD**: share of showdowns in which the player won
   money (any share of any pot).
 
-From the actions of each hand (:func:`action_counts`; the reference path's hands, and the
-database's import, which reads every hand's actions):
+From the actions of each hand, counted once per hand and player and carried in the rows
+(the eight columns of :data:`~pokerscore.histories.model.ACTION_COUNTS`): the kernels count
+them as they read a hand (``_stats_kernels.action_flags``), :func:`action_counts` for the
+hands they refuse and for replayed hands given here; the tests hold the two equal hand by hand.
+A run's players table, the database's report and :func:`player_stats` add up the same counts:
 
 - **3-bet**: share of the chances to 3-bet taken. A chance: the player acts preflop facing
   exactly one raise (the open raise, by another player: the blinds are no raise; limps before
@@ -27,10 +30,10 @@ database's import, which reads every hand's actions):
 - **fold to c-bet**: the player acts on the flop facing the c-bet (no raise since); the share of
   those in which the player folds.
 
-These four are known where every hand of the player was counted this way (None otherwise: the
-kernels of a plain run give no actions). In the draw games "preflop" is the betting before the
-first draw and "the flop" the betting after it (VPIP and PFR alike: the kernels' flags on the
-first betting round).
+These four are known where every hand of the player was counted this way (None where a tally
+was given sums without them: :meth:`StatsTally.add_totals` with no ``actions``). In the draw
+games "preflop" is the betting before the first draw and "the flop" the betting after it (VPIP
+and PFR alike: the kernels' flags on the first betting round).
 
 A :class:`StatsTally` adds hands one at a time and merges with another (so parts of a database
 counted apart, on Dask say, add up to the same figures as one pass).
@@ -46,7 +49,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore._support.errors import ParameterError, expect
-from pokerscore.histories.model import HandHistory, HandResult
+from pokerscore.histories.model import ACTION_COUNTS, HandHistory, HandResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,18 +96,6 @@ class PlayerStats:
 
 
 _COUNTS: Final = ("hands", "vpip", "pfr", "saw_flop", "showdowns", "won_showdowns")
-ACTION_COUNTS: Final = (
-    "three_bet_chances",
-    "three_bets",
-    "fold_to_three_bet_chances",
-    "folds_to_three_bet",
-    "cbet_chances",
-    "cbets",
-    "fold_to_cbet_chances",
-    "folds_to_cbet",
-)
-"""A player's counts of one hand from its actions (:func:`action_counts`): chance, taken, four
-times."""
 ACTION_FIGURES: Final = ("three_bet", "fold_to_three_bet", "cbet", "fold_to_cbet")
 
 

@@ -26,6 +26,7 @@ from pokerscore.cli.output import (
 
 if TYPE_CHECKING:
     from distributed import Client
+    from rich.table import Table
 
     from pokerscore.histories.phh_writing import PhhExport
     from pokerscore.histories.reading import FileFormat
@@ -434,7 +435,26 @@ def _print(
 
 
 def _players_table(players: list[PlayerStats], title: str) -> None:
-    """The players' figures as a table (the first :data:`SHOWN_PLAYERS`)."""
+    """The players' figures as a table (the first :data:`SHOWN_PLAYERS`); the action figures
+    as four more columns where every player shown has them and the terminal is wide enough for
+    them beside the others (else they are in ``--json``)."""
+    shown = players[:SHOWN_PLAYERS]
+    actions = bool(shown) and all(stats.three_bet is not None for stats in shown)
+    table = _table(shown, title, actions)
+    natural = console.measure(table, options=console.options.update_width(1 << 12)).maximum
+    if actions and natural > console.width:
+        table = _table(shown, title, False)
+    if players:
+        console.print(table)
+    if len(players) > SHOWN_PLAYERS:
+        console.print(
+            Text(
+                f"… and {len(players) - SHOWN_PLAYERS:,} more players (--player NAME)", style="dim"
+            )
+        )
+
+
+def _table(shown: list[PlayerStats], title: str, actions: bool) -> Table:
     from rich import box
     from rich.table import Table
 
@@ -448,10 +468,6 @@ def _players_table(players: list[PlayerStats], title: str) -> None:
         collapse_padding=True,
     )
     table.add_column("player", no_wrap=True, max_width=14, overflow="ellipsis")
-    shown = players[:SHOWN_PLAYERS]
-    # The action figures as columns where every player shown has them (a run whose hands the
-    # kernels replayed counts no actions: a column of dashes would only narrow the names)
-    actions = bool(shown) and all(stats.three_bet is not None for stats in shown)
     headings = ["hands", "net", "EV net", "bb/100", "VPIP", "PFR", "WTSD", "W$SD"]
     for heading in headings + (list(ACTION_HEADINGS) if actions else []):
         table.add_column(heading, justify="right", no_wrap=True)
@@ -470,11 +486,4 @@ def _players_table(players: list[PlayerStats], title: str) -> None:
             figures = (stats.three_bet, stats.fold_to_three_bet, stats.cbet, stats.fold_to_cbet)
             cells += ["-" if value is None else f"{value:.0%}" for value in figures]
         table.add_row(Text(stats.player), *cells)
-    if players:
-        console.print(table)
-    if len(players) > SHOWN_PLAYERS:
-        console.print(
-            Text(
-                f"… and {len(players) - SHOWN_PLAYERS:,} more players (--player NAME)", style="dim"
-            )
-        )
+    return table

@@ -1,0 +1,105 @@
+"""The statistics of a hand's actions, compiled: each player's 3-bet, fold to 3-bet, c-bet and
+fold to c-bet chances and takings (:data:`~pokerscore.histories.model.ACTION_COUNTS`, the
+definitions in :mod:`~pokerscore.histories.stats`), from the action arrays a fast reader hands
+to the replay (:class:`~._replay_kernels.HandInput`'s kinds and actors).
+
+The fast readers call :func:`action_flags` on every hand the replay plays, so the rows of a run
+carry the counts as columns and every tally (the run's players table, the database) adds the
+same flags up. ``stats.action_counts`` gives the same counts from a ``HandHistory``: the hands
+the kernels refuse go that way, and the tests compare the two hand by hand.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerscore.engine.jit import kernel
+from pokerscore.histories._layout import (
+    BET_RAISE,
+    DEAL_BOARD,
+    DEAL_HOLE,
+    DISCARD_DRAW,
+    FOLD,
+    MUCK,
+    SHOW,
+    Ints,
+)
+
+# the bits of a player's flags, in the order of model.ACTION_COUNTS
+THREE_BET_CHANCE, THREE_BET = 1, 2
+FOLD_TO_THREE_BET_CHANCE, FOLD_TO_THREE_BET = 4, 8
+CBET_CHANCE, CBET = 16, 32
+FOLD_TO_CBET_CHANCE, FOLD_TO_CBET = 64, 128
+
+
+@kernel()
+def action_flags(
+    kinds: Ints, actors: Ints, action_count: int, out: npt.NDArray[np.uint8], hand: int
+) -> None:
+    """Each player's flags of one hand into ``out[hand, seat]`` (bit k: the k-th of
+    ``ACTION_COUNTS``), from its first ``action_count`` actions (``kinds``, ``actors``; an
+    actor < 0 is the dealer). Preflop is the round before the first board card; a hand without
+    a board (stud) counts its betting as one round, and in a draw game the first draw of a round
+    opens the next street, as ``stats.action_counts`` does."""
+    for seat in range(out.shape[1]):
+        out[hand, seat] = 0
+    street = 0
+    raises = 0
+    opener = -1
+    aggressor = -1
+    flop_bet = False
+    cbet = False
+    raised_after_cbet = False
+    drawing = False
+    for step in range(action_count):
+        kind = kinds[step]
+        if kind == DEAL_BOARD:
+            street += 1
+            continue
+        if kind == DISCARD_DRAW:
+            if not drawing:
+                street += 1
+            drawing = True
+            continue
+        player = actors[step]
+        if kind == DEAL_HOLE or kind == SHOW or kind == MUCK or player < 0:  # noqa: SIM109
+            continue
+        drawing = False
+        mine = np.int64(out[hand, player])
+        raising = kind == BET_RAISE
+        if street == 0:
+            if raises == 1 and player != opener:
+                mine = (mine & ~THREE_BET) | THREE_BET_CHANCE  # the last chance's answer
+                if raising:
+                    mine |= THREE_BET
+            elif raises == 2 and player == opener and not mine & FOLD_TO_THREE_BET_CHANCE:
+                mine |= FOLD_TO_THREE_BET_CHANCE
+                if kind == FOLD:
+                    mine |= FOLD_TO_THREE_BET
+            if raising:
+                raises += 1
+                aggressor = player
+                if raises == 1:
+                    opener = player
+        elif street == 1:
+            if not flop_bet:
+                if player == aggressor:
+                    mine = (mine & ~CBET) | CBET_CHANCE
+                    if raising:
+                        mine |= CBET
+                    cbet = raising
+                flop_bet = raising
+            elif (
+                cbet
+                and not raised_after_cbet
+                and player != aggressor
+                and not mine & FOLD_TO_CBET_CHANCE
+            ):
+                mine |= FOLD_TO_CBET_CHANCE
+                if kind == FOLD:
+                    mine |= FOLD_TO_CBET
+                raised_after_cbet = raising
+            elif raising:
+                raised_after_cbet = True
+        out[hand, player] = mine

@@ -1,0 +1,102 @@
+"""The compiled action statistics (``_stats_kernels.action_flags``, run by the fast readers)
+against :func:`~pokerscore.histories.stats.action_counts` over the lenient reader's hands: the
+same 3-bet, fold to 3-bet, c-bet and fold to c-bet chances and takings, hand by hand and player
+by player, on the fixtures, the real files and generated hands."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from benchmarks.histories_data import phhs_tables
+
+from pokerscore.histories._layout import F_COUNT, F_NUMBER, F_STATUS, OK
+from pokerscore.histories.batches import replay_phh_text, replay_stars_text
+from pokerscore.histories.model import ACTION_COUNTS, HandHistoryError
+from pokerscore.histories.reading import read_file
+from pokerscore.histories.stats import action_counts
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
+DATA = Path(__file__).parents[1] / "data" / "histories"
+
+
+def _kernel_counts(path: Path) -> dict[int, list[list[int]]]:
+    """Each hand the kernels played (by its number): every player's counts from the flags."""
+    data = path.read_bytes()
+    if path.suffix in (".phh", ".phhs"):
+        batch = replay_phh_text(data, single=path.suffix == ".phh")
+    else:
+        batch = replay_stars_text(data)
+    assert batch is not None
+    found = {}
+    for place in range(batch.hands):
+        if batch.facts[place, F_STATUS] != OK:
+            continue
+        flags = batch.action_flags[place, : batch.facts[place, F_COUNT]].tolist()
+        found[int(batch.facts[place, F_NUMBER])] = [
+            [(mine >> bit) & 1 for bit in range(len(ACTION_COUNTS))] for mine in flags
+        ]
+    return found
+
+
+def _compare(path: Path) -> tuple[int, int]:
+    """The kernels' counts against ``action_counts`` on every hand both read; (hands compared,
+    chances seen)."""
+    kernel = _kernel_counts(path)
+    compared = chances = 0
+    for hand in read_file(path, "auto"):
+        if isinstance(hand, HandHistoryError) or hand.number not in kernel:
+            continue
+        expected = action_counts(hand)
+        found = kernel[hand.number]
+        assert found == expected, (path.name, hand.number)
+        compared += 1
+        chances += sum(mine[0] + mine[2] + mine[4] + mine[6] for mine in expected)
+    return compared, chances
+
+
+FILES = sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("pokerstars*.txt"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
+def test_the_kernels_count_the_actions_as_action_counts_on_the_fixtures(path: Path) -> None:
+    compared, _ = _compare(path)
+    assert compared > 0
+
+
+def test_the_kernels_count_the_actions_as_action_counts_on_generated_hands(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "generated.phhs"
+    path.write_text("".join(phhs_tables(400, seed=29)), encoding="utf-8")
+    compared, chances = _compare(path)
+    assert compared == 400 and chances > 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", [None, "F2L3D", "N2L1D", "FB"])
+def test_the_kernels_count_the_actions_as_action_counts_on_random_hands(
+    tmp_path: Path, variant: str | None
+) -> None:
+    from tests.histories_random import random_hand
+
+    rng = random.Random(f"29 {variant}")
+    path = tmp_path / "random.phhs"
+    with path.open("w") as out:
+        for number in range(1, 201):
+            text, _ = random_hand(rng) if variant is None else random_hand(rng, variant)
+            out.write(f"[{number}]\n{text}\n\n")
+    compared, chances = _compare(path)
+    assert compared > 100 and chances > 20, (compared, chances)
+
+
+@pytest.mark.slow
+def test_the_kernels_count_the_actions_as_action_counts_on_the_real_files() -> None:
+    paths = sorted((SHARED / "phh").rglob("*.phh*")) + sorted((SHARED / "pokerstars").glob("*"))
+    compared = chances = 0
+    for path in paths:
+        hands, seen = _compare(path)
+        compared += hands
+        chances += seen
+    assert compared > 100 and chances > 50, (compared, chances)
