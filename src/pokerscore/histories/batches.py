@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
+from pokerscore.games.holdem.game import Game
 from pokerscore.histories._layout import (
     DEN,
     F_ALLIN_CARDS,
@@ -393,6 +394,8 @@ def _allin(
     for hand in ok[streets[ok] >= 0].tolist():
         count, pots, cards = (int(facts[hand, f]) for f in (F_COUNT, F_POTS, F_ALLIN_CARDS))
         game = rule_game(GAME_NAMES[int(facts[hand, F_VARIANT]) // 3])
+        if not isinstance(game, Game):  # a draw game: no all-in EV without a drawing policy
+            continue
         scale = 10 ** int(facts[hand, F_SCALE])
         values = row_allin_evs(rows, hand, game, count, pots, cards)
         for i, value in values.items() if values is not None else ():

@@ -930,9 +930,10 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
         count, pots_count, street, cards = rows.facts[
             0, [F_COUNT, F_POTS, F_ALLIN_STREET, F_ALLIN_CARDS]
         ].tolist()
-        if street < 0:
+        game = rule_game(hand.game)
+        if street < 0 or not isinstance(game, Game):  # no all-in, or a draw game: no EV
             return None
-        values = row_allin_evs(rows, 0, rule_game(hand.game), count, pots_count, cards)
+        values = row_allin_evs(rows, 0, game, count, pots_count, cards)
         if values is None:
             return None
         return {hand.seats[i].name: value / hand.scale for i, value in values.items()}
