@@ -82,6 +82,64 @@ class HandDraft:
     site: str | None = None
     source_format: str = "pokerstars"
     time: str | None = None
+    bring_in: Decimal | None = None
+    """Stud: the bring-in, as the site writes it ("brings in for $0.10"); None elsewhere."""
+
+
+STUD_GAMES: Final = frozenset({"stud", "stud-8", "razz"})
+"""The games whose hole cards a text reader deals street by street (:class:`StudStreets`)."""
+
+
+class StudStreets:
+    """A stud hand's cards as a site writes them, into the ``deal-hole`` actions the replay takes
+    (a street's cards, three on third street, then one): third street's up card alone for the
+    players other than the one who saved the file (their two down cards unseen); a later
+    street's new card the last one written; a street whose cards the site does not write for a
+    player still in (seventh street's down card) dealt unseen, before the street's first move."""
+
+    def __init__(self, draft: HandDraft) -> None:
+        self.draft = draft
+        self.street = 0
+        self.players: list[str] = []
+        """The players dealt in on third street, in the order dealt."""
+        self.out: set[str] = set()
+        self.dealt: set[str] = set()
+
+    def open(self, street: int, line: int) -> None:
+        """Street ``street`` (3 to 7) begins at ``line``."""
+        self.finish(line)
+        self.street = street
+        self.dealt = set()
+
+    def deal(self, name: str, cards: tuple[Card | None, ...], line: int) -> None:
+        """The site writes ``cards`` dealt to ``name`` on the street (all the player's, or the
+        new ones last)."""
+        if self.street == 3:
+            cards = (None,) * (3 - len(cards)) + cards[-3:]
+            if name not in self.players:
+                self.players.append(name)
+        else:
+            cards = cards[-1:]
+        if name in self.dealt:
+            raise HandHistoryError(f"line {line}: {shorten(name)} is dealt twice on a street")
+        self.dealt.add(name)
+        self.draft.actions.append(("deal-hole", name, None, cards, 0, line, False))
+
+    def fold(self, name: str) -> None:
+        self.out.add(name)
+
+    def finish(self, line: int) -> None:
+        """Deal the street's unwritten cards, unseen, to every player still in (called before
+        each move: once dealt, a street deals nothing more)."""
+        if not self.street:
+            return
+        count = 3 if self.street == 3 else 1
+        for name in self.players:
+            if name not in self.out and name not in self.dealt:
+                self.dealt.add(name)
+                self.draft.actions.append(
+                    ("deal-hole", name, None, (None,) * count, 0, line, False)
+                )
 
 
 def build_hand(draft: HandDraft) -> HandHistory:
@@ -115,7 +173,7 @@ def build_hand(draft: HandDraft) -> HandHistory:
     amounts += [amount for _, amount, _ in draft.returned]
     amounts += [amount for _, amount, _ in draft.collected]
     amounts += [amount for _, amount, _ in draft.cashed_out] + [fee for *_, fee in draft.cashed_out]
-    amounts += [value for value in (draft.total, draft.rake) if value is not None]
+    amounts += [value for value in (draft.total, draft.rake, draft.bring_in) if value is not None]
     scale = hand_scale(amounts)
 
     def units(value: Decimal) -> int:
@@ -213,4 +271,5 @@ def build_hand(draft: HandDraft) -> HandHistory:
         line=draft.line,
         source_format=draft.source_format,
         fields=draft.fields,
+        bring_in=units(draft.bring_in) if draft.bring_in is not None else 0,
     )

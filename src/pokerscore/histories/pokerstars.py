@@ -1,11 +1,13 @@
 """PokerStars hand histories (the text the client saves): cash games and tournaments, many hands
 a file, into the same :class:`~pokerscore.histories.model.HandHistory` as PHH.
 
-Read: hold'em, Omaha of 4, 5 and 6 cards, high and hi/lo (no limit, pot limit, limit), and 6+
-hold'em, also in mixed games (each hand names its game: ``HORSE (Hold'em Limit, $2/$4 USD)``);
-stud, razz, the draw games, badugi and Courchevel are refused hand by hand as not replayed yet;
-the seats
-dealt in (a player sitting out is not); antes, blinds, a dead small blind ("posts small & big
+Read: hold'em, Omaha of 4, 5 and 6 cards, high and hi/lo (no limit, pot limit, limit), 6+
+hold'em, seven-card stud, stud hi/lo and razz, also in mixed games (each hand names its game:
+``HORSE (Hold'em Limit, $2/$4 USD)``); the draw games, badugi and Courchevel are refused hand by
+hand as not replayed yet. Stud: the bring-in (``brings in for``) and its completion, each
+street's cards as the replay deals them (:class:`~pokerscore.histories.draft.StudStreets`: the
+other players' down cards unseen), the seats in their order (a stud table has no button). The
+seats dealt in (a player sitting out is not); antes, blinds, a dead small blind ("posts small & big
 blinds": the small blind is dead money, the big blind live), extra big blinds posted by players
 who just sat down (live, but they do not move the action) and straddles; every action with the
 amounts the site writes ("calls $0.13", "raises $0.10 to $0.15", "and is all-in"), which the
@@ -32,7 +34,14 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
+from pokerscore.histories.draft import (
+    STUD_GAMES,
+    HandDraft,
+    StudStreets,
+    build_hand,
+    money,
+    site_cards,
+)
 from pokerscore.histories.model import (
     MAX_SEAT,
     Betting,
@@ -71,8 +80,9 @@ _STAKES: Final = re.compile(
 """The stakes: ``($0.25/$0.50 USD)``, in a mixed game's parentheses after its game
 (``8-Game (Hold'em Limit, $4/$8 USD)``), a cap after them (``($1/$2 USD, $40 Cap)``)."""
 _TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\d+)")
-_TABLE: Final = re.compile(r"^Table (?:ID )?'(?P<table>.*)' (?:(?P<max>[0-9]+)-[Mm]ax )?(?:\(Play Money\) )?"
-                           r"Seat #(?P<button>[0-9]{1,5}) is the button")  # fmt: skip
+_TABLE: Final = re.compile(r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max>[0-9]+)-[Mm]ax)?(?: \(Play Money\))?"
+                           r"(?: Seat #(?P<button>[0-9]{1,5}) is the button)?")  # fmt: skip
+"""The table line; a stud table has no button (``Table 'Educatio' 6-max``)."""
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+?) ?\((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
     r"(?P<rest>.*)$"
@@ -81,6 +91,9 @@ STREET: Final = re.compile(
     r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* *"
     r"(?:\[[^\]]*\] ?)?\[(?P<cards>[^\]]*)\]"
 )
+_STUD_STREET: Final = re.compile(r"^\*\*\* (?:(?P<street>[3-7])(?:rd|th) STREET|RIVER) \*\*\*\s*$")
+"""A stud street's line: ``*** 3rd STREET ***`` to ``*** 6th STREET ***``, then ``*** RIVER ***``
+with no cards (seventh street)."""
 _COLLECTED: Final = re.compile(
     r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
 )
@@ -111,10 +124,13 @@ GAMES: Final = {
     "5 Card Omaha Hi/Lo": ("5O/8", "omaha-5-hi-lo"),
     "6 Card Omaha": ("6O", "omaha-6"),
     "6 Card Omaha Hi/Lo": ("6O/8", "omaha-6-hi-lo"),
+    "7 Card Stud": ("7S", "stud"),
+    "7 Card Stud Hi/Lo": ("7S/8", "stud-8"),
+    "Razz": ("R", "razz"),
 }
 """The games read here, by their name in the header: PHH letter and the game that
-settles them (6+ hold'em as the site plays it, three of a kind above a straight). Stud, razz,
-the draw games, badugi and Courchevel are refused, hand by hand, as not replayed yet."""
+settles them (6+ hold'em as the site plays it, three of a kind above a straight). The draw
+games, badugi and Courchevel are refused, hand by hand, as not replayed yet."""
 _GAMES_IN_ANY_CASE: Final = {name.lower(): game for name, game in GAMES.items()}
 """The same, by the name in lower case (PokerTracker 2's export writes ``OMAHA POT LIMIT``)."""
 OMAHA_BY_CARDS: Final = {5: ("5O", "omaha-5"), 6: ("6O", "omaha-6")}
@@ -154,7 +170,8 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     name = game.group("game")
     if name.lower() not in _GAMES_IN_ANY_CASE:
         raise HandHistoryError(
-            f"{name} {game.group('betting')} is not replayed here yet: hold'em and Omaha games only"
+            f"{name} {game.group('betting')} is not replayed here yet: hold'em, Omaha and stud "
+            "games only"
         )
     letter, draft.game = _GAMES_IN_ANY_CASE[name.lower()]
     betting_letter, draft.betting = BETTING[game.group("betting").title()]
@@ -181,12 +198,20 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     GGPoker): the table, the seats, the play, the summary's totals."""
     section = "seats"
     runout = 0
+    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
     for offset, raw in enumerate(lines[1:], 1):
         line = raw.rstrip("\r\n")
         number = first_line + offset
         if not line.strip():
             continue
         if line.startswith("*** "):
+            if stud is not None:
+                street = _STUD_STREET.match(line)
+                if street is not None:
+                    stud.open(int(street.group("street") or 7), number)
+                    section = "actions"
+                    continue
+                stud.finish(number)
             section, runout = _section(draft, line, section, runout, number)
             continue
         if section == "summary":
@@ -198,7 +223,9 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                 if table is None:
                     raise HandHistoryError(f"line {number}: no button in {line[:60]!r}")
                 draft.table = table.group("table")
-                draft.button = int(table.group("button"))
+                if table.group("button") is None and stud is None:
+                    raise HandHistoryError(f"line {number}: no button in {line[:60]!r}")
+                draft.button = int(table.group("button") or 0)  # stud: seats in their order
                 continue
             seat = _SEAT.match(line)
             if seat is not None and int(seat.group("seat")) > MAX_SEAT:
@@ -213,7 +240,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             raise HandHistoryError(
                 f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
             )
-        _action_line(draft, line, number, runout)
+        _action_line(draft, line, number, runout, stud)
     if section != "summary":
         raise HandHistoryError(
             f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
@@ -263,13 +290,22 @@ def _summary(draft: HandDraft, line: str) -> None:
             draft.rake = (draft.rake or Decimal(0)) + sum(fees.values(), Decimal(0))
 
 
-def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
+def _action_line(
+    draft: HandDraft, line: str, number: int, runout: int, stud: StudStreets | None
+) -> None:
     names = {name for _, name, _, _ in draft.seats}
     if line.startswith("Dealt to "):
         dealt = _DEALT.match(line)
-        if dealt and dealt.group("name") in names:
-            draft.actions.append(("deal-hole", dealt.group("name"), None, site_cards(dealt.group("cards")), 0, number, False))  # fmt: skip
+        name = _dealt_name(line, names)
+        if dealt and name is not None:
+            hole = site_cards(dealt.group("cards"))
+            if stud is not None:
+                stud.deal(name, hole, number)
+            else:
+                draft.actions.append(("deal-hole", name, None, hole, 0, number, False))
         return
+    if stud is not None:
+        stud.finish(number)
     if line.startswith("Uncalled bet"):
         found = _UNCALLED.match(line)
         if found is None:
@@ -302,6 +338,8 @@ def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
     elif verb == "straddle":  # GGPoker: "straddle $0.50" (a second one: the straddle raised to)
         _post(draft, name, words, number)
     elif verb == "folds":
+        if stud is not None:
+            stud.fold(name)
         if rest.startswith("["):
             draft.actions.append(("reveal", name, None, site_cards(rest.strip("[] ")), 0, number, False))  # fmt: skip
         draft.actions.append(("fold", name, None, (), 0, number, False))
@@ -316,11 +354,26 @@ def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
         if not to:
             raise HandHistoryError(f"line {number}: a raise without its total: {line[:60]!r}")
         draft.actions.append(("bet-raise", name, money(to), (), 0, number, all_in))
+    elif verb == "brings" and rest.startswith("in for "):  # stud's bring-in
+        draft.bring_in = money(rest[len("in for ") :])
+        draft.actions.append(("bring-in", name, None, (), 0, number, all_in))
+    elif verb == "completes" and rest.startswith("it to "):  # the bring-in completed
+        draft.actions.append(("bet-raise", name, money(rest[len("it to ") :]), (), 0, number, all_in))  # fmt: skip
     elif verb == "shows":
         cards = rest[1 : rest.index("]")] if rest.startswith("[") and "]" in rest else ""
         draft.actions.append(("show", name, None, site_cards(cards), runout, number, False))
     elif verb == "mucks":
         draft.actions.append(("muck", name, None, (), runout, number, False))
+
+
+def _dealt_name(line: str, names: set[str]) -> str | None:
+    """The player a ``Dealt to`` line names: the longest seated name it starts with before a
+    bracket (a name may hold brackets itself: ``Dealt to PC [Mittel] [5c]``)."""
+    rest = line[len("Dealt to ") :]
+    for name in sorted(names, key=len, reverse=True):
+        if rest.startswith(name + " [") or rest.startswith(name + "["):
+            return name
+    return None
 
 
 def speaker(line: str, names: set[str]) -> tuple[str | None, str]:

@@ -87,14 +87,16 @@ def test_a_cp1252_horse_file_reads_each_hands_game_and_refuses_the_rest() -> Non
     assert [seat.name for seat in hold_em.seats] == ["Bo", "Cy", "José"]  # é was byte 0xE9
     assert (hold_em.variant, hold_em.betting) == ("FT", "fixed-limit")
     assert hold_em.time == "2024-03-05T21:14:07-05:00"
-    assert isinstance(razz, HandHistoryError)
-    assert razz.reason == "Razz Limit is not replayed here yet: hold'em and Omaha games only"
+    assert isinstance(razz, HandHistory)
+    assert (razz.variant, razz.game, razz.bring_in) == ("FR", "razz", 50)
     assert isinstance(cancelled, HandHistoryError)
     assert "the hand was cancelled" in cancelled.reason and cancelled.hand == 3
-    (result,), errors = results("pokerstars-horse-cp1252.txt")
-    assert len(errors) == 2 and not result.disagreements
+    (result, razz_result), errors = results("pokerstars-horse-cp1252.txt")
+    assert len(errors) == 1 and not result.disagreements and not razz_result.disagreements
     # José raises to 4, Cy calls, Bo's 1 is dead; José's flop bet comes back: pot 9, 0.50 raked
     assert nets(result) == {"Bo": -1, "Cy": -4, "José": 4.5}
+    # razz: Bo (Kc) brings in 0.50, both fold; the bring-in comes back, Bo takes the antes
+    assert nets(razz_result) == {"José": -0.4, "Bo": 0.8, "Cy": -0.4}
 
 
 def test_the_skins_are_told_from_their_head_in_a_mixed_folder(tmp_path: Path) -> None:
@@ -118,7 +120,7 @@ def test_the_skins_are_told_from_their_head_in_a_mixed_folder(tmp_path: Path) ->
         *["fulltilt"] * 2,  # the third, razz, is refused
         *["ggpoker"] * 3,  # the fourth, an EV cash-out, is refused
         "phh",
-        "pokerstars",
+        *["pokerstars"] * 2,  # hold'em and razz
         *["starsskin"] * 3,
         *["winamax"] * 2,  # the third, stud, is refused
     ]
@@ -176,12 +178,16 @@ def test_every_shared_pokerstars_layout_hand_is_replayed_or_refused_with_its_rea
         ("PokerStars", "omaha-5-hi-lo"),
         ("PokerStars", "omaha-6"),
         ("PokerStars", "omaha-hi-lo"),
+        ("PokerStars", "razz"),  # razz and stud hi/lo: one hand each
+        ("PokerStars", "stud-8"),
     ]
-    assert len(found) == 49
+    assert len(found) == 51
     reasons = sorted(error.reason for error in errors)
-    # the stud, razz, draw and badugi hands: the engine has no replay of them yet
+    # the draw and badugi hands: the engine has no replay of them yet
     not_yet = [reason for reason in reasons if "is not replayed here yet" in reason]
-    assert len(not_yet) == 12 and len(reasons) == 13
+    assert len(not_yet) == 9 and len(reasons) == 11
+    # the Triple Stud hand deals Hero a card written "of" on seventh street
+    assert "invalid card 'of' in 'of'" in reasons
     # Full Tilt 2016, tournament hand 23: Hero, sitting out, posts his last 44 chips as the big
     # blind and the site then folds his hand for him, taking his chips: a fold of a player all
     # in is no move the rules have, so the replay refuses it (the site's record, not the reader)
