@@ -84,10 +84,75 @@ class HandDraft:
     time: str | None = None
     bring_in: Decimal | None = None
     """Stud: the bring-in, as the site writes it ("brings in for $0.10"); None elsewhere."""
+    discarded: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
+    """The draw games: the cards a ``draw`` action threw away, by the action's place in
+    :attr:`actions` (whose cards are the ones drawn)."""
 
 
 STUD_GAMES: Final = frozenset({"stud", "stud-8", "razz"})
 """The games whose hole cards a text reader deals street by street (:class:`StudStreets`)."""
+
+
+DRAW_HOLES: Final = {"deuce-to-seven-triple-draw": 5, "deuce-to-seven-single-draw": 5, "badugi": 4}
+"""The draw games a text reader reads (:class:`DrawRounds`), with the cards each player holds."""
+
+
+class DrawRounds:
+    """A draw game's cards as a site writes them, into the replay's actions: every player dealt
+    in gets the first cards before the first move (the saver's as written, the others' unseen);
+    a discard (``discards 2 cards [7h 8h]``, the cards unwritten for the others) or standing pat
+    is a ``draw`` action, and the cards a later ``Dealt to`` line gives its player are the ones
+    that discard drew."""
+
+    def __init__(self, draft: HandDraft, holes: int) -> None:
+        self.draft = draft
+        self.holes = holes
+        self.dealing = False
+        """The cards are being dealt (the posts are over)."""
+        self.dealt = False
+        self.known: dict[str, tuple[Card | None, ...]] = {}
+        self.waiting: dict[str, int] = {}
+        """A player whose cards drawn are still to be written: the draw action's place."""
+
+    def deal(self, name: str, cards: tuple[Card | None, ...], line: int) -> None:
+        """A ``Dealt to`` line: the first cards, or the ones drawn (written last)."""
+        if name in self.waiting:
+            at = self.waiting.pop(name)
+            kind, _, amount, thrown, runout, _, all_in = self.draft.actions[at]
+            if len(cards) < len(thrown):
+                raise HandHistoryError(
+                    f"line {line}: {shorten(name)} threw away {len(thrown)} cards and is dealt "
+                    f"{len(cards)}"
+                )
+            drawn = cards[len(cards) - len(thrown) :]
+            self.draft.actions[at] = (kind, name, amount, drawn, runout, line, all_in)
+        elif not self.dealt:
+            self.known[name] = cards[-self.holes :]
+
+    def begin(self) -> None:
+        """The cards are dealt from here (the site's dealing section, or any section after)."""
+        self.dealing = True
+
+    def first_deal(self, line: int) -> None:
+        """Deal every player dealt in (seated and not sitting out, or posting) once, before the
+        first move after the cards are dealt."""
+        if self.dealt or not self.dealing:
+            return
+        self.dealt = True
+        posted = {name for name, *_ in self.draft.posts}
+        for _, name, _, out in sorted(self.draft.seats):
+            if not out or name in posted or name in self.known:
+                cards = self.known.get(name, (None,) * self.holes)
+                self.draft.actions.append(("deal-hole", name, None, cards, 0, line, False))
+
+    def draw(self, name: str, thrown: tuple[Card | None, ...], line: int) -> None:
+        """``name`` throws ``thrown`` away (None for a card nobody saw), or stands pat (none)."""
+        self.first_deal(line)
+        at = len(self.draft.actions)
+        self.draft.actions.append(("draw", name, None, (None,) * len(thrown), 0, line, False))
+        self.draft.discarded[at] = thrown
+        if thrown:
+            self.waiting[name] = at
 
 
 class StudStreets:
@@ -215,11 +280,15 @@ def build_hand(draft: HandDraft) -> HandHistory:
         for i, (seat, name, stack) in enumerate(order)
     )
     actions = []
-    for kind, speaker, said, cards, runout, line, all_in in draft.actions:
+    for at, (kind, speaker, said, cards, runout, line, all_in) in enumerate(draft.actions):
         actor = None if speaker is None else who(speaker, line)
         size = None if said is None else units(said)
         if kind == "reveal":
             actions.append(Action("deal-hole", actor, None, cards, line=line))
+            continue
+        if kind == "draw":
+            thrown = draft.discarded.get(at, ())
+            actions.append(Action("draw", actor, None, cards, line=line, discarded=thrown))
             continue
         actions.append(
             Action(kind, actor, size, cards, runout, line, all_in=all_in)  # type: ignore[arg-type]

@@ -34,8 +34,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from pokerscore.cards import Card
 from pokerscore.histories.draft import (
+    DRAW_HOLES,
     STUD_GAMES,
+    DrawRounds,
     HandDraft,
     StudStreets,
     build_hand,
@@ -94,6 +97,8 @@ STREET: Final = re.compile(
 _STUD_STREET: Final = re.compile(r"^\*\*\* (?:(?P<street>[3-7])(?:rd|th) STREET|RIVER) \*\*\*\s*$")
 """A stud street's line: ``*** 3rd STREET ***`` to ``*** 6th STREET ***``, then ``*** RIVER ***``
 with no cards (seventh street)."""
+_DRAW_ROUND: Final = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?DRAW \*\*\*")
+_DISCARDS: Final = re.compile(r"^(?P<count>[0-5]) cards?(?: \[(?P<cards>[^\]]*)\])?$")
 _COLLECTED: Final = re.compile(
     r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
 )
@@ -127,10 +132,14 @@ GAMES: Final = {
     "7 Card Stud": ("7S", "stud"),
     "7 Card Stud Hi/Lo": ("7S/8", "stud-8"),
     "Razz": ("R", "razz"),
+    "Triple Draw 2-7 Lowball": ("2L3D", "deuce-to-seven-triple-draw"),
+    "Single Draw 2-7 Lowball": ("2L1D", "deuce-to-seven-single-draw"),
+    "Badugi": ("B", "badugi"),
 }
 """The games read here, by their name in the header: PHH letter and the game that
-settles them (6+ hold'em as the site plays it, three of a kind above a straight). The draw
-games, badugi and Courchevel are refused, hand by hand, as not replayed yet."""
+settles them (6+ hold'em as the site plays it, three of a kind above a straight); the draw
+games' (2-7 triple and single draw, badugi) as the PHH standard names them. Courchevel, five-card
+draw and A-5 triple draw are refused, hand by hand, as not replayed yet."""
 _GAMES_IN_ANY_CASE: Final = {name.lower(): game for name, game in GAMES.items()}
 """The same, by the name in lower case (PokerTracker 2's export writes ``OMAHA POT LIMIT``)."""
 OMAHA_BY_CARDS: Final = {5: ("5O", "omaha-5"), 6: ("6O", "omaha-6")}
@@ -170,8 +179,8 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     name = game.group("game")
     if name.lower() not in _GAMES_IN_ANY_CASE:
         raise HandHistoryError(
-            f"{name} {game.group('betting')} is not replayed here yet: hold'em, Omaha and stud "
-            "games only"
+            f"{name} {game.group('betting')} is not replayed here yet: hold'em, Omaha, stud, "
+            "2-7 draw and badugi only"
         )
     letter, draft.game = _GAMES_IN_ANY_CASE[name.lower()]
     betting_letter, draft.betting = BETTING[game.group("betting").title()]
@@ -199,6 +208,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     section = "seats"
     runout = 0
     stud = StudStreets(draft) if draft.game in STUD_GAMES else None
+    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
     for offset, raw in enumerate(lines[1:], 1):
         line = raw.rstrip("\r\n")
         number = first_line + offset
@@ -212,6 +222,13 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                     section = "actions"
                     continue
                 stud.finish(number)
+            if draw is not None:
+                draw.begin()
+                if not line.startswith("*** DEALING HANDS"):
+                    draw.first_deal(number)
+                if _DRAW_ROUND.match(line):
+                    section = "actions"
+                    continue
             section, runout = _section(draft, line, section, runout, number)
             continue
         if section == "summary":
@@ -240,7 +257,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             raise HandHistoryError(
                 f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
             )
-        _action_line(draft, line, number, runout, stud)
+        _action_line(draft, line, number, runout, stud, draw)
     if section != "summary":
         raise HandHistoryError(
             f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
@@ -291,7 +308,12 @@ def _summary(draft: HandDraft, line: str) -> None:
 
 
 def _action_line(
-    draft: HandDraft, line: str, number: int, runout: int, stud: StudStreets | None
+    draft: HandDraft,
+    line: str,
+    number: int,
+    runout: int,
+    stud: StudStreets | None = None,
+    draw: DrawRounds | None = None,
 ) -> None:
     names = {name for _, name, _, _ in draft.seats}
     if line.startswith("Dealt to "):
@@ -301,11 +323,15 @@ def _action_line(
             hole = site_cards(dealt.group("cards"))
             if stud is not None:
                 stud.deal(name, hole, number)
+            elif draw is not None:
+                draw.deal(name, hole, number)
             else:
                 draft.actions.append(("deal-hole", name, None, hole, 0, number, False))
         return
     if stud is not None:
         stud.finish(number)
+    if draw is not None:
+        draw.first_deal(number)
     if line.startswith("Uncalled bet"):
         found = _UNCALLED.match(line)
         if found is None:
@@ -359,11 +385,30 @@ def _action_line(
         draft.actions.append(("bring-in", name, None, (), 0, number, all_in))
     elif verb == "completes" and rest.startswith("it to "):  # the bring-in completed
         draft.actions.append(("bet-raise", name, money(rest[len("it to ") :]), (), 0, number, all_in))  # fmt: skip
+    elif verb in ("discards", "stands") and draw is not None:
+        draw.draw(name, _thrown(rest, number), number)
     elif verb == "shows":
         cards = rest[1 : rest.index("]")] if rest.startswith("[") and "]" in rest else ""
         draft.actions.append(("show", name, None, site_cards(cards), runout, number, False))
     elif verb == "mucks":
         draft.actions.append(("muck", name, None, (), runout, number, False))
+
+
+def _thrown(rest: str, number: int) -> tuple[Card | None, ...]:
+    """The cards a draw throws away: ``2 cards [7h 8h]`` (the saver's), ``2 cards`` (unseen),
+    ``pat`` (none)."""
+    if rest == "pat":
+        return ()
+    found = _DISCARDS.match(rest)
+    if found is None:
+        raise HandHistoryError(f"line {number}: cannot read the discard {rest[:60]!r}")
+    count = int(found.group("count"))
+    if found.group("cards") is None:
+        return (None,) * count
+    cards = site_cards(found.group("cards"))
+    if len(cards) != count:
+        raise HandHistoryError(f"line {number}: {count} cards discarded, {len(cards)} written")
+    return cards
 
 
 def _dealt_name(line: str, names: set[str]) -> str | None:

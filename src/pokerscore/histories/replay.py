@@ -47,11 +47,13 @@ from pokerscore.histories._layout import (
     F_COUNT,
     F_POTS,
     FACTS,
+    GAME_CODES,
     MAX_PLAYERS,
     HandRows,
 )
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories.allin import allin_evs, row_allin_evs
+from pokerscore.histories.draft import DRAW_HOLES
 from pokerscore.histories.hand_input import engine_rows
 from pokerscore.histories.model import (
     STREETS,
@@ -643,6 +645,8 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
     hand.check()
+    if hand.game in DRAW_HOLES and hand.game not in GAME_CODES:  # until the draw replay lands
+        raise hand.error(f"{hand.variant} ({hand.game}) is not replayed here yet")
     result = engine_result(hand, allin_ev)
     if result is not None:
         return result
