@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokerscore.histories.model import HandHistory, HandResult
+from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
 from tests.histories.test_pokerstars_draw import SHARED, draw_hands
@@ -39,7 +39,6 @@ def test_the_draw_fixtures_replay_to_the_sites_totals() -> None:
     [
         "cash/Badugi-USD-0.25-0.50-201009.txt",
         "cash/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt",
-        "tournament/2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt",
     ],
 )
 def test_the_shared_draw_hands_replay_with_the_sites_record(name: str) -> None:
@@ -49,3 +48,17 @@ def test_the_shared_draw_hands_replay_with_the_sites_record(name: str) -> None:
         assert not result.disagreements, (hand.number, result.disagreements)
         paid = sum(player.won for player in result.players)
         assert paid == pytest.approx(float(hand.chips((hand.total_pot or 0) - (hand.rake or 0))))
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared sample is not here")
+def test_the_shared_single_draw_hand_all_in_on_the_ante_is_refused_for_the_ante_returned() -> None:
+    """Hero is all in on an ante of 1; PokerStars returns 24 of Player0's ante of 25 with the
+    big blind: the replay's antes are dead money, so it returns the big blind only."""
+    (hand,) = read_histories(
+        SHARED / "tournament" / "2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt"
+    )
+    assert isinstance(hand, HandHistory)
+    with pytest.raises(
+        HandHistoryError, match="the site returns 124 uncalled to Player0, the replay 100"
+    ):
+        replay(hand)

@@ -97,6 +97,30 @@ DRAW_HOLES: Final = {"deuce-to-seven-triple-draw": 5, "deuce-to-seven-single-dra
 """The draw games a text reader reads (:class:`DrawRounds`), with the cards each player holds."""
 
 
+_DISCARDS: Final = re.compile(r"^(?P<count>[0-5]) cards?(?: \[(?P<cards>[^\]]*)\])?$")
+
+
+def discarded_cards(rest: str, line: int) -> tuple[Card | None, ...]:
+    """The cards a draw throws away, as PokerStars and Full Tilt write them after the verb:
+    ``2 cards [7h 8h]`` (the saver's), ``2 cards`` (unseen), ``pat`` (none: ``stands pat``).
+
+    >>> discarded_cards("2 cards", 7), discarded_cards("1 card [Kd]", 7), discarded_cards("pat", 7)
+    ((None, None), (Card('Kd'),), ())
+    """
+    if rest == "pat":
+        return ()
+    found = _DISCARDS.match(rest)
+    if found is None:
+        raise HandHistoryError(f"line {line}: cannot read the discard {shorten(repr(rest))}")
+    count = int(found["count"])
+    if found["cards"] is None:
+        return (None,) * count
+    cards = site_cards(found["cards"])
+    if len(cards) != count:
+        raise HandHistoryError(f"line {line}: {count} cards discarded, {len(cards)} written")
+    return cards
+
+
 class DrawRounds:
     """A draw game's cards as a site writes them, into the replay's actions: every player dealt
     in gets the first cards before the first move (the saver's as written, the others' unseen);

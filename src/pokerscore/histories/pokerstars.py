@@ -34,7 +34,6 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from pokerscore.cards import Card
 from pokerscore.histories.draft import (
     DRAW_HOLES,
     STUD_GAMES,
@@ -42,6 +41,7 @@ from pokerscore.histories.draft import (
     HandDraft,
     StudStreets,
     build_hand,
+    discarded_cards,
     money,
     site_cards,
 )
@@ -98,7 +98,6 @@ _STUD_STREET: Final = re.compile(r"^\*\*\* (?:(?P<street>[3-7])(?:rd|th) STREET|
 """A stud street's line: ``*** 3rd STREET ***`` to ``*** 6th STREET ***``, then ``*** RIVER ***``
 with no cards (seventh street)."""
 _DRAW_ROUND: Final = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?DRAW \*\*\*")
-_DISCARDS: Final = re.compile(r"^(?P<count>[0-5]) cards?(?: \[(?P<cards>[^\]]*)\])?$")
 _COLLECTED: Final = re.compile(
     r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
 )
@@ -386,29 +385,12 @@ def _action_line(
     elif verb == "completes" and rest.startswith("it to "):  # the bring-in completed
         draft.actions.append(("bet-raise", name, money(rest[len("it to ") :]), (), 0, number, all_in))  # fmt: skip
     elif verb in ("discards", "stands") and draw is not None:
-        draw.draw(name, _thrown(rest, number), number)
+        draw.draw(name, discarded_cards(rest, number), number)
     elif verb == "shows":
         cards = rest[1 : rest.index("]")] if rest.startswith("[") and "]" in rest else ""
         draft.actions.append(("show", name, None, site_cards(cards), runout, number, False))
     elif verb == "mucks":
         draft.actions.append(("muck", name, None, (), runout, number, False))
-
-
-def _thrown(rest: str, number: int) -> tuple[Card | None, ...]:
-    """The cards a draw throws away: ``2 cards [7h 8h]`` (the saver's), ``2 cards`` (unseen),
-    ``pat`` (none)."""
-    if rest == "pat":
-        return ()
-    found = _DISCARDS.match(rest)
-    if found is None:
-        raise HandHistoryError(f"line {number}: cannot read the discard {rest[:60]!r}")
-    count = int(found.group("count"))
-    if found.group("cards") is None:
-        return (None,) * count
-    cards = site_cards(found.group("cards"))
-    if len(cards) != count:
-        raise HandHistoryError(f"line {number}: {count} cards discarded, {len(cards)} written")
-    return cards
 
 
 def _dealt_name(line: str, names: set[str]) -> str | None:

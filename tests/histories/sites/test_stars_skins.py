@@ -117,7 +117,7 @@ def test_the_skins_are_told_from_their_head_in_a_mixed_folder(tmp_path: Path) ->
         hand.source_format for hand in read_histories(tmp_path) if isinstance(hand, HandHistory)
     )
     assert formats == [
-        *["fulltilt"] * 2,  # the third, razz, is refused
+        *["fulltilt"] * 3,  # hold'em, Omaha hi/lo and razz
         *["ggpoker"] * 3,  # the fourth, an EV cash-out, is refused
         "phh",
         *["pokerstars"] * 2,  # hold'em and razz
