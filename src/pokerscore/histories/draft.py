@@ -169,13 +169,44 @@ class DrawRounds:
                 cards = self.known.get(name, (None,) * self.holes)
                 self.draft.actions.append(("deal-hole", name, None, cards, 0, line, False))
 
-    def draw(self, name: str, thrown: tuple[Card | None, ...], line: int) -> None:
-        """``name`` throws ``thrown`` away (None for a card nobody saw), or stands pat (none)."""
+    def close(self) -> None:
+        """Once the hand is read: take back the unseen first cards of a player who neither
+        posts nor acts (sitting out where the site says so on a line of its own)."""
+        actions = self.draft.actions
+        playing = {name for name, *_ in self.draft.posts}
+        playing |= {a[1] or "" for a in actions if a[0] != "deal-hole"}
+        idle = {
+            at
+            for at, (kind, name, _, cards, *_) in enumerate(actions)
+            if kind == "deal-hole" and name not in playing and not any(cards)
+        }
+        if not idle:
+            return
+        moved = {at: at - sum(i < at for i in idle) for at in self.draft.discarded}
+        self.draft.discarded = {moved[at]: cards for at, cards in self.draft.discarded.items()}
+        self.draft.actions = [action for at, action in enumerate(actions) if at not in idle]
+
+    def draw(
+        self,
+        name: str,
+        thrown: tuple[Card | None, ...],
+        line: int,
+        drawn: tuple[Card | None, ...] | None = None,
+    ) -> None:
+        """``name`` throws ``thrown`` away (None for a card nobody saw), or stands pat (none);
+        ``drawn``: the cards drawn where the same line writes them, else a later ``Dealt to``
+        line gives them (or none does: unseen)."""
         self.first_deal(line)
+        if drawn is not None and len(drawn) != len(thrown):
+            raise HandHistoryError(
+                f"line {line}: {shorten(name)} throws away {len(thrown)} cards and draws "
+                f"{len(drawn)}"
+            )
         at = len(self.draft.actions)
-        self.draft.actions.append(("draw", name, None, (None,) * len(thrown), 0, line, False))
+        cards = (None,) * len(thrown) if drawn is None else drawn
+        self.draft.actions.append(("draw", name, None, cards, 0, line, False))
         self.draft.discarded[at] = thrown
-        if thrown:
+        if thrown and drawn is None:
             self.waiting[name] = at
 
 

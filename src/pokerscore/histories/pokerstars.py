@@ -257,6 +257,8 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                 f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
             )
         _action_line(draft, line, number, runout, stud, draw)
+    if draw is not None:
+        draw.close()
     if section != "summary":
         raise HandHistoryError(
             f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"

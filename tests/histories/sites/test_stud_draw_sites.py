@@ -105,3 +105,56 @@ def test_full_tilts_five_card_stud_is_refused_by_name() -> None:
     (hand,) = read_histories(SITES / "FTP" / "tournament" / "5-Stud-USD-MTT-100-201303.txt")
     assert isinstance(hand, HandHistoryError)
     assert hand.reason.startswith("Limit 5 Card Stud is not replayed here yet")
+
+
+@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+@pytest.mark.parametrize(
+    ("name", "nets"),
+    [
+        # antes 10, Player0 (Td) brings in 10, Hero completes to 40, Player0 calls; 40, 80, 80
+        # and 80 more each: 330 each, the 660 pot less 1 to Player0's kings up (no low)
+        ("7-StudHL-USD-40-80-202101.txt", {"Player0": 329, "Hero": -330}),
+        # Player0 (Tc) brings in 10 and calls Hero's 40, folds to Hero's next 40 (returned):
+        # the 100 pot less 1 to Hero
+        ("Razz-USD-40-80-202101.txt", {"Player0": -50, "Hero": 49}),
+    ],
+)
+def test_kings_clubs_shared_stud_hands_replay_to_the_sites_end_stacks(
+    name: str, nets: dict[str, float]
+) -> None:
+    hand = _one(SITES / "KingsClub" / "cash" / name)
+    assert hand.finishing_stacks is not None  # the summary's stacks: the record compared
+    result = replay(hand)
+    assert not result.disagreements and _nets(result) == nets
+    first = next(a.cards for a in hand.actions if a.kind == "deal-hole")
+    assert first[:2] == (None, None) and first[2] is not None  # [X X Td]: the up card seen
+
+
+@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+def test_kings_clubs_draw_lines_are_read_into_draw_actions() -> None:
+    hand = _one(SITES / "KingsClub" / "cash" / "2-7 Triple Draw Lowball-FL-USD-40-80-202101.txt")
+    assert (hand.variant, hand.game) == ("F2L3D", "deuce-to-seven-triple-draw")
+    draws = [(hand.names[a.actor or 0], a.discarded, a.cards) for a in hand.actions
+             if a.kind == "draw"]  # fmt: skip
+    assert draws == [
+        ("Hero", site_cards("TsJh"), site_cards("3c6c")),  # discards [Ts Jh] draws [3c 6c]
+        ("Player0", site_cards("????"), site_cards("????")),  # draws 2
+        ("Hero", site_cards("6c"), site_cards("2c")),
+        ("Player0", (), ()),  # stands pat
+        ("Hero", (), ()),
+        ("Player0", (), ()),
+    ]
+
+
+@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("2-7 Drawmaha-FL-USD-60-120-202108.showdown.txt", "Limit 2-7 Drawmaha is not replayed"),
+        ("A5-1-Draw-Limit-USD-50-100-202102.txt", "Limit A-5 Single Draw is not replayed"),
+        ("NL-2-7-SD-USD-25-50-202108.3.RIT.txt", "a draw run more than once is not replayed"),
+    ],
+)
+def test_kings_clubs_other_draw_games_are_refused_by_name(name: str, reason: str) -> None:
+    (hand,) = read_histories(SITES / "KingsClub" / "cash" / name)
+    assert isinstance(hand, HandHistoryError) and reason in hand.reason

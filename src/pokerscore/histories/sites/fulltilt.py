@@ -142,6 +142,12 @@ def parse_fulltilt(lines: Sequence[str], file: str, number: int, first_line: int
             draft.seats.append((int(seat["seat"]), seat["name"], money(seat["stack"]), out))
             names = sorted((entry[1] for entry in draft.seats), key=len, reverse=True)
             continue
+        if section == "seats" and line.endswith(" is sitting out"):  # before the deal: not dealt in
+            name = line.removesuffix(" is sitting out")
+            draft.seats = [
+                (n, who, stack, out or who == name) for n, who, stack, out in draft.seats
+            ]
+            continue
         button = _BUTTON.match(line)
         if button is not None:
             draft.button = int(button["seat"])
@@ -153,6 +159,8 @@ def parse_fulltilt(lines: Sequence[str], file: str, number: int, first_line: int
         )
     if not draft.seats:
         raise HandHistoryError("the hand has no seats (a partial hand)")
+    if draw is not None:
+        draw.close()
     if not draft.collected:  # some hands write who won only in the summary
         draft.collected = [(name, amount, 0) for name, amount in summary_won]
     hand = build_hand(draft)
