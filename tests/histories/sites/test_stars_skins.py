@@ -122,7 +122,7 @@ def test_the_skins_are_told_from_their_head_in_a_mixed_folder(tmp_path: Path) ->
         "phh",
         *["pokerstars"] * 2,  # hold'em and razz
         *["starsskin"] * 3,
-        *["winamax"] * 2,  # the third, stud, is refused
+        *["winamax"] * 3,  # hold'em, Omaha and stud
     ]
 
 

@@ -158,3 +158,19 @@ def test_kings_clubs_draw_lines_are_read_into_draw_actions() -> None:
 def test_kings_clubs_other_draw_games_are_refused_by_name(name: str, reason: str) -> None:
     (hand,) = read_histories(SITES / "KingsClub" / "cash" / name)
     assert isinstance(hand, HandHistoryError) and reason in hand.reason
+
+
+@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+def test_winamaxs_triple_draw_is_read_and_its_stud_export_without_cards_refused() -> None:
+    folder = SITES / "Winamax" / "cash"
+    hand = _one(folder / "Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt")
+    assert (hand.variant, hand.game, hand.min_bet, hand.big_bet) == ("F2L3D", "deuce-to-seven-triple-draw", 2500, 5000)  # fmt: skip
+    deals = [(hand.names[a.actor or 0], a.cards) for a in hand.actions if a.kind == "deal-hole"]
+    assert deals == [("Hero", site_cards("2hTd8c7c8s")), ("Player0", (None,) * 5)]  # [X X X X X]
+    draws = [(a.discarded, a.cards) for a in hand.actions if a.kind == "draw"]
+    assert draws == [((), ())] * 6  # both stand pat three times ("stands pat [2h Td 8c 7c 8s]")
+    # Player0 collects 298 with his last bet of 50 nobody called: taken back as returned
+    assert hand.returned is not None and [r[:2] for r in hand.returned] == [(1, 5000)]
+    (stud,) = read_histories(folder / "7-Stud-6max-play-0.5-0.10-201606.export.txt")
+    assert isinstance(stud, HandHistoryError)
+    assert "the stud hand writes no cards dealt" in stud.reason

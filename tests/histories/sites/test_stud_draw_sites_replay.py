@@ -40,6 +40,12 @@ def _nets(result: HandResult) -> dict[str, float]:
             {"Wayren": 2.02, "Sonny090": -1.45, "mrsjoanmac": -0.05, "Thanks4Coming": -0.05,
              "Hero": -0.65},
         ),
+        # Player0 raises to 50, Hero calls 50, 25 and 50 and folds to the last 50: the 300
+        # pot less 2
+        (
+            "Winamax/cash/Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt",
+            {"Hero": -125, "Player0": 123},
+        ),
     ],
 )  # fmt: skip
 def test_shared_draw_hands_replay_to_the_sites_record(name: str, nets: dict[str, float]) -> None:
