@@ -34,6 +34,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from pokerscore.histories import _stars_lines as words_of
 from pokerscore.histories.draft import (
     DRAW_HOLES,
     STUD_GAMES,
@@ -99,17 +100,25 @@ _STUD_STREET: Final = re.compile(r"^\*\*\* (?:(?P<street>[3-7])(?:rd|th) STREET|
 with no cards (seventh street)."""
 _DRAW_ROUND: Final = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?DRAW \*\*\*")
 _COLLECTED: Final = re.compile(
-    r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
+    rf"^(?P<name>.+?){re.escape(words_of.COLLECTED)}(?P<amount>\S+){re.escape(words_of.FROM)}"
+    r"(?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
 )
-_UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
-_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) ?(?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$")
+_UNCALLED: Final = re.compile(
+    rf"^{re.escape(words_of.UNCALLED)}(?P<amount>[^)]+){re.escape(words_of.RETURNED_TO)}"
+    r"(?P<name>.+)$"
+)
+_DEALT: Final = re.compile(
+    rf"^{re.escape(words_of.DEALT_TO)}(?P<name>.+?) ?(?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$"
+)
 _CASHED_OUT: Final = re.compile(
-    r"^(?P<name>.+?) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?"
+    rf"^(?P<name>.+?){re.escape(words_of.CASHED_OUT)} for (?P<amount>\S+)"
+    r"(?: \| Cash Out Fee (?P<fee>\S+))?"
 )
 _FEES: Final = re.compile(r"\| (?P<name>Jackpot|Bingo|Fortune|Tax) (?P<amount>\S+)")
 """What GGPoker takes from a pot beside the rake (``| Jackpot $0.10 | Bingo $0``)."""
 TOTAL_LINE: Final = re.compile(
-    r"^Total pot (?P<total>\S+)(?P<pots>[^|]*)(?:\| Rake (?P<rake>\S+))?"
+    rf"^{re.escape(words_of.TOTAL_POT)}(?P<total>\S+)(?P<pots>[^|]*)"
+    rf"(?:{re.escape(words_of.RAKE)}(?P<rake>\S+))?"
 )
 
 _EASTERN: Final = re.compile(r"[0-9] \(?ET\b")
@@ -234,7 +243,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             _summary(draft, line)
             continue
         if section == "seats":
-            if line.startswith(("Table '", "Table ID '")):
+            if line.startswith(words_of.TABLES):
                 table = _TABLE.match(line)
                 if table is None:
                     raise HandHistoryError(f"line {number}: no button in {line[:60]!r}")
@@ -281,11 +290,11 @@ def currency_of(amount: str) -> str | None:
 def _section(
     draft: HandDraft, line: str, section: str, runout: int, number: int
 ) -> tuple[str, int]:
-    if line.startswith("*** SUMMARY"):
+    if line.startswith(words_of.SUMMARY):
         return "summary", runout
-    if line.startswith(("*** HOLE CARDS", "*** DEALING HANDS", "*** PRE-FLOP")):
+    if line.startswith(words_of.FIRST_CARDS):
         return "actions", runout
-    if "SHOW DOWN" in line or "SHOWDOWN" in line:
+    if words_of.SHOW_DOWN in line or words_of.SHOWDOWN in line:
         return "actions", runout
     street = STREET.match(line)
     if street is None:
@@ -317,7 +326,7 @@ def _action_line(
     draw: DrawRounds | None = None,
 ) -> None:
     names = {name for _, name, _, _ in draft.seats}
-    if line.startswith("Dealt to "):
+    if line.startswith(words_of.DEALT_TO):
         dealt = _DEALT.match(line)
         name = _dealt_name(line, names)
         if dealt and name is not None:
@@ -333,7 +342,7 @@ def _action_line(
         stud.finish(number)
     if draw is not None:
         draw.first_deal(number)
-    if line.startswith("Uncalled bet"):
+    if line.startswith(words_of.UNCALLED):
         found = _UNCALLED.match(line)
         if found is None:
             raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
@@ -356,42 +365,43 @@ def _action_line(
     name, words = speaker(line, names)
     if name is None:
         return  # chat, seating, connection and tournament notices: not part of the play
-    all_in = words.endswith(" and is all-in")
+    all_in = words.endswith(words_of.ALL_IN)
     if all_in:
-        words = words[: -len(" and is all-in")]
+        words = words[: -len(words_of.ALL_IN)]
     verb, _, rest = words.partition(" ")
-    if verb == "posts":
+    if verb == words_of.POSTS:
         _post(draft, name, rest, number)
     elif verb == "straddle":  # GGPoker: "straddle $0.50" (a second one: the straddle raised to)
         _post(draft, name, words, number)
-    elif verb == "folds":
+    elif verb == words_of.FOLDS:
         if stud is not None:
             stud.fold(name)
         if rest.startswith("["):
             draft.actions.append(("reveal", name, None, site_cards(rest.strip("[] ")), 0, number, False))  # fmt: skip
         draft.actions.append(("fold", name, None, (), 0, number, False))
-    elif verb == "checks":
+    elif verb == words_of.CHECKS:
         draft.actions.append(("check-call", name, Decimal(0), (), 0, number, False))
-    elif verb == "calls":
+    elif verb == words_of.CALLS:
         draft.actions.append(("check-call", name, money(rest), (), 0, number, all_in))
-    elif verb == "bets":
+    elif verb == words_of.BETS:
         draft.actions.append(("bet-raise", name, money(rest), (), 0, number, all_in))
-    elif verb == "raises":
-        _, _, to = rest.partition(" to ")
-        if not to:
+    elif verb == words_of.RAISES:
+        _, _, total = rest.partition(words_of.TO)
+        if not total:
             raise HandHistoryError(f"line {number}: a raise without its total: {line[:60]!r}")
-        draft.actions.append(("bet-raise", name, money(to), (), 0, number, all_in))
-    elif verb == "brings" and rest.startswith("in for "):  # stud's bring-in
-        draft.bring_in = money(rest[len("in for ") :])
+        draft.actions.append(("bet-raise", name, money(total), (), 0, number, all_in))
+    elif words.startswith(words_of.BRINGS_IN):  # stud's bring-in
+        draft.bring_in = money(words[len(words_of.BRINGS_IN) :])
         draft.actions.append(("bring-in", name, None, (), 0, number, all_in))
-    elif verb == "completes" and rest.startswith("it to "):  # the bring-in completed
-        draft.actions.append(("bet-raise", name, money(rest[len("it to ") :]), (), 0, number, all_in))  # fmt: skip
-    elif verb in ("discards", "stands") and draw is not None:
+    elif words.startswith(words_of.COMPLETES):  # the bring-in completed
+        completed = money(words[len(words_of.COMPLETES) :])
+        draft.actions.append(("bet-raise", name, completed, (), 0, number, all_in))
+    elif words.startswith((words_of.DISCARDS, words_of.STANDS)) and draw is not None:
         draw.draw(name, discarded_cards(rest, number), number)
-    elif verb == "shows":
+    elif verb == words_of.SHOWS:
         cards = rest[1 : rest.index("]")] if rest.startswith("[") and "]" in rest else ""
         draft.actions.append(("show", name, None, site_cards(cards), runout, number, False))
-    elif verb == "mucks":
+    elif verb == words_of.MUCKS:
         draft.actions.append(("muck", name, None, (), runout, number, False))
 
 
@@ -417,14 +427,7 @@ def speaker(line: str, names: set[str]) -> tuple[str | None, str]:
 
 
 def _post(draft: HandDraft, name: str, rest: str, number: int) -> None:
-    for prefix, kind in (
-        ("small & big blinds ", "both"),
-        ("small blind ", "small"),
-        ("big blind ", "big"),
-        ("the ante ", "ante"),
-        ("straddle ", "straddle"),
-        ("button blind ", "straddle"),
-    ):
+    for prefix, kind in words_of.POST_KINDS:
         if rest.startswith(prefix):
             amount = money(rest[len(prefix) :])
             if kind == "straddle":  # a player's second straddle is the whole of it

@@ -645,7 +645,8 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
     hand.check()
-    if hand.game in DRAW_HOLES and hand.game not in GAME_CODES:  # until the draw replay lands
+    if hand.game in DRAW_HOLES and hand.game not in GAME_CODES and hand.source_format != "phh":
+        # a site's draw hand, until the draw replay lands (the PHH reader refuses the variants)
         raise hand.error(f"{hand.variant} ({hand.game}) is not replayed here yet")
     result = engine_result(hand, allin_ev)
     if result is not None:
