@@ -135,3 +135,9 @@ def test_the_shared_draw_files_give_every_hands_draws() -> None:
     assert isinstance(single, HandHistory)
     assert _moves(single)[2:] == [("Player0", "draw", "", ""), ("Hero", "draw", "Qs 5c 2s",
                                                                   "Ks 9d Kd")]  # fmt: skip
+
+
+def test_phh_out_refuses_a_draw_rather_than_writing_it_as_something_else() -> None:
+    hand = draw_hands()[0]
+    with pytest.raises(HandHistoryError, match=r"PHH out does not write draws yet"):
+        hand.to_phh()

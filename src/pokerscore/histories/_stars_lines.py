@@ -41,13 +41,19 @@ COLLECTED: Final = " collected "
 FROM: Final = " from "
 CASHED_OUT: Final = " cashed out the hand"
 POSTS: Final = "posts"
+SMALL_AND_BIG: Final = "small & big blinds "
+SMALL_BLIND: Final = "small blind "
+BIG_BLIND: Final = "big blind "
+THE_ANTE: Final = "the ante "
+STRADDLE: Final = "straddle "
+BUTTON_BLIND: Final = "button blind "
 POST_KINDS: Final = (
-    ("small & big blinds ", "both"),
-    ("small blind ", "small"),
-    ("big blind ", "big"),
-    ("the ante ", "ante"),
-    ("straddle ", "straddle"),
-    ("button blind ", "straddle"),
+    (SMALL_AND_BIG, "both"),
+    (SMALL_BLIND, "small"),
+    (BIG_BLIND, "big"),
+    (THE_ANTE, "ante"),
+    (STRADDLE, "straddle"),
+    (BUTTON_BLIND, "straddle"),
 )
 """What follows ``posts``, in the order tried, and the kind of post (``HandDraft.posts``)."""
 FOLDS: Final = "folds"

@@ -728,6 +728,8 @@ def _action(hand: HandHistory, action: Action) -> str:
             return f"{player} cbr {_amount(hand, action.amount or 0)}"
         case "show":
             return f"{player} sm {_cards(action.cards) or '-'}"
+        case "draw":  # never a muck: refused until PHH out writes the draw games
+            raise HandHistoryError(f"a draw ({hand.variant}): PHH out does not write draws yet")
         case _:  # muck
             return f"{player} sm"
 
