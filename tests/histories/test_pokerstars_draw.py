@@ -1,6 +1,6 @@
 """PokerStars' draw games (2-7 triple draw, 2-7 single draw, badugi) read into ``HandHistory``s
 with ``draw`` actions: fixtures written in PokerStars' draw layout
-(``tests/data/histories/pokerstars-draw.txt``) and the shared sample's draw files, checked by the
+(``tests/data/histories/draw/pokerstars-draw.txt``) and the shared sample's draw files, checked by the
 hand each gives (the draw replay is another branch's: ``test_pokerstars_draw_replay.py``)."""
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import parse_pokerstars
 from pokerscore.histories.reading import read_histories
 
-DRAW = Path(__file__).parents[1] / "data" / "histories" / "pokerstars-draw.txt"
+DRAW = Path(__file__).parents[1] / "data" / "histories" / "draw" / "pokerstars-draw.txt"
+"""In a folder of its own: the tests that take every fixture of ``data/histories`` compare
+replays the draw games do not have yet."""
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories" / "sites" / "Stars"
 
 
