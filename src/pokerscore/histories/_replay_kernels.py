@@ -237,7 +237,10 @@ def _round_over(
                 with_chips += 1
         if with_chips <= 1 and not state[ALL_IN]:
             state[ALL_IN] = 1
-            if state[STREET] < 3:
+            if 0 < state[STUD_DEALT] < STUD_CARDS:  # stud before seventh street: the round
+                state[ALLIN_STREET] = state[STREET]  # (third street 0), the cards each holds
+                state[ALLIN_CARDS] = state[STUD_DEALT]
+            elif state[STREET] < 3 and not state[STUD_DEALT]:
                 state[ALLIN_STREET] = state[STREET]
                 state[ALLIN_CARDS] = state[BOARD_SIZE]
 
@@ -1067,6 +1070,4 @@ def replay_one(
             out_holes[i, k] = holes[i, k] if known and k < holes_per else -1
     for k in range(5):
         out_board[k] = board[k]
-    if stud:  # no all-in EV of stud here yet
-        return OK, -1, 0, pots
     return OK, state[ALLIN_STREET], state[ALLIN_CARDS], pots
