@@ -1,7 +1,7 @@
 """PokerStars' draw games (2-7 triple draw, 2-7 single draw, badugi) read into ``HandHistory``s
 with ``draw`` actions: fixtures written in PokerStars' draw layout
 (``tests/data/histories/draw/pokerstars-draw.txt``) and the shared sample's draw files, checked by the
-hand each gives (the draw replay is another branch's: ``test_pokerstars_draw_replay.py``)."""
+hand each gives (replayed: ``test_pokerstars_draw_replay.py``)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from pokerscore.histories.pokerstars import parse_pokerstars
 from pokerscore.histories.reading import read_histories
 
 DRAW = Path(__file__).parents[1] / "data" / "histories" / "draw" / "pokerstars-draw.txt"
-"""In a folder of its own: the tests that take every fixture of ``data/histories`` compare
-replays the draw games do not have yet."""
+"""In a folder of its own, apart from the fixtures the tests of every fixture of ``data/histories``
+take (their pinned counts)."""
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories" / "sites" / "Stars"
 
 
@@ -89,17 +89,6 @@ def test_badugi_and_single_draw_hands_read_their_draws_and_the_sites_record() ->
     assert (single.total_pot, single.rake, single.winnings) == (2100, 100, (2000, 0))
 
 
-def test_the_draw_games_are_not_replayed_until_the_draw_replay_lands() -> None:
-    from pokerscore.histories._layout import GAME_CODES
-    from pokerscore.histories.replay import replay
-
-    hand = draw_hands()[1]
-    if hand.game in GAME_CODES:
-        pytest.skip("the draw replay is here: test_pokerstars_draw_replay plays these hands")
-    with pytest.raises(HandHistoryError, match=r"FB \(badugi\) is not replayed here yet"):
-        replay(hand)
-
-
 @pytest.mark.parametrize(
     ("old", "new", "reason"),
     [
@@ -137,9 +126,3 @@ def test_the_shared_draw_files_give_every_hands_draws() -> None:
     assert isinstance(single, HandHistory)
     assert _moves(single)[2:] == [("Player0", "draw", "", ""), ("Hero", "draw", "Qs 5c 2s",
                                                                   "Ks 9d Kd")]  # fmt: skip
-
-
-def test_phh_out_refuses_a_draw_rather_than_writing_it_as_something_else() -> None:
-    hand = draw_hands()[0]
-    with pytest.raises(HandHistoryError, match=r"PHH out does not write draws yet"):
-        hand.to_phh()

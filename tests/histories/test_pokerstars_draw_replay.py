@@ -1,6 +1,6 @@
 """PokerStars' draw-game hands replayed by the one engine to the site's totals: the fixtures of
 ``test_pokerstars_draw`` (each player's result worked out by hand from the text, in the comments)
-and the shared sample's draw files. They need the draw replay of branch ``draw``."""
+and the shared sample's draw files."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
 from tests.histories.test_pokerstars_draw import SHARED, draw_hands
-
-pytestmark = pytest.mark.xfail(strict=True, reason="needs the draw replay of branch draw")
 
 
 def _nets(result: HandResult) -> dict[str, float]:

@@ -15,6 +15,7 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.model import (
+    DRAW_GAMES,
     Action,
     Betting,
     HandHistory,
@@ -93,8 +94,9 @@ STUD_GAMES: Final = frozenset({"stud", "stud-8", "razz"})
 """The games whose hole cards a text reader deals street by street (:class:`StudStreets`)."""
 
 
-DRAW_HOLES: Final = {"deuce-to-seven-triple-draw": 5, "deuce-to-seven-single-draw": 5, "badugi": 4}
-"""The draw games a text reader reads (:class:`DrawRounds`), with the cards each player holds."""
+DRAW_HOLES: Final = {name: game.hole_cards for name, game in DRAW_GAMES.items()}
+"""The draw games a text reader reads (:class:`DrawRounds`), with the cards each player holds
+(the replay's :data:`~pokerscore.histories.model.DRAW_GAMES`)."""
 
 
 _DISCARDS: Final = re.compile(r"^(?P<count>[0-5]) cards?(?: \[(?P<cards>[^\]]*)\])?$")

@@ -1,5 +1,5 @@
 """The other sites' draw hands replayed by the one engine to the site's record (Full Tilt's
-collected amounts, King's Club's end stacks). They need the draw replay of branch ``draw``."""
+collected amounts, King's Club's end stacks)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,7 @@ from pokerscore.histories.replay import replay
 
 SITES = Path(__file__).resolve().parents[4] / "shared" / "hand-histories" / "sites"
 
-pytestmark = [
-    pytest.mark.xfail(strict=True, reason="needs the draw replay of branch draw"),
-    pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here"),
-]
+pytestmark = pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
 
 
 def _nets(result: HandResult) -> dict[str, float]:
