@@ -362,7 +362,9 @@ def build_hand(draft: HandDraft) -> HandHistory:
     )
     limit = draft.betting == "fixed-limit"
     small, big = units(draft.small_blind), units(draft.big_blind)
-    if limit:  # the header gives the small and big bets: the blinds are what was posted
+    if draft.game in STUD_GAMES:  # no blinds: the stakes in small bets, as PHH reads stud
+        small, big = 0, units(draft.small_blind)
+    elif limit:  # the header gives the small and big bets: the blinds are what was posted
         posted = [value for value in blinds if value]
         big = max(posted, default=small)
         small = min(posted, default=small // 2)

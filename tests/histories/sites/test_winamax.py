@@ -69,12 +69,11 @@ def test_a_truncated_hand_is_a_partial_hand_and_the_next_is_read(tmp_path: Path)
 def test_every_shared_winamax_hand_is_replayed_or_refused_with_its_reason() -> None:
     errors: list[HandHistoryError] = []
     found = list(history_results(SHARED, on_error=errors.append))
-    assert len(found) == 30 and not [result for result in found if result.disagreements]
+    assert len(found) == 31 and not [result for result in found if result.disagreements]
     assert all(result.hand.time for result in found)
     reasons = [error.reason for error in errors]
-    assert len(reasons) == 6
-    # 2-7 triple draw: not replayed yet; the stud export writes no cards dealt
-    assert sum("is not replayed here yet" in reason for reason in reasons) == 1
+    assert len(reasons) == 5
+    # the stud export writes no cards dealt
     assert sum("the stud hand writes no cards dealt" in reason for reason in reasons) == 1
     # the files' own: the "ante.raise" cash file has a raise among the blinds before the small
     # blind is posted (twice); a freeroll hand writes an all-in for less as "raises 230 to
