@@ -12,7 +12,10 @@ from hypothesis import HealthCheck, settings
 settings.register_profile(
     "pokerscore", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
 )
-settings.register_profile("quick", parent=settings.get_profile("pokerscore"), max_examples=10)
+QUICK_EXAMPLES = 10
+settings.register_profile(
+    "quick", parent=settings.get_profile("pokerscore"), max_examples=QUICK_EXAMPLES
+)
 settings.load_profile("pokerscore")  # `make quick` passes --hypothesis-profile=quick
 
 REQUIRED = {
@@ -50,3 +53,17 @@ def pytest_configure(config: pytest.Config) -> None:
             "missing test dependencies; run `make test` or "
             "`pip install -e '.[dev,bench]'`:\n  " + "\n  ".join(missing)
         )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under the quick profile (`make quick`) every property test runs at most its examples: a
+    test's own ``@settings(max_examples=...)`` would otherwise override the profile (60 to 500
+    examples in the fuzz and range tests)."""
+    if config.getoption("hypothesis_profile", None) != "quick":
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        test = getattr(test, "__func__", test)  # a method: the function Hypothesis wrapped
+        chosen = getattr(test, "_hypothesis_internal_use_settings", None)
+        if isinstance(chosen, settings) and chosen.max_examples > QUICK_EXAMPLES:
+            test._hypothesis_internal_use_settings = settings(chosen, max_examples=QUICK_EXAMPLES)  # type: ignore[union-attr]

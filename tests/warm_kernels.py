@@ -112,8 +112,11 @@ def tournaments() -> None:
 def batch() -> None:
     """Batches of hands at every size and ranking, checked (a bad row too) and not, and the
     hand counts."""
+    import numpy as np
+
     from pokerscore.cards import PokerScoreError
     from pokerscore.engine import RANKINGS
+    from pokerscore.engine.kernels.validation import any_bad_row
     from pokerscore.hands.batch import evaluate_batch, random_hands
     from pokerscore.hands.statistics import exhaustive_counts, sampled_counts
 
@@ -127,6 +130,8 @@ def batch() -> None:
         sampled_counts(100, seed=1, cards=7, ranking=name)
     with contextlib.suppress(PokerScoreError):  # a card twice: the kernel that names it
         evaluate_batch([[0, 0, 1, 2, 3]])
+    # a deck that is no run of ids (the sevens out) is checked bit by bit
+    any_bad_row(np.array([[0, 4, 8, 12, 21]], dtype=np.uint8), ((1 << 52) - 1) & ~(0b1111 << 20))
     exhaustive_counts(cards=5)
     exhaustive_counts(cards=5, ranking="deuces-wild")
     short_hands()

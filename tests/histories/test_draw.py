@@ -364,11 +364,21 @@ def test_the_histories_command_replays_a_folder_of_draw_hands(tmp_path: Path) ->
     assert players["p1"]["net"] == 3 * 40
 
 
-def test_phh_out_names_a_draw_hand_it_does_not_write() -> None:
-    """PHH out would merge the deals after each draw into the first deal (it writes every player
-    dealt first): a draw hand is refused by name, never written wrong."""
-    with pytest.raises(HandHistoryError, match=r"a draw hand \(F2L3D\): PHH out does not write"):
-        parse_phh(TRIPLE).to_phh()
+@pytest.mark.parametrize("variant", ["F2L3D", "N2L1D", "FB"])
+def test_phh_out_of_a_draw_hand_replays_to_the_same_stacks(variant: str) -> None:
+    """PHH out writes each draw as pokerkit plays it (the discard, then the cards drawn once
+    every player has discarded): our reader and pokerkit replay the export to the stacks of the
+    hand it came from."""
+    from tests.histories_random import random_hand
+
+    rng = random.Random(f"draw out {variant}")
+    texts = [TRIPLE] if variant == "F2L3D" else []
+    texts += [random_hand(rng, variant)[0] for _ in range(20)]
+    for text in texts:
+        hand = parse_phh(text)
+        written = hand.to_phh()
+        assert _final_stacks(parse_phh(written)) == _final_stacks(hand), written
+        assert _pokerkit_stacks(written) == _pokerkit_stacks(text), written
 
 
 def test_the_first_draw_is_the_flop_of_the_action_counts() -> None:

@@ -322,7 +322,7 @@ def test_a_draw_is_written_as_a_discard_and_the_cards_dealt_in_its_place() -> No
         return tuple(parse_cards(text))
 
     hand = HandHistory(
-        "N2L1D", "deuce-to-seven single draw", "no-limit",
+        "N2L1D", "deuce-to-seven-single-draw", "no-limit",
         (Seat("p1", None, 100, blind=1), Seat("p2", None, 100, blind=2), Seat("p3", None, 100)),
         (
             Action("deal-hole", 0, cards=cards("7h8h2c3d4s")),

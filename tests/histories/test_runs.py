@@ -154,7 +154,13 @@ def test_dask_workers_write_the_dataset_with_the_single_process_results(tmp_path
             part_bytes=4000,
         )
     rows = _rows(tmp_path / "single.parquet")
-    assert _rows(tmp_path / "spread") == rows == _rows(tmp_path / "one.parquet")
+    spread_rows, one_rows = _rows(tmp_path / "spread"), _rows(tmp_path / "one.parquet")
+    # the same rows first, then the same order: a failure says which of the two went wrong
+    # (a flaky failure under load once showed two files' rows in each other's places)
+    assert sorted(map(repr, spread_rows)) == sorted(map(repr, rows)) == sorted(map(repr, one_rows))
+    places = [[(r["file"], r["hand"]) for r in found] for found in (spread_rows, rows, one_rows)]
+    assert places[0] == places[1] == places[2]
+    assert spread_rows == rows == one_rows
     assert spread.as_json() == single.as_json() == gathered.as_json()
     assert spread.series == single.series
     assert sorted(p.name for p in tmp_path.iterdir()) == ["one.parquet", "single.parquet", "spread"]

@@ -3,6 +3,8 @@ definitions of :mod:`pokerscore.histories.stats`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pokerscore.histories.phh import parse_phh
@@ -139,3 +141,18 @@ def test_histories_shows_the_four_where_every_hand_was_counted(
     assert status == 0 and {"three_bet", "fold_to_three_bet", "cbet", "fold_to_cbet"} <= set(
         json.loads(stdout)["players"][0]
     )
+
+
+def test_a_board_run_twice_is_a_flop_seen_so_wtsd_never_passes_one() -> None:
+    """WTSD is showdowns per flop seen. A preflop all-in run twice deals its flops as runs of the
+    board: each player still in saw a flop (the first hand of the fixture: Alice and Cara went
+    all in and showed down twice, Bob folded). Before the fix the runs set no flop seen, and
+    Alice's WTSD over the fixture's three hands was 200 %."""
+    from pokerscore.histories.pokerstars import read_pokerstars
+
+    path = Path(__file__).parents[1] / "data" / "histories" / "pokerstars-shapes.txt"
+    first = next(iter(read_pokerstars(path)))
+    assert not isinstance(first, Exception)
+    players = replay(first).players  # in the table's order from the small blind: Bob, Cara, Alice
+    assert [player.saw_flop for player in players] == [False, True, True]
+    assert [player.went_to_showdown for player in players] == [False, True, True]

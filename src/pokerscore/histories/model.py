@@ -727,16 +727,8 @@ def _actions(hand: HandHistory, hole_cards: int) -> list[str]:
                 if card is not None:
                     mine[place] = card
     written: list[str] = []
-    drawn: list[str] = []  # a draw round's new cards, dealt after its last discard
     dealt = False
     for action in hand.actions:
-        if action.kind == "draw":
-            discard, deals = _discard(action)
-            written.append(discard)
-            drawn += deals
-            continue
-        written += drawn
-        drawn = []
         if action.runout:
             raise HandHistoryError("a board run more than once: PHH has no notation for it")
         if action.kind == "deal-hole":
@@ -750,34 +742,53 @@ def _actions(hand: HandHistory, hole_cards: int) -> list[str]:
         written.append(_action(hand, action))
     if not dealt:
         written += [f"d dh p{i + 1} {_cards(cards)}" for i, cards in enumerate(known)]
-    return written + drawn
+    return written
 
 
 def _dealt_in_place(hand: HandHistory) -> list[str]:
-    """A stud hand's actions as PHH writes them: each street's cards dealt where they were (the
+    """A stud or draw hand's actions as PHH writes them: each deal where it was (stud: the
     standard marks no card up or down: a player's second to sixth are up, by place), ``??`` for a
-    card nobody saw, the shared last card of a short deck ``d db``, the bring-in ``pb``."""
+    card nobody saw, the shared last card of a short deck ``d db``, the bring-in ``pb``; a draw
+    as its discard, the cards drawn dealt after the round's last discard (:func:`_discard`)."""
     written: list[str] = []
+    drawn: list[str] = []  # a draw round's new cards, dealt after its last discard
+    draw_game = DRAW_GAMES.get(hand.game)
+    undealt = set(range(len(hand.seats))) if draw_game is not None else set()
     for action in hand.actions:
         if action.runout:
             raise HandHistoryError("a board run more than once: PHH has no notation for it")
         if action.kind == "deal-hole":
+            undealt.discard(action.actor or 0)
+        elif undealt and draw_game is not None:  # PHH deals every player of a draw game first
+            unseen = "??" * draw_game.hole_cards
+            written += [f"d dh p{i + 1} {unseen}" for i in sorted(undealt)]
+            undealt.clear()
+        if action.kind == "draw":
+            discard, deals = _discard(action)
+            written.append(discard)
+            drawn += deals
+            continue
+        written += drawn
+        drawn = []
+        if action.kind == "deal-hole":
             written.append(f"d dh p{(action.actor or 0) + 1} {_cards(action.cards)}")
         else:
             written.append(_action(hand, action))
-    return written
+    return written + drawn
 
 
 def _discard(action: Action) -> tuple[str, list[str]]:
     """A draw as PHH writes it: the player's discard (``p1 sd 7h8h``; ``p1 sd`` standing pat),
     and the dealer's new cards in their place (``d dh p1 2c3d``, ``??`` for one nobody saw),
     dealt once every player has discarded (pokerkit deals a draw round's cards after its last
-    discard)."""
+    discard). A reader that deals the cards drawn in an action of their own (PHH's) gives a draw
+    without ``cards``: that deal is written where it stands."""
     player = f"p{(action.actor or 0) + 1}"
     if not action.discarded:
         return f"{player} sd", []
-    drawn = action.cards or (None,) * len(action.discarded)
-    return f"{player} sd {_cards(action.discarded)}", [f"d dh {player} {_cards(drawn)}"]
+    if not action.cards:
+        return f"{player} sd {_cards(action.discarded)}", []
+    return f"{player} sd {_cards(action.discarded)}", [f"d dh {player} {_cards(action.cards)}"]
 
 
 def _action(hand: HandHistory, action: Action) -> str:
@@ -830,12 +841,10 @@ def phh_text(hand: HandHistory) -> str:
         raise hand.error("an all-in cash-out: PHH has no notation for it")
     count = len(hand.seats)
     game = GAMES.get(hand.game)
-    dealt = [len(action.cards) for action in hand.actions if action.kind == "deal-hole"]
-    # short deck (NS): hold'em's two; a draw game (no Game): as many as its deals hold
-    hole_cards = game.hole_cards if game is not None else max(dealt, default=2)
-    stud = game is not None and game.board_cards == 0
-    try:
-        actions = _dealt_in_place(hand) if stud else _actions(hand, hole_cards)
+    hole_cards = game.hole_cards if game is not None else 2  # short deck (NS): hold'em's two
+    in_place = hand.game in DRAW_GAMES or (game is not None and game.board_cards == 0)
+    try:  # stud and draw games deal as they go; the others deal every player first
+        actions = _dealt_in_place(hand) if in_place else _actions(hand, hole_cards)
     except HandHistoryError as error:
         raise error.located(hand.file, hand.number, hand.line) from None
     antes = [_amount(hand, seat.ante) for seat in hand.seats]
@@ -851,7 +860,7 @@ def phh_text(hand: HandHistory) -> str:
         f"ante_trimming_status = {_toml(hand.ante_trimming)}",
         f"antes = [{', '.join(antes)}]",
     ]
-    if stud:  # no blinds: the lowest up card brings in
+    if game is not None and game.board_cards == 0:  # no blinds: the lowest up card brings in
         lines.append(f"bring_in = {_amount(hand, hand.bring_in)}")
     else:
         lines.append(f"blinds_or_straddles = [{', '.join(blinds)}]")

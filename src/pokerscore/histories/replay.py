@@ -391,12 +391,12 @@ class _Table:
         if len(cards) != wanted:
             raise self.refuse(Refusal.BOARD_COUNT, other=have, amount=len(cards), limit=wanted)
         board.extend(cards)
+        if len(board) == BOARD_SIZES[1]:  # a flop, of the one board or of a run: a flop seen
+            for i in range(self.count):
+                self.saw_flop[i] = not self.folded[i]
         if runout:
             return
         self.street = BOARD_SIZES.index(len(board))
-        if self.street == 1:
-            for i in range(self.count):
-                self.saw_flop[i] = not self.folded[i]
         if not self.all_in:
             self._begin_round(0)
 

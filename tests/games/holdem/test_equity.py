@@ -583,10 +583,14 @@ def _counted(players: list[str], board: str, dead: str, game: str = "holdem") ->
         (["AA", "AK", "AQ", "KQ"], "Qh", ""),
         (["QQ+,AK", "JJ+", "AKs,KQs"], "Ah 7c 2d", "Ks"),
         (["random", "AK", "AsKh"], "4h Ad 3c 4c 7c", "6h 5c 5d 5h 5s 8c 8d 8h 8s 9c 9d 9h 9s"),
-        (["random", "random", "22+,A2s+"], "4h Ad 3c 4c 7c", "6h 5c 5d 5h 5s 8c 8d 8h 8s 9c 9d"),
-        (["22-55", "random", "Td9d", "random"], "Th 9h 8h", "2c 3c 4c 5c 6c 7c Jc Qc Kc Ac"),
+        # the brute force counts these two one combination at a time: seconds (85 s and 15 s in
+        # `make quick` at load 11), so they run in `make test` only
+        pytest.param(["random", "random", "22+,A2s+"], "4h Ad 3c 4c 7c",
+                     "6h 5c 5d 5h 5s 8c 8d 8h 8s 9c 9d", marks=pytest.mark.slow),
+        pytest.param(["22-55", "random", "Td9d", "random"], "Th 9h 8h",
+                     "2c 3c 4c 5c 6c 7c Jc Qc Kc Ac", marks=pytest.mark.slow),
     ],
-)
+)  # fmt: skip
 def test_deals_are_counted_as_a_brute_force_counts_them(
     players: list[str], board: str, dead: str
 ) -> None:

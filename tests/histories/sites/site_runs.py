@@ -14,7 +14,7 @@ from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
 
 DATA = Path(__file__).parents[2] / "data" / "histories" / "sites"
-SHARED = Path(__file__).parents[4] / "shared" / "hand-histories" / "sites"
+SHARED = Path(__file__).resolve().parents[4] / "shared" / "hand-histories" / "sites"
 
 
 @dataclass
@@ -23,10 +23,18 @@ class Run:
 
     results: list[HandResult] = field(default_factory=list)
     refused: list[HandHistoryError] = field(default_factory=list)
+    """The hands the reader or the replay refused, in the order they were read."""
+    formats: set[str] = field(default_factory=set)
+    """The formats of the hands read (refused by the replay or not)."""
 
     @property
     def disagreements(self) -> list[str]:
-        return [str(found) for result in self.results for found in result.disagreements]
+        """Each disagreement as ``file name, hand n: kind: message``."""
+        return [
+            f"{Path(result.hand.file).name}, hand {result.hand.number}: {found.kind}: {found.message}"
+            for result in self.results
+            for found in result.disagreements
+        ]
 
 
 def run(*paths: Path) -> Run:
@@ -36,6 +44,7 @@ def run(*paths: Path) -> Run:
         if isinstance(hand, HandHistoryError):
             done.refused.append(hand)
             continue
+        done.formats.add(hand.source_format)
         try:
             done.results.append(replay(hand))
         except HandHistoryError as error:
@@ -49,6 +58,25 @@ def shared_folder(site: str) -> Path:
     if not folder.is_dir():
         pytest.skip(f"the shared hand histories ({folder}) are not on this machine")
     return folder
+
+
+@dataclass(frozen=True)
+class SampleCounts:
+    """What reading and replaying a site's folder of the shared sample gives, as text."""
+
+    replayed: int
+    refused: list[str]
+    """Each refused hand as ``file name, hand n: reason``, in the order read."""
+    disagreements: list[str]
+    """As :attr:`Run.disagreements`."""
+    formats: set[str]
+
+
+def sample_counts(site: str) -> SampleCounts:
+    """Every hand of a site's folder of the shared sample read and replayed (:func:`run`)."""
+    done = run(shared_folder(site))
+    refused = [f"{Path(error.file).name}, hand {error.hand}: {error.reason}" for error in done.refused]  # fmt: skip
+    return SampleCounts(len(done.results), refused, done.disagreements, done.formats)
 
 
 def nets(result: HandResult) -> dict[str, float]:

@@ -7,13 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-import pytest
-
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.absolute import read_absolute
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "absolute"
 
@@ -59,51 +56,3 @@ def test_the_shared_sample_reads_every_hand() -> None:
     counts = sample_counts("Absolute")
     assert counts.formats == {"absolute"}
     assert (counts.replayed, counts.refused, counts.disagreements) == (3, [], [])
-
-
-def test_absolute_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "absolute"
-    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
-    assert formats.count("absolute") == 3 and "pokerstars" in formats
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ("Bob - Calls $35", "Bob - Calls $9" + "9" * 40, "is not a plain amount"),
-        ("Stage #736661180: HOLDEM NORMAL $25/$50 - 2007-08-17 06:49:16 (ET)", "Stage #736661180: garbage", "no game, stakes"),
-        ("Seat 5 - Bob ($1000 in chips)", "Seat 99999 - Bob ($1000 in chips)", "seat numbers run"),
-        ("Dee - Posts dead $40 dead $15", "Dee - Posts a fish", "unknown post"),
-    ],
-    ids=["huge number", "garbage header", "huge seat", "unknown post"],
-)  # fmt: skip
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "hands.txt").read_text()
-    assert old in text
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    hands = _hands(path)
-    assert (
-        len(hands) == 4 and isinstance(hands[0], HandHistory) and isinstance(hands[2], HandHistory)
-    )
-    error = hands[1]
-    assert isinstance(error, HandHistoryError) and error.hand == 2 and reason in error.reason
-
-
-def test_a_truncated_hand_and_an_empty_file(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index("Dee - Folds")])
-    (hand,) = _hands(cut)
-    assert isinstance(hand, HandHistory)
-    with pytest.raises(HandHistoryError, match="hand 1"):
-        replay(hand)
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert _hands(empty) == []

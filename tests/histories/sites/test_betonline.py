@@ -10,10 +10,9 @@ from typing import Final
 import pytest
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.betonline import read_betonline
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "betonline"
 
@@ -90,58 +89,3 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
         "NLHE-10max-USD-MTT-2011-08.nobuyinfee.txt, hand 17: Player21 raises when every other player has folded or is all in",
     ]
     assert counts.disagreements == []
-
-
-def test_betonline_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "betonline"
-    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
-    assert formats.count("betonline") == 3 and "pokerstars" in formats
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ("Bob: calls 1.00", "Bob: calls 9" + "9" * 40, "is not a plain amount"),
-        ("Bob: calls 1.00", "Bob: calls 1e9", "is not an amount"),
-        ("PayNoRake Game #1027919331: Hold'em No Limit ($0.25/0.50) - 2012/06/07 08:58 GMT Standard Time",
-         "PayNoRake Game #1027919331: Hold'em No Limit ($0.25/0.50) - garbage", "no game and date"),
-        ("Seat 3: Bob (10.00 in chips)", "Seat 99999: Bob (10.00 in chips)", "seat numbers run"),
-        ("Table 'Aeon Flux' 10-Max, Seat #3 is the button", "Table 'Aeon Flux'", "no button"),
-    ],
-    ids=["huge number", "exponent", "garbage header", "huge seat", "no button"],
-)  # fmt: skip
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "hands.txt").read_text()
-    assert old in text
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    hands = _hands(path)
-    assert len(hands) == 4
-    error = hands[1]
-    assert isinstance(error, HandHistoryError), error
-    assert error.hand == 2 and error.file.endswith("hostile.txt") and reason in error.reason
-    assert isinstance(hands[0], HandHistory) and isinstance(hands[2], HandHistory)
-
-
-def test_a_truncated_hand_an_odd_name_and_an_empty_file(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index("Bob: folds")])  # the file ends in the middle of hand 2
-    hands = _hands(cut)
-    assert len(hands) == 2 and isinstance(hands[1], HandHistory)
-    with pytest.raises(HandHistoryError, match="hand 2"):
-        replay(hands[1])
-    odd = tmp_path / "odd.txt"
-    odd.write_text(text.replace("Cy", "C: (y) [é] \u202e"))
-    second = _hands(odd)[1]
-    assert isinstance(second, HandHistory) and second.seats[0].name == "C: (y) [é] \u202e"
-    assert not replay(second).disagreements
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert _hands(empty) == []

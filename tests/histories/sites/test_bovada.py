@@ -5,7 +5,6 @@ out by hand from the rules), hostile input, the sniff, and every hand of the sha
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -68,39 +67,6 @@ def test_the_sniff() -> None:
     assert file_format_of(FIXTURES / "cash.txt") == "bovada"
     assert file_format_of(FIXTURES / "tournament.txt") == "bovada"
     assert not bovada.sniff("PokerStars Hand #1: Hold'em\n")
-
-
-HOSTILE = [
-    ("a garbage line", ("Dealer : Folds\n", "Dealer : Folds\nno colon here\n"), "cannot read"),
-    ("a huge number", ("Bets $1.50", "Bets $" + "9" * 5000), "not an amount"),
-    ("stud", ("HOLDEM No Limit - 2024-03-05 21:14:07", "7CARD Fixed Limit - 2024-03-05 21:14:07"), "7 Card Stud is not replayed here yet"),
-    ("a stranger", ("Dealer : Folds", "UTG+7 : Folds"), "'UTG+7' has no seat"),
-    ("not a position", ("Seat 1: Dealer ($9.01", "Seat 1: Bob ($9.01"), "'Bob' is not a position"),
-]  # fmt: skip
-
-
-@pytest.mark.parametrize(("what", "change", "words"), HOSTILE, ids=[h[0] for h in HOSTILE])
-def test_a_hostile_hand_is_a_bad_hand_with_its_place_and_the_rest_read(
-    tmp_path: Path, what: str, change: tuple[str, str], words: str
-) -> None:
-    text = (FIXTURES / "cash.txt").read_text(encoding="utf-8-sig")
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(*change, 1))
-    done = run(path)
-    assert [error.hand for error in done.refused] == [1], what
-    assert words in done.refused[0].reason and done.refused[0].file == str(path)
-    assert len(done.results) == 1 and not done.disagreements
-
-
-def test_a_truncated_hand_and_an_empty_file(tmp_path: Path) -> None:
-    text = (FIXTURES / "cash.txt").read_text(encoding="utf-8-sig")
-    path = tmp_path / "cut.txt"
-    path.write_text(text + text[: text.index("*** TURN")])
-    done = run(path)
-    assert len(done.results) == 2 and [error.hand for error in done.refused] == [3]
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert run(empty).results == []
 
 
 @pytest.mark.slow  # 71 hands, some all in at Omaha: seconds

@@ -9,10 +9,9 @@ from typing import Final
 import pytest
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.cake import read_cake
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "cake"
 
@@ -84,59 +83,3 @@ def test_the_shared_sample_reads_every_hand() -> None:
     counts = sample_counts("Cake")
     assert counts.formats == {"cake"}
     assert (counts.replayed, counts.refused, counts.disagreements) == (23, [], [])
-
-
-def test_cake_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    # the sample's files start with a byte-order mark written twice (once as cp1252 text)
-    (tmp_path / "a.txt").write_bytes(
-        b"\xef\xbb\xbf\xc3\xaf\xc2\xbb\xc2\xbf" + (DATA / "hands.txt").read_bytes()[3:]
-    )
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "cake"
-    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
-    assert formats.count("cake") == 4 and "pokerstars" in formats
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ("Ann: posts small blind 10", "Ann: posts small blind 9" + "9" * 40, "is not a plain amount"),
-        ("Ann: posts small blind 10", "Ann: posts small blind 1e9", "is not an amount"),
-        ("0/10/20 NL Hold'em", "garbage", "no stakes and game"),
-        ("Dealer: Seat 3", "Dealer: Seat 99999999", "not a seat number"),
-    ],
-    ids=["huge number", "exponent", "garbage header", "huge seat"],
-)  # fmt: skip
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "hands.txt").read_text(encoding="utf-8-sig")
-    assert old in text
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    hands = _hands(path)
-    assert len(hands) == 5
-    error = hands[1]
-    assert isinstance(error, HandHistoryError), error
-    assert error.hand == 2 and error.file.endswith("hostile.txt") and reason in error.reason
-    assert isinstance(hands[0], HandHistory) and isinstance(hands[2], HandHistory)
-
-
-def test_a_truncated_hand_an_odd_name_and_an_empty_file(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text(encoding="utf-8-sig")
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index("Cy Dé: folds")])  # the file ends in the middle of hand 1
-    (hand,) = _hands(cut)
-    assert isinstance(hand, HandHistory)  # read as far as it goes, refused by the replay
-    with pytest.raises(HandHistoryError, match="hand 1"):
-        replay(hand)
-    odd = tmp_path / "odd.txt"
-    odd.write_text(text.replace("Cy Dé", "C: (y) [é] \u202e"))
-    first = _hands(odd)[0]
-    assert isinstance(first, HandHistory) and first.seats[0].name == "C: (y) [é] \u202e"
-    assert not replay(first).disagreements
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert _hands(empty) == []

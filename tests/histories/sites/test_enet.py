@@ -6,13 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-import pytest
-
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.enet import read_enet
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "enet"
 
@@ -68,51 +65,3 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
         "PLO-9max-USD-0.10-0.25-201208.accounting.issue.txt, hand 1: stacks don't add up: Player6 checks, but the call is 0.25"
     ]
     assert counts.disagreements == []
-
-
-def test_enet_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "enet"
-    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
-    assert formats.count("enet") == 2 and "pokerstars" in formats
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ("Ann: bets €0,75", "Ann: bets €9" + "9" * 40, "is not a plain amount"),
-        (
-            "Table 'Reunion 1 - Pot Limit' 9-max Seat #4 is the button",
-            "Table 'Reunion 1' garbage",
-            "no button",
-        ),
-        ("Seat 3: Bob (€18,67 in chips)", "Seat 99999: Bob (€18,67 in chips)", "seat numbers run"),
-    ],
-    ids=["huge number", "garbage table", "huge seat"],
-)
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "hands.txt").read_text()
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    hands = _hands(path)
-    assert len(hands) == 3 and isinstance(hands[0], HandHistory)
-    error = hands[1]
-    assert isinstance(error, HandHistoryError) and error.hand == 2 and reason in error.reason
-
-
-def test_a_truncated_hand_and_an_empty_file(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index("Cy Dé: calls €1,50")])
-    (hand,) = _hands(cut)
-    assert isinstance(hand, HandHistory)
-    with pytest.raises(HandHistoryError, match="hand 1"):
-        replay(hand)
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert _hands(empty) == []

@@ -6,13 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-import pytest
-
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.entraction import read_entraction
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "entraction"
 
@@ -69,51 +66,3 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
         "(the small blind acting first on every street): not an order the replay plays",
     ]
     assert counts.disagreements == []
-
-
-def test_entraction_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "entraction"
-    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
-    assert formats.count("entraction") == 2 and "pokerstars" in formats
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ("Cy Dé                       Call        (8.00)", "Cy Dé                       Call        (9" + "9" * 40 + ")", "is not a plain amount"),
-        ("Game # 2322970601 - Omaha High Pot Limit EUR 0.50/1", "Game # 2322970601 - garbage", "no game, stakes"),
-        ("(EUR 138.50 in seat 3)", "(EUR 138.50 in seat 99999)", "seat numbers run"),
-        ("Cy Dé                       Raise       (2.50)", "Cy Dé                       Raise", "without its amount"),
-    ],
-    ids=["huge number", "garbage header", "huge seat", "no amount"],
-)  # fmt: skip
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "hands.txt").read_text()
-    assert old in text
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    hands = _hands(path)
-    assert len(hands) == 3
-    error = hands[1]
-    assert isinstance(error, HandHistoryError), error
-    assert error.hand == 2 and error.file.endswith("hostile.txt") and reason in error.reason
-    assert isinstance(hands[0], HandHistory)
-
-
-def test_a_truncated_hand_and_an_empty_file(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index("Bob                         Fold")])
-    (hand,) = _hands(cut)
-    assert isinstance(hand, HandHistory)
-    with pytest.raises(HandHistoryError, match="hand 1"):
-        replay(hand)
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert _hands(empty) == []

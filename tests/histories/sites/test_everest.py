@@ -7,13 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-import pytest
-
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.everest import read_everest
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "everest"
 
@@ -58,46 +55,10 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert counts.disagreements == []
 
 
-def test_everest_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    (tmp_path / "a.xml").write_text((DATA / "hands.xml").read_text())
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.xml") == "everest"
-    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
-    assert formats.count("everest") == 2 and "pokerstars" in formats
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ('<PUSH position="2" amount="1"/>', '<PUSH position="2" amount="9' + "9" * 40 + '"/>', "is not a plain amount"),
-        ('<PUSH position="2" amount="1"/>', '<PUSH position="7" amount="1"/>', "not at the table"),
-        ('<PUSH position="2" amount="1"/>', '<PUSH position="2"/>', "without its amount"),
-    ],
-    ids=["huge number", "unknown seat", "no amount"],
-)  # fmt: skip
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    path = tmp_path / "hostile.xml"
-    path.write_text((DATA / "hands.xml").read_text().replace(old, new, 1))
-    first, error = _hands(path)
-    assert isinstance(first, HandHistory)
-    assert (
-        isinstance(error, HandHistoryError)
-        and (error.hand, error.line) == (2, 35)
-        and reason in error.reason
-    )
-
-
-def test_a_billion_laughs_file_and_an_empty_one(tmp_path: Path) -> None:
+def test_a_billion_laughs_file_is_refused_unexpanded(tmp_path: Path) -> None:
     path = tmp_path / "laughs.xml"
     path.write_text(
         '<!DOCTYPE x [<!ENTITY a "aaaa">]>\n<SESSION game="hold-em"/>\n<HAND id="&a;"/>\n'
     )
     (error,) = _hands(path)
     assert isinstance(error, HandHistoryError) and "entity declaration" in error.reason
-    empty = tmp_path / "empty.xml"
-    empty.write_text("")
-    assert _hands(empty) == []

@@ -10,10 +10,9 @@ import pytest
 
 from pokerscore.cards import parse_cards
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.everleaf import read_everleaf
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "everleaf"
 
@@ -81,65 +80,3 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     # winner's five cards, so the losers' hands are unknown (the payouts agree)
     assert len(counts.disagreements) == 4
     assert all("TID_876731-3.txt" in d and "nobody saw" in d for d in counts.disagreements)
-
-
-def test_everleaf_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "everleaf"
-    assert file_format_of(tmp_path / "b.txt") == "pokerstars"
-    formats = {h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)}
-    assert formats == {"everleaf", "pokerstars"}
-
-
-def _second_hand_with(tmp_path: Path, old: str, new: str) -> list[HandHistory | HandHistoryError]:
-    text = (DATA / "hands.txt").read_text()
-    assert old in text
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    return list(read_everleaf(path))
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        (
-            "Bob raises [$ 0.35 USD]",
-            "Bob raises [$ 9" + "9" * 40 + " USD]",
-            "is not a plain amount",
-        ),
-        ("Bob raises [$ 0.35 USD]", "Bob raises [$ 1e9 USD]", "is not an amount"),
-        ("Blinds $0.05/$0.10 NL Hold'em - 2010/08/29 - 20:35:01", "garbage", "no stakes"),
-        ("Seat 2: Bob (  $ 5.40 USD )", "Seat 99999: Bob (  $ 5.40 USD )", "seat numbers run"),
-    ],
-    ids=["huge number", "exponent", "garbage header", "huge seat"],
-)
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    hands = _second_hand_with(tmp_path, old, new)
-    assert len(hands) == 5
-    error = hands[1]
-    assert isinstance(error, HandHistoryError), error
-    assert error.hand == 2 and error.file.endswith("hostile.txt") and reason in error.reason
-    assert all(isinstance(h, HandHistory) for h in (hands[0], hands[2], hands[3]))
-
-
-def test_a_truncated_hand_an_odd_name_and_an_empty_file(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index("Ann folds")])  # the file ends in the middle of hand 2
-    hands = list(read_everleaf(cut))
-    assert isinstance(hands[0], HandHistory) and len(hands) == 2
-    assert isinstance(hands[1], HandHistory)  # read as far as it goes, refused by the replay
-    with pytest.raises(HandHistoryError, match="hand 2"):
-        replay(hands[1])
-    odd = tmp_path / "odd.txt"
-    odd.write_text(text.replace("Cy Dé", "C[y]: (é) \u202e"))
-    first = next(read_everleaf(odd))
-    assert isinstance(first, HandHistory) and first.seats[2].name == "C[y]: (é) \u202e"
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert list(read_everleaf(empty)) == []

@@ -11,10 +11,9 @@ from typing import Final
 import pytest
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.kingsclub import read_kingsclub, sniff
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "kingsclub"
 
@@ -93,57 +92,7 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert counts.disagreements == []
 
 
-def test_kings_club_is_told_from_its_head_not_phh_nor_888(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
-    (tmp_path / "b.phhs").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "actions.phhs").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "kingsclub"
+def test_kings_clubs_sniff_takes_neither_phh_nor_888() -> None:
+    # the mixed folder beside a PHH file: test_formats.py
     assert not sniff("#Game No : 123456\n***** 888poker Hand History for Game 123456 *****\n")
     assert not sniff("# a PHH comment\nvariant = 'NT'\n")
-    formats = {h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)}
-    assert formats == {"kingsclub", "phh"}
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ("Cy Dé calls 30", "Cy Dé calls 9" + "9" * 40, "is not a plain amount"),
-        ("Cy Dé calls 30", "Cy Dé calls 1e9", "is not an amount"),
-        ("Table '8 Game Mix' Seat 6 is the button\nSeat 1: Ann (1,000)", "Table garbage\nSeat 1: Ann (1,000)", "no button"),
-        ("Seat 3: Cy Dé (2,500)", "Seat 99999: Cy Dé (2,500)", "seat numbers run"),
-        ("Ann: posts the small blind 5\nCy", "Ann: posts the dead blind 5\nCy", "unknown post"),
-    ],
-    ids=["huge number", "exponent", "garbage table", "huge seat", "unknown post"],
-)  # fmt: skip
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "hands.txt").read_text()
-    assert old in text
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    hands = _hands(path)
-    assert len(hands) == 4
-    error = hands[1]
-    assert isinstance(error, HandHistoryError), error
-    assert error.hand == 2 and error.file.endswith("hostile.txt") and reason in error.reason
-    assert isinstance(hands[0], HandHistory) and isinstance(hands[2], HandHistory)
-
-
-def test_a_truncated_hand_an_odd_name_and_an_empty_file(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index("Bob folds")])  # the file ends in the middle of hand 1
-    (hand,) = _hands(cut)
-    assert isinstance(hand, HandHistory)
-    with pytest.raises(HandHistoryError, match="hand 1"):
-        replay(hand)
-    odd = tmp_path / "odd.txt"
-    odd.write_text(text.replace("Cy Dé", "C (y): [é] calls \u202e"))
-    second = _hands(odd)[1]
-    assert isinstance(second, HandHistory) and second.seats[1].name == "C (y): [é] calls \u202e"
-    assert not replay(second).disagreements
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert _hands(empty) == []

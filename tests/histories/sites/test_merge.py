@@ -10,10 +10,10 @@ from typing import Final
 import pytest
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
+from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.merge import read_merge
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "merge"
 
@@ -95,17 +95,6 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert counts.disagreements == []
 
 
-def test_merge_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    (tmp_path / "a.xml").write_text((DATA / "holdem.xml").read_text())
-    (tmp_path / "b.txt").write_text((DATA / "old-omaha.xml").read_text())
-    (tmp_path / "c.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.xml") == file_format_of(tmp_path / "b.txt") == "merge"
-    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
-    assert formats.count("merge") == 4 and "pokerstars" in formats
-
-
 LAUGHS: Final = """<description type="Holdem" stakes="No Limit ($0.25/$0.50)"/>
 <!DOCTYPE lolz [
  <!ENTITY lol "lol">
@@ -129,47 +118,11 @@ def test_a_billion_laughs_file_is_refused_unexpanded(tmp_path: Path) -> None:
     assert isinstance(error, HandHistoryError) and "not a hand history" in error.reason
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ('amount="1.50"/>', 'amount="9' + "9" * 40 + '"/>', "is not a plain amount"),
-        ('amount="1.50"/>', 'amount="1e9"/>', "is not an amount"),
-        ('type="RAISE" timestamp="3" player="0"', 'type="JUGGLE" timestamp="3" player="0"', "unknown event"),
-        ('type="RAISE" timestamp="3" player="0"', 'type="RAISE" timestamp="3" player="9"', "not at the table"),
-        ('<players dealer="0">\n\t\t<player seat="0" nickname="Ann" balance="$18.50"',
-         '<players dealer="0">\n\t\t<player seat="99999999" nickname="Ann" balance="$18.50"', "not a seat number"),
-    ],
-    ids=["huge number", "exponent", "unknown event", "unknown seat", "huge seat"],
-)  # fmt: skip
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "holdem.xml").read_text()
-    second = text.index('<game id="900-2"')
-    assert old in text[second:]
-    path = tmp_path / "hostile.xml"
-    path.write_text(text[:second] + text[second:].replace(old, new, 1))
-    hands = _hands(path)
-    assert len(hands) == 3
-    error = hands[1]
-    assert isinstance(error, HandHistoryError), error
-    assert (error.hand, error.line) == (2, 40) and reason in error.reason
-    assert isinstance(hands[0], HandHistory) and isinstance(hands[2], HandHistory)
-
-
-def test_broken_xml_a_truncated_file_and_an_empty_one(tmp_path: Path) -> None:
+def test_broken_xml_is_one_bad_hand_with_its_line(tmp_path: Path) -> None:
+    # a file cut inside a hand and an empty one: test_formats.py
     text = (DATA / "holdem.xml").read_text()
     broken = tmp_path / "broken.xml"
     broken.write_text(text.replace('<round id="POSTFLOP" sequence="3">', "<round id=>", 1))
     hands = _hands(broken)
     assert len(hands) == 1 and isinstance(hands[0], HandHistoryError)
     assert (hands[0].hand, hands[0].line) == (1, 21) and "not well-formed" in hands[0].reason
-    cut = tmp_path / "cut.xml"
-    cut.write_text(text[: text.index('<round id="POSTFLOP" sequence="3">', text.index("900-2"))])
-    hands = _hands(cut)
-    assert isinstance(hands[0], HandHistory) and isinstance(hands[1], HandHistory)
-    assert isinstance(hands[2], HandHistoryError) and hands[2].hand == 3
-    assert "ends inside" in hands[2].reason
-    empty = tmp_path / "empty.xml"
-    empty.write_text("")
-    assert _hands(empty) == []

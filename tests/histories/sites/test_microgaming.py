@@ -7,13 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-import pytest
-
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.microgaming import read_microgaming
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "microgaming"
 
@@ -61,47 +58,3 @@ def test_the_shared_sample_reads_every_hand_and_lists_its_one_disagreement() -> 
     assert len(counts.disagreements) == 1
     assert counts.disagreements[0].startswith("NLHE-0.05-0.10-201111.posted.to.play.txt, hand 1")
     assert "a posted dead blind may be missing" in counts.disagreements[0]
-
-
-def test_microgaming_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "microgaming"
-    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
-    assert formats.count("microgaming") == 2 and "pokerstars" in formats
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ('type="Bet" seat="6" value="10.00"', 'type="Bet" seat="6" value="9' + "9" * 40 + '"', "is not a plain amount"),
-        ('type="Bet" seat="6" value="10.00"', 'type="Juggle" seat="6" value="10.00"', "unknown action"),
-        ('type="Bet" seat="6" value="10.00"', 'type="Bet" seat="9" value="10.00"', "not at the table"),
-        ('<Seat num="6" alias="Dee" unicodealias="RABlAGUA" balance="605.00"', '<Seat num="x" alias="Dee" unicodealias="RABlAGUA" balance="605.00"', "not a seat number"),
-    ],
-    ids=["huge number", "unknown action", "unknown seat", "bad seat"],
-)  # fmt: skip
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "hands.txt").read_text()
-    assert old in text
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    first, error = _hands(path)
-    assert isinstance(first, HandHistory)
-    assert isinstance(error, HandHistoryError) and error.hand == 2 and reason in error.reason
-
-
-def test_a_truncated_file_and_an_empty_one(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index('<Action seq="9" type="Check" seat="6" />')])
-    first, error = _hands(cut)
-    assert isinstance(first, HandHistory)
-    assert isinstance(error, HandHistoryError) and error.hand == 2 and "ends inside" in error.reason
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert _hands(empty) == []

@@ -11,10 +11,9 @@ import pytest
 
 from pokerscore.cards import parse_cards
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.ongame import read_ongame
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "ongame"
 
@@ -98,58 +97,3 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     assert sum("FIVE_CARD_DRAW is not replayed here yet" in r for r in counts.refused) == 4
     assert sum("SEVEN_CARD_STUD is not replayed here yet" in r for r in counts.refused) == 1
     assert counts.disagreements == []
-
-
-def test_ongame_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "ongame"
-    formats = {h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)}
-    assert formats == {"ongame", "pokerstars"}
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ("Bob calls $1\n", "Bob calls $9" + "9" * 40 + "\n", "is not a plain amount"),
-        ("Bob calls $1\n", "Bob calls $1e9\n", "is not an amount"),
-        ("Table: Setif [101] (POT_LIMIT OMAHA_HI_LO $0.50/$0.50, Real money)", "Table: garbage", "no game and stakes"),
-        ("Button: seat 7", "Button: seat 99999999", "not a seat number"),
-        ("Main pot: $3.50 won by Bob ($3.35)", "Main pot: $3.50 won by Zed ($3.35)", "Zed is not dealt in"),
-    ],
-    ids=["huge number", "exponent", "garbage table", "huge seat", "unknown winner"],
-)  # fmt: skip
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "hands.txt").read_text()
-    assert old in text
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    hands = _hands(path)
-    assert len(hands) == 4
-    error = hands[1]
-    assert isinstance(error, HandHistoryError), error
-    assert error.hand == 2 and error.file.endswith("hostile.txt") and reason in error.reason
-    assert isinstance(hands[0], HandHistory) and isinstance(hands[2], HandHistory)
-
-
-def test_a_truncated_hand_an_odd_name_and_an_empty_file(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index("Bob bets $3")])  # the file ends in the middle of hand 2
-    hands = _hands(cut)
-    assert isinstance(hands[0], HandHistory) and len(hands) == 2
-    assert isinstance(hands[1], HandHistory)  # read as far as it goes, refused by the replay
-    with pytest.raises(HandHistoryError, match="hand 2"):
-        replay(hands[1])
-    odd = tmp_path / "odd.txt"
-    odd.write_text(text.replace("Cy Dé", "C (y): [é] \u202e"))
-    first = _hands(odd)[0]
-    assert isinstance(first, HandHistory) and first.seats[1].name == "C (y): [é] \u202e"
-    assert not replay(first).disagreements
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert _hands(empty) == []

@@ -109,42 +109,6 @@ def test_the_sniff_tells_888_from_partypoker_and_kings_club(tmp_path: Path) -> N
     assert file_format_of(party) != "pacific"
 
 
-HOSTILE = [
-    # (what, (old, new) text in the cash fixture, words of the reason)
-    ("a garbage line", ("Cy folds\n", "Cy folds\n\x00\x01 garbage here\n"), "cannot read"),
-    ("a huge number", ("Dee bets [$1.80]", "Dee bets [$" + "9" * 5000 + "]"), "not an amount"),
-    ("an unknown game", ("No Limit Holdem", "No Limit Razz"), "Razz No Limit is not replayed"),
-    ("no header", ("$0.05/$0.10 Blinds No Limit Holdem - *** 05 03 2024 21:14:07\n", ""), "no stakes"),
-    ("a post of no kind", ("posts small blind [$0.05]", "posts sideways [$0.05]"), "unknown post"),
-]  # fmt: skip
-
-
-@pytest.mark.parametrize(("what", "change", "words"), HOSTILE, ids=[h[0] for h in HOSTILE])
-def test_a_hostile_hand_is_a_bad_hand_with_its_place_and_the_next_reads(
-    tmp_path: Path, what: str, change: tuple[str, str], words: str
-) -> None:
-    good = (FIXTURES / "cash.txt").read_text()
-    path = tmp_path / "hostile.txt"
-    path.write_text(good.replace(*change) + good)
-    done = run(path)
-    assert [error.hand for error in done.refused] == [1], what
-    assert words in done.refused[0].reason and done.refused[0].file == str(path)
-    assert len(done.results) == 1 and not done.disagreements
-
-
-def test_a_truncated_hand_and_an_odd_name(tmp_path: Path) -> None:
-    good = (FIXTURES / "cash.txt").read_text()
-    odd = good.replace("Bo Li", "B☃ [x] (y)")
-    path = tmp_path / "cut.txt"
-    path.write_text(odd + good[: good.index("** Dealing flop")])
-    done = run(path)
-    assert nets(done.results[0])["B☃ [x] (y)"] == -0.40
-    assert [error.hand for error in done.refused] == [2]  # ends with a player to act
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert run(empty).results == []
-
-
 def test_every_shared_888_hand_reads_with_no_disagreement() -> None:
     done = run(shared_folder("PacificPoker"))
     assert [str(error) for error in done.refused] == []

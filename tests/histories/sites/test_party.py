@@ -86,40 +86,6 @@ def test_the_sniff_in_a_mixed_folder(tmp_path: Path) -> None:
     assert not party.sniff("#Game No : 1\n***** 888poker Hand History for Game 1 *****\n")
 
 
-HOSTILE = [
-    ("a garbage line", ("Cy folds\n", "Cy folds\n@@@ garbage\n"), "cannot read"),
-    ("a huge number", ("Bob bets [$5 USD]", "Bob bets [$" + "9" * 5000 + " USD]"), "not an amount"),
-    ("stud", ("NL Texas Hold'em", "7 Card Stud"), "7 Card Stud is not replayed here yet"),
-    ("a stranger posts", ("Cy posts big blind", "Zed posts big blind"), "'Zed' plays without a seat"),
-]  # fmt: skip
-
-
-@pytest.mark.parametrize(("what", "change", "words"), HOSTILE, ids=[h[0] for h in HOSTILE])
-def test_a_hostile_hand_is_a_bad_hand_with_its_place_and_the_next_reads(
-    tmp_path: Path, what: str, change: tuple[str, str], words: str
-) -> None:
-    good = (FIXTURES / "cash-old.txt").read_text()
-    first = good[: good.index(" Game #201")] + "\n"
-    path = tmp_path / "hostile.txt"
-    path.write_text(first.replace(*change, 1) + good)
-    done = run(path)
-    assert [error.hand for error in done.refused] == [1], what
-    assert words in done.refused[0].reason and done.refused[0].file == str(path)
-    assert len(done.results) == 2 and not done.disagreements
-
-
-def test_a_truncated_hand_an_odd_name_and_an_empty_file(tmp_path: Path) -> None:
-    good = (FIXTURES / "cash-2019.txt").read_text()
-    path = tmp_path / "cut.txt"
-    path.write_text(good.replace("Bob", "B☃b [1] (x)") + good[: good.index("** Dealing Flop")])
-    done = run(path)
-    assert nets(done.results[0])["B☃b [1] (x)"] == 0.68
-    assert [error.hand for error in done.refused] == [3]
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert run(empty).results == []
-
-
 def test_every_shared_partypoker_hand_reads_or_is_refused_for_a_true_reason() -> None:
     done = run(shared_folder("PartyPoker"))
     reasons = sorted(error.reason for error in done.refused)

@@ -9,10 +9,9 @@ from typing import Final
 import pytest
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.pkr import read_pkr
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "pkr"
 
@@ -77,59 +76,3 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
         "NLHE-10max-USD-0.02-0.04-201206.txt, hand None: text before the first hand"
     ]
     assert counts.disagreements == []
-
-
-def test_pkr_is_told_from_its_head_even_mid_hand(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    (tmp_path / "a.txt").write_text("Cy checks\nAnn: hi\n" + text)
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "pkr"
-    formats = {h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)}
-    assert formats == {"pkr", "pokerstars"}
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ("Bob calls $2", "Bob calls $9" + "9" * 40, "is not a plain amount"),
-        ("Bob calls $2", "Bob calls $1e9", "is not an amount"),
-        ("Blinds are now $1 / $2", "Blinds are now garbage", "cannot read"),
-        ("Seat 2: Bob - $50", "Seat 99999: Bob - $50", "seat numbers run"),
-        ("Limit Type: POT LIMIT", "Limit Type: ????", "unknown limit type"),
-    ],
-    ids=["huge number", "exponent", "garbage blinds", "huge seat", "garbage limit"],
-)
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "hands.txt").read_text()
-    assert old in text
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    hands = _hands(path)
-    assert len(hands) == 3
-    error = hands[1]
-    assert isinstance(error, HandHistoryError), error
-    assert error.hand == 2 and error.file.endswith("hostile.txt") and reason in error.reason
-    assert isinstance(hands[0], HandHistory)
-
-
-def test_a_truncated_hand_an_odd_name_and_an_empty_file(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index("Ann bets $4")])  # the file ends in the middle of hand 2
-    hands = _hands(cut)
-    assert isinstance(hands[0], HandHistory) and len(hands) == 2
-    assert isinstance(hands[1], HandHistory)  # read as far as it goes, refused by the replay
-    with pytest.raises(HandHistoryError, match="hand 2"):
-        replay(hands[1])
-    odd = tmp_path / "odd.txt"
-    odd.write_text(text.replace("Eve", "E - v [e] \u202e"))
-    first = _hands(odd)[0]
-    assert isinstance(first, HandHistory) and first.seats[2].name == "E - v [e] \u202e"
-    assert not replay(first).disagreements
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert _hands(empty) == []

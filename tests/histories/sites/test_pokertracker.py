@@ -7,13 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-import pytest
-
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.pokertracker import read_pokertracker
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "pokertracker"
 
@@ -56,30 +53,3 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     # six all-ins the export writes as more than the player has (the ante counted in): refused
     assert sum("more than the" in r and "the player has" in r for r in counts.refused) == 6
     assert counts.disagreements == []
-
-
-def test_the_export_is_told_from_its_head(tmp_path: Path) -> None:
-    assert file_format_of(DATA / "merge.txt") == "pokertracker"
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ("Ann: Raise $100.00", "Ann: Raise $9" + "9" * 40, "is not a plain amount"),
-        ("Ann: Post SB $25.00", "Ann: Post Fish $25.00", "unknown post"),
-        (
-            "MERGE_GAME #101: Holdem NL Tournament 11/02/2011 21:36:27",
-            "MERGE_GAME #101: garbage",
-            "no game and time",
-        ),
-    ],
-    ids=["huge number", "unknown post", "garbage header"],
-)
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    path = tmp_path / "hostile.txt"
-    path.write_text((DATA / "merge.txt").read_text().replace(old, new, 1))
-    first, error = _hands(path)
-    assert isinstance(first, HandHistory)
-    assert isinstance(error, HandHistoryError) and error.hand == 2 and reason in error.reason

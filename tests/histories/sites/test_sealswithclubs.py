@@ -6,13 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-import pytest
-
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.sealswithclubs import read_sealswithclubs
-from tests.histories.sites.shared_sample import sample_counts
+from tests.histories.sites.site_runs import sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "sealswithclubs"
 
@@ -61,47 +58,3 @@ def test_the_shared_sample_reads_every_hand() -> None:
     counts = sample_counts("SealsWithClubs")
     assert counts.formats == {"sealswithclubs"}
     assert (counts.replayed, counts.refused, counts.disagreements) == (2, [], [])
-
-
-def test_seals_is_told_from_its_head_in_a_mixed_folder(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text((DATA / "hands.txt").read_text())
-    (tmp_path / "b.txt").write_text(
-        (Path(__file__).parents[2] / "data" / "histories" / "pokerstars-shapes.txt").read_text()
-    )
-    assert file_format_of(tmp_path / "a.txt") == "sealswithclubs"
-    formats = [h.source_format for h in read_histories(tmp_path) if isinstance(h, HandHistory)]
-    assert formats.count("sealswithclubs") == 2 and "pokerstars" in formats
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "reason"),
-    [
-        ("Ann refunded 15", "Ann refunded 9" + "9" * 40, "is not a plain amount"),
-        ("Game: NL Hold'em (600 - 3000) - Blinds 15/30", "Game: garbage", "no game and blinds"),
-        ("Seat 2: Bob (2798.10)", "Seat 99999: Bob (2798.10)", "seat numbers run"),
-    ],
-    ids=["huge number", "garbage game", "huge seat"],
-)
-def test_a_hostile_hand_is_one_bad_hand_with_its_place(
-    tmp_path: Path, old: str, new: str, reason: str
-) -> None:
-    text = (DATA / "hands.txt").read_text()
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(old, new, 1))
-    hands = _hands(path)
-    assert len(hands) == 3 and isinstance(hands[0], HandHistory)
-    error = hands[1]
-    assert isinstance(error, HandHistoryError) and error.hand == 2 and reason in error.reason
-
-
-def test_a_truncated_hand_and_an_empty_file(tmp_path: Path) -> None:
-    text = (DATA / "hands.txt").read_text()
-    cut = tmp_path / "cut.txt"
-    cut.write_text(text[: text.index("Ann folds")])
-    (hand,) = _hands(cut)
-    assert isinstance(hand, HandHistory)
-    with pytest.raises(HandHistoryError, match="hand 1"):
-        replay(hand)
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert _hands(empty) == []

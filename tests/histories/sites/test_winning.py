@@ -5,9 +5,6 @@ hand from the rules), hostile input, the sniff, and every hand of the shared WPN
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
-
-import pytest
 
 from pokerscore.histories.reading import file_format_of
 from pokerscore.histories.sites import winning
@@ -57,40 +54,6 @@ def test_the_sniff() -> None:
     assert file_format_of(FIXTURES / "newer.txt") == "winning"
     assert not winning.sniff("Hand #1: Café\n")
     assert not winning.sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n")
-
-
-HOSTILE = [
-    ("a garbage line", ("Player Dee folds\n", "Player Dee folds\n%%% garbage\n"), "cannot read"),
-    ("a huge number", ("bets (10)", "bets (" + "9" * 5000 + ")"), "not an amount"),
-    ("stud", ("(Hold'em)", "(7 Card Stud)"), "7 Card Stud is not replayed here yet"),
-    ("a nameless player", ("Player Dee folds", "Player  folds"), "a player not seated here"),
-    ("an unknown section", ("*** TURN ***:", "*** TWIST ***:"), "unknown section"),
-]  # fmt: skip
-
-
-@pytest.mark.parametrize(("what", "change", "words"), HOSTILE, ids=[h[0] for h in HOSTILE])
-def test_a_hostile_hand_is_a_bad_hand_with_its_place_and_the_next_reads(
-    tmp_path: Path, what: str, change: tuple[str, str], words: str
-) -> None:
-    text = (FIXTURES / "older-utf16.txt").read_bytes().decode("utf-16").replace("\r\n", "\n")
-    path = tmp_path / "hostile.txt"
-    path.write_text(text.replace(*change, 1))
-    done = run(path)
-    assert [error.hand for error in done.refused] == [1], what
-    assert words in done.refused[0].reason and done.refused[0].file == str(path)
-    assert len(done.results) == 1 and not done.disagreements
-
-
-def test_a_truncated_hand_an_odd_name_and_an_empty_file(tmp_path: Path) -> None:
-    text = (FIXTURES / "newer.txt").read_text()
-    path = tmp_path / "cut.txt"
-    path.write_text(text.replace("Ann", "A☃n (x) [y]") + text[: text.index("*** TURN")])
-    done = run(path)
-    assert nets(done.results[0])["A☃n (x) [y]"] == -1.10
-    assert [error.hand for error in done.refused] == [2]
-    empty = tmp_path / "empty.txt"
-    empty.write_text("")
-    assert run(empty).results == []
 
 
 def test_every_shared_wpn_hand_reads_or_is_refused_for_a_true_reason() -> None:

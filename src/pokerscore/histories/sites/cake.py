@@ -23,11 +23,11 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
-from pokerscore.histories.draft import HandDraft, money, site_cards
+from pokerscore.histories.draft import HandDraft, site_cards
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand
+from pokerscore.histories.sites.increments import RoundBets, finished_hand, localised_amount
 from pokerscore.histories.sites.text import text_hands
 
 _START: Final = re.compile(r"^(?:\ufeff|ï»¿)*Hand#(?P<id>[0-9A-Z]+) - ")
@@ -51,7 +51,6 @@ _BOARD: Final = re.compile(r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]
 _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 _WINS: Final = re.compile(r"^(?P<name>.+?) wins (?P<amount>\S+)(?: \(EUR [^)]*\))?(?: with .*)?$")
 _TOURNAMENT: Final = re.compile(r"\bT(?P<id>\d+)\b")
-_DECIMAL_COMMA: Final = re.compile(r"^[^,.]*\d,\d{2}$")
 _CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -63,10 +62,7 @@ def sniff(head: str) -> bool:
 
 def _amount(text: str) -> Decimal:
     """``$0.30``, ``10``, ``$1,50`` (a decimal comma), ``$0.25 (EUR €0.20)`` (the dollars)."""
-    value = text.split(" (EUR", 1)[0].strip()
-    if _DECIMAL_COMMA.match(value):
-        value = value.replace(",", ".")
-    return money(value)
+    return localised_amount(text.split(" (EUR", 1)[0].strip())
 
 
 def _cards(text: str) -> tuple[Card | None, ...]:

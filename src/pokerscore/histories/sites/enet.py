@@ -20,11 +20,16 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore._support.errors import shorten
-from pokerscore.histories.draft import HandDraft, money, site_cards
+from pokerscore.histories.draft import HandDraft, site_cards
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand, mucks_unshown
+from pokerscore.histories.sites.increments import (
+    RoundBets,
+    finished_hand,
+    localised_amount,
+    mucks_unshown,
+)
 from pokerscore.histories.sites.text import text_hands
 
 _START: Final = re.compile(
@@ -50,10 +55,7 @@ def sniff(head: str) -> bool:
 
 def _amount(text: str) -> Decimal:
     """``€0,25`` (a decimal comma), ``€1.234,50`` (points between thousands)."""
-    text = text.strip()
-    if "," in text:
-        text = text.replace(".", "").replace(",", ".")
-    return money(text)
+    return localised_amount(text.strip())
 
 
 def parse_enet(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
