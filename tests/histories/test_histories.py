@@ -463,7 +463,7 @@ def test_bad_pokerstars_hands_are_reported_and_the_good_one_read() -> None:
         1: "line 11: stacks don't add up: Cara calls 5.00, but the call is 2.00",
         2: "line 26: stacks don't add up: Bob is all in with 97.00 left",
         3: "stacks don't add up: the site returns 3.00 uncalled to Cara, the replay 2.00",
-        4: "7 Card Stud Limit is not replayed here",
+        4: "line 60: the hand stops before its summary (a partial hand)",
         5: "card Ah is seen twice (Alice and the board)",
     }
     assert sorted(messages) == sorted(expected)

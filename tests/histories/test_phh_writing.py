@@ -115,7 +115,7 @@ def _check_export(sources: list[Path], tmp_path: Path) -> int:
 
 
 def test_every_fixture_hand_round_trips(tmp_path: Path) -> None:
-    assert _check_export(FIXTURES, tmp_path) == 15  # regression pin: hands compared exactly
+    assert _check_export(FIXTURES, tmp_path) == 17  # regression pin: hands compared exactly
 
 
 @pytest.mark.slow

@@ -15,6 +15,7 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.model import (
+    DRAW_GAMES,
     Action,
     Betting,
     HandHistory,
@@ -82,6 +83,185 @@ class HandDraft:
     site: str | None = None
     source_format: str = "pokerstars"
     time: str | None = None
+    bring_in: Decimal | None = None
+    """Stud: the bring-in, as the site writes it ("brings in for $0.10"); None elsewhere."""
+    discarded: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
+    """The draw games: the cards a ``draw`` action threw away, by the action's place in
+    :attr:`actions` (whose cards are the ones drawn)."""
+
+
+STUD_GAMES: Final = frozenset({"stud", "stud-8", "razz"})
+"""The games whose hole cards a text reader deals street by street (:class:`StudStreets`)."""
+
+
+DRAW_HOLES: Final = {name: game.hole_cards for name, game in DRAW_GAMES.items()}
+"""The draw games a text reader reads (:class:`DrawRounds`), with the cards each player holds
+(the replay's :data:`~pokerscore.histories.model.DRAW_GAMES`)."""
+
+
+_DISCARDS: Final = re.compile(r"^(?P<count>[0-5]) cards?(?: \[(?P<cards>[^\]]*)\])?$")
+
+
+def discarded_cards(rest: str, line: int) -> tuple[Card | None, ...]:
+    """The cards a draw throws away, as PokerStars and Full Tilt write them after the verb:
+    ``2 cards [7h 8h]`` (the saver's), ``2 cards`` (unseen), ``pat`` (none: ``stands pat``).
+
+    >>> discarded_cards("2 cards", 7), discarded_cards("1 card [Kd]", 7), discarded_cards("pat", 7)
+    ((None, None), (Card('Kd'),), ())
+    """
+    if rest == "pat":
+        return ()
+    found = _DISCARDS.match(rest)
+    if found is None:
+        raise HandHistoryError(f"line {line}: cannot read the discard {shorten(repr(rest))}")
+    count = int(found["count"])
+    if found["cards"] is None:
+        return (None,) * count
+    cards = site_cards(found["cards"])
+    if len(cards) != count:
+        raise HandHistoryError(f"line {line}: {count} cards discarded, {len(cards)} written")
+    return cards
+
+
+class DrawRounds:
+    """A draw game's cards as a site writes them, into the replay's actions: every player dealt
+    in gets the first cards before the first move (the saver's as written, the others' unseen);
+    a discard (``discards 2 cards [7h 8h]``, the cards unwritten for the others) or standing pat
+    is a ``draw`` action, and the cards a later ``Dealt to`` line gives its player are the ones
+    that discard drew."""
+
+    def __init__(self, draft: HandDraft, holes: int) -> None:
+        self.draft = draft
+        self.holes = holes
+        self.dealing = False
+        """The cards are being dealt (the posts are over)."""
+        self.dealt = False
+        self.known: dict[str, tuple[Card | None, ...]] = {}
+        self.waiting: dict[str, int] = {}
+        """A player whose cards drawn are still to be written: the draw action's place."""
+
+    def deal(self, name: str, cards: tuple[Card | None, ...], line: int) -> None:
+        """A ``Dealt to`` line: the first cards, or the ones drawn (written last)."""
+        if name in self.waiting:
+            at = self.waiting.pop(name)
+            kind, _, amount, thrown, runout, _, all_in = self.draft.actions[at]
+            if len(cards) < len(thrown):
+                raise HandHistoryError(
+                    f"line {line}: {shorten(name)} threw away {len(thrown)} cards and is dealt "
+                    f"{len(cards)}"
+                )
+            drawn = cards[len(cards) - len(thrown) :]
+            self.draft.actions[at] = (kind, name, amount, drawn, runout, line, all_in)
+        elif not self.dealt:
+            self.known[name] = cards[-self.holes :]
+
+    def begin(self) -> None:
+        """The cards are dealt from here (the site's dealing section, or any section after)."""
+        self.dealing = True
+
+    def first_deal(self, line: int) -> None:
+        """Deal every player dealt in (seated and not sitting out, or posting) once, before the
+        first move after the cards are dealt."""
+        if self.dealt or not self.dealing:
+            return
+        self.dealt = True
+        posted = {name for name, *_ in self.draft.posts}
+        for _, name, _, out in sorted(self.draft.seats):
+            if not out or name in posted or name in self.known:
+                cards = self.known.get(name, (None,) * self.holes)
+                self.draft.actions.append(("deal-hole", name, None, cards, 0, line, False))
+
+    def close(self) -> None:
+        """Once the hand is read: take back the unseen first cards of a player who neither
+        posts nor acts (sitting out where the site says so on a line of its own)."""
+        actions = self.draft.actions
+        playing = {name for name, *_ in self.draft.posts}
+        playing |= {a[1] or "" for a in actions if a[0] != "deal-hole"}
+        idle = {
+            at
+            for at, (kind, name, _, cards, *_) in enumerate(actions)
+            if kind == "deal-hole" and name not in playing and not any(cards)
+        }
+        if not idle:
+            return
+        moved = {at: at - sum(i < at for i in idle) for at in self.draft.discarded}
+        self.draft.discarded = {moved[at]: cards for at, cards in self.draft.discarded.items()}
+        self.draft.actions = [action for at, action in enumerate(actions) if at not in idle]
+
+    def draw(
+        self,
+        name: str,
+        thrown: tuple[Card | None, ...],
+        line: int,
+        drawn: tuple[Card | None, ...] | None = None,
+    ) -> None:
+        """``name`` throws ``thrown`` away (None for a card nobody saw), or stands pat (none);
+        ``drawn``: the cards drawn where the same line writes them, else a later ``Dealt to``
+        line gives them (or none does: unseen)."""
+        self.first_deal(line)
+        if drawn is not None and len(drawn) != len(thrown):
+            raise HandHistoryError(
+                f"line {line}: {shorten(name)} throws away {len(thrown)} cards and draws "
+                f"{len(drawn)}"
+            )
+        at = len(self.draft.actions)
+        cards = (None,) * len(thrown) if drawn is None else drawn
+        self.draft.actions.append(("draw", name, None, cards, 0, line, False))
+        self.draft.discarded[at] = thrown
+        if thrown and drawn is None:
+            self.waiting[name] = at
+
+
+class StudStreets:
+    """A stud hand's cards as a site writes them, into the ``deal-hole`` actions the replay takes
+    (a street's cards, three on third street, then one): third street's up card alone for the
+    players other than the one who saved the file (their two down cards unseen); a later
+    street's new card the last one written; a street whose cards the site does not write for a
+    player still in (seventh street's down card) dealt unseen, before the street's first move."""
+
+    def __init__(self, draft: HandDraft) -> None:
+        self.draft = draft
+        self.street = 0
+        self.players: list[str] = []
+        """The players dealt in on third street, in the order dealt."""
+        self.out: set[str] = set()
+        self.dealt: set[str] = set()
+
+    def open(self, street: int, line: int) -> None:
+        """Street ``street`` (3 to 7) begins at ``line``."""
+        self.finish(line)
+        self.street = street
+        self.dealt = set()
+
+    def deal(self, name: str, cards: tuple[Card | None, ...], line: int) -> None:
+        """The site writes ``cards`` dealt to ``name`` on the street (all the player's, or the
+        new ones last)."""
+        if self.street == 3:
+            cards = (None,) * (3 - len(cards)) + cards[-3:]
+            if name not in self.players:
+                self.players.append(name)
+        else:
+            cards = cards[-1:]
+        if name in self.dealt:
+            raise HandHistoryError(f"line {line}: {shorten(name)} is dealt twice on a street")
+        self.dealt.add(name)
+        self.draft.actions.append(("deal-hole", name, None, cards, 0, line, False))
+
+    def fold(self, name: str) -> None:
+        self.out.add(name)
+
+    def finish(self, line: int) -> None:
+        """Deal the street's unwritten cards, unseen, to every player still in (called before
+        each move: once dealt, a street deals nothing more)."""
+        if not self.street:
+            return
+        count = 3 if self.street == 3 else 1
+        for name in self.players:
+            if name not in self.out and name not in self.dealt:
+                self.dealt.add(name)
+                self.draft.actions.append(
+                    ("deal-hole", name, None, (None,) * count, 0, line, False)
+                )
 
 
 def build_hand(draft: HandDraft) -> HandHistory:
@@ -115,7 +295,7 @@ def build_hand(draft: HandDraft) -> HandHistory:
     amounts += [amount for _, amount, _ in draft.returned]
     amounts += [amount for _, amount, _ in draft.collected]
     amounts += [amount for _, amount, _ in draft.cashed_out] + [fee for *_, fee in draft.cashed_out]
-    amounts += [value for value in (draft.total, draft.rake) if value is not None]
+    amounts += [value for value in (draft.total, draft.rake, draft.bring_in) if value is not None]
     scale = hand_scale(amounts)
 
     def units(value: Decimal) -> int:
@@ -157,11 +337,15 @@ def build_hand(draft: HandDraft) -> HandHistory:
         for i, (seat, name, stack) in enumerate(order)
     )
     actions = []
-    for kind, speaker, said, cards, runout, line, all_in in draft.actions:
+    for at, (kind, speaker, said, cards, runout, line, all_in) in enumerate(draft.actions):
         actor = None if speaker is None else who(speaker, line)
         size = None if said is None else units(said)
         if kind == "reveal":
             actions.append(Action("deal-hole", actor, None, cards, line=line))
+            continue
+        if kind == "draw":
+            thrown = draft.discarded.get(at, ())
+            actions.append(Action("draw", actor, None, cards, line=line, discarded=thrown))
             continue
         actions.append(
             Action(kind, actor, size, cards, runout, line, all_in=all_in)  # type: ignore[arg-type]
@@ -178,7 +362,9 @@ def build_hand(draft: HandDraft) -> HandHistory:
     )
     limit = draft.betting == "fixed-limit"
     small, big = units(draft.small_blind), units(draft.big_blind)
-    if limit:  # the header gives the small and big bets: the blinds are what was posted
+    if draft.game in STUD_GAMES:  # no blinds: the stakes in small bets, as PHH reads stud
+        small, big = 0, units(draft.small_blind)
+    elif limit:  # the header gives the small and big bets: the blinds are what was posted
         posted = [value for value in blinds if value]
         big = max(posted, default=small)
         small = min(posted, default=small // 2)
@@ -213,4 +399,5 @@ def build_hand(draft: HandDraft) -> HandHistory:
         line=draft.line,
         source_format=draft.source_format,
         fields=draft.fields,
+        bring_in=units(draft.bring_in) if draft.bring_in is not None else 0,
     )

@@ -1,11 +1,13 @@
 """PokerStars hand histories (the text the client saves): cash games and tournaments, many hands
 a file, into the same :class:`~pokerscore.histories.model.HandHistory` as PHH.
 
-Read: hold'em, Omaha of 4, 5 and 6 cards, high and hi/lo (no limit, pot limit, limit), and 6+
-hold'em, also in mixed games (each hand names its game: ``HORSE (Hold'em Limit, $2/$4 USD)``);
-stud, razz, the draw games, badugi and Courchevel are refused hand by hand as not replayed yet;
-the seats
-dealt in (a player sitting out is not); antes, blinds, a dead small blind ("posts small & big
+Read: hold'em, Omaha of 4, 5 and 6 cards, high and hi/lo (no limit, pot limit, limit), 6+
+hold'em, seven-card stud, stud hi/lo and razz, also in mixed games (each hand names its game:
+``HORSE (Hold'em Limit, $2/$4 USD)``); the draw games, badugi and Courchevel are refused hand by
+hand as not replayed yet. Stud: the bring-in (``brings in for``) and its completion, each
+street's cards as the replay deals them (:class:`~pokerscore.histories.draft.StudStreets`: the
+other players' down cards unseen), the seats in their order (a stud table has no button). The
+seats dealt in (a player sitting out is not); antes, blinds, a dead small blind ("posts small & big
 blinds": the small blind is dead money, the big blind live), extra big blinds posted by players
 who just sat down (live, but they do not move the action) and straddles; every action with the
 amounts the site writes ("calls $0.13", "raises $0.10 to $0.15", "and is all-in"), which the
@@ -32,7 +34,18 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
+from pokerscore.histories import _stars_lines as words_of
+from pokerscore.histories.draft import (
+    DRAW_HOLES,
+    STUD_GAMES,
+    DrawRounds,
+    HandDraft,
+    StudStreets,
+    build_hand,
+    discarded_cards,
+    money,
+    site_cards,
+)
 from pokerscore.histories.model import (
     MAX_SEAT,
     Betting,
@@ -71,8 +84,9 @@ _STAKES: Final = re.compile(
 """The stakes: ``($0.25/$0.50 USD)``, in a mixed game's parentheses after its game
 (``8-Game (Hold'em Limit, $4/$8 USD)``), a cap after them (``($1/$2 USD, $40 Cap)``)."""
 _TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\d+)")
-_TABLE: Final = re.compile(r"^Table (?:ID )?'(?P<table>.*)' (?:(?P<max>[0-9]+)-[Mm]ax )?(?:\(Play Money\) )?"
-                           r"Seat #(?P<button>[0-9]{1,5}) is the button")  # fmt: skip
+_TABLE: Final = re.compile(r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max>[0-9]+)-[Mm]ax)?(?: \(Play Money\))?"
+                           r"(?: Seat #(?P<button>[0-9]{1,5}) is the button)?")  # fmt: skip
+"""The table line; a stud table has no button (``Table 'Educatio' 6-max``)."""
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+?) ?\((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
     r"(?P<rest>.*)$"
@@ -81,18 +95,30 @@ STREET: Final = re.compile(
     r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* *"
     r"(?:\[[^\]]*\] ?)?\[(?P<cards>[^\]]*)\]"
 )
+_STUD_STREET: Final = re.compile(r"^\*\*\* (?:(?P<street>[3-7])(?:rd|th) STREET|RIVER) \*\*\*\s*$")
+"""A stud street's line: ``*** 3rd STREET ***`` to ``*** 6th STREET ***``, then ``*** RIVER ***``
+with no cards (seventh street)."""
+_DRAW_ROUND: Final = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?DRAW \*\*\*")
 _COLLECTED: Final = re.compile(
-    r"^(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
+    rf"^(?P<name>.+?){re.escape(words_of.COLLECTED)}(?P<amount>\S+){re.escape(words_of.FROM)}"
+    r"(?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
 )
-_UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
-_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) ?(?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$")
+_UNCALLED: Final = re.compile(
+    rf"^{re.escape(words_of.UNCALLED)}(?P<amount>[^)]+){re.escape(words_of.RETURNED_TO)}"
+    r"(?P<name>.+)$"
+)
+_DEALT: Final = re.compile(
+    rf"^{re.escape(words_of.DEALT_TO)}(?P<name>.+?) ?(?:\[[^\]]*\] )?\[(?P<cards>[^\]]+)\]$"
+)
 _CASHED_OUT: Final = re.compile(
-    r"^(?P<name>.+?) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?"
+    rf"^(?P<name>.+?){re.escape(words_of.CASHED_OUT)} for (?P<amount>\S+)"
+    r"(?: \| Cash Out Fee (?P<fee>\S+))?"
 )
 _FEES: Final = re.compile(r"\| (?P<name>Jackpot|Bingo|Fortune|Tax) (?P<amount>\S+)")
 """What GGPoker takes from a pot beside the rake (``| Jackpot $0.10 | Bingo $0``)."""
 TOTAL_LINE: Final = re.compile(
-    r"^Total pot (?P<total>\S+)(?P<pots>[^|]*)(?:\| Rake (?P<rake>\S+))?"
+    rf"^{re.escape(words_of.TOTAL_POT)}(?P<total>\S+)(?P<pots>[^|]*)"
+    rf"(?:{re.escape(words_of.RAKE)}(?P<rake>\S+))?"
 )
 
 _EASTERN: Final = re.compile(r"[0-9] \(?ET\b")
@@ -111,10 +137,17 @@ GAMES: Final = {
     "5 Card Omaha Hi/Lo": ("5O/8", "omaha-5-hi-lo"),
     "6 Card Omaha": ("6O", "omaha-6"),
     "6 Card Omaha Hi/Lo": ("6O/8", "omaha-6-hi-lo"),
+    "7 Card Stud": ("7S", "stud"),
+    "7 Card Stud Hi/Lo": ("7S/8", "stud-8"),
+    "Razz": ("R", "razz"),
+    "Triple Draw 2-7 Lowball": ("2L3D", "deuce-to-seven-triple-draw"),
+    "Single Draw 2-7 Lowball": ("2L1D", "deuce-to-seven-single-draw"),
+    "Badugi": ("B", "badugi"),
 }
 """The games read here, by their name in the header: PHH letter and the game that
-settles them (6+ hold'em as the site plays it, three of a kind above a straight). Stud, razz,
-the draw games, badugi and Courchevel are refused, hand by hand, as not replayed yet."""
+settles them (6+ hold'em as the site plays it, three of a kind above a straight); the draw
+games' (2-7 triple and single draw, badugi) as the PHH standard names them. Courchevel, five-card
+draw and A-5 triple draw are refused, hand by hand, as not replayed yet."""
 _GAMES_IN_ANY_CASE: Final = {name.lower(): game for name, game in GAMES.items()}
 """The same, by the name in lower case (PokerTracker 2's export writes ``OMAHA POT LIMIT``)."""
 OMAHA_BY_CARDS: Final = {5: ("5O", "omaha-5"), 6: ("6O", "omaha-6")}
@@ -154,7 +187,8 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     name = game.group("game")
     if name.lower() not in _GAMES_IN_ANY_CASE:
         raise HandHistoryError(
-            f"{name} {game.group('betting')} is not replayed here yet: hold'em and Omaha games only"
+            f"{name} {game.group('betting')} is not replayed here yet: hold'em, Omaha, stud, "
+            "2-7 draw and badugi only"
         )
     letter, draft.game = _GAMES_IN_ANY_CASE[name.lower()]
     betting_letter, draft.betting = BETTING[game.group("betting").title()]
@@ -181,24 +215,42 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     GGPoker): the table, the seats, the play, the summary's totals."""
     section = "seats"
     runout = 0
+    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
+    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
     for offset, raw in enumerate(lines[1:], 1):
         line = raw.rstrip("\r\n")
         number = first_line + offset
         if not line.strip():
             continue
         if line.startswith("*** "):
+            if stud is not None:
+                street = _STUD_STREET.match(line)
+                if street is not None:
+                    stud.open(int(street.group("street") or 7), number)
+                    section = "actions"
+                    continue
+                stud.finish(number)
+            if draw is not None:
+                draw.begin()
+                if not line.startswith("*** DEALING HANDS"):
+                    draw.first_deal(number)
+                if _DRAW_ROUND.match(line):
+                    section = "actions"
+                    continue
             section, runout = _section(draft, line, section, runout, number)
             continue
         if section == "summary":
             _summary(draft, line)
             continue
         if section == "seats":
-            if line.startswith(("Table '", "Table ID '")):
+            if line.startswith(words_of.TABLES):
                 table = _TABLE.match(line)
                 if table is None:
                     raise HandHistoryError(f"line {number}: no button in {line[:60]!r}")
                 draft.table = table.group("table")
-                draft.button = int(table.group("button"))
+                if table.group("button") is None and stud is None:
+                    raise HandHistoryError(f"line {number}: no button in {line[:60]!r}")
+                draft.button = int(table.group("button") or 0)  # stud: seats in their order
                 continue
             seat = _SEAT.match(line)
             if seat is not None and int(seat.group("seat")) > MAX_SEAT:
@@ -213,7 +265,9 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             raise HandHistoryError(
                 f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
             )
-        _action_line(draft, line, number, runout)
+        _action_line(draft, line, number, runout, stud, draw)
+    if draw is not None:
+        draw.close()
     if section != "summary":
         raise HandHistoryError(
             f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
@@ -236,11 +290,11 @@ def currency_of(amount: str) -> str | None:
 def _section(
     draft: HandDraft, line: str, section: str, runout: int, number: int
 ) -> tuple[str, int]:
-    if line.startswith("*** SUMMARY"):
+    if line.startswith(words_of.SUMMARY):
         return "summary", runout
-    if line.startswith(("*** HOLE CARDS", "*** DEALING HANDS", "*** PRE-FLOP")):
+    if line.startswith(words_of.FIRST_CARDS):
         return "actions", runout
-    if "SHOW DOWN" in line or "SHOWDOWN" in line:
+    if words_of.SHOW_DOWN in line or words_of.SHOWDOWN in line:
         return "actions", runout
     street = STREET.match(line)
     if street is None:
@@ -263,14 +317,32 @@ def _summary(draft: HandDraft, line: str) -> None:
             draft.rake = (draft.rake or Decimal(0)) + sum(fees.values(), Decimal(0))
 
 
-def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
+def _action_line(
+    draft: HandDraft,
+    line: str,
+    number: int,
+    runout: int,
+    stud: StudStreets | None = None,
+    draw: DrawRounds | None = None,
+) -> None:
     names = {name for _, name, _, _ in draft.seats}
-    if line.startswith("Dealt to "):
+    if line.startswith(words_of.DEALT_TO):
         dealt = _DEALT.match(line)
-        if dealt and dealt.group("name") in names:
-            draft.actions.append(("deal-hole", dealt.group("name"), None, site_cards(dealt.group("cards")), 0, number, False))  # fmt: skip
+        name = _dealt_name(line, names)
+        if dealt and name is not None:
+            hole = site_cards(dealt.group("cards"))
+            if stud is not None:
+                stud.deal(name, hole, number)
+            elif draw is not None:
+                draw.deal(name, hole, number)
+            else:
+                draft.actions.append(("deal-hole", name, None, hole, 0, number, False))
         return
-    if line.startswith("Uncalled bet"):
+    if stud is not None:
+        stud.finish(number)
+    if draw is not None:
+        draw.first_deal(number)
+    if line.startswith(words_of.UNCALLED):
         found = _UNCALLED.match(line)
         if found is None:
             raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
@@ -293,34 +365,54 @@ def _action_line(draft: HandDraft, line: str, number: int, runout: int) -> None:
     name, words = speaker(line, names)
     if name is None:
         return  # chat, seating, connection and tournament notices: not part of the play
-    all_in = words.endswith(" and is all-in")
+    all_in = words.endswith(words_of.ALL_IN)
     if all_in:
-        words = words[: -len(" and is all-in")]
+        words = words[: -len(words_of.ALL_IN)]
     verb, _, rest = words.partition(" ")
-    if verb == "posts":
+    if verb == words_of.POSTS:
         _post(draft, name, rest, number)
     elif verb == "straddle":  # GGPoker: "straddle $0.50" (a second one: the straddle raised to)
         _post(draft, name, words, number)
-    elif verb == "folds":
+    elif verb == words_of.FOLDS:
+        if stud is not None:
+            stud.fold(name)
         if rest.startswith("["):
             draft.actions.append(("reveal", name, None, site_cards(rest.strip("[] ")), 0, number, False))  # fmt: skip
         draft.actions.append(("fold", name, None, (), 0, number, False))
-    elif verb == "checks":
+    elif verb == words_of.CHECKS:
         draft.actions.append(("check-call", name, Decimal(0), (), 0, number, False))
-    elif verb == "calls":
+    elif verb == words_of.CALLS:
         draft.actions.append(("check-call", name, money(rest), (), 0, number, all_in))
-    elif verb == "bets":
+    elif verb == words_of.BETS:
         draft.actions.append(("bet-raise", name, money(rest), (), 0, number, all_in))
-    elif verb == "raises":
-        _, _, to = rest.partition(" to ")
-        if not to:
+    elif verb == words_of.RAISES:
+        _, _, total = rest.partition(words_of.TO)
+        if not total:
             raise HandHistoryError(f"line {number}: a raise without its total: {line[:60]!r}")
-        draft.actions.append(("bet-raise", name, money(to), (), 0, number, all_in))
-    elif verb == "shows":
+        draft.actions.append(("bet-raise", name, money(total), (), 0, number, all_in))
+    elif words.startswith(words_of.BRINGS_IN):  # stud's bring-in
+        draft.bring_in = money(words[len(words_of.BRINGS_IN) :])
+        draft.actions.append(("bring-in", name, None, (), 0, number, all_in))
+    elif words.startswith(words_of.COMPLETES):  # the bring-in completed
+        completed = money(words[len(words_of.COMPLETES) :])
+        draft.actions.append(("bet-raise", name, completed, (), 0, number, all_in))
+    elif words.startswith((words_of.DISCARDS, words_of.STANDS)) and draw is not None:
+        draw.draw(name, discarded_cards(rest, number), number)
+    elif verb == words_of.SHOWS:
         cards = rest[1 : rest.index("]")] if rest.startswith("[") and "]" in rest else ""
         draft.actions.append(("show", name, None, site_cards(cards), runout, number, False))
-    elif verb == "mucks":
+    elif verb == words_of.MUCKS:
         draft.actions.append(("muck", name, None, (), runout, number, False))
+
+
+def _dealt_name(line: str, names: set[str]) -> str | None:
+    """The player a ``Dealt to`` line names: the longest seated name it starts with before a
+    bracket (a name may hold brackets itself: ``Dealt to PC [Mittel] [5c]``)."""
+    rest = line[len("Dealt to ") :]
+    for name in sorted(names, key=len, reverse=True):
+        if rest.startswith(name + " [") or rest.startswith(name + "["):
+            return name
+    return None
 
 
 def speaker(line: str, names: set[str]) -> tuple[str | None, str]:
@@ -335,14 +427,7 @@ def speaker(line: str, names: set[str]) -> tuple[str | None, str]:
 
 
 def _post(draft: HandDraft, name: str, rest: str, number: int) -> None:
-    for prefix, kind in (
-        ("small & big blinds ", "both"),
-        ("small blind ", "small"),
-        ("big blind ", "big"),
-        ("the ante ", "ante"),
-        ("straddle ", "straddle"),
-        ("button blind ", "straddle"),
-    ):
+    for prefix, kind in words_of.POST_KINDS:
         if rest.startswith(prefix):
             amount = money(rest[len(prefix) :])
             if kind == "straddle":  # a player's second straddle is the whole of it

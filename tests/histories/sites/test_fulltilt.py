@@ -23,7 +23,7 @@ def test_full_tilt_is_told_from_its_head() -> None:
     assert file_format_of(DATA / "mixed-utf16.txt") == "fulltilt"
 
 
-def test_antes_side_pots_summary_winners_and_a_stud_hand_refused() -> None:
+def test_antes_side_pots_summary_winners_and_a_razz_hand() -> None:
     side_pots, walk, razz = read_histories(DATA / "mixed-utf16.txt")
     assert isinstance(side_pots, HandHistory) and isinstance(walk, HandHistory)
     assert (side_pots.site, side_pots.table, side_pots.currency) == (
@@ -35,11 +35,12 @@ def test_antes_side_pots_summary_winners_and_a_stud_hand_refused() -> None:
     assert [seat.name for seat in side_pots.seats] == ["Cy", "Di", "Ann"]  # Bob sits out
     assert [seat.ante for seat in side_pots.seats] == [5, 5, 5]
     assert walk.variant == "PO/8" and walk.time == "2006-05-22T16:13:10-04:00"
-    assert isinstance(razz, HandHistoryError) and razz.hand == 3
-    assert razz.reason == "Limit Razz is not replayed here yet: hold'em and Omaha games only"
+    assert isinstance(razz, HandHistory) and (razz.variant, razz.bring_in) == ("FR", 10)
     errors: list[HandHistoryError] = []
-    first, second = history_results(DATA / "mixed-utf16.txt", on_error=errors.append)
-    assert len(errors) == 1 and not first.disagreements and not second.disagreements
+    first, second, third = history_results(DATA / "mixed-utf16.txt", on_error=errors.append)
+    assert not errors and not first.disagreements and not second.disagreements
+    # razz: Cy (Kd) brings in 10 and Ann folds: the bring-in comes back, Cy takes the antes
+    assert nets(third) == {"Ann": -7, "Cy": 7} and not third.disagreements
     # main pot: the antes 0.15 and 3.95 three times, 12; side pot: Ann's and Cy's 6 more each;
     # a dollar raked leaves 11.50 each: Di's queens take the main pot, Cy's jacks the side pot
     assert nets(first) == {"Cy": 1.5, "Di": 7.5, "Ann": -10}
@@ -63,14 +64,19 @@ def test_a_truncated_hand_is_a_partial_hand_and_the_next_is_read(tmp_path: Path)
 def test_every_shared_full_tilt_hand_is_replayed_or_refused_with_its_reason() -> None:
     errors: list[HandHistoryError] = []
     found = list(history_results(SHARED, on_error=errors.append))
-    assert len(found) == 63 and not [result for result in found if result.disagreements]
+    assert len(found) == 69 and not [result for result in found if result.disagreements]
     assert all(result.hand.time for result in found)
     reasons = sorted(error.reason for error in errors)
-    # 9 stud, razz, draw and badugi hands: the engine has no replay of them yet
-    assert len([reason for reason in reasons if "is not replayed here yet" in reason]) == 9
+    # the five-card stud hand
+    assert len([reason for reason in reasons if "is not replayed here yet" in reason]) == 1
     # the Matrix file's own faults: a hand cut after its header, a hand whose river is written
-    # only in the summary, and a hand whose last fold is not written
+    # only in the summary, and a hand whose last fold is not written; the razz hand whose
+    # player all in on the ante gets back the part of the other's ante he cannot match (the
+    # replay's antes are dead money)
+    # and the triple draw hand where both players sit out before the deal
     assert [reason for reason in reasons if "is not replayed here yet" not in reason] == [
+        "fewer than two players dealt in",
+        "stacks don't add up: the site returns 1 uncalled to Hero, the replay 0",
         "the hand ends on the turn, before the showdown",
         "the hand ends with Player1 to act",
         "the hand has no seats (a partial hand)",

@@ -87,14 +87,16 @@ def test_a_cp1252_horse_file_reads_each_hands_game_and_refuses_the_rest() -> Non
     assert [seat.name for seat in hold_em.seats] == ["Bo", "Cy", "José"]  # é was byte 0xE9
     assert (hold_em.variant, hold_em.betting) == ("FT", "fixed-limit")
     assert hold_em.time == "2024-03-05T21:14:07-05:00"
-    assert isinstance(razz, HandHistoryError)
-    assert razz.reason == "Razz Limit is not replayed here yet: hold'em and Omaha games only"
+    assert isinstance(razz, HandHistory)
+    assert (razz.variant, razz.game, razz.bring_in) == ("FR", "razz", 50)
     assert isinstance(cancelled, HandHistoryError)
     assert "the hand was cancelled" in cancelled.reason and cancelled.hand == 3
-    (result,), errors = results("pokerstars-horse-cp1252.txt")
-    assert len(errors) == 2 and not result.disagreements
+    (result, razz_result), errors = results("pokerstars-horse-cp1252.txt")
+    assert len(errors) == 1 and not result.disagreements and not razz_result.disagreements
     # José raises to 4, Cy calls, Bo's 1 is dead; José's flop bet comes back: pot 9, 0.50 raked
     assert nets(result) == {"Bo": -1, "Cy": -4, "José": 4.5}
+    # razz: Bo (Kc) brings in 0.50, both fold; the bring-in comes back, Bo takes the antes
+    assert nets(razz_result) == {"José": -0.4, "Bo": 0.8, "Cy": -0.4}
 
 
 def test_the_skins_are_told_from_their_head_in_a_mixed_folder(tmp_path: Path) -> None:
@@ -115,12 +117,12 @@ def test_the_skins_are_told_from_their_head_in_a_mixed_folder(tmp_path: Path) ->
         hand.source_format for hand in read_histories(tmp_path) if isinstance(hand, HandHistory)
     )
     assert formats == [
-        *["fulltilt"] * 2,  # the third, razz, is refused
+        *["fulltilt"] * 3,  # hold'em, Omaha hi/lo and razz
         *["ggpoker"] * 3,  # the fourth, an EV cash-out, is refused
         "phh",
-        "pokerstars",
+        *["pokerstars"] * 2,  # hold'em and razz
         *["starsskin"] * 3,
-        *["winamax"] * 2,  # the third, stud, is refused
+        *["winamax"] * 3,  # hold'em, Omaha and stud
     ]
 
 
@@ -170,18 +172,29 @@ def test_every_shared_pokerstars_layout_hand_is_replayed_or_refused_with_its_rea
     assert sites == [
         ("Full Tilt Poker", "holdem"),  # 22 hands of the 2016 Full Tilt, run by PokerStars
         ("PokerMaster", "omaha-5"),
+        ("PokerStars", "badugi"),
+        ("PokerStars", "deuce-to-seven-triple-draw"),
         ("PokerStars", "holdem"),
         ("PokerStars", "omaha"),
         ("PokerStars", "omaha-5"),
         ("PokerStars", "omaha-5-hi-lo"),
         ("PokerStars", "omaha-6"),
         ("PokerStars", "omaha-hi-lo"),
+        ("PokerStars", "razz"),  # razz and stud hi/lo: one hand each
+        ("PokerStars", "stud-8"),
     ]
-    assert len(found) == 49
+    assert len(found) == 56
     reasons = sorted(error.reason for error in errors)
-    # the stud, razz, draw and badugi hands: the engine has no replay of them yet
+    # the five-card draw hands: the engine has no replay of them
     not_yet = [reason for reason in reasons if "is not replayed here yet" in reason]
-    assert len(not_yet) == 12 and len(reasons) == 13
+    assert len(not_yet) == 3 and len(reasons) == 6
+    # the single draw hand all in on the ante: PokerStars returns the ante's part Hero cannot
+    # match, the replay's antes are dead money
+    assert (
+        "stacks don't add up: the site returns 124 uncalled to Player0, the replay 100" in reasons
+    )
+    # the Triple Stud hand deals Hero a card written "of" on seventh street
+    assert "invalid card 'of' in 'of'" in reasons
     # Full Tilt 2016, tournament hand 23: Hero, sitting out, posts his last 44 chips as the big
     # blind and the site then folds his hand for him, taking his chips: a fold of a player all
     # in is no move the rules have, so the replay refuses it (the site's record, not the reader)

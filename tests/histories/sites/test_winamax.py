@@ -33,9 +33,9 @@ def test_amounts_as_winamax_writes_them(text: str, value: str) -> None:
     assert amount(text) == Decimal(value)
 
 
-def test_uncalled_bets_dead_blinds_side_pots_and_a_stud_hand_refused() -> None:
+def test_uncalled_bets_dead_blinds_side_pots_and_a_stud_hand() -> None:
     errors: list[HandHistoryError] = []
-    cash, tournament = history_results(DATA / "mixed.txt", on_error=errors.append)
+    cash, tournament, stud = history_results(DATA / "mixed.txt", on_error=errors.append)
     assert not cash.disagreements and not tournament.disagreements
     assert (cash.hand.currency, cash.hand.time) == ("EUR", "2014-12-24T16:13:22+00:00")
     # Bruno's small blind out of position is dead; Hero's 30 nobody called is in his 70
@@ -49,8 +49,10 @@ def test_uncalled_bets_dead_blinds_side_pots_and_a_stud_hand_refused() -> None:
     assert tournament.hand.tournament == "5142226" and tournament.hand.total_pot is None
     assert [seat.name for seat in tournament.hand.seats] == ["alpha", "beta", "gamma"]
     assert nets(tournament) == {"alpha": -3885, "beta": -1875, "gamma": 5760}
-    (stud,) = errors
-    assert stud.hand == 3 and stud.reason.startswith("7stud fixed limit is not replayed here yet")
+    # stud: a (4h, the lowest up card) brings in 0.02, b folds: the bring-in Winamax leaves in
+    # a's "collected" comes back, a takes the antes
+    assert not errors and not stud.disagreements and stud.hand.variant == "F7S"
+    assert nets(stud) == {"a": 0.01, "b": -0.01}
 
 
 def test_a_truncated_hand_is_a_partial_hand_and_the_next_is_read(tmp_path: Path) -> None:
@@ -67,12 +69,12 @@ def test_a_truncated_hand_is_a_partial_hand_and_the_next_is_read(tmp_path: Path)
 def test_every_shared_winamax_hand_is_replayed_or_refused_with_its_reason() -> None:
     errors: list[HandHistoryError] = []
     found = list(history_results(SHARED, on_error=errors.append))
-    assert len(found) == 30 and not [result for result in found if result.disagreements]
+    assert len(found) == 31 and not [result for result in found if result.disagreements]
     assert all(result.hand.time for result in found)
     reasons = [error.reason for error in errors]
-    assert len(reasons) == 6
-    # stud and 2-7 triple draw: not replayed yet
-    assert sum("is not replayed here yet" in reason for reason in reasons) == 2
+    assert len(reasons) == 5
+    # the stud export writes no cards dealt
+    assert sum("the stud hand writes no cards dealt" in reason for reason in reasons) == 1
     # the files' own: the "ante.raise" cash file has a raise among the blinds before the small
     # blind is posted (twice); a freeroll hand writes an all-in for less as "raises 230 to
     # 2610"; the Omaha freeroll's hand 5 has lost its blinds and preflop lines

@@ -8,9 +8,13 @@ small blind, a big blind posted to come in; every action ("raises to" is the who
 uncalled bets returned; the pots each player wins (from the play, else from the summary, where
 the site wrote no "wins" line); the summary's total pot and rake; the hand's time (ET, with the
 player's own zone first on later clients). Chat, time-bank, disconnection and sitting-out
-notices are not part of the play. Stud, razz, the draw games and badugi are refused hand by hand
-as not replayed yet (never read as hold'em). The Full Tilt of 2016, run by PokerStars, wrote
-PokerStars' layout (``Full Tilt Hand #``): :mod:`pokerscore.histories.sites.stars_skins`.
+notices are not part of the play. Seven-card stud, stud hi/lo and razz (bring-in, completion,
+each street's cards, the seats in order: no button), 2-7 triple and single draw and badugi
+(discards and stands pat as draw actions) are read with the helpers PokerStars' reader uses
+(:class:`~pokerscore.histories.draft.StudStreets`, :class:`~.draft.DrawRounds`); five-card
+stud and the other games are refused hand by hand as not replayed yet. The Full Tilt of 2016,
+run by PokerStars, wrote PokerStars' layout (``Full Tilt Hand #``):
+:mod:`pokerscore.histories.sites.stars_skins`.
 """
 
 from __future__ import annotations
@@ -22,7 +26,17 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
+from pokerscore.histories.draft import (
+    DRAW_HOLES,
+    STUD_GAMES,
+    DrawRounds,
+    HandDraft,
+    StudStreets,
+    build_hand,
+    discarded_cards,
+    money,
+    site_cards,
+)
 from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import BETTING, GAMES, STREET, TOTAL_LINE
 from pokerscore.histories.sites import SiteFormat
@@ -47,6 +61,13 @@ _GAME_NAMES: Final = {
     "6 card omaha hi": "6 Card Omaha",
     "6 card omaha": "6 Card Omaha",
     "6 card omaha h/l": "6 Card Omaha Hi/Lo",
+    "stud hi": "7 Card Stud",
+    "stud h/l": "7 Card Stud Hi/Lo",
+    "stud hi/lo": "7 Card Stud Hi/Lo",
+    "razz": "Razz",
+    "2-7 triple draw": "Triple Draw 2-7 Lowball",
+    "2-7 single draw": "Single Draw 2-7 Lowball",
+    "badugi": "Badugi",
 }
 """Full Tilt's names of the games read, as PokerStars names them (one table of games:
 :data:`pokerscore.histories.pokerstars.GAMES`)."""
@@ -77,6 +98,8 @@ _POSTS: Final = (
 )
 """Full Tilt's posts, in the order tried; ``posts $1``: a big blind posted to come in."""
 _ALL_IN: Final = re.compile(r",? and is all in$")
+_STUD_STREET: Final = re.compile(r"^\*\*\* (?P<street>[3-7])(?:RD|TH) STREET \*\*\*")
+_DRAW_ROUND: Final = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?DRAW \*\*\*")
 
 
 def parse_fulltilt(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
@@ -86,11 +109,26 @@ def parse_fulltilt(lines: Sequence[str], file: str, number: int, first_line: int
     section = "seats"
     names: list[str] = []
     summary_won: list[tuple[str, Decimal]] = []
+    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
+    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
     for offset, line in enumerate(lines[1:], 1):
         where = first_line + offset
         if not line.strip():
             continue
         if line.startswith("*** "):
+            if stud is not None and (street := _STUD_STREET.match(line)) is not None:
+                stud.open(int(street["street"]), where)
+                section = "actions"
+                continue
+            if stud is not None:
+                stud.finish(where)
+            if draw is not None:
+                draw.begin()
+                if not line.startswith("*** HOLE CARDS"):
+                    draw.first_deal(where)
+                if _DRAW_ROUND.match(line):
+                    section = "actions"
+                    continue
             section = _section(draft, line, where)
             continue
         if section == "summary":
@@ -104,17 +142,25 @@ def parse_fulltilt(lines: Sequence[str], file: str, number: int, first_line: int
             draft.seats.append((int(seat["seat"]), seat["name"], money(seat["stack"]), out))
             names = sorted((entry[1] for entry in draft.seats), key=len, reverse=True)
             continue
+        if section == "seats" and line.endswith(" is sitting out"):  # before the deal: not dealt in
+            name = line.removesuffix(" is sitting out")
+            draft.seats = [
+                (n, who, stack, out or who == name) for n, who, stack, out in draft.seats
+            ]
+            continue
         button = _BUTTON.match(line)
         if button is not None:
             draft.button = int(button["seat"])
             continue
-        _play(draft, line, where, names)
+        _play(draft, line, where, names, stud, draw)
     if section != "summary":
         raise HandHistoryError(
             f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
         )
     if not draft.seats:
         raise HandHistoryError("the hand has no seats (a partial hand)")
+    if draw is not None:
+        draw.close()
     if not draft.collected:  # some hands write who won only in the summary
         draft.collected = [(name, amount, 0) for name, amount in summary_won]
     hand = build_hand(draft)
@@ -147,7 +193,8 @@ def _header(draft: HandDraft, line: str) -> None:
     named = _GAME_NAMES.get(game["game"].lower())
     if named is None:
         raise HandHistoryError(
-            f"{betting} {game['game']} is not replayed here yet: hold'em and Omaha games only"
+            f"{betting} {game['game']} is not replayed here yet: hold'em, Omaha, stud, 2-7 "
+            "draw and badugi only"
         )
     letter, draft.game = GAMES[named]
     betting_letter, draft.betting = BETTING[betting]
@@ -196,14 +243,31 @@ def _summary(draft: HandDraft, line: str, names: list[str], won: list[tuple[str,
             won.append((name, money(amount["amount"])))
 
 
-def _play(draft: HandDraft, line: str, where: int, names: list[str]) -> None:
+def _play(
+    draft: HandDraft,
+    line: str,
+    where: int,
+    names: list[str],
+    stud: StudStreets | None = None,
+    draw: DrawRounds | None = None,
+) -> None:
     if line.startswith("Dealt to "):
         rest = line[len("Dealt to ") :]
         name = next((n for n in names if rest.startswith(n + " [")), None)
         if name is not None and rest.endswith("]"):
-            cards = site_cards(rest[len(name) + 2 : -1])
-            draft.actions.append(("deal-hole", name, None, cards, 0, where, False))
+            # a stud or draw line writes the cards held, then the new ones: [4s Jc] [Th]
+            cards = site_cards(rest[len(name) + 2 : -1].replace("] [", " "))
+            if stud is not None:
+                stud.deal(name, cards, where)
+            elif draw is not None:
+                draw.deal(name, cards, where)
+            else:
+                draft.actions.append(("deal-hole", name, None, cards, 0, where, False))
         return
+    if stud is not None:
+        stud.finish(where)
+    if draw is not None:
+        draw.first_deal(where)
     if line.startswith("Uncalled bet of "):
         found = _UNCALLED.match(line)
         if found is None:
@@ -224,7 +288,16 @@ def _play(draft: HandDraft, line: str, where: int, names: list[str]) -> None:
                 draft.posts.append((name, kind, money(words[len(prefix) :]), where))
                 return
     elif verb == "folds":
+        if stud is not None:
+            stud.fold(name)
         draft.actions.append(("fold", name, None, (), 0, where, False))
+    elif verb == "brings" and rest.startswith("in for "):  # stud's bring-in
+        draft.bring_in = money(rest[len("in for ") :])
+        draft.actions.append(("bring-in", name, None, (), 0, where, bool(all_in)))
+    elif verb == "completes" and rest.startswith("it to "):  # the bring-in completed
+        draft.actions.append(("bet-raise", name, money(rest[6:]), (), 0, where, bool(all_in)))
+    elif verb in ("discards", "stands") and draw is not None:
+        draw.draw(name, discarded_cards(rest, where), where)
     elif verb == "checks":
         draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
     elif verb == "calls":

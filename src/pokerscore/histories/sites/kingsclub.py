@@ -1,5 +1,6 @@
-"""King's Club hand histories (text, many hands a file): hold'em, Omaha and Omaha hi/lo; its draw
-and stud games (2-7 and A-5 draw, Drawmaha, stud, razz) are refused per hand.
+"""King's Club hand histories (text, many hands a file): hold'em, Omaha and Omaha hi/lo,
+seven-card stud, stud hi/lo and razz, 2-7 triple and single draw; A-5 single draw, Drawmaha and
+Badacey are refused per hand by name.
 
 A hand starts ``#39969377: No Limit Holdem - 5/10``, then the time (``2021-01-02 15:49:35``, no
 zone: kept without an offset), ``Table '8 Game Mix' Seat 6 is the button`` and the seats (stacks
@@ -11,6 +12,12 @@ before the flop): the cards not dealt yet are dealt street by street. The summar
 site's record the replay checks: each seat's stack after the hand (``Seat 1: Player0 (900.55)
 +40.17``) and the rake (``Rake 1``); its ``wins pot`` lines leave out a side pot nobody
 contested, so the stacks are the record read.
+
+Stud: the first cards are dealt before any street's line (``Dealt to Player0: [X X Td]``), a
+street's line numbers the street before it (``*** 3RD STREET ***`` opens fourth street), one
+card each after; no button (the seats in their order); ``brings in for``. Draw: ``Hero
+discards [Ts Jh] draws [3c 6c]``, ``Player0 draws 2``, ``stands pat``; a draw run more than once
+(``draws [6d] [3h]``) is refused.
 
 King's Club files start with ``#``, as PHH files may: this format is tried before PHH.
 """
@@ -25,7 +32,15 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
-from pokerscore.histories.draft import HandDraft, money, site_cards
+from pokerscore.histories.draft import (
+    DRAW_HOLES,
+    STUD_GAMES,
+    DrawRounds,
+    HandDraft,
+    StudStreets,
+    money,
+    site_cards,
+)
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
@@ -49,8 +64,15 @@ _GAMES: Final[dict[str, tuple[str, str, Betting]]] = {
     "Pot Limit Omaha Hi-Lo": ("PO/8", "omaha-hi-lo", "pot-limit"),
     "Limit Omaha Hi-Lo": ("FO/8", "omaha-hi-lo", "fixed-limit"),
     "No Limit Omaha Hi-Lo": ("NO/8", "omaha-hi-lo", "no-limit"),
+    "Limit Seven Card Stud": ("F7S", "stud", "fixed-limit"),
+    "Limit Seven Card Stud Hi-Lo": ("F7S/8", "stud-8", "fixed-limit"),
+    "Limit Razz": ("FR", "razz", "fixed-limit"),
+    "Limit 2-7 Triple Draw": ("F2L3D", "deuce-to-seven-triple-draw", "fixed-limit"),
+    "No Limit 2-7 Single Draw": ("N2L1D", "deuce-to-seven-single-draw", "no-limit"),
 }
-_TABLE: Final = re.compile(r"^Table '(?P<table>.*)' Seat (?P<button>\d{1,6}) is the button$")
+_TABLE: Final = re.compile(r"^Table '(?P<table>.*)'(?: Seat (?P<button>\d{1,6}) is the button)?$")
+_STUD_STREET: Final = re.compile(r"^\*\*\* [3-7](?:RD|TH) STREET \*\*\*$")
+_DRAW: Final = re.compile(r"^discards \[(?P<thrown>[^\]]*)\] draws (?P<drawn>(?:\[[^\]]*\] ?)+)$")
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>\d{1,6}): (?P<name>.+) \((?P<stack>[\d,.]+)\)(?P<rest>.*)$"
 )
@@ -94,6 +116,8 @@ def parse_kingsclub(lines: Sequence[str], file: str, number: int, first_line: in
     summary = False
     board: list[Card | None] = []
     ends: dict[str, Decimal] = {}
+    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
+    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
     for offset, raw in enumerate(lines[1:], 1):
         line = raw.strip()
         where = first_line + offset
@@ -104,9 +128,9 @@ def parse_kingsclub(lines: Sequence[str], file: str, number: int, first_line: in
             continue
         if line.startswith("Table "):
             table = _TABLE.match(line)
-            if table is None:
+            if table is None or (table["button"] is None and stud is None):
                 raise HandHistoryError(f"no button in {shorten(repr(line))}", line=where)
-            draft.table, draft.button = table["table"], int(table["button"])
+            draft.table, draft.button = table["table"], int(table["button"] or 0)
             continue
         if line.startswith("*** SUMMARY"):
             summary = True
@@ -127,6 +151,13 @@ def parse_kingsclub(lines: Sequence[str], file: str, number: int, first_line: in
                 draft.rake = _amount(line.removeprefix("Rake "))
             continue  # "wins pot": the stacks are the record read
         if line.startswith("*** "):
+            if stud is not None and _STUD_STREET.match(line):
+                stud.open(stud.street + 1, where)
+                bets.new_round()
+                continue
+            if draw is not None and "BETTING ROUND" in line:
+                bets.new_round()
+                continue
             found = _BOARD.match(line)
             if found:
                 bets.new_round()
@@ -135,8 +166,21 @@ def parse_kingsclub(lines: Sequence[str], file: str, number: int, first_line: in
         dealt = _DEALT.match(line)
         if dealt:
             if dealt["name"] in names:
-                draft.actions.append(("deal-hole", dealt["name"], None, _cards(dealt["cards"]), 0, where, False))  # fmt: skip
+                cards = _cards(dealt["cards"])
+                if stud is not None:
+                    if not stud.street:  # the first cards, before any street's line
+                        stud.open(3, where)
+                    stud.deal(dealt["name"], cards, where)
+                elif draw is not None:
+                    draw.begin()
+                    draw.deal(dealt["name"], cards, where)
+                else:
+                    draft.actions.append(("deal-hole", dealt["name"], None, cards, 0, where, False))  # fmt: skip
             continue
+        if stud is not None:
+            stud.finish(where)
+        if draw is not None:
+            draw.first_deal(where)
         shows = _SHOWS.match(line)
         if shows and shows["name"] in names:
             draft.actions.append(("show", shows["name"], None, _cards(shows["cards"]), 0, where, False))  # fmt: skip
@@ -145,7 +189,9 @@ def parse_kingsclub(lines: Sequence[str], file: str, number: int, first_line: in
         if name is None:
             name, words = line_player(line, names)
         if name is not None:
-            _act(draft, bets, name, words, where)
+            _act(draft, bets, name, words, where, stud, draw)
+    if draw is not None:
+        draw.close()
     mucks_unshown(draft, first_line + len(lines) - 1)
     playing = {name for name, *_ in draft.posts} | {a[1] for a in draft.actions if a[1]}
     end_stacks = ends if playing <= ends.keys() else None
@@ -163,7 +209,15 @@ def _deal_board(
         board.extend(new)
 
 
-def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -> None:
+def _act(
+    draft: HandDraft,
+    bets: RoundBets,
+    name: str,
+    words: str,
+    where: int,
+    stud: StudStreets | None = None,
+    draw: DrawRounds | None = None,
+) -> None:
     all_in = words.endswith(", and is all in")
     words = words.removesuffix(", and is all in")
     verb, _, rest = words.partition(" ")
@@ -178,7 +232,15 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
                 return
         raise HandHistoryError(f"unknown post {shorten(repr(rest))}", line=where)
     if verb == "folds":
+        if stud is not None:
+            stud.fold(name)
         draft.actions.append(("fold", name, None, (), 0, where, False))
+    elif verb == "brings" and rest.startswith("in for "):  # stud's bring-in
+        draft.bring_in = _amount(rest.removeprefix("in for "))
+        bets.add(name, draft.bring_in)
+        draft.actions.append(("bring-in", name, None, (), 0, where, all_in))
+    elif draw is not None and verb in ("discards", "draws", "stands"):
+        _draw(draw, name, words, where)
     elif verb == "checks":
         draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
     elif verb == "calls":  # the bet called: the call adds what the player lacks of it
@@ -191,6 +253,25 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
         draft.actions.append(("bet-raise", name, to, (), 0, where, all_in))
     elif verb == "mucks":
         draft.actions.append(("muck", name, None, (), 0, where, False))
+
+
+def _draw(draw: DrawRounds, name: str, words: str, where: int) -> None:
+    """``discards [Ts Jh] draws [3c 6c]``, ``draws 2`` (unseen), ``stands pat``."""
+    if words == "stands pat":
+        draw.draw(name, (), where, ())
+        return
+    if words.startswith("draws ") and words[6:].isdigit():
+        unseen = (None,) * int(words[6:])
+        draw.draw(name, unseen, where, unseen)
+        return
+    found = _DRAW.match(words)
+    if found is None:
+        raise HandHistoryError(f"cannot read the draw {shorten(repr(words))}", line=where)
+    if found["drawn"].count("[") > 1:
+        raise HandHistoryError(
+            "a draw run more than once is not replayed (its runs are not in the model)", line=where
+        )
+    draw.draw(name, _cards(found["thrown"]), where, _cards(found["drawn"].strip(" []")))
 
 
 def read_kingsclub(path: Path) -> Iterator[HandHistory | HandHistoryError]:

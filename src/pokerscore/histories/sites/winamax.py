@@ -12,7 +12,12 @@ Winamax writes no "uncalled bet" line: the bet nobody matched is in the bettor's
 out as the site's returned bet (the last betting round's highest bet less the next highest), so
 the replay checks the pot, the rake and the payout against the site's own. The summary's total
 pot is after the rake on most files (it is then the sum of what was collected): the rake is
-added back. A player the summary says "folded" on no street sat the hand out: not dealt in. Stud, razz, the draw games are refused hand by hand as not replayed yet.
+added back. A player the summary says "folded" on no street sat the hand out: not dealt in.
+Seven-card stud, stud hi/lo and razz (``bring-in``; stakes ante/small bet/big bet; streets
+``*** THIRD ***`` to ``*** SEVENTH ***``) are read with the stud helpers, and refused where the
+file writes no cards dealt (the replay needs each player's up cards to tell who brings in); 2-7
+triple draw (``*** FIRST-DRAW ***``, ``discards 2 cards [..]``, ``stands pat [..]``) is read
+into draw actions; other games are refused hand by hand as not replayed yet.
 """
 
 from __future__ import annotations
@@ -23,7 +28,17 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
+from pokerscore.histories.draft import (
+    DRAW_HOLES,
+    STUD_GAMES,
+    DrawRounds,
+    HandDraft,
+    StudStreets,
+    build_hand,
+    discarded_cards,
+    money,
+    site_cards,
+)
 from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import BETTING, GAMES, STREET
 from pokerscore.histories.sites import SiteFormat
@@ -44,6 +59,10 @@ _GAME_NAMES: Final = {
     "5 card omaha hi/lo": "5 Card Omaha Hi/Lo",
     "6 card omaha": "6 Card Omaha",
     "6 card omaha hi/lo": "6 Card Omaha Hi/Lo",
+    "7stud": "7 Card Stud",
+    "7stud hi/lo": "7 Card Stud Hi/Lo",
+    "razz": "Razz",
+    "2-7 triple draw": "Triple Draw 2-7 Lowball",
 }
 """Winamax's names of the games read, as PokerStars names them (its table of games:
 :data:`pokerscore.histories.pokerstars.GAMES`)."""
@@ -61,6 +80,8 @@ _AWAY: Final = re.compile(
 """A player the summary says folded, on no street: away, dealt no cards (build_hand keeps a
 player who posted or acted)."""
 _COMMA_DECIMAL: Final = re.compile(r"^[^,]*[0-9],[0-9]{1,2}[^0-9,]*$")
+_STUD_STREETS: Final = {"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7}
+_ROUND: Final = re.compile(r"^\*\*\* (?P<name>[A-Z]+)(?P<kind>-BET|-DRAW)? \*\*\*")
 _POSTS: Final = (
     ("posts small blind ", "small"),
     ("posts big blind ", "big"),
@@ -87,12 +108,14 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
     bets: dict[str, Decimal] = {}
     last: dict[str, Decimal] = {}
     away: set[str] = set()
+    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
+    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
     for offset, line in enumerate(lines[1:], 1):
         where = first_line + offset
         if not line.strip():
             continue
         if line.startswith("*** "):
-            section = _section(draft, line, where)
+            section = _stud_draw_section(line, where, stud, draw) or _section(draft, line, where)
             if section == "street":
                 last, bets = (bets or last), {}
             continue
@@ -123,11 +146,17 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
             draft.seats.append((int(seat["seat"]), seat["name"], amount(seat["stack"]), False))
             names = sorted((entry[1] for entry in draft.seats), key=len, reverse=True)
             continue
-        _play(draft, line, where, names, bets)
+        _play(draft, line, where, names, bets, stud, draw)
     if section != "summary":
         raise HandHistoryError(
             f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
         )
+    if stud is not None and not stud.players:
+        raise HandHistoryError(
+            "the stud hand writes no cards dealt: the replay needs each player's up cards"
+        )
+    if draw is not None:
+        draw.close()
     paid = sum((entry[1] for entry in draft.collected), Decimal(0))
     if draft.total is not None and draft.rake and paid == draft.total:
         draft.total += draft.rake  # most files write the pot after the rake
@@ -186,6 +215,29 @@ def _header(draft: HandDraft, line: str) -> None:
     draft.fields = {"header": line.strip()}
 
 
+def _stud_draw_section(
+    line: str, where: int, stud: StudStreets | None, draw: DrawRounds | None
+) -> str | None:
+    """A stud street's or a draw game's section: ``actions`` (its first betting round),
+    ``street`` (a later one), or None for a section of every game."""
+    found = _ROUND.match(line)
+    if found is None or (stud is None and draw is None):
+        return None
+    if stud is not None and found["name"] in _STUD_STREETS and not found["kind"]:
+        stud.open(_STUD_STREETS[found["name"]], where)
+        return "actions" if found["name"] == "THIRD" else "street"
+    if stud is not None:
+        stud.finish(where)
+    if draw is not None and found["kind"]:
+        draw.begin()
+        if found["name"] != "FIRST" or found["kind"] == "-DRAW":
+            draw.first_deal(where)
+        return "street" if found["kind"] == "-BET" and found["name"] != "FIRST" else "actions"
+    if draw is not None and found["name"] in ("SHOW", "SUMMARY"):
+        draw.first_deal(where)
+    return None
+
+
 def _section(draft: HandDraft, line: str, where: int) -> str:
     if line.startswith("*** SUMMARY"):
         return "summary"
@@ -200,15 +252,31 @@ def _section(draft: HandDraft, line: str, where: int) -> str:
 
 
 def _play(
-    draft: HandDraft, line: str, where: int, names: list[str], bets: dict[str, Decimal]
+    draft: HandDraft,
+    line: str,
+    where: int,
+    names: list[str],
+    bets: dict[str, Decimal],
+    stud: StudStreets | None = None,
+    draw: DrawRounds | None = None,
 ) -> None:
     if line.startswith("Dealt to "):
         rest = line[len("Dealt to ") :]
         name = next((n for n in names if rest.startswith(n + " [")), None)
         if name is not None and rest.endswith("]"):
-            cards = site_cards(rest[len(name) + 2 : -1])
-            draft.actions.append(("deal-hole", name, None, cards, 0, where, False))
+            text = rest[len(name) + 2 : -1].replace("] [", " ")
+            cards = site_cards(" ".join("??" if card == "X" else card for card in text.split()))
+            if stud is not None:
+                stud.deal(name, cards, where)
+            elif draw is not None:
+                draw.deal(name, cards, where)
+            else:
+                draft.actions.append(("deal-hole", name, None, cards, 0, where, False))
         return
+    if stud is not None:
+        stud.finish(where)
+    if draw is not None:
+        draw.first_deal(where)
     name = next((n for n in names if line.startswith(n + " ")), None)
     if name is None:
         return  # the table's notices
@@ -227,7 +295,16 @@ def _play(
                 return
         raise HandHistoryError(f"line {where}: unknown post {words[:60]!r}")
     if verb == "folds":
+        if stud is not None:
+            stud.fold(name)
         draft.actions.append(("fold", name, None, (), 0, where, False))
+    elif verb == "bring-in":  # stud's bring-in: "bring-in 0.02"
+        draft.bring_in = amount(rest)
+        bets[name] = bets.get(name, Decimal(0)) + draft.bring_in
+        draft.actions.append(("bring-in", name, None, (), 0, where, all_in))
+    elif draw is not None and verb in ("discards", "stands"):
+        thrown = discarded_cards(rest.partition(" [")[0] if verb == "stands" else rest, where)
+        draw.draw(name, thrown, where)
     elif verb == "checks":
         draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
     elif verb == "calls":
