@@ -557,6 +557,64 @@ def _stud_values(
     return _any_five(work, STUD_CARDS, high7), lowest, True
 
 
+# -- the table action by action, for a replayer ------------------------------------------------
+# the columns of ``StepRecord.facts``, one row per step
+STEP_STREET, STEP_BOARD, STEP_TO_ACT, STEP_ALLIN_STREET, STEP_ALLIN_CARDS = range(5)
+STEP_FACTS: Final = 5
+
+
+class StepRecord(NamedTuple):
+    """The table after each line of one hand, written by :func:`replay_one` only when given one:
+    row ``r`` is the table after ``r`` actions (row 0: the antes and blinds posted). Per row and
+    player: the stack, the bet in front, the chips put in so far, whether folded, the cards
+    dealt (hold'em: 1 once dealt or shown; stud: how many) and the hole cards (-1 unseen); per
+    row the chips in the pots (the bets included), the board (-1 beyond it) and the facts
+    (``STEP_`` columns: the street, the board's size, the seat to act or -1, the all-in's street
+    and board size, -1 before an all-in before the river). ``written[0]``: the rows written
+    (fewer than the actions and one when the hand is refused before its end)."""
+
+    stacks: Grid
+    bets: Grid
+    put_in: Grid
+    folded: Grid
+    dealt: Grid
+    holes: npt.NDArray[np.int64]
+    pots: Ints
+    board: Grid
+    facts: Grid
+    written: Ints
+
+
+@kernel()
+def _record_step(
+    steps: StepRecord, row: int, state: Ints, stacks: Ints, bets: Ints, put_in: Ints, dead: Ints,
+    contributions: Ints, folded: Ints, holes: Grid, dealt: Ints, board: Ints, queue: Ints,
+    count: int,
+) -> None:  # fmt: skip
+    """The table as it stands into row ``row`` of ``steps``."""
+    pot = 0
+    for i in range(count):
+        steps.stacks[row, i] = stacks[i]
+        steps.bets[row, i] = bets[i]
+        steps.put_in[row, i] = put_in[i]
+        steps.folded[row, i] = folded[i]
+        steps.dealt[row, i] = dealt[i]
+        for k in range(holes.shape[1]):
+            steps.holes[row, i, k] = holes[i, k]
+        pot += dead[i] + contributions[i] + bets[i]
+    steps.pots[row] = pot
+    for k in range(5):
+        steps.board[row, k] = board[k]
+    facts = steps.facts
+    facts[row, STEP_STREET] = state[STREET]
+    facts[row, STEP_BOARD] = state[BOARD_SIZE]
+    betting = state[BETTING] and state[HEAD] < state[TAIL]
+    facts[row, STEP_TO_ACT] = queue[state[HEAD]] if betting else -1
+    facts[row, STEP_ALLIN_STREET] = state[ALLIN_STREET]
+    facts[row, STEP_ALLIN_CARDS] = state[ALLIN_CARDS] if state[ALLIN_STREET] >= 0 else -1
+    steps.written[0] = row + 1
+
+
 @kernel()
 def replay_one(
     hand_input: HandInput,
@@ -565,13 +623,15 @@ def replay_one(
     working: ReplayWork,
     rows: HandRows,
     hand: int,
+    steps: StepRecord | None = None,
 ) -> tuple[int, int, int, int]:
     """Replay one hand as :mod:`~pokerscore.histories.replay` does: (refusal, all-in street
     or -1, board cards at the all-in, pots). ``amounts`` of ``check-call`` are the site's (or
     -1); the results go to row ``hand`` of ``rows``. The refusal is :data:`OK` (0), or the
     :class:`~pokerscore.histories.refusals.Refusal` of a rule broken or of what the reference
     replay must settle (an unseen hand contesting a pot, a site record), its details in the
-    ``WHY_`` places of ``state``."""
+    ``WHY_`` places of ``state``. Given ``steps``, the table after each action is written
+    into it too (:func:`_record_step`); without it (the bulk replay) nothing is."""
     count, game, betting, trimming = (
         hand_input.players,
         hand_input.game,
@@ -670,6 +730,9 @@ def replay_one(
         _begin_round(state, (best_index + 1) % count, stacks, bets, put_in, contributions,
                      refunds, folded, queue, acted, count)  # fmt: skip
     for step in range(action_count):
+        if steps is not None:  # the table after the actions before this one (0: the posts)
+            _record_step(steps, step, state, stacks, bets, put_in, dead, contributions, folded,
+                         holes, dealt, board, queue, count)  # fmt: skip
         kind = kinds[step]
         actor = actors[step]
         if kind != DEAL_BOARD and (actor < 0 or actor >= count):
@@ -866,6 +929,9 @@ def replay_one(
                               dealt_cards), -1, 0, 0  # fmt: skip
             for k in range(holes_per):
                 holes[actor, k] = cards[step, k]
+    if steps is not None:  # the table after the last action
+        _record_step(steps, action_count, state, stacks, bets, put_in, dead, contributions,
+                     folded, holes, dealt, board, queue, count)  # fmt: skip
     if state[BETTING]:
         to_act = queue[state[HEAD]]
         return refuse(state, Refusal.ENDS_TO_ACT, -1, -1, to_act, 0, 0), -1, 0, 0
