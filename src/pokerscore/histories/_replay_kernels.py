@@ -42,7 +42,13 @@ from pokerscore.histories._layout import (
     ReplayTables,
 )
 from pokerscore.histories._pot_kernels import _any_five, hand_values
-from pokerscore.histories.refusals import FIXED_LIMIT_BETS, NO_CARD, PACKED_COUNT, Refusal
+from pokerscore.histories.refusals import (
+    FIXED_LIMIT_BETS,
+    NO_CARD,
+    PACKED_COUNT,
+    Refusal,
+    SiteRecord,
+)
 
 # the betting state, one int64 each
 HEAD, TAIL, LAST_RAISE, RAISES, SHORT_SUM, SHORT_COUNT, BETTING = range(7)
@@ -615,6 +621,114 @@ def _record_step(
     steps.written[0] = row + 1
 
 
+# -- the site's record against the replay -------------------------------------------------------
+SITE_ENTRY: Final = 4
+"""A disagreement in a site record array: its code (:class:`~.refusals.SiteRecord`), a seat or
+pot (-1), and two amounts."""
+MAX_SITE_ENTRIES: Final = 4 * MAX_PLAYERS + 4
+SITE_RECORD_SIZE: Final = 1 + SITE_ENTRY * MAX_SITE_ENTRIES
+"""The length of a site record array: the count of disagreements, then each one."""
+
+
+@kernel()
+def _disagree(out: Ints | None, found: int, code: int, place: int, first: int, second: int) -> int:
+    """Disagreement ``found`` (counted from 0) into ``out`` when given; one more found."""
+    if out is not None:
+        at = 1 + SITE_ENTRY * found
+        out[at] = code
+        out[at + 1] = place
+        out[at + 2] = first
+        out[at + 3] = second
+        out[0] = found + 1
+    return found + 1
+
+
+@kernel()
+def _site_record(
+    hand_input: HandInput, put_in: Ints, gross: Ints, won: Ints, paid: Ints, split: Ints,
+    pots_out: Ints, shares: Grid, pots: int, total: int, odd: int, out: Ints | None,
+) -> int:  # fmt: skip
+    """The site's record (winnings, finishing stacks, PokerStars' pots, rake and total) against
+    the replay's ``gross`` (1/DEN units): how many disagreements (each into ``out`` when given,
+    as :class:`~.refusals.SiteRecord` words them), and, when none, ``won`` is what the site paid.
+    Amounts of players' payouts are 1/DEN units, others whole units."""
+    count, paid_said, finishing = hand_input.players, hand_input.paid, hand_input.finishing
+    stacks0, said = hand_input.stacks, hand_input.said
+    has_winnings, has_finishing = hand_input.has_winnings, hand_input.has_finishing
+    found = 0
+    have = False
+    if has_winnings:
+        any_paid = False
+        for i in range(count):
+            any_paid = any_paid or paid_said[i] != 0
+        if not any_paid and total:
+            found = _disagree(out, found, SiteRecord.ZERO_WINNINGS, -1, 0, 0)
+        else:
+            for i in range(count):
+                paid[i] = paid_said[i]
+            have = True
+    if has_finishing:
+        for i in range(count):
+            from_stack = finishing[i] - (stacks0[i] - put_in[i])
+            if have and from_stack != paid[i]:
+                found = _disagree(out, found, SiteRecord.STACKS_GAP, i, from_stack - paid[i], 0)
+            if not have:
+                paid[i] = from_stack
+        have = True
+    if not have:
+        return found
+    start = found
+    kept = 0
+    for i in range(count):
+        allowance = DEN if split[i] else 0
+        given = paid[i] * DEN
+        if given < 0:
+            found = _disagree(out, found, SiteRecord.PAID_NEGATIVE, i, given, 0)
+        elif gross[i] == 0 and given > 0:
+            found = _disagree(out, found, SiteRecord.PAID_NOT_WON, i, given, 0)
+        elif gross[i] > 0 and given == 0 and gross[i] > allowance:
+            found = _disagree(out, found, SiteRecord.WON_NOT_PAID, i, gross[i], 0)
+        elif given > gross[i] + allowance:
+            found = _disagree(out, found, SiteRecord.PAID_OVER, i, given, gross[i])
+        kept += gross[i] - given
+        won[i] = given
+    if found == start and said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
+        last = -1
+        for pot in range(MAX_PLAYERS):
+            if said[SAID_POT_MASKS + pot] >= 0:
+                last = pot
+        if last >= pots:
+            found = _disagree(out, found, SiteRecord.POT_COUNT, -1, last + 1, pots)
+        else:
+            for pot in range(last + 1):
+                mask = said[SAID_POT_MASKS + pot]
+                if mask < 0:
+                    continue
+                ours = 0
+                for i in range(count):
+                    if shares[pot, i]:
+                        ours |= 1 << i
+                if ours != mask:
+                    found = _disagree(out, found, SiteRecord.POT_WINNERS, pot, mask, ours)
+    if found == start and total and 10 * kept > total * DEN + 10 * odd * DEN:
+        paid_total = 0
+        for i in range(count):
+            paid_total += paid[i]
+        found = _disagree(out, found, SiteRecord.KEEPS_TOO_MUCH, -1, paid_total, total)
+    if said[SAID_HAS_RAKE] and found == start and abs(kept - said[SAID_RAKE] * DEN) > odd * DEN:
+        found = _disagree(out, found, SiteRecord.RAKE, -1, said[SAID_RAKE], kept)
+    if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
+        found = _disagree(out, found, SiteRecord.TOTAL_POT, -1, said[SAID_TOTAL], total)
+    if found > start and has_finishing and not has_winnings:  # the wording's dead-blind hint
+        for i in range(count):
+            if gross[i] != paid[i] * DEN:
+                found = _disagree(out, found, SiteRecord.GAP, i, gross[i] - paid[i] * DEN, 0)
+    if found:
+        for i in range(count):
+            won[i] = gross[i]
+    return found
+
+
 @kernel()
 def replay_one(
     hand_input: HandInput,
@@ -624,6 +738,7 @@ def replay_one(
     rows: HandRows,
     hand: int,
     steps: StepRecord | None = None,
+    site_record: Ints | None = None,
 ) -> tuple[int, int, int, int]:
     """Replay one hand as :mod:`~pokerscore.histories.replay` does: (refusal, all-in street
     or -1, board cards at the all-in, pots). ``amounts`` of ``check-call`` are the site's (or
@@ -631,7 +746,10 @@ def replay_one(
     :class:`~pokerscore.histories.refusals.Refusal` of a rule broken or of what the reference
     replay must settle (an unseen hand contesting a pot, a site record), its details in the
     ``WHY_`` places of ``state``. Given ``steps``, the table after each action is written
-    into it too (:func:`_record_step`); without it (the bulk replay) nothing is."""
+    into it too (:func:`_record_step`); without it (the bulk replay) nothing is. Where the
+    site's record disagrees with the replay (:func:`_site_record`), the hand is played to its end
+    (the replay's amounts standing) and refused :attr:`Refusal.SITE_RECORD`, the count of
+    disagreements its amount; given ``site_record``, they are written into it."""
     count, game, betting, trimming = (
         hand_input.players,
         hand_input.game,
@@ -647,8 +765,8 @@ def replay_one(
     )
     action_count, kinds, actors = hand_input.action_count, hand_input.kinds, hand_input.actors
     amounts, cards, card_counts = hand_input.amounts, hand_input.cards, hand_input.card_counts
-    all_ins, paid_said, has_winnings = hand_input.all_ins, hand_input.paid, hand_input.has_winnings
-    finishing, has_finishing, said = hand_input.finishing, hand_input.has_finishing, hand_input.said
+    all_ins, has_winnings = hand_input.all_ins, hand_input.has_winnings
+    has_finishing, said = hand_input.has_finishing, hand_input.said
     scratch, scratch_holes, board, state = (
         working.seats,
         working.holes,
@@ -1064,56 +1182,10 @@ def replay_one(
     # the site's record
     for i in range(count):
         won[i] = gross[i]
+    disagreements = 0
     if has_winnings or has_finishing:
-        have = False
-        if has_winnings:
-            any_paid = False
-            for i in range(count):
-                any_paid = any_paid or paid_said[i] != 0
-            if not any_paid and total:
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-            for i in range(count):
-                paid[i] = paid_said[i]
-            have = True
-        if has_finishing:
-            for i in range(count):
-                from_stack = finishing[i] - (stacks0[i] - put_in[i])
-                if have and from_stack != paid[i]:
-                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-                if not have:
-                    paid[i] = from_stack
-            have = True
-        kept = 0
-        for i in range(count):
-            allowance = DEN if split[i] else 0
-            given = paid[i] * DEN
-            if given < 0 or (gross[i] == 0 and given > 0):
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-            if gross[i] > 0 and given == 0 and gross[i] > allowance:
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-            if given > gross[i] + allowance:
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-            kept += gross[i] - given
-            won[i] = given
-        if said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
-            for pot in range(MAX_PLAYERS):
-                mask = said[SAID_POT_MASKS + pot]
-                if mask < 0:
-                    continue
-                if pot >= pots:
-                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-                ours = 0
-                for i in range(count):
-                    if out_pot_shares[pot, i]:
-                        ours |= 1 << i
-                if ours != mask:
-                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-        if total and 10 * kept > total * DEN + 10 * odd * DEN:
-            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-        if said[SAID_HAS_RAKE] and abs(kept - said[SAID_RAKE] * DEN) > odd * DEN:
-            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-        if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
-            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+        disagreements = _site_record(hand_input, put_in, gross, won, paid, split, out_pots,
+                                     out_pot_shares, pots, total, odd, site_record)  # fmt: skip
     showdown = _in_hand(folded, count) > 1
     for i in range(count):
         if mucked[i]:
@@ -1133,6 +1205,9 @@ def replay_one(
             out_holes[i, k] = holes[i, k] if known and k < holes_per else -1
     for k in range(5):
         out_board[k] = board[k]
+    status = OK
+    if disagreements:  # the hand played, its rows written, the replay's amounts standing
+        status = refuse(state, Refusal.SITE_RECORD, -1, -1, -1, disagreements, 0)
     if stud:  # no all-in EV of stud here yet
-        return OK, -1, 0, pots
-    return OK, state[ALLIN_STREET], state[ALLIN_CARDS], pots
+        return status, -1, 0, pots
+    return status, state[ALLIN_STREET], state[ALLIN_CARDS], pots

@@ -186,12 +186,13 @@ class EngineReplay(NamedTuple):
 
 
 def engine_rows(
-    hand: HandHistory, steps: StepRecord | None = None
+    hand: HandHistory, steps: StepRecord | None = None, site_record: Ints | None = None
 ) -> tuple[RefusalRecord, HandRows] | None:
     """``hand`` through the compiled replay: its refusal (:attr:`Refusal.NONE` when played) and
     its one row of results (the facts' count, pots and all-in columns filled); None for a hand
     it does not play yet. Given ``steps`` (sized by :func:`step_record`), the replay writes the
-    table after each action into it."""
+    table after each action into it; given ``site_record`` (``SITE_RECORD_SIZE`` long), where the
+    site's record disagrees with the replay (:attr:`Refusal.SITE_RECORD`, the rows written)."""
     from pokerscore.histories.allin import kernel_tables
 
     arrays = hand_input(hand)
@@ -223,10 +224,12 @@ def engine_rows(
         np.zeros(9, dtype=np.int64),
     )
     deck = tables.short_deck if arrays.game == SHORT_DECK_SOT else tables.full_deck
-    if steps is None:
+    if steps is None and site_record is None:
         code, street, cards, pots = replay_one(arrays, tables, deck, working, rows, 0)
     else:
-        code, street, cards, pots = replay_one(arrays, tables, deck, working, rows, 0, steps)
+        code, street, cards, pots = replay_one(
+            arrays, tables, deck, working, rows, 0, steps, site_record
+        )
     facts = rows.facts[0]
     facts[F_COUNT], facts[F_POTS] = arrays.players, pots
     facts[F_ALLIN_STREET], facts[F_ALLIN_CARDS] = street, cards

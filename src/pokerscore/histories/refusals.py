@@ -267,10 +267,65 @@ def refusal_error(hand: HandHistory, game: Game, record: RefusalRecord) -> HandH
     return hand.error(reason, action.line)
 
 
+class SiteRecord(IntEnum):
+    """Where a site's record disagrees with the replay: the code the compiled replay writes,
+    with a seat or pot and two amounts, for each disagreement (``_replay_kernels._site_record``);
+    :data:`SITE_MESSAGES` words them."""
+
+    NONE = 0
+    ZERO_WINNINGS = 1
+    """The winnings are all zero in a hand with a pot (no amounts)."""
+    STACKS_GAP = 2
+    """A seat's finishing stack less its winnings (units)."""
+    PAID_NEGATIVE = 3
+    """What the site pays a seat (1/DEN units)."""
+    PAID_NOT_WON = 4
+    """What the site pays a seat who wins nothing (1/DEN units)."""
+    WON_NOT_PAID = 5
+    """What a seat wins the site pays nothing of (1/DEN units)."""
+    PAID_OVER = 6
+    """What the site pays a seat and what it wins (1/DEN units)."""
+    POT_COUNT = 7
+    """The pots the site pays and the replay's."""
+    POT_WINNERS = 8
+    """A pot's number, and who the site and the replay pay it to (bits by seat)."""
+    KEEPS_TOO_MUCH = 9
+    """What the site pays in all and the pot (units)."""
+    RAKE = 10
+    """The rake the site reports (units) and what it keeps (1/DEN units)."""
+    TOTAL_POT = 11
+    """The pot the site reports and the replay's (units)."""
+    GAP = 12
+    """A seat's winnings less what the site's finishing stacks pay (1/DEN units): not a
+    disagreement of its own, the hint that a dead blind may be missing."""
+
+
+SITE_MESSAGES: Final[dict[SiteRecord, str]] = {
+    SiteRecord.ZERO_WINNINGS: "the winnings are all zero (the site left them out)",
+    SiteRecord.STACKS_GAP: "{name} {first}",
+    SiteRecord.PAID_NEGATIVE: "{name} is paid {first}",
+    SiteRecord.PAID_NOT_WON: "the site pays {name} {first}, who wins nothing here",
+    SiteRecord.WON_NOT_PAID: "{name} wins {first} here, the site pays nothing",
+    SiteRecord.PAID_OVER: "the site pays {name} {first}, more than the {second} won here",
+    SiteRecord.POT_COUNT: "the site pays {first} pots, the replay has {second}",
+    SiteRecord.POT_WINNERS: "the site pays {pot} to {first}, the replay to {second}",
+    SiteRecord.KEEPS_TOO_MUCH: "the site pays {first} of a {second} pot, keeping more than {limit} %",
+    SiteRecord.RAKE: "the site reports a rake of {first}, but keeps {second}",
+    SiteRecord.TOTAL_POT: "the site reports a pot of {first}, the replay {second}",
+    SiteRecord.GAP: " (a posted dead blind may be missing from the actions)",
+}
+"""The one wording of each :class:`SiteRecord` code (``replay.site_disagreements`` fills it)."""
+STACKS_GAPS: Final = "the finishing stacks and the winnings disagree: {gaps}"
+"""The finishing stacks' disagreement: the :attr:`SiteRecord.STACKS_GAP` entries listed."""
+
+
 __all__ = [
     "MESSAGES",
+    "SITE_MESSAGES",
+    "STACKS_GAPS",
     "Refusal",
     "RefusalRecord",
+    "SiteRecord",
     "cards_text",
     "pack_cards",
     "refusal_error",
