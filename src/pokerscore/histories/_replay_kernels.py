@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
+from pokerscore.engine.kernels.lookup import five_card_value
 from pokerscore.engine.kernels.short_hands import showing_value
 from pokerscore.engine.short_tables import ShortHandTables
 from pokerscore.engine.tables import RankingTables
@@ -33,6 +34,7 @@ from pokerscore.histories._layout import (
     OMAHA,
     POT_LIMIT,
     RAZZ,
+    SHORT_DECK_SOT,
     STUD,
     STUD_CARDS,
     STUD_HI_LO,
@@ -621,6 +623,23 @@ def _record_step(
     steps.written[0] = row + 1
 
 
+@kernel()
+def _unseen_shares(shares: Grid, pot: int, shown: int, winners_only: int, hidden: int,
+                   count: int) -> None:  # fmt: skip
+    """A pot some unseen hands contest, as the reference replay judges it: split evenly among
+    the ``hidden`` and the ``shown`` (``winners_only``: those of them with a share, the unseen
+    hands tying the winner by playing the board in hold'em)."""
+    winners = 0
+    for i in range(count):
+        if (hidden >> i) & 1 or ((shown >> i) & 1 and (not winners_only or shares[pot, i])):
+            winners |= 1 << i
+    people = 0
+    for i in range(count):
+        people += (winners >> i) & 1
+    for i in range(count):
+        shares[pot, i] = DEN // people if (winners >> i) & 1 else 0
+
+
 # -- the site's record against the replay -------------------------------------------------------
 SITE_ENTRY: Final = 4
 """A disagreement in a site record array: its code (:class:`~.refusals.SiteRecord`), a seat or
@@ -1105,6 +1124,7 @@ def replay_one(
         amount = 0
         previous = level
     total = 0
+    unjudged = 0
     for pot in range(pots):
         mask = out_pot_mask[pot]
         amount = out_pots[pot]
@@ -1128,12 +1148,20 @@ def replay_one(
                     out_pot_shares[pot, i] = DEN
             continue
         people = 0
+        hidden = 0
         for i in range(count):
             if (standing >> i) & 1:
-                people += 1
                 if not stud and (holes[i, 0] < 0 or holes[i, holes_per - 1] < 0):
-                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
-        if people == 1:
+                    hidden |= 1 << i  # a hand nobody saw: judged by _unseen_shares below
+                else:
+                    people += 1
+        if hidden:
+            unjudged = 1
+            if people == 0:  # no hand known: the pot split evenly
+                _unseen_shares(out_pot_shares, pot, standing, 0, hidden, count)
+                continue
+            standing &= ~hidden
+        if people == 1 and not hidden:
             for i in range(count):
                 if (standing >> i) & 1:
                     out_pot_shares[pot, i] = DEN
@@ -1170,6 +1198,14 @@ def replay_one(
                 if low_count and lows[i] == best_low:
                     share += (DEN // 2) // low_count
                 out_pot_shares[pot, i] = share
+        if hidden and game <= SHORT_DECK_SOT:  # hold'em, short deck: the unseen play the board
+            ranked = sot7 if game == SHORT_DECK_SOT else high7
+            key = 0
+            for k in range(5):
+                key += ranked.keys5[board[k]]
+            on_board = five_card_value(key, ranked.is_flush5, ranked.flush5, ranked.plain5)
+            if on_board == top:
+                _unseen_shares(out_pot_shares, pot, standing, 1, hidden, count)
     odd = 0
     for pot in range(pots):
         for i in range(count):
@@ -1186,6 +1222,9 @@ def replay_one(
     if has_winnings or has_finishing:
         disagreements = _site_record(hand_input, put_in, gross, won, paid, split, out_pots,
                                      out_pot_shares, pots, total, odd, site_record)  # fmt: skip
+    if unjudged:  # a disagreement of its own: the replay's amounts stand
+        for i in range(count):
+            won[i] = gross[i]
     showdown = _in_hand(folded, count) > 1
     for i in range(count):
         if mucked[i]:
@@ -1208,6 +1247,8 @@ def replay_one(
     status = OK
     if disagreements:  # the hand played, its rows written, the replay's amounts standing
         status = refuse(state, Refusal.SITE_RECORD, -1, -1, -1, disagreements, 0)
+    if unjudged:
+        status = refuse(state, Refusal.UNJUDGED, -1, -1, -1, disagreements, 0)
     if stud:  # no all-in EV of stud here yet
         return status, -1, 0, pots
     return status, state[ALLIN_STREET], state[ALLIN_CARDS], pots

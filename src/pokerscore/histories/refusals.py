@@ -101,6 +101,8 @@ class Refusal(IntEnum):
     BRING_IN_NOT_DUE = 56
     SHARED_CARD_EARLY = 57
     STUD_ENDS_EARLY = 58
+    # pending, played to the end: an unseen hand contests a pot (the ``unjudged`` disagreement)
+    UNJUDGED = 59
 
     @property
     def kind(self) -> RefusalKind:
@@ -109,7 +111,7 @@ class Refusal(IntEnum):
             return "none"
         if self < Refusal.BIG_STACK:
             return "reading"
-        if self < Refusal.NO_CHIPS:
+        if self < Refusal.NO_CHIPS or self is Refusal.UNJUDGED:
             return "pending"
         return "rule"
 
@@ -123,6 +125,10 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.PARTLY_SHOWN: "a hand shown in part",
     Refusal.UNSEEN_CONTENDER: "an unseen hand contests a pot",
     Refusal.SITE_RECORD: "a site record to compare",
+    Refusal.UNJUDGED: (
+        "a pot is contested by a hand nobody saw: judged as pokerkit does (it plays the board in "
+        "hold'em, cannot win in Omaha; all unseen: split evenly)"
+    ),
     Refusal.NO_CHIPS: "{name} starts with no chips",
     Refusal.NOT_AT_TABLE: "p{number} is not at the table",
     Refusal.NO_BETTING_ROUND: "{name} acts when no betting round is open",

@@ -77,6 +77,7 @@ from pokerscore.histories.refusals import (
     BOARD_PLACE,
     BOARD_SIZES,
     FIXED_LIMIT_BETS,
+    MESSAGES,
     SITE_MESSAGES,
     STACKS_GAPS,
     Refusal,
@@ -615,14 +616,7 @@ class _Payout:
         paid, self.disagreements = _site_paid(hand, table, self.gross, split, self.pots)
         cashed = {seat for seat, _, _ in hand.cash_outs}
         if unjudged:
-            self.disagreements.append(
-                _disagreement(
-                    hand,
-                    "unjudged",
-                    "a pot is contested by a hand nobody saw: judged as pokerkit does (it "
-                    "plays the board in hold'em, cannot win in Omaha; all unseen: split evenly)",
-                )
-            )
+            self.disagreements.append(_disagreement(hand, "unjudged", MESSAGES[Refusal.UNJUDGED]))
         self.won = list(paid if paid is not None and not self.disagreements else self.gross)
         self.rake_paid = [gross - won for gross, won in zip(self.gross, self.won, strict=True)]
         for seat, amount, fee in hand.cash_outs:  # paid during the hand, win or lose
@@ -1202,8 +1196,11 @@ def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
         return None
     record, rows = replayed
     disagreements: tuple[Disagreement, ...] = ()
-    if record.code == Refusal.SITE_RECORD:  # played, the replay's amounts standing
+    if record.code in (Refusal.SITE_RECORD, Refusal.UNJUDGED):  # played, the replay's amounts
         disagreements = tuple(site_disagreements(hand, site_record.tolist()))
+        if record.code == Refusal.UNJUDGED:
+            unjudged = MESSAGES[Refusal.UNJUDGED]
+            disagreements += (_disagreement(hand, "unjudged", unjudged),)
     elif record.code.kind == "pending":
         return None
     elif record.code != Refusal.NONE:
