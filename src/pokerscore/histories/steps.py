@@ -211,7 +211,7 @@ def _steps(
     top = 0
     for number, (action, state) in enumerate(zip((None, *hand.actions), states, strict=True)):
         text = (
-            "antes and blinds posted"
+            ("antes posted" if stud else "antes and blinds posted")
             if action is None
             else _words(action, names, chips, put_in, top, state, streets)
         )
