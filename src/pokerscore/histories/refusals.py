@@ -7,9 +7,10 @@ Codes fall in three kinds (:meth:`Refusal.kind`):
 - ``reading``: the text is written otherwise than the fast reader takes (a multi-line array, an
   escape, a number with more than six decimals ...). Nothing is wrong with the hand: the lenient
   reader reads it.
-- ``pending``: a hand the compiled replay does not settle yet (a hand shown in part, an unseen
-  hand contesting a pot, a site record to compare, stacks past 2**46 units). The reference
-  replay plays it.
+- ``pending``: a hand the bulk replay leaves to ``replay``, one hand at a time: a site record
+  that disagrees (``SITE_RECORD``) and an unseen hand contesting a pot (``UNJUDGED``), which
+  the compiled replay plays there with their disagreements worded; a hand shown in part and
+  stacks past 2**46 units, which the reference replay still plays.
 - ``rule``: the hand breaks a rule of the game (an action out of turn, a raise below the
   minimum, a card seen twice ...). Its message comes from :func:`refusal_error`, straight from
   the code; nothing is detected twice.

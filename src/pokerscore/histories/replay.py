@@ -641,9 +641,10 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     Raises :class:`~pokerscore.histories.model.HandHistoryError` for a hand that cannot
     be played (an action out of turn, a bet beyond the stack, a card seen twice, a hand that
     stops before its end). ``allin_ev=False`` leaves the all-in EV out (it is the costly part).
-    The hand is played by the compiled replay; a board run more than once, a cash-out, a hand
-    shown in part, an unseen hand contesting a pot, a site record that disagrees and stacks past
-    2**46 units are still settled by the reference replay of this module.
+    The hand is played by the compiled replay (a site record that disagrees and an unseen hand
+    contesting a pot included: its disagreements are worded from the kernel's codes); a board
+    run more than once, a cash-out, a hand shown in part and stacks past 2**46 units are still
+    settled by the reference replay of this module.
     """
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
