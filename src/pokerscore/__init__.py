@@ -109,8 +109,11 @@ if TYPE_CHECKING:  # the names of _HOMES, re-exported for type checkers (tests c
     from pokerscore.hands.statistics import exhaustive_counts as exhaustive_counts
     from pokerscore.hands.statistics import sampled_counts as sampled_counts
     from pokerscore.histories.database import DatabaseBusyError as DatabaseBusyError
+    from pokerscore.histories.database import DatabaseHands as DatabaseHands
     from pokerscore.histories.database import DatabaseReport as DatabaseReport
     from pokerscore.histories.database import ImportSummary as ImportSummary
+    from pokerscore.histories.database import database_hand as database_hand
+    from pokerscore.histories.database import database_hands as database_hands
     from pokerscore.histories.database import import_histories as import_histories
     from pokerscore.histories.database import report_histories as report_histories
     from pokerscore.histories.model import HandHistory as HandHistory
@@ -233,6 +236,9 @@ _HOMES: Final[dict[str, str]] = {
     "ImportSummary": "pokerscore.histories.database",
     "DatabaseReport": "pokerscore.histories.database",
     "DatabaseBusyError": "pokerscore.histories.database",
+    "database_hands": "pokerscore.histories.database",
+    "DatabaseHands": "pokerscore.histories.database",
+    "database_hand": "pokerscore.histories.database",
     "PhhExport": "pokerscore.histories.phh_writing",
     "read_histories": "pokerscore.histories.reading",
     "replay": "pokerscore.histories.replay",

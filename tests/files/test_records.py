@@ -16,6 +16,7 @@ from pokerscore.files.records import (
     byte_ranges,
     count_records,
     record_blocks,
+    record_starts,
 )
 
 BOM = b"\xef\xbb\xbf"
@@ -123,3 +124,22 @@ def test_a_record_past_the_limit_is_read_past_not_held(tmp_path: Path) -> None:
     assert items[0] == RecordBlock(b"[1]\na = 1\n", 0)
     assert items[1] == LongRecord(2, b"[2]")
     assert items[2] == RecordBlock(b"[3]\nc = 3\n", 4)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_record_starts_are_the_records_places(seed: int, tmp_path: Path) -> None:
+    """Each record's byte offset (past a byte-order mark) and the lines before it, as the
+    oracle cuts the text, whatever the block size (a marker cut by a block's end)."""
+    rng = random.Random(seed)
+    marker = rng.choice([b"[", b"PokerStars"])
+    pieces = [b"[1]\n", b"x = 1\n", b"PokerStars Hand #1\n", b"[\n", b"\n", b"Poker\n", b"a [b]\n"]
+    text = (BOM if rng.random() < 0.3 else b"") + b"".join(
+        rng.choice(pieces) for _ in range(rng.randint(0, 120))
+    )
+    path = tmp_path / "records.txt"
+    path.write_bytes(text)
+    skip = len(BOM) if text.startswith(BOM) else 0
+    expected = [max(begin, skip) for begin, _ in oracle(text, marker)]
+    starts, lines = record_starts(path, marker, block_bytes=rng.choice([1, 2, 3, 7, 64, 1 << 20]))
+    assert starts.tolist() == expected
+    assert lines.tolist() == [text.count(b"\n", 0, begin) for begin in expected]

@@ -4,6 +4,7 @@ rows) and by pokerkit (its replay ends with the stacks ours does)."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import tomllib
 import warnings
@@ -14,17 +15,26 @@ import pytest
 from pokerkit import HandHistory as PokerkitHistory
 
 from pokerscore._support.errors import ParameterError
-from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult, phh_text
+from pokerscore.cards import Card, parse_cards
+from pokerscore.histories.model import (
+    Action,
+    HandHistory,
+    HandHistoryError,
+    HandResult,
+    Seat,
+    phh_text,
+)
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.phh_writing import export_phh
 from pokerscore.histories.reading import read_file
 from pokerscore.histories.replay import replay
 from tests.histories.test_histories import _pokerkit_low_quirk, gross_stacks
 from tests.histories.test_runs import DATA, SHARED, run_command
+from tests.histories.test_stud import STUD_FILES
 
 FIXTURES = sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("*.txt"))
 REAL = sorted((SHARED / "phh").rglob("*.phh*")) + sorted((SHARED / "pokerstars").glob("*.txt"))
-NO_NOTATION = ("a board run more than once", "an all-in cash-out", "a stud hand")
+NO_NOTATION = ("a board run more than once", "an all-in cash-out")
 """What PHH cannot say: the two hands of the fixtures that are not written."""
 
 
@@ -209,3 +219,127 @@ def test_phh_text_matches_the_doctest_heads_up_order() -> None:
     )
     table = tomllib.loads(phh_text(hand))
     assert table["blinds_or_straddles"] == [1, 2] and table["starting_stacks"] == [30, 40]
+
+
+@pytest.mark.skipif(not (SHARED / "phh").is_dir(), reason="the shared hand histories are not here")
+def test_the_real_stud_hands_round_trip(tmp_path: Path) -> None:
+    """The WSOP stud, razz hands: pokerkit replays each export to our stacks, read back they
+    give the same rows."""
+    assert _check_export([SHARED / "phh" / name for name in STUD_FILES], tmp_path) == 4
+
+
+def test_generated_stud_hands_round_trip(tmp_path: Path) -> None:
+    """Random stud, stud hi/lo and razz hands pokerkit plays (all-ins, showdowns, the
+    completion), a down card of each folded player unseen (``??``), exported and read back."""
+    from tests.histories_random import random_hand
+
+    rng = random.Random("stud out")
+    texts = []
+    for variant in ("F7S", "F7S/8", "FR") * 6:
+        text = random_hand(rng, variant)[0]
+        hand = parse_phh(text)
+        folded = {action.actor for action in hand.actions if action.kind == "fold"}
+        for player in sorted(folded, key=lambda actor: actor or 0):  # first deal: down, down, up
+            text = re.sub(
+                rf"'d dh p{(player or 0) + 1} ..", f"'d dh p{(player or 0) + 1} ??", text, count=1
+            )
+        texts.append(text)
+    source = tmp_path / "stud.phhs"
+    source.write_text("".join(f"[{n}]\n{text}\n" for n, text in enumerate(texts, 1)))
+    assert "??" in source.read_text()
+    compared = _check_export([source], tmp_path)
+    assert compared >= 12  # the rest share an odd chip pokerkit gives to one winner
+    written = (tmp_path / "phh" / "stud.phhs").read_text()
+    assert "??" in written and ' pb"' in written
+
+
+def test_a_stud_table_says_what_the_standard_has() -> None:
+    """Seven-card stud: antes, bring-in, small and big bet, no blinds; each street dealt where it
+    was, the bring-in ``pb``, the completion a ``cbr`` to the small bet; the shared last card
+    of a short deck ``d db``."""
+    text = """variant = 'F7S'
+ante_trimming_status = true
+antes = [1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [100, 90]
+actions = ['d dh p1 ????7c', 'd dh p2 AsKd2h', 'p2 pb', 'p1 cbr 5', 'p2 cc', 'd dh p1 8c',
+           'd dh p2 Ah', 'p2 cbr 5', 'p1 f']
+"""
+    table = tomllib.loads(parse_phh(text).to_phh())
+    assert (table["antes"], table["bring_in"], table["small_bet"], table["big_bet"]) == (
+        [1, 1], 2, 5, 10
+    )  # fmt: skip
+    assert "blinds_or_straddles" not in table and "min_bet" not in table
+    assert table["actions"] == [
+        "d dh p1 ????7c", "d dh p2 AsKd2h", "p2 pb", "p1 cbr 5", "p2 cc", "d dh p1 8c",
+        "d dh p2 Ah", "p2 cbr 5", "p1 f",
+    ]  # fmt: skip
+
+
+def test_a_short_decks_shared_card_is_written_as_the_board() -> None:
+    """Eight players to seventh street (pokerkit's own hand from the stud tests): one ``d db``
+    card, written back as it was, pokerkit's stacks again."""
+    from pokerkit import FixedLimitSevenCardStud
+    from pokerkit import HandHistory as Written
+
+    from tests.histories_random import AUTOMATIONS, RANKS
+
+    rng = random.Random(8)
+    game = FixedLimitSevenCardStud(AUTOMATIONS, False, 1, 2, 10, 20)
+    state = game([500] * 8, 8)
+    deck = [rank + suit for rank in RANKS for suit in "cdhs"]
+    rng.shuffle(deck)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while state.status:
+            if state.can_deal_hole():
+                count = len(state.hole_dealing_statuses[state.hole_dealee_index])
+                state.deal_hole("".join(deck.pop() for _ in range(count)))
+            elif state.can_deal_board():
+                state.deal_board(deck.pop())
+            elif state.can_post_bring_in():
+                state.post_bring_in()
+            elif state.actor_index is not None:
+                state.check_or_call()
+            else:
+                state.show_or_muck_hole_cards(True)
+        written = parse_phh(str(Written.from_game_state(game, state).dumps())).to_phh()
+        stacks = list(list(PokerkitHistory.loads(written))[-1].stacks)
+    table = tomllib.loads(written)
+    assert sum(action.startswith("d db ") for action in table["actions"]) == 1
+    assert stacks == [int(x) for x in gross_stacks(replay(parse_phh(written)))]
+
+
+def test_a_draw_is_written_as_a_discard_and_the_cards_dealt_in_its_place() -> None:
+    """Deuce-to-seven single draw (the ``draw`` action the draw readers build): ``p1 sd 8h``,
+    ``p2 sd`` standing pat, then the new card ``d dh p1 5c`` once both have discarded (as
+    pokerkit deals); pokerkit plays the text written to the end: p1's 7-5-4-3-2 takes the
+    blinds."""
+
+    def cards(text: str) -> tuple[Card | None, ...]:
+        return tuple(parse_cards(text))
+
+    hand = HandHistory(
+        "N2L1D", "deuce-to-seven single draw", "no-limit",
+        (Seat("p1", None, 100, blind=1), Seat("p2", None, 100, blind=2), Seat("p3", None, 100)),
+        (
+            Action("deal-hole", 0, cards=cards("7h8h2c3d4s")),
+            Action("deal-hole", 1, cards=cards("KsQsJdTd9h")),
+            Action("fold", 2), Action("check-call", 0), Action("check-call", 1),
+            Action("draw", 0, cards=cards("5c"), discarded=cards("8h")),
+            Action("draw", 1),
+            Action("check-call", 0), Action("check-call", 1),
+            Action("show", 0, cards=cards("7h5c2c3d4s")), Action("show", 1, cards=cards("KsQsJdTd9h")),
+        ),
+        min_bet=2, small_blind=1, big_blind=2,
+    )  # fmt: skip
+    text = phh_text(hand)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[:3] == ["d dh p1 7h8h2c3d4s", "d dh p2 KsQsJdTd9h", "d dh p3 ??????????"]
+    assert actions[6:9] == ["p1 sd 8h", "p2 sd", "d dh p1 5c"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        final = list(PokerkitHistory.loads(text))[-1]
+    assert list(final.stacks) == [102, 98, 100]

@@ -53,7 +53,7 @@ def test_real_stud_hands_end_with_pokerkits_stacks_and_the_sites(name: str) -> N
     assert list(hand.finishing_stacks or ()) == expected
     result = replay(hand)  # the lenient path: the one engine, the site's record agreeing
     assert result.disagreements == ()
-    assert exact_allin_evs(hand) is None  # no stud all-in EV yet
+    assert exact_allin_evs(hand) is None  # no all-in in these four hands
     assert [seat.stack + player.net for seat, player in zip(hand.seats, result.players,
             strict=True)] == expected  # fmt: skip
 

@@ -293,6 +293,9 @@ BAD = [
     ("histories/report", {}, 400, '"upload"'),
     ("histories/hands", {"folder": "/", "limit": 0}, 400, "limit"),
     ("histories/hand", {"folder": "/", "file": "x.phh"}, 400, '"hand" is required'),
+    ("histories/database/report", {"database": "hands.duckdb"}, 400, "absolute path"),
+    ("histories/database/hands", {"database": "/", "limit": 0}, 400, "limit"),
+    ("histories/database/hand", {"database": "/etc/passwd", "seq": 1}, 422, "not a database of hands"),
     ("preflop", {"against": "AKq"}, 422, "AKq"),
 ]  # fmt: skip
 

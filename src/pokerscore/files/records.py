@@ -17,9 +17,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import BinaryIO, Final, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, Final, NamedTuple
 
 from pokerscore.files.formats import BYTE_ORDER_MARK
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 BLOCK_BYTES: Final = 8 << 20
 """Bytes read at a time (a block of records is about this size)."""
@@ -224,3 +228,51 @@ def count_records(
                 records += 1
             else:
                 records += block.data.count(separator) + block.data.startswith(marker or b"")
+
+
+def record_starts(
+    path: Path, marker: bytes, *, block_bytes: int = BLOCK_BYTES
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Where each record of ``path`` starts, as :func:`record_blocks` cuts the file (at the start
+    of the file, past a byte-order mark, and at each line that starts with ``marker``): the byte
+    offsets and the lines before each (from 0). One pass in blocks of ``block_bytes``, the
+    records' own bytes never held, so that a reader can later read one record from its place.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile(delete=False) as handle:
+    ...     _ = handle.write(b"[1]\\na = 1\\n\\n[2]\\nb = 2\\n[x]\\n")
+    >>> starts, lines = record_starts(Path(handle.name), b"[")
+    >>> os.unlink(handle.name)
+    >>> starts.tolist(), lines.tolist()
+    ([0, 11, 21], [0, 3, 5])
+    """
+    import numpy as np
+
+    wanted = np.frombuffer(marker, dtype=np.uint8)
+    starts: list[npt.NDArray[np.int64]] = []
+    lines: list[npt.NDArray[np.int64]] = []
+    with path.open("rb") as handle:
+        first = len(BYTE_ORDER_MARK) if handle.read(3) == BYTE_ORDER_MARK else 0
+        if handle.seek(0, 2) > first:
+            starts.append(np.array([first], dtype=np.int64))
+            lines.append(np.zeros(1, dtype=np.int64))
+        handle.seek(first)
+        base, counted = first, 0  # the file offset of the block, the lines before it
+        while block := handle.read(block_bytes):
+            ahead = handle.read(len(marker))  # a marker cut by the block's end
+            handle.seek(-len(ahead), 1)
+            data = np.frombuffer(block + ahead, dtype=np.uint8)
+            newlines = np.flatnonzero(data[: len(block)] == 10)
+            after = newlines + 1
+            fits = after + len(marker) <= len(data)
+            found = np.copy(fits)
+            for k, byte in enumerate(wanted):
+                found[fits] &= data[after[fits] + k] == byte
+            places = np.flatnonzero(found)
+            starts.append((after[places] + base).astype(np.int64))
+            lines.append((places + 1 + counted).astype(np.int64))
+            base += len(block)
+            counted += len(newlines)
+    if not starts:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(starts), np.concatenate(lines)

@@ -245,7 +245,10 @@ def _round_over(
                 with_chips += 1
         if with_chips <= 1 and not state[ALL_IN]:
             state[ALL_IN] = 1
-            if state[STREET] < 3:
+            if 0 < state[STUD_DEALT] < STUD_CARDS:  # stud before seventh street: the round
+                state[ALLIN_STREET] = state[STREET]  # (third street 0), the cards each holds
+                state[ALLIN_CARDS] = state[STUD_DEALT]
+            elif state[STREET] < 3 and not state[STUD_DEALT]:
                 state[ALLIN_STREET] = state[STREET]
                 state[ALLIN_CARDS] = state[BOARD_SIZE]
 
@@ -1249,6 +1252,4 @@ def replay_one(
         status = refuse(state, Refusal.SITE_RECORD, -1, -1, -1, disagreements, 0)
     if unjudged:
         status = refuse(state, Refusal.UNJUDGED, -1, -1, -1, disagreements, 0)
-    if stud:  # no all-in EV of stud here yet
-        return status, -1, 0, pots
     return status, state[ALLIN_STREET], state[ALLIN_CARDS], pots

@@ -17,6 +17,19 @@ so it compares with ``net``: AA against KK all in preflop for 100 each is worth
 ``200 x 255121/311328 - 100 = +63.89`` to the aces whatever the board. An all-in on the river
 (nothing left to deal) has none; nor do players who folded before the all-in.
 
+Stud (stud, stud hi/lo, razz) has no board: an all-in before seventh street values each pot by
+every deal of each contender's cards still to come from the deck less the cards the players still
+in hold at the all-in (the stud equity's exact count,
+:func:`~pokerscore.games.holdem.equity.stud_shares`: heads-up a sweep over both players'
+completions, third street's ~10^10 deals in a tenth of a second; more players deal by deal). The
+cards of players who folded stay in the deck, as in hold'em (the rows keep only the hands still
+in; their up cards were seen, but the definition is the same for every game). A pot whose count
+is past the work :func:`~pokerscore.games.holdem.equity.equity` enumerates exactly with
+``method="auto"`` (``EXACT_LIMIT``: three players or more before sixth street) gives the hand no
+all-in EV (None, as a hand without an all-in) rather than an estimate. The all-in street is the
+betting round by hold'em's names, as ``saw_flop`` counts fourth street: third street
+``preflop``, fourth ``flop``, fifth ``turn``, sixth ``river``.
+
 Pots are taken as the site paid them out: where the site kept a rake, each pot is reduced in the
 proportion of the whole hand's rake, so that all-in EV and the actual result add up alike.
 
@@ -36,11 +49,12 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 import numpy as np
 
+from pokerscore._support.errors import PokerScoreError
 from pokerscore.cards import Card
 from pokerscore.engine import HIGH, get_ranking
 from pokerscore.engine.rankings import ACE_TO_FIVE, EIGHT_OR_BETTER
 from pokerscore.engine.short_tables import short_hand_tables
-from pokerscore.games.holdem.equity import equity
+from pokerscore.games.holdem.equity import equity, stud_shares
 from pokerscore.games.holdem.game import get_game
 from pokerscore.games.holdem.matchups import BOARDS as MATCHUP_BOARDS
 from pokerscore.games.holdem.matchups import matchup_halves
@@ -160,11 +174,11 @@ def _pot_shares(
     board: tuple[int, ...],
     dead: tuple[int, ...],
     pots: tuple[int, ...],
-) -> Shares:
+) -> Shares | None:
     """Exact shares of each pot: a heads-up hold'em all-in preflop with no dead card is read
     from the table of every such matchup
     (:func:`~pokerscore.games.holdem.matchups.matchup_halves`), every other spot enumerated
-    (:func:`enumerated_shares`)."""
+    (:func:`enumerated_shares`; None for a stud spot past the work bound)."""
     if (
         game == HOLDEM
         and not board
@@ -183,12 +197,15 @@ def enumerated_shares(
     board: tuple[int, ...],
     dead: tuple[int, ...],
     pots: tuple[int, ...],
-) -> Shares:
+) -> Shares | None:
     """Exact shares of each pot (``pots``: masks of the players contending for it; the others'
     cards are dead in it, as in the main pot), every pot valued in one enumeration of the rest of
     the board by a kernel of this room (:func:`equity` gives the same numbers, as the tests
     check, but has a per-call cost larger than the enumeration of an all-in on the flop, some
-    990 boards)."""
+    990 boards). Stud (no board) counts each pot's deals of the cards still to come by the stud
+    equity's kernels (:func:`_stud_pots`): None when a pot is past their work bound."""
+    if game.board_cards == 0:
+        return _stud_pots(game, players, dead, pots)
     tables = kernel_tables()
     code = GAME_CODES.get(game.name)
     if code is None:  # a game the kernel does not play: pokerscore's equity, pot by pot
@@ -220,11 +237,48 @@ def enumerated_shares(
     return tuple(tuple(Fraction(int(share), boards * DEN) for share in row) for row in shares)
 
 
+def _stud_pots(
+    game: Game, players: tuple[tuple[int, ...], ...], dead: tuple[int, ...], pots: tuple[int, ...]
+) -> Shares | None:
+    """Each stud pot's exact shares: the contenders' cards still to come dealt from the deck less
+    every known card (:func:`~pokerscore.games.holdem.equity.stud_shares`, heads-up by its sweep
+    over both players' completions, more players deal by deal), the cards of the players not in
+    the pot dead in it. The cards of the players who folded are not known here (the rows keep
+    only the hands still in), so they stay in the deck, as in hold'em's all-in EV. None when a
+    pot is past the work the stud equity enumerates exactly (``EXACT_LIMIT``: three players or
+    more before sixth street, some 10^9 deals on fifth and 10^14 on third street).
+
+    The deck running short (eight players to seventh street: one shared last card) never comes
+    up here: the rows know every card of a hand only when each player was dealt seven cards of
+    their own, and seven players or fewer leave enough cards."""
+    found: list[tuple[Fraction, ...]] = []
+    for pot in pots:
+        contenders = [p for p in range(len(players)) if pot >> p & 1]
+        out = [card for p in range(len(players)) if not pot >> p & 1 for card in players[p]]
+        shares = stud_shares(game, [players[p] for p in contenders], (*dead, *out))
+        if shares is None:
+            return None
+        row = [Fraction(0)] * len(players)
+        for p, share in zip(contenders, shares, strict=True):
+            row[p] = share
+        found.append(tuple(row))
+    return tuple(found)
+
+
 def enumerated_equities(
     game: Game, players: tuple[tuple[int, ...], ...], board: tuple[int, ...], dead: tuple[int, ...]
 ) -> tuple[Fraction, ...]:
     """Exact shares of one pot that every player contends for (:func:`enumerated_shares`)."""
-    return enumerated_shares(game, players, board, dead, ((1 << len(players)) - 1,))[0]
+    return _counted(enumerated_shares(game, players, board, dead, ((1 << len(players)) - 1,)))[0]
+
+
+def _counted(shares: Shares | None) -> Shares:
+    """Shares that were counted: a stud spot past the work bound is an error here."""
+    if shares is None:
+        raise PokerScoreError(
+            "a stud spot past the work the stud equity enumerates exactly: no exact shares"
+        )
+    return shares
 
 
 def _by_equity(
@@ -258,14 +312,17 @@ def pot_shares(
     board: tuple[int, ...],
     pots: Sequence[int],
     dead: tuple[int, ...] = (),
-) -> Shares:
+) -> Shares | None:
     """Each pot's exact shares (exact enumeration of the rest of the board, all pots at once):
     ``holes`` as card ids, ``pots`` as masks of the players contending for each (the others'
     cards dead in it). Cached under the spot's canonical form, so the same all-in in other suits
-    or seats costs nothing."""
+    or seats costs nothing. None for a stud spot past the work bound (:func:`_stud_pots`)."""
     players, board_key, dead_key, places, moved = _canonical(holes, board, dead, pots)
     key = tuple(sorted(set(moved)))  # each pot once, in one order: the cache's key
-    rows = dict(zip(key, _pot_shares(game, players, board_key, dead_key, key), strict=True))
+    counted = _pot_shares(game, players, board_key, dead_key, key)
+    if counted is None:
+        return None
+    rows = dict(zip(key, counted, strict=True))
     return tuple(tuple(rows[pot][place] for place in places) for pot in moved)
 
 
@@ -285,7 +342,8 @@ def exact_equities(
     ids = [tuple(card.id for card in hole) for hole in holes]
     everyone = (1 << len(ids)) - 1
     board_ids = tuple(card.id for card in board)
-    return pot_shares(game, ids, board_ids, (everyone,), tuple(card.id for card in dead))[0]
+    dead_ids = tuple(card.id for card in dead)
+    return _counted(pot_shares(game, ids, board_ids, (everyone,), dead_ids))[0]
 
 
 def judged_pots(
@@ -294,12 +352,13 @@ def judged_pots(
     board: tuple[int, ...],
     contenders: Sequence[Sequence[int]],
     mucked: bool,
-) -> list[dict[int, Fraction] | None]:
+) -> list[dict[int, Fraction] | None] | None:
     """Each pot's exact shares by seat where all-in EV values it, None where the pot keeps its
     actual result: a pot is valued when more than one player contends for it, every one of
     their hands is known and no hand still in was mucked. ``holes`` are the hands (card ids) of
     the players still in the hand, None where unknown; every known hand not in a pot is dead in
-    it. All the valued pots come from one enumeration (:func:`pot_shares`)."""
+    it. All the valued pots come from one enumeration (:func:`pot_shares`); None for a stud
+    all-in past the work bound (no all-in EV)."""
     valued = [
         not mucked and len(seats) > 1 and all(holes.get(seat) is not None for seat in seats)
         for seats in contenders
@@ -313,7 +372,10 @@ def judged_pots(
         for pot, value in zip(contenders, valued, strict=True)
         if value
     ]
-    rows = iter(pot_shares(game, [holes[seat] or () for seat in seats], board, masks))
+    counted = pot_shares(game, [holes[seat] or () for seat in seats], board, masks)
+    if counted is None:
+        return None
+    rows = iter(counted)
     found: list[dict[int, Fraction] | None] = []
     for pot, value in zip(contenders, valued, strict=True):
         row = next(rows) if value else None
@@ -335,6 +397,8 @@ def allin_evs(
     mucked = any(table.mucked[i] for i in in_hand)
     board = tuple(card.id for card in table.allin_board)
     valued = judged_pots(table.game, holes, board, [pot.eligible for pot in pots], mucked)
+    if valued is None:
+        return None
     for pot, shares in zip(pots, valued, strict=True):
         value = pot.amount * ratio
         for i, share in shares.items() if shares is not None else pot.shares:
@@ -344,10 +408,12 @@ def allin_evs(
 
 def row_allin_evs(
     rows: HandRows, hand: int, game: Game, count: int, pots: int, allin_cards: int
-) -> dict[int, Fraction]:
+) -> dict[int, Fraction] | None:
     """Each player's all-in EV (in units), keyed by seat index, for row ``hand`` of the compiled
     replay's ``rows`` (a hand with an all-in before the river, its board then ``allin_cards``
-    long): :func:`allin_evs` on the kernel's results."""
+    long; in stud, before seventh street, each player then holding ``allin_cards`` of their
+    seven): :func:`allin_evs` on the kernel's results. None for a stud all-in past the work
+    bound (:func:`_stud_pots`)."""
     flags = rows.flags[hand, :count].tolist()
     in_hand = [i for i in range(count) if flags[i] & SHOWDOWN]
     amounts = rows.pots[hand, :pots].tolist()
@@ -363,8 +429,14 @@ def row_allin_evs(
     contenders = [
         [i for i in range(count) if mask >> i & 1] for mask in rows.pot_masks[hand, :pots].tolist()
     ]
-    board = tuple(rows.boards[hand, :allin_cards].tolist())
+    if game.board_cards == 0:  # stud: the cards each player held at the all-in, no board
+        holes = {i: None if hole is None else hole[:allin_cards] for i, hole in holes.items()}
+        board: tuple[int, ...] = ()
+    else:
+        board = tuple(rows.boards[hand, :allin_cards].tolist())
     valued = judged_pots(game, holes, board, contenders, mucked)
+    if valued is None:
+        return None
     if paid == total * DEN and not any(valued):  # every pot keeps its result, no rake
         return {i: Fraction(won[i] - put_in[i] * DEN, DEN) for i in in_hand}
     ratio = Fraction(paid, total * DEN) if total else Fraction(1)

@@ -53,15 +53,14 @@ from pokerscore.histories._phh_kernels import PhhIndex, phh_hands, phh_index
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories.allin import kernel_tables, row_allin_evs
-from pokerscore.histories.model import HandHistoryError, HandResult, schema
+from pokerscore.histories.model import STREETS, HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
-from pokerscore.histories.replay import game_named, positions
+from pokerscore.histories.replay import positions, rule_game
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
 
-STREET_NAMES: Final = ("preflop", "flop", "turn")
 RANK_CHARS: Final = np.frombuffer(b"23456789TJQKA", dtype=np.uint8)
 SUIT_CHARS: Final = np.frombuffer(b"cdhs", dtype=np.uint8)
 
@@ -359,7 +358,7 @@ def batch_columns(batch: Batch, file: str) -> Columns:
         "saw_flop": pa.array((flags & SAW_FLOP) != 0),
         "went_to_showdown": pa.array((flags & SHOWDOWN) != 0),
         "won_at_showdown": pa.array((flags & WON_SHOWDOWN) != 0),
-        "allin_street": _from_codes(street_codes, list(STREET_NAMES)),
+        "allin_street": _from_codes(street_codes, list(STREETS)),  # stud's sixth: river
         "allin_ev": pa.array(allin_ev, mask=np.isnan(allin_ev)),
     }  # fmt: skip
     table = pa.table(columns, schema=schema())
@@ -387,9 +386,10 @@ def _allin(
     rows = batch.rows()
     for hand in ok[streets[ok] >= 0].tolist():
         count, pots, cards = (int(facts[hand, f]) for f in (F_COUNT, F_POTS, F_ALLIN_CARDS))
-        game = game_named(GAME_NAMES[int(facts[hand, F_VARIANT]) // 3])
+        game = rule_game(GAME_NAMES[int(facts[hand, F_VARIANT]) // 3])
         scale = 10 ** int(facts[hand, F_SCALE])
-        for i, value in row_allin_evs(rows, hand, game, count, pots, cards).items():
+        values = row_allin_evs(rows, hand, game, count, pots, cards)
+        for i, value in values.items() if values is not None else ():
             evs[hand, i] = float(value / scale)
     return evs, streets
 

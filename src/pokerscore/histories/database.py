@@ -6,7 +6,11 @@ Three tables. ``hands``: one row a hand, its key (below), its place in the impor
 columns of ``histories --out`` (:data:`~pokerscore.histories.model.COLUMNS`) and ``hand_key``,
 ``seq``, ``month``, and the counts of :data:`~pokerscore.histories.stats.ACTION_COUNTS` (0 or 1
 each). ``actions``: each hand's actions in order (``hand_key``, ``idx``, ``street``, ``player``,
-``kind``, ``amount`` in chips, ``cards``).
+``kind``, ``amount`` in chips, ``cards``); with each hand's ``setup`` in ``hands`` (JSON: what
+the replayer needs beyond the actions: the seats, stakes and rules, the site's record, and the
+few actions' fields the table has no column for), a hand is rebuilt whole
+(:func:`database_hand`). A table ``meta`` holds the schema's version
+(:data:`SCHEMA_VERSION`); a database of another version is refused by name.
 
 A hand is known by its site and hand id (``site|hand_id``); a hand without both (a PHH file may
 give no ``venue``, and its ``hand`` then numbers it only in some collection) by the SHA-256 of
@@ -40,6 +44,8 @@ if TYPE_CHECKING:
     import duckdb
     import pyarrow as pa
 
+    from pokerscore.cards import Card
+
 GroupBy = Literal["position", "stakes", "month", "game", "site"]
 GROUPS: Final[dict[str, str]] = {
     "position": "position",
@@ -60,6 +66,12 @@ _SQL_TYPES: Final = {"string": "VARCHAR", "int32": "INTEGER", "int16": "SMALLINT
                      "float64": "DOUBLE", "bool_": "BOOLEAN"}  # fmt: skip
 _EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
 _STREETS: Final = ("preflop", "flop", "turn", "river")
+SCHEMA_VERSION: Final = 2
+"""The database's layout: 2 added each hand's ``setup`` (version 1, before it, had no ``meta``
+table)."""
+_NOT_SET: Final = ("actions", "fields")
+"""The hand's fields ``setup`` leaves out: the actions have their table; ``fields`` (the file's
+own, as read) is not kept."""
 
 
 class DatabaseBusyError(PokerScoreError):
@@ -83,14 +95,39 @@ def _schema(con: duckdb.DuckDBPyConnection) -> None:
     _run(
         con,
         "CREATE TABLE IF NOT EXISTS hands (hand_key VARCHAR PRIMARY KEY, seq BIGINT, "
-        "site VARCHAR, hand_id VARCHAR, file VARCHAR, number INTEGER, month VARCHAR)",
+        "site VARCHAR, hand_id VARCHAR, file VARCHAR, number INTEGER, month VARCHAR, "
+        "setup VARCHAR)",
     )
     _run(con, f"CREATE TABLE IF NOT EXISTS rows ({', '.join(rows)})")
+    _run(con, "CREATE TABLE IF NOT EXISTS meta (name VARCHAR PRIMARY KEY, value VARCHAR)")
+    _run(con, "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
     _run(
         con,
         "CREATE TABLE IF NOT EXISTS actions (hand_key VARCHAR, seq BIGINT, idx INTEGER, "
         "street VARCHAR, player VARCHAR, kind VARCHAR, amount DOUBLE, cards VARCHAR)",
     )
+
+
+def _version(con: duckdb.DuckDBPyConnection) -> int | None:
+    """The database's schema version: None for an empty one, 1 for one without ``meta``."""
+    tables = {name for (name,) in _run(con, "SELECT table_name FROM information_schema.tables")}
+    if "meta" in tables:
+        found = _run(con, "SELECT value FROM meta WHERE name = 'schema'")
+        return int(found[0][0]) if found else 1
+    return 1 if "hands" in tables else None
+
+
+def _check_version(con: duckdb.DuckDBPyConnection, database: Path, *, empty: bool) -> None:
+    """Refuse a database of another schema version (or, ``empty`` False, one without hands)."""
+    version = _version(con)
+    if version is None and not empty:
+        raise ParameterError(f"{{name}} {database} holds no hands: import some first", "database")
+    if version is not None and version != SCHEMA_VERSION:
+        raise ParameterError(
+            f"{{name}} {database} has the layout of version {version} of pokerscore's databases, "
+            f"this one reads version {SCHEMA_VERSION}: import the files again into a new database",
+            "database",
+        )
 
 
 def _run(con: duckdb.DuckDBPyConnection, sql: str, values: Sequence[object] = ()) -> list[Any]:
@@ -150,6 +187,76 @@ def hand_key(hand: HandHistory, file_digest: str) -> str:
     return f"sha256:{file_digest}#{hand.number}"
 
 
+def hand_setup(hand: HandHistory) -> str:
+    """What the database keeps of a hand beside its actions' rows, as JSON: every field of the
+    hand but its actions and the file's own fields, and the actions' fields the ``actions``
+    table has no column for (``runout``, ``all_in``, ``discarded``), where they are set."""
+    import dataclasses
+    import json
+
+    setup: dict[str, object] = {
+        item.name: getattr(hand, item.name)
+        for item in dataclasses.fields(hand)
+        if item.name not in _NOT_SET
+    }
+    setup["seats"] = [dataclasses.astuple(seat) for seat in hand.seats]
+    setup["action_extras"] = {
+        str(index): [action.runout, action.all_in, _cards_text(action.discarded)]
+        for index, action in enumerate(hand.actions)
+        if action.runout or action.all_in or action.discarded
+    }
+    return json.dumps(setup, separators=(",", ":"))
+
+
+def _cards_text(cards: Sequence[object]) -> str:
+    return "".join("??" if card is None else str(card) for card in cards)
+
+
+def _cards_of(text: str | None) -> tuple[Card | None, ...]:
+    from pokerscore.cards.notation import parse_card
+
+    if not text:
+        return ()
+    return tuple(
+        None if text[i : i + 2] == "??" else parse_card(text[i : i + 2])
+        for i in range(0, len(text), 2)
+    )
+
+
+def _tuples(value: object) -> object:
+    """JSON's lists as the hand's tuples, all the way down."""
+    return tuple(_tuples(item) for item in value) if isinstance(value, list) else value
+
+
+def _rebuilt(setup: str, actions: list[tuple[Any, ...]]) -> HandHistory:
+    """A hand from its ``setup`` and its rows of ``actions`` (player, kind, amount, cards)."""
+    import json
+
+    from pokerscore.histories.model import Action, Seat
+
+    found: dict[str, Any] = json.loads(setup)
+    extras: dict[str, list[Any]] = found.pop("action_extras")
+    seats = tuple(Seat(*seat) for seat in found.pop("seats"))
+    names = {seat.name: index for index, seat in enumerate(seats)}
+    scale = int(found["scale"])
+    rebuilt = []
+    for index, (player, kind, amount, cards) in enumerate(actions):
+        runout, all_in, discarded = extras.get(str(index), (0, False, ""))
+        rebuilt.append(
+            Action(
+                kind,
+                None if player is None else names[player],
+                None if amount is None else round(amount * scale),
+                _cards_of(cards),
+                runout=runout,
+                all_in=all_in,
+                discarded=_cards_of(discarded),
+            )
+        )
+    values: dict[str, Any] = {name: _tuples(value) for name, value in found.items()}
+    return HandHistory(seats=seats, actions=tuple(rebuilt), **values)
+
+
 @dataclass
 class ImportSummary:
     """What an import read and added."""
@@ -180,7 +287,8 @@ class _Batch:
     def __init__(self) -> None:
         self.rows = RowBuffer()
         self.hands: dict[str, list[Any]] = {name: [] for name in
-                                            ("hand_key", "site", "hand_id", "file", "number", "month")}  # fmt: skip
+                                            ("hand_key", "site", "hand_id", "file", "number", "month",
+                                             "setup")}  # fmt: skip
         self.extra: dict[str, list[Any]] = {name: [] for name in
                                             ("hand_key", "month", *ACTION_COUNTS)}  # fmt: skip
         self.actions: dict[str, list[Any]] = {name: [] for name in
@@ -193,7 +301,8 @@ class _Batch:
         month = played_month(hand)
         self.rows.add(result)
         for name, value in (("hand_key", key), ("site", hand.site), ("hand_id", hand.hand_id),
-                            ("file", hand.file), ("number", hand.number), ("month", month)):  # fmt: skip
+                            ("file", hand.file), ("number", hand.number), ("month", month),
+                            ("setup", hand_setup(hand))):  # fmt: skip
             self.hands[name].append(value)
         for counts in action_counts(hand):
             self.extra["hand_key"].append(key)
@@ -266,6 +375,7 @@ def import_histories(
     con = _connect(target, read_only=False, wait=wait)
     try:
         _run(con, "BEGIN TRANSACTION")
+        _check_version(con, target, empty=True)
         _schema(con)
         seq = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
         seen: set[str] = set()
@@ -415,16 +525,7 @@ def report_histories(
     target = Path(database)
     if not target.is_file():
         raise ParameterError(f"{{name}} {target} is no database: import hands first", "database")
-    conditions = []
-    values: list[object] = []
-    if where is not None:
-        found = parse_filter(where, row_columns())
-        conditions.append(found.text)
-        values += found.values
-    if player is not None:
-        conditions.append('"player" = ?')
-        values.append(player)
-    clause = " WHERE " + " AND ".join(conditions) if conditions else ""
+    clause, values = _filtered(where, player)
     group = f'"{GROUPS[by]}"' if by is not None else "NULL"
     counts = ", ".join(f'sum("{name}")' for name in ACTION_COUNTS)
     query = (
@@ -475,3 +576,137 @@ def _grouped(found: list[tuple[Any, ...]]) -> list[tuple[str | None, list[Player
             np.array([numbers[10:]], dtype=np.int64),
         )
     return [(group, tally.stats()) for group, tally in tallies.items()]
+
+
+def _filtered(where: str | None, player: str | None) -> tuple[str, list[object]]:
+    """The ``WHERE`` clause over ``rows`` of a filter and a player, and its values."""
+    conditions = []
+    values: list[object] = []
+    if where is not None:
+        found = parse_filter(where, row_columns())
+        conditions.append(found.text)
+        values += found.values
+    if player is not None:
+        conditions.append('"player" = ?')
+        values.append(player)
+    return (" WHERE " + " AND ".join(conditions) if conditions else ""), values
+
+
+def _opened(
+    database: str | os.PathLike[str], wait: float
+) -> tuple[Path, duckdb.DuckDBPyConnection]:
+    """A database of hands opened to read, its version checked."""
+    if isinstance(wait, bool) or not isinstance(wait, int | float) or not wait >= 0:
+        raise ParameterError("{name} must be a number of seconds from 0", "wait")
+    expect(database, (str, os.PathLike), "database", "a DuckDB file's path")
+    target = Path(database)
+    if not target.is_file():
+        raise ParameterError(f"{{name}} {target} is no database: import hands first", "database")
+    con = _connect(target, read_only=True, wait=wait)
+    try:
+        _check_version(con, target, empty=False)
+    except BaseException:
+        con.close()
+        raise
+    return target, con
+
+
+@dataclass
+class DatabaseHands:
+    """One page of :func:`database_hands`: how many hands (or a player's rows) the filter keeps,
+    and the page's rows in import order."""
+
+    total: int
+    rows: list[dict[str, Any]]
+
+
+_LISTED: Final = ("seq", "file", "hand", "hand_id", "site", "variant", "stakes")
+
+
+def database_hands(
+    *,
+    database: str | os.PathLike[str],
+    player: str | None = None,
+    where: str | None = None,
+    offset: int = 0,
+    limit: int = 100,
+    wait: float = WAIT,
+) -> DatabaseHands:
+    """The hands of ``database`` in import order, ``limit`` from ``offset``: with ``player``,
+    the player's rows the filter ``where`` keeps (position, cards, net, all-in EV), without it
+    each hand with a row the filter keeps (its players and the chips put in). ``seq`` names a
+    hand for :func:`database_hand`.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     source = Path(folder, "one.phh")
+    ...     _ = source.write_text("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n"
+    ...                           "min_bet = 2\\nstarting_stacks = [50, 50]\\nactions = ['p2 f']\\n")
+    ...     _ = import_histories([source], database=Path(folder, "hands.duckdb"))
+    ...     page = database_hands(database=Path(folder, "hands.duckdb"), where="net > 0")
+    >>> page.total, page.rows[0]["seq"], page.rows[0]["players"], page.rows[0]["pot"]
+    (1, 1, 2, 2.0)
+    """
+    expect(player, (str, type(None)), "player", "a player's name or None")
+    expect(where, (str, type(None)), "where", "a filter such as position = 'BTN', or None")
+    for name, value, low in (("offset", offset, 0), ("limit", limit, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ParameterError(f"{{name}} must be an integer from {low}", name)
+    clause, values = _filtered(where, player)
+    listed = ", ".join(f'"{name}"' for name in _LISTED)
+    if player is not None:
+        query = (
+            f"SELECT {listed}, player, position, hole, put_in, net, allin_ev FROM rows{clause} "
+            "ORDER BY seq"
+        )
+        counted = f"SELECT count(*) FROM rows{clause}"
+    else:
+        kept = f"seq IN (SELECT seq FROM rows{clause})" if clause else "TRUE"
+        firsts = ", ".join(f'any_value("{name}") AS "{name}"' for name in _LISTED[1:])
+        query = (
+            f"SELECT {firsts}, "
+            f"seq, count(*) AS players, sum(put_in) AS pot FROM rows WHERE {kept} "
+            "GROUP BY seq ORDER BY seq"
+        )
+        counted = f"SELECT count(DISTINCT seq) FROM rows WHERE {kept}"
+    _, con = _opened(database, wait)
+    try:
+        total = int(_run(con, counted, values)[0][0])
+        cursor = con.execute(f"{query} LIMIT ? OFFSET ?", [*values, limit, offset])
+        names = [column[0] for column in cursor.description]
+        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    finally:
+        con.close()
+    return DatabaseHands(total, rows)
+
+
+def database_hand(*, database: str | os.PathLike[str], seq: int, wait: float = WAIT) -> HandHistory:
+    """Hand ``seq`` (its place in the import order, as :func:`database_hands` lists it) of
+    ``database``, rebuilt from its actions and setup: the hand the import read, but for the
+    file's own fields and each action's text and line.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     source = Path(folder, "one.phh")
+    ...     _ = source.write_text("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n"
+    ...                           "min_bet = 2\\nstarting_stacks = [50, 50]\\nactions = ['p2 f']\\n")
+    ...     _ = import_histories([source], database=Path(folder, "hands.duckdb"))
+    ...     hand = database_hand(database=Path(folder, "hands.duckdb"), seq=1)
+    >>> hand.variant, hand.names, [action.kind for action in hand.actions]
+    ('NT', ('p1', 'p2'), ['fold'])
+    """
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+        raise ParameterError("{name} must be a hand's place in the import order, from 1", "seq")
+    target, con = _opened(database, wait)
+    try:
+        found = _run(con, "SELECT setup FROM hands WHERE seq = ?", [seq])
+        actions = _run(
+            con, "SELECT player, kind, amount, cards FROM actions WHERE seq = ? ORDER BY idx", [seq]
+        )
+    finally:
+        con.close()
+    if not found:
+        raise ParameterError(f"{{name}} {target} holds no hand {seq}", "seq")
+    return _rebuilt(found[0][0], actions)

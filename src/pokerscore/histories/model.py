@@ -607,9 +607,9 @@ _COPIED: Final = (
 """The standard's optional fields a PHH hand may carry that the model does not hold: copied as
 read."""
 _WRITTEN: Final = frozenset(
-    ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "min_bet", "small_bet",
-     "big_bet", "starting_stacks", "actions", "venue", "hand", "table", "currency", "event",
-     "seats", "players", "winnings", "finishing_stacks", "_rake", "_total_pot")
+    ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "min_bet",
+     "small_bet", "big_bet", "starting_stacks", "actions", "venue", "hand", "table", "currency",
+     "event", "seats", "players", "winnings", "finishing_stacks", "_rake", "_total_pot")
 )  # fmt: skip
 _STAMP: Final = re.compile(
     r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5})\b)?"
@@ -697,8 +697,16 @@ def _actions(hand: HandHistory, hole_cards: int) -> list[str]:
                 if card is not None:
                     mine[place] = card
     written: list[str] = []
+    drawn: list[str] = []  # a draw round's new cards, dealt after its last discard
     dealt = False
     for action in hand.actions:
+        if action.kind == "draw":
+            discard, deals = _discard(action)
+            written.append(discard)
+            drawn += deals
+            continue
+        written += drawn
+        drawn = []
         if action.runout:
             raise HandHistoryError("a board run more than once: PHH has no notation for it")
         if action.kind == "deal-hole":
@@ -712,12 +720,41 @@ def _actions(hand: HandHistory, hole_cards: int) -> list[str]:
         written.append(_action(hand, action))
     if not dealt:
         written += [f"d dh p{i + 1} {_cards(cards)}" for i, cards in enumerate(known)]
+    return written + drawn
+
+
+def _dealt_in_place(hand: HandHistory) -> list[str]:
+    """A stud hand's actions as PHH writes them: each street's cards dealt where they were (the
+    standard marks no card up or down: a player's second to sixth are up, by place), ``??`` for a
+    card nobody saw, the shared last card of a short deck ``d db``, the bring-in ``pb``."""
+    written: list[str] = []
+    for action in hand.actions:
+        if action.runout:
+            raise HandHistoryError("a board run more than once: PHH has no notation for it")
+        if action.kind == "deal-hole":
+            written.append(f"d dh p{(action.actor or 0) + 1} {_cards(action.cards)}")
+        else:
+            written.append(_action(hand, action))
     return written
+
+
+def _discard(action: Action) -> tuple[str, list[str]]:
+    """A draw as PHH writes it: the player's discard (``p1 sd 7h8h``; ``p1 sd`` standing pat),
+    and the dealer's new cards in their place (``d dh p1 2c3d``, ``??`` for one nobody saw),
+    dealt once every player has discarded (pokerkit deals a draw round's cards after its last
+    discard)."""
+    player = f"p{(action.actor or 0) + 1}"
+    if not action.discarded:
+        return f"{player} sd", []
+    drawn = action.cards or (None,) * len(action.discarded)
+    return f"{player} sd {_cards(action.discarded)}", [f"d dh {player} {_cards(drawn)}"]
 
 
 def _action(hand: HandHistory, action: Action) -> str:
     player = f"p{(action.actor or 0) + 1}"
     match action.kind:
+        case "bring-in":
+            return f"{player} pb"
         case "deal-board":
             return f"d db {_cards(action.cards)}"
         case "fold":
@@ -761,14 +798,14 @@ def phh_text(hand: HandHistory) -> str:
 
     if hand.cash_outs:
         raise hand.error("an all-in cash-out: PHH has no notation for it")
-    if hand.bring_in or hand.variant in ("F7S", "F7S/8", "FR"):
-        # up and down cards and the bring-in are not written yet: no stud table half right
-        raise hand.error(f"a stud hand ({hand.variant}): PHH out does not write stud yet")
     count = len(hand.seats)
     game = GAMES.get(hand.game)
-    hole_cards = game.hole_cards if game is not None else 2  # short deck (NS): hold'em's two
+    dealt = [len(action.cards) for action in hand.actions if action.kind == "deal-hole"]
+    # short deck (NS): hold'em's two; a draw game (no Game): as many as its deals hold
+    hole_cards = game.hole_cards if game is not None else max(dealt, default=2)
+    stud = game is not None and game.board_cards == 0
     try:
-        actions = _actions(hand, hole_cards)
+        actions = _dealt_in_place(hand) if stud else _actions(hand, hole_cards)
     except HandHistoryError as error:
         raise error.located(hand.file, hand.number, hand.line) from None
     antes = [_amount(hand, seat.ante) for seat in hand.seats]
@@ -783,8 +820,11 @@ def phh_text(hand: HandHistory) -> str:
         f"variant = {_toml(hand.variant)}",
         f"ante_trimming_status = {_toml(hand.ante_trimming)}",
         f"antes = [{', '.join(antes)}]",
-        f"blinds_or_straddles = [{', '.join(blinds)}]",
     ]
+    if stud:  # no blinds: the lowest up card brings in
+        lines.append(f"bring_in = {_amount(hand, hand.bring_in)}")
+    else:
+        lines.append(f"blinds_or_straddles = [{', '.join(blinds)}]")
     if hand.betting == "fixed-limit":
         lines.append(f"small_bet = {_amount(hand, hand.min_bet)}")
         lines.append(f"big_bet = {_amount(hand, hand.big_bet)}")

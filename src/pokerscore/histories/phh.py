@@ -390,6 +390,18 @@ def _toml_message(message: str) -> tuple[str, int | None]:
     return message[: found.start()].strip(), int(found.group(1))
 
 
+def table_number(header: str, position: int) -> int:
+    """The number of the ``.phhs`` table whose header line is ``header`` (``[12]``): the hand
+    number it names, else its ``position`` in the file (from 1).
+
+    >>> table_number("[12]", 3), table_number("[final]", 3)
+    (12, 3)
+    """
+    found = _HEADER.match(header)
+    key = found.group(1) if found is not None else ""
+    return int(key) if _HAND_NUMBER.fullmatch(key) else position
+
+
 def phh_tables(
     lines: Iterator[tuple[int, str | HandHistoryError]], *, first_place: int = 1
 ) -> Iterator[tuple[int | None, int, str | HandHistoryError]]:
@@ -412,8 +424,7 @@ def phh_tables(
                 yield number, start, spoiled or "".join(buffer)
             position += 1
             found = _HEADER.match(line)
-            key = found.group(1) if found is not None else ""
-            number = int(key) if _HAND_NUMBER.fullmatch(key) else position
+            number = table_number(line, position)
             start = line_number
             buffer = []
             spoiled = None

@@ -3,16 +3,21 @@
 :meth:`HandHistory.to_phh <pokerscore.histories.model.HandHistory.to_phh>` (``model.phh_text``).
 
 Every field of the PHH standard (pokerkit's ``notation.py``) that the hand knows is written:
-``variant``, ``ante_trimming_status``, ``antes``, ``blinds_or_straddles``, ``min_bet`` (or
-``small_bet`` and ``big_bet``), ``starting_stacks``, ``actions``, ``venue``, ``hand``,
-``table``, ``currency``, ``event``, ``seats``, ``players``, ``winnings``, ``finishing_stacks``,
+``variant``, ``ante_trimming_status``, ``antes``, ``blinds_or_straddles`` (stud: ``bring_in``),
+``min_bet`` (or ``small_bet`` and ``big_bet``), ``starting_stacks``, ``actions``, ``venue``,
+``hand``, ``table``, ``currency``, ``event``, ``seats``, ``players``, ``winnings``,
+``finishing_stacks``,
 and the date and time (``year``, ``month``, ``day``, ``time``, ``time_zone``) that a PHH hand
 carried or that a PokerStars header gives; the rake and the pot the site reports, which the
 standard has no field for, as the user-defined ``_rake`` and ``_total_pot`` (the standard's
 leading underscore). Amounts are written in chips, exactly as the file wrote them.
 
 Every player is dealt before the first move, ``????`` (``??`` a card) where the file never shows
-the cards, as PHH wants; cards a site reveals later are written where they are dealt. What PHH
+the cards, as PHH wants; cards a site reveals later are written where they are dealt. A stud
+hand (``F7S``, ``F7S/8``, ``FR``) has ``bring_in`` for the blinds and each street's cards dealt
+where they were, as pokerkit writes them (no card marked up or down: by place, a player's
+second to sixth are up), the bring-in ``pb``, the completion a ``cbr``, a short deck's shared
+last card ``d db``. What PHH
 cannot say is refused with a :class:`~pokerscore.histories.model.HandHistoryError`: a board run
 more than once, an all-in cash-out (it changes the result).
 """

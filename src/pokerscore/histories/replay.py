@@ -916,12 +916,13 @@ __all__ = ["PokerScoreError", "game_named", "positions", "replay"]
 
 def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
     """Each player's all-in EV in chips, exactly, by name; None for a hand without an all-in
-    before the river (see the module's definition)."""
+    before the river (stud: before seventh street), and for a stud all-in past the work the
+    stud equity enumerates exactly (see :mod:`pokerscore.histories.allin`)."""
     expect(hand, HandHistory, "hand", "a HandHistory")
     hand.check()
-    if hand.game in ENGINE_ONLY:  # stud: no all-in EV yet
-        return None
     replayed = engine_rows(hand)
+    if hand.game in ENGINE_ONLY and (replayed is None or replayed[0].code.kind == "pending"):
+        return None  # a stud hand the kernel leaves: its result has no all-in EV
     if replayed is not None and replayed[0].code.kind != "pending":
         record, rows = replayed
         if record.code != Refusal.NONE:
@@ -931,7 +932,9 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
         ].tolist()
         if street < 0:
             return None
-        values = row_allin_evs(rows, 0, game_named(hand.game), count, pots_count, cards)
+        values = row_allin_evs(rows, 0, rule_game(hand.game), count, pots_count, cards)
+        if values is None:
+            return None
         return {hand.seats[i].name: value / hand.scale for i, value in values.items()}
     table, pots, won, ratio = replay_table(hand)
     found = allin_evs(table, pots, won, ratio)

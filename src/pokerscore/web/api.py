@@ -442,6 +442,17 @@ _HISTORIES: Final = (
     Field("format", "string", "auto (told from each file), phh, pokerstars, …", "auto"),
 )
 
+_DATABASE: Final = Field(
+    "database",
+    "string",
+    "a database of hands made by pokerscore histories import: a DuckDB "
+    "file of this machine, its absolute path (a server on localhost)",
+    required=True,
+)
+_WHERE: Final = Field(
+    "where", "string", "a filter over the rows: position = 'BTN' and net > 0 (the --where grammar)"
+)
+
 _GAME = Field(
     "game", "string", "holdem, omaha, omaha-5, …, short-deck, stud, stud-8, razz", "holdem"
 )
@@ -542,6 +553,22 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
              (*_HISTORIES, Field("file", "string", "the file, as the hand list names it", required=True),
               Field("hand", "integer", "the hand's number in its file", required=True)),
              _later("histories", "one_hand"), cancellable=True, context=True),
+    Endpoint("histories/database/report", "A database of hands: each player's figures "
+             "(pokerscore histories report --json), filtered and grouped, a player's running net "
+             "and all-in EV net",
+             (_DATABASE, Field("player", "string", "a player followed hand by hand: series"),
+              _WHERE, Field("by", "string", "groups: position, stakes, month, game or site")),
+             _later("histories", "database_report"), context=True),
+    Endpoint("histories/database/hands", "A database's hands in import order, filtered and paged",
+             (_DATABASE, Field("player", "string", "a player's hands (net, all-in EV, …)"),
+              _WHERE, Field("offset", "integer", "rows to skip", 0),
+              Field("limit", "integer", "rows to give, 1 to 500", 100)),
+             _later("histories", "database_list"), context=True),
+    Endpoint("histories/database/hand", "One hand of a database, rebuilt from its stored "
+             "actions and replayed step by step",
+             (_DATABASE, Field("seq", "integer", "the hand's place in the import order (the "
+                               "hand list's seq)", required=True)),
+             _later("histories", "database_one_hand"), context=True),
     Endpoint("preflop", "Each class's preflop equity against a random hand (the shipped table, "
              "as pokerscore preflop --json) or against one class",
              (Field("against", "string", "random, or a class: AA, AKs, T9o", "random"),),

@@ -6,9 +6,12 @@ of files per upload id, removed when the server stops; never a folder the user k
 or a **folder** on this machine, named by its absolute path, only when the server listens on
 localhost (it is then the user's own machine asking; a server that other machines reach reads
 uploads only). Either way one request reads at most :data:`MAX_HISTORY_BYTES` of history text,
-refused up front with the size the files hold. The rows of a run (one per hand and player, the
-Parquet rows of ``histories --out``) are kept in the server's temporary folder for the hand
-list, and made again when the files change.
+refused up front with the size the files hold. Or a **database** of hands made by ``pokerscore
+histories import`` (a DuckDB file of this machine, on localhost only, opened read-only): its
+report, hand list and replayer come from its tables, filtered by the ``--where`` grammar. The
+rows of a run (one per hand and player, the Parquet rows of ``histories --out``) are kept in the
+server's temporary folder for the hand list, and made again when the files change; so are the
+places where each hand of a file starts, so that the replayer reads only the hand's bytes.
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ from pokerscore.web.api import RequestError
 
 if TYPE_CHECKING:
     from pokerscore._support.progress import Progress
+    from pokerscore.histories.database import GroupBy
     from pokerscore.histories.model import HandHistory, HandHistoryError
+    from pokerscore.histories.places import HandPlaces
     from pokerscore.histories.reading import FileFormat
 
 MAX_HISTORY_BYTES: Final = 128 << 20
@@ -68,6 +73,9 @@ class HistoryFiles:
     local_folders: bool
     uploads: dict[str, Path] = field(default_factory=dict)
     rows: dict[str, _Rows] = field(default_factory=dict)
+    places: dict[str, tuple[tuple[str, int, int], HandPlaces | None]] = field(default_factory=dict)
+    """Where each hand of a file starts (by the file's path and format), as long as the file is
+    the same: the replayer reads only the hand's bytes."""
     lock: threading.Lock = field(default_factory=threading.Lock)
     runs: itertools.count[int] = field(default_factory=itertools.count)
 
@@ -209,6 +217,23 @@ class HistoryFiles:
         if kept is not None and kept.signature == _signature(files) and kept.path.exists():
             return kept.path
         return self.run(files, file_format, None, progress)[1]
+
+    def places_of(self, path: Path, file_format: str) -> HandPlaces | None:
+        """Where each hand of ``path`` starts: found once (a pass over its bytes), kept while
+        the file stays the same; None for a file read whole."""
+        from pokerscore.histories.places import hand_places
+        from pokerscore.histories.reading import file_format_of
+
+        key = file_format + "\0" + str(path)
+        signature = _signature([path])[0]
+        with self.lock:
+            kept = self.places.get(key)
+        if kept is not None and kept[0] == signature:
+            return kept[1]
+        found = hand_places(path, file_format_of(path, _format(file_format)))
+        with self.lock:
+            self.places[key] = (signature, found)
+        return found
 
 
 def _bytes(folder: Path) -> int:
@@ -383,6 +408,7 @@ def one_hand(
     """One hand replayed: who sat where with what, each player's result and all-in EV, the
     pots, and the table step by step (:func:`~pokerscore.histories.steps.replay_steps`)."""
     from pokerscore.histories.model import HandHistoryError
+    from pokerscore.histories.places import hand_at
     from pokerscore.histories.reading import read_histories
 
     store = _files_of(context)
@@ -391,13 +417,20 @@ def one_hand(
     if wanted not in files:
         raise RequestError(f'no file "{shorten(file)}" among the hand histories named')
     found: HandHistory | HandHistoryError | None = None
-    for read, item in enumerate(read_histories(wanted, file_format=_format(format)), 1):
-        if progress is not None and read % 100 == 0:
-            progress(read, 0)
-        number = item.hand if isinstance(item, HandHistoryError) else item.number
-        if number == hand:
-            found = item
-            break
+    try:
+        places = store.places_of(wanted, format)
+    except HandHistoryError as error:  # a file whose format cannot be told
+        raise PokerScoreError(_relative_error(error, root)) from None
+    if places is not None:  # only the hand's own bytes
+        found = hand_at(places, hand)
+    else:  # a file read whole: a .phh file, another site's format
+        for read, item in enumerate(read_histories(wanted, file_format=_format(format)), 1):
+            if progress is not None and read % 100 == 0:
+                progress(read, 0)
+            number = item.hand if isinstance(item, HandHistoryError) else item.number
+            if number == hand:
+                found = item
+                break
     if found is None:
         raise PokerScoreError(f"{shorten(file)} has no hand {hand}")
     if isinstance(found, HandHistoryError):
@@ -490,3 +523,112 @@ def hand_json(hand: HandHistory, root: Path) -> dict[str, object]:
             for step in steps
         ],
     }
+
+
+# -- a database of hands (pokerscore histories import) ------------------------------------------
+
+_DUCKDB_MAGIC: Final = b"DUCK"
+"""What a DuckDB file holds at bytes 8 to 12."""
+
+
+def _database(database: str, context: Any) -> Path:
+    """The database a request names, checked: a DuckDB file of this machine (a server on
+    localhost only, as for folders), named by its absolute path; opened read-only."""
+    if not _files_of(context).local_folders:
+        raise RequestError(
+            '"database" is for a server that listens on localhost only: upload the files'
+        )
+    path = Path(database)
+    if not path.is_absolute():
+        raise RequestError(f'"database" must be an absolute path, not "{shorten(database)}"')
+    if not path.is_file():
+        raise PokerScoreError(f"{shorten(database)} is not a file")
+    with path.open("rb") as handle:
+        head = handle.read(12)
+    if head[8:12] != _DUCKDB_MAGIC:
+        raise PokerScoreError(
+            f"{shorten(database)} is not a database of hands (a DuckDB file made by "
+            "pokerscore histories import)"
+        )
+    return path
+
+
+def _by(by: str | None) -> GroupBy | None:
+    from pokerscore.histories.database import GROUPS
+
+    if by is not None and by not in GROUPS:
+        raise RequestError(f'the field "by" must be one of {", ".join(GROUPS)}')
+    return by  # type: ignore[return-value]
+
+
+def database_report(
+    database: str, player: str | None, where: str | None, by: str | None, context: Any
+) -> dict[str, object]:
+    """``histories report --json`` over a database's hands (the rows ``where`` keeps, grouped
+    ``by``), with ``player``'s hand-by-hand net and all-in EV adjusted net added up."""
+    from pokerscore.histories.database import report_histories
+
+    found = report_histories(
+        database=_database(database, context), player=player, where=where, by=_by(by), wait=5
+    )
+    payload: dict[str, Any] = found.as_json()
+    payload["by"] = by
+    payload["where"] = where
+    if player is not None:
+        net = adjusted = 0.0
+        series = []
+        for one, other in found.series:
+            net += one
+            adjusted += other
+            series.append([round(net, 6), round(adjusted, 6)])
+        payload["player"] = player
+        payload["series"] = series
+    return payload
+
+
+def database_list(
+    database: str,
+    player: str | None,
+    where: str | None,
+    offset: int,
+    limit: int,
+    context: Any,
+) -> dict[str, object]:
+    """The database's hands in import order, ``where`` kept: with ``player``, the player's rows
+    (position, cards, net, all-in EV), without it each hand (its players and pot); ``seq``
+    opens one in the replayer."""
+    from pokerscore.histories.database import database_hands
+
+    if not 1 <= limit <= MAX_LIST:
+        raise RequestError(f'the field "limit" must be 1 to {MAX_LIST}')
+    if offset < 0:
+        raise RequestError('the field "offset" must be 0 or more')
+    found = database_hands(
+        database=_database(database, context),
+        player=player,
+        where=where,
+        offset=offset,
+        limit=limit,
+        wait=5,
+    )
+    for row in found.rows:
+        for name in ("net", "allin_ev", "put_in", "pot"):
+            if isinstance(row.get(name), float):
+                row[name] = round(row[name], 6)
+    return {"hands": found.total, "offset": offset, "rows": found.rows, "player": player}
+
+
+def database_one_hand(database: str, seq: int, context: Any) -> dict[str, object]:
+    """Hand ``seq`` of the database, rebuilt from its stored actions and replayed step by step
+    (as :func:`one_hand` answers a file's hand)."""
+    from pokerscore.histories.database import database_hand
+    from pokerscore.histories.model import HandHistoryError
+
+    path = _database(database, context)
+    hand = database_hand(database=path, seq=seq, wait=5)
+    try:
+        payload = hand_json(hand, path.parent)
+    except HandHistoryError as error:
+        raise PokerScoreError(str(error)) from None
+    payload["seq"] = seq
+    return payload

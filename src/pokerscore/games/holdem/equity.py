@@ -1298,6 +1298,34 @@ def _stud_exact(
     return _exact_result(game, (), dead, players, sums)
 
 
+def stud_shares(
+    game: Game, holes: Sequence[Sequence[int]], dead: Sequence[int], *, most: int = EXACT_LIMIT
+) -> tuple[Fraction, ...] | None:
+    """Each stud player's exact share of one pot they all contend for (hi/lo halves counted
+    half): every deal of the cards still to come from the deck less ``holes`` and ``dead`` (card
+    ids), counted as :func:`equity` counts a stud spot exactly, without its per-call checks
+    (all-in EV, :mod:`pokerscore.histories.allin`). None when the work (hands judged, as
+    :func:`equity` counts it) is past ``most``: the :data:`EXACT_LIMIT` that ``method="auto"``
+    enumerates, a few seconds.
+
+    >>> from pokerscore.cards import parse_cards
+    >>> aces, kings = ([c.id for c in parse_cards(h)] for h in ("AhAd7c2s3s4s", "KhKd7d2c3c4c"))
+    >>> stud_shares(get_game("stud"), [aces, kings], [])
+    (Fraction(643, 780), Fraction(137, 780))
+    """
+    cards = [Card(card) for card in range(DECK_SIZE)]
+    players = [
+        _Player.of("", [tuple(cards[card] for card in hole)], [Fraction(1)]) for hole in holes
+    ]
+    out = tuple(cards[card] for card in dead)
+    deal = _StudDeal.of(game, out, players)
+    if deal.work() > most:
+        return None
+    shares = tuple(player.equity_exact for player in _stud_exact(game, out, players, deal).players)
+    assert all(share is not None for share in shares)  # an exact result's
+    return cast(tuple[Fraction, ...], shares)
+
+
 def _stud_sampled(
     game: Game,
     dead: tuple[Card, ...],

@@ -1,5 +1,6 @@
-// The hand-histories page: files dropped (uploaded to the server's temporary folder) or a folder
-// of this machine; the players' figures (/api/histories/report, the `histories --json` object,
+// The hand-histories page: files dropped (uploaded to the server's temporary folder), a folder
+// of this machine, or a database of hands made by `histories import` (/api/histories/database/…:
+// its report filtered by a `where` and grouped `by`, its hands, a hand rebuilt from its actions); the players' figures (/api/histories/report, the `histories --json` object,
 // its progress streamed); a player's net against all-in EV (SVG drawn here); the hand list with
 // its filters (/api/histories/hands); and the replayer of one hand (/api/histories/hand), step
 // by step. Every poker rule is the server's: this page shows what the API answers.
@@ -28,11 +29,42 @@ function cardSpan(card) {
   return span;
 }
 
+// ---- a database of hands (pokerscore histories import) ---------------------------------------
+
+function useDatabase() {
+  const database = $("database").value.trim();
+  if (!database) return;
+  delete source.upload; delete source.folder;
+  source.database = database;
+  loadReport(null);
+}
+
+function databaseFields() {
+  const body = { database: source.database };
+  const where = $("f-where").value.trim();
+  if (where) body.where = where;
+  if ($("f-by").value) body.by = $("f-by").value;
+  return body;
+}
+
+// The database's report in the shape the page shows: one row a group and player.
+async function loadDatabaseReport(player) {
+  $("summary").textContent = "reading the database…";
+  const body = databaseFields();
+  if (player) body.player = player;
+  const result = await api("histories/database/report", body, reportRequest.signal);
+  const players = [];
+  for (const group of result.groups) {
+    for (const stats of group.players) players.push({ ...stats, group: group.group });
+  }
+  showReport({ ...result, players, database: true });
+}
+
 // ---- the files ------------------------------------------------------------------------------
 
 async function uploadFiles(files) {
   if (!files.length) return;
-  delete source.folder;
+  delete source.folder; delete source.database;
   let upload = null;
   $("summary").textContent = `uploading ${files.length} file(s)…`;
   try {
@@ -56,7 +88,7 @@ async function uploadFiles(files) {
 function useFolder() {
   const folder = $("folder").value.trim();
   if (!folder) return;
-  delete source.upload;
+  delete source.upload; delete source.database;
   source.folder = folder;
   loadReport(null);
 }
@@ -71,6 +103,7 @@ async function loadReport(player) {
   $("stop").hidden = false;
   $("summary").textContent = "replaying the hands…";
   try {
+    if (source.database) { await loadDatabaseReport(player); return; }
     const body = { ...source };
     if (player) body.player = player;
     const result = await apiStream("histories/report", body, reportRequest.signal, (done, total) => {
@@ -91,14 +124,21 @@ async function loadReport(player) {
 
 function showReport(result) {
   $("report").hidden = false;
-  $("summary").textContent = `${result.hands.toLocaleString("en")} hands replayed from ${result.files} file(s), ` +
-    `${result.bad} bad, ${result.disagreements} disagreeing with the site`;
+  $("db-controls").hidden = !result.database;
+  $("file-filters").hidden = Boolean(result.database);
+  const grouped = Boolean(result.database && result.by);
+  for (const cell of document.querySelectorAll(".group-col")) cell.hidden = !grouped;
+  $("summary").textContent = result.database
+    ? `${result.hands.toLocaleString("en")} hands from the database` + (result.where ? ` kept by ${result.where}` : "")
+    : `${result.hands.toLocaleString("en")} hands replayed from ${result.files} file(s), ` +
+      `${result.bad} bad, ${result.disagreements} disagreeing with the site`;
   const body = $("players").tBodies[0];
   body.replaceChildren();
   for (const stats of result.players) {
     const row = body.insertRow();
     row.dataset.player = stats.player;
     if (stats.player === result.player) row.classList.add("chosen");
+    if (grouped) { const cell = row.insertCell(); cell.className = "group-col"; cell.textContent = stats.group ?? ""; }
     const cells = [stats.player, stats.hands.toLocaleString("en"), money(stats.net), money(stats.allin_ev_net),
                    stats.bb_per_100.toFixed(1), percent(stats.vpip), percent(stats.pfr), percent(stats.wtsd), percent(stats.wsd)];
     for (const text of cells) row.insertCell().textContent = text;
@@ -107,7 +147,7 @@ function showReport(result) {
   const choices = $("f-player");
   const chosen = result.player || choices.value;
   choices.replaceChildren(new Option("everyone", ""));
-  for (const stats of result.players) choices.append(new Option(stats.player, stats.player));
+  for (const name of new Set(result.players.map((stats) => stats.player))) choices.append(new Option(name, name));
   choices.value = result.players.some((stats) => stats.player === chosen) ? chosen : "";
   drawGraph(result.series || [], result.player);
   loadHands(false);
@@ -155,6 +195,12 @@ function drawGraph(series, player) {
 // ---- the hand list --------------------------------------------------------------------------
 
 function filters() {
+  if (source.database) {
+    const body = databaseFields();
+    delete body.by;
+    if ($("f-player").value) body.player = $("f-player").value;
+    return body;
+  }
   const body = { ...source };
   const value = (id) => $(id).value.trim();
   if (value("f-player")) body.player = value("f-player");
@@ -170,9 +216,10 @@ async function loadHands(more) {
   listRequest = new AbortController();
   const body = { ...filters(), offset: more ? shownHands.length : 0, limit: 100 };
   try {
-    const result = await api("histories/hands", body, listRequest.signal);
+    const path = source.database ? "histories/database/hands" : "histories/hands";
+    const result = await api(path, body, listRequest.signal);
     const games = $("f-game");
-    if (games.options.length !== result.variants.length + 1) {
+    if (result.variants && games.options.length !== result.variants.length + 1) {
       const chosen = games.value;
       games.replaceChildren(new Option("any", ""));
       for (const variant of result.variants) games.append(new Option(variant, variant));
@@ -185,11 +232,12 @@ async function loadHands(more) {
       const row = rows.insertRow();
       row.dataset.file = hand.file;
       row.dataset.hand = hand.hand;
-      const cells = [hand.file, hand.hand, hand.hand_id || "", hand.variant, hand.stakes,
+      if (hand.seq !== undefined) row.dataset.seq = hand.seq;
+      const cells = [source.database ? hand.file.split(/[\\/]/).pop() : hand.file, hand.hand, hand.hand_id || "", hand.variant, hand.stakes,
                      hand.players ?? "", hand.position ?? "", hand.hole ?? "", money(hand.net), money(hand.allin_ev)];
       for (const text of cells) row.insertCell().textContent = text;
       if (hand.net !== undefined && hand.net !== null) row.cells[8].className = hand.net < 0 ? "loss" : "win";
-      row.addEventListener("click", () => openHand(hand.file, hand.hand));
+      row.addEventListener("click", () => openHand(hand.file, hand.hand, hand.seq));
     }
     $("hand-count").textContent = `${shownHands.length} of ${result.hands} hands`;
     $("more").hidden = shownHands.length >= result.hands;
@@ -202,9 +250,11 @@ async function loadHands(more) {
 
 // ---- the replayer ---------------------------------------------------------------------------
 
-async function openHand(file, number) {
+async function openHand(file, number, seq) {
   try {
-    replay = await api("histories/hand", { ...source, file, hand: Number(number) });
+    replay = source.database
+      ? await api("histories/database/hand", { database: source.database, seq: Number(seq) })
+      : await api("histories/hand", { ...source, file, hand: Number(number) });
     showError("");
   } catch (error) {
     showError(error.message);
@@ -212,7 +262,8 @@ async function openHand(file, number) {
   }
   $("replayer").hidden = false;
   const title = replay.hand_id ? `hand #${replay.hand_id}` : `hand ${replay.hand}`;
-  $("replay-title").textContent = `${title} (${replay.file}): ${replay.variant} ${replay.stakes}` +
+  const shownFile = source.database ? replay.file.split(/[\\/]/).pop() : replay.file;
+  $("replay-title").textContent = `${title} (${shownFile}): ${replay.variant} ${replay.stakes}` +
     (replay.site ? `, ${replay.site}` : "");
   const seats = $("seats");
   seats.replaceChildren();
@@ -297,6 +348,11 @@ function start() {
   });
   $("load").addEventListener("click", useFolder);
   $("folder").addEventListener("keydown", (event) => { if (event.key === "Enter") useFolder(); });
+  $("open-db").addEventListener("click", useDatabase);
+  $("database").addEventListener("keydown", (event) => { if (event.key === "Enter") useDatabase(); });
+  $("apply-db").addEventListener("click", () => loadReport($("f-player").value || null));
+  $("f-where").addEventListener("keydown", (event) => { if (event.key === "Enter") loadReport($("f-player").value || null); });
+  $("f-by").addEventListener("change", () => loadReport($("f-player").value || null));
   $("stop").addEventListener("click", () => { if (reportRequest) reportRequest.abort(); });
   $("f-player").addEventListener("change", () => loadReport($("f-player").value || null));
   for (const id of ["f-game", "f-position"]) $(id).addEventListener("change", () => loadHands(false));
