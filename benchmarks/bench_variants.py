@@ -1,8 +1,10 @@
-"""Stud replayed by the compiled PHH reader, beside hold'em, on one thread (issue 28 §2).
+"""Stud and the draw games replayed by the compiled PHH reader, beside hold'em, on one thread
+(issue 28 §2).
 
-Stud hands (seven-card stud, stud hi/lo, razz in turn) are played at random by pokerkit
-(``tests/histories_random.py``: 2,000 distinct hands, its state machine being slow) and the
-text repeated to ``BENCH_VARIANTS_HANDS`` hands (default 60,000); the hold'em hands are
+Stud hands (seven-card stud, stud hi/lo, razz in turn) and draw hands (2-7 triple draw, 2-7
+single draw, badugi in turn) are played at random by pokerkit (``tests/histories_random.py``:
+2,000 distinct hands each, its state machine being slow) and the text repeated to
+``BENCH_VARIANTS_HANDS`` hands (default 60,000); the hold'em hands are
 ``histories_data``'s six-max no-limit hands, as many. Each text goes through
 ``batches.replay_phh_text`` (read and replay, no all-in EV, no Arrow) on one Numba thread, the
 two alternating, best of five rounds after one warm-up (the second pass of the issue's
@@ -19,15 +21,14 @@ import sys
 import time
 from pathlib import Path
 
-TARGETS = {"stud": 20_000, "holdem": 100_000}
+TARGETS = {"stud": 20_000, "draw": 20_000, "holdem": 100_000}
 
 
-def _stud_text(distinct: int, total: int) -> bytes:
-    sys.path.insert(0, str(Path(__file__).parents[1]))
-    from tests.histories_random import STUD_VARIANTS, random_hand
+def _random_text(variants: tuple[str, ...], distinct: int, total: int) -> bytes:
+    from tests.histories_random import random_hand
 
     rng = random.Random(28)
-    texts = [random_hand(rng, STUD_VARIANTS[n % 3])[0] for n in range(distinct)]
+    texts = [random_hand(rng, variants[n % len(variants)])[0] for n in range(distinct)]
     tables = [f"[{n + 1}]\n{texts[n % distinct]}\n" for n in range(total)]
     return "".join(tables).encode()
 
@@ -39,13 +40,20 @@ def _holdem_text(total: int) -> bytes:
 
 
 def main() -> None:
+    sys.path.insert(0, str(Path(__file__).parents[1]))
     import numba
+    from tests.histories_random import DRAW_VARIANTS, STUD_VARIANTS
 
+    from pokerscore.histories._layout import F_STATUS, OK
     from pokerscore.histories.batches import replay_phh_text
 
     numba.set_num_threads(1)
     total = int(os.environ.get("BENCH_VARIANTS_HANDS", "60000"))
-    data = {"stud": _stud_text(2000, total), "holdem": _holdem_text(total)}
+    data = {
+        "stud": _random_text(STUD_VARIANTS, 2000, total),
+        "draw": _random_text(DRAW_VARIANTS, 2000, total),
+        "holdem": _holdem_text(total),
+    }
     rates: dict[str, list[float]] = {name: [] for name in data}
     for round_ in range(6):
         for name, text in data.items():
@@ -53,6 +61,7 @@ def main() -> None:
             batch = replay_phh_text(text, single=False)
             seconds = time.perf_counter() - start
             assert batch is not None and batch.hands == total
+            assert int((batch.facts[:total, F_STATUS] == OK).sum()) == total, name  # all played
             if round_:  # the first round warms the kernels
                 rates[name].append(total / seconds)
     load = os.getloadavg()

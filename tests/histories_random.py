@@ -14,6 +14,8 @@ from decimal import Decimal
 
 from pokerkit import (
     Automation,
+    FixedLimitBadugi,
+    FixedLimitDeuceToSevenLowballTripleDraw,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
     FixedLimitRazz,
     FixedLimitSevenCardStud,
@@ -21,6 +23,7 @@ from pokerkit import (
     FixedLimitTexasHoldem,
     HandHistory,
     Mode,
+    NoLimitDeuceToSevenLowballSingleDraw,
     NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
@@ -44,6 +47,8 @@ STUDS = {
     "F7S/8": FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     "FR": FixedLimitRazz,
 }
+DRAW_VARIANTS = ("F2L3D", "N2L1D", "FB")
+"""The draw games (``random_hand(rng, variant)`` only, as stud)."""
 RANKS = "23456789TJQKA"
 
 
@@ -63,6 +68,14 @@ def _game(variant: str, rng: random.Random, players: int):  # type: ignore[no-un
         ante = rng.choice([0, 5, 10, 25]) if rng.random() < 0.8 else 0
         bring_in = rng.choice([10, 25, 50]) if ante or rng.random() < 0.7 else 25
         return STUDS[variant](AUTOMATIONS, trim, ante, bring_in, 100, 200, **common)
+    if variant == "F2L3D":
+        return FixedLimitDeuceToSevenLowballTripleDraw(
+            AUTOMATIONS, trim, antes, blinds, 100, 200, **common
+        )
+    if variant == "N2L1D":
+        return NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, trim, antes, blinds, 100, **common)
+    if variant == "FB":
+        return FixedLimitBadugi(AUTOMATIONS, trim, antes, blinds, 100, 200, **common)
     if variant == "NT":
         return NoLimitTexasHoldem(AUTOMATIONS, trim, antes, blinds, 100, **common)
     if variant == "NS":
@@ -97,7 +110,8 @@ def random_hand(rng: random.Random, variant: str | None = None) -> tuple[str, li
 
 def _played(rng: random.Random, variant: str) -> str:
     stud = variant in STUDS
-    players = rng.choice([2, 3, 4, 5, 6, 7, 8] if stud else [2, 2, 3, 4, 6, 6, 9])
+    draw = variant in DRAW_VARIANTS
+    players = rng.choice([2, 3, 4, 5, 6, 7, 8] if stud or draw else [2, 2, 3, 4, 6, 6, 9])
     game = _game(variant, rng, players)
     stacks = [
         rng.choice([rng.randint(1, 400), rng.randint(200, 3000), rng.randint(2000, 20000)])
@@ -108,7 +122,7 @@ def _played(rng: random.Random, variant: str) -> str:
     deck = [rank + suit for rank in ranks for suit in "cdhs"]
     rng.shuffle(deck)
     hole_count = 4 if "O" in variant else 2
-    unknown = rng.random() < 0.2 and not stud
+    unknown = rng.random() < 0.2 and not stud and not draw
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         while state.status:
@@ -120,6 +134,13 @@ def _played(rng: random.Random, variant: str) -> str:
                 state.deal_hole("".join(deck.pop() for _ in range(count)))
             elif stud and state.can_deal_board():  # the deck ran short: one shared last card
                 state.deal_board(deck.pop())
+            elif draw and state.can_deal_hole():  # the first cards, or the ones drawn
+                count = len(state.hole_dealing_statuses[state.hole_dealee_index])
+                state.deal_hole(_drawn(state, rng, count))
+            elif draw and state.can_stand_pat_or_discard():  # stand pat or throw some away
+                hole = state.hole_cards[state.stand_patter_or_discarder_index]
+                thrown = rng.sample(hole, rng.choice([0, 0, 1, 1, 2, 3, len(hole)]))
+                state.stand_pat_or_discard("".join(repr(card) for card in thrown))
             elif stud and state.can_post_bring_in():  # the bring-in, or the completion
                 if rng.random() < 0.8 or not state.can_complete_bet_or_raise_to():
                     state.post_bring_in()
@@ -144,6 +165,17 @@ def _played(rng: random.Random, variant: str) -> str:
             else:  # pragma: no cover - every automation is on
                 raise AssertionError("pokerkit waits for nothing we know")
     return str(HandHistory.from_game_state(game, state).dumps())
+
+
+def _drawn(state, rng: random.Random, count: int) -> str:  # type: ignore[no-untyped-def]
+    """``count`` cards from pokerkit's deck (it burns from it too); when the deck runs out, what is
+    left of it and the rest from the burnt, mucked and thrown-away cards, as pokerkit deals."""
+    deck = list(state.deck_cards)
+    if len(deck) >= count:
+        cards = rng.sample(deck, count)
+    else:
+        cards = deck + rng.sample(list(state.reserved_cards), count - len(deck))
+    return "".join(repr(card) for card in cards)
 
 
 def _act(state, rng: random.Random, *, fixed: bool) -> None:  # type: ignore[no-untyped-def]

@@ -54,7 +54,7 @@ def test_the_same_figures_as_histories_on_the_same_files(
     found = report_histories(database=imported)
     ((group, players),) = found.groups
     assert group is None and found.hands == plain.hands == reference.hands
-    assert len(players) == len(plain.players()) == 82  # regression pin: the players of the files
+    assert len(players) == len(plain.players()) == 88  # regression pin: the players of the files
     for ours, theirs, counted in zip(players, plain.players(), reference.players(), strict=True):
         assert (ours.player, ours.hands, ours.vpip, ours.pfr, ours.wtsd, ours.wsd) == (
             theirs.player, theirs.hands, theirs.vpip, theirs.pfr, theirs.wtsd, theirs.wsd

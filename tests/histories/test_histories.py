@@ -28,8 +28,6 @@ SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
 """The real hand histories, beside the repository (CI has them: nothing here is skipped)."""
 DATA = Path(__file__).parents[1] / "data" / "histories"
 PHH_FILES = sorted((SHARED / "phh").rglob("*.phh*"))
-NOT_REPLAYED = {"F2L3D", "N2L1D", "FB"}
-"""The draw games: reported, not replayed (stud replays: ``test_stud``)."""
 
 
 def hands_of(path: Path) -> list[HandHistory | HandHistoryError]:
@@ -90,23 +88,18 @@ def test_real_phh_hands_replay_to_pokerkits_final_stacks(path: Path) -> None:
     hands = hands_of(path)
     assert len(hands) == len(expected)
     for hand, stacks in zip(hands, expected, strict=True):
-        if isinstance(hand, HandHistoryError):
-            assert "is not replayed here" in str(hand)
-            continue
-        assert hand.variant not in NOT_REPLAYED
+        assert isinstance(hand, HandHistory), hand  # stud and draw replay (test_stud, test_draw)
         result = replay(hand)
         assert [round(x, 6) for x in gross_stacks(result)] == [round(x, 6) for x in stacks]
 
 
-def test_draw_hands_are_reported_with_their_reason() -> None:
+def test_every_real_phh_hand_is_read_the_draw_hands_too() -> None:
     reported = [
         hand for path in PHH_FILES for hand in read_phh(path) if isinstance(hand, HandHistoryError)
     ]
-    names = sorted(Path(error.file).name for error in reported)
-    assert names == ["alice-carol-wikipedia.phh", "arieh-yockey-2019.phh"]
-    assert all(error.hand == 1 and error.line == 1 for error in reported)
-    assert "variant 'FB' (badugi) is not replayed here" in str(reported[0])
-    assert "variant 'F2L3D' (deuce-to-seven triple draw) is not replayed here" in str(reported[1])
+    assert reported == []
+    games = {hand.game for path in PHH_FILES for hand in read_phh(path)}  # type: ignore[union-attr]
+    assert {"badugi", "deuce-to-seven-triple-draw"} <= games
 
 
 def test_pluribus_finishing_stacks_agree_hand_by_hand() -> None:
@@ -782,16 +775,15 @@ def run_command(*args: str) -> tuple[int, str, str]:
 def test_the_command_prints_players_disagreements_and_bad_hands(tmp_path: Path) -> None:
     out = tmp_path / "rows.parquet"
     status, stdout, stderr = run_command(str(SHARED / "phh"), "--out", str(out))
-    assert status == 1  # the two draw hands are bad
+    assert status == 0  # the draw hands replay (test_draw)
     assert "Pluribus" in stdout and "W$SD" in stdout
-    assert "104 hands replayed from 96 files, 2 bad, 2 disagreeing with the site" in stdout
+    assert "106 hands replayed from 96 files, 0 bad, 2 disagreeing with the site" in stdout
     assert "abs-100nl-sample.phhs, hand 7: the site pays 4.25 of a 5.00 pot" in stdout
-    errors = [line for line in stderr.splitlines() if line.startswith("error: ")]
-    assert len(errors) == 2 and "variant 'FB' (badugi) is not replayed here" in stderr
+    assert not [line for line in stderr.splitlines() if line.startswith("error: ")]
     from pokerscore.histories.reading import read_histories
 
     seated = [h for h in read_histories(SHARED / "phh") if isinstance(h, HandHistory)]
-    assert len(_rows(out)) == sum(len(hand.seats) for hand in seated) == 608
+    assert len(_rows(out)) == sum(len(hand.seats) for hand in seated) == 616
 
 
 @pytest.mark.slow

@@ -318,7 +318,7 @@ ODD_FIELDS = [
     ("scale 0", lambda h: {"scale": 0}, "scale must be a power of ten"),
     ("scale 3", lambda h: {"scale": 3}, "scale must be a power of ten"),
     ("an unknown game", lambda h: {"game": "chess"}, "game must be a community-card game"),
-    ("a draw game", lambda h: {"game": "badugi"}, "game must be a community-card game"),
+    ("no game replayed", lambda h: {"game": "five-card-draw"}, "game must be a community-card"),
     ("a betting", lambda h: {"betting": "spread"}, "betting must be"),
     ("a negative stack", lambda h: {"seats": _seats(h, stack=-5)}, "seats[0].stack must be"),
     ("a float blind", lambda h: {"seats": _seats(h, blind=1.5)}, "seats[0].blind must be"),
@@ -328,6 +328,11 @@ ODD_FIELDS = [
     ("an actor None", lambda h: {"actions": _actions(h, actor=None)}, "actions[0].actor"),
     ("a kind", lambda h: {"actions": _actions(h, kind="sing")}, "actions[0].kind"),
     ("a card", lambda h: {"actions": _actions(h, cards=("Ah",))}, "actions[0].cards"),
+    (
+        "a card thrown",
+        lambda h: {"actions": _actions(h, discarded=("Ah",))},
+        "actions[0].discarded",
+    ),
     (
         "a raise without amount",
         lambda h: {"actions": _actions(h, kind="bet-raise")},

@@ -13,7 +13,7 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.engine.short_tables import ShortHandTables
+from pokerscore.engine.short_tables import BadugiTables, ShortHandTables
 from pokerscore.engine.tables import RankingTables
 
 MAX_PLAYERS: Final = 10
@@ -21,7 +21,9 @@ MAX_PLAYERS: Final = 10
 
 MAX_ACTIONS: Final = 400
 STUD_CARDS: Final = 7
-"""The cards a stud player holds at the showdown (the widest row of an action's cards)."""
+"""The cards a stud player holds at the showdown (the most hole cards of any game)."""
+ACTION_CARDS: Final = 10
+"""The widest row of an action's cards: a draw's five cards thrown away and five drawn."""
 MAX_DECIMALS: Final = 6
 """The most decimals of an amount the kernels read (more: the lenient reader)."""
 
@@ -42,12 +44,17 @@ SLOW: Final = 1
 DEAL_HOLE, DEAL_BOARD, FOLD, CHECK_CALL, BET_RAISE, SHOW, MUCK = range(7)
 BRING_IN: Final = 7
 """Stud's forced bet on third street (PHH ``pb``): a post, neither voluntary nor a raise."""
+DISCARD_DRAW: Final = 8
+"""A draw game's discard (PHH ``sd``): the row's first ``amount`` cards thrown away, any others
+drawn in their place (none: the ``DEAL_HOLE`` rows after it deal them); no cards stands pat."""
 
 
 # games
 HOLDEM, SHORT_DECK_SOT, OMAHA, OMAHA_HI_LO = range(4)
 STUD, STUD_HI_LO, RAZZ = range(4, 7)
 """The stud games: no board, seven cards each (two down, four up, the last down)."""
+DEUCE_TO_SEVEN_TRIPLE, DEUCE_TO_SEVEN_SINGLE, BADUGI = range(7, 10)
+"""The draw games: no board, five cards each (badugi four), three draws or one."""
 GAME_CODES: Final = {
     "holdem": HOLDEM,
     "short-deck-straight-over-trips": SHORT_DECK_SOT,
@@ -56,6 +63,9 @@ GAME_CODES: Final = {
     "stud": STUD,
     "stud-8": STUD_HI_LO,
     "razz": RAZZ,
+    "deuce-to-seven-triple-draw": DEUCE_TO_SEVEN_TRIPLE,
+    "deuce-to-seven-single-draw": DEUCE_TO_SEVEN_SINGLE,
+    "badugi": BADUGI,
 }
 """The games the kernels play, by :class:`~pokerscore.games.holdem.game.Game` name."""
 GAME_NAMES: Final = tuple(GAME_CODES)
@@ -68,7 +78,7 @@ NO_LIMIT, POT_LIMIT, FIXED_LIMIT = range(3)
 
 VARIANT_NAMES: Final = tuple(
     betting + game
-    for game in ("T", "S", "O", "O/8", "7S", "7S/8", "R")
+    for game in ("T", "S", "O", "O/8", "7S", "7S/8", "R", "2L3D", "2L1D", "B")
     for betting in ("N", "P", "F")
 )
 """Variant codes by number: 3 x game + betting."""
@@ -87,7 +97,8 @@ Grid = npt.NDArray[np.int64]
 class ReplayTables(NamedTuple):
     """The tables a replay reads: seven-card high, short deck (straight over trips) and
     eight-or-better, the full and short decks as masks; for stud, seven-card ace-to-five (razz)
-    and the up cards' values and bring-in order under high and under ace-to-five."""
+    and the up cards' values and bring-in order under high and under ace-to-five; for the draw
+    games, five-card deuce-to-seven and badugi."""
 
     high7: RankingTables
     sot7: RankingTables
@@ -97,6 +108,8 @@ class ReplayTables(NamedTuple):
     razz7: RankingTables
     up_high: ShortHandTables
     up_low: ShortHandTables
+    deuce7: RankingTables
+    badugi: BadugiTables
 
 
 class HandRows(NamedTuple):

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel, prange
-from pokerscore.engine.short_tables import ShortHandTables
+from pokerscore.engine.short_tables import BadugiTables, ShortHandTables
 from pokerscore.engine.tables import RankingTables
 from pokerscore.histories._bytes import (
     APOSTROPHE,
@@ -46,11 +46,16 @@ from pokerscore.histories._bytes import (
     word_table,
 )
 from pokerscore.histories._layout import (
+    ACTION_CARDS,
+    BADUGI,
     BET_RAISE,
     BRING_IN,
     CHECK_CALL,
     DEAL_BOARD,
     DEAL_HOLE,
+    DEUCE_TO_SEVEN_SINGLE,
+    DEUCE_TO_SEVEN_TRIPLE,
+    DISCARD_DRAW,
     F_ACTION,
     F_ALLIN_CARDS,
     F_ALLIN_STREET,
@@ -77,7 +82,9 @@ from pokerscore.histories._layout import (
     MAX_DECIMALS,
     MAX_PLAYERS,
     MUCK,
+    NO_LIMIT,
     OK,
+    RAZZ,
     SHORT_DECK_SOT,
     SHOW,
     SLOW,
@@ -150,6 +157,14 @@ _CHECK_CALL: Final = ascii_bytes("cc")
 _BET_RAISE: Final = ascii_bytes("cbr")
 _SHOW_MUCK: Final = ascii_bytes("sm")
 _BRING_IN: Final = ascii_bytes("pb")
+_DRAW: Final = ascii_bytes("sd")
+DRAW_VARIANTS: Final = (
+    3 * DEUCE_TO_SEVEN_TRIPLE + FIXED_LIMIT,
+    3 * DEUCE_TO_SEVEN_SINGLE + NO_LIMIT,
+    3 * BADUGI + FIXED_LIMIT,
+)
+"""The draw variants the standard names (F2L3D, N2L1D, FB); the other codes of the draw games'
+letters go to the lenient reader, which refuses them."""
 _TRUE: Final = ascii_bytes("true")
 _FALSE: Final = ascii_bytes("false")
 MAX_KEYS: Final = 64
@@ -402,6 +417,24 @@ def _action(
             kinds[index] = CHECK_CALL
         elif is_word(text, verb, verb_stop, _BRING_IN) and words == 2:
             kinds[index] = BRING_IN
+        elif is_word(text, verb, verb_stop, _DRAW):  # pN sd [thrown [drawn]]: the count thrown
+            kinds[index] = DISCARD_DRAW
+            given = 0
+            for word in range(2, words):
+                length = words_stop[word] - words_start[word]
+                if length % 2 or length == 0 or length > ACTION_CARDS:  # five cards a word
+                    return False
+                for k in range(length // 2):
+                    card = read_card(text, words_start[word] + 2 * k)
+                    if card == -2:
+                        return False
+                    cards[index, given + k] = card
+                given += length // 2
+                if word == 2:
+                    mantissas[index] = given
+            if words == 2:
+                mantissas[index] = 0
+            counts[index] = given
         elif is_word(text, verb, verb_stop, _BET_RAISE) and words == 3:
             mantissa, places, sign, after = read_number(text, words_start[2], words_stop[2])
             if after != words_stop[2] or sign < 0:
@@ -519,7 +552,7 @@ def new_scratch() -> Scratch:
     amounts_m = np.zeros(MAX_ACTIONS, dtype=np.int64)
     amounts_d = np.zeros(MAX_ACTIONS, dtype=np.int64)
     amounts = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    cards = np.zeros((MAX_ACTIONS, STUD_CARDS), dtype=np.int64)
+    cards = np.zeros((MAX_ACTIONS, ACTION_CARDS), dtype=np.int64)
     card_counts = np.zeros(MAX_ACTIONS, dtype=np.int64)
     stacks = np.zeros(MAX_PLAYERS, dtype=np.int64)
     antes = np.zeros(MAX_PLAYERS, dtype=np.int64)
@@ -879,7 +912,10 @@ def phh_hand(
         or variant < 0
         or count < 2
         or not (n_antes == count or n_antes == -2 or (n_antes == 0 and not seen[K_ANTES]))
-        or not (n_blinds == count or (variant >= 3 * STUD and not seen[K_BLINDS]))
+        or not (
+            n_blinds == count
+            or (3 * STUD <= variant < 3 * DEUCE_TO_SEVEN_TRIPLE and not seen[K_BLINDS])
+        )
         or (n_won >= 0 and n_won != count)
         or (n_finish >= 0 and n_finish != count)
         or (n_names >= 0 and n_names != count)
@@ -895,7 +931,13 @@ def phh_hand(
         return
     betting = variant % 3
     game = variant // 3
-    stud = game >= STUD
+    stud = STUD <= game <= RAZZ
+    if game >= DEUCE_TO_SEVEN_TRIPLE:
+        named = False
+        for code in DRAW_VARIANTS:
+            named = named or variant == code
+        if not named:
+            return
     if stud and not seen[K_BLINDS]:  # stud posts no blinds
         for i in range(count):
             blinds_m[i] = 0
@@ -941,6 +983,10 @@ def phh_hand(
             facts[hand, F_REFUSAL] = Refusal.ACTION_TEXT
             facts[hand, F_ACTION] = step
             return
+        if kinds[step] == DISCARD_DRAW and game < DEUCE_TO_SEVEN_TRIPLE:  # the lenient words it
+            facts[hand, F_REFUSAL] = Refusal.ACTION_TEXT
+            facts[hand, F_ACTION] = step
+            return
         if kinds[step] == BET_RAISE and amounts_d[step] and amounts_m[step] % powers[amounts_d[step]]:  # fmt: skip
             places = max(places, amounts_d[step])
     if places > MAX_DECIMALS:
@@ -965,6 +1011,8 @@ def phh_hand(
             if kinds[step] == BET_RAISE
             else -1
         )
+        if kinds[step] == DISCARD_DRAW:
+            amounts[step] = amounts_m[step]  # the cards thrown away
     if betting == FIXED_LIMIT:
         small_bet = in_units(bet_sizes_m[1], bet_sizes_d[1], places, powers)
         big_bet = in_units(bet_sizes_m[2], bet_sizes_d[2], places, powers)
@@ -1029,6 +1077,8 @@ def phh_hands(
     razz7: RankingTables,
     up_high: ShortHandTables,
     up_low: ShortHandTables,
+    deuce7: RankingTables,
+    badugi: BadugiTables,
     rows: HandRows,
 ) -> None:
     """:func:`phh_hand` for every hand :func:`phh_index` found, the hands dealt to ``threads``
@@ -1039,7 +1089,7 @@ def phh_hands(
         # The thread's number as int64: the parallel loop's index is unsigned in the threads'
         # code and signed where Numba types the loop first, and each compiled the share again.
         _phh_share(text, index, np.int64(worker), hands, threads, high7, sot7, low, full_deck,  # type: ignore[arg-type]
-                   short_deck, razz7, up_high, up_low, rows)  # fmt: skip
+                   short_deck, razz7, up_high, up_low, deuce7, badugi, rows)  # fmt: skip
 
 
 @kernel()
@@ -1057,11 +1107,14 @@ def _phh_share(
     razz7: RankingTables,
     up_high: ShortHandTables,
     up_low: ShortHandTables,
+    deuce7: RankingTables,
+    badugi: BadugiTables,
     rows: HandRows,
 ) -> None:
     """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ..."""
     starts, stops, numbers, headers, lines = index
-    tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low)
+    tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low, deuce7,
+                          badugi)  # fmt: skip
     scratch = new_scratch()
     for hand in range(worker, hands, threads):
         phh_hand(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],

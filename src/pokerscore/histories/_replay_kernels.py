@@ -10,16 +10,20 @@ import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
 from pokerscore.engine.kernels.lookup import five_card_value
-from pokerscore.engine.kernels.short_hands import showing_value
-from pokerscore.engine.short_tables import ShortHandTables
+from pokerscore.engine.kernels.short_hands import badugi_value, showing_value
+from pokerscore.engine.short_tables import BadugiTables, ShortHandTables
 from pokerscore.engine.tables import RankingTables
 from pokerscore.histories._layout import (
+    BADUGI,
     BET_RAISE,
     BRING_IN,
     CHECK_CALL,
     DEAL_BOARD,
     DEAL_HOLE,
     DEN,
+    DEUCE_TO_SEVEN_SINGLE,
+    DEUCE_TO_SEVEN_TRIPLE,
+    DISCARD_DRAW,
     F_ACTION,
     F_AMOUNT,
     F_LIMIT,
@@ -59,12 +63,16 @@ ALL_IN, ALLIN_STREET, ALLIN_CARDS, STREET, BOARD_SIZE = range(7, 12)
 WHY_CODE, WHY_ACTION, WHY_SEAT, WHY_OTHER, WHY_AMOUNT, WHY_LIMIT = range(12, 18)
 # stud: the cards each player holds on this street (0 before third street), the bring-in posted
 STUD_DEALT, BROUGHT_IN = range(18, 20)
-STATE_SIZE: Final = 20
+# draw games: the cards taken from the deck so far (dealt, known or not, and one burnt a draw)
+DECK_USED = 20
+STATE_SIZE: Final = 21
 
 # seat flags
 VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
-SCRATCH_ROWS: Final = 19
+SCRATCH_ROWS: Final = 21
 """Rows of per-seat scratch space a replay uses (allocated once per kernel call)."""
+EMPTY: Final = -2
+"""Draw games: a hole card's place thrown away, waiting for the card drawn into it."""
 
 # what a site says beside the actions (PokerStars), in one int64 array ``said``
 SAID_RETURNED, SAID_POTS, SAID_HAS_RAKE, SAID_RAKE, SAID_HAS_TOTAL, SAID_TOTAL = range(6)
@@ -751,6 +759,167 @@ def _site_record(
     return found
 
 
+# -- draw games: the draws between the betting rounds, the showdown -------------------------------
+# pokerkit's ``TripleDraw`` and ``SingleDraw`` streets: the cards dealt, a betting round, then
+# each draw (every player still in the hand stands pat or throws cards away, in the order of the
+# seats from the small blind, all-in players too; one card burnt; the cards drawn dealt) and a
+# betting round after it, the first player after the button first. A player's thrown-away places
+# are ``EMPTY`` until the cards drawn fill them. When the deck runs out, pokerkit deals the burnt,
+# mucked and thrown-away cards again: a card seen before may come again only once more than 52
+# cards have left the deck.
+
+
+@kernel(inline=True)
+def _draw_rounds(game: int) -> int:
+    """The draws of a draw game: one in single draw, three in triple draw and badugi."""
+    return 1 if game == DEUCE_TO_SEVEN_SINGLE else 3
+
+
+@kernel()
+def _draw_settled(state: Ints, drew: Ints, pending: Ints, folded: Ints, count: int) -> bool:
+    """Whether every player still in the hand has stood pat or thrown away on this draw, and
+    been dealt the cards drawn."""
+    for i in range(count):
+        if not folded[i] and (drew[i] < state[STREET] or pending[i]):
+            return False
+    return True
+
+
+@kernel()
+def _draw_deal(
+    state: Ints, step: int, actor: int, cards: Grid, first: int, given: int, holes: Grid,
+    holes_per: int, pending: Ints, folded: Ints, in_deck: npt.NDArray[np.bool_],
+    seen: npt.NDArray[np.bool_], count: int,
+) -> int:  # fmt: skip
+    """Cards ``first`` to ``first + given`` of row ``step`` dealt into ``actor``'s empty places
+    (the first deal, or the cards drawn): 0, or the refusal. A known card must be in the deck, in
+    no other hand still in play, and unseen until the deck has run out."""
+    if given > pending[actor]:
+        return refuse(state, Refusal.DEALT_UNDRAWN, step, actor, -1, given, pending[actor])
+    reshuffled = state[DECK_USED] + given > 52
+    for k in range(first, first + given):
+        card = cards[step, k]
+        if card >= 0:
+            if not in_deck[card]:
+                return refuse(state, Refusal.CARD_NOT_IN_DECK, step, actor, -1, card, 0)
+            for i in range(count):
+                if folded[i]:
+                    continue
+                for j in range(holes_per):
+                    if holes[i, j] == card:
+                        return refuse(state, Refusal.CARD_SEEN_TWICE, step, actor, i, card, 0)
+            if seen[card] and not reshuffled:
+                return refuse(state, Refusal.DRAWN_AGAIN, step, actor, actor, card, 0)
+            seen[card] = True
+        for j in range(holes_per):
+            if holes[actor, j] == EMPTY:
+                holes[actor, j] = card
+                break
+    pending[actor] -= given
+    state[DECK_USED] += given
+    return 0
+
+
+@kernel()
+def _draw(
+    state: Ints, step: int, actor: int, cards: Grid, given: int, thrown: int, game: int,
+    holes: Grid, holes_per: int, pending: Ints, drew: Ints, folded: Ints,
+    in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_], count: int,
+) -> int:  # fmt: skip
+    """``actor`` stands pat or throws away ``thrown`` cards of row ``step`` (the rest of its
+    ``given`` cards the ones drawn, or none: dealt by the rows after); the first of a draw opens
+    it (one card burnt). 0, or the refusal."""
+    if folded[actor]:
+        return refuse(state, Refusal.DRAW_AFTER_FOLD, step, actor, -1, 0, 0)
+    if _draw_settled(state, drew, pending, folded, count):  # the next draw opens
+        if _in_hand(folded, count) < 2:
+            return refuse(state, Refusal.DRAW_AFTER_FOLDS, step, actor, -1, 0, 0)
+        rounds = _draw_rounds(game)
+        if state[STREET] >= rounds:
+            return refuse(state, Refusal.DRAW_AFTER_LAST, step, actor, -1, 0, rounds)
+        state[STREET] += 1
+        state[DECK_USED] += 1
+    turn = -1  # the first player still in the hand, in the order of the seats, to draw
+    for i in range(count - 1, -1, -1):
+        if not folded[i] and drew[i] < state[STREET]:
+            turn = i
+    if turn < 0:
+        return refuse(state, Refusal.DRAW_TWICE, step, actor, -1, 0, 0)
+    if turn != actor:
+        return refuse(state, Refusal.DRAW_OUT_OF_TURN, step, actor, turn, 0, 0)
+    drawn = given - thrown
+    if thrown < 0 or thrown > holes_per or (drawn != 0 and drawn != thrown):
+        return refuse(state, Refusal.DRAW_COUNT, step, actor, -1, drawn, thrown)
+    held = _packed_row(holes, actor, holes_per)  # as held before the throw, for a refusal
+    for k in range(thrown):
+        card = cards[step, k]
+        place = -1
+        for j in range(holes_per):
+            if holes[actor, j] == card:
+                place = j
+                break
+        if place < 0:
+            shown_cards = _packed_row(cards, step, thrown)
+            return refuse(state, Refusal.DISCARD_NOT_HELD, step, actor, -1, shown_cards, held)
+        holes[actor, place] = EMPTY
+    drew[actor] = state[STREET]
+    pending[actor] = thrown
+    if drawn:
+        return _draw_deal(state, step, actor, cards, thrown, drawn, holes, holes_per, pending,
+                          folded, in_deck, seen, count)  # fmt: skip
+    return 0
+
+
+@kernel()
+def _draw_action(
+    state: Ints, step: int, kind: int, actor: int, cards: Grid, given: int, amount: int,
+    game: int, holes: Grid, holes_per: int, pending: Ints, drew: Ints, dealt: Ints,
+    folded: Ints, queue: Ints, in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_],
+    count: int,
+) -> int:  # fmt: skip
+    """A draw game's row ``step``: a player's first cards, a discard (``amount`` cards thrown
+    away, :func:`_draw`), or the cards drawn; 0, or the refusal."""
+    if kind == DISCARD_DRAW:
+        if game < DEUCE_TO_SEVEN_TRIPLE:
+            return refuse(state, Refusal.DRAW_IN_NO_DRAW_GAME, step, actor, -1, 0, 0)
+        if folded[actor]:
+            return refuse(state, Refusal.DRAW_AFTER_FOLD, step, actor, -1, 0, 0)
+        if state[BETTING]:
+            return refuse(state, Refusal.DRAW_WHILE_BETTING, step, actor, queue[state[HEAD]], 0, 0)
+        return _draw(state, step, actor, cards, given, amount, game, holes, holes_per, pending,
+                     drew, folded, in_deck, seen, count)  # fmt: skip
+    if folded[actor]:
+        return refuse(state, Refusal.DEALT_AFTER_FOLD, step, actor, -1, 0, 0)
+    if not dealt[actor]:  # the first deal
+        if given != holes_per:
+            return refuse(state, Refusal.DEALT_COUNT, step, actor, -1, given, 0)
+        dealt[actor] = 1
+        for j in range(holes_per):
+            holes[actor, j] = EMPTY
+        pending[actor] = holes_per
+    elif state[BETTING]:
+        return refuse(state, Refusal.HOLE_WHILE_BETTING, step, actor, queue[state[HEAD]], 0, 0)
+    return _draw_deal(state, step, actor, cards, 0, given, holes, holes_per, pending, folded,
+                      in_deck, seen, count)  # fmt: skip
+
+
+@kernel()
+def _draw_values(
+    game: int, holes: Grid, player: int, holes_per: int, deuce7: RankingTables,
+    badugi: BadugiTables, work: Ints,
+) -> tuple[int, bool]:  # fmt: skip
+    """A draw player's final hand: its value (deuce-to-seven's five cards, ace high only; badugi's
+    four), and whether every card is known."""
+    for k in range(holes_per):
+        card = holes[player, k]
+        if card < 0:
+            return 0, False
+        work[k] = card
+    if game == BADUGI:
+        return badugi_value(work, badugi.binomials, badugi.values), True
+    return _any_five(work, holes_per, deuce7), True
+
+
 @kernel()
 def replay_one(
     hand_input: HandInput,
@@ -801,8 +970,11 @@ def replay_one(
     out_flags, out_holes, out_pots = rows.flags[hand], rows.holes[hand], rows.pots[hand]
     out_pot_mask, out_pot_shares = rows.pot_masks[hand], rows.pot_shares[hand]
     out_board = rows.boards[hand]
-    stud = game >= STUD
+    stud = STUD <= game <= RAZZ
+    draw = game >= DEUCE_TO_SEVEN_TRIPLE
     holes_per = STUD_CARDS if stud else (4 if game >= OMAHA else 2)
+    if draw:
+        holes_per = 4 if game == BADUGI else 5
     bring_in = hand_input.bring_in
     for row in range(SCRATCH_ROWS):
         for i in range(count):
@@ -826,6 +998,8 @@ def replay_one(
     won = scratch[16, :count]
     paid = scratch[17, :count]
     refunds = scratch[18, :count]
+    pending = scratch[19, :count]  # draw games: the cards each player waits for
+    drew = scratch[20, :count]  # draw games: the last draw each player stood pat or drew on
     holes = scratch_holes[:count]
     for i in range(count):
         for k in range(holes.shape[1]):
@@ -956,6 +1130,22 @@ def replay_one(
                     opener = _stud_opener(game, state[STUD_DEALT], holes, folded, count, up, work)
                     _begin_round(state, opener, stacks, bets, put_in, contributions, refunds,
                                  folded, queue, acted, count)  # fmt: skip
+        elif kind == DISCARD_DRAW or (draw and kind == DEAL_HOLE):
+            refused = _draw_action(state, step, kind, actor, cards, card_counts[step],
+                                   amounts[step], game, holes, holes_per, pending, drew, dealt,
+                                   folded, queue, in_deck, seen, count)  # fmt: skip
+            if refused:
+                return refused, -1, 0, 0
+            if state[STREET] and _draw_settled(state, drew, pending, folded, count):
+                if state[STREET] == 1:
+                    for i in range(count):
+                        if not folded[i]:
+                            flags[i] |= SAW_FLOP
+                if not state[ALL_IN]:
+                    _begin_round(state, 0, stacks, bets, put_in, contributions, refunds, folded,
+                                 queue, acted, count)  # fmt: skip
+        elif kind == DEAL_BOARD and draw:
+            return refuse(state, Refusal.BOARD_IN_DRAW_GAME, step, -1, -1, 0, 0), -1, 0, 0
         elif kind == DEAL_BOARD and stud:  # the deck runs short: one card is everyone's last
             if state[BETTING]:
                 to_act = queue[state[HEAD]]
@@ -1026,9 +1216,16 @@ def replay_one(
                 if _in_hand(folded, count) - np.sum(mucked) > 1:
                     mucked[actor] = 1
                 continue
-            if stud:
-                refused = _stud_show(state, step, actor, cards, card_counts[step], holes,
-                                     dealt[actor])  # fmt: skip
+            if draw and (
+                state[STREET] < _draw_rounds(game)
+                or not _draw_settled(state, drew, pending, folded, count)
+            ):
+                rounds = _draw_rounds(game)
+                return refuse(state, Refusal.DRAWS_UNFINISHED, step, -1, -1, state[STREET],
+                              rounds), -1, 0, 0  # fmt: skip
+            if stud or draw:  # the cards dealt, the unseen ones taken from the show
+                held = holes_per if draw else dealt[actor]
+                refused = _stud_show(state, step, actor, cards, card_counts[step], holes, held)
                 if refused:
                     return refused, -1, 0, 0
                 continue
@@ -1081,10 +1278,23 @@ def replay_one(
     if stud and contenders > 1 and state[STUD_DEALT] != STUD_CARDS:
         dealt_cards = state[STUD_DEALT]
         return refuse(state, Refusal.STUD_ENDS_EARLY, -1, -1, -1, dealt_cards, 0), -1, 0, 0
-    if not stud and contenders > 1 and state[BOARD_SIZE] != 5:
+    if (
+        draw
+        and contenders > 1
+        and (
+            state[STREET] < _draw_rounds(game)
+            or not _draw_settled(state, drew, pending, folded, count)
+        )
+    ):
+        rounds = _draw_rounds(game)
+        return refuse(state, Refusal.DRAWS_UNFINISHED, -1, -1, -1, state[STREET],
+                      rounds), -1, 0, 0  # fmt: skip
+    if not stud and not draw and contenders > 1 and state[BOARD_SIZE] != 5:
         size = state[BOARD_SIZE]
         return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0), -1, 0, 0
-    refused = _check_cards(holes, holes_per, board, state[BOARD_SIZE], in_deck, seen, state)
+    refused = 0
+    if not draw:  # a draw game's cards are checked as they are dealt
+        refused = _check_cards(holes, holes_per, board, state[BOARD_SIZE], in_deck, seen, state)
     if refused:
         return refused, -1, 0, 0
     if said[SAID_RETURNED]:  # what the site says it returned uncalled (PokerStars)
@@ -1179,6 +1389,12 @@ def replay_one(
                                                            tables.razz7, work)  # fmt: skip
                     if not known:
                         return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
+                elif draw:
+                    high[i], known = _draw_values(game, holes, i, holes_per, tables.deuce7,
+                                                  tables.badugi, work)  # fmt: skip
+                    lows[i] = 1
+                    if not known:
+                        return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
                 else:
                     for k in range(holes_per):
                         hole[k] = holes[i, k]
@@ -1252,4 +1468,6 @@ def replay_one(
         status = refuse(state, Refusal.SITE_RECORD, -1, -1, -1, disagreements, 0)
     if unjudged:
         status = refuse(state, Refusal.UNJUDGED, -1, -1, -1, disagreements, 0)
+    if draw:  # no all-in EV of a draw game without a drawing policy
+        return status, -1, 0, pots
     return status, state[ALLIN_STREET], state[ALLIN_CARDS], pots

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel, prange
-from pokerscore.engine.short_tables import ShortHandTables
+from pokerscore.engine.short_tables import BadugiTables, ShortHandTables
 from pokerscore.engine.tables import RankingTables
 from pokerscore.histories._bytes import (
     BAR,
@@ -1039,13 +1039,15 @@ def stars_hands(
     razz7: RankingTables,
     up_high: ShortHandTables,
     up_low: ShortHandTables,
+    deuce7: RankingTables,
+    badugi: BadugiTables,
     rows: HandRows,
 ) -> None:
     """:func:`stars_hand` for every hand :func:`stars_index` found, numbered from
     ``first_hand``, on ``threads`` threads (the tables one by one, as in :func:`phh_hands`)."""
     for worker in prange(threads):  # the thread's number as int64, as in phh_hands
         _stars_share(text, starts, stops, first_hand, np.int64(worker), hands, threads, high7,  # type: ignore[arg-type]
-                     sot7, low, full_deck, short_deck, razz7, up_high, up_low, rows)  # fmt: skip
+                     sot7, low, full_deck, short_deck, razz7, up_high, up_low, deuce7, badugi, rows)  # fmt: skip
 
 
 @kernel()
@@ -1065,10 +1067,13 @@ def _stars_share(
     razz7: RankingTables,
     up_high: ShortHandTables,
     up_low: ShortHandTables,
+    deuce7: RankingTables,
+    badugi: BadugiTables,
     rows: HandRows,
 ) -> None:
     """One thread's share of :func:`stars_hands`."""
-    tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low)
+    tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low, deuce7,
+                          badugi)  # fmt: skip
     scratch = new_stars_scratch()
     for hand in range(worker, hands, threads):
         stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, tables, rows,

@@ -52,8 +52,8 @@ import numpy as np
 from pokerscore._support.errors import PokerScoreError
 from pokerscore.cards import Card
 from pokerscore.engine import HIGH, get_ranking
-from pokerscore.engine.rankings import ACE_TO_FIVE, EIGHT_OR_BETTER
-from pokerscore.engine.short_tables import short_hand_tables
+from pokerscore.engine.rankings import ACE_TO_FIVE, BADUGI, DEUCE_TO_SEVEN, EIGHT_OR_BETTER
+from pokerscore.engine.short_tables import badugi_tables, short_hand_tables
 from pokerscore.games.holdem.equity import equity, stud_shares
 from pokerscore.games.holdem.game import get_game
 from pokerscore.games.holdem.matchups import BOARDS as MATCHUP_BOARDS
@@ -144,7 +144,8 @@ def _canonical(
 def kernel_tables() -> ReplayTables:
     """The tables the room's kernels read: 7-card high, short deck (straight over trips) and
     eight-or-better, the full and short decks as masks, 7-card ace-to-five (razz) and the stud
-    up cards' tables under high and ace-to-five (built once per process)."""
+    up cards' tables under high and ace-to-five, five-card deuce-to-seven and badugi's four cards
+    (built once per process)."""
 
     full = np.zeros(52, dtype=np.bool_)
     full[list(HIGH.deck)] = True
@@ -160,6 +161,8 @@ def kernel_tables() -> ReplayTables:
         ACE_TO_FIVE.tables(7),
         short_hand_tables(HIGH),
         short_hand_tables(ACE_TO_FIVE),
+        DEUCE_TO_SEVEN.tables(5),
+        badugi_tables(BADUGI),
     )
 
 

@@ -23,12 +23,14 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 import numpy as np
 
 from pokerscore.histories._layout import (
+    ACTION_CARDS,
     BET_RAISE,
     BRING_IN,
     CHECK_CALL,
     DEAL_BOARD,
     DEAL_HOLE,
     DEN,
+    DISCARD_DRAW,
     F_ALLIN_CARDS,
     F_ALLIN_STREET,
     F_COUNT,
@@ -71,7 +73,7 @@ from pokerscore.histories._replay_kernels import (
 from pokerscore.histories.refusals import Refusal, RefusalRecord
 
 if TYPE_CHECKING:
-    from pokerscore.histories.model import HandHistory
+    from pokerscore.histories.model import Action, HandHistory
 
 KINDS: Final = {
     "deal-hole": DEAL_HOLE,
@@ -82,6 +84,7 @@ KINDS: Final = {
     "show": SHOW,
     "muck": MUCK,
     "bring-in": BRING_IN,
+    "draw": DISCARD_DRAW,
 }
 """Each action kind's code in the compiled replay."""
 BETTINGS: Final = {"no-limit": NO_LIMIT, "pot-limit": POT_LIMIT, "fixed-limit": FIXED_LIMIT}
@@ -98,13 +101,14 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         or any(action.runout for action in hand.actions)
         or not 2 <= count <= MAX_PLAYERS
         or len(hand.actions) > MAX_ACTIONS
-        or any(len(action.cards) > STUD_CARDS for action in hand.actions)
+        or any(len(action.discarded) + len(action.cards) > ACTION_CARDS for action in hand.actions)
     ):
         return None
     actions = len(hand.actions)
-    cards = np.full((max(actions, 1), STUD_CARDS), -1, dtype=np.int64)
+    cards = np.full((max(actions, 1), ACTION_CARDS), -1, dtype=np.int64)
     for step, action in enumerate(hand.actions):
-        for k, card in enumerate(action.cards):
+        # a draw's row: the cards thrown away, then the ones drawn (its amount: how many thrown)
+        for k, card in enumerate((*action.discarded, *action.cards)):
             cards[step, k] = -1 if card is None else int(card)
 
     def ints(values: object) -> Ints:
@@ -124,9 +128,9 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         actions,
         ints([KINDS[action.kind] for action in hand.actions]),
         ints([-1 if action.actor is None else action.actor for action in hand.actions]),
-        ints([_amount(action.kind, action.amount) for action in hand.actions]),
+        ints([_amount(action) for action in hand.actions]),
         cards,
-        ints([len(action.cards) for action in hand.actions]),
+        ints([len(action.discarded) + len(action.cards) for action in hand.actions]),
         ints([int(action.all_in) for action in hand.actions]),
         ints(hand.winnings or [0] * count),
         int(hand.winnings is not None),
@@ -137,11 +141,14 @@ def hand_input(hand: HandHistory) -> HandInput | None:
     )
 
 
-def _amount(kind: str, amount: int | None) -> int:
+def _amount(action: Action) -> int:
+    kind, amount = action.kind, action.amount
     if kind == "bet-raise":
         return amount or 0
     if kind == "check-call" and amount is not None:
         return amount
+    if kind == "draw":
+        return len(action.discarded)
     return -1
 
 

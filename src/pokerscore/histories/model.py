@@ -16,7 +16,7 @@ import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from pokerscore._support.errors import ParameterError, PokerScoreError, shorten
 from pokerscore.cards import Card
@@ -245,6 +245,31 @@ class Action:
     pat); ``cards`` then holds the cards drawn in their place (PHH ``p1 sd 7h8h 2c3d``)."""
 
 
+class DrawGame(NamedTuple):
+    """A draw game a hand history replays (the equity's games have no draws): its name, title and
+    the cards each player holds. There is no all-in EV of a draw game: what a player would
+    have drawn is no fact of the hand (that needs a drawing policy)."""
+
+    name: str
+    title: str
+    hole_cards: int
+    draws: int
+    """The draw rounds, each between two betting rounds."""
+
+
+DRAW_GAMES: Final = {
+    game.name: game
+    for game in (
+        DrawGame("deuce-to-seven-triple-draw", "2-7 Triple Draw", 5, 3),
+        DrawGame("deuce-to-seven-single-draw", "2-7 Single Draw", 5, 1),
+        DrawGame("badugi", "Badugi", 4, 3),
+    )
+}
+"""The draw games by name (:attr:`HandHistory.game`): deuce-to-seven judged by
+:data:`~pokerscore.engine.rankings.DEUCE_TO_SEVEN` (five cards, the ace high only), badugi by
+:data:`~pokerscore.engine.rankings.BADUGI`."""
+
+
 @dataclass(frozen=True, slots=True)
 class HandHistory:
     """One hand as a site recorded it, in a form every reader shares."""
@@ -253,7 +278,8 @@ class HandHistory:
     """The PHH variant code: ``NT`` (no-limit hold'em), ``FT``, ``PO`` (pot-limit Omaha), ``FO/8``,
     ``NS`` (short deck) …"""
     game: str
-    """The :func:`~pokerscore.games.holdem.game.get_game` name whose showdown settles the hand."""
+    """The :func:`~pokerscore.games.holdem.game.get_game` name whose showdown settles the hand,
+    or a draw game's (:data:`DRAW_GAMES`)."""
     betting: Betting
     seats: tuple[Seat, ...]
     actions: tuple[Action, ...]
@@ -527,6 +553,10 @@ def _check_hand(hand: HandHistory) -> None:
             card is None or isinstance(card, Card) for card in action.cards
         ):
             raise fail(f"{where}.cards", "a tuple of Card or None", action.cards)
+        if not isinstance(action.discarded, tuple) or not all(
+            card is None or isinstance(card, Card) for card in action.discarded
+        ):
+            raise fail(f"{where}.discarded", "a tuple of Card or None", action.discarded)
         if not _is_int(action.runout) or not 0 <= action.runout <= 3:
             raise fail(f"{where}.runout", "0 (the one board) or a run from 1 to 3", action.runout)
         if action.line is not None and (not _is_int(action.line) or action.line < 1):

@@ -49,12 +49,16 @@ GAMES: Final[dict[str, str]] = {
 as pokerkit judges it, a straight above three of a kind."""
 STUD_GAMES: Final[dict[str, str]] = {"F7S": "stud", "F7S/8": "stud-8", "FR": "razz"}
 """The stud variants (fixed limit, as the standard names them) and their games."""
-NAMED_VARIANTS: Final[dict[str, str]] = {
-    "N2L1D": "deuce-to-seven single draw",
-    "F2L3D": "deuce-to-seven triple draw",
-    "FB": "badugi",
+DRAW_VARIANTS: Final[dict[str, tuple[str, Betting]]] = {
+    "F2L3D": ("deuce-to-seven-triple-draw", "fixed-limit"),
+    "N2L1D": ("deuce-to-seven-single-draw", "no-limit"),
+    "FB": ("badugi", "fixed-limit"),
 }
-SUPPORTED: Final = "NT, FT, PT, NS, PO, NO, FO/8, PO/8, F7S, F7S/8, FR"
+"""The draw variants the standard names (pokerkit's ``HandHistory.game_types``: no ace-to-five
+triple draw) and their games and betting."""
+NAMED_VARIANTS: Final[dict[str, str]] = {}
+"""Variants the standard names that are not replayed here (none now), by name."""
+SUPPORTED: Final = "NT, FT, PT, NS, PO, NO, FO/8, PO/8, F7S, F7S/8, FR, F2L3D, N2L1D, FB"
 
 _HEADER: Final = re.compile(r"^\[\s*([^\]\s]+)\s*\]\s*(?:#.*)?$")
 _HAND_NUMBER: Final = re.compile(r"[0-9]{1,9}")
@@ -77,13 +81,17 @@ def variant_rules(variant: str) -> tuple[str, Betting]:
     ('omaha', 'pot-limit')
     >>> variant_rules("FR")
     ('razz', 'fixed-limit')
-    >>> variant_rules("FB")
+    >>> variant_rules("N2L1D")
+    ('deuce-to-seven-single-draw', 'no-limit')
+    >>> variant_rules("F5D")
     Traceback (most recent call last):
     ...
-    pokerscore.histories.model.HandHistoryError: variant 'FB' (badugi) is not replayed here: NT, FT, PT, NS, PO, NO, FO/8, PO/8, F7S, F7S/8, FR only
+    pokerscore.histories.model.HandHistoryError: variant 'F5D' is unknown: NT, FT, PT, NS, PO, NO, FO/8, PO/8, F7S, F7S/8, FR, F2L3D, N2L1D, FB only
     """
     if variant in STUD_GAMES:
         return STUD_GAMES[variant], "fixed-limit"
+    if variant in DRAW_VARIANTS:
+        return DRAW_VARIANTS[variant]
     betting = BETTING.get(variant[:1])
     game = GAMES.get(variant[1:])
     if betting is None or game is None:
@@ -188,7 +196,10 @@ def _hand(table: Mapping[str, Any], file: str, number: int, line: int) -> HandHi
     actions_raw = table.get("actions")
     if not isinstance(actions_raw, list) or not all(isinstance(a, str) for a in actions_raw):
         raise HandHistoryError("no actions list of strings")
-    parsed = [_action(text, index, stud=stud) for index, text in enumerate(actions_raw, 1)]
+    draw = variant in DRAW_VARIANTS
+    parsed = [
+        _action(text, index, stud=stud, draw=draw) for index, text in enumerate(actions_raw, 1)
+    ]
     amounts = [*starting, *antes, *blinds, *sizes, *bring_in, *(winnings or ()), *(finishing or ())]
     amounts += [amount for _, amount in parsed if amount is not None]
     scale = hand_scale(amounts)
@@ -306,8 +317,12 @@ def _player(word: str) -> int:
     return int(found.group(1)) - 1
 
 
-def _action(text: str, index: int, *, stud: bool = False) -> tuple[Action, Decimal | None]:
-    """An action and its amount (still a Decimal: the hand's scale is not known yet)."""
+def _action(
+    text: str, index: int, *, stud: bool = False, draw: bool = False
+) -> tuple[Action, Decimal | None]:
+    """An action and its amount (still a Decimal: the hand's scale is not known yet). A draw
+    (``sd``) stands pat, throws cards away (the cards drawn dealt by the ``d dh`` after it, as
+    pokerkit writes it), or throws away and draws in one (``p1 sd 7h8h 2c3d``)."""
     words = text.split("#", 1)[0].split()
     try:
         match words:
@@ -332,18 +347,31 @@ def _action(text: str, index: int, *, stud: bool = False) -> tuple[Action, Decim
                 found = Action("show", _player(player), cards=parse_cards_text(cards))
             case [player, "pb"] if stud and player != "d":
                 found = Action("bring-in", _player(player))
-            case [player, ("sd" | "pb") as what, *_] if player != "d":
-                kind = "a draw" if what == "sd" else "a bring-in"
-                raise HandHistoryError(
-                    f"{kind} has no place in a {'stud' if stud else 'community-card'} game"
+            case [player, "sd", *cards] if draw and player != "d" and len(cards) <= 2:
+                thrown, drawn = (*cards, "", "")[:2]
+                if max(len(thrown), len(drawn)) > 10:
+                    raise HandHistoryError("a draw of more than five cards")
+                found = Action(
+                    "draw",
+                    _player(player),
+                    cards=parse_cards_text(drawn),
+                    discarded=parse_cards_text(thrown),
                 )
+            case [player, ("sd" | "pb") as what, *_] if player != "d" and not (
+                draw and what == "sd"
+            ):
+                kind = "a draw" if what == "sd" else "a bring-in"
+                where = "a stud" if stud else "a draw" if draw else "a community-card"
+                raise HandHistoryError(f"{kind} has no place in {where} game")
             case []:
                 raise HandHistoryError("an empty action")
             case _:
                 raise HandHistoryError("not a PHH action")
     except HandHistoryError as error:
         raise HandHistoryError(f"action {index} {shorten(repr(text))}: {error.reason}") from None
-    return Action(found.kind, found.actor, None, found.cards, text=text), None
+    return Action(
+        found.kind, found.actor, None, found.cards, text=text, discarded=found.discarded
+    ), None
 
 
 def parse_phh(

@@ -31,7 +31,7 @@ from pokerscore.histories.model import STREETS, HandHistoryError
 
 if TYPE_CHECKING:
     from pokerscore.games.holdem.game import Game
-    from pokerscore.histories.model import HandHistory
+    from pokerscore.histories.model import DrawGame, HandHistory
 
 RefusalKind = Literal["none", "reading", "pending", "rule"]
 
@@ -102,8 +102,22 @@ class Refusal(IntEnum):
     BRING_IN_NOT_DUE = 56
     SHARED_CARD_EARLY = 57
     STUD_ENDS_EARLY = 58
+    # draw games (deuce-to-seven triple and single draw, badugi)
+    DRAW_IN_NO_DRAW_GAME = 59
+    DRAW_WHILE_BETTING = 60
+    DRAW_AFTER_FOLD = 61
+    DRAW_OUT_OF_TURN = 62
+    DRAW_AFTER_FOLDS = 63
+    DRAW_AFTER_LAST = 64
+    DISCARD_NOT_HELD = 65
+    DRAW_COUNT = 66
+    DEALT_UNDRAWN = 67
+    DRAWN_AGAIN = 68
+    DRAWS_UNFINISHED = 69
+    DRAW_TWICE = 70
+    BOARD_IN_DRAW_GAME = 71
     # pending, played to the end: an unseen hand contests a pot (the ``unjudged`` disagreement)
-    UNJUDGED = 59
+    UNJUDGED = 72
 
     @property
     def kind(self) -> RefusalKind:
@@ -171,6 +185,19 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.BRING_IN_NOT_DUE: "{name} brings in when no bring-in is due",
     Refusal.SHARED_CARD_EARLY: "a community card before the deck runs short on seventh street",
     Refusal.STUD_ENDS_EARLY: "the hand ends with {count} cards dealt, before the showdown",
+    Refusal.DRAW_IN_NO_DRAW_GAME: "{name} draws in {game}, which has no draws",
+    Refusal.DRAW_WHILE_BETTING: "{name} draws while {other} is still to act",
+    Refusal.DRAW_AFTER_FOLD: "{name} draws after folding",
+    Refusal.DRAW_OUT_OF_TURN: "{name} draws out of turn: {other} draws first",
+    Refusal.DRAW_AFTER_FOLDS: "a draw after everyone but one player folded",
+    Refusal.DRAW_AFTER_LAST: "a draw after the last of {game}'s {wanted} draws",
+    Refusal.DISCARD_NOT_HELD: "{name} throws away {shown} but holds {dealt}",
+    Refusal.DRAW_COUNT: "{name} draws {count} cards for the {wanted} thrown away",
+    Refusal.DEALT_UNDRAWN: "{name} is dealt {count} cards with {wanted} to draw",
+    Refusal.DRAWN_AGAIN: "card {card} is dealt again to {place} before the deck runs out",
+    Refusal.DRAWS_UNFINISHED: "the hand ends after {count} of {game}'s {wanted} draws",
+    Refusal.DRAW_TWICE: "{name} draws twice in one draw",
+    Refusal.BOARD_IN_DRAW_GAME: "a board card in {game}, which deals none",
 }
 """Each code's message, its fields filled by :func:`refusal_reason`."""
 
@@ -212,7 +239,7 @@ def cards_text(cards: tuple[Card | None, ...] | list[Card | None]) -> str:
     return "".join("??" if card is None else str(card) for card in cards)
 
 
-def refusal_reason(hand: HandHistory, game: Game, record: RefusalRecord) -> str:
+def refusal_reason(hand: HandHistory, game: Game | DrawGame, record: RefusalRecord) -> str:
     """The message of a rule refusal, worded from the code alone."""
     chips = hand.chips
     code = record.code
@@ -235,11 +262,11 @@ def refusal_reason(hand: HandHistory, game: Game, record: RefusalRecord) -> str:
         fields["name"] = hand.seats[record.seat].name
     if 0 <= record.other < len(hand.seats):
         fields["other"] = hand.seats[record.other].name
-    if code in (Refusal.CARD_NOT_IN_DECK, Refusal.CARD_SEEN_TWICE):
+    if code in (Refusal.CARD_NOT_IN_DECK, Refusal.CARD_SEEN_TWICE, Refusal.DRAWN_AGAIN):
         fields["card"] = Card(record.amount)
         fields["place"] = place(record.seat)
         fields["other_place"] = place(record.other)
-    elif code == Refusal.SHOW_NOT_DEALT:
+    elif code in (Refusal.SHOW_NOT_DEALT, Refusal.DISCARD_NOT_HELD):
         fields["shown"] = cards_text(unpack_cards(record.amount))
         fields["dealt"] = cards_text(unpack_cards(record.limit))
     elif code == Refusal.CALL_AMOUNT:
@@ -251,13 +278,29 @@ def refusal_reason(hand: HandHistory, game: Game, record: RefusalRecord) -> str:
         fields["street"] = STREETS[BOARD_SIZES.index(record.other + record.limit)]
     elif code == Refusal.ENDS_BEFORE_SHOWDOWN:
         fields["street"] = STREETS[BOARD_SIZES.index(record.amount)]
-    elif code not in (Refusal.DEALT_COUNT, Refusal.SHOW_COUNT, Refusal.STUD_ENDS_EARLY):
+    elif code not in _COUNTS:
         fields["amount"] = chips(record.amount)
         fields["limit"] = chips(record.limit)
     return MESSAGES[code].format(**fields)
 
 
-def refusal_error(hand: HandHistory, game: Game, record: RefusalRecord) -> HandHistoryError:
+_COUNTS: Final = frozenset(
+    {
+        Refusal.DEALT_COUNT,
+        Refusal.SHOW_COUNT,
+        Refusal.STUD_ENDS_EARLY,
+        Refusal.DRAW_AFTER_LAST,
+        Refusal.DRAW_COUNT,
+        Refusal.DEALT_UNDRAWN,
+        Refusal.DRAWS_UNFINISHED,
+    }
+)
+"""The codes whose amount and limit are counts of cards or rounds, not chips."""
+
+
+def refusal_error(
+    hand: HandHistory, game: Game | DrawGame, record: RefusalRecord
+) -> HandHistoryError:
     """The error of a rule refusal, placed as the reference replay places it: at the action's
     line (PokerStars), or naming the action (PHH, ``action 3 'p2 f': ...``), or at the line the
     site returned the bet uncalled."""

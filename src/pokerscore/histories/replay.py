@@ -62,9 +62,11 @@ from pokerscore.histories._replay_kernels import (
 from pokerscore.histories.allin import allin_evs, row_allin_evs
 from pokerscore.histories.hand_input import engine_rows
 from pokerscore.histories.model import (
+    DRAW_GAMES,
     STREETS,
     Action,
     Disagreement,
+    DrawGame,
     HandFieldError,
     HandHistory,
     HandHistoryError,
@@ -705,18 +707,22 @@ def table_replay(hand: HandHistory, allin_ev: bool) -> HandResult:
     )
 
 
-ENGINE_ONLY: Final = frozenset({"stud", "stud-8", "razz"})
+ENGINE_ONLY: Final = frozenset({"stud", "stud-8", "razz", *DRAW_GAMES})
 """Games only the compiled replay plays (``hand_input.engine_replay``): the reference replay
-(``_Table``) deals a board and blinds, and is not taught other rules."""
+(``_Table``) deals a board and blinds, and is not taught other rules (stud, the draw games)."""
 
 
-def rule_game(name: str) -> Game:
+def rule_game(name: str) -> Game | DrawGame:
     """The game a refusal of a hand of game ``name`` is worded with: any game a replay plays
     (:func:`game_named`'s, or one of :data:`ENGINE_ONLY`).
 
     >>> rule_game("razz").hole_cards
     7
+    >>> rule_game("badugi").hole_cards
+    4
     """
+    if name in DRAW_GAMES:
+        return DRAW_GAMES[name]
     return GAMES[name] if name in ENGINE_ONLY else game_named(name)
 
 
@@ -727,7 +733,7 @@ def _engine_result(hand: HandHistory) -> HandResult:
     from pokerscore.histories.hand_input import engine_replay
     from pokerscore.histories.refusals import MESSAGES
 
-    game = GAMES[hand.game]
+    game = rule_game(hand.game)
     played = engine_replay(dataclasses.replace(hand, winnings=None, finishing_stacks=None))
     if played is None:
         raise hand.error(f"{game.name} with a board run more than once or a cash-out")
@@ -1116,7 +1122,7 @@ class KernelRows:
         names: Sequence[str],
         seats: Sequence[int | None],
         scale: int,
-        game: Game,
+        game: Game | DrawGame,
         allin_ev: bool,
     ) -> HandResult:
         """The result of the hand at ``place`` (replayed: its refusal is none), its hand to be
@@ -1132,7 +1138,7 @@ class KernelRows:
         first = place * MAX_PLAYERS * seat_bytes
         evs: dict[int, Fraction] | None = None
         street: Street | None = None
-        if allin_ev and facts[F_ALLIN_STREET] >= 0:
+        if allin_ev and facts[F_ALLIN_STREET] >= 0 and isinstance(game, Game):
             street = STREETS[facts[F_ALLIN_STREET]]
             evs = row_allin_evs(self.rows, place, game, count, pot_count, facts[F_ALLIN_CARDS])
         whole = DEN * scale

@@ -51,6 +51,7 @@ from pokerscore.histories.replay import KernelRows, read_later, replay, rule_gam
 
 if TYPE_CHECKING:
     from pokerscore.games.holdem.game import Game
+    from pokerscore.histories.model import DrawGame
 
 
 def history_results(
@@ -90,7 +91,7 @@ def history_results(
 
 
 @cache
-def _games() -> tuple[Game, ...]:
+def _games() -> tuple[Game | DrawGame, ...]:
     """The game of each of the kernels' game codes."""
     return tuple(rule_game(name) for name in GAME_NAMES)
 

@@ -28,7 +28,9 @@ database's import, which reads every hand's actions):
   those in which the player folds.
 
 These four are known where every hand of the player was counted this way (None otherwise: the
-kernels of a plain run give no actions).
+kernels of a plain run give no actions). In the draw games "preflop" is the betting before the
+first draw and "the flop" the betting after it (VPIP and PFR alike: the kernels' flags on the
+first betting round).
 
 A :class:`StatsTally` adds hands one at a time and merges with another (so parts of a database
 counted apart, on Dask say, add up to the same figures as one pass).
@@ -130,13 +132,19 @@ def action_counts(hand: HandHistory) -> list[list[int]]:
     flop_bet = False
     cbet = False
     raised_after_cbet = False
+    drawing = False
     for action in hand.actions:
         kind = action.kind
         if kind == "deal-board":
             street += 1
             continue
+        if kind == "draw":  # a draw game: the first draw of a round opens the next street
+            street += not drawing
+            drawing = True
+            continue
         if kind in ("deal-hole", "show", "muck") or action.actor is None:
             continue
+        drawing = False
         player = action.actor
         mine = counts[player]
         raising = kind == "bet-raise"
