@@ -5,16 +5,18 @@ shipped matchup table."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from pokerscore._support.errors import ParameterError
 from pokerscore.games.holdem.matchups import heads_up_preflop
+from pokerscore.histories import steps
 from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.reading import read_histories
-from pokerscore.histories.replay import replay
+from pokerscore.histories.replay import ENGINE_ONLY, replay
 from pokerscore.histories.steps import replay_steps
 
 DATA = Path(__file__).parents[1] / "data" / "histories"
@@ -129,3 +131,123 @@ actions = ['p1 cbr 500']
         replay_steps(hand)
     with pytest.raises(ParameterError, match="hand"):
         replay_steps("p1 cbr 500")  # type: ignore[arg-type]
+
+
+# -- the steps from the compiled replay (issue 31): the reference table's, pokerkit's ------------
+
+SHARED = Path(__file__).parents[3] / "shared" / "hand-histories"
+
+
+def _compared(hands: list[HandHistory]) -> int:
+    """The compiled replay's states against the reference table's (``replay.playing``), and the
+    steps built from each, on every hand both play to the end; how many were compared."""
+    compared = 0
+    for hand in hands:
+        try:
+            result = replay(hand, allin_ev=False)
+        except HandHistoryError:
+            continue
+        if hand.game in ENGINE_ONLY:  # stud and the draw games: no reference table
+            continue
+        engine = steps._engine_states(hand)
+        if engine is None:
+            continue
+        table = steps._table_states(hand)
+        assert engine == table, (hand.file, hand.number)
+        assert list(steps._steps(hand, result, False, engine)) == list(
+            steps._steps(hand, result, False, table)
+        )
+        compared += 1
+    return compared
+
+
+def test_the_engine_steps_are_the_reference_tables_on_the_fixtures() -> None:
+    paths = (*sorted(DATA.glob("*.phhs")), *sorted(DATA.glob("*.txt")), DATA / "sites")
+    hands = [hand for hand in read_histories(*paths) if isinstance(hand, HandHistory)]
+    assert _compared(hands) >= 40
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not here")
+def test_the_engine_steps_are_the_reference_tables_on_the_real_files() -> None:
+    hands = [h for h in read_histories(SHARED / "phh", SHARED / "pokerstars")
+             if isinstance(h, HandHistory)]  # fmt: skip
+    assert _compared(hands) >= 50
+
+
+def _pokerkit_tables(text: str) -> list[tuple[list[int], list[int]]]:
+    """pokerkit's stacks and bets before each action of a PHH hand is applied (its automations
+    done: antes, blinds, bets collected and uncalled bets returned), in whole chips."""
+    import warnings
+
+    from pokerkit import HandHistory as PokerkitHistory
+
+    found: list[tuple[list[int], list[int]]] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        history = PokerkitHistory.loads(text)
+        before: tuple[list[int], list[int]] | None = None
+        for state, action in history.state_actions:
+            if action is not None and before is not None:
+                found.append(before)
+            before = ([int(s) for s in state.stacks], [int(b) for b in state.bets])
+    return found
+
+
+def _stepped_like_pokerkit(hand: HandHistory, text: str) -> None:
+    """Before each action, the steps' stacks and bets are pokerkit's (an independent state
+    machine playing the same text)."""
+    stepped = list(replay_steps(hand, equity=False))
+    expected = _pokerkit_tables(text)
+    assert len(expected) == len(hand.actions)
+    for number, (stacks, bets) in enumerate(expected):
+        step = stepped[number]  # the table after the actions before this one
+        assert step.stacks == tuple(float(s) for s in stacks), (number, step.text)
+        assert step.bets == tuple(float(b) for b in bets), (number, step.text)
+        start = sum(seat.stack for seat in hand.seats) / hand.scale
+        assert sum(step.stacks) + step.pot == pytest.approx(start)
+
+
+STUD_FILES = ("wsop-2023-43/6.phh", "wsop-2023-43/8.phh", "wsop-2023-43/10.phh",
+              "wsop-2023-43/20.phh")  # fmt: skip
+
+
+@pytest.mark.slow  # the stud kernels, compiled on first use
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not here")
+@pytest.mark.parametrize("name", STUD_FILES)
+def test_real_stud_hands_step_as_pokerkit_plays_them(name: str) -> None:
+    path = SHARED / "phh" / name
+    hand = next(read_histories(path))
+    assert isinstance(hand, HandHistory) and hand.game in steps.STUD_GAMES
+    _stepped_like_pokerkit(hand, path.read_text())
+    stepped = list(replay_steps(hand))
+    places = [steps.STUD_STREETS.index(step.street) for step in stepped]  # type: ignore[arg-type]
+    assert places[0] == 0 and places == sorted(places)  # third street, then on in order
+    for step in stepped[:-1]:  # each player still in holds the street's cards: 3 on third ...
+        held = {len(hole) for hole, out in zip(step.holes, step.folded, strict=True) if not out
+                and hole}  # fmt: skip
+        assert held <= {2 + places[step.number], 3 + places[step.number]}, step.text
+    for step in stepped[:-1]:
+        for hole, folded in zip(step.holes, step.folded, strict=True):
+            if hole is not None and not folded:  # the up cards are seen: the third to sixth
+                assert None not in hole[2:6], step.text
+    assert stepped[-1].stacks == tuple(s / hand.scale for s in hand.finishing_stacks or ())
+
+
+@pytest.mark.slow
+def test_random_hands_step_as_pokerkit_plays_them() -> None:
+    from tests.histories_random import STUD_VARIANTS, random_hand
+
+    rng = random.Random(31)
+    stepped = 0
+    for number in range(1, 41):
+        variant = STUD_VARIANTS[number % 3] if number % 2 else None
+        text, _ = random_hand(rng, variant) if variant else random_hand(rng)
+        hand = parse_phh(text, file="random", number=number)
+        try:
+            replay(hand, allin_ev=False)
+        except HandHistoryError:
+            continue
+        _stepped_like_pokerkit(hand, text)
+        stepped += 1
+    assert stepped >= 30

@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
+from pokerscore.engine.kernels.lookup import five_card_value
 from pokerscore.engine.kernels.short_hands import badugi_value, showing_value
 from pokerscore.engine.short_tables import BadugiTables, ShortHandTables
 from pokerscore.engine.tables import RankingTables
@@ -37,6 +38,7 @@ from pokerscore.histories._layout import (
     OMAHA,
     POT_LIMIT,
     RAZZ,
+    SHORT_DECK_SOT,
     STUD,
     STUD_CARDS,
     STUD_HI_LO,
@@ -46,7 +48,13 @@ from pokerscore.histories._layout import (
     ReplayTables,
 )
 from pokerscore.histories._pot_kernels import _any_five, hand_values
-from pokerscore.histories.refusals import FIXED_LIMIT_BETS, NO_CARD, PACKED_COUNT, Refusal
+from pokerscore.histories.refusals import (
+    FIXED_LIMIT_BETS,
+    NO_CARD,
+    PACKED_COUNT,
+    Refusal,
+    SiteRecord,
+)
 
 # the betting state, one int64 each
 HEAD, TAIL, LAST_RAISE, RAISES, SHORT_SUM, SHORT_COUNT, BETTING = range(7)
@@ -568,6 +576,189 @@ def _stud_values(
     return _any_five(work, STUD_CARDS, high7), lowest, True
 
 
+# -- the table action by action, for a replayer ------------------------------------------------
+# the columns of ``StepRecord.facts``, one row per step
+STEP_STREET, STEP_BOARD, STEP_TO_ACT, STEP_ALLIN_STREET, STEP_ALLIN_CARDS = range(5)
+STEP_FACTS: Final = 5
+
+
+class StepRecord(NamedTuple):
+    """The table after each line of one hand, written by :func:`replay_one` only when given one:
+    row ``r`` is the table after ``r`` actions (row 0: the antes and blinds posted). Per row and
+    player: the stack, the bet in front, the chips put in so far, whether folded, the cards
+    dealt (hold'em: 1 once dealt or shown; stud: how many) and the hole cards (-1 unseen); per
+    row the chips in the pots (the bets included), the board (-1 beyond it) and the facts
+    (``STEP_`` columns: the street, the board's size, the seat to act or -1, the all-in's street
+    and board size, -1 before an all-in before the river). ``written[0]``: the rows written
+    (fewer than the actions and one when the hand is refused before its end)."""
+
+    stacks: Grid
+    bets: Grid
+    put_in: Grid
+    folded: Grid
+    dealt: Grid
+    holes: npt.NDArray[np.int64]
+    pots: Ints
+    board: Grid
+    facts: Grid
+    written: Ints
+
+
+@kernel()
+def _record_step(
+    steps: StepRecord, row: int, state: Ints, stacks: Ints, bets: Ints, put_in: Ints, dead: Ints,
+    contributions: Ints, folded: Ints, holes: Grid, dealt: Ints, board: Ints, queue: Ints,
+    count: int,
+) -> None:  # fmt: skip
+    """The table as it stands into row ``row`` of ``steps``."""
+    pot = 0
+    for i in range(count):
+        steps.stacks[row, i] = stacks[i]
+        steps.bets[row, i] = bets[i]
+        steps.put_in[row, i] = put_in[i]
+        steps.folded[row, i] = folded[i]
+        steps.dealt[row, i] = dealt[i]
+        for k in range(holes.shape[1]):
+            steps.holes[row, i, k] = holes[i, k]
+        pot += dead[i] + contributions[i] + bets[i]
+    steps.pots[row] = pot
+    for k in range(5):
+        steps.board[row, k] = board[k]
+    facts = steps.facts
+    facts[row, STEP_STREET] = state[STREET]
+    facts[row, STEP_BOARD] = state[BOARD_SIZE]
+    betting = state[BETTING] and state[HEAD] < state[TAIL]
+    facts[row, STEP_TO_ACT] = queue[state[HEAD]] if betting else -1
+    facts[row, STEP_ALLIN_STREET] = state[ALLIN_STREET]
+    facts[row, STEP_ALLIN_CARDS] = state[ALLIN_CARDS] if state[ALLIN_STREET] >= 0 else -1
+    steps.written[0] = row + 1
+
+
+@kernel()
+def _unseen_shares(shares: Grid, pot: int, shown: int, winners_only: int, hidden: int,
+                   count: int) -> None:  # fmt: skip
+    """A pot some unseen hands contest, as the reference replay judges it: split evenly among
+    the ``hidden`` and the ``shown`` (``winners_only``: those of them with a share, the unseen
+    hands tying the winner by playing the board in hold'em)."""
+    winners = 0
+    for i in range(count):
+        if (hidden >> i) & 1 or ((shown >> i) & 1 and (not winners_only or shares[pot, i])):
+            winners |= 1 << i
+    people = 0
+    for i in range(count):
+        people += (winners >> i) & 1
+    for i in range(count):
+        shares[pot, i] = DEN // people if (winners >> i) & 1 else 0
+
+
+# -- the site's record against the replay -------------------------------------------------------
+SITE_ENTRY: Final = 4
+"""A disagreement in a site record array: its code (:class:`~.refusals.SiteRecord`), a seat or
+pot (-1), and two amounts."""
+MAX_SITE_ENTRIES: Final = 4 * MAX_PLAYERS + 4
+SITE_RECORD_SIZE: Final = 1 + SITE_ENTRY * MAX_SITE_ENTRIES
+"""The length of a site record array: the count of disagreements, then each one."""
+
+
+@kernel()
+def _disagree(out: Ints | None, found: int, code: int, place: int, first: int, second: int) -> int:
+    """Disagreement ``found`` (counted from 0) into ``out`` when given; one more found."""
+    if out is not None:
+        at = 1 + SITE_ENTRY * found
+        out[at] = code
+        out[at + 1] = place
+        out[at + 2] = first
+        out[at + 3] = second
+        out[0] = found + 1
+    return found + 1
+
+
+@kernel()
+def _site_record(
+    hand_input: HandInput, put_in: Ints, gross: Ints, won: Ints, paid: Ints, split: Ints,
+    pots_out: Ints, shares: Grid, pots: int, total: int, odd: int, out: Ints | None,
+) -> int:  # fmt: skip
+    """The site's record (winnings, finishing stacks, PokerStars' pots, rake and total) against
+    the replay's ``gross`` (1/DEN units): how many disagreements (each into ``out`` when given,
+    as :class:`~.refusals.SiteRecord` words them), and, when none, ``won`` is what the site paid.
+    Amounts of players' payouts are 1/DEN units, others whole units."""
+    count, paid_said, finishing = hand_input.players, hand_input.paid, hand_input.finishing
+    stacks0, said = hand_input.stacks, hand_input.said
+    has_winnings, has_finishing = hand_input.has_winnings, hand_input.has_finishing
+    found = 0
+    have = False
+    if has_winnings:
+        any_paid = False
+        for i in range(count):
+            any_paid = any_paid or paid_said[i] != 0
+        if not any_paid and total:
+            found = _disagree(out, found, SiteRecord.ZERO_WINNINGS, -1, 0, 0)
+        else:
+            for i in range(count):
+                paid[i] = paid_said[i]
+            have = True
+    if has_finishing:
+        for i in range(count):
+            from_stack = finishing[i] - (stacks0[i] - put_in[i])
+            if have and from_stack != paid[i]:
+                found = _disagree(out, found, SiteRecord.STACKS_GAP, i, from_stack - paid[i], 0)
+            if not have:
+                paid[i] = from_stack
+        have = True
+    if not have:
+        return found
+    start = found
+    kept = 0
+    for i in range(count):
+        allowance = DEN if split[i] else 0
+        given = paid[i] * DEN
+        if given < 0:
+            found = _disagree(out, found, SiteRecord.PAID_NEGATIVE, i, given, 0)
+        elif gross[i] == 0 and given > 0:
+            found = _disagree(out, found, SiteRecord.PAID_NOT_WON, i, given, 0)
+        elif gross[i] > 0 and given == 0 and gross[i] > allowance:
+            found = _disagree(out, found, SiteRecord.WON_NOT_PAID, i, gross[i], 0)
+        elif given > gross[i] + allowance:
+            found = _disagree(out, found, SiteRecord.PAID_OVER, i, given, gross[i])
+        kept += gross[i] - given
+        won[i] = given
+    if found == start and said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
+        last = -1
+        for pot in range(MAX_PLAYERS):
+            if said[SAID_POT_MASKS + pot] >= 0:
+                last = pot
+        if last >= pots:
+            found = _disagree(out, found, SiteRecord.POT_COUNT, -1, last + 1, pots)
+        else:
+            for pot in range(last + 1):
+                mask = said[SAID_POT_MASKS + pot]
+                if mask < 0:
+                    continue
+                ours = 0
+                for i in range(count):
+                    if shares[pot, i]:
+                        ours |= 1 << i
+                if ours != mask:
+                    found = _disagree(out, found, SiteRecord.POT_WINNERS, pot, mask, ours)
+    if found == start and total and 10 * kept > total * DEN + 10 * odd * DEN:
+        paid_total = 0
+        for i in range(count):
+            paid_total += paid[i]
+        found = _disagree(out, found, SiteRecord.KEEPS_TOO_MUCH, -1, paid_total, total)
+    if said[SAID_HAS_RAKE] and found == start and abs(kept - said[SAID_RAKE] * DEN) > odd * DEN:
+        found = _disagree(out, found, SiteRecord.RAKE, -1, said[SAID_RAKE], kept)
+    if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
+        found = _disagree(out, found, SiteRecord.TOTAL_POT, -1, said[SAID_TOTAL], total)
+    if found > start and has_finishing and not has_winnings:  # the wording's dead-blind hint
+        for i in range(count):
+            if gross[i] != paid[i] * DEN:
+                found = _disagree(out, found, SiteRecord.GAP, i, gross[i] - paid[i] * DEN, 0)
+    if found:
+        for i in range(count):
+            won[i] = gross[i]
+    return found
+
+
 # -- draw games: the draws between the betting rounds, the showdown -------------------------------
 # pokerkit's ``TripleDraw`` and ``SingleDraw`` streets: the cards dealt, a betting round, then
 # each draw (every player still in the hand stands pat or throws cards away, in the order of the
@@ -737,13 +928,19 @@ def replay_one(
     working: ReplayWork,
     rows: HandRows,
     hand: int,
+    steps: StepRecord | None = None,
+    site_record: Ints | None = None,
 ) -> tuple[int, int, int, int]:
     """Replay one hand as :mod:`~pokerscore.histories.replay` does: (refusal, all-in street
     or -1, board cards at the all-in, pots). ``amounts`` of ``check-call`` are the site's (or
     -1); the results go to row ``hand`` of ``rows``. The refusal is :data:`OK` (0), or the
     :class:`~pokerscore.histories.refusals.Refusal` of a rule broken or of what the reference
     replay must settle (an unseen hand contesting a pot, a site record), its details in the
-    ``WHY_`` places of ``state``."""
+    ``WHY_`` places of ``state``. Given ``steps``, the table after each action is written
+    into it too (:func:`_record_step`); without it (the bulk replay) nothing is. Where the
+    site's record disagrees with the replay (:func:`_site_record`), the hand is played to its end
+    (the replay's amounts standing) and refused :attr:`Refusal.SITE_RECORD`, the count of
+    disagreements its amount; given ``site_record``, they are written into it."""
     count, game, betting, trimming = (
         hand_input.players,
         hand_input.game,
@@ -759,8 +956,8 @@ def replay_one(
     )
     action_count, kinds, actors = hand_input.action_count, hand_input.kinds, hand_input.actors
     amounts, cards, card_counts = hand_input.amounts, hand_input.cards, hand_input.card_counts
-    all_ins, paid_said, has_winnings = hand_input.all_ins, hand_input.paid, hand_input.has_winnings
-    finishing, has_finishing, said = hand_input.finishing, hand_input.has_finishing, hand_input.said
+    all_ins, has_winnings = hand_input.all_ins, hand_input.has_winnings
+    has_finishing, said = hand_input.has_finishing, hand_input.said
     scratch, scratch_holes, board, state = (
         working.seats,
         working.holes,
@@ -847,6 +1044,9 @@ def replay_one(
         _begin_round(state, (best_index + 1) % count, stacks, bets, put_in, contributions,
                      refunds, folded, queue, acted, count)  # fmt: skip
     for step in range(action_count):
+        if steps is not None:  # the table after the actions before this one (0: the posts)
+            _record_step(steps, step, state, stacks, bets, put_in, dead, contributions, folded,
+                         holes, dealt, board, queue, count)  # fmt: skip
         kind = kinds[step]
         actor = actors[step]
         if kind != DEAL_BOARD and (actor < 0 or actor >= count):
@@ -1066,6 +1266,9 @@ def replay_one(
                               dealt_cards), -1, 0, 0  # fmt: skip
             for k in range(holes_per):
                 holes[actor, k] = cards[step, k]
+    if steps is not None:  # the table after the last action
+        _record_step(steps, action_count, state, stacks, bets, put_in, dead, contributions,
+                     folded, holes, dealt, board, queue, count)  # fmt: skip
     if state[BETTING]:
         to_act = queue[state[HEAD]]
         return refuse(state, Refusal.ENDS_TO_ACT, -1, -1, to_act, 0, 0), -1, 0, 0
@@ -1134,6 +1337,7 @@ def replay_one(
         amount = 0
         previous = level
     total = 0
+    unjudged = 0
     for pot in range(pots):
         mask = out_pot_mask[pot]
         amount = out_pots[pot]
@@ -1157,12 +1361,20 @@ def replay_one(
                     out_pot_shares[pot, i] = DEN
             continue
         people = 0
+        hidden = 0
         for i in range(count):
             if (standing >> i) & 1:
-                people += 1
                 if not stud and (holes[i, 0] < 0 or holes[i, holes_per - 1] < 0):
-                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
-        if people == 1:
+                    hidden |= 1 << i  # a hand nobody saw: judged by _unseen_shares below
+                else:
+                    people += 1
+        if hidden:
+            unjudged = 1
+            if people == 0:  # no hand known: the pot split evenly
+                _unseen_shares(out_pot_shares, pot, standing, 0, hidden, count)
+                continue
+            standing &= ~hidden
+        if people == 1 and not hidden:
             for i in range(count):
                 if (standing >> i) & 1:
                     out_pot_shares[pot, i] = DEN
@@ -1205,6 +1417,14 @@ def replay_one(
                 if low_count and lows[i] == best_low:
                     share += (DEN // 2) // low_count
                 out_pot_shares[pot, i] = share
+        if hidden and game <= SHORT_DECK_SOT:  # hold'em, short deck: the unseen play the board
+            ranked = sot7 if game == SHORT_DECK_SOT else high7
+            key = 0
+            for k in range(5):
+                key += ranked.keys5[board[k]]
+            on_board = five_card_value(key, ranked.is_flush5, ranked.flush5, ranked.plain5)
+            if on_board == top:
+                _unseen_shares(out_pot_shares, pot, standing, 1, hidden, count)
     odd = 0
     for pot in range(pots):
         for i in range(count):
@@ -1217,56 +1437,13 @@ def replay_one(
     # the site's record
     for i in range(count):
         won[i] = gross[i]
+    disagreements = 0
     if has_winnings or has_finishing:
-        have = False
-        if has_winnings:
-            any_paid = False
-            for i in range(count):
-                any_paid = any_paid or paid_said[i] != 0
-            if not any_paid and total:
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-            for i in range(count):
-                paid[i] = paid_said[i]
-            have = True
-        if has_finishing:
-            for i in range(count):
-                from_stack = finishing[i] - (stacks0[i] - put_in[i])
-                if have and from_stack != paid[i]:
-                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-                if not have:
-                    paid[i] = from_stack
-            have = True
-        kept = 0
+        disagreements = _site_record(hand_input, put_in, gross, won, paid, split, out_pots,
+                                     out_pot_shares, pots, total, odd, site_record)  # fmt: skip
+    if unjudged:  # a disagreement of its own: the replay's amounts stand
         for i in range(count):
-            allowance = DEN if split[i] else 0
-            given = paid[i] * DEN
-            if given < 0 or (gross[i] == 0 and given > 0):
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-            if gross[i] > 0 and given == 0 and gross[i] > allowance:
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-            if given > gross[i] + allowance:
-                return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-            kept += gross[i] - given
-            won[i] = given
-        if said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
-            for pot in range(MAX_PLAYERS):
-                mask = said[SAID_POT_MASKS + pot]
-                if mask < 0:
-                    continue
-                if pot >= pots:
-                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-                ours = 0
-                for i in range(count):
-                    if out_pot_shares[pot, i]:
-                        ours |= 1 << i
-                if ours != mask:
-                    return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-        if total and 10 * kept > total * DEN + 10 * odd * DEN:
-            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-        if said[SAID_HAS_RAKE] and abs(kept - said[SAID_RAKE] * DEN) > odd * DEN:
-            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
-        if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
-            return refuse(state, Refusal.SITE_RECORD, -1, -1, -1, 0, 0), -1, 0, 0
+            won[i] = gross[i]
     showdown = _in_hand(folded, count) > 1
     for i in range(count):
         if mucked[i]:
@@ -1286,6 +1463,11 @@ def replay_one(
             out_holes[i, k] = holes[i, k] if known and k < holes_per else -1
     for k in range(5):
         out_board[k] = board[k]
+    status = OK
+    if disagreements:  # the hand played, its rows written, the replay's amounts standing
+        status = refuse(state, Refusal.SITE_RECORD, -1, -1, -1, disagreements, 0)
+    if unjudged:
+        status = refuse(state, Refusal.UNJUDGED, -1, -1, -1, disagreements, 0)
     if draw:  # no all-in EV of a draw game without a drawing policy
-        return OK, -1, 0, pots
-    return OK, state[ALLIN_STREET], state[ALLIN_CARDS], pots
+        return status, -1, 0, pots
+    return status, state[ALLIN_STREET], state[ALLIN_CARDS], pots

@@ -62,10 +62,12 @@ from pokerscore.histories._replay_kernels import (
     SAID_TOTAL,
     SCRATCH_ROWS,
     STATE_SIZE,
+    STEP_FACTS,
     WHY_CODE,
     WHY_LIMIT,
     HandInput,
     ReplayWork,
+    StepRecord,
     replay_one,
 )
 from pokerscore.histories.refusals import Refusal, RefusalRecord
@@ -190,10 +192,14 @@ class EngineReplay(NamedTuple):
     """Each pot's share per player."""
 
 
-def engine_rows(hand: HandHistory) -> tuple[RefusalRecord, HandRows] | None:
+def engine_rows(
+    hand: HandHistory, steps: StepRecord | None = None, site_record: Ints | None = None
+) -> tuple[RefusalRecord, HandRows] | None:
     """``hand`` through the compiled replay: its refusal (:attr:`Refusal.NONE` when played) and
     its one row of results (the facts' count, pots and all-in columns filled); None for a hand
-    it does not play yet."""
+    it does not play yet. Given ``steps`` (sized by :func:`step_record`), the replay writes the
+    table after each action into it; given ``site_record`` (``SITE_RECORD_SIZE`` long), where the
+    site's record disagrees with the replay (:attr:`Refusal.SITE_RECORD`, the rows written)."""
     from pokerscore.histories.allin import kernel_tables
 
     arrays = hand_input(hand)
@@ -225,7 +231,12 @@ def engine_rows(hand: HandHistory) -> tuple[RefusalRecord, HandRows] | None:
         np.zeros(9, dtype=np.int64),
     )
     deck = tables.short_deck if arrays.game == SHORT_DECK_SOT else tables.full_deck
-    code, street, cards, pots = replay_one(arrays, tables, deck, working, rows, 0)
+    if steps is None and site_record is None:
+        code, street, cards, pots = replay_one(arrays, tables, deck, working, rows, 0)
+    else:
+        code, street, cards, pots = replay_one(
+            arrays, tables, deck, working, rows, 0, steps, site_record
+        )
     facts = rows.facts[0]
     facts[F_COUNT], facts[F_POTS] = arrays.players, pots
     facts[F_ALLIN_STREET], facts[F_ALLIN_CARDS] = street, cards
@@ -233,6 +244,43 @@ def engine_rows(hand: HandHistory) -> tuple[RefusalRecord, HandRows] | None:
         why = working.state[WHY_CODE : WHY_LIMIT + 1].tolist()
         return RefusalRecord(Refusal(why[0]), *why[1:]), rows
     return RefusalRecord(Refusal.NONE), rows
+
+
+def step_record(actions: int) -> StepRecord:
+    """An empty :class:`~._replay_kernels.StepRecord` for a hand of ``actions`` actions."""
+    rows, players = actions + 1, MAX_PLAYERS
+    return StepRecord(
+        np.zeros((rows, players), dtype=np.int64),
+        np.zeros((rows, players), dtype=np.int64),
+        np.zeros((rows, players), dtype=np.int64),
+        np.zeros((rows, players), dtype=np.int64),
+        np.zeros((rows, players), dtype=np.int64),
+        np.full((rows, players, STUD_CARDS), -1, dtype=np.int64),
+        np.zeros(rows, dtype=np.int64),
+        np.full((rows, 5), -1, dtype=np.int64),
+        np.zeros((rows, STEP_FACTS), dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )
+
+
+def engine_steps(hand: HandHistory) -> tuple[RefusalRecord, StepRecord] | None:
+    """``hand`` through the compiled replay with the table recorded after each action: its
+    refusal (:attr:`Refusal.NONE` when played) and the record (as many rows written as the
+    replay got through); None for a hand it does not play yet.
+
+    >>> from pathlib import Path
+    >>> from pokerscore.histories.phh import read_phh
+    >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
+    >>> hand = next(read_phh(folder / "actions.phhs"))
+    >>> refusal, steps = engine_steps(hand)
+    >>> int(steps.written[0]) == len(hand.actions) + 1, steps.pots[0]  # the blinds, 1 and 2
+    (True, np.int64(3))
+    """
+    record = step_record(len(hand.actions))
+    replayed = engine_rows(hand, record)
+    if replayed is None:
+        return None
+    return replayed[0], record
 
 
 def engine_replay(hand: HandHistory) -> EngineReplay | None:
@@ -262,4 +310,11 @@ def engine_replay(hand: HandHistory) -> EngineReplay | None:
     )
 
 
-__all__ = ["EngineReplay", "engine_replay", "engine_rows", "hand_input"]
+__all__ = [
+    "EngineReplay",
+    "engine_replay",
+    "engine_rows",
+    "engine_steps",
+    "hand_input",
+    "step_record",
+]

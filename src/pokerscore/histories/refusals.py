@@ -7,9 +7,10 @@ Codes fall in three kinds (:meth:`Refusal.kind`):
 - ``reading``: the text is written otherwise than the fast reader takes (a multi-line array, an
   escape, a number with more than six decimals ...). Nothing is wrong with the hand: the lenient
   reader reads it.
-- ``pending``: a hand the compiled replay does not settle yet (a hand shown in part, an unseen
-  hand contesting a pot, a site record to compare, stacks past 2**46 units). The reference
-  replay plays it.
+- ``pending``: a hand the bulk replay leaves to ``replay``, one hand at a time: a site record
+  that disagrees (``SITE_RECORD``) and an unseen hand contesting a pot (``UNJUDGED``), which
+  the compiled replay plays there with their disagreements worded; a hand shown in part and
+  stacks past 2**46 units, which the reference replay still plays.
 - ``rule``: the hand breaks a rule of the game (an action out of turn, a raise below the
   minimum, a card seen twice ...). Its message comes from :func:`refusal_error`, straight from
   the code; nothing is detected twice.
@@ -115,6 +116,8 @@ class Refusal(IntEnum):
     DRAWS_UNFINISHED = 69
     DRAW_TWICE = 70
     BOARD_IN_DRAW_GAME = 71
+    # pending, played to the end: an unseen hand contests a pot (the ``unjudged`` disagreement)
+    UNJUDGED = 72
 
     @property
     def kind(self) -> RefusalKind:
@@ -123,7 +126,7 @@ class Refusal(IntEnum):
             return "none"
         if self < Refusal.BIG_STACK:
             return "reading"
-        if self < Refusal.NO_CHIPS:
+        if self < Refusal.NO_CHIPS or self is Refusal.UNJUDGED:
             return "pending"
         return "rule"
 
@@ -137,6 +140,10 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.PARTLY_SHOWN: "a hand shown in part",
     Refusal.UNSEEN_CONTENDER: "an unseen hand contests a pot",
     Refusal.SITE_RECORD: "a site record to compare",
+    Refusal.UNJUDGED: (
+        "a pot is contested by a hand nobody saw: judged as pokerkit does (it plays the board in "
+        "hold'em, cannot win in Omaha; all unseen: split evenly)"
+    ),
     Refusal.NO_CHIPS: "{name} starts with no chips",
     Refusal.NOT_AT_TABLE: "p{number} is not at the table",
     Refusal.NO_BETTING_ROUND: "{name} acts when no betting round is open",
@@ -310,10 +317,65 @@ def refusal_error(
     return hand.error(reason, action.line)
 
 
+class SiteRecord(IntEnum):
+    """Where a site's record disagrees with the replay: the code the compiled replay writes,
+    with a seat or pot and two amounts, for each disagreement (``_replay_kernels._site_record``);
+    :data:`SITE_MESSAGES` words them."""
+
+    NONE = 0
+    ZERO_WINNINGS = 1
+    """The winnings are all zero in a hand with a pot (no amounts)."""
+    STACKS_GAP = 2
+    """A seat's finishing stack less its winnings (units)."""
+    PAID_NEGATIVE = 3
+    """What the site pays a seat (1/DEN units)."""
+    PAID_NOT_WON = 4
+    """What the site pays a seat who wins nothing (1/DEN units)."""
+    WON_NOT_PAID = 5
+    """What a seat wins the site pays nothing of (1/DEN units)."""
+    PAID_OVER = 6
+    """What the site pays a seat and what it wins (1/DEN units)."""
+    POT_COUNT = 7
+    """The pots the site pays and the replay's."""
+    POT_WINNERS = 8
+    """A pot's number, and who the site and the replay pay it to (bits by seat)."""
+    KEEPS_TOO_MUCH = 9
+    """What the site pays in all and the pot (units)."""
+    RAKE = 10
+    """The rake the site reports (units) and what it keeps (1/DEN units)."""
+    TOTAL_POT = 11
+    """The pot the site reports and the replay's (units)."""
+    GAP = 12
+    """A seat's winnings less what the site's finishing stacks pay (1/DEN units): not a
+    disagreement of its own, the hint that a dead blind may be missing."""
+
+
+SITE_MESSAGES: Final[dict[SiteRecord, str]] = {
+    SiteRecord.ZERO_WINNINGS: "the winnings are all zero (the site left them out)",
+    SiteRecord.STACKS_GAP: "{name} {first}",
+    SiteRecord.PAID_NEGATIVE: "{name} is paid {first}",
+    SiteRecord.PAID_NOT_WON: "the site pays {name} {first}, who wins nothing here",
+    SiteRecord.WON_NOT_PAID: "{name} wins {first} here, the site pays nothing",
+    SiteRecord.PAID_OVER: "the site pays {name} {first}, more than the {second} won here",
+    SiteRecord.POT_COUNT: "the site pays {first} pots, the replay has {second}",
+    SiteRecord.POT_WINNERS: "the site pays {pot} to {first}, the replay to {second}",
+    SiteRecord.KEEPS_TOO_MUCH: "the site pays {first} of a {second} pot, keeping more than {limit} %",
+    SiteRecord.RAKE: "the site reports a rake of {first}, but keeps {second}",
+    SiteRecord.TOTAL_POT: "the site reports a pot of {first}, the replay {second}",
+    SiteRecord.GAP: " (a posted dead blind may be missing from the actions)",
+}
+"""The one wording of each :class:`SiteRecord` code (``replay.site_disagreements`` fills it)."""
+STACKS_GAPS: Final = "the finishing stacks and the winnings disagree: {gaps}"
+"""The finishing stacks' disagreement: the :attr:`SiteRecord.STACKS_GAP` entries listed."""
+
+
 __all__ = [
     "MESSAGES",
+    "SITE_MESSAGES",
+    "STACKS_GAPS",
     "Refusal",
     "RefusalRecord",
+    "SiteRecord",
     "cards_text",
     "pack_cards",
     "refusal_error",

@@ -50,7 +50,15 @@ from pokerscore.histories._layout import (
     MAX_PLAYERS,
     HandRows,
 )
-from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
+from pokerscore.histories._replay_kernels import (
+    PFR,
+    SAW_FLOP,
+    SHOWDOWN,
+    SITE_ENTRY,
+    SITE_RECORD_SIZE,
+    VPIP,
+    WON_SHOWDOWN,
+)
 from pokerscore.histories.allin import allin_evs, row_allin_evs
 from pokerscore.histories.hand_input import engine_rows
 from pokerscore.histories.model import (
@@ -71,8 +79,12 @@ from pokerscore.histories.refusals import (
     BOARD_PLACE,
     BOARD_SIZES,
     FIXED_LIMIT_BETS,
+    MESSAGES,
+    SITE_MESSAGES,
+    STACKS_GAPS,
     Refusal,
     RefusalRecord,
+    SiteRecord,
     pack_cards,
     refusal_error,
 )
@@ -606,14 +618,7 @@ class _Payout:
         paid, self.disagreements = _site_paid(hand, table, self.gross, split, self.pots)
         cashed = {seat for seat, _, _ in hand.cash_outs}
         if unjudged:
-            self.disagreements.append(
-                _disagreement(
-                    hand,
-                    "unjudged",
-                    "a pot is contested by a hand nobody saw: judged as pokerkit does (it "
-                    "plays the board in hold'em, cannot win in Omaha; all unseen: split evenly)",
-                )
-            )
+            self.disagreements.append(_disagreement(hand, "unjudged", MESSAGES[Refusal.UNJUDGED]))
         self.won = list(paid if paid is not None and not self.disagreements else self.gross)
         self.rake_paid = [gross - won for gross, won in zip(self.gross, self.won, strict=True)]
         for seat, amount, fee in hand.cash_outs:  # paid during the hand, win or lose
@@ -638,9 +643,10 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     Raises :class:`~pokerscore.histories.model.HandHistoryError` for a hand that cannot
     be played (an action out of turn, a bet beyond the stack, a card seen twice, a hand that
     stops before its end). ``allin_ev=False`` leaves the all-in EV out (it is the costly part).
-    The hand is played by the compiled replay; a board run more than once, a cash-out, a hand
-    shown in part, an unseen hand contesting a pot, a site record that disagrees and stacks past
-    2**46 units are still settled by the reference replay of this module.
+    The hand is played by the compiled replay (a site record that disagrees and an unseen hand
+    contesting a pot included: its disagreements are worded from the kernel's codes); a board
+    run more than once, a cash-out, a hand shown in part and stacks past 2**46 units are still
+    settled by the reference replay of this module.
     """
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
@@ -1193,16 +1199,84 @@ def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
     """``hand`` replayed by the compiled replay, or None where the reference replay settles it
     (a ``pending`` refusal, or a hand the converter leaves); a broken rule raises its
     :class:`~pokerscore.histories.model.HandHistoryError`, worded from the one table."""
-    replayed = engine_rows(hand)
+    import numpy as np
+
+    site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
+    replayed = engine_rows(hand, site_record=site_record)
     if replayed is None:
         return None
     record, rows = replayed
-    if record.code.kind == "pending":
+    disagreements: tuple[Disagreement, ...] = ()
+    if record.code in (Refusal.SITE_RECORD, Refusal.UNJUDGED):  # played, the replay's amounts
+        disagreements = tuple(site_disagreements(hand, site_record.tolist()))
+        if record.code == Refusal.UNJUDGED:
+            unjudged = MESSAGES[Refusal.UNJUDGED]
+            disagreements += (_disagreement(hand, "unjudged", unjudged),)
+    elif record.code.kind == "pending":
         return None
-    if record.code != Refusal.NONE:
+    elif record.code != Refusal.NONE:
         raise refusal_error(hand, rule_game(hand.game), record)
     seats = [seat.seat for seat in hand.seats]
     view = KernelRows(rows, 1)
     result = view.result(0, hand.names, seats, hand.scale, rule_game(hand.game), allin_ev)
     _HAND_SLOT.__set__(result, hand)
-    return HandResult(hand, result.players, result.pots, result.boards, result.rake)
+    return HandResult(hand, result.players, result.pots, result.boards, result.rake, disagreements)
+
+
+def site_disagreements(hand: HandHistory, entries: Sequence[int]) -> list[Disagreement]:
+    """The compiled replay's site record (``_replay_kernels._site_record``: a count, then a
+    code, a seat or pot and two amounts each) worded by :data:`~.refusals.SITE_MESSAGES`: the
+    winnings all zero, the finishing stacks against the winnings, and the payouts, pots, rake
+    and total against the replay's, each a :class:`~.model.Disagreement`."""
+    found: list[Disagreement] = []
+    gaps: list[str] = []
+    problems: list[str] = []
+    blind_gaps: set[int] = set()
+    names = hand.names
+
+    def paid(amount: int) -> str:  # an amount in 1/DEN units
+        return _amount(hand, Fraction(amount, DEN))
+
+    def seats(mask: int) -> str:
+        return ", ".join(names[i] for i in _seats_of(mask))
+
+    for n in range(entries[0]):
+        code, place, first, second = entries[1 + SITE_ENTRY * n : 1 + SITE_ENTRY * (n + 1)]
+        kind = SiteRecord(code)
+        words = SITE_MESSAGES[kind]
+        name = names[place] if place >= 0 else ""
+        if kind == SiteRecord.ZERO_WINNINGS:
+            found.append(_disagreement(hand, "all-zero-winnings", words))
+        elif kind == SiteRecord.STACKS_GAP:
+            gaps.append(words.format(name=name, first=_amount(hand, first)))
+        elif kind == SiteRecord.GAP:
+            blind_gaps.add(abs(first) // DEN)
+        elif kind in (SiteRecord.PAID_NEGATIVE, SiteRecord.PAID_NOT_WON, SiteRecord.WON_NOT_PAID):
+            problems.append(words.format(name=name, first=paid(first)))
+        elif kind == SiteRecord.PAID_OVER:
+            problems.append(words.format(name=name, first=paid(first), second=paid(second)))
+        elif kind == SiteRecord.POT_COUNT:
+            problems.append(words.format(first=first, second=second))
+        elif kind == SiteRecord.POT_WINNERS:
+            pot = "the main pot" if place == 0 else f"side pot {place}"
+            problems.append(words.format(pot=pot, first=seats(first), second=seats(second)))
+        elif kind == SiteRecord.KEEPS_TOO_MUCH:
+            limit = RAKE_LIMIT.numerator * 100 // RAKE_LIMIT.denominator
+            problems.append(
+                words.format(first=_amount(hand, first), second=hand.chips(second), limit=limit)
+            )
+        elif kind == SiteRecord.RAKE:
+            problems.append(words.format(first=hand.chips(first), second=paid(second)))
+        else:  # the pot the site reports
+            problems.append(words.format(first=hand.chips(first), second=hand.chips(second)))
+    if gaps:
+        found.append(
+            _disagreement(hand, "finishing-stacks", STACKS_GAPS.format(gaps=", ".join(gaps)))
+        )
+    if problems:
+        what = "winnings" if hand.winnings is not None else "finishing-stacks"
+        hint = (
+            SITE_MESSAGES[SiteRecord.GAP] if blind_gaps & {hand.small_blind, hand.big_blind} else ""
+        )
+        found.append(_disagreement(hand, what, "; ".join(problems) + hint))
+    return found

@@ -4,24 +4,34 @@ with the stacks, the bets in front of the players, the pot, the board, the cards
 whose turn it is; and, from the moment the players are all in before the river, each live
 player's equity (:func:`pokerscore.games.holdem.equity.equity` on the board as it stood).
 
-The states are the replay's own (:func:`~pokerscore.histories.replay.replay` plays the hand on
-the same table, one action at a time); the last step pays the pots as the replay's
-:class:`~pokerscore.histories.model.HandResult` does.
+The states are the compiled replay's own: :func:`~.hand_input.engine_steps` plays the hand in
+:func:`~._replay_kernels.replay_one` (the one rule book :func:`~pokerscore.histories.replay.replay`
+plays it by) with the table recorded after each action; the last step pays the pots as the
+replay's :class:`~pokerscore.histories.model.HandResult` does. Stud hands step too (their
+streets ``third`` to ``seventh``, each player's cards as dealt, the down cards of others unseen;
+no all-in equity yet). A hand the compiled replay does not play to its end yet (a board run
+twice, a cash-out, a hand shown in part, stacks past 2**46 units) is stepped by the reference
+replay's table (``replay.playing``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, Literal
 
 from pokerscore._support.errors import expect
 from pokerscore.cards import Card
 from pokerscore.histories.model import STREETS, Action, HandHistory, HandResult, Street
-from pokerscore.histories.replay import playing, replay
+from pokerscore.histories.replay import game_named, playing, replay
 
 if TYPE_CHECKING:
     from pokerscore.histories.replay import _Table
+
+StudStreet = Literal["third", "fourth", "fifth", "sixth", "seventh"]
+STUD_STREETS: Final[tuple[StudStreet, ...]] = ("third", "fourth", "fifth", "sixth", "seventh")
+"""A stud hand's streets, by the cards each player holds on them (three to seven)."""
+STUD_GAMES: Final = frozenset({"stud", "stud-8", "razz"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +43,7 @@ class ReplayStep:
     number: int
     """0 once the antes and blinds are posted, ``n`` after the hand's ``n``-th action, one more
     than the actions once the pots are paid."""
-    street: Street
+    street: Street | StudStreet
     action: Action | None
     """The line just played (None for the posts and the payout)."""
     text: str
@@ -47,7 +57,7 @@ class ReplayStep:
     board: tuple[Card, ...]
     holes: tuple[tuple[Card | None, ...] | None, ...]
     """Each player's hole cards as known so far (None: not dealt in the file; a None card: one
-    nobody saw)."""
+    nobody saw). Stud: the cards dealt so far in the order dealt (the third to sixth up)."""
     folded: tuple[bool, ...]
     to_act: int | None
     """The seat whose turn it is, or None between betting rounds and at the end."""
@@ -84,55 +94,157 @@ def replay_steps(hand: HandHistory, *, equity: bool = True) -> Iterator[ReplaySt
     return _steps(hand, result, equity)
 
 
-def _steps(hand: HandHistory, result: HandResult, with_equity: bool) -> Iterator[ReplayStep]:
+@dataclass(frozen=True, slots=True)
+class _State:
+    """The table after one line of a hand, amounts in units: what a step shows."""
+
+    street: int
+    """The street's place (:data:`STREETS`, or :data:`STUD_STREETS` for stud)."""
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    put_in: tuple[int, ...]
+    pot: int
+    board: tuple[Card, ...]
+    holes: tuple[tuple[Card | None, ...] | None, ...]
+    folded: tuple[bool, ...]
+    to_act: int | None
+    allin_board: tuple[Card, ...] | None
+    """The board at the all-in once the players are all in before the river, else None."""
+
+
+def _states(hand: HandHistory) -> list[_State]:
+    """The table after the posts and after each action: the compiled replay's record, or the
+    reference table's where the compiled replay does not get to the hand's end."""
+    return _engine_states(hand) or _table_states(hand)
+
+
+def _engine_states(hand: HandHistory) -> list[_State] | None:
+    """The states the compiled replay records (:func:`~.hand_input.engine_steps`); None when it
+    does not play the hand or stops before its last action."""
+    from pokerscore.histories._replay_kernels import (
+        STEP_ALLIN_CARDS,
+        STEP_ALLIN_STREET,
+        STEP_BOARD,
+        STEP_STREET,
+        STEP_TO_ACT,
+    )
+    from pokerscore.histories.hand_input import engine_steps
+
+    played = engine_steps(hand)
+    if played is None:
+        return None
+    _, record = played
+    rows = len(hand.actions) + 1
+    if int(record.written[0]) < rows:
+        return None
+    count = len(hand.seats)
+    stud = hand.game in STUD_GAMES
+    holes_per = 7 if stud else game_named(hand.game).hole_cards
+    stacks, bets, put_in = record.stacks.tolist(), record.bets.tolist(), record.put_in.tolist()
+    folded, dealt, holes = record.folded.tolist(), record.dealt.tolist(), record.holes.tolist()
+    pots, boards, facts = record.pots.tolist(), record.board.tolist(), record.facts.tolist()
+
+    def cards(ids: list[int]) -> tuple[Card | None, ...]:
+        return tuple(None if card < 0 else Card(card) for card in ids)
+
+    states = []
+    for row in range(rows):
+        fact = facts[row]
+        board = tuple(Card(card) for card in boards[row][: fact[STEP_BOARD]])
+        held = [
+            (dealt[row][i] if stud else holes_per) if dealt[row][i] else 0 for i in range(count)
+        ]
+        allin = fact[STEP_ALLIN_CARDS]
+        states.append(
+            _State(
+                street=fact[STEP_STREET],
+                stacks=tuple(stacks[row][:count]),
+                bets=tuple(bets[row][:count]),
+                put_in=tuple(put_in[row][:count]),
+                pot=pots[row],
+                board=board,
+                holes=tuple(
+                    cards(holes[row][i][: held[i]]) if held[i] else None for i in range(count)
+                ),
+                folded=tuple(bool(flag) for flag in folded[row][:count]),
+                to_act=fact[STEP_TO_ACT] if fact[STEP_TO_ACT] >= 0 else None,
+                allin_board=board[:allin] if fact[STEP_ALLIN_STREET] >= 0 else None,
+            )
+        )
+    return states
+
+
+def _table_states(hand: HandHistory) -> list[_State]:
+    """The states of the reference replay's table (``replay.playing``), for the hands the
+    compiled replay does not step yet."""
+    return [_table_state(table) for table in playing(hand)][:-1]  # the last: the hand over
+
+
+def _table_state(table: _Table) -> _State:
+    return _State(
+        street=table.street,
+        stacks=tuple(table.stacks),
+        bets=tuple(table.bets),
+        put_in=tuple(table.put_in),
+        pot=sum(table.antes) + sum(table.contributions) + sum(table.bets),
+        board=tuple(table.boards[0]),
+        holes=tuple(None if hole is None else tuple(hole) for hole in table.holes),
+        folded=tuple(table.folded),
+        to_act=table.actors[0] if table.betting and table.actors else None,
+        allin_board=tuple(table.allin_board) if table.allin_street is not None else None,
+    )
+
+
+def _steps(
+    hand: HandHistory, result: HandResult, with_equity: bool, states: list[_State] | None = None
+) -> Iterator[ReplayStep]:
+    """The steps of ``hand`` from its states (by default :func:`_states`) and its result."""
+    if states is None:
+        states = _states(hand)
     scale = hand.scale
     names = hand.names
     chips = _Chips(scale)
+    stud = hand.game in STUD_GAMES
+    streets: tuple[Street | StudStreet, ...] = STUD_STREETS if stud else STREETS
     equities: tuple[float | None, ...] | None = None
-    before: _Table | None = None
     put_in: list[int] = []
     top = 0
-    table = None
-    for table in playing(hand):
-        action = table.action
-        if action is None and before is not None:
-            break  # the hand is over: the payout below
+    for number, (action, state) in enumerate(zip((None, *hand.actions), states, strict=True)):
         text = (
-            "antes and blinds posted"
+            ("antes posted" if stud else "antes and blinds posted")
             if action is None
-            else _words(action, names, chips, put_in, top, table)
+            else _words(action, names, chips, put_in, top, state, streets)
         )
         returned = [
             f"{_amount(chips(before - after))} returned to {names[i]}"
-            for i, (before, after) in enumerate(zip(put_in, table.put_in, strict=False))
+            for i, (before, after) in enumerate(zip(put_in, state.put_in, strict=False))
             if after < before
         ]
         text = "; ".join([text, *returned])
-        if with_equity and equities is None and table.allin_street is not None:
-            equities = _allin_equities(table)
+        if with_equity and not stud and equities is None and state.allin_board is not None:
+            equities = _allin_equities(hand, state)
         yield ReplayStep(
-            number=table.action_number if action is not None else 0,
-            street=STREETS[table.street],
+            number=number,
+            street=streets[state.street],
             action=action,
             text=text,
-            stacks=tuple(chips(stack) for stack in table.stacks),
-            bets=tuple(chips(bet) for bet in table.bets),
-            pot=chips(sum(table.antes) + sum(table.contributions) + sum(table.bets)),
-            board=tuple(table.boards[0]),
-            holes=tuple(None if hole is None else tuple(hole) for hole in table.holes),
-            folded=tuple(table.folded),
-            to_act=table.actors[0] if table.betting and table.actors else None,
+            stacks=tuple(chips(stack) for stack in state.stacks),
+            bets=tuple(chips(bet) for bet in state.bets),
+            pot=chips(state.pot),
+            board=state.board,
+            holes=state.holes,
+            folded=state.folded,
+            to_act=state.to_act,
             equity=equities,
         )
-        before = table
-        put_in = list(table.put_in)
-        top = max(table.bets)
-    assert table is not None
+        put_in = list(state.put_in)
+        top = max(state.bets)
+    last = states[-1]
     won = tuple(player.won for player in result.players)
     takes = [f"{names[i]} takes {_amount(amount)}" for i, amount in enumerate(won) if amount]
     yield ReplayStep(
         number=len(hand.actions) + 1,
-        street=STREETS[table.street],
+        street=streets[last.street],
         action=None,
         text="; ".join(takes) or "nobody takes a pot",
         stacks=tuple(
@@ -141,9 +253,12 @@ def _steps(hand: HandHistory, result: HandResult, with_equity: bool) -> Iterator
         ),
         bets=(0.0,) * len(names),
         pot=0.0,
-        board=result.board,
-        holes=tuple(player.hole for player in result.players),
-        folded=tuple(table.folded),
+        board=result.board or last.board,
+        holes=tuple(
+            player.hole if player.hole is not None or not stud else last.holes[i]
+            for i, player in enumerate(result.players)
+        ),
+        folded=last.folded,
         to_act=None,
         equity=equities,
         won=won,
@@ -175,13 +290,14 @@ def _words(
     chips: _Chips,
     put_in_before: list[int],
     top_before: int,
-    table: _Table,
+    state: _State,
+    streets: tuple[Street | StudStreet, ...] = STREETS,
 ) -> str:
     """One line of the hand in words, from what each player had put in and the largest bet
     before it, and the table after it."""
     kind = action.kind
     if kind == "deal-board":
-        place = STREETS[table.street] if not action.runout else f"run {action.runout}"
+        place = streets[state.street] if not action.runout else f"run {action.runout}"
         return f"{place} {_cards(action.cards)}"
     name = names[action.actor] if action.actor is not None else "?"
     index = action.actor if action.actor is not None else 0
@@ -191,40 +307,43 @@ def _words(
         return f"{name} folds"
     if kind in ("show", "muck"):
         return f"{name} mucks" if kind == "muck" else f"{name} shows {_cards(action.cards)}"
-    all_in = " and is all in" if not table.stacks[index] else ""
+    all_in = " and is all in" if not state.stacks[index] else ""
+    paid = state.put_in[index] - put_in_before[index]
+    if kind == "bring-in":
+        return f"{name} brings in {_amount(chips(paid))}{all_in}"
     if kind == "check-call":
-        paid = table.put_in[index] - put_in_before[index]
         return f"{name} checks" if paid <= 0 else f"{name} calls {_amount(chips(paid))}{all_in}"
     verb = "raises to" if top_before else "bets"
     return f"{name} {verb} {_amount(chips(action.amount or 0))}{all_in}"
 
 
-def _allin_equities(table: _Table) -> tuple[float | None, ...] | None:
+def _allin_equities(hand: HandHistory, state: _State) -> tuple[float | None, ...] | None:
     """Each live player's equity at the all-in, on the board as it stood, the known cards of
     the players who folded out of the deck; None with fewer than two hands known."""
     from pokerscore.games.holdem.equity import equity
 
+    count = len(state.holes)
     live = [
         i
-        for i in range(table.count)
-        if not table.folded[i] and table.holes[i] and None not in (table.holes[i] or ())
+        for i in range(count)
+        if not state.folded[i] and state.holes[i] and None not in (state.holes[i] or ())
     ]
     if len(live) < 2:
         return None
     dead = [
         card
-        for i in range(table.count)
-        if table.folded[i]
-        for card in table.holes[i] or ()
+        for i in range(count)
+        if state.folded[i]
+        for card in state.holes[i] or ()
         if card is not None
     ]
     result = equity(
-        [" ".join(str(card) for card in table.holes[i] or ()) for i in live],
-        " ".join(str(card) for card in table.allin_board),
+        [" ".join(str(card) for card in state.holes[i] or ()) for i in live],
+        " ".join(str(card) for card in state.allin_board or ()),
         " ".join(str(card) for card in dead),
-        game=table.game,
+        game=game_named(hand.game),
     )
-    found: list[float | None] = [None] * table.count
+    found: list[float | None] = [None] * count
     for i, player in zip(live, result.players, strict=True):
         found[i] = player.equity
     return tuple(found)

@@ -17,6 +17,8 @@ const money = (value) => value === null || value === undefined ? "" : Number(val
 const percent = (value) => (100 * value).toFixed(0) + " %";
 const SUIT_SIGNS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 
+const STUD_GAMES = new Set(["stud", "stud-8", "razz"]);
+
 function cardSpan(card) {
   const span = document.createElement("span");
   span.className = "card";
@@ -275,6 +277,15 @@ async function openHand(file, number, seq) {
     seat.querySelector(".name").textContent = `${player.player} (${player.position})`;
     seats.append(seat);
   });
+  // a button per street of the hand (stud's third to seventh, or preflop to river)
+  $("streets").replaceChildren(...[...new Set(replay.steps.map((step) => step.street))].map((street) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.street = street;
+    button.textContent = street;
+    button.addEventListener("click", () => showStreet(street));
+    return button;
+  }));
   const list = $("actions");
   list.replaceChildren();
   replay.steps.forEach((step, index) => {
@@ -303,7 +314,12 @@ function showStep(index) {
     box.querySelector(".stack").textContent = money(step.stacks[seat]);
     box.querySelector(".bet").textContent = money(step.bets[seat]);
     const hole = step.holes[seat];
-    box.querySelector(".cards").replaceChildren(...(hole ? hole.map(cardSpan) : []));
+    box.querySelector(".cards").replaceChildren(...(hole ? hole.map((card, at) => {
+      const span = cardSpan(card);
+      // stud: the first two cards and the seventh are dealt face down
+      if (STUD_GAMES.has(replay.game) && (at < 2 || at === 6)) span.classList.add("down-card");
+      return span;
+    }) : []));
     const equity = step.equity ? step.equity[seat] : null;
     let note = equity === null || equity === undefined ? "" : `all-in equity ${(100 * equity).toFixed(1)} %`;
     if (step.won && step.won[seat]) note = `takes ${money(step.won[seat])}`;
@@ -346,9 +362,6 @@ function start() {
   $("prev").addEventListener("click", () => showStep(stepAt - 1));
   $("next").addEventListener("click", () => showStep(stepAt + 1));
   $("last").addEventListener("click", () => showStep(Infinity));
-  for (const button of document.querySelectorAll("button[data-street]")) {
-    button.addEventListener("click", () => showStreet(button.dataset.street));
-  }
   document.addEventListener("keydown", (event) => {
     if (!replay || ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName)) return;
     const moves = { ArrowRight: stepAt + 1, ArrowLeft: stepAt - 1, Home: 0, End: Infinity };
