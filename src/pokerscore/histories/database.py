@@ -36,6 +36,7 @@ from pokerscore.histories.filters import ColumnKind, parse_filter
 from pokerscore.histories.model import (
     ACTION_COUNTS,
     COLUMNS,
+    STREETS,
     HandHistory,
     HandHistoryError,
     played_month,
@@ -74,11 +75,15 @@ MEMORY_LIMIT: Final = "1GB"
 beside the database."""
 WAIT: Final = 60.0
 """Seconds a call waits for another process's hold on the database file."""
-_SQL_TYPES: Final = {"string": "VARCHAR", "int32": "INTEGER", "int16": "SMALLINT",
-                     "float64": "DOUBLE", "bool_": "BOOLEAN",
-               "int8": "TINYINT"}  # fmt: skip
+_SQL_TYPES: Final = {
+    "string": "VARCHAR",
+    "int32": "INTEGER",
+    "int16": "SMALLINT",
+    "int8": "TINYINT",
+    "float64": "DOUBLE",
+    "bool_": "BOOLEAN",
+}
 _EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
-_STREETS: Final = ("preflop", "flop", "turn", "river")
 SCHEMA_VERSION: Final = 2
 """The database's layout: 2 added each hand's ``setup`` (version 1, before it, had no ``meta``
 table)."""
@@ -346,7 +351,7 @@ class _FileRows:
                 street = min(street + 1, 3)
             actions["hand_key"].append(key)
             actions["idx"].append(index)
-            actions["street"].append(_STREETS[street])
+            actions["street"].append(STREETS[street])
             actions["player"].append(None if action.actor is None else names[action.actor])
             actions["kind"].append(action.kind)
             actions["amount"].append(None if action.amount is None else action.amount / hand.scale)
