@@ -56,7 +56,11 @@ def _compare(path: Path) -> tuple[int, int]:
     return compared, chances
 
 
-FILES = sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("pokerstars*.txt"))
+FILES = sorted(DATA.glob("*.phhs")) + [
+    path for path in sorted(DATA.glob("pokerstars*.txt")) if path.name != "pokerstars-stud.txt"
+]
+"""The fixtures the fast readers play hands of (PokerStars' stud hands are read by the lenient
+reader, whose hands ``action_counts`` counts: the kernels play none of them)."""
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
