@@ -251,3 +251,26 @@ def test_random_hands_step_as_pokerkit_plays_them() -> None:
         _stepped_like_pokerkit(hand, text)
         stepped += 1
     assert stepped >= 30
+
+
+@pytest.mark.parametrize("variant", ["F2L3D", "N2L1D", "FB"])
+def test_draw_hands_step_as_pokerkit_plays_them(variant: str) -> None:
+    """The draw games step too (replay_steps refused them before): before each action the
+    stacks and bets are pokerkit's; the streets run from the predraw round through each draw in
+    order; a discard leaves its places unknown until the cards drawn fill them."""
+    from tests.histories_random import random_hand
+
+    rng = random.Random(f"steps {variant}")
+    rounds = 1 if variant == "N2L1D" else 3
+    for number in range(1, 16):
+        text, _ = random_hand(rng, variant)
+        hand = parse_phh(text, file="random", number=number)
+        _stepped_like_pokerkit(hand, text)
+        stepped = list(replay_steps(hand))
+        places = [steps.DRAW_STREETS.index(step.street) for step in stepped]  # type: ignore[arg-type]
+        assert places[0] == 0 and places == sorted(places) and places[-1] <= rounds
+        assert all(step.equity is None for step in stepped)  # no EV without a drawing policy
+        for action, step in zip(hand.actions, stepped[1:], strict=False):
+            if action.kind == "draw" and action.discarded and not action.cards:
+                hole = step.holes[action.actor or 0]
+                assert hole is not None and hole.count(None) >= len(action.discarded)

@@ -9,9 +9,10 @@ The states are the compiled replay's own: :func:`~.hand_input.engine_steps` play
 plays it by) with the table recorded after each action; the last step pays the pots as the
 replay's :class:`~pokerscore.histories.model.HandResult` does. Stud hands step too (their
 streets ``third`` to ``seventh``, each player's cards as dealt, the down cards of others unseen;
-no all-in equity yet). A hand the compiled replay does not play to its end yet (a board run
-twice, a cash-out, a hand shown in part, stacks past 2**46 units) is stepped by the reference
-replay's table (``replay.playing``).
+no all-in equity yet), and so do the draw games (their rounds ``predraw``, ``first draw`` …;
+each discard and the cards drawn; no all-in equity without a drawing policy). A hand the
+compiled replay does not play to its end yet (a board run twice, a cash-out, a hand shown in
+part, stacks past 2**46 units) is stepped by the reference replay's table (``replay.playing``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from pokerscore._support.errors import expect
 from pokerscore.cards import Card
-from pokerscore.histories.model import STREETS, Action, HandHistory, HandResult, Street
+from pokerscore.histories.model import (
+    DRAW_GAMES,
+    STREETS,
+    Action,
+    HandHistory,
+    HandResult,
+    Street,
+)
 from pokerscore.histories.replay import game_named, playing, replay
 
 if TYPE_CHECKING:
@@ -32,6 +40,10 @@ StudStreet = Literal["third", "fourth", "fifth", "sixth", "seventh"]
 STUD_STREETS: Final[tuple[StudStreet, ...]] = ("third", "fourth", "fifth", "sixth", "seventh")
 """A stud hand's streets, by the cards each player holds on them (three to seven)."""
 STUD_GAMES: Final = frozenset({"stud", "stud-8", "razz"})
+DrawStreet = Literal["predraw", "first draw", "second draw", "third draw"]
+DRAW_STREETS: Final[tuple[DrawStreet, ...]] = ("predraw", "first draw", "second draw", "third draw")
+"""A draw game's betting rounds: before the first draw, then after each draw."""
+AnyStreet = Street | StudStreet | DrawStreet
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +55,7 @@ class ReplayStep:
     number: int
     """0 once the antes and blinds are posted, ``n`` after the hand's ``n``-th action, one more
     than the actions once the pots are paid."""
-    street: Street | StudStreet
+    street: AnyStreet
     action: Action | None
     """The line just played (None for the posts and the payout)."""
     text: str
@@ -57,7 +69,8 @@ class ReplayStep:
     board: tuple[Card, ...]
     holes: tuple[tuple[Card | None, ...] | None, ...]
     """Each player's hole cards as known so far (None: not dealt in the file; a None card: one
-    nobody saw). Stud: the cards dealt so far in the order dealt (the third to sixth up)."""
+    nobody saw). Stud: the cards dealt so far in the order dealt (the third to sixth up). Draw
+    games: the cards held, a place thrown away None until the card drawn fills it."""
     folded: tuple[bool, ...]
     to_act: int | None
     """The seat whose turn it is, or None between betting rounds and at the end."""
@@ -99,7 +112,8 @@ class _State:
     """The table after one line of a hand, amounts in units: what a step shows."""
 
     street: int
-    """The street's place (:data:`STREETS`, or :data:`STUD_STREETS` for stud)."""
+    """The street's place (:data:`STREETS`, :data:`STUD_STREETS` for stud, :data:`DRAW_STREETS`
+    for the draw games)."""
     stacks: tuple[int, ...]
     bets: tuple[int, ...]
     put_in: tuple[int, ...]
@@ -139,7 +153,11 @@ def _engine_states(hand: HandHistory) -> list[_State] | None:
         return None
     count = len(hand.seats)
     stud = hand.game in STUD_GAMES
-    holes_per = 7 if stud else game_named(hand.game).hole_cards
+    draw = DRAW_GAMES.get(hand.game)
+    if stud:
+        holes_per = 7
+    else:
+        holes_per = draw.hole_cards if draw is not None else game_named(hand.game).hole_cards
     stacks, bets, put_in = record.stacks.tolist(), record.bets.tolist(), record.put_in.tolist()
     folded, dealt, holes = record.folded.tolist(), record.dealt.tolist(), record.holes.tolist()
     pots, boards, facts = record.pots.tolist(), record.board.tolist(), record.facts.tolist()
@@ -205,7 +223,8 @@ def _steps(
     names = hand.names
     chips = _Chips(scale)
     stud = hand.game in STUD_GAMES
-    streets: tuple[Street | StudStreet, ...] = STUD_STREETS if stud else STREETS
+    draw = hand.game in DRAW_GAMES
+    streets: tuple[AnyStreet, ...] = STUD_STREETS if stud else DRAW_STREETS if draw else STREETS
     equities: tuple[float | None, ...] | None = None
     put_in: list[int] = []
     top = 0
@@ -221,7 +240,8 @@ def _steps(
             if after < before
         ]
         text = "; ".join([text, *returned])
-        if with_equity and not stud and equities is None and state.allin_board is not None:
+        no_equity = stud or draw  # no stud all-in equity here yet; none without a drawing policy
+        if with_equity and not no_equity and equities is None and state.allin_board is not None:
             equities = _allin_equities(hand, state)
         yield ReplayStep(
             number=number,
@@ -255,7 +275,7 @@ def _steps(
         pot=0.0,
         board=result.board or last.board,
         holes=tuple(
-            player.hole if player.hole is not None or not stud else last.holes[i]
+            player.hole if player.hole is not None or not (stud or draw) else last.holes[i]
             for i, player in enumerate(result.players)
         ),
         folded=last.folded,
@@ -291,7 +311,7 @@ def _words(
     put_in_before: list[int],
     top_before: int,
     state: _State,
-    streets: tuple[Street | StudStreet, ...] = STREETS,
+    streets: tuple[AnyStreet, ...] = STREETS,
 ) -> str:
     """One line of the hand in words, from what each player had put in and the largest bet
     before it, and the table after it."""
@@ -305,6 +325,11 @@ def _words(
         return f"{name} is dealt {_cards(action.cards)}"
     if kind == "fold":
         return f"{name} folds"
+    if kind == "draw":
+        if not action.discarded:
+            return f"{name} stands pat"
+        thrown = f"{name} throws away {_cards(action.discarded)}"
+        return f"{thrown} and draws {_cards(action.cards)}" if action.cards else thrown
     if kind in ("show", "muck"):
         return f"{name} mucks" if kind == "muck" else f"{name} shows {_cards(action.cards)}"
     all_in = " and is all in" if not state.stacks[index] else ""
