@@ -341,6 +341,8 @@ def hands(
     (their position, cards, net and all-in EV; ``position``, ``min_net`` and ``max_net`` filter
     on them), without it every hand (the players and the chips put in); ``game`` keeps one
     variant (``NT``, ``PO`` …). ``offset`` and ``limit`` page through them."""
+    import numpy as np
+    import pyarrow as pa
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
@@ -371,13 +373,16 @@ def hands(
     if game is not None:
         rows = rows.filter(pc.equal(rows.column("variant"), game))
     if player is None:
+        # each hand's first row kept beside it: the groups come back sorted by it, in file
+        # order, whatever order the grouping gives them in
+        rows = rows.append_column("first", pa.array(np.arange(rows.num_rows, dtype=np.int64)))
         grouped = rows.group_by(
             ["file", "hand", "hand_id", "site", "variant", "stakes"], use_threads=False
-        ).aggregate([("player", "count"), ("put_in", "sum")])
+        ).aggregate([("player", "count"), ("put_in", "sum"), ("first", "min")])
         rows = grouped.rename_columns(
-            [*grouped.column_names[:-2], "players", "pot"]
-        )  # the aggregates' names: player_count, put_in_sum
-        rows = rows.select(
+            [*grouped.column_names[:-3], "players", "pot", "first"]
+        )  # the aggregates' names: player_count, put_in_sum, first_min
+        rows = rows.sort_by("first").select(
             ["file", "hand", "hand_id", "site", "variant", "stakes", "players", "pot"]
         )
     total = rows.num_rows
