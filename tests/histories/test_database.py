@@ -400,3 +400,113 @@ def test_the_plot_draws_the_filtered_hands(tmp_path: Path) -> None:
     )
     assert status == 0, stderr
     assert plot.read_bytes().startswith(b"\x89PNG")
+
+
+ORDERS = {"hands": "seq", "rows": "seq, seat, player", "actions": "seq, idx", "meta": "name"}
+
+
+def _tables(database: Path) -> list[list[tuple[object, ...]]]:
+    with duckdb.connect(str(database), read_only=True) as con:
+        return [
+            con.execute(f"SELECT * FROM {table} ORDER BY {order}").fetchall()
+            for table, order in ORDERS.items()
+        ]
+
+
+ODD_KEYS = """[1]
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100.5, 100]
+actions = ['d dh p1 AhKh', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 cc', 'p2 f', 'd db 2c3d4h', 'p1 cbr 10.25', 'p3 cc', 'd db 5s', 'p1 cc', 'p3 cc', 'd db Jd', 'p1 cc', 'p3 cc', 'p1 sm AhKh', 'p3 sm']
+year = 2024
+month = 2
+table = "Hold'em table"
+currency = 'EUR'
+currency_symbol = '$'
+event = 17
+hand = 'x-1'
+venue = 'Somewhere'
+
+[2]
+variant = 'FT'
+ante_trimming_status = true
+antes = [1, 1, 1]
+blinds_or_straddles = [2, 4, 0]
+small_bet = 4
+big_bet = 8
+starting_stacks = [80, 90, 70]
+actions = ['d dh p1 2c7d', 'd dh p2 AsKs', 'd dh p3 ????', 'p3 f', 'p1 f']
+year = '2024'
+month = 13
+table = 12.5
+currency_symbol = "$"
+event = 'Main # one'
+
+[3]
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']
+table = "caf\\u00e9"
+year = 2023
+month = 12
+"""
+
+
+@pytest.mark.slow
+def test_the_log_gives_the_tables_the_lenient_reader_gave(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every hand's setup, month and actions from the fast reader's log equal those the
+    lenient reader gave before (each PHH hand read again: the old way, kept for the hands the
+    log lacks), table by table, on the fixtures, the shared sample, generated and odd hands."""
+    from benchmarks.histories_data import phhs_tables
+
+    from pokerscore.histories import database as module
+
+    generated = tmp_path / "generated.phhs"
+    generated.write_text("".join(phhs_tables(300, seed=37)), encoding="utf-8")
+    odd = tmp_path / "odd.phhs"
+    odd.write_text(ODD_KEYS, encoding="utf-8")
+    files = [*SOURCES, DATA / "draw", generated, odd]
+    import_histories(files, database=tmp_path / "new.duckdb")
+    monkeypatch.setattr(module, "_places", lambda told, hands: None)  # the old way
+    import_histories(files, database=tmp_path / "old.duckdb")
+    new, old = _tables(tmp_path / "new.duckdb"), _tables(tmp_path / "old.duckdb")
+    for table, ours, theirs in zip(("hands", "rows", "actions", "meta"), new, old, strict=True):
+        assert len(ours) == len(theirs), table
+        for mine, reference in zip(ours, theirs, strict=True):
+            assert mine == reference, table
+    hands, actions = len(new[0]), len(new[2])
+    assert hands > 450 and actions > 5 * hands, (hands, actions)
+    odd_setups = [row[7] for row in new[0] if row[4] == str(odd)]
+    assert len(odd_setups) == 3 and {row[6] for row in new[0]} >= {"2024-02", "2023-12", None}
+    assert '"currency":"EUR"' in odd_setups[0] and '"table":"12.5"' in odd_setups[1]
+    assert '"table":"caf\\u00e9"' in odd_setups[2]  # an escape: the lenient reader's hand
+
+
+def test_an_import_reads_no_phh_hand_the_kernels_play_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PHH hands come from the log (the refused ones from the run's own reading): the lenient
+    reader is never opened on a PHH file (before, it read every new hand again)."""
+    from pokerscore.histories import database as module
+
+    opened: list[object] = []
+    reader = module.read_file
+
+    def counted(path: Path, *args: object) -> Iterator[object]:
+        opened.append(path)
+        yield from reader(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "read_file", counted)
+    files = [SHARED / "phh", DATA / "actions.phhs", DATA / "malformed.phhs"]
+    summary = import_histories(files, database=tmp_path / "hands.duckdb")
+    assert summary.added > 100 and summary.bad > 0
+    assert opened == []
+    hand = module.database_hand(database=tmp_path / "hands.duckdb", seq=1)
+    assert hand.actions and hand.seats

@@ -169,6 +169,70 @@ letters go to the lenient reader, which refuses them."""
 _TRUE: Final = ascii_bytes("true")
 _FALSE: Final = ascii_bytes("false")
 MAX_KEYS: Final = 64
+KEPT_KEYS: Final = ("table", "currency", "currency_symbol", "event", "year", "month")
+"""Keys this reader does not replay but an import keeps (a hand's setup and month): the span of
+each one's value goes to :attr:`PhhLog.spans`, two columns a key."""
+_KEPT_TEXT, _KEPT_LENGTH = word_table(KEPT_KEYS)
+ACTION_BYTES: Final = 7
+"""The fewest bytes an action takes in a hand's text (``'p1 f',``): a hand of ``n`` bytes has at
+most ``n // 7`` actions, so hand after hand their places in :class:`PhhLog` never meet."""
+(S_TRIMMING, S_MIN_BET, S_BIG_BET, S_BRING_IN, S_HAS_WON, S_HAS_FINISH) = range(6)  # fmt: skip
+SETUP_SIZE: Final = 6
+"""The columns of :attr:`PhhLog.setup`."""
+(V_STACK, V_ANTE, V_BLIND, V_IN_TURN, V_WON, V_FINISHING) = range(6)  # fmt: skip
+SEAT_SIZE: Final = 6
+"""The columns of :attr:`PhhLog.seats`, per player."""
+
+
+class PhhLog(NamedTuple):
+    """What an import keeps of each hand the kernels play, beside its rows (an empty log, the
+    runs' :func:`no_log`, keeps nothing): its actions in the log (from ``first[hand]``,
+    ``steps[hand]`` of them, or ``first[hand]`` -1: not kept), placed by the hand's start
+    (``start // ACTION_BYTES``) so that threads never share a place; its setup in units
+    (``setup``: the ``S_`` columns; ``seats``: the ``V_`` columns per player, in table order as
+    the replay takes them); and where the values of :data:`KEPT_KEYS` lie in the text
+    (``spans[hand, 2 * k]`` to ``spans[hand, 2 * k + 1]``, -1 where absent)."""
+
+    first: Ints
+    steps: Ints
+    kinds: npt.NDArray[np.int8]
+    actors: npt.NDArray[np.int8]
+    amounts: Ints
+    """Units for a bet or raise, the cards thrown for a draw, else -1."""
+    cards: npt.NDArray[np.int8]
+    card_counts: npt.NDArray[np.int8]
+    setup: Ints
+    seats: Ints
+    spans: Ints
+
+
+def no_log() -> PhhLog:
+    """A log that keeps nothing (the runs')."""
+    empty = np.zeros(0, dtype=np.int64)
+    small = np.zeros(0, dtype=np.int8)
+    return PhhLog(
+        empty, empty, small, small, empty, np.zeros((0, ACTION_CARDS), dtype=np.int8), small,
+        np.zeros((0, SETUP_SIZE), dtype=np.int64),
+        np.zeros((0, MAX_PLAYERS, SEAT_SIZE), dtype=np.int64),
+        np.zeros((0, 2 * len(KEPT_KEYS)), dtype=np.int64),
+    )  # fmt: skip
+
+
+def new_log(hands: int, size: int) -> PhhLog:
+    """A log for ``hands`` hands of a text of ``size`` bytes."""
+    places = size // ACTION_BYTES + 1
+    return PhhLog(
+        np.full(hands, -1, dtype=np.int64),
+        np.zeros(hands, dtype=np.int64),
+        np.zeros(places, dtype=np.int8),
+        np.zeros(places, dtype=np.int8),
+        np.zeros(places, dtype=np.int64),
+        np.full((places, ACTION_CARDS), -1, dtype=np.int8),
+        np.zeros(places, dtype=np.int8),
+        np.zeros((hands, SETUP_SIZE), dtype=np.int64),
+        np.zeros((hands, MAX_PLAYERS, SEAT_SIZE), dtype=np.int64),
+        np.full((hands, 2 * len(KEPT_KEYS)), -1, dtype=np.int64),
+    )
 
 
 @kernel(inline=True)
@@ -706,9 +770,13 @@ def phh_hand(
     tables: ReplayTables,
     rows: HandRows,
     work_arrays: Scratch,
+    log: PhhLog,
 ) -> None:
     """Read and replay the hand whose lines are ``text[start:end]`` into row ``hand`` of
-    ``rows``: ``facts[hand, F_STATUS]`` is :data:`OK`, or :data:`SLOW` for the reference path."""
+    ``rows``: ``facts[hand, F_STATUS]`` is :data:`OK`, or :data:`SLOW` for the reference path;
+    a hand played is kept in ``log`` too where the log has room (an import's)."""
+    keeping = log.first.shape[0] > 0
+    spans = log.spans
     facts, names, seat_numbers = rows.facts, rows.names, rows.seat_numbers
     seen = work_arrays.seen
     key_starts = work_arrays.key_starts
@@ -826,6 +894,11 @@ def phh_hand(
                 key_stops[keys_seen] = key_end
                 keys_seen += 1
             after = _skip_value(text, value, stop)
+            if keeping:
+                kept = word_id(text, first, key_end, _KEPT_TEXT, _KEPT_LENGTH)
+                if kept >= 0:
+                    spans[hand, 2 * kept] = value
+                    spans[hand, 2 * kept + 1] = after
         elif seen[key]:
             slow = True
         else:
@@ -1063,6 +1136,53 @@ def phh_hand(
         if n_seats < 0:
             seat_numbers[hand, i] = -1
     action_flags(kinds, actors, n_actions, rows.action_flags, hand)
+    if keeping:
+        _keep(log, hand, start, stop_at, n_actions, kinds, actors, amounts, cards, card_counts)
+        setup = log.setup
+        setup[hand, S_TRIMMING] = trimming
+        setup[hand, S_MIN_BET] = small_bet
+        setup[hand, S_BIG_BET] = big_bet
+        setup[hand, S_BRING_IN] = hand_input.bring_in
+        setup[hand, S_HAS_WON] = has_won
+        setup[hand, S_HAS_FINISH] = has_finish
+        kept_seats = log.seats
+        for i in range(count):
+            kept_seats[hand, i, V_STACK] = stacks[i]
+            kept_seats[hand, i, V_ANTE] = antes[i]
+            kept_seats[hand, i, V_BLIND] = blinds[i]
+            kept_seats[hand, i, V_IN_TURN] = in_turn[i]
+            kept_seats[hand, i, V_WON] = paid[i]
+            kept_seats[hand, i, V_FINISHING] = finishing[i]
+
+
+@kernel()
+def _keep(
+    log: PhhLog,
+    hand: int,
+    start: int,
+    stop: int,
+    n_actions: int,
+    kinds: Ints,
+    actors: Ints,
+    amounts: Ints,
+    cards: npt.NDArray[np.int64],
+    card_counts: Ints,
+) -> None:
+    """A hand's actions into its place in the log (none where the place is too small)."""
+    place = start // ACTION_BYTES
+    if place + n_actions > stop // ACTION_BYTES or place + n_actions > log.kinds.shape[0]:
+        return
+    log.first[hand] = place
+    log.steps[hand] = n_actions
+    log_cards = log.cards
+    for step in range(n_actions):
+        at = place + step
+        log.kinds[at] = kinds[step]
+        log.actors[at] = actors[step]
+        log.amounts[at] = amounts[step]
+        log.card_counts[at] = card_counts[step]
+        for k in range(card_counts[step]):
+            log_cards[at, k] = cards[step, k]
 
 
 @kernel(parallel=True)
@@ -1082,6 +1202,7 @@ def phh_hands(
     deuce7: RankingTables,
     badugi: BadugiTables,
     rows: HandRows,
+    log: PhhLog,
 ) -> None:
     """:func:`phh_hand` for every hand :func:`phh_index` found, the hands dealt to ``threads``
     threads in turn (each with its working arrays). The :class:`ReplayTables` come one by one
@@ -1091,7 +1212,7 @@ def phh_hands(
         # The thread's number as int64: the parallel loop's index is unsigned in the threads'
         # code and signed where Numba types the loop first, and each compiled the share again.
         _phh_share(text, index, np.int64(worker), hands, threads, high7, sot7, low, full_deck,  # type: ignore[arg-type]
-                   short_deck, razz7, up_high, up_low, deuce7, badugi, rows)  # fmt: skip
+                   short_deck, razz7, up_high, up_low, deuce7, badugi, rows, log)  # fmt: skip
 
 
 @kernel()
@@ -1112,6 +1233,7 @@ def _phh_share(
     deuce7: RankingTables,
     badugi: BadugiTables,
     rows: HandRows,
+    log: PhhLog,
 ) -> None:
     """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ..."""
     starts, stops, numbers, headers, lines = index
@@ -1120,4 +1242,4 @@ def _phh_share(
     scratch = new_scratch()
     for hand in range(worker, hands, threads):
         phh_hand(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],
-                 lines[hand], tables, rows, scratch)  # fmt: skip
+                 lines[hand], tables, rows, scratch, log)  # fmt: skip

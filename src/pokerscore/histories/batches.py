@@ -50,7 +50,14 @@ from pokerscore.histories._layout import (
     VARIANT_NAMES,
     HandRows,
 )
-from pokerscore.histories._phh_kernels import PhhIndex, phh_hands, phh_index
+from pokerscore.histories._phh_kernels import (
+    PhhIndex,
+    PhhLog,
+    new_log,
+    no_log,
+    phh_hands,
+    phh_index,
+)
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories.allin import kernel_tables, row_allin_evs
@@ -90,6 +97,8 @@ class Batch:
     """The line number after the text (its first line's number plus its lines)."""
     site: str | None = None
     """The site of every hand, where the format says it (PokerStars)."""
+    log: PhhLog | None = None
+    """Each PHH hand's actions and setup, when asked for (an import's)."""
 
     def rows(self) -> HandRows:
         """The result arrays as the kernels take them, one bundle."""
@@ -98,9 +107,12 @@ class Batch:
                           self.pot_shares, self.action_flags)  # fmt: skip
 
 
-def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch | None:
+def replay_phh_text(
+    data: bytes, *, single: bool, first_line: int = 1, keep: bool = False
+) -> Batch | None:
     """Read and replay the PHH hands of ``data`` (a whole ``.phh`` file when ``single``, else
-    ``[n]`` tables from a line start); None when text stands before the first table."""
+    ``[n]`` tables from a line start); None when text stands before the first table. ``keep``:
+    each hand's actions and setup kept in the batch's ``log`` too (``_phh_kernels.PhhLog``)."""
     text = np.frombuffer(data, dtype=np.uint8)
     capacity = 1 if single else max(1, _headers(text))
     batch = _empty_batch(text, capacity)
@@ -111,8 +123,10 @@ def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch 
         return None
     batch.lines = int(index.lines[hands])
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
-    phh_hands(text, index, hands, threads, *kernel_tables(), batch.rows())
+    log = new_log(hands, text.shape[0]) if keep else no_log()
+    phh_hands(text, index, hands, threads, *kernel_tables(), batch.rows(), log)
     batch.hands = hands
+    batch.log = log if keep else None
     return batch
 
 

@@ -22,10 +22,11 @@ import (or a report) waits for the first, up to ``wait`` seconds, then fails in 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from pokerscore.cards import Card
+    from pokerscore.histories.batches import Batch
 
 GroupBy = Literal["position", "stakes", "month", "game", "site"]
 GROUPS: Final[dict[str, str]] = {
@@ -90,6 +92,12 @@ table)."""
 _NOT_SET: Final = ("actions", "fields")
 """The hand's fields ``setup`` leaves out: the actions have their table; ``fields`` (the file's
 own, as read) is not kept."""
+SETUP_FIELDS: Final = tuple(
+    item.name for item in dataclasses.fields(HandHistory) if item.name not in _NOT_SET
+)
+"""The fields ``setup`` holds, in the hand's order."""
+ACTION_COLUMNS: Final = ("hand_key", "idx", "street", "player", "kind", "amount", "cards")
+"""The columns of ``actions`` an import builds (``seq`` is added as they are stored)."""
 
 
 class DatabaseBusyError(PokerScoreError):
@@ -209,20 +217,24 @@ def hand_setup(hand: HandHistory) -> str:
     """What the database keeps of a hand beside its actions' rows, as JSON: every field of the
     hand but its actions and the file's own fields, and the actions' fields the ``actions``
     table has no column for (``runout``, ``all_in``, ``discarded``), where they are set."""
-    import dataclasses
-    import json
-
-    setup: dict[str, object] = {
-        item.name: getattr(hand, item.name)
-        for item in dataclasses.fields(hand)
-        if item.name not in _NOT_SET
-    }
-    setup["seats"] = [dataclasses.astuple(seat) for seat in hand.seats]
-    setup["action_extras"] = {
+    values: dict[str, object] = {name: getattr(hand, name) for name in SETUP_FIELDS}
+    values["seats"] = [dataclasses.astuple(seat) for seat in hand.seats]
+    extras: dict[str, list[Any]] = {
         str(index): [action.runout, action.all_in, _cards_text(action.discarded)]
         for index, action in enumerate(hand.actions)
         if action.runout or action.all_in or action.discarded
     }
+    return setup_text(values, extras)
+
+
+def setup_text(values: dict[str, Any], extras: dict[str, list[Any]]) -> str:
+    """A hand's ``setup`` as the database keeps it, whichever reader gave the hand: ``values``
+    (each of :data:`SETUP_FIELDS`, the seats as lists) in the hand's field order, then
+    ``action_extras`` (the actions' fields the ``actions`` table has no column for, by index)."""
+    import json
+
+    setup = {name: values[name] for name in SETUP_FIELDS}
+    setup["action_extras"] = extras
     return json.dumps(setup, separators=(",", ":"))
 
 
@@ -301,34 +313,46 @@ class ImportSummary:
 
 class _FileRows:
     """Some hands of one file new to the database (at most about :data:`BATCH_HANDS`): their
-    rows (Arrow tables, the run's columns and ``hand_key``), and, once the lenient reader has
-    read them, each one's month and actions."""
+    rows (Arrow tables, the run's columns and ``hand_key``), and each one's month, setup and
+    actions: from the PHH fast reader's log (:mod:`~pokerscore.histories.hand_log`), from the
+    hands the run read by the reference reader, or else (a PokerStars hand the kernels played,
+    another format's) from the lenient reader, read on through the file."""
 
     def __init__(self, path: Path, digest: str, file_format: FileFormat) -> None:
         self.path = path
         self.digest = digest
-        self.reader = iter(read_file(path, file_format))
-        """The lenient reader, read on as the run's blocks go (the hands come in one order)."""
+        self.file_format = file_format
+        self.reader: Iterator[HandHistory | HandHistoryError] | None = None
+        """The lenient reader, read on as the run's blocks go (the hands come in one order),
+        opened when a hand needs it."""
         self.tables: list[pa.Table] = []
         self.keys: set[str] = set()
         """The keys of the hands kept (new to the import and to the database)."""
+        self.unread: set[str] = set()
+        """The keys of the hands kept that the lenient reader is still to read."""
         self.months: dict[str, str | None] = {}
         self.setups: dict[str, str] = {}
-        self.actions: dict[str, list[Any]] = {name: [] for name in
-                                              ("hand_key", "idx", "street", "player", "kind",
-                                               "amount", "cards")}  # fmt: skip
+        self.actions: dict[str, list[Any]] = {name: [] for name in ACTION_COLUMNS}
+        self.action_tables: list[pa.Table] = []
+        """The actions of the hands read from the log, by column."""
 
     def clear(self) -> None:
         self.tables = []
         self.keys = set()
+        self.unread = set()
         self.months = {}
         self.setups = {}
         self.actions = {name: [] for name in self.actions}
+        self.action_tables = []
 
     def read_actions(self) -> None:
-        """The month, setup and actions of the hands kept, from the lenient reader (the kernels give
-        neither: the one cost of an import past the plain run's)."""
-        wanted = set(self.keys)
+        """The month, setup and actions of the hands kept that neither the log nor the run's
+        reference reader gave, from the lenient reader."""
+        wanted = self.unread
+        if not wanted:
+            return
+        if self.reader is None:
+            self.reader = iter(read_file(self.path, self.file_format))
         for hand in self.reader:
             if isinstance(hand, HandHistoryError):
                 continue  # the run counted it
@@ -336,11 +360,29 @@ class _FileRows:
             if key not in wanted:
                 continue
             wanted.discard(key)
-            self.months[key] = played_month(hand)
-            self.setups[key] = hand_setup(hand)
-            self._add_actions(hand, key)
+            self.add_hand(hand, key)
             if not wanted:
                 break
+
+    def add_hand(self, hand: HandHistory, key: str) -> None:
+        """A hand read whole: its month, setup and actions."""
+        self.months[key] = played_month(hand)
+        self.setups[key] = hand_setup(hand)
+        self._add_actions(hand, key)
+
+    def add_logged(self, batch: Batch, places: npt.NDArray[np.int64], keys: list[str]) -> None:
+        """Hands of a batch read from its log (``places``, their ``keys``)."""
+        import pyarrow as pa
+
+        from pokerscore.histories.hand_log import log_hands
+
+        found = log_hands(batch, places, str(self.path))
+        for key, month, setup in zip(keys, found.months, found.setups, strict=True):
+            self.months[key] = month
+            self.setups[key] = setup
+        actions = found.actions
+        named = pa.array(keys, pa.string()).take(actions.column("hand"))
+        self.action_tables.append(actions.set_column(0, "hand_key", named))
 
     def _add_actions(self, hand: HandHistory, key: str) -> None:
         street = 0
@@ -461,6 +503,7 @@ def _import_file(
     import or the database holds already left out, the others added about
     :data:`BATCH_HANDS` at a time (memory stays bounded whatever the file); every hand counted
     in ``summary``; the last ``seq`` given."""
+    import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -472,6 +515,8 @@ def _import_file(
         kind = "auto"  # the part reads it, and says why it is no hand history
     found = _FileRows(path, _file_digest(path), file_format)
     last = seq
+    block: list[tuple[Batch, dict[int, HandHistory]]] = []
+    """The block whose rows come next (the run tells it just before)."""
 
     def flush() -> None:
         nonlocal last
@@ -480,10 +525,15 @@ def _import_file(
             last = _store_all(con, found, last, summary)
         found.clear()
 
+    def told(batch: Batch, read: dict[int, HandHistory]) -> None:
+        block.append((batch, read))
+
     def take(table: pa.Table) -> None:
         keys = _hand_keys(table, found.digest)
+        firsts = pc.filter(keys, _first_rows(keys)).to_pylist()
+        places = _places(block.pop() if block else None, len(firsts))
         new = []
-        for key in pc.filter(keys, _first_rows(keys)).to_pylist():
+        for key in firsts:
             if key not in seen:  # a hand twice in the import: its first place counts
                 seen.add(key)
                 new.append(key)
@@ -502,11 +552,35 @@ def _import_file(
             table = table.filter(pc.is_in(keys, value_set=pa.array(kept, pa.string())))
         found.keys.update(kept)
         found.tables.append(table)
+        if places is None:
+            found.unread.update(kept)
+        else:
+            batch, read, held, hand_places = places
+            wanted = set(kept)
+            logged_keys, logged_places = [], []
+            for key, place in zip(firsts, hand_places.tolist(), strict=True):
+                if key not in wanted:
+                    continue
+                wanted.discard(key)  # a key twice in one block: its first place counts
+                if held[place]:
+                    logged_keys.append(key)
+                    logged_places.append(place)
+                elif place in read:
+                    found.add_hand(read[place], key)
+                else:
+                    found.unread.add(key)
+            if logged_keys:
+                found.add_logged(batch, np.array(logged_places, dtype=np.int64), logged_keys)
         if len(found.keys) >= BATCH_HANDS:
             flush()
 
     done = run_part(
-        HistoryPart(0, str(path), kind), strict=False, allin_ev=True, follow=None, write=take
+        HistoryPart(0, str(path), kind),
+        strict=False,
+        allin_ev=True,
+        follow=None,
+        write=take,
+        blocks=told,
     )
     flush()
     summary.bad += done.summary.bad
@@ -514,17 +588,41 @@ def _import_file(
     return last
 
 
+def _places(
+    told: tuple[Batch, dict[int, HandHistory]] | None, hands: int
+) -> tuple[Batch, dict[int, HandHistory], npt.NDArray[np.bool_], npt.NDArray[np.int64]] | None:
+    """A block's batch, the hands the reference reader read in it, which hands its log holds,
+    and the place in the batch of each hand whose rows the block writes (those the kernels
+    played and those the reference path replayed, in order); None when the block's rows are
+    not the batch's (nothing told, or not as many hands)."""
+    import numpy as np
+
+    from pokerscore.histories._layout import F_STATUS, OK
+    from pokerscore.histories.hand_log import logged
+
+    if told is None:
+        return None
+    batch, read = told
+    in_rows = np.flatnonzero(batch.facts[: batch.hands, F_STATUS] == OK)
+    if read:
+        in_rows = np.union1d(in_rows, np.array(sorted(read), dtype=np.int64))
+    if len(in_rows) != hands:
+        return None
+    return batch, read, logged(batch), in_rows
+
+
 def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
     """A file's new hands as the three tables (``hands``, ``rows``, ``actions``), numbered in
     import order from ``seq + 1``."""
     import numpy as np
     import pyarrow as pa
+    import pyarrow.compute as pc
 
     rows = pa.concat_tables(found.tables).combine_chunks()
     starts = _first_rows(rows.column("hand_key").chunk(0))
     hand_of_row = np.cumsum(starts) - 1
     heads = rows.filter(pa.array(starts))
-    order = {key: i for i, key in enumerate(heads.column("hand_key").to_pylist())}
+    order = heads.column("hand_key").to_pylist()
     months = pa.array([found.months.get(key) for key in order], pa.string())
     numbers = np.arange(seq + 1, seq + 1 + len(order), dtype=np.int64)
     hands = pa.table(
@@ -541,10 +639,22 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
     )
     rows = rows.append_column("seq", pa.array(numbers[hand_of_row]))
     rows = rows.append_column("month", months.take(pa.array(hand_of_row)))
-    actions = pa.table(found.actions)
-    action_hands = np.array([order[key] for key in found.actions["hand_key"]], dtype=np.int64)
-    actions = actions.add_column(1, "seq", pa.array(numbers[action_hands], type=pa.int64()))
-    return hands, rows, actions
+    actions = pa.concat_tables(
+        [pa.table(found.actions, schema=_action_schema()), *found.action_tables]
+    ).combine_chunks()
+    action_hands = pc.index_in(actions.column("hand_key"), value_set=heads.column("hand_key"))
+    actions = actions.add_column(1, "seq", pa.array(numbers).take(action_hands))
+    by_hand = pc.sort_indices(actions, [("seq", "ascending"), ("idx", "ascending")])
+    return hands, rows, actions.take(by_hand)
+
+
+def _action_schema() -> pa.Schema:
+    """The Arrow types of :data:`~pokerscore.histories.hand_log.ACTION_COLUMNS`."""
+    import pyarrow as pa
+
+    types = (pa.string(), pa.int32(), pa.string(), pa.string(), pa.string(), pa.float64(),
+             pa.string())  # fmt: skip
+    return pa.schema(list(zip(ACTION_COLUMNS, types, strict=True)))
 
 
 def _store(

@@ -711,7 +711,13 @@ def played_month(hand: HandHistory) -> str | None:
     '2010-06'
     """
     stamp = _stamp(hand)
-    year, month = stamp.get("year"), stamp.get("month")
+    return month_text(stamp.get("year"), stamp.get("month"))
+
+
+def month_text(year: object, month: object) -> str | None:
+    """``2010-06`` from a year and a month as a hand gives them (None unless both are whole
+    numbers in range): :func:`played_month`'s rule, which the import applies to the values the
+    fast reader finds."""
     if isinstance(year, int) and isinstance(month, int) and 1 <= month <= 12 and 0 < year < 10000:
         return f"{year:04d}-{month:02d}"
     return None

@@ -32,6 +32,7 @@ from pokerscore.histories._layout import (
     OK,
 )
 from pokerscore.histories.batches import (
+    Batch,
     batch_columns,
     refusal_of,
     replay_phh_text,
@@ -65,6 +66,9 @@ MAX_HAND_BYTES: Final = MAX_RECORD_BYTES
 whatever the input."""
 REFERENCE_ONLY: Final = "POKERSCORE_HISTORIES_REFERENCE"
 """Set to 1, every hand goes the reference path (tests compare the two)."""
+BlockHook = Callable[[Batch, dict[int, HandHistory]], None]
+"""What :func:`run_part` tells an import of each block: its batch and the hands the reference
+reader read in it, by place."""
 
 
 @dataclass(frozen=True)
@@ -169,10 +173,15 @@ def run_part(
     allin_ev: bool,
     follow: str | None,
     write: Callable[[pa.Table], None] | None,
+    blocks: BlockHook | None = None,
 ) -> PartDone:
-    """Replay the hands of one part: rows to ``write``, the rest into a summary."""
+    """Replay the hands of one part: rows to ``write``, the rest into a summary. ``blocks``
+    (an import's): called with each block's batch (PHH hands logged, ``batches.Batch.log``) and
+    the hands the reference reader read in it by place, before its rows are written."""
     if part.file_format in ("phh", "pokerstars") and os.environ.get(REFERENCE_ONLY) != "1":
-        return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write)
+        return _run_fast_part(
+            part, strict=strict, allin_ev=allin_ev, follow=follow, write=write, blocks=blocks
+        )
     summary = HistoriesSummary()
     records = PartRecords(part)
     _replay_reference(_part_hands(part, records), summary, strict, allin_ev, follow, write)
@@ -317,6 +326,7 @@ def _run_fast_part(
     allin_ev: bool,
     follow: str | None,
     write: Callable[[pa.Table], None] | None,
+    blocks: BlockHook | None = None,
 ) -> PartDone:
     """A PHH or PokerStars part through the kernels; the hands they leave through the
     reference path."""
@@ -338,7 +348,7 @@ def _run_fast_part(
         if stars:
             batch = replay_stars_text(data, first_hand=next_hand)
         else:
-            batch = replay_phh_text(data, single=single, first_line=line)
+            batch = replay_phh_text(data, single=single, first_line=line, keep=blocks is not None)
         if batch is None:  # text before the file's first hand: the reference path says why
             counted = PartRecords(part)
             _replay_reference(
@@ -351,6 +361,7 @@ def _run_fast_part(
         fast = batch_columns(batch, name) if batch.hands else None
         slow_rows = RowBuffer()
         slow_order: list[int] = []
+        slow_read: dict[int, HandHistory] = {}
         for place, number, header, start, stop in slow_hands(batch):
             if stars:
                 first = chunk_line + data.count(b"\n", 0, start)
@@ -363,11 +374,14 @@ def _run_fast_part(
                 continue
             slow_rows.add(result)
             slow_order += [place] * len(result.players)
+            slow_read[place] = result.hand
             summary.add_result(result, None)
             summary.rows += len(result.players)
         table = _spliced(summary, batch, fast, slow_rows, slow_order)
         if table is None:
             continue
+        if blocks is not None:
+            blocks(batch, slow_read)
         if follow is not None:
             _follow(summary, table, follow)
         if write is not None:
