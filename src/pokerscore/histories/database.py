@@ -96,6 +96,12 @@ SETUP_FIELDS: Final = tuple(
     item.name for item in dataclasses.fields(HandHistory) if item.name not in _NOT_SET
 )
 """The fields ``setup`` holds, in the hand's order."""
+SETUP_FORMAT: Final = (
+    "{{" + ",".join(f'"{name}":{{{name}}}' for name in (*SETUP_FIELDS, "action_extras")) + "}}"
+)
+"""The one layout of a hand's ``setup`` (a JSON object), whichever reader gave the hand: each
+field's JSON text in its place (:func:`setup_text`; the PHH fast reader's hands,
+:mod:`~pokerscore.histories.hand_log`)."""
 ACTION_COLUMNS: Final = ("hand_key", "idx", "street", "player", "kind", "amount", "cards")
 """The columns of ``actions`` an import builds (``seq`` is added as they are stored)."""
 
@@ -228,14 +234,14 @@ def hand_setup(hand: HandHistory) -> str:
 
 
 def setup_text(values: dict[str, Any], extras: dict[str, list[Any]]) -> str:
-    """A hand's ``setup`` as the database keeps it, whichever reader gave the hand: ``values``
-    (each of :data:`SETUP_FIELDS`, the seats as lists) in the hand's field order, then
-    ``action_extras`` (the actions' fields the ``actions`` table has no column for, by index)."""
+    """A hand's ``setup`` as the database keeps it: ``values`` (each of :data:`SETUP_FIELDS`,
+    the seats as lists), then ``action_extras`` (the actions' fields the ``actions`` table has
+    no column for, by index), in :data:`SETUP_FORMAT`."""
     import json
 
-    setup = {name: values[name] for name in SETUP_FIELDS}
-    setup["action_extras"] = extras
-    return json.dumps(setup, separators=(",", ":"))
+    encoded = {name: json.dumps(values[name], separators=(",", ":")) for name in SETUP_FIELDS}
+    encoded["action_extras"] = json.dumps(extras, separators=(",", ":"))
+    return SETUP_FORMAT.format_map(encoded)
 
 
 def _cards_text(cards: Sequence[object]) -> str:
@@ -335,6 +341,9 @@ class _FileRows:
         self.actions: dict[str, list[Any]] = {name: [] for name in ACTION_COLUMNS}
         self.action_tables: list[pa.Table] = []
         """The actions of the hands read from the log, by column."""
+        self.setup_tables: list[pa.Table] = []
+        """The month and setup of the hands read from the log, by column (``hand_key``,
+        ``month``, ``setup``)."""
 
     def clear(self) -> None:
         self.tables = []
@@ -344,6 +353,7 @@ class _FileRows:
         self.setups = {}
         self.actions = {name: [] for name in self.actions}
         self.action_tables = []
+        self.setup_tables = []
 
     def read_actions(self) -> None:
         """The month, setup and actions of the hands kept that neither the log nor the run's
@@ -377,12 +387,13 @@ class _FileRows:
         from pokerscore.histories.hand_log import log_hands
 
         found = log_hands(batch, places, str(self.path))
-        for key, month, setup in zip(keys, found.months, found.setups, strict=True):
-            self.months[key] = month
-            self.setups[key] = setup
+        named = pa.array(keys, pa.string())
+        self.setup_tables.append(
+            pa.table({"hand_key": named, "month": found.months, "setup": found.setups})
+        )
         actions = found.actions
-        named = pa.array(keys, pa.string()).take(actions.column("hand"))
-        self.action_tables.append(actions.set_column(0, "hand_key", named))
+        keyed = actions.set_column(0, "hand_key", named.take(actions.column("hand")))
+        self.action_tables.append(keyed)
 
     def _add_actions(self, hand: HandHistory, key: str) -> None:
         street = 0
@@ -622,9 +633,17 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
     starts = _first_rows(rows.column("hand_key").chunk(0))
     hand_of_row = np.cumsum(starts) - 1
     heads = rows.filter(pa.array(starts))
-    order = heads.column("hand_key").to_pylist()
-    months = pa.array([found.months.get(key) for key in order], pa.string())
-    numbers = np.arange(seq + 1, seq + 1 + len(order), dtype=np.int64)
+    read = pa.table(
+        {
+            "hand_key": pa.array(list(found.setups), pa.string()),
+            "month": pa.array([found.months[key] for key in found.setups], pa.string()),
+            "setup": pa.array(list(found.setups.values()), pa.string()),
+        }
+    )
+    setups = pa.concat_tables([read, *found.setup_tables]).combine_chunks()
+    where = pc.index_in(heads.column("hand_key"), value_set=setups.column("hand_key"))
+    months = setups.column("month").take(where).combine_chunks()
+    numbers = np.arange(seq + 1, seq + 1 + heads.num_rows, dtype=np.int64)
     hands = pa.table(
         {
             "hand_key": heads.column("hand_key"),
@@ -634,7 +653,7 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
             "file": heads.column("file"),
             "number": heads.column("hand"),
             "month": months,
-            "setup": pa.array([found.setups.get(key) for key in order], pa.string()),
+            "setup": setups.column("setup").take(where),
         }
     )
     rows = rows.append_column("seq", pa.array(numbers[hand_of_row]))

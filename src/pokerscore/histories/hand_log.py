@@ -6,9 +6,11 @@ import reads no hand the kernels play a second time (the layout is the database'
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from string import Formatter
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -20,11 +22,15 @@ from pokerscore.histories._layout import (
     F_BIG,
     F_COUNT,
     F_HEADER,
+    F_ID_START,
+    F_ID_STOP,
     F_NUMBER,
     F_SCALE,
     F_SMALL,
     F_STATUS,
     F_VARIANT,
+    F_VENUE_START,
+    F_VENUE_STOP,
     GAME_NAMES,
     OK,
     VARIANT_NAMES,
@@ -52,7 +58,7 @@ from pokerscore.histories.batches import (
     _gather,
     _strings,
 )
-from pokerscore.histories.database import setup_text
+from pokerscore.histories.database import SETUP_FORMAT
 from pokerscore.histories.hand_input import BETTINGS, KINDS
 from pokerscore.histories.model import STREETS, month_text
 
@@ -70,8 +76,8 @@ class LoggedHands:
     rows of their actions (``hand``: the hand's place among those asked for; then ``idx``,
     ``street``, ``player``, ``kind``, ``amount``, ``cards``)."""
 
-    months: list[str | None]
-    setups: list[str]
+    months: pa.Array
+    setups: pa.Array
     actions: pa.Table
 
 
@@ -85,7 +91,8 @@ def logged(batch: Batch) -> npt.NDArray[np.bool_]:
     return held
 
 
-def _value(raw: bytes) -> object:
+@lru_cache(maxsize=1 << 12)
+def _value(raw: str) -> object:
     """A TOML value as the lenient reader gets it (:mod:`tomllib`), the plain strings and
     numbers of the usual files without it."""
     from pokerscore.histories.phh import _toml_float
@@ -94,15 +101,15 @@ def _value(raw: bytes) -> object:
     quote = raw[:1]
     if (
         len(raw) >= 2
-        and quote in (b"'", b'"')
+        and quote in ("'", '"')
         and raw[-1:] == quote
         and raw.count(quote) == 2
-        and b"\\" not in raw
+        and "\\" not in raw
     ):
-        return raw[1:-1].decode("utf-8")
-    if raw.isdigit() and (len(raw) == 1 or raw[:1] != b"0"):
+        return raw[1:-1]
+    if raw.isdigit() and raw.isascii() and (len(raw) == 1 or raw[:1] != "0"):
         return int(raw)
-    return tomllib.loads("v = " + raw.decode("utf-8"), parse_float=_toml_float)["v"]
+    return tomllib.loads("v = " + raw, parse_float=_toml_float)["v"]
 
 
 def _text(value: object) -> str | None:
@@ -138,6 +145,7 @@ def _cards_column(
 def log_hands(batch: Batch, places: npt.NDArray[np.int64], file: str) -> LoggedHands:
     """The hands at ``places`` of ``batch`` (each one :func:`logged`), read from its log."""
     import pyarrow as pa
+    import pyarrow.compute as pc
 
     log = batch.log
     assert log is not None
@@ -187,85 +195,167 @@ def log_hands(batch: Batch, places: npt.NDArray[np.int64], file: str) -> LoggedH
             "cards": _cards_column(log.cards[at], thrown, card_counts),
         }
     )
-    # the setups, one by one
-    name_list = names.to_pylist()
-    extras: list[dict[str, list[Any]]] = [{} for _ in range(hands)]
+    # the setups: each field's JSON text, by column, joined in the database's one layout
+    extras = ["{}"] * hands
     if draws.any():
         discarded = _cards_column(log.cards[at], np.zeros(total, dtype=np.int64), thrown)
+        found_extras: dict[int, dict[str, list[Any]]] = {}
         for row in np.flatnonzero(draws & (thrown > 0)).tolist():
-            extras[action_hand[row]][str(index[row])] = [0, False, discarded[row].as_py()]
-    months: list[str | None] = []
-    setups: list[str] = []
-    text = batch.text
-    for k in range(hands):
-        place = int(places[k])
-        row = facts[k]
-        spans = log.spans[place]
-        found: list[object] = [None] * len(KEPT_KEYS)
-        for key in range(len(KEPT_KEYS)):
-            if spans[2 * key] >= 0:
-                found[key] = _value(text[spans[2 * key] : spans[2 * key + 1]].tobytes())
-        count = int(row[F_COUNT])
-        setup = log.setup[place]
-        seats = log.seats[place, :count].tolist()
-        seat_numbers = batch.seats[place, :count].tolist()
-        base = int(player_base[k])
-        variant = int(row[F_VARIANT])
-        has_won, has_finish = setup[S_HAS_WON], setup[S_HAS_FINISH]
-        currency = found[_CURRENCY] if spans[2 * _CURRENCY] >= 0 else found[_CURRENCY_SYMBOL]
-        values = {
-            "variant": VARIANT_NAMES[variant],
-            "game": GAME_NAMES[variant // 3],
-            "betting": _BETTING_NAMES[variant % 3],
-            "seats": [
-                [
-                    name_list[base + i],
-                    None if seat_numbers[i] < 0 else seat_numbers[i],
-                    seat[V_STACK],
-                    seat[V_ANTE],
-                    seat[V_BLIND],
-                    bool(seat[V_IN_TURN]),
-                ]
-                for i, seat in enumerate(seats)
-            ],
-            "scale": int(scales[k]),
-            "min_bet": int(setup[S_MIN_BET]),
-            "big_bet": int(setup[S_BIG_BET]),
-            "ante_trimming": bool(setup[S_TRIMMING]),
-            "small_blind": int(row[F_SMALL]),
-            "big_blind": int(row[F_BIG]),
-            "winnings": [seat[V_WON] for seat in seats] if has_won else None,
-            "finishing_stacks": [seat[V_FINISHING] for seat in seats] if has_finish else None,
-            "rake": None,
-            "total_pot": None,
-            "site_pots": None,
-            "returned": None,
-            "cash_outs": [],
-            "site": None,
-            "hand_id": None,
-            "table": _text(found[_TABLE]),
-            "currency": _text(currency),
-            "tournament": _text(found[_EVENT]),
-            "time": None,
-            "file": file,
-            "number": int(row[F_NUMBER]),
-            "line": int(row[F_HEADER]),
-            "source_format": "phh",
-            "bring_in": int(setup[S_BRING_IN]),
-        }
-        _site_and_id(batch, place, values)
-        months.append(month_text(found[_YEAR], found[_MONTH]))
-        setups.append(setup_text(values, extras[k]))
-    return LoggedHands(months, setups, actions)
+            entry = [0, False, discarded[row].as_py()]
+            found_extras.setdefault(int(action_hand[row]), {})[str(index[row])] = entry
+        for hand, entries in found_extras.items():
+            extras[hand] = json.dumps(entries, separators=(",", ":"))
+    setup = log.setup[places]
+    seats = log.seats[hand_of_player, seat_of_player]
+    seat_numbers = batch.seats[hand_of_player, seat_of_player]
+    player_texts = _joined(
+        "[", _json_texts(names), ",", _numbers(seat_numbers, seat_numbers < 0), ",",
+        _numbers(seats[:, V_STACK]), ",", _numbers(seats[:, V_ANTE]), ",",
+        _numbers(seats[:, V_BLIND]), ",", _flags(seats[:, V_IN_TURN] != 0), "]",
+    )  # fmt: skip
+    has_currency = pa.array(log.spans[places, 2 * _CURRENCY] >= 0)
+    currency = pc.if_else(
+        has_currency,
+        _kept_texts(batch, places, _CURRENCY),
+        _kept_texts(batch, places, _CURRENCY_SYMBOL),
+    )
+    variants = facts[:, F_VARIANT]
+    everyone = np.ones(hands, dtype=np.bool_)
+    columns: dict[str, pa.Array | str] = {
+        "variant": _from_codes(variants, [_json(name) for name in VARIANT_NAMES]),
+        "game": _from_codes(variants // 3, [_json(name) for name in GAME_NAMES]),
+        "betting": _from_codes(variants % 3, [_json(_BETTING_NAMES[code]) for code in range(3)]),
+        "seats": _per_hand(player_texts, counts, everyone),
+        "scale": _numbers(10 ** facts[:, F_SCALE]),
+        "min_bet": _numbers(setup[:, S_MIN_BET]),
+        "big_bet": _numbers(setup[:, S_BIG_BET]),
+        "ante_trimming": _flags(setup[:, S_TRIMMING] != 0),
+        "small_blind": _numbers(facts[:, F_SMALL]),
+        "big_blind": _numbers(facts[:, F_BIG]),
+        "winnings": _per_hand(_numbers(seats[:, V_WON]), counts, setup[:, S_HAS_WON] != 0),
+        "finishing_stacks": _per_hand(
+            _numbers(seats[:, V_FINISHING]), counts, setup[:, S_HAS_FINISH] != 0
+        ),
+        "rake": "null",
+        "total_pot": "null",
+        "site_pots": "null",
+        "returned": "null",
+        "cash_outs": "[]",
+        "site": _json_texts(_spans_text(batch, places, F_VENUE_START, F_VENUE_STOP)),
+        "hand_id": _json_texts(_spans_text(batch, places, F_ID_START, F_ID_STOP)),
+        "table": _kept_texts(batch, places, _TABLE),
+        "currency": currency,
+        "tournament": _kept_texts(batch, places, _EVENT),
+        "time": "null",
+        "file": _json(file),
+        "number": _numbers(facts[:, F_NUMBER]),
+        "line": _numbers(facts[:, F_HEADER]),
+        "source_format": _json("phh"),
+        "bring_in": _numbers(setup[:, S_BRING_IN]),
+        "action_extras": pa.array(extras, pa.string()),
+    }
+    pieces: list[pa.Array | str] = []
+    for literal, name, _, _ in Formatter().parse(SETUP_FORMAT):
+        if literal:
+            pieces.append(literal)
+        if name is not None:
+            pieces.append(columns[name])
+    return LoggedHands(_months(batch, places), _joined(*pieces), actions)
 
 
-def _site_and_id(batch: Batch, place: int, values: dict[str, Any]) -> None:
-    """The hand's ``venue`` and ``hand`` as the rows have them (the same spans of the text)."""
-    from pokerscore.histories._layout import F_ID_START, F_ID_STOP, F_VENUE_START, F_VENUE_STOP
+def _joined(*pieces: pa.Array | str) -> pa.Array:
+    """Texts and columns of text joined row by row."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
 
-    facts = batch.facts[place]
-    text = batch.text
-    for name, start, stop in (("site", F_VENUE_START, F_VENUE_STOP),
-                              ("hand_id", F_ID_START, F_ID_STOP)):  # fmt: skip
-        if facts[start] >= 0:
-            values[name] = text[facts[start] : facts[stop]].tobytes().decode("utf-8")
+    parts = [pa.scalar(piece, pa.string()) if isinstance(piece, str) else piece for piece in pieces]
+    return pc.binary_join_element_wise(*parts, "")
+
+
+def _numbers(values: npt.NDArray[np.int64], nulls: npt.NDArray[np.bool_] | None = None) -> pa.Array:
+    """Whole numbers as JSON's text (``null`` where ``nulls``)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    texts = pc.cast(pa.array(values, mask=nulls), pa.string())
+    return pc.fill_null(texts, "null") if nulls is not None else texts
+
+
+def _flags(values: npt.NDArray[np.bool_]) -> pa.Array:
+    """Flags as JSON's ``true`` and ``false``."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    return pc.if_else(pa.array(values), "true", "false")
+
+
+def _json_texts(strings: pa.Array) -> pa.Array:
+    """Each string's JSON text (``null`` for a null), encoded once per distinct string."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    encoded = pc.dictionary_encode(strings)
+    words = pa.array([_json(word) for word in encoded.dictionary.to_pylist()], pa.string())
+    return pc.fill_null(words.take(encoded.indices), "null")
+
+
+def _per_hand(
+    texts: pa.Array, counts: npt.NDArray[np.int64], present: npt.NDArray[np.bool_]
+) -> pa.Array:
+    """Each hand's players' texts as a JSON list (``null`` where not ``present``)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    offsets = np.zeros(len(counts) + 1, dtype=np.int32)
+    np.cumsum(counts, out=offsets[1:])
+    lists = pa.ListArray.from_arrays(pa.array(offsets), texts)
+    whole = _joined("[", pc.binary_join(lists, ","), "]")
+    return pc.if_else(pa.array(present), whole, "null")
+
+
+def _kept_texts(batch: Batch, places: npt.NDArray[np.int64], key: int) -> pa.Array:
+    """The JSON text of one of :data:`KEPT_KEYS`' values as a setup holds it (``str`` of the
+    value the lenient reader reads, ``null`` where absent), worked out once per distinct text."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    encoded = pc.dictionary_encode(_raw_values(batch, places, key))
+    words = [_json(_text(_value(raw))) for raw in encoded.dictionary.to_pylist()]
+    return pc.fill_null(pa.array(words, pa.string()).take(encoded.indices), "null")
+
+
+def _raw_values(batch: Batch, places: npt.NDArray[np.int64], key: int) -> pa.Array:
+    """The text of one of :data:`KEPT_KEYS`' values in each hand (null where absent)."""
+    assert batch.log is not None
+    spans = batch.log.spans[places]
+    none = np.zeros(len(places), dtype=np.int64)
+    return _strings(*_gather(batch.text, spans[:, 2 * key], spans[:, 2 * key + 1], none))
+
+
+def _months(batch: Batch, places: npt.NDArray[np.int64]) -> pa.Array:
+    """Each hand's month from its ``year`` and ``month`` (:func:`~.model.month_text`)."""
+    import pyarrow as pa
+
+    assert batch.log is not None
+    spans = batch.log.spans[places]
+    dated = np.flatnonzero((spans[:, 2 * _YEAR] >= 0) & (spans[:, 2 * _MONTH] >= 0))
+    months: list[str | None] = [None] * len(places)
+    if len(dated):
+        years = _raw_values(batch, places[dated], _YEAR).to_pylist()
+        numbers = _raw_values(batch, places[dated], _MONTH).to_pylist()
+        for k, year, month in zip(dated.tolist(), years, numbers, strict=True):
+            months[k] = month_text(_value(year), _value(month))
+    return pa.array(months, pa.string())
+
+
+def _spans_text(batch: Batch, places: npt.NDArray[np.int64], start: int, stop: int) -> pa.Array:
+    """The text between two facts' places of each hand (null where the first is -1)."""
+    facts = batch.facts[places]
+    none = np.zeros(len(places), dtype=np.int64)
+    return _strings(*_gather(batch.text, facts[:, start], facts[:, stop], none))
+
+
+@lru_cache(maxsize=1 << 16)
+def _json(value: str | None) -> str:
+    """A string's JSON text (or null), as ``json.dumps`` writes it in a setup."""
+    return json.dumps(value)
