@@ -457,9 +457,10 @@ def import_histories(
     ``progress(files done, files)``.
 
     The rows are a plain run's (:func:`~pokerscore.histories.running.analyse_histories`: the
-    kernels, the hands they refuse by the reference path), the action counts among them; only
-    the hands new to the database are read again, by the lenient reader, for their month and
-    actions.
+    kernels, the hands they refuse by the reference path), the action counts among them. A
+    PHH hand's month, setup and actions come from the fast reader as it plays the hand (its
+    log), or from the run's own reading of a hand it refused; only the hands new to the
+    database of the other formats (PokerStars included) are read again, by the lenient reader.
 
     >>> import tempfile
     >>> from pathlib import Path
@@ -488,9 +489,10 @@ def import_histories(
         _check_version(con, target, empty=True)
         _schema(con)
         seq = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
+        held = seq > 0  # a new database: no hand to look up, but those the import adds (seen)
         seen: set[str] = set()
         for done, path in enumerate(files, 1):
-            seq = _import_file(con, path, file_format, seen, seq, summary)
+            seq = _import_file(con, path, file_format, seen, seq, summary, held=held)
             if progress is not None:
                 progress(done, len(files))
         _run(con, "COMMIT")
@@ -509,9 +511,12 @@ def _import_file(
     seen: set[str],
     seq: int,
     summary: ImportSummary,
+    *,
+    held: bool,
 ) -> int:
     """A file run as a plain run runs it (one part, in blocks), its rows keyed, the hands the
-    import or the database holds already left out, the others added about
+    import or the database holds already left out (the database looked up only if it ``held``
+    hands before the import: the lookup scans its ``hands``), the others added about
     :data:`BATCH_HANDS` at a time (memory stays bounded whatever the file); every hand counted
     in ``summary``; the last ``seq`` given."""
     import numpy as np
@@ -551,11 +556,13 @@ def _import_file(
         summary.hands += len(new)
         if not new:
             return
-        con.register("pending_keys", pa.table({"hand_key": pa.array(new, pa.string())}))
-        query = "SELECT p.hand_key FROM pending_keys p JOIN hands h USING (hand_key)"
-        known = {key for (key,) in _run(con, query)}
-        con.unregister("pending_keys")
-        kept = [key for key in new if key not in known]
+        kept = new
+        if held:
+            con.register("pending_keys", pa.table({"hand_key": pa.array(new, pa.string())}))
+            query = "SELECT p.hand_key FROM pending_keys p JOIN hands h USING (hand_key)"
+            known = {key for (key,) in _run(con, query)}
+            con.unregister("pending_keys")
+            kept = [key for key in new if key not in known]
         if not kept:
             return
         table = table.append_column("hand_key", keys)
@@ -566,14 +573,14 @@ def _import_file(
         if places is None:
             found.unread.update(kept)
         else:
-            batch, read, held, hand_places = places
+            batch, read, in_log, hand_places = places
             wanted = set(kept)
             logged_keys, logged_places = [], []
             for key, place in zip(firsts, hand_places.tolist(), strict=True):
                 if key not in wanted:
                     continue
                 wanted.discard(key)  # a key twice in one block: its first place counts
-                if held[place]:
+                if in_log[place]:
                     logged_keys.append(key)
                     logged_places.append(place)
                 elif place in read:
