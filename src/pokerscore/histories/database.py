@@ -22,7 +22,6 @@ import (or a report) waits for the first, up to ``wait`` seconds, then fails in 
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import os
 import time
@@ -49,6 +48,7 @@ from pokerscore.histories.reading import (
     history_files,
     read_file,
 )
+from pokerscore.histories.setups import hand_setup
 from pokerscore.histories.stats import PlayerStats, StatsTally
 from pokerscore.histories.summary import KEPT, BadHand
 
@@ -89,19 +89,6 @@ _EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
 SCHEMA_VERSION: Final = 2
 """The database's layout: 2 added each hand's ``setup`` (version 1, before it, had no ``meta``
 table)."""
-_NOT_SET: Final = ("actions", "fields")
-"""The hand's fields ``setup`` leaves out: the actions have their table; ``fields`` (the file's
-own, as read) is not kept."""
-SETUP_FIELDS: Final = tuple(
-    item.name for item in dataclasses.fields(HandHistory) if item.name not in _NOT_SET
-)
-"""The fields ``setup`` holds, in the hand's order."""
-SETUP_FORMAT: Final = (
-    "{{" + ",".join(f'"{name}":{{{name}}}' for name in (*SETUP_FIELDS, "action_extras")) + "}}"
-)
-"""The one layout of a hand's ``setup`` (a JSON object), whichever reader gave the hand: each
-field's JSON text in its place (:func:`setup_text`; the PHH fast reader's hands,
-:mod:`~pokerscore.histories.hand_log`)."""
 ACTION_COLUMNS: Final = ("hand_key", "idx", "street", "player", "kind", "amount", "cards")
 """The columns of ``actions`` an import builds (``seq`` is added as they are stored)."""
 
@@ -217,35 +204,6 @@ def hand_key(hand: HandHistory, file_digest: str) -> str:
     if hand.hand_id is not None and hand.site:
         return f"{hand.site}|{hand.hand_id}"
     return f"sha256:{file_digest}#{hand.number}"
-
-
-def hand_setup(hand: HandHistory) -> str:
-    """What the database keeps of a hand beside its actions' rows, as JSON: every field of the
-    hand but its actions and the file's own fields, and the actions' fields the ``actions``
-    table has no column for (``runout``, ``all_in``, ``discarded``), where they are set."""
-    values: dict[str, object] = {name: getattr(hand, name) for name in SETUP_FIELDS}
-    values["seats"] = [dataclasses.astuple(seat) for seat in hand.seats]
-    extras: dict[str, list[Any]] = {
-        str(index): [action.runout, action.all_in, _cards_text(action.discarded)]
-        for index, action in enumerate(hand.actions)
-        if action.runout or action.all_in or action.discarded
-    }
-    return setup_text(values, extras)
-
-
-def setup_text(values: dict[str, Any], extras: dict[str, list[Any]]) -> str:
-    """A hand's ``setup`` as the database keeps it: ``values`` (each of :data:`SETUP_FIELDS`,
-    the seats as lists), then ``action_extras`` (the actions' fields the ``actions`` table has
-    no column for, by index), in :data:`SETUP_FORMAT`."""
-    import json
-
-    encoded = {name: json.dumps(values[name], separators=(",", ":")) for name in SETUP_FIELDS}
-    encoded["action_extras"] = json.dumps(extras, separators=(",", ":"))
-    return SETUP_FORMAT.format_map(encoded)
-
-
-def _cards_text(cards: Sequence[object]) -> str:
-    return "".join("??" if card is None else str(card) for card in cards)
 
 
 def _cards_of(text: str | None) -> tuple[Card | None, ...]:

@@ -1,7 +1,7 @@
 """What a database keeps of each hand beside its rows (its ``setup`` JSON, its month, its
 actions' rows), built by column from the PHH fast reader's log (``_phh_kernels.PhhLog``), so an
 import reads no hand the kernels play a second time (the layout is the database's:
-:func:`~pokerscore.histories.database.setup_text`).
+:mod:`~pokerscore.histories.setups`).
 """
 
 from __future__ import annotations
@@ -58,9 +58,9 @@ from pokerscore.histories.batches import (
     _gather,
     _strings,
 )
-from pokerscore.histories.database import SETUP_FORMAT
 from pokerscore.histories.hand_input import BETTINGS, KINDS
 from pokerscore.histories.model import STREETS, month_text
+from pokerscore.histories.setups import SETUP_FORMAT
 
 if TYPE_CHECKING:
     import pyarrow as pa
