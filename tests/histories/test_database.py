@@ -454,6 +454,15 @@ actions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']
 table = "caf\\u00e9"
 year = 2023
 month = 12
+
+[4]
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']
+table = no TOML
 """
 
 
@@ -484,9 +493,10 @@ def test_the_log_gives_the_tables_the_lenient_reader_gave(
     hands, actions = len(new[0]), len(new[2])
     assert hands > 450 and actions > 5 * hands, (hands, actions)
     odd_setups = [row[7] for row in new[0] if row[4] == str(odd)]
-    assert len(odd_setups) == 3 and {row[6] for row in new[0]} >= {"2024-02", "2023-12", None}
+    assert len(odd_setups) == 4 and {row[6] for row in new[0]} >= {"2024-02", "2023-12", None}
     assert '"currency":"EUR"' in odd_setups[0] and '"table":"12.5"' in odd_setups[1]
     assert '"table":"caf\\u00e9"' in odd_setups[2]  # an escape: the lenient reader's hand
+    assert odd_setups[3] is None  # played by the kernels, refused by the lenient reader
 
 
 def test_an_import_reads_no_phh_hand_the_kernels_play_again(

@@ -342,8 +342,15 @@ class _FileRows:
         """Hands of a batch read from its log (``places``, their ``keys``)."""
         import pyarrow as pa
 
-        from pokerscore.histories.hand_log import log_hands
+        from pokerscore.histories.hand_log import log_hands, unreadable
 
+        odd = unreadable(batch, places)
+        if odd.any():  # the lenient reader's way: it refuses these hands, they get no setup
+            self.unread.update(key for key, bad in zip(keys, odd.tolist(), strict=True) if bad)
+            keys = [key for key, bad in zip(keys, odd.tolist(), strict=True) if not bad]
+            places = places[~odd]
+            if not keys:
+                return
         found = log_hands(batch, places, str(self.path))
         named = pa.array(keys, pa.string())
         self.setup_tables.append(
