@@ -98,15 +98,19 @@ class Batch:
                           self.pot_shares, self.action_flags)  # fmt: skip
 
 
-def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch | None:
+def replay_phh_text(
+    data: bytes, *, single: bool, first_line: int = 1, first_hand: int = 1
+) -> Batch | None:
     """Read and replay the PHH hands of ``data`` (a whole ``.phh`` file when ``single``, else
-    ``[n]`` tables from a line start); None when text stands before the first table."""
+    ``[n]`` tables from a line start, the first the file's ``first_hand``-th: a table named
+    otherwise than by a number is numbered by its place); None when text stands before the
+    first table."""
     text = np.frombuffer(data, dtype=np.uint8)
     capacity = 1 if single else max(1, _headers(text))
     batch = _empty_batch(text, capacity)
     starts, stops, numbers, headers = (np.zeros(capacity, dtype=np.int64) for _ in range(4))
     index = PhhIndex(starts, stops, numbers, headers, np.zeros(capacity + 1, dtype=np.int64))
-    hands = phh_index(text, single, first_line, *index)
+    hands = phh_index(text, single, first_line, first_hand, *index)
     if hands < 0:
         return None
     batch.lines = int(index.lines[hands])
