@@ -264,6 +264,42 @@ class StudStreets:
                 )
 
 
+class Dealing:
+    """Where a text reader's ``Dealt to`` lines go, written once for the sites that write them
+    so (PokerStars and its skins, Full Tilt, Winamax): a stud hand's streets
+    (:class:`StudStreets`), a draw game's rounds (:class:`DrawRounds`), else one ``deal-hole``;
+    and the first deal closed before each line of play that is not a deal (:meth:`before_move`).
+
+    >>> draft = HandDraft("", 1, 1, game="holdem")
+    >>> dealing = Dealing(draft)
+    >>> dealing.deal("Ann", site_cards("Ah Kd"), 5)
+    >>> draft.actions[0][:4], dealing.stud, dealing.draw
+    (('deal-hole', 'Ann', None, (Card('Ah'), Card('Kd'))), None, None)
+    """
+
+    def __init__(self, draft: HandDraft) -> None:
+        self.draft = draft
+        self.stud = StudStreets(draft) if draft.game in STUD_GAMES else None
+        self.draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
+
+    def deal(self, name: str, cards: tuple[Card | None, ...], line: int) -> None:
+        """A ``Dealt to`` line: ``cards`` dealt to ``name`` as the site writes them."""
+        if self.stud is not None:
+            self.stud.deal(name, cards, line)
+        elif self.draw is not None:
+            self.draw.deal(name, cards, line)
+        else:
+            self.draft.actions.append(("deal-hole", name, None, cards, 0, line, False))
+
+    def before_move(self, line: int) -> None:
+        """A line of play that is no deal: the street's unwritten cards dealt unseen (stud),
+        every player's first cards dealt (draw)."""
+        if self.stud is not None:
+            self.stud.finish(line)
+        if self.draw is not None:
+            self.draw.first_deal(line)
+
+
 def build_hand(draft: HandDraft) -> HandHistory:
     """The hand a draft holds: players in the table's order from the seat after the button,
     amounts in the hand's units, posts as antes, live blinds and dead money."""

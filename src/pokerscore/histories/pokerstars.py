@@ -36,11 +36,8 @@ from typing import Final
 
 from pokerscore.histories import _stars_lines as words_of
 from pokerscore.histories.draft import (
-    DRAW_HOLES,
-    STUD_GAMES,
-    DrawRounds,
+    Dealing,
     HandDraft,
-    StudStreets,
     build_hand,
     discarded_cards,
     money,
@@ -215,8 +212,8 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     GGPoker): the table, the seats, the play, the summary's totals."""
     section = "seats"
     runout = 0
-    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
-    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
+    dealing = Dealing(draft)
+    stud, draw = dealing.stud, dealing.draw
     for offset, raw in enumerate(lines[1:], 1):
         line = raw.rstrip("\r\n")
         number = first_line + offset
@@ -265,7 +262,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             raise HandHistoryError(
                 f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
             )
-        _action_line(draft, line, number, runout, stud, draw)
+        _action_line(draft, line, number, runout, dealing)
     if draw is not None:
         draw.close()
     if section != "summary":
@@ -322,26 +319,17 @@ def _action_line(
     line: str,
     number: int,
     runout: int,
-    stud: StudStreets | None = None,
-    draw: DrawRounds | None = None,
+    dealing: Dealing,
 ) -> None:
     names = {name for _, name, _, _ in draft.seats}
     if line.startswith(words_of.DEALT_TO):
         dealt = _DEALT.match(line)
         name = _dealt_name(line, names)
         if dealt and name is not None:
-            hole = site_cards(dealt.group("cards"))
-            if stud is not None:
-                stud.deal(name, hole, number)
-            elif draw is not None:
-                draw.deal(name, hole, number)
-            else:
-                draft.actions.append(("deal-hole", name, None, hole, 0, number, False))
+            dealing.deal(name, site_cards(dealt.group("cards")), number)
         return
-    if stud is not None:
-        stud.finish(number)
-    if draw is not None:
-        draw.first_deal(number)
+    dealing.before_move(number)
+    stud, draw = dealing.stud, dealing.draw
     if line.startswith(words_of.UNCALLED):
         found = _UNCALLED.match(line)
         if found is None:

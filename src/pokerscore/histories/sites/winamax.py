@@ -29,8 +29,7 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.histories.draft import (
-    DRAW_HOLES,
-    STUD_GAMES,
+    Dealing,
     DrawRounds,
     HandDraft,
     StudStreets,
@@ -108,8 +107,8 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
     bets: dict[str, Decimal] = {}
     last: dict[str, Decimal] = {}
     away: set[str] = set()
-    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
-    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
+    dealing = Dealing(draft)
+    stud, draw = dealing.stud, dealing.draw
     for offset, line in enumerate(lines[1:], 1):
         where = first_line + offset
         if not line.strip():
@@ -146,7 +145,7 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
             draft.seats.append((int(seat["seat"]), seat["name"], amount(seat["stack"]), False))
             names = sorted((entry[1] for entry in draft.seats), key=len, reverse=True)
             continue
-        _play(draft, line, where, names, bets, stud, draw)
+        _play(draft, line, where, names, bets, dealing)
     if section != "summary":
         raise HandHistoryError(
             f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
@@ -257,8 +256,7 @@ def _play(
     where: int,
     names: list[str],
     bets: dict[str, Decimal],
-    stud: StudStreets | None = None,
-    draw: DrawRounds | None = None,
+    dealing: Dealing,
 ) -> None:
     if line.startswith("Dealt to "):
         rest = line[len("Dealt to ") :]
@@ -266,17 +264,10 @@ def _play(
         if name is not None and rest.endswith("]"):
             text = rest[len(name) + 2 : -1].replace("] [", " ")
             cards = site_cards(" ".join("??" if card == "X" else card for card in text.split()))
-            if stud is not None:
-                stud.deal(name, cards, where)
-            elif draw is not None:
-                draw.deal(name, cards, where)
-            else:
-                draft.actions.append(("deal-hole", name, None, cards, 0, where, False))
+            dealing.deal(name, cards, where)
         return
-    if stud is not None:
-        stud.finish(where)
-    if draw is not None:
-        draw.first_deal(where)
+    dealing.before_move(where)
+    stud, draw = dealing.stud, dealing.draw
     name = next((n for n in names if line.startswith(n + " ")), None)
     if name is None:
         return  # the table's notices
