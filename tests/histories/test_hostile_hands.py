@@ -178,6 +178,35 @@ def test_the_good_pokerstars_hand_reads() -> None:
     assert [player.net for player in replay(hand).players] == [-0.5, -1.0, 1.5]
 
 
+@pytest.mark.parametrize(
+    ("header", "variant", "fast"),
+    [
+        ("Hold'em No Limit", "NT", True),
+        ("Mixed Hold'em (Hold'em Pot Limit)", "PT", True),  # the kernels once left it
+        ("Mixed Omaha (Omaha Hi/Lo Pot Limit)", "PO/8", True),
+        ("6+ Hold'em No Limit", "NS", False),  # a game the kernels leave to the reference
+        ("Mixed Hold'em (6+ Hold'em No Limit)", "NS", False),
+    ],
+)
+def test_both_pokerstars_readers_find_the_game_in_the_header(
+    header: str, variant: str, fast: bool
+) -> None:
+    """The header's game and betting from the one table (``_stars_lines``): where the
+    reference reader finds them, the kernels find the same or leave the hand to it."""
+    from pokerscore.histories._layout import F_STATUS, F_VARIANT, OK, SLOW, VARIANT_NAMES
+    from pokerscore.histories.batches import replay_stars_text
+
+    text = GOOD_STARS.replace("Hold'em No Limit", header, 1)
+    assert parse_pokerstars(text.splitlines(keepends=True)).variant == variant
+    batch = replay_stars_text(text.encode())
+    assert batch is not None and batch.hands == 1
+    facts = batch.facts[0]
+    if fast:
+        assert facts[F_STATUS] == OK and VARIANT_NAMES[facts[F_VARIANT]] == variant
+    else:
+        assert facts[F_STATUS] == SLOW
+
+
 # -- whole files: the library and the command go on past bad hands --------------------------------
 
 
