@@ -19,8 +19,10 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS
 from pokerscore.engine.jit import kernel
 from pokerscore.games.holdem.game import Game
+from pokerscore.histories._bytes import ascii_bytes
 from pokerscore.histories._layout import (
     DEN,
     F_ALLIN_CARDS,
@@ -62,8 +64,9 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 
-RANK_CHARS: Final = np.frombuffer(b"23456789TJQKA", dtype=np.uint8)
-SUIT_CHARS: Final = np.frombuffer(b"cdhs", dtype=np.uint8)
+RANK_BYTES: Final = ascii_bytes(RANK_CHARS)
+SUIT_BYTES: Final = ascii_bytes(SUIT_LETTERS)
+"""The card notation's letters (:mod:`pokerscore.cards.card`) as the rows' hole text writes them."""
 
 
 @dataclass
@@ -356,7 +359,7 @@ def batch_columns(batch: Batch, file: str) -> Columns:
         "player": names,
         "seat": pa.array(seat_numbers.astype(np.int16), mask=seat_numbers < 0),
         "position": _from_codes(_position_table()[counts.repeat(counts), seat_of_row], position_words),  # type: ignore[arg-type]
-        "hole": _strings(*_hole_text(batch.holes[hand_of_row, seat_of_row], RANK_CHARS, SUIT_CHARS)),
+        "hole": _strings(*_hole_text(batch.holes[hand_of_row, seat_of_row], RANK_BYTES, SUIT_BYTES)),
         "put_in": pa.array(put_in / scale),
         "won": pa.array(won_f),
         "net": pa.array(net_f),

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
+from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS
 from pokerscore.histories.model import (
     MAX_SEAT,
     Action,
@@ -69,8 +70,8 @@ any other key numbers the hand by its place in the file."""
 _CARD: Final[dict[str, Card | None]] = {
     **{
         rank + suit: Card(4 * r + s)
-        for r, rank in enumerate("23456789TJQKA")
-        for s, suit in enumerate("cdhs")
+        for r, rank in enumerate(RANK_CHARS)
+        for s, suit in enumerate(SUIT_LETTERS)
     },
     "??": None,
 }
