@@ -22,7 +22,7 @@ import numpy.typing as npt
 from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS
 from pokerscore.engine.jit import kernel
 from pokerscore.games.holdem.game import Game
-from pokerscore.histories._bytes import ascii_bytes
+from pokerscore.histories._bytes import NEWLINE, OPEN_BRACKET, ZERO, ascii_bytes
 from pokerscore.histories._layout import (
     DEN,
     F_ALLIN_CARDS,
@@ -52,9 +52,10 @@ from pokerscore.histories._layout import (
     VARIANT_NAMES,
     HandRows,
 )
-from pokerscore.histories._phh_kernels import PhhIndex, phh_hands, phh_index
+from pokerscore.histories._phh_kernels import PLAYER_LETTER, PhhIndex, phh_hands, phh_index
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
+from pokerscore.histories._stars_lines import POKERSTARS
 from pokerscore.histories.allin import kernel_tables, row_allin_evs
 from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
@@ -127,7 +128,8 @@ def replay_stars_text(data: bytes, *, first_hand: int = 1) -> Batch | None:
     """Read and replay the PokerStars hands of ``data`` (from the start of a hand; the file's
     first hand is numbered ``first_hand``); None when other text stands before the first."""
     text = np.frombuffer(data, dtype=np.uint8)
-    capacity = max(1, int(np.count_nonzero((text[:-1] == 10) & (text[1:] == 80))) + 1)
+    starting = (text[:-1] == NEWLINE) & (text[1:] == ord(POKERSTARS[0]))  # a line's P
+    capacity = max(1, int(np.count_nonzero(starting)) + 1)
     batch = _empty_batch(text, capacity)
     starts = np.zeros(capacity, dtype=np.int64)
     stops = np.zeros(capacity, dtype=np.int64)
@@ -166,7 +168,8 @@ def _headers(text: npt.NDArray[np.uint8]) -> int:
     """An upper bound on the tables of a text: lines starting with ``[``."""
     if text.shape[0] == 0:
         return 0
-    return int(np.count_nonzero((text[:-1] == 10) & (text[1:] == 91))) + int(text[0] == 91)
+    opening = (text[:-1] == NEWLINE) & (text[1:] == OPEN_BRACKET)
+    return int(np.count_nonzero(opening)) + int(text[0] == OPEN_BRACKET)
 
 
 # -- columns ------------------------------------------------------------------------------------
@@ -198,13 +201,13 @@ def _gather(
                 data[at] = text[position]
                 at += 1
         elif fallback[row] > 0:
-            data[at] = 112
+            data[at] = PLAYER_LETTER
             at += 1
             number = fallback[row]
             if number >= 10:
-                data[at] = 48 + number // 10
+                data[at] = ZERO + number // 10
                 at += 1
-            data[at] = 48 + number % 10
+            data[at] = ZERO + number % 10
             at += 1
         else:
             valid[row] = False
