@@ -1,10 +1,12 @@
-"""PokerStars' line kinds, written once (issue 28 §1): the words each kind of line starts with
-or holds, from which both readers are made: the fast reader's byte prefixes
-(:mod:`~pokerscore.histories._stars_kernels`, through ``_bytes.ascii_bytes``) and the reference
-reader's prefixes and regular expressions (:mod:`~pokerscore.histories.pokerstars`).
+"""PokerStars' grammar, written once (issue 28 §1): the header's games and betting, and the words
+each kind of line starts with or holds, from which both readers are made: the fast reader's
+byte prefixes and word tables (:mod:`~pokerscore.histories._stars_kernels`, through
+``_bytes.ascii_bytes`` and ``word_table``) and the reference reader's prefixes and regular
+expressions (:mod:`~pokerscore.histories.pokerstars`).
 
 A word changed here changes both readers; a line kind only one of them reads (the reference
-reader's stud and draw lines, which the fast reader leaves to it) is still named here.
+reader's stud and draw lines, which the fast reader leaves to it) is still named here. The
+stakes' forms (``($0.25/$0.50 USD)``) are still written in each reader.
 """
 
 from __future__ import annotations
