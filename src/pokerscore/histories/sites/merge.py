@@ -158,6 +158,8 @@ def parse_merge(
         for event in game.iter("event")
         if event.get("type") not in _IDLE
     }
+    if draft.game in STUD_GAMES:  # a stud table has no button: the seats in their order (from 0)
+        draft.button = -1
     # a seat dealt in is sitting out unless its player posts or acts (a draw deals each one)
     draft.seats = [(seat, n, stack, n not in playing) for seat, n, stack, _ in draft.seats]
     _rounds(game, draft, names, where)
