@@ -88,6 +88,11 @@ class HandDraft:
     discarded: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
     """The draw games: the cards a ``draw`` action threw away, by the action's place in
     :attr:`actions` (whose cards are the ones drawn)."""
+    antes_returned: bool = False
+    """The site gives back the part of the other players' antes that a player all in on his
+    ante cannot match (PokerStars, Full Tilt): the hand's antes are trimmed (PHH's
+    ``ante_trimming_status``) where every player posts an ante and no dead blind is held as
+    one (:func:`build_hand`); elsewhere antes are dead money."""
 
 
 STUD_GAMES: Final = frozenset({"stud", "stud-8", "razz"})
@@ -311,20 +316,26 @@ def build_hand(draft: HandDraft) -> HandHistory:
     in_turn = [True] * count
     small_seat = 1 if count == 2 else 0
     big_posted = False
+    posted_ante = [False] * count
+    dead_blind = False
+    """A dead blind held in :attr:`~pokerscore.histories.model.Seat.ante`: no ante to trim."""
     for name, kind, amount, line in draft.posts:
         i = who(name, line)
         value = units(amount)
         if kind == "ante":
             antes[i] += value
+            posted_ante[i] = True
         elif kind == "small":
             if i == small_seat and not blinds[i]:
                 blinds[i] = value
             else:
                 antes[i] += value  # a small blind out of its place is dead money
+                dead_blind = True
         elif kind == "both":
             live = min(value, units(draft.big_blind))
             blinds[i] += live
             antes[i] += value - live
+            dead_blind = dead_blind or value > live
             in_turn[i] = False
         elif kind == "big":
             blinds[i] += value
@@ -377,7 +388,7 @@ def build_hand(draft: HandDraft) -> HandHistory:
         scale=scale,
         min_bet=units(draft.small_blind) if limit else units(draft.big_blind),
         big_bet=units(draft.big_blind) if limit else 0,
-        ante_trimming=False,
+        ante_trimming=draft.antes_returned and all(posted_ante) and not dead_blind,
         small_blind=small,
         big_blind=big,
         winnings=tuple(winnings),
