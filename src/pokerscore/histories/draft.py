@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from typing import Final
 
 from pokerscore._support.errors import shorten
@@ -34,9 +35,11 @@ _LONGEST_MONEY: Final = 64
 """The longest amount text read, currency signs and thousands separators included."""
 
 
+@lru_cache(maxsize=4096)
 def money(text: str) -> Decimal:
     """An amount as a site writes it (``$0.25``, ``1,500``, ``€2``): its digits and point,
-    read by the one rule of amounts."""
+    read by the one rule of amounts. Amounts recur from hand to hand: each text is read once
+    (a Decimal is immutable; a text refused is not kept)."""
     cleaned = _AMOUNT.sub("", text[:_LONGEST_MONEY])
     if len(text) > _LONGEST_MONEY or not cleaned or _LETTER.search(text):
         raise HandHistoryError(f"{shorten(repr(text))} is not an amount")

@@ -350,7 +350,7 @@ FORMATS: Final = [
         {
             "a garbage line": Edit("Cy folds\n", "Cy folds\n@@@ garbage\n", "cannot read"),
             "a huge number": Edit("Bob bets [$5 USD]", "Bob bets [$" + "9" * 5000 + " USD]", "not an amount"),
-            "stud": Edit("NL Texas Hold'em", "7 Card Stud", "7 Card Stud is not replayed here yet"),
+            "stud": Edit("NL Texas Hold'em", "7 Card Stud", "7 Card Stud is not replayed: PartyPoker writes no up cards"),
             "a stranger posts": Edit("Cy posts big blind", "Zed posts big blind", "'Zed' plays without a seat"),
         },
         broken=1,
