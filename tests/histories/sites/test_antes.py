@@ -63,9 +63,10 @@ def test_trimming_the_antes_changes_only_the_hands_whose_site_returns_an_ante() 
     assert as_read == RETURNED_ANTES
     # trimming every hand would change the others, each a hand where one player alone holds an
     # "ante": a dead blind (posted out of its place, or the dead part of a big blind posted to
-    # come in), which is no ante of a level of its own (11 hands of 8 sites: a pin)
-    assert blanket - RETURNED_ANTES == dead_blinds and len(dead_blinds) == 11
-    assert len({site for site, *_ in dead_blinds}) == 8
+    # come in), which is no ante of a level of its own (12 hands of 9 sites, a pin; Boss
+    # Media's second small blind among them)
+    assert blanket - RETURNED_ANTES == dead_blinds and len(dead_blinds) == 12
+    assert len({site for site, *_ in dead_blinds}) == 9
 
 
 @pytest.mark.parametrize(("site", "name", "number"), sorted(RETURNED_ANTES))
