@@ -94,8 +94,8 @@ class HandDraft:
     antes_returned: bool = False
     """The site gives back the part of the other players' antes that a player all in on his
     ante cannot match (PokerStars, Full Tilt): the hand's antes are trimmed (PHH's
-    ``ante_trimming_status``) where every player posts an ante and no dead blind is held as
-    one (:func:`build_hand`); elsewhere antes are dead money."""
+    ``ante_trimming_status``) where every player posts an ante, not all the same, and no dead
+    blind is held as one (:func:`build_hand`); elsewhere antes are dead money."""
 
 
 STUD_GAMES: Final = frozenset({"stud", "stud-8", "razz"})
@@ -391,7 +391,12 @@ def build_hand(draft: HandDraft) -> HandHistory:
         scale=scale,
         min_bet=units(draft.small_blind) if limit else units(draft.big_blind),
         big_bet=units(draft.big_blind) if limit else 0,
-        ante_trimming=draft.antes_returned and all(posted_ante) and not dead_blind,
+        # trimmed only where it changes the hand (antes of unequal levels), so a hand of equal
+        # antes reads as every other reader's
+        ante_trimming=draft.antes_returned
+        and all(posted_ante)
+        and not dead_blind
+        and len(set(antes)) > 1,
         small_blind=small,
         big_blind=big,
         winnings=tuple(winnings),
