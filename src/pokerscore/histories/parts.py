@@ -348,7 +348,9 @@ def _run_fast_part(
         if stars:
             batch = replay_stars_text(data, first_hand=next_hand)
         else:
-            batch = replay_phh_text(data, single=single, first_line=line, keep=blocks is not None)
+            batch = replay_phh_text(
+                data, single=single, first_line=line, first_hand=next_hand, keep=blocks is not None
+            )
         if batch is None:  # text before the file's first hand: the reference path says why
             counted = PartRecords(part)
             _replay_reference(
