@@ -51,8 +51,8 @@ from pokerscore.histories._phh_kernels import (
     V_WON,
 )
 from pokerscore.histories.batches import (
-    RANK_CHARS,
-    SUIT_CHARS,
+    RANK_BYTES,
+    SUIT_BYTES,
     Batch,
     _from_codes,
     _gather,
@@ -146,8 +146,8 @@ def _text(value: object) -> str | None:
 def _card_chars() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Each card id's two characters (the id + 1 as index: 0 is ``??``, an unseen card)."""
     ids = np.arange(52)
-    ranks = np.concatenate([[ord("?")], RANK_CHARS[ids >> 2]]).astype(np.uint8)
-    suits = np.concatenate([[ord("?")], SUIT_CHARS[ids & 3]]).astype(np.uint8)
+    ranks = np.concatenate([[ord("?")], RANK_BYTES[ids >> 2]]).astype(np.uint8)
+    suits = np.concatenate([[ord("?")], SUIT_BYTES[ids & 3]]).astype(np.uint8)
     return ranks, suits
 
 
