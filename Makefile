@@ -61,10 +61,11 @@ quick: $(STAMP)
 docs: $(STAMP)
 	$(BIN)/sphinx-build -q -E -W --keep-going -b html docs docs/_build/html
 
-# The type check and the docs (one process each) run beside the warm-up (two), each target's
-# output printed whole when it ends (-O); any failure stops `make test` before the tests.
-test: lint
-	@$(MAKE) --no-print-directory -j 3 -O typecheck docs warm
+# The lint, the type check and the docs (one process each) run beside the warm-up (two, the
+# longest: it starts at once), each target's output printed whole when it ends (-O); any failure
+# stops `make test` before the tests.
+test: $(STAMP)
+	@$(MAKE) --no-print-directory -j 4 -O warm lint typecheck docs
 	@$(MAKE) --no-print-directory unit
 
 bench: $(STAMP)
