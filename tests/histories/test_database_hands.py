@@ -89,6 +89,7 @@ def test_an_injection_is_refused_or_bound(imported: Path) -> None:
     assert database_hands(database=imported).total > 0  # the tables are still there
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("arguments", "reason"),
     [({"seq": 0}, "seq must be"), ({"seq": 10**9}, "holds no hand"), ({"seq": True}, "seq must")],
