@@ -59,8 +59,9 @@ def test_the_fixtures_through_the_converter_play_as_the_reference() -> None:
 
 def test_the_replay_from_python_compiles_once() -> None:
     """``replay``, ``engine_replay`` and ``engine_steps`` call ``replay_one`` with the same types:
-    one compilation of the 1,500-line kernel for them all, not one each (each took about as long
-    as the readers' whole fast path; the tests' workers paid them at collection)."""
+    one compilation of the 1,500-line kernel for them all, where ``replay``'s site record and the
+    steps' record each compiled it once more (about 45 s of CPU each, in every pytest worker:
+    ``test_steps`` replays its fixtures at collection)."""
     from numba.core import types
 
     from pokerscore.histories._replay_kernels import replay_one

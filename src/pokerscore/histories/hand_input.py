@@ -233,7 +233,8 @@ def engine_rows(
     )
     deck = tables.short_deck if arrays.game == SHORT_DECK_SOT else tables.full_deck
     # Both records always travel (they are outputs only): one compilation of replay_one serves
-    # every call from Python, where passing each or neither compiled the kernel three times.
+    # every call from Python, where the site record alone (replay) and the step record alone (the
+    # steps) each compiled the kernel once more.
     if steps is None:
         steps = step_record(len(hand.actions))
     if site_record is None:
