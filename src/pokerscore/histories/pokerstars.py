@@ -165,6 +165,7 @@ def parse_pokerstars(
 ) -> HandHistory:
     """One hand from its lines (the first one the ``PokerStars … #…`` header)."""
     draft = HandDraft(file, number, first_line, site="PokerStars", source_format="pokerstars")
+    draft.antes_returned = True  # a player all in on his ante: the others' trimmed to it
     try:
         _read(draft, lines, first_line)
         return build_hand(draft)

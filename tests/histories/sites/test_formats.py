@@ -145,6 +145,22 @@ FORMATS: Final = [
         odd=Odd("Cy", "C: (y) [é] \u202e", hand=1, seat=0),
     ),
     Format(
+        "boss",
+        "boss/hands.xml",
+        {
+            "huge number": Edit('PLAYER="Bob" VALUE="3.50"', 'PLAYER="Bob" VALUE="' + HUGE + '"', "is not a plain amount", line=52),
+            "exponent": Edit('PLAYER="Bob" VALUE="3.50"', 'PLAYER="Bob" VALUE="1e9"', "is not an amount", line=52),
+            "unknown action": Edit('TYPE="ACTION_RAISE" PLAYER="Bob"', 'TYPE="ACTION_JUGGLE" PLAYER="Bob"', "is not read", line=52),
+            "unknown player": Edit('TYPE="ACTION_RAISE" PLAYER="Bob"', 'TYPE="ACTION_RAISE" PLAYER="Zed"', "is not seated", line=52),
+            "bad card": Edit('<CARD LINK="13">', '<CARD LINK="99">', "no card number", line=52),
+            "huge seat": Edit('<PLAYER NAME="Ann" SEAT="2" AMOUNT="50.00"', '<PLAYER NAME="Ann" SEAT="99999999" AMOUNT="50.00"', "not a seat number", line=52),
+        },
+        cut='<ACTION TYPE="ACTION_FOLD" PLAYER="Cy',
+        second='<HISTORY ID="700-2"',
+        clean=True,
+        odd=Odd("Cy D&#233;", "C (y): [é] calls \u202e", hand=0, seat=1),
+    ),
+    Format(
         "cake",
         "cake/hands.txt",
         {
@@ -334,7 +350,7 @@ FORMATS: Final = [
         {
             "a garbage line": Edit("Cy folds\n", "Cy folds\n@@@ garbage\n", "cannot read"),
             "a huge number": Edit("Bob bets [$5 USD]", "Bob bets [$" + "9" * 5000 + " USD]", "not an amount"),
-            "stud": Edit("NL Texas Hold'em", "7 Card Stud", "7 Card Stud is not replayed here yet"),
+            "stud": Edit("NL Texas Hold'em", "7 Card Stud", "7 Card Stud is not replayed: PartyPoker writes no up cards"),
             "a stranger posts": Edit("Cy posts big blind", "Zed posts big blind", "'Zed' plays without a seat"),
         },
         broken=1,

@@ -105,6 +105,7 @@ _DRAW_ROUND: Final = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?DRAW \*\*\
 def parse_fulltilt(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
     """One Full Tilt hand from its lines (the first one its ``Full Tilt Poker Game #`` header)."""
     draft = HandDraft(file, number, first_line, site="Full Tilt Poker", source_format=NAME)
+    draft.antes_returned = True  # a player all in on his ante: the others' trimmed to it
     _header(draft, lines[0])
     section = "seats"
     names: list[str] = []
