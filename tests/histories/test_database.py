@@ -500,6 +500,7 @@ def test_the_log_gives_the_tables_the_lenient_reader_gave(
     assert odd_setups[3] is None  # played by the kernels, refused by the lenient reader
 
 
+@pytest.mark.slow
 def test_an_import_reads_no_phh_hand_the_kernels_play_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
