@@ -322,9 +322,15 @@ function showStep(index) {
     }) : []));
     const equity = step.equity ? step.equity[seat] : null;
     let note = equity === null || equity === undefined ? "" : `all-in equity ${(100 * equity).toFixed(1)} %`;
+    if (note && step.equity_samples) note += " (sampled)";
     if (step.won && step.won[seat]) note = `takes ${money(step.won[seat])}`;
     box.querySelector(".equity").textContent = note;
   });
+  // how the all-in equity was found: sampled past the exact count (stud, three players or more
+  // before sixth street), or none at all (the draw games)
+  $("equity-note").textContent = step.equity_samples
+    ? `all-in equity sampled: ${step.equity_samples.toLocaleString("en-US")} deals of the cards to come (too many to count exactly)`
+    : replay.equity_note || "";
   [...$("actions").children].forEach((item, at) => item.classList.toggle("now", at === stepAt));
 }
 
