@@ -638,3 +638,36 @@ def test_leaving_the_game_page_ends_its_game(browser: Any, server: Server) -> No
         return status == 422 and "no game" in payload["error"]
 
     WebDriverWait(browser, WAIT).until(lambda _: ended())
+
+
+def test_leaving_a_page_stops_its_long_requests(browser: Any, server: Server) -> None:
+    """Closing a page cancels its work on the server (the issue's "closing the page cancels
+    it", in the browser, not only an ASGI disconnect): four equities of four billion showdowns
+    each (many minutes of work apiece), asked by the page's own ``apiStream``, one per thread of
+    the server's pool of four, each seen running (its first progress line); the page then
+    goes. A question asked after that is answered: were their work still running, it would
+    wait behind them for many minutes, far past the bound here."""
+    import json
+    import urllib.request
+
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    _ready(browser, server, "board")
+    browser.execute_script(
+        "window.started = 0; for (let seed = 1; seed <= 4; seed++) {"
+        " let seen = false;"
+        " apiStream('equity', {players: ['random', 'random'], samples: 4e9, seed},"
+        "  undefined, () => { if (!seen) { seen = true; window.started += 1; } })"
+        "  .catch(() => {}); }"
+    )
+    WebDriverWait(browser, WAIT).until(
+        lambda _: browser.execute_script("return window.started") == 4
+    )
+    browser.get("about:blank")  # the page goes: Chromium closes its connections
+    request = urllib.request.Request(
+        f"{server.url}api/score",
+        data=json.dumps({"cards": "Ah Kh Qh Jh Th"}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=WAIT) as response:  # not minutes behind them
+        assert json.loads(response.read())["category"] == "royal-flush"
