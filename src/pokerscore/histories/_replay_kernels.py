@@ -65,12 +65,24 @@ WHY_CODE, WHY_ACTION, WHY_SEAT, WHY_OTHER, WHY_AMOUNT, WHY_LIMIT = range(12, 18)
 STUD_DEALT, BROUGHT_IN = range(18, 20)
 # draw games: the cards taken from the deck so far (dealt, known or not, and one burnt a draw)
 DECK_USED = 20
-STATE_SIZE: Final = 21
+# a board run more than once (run it twice, three times): the runs dealt, a bit each (1 << run)
+RUNS = 21
+STATE_SIZE: Final = 22
 
 # seat flags
 VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
-SCRATCH_ROWS: Final = 21
+SCRATCH_ROWS: Final = 25
 """Rows of per-seat scratch space a replay uses (allocated once per kernel call)."""
+MAX_RUNS: Final = 3
+"""The most runs of a board dealt more than once (GGPoker runs it three times)."""
+RUN_ROWS: Final = 21
+"""The scratch rows of a board run more than once: run ``r`` (1 to :data:`MAX_RUNS`) in row
+``RUN_ROWS + r - 1``, its cards in places 0 to 4 (the common ones first), how many in
+:data:`RUN_SIZE`, the common ones in :data:`RUN_COMMON`; then a row for a pot's shares summed
+over the runs (:data:`RUN_SHARES`)."""
+RUN_SIZE: Final = 5
+RUN_COMMON: Final = 6
+RUN_SHARES: Final = RUN_ROWS + MAX_RUNS
 EMPTY: Final = -2
 """Draw games: a hole card's place thrown away, waiting for the card drawn into it."""
 
@@ -920,6 +932,237 @@ def _draw_values(
     return _any_five(work, holes_per, deuce7), True
 
 
+# -- a board run more than once (run it twice, three times) --------------------------------------
+# Once every player is all in, the rest of the board may be dealt more than once: each run's
+# cards are a ``deal-board`` whose amount is its run (1 to MAX_RUNS; -1 the one board). A run
+# starts from the common cards (the board as it stood); the board deals no more once a run is
+# dealt. Each pot is judged on each run's board and split between the runs evenly, its shares
+# summed over the runs and divided (exact but for a pot split nine ways on three runs).
+
+
+@kernel()
+def _deal_run(
+    state: Ints, step: int, run: int, cards: Grid, given: int, board: Ints, runs: Grid,
+    flags: Ints, folded: Ints, count: int,
+) -> int:  # fmt: skip
+    """Row ``step`` deals ``given`` cards to run ``run`` (0: to the one board, once a run is
+    dealt); 0, or the refusal."""
+    if run <= 0:
+        return refuse(state, Refusal.BOARD_AFTER_RUNS, step, -1, -1, 0, 0)
+    if not state[ALL_IN]:
+        return refuse(state, Refusal.RUN_WITHOUT_ALL_IN, step, -1, -1, 0, 0)
+    row = RUN_ROWS + run - 1
+    if not (state[RUNS] >> run) & 1:  # the run's first cards: the common ones first
+        state[RUNS] |= 1 << run
+        for k in range(5):
+            runs[row, k] = board[k]
+        runs[row, RUN_SIZE] = state[BOARD_SIZE]
+        runs[row, RUN_COMMON] = state[BOARD_SIZE]
+    have = runs[row, RUN_SIZE]
+    if have == 5:
+        return refuse(state, Refusal.BOARD_AFTER_RIVER, step, -1, -1, 0, 0)
+    wanted = 3 if have == 0 else 1
+    if given != wanted:
+        return refuse(state, Refusal.BOARD_COUNT, step, -1, have, given, wanted)
+    for k in range(wanted):
+        runs[row, have + k] = cards[step, k]
+    runs[row, RUN_SIZE] = have + wanted
+    if have + wanted == 3:  # a run's flop: a flop seen
+        for i in range(count):
+            if not folded[i]:
+                flags[i] |= SAW_FLOP
+    return 0
+
+
+@kernel()
+def _runs_short(state: Ints, runs: Grid) -> int:
+    """The cards of the first run not dealt to the river, or 5."""
+    for run in range(1, MAX_RUNS + 1):
+        if (state[RUNS] >> run) & 1 and runs[RUN_ROWS + run - 1, RUN_SIZE] != 5:
+            return int(runs[RUN_ROWS + run - 1, RUN_SIZE])
+    return 5
+
+
+@kernel()
+def _first_run(state: Ints, board: Ints, runs: Grid) -> None:
+    """The first run's board into ``board`` (the common cards, then its own): the board the
+    cards are checked on first, and the hand's board in its row."""
+    for run in range(1, MAX_RUNS + 1):
+        if (state[RUNS] >> run) & 1:
+            row = RUN_ROWS + run - 1
+            for k in range(5):
+                board[k] = runs[row, k]
+            state[BOARD_SIZE] = runs[row, RUN_SIZE]
+            return
+
+
+@kernel()
+def _check_runs(
+    state: Ints, holes: Grid, holes_per: int, board: Ints, runs: Grid,
+    in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_],
+) -> int:  # fmt: skip
+    """After :func:`_check_cards` (the first run's board its board), each further run's own
+    cards in the deck and seen once, as the reference replay checks them (run ``n`` in order is
+    the place ``-n``): 0, or the refusal (its card, where it was seen first and where again)."""
+    count = holes.shape[0]
+    place = 0
+    for run in range(1, MAX_RUNS + 1):
+        if not (state[RUNS] >> run) & 1:
+            continue
+        place += 1
+        if place == 1:
+            continue
+        row = RUN_ROWS + run - 1
+        for k in range(runs[row, RUN_COMMON], runs[row, RUN_SIZE]):
+            card = runs[row, k]
+            if not in_deck[card]:
+                return refuse(state, Refusal.CARD_NOT_IN_DECK, -1, -place, -1, card, 0)
+            if seen[card]:
+                first = -1  # on a seat, or on a run before (the first run's: the board)
+                for other in range(count - 1, -1, -1):
+                    for j in range(holes_per):
+                        if holes[other, j] == card:
+                            first = other
+                earlier = 0
+                for before in range(1, run):
+                    if (state[RUNS] >> before) & 1:
+                        earlier += 1
+                        row_before = RUN_ROWS + before - 1
+                        for j in range(runs[row_before, RUN_COMMON], runs[row_before, RUN_SIZE]):
+                            if earlier > 1 and runs[row_before, j] == card:
+                                first = -earlier
+                return refuse(state, Refusal.CARD_SEEN_TWICE, -1, -place, first, card, 0)
+            seen[card] = True
+    return 0
+
+
+@kernel()
+def _run_shares(
+    state: Ints, pot: int, mask: int, shares: Grid, runs: Grid, mucked: Ints, holes: Grid,
+    holes_per: int, game: int, tables: ReplayTables, high: Ints, lows: Ints, hole: Ints,
+    work: Ints, count: int,
+) -> tuple[int, int]:  # fmt: skip
+    """Pot ``pot`` judged on each run's board (:func:`_judge_pot`) and split between the runs
+    evenly: (0, the unseen hands contesting it on some run), or (the refusal, 0)."""
+    summed = runs[RUN_SHARES]
+    for i in range(count):
+        summed[i] = 0
+    dealt = 0
+    hidden = 0
+    for run in range(1, MAX_RUNS + 1):
+        if not (state[RUNS] >> run) & 1:
+            continue
+        dealt += 1
+        row = RUN_ROWS + run - 1
+        refused, unseen = _judge_pot(state, pot, mask, shares, mucked, holes, holes_per, game,
+                                     runs[row], 5, tables, high, lows, hole, work, count)  # fmt: skip
+        if refused:
+            return refused, 0
+        hidden |= unseen
+        for i in range(count):
+            summed[i] += shares[pot, i]
+    for i in range(count):
+        if summed[i] % dealt:
+            return refuse(state, Refusal.RUN_SHARES_INEXACT, -1, i, -1, dealt, 0), 0
+        shares[pot, i] = summed[i] // dealt
+    return 0, hidden
+
+
+@kernel()
+def _judge_pot(
+    state: Ints, pot: int, mask: int, shares: Grid, mucked: Ints, holes: Grid, holes_per: int,
+    game: int, board: Ints, board_size: int, tables: ReplayTables, high: Ints, lows: Ints,
+    hole: Ints, work: Ints, count: int,
+) -> tuple[int, int]:  # fmt: skip
+    """Pot ``pot`` (its contenders the bits of ``mask``) judged on one board (its first
+    ``board_size`` cards: stud's shared last card): each player's share into ``shares[pot]``
+    (1/DEN units). (0, the unseen hands contesting it, judged by :func:`_unseen_shares`), or
+    (the refusal, 0)."""
+    stud = STUD <= game <= RAZZ
+    draw = game >= DEUCE_TO_SEVEN_TRIPLE
+    high7, sot7, low = tables.high7, tables.sot7, tables.low
+    for i in range(count):
+        shares[pot, i] = 0
+    eligible = 0
+    for i in range(count):
+        eligible += (mask >> i) & 1
+    standing = mask
+    for i in range(count):
+        if (mask >> i) & 1 and mucked[i]:
+            standing &= ~(1 << i)
+    if standing == 0:
+        standing = mask
+    if eligible == 1:
+        for i in range(count):
+            if (mask >> i) & 1:
+                shares[pot, i] = DEN
+        return 0, 0
+    people = 0
+    hidden = 0
+    for i in range(count):
+        if (standing >> i) & 1:
+            if not stud and (holes[i, 0] < 0 or holes[i, holes_per - 1] < 0):
+                hidden |= 1 << i  # a hand nobody saw: judged by _unseen_shares below
+            else:
+                people += 1
+    if hidden:
+        if people == 0:  # no hand known: the pot split evenly
+            _unseen_shares(shares, pot, standing, 0, hidden, count)
+            return 0, hidden
+        standing &= ~hidden
+    if people == 1 and not hidden:
+        for i in range(count):
+            if (standing >> i) & 1:
+                shares[pot, i] = DEN
+        return 0, 0
+    top = 0
+    best_low = 1
+    for i in range(count):
+        if (standing >> i) & 1:
+            if stud:
+                high[i], lows[i], known = _stud_values(game, holes, i, board, board_size, high7,
+                                                       low, tables.razz7, work)  # fmt: skip
+                if not known:
+                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), 0
+            elif draw:
+                high[i], known = _draw_values(game, holes, i, holes_per, tables.deuce7,
+                                              tables.badugi, work)  # fmt: skip
+                lows[i] = 1
+                if not known:
+                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), 0
+            else:
+                for k in range(holes_per):
+                    hole[k] = holes[i, k]
+                high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, sot7, low,
+                                               work)  # fmt: skip
+            top = max(top, high[i])
+            best_low = max(best_low, lows[i])
+    high_count = 0
+    low_count = 0
+    for i in range(count):
+        if (standing >> i) & 1:
+            high_count += high[i] == top
+            low_count += best_low > 1 and lows[i] == best_low
+    half = DEN // 2 if low_count else DEN
+    for i in range(count):
+        if (standing >> i) & 1:
+            share = 0
+            if high[i] == top:
+                share += half // high_count
+            if low_count and lows[i] == best_low:
+                share += (DEN // 2) // low_count
+            shares[pot, i] = share
+    if hidden and game <= SHORT_DECK_SOT:  # hold'em, short deck: the unseen play the board
+        ranked = sot7 if game == SHORT_DECK_SOT else high7
+        key = 0
+        for k in range(5):
+            key += ranked.keys5[board[k]]
+        on_board = five_card_value(key, ranked.is_flush5, ranked.flush5, ranked.plain5)
+        if on_board == top:
+            _unseen_shares(shares, pot, standing, 1, hidden, count)
+    return 0, hidden
+
+
 @kernel()
 def replay_one(
     hand_input: HandInput,
@@ -965,7 +1208,6 @@ def replay_one(
         working.state,
     )
     seen, hole, work = working.seen, working.hole, working.work
-    high7, sot7, low = tables.high7, tables.sot7, tables.low
     out_put_in, out_gross, out_won = rows.put_in[hand], rows.gross[hand], rows.won[hand]
     out_flags, out_holes, out_pots = rows.flags[hand], rows.holes[hand], rows.pots[hand]
     out_pot_mask, out_pot_shares = rows.pot_masks[hand], rows.pot_shares[hand]
@@ -1189,6 +1431,12 @@ def replay_one(
             for k in range(card_counts[step]):
                 if cards[step, k] < 0:
                     return refuse(state, Refusal.BOARD_UNSEEN, step, -1, -1, 0, 0), -1, 0, 0
+            if amounts[step] > 0 or state[RUNS]:  # a run of a board run more than once
+                refused = _deal_run(state, step, amounts[step], cards, card_counts[step], board,
+                                    scratch, flags, folded, count)  # fmt: skip
+                if refused:
+                    return refused, -1, 0, 0
+                continue
             have = state[BOARD_SIZE]
             if have == 5:
                 return refuse(state, Refusal.BOARD_AFTER_RIVER, step, -1, -1, 0, 0), -1, 0, 0
@@ -1289,12 +1537,19 @@ def replay_one(
         rounds = _draw_rounds(game)
         return refuse(state, Refusal.DRAWS_UNFINISHED, -1, -1, -1, state[STREET],
                       rounds), -1, 0, 0  # fmt: skip
-    if not stud and not draw and contenders > 1 and state[BOARD_SIZE] != 5:
+    if state[RUNS] and contenders > 1 and _runs_short(state, scratch) != 5:
+        size = _runs_short(state, scratch)
+        return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0), -1, 0, 0
+    if not stud and not draw and contenders > 1 and state[BOARD_SIZE] != 5 and not state[RUNS]:
         size = state[BOARD_SIZE]
         return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0), -1, 0, 0
+    if state[RUNS]:  # the first run's board is the hand's board; the others' cards checked next
+        _first_run(state, board, scratch)
     refused = 0
     if not draw:  # a draw game's cards are checked as they are dealt
         refused = _check_cards(holes, holes_per, board, state[BOARD_SIZE], in_deck, seen, state)
+    if not refused and state[RUNS]:
+        refused = _check_runs(state, holes, holes_per, board, scratch, in_deck, seen)
     if refused:
         return refused, -1, 0, 0
     if said[SAID_RETURNED]:  # what the site says it returned uncalled (PokerStars)
@@ -1346,85 +1601,18 @@ def replay_one(
             out_pot_shares[pot, i] = 0
         if mask == 0:
             return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), -1, 0, 0
-        eligible = 0
-        for i in range(count):
-            eligible += (mask >> i) & 1
-        standing = mask
-        for i in range(count):
-            if (mask >> i) & 1 and mucked[i]:
-                standing &= ~(1 << i)
-        if standing == 0:
-            standing = mask
-        if eligible == 1:
-            for i in range(count):
-                if (mask >> i) & 1:
-                    out_pot_shares[pot, i] = DEN
-            continue
-        people = 0
-        hidden = 0
-        for i in range(count):
-            if (standing >> i) & 1:
-                if not stud and (holes[i, 0] < 0 or holes[i, holes_per - 1] < 0):
-                    hidden |= 1 << i  # a hand nobody saw: judged by _unseen_shares below
-                else:
-                    people += 1
+        if state[RUNS]:  # each run's share of the pot, summed over the runs, then divided
+            refused, hidden = _run_shares(state, pot, mask, out_pot_shares, scratch, mucked,
+                                          holes, holes_per, game, tables, high, lows, hole,
+                                          work, count)  # fmt: skip
+        else:
+            refused, hidden = _judge_pot(state, pot, mask, out_pot_shares, mucked, holes,
+                                         holes_per, game, board, state[BOARD_SIZE], tables,
+                                         high, lows, hole, work, count)  # fmt: skip
+        if refused:
+            return refused, -1, 0, 0
         if hidden:
             unjudged = 1
-            if people == 0:  # no hand known: the pot split evenly
-                _unseen_shares(out_pot_shares, pot, standing, 0, hidden, count)
-                continue
-            standing &= ~hidden
-        if people == 1 and not hidden:
-            for i in range(count):
-                if (standing >> i) & 1:
-                    out_pot_shares[pot, i] = DEN
-            continue
-        top = 0
-        best_low = 1
-        for i in range(count):
-            if (standing >> i) & 1:
-                if stud:
-                    high[i], lows[i], known = _stud_values(game, holes, i, board,
-                                                           state[BOARD_SIZE], high7, low,
-                                                           tables.razz7, work)  # fmt: skip
-                    if not known:
-                        return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
-                elif draw:
-                    high[i], known = _draw_values(game, holes, i, holes_per, tables.deuce7,
-                                                  tables.badugi, work)  # fmt: skip
-                    lows[i] = 1
-                    if not known:
-                        return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
-                else:
-                    for k in range(holes_per):
-                        hole[k] = holes[i, k]
-                    high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, sot7, low,
-                                                   work)  # fmt: skip
-                top = max(top, high[i])
-                best_low = max(best_low, lows[i])
-        high_count = 0
-        low_count = 0
-        for i in range(count):
-            if (standing >> i) & 1:
-                high_count += high[i] == top
-                low_count += best_low > 1 and lows[i] == best_low
-        half = DEN // 2 if low_count else DEN
-        for i in range(count):
-            if (standing >> i) & 1:
-                share = 0
-                if high[i] == top:
-                    share += half // high_count
-                if low_count and lows[i] == best_low:
-                    share += (DEN // 2) // low_count
-                out_pot_shares[pot, i] = share
-        if hidden and game <= SHORT_DECK_SOT:  # hold'em, short deck: the unseen play the board
-            ranked = sot7 if game == SHORT_DECK_SOT else high7
-            key = 0
-            for k in range(5):
-                key += ranked.keys5[board[k]]
-            on_board = five_card_value(key, ranked.is_flush5, ranked.flush5, ranked.plain5)
-            if on_board == top:
-                _unseen_shares(out_pot_shares, pot, standing, 1, hidden, count)
     odd = 0
     for pot in range(pots):
         for i in range(count):

@@ -118,6 +118,8 @@ class Refusal(IntEnum):
     BOARD_IN_DRAW_GAME = 71
     # pending, played to the end: an unseen hand contests a pot (the ``unjudged`` disagreement)
     UNJUDGED = 72
+    # a board run more than once
+    RUN_SHARES_INEXACT = 73
 
     @property
     def kind(self) -> RefusalKind:
@@ -198,6 +200,10 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.DRAWS_UNFINISHED: "the hand ends after {count} of {game}'s {wanted} draws",
     Refusal.DRAW_TWICE: "{name} draws twice in one draw",
     Refusal.BOARD_IN_DRAW_GAME: "a board card in {game}, which deals none",
+    Refusal.RUN_SHARES_INEXACT: (
+        "{name}'s share of a pot split between {count} runs is finer than the replay counts "
+        "shares (a pot split nine ways on a run of three)"
+    ),
 }
 """Each code's message, its fields filled by :func:`refusal_reason`."""
 
@@ -293,6 +299,7 @@ _COUNTS: Final = frozenset(
         Refusal.DRAW_COUNT,
         Refusal.DEALT_UNDRAWN,
         Refusal.DRAWS_UNFINISHED,
+        Refusal.RUN_SHARES_INEXACT,
     }
 )
 """The codes whose amount and limit are counts of cards or rounds, not chips."""
