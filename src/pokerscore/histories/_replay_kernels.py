@@ -71,6 +71,9 @@ STATE_SIZE: Final = 22
 
 # seat flags
 VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
+CASHED_OUT: Final = 64
+"""A seat flag: the player cashed out during the hand (won: the cash-out; its gross less won:
+the fee)."""
 SCRATCH_ROWS: Final = 25
 """Rows of per-seat scratch space a replay uses (allocated once per kernel call)."""
 MAX_RUNS: Final = 3
@@ -92,7 +95,14 @@ SAID_RETURNS: Final = 6
 """From here, MAX_PLAYERS amounts returned uncalled."""
 SAID_POT_MASKS: Final = SAID_RETURNS + MAX_PLAYERS
 """From here, MAX_PLAYERS pots: the seats the site paid from each (a bit mask), -1 if none."""
-SAID_SIZE: Final = SAID_POT_MASKS + MAX_PLAYERS
+SAID_CASHED: Final = SAID_POT_MASKS + MAX_PLAYERS
+"""The seats that cashed out during the hand (a bit each): GGPoker's EV cash-out, PokerStars'
+``cashed out the hand`` lines."""
+SAID_CASH_OUTS: Final = SAID_CASHED + 1
+"""From here, MAX_PLAYERS cash-outs: the amount each seat cashed out took (units)."""
+SAID_CASH_FEES: Final = SAID_CASH_OUTS + MAX_PLAYERS
+"""From here, MAX_PLAYERS cash-out fees (units)."""
+SAID_SIZE: Final = SAID_CASH_FEES + MAX_PLAYERS
 """The length of ``said``."""
 
 
@@ -614,6 +624,9 @@ class StepRecord(NamedTuple):
     board: Grid
     facts: Grid
     written: Ints
+    runs: npt.NDArray[np.int64]
+    """Per row, each run's board of a board run more than once (``MAX_RUNS`` x 5: the common
+    cards first, -1 beyond it and for a run not dealt yet)."""
 
 
 @kernel()
@@ -697,13 +710,14 @@ def _site_record(
     count, paid_said, finishing = hand_input.players, hand_input.paid, hand_input.finishing
     stacks0, said = hand_input.stacks, hand_input.said
     has_winnings, has_finishing = hand_input.has_winnings, hand_input.has_finishing
+    cashed = said[SAID_CASHED]  # a seat cashed out took its cash-out, whatever it won
     found = 0
     have = False
     if has_winnings:
         any_paid = False
         for i in range(count):
             any_paid = any_paid or paid_said[i] != 0
-        if not any_paid and total:
+        if not any_paid and total and not cashed:
             found = _disagree(out, found, SiteRecord.ZERO_WINNINGS, -1, 0, 0)
         else:
             for i in range(count):
@@ -719,21 +733,26 @@ def _site_record(
         have = True
     if not have:
         return found
+    for i in range(count):
+        if (cashed >> i) & 1:
+            paid[i] = said[SAID_CASH_OUTS + i]
     start = found
     kept = 0
     for i in range(count):
         allowance = DEN if split[i] else 0
         given = paid[i] * DEN
+        won[i] = given
+        if (cashed >> i) & 1:
+            continue
         if given < 0:
             found = _disagree(out, found, SiteRecord.PAID_NEGATIVE, i, given, 0)
         elif gross[i] == 0 and given > 0:
             found = _disagree(out, found, SiteRecord.PAID_NOT_WON, i, given, 0)
-        elif gross[i] > 0 and given == 0 and gross[i] > allowance:
+        elif gross[i] > 0 and given == 0 and gross[i] > allowance and not cashed:
             found = _disagree(out, found, SiteRecord.WON_NOT_PAID, i, gross[i], 0)
         elif given > gross[i] + allowance:
             found = _disagree(out, found, SiteRecord.PAID_OVER, i, given, gross[i])
         kept += gross[i] - given
-        won[i] = given
     if found == start and said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
         last = -1
         for pot in range(MAX_PLAYERS):
@@ -752,12 +771,13 @@ def _site_record(
                         ours |= 1 << i
                 if ours != mask:
                     found = _disagree(out, found, SiteRecord.POT_WINNERS, pot, mask, ours)
-    if found == start and total and 10 * kept > total * DEN + 10 * odd * DEN:
+    if found == start and total and not cashed and 10 * kept > total * DEN + 10 * odd * DEN:
         paid_total = 0
         for i in range(count):
             paid_total += paid[i]
         found = _disagree(out, found, SiteRecord.KEEPS_TOO_MUCH, -1, paid_total, total)
-    if said[SAID_HAS_RAKE] and found == start and abs(kept - said[SAID_RAKE] * DEN) > odd * DEN:
+    rake_gap = abs(kept - said[SAID_RAKE] * DEN) > odd * DEN
+    if said[SAID_HAS_RAKE] and found == start and not cashed and rake_gap:
         found = _disagree(out, found, SiteRecord.RAKE, -1, said[SAID_RAKE], kept)
     if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
         found = _disagree(out, found, SiteRecord.TOTAL_POT, -1, said[SAID_TOTAL], total)
@@ -1037,6 +1057,28 @@ def _check_runs(
 
 
 @kernel()
+def _record_runs(steps: StepRecord, row: int, state: Ints, runs: Grid) -> None:
+    """Each run's board as it stands into row ``row`` of ``steps``."""
+    for run in range(1, MAX_RUNS + 1):
+        dealt = (state[RUNS] >> run) & 1
+        for k in range(5):
+            steps.runs[row, run - 1, k] = runs[RUN_ROWS + run - 1, k] if dealt else -1
+
+
+@kernel()
+def _cash_outs(said: Ints, flags: Ints, gross: Ints, won: Ints, count: int) -> None:
+    """Each seat cashed out during the hand (``said``) takes its cash-out, win or lose, and pays
+    its fee: its row's ``won`` the cash-out, its ``gross`` that and the fee (so that the gross
+    less ``won`` is the fee), flagged :data:`CASHED_OUT`."""
+    cashed = said[SAID_CASHED]
+    for i in range(count):
+        if (cashed >> i) & 1:
+            flags[i] |= CASHED_OUT
+            won[i] = said[SAID_CASH_OUTS + i] * DEN
+            gross[i] = won[i] + said[SAID_CASH_FEES + i] * DEN
+
+
+@kernel()
 def _run_shares(
     state: Ints, pot: int, mask: int, shares: Grid, runs: Grid, mucked: Ints, holes: Grid,
     holes_per: int, game: int, tables: ReplayTables, high: Ints, lows: Ints, hole: Ints,
@@ -1066,6 +1108,57 @@ def _run_shares(
             return refuse(state, Refusal.RUN_SHARES_INEXACT, -1, i, -1, dealt, 0), 0
         shares[pot, i] = summed[i] // dealt
     return 0, hidden
+
+
+@kernel()
+def _best_five(cards: Ints, count: int, tables: RankingTables) -> int:
+    """The best five of ``count`` cards (5 to 7: a board and what is seen of a hand) by their
+    five-card values (``_any_five`` reads tables of its ranking's card count only)."""
+    keys5 = tables.keys5
+    best = 0
+    for a in range(count - 4):
+        for b in range(a + 1, count - 3):
+            for c in range(b + 1, count - 2):
+                for d in range(c + 1, count - 1):
+                    for e in range(d + 1, count):
+                        key = (keys5[cards[a]] + keys5[cards[b]] + keys5[cards[c]]
+                               + keys5[cards[d]] + keys5[cards[e]])  # fmt: skip
+                        value = five_card_value(key, tables.is_flush5, tables.flush5, tables.plain5)
+                        best = max(best, value)
+    return best
+
+
+@kernel()
+def _show_in_part(
+    state: Ints, step: int, actor: int, cards: Grid, holes: Grid, holes_per: int, work: Ints
+) -> int:
+    """A hand dealt in part shown, or one shown in part (row ``step``): the cards dealt and
+    shown are no more than the hand's, as the reference replay merges them; the hand the cards
+    shown (all seen), or those seen, those dealt but not shown, then the unseen. 0, or the
+    refusal."""
+    seen = 0
+    for k in range(holes_per):  # the cards shown
+        if cards[step, k] >= 0:
+            work[seen] = cards[step, k]
+            seen += 1
+    for j in range(holes_per):  # then the cards dealt and not shown
+        card = holes[actor, j]
+        if card < 0:
+            continue
+        shown = False
+        for k in range(seen):
+            shown = shown or work[k] == card
+        if not shown:
+            if seen == holes_per:
+                shown_cards = _packed_row(cards, step, holes_per)
+                dealt_cards = _packed_row(holes, actor, holes_per)
+                return refuse(state, Refusal.SHOW_NOT_DEALT, step, actor, -1, shown_cards,
+                              dealt_cards)  # fmt: skip
+            work[seen] = card
+            seen += 1
+    for k in range(holes_per):
+        holes[actor, k] = work[k] if k < seen else -1
+    return 0
 
 
 @kernel()
@@ -1101,8 +1194,11 @@ def _judge_pot(
     hidden = 0
     for i in range(count):
         if (standing >> i) & 1:
-            if not stud and (holes[i, 0] < 0 or holes[i, holes_per - 1] < 0):
-                hidden |= 1 << i  # a hand nobody saw: judged by _unseen_shares below
+            unseen = False
+            for k in range(holes_per):
+                unseen = unseen or holes[i, k] < 0
+            if not stud and unseen:
+                hidden |= 1 << i  # a hand not seen whole: judged by _unseen_shares below
             else:
                 people += 1
     if hidden:
@@ -1153,13 +1249,21 @@ def _judge_pot(
                 share += (DEN // 2) // low_count
             shares[pot, i] = share
     if hidden and game <= SHORT_DECK_SOT:  # hold'em, short deck: the unseen play the board
-        ranked = sot7 if game == SHORT_DECK_SOT else high7
-        key = 0
-        for k in range(5):
-            key += ranked.keys5[board[k]]
-        on_board = five_card_value(key, ranked.is_flush5, ranked.flush5, ranked.plain5)
-        if on_board == top:
-            _unseen_shares(shares, pot, standing, 1, hidden, count)
+        ranked = sot7 if game == SHORT_DECK_SOT else high7  # and what is seen of them
+        tied = 0
+        for i in range(count):
+            if (hidden >> i) & 1:
+                size = 5
+                for k in range(5):
+                    work[k] = board[k]
+                for k in range(holes_per):
+                    if holes[i, k] >= 0:
+                        work[size] = holes[i, k]
+                        size += 1
+                if _best_five(work, size, ranked) == top:
+                    tied |= 1 << i
+        if tied:
+            _unseen_shares(shares, pot, standing, 1, tied, count)
     return 0, hidden
 
 
@@ -1289,6 +1393,7 @@ def replay_one(
         if steps is not None:  # the table after the actions before this one (0: the posts)
             _record_step(steps, step, state, stacks, bets, put_in, dead, contributions, folded,
                          holes, dealt, board, queue, count)  # fmt: skip
+            _record_runs(steps, step, state, scratch)
         kind = kinds[step]
         actor = actors[step]
         if kind != DEAL_BOARD and (actor < 0 or actor >= count):
@@ -1487,8 +1592,6 @@ def replay_one(
                 unknown += cards[step, k] < 0
             if unknown == holes_per:
                 continue  # nothing seen: nothing changes
-            if unknown:
-                return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0), -1, 0, 0
             known = 0
             for k in range(holes_per):
                 known += holes[actor, k] >= 0
@@ -1497,8 +1600,11 @@ def replay_one(
                 for k in range(holes_per):
                     holes[actor, k] = cards[step, k]
                 continue
-            if known < holes_per:
-                return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0), -1, 0, 0
+            if unknown or known < holes_per:  # shown in part, or dealt in part
+                refused = _show_in_part(state, step, actor, cards, holes, holes_per, work)
+                if refused:
+                    return refused, -1, 0, 0
+                continue
             same = True
             for k in range(holes_per):  # shown in any order, but the cards dealt
                 found = False
@@ -1517,6 +1623,7 @@ def replay_one(
     if steps is not None:  # the table after the last action
         _record_step(steps, action_count, state, stacks, bets, put_in, dead, contributions,
                      folded, holes, dealt, board, queue, count)  # fmt: skip
+        _record_runs(steps, action_count, state, scratch)
     if state[BETTING]:
         to_act = queue[state[HEAD]]
         return refuse(state, Refusal.ENDS_TO_ACT, -1, -1, to_act, 0, 0), -1, 0, 0
@@ -1651,6 +1758,8 @@ def replay_one(
             out_holes[i, k] = holes[i, k] if known and k < holes_per else -1
     for k in range(5):
         out_board[k] = board[k]
+    if said[SAID_CASHED]:
+        _cash_outs(said, out_flags, out_gross, out_won, count)
     status = OK
     if disagreements:  # the hand played, its rows written, the replay's amounts standing
         status = refuse(state, Refusal.SITE_RECORD, -1, -1, -1, disagreements, 0)

@@ -3,10 +3,11 @@ any reader (the lenient PHH and PokerStars readers included) gives it, into the
 :class:`~._replay_kernels.HandInput` the fast readers fill, and one hand replayed by
 :func:`~._replay_kernels.replay_one` (:func:`engine_replay`).
 
-Whatever the compiled replay does not play yet (a cash-out, a stud or draw hand with a board run
-more than once, a game it has no code for) gives None: the reference replay plays those. A board
-run more than once goes as its ``deal-board`` rows, each one's amount its run (1 to
-``MAX_RUNS``; -1 the one board).
+Whatever the compiled replay does not play yet (a stud or draw hand with a board run more than
+once or a cash-out, a game it has no code for) gives None. A board run more than once goes as its
+``deal-board`` rows, each one's amount its run (1 to ``MAX_RUNS``; -1 the one board); a cash-out
+as what the site says beside the actions (``said``: the seats cashed out, each one's amount and
+fee).
 
 >>> from pathlib import Path
 >>> from pokerscore.histories.phh import read_phh
@@ -58,6 +59,9 @@ from pokerscore.histories._replay_kernels import (
     RUN_ROWS,
     RUN_SIZE,
     RUNS,
+    SAID_CASH_FEES,
+    SAID_CASH_OUTS,
+    SAID_CASHED,
     SAID_HAS_RAKE,
     SAID_HAS_TOTAL,
     SAID_POT_MASKS,
@@ -104,8 +108,7 @@ def hand_input(hand: HandHistory) -> HandInput | None:
     count = len(hand.seats)
     if (
         game is None
-        or hand.cash_outs
-        or (game >= STUD and any(action.runout for action in hand.actions))
+        or (game >= STUD and (hand.cash_outs or any(action.runout for action in hand.actions)))
         or any(action.runout > MAX_RUNS for action in hand.actions)
         or not 2 <= count <= MAX_PLAYERS
         or len(hand.actions) > MAX_ACTIONS
@@ -181,6 +184,9 @@ def _said(hand: HandHistory, count: int) -> Ints:
         said[SAID_HAS_RAKE], said[SAID_RAKE] = 1, hand.rake
     if hand.total_pot is not None:
         said[SAID_HAS_TOTAL], said[SAID_TOTAL] = 1, hand.total_pot
+    for seat, amount, fee in hand.cash_outs:  # taken during the hand, win or lose
+        said[SAID_CASHED] |= 1 << seat
+        said[SAID_CASH_OUTS + seat], said[SAID_CASH_FEES + seat] = amount, fee
     return said
 
 
@@ -281,6 +287,7 @@ def step_record(actions: int) -> StepRecord:
         np.full((rows, 5), -1, dtype=np.int64),
         np.zeros((rows, STEP_FACTS), dtype=np.int64),
         np.zeros(1, dtype=np.int64),
+        np.full((rows, MAX_RUNS, 5), -1, dtype=np.int64),
     )
 
 

@@ -9,8 +9,8 @@ Codes fall in three kinds (:meth:`Refusal.kind`):
   reader reads it.
 - ``pending``: a hand the bulk replay leaves to ``replay``, one hand at a time: a site record
   that disagrees (``SITE_RECORD``) and an unseen hand contesting a pot (``UNJUDGED``), which
-  the compiled replay plays there with their disagreements worded; a hand shown in part and
-  stacks past 2**46 units, which the reference replay still plays.
+  the compiled replay plays there with their disagreements worded; stacks past 2**46 units,
+  which the reference replay still plays (a stud hand shown in part: refused).
 - ``rule``: the hand breaks a rule of the game (an action out of turn, a raise below the
   minimum, a card seen twice ...). Its message comes from :func:`refusal_error`, straight from
   the code; nothing is detected twice.

@@ -644,8 +644,8 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     be played (an action out of turn, a bet beyond the stack, a card seen twice, a hand that
     stops before its end). ``allin_ev=False`` leaves the all-in EV out (it is the costly part).
     The hand is played by the compiled replay (a site record that disagrees and an unseen hand
-    contesting a pot included: its disagreements are worded from the kernel's codes); a board
-    run more than once, a cash-out, a hand shown in part and stacks past 2**46 units are still
+    contesting a pot included: its disagreements are worded from the kernel's codes; a board run
+    more than once, a cash-out and a hand shown in part too); stacks past 2**46 units are still
     settled by the reference replay of this module.
     """
     expect(hand, HandHistory, "hand", "a HandHistory")
