@@ -177,3 +177,23 @@ def _broken(change: str) -> HandHistory:
 def test_broken_runs_are_refused_as_the_reference_refuses_them(change: str) -> None:
     hand = _broken(change)
     assert isinstance(_same(hand), str)
+
+
+def test_the_replayer_steps_a_board_run_twice() -> None:
+    """Each run's board as it is dealt, and who won each run's share (the reference table
+    stepped the hand before, its one board the common cards, no runs)."""
+    from pokerscore.histories.steps import replay_steps
+
+    hand = next(h for h in read_histories(DATA / "pokerstars-shapes.txt") if h.number == 1)
+    steps = list(replay_steps(hand))
+    first_flop = next(step for step in steps if step.runs)
+    assert [" ".join(map(str, run)) for run in first_flop.runs] == ["2c 7d 9h"]
+    last = steps[-1]
+    assert [" ".join(map(str, run)) for run in last.runs] == [
+        "2c 7d 9h Jc 3s",
+        "Kd Kh 4c 5d Kc",
+    ]
+    # the pot of 100.50 split between the runs: Alice (the aces, seat 3) wins the first half,
+    # Cara (four kings, seat 2) the second; Bob folded
+    assert last.run_won == ((0.0, 0.0, 50.25), (0.0, 50.25, 0.0))
+    assert "run 1: Alice 50.25" in last.text and "run 2: Cara 50.25" in last.text

@@ -524,6 +524,8 @@ def hand_json(hand: HandHistory, root: Path) -> dict[str, object]:
                 "to_act": step.to_act,
                 "equity": None if step.equity is None else [money(value) for value in step.equity],
                 "won": None if step.won is None else [money(value) for value in step.won],
+                "runs": [[str(card) for card in run] for run in step.runs],
+                "run_won": [[money(value) for value in won] for won in step.run_won],
             }
             for step in steps
         ],
