@@ -17,7 +17,13 @@ from pokerscore.cards import Card, parse_cards
 from pokerscore.histories.model import Action, HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.reading import read_histories
-from pokerscore.histories.replay import engine_result, exact_allin_evs, game_named, table_replay
+from pokerscore.histories.replay import (
+    engine_result,
+    exact_allin_evs,
+    game_named,
+    replay,
+    table_replay,
+)
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
 DATA = Path(__file__).parents[1] / "data" / "histories"
@@ -197,3 +203,43 @@ def test_the_replayer_steps_a_board_run_twice() -> None:
     # Cara (four kings, seat 2) the second; Bob folded
     assert last.run_won == ((0.0, 0.0, 50.25), (0.0, 50.25, 0.0))
     assert "run 1: Alice 50.25" in last.text and "run 2: Cara 50.25" in last.text
+
+
+def test_a_pot_split_nine_ways_on_a_run_of_three_is_left_to_the_reference() -> None:
+    """Nine players all in, the first of three runs a royal flush on the board: each one's
+    ninth of a third of the pot is finer than the kernel's 1/DEN shares (DEN = 10080 = 9 x 1120,
+    1120 not a multiple of 3), so the kernel leaves the hand (a pending refusal) and the
+    reference replay's exact fractions settle it."""
+    holes = ["2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d", "8c8d", "9c9d", "TcTd"]
+    text = "\n".join(
+        [
+            "variant = 'NT'",
+            f"antes = {[0] * 9}",
+            f"blinds_or_straddles = {[1, 2] + [0] * 7}",
+            "min_bet = 2",
+            f"starting_stacks = {[100] * 9}",
+            "actions = [",
+            *(f"  'd dh p{i + 1} {hole}'," for i, hole in enumerate(holes)),
+            "  'p3 cbr 100',",
+            *(f"  'p{i} cc'," for i in (4, 5, 6, 7, 8, 9, 1, 2)),
+            "  'd db AsKsQs',",
+            "]",
+        ]
+    )
+    hand = parse_phh(text, file="nine", number=1)
+    boards = ("AsKsQsJsTs", "2hAhKcQdJh", "3h8hKdQc4s")
+    runs = tuple(
+        Action("deal-board", cards=tuple(parse_cards(board[at : at + width])), runout=run)
+        for run, board in enumerate(boards, 1)
+        for at, width in ((0, 6), (6, 2), (8, 2))
+    )
+    hand = dataclasses.replace(hand, actions=(*hand.actions[:-1], *runs))
+    assert engine_result(hand, True) is None  # left to the reference
+    result = replay(hand)
+    assert result == table_replay(hand, True)
+    (pot,) = result.pots
+    # p1: a ninth of the first run; p9 (the straight) the second run and a ninth of the first;
+    # p7 (trip eights) the third run and a ninth of the first
+    shares = dict(pot.shares)
+    third = Fraction(1, 3)
+    assert shares[0] == third / 9 and shares[8] == third + third / 9 and shares[6] == third * 10 / 9

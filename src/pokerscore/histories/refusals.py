@@ -118,7 +118,8 @@ class Refusal(IntEnum):
     BOARD_IN_DRAW_GAME = 71
     # pending, played to the end: an unseen hand contests a pot (the ``unjudged`` disagreement)
     UNJUDGED = 72
-    # a board run more than once
+    # pending: a pot split nine ways on a run of three, finer than the kernel's shares (the
+    # reference replay's exact fractions settle it)
     RUN_SHARES_INEXACT = 73
 
     @property
@@ -128,7 +129,7 @@ class Refusal(IntEnum):
             return "none"
         if self < Refusal.BIG_STACK:
             return "reading"
-        if self < Refusal.NO_CHIPS or self is Refusal.UNJUDGED:
+        if self < Refusal.NO_CHIPS or self in (Refusal.UNJUDGED, Refusal.RUN_SHARES_INEXACT):
             return "pending"
         return "rule"
 
