@@ -225,6 +225,7 @@ def _table_state(table: _Table) -> _State:
         folded=tuple(table.folded),
         to_act=table.actors[0] if table.betting and table.actors else None,
         allin_board=tuple(table.allin_board) if table.allin_street is not None else None,
+        runs=tuple(tuple(table.runs[run]) for run in sorted(table.runs)),
     )
 
 
