@@ -11,9 +11,10 @@ replay's :class:`~pokerscore.histories.model.HandResult` does. Stud hands step t
 streets ``third`` to ``seventh``, each player's cards as dealt, the down cards of others unseen;
 the all-in equity on the cards each held at the all-in, sampled past the exact count's bound),
 and so do the draw games (their rounds ``predraw``, ``first draw`` …;
-each discard and the cards drawn; no all-in equity without a drawing policy). A hand the
-compiled replay does not play to its end yet (a board run twice, a cash-out, a hand shown in
-part, stacks past 2**46 units) is stepped by the reference replay's table (``replay.playing``).
+each discard and the cards drawn; no all-in equity without a drawing policy). A board run more
+than once steps each run's board as it is dealt (``runs``), and the last step says what each
+player won of each run's share. A hand the compiled replay does not play to its end yet (stacks
+past 2**46 units) is stepped by the reference replay's table (``replay.playing``).
 """
 
 from __future__ import annotations
@@ -88,6 +89,12 @@ class ReplayStep:
     fixed seed (:data:`STUD_SAMPLES`) so a hand replays alike; None where exact."""
     won: tuple[float, ...] | None = None
     """The last step: what each player took from the pots (the result's ``won``)."""
+    runs: tuple[tuple[Card, ...], ...] = ()
+    """A board run more than once: each run's board as dealt so far (the common cards first),
+    one per run dealt; () with the one board (``board`` stays the common cards)."""
+    run_won: tuple[tuple[float, ...], ...] = ()
+    """The last step of a board run more than once: what each player won of each run's share of
+    the pots (a pot split evenly between the runs), one tuple per run."""
 
 
 def replay_steps(hand: HandHistory, *, equity: bool = True) -> Iterator[ReplayStep]:
@@ -131,6 +138,8 @@ class _State:
     to_act: int | None
     allin_board: tuple[Card, ...] | None
     """The board at the all-in once the players are all in before the river, else None."""
+    runs: tuple[tuple[Card, ...], ...] = ()
+    """Each run's board so far of a board run more than once."""
 
 
 def _states(hand: HandHistory) -> list[_State]:
@@ -168,6 +177,7 @@ def _engine_states(hand: HandHistory) -> list[_State] | None:
     stacks, bets, put_in = record.stacks.tolist(), record.bets.tolist(), record.put_in.tolist()
     folded, dealt, holes = record.folded.tolist(), record.dealt.tolist(), record.holes.tolist()
     pots, boards, facts = record.pots.tolist(), record.board.tolist(), record.facts.tolist()
+    runs = record.runs.tolist()
 
     def cards(ids: list[int]) -> tuple[Card | None, ...]:
         return tuple(None if card < 0 else Card(card) for card in ids)
@@ -194,6 +204,11 @@ def _engine_states(hand: HandHistory) -> list[_State] | None:
                 folded=tuple(bool(flag) for flag in folded[row][:count]),
                 to_act=fact[STEP_TO_ACT] if fact[STEP_TO_ACT] >= 0 else None,
                 allin_board=board[:allin] if fact[STEP_ALLIN_STREET] >= 0 else None,
+                runs=tuple(
+                    tuple(Card(card) for card in run if card >= 0)
+                    for run in runs[row]
+                    if run[0] >= 0
+                ),
             )
         )
     return states
@@ -217,6 +232,7 @@ def _table_state(table: _Table) -> _State:
         folded=tuple(table.folded),
         to_act=table.actors[0] if table.betting and table.actors else None,
         allin_board=tuple(table.allin_board) if table.allin_street is not None else None,
+        runs=tuple(tuple(table.runs[run]) for run in sorted(table.runs)),
     )
 
 
@@ -269,12 +285,17 @@ def _steps(
             to_act=state.to_act,
             equity=equities,
             equity_samples=samples,
+            runs=state.runs,
         )
         put_in = list(state.put_in)
         top = max(state.bets)
     last = states[-1]
     won = tuple(player.won for player in result.players)
     takes = [f"{names[i]} takes {_amount(amount)}" for i, amount in enumerate(won) if amount]
+    run_won = _run_winnings(hand, len(last.runs)) if last.runs else ()
+    for run, taken in enumerate(run_won, 1):
+        winners = [f"{names[i]} {_amount(amount)}" for i, amount in enumerate(taken) if amount]
+        takes.append(f"run {run}: " + ", ".join(winners))
     yield ReplayStep(
         number=len(hand.actions) + 1,
         street=streets[last.street],
@@ -296,7 +317,37 @@ def _steps(
         equity=equities,
         equity_samples=samples,
         won=won,
+        runs=last.runs,
+        run_won=run_won,
     )
+
+
+def _run_winnings(hand: HandHistory, runs: int) -> tuple[tuple[float, ...], ...]:
+    """What each player won (chips) of each run's share of the pots of ``hand``, its board run
+    ``runs`` times: the compiled replay of the hand with that run's board as the one board (the
+    site's record left out), a share of ``1 / runs`` of its winnings."""
+    import dataclasses
+
+    found = []
+    for run in sorted({action.runout for action in hand.actions if action.runout}):
+        actions = tuple(
+            dataclasses.replace(action, runout=0)
+            for action in hand.actions
+            if action.kind != "deal-board" or action.runout in (0, run)
+        )
+        alone = dataclasses.replace(
+            hand,
+            actions=actions,
+            winnings=None,
+            finishing_stacks=None,
+            rake=None,
+            total_pot=None,
+            site_pots=None,
+            cash_outs=(),
+        )
+        played = replay(alone, allin_ev=False)
+        found.append(tuple(player.won / runs for player in played.players))
+    return tuple(found)
 
 
 class _Chips:

@@ -551,6 +551,8 @@ def hand_json(hand: HandHistory, root: Path) -> dict[str, object]:
                 "equity": None if step.equity is None else [money(value) for value in step.equity],
                 "equity_samples": step.equity_samples,
                 "won": None if step.won is None else [money(value) for value in step.won],
+                "runs": [[str(card) for card in run] for run in step.runs],
+                "run_won": [[money(value) for value in won] for won in step.run_won],
             }
             for step in steps
         ],

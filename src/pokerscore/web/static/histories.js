@@ -298,6 +298,26 @@ async function openHand(file, number, seq) {
   $("replayer").scrollIntoView({ block: "nearest" });
 }
 
+// the board, or a board run more than once: a line per run, its cards and who won its share
+function boardOf(step) {
+  if (!step.runs || !step.runs.length) return step.board.map(cardSpan);
+  return step.runs.map((run, at) => {
+    const line = document.createElement("div");
+    line.className = "run";
+    const label = document.createElement("span");
+    label.className = "method";
+    label.textContent = `run ${at + 1} `;
+    line.append(label, ...run.map(cardSpan));
+    const won = step.run_won && step.run_won[at];
+    if (won) {
+      const takes = won.map((amount, seat) => amount ? `${replay.players[seat].player} ${money(amount)}` : "")
+        .filter(Boolean).join(", ");
+      if (takes) line.append(` takes: ${takes}`);
+    }
+    return line;
+  });
+}
+
 function showStep(index) {
   if (!replay) return;
   stepAt = Math.max(0, Math.min(index, replay.steps.length - 1));
@@ -305,7 +325,7 @@ function showStep(index) {
   $("step-number").textContent = `step ${stepAt + 1} of ${replay.steps.length}: ${step.street}`;
   $("step-text").textContent = step.text;
   $("pot").textContent = money(step.pot);
-  $("board").replaceChildren(...step.board.map(cardSpan));
+  $("board").replaceChildren(...boardOf(step));
   replay.players.forEach((player, seat) => {
     const box = $("seats").children[seat];
     box.classList.toggle("folded", step.folded[seat]);
