@@ -257,7 +257,8 @@ def _run_parts(
     def arguments() -> Iterator[tuple[Any, ...]]:
         folder = None if staging is None else staging.resolve()
         for part in parts:
-            target = None if folder is None else str(folder / part_name(part.index, f".{form}"))
+            name = part_name(part.index, len(parts), f".{form}")
+            target = None if folder is None else str(folder / name)
             yield part, target, form, settings.allin_ev, settings.follow
 
     try:
@@ -276,7 +277,7 @@ def _run_parts(
                     progress(done, total)
                 for added in in_order.add(index, found):
                     if writer is not None and staging is not None:
-                        _append(staging / part_name(added, ".arrow"), writer)
+                        _append(staging / part_name(added, len(parts), ".arrow"), writer)
         if dataset is not None and staging is not None:
             replace_folder(staging, dataset)
     finally:
