@@ -182,11 +182,33 @@ LOGS_VARIABLE: Final = "DASK_LOGGING__DISTRIBUTED"
 
 
 async def _spawn(command: list[str], environment: dict[str, str]) -> Any:
-    """``python -m dask spec ...`` in a session of its own, with ``environment``."""
+    """``python -m dask spec ...`` in a session of its own, with ``environment``; on Linux it is
+    sent SIGTERM (and stops) when the process that started it dies: a command killed with
+    ``kill -9`` left its scheduler and nannies running, out of reach of its process group."""
     return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "dask", "spec", *command, env=environment,
-        stderr=asyncio.subprocess.DEVNULL, start_new_session=True,
+        stderr=asyncio.subprocess.DEVNULL, start_new_session=True, preexec_fn=_parent_death(),
     )  # fmt: skip
+
+
+def _parent_death() -> Callable[[], None] | None:
+    """What a child runs before its program (Linux: ``prctl(PR_SET_PDEATHSIG, SIGTERM)``, the
+    signal sent when the thread that started it ends, here the cluster's event loop, which
+    runs until the cluster is closed); None elsewhere. The C function is found here, before
+    the fork, so the child only calls it."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    prctl = ctypes.CDLL(None, use_errno=True).prctl
+    parent = os.getpid()
+
+    def set_signal() -> None:
+        prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the parent died before: no signal will come
+            os._exit(1)
+
+    return set_signal
 
 
 def _spawned_classes() -> tuple[type, type]:
