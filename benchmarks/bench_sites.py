@@ -33,7 +33,23 @@ FILES = {
     "fulltilt": ("mixed-utf16.txt", "utf-16"),
     "ggpoker": ("cash.txt", "utf-8"),
     "winamax": ("mixed.txt", "utf-8"),
+    "everleaf": ("hands.txt", "utf-8"),
+    "pkr": ("hands.txt", "utf-8"),
+    "merge": ("holdem.xml", "utf-8"),
+    "ongame": ("hands.txt", "utf-8"),
+    "cake": ("hands.txt", "utf-8-sig"),
+    "betonline": ("hands.txt", "utf-8"),
+    "kingsclub": ("hands.txt", "utf-8"),
+    "entraction": ("hands.txt", "utf-8"),
+    "sealswithclubs": ("hands.txt", "utf-8"),
+    "absolute": ("hands.txt", "utf-8"),
+    "enet": ("hands.txt", "utf-8"),
+    "everest": ("hands.xml", "utf-8"),
+    "microgaming": ("hands.txt", "utf-8"),
+    "pokertracker": ("merge.txt", "utf-8"),
+    "boss": ("hands.xml", "utf-8"),
 }
+"""Each format (its folder below ``FIXTURES``): the fixture repeated, and its encoding."""
 TARGET = 50_000
 
 
@@ -47,14 +63,23 @@ def _repeated(name: str, folder: Path, hands: int) -> Path:
     text = source.read_bytes().decode(encoding)
     if name == "ipoker":  # sessions follow one another: a copy is whole sessions
         text = text.rstrip() + "\n</session>\n"
+    if name == "boss":  # the hands inside one <ROOT>, written once
+        text = text[text.index("<HISTORY ") :]
+    if name == "microgaming":  # the flat file's marker, written once
+        text = text.removeprefix("----PRIMA.DAT----")
     copies = max(1, hands // per_copy)
     path = folder / f"{name}{source.suffix}"
     body = (text.rstrip("\n") + "\n\n") * copies
+    if name == "boss":
+        body = "<ROOT>\n" + body
+    if name == "microgaming":
+        body = "----PRIMA.DAT----" + body
     path.write_bytes(body.encode("utf-16" if encoding == "utf-16" else "utf-8"))
     return path
 
 
 def _rate(path: Path, replayed: bool, rounds: int) -> tuple[int, float]:
+    """The hands of ``path`` (read, or read and replayed) and the best rate of ``rounds``."""
     from pokerscore.histories.reading import read_histories
     from pokerscore.histories.results import history_results
 

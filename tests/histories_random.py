@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Iterator
 from decimal import Decimal
 
 from pokerkit import (
@@ -193,3 +194,36 @@ def _act(state, rng: random.Random, *, fixed: bool) -> None:  # type: ignore[no-
         pot = getattr(state, "pot_completion_betting_or_raising_to_amount", None)
         pick = rng.choice([low, high, rng.randint(low, high), min(max(pot or low, low), high)])
         state.complete_bet_or_raise_to(pick)
+
+
+def fast_against_lenient(
+    seed: str, variants: tuple[str, ...]
+) -> Iterator[tuple[int, list[list[int]], list[tuple[int, ...]]]]:
+    """Twenty random hands of each of ``variants`` in one ``.phhs`` text through the compiled PHH
+    reader, each checked against the lenient path: played there (none left to the lenient
+    reader), each player's chips put in and won as the converter's replay of the lenient
+    reader's hand. Yields each hand's place, its rows' holes and the replay's, for the caller's
+    check of the cards."""
+    from fractions import Fraction
+
+    from pokerscore.histories._layout import DEN, F_REFUSAL, F_STATUS, OK
+    from pokerscore.histories.batches import replay_phh_text
+    from pokerscore.histories.hand_input import engine_replay
+    from pokerscore.histories.phh import parse_phh
+
+    rng = random.Random(seed)
+    texts = [random_hand(rng, variant)[0] for variant in variants * 20]
+    data = "".join(f"[{n}]\n{text}\n" for n, text in enumerate(texts, 1)).encode()
+    batch = replay_phh_text(data, single=False)
+    assert batch is not None and batch.hands == len(texts)
+    for hand, text in enumerate(texts):
+        facts = batch.facts[hand]
+        assert facts[F_STATUS] == OK, (hand, int(facts[F_REFUSAL]), text)
+        lenient = parse_phh(text)
+        played = engine_replay(lenient)
+        assert played is not None
+        count = len(lenient.seats)
+        assert batch.put_in[hand, :count].tolist() == list(played.put_in)
+        assert [Fraction(int(units), DEN) for units in batch.won[hand, :count]] == list(played.won)
+        rows = [batch.holes[hand, i].tolist() for i in range(len(played.holes))]
+        yield hand, rows, [tuple(cards) for cards in played.holes]

@@ -45,8 +45,16 @@ actions = ['d dh p1 AhAdKhKd', 'd dh p2 QsQcJsJc', 'p2 cbr 6', 'p1 cbr 18', 'p2 
 
 def histories() -> None:
     """The PHH and PokerStars fast paths (one process: both compile ``replay_one``), the
-    all-in shares, and the Arrow columns."""
+    all-in shares, the Arrow columns, and ``replay_one`` called from Python (``replay``, the
+    replayer's steps: every pytest worker replays hands, some at collection)."""
+    from pokerscore.histories.phh import read_phh
+    from pokerscore.histories.replay import replay
     from pokerscore.histories.running import analyse_histories
+    from pokerscore.histories.steps import replay_steps
+
+    hand = next(read_phh(HISTORIES / "actions.phhs"))
+    replay(hand)
+    list(replay_steps(hand))
 
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -221,13 +229,15 @@ FAMILIES: dict[str, Callable[[], None]] = {
         strategy,
     )
 }
-# Compile times, CPU seconds (2026-11-24): histories 155 (in one process: PHH and PokerStars
-# both compile ``replay_one``, and two processes adding to one kernel's cache index at once may
-# lose an entry), equity and stud 54, board 39, strategy 32, batch 12, videopoker 7, preflop 6,
-# files 5. On a fresh clone at load 0.7-2.6 the halves took 166 s and 178 s of wall time.
+# Compile times, CPU seconds (2026-11-26, load 7-14): histories 308 before ``replay_one`` from
+# Python joined it (about 45 more; in one process: PHH and PokerStars both compile
+# ``replay_one``, and two processes adding to one kernel's cache index at once may lose an
+# entry), equity 72, board 71, strategy 61, batch 24, tournaments 13, files 12, preflop 10,
+# videopoker 7. Most of the histories' time is ``replay_one`` optimised again inside each
+# kernel that calls it (``phh_hand``, ``_phh_share``, ``phh_hands``, ``stars_hand``, ...).
 HALVES = (
-    ("histories", "preflop", "tournaments"),
-    ("board", "equity", "strategy", "batch", "files", "videopoker"),
+    ("histories",),
+    ("board", "equity", "strategy", "batch", "tournaments", "files", "preflop", "videopoker"),
 )
 
 

@@ -39,13 +39,7 @@ def _counts(database: Path) -> tuple[int, int, int]:
         )
 
 
-@pytest.fixture(scope="module")
-def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    database = tmp_path_factory.mktemp("db") / "hands.duckdb"
-    import_histories(SOURCES, database=database)
-    return database
-
-
+@pytest.mark.slow
 def test_the_same_figures_as_histories_on_the_same_files(
     imported: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -68,6 +62,7 @@ def test_the_same_figures_as_histories_on_the_same_files(
         assert ours.three_bet is not None
 
 
+@pytest.mark.slow
 def test_a_second_import_adds_nothing_even_under_another_name(
     imported: Path, tmp_path: Path
 ) -> None:
@@ -80,6 +75,7 @@ def test_a_second_import_adds_nothing_even_under_another_name(
     assert _counts(imported) == before
 
 
+@pytest.mark.slow
 def test_the_rows_are_a_plain_runs_rows(imported: Path, tmp_path: Path) -> None:
     import pyarrow.parquet as pq
 
@@ -96,6 +92,7 @@ def test_the_rows_are_a_plain_runs_rows(imported: Path, tmp_path: Path) -> None:
     assert sorted(map(key, stored)) == sorted(key(tuple(row.values())) for row in plain)
 
 
+@pytest.mark.slow
 def test_a_second_import_reads_no_hand_again(
     imported: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -114,6 +111,7 @@ def test_a_second_import_reads_no_hand_again(
     assert again.added == 0 and again.hands > 300 and read == []
 
 
+@pytest.mark.slow
 def test_a_file_added_in_batches_gives_the_same_tables(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -273,6 +271,7 @@ def test_a_database_held_by_another_process_is_waited_for_then_refused(tmp_path:
 # -- the report ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_filter_keeps_the_rows_it_names(imported: Path) -> None:
     everyone = report_histories(database=imported, player="Hero")
     button = report_histories(database=imported, player="Hero", where="position = 'BTN'")
@@ -283,6 +282,7 @@ def test_a_filter_keeps_the_rows_it_names(imported: Path) -> None:
     assert sum(net for net, _ in button.series) == pytest.approx(by_position["BTN"][0].net)
 
 
+@pytest.mark.slow
 def test_groups_by_month_game_and_site(imported: Path) -> None:
     months = {group for group, _ in report_histories(database=imported, by="month").groups}
     # PokerStars headers date their hands; the generated PHH hands carry no date (null, last)
@@ -293,6 +293,7 @@ def test_groups_by_month_game_and_site(imported: Path) -> None:
     assert {"PokerStars", "Absolute Poker"} <= sites
 
 
+@pytest.mark.slow
 def test_a_filter_value_is_bound_never_spliced(imported: Path) -> None:
     found = report_histories(database=imported, where="player = 'x'' or ''1''=''1'")
     assert found.hands == 0 and found.groups == []

@@ -26,13 +26,6 @@ from pokerscore.histories.reading import history_files, read_file
 from tests.histories.test_database import SOURCES
 
 
-@pytest.fixture(scope="module")
-def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    database = tmp_path_factory.mktemp("db") / "hands.duckdb"
-    import_histories(SOURCES, database=database)
-    return database
-
-
 def _as_kept(hand: HandHistory) -> HandHistory:
     actions = tuple(dataclasses.replace(action, text="", line=None) for action in hand.actions)
     return dataclasses.replace(hand, actions=actions, fields={})
@@ -57,6 +50,7 @@ def test_every_hand_rebuilt_is_the_hand_imported(imported: Path) -> None:
     assert compared > 100
 
 
+@pytest.mark.slow
 def test_the_hand_list_in_import_order_under_a_filter(imported: Path) -> None:
     every = database_hands(database=imported, limit=100_000)
     with duckdb.connect(str(imported), read_only=True) as con:
@@ -79,12 +73,14 @@ def test_the_hand_list_in_import_order_under_a_filter(imported: Path) -> None:
     assert name
 
 
+@pytest.mark.slow
 def test_a_player_page_pages(imported: Path) -> None:
     some = database_hands(database=imported, limit=5)
     later = database_hands(database=imported, offset=3, limit=5)
     assert [row["seq"] for row in some.rows][3:] == [row["seq"] for row in later.rows][:2]
 
 
+@pytest.mark.slow
 def test_an_injection_is_refused_or_bound(imported: Path) -> None:
     with pytest.raises(ParameterError, match="where cannot be read"):
         database_hands(database=imported, where="net > 0; drop table rows")
@@ -93,6 +89,7 @@ def test_an_injection_is_refused_or_bound(imported: Path) -> None:
     assert database_hands(database=imported).total > 0  # the tables are still there
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("arguments", "reason"),
     [({"seq": 0}, "seq must be"), ({"seq": 10**9}, "holds no hand"), ({"seq": True}, "seq must")],

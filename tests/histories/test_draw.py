@@ -16,7 +16,6 @@ from pokerkit import HandHistory as PokerkitHistory
 
 from pokerscore.cards import parse_cards
 from pokerscore.engine.rankings import BADUGI, DEUCE_TO_SEVEN
-from pokerscore.histories._layout import DEN
 from pokerscore.histories.hand_input import engine_replay
 from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.phh import parse_phh, read_phh
@@ -315,27 +314,12 @@ def test_the_fast_reader_plays_draw_games_as_the_lenient_path() -> None:
     """Random draw hands of the three variants in one ``.phhs`` text through the compiled PHH
     reader: every hand played there, each player's chips put in and won as the converter's
     replay of the lenient reader's hand, the holes in the rows."""
-    from pokerscore.histories._layout import F_REFUSAL, F_STATUS, OK
-    from pokerscore.histories.batches import replay_phh_text
-    from tests.histories_random import random_hand
+    from tests.histories_random import fast_against_lenient
 
-    rng = random.Random("fast draw")
-    texts = [random_hand(rng, variant)[0] for variant in ("F2L3D", "N2L1D", "FB") * 20]
-    data = "".join(f"[{n}]\n{text}\n" for n, text in enumerate(texts, 1)).encode()
-    batch = replay_phh_text(data, single=False)
-    assert batch is not None and batch.hands == len(texts)
     holes = 0
-    for hand, text in enumerate(texts):
-        facts = batch.facts[hand]
-        assert facts[F_STATUS] == OK, (hand, int(facts[F_REFUSAL]), text)
-        lenient = parse_phh(text)
-        played = engine_replay(lenient)
-        assert played is not None
-        count = len(lenient.seats)
-        assert batch.put_in[hand, :count].tolist() == list(played.put_in)
-        assert [Fraction(int(units), DEN) for units in batch.won[hand, :count]] == list(played.won)
-        for i, cards in enumerate(played.holes):
-            assert batch.holes[hand, i].tolist() == list(cards), (hand, i)
+    for hand, rows, played in fast_against_lenient("fast draw", ("F2L3D", "N2L1D", "FB")):
+        for i, (row, cards) in enumerate(zip(rows, played, strict=True)):
+            assert row == list(cards), (hand, i)
             holes += min(cards[:4]) >= 0
     assert holes > 30
 

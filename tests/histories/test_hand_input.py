@@ -57,6 +57,29 @@ def test_the_fixtures_through_the_converter_play_as_the_reference() -> None:
     assert found["played"] > 10 and found["refused"] >= 8, found
 
 
+def test_the_replay_from_python_compiles_once() -> None:
+    """``replay``, ``engine_replay`` and ``engine_steps`` call ``replay_one`` with the same types:
+    one compilation of the 1,500-line kernel for them all, where ``replay``'s site record and the
+    steps' record each compiled it once more (about 45 s of CPU each, in every pytest worker:
+    ``test_steps`` replays its fixtures at collection)."""
+    from numba.core import types
+
+    from pokerscore.histories._replay_kernels import replay_one
+    from pokerscore.histories.hand_input import engine_steps
+    from pokerscore.histories.replay import replay
+
+    hand = next(read_phh(DATA / "actions.phhs"))
+    replay(hand, allin_ev=False)
+    engine_replay(hand)
+    engine_steps(hand)
+    from_python = {
+        signature[6:]
+        for signature in replay_one.signatures
+        if not isinstance(signature[6], types.Omitted)  # the readers' kernels record nothing
+    }
+    assert len(from_python) == 1, from_python
+
+
 @pytest.mark.slow
 def test_random_hands_through_the_converter_play_as_the_reference() -> None:
     from tests.histories_random import random_hand

@@ -178,28 +178,53 @@ def test_the_good_pokerstars_hand_reads() -> None:
     assert [player.net for player in replay(hand).players] == [-0.5, -1.0, 1.5]
 
 
+@pytest.mark.parametrize(
+    ("header", "variant", "fast"),
+    [
+        ("Hold'em No Limit", "NT", True),
+        ("Mixed Hold'em (Hold'em Pot Limit)", "PT", True),  # the kernels once left it
+        ("Mixed Omaha (Omaha Hi/Lo Pot Limit)", "PO/8", True),
+        ("6+ Hold'em No Limit", "NS", False),  # a game the kernels leave to the reference
+        ("Mixed Hold'em (6+ Hold'em No Limit)", "NS", False),
+    ],
+)
+def test_both_pokerstars_readers_find_the_game_in_the_header(
+    header: str, variant: str, fast: bool
+) -> None:
+    """The header's game and betting from the one table (``_stars_lines``): where the
+    reference reader finds them, the kernels find the same or leave the hand to it."""
+    from pokerscore.histories._layout import F_STATUS, F_VARIANT, OK, SLOW, VARIANT_NAMES
+    from pokerscore.histories.batches import replay_stars_text
+
+    text = GOOD_STARS.replace("Hold'em No Limit", header, 1)
+    assert parse_pokerstars(text.splitlines(keepends=True)).variant == variant
+    batch = replay_stars_text(text.encode())
+    assert batch is not None and batch.hands == 1
+    facts = batch.facts[0]
+    if fast:
+        assert facts[F_STATUS] == OK and VARIANT_NAMES[facts[F_VARIANT]] == variant
+    else:
+        assert facts[F_STATUS] == SLOW
+
+
 # -- whole files: the library and the command go on past bad hands --------------------------------
 
 
-KERNEL_GAPS: Final = {"TOML nested 5,000 deep"}
-"""Hostile hands the kernels of the fast path still replay where the reference reader refuses
-them (they skip keys they do not use, however deep): expected to fail there, below. (Names
-given twice or empty, and seat numbers past the rows' int16, the kernels now leave to the
-reference reader.)"""
-ODD_HEADERS: Final = ("[²]", "[99999999999]")
-"""Headers that are no hand number the rows hold, so the hand is numbered by its place (the
-kernels number a ``[²]`` or ``[x]`` table wrongly after the second hand, as on main before
-this change, and wrap 99999999999 to 1215752191)."""
+ODD_HEADERS: Final = ("[²]", "[99999999999]", "[x]")
+"""Headers that are no hand number the rows hold, so the hand is numbered by its place in the
+file (the kernels once numbered such a table by its place in its block, and wrapped
+99999999999 to 1215752191)."""
 
 
 def hostile_file(
-    folder: Path, cases: list[tuple[str, tuple[str, str], str]], *, odd_headers: bool = True
+    folder: Path, cases: list[tuple[str, tuple[str, str], str]]
 ) -> tuple[Path, list[int]]:
-    """A ``.phhs`` file of the good hand between every hostile one: the good hands' numbers."""
+    """A ``.phhs`` file of the good hand between every hostile one, then the good hand under
+    each odd header: the good hands' numbers."""
     tables = []
     for n, (_, change, _) in enumerate(cases):
         tables += [f"[{2 * n + 1}]\n{GOOD_PHH}\n", f"[{2 * n + 2}]\n{hostile(change)}\n"]
-    tables += [f"{header}\n{GOOD_PHH}\n" for header in ODD_HEADERS if odd_headers]
+    tables += [f"{header}\n{GOOD_PHH}\n" for header in ODD_HEADERS]
     path = folder / "hostile.phhs"
     path.write_text("".join(tables), encoding="utf-8")
     count = 2 * len(cases)
@@ -215,25 +240,16 @@ def test_read_histories_yields_each_hostile_hand_as_its_error(tmp_path: Path) ->
     assert all(e.file == str(path) and e.hand and e.line for e in errors)
 
 
-def run_hostile(
-    folder: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    reference: bool,
-    *,
-    gaps: bool,
-    odd_headers: bool = True,
-) -> None:
-    """Run the hostile file (the hands of :data:`KERNEL_GAPS`, or the others): the good hands'
-    rows, each hostile hand a bad hand."""
+def run_hostile(folder: Path, monkeypatch: pytest.MonkeyPatch, reference: bool) -> None:
+    """Run the hostile file: the good hands' rows, each hostile hand a bad hand."""
     from pokerscore import analyse_histories
 
-    cases = [case for case in HOSTILE_PHH if (case[0] in KERNEL_GAPS) == gaps]
     monkeypatch.setenv("POKERSCORE_HISTORIES_REFERENCE", "1" if reference else "0")
-    path, good = hostile_file(folder, cases, odd_headers=odd_headers)
+    path, good = hostile_file(folder, HOSTILE_PHH)
     out = folder / "rows.parquet"
     summary = analyse_histories([path], out=out)
     assert all(bad.file == str(path) and bad.hand and bad.line for bad in summary.errors)
-    assert summary.bad == len(cases)
+    assert summary.bad == len(HOSTILE_PHH)
     import pyarrow.parquet as pq
 
     assert pq.read_table(out).column("hand").to_pylist() == [n for n in good for _ in range(3)]
@@ -241,26 +257,13 @@ def run_hostile(
     assert sam.hands == summary.hands == len(good)
 
 
-@pytest.mark.parametrize("gaps", [False, True])
-def test_the_reference_path_reports_every_hostile_hand(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gaps: bool
+@pytest.mark.parametrize("reference", [False, True], ids=["kernels", "reference"])
+def test_a_run_reports_every_hostile_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reference: bool
 ) -> None:
-    run_hostile(tmp_path, monkeypatch, True, gaps=gaps)
-
-
-def test_the_kernels_leave_hostile_hands_to_the_reference_reader(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A hand the kernels cannot read goes to the reference reader, which reports it."""
-    run_hostile(tmp_path, monkeypatch, False, gaps=False, odd_headers=False)
-
-
-@pytest.mark.xfail(strict=True, reason="the kernels: see KERNEL_GAPS and ODD_HEADERS")
-@pytest.mark.parametrize("headers", [False, True])
-def test_the_kernels_refuse_what_the_reference_reader_refuses(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, headers: bool
-) -> None:
-    run_hostile(tmp_path, monkeypatch, False, gaps=not headers, odd_headers=headers)
+    """The kernels refuse, or leave to the lenient reader, every hand the reference reader
+    refuses (a value nested thousands deep among them), and number every table as it does."""
+    run_hostile(tmp_path, monkeypatch, reference)
 
 
 @pytest.mark.parametrize("reference", [False, True], ids=["kernels", "reference"])

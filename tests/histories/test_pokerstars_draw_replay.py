@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
+from pokerscore.histories.model import HandHistory, HandResult
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
 from tests.histories.test_pokerstars_draw import SHARED, draw_hands
@@ -49,14 +49,14 @@ def test_the_shared_draw_hands_replay_with_the_sites_record(name: str) -> None:
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="the shared sample is not here")
-def test_the_shared_single_draw_hand_all_in_on_the_ante_is_refused_for_the_ante_returned() -> None:
+def test_the_shared_single_draw_hand_all_in_on_the_ante_replays_with_the_antes_trimmed() -> None:
     """Hero is all in on an ante of 1; PokerStars returns 24 of Player0's ante of 25 with the
-    big blind: the replay's antes are dead money, so it returns the big blind only."""
+    big blind (124): the reader trims the antes (every player posts one), so the replay
+    returns the same and Player0's Q-8 low takes the pot of 2."""
     (hand,) = read_histories(
         SHARED / "tournament" / "2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt"
     )
-    assert isinstance(hand, HandHistory)
-    with pytest.raises(
-        HandHistoryError, match="the site returns 124 uncalled to Player0, the replay 100"
-    ):
-        replay(hand)
+    assert isinstance(hand, HandHistory) and hand.ante_trimming
+    result = replay(hand)
+    assert not result.disagreements
+    assert {p.player: p.net for p in result.players} == {"Player0": 1, "Hero": -1}

@@ -13,7 +13,6 @@ import pytest
 from pokerkit import HandHistory as PokerkitHistory
 
 from pokerscore.cards import Card
-from pokerscore.histories._layout import DEN
 from pokerscore.histories.hand_input import engine_replay
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh, read_phh
@@ -213,27 +212,11 @@ def test_the_fast_reader_plays_stud_as_the_lenient_path() -> None:
     """Random stud hands of the three variants in one ``.phhs`` text through the compiled PHH
     reader: every hand played there (none left to the lenient reader), each player's chips put
     in and won as the converter's replay of the lenient reader's hand, the holes in the rows."""
-    from pokerscore.histories._layout import F_REFUSAL, F_STATUS, OK
-    from pokerscore.histories.batches import replay_phh_text
-    from tests.histories_random import random_hand
+    from tests.histories_random import fast_against_lenient
 
-    rng = random.Random("fast stud")
-    texts = [random_hand(rng, variant)[0] for variant in ("F7S", "F7S/8", "FR") * 20]
-    data = "".join(f"[{n}]\n{text}\n" for n, text in enumerate(texts, 1)).encode()
-    batch = replay_phh_text(data, single=False)
-    assert batch is not None and batch.hands == len(texts)
     holes = 0
-    for hand, text in enumerate(texts):
-        facts = batch.facts[hand]
-        assert facts[F_STATUS] == OK, (hand, int(facts[F_REFUSAL]), text)
-        lenient = parse_phh(text)
-        played = engine_replay(lenient)
-        assert played is not None
-        count = len(lenient.seats)
-        assert batch.put_in[hand, :count].tolist() == list(played.put_in)
-        assert [Fraction(int(units), DEN) for units in batch.won[hand, :count]] == list(played.won)
-        for i, cards in enumerate(played.holes):
-            row = batch.holes[hand, i].tolist()
+    for hand, rows, played in fast_against_lenient("fast stud", ("F7S", "F7S/8", "FR")):
+        for i, (row, cards) in enumerate(zip(rows, played, strict=True)):
             assert row == (list(cards) if min(cards) >= 0 else [-1] * len(row)), (hand, i)
             holes += min(cards) >= 0
     assert holes > 30

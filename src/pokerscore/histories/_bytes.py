@@ -68,8 +68,8 @@ RANK_OF_BYTE: Final = _byte_table(RANK_CHARS)
 """Byte -> rank (0 = deuce ... 12 = ace), -1 if not a rank letter."""
 SUIT_OF_BYTE: Final = _byte_table(SUIT_LETTERS)
 """Byte -> suit (0..3 = c, d, h, s), -1 if not a suit letter."""
-TEN: Final = ord("T")
-"""The rank letter PokerStars writes ``10``."""
+TEN: Final = ord(RANK_CHARS[10 - 2])
+"""The ten's rank letter (``T``), which PokerStars writes ``10``."""
 
 
 def ascii_bytes(text: str) -> npt.NDArray[np.uint8]:

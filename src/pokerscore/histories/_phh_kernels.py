@@ -108,6 +108,7 @@ from pokerscore.histories._replay_kernels import (
 )
 from pokerscore.histories._stats_kernels import action_flags
 from pokerscore.histories.model import MAX_SEAT
+from pokerscore.histories.phh import HAND_NUMBER_DIGITS
 from pokerscore.histories.refusals import Refusal
 
 
@@ -169,6 +170,9 @@ letters go to the lenient reader, which refuses them."""
 _TRUE: Final = ascii_bytes("true")
 _FALSE: Final = ascii_bytes("false")
 MAX_KEYS: Final = 64
+MAX_NESTING: Final = 8
+"""Arrays nested deeper in a value this reader skips send the hand to the lenient reader, which
+refuses what :mod:`tomllib` cannot read (nested thousands deep) and reads the rest."""
 
 
 @kernel(inline=True)
@@ -323,6 +327,8 @@ def _skip_value(text: Bytes, at: int, end: int) -> int:
                 return -1
             if byte == OPEN_BRACKET:
                 depth += 1
+                if depth > MAX_NESTING:
+                    return -1
             elif byte == CLOSE_BRACKET:
                 depth -= 1
                 if depth == 0:
@@ -634,6 +640,7 @@ def phh_index(
     text: Bytes,
     single: bool,
     first_line: int,
+    first_place: int,
     starts: Ints,
     stops: Ints,
     numbers: Ints,
@@ -643,12 +650,14 @@ def phh_index(
     """Where each hand of ``text`` lies (one ``.phh`` hand when ``single``, else the ``[n]``
     tables of a ``.phhs`` text from a line start): its content (after the header line), its
     number, the line of its header and of its first line (``lines``, and the text's line count
-    at ``lines[hands]``); the number of hands, or -1 when text stands before the first table."""
+    at ``lines[hands]``); the number of hands, or -1 when text stands before the first table.
+    A table whose name is no hand number is numbered by its place in the file, the text's first
+    table's place being ``first_place`` (as ``phh.phh_tables`` numbers it)."""
     end = text.shape[0]
     at = 0
     line = first_line
     hands = 0
-    position = 0
+    position = first_place - 1
     if single:
         starts[0] = 0
         stops[0] = end
@@ -666,12 +675,12 @@ def phh_index(
             inner = skip_spaces(text, at + 1, stop)
             close = inner
             digits = True
-            while close < stop and text[close] != CLOSE_BRACKET and text[close] != SPACE:
+            while close < stop and text[close] != CLOSE_BRACKET and text[close] != SPACE and text[close] != TAB and text[close] != RETURN:  # fmt: skip
                 digits = digits and is_digit(text[close])
                 close += 1
             position += 1
             number = position
-            if digits and close > inner and close - inner < 18:
+            if digits and close > inner and close - inner <= HAND_NUMBER_DIGITS:
                 number = 0
                 for k in range(inner, close):
                     number = number * 10 + (text[k] - ZERO)

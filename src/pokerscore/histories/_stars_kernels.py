@@ -41,6 +41,7 @@ from pokerscore.histories._bytes import (
     line_end,
     starts_with,
     valid_utf8,
+    word_table,
 )
 from pokerscore.histories._layout import (
     BET_RAISE,
@@ -103,6 +104,7 @@ from pokerscore.histories._replay_kernels import (
     unread,
 )
 from pokerscore.histories._stats_kernels import action_flags
+from pokerscore.histories.model import MAX_SEAT
 from pokerscore.histories.refusals import Refusal
 
 
@@ -137,17 +139,28 @@ def stars_index(text: Bytes, starts: Ints, stops: Ints) -> int:
     return hands
 
 
-_POKERSTARS: Final = ascii_bytes(lines.POKERSTARS)
-_HOLDEM: Final = ascii_bytes("Hold'em ")
-_OMAHA: Final = ascii_bytes("Omaha ")
-_HI_LO: Final = ascii_bytes("Hi/Lo ")
-_NO_LIMIT: Final = ascii_bytes("No Limit")
-_POT_LIMIT: Final = ascii_bytes("Pot Limit")
-_LIMIT: Final = ascii_bytes("Limit")
-_FIXED_LIMIT: Final = ascii_bytes("Fixed Limit")
 # the line kinds, from the one table both readers are made from (_stars_lines)
+_POKERSTARS: Final = ascii_bytes(lines.POKERSTARS)
+_GAME_TEXT, _GAME_LENGTH = word_table(lines.GAME_NAMES)
+_PLAYED: Final = {"holdem": HOLDEM, "omaha": OMAHA, "omaha-hi-lo": OMAHA_HI_LO}
+_GAME_CODE: Final = np.array(
+    [_PLAYED.get(lines.GAMES.get(name, ("", ""))[1], -1) for name in lines.GAME_NAMES],
+    dtype=np.int64,
+)
+"""The code of each game a header names (:data:`GAME_NAMES`'s order), -1 for the games this
+reader leaves to the reference reader."""
+_BETTING_TEXT, _BETTING_LENGTH = word_table(tuple(lines.BETTING))
+_BETTING_CODE: Final = np.array(
+    [
+        {"no-limit": NO_LIMIT, "pot-limit": POT_LIMIT, "fixed-limit": FIXED_LIMIT}[betting]
+        for _, betting in lines.BETTING.values()
+    ],
+    dtype=np.int64,
+)
 _SEAT: Final = ascii_bytes(lines.SEAT)
-_SEAT_NUMBER: Final = ascii_bytes("Seat #")
+_BUTTON: Final = ascii_bytes(lines.BUTTON)
+_AFTER_SEAT: Final = ascii_bytes(lines.AFTER_SEAT)
+_STACK: Final = ascii_bytes(lines.STACK)
 _TABLE: Final = ascii_bytes(lines.TABLE)
 _IN_CHIPS: Final = ascii_bytes(lines.IN_CHIPS)
 _SITTING_OUT: Final = ascii_bytes(lines.SITTING_OUT)
@@ -159,9 +172,9 @@ _PRE_FLOP: Final = ascii_bytes(lines.PRE_FLOP)
 _SHOW_DOWN: Final = ascii_bytes(lines.SHOW_DOWN)
 _SHOWDOWN: Final = ascii_bytes(lines.SHOWDOWN)
 _SUMMARY: Final = ascii_bytes(lines.SUMMARY)
-_FLOP: Final = ascii_bytes("*** FLOP *** ")
-_TURN: Final = ascii_bytes("*** TURN *** ")
-_RIVER: Final = ascii_bytes("*** RIVER *** ")
+_FLOP, _TURN, _RIVER = (
+    ascii_bytes(f"{lines.SECTION}{street}{lines.SECTION_END} ") for street in lines.STREETS
+)
 _DEALT_TO: Final = ascii_bytes(lines.DEALT_TO)
 _UNCALLED: Final = ascii_bytes(lines.UNCALLED)
 _RETURNED_TO: Final = ascii_bytes(lines.RETURNED_TO)
@@ -189,9 +202,27 @@ _TO: Final = ascii_bytes(lines.TO)
 _SHOWS: Final = ascii_bytes(lines.SHOWS + " [")
 _MUCKS: Final = ascii_bytes(lines.MUCKS)
 _ALL_IN: Final = ascii_bytes(lines.ALL_IN)
-_SIX_PLUS: Final = ascii_bytes("6+ ")
-_CARD: Final = ascii_bytes("Card ")
 _HASH: Final = ascii_bytes(" #")
+
+
+@kernel()
+def _header_game(text: Bytes, at: int, stop: int) -> tuple[int, int]:
+    """The game and the betting a header names (``Hold'em No Limit``), as the reference reader
+    finds them: the first place where a game's name, a space and a betting's stand, the
+    longest name first; (game code or -1 for a game left to the reference reader, betting
+    code), or (-1, -1) where none does."""
+    for k in range(at, stop):
+        for name in range(_GAME_LENGTH.shape[0]):
+            after = k + _GAME_LENGTH[name] + 1
+            if after > stop or text[after - 1] != SPACE:
+                continue
+            if not starts_with(text, k, stop, _GAME_TEXT[name, : _GAME_LENGTH[name]]):
+                continue
+            for betting in range(_BETTING_LENGTH.shape[0]):
+                word = _BETTING_TEXT[betting, : _BETTING_LENGTH[betting]]
+                if starts_with(text, after, stop, word):
+                    return _GAME_CODE[name], _BETTING_CODE[betting]
+    return -1, -1
 
 
 @kernel()
@@ -471,32 +502,8 @@ def stars_hand(
     if id_stop == id_start or id_stop >= stop or text[id_stop] != COLON:
         return
     rest = id_stop + 1
-    game = -1
-    after = -1
-    holdem = find_word(text, rest, stop, _HOLDEM)
-    omaha = find_word(text, rest, stop, _OMAHA)
-    if holdem >= 0 and (omaha < 0 or holdem < omaha):
-        if holdem >= 3 and starts_with(text, holdem - 3, stop, _SIX_PLUS):
-            return
-        game = HOLDEM
-        after = holdem + _HOLDEM.shape[0]
-    elif omaha >= 0:
-        if omaha >= 5 and starts_with(text, omaha - 5, stop, _CARD):
-            return
-        game = OMAHA
-        after = omaha + _OMAHA.shape[0]
-        if starts_with(text, after, stop, _HI_LO):
-            game = OMAHA_HI_LO
-            after += _HI_LO.shape[0]
-    else:
-        return
-    if starts_with(text, after, stop, _NO_LIMIT):
-        betting = NO_LIMIT
-    elif starts_with(text, after, stop, _POT_LIMIT):
-        betting = POT_LIMIT
-    elif starts_with(text, after, stop, _FIXED_LIMIT) or starts_with(text, after, stop, _LIMIT):
-        betting = FIXED_LIMIT
-    else:
+    game, betting = _header_game(text, rest, stop)
+    if game < 0:
         return
     numbers = w.numbers
     found = False
@@ -620,10 +627,10 @@ def stars_hand(
             continue
         if section == 0:
             if starts_with(text, first, line_stop, _TABLE):
-                seat_at = find_word(text, first, line_stop, _SEAT_NUMBER)
+                seat_at = find_word(text, first, line_stop, _BUTTON)
                 if seat_at < 0:
                     return
-                q = seat_at + _SEAT_NUMBER.shape[0]
+                q = seat_at + _BUTTON.shape[0]
                 button = 0
                 while q < line_stop and is_digit(text[q]):
                     button = button * 10 + (text[q] - ZERO)
@@ -637,14 +644,17 @@ def stars_hand(
                     seat = seat * 10 + (text[q] - ZERO)
                     q += 1
                     digits += 1
-                if digits and q + 1 < line_stop and text[q] == COLON and text[q + 1] == SPACE:
-                    name_start = q + 2
+                if digits > lines.SEAT_DIGITS or seat > MAX_SEAT:
+                    return  # the reference reader refuses it, or reads it as no seat
+                if digits and starts_with(text, q, line_stop, _AFTER_SEAT):
+                    name_start = q + _AFTER_SEAT.shape[0]
                     chips = find_word(text, name_start, line_stop, _IN_CHIPS)
                     if chips > 0:
                         paren = chips - 1  # the " (" that opens the stack
                         while paren > name_start and text[paren] != OPEN_PAREN:
                             paren -= 1
-                        good = paren > name_start + 1 and text[paren - 1] == SPACE
+                        space = paren + 1 - _STACK.shape[0]
+                        good = space > name_start and starts_with(text, space, chips, _STACK)
                         for q in range(paren + 1, chips):
                             good = (
                                 good
@@ -660,7 +670,7 @@ def stars_hand(
                                 return
                             w.seat_numbers[listed] = seat
                             w.name_starts[listed] = name_start
-                            w.name_stops[listed] = paren - 1
+                            w.name_stops[listed] = space
                             w.stacks_m[listed] = m
                             w.stacks_d[listed] = d
                             w.out[listed] = (

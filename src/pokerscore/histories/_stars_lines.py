@@ -1,22 +1,64 @@
-"""PokerStars' line kinds, written once (issue 28 §1): the words each kind of line starts with
-or holds, from which both readers are made: the fast reader's byte prefixes
-(:mod:`~pokerscore.histories._stars_kernels`, through ``_bytes.ascii_bytes``) and the reference
-reader's prefixes and regular expressions (:mod:`~pokerscore.histories.pokerstars`).
+"""PokerStars' grammar, written once (issue 28 §1): the header's games and betting, and the words
+each kind of line starts with or holds, from which both readers are made: the fast reader's
+byte prefixes and word tables (:mod:`~pokerscore.histories._stars_kernels`, through
+``_bytes.ascii_bytes`` and ``word_table``) and the reference reader's prefixes and regular
+expressions (:mod:`~pokerscore.histories.pokerstars`).
 
 A word changed here changes both readers; a line kind only one of them reads (the reference
-reader's stud and draw lines, which the fast reader leaves to it) is still named here.
+reader's stud and draw lines, which the fast reader leaves to it) is still named here. The
+stakes' forms (``($0.25/$0.50 USD)``) are still written in each reader.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-# the header and the table
+from pokerscore.histories.model import Betting
+
+# the header: ``Hold'em No Limit ($0.25/$0.50 USD)``, a game's name, a space, the betting
 POKERSTARS: Final = "PokerStars "
+GAMES: Final = {
+    "Hold'em": ("T", "holdem"),
+    "6+ Hold'em": ("S", "short-deck"),
+    "Omaha": ("O", "omaha"),
+    "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"),
+    "5 Card Omaha": ("5O", "omaha-5"),
+    "5 Card Omaha Hi/Lo": ("5O/8", "omaha-5-hi-lo"),
+    "6 Card Omaha": ("6O", "omaha-6"),
+    "6 Card Omaha Hi/Lo": ("6O/8", "omaha-6-hi-lo"),
+    "7 Card Stud": ("7S", "stud"),
+    "7 Card Stud Hi/Lo": ("7S/8", "stud-8"),
+    "Razz": ("R", "razz"),
+    "Triple Draw 2-7 Lowball": ("2L3D", "deuce-to-seven-triple-draw"),
+    "Single Draw 2-7 Lowball": ("2L1D", "deuce-to-seven-single-draw"),
+    "Badugi": ("B", "badugi"),
+}
+"""The games read, by their name in the header: PHH letter and the game that settles them (6+
+hold'em as the site plays it, three of a kind above a straight); the draw games' (2-7 triple
+and single draw, badugi) as the PHH standard names them."""
+UNREAD_GAMES: Final = ("Courchevel", "Courchevel Hi/Lo", "Triple Draw A-5 Lowball", "5 Card Draw")
+"""Games a header names that are refused, hand by hand, as not replayed yet."""
+GAME_NAMES: Final = tuple(sorted([*GAMES, *UNREAD_GAMES], key=len, reverse=True))
+"""Every game a header names, the longest first (``Omaha Hi/Lo`` before ``Omaha``)."""
+BETTING: Final[dict[str, tuple[str, Betting]]] = {
+    "No Limit": ("N", "no-limit"),
+    "Pot Limit": ("P", "pot-limit"),
+    "Limit": ("F", "fixed-limit"),
+    "Fixed Limit": ("F", "fixed-limit"),
+}
+"""The betting after the game's name: PHH letter and betting."""
+
+# the table and the seats: ``Table 'Name' 6-max Seat #2 is the button``,
+# ``Seat 3: name ($1.50 in chips)`` (the name's end: the last `` (`` before the stack)
 TABLE: Final = "Table '"
 TABLES: Final = (TABLE, "Table ID '")
 """PokerStars' table line, and Run It Once's."""
+BUTTON: Final = "Seat #"
 SEAT: Final = "Seat "
+SEAT_DIGITS: Final = 5
+"""The most digits of a seat's number."""
+AFTER_SEAT: Final = ": "
+STACK: Final = " ("
 IN_CHIPS: Final = " in chips"
 SITTING_OUT: Final = "sitting out"
 OUT_OF_HAND: Final = "out of hand"
@@ -31,6 +73,16 @@ SHOW_DOWN: Final = "SHOW DOWN"
 SHOWDOWN: Final = "SHOWDOWN"
 FIRST_CARDS: Final = (HOLE_CARDS, DEALING, PRE_FLOP)
 """The sections the play starts with: hold'em's and Omaha's, the draw games', GGPoker's."""
+SECTION_END: Final = " ***"
+STREETS: Final = ("FLOP", "TURN", "RIVER")
+"""The board's streets, a section each, its cards after it: ``*** FLOP *** [2c 7d Qs]``, a
+later street's new card last (``*** TURN *** [2c 7d Qs] [Ah]``)."""
+ORDINALS: Final = ("FIRST", "SECOND", "THIRD")
+"""A board run more than once (``*** SECOND FLOP ***``: run 2, its place here plus one), and a
+draw game's draws (``*** THIRD DRAW ***``)."""
+DRAW: Final = "DRAW"
+STUD_STREET: Final = "STREET"
+"""Stud's streets: ``*** 3rd STREET ***`` to ``*** 6th STREET ***``, then ``*** RIVER ***``."""
 
 # the play (a player's line is ``name: verb rest``; the verbs are written alone, and the fast
 # reader compares each with the space or bracket that follows it)

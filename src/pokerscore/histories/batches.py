@@ -19,8 +19,10 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS
 from pokerscore.engine.jit import kernel
 from pokerscore.games.holdem.game import Game
+from pokerscore.histories._bytes import NEWLINE, OPEN_BRACKET, ZERO, ascii_bytes
 from pokerscore.histories._layout import (
     DEN,
     F_ALLIN_CARDS,
@@ -50,9 +52,10 @@ from pokerscore.histories._layout import (
     VARIANT_NAMES,
     HandRows,
 )
-from pokerscore.histories._phh_kernels import PhhIndex, phh_hands, phh_index
+from pokerscore.histories._phh_kernels import PLAYER_LETTER, PhhIndex, phh_hands, phh_index
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
+from pokerscore.histories._stars_lines import POKERSTARS
 from pokerscore.histories.allin import kernel_tables, row_allin_evs
 from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
@@ -62,8 +65,9 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 
-RANK_CHARS: Final = np.frombuffer(b"23456789TJQKA", dtype=np.uint8)
-SUIT_CHARS: Final = np.frombuffer(b"cdhs", dtype=np.uint8)
+RANK_BYTES: Final = ascii_bytes(RANK_CHARS)
+SUIT_BYTES: Final = ascii_bytes(SUIT_LETTERS)
+"""The card notation's letters (:mod:`pokerscore.cards.card`) as the rows' hole text writes them."""
 
 
 @dataclass
@@ -98,15 +102,19 @@ class Batch:
                           self.pot_shares, self.action_flags)  # fmt: skip
 
 
-def replay_phh_text(data: bytes, *, single: bool, first_line: int = 1) -> Batch | None:
+def replay_phh_text(
+    data: bytes, *, single: bool, first_line: int = 1, first_hand: int = 1
+) -> Batch | None:
     """Read and replay the PHH hands of ``data`` (a whole ``.phh`` file when ``single``, else
-    ``[n]`` tables from a line start); None when text stands before the first table."""
+    ``[n]`` tables from a line start, the first the file's ``first_hand``-th: a table named
+    otherwise than by a number is numbered by its place); None when text stands before the
+    first table."""
     text = np.frombuffer(data, dtype=np.uint8)
     capacity = 1 if single else max(1, _headers(text))
     batch = _empty_batch(text, capacity)
     starts, stops, numbers, headers = (np.zeros(capacity, dtype=np.int64) for _ in range(4))
     index = PhhIndex(starts, stops, numbers, headers, np.zeros(capacity + 1, dtype=np.int64))
-    hands = phh_index(text, single, first_line, *index)
+    hands = phh_index(text, single, first_line, first_hand, *index)
     if hands < 0:
         return None
     batch.lines = int(index.lines[hands])
@@ -120,7 +128,8 @@ def replay_stars_text(data: bytes, *, first_hand: int = 1) -> Batch | None:
     """Read and replay the PokerStars hands of ``data`` (from the start of a hand; the file's
     first hand is numbered ``first_hand``); None when other text stands before the first."""
     text = np.frombuffer(data, dtype=np.uint8)
-    capacity = max(1, int(np.count_nonzero((text[:-1] == 10) & (text[1:] == 80))) + 1)
+    starting = (text[:-1] == NEWLINE) & (text[1:] == ord(POKERSTARS[0]))  # a line's P
+    capacity = max(1, int(np.count_nonzero(starting)) + 1)
     batch = _empty_batch(text, capacity)
     starts = np.zeros(capacity, dtype=np.int64)
     stops = np.zeros(capacity, dtype=np.int64)
@@ -159,7 +168,8 @@ def _headers(text: npt.NDArray[np.uint8]) -> int:
     """An upper bound on the tables of a text: lines starting with ``[``."""
     if text.shape[0] == 0:
         return 0
-    return int(np.count_nonzero((text[:-1] == 10) & (text[1:] == 91))) + int(text[0] == 91)
+    opening = (text[:-1] == NEWLINE) & (text[1:] == OPEN_BRACKET)
+    return int(np.count_nonzero(opening)) + int(text[0] == OPEN_BRACKET)
 
 
 # -- columns ------------------------------------------------------------------------------------
@@ -191,13 +201,13 @@ def _gather(
                 data[at] = text[position]
                 at += 1
         elif fallback[row] > 0:
-            data[at] = 112
+            data[at] = PLAYER_LETTER
             at += 1
             number = fallback[row]
             if number >= 10:
-                data[at] = 48 + number // 10
+                data[at] = ZERO + number // 10
                 at += 1
-            data[at] = 48 + number % 10
+            data[at] = ZERO + number % 10
             at += 1
         else:
             valid[row] = False
@@ -352,7 +362,7 @@ def batch_columns(batch: Batch, file: str) -> Columns:
         "player": names,
         "seat": pa.array(seat_numbers.astype(np.int16), mask=seat_numbers < 0),
         "position": _from_codes(_position_table()[counts.repeat(counts), seat_of_row], position_words),  # type: ignore[arg-type]
-        "hole": _strings(*_hole_text(batch.holes[hand_of_row, seat_of_row], RANK_CHARS, SUIT_CHARS)),
+        "hole": _strings(*_hole_text(batch.holes[hand_of_row, seat_of_row], RANK_BYTES, SUIT_BYTES)),
         "put_in": pa.array(put_in / scale),
         "won": pa.array(won_f),
         "net": pa.array(net_f),

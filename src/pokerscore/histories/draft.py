@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from typing import Final
 
 from pokerscore._support.errors import shorten
@@ -34,9 +35,11 @@ _LONGEST_MONEY: Final = 64
 """The longest amount text read, currency signs and thousands separators included."""
 
 
+@lru_cache(maxsize=4096)
 def money(text: str) -> Decimal:
     """An amount as a site writes it (``$0.25``, ``1,500``, ``€2``): its digits and point,
-    read by the one rule of amounts."""
+    read by the one rule of amounts. Amounts recur from hand to hand: each text is read once
+    (a Decimal is immutable; a text refused is not kept)."""
     cleaned = _AMOUNT.sub("", text[:_LONGEST_MONEY])
     if len(text) > _LONGEST_MONEY or not cleaned or _LETTER.search(text):
         raise HandHistoryError(f"{shorten(repr(text))} is not an amount")
@@ -88,6 +91,11 @@ class HandDraft:
     discarded: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
     """The draw games: the cards a ``draw`` action threw away, by the action's place in
     :attr:`actions` (whose cards are the ones drawn)."""
+    antes_returned: bool = False
+    """The site gives back the part of the other players' antes that a player all in on his
+    ante cannot match (PokerStars, Full Tilt): the hand's antes are trimmed (PHH's
+    ``ante_trimming_status``) where every player posts an ante, not all the same, and no dead
+    blind is held as one (:func:`build_hand`); elsewhere antes are dead money."""
 
 
 STUD_GAMES: Final = frozenset({"stud", "stud-8", "razz"})
@@ -264,6 +272,42 @@ class StudStreets:
                 )
 
 
+class Dealing:
+    """Where a text reader's ``Dealt to`` lines go, written once for the sites that write them
+    so (PokerStars and its skins, Full Tilt, Winamax): a stud hand's streets
+    (:class:`StudStreets`), a draw game's rounds (:class:`DrawRounds`), else one ``deal-hole``;
+    and the first deal closed before each line of play that is not a deal (:meth:`before_move`).
+
+    >>> draft = HandDraft("", 1, 1, game="holdem")
+    >>> dealing = Dealing(draft)
+    >>> dealing.deal("Ann", site_cards("Ah Kd"), 5)
+    >>> draft.actions[0][:4], dealing.stud, dealing.draw
+    (('deal-hole', 'Ann', None, (Card('Ah'), Card('Kd'))), None, None)
+    """
+
+    def __init__(self, draft: HandDraft) -> None:
+        self.draft = draft
+        self.stud = StudStreets(draft) if draft.game in STUD_GAMES else None
+        self.draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
+
+    def deal(self, name: str, cards: tuple[Card | None, ...], line: int) -> None:
+        """A ``Dealt to`` line: ``cards`` dealt to ``name`` as the site writes them."""
+        if self.stud is not None:
+            self.stud.deal(name, cards, line)
+        elif self.draw is not None:
+            self.draw.deal(name, cards, line)
+        else:
+            self.draft.actions.append(("deal-hole", name, None, cards, 0, line, False))
+
+    def before_move(self, line: int) -> None:
+        """A line of play that is no deal: the street's unwritten cards dealt unseen (stud),
+        every player's first cards dealt (draw)."""
+        if self.stud is not None:
+            self.stud.finish(line)
+        if self.draw is not None:
+            self.draw.first_deal(line)
+
+
 def build_hand(draft: HandDraft) -> HandHistory:
     """The hand a draft holds: players in the table's order from the seat after the button,
     amounts in the hand's units, posts as antes, live blinds and dead money."""
@@ -311,20 +355,26 @@ def build_hand(draft: HandDraft) -> HandHistory:
     in_turn = [True] * count
     small_seat = 1 if count == 2 else 0
     big_posted = False
+    posted_ante = [False] * count
+    dead_blind = False
+    """A dead blind held in :attr:`~pokerscore.histories.model.Seat.ante`: no ante to trim."""
     for name, kind, amount, line in draft.posts:
         i = who(name, line)
         value = units(amount)
         if kind == "ante":
             antes[i] += value
+            posted_ante[i] = True
         elif kind == "small":
             if i == small_seat and not blinds[i]:
                 blinds[i] = value
             else:
                 antes[i] += value  # a small blind out of its place is dead money
+                dead_blind = True
         elif kind == "both":
             live = min(value, units(draft.big_blind))
             blinds[i] += live
             antes[i] += value - live
+            dead_blind = dead_blind or value > live
             in_turn[i] = False
         elif kind == "big":
             blinds[i] += value
@@ -377,7 +427,12 @@ def build_hand(draft: HandDraft) -> HandHistory:
         scale=scale,
         min_bet=units(draft.small_blind) if limit else units(draft.big_blind),
         big_bet=units(draft.big_blind) if limit else 0,
-        ante_trimming=False,
+        # trimmed only where it changes the hand (antes of unequal levels), so a hand of equal
+        # antes reads as every other reader's
+        ante_trimming=draft.antes_returned
+        and all(posted_ante)
+        and not dead_blind
+        and len(set(antes)) > 1,
         small_blind=small,
         big_blind=big,
         winnings=tuple(winnings),

@@ -61,6 +61,7 @@ from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
     SAID_TOTAL,
     SCRATCH_ROWS,
+    SITE_RECORD_SIZE,
     STATE_SIZE,
     STEP_FACTS,
     WHY_CODE,
@@ -231,12 +232,16 @@ def engine_rows(
         np.zeros(9, dtype=np.int64),
     )
     deck = tables.short_deck if arrays.game == SHORT_DECK_SOT else tables.full_deck
-    if steps is None and site_record is None:
-        code, street, cards, pots = replay_one(arrays, tables, deck, working, rows, 0)
-    else:
-        code, street, cards, pots = replay_one(
-            arrays, tables, deck, working, rows, 0, steps, site_record
-        )
+    # Both records always travel (they are outputs only): one compilation of replay_one serves
+    # every call from Python, where the site record alone (replay) and the step record alone (the
+    # steps) each compiled the kernel once more.
+    if steps is None:
+        steps = step_record(len(hand.actions))
+    if site_record is None:
+        site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
+    code, street, cards, pots = replay_one(
+        arrays, tables, deck, working, rows, 0, steps, site_record
+    )
     facts = rows.facts[0]
     facts[F_COUNT], facts[F_POTS] = arrays.players, pots
     facts[F_ALLIN_STREET], facts[F_ALLIN_CARDS] = street, cards

@@ -284,7 +284,7 @@ def _run_fast_part(
         if stars:
             batch = replay_stars_text(data, first_hand=next_hand)
         else:
-            batch = replay_phh_text(data, single=single, first_line=line)
+            batch = replay_phh_text(data, single=single, first_line=line, first_hand=next_hand)
         if batch is None:  # text before the file's first hand: the reference path says why
             counted = PartRecords(part)
             _replay_reference(

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
+from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS
 from pokerscore.histories.model import (
     MAX_SEAT,
     Action,
@@ -61,14 +62,16 @@ NAMED_VARIANTS: Final[dict[str, str]] = {}
 SUPPORTED: Final = "NT, FT, PT, NS, PO, NO, FO/8, PO/8, F7S, F7S/8, FR, F2L3D, N2L1D, FB"
 
 _HEADER: Final = re.compile(r"^\[\s*([^\]\s]+)\s*\]\s*(?:#.*)?$")
-_HAND_NUMBER: Final = re.compile(r"[0-9]{1,9}")
-"""A ``[n]`` header's key that is the hand's number (as the kernels read it); any other key
-numbers the hand by its place in the file."""
+HAND_NUMBER_DIGITS: Final = 9
+"""The most digits of a ``[n]`` header that is the hand's number (the rows hold it in 32 bits)."""
+_HAND_NUMBER: Final = re.compile(rf"[0-9]{{1,{HAND_NUMBER_DIGITS}}}")
+"""A ``[n]`` header's key that is the hand's number (as the kernels read it: ``_phh_kernels``);
+any other key numbers the hand by its place in the file."""
 _CARD: Final[dict[str, Card | None]] = {
     **{
         rank + suit: Card(4 * r + s)
-        for r, rank in enumerate("23456789TJQKA")
-        for s, suit in enumerate("cdhs")
+        for r, rank in enumerate(RANK_CHARS)
+        for s, suit in enumerate(SUIT_LETTERS)
     },
     "??": None,
 }

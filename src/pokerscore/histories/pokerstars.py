@@ -29,18 +29,15 @@ big blind, the button being ``p2``) as in PHH. Each hand starts at a line beginn
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
 from pokerscore.histories import _stars_lines as words_of
 from pokerscore.histories.draft import (
-    DRAW_HOLES,
-    STUD_GAMES,
-    DrawRounds,
+    Dealing,
     HandDraft,
-    StudStreets,
     build_hand,
     discarded_cards,
     money,
@@ -48,13 +45,20 @@ from pokerscore.histories.draft import (
 )
 from pokerscore.histories.model import (
     MAX_SEAT,
-    Betting,
     HandHistory,
     HandHistoryError,
 )
 from pokerscore.histories.sites.text import text_hands
 from pokerscore.histories.sites.times import site_time
 
+
+def _either(words: Iterable[str]) -> str:
+    """A regular expression of any of ``words``, each as written."""
+    return "|".join(map(re.escape, words))
+
+
+_SECTION: Final = re.escape(words_of.SECTION)
+_SECTION_END: Final = re.escape(words_of.SECTION_END)
 _HEADER: Final = re.compile(
     r"^(?P<site>PokerStars|POKERSTARS|PokerMaster|Full Tilt|Run It Once Poker|PokerBros)"
     r"(?: Zoom| Home Game| Fast Poker)? (?:Hand|Game|HAND|GAME) #(?P<id>[0-9A-Za-z-]{1,40}):\s*"
@@ -71,11 +75,7 @@ SITES: Final = {
 """The sites whose clients write PokerStars' layout, by the word that starts their header (the
 upper-case ``POKERSTARS GAME #`` is PokerTracker 2's export of PokerStars hands)."""
 _GAME: Final = re.compile(
-    r"(?P<game>6\+ Hold'em|Hold'em|Omaha Hi/Lo|Omaha|5 Card Omaha Hi/Lo|5 Card Omaha"
-    r"|6 Card Omaha Hi/Lo|6 Card Omaha|Courchevel Hi/Lo|Courchevel"
-    r"|7 Card Stud Hi/Lo|7 Card Stud|Razz|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball"
-    r"|Triple Draw A-5 Lowball|5 Card Draw|Badugi) "
-    r"(?P<betting>No Limit|Pot Limit|Limit|Fixed Limit)",
+    rf"(?P<game>{_either(words_of.GAME_NAMES)}) (?P<betting>{_either(words_of.BETTING)})",
     re.IGNORECASE,
 )
 _STAKES: Final = re.compile(
@@ -84,21 +84,27 @@ _STAKES: Final = re.compile(
 """The stakes: ``($0.25/$0.50 USD)``, in a mixed game's parentheses after its game
 (``8-Game (Hold'em Limit, $4/$8 USD)``), a cap after them (``($1/$2 USD, $40 Cap)``)."""
 _TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\d+)")
-_TABLE: Final = re.compile(r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max>[0-9]+)-[Mm]ax)?(?: \(Play Money\))?"
-                           r"(?: Seat #(?P<button>[0-9]{1,5}) is the button)?")  # fmt: skip
+_TABLE: Final = re.compile(rf"^(?:{_either(words_of.TABLES)})(?P<table>.*)'(?: (?P<max>[0-9]+)-[Mm]ax)?(?: \(Play Money\))?"
+                           rf"(?: {re.escape(words_of.BUTTON)}(?P<button>[0-9]{{1,{words_of.SEAT_DIGITS}}}) is the button)?")  # fmt: skip
 """The table line; a stud table has no button (``Table 'Educatio' 6-max``)."""
 _SEAT: Final = re.compile(
-    r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+?) ?\((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
-    r"(?P<rest>.*)$"
+    rf"^{re.escape(words_of.SEAT)}(?P<seat>[0-9]{{1,{words_of.SEAT_DIGITS}}})"
+    rf"{re.escape(words_of.AFTER_SEAT)}(?P<name>.+?) ?\((?P<stack>[^ ()]+)"
+    rf"{re.escape(words_of.IN_CHIPS)}(?:, [^)]*)?\)(?P<rest>.*)$"
 )
 STREET: Final = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>FLOP|TURN|RIVER) \*\*\* *"
-    r"(?:\[[^\]]*\] ?)?\[(?P<cards>[^\]]*)\]"
+    rf"^{_SECTION}(?:(?P<run>{_either(words_of.ORDINALS)}) )?(?P<street>{_either(words_of.STREETS)})"
+    rf"{_SECTION_END} *(?:\[[^\]]*\] ?)?\[(?P<cards>[^\]]*)\]"
 )
-_STUD_STREET: Final = re.compile(r"^\*\*\* (?:(?P<street>[3-7])(?:rd|th) STREET|RIVER) \*\*\*\s*$")
+_STUD_STREET: Final = re.compile(
+    rf"^{_SECTION}(?:(?P<street>[3-7])(?:rd|th) {re.escape(words_of.STUD_STREET)}"
+    rf"|{re.escape(words_of.STREETS[-1])}){_SECTION_END}\s*$"
+)
 """A stud street's line: ``*** 3rd STREET ***`` to ``*** 6th STREET ***``, then ``*** RIVER ***``
 with no cards (seventh street)."""
-_DRAW_ROUND: Final = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?DRAW \*\*\*")
+_DRAW_ROUND: Final = re.compile(
+    rf"^{_SECTION}(?:(?:{_either(words_of.ORDINALS)}) )?{re.escape(words_of.DRAW)}{_SECTION_END}"
+)
 _COLLECTED: Final = re.compile(
     rf"^(?P<name>.+?){re.escape(words_of.COLLECTED)}(?P<amount>\S+){re.escape(words_of.FROM)}"
     r"(?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]{1,5}))?)"
@@ -128,36 +134,16 @@ SKIN_FORMAT: Final = "starsskin"
 """The format name of the skins' files (:mod:`pokerscore.histories.sites.stars_skins`)."""
 _STARTS: Final = tuple(f"{word} " for word in SITES)
 
-GAMES: Final = {
-    "Hold'em": ("T", "holdem"),
-    "6+ Hold'em": ("S", "short-deck"),
-    "Omaha": ("O", "omaha"),
-    "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"),
-    "5 Card Omaha": ("5O", "omaha-5"),
-    "5 Card Omaha Hi/Lo": ("5O/8", "omaha-5-hi-lo"),
-    "6 Card Omaha": ("6O", "omaha-6"),
-    "6 Card Omaha Hi/Lo": ("6O/8", "omaha-6-hi-lo"),
-    "7 Card Stud": ("7S", "stud"),
-    "7 Card Stud Hi/Lo": ("7S/8", "stud-8"),
-    "Razz": ("R", "razz"),
-    "Triple Draw 2-7 Lowball": ("2L3D", "deuce-to-seven-triple-draw"),
-    "Single Draw 2-7 Lowball": ("2L1D", "deuce-to-seven-single-draw"),
-    "Badugi": ("B", "badugi"),
-}
-"""The games read here, by their name in the header: PHH letter and the game that
-settles them (6+ hold'em as the site plays it, three of a kind above a straight); the draw
-games' (2-7 triple and single draw, badugi) as the PHH standard names them. Courchevel, five-card
-draw and A-5 triple draw are refused, hand by hand, as not replayed yet."""
+GAMES: Final = words_of.GAMES
+"""The games read here, by their name in the header (the one table: ``_stars_lines``); the
+others it names (Courchevel, five-card draw, A-5 triple draw) are refused, hand by hand, as not
+replayed yet."""
 _GAMES_IN_ANY_CASE: Final = {name.lower(): game for name, game in GAMES.items()}
 """The same, by the name in lower case (PokerTracker 2's export writes ``OMAHA POT LIMIT``)."""
 OMAHA_BY_CARDS: Final = {5: ("5O", "omaha-5"), 6: ("6O", "omaha-6")}
 """PokerMaster heads its five- and six-card Omaha "Omaha": the cards dealt tell which."""
-BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "No Limit": ("N", "no-limit"),
-    "Pot Limit": ("P", "pot-limit"),
-    "Limit": ("F", "fixed-limit"),
-    "Fixed Limit": ("F", "fixed-limit"),
-}
+BETTING: Final = words_of.BETTING
+"""The betting after the game's name (``_stars_lines``)."""
 
 
 def parse_pokerstars(
@@ -165,6 +151,7 @@ def parse_pokerstars(
 ) -> HandHistory:
     """One hand from its lines (the first one the ``PokerStars … #…`` header)."""
     draft = HandDraft(file, number, first_line, site="PokerStars", source_format="pokerstars")
+    draft.antes_returned = True  # a player all in on his ante: the others' trimmed to it
     try:
         _read(draft, lines, first_line)
         return build_hand(draft)
@@ -215,14 +202,14 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     GGPoker): the table, the seats, the play, the summary's totals."""
     section = "seats"
     runout = 0
-    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
-    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
+    dealing = Dealing(draft)
+    stud, draw = dealing.stud, dealing.draw
     for offset, raw in enumerate(lines[1:], 1):
         line = raw.rstrip("\r\n")
         number = first_line + offset
         if not line.strip():
             continue
-        if line.startswith("*** "):
+        if line.startswith(words_of.SECTION):
             if stud is not None:
                 street = _STUD_STREET.match(line)
                 if street is not None:
@@ -232,7 +219,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                 stud.finish(number)
             if draw is not None:
                 draw.begin()
-                if not line.startswith("*** DEALING HANDS"):
+                if not line.startswith(words_of.DEALING):
                     draw.first_deal(number)
                 if _DRAW_ROUND.match(line):
                     section = "actions"
@@ -256,7 +243,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             if seat is not None and int(seat.group("seat")) > MAX_SEAT:
                 raise HandHistoryError(f"line {number}: seat numbers run to {MAX_SEAT}")
             if seat is not None:
-                out = "sitting out" in seat.group("rest") or "out of hand" in seat.group("rest")
+                out = words_of.SITTING_OUT in seat.group("rest") or words_of.OUT_OF_HAND in seat.group("rest")  # fmt: skip
                 draft.seats.append((int(seat.group("seat")), seat.group("name"), money(seat.group("stack")), out))  # fmt: skip
                 continue
         if line.startswith("Hand cancelled"):
@@ -265,7 +252,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             raise HandHistoryError(
                 f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
             )
-        _action_line(draft, line, number, runout, stud, draw)
+        _action_line(draft, line, number, runout, dealing)
     if draw is not None:
         draw.close()
     if section != "summary":
@@ -299,7 +286,7 @@ def _section(
     street = STREET.match(line)
     if street is None:
         raise HandHistoryError(f"line {number}: unknown section {line[:60]!r}")
-    run = {"FIRST": 1, "SECOND": 2, "THIRD": 3}.get(street.group("run") or "", 0)
+    run = words_of.ORDINALS.index(street.group("run")) + 1 if street.group("run") else 0
     cards = site_cards(street.group("cards"))
     draft.actions.append(("deal-board", None, None, cards, run, number, False))
     return "actions", run
@@ -322,26 +309,17 @@ def _action_line(
     line: str,
     number: int,
     runout: int,
-    stud: StudStreets | None = None,
-    draw: DrawRounds | None = None,
+    dealing: Dealing,
 ) -> None:
     names = {name for _, name, _, _ in draft.seats}
     if line.startswith(words_of.DEALT_TO):
         dealt = _DEALT.match(line)
         name = _dealt_name(line, names)
         if dealt and name is not None:
-            hole = site_cards(dealt.group("cards"))
-            if stud is not None:
-                stud.deal(name, hole, number)
-            elif draw is not None:
-                draw.deal(name, hole, number)
-            else:
-                draft.actions.append(("deal-hole", name, None, hole, 0, number, False))
+            dealing.deal(name, site_cards(dealt.group("cards")), number)
         return
-    if stud is not None:
-        stud.finish(number)
-    if draw is not None:
-        draw.first_deal(number)
+    dealing.before_move(number)
+    stud, draw = dealing.stud, dealing.draw
     if line.startswith(words_of.UNCALLED):
         found = _UNCALLED.match(line)
         if found is None:
@@ -408,7 +386,7 @@ def _action_line(
 def _dealt_name(line: str, names: set[str]) -> str | None:
     """The player a ``Dealt to`` line names: the longest seated name it starts with before a
     bracket (a name may hold brackets itself: ``Dealt to PC [Mittel] [5c]``)."""
-    rest = line[len("Dealt to ") :]
+    rest = line[len(words_of.DEALT_TO) :]
     for name in sorted(names, key=len, reverse=True):
         if rest.startswith(name + " [") or rest.startswith(name + "["):
             return name

@@ -50,6 +50,7 @@ FileFormat = Literal[
     "everest",
     "microgaming",
     "pokertracker",
+    "boss",
 ]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""

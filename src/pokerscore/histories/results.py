@@ -144,7 +144,7 @@ def file_results(
         if kind == "pokerstars":
             batch = replay_stars_text(data, first_hand=next_hand)
         else:
-            batch = replay_phh_text(data, single=part.single, first_line=line)
+            batch = replay_phh_text(data, single=part.single, first_line=line, first_hand=next_hand)
         if batch is None:  # text before the file's first hand: the reference path says why
             counted = PartRecords(part)
             yield from _reference_results(block_hands(part, data, line, counted), allin_ev, bad)

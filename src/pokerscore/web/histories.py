@@ -306,16 +306,41 @@ def report(
         )
     for entry in payload["disagreement_list"]:
         entry["file"] = _relative(entry["file"], root)
-    if player is not None:
-        net = adjusted = 0.0
-        series = []
-        for one, other in summary.series:
-            net += one
-            adjusted += other
-            series.append([round(net, 6), round(adjusted, 6)])
-        payload["player"] = player
-        payload["series"] = series
+    _add_series(payload, player, summary.series)
     return payload
+
+
+def _add_series(
+    payload: dict[str, Any], player: str | None, nets: list[tuple[float, float]]
+) -> None:
+    """``player``'s hand-by-hand net and all-in EV adjusted net added up (``series``: one
+    [net, adjusted] pair per hand played), from each hand's pair; nothing without a player."""
+    if player is None:
+        return
+    net = adjusted = 0.0
+    series = []
+    for one, other in nets:
+        net += one
+        adjusted += other
+        series.append([round(net, 6), round(adjusted, 6)])
+    payload["player"] = player
+    payload["series"] = series
+
+
+def _page(offset: int, limit: int) -> None:
+    """A hand list's page checked: ``limit`` rows (1 to :data:`MAX_LIST`) from ``offset``."""
+    if not 1 <= limit <= MAX_LIST:
+        raise RequestError(f'the field "limit" must be 1 to {MAX_LIST}')
+    if offset < 0:
+        raise RequestError('the field "offset" must be 0 or more')
+
+
+def _round_amounts(rows: list[dict[str, Any]]) -> None:
+    """A hand list's amounts rounded to six decimals, as the lists show them."""
+    for row in rows:
+        for name in ("net", "allin_ev", "put_in", "pot"):
+            if isinstance(row.get(name), float):
+                row[name] = round(row[name], 6)
 
 
 _COLUMNS: Final = ["file", "hand", "hand_id", "site", "variant", "stakes", "player",
@@ -346,10 +371,7 @@ def hands(
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
-    if not 1 <= limit <= MAX_LIST:
-        raise RequestError(f'the field "limit" must be 1 to {MAX_LIST}')
-    if offset < 0:
-        raise RequestError('the field "offset" must be 0 or more')
+    _page(offset, limit)
     if player is None and (position is not None or min_net is not None or max_net is not None):
         raise RequestError(
             '"position", "min_net" and "max_net" filter a player\'s hands: give "player"'
@@ -389,9 +411,7 @@ def hands(
     page = rows.slice(offset, limit).to_pylist() if offset < total else []
     for row in page:
         row["file"] = _relative(row["file"], root)
-        for name in ("net", "allin_ev", "put_in", "pot"):
-            if isinstance(row.get(name), float):
-                row[name] = round(row[name], 6)
+    _round_amounts(page)
     return {
         "hands": total,
         "offset": offset,
@@ -579,15 +599,7 @@ def database_report(
     payload: dict[str, Any] = found.as_json()
     payload["by"] = by
     payload["where"] = where
-    if player is not None:
-        net = adjusted = 0.0
-        series = []
-        for one, other in found.series:
-            net += one
-            adjusted += other
-            series.append([round(net, 6), round(adjusted, 6)])
-        payload["player"] = player
-        payload["series"] = series
+    _add_series(payload, player, found.series)
     return payload
 
 
@@ -604,10 +616,7 @@ def database_list(
     opens one in the replayer."""
     from pokerscore.histories.database import database_hands
 
-    if not 1 <= limit <= MAX_LIST:
-        raise RequestError(f'the field "limit" must be 1 to {MAX_LIST}')
-    if offset < 0:
-        raise RequestError('the field "offset" must be 0 or more')
+    _page(offset, limit)
     found = database_hands(
         database=_database(database, context),
         player=player,
@@ -616,10 +625,7 @@ def database_list(
         limit=limit,
         wait=5,
     )
-    for row in found.rows:
-        for name in ("net", "allin_ev", "put_in", "pot"):
-            if isinstance(row.get(name), float):
-                row[name] = round(row[name], 6)
+    _round_amounts(found.rows)
     return {"hands": found.total, "offset": offset, "rows": found.rows, "player": player}
 
 

@@ -6,6 +6,7 @@ own test file."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,6 +114,37 @@ class Format:
         return list(site.read(path))
 
 
+def amounts(
+    text: str, amount: str, *, exponent: bool = True, line: int | None = None
+) -> dict[str, Edit]:
+    """The edits of an amount: ``amount`` (its first place in ``text``) made a number of 41
+    digits (``huge number``) and, where ``exponent``, ``1e9``."""
+    edits = {"huge number": _put(text, amount, HUGE, "is not a plain amount", line)}
+    if exponent:
+        edits["exponent"] = _put(text, amount, "1e9", "is not an amount", line)
+    return edits
+
+
+def huge_seat(
+    text: str,
+    seat: str,
+    *,
+    huge: str = "99999",
+    reason: str = "seat numbers run",
+    line: int | None = None,
+) -> dict[str, Edit]:
+    """The edit of a seat number: ``seat`` (its first place as a number of its own in
+    ``text``) made ``huge``."""
+    number = re.compile(rf"\b{seat}\b")
+    assert number.search(text)
+    return {"huge seat": Edit(text, number.sub(huge, text, count=1), reason, line)}
+
+
+def _put(text: str, old: str, new: str, reason: str, line: int | None) -> Edit:
+    assert old in text
+    return Edit(text, text.replace(old, new, 1), reason, line)
+
+
 def _shape(hands: list[HandHistory | HandHistoryError]) -> str:
     """A hand read as ``+``, a refused one as ``-``."""
     return "".join("+" if isinstance(hand, HandHistory) else "-" for hand in hands)
@@ -123,9 +155,9 @@ FORMATS: Final = [
         "absolute",
         "absolute/hands.txt",
         {
-            "huge number": Edit("Bob - Calls $35", "Bob - Calls $" + HUGE, "is not a plain amount"),
+            **amounts("Bob - Calls $35", "35", exponent=False),
             "garbage header": Edit("Stage #736661180: HOLDEM NORMAL $25/$50 - 2007-08-17 06:49:16 (ET)", "Stage #736661180: garbage", "no game, stakes"),
-            "huge seat": Edit("Seat 5 - Bob ($1000 in chips)", "Seat 99999 - Bob ($1000 in chips)", "seat numbers run"),
+            **huge_seat("Seat 5 - Bob ($1000 in chips)", "5"),
             "unknown post": Edit("Dee - Posts dead $40 dead $15", "Dee - Posts a fish", "unknown post"),
         },
         cut="Dee - Folds",
@@ -134,24 +166,38 @@ FORMATS: Final = [
         "betonline",
         "betonline/hands.txt",
         {
-            "huge number": Edit("Bob: calls 1.00", "Bob: calls " + HUGE, "is not a plain amount"),
-            "exponent": Edit("Bob: calls 1.00", "Bob: calls 1e9", "is not an amount"),
+            **amounts("Bob: calls 1.00", "1.00"),
             "garbage header": Edit("PayNoRake Game #1027919331: Hold'em No Limit ($0.25/0.50) - 2012/06/07 08:58 GMT Standard Time",
                                    "PayNoRake Game #1027919331: Hold'em No Limit ($0.25/0.50) - garbage", "no game and date"),
-            "huge seat": Edit("Seat 3: Bob (10.00 in chips)", "Seat 99999: Bob (10.00 in chips)", "seat numbers run"),
+            **huge_seat("Seat 3: Bob (10.00 in chips)", "3"),
             "no button": Edit("Table 'Aeon Flux' 10-Max, Seat #3 is the button", "Table 'Aeon Flux'", "no button"),
         },
         cut="Bob: folds",
         odd=Odd("Cy", "C: (y) [é] \u202e", hand=1, seat=0),
     ),
     Format(
+        "boss",
+        "boss/hands.xml",
+        {
+            "huge number": Edit('PLAYER="Bob" VALUE="3.50"', 'PLAYER="Bob" VALUE="' + HUGE + '"', "is not a plain amount", line=52),
+            "exponent": Edit('PLAYER="Bob" VALUE="3.50"', 'PLAYER="Bob" VALUE="1e9"', "is not an amount", line=52),
+            "unknown action": Edit('TYPE="ACTION_RAISE" PLAYER="Bob"', 'TYPE="ACTION_JUGGLE" PLAYER="Bob"', "is not read", line=52),
+            "unknown player": Edit('TYPE="ACTION_RAISE" PLAYER="Bob"', 'TYPE="ACTION_RAISE" PLAYER="Zed"', "is not seated", line=52),
+            "bad card": Edit('<CARD LINK="13">', '<CARD LINK="99">', "no card number", line=52),
+            "huge seat": Edit('<PLAYER NAME="Ann" SEAT="2" AMOUNT="50.00"', '<PLAYER NAME="Ann" SEAT="99999999" AMOUNT="50.00"', "not a seat number", line=52),
+        },
+        cut='<ACTION TYPE="ACTION_FOLD" PLAYER="Cy',
+        second='<HISTORY ID="700-2"',
+        clean=True,
+        odd=Odd("Cy D&#233;", "C (y): [é] calls \u202e", hand=0, seat=1),
+    ),
+    Format(
         "cake",
         "cake/hands.txt",
         {
-            "huge number": Edit("Ann: posts small blind 10", "Ann: posts small blind " + HUGE, "is not a plain amount"),
-            "exponent": Edit("Ann: posts small blind 10", "Ann: posts small blind 1e9", "is not an amount"),
+            **amounts("Ann: posts small blind 10", "10"),
             "garbage header": Edit("0/10/20 NL Hold'em", "garbage", "no stakes and game"),
-            "huge seat": Edit("Dealer: Seat 3", "Dealer: Seat 99999999", "not a seat number"),
+            **huge_seat("Dealer: Seat 3", "3", huge="99999999", reason="not a seat number"),
         },
         cut="Cy Dé: folds",
         odd=Odd("Cy Dé", "C: (y) [é] \u202e", hand=0, seat=0),
@@ -163,9 +209,9 @@ FORMATS: Final = [
         "enet",
         "enet/hands.txt",
         {
-            "huge number": Edit("Ann: bets €0,75", "Ann: bets €" + HUGE, "is not a plain amount"),
+            **amounts("Ann: bets €0,75", "0,75", exponent=False),
             "garbage table": Edit("Table 'Reunion 1 - Pot Limit' 9-max Seat #4 is the button", "Table 'Reunion 1' garbage", "no button"),
-            "huge seat": Edit("Seat 3: Bob (€18,67 in chips)", "Seat 99999: Bob (€18,67 in chips)", "seat numbers run"),
+            **huge_seat("Seat 3: Bob (€18,67 in chips)", "3"),
         },
         cut="Cy Dé: calls €1,50",
     ),
@@ -173,9 +219,9 @@ FORMATS: Final = [
         "entraction",
         "entraction/hands.txt",
         {
-            "huge number": Edit("Cy Dé                       Call        (8.00)", "Cy Dé                       Call        (" + HUGE + ")", "is not a plain amount"),
+            **amounts("Cy Dé                       Call        (8.00)", "8.00", exponent=False),
             "garbage header": Edit("Game # 2322970601 - Omaha High Pot Limit EUR 0.50/1", "Game # 2322970601 - garbage", "no game, stakes"),
-            "huge seat": Edit("(EUR 138.50 in seat 3)", "(EUR 138.50 in seat 99999)", "seat numbers run"),
+            **huge_seat("(EUR 138.50 in seat 3)", "3"),
             "no amount": Edit("Cy Dé                       Raise       (2.50)", "Cy Dé                       Raise", "without its amount"),
         },
         cut="Bob                         Fold",
@@ -184,7 +230,7 @@ FORMATS: Final = [
         "everest",
         "everest/hands.xml",
         {
-            "huge number": Edit('<PUSH position="2" amount="1"/>', '<PUSH position="2" amount="' + HUGE + '"/>', "is not a plain amount", line=35),
+            **amounts('<PUSH position="2" amount="1"/>', "1", exponent=False, line=35),
             "unknown seat": Edit('<PUSH position="2" amount="1"/>', '<PUSH position="7" amount="1"/>', "not at the table", line=35),
             "no amount": Edit('<PUSH position="2" amount="1"/>', '<PUSH position="2"/>', "without its amount", line=35),
         },
@@ -193,10 +239,9 @@ FORMATS: Final = [
         "everleaf",
         "everleaf/hands.txt",
         {
-            "huge number": Edit("Bob raises [$ 0.35 USD]", "Bob raises [$ " + HUGE + " USD]", "is not a plain amount"),
-            "exponent": Edit("Bob raises [$ 0.35 USD]", "Bob raises [$ 1e9 USD]", "is not an amount"),
+            **amounts("Bob raises [$ 0.35 USD]", "0.35"),
             "garbage header": Edit("Blinds $0.05/$0.10 NL Hold'em - 2010/08/29 - 20:35:01", "garbage", "no stakes"),
-            "huge seat": Edit("Seat 2: Bob (  $ 5.40 USD )", "Seat 99999: Bob (  $ 5.40 USD )", "seat numbers run"),
+            **huge_seat("Seat 2: Bob (  $ 5.40 USD )", "2"),
         },
         cut="Ann folds",
         odd=Odd("Cy Dé", "C[y]: (é) \u202e", hand=0, seat=2),
@@ -205,10 +250,9 @@ FORMATS: Final = [
         "kingsclub",
         "kingsclub/hands.txt",
         {
-            "huge number": Edit("Cy Dé calls 30", "Cy Dé calls " + HUGE, "is not a plain amount"),
-            "exponent": Edit("Cy Dé calls 30", "Cy Dé calls 1e9", "is not an amount"),
+            **amounts("Cy Dé calls 30", "30"),
             "garbage table": Edit("Table '8 Game Mix' Seat 6 is the button\nSeat 1: Ann (1,000)", "Table garbage\nSeat 1: Ann (1,000)", "no button"),
-            "huge seat": Edit("Seat 3: Cy Dé (2,500)", "Seat 99999: Cy Dé (2,500)", "seat numbers run"),
+            **huge_seat("Seat 3: Cy Dé (2,500)", "3"),
             "unknown post": Edit("Ann: posts the small blind 5\nCy", "Ann: posts the dead blind 5\nCy", "unknown post"),
         },
         cut="Bob folds",
@@ -220,8 +264,7 @@ FORMATS: Final = [
         "merge",
         "merge/holdem.xml",
         {
-            "huge number": Edit('amount="1.50"/>', 'amount="' + HUGE + '"/>', "is not a plain amount", line=40),
-            "exponent": Edit('amount="1.50"/>', 'amount="1e9"/>', "is not an amount", line=40),
+            **amounts('amount="1.50"/>', "1.50", line=40),
             "unknown event": Edit('type="RAISE" timestamp="3" player="0"', 'type="JUGGLE" timestamp="3" player="0"', "unknown event", line=40),
             "unknown seat": Edit('type="RAISE" timestamp="3" player="0"', 'type="RAISE" timestamp="3" player="9"', "not at the table", line=40),
             "huge seat": Edit('<players dealer="0">\n\t\t<player seat="0" nickname="Ann" balance="$18.50"',
@@ -235,7 +278,7 @@ FORMATS: Final = [
         "microgaming",
         "microgaming/hands.txt",
         {
-            "huge number": Edit('type="Bet" seat="6" value="10.00"', 'type="Bet" seat="6" value="' + HUGE + '"', "is not a plain amount"),
+            **amounts('type="Bet" seat="6" value="10.00"', "10.00", exponent=False),
             "unknown action": Edit('type="Bet" seat="6" value="10.00"', 'type="Juggle" seat="6" value="10.00"', "unknown action"),
             "unknown seat": Edit('type="Bet" seat="6" value="10.00"', 'type="Bet" seat="9" value="10.00"', "not at the table"),
             "bad seat": Edit('<Seat num="6" alias="Dee" unicodealias="RABlAGUA" balance="605.00"', '<Seat num="x" alias="Dee" unicodealias="RABlAGUA" balance="605.00"', "not a seat number"),
@@ -246,10 +289,9 @@ FORMATS: Final = [
         "ongame",
         "ongame/hands.txt",
         {
-            "huge number": Edit("Bob calls $1\n", "Bob calls $" + HUGE + "\n", "is not a plain amount"),
-            "exponent": Edit("Bob calls $1\n", "Bob calls $1e9\n", "is not an amount"),
+            **amounts("Bob calls $1\n", "1"),
             "garbage table": Edit("Table: Setif [101] (POT_LIMIT OMAHA_HI_LO $0.50/$0.50, Real money)", "Table: garbage", "no game and stakes"),
-            "huge seat": Edit("Button: seat 7", "Button: seat 99999999", "not a seat number"),
+            **huge_seat("Button: seat 7", "7", huge="99999999", reason="not a seat number"),
             "unknown winner": Edit("Main pot: $3.50 won by Bob ($3.35)", "Main pot: $3.50 won by Zed ($3.35)", "Zed is not dealt in"),
         },
         cut="Bob bets $3",
@@ -259,10 +301,9 @@ FORMATS: Final = [
         "pkr",
         "pkr/hands.txt",
         {
-            "huge number": Edit("Bob calls $2", "Bob calls $" + HUGE, "is not a plain amount"),
-            "exponent": Edit("Bob calls $2", "Bob calls $1e9", "is not an amount"),
+            **amounts("Bob calls $2", "2"),
             "garbage blinds": Edit("Blinds are now $1 / $2", "Blinds are now garbage", "cannot read"),
-            "huge seat": Edit("Seat 2: Bob - $50", "Seat 99999: Bob - $50", "seat numbers run"),
+            **huge_seat("Seat 2: Bob - $50", "2"),
             "garbage limit": Edit("Limit Type: POT LIMIT", "Limit Type: ????", "unknown limit type"),
         },
         cut="Ann bets $4",
@@ -274,7 +315,7 @@ FORMATS: Final = [
         "pokertracker",
         "pokertracker/merge.txt",
         {
-            "huge number": Edit("Ann: Raise $100.00", "Ann: Raise $" + HUGE, "is not a plain amount"),
+            **amounts("Ann: Raise $100.00", "100.00", exponent=False),
             "unknown post": Edit("Ann: Post SB $25.00", "Ann: Post Fish $25.00", "unknown post"),
             "garbage header": Edit("MERGE_GAME #101: Holdem NL Tournament 11/02/2011 21:36:27", "MERGE_GAME #101: garbage", "no game and time"),
         },
@@ -283,9 +324,9 @@ FORMATS: Final = [
         "sealswithclubs",
         "sealswithclubs/hands.txt",
         {
-            "huge number": Edit("Ann refunded 15", "Ann refunded " + HUGE, "is not a plain amount"),
+            **amounts("Ann refunded 15", "15", exponent=False),
             "garbage game": Edit("Game: NL Hold'em (600 - 3000) - Blinds 15/30", "Game: garbage", "no game and blinds"),
-            "huge seat": Edit("Seat 2: Bob (2798.10)", "Seat 99999: Bob (2798.10)", "seat numbers run"),
+            **huge_seat("Seat 2: Bob (2798.10)", "2"),
         },
         cut="Ann folds",
     ),
@@ -334,7 +375,7 @@ FORMATS: Final = [
         {
             "a garbage line": Edit("Cy folds\n", "Cy folds\n@@@ garbage\n", "cannot read"),
             "a huge number": Edit("Bob bets [$5 USD]", "Bob bets [$" + "9" * 5000 + " USD]", "not an amount"),
-            "stud": Edit("NL Texas Hold'em", "7 Card Stud", "7 Card Stud is not replayed here yet"),
+            "stud": Edit("NL Texas Hold'em", "7 Card Stud", "7 Card Stud is not replayed: PartyPoker writes no up cards"),
             "a stranger posts": Edit("Cy posts big blind", "Zed posts big blind", "'Zed' plays without a seat"),
         },
         broken=1,

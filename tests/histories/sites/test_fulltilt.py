@@ -64,19 +64,17 @@ def test_a_truncated_hand_is_a_partial_hand_and_the_next_is_read(tmp_path: Path)
 def test_every_shared_full_tilt_hand_is_replayed_or_refused_with_its_reason() -> None:
     errors: list[HandHistoryError] = []
     found = list(history_results(SHARED, on_error=errors.append))
-    assert len(found) == 69 and not [result for result in found if result.disagreements]
+    assert len(found) == 70 and not [result for result in found if result.disagreements]
     assert all(result.hand.time for result in found)
     reasons = sorted(error.reason for error in errors)
     # the five-card stud hand
     assert len([reason for reason in reasons if "is not replayed here yet" in reason]) == 1
     # the Matrix file's own faults: a hand cut after its header, a hand whose river is written
-    # only in the summary, and a hand whose last fold is not written; the razz hand whose
-    # player all in on the ante gets back the part of the other's ante he cannot match (the
-    # replay's antes are dead money)
-    # and the triple draw hand where both players sit out before the deal
+    # only in the summary, and a hand whose last fold is not written (the razz hand whose
+    # player all in on the ante gets back the part of the other's ante he cannot match replays
+    # with the antes trimmed: test_antes.py), and the triple draw hand where both players sit out before the deal
     assert [reason for reason in reasons if "is not replayed here yet" not in reason] == [
         "fewer than two players dealt in",
-        "stacks don't add up: the site returns 1 uncalled to Hero, the replay 0",
         "the hand ends on the turn, before the showdown",
         "the hand ends with Player1 to act",
         "the hand has no seats (a partial hand)",

@@ -40,6 +40,7 @@ def test_a_hand_reads_seats_calls_and_the_end_stacks() -> None:
     assert hand.actions[0].cards == (None, None)  # [X X]: cards nobody saw
 
 
+@pytest.mark.slow  # 2.4 s of CPU (three hands replayed, all-in EVs included)
 def test_each_fixture_hand_replays_to_the_results_worked_out_by_hand() -> None:
     results = [replay(hand) for hand in _hands()[:3] if isinstance(hand, HandHistory)]
     nets = [{p.player: round(p.net, 2) for p in result.players} for result in results]

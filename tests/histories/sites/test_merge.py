@@ -1,5 +1,5 @@
 """The Merge Network reader (XML): fixture hands written in Merge's format (results worked out by
-hand from the rules), the shared sample of real files, the sniff, and hostile XML (a billion
+hand from the rules: hold'em, Omaha, stud hi/lo, badugi, HORSE), the shared sample of real files, the sniff, and hostile XML (a billion
 laughs file is refused unexpanded, broken XML is one bad hand with its place)."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from typing import Final
 
 import pytest
 
+from pokerscore.histories.draft import site_cards
 from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
@@ -71,26 +72,79 @@ def test_a_winner_paid_more_than_the_pot_is_a_disagreement(tmp_path: Path) -> No
     assert [d.kind for d in result.disagreements] == ["winnings"]
 
 
-def test_draw_games_are_refused_with_their_place_and_reason() -> None:
-    (error,) = _hands(DATA / "badugi.txt")
-    assert isinstance(error, HandHistoryError)
-    assert (error.hand, error.line) == (1, 2) and "Badugi is not replayed here yet" in error.reason
+def test_a_stud_hi_lo_hand_is_dealt_street_by_street_and_replays_to_the_sites_record() -> None:
+    (hand,) = _hands(DATA / "stud.xml")
+    assert isinstance(hand, HandHistory)
+    assert (hand.variant, hand.bring_in, hand.min_bet, hand.big_bet) == ("F7S/8", 25, 100, 200)
+    deals = [(hand.names[a.actor or 0], a.cards) for a in hand.actions if a.kind == "deal-hole"]
+    # third street: the saver's three cards, the others' up card after two unseen; Bob, folded
+    # on fourth street, is written again with his cards and dealt nothing more
+    assert deals[:3] == [
+        ("Bob", site_cards("????2c")), ("Cy", site_cards("????Kd")), ("Ann", site_cards("Ah3h9h")),
+    ]  # fmt: skip
+    assert [name for name, _ in deals].count("Bob") == 2
+    assert deals[-2:] == [("Cy", (None,)), ("Ann", site_cards("Td"))]  # seventh: Cy's unseen
+    moves = [(hand.names[a.actor or 0], a.kind, a.amount) for a in hand.actions[:8]
+             if a.kind in ("bring-in", "bet-raise", "check-call")]  # fmt: skip
+    assert moves[:3] == [("Bob", "bring-in", None), ("Cy", "bet-raise", 100), ("Ann", "check-call", 100)]  # fmt: skip
+    result = replay(hand)
+    # antes 0.10, Bob brings in 0.25, Cy completes to 1, both call; Ann bets 1 on fourth (Bob
+    # folds), raises Cy's 2 to 4 on fifth, calls 2 on seventh: 8.10 each of Ann and Cy, 1.10
+    # of Bob, a 17.30 pot less 0.80 rake: Cy's three kings and Ann's 8-5-4-3-A low take 8.25 each
+    assert {p.player: round(p.net, 2) for p in result.players} == {"Ann": 0.15, "Bob": -1.1, "Cy": 0.15}  # fmt: skip
+    assert result.rake == pytest.approx(0.8) and not result.disagreements
+
+
+def test_a_badugi_hand_reads_the_savers_draws_and_replays_to_the_sites_record() -> None:
+    (hand,) = _hands(DATA / "badugi.txt")
+    assert isinstance(hand, HandHistory)
+    assert (hand.variant, hand.game) == ("PB", "badugi")
+    # every player dealt in before the first move, Ann on the button too (she posts nothing)
+    assert [hand.names[a.actor or 0] for a in hand.actions if a.kind == "deal-hole"] == ["Ann", "Bob", "Cy"]  # fmt: skip
+    draws = [(hand.names[a.actor or 0], a.discarded, a.cards) for a in hand.actions if a.kind == "draw"]  # fmt: skip
+    assert draws == [  # the saver's cards thrown and drawn from his hand before and after
+        ("Bob", site_cards("KdKh"), site_cards("Ad7h")),
+        ("Cy", (None,), (None,)),
+        ("Ann", (None,) * 3, (None,) * 3),
+        ("Bob", (), ()),
+        ("Ann", (None,), (None,)),
+        ("Bob", (), ()),
+        ("Ann", (), ()),
+    ]
+    result = replay(hand)
+    # 1 each before the draw, Bob bets 1 (Cy folds, Ann calls), bets 2 and calls Ann's raise to
+    # 8: 10 each of Ann and Bob, 1 of Cy; Bob's 7-3-2-A badugi takes the 21 pot less 1 rake
+    assert {p.player: round(p.net, 2) for p in result.players} == {"Ann": -10.0, "Bob": 10.0, "Cy": -1.0}  # fmt: skip
+    assert not result.disagreements
+
+
+def test_a_stud_winner_paid_more_than_the_pot_is_a_disagreement(tmp_path: Path) -> None:
+    path = tmp_path / "wrong.xml"
+    path.write_text((DATA / "stud.xml").read_text().replace('amount="8.25" uncalled="false" potnumber="1" player="1"', 'amount="9.25" uncalled="false" potnumber="1" player="1"'))  # fmt: skip
+    (hand,) = _hands(path)
+    assert isinstance(hand, HandHistory)
+    assert [d.kind for d in replay(hand).disagreements] == ["winnings"]
+
+
+def test_horse_hands_are_read_by_their_game_and_an_unknown_game_refused_by_name() -> None:
+    stud, other = _hands(DATA / "horse.xml")
+    assert isinstance(stud, HandHistory) and stud.variant == "F7S/8"
+    # Ann brings in 0.25 and folds to Bob's completion to 1: 0.75 returned, 0.70 won
+    assert {p.player: round(p.net, 2) for p in replay(stud).players} == {"Ann": -0.35, "Bob": 0.35}  # fmt: skip
+    assert isinstance(other, HandHistoryError) and other.hand == 2
+    assert "a HORSE hand of game '41' is not replayed here yet" in other.reason
 
 
 def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     counts = sample_counts("Merge")
     assert counts.formats == {"merge"}
-    assert counts.replayed == 37
+    # pins (the program's own counts, checked by reading the refusals): 37 hands replayed and 7
+    # refused before the stud and draw hands were read; every stud, draw and HORSE hand now
+    # replays to the site's record
+    assert counts.replayed == 43
     assert sorted(counts.refused) == [
-        # the engine has no draw or stud games yet (HORSE here is all stud)
-        "3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt, hand 1: 2-7 Lowball is not replayed here yet",
-        "7-StudHL-USD-0.25-0.50-201111.txt, hand 1: 7-Stud H/L8 is not replayed here yet",
-        "Badugi-PL-USD-0.05-0.10-201101.Sample.txt, hand 1: Badugi is not replayed here yet",
         # the file ends with a hand the site recorded only up to its first fold
         "FLHE-9max-USD-0.02-0.04.20110416.xml, hand 10: the hand ends with dmlink to act",
-        "HORSE-8max-USD-0.25-0.50-201409.new.format.txt, hand 1: HORSE is not replayed here yet",
-        "HORSE-8max-USD-0.25-0.50-201409.new.format.txt, hand 2: HORSE is not replayed here yet",
-        "HORSE-8max-USD-0.25-0.50-201409.new.format.txt, hand 3: HORSE is not replayed here yet",
     ]
     assert counts.disagreements == []
 

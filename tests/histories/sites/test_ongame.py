@@ -82,18 +82,33 @@ def test_an_end_stack_or_a_pot_that_does_not_add_up_is_a_disagreement(tmp_path: 
     assert "reports a pot of 1350" in replay(hands[2]).disagreements[0].message
 
 
-def test_stud_is_refused_with_its_place_and_reason() -> None:
-    error = _hands()[3]
-    assert isinstance(error, HandHistoryError)
-    assert (error.hand, error.line) == (4, 94) and "SEVEN_CARD_STUD is not replayed" in error.reason
+def test_a_stud_hand_is_dealt_street_by_street_and_replays_to_the_end_stacks() -> None:
+    hand = _hands()[3]
+    assert isinstance(hand, HandHistory)
+    assert (hand.variant, hand.min_bet, hand.big_bet, hand.bring_in) == ("F7S", 100, 200, 0)
+    assert [seat.name for seat in hand.seats] == ["Ann", "Hero", "Bo"]  # no button: seat order
+    deals = [(hand.names[a.actor or 0], a.cards) for a in hand.actions if a.kind == "deal-hole"]
+    assert deals[:3] == [
+        ("Ann", (None, None, *parse_cards("Kd"))), ("Hero", parse_cards("9s9h3c")),
+        ("Bo", (None, None, *parse_cards("Qc"))),
+    ]  # fmt: skip
+    assert deals[-2:] == [("Hero", parse_cards("Ts")), ("Bo", (None,))]  # the river: Bo's unseen
+    # "big bring in $1": Hero (3c) brings in for the small bet, a completion
+    first = next(a for a in hand.actions if a.kind not in ("deal-hole",))
+    assert (first.kind, first.actor, first.amount) == ("bet-raise", 1, 100)
+    result = replay(hand)
+    # antes 0.10; 1, 1, 4 (Hero's raise on fifth) and 2 each of Hero and Bo: 8.10 each, 16.30
+    # in all, Bo's three queens take it less 0.80 rake; the summary's stacks agree
+    assert {p.player: round(p.net, 2) for p in result.players} == {"Ann": -0.1, "Hero": -8.1, "Bo": 7.4}  # fmt: skip
+    assert hand.finishing_stacks == (1990, 1190, 2740) and not result.disagreements
 
 
 def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     counts = sample_counts("OnGame")
     assert counts.formats == {"ongame"}
-    assert counts.replayed == 29
-    # five-card draw (4 hands) and stud (1): the engine has no draw or stud games yet
-    assert len(counts.refused) == 5
+    # pins (the program's counts, the refusals read): 29 replayed and 5 refused before the stud
+    # hand was read; five-card draw (4 hands) is no game of the engine's
+    assert counts.replayed == 30
+    assert len(counts.refused) == 4
     assert sum("FIVE_CARD_DRAW is not replayed here yet" in r for r in counts.refused) == 4
-    assert sum("SEVEN_CARD_STUD is not replayed here yet" in r for r in counts.refused) == 1
     assert counts.disagreements == []

@@ -90,9 +90,12 @@ def test_every_shared_partypoker_hand_reads_or_is_refused_for_a_true_reason() ->
     done = run(shared_folder("PartyPoker"))
     reasons = sorted(error.reason for error in done.refused)
     assert reasons == [
-        # the stud games wait for the engine (another helper adds them)
-        "7 Card Stud Hi-Lo is not replayed here yet",
-        "7 Card Stud is not replayed here yet",
+        # the stud games: the file writes the saver's cards only, and the replay needs each
+        # player's up cards (who brings in, who acts first on each street)
+        "7 Card Stud Hi-Lo is not replayed: PartyPoker writes no up cards but the saver's, "
+        "and the replay needs each player's to tell who brings in and acts first",
+        "7 Card Stud is not replayed: PartyPoker writes no up cards but the saver's, and the "
+        "replay needs each player's to tell who brings in and acts first",
         # the anonymised file's second hand has seats 2, 3 and 4 fold in the order 4, 3, 2,
         # against its own seat numbers (its first hand acts in seat order)
         "Player3 acts out of turn: Player6 is to act",

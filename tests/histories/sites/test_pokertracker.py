@@ -48,8 +48,11 @@ def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     counts = sample_counts("PokerTracker")
     assert counts.formats == {"pokertracker"}
     assert counts.replayed == 11
-    # PokerTracker's exports of Microgaming (** Game ID) and iPoker (GAME #) hands: not read
-    assert sum("not a hand history" in r for r in counts.refused) == 3
+    # PokerTracker's exports of Microgaming (** Game ID) and iPoker (GAME #) hands: each hand
+    # refused by name with the reason (before: each file "not a hand history")
+    assert sum("export of Microgaming hands is not read" in r for r in counts.refused) == 8
+    assert sum("export of iPoker hands is not read" in r for r in counts.refused) == 2
+    assert not [r for r in counts.refused if "not a hand history" in r]
     # six all-ins the export writes as more than the player has (the ante counted in): refused
     assert sum("more than the" in r and "the player has" in r for r in counts.refused) == 6
     assert counts.disagreements == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from pokerscore.histories.draft import site_cards
 from pokerscore.histories.reading import file_format_of
 from pokerscore.histories.sites import winning
 
@@ -49,6 +50,25 @@ def test_the_2019_layout() -> None:
     assert (hand.time, hand.currency, hand.table) == ("2021-07-28T16:15:58+00:00", "USD", "Gorham")
 
 
+def test_the_2019_layouts_seven_card_stud() -> None:
+    done = run(FIXTURES / "stud.txt")
+    assert not done.refused and not done.disagreements
+    (result,) = done.results
+    hand = result.hand
+    assert (hand.variant, hand.bring_in, hand.min_bet, hand.big_bet, hand.table) == ("F7S", 25, 100, 200, "Dunmore")  # fmt: skip
+    assert [seat.name for seat in hand.seats] == ["Ann", "Hero", "Bo"]  # the seats' order
+    deals = [(hand.names[a.actor or 0], a.cards) for a in hand.actions if a.kind == "deal-hole"]
+    assert deals[:3] == [
+        ("Hero", site_cards("AhKh9c")), ("Ann", site_cards("????2d")), ("Bo", site_cards("????Qs")),
+    ]  # fmt: skip
+    assert deals[-2:] == [("Hero", site_cards("Tc")), ("Ann", (None,))]  # seventh: Ann's unseen
+    # antes 0.10, Ann (2d) brings in 0.25, Hero completes to 1, Bo folds, Ann calls; 1, 4
+    # (Ann's raise on fifth), 2 and 2 more each: 10.10 each, 20.30 in all less 1 rake to Ann's
+    # straight; the summary's total (19.30) is what she won, after the rake
+    assert nets(result) == {"Ann": 9.2, "Hero": -10.1, "Bo": -0.1}
+    assert (hand.total_pot, hand.rake, hand.winnings) == (2030, 100, (1930, 0, 0))
+
+
 def test_the_sniff() -> None:
     assert file_format_of(FIXTURES / "older-utf16.txt") == "winning"
     assert file_format_of(FIXTURES / "newer.txt") == "winning"
@@ -59,8 +79,6 @@ def test_the_sniff() -> None:
 def test_every_shared_wpn_hand_reads_or_is_refused_for_a_true_reason() -> None:
     done = run(shared_folder("Winning"))
     assert sorted(error.reason for error in done.refused) == [
-        # the stud game waits for the engine
-        "7Stud is not replayed here yet",
         # a capped table: the replay knows no cap (the players stop betting at 30 big blinds
         # without being all in)
         "a capped table (CAP): the cap ends the betting, which the replay does not apply",
@@ -68,5 +86,7 @@ def test_every_shared_wpn_hand_reads_or_is_refused_for_a_true_reason() -> None:
         "line 15: ' has big blind (2)': a player not seated here (a name left out?)",
         "line 71: ' has big blind (2)': a player not seated here (a name left out?)",
     ]
-    assert len(done.results) == 20  # the other 20 of the folder's 24 hands
+    # a pin (the program's count, the refusals read one by one): 20 replayed before the stud
+    # hand was read, 21 now; the other 3 of the folder's 24 hands are refused above
+    assert len(done.results) == 21
     assert done.disagreements == []

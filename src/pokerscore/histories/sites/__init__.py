@@ -43,6 +43,7 @@ SITE_MODULES: Final[tuple[str, ...]] = (
     "everest",
     "microgaming",
     "pokertracker",
+    "boss",
 )
 """The modules of ``pokerscore.histories.sites`` that hold a format, in the order their
 ``sniff`` is tried (a more specific format before a more general one)."""

@@ -27,11 +27,8 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.histories.draft import (
-    DRAW_HOLES,
-    STUD_GAMES,
-    DrawRounds,
+    Dealing,
     HandDraft,
-    StudStreets,
     build_hand,
     discarded_cards,
     money,
@@ -105,12 +102,13 @@ _DRAW_ROUND: Final = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) )?DRAW \*\*\
 def parse_fulltilt(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
     """One Full Tilt hand from its lines (the first one its ``Full Tilt Poker Game #`` header)."""
     draft = HandDraft(file, number, first_line, site="Full Tilt Poker", source_format=NAME)
+    draft.antes_returned = True  # a player all in on his ante: the others' trimmed to it
     _header(draft, lines[0])
     section = "seats"
     names: list[str] = []
     summary_won: list[tuple[str, Decimal]] = []
-    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
-    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
+    dealing = Dealing(draft)
+    stud, draw = dealing.stud, dealing.draw
     for offset, line in enumerate(lines[1:], 1):
         where = first_line + offset
         if not line.strip():
@@ -152,7 +150,7 @@ def parse_fulltilt(lines: Sequence[str], file: str, number: int, first_line: int
         if button is not None:
             draft.button = int(button["seat"])
             continue
-        _play(draft, line, where, names, stud, draw)
+        _play(draft, line, where, names, dealing)
     if section != "summary":
         raise HandHistoryError(
             f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
@@ -248,8 +246,7 @@ def _play(
     line: str,
     where: int,
     names: list[str],
-    stud: StudStreets | None = None,
-    draw: DrawRounds | None = None,
+    dealing: Dealing,
 ) -> None:
     if line.startswith("Dealt to "):
         rest = line[len("Dealt to ") :]
@@ -257,17 +254,10 @@ def _play(
         if name is not None and rest.endswith("]"):
             # a stud or draw line writes the cards held, then the new ones: [4s Jc] [Th]
             cards = site_cards(rest[len(name) + 2 : -1].replace("] [", " "))
-            if stud is not None:
-                stud.deal(name, cards, where)
-            elif draw is not None:
-                draw.deal(name, cards, where)
-            else:
-                draft.actions.append(("deal-hole", name, None, cards, 0, where, False))
+            dealing.deal(name, cards, where)
         return
-    if stud is not None:
-        stud.finish(where)
-    if draw is not None:
-        draw.first_deal(where)
+    dealing.before_move(where)
+    stud, draw = dealing.stud, dealing.draw
     if line.startswith("Uncalled bet of "):
         found = _UNCALLED.match(line)
         if found is None:

@@ -3,9 +3,10 @@ whatever its size, with the line each element ends on; a file with a document ty
 declaration is refused before anything is expanded (a "billion laughs" file cannot hang or
 fill memory), and so are entity references other than XML's own five.
 
-Sites write one hand per element, often as a run of top-level elements with no root (Merge,
-Boss Media), sometimes each with its own XML declaration: the elements are read as if inside one
-root, declarations dropped. Text is decoded as the client wrote it
+Sites write one hand per element, often as a run of top-level elements with no root (Merge),
+sometimes each with its own XML declaration: the elements are read as if inside one root,
+declarations dropped; or inside one document element (Boss Media's ``<ROOT>``), each hand then
+placed at its own line and its size bounded by itself. Text is decoded as the client wrote it
 (:func:`~pokerscore.histories.sites.text.decoded_lines`).
 """
 
@@ -44,6 +45,9 @@ def xml_elements(
     depth = 0
     opened = 0
     top = ElementTree.Element(root)
+    wrapper: ElementTree.Element | None = None
+    """The file's one document element where the hands are inside it (Boss Media's
+    ``<ROOT>``): a hand element it holds is taken out of it once read."""
     name = str(path)
     number = 0
     for number, line in decoded_lines(path):
@@ -68,19 +72,24 @@ def xml_elements(
                     top = element
                 elif depth == 2:
                     opened = number
+                    wrapper = None if element.tag in tags else element
+                elif depth == 3 and wrapper is not None and element.tag in tags:
+                    opened = number  # a hand inside the document element starts here
                 continue
             depth -= 1
             if element.tag in tags:
                 yield element, opened
                 element.clear()
+                if depth == 2 and wrapper is not None:
+                    wrapper.remove(element)  # memory stays bounded inside a document element
             if depth == 1:
                 top.clear()  # what the root holds so far: memory stays bounded
-        if depth >= 2 and number - opened > MAX_ELEMENT_LINES:
+        if depth >= (2 if wrapper is None else 3) and number - opened > MAX_ELEMENT_LINES:
             raise XmlFileError(
                 f"an element of more than {MAX_ELEMENT_LINES:,} lines: not read",
                 file=name, line=opened,
             )  # fmt: skip
-    if depth > 1:
+    if depth > (1 if wrapper is None else 2):  # a document element left open ends no hand
         raise XmlFileError("the file ends inside an element", file=name, line=number)
 
 

@@ -1,6 +1,6 @@
 """Merge Network hand histories (XML, one ``<game>`` element a hand after a ``<description
-type="Holdem" stakes="Limit $0.02/$0.04"/>``): hold'em, Omaha and Omaha hi/lo, cash games and
-tournaments.
+type="Holdem" stakes="Limit $0.02/$0.04"/>``): hold'em, Omaha and Omaha hi/lo, stud hi/lo, 2-7
+triple draw and badugi, HORSE's hands of those games; cash games and tournaments.
 
 Each ``<game id= starttime= data="date|table|…|tournament?">`` holds the players (``seat``,
 ``nickname``, ``balance``, ``dealtin``; ``dealer`` the button's seat) and rounds of events:
@@ -12,7 +12,15 @@ pottype="n|h|l">``, after rake, and ``uncalled="true"`` for a bet returned. Wher
 such line the returned bets are not written separately (older files count an uncalled bet in the
 winner's amount), so the replay's own are not checked against the file. Start times are the
 site's (``2012/08/23 02:10:05 -0300`` keeps its offset; the older ``20110416150310`` names no
-zone). Draw games, stud and HORSE hands are refused per hand.
+zone).
+
+Stud (rounds ``BRING_IN``, ``THIRD_STREET`` … ``SEVENTH_STREET``): ``ANTE`` posts, ``BRING_IN``
+(the bring-in), ``COMPLETE`` (to the small bet); each round writes every player's cards so far
+after its play (``null`` for a card unseen; a folded player's again, unchanged), dealt before the
+round's first move through :class:`~pokerscore.histories.draft.StudStreets`. Draw (rounds
+``PRE_FIRST_DRAW``, ``FIRST_DRAW``, ``POST_FIRST_DRAW`` …): ``DRAW`` events with the count thrown
+away (``text``); the saver's hand before and after each draw (``HOLE``, ``DRAW_DRAWN_CARDS``)
+gives the cards he threw away and drew, through :class:`~pokerscore.histories.draft.DrawRounds`.
 """
 
 from __future__ import annotations
@@ -26,7 +34,15 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
-from pokerscore.histories.draft import HandDraft, money, site_cards
+from pokerscore.histories.draft import (
+    DRAW_HOLES,
+    STUD_GAMES,
+    DrawRounds,
+    HandDraft,
+    StudStreets,
+    money,
+    site_cards,
+)
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import RoundBets, finished_hand
@@ -36,7 +52,32 @@ _GAMES: Final = {
     "Holdem": ("T", "holdem"),
     "Omaha": ("O", "omaha"),
     "Omaha H/L8": ("O/8", "omaha-hi-lo"),
+    "7-Stud H/L8": ("7S/8", "stud-8"),
+    "2-7 Lowball": ("2L3D", "deuce-to-seven-triple-draw"),
+    "Badugi": ("B", "badugi"),
 }
+"""Merge's names of the games read (the ``<description type=>``, a tournament's without its
+`` Tournament``): PHH letter and the game that settles them. Merge's 2-7 is triple draw (its
+rounds ``FIRST_DRAW`` to ``THIRD_DRAW``). Only the names seen in real files are here: another
+name (Merge's plain stud and razz are not in the shared sample) is refused by name."""
+_MIXED_GAMES: Final = {"2": "Holdem", "35": "Omaha H/L8", "43": "7-Stud H/L8"}
+"""A mixed game's hand (``type="HORSE"``) names its game by its ``multigametype`` code, the
+``gametype`` the site gives the game's own tables (2 limit hold'em, 35 Omaha H/L8, 43 stud
+H/L8, as the shared sample's files show); another code is refused by name."""
+_STUD_STREETS: Final = {
+    "BRING_IN": 3,
+    "THIRD_STREET": 3,
+    "FOURTH_STREET": 4,
+    "FIFTH_STREET": 5,
+    "SIXTH_STREET": 6,
+    "SEVENTH_STREET": 7,
+}
+"""A stud hand's rounds and the street each deals (the bring-in is third street's)."""
+_SAME_ROUND: Final = frozenset({"BLINDS", "PREFLOP", "PRE_FIRST_DRAW", "BRING_IN", "THIRD_STREET"})
+"""Rounds whose bets carry on the round before's (the blinds, the bring-in)."""
+_DRAW_ROUNDS: Final = frozenset({"FIRST_DRAW", "SECOND_DRAW", "THIRD_DRAW"})
+"""A draw game's rounds of draws (``DRAW`` events, the saver's hand after them)."""
+_IDLE: Final = frozenset({"LEAVE", "PLAYER_OUT", "SIT_OUT", "SIT_IN"})
 _BETTING: Final[dict[str, tuple[str, Betting]]] = {
     "No Limit": ("N", "no-limit"),
     "Pot Limit": ("P", "pot-limit"),
@@ -83,6 +124,14 @@ def parse_merge(
 ) -> HandHistory:
     """One ``<game>`` element (and its file's description) as a hand."""
     kind = description.get("type", "").removesuffix(" Tournament")
+    if kind == "HORSE":
+        code = game.get("multigametype", "")
+        if code not in _MIXED_GAMES:
+            raise HandHistoryError(
+                f"a {kind} hand of game {shorten(repr(code))} is not replayed here yet: "
+                f"its hold'em, Omaha H/L8 and stud H/L8 hands only"
+            )
+        kind = _MIXED_GAMES[code]
     if kind not in _GAMES:
         raise HandHistoryError(f"{shorten(kind or 'a game with no type')} is not replayed here yet")
     letter, draft.game = _GAMES[kind]
@@ -104,6 +153,15 @@ def parse_merge(
         draft.currency = None if tournament else currency
     draft.fields = {**description, **game.attrib}
     names = _players(game, draft, where)
+    playing = {
+        names.get(event.get("player", ""))
+        for event in game.iter("event")
+        if event.get("type") not in _IDLE
+    }
+    if draft.game in STUD_GAMES:  # a stud table has no button: the seats in their order (from 0)
+        draft.button = -1
+    # a seat dealt in is sitting out unless its player posts or acts (a draw deals each one)
+    draft.seats = [(seat, n, stack, n not in playing) for seat, n, stack, _ in draft.seats]
     _rounds(game, draft, names, where)
     returns = bool(draft.returned)
     rounds = [round_.get("id") for round_ in game.iter("round")]
@@ -139,11 +197,20 @@ def _seat(text: str, where: int) -> int:
     return int(text)
 
 
+def _cards(element: ElementTree.Element) -> tuple[Card | None, ...]:
+    """A ``<cards cards="8h,2s,null">`` element's cards (``null``: a card nobody saw)."""
+    return site_cards(element.get("cards", "").replace("null", "??").replace(",", ""))
+
+
 def _rounds(game: ElementTree.Element, draft: HandDraft, names: dict[str, str], where: int) -> None:
     bets = RoundBets()
     board: list[Card | None] = []
     pots: dict[str, int] = {}
     big: list[Decimal] = []
+    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
+    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
+    held: dict[str, tuple[Card | None, ...]] = {}
+    """A draw game's cards of each player as last written (the saver's)."""
 
     def who(element: ElementTree.Element) -> str:
         seat = element.get("player", "")
@@ -152,7 +219,8 @@ def _rounds(game: ElementTree.Element, draft: HandDraft, names: dict[str, str], 
         return names[seat]
 
     for round_ in game.iter("round"):
-        if round_.get("id") not in ("BLINDS", "PREFLOP"):
+        round_id = round_.get("id", "")
+        if round_id not in _SAME_ROUND:
             bets.new_round()
         community = [c for c in round_.iter("cards") if c.get("type") == "COMMUNITY"]
         if community:
@@ -161,13 +229,39 @@ def _rounds(game: ElementTree.Element, draft: HandDraft, names: dict[str, str], 
             if new:
                 draft.actions.append(("deal-board", None, None, new, 0, where, False))
                 board.extend(new)
+        dealt = [
+            (who(element), _cards(element))
+            for element in round_
+            if element.tag == "cards" and element.get("type") in ("HOLE", "DRAW_DRAWN_CARDS")
+        ]
+        drawn: dict[str, tuple[Card | None, ...]] = {}
+        if stud is not None:  # the street's cards are written after its play: dealt first
+            _stud_cards(stud, round_id, dealt, where)
+        elif draw is not None:
+            if round_id != "BLINDS":
+                draw.begin()
+            for name, cards in dealt:
+                if round_id in _DRAW_ROUNDS:
+                    drawn[name] = cards  # the hand after this round's draw
+                elif name not in held:
+                    held[name] = cards
+                    draw.deal(name, cards, where)
         for element in round_:
             if element.tag == "event":
-                _event(draft, bets, element, who, big, where)
-            elif element.tag == "cards" and element.get("type") in ("HOLE", "SHOWN"):
-                kind = "deal-hole" if element.get("type") == "HOLE" else "show"
-                cards = site_cards(element.get("cards", "").replace(",", ""))
-                draft.actions.append((kind, who(element), None, cards, 0, where, False))
+                kind = element.get("type", "")
+                if kind == "DRAW" and draw is not None:
+                    _draw(draw, element, who(element), held, drawn, where)
+                    continue
+                if kind not in _IDLE and kind != "MUCK" and round_id != "BLINDS":
+                    if stud is not None:
+                        stud.finish(where)
+                    if draw is not None:
+                        draw.first_deal(where)
+                _event(draft, bets, element, who, big, where, stud)
+            elif element.tag == "cards" and element.get("type") == "SHOWN":
+                draft.actions.append(("show", who(element), None, _cards(element), 0, where, False))
+            elif element.tag == "cards" and element.get("type") == "HOLE" and not (stud or draw):
+                draft.actions.append(("deal-hole", who(element), None, _cards(element), 0, where, False))  # fmt: skip
             elif element.tag == "winner":
                 amount = _amount(element, where)
                 if element.get("uncalled") == "true":
@@ -175,6 +269,54 @@ def _rounds(game: ElementTree.Element, draft: HandDraft, names: dict[str, str], 
                     continue
                 pot = pots.setdefault(element.get("potnumber", "1"), len(pots))
                 draft.collected.append((who(element), amount, pot))
+    if draw is not None:
+        draw.close()
+
+
+def _stud_cards(
+    stud: StudStreets,
+    round_id: str,
+    dealt: list[tuple[str, tuple[Card | None, ...]]],
+    where: int,
+) -> None:
+    """A stud round's cards: each player's so far, the street's new card last; a player who has
+    folded is written again with the cards he held, and is dealt nothing."""
+    street = _STUD_STREETS.get(round_id)
+    if street is None:
+        return
+    if street != stud.street:
+        stud.open(street, where)
+    for name, cards in dealt:
+        if name not in stud.out and name not in stud.dealt and len(cards) >= street:
+            stud.deal(name, cards, where)
+
+
+def _draw(
+    draw: DrawRounds,
+    element: ElementTree.Element,
+    name: str,
+    held: dict[str, tuple[Card | None, ...]],
+    drawn: dict[str, tuple[Card | None, ...]],
+    where: int,
+) -> None:
+    """A ``DRAW`` event (``text`` the count thrown away): the saver's cards thrown and drawn are
+    the ones his hand before and after the draw do not share."""
+    count = element.get("text", "")
+    if not count.isdigit() or int(count) > draw.holes:
+        raise HandHistoryError(f"a draw of {shorten(repr(count))} cards", line=where)
+    thrown: tuple[Card | None, ...] = (None,) * int(count)
+    before, after = held.get(name), drawn.get(name)
+    if before is None or after is None:
+        draw.draw(name, thrown, where)
+        return
+    thrown = tuple(card for card in before if card not in after)
+    new = tuple(card for card in after if card not in before)
+    if len(thrown) != int(count) or len(new) != len(thrown):
+        raise HandHistoryError(
+            f"{shorten(name)} draws {count} cards and is written {len(new)} new ones", line=where
+        )
+    held[name] = after
+    draw.draw(name, thrown, where, new)
 
 
 def _event(
@@ -184,9 +326,10 @@ def _event(
     who: Callable[[ElementTree.Element], str],
     big: list[Decimal],
     where: int,
+    stud: StudStreets | None = None,
 ) -> None:
     kind = element.get("type", "")
-    if kind in ("LEAVE", "PLAYER_OUT", "SHOW", "MUCK", "SIT_OUT", "SIT_IN", "DRAW"):
+    if kind in _IDLE or kind in ("SHOW", "MUCK", "DRAW"):
         if kind == "MUCK":
             draft.actions.append(("muck", who(element), None, (), 0, where, False))
         return
@@ -212,7 +355,13 @@ def _event(
         if post != "ante":
             bets.add(name, amount)
         return
-    if kind == "FOLD":
+    if kind == "BRING_IN":
+        draft.bring_in = _amount(element, where)
+        bets.add(name, draft.bring_in)
+        draft.actions.append(("bring-in", name, None, (), 0, where, False))
+    elif kind == "FOLD":
+        if stud is not None:
+            stud.fold(name)
         draft.actions.append(("fold", name, None, (), 0, where, False))
     elif kind == "CHECK":
         draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
@@ -222,7 +371,7 @@ def _event(
         draft.actions.append(("check-call", name, amount, (), 0, where, False))
     elif kind == "BET":
         draft.actions.append(("bet-raise", name, bets.add(name, _amount(element, where)), (), 0, where, False))  # fmt: skip
-    elif kind == "RAISE":
+    elif kind in ("RAISE", "COMPLETE"):  # the round's total; a completion's, the small bet
         to = _amount(element, where)
         bets.add(name, to - bets.bet(name))
         draft.actions.append(("bet-raise", name, to, (), 0, where, False))

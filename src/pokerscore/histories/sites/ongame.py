@@ -10,8 +10,17 @@ writes no uncalled bet. The summary is its record, checked by the replay: ``Main
 won by A ($0.48)`` and ``Side pot 1: …`` (each pot before rake, each winner's share after),
 ``Rake taken: $0.02``, and every seat's stack after the hand (``Seat 2: A ($10.28), net:
 +$0.28``, with the cards shown at the showdown). Where the stakes' two blinds are equal
-(``$0.50/$0.50``), the first "big blind" posted is the small blind. Stud and draw games are
-refused per hand.
+(``$0.50/$0.50``), the first "big blind" posted is the small blind.
+
+Seven-card stud (``LIMIT SEVEN_CARD_STUD $1/$2, ante: $0.10``, the stakes the small and big
+bets): ``Dealing pocket cards``, ``Dealing 4th street`` … ``Dealing river``, each player's new
+cards ``Dealing to P: [-, -, 7d]`` (``-`` unseen; seventh street's written for the saver only),
+dealt through :class:`~pokerscore.histories.draft.StudStreets`, the seats in their order (the
+``Button:`` line of a stud table is no button); ``big bring in $1`` is the bring-in made the
+completion to the small bet (the small bring-in's amount is then not written, and the hand's
+``bring_in`` is 0); ``small bring in`` or ``bring in`` (not in the shared sample: read as the
+big one's wording suggests) is the bring-in. Five-card draw and the other games are refused per
+hand by name.
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
-from pokerscore.histories.draft import HandDraft, money, site_cards
+from pokerscore.histories.draft import STUD_GAMES, HandDraft, StudStreets, money, site_cards
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import RoundBets, finished_hand, mucks_unshown
@@ -35,7 +44,13 @@ _GAMES: Final = {
     "TEXAS_HOLDEM": ("T", "holdem"),
     "OMAHA_HI": ("O", "omaha"),
     "OMAHA_HI_LO": ("O/8", "omaha-hi-lo"),
+    "SEVEN_CARD_STUD": ("7S", "stud"),
 }
+"""OnGame's names of the games read (the only stud game seen in real files is seven-card stud;
+five-card draw, which the engine does not play, is refused by name)."""
+_STUD_STREET: Final = re.compile(
+    r"^Dealing (?:(?P<street>[4-6])th street|(?P<river>river)|pocket cards)$"
+)
 _BETTING: Final[dict[str, tuple[str, Betting]]] = {
     "NO_LIMIT": ("N", "no-limit"),
     "POT_LIMIT": ("P", "pot-limit"),
@@ -63,7 +78,7 @@ _POT: Final = re.compile(
 _WINNER: Final = re.compile(r"(?P<name>.+?) \((?P<amount>[^()]*)\)(?:, | and |$)")
 _VERB: Final = re.compile(
     r"^(?P<name>.+?) (?P<verb>folds|checks|calls|bets|raises|posts small blind|posts big blind"
-    r"|posts dead blind|posts ante)(?: (?P<rest>.*))?$"
+    r"|posts dead blind|posts ante|small bring in|big bring in|bring in)(?: (?P<rest>.*))?$"
 )
 _MONTHS: Final = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}  # fmt: skip
@@ -116,6 +131,7 @@ def parse_ongame(lines: Sequence[str], file: str, number: int, first_line: int) 
     summary = False
     table_seen = False
     streets: dict[str, tuple[Card | None, ...]] = {}
+    stud: StudStreets | None = None
     ends: dict[str, Decimal] = {}
     total = Decimal(0)
     for offset, raw in enumerate(lines[1:], 1):
@@ -129,7 +145,15 @@ def parse_ongame(lines: Sequence[str], file: str, number: int, first_line: int) 
         if line.startswith("Table: "):
             _table(draft, line, where)
             table_seen = True
+            if draft.game in STUD_GAMES:
+                stud = StudStreets(draft)
             continue
+        if stud is not None and (street := _STUD_STREET.match(line)) is not None:
+            stud.open(int(street["street"] or 0) or (7 if street["river"] else 3), where)
+            bets.new_round()
+            continue
+        if line.startswith("Button: seat ") and stud is not None:
+            continue  # a stud table has no button: the seats in their order
         if line.startswith("Button: seat "):
             draft.button = _seat_number(line.removeprefix("Button: seat "), where)
             continue
@@ -166,11 +190,18 @@ def parse_ongame(lines: Sequence[str], file: str, number: int, first_line: int) 
             draft.actions.append(("deal-board", None, None, cards, 0, where, False))
             continue
         dealt = _DEALT.match(line)
+        if dealt and dealt["name"] in names and stud is not None:  # [-, -, 7d]: two unseen
+            stud.deal(dealt["name"], _cards(dealt["cards"].replace("-", "??")), where)
+            continue
         if dealt and dealt["name"] in names:
             draft.actions.append(("deal-hole", dealt["name"], None, _cards(dealt["cards"]), 0, where, False))  # fmt: skip
             continue
         verb = _VERB.match(line)
         if verb and verb["name"] in names:
+            if stud is not None:
+                stud.finish(where)
+                if verb["verb"] == "folds":
+                    stud.fold(verb["name"])
             _act(draft, bets, verb["name"], verb["verb"], verb["rest"] or "", where)
         # anything else: "---", "Dealing pocket cards", "User:", "Players in round:"
     if not table_seen:
@@ -223,6 +254,12 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, verb: str, rest: str, whe
             bets.add(name, amount)
         elif kind == "both":
             bets.add(name, min(amount, draft.big_blind))
+    elif verb in ("bring in", "small bring in"):
+        draft.bring_in = _amount(rest)
+        bets.add(name, draft.bring_in)
+        draft.actions.append(("bring-in", name, None, (), 0, where, all_in))
+    elif verb == "big bring in":  # brought in for the small bet: the completion
+        draft.actions.append(("bet-raise", name, bets.add(name, _amount(rest)), (), 0, where, all_in))  # fmt: skip
     elif verb == "folds":
         draft.actions.append(("fold", name, None, (), 0, where, False))
     elif verb == "checks":

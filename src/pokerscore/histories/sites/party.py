@@ -27,7 +27,9 @@ the header) are read the same way, the site they were played on kept as the hand
 A player who joins during a hand and posts without a seat line is refused (the file has no stack
 for them); a player sitting out before the deal is not dealt in. Times carry the offset of the
 zone the file names (``EDT``, ``CEST`` …) where it is one of :data:`ZONES`. Stud games are
-refused ("not replayed here yet").
+refused by name: a PartyPoker stud hand writes the saver's cards only (``Dealt to Hero [ 3h 8c
+7c ]``), no other player's up cards, which the replay needs to tell who brings in and who acts
+first on each street; draw games are refused as not replayed yet (none in the shared sample).
 """
 
 from __future__ import annotations
@@ -216,6 +218,12 @@ class _Hand:
             (site for tag, site in _CONVERTED.items() if f"({tag})" in header), draft.site
         )
         if (stud := _STUD.search(header)) is not None:
+            if "Stud" in stud.group() or stud.group() == "Razz":
+                raise HandHistoryError(
+                    f"{stud.group()} is not replayed: PartyPoker writes no up cards but the "
+                    "saver's, and the replay needs each player's to tell who brings in and acts "
+                    "first"
+                )
             raise HandHistoryError(f"{stud.group()} is not replayed here yet")
         game = next((found for name, found in _GAMES if name in header), None)
         if game is None:

@@ -10,13 +10,14 @@ record of the pots won, so it is not read (the export writes no rake, pot or end
 its hands are replayed unchecked). Some of its all-ins add more than the player has (the
 replay refuses those hands, with the amounts).
 PokerTracker's exports of other sites' hands in other layouts (Microgaming's ``** Game ID``,
-iPoker's ``GAME #``, Everest's) are not read here.
+iPoker's ``GAME #``) are told from their first line and each hand refused by name (Microgaming's
+versions write a call differently: as the bet called, or as the chips added).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Final
@@ -32,7 +33,7 @@ from pokerscore.histories.sites.increments import (
     finished_hand,
     mucks_unshown,
 )
-from pokerscore.histories.sites.text import text_hands
+from pokerscore.histories.sites.text import file_head, text_hands
 
 _START: Final = re.compile(
     r"^MERGE_GAME #(?P<id>\d+): (?P<game>Holdem|Omaha Hi/Lo|Omaha) (?P<betting>NL|PL|FL|Limit)"
@@ -58,9 +59,28 @@ _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 _TOURNAMENT: Final = re.compile(r"\(Tournament: .*?, (?P<id>\d+) Buy-In")
 
 
+_OTHERS: Final = (
+    (
+        re.compile(r"^\*\* Game ID \d+ (?:Version:\d+ )?starting - "),
+        "PokerTracker's export of Microgaming hands is not read yet: its calls are written as "
+        "the bet called in one version and as the chips added in another",
+    ),
+    (
+        re.compile(r"^GAME #\d+: .* - \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s*$"),
+        "PokerTracker's export of iPoker hands is not read yet",
+    ),
+)
+"""PokerTracker's exports of other sites' hands in other layouts: each hand refused by name
+(the shared sample has one cash and one tournament file of Microgaming hands, one file of two
+iPoker hands)."""
+
+
 def sniff(head: str) -> bool:
-    """A PokerTracker export of Merge hands: it starts ``MERGE_GAME #``."""
-    return _FIRST.match(head) is not None
+    """A PokerTracker export: of Merge hands (``MERGE_GAME #``, read), of Microgaming's
+    (``** Game ID n starting -``) or iPoker's (``GAME #n: Omaha 50/100 - 2013-08-01 22:16:18``),
+    refused by name."""
+    first = head.partition("\n")[0]
+    return _FIRST.match(first) is not None or any(start.match(first) for start, _ in _OTHERS)
 
 
 def parse_pokertracker(
@@ -169,8 +189,23 @@ def _act(
 
 def read_pokertracker(path: Path) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a PokerTracker export of Merge hands, streamed; a bad hand comes as its
-    error."""
+    error. An export of another site's hands: each hand refused with the reason."""
+    first = file_head(path).partition("\n")[0]
+    for start, reason in _OTHERS:
+        if start.match(first):
+            return text_hands(path, _starts(start), _refused(reason))
     return text_hands(path, lambda line: _FIRST.match(line) is not None, parse_pokertracker)
+
+
+def _starts(start: re.Pattern[str]) -> Callable[[str], bool]:
+    return lambda line: start.match(line) is not None
+
+
+def _refused(reason: str) -> Callable[[Sequence[str], str, int, int], HandHistory]:
+    def refuse(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+        raise HandHistoryError(reason)
+
+    return refuse
 
 
 FORMAT: Final = SiteFormat("pokertracker", "PokerTracker export", sniff, read_pokertracker)

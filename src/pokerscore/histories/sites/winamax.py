@@ -29,8 +29,7 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.histories.draft import (
-    DRAW_HOLES,
-    STUD_GAMES,
+    Dealing,
     DrawRounds,
     HandDraft,
     StudStreets,
@@ -42,6 +41,7 @@ from pokerscore.histories.draft import (
 from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import BETTING, GAMES, STREET
 from pokerscore.histories.sites import SiteFormat
+from pokerscore.histories.sites.increments import RoundBets
 from pokerscore.histories.sites.text import text_hands
 from pokerscore.histories.sites.times import site_time
 
@@ -105,11 +105,12 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
     _header(draft, lines[0])
     section = "seats"
     names: list[str] = []
-    bets: dict[str, Decimal] = {}
-    last: dict[str, Decimal] = {}
+    bets = RoundBets()
+    last = RoundBets()
+    """The last betting round's bets (the current round's where it has none)."""
     away: set[str] = set()
-    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
-    draw = DrawRounds(draft, DRAW_HOLES[draft.game]) if draft.game in DRAW_HOLES else None
+    dealing = Dealing(draft)
+    stud, draw = dealing.stud, dealing.draw
     for offset, line in enumerate(lines[1:], 1):
         where = first_line + offset
         if not line.strip():
@@ -117,7 +118,7 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
         if line.startswith("*** "):
             section = _stud_draw_section(line, where, stud, draw) or _section(draft, line, where)
             if section == "street":
-                last, bets = (bets or last), {}
+                last, bets = (bets if bets.bets else last), RoundBets()
             continue
         if section == "summary":
             total = _TOTAL.match(line)
@@ -146,7 +147,7 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
             draft.seats.append((int(seat["seat"]), seat["name"], amount(seat["stack"]), False))
             names = sorted((entry[1] for entry in draft.seats), key=len, reverse=True)
             continue
-        _play(draft, line, where, names, bets, stud, draw)
+        _play(draft, line, where, names, bets, dealing)
     if section != "summary":
         raise HandHistoryError(
             f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
@@ -160,21 +161,20 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
     paid = sum((entry[1] for entry in draft.collected), Decimal(0))
     if draft.total is not None and draft.rake and paid == draft.total:
         draft.total += draft.rake  # most files write the pot after the rake
-    _take_back_uncalled(draft, bets or last)
+    _take_back_uncalled(draft, bets if bets.bets else last)
     draft.seats = [(seat, name, stack, name in away) for seat, name, stack, _ in draft.seats]
     return build_hand(draft)
 
 
-def _take_back_uncalled(draft: HandDraft, bets: dict[str, Decimal]) -> None:
+def _take_back_uncalled(draft: HandDraft, bets: RoundBets) -> None:
     """The last round's bet nobody matched, which Winamax leaves in the winner's "collected"
     and in the total pot, written as the site's returned bet."""
-    if not bets:
+    unmatched = bets.unmatched()
+    if unmatched is None:
         return
-    top = max(bets, key=lambda name: bets[name])
-    rest = max((bet for name, bet in bets.items() if name != top), default=Decimal(0))
-    uncalled = bets[top] - rest
+    top, uncalled = unmatched
     taken = [i for i, (name, *_) in enumerate(draft.collected) if name == top]
-    if uncalled <= 0 or not taken:
+    if not taken:
         return
     name, collected, pot = draft.collected[taken[0]]
     if collected < uncalled:
@@ -256,9 +256,8 @@ def _play(
     line: str,
     where: int,
     names: list[str],
-    bets: dict[str, Decimal],
-    stud: StudStreets | None = None,
-    draw: DrawRounds | None = None,
+    bets: RoundBets,
+    dealing: Dealing,
 ) -> None:
     if line.startswith("Dealt to "):
         rest = line[len("Dealt to ") :]
@@ -266,17 +265,10 @@ def _play(
         if name is not None and rest.endswith("]"):
             text = rest[len(name) + 2 : -1].replace("] [", " ")
             cards = site_cards(" ".join("??" if card == "X" else card for card in text.split()))
-            if stud is not None:
-                stud.deal(name, cards, where)
-            elif draw is not None:
-                draw.deal(name, cards, where)
-            else:
-                draft.actions.append(("deal-hole", name, None, cards, 0, where, False))
+            dealing.deal(name, cards, where)
         return
-    if stud is not None:
-        stud.finish(where)
-    if draw is not None:
-        draw.first_deal(where)
+    dealing.before_move(where)
+    stud, draw = dealing.stud, dealing.draw
     name = next((n for n in names if line.startswith(n + " ")), None)
     if name is None:
         return  # the table's notices
@@ -291,7 +283,7 @@ def _play(
                 dead = kind == "small" and words.endswith(" out of position")
                 draft.posts.append((name, kind, value, where))
                 if kind != "ante" and not dead:
-                    bets[name] = bets.get(name, Decimal(0)) + value
+                    bets.add(name, value)
                 return
         raise HandHistoryError(f"line {where}: unknown post {words[:60]!r}")
     if verb == "folds":
@@ -300,7 +292,7 @@ def _play(
         draft.actions.append(("fold", name, None, (), 0, where, False))
     elif verb == "bring-in":  # stud's bring-in: "bring-in 0.02"
         draft.bring_in = amount(rest)
-        bets[name] = bets.get(name, Decimal(0)) + draft.bring_in
+        bets.add(name, draft.bring_in)
         draft.actions.append(("bring-in", name, None, (), 0, where, all_in))
     elif draw is not None and verb in ("discards", "stands"):
         thrown = discarded_cards(rest.partition(" [")[0] if verb == "stands" else rest, where)
@@ -309,11 +301,11 @@ def _play(
         draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
     elif verb == "calls":
         value = amount(rest)
-        bets[name] = bets.get(name, Decimal(0)) + value
+        bets.add(name, value)
         draft.actions.append(("check-call", name, value, (), 0, where, all_in))
     elif verb in ("bets", "raises"):
         to = amount(rest.partition(" to ")[2] if verb == "raises" else rest)
-        bets[name] = to
+        bets.set(name, to)
         draft.actions.append(("bet-raise", name, to, (), 0, where, all_in))
     elif verb == "shows" and rest.startswith("[") and "]" in rest:
         cards = site_cards(rest[1 : rest.index("]")])

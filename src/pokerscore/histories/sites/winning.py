@@ -1,5 +1,6 @@
 """Winning Poker Network hand histories (Americas Cardroom, Black Chip, True Poker …): cash games
-and tournaments, hold'em, Omaha and Omaha hi/lo, in the network's two layouts. Files are UTF-8
+and tournaments, hold'em, Omaha and Omaha hi/lo (seven-card stud in the newer layout), in the
+network's two layouts. Files are UTF-8
 or UTF-16 with a byte-order mark.
 
 The 2016-19 layout: a hand starts ``Game started at: 2016/8/8 16:39:21`` then
@@ -19,8 +20,16 @@ Level 1 (250.00/500.00)- …``), ``posts the small blind 250.00``, ``raises 1900
 $0.36 | Rake $0.01``; the one card each player is dealt before the hand (for the button) is not
 the deal.
 
-Times: the 2019 layout's are UTC (``+00:00``); the older one names no zone. Stud games are
-refused ("not replayed here yet"); a player with no name (an anonymised file's gap) is refused.
+The 2019 layout's seven-card stud (``Hand #n - 7Stud(Fixed Limit) - $0.04/$0.08 - …``, the
+stakes the small and big bets; a table line with no button, ``Gorham 8-max``): ``*** 3rd STREET
+***`` to ``*** 7th STREET ***``, each player's cards ``Dealt to P [7d 6h] [4h]`` (the others' up
+cards only; seventh street's unwritten), ``brings in $0.02``, the completion as a raise, dealt
+through :class:`~pokerscore.histories.draft.StudStreets`; who won is in the summary only (``did
+not show and won $0.36``), and its total pot is then the winners' amount after rake.
+
+Times: the 2019 layout's are UTC (``+00:00``); the older one names no zone. Other stud games
+are refused ("not replayed here yet"); a player with no name (an anonymised file's gap) is
+refused.
 """
 
 from __future__ import annotations
@@ -31,7 +40,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from pokerscore.histories.draft import HandDraft, build_hand, site_cards
+from pokerscore.histories.draft import STUD_GAMES, HandDraft, StudStreets, build_hand, site_cards
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
@@ -84,7 +93,12 @@ _NEW_GAMES: Final = {
     "6+ Holdem": ("S", "short-deck"),
     "Omaha": ("O", "omaha"),
     "Omaha H/L": ("O/8", "omaha-hi-lo"),
+    "7Stud": ("7S", "stud"),
 }
+"""The 2019 layout's games read; its seven-card stud is the only stud game seen in real files
+(another is refused by name)."""
+_STUD_STREET: Final = re.compile(r"^\*\*\* (?P<street>[3-7])(?:rd|th) STREET \*\*\*")
+_SUMMARY_WON: Final = re.compile(r"^Seat \d{1,5}: (?P<rest>.*?) won (?P<amount>\S+)")
 _BETTING: Final[dict[str, tuple[str, Betting]]] = {
     "No Limit": ("N", "no-limit"),
     "Pot Limit": ("P", "pot-limit"),
@@ -304,6 +318,9 @@ class _Newer:
         self.names: set[str] = set()
         self.dealt = False
         self.summary = False
+        self.stud: StudStreets | None = None
+        self.won: list[tuple[str, Decimal, int]] = []
+        """The summary's ``won $0.36`` per player (a stud hand writes no ``collected`` line)."""
 
     def read(self, lines: Sequence[str], first_line: int) -> None:
         draft = self.draft
@@ -312,6 +329,10 @@ class _Newer:
             raise HandHistoryError("not a Winning Poker Network hand: no hand number")
         draft.hand_id = header.group("id")
         self._header(header.group("rest"))
+        if draft.game in STUD_GAMES:
+            self.stud = StudStreets(draft)
+            draft.button = -1  # a stud table has no button: the seats in their order
+        stud = self.stud
         for offset, raw in enumerate(lines[1:], 1):
             line = raw.strip(" \t\ufffd")  # a half character where a UTF-16 file is cut
             number = first_line + offset
@@ -322,8 +343,21 @@ class _Newer:
                     total, _, rake = line[len("Total pot ") :].partition(" | Rake ")
                     draft.total = localised_amount(total)
                     draft.rake = localised_amount(rake) if rake else None
+                elif (won := _SUMMARY_WON.match(line)) is not None:
+                    name, _ = line_player(won.group("rest"), self.names)
+                    if name is not None:
+                        self.won.append((name, localised_amount(won.group("amount")), 0))
+                continue
+            if stud is not None and offset == 1 and not line.startswith(("Seat ", "Table ")):
+                draft.table = line.rpartition(" ")[0] or line  # a stud table: "Gorham 8-max"
+                continue
+            if stud is not None and (street := _STUD_STREET.match(line)) is not None:
+                stud.open(int(street.group("street")), number)
+                self.dealt = True
                 continue
             if line.startswith("*** "):
+                if stud is not None:
+                    stud.finish(number)
                 self._section(line, number)
             elif (button := _BUTTON.search(line)) is not None and line.startswith("Table "):
                 draft.button = int(button.group("seat"))
@@ -343,10 +377,20 @@ class _Newer:
                     name, words = line_player(line[len("Dealt to ") :], self.names)
                     if name is None:
                         raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+                    if stud is not None:  # the cards held, then the new one: [7d 6h] [4h]
+                        stud.deal(name, site_cards(words.strip("[] ").replace("] [", " ")), number)
+                        continue
                     cards = site_cards(words.strip("[] "))
                     draft.actions.append(("deal-hole", name, None, cards, 0, number, False))
             else:
+                if stud is not None:
+                    stud.finish(number)
                 self._play(line, number)
+        if not draft.collected:  # a stud hand writes who won in its summary only
+            draft.collected = self.won
+        paid = sum((amount for _, amount, _ in draft.collected), Decimal(0))
+        if draft.rake and draft.total is not None and self.won and paid == draft.total:
+            draft.total += draft.rake  # its total pot is the winners' (after rake), as they say
 
     def _header(self, rest: str) -> None:
         draft = self.draft
@@ -401,7 +445,12 @@ class _Newer:
                     return
             raise HandHistoryError(f"line {number}: unknown post {rest[:60]!r}")
         if verb == "folds":
+            if self.stud is not None:
+                self.stud.fold(name)
             draft.actions.append(("fold", name, None, (), 0, number, False))
+        elif verb == "brings" and rest.startswith("in "):  # stud's bring-in
+            draft.bring_in = localised_amount(rest[len("in ") :])
+            draft.actions.append(("bring-in", name, None, (), 0, number, all_in))
         elif verb == "checks":
             draft.actions.append(("check-call", name, Decimal(0), (), 0, number, False))
         elif verb == "calls":

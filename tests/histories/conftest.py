@@ -1,0 +1,19 @@
+"""Fixtures the histories' test modules share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pokerscore.histories.database import import_histories
+from tests.histories.test_database import SOURCES
+
+
+@pytest.fixture(scope="session")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database of the real files and the fixtures (``SOURCES``: over 1,000 hands), imported
+    once a process for the tests that only read it (seconds: those tests are marked ``slow``)."""
+    database = tmp_path_factory.mktemp("db") / "hands.duckdb"
+    import_histories(SOURCES, database=database)
+    return database
