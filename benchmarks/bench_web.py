@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROUNDS = 21
 CLIENTS = 8
 PER_CLIENT = 25
-PAGES = ("", "board", "videopoker", "videopoker-play")
+PAGES = ("", "board", "videopoker", "videopoker-play", "histories", "preflop")
 CHROMIUM = "/usr/bin/chromium"
 DRIVER = "/usr/bin/chromedriver"
 
@@ -118,6 +118,7 @@ def _page_loads(url: str) -> dict[str, list[float]] | str:
 
 def main() -> None:
     from pokerscore.games.holdem.board.breakdown import board_breakdown
+    from pokerscore.games.holdem.board.distribution import equity_distribution
     from pokerscore.games.holdem.equity import equity
     from pokerscore.hands import best_hand
 
@@ -148,6 +149,12 @@ def main() -> None:
              lambda: equity(["QQ+, AKs", "random"], samples=20_000, seed=1), "100 ms"),
             ("board QQ+, AKs on Ah 7c 2d", "board", {"range": "QQ+, AKs", "board": "Ah 7c 2d"},
              lambda: board_breakdown("QQ+, AKs", "Ah 7c 2d"), "10 ms over"),
+            ("board QQ+, AKs against JJ-99, AQs+ on Ah 7c 2d, by street (turns and rivers)",
+             "board", {"range": "QQ+, AKs", "board": "Ah 7c 2d", "against": "JJ-99, AQs+",
+                       "by_street": True},
+             lambda: (board_breakdown("QQ+, AKs", "Ah 7c 2d"),
+                      equity_distribution("QQ+, AKs", "JJ-99, AQs+", "Ah 7c 2d")),
+             "10 ms over"),
         ]  # fmt: skip
         for name, path, body, direct, goal in cases:
             times = _alternate({

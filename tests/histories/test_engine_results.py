@@ -87,7 +87,8 @@ def test_replay_is_the_reference_replay_on_the_fixtures() -> None:
     for path in FIXTURES:
         for kind, count in _same_replays(list(read_histories(path))).items():
             found[kind] += count
-    assert found["played"] >= 15 and found["refused"] >= 12 and found["left"] >= 2, found
+    # none left to the reference: pokerstars-shapes.txt's run twice and cash-out are played
+    assert found["played"] >= 20 and found["refused"] >= 12 and found["left"] == 0, found
 
 
 @pytest.mark.slow

@@ -1,5 +1,6 @@
-"""The HTTP API over a real server on localhost: every endpoint with good and bad input, the
-command line's --json objects, one-line errors as JSON with 4xx, and concurrent clients."""
+"""The HTTP API over a real server on localhost: every endpoint with good and bad input (the
+command line fuzz's inputs too), the command line's --json objects, one-line errors as JSON with
+4xx, and concurrent clients."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pokerscore.cli.commands.board import board_json, outs_json
 from pokerscore.cli.commands.hands import compare_json, score_json
@@ -21,6 +24,7 @@ from pokerscore.games.holdem.showdown import showdown
 from pokerscore.hands import best_hand, winners
 from pokerscore.web.api import ENDPOINTS
 from pokerscore.web.app import MAX_BODY_BYTES, STATIC
+from tests.cli.test_cli_fuzz import games, hand_text, range_words, ranking_names
 from tests.web.conftest import Server
 
 pytestmark = pytest.mark.slow  # a server process, kernels compiled on first use
@@ -363,3 +367,40 @@ def test_openapi_lists_every_endpoint_and_docs_work_offline(server: Server) -> N
 def test_the_pages_load_nothing_from_elsewhere(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.IGNORECASE) is None
+
+
+# The command line fuzz's inputs (tests/cli/test_cli_fuzz.py: the same strategies) sent over
+# HTTP: every answer 200, or a 4xx with one printable line, never a 500 or a traceback.
+http_fuzz = settings(max_examples=25, deadline=None,
+                     suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+
+
+def _allowed(status: int, payload: dict[str, object]) -> None:
+    if status == 200:
+        return
+    assert status in (400, 413, 422) and list(payload) == ["error"], (status, payload)
+    message = payload["error"]
+    assert isinstance(message, str) and message.isprintable() and 0 < len(message) < 2_000
+
+
+@http_fuzz
+@given(hand_text, ranking_names, st.lists(hand_text, max_size=4))
+def test_score_and_compare_with_the_cli_fuzzs_inputs(
+    server: Server, cards: str, ranking: str, hands: list[str]
+) -> None:
+    _allowed(*server.post("score", {"cards": cards, "ranking": ranking}))
+    _allowed(*server.post("compare", {"hands": hands, "ranking": ranking}))
+
+
+@http_fuzz
+@given(st.lists(range_words, max_size=4), hand_text, hand_text, games)
+def test_equity_showdown_outs_and_board_with_the_cli_fuzzs_inputs(
+    server: Server, players: list[str], board: str, dead: str, game: str
+) -> None:
+    _allowed(*server.post("showdown", {"hands": players, "board": board, "game": game}))
+    sampled = {"samples": 2000, "seed": 1}
+    body = {"players": players, "board": board, "dead": dead, "game": game, **sampled}
+    _allowed(*server.post("equity", body))
+    first = players[0] if players else ""
+    _allowed(*server.post("outs", {"hole": first, "board": board, "dead": dead, "game": game}))
+    _allowed(*server.post("board", {"range": first, "board": board, "dead": dead, "game": game}))

@@ -134,6 +134,42 @@ def test_the_hand_list_is_each_hand_replayed(server: Server, uploaded: str, fold
     assert payload["hands"] == sum(result.hand.variant == "PO" for result in results)
 
 
+def test_a_stud_allin_steps_with_each_hands_equity(server: Server, tmp_path: Path) -> None:
+    """The replayer's stud all-in equity over HTTP (none before): exact on sixth street heads-up
+    (the library's figures, no deals said), sampled three ways on third street (the deals said);
+    the draw games say why they have none."""
+    from pokerscore.histories.phh import parse_phh
+    from pokerscore.histories.steps import replay_steps
+    from tests.histories.test_steps import STUD_SIXTH, THREE_WAY_STUD
+
+    sixth = STUD_SIXTH.format(variant="F7S", down="KhKd", last="Kc")
+    path = tmp_path / "stud-allin.phhs"
+    path.write_text(f"[1]\n{sixth}\n[2]\n{THREE_WAY_STUD}")
+    status, payload = upload(server, path)
+    assert status == 200, payload
+    for number, text in ((1, sixth), (2, THREE_WAY_STUD)):
+        body = {"upload": payload["upload"], "file": "stud-allin.phhs", "hand": number}
+        status, answer = server.post("histories/hand", body)
+        assert status == 200, answer
+        expected = list(replay_steps(parse_phh(text)))
+        shown = [(step["equity"], step["equity_samples"]) for step in answer["steps"]]
+        assert shown == [
+            (None if step.equity is None else [e if e is None else round(e, 6) for e in step.equity],
+             step.equity_samples)
+            for step in expected
+        ]  # fmt: skip
+        allin = next(step for step in answer["steps"] if step["equity"] is not None)
+        assert (allin["equity_samples"] is None) == (number == 1)
+        assert answer["equity_note"] is None
+    draw = DATA / "draw" / "pokerstars-draw.txt"
+    status, payload = upload(server, draw)
+    body = {"upload": payload["upload"], "file": draw.name, "hand": 1}
+    status, answer = server.post("histories/hand", body)
+    assert status == 200, answer
+    assert answer["equity_note"].startswith("no all-in equity in the draw games")
+    assert all(step["equity"] is None for step in answer["steps"])
+
+
 def test_one_hand_step_by_step(server: Server, uploaded: str) -> None:
     # side-pots.phhs [1]: three stacks all in preflop; the aces take the main pot of 60, the
     # kings the side pot of 60, the queens' last 50 come back (the file's finishing stacks).

@@ -157,6 +157,58 @@ def test_histories_page_report_list_and_replayer(
     _screenshot(browser, tmp_path, "histories-page.png")
 
 
+def test_the_replayer_steps_a_stud_allin(browser: Any, server: Server, tmp_path: Path) -> None:
+    """A stud hand's all-in equity in the replayer (none was shown): three players all in on
+    third street, their equity sampled (the page says so, with the deals) from the all-in to
+    the end; the cards each holds as dealt, the down cards marked."""
+    from selenium.webdriver.common.by import By
+
+    from pokerscore.histories.phh import parse_phh
+    from tests.histories.test_steps import STUD_SIXTH, THREE_WAY_STUD
+
+    sixth = STUD_SIXTH.format(variant="F7S", down="????", last="??")
+    path = tmp_path / "stud-allin.phhs"
+    path.write_text(f"[1]\n{sixth}\n[2]\n{THREE_WAY_STUD}")
+    browser.set_window_size(1100, 1100)
+    wait = _ready(browser, server, "histories")
+    browser.find_element(By.ID, "files").send_keys(str(path))
+    wait.until(lambda _: browser.execute_script("return document.body.dataset.reports") == "1")
+    for number, text in ((1, sixth), (2, THREE_WAY_STUD)):
+        row = f'#hands tr[data-file="stud-allin.phhs"][data-hand="{number}"]'
+        wait.until(lambda _, row=row: browser.find_elements(By.CSS_SELECTOR, row))
+        browser.find_element(By.CSS_SELECTOR, row).click()
+        wait.until(lambda _: browser.find_element(By.ID, "replayer").is_displayed())
+        title = browser.find_element(By.ID, "replay-title")
+        wait.until(lambda _, title=title, number=number: f"hand {number} " in title.text)
+        stepped = list(replay_steps(parse_phh(text)))
+        first = next(index for index, step in enumerate(stepped) if step.equity is not None)
+        items = browser.find_elements(By.CSS_SELECTOR, "#actions li")
+        items[first - 1].click()  # the step before: no equity yet
+        assert _seat(browser, 0, "equity") == ""
+        items[first].click()
+        assert browser.find_element(By.ID, "step-text").text == stepped[first].text
+        sampled = " (sampled)" if number == 2 else ""
+        equity = stepped[first].equity or ()
+        for seat, share in enumerate(equity):
+            note = "" if share is None else f"all-in equity {100 * share:.1f} %{sampled}"
+            assert _seat(browser, seat, "equity") == note
+        note = browser.find_element(By.ID, "equity-note").text
+        assert note == (
+            f"all-in equity sampled: {stepped[first].equity_samples:,} deals of the cards to "
+            "come (too many to count exactly)"
+            if sampled
+            else ""
+        )
+        downs = browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="0"] .down-card')
+        # hand 1's equity comes with p2's show on seventh street (three cards down of seven),
+        # hand 2's at the all-in on third street (two down, one up)
+        assert len(downs) == (3 if number == 1 else 2)
+    _fits_a_phone(browser)
+    browser.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    browser.execute_script("document.getElementById('replayer').scrollIntoView()")
+    _screenshot(browser, tmp_path, "histories-stud.png")
+
+
 def test_preflop_heat_map(browser: Any, server: Server, tmp_path: Path) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By

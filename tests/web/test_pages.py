@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from pokerscore.cards import Card, parse_cards
 from pokerscore.games.holdem.equity import equity
 from pokerscore.games.holdem.game import get_game
 from pokerscore.games.holdem.ranges import parse_range, top_classes
@@ -536,12 +537,35 @@ def test_the_equity_chart_and_the_cards_that_help_or_hurt(browser: Any, server: 
         assert height == pytest.approx(heights[expected.buckets.index(tallest)] * share / tallest)
     ranked = sorted(expected.next_cards.items(), key=lambda item: -item[1])
 
-    def chips(kind: str) -> list[str]:
-        script = f"return [...document.querySelectorAll('.street.{kind} .chip')].map(c => c.dataset.card)"
+    def chips(kind: str, name: str = "next") -> list[str]:
+        script = (f"return [...document.querySelectorAll('.street.{kind}[data-list={name}] .chip')]"
+                  ".map(c => c.dataset.card)")  # fmt: skip
         return list(browser.execute_script(script))
 
     assert chips("help") == [str(card) for card, _ in ranked[:5]]
     assert chips("hurt") == [str(card) for card, _ in ranked[::-1][:5]]
+    # On a flop, the turns and rivers too (the page gave the turn cards only): the two-card
+    # runouts ranked, and the rivers after a turn card clicked (the best turn's at first).
+    runouts = [f"{turn} {river}" for (turn, river), _ in expected.runouts_ranked()]
+    assert chips("help", "runouts") == runouts[:5]
+    assert chips("hurt", "runouts") == runouts[::-1][:5]
+
+    def rivers(turn: Card) -> list[str]:
+        after = sorted(expected.rivers[turn].items(), key=lambda item: (-item[1], -item[0].id))
+        return [str(card) for card, _ in after]
+
+    turn = ranked[0][0]
+    assert browser.find_element(By.ID, "rivers").get_attribute("data-turn") == str(turn)
+    assert chips("help", "rivers") == rivers(turn)[:5]
+    worst = ranked[-1][0]
+    browser.find_element(By.CSS_SELECTOR, f'.street.hurt button[data-card="{worst}"]').click()
+    assert browser.find_element(By.ID, "rivers").get_attribute("data-turn") == str(worst)
+    assert chips("hurt", "rivers") == rivers(worst)[::-1][:5]
+    best = browser.find_element(By.CSS_SELECTOR, ".street.help[data-list=rivers] .chip")
+    river = rivers(worst)[0]
+    share = expected.rivers[worst][parse_cards(river)[0]]
+    change = 100 * (share - expected.next_cards[worst])
+    assert best.text == f"{river} {100 * share:.1f} % ({'+' if change >= 0 else ''}{change:.1f})"
 
 
 def _ready(browser: Any, server: Server, page: str) -> Any:
@@ -570,7 +594,7 @@ def test_screenshots_of_the_board_and_video_poker_pages(
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    browser.set_window_size(1100, 1120)  # the chart and the cards that help or hurt in view
+    browser.set_window_size(1100, 1400)  # the chart, the cards that help or hurt in view
     try:
         wait = _ready(browser, server, "board")
         wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#chart rect.column")
@@ -614,3 +638,36 @@ def test_leaving_the_game_page_ends_its_game(browser: Any, server: Server) -> No
         return status == 422 and "no game" in payload["error"]
 
     WebDriverWait(browser, WAIT).until(lambda _: ended())
+
+
+def test_leaving_a_page_stops_its_long_requests(browser: Any, server: Server) -> None:
+    """Closing a page cancels its work on the server (the issue's "closing the page cancels
+    it", in the browser, not only an ASGI disconnect): four equities of four billion showdowns
+    each (many minutes of work apiece), asked by the page's own ``apiStream``, one per thread of
+    the server's pool of four, each seen running (its first progress line); the page then
+    goes. A question asked after that is answered: were their work still running, it would
+    wait behind them for many minutes, far past the bound here."""
+    import json
+    import urllib.request
+
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    _ready(browser, server, "board")
+    browser.execute_script(
+        "window.started = 0; for (let seed = 1; seed <= 4; seed++) {"
+        " let seen = false;"
+        " apiStream('equity', {players: ['random', 'random'], samples: 4e9, seed},"
+        "  undefined, () => { if (!seen) { seen = true; window.started += 1; } })"
+        "  .catch(() => {}); }"
+    )
+    WebDriverWait(browser, WAIT).until(
+        lambda _: browser.execute_script("return window.started") == 4
+    )
+    browser.get("about:blank")  # the page goes: Chromium closes its connections
+    request = urllib.request.Request(
+        f"{server.url}api/score",
+        data=json.dumps({"cards": "Ah Kh Qh Jh Th"}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=WAIT) as response:  # not minutes behind them
+        assert json.loads(response.read())["category"] == "royal-flush"

@@ -65,12 +65,27 @@ WHY_CODE, WHY_ACTION, WHY_SEAT, WHY_OTHER, WHY_AMOUNT, WHY_LIMIT = range(12, 18)
 STUD_DEALT, BROUGHT_IN = range(18, 20)
 # draw games: the cards taken from the deck so far (dealt, known or not, and one burnt a draw)
 DECK_USED = 20
-STATE_SIZE: Final = 21
+# a board run more than once (run it twice, three times): the runs dealt, a bit each (1 << run)
+RUNS = 21
+STATE_SIZE: Final = 22
 
 # seat flags
 VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
-SCRATCH_ROWS: Final = 21
+CASHED_OUT: Final = 64
+"""A seat flag: the player cashed out during the hand (won: the cash-out; its gross less won:
+the fee)."""
+SCRATCH_ROWS: Final = 25
 """Rows of per-seat scratch space a replay uses (allocated once per kernel call)."""
+MAX_RUNS: Final = 3
+"""The most runs of a board dealt more than once (GGPoker runs it three times)."""
+RUN_ROWS: Final = 21
+"""The scratch rows of a board run more than once: run ``r`` (1 to :data:`MAX_RUNS`) in row
+``RUN_ROWS + r - 1``, its cards in places 0 to 4 (the common ones first), how many in
+:data:`RUN_SIZE`, the common ones in :data:`RUN_COMMON`; then a row for a pot's shares summed
+over the runs (:data:`RUN_SHARES`)."""
+RUN_SIZE: Final = 5
+RUN_COMMON: Final = 6
+RUN_SHARES: Final = RUN_ROWS + MAX_RUNS
 EMPTY: Final = -2
 """Draw games: a hole card's place thrown away, waiting for the card drawn into it."""
 
@@ -80,7 +95,14 @@ SAID_RETURNS: Final = 6
 """From here, MAX_PLAYERS amounts returned uncalled."""
 SAID_POT_MASKS: Final = SAID_RETURNS + MAX_PLAYERS
 """From here, MAX_PLAYERS pots: the seats the site paid from each (a bit mask), -1 if none."""
-SAID_SIZE: Final = SAID_POT_MASKS + MAX_PLAYERS
+SAID_CASHED: Final = SAID_POT_MASKS + MAX_PLAYERS
+"""The seats that cashed out during the hand (a bit each): GGPoker's EV cash-out, PokerStars'
+``cashed out the hand`` lines."""
+SAID_CASH_OUTS: Final = SAID_CASHED + 1
+"""From here, MAX_PLAYERS cash-outs: the amount each seat cashed out took (units)."""
+SAID_CASH_FEES: Final = SAID_CASH_OUTS + MAX_PLAYERS
+"""From here, MAX_PLAYERS cash-out fees (units)."""
+SAID_SIZE: Final = SAID_CASH_FEES + MAX_PLAYERS
 """The length of ``said``."""
 
 
@@ -602,6 +624,9 @@ class StepRecord(NamedTuple):
     board: Grid
     facts: Grid
     written: Ints
+    runs: npt.NDArray[np.int64]
+    """Per row, each run's board of a board run more than once (``MAX_RUNS`` x 5: the common
+    cards first, -1 beyond it and for a run not dealt yet)."""
 
 
 @kernel()
@@ -685,13 +710,14 @@ def _site_record(
     count, paid_said, finishing = hand_input.players, hand_input.paid, hand_input.finishing
     stacks0, said = hand_input.stacks, hand_input.said
     has_winnings, has_finishing = hand_input.has_winnings, hand_input.has_finishing
+    cashed = said[SAID_CASHED]  # a seat cashed out took its cash-out, whatever it won
     found = 0
     have = False
     if has_winnings:
         any_paid = False
         for i in range(count):
             any_paid = any_paid or paid_said[i] != 0
-        if not any_paid and total:
+        if not any_paid and total and not cashed:
             found = _disagree(out, found, SiteRecord.ZERO_WINNINGS, -1, 0, 0)
         else:
             for i in range(count):
@@ -707,21 +733,26 @@ def _site_record(
         have = True
     if not have:
         return found
+    for i in range(count):
+        if (cashed >> i) & 1:
+            paid[i] = said[SAID_CASH_OUTS + i]
     start = found
     kept = 0
     for i in range(count):
         allowance = DEN if split[i] else 0
         given = paid[i] * DEN
+        won[i] = given
+        if (cashed >> i) & 1:
+            continue
         if given < 0:
             found = _disagree(out, found, SiteRecord.PAID_NEGATIVE, i, given, 0)
         elif gross[i] == 0 and given > 0:
             found = _disagree(out, found, SiteRecord.PAID_NOT_WON, i, given, 0)
-        elif gross[i] > 0 and given == 0 and gross[i] > allowance:
+        elif gross[i] > 0 and given == 0 and gross[i] > allowance and not cashed:
             found = _disagree(out, found, SiteRecord.WON_NOT_PAID, i, gross[i], 0)
         elif given > gross[i] + allowance:
             found = _disagree(out, found, SiteRecord.PAID_OVER, i, given, gross[i])
         kept += gross[i] - given
-        won[i] = given
     if found == start and said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
         last = -1
         for pot in range(MAX_PLAYERS):
@@ -740,12 +771,13 @@ def _site_record(
                         ours |= 1 << i
                 if ours != mask:
                     found = _disagree(out, found, SiteRecord.POT_WINNERS, pot, mask, ours)
-    if found == start and total and 10 * kept > total * DEN + 10 * odd * DEN:
+    if found == start and total and not cashed and 10 * kept > total * DEN + 10 * odd * DEN:
         paid_total = 0
         for i in range(count):
             paid_total += paid[i]
         found = _disagree(out, found, SiteRecord.KEEPS_TOO_MUCH, -1, paid_total, total)
-    if said[SAID_HAS_RAKE] and found == start and abs(kept - said[SAID_RAKE] * DEN) > odd * DEN:
+    rake_gap = abs(kept - said[SAID_RAKE] * DEN) > odd * DEN
+    if said[SAID_HAS_RAKE] and found == start and not cashed and rake_gap:
         found = _disagree(out, found, SiteRecord.RAKE, -1, said[SAID_RAKE], kept)
     if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
         found = _disagree(out, found, SiteRecord.TOTAL_POT, -1, said[SAID_TOTAL], total)
@@ -920,6 +952,321 @@ def _draw_values(
     return _any_five(work, holes_per, deuce7), True
 
 
+# -- a board run more than once (run it twice, three times) --------------------------------------
+# Once every player is all in, the rest of the board may be dealt more than once: each run's
+# cards are a ``deal-board`` whose amount is its run (1 to MAX_RUNS; -1 the one board). A run
+# starts from the common cards (the board as it stood); the board deals no more once a run is
+# dealt. Each pot is judged on each run's board and split between the runs evenly, its shares
+# summed over the runs and divided (exact but for a pot split nine ways on three runs).
+
+
+@kernel()
+def _deal_run(
+    state: Ints, step: int, run: int, cards: Grid, given: int, board: Ints, runs: Grid,
+    flags: Ints, folded: Ints, count: int,
+) -> int:  # fmt: skip
+    """Row ``step`` deals ``given`` cards to run ``run`` (0: to the one board, once a run is
+    dealt); 0, or the refusal."""
+    if run <= 0:
+        return refuse(state, Refusal.BOARD_AFTER_RUNS, step, -1, -1, 0, 0)
+    if not state[ALL_IN]:
+        return refuse(state, Refusal.RUN_WITHOUT_ALL_IN, step, -1, -1, 0, 0)
+    row = RUN_ROWS + run - 1
+    if not (state[RUNS] >> run) & 1:  # the run's first cards: the common ones first
+        state[RUNS] |= 1 << run
+        for k in range(5):
+            runs[row, k] = board[k]
+        runs[row, RUN_SIZE] = state[BOARD_SIZE]
+        runs[row, RUN_COMMON] = state[BOARD_SIZE]
+    have = runs[row, RUN_SIZE]
+    if have == 5:
+        return refuse(state, Refusal.BOARD_AFTER_RIVER, step, -1, -1, 0, 0)
+    wanted = 3 if have == 0 else 1
+    if given != wanted:
+        return refuse(state, Refusal.BOARD_COUNT, step, -1, have, given, wanted)
+    for k in range(wanted):
+        runs[row, have + k] = cards[step, k]
+    runs[row, RUN_SIZE] = have + wanted
+    if have + wanted == 3:  # a run's flop: a flop seen
+        for i in range(count):
+            if not folded[i]:
+                flags[i] |= SAW_FLOP
+    return 0
+
+
+@kernel()
+def _runs_short(state: Ints, runs: Grid) -> int:
+    """The cards of the first run not dealt to the river, or 5."""
+    for run in range(1, MAX_RUNS + 1):
+        if (state[RUNS] >> run) & 1 and runs[RUN_ROWS + run - 1, RUN_SIZE] != 5:
+            return int(runs[RUN_ROWS + run - 1, RUN_SIZE])
+    return 5
+
+
+@kernel()
+def _first_run(state: Ints, board: Ints, runs: Grid) -> None:
+    """The first run's board into ``board`` (the common cards, then its own): the board the
+    cards are checked on first, and the hand's board in its row."""
+    for run in range(1, MAX_RUNS + 1):
+        if (state[RUNS] >> run) & 1:
+            row = RUN_ROWS + run - 1
+            for k in range(5):
+                board[k] = runs[row, k]
+            state[BOARD_SIZE] = runs[row, RUN_SIZE]
+            return
+
+
+@kernel()
+def _check_runs(
+    state: Ints, holes: Grid, holes_per: int, board: Ints, runs: Grid,
+    in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_],
+) -> int:  # fmt: skip
+    """After :func:`_check_cards` (the first run's board its board), each further run's own
+    cards in the deck and seen once, as the reference replay checks them (run ``n`` in order is
+    the place ``-n``): 0, or the refusal (its card, where it was seen first and where again)."""
+    count = holes.shape[0]
+    place = 0
+    for run in range(1, MAX_RUNS + 1):
+        if not (state[RUNS] >> run) & 1:
+            continue
+        place += 1
+        if place == 1:
+            continue
+        row = RUN_ROWS + run - 1
+        for k in range(runs[row, RUN_COMMON], runs[row, RUN_SIZE]):
+            card = runs[row, k]
+            if not in_deck[card]:
+                return refuse(state, Refusal.CARD_NOT_IN_DECK, -1, -place, -1, card, 0)
+            if seen[card]:
+                first = -1  # on a seat, or on a run before (the first run's: the board)
+                for other in range(count - 1, -1, -1):
+                    for j in range(holes_per):
+                        if holes[other, j] == card:
+                            first = other
+                earlier = 0
+                for before in range(1, run):
+                    if (state[RUNS] >> before) & 1:
+                        earlier += 1
+                        row_before = RUN_ROWS + before - 1
+                        for j in range(runs[row_before, RUN_COMMON], runs[row_before, RUN_SIZE]):
+                            if earlier > 1 and runs[row_before, j] == card:
+                                first = -earlier
+                return refuse(state, Refusal.CARD_SEEN_TWICE, -1, -place, first, card, 0)
+            seen[card] = True
+    return 0
+
+
+@kernel()
+def _record_runs(steps: StepRecord, row: int, state: Ints, runs: Grid) -> None:
+    """Each run's board as it stands into row ``row`` of ``steps``."""
+    for run in range(1, MAX_RUNS + 1):
+        dealt = (state[RUNS] >> run) & 1
+        for k in range(5):
+            steps.runs[row, run - 1, k] = runs[RUN_ROWS + run - 1, k] if dealt else -1
+
+
+@kernel()
+def _cash_outs(said: Ints, flags: Ints, gross: Ints, won: Ints, count: int) -> None:
+    """Each seat cashed out during the hand (``said``) takes its cash-out, win or lose, and pays
+    its fee: its row's ``won`` the cash-out, its ``gross`` that and the fee (so that the gross
+    less ``won`` is the fee), flagged :data:`CASHED_OUT`."""
+    cashed = said[SAID_CASHED]
+    for i in range(count):
+        if (cashed >> i) & 1:
+            flags[i] |= CASHED_OUT
+            won[i] = said[SAID_CASH_OUTS + i] * DEN
+            gross[i] = won[i] + said[SAID_CASH_FEES + i] * DEN
+
+
+@kernel()
+def _run_shares(
+    state: Ints, pot: int, mask: int, shares: Grid, runs: Grid, mucked: Ints, holes: Grid,
+    holes_per: int, game: int, tables: ReplayTables, high: Ints, lows: Ints, hole: Ints,
+    work: Ints, count: int,
+) -> tuple[int, int]:  # fmt: skip
+    """Pot ``pot`` judged on each run's board (:func:`_judge_pot`) and split between the runs
+    evenly: (0, the unseen hands contesting it on some run), or (the refusal, 0)."""
+    summed = runs[RUN_SHARES]
+    for i in range(count):
+        summed[i] = 0
+    dealt = 0
+    hidden = 0
+    for run in range(1, MAX_RUNS + 1):
+        if not (state[RUNS] >> run) & 1:
+            continue
+        dealt += 1
+        row = RUN_ROWS + run - 1
+        refused, unseen = _judge_pot(state, pot, mask, shares, mucked, holes, holes_per, game,
+                                     runs[row], 5, tables, high, lows, hole, work, count)  # fmt: skip
+        if refused:
+            return refused, 0
+        hidden |= unseen
+        for i in range(count):
+            summed[i] += shares[pot, i]
+    for i in range(count):
+        if summed[i] % dealt:
+            return refuse(state, Refusal.RUN_SHARES_INEXACT, -1, i, -1, dealt, 0), 0
+        shares[pot, i] = summed[i] // dealt
+    return 0, hidden
+
+
+@kernel()
+def _best_five(cards: Ints, count: int, tables: RankingTables) -> int:
+    """The best five of ``count`` cards (5 to 7: a board and what is seen of a hand) by their
+    five-card values (``_any_five`` reads tables of its ranking's card count only)."""
+    keys5 = tables.keys5
+    best = 0
+    for a in range(count - 4):
+        for b in range(a + 1, count - 3):
+            for c in range(b + 1, count - 2):
+                for d in range(c + 1, count - 1):
+                    for e in range(d + 1, count):
+                        key = (keys5[cards[a]] + keys5[cards[b]] + keys5[cards[c]]
+                               + keys5[cards[d]] + keys5[cards[e]])  # fmt: skip
+                        value = five_card_value(key, tables.is_flush5, tables.flush5, tables.plain5)
+                        best = max(best, value)
+    return best
+
+
+@kernel()
+def _show_in_part(
+    state: Ints, step: int, actor: int, cards: Grid, holes: Grid, holes_per: int, work: Ints
+) -> int:
+    """A hand dealt in part shown, or one shown in part (row ``step``): the cards dealt and
+    shown are no more than the hand's, as the reference replay merges them; the hand the cards
+    shown (all seen), or those seen, those dealt but not shown, then the unseen. 0, or the
+    refusal."""
+    seen = 0
+    for k in range(holes_per):  # the cards shown
+        if cards[step, k] >= 0:
+            work[seen] = cards[step, k]
+            seen += 1
+    for j in range(holes_per):  # then the cards dealt and not shown
+        card = holes[actor, j]
+        if card < 0:
+            continue
+        shown = False
+        for k in range(seen):
+            shown = shown or work[k] == card
+        if not shown:
+            if seen == holes_per:
+                shown_cards = _packed_row(cards, step, holes_per)
+                dealt_cards = _packed_row(holes, actor, holes_per)
+                return refuse(state, Refusal.SHOW_NOT_DEALT, step, actor, -1, shown_cards,
+                              dealt_cards)  # fmt: skip
+            work[seen] = card
+            seen += 1
+    for k in range(holes_per):
+        holes[actor, k] = work[k] if k < seen else -1
+    return 0
+
+
+@kernel()
+def _judge_pot(
+    state: Ints, pot: int, mask: int, shares: Grid, mucked: Ints, holes: Grid, holes_per: int,
+    game: int, board: Ints, board_size: int, tables: ReplayTables, high: Ints, lows: Ints,
+    hole: Ints, work: Ints, count: int,
+) -> tuple[int, int]:  # fmt: skip
+    """Pot ``pot`` (its contenders the bits of ``mask``) judged on one board (its first
+    ``board_size`` cards: stud's shared last card): each player's share into ``shares[pot]``
+    (1/DEN units). (0, the unseen hands contesting it, judged by :func:`_unseen_shares`), or
+    (the refusal, 0)."""
+    stud = STUD <= game <= RAZZ
+    draw = game >= DEUCE_TO_SEVEN_TRIPLE
+    high7, sot7, low = tables.high7, tables.sot7, tables.low
+    for i in range(count):
+        shares[pot, i] = 0
+    eligible = 0
+    for i in range(count):
+        eligible += (mask >> i) & 1
+    standing = mask
+    for i in range(count):
+        if (mask >> i) & 1 and mucked[i]:
+            standing &= ~(1 << i)
+    if standing == 0:
+        standing = mask
+    if eligible == 1:
+        for i in range(count):
+            if (mask >> i) & 1:
+                shares[pot, i] = DEN
+        return 0, 0
+    people = 0
+    hidden = 0
+    for i in range(count):
+        if (standing >> i) & 1:
+            unseen = False
+            for k in range(holes_per):
+                unseen = unseen or holes[i, k] < 0
+            if not stud and unseen:
+                hidden |= 1 << i  # a hand not seen whole: judged by _unseen_shares below
+            else:
+                people += 1
+    if hidden:
+        if people == 0:  # no hand known: the pot split evenly
+            _unseen_shares(shares, pot, standing, 0, hidden, count)
+            return 0, hidden
+        standing &= ~hidden
+    if people == 1 and not hidden:
+        for i in range(count):
+            if (standing >> i) & 1:
+                shares[pot, i] = DEN
+        return 0, 0
+    top = 0
+    best_low = 1
+    for i in range(count):
+        if (standing >> i) & 1:
+            if stud:
+                high[i], lows[i], known = _stud_values(game, holes, i, board, board_size, high7,
+                                                       low, tables.razz7, work)  # fmt: skip
+                if not known:
+                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), 0
+            elif draw:
+                high[i], known = _draw_values(game, holes, i, holes_per, tables.deuce7,
+                                              tables.badugi, work)  # fmt: skip
+                lows[i] = 1
+                if not known:
+                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), 0
+            else:
+                for k in range(holes_per):
+                    hole[k] = holes[i, k]
+                high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, sot7, low,
+                                               work)  # fmt: skip
+            top = max(top, high[i])
+            best_low = max(best_low, lows[i])
+    high_count = 0
+    low_count = 0
+    for i in range(count):
+        if (standing >> i) & 1:
+            high_count += high[i] == top
+            low_count += best_low > 1 and lows[i] == best_low
+    half = DEN // 2 if low_count else DEN
+    for i in range(count):
+        if (standing >> i) & 1:
+            share = 0
+            if high[i] == top:
+                share += half // high_count
+            if low_count and lows[i] == best_low:
+                share += (DEN // 2) // low_count
+            shares[pot, i] = share
+    if hidden and game <= SHORT_DECK_SOT:  # hold'em, short deck: the unseen play the board
+        ranked = sot7 if game == SHORT_DECK_SOT else high7  # and what is seen of them
+        tied = 0
+        for i in range(count):
+            if (hidden >> i) & 1:
+                size = 5
+                for k in range(5):
+                    work[k] = board[k]
+                for k in range(holes_per):
+                    if holes[i, k] >= 0:
+                        work[size] = holes[i, k]
+                        size += 1
+                if _best_five(work, size, ranked) == top:
+                    tied |= 1 << i
+        if tied:
+            _unseen_shares(shares, pot, standing, 1, tied, count)
+    return 0, hidden
+
+
 @kernel()
 def replay_one(
     hand_input: HandInput,
@@ -965,7 +1312,6 @@ def replay_one(
         working.state,
     )
     seen, hole, work = working.seen, working.hole, working.work
-    high7, sot7, low = tables.high7, tables.sot7, tables.low
     out_put_in, out_gross, out_won = rows.put_in[hand], rows.gross[hand], rows.won[hand]
     out_flags, out_holes, out_pots = rows.flags[hand], rows.holes[hand], rows.pots[hand]
     out_pot_mask, out_pot_shares = rows.pot_masks[hand], rows.pot_shares[hand]
@@ -1047,6 +1393,7 @@ def replay_one(
         if steps is not None:  # the table after the actions before this one (0: the posts)
             _record_step(steps, step, state, stacks, bets, put_in, dead, contributions, folded,
                          holes, dealt, board, queue, count)  # fmt: skip
+            _record_runs(steps, step, state, scratch)
         kind = kinds[step]
         actor = actors[step]
         if kind != DEAL_BOARD and (actor < 0 or actor >= count):
@@ -1189,6 +1536,12 @@ def replay_one(
             for k in range(card_counts[step]):
                 if cards[step, k] < 0:
                     return refuse(state, Refusal.BOARD_UNSEEN, step, -1, -1, 0, 0), -1, 0, 0
+            if amounts[step] > 0 or state[RUNS]:  # a run of a board run more than once
+                refused = _deal_run(state, step, amounts[step], cards, card_counts[step], board,
+                                    scratch, flags, folded, count)  # fmt: skip
+                if refused:
+                    return refused, -1, 0, 0
+                continue
             have = state[BOARD_SIZE]
             if have == 5:
                 return refuse(state, Refusal.BOARD_AFTER_RIVER, step, -1, -1, 0, 0), -1, 0, 0
@@ -1239,8 +1592,6 @@ def replay_one(
                 unknown += cards[step, k] < 0
             if unknown == holes_per:
                 continue  # nothing seen: nothing changes
-            if unknown:
-                return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0), -1, 0, 0
             known = 0
             for k in range(holes_per):
                 known += holes[actor, k] >= 0
@@ -1249,8 +1600,11 @@ def replay_one(
                 for k in range(holes_per):
                     holes[actor, k] = cards[step, k]
                 continue
-            if known < holes_per:
-                return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0), -1, 0, 0
+            if unknown or known < holes_per:  # shown in part, or dealt in part
+                refused = _show_in_part(state, step, actor, cards, holes, holes_per, work)
+                if refused:
+                    return refused, -1, 0, 0
+                continue
             same = True
             for k in range(holes_per):  # shown in any order, but the cards dealt
                 found = False
@@ -1269,6 +1623,7 @@ def replay_one(
     if steps is not None:  # the table after the last action
         _record_step(steps, action_count, state, stacks, bets, put_in, dead, contributions,
                      folded, holes, dealt, board, queue, count)  # fmt: skip
+        _record_runs(steps, action_count, state, scratch)
     if state[BETTING]:
         to_act = queue[state[HEAD]]
         return refuse(state, Refusal.ENDS_TO_ACT, -1, -1, to_act, 0, 0), -1, 0, 0
@@ -1289,12 +1644,19 @@ def replay_one(
         rounds = _draw_rounds(game)
         return refuse(state, Refusal.DRAWS_UNFINISHED, -1, -1, -1, state[STREET],
                       rounds), -1, 0, 0  # fmt: skip
-    if not stud and not draw and contenders > 1 and state[BOARD_SIZE] != 5:
+    if state[RUNS] and contenders > 1 and _runs_short(state, scratch) != 5:
+        size = _runs_short(state, scratch)
+        return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0), -1, 0, 0
+    if not stud and not draw and contenders > 1 and state[BOARD_SIZE] != 5 and not state[RUNS]:
         size = state[BOARD_SIZE]
         return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0), -1, 0, 0
+    if state[RUNS]:  # the first run's board is the hand's board; the others' cards checked next
+        _first_run(state, board, scratch)
     refused = 0
     if not draw:  # a draw game's cards are checked as they are dealt
         refused = _check_cards(holes, holes_per, board, state[BOARD_SIZE], in_deck, seen, state)
+    if not refused and state[RUNS]:
+        refused = _check_runs(state, holes, holes_per, board, scratch, in_deck, seen)
     if refused:
         return refused, -1, 0, 0
     if said[SAID_RETURNED]:  # what the site says it returned uncalled (PokerStars)
@@ -1346,85 +1708,18 @@ def replay_one(
             out_pot_shares[pot, i] = 0
         if mask == 0:
             return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), -1, 0, 0
-        eligible = 0
-        for i in range(count):
-            eligible += (mask >> i) & 1
-        standing = mask
-        for i in range(count):
-            if (mask >> i) & 1 and mucked[i]:
-                standing &= ~(1 << i)
-        if standing == 0:
-            standing = mask
-        if eligible == 1:
-            for i in range(count):
-                if (mask >> i) & 1:
-                    out_pot_shares[pot, i] = DEN
-            continue
-        people = 0
-        hidden = 0
-        for i in range(count):
-            if (standing >> i) & 1:
-                if not stud and (holes[i, 0] < 0 or holes[i, holes_per - 1] < 0):
-                    hidden |= 1 << i  # a hand nobody saw: judged by _unseen_shares below
-                else:
-                    people += 1
+        if state[RUNS]:  # each run's share of the pot, summed over the runs, then divided
+            refused, hidden = _run_shares(state, pot, mask, out_pot_shares, scratch, mucked,
+                                          holes, holes_per, game, tables, high, lows, hole,
+                                          work, count)  # fmt: skip
+        else:
+            refused, hidden = _judge_pot(state, pot, mask, out_pot_shares, mucked, holes,
+                                         holes_per, game, board, state[BOARD_SIZE], tables,
+                                         high, lows, hole, work, count)  # fmt: skip
+        if refused:
+            return refused, -1, 0, 0
         if hidden:
             unjudged = 1
-            if people == 0:  # no hand known: the pot split evenly
-                _unseen_shares(out_pot_shares, pot, standing, 0, hidden, count)
-                continue
-            standing &= ~hidden
-        if people == 1 and not hidden:
-            for i in range(count):
-                if (standing >> i) & 1:
-                    out_pot_shares[pot, i] = DEN
-            continue
-        top = 0
-        best_low = 1
-        for i in range(count):
-            if (standing >> i) & 1:
-                if stud:
-                    high[i], lows[i], known = _stud_values(game, holes, i, board,
-                                                           state[BOARD_SIZE], high7, low,
-                                                           tables.razz7, work)  # fmt: skip
-                    if not known:
-                        return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
-                elif draw:
-                    high[i], known = _draw_values(game, holes, i, holes_per, tables.deuce7,
-                                                  tables.badugi, work)  # fmt: skip
-                    lows[i] = 1
-                    if not known:
-                        return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), -1, 0, 0
-                else:
-                    for k in range(holes_per):
-                        hole[k] = holes[i, k]
-                    high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, sot7, low,
-                                                   work)  # fmt: skip
-                top = max(top, high[i])
-                best_low = max(best_low, lows[i])
-        high_count = 0
-        low_count = 0
-        for i in range(count):
-            if (standing >> i) & 1:
-                high_count += high[i] == top
-                low_count += best_low > 1 and lows[i] == best_low
-        half = DEN // 2 if low_count else DEN
-        for i in range(count):
-            if (standing >> i) & 1:
-                share = 0
-                if high[i] == top:
-                    share += half // high_count
-                if low_count and lows[i] == best_low:
-                    share += (DEN // 2) // low_count
-                out_pot_shares[pot, i] = share
-        if hidden and game <= SHORT_DECK_SOT:  # hold'em, short deck: the unseen play the board
-            ranked = sot7 if game == SHORT_DECK_SOT else high7
-            key = 0
-            for k in range(5):
-                key += ranked.keys5[board[k]]
-            on_board = five_card_value(key, ranked.is_flush5, ranked.flush5, ranked.plain5)
-            if on_board == top:
-                _unseen_shares(out_pot_shares, pot, standing, 1, hidden, count)
     odd = 0
     for pot in range(pots):
         for i in range(count):
@@ -1463,6 +1758,8 @@ def replay_one(
             out_holes[i, k] = holes[i, k] if known and k < holes_per else -1
     for k in range(5):
         out_board[k] = board[k]
+    if said[SAID_CASHED]:
+        _cash_outs(said, out_flags, out_gross, out_won, count)
     status = OK
     if disagreements:  # the hand played, its rows written, the replay's amounts standing
         status = refuse(state, Refusal.SITE_RECORD, -1, -1, -1, disagreements, 0)

@@ -67,7 +67,7 @@ from pokerscore.histories._layout import (
 )
 from pokerscore.histories._layout import HOLDEM as HOLDEM_CODE
 from pokerscore.histories._pot_kernels import any_five_shares, exact_shares, preflop_shares
-from pokerscore.histories._replay_kernels import MUCKED, SHOWDOWN
+from pokerscore.histories._replay_kernels import CASHED_OUT, MUCKED, SHOWDOWN
 
 if TYPE_CHECKING:
     from pokerscore.games.holdem.game import Game
@@ -440,9 +440,15 @@ def row_allin_evs(
     valued = judged_pots(game, holes, board, contenders, mucked)
     if valued is None:
         return None
-    if paid == total * DEN and not any(valued):  # every pot keeps its result, no rake
+    counted = total * DEN
+    cashed = [i for i in range(count) if flags[i] & CASHED_OUT]
+    if cashed:  # paid during the hand: the share paid out is the others' of what they won
+        shares = rows.pot_shares[hand, :pots, :count].tolist()
+        counted -= sum(amounts[pot] * shares[pot][i] for pot in range(pots) for i in cashed)
+        paid = sum(won[i] for i in range(count) if i not in cashed)
+    elif paid == total * DEN and not any(valued):  # every pot keeps its result, no rake
         return {i: Fraction(won[i] - put_in[i] * DEN, DEN) for i in in_hand}
-    ratio = Fraction(paid, total * DEN) if total else Fraction(1)
+    ratio = Fraction(paid, counted) if counted else Fraction(1)
     values = {i: Fraction(0) for i in in_hand}
     for pot, shares in enumerate(valued):
         value = amounts[pot] * ratio

@@ -3,8 +3,11 @@ any reader (the lenient PHH and PokerStars readers included) gives it, into the
 :class:`~._replay_kernels.HandInput` the fast readers fill, and one hand replayed by
 :func:`~._replay_kernels.replay_one` (:func:`engine_replay`).
 
-Whatever the compiled replay does not play yet (a board run more than once, a cash-out, a game
-it has no code for) gives None: the reference replay plays those.
+Whatever the compiled replay does not play yet (a stud or draw hand with a board run more than
+once or a cash-out, a game it has no code for) gives None. A board run more than once goes as its
+``deal-board`` rows, each one's amount its run (1 to ``MAX_RUNS``; -1 the one board); a cash-out
+as what the site says beside the actions (``said``: the seats cashed out, each one's amount and
+fee).
 
 >>> from pathlib import Path
 >>> from pokerscore.histories.phh import read_phh
@@ -46,11 +49,19 @@ from pokerscore.histories._layout import (
     POT_LIMIT,
     SHORT_DECK_SOT,
     SHOW,
+    STUD,
     STUD_CARDS,
     HandRows,
     Ints,
 )
 from pokerscore.histories._replay_kernels import (
+    MAX_RUNS,
+    RUN_ROWS,
+    RUN_SIZE,
+    RUNS,
+    SAID_CASH_FEES,
+    SAID_CASH_OUTS,
+    SAID_CASHED,
     SAID_HAS_RAKE,
     SAID_HAS_TOTAL,
     SAID_POT_MASKS,
@@ -98,8 +109,8 @@ def hand_input(hand: HandHistory) -> HandInput | None:
     count = len(hand.seats)
     if (
         game is None
-        or hand.cash_outs
-        or any(action.runout for action in hand.actions)
+        or (game >= STUD and (hand.cash_outs or any(action.runout for action in hand.actions)))
+        or any(action.runout > MAX_RUNS for action in hand.actions)
         or not 2 <= count <= MAX_PLAYERS
         or len(hand.actions) > MAX_ACTIONS
         or any(len(action.discarded) + len(action.cards) > ACTION_CARDS for action in hand.actions)
@@ -150,6 +161,8 @@ def _amount(action: Action) -> int:
         return amount
     if kind == "draw":
         return len(action.discarded)
+    if kind == "deal-board" and action.runout:
+        return action.runout
     return -1
 
 
@@ -172,6 +185,9 @@ def _said(hand: HandHistory, count: int) -> Ints:
         said[SAID_HAS_RAKE], said[SAID_RAKE] = 1, hand.rake
     if hand.total_pot is not None:
         said[SAID_HAS_TOTAL], said[SAID_TOTAL] = 1, hand.total_pot
+    for seat, amount, fee in hand.cash_outs:  # taken during the hand, win or lose
+        said[SAID_CASHED] |= 1 << seat
+        said[SAID_CASH_OUTS + seat], said[SAID_CASH_FEES + seat] = amount, fee
     return said
 
 
@@ -194,13 +210,18 @@ class EngineReplay(NamedTuple):
 
 
 def engine_rows(
-    hand: HandHistory, steps: StepRecord | None = None, site_record: Ints | None = None
+    hand: HandHistory,
+    steps: StepRecord | None = None,
+    site_record: Ints | None = None,
+    runs: list[tuple[int, ...]] | None = None,
 ) -> tuple[RefusalRecord, HandRows] | None:
     """``hand`` through the compiled replay: its refusal (:attr:`Refusal.NONE` when played) and
     its one row of results (the facts' count, pots and all-in columns filled); None for a hand
     it does not play yet. Given ``steps`` (sized by :func:`step_record`), the replay writes the
     table after each action into it; given ``site_record`` (``SITE_RECORD_SIZE`` long), where the
-    site's record disagrees with the replay (:attr:`Refusal.SITE_RECORD`, the rows written)."""
+    site's record disagrees with the replay (:attr:`Refusal.SITE_RECORD`, the rows written);
+    given ``runs`` (a list), each run's board of a board run more than once is added to it (card
+    ids, the common cards first; the row's board is the first run's)."""
     from pokerscore.histories.allin import kernel_tables
 
     arrays = hand_input(hand)
@@ -242,6 +263,12 @@ def engine_rows(
     code, street, cards, pots = replay_one(
         arrays, tables, deck, working, rows, 0, steps, site_record
     )
+    if runs is not None:
+        dealt = int(working.state[RUNS])
+        for run in range(1, MAX_RUNS + 1):
+            if dealt >> run & 1:
+                row = working.seats[RUN_ROWS + run - 1]
+                runs.append(tuple(int(card) for card in row[: row[RUN_SIZE]]))
     facts = rows.facts[0]
     facts[F_COUNT], facts[F_POTS] = arrays.players, pots
     facts[F_ALLIN_STREET], facts[F_ALLIN_CARDS] = street, cards
@@ -265,6 +292,7 @@ def step_record(actions: int) -> StepRecord:
         np.full((rows, 5), -1, dtype=np.int64),
         np.zeros((rows, STEP_FACTS), dtype=np.int64),
         np.zeros(1, dtype=np.int64),
+        np.full((rows, MAX_RUNS, 5), -1, dtype=np.int64),
     )
 
 

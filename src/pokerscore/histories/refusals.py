@@ -9,8 +9,8 @@ Codes fall in three kinds (:meth:`Refusal.kind`):
   reader reads it.
 - ``pending``: a hand the bulk replay leaves to ``replay``, one hand at a time: a site record
   that disagrees (``SITE_RECORD``) and an unseen hand contesting a pot (``UNJUDGED``), which
-  the compiled replay plays there with their disagreements worded; a hand shown in part and
-  stacks past 2**46 units, which the reference replay still plays.
+  the compiled replay plays there with their disagreements worded; stacks past 2**46 units,
+  which the reference replay still plays (a stud hand shown in part: refused).
 - ``rule``: the hand breaks a rule of the game (an action out of turn, a raise below the
   minimum, a card seen twice ...). Its message comes from :func:`refusal_error`, straight from
   the code; nothing is detected twice.
@@ -118,6 +118,9 @@ class Refusal(IntEnum):
     BOARD_IN_DRAW_GAME = 71
     # pending, played to the end: an unseen hand contests a pot (the ``unjudged`` disagreement)
     UNJUDGED = 72
+    # pending: a pot split nine ways on a run of three, finer than the kernel's shares (the
+    # reference replay's exact fractions settle it)
+    RUN_SHARES_INEXACT = 73
 
     @property
     def kind(self) -> RefusalKind:
@@ -126,7 +129,7 @@ class Refusal(IntEnum):
             return "none"
         if self < Refusal.BIG_STACK:
             return "reading"
-        if self < Refusal.NO_CHIPS or self is Refusal.UNJUDGED:
+        if self < Refusal.NO_CHIPS or self in (Refusal.UNJUDGED, Refusal.RUN_SHARES_INEXACT):
             return "pending"
         return "rule"
 
@@ -198,6 +201,10 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.DRAWS_UNFINISHED: "the hand ends after {count} of {game}'s {wanted} draws",
     Refusal.DRAW_TWICE: "{name} draws twice in one draw",
     Refusal.BOARD_IN_DRAW_GAME: "a board card in {game}, which deals none",
+    Refusal.RUN_SHARES_INEXACT: (
+        "{name}'s share of a pot split between {count} runs is finer than the replay counts "
+        "shares (a pot split nine ways on a run of three)"
+    ),
 }
 """Each code's message, its fields filled by :func:`refusal_reason`."""
 
@@ -293,6 +300,7 @@ _COUNTS: Final = frozenset(
         Refusal.DRAW_COUNT,
         Refusal.DEALT_UNDRAWN,
         Refusal.DRAWS_UNFINISHED,
+        Refusal.RUN_SHARES_INEXACT,
     }
 )
 """The codes whose amount and limit are counts of cards or rounds, not chips."""

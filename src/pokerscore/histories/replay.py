@@ -644,8 +644,8 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     be played (an action out of turn, a bet beyond the stack, a card seen twice, a hand that
     stops before its end). ``allin_ev=False`` leaves the all-in EV out (it is the costly part).
     The hand is played by the compiled replay (a site record that disagrees and an unseen hand
-    contesting a pot included: its disagreements are worded from the kernel's codes); a board
-    run more than once, a cash-out, a hand shown in part and stacks past 2**46 units are still
+    contesting a pot included: its disagreements are worded from the kernel's codes; a board run
+    more than once, a cash-out and a hand shown in part too); stacks past 2**46 units are still
     settled by the reference replay of this module.
     """
     expect(hand, HandHistory, "hand", "a HandHistory")
@@ -1202,7 +1202,8 @@ def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
     import numpy as np
 
     site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
-    replayed = engine_rows(hand, site_record=site_record)
+    runs: list[tuple[int, ...]] = []
+    replayed = engine_rows(hand, site_record=site_record, runs=runs)
     if replayed is None:
         return None
     record, rows = replayed
@@ -1220,7 +1221,8 @@ def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
     view = KernelRows(rows, 1)
     result = view.result(0, hand.names, seats, hand.scale, rule_game(hand.game), allin_ev)
     _HAND_SLOT.__set__(result, hand)
-    return HandResult(hand, result.players, result.pots, result.boards, result.rake, disagreements)
+    boards = tuple(tuple(_DECK[card] for card in run) for run in runs) or result.boards
+    return HandResult(hand, result.players, result.pots, boards, result.rake, disagreements)
 
 
 def site_disagreements(hand: HandHistory, entries: Sequence[int]) -> list[Disagreement]:

@@ -9,10 +9,12 @@ The states are the compiled replay's own: :func:`~.hand_input.engine_steps` play
 plays it by) with the table recorded after each action; the last step pays the pots as the
 replay's :class:`~pokerscore.histories.model.HandResult` does. Stud hands step too (their
 streets ``third`` to ``seventh``, each player's cards as dealt, the down cards of others unseen;
-no all-in equity yet), and so do the draw games (their rounds ``predraw``, ``first draw`` …;
-each discard and the cards drawn; no all-in equity without a drawing policy). A hand the
-compiled replay does not play to its end yet (a board run twice, a cash-out, a hand shown in
-part, stacks past 2**46 units) is stepped by the reference replay's table (``replay.playing``).
+the all-in equity on the cards each held at the all-in, sampled past the exact count's bound),
+and so do the draw games (their rounds ``predraw``, ``first draw`` …;
+each discard and the cards drawn; no all-in equity without a drawing policy). A board run more
+than once steps each run's board as it is dealt (``runs``), and the last step says what each
+player won of each run's share. A hand the compiled replay does not play to its end yet (stacks
+past 2**46 units) is stepped by the reference replay's table (``replay.playing``).
 """
 
 from __future__ import annotations
@@ -78,9 +80,21 @@ class ReplayStep:
     """Once the players are all in before the river and two live hands or more are known (a
     site deals only its user's cards: the others come with their show): each live player's
     equity whose cards are known (None for the others) on the board as it stood at the all-in;
-    None before, and in a hand without such an all-in."""
+    None before, and in a hand without such an all-in. Stud: from an all-in before seventh
+    street, on the cards each held then (the known cards of the players who folded out of the
+    deck). The draw games: None (no drawing policy to deal their draws by)."""
+    equity_samples: int | None = None
+    """The showdowns dealt for :attr:`equity` where it was sampled: a stud all-in past the work
+    counted exactly (``EXACT_LIMIT``: three players or more before sixth street), sampled with a
+    fixed seed (:data:`STUD_SAMPLES`) so a hand replays alike; None where exact."""
     won: tuple[float, ...] | None = None
     """The last step: what each player took from the pots (the result's ``won``)."""
+    runs: tuple[tuple[Card, ...], ...] = ()
+    """A board run more than once: each run's board as dealt so far (the common cards first),
+    one per run dealt; () with the one board (``board`` stays the common cards)."""
+    run_won: tuple[tuple[float, ...], ...] = ()
+    """The last step of a board run more than once: what each player won of each run's share of
+    the pots (a pot split evenly between the runs), one tuple per run."""
 
 
 def replay_steps(hand: HandHistory, *, equity: bool = True) -> Iterator[ReplayStep]:
@@ -124,6 +138,8 @@ class _State:
     to_act: int | None
     allin_board: tuple[Card, ...] | None
     """The board at the all-in once the players are all in before the river, else None."""
+    runs: tuple[tuple[Card, ...], ...] = ()
+    """Each run's board so far of a board run more than once."""
 
 
 def _states(hand: HandHistory) -> list[_State]:
@@ -161,6 +177,7 @@ def _engine_states(hand: HandHistory) -> list[_State] | None:
     stacks, bets, put_in = record.stacks.tolist(), record.bets.tolist(), record.put_in.tolist()
     folded, dealt, holes = record.folded.tolist(), record.dealt.tolist(), record.holes.tolist()
     pots, boards, facts = record.pots.tolist(), record.board.tolist(), record.facts.tolist()
+    runs = record.runs.tolist()
 
     def cards(ids: list[int]) -> tuple[Card | None, ...]:
         return tuple(None if card < 0 else Card(card) for card in ids)
@@ -187,6 +204,11 @@ def _engine_states(hand: HandHistory) -> list[_State] | None:
                 folded=tuple(bool(flag) for flag in folded[row][:count]),
                 to_act=fact[STEP_TO_ACT] if fact[STEP_TO_ACT] >= 0 else None,
                 allin_board=board[:allin] if fact[STEP_ALLIN_STREET] >= 0 else None,
+                runs=tuple(
+                    tuple(Card(card) for card in run if card >= 0)
+                    for run in runs[row]
+                    if run[0] >= 0
+                ),
             )
         )
     return states
@@ -210,6 +232,7 @@ def _table_state(table: _Table) -> _State:
         folded=tuple(table.folded),
         to_act=table.actors[0] if table.betting and table.actors else None,
         allin_board=tuple(table.allin_board) if table.allin_street is not None else None,
+        runs=tuple(tuple(table.runs[run]) for run in sorted(table.runs)),
     )
 
 
@@ -226,6 +249,8 @@ def _steps(
     draw = hand.game in DRAW_GAMES
     streets: tuple[AnyStreet, ...] = STUD_STREETS if stud else DRAW_STREETS if draw else STREETS
     equities: tuple[float | None, ...] | None = None
+    samples: int | None = None
+    held = 0
     put_in: list[int] = []
     top = 0
     for number, (action, state) in enumerate(zip((None, *hand.actions), states, strict=True)):
@@ -240,9 +265,12 @@ def _steps(
             if after < before
         ]
         text = "; ".join([text, *returned])
-        no_equity = stud or draw  # no stud all-in equity here yet; none without a drawing policy
-        if with_equity and not no_equity and equities is None and state.allin_board is not None:
-            equities = _allin_equities(hand, state)
+        if with_equity and not draw and equities is None and state.allin_board is not None:
+            if not stud:  # the draw games have none: no drawing policy to deal their draws by
+                equities = _allin_equities(hand, state)
+            else:
+                held = held or _held(state)  # the cards each held at the all-in: its first step
+                equities, samples = _stud_allin_equities(hand, state, held)
         yield ReplayStep(
             number=number,
             street=streets[state.street],
@@ -256,12 +284,18 @@ def _steps(
             folded=state.folded,
             to_act=state.to_act,
             equity=equities,
+            equity_samples=samples,
+            runs=state.runs,
         )
         put_in = list(state.put_in)
         top = max(state.bets)
     last = states[-1]
     won = tuple(player.won for player in result.players)
     takes = [f"{names[i]} takes {_amount(amount)}" for i, amount in enumerate(won) if amount]
+    run_won = _run_winnings(hand, len(last.runs)) if last.runs else ()
+    for run, taken in enumerate(run_won, 1):
+        winners = [f"{names[i]} {_amount(amount)}" for i, amount in enumerate(taken) if amount]
+        takes.append(f"run {run}: " + ", ".join(winners))
     yield ReplayStep(
         number=len(hand.actions) + 1,
         street=streets[last.street],
@@ -281,8 +315,39 @@ def _steps(
         folded=last.folded,
         to_act=None,
         equity=equities,
+        equity_samples=samples,
         won=won,
+        runs=last.runs,
+        run_won=run_won,
     )
+
+
+def _run_winnings(hand: HandHistory, runs: int) -> tuple[tuple[float, ...], ...]:
+    """What each player won (chips) of each run's share of the pots of ``hand``, its board run
+    ``runs`` times: the compiled replay of the hand with that run's board as the one board (the
+    site's record left out), a share of ``1 / runs`` of its winnings."""
+    import dataclasses
+
+    found = []
+    for run in sorted({action.runout for action in hand.actions if action.runout}):
+        actions = tuple(
+            dataclasses.replace(action, runout=0)
+            for action in hand.actions
+            if action.kind != "deal-board" or action.runout in (0, run)
+        )
+        alone = dataclasses.replace(
+            hand,
+            actions=actions,
+            winnings=None,
+            finishing_stacks=None,
+            rake=None,
+            total_pot=None,
+            site_pots=None,
+            cash_outs=(),
+        )
+        played = replay(alone, allin_ev=False)
+        found.append(tuple(player.won / runs for player in played.players))
+    return tuple(found)
 
 
 class _Chips:
@@ -372,6 +437,68 @@ def _allin_equities(hand: HandHistory, state: _State) -> tuple[float | None, ...
     for i, player in zip(live, result.players, strict=True):
         found[i] = player.equity
     return tuple(found)
+
+
+STUD_SAMPLES: Final = 200_000
+"""The showdowns a stud all-in past the exact count is sampled by (rounded up to whole blocks):
+a standard error of about a tenth of a point, a tenth of a second warm."""
+STUD_SEED: Final = 31
+"""The seed of those samples: a hand replays to the same figures."""
+
+
+def _held(state: _State) -> int:
+    """The cards each live stud player holds (all alike once the street is dealt)."""
+    live = zip(state.holes, state.folded, strict=True)
+    return max((len(hole) for hole, folded in live if hole and not folded), default=0)
+
+
+def _stud_allin_equities(
+    hand: HandHistory, state: _State, held: int
+) -> tuple[tuple[float | None, ...] | None, int | None]:
+    """Each live stud player's equity at the all-in, and the showdowns sampled (None: exact):
+    every live player's first ``held`` cards (the cards as dealt, the down cards filled in from
+    the show) against the cards still to come, dealt from the deck less those and the cards
+    seen of the players who folded. Counted exactly as
+    :func:`~pokerscore.games.holdem.equity.equity` counts a stud spot
+    (:func:`~pokerscore.games.holdem.equity.stud_shares`); past its work bound sampled by
+    :func:`~pokerscore.games.holdem.equity.equity` (:data:`STUD_SAMPLES`, :data:`STUD_SEED`).
+    ``(None, None)`` until every live player's cards at the all-in are known."""
+    from pokerscore.games.holdem.equity import equity, stud_shares
+    from pokerscore.games.holdem.game import get_game
+
+    count = len(state.holes)
+    live = [i for i in range(count) if not state.folded[i] and state.holes[i]]
+    holes = [(state.holes[i] or ())[:held] for i in live]
+    if len(live) < 2 or any(len(hole) < held or None in hole for hole in holes):
+        return None, None
+    known = [[card.id for card in hole if card is not None] for hole in holes]
+    dead = [
+        card.id
+        for i in range(count)
+        if state.folded[i]
+        for card in state.holes[i] or ()
+        if card is not None
+    ]
+    game = get_game(hand.game)  # type: ignore[arg-type]  # a stud game's name (STUD_GAMES)
+    shares = stud_shares(game, known, dead)
+    samples = None
+    if shares is None:
+        result = equity(
+            [[Card(card) for card in hole] for hole in known],
+            dead=[Card(card) for card in dead],
+            game=game,
+            method="monte-carlo",
+            samples=STUD_SAMPLES,
+            seed=STUD_SEED,
+        )
+        found = [player.equity for player in result.players]
+        samples = result.samples
+    else:
+        found = [float(share) for share in shares]
+    equities: list[float | None] = [None] * count
+    for i, share in zip(live, found, strict=True):
+        equities[i] = share
+    return tuple(equities), samples
 
 
 __all__ = ["ReplayStep", "replay_steps"]

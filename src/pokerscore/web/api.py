@@ -489,7 +489,8 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
               Field("board", "string", "3, 4 or 5 board cards", required=True),
               Field("dead", "string", "cards out of play", ""), _GAME,
               Field("against", "string", "an opposing range: the equity distribution"),
-              Field("by_street", "boolean", "with against: the equity card by card", False)),
+              Field("by_street", "boolean", "with against: the equity card by card (on a flop each "
+                    "turn and river too)", False)),
              board, cancellable=True),
     Endpoint("board/classes", "A two-card range on a board class by class: each class's "
              "combos, made hands and draws (the board page's grid)",

@@ -478,6 +478,7 @@ def _relative_error(error: HandHistoryError, root: Path) -> str:
 
 def hand_json(hand: HandHistory, root: Path) -> dict[str, object]:
     """One hand and its replay as the API answers it."""
+    from pokerscore.histories.model import DRAW_GAMES
     from pokerscore.histories.replay import replay
     from pokerscore.histories.rows import stakes_text
     from pokerscore.histories.steps import replay_steps
@@ -527,6 +528,11 @@ def hand_json(hand: HandHistory, root: Path) -> dict[str, object]:
             for pot in result.pots
         ],
         "rake": money(result.rake),
+        "equity_note": (
+            "no all-in equity in the draw games: no drawing policy to deal the draws by"
+            if hand.game in DRAW_GAMES
+            else None
+        ),
         "disagreements": [d.message for d in result.disagreements],
         "steps": [
             {
@@ -543,7 +549,10 @@ def hand_json(hand: HandHistory, root: Path) -> dict[str, object]:
                 "folded": list(step.folded),
                 "to_act": step.to_act,
                 "equity": None if step.equity is None else [money(value) for value in step.equity],
+                "equity_samples": step.equity_samples,
                 "won": None if step.won is None else [money(value) for value in step.won],
+                "runs": [[str(card) for card in run] for run in step.runs],
+                "run_won": [[money(value) for value in won] for won in step.run_won],
             }
             for step in steps
         ],

@@ -462,6 +462,86 @@ def test_equity_distributions_agree_with_equity(
     assert (len(spread.next_cards) > 0) == (len(parse_cards(board)) < 5)
 
 
+def _brute_force(
+    hero: list[tuple[str, int]], villain: list[tuple[str, int]], board: list[Card]
+) -> tuple[int, int]:
+    """Twice the wins plus the ties of every matchup on a full ``board``, and twice their count,
+    each weighed by both combos' weights (PokerStove's); combos sharing a card are no matchup.
+    Judged by eval7, written from the rules without the engine."""
+    import eval7
+
+    def value(cards: list[Card]) -> int:
+        return int(eval7.evaluate([eval7.Card(str(card)) for card in cards]))
+
+    shares = count = 0
+    for hero_text, hero_weight in hero:
+        mine = parse_cards(hero_text)
+        for villain_text, villain_weight in villain:
+            theirs = parse_cards(villain_text)
+            if len({*mine, *theirs, *board}) < len(mine) + len(theirs) + len(board):
+                continue
+            weight = hero_weight * villain_weight
+            ours, others = value([*mine, *board]), value([*theirs, *board])
+            shares += weight * (2 if ours > others else 1 if ours == others else 0)
+            count += 2 * weight
+    return shares, count
+
+
+@pytest.mark.slow
+def test_equity_by_turn_and_river_is_the_brute_force() -> None:
+    """On a flop, the equity after each turn card and after each turn and river (the rivers
+    were not given before): every matchup of every runout counted here, each two-card runout
+    on its own and each turn card pooled over its rivers; the ranking's ends are the best and
+    worst runouts."""
+    hero = [("AhKh", 2), ("8c8d", 1)]
+    villain = [("QsQd", 1), ("JhTh", 2), ("Ah9h", 1)]
+    flop = parse_cards("Qh 7h 2c")
+    spread = equity_distribution("AhKh, 0.5(8c8d)", "0.5(QsQd), JhTh, 0.5(Ah9h)", flop)
+    deck = [card for card in map(Card, range(52)) if card not in flop]
+    by_turn: dict[Card, list[int]] = {card: [0, 0] for card in deck}
+    seen = 0
+    for turn, river in combinations(deck, 2):
+        shares, count = _brute_force(hero, villain, [*flop, turn, river])
+        for card in (turn, river):
+            by_turn[card][0] += shares
+            by_turn[card][1] += count
+        if count:
+            expected = shares / count
+            assert spread.rivers[turn][river] == pytest.approx(expected, abs=1e-12)
+            assert spread.rivers[river][turn] == spread.rivers[turn][river]
+            seen += 1
+        else:
+            assert river not in spread.rivers.get(turn, {})
+    assert sum(len(rivers) for rivers in spread.rivers.values()) == 2 * seen
+    assert set(spread.next_cards) == {card for card, (_, count) in by_turn.items() if count}
+    for card, (shares, count) in by_turn.items():
+        if count:
+            assert spread.next_cards[card] == pytest.approx(shares / count, abs=1e-12), card
+    ranked = spread.runouts_ranked()
+    assert len(ranked) == seen
+    assert ranked[0][1] == max(share for _, share in ranked)
+    assert ranked[-1][1] == min(share for _, share in ranked)
+    turn = parse_cards("9d 3s")  # on a turn: the river cards are the next cards, no rivers
+    on_turn = equity_distribution("AhKh, 0.5(8c8d)", "0.5(QsQd), JhTh", [*flop, turn[0]])
+    assert on_turn.rivers == {} and on_turn.runouts_ranked() == []
+    assert turn[1] in on_turn.next_cards
+
+
+@pytest.mark.slow
+def test_omaha_equity_by_turn_and_river_is_equitys() -> None:
+    """Omaha's hand-against-hand path gives the rivers too: a few turns and rivers against
+    equity() on the full board."""
+    players = ["AhKhQdJd", "8c8d7s6s"]
+    flop = parse_cards("Qh 7h 2c")
+    spread = equity_distribution(players[0], players[1], flop, game="omaha")
+    for turn, river in [("9d", "3s"), ("Ac", "Kd"), ("8h", "6h")]:
+        board = [*flop, *parse_cards(f"{turn} {river}")]
+        after = equity(players, board=board, game="omaha", method="exact")
+        share = spread.rivers[parse_cards(turn)[0]][parse_cards(river)[0]]
+        assert share == pytest.approx(after.players[0].equity, abs=1e-12), (turn, river)
+    assert len(spread.rivers) == 52 - 3 - 8
+
+
 def run(*args: str) -> tuple[int, str, str]:
     result = separate_streams_runner().invoke(app, list(args))
     return result.exit_code, result.stdout, result.stderr
@@ -506,6 +586,16 @@ def test_the_board_command_over_every_flop_and_against_a_range() -> None:
     )
     status, out, _ = run(*args)
     assert status == 0 and "equity against QQ+, AKs" in out and "every river card" in out
+    assert "by turn and river" not in out  # on a turn: the river cards only
+    args = ["board", "AA,KK", "-b", "Ks 7d 2c", "--against", "QQ+,AKs", "--by-street"]
+    status, out, _ = run(*args, "--json")
+    street = json.loads(out)["by_street"]
+    assert status == 0 and street["street"] == "flop" and street["next_street"] == "turn"
+    assert len(street["next_cards"]) == 49 and len(street["rivers"]) == 49
+    assert all(len(rivers) == 48 for rivers in street["rivers"].values())
+    assert street["rivers"]["Ah"]["Kc"] == street["rivers"]["Kc"]["Ah"]
+    status, out, _ = run(*args)
+    assert status == 0 and "by turn and river (1,176 runouts)" in out
 
 
 @pytest.mark.slow

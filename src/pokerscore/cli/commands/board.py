@@ -181,13 +181,18 @@ def board_command(
     ] = None,
     by_street: Annotated[
         bool,
-        typer.Option("--by-street", help="With --against: the equity after each next card."),
+        typer.Option(
+            "--by-street",
+            help="With --against: the equity after each next card; on a flop after each turn "
+            "and river too.",
+        ),
     ] = False,
     json_output: JsonOption = False,
 ) -> None:
     """A range on a board: how many combos make each hand and hold each draw (weighted, card
     removal exact), best first; --all-flops sums every flop; --against adds each combo's equity
-    against another range as a distribution, and --by-street the equity card by card."""
+    against another range as a distribution, and --by-street the equity card by card (on a flop
+    each turn card, and each turn and river)."""
     from pokerscore.games.holdem.board.breakdown import board_breakdown
 
     with user_errors(_FLAGS):
@@ -256,6 +261,10 @@ def board_json(
                 "equity": spread.equity,
                 "next_street": _street(len(spread.board) + 1) if spread.next_cards else None,
                 "next_cards": {str(card): share for card, share in spread.next_cards.items()},
+                "rivers": {
+                    str(turn): {str(river): share for river, share in rivers.items()}
+                    for turn, rivers in spread.rivers.items()
+                },
             }
     return payload
 
@@ -348,6 +357,18 @@ def _print_next_cards(spread: EquityDistribution) -> None:
         cells = [by_card.get((rank, suit)) for suit in Suit]
         grid.add_row(rank.char, *("" if cell is None else f"{100 * cell:.1f}" for cell in cells))
     console.print(grid)
+    runouts = spread.runouts_ranked()
+    if runouts:
+        console.print(Text(f"by turn and river ({len(runouts):,} runouts):", style="bold"))
+        table = Table(box=None, pad_edge=False)
+        for column in ("helps most (turn river)", "equity %", "hurts most", "equity %"):
+            table.add_column(column, justify="right" if "%" in column else "left")
+        for (top, top_share), (bottom, bottom_share) in zip(
+            runouts[:5], runouts[::-1][:5], strict=True
+        ):
+            table.add_row(cards_text(top), f"{100 * top_share:.2f}", cards_text(bottom),
+                          f"{100 * bottom_share:.2f}")  # fmt: skip
+        console.print(table)
 
 
 def _card(card: Card) -> Text:

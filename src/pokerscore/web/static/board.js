@@ -111,24 +111,65 @@ function showEquity(result) {
   const street = result.by_street;
   if (!street || !street.next_street) return;
   const cards = Object.entries(street.next_cards).sort((a, b) => b[1] - a[1]);
-  const list = (title, chosen, className) => {
+  // a list of cards (or turn and river pairs, "Ah 2c") with the equity after them and the
+  // change from the equity now; on a flop a turn card's chip shows the rivers after it
+  const list = (name, title, chosen, className, from, turns) => {
     const box = document.createElement("div");
     box.className = "street " + className;
+    box.dataset.list = name;
     const head = document.createElement("h3");
     head.textContent = title;
     box.append(head);
     for (const [card, equity] of chosen) {
-      const item = document.createElement("span");
-      item.className = "chip" + ("hd".includes(card[1]) ? " red" : "");
+      const item = document.createElement(turns ? "button" : "span");
+      item.className = "chip" + (card.length === 2 && "hd".includes(card[1]) ? " red" : "");
       item.dataset.card = card;
-      const change = 100 * (equity - street.equity);
+      const change = 100 * (equity - from);
       item.textContent = `${card} ${(100 * equity).toFixed(1)} % (${change >= 0 ? "+" : ""}${change.toFixed(1)})`;
+      if (turns) {
+        item.type = "button";
+        item.title = `the river cards after the ${card}`;
+        item.addEventListener("click", () => showRivers(card));
+      }
       box.append(item);
     }
     streets.append(box);
+    return box;
   };
-  list(`${street.next_street} cards that help most`, cards.slice(0, 5), "help");
-  list(`${street.next_street} cards that hurt most`, cards.slice(-5).reverse(), "hurt");
+  const onFlop = Object.keys(street.rivers || {}).length > 0;
+  list("next", `${street.next_street} cards that help most`, cards.slice(0, 5), "help", street.equity, onFlop);
+  list("next", `${street.next_street} cards that hurt most`, cards.slice(-5).reverse(), "hurt", street.equity, onFlop);
+  if (!onFlop) return;
+  // each turn and river once (the higher card first), best first, ties by the cards (highest
+  // first), as the library ranks them (EquityDistribution.runouts_ranked)
+  const pairs = [];
+  for (const [turn, rivers] of Object.entries(street.rivers)) {
+    for (const [river, equity] of Object.entries(rivers)) {
+      if (cardOrder(turn) > cardOrder(river)) pairs.push([`${turn} ${river}`, equity, cardOrder(turn), cardOrder(river)]);
+    }
+  }
+  pairs.sort((a, b) => b[1] - a[1] || b[2] - a[2] || b[3] - a[3]);
+  list("runouts", `turn and river that help most (${pairs.length.toLocaleString("en")} runouts)`, pairs.slice(0, 5), "help", street.equity, false);
+  list("runouts", "turn and river that hurt most", pairs.slice(-5).reverse(), "hurt", street.equity, false);
+  const rivers = document.createElement("div");
+  rivers.id = "rivers";
+  streets.append(rivers);
+  const showRivers = (turn) => {
+    const after = Object.entries(street.rivers[turn])
+      .sort((a, b) => b[1] - a[1] || cardOrder(b[0]) - cardOrder(a[0]));
+    const help = list("rivers", `river cards after the ${turn} (${(100 * street.next_cards[turn]).toFixed(1)} %) that help most`,
+      after.slice(0, 5), "help", street.next_cards[turn], false);
+    const hurt = list("rivers", `river cards after the ${turn} that hurt most`, after.slice(-5).reverse(), "hurt",
+      street.next_cards[turn], false);
+    rivers.replaceChildren(help, hurt);
+    rivers.dataset.turn = turn;
+  };
+  showRivers(cards[0][0]);  // the turn that helps most, until another is clicked
+}
+
+// a card's place in pokerscore's order (rank, then suit clubs, diamonds, hearts, spades)
+function cardOrder(card) {
+  return 4 * "23456789TJQKA".indexOf(card[0].toUpperCase()) + "cdhs".indexOf(card[1]);
 }
 
 // ---- the breakdown --------------------------------------------------------------------------

@@ -298,6 +298,26 @@ async function openHand(file, number, seq) {
   $("replayer").scrollIntoView({ block: "nearest" });
 }
 
+// the board, or a board run more than once: a line per run, its cards and who won its share
+function boardOf(step) {
+  if (!step.runs || !step.runs.length) return step.board.map(cardSpan);
+  return step.runs.map((run, at) => {
+    const line = document.createElement("div");
+    line.className = "run";
+    const label = document.createElement("span");
+    label.className = "method";
+    label.textContent = `run ${at + 1} `;
+    line.append(label, ...run.map(cardSpan));
+    const won = step.run_won && step.run_won[at];
+    if (won) {
+      const takes = won.map((amount, seat) => amount ? `${replay.players[seat].player} ${money(amount)}` : "")
+        .filter(Boolean).join(", ");
+      if (takes) line.append(` takes: ${takes}`);
+    }
+    return line;
+  });
+}
+
 function showStep(index) {
   if (!replay) return;
   stepAt = Math.max(0, Math.min(index, replay.steps.length - 1));
@@ -305,7 +325,7 @@ function showStep(index) {
   $("step-number").textContent = `step ${stepAt + 1} of ${replay.steps.length}: ${step.street}`;
   $("step-text").textContent = step.text;
   $("pot").textContent = money(step.pot);
-  $("board").replaceChildren(...step.board.map(cardSpan));
+  $("board").replaceChildren(...boardOf(step));
   replay.players.forEach((player, seat) => {
     const box = $("seats").children[seat];
     box.classList.toggle("folded", step.folded[seat]);
@@ -322,9 +342,15 @@ function showStep(index) {
     }) : []));
     const equity = step.equity ? step.equity[seat] : null;
     let note = equity === null || equity === undefined ? "" : `all-in equity ${(100 * equity).toFixed(1)} %`;
+    if (note && step.equity_samples) note += " (sampled)";
     if (step.won && step.won[seat]) note = `takes ${money(step.won[seat])}`;
     box.querySelector(".equity").textContent = note;
   });
+  // how the all-in equity was found: sampled past the exact count (stud, three players or more
+  // before sixth street), or none at all (the draw games)
+  $("equity-note").textContent = step.equity_samples
+    ? `all-in equity sampled: ${step.equity_samples.toLocaleString("en-US")} deals of the cards to come (too many to count exactly)`
+    : replay.equity_note || "";
   [...$("actions").children].forEach((item, at) => item.classList.toggle("now", at === stepAt));
 }
 

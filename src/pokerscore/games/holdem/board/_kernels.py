@@ -906,8 +906,8 @@ def runout_equities(
     tables: BoardTables,
     shares: Counts,
     totals: Counts,
-    card_shares: Counts,
-    card_totals: Counts,
+    runout_shares: Counts,
+    runout_totals: Counts,
 ) -> None:
     """Every combo's equity against a range, over every runout, two hole cards, any five.
 
@@ -918,8 +918,9 @@ def runout_equities(
     villain's weight swept before its value and ties that at its value, less what shares a card
     with it (the identical combo, taken off twice, added back once). Per thread:
     ``shares[t, u]`` adds twice the wins plus the ties of combo ``u`` (weighed by the villain's
-    weights), ``totals[t, u]`` its opponents; ``card_shares[t, c]`` and ``card_totals[t, c]``
-    the same summed over the hero's weights, for the runouts holding card ``c``. Runout rows go
+    weights), ``totals[t, u]`` its opponents; ``runout_shares[row]`` and ``runout_totals[row]``
+    the same summed over the hero's weights, on runout ``row`` (each row one thread's: the
+    equity after each next card, or each turn and river, is summed from them). Runout rows go
     to the threads in turn.
     """
     threads = shares.shape[0]
@@ -952,7 +953,6 @@ def runout_equities(
         level = np.zeros(52, dtype=np.int64)
         wins = np.zeros(count, dtype=np.int64)
         ties = np.zeros(count, dtype=np.int64)
-        runout = np.zeros(5, dtype=np.uint8)
         for row in range(worker, runouts.shape[0], threads):
             key = 0
             masks = 0
@@ -961,7 +961,6 @@ def runout_equities(
                 card = (
                     known[place] if place < known_size else rest[runouts[row, place - known_size]]
                 )
-                runout[place] = card
                 key += card_keys[card]
                 masks |= suit_bits[card]
                 taken |= one << np.uint64(card)
@@ -1028,10 +1027,8 @@ def runout_equities(
                 share = 2 * wins[u] + ties[u]
                 shares[worker, u] += share
                 totals[worker, u] += opponents
-                for place in range(known_size, known_size + width):
-                    card = runout[place]
-                    card_shares[worker, card] += mine * share
-                    card_totals[worker, card] += mine * opponents
+                runout_shares[row] += mine * share
+                runout_totals[row] += mine * opponents
 
 
 @kernel()
@@ -1076,8 +1073,8 @@ def pairwise_equities(
     tables: BoardTables,
     shares: Counts,
     totals: Counts,
-    card_shares: Counts,
-    card_totals: Counts,
+    runout_shares: Counts,
+    runout_totals: Counts,
 ) -> None:
     """:func:`runout_equities` for Omaha (two hole cards and three of the board): every live
     hand of both sides valued once per runout, then every pair of hands sharing no card weighed
@@ -1144,7 +1141,5 @@ def pairwise_equities(
                 share = 2 * wins + ties
                 shares[worker, h] += share
                 totals[worker, h] += opponents
-                for place in range(known_size, known_size + width):
-                    card = runout[place]
-                    card_shares[worker, card] += hero_weights[h] * share
-                    card_totals[worker, card] += hero_weights[h] * opponents
+                runout_shares[row] += hero_weights[h] * share
+                runout_totals[row] += hero_weights[h] * opponents

@@ -8,8 +8,10 @@ is taken off). A combo's equity is its share of the pot over every opponent comb
 weighted by the opponent's weights; the range's equity weighs each matchup by both weights
 (PokerStove's definition, as :func:`~pokerscore.games.holdem.equity.equity` computes it).
 
-The same pass gives the equity after each next card (each turn card on a flop, each river card
-on a turn): the matchups of the runouts holding that card.
+The same pass gives the equity street by street: after each next card (each turn card on a
+flop, each river card on a turn: the matchups of the runouts holding that card) and, on a flop,
+after each turn and river (each two-card runout's own matchups). The kernels sum each runout's
+matchups once; both are read from those sums.
 
 Games where two hole cards play with any five (hold'em, short deck) are swept as above; Omaha
 hands (exactly two hole cards) are weighed hand against hand on each runout, which suits lists of
@@ -28,6 +30,7 @@ from math import comb
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from pokerscore._support.progress import Progress, checked_progress
 from pokerscore.cards import Card, PokerScoreError
@@ -99,6 +102,30 @@ class EquityDistribution:
     """The range's equity after each next card (none on the river)."""
     runouts: int
     """Runouts judged: every way to complete the board."""
+    rivers: dict[Card, dict[Card, float]]
+    """On a flop, for each turn card, the range's equity after each river card with it: the
+    board then complete, a two-card runout, whose figure is the same whichever of its cards
+    comes first (``rivers[turn][river] == rivers[river][turn]``; the river cards averaged over
+    the turns would be :attr:`next_cards` again). Empty on a turn, where :attr:`next_cards`
+    holds the river cards, and on the river."""
+
+    def runouts_ranked(self) -> list[tuple[tuple[Card, Card], float]]:
+        """On a flop, each turn and river (each pair once, the higher card first) and the
+        range's equity after them, the runouts that help most first; empty on a turn or river.
+
+        >>> spread = equity_distribution("AA", "KK", "Ks 7d 2c")  # brute force in tests
+        >>> ranked = spread.runouts_ranked()
+        >>> len(ranked), [(f"{turn} {river}", share) for (turn, river), share in ranked[:2]]
+        (1173, [('As Ah', 1.0), ('As Ad', 1.0)])
+        >>> ranked[-1]  # two deuces: the kings' full house against the aces' pair
+        ((Card('2h'), Card('2d')), 0.0)
+        """
+        pairs = {
+            (max(turn, river), min(turn, river)): share
+            for turn, shares in self.rivers.items()
+            for river, share in shares.items()
+        }
+        return sorted(pairs.items(), key=lambda item: (-item[1], -item[0][0].id, -item[0][1].id))
 
 
 def equity_distribution(
@@ -139,8 +166,8 @@ def equity_distribution(
     fill_subsets(len(rest), runouts)
     known = np.array([card.id for card in board_cards], dtype=np.uint8)
     threads = thread_count()
-    card_shares = np.zeros((threads, 52), dtype=np.int64)
-    card_totals = np.zeros((threads, 52), dtype=np.int64)
+    runout_shares = np.zeros(len(runouts), dtype=np.int64)
+    runout_totals = np.zeros(len(runouts), dtype=np.int64)
     if rules.hole_cards == 2 and not rules.uses_exactly_two:
         union: dict[tuple[int, ...], list[int]] = {}
         for (combos, weights), side in ((hero_live, 0), (villain_live, 1)):
@@ -152,8 +179,8 @@ def equity_distribution(
         shares = np.zeros((threads, len(combos_array)), dtype=np.int64)
         totals = np.zeros((threads, len(combos_array)), dtype=np.int64)
         runout_equities(combos_array, hero_weights, villain_weights, known, rest, runouts,
-                        board_tables(rules.high, (7,)), shares, totals, card_shares,
-                        card_totals)  # fmt: skip
+                        board_tables(rules.high, (7,)), shares, totals, runout_shares,
+                        runout_totals)  # fmt: skip
         combo_rows, weight_list = combos_array.tolist(), hero_weights.tolist()
     else:
         heroes, villains = len(hero_live[0]), len(villain_live[0])
@@ -177,15 +204,16 @@ def equity_distribution(
         for start in np.arange(0, len(runouts), step).tolist():  # (range is a parameter)
             part = runouts[start : start + step]
             pairwise_equities(hero_array, villain_array, hero_weights, villain_weights, known,
-                              rest, part, tables, shares, totals, card_shares,
-                              card_totals)  # fmt: skip
+                              rest, part, tables, shares, totals,
+                              runout_shares[start : start + step],
+                              runout_totals[start : start + step])  # fmt: skip
             if progress is not None:
                 progress(start + len(part), len(runouts))
         combo_rows, weight_list = hero_array.tolist(), hero_live[1]
     return _distribution(
         rules, board_cards, dead_cards, hero.text, villain.text, combo_rows, weight_list,
         hero.scale, shares.sum(axis=0).tolist(), totals.sum(axis=0).tolist(),
-        card_shares.sum(axis=0).tolist(), card_totals.sum(axis=0).tolist(), len(runouts),
+        _by_street(rest[runouts], runout_shares, runout_totals), len(runouts),
     )  # fmt: skip
 
 
@@ -201,6 +229,35 @@ def _live(found: RangeCombos, taken: set[int], name: str) -> tuple[list[list[int
     return combos, weights
 
 
+def _by_street(
+    dealt: npt.NDArray[np.uint8], shares: npt.NDArray[np.int64], totals: npt.NDArray[np.int64]
+) -> tuple[dict[Card, float], dict[Card, dict[Card, float]]]:
+    """The equity after each next card and, with two cards to come, after each turn and river:
+    from each runout's (``dealt``, card ids a row) summed matchups, twice the wins plus the ties
+    (``shares``) and their count (``totals``), the hero's weights in both."""
+    card_shares = np.zeros(52, dtype=np.int64)
+    card_totals = np.zeros(52, dtype=np.int64)
+    for column in range(dealt.shape[1]):  # each runout counts for every card it holds
+        np.add.at(card_shares, dealt[:, column], shares)
+        np.add.at(card_totals, dealt[:, column], totals)
+    next_cards = {
+        Card(card): share / (2 * total)
+        for card, (share, total) in enumerate(
+            zip(card_shares.tolist(), card_totals.tolist(), strict=True)
+        )
+        if total
+    }
+    rivers: dict[Card, dict[Card, float]] = {}
+    if dealt.shape[1] == 2:
+        for (first, second), share, total in zip(
+            dealt.tolist(), shares.tolist(), totals.tolist(), strict=True
+        ):
+            if total:
+                rivers.setdefault(Card(first), {})[Card(second)] = share / (2 * total)
+                rivers.setdefault(Card(second), {})[Card(first)] = share / (2 * total)
+    return next_cards, rivers
+
+
 def _distribution(
     game: Game,
     board: tuple[Card, ...],
@@ -212,8 +269,7 @@ def _distribution(
     scale: int,
     shares: list[int],
     totals: list[int],
-    card_shares: list[int],
-    card_totals: list[int],
+    by_street: tuple[dict[Card, float], dict[Card, dict[Card, float]]],
     runouts: int,
 ) -> EquityDistribution:
     found = []
@@ -230,13 +286,9 @@ def _distribution(
     if all_totals == 0:
         raise PokerScoreError("the ranges leave no deal in which no card is held twice")
     exact_equity = Fraction(all_shares, 2 * all_totals)
-    next_cards = {
-        Card(card): card_shares[card] / (2 * card_totals[card])
-        for card in range(52)
-        if card_totals[card]
-    }
+    next_cards, rivers = by_street
     return EquityDistribution(
         game, board, dead, text, against, tuple(found),
         tuple(weight / weighed for weight in bucket_weights), float(exact_equity), exact_equity,
-        next_cards, runouts,
+        next_cards, runouts, rivers,
     )  # fmt: skip
