@@ -89,9 +89,10 @@ def _pokerkit_rate(count: int = 2000) -> tuple[float, float, Path]:
     return theirs, hands / seconds, path
 
 
-def _tree(root: int) -> tuple[int, dict[int, float]]:
+def _tree(root: int, services: set[int]) -> tuple[int, dict[int, float]]:
     """The resident memory of a process and its descendants together, and each one's CPU
-    seconds so far (user and system)."""
+    seconds so far (user and system); the local cluster's scheduler and nannies (``dask spec``
+    processes) are added to ``services``."""
     import psutil
 
     cpu: dict[int, float] = {}
@@ -106,28 +107,31 @@ def _tree(root: int) -> tuple[int, dict[int, float]]:
             rss += each.memory_info().rss
             times = each.cpu_times()
             cpu[each.pid] = times.user + times.system
+            if each.pid not in services and "spec" in each.cmdline()[3:5]:
+                services.add(each.pid)
     return rss, cpu
 
 
 def _dask_run(
     paths: list[Path], out: Path, workers: int = 2, extra: tuple[str, ...] = ()
-) -> tuple[float, dict[str, object], int, float, float]:
+) -> tuple[float, dict[str, object], int, float, float, float]:
     """The command on a local cluster of ``workers`` in a fresh process: seconds, its JSON,
     the peak RSS of the process and its workers together, and the CPU seconds of the main
-    process and of the whole tree (sampled every 0.2 s: the last 0.2 s of each process are
-    missed)."""
+    process, of the whole tree and of the cluster's scheduler and nannies (processes of their
+    own; sampled every 0.2 s: the last 0.2 s of each process are missed)."""
     command = [sys.executable, "-m", "pokerscore", "histories", *map(str, paths), "--workers",
                str(workers), "--out", str(out), "--json", *extra]  # fmt: skip
     start = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.PIPE, env=os.environ)
     peak = 0
     cpu: dict[int, float] = {}
+    services: set[int] = set()
     done = threading.Event()
 
     def sample() -> None:
         nonlocal peak
         while not done.is_set():
-            rss, seen = _tree(child.pid)
+            rss, seen = _tree(child.pid, services)
             peak = max(peak, rss)
             cpu.update(seen)
             time.sleep(0.2)
@@ -140,7 +144,15 @@ def _dask_run(
     sampler.join()
     if child.returncode not in (0, 1):
         raise RuntimeError(f"{' '.join(command)} failed with status {child.returncode}")
-    return seconds, json.loads(stdout), peak, cpu.get(child.pid, 0.0), sum(cpu.values())
+    service_cpu = sum(cpu.get(pid, 0.0) for pid in services)
+    return (
+        seconds,
+        json.loads(stdout),
+        peak,
+        cpu.get(child.pid, 0.0),
+        sum(cpu.values()),
+        service_cpu,
+    )
 
 
 def big_files(folder: Path, big: int) -> list[Path]:
@@ -159,7 +171,7 @@ def big_files(folder: Path, big: int) -> list[Path]:
 def dask_lines(parts: list[Path], out: Path, extra: tuple[str, ...] = ()) -> list[str]:
     """The Dask run's figures: wall clock, peak memory, and the main process's CPU time per
     million hands and its share of the run's CPU (the serial stage that limits scaling)."""
-    seconds, payload, peak, main_cpu, total_cpu = _dask_run(parts, out, extra=extra)
+    seconds, payload, peak, main_cpu, total_cpu, service_cpu = _dask_run(parts, out, extra=extra)
     count = int(payload["hands"])  # type: ignore[call-overload]
     rate = count / seconds
     share = main_cpu / total_cpu if total_cpu else 0.0
@@ -168,7 +180,8 @@ def dask_lines(parts: list[Path], out: Path, extra: tuple[str, ...] = ()) -> lis
         f" {count:,} hands in {seconds:.1f} s ({rate:,.0f} hands/s, start-up included), peak"
         f" RSS of the process tree {peak / 2**20:,.0f} MiB, {payload['bad']} bad,"
         f" {payload['disagreements']} disagreeing. CPU: the main process {main_cpu:.1f} s"
-        f" ({main_cpu / count * 1e6:.2f} s per million hands), the whole run {total_cpu:.1f} s;"
+        f" ({main_cpu / count * 1e6:.2f} s per million hands), the scheduler and nannies"
+        f" {service_cpu:.1f} s, the whole run {total_cpu:.1f} s;"
         f" the main process's share {share:.1%} (goal: at most 5 %). At that rate"
         f" {FULL_SIZE:,} hands take {FULL_SIZE / rate:,.0f} s (target"
         f" {TARGETS['big_seconds']} s).",

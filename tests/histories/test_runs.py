@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -132,15 +133,60 @@ def test_parts_cut_anywhere_number_hands_and_lines_as_one_pass(tmp_path: Path) -
         assert cut.series == whole.series
 
 
+def test_parts_finishing_in_reverse_order_give_the_rows_and_figures_of_one_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race the flaky Dask test below was suspected of (issue 32): every part of a run
+    finishing after the parts behind it, on a stand-in client (the tasks run here, their
+    results handed over last first). The dataset's rows are in file order by their parts'
+    names, one file's by the order the parts are appended in, the figures by the order they
+    are added in: none of them depends on when a part finishes."""
+    from pokerscore._support.tasks import run_tasks as real
+    from pokerscore.histories import running
+
+    def last_first(client: object, function: Any, arguments: Any, *, retries: int = 0) -> Any:
+        finished = list(real(None, function, arguments, retries=retries))
+        assert len(finished) > 2
+        yield from reversed(finished)
+
+    sources = [DATA / "pokerstars-shapes.txt", DATA / "malformed.phhs", DATA / "actions.phhs"]
+    whole = running.analyse_histories(sources, out=tmp_path / "whole.parquet", follow="Hero")
+    monkeypatch.setattr(running, "run_tasks", last_first)
+    for form in ("file", "dataset"):
+        cut = running.analyse_histories(
+            sources,
+            out=tmp_path / form,
+            out_form=form,
+            follow="Hero",
+            part_bytes=700,
+            client=object(),  # type: ignore[arg-type]
+        )
+        assert _rows(tmp_path / form) == _rows(tmp_path / "whole.parquet")
+        assert cut.as_json() == whole.as_json()
+        assert cut.series == whole.series
+
+
 @pytest.mark.cluster
 def test_dask_workers_write_the_dataset_with_the_single_process_results(tmp_path: Path) -> None:
     """Parts of a few kB on two workers: PokerStars parts counted first, PHH parts' lines moved
     to their place; the dataset the workers wrote holds the rows of one pass, in order, and one
-    file gathered from their parts too."""
+    file gathered from their parts too.
+
+    It failed once under load (issue 32) with a PokerTracker row where the one pass had a Seals
+    With Clubs row. The order cannot do that: each of those files is one part, whose rows move
+    together (the test above finishes parts last first), so one file's rows differed in number
+    between the runs, which read the shared folder and import the code at three moments (the
+    workers import it when they start) while other jobs refresh the folder and merge into the
+    code. The runs now read a copy of the folder, and a failure names the files whose rows
+    differ before it compares the rows."""
+    import shutil
+    from collections import Counter
+
     from pokerscore._support.tasks import dask_client
     from pokerscore.histories.running import analyse_histories
 
-    sources = [SHARED, DATA / "malformed.phhs", DATA / "pokerstars-shapes.txt"]
+    shared = shutil.copytree(SHARED, tmp_path / "shared")  # the same bytes for the three runs
+    sources = [shared, DATA / "malformed.phhs", DATA / "pokerstars-shapes.txt"]
     single = analyse_histories(sources, out=tmp_path / "single.parquet", follow="Hero")
     with dask_client(workers=2) as client:
         spread = analyse_histories(
@@ -155,15 +201,24 @@ def test_dask_workers_write_the_dataset_with_the_single_process_results(tmp_path
         )
     rows = _rows(tmp_path / "single.parquet")
     spread_rows, one_rows = _rows(tmp_path / "spread"), _rows(tmp_path / "one.parquet")
-    # the same rows first, then the same order: a failure says which of the two went wrong
-    # (a flaky failure under load once showed two files' rows in each other's places)
+    # each file's rows counted first, then the same rows, then the same order: a failure says
+    # which file's rows differ, and whether rows went missing, changed or only moved
+    counts = [Counter(str(r["file"]) for r in found) for found in (spread_rows, rows, one_rows)]
+    differ = {name for name in counts[1] | counts[0] | counts[2]
+              if not counts[0][name] == counts[1][name] == counts[2][name]}  # fmt: skip
+    assert not differ, {name: [count[name] for count in counts] for name in sorted(differ)}
     assert sorted(map(repr, spread_rows)) == sorted(map(repr, rows)) == sorted(map(repr, one_rows))
     places = [[(r["file"], r["hand"]) for r in found] for found in (spread_rows, rows, one_rows)]
     assert places[0] == places[1] == places[2]
     assert spread_rows == rows == one_rows
     assert spread.as_json() == single.as_json() == gathered.as_json()
     assert spread.series == single.series
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["one.parquet", "single.parquet", "spread"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "one.parquet",
+        "shared",
+        "single.parquet",
+        "spread",
+    ]
 
 
 def test_the_notice_when_workers_are_lowered(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,16 +20,23 @@ from typing import Final
 from pokerscore._support.atomic import path_kind, remove_stale, temporary_path
 from pokerscore.files.finding import OutputPathError
 
-PART_FILE: Final = re.compile(r"part-\d{5}\.parquet")
+PART_FILE: Final = re.compile(r"part-\d{5,}\.parquet")
+PART_DIGITS: Final = 5
+"""The digits of a part's number, more when a run has more parts: readers take the parts in the
+order of their names (pyarrow sorts them), which must be the order of their numbers."""
 
 
-def part_name(index: int, suffix: str = ".parquet") -> str:
-    """A part's file name: ``part-00000.parquet``.
+def part_name(index: int, count: int, suffix: str = ".parquet") -> str:
+    """The file name of part ``index`` of ``count``: ``part-00000.parquet``, its number as wide
+    as the run's largest (``part-099999`` before ``part-100000``).
 
-    >>> part_name(7)
+    >>> part_name(7, 10)
     'part-00007.parquet'
+    >>> sorted([part_name(100_000, 100_001), part_name(99_999, 100_001)])
+    ['part-099999.parquet', 'part-100000.parquet']
     """
-    return f"part-{index:05d}{suffix}"
+    digits = max(PART_DIGITS, len(str(count - 1)))
+    return f"part-{index:0{digits}d}{suffix}"
 
 
 def check_dataset_target(out: Path) -> None:

@@ -174,7 +174,9 @@ def score_on_cluster(
                     job,
                     source=Path(part.path),
                     file_format=Format(part.file_format),
-                    out=None if staging is None else staging.resolve() / part_name(part.index),
+                    out=None
+                    if staging is None
+                    else staging.resolve() / part_name(part.index, len(parts)),
                     errors=None if scratch is None else scratch.resolve() / f"{part.name}.csv",
                     strict=False,
                 ),

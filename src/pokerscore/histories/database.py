@@ -488,7 +488,8 @@ def _import_file(
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    from pokerscore.histories.parts import HistoryPart, run_part
+    from pokerscore.histories.part_specs import HistoryPart
+    from pokerscore.histories.parts import run_part
 
     try:
         kind = file_format_of(path, file_format)

@@ -14,7 +14,6 @@ import io
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -24,7 +23,6 @@ from pokerscore.files.records import (
     MAX_RECORD_BYTES,
     LongRecord,
     RecordBlock,
-    count_records,
     record_blocks,
 )
 from pokerscore.histories._layout import (
@@ -46,6 +44,7 @@ from pokerscore.histories.model import (
     HandResult,
     schema,
 )
+from pokerscore.histories.part_specs import HistoryPart, PartDone
 from pokerscore.histories.phh import parse_phh, phh_tables, unread_table
 from pokerscore.histories.pokerstars import parse_pokerstars, pokerstars_hands
 from pokerscore.histories.reading import StrictError, read_file
@@ -69,54 +68,6 @@ REFERENCE_ONLY: Final = "POKERSCORE_HISTORIES_REFERENCE"
 BlockHook = Callable[[Batch, dict[int, HandHistory]], None]
 """What :func:`run_part` tells an import of each block: its batch and the hands the reference
 reader read in it, by place."""
-
-
-@dataclass(frozen=True)
-class HistoryPart:
-    """A file, or the hands of a file that start in a byte range, with the numbers of its first
-    line and (PokerStars) first hand in the file where they are known (else 1: the part's own
-    numbers, which the run moves to their place)."""
-
-    index: int
-    path: str
-    file_format: str
-    """``phh``, ``pokerstars``, or ``auto`` for a file that is neither (reported bad)."""
-    start: int = 0
-    stop: int | None = None
-    first_hand: int = 1
-    """PokerStars hands are numbered in their file; PHH hands by their ``[n]`` tables."""
-    first_line: int = 1
-
-    @property
-    def single(self) -> bool:
-        """A ``.phh`` file: one hand."""
-        return self.file_format == "phh" and Path(self.path).suffix.lower() == ".phh"
-
-    @property
-    def marker(self) -> bytes | None:
-        """What the line that starts a hand starts with (None: the file is one hand)."""
-        if self.single:
-            return None
-        return b"PokerStars" if self.file_format == "pokerstars" else b"["
-
-    @property
-    def size(self) -> int:
-        """The part's bytes, for progress."""
-        if self.stop is not None:
-            return self.stop - self.start
-        try:
-            return max(Path(self.path).stat().st_size - self.start, 1)
-        except OSError:
-            return 1
-
-
-@dataclass
-class PartDone:
-    """What a part found, its lines and the hands it counted (to number the next part's)."""
-
-    summary: HistoriesSummary
-    lines: int
-    hands: int
 
 
 class PartRecords:
@@ -159,11 +110,6 @@ def _bad(summary: HistoriesSummary, error: HandHistoryError, strict: bool) -> No
     if strict:
         raise StrictError(error.reason, file=error.file, hand=error.hand, line=error.line)
     summary.add_error(error)
-
-
-def count_part(part: HistoryPart) -> tuple[int, int]:
-    """The lines and hands of a part (a worker counts them, to number the next part's)."""
-    return count_records(Path(part.path), part.marker, part.start, part.stop)
 
 
 def run_part(

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from pokerscore.files.records import LongRecord, record_starts
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.parts import HistoryPart, PartRecords, block_hands, long_hand
+from pokerscore.histories.part_specs import HistoryPart
+from pokerscore.histories.parts import PartRecords, block_hands, long_hand
 from pokerscore.histories.phh import table_number
 
 if TYPE_CHECKING:

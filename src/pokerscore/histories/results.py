@@ -29,9 +29,9 @@ from pokerscore.histories._layout import (
 )
 from pokerscore.histories.batches import Batch, refusal_of, replay_phh_text, replay_stars_text
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
+from pokerscore.histories.part_specs import HistoryPart
 from pokerscore.histories.parts import (
     REFERENCE_ONLY,
-    HistoryPart,
     PartRecords,
     block_hands,
     long_hand,

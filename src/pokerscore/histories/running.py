@@ -33,7 +33,7 @@ from pokerscore.files.datasets import (
 from pokerscore.files.finding import refuse_inputs
 from pokerscore.files.records import byte_ranges
 from pokerscore.histories.model import HandHistoryError, schema
-from pokerscore.histories.parts import HistoryPart, PartDone, count_part, run_part, run_part_to
+from pokerscore.histories.part_specs import HistoryPart, PartDone, count_part
 from pokerscore.histories.reading import (
     FileFormat,
     StrictError,
@@ -206,6 +206,8 @@ def _run_here(
     progress: Progress | None,
 ) -> None:
     """The parts one after another in this process, numbered as they go, rows to one file."""
+    from pokerscore.histories.parts import run_part  # the readers and kernels: loaded here
+
     with contextlib.ExitStack() as stack:
         write = None
         if out is not None:
@@ -255,7 +257,8 @@ def _run_parts(
     def arguments() -> Iterator[tuple[Any, ...]]:
         folder = None if staging is None else staging.resolve()
         for part in parts:
-            target = None if folder is None else str(folder / part_name(part.index, f".{form}"))
+            name = part_name(part.index, len(parts), f".{form}")
+            target = None if folder is None else str(folder / name)
             yield part, target, form, settings.allin_ev, settings.follow
 
     try:
@@ -268,18 +271,32 @@ def _run_parts(
                 writer = stack.enter_context(pq.ParquetWriter(temporary, schema()))
             in_order = _InOrder(parts, summary, settings.strict)
             done = 0
-            for index, found in run_tasks(client, run_part_to, arguments(), retries=2):
+            for index, found in run_tasks(client, write_part, arguments(), retries=2):
                 done += parts[index].size
                 if progress is not None:
                     progress(done, total)
                 for added in in_order.add(index, found):
                     if writer is not None and staging is not None:
-                        _append(staging / part_name(added, ".arrow"), writer)
+                        _append(staging / part_name(added, len(parts), ".arrow"), writer)
         if dataset is not None and staging is not None:
             replace_folder(staging, dataset)
     finally:
         if staging is not None and staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def write_part(
+    part: HistoryPart,
+    target: str | None,
+    form: Literal["parquet", "arrow"],
+    allin_ev: bool,
+    follow: str | None,
+) -> PartDone:
+    """:func:`~pokerscore.histories.parts.run_part_to`, as a task: the readers and kernels are
+    loaded on the worker that runs it, not in the process that submits it."""
+    from pokerscore.histories.parts import run_part_to
+
+    return run_part_to(part, target, form, allin_ev, follow)
 
 
 def _append(staged: Path, writer: Any) -> None:
