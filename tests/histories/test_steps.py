@@ -122,6 +122,32 @@ def test_the_allin_equity_is_the_matchup_tables() -> None:
     assert steps[-1].equity == steps[first].equity  # shown to the end of the hand
 
 
+THREE_ALL_IN = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 AhAs', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 100', 'p1 cc', 'p2 cc',
+ 'd db 2c7d8h', 'd db 9s', 'd db 3c', 'p1 sm AhAs', 'p2 sm KsKd', 'p3 sm QcQd']
+"""
+
+
+@pytest.mark.slow  # the equity kernels, compiled on first use
+def test_a_three_way_allin_waits_for_every_live_hand() -> None:
+    # Three players all in preflop, only p1's cards dealt in the file (as a site writes it):
+    # after p2's show two hands are known, but an equity of aces against kings alone leaves
+    # out the queens in the pot. The equity comes with the last show, three-way, as equity()
+    # counts it from the rules' matchup (every board of the 46 cards left).
+    steps = list(replay_steps(parse_phh(THREE_ALL_IN)))
+    first = next(index for index, step in enumerate(steps) if step.equity is not None)
+    assert steps[first].text.startswith("p3 shows")
+    expected = equity(["Ah As", "Ks Kd", "Qc Qd"], "", "")
+    assert steps[first].equity == pytest.approx(
+        tuple(player.equity for player in expected.players), abs=1e-12
+    )
+    assert steps[-1].equity == steps[first].equity
+
+
 STUD_SIXTH = """variant = '{variant}'
 antes = [1, 1, 1]
 bring_in = 2

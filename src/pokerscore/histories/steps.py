@@ -77,10 +77,11 @@ class ReplayStep:
     to_act: int | None
     """The seat whose turn it is, or None between betting rounds and at the end."""
     equity: tuple[float | None, ...] | None = None
-    """Once the players are all in before the river and two live hands or more are known (a
-    site deals only its user's cards: the others come with their show): each live player's
-    equity whose cards are known (None for the others) on the board as it stood at the all-in;
-    None before, and in a hand without such an all-in. Stud: from an all-in before seventh
+    """Once the players are all in before the river and every live hand is known (a site deals
+    only its user's cards: the others come with their show): each live player's equity on the
+    board as it stood at the all-in (None for the players who folded); None before, in a hand
+    without such an all-in, and in one where a live hand is never shown (an equity against
+    fewer hands than are in the pot would be wrong). Stud: from an all-in before seventh
     street, on the cards each held then (the known cards of the players who folded out of the
     deck). The draw games: None (no drawing policy to deal their draws by)."""
     equity_samples: int | None = None
@@ -409,16 +410,12 @@ def _words(
 
 def _allin_equities(hand: HandHistory, state: _State) -> tuple[float | None, ...] | None:
     """Each live player's equity at the all-in, on the board as it stood, the known cards of
-    the players who folded out of the deck; None with fewer than two hands known."""
+    the players who folded out of the deck; None until every live hand is known."""
     from pokerscore.games.holdem.equity import equity
 
     count = len(state.holes)
-    live = [
-        i
-        for i in range(count)
-        if not state.folded[i] and state.holes[i] and None not in (state.holes[i] or ())
-    ]
-    if len(live) < 2:
+    live = [i for i in range(count) if not state.folded[i]]
+    if len(live) < 2 or any(not state.holes[i] or None in (state.holes[i] or ()) for i in live):
         return None
     dead = [
         card
