@@ -558,14 +558,20 @@ def test_the_equity_chart_and_the_cards_that_help_or_hurt(browser: Any, server: 
     assert browser.find_element(By.ID, "rivers").get_attribute("data-turn") == str(turn)
     assert chips("help", "rivers") == rivers(turn)[:5]
     worst = ranked[-1][0]
-    browser.find_element(By.CSS_SELECTOR, f'.street.hurt button[data-card="{worst}"]').click()
-    assert browser.find_element(By.ID, "rivers").get_attribute("data-turn") == str(worst)
+    # Found and clicked in one script, until the rivers follow: the lists may be drawn again
+    # while the page settles, and an element found before that is stale (a CI run saw it).
+    click = ("const b = document.querySelector(arguments[0]); if (b) b.click();"
+             "return document.getElementById('rivers').dataset.turn")  # fmt: skip
+    target = f'.street.hurt button[data-card="{worst}"]'
+    wait.until(lambda _: browser.execute_script(click, target) == str(worst))
     assert chips("hurt", "rivers") == rivers(worst)[::-1][:5]
-    best = browser.find_element(By.CSS_SELECTOR, ".street.help[data-list=rivers] .chip")
+    best = browser.execute_script(
+        "return document.querySelector('.street.help[data-list=rivers] .chip').innerText"
+    )
     river = rivers(worst)[0]
     share = expected.rivers[worst][parse_cards(river)[0]]
     change = 100 * (share - expected.next_cards[worst])
-    assert best.text == f"{river} {100 * share:.1f} % ({'+' if change >= 0 else ''}{change:.1f})"
+    assert best == f"{river} {100 * share:.1f} % ({'+' if change >= 0 else ''}{change:.1f})"
 
 
 def _ready(browser: Any, server: Server, page: str) -> Any:
