@@ -1,4 +1,4 @@
-"""Work on threads (``_support.threads``)."""
+"""Kernels run on threads (``engine.jit``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from pokerscore._support.threads import in_threads
+from pokerscore.engine.jit import in_threads
 
 
 def test_shares_run_at_once_each_on_a_thread_of_its_own() -> None:
