@@ -67,15 +67,13 @@ from pokerscore.histories._layout import (
     F_VENUE_STOP,
     FIXED_LIMIT,
     FOLD,
-    HOLDEM,
+    GAME_CODES,
     MAX_ACTIONS,
     MAX_DECIMALS,
     MAX_PLAYERS,
     MUCK,
     NO_LIMIT,
     OK,
-    OMAHA,
-    OMAHA_HI_LO,
     POT_LIMIT,
     SHOW,
     SLOW,
@@ -142,7 +140,20 @@ def stars_index(text: Bytes, starts: Ints, stops: Ints) -> int:
 # the line kinds, from the one table both readers are made from (_stars_lines)
 _POKERSTARS: Final = ascii_bytes(lines.POKERSTARS)
 _GAME_TEXT, _GAME_LENGTH = word_table(lines.GAME_NAMES)
-_PLAYED: Final = {"holdem": HOLDEM, "omaha": OMAHA, "omaha-hi-lo": OMAHA_HI_LO}
+CARDS_ROOM: Final = 6
+"""The most cards a line of play holds: a six-card Omaha hand dealt or shown."""
+_PLAYED: Final = {
+    name: GAME_CODES[name]
+    for name in (
+        "holdem",
+        "omaha",
+        "omaha-hi-lo",
+        "omaha-5",
+        "omaha-5-hi-lo",
+        "omaha-6",
+        "omaha-6-hi-lo",
+    )
+}
 _GAME_CODE: Final = np.array(
     [_PLAYED.get(lines.GAMES.get(name, ("", ""))[1], -1) for name in lines.GAME_NAMES],
     dtype=np.int64,
@@ -425,7 +436,7 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
-        np.zeros((MAX_ACTIONS, 5), dtype=np.int64),
+        np.zeros((MAX_ACTIONS, CARDS_ROOM), dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_LISTED, dtype=np.int64),
@@ -445,13 +456,13 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros(MAX_PLAYERS, dtype=np.int64),
         np.zeros(MAX_PLAYERS, dtype=np.int64),
         np.zeros(SAID_SIZE, dtype=np.int64),
-        np.zeros(5, dtype=np.int64),
+        np.zeros(CARDS_ROOM, dtype=np.int64),
         np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
         np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64),
         np.zeros(5, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(52, dtype=np.bool_),
-        np.zeros(4, dtype=np.int64),
+        np.zeros(STUD_CARDS, dtype=np.int64),
         np.zeros(9, dtype=np.int64),
         powers,
     )
@@ -696,7 +707,7 @@ def stars_hand(
             last = line_stop - 1
             while last > bracket and text[last] != OPEN_BRACKET:
                 last -= 1
-            count = _stars_cards(text, last, line_stop, w.hand_cards, 5)
+            count = _stars_cards(text, last, line_stop, w.hand_cards, CARDS_ROOM)
             if count < 0 or actions == MAX_ACTIONS:
                 return
             w.kinds[actions] = DEAL_HOLE
@@ -829,7 +840,7 @@ def stars_hand(
         elif starts_with(text, words, words_stop, _SHOWS):
             kind = SHOW
             close = words + _SHOWS.shape[0] - 1
-            count = _stars_cards(text, close, line_stop, w.hand_cards, 5)
+            count = _stars_cards(text, close, line_stop, w.hand_cards, CARDS_ROOM)
             if count < 0:
                 return
         elif starts_with(text, words, words_stop, _MUCKS):
