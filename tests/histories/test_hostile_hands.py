@@ -186,6 +186,8 @@ def test_the_good_pokerstars_hand_reads() -> None:
         ("Mixed Omaha (Omaha Hi/Lo Pot Limit)", "PO/8", True),
         ("6+ Hold'em No Limit", "NS", False),  # a game the kernels leave to the reference
         ("Mixed Hold'em (6+ Hold'em No Limit)", "NS", False),
+        ("HOLD'EM NO LIMIT", "NT", True),  # in any case, as the reference: the kernels once left it
+        ("Mixed Hold'em (hold'em pot limit)", "PT", True),
     ],
 )
 def test_both_pokerstars_readers_find_the_game_in_the_header(
