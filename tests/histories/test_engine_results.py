@@ -335,3 +335,10 @@ def test_five_and_six_card_omaha_are_the_compiled_replays() -> None:
             found[kind] += count
     assert games == {"omaha-5", "omaha-6", "omaha-5-hi-lo"}, games
     assert found["played"] >= 8 and found["left"] == 0, found
+
+
+@pytest.mark.parametrize("path", OMAHA_FIVE_SIX, ids=lambda path: path.name)
+def test_history_results_of_five_and_six_card_omaha_are_the_reference_results(path: Path) -> None:
+    """PokerStars' own five- and six-card hands go through its compiled reader now, the skins'
+    and other sites' through their readers and the compiled replay: the reference's results."""
+    assert _iterated(path) == _reference_results(path)
