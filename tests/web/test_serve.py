@@ -90,3 +90,17 @@ def test_the_connections_accepted_send_small_writes_at_once() -> None:
                 writer.close()
 
     assert asyncio.run(accepted()) != 0
+
+
+def test_another_host_is_warned_of() -> None:
+    """Only when asked does the server listen beyond this machine, and it warns first (here an
+    address of the documentation range, which no interface holds: the warning, then one error
+    line, and nothing listens)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pokerscore", "serve", "--host", "192.0.2.1", "--port", "0"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    lines = result.stderr.splitlines()
+    assert result.returncode == 2 and result.stdout == "" and len(lines) == 2
+    assert lines[0] == "warning: listening on 192.0.2.1: other machines can reach this server"
+    assert lines[1].startswith("error: cannot listen on 192.0.2.1:0: ")
