@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import subprocess
 import sys
+import time
+import tomllib
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -104,3 +108,34 @@ def test_another_host_is_warned_of() -> None:
     assert result.returncode == 2 and result.stdout == "" and len(lines) == 2
     assert lines[0] == "warning: listening on 192.0.2.1: other machines can reach this server"
     assert lines[1].startswith("error: cannot listen on 192.0.2.1:0: ")
+
+
+def test_open_shows_the_page_in_the_browser(tmp_path: Path) -> None:
+    """``--open``: the address handed to the user's browser (``$BROWSER``, here a command that
+    writes down what it was given)."""
+    shown = tmp_path / "shown.txt"
+    browser = (
+        f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.argv[2])\" {shown} %s"
+    )
+    server = subprocess.Popen(
+        [sys.executable, "-m", "pokerscore", "serve", "--port", "0", "--json", "--open"],
+        stdout=subprocess.PIPE, text=True, env={**os.environ, "BROWSER": browser},
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        url = json.loads(server.stdout.readline())["url"]
+        deadline = time.monotonic() + 60
+        while not (shown.exists() and shown.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert shown.read_text() == url
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_the_web_extra_is_in_all() -> None:
+    """``pip install pokerscore[all]`` (``make run``) brings the server's dependencies."""
+    with (Path(__file__).parents[2] / "pyproject.toml").open("rb") as stream:
+        extras = tomllib.load(stream)["project"]["optional-dependencies"]
+    assert {requirement.split(">")[0] for requirement in extras["web"]} == {"starlette", "uvicorn"}
+    assert "web" in extras["all"][0].split("[")[1].rstrip("]").split(",")
