@@ -241,6 +241,29 @@ def test_omaha_hands_typed(browser: Any, server: Server) -> None:
     wait.until(lambda _: _shown(browser) == expected)
 
 
+def test_omaha_hi_lo_in_the_generic_syntax(browser: Any, server: Server) -> None:
+    """Omaha hi/lo on the page (no test held it): a hand in Omaha's generic syntax (AA23: any
+    two aces, a deuce and a trey) against one typed, on a turn; the equity, win, tie and the
+    scoops the page shows are the library's exact figures."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    wait = _open(browser, server)
+    Select(browser.find_element(By.ID, "game")).select_by_value("omaha-hi-lo")
+    wait.until(lambda _: browser.find_element(By.ID, "scoop-head").is_displayed())
+    _type(browser, 1, "AA23")
+    _type(browser, 2, "Kh Kd Qs Qc")
+    browser.find_element(By.ID, "board").send_keys("2h 7d 8c Ts")
+    result = equity(["AA23", "Kh Kd Qs Qc"], "2h 7d 8c Ts", game=get_game("omaha-hi-lo"))
+    assert result.method == "exact"
+    expected = [
+        [str(number), player.hand, str(player.combos), f"{100 * player.equity:.2f}",
+         f"{100 * player.win:.2f}", f"{100 * player.tie:.2f}", f"{100 * player.scoop:.2f}"]
+        for number, player in enumerate(result.players, 1)
+    ]  # fmt: skip
+    wait.until(lambda _: _shown(browser) == expected)
+
+
 def test_the_slider_takes_the_top_classes(browser: Any, server: Server) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
