@@ -414,7 +414,17 @@ def _tables(database: Path) -> list[list[tuple[object, ...]]]:
         ]
 
 
-ODD_KEYS = """[1]
+FOLDED = """variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']
+"""
+"""A heads-up hand folded to the first bet: the body of two odd tables."""
+
+ODD_KEYS = (
+    """[1]
 variant = 'NT'
 antes = [0, 0, 0]
 blinds_or_straddles = [1, 2, 0]
@@ -446,25 +456,18 @@ currency_symbol = "$"
 event = 'Main # one'
 
 [3]
-variant = 'NT'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [100, 100]
-actions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']
-table = "caf\\u00e9"
+"""
+    + FOLDED
+    + """table = "caf\\u00e9"
 year = 2023
 month = 12
 
 [4]
-variant = 'NT'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [100, 100]
-actions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']
-table = no TOML
 """
+    + FOLDED
+    + """table = no TOML
+"""
+)
 
 
 @pytest.mark.slow
