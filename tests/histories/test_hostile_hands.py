@@ -259,6 +259,19 @@ def test_a_site_record_past_any_pot_is_a_disagreement_never_a_wrap(
     ]  # fmt: skip
 
 
+def test_a_stud_hands_rake_past_any_pot_is_a_disagreement() -> None:
+    """Stud, which only the compiled replay plays: a rake of 2**53 units is a disagreement
+    (hand_input once left every such hand, and stud then had no replay at all)."""
+    text = (DATA / "pokerstars-stud.txt").read_text(encoding="utf-8")
+    last = text[text.rindex("PokerStars Hand #") :]
+    assert "Rake $0\n" in last
+    hand = parse_pokerstars(last.replace("Rake $0\n", "Rake $90071992547409.92\n").splitlines(True))
+    result = replay(hand)
+    assert sorted(player.net for player in result.players) == [-2.4, -0.4, 2.8]
+    assert [d.kind for d in result.disagreements] == ["winnings"]
+    assert "a rake of 90071992547409.92" in result.disagreements[0].message
+
+
 @pytest.mark.parametrize(
     ("header", "variant", "fast"),
     [

@@ -169,11 +169,13 @@ def _amount(action: Action) -> int:
 
 
 def _past_site_units(hand: HandHistory) -> bool:
-    """Whether an amount of the site's record is past :data:`~._layout.SITE_UNITS`."""
+    """Whether an amount the kernel compares in 1/DEN units (the payouts, finishing stacks,
+    cash-outs and rake, when the site records payouts) is past :data:`~._layout.SITE_UNITS`."""
+    if hand.winnings is None and hand.finishing_stacks is None:
+        return False  # no payouts: the kernel compares none of them
     amounts = [*(hand.winnings or ()), *(hand.finishing_stacks or ())]
-    amounts += [amount for _, amount, _ in hand.returned or ()]
-    amounts += [amount for _, amount, fee in hand.cash_outs for amount in (amount, fee)]
-    amounts += [hand.rake or 0, hand.total_pot or 0]
+    amounts += [amount for _, amount, _ in hand.cash_outs]
+    amounts.append(hand.rake or 0)
     return any(abs(amount) > SITE_UNITS for amount in amounts)
 
 
