@@ -1,5 +1,7 @@
 """A database of hands: importing generated hands against the plain run on the same file, and a
-report with a filter over a database grown to the size of the public PHH data set.
+report with a filter over a database grown to the size of the public PHH data set;
+``python -m benchmarks.bench_database held``: an import's files into a database that holds many
+hands (:func:`held`).
 
 ``python -m benchmarks bench_database``; ``BENCH_DATABASE_HANDS`` (default 100,000) hands are
 generated (``benchmarks/histories_data.py``, seed 7) into ``BENCH_DATABASE_DATA`` (default a
@@ -14,6 +16,7 @@ copies cost what new hands would.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import resource
@@ -22,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.histories_data import write_phhs
@@ -93,5 +97,105 @@ def main() -> None:
     print(f"load: {os.getloadavg()}")
 
 
+def _grow_hands(database: Path, hands: int) -> int:
+    """Copy the ``hands`` rows under new keys until the table holds about ``hands`` (the
+    duplicate check reads no other table)."""
+    import duckdb
+
+    with duckdb.connect(str(database)) as con:
+        have = con.execute("SELECT count(*) FROM hands").fetchone()[0]  # type: ignore[index]
+        top = con.execute("SELECT max(seq) FROM hands").fetchone()[0]  # type: ignore[index]
+        con.execute(
+            "INSERT INTO hands SELECT h.* REPLACE (h.hand_key || '#' || c AS hand_key, "
+            "h.seq + c * ? AS seq) FROM hands h, range(1, ?) AS copies(c)",
+            [top, max(1, hands // have)],
+        ).fetchall()
+        con.execute("CHECKPOINT").fetchall()
+        return int(con.execute("SELECT count(*) FROM hands").fetchone()[0])  # type: ignore[index]
+
+
+def _ticker(times: list[float]) -> Callable[[int, int], None]:
+    """A progress callback that notes the clock at each file's end."""
+    return lambda done, of: times.append(time.perf_counter())
+
+
+def held() -> None:
+    """Issue 29: an import of ``BENCH_HELD_FILES`` (default 20) generated PHH files of 1,000
+    hands each into a new database and into databases already holding ``BENCH_HELD_HANDS``
+    (default 200,000 and 2,000,000; a 10,000-hand import grown by :func:`_grow_hands`), in
+    this process after a warm-up: each file's seconds (a file is a block: its keys looked up
+    once), as the progress callback sees them."""
+    from benchmarks.histories_data import write_phhs
+    from pokerscore.histories.database import import_histories
+
+    files = int(os.environ.get("BENCH_HELD_FILES", 20))
+    sizes = [int(n) for n in os.environ.get("BENCH_HELD_HANDS", "200000,2000000").split(",")]
+    folder = Path(tempfile.mkdtemp())
+    sources = [folder / f"block-{k:02}.phhs" for k in range(files)]
+    for k, path in enumerate(sources):
+        write_phhs(path, 1000, seed=100 + k, first=1000 * k + 1)
+    seed_file = folder / "held.phhs"
+    write_phhs(seed_file, 10_000, seed=99, first=1000 * files + 1)  # other hand ids
+    import_histories([sources[0]], database=folder / "warm.duckdb")  # compiled, cached
+    base = folder / "base.duckdb"
+    import_histories([seed_file], database=base)
+    for size in [0, *sizes]:
+        database = folder / f"held-{size}.duckdb"
+        holds = 0
+        if size:
+            shutil.copy(base, database)
+            holds = _grow_hands(database, size)
+        times = [time.perf_counter()]
+        started = time.process_time()
+        found = import_histories(sources, database=database, progress=_ticker(times))
+        cpu = time.process_time() - started
+        each = sorted(b - a for a, b in itertools.pairwise(times))
+        print(f"into {holds:>9,} hands: {found.added:,} added, {times[-1] - times[0]:.2f} s wall, "
+              f"{cpu:.2f} s CPU; a file {each[0]:.3f} to {each[-1]:.3f} s, median "
+              f"{each[len(each) // 2]:.3f} s (load {os.getloadavg()[0]:.1f})")  # fmt: skip
+        if size:
+            _lookups(database)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _lookups(database: Path, block: int = 1000, repeats: int = 5) -> None:
+    """The duplicate check alone for a block of ``block`` keys (half held, half new), the
+    median of ``repeats``: the join the import ran before for every block, and the held keys'
+    lookup (read once an import, then looked up block by block)."""
+    import statistics
+
+    import duckdb
+    import pyarrow as pa
+
+    from pokerscore.histories.database import _HeldKeys
+
+    with duckdb.connect(str(database), read_only=True) as con:
+        held = [
+            key
+            for (key,) in con.execute(f"SELECT hand_key FROM hands LIMIT {block // 2}").fetchall()
+        ]
+        keys = held + [f"new|{n}" for n in range(block - len(held))]
+        joins, looks = [], []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            con.register("pending_keys", pa.table({"hand_key": pa.array(keys, pa.string())}))
+            found = con.execute(
+                "SELECT p.hand_key FROM pending_keys p JOIN hands h USING (hand_key)"
+            ).fetchall()
+            con.unregister("pending_keys")
+            joins.append(time.perf_counter() - started)
+            assert len(found) == len(held)
+        started = time.perf_counter()
+        lookup = _HeldKeys(con)
+        read = time.perf_counter() - started
+        for _ in range(repeats):
+            started = time.perf_counter()
+            assert len(lookup.new(con, keys)) == block - len(held)
+            looks.append(time.perf_counter() - started)
+    print(f"  a block of {block:,} keys: the join {statistics.median(joins) * 1000:.0f} ms, "
+          f"the held keys' lookup {statistics.median(looks) * 1000:.1f} ms (read once: "
+          f"{read:.2f} s; load {os.getloadavg()[0]:.1f})")  # fmt: skip
+
+
 if __name__ == "__main__":
-    main()
+    held() if sys.argv[1:] == ["held"] else main()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pokerscore.cards import Card, parse_cards
-from pokerscore.histories.model import Action, HandHistory, HandHistoryError, HandResult
+from pokerscore.histories.model import Action, HandHistory, HandResult
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import (
@@ -24,6 +24,7 @@ from pokerscore.histories.replay import (
     replay,
     table_replay,
 )
+from tests.histories.test_engine_results import _outcome, _reference_evs
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
 DATA = Path(__file__).parents[1] / "data" / "histories"
@@ -33,26 +34,6 @@ RUN_FILES = (
     SHARED / "sites" / "GGPoker" / "cash" / "NL-ShortDeck-5max-USD-100-202104.internal.txt",
 )
 BETTING = ("fold", "check-call", "bet-raise", "bring-in")
-
-
-def _outcome(call: object) -> HandResult | str:
-    try:
-        return call()  # type: ignore[operator, no-any-return]
-    except HandHistoryError as error:
-        return str(error)
-
-
-def _reference_evs(hand: HandHistory) -> dict[str, object] | None:
-    from pokerscore.histories.allin import allin_evs
-    from pokerscore.histories.replay import _Payout
-    from pokerscore.histories.replay import _play as play_table
-
-    table = play_table(hand)
-    payout = _Payout(table)
-    found = allin_evs(table, payout.pots, payout.won, payout.ratio)
-    if found is None:
-        return None
-    return {hand.seats[i].name: value / hand.scale for i, value in found.items()}
 
 
 def _same(hand: HandHistory) -> HandResult | str:

@@ -138,6 +138,48 @@ def test_a_file_added_in_batches_gives_the_same_tables(
     assert all(whole) and sum(1 for row in whole[0] if row[-1] is not None) > 50  # dated hands
 
 
+def _overlapping(folder: Path) -> tuple[Path, Path, Path]:
+    """Generated PokerStars hands (known by site and id): a file of hands 1 to 30, one of 21 to
+    50 (other bytes, ten hands in common) and one of all 50."""
+    import random
+
+    from benchmarks.histories_data import player_names, stars_text
+
+    rng, names = random.Random(41), player_names(random.Random(0))
+    hands = [stars_text(rng, number, names) for number in range(1, 51)]
+    paths = folder / "first.txt", folder / "second.txt", folder / "all.txt"
+    for path, some in zip(paths, (hands[:30], hands[20:], hands), strict=True):
+        path.write_text("".join(some), encoding="utf-8")
+    return paths
+
+
+@pytest.mark.parametrize("ties", [False, True], ids=["hashes", "one-high-hash-a-length"])
+def test_an_import_adds_only_the_hands_the_database_lacks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ties: bool
+) -> None:
+    """Files whose hands overlap, imported one at a time into a database that holds the first:
+    each hand added once, the tables those of one import of both files; the same file again
+    adds nothing. ``ties``: the held keys' first hash made the keys' lengths (many keys share
+    it), so that the second hash alone tells them apart."""
+    from pokerscore.histories import database as module
+
+    if ties:
+        hashes = "length(hand_key)::UBIGINT, hash(hand_key || '|')"
+        monkeypatch.setattr(module._HeldKeys, "_HASHES", hashes)
+    first, second, whole = _overlapping(tmp_path)
+    both = import_histories([first, second], database=tmp_path / "both.duckdb")
+    assert (both.hands, both.added) == (50, 50)
+    apart = tmp_path / "apart.duckdb"
+    assert import_histories([first], database=apart).added == 30
+    later = import_histories([second], database=apart)
+    assert (later.hands, later.added) == (30, 20)
+    assert import_histories([whole, second], database=apart).added == 0
+    assert _tables(apart) == _tables(tmp_path / "both.duckdb")
+    with duckdb.connect(str(apart), read_only=True) as con:
+        ids = con.execute("SELECT hand_id FROM hands ORDER BY seq").fetchall()
+    assert [int(hand_id) - 2_000_000_000 for (hand_id,) in ids] == list(range(1, 51))
+
+
 def test_hands_are_known_by_site_and_id_or_by_file_and_number() -> None:
     from pokerscore.histories.reading import read_file
 
@@ -414,7 +456,17 @@ def _tables(database: Path) -> list[list[tuple[object, ...]]]:
         ]
 
 
-ODD_KEYS = """[1]
+FOLDED = """variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']
+"""
+"""A heads-up hand folded to the first bet: the body of two odd tables."""
+
+ODD_KEYS = (
+    """[1]
 variant = 'NT'
 antes = [0, 0, 0]
 blinds_or_straddles = [1, 2, 0]
@@ -446,25 +498,18 @@ currency_symbol = "$"
 event = 'Main # one'
 
 [3]
-variant = 'NT'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [100, 100]
-actions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']
-table = "caf\\u00e9"
+"""
+    + FOLDED
+    + """table = "caf\\u00e9"
 year = 2023
 month = 12
 
 [4]
-variant = 'NT'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [100, 100]
-actions = ['d dh p1 AhKh', 'd dh p2 ????', 'p2 f']
-table = no TOML
 """
+    + FOLDED
+    + """table = no TOML
+"""
+)
 
 
 @pytest.mark.slow

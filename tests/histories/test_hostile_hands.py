@@ -199,6 +199,79 @@ def test_the_good_pokerstars_hand_reads() -> None:
     assert [player.net for player in replay(hand).players] == [-0.5, -1.0, 1.5]
 
 
+WRAPS: Final = -(-(2**59) // 315) + 248
+"""Cents that, times the replay's 10,080 parts of a unit, wrap past 2**64 to just under the 2.50
+Bob won (2**64 = 2**5 * 2**59 and 10,080 = 2**5 * 315): a site record the compiled replay
+once took for what Bob won (1.48 chips for 1.50, no disagreement)."""
+
+HOSTILE_RECORDS = [
+    # (what, (old, new) text, the disagreement the reference replay words)
+    (
+        "a payout that wraps around",
+        ("$2.50 from pot\n*** SUMMARY ***\nTotal pot $2.50 | Rake $0",
+         f"${WRAPS // 100}.{WRAPS % 100:02} from pot\n*** SUMMARY ***\nTotal pot $2.50"),
+        "the site pays Bob 18300341342968.31, more than the 2.50 won here",
+    ),
+    (
+        "a payout of 2**53 units",
+        ("collected $2.50", "collected $90071992547409.92"),
+        "the site pays Bob 90071992547409.92, more than the 2.50 won here",
+    ),
+    (
+        "a rake of 2**53 units",
+        ("Rake $0", "Rake $90071992547409.92"),
+        "the site reports a rake of 90071992547409.92, but keeps 0.00",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [pytest.param(change, message, id=what) for what, change, message in HOSTILE_RECORDS],
+)
+@pytest.mark.parametrize("reference", [False, True], ids=["kernels", "reference"])
+def test_a_site_record_past_any_pot_is_a_disagreement_never_a_wrap(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    change: tuple[str, str],
+    message: str,
+    reference: bool,
+) -> None:
+    """Winnings or a rake near 2**53 units (10,080 times that is past 2**63): the hand is
+    played as the actions say, and the site's record is a disagreement worded as the reference
+    replay words it (exact integers), by replay() and by a run."""
+    from pokerscore import analyse_histories
+
+    old, new = change
+    assert old in GOOD_STARS
+    path = tmp_path / "hostile.txt"
+    path.write_text(GOOD_STARS.replace(old, new, 1), encoding="utf-8")
+    (hand,) = read_histories(path)
+    assert isinstance(hand, HandHistory)
+    result = replay(hand)
+    assert [player.net for player in result.players] == [-0.5, -1.0, 1.5]
+    assert [d.message for d in result.disagreements] == [message]
+    monkeypatch.setenv("POKERSCORE_HISTORIES_REFERENCE", "1" if reference else "0")
+    summary = analyse_histories([path])
+    assert (summary.hands, summary.bad) == (1, 0)
+    assert sorted((p.player, p.net) for p in summary.players()) == [
+        ("Alice", -1.0), ("Bob", 1.5), ("Cara", -0.5)
+    ]  # fmt: skip
+
+
+def test_a_stud_hands_rake_past_any_pot_is_a_disagreement() -> None:
+    """Stud, which only the compiled replay plays: a rake of 2**53 units is a disagreement
+    (hand_input once left every such hand, and stud then had no replay at all)."""
+    text = (DATA / "pokerstars-stud.txt").read_text(encoding="utf-8")
+    last = text[text.rindex("PokerStars Hand #") :]
+    assert "Rake $0\n" in last
+    hand = parse_pokerstars(last.replace("Rake $0\n", "Rake $90071992547409.92\n").splitlines(True))
+    result = replay(hand)
+    assert sorted(player.net for player in result.players) == [-2.4, -0.4, 2.8]
+    assert [d.kind for d in result.disagreements] == ["winnings"]
+    assert "a rake of 90071992547409.92" in result.disagreements[0].message
+
+
 @pytest.mark.parametrize(
     ("header", "variant", "fast"),
     [

@@ -22,6 +22,7 @@ from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import ENGINE_ONLY, replay
 from pokerscore.histories.steps import replay_steps
+from tests.histories.test_stud_allin_ev import THIRD_STREET, _judged, _pot_split, sixth_street_text
 
 DATA = Path(__file__).parents[1] / "data" / "histories"
 FIXTURES = ("actions.phhs", "side-pots.phhs", "split-pots.phhs", "pokerstars-shapes.txt")
@@ -146,27 +147,10 @@ def test_a_three_way_allin_waits_for_every_live_hand() -> None:
     assert steps[-1].equity == steps[first].equity
 
 
-STUD_SIXTH = """variant = '{variant}'
-antes = [1, 1, 1]
-bring_in = 2
-small_bet = 5
-big_bet = 10
-starting_stacks = [31, 100, 50]
-actions = ['d dh p1 AhAd7c', 'd dh p2 {down}2c', 'd dh p3 3s4s9h', 'p2 pb', 'p3 f', 'p1 cbr 5',
- 'p2 cc', 'd dh p1 8c', 'd dh p2 3d', 'p1 cbr 5', 'p2 cc', 'd dh p1 Td', 'd dh p2 9c', 'p1 cbr 10',
- 'p2 cc', 'd dh p1 Qs', 'd dh p2 5h', 'p1 cbr 10', 'p2 cc', 'd dh p1 6d', 'd dh p2 {last}',
- 'p1 sm AhAd7c8cTdQs6d', 'p2 sm KhKd2c3d9c5hKc']
-"""
-"""Stud to sixth street, p1 all in there against p2, p3's third-street cards folded (seen);
-``{down}`` and ``{last}``: p2's down cards, as the user sees them or as a site deals them."""
-
-
 def _stud_oracle(variant: str, hands: list[list[Card]], dead: list[Card]) -> list[Fraction]:
     """Each hand's share of the pot by the rules: every deal of the cards still to come from the
     deck less the known and dead cards, judged by test_stud_allin_ev's oracle (eval7's high
     hands, the lows, the split)."""
-    from tests.histories.test_stud_allin_ev import _judged, _pot_split
-
     taken = {card for hand in hands for card in hand} | set(dead)
     deck = [card for card in map(Card, range(52)) if card not in taken]
     need = [7 - len(hand) for hand in hands]
@@ -192,8 +176,7 @@ def test_a_stud_allin_shows_each_hands_exact_equity(variant: str, seen: bool) ->
     every deal of the last cards, and equity() on the same cards. With p2's down cards unseen
     until the show, it is given from the show on, on the cards held at the all-in (not the
     seven shown)."""
-    down, last = ("KhKd", "Kc") if seen else ("????", "??")
-    hand = parse_phh(STUD_SIXTH.format(variant=variant, down=down, last=last))
+    hand = parse_phh(sixth_street_text(variant, hidden=not seen))
     stepped = list(replay_steps(hand))
     first = next(index for index, step in enumerate(stepped) if step.equity is not None)
     assert stepped[first].text == ("p2 calls 10" if seen else "p2 shows Kh Kd 2c 3d 9c 5h Kc")
@@ -214,7 +197,7 @@ def test_a_three_way_third_street_stud_allin_is_sampled_and_says_so() -> None:
     equity is sampled (the showdowns said, a fixed seed: the same on every replay), equity()'s
     Monte Carlo on the same cards; the exact count's figures are not known, but three pairs'
     shares add to the pot and the aces, ahead of both, lead."""
-    hand = parse_phh(THREE_WAY_STUD)
+    hand = parse_phh(THIRD_STREET)
     stepped = list(replay_steps(hand))
     first = next(index for index, step in enumerate(stepped) if step.equity is not None)
     assert stepped[first].text == "p2 calls 3 and is all in"
@@ -226,19 +209,6 @@ def test_a_three_way_third_street_stud_allin_is_sampled_and_says_so() -> None:
     assert shown == tuple(p.equity for p in spot.players)
     assert sum(shown) == pytest.approx(1) and shown[0] > max(shown[1:])  # type: ignore[arg-type,operator]
     assert list(replay_steps(hand))[first].equity == shown  # replayed alike
-
-
-THREE_WAY_STUD = """variant = 'F7S'
-antes = [1, 1, 1]
-bring_in = 2
-small_bet = 5
-big_bet = 10
-starting_stacks = [6, 6, 6]
-actions = ['d dh p1 AhAd7c', 'd dh p2 KhKd2c', 'd dh p3 QsQh9h', 'p2 pb', 'p3 cbr 5', 'p1 cc',
- 'p2 cc', 'd dh p1 8c', 'd dh p2 3d', 'd dh p3 4h', 'd dh p1 Td', 'd dh p2 9c', 'd dh p3 Js',
- 'd dh p1 Qd', 'd dh p2 5h', 'd dh p3 6s', 'd dh p1 6d', 'd dh p2 Kc', 'd dh p3 2h',
- 'p1 sm AhAd7c8cTdQd6d', 'p2 sm KhKd2c3d9c5hKc', 'p3 sm QsQh9h4hJs6s2h']
-"""
 
 
 def test_a_bad_hand_fails_before_the_first_step() -> None:

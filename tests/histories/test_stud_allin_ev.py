@@ -147,8 +147,10 @@ actions = ['d dh p1 {p1[0]}', 'd dh p2 {p2[0]}', 'd dh p3 {p3[0]}', 'p{opener} p
 """
 
 
-def _sixth_street(variant: str) -> HandHistory:
-    """Two players in to sixth street, the first all in there (31 chips each, 63 in the pot)."""
+def sixth_street_text(variant: str, *, hidden: bool = False) -> str:
+    """Two players in to sixth street, the first all in there (31 chips each, 63 in the pot),
+    the third's third-street cards folded; ``hidden``: the second's down cards unseen until
+    the show, as a site deals them (test_steps)."""
     p1 = ["AhAd7c", "8c", "Td", "Qs", "6d"]
     p2 = (
         ["KhKd2c", "3d", "9c", "5h", "Kc"]
@@ -157,11 +159,16 @@ def _sixth_street(variant: str) -> HandHistory:
     )
     p1 = [*p1, "".join(p1)]
     p2 = [*p2, "".join(p2)]
+    if hidden:
+        p2[0], p2[4] = "??" * 2 + p2[0][4:], "??"
     opener = 2 if variant != "FR" else 1  # the lowest up card, razz's highest
     other = "p1" if opener == 2 else "p2"
-    text = SIXTH_STREET.format(variant=variant, p1=p1, p2=p2, p3=["3s4s9h"], third=50,
+    return SIXTH_STREET.format(variant=variant, p1=p1, p2=p2, p3=["3s4s9h"], third=50,
                                opener=opener, other=other)  # fmt: skip
-    return parse_phh(text)
+
+
+def _sixth_street(variant: str) -> HandHistory:
+    return parse_phh(sixth_street_text(variant))
 
 
 @pytest.mark.parametrize("variant", ["F7S", "F7S/8"])
@@ -277,10 +284,7 @@ def test_the_rows_and_the_iterator_carry_the_stud_all_in_ev(tmp_path: Path) -> N
     hand = _sixth_street("F7S")
     evs = exact_allin_evs(hand)
     assert evs is not None
-    text = SIXTH_STREET.format(variant="F7S", p1=["AhAd7c", "8c", "Td", "Qs", "6d",
-        "AhAd7c8cTdQs6d"], p2=["KhKd2c", "3d", "9c", "5h", "Kc", "KhKd2c3d9c5hKc"],
-        p3=["3s4s9h"], third=50, opener=2, other="p1")  # fmt: skip
-    text = text.replace(",\n ", ", ")  # one line: the fast reader's
+    text = sixth_street_text("F7S").replace(",\n ", ", ")  # one line: the fast reader's
     batch = replay_phh_text(text.encode(), single=True)
     assert batch is not None
     rows = batch_columns(batch, "sixth.phh").table.to_pydict()

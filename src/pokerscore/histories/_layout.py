@@ -30,6 +30,11 @@ MAX_DECIMALS: Final = 6
 
 DEN: Final = 10080
 """Pot shares are counted in 1/DEN of a unit: 2 x 5040, and 5040 splits by any count to ten."""
+SITE_UNITS: Final = 1 << 40
+"""The most units an amount of a site's record (a payout, a finishing stack, the rake, a
+cash-out) may have for the compiled replay, which compares them in 1/DEN units: past it, ten
+players' payouts times DEN would pass 2**63, so the reference replay compares them (exact
+integers)."""
 
 
 # hand status

@@ -39,6 +39,7 @@ from pokerscore.histories._layout import (
     POT_LIMIT,
     RAZZ,
     SHORT_DECK_SOT,
+    SITE_UNITS,
     STUD,
     STUD_CARDS,
     STUD_HI_LO,
@@ -737,6 +738,15 @@ def _site_record(
         if (cashed >> i) & 1:
             paid[i] = said[SAID_CASH_OUTS + i]
     start = found
+    for i in range(count):  # past SITE_UNITS (times DEN past 2**63): the reference compares
+        if abs(paid[i]) > SITE_UNITS:
+            found = _disagree(out, found, SiteRecord.PAID_OVER, i, 0, 0)
+    if said[SAID_HAS_RAKE] and abs(said[SAID_RAKE]) > SITE_UNITS:
+        found = _disagree(out, found, SiteRecord.RAKE, -1, said[SAID_RAKE], 0)
+    if found > start:  # a hand the readers' kernels read: the reference path plays it again
+        for i in range(count):
+            won[i] = gross[i]
+        return found
     kept = 0
     for i in range(count):
         allowance = DEN if split[i] else 0
@@ -771,7 +781,8 @@ def _site_record(
                         ours |= 1 << i
                 if ours != mask:
                     found = _disagree(out, found, SiteRecord.POT_WINNERS, pot, mask, ours)
-    if found == start and total and not cashed and 10 * kept > total * DEN + 10 * odd * DEN:
+    # 10 * kept > total * DEN + 10 * odd * DEN, without multiplying kept (exact: whole numbers)
+    if found == start and total and not cashed and kept > total * DEN // 10 + odd * DEN:
         paid_total = 0
         for i in range(count):
             paid_total += paid[i]

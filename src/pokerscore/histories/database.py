@@ -454,7 +454,8 @@ def import_histories(
         _check_version(con, target, empty=True)
         _schema(con)
         seq = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
-        held = seq > 0  # a new database: no hand to look up, but those the import adds (seen)
+        # a new database: no hand to look up, but those the import adds (seen)
+        held = _HeldKeys(con) if seq > 0 else None
         seen: set[str] = set()
         for done, path in enumerate(files, 1):
             seq = _import_file(con, path, file_format, seen, seq, summary, held=held)
@@ -477,13 +478,13 @@ def _import_file(
     seq: int,
     summary: ImportSummary,
     *,
-    held: bool,
+    held: _HeldKeys | None,
 ) -> int:
     """A file run as a plain run runs it (one part, in blocks), its rows keyed, the hands the
-    import or the database holds already left out (the database looked up only if it ``held``
-    hands before the import: the lookup scans its ``hands``), the others added about
-    :data:`BATCH_HANDS` at a time (memory stays bounded whatever the file); every hand counted
-    in ``summary``; the last ``seq`` given."""
+    import or the database holds already left out (the database's keys ``held``, None when it
+    held no hand before the import), the others added about :data:`BATCH_HANDS` at a time
+    (memory stays bounded whatever the file); every hand counted in ``summary``; the last
+    ``seq`` given."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -522,13 +523,7 @@ def _import_file(
         summary.hands += len(new)
         if not new:
             return
-        kept = new
-        if held:
-            con.register("pending_keys", pa.table({"hand_key": pa.array(new, pa.string())}))
-            query = "SELECT p.hand_key FROM pending_keys p JOIN hands h USING (hand_key)"
-            known = {key for (key,) in _run(con, query)}
-            con.unregister("pending_keys")
-            kept = [key for key in new if key not in known]
+        kept = new if held is None else held.new(con, new)
         if not kept:
             return
         table = table.append_column("hand_key", keys)
@@ -570,6 +565,56 @@ def _import_file(
     summary.bad += done.summary.bad
     summary.errors += done.summary.errors[: KEPT - len(summary.errors)]
     return last
+
+
+class _HeldKeys:
+    """The keys of the hands a database held when an import began, each as two 64-bit hashes
+    (DuckDB's ``hash`` of the key, and of the key and a ``|``), sorted by the first: a block's
+    keys are hashed and looked up here, so the check costs what the block holds, whatever the
+    database holds (a join with ``hands`` scanned the whole table for every block: DuckDB's
+    joins never probe the primary key's index). The hashes are read once an import, 16 bytes a
+    hand (less than the primary key's own index, which DuckDB keeps in memory to write); the
+    read costs a few blocks' joins (``benchmarks/histories.md``). A new hand is
+    taken for a held one only if both its hashes equal a held hand's (about 2**-128 a pair);
+    a held hand is never taken for a new one."""
+
+    _HASHES: Final = "hash(hand_key), hash(hand_key || '|')"
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        import numpy as np
+
+        high, low = self._hashes(con, "hands")
+        order = np.argsort(high)  # by the first hash alone (both: ten times the time)
+        self.high, self.low = high[order], low[order]
+
+    def _hashes(
+        self, con: duckdb.DuckDBPyConnection, rows: str
+    ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+        import numpy as np
+
+        found = con.execute(f"SELECT {self._HASHES} FROM {rows}").fetchnumpy()
+        high, low = (np.asarray(column, dtype=np.uint64) for column in found.values())
+        return high, low
+
+    def new(self, con: duckdb.DuckDBPyConnection, keys: list[str]) -> list[str]:
+        """The keys (in order) that are none of the held hands'."""
+        import numpy as np
+        import pyarrow as pa
+
+        pending = pa.table({"hand_key": pa.array(keys, pa.string()), "place": np.arange(len(keys))})
+        con.register("pending_keys", pending)
+        try:
+            high, low = self._hashes(con, "pending_keys ORDER BY place")  # in the keys' order
+        finally:
+            con.unregister("pending_keys")
+        first = np.searchsorted(self.high, high, side="left")
+        last = np.searchsorted(self.high, high, side="right")
+        held = np.zeros(len(keys), dtype=np.bool_)
+        single = last - first == 1
+        held[single] = self.low[first[single]] == low[single]
+        for index in np.flatnonzero(last - first > 1).tolist():  # one first hash, many hands
+            held[index] = bool(np.any(self.low[first[index] : last[index]] == low[index]))
+        return [key for key, known in zip(keys, held.tolist(), strict=True) if not known]
 
 
 def _places(

@@ -49,6 +49,7 @@ from pokerscore.histories._layout import (
     POT_LIMIT,
     SHORT_DECK_SOT,
     SHOW,
+    SITE_UNITS,
     STUD,
     STUD_CARDS,
     HandRows,
@@ -114,6 +115,7 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         or not 2 <= count <= MAX_PLAYERS
         or len(hand.actions) > MAX_ACTIONS
         or any(len(action.discarded) + len(action.cards) > ACTION_CARDS for action in hand.actions)
+        or _past_site_units(hand)
     ):
         return None
     actions = len(hand.actions)
@@ -164,6 +166,17 @@ def _amount(action: Action) -> int:
     if kind == "deal-board" and action.runout:
         return action.runout
     return -1
+
+
+def _past_site_units(hand: HandHistory) -> bool:
+    """Whether an amount the kernel compares in 1/DEN units (the payouts, finishing stacks,
+    cash-outs and rake, when the site records payouts) is past :data:`~._layout.SITE_UNITS`."""
+    if hand.winnings is None and hand.finishing_stacks is None:
+        return False  # no payouts: the kernel compares none of them
+    amounts = [*(hand.winnings or ()), *(hand.finishing_stacks or ())]
+    amounts += [amount for _, amount, _ in hand.cash_outs]
+    amounts.append(hand.rake or 0)
+    return any(abs(amount) > SITE_UNITS for amount in amounts)
 
 
 def _said(hand: HandHistory, count: int) -> Ints:

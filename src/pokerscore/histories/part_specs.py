@@ -1,5 +1,5 @@
 """A run's parts as the process that plans them sees them: what a part is (:class:`HistoryPart`),
-what it found (:class:`PartDone`), and the count of a part's lines and hands. Apart from the
+what a worker is asked to do with it (:class:`PartTask`), what it found (:class:`PartDone`), and the count of a part's lines and hands. Apart from the
 readers and kernels (:mod:`~pokerscore.histories.parts`), so that the main process of a run on
 Dask imports neither Numba nor the kernels' modules (0.6 s of its CPU, measured).
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from pokerscore.files.records import count_records
 from pokerscore.histories.summary import HistoriesSummary
@@ -50,6 +51,18 @@ class HistoryPart:
             return max(Path(self.path).stat().st_size - self.start, 1)
         except OSError:
             return 1
+
+
+@dataclass(frozen=True)
+class PartTask:
+    """A part as a task: the part, where its rows go and how, and what the run values."""
+
+    part: HistoryPart
+    target: str | None
+    """A Parquet file (a part of a dataset) or an Arrow file to stage; None: no rows written."""
+    form: Literal["parquet", "arrow"]
+    allin_ev: bool
+    follow: str | None
 
 
 @dataclass

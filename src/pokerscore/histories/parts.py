@@ -15,7 +15,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -44,7 +44,7 @@ from pokerscore.histories.model import (
     HandResult,
     schema,
 )
-from pokerscore.histories.part_specs import HistoryPart, PartDone
+from pokerscore.histories.part_specs import HistoryPart, PartDone, PartTask
 from pokerscore.histories.phh import parse_phh, phh_tables, unread_table
 from pokerscore.histories.pokerstars import parse_pokerstars, pokerstars_hands
 from pokerscore.histories.reading import StrictError, read_file
@@ -162,24 +162,19 @@ def _replay_reference(
         write(rows.take())
 
 
-def run_part_to(
-    part: HistoryPart,
-    target: str | None,
-    form: Literal["parquet", "arrow"],
-    allin_ev: bool,
-    follow: str | None,
-) -> PartDone:
-    """One part on a Dask worker (or in this process): its rows written to ``target`` as a
-    Parquet file (a part of a dataset; none when the part has no rows) or as an Arrow file
+def run_part_to(task: PartTask) -> PartDone:
+    """One part on a Dask worker (or in this process): its rows written to the task's ``target``
+    as a Parquet file (a part of a dataset; none when the part has no rows) or as an Arrow file
     (Arrow's own format, LZ4: cheap to write, and read back without decoding when the parts
     are gathered into one Parquet file). Never strict: the run finds the first bad hand."""
-    if target is None:
+    part, allin_ev, follow = task.part, task.allin_ev, task.follow
+    if task.target is None:
         return run_part(part, strict=False, allin_ev=allin_ev, follow=follow, write=None)
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    path = Path(target)
-    if form == "arrow":
+    path = Path(task.target)
+    if task.form == "arrow":
         options = pa.ipc.IpcWriteOptions(compression="lz4")  # a third of the bytes to stage
         with pa.ipc.new_file(path, schema(), options=options) as writer:
             return run_part(

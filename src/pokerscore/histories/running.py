@@ -33,7 +33,7 @@ from pokerscore.files.datasets import (
 from pokerscore.files.finding import refuse_inputs
 from pokerscore.files.records import byte_ranges
 from pokerscore.histories.model import HandHistoryError, schema
-from pokerscore.histories.part_specs import HistoryPart, PartDone, count_part
+from pokerscore.histories.part_specs import HistoryPart, PartDone, PartTask, count_part
 from pokerscore.histories.reading import (
     FileFormat,
     StrictError,
@@ -254,12 +254,12 @@ def _run_parts(
     staging = None if out is None else staging_folder(out)
     form: Literal["parquet", "arrow"] = "arrow" if one_file is not None else "parquet"
 
-    def arguments() -> Iterator[tuple[Any, ...]]:
+    def arguments() -> Iterator[tuple[PartTask]]:
         folder = None if staging is None else staging.resolve()
         for part in parts:
             name = part_name(part.index, len(parts), f".{form}")
             target = None if folder is None else str(folder / name)
-            yield part, target, form, settings.allin_ev, settings.follow
+            yield (PartTask(part, target, form, settings.allin_ev, settings.follow),)
 
     try:
         with contextlib.ExitStack() as stack:
@@ -285,18 +285,12 @@ def _run_parts(
             shutil.rmtree(staging, ignore_errors=True)
 
 
-def write_part(
-    part: HistoryPart,
-    target: str | None,
-    form: Literal["parquet", "arrow"],
-    allin_ev: bool,
-    follow: str | None,
-) -> PartDone:
+def write_part(task: PartTask) -> PartDone:
     """:func:`~pokerscore.histories.parts.run_part_to`, as a task: the readers and kernels are
     loaded on the worker that runs it, not in the process that submits it."""
     from pokerscore.histories.parts import run_part_to
 
-    return run_part_to(part, target, form, allin_ev, follow)
+    return run_part_to(task)
 
 
 def _append(staged: Path, writer: Any) -> None:

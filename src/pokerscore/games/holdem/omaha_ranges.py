@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Final
 
 from pokerscore._support.errors import ParameterError, expect, shorten
 from pokerscore.cards import Card, PokerScoreError, Rank
+from pokerscore.cards.card import SUIT_LETTERS
 from pokerscore.engine.combinatorics import binomial_rows
 
 if TYPE_CHECKING:
@@ -62,8 +63,6 @@ if TYPE_CHECKING:
 
 DECK: Final = 52
 ALL_CARDS: Final = (1 << DECK) - 1
-SUITS: Final = "cdhs"
-"""Suit letters by suit number (card id = 4 * rank + suit)."""
 VARIABLES: Final = "wxyz"
 RANK_VARIABLES: Final = "BEFGILMNOPRUV"
 """Rank variables: every letter that is no rank, suit or suit variable (ProPokerTools: "R for
@@ -307,11 +306,11 @@ def _named_cards(text: str) -> tuple[list[NamedCard], int, int]:
                 blocked_ranks |= 1 << ranks[0]
         mask = sum(0b1111 << (4 * rank) for rank in ranks)
         letter = -1
-        if index < len(text) and text[index].lower() in SUITS + VARIABLES:
+        if index < len(text) and text[index].lower() in SUIT_LETTERS + VARIABLES:
             char = text[index].lower()
             index += 1
-            if char in SUITS:
-                suit = SUITS.index(char)
+            if char in SUIT_LETTERS:
+                suit = SUIT_LETTERS.index(char)
                 mask &= sum(1 << (4 * rank + suit) for rank in range(13))
                 blocked |= 1 << suit
             else:
@@ -325,7 +324,7 @@ def _ranks_at(text: str, index: int) -> tuple[list[int], int]:
     char = text[index]
     if char == "*":
         return list(range(13)), index + 1
-    if char.lower() in SUITS + VARIABLES:  # a suit alone: any rank of it (sshh, xxyy)
+    if char.lower() in SUIT_LETTERS + VARIABLES:  # a suit alone: any rank of it (sshh, xxyy)
         return list(range(13)), index
     if char == "[":
         close = text.find("]", index)

@@ -26,6 +26,7 @@ import numpy as np
 from pokerscore._support.errors import ParameterError
 from pokerscore._support.progress import Progress, checked_progress
 from pokerscore.cards import Rank
+from pokerscore.cards.card import RANK_CHARS
 from pokerscore.games.videopoker.paytables import (
     DEFAULT_PAYTABLE,
     MAX_COINS,
@@ -76,7 +77,6 @@ EXCHANGE_ROUNDS = 12
 EXCHANGE_TRIES = 24
 """Exchanges of a round whose list is re-searched (the best by their plain value)."""
 
-RANK_TEXT = "23456789TJQKA"
 NUMBER_NAMES = ("no", "one", "two", "three", "four")
 TEN, JACK, ACE = 8, 9, 12
 MADE_LINES = frozenset(
@@ -356,11 +356,11 @@ def group_header(table: PayTable, wilds: int) -> str:
 
 
 def _plural(rank: int) -> str:
-    return Rank(rank).plural.lower() if rank >= TEN else f"{RANK_TEXT[rank]}s"
+    return Rank(rank).plural.lower() if rank >= TEN else f"{RANK_CHARS[rank]}s"
 
 
 def _ranks_text(ranks: tuple[int, ...]) -> str:
-    return "".join(RANK_TEXT[rank] for rank in sorted(ranks, reverse=True))
+    return "".join(RANK_CHARS[rank] for rank in sorted(ranks, reverse=True))
 
 
 def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> list[str]:
@@ -401,7 +401,7 @@ def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> l
             # straight flush draws without gaps, from a highest card up
             rest += [f"five {_plural(rank)}-aces" for rank in naturals[:-1]]
             rest += [
-                f"{n} to a straight flush with no gaps{f', {RANK_TEXT[top]}-K high' if top else ''}"
+                f"{n} to a straight flush with no gaps{f', {RANK_CHARS[top]}-K high' if top else ''}"
                 for n in (3, 4)
                 if n > wilds
                 for top in (0, *range(4, 12))
@@ -425,7 +425,7 @@ def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> l
     )
     for kind in ("four", "three", "pair of"):
         words += [
-            f"{kind} {_plural(rank)} with a {RANK_TEXT[kicker]} kicker" for rank, kicker in kicked
+            f"{kind} {_plural(rank)} with a {RANK_CHARS[kicker]} kicker" for rank, kicker in kicked
         ]
     # Kickers and standing pat on a made group (where a better hand pays no more, or nothing).
     words += ["two pair, all five", "three of a kind, all five", "pair, all five"]
@@ -472,7 +472,7 @@ def vocabulary(table: PayTable, group: int | None, *, simple: bool = False) -> l
                         # (three to a royal, and with a wild card any three to a straight
                         # flush: at Joker Poker they settle the joker's best two cards).
                         words += [f"{text}, {penalty}" for penalty in PENALTIES]
-    singles = [f"{RANK_TEXT[rank]} only" for rank in sorted(set(high_list) | {TEN}, reverse=True)]
+    singles = [f"{RANK_CHARS[rank]} only" for rank in sorted(set(high_list) | {TEN}, reverse=True)]
     words += singles + [f"{word}, {penalty}" for word in singles for penalty in PENALTIES]
     return words
 
