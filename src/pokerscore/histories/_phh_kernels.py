@@ -102,6 +102,7 @@ from pokerscore.histories._replay_kernels import (
     STATE_SIZE,
     HandInput,
     ReplayWork,
+    hole_cards_of,
     record_refusal,
     replay_one,
     unread,
@@ -1116,6 +1117,7 @@ def phh_hand(
         n_actions, kinds, actors, amounts, cards, card_counts, no_all_ins, paid, has_won,
         finishing, has_finish, no_said,
         in_units(bet_sizes_m[BRING_IN_SLOT], bet_sizes_d[BRING_IN_SLOT], places, powers),
+        hole_cards_of(game),
     )  # fmt: skip
     working = ReplayWork(seat_rows, scratch_holes, scratch_board, scratch_state, scratch_seen,
                          scratch_hole, scratch_work)  # fmt: skip

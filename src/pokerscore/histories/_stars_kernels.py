@@ -99,6 +99,7 @@ from pokerscore.histories._replay_kernels import (
     STATE_SIZE,
     HandInput,
     ReplayWork,
+    hole_cards_of,
     record_refusal,
     replay_one,
     unread,
@@ -999,7 +1000,7 @@ def stars_hand(
     hand_input = HandInput(
         count, game, betting, no_trimming, min_bet, big_bet, stacks, antes, blinds, in_turn,  # type: ignore[arg-type]
         actions, w.kinds, w.actors, w.amounts, w.cards, w.card_counts, w.all_ins, paid, has_won,  # type: ignore[arg-type]
-        w.finishing, has_finish, said, 0,  # type: ignore[arg-type]
+        w.finishing, has_finish, said, 0, hole_cards_of(game),  # type: ignore[arg-type]
     )  # fmt: skip
     working = ReplayWork(w.seat_rows, w.holes, w.board, w.state, w.seen, w.hole, w.work)
     status, allin_street, allin_cards, pot_count = replay_one(
