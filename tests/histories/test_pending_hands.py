@@ -230,3 +230,16 @@ actions = ['d dh p1 AsAdKsKd2c3c', 'd dh p2 QsQdJsJd4c', 'p2 cc', 'p1 cc', 'd db
         engine_result(hand, True)
     assert str(mine.value) == str(reference.value)
     assert "dealt 5" in str(mine.value) or "5 cards" in str(mine.value)
+
+
+def test_a_stud_hand_left_alone_at_the_showdown_takes_the_pot_unseen() -> None:
+    """p1 mucks at the showdown: p2, never seen, is the one hand left and takes the pot, no
+    disagreement (a hand not seen whole is judged only against another hand still in: the
+    first cut of the unseen stud rule flagged it ``unjudged``)."""
+    text = RAZZ.format(show="").replace("'d dh p2 5s6sKs'", "'d dh p2 ????Ks'")
+    text = text.replace("'d dh p2 Qs'", "'d dh p2 ??'").replace("'p2 sm 5s6sKs4s3s2sQs'", "'p1 sm'")
+    played = engine_replay(parse_phh(text))
+    assert played is not None and played.refusal.code == Refusal.NONE
+    result = replay(parse_phh(text))
+    assert [player.net for player in result.players] == [-15, 15]
+    assert not result.disagreements

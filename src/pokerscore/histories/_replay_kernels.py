@@ -1205,13 +1205,16 @@ def _judge_pot(
         return 0, 0
     people = 0
     hidden = 0
+    standing_count = 0
+    for i in range(count):
+        standing_count += (standing >> i) & 1
     for i in range(count):
         if (standing >> i) & 1:
             unseen = False
             for k in range(holes_per):  # stud's last card may be the one shared, the board's
                 shared = stud and k == STUD_CARDS - 1 and board_size > 0
                 unseen = unseen or (holes[i, k] < 0 and not shared)
-            if unseen:
+            if unseen and (standing_count > 1 or not stud):  # stud: one left takes the pot
                 hidden |= 1 << i  # a hand not seen whole: judged by _unseen_shares below
             else:
                 people += 1
