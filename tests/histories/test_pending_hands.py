@@ -7,7 +7,6 @@ for all-in EV; stud and draw, which the reference does not play, are worked out 
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,6 @@ from pokerscore.histories import replay as replay_module
 from pokerscore.histories.hand_input import engine_replay
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh
-from pokerscore.histories.reading import read_histories
 from pokerscore.histories.refusals import Refusal
 from pokerscore.histories.replay import engine_result, exact_allin_evs, replay, table_replay
 from tests.histories.test_boards_run_twice import _reference_evs
@@ -174,40 +172,6 @@ def test_an_unseen_draw_hand_contesting_the_pot_never_wins_it() -> None:
     result = replay(parse_phh(DRAW))
     assert [player.net for player in result.players] == [-10, 10]
     assert [d.kind for d in result.disagreements] == ["unjudged"]
-
-
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories" / "sites"
-OMAHA_FILES = (
-    SHARED / "FTP" / "cash" / "6-Card-PLO-6max-USD-0.50-1.00-201307.txt",
-    SHARED / "FTP" / "cash" / "5-Card-PLO-6max-play-5-10-201305.txt",
-    SHARED / "Winamax" / "cash" / "5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt",
-    SHARED / "Stars" / "cash" / "6-Card-PLO-6max-USD-0.25-0.50-202004.txt",
-    SHARED / "Stars" / "cash" / "5-Card-PLO8-6max-USD-2.00-4.00-201304.txt",
-    SHARED / "Stars" / "tournament" / "MPLO-6max-MTT-USD-27-201605.txt",
-    SHARED / "GGPoker" / "cash" / "PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt",
-    Path(__file__).parents[1] / "data" / "histories" / "sites" / "ggpoker" / "cash.txt",
-)
-
-
-def test_five_and_six_card_omaha_hands_are_the_compiled_replays() -> None:
-    """Every Omaha hand of five or six cards (high and hi/lo) of the shared files: the converter
-    gave None for their games, so the reference replay settled them; now the kernel plays them
-    by Omaha's rules with their own count of cards, result for result the reference's."""
-    hands = [
-        hand
-        for path in OMAHA_FILES
-        if path.exists()
-        for hand in read_histories(path)
-        if isinstance(hand, HandHistory) and hand.game in OMAHA_GAMES
-    ]
-    if not hands:
-        pytest.skip("the shared hand histories are not here")
-    assert {hand.game for hand in hands} == set(OMAHA_GAMES)
-    for hand in hands:
-        _same(hand)
-
-
-OMAHA_GAMES = ("omaha-5", "omaha-6", "omaha-5-hi-lo")
 
 
 def test_a_six_card_omaha_hand_dealt_five_is_refused() -> None:

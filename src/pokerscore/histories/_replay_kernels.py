@@ -183,19 +183,6 @@ class HandInput(NamedTuple):
     said: Ints
     bring_in: int
     """Stud: the bring-in (units); 0 in the games with blinds."""
-    hole_cards: int
-    """The cards each player is dealt (:func:`hole_cards_of` the game's; Omaha of five or six
-    cards plays by Omaha's code with its own count)."""
-
-
-@kernel(inline=True)
-def hole_cards_of(game: int) -> int:
-    """The cards each player is dealt in the game of code ``game`` (stud: over its streets)."""
-    if STUD <= game <= RAZZ:
-        return STUD_CARDS
-    if game >= DEUCE_TO_SEVEN_TRIPLE:
-        return 4 if game == BADUGI else 5
-    return 4 if game >= OMAHA else 2
 
 
 class ReplayWork(NamedTuple):
@@ -1329,7 +1316,9 @@ def replay_one(
     out_board = rows.boards[hand]
     stud = STUD <= game <= RAZZ
     draw = game >= DEUCE_TO_SEVEN_TRIPLE
-    holes_per = hand_input.hole_cards
+    holes_per = STUD_CARDS if stud else (4 + (game - OMAHA) // 2 if game >= OMAHA else 2)
+    if draw:
+        holes_per = 4 if game == BADUGI else 5
     bring_in = hand_input.bring_in
     for row in range(SCRATCH_ROWS):
         for i in range(count):

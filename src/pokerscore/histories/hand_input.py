@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
 
-from pokerscore.games.holdem.game import GAMES
 from pokerscore.histories._layout import (
     ACTION_CARDS,
     BET_RAISE,
@@ -47,8 +46,6 @@ from pokerscore.histories._layout import (
     MAX_PLAYERS,
     MUCK,
     NO_LIMIT,
-    OMAHA,
-    OMAHA_HI_LO,
     POT_LIMIT,
     SHORT_DECK_SOT,
     SHOW,
@@ -83,7 +80,6 @@ from pokerscore.histories._replay_kernels import (
     HandInput,
     ReplayWork,
     StepRecord,
-    hole_cards_of,
     replay_one,
 )
 from pokerscore.histories.refusals import Refusal, RefusalRecord
@@ -106,38 +102,20 @@ KINDS: Final = {
 BETTINGS: Final = {"no-limit": NO_LIMIT, "pot-limit": POT_LIMIT, "fixed-limit": FIXED_LIMIT}
 
 
-def game_code(name: str) -> tuple[int, int] | None:
-    """The compiled replay's game code of the game named ``name`` and the cards each player is
-    dealt; None for a game it does not play. Omaha of five or six cards, high or hi/lo, plays by
-    Omaha's code (two hole cards and three of the board) with its own count.
-
-    >>> game_code("holdem"), game_code("omaha-6-hi-lo"), game_code("short-deck")
-    ((0, 2), (3, 6), None)
-    """
-    code = GAME_CODES.get(name)
-    if code is not None:
-        return code, int(hole_cards_of(code))
-    game = GAMES.get(name)
-    if game is None or not game.uses_exactly_two or not game.board_cards:
-        return None
-    return (OMAHA if game.low is None else OMAHA_HI_LO), game.hole_cards
-
-
 def hand_input(hand: HandHistory) -> HandInput | None:
     """The arrays :func:`~._replay_kernels.replay_one` plays, or None for a hand it does not
     play yet (see the module)."""
-    coded = game_code(hand.game)
+    game = GAME_CODES.get(hand.game)
     count = len(hand.seats)
     if (
-        coded is None
-        or (coded[0] >= STUD and any(action.runout for action in hand.actions))
+        game is None
+        or (game >= STUD and any(action.runout for action in hand.actions))
         or any(action.runout > MAX_RUNS for action in hand.actions)
         or not 2 <= count <= MAX_PLAYERS
         or len(hand.actions) > MAX_ACTIONS
         or any(len(action.discarded) + len(action.cards) > ACTION_CARDS for action in hand.actions)
     ):
         return None
-    game, hole_cards = coded
     actions = len(hand.actions)
     cards = np.full((max(actions, 1), ACTION_CARDS), -1, dtype=np.int64)
     for step, action in enumerate(hand.actions):
@@ -172,7 +150,6 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         int(hand.finishing_stacks is not None),
         _said(hand, count),
         hand.bring_in,
-        hole_cards,
     )
 
 
@@ -273,7 +250,7 @@ def engine_rows(
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(52, dtype=np.bool_),
         np.zeros(STUD_CARDS, dtype=np.int64),
-        np.zeros(STUD_CARDS + 5, dtype=np.int64),
+        np.zeros(9, dtype=np.int64),
     )
     deck = tables.short_deck if arrays.game == SHORT_DECK_SOT else tables.full_deck
     # Both records always travel (they are outputs only): one compilation of replay_one serves
