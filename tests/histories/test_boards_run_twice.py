@@ -186,11 +186,11 @@ def test_the_replayer_steps_a_board_run_twice() -> None:
     assert "run 1: Alice 50.25" in last.text and "run 2: Cara 50.25" in last.text
 
 
-def test_a_pot_split_nine_ways_on_a_run_of_three_is_left_to_the_reference() -> None:
+def test_a_pot_split_nine_ways_on_a_run_of_three_is_the_compiled_replays() -> None:
     """Nine players all in, the first of three runs a royal flush on the board: each one's
-    ninth of a third of the pot is finer than the kernel's 1/DEN shares (DEN = 10080 = 9 x 1120,
-    1120 not a multiple of 3), so the kernel leaves the hand (a pending refusal) and the
-    reference replay's exact fractions settle it."""
+    ninth of a third of the pot, a 27th, is a whole count of the kernel's 1/DEN shares (DEN =
+    30240 = 27 x 1120; it was left to the reference while DEN was 10080 = 9 x 1120, a
+    ``RUN_SHARES_INEXACT`` refusal), and equal to the reference replay's exact fractions."""
     holes = ["2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d", "8c8d", "9c9d", "TcTd"]
     text = "\n".join(
         [
@@ -215,9 +215,8 @@ def test_a_pot_split_nine_ways_on_a_run_of_three_is_left_to_the_reference() -> N
         for at, width in ((0, 6), (6, 2), (8, 2))
     )
     hand = dataclasses.replace(hand, actions=(*hand.actions[:-1], *runs))
-    assert engine_result(hand, True) is None  # left to the reference
-    result = replay(hand)
-    assert result == table_replay(hand, True)
+    result = _same(hand)
+    assert isinstance(result, HandResult) and result == replay(hand)
     (pot,) = result.pots
     # p1: a ninth of the first run; p9 (the straight) the second run and a ninth of the first;
     # p7 (trip eights) the third run and a ninth of the first

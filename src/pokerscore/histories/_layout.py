@@ -3,7 +3,8 @@ and hand statuses, the bundles of tables a replay reads and of rows it writes, a
 of a hand's facts.
 
 Amounts are whole units (the hand's ``10 ** scale`` per chip); pot shares are kept in units of
-``1 / DEN`` of a unit, exact for any split among up to ten players, halves and all.
+``1 / DEN`` of a unit, exact for any split among up to ten players, halves, and the runs of a
+board run two or three times.
 """
 
 from __future__ import annotations
@@ -28,13 +29,19 @@ MAX_DECIMALS: Final = 6
 """The most decimals of an amount the kernels read (more: the lenient reader)."""
 
 
-DEN: Final = 10080
-"""Pot shares are counted in 1/DEN of a unit: 2 x 5040, and 5040 splits by any count to ten."""
+DEN: Final = 30240
+"""Pot shares are counted in 1/DEN of a unit: 2 x 3 x 5040, and 5040 splits by any count to
+ten: a half (hi/lo) split by any count to ten and shared between two or three runs of a board
+is a whole count of 1/DEN."""
+MAX_TABLE_UNITS: Final = 2**48
+"""The most units of all the stacks of a hand together that the compiled replay settles: its
+rows count a player's winnings in 1/DEN units in int64, and ``2**48 * DEN`` is below 2**63.
+More is refused ``BIG_STACK`` (a ``pending`` refusal: the reference replay settles it)."""
 SITE_UNITS: Final = 1 << 40
 """The most units an amount of a site's record (a payout, a finishing stack, the rake, a
-cash-out) may have for the compiled replay, which compares them in 1/DEN units: past it, ten
-players' payouts times DEN would pass 2**63, so the reference replay compares them (exact
-integers)."""
+cash-out) may have for the compiled replay, which compares them in 1/DEN units: ten players'
+payouts of this size times DEN stay below 2**63; past it the reference replay compares them
+(exact integers)."""
 
 
 # hand status

@@ -33,6 +33,7 @@ from pokerscore.histories._layout import (
     FIXED_LIMIT,
     FOLD,
     MAX_PLAYERS,
+    MAX_TABLE_UNITS,
     MUCK,
     OK,
     OMAHA,
@@ -536,7 +537,9 @@ def _stud_opener(
 def _stud_show(state: Ints, step: int, actor: int, cards: Grid, shown: int, holes: Grid,
                held: int) -> int:  # fmt: skip
     """A stud player shows ``shown`` cards: the cards dealt (``held`` of them) in any order, the
-    ones dealt face down unseen taken from the show; 0, or the refusal."""
+    ones dealt face down unseen taken from the show. A show in part (some cards unseen) names
+    no more cards not seen dealt than the places dealt unseen, which they fill; the hand stays
+    unseen in part (:func:`_judge_pot` judges it so). 0, or the refusal."""
     if shown == 0:
         return 0
     if shown != held:
@@ -546,8 +549,6 @@ def _stud_show(state: Ints, step: int, actor: int, cards: Grid, shown: int, hole
         unknown += cards[step, k] < 0
     if unknown == shown:
         return 0  # nothing seen: nothing changes
-    if unknown:
-        return refuse(state, Refusal.PARTLY_SHOWN, step, actor, -1, 0, 0)
     same = True
     free = 0
     for j in range(held):
@@ -560,16 +561,16 @@ def _stud_show(state: Ints, step: int, actor: int, cards: Grid, shown: int, hole
         same = same and found
     extra = 0
     for k in range(shown):
-        dealt_card = False
+        dealt_card = cards[step, k] < 0  # an unseen card of the show names nothing new
         for j in range(held):
             dealt_card = dealt_card or holes[actor, j] == cards[step, k]
         extra += not dealt_card
-    if not same or extra != free:
+    if (unknown and extra > free) or (not unknown and (not same or extra != free)):
         shown_cards = _packed_row(cards, step, shown)
         dealt_cards = _packed_row(holes, actor, held)
         return refuse(state, Refusal.SHOW_NOT_DEALT, step, actor, -1, shown_cards, dealt_cards)
     for k in range(shown):  # the unseen down cards, in the order shown
-        dealt_card = False
+        dealt_card = cards[step, k] < 0
         for j in range(held):
             dealt_card = dealt_card or holes[actor, j] == cards[step, k]
         if not dealt_card:
@@ -584,19 +585,16 @@ def _stud_show(state: Ints, step: int, actor: int, cards: Grid, shown: int, hole
 def _stud_values(
     game: int, holes: Grid, player: int, board: Ints, board_size: int, high7: RankingTables,
     low: RankingTables, razz7: RankingTables, work: Ints,
-) -> tuple[int, int, bool]:  # fmt: skip
-    """A stud player's seven cards (the community card as the last when one was dealt): the high
-    value (razz: the ace-to-five value), the eight-or-better low (1: none, or not stud hi/lo),
-    and whether every card is known."""
+) -> tuple[int, int]:  # fmt: skip
+    """A stud player's seven cards, every one known (the community card as the last when one
+    was dealt): the high value (razz: the ace-to-five value) and the eight-or-better low (1:
+    none, or not stud hi/lo)."""
     for k in range(STUD_CARDS):
-        card = board[0] if k == STUD_CARDS - 1 and board_size else holes[player, k]
-        if card < 0:
-            return 0, 1, False
-        work[k] = card
+        work[k] = board[0] if k == STUD_CARDS - 1 and board_size else holes[player, k]
     if game == RAZZ:
-        return _any_five(work, STUD_CARDS, razz7), 1, True
+        return _any_five(work, STUD_CARDS, razz7), 1
     lowest = _any_five(work, STUD_CARDS, low) if game == STUD_HI_LO else 1
-    return _any_five(work, STUD_CARDS, high7), lowest, True
+    return _any_five(work, STUD_CARDS, high7), lowest
 
 
 # -- the table action by action, for a replayer ------------------------------------------------
@@ -781,8 +779,8 @@ def _site_record(
                         ours |= 1 << i
                 if ours != mask:
                     found = _disagree(out, found, SiteRecord.POT_WINNERS, pot, mask, ours)
-    # 10 * kept > total * DEN + 10 * odd * DEN, without multiplying kept (exact: whole numbers)
-    if found == start and total and not cashed and kept > total * DEN // 10 + odd * DEN:
+    # the site keeps more than a tenth of the pot, beyond its odd chips (DEN is a multiple of 10)
+    if found == start and total and not cashed and kept > total * (DEN // 10) + odd * DEN:
         paid_total = 0
         for i in range(count):
             paid_total += paid[i]
@@ -950,17 +948,14 @@ def _draw_action(
 def _draw_values(
     game: int, holes: Grid, player: int, holes_per: int, deuce7: RankingTables,
     badugi: BadugiTables, work: Ints,
-) -> tuple[int, bool]:  # fmt: skip
-    """A draw player's final hand: its value (deuce-to-seven's five cards, ace high only; badugi's
-    four), and whether every card is known."""
+) -> int:  # fmt: skip
+    """A draw player's final hand, every card known: its value (deuce-to-seven's five cards, ace
+    high only; badugi's four)."""
     for k in range(holes_per):
-        card = holes[player, k]
-        if card < 0:
-            return 0, False
-        work[k] = card
+        work[k] = holes[player, k]
     if game == BADUGI:
-        return badugi_value(work, badugi.binomials, badugi.values), True
-    return _any_five(work, holes_per, deuce7), True
+        return badugi_value(work, badugi.binomials, badugi.values)
+    return _any_five(work, holes_per, deuce7)
 
 
 # -- a board run more than once (run it twice, three times) --------------------------------------
@@ -968,7 +963,7 @@ def _draw_values(
 # cards are a ``deal-board`` whose amount is its run (1 to MAX_RUNS; -1 the one board). A run
 # starts from the common cards (the board as it stood); the board deals no more once a run is
 # dealt. Each pot is judged on each run's board and split between the runs evenly, its shares
-# summed over the runs and divided (exact but for a pot split nine ways on three runs).
+# summed over the runs and divided (exact: ``DEN`` counts a half or a ninth of a third).
 
 
 @kernel()
@@ -1114,9 +1109,7 @@ def _run_shares(
         hidden |= unseen
         for i in range(count):
             summed[i] += shares[pot, i]
-    for i in range(count):
-        if summed[i] % dealt:
-            return refuse(state, Refusal.RUN_SHARES_INEXACT, -1, i, -1, dealt, 0), 0
+    for i in range(count):  # exact: DEN counts a 27th of a pot (a ninth of a run of three)
         shares[pot, i] = summed[i] // dealt
     return 0, hidden
 
@@ -1173,6 +1166,14 @@ def _show_in_part(
 
 
 @kernel()
+def _whole_pot(shares: Grid, pot: int, players: int, count: int) -> None:
+    """Pot ``pot`` whole to the one player of the bits of ``players`` (its shares zeroed)."""
+    for i in range(count):
+        if (players >> i) & 1:
+            shares[pot, i] = DEN
+
+
+@kernel()
 def _judge_pot(
     state: Ints, pot: int, mask: int, shares: Grid, mucked: Ints, holes: Grid, holes_per: int,
     game: int, board: Ints, board_size: int, tables: ReplayTables, high: Ints, lows: Ints,
@@ -1197,18 +1198,20 @@ def _judge_pot(
     if standing == 0:
         standing = mask
     if eligible == 1:
-        for i in range(count):
-            if (mask >> i) & 1:
-                shares[pot, i] = DEN
+        _whole_pot(shares, pot, mask, count)
         return 0, 0
     people = 0
     hidden = 0
+    standing_count = 0
+    for i in range(count):
+        standing_count += (standing >> i) & 1
     for i in range(count):
         if (standing >> i) & 1:
             unseen = False
-            for k in range(holes_per):
-                unseen = unseen or holes[i, k] < 0
-            if not stud and unseen:
+            for k in range(holes_per):  # stud's last card may be the one shared, the board's
+                shared = stud and k == STUD_CARDS - 1 and board_size > 0
+                unseen = unseen or (holes[i, k] < 0 and not shared)
+            if unseen and (standing_count > 1 or not stud):  # stud: one left takes the pot
                 hidden |= 1 << i  # a hand not seen whole: judged by _unseen_shares below
             else:
                 people += 1
@@ -1218,25 +1221,19 @@ def _judge_pot(
             return 0, hidden
         standing &= ~hidden
     if people == 1 and not hidden:
-        for i in range(count):
-            if (standing >> i) & 1:
-                shares[pot, i] = DEN
+        _whole_pot(shares, pot, standing, count)
         return 0, 0
     top = 0
     best_low = 1
     for i in range(count):
         if (standing >> i) & 1:
             if stud:
-                high[i], lows[i], known = _stud_values(game, holes, i, board, board_size, high7,
-                                                       low, tables.razz7, work)  # fmt: skip
-                if not known:
-                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), 0
+                high[i], lows[i] = _stud_values(game, holes, i, board, board_size, high7, low,
+                                                tables.razz7, work)  # fmt: skip
             elif draw:
-                high[i], known = _draw_values(game, holes, i, holes_per, tables.deuce7,
-                                              tables.badugi, work)  # fmt: skip
+                high[i] = _draw_values(game, holes, i, holes_per, tables.deuce7, tables.badugi,
+                                       work)  # fmt: skip
                 lows[i] = 1
-                if not known:
-                    return refuse(state, Refusal.UNSEEN_CONTENDER, -1, i, -1, 0, 0), 0
             else:
                 for k in range(holes_per):
                     hole[k] = holes[i, k]
@@ -1372,9 +1369,11 @@ def replay_one(
         stacks[i] = stacks0[i]
         if stacks[i] <= 0:
             return refuse(state, Refusal.NO_CHIPS, -1, i, -1, 0, 0), -1, 0, 0
+    table_units = 0
     for i in range(count):
-        if stacks[i] > (1 << 46):  # shares of pots this big stay exact elsewhere
-            return refuse(state, Refusal.BIG_STACK, -1, i, -1, 0, 0), -1, 0, 0
+        table_units += stacks[i]
+    if table_units > MAX_TABLE_UNITS:  # the pots in 1/DEN units would pass int64
+        return refuse(state, Refusal.BIG_STACK, -1, -1, -1, table_units, 0), -1, 0, 0
     for i in range(count):
         ante = min(antes0[i], stacks[i])
         stacks[i] -= ante

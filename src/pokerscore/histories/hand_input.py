@@ -3,8 +3,8 @@ any reader (the lenient PHH and PokerStars readers included) gives it, into the
 :class:`~._replay_kernels.HandInput` the fast readers fill, and one hand replayed by
 :func:`~._replay_kernels.replay_one` (:func:`engine_replay`).
 
-Whatever the compiled replay does not play yet (a stud or draw hand with a board run more than
-once or a cash-out, a game it has no code for) gives None. A board run more than once goes as its
+Whatever the compiled replay does not play (a stud or draw hand with a board run more than once:
+they deal no board; a game it has no code for yet) gives None. A board run more than once goes as its
 ``deal-board`` rows, each one's amount its run (1 to ``MAX_RUNS``; -1 the one board); a cash-out
 as what the site says beside the actions (``said``: the seats cashed out, each one's amount and
 fee).
@@ -110,7 +110,7 @@ def hand_input(hand: HandHistory) -> HandInput | None:
     count = len(hand.seats)
     if (
         game is None
-        or (game >= STUD and (hand.cash_outs or any(action.runout for action in hand.actions)))
+        or (game >= STUD and any(action.runout for action in hand.actions))
         or any(action.runout > MAX_RUNS for action in hand.actions)
         or not 2 <= count <= MAX_PLAYERS
         or len(hand.actions) > MAX_ACTIONS

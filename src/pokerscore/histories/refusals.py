@@ -9,13 +9,13 @@ Codes fall in three kinds (:meth:`Refusal.kind`):
   reader reads it.
 - ``pending``: a hand the bulk replay leaves to ``replay``, one hand at a time: a site record
   that disagrees (``SITE_RECORD``) and an unseen hand contesting a pot (``UNJUDGED``), which
-  the compiled replay plays there with their disagreements worded; stacks past 2**46 units,
-  which the reference replay still plays (a stud hand shown in part: refused).
+  the compiled replay plays there with their disagreements worded; stacks of more than 2**48
+  units in all (``BIG_STACK``), which the reference replay still plays.
 - ``rule``: the hand breaks a rule of the game (an action out of turn, a raise below the
   minimum, a card seen twice ...). Its message comes from :func:`refusal_error`, straight from
   the code; nothing is detected twice.
 
->>> Refusal.OUT_OF_TURN.kind, Refusal.ACTION_TEXT.kind, Refusal.UNSEEN_CONTENDER.kind
+>>> Refusal.OUT_OF_TURN.kind, Refusal.ACTION_TEXT.kind, Refusal.BIG_STACK.kind
 ('rule', 'reading', 'pending')
 >>> MESSAGES[Refusal.OUT_OF_TURN]
 '{name} acts out of turn: {other} is to act'
@@ -56,10 +56,9 @@ class Refusal(IntEnum):
     TEXT = 1
     ACTION_TEXT = 2
     DECIMALS = 3
-    # pending: the reference replay plays the hand
+    # pending: the reference replay plays the hand (11 and 12, a hand shown in part and an
+    # unseen hand contesting a pot, are judged by the kernel now: see UNJUDGED)
     BIG_STACK = 10
-    PARTLY_SHOWN = 11
-    UNSEEN_CONTENDER = 12
     SITE_RECORD = 13
     # rules
     NO_CHIPS = 20
@@ -118,9 +117,6 @@ class Refusal(IntEnum):
     BOARD_IN_DRAW_GAME = 71
     # pending, played to the end: an unseen hand contests a pot (the ``unjudged`` disagreement)
     UNJUDGED = 72
-    # pending: a pot split nine ways on a run of three, finer than the kernel's shares (the
-    # reference replay's exact fractions settle it)
-    RUN_SHARES_INEXACT = 73
 
     @property
     def kind(self) -> RefusalKind:
@@ -129,9 +125,14 @@ class Refusal(IntEnum):
             return "none"
         if self < Refusal.BIG_STACK:
             return "reading"
-        if self < Refusal.NO_CHIPS or self in (Refusal.UNJUDGED, Refusal.RUN_SHARES_INEXACT):
+        if self < Refusal.NO_CHIPS or self == Refusal.UNJUDGED:
             return "pending"
         return "rule"
+
+
+PLAYED_PENDING: Final = frozenset({Refusal.SITE_RECORD, Refusal.UNJUDGED})
+"""The ``pending`` codes of a hand the compiled replay plays to its end, its rows written with
+the replay's amounts (the bulk sends it to ``replay`` only to word its disagreements)."""
 
 
 _RAISE: Final = "{name} bets or raises to {amount}: "
@@ -139,13 +140,11 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.TEXT: "written otherwise than the compiled reader takes",
     Refusal.ACTION_TEXT: "an action written otherwise than the compiled reader takes",
     Refusal.DECIMALS: "amounts with more than six decimals",
-    Refusal.BIG_STACK: "stacks past 2**46 units",
-    Refusal.PARTLY_SHOWN: "a hand shown in part",
-    Refusal.UNSEEN_CONTENDER: "an unseen hand contests a pot",
+    Refusal.BIG_STACK: "stacks of more than 2**48 units in all",
     Refusal.SITE_RECORD: "a site record to compare",
     Refusal.UNJUDGED: (
         "a pot is contested by a hand nobody saw: judged as pokerkit does (it plays the board in "
-        "hold'em, cannot win in Omaha; all unseen: split evenly)"
+        "hold'em, cannot win in Omaha, stud or a draw game; all unseen: split evenly)"
     ),
     Refusal.NO_CHIPS: "{name} starts with no chips",
     Refusal.NOT_AT_TABLE: "p{number} is not at the table",
@@ -201,10 +200,6 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.DRAWS_UNFINISHED: "the hand ends after {count} of {game}'s {wanted} draws",
     Refusal.DRAW_TWICE: "{name} draws twice in one draw",
     Refusal.BOARD_IN_DRAW_GAME: "a board card in {game}, which deals none",
-    Refusal.RUN_SHARES_INEXACT: (
-        "{name}'s share of a pot split between {count} runs is finer than the replay counts "
-        "shares (a pot split nine ways on a run of three)"
-    ),
 }
 """Each code's message, its fields filled by :func:`refusal_reason`."""
 
@@ -300,7 +295,6 @@ _COUNTS: Final = frozenset(
         Refusal.DRAW_COUNT,
         Refusal.DEALT_UNDRAWN,
         Refusal.DRAWS_UNFINISHED,
-        Refusal.RUN_SHARES_INEXACT,
     }
 )
 """The codes whose amount and limit are counts of cards or rounds, not chips."""

@@ -26,12 +26,10 @@ player paid; every disagreement is counted and reported, and the replay's amount
 
 from __future__ import annotations
 
-import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cache
-from types import SimpleNamespace
 from typing import Final
 
 from pokerscore._support.errors import expect, shorten
@@ -80,6 +78,7 @@ from pokerscore.histories.refusals import (
     BOARD_SIZES,
     FIXED_LIMIT_BETS,
     MESSAGES,
+    PLAYED_PENDING,
     SITE_MESSAGES,
     STACKS_GAPS,
     Refusal,
@@ -645,8 +644,8 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     stops before its end). ``allin_ev=False`` leaves the all-in EV out (it is the costly part).
     The hand is played by the compiled replay (a site record that disagrees and an unseen hand
     contesting a pot included: its disagreements are worded from the kernel's codes; a board run
-    more than once, a cash-out and a hand shown in part too); stacks past 2**46 units are still
-    settled by the reference replay of this module.
+    more than once, a cash-out and a hand shown in part too); more than 2**48 units at the table
+    and short-deck hold'em are still settled by the reference replay of this module.
     """
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
@@ -654,8 +653,8 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     result = engine_result(hand, allin_ev)
     if result is not None:
         return result
-    if hand.game in ENGINE_ONLY:  # a stud hand the kernel leaves: its site record compared here
-        return _engine_result(hand)
+    if hand.game in ENGINE_ONLY:  # a stud or draw hand the kernel leaves
+        raise _engine_only_error(hand)
     return table_replay(hand, allin_ev)
 
 
@@ -726,71 +725,18 @@ def rule_game(name: str) -> Game | DrawGame:
     return GAMES[name] if name in ENGINE_ONLY else game_named(name)
 
 
-def _engine_result(hand: HandHistory) -> HandResult:
-    """A hand of a game in :data:`ENGINE_ONLY`, replayed by the compiled replay: its results, and
-    the site's record compared by the same rule as every other game's (:func:`_site_paid`)."""
-    from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP
+def _engine_only_error(hand: HandHistory) -> HandHistoryError:
+    """Why a hand of a game in :data:`ENGINE_ONLY` is not replayed: the compiled replay leaves
+    it (a ``pending`` refusal, or a hand the converter does not take), and the reference replay
+    plays no stud or draw hand. Every hand it plays is :func:`engine_result`'s."""
     from pokerscore.histories.hand_input import engine_replay
-    from pokerscore.histories.refusals import MESSAGES
 
     game = rule_game(hand.game)
-    played = engine_replay(dataclasses.replace(hand, winnings=None, finishing_stacks=None))
-    if played is None:
-        raise hand.error(f"{game.name} with a board run more than once or a cash-out")
-    code = played.refusal.code
-    if code.kind == "rule":
-        raise refusal_error(hand, game, played.refusal)
-    if code != Refusal.NONE:
-        raise hand.error(f"{game.name} is not replayed with {MESSAGES[code]} yet")
-    count = len(hand.seats)
-    gross = list(played.won)
-    split = [any(shares[i] not in (0, 1) for shares in played.shares) for i in range(count)]
-    pots = [
-        Pot(
-            amount,
-            tuple(i for i in range(count) if mask >> i & 1),
-            tuple((i, share) for i, share in enumerate(shares) if share),
-        )
-        for amount, mask, shares in zip(played.pots, played.pot_masks, played.shares, strict=True)
-    ]
-    shim = SimpleNamespace(count=count, put_in=list(played.put_in))
-    paid, disagreements = _site_paid(hand, shim, gross, split, pots)  # type: ignore[arg-type]
-    won = list(paid if paid is not None and not disagreements else gross)
-    scale = hand.scale
-    names = positions(count)
-    showdown_seats = {i for i in range(count) if played.flags[i] & SHOWDOWN}
-    players = []
-    for i, seat in enumerate(hand.seats):
-        at_showdown = i in showdown_seats
-        cards = played.holes[i]
-        hole = tuple(Card(c) for c in cards) if cards and min(cards) >= 0 else None
-        players.append(
-            PlayerResult(
-                player=seat.name,
-                seat=seat.seat,
-                position=names[i],
-                hole=hole,
-                put_in=played.put_in[i] / scale,
-                won=float(won[i] / scale),
-                net=float((won[i] - played.put_in[i]) / scale),
-                rake_paid=float((gross[i] - won[i]) / scale),
-                vpip=bool(played.flags[i] & VPIP),
-                pfr=bool(played.flags[i] & PFR),
-                saw_flop=bool(played.flags[i] & SAW_FLOP),
-                went_to_showdown=at_showdown,
-                won_at_showdown=at_showdown and gross[i] > 0,
-                allin_street=None,
-                allin_ev=None,
-            )
-        )
-    return HandResult(
-        hand=hand,
-        players=tuple(players),
-        pots=tuple(pots),
-        boards=(),
-        rake=float(sum(g - w for g, w in zip(gross, won, strict=True)) / scale),
-        disagreements=tuple(disagreements),
-    )
+    if any(action.runout for action in hand.actions):
+        return hand.error(f"{game.name} deals no board to run more than once")
+    played = engine_replay(hand)
+    what = MESSAGES[played.refusal.code] if played is not None else "this many actions or cards"
+    return hand.error(f"{game.name} is not replayed with {what} yet")
 
 
 def _disagreement(hand: HandHistory, kind: str, message: str) -> Disagreement:
@@ -927,11 +873,14 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
     expect(hand, HandHistory, "hand", "a HandHistory")
     hand.check()
     replayed = engine_rows(hand)
-    if hand.game in ENGINE_ONLY and (replayed is None or replayed[0].code.kind == "pending"):
+    played = replayed is not None and (
+        replayed[0].code.kind != "pending" or replayed[0].code in PLAYED_PENDING
+    )
+    if hand.game in ENGINE_ONLY and not played:
         return None  # a stud hand the kernel leaves: its result has no all-in EV
-    if replayed is not None and replayed[0].code.kind != "pending":
+    if replayed is not None and played:
         record, rows = replayed
-        if record.code != Refusal.NONE:
+        if record.code != Refusal.NONE and record.code not in PLAYED_PENDING:
             raise refusal_error(hand, rule_game(hand.game), record)
         count, pots_count, street, cards = rows.facts[
             0, [F_COUNT, F_POTS, F_ALLIN_STREET, F_ALLIN_CARDS]
@@ -1208,7 +1157,7 @@ def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
         return None
     record, rows = replayed
     disagreements: tuple[Disagreement, ...] = ()
-    if record.code in (Refusal.SITE_RECORD, Refusal.UNJUDGED):  # played, the replay's amounts
+    if record.code in PLAYED_PENDING:  # played, the replay's amounts
         disagreements = tuple(site_disagreements(hand, site_record.tolist()))
         if record.code == Refusal.UNJUDGED:
             unjudged = MESSAGES[Refusal.UNJUDGED]

@@ -13,8 +13,9 @@ the all-in equity on the cards each held at the all-in, sampled past the exact c
 and so do the draw games (their rounds ``predraw``, ``first draw`` …;
 each discard and the cards drawn; no all-in equity without a drawing policy). A board run more
 than once steps each run's board as it is dealt (``runs``), and the last step says what each
-player won of each run's share. A hand the compiled replay does not play to its end yet (stacks
-past 2**46 units) is stepped by the reference replay's table (``replay.playing``).
+player won of each run's share. A hand the compiled replay does not play to its end yet (more than
+2**48 units at the table, short-deck hold'em) is stepped by the reference replay's table
+(``replay.playing``).
 """
 
 from __future__ import annotations
