@@ -27,8 +27,10 @@ player paid; every disagreement is counted and reported, and the replay's amount
 from __future__ import annotations
 
 import dataclasses
+import gc
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from functools import cache
 from itertools import accumulate, repeat
@@ -1119,6 +1121,20 @@ def _built(
     return made
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a block's objects are made (none holds a cycle): made
+    by the hundred thousand and all alive, they would set off collections that walk them and
+    the whole heap again and again (a third of the iterator's time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _cut(items: list[Any], counts: Sequence[int]) -> list[tuple[Any, ...]]:
     """``items`` cut into tuples of ``counts`` items, in order."""
     ends = list(accumulate(counts))
@@ -1191,32 +1207,34 @@ class KernelRows:
             streets if streets is not None else repeat(None, players),
             evs if evs is not None else repeat(None, players),
         ]
-        made = _built(PlayerResult, _PLAYER_SETTERS, columns, players)
-        pot_counts = facts[:, F_POTS]
-        pooled = np.arange(rows.pots.shape[1]) < pot_counts[:, None]
-        shares = rows.pot_shares[at][pooled] * np.repeat(seated, pot_counts, axis=0)
-        pot_keys = np.empty((len(shares), shares.shape[1] + 1), dtype="<i4")
-        pot_keys[:, 0], pot_keys[:, 1:] = rows.pot_masks[at][pooled], shares
-        shapes = list(
-            map(
-                _POT_SHAPES.__getitem__, pot_keys.view(f"V{4 * pot_keys.shape[1]}").ravel().tolist()
+        with _collector_paused():
+            made = _built(PlayerResult, _PLAYER_SETTERS, columns, players)
+            pot_counts = facts[:, F_POTS]
+            pooled = np.arange(rows.pots.shape[1]) < pot_counts[:, None]
+            shares = rows.pot_shares[at][pooled] * np.repeat(seated, pot_counts, axis=0)
+            pot_keys = np.empty((len(shares), shares.shape[1] + 1), dtype="<i4")
+            pot_keys[:, 0], pot_keys[:, 1:] = rows.pot_masks[at][pooled], shares
+            shapes = list(
+                map(
+                    _POT_SHAPES.__getitem__,
+                    pot_keys.view(f"V{4 * pot_keys.shape[1]}").ravel().tolist(),
+                )
             )
-        )
-        pot_columns = (
-            rows.pots[at][pooled].tolist(),
-            [shape[0] for shape in shapes],
-            [shape[1] for shape in shapes],
-        )
-        pots = _built(Pot, _POT_SETTERS, pot_columns, len(shapes))
-        boards = np.ascontiguousarray(rows.boards[at]).view(np.uint8)
-        hand_columns = (
-            _cut(made, counts.tolist()),
-            _cut(pots, pot_counts.tolist()),
-            list(map(_BOARDS.__getitem__, boards.view(f"V{boards.shape[1]}").ravel().tolist())),
-            rake,
-            repeat((), hands),
-        )
-        return _built(ReadLater, _RESULT_SETTERS, hand_columns, hands)
+            pot_columns = (
+                rows.pots[at][pooled].tolist(),
+                [shape[0] for shape in shapes],
+                [shape[1] for shape in shapes],
+            )
+            pots = _built(Pot, _POT_SETTERS, pot_columns, len(shapes))
+            boards = np.ascontiguousarray(rows.boards[at]).view(np.uint8)
+            hand_columns = (
+                _cut(made, counts.tolist()),
+                _cut(pots, pot_counts.tolist()),
+                list(map(_BOARDS.__getitem__, boards.view(f"V{boards.shape[1]}").ravel().tolist())),
+                rake,
+                repeat((), hands),
+            )
+            return _built(ReadLater, _RESULT_SETTERS, hand_columns, hands)
 
     def _inexact(
         self,

@@ -9,8 +9,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from functools import cache, partial
+from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pokerscore._support.errors import ParameterError
 from pokerscore.files.records import LongRecord
@@ -48,6 +49,10 @@ from pokerscore.histories.reading import (
     read_file,
 )
 from pokerscore.histories.replay import KernelRows, read_later, replay, rule_game
+
+CHUNK: Final = 1024
+"""The kernels' hands made results at a time (a block holds some 14,000): few enough alive at
+once that the cycle collector has little to walk when it runs."""
 
 if TYPE_CHECKING:
     import numpy as np
@@ -192,7 +197,11 @@ def _batch_results(
     stars = part.file_format == "pokerstars"
     facts = batch.facts[: batch.hands]
     statuses = facts[:, F_STATUS]
-    built = iter(_kernel_results(batch, np.flatnonzero(statuses == OK), data, allin_ev))
+    played = np.flatnonzero(statuses == OK)
+    built = chain.from_iterable(
+        _kernel_results(batch, played[at : at + CHUNK], data, allin_ev)
+        for at in range(0, len(played), CHUNK)
+    )
     columns = facts[:, [F_STATUS, F_NUMBER, F_HEADER, F_START, F_STOP]].tolist()
     single = part.single
     line, counted = first_line, 0
