@@ -5,10 +5,12 @@ written in the site's own layout, worked out by hand) is repeated into one file 
 ``BENCH_SITES_HANDS`` hands (default 20,000), then
 
 - read: ``read_histories`` over the file, every hand into a ``HandHistory`` (the reader alone);
-- replayed: ``history_results`` over it, read and replayed by the reference replay (what
-  ``pokerscore histories`` does for a site's file today).
+- replayed: ``history_results`` over it, each hand read by the site's reader and replayed by
+  ``replay`` (the compiled replay, one hand a call: what ``pokerscore histories`` does for a
+  site's file today).
 
-Best of ``BENCH_SITES_ROUNDS`` runs (default 3). The target is 50,000 hands/s a reader, for a
+Best of ``BENCH_SITES_ROUNDS`` runs (default 3); ``BENCH_SITES_FORMATS`` (comma-separated names
+of :data:`FILES`) measures those formats alone. The target is 50,000 hands/s a reader, for a
 later fast path (compiled kernels, as PHH and PokerStars have). Figures and how to read them:
 ``benchmarks/sites.md``.
 """
@@ -98,12 +100,17 @@ def _rate(path: Path, replayed: bool, rounds: int) -> tuple[int, float]:
 def main() -> None:
     hands = int(os.environ.get("BENCH_SITES_HANDS", "20000"))
     rounds = int(os.environ.get("BENCH_SITES_ROUNDS", "3"))
+    chosen = os.environ.get("BENCH_SITES_FORMATS", "")
+    names = [name.strip() for name in chosen.split(",") if name.strip()] or list(FILES)
+    unknown = sorted(set(names) - set(FILES))
+    if unknown:
+        raise SystemExit(f"error: BENCH_SITES_FORMATS names no format: {', '.join(unknown)}")
     print(machine())
     print(f"load average at the start: {os.getloadavg()}")
     print("| format | hands | read hands/s | read and replayed hands/s | target |")
     print("|---|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as folder:
-        for name in FILES:
+        for name in names:
             path = _repeated(name, Path(folder), hands)
             count, read = _rate(path, False, rounds)
             _, replayed = _rate(path, True, rounds)

@@ -111,6 +111,27 @@ def test_a_hostile_phh_hand_is_a_bad_hand_with_its_place(
     assert len(str(error)) < 400  # the hostile text is not echoed whole
 
 
+@pytest.mark.parametrize("variant", ["P5O", "N6O/8"])
+def test_a_phh_variant_of_five_or_six_card_omaha_is_left_to_the_lenient_reader(
+    variant: str, tmp_path: Path
+) -> None:
+    """The kernels' variant table holds five- and six-card Omaha (PokerStars' games), but the
+    PHH standard names no such variant: the fast PHH reader leaves it to the lenient one, which
+    refuses it by name (a guard on the table, not a defect found)."""
+    from pokerscore.histories._layout import F_STATUS, SLOW
+    from pokerscore.histories.batches import replay_phh_text
+    from pokerscore.histories.results import history_results
+
+    text = GOOD_PHH.replace("'NT'", repr(variant), 1)
+    batch = replay_phh_text(text.encode(), single=True)
+    assert batch is not None and batch.hands == 1 and batch.facts[0, F_STATUS] == SLOW
+    path = tmp_path / "omaha.phh"
+    path.write_text(text, encoding="utf-8")
+    errors: list[HandHistoryError] = []
+    assert list(history_results(path, on_error=errors.append)) == []
+    assert len(errors) == 1 and f"variant '{variant}' is unknown" in errors[0].reason
+
+
 def test_the_amounts_rule() -> None:
     assert read_amount("0.25", "x") == read_amount(0.25, "x")
     assert read_amount("5.0000000000", "x") == 5  # a whole number written with zeros
@@ -186,6 +207,8 @@ def test_the_good_pokerstars_hand_reads() -> None:
         ("Mixed Omaha (Omaha Hi/Lo Pot Limit)", "PO/8", True),
         ("6+ Hold'em No Limit", "NS", False),  # a game the kernels leave to the reference
         ("Mixed Hold'em (6+ Hold'em No Limit)", "NS", False),
+        ("HOLD'EM NO LIMIT", "NT", True),  # in any case, as the reference: the kernels once left it
+        ("Mixed Hold'em (hold'em pot limit)", "PT", True),
     ],
 )
 def test_both_pokerstars_readers_find_the_game_in_the_header(

@@ -204,6 +204,21 @@ def starts_with(text: Bytes, at: int, stop: int, word: Bytes) -> bool:
 
 
 @kernel()
+def starts_with_folded(text: Bytes, at: int, stop: int, word: Bytes) -> bool:
+    """Whether ``text[at:stop]`` begins with ``word`` (written in lower case), its ASCII letters
+    in either case."""
+    if stop - at < word.shape[0]:
+        return False
+    for k in range(word.shape[0]):
+        byte = int(text[at + k])
+        if UPPER_A <= byte <= UPPER_Z:
+            byte += LOWER_A - UPPER_A
+        if byte != word[k]:
+            return False
+    return True
+
+
+@kernel()
 def find_word(text: Bytes, at: int, stop: int, word: Bytes) -> int:
     """The first place of ``word`` in ``text[at:stop]``, or -1."""
     last = stop - word.shape[0]

@@ -51,15 +51,23 @@ drawn in their place (none: the ``DEAL_HOLE`` rows after it deal them); no cards
 
 # games
 HOLDEM, SHORT_DECK_SOT, OMAHA, OMAHA_HI_LO = range(4)
-STUD, STUD_HI_LO, RAZZ = range(4, 7)
+OMAHA_5, OMAHA_5_HI_LO, OMAHA_6, OMAHA_6_HI_LO = range(4, 8)
+"""Omaha dealt five and six cards (two of them and three of the board, as four-card Omaha):
+the Omaha games are ``OMAHA`` to ``OMAHA_6_HI_LO``, high and hi/lo in turn, four, five and six
+cards each (``4 + (game - OMAHA) // 2``), hi/lo where ``(game - OMAHA) % 2``."""
+STUD, STUD_HI_LO, RAZZ = range(8, 11)
 """The stud games: no board, seven cards each (two down, four up, the last down)."""
-DEUCE_TO_SEVEN_TRIPLE, DEUCE_TO_SEVEN_SINGLE, BADUGI = range(7, 10)
+DEUCE_TO_SEVEN_TRIPLE, DEUCE_TO_SEVEN_SINGLE, BADUGI = range(11, 14)
 """The draw games: no board, five cards each (badugi four), three draws or one."""
 GAME_CODES: Final = {
     "holdem": HOLDEM,
     "short-deck-straight-over-trips": SHORT_DECK_SOT,
     "omaha": OMAHA,
     "omaha-hi-lo": OMAHA_HI_LO,
+    "omaha-5": OMAHA_5,
+    "omaha-5-hi-lo": OMAHA_5_HI_LO,
+    "omaha-6": OMAHA_6,
+    "omaha-6-hi-lo": OMAHA_6_HI_LO,
     "stud": STUD,
     "stud-8": STUD_HI_LO,
     "razz": RAZZ,
@@ -78,7 +86,10 @@ NO_LIMIT, POT_LIMIT, FIXED_LIMIT = range(3)
 
 VARIANT_NAMES: Final = tuple(
     betting + game
-    for game in ("T", "S", "O", "O/8", "7S", "7S/8", "R", "2L3D", "2L1D", "B")
+    for game in (
+        *("T", "S", "O", "O/8", "5O", "5O/8", "6O", "6O/8"),
+        *("7S", "7S/8", "R", "2L3D", "2L1D", "B"),
+    )
     for betting in ("N", "P", "F")
 )
 """Variant codes by number: 3 x game + betting."""

@@ -84,6 +84,8 @@ from pokerscore.histories._layout import (
     MUCK,
     NO_LIMIT,
     OK,
+    OMAHA_5,
+    OMAHA_6_HI_LO,
     RAZZ,
     SHORT_DECK_SOT,
     SHOW,
@@ -640,7 +642,7 @@ def new_scratch() -> Scratch:
     scratch_board = np.zeros(5, dtype=np.int64)
     scratch_state = np.zeros(STATE_SIZE, dtype=np.int64)
     scratch_seen = np.zeros(52, dtype=np.bool_)
-    scratch_hole = np.zeros(4, dtype=np.int64)
+    scratch_hole = np.zeros(STUD_CARDS, dtype=np.int64)
     scratch_work = np.zeros(9, dtype=np.int64)
     powers = np.ones(19, dtype=np.int64)
     for k in range(1, 19):
@@ -1015,6 +1017,8 @@ def phh_hand(
     betting = variant % 3
     game = variant // 3
     stud = STUD <= game <= RAZZ
+    if OMAHA_5 <= game <= OMAHA_6_HI_LO:  # no PHH variant names them: the lenient reader says so
+        return
     if game >= DEUCE_TO_SEVEN_TRIPLE:
         named = False
         for code in DRAW_VARIANTS:

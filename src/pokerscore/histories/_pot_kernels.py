@@ -15,8 +15,9 @@ from pokerscore.engine.tables import RankingTables
 from pokerscore.histories._layout import (
     DEN,
     OMAHA,
-    OMAHA_HI_LO,
+    OMAHA_6_HI_LO,
     SHORT_DECK_SOT,
+    STUD_CARDS,
     Grid,
     Ints,
     ReplayTables,
@@ -70,9 +71,9 @@ def hand_values(
     work: Ints,
 ) -> tuple[int, int]:
     """A player's high value and low value (1: no low) on a five-card board."""
-    if OMAHA <= game <= OMAHA_HI_LO:  # omaha, omaha hi/lo (stud: _replay_kernels)
+    if OMAHA <= game <= OMAHA_6_HI_LO:  # omaha of 4 to 6 cards, hi/lo (stud: _replay_kernels)
         high = _two_plus_three(hole, holes, board, high7)
-        lowest = _two_plus_three(hole, holes, board, low) if game == OMAHA_HI_LO else 1
+        lowest = _two_plus_three(hole, holes, board, low) if (game - OMAHA) % 2 else 1
         return high, lowest
     for k in range(holes):
         work[k] = hole[k]
@@ -139,7 +140,7 @@ def exact_shares(
     chosen = np.arange(need, dtype=np.int64)
     high = np.zeros(players, dtype=np.int64)
     lows = np.zeros(players, dtype=np.int64)
-    hole = np.zeros(4, dtype=np.int64)
+    hole = np.zeros(STUD_CARDS, dtype=np.int64)
     work = np.zeros(9, dtype=np.int64)
     shares[:] = 0
     size = rest.shape[0]

@@ -1318,7 +1318,7 @@ def replay_one(
     out_board = rows.boards[hand]
     stud = STUD <= game <= RAZZ
     draw = game >= DEUCE_TO_SEVEN_TRIPLE
-    holes_per = STUD_CARDS if stud else (4 if game >= OMAHA else 2)
+    holes_per = STUD_CARDS if stud else (4 + (game - OMAHA) // 2 if game >= OMAHA else 2)
     if draw:
         holes_per = 4 if game == BADUGI else 5
     bring_in = hand_input.bring_in

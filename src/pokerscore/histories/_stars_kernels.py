@@ -40,6 +40,7 @@ from pokerscore.histories._bytes import (
     is_digit,
     line_end,
     starts_with,
+    starts_with_folded,
     valid_utf8,
     word_table,
 )
@@ -67,15 +68,13 @@ from pokerscore.histories._layout import (
     F_VENUE_STOP,
     FIXED_LIMIT,
     FOLD,
-    HOLDEM,
+    GAME_CODES,
     MAX_ACTIONS,
     MAX_DECIMALS,
     MAX_PLAYERS,
     MUCK,
     NO_LIMIT,
     OK,
-    OMAHA,
-    OMAHA_HI_LO,
     POT_LIMIT,
     SHOW,
     SLOW,
@@ -141,15 +140,30 @@ def stars_index(text: Bytes, starts: Ints, stops: Ints) -> int:
 
 # the line kinds, from the one table both readers are made from (_stars_lines)
 _POKERSTARS: Final = ascii_bytes(lines.POKERSTARS)
-_GAME_TEXT, _GAME_LENGTH = word_table(lines.GAME_NAMES)
-_PLAYED: Final = {"holdem": HOLDEM, "omaha": OMAHA, "omaha-hi-lo": OMAHA_HI_LO}
+_GAME_TEXT, _GAME_LENGTH = word_table(tuple(name.lower() for name in lines.GAME_NAMES))
+"""The games' names in lower case: a header's are matched in any case, as the reference reader's
+regular expression matches them (``HOLD'EM NO LIMIT``)."""
+CARDS_ROOM: Final = 6
+"""The most cards a line of play holds: a six-card Omaha hand dealt or shown."""
+_PLAYED: Final = {
+    name: GAME_CODES[name]
+    for name in (
+        "holdem",
+        "omaha",
+        "omaha-hi-lo",
+        "omaha-5",
+        "omaha-5-hi-lo",
+        "omaha-6",
+        "omaha-6-hi-lo",
+    )
+}
 _GAME_CODE: Final = np.array(
     [_PLAYED.get(lines.GAMES.get(name, ("", ""))[1], -1) for name in lines.GAME_NAMES],
     dtype=np.int64,
 )
 """The code of each game a header names (:data:`GAME_NAMES`'s order), -1 for the games this
 reader leaves to the reference reader."""
-_BETTING_TEXT, _BETTING_LENGTH = word_table(tuple(lines.BETTING))
+_BETTING_TEXT, _BETTING_LENGTH = word_table(tuple(name.lower() for name in lines.BETTING))
 _BETTING_CODE: Final = np.array(
     [
         {"no-limit": NO_LIMIT, "pot-limit": POT_LIMIT, "fixed-limit": FIXED_LIMIT}[betting]
@@ -209,18 +223,18 @@ _HASH: Final = ascii_bytes(" #")
 def _header_game(text: Bytes, at: int, stop: int) -> tuple[int, int]:
     """The game and the betting a header names (``Hold'em No Limit``), as the reference reader
     finds them: the first place where a game's name, a space and a betting's stand, the
-    longest name first; (game code or -1 for a game left to the reference reader, betting
-    code), or (-1, -1) where none does."""
+    longest name first, in any case; (game code or -1 for a game left to the reference reader,
+    betting code), or (-1, -1) where none does."""
     for k in range(at, stop):
         for name in range(_GAME_LENGTH.shape[0]):
             after = k + _GAME_LENGTH[name] + 1
             if after > stop or text[after - 1] != SPACE:
                 continue
-            if not starts_with(text, k, stop, _GAME_TEXT[name, : _GAME_LENGTH[name]]):
+            if not starts_with_folded(text, k, stop, _GAME_TEXT[name, : _GAME_LENGTH[name]]):
                 continue
             for betting in range(_BETTING_LENGTH.shape[0]):
                 word = _BETTING_TEXT[betting, : _BETTING_LENGTH[betting]]
-                if starts_with(text, after, stop, word):
+                if starts_with_folded(text, after, stop, word):
                     return _GAME_CODE[name], _BETTING_CODE[betting]
     return -1, -1
 
@@ -425,7 +439,7 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
-        np.zeros((MAX_ACTIONS, 5), dtype=np.int64),
+        np.zeros((MAX_ACTIONS, CARDS_ROOM), dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_LISTED, dtype=np.int64),
@@ -445,13 +459,13 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros(MAX_PLAYERS, dtype=np.int64),
         np.zeros(MAX_PLAYERS, dtype=np.int64),
         np.zeros(SAID_SIZE, dtype=np.int64),
-        np.zeros(5, dtype=np.int64),
+        np.zeros(CARDS_ROOM, dtype=np.int64),
         np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
         np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64),
         np.zeros(5, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(52, dtype=np.bool_),
-        np.zeros(4, dtype=np.int64),
+        np.zeros(STUD_CARDS, dtype=np.int64),
         np.zeros(9, dtype=np.int64),
         powers,
     )
@@ -696,7 +710,7 @@ def stars_hand(
             last = line_stop - 1
             while last > bracket and text[last] != OPEN_BRACKET:
                 last -= 1
-            count = _stars_cards(text, last, line_stop, w.hand_cards, 5)
+            count = _stars_cards(text, last, line_stop, w.hand_cards, CARDS_ROOM)
             if count < 0 or actions == MAX_ACTIONS:
                 return
             w.kinds[actions] = DEAL_HOLE
@@ -829,7 +843,7 @@ def stars_hand(
         elif starts_with(text, words, words_stop, _SHOWS):
             kind = SHOW
             close = words + _SHOWS.shape[0] - 1
-            count = _stars_cards(text, close, line_stop, w.hand_cards, 5)
+            count = _stars_cards(text, close, line_stop, w.hand_cards, CARDS_ROOM)
             if count < 0:
                 return
         elif starts_with(text, words, words_stop, _MUCKS):

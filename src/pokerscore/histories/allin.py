@@ -62,6 +62,7 @@ from pokerscore.histories._layout import (
     DEN,
     GAME_CODES,
     SHORT_DECK_SOT,
+    STUD_CARDS,
     HandRows,
     ReplayTables,
 )
@@ -215,7 +216,7 @@ def enumerated_shares(
         return tuple(_by_equity(game, players, board, dead, pot) for pot in pots)
     taken = {*board, *dead, *(card for hole in players for card in hole)}
     rest = np.array([card for card in game.deck if card not in taken], dtype=np.int64)
-    holes = np.full((len(players), 4), -1, dtype=np.int64)
+    holes = np.full((len(players), STUD_CARDS), -1, dtype=np.int64)
     for row, hole in enumerate(players):
         holes[row, : len(hole)] = hole
     shares = np.zeros((len(pots), len(players)), dtype=np.int64)

@@ -249,7 +249,7 @@ def engine_rows(
         np.zeros(5, dtype=np.int64),
         np.zeros(STATE_SIZE, dtype=np.int64),
         np.zeros(52, dtype=np.bool_),
-        np.zeros(4, dtype=np.int64),
+        np.zeros(STUD_CARDS, dtype=np.int64),
         np.zeros(9, dtype=np.int64),
     )
     deck = tables.short_deck if arrays.game == SHORT_DECK_SOT else tables.full_deck
