@@ -46,7 +46,13 @@ def missing_dependencies() -> list[str]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Fail at once, never skip, when a dependency is missing: `make test` installs them all."""
+    """Fail at once, never skip, when a dependency is missing: `make test` installs them all.
+
+    Checked once a run: an xdist worker (``workerinput``) runs in the environment its controller
+    has already checked, and importing Dask, Matplotlib and the rest there cost each worker about
+    a second of CPU for libraries most of its tests never load."""
+    if hasattr(config, "workerinput"):
+        return
     missing = missing_dependencies()
     if missing:
         raise pytest.UsageError(

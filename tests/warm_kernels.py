@@ -229,12 +229,12 @@ FAMILIES: dict[str, Callable[[], None]] = {
         strategy,
     )
 }
-# Compile times, CPU seconds (2026-11-26, load 7-14): histories 308 before ``replay_one`` from
-# Python joined it (about 45 more; in one process: PHH and PokerStars both compile
-# ``replay_one``, and two processes adding to one kernel's cache index at once may lose an
-# entry), equity 72, board 71, strategy 61, batch 24, tournaments 13, files 12, preflop 10,
-# videopoker 7. Most of the histories' time is ``replay_one`` optimised again inside each
-# kernel that calls it (``phh_hand``, ``_phh_share``, ``phh_hands``, ``stars_hand``, ...).
+# Compile times, CPU seconds, from empty caches (2026-11-26, load 9-18): histories 317 (436 while
+# the readers' shares ran in parallel kernels, each of which built ``replay_one`` in again: now
+# ``_phh_share`` and ``_stars_share`` on Python threads; in one process: PHH and PokerStars both
+# compile ``replay_one``, and two processes adding to one kernel's cache index at once may lose
+# an entry), equity 79, board 73, strategy 69, batch 24, tournaments 13, files 12, preflop 10,
+# videopoker 7 (the last five measured at load 7-14): halves of 317 and about 287.
 HALVES = (
     ("histories",),
     ("board", "equity", "strategy", "batch", "tournaments", "files", "preflop", "videopoker"),

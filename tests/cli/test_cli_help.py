@@ -4,6 +4,7 @@ in words (``CARDS...``, ``--seed SEED``), not Typer's ``{cards}...`` or ``<int r
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import pytest
 import typer
@@ -42,6 +43,12 @@ REST = re.compile(
 
 
 def help_of(path: list[str]) -> str:
+    return _help_of(tuple(path))
+
+
+@cache
+def _help_of(path: tuple[str, ...]) -> str:
+    """Each command's help once a process: two tests read every one of them."""
     result = runner.invoke(app, [*path, "--help"], terminal_width=100)
     assert result.exit_code == 0, result.stderr
     return result.stdout

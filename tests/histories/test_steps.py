@@ -28,15 +28,10 @@ FIXTURES = ("actions.phhs", "side-pots.phhs", "split-pots.phhs", "pokerstars-sha
 
 
 def _hands() -> list[HandHistory]:
-    hands = []
-    for item in read_histories(*(DATA / name for name in FIXTURES)):
-        if isinstance(item, HandHistory):
-            try:
-                replay(item, allin_ev=False)
-            except HandHistoryError:
-                continue  # the fixtures of bad hands
-            hands.append(item)
-    return hands
+    """The fixtures' hands as read (no replay here: replaying at collection loaded the replay
+    kernel in every pytest worker, about 1.5 s of CPU each, whichever tests it ran)."""
+    return [item for item in read_histories(*(DATA / name for name in FIXTURES))
+            if isinstance(item, HandHistory)]  # fmt: skip
 
 
 HANDS = _hands()
@@ -44,9 +39,12 @@ HANDS = _hands()
 
 @pytest.mark.parametrize("hand", HANDS, ids=lambda hand: f"{Path(hand.file).name}-{hand.number}")
 def test_no_chip_is_made_or_lost_and_the_end_is_the_result(hand: HandHistory) -> None:
+    try:
+        result = replay(hand, allin_ev=False)
+    except HandHistoryError as error:
+        pytest.skip(f"a fixture of a bad hand: {error}")
     steps = list(replay_steps(hand, equity=False))
     start = sum(seat.stack for seat in hand.seats) / hand.scale
-    result = replay(hand, allin_ev=False)
     assert [step.number for step in steps] == list(range(len(hand.actions) + 2))
     for step in steps[:-1]:
         assert sum(step.stacks) + step.pot == pytest.approx(start), step.text

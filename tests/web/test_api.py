@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pokerscore.cards import PokerScoreError
 from pokerscore.cli.commands.board import board_json, outs_json
 from pokerscore.cli.commands.hands import compare_json, score_json
 from pokerscore.cli.commands.holdem import equity_json, showdown_json
@@ -73,6 +74,33 @@ def test_equity_sampled_repeats_with_its_seed(server: Server) -> None:
     assert status == 200 and payload["method"] == "monte-carlo" and payload["seed"] == 7
     expected = equity(["QQ+", "random", "AKs"], samples=2000, seed=7)
     assert payload == equity_json(expected)
+
+
+def test_the_ranges_read_once_answer_as_the_text_would() -> None:
+    """The server reads a two-card game's range once and keeps it (the equity page asks about
+    the same ranges at every stroke): the answer is the library's on the text, its range's name
+    included; cards, Omaha and stud texts, and a text that is no range, go to the library as
+    they came (its own reading and refusal)."""
+    from pokerscore.games.holdem.ranges import Range
+    from pokerscore.web.api import equity as answer
+    from pokerscore.web.api import player_input
+
+    kept = player_input("random", "holdem")
+    assert isinstance(kept, Range) and player_input("random", "holdem") is kept
+    assert isinstance(player_input("66+, A9s", "short-deck"), Range)
+    for text, game in (("AhAs", "holdem"), ("Ah As", "holdem"), ("AAKK", "omaha"),
+                       ("random", "omaha"), ("Ah As Kd", "stud"), ("QQ+, Zx", "holdem"),
+                       ("random", "no-such-game")):  # fmt: skip
+        assert player_input(text, game) == text
+    for players, game in ((["JJ+, AKs", "random"], "holdem"), (["AhAs", "22+"], "holdem"),
+                          (["AA", "66+, A9s"], "short-deck")):  # fmt: skip
+        shown = answer(players, "", "", game, False, 3000, None, 11)
+        assert shown == equity_json(equity(players, game=game, samples=3000, seed=11))
+    with pytest.raises(PokerScoreError) as refused:
+        answer(["QQ+, Zx", "random"], "", "", "holdem", False, 3000, None, 11)
+    with pytest.raises(PokerScoreError) as library:
+        equity(["QQ+, Zx", "random"], samples=3000, seed=11)
+    assert str(refused.value) == str(library.value)
 
 
 def test_equity_omaha(server: Server) -> None:

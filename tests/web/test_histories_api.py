@@ -161,6 +161,10 @@ def test_a_stud_allin_steps_with_each_hands_equity(server: Server, tmp_path: Pat
         allin = next(step for step in answer["steps"] if step["equity"] is not None)
         assert (allin["equity_samples"] is None) == (number == 1)
         assert answer["equity_note"] is None
+        # stud has no blinds and no button: its seats have no position (they had SB, BB, BTN)
+        assert [player["position"] for player in answer["players"]] == [None] * len(
+            answer["players"]
+        )
     draw = DATA / "draw" / "pokerstars-draw.txt"
     status, payload = upload(server, draw)
     body = {"upload": payload["upload"], "file": draw.name, "hand": 1}

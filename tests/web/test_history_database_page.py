@@ -15,6 +15,7 @@ from pokerscore.histories.database import database_hands, import_histories, repo
 from tests.web import test_pages
 from tests.web.conftest import Server
 from tests.web.test_history_pages import DATA, FILES, _money, _ready, _rows, _screenshot, _seat
+from tests.web.test_pages import fits_a_phone
 
 pytestmark = pytest.mark.slow
 browser = test_pages.browser  # the equity page tests' Chromium, started once per module
@@ -39,6 +40,7 @@ def test_a_database_opened_filtered_and_a_hand_replayed(
     browser.find_element(By.ID, "database").send_keys(str(database))
     browser.find_element(By.ID, "open-db").click()
     wait.until(reports(1))
+    fits_a_phone(browser)  # the database's report and hand list
     # The players' figures: the library's report over the database.
     expected = {stats.player: stats for _, players in report_histories(database=database).groups
                 for stats in players}  # fmt: skip
@@ -85,5 +87,6 @@ def test_a_database_opened_filtered_and_a_hand_replayed(
     # the file's finishing stacks: the aces take the main pot, the kings the side pot
     assert [_seat(browser, seat, "stack") for seat in range(3)] == ["60", "60", "50"]
     assert browser.find_element(By.ID, "pot").text == "0"
+    fits_a_phone(browser)  # and its hand in the replayer
     browser.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
     _screenshot(browser, tmp_path, "histories-database.png")

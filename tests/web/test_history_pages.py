@@ -17,7 +17,7 @@ from pokerscore.histories.running import analyse_histories
 from pokerscore.histories.steps import replay_steps
 from tests.web import test_pages
 from tests.web.conftest import Server
-from tests.web.test_pages import SCREENSHOTS, WAIT
+from tests.web.test_pages import SCREENSHOTS, WAIT, fits_a_phone
 
 pytestmark = pytest.mark.slow
 browser = test_pages.browser  # the equity page tests' Chromium, started once per module
@@ -50,17 +50,6 @@ def _money(value: float) -> str:
     """An amount as the page shows it (at most two decimals, thousands separated)."""
     text = f"{value:,.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
-
-
-def _fits_a_phone(browser: Any) -> None:
-    """The page, as it stands, does not scroll sideways at a phone's width."""
-    size = browser.get_window_size()
-    browser.set_window_size(390, 844)
-    try:
-        width = browser.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
-        assert width[0] <= width[1], f"the page scrolls sideways at phone width: {width}"
-    finally:
-        browser.set_window_size(size["width"], size["height"])
 
 
 def _screenshot(browser: Any, tmp_path: Path, name: str) -> None:
@@ -151,10 +140,43 @@ def test_histories_page_report_list_and_replayer(
     browser.find_element(By.CSS_SELECTOR, '#players tr[data-player="Alice"]').click()
     wait.until(lambda _: browser.execute_script("return document.body.dataset.reports") == "4")
     wait.until(lambda _: len(_rows(browser, "hands")) == alice["hands"])
-    _fits_a_phone(browser)
+    fits_a_phone(browser)
     browser.set_window_size(1100, 1750)
     browser.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
     _screenshot(browser, tmp_path, "histories-page.png")
+
+
+_DROP = """
+  const [target, name, text] = arguments;
+  const carried = new DataTransfer();
+  carried.items.add(new File([text], name, {type: "text/plain"}));
+  const place = target === "zone" ? document.getElementById("drop") : document.querySelector("h1");
+  const over = new DragEvent("dragover", {bubbles: true, cancelable: true, dataTransfer: carried});
+  place.dispatchEvent(over);
+  const lit = document.getElementById("drop").classList.contains("over");
+  const dropped = new DragEvent("drop", {bubbles: true, cancelable: true, dataTransfer: carried});
+  place.dispatchEvent(dropped);
+  return [over.defaultPrevented, lit, dropped.defaultPrevented];"""
+
+
+@pytest.mark.parametrize("target", ["zone", "page"])
+def test_a_file_dropped_on_the_page_is_read(browser: Any, server: Server, target: str) -> None:
+    """A hand-history file dropped (a drag's ``dragover`` and ``drop`` with the file, built in
+    the page) on the drop zone, or on the page beside it (which the browser took: it opened the
+    file, and the page was gone): uploaded, and its players' figures the library's."""
+    name = "side-pots.phhs"
+    wait = _ready(browser, server, "histories")
+    taken = browser.execute_script(_DROP, target, name, (DATA / name).read_text())
+    assert taken == [True, True, True]  # the page's: the browser does not open the file
+    wait.until(lambda _: browser.execute_script("return document.body.dataset.reports") == "1")
+    assert not browser.execute_script(
+        "return document.getElementById('drop').classList.contains('over')"
+    )
+    expected = analyse_histories([DATA / name]).as_json()["players"]
+    shown = {row[0]: row[1:3] for row in _rows(browser, "players")}
+    assert shown == {
+        stats["player"]: [str(stats["hands"]), _money(stats["net"])] for stats in expected
+    }
 
 
 def test_the_replayer_steps_a_stud_allin(browser: Any, server: Server, tmp_path: Path) -> None:
@@ -203,7 +225,10 @@ def test_the_replayer_steps_a_stud_allin(browser: Any, server: Server, tmp_path:
         # hand 1's equity comes with p2's show on seventh street (three cards down of seven),
         # hand 2's at the all-in on third street (two down, one up)
         assert len(downs) == (3 if number == 1 else 2)
-    _fits_a_phone(browser)
+        # stud has no blinds and no button: each seat by its player's name alone (not "(SB)")
+        names = browser.find_elements(By.CSS_SELECTOR, "#seats .seat .name")
+        assert [name.text for name in names] == [seat.name for seat in parse_phh(text).seats]
+    fits_a_phone(browser)
     browser.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
     browser.execute_script("document.getElementById('replayer').scrollIntoView()")
     _screenshot(browser, tmp_path, "histories-stud.png")
@@ -233,5 +258,5 @@ def test_preflop_heat_map(browser: Any, server: Server, tmp_path: Path) -> None:
     assert 80 < float(aces.text.split()[1]) < 83  # AA against KK: about 82 %
     Select(browser.find_element(By.ID, "against")).select_by_value("random")
     wait.until(lambda _: browser.execute_script("return document.body.dataset.against") == "random")
-    _fits_a_phone(browser)
+    fits_a_phone(browser)
     _screenshot(browser, tmp_path, "preflop-page.png")

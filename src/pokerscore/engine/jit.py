@@ -65,6 +65,34 @@ def kernel_threads(count: int) -> Iterator[None]:
         numba.set_num_threads(previous)
 
 
+def in_threads(share: Callable[[int], None], threads: int) -> None:
+    """``share(0)``, ``share(1)`` … ``share(threads - 1)`` at once, each on a thread of its own
+    (the calling thread takes ``share(0)``; a single share runs here alone): for a kernel whose
+    shares write apart (every :func:`kernel` releases the GIL). An error a share raises is
+    raised here, once every share has ended.
+
+    The hand-history readers share a buffer's hands so (``histories._phh_kernels.phh_hands``)
+    rather than in a parallel kernel: Numba compiles a callee's code again into each kernel
+    that calls it, and a parallel loop is two such kernels more (its body and its caller), each
+    holding the whole replay.
+
+    >>> seen = []
+    >>> in_threads(seen.append, 3)
+    >>> sorted(seen)
+    [0, 1, 2]
+    """
+    if threads <= 1:
+        share(0)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(threads - 1, thread_name_prefix="pokerscore-share") as pool:
+        others = [pool.submit(share, worker) for worker in range(1, threads)]
+        share(0)
+        for other in others:
+            other.result()
+
+
 @contextlib.contextmanager
 def compile_notice(notice: Callable[[], None]) -> Iterator[None]:
     """Call ``notice()`` once, the first time a kernel is compiled inside the block (a kernel

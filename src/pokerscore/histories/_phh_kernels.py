@@ -11,7 +11,7 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.engine.jit import kernel, prange
+from pokerscore.engine.jit import in_threads, kernel
 from pokerscore.engine.short_tables import BadugiTables, ShortHandTables
 from pokerscore.engine.tables import RankingTables
 from pokerscore.histories._bytes import (
@@ -1198,7 +1198,6 @@ def _keep(
             log_cards[at, k] = cards[step, k]
 
 
-@kernel(parallel=True)
 def phh_hands(
     text: Bytes,
     index: PhhIndex,
@@ -1218,14 +1217,15 @@ def phh_hands(
     log: PhhLog,
 ) -> None:
     """:func:`phh_hand` for every hand :func:`phh_index` found, the hands dealt to ``threads``
-    threads in turn (each with its working arrays). The :class:`ReplayTables` come one by one
-    (``*tables``): Numba's parallel loops take a bundle only as an argument of their own, and
-    not a bundle of bundles."""
-    for worker in prange(threads):
-        # The thread's number as int64: the parallel loop's index is unsigned in the threads'
-        # code and signed where Numba types the loop first, and each compiled the share again.
-        _phh_share(text, index, np.int64(worker), hands, threads, high7, sot7, low, full_deck,  # type: ignore[arg-type]
-                   short_deck, razz7, up_high, up_low, deuce7, badugi, rows, log)  # fmt: skip
+    threads in turn (each with its working arrays): :func:`_phh_share` on Python threads
+    (:func:`~pokerscore.engine.jit.in_threads`), not in a parallel loop, which compiled the
+    whole replay into three kernels more (DEVELOPERS.md, "The kernel warm-up")."""
+
+    def share(worker: int) -> None:
+        _phh_share(text, index, worker, hands, threads, high7, sot7, low, full_deck, short_deck,
+                   razz7, up_high, up_low, deuce7, badugi, rows, log)  # fmt: skip
+
+    in_threads(share, threads)
 
 
 @kernel()

@@ -10,7 +10,7 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.engine.jit import kernel, prange
+from pokerscore.engine.jit import in_threads, kernel
 from pokerscore.engine.short_tables import BadugiTables, ShortHandTables
 from pokerscore.engine.tables import RankingTables
 from pokerscore.histories import _stars_lines as lines
@@ -479,7 +479,7 @@ P_ANTE, P_SMALL, P_BIG, P_BOTH, P_STRADDLE = range(5)
 N_SB_M, N_SB_D, N_BB_M, N_BB_D, N_TOTAL_M, N_TOTAL_D, N_RAKE_M, N_RAKE_D = range(8)
 
 
-@kernel()
+@kernel(inline=True)
 def stars_hand(
     text: Bytes,
     hand: int,
@@ -1051,7 +1051,6 @@ def _places(places: int, mantissa: int, decimals: int, powers: Ints) -> int:
     return places
 
 
-@kernel(parallel=True)
 def stars_hands(
     text: Bytes,
     starts: Ints,
@@ -1072,10 +1071,13 @@ def stars_hands(
     rows: HandRows,
 ) -> None:
     """:func:`stars_hand` for every hand :func:`stars_index` found, numbered from
-    ``first_hand``, on ``threads`` threads (the tables one by one, as in :func:`phh_hands`)."""
-    for worker in prange(threads):  # the thread's number as int64, as in phh_hands
-        _stars_share(text, starts, stops, first_hand, np.int64(worker), hands, threads, high7,  # type: ignore[arg-type]
-                     sot7, low, full_deck, short_deck, razz7, up_high, up_low, deuce7, badugi, rows)  # fmt: skip
+    ``first_hand``, on ``threads`` Python threads (as in :func:`~._phh_kernels.phh_hands`)."""
+
+    def share(worker: int) -> None:
+        _stars_share(text, starts, stops, first_hand, worker, hands, threads, high7, sot7, low,
+                     full_deck, short_deck, razz7, up_high, up_low, deuce7, badugi, rows)  # fmt: skip
+
+    in_threads(share, threads)
 
 
 @kernel()

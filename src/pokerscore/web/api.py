@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pokerscore._support.errors import PokerScoreError, shorten
@@ -22,6 +23,10 @@ if TYPE_CHECKING:
     from pokerscore.games.holdem.ranges import Range
     from pokerscore.games.videopoker.paytables import PayTable
     from pokerscore.web.games import Games
+
+RANGES_KEPT: Final = 64
+"""Ranges the server keeps read (:func:`player_input`): the equity page asks about the same few
+ranges at every stroke of its grid."""
 
 FieldType = Literal["string", "integer", "number", "boolean", "strings"]
 
@@ -137,6 +142,32 @@ def showdown(hands: list[str], board: str, game: str) -> dict[str, object]:
     return showdown_json(settle(board, hands, game=_game(game)))
 
 
+@lru_cache(maxsize=RANGES_KEPT)
+def player_input(text: str, game: str) -> str | Range:
+    """A player's text as ``equity`` takes it: a range of a two-card game read once and kept
+    (reading ``random``'s 1,326 combos costs more than sampling 20,000 showdowns), anything else
+    the text itself. The library's own order: the text is a range when it is not cards
+    (``equity``'s player reading); a text neither reads is left for ``equity`` to refuse."""
+    from pokerscore.cards import parse_cards
+    from pokerscore.games.holdem.ranges import parse_range
+
+    try:
+        rules = _game(game)
+    except PokerScoreError:
+        return text
+    if rules.hole_cards != 2 or not rules.board_cards:
+        return text
+    try:
+        parse_cards(text)
+        return text
+    except PokerScoreError:
+        pass
+    try:
+        return parse_range(text, ranking=rules.high, hole_cards=2)
+    except PokerScoreError:
+        return text
+
+
 def equity(
     players: list[str],
     board: str,
@@ -155,7 +186,8 @@ def equity(
         raise RequestError(
             '"exact" enumerates every board: "samples", "stderr" and "seed" are for Monte Carlo'
         )
-    result = run(players, board, dead, game=_game(game), method="exact" if exact else "auto",
+    inputs = [player_input(player, game) for player in players]
+    result = run(inputs, board, dead, game=_game(game), method="exact" if exact else "auto",
                  samples=samples, seed=seed, stderr=stderr, progress=progress)  # fmt: skip
     return equity_json(result)
 
@@ -282,9 +314,10 @@ def ranges(
 
 def _class_or_combo(name: str, ranking: str) -> Range:
     """A starting-hand class (``AKs``) or one combo of two cards (``AhKh``) as a range."""
+    from pokerscore.cards.card import SUIT_LETTERS
     from pokerscore.games.holdem.ranges import Range, parse_range
 
-    if len(name) == 4 and name[1].lower() in "cdhs" and name[3].lower() in "cdhs":
+    if len(name) == 4 and name[1].lower() in SUIT_LETTERS and name[3].lower() in SUIT_LETTERS:
         return parse_range(name, ranking=ranking)
     return Range.from_class(name, ranking=ranking)
 

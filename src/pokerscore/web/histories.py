@@ -481,11 +481,12 @@ def hand_json(hand: HandHistory, root: Path) -> dict[str, object]:
     from pokerscore.histories.model import DRAW_GAMES
     from pokerscore.histories.replay import replay
     from pokerscore.histories.rows import stakes_text
-    from pokerscore.histories.steps import replay_steps
+    from pokerscore.histories.steps import STUD_GAMES, replay_steps
 
     result = replay(hand)
     steps = list(replay_steps(hand))
     names = hand.names
+    seated = hand.game in STUD_GAMES  # no blinds, no button: a seat is its player, no position
 
     def cards(found: tuple[Any, ...] | None) -> list[str | None] | None:
         return None if found is None else [None if card is None else str(card) for card in found]
@@ -508,7 +509,7 @@ def hand_json(hand: HandHistory, root: Path) -> dict[str, object]:
             {
                 "player": seat.name,
                 "seat": seat.seat,
-                "position": player.position,
+                "position": None if seated else player.position,
                 "stack": seat.stack / hand.scale,
                 "hole": cards(player.hole),
                 "put_in": money(player.put_in),

@@ -295,8 +295,16 @@ def _suited_boards(seed: int, count: int, deck: list[int]) -> list[list[int]]:
     return boards
 
 
-@pytest.mark.parametrize("game", ["holdem", "short-deck"])
-def test_breakdowns_agree_with_each_combo_classified_whole(game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "count"),
+    [
+        ("holdem", 12),  # make quick: the first boards of the slow runs'
+        ("short-deck", 6),
+        pytest.param("holdem", 120, marks=pytest.mark.slow),
+        pytest.param("short-deck", 60, marks=pytest.mark.slow),
+    ],
+)
+def test_breakdowns_agree_with_each_combo_classified_whole(game: str, count: int) -> None:
     """The breakdown reads a combo that cannot make a flush by its pair of ranks (once per pair)
     and its flush draws; the kernel's one-hand reading classifies each combo whole. The two
     agree on every combo of ``random`` over many boards."""
@@ -307,7 +315,7 @@ def test_breakdowns_agree_with_each_combo_classified_whole(game: str) -> None:
 
     rules = get_game(game)  # type: ignore[arg-type]
     deck = list(rules.deck)
-    for board in _suited_boards(5, 120 if game == "holdem" else 60, deck):
+    for board in _suited_boards(5, count, deck):
         tables = k.board_tables(rules.high, k.sizes_needed(2, False, (len(board),)))
         board_ids = np.array(board, dtype=np.uint8)
         expected = [0] * k.COUNTERS

@@ -10,6 +10,7 @@ let gridRequest = null;   // the same for the grid's classes
 let byClass = {};         // the grid's classes: {combos, made, draws}
 let selected = null;      // the row lit on the grid: ["made" | "draws", slug]
 let gridGame = "";
+let drawn = { tables: null, equity: null };  // what the lists show now (their answer's JSON)
 
 function words(slug) { return slug.replaceAll("-", " "); }
 function twoCards() { return $("game").value !== "omaha"; }
@@ -176,7 +177,7 @@ function cardOrder(card) {
 
 async function breakdown() {
   if (request) request.abort();
-  request = new AbortController();
+  const asked = request = new AbortController();
   $("summary").textContent = "computing…";
   const against = $("against").value.trim();
   const cards = ($("board").value.match(/[2-9tjqka][cdhs]/gi) || []).length;
@@ -185,21 +186,33 @@ async function breakdown() {
     const result = await apiStream("board", {
       ...body, ...(against ? { against, by_street: cards < 5 } : {}),
     }, request.signal, (done, total) => showProgress($("equity-progress"), done, total));
+    if (asked !== request) return;  // a newer question was asked meanwhile: its answer counts
     const total = Number(result.combos);
     $("summary").textContent = `${result.range}: ${result.combos} combos on ${result.board.join(" ")}`;
-    fill($("made"), result.made, total, "made");
-    fill($("draws"), result.draws, total, "draws");
+    // Each part drawn again only when its answer changed: a list the reader is clicking in (a
+    // turn card chosen for its rivers, a row lit) stays as it is when the same answer comes again.
+    const tables = JSON.stringify([result.range, result.board, result.combos, result.made, result.draws]);
+    if (tables !== drawn.tables) {
+      fill($("made"), result.made, total, "made");
+      fill($("draws"), result.draws, total, "draws");
+      drawn.tables = tables;
+    }
     if (selected && !(selected[1] in result[selected[0]] && Number(result[selected[0]][selected[1]]))) selected = null;
-    showEquity(result);
+    const equity = JSON.stringify([result.against || null, result.by_street || null]);
+    if (equity !== drawn.equity) {
+      showEquity(result);
+      drawn.equity = equity;
+    }
     showError("");
     document.body.dataset.answered = String(Number(document.body.dataset.answered || 0) + 1);
     await loadGrid(body);
   } catch (error) {
-    if (error.name === "AbortError") return;
+    if (error.name === "AbortError" || asked !== request) return;
     $("summary").textContent = "";
     fill($("made"), {}, 0, "made");
     fill($("draws"), {}, 0, "draws");
     showEquity({});
+    drawn = { tables: null, equity: null };
     showError(error.message);
   } finally {
     $("equity-progress").hidden = true;

@@ -29,4 +29,5 @@
     section.append(title, summary, table);
     main.append(section);
   }
+  document.body.dataset.ready = "1";
 })();

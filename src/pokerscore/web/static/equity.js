@@ -241,7 +241,7 @@ function showResult(result, preview) {
 
 async function computeEquity() {
   const ranges = PLAYERS.map((player) => player.text.trim());
-  if (equityRequest) equityRequest.abort();
+  if (equityRequest) equityRequest.abort();  // the superseded question's work stops on the server
   const body = $("result").tBodies[0];
   if (ranges.some((text) => !text)) {
     body.replaceChildren();
@@ -249,27 +249,33 @@ async function computeEquity() {
     return;
   }
   const asked = equityRequest = new AbortController();
+  const current = () => asked === equityRequest && !asked.signal.aborted;
   $("method").textContent = "computing…";
   const fields = { players: ranges, board: stud() ? "" : $("board").value, dead: $("dead").value, game: game() };
-  let settled = false;
   if ($("method-choice").value === "auto" && !stud() && !fields.board.trim()) {
-    // Preflop, a quick sample first (a few thousand showdowns), replaced by the answer itself.
-    api("equity", { ...fields, samples: PREVIEW, seed: 1 }, asked.signal)
-      .then((preview) => { if (!settled && !asked.signal.aborted) showResult(preview, true); })
-      .catch(() => {});  // the answer itself says what is wrong
+    // Preflop, a quick sample first (some milliseconds: live as you paint), then the answer
+    // itself, asked once the sample is shown: asked together, they shared the cores and the
+    // sample came late.
+    try {
+      const preview = await api("equity", { ...fields, samples: PREVIEW, seed: 1 }, asked.signal);
+      if (!current()) return;
+      showResult(preview, true);
+    } catch (error) {
+      if (!current()) return;  // superseded; otherwise the answer itself says what is wrong
+    }
   }
   try {
     const result = await apiStream("equity", { ...fields, ...methodFields() }, asked.signal, (done, total) => {
+      if (!current()) return;
       showProgress($("progress"), done, total);
       if (!body.rows.length) $("method").textContent = `computing… ${(100 * done / total).toFixed(0)} %`;
     });
-    settled = true;
+    if (!current()) return;
     $("progress").hidden = true;
     showResult(result, false);
     showError("");
   } catch (error) {
-    settled = true;
-    if (error.name === "AbortError") return;
+    if (error.name === "AbortError" || !current()) return;
     $("progress").hidden = true;
     body.replaceChildren();
     $("method").textContent = "";

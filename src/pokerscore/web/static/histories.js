@@ -274,7 +274,8 @@ async function openHand(file, number, seq) {
     seat.innerHTML = `<div class="name"></div><div class="cards"></div>
       <div>stack <span class="stack"></span></div><div>bet <span class="bet"></span></div>
       <div class="equity"></div>`;
-    seat.querySelector(".name").textContent = `${player.player} (${player.position})`;
+    // stud's seats have no position (no blinds, no button): the player's name alone
+    seat.querySelector(".name").textContent = player.position ? `${player.player} (${player.position})` : player.player;
     seats.append(seat);
   });
   // a button per street of the hand (stud's third to seventh, or preflop to river)
@@ -364,10 +365,19 @@ function showStreet(street) {
 
 function start() {
   $("files").addEventListener("change", () => uploadFiles([...$("files").files]));
+  // Files dropped anywhere on the page are read, the drop zone lit while they are over it (a
+  // drop just beside the zone opened the file in the browser, and the page was gone).
   const drop = $("drop");
-  drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
-  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-  drop.addEventListener("drop", (event) => {
+  const files = (event) => event.dataTransfer && [...event.dataTransfer.types].includes("Files");
+  window.addEventListener("dragover", (event) => {
+    if (!files(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    drop.classList.add("over");
+  });
+  window.addEventListener("dragleave", (event) => { if (!event.relatedTarget) drop.classList.remove("over"); });
+  window.addEventListener("drop", (event) => {
+    if (!files(event)) return;
     event.preventDefault();
     drop.classList.remove("over");
     uploadFiles([...event.dataTransfer.files]);
