@@ -4,9 +4,11 @@ and 20,000), each result's players read (their nets summed, so every result is b
 (``POKERSCORE_HISTORIES_REFERENCE=1``: the lenient reader and ``replay`` hand by hand) and
 ``read_histories``.
 
-Each figure is the best of ``BENCH_RESULTS_ROUNDS`` passes (default 3) after a warm-up pass, in
-this process (Numba's cache warm, the all-in equity cache warm after the first pass); the load
-average is printed beside it, since the host may be shared. Run as
+Each figure is the best of ``BENCH_RESULTS_ROUNDS`` passes (default 3) after a warm-up pass,
+hands a second of CPU time (``time.process_time``: every thread's, so it moves less with the
+host's load than the wall clock, printed beside it), in this process (Numba's cache warm, the
+all-in equity cache warm after the first pass); the load average is printed beside it, since
+the host may be shared. Run as
 ``python -m benchmarks.bench_history_results``. Figures: ``benchmarks/histories.md``.
 """
 
@@ -23,14 +25,19 @@ from benchmarks.histories_data import write_phhs
 TARGET = 50_000
 
 
-def _rate(run: Callable[[Path], int], path: Path, rounds: int) -> tuple[float, list[float]]:
+def _rate(
+    run: Callable[[Path], int], path: Path, rounds: int
+) -> tuple[float, list[float], list[float]]:
+    """The best CPU rate (hands a second of this process's CPU time, every thread's), each
+    pass's CPU rate and each pass's wall-clock rate."""
     run(path)  # warm-up
-    rates = []
+    cpu, wall = [], []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start, clock = time.process_time(), time.perf_counter()
         hands = run(path)
-        rates.append(hands / (time.perf_counter() - start))
-    return max(rates), rates
+        cpu.append(hands / (time.process_time() - start))
+        wall.append(hands / (time.perf_counter() - clock))
+    return max(cpu), cpu, wall
 
 
 def _results(path: Path) -> int:
@@ -76,11 +83,12 @@ def main() -> None:
                           ("reference path", _reference), ("read_histories", _read)):  # fmt: skip
             if name in ("reference path", "read_histories") and hands > 2_000:
                 continue
-            best, rates = _rate(run, path, rounds)
-            spread = ", ".join(f"{rate:,.0f}" for rate in rates)
+            best, cpu, wall = _rate(run, path, rounds)
+            spread = ", ".join(f"{rate:,.0f}" for rate in cpu)
+            walls = ", ".join(f"{rate:,.0f}" for rate in wall)
             load = os.getloadavg()[0]
-            print(f"{hands:>6,} hands  {name:<17} best {best:>8,.0f} hands/s  ({spread}; "
-                  f"load {load:.1f}; target {TARGET:,})")  # fmt: skip
+            print(f"{hands:>6,} hands  {name:<17} best {best:>8,.0f} hands/s of CPU  ({spread}; "
+                  f"wall {walls}; load {load:.1f}; target {TARGET:,})")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -26,11 +26,14 @@ player paid; every disagreement is counted and reported, and the replay's amount
 
 from __future__ import annotations
 
+import gc
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from functools import cache
-from typing import Final
+from itertools import accumulate, repeat
+from typing import Any, Final, TypeVar
 
 from pokerscore._support.errors import expect, shorten
 from pokerscore.cards import FULL_DECK, Card, PokerScoreError
@@ -44,7 +47,6 @@ from pokerscore.histories._layout import (
     F_ALLIN_STREET,
     F_COUNT,
     F_POTS,
-    FACTS,
     MAX_PLAYERS,
     HandRows,
 )
@@ -991,157 +993,270 @@ _READ_SLOT: Final = ReadLater.__dict__["_read"]
 
 
 def read_later(result: HandResult, read: Callable[[], HandHistory]) -> None:
-    """Give a result of :meth:`KernelRows.result` the reader of its hand."""
+    """Give a result of :meth:`KernelRows.results` the reader of its hand."""
     _READ_SLOT.__set__(result, read)
 
 
 _PLAYER_SLOTS: Final = tuple(PlayerResult.__dict__[name] for name in PlayerResult.__match_args__)
+_PLAYER_SETTERS: Final = tuple(slot.__set__ for slot in _PLAYER_SLOTS)
+_POT_SETTERS: Final = tuple(Pot.__dict__[name].__set__ for name in Pot.__match_args__)
+_RESULT_SETTERS: Final = tuple(slot.__set__ for slot in _RESULT_SLOTS)
+_EXACT: Final = 2**53
+"""Below it an int is a float exactly, and so is the quotient of two such ints (rounded
+once, as Python rounds ``int / int``)."""
 
 
-def _player_result(
-    player: str,
-    seat: int | None,
-    position: str,
-    hole: tuple[Card, ...] | None,
-    put_in: float,
-    won: float,
-    net: float,
-    rake_paid: float,
-    vpip: bool,
-    pfr: bool,
-    saw_flop: bool,
-    went_to_showdown: bool,
-    won_at_showdown: bool,
-    allin_street: Street | None,
-    allin_ev: float | None,
-) -> PlayerResult:
-    """``PlayerResult(...)`` of the same values, its slots set straight (a frozen dataclass's
-    ``__init__`` costs the per-hand iterator more than the kernel's replay)."""
-    result = _NEW(PlayerResult)
-    (a, b, c, d, e, f, g, h, i, j, k, m, n, o, q) = _PLAYER_SETTERS
-    a(result, player)
-    b(result, seat)
-    c(result, position)
-    d(result, hole)
-    e(result, put_in)
-    f(result, won)
-    g(result, net)
-    h(result, rake_paid)
-    i(result, vpip)
-    j(result, pfr)
-    k(result, saw_flop)
-    m(result, went_to_showdown)
-    n(result, won_at_showdown)
-    o(result, allin_street)
-    q(result, allin_ev)
-    return result
+class _HoleCards(dict[bytes, tuple[Card, ...] | None]):
+    """A player's hole cards by a row's seven bytes and the count the game deals (an eighth
+    byte): None where the first is unknown (255)."""
+
+    def __missing__(self, key: bytes) -> tuple[Card, ...] | None:
+        if len(self) > 1 << 16:
+            self.clear()
+        cards = self[key] = None if key[0] == _NONE else tuple(_DECK[c] for c in key[: key[-1]])
+        return cards
+
+
+class _Boards(dict[bytes, tuple[tuple[Card, ...], ...]]):
+    """A hand's ``boards`` by its row's five bytes (255 where no card)."""
+
+    def __missing__(self, key: bytes) -> tuple[tuple[Card, ...], ...]:
+        if len(self) > 1 << 16:
+            self.clear()
+        boards = self[key] = (_cards(key.rstrip(_NO_CARD)),) if key[0] != _NONE else ()
+        return boards
+
+
+class _PotShapes(dict[bytes, tuple[tuple[int, ...], tuple[tuple[int, Fraction], ...]]]):
+    """A pot's eligible seats and shares by its mask (four bytes) and its row of shares (four
+    bytes a seat, the seats past the hand's players zero)."""
+
+    def __missing__(self, key: bytes) -> tuple[tuple[int, ...], tuple[tuple[int, Fraction], ...]]:
+        if len(self) > 1 << 16:
+            self.clear()
+        eligible = _seats_of(int.from_bytes(key[:4], "little"))
+        if len(eligible) == 1:
+            shares: tuple[tuple[int, Fraction], ...] = ((eligible[0], _WHOLE),)
+        else:
+            row = [int.from_bytes(key[at : at + 4], "little") for at in range(4, len(key), 4)]
+            shares = tuple((i, _share(part)) for i, part in enumerate(row) if part)
+        shape = self[key] = (eligible, shares)
+        return shape
 
 
 _NEW: Final = object.__new__
-_PLAYER_SETTERS: Final = tuple(slot.__set__ for slot in _PLAYER_SLOTS)
+_HOLES: Final = _HoleCards()
+_BOARDS: Final = _Boards()
+_POT_SHAPES: Final = _PotShapes()
+_FLAG_BITS: Final = (VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN)
+_consume: Final = deque[object](maxlen=0).extend
+"""Runs an iterator to its end (``map`` of the slots' setters: C loops, no Python frame)."""
+
+
+_Made = TypeVar("_Made")
+
+
+def _built(
+    cls: type[_Made],
+    setters: tuple[Callable[[object, object], None], ...],
+    columns: Sequence[Iterable[object]],
+    count: int,
+) -> list[_Made]:
+    """``count`` objects of the frozen dataclass ``cls`` with slots (``cls(*values)`` for
+    each row of ``columns``' values), filled by column."""
+    made = list(map(_NEW, repeat(cls, count)))
+    for setter, column in zip(setters, columns, strict=True):
+        _consume(map(setter, made, column))
+    return made
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a block's objects are made (none holds a cycle): made
+    by the hundred thousand and all alive, they would set off collections that walk them and
+    the whole heap again and again (a third of the iterator's time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _cut(items: list[Any], counts: Sequence[int]) -> list[tuple[Any, ...]]:
+    """``items`` cut into tuples of ``counts`` items, in order."""
+    ends = list(accumulate(counts))
+    return list(map(tuple, map(items.__getitem__, map(slice, [0, *ends[:-1]], ends))))
 
 
 class KernelRows:
-    """A batch of the compiled replay's rows (:class:`~._layout.HandRows`) as Python lists,
-    converted once for all its hands: flat (a row after the other), so that a block of some
-    14,000 hands is a few lists, not one per row for the garbage collector to walk."""
+    """A batch of the compiled replay's rows (:class:`~._layout.HandRows`) made results by
+    column, a block of hands at a time: each player's amounts and flags by NumPy (floats
+    exactly as Python's ``int / int`` gives them while the amounts stay below 2**53; past it,
+    Python's own division), each object's slots filled a field at a time."""
 
-    def __init__(self, rows: HandRows, hands: int) -> None:
+    def __init__(self, rows: HandRows) -> None:
         self.rows = rows
-        self.facts: list[int] = rows.facts[:hands].ravel().tolist()
-        self.put_in: list[int] = rows.put_in[:hands].ravel().tolist()
-        self.gross: list[int] = rows.gross[:hands].ravel().tolist()
-        self.won: list[int] = rows.won[:hands].ravel().tolist()
-        self.flags: list[int] = rows.flags[:hands].ravel().tolist()
-        self.holes = rows.holes[:hands].tobytes()
-        """Seven bytes a seat (``STUD_CARDS``), ten seats a hand; 255 (-1) where no card is
-        known."""
-        self.seat_bytes = int(rows.holes.shape[2])
-        self.boards = rows.boards[:hands].tobytes()
-        """Five bytes a hand, 255 (-1) where no card."""
-        self.pots: list[int] = rows.pots[:hands].ravel().tolist()
-        self.pot_masks: list[int] = rows.pot_masks[:hands].ravel().tolist()
 
-    def facts_of(self, place: int) -> list[int]:
-        """The facts (``F_`` columns) of the hand at ``place``."""
-        return self.facts[place * FACTS : place * FACTS + FACTS]
-
-    def result(
+    def results(
         self,
-        place: int,
+        places: Sequence[int],
         names: Sequence[str],
         seats: Sequence[int | None],
-        scale: int,
-        game: Game | DrawGame,
+        scales: Sequence[int],
+        games: Sequence[Game | DrawGame],
         allin_ev: bool,
-    ) -> HandResult:
-        """The result of the hand at ``place`` (replayed: its refusal is none), its hand to be
-        set (``hand`` or ``_read``) by the caller."""
-        facts = self.facts_of(place)
-        count, pot_count = facts[F_COUNT], facts[F_POTS]
-        base = place * MAX_PLAYERS
-        put_in = self.put_in[base : base + count]
-        gross, won = self.gross[base : base + count], self.won[base : base + count]
-        flags, holes = self.flags[base : base + count], self.holes
-        seat_bytes = self.seat_bytes  # a row's cards a seat: seven wide (stud)
-        holes_per = game.hole_cards
-        first = place * MAX_PLAYERS * seat_bytes
-        evs: dict[int, Fraction] | None = None
-        street: Street | None = None
-        if allin_ev and facts[F_ALLIN_STREET] >= 0 and isinstance(game, Game):
-            street = STREETS[facts[F_ALLIN_STREET]]
-            evs = row_allin_evs(self.rows, place, game, count, pot_count, facts[F_ALLIN_CARDS])
-        whole = DEN * scale
-        names_at = positions(count)
-        players = []
-        kept = 0
-        for i in range(count):
-            flag = flags[i]
-            at = first + seat_bytes * i
-            ev = evs.get(i) if evs is not None else None
-            kept += gross[i] - won[i]
-            players.append(
-                _player_result(
-                    names[i],
-                    seats[i],
-                    names_at[i],
-                    None if holes[at] == _NONE else _cards(holes[at : at + holes_per]),
-                    put_in[i] / scale,
-                    won[i] / whole,
-                    (won[i] - put_in[i] * DEN) / whole,
-                    (gross[i] - won[i]) / whole,
-                    flag & VPIP != 0,
-                    flag & PFR != 0,
-                    flag & SAW_FLOP != 0,
-                    flag & SHOWDOWN != 0,
-                    flag & WON_SHOWDOWN != 0,
-                    street if ev is not None else None,
-                    float(ev / scale) if ev is not None else None,
+    ) -> list[HandResult]:
+        """The results of the hands at ``places`` (replayed: their refusals none), in order:
+        ``names`` and ``seats`` each player's (a hand's players after the previous hand's),
+        ``scales`` (units a chip) and ``games`` each hand's. Each result's hand is to be set
+        (``hand`` or ``_read``) by the caller."""
+        import numpy as np
+
+        rows = self.rows
+        at = np.asarray(places, dtype=np.intp)
+        facts = rows.facts[at]
+        counts = facts[:, F_COUNT]
+        seated = np.arange(rows.put_in.shape[1]) < counts[:, None]
+        hands, players = len(at), int(counts.sum())
+        each_scale = np.repeat(np.asarray(scales, dtype=np.int64), counts)
+        put_in, gross, won = (rows.put_in[at][seated], rows.gross[at][seated], rows.won[at][seated])
+        whole = each_scale * DEN
+        amounts = [
+            (put_in / each_scale).tolist(),
+            (won / whole).tolist(),
+            ((won - put_in * DEN) / whole).tolist(),
+            ((gross - won) / whole).tolist(),
+        ]
+        kept = ((rows.gross[at] - rows.won[at]) * seated).sum(axis=1)
+        rake = (kept / (np.asarray(scales, dtype=np.int64) * DEN)).tolist()
+        exact = (np.abs(put_in) <= _EXACT // DEN) & (np.abs(gross) <= _EXACT // 2)
+        exact &= np.abs(won) <= _EXACT // 2
+        player_hand = np.repeat(np.arange(hands), counts)
+        inexact = np.flatnonzero(~exact)
+        if inexact.size or np.abs(kept).max(initial=0) > _EXACT:
+            hand_exact = np.abs(kept) <= _EXACT
+            hand_exact[player_hand[inexact]] = False
+            self._inexact(at, np.flatnonzero(~hand_exact), counts, scales, amounts, rake)
+        flags = rows.flags[at][seated]
+        holes = rows.holes[at][seated].view(np.uint8)
+        keys = np.empty((players, holes.shape[1] + 1), dtype=np.uint8)
+        keys[:, :-1] = holes
+        keys[:, -1] = np.repeat([game.hole_cards for game in games], counts)
+        within = np.nonzero(seated)[1]
+        streets, evs = self._allin_evs(places, facts.tolist(), scales, games, allin_ev)
+        columns = [
+            names,
+            seats,
+            _position_table()[np.repeat(counts, counts), within].tolist(),
+            list(map(_HOLES.__getitem__, keys.view(f"V{keys.shape[1]}").ravel().tolist())),
+            *amounts,
+            *(((flags & bit) != 0).tolist() for bit in _FLAG_BITS),
+            streets if streets is not None else repeat(None, players),
+            evs if evs is not None else repeat(None, players),
+        ]
+        with _collector_paused():
+            made = _built(PlayerResult, _PLAYER_SETTERS, columns, players)
+            pot_counts = facts[:, F_POTS]
+            pooled = np.arange(rows.pots.shape[1]) < pot_counts[:, None]
+            shares = rows.pot_shares[at][pooled] * np.repeat(seated, pot_counts, axis=0)
+            pot_keys = np.empty((len(shares), shares.shape[1] + 1), dtype="<i4")
+            pot_keys[:, 0], pot_keys[:, 1:] = rows.pot_masks[at][pooled], shares
+            shapes = list(
+                map(
+                    _POT_SHAPES.__getitem__,
+                    pot_keys.view(f"V{4 * pot_keys.shape[1]}").ravel().tolist(),
                 )
             )
-        pots = []
-        amounts = self.pots[base : base + pot_count]
-        masks = self.pot_masks[base : base + pot_count]
-        for pot in range(pot_count):
-            eligible = _seats_of(masks[pot])
-            if len(eligible) == 1:
-                shares: tuple[tuple[int, Fraction], ...] = ((eligible[0], _WHOLE),)
-            else:
-                row = self.rows.pot_shares[place, pot, :count].tolist()
-                shares = tuple((i, _share(part)) for i, part in enumerate(row) if part)
-            pots.append(Pot(amounts[pot], eligible, shares))
-        board = self.boards[5 * place : 5 * place + 5]
-        result = ReadLater.__new__(ReadLater)
-        values = (
-            tuple(players),
-            tuple(pots),
-            (_cards(board.rstrip(_NO_CARD)),) if board[0] != _NONE else (),
-            kept / whole,
-            (),
-        )
-        for slot, value in zip(_RESULT_SLOTS, values, strict=True):
-            slot.__set__(result, value)
-        return result
+            pot_columns = (
+                rows.pots[at][pooled].tolist(),
+                [shape[0] for shape in shapes],
+                [shape[1] for shape in shapes],
+            )
+            pots = _built(Pot, _POT_SETTERS, pot_columns, len(shapes))
+            boards = np.ascontiguousarray(rows.boards[at]).view(np.uint8)
+            hand_columns = (
+                _cut(made, counts.tolist()),
+                _cut(pots, pot_counts.tolist()),
+                list(map(_BOARDS.__getitem__, boards.view(f"V{boards.shape[1]}").ravel().tolist())),
+                rake,
+                repeat((), hands),
+            )
+            return _built(ReadLater, _RESULT_SETTERS, hand_columns, hands)
+
+    def _inexact(
+        self,
+        at: Any,
+        hands: Any,
+        counts: Any,
+        scales: Sequence[int],
+        amounts: list[list[float]],
+        rake: list[float],
+    ) -> None:
+        """The amounts of ``hands`` (places in ``at``) worked out by Python's exact
+        ``int / int``: past 2**53 units a float of NumPy's would round twice."""
+        rows = self.rows
+        firsts = [0, *accumulate(counts.tolist())]
+        for k in hands.tolist():
+            place, count, scale = int(at[k]), int(counts[k]), scales[k]
+            whole = DEN * scale
+            put_in = rows.put_in[place, :count].tolist()
+            gross = rows.gross[place, :count].tolist()
+            won = rows.won[place, :count].tolist()
+            for i in range(count):
+                j = firsts[k] + i
+                amounts[0][j] = put_in[i] / scale
+                amounts[1][j] = won[i] / whole
+                amounts[2][j] = (won[i] - put_in[i] * DEN) / whole
+                amounts[3][j] = (gross[i] - won[i]) / whole
+            rake[k] = sum(g - w for g, w in zip(gross, won, strict=True)) / whole
+
+    def _allin_evs(
+        self,
+        places: Sequence[int],
+        facts: list[list[int]],
+        scales: Sequence[int],
+        games: Sequence[Game | DrawGame],
+        allin_ev: bool,
+    ) -> tuple[list[Street | None] | None, list[float | None] | None]:
+        """Each player's all-in street and EV (chips), a column each; None for a column of
+        None."""
+        if not allin_ev:
+            return None, None
+        streets: list[Street | None] | None = None
+        evs: list[float | None] | None = None
+        first = 0
+        for k, row in enumerate(facts):
+            count, game = row[F_COUNT], games[k]
+            if row[F_ALLIN_STREET] >= 0 and isinstance(game, Game):
+                found = row_allin_evs(
+                    self.rows, places[k], game, count, row[F_POTS], row[F_ALLIN_CARDS]
+                )
+                if found is not None:
+                    if streets is None or evs is None:
+                        players = sum(hand[F_COUNT] for hand in facts)
+                        streets, evs = [None] * players, [None] * players
+                    street = STREETS[row[F_ALLIN_STREET]]
+                    for i in range(count):
+                        ev = found.get(i)
+                        if ev is not None:
+                            streets[first + i] = street
+                            evs[first + i] = float(ev / scales[k])
+            first += count
+        return streets, evs
+
+
+@cache
+def _position_table() -> Any:
+    """``positions(count)[i]`` at ``[count, i]``: NumPy's object array, to index by column."""
+    import numpy as np
+
+    table = np.full((MAX_PLAYERS + 1, MAX_PLAYERS), None, dtype=object)
+    for count in range(1, MAX_PLAYERS + 1):
+        named = positions(count)[:count]
+        table[count, : len(named)] = named
+    return table
 
 
 def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
@@ -1167,9 +1282,8 @@ def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
     elif record.code != Refusal.NONE:
         raise refusal_error(hand, rule_game(hand.game), record)
     seats = [seat.seat for seat in hand.seats]
-    view = KernelRows(rows, 1)
-    result = view.result(0, hand.names, seats, hand.scale, rule_game(hand.game), allin_ev)
-    _HAND_SLOT.__set__(result, hand)
+    game = rule_game(hand.game)
+    (result,) = KernelRows(rows).results([0], hand.names, seats, [hand.scale], [game], allin_ev)
     boards = tuple(tuple(_DECK[card] for card in run) for run in runs) or result.boards
     return HandResult(hand, result.players, result.pots, boards, result.rake, disagreements)
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from functools import cache, partial
+from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pokerscore._support.errors import ParameterError
 from pokerscore.files.records import LongRecord
@@ -49,7 +50,14 @@ from pokerscore.histories.reading import (
 )
 from pokerscore.histories.replay import KernelRows, read_later, replay, rule_game
 
+CHUNK: Final = 1024
+"""The kernels' hands made results at a time (a block holds some 14,000): few enough alive at
+once that the cycle collector has little to walk when it runs."""
+
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from pokerscore.games.holdem.game import Game
     from pokerscore.histories.model import DrawGame
 
@@ -180,27 +188,28 @@ def _batch_results(
     allin_ev: bool,
     bad: Callable[[HandHistoryError], None],
 ) -> Iterator[HandResult]:
-    """The results of a batch's hands in order: the kernels' from their rows, the others'
-    read and replayed the reference way."""
+    """The results of a batch's hands in order: the kernels' made for the whole batch at once
+    (:meth:`~pokerscore.histories.replay.KernelRows.results`), the others' read and replayed
+    the reference way."""
+    import numpy as np
+
     name = part.path
     stars = part.file_format == "pokerstars"
-    view = KernelRows(batch.rows(), batch.hands)
-    spans = batch.names[: batch.hands].ravel().tolist()
-    seat_numbers = batch.seats[: batch.hands].ravel().tolist()
+    facts = batch.facts[: batch.hands]
+    statuses = facts[:, F_STATUS]
+    played = np.flatnonzero(statuses == OK)
+    built = chain.from_iterable(
+        _kernel_results(batch, played[at : at + CHUNK], data, allin_ev)
+        for at in range(0, len(played), CHUNK)
+    )
+    columns = facts[:, [F_STATUS, F_NUMBER, F_HEADER, F_START, F_STOP]].tolist()
     single = part.single
     line, counted = first_line, 0
-    for place in range(batch.hands):
-        facts = view.facts_of(place)
-        number, header, start, stop = (
-            facts[F_NUMBER],
-            facts[F_HEADER],
-            facts[F_START],
-            facts[F_STOP],
-        )
+    for place, (status, number, header, start, stop) in enumerate(columns):
         if stars:  # the hand's first line: the lines before it counted once, hand after hand
             line += data.count(b"\n", counted, start)
             counted = start
-        if facts[F_STATUS] != OK:
+        if status != OK:
             if stars:
                 hand = reference_stars_hand(data[start:stop], name, number, line)
             else:
@@ -211,22 +220,38 @@ def _batch_results(
             else:
                 yield replayed
             continue
-        count = facts[F_COUNT]
-        at = 2 * MAX_PLAYERS * place
-        names = [
-            data[begin : spans[at + 2 * i + 1]].decode() if (begin := spans[at + 2 * i]) >= 0
-            else f"p{i + 1}"
-            for i in range(count)
-        ]  # fmt: skip
-        seats = [
-            None if seat < 0 else seat
-            for seat in seat_numbers[place * MAX_PLAYERS : place * MAX_PLAYERS + count]
-        ]
-        game = _games()[facts[F_VARIANT] // 3]
-        result = view.result(place, names, seats, 10 ** facts[F_SCALE], game, allin_ev)
+        result = next(built)
         later = (data[start:stop], name, number, header, line, single, stars)
         read_later(result, partial(_read_later, *later))
         yield result
+
+
+def _kernel_results(
+    batch: Batch, places: npt.NDArray[np.intp], data: bytes, allin_ev: bool
+) -> list[HandResult]:
+    """The results of the batch's hands at ``places`` (the kernels replayed them), made by
+    column: the players' names decoded from the text and their seats read for the whole
+    batch."""
+    import numpy as np
+
+    facts = batch.facts[places]
+    counts = facts[:, F_COUNT]
+    seated = np.arange(MAX_PLAYERS) < counts[:, None]
+    spans = batch.names[places].reshape(len(places), MAX_PLAYERS, 2)[seated]
+    unnamed = spans[:, 0] < 0
+    spans[unnamed] = 0
+    names = list(map(bytes.decode, map(data.__getitem__, map(slice, *spans.T.tolist()))))
+    within = np.nonzero(seated)[1]
+    for j in np.flatnonzero(unnamed).tolist():
+        names[j] = f"p{within[j] + 1}"  # no players key: PHH's p1, p2 ...
+    seat_numbers = batch.seats[places][seated]
+    seats: list[int | None] = list(seat_numbers.tolist())
+    for j in np.flatnonzero(seat_numbers < 0).tolist():
+        seats[j] = None
+    scales = (10 ** facts[:, F_SCALE]).tolist()
+    games = list(map(_games().__getitem__, (facts[:, F_VARIANT] // 3).tolist()))
+    rows = KernelRows(batch.rows())
+    return rows.results(places.tolist(), names, seats, scales, games, allin_ev)
 
 
 def _read_later(

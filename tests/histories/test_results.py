@@ -1,0 +1,171 @@
+"""The per-hand iterator (:func:`~pokerscore.histories.results.history_results`) against
+``replay`` hand by hand: every result equal field by field, each value of the same type (a
+float where ``replay`` gives a float, None where it gives None), and every bad hand the same
+message, on the fixtures, generated hold'em and PokerStars hands, random hands pokerkit plays
+in every variant the compiled reader plays (hold'em, short deck, Omaha, Omaha hi/lo, stud,
+stud hi/lo, razz, the draw games), amounts near the exact floats' bound, and the shared
+sample."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+from benchmarks.histories_data import phhs_tables, write_pokerstars
+
+from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
+from pokerscore.histories.reading import read_histories
+from pokerscore.histories.replay import ReadLater, replay
+from pokerscore.histories.results import history_results
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
+DATA = Path(__file__).parents[1] / "data" / "histories"
+FIXTURES = (
+    sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("pokerstars*.txt")) + sorted(DATA.glob("draw/*"))
+)
+
+
+def _typed(value: object) -> object:
+    """``value`` with the type of every part beside it: ``1 == 1.0 == True`` in Python, and
+    the iterator must give what ``replay`` gives, not only something equal."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = dataclasses.fields(value)
+        return (type(value).__name__, *(_typed(getattr(value, f.name)) for f in fields))
+    if isinstance(value, tuple | list):
+        return (type(value).__name__, *(_typed(item) for item in value))
+    if isinstance(value, float):
+        return ("float", repr(value))
+    return (type(value).__name__, value)
+
+
+def _parts(result: HandResult) -> tuple[object, ...]:
+    """Every field of a result, typed; the hand by equality (read when asked for)."""
+    return (
+        result.hand,
+        _typed(result.players),
+        _typed(result.pots),
+        _typed(result.boards),
+        _typed(result.rake),
+        _typed(result.disagreements),
+    )
+
+
+def _replayed(paths: list[Path]) -> tuple[list[object], list[str]]:
+    """``replay`` of each hand ``read_histories`` reads, and the messages of the bad ones."""
+    results, errors = [], []
+    for hand in read_histories(*paths):
+        try:
+            if isinstance(hand, HandHistoryError):
+                raise hand
+            results.append(_parts(replay(hand)))
+        except HandHistoryError as error:
+            errors.append(str(error))
+    return results, errors
+
+
+def _iterated(paths: list[Path]) -> tuple[list[object], list[str], int]:
+    """The iterator's results and messages, and how many results the kernels built."""
+    errors: list[HandHistoryError] = []
+    results = list(history_results(*paths, on_error=errors.append))
+    fast = sum(isinstance(result, ReadLater) for result in results)
+    return [_parts(result) for result in results], [str(error) for error in errors], fast
+
+
+def _same(paths: list[Path]) -> int:
+    """The iterator's results are ``replay``'s; how many the kernels built."""
+    results, errors, fast = _iterated(paths)
+    expected, expected_errors = _replayed(paths)
+    assert len(results) == len(expected)
+    for place, (mine, theirs) in enumerate(zip(results, expected, strict=True)):
+        assert mine == theirs, place
+    assert errors == expected_errors
+    return fast
+
+
+def test_the_fixtures_results_are_replays() -> None:
+    assert _same(FIXTURES) >= 15  # the kernels built 15 of them (a count, not a figure)
+
+
+def test_generated_holdem_and_pokerstars_results_are_replays(tmp_path: Path) -> None:
+    phhs = tmp_path / "generated.phhs"
+    phhs.write_text("".join(phhs_tables(400, seed=13)), encoding="utf-8")
+    stars = tmp_path / "generated.txt"
+    write_pokerstars(stars, 200, seed=13)
+    assert _same([phhs, stars]) == 600  # every one the kernels'
+
+
+def _random_file(path: Path, variants: tuple[str, ...], each: int, seed: int) -> Path:
+    from tests.histories_random import random_hand
+
+    rng = random.Random(seed)
+    texts = [random_hand(rng, variant)[0] for variant in variants * each]
+    path.write_text("".join(f"[{n}]\n{text}\n" for n, text in enumerate(texts, 1)), "utf-8")
+    return path
+
+
+@pytest.mark.slow
+def test_random_hands_of_every_variant_are_replays(tmp_path: Path) -> None:
+    from tests.histories_random import DRAW_VARIANTS, STUD_VARIANTS, VARIANTS
+
+    variants = VARIANTS + STUD_VARIANTS + DRAW_VARIANTS
+    path = _random_file(tmp_path / "random.phhs", variants, 12, seed=2813)
+    fast = _same([path])
+    assert fast >= 0.9 * 12 * len(variants), fast  # the kernels' nearly all
+
+
+BIG = """[1]
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [{blind}, {big}, 0]
+min_bet = {big}
+starting_stacks = [{stack}, {stack}, {stack}]
+players = ['Ann', 'Bo', 'Cid']
+actions = ['d dh p1 AhAd', 'd dh p2 KhKd', 'd dh p3 7c2d', 'p3 cbr {raise_}', 'p1 cc', 'p2 cc', 'd db 2c7s9d', 'p1 cc', 'p2 cc', 'p3 cc', 'd db 3s', 'p1 cc', 'p2 cc', 'p3 cc', 'd db 4h', 'p1 cc', 'p2 cc', 'p3 cc', 'p1 sm AhAd', 'p2 sm KhKd', 'p3 sm 7c2d']
+"""
+
+
+@pytest.mark.parametrize("power", [30, 37, 38, 39], ids=lambda power: f"2**{power}")
+def test_amounts_near_the_floats_bound_are_replays(tmp_path: Path, power: int) -> None:
+    """A pot of three times ``2**power`` units, a third each: in ``1 / DEN`` units past 2**53
+    from 2**38 on, where NumPy's float of a count is no longer exact and Python's ``int / int``
+    gives the result (the kernels' reader takes stacks up to 2**39 or so: the lenient one the
+    larger)."""
+    stack = 2**power + 7
+    path = tmp_path / "big.phhs"
+    values = {"blind": 1, "big": 2, "stack": stack, "raise_": stack // 3}
+    path.write_text(BIG.format(**values), encoding="utf-8")
+    _same([path])
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not here")
+def test_the_shared_sample_results_are_replays() -> None:
+    paths = sorted((SHARED / "phh").rglob("*.phh*"))[:60] + sorted(
+        (SHARED / "pokerstars").glob("*")
+    )
+    assert _same(paths) > 100
+
+
+def test_a_hand_without_names_or_seats_is_a_replay(tmp_path: Path) -> None:
+    path = tmp_path / "anonymous.phhs"
+    path.write_text(
+        "[1]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200]\nactions = ['d dh p1 AhAd', 'd dh p2 ????', 'p2 f']\n"
+        "[2]\nvariant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200, 200]\nseats = [2, 5, 9]\nplayers = ['Zoë', 'Ann', 'Bo']\n"
+        "actions = ['d dh p1 AhAd', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f']\n",
+        encoding="utf-8",
+    )
+    assert _same([path]) == 2
+    first, second = history_results(path)
+    assert [p.player for p in first.players] == ["p1", "p2"]
+    assert [p.seat for p in first.players] == [None, None]
+    assert [p.player for p in second.players] == ["Zoë", "Ann", "Bo"]
+    assert [p.seat for p in second.players] == [2, 5, 9]
+
+
+def test_results_built_by_the_kernels_are_hand_results() -> None:
+    result = next(history_results(DATA / "actions.phhs"))
+    assert isinstance(result, HandResult) and isinstance(result.hand, HandHistory)
