@@ -140,14 +140,14 @@ def test_a_stud_allin_steps_with_each_hands_equity(server: Server, tmp_path: Pat
     the draw games say why they have none."""
     from pokerscore.histories.phh import parse_phh
     from pokerscore.histories.steps import replay_steps
-    from tests.histories.test_steps import STUD_SIXTH, THREE_WAY_STUD
+    from tests.histories.test_stud_allin_ev import THIRD_STREET, sixth_street_text
 
-    sixth = STUD_SIXTH.format(variant="F7S", down="KhKd", last="Kc")
+    sixth = sixth_street_text("F7S")
     path = tmp_path / "stud-allin.phhs"
-    path.write_text(f"[1]\n{sixth}\n[2]\n{THREE_WAY_STUD}")
+    path.write_text(f"[1]\n{sixth}\n[2]\n{THIRD_STREET}")
     status, payload = upload(server, path)
     assert status == 200, payload
-    for number, text in ((1, sixth), (2, THREE_WAY_STUD)):
+    for number, text in ((1, sixth), (2, THIRD_STREET)):
         body = {"upload": payload["upload"], "file": "stud-allin.phhs", "hand": number}
         status, answer = server.post("histories/hand", body)
         assert status == 200, answer

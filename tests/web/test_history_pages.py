@@ -186,16 +186,16 @@ def test_the_replayer_steps_a_stud_allin(browser: Any, server: Server, tmp_path:
     from selenium.webdriver.common.by import By
 
     from pokerscore.histories.phh import parse_phh
-    from tests.histories.test_steps import STUD_SIXTH, THREE_WAY_STUD
+    from tests.histories.test_stud_allin_ev import THIRD_STREET, sixth_street_text
 
-    sixth = STUD_SIXTH.format(variant="F7S", down="????", last="??")
+    sixth = sixth_street_text("F7S", hidden=True)
     path = tmp_path / "stud-allin.phhs"
-    path.write_text(f"[1]\n{sixth}\n[2]\n{THREE_WAY_STUD}")
+    path.write_text(f"[1]\n{sixth}\n[2]\n{THIRD_STREET}")
     browser.set_window_size(1100, 1100)
     wait = _ready(browser, server, "histories")
     browser.find_element(By.ID, "files").send_keys(str(path))
     wait.until(lambda _: browser.execute_script("return document.body.dataset.reports") == "1")
-    for number, text in ((1, sixth), (2, THREE_WAY_STUD)):
+    for number, text in ((1, sixth), (2, THIRD_STREET)):
         row = f'#hands tr[data-file="stud-allin.phhs"][data-hand="{number}"]'
         wait.until(lambda _, row=row: browser.find_elements(By.CSS_SELECTOR, row))
         browser.find_element(By.CSS_SELECTOR, row).click()

@@ -794,3 +794,24 @@ def test_leaving_a_page_stops_its_long_requests(browser: Any, server: Server) ->
     )
     with urllib.request.urlopen(request, timeout=WAIT) as response:  # not minutes behind them
         assert json.loads(response.read())["category"] == "royal-flush"
+
+
+def test_no_page_blocks_while_it_computes(browser: Any, server: Server) -> None:
+    """Usable while it computes (§2 "no page blocks while it computes"): with an equity of four
+    billion showdowns streaming (minutes of work, asked by the page's own ``apiStream``), the
+    equity page still takes a painted class and shows that range's answer, while the long
+    question is still running (the server computes it off the event loop, the page awaits it)."""
+    wait = _open(browser, server)
+    wait.until(lambda _: len(_shown(browser)) == 2)
+    browser.execute_script(
+        "window.started = false; window.done = false;"
+        " apiStream('equity', {players: ['random', 'random'], samples: 4e9, seed: 5},"
+        "  undefined, () => { window.started = true; })"
+        "  .then(() => { window.done = true; }, () => { window.done = true; });"
+    )
+    wait.until(lambda _: browser.execute_script("return window.started"))
+    _cell(browser, 1, "JJ").click()
+    wait.until(lambda _: _text(browser, 1) == "JJ+, AKs")
+    wait.until(lambda _: [row[1] for row in _shown(browser)] == ["JJ+, AKs", "random"])
+    assert browser.execute_script("return window.done") is False  # the long one still runs
+    browser.get("about:blank")  # the page goes, and its long question with it

@@ -37,11 +37,12 @@ MAX_TABLE_UNITS: Final = 2**48
 """The most units of all the stacks of a hand together that the compiled replay settles: its
 rows count a player's winnings in 1/DEN units in int64, and ``2**48 * DEN`` is below 2**63.
 More is refused ``BIG_STACK`` (a ``pending`` refusal: the reference replay settles it)."""
-SITE_UNITS: Final = 1 << 40
+SITE_UNITS: Final = MAX_TABLE_UNITS
 """The most units an amount of a site's record (a payout, a finishing stack, the rake, a
-cash-out) may have for the compiled replay, which compares them in 1/DEN units: ten players'
-payouts of this size times DEN stay below 2**63; past it the reference replay compares them
-(exact integers)."""
+cash-out) may have for the compiled replay, which compares them in 1/DEN units: one such amount
+times DEN stays below 2**63 (and a payout past it is more than any table holds); past it
+``_site_record`` records a disagreement before multiplying, and a hold'em or Omaha hand goes to
+the reference replay, which words it with exact integers."""
 
 
 # hand status

@@ -115,7 +115,7 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         or not 2 <= count <= MAX_PLAYERS
         or len(hand.actions) > MAX_ACTIONS
         or any(len(action.discarded) + len(action.cards) > ACTION_CARDS for action in hand.actions)
-        or _past_site_units(hand)
+        or (game < STUD and _past_site_units(hand))  # stud: the kernel's own guard
     ):
         return None
     actions = len(hand.actions)
