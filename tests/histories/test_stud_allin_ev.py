@@ -121,11 +121,17 @@ def _oracle(hand: HandHistory, result: HandResult) -> dict[str, Fraction] | None
     pots = [(Fraction(pot.amount, hand.scale), list(pot.eligible)) for pot in result.pots]
     values = dict.fromkeys(live, Fraction(0))
     deals = 0
+    # A seat's hand on a deal depends only on the cards it is dealt: each judged once (on sixth
+    # street a seat's 7-card hand is one of some 40, met on every deal of the others' cards).
+    judged: dict[tuple[int, tuple[Card, ...]], Judged] = {}
     for cards in itertools.permutations(deck, sum(need)):
         deals += 1
         hands, start = {}, 0
         for seat, count in zip(live, need, strict=True):
-            hands[seat] = _judged(hand.variant, [*known[seat], *cards[start : start + count]])
+            mine = (seat, cards[start : start + count])
+            if mine not in judged:
+                judged[mine] = _judged(hand.variant, [*known[seat], *mine[1]])
+            hands[seat] = judged[mine]
             start += count
         for amount, eligible in pots:
             for seat, share in _pot_split(hands, eligible).items():
