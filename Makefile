@@ -43,8 +43,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/pokerscore
 
+# --dist loadgroup: the tests replaying the shared random hands (tests/histories_random.py's
+# random_hands, the xdist groups "random hands" and "random stud hands") run in one worker each,
+# so that pokerkit plays each hand and the library enumerates each all-in EV once; every other
+# test is dealt out as with --dist load.
 unit: $(STAMP)
-	$(BIN)/pytest -n 2 --durations=25
+	$(BIN)/pytest -n 2 --dist loadgroup --durations=25
 
 # Compile the Numba kernels the tests use, each once, in two processes that share the work
 # (tests/warm_kernels.py): on a fresh clone compiling is half the test run, and pytest's two
