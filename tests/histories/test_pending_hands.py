@@ -207,3 +207,71 @@ def test_a_stud_hand_left_alone_at_the_showdown_takes_the_pot_unseen() -> None:
     result = replay(parse_phh(text))
     assert [player.net for player in result.players] == [-15, 15]
     assert not result.disagreements
+
+
+SHORT_DECK = """
+variant = 'NS'
+antes = [1, 1]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 KhQc', 'd dh p2 9sTs', 'p2 cc', 'p1 cc', 'd db 6c7d8h', 'p1 cc', 'p2 cc',
+  'd db Ks', 'p1 cc', 'p2 cc', 'd db Kd', 'p1 cc', 'p2 cc', 'p1 sm KhQc', 'p2 sm 9sTs']
+"""
+"""Short deck: p1's three kings against p2's straight, six to ten."""
+
+
+@pytest.mark.parametrize(
+    ("game", "nets"),
+    [("short-deck", [3, -3]), ("short-deck-straight-over-trips", [-3, 3])],
+)
+def test_short_deck_hold_em_is_the_compiled_replays(game: str, nets: list[int]) -> None:
+    """Short-deck hold'em with trips over straights (PokerStars' 6+ hold'em) is played by the
+    kernel (the converter gave None for it: ``ReplayTables`` had no such ranking), with the
+    reference's result: the kings win there, the straight where a straight beats trips."""
+    hand = dataclasses.replace(parse_phh(SHORT_DECK), game=game)
+    result = _same(hand)
+    assert [player.net for player in result.players] == nets
+
+
+def _raised(raises: int) -> HandHistory:
+    """Heads-up, each player raising by the big blind in turn ``raises`` times before the flop
+    (p2 first), the aces winning."""
+    actions = ["d dh p1 AsAd", "d dh p2 KsKd"]
+    actions += [f"p{2 - k % 2} cbr {2 * (k + 2)}" for k in range(raises)]
+    actions += [f"p{2 - raises % 2} cc", "d db 2c7h9d", "p1 cc", "p2 cc", "d db 3s", "p1 cc"]
+    actions += ["p2 cc", "d db 4h", "p1 cc", "p2 cc", "p1 sm AsAd", "p2 sm KsKd"]
+    text = f"""
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100000, 100000]
+actions = {actions!r}
+"""
+    return parse_phh(text)
+
+
+def test_a_hand_of_more_than_400_actions_is_the_compiled_replays() -> None:
+    """A hand of 510 actions (496 raises): the converter sizes the arrays to the hand (the bulk
+    readers' ``MAX_ACTIONS`` is their buffers' size, not a rule), so the kernel plays it, with
+    the reference's result."""
+    hand = _raised(496)
+    assert len(hand.actions) == 510
+    result = _same(hand)
+    assert [player.net for player in result.players] == [2 * 497, -2 * 497]
+
+
+def test_an_action_of_more_than_ten_cards_is_the_compiled_replays_refusal() -> None:
+    """A show of eleven cards (more than the bulk readers' ``ACTION_CARDS``): the kernel refuses
+    it in its words, the reference's."""
+    hand = _raised(2)
+    show = dataclasses.replace(hand.actions[-1], cards=hand.actions[-1].cards * 5 + (None,))
+    hand = dataclasses.replace(hand, actions=(*hand.actions[:-1], show))
+    assert engine_replay(hand) is not None
+    with pytest.raises(HandHistoryError) as reference:
+        table_replay(hand, True)
+    with pytest.raises(HandHistoryError) as mine:
+        engine_result(hand, True)
+    assert str(mine.value) == str(reference.value)
+    assert "11" in str(mine.value)

@@ -72,6 +72,11 @@ STUD, STUD_HI_LO, RAZZ = range(8, 11)
 """The stud games: no board, seven cards each (two down, four up, the last down)."""
 DEUCE_TO_SEVEN_TRIPLE, DEUCE_TO_SEVEN_SINGLE, BADUGI = range(11, 14)
 """The draw games: no board, five cards each (badugi four), three draws or one."""
+SHORT_DECK: Final = 14
+"""Short-deck hold'em with trips over straights (PokerStars' 6+ hold'em; ``SHORT_DECK_SOT`` is
+PHH's ``NS``, straight over trips): a board game of two hole cards, numbered after the draw
+games so that the codes of Omaha, stud and the draw games stay ranges (the draw games are
+``DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI``)."""
 GAME_CODES: Final = {
     "holdem": HOLDEM,
     "short-deck-straight-over-trips": SHORT_DECK_SOT,
@@ -87,6 +92,7 @@ GAME_CODES: Final = {
     "deuce-to-seven-triple-draw": DEUCE_TO_SEVEN_TRIPLE,
     "deuce-to-seven-single-draw": DEUCE_TO_SEVEN_SINGLE,
     "badugi": BADUGI,
+    "short-deck": SHORT_DECK,
 }
 """The games the kernels play, by :class:`~pokerscore.games.holdem.game.Game` name."""
 GAME_NAMES: Final = tuple(GAME_CODES)
@@ -101,11 +107,13 @@ VARIANT_NAMES: Final = tuple(
     betting + game
     for game in (
         *("T", "S", "O", "O/8", "5O", "5O/8", "6O", "6O/8"),
-        *("7S", "7S/8", "R", "2L3D", "2L1D", "B"),
+        *("7S", "7S/8", "R", "2L3D", "2L1D", "B", "S"),
     )
     for betting in ("N", "P", "F")
 )
-"""Variant codes by number: 3 x game + betting."""
+"""Variant codes by number: 3 x game + betting. Both short decks are ``S`` (the model's
+variant of a 6+ hold'em hand); the PHH reader finds the first, straight over trips, as the
+standard's ``NS`` means."""
 
 
 Bytes = npt.NDArray[np.uint8]
@@ -122,7 +130,7 @@ class ReplayTables(NamedTuple):
     """The tables a replay reads: seven-card high, short deck (straight over trips) and
     eight-or-better, the full and short decks as masks; for stud, seven-card ace-to-five (razz)
     and the up cards' values and bring-in order under high and under ace-to-five; for the draw
-    games, five-card deuce-to-seven and badugi."""
+    games, five-card deuce-to-seven and badugi; short deck with trips over straights."""
 
     high7: RankingTables
     sot7: RankingTables
@@ -134,6 +142,7 @@ class ReplayTables(NamedTuple):
     up_low: ShortHandTables
     deuce7: RankingTables
     badugi: BadugiTables
+    tos7: RankingTables
 
 
 class HandRows(NamedTuple):

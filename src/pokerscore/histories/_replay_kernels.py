@@ -37,8 +37,10 @@ from pokerscore.histories._layout import (
     MUCK,
     OK,
     OMAHA,
+    OMAHA_6_HI_LO,
     POT_LIMIT,
     RAZZ,
+    SHORT_DECK,
     SHORT_DECK_SOT,
     SITE_UNITS,
     STUD,
@@ -49,7 +51,7 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
-from pokerscore.histories._pot_kernels import _any_five, hand_values
+from pokerscore.histories._pot_kernels import _any_five, board_high, hand_values
 from pokerscore.histories.refusals import (
     FIXED_LIMIT_BETS,
     NO_CARD,
@@ -921,7 +923,7 @@ def _draw_action(
     """A draw game's row ``step``: a player's first cards, a discard (``amount`` cards thrown
     away, :func:`_draw`), or the cards drawn; 0, or the refusal."""
     if kind == DISCARD_DRAW:
-        if game < DEUCE_TO_SEVEN_TRIPLE:
+        if not DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI:
             return refuse(state, Refusal.DRAW_IN_NO_DRAW_GAME, step, actor, -1, 0, 0)
         if folded[actor]:
             return refuse(state, Refusal.DRAW_AFTER_FOLD, step, actor, -1, 0, 0)
@@ -1089,9 +1091,9 @@ def _run_shares(
     state: Ints, pot: int, mask: int, shares: Grid, runs: Grid, mucked: Ints, holes: Grid,
     holes_per: int, game: int, tables: ReplayTables, high: Ints, lows: Ints, hole: Ints,
     work: Ints, count: int,
-) -> tuple[int, int]:  # fmt: skip
+) -> int:  # fmt: skip
     """Pot ``pot`` judged on each run's board (:func:`_judge_pot`) and split between the runs
-    evenly: (0, the unseen hands contesting it on some run), or (the refusal, 0)."""
+    evenly: the unseen hands contesting it on some run (a bit each)."""
     summed = runs[RUN_SHARES]
     for i in range(count):
         summed[i] = 0
@@ -1102,16 +1104,13 @@ def _run_shares(
             continue
         dealt += 1
         row = RUN_ROWS + run - 1
-        refused, unseen = _judge_pot(state, pot, mask, shares, mucked, holes, holes_per, game,
-                                     runs[row], 5, tables, high, lows, hole, work, count)  # fmt: skip
-        if refused:
-            return refused, 0
-        hidden |= unseen
+        hidden |= _judge_pot(state, pot, mask, shares, mucked, holes, holes_per, game, runs[row],
+                             5, tables, high, lows, hole, work, count)  # fmt: skip
         for i in range(count):
             summed[i] += shares[pot, i]
     for i in range(count):  # exact: DEN counts a 27th of a pot (a ninth of a run of three)
         shares[pot, i] = summed[i] // dealt
-    return 0, hidden
+    return hidden
 
 
 @kernel()
@@ -1178,14 +1177,14 @@ def _judge_pot(
     state: Ints, pot: int, mask: int, shares: Grid, mucked: Ints, holes: Grid, holes_per: int,
     game: int, board: Ints, board_size: int, tables: ReplayTables, high: Ints, lows: Ints,
     hole: Ints, work: Ints, count: int,
-) -> tuple[int, int]:  # fmt: skip
+) -> int:  # fmt: skip
     """Pot ``pot`` (its contenders the bits of ``mask``) judged on one board (its first
     ``board_size`` cards: stud's shared last card): each player's share into ``shares[pot]``
-    (1/DEN units). (0, the unseen hands contesting it, judged by :func:`_unseen_shares`), or
-    (the refusal, 0)."""
+    (1/DEN units); the unseen hands contesting it (a bit each), judged by
+    :func:`_unseen_shares`."""
     stud = STUD <= game <= RAZZ
-    draw = game >= DEUCE_TO_SEVEN_TRIPLE
-    high7, sot7, low = tables.high7, tables.sot7, tables.low
+    draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
+    high7, low = board_high(game, tables), tables.low
     for i in range(count):
         shares[pot, i] = 0
     eligible = 0
@@ -1199,7 +1198,7 @@ def _judge_pot(
         standing = mask
     if eligible == 1:
         _whole_pot(shares, pot, mask, count)
-        return 0, 0
+        return 0
     people = 0
     hidden = 0
     standing_count = 0
@@ -1218,11 +1217,11 @@ def _judge_pot(
     if hidden:
         if people == 0:  # no hand known: the pot split evenly
             _unseen_shares(shares, pot, standing, 0, hidden, count)
-            return 0, hidden
+            return hidden
         standing &= ~hidden
     if people == 1 and not hidden:
         _whole_pot(shares, pot, standing, count)
-        return 0, 0
+        return 0
     top = 0
     best_low = 1
     for i in range(count):
@@ -1237,8 +1236,7 @@ def _judge_pot(
             else:
                 for k in range(holes_per):
                     hole[k] = holes[i, k]
-                high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, sot7, low,
-                                               work)  # fmt: skip
+                high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, low, work)
             top = max(top, high[i])
             best_low = max(best_low, lows[i])
     high_count = 0
@@ -1256,8 +1254,8 @@ def _judge_pot(
             if low_count and lows[i] == best_low:
                 share += (DEN // 2) // low_count
             shares[pot, i] = share
-    if hidden and game <= SHORT_DECK_SOT:  # hold'em, short deck: the unseen play the board
-        ranked = sot7 if game == SHORT_DECK_SOT else high7  # and what is seen of them
+    if hidden and (game <= SHORT_DECK_SOT or game == SHORT_DECK):  # hold'em, the short decks:
+        ranked = high7  # the unseen play the board and what is seen of them
         tied = 0
         for i in range(count):
             if (hidden >> i) & 1:
@@ -1272,7 +1270,7 @@ def _judge_pot(
                     tied |= 1 << i
         if tied:
             _unseen_shares(shares, pot, standing, 1, tied, count)
-    return 0, hidden
+    return hidden
 
 
 @kernel()
@@ -1325,8 +1323,9 @@ def replay_one(
     out_pot_mask, out_pot_shares = rows.pot_masks[hand], rows.pot_shares[hand]
     out_board = rows.boards[hand]
     stud = STUD <= game <= RAZZ
-    draw = game >= DEUCE_TO_SEVEN_TRIPLE
-    holes_per = STUD_CARDS if stud else (4 + (game - OMAHA) // 2 if game >= OMAHA else 2)
+    draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
+    omaha = OMAHA <= game <= OMAHA_6_HI_LO
+    holes_per = STUD_CARDS if stud else (4 + (game - OMAHA) // 2 if omaha else 2)
     if draw:
         holes_per = 4 if game == BADUGI else 5
     bring_in = hand_input.bring_in
@@ -1719,15 +1718,12 @@ def replay_one(
         if mask == 0:
             return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), -1, 0, 0
         if state[RUNS]:  # each run's share of the pot, summed over the runs, then divided
-            refused, hidden = _run_shares(state, pot, mask, out_pot_shares, scratch, mucked,
-                                          holes, holes_per, game, tables, high, lows, hole,
-                                          work, count)  # fmt: skip
+            hidden = _run_shares(state, pot, mask, out_pot_shares, scratch, mucked, holes,
+                                 holes_per, game, tables, high, lows, hole, work, count)  # fmt: skip
         else:
-            refused, hidden = _judge_pot(state, pot, mask, out_pot_shares, mucked, holes,
-                                         holes_per, game, board, state[BOARD_SIZE], tables,
-                                         high, lows, hole, work, count)  # fmt: skip
-        if refused:
-            return refused, -1, 0, 0
+            hidden = _judge_pot(state, pot, mask, out_pot_shares, mucked, holes, holes_per, game,
+                                board, state[BOARD_SIZE], tables, high, lows, hole, work,
+                                count)  # fmt: skip
         if hidden:
             unjudged = 1
     odd = 0

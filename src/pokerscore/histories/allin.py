@@ -61,6 +61,7 @@ from pokerscore.games.holdem.matchups import matchup_halves
 from pokerscore.histories._layout import (
     DEN,
     GAME_CODES,
+    SHORT_DECK,
     SHORT_DECK_SOT,
     STUD_CARDS,
     HandRows,
@@ -145,8 +146,8 @@ def _canonical(
 def kernel_tables() -> ReplayTables:
     """The tables the room's kernels read: 7-card high, short deck (straight over trips) and
     eight-or-better, the full and short decks as masks, 7-card ace-to-five (razz) and the stud
-    up cards' tables under high and ace-to-five, five-card deuce-to-seven and badugi's four cards
-    (built once per process)."""
+    up cards' tables under high and ace-to-five, five-card deuce-to-seven, badugi's four cards
+    and short deck with trips over straights (built once per process)."""
 
     full = np.zeros(52, dtype=np.bool_)
     full[list(HIGH.deck)] = True
@@ -164,6 +165,7 @@ def kernel_tables() -> ReplayTables:
         short_hand_tables(ACE_TO_FIVE),
         DEUCE_TO_SEVEN.tables(5),
         badugi_tables(BADUGI),
+        get_ranking("short-deck").tables(7),
     )
 
 
@@ -222,8 +224,8 @@ def enumerated_shares(
     shares = np.zeros((len(pots), len(players)), dtype=np.int64)
     known = np.array(board, dtype=np.int64)
     masks = np.array(pots, dtype=np.int64)
-    if code in (HOLDEM_CODE, SHORT_DECK_SOT):
-        ranking = tables.high7 if code == HOLDEM_CODE else tables.sot7
+    if code in (HOLDEM_CODE, SHORT_DECK_SOT, SHORT_DECK):
+        ranking = {HOLDEM_CODE: tables.high7, SHORT_DECK_SOT: tables.sot7}.get(code, tables.tos7)
         keys = np.array([sum(int(ranking.card_keys[c]) for c in hole) for hole in players])
         suits = np.zeros(len(players), dtype=np.int64)
         for row, hole in enumerate(players):

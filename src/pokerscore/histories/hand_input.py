@@ -27,6 +27,7 @@ import numpy as np
 
 from pokerscore.histories._layout import (
     ACTION_CARDS,
+    BADUGI,
     BET_RAISE,
     BRING_IN,
     CHECK_CALL,
@@ -42,11 +43,11 @@ from pokerscore.histories._layout import (
     FIXED_LIMIT,
     FOLD,
     GAME_CODES,
-    MAX_ACTIONS,
     MAX_PLAYERS,
     MUCK,
     NO_LIMIT,
     POT_LIMIT,
+    SHORT_DECK,
     SHORT_DECK_SOT,
     SHOW,
     SITE_UNITS,
@@ -108,18 +109,20 @@ def hand_input(hand: HandHistory) -> HandInput | None:
     play yet (see the module)."""
     game = GAME_CODES.get(hand.game)
     count = len(hand.seats)
+    no_board = game is not None and STUD <= game <= BADUGI
     if (
         game is None
-        or (game >= STUD and any(action.runout for action in hand.actions))
+        or (no_board and any(action.runout for action in hand.actions))
         or any(action.runout > MAX_RUNS for action in hand.actions)
         or not 2 <= count <= MAX_PLAYERS
-        or len(hand.actions) > MAX_ACTIONS
-        or any(len(action.discarded) + len(action.cards) > ACTION_CARDS for action in hand.actions)
-        or (game < STUD and _past_site_units(hand))  # stud: the kernel's own guard
+        or (not no_board and _past_site_units(hand))  # stud and draw: the kernel's own guard
     ):
         return None
     actions = len(hand.actions)
-    cards = np.full((max(actions, 1), ACTION_CARDS), -1, dtype=np.int64)
+    # the arrays are the hand's size: the bulk readers' MAX_ACTIONS and ACTION_CARDS are the
+    # sizes of their buffers, not rules (the kernel checks every count before it reads a card)
+    widest = max((len(action.discarded) + len(action.cards) for action in hand.actions), default=0)
+    cards = np.full((max(actions, 1), max(widest, ACTION_CARDS)), -1, dtype=np.int64)
     for step, action in enumerate(hand.actions):
         # a draw's row: the cards thrown away, then the ones drawn (its amount: how many thrown)
         for k, card in enumerate((*action.discarded, *action.cards)):
@@ -265,7 +268,8 @@ def engine_rows(
         np.zeros(STUD_CARDS, dtype=np.int64),
         np.zeros(9, dtype=np.int64),
     )
-    deck = tables.short_deck if arrays.game == SHORT_DECK_SOT else tables.full_deck
+    short = arrays.game in (SHORT_DECK_SOT, SHORT_DECK)
+    deck = tables.short_deck if short else tables.full_deck
     # Both records always travel (they are outputs only): one compilation of replay_one serves
     # every call from Python, where the site record alone (replay) and the step record alone (the
     # steps) each compiled the kernel once more.
