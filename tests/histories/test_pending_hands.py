@@ -7,6 +7,7 @@ for all-in EV; stud and draw, which the reference does not play, are worked out 
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import pytest
 
@@ -53,14 +54,49 @@ def test_stacks_past_2_46_units_heads_up_are_the_compiled_replays(stack: int) ->
     assert result.pots[0].amount == 2 * stack
 
 
-def test_stacks_of_more_than_2_48_units_in_all_are_left_to_the_reference() -> None:
-    """What is left pending (``BIG_STACK``): more than 2**48 units at the table, whose pots in
-    1/DEN units would pass int64; ``replay`` settles them by the reference replay."""
-    hand = _heads_up(2**47 + 1)
+@pytest.mark.parametrize("stack", [2**47 + 1, 2**50, 2**53])
+def test_stacks_past_2_48_units_in_all_are_the_compiled_replays(stack: int) -> None:
+    """More than 2**48 units at the table (the kernel refused it ``BIG_STACK``, and the
+    reference replay settled it: its winnings in 1/DEN units would pass int64), up to the
+    model's 2**53 units a stack: the rows keep whole units and a remainder in 1/DEN."""
+    hand = _heads_up(stack)
     played = engine_replay(hand)
-    assert played is not None and played.refusal.code == Refusal.BIG_STACK
-    assert engine_result(hand, True) is None
-    assert replay(hand) == table_replay(hand, True)
+    assert played is not None and played.refusal.code == Refusal.NONE
+    result = _same(hand)
+    assert [player.won for player in result.players] == [2 * stack, 0]
+
+
+def test_a_big_pot_split_three_ways_is_exact() -> None:
+    """Three players all in for 2**51 units each split the pots (each plays the board's royal
+    flush): p1's dead ante makes the main pot one unit past a multiple of three, so each third
+    of it is a whole number of units past 2**48 and a remainder, exact in the rows."""
+    stack = 2**51
+    text = f"""
+variant = 'NT'
+antes = [1, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [{stack}, {stack}, {stack}]
+actions = ['d dh p1 2c3c', 'd dh p2 2d3d', 'd dh p3 2h3h', 'p3 cbr {stack}', 'p1 cc', 'p2 cc',
+  'd db AsKsQs', 'd db Js', 'd db Ts', 'p1 sm 2c3c', 'p2 sm 2d3d', 'p3 sm 2h3h']
+"""
+    hand = parse_phh(text)
+    _same(hand)
+    played = engine_replay(hand)
+    third = Fraction(3 * stack - 2, 3)  # the main pot: three calls of stack - 1, the ante
+    assert played is not None and played.won == (third, third + 1, third + 1)
+
+
+@pytest.mark.parametrize("paid", [(2**49, 0), (2**49 + 2**48, 0), (0, 2**49)])
+def test_a_site_record_past_2_48_units_is_the_compiled_replays(paid: tuple[int, int]) -> None:
+    """A hold'em hand whose site record pays past 2**48 units (the converter gave None for it:
+    the kernel compared payouts in 1/DEN units): the kernel words the disagreement, as the
+    reference does, or agrees with it."""
+    stack = 2**48
+    hand = _heads_up(stack, winnings=paid)
+    assert engine_result(hand, True) is not None
+    result = _same(hand)
+    assert bool(result.disagreements) == (paid != (2 * stack, 0))
 
 
 def test_a_site_keeping_half_a_big_pot_is_a_disagreement() -> None:

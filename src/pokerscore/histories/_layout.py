@@ -4,7 +4,9 @@ of a hand's facts.
 
 Amounts are whole units (the hand's ``10 ** scale`` per chip); pot shares are kept in units of
 ``1 / DEN`` of a unit, exact for any split among up to ten players, halves, and the runs of a
-board run two or three times.
+board run two or three times; a player's winnings as whole units and a remainder in ``1 / DEN``
+(exact in int64 for stacks of up to the model's 2**53 units, where a count of 1/DEN would pass
+2**63 past 2**48 units: :func:`in_parts` joins them).
 """
 
 from __future__ import annotations
@@ -33,16 +35,6 @@ DEN: Final = 30240
 """Pot shares are counted in 1/DEN of a unit: 2 x 3 x 5040, and 5040 splits by any count to
 ten: a half (hi/lo) split by any count to ten and shared between two or three runs of a board
 is a whole count of 1/DEN."""
-MAX_TABLE_UNITS: Final = 2**48
-"""The most units of all the stacks of a hand together that the compiled replay settles: its
-rows count a player's winnings in 1/DEN units in int64, and ``2**48 * DEN`` is below 2**63.
-More is refused ``BIG_STACK`` (a ``pending`` refusal: the reference replay settles it)."""
-SITE_UNITS: Final = MAX_TABLE_UNITS
-"""The most units an amount of a site's record (a payout, a finishing stack, the rake, a
-cash-out) may have for the compiled replay, which compares them in 1/DEN units: one such amount
-times DEN stays below 2**63 (and a payout past it is more than any table holds); past it
-``_site_record`` records a disagreement before multiplying, and a hold'em or Omaha hand goes to
-the reference replay, which words it with exact integers."""
 
 
 # hand status
@@ -147,7 +139,8 @@ class ReplayTables(NamedTuple):
 
 class HandRows(NamedTuple):
     """A batch's results, one row per hand: its facts (``F_`` columns), and per player its name
-    span, seat, chips put in, gross and won, flags, hole cards; the board and the pots; and per
+    span, seat, chips put in, gross and won (whole units, then their remainders in 1/DEN: see
+    :func:`in_parts`), flags, hole cards; the board and the pots; and per
     player the flags of the actions' statistics (``_stats_kernels.action_flags``: the fast
     readers fill them; a replay of one hand from Python leaves the default, never written)."""
 
@@ -157,6 +150,8 @@ class HandRows(NamedTuple):
     put_in: Ints
     gross: Ints
     won: Ints
+    gross_parts: Ints
+    won_parts: Ints
     flags: npt.NDArray[np.int8]
     holes: npt.NDArray[np.int8]
     boards: npt.NDArray[np.int8]
@@ -173,3 +168,20 @@ class HandRows(NamedTuple):
 # why a hand is refused: the code, and where (see refusals.RefusalRecord)
 F_REFUSAL, F_ACTION, F_SEAT, F_OTHER, F_AMOUNT, F_LIMIT = range(18, 24)
 FACTS: Final = 24
+
+
+def in_parts(units: Ints, parts: Ints | int = 0) -> npt.NDArray[np.int64] | npt.NDArray[np.object_]:
+    """Amounts of whole ``units`` and remainders ``parts`` (the rows' winnings) in 1/DEN units,
+    exact: int64 while every one fits (below 2**48 units), else Python integers (an object
+    array, whose division by an int is Python's, correctly rounded).
+
+    >>> in_parts(np.array([3, -1]), np.array([DEN // 2, 0])).tolist()
+    [105840, -30240]
+    >>> in_parts(np.array([2**53]), np.array([1])).tolist() == [2**53 * DEN + 1]
+    True
+    """
+    units = np.asarray(units, dtype=np.int64)
+    if np.abs(units).max(initial=0) < 2**48:
+        return units * DEN + parts
+    joined = units.astype(object) * DEN
+    return joined + (parts.astype(object) if isinstance(parts, np.ndarray) else parts)  # type: ignore[no-any-return]

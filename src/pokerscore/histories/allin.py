@@ -66,6 +66,7 @@ from pokerscore.histories._layout import (
     STUD_CARDS,
     HandRows,
     ReplayTables,
+    in_parts,
 )
 from pokerscore.histories._layout import HOLDEM as HOLDEM_CODE
 from pokerscore.histories._pot_kernels import any_five_shares, exact_shares, preflop_shares
@@ -424,7 +425,7 @@ def row_allin_evs(
     in_hand = [i for i in range(count) if flags[i] & SHOWDOWN]
     amounts = rows.pots[hand, :pots].tolist()
     total = sum(amounts)
-    won = rows.won[hand, :count].tolist()
+    won = in_parts(rows.won[hand], rows.won_parts[hand]).tolist()[:count]  # in 1/DEN
     put_in = rows.put_in[hand, :count].tolist()
     paid = sum(won)
     mucked = any(flags[i] & MUCKED for i in in_hand)

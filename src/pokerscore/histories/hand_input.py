@@ -50,11 +50,11 @@ from pokerscore.histories._layout import (
     SHORT_DECK,
     SHORT_DECK_SOT,
     SHOW,
-    SITE_UNITS,
     STUD,
     STUD_CARDS,
     HandRows,
     Ints,
+    in_parts,
 )
 from pokerscore.histories._replay_kernels import (
     MAX_RUNS,
@@ -115,7 +115,6 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         or (no_board and any(action.runout for action in hand.actions))
         or any(action.runout > MAX_RUNS for action in hand.actions)
         or not 2 <= count <= MAX_PLAYERS
-        or (not no_board and _past_site_units(hand))  # stud and draw: the kernel's own guard
     ):
         return None
     actions = len(hand.actions)
@@ -169,17 +168,6 @@ def _amount(action: Action) -> int:
     if kind == "deal-board" and action.runout:
         return action.runout
     return -1
-
-
-def _past_site_units(hand: HandHistory) -> bool:
-    """Whether an amount the kernel compares in 1/DEN units (the payouts, finishing stacks,
-    cash-outs and rake, when the site records payouts) is past :data:`~._layout.SITE_UNITS`."""
-    if hand.winnings is None and hand.finishing_stacks is None:
-        return False  # no payouts: the kernel compares none of them
-    amounts = [*(hand.winnings or ()), *(hand.finishing_stacks or ())]
-    amounts += [amount for _, amount, _ in hand.cash_outs]
-    amounts.append(hand.rake or 0)
-    return any(abs(amount) > SITE_UNITS for amount in amounts)
 
 
 def _said(hand: HandHistory, count: int) -> Ints:
@@ -249,6 +237,8 @@ def engine_rows(
         np.zeros((1, FACTS), dtype=np.int64),
         np.full((1, 2 * players), -1, dtype=np.int64),
         np.full((1, players), -1, dtype=np.int64),
+        np.zeros((1, players), dtype=np.int64),
+        np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int64),
@@ -348,7 +338,10 @@ def engine_replay(hand: HandHistory) -> EngineReplay | None:
     return EngineReplay(
         refusal,
         tuple(int(units) for units in rows.put_in[0, :count]),
-        tuple(Fraction(int(units), DEN) for units in rows.won[0, :count]),
+        tuple(
+            Fraction(parts, DEN)
+            for parts in in_parts(rows.won[0], rows.won_parts[0]).tolist()[:count]
+        ),
         tuple(int(amount) for amount in rows.pots[0, :pots]),
         tuple(int(flag) for flag in rows.flags[0, :count]),
         tuple(tuple(int(card) for card in row) for row in rows.holes[0, :count].tolist()),

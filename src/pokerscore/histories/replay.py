@@ -49,6 +49,7 @@ from pokerscore.histories._layout import (
     F_POTS,
     MAX_PLAYERS,
     HandRows,
+    in_parts,
 )
 from pokerscore.histories._replay_kernels import (
     PFR,
@@ -1121,7 +1122,9 @@ class KernelRows:
         seated = np.arange(rows.put_in.shape[1]) < counts[:, None]
         hands, players = len(at), int(counts.sum())
         each_scale = np.repeat(np.asarray(scales, dtype=np.int64), counts)
-        put_in, gross, won = (rows.put_in[at][seated], rows.gross[at][seated], rows.won[at][seated])
+        gross_all = in_parts(rows.gross[at], rows.gross_parts[at])  # in 1/DEN, exact
+        won_all = in_parts(rows.won[at], rows.won_parts[at])
+        put_in, gross, won = rows.put_in[at][seated], gross_all[seated], won_all[seated]
         whole = each_scale * DEN
         amounts = [
             (put_in / each_scale).tolist(),
@@ -1129,7 +1132,7 @@ class KernelRows:
             ((won - put_in * DEN) / whole).tolist(),
             ((gross - won) / whole).tolist(),
         ]
-        kept = ((rows.gross[at] - rows.won[at]) * seated).sum(axis=1)
+        kept = ((gross_all - won_all) * seated).sum(axis=1)
         rake = (kept / (np.asarray(scales, dtype=np.int64) * DEN)).tolist()
         exact = (np.abs(put_in) <= _EXACT // DEN) & (np.abs(gross) <= _EXACT // 2)
         exact &= np.abs(won) <= _EXACT // 2
@@ -1202,8 +1205,8 @@ class KernelRows:
             place, count, scale = int(at[k]), int(counts[k]), scales[k]
             whole = DEN * scale
             put_in = rows.put_in[place, :count].tolist()
-            gross = rows.gross[place, :count].tolist()
-            won = rows.won[place, :count].tolist()
+            gross = in_parts(rows.gross[place], rows.gross_parts[place]).tolist()[:count]
+            won = in_parts(rows.won[place], rows.won_parts[place]).tolist()[:count]
             for i in range(count):
                 j = firsts[k] + i
                 amounts[0][j] = put_in[i] / scale
@@ -1290,7 +1293,8 @@ def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
 
 def site_disagreements(hand: HandHistory, entries: Sequence[int]) -> list[Disagreement]:
     """The compiled replay's site record (``_replay_kernels._site_record``: a count, then a
-    code, a seat or pot and two amounts each) worded by :data:`~.refusals.SITE_MESSAGES`: the
+    code, a seat or pot and two amounts each, whole units and a remainder in 1/DEN) worded by
+    :data:`~.refusals.SITE_MESSAGES`: the
     winnings all zero, the finishing stacks against the winnings, and the payouts, pots, rake
     and total against the replay's, each a :class:`~.model.Disagreement`."""
     found: list[Disagreement] = []
@@ -1299,14 +1303,15 @@ def site_disagreements(hand: HandHistory, entries: Sequence[int]) -> list[Disagr
     blind_gaps: set[int] = set()
     names = hand.names
 
-    def paid(amount: int) -> str:  # an amount in 1/DEN units
-        return _amount(hand, Fraction(amount, DEN))
+    def paid(units: int, parts: int) -> str:  # whole units and a remainder in 1/DEN
+        return _amount(hand, units + Fraction(parts, DEN))
 
     def seats(mask: int) -> str:
         return ", ".join(names[i] for i in _seats_of(mask))
 
     for n in range(entries[0]):
-        code, place, first, second = entries[1 + SITE_ENTRY * n : 1 + SITE_ENTRY * (n + 1)]
+        entry = entries[1 + SITE_ENTRY * n : 1 + SITE_ENTRY * (n + 1)]
+        code, place, first, first_parts, second, second_parts = entry
         kind = SiteRecord(code)
         words = SITE_MESSAGES[kind]
         name = names[place] if place >= 0 else ""
@@ -1315,11 +1320,12 @@ def site_disagreements(hand: HandHistory, entries: Sequence[int]) -> list[Disagr
         elif kind == SiteRecord.STACKS_GAP:
             gaps.append(words.format(name=name, first=_amount(hand, first)))
         elif kind == SiteRecord.GAP:
-            blind_gaps.add(abs(first) // DEN)
+            blind_gaps.add(int(abs(first + Fraction(first_parts, DEN))))
         elif kind in (SiteRecord.PAID_NEGATIVE, SiteRecord.PAID_NOT_WON, SiteRecord.WON_NOT_PAID):
-            problems.append(words.format(name=name, first=paid(first)))
+            problems.append(words.format(name=name, first=paid(first, first_parts)))
         elif kind == SiteRecord.PAID_OVER:
-            problems.append(words.format(name=name, first=paid(first), second=paid(second)))
+            first_paid, second_won = paid(first, first_parts), paid(second, second_parts)
+            problems.append(words.format(name=name, first=first_paid, second=second_won))
         elif kind == SiteRecord.POT_COUNT:
             problems.append(words.format(first=first, second=second))
         elif kind == SiteRecord.POT_WINNERS:
@@ -1331,7 +1337,9 @@ def site_disagreements(hand: HandHistory, entries: Sequence[int]) -> list[Disagr
                 words.format(first=_amount(hand, first), second=hand.chips(second), limit=limit)
             )
         elif kind == SiteRecord.RAKE:
-            problems.append(words.format(first=hand.chips(first), second=paid(second)))
+            problems.append(
+                words.format(first=hand.chips(first), second=paid(second, second_parts))
+            )
         else:  # the pot the site reports
             problems.append(words.format(first=hand.chips(first), second=hand.chips(second)))
     if gaps:
