@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
-from pokerscore.histories import replay as replay_module
 from pokerscore.histories.hand_input import engine_replay
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.refusals import Refusal
-from pokerscore.histories.replay import engine_result, exact_allin_evs, replay, table_replay
+from pokerscore.histories.replay import engine_result, exact_allin_evs, replay
 from tests.histories.test_boards_run_twice import _reference_evs
+from tests.reference_replay import table_replay
 
 
 def _heads_up(stack: int, winnings: tuple[int, int] | None = None) -> HandHistory:
@@ -109,15 +110,13 @@ def test_a_site_keeping_half_a_big_pot_is_a_disagreement() -> None:
     assert "keeping more than 10 %" in result.disagreements[0].message
 
 
-def test_exact_allin_evs_of_a_hand_the_site_disagrees_with_are_the_kernels(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_exact_allin_evs_of_a_hand_the_site_disagrees_with_are_the_kernels() -> None:
     """A hand whose site record disagrees (``SITE_RECORD``) has its all-in EV from the kernel's
-    rows, equal to the reference's (it was the reference's own: ``replay_table``)."""
+    rows, equal to the reference's (it was the reference's own: ``replay_table``, which has left
+    the package for ``tests.reference_replay``)."""
     hand = _heads_up(100, winnings=(0, 200))  # the site pays the kings
     expected = _reference_evs(hand)
     assert expected is not None
-    monkeypatch.setattr(replay_module, "replay_table", None)  # not reached
     assert exact_allin_evs(hand) == expected
     assert replay(hand).disagreements
 
@@ -311,3 +310,42 @@ def test_an_action_of_more_than_ten_cards_is_the_compiled_replays_refusal() -> N
         engine_result(hand, True)
     assert str(mine.value) == str(reference.value)
     assert "11" in str(mine.value)
+
+
+def test_more_than_ten_players_is_a_rule_the_kernel_words() -> None:
+    """Eleven players: more than the replay seats (``MAX_PLAYERS``, the rows' width). The
+    reference replay played them; the one rule book refuses them by a code of its own."""
+    names = ", ".join(f"'p{n}'" for n in range(1, 12))
+    text = f"""
+variant = 'NT'
+antes = {[0] * 11}
+blinds_or_straddles = {[1, 2] + [0] * 9}
+min_bet = 2
+starting_stacks = {[100] * 11}
+players = [{names}]
+actions = []
+"""
+    hand = parse_phh(text)
+    played = engine_replay(hand)
+    assert played is not None and played.refusal.code == Refusal.TOO_MANY_PLAYERS
+    with pytest.raises(HandHistoryError, match="11 players: the replay seats ten at most"):
+        replay(hand)
+
+
+def test_the_reference_replay_is_not_in_the_package() -> None:
+    """The reference replay (``_Table``) is a test's oracle now (``tests.reference_replay``):
+    no module of the package holds it or imports anything of the tests."""
+    import ast
+
+    import pokerscore
+
+    package = Path(pokerscore.__file__).parent
+    for path in package.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("tests"), path
+            elif isinstance(node, ast.Import):
+                assert not any(alias.name.startswith("tests") for alias in node.names), path
+        if path.parent.name == "histories":
+            assert "class _Table" not in text and "def table_replay" not in text, path

@@ -184,4 +184,4 @@ def in_parts(units: Ints, parts: Ints | int = 0) -> npt.NDArray[np.int64] | npt.
     if np.abs(units).max(initial=0) < 2**48:
         return units * DEN + parts
     joined = units.astype(object) * DEN
-    return joined + (parts.astype(object) if isinstance(parts, np.ndarray) else parts)  # type: ignore[no-any-return]
+    return joined + (parts.astype(object) if isinstance(parts, np.ndarray) else parts)

@@ -1393,6 +1393,8 @@ def replay_one(
     if draw:
         holes_per = 4 if game == BADUGI else 5
     bring_in = hand_input.bring_in
+    if count > MAX_PLAYERS:  # before any seat's row is touched
+        return refuse(state, Refusal.TOO_MANY_PLAYERS, -1, -1, -1, count, MAX_PLAYERS), -1, 0, 0
     for row in range(SCRATCH_ROWS):
         for i in range(count):
             scratch[row, i] = 0

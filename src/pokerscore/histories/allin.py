@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -74,24 +74,6 @@ from pokerscore.histories._replay_kernels import CASHED_OUT, MUCKED, SHOWDOWN
 
 if TYPE_CHECKING:
     from pokerscore.games.holdem.game import Game
-    from pokerscore.histories.model import Pot, Street
-
-
-class ReplayedTable(Protocol):
-    """What all-in EV reads of a replayed hand (the replay's table has it)."""
-
-    game: Game
-    count: int
-    folded: list[bool]
-    mucked: list[bool]
-    put_in: list[int]
-    holes: list[list[Card | None] | None]
-
-    @property
-    def allin_street(self) -> Street | None: ...
-
-    @property
-    def allin_board(self) -> tuple[Card, ...]: ...
 
 
 CACHE_SIZE: Final = 1 << 18
@@ -390,29 +372,6 @@ def judged_pots(
     return found
 
 
-def allin_evs(
-    table: ReplayedTable, pots: Sequence[Pot], won: Sequence[Fraction], ratio: Fraction
-) -> dict[int, Fraction] | None:
-    """Each player's all-in EV (in units) for a replayed hand that had an all-in before the
-    river, keyed by seat index; None without one. ``ratio`` is the share of the pots the site
-    paid out (1 without rake)."""
-    if table.allin_street is None:
-        return None
-    in_hand = [i for i in range(table.count) if not table.folded[i]]
-    holes = {i: _hole(table, i) for i in in_hand}
-    values = {i: Fraction(0) for i in in_hand}
-    mucked = any(table.mucked[i] for i in in_hand)
-    board = tuple(card.id for card in table.allin_board)
-    valued = judged_pots(table.game, holes, board, [pot.eligible for pot in pots], mucked)
-    if valued is None:
-        return None
-    for pot, shares in zip(pots, valued, strict=True):
-        value = pot.amount * ratio
-        for i, share in shares.items() if shares is not None else pot.shares:
-            values[i] += value * share
-    return {i: values[i] - table.put_in[i] for i in in_hand}
-
-
 def row_allin_evs(
     rows: HandRows, hand: int, game: Game, count: int, pots: int, allin_cards: int
 ) -> dict[int, Fraction] | None:
@@ -465,10 +424,3 @@ def row_allin_evs(
         for i, share in shares.items():
             values[i] += value * share
     return {i: values[i] - put_in[i] for i in in_hand}
-
-
-def _hole(table: ReplayedTable, index: int) -> tuple[int, ...] | None:
-    hole = table.holes[index]
-    if hole is None or any(card is None for card in hole):
-        return None
-    return tuple(card.id for card in hole if card is not None)

@@ -404,9 +404,11 @@ def batch_columns(batch: Batch, file: str) -> Columns:
 
 
 def _ratio(
-    numerator: npt.NDArray[np.int64], denominator: npt.NDArray[np.float64]
+    numerator: npt.NDArray[np.int64] | npt.NDArray[np.object_],
+    denominator: npt.NDArray[np.float64],
 ) -> npt.NDArray[np.float64]:
-    """``numerator / denominator`` correctly rounded, as Python's Fractions give it."""
+    """``numerator / denominator`` correctly rounded, as Python's Fractions give it (an object
+    ``numerator``: Python integers, past int64)."""
     values = np.asarray(numerator / denominator, dtype=np.float64)  # (object: Python ints)
     wide = np.abs(numerator) >= (1 << 53)
     for row in np.flatnonzero(wide):  # past float's exact integers: exactly, one by one

@@ -114,7 +114,6 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         game is None
         or (no_board and any(action.runout for action in hand.actions))
         or any(action.runout > MAX_RUNS for action in hand.actions)
-        or not 2 <= count <= MAX_PLAYERS
     ):
         return None
     actions = len(hand.actions)
@@ -152,7 +151,7 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         int(hand.winnings is not None),
         ints(hand.finishing_stacks or [0] * count),
         int(hand.finishing_stacks is not None),
-        _said(hand, count),
+        _said(hand, count) if count <= MAX_PLAYERS else np.zeros(SAID_SIZE, dtype=np.int64),
         hand.bring_in,
     )
 

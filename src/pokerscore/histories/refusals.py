@@ -117,6 +117,8 @@ class Refusal(IntEnum):
     BOARD_IN_DRAW_GAME = 71
     # pending, played to the end: an unseen hand contests a pot (the ``unjudged`` disagreement)
     UNJUDGED = 72
+    # a rule again: more players than the replay seats (MAX_PLAYERS)
+    TOO_MANY_PLAYERS = 73
 
     @property
     def kind(self) -> RefusalKind:
@@ -200,6 +202,7 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.DRAWS_UNFINISHED: "the hand ends after {count} of {game}'s {wanted} draws",
     Refusal.DRAW_TWICE: "{name} draws twice in one draw",
     Refusal.BOARD_IN_DRAW_GAME: "a board card in {game}, which deals none",
+    Refusal.TOO_MANY_PLAYERS: "{count} players: the replay seats ten at most",
 }
 """Each code's message, its fields filled by :func:`refusal_reason`."""
 
@@ -295,6 +298,7 @@ _COUNTS: Final = frozenset(
         Refusal.DRAW_COUNT,
         Refusal.DEALT_UNDRAWN,
         Refusal.DRAWS_UNFINISHED,
+        Refusal.TOO_MANY_PLAYERS,
     }
 )
 """The codes whose amount and limit are counts of cards or rounds, not chips."""
