@@ -22,9 +22,9 @@ from pokerscore.histories.replay import (
     exact_allin_evs,
     game_named,
     replay,
-    table_replay,
 )
 from tests.histories.test_engine_results import _outcome, _reference_evs
+from tests.reference_replay import table_replay
 from tests.shared_sample import HAND_HISTORIES, if_here
 
 SHARED = HAND_HISTORIES

@@ -21,10 +21,10 @@ from pokerscore.histories.replay import (
     engine_result,
     exact_allin_evs,
     replay,
-    table_replay,
 )
-from pokerscore.histories.replay import _play as play_table
 from pokerscore.histories.results import history_results
+from tests.reference_replay import _Payout, allin_evs, table_replay
+from tests.reference_replay import _play as play_table
 from tests.shared_sample import HAND_HISTORIES, if_here, needs_sample
 
 SHARED = HAND_HISTORIES
@@ -72,8 +72,6 @@ def _same_replays(hands: list[HandHistory | HandHistoryError]) -> dict[str, int]
 
 
 def _reference_evs(hand: HandHistory) -> dict[str, object] | None:
-    from pokerscore.histories.allin import allin_evs
-    from pokerscore.histories.replay import _Payout
 
     table = play_table(hand)
     payout = _Payout(table)

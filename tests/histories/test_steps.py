@@ -23,6 +23,7 @@ from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import ENGINE_ONLY, replay
 from pokerscore.histories.steps import replay_steps
 from tests.histories.test_stud_allin_ev import THIRD_STREET, _judged, _pot_split, sixth_street_text
+from tests.reference_replay import table_states
 from tests.shared_sample import HAND_HISTORIES, needs_sample
 
 DATA = Path(__file__).parents[1] / "data" / "histories"
@@ -246,7 +247,7 @@ def _compared(hands: list[HandHistory]) -> int:
         engine = steps._engine_states(hand)
         if engine is None:
             continue
-        table = steps._table_states(hand)
+        table = table_states(hand)
         assert engine == table, (hand.file, hand.number)
         assert list(steps._steps(hand, result, False, engine)) == list(
             steps._steps(hand, result, False, table)
