@@ -23,6 +23,7 @@ from pokerscore.cards import PokerScoreError
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh, read_phh
 from pokerscore.histories.replay import replay
+from tests.reference_replay import table_replay
 from tests.shared_sample import HAND_HISTORIES, needs_sample
 
 SHARED = HAND_HISTORIES
@@ -993,6 +994,45 @@ def test_a_heads_up_preflop_allin_is_read_from_the_matchup_table(
             patched.setattr(allin, "enumerated_shares", None)
             assert allin._pot_shares(holdem, holes, (), (), (0b11,)) == (expected,)
     allin._pot_shares.cache_clear()
+
+
+def test_a_two_player_side_pot_beside_a_third_known_hand_is_enumerated_with_its_cards_dead() -> (
+    None
+):
+    """Three known hands preflop, a side pot only two of them contend for: the third player's
+    cards are dead in it, so the matchup table (two hands, nothing dead) cannot answer. It did:
+    the pot came back two shares wide and ``replay`` raised an IndexError on a four-way all-in
+    with one hand shown in part (the tests' random hands found it)."""
+    from pokerscore.games.holdem.game import get_game
+    from pokerscore.histories import allin
+
+    holdem = get_game("holdem")
+    rng = random.Random(5)
+    for _ in range(3):
+        cards = rng.sample(range(52), 6)
+        holes = (tuple(cards[:2]), tuple(cards[2:4]), tuple(cards[4:]))
+        for side in (0b011, 0b110, 0b101):
+            (found,) = allin.pot_shares(holdem, holes, (), (side,))
+            assert found == allin._by_equity(holdem, holes, (), (), side)
+    hand = parse_phh(PARTLY_SHOWN_SIDE_POT)
+    result = replay(hand)
+    assert result == table_replay(hand, True)  # the reference replay, the tests' oracle
+    evs = [player.allin_ev for player in result.players]
+    assert None not in evs and sum(evs) == pytest.approx(0)  # type: ignore[arg-type]
+
+
+# A four-way all-in preflop, the first hand shown in part (one card unknown): the main and the
+# first side pot keep their results, the last side pot is valued with the known hands dead in it.
+PARTLY_SHOWN_SIDE_POT = """
+variant = 'NT'
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [50, 100, 200, 0]
+min_bet = 100
+starting_stacks = [460, 318, 5854, 7531]
+actions = ['d dh p1 ??Kd', 'd dh p2 QcAd', 'd dh p3 8h5h', 'd dh p4 8c5s', 'p4 cbr 7531', 'p1 cc',
+  'p2 cc', 'p3 cc', 'p4 sm 8c5s', 'p1 sm ??Kd', 'p2 sm QcAd', 'p3 sm 8h5h', 'd db Ac3h5c', 'd db Jc',
+  'd db 6d']
+"""
 
 
 @needs_sample

@@ -173,6 +173,7 @@ def _pot_shares(
         and not board
         and not dead
         and pots == (0b11,)
+        and len(players) == 2  # a third known hand is dead in the pot: the table has none
         and all(len(hole) == 2 for hole in players)
     ):
         halves = matchup_halves(players[0], players[1])
