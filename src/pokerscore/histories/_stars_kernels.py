@@ -780,28 +780,33 @@ def stars_hand(
                         return
                     numbers[N_RAKE_M], numbers[N_RAKE_D] = m, d
                     has_rake = True
-                if gg:  # GGPoker's fees beside the rake (``| Jackpot $1``), counted in it
-                    bar = find_word(text, first, line_stop, _FEE_BAR)
-                    while bar >= 0:
-                        a = bar + _FEE_BAR.shape[0]
-                        for fee in range(_FEE_LENGTH.shape[0]):
-                            if starts_with(text, a, line_stop, _FEE_TEXT[fee, : _FEE_LENGTH[fee]]):
-                                a += _FEE_LENGTH[fee]
-                                b = _token_end(text, a, line_stop)
-                                m, d, ok = _money(text, a, b)
-                                if not ok:
-                                    return
-                                if not has_rake:
-                                    numbers[N_RAKE_M], numbers[N_RAKE_D] = 0, 0
-                                    has_rake = True
-                                rake_m, rake_d = numbers[N_RAKE_M], numbers[N_RAKE_D]
-                                both = max(d, rake_d)
-                                if both > MAX_DECIMALS:
-                                    return
-                                numbers[N_RAKE_M] = (rake_m * w.powers[both - rake_d] + m * w.powers[both - d])  # fmt: skip
-                                numbers[N_RAKE_D] = both
-                                break
-                        bar = find_word(text, a, line_stop, _FEE_BAR)
+                # GGPoker's fees beside the rake (``| Jackpot $1``), counted in it (as the
+                # reference reader counts them in every layout)
+                bar = find_word(text, first, line_stop, _FEE_BAR)
+                fees = 0  # the fees seen (the reference keeps the last of each: left to it)
+                while bar >= 0:
+                    a = bar + _FEE_BAR.shape[0]
+                    for fee in range(_FEE_LENGTH.shape[0]):
+                        if starts_with(text, a, line_stop, _FEE_TEXT[fee, : _FEE_LENGTH[fee]]):
+                            if fees & (1 << fee):
+                                return
+                            fees |= 1 << fee
+                            a += _FEE_LENGTH[fee]
+                            b = _token_end(text, a, line_stop)
+                            m, d, ok = _money(text, a, b)
+                            if not ok:
+                                return
+                            if not has_rake:
+                                numbers[N_RAKE_M], numbers[N_RAKE_D] = 0, 0
+                                has_rake = True
+                            rake_m, rake_d = numbers[N_RAKE_M], numbers[N_RAKE_D]
+                            both = max(d, rake_d)
+                            if both > MAX_DECIMALS:
+                                return
+                            numbers[N_RAKE_M] = (rake_m * w.powers[both - rake_d] + m * w.powers[both - d])  # fmt: skip
+                            numbers[N_RAKE_D] = both
+                            break
+                    bar = find_word(text, a, line_stop, _FEE_BAR)
             continue
         if section == 0:
             if starts_with(text, first, line_stop, _TABLE) or starts_with(text, first, line_stop, _TABLE_ID):  # fmt: skip
@@ -954,7 +959,7 @@ def stars_hand(
         if words_stop - words >= _ALL_IN.shape[0] and starts_with(text, words_stop - _ALL_IN.shape[0], words_stop, _ALL_IN):  # fmt: skip
             all_in = 1
             words_stop -= _ALL_IN.shape[0]
-        gg_straddle = gg and starts_with(text, words, words_stop, _GG_STRADDLE)
+        gg_straddle = starts_with(text, words, words_stop, _GG_STRADDLE)
         if gg_straddle or starts_with(text, words, words_stop, _POSTS):
             a = words + _POSTS.shape[0]
             kind = -1

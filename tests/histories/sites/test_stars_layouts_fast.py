@@ -85,9 +85,43 @@ GG_STRADDLED_TWICE = GG_STRADDLE.replace("#HD200000002", "#HD200000003").replace
 """Two straddles by one player: the second is the straddle raised to (the whole of it)."""
 
 
+RIO_HAND = """\
+Run It Once Poker Hand #30000001:  Hold'em No Limit (€0.05/€0.10) - 2019/06/25 16:12 UTC [2019/06/25 17:12 CET]
+Table '30000000' 6-Max Seat #1 is the button
+Seat 1: Ann B (€10 in chips)
+Seat 2: Carl D (€12.50 in chips)
+Seat 3: Eve F (€8 in chips)
+Carl D: posts small blind €0.05
+Eve F: posts big blind €0.10
+*** HOLE CARDS ***
+Dealt to Ann B [Ah Kh]
+Ann B: raises €0.20 to €0.30
+Carl D: folds
+Eve F: calls €0.20
+*** FLOP *** [2c 7d 9s]
+Eve F: checks
+Ann B: bets €0.40
+Eve F: folds
+Uncalled bet (€0.40) returned to Ann B
+Ann B collected €0.62 from pot
+*** SUMMARY ***
+Total pot €0.65 | Rake €0.03
+Board [2c 7d 9s]
+Seat 1: Ann B (button) collected (€0.62)
+Seat 2: Carl D (small blind) folded before Flop
+Seat 3: Eve F (big blind) folded on the Flop
+
+"""
+"""Run It Once's first fixture hand written as PokerStars writes it: the kernel reads it; each
+guard's hand changes one line of it."""
+
+
 def _variants() -> dict[str, tuple[str, str]]:
-    """Each guard's hand (format, text): the base hands with the line a guard is for."""
+    """Each guard's hand (format, text): the base hands with the line a guard is for, the
+    skins' (and the lines every layout shares) also under PokerStars' own header, whose files
+    the same guards protect."""
     gg = {
+        "gg-fees-beside-the-rake": GG_HAND,
         "gg-rush-and-cash-id": GG_HAND.replace("#HD200000001", "#RC200000004"),
         "gg-ev-cashout": GG_HAND.replace("#HD200000001", "#HD200000005").replace(
             "*** SHOWDOWN ***\n", "*** SHOWDOWN ***\nHero: Chooses to EV Cashout\n"
@@ -97,40 +131,61 @@ def _variants() -> dict[str, tuple[str, str]]:
         ),
         "gg-currency-in-stakes": GG_HAND.replace("($0.5/$1)", "($0.5/$1 USD)"),
         "gg-game-in-capitals": GG_HAND.replace("Hold'em No Limit", "HOLD'EM NO LIMIT"),
-        "gg-game-not-first": GG_HAND.replace(": Hold'em No Limit", ": Bounty Draw Hold'em No Limit"),
+        "gg-game-not-first": GG_HAND.replace(": Hold'em", ": Bounty Draw Hold'em"),
         "gg-straddle": GG_STRADDLE,
         "gg-straddled-twice": GG_STRADDLED_TWICE,
     }
-    skin = (SITES / "starsskin" / "runitonce.txt").read_text(encoding="utf-8")
-    first = skin[: skin.index("Run It Once Poker Hand #30000002")]
-    spaced = first.replace("Dealt to Ann B[Ah Kh]", "Dealt to Ann B [Ah Kh]")
+    rio = RIO_HAND
     skins = {
-        "rio-dealt-without-space": first,
-        "rio-table-id-and-no-space-before-stack": spaced,
-        "rio-splash-the-pot": spaced.replace(
+        "rio-dealt-without-space": rio.replace("Dealt to Ann B [", "Dealt to Ann B["),
+        "rio-table-id": rio.replace("Table '", "Table ID '"),
+        "rio-no-space-before-stack-or-cards": rio.replace("Ann B (", "Ann B(").replace(
+            "*** FLOP *** [", "*** FLOP ***["
+        ),
+        "rio-splash-the-pot": rio.replace(
             "*** HOLE CARDS ***\n", "STP added: €0.50\n*** HOLE CARDS ***\n"
         ),
-        "rio-street-with-other-text": spaced.replace("*** FLOP ***[2c 7d 9s]", "*** FLOP *** junk [2c 7d 9s]"),
-        "rio-name-holding-a-bracket": spaced.replace("Ann B", "Ann [B]"),
-        "rio-table-line-otherwise": spaced.replace("6-Max Seat #1", "6-Max (Real Money) Seat #1"),
-        "rio-seat-written-otherwise": spaced.replace("Seat 3: Eve F (€8 in chips)", "Seat 3: Eve F (€8 in chips"),
-        "rio-no-summary": spaced[: spaced.index("*** SUMMARY ***")],
+        "rio-street-with-other-text": rio.replace("*** FLOP *** [", "*** FLOP *** junk ["),
+        "rio-name-holding-a-bracket": rio.replace("Ann B", "Ann [B]"),
+        "rio-table-line-otherwise": rio.replace("6-Max Seat #1", "6-Max (Real Money) Seat #1"),
+        "rio-seat-written-otherwise": rio.replace("(€8 in chips)", "(€8 in chips, €1 bounty"),
+        "rio-no-summary": rio[: rio.index("*** SUMMARY ***")],
         "pokermaster-json-and-five-cards": (SITES / "starsskin" / "pokermaster.txt").read_text(
             encoding="utf-8"
         ),
     }
-    return {name: ("ggpoker.txt", text) for name, text in gg.items()} | {
-        name: ("starsskin.txt", text) for name, text in skins.items()
+    stars = {
+        name.replace("rio-", "stars-"): text.replace(
+            "Run It Once Poker Hand #", "PokerStars Hand #"
+        )
+        for name, text in skins.items()
+        if name.startswith("rio-")
+    } | {
+        name.replace("gg-", "stars-"): text.replace("Poker Hand #HD", "PokerStars Hand #")
+        for name, text in gg.items()
+        if name in ("gg-fees-beside-the-rake", "gg-straddle", "gg-straddled-twice")
     }
+    return (
+        {name: ("ggpoker.txt", text) for name, text in gg.items()}
+        | {name: ("starsskin.txt", text) for name, text in skins.items()}
+        | {name: ("pokerstars.txt", text) for name, text in stars.items()}
+    )
 
 
 VARIANTS = _variants()
 READ_BY_THE_KERNEL = {
+    "gg-fees-beside-the-rake",
     "gg-rush-and-cash-id",
     "gg-straddle",
     "gg-straddled-twice",
-    "rio-table-id-and-no-space-before-stack",
+    "rio-table-id",
+    "rio-no-space-before-stack-or-cards",
     "pokermaster-json-and-five-cards",
+    "stars-fees-beside-the-rake",
+    "stars-straddle",
+    "stars-straddled-twice",
+    "stars-table-id",
+    "stars-no-space-before-stack-or-cards",
 }
 """The guards' hands the kernel reads (the others it leaves to the site's reader)."""
 
@@ -152,8 +207,13 @@ def _results(path: Path) -> list[Any]:
     for result in history_results(path, on_error=lambda error: found.append(str(error))):
         assert isinstance(result, HandResult)
         found.append(
-            (result.hand.hand_id, result.hand.site, result.hand.variant, result.players,
-             [str(d) for d in result.disagreements])  # fmt: skip
+            (
+                result.hand.hand_id,
+                result.hand.site,
+                result.hand.variant,
+                result.players,
+                [str(d) for d in result.disagreements],
+            )
         )
     return found
 
