@@ -48,6 +48,14 @@ def _find(data: bytes, separators: tuple[bytes, ...], start: int = 0) -> int:
     return min(found, default=-1)
 
 
+def _places(data: bytes, separator: bytes) -> Iterator[int]:
+    """Every place of ``separator`` in ``data``."""
+    at = data.find(separator)
+    while at >= 0:
+        yield at
+        at = data.find(separator, at + 1)
+
+
 def _rfind(data: bytes, separators: tuple[bytes, ...]) -> int:
     """The last place of any of ``separators`` in ``data``, or -1."""
     return max(data.rfind(one) for one in separators)
@@ -216,10 +224,7 @@ def _bounded(
         return
     starts = [0]
     if separator is not None:
-        at = _find(data, separator)
-        while at >= 0:
-            starts.append(at + 1)
-            at = _find(data, separator, at + 1)
+        starts += sorted(at + 1 for one in separator for at in _places(data, one))
     starts.append(len(data))
     held = 0  # the first byte not handed on yet
     for begin, end in itertools.pairwise(starts):
