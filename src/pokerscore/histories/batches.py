@@ -149,8 +149,8 @@ def replay_stars_text(
     text = np.frombuffer(data, dtype=np.uint8)
     wanted = _wanted_headers(layout)
     firsts = np.unique([ord(word[0]) for word in np.array(HEADERS)[wanted]])
-    starting = (text[:-1] == NEWLINE) & np.isin(text[1:], firsts)  # a line's first letter
-    capacity = max(1, int(np.count_nonzero(starting)) + 1)
+    after_newline = text[np.flatnonzero(text[:-1] == NEWLINE) + 1]  # each line's first byte
+    capacity = max(1, int(np.count_nonzero(np.isin(after_newline, firsts))) + 1)
     batch = _empty_batch(text, capacity)
     starts = np.zeros(capacity, dtype=np.int64)
     stops = np.zeros(capacity, dtype=np.int64)
