@@ -143,3 +143,40 @@ def test_record_starts_are_the_records_places(seed: int, tmp_path: Path) -> None
     starts, lines = record_starts(path, marker, block_bytes=rng.choice([1, 2, 3, 7, 64, 1 << 20]))
     assert starts.tolist() == expected
     assert lines.tolist() == [text.count(b"\n", 0, begin) for begin in expected]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_records_start_at_any_of_several_markers(seed: int, tmp_path: Path) -> None:
+    """PokerStars' layout starts a hand with any of its sites' first words (``PokerStars ``, a
+    skin's ``Full Tilt ``): each record once, cut at each, whatever the ranges and blocks."""
+    rng = random.Random(seed)
+    markers = (b"PokerStars ", b"Full Tilt ", b"PokerBros ")
+    lines = []
+    for _ in range(rng.randint(1, 40)):
+        lines.append(rng.choice(markers) + b"Hand #1: x")
+        lines += [
+            rng.choice([b"Seat 1: a", b"Poker", b"Full Tiltx", b""])
+            for _ in range(rng.randint(0, 5))
+        ]
+    text = b"\n".join(lines) + b"\n"
+    path = tmp_path / "hands.txt"
+    path.write_bytes(text)
+    wanted = sorted(
+        {0}
+        | {at for at in range(1, len(text)) if text[at - 1] == 10 and text.startswith(markers, at)}
+    )
+    got = []
+    for piece in byte_ranges(path, rng.randint(5, 200)):
+        with path.open("rb") as handle:
+            blocks = record_blocks(
+                handle, markers, start=piece.start, stop=piece.stop, block_bytes=rng.randint(4, 64)
+            )
+            for block in blocks:
+                assert isinstance(block, RecordBlock)
+                assert piece.start == 0 or block.data.startswith(markers)  # whole records
+                got.append(block.data)
+    joined = b"".join(got)
+    assert joined == text
+    starts, _ = record_starts(path, markers, block_bytes=rng.randint(4, 64))
+    assert starts.tolist() == wanted
+    assert count_records(path, markers)[1] == len(wanted)

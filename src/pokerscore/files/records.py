@@ -3,8 +3,8 @@ byte ranges and read a part at a time in blocks of whole records.
 
 The planner (:func:`byte_ranges`) reads nothing: a part is a range of bytes. Whoever reads a
 part (a Dask worker) finds its records: a record starts at the start of the file or at a line
-that starts with the format's marker (``[`` of a PHH table, ``PokerStars`` of a hand), and a
-part holds the records that start in its range, the last one read to its end past the range.
+that starts with one of the format's markers (``[`` of a PHH table, ``PokerStars `` or a
+skin's first words of a hand, GGPoker's ``Poker Hand #``), and a part holds the records that start in its range, the last one read to its end past the range.
 So the parts of a file hold each record once, whatever the ranges.
 
 Memory is bounded by the block size and the longest record: a record longer than
@@ -31,6 +31,34 @@ MAX_RECORD_BYTES: Final = 1 << 20
 """The longest record held, in bytes: 1 MiB (a hand takes about 600)."""
 HEAD_BYTES: Final = 200
 """Bytes kept of a long record's first line, to name it."""
+
+
+Marker = bytes | tuple[bytes, ...]
+"""What a line that starts a record starts with: one marker, or any of several (none a prefix of
+another)."""
+
+
+def _separators(marker: Marker) -> tuple[bytes, ...]:
+    return tuple(b"\n" + one for one in ((marker,) if isinstance(marker, bytes) else marker))
+
+
+def _find(data: bytes, separators: tuple[bytes, ...], start: int = 0) -> int:
+    """The first place of any of ``separators`` in ``data`` from ``start``, or -1."""
+    found = [at for at in (data.find(one, start) for one in separators) if at >= 0]
+    return min(found, default=-1)
+
+
+def _places(data: bytes, separator: bytes) -> Iterator[int]:
+    """Every place of ``separator`` in ``data``."""
+    at = data.find(separator)
+    while at >= 0:
+        yield at
+        at = data.find(separator, at + 1)
+
+
+def _rfind(data: bytes, separators: tuple[bytes, ...]) -> int:
+    """The last place of any of ``separators`` in ``data``, or -1."""
+    return max(data.rfind(one) for one in separators)
 
 
 class ByteRange(NamedTuple):
@@ -74,26 +102,29 @@ def byte_ranges(path: Path, part_bytes: int) -> list[ByteRange]:
     ]
 
 
-def _first_start(handle: BinaryIO, separator: bytes, start: int, block_bytes: int) -> int:
+def _first_start(
+    handle: BinaryIO, separators: tuple[bytes, ...], start: int, block_bytes: int
+) -> int:
     """The offset of the first record that starts at or after ``start`` (-1: none)."""
     if start == 0:
         return 0
     handle.seek(start - 1)
     carried = b""
     base = start - 1
+    keep = max(map(len, separators)) - 1
     while block := handle.read(block_bytes):
         data = carried + block
-        at = data.find(separator)
+        at = _find(data, separators)
         if at >= 0:
             return base - len(carried) + at + 1
-        carried = data[-(len(separator) - 1) :] if len(separator) > 1 else b""
+        carried = data[-keep:] if keep else b""
         base += len(block)
     return -1
 
 
 def record_blocks(
     handle: BinaryIO,
-    marker: bytes | None,
+    marker: Marker | None,
     *,
     start: int = 0,
     stop: int | None = None,
@@ -108,14 +139,14 @@ def record_blocks(
     Text before the first marker of the file is the first record (the reader tells it is no
     record). At most ``block_bytes + max_record`` bytes are held.
     """
-    separator = b"\n" + marker if marker is not None else None
+    separator = _separators(marker) if marker is not None else None
     if separator is None:
         first = 0 if start == 0 else -1
     else:
         first = _first_start(handle, separator, start, block_bytes)
     if first < 0 or (stop is not None and first >= stop and first > 0):
         return 0
-    overlap = 0 if separator is None else len(separator) - 1
+    overlap = 0 if separator is None else max(map(len, separator)) - 1
     handle.seek(first)
     position = first  # the file offset of the next byte read
     lines = 0  # the part's lines before carry (or, skipping, before the block)
@@ -140,13 +171,13 @@ def record_blocks(
         fresh = max(0, len(carry) - overlap)  # where a separator not seen yet can start
         end = -1  # where the part ends: the first record that starts at or after stop
         if separator is not None and stop is not None and position > stop:
-            at = data.find(separator, max(fresh, stop - 1 - base))
+            at = _find(data, separator, max(fresh, stop - 1 - base))
             end = -1 if at < 0 else at + 1
         if end >= 0:
             data = data[:end]
         if skipping:
             counted = len(carry)  # already counted
-            cut = -1 if separator is None else data.find(separator, fresh)
+            cut = -1 if separator is None else _find(data, separator, fresh)
             if cut < 0:
                 lines += data.count(b"\n", counted)
                 carry = data[-overlap:] if overlap else b""
@@ -156,7 +187,7 @@ def record_blocks(
             lines += data.count(b"\n", counted, cut + 1)
             data, skipping = data[cut + 1 :], False
             carry = b""
-        cut = -1 if separator is None or end >= 0 else data.rfind(separator)
+        cut = -1 if separator is None or end >= 0 else _rfind(data, separator)
         if end >= 0:
             whole, carry = data, b""
         elif cut >= 0:
@@ -184,7 +215,7 @@ def _head(record: bytes) -> bytes:
 
 
 def _bounded(
-    data: bytes, separator: bytes | None, lines: int, max_record: int
+    data: bytes, separator: tuple[bytes, ...] | None, lines: int, max_record: int
 ) -> Iterator[RecordBlock | LongRecord]:
     """Whole records as one block, or, where some of them are too long, the records between
     them as blocks and each long one as a :class:`LongRecord`."""
@@ -193,10 +224,7 @@ def _bounded(
         return
     starts = [0]
     if separator is not None:
-        at = data.find(separator)
-        while at >= 0:
-            starts.append(at + 1)
-            at = data.find(separator, at + 1)
+        starts += sorted(at + 1 for one in separator for at in _places(data, one))
     starts.append(len(data))
     held = 0  # the first byte not handed on yet
     for begin, end in itertools.pairwise(starts):
@@ -211,12 +239,12 @@ def _bounded(
 
 
 def count_records(
-    path: Path, marker: bytes | None, start: int = 0, stop: int | None = None
+    path: Path, marker: Marker | None, start: int = 0, stop: int | None = None
 ) -> tuple[int, int]:
     """The lines and the records of the part of ``path`` that starts in ``start .. stop``
     (records as :func:`record_blocks` finds them, long ones too)."""
     records = 0
-    separator = None if marker is None else b"\n" + marker
+    separator = None if marker is None else _separators(marker)
     with path.open("rb") as handle:
         blocks = record_blocks(handle, marker, start=start, stop=stop)
         while True:
@@ -227,11 +255,12 @@ def count_records(
             if isinstance(block, LongRecord) or separator is None:
                 records += 1
             else:
-                records += block.data.count(separator) + block.data.startswith(marker or b"")
+                records += sum(map(block.data.count, separator))
+                records += block.data.startswith(tuple(one[1:] for one in separator))
 
 
 def record_starts(
-    path: Path, marker: bytes, *, block_bytes: int = BLOCK_BYTES
+    path: Path, marker: Marker, *, block_bytes: int = BLOCK_BYTES
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Where each record of ``path`` starts, as :func:`record_blocks` cuts the file (at the start
     of the file, past a byte-order mark, and at each line that starts with ``marker``): the byte
@@ -248,7 +277,8 @@ def record_starts(
     """
     import numpy as np
 
-    wanted = np.frombuffer(marker, dtype=np.uint8)
+    markers = (marker,) if isinstance(marker, bytes) else marker
+    longest = max(map(len, markers))
     starts: list[npt.NDArray[np.int64]] = []
     lines: list[npt.NDArray[np.int64]] = []
     with path.open("rb") as handle:
@@ -259,15 +289,18 @@ def record_starts(
         handle.seek(first)
         base, counted = first, 0  # the file offset of the block, the lines before it
         while block := handle.read(block_bytes):
-            ahead = handle.read(len(marker))  # a marker cut by the block's end
+            ahead = handle.read(longest)  # a marker cut by the block's end
             handle.seek(-len(ahead), 1)
             data = np.frombuffer(block + ahead, dtype=np.uint8)
             newlines = np.flatnonzero(data[: len(block)] == 10)
             after = newlines + 1
-            fits = after + len(marker) <= len(data)
-            found = np.copy(fits)
-            for k, byte in enumerate(wanted):
-                found[fits] &= data[after[fits] + k] == byte
+            found = np.zeros(len(after), dtype=np.bool_)
+            for one in markers:
+                fits = after + len(one) <= len(data)
+                these = np.copy(fits)
+                for k, byte in enumerate(one):
+                    these[fits] &= data[after[fits] + k] == byte
+                found |= these
             places = np.flatnonzero(found)
             starts.append((after[places] + base).astype(np.int64))
             lines.append((places + 1 + counted).astype(np.int64))

@@ -15,11 +15,14 @@ from pokerscore.engine.short_tables import BadugiTables, ShortHandTables
 from pokerscore.engine.tables import RankingTables
 from pokerscore.histories import _stars_lines as lines
 from pokerscore.histories._bytes import (
+    APOSTROPHE,
     BAR,
     BYTE_ORDER_MARK,
     CLOSE_BRACKET,
     CLOSE_PAREN,
     COLON,
+    COMMA,
+    LOWER_M,
     MINUS,
     ONE,
     OPEN_BRACKET,
@@ -31,6 +34,7 @@ from pokerscore.histories._bytes import (
     TAB,
     TEN,
     UPPER_A,
+    UPPER_M,
     UPPER_Z,
     ZERO,
     ascii_bytes,
@@ -111,21 +115,31 @@ from pokerscore.histories.refusals import Refusal
 
 
 @kernel()
-def stars_index(text: Bytes, starts: Ints, stops: Ints) -> int:
-    """Where each PokerStars hand of ``text`` lies: from a line starting ``PokerStars `` to the
-    next; -1 when other text stands before the first hand."""
+def stars_index(
+    text: Bytes, starts: Ints, stops: Ints, sites: Ints, wanted: npt.NDArray[np.bool_], marks: bool
+) -> int:
+    """Where each hand of ``text`` in PokerStars' layout lies: from a line starting with one of
+    the :data:`~._stars_lines.HEADERS` ``wanted`` (a byte-order mark before it skipped where
+    ``marks``) to the next, its place in that table in ``sites``; -1 when other text stands
+    before the first hand."""
     end = text.shape[0]
     at = 0
     hands = 0
     while at < end:
         stop = line_end(text, at, end)
         begin = at
-        if starts_with(text, at, stop, BYTE_ORDER_MARK):
+        if marks and starts_with(text, at, stop, BYTE_ORDER_MARK):
             begin = at + 3
-        if starts_with(text, begin, stop, _POKERSTARS):
+        site = -1
+        for word in range(_HEADER_LENGTH.shape[0]):
+            if wanted[word] and starts_with(text, begin, stop, _HEADER_TEXT[word, : _HEADER_LENGTH[word]]):  # fmt: skip
+                site = word
+                break
+        if site >= 0:
             if hands:
                 stops[hands - 1] = at
             starts[hands] = at
+            sites[hands] = site
             hands += 1
         elif not hands:
             first = begin
@@ -142,7 +156,26 @@ def stars_index(text: Bytes, starts: Ints, stops: Ints) -> int:
 
 
 # the line kinds, from the one table both readers are made from (_stars_lines)
-_POKERSTARS: Final = ascii_bytes(lines.POKERSTARS)
+_HEADER_TEXT, _HEADER_LENGTH = word_table(lines.HEADERS)
+GGPOKER_SITE: Final = lines.HEADERS.index(lines.GGPOKER)
+"""GGPoker's place in :data:`~._stars_lines.HEADERS` (its header, stakes and lines differ)."""
+_POKERMASTER_SITE: Final = lines.HEADERS.index("PokerMaster ")
+_OMAHA, _OMAHA_5, _OMAHA_6 = (GAME_CODES[name] for name in ("omaha", "omaha-5", "omaha-6"))
+_GG_GAME_TEXT, _GG_GAME_LENGTH = word_table(lines.GG_PLAIN_GAMES)
+_GG_GAME_CODE: Final = np.array(
+    [GAME_CODES[lines.GAMES[name][1]] for name in lines.GG_PLAIN_GAMES], dtype=np.int64
+)
+_BETTING_WORDS, _BETTING_WORD_LENGTH = word_table(tuple(lines.BETTING))
+_SETTLED_TEXT, _SETTLED_LENGTH = word_table(tuple(words for words, _ in lines.SETTLED_OUTSIDE))
+_FEE_TEXT, _FEE_LENGTH = word_table(tuple(f"{fee} " for fee in lines.FEES))
+_FEE_BAR: Final = ascii_bytes(lines.FEE_BAR)
+_HAND_CANCELLED: Final = ascii_bytes(lines.HAND_CANCELLED)
+_SPLASH: Final = ascii_bytes(lines.SPLASH)
+_GG_STRADDLE: Final = ascii_bytes(lines.GG_STRADDLE + " ")
+_TABLE_ID: Final = ascii_bytes(lines.TABLES[1])
+_IS_THE_BUTTON: Final = ascii_bytes(" is the button")
+_PLAY_MONEY: Final = ascii_bytes(" (Play Money)")
+_MAX: Final = ascii_bytes("ax")
 _GAME_TEXT, _GAME_LENGTH = word_table(tuple(name.lower() for name in lines.GAME_NAMES))
 """The games' names in lower case: a header's are matched in any case, as the reference reader's
 regular expression matches them (``HOLD'EM NO LIMIT``)."""
@@ -183,6 +216,7 @@ _IN_CHIPS: Final = ascii_bytes(lines.IN_CHIPS)
 _SITTING_OUT: Final = ascii_bytes(lines.SITTING_OUT)
 _OUT_OF_HAND: Final = ascii_bytes(lines.OUT_OF_HAND)
 _STARS: Final = ascii_bytes(lines.SECTION)
+_SECTION_END: Final = ascii_bytes(lines.SECTION_END)
 _HOLE_CARDS: Final = ascii_bytes(lines.HOLE_CARDS)
 _DEALING: Final = ascii_bytes(lines.DEALING)
 _PRE_FLOP: Final = ascii_bytes(lines.PRE_FLOP)
@@ -190,7 +224,7 @@ _SHOW_DOWN: Final = ascii_bytes(lines.SHOW_DOWN)
 _SHOWDOWN: Final = ascii_bytes(lines.SHOWDOWN)
 _SUMMARY: Final = ascii_bytes(lines.SUMMARY)
 _FLOP, _TURN, _RIVER = (
-    ascii_bytes(f"{lines.SECTION}{street}{lines.SECTION_END} ") for street in lines.STREETS
+    ascii_bytes(f"{lines.SECTION}{street}{lines.SECTION_END}") for street in lines.STREETS
 )
 _DEALT_TO: Final = ascii_bytes(lines.DEALT_TO)
 _UNCALLED: Final = ascii_bytes(lines.UNCALLED)
@@ -240,6 +274,96 @@ def _header_game(text: Bytes, at: int, stop: int) -> tuple[int, int]:
                 if starts_with_folded(text, after, stop, word):
                     return _GAME_CODE[name], _BETTING_CODE[betting]
     return -1, -1
+
+
+@kernel()
+def _gg_game(text: Bytes, at: int, stop: int) -> tuple[int, int, int]:
+    """A GGPoker header's game and betting at ``at`` (``Hold'em No Limit``: a game named as
+    PokerStars names it, a space, the betting, in their case); (game code, betting code, where
+    the betting ends) or (-1, -1, -1)."""
+    for name in range(_GG_GAME_LENGTH.shape[0]):
+        after = at + _GG_GAME_LENGTH[name]
+        if after >= stop or text[after] != SPACE:
+            continue
+        if not starts_with(text, at, stop, _GG_GAME_TEXT[name, : _GG_GAME_LENGTH[name]]):
+            continue
+        for betting in range(_BETTING_WORD_LENGTH.shape[0]):
+            word = _BETTING_WORDS[betting, : _BETTING_WORD_LENGTH[betting]]
+            if starts_with(text, after + 1, stop, word):
+                return _GG_GAME_CODE[name], _BETTING_CODE[betting], after + 1 + word.shape[0]
+    return -1, -1, -1
+
+
+@kernel()
+def _settled_outside(text: Bytes, start: int, end: int) -> bool:
+    """Whether a GGPoker hand holds a line of money settled outside the pot (an EV cash-out,
+    all-in insurance, a cash drop: :data:`~._stars_lines.SETTLED_OUTSIDE`)."""
+    for words in range(_SETTLED_LENGTH.shape[0]):
+        if find_word(text, start, end, _SETTLED_TEXT[words, : _SETTLED_LENGTH[words]]) >= 0:
+            return True
+    return False
+
+
+@kernel()
+def _button(text: Bytes, at: int, stop: int) -> int:
+    """The button of a table line (``Table 'Name' 6-max Seat #2 is the button``, Run It Once's
+    ``Table ID '…'``), read where the reference reader's regular expression reads it: after the
+    name's last quote, an optional ``6-max`` and ``(Play Money)``; -1 if none."""
+    quote = stop - 1
+    while quote >= at and text[quote] != APOSTROPHE:
+        quote -= 1
+    head = _TABLE_ID.shape[0] if starts_with(text, at, stop, _TABLE_ID) else _TABLE.shape[0]
+    if quote < at + head:
+        return -1
+    q = quote + 1
+    if q + 1 < stop and text[q] == SPACE and is_digit(text[q + 1]):  # `` 6-max``
+        r = q + 1
+        while r < stop and is_digit(text[r]):
+            r += 1
+        if r + 3 < stop and text[r] == MINUS and (text[r + 1] == UPPER_M or text[r + 1] == LOWER_M) and starts_with(text, r + 2, stop, _MAX):  # fmt: skip
+            q = r + 4
+    if starts_with(text, q, stop, _PLAY_MONEY):
+        q += _PLAY_MONEY.shape[0]
+    if not (q < stop and text[q] == SPACE and starts_with(text, q + 1, stop, _BUTTON)):
+        return -1
+    q += 1 + _BUTTON.shape[0]
+    button = 0
+    digits = 0
+    while q < stop and is_digit(text[q]) and digits <= lines.SEAT_DIGITS:
+        button = button * 10 + (text[q] - ZERO)
+        q += 1
+        digits += 1
+    if digits == 0 or digits > lines.SEAT_DIGITS or not starts_with(text, q, stop, _IS_THE_BUTTON):
+        return -1
+    return button
+
+
+@kernel()
+def _street_cards(text: Bytes, at: int, stop: int) -> int:
+    """Where the new cards of a street's line begin (its ``[``), read as the reference reader
+    reads them: after the section, spaces, then ``[cards]`` or ``[board] [cards]``, the
+    line's last; -1 otherwise."""
+    p = at
+    while p < stop and text[p] == SPACE:
+        p += 1
+    if p >= stop or text[p] != OPEN_BRACKET:
+        return -1
+    q = p + 1
+    while q < stop and text[q] != CLOSE_BRACKET:
+        q += 1
+    if q >= stop:
+        return -1
+    r = q + 1
+    if r < stop and text[r] == SPACE:
+        r += 1
+    if r < stop and text[r] == OPEN_BRACKET:
+        t = r + 1
+        while t < stop and text[t] != CLOSE_BRACKET:
+            t += 1
+        if t == stop - 1:
+            return r
+        return -1
+    return p if q == stop - 1 else -1
 
 
 @kernel()
@@ -493,12 +617,15 @@ def stars_hand(
     start: int,
     end: int,
     number: int,
+    site: int,
     tables: ReplayTables,
     rows: HandRows,
     w: StarsScratch,
 ) -> None:
-    """Read and replay the PokerStars hand ``text[start:end]`` into row ``hand`` of ``rows`` (as
-    the reference reader and replay do), or mark it :data:`SLOW` for them."""
+    """Read and replay the hand ``text[start:end]`` in PokerStars' layout (its header the
+    ``site``-th of :data:`~._stars_lines.HEADERS`: PokerStars, a skin, GGPoker) into row
+    ``hand`` of ``rows`` (as the reference reader and replay do), or mark it :data:`SLOW` for
+    them."""
     facts, names, seat_numbers_out = rows.facts, rows.names, rows.seat_numbers
     facts[hand, F_STATUS] = SLOW
     unread(facts, hand)
@@ -518,12 +645,26 @@ def stars_hand(
         return
     id_start = hash_at + 2
     id_stop = id_start
+    gg = site == GGPOKER_SITE
+    if gg:  # ``#HD123:``, ``#RC…``: up to four capitals, then the digits
+        while id_stop < stop and id_stop - id_start < 4 and UPPER_A <= text[id_stop] <= UPPER_Z:
+            id_stop += 1
+    digits_at = id_stop
     while id_stop < stop and is_digit(text[id_stop]):
         id_stop += 1
-    if id_stop == id_start or id_stop >= stop or text[id_stop] != COLON:
+    if id_stop == digits_at or id_stop - digits_at > (20 if gg else 40):
+        return
+    if id_stop >= stop or text[id_stop] != COLON:
         return
     rest = id_stop + 1
-    game, betting = _header_game(text, rest, stop)
+    if gg:  # the game where GGPoker's own reader finds it: first, named as PokerStars does
+        if rest + 1 >= stop or text[rest] != SPACE:
+            return
+        game, betting, after = _gg_game(text, rest + 1, stop)
+        if after < 0 or after + 1 >= stop or text[after] != SPACE or text[after + 1] != OPEN_PAREN:
+            return
+    else:
+        game, betting = _header_game(text, rest, stop)
     if game < 0:
         return
     numbers = w.numbers
@@ -548,7 +689,7 @@ def stars_hand(
                     d += 1
                 ok = d > c and d < stop
                 if ok and text[d] == SPACE:
-                    ok = d + 4 < stop and text[d + 4] == CLOSE_PAREN
+                    ok = not gg and d + 4 < stop and text[d + 4] == CLOSE_PAREN
                     for q in range(d + 1, d + 4):
                         ok = ok and UPPER_A <= text[q] <= UPPER_Z
                 elif ok:
@@ -566,6 +707,8 @@ def stars_hand(
         return
     has_total = False
     has_rake = False
+    if gg and _settled_outside(text, start, end):
+        return  # money settled outside the pot: refused by GGPoker's reader
     # the lines
     listed = 0
     posts = 0
@@ -573,7 +716,7 @@ def stars_hand(
     returned = 0
     collected = 0
     section = 0  # 0 seats, 1 actions, 2 summary
-    button = 0
+    button = -1
     at = stop + 1
     while at < end:
         stop = line_end(text, at, end)
@@ -605,10 +748,9 @@ def stars_hand(
                 or starts_with(text, first, line_stop, _TURN)
                 or starts_with(text, first, line_stop, _RIVER)
             ):
-                last = line_stop - 1
-                while last > first and text[last] != OPEN_BRACKET:
-                    last -= 1
-                if actions == MAX_ACTIONS:
+                after = find_word(text, first + _STARS.shape[0], line_stop, _SECTION_END)
+                last = _street_cards(text, after + _SECTION_END.shape[0], line_stop)
+                if last < 0 or actions == MAX_ACTIONS:
                     return
                 count = _stars_cards(text, last, line_stop, w.hand_cards, 5)
                 if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
@@ -645,17 +787,39 @@ def stars_hand(
                         return
                     numbers[N_RAKE_M], numbers[N_RAKE_D] = m, d
                     has_rake = True
+                # GGPoker's fees beside the rake (``| Jackpot $1``), counted in it (as the
+                # reference reader counts them in every layout)
+                bar = find_word(text, first, line_stop, _FEE_BAR)
+                fees = 0  # the fees seen (the reference keeps the last of each: left to it)
+                while bar >= 0:
+                    a = bar + _FEE_BAR.shape[0]
+                    for fee in range(_FEE_LENGTH.shape[0]):
+                        if starts_with(text, a, line_stop, _FEE_TEXT[fee, : _FEE_LENGTH[fee]]):
+                            if fees & (1 << fee):
+                                return
+                            fees |= 1 << fee
+                            a += _FEE_LENGTH[fee]
+                            b = _token_end(text, a, line_stop)
+                            m, d, ok = _money(text, a, b)
+                            if not ok:
+                                return
+                            if not has_rake:
+                                numbers[N_RAKE_M], numbers[N_RAKE_D] = 0, 0
+                                has_rake = True
+                            rake_m, rake_d = numbers[N_RAKE_M], numbers[N_RAKE_D]
+                            both = max(d, rake_d)
+                            if both > MAX_DECIMALS:
+                                return
+                            numbers[N_RAKE_M] = (rake_m * w.powers[both - rake_d] + m * w.powers[both - d])  # fmt: skip
+                            numbers[N_RAKE_D] = both
+                            break
+                    bar = find_word(text, a, line_stop, _FEE_BAR)
             continue
         if section == 0:
-            if starts_with(text, first, line_stop, _TABLE):
-                seat_at = find_word(text, first, line_stop, _BUTTON)
-                if seat_at < 0:
+            if starts_with(text, first, line_stop, _TABLE) or starts_with(text, first, line_stop, _TABLE_ID):  # fmt: skip
+                button = _button(text, first, line_stop)
+                if button < 0:
                     return
-                q = seat_at + _BUTTON.shape[0]
-                button = 0
-                while q < line_stop and is_digit(text[q]):
-                    button = button * 10 + (text[q] - ZERO)
-                    q += 1
                 continue
             if starts_with(text, first, line_stop, _SEAT):
                 q = first + _SEAT.shape[0]
@@ -675,7 +839,15 @@ def stars_hand(
                         while paren > name_start and text[paren] != OPEN_PAREN:
                             paren -= 1
                         space = paren + 1 - _STACK.shape[0]
-                        good = space > name_start and starts_with(text, space, chips, _STACK)
+                        if not starts_with(text, space, chips, _STACK):
+                            space = paren  # ``Ann B(€10 in chips)``: Run It Once's
+                        good = space > name_start and text[paren] == OPEN_PAREN
+                        q = chips + _IN_CHIPS.shape[0]  # then ``)`` or ``, …)``
+                        good = good and q < line_stop and (text[q] == CLOSE_PAREN or (text[q] == COMMA and q + 1 < line_stop and text[q + 1] == SPACE))  # fmt: skip
+                        if good and text[q] == COMMA:
+                            while q < line_stop and text[q] != CLOSE_PAREN:
+                                q += 1
+                            good = q < line_stop
                         for q in range(paren + 1, chips):
                             good = (
                                 good
@@ -701,7 +873,10 @@ def stars_hand(
                             w.playing[listed] = 0
                             listed += 1
                             continue
+                    return  # a seat written otherwise: the reference reader weighs it
         # a line of play
+        if starts_with(text, first, line_stop, _HAND_CANCELLED) or starts_with(text, first, line_stop, _SPLASH):  # fmt: skip
+            return  # refused by the reference reader
         if starts_with(text, first, line_stop, _DEALT_TO):
             a = first + _DEALT_TO.shape[0]
             bracket = a
@@ -710,10 +885,13 @@ def stars_hand(
             ):
                 bracket += 1
             if bracket + 1 >= line_stop or text[line_stop - 1] != CLOSE_BRACKET:
-                continue
+                for q in range(a, line_stop):
+                    if text[q] == OPEN_BRACKET:
+                        return  # cards not after a space (``Dealt to Ann B[Ah Kh]``)
+                continue  # no cards (GGPoker's other players)
             who = _named(text, a, bracket, w.name_starts, w.name_stops, listed)
             if who < 0:
-                continue
+                return  # a name holding `` [``, or no player: the reference reader weighs it
             last = line_stop - 1
             while last > bracket and text[last] != OPEN_BRACKET:
                 last -= 1
@@ -788,10 +966,14 @@ def stars_hand(
         if words_stop - words >= _ALL_IN.shape[0] and starts_with(text, words_stop - _ALL_IN.shape[0], words_stop, _ALL_IN):  # fmt: skip
             all_in = 1
             words_stop -= _ALL_IN.shape[0]
-        if starts_with(text, words, words_stop, _POSTS):
+        gg_straddle = starts_with(text, words, words_stop, _GG_STRADDLE)
+        if gg_straddle or starts_with(text, words, words_stop, _POSTS):
             a = words + _POSTS.shape[0]
             kind = -1
-            if starts_with(text, a, words_stop, _SMALL_AND_BIG):
+            if gg_straddle:  # ``Ann: straddle $2``
+                kind = P_STRADDLE
+                a = words + _GG_STRADDLE.shape[0]
+            elif starts_with(text, a, words_stop, _SMALL_AND_BIG):
                 kind = P_BOTH
                 a += _SMALL_AND_BIG.shape[0]
             elif starts_with(text, a, words_stop, _SMALL_BLIND):
@@ -871,6 +1053,20 @@ def stars_hand(
                 w.cards[actions, q] = w.hand_cards[q]
         w.playing[who] = 1
         actions += 1
+    if section != 2 or button < 0:
+        return  # no summary (a partial hand), no table line with its button
+    if site == _POKERMASTER_SITE and game == _OMAHA:
+        dealt = -1  # PokerMaster heads its five- and six-card Omaha "Omaha": the cards tell
+        for q in range(actions):
+            if w.kinds[q] == DEAL_HOLE:
+                if dealt >= 0 and dealt != w.card_counts[q]:
+                    dealt = -2
+                    break
+                dealt = w.card_counts[q]
+        if dealt == 5:
+            game = _OMAHA_5
+        elif dealt == 6:
+            game = _OMAHA_6
     # who was dealt in, in the order of the table from the seat after the button
     for seat in range(listed):
         w.order_of[seat] = -1
@@ -943,6 +1139,9 @@ def stars_hand(
         in_turn[i] = 1
     small_seat = 1 if count == 2 else 0
     big_posted = False
+    straddled = w.paid  # each seat's straddles so far (a second one: the straddle raised to)
+    for i in range(count):
+        straddled[i] = 0
     for q in range(posts):
         i = w.order_of[w.post_seat[q]]
         value = in_units(w.post_m[q], w.post_d[q], places, powers)
@@ -964,7 +1163,10 @@ def stars_hand(
             in_turn[i] = 0 if big_posted else 1
             big_posted = True
         else:
-            blinds[i] += value
+            if value <= straddled[i]:
+                return  # a straddle raised to less: the reference reader weighs it
+            blinds[i] += value - straddled[i]
+            straddled[i] = value
     for q in range(actions):
         w.actors[q] = w.order_of[w.seats[q]] if w.seats[q] >= 0 else -1
         w.amounts[q] = (
@@ -1062,6 +1264,7 @@ def stars_hands(
     text: Bytes,
     starts: Ints,
     stops: Ints,
+    sites: Ints,
     first_hand: int,
     hands: int,
     threads: int,
@@ -1082,7 +1285,7 @@ def stars_hands(
     ``first_hand``, on ``threads`` Python threads (as in :func:`~._phh_kernels.phh_hands`)."""
 
     def share(worker: int) -> None:
-        _stars_share(text, starts, stops, first_hand, worker, hands, threads, high7, sot7, low,
+        _stars_share(text, starts, stops, sites, first_hand, worker, hands, threads, high7, sot7, low,
                      full_deck, short_deck, razz7, up_high, up_low, deuce7, badugi, tos7, rows)  # fmt: skip
 
     in_threads(share, threads)
@@ -1093,6 +1296,7 @@ def _stars_share(
     text: Bytes,
     starts: Ints,
     stops: Ints,
+    sites: Ints,
     first_hand: int,
     worker: int,
     hands: int,
@@ -1115,5 +1319,5 @@ def _stars_share(
                           badugi, tos7)  # fmt: skip
     scratch = new_stars_scratch()
     for hand in range(worker, hands, threads):
-        stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, tables, rows,
-                   scratch)  # fmt: skip
+        stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand], tables,
+                   rows, scratch)  # fmt: skip

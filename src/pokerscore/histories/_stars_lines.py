@@ -15,8 +15,34 @@ from typing import Final
 
 from pokerscore.histories.model import Betting
 
-# the header: ``Hold'em No Limit ($0.25/$0.50 USD)``, a game's name, a space, the betting
+# the header's first words: the site (``PokerStars Hand #…``, a skin's, GGPoker's ``Poker Hand #``)
 POKERSTARS: Final = "PokerStars "
+SITES: Final = {
+    "PokerStars": "PokerStars",
+    "POKERSTARS": "PokerStars",
+    "PokerMaster": "PokerMaster",
+    "Full Tilt": "Full Tilt Poker",
+    "Run It Once Poker": "Run It Once",
+    "PokerBros": "PokerBros",
+}
+"""The sites whose clients write PokerStars' layout, by the word that starts their header (the
+upper-case ``POKERSTARS GAME #`` is PokerTracker 2's export of PokerStars hands)."""
+STARS_STARTS: Final = tuple(f"{word} " for word in SITES)
+"""What the first line of a hand in PokerStars' layout starts with (its own or a skin's)."""
+GGPOKER: Final = "Poker Hand #"
+"""What the first line of a GGPoker hand starts with (``Poker Hand #HD…``)."""
+HEADERS: Final = (*STARS_STARTS, GGPOKER)
+"""Every hand's first words the fast reader knows, each a site (:data:`HEADER_SITES`)."""
+HEADER_SITES: Final = (*SITES.values(), "GGPoker")
+"""The site of each of :data:`HEADERS`."""
+LAYOUT_HEADERS: Final = {
+    "pokerstars": STARS_STARTS,
+    "starsskin": STARS_STARTS,
+    "ggpoker": (GGPOKER,),
+}
+"""The formats in PokerStars' layout, by their name, and the first words of their hands."""
+
+# the header: ``Hold'em No Limit ($0.25/$0.50 USD)``, a game's name, a space, the betting
 GAMES: Final = {
     "Hold'em": ("T", "holdem"),
     "6+ Hold'em": ("S", "short-deck"),
@@ -36,6 +62,9 @@ GAMES: Final = {
 """The games read, by their name in the header: PHH letter and the game that settles them (6+
 hold'em as the site plays it, three of a kind above a straight); the draw games' (2-7 triple
 and single draw, badugi) as the PHH standard names them."""
+GG_PLAIN_GAMES: Final = ("Hold'em", "Omaha Hi/Lo", "Omaha")
+"""GGPoker's games named as PokerStars names them (its others: ``PLO-5``, ``ShortDeck`` …, in
+:mod:`~pokerscore.histories.sites.ggpoker`), the longest first."""
 UNREAD_GAMES: Final = ("Courchevel", "Courchevel Hi/Lo", "Triple Draw A-5 Lowball", "5 Card Draw")
 """Games a header names that are refused, hand by hand, as not replayed yet."""
 GAME_NAMES: Final = tuple(sorted([*GAMES, *UNREAD_GAMES], key=len, reverse=True))
@@ -122,6 +151,28 @@ COMPLETES: Final = "completes it to "
 DISCARDS: Final = "discards "
 STANDS: Final = "stands pat"
 
+# lines that stop a hand: the reference reader refuses it (the fast reader leaves it to it)
+HAND_CANCELLED: Final = "Hand cancelled"
+SPLASH: Final = "STP added"
+"""Splash the pot (Run It Once): money the site adds to the pot."""
+SETTLED_OUTSIDE: Final = (
+    (": Chooses to EV Cashout", "an EV cash-out (money settled outside the pot)"),
+    (": Pays Cashout Risk", "an EV cash-out (money settled outside the pot)"),
+    (": Receives Cashout", "an EV cash-out (money settled outside the pot)"),
+    (": get an all-in insurance", "all-in insurance (a premium paid outside the pot)"),
+    (": pay premium of all-in insurance", "all-in insurance (a premium paid outside the pot)"),
+    ("Cash Drop to Pot", "a cash drop (money the site adds to the pot)"),
+)
+"""GGPoker's lines of money settled outside the pot, anywhere in a line, and why the hand is
+refused."""
+GG_STRADDLE: Final = "straddle"
+"""GGPoker's straddle, without ``posts`` (``Ann: straddle $2``; a second one by the same
+player: the straddle raised to)."""
+
 # the summary
 TOTAL_POT: Final = "Total pot "
 RAKE: Final = "| Rake "
+FEE_BAR: Final = "| "
+FEES: Final = ("Jackpot", "Bingo", "Fortune", "Tax")
+"""What GGPoker takes from a pot beside the rake (``| Jackpot $0.10 | Bingo $0``), counted in
+the rake."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 import numba
 import numpy as np
@@ -64,7 +64,7 @@ from pokerscore.histories._phh_kernels import (
 )
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
-from pokerscore.histories._stars_lines import POKERSTARS
+from pokerscore.histories._stars_lines import HEADER_SITES, HEADERS, LAYOUT_HEADERS
 from pokerscore.histories.allin import kernel_tables, row_allin_evs
 from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
@@ -104,7 +104,9 @@ class Batch:
     lines: int = 0
     """The line number after the text (its first line's number plus its lines)."""
     site: str | None = None
-    """The site of every hand, where the format says it (PokerStars)."""
+    """The site of every hand, where the format says it."""
+    site_codes: npt.NDArray[np.int64] | None = None
+    """Each hand's site, a place in :data:`~._stars_lines.HEADER_SITES` (PokerStars' layout)."""
     log: PhhLog | None = None
     """Each PHH hand's actions and setup, when asked for (an import's)."""
 
@@ -141,23 +143,41 @@ def replay_phh_text(
     return batch
 
 
-def replay_stars_text(data: bytes, *, first_hand: int = 1) -> Batch | None:
-    """Read and replay the PokerStars hands of ``data`` (from the start of a hand; the file's
-    first hand is numbered ``first_hand``); None when other text stands before the first."""
+def replay_stars_text(
+    data: bytes, *, first_hand: int = 1, layout: StarsLayout = "pokerstars"
+) -> Batch | None:
+    """Read and replay the hands of ``data`` in PokerStars' layout (from the start of a hand;
+    the file's first hand is numbered ``first_hand``): ``layout`` is the format, PokerStars'
+    own, its skins' or GGPoker's (:data:`~._stars_lines.LAYOUT_HEADERS`: the first words of
+    its hands). None when other text stands before the first."""
     text = np.frombuffer(data, dtype=np.uint8)
-    starting = (text[:-1] == NEWLINE) & (text[1:] == ord(POKERSTARS[0]))  # a line's P
-    capacity = max(1, int(np.count_nonzero(starting)) + 1)
+    wanted = _wanted_headers(layout)
+    firsts = np.unique([ord(word[0]) for word in np.array(HEADERS)[wanted]])
+    after_newline = text[np.flatnonzero(text[:-1] == NEWLINE) + 1]  # each line's first byte
+    capacity = max(1, int(np.count_nonzero(np.isin(after_newline, firsts))) + 1)
     batch = _empty_batch(text, capacity)
     starts = np.zeros(capacity, dtype=np.int64)
     stops = np.zeros(capacity, dtype=np.int64)
-    hands = stars_index(text, starts, stops)
+    sites = np.zeros(capacity, dtype=np.int64)
+    hands = stars_index(text, starts, stops, sites, wanted, layout != "ggpoker")
     if hands < 0:
         return None
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
-    stars_hands(text, starts, stops, first_hand, hands, threads, *kernel_tables(), batch.rows())
+    stars_hands(text, starts, stops, sites, first_hand, hands, threads, *kernel_tables(),
+                batch.rows())  # fmt: skip
     batch.hands = hands
-    batch.site = "PokerStars"
+    batch.site_codes = sites[:hands]
     return batch
+
+
+StarsLayout = Literal["pokerstars", "starsskin", "ggpoker"]
+"""The formats in PokerStars' layout the kernel reads (:data:`~._stars_lines.LAYOUT_HEADERS`)."""
+
+
+@cache
+def _wanted_headers(layout: str) -> npt.NDArray[np.bool_]:
+    """Which of :data:`~._stars_lines.HEADERS` start a hand of ``layout``."""
+    return np.array([word in LAYOUT_HEADERS[layout] for word in HEADERS], dtype=np.bool_)
 
 
 def _empty_batch(text: npt.NDArray[np.uint8], capacity: int) -> Batch:
@@ -352,7 +372,9 @@ def batch_columns(batch: Batch, file: str) -> Columns:
             np.zeros(rows, dtype=np.int64),
         )
     )
-    if batch.site is not None:
+    if batch.site_codes is not None:
+        venues = _from_codes(batch.site_codes[hand_of_row], list(HEADER_SITES))
+    elif batch.site is not None:
         venues = _from_codes(np.zeros(rows, dtype=np.int64), [batch.site])
     else:
         venues = _strings(

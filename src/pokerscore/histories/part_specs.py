@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pokerscore.files.records import count_records
+from pokerscore.files.records import Marker, count_records
+from pokerscore.histories._stars_lines import LAYOUT_HEADERS
 from pokerscore.histories.summary import HistoriesSummary
 
 
@@ -36,11 +37,16 @@ class HistoryPart:
         return self.file_format == "phh" and Path(self.path).suffix.lower() == ".phh"
 
     @property
-    def marker(self) -> bytes | None:
-        """What the line that starts a hand starts with (None: the file is one hand)."""
+    def marker(self) -> Marker | None:
+        """What the line that starts a hand starts with (None: the file is one hand): PHH's
+        ``[``, or the first words of a hand in PokerStars' layout (its own, the skins',
+        GGPoker's: :data:`~._stars_lines.LAYOUT_HEADERS`)."""
         if self.single:
             return None
-        return b"PokerStars" if self.file_format == "pokerstars" else b"["
+        words = LAYOUT_HEADERS.get(self.file_format)
+        if words is None:
+            return b"["
+        return tuple(word.encode() for word in words)
 
     @property
     def size(self) -> int:

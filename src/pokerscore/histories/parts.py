@@ -10,10 +10,11 @@ is a bad hand, with its file, number and line.
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -29,6 +30,7 @@ from pokerscore.histories._layout import (
     F_STATUS,
     OK,
 )
+from pokerscore.histories._stars_lines import LAYOUT_HEADERS
 from pokerscore.histories.batches import (
     Batch,
     batch_columns,
@@ -46,12 +48,14 @@ from pokerscore.histories.model import (
 )
 from pokerscore.histories.part_specs import HistoryPart, PartDone, PartTask
 from pokerscore.histories.phh import parse_phh, phh_tables, unread_table
-from pokerscore.histories.pokerstars import parse_pokerstars, pokerstars_hands
+from pokerscore.histories.pokerstars import SKIN_FORMAT, parse_pokerstars, pokerstars_hands
 from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
 from pokerscore.histories.replay import replay, rule_game
 from pokerscore.histories.rows import RowBuffer
-from pokerscore.histories.sites.text import decode_line
+from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
+from pokerscore.histories.sites.ggpoker import parse_ggpoker
+from pokerscore.histories.sites.text import MAX_HAND_LINES, HandParser, decode_line
 from pokerscore.histories.summary import HistoriesSummary
 
 if TYPE_CHECKING:
@@ -91,7 +95,7 @@ _TABLE: Final = re.compile(rb"\s*\[\s*(\d+)\s*\]\s*")
 
 def long_hand(part: HistoryPart, item: LongRecord, number: int) -> HandHistoryError:
     """The error of a hand too long to read."""
-    if part.file_format == "pokerstars":
+    if part.file_format in LAYOUT_HEADERS:
         hand: int | None = number
     elif part.single:
         hand = 1
@@ -124,7 +128,7 @@ def run_part(
     """Replay the hands of one part: rows to ``write``, the rest into a summary. ``blocks``
     (an import's): called with each block's batch (PHH hands logged, ``batches.Batch.log``) and
     the hands the reference reader read in it by place, before its rows are written."""
-    if part.file_format in ("phh", "pokerstars") and os.environ.get(REFERENCE_ONLY) != "1":
+    if fast_format(part) and os.environ.get(REFERENCE_ONLY) != "1":
         return _run_fast_part(
             part, strict=strict, allin_ev=allin_ev, follow=follow, write=write, blocks=blocks
         )
@@ -238,7 +242,18 @@ def block_hands(
                 yield error
     except HandHistoryError as error:  # text before the first hand: the rest is read on
         yield error.located(name, None, None)
-        cut = data.find(b"\n" + (part.marker or b""))
+        markers = part.marker or b""
+        cut = min(
+            (
+                at
+                for at in (
+                    data.find(b"\n" + one)
+                    for one in ((markers,) if isinstance(markers, bytes) else markers)
+                )
+                if at >= 0
+            ),
+            default=-1,
+        )
         if cut >= 0:
             rest = first_line + data.count(b"\n", 0, cut + 1)
             yield from block_hands(part, data[cut + 1 :], rest, records)
@@ -269,11 +284,12 @@ def _run_fast_part(
     write: Callable[[pa.Table], None] | None,
     blocks: BlockHook | None = None,
 ) -> PartDone:
-    """A PHH or PokerStars part through the kernels; the hands they leave through the
-    reference path."""
+    """A PHH part, or one in PokerStars' layout (PokerStars, its skins, GGPoker), through the
+    kernels; the hands they leave through the reference path."""
     summary = HistoriesSummary()
     name = part.path
-    stars = part.file_format == "pokerstars"
+    stars = part.file_format in LAYOUT_HEADERS
+    site = part.file_format in SITE_LAYOUTS
     single = part.single
     records = PartRecords(part)
     next_hand = part.first_hand
@@ -287,11 +303,15 @@ def _run_fast_part(
         if not single and not data.strip():
             continue
         if stars:
-            batch = replay_stars_text(data, first_hand=next_hand)
+            batch = replay_stars_text(data, first_hand=next_hand, layout=part.file_format)  # type: ignore[arg-type]
         else:
             batch = replay_phh_text(
                 data, single=single, first_line=line, first_hand=next_hand, keep=blocks is not None
             )
+        if batch is None and site and item.line == 0:  # text before the first hand: the site's
+            hands = read_file(Path(name), part.file_format)  # type: ignore[arg-type]
+            _replay_reference(hands, summary, strict, allin_ev, follow, write)
+            return PartDone(summary, 0, 0)  # as the site's reader: the file is one part
         if batch is None:  # text before the file's first hand: the reference path says why
             counted = PartRecords(part)
             _replay_reference(
@@ -308,7 +328,7 @@ def _run_fast_part(
         for place, number, header, start, stop in slow_hands(batch):
             if stars:
                 first = chunk_line + data.count(b"\n", 0, start)
-                hand = reference_stars_hand(data[start:stop], name, number, first)
+                hand = reference_stars_hand(data[start:stop], name, number, first, part.file_format)
             else:
                 hand = reference_hand(data[start:stop], name, number, header, single)
             result = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
@@ -392,15 +412,52 @@ def reference_hand(
 
 
 def reference_stars_hand(
-    data: bytes, name: str, number: int, first_line: int
+    data: bytes, name: str, number: int, first_line: int, layout: str = "pokerstars"
 ) -> HandHistory | HandHistoryError:
-    """A PokerStars hand the kernels left, read by the reference reader."""
-
+    """A hand in PokerStars' layout the kernels left, read by the reference reader of its
+    format (``layout``: a site's as its reader reads a whole file, ``sites.text.text_hands``)."""
+    parse = SITE_LAYOUTS.get(layout)
+    if parse is not None:
+        lines = [decode_line(raw).rstrip("\r\n") for raw in io.BytesIO(data)]
+        if len(lines) > MAX_HAND_LINES:
+            return HandHistoryError(
+                f"a hand of more than {MAX_HAND_LINES:,} lines: not read",
+                file=name, hand=number, line=first_line,
+            )  # fmt: skip
+        try:
+            return parse(lines, name, number, first_line)
+        except HandHistoryError as error:
+            return error.located(name, number, first_line)
     lines = [decode_line(raw) for raw in data.splitlines(keepends=True)]  # cp1252 as it was
     try:
         return parse_pokerstars(lines, file=name, number=number, first_line=first_line)
     except HandHistoryError as error:
         return error
+
+
+def _skin_hand(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+    return parse_pokerstars(lines, file=file, number=number, first_line=first_line)
+
+
+SITE_LAYOUTS: Final[dict[str, HandParser]] = {SKIN_FORMAT: _skin_hand, GGPOKER: parse_ggpoker}
+"""The sites' formats in PokerStars' layout the kernels read, and the reader of one hand of
+each, as the site's reader reads it (:mod:`~pokerscore.histories.sites.stars_skins`,
+:mod:`~pokerscore.histories.sites.ggpoker`)."""
+
+
+def fast_format(part: HistoryPart) -> bool:
+    """Whether the kernels read the part: PHH, PokerStars, and a site's file in PokerStars'
+    layout unless it is UTF-16 (its records are not cut at its hands' bytes)."""
+    if part.file_format in ("phh", "pokerstars"):
+        return True
+    if part.file_format not in SITE_LAYOUTS:
+        return False
+    try:
+        with Path(part.path).open("rb") as handle:
+            start = handle.read(2)
+    except OSError:
+        return False
+    return start not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 def replayed_hand(

@@ -59,21 +59,14 @@ def _either(words: Iterable[str]) -> str:
 
 _SECTION: Final = re.escape(words_of.SECTION)
 _SECTION_END: Final = re.escape(words_of.SECTION_END)
+SITES: Final = words_of.SITES
+"""The sites whose clients write PokerStars' layout, by the word that starts their header
+(``_stars_lines``)."""
 _HEADER: Final = re.compile(
-    r"^(?P<site>PokerStars|POKERSTARS|PokerMaster|Full Tilt|Run It Once Poker|PokerBros)"
+    rf"^(?P<site>{_either(SITES)})"
     r"(?: Zoom| Home Game| Fast Poker)? (?:Hand|Game|HAND|GAME) #(?P<id>[0-9A-Za-z-]{1,40}):\s*"
     r"(?P<rest>.*)$"
 )
-SITES: Final = {
-    "PokerStars": "PokerStars",
-    "POKERSTARS": "PokerStars",
-    "PokerMaster": "PokerMaster",
-    "Full Tilt": "Full Tilt Poker",
-    "Run It Once Poker": "Run It Once",
-    "PokerBros": "PokerBros",
-}
-"""The sites whose clients write PokerStars' layout, by the word that starts their header (the
-upper-case ``POKERSTARS GAME #`` is PokerTracker 2's export of PokerStars hands)."""
 _GAME: Final = re.compile(
     rf"(?P<game>{_either(words_of.GAME_NAMES)}) (?P<betting>{_either(words_of.BETTING)})",
     re.IGNORECASE,
@@ -120,7 +113,9 @@ _CASHED_OUT: Final = re.compile(
     rf"^(?P<name>.+?){re.escape(words_of.CASHED_OUT)} for (?P<amount>\S+)"
     r"(?: \| Cash Out Fee (?P<fee>\S+))?"
 )
-_FEES: Final = re.compile(r"\| (?P<name>Jackpot|Bingo|Fortune|Tax) (?P<amount>\S+)")
+_FEES: Final = re.compile(
+    rf"{re.escape(words_of.FEE_BAR)}(?P<name>{_either(words_of.FEES)}) (?P<amount>\S+)"
+)
 """What GGPoker takes from a pot beside the rake (``| Jackpot $0.10 | Bingo $0``)."""
 TOTAL_LINE: Final = re.compile(
     rf"^{re.escape(words_of.TOTAL_POT)}(?P<total>\S+)(?P<pots>[^|]*)"
@@ -132,7 +127,7 @@ _SIGNS: Final = {"$": "$", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 
 SKIN_FORMAT: Final = "starsskin"
 """The format name of the skins' files (:mod:`pokerscore.histories.sites.stars_skins`)."""
-_STARTS: Final = tuple(f"{word} " for word in SITES)
+_STARTS: Final = words_of.STARS_STARTS
 
 GAMES: Final = words_of.GAMES
 """The games read here, by their name in the header (the one table: ``_stars_lines``); the
@@ -246,9 +241,9 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                 out = words_of.SITTING_OUT in seat.group("rest") or words_of.OUT_OF_HAND in seat.group("rest")  # fmt: skip
                 draft.seats.append((int(seat.group("seat")), seat.group("name"), money(seat.group("stack")), out))  # fmt: skip
                 continue
-        if line.startswith("Hand cancelled"):
+        if line.startswith(words_of.HAND_CANCELLED):
             raise HandHistoryError(f"line {number}: the hand was cancelled (no result to replay)")
-        if line.startswith("STP added"):
+        if line.startswith(words_of.SPLASH):
             raise HandHistoryError(
                 f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
             )
@@ -349,7 +344,9 @@ def _action_line(
     verb, _, rest = words.partition(" ")
     if verb == words_of.POSTS:
         _post(draft, name, rest, number)
-    elif verb == "straddle":  # GGPoker: "straddle $0.50" (a second one: the straddle raised to)
+    elif (
+        verb == words_of.GG_STRADDLE
+    ):  # GGPoker: "straddle $0.50" (a second one: the straddle raised to)
         _post(draft, name, words, number)
     elif verb == words_of.FOLDS:
         if stud is not None:

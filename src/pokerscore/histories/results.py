@@ -28,13 +28,16 @@ from pokerscore.histories._layout import (
     MAX_PLAYERS,
     OK,
 )
+from pokerscore.histories._stars_lines import LAYOUT_HEADERS
 from pokerscore.histories.batches import Batch, refusal_of, replay_phh_text, replay_stars_text
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
 from pokerscore.histories.parts import (
     REFERENCE_ONLY,
+    SITE_LAYOUTS,
     PartRecords,
     block_hands,
+    fast_format,
     long_hand,
     reference_hand,
     reference_stars_hand,
@@ -133,11 +136,11 @@ def file_results(
     except OSError as error:
         bad(HandHistoryError(f"cannot read: {error.strerror or error}", file=str(path)))
         return
-    if kind not in ("phh", "pokerstars") or os.environ.get(REFERENCE_ONLY) == "1":
+    part = HistoryPart(0, str(path), kind)
+    if not fast_format(part) or os.environ.get(REFERENCE_ONLY) == "1":
         # a site's format has no fast reader: its own reader, hand by hand
         yield from _reference_results(read_file(path, kind), allin_ev, bad)  # type: ignore[arg-type]
         return
-    part = HistoryPart(0, str(path), kind)
     records = PartRecords(part)
     next_hand = 1
     for item in records:
@@ -149,10 +152,13 @@ def file_results(
         line = part.first_line + item.line
         if not part.single and not data.strip():
             continue
-        if kind == "pokerstars":
-            batch = replay_stars_text(data, first_hand=next_hand)
+        if kind in LAYOUT_HEADERS:
+            batch = replay_stars_text(data, first_hand=next_hand, layout=kind)  # type: ignore[arg-type]
         else:
             batch = replay_phh_text(data, single=part.single, first_line=line, first_hand=next_hand)
+        if batch is None and kind in SITE_LAYOUTS and item.line == 0:  # text before the first
+            yield from _reference_results(read_file(path, kind), allin_ev, bad)  # type: ignore[arg-type]
+            return
         if batch is None:  # text before the file's first hand: the reference path says why
             counted = PartRecords(part)
             yield from _reference_results(block_hands(part, data, line, counted), allin_ev, bad)
@@ -194,7 +200,7 @@ def _batch_results(
     import numpy as np
 
     name = part.path
-    stars = part.file_format == "pokerstars"
+    stars = part.file_format in LAYOUT_HEADERS
     facts = batch.facts[: batch.hands]
     statuses = facts[:, F_STATUS]
     played = np.flatnonzero(statuses == OK)
@@ -211,7 +217,7 @@ def _batch_results(
             counted = start
         if status != OK:
             if stars:
-                hand = reference_stars_hand(data[start:stop], name, number, line)
+                hand = reference_stars_hand(data[start:stop], name, number, line, part.file_format)
             else:
                 hand = reference_hand(data[start:stop], name, number, header, single)
             replayed = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
@@ -221,7 +227,7 @@ def _batch_results(
                 yield replayed
             continue
         result = next(built)
-        later = (data[start:stop], name, number, header, line, single, stars)
+        later = (data[start:stop], name, number, header, line, single, stars, part.file_format)
         read_later(result, partial(_read_later, *later))
         yield result
 
@@ -255,12 +261,19 @@ def _kernel_results(
 
 
 def _read_later(
-    text: bytes, file: str, number: int, header: int, first_line: int, single: bool, stars: bool
+    text: bytes,
+    file: str,
+    number: int,
+    header: int,
+    first_line: int,
+    single: bool,
+    stars: bool,
+    layout: str,
 ) -> HandHistory:
     """A hand the kernels replayed (its own bytes, so a kept result holds no more of the file),
     read by the lenient reader (when asked for)."""
     if stars:
-        hand = reference_stars_hand(text, file, number, first_line)
+        hand = reference_stars_hand(text, file, number, first_line, layout)
     else:
         hand = reference_hand(text, file, number, header, single)
     if isinstance(hand, HandHistoryError):

@@ -12,6 +12,12 @@ pot, and its rake with the jackpot, bingo and fortune fees GGPoker also takes fr
 counted in the rake column (each kept in ``fields["fees"]``). Refused, hand by hand, with their
 reason: an EV cash-out and all-in insurance (money settled outside the pot), a cash drop (money
 the site adds to the pot).
+
+A UTF-8 file's hands go through PokerStars' compiled reader (``_stars_kernels``) where it is sure
+of them: a cash hand headed ``Hold'em``, ``Omaha`` or ``Omaha Hi/Lo`` with its betting and
+``(sb/bb)`` stakes, its straddles and fees; the others (``PLO-5``, short deck, tournaments, a
+board run twice, the lines of money settled outside the pot …) through this reader
+(:data:`pokerscore.histories.parts.SITE_LAYOUTS`).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from pokerscore.histories._stars_lines import GG_PLAIN_GAMES, GGPOKER, SETTLED_OUTSIDE
 from pokerscore.histories.draft import HandDraft, build_hand, money
 from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import BETTING, GAMES, currency_of, read_body
@@ -30,18 +37,18 @@ from pokerscore.histories.sites.text import text_hands
 from pokerscore.histories.sites.times import site_time
 
 NAME: Final = "ggpoker"
-_HEADER: Final = re.compile(r"^Poker Hand #(?P<id>[A-Z]{0,4}[0-9]{1,20}): (?P<rest>.*)$")
+_HEADER: Final = re.compile(
+    rf"^{re.escape(GGPOKER)}(?P<id>[A-Z]{{0,4}}[0-9]{{1,20}}): (?P<rest>.*)$"
+)
 _GAME: Final = re.compile(
     r"(?P<game>Hold'em|ShortDeck|6\+ Hold'em|Omaha Hi/Lo|Omaha|PLO-5|PLO-6|PLO|"
     r"[A-Z][A-Za-z0-9 /'-]*?(?:Stud|Razz|Draw|Badugi|Lowball)[A-Za-z0-9 /'-]*?)"
     r"(?: (?P<betting>No Limit|Pot Limit|Fixed Limit|Limit))?(?= \(| -|$)"
 )
 _GAME_NAMES: Final = {
-    "hold'em": ("Hold'em", None),
+    **{name.lower(): (name, None) for name in GG_PLAIN_GAMES},
     "shortdeck": ("shortdeck", None),
     "6+ hold'em": ("6+ Hold'em", None),
-    "omaha": ("Omaha", None),
-    "omaha hi/lo": ("Omaha Hi/Lo", None),
     "plo": ("Omaha", "Pot Limit"),
     "plo-5": ("5 Card Omaha", "Pot Limit"),
     "plo-6": ("6 Card Omaha", "Pot Limit"),
@@ -53,14 +60,6 @@ SHORT_DECK: Final = ("S", "short-deck-straight-over-trips")
 "with Aces-High Straight" against "Three Tens"), as PHH's ``NS``; a flush above a full house."""
 _STAKES: Final = re.compile(r"\((?P<sb>[^/()\s]+)/(?P<bb>[^/()\s]+)\)")
 _ANTE_ONLY: Final = re.compile(r"\((?P<ante>[^/()\s]+)\)")
-_REFUSED: Final = (
-    (": Chooses to EV Cashout", "an EV cash-out (money settled outside the pot)"),
-    (": Pays Cashout Risk", "an EV cash-out (money settled outside the pot)"),
-    (": Receives Cashout", "an EV cash-out (money settled outside the pot)"),
-    (": get an all-in insurance", "all-in insurance (a premium paid outside the pot)"),
-    (": pay premium of all-in insurance", "all-in insurance (a premium paid outside the pot)"),
-    ("Cash Drop to Pot", "a cash drop (money the site adds to the pot)"),
-)
 
 
 def parse_ggpoker(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
@@ -68,7 +67,7 @@ def parse_ggpoker(lines: Sequence[str], file: str, number: int, first_line: int)
     draft = HandDraft(file, number, first_line, site="GGPoker", source_format=NAME)
     _header(draft, lines[0])
     for offset, line in enumerate(lines):
-        for words, what in _REFUSED:
+        for words, what in SETTLED_OUTSIDE:
             if words in line:
                 raise HandHistoryError(f"line {first_line + offset}: {what} is not replayed")
     read_body(draft, lines, first_line)
@@ -110,7 +109,7 @@ def _header(draft: HandDraft, line: str) -> None:
 
 def starts_hand(line: str) -> bool:
     """Whether a line starts a GGPoker hand."""
-    return line.startswith("Poker Hand #") and _HEADER.match(line) is not None
+    return line.startswith(GGPOKER) and _HEADER.match(line) is not None
 
 
 def read_ggpoker(path: Path) -> Iterator[HandHistory | HandHistoryError]:

@@ -5,9 +5,10 @@ Tilt of 2016 (``Full Tilt Hand #``, run by PokerStars) and PokerTracker 2's uppe
 PokerStars hands (``POKERSTARS GAME #``).
 
 They are read by the PokerStars reader (:mod:`pokerscore.histories.pokerstars`: one grammar, one
-place), each hand naming its own site. A format of its own rather than a branch of PokerStars'
-fast path: the byte kernels and the runs' cutting take the lines that start ``PokerStars``, and
-these files are few and small, so they are read whole by the reference reader.
+place), each hand naming its own site. A format of its own, each file one part of a run, whose
+hands go through PokerStars' compiled reader (``_stars_kernels``, its headers' first words in
+``_stars_lines.HEADERS``) where it is sure of them, and through this reader otherwise
+(:data:`pokerscore.histories.parts.SITE_LAYOUTS`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,289 @@
+"""GGPoker and the PokerStars skins through the compiled PokerStars reader (issue 29 §1): the
+kernel reads a hand only when it is sure; anything else goes to the site's own reader. So every
+hand's rows, errors and disagreements on the fast path are the site reader's (the reference
+path, ``POKERSCORE_HISTORIES_REFERENCE=1``), and each guard has a hand of its own here: a line
+the kernel would otherwise misread rather than leave."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerscore.histories.model import HandResult
+from tests.histories.test_histories import SHARED, _both_paths, _rows, _same_summaries
+
+SITES = Path(__file__).parents[2] / "data" / "histories" / "sites"
+SHARED_SITES = SHARED / "sites"
+
+GG_HAND = """\
+Poker Hand #HD200000001: Hold'em No Limit ($0.5/$1) - 2021/04/13 10:03:48
+Table 'NLHGold1' 6-max Seat #1 is the button
+Seat 1: a1b2c3d4 ($100 in chips)
+Seat 2: Hero ($100 in chips)
+Seat 3: 9f8e7d6c ($50 in chips)
+Hero: posts small blind $0.5
+9f8e7d6c: posts big blind $1
+*** HOLE CARDS ***
+Dealt to a1b2c3d4
+Dealt to Hero [Ah Ad]
+Dealt to 9f8e7d6c
+a1b2c3d4: folds
+Hero: raises $2 to $3
+9f8e7d6c: calls $2
+*** FLOP *** [2c 7d 9s]
+Hero: bets $4
+9f8e7d6c: folds
+Uncalled bet ($4) returned to Hero
+*** SHOWDOWN ***
+Hero collected $5.7 from pot
+*** SUMMARY ***
+Total pot $6 | Rake $0.2 | Jackpot $0.1 | Bingo $0
+Board [2c 7d 9s]
+Seat 1: a1b2c3d4 (button) folded before Flop
+Seat 2: Hero (small blind) won ($5.7)
+Seat 3: 9f8e7d6c (big blind) folded on the Flop
+
+"""
+"""A GGPoker hand the kernel reads: hidden players dealt no cards, a jackpot and a bingo fee
+beside the rake (the site keeps $0.30 of the $6 pot: read without the fees, the rake of $0.20
+would disagree with what it kept)."""
+
+GG_STRADDLE = """\
+Poker Hand #HD200000002: Hold'em No Limit ($0.5/$1) - 2021/04/13 10:05:00
+Table 'NLHGold1' 6-max Seat #1 is the button
+Seat 1: a1b2c3d4 ($100 in chips)
+Seat 2: Hero ($100 in chips)
+Seat 3: 9f8e7d6c ($50 in chips)
+Hero: posts small blind $0.5
+9f8e7d6c: posts big blind $1
+a1b2c3d4: straddle $2
+*** HOLE CARDS ***
+Dealt to a1b2c3d4
+Dealt to Hero [Ah Ad]
+Dealt to 9f8e7d6c
+Hero: raises $4 to $6
+9f8e7d6c: folds
+a1b2c3d4: calls $4
+*** FLOP *** [2c 7d 9s]
+Hero: bets $5
+a1b2c3d4: folds
+Uncalled bet ($5) returned to Hero
+*** SHOWDOWN ***
+Hero collected $13 from pot
+*** SUMMARY ***
+Total pot $13 | Rake $0
+Board [2c 7d 9s]
+
+"""
+"""A straddle without ``posts`` (GGPoker's): read by the kernel as a straddle, not skipped."""
+
+GG_STRADDLED_TWICE = GG_STRADDLE.replace("#HD200000002", "#HD200000003").replace(
+    "a1b2c3d4: straddle $2\n", "a1b2c3d4: straddle $1.5\na1b2c3d4: straddle $2\n"
+)
+"""Two straddles by one player: the second is the straddle raised to (the whole of it)."""
+
+
+RIO_HAND = """\
+Run It Once Poker Hand #30000001:  Hold'em No Limit (€0.05/€0.10) - 2019/06/25 16:12 UTC [2019/06/25 17:12 CET]
+Table '30000000' 6-Max Seat #1 is the button
+Seat 1: Ann B (€10 in chips)
+Seat 2: Carl D (€12.50 in chips)
+Seat 3: Eve F (€8 in chips)
+Carl D: posts small blind €0.05
+Eve F: posts big blind €0.10
+*** HOLE CARDS ***
+Dealt to Ann B [Ah Kh]
+Ann B: raises €0.20 to €0.30
+Carl D: folds
+Eve F: calls €0.20
+*** FLOP *** [2c 7d 9s]
+Eve F: checks
+Ann B: bets €0.40
+Eve F: folds
+Uncalled bet (€0.40) returned to Ann B
+Ann B collected €0.62 from pot
+*** SUMMARY ***
+Total pot €0.65 | Rake €0.03
+Board [2c 7d 9s]
+Seat 1: Ann B (button) collected (€0.62)
+Seat 2: Carl D (small blind) folded before Flop
+Seat 3: Eve F (big blind) folded on the Flop
+
+"""
+"""Run It Once's first fixture hand written as PokerStars writes it: the kernel reads it; each
+guard's hand changes one line of it."""
+
+
+def _variants() -> dict[str, tuple[str, str]]:
+    """Each guard's hand (format, text): the base hands with the line a guard is for, the
+    skins' (and the lines every layout shares) also under PokerStars' own header, whose files
+    the same guards protect."""
+    gg = {
+        "gg-fees-beside-the-rake": GG_HAND,
+        "gg-rush-and-cash-id": GG_HAND.replace("#HD200000001", "#RC200000004"),
+        "gg-ev-cashout": GG_HAND.replace("#HD200000001", "#HD200000005").replace(
+            "*** SHOWDOWN ***\n", "*** SHOWDOWN ***\nHero: Chooses to EV Cashout\n"
+        ),
+        "gg-cash-drop": GG_HAND.replace("#HD200000001", "#HD200000006").replace(
+            "*** HOLE CARDS ***\n", "Cash Drop to Pot : total $1\n*** HOLE CARDS ***\n"
+        ),
+        "gg-currency-in-stakes": GG_HAND.replace("($0.5/$1)", "($0.5/$1 USD)"),
+        "gg-game-in-capitals": GG_HAND.replace("Hold'em No Limit", "HOLD'EM NO LIMIT"),
+        "gg-game-not-first": GG_HAND.replace(": Hold'em", ": Bounty Draw Hold'em"),
+        "gg-straddle": GG_STRADDLE,
+        "gg-straddled-twice": GG_STRADDLED_TWICE,
+    }
+    rio = RIO_HAND
+    skins = {
+        "rio-dealt-without-space": rio.replace("Dealt to Ann B [", "Dealt to Ann B["),
+        "rio-table-id": rio.replace("Table '", "Table ID '"),
+        "rio-no-space-before-stack-or-cards": rio.replace("Ann B (", "Ann B(").replace(
+            "*** FLOP *** [", "*** FLOP ***["
+        ),
+        "rio-splash-the-pot": rio.replace(
+            "*** HOLE CARDS ***\n", "STP added: €0.50\n*** HOLE CARDS ***\n"
+        ),
+        "rio-street-with-other-text": rio.replace("*** FLOP *** [", "*** FLOP *** junk ["),
+        "rio-name-holding-a-bracket": rio.replace("Ann B", "Ann [B]"),
+        "rio-table-line-otherwise": rio.replace("6-Max Seat #1", "6-Max (Real Money) Seat #1"),
+        "rio-seat-written-otherwise": rio.replace("(€8 in chips)", "(€8 in chips, €1 bounty"),
+        "rio-no-summary": rio[: rio.index("*** SUMMARY ***")],
+        "pokermaster-json-and-five-cards": (SITES / "starsskin" / "pokermaster.txt").read_text(
+            encoding="utf-8"
+        ),
+    }
+    stars = {
+        name.replace("rio-", "stars-"): text.replace(
+            "Run It Once Poker Hand #", "PokerStars Hand #"
+        )
+        for name, text in skins.items()
+        if name.startswith("rio-")
+    } | {
+        name.replace("gg-", "stars-"): text.replace("Poker Hand #HD", "PokerStars Hand #")
+        for name, text in gg.items()
+        if name in ("gg-fees-beside-the-rake", "gg-straddle", "gg-straddled-twice")
+    }
+    return (
+        {name: ("ggpoker.txt", text) for name, text in gg.items()}
+        | {name: ("starsskin.txt", text) for name, text in skins.items()}
+        | {name: ("pokerstars.txt", text) for name, text in stars.items()}
+    )
+
+
+VARIANTS = _variants()
+READ_BY_THE_KERNEL = {
+    "gg-fees-beside-the-rake",
+    "gg-rush-and-cash-id",
+    "gg-straddle",
+    "gg-straddled-twice",
+    "rio-table-id",
+    "rio-no-space-before-stack-or-cards",
+    "pokermaster-json-and-five-cards",
+    "stars-fees-beside-the-rake",
+    "stars-straddle",
+    "stars-straddled-twice",
+    "stars-table-id",
+    "stars-no-space-before-stack-or-cards",
+}
+"""The guards' hands the kernel reads (the others it leaves to the site's reader)."""
+
+
+def _fast_statuses(path: Path, layout: str) -> list[int]:
+    from pokerscore.histories._layout import F_STATUS
+    from pokerscore.histories.batches import replay_stars_text
+
+    batch = replay_stars_text(path.read_bytes(), layout=layout)  # type: ignore[arg-type]
+    assert batch is not None
+    return [int(status) for status in batch.facts[: batch.hands, F_STATUS]]
+
+
+def _results(path: Path) -> list[Any]:
+    """Each hand's result as a comparable tuple, or its error's message."""
+    from pokerscore.histories.results import history_results
+
+    found: list[Any] = []
+    for result in history_results(path, on_error=lambda error: found.append(str(error))):
+        assert isinstance(result, HandResult)
+        found.append(
+            (
+                result.hand.hand_id,
+                result.hand.site,
+                result.hand.variant,
+                result.players,
+                [str(d) for d in result.disagreements],
+            )
+        )
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_each_guard_gives_the_site_readers_answer(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerscore.histories._layout import OK
+    from pokerscore.histories.parts import REFERENCE_ONLY
+
+    file_name, text = VARIANTS[name]
+    path = tmp_path / file_name
+    path.write_text(text, encoding="utf-8")
+    layout = file_name.removesuffix(".txt")
+    assert (_fast_statuses(path, layout) == [OK]) == (name in READ_BY_THE_KERNEL)
+    fast = _results(path)
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    reference = _results(path)
+    assert fast == reference
+    fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
+    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast_run, reference_run)
+
+
+def test_the_guards_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
+    """The reference answers the guards protect (worked out from the hands' text)."""
+    rush = tmp_path / "ggpoker.txt"
+    rush.write_text(VARIANTS["gg-rush-and-cash-id"][1] + GG_STRADDLED_TWICE, encoding="utf-8")
+    (hand_id, site, _, players, disagreements), twice = _results(rush)
+    assert (hand_id, site, disagreements) == ("RC200000004", "GGPoker", [])
+    assert [(p.player, p.net, p.rake_paid) for p in players] == [
+        ("Hero", pytest.approx(2.7), pytest.approx(0.3)),
+        ("9f8e7d6c", -3.0, 0.0),
+        ("a1b2c3d4", 0.0, 0.0),
+    ]
+    assert {p.player: p.put_in for p in twice[3]}["a1b2c3d4"] == 6.0  # the straddle, then $4
+    rio = tmp_path / "starsskin.txt"
+    rio.write_text(VARIANTS["rio-dealt-without-space"][1], encoding="utf-8")
+    ((_, site, _, players, _),) = _results(rio)
+    assert site == "Run It Once"
+    assert [str(card) for card in {p.player: p.hole for p in players}["Ann B"]] == ["Ah", "Kh"]
+
+
+@pytest.mark.slow
+def test_the_kernel_gives_the_site_readers_rows_on_ggpoker_and_the_skins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerscore.histories._layout import OK
+    from pokerscore.histories.reading import file_format_of
+
+    sources = [SITES / "ggpoker", SITES / "starsskin"]
+    if SHARED_SITES.is_dir():
+        sources += sorted(
+            path
+            for path in SHARED_SITES.rglob("*.txt")
+            if file_format_of(path) in ("ggpoker", "starsskin")
+        )
+    fast, reference = _both_paths(sources, tmp_path, monkeypatch)
+    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast, reference)
+    read = {
+        layout: sum(
+            status == OK
+            for path in sources
+            for file in ([path] if path.is_file() else sorted(path.glob("*.txt")))
+            if file_format_of(file) == layout
+            for status in _fast_statuses(file, layout)
+        )
+        for layout in ("ggpoker", "starsskin")
+    }
+    assert read["ggpoker"] >= 1 and read["starsskin"] >= 3  # the kernel reads most of them
