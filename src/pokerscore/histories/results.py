@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from functools import cache, partial
-from itertools import chain
+from itertools import chain, islice, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -29,6 +29,7 @@ from pokerscore.histories._layout import (
     OK,
 )
 from pokerscore.histories.batches import Batch, refusal_of, replay_phh_text, replay_stars_text
+from pokerscore.histories.kernel_results import KernelRows, read_later
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
 from pokerscore.histories.parts import (
@@ -48,7 +49,7 @@ from pokerscore.histories.reading import (
     history_files,
     read_file,
 )
-from pokerscore.histories.replay import KernelRows, read_later, replay, rule_game
+from pokerscore.histories.replay import replay, rule_game
 
 CHUNK: Final = 1024
 """The kernels' hands made results at a time (a block holds some 14,000): few enough alive at
@@ -188,74 +189,100 @@ def _batch_results(
     allin_ev: bool,
     bad: Callable[[HandHistoryError], None],
 ) -> Iterator[HandResult]:
-    """The results of a batch's hands in order: the kernels' made for the whole batch at once
-    (:meth:`~pokerscore.histories.replay.KernelRows.results`), the others' read and replayed
-    the reference way."""
+    """The results of a batch's hands in order: the kernels' made :data:`CHUNK` hands at a
+    time (:class:`~pokerscore.histories.kernel_results.KernelRows`: each field when first
+    read), the others' read and replayed the reference way in their places."""
     import numpy as np
 
-    name = part.path
+    hands = batch.hands
+    facts = batch.facts[:hands]
     stars = part.file_format == "pokerstars"
-    facts = batch.facts[: batch.hands]
+    if stars:  # each hand's first line: the lines before its start
+        newlines = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+        lines = first_line + np.searchsorted(newlines, facts[:, F_START])
+    else:
+        lines = np.full(hands, first_line)
     statuses = facts[:, F_STATUS]
     played = np.flatnonzero(statuses == OK)
     built = chain.from_iterable(
-        _kernel_results(batch, played[at : at + CHUNK], data, allin_ev)
+        _kernel_results(part, batch, played[at : at + CHUNK], data, lines, allin_ev)
         for at in range(0, len(played), CHUNK)
     )
-    columns = facts[:, [F_STATUS, F_NUMBER, F_HEADER, F_START, F_STOP]].tolist()
-    single = part.single
-    line, counted = first_line, 0
-    for place, (status, number, header, start, stop) in enumerate(columns):
-        if stars:  # the hand's first line: the lines before it counted once, hand after hand
-            line += data.count(b"\n", counted, start)
-            counted = start
-        if status != OK:
-            if stars:
-                hand = reference_stars_hand(data[start:stop], name, number, line)
-            else:
-                hand = reference_hand(data[start:stop], name, number, header, single)
-            replayed = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
-            if isinstance(replayed, HandHistoryError):
-                bad(replayed)
-            else:
-                yield replayed
-            continue
-        result = next(built)
-        later = (data[start:stop], name, number, header, line, single, stars)
-        read_later(result, partial(_read_later, *later))
-        yield result
+    name, single = part.path, part.single
+    done = 0
+    for place in np.flatnonzero(statuses != OK).tolist():
+        yield from islice(built, place - done)  # the kernels' hands before it
+        number, header, start, stop = facts[place, [F_NUMBER, F_HEADER, F_START, F_STOP]].tolist()
+        if stars:
+            hand = reference_stars_hand(data[start:stop], name, number, int(lines[place]))
+        else:
+            hand = reference_hand(data[start:stop], name, number, header, single)
+        replayed = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
+        if isinstance(replayed, HandHistoryError):
+            bad(replayed)
+        else:
+            yield replayed
+        done = place + 1
+    yield from built
 
 
 def _kernel_results(
-    batch: Batch, places: npt.NDArray[np.intp], data: bytes, allin_ev: bool
+    part: HistoryPart,
+    batch: Batch,
+    places: npt.NDArray[np.intp],
+    data: bytes,
+    lines: npt.NDArray[np.int64],
+    allin_ev: bool,
 ) -> list[HandResult]:
     """The results of the batch's hands at ``places`` (the kernels replayed them), made by
-    column: the players' names decoded from the text and their seats read for the whole
-    batch."""
+    column when first read (the players' names decoded from the block's own text then); each
+    hand read from its own bytes when asked for."""
     import numpy as np
 
     facts = batch.facts[places]
+    starts, stops = facts[:, F_START], facts[:, F_STOP]
+    low, high = int(starts.min()), int(stops.max())
     counts = facts[:, F_COUNT]
     seated = np.arange(MAX_PLAYERS) < counts[:, None]
-    spans = batch.names[places].reshape(len(places), MAX_PLAYERS, 2)[seated]
+    spans = batch.names[places].reshape(len(places), MAX_PLAYERS, 2)[seated] - low
+    people = partial(_people, data[low:high], spans, counts, batch.seats[places][seated])
+    scales = (10 ** facts[:, F_SCALE]).tolist()
+    games = list(map(_games().__getitem__, (facts[:, F_VARIANT] // 3).tolist()))
+    block = KernelRows(batch.rows(), places.tolist(), people, scales, games, allin_ev)
+    results = block.results()
+    texts = map(data.__getitem__, map(slice, starts.tolist(), stops.tolist()))
+    reader = partial(_read_later, single=part.single, stars=part.file_format == "pokerstars")
+    numbers, headers = facts[:, F_NUMBER].tolist(), facts[:, F_HEADER].tolist()
+    firsts = lines[places].tolist()
+    name = repeat(part.path)
+    read_later(results, map(partial, repeat(reader), texts, name, numbers, headers, firsts))
+    return results
+
+
+def _people(
+    text: bytes,
+    spans: npt.NDArray[np.int64],
+    counts: npt.NDArray[np.int64],
+    seat_numbers: npt.NDArray[np.int64],
+) -> tuple[list[str], list[int | None]]:
+    """A block's players' names (decoded from its ``text`` at ``spans``; a PHH hand with no
+    ``players`` key names them ``p1``, ``p2`` ...) and seats (None where not given)."""
+    import numpy as np
+
     unnamed = spans[:, 0] < 0
     spans[unnamed] = 0
-    names = list(map(bytes.decode, map(data.__getitem__, map(slice, *spans.T.tolist()))))
-    within = np.nonzero(seated)[1]
+    names = list(map(bytes.decode, map(text.__getitem__, map(slice, *spans.T.tolist()))))
+    within = np.arange(len(spans)) - np.repeat(np.cumsum(counts) - counts, counts)
     for j in np.flatnonzero(unnamed).tolist():
-        names[j] = f"p{within[j] + 1}"  # no players key: PHH's p1, p2 ...
-    seat_numbers = batch.seats[places][seated]
+        names[j] = f"p{within[j] + 1}"
     seats: list[int | None] = list(seat_numbers.tolist())
     for j in np.flatnonzero(seat_numbers < 0).tolist():
         seats[j] = None
-    scales = (10 ** facts[:, F_SCALE]).tolist()
-    games = list(map(_games().__getitem__, (facts[:, F_VARIANT] // 3).tolist()))
-    rows = KernelRows(batch.rows())
-    return rows.results(places.tolist(), names, seats, scales, games, allin_ev)
+    return names, seats
 
 
 def _read_later(
-    text: bytes, file: str, number: int, header: int, first_line: int, single: bool, stars: bool
+    text: bytes, file: str, number: int, header: int, first_line: int, *, single: bool, stars: bool
 ) -> HandHistory:
     """A hand the kernels replayed (its own bytes, so a kept result holds no more of the file),
     read by the lenient reader (when asked for)."""
