@@ -169,3 +169,40 @@ def test_a_hand_without_names_or_seats_is_a_replay(tmp_path: Path) -> None:
 def test_results_built_by_the_kernels_are_hand_results() -> None:
     result = next(history_results(DATA / "actions.phhs"))
     assert isinstance(result, HandResult) and isinstance(result.hand, HandHistory)
+
+
+def test_a_results_fields_are_made_when_first_read_in_any_order() -> None:
+    """The kernels' results make ``players``, ``pots``, ``boards`` and ``rake`` only when one
+    of their block's hands first reads them; read in any order (one field of one hand first,
+    the last hand first), each equals ``replay``'s, and repr and pickling are a plain
+    ``HandResult``'s."""
+    import pickle
+
+    paths = [DATA / "side-pots.phhs", DATA / "split-pots.phhs", DATA / "pokerstars-shapes.txt"]
+    expected = [replay(hand) for hand in read_histories(*paths) if isinstance(hand, HandHistory)]
+    fields = ("players", "pots", "boards", "rake")
+    for order in (fields, fields[::-1], ("pots", "rake", "players", "boards")):
+        results = list(history_results(*paths))
+        fast = [r for r in results if isinstance(r, ReadLater)]
+        assert len(fast) >= 4
+        for field in fields:  # nothing made yet by iterating
+            slot = HandResult.__dict__[field]
+            assert all(_unset(slot, result) for result in fast), field
+        for field in order:
+            for result, replayed in zip(results[::-1], expected[::-1], strict=True):
+                assert _typed(getattr(result, field)) == _typed(getattr(replayed, field))
+    for result, replayed in zip(results, expected, strict=True):
+        plain = HandResult(*(getattr(result, f.name) for f in dataclasses.fields(HandResult)))
+        assert repr(result).removeprefix(type(result).__name__) == repr(plain).removeprefix(
+            "HandResult"
+        )
+        assert pickle.loads(pickle.dumps(result)) == replayed
+        assert result == replayed and replayed == result
+
+
+def _unset(slot: object, result: HandResult) -> bool:
+    try:
+        slot.__get__(result)  # type: ignore[attr-defined]
+    except AttributeError:
+        return True
+    return False

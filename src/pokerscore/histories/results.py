@@ -1,7 +1,8 @@
 """Every hand of some files replayed, one result at a time (:func:`history_results`): blocks
 of a file's hands read and replayed by the compiled readers and replay, as a run reads them
-(:mod:`~pokerscore.histories.parts`), each result built from the kernel's rows when the
-iteration reaches it; the hands they leave read and replayed one by one in their places.
+(:mod:`~pokerscore.histories.parts`), each result's fields made from the kernel's rows when
+first read (:mod:`~pokerscore.histories.kernel_results`); the hands they leave read and
+replayed one by one in their places.
 """
 
 from __future__ import annotations
@@ -75,10 +76,11 @@ def history_results(
     raises instead.
 
     The hands are read and replayed by the compiled readers and replay a block of a file at a
-    time, as :func:`~pokerscore.histories.running.analyse_histories` reads them, and each
-    result is built when the iteration reaches it; its ``hand`` is read from the hand's text
-    when first asked for (the players, pots and board need no reading). Hands the compiled
-    path leaves are read and replayed one by one, in their places.
+    time, as :func:`~pokerscore.histories.running.analyse_histories` reads them; a result's
+    ``players``, ``pots``, ``boards`` and ``rake`` are made from the kernels' rows when first
+    read (some 1,024 hands' at once), so a loop that reads only some of them pays for no more;
+    its ``hand`` is read from the hand's text when first asked for. Hands the compiled path
+    leaves are read and replayed one by one, in their places.
 
     >>> from pathlib import Path
     >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
@@ -251,11 +253,17 @@ def _kernel_results(
     block = KernelRows(batch.rows(), places.tolist(), people, scales, games, allin_ev)
     results = block.results()
     texts = map(data.__getitem__, map(slice, starts.tolist(), stops.tolist()))
-    reader = partial(_read_later, single=part.single, stars=part.file_format == "pokerstars")
     numbers, headers = facts[:, F_NUMBER].tolist(), facts[:, F_HEADER].tolist()
     firsts = lines[places].tolist()
-    name = repeat(part.path)
-    read_later(results, map(partial, repeat(reader), texts, name, numbers, headers, firsts))
+    name, single, stars = (
+        repeat(part.path),
+        repeat(part.single),
+        repeat(part.file_format == "pokerstars"),
+    )
+    read_later(
+        results,
+        map(partial, repeat(_read_later), texts, name, numbers, headers, firsts, single, stars),
+    )
     return results
 
 
@@ -282,7 +290,7 @@ def _people(
 
 
 def _read_later(
-    text: bytes, file: str, number: int, header: int, first_line: int, *, single: bool, stars: bool
+    text: bytes, file: str, number: int, header: int, first_line: int, single: bool, stars: bool
 ) -> HandHistory:
     """A hand the kernels replayed (its own bytes, so a kept result holds no more of the file),
     read by the lenient reader (when asked for)."""
