@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from functools import cache
 from itertools import accumulate, repeat
+from sys import getrefcount
 from typing import Any, Final, TypeVar
 
 from pokerscore.cards import FULL_DECK, Card
@@ -117,7 +118,8 @@ class ReadLater(HandResult):
     values, pickled as one.
 
     Until every one of its block's columns is made, a result holds the block's rows (some
-    1,024 hands' integers, less than their made objects take)."""
+    1,024 hands' integers and text); the per-hand iterator lets go of them behind it
+    (:func:`settled`)."""
 
     __slots__ = ("_at", "_block", "_read")
 
@@ -512,6 +514,56 @@ _MAKERS: Final[dict[str, Callable[[KernelRows, HandRows], list[Any]]]] = {
     "rake": KernelRows._rake,
 }
 """Each lazy field's maker of a block's column."""
+
+
+def settled(results: Iterable[HandResult]) -> Iterator[HandResult]:
+    """``results`` passed on in order (the per-hand iterator's), each block's let go behind
+    the iteration: once it is two blocks past a block, the results of it the caller still holds
+    get their fields made and drop the block, so that a kept result holds its own values, not
+    its block's rows (a result unread and not kept is never made). Held is told by CPython's
+    reference count (``sys.getrefcount``): the caller's loop variable holds the latest result,
+    hence two blocks, not one; at the end the last two blocks' held results are made."""
+    behind: deque[list[HandResult]] = deque()
+    current: list[HandResult] = []
+    block: object = None
+    result: HandResult | None = None
+    try:
+        for result in results:
+            if type(result) is ReadLater:
+                owner = _BLOCK_SLOT.__get__(result)
+                if owner is not block:
+                    block = owner
+                    if current:
+                        behind.append(current)
+                        current = []
+                    if len(behind) > 1:
+                        _settle(behind.popleft())
+                current.append(result)
+            yield result
+    finally:
+        last, result = result, None
+        behind.append(current)
+        for kept in behind:
+            _settle(kept, last)
+
+
+_MADE: Final = tuple(_MAKERS)
+_HELD: Final = 3
+"""A result's references in :func:`_settle` when nothing else holds it: its list's, the loop
+variable's and ``getrefcount``'s argument."""
+
+
+def _settle(results: list[HandResult], last: HandResult | None = None) -> None:
+    """The results of one block the caller still holds: every field made, the block dropped.
+    ``last``, the iteration's last result (held by the caller's loop variable, kept or not),
+    is made only with others of its block: alone, it keeps its block's rows."""
+    held = [result for result in results if getrefcount(result) > _HELD + (result is last)]
+    if held == [last]:
+        return
+    for result in held:
+        for field in _MADE:
+            getattr(result, field)
+        _BLOCK_SLOT.__delete__(result)
 
 
 @cache

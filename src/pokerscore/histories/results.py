@@ -30,7 +30,7 @@ from pokerscore.histories._layout import (
     OK,
 )
 from pokerscore.histories.batches import Batch, refusal_of, replay_phh_text, replay_stars_text
-from pokerscore.histories.kernel_results import KernelRows, read_later
+from pokerscore.histories.kernel_results import KernelRows, read_later, settled
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
 from pokerscore.histories.parts import (
@@ -92,7 +92,7 @@ def history_results(
     if on_error is not None and not callable(on_error):
         raise ParameterError("{name} must be a function or None", "on_error")
     files = history_files(paths)  # checked now, not at the first next()
-    return (
+    return settled(
         result
         for path in files
         for result in file_results(
