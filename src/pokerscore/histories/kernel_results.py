@@ -96,6 +96,11 @@ _SEATS_OF: dict[int, tuple[int, ...]] = {}
 
 
 def seats_of(mask: int) -> tuple[int, ...]:
+    """The seats (indices) of a bit mask, in order.
+
+    >>> seats_of(0b1011)
+    (0, 1, 3)
+    """
     seats = _SEATS_OF.get(mask)
     if seats is None:
         seats = _SEATS_OF[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)

@@ -53,8 +53,9 @@ from pokerscore.histories.reading import (
 from pokerscore.histories.replay import replay, rule_game
 
 CHUNK: Final = 1024
-"""The kernels' hands made results at a time (a block holds some 14,000): few enough alive at
-once that the cycle collector has little to walk when it runs."""
+"""The kernels' hands a block of results holds (:class:`~.kernel_results.KernelRows`; a batch
+of a file's text holds some 14,000): each field made for the whole block when first read, few
+enough objects at once that the cycle collector has little to walk when it runs."""
 
 if TYPE_CHECKING:
     import numpy as np
