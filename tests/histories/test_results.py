@@ -204,15 +204,20 @@ def test_a_results_fields_are_made_when_first_read_in_any_order() -> None:
         assert result == replayed and replayed == result
 
 
-def test_kept_results_let_go_of_their_blocks_rows(tmp_path: Path) -> None:
+def test_kept_results_let_go_of_their_blocks_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A result the caller keeps has its fields made once the iteration is two blocks past it,
-    and drops its block (the rows and text of some 1,024 hands): kept, it holds its own values
-    only. The last result alone keeps its block (the loop variable holds it, kept or not)."""
+    and drops its block (the rows and text of some 1,024 hands; 50 here): kept, it holds its
+    own values only."""
+    from pokerscore.histories import results
+
+    monkeypatch.setattr(results, "CHUNK", 50)
     path = tmp_path / "generated.phhs"
-    path.write_text("".join(phhs_tables(3_000, seed=31)), encoding="utf-8")
+    path.write_text("".join(phhs_tables(300, seed=31)), encoding="utf-8")
     block = ReadLater.__dict__["_block"]
     kept = [result for n, result in enumerate(history_results(path)) if n % 7 == 0]
-    assert len(kept) == 429 and all(isinstance(result, ReadLater) for result in kept)
+    assert len(kept) == 43 and all(isinstance(result, ReadLater) for result in kept)
     assert all(_unset(block, result) for result in kept)
     for field in ("players", "pots", "boards", "rake"):
         assert not any(_unset(HandResult.__dict__[field], result) for result in kept)
