@@ -124,7 +124,7 @@ class ReadLater(HandResult):
 
     Until every one of its block's columns is made, a result holds the block's rows (some
     1,024 hands' integers and text); the per-hand iterator lets go of them behind it
-    (:func:`settled`)."""
+    (:class:`Behind`)."""
 
     __slots__ = ("_at", "_block", "_read")
 
@@ -521,41 +521,43 @@ _MAKERS: Final[dict[str, Callable[[KernelRows, HandRows], list[Any]]]] = {
 """Each lazy field's maker of a block's column."""
 
 
-def settled(results: Iterable[HandResult]) -> Iterator[HandResult]:
-    """``results`` passed on in order (the per-hand iterator's), each block's let go behind
-    the iteration: once it is two blocks past a block, the results of it the caller still holds
-    get their fields made and drop the block, so that a kept result holds its own values, not
-    its block's rows (a result unread and not kept is never made). Held is told by CPython's
-    reference count (``sys.getrefcount``): the caller's loop variable holds the latest result,
-    hence two blocks, not one; at the end the last two blocks' held results are made."""
-    behind: deque[list[HandResult]] = deque()
-    current: list[HandResult] = []
-    block: object = None
+class Behind:
+    """The blocks of results an iteration has entered (:meth:`entered`, as each block's results
+    are made), let go behind it: once the iteration is two blocks past a block, the results of
+    it the caller still holds get their fields made and drop the block, so that a kept result
+    holds its own values, not its block's rows (a result unread and not kept is never made).
+    Held is told by CPython's reference count (``sys.getrefcount``): the caller's loop
+    variable holds the latest result, hence two blocks, not one."""
+
+    def __init__(self) -> None:
+        self.blocks: deque[list[HandResult]] = deque()
+
+    def entered(self, results: list[HandResult]) -> list[HandResult]:
+        """``results``, a block the iteration enters; the one two before it let go."""
+        self.blocks.append(results)
+        if len(self.blocks) > 2:
+            _settle(self.blocks.popleft())
+        return results
+
+
+def settled(results: Iterable[HandResult], behind: Behind) -> Iterator[HandResult]:
+    """``results`` passed on in order, and at their end (or the caller's ``close``) the last
+    blocks ``behind`` entered let go as :class:`Behind` lets go of the others."""
     result: HandResult | None = None
     try:
         for result in results:
-            if type(result) is ReadLater:
-                owner = _BLOCK_SLOT.__get__(result)
-                if owner is not block:
-                    block = owner
-                    if current:
-                        behind.append(current)
-                        current = []
-                    if len(behind) > 1:
-                        _settle(behind.popleft())
-                current.append(result)
             yield result
     finally:
         last, result = result, None
-        behind.append(current)
-        for kept in behind:
+        for kept in behind.blocks:
             _settle(kept, last)
+        behind.blocks.clear()
 
 
 _MADE: Final = tuple(_MAKERS)
 _HELD: Final = 3
-"""A result's references in :func:`_settle` when nothing else holds it: its list's, the loop
-variable's and ``getrefcount``'s argument."""
+"""A result's references in :func:`_settle` when nothing else holds it: its block's list's,
+the loop variable's and ``getrefcount``'s argument."""
 
 
 def _settle(results: list[HandResult], last: HandResult | None = None) -> None:

@@ -30,7 +30,7 @@ from pokerscore.histories._layout import (
     OK,
 )
 from pokerscore.histories.batches import Batch, refusal_of, replay_phh_text, replay_stars_text
-from pokerscore.histories.kernel_results import KernelRows, read_later, settled
+from pokerscore.histories.kernel_results import Behind, KernelRows, read_later, settled
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
 from pokerscore.histories.parts import (
@@ -93,12 +93,21 @@ def history_results(
     if on_error is not None and not callable(on_error):
         raise ParameterError("{name} must be a function or None", "on_error")
     files = history_files(paths)  # checked now, not at the first next()
+    behind = Behind()
     return settled(
-        result
-        for path in files
-        for result in file_results(
-            path, file_format, strict=strict, allin_ev=allin_ev, on_error=on_error
-        )
+        (
+            result
+            for path in files
+            for result in file_results(
+                path,
+                file_format,
+                strict=strict,
+                allin_ev=allin_ev,
+                on_error=on_error,
+                behind=behind,
+            )
+        ),
+        behind,
     )
 
 
@@ -115,13 +124,17 @@ def file_results(
     strict: bool,
     allin_ev: bool,
     on_error: Callable[[HandHistoryError], None] | None,
+    behind: Behind | None = None,
 ) -> Iterator[HandResult]:
     """Every hand of one file replayed, in order, streamed (the per-hand iterator,
     :func:`~pokerscore.histories.results.history_results`): blocks of hands read and replayed
     by the kernels, each result built from their rows when its turn comes, its ``hand`` read
     by the lenient reader only when asked for; the hands the kernels leave read and replayed
     the reference way in their places. A bad hand goes to ``on_error`` (``strict``: raised as
-    a :class:`~pokerscore.histories.reading.StrictError`)."""
+    a :class:`~pokerscore.histories.reading.StrictError`). ``behind`` lets go of the blocks
+    of results the iteration has passed (:class:`~.kernel_results.Behind`; a new one if None)."""
+    if behind is None:
+        behind = Behind()
 
     def bad(error: HandHistoryError) -> None:
         if strict:
@@ -163,7 +176,7 @@ def file_results(
             next_hand += counted.hands
             continue
         next_hand += batch.hands
-        yield from _batch_results(part, batch, data, line, strict, allin_ev, bad)
+        yield from _batch_results(part, batch, data, line, strict, allin_ev, bad, behind)
 
 
 def _reference_results(
@@ -191,6 +204,7 @@ def _batch_results(
     strict: bool,
     allin_ev: bool,
     bad: Callable[[HandHistoryError], None],
+    behind: Behind,
 ) -> Iterator[HandResult]:
     """The results of a batch's hands in order: the kernels' made :data:`CHUNK` hands at a
     time (:class:`~pokerscore.histories.kernel_results.KernelRows`: each field when first
@@ -208,7 +222,7 @@ def _batch_results(
     statuses = facts[:, F_STATUS]
     played = np.flatnonzero(statuses == OK)
     built = chain.from_iterable(
-        _kernel_results(part, batch, played[at : at + CHUNK], data, lines, allin_ev)
+        behind.entered(_kernel_results(part, batch, played[at : at + CHUNK], data, lines, allin_ev))
         for at in range(0, len(played), CHUNK)
     )
     name, single = part.path, part.single
