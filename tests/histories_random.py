@@ -206,7 +206,7 @@ def fast_against_lenient(
     check of the cards."""
     from fractions import Fraction
 
-    from pokerscore.histories._layout import DEN, F_REFUSAL, F_STATUS, OK
+    from pokerscore.histories._layout import DEN, F_REFUSAL, F_STATUS, OK, in_parts
     from pokerscore.histories.batches import replay_phh_text
     from pokerscore.histories.hand_input import engine_replay
     from pokerscore.histories.phh import parse_phh
@@ -224,6 +224,7 @@ def fast_against_lenient(
         assert played is not None
         count = len(lenient.seats)
         assert batch.put_in[hand, :count].tolist() == list(played.put_in)
-        assert [Fraction(int(units), DEN) for units in batch.won[hand, :count]] == list(played.won)
+        won = in_parts(batch.won[hand], batch.won_parts[hand]).tolist()[:count]
+        assert [Fraction(parts, DEN) for parts in won] == list(played.won)
         rows = [batch.holes[hand, i].tolist() for i in range(len(played.holes))]
         yield hand, rows, [tuple(cards) for cards in played.holes]

@@ -22,16 +22,19 @@ from pokerscore.histories.replay import (
     exact_allin_evs,
     game_named,
     replay,
-    table_replay,
 )
 from tests.histories.test_engine_results import _outcome, _reference_evs
+from tests.reference_replay import table_replay
+from tests.shared_sample import HAND_HISTORIES, if_here
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
+SHARED = HAND_HISTORIES
 DATA = Path(__file__).parents[1] / "data" / "histories"
 RUN_FILES = (
     DATA / "pokerstars-shapes.txt",
     DATA / "sites" / "ggpoker" / "cash.txt",
-    SHARED / "sites" / "GGPoker" / "cash" / "NL-ShortDeck-5max-USD-100-202104.internal.txt",
+    *if_here(
+        SHARED / "sites" / "GGPoker" / "cash" / "NL-ShortDeck-5max-USD-100-202104.internal.txt"
+    ),
 )
 BETTING = ("fold", "check-call", "bet-raise", "bring-in")
 

@@ -17,9 +17,10 @@ import pytest
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.reading import read_histories
-from pokerscore.histories.replay import engine_result, exact_allin_evs, table_replay
+from pokerscore.histories.replay import engine_result, exact_allin_evs
 from tests.histories.test_boards_run_twice import BETTING
 from tests.histories.test_engine_results import _reference_evs
+from tests.reference_replay import table_replay
 
 DATA = Path(__file__).parents[1] / "data" / "histories"
 

@@ -24,6 +24,7 @@ from pokerscore.histories.filters import parse_filter
 from pokerscore.histories.parts import REFERENCE_ONLY
 from pokerscore.histories.running import analyse_histories
 from tests.histories.test_runs import DATA, SHARED, run_command
+from tests.shared_sample import needs_sample
 
 BUNDLED = Path(__file__).parents[2] / "src" / "pokerscore" / "data" / "histories"
 # The PHH and PokerStars files (the site readers' fixtures in DATA / "sites" have tests of their own)
@@ -39,6 +40,7 @@ def _counts(database: Path) -> tuple[int, int, int]:
         )
 
 
+@needs_sample
 @pytest.mark.slow
 def test_the_same_figures_as_histories_on_the_same_files(
     imported: Path, monkeypatch: pytest.MonkeyPatch
@@ -62,6 +64,7 @@ def test_the_same_figures_as_histories_on_the_same_files(
         assert ours.three_bet is not None
 
 
+@needs_sample
 @pytest.mark.slow
 def test_a_second_import_adds_nothing_even_under_another_name(
     imported: Path, tmp_path: Path
@@ -75,6 +78,7 @@ def test_a_second_import_adds_nothing_even_under_another_name(
     assert _counts(imported) == before
 
 
+@needs_sample
 @pytest.mark.slow
 def test_the_rows_are_a_plain_runs_rows(imported: Path, tmp_path: Path) -> None:
     import pyarrow.parquet as pq
@@ -92,6 +96,7 @@ def test_the_rows_are_a_plain_runs_rows(imported: Path, tmp_path: Path) -> None:
     assert sorted(map(key, stored)) == sorted(key(tuple(row.values())) for row in plain)
 
 
+@needs_sample
 @pytest.mark.slow
 def test_a_second_import_reads_no_hand_again(
     imported: Path, monkeypatch: pytest.MonkeyPatch
@@ -111,6 +116,7 @@ def test_a_second_import_reads_no_hand_again(
     assert again.added == 0 and again.hands > 300 and read == []
 
 
+@needs_sample
 @pytest.mark.slow
 def test_a_file_added_in_batches_gives_the_same_tables(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -180,6 +186,7 @@ def test_an_import_adds_only_the_hands_the_database_lacks(
     assert [int(hand_id) - 2_000_000_000 for (hand_id,) in ids] == list(range(1, 51))
 
 
+@needs_sample
 def test_hands_are_known_by_site_and_id_or_by_file_and_number() -> None:
     from pokerscore.histories.reading import read_file
 
@@ -261,6 +268,7 @@ print(json.dumps([found.hands, found.added]))
 """
 
 
+@needs_sample
 @pytest.mark.slow
 def test_two_imports_at_once_add_each_hand_once(tmp_path: Path) -> None:
     path = tmp_path / "hands.duckdb"
@@ -313,6 +321,7 @@ def test_a_database_held_by_another_process_is_waited_for_then_refused(tmp_path:
 # -- the report ---------------------------------------------------------------------------------
 
 
+@needs_sample
 @pytest.mark.slow
 def test_a_filter_keeps_the_rows_it_names(imported: Path) -> None:
     everyone = report_histories(database=imported, player="Hero")
@@ -324,6 +333,7 @@ def test_a_filter_keeps_the_rows_it_names(imported: Path) -> None:
     assert sum(net for net, _ in button.series) == pytest.approx(by_position["BTN"][0].net)
 
 
+@needs_sample
 @pytest.mark.slow
 def test_groups_by_month_game_and_site(imported: Path) -> None:
     months = {group for group, _ in report_histories(database=imported, by="month").groups}
@@ -335,6 +345,7 @@ def test_groups_by_month_game_and_site(imported: Path) -> None:
     assert {"PokerStars", "Absolute Poker"} <= sites
 
 
+@needs_sample
 @pytest.mark.slow
 def test_a_filter_value_is_bound_never_spliced(imported: Path) -> None:
     found = report_histories(database=imported, where="player = 'x'' or ''1''=''1'")
@@ -512,6 +523,7 @@ month = 12
 )
 
 
+@needs_sample
 @pytest.mark.slow
 def test_the_log_gives_the_tables_the_lenient_reader_gave(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -545,6 +557,7 @@ def test_the_log_gives_the_tables_the_lenient_reader_gave(
     assert odd_setups[3] is None  # played by the kernels, refused by the lenient reader
 
 
+@needs_sample
 @pytest.mark.slow
 def test_an_import_reads_no_phh_hand_the_kernels_play_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

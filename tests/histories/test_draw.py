@@ -21,8 +21,9 @@ from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.phh import parse_phh, read_phh
 from pokerscore.histories.refusals import Refusal
 from pokerscore.histories.replay import exact_allin_evs, replay
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
-SHARED = Path(__file__).parents[3] / "shared" / "hand-histories" / "phh"
+SHARED = HAND_HISTORIES / "phh"
 DRAW_FILES = ("famous/arieh-yockey-2019.phh", "famous/alice-carol-wikipedia.phh")
 """The sample's draw hands (its WSOP 2023 #43 final table holds none; #54 is not in it)."""
 
@@ -49,7 +50,7 @@ def _refusal(text: str) -> Refusal:
     return played.refusal.code
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not here")
+@needs_sample
 @pytest.mark.parametrize("name", DRAW_FILES)
 def test_real_draw_hands_end_with_pokerkits_stacks(name: str) -> None:
     path = SHARED / name
@@ -64,7 +65,7 @@ def test_real_draw_hands_end_with_pokerkits_stacks(name: str) -> None:
     assert all(player.allin_ev is None for player in result.players)
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not here")
+@needs_sample
 def test_arieh_beats_yockey() -> None:
     """The video's bad beat: Arieh draws 7-5-4-3-2 against Yockey's pat 7-6-4-3-2."""
     hand = next(read_phh(SHARED / DRAW_FILES[0]))

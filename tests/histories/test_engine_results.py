@@ -21,12 +21,13 @@ from pokerscore.histories.replay import (
     engine_result,
     exact_allin_evs,
     replay,
-    table_replay,
 )
-from pokerscore.histories.replay import _play as play_table
 from pokerscore.histories.results import history_results
+from tests.reference_replay import _Payout, allin_evs, table_replay
+from tests.reference_replay import _play as play_table
+from tests.shared_sample import HAND_HISTORIES, if_here, needs_sample
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
+SHARED = HAND_HISTORIES
 DATA = Path(__file__).parents[1] / "data" / "histories"
 FIXTURES = sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("pokerstars*.txt"))
 
@@ -71,8 +72,6 @@ def _same_replays(hands: list[HandHistory | HandHistoryError]) -> dict[str, int]
 
 
 def _reference_evs(hand: HandHistory) -> dict[str, object] | None:
-    from pokerscore.histories.allin import allin_evs
-    from pokerscore.histories.replay import _Payout
 
     table = play_table(hand)
     payout = _Payout(table)
@@ -91,6 +90,7 @@ def test_replay_is_the_reference_replay_on_the_fixtures() -> None:
     assert found["played"] >= 20 and found["refused"] >= 12 and found["left"] == 0, found
 
 
+@needs_sample
 @pytest.mark.slow
 def test_replay_is_the_reference_replay_on_the_real_files() -> None:
     found = {"played": 0, "refused": 0, "left": 0}
@@ -200,7 +200,7 @@ def _disagreeing(paths: list[Path]) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not here")
+@needs_sample
 def test_site_records_that_disagree_are_the_kernels_on_the_real_files() -> None:
     assert _disagreeing([SHARED / "phh", SHARED / "pokerstars", SHARED / "sites"]) >= 5
 
@@ -306,17 +306,20 @@ SITES = SHARED / "sites"
 OMAHA_FIVE_SIX = (
     DATA / "sites" / "starsskin" / "pokermaster.txt",
     DATA / "sites" / "ggpoker" / "cash.txt",
-    SITES / "Stars" / "cash" / "5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt",
-    SITES / "Stars" / "cash" / "6-Card-PLO-6max-USD-0.25-0.50-202004.txt",
-    SITES / "Stars" / "cash" / "5-Card-PLO8-6max-USD-2.00-4.00-201304.txt",
-    SITES / "FTP" / "cash" / "6-Card-PLO-6max-USD-0.50-1.00-201307.txt",
-    SITES / "FTP" / "cash" / "5-Card-PLO-6max-play-5-10-201305.txt",
-    SITES / "Winamax" / "cash" / "5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt",
-    SITES / "GGPoker" / "cash" / "PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt",
+    *if_here(
+        SITES / "Stars" / "cash" / "5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt",
+        SITES / "Stars" / "cash" / "6-Card-PLO-6max-USD-0.25-0.50-202004.txt",
+        SITES / "Stars" / "cash" / "5-Card-PLO8-6max-USD-2.00-4.00-201304.txt",
+        SITES / "FTP" / "cash" / "6-Card-PLO-6max-USD-0.50-1.00-201307.txt",
+        SITES / "FTP" / "cash" / "5-Card-PLO-6max-play-5-10-201305.txt",
+        SITES / "Winamax" / "cash" / "5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt",
+        SITES / "GGPoker" / "cash" / "PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt",
+    ),
 )
 """Five- and six-card Omaha, high and hi/lo, as the fixtures and the shared sample write it."""
 
 
+@needs_sample
 def test_five_and_six_card_omaha_are_the_compiled_replays() -> None:
     """Omaha of five and six cards is played by the compiled replay (it was left to the
     reference replay hand by hand, whose Python showdown scores every two and three: 49 hands/s

@@ -14,7 +14,8 @@ from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.phh import parse_phh, read_phh
 from pokerscore.histories.pokerstars import read_pokerstars
 from pokerscore.histories.refusals import Refusal, refusal_error
-from pokerscore.histories.replay import ENGINE_ONLY, game_named, replay_table
+from pokerscore.histories.replay import ENGINE_ONLY, game_named
+from tests.reference_replay import replay_table
 
 DATA = Path(__file__).parents[1] / "data" / "histories"
 

@@ -23,8 +23,9 @@ from pokerscore.cards import PokerScoreError
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh, read_phh
 from pokerscore.histories.replay import replay
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
+SHARED = HAND_HISTORIES
 """The real hand histories, beside the repository (CI has them: nothing here is skipped)."""
 DATA = Path(__file__).parents[1] / "data" / "histories"
 PHH_FILES = sorted((SHARED / "phh").rglob("*.phh*"))
@@ -76,6 +77,7 @@ def finishing(result: HandResult) -> list[float]:
 # -- the real PHH files ---------------------------------------------------------------------------
 
 
+@needs_sample
 def test_the_real_files_are_all_there() -> None:
     assert len(PHH_FILES) == 96
     assert sum(len(hands_of(path)) for path in PHH_FILES) == 106
@@ -93,6 +95,7 @@ def test_real_phh_hands_replay_to_pokerkits_final_stacks(path: Path) -> None:
         assert [round(x, 6) for x in gross_stacks(result)] == [round(x, 6) for x in stacks]
 
 
+@needs_sample
 def test_every_real_phh_hand_is_read_the_draw_hands_too() -> None:
     reported = [
         hand for path in PHH_FILES for hand in read_phh(path) if isinstance(hand, HandHistoryError)
@@ -102,6 +105,7 @@ def test_every_real_phh_hand_is_read_the_draw_hands_too() -> None:
     assert {"badugi", "deuce-to-seven-triple-draw"} <= games
 
 
+@needs_sample
 def test_pluribus_finishing_stacks_agree_hand_by_hand() -> None:
     paths = sorted((SHARED / "phh" / "pluribus-30").glob("*.phh"))
     results = [replay(hand) for path in paths for hand in good(path)]
@@ -112,6 +116,7 @@ def test_pluribus_finishing_stacks_agree_hand_by_hand() -> None:
         assert finishing(result) == list(result.hand.finishing_stacks or ())
 
 
+@needs_sample
 def test_absolute_poker_winnings_are_checked_after_rake() -> None:
     results = {hand.number: replay(hand) for hand in good(SHARED / "phh" / "abs-100nl-sample.phhs")}
     assert sorted(results) == list(range(1, 12))
@@ -133,6 +138,7 @@ def test_absolute_poker_winnings_are_checked_after_rake() -> None:
     assert results[1].rake == 0 and not results[1].disagreements
 
 
+@needs_sample
 def test_the_hand_number_of_a_phhs_table_is_its_header() -> None:
     hands = good(SHARED / "phh" / "abs-100nl-sample.phhs")
     assert [hand.number for hand in hands] == list(range(1, 12))
@@ -331,6 +337,7 @@ def test_real_pokerstars_hands_replay_with_the_sites_results(path: Path) -> None
         assert result.rake == pytest.approx((hand.rake or 0) / hand.scale)
 
 
+@needs_sample
 def test_a_sit_and_go_carries_every_stack_to_the_next_hand() -> None:
     """The site's own bookkeeping as the oracle: each stack at the start of a hand is the
     replay's finishing stack of the hand before (61 hands, antes from level III on)."""
@@ -352,6 +359,7 @@ def test_a_sit_and_go_carries_every_stack_to_the_next_hand() -> None:
     assert checked > 400
 
 
+@needs_sample
 @pytest.mark.slow
 def test_pokerkits_pokerstars_parser_agrees_where_it_reads_the_hand() -> None:
     """pokerkit reads no-limit hold'em without antes: the same final stacks (before rake)."""
@@ -377,6 +385,7 @@ def test_pokerkits_pokerstars_parser_agrees_where_it_reads_the_hand() -> None:
     assert compared >= 15
 
 
+@needs_sample
 def test_pokerstars_four_way_split_with_unequal_rake() -> None:
     (hand,) = stars(
         SHARED / "pokerstars" / "NLHE-9max-USD-0.25-0.50-200801.4.way.split.unequal.rake.txt"
@@ -392,6 +401,7 @@ def test_pokerstars_four_way_split_with_unequal_rake() -> None:
     assert result.pots[0].shares == tuple((i, Fraction(1, 4)) for i in (0, 1, 3, 8))
 
 
+@needs_sample
 @pytest.mark.slow
 def test_pokerstars_side_pots_as_the_site_pays_them() -> None:
     hands = stars(SHARED / "pokerstars" / "PLO-FR-USD-0.01-0.02-201006.sidepots.txt")
@@ -418,6 +428,7 @@ def test_pokerstars_side_pots_as_the_site_pays_them() -> None:
     ]
 
 
+@needs_sample
 def test_pokerstars_uncalled_bet_and_rake() -> None:
     (hand,) = stars(SHARED / "pokerstars" / "2025-NL-uncalled-bet.txt")
     result = replay(hand)
@@ -632,6 +643,7 @@ def test_all_in_ev_adjusted_net_swaps_the_result_for_the_ev() -> None:
     assert (stats["p1"].wtsd, stats["p1"].wsd) == (1.0, 0.0)
 
 
+@needs_sample
 def test_tallies_counted_apart_add_up() -> None:
     from pokerscore.histories.stats import StatsTally
 
@@ -653,6 +665,7 @@ def test_tallies_counted_apart_add_up() -> None:
 # -- runs: files, folders, globs, Parquet, Dask ---------------------------------------------------
 
 
+@needs_sample
 def test_read_histories_takes_files_folders_and_globs() -> None:
     from pokerscore.histories.reading import history_files, read_histories
 
@@ -721,6 +734,7 @@ def test_a_strict_run_writes_nothing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@needs_sample
 @pytest.mark.slow
 def test_large_files_cut_into_parts_give_the_same_rows(tmp_path: Path) -> None:
     """Parts cut at hand boundaries (tiny parts here) number hands and lines as the whole."""
@@ -738,6 +752,7 @@ def test_large_files_cut_into_parts_give_the_same_rows(tmp_path: Path) -> None:
     assert [e.message for e in cut.errors] == [e.message for e in whole.errors]
 
 
+@needs_sample
 @pytest.mark.cluster
 def test_two_dask_workers_give_the_single_process_results(tmp_path: Path) -> None:
     from pokerscore._support.tasks import dask_client
@@ -771,6 +786,7 @@ def run_command(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+@needs_sample
 @pytest.mark.slow
 def test_the_command_prints_players_disagreements_and_bad_hands(tmp_path: Path) -> None:
     out = tmp_path / "rows.parquet"
@@ -786,6 +802,7 @@ def test_the_command_prints_players_disagreements_and_bad_hands(tmp_path: Path) 
     assert len(_rows(out)) == sum(len(hand.seats) for hand in seated) == 616
 
 
+@needs_sample
 @pytest.mark.slow
 def test_the_command_json(tmp_path: Path) -> None:
     import json
@@ -810,6 +827,7 @@ def test_the_command_strict_stops_at_the_first_bad_hand(tmp_path: Path) -> None:
     assert len(stderr.splitlines()) == 1 and not out.exists()
 
 
+@needs_sample
 @pytest.mark.slow
 def test_the_command_plots_a_player(tmp_path: Path) -> None:
     plot = tmp_path / "hero.png"
@@ -880,6 +898,7 @@ def _same_summaries(fast: Any, reference: Any) -> None:
         assert a.three_bet is not None
 
 
+@needs_sample
 @pytest.mark.slow
 def test_the_kernels_give_the_reference_rows_on_the_real_files_and_fixtures(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -977,6 +996,7 @@ def test_a_heads_up_preflop_allin_is_read_from_the_matchup_table(
     allin._pot_shares.cache_clear()
 
 
+@needs_sample
 @pytest.mark.slow
 def test_the_kernels_give_the_reference_rows_on_pokerstars(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

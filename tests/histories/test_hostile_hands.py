@@ -75,6 +75,11 @@ HOSTILE_PHH = [
         ("[100, 100, 100]", "[100, 90071992547410.1, 100.01]"),
         "beyond any chip count",
     ),
+    (  # twelve digits the fast reader reads: the kernel leaves it to the lenient (PAST_UNITS)
+        "twelve digits at a scale of 10**6, past 2**53 units",
+        ("[100, 100, 100]", "[100, 999999999999, 100.000001]"),
+        "beyond any chip count",
+    ),
     ("a Unicode digit in an amount", ("'p3 f'", "'p3 cbr ٣'"), "is not a plain amount"),
     ("an underscore in an amount", ("'p3 f'", "'p3 cbr 1_000'"), "is not a plain amount"),
     (

@@ -7,16 +7,18 @@ for all-in EV; stud and draw, which the reference does not play, are worked out 
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
-from pokerscore.histories import replay as replay_module
 from pokerscore.histories.hand_input import engine_replay
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.refusals import Refusal
-from pokerscore.histories.replay import engine_result, exact_allin_evs, replay, table_replay
+from pokerscore.histories.replay import engine_result, exact_allin_evs, replay
 from tests.histories.test_boards_run_twice import _reference_evs
+from tests.reference_replay import table_replay
 
 
 def _heads_up(stack: int, winnings: tuple[int, int] | None = None) -> HandHistory:
@@ -53,14 +55,49 @@ def test_stacks_past_2_46_units_heads_up_are_the_compiled_replays(stack: int) ->
     assert result.pots[0].amount == 2 * stack
 
 
-def test_stacks_of_more_than_2_48_units_in_all_are_left_to_the_reference() -> None:
-    """What is left pending (``BIG_STACK``): more than 2**48 units at the table, whose pots in
-    1/DEN units would pass int64; ``replay`` settles them by the reference replay."""
-    hand = _heads_up(2**47 + 1)
+@pytest.mark.parametrize("stack", [2**47 + 1, 2**50, 2**53])
+def test_stacks_past_2_48_units_in_all_are_the_compiled_replays(stack: int) -> None:
+    """More than 2**48 units at the table (the kernel refused it ``BIG_STACK``, and the
+    reference replay settled it: its winnings in 1/DEN units would pass int64), up to the
+    model's 2**53 units a stack: the rows keep whole units and a remainder in 1/DEN."""
+    hand = _heads_up(stack)
     played = engine_replay(hand)
-    assert played is not None and played.refusal.code == Refusal.BIG_STACK
-    assert engine_result(hand, True) is None
-    assert replay(hand) == table_replay(hand, True)
+    assert played is not None and played.refusal.code == Refusal.NONE
+    result = _same(hand)
+    assert [player.won for player in result.players] == [2 * stack, 0]
+
+
+def test_a_big_pot_split_three_ways_is_exact() -> None:
+    """Three players all in for 2**51 units each split the pots (each plays the board's royal
+    flush): p1's dead ante makes the main pot one unit past a multiple of three, so each third
+    of it is a whole number of units past 2**48 and a remainder, exact in the rows."""
+    stack = 2**51
+    text = f"""
+variant = 'NT'
+antes = [1, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [{stack}, {stack}, {stack}]
+actions = ['d dh p1 2c3c', 'd dh p2 2d3d', 'd dh p3 2h3h', 'p3 cbr {stack}', 'p1 cc', 'p2 cc',
+  'd db AsKsQs', 'd db Js', 'd db Ts', 'p1 sm 2c3c', 'p2 sm 2d3d', 'p3 sm 2h3h']
+"""
+    hand = parse_phh(text)
+    _same(hand)
+    played = engine_replay(hand)
+    third = Fraction(3 * stack - 2, 3)  # the main pot: three calls of stack - 1, the ante
+    assert played is not None and played.won == (third, third + 1, third + 1)
+
+
+@pytest.mark.parametrize("paid", [(2**49, 0), (2**49 + 2**48, 0), (0, 2**49)])
+def test_a_site_record_past_2_48_units_is_the_compiled_replays(paid: tuple[int, int]) -> None:
+    """A hold'em hand whose site record pays past 2**48 units (the converter gave None for it:
+    the kernel compared payouts in 1/DEN units): the kernel words the disagreement, as the
+    reference does, or agrees with it."""
+    stack = 2**48
+    hand = _heads_up(stack, winnings=paid)
+    assert engine_result(hand, True) is not None
+    result = _same(hand)
+    assert bool(result.disagreements) == (paid != (2 * stack, 0))
 
 
 def test_a_site_keeping_half_a_big_pot_is_a_disagreement() -> None:
@@ -73,15 +110,13 @@ def test_a_site_keeping_half_a_big_pot_is_a_disagreement() -> None:
     assert "keeping more than 10 %" in result.disagreements[0].message
 
 
-def test_exact_allin_evs_of_a_hand_the_site_disagrees_with_are_the_kernels(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_exact_allin_evs_of_a_hand_the_site_disagrees_with_are_the_kernels() -> None:
     """A hand whose site record disagrees (``SITE_RECORD``) has its all-in EV from the kernel's
-    rows, equal to the reference's (it was the reference's own: ``replay_table``)."""
+    rows, equal to the reference's (it was the reference's own: ``replay_table``, which has left
+    the package for ``tests.reference_replay``)."""
     hand = _heads_up(100, winnings=(0, 200))  # the site pays the kings
     expected = _reference_evs(hand)
     assert expected is not None
-    monkeypatch.setattr(replay_module, "replay_table", None)  # not reached
     assert exact_allin_evs(hand) == expected
     assert replay(hand).disagreements
 
@@ -207,3 +242,110 @@ def test_a_stud_hand_left_alone_at_the_showdown_takes_the_pot_unseen() -> None:
     result = replay(parse_phh(text))
     assert [player.net for player in result.players] == [-15, 15]
     assert not result.disagreements
+
+
+SHORT_DECK = """
+variant = 'NS'
+antes = [1, 1]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 KhQc', 'd dh p2 9sTs', 'p2 cc', 'p1 cc', 'd db 6c7d8h', 'p1 cc', 'p2 cc',
+  'd db Ks', 'p1 cc', 'p2 cc', 'd db Kd', 'p1 cc', 'p2 cc', 'p1 sm KhQc', 'p2 sm 9sTs']
+"""
+"""Short deck: p1's three kings against p2's straight, six to ten."""
+
+
+@pytest.mark.parametrize(
+    ("game", "nets"),
+    [("short-deck", [3, -3]), ("short-deck-straight-over-trips", [-3, 3])],
+)
+def test_short_deck_hold_em_is_the_compiled_replays(game: str, nets: list[int]) -> None:
+    """Short-deck hold'em with trips over straights (PokerStars' 6+ hold'em) is played by the
+    kernel (the converter gave None for it: ``ReplayTables`` had no such ranking), with the
+    reference's result: the kings win there, the straight where a straight beats trips."""
+    hand = dataclasses.replace(parse_phh(SHORT_DECK), game=game)
+    result = _same(hand)
+    assert [player.net for player in result.players] == nets
+
+
+def _raised(raises: int) -> HandHistory:
+    """Heads-up, each player raising by the big blind in turn ``raises`` times before the flop
+    (p2 first), the aces winning."""
+    actions = ["d dh p1 AsAd", "d dh p2 KsKd"]
+    actions += [f"p{2 - k % 2} cbr {2 * (k + 2)}" for k in range(raises)]
+    actions += [f"p{2 - raises % 2} cc", "d db 2c7h9d", "p1 cc", "p2 cc", "d db 3s", "p1 cc"]
+    actions += ["p2 cc", "d db 4h", "p1 cc", "p2 cc", "p1 sm AsAd", "p2 sm KsKd"]
+    text = f"""
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100000, 100000]
+actions = {actions!r}
+"""
+    return parse_phh(text)
+
+
+def test_a_hand_of_more_than_400_actions_is_the_compiled_replays() -> None:
+    """A hand of 510 actions (496 raises): the converter sizes the arrays to the hand (the bulk
+    readers' ``MAX_ACTIONS`` is their buffers' size, not a rule), so the kernel plays it, with
+    the reference's result."""
+    hand = _raised(496)
+    assert len(hand.actions) == 510
+    result = _same(hand)
+    assert [player.net for player in result.players] == [2 * 497, -2 * 497]
+
+
+def test_an_action_of_more_than_ten_cards_is_the_compiled_replays_refusal() -> None:
+    """A show of eleven cards (more than the bulk readers' ``ACTION_CARDS``): the kernel refuses
+    it in its words, the reference's."""
+    hand = _raised(2)
+    show = dataclasses.replace(hand.actions[-1], cards=hand.actions[-1].cards * 5 + (None,))
+    hand = dataclasses.replace(hand, actions=(*hand.actions[:-1], show))
+    assert engine_replay(hand) is not None
+    with pytest.raises(HandHistoryError) as reference:
+        table_replay(hand, True)
+    with pytest.raises(HandHistoryError) as mine:
+        engine_result(hand, True)
+    assert str(mine.value) == str(reference.value)
+    assert "11" in str(mine.value)
+
+
+def test_more_than_ten_players_is_a_rule_the_kernel_words() -> None:
+    """Eleven players: more than the replay seats (``MAX_PLAYERS``, the rows' width). The
+    reference replay played them; the one rule book refuses them by a code of its own."""
+    names = ", ".join(f"'p{n}'" for n in range(1, 12))
+    text = f"""
+variant = 'NT'
+antes = {[0] * 11}
+blinds_or_straddles = {[1, 2] + [0] * 9}
+min_bet = 2
+starting_stacks = {[100] * 11}
+players = [{names}]
+actions = []
+"""
+    hand = parse_phh(text)
+    played = engine_replay(hand)
+    assert played is not None and played.refusal.code == Refusal.TOO_MANY_PLAYERS
+    with pytest.raises(HandHistoryError, match="11 players: the replay seats ten at most"):
+        replay(hand)
+
+
+def test_the_reference_replay_is_not_in_the_package() -> None:
+    """The reference replay (``_Table``) is a test's oracle now (``tests.reference_replay``):
+    no module of the package holds it or imports anything of the tests."""
+    import ast
+
+    import pokerscore
+
+    package = Path(pokerscore.__file__).parent
+    for path in package.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("tests"), path
+            elif isinstance(node, ast.Import):
+                assert not any(alias.name.startswith("tests") for alias in node.names), path
+        if path.parent.name == "histories":
+            assert "class _Table" not in text and "def table_replay" not in text, path

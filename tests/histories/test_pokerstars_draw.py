@@ -14,11 +14,12 @@ from pokerscore.histories.draft import site_cards
 from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import parse_pokerstars
 from pokerscore.histories.reading import read_histories
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
 DRAW = Path(__file__).parents[1] / "data" / "histories" / "draw" / "pokerstars-draw.txt"
 """In a folder of its own, apart from the fixtures the tests of every fixture of ``data/histories``
 take (their pinned counts)."""
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories" / "sites" / "Stars"
+SHARED = HAND_HISTORIES / "sites" / "Stars"
 
 
 def draw_hands() -> list[HandHistory]:
@@ -104,7 +105,7 @@ def test_a_draw_written_wrong_is_a_bad_hand_with_its_line(old: str, new: str, re
         parse_pokerstars(lines)
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared sample is not here")
+@needs_sample
 def test_the_shared_draw_files_give_every_hands_draws() -> None:
     counts = {}
     for name in (

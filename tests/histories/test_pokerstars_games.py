@@ -15,9 +15,10 @@ from pokerscore.histories.pokerstars import parse_pokerstars
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.results import history_results
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
 STUD = Path(__file__).parents[1] / "data" / "histories" / "pokerstars-stud.txt"
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories" / "sites" / "Stars"
+SHARED = HAND_HISTORIES / "sites" / "Stars"
 
 
 def _hands() -> list[HandHistory]:
@@ -106,7 +107,7 @@ def test_a_stud_table_line_without_a_button_is_read_only_in_stud() -> None:
         parse_pokerstars([header, "Table 'Mira' 8-max", "Seat 1: Ann ($20 in chips)"])
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared sample is not here")
+@needs_sample
 @pytest.mark.parametrize(
     ("name", "nets"),
     [
@@ -137,7 +138,7 @@ def test_the_shared_stud_hands_replay_to_the_sites_totals(name: str, nets: dict[
     assert _nets(result) == nets
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared sample is not here")
+@needs_sample
 def test_the_shared_triple_stud_hand_with_a_card_written_of_is_refused() -> None:
     (hand,) = read_histories(SHARED / "tournament" / "Triple-Stud-USD-2.00-0.20-MTT-201301.txt")
     assert isinstance(hand, HandHistoryError)

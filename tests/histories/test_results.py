@@ -19,8 +19,9 @@ from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import ReadLater, replay
 from pokerscore.histories.results import history_results
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
+SHARED = HAND_HISTORIES
 DATA = Path(__file__).parents[1] / "data" / "histories"
 FIXTURES = (
     sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("pokerstars*.txt")) + sorted(DATA.glob("draw/*"))
@@ -140,7 +141,7 @@ def test_amounts_near_the_floats_bound_are_replays(tmp_path: Path, power: int) -
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not here")
+@needs_sample
 def test_the_shared_sample_results_are_replays() -> None:
     paths = sorted((SHARED / "phh").rglob("*.phh*"))[:60] + sorted(
         (SHARED / "pokerstars").glob("*")

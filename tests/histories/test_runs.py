@@ -13,8 +13,9 @@ import pytest
 
 from pokerscore._support.atomic import host_tag, temporary_path
 from pokerscore._support.tasks import cores, local_workers
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
+SHARED = HAND_HISTORIES
 DATA = Path(__file__).parents[1] / "data" / "histories"
 
 
@@ -166,6 +167,7 @@ def test_parts_finishing_in_reverse_order_give_the_rows_and_figures_of_one_pass(
         assert cut.series == whole.series
 
 
+@needs_sample
 @pytest.mark.cluster
 def test_dask_workers_write_the_dataset_with_the_single_process_results(tmp_path: Path) -> None:
     """Parts of a few kB on two workers: PokerStars parts counted first, PHH parts' lines moved

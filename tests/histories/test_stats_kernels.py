@@ -16,8 +16,9 @@ from pokerscore.histories.batches import replay_phh_text, replay_stars_text
 from pokerscore.histories.model import ACTION_COUNTS, HandHistoryError
 from pokerscore.histories.reading import read_file
 from pokerscore.histories.stats import action_counts
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "hand-histories"
+SHARED = HAND_HISTORIES
 DATA = Path(__file__).parents[1] / "data" / "histories"
 
 
@@ -95,6 +96,7 @@ def test_the_kernels_count_the_actions_as_action_counts_on_random_hands(
     assert compared > 100 and chances > 20, (compared, chances)
 
 
+@needs_sample
 @pytest.mark.slow
 def test_the_kernels_count_the_actions_as_action_counts_on_the_real_files() -> None:
     paths = sorted((SHARED / "phh").rglob("*.phh*")) + sorted((SHARED / "pokerstars").glob("*"))

@@ -23,6 +23,8 @@ from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import ENGINE_ONLY, replay
 from pokerscore.histories.steps import replay_steps
 from tests.histories.test_stud_allin_ev import THIRD_STREET, _judged, _pot_split, sixth_street_text
+from tests.reference_replay import table_states
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
 DATA = Path(__file__).parents[1] / "data" / "histories"
 FIXTURES = ("actions.phhs", "side-pots.phhs", "split-pots.phhs", "pokerstars-shapes.txt")
@@ -228,7 +230,7 @@ actions = ['p1 cbr 500']
 
 # -- the steps from the compiled replay (issue 31): the reference table's, pokerkit's ------------
 
-SHARED = Path(__file__).parents[3] / "shared" / "hand-histories"
+SHARED = HAND_HISTORIES
 
 
 def _compared(hands: list[HandHistory]) -> int:
@@ -245,7 +247,7 @@ def _compared(hands: list[HandHistory]) -> int:
         engine = steps._engine_states(hand)
         if engine is None:
             continue
-        table = steps._table_states(hand)
+        table = table_states(hand)
         assert engine == table, (hand.file, hand.number)
         assert list(steps._steps(hand, result, False, engine)) == list(
             steps._steps(hand, result, False, table)
@@ -261,7 +263,7 @@ def test_the_engine_steps_are_the_reference_tables_on_the_fixtures() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not here")
+@needs_sample
 def test_the_engine_steps_are_the_reference_tables_on_the_real_files() -> None:
     hands = [h for h in read_histories(SHARED / "phh", SHARED / "pokerstars")
              if isinstance(h, HandHistory)]  # fmt: skip
@@ -306,7 +308,7 @@ STUD_FILES = ("wsop-2023-43/6.phh", "wsop-2023-43/8.phh", "wsop-2023-43/10.phh",
 
 
 @pytest.mark.slow  # the stud kernels, compiled on first use
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not here")
+@needs_sample
 @pytest.mark.parametrize("name", STUD_FILES)
 def test_real_stud_hands_step_as_pokerkit_plays_them(name: str) -> None:
     path = SHARED / "phh" / name

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import warnings
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from pokerkit import HandHistory as PokerkitHistory
@@ -18,8 +17,9 @@ from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.phh import parse_phh, read_phh
 from pokerscore.histories.refusals import Refusal
 from pokerscore.histories.replay import exact_allin_evs, replay
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
-SHARED = Path(__file__).parents[3] / "shared" / "hand-histories" / "phh"
+SHARED = HAND_HISTORIES / "phh"
 STUD_FILES = ("wsop-2023-43/6.phh", "wsop-2023-43/8.phh", "wsop-2023-43/10.phh",
               "wsop-2023-43/20.phh")  # fmt: skip
 
@@ -40,7 +40,7 @@ def _pokerkit_stacks(text: str) -> list[int]:
         return list(list(PokerkitHistory.loads(text))[-1].stacks)
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not here")
+@needs_sample
 @pytest.mark.parametrize("name", STUD_FILES)
 def test_real_stud_hands_end_with_pokerkits_stacks_and_the_sites(name: str) -> None:
     path = SHARED / name

@@ -4,7 +4,9 @@ of a hand's facts.
 
 Amounts are whole units (the hand's ``10 ** scale`` per chip); pot shares are kept in units of
 ``1 / DEN`` of a unit, exact for any split among up to ten players, halves, and the runs of a
-board run two or three times.
+board run two or three times; a player's winnings as whole units and a remainder in ``1 / DEN``
+(exact in int64 for stacks of up to the model's 2**53 units, where a count of 1/DEN would pass
+2**63 past 2**48 units: :func:`in_parts` joins them).
 """
 
 from __future__ import annotations
@@ -33,16 +35,6 @@ DEN: Final = 30240
 """Pot shares are counted in 1/DEN of a unit: 2 x 3 x 5040, and 5040 splits by any count to
 ten: a half (hi/lo) split by any count to ten and shared between two or three runs of a board
 is a whole count of 1/DEN."""
-MAX_TABLE_UNITS: Final = 2**48
-"""The most units of all the stacks of a hand together that the compiled replay settles: its
-rows count a player's winnings in 1/DEN units in int64, and ``2**48 * DEN`` is below 2**63.
-More is refused ``BIG_STACK`` (a ``pending`` refusal: the reference replay settles it)."""
-SITE_UNITS: Final = MAX_TABLE_UNITS
-"""The most units an amount of a site's record (a payout, a finishing stack, the rake, a
-cash-out) may have for the compiled replay, which compares them in 1/DEN units: one such amount
-times DEN stays below 2**63 (and a payout past it is more than any table holds); past it
-``_site_record`` records a disagreement before multiplying, and a hold'em or Omaha hand goes to
-the reference replay, which words it with exact integers."""
 
 
 # hand status
@@ -72,6 +64,11 @@ STUD, STUD_HI_LO, RAZZ = range(8, 11)
 """The stud games: no board, seven cards each (two down, four up, the last down)."""
 DEUCE_TO_SEVEN_TRIPLE, DEUCE_TO_SEVEN_SINGLE, BADUGI = range(11, 14)
 """The draw games: no board, five cards each (badugi four), three draws or one."""
+SHORT_DECK: Final = 14
+"""Short-deck hold'em with trips over straights (PokerStars' 6+ hold'em; ``SHORT_DECK_SOT`` is
+PHH's ``NS``, straight over trips): a board game of two hole cards, numbered after the draw
+games so that the codes of Omaha, stud and the draw games stay ranges (the draw games are
+``DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI``)."""
 GAME_CODES: Final = {
     "holdem": HOLDEM,
     "short-deck-straight-over-trips": SHORT_DECK_SOT,
@@ -87,6 +84,7 @@ GAME_CODES: Final = {
     "deuce-to-seven-triple-draw": DEUCE_TO_SEVEN_TRIPLE,
     "deuce-to-seven-single-draw": DEUCE_TO_SEVEN_SINGLE,
     "badugi": BADUGI,
+    "short-deck": SHORT_DECK,
 }
 """The games the kernels play, by :class:`~pokerscore.games.holdem.game.Game` name."""
 GAME_NAMES: Final = tuple(GAME_CODES)
@@ -101,11 +99,13 @@ VARIANT_NAMES: Final = tuple(
     betting + game
     for game in (
         *("T", "S", "O", "O/8", "5O", "5O/8", "6O", "6O/8"),
-        *("7S", "7S/8", "R", "2L3D", "2L1D", "B"),
+        *("7S", "7S/8", "R", "2L3D", "2L1D", "B", "S"),
     )
     for betting in ("N", "P", "F")
 )
-"""Variant codes by number: 3 x game + betting."""
+"""Variant codes by number: 3 x game + betting. Both short decks are ``S`` (the model's
+variant of a 6+ hold'em hand); the PHH reader finds the first, straight over trips, as the
+standard's ``NS`` means."""
 
 
 Bytes = npt.NDArray[np.uint8]
@@ -122,7 +122,7 @@ class ReplayTables(NamedTuple):
     """The tables a replay reads: seven-card high, short deck (straight over trips) and
     eight-or-better, the full and short decks as masks; for stud, seven-card ace-to-five (razz)
     and the up cards' values and bring-in order under high and under ace-to-five; for the draw
-    games, five-card deuce-to-seven and badugi."""
+    games, five-card deuce-to-seven and badugi; short deck with trips over straights."""
 
     high7: RankingTables
     sot7: RankingTables
@@ -134,11 +134,13 @@ class ReplayTables(NamedTuple):
     up_low: ShortHandTables
     deuce7: RankingTables
     badugi: BadugiTables
+    tos7: RankingTables
 
 
 class HandRows(NamedTuple):
     """A batch's results, one row per hand: its facts (``F_`` columns), and per player its name
-    span, seat, chips put in, gross and won, flags, hole cards; the board and the pots; and per
+    span, seat, chips put in, gross and won (whole units, then their remainders in 1/DEN: see
+    :func:`in_parts`), flags, hole cards; the board and the pots; and per
     player the flags of the actions' statistics (``_stats_kernels.action_flags``: the fast
     readers fill them; a replay of one hand from Python leaves the default, never written)."""
 
@@ -148,6 +150,8 @@ class HandRows(NamedTuple):
     put_in: Ints
     gross: Ints
     won: Ints
+    gross_parts: Ints
+    won_parts: Ints
     flags: npt.NDArray[np.int8]
     holes: npt.NDArray[np.int8]
     boards: npt.NDArray[np.int8]
@@ -164,3 +168,20 @@ class HandRows(NamedTuple):
 # why a hand is refused: the code, and where (see refusals.RefusalRecord)
 F_REFUSAL, F_ACTION, F_SEAT, F_OTHER, F_AMOUNT, F_LIMIT = range(18, 24)
 FACTS: Final = 24
+
+
+def in_parts(units: Ints, parts: Ints | int = 0) -> npt.NDArray[np.int64] | npt.NDArray[np.object_]:
+    """Amounts of whole ``units`` and remainders ``parts`` (the rows' winnings) in 1/DEN units,
+    exact: int64 while every one fits (below 2**48 units), else Python integers (an object
+    array, whose division by an int is Python's, correctly rounded).
+
+    >>> in_parts(np.array([3, -1]), np.array([DEN // 2, 0])).tolist()
+    [105840, -30240]
+    >>> in_parts(np.array([2**53]), np.array([1])).tolist() == [2**53 * DEN + 1]
+    True
+    """
+    units = np.asarray(units, dtype=np.int64)
+    if np.abs(units).max(initial=0) < 2**48:
+        return units * DEN + parts
+    joined = units.astype(object) * DEN
+    return joined + (parts.astype(object) if isinstance(parts, np.ndarray) else parts)

@@ -1213,6 +1213,7 @@ def phh_hands(
     up_low: ShortHandTables,
     deuce7: RankingTables,
     badugi: BadugiTables,
+    tos7: RankingTables,
     rows: HandRows,
     log: PhhLog,
 ) -> None:
@@ -1223,7 +1224,7 @@ def phh_hands(
 
     def share(worker: int) -> None:
         _phh_share(text, index, worker, hands, threads, high7, sot7, low, full_deck, short_deck,
-                   razz7, up_high, up_low, deuce7, badugi, rows, log)  # fmt: skip
+                   razz7, up_high, up_low, deuce7, badugi, tos7, rows, log)  # fmt: skip
 
     in_threads(share, threads)
 
@@ -1245,13 +1246,14 @@ def _phh_share(
     up_low: ShortHandTables,
     deuce7: RankingTables,
     badugi: BadugiTables,
+    tos7: RankingTables,
     rows: HandRows,
     log: PhhLog,
 ) -> None:
     """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ..."""
     starts, stops, numbers, headers, lines = index
     tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low, deuce7,
-                          badugi)  # fmt: skip
+                          badugi, tos7)  # fmt: skip
     scratch = new_scratch()
     for hand in range(worker, hands, threads):
         phh_hand(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],

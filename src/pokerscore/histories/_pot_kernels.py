@@ -16,6 +16,7 @@ from pokerscore.histories._layout import (
     DEN,
     OMAHA,
     OMAHA_6_HI_LO,
+    SHORT_DECK,
     SHORT_DECK_SOT,
     STUD_CARDS,
     Grid,
@@ -59,6 +60,16 @@ def _two_plus_three(hole: Ints, holes: int, board: Ints, tables: RankingTables) 
     return best
 
 
+@kernel(inline=True)
+def board_high(game: int, tables: ReplayTables) -> RankingTables:
+    """The high ranking of a board game: hold'em's and Omaha's, or a short deck's."""
+    if game == SHORT_DECK_SOT:
+        return tables.sot7
+    if game == SHORT_DECK:
+        return tables.tos7
+    return tables.high7
+
+
 @kernel()
 def hand_values(
     game: int,
@@ -66,11 +77,11 @@ def hand_values(
     holes: int,
     board: Ints,
     high7: RankingTables,
-    sot7: RankingTables,
     low: RankingTables,
     work: Ints,
 ) -> tuple[int, int]:
-    """A player's high value and low value (1: no low) on a five-card board."""
+    """A player's high value (``high7``: the game's, :func:`board_high`) and low value (1: no
+    low) on a five-card board."""
     if OMAHA <= game <= OMAHA_6_HI_LO:  # omaha of 4 to 6 cards, hi/lo (stud: _replay_kernels)
         high = _two_plus_three(hole, holes, board, high7)
         lowest = _two_plus_three(hole, holes, board, low) if (game - OMAHA) % 2 else 1
@@ -79,8 +90,6 @@ def hand_values(
         work[k] = hole[k]
     for k in range(5):
         work[holes + k] = board[k]
-    if game == SHORT_DECK_SOT:
-        return _any_five(work, holes + 5, sot7), 1
     return _any_five(work, holes + 5, high7), 1
 
 
@@ -131,7 +140,7 @@ def exact_shares(
     (split pots and hi/lo halves exact), into ``shares[pot, player]``; returns the number of
     boards. One enumeration values every pot: a side pot's other players' cards are dead in it
     as they are in the main pot."""
-    high7, sot7, low = tables.high7, tables.sot7, tables.low
+    high7, low = board_high(game, tables), tables.low
     players = holes.shape[0]
     need = 5 - known.shape[0]
     board = np.zeros(5, dtype=np.int64)
@@ -151,9 +160,7 @@ def exact_shares(
         for player in range(players):
             for k in range(holes_per):
                 hole[k] = holes[player, k]
-            high[player], lows[player] = hand_values(
-                game, hole, holes_per, board, high7, sot7, low, work
-            )
+            high[player], lows[player] = hand_values(game, hole, holes_per, board, high7, low, work)
         _share_pots(high, lows, pots, 1, shares)
         boards += 1
         if not _next_subset(chosen, need, size):

@@ -33,14 +33,14 @@ from pokerscore.histories._layout import (
     FIXED_LIMIT,
     FOLD,
     MAX_PLAYERS,
-    MAX_TABLE_UNITS,
     MUCK,
     OK,
     OMAHA,
+    OMAHA_6_HI_LO,
     POT_LIMIT,
     RAZZ,
+    SHORT_DECK,
     SHORT_DECK_SOT,
-    SITE_UNITS,
     STUD,
     STUD_CARDS,
     STUD_HI_LO,
@@ -49,7 +49,8 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
-from pokerscore.histories._pot_kernels import _any_five, hand_values
+from pokerscore.histories._pot_kernels import _any_five, board_high, hand_values
+from pokerscore.histories.model import MAX_UNITS
 from pokerscore.histories.refusals import (
     FIXED_LIMIT_BETS,
     NO_CARD,
@@ -76,8 +77,13 @@ VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
 CASHED_OUT: Final = 64
 """A seat flag: the player cashed out during the hand (won: the cash-out; its gross less won:
 the fee)."""
-SCRATCH_ROWS: Final = 25
+SCRATCH_ROWS: Final = 27
 """Rows of per-seat scratch space a replay uses (allocated once per kernel call)."""
+GROSS, SPLIT, WON, PAID = 12, 13, 16, 17
+GROSS_PARTS, WON_PARTS = 25, 26
+"""The scratch rows of the winnings: whole units (``GROSS``, ``WON``: what the site paid, or
+the gross) and the remainders in 1/DEN (``GROSS_PARTS``, ``WON_PARTS``); ``SPLIT``: a share of
+a split pot; ``PAID``: what the site's record pays."""
 MAX_RUNS: Final = 3
 """The most runs of a board dealt more than once (GGPoker runs it three times)."""
 RUN_ROWS: Final = 21
@@ -676,39 +682,59 @@ def _unseen_shares(shares: Grid, pot: int, shown: int, winners_only: int, hidden
 
 
 # -- the site's record against the replay -------------------------------------------------------
-SITE_ENTRY: Final = 4
+# A player's winnings are whole units and a remainder in 1/DEN of a unit (rows ``GROSS`` and
+# ``GROSS_PARTS``, ``WON`` and ``WON_PARTS`` of the scratch, the remainders from 0 to DEN - 1):
+# a table of up to 2**53 units a stack (the model's ``MAX_UNITS``) is exact in int64, where one
+# count of 1/DEN would pass 2**63 past 2**48 units.
+SITE_ENTRY: Final = 6
 """A disagreement in a site record array: its code (:class:`~.refusals.SiteRecord`), a seat or
-pot (-1), and two amounts."""
+pot (-1), and two amounts, each whole units and a remainder in 1/DEN."""
 MAX_SITE_ENTRIES: Final = 4 * MAX_PLAYERS + 4
 SITE_RECORD_SIZE: Final = 1 + SITE_ENTRY * MAX_SITE_ENTRIES
 """The length of a site record array: the count of disagreements, then each one."""
 
 
 @kernel()
-def _disagree(out: Ints | None, found: int, code: int, place: int, first: int, second: int) -> int:
-    """Disagreement ``found`` (counted from 0) into ``out`` when given; one more found."""
+def _disagree(out: Ints | None, found: int, entry: Ints) -> int:
+    """Disagreement ``found`` (counted from 0), the ``SITE_ENTRY`` values of ``entry``, into
+    ``out`` when given; one more found. (The values travel in an array, so that the helper is
+    compiled once, not once per literal code and amount.)"""
     if out is not None:
         at = 1 + SITE_ENTRY * found
-        out[at] = code
-        out[at + 1] = place
-        out[at + 2] = first
-        out[at + 3] = second
+        for k in range(SITE_ENTRY):
+            out[at + k] = entry[k]
         out[0] = found + 1
     return found + 1
 
 
+@kernel(inline=True)
+def _entry(entry: Ints, code: int, place: int, first: int, first_parts: int, second: int,
+           second_parts: int) -> Ints:  # fmt: skip
+    """``entry`` filled with a disagreement (see :data:`SITE_ENTRY`)."""
+    entry[0] = code
+    entry[1] = place
+    entry[2] = first
+    entry[3] = first_parts
+    entry[4] = second
+    entry[5] = second_parts
+    return entry
+
+
 @kernel()
 def _site_record(
-    hand_input: HandInput, put_in: Ints, gross: Ints, won: Ints, paid: Ints, split: Ints,
-    pots_out: Ints, shares: Grid, pots: int, total: int, odd: int, out: Ints | None,
+    hand_input: HandInput, put_in: Ints, amounts: Grid, pots_out: Ints, shares: Grid, pots: int,
+    total: int, odd: int, out: Ints | None,
 ) -> int:  # fmt: skip
     """The site's record (winnings, finishing stacks, PokerStars' pots, rake and total) against
-    the replay's ``gross`` (1/DEN units): how many disagreements (each into ``out`` when given,
-    as :class:`~.refusals.SiteRecord` words them), and, when none, ``won`` is what the site paid.
-    Amounts of players' payouts are 1/DEN units, others whole units."""
+    the replay's winnings (rows ``GROSS`` and ``GROSS_PARTS`` of ``amounts``): how many
+    disagreements (each into ``out`` when given, as :class:`~.refusals.SiteRecord` words them),
+    and, when none, the rows ``WON`` and ``WON_PARTS`` are what the site paid (whole units)."""
     count, paid_said, finishing = hand_input.players, hand_input.paid, hand_input.finishing
     stacks0, said = hand_input.stacks, hand_input.said
     has_winnings, has_finishing = hand_input.has_winnings, hand_input.has_finishing
+    gross, gross_parts, split = amounts[GROSS], amounts[GROSS_PARTS], amounts[SPLIT]
+    won, won_parts, paid = amounts[WON], amounts[WON_PARTS], amounts[PAID]
+    entry = np.zeros(SITE_ENTRY, dtype=np.int64)
     cashed = said[SAID_CASHED]  # a seat cashed out took its cash-out, whatever it won
     found = 0
     have = False
@@ -717,7 +743,7 @@ def _site_record(
         for i in range(count):
             any_paid = any_paid or paid_said[i] != 0
         if not any_paid and total and not cashed:
-            found = _disagree(out, found, SiteRecord.ZERO_WINNINGS, -1, 0, 0)
+            found = _disagree(out, found, _entry(entry, SiteRecord.ZERO_WINNINGS, -1, 0, 0, 0, 0))
         else:
             for i in range(count):
                 paid[i] = paid_said[i]
@@ -726,7 +752,8 @@ def _site_record(
         for i in range(count):
             from_stack = finishing[i] - (stacks0[i] - put_in[i])
             if have and from_stack != paid[i]:
-                found = _disagree(out, found, SiteRecord.STACKS_GAP, i, from_stack - paid[i], 0)
+                gap = from_stack - paid[i]
+                found = _disagree(out, found, _entry(entry, SiteRecord.STACKS_GAP, i, gap, 0, 0, 0))
             if not have:
                 paid[i] = from_stack
         have = True
@@ -736,38 +763,40 @@ def _site_record(
         if (cashed >> i) & 1:
             paid[i] = said[SAID_CASH_OUTS + i]
     start = found
-    for i in range(count):  # past SITE_UNITS (times DEN past 2**63): the reference compares
-        if abs(paid[i]) > SITE_UNITS:
-            found = _disagree(out, found, SiteRecord.PAID_OVER, i, 0, 0)
-    if said[SAID_HAS_RAKE] and abs(said[SAID_RAKE]) > SITE_UNITS:
-        found = _disagree(out, found, SiteRecord.RAKE, -1, said[SAID_RAKE], 0)
-    if found > start:  # a hand the readers' kernels read: the reference path plays it again
-        for i in range(count):
-            won[i] = gross[i]
-        return found
-    kept = 0
+    kept = 0  # what the site keeps: whole units and a remainder in 1/DEN
+    kept_parts = 0
     for i in range(count):
-        allowance = DEN if split[i] else 0
-        given = paid[i] * DEN
+        allowance = 1 if split[i] else 0  # a split pot's odd chip
+        given = paid[i]
         won[i] = given
+        won_parts[i] = 0
         if (cashed >> i) & 1:
             continue
+        units, parts = gross[i], gross_parts[i]
         if given < 0:
-            found = _disagree(out, found, SiteRecord.PAID_NEGATIVE, i, given, 0)
-        elif gross[i] == 0 and given > 0:
-            found = _disagree(out, found, SiteRecord.PAID_NOT_WON, i, given, 0)
-        elif gross[i] > 0 and given == 0 and gross[i] > allowance and not cashed:
-            found = _disagree(out, found, SiteRecord.WON_NOT_PAID, i, gross[i], 0)
-        elif given > gross[i] + allowance:
-            found = _disagree(out, found, SiteRecord.PAID_OVER, i, given, gross[i])
-        kept += gross[i] - given
+            found = _disagree(
+                out, found, _entry(entry, SiteRecord.PAID_NEGATIVE, i, given, 0, 0, 0)
+            )
+        elif units == 0 and parts == 0 and given > 0:
+            found = _disagree(out, found, _entry(entry, SiteRecord.PAID_NOT_WON, i, given, 0, 0, 0))
+        elif given == 0 and (units > allowance or (units == allowance and parts)) and not cashed:
+            found = _disagree(out, found, _entry(entry, SiteRecord.WON_NOT_PAID, i, units, parts,
+                                                 0, 0))  # fmt: skip
+        elif given - allowance > units:  # (a whole number above the winnings' whole units)
+            found = _disagree(out, found, _entry(entry, SiteRecord.PAID_OVER, i, given, 0, units,
+                                                 parts))  # fmt: skip
+        kept += units - given
+        kept_parts += parts
+    kept += kept_parts // DEN
+    kept_parts %= DEN
     if found == start and said[SAID_POTS] > 1:  # who the site says took each pot (PokerStars)
         last = -1
         for pot in range(MAX_PLAYERS):
             if said[SAID_POT_MASKS + pot] >= 0:
                 last = pot
         if last >= pots:
-            found = _disagree(out, found, SiteRecord.POT_COUNT, -1, last + 1, pots)
+            found = _disagree(out, found, _entry(entry, SiteRecord.POT_COUNT, -1, last + 1, 0,
+                                                 pots, 0))  # fmt: skip
         else:
             for pot in range(last + 1):
                 mask = said[SAID_POT_MASKS + pot]
@@ -778,25 +807,37 @@ def _site_record(
                     if shares[pot, i]:
                         ours |= 1 << i
                 if ours != mask:
-                    found = _disagree(out, found, SiteRecord.POT_WINNERS, pot, mask, ours)
-    # the site keeps more than a tenth of the pot, beyond its odd chips (DEN is a multiple of 10)
-    if found == start and total and not cashed and kept > total * (DEN // 10) + odd * DEN:
+                    found = _disagree(out, found, _entry(entry, SiteRecord.POT_WINNERS, pot, mask,
+                                                         0, ours, 0))  # fmt: skip
+    # the site keeps more than a tenth of the pot, beyond its odd chips: a tenth is whole units
+    # and tenths of a unit (DEN is a multiple of 10), compared as (units, parts)
+    limit, limit_parts = total // 10 + odd, (total % 10) * (DEN // 10)
+    too_much = kept > limit or (kept == limit and kept_parts > limit_parts)
+    if found == start and total and not cashed and too_much:
         paid_total = 0
         for i in range(count):
             paid_total += paid[i]
-        found = _disagree(out, found, SiteRecord.KEEPS_TOO_MUCH, -1, paid_total, total)
-    rake_gap = abs(kept - said[SAID_RAKE] * DEN) > odd * DEN
+        found = _disagree(out, found, _entry(entry, SiteRecord.KEEPS_TOO_MUCH, -1, paid_total, 0,
+                                             total, 0))  # fmt: skip
+    # more than the odd chips between the rake and what the site keeps: kept - rake is
+    # (gap, kept_parts), past odd above it or below -odd (a remainder only brings it nearer)
+    gap = kept - said[SAID_RAKE]
+    rake_gap = gap > odd or (gap == odd and kept_parts > 0) or gap < -odd
     if said[SAID_HAS_RAKE] and found == start and not cashed and rake_gap:
-        found = _disagree(out, found, SiteRecord.RAKE, -1, said[SAID_RAKE], kept)
+        found = _disagree(out, found, _entry(entry, SiteRecord.RAKE, -1, said[SAID_RAKE], 0, kept,
+                                             kept_parts))  # fmt: skip
     if said[SAID_HAS_TOTAL] and said[SAID_TOTAL] != total:
-        found = _disagree(out, found, SiteRecord.TOTAL_POT, -1, said[SAID_TOTAL], total)
+        found = _disagree(out, found, _entry(entry, SiteRecord.TOTAL_POT, -1, said[SAID_TOTAL], 0,
+                                             total, 0))  # fmt: skip
     if found > start and has_finishing and not has_winnings:  # the wording's dead-blind hint
         for i in range(count):
-            if gross[i] != paid[i] * DEN:
-                found = _disagree(out, found, SiteRecord.GAP, i, gross[i] - paid[i] * DEN, 0)
+            if gross[i] != paid[i] or gross_parts[i]:
+                found = _disagree(out, found, _entry(entry, SiteRecord.GAP, i, gross[i] - paid[i],
+                                                     gross_parts[i], 0, 0))  # fmt: skip
     if found:
         for i in range(count):
             won[i] = gross[i]
+            won_parts[i] = gross_parts[i]
     return found
 
 
@@ -921,7 +962,7 @@ def _draw_action(
     """A draw game's row ``step``: a player's first cards, a discard (``amount`` cards thrown
     away, :func:`_draw`), or the cards drawn; 0, or the refusal."""
     if kind == DISCARD_DRAW:
-        if game < DEUCE_TO_SEVEN_TRIPLE:
+        if not DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI:
             return refuse(state, Refusal.DRAW_IN_NO_DRAW_GAME, step, actor, -1, 0, 0)
         if folded[actor]:
             return refuse(state, Refusal.DRAW_AFTER_FOLD, step, actor, -1, 0, 0)
@@ -1072,16 +1113,18 @@ def _record_runs(steps: StepRecord, row: int, state: Ints, runs: Grid) -> None:
 
 
 @kernel()
-def _cash_outs(said: Ints, flags: Ints, gross: Ints, won: Ints, count: int) -> None:
+def _cash_outs(said: Ints, flags: Ints, rows: HandRows, hand: int, count: int) -> None:
     """Each seat cashed out during the hand (``said``) takes its cash-out, win or lose, and pays
     its fee: its row's ``won`` the cash-out, its ``gross`` that and the fee (so that the gross
-    less ``won`` is the fee), flagged :data:`CASHED_OUT`."""
+    less ``won`` is the fee; whole units), flagged :data:`CASHED_OUT`."""
     cashed = said[SAID_CASHED]
     for i in range(count):
         if (cashed >> i) & 1:
             flags[i] |= CASHED_OUT
-            won[i] = said[SAID_CASH_OUTS + i] * DEN
-            gross[i] = won[i] + said[SAID_CASH_FEES + i] * DEN
+            rows.won[hand, i] = said[SAID_CASH_OUTS + i]
+            rows.gross[hand, i] = said[SAID_CASH_OUTS + i] + said[SAID_CASH_FEES + i]
+            rows.won_parts[hand, i] = 0
+            rows.gross_parts[hand, i] = 0
 
 
 @kernel()
@@ -1089,9 +1132,9 @@ def _run_shares(
     state: Ints, pot: int, mask: int, shares: Grid, runs: Grid, mucked: Ints, holes: Grid,
     holes_per: int, game: int, tables: ReplayTables, high: Ints, lows: Ints, hole: Ints,
     work: Ints, count: int,
-) -> tuple[int, int]:  # fmt: skip
+) -> int:  # fmt: skip
     """Pot ``pot`` judged on each run's board (:func:`_judge_pot`) and split between the runs
-    evenly: (0, the unseen hands contesting it on some run), or (the refusal, 0)."""
+    evenly: the unseen hands contesting it on some run (a bit each)."""
     summed = runs[RUN_SHARES]
     for i in range(count):
         summed[i] = 0
@@ -1102,16 +1145,13 @@ def _run_shares(
             continue
         dealt += 1
         row = RUN_ROWS + run - 1
-        refused, unseen = _judge_pot(state, pot, mask, shares, mucked, holes, holes_per, game,
-                                     runs[row], 5, tables, high, lows, hole, work, count)  # fmt: skip
-        if refused:
-            return refused, 0
-        hidden |= unseen
+        hidden |= _judge_pot(state, pot, mask, shares, mucked, holes, holes_per, game, runs[row],
+                             5, tables, high, lows, hole, work, count)  # fmt: skip
         for i in range(count):
             summed[i] += shares[pot, i]
     for i in range(count):  # exact: DEN counts a 27th of a pot (a ninth of a run of three)
         shares[pot, i] = summed[i] // dealt
-    return 0, hidden
+    return hidden
 
 
 @kernel()
@@ -1178,14 +1218,14 @@ def _judge_pot(
     state: Ints, pot: int, mask: int, shares: Grid, mucked: Ints, holes: Grid, holes_per: int,
     game: int, board: Ints, board_size: int, tables: ReplayTables, high: Ints, lows: Ints,
     hole: Ints, work: Ints, count: int,
-) -> tuple[int, int]:  # fmt: skip
+) -> int:  # fmt: skip
     """Pot ``pot`` (its contenders the bits of ``mask``) judged on one board (its first
     ``board_size`` cards: stud's shared last card): each player's share into ``shares[pot]``
-    (1/DEN units). (0, the unseen hands contesting it, judged by :func:`_unseen_shares`), or
-    (the refusal, 0)."""
+    (1/DEN units); the unseen hands contesting it (a bit each), judged by
+    :func:`_unseen_shares`."""
     stud = STUD <= game <= RAZZ
-    draw = game >= DEUCE_TO_SEVEN_TRIPLE
-    high7, sot7, low = tables.high7, tables.sot7, tables.low
+    draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
+    high7, low = board_high(game, tables), tables.low
     for i in range(count):
         shares[pot, i] = 0
     eligible = 0
@@ -1199,7 +1239,7 @@ def _judge_pot(
         standing = mask
     if eligible == 1:
         _whole_pot(shares, pot, mask, count)
-        return 0, 0
+        return 0
     people = 0
     hidden = 0
     standing_count = 0
@@ -1218,11 +1258,11 @@ def _judge_pot(
     if hidden:
         if people == 0:  # no hand known: the pot split evenly
             _unseen_shares(shares, pot, standing, 0, hidden, count)
-            return 0, hidden
+            return hidden
         standing &= ~hidden
     if people == 1 and not hidden:
         _whole_pot(shares, pot, standing, count)
-        return 0, 0
+        return 0
     top = 0
     best_low = 1
     for i in range(count):
@@ -1237,8 +1277,7 @@ def _judge_pot(
             else:
                 for k in range(holes_per):
                     hole[k] = holes[i, k]
-                high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, sot7, low,
-                                               work)  # fmt: skip
+                high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, low, work)
             top = max(top, high[i])
             best_low = max(best_low, lows[i])
     high_count = 0
@@ -1256,8 +1295,8 @@ def _judge_pot(
             if low_count and lows[i] == best_low:
                 share += (DEN // 2) // low_count
             shares[pot, i] = share
-    if hidden and game <= SHORT_DECK_SOT:  # hold'em, short deck: the unseen play the board
-        ranked = sot7 if game == SHORT_DECK_SOT else high7  # and what is seen of them
+    if hidden and (game <= SHORT_DECK_SOT or game == SHORT_DECK):  # hold'em, the short decks:
+        ranked = high7  # the unseen play the board and what is seen of them
         tied = 0
         for i in range(count):
             if (hidden >> i) & 1:
@@ -1272,7 +1311,29 @@ def _judge_pot(
                     tied |= 1 << i
         if tied:
             _unseen_shares(shares, pot, standing, 1, tied, count)
-    return 0, hidden
+    return hidden
+
+
+@kernel()
+def _past_units(hand_input: HandInput) -> bool:
+    """Whether an amount of the hand is past the model's ``MAX_UNITS`` (2**53 units), which the
+    fast readers' numbers can reach (twelve digits at a scale of 10**6): the lenient reader
+    refuses such a hand in the model's words. Below it every sum the replay makes fits int64."""
+    count, said = hand_input.players, hand_input.said
+    largest = max(abs(hand_input.bring_in), abs(hand_input.min_bet), abs(hand_input.big_bet))
+    for i in range(count):
+        largest = max(largest, abs(hand_input.stacks[i]), abs(hand_input.antes[i]))
+        largest = max(largest, abs(hand_input.blinds[i]))
+        if hand_input.has_winnings:
+            largest = max(largest, abs(hand_input.paid[i]))
+        if hand_input.has_finishing:
+            largest = max(largest, abs(hand_input.finishing[i]))
+    for step in range(hand_input.action_count):
+        largest = max(largest, abs(hand_input.amounts[step]))
+    for k in range(SAID_SIZE):
+        if not SAID_POT_MASKS <= k < SAID_CASHED + 1:  # the amounts, not the seats' bits
+            largest = max(largest, abs(said[k]))
+    return largest > MAX_UNITS
 
 
 @kernel()
@@ -1321,15 +1382,19 @@ def replay_one(
     )
     seen, hole, work = working.seen, working.hole, working.work
     out_put_in, out_gross, out_won = rows.put_in[hand], rows.gross[hand], rows.won[hand]
+    out_gross_parts, out_won_parts = rows.gross_parts[hand], rows.won_parts[hand]
     out_flags, out_holes, out_pots = rows.flags[hand], rows.holes[hand], rows.pots[hand]
     out_pot_mask, out_pot_shares = rows.pot_masks[hand], rows.pot_shares[hand]
     out_board = rows.boards[hand]
     stud = STUD <= game <= RAZZ
-    draw = game >= DEUCE_TO_SEVEN_TRIPLE
-    holes_per = STUD_CARDS if stud else (4 + (game - OMAHA) // 2 if game >= OMAHA else 2)
+    draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
+    omaha = OMAHA <= game <= OMAHA_6_HI_LO
+    holes_per = STUD_CARDS if stud else (4 + (game - OMAHA) // 2 if omaha else 2)
     if draw:
         holes_per = 4 if game == BADUGI else 5
     bring_in = hand_input.bring_in
+    if count > MAX_PLAYERS:  # before any seat's row is touched
+        return refuse(state, Refusal.TOO_MANY_PLAYERS, -1, -1, -1, count, MAX_PLAYERS), -1, 0, 0
     for row in range(SCRATCH_ROWS):
         for i in range(count):
             scratch[row, i] = 0
@@ -1345,15 +1410,16 @@ def replay_one(
     queue = scratch[9, :count]
     acted = scratch[10, :count]
     levels = scratch[11, :count]
-    gross = scratch[12, :count]
-    split = scratch[13, :count]
+    gross = scratch[GROSS, :count]
+    split = scratch[SPLIT, :count]
     high = scratch[14, :count]
     lows = scratch[15, :count]
-    won = scratch[16, :count]
-    paid = scratch[17, :count]
+    won = scratch[WON, :count]
     refunds = scratch[18, :count]
     pending = scratch[19, :count]  # draw games: the cards each player waits for
     drew = scratch[20, :count]  # draw games: the last draw each player stood pat or drew on
+    gross_parts = scratch[GROSS_PARTS, :count]
+    won_parts = scratch[WON_PARTS, :count]
     holes = scratch_holes[:count]
     for i in range(count):
         for k in range(holes.shape[1]):
@@ -1365,15 +1431,12 @@ def replay_one(
     for k in range(52):
         seen[k] = False
     state[ALLIN_STREET] = -1
+    if _past_units(hand_input):  # the lenient reader refuses it in the model's words
+        return refuse(state, Refusal.PAST_UNITS, -1, -1, -1, 0, 0), -1, 0, 0
     for i in range(count):
         stacks[i] = stacks0[i]
         if stacks[i] <= 0:
             return refuse(state, Refusal.NO_CHIPS, -1, i, -1, 0, 0), -1, 0, 0
-    table_units = 0
-    for i in range(count):
-        table_units += stacks[i]
-    if table_units > MAX_TABLE_UNITS:  # the pots in 1/DEN units would pass int64
-        return refuse(state, Refusal.BIG_STACK, -1, -1, -1, table_units, 0), -1, 0, 0
     for i in range(count):
         ante = min(antes0[i], stacks[i])
         stacks[i] -= ante
@@ -1719,36 +1782,39 @@ def replay_one(
         if mask == 0:
             return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), -1, 0, 0
         if state[RUNS]:  # each run's share of the pot, summed over the runs, then divided
-            refused, hidden = _run_shares(state, pot, mask, out_pot_shares, scratch, mucked,
-                                          holes, holes_per, game, tables, high, lows, hole,
-                                          work, count)  # fmt: skip
+            hidden = _run_shares(state, pot, mask, out_pot_shares, scratch, mucked, holes,
+                                 holes_per, game, tables, high, lows, hole, work, count)  # fmt: skip
         else:
-            refused, hidden = _judge_pot(state, pot, mask, out_pot_shares, mucked, holes,
-                                         holes_per, game, board, state[BOARD_SIZE], tables,
-                                         high, lows, hole, work, count)  # fmt: skip
-        if refused:
-            return refused, -1, 0, 0
+            hidden = _judge_pot(state, pot, mask, out_pot_shares, mucked, holes, holes_per, game,
+                                board, state[BOARD_SIZE], tables, high, lows, hole, work,
+                                count)  # fmt: skip
         if hidden:
             unjudged = 1
     odd = 0
-    for pot in range(pots):
+    for pot in range(pots):  # a pot times a share in 1/DEN: whole units and a remainder
+        whole, part = out_pots[pot] // DEN, out_pots[pot] % DEN
         for i in range(count):
             share = out_pot_shares[pot, i]
-            gross[i] += out_pots[pot] * share
+            gross[i] += whole * share
+            gross_parts[i] += part * share  # below DEN**2 a pot: ten pots stay in int64
             if share != 0 and share != DEN:
                 split[i] = 1
     for i in range(count):
+        gross[i] += gross_parts[i] // DEN
+        gross_parts[i] %= DEN
         odd += split[i]
     # the site's record
     for i in range(count):
         won[i] = gross[i]
+        won_parts[i] = gross_parts[i]
     disagreements = 0
     if has_winnings or has_finishing:
-        disagreements = _site_record(hand_input, put_in, gross, won, paid, split, out_pots,
-                                     out_pot_shares, pots, total, odd, site_record)  # fmt: skip
+        disagreements = _site_record(hand_input, put_in, scratch, out_pots, out_pot_shares, pots,
+                                     total, odd, site_record)  # fmt: skip
     if unjudged:  # a disagreement of its own: the replay's amounts stand
         for i in range(count):
             won[i] = gross[i]
+            won_parts[i] = gross_parts[i]
     showdown = _in_hand(folded, count) > 1
     for i in range(count):
         if mucked[i]:
@@ -1760,6 +1826,8 @@ def replay_one(
         out_put_in[i] = put_in[i]
         out_gross[i] = gross[i]
         out_won[i] = won[i]
+        out_gross_parts[i] = gross_parts[i]
+        out_won_parts[i] = won_parts[i]
         out_flags[i] = flags[i]
         known = True
         for k in range(holes_per):
@@ -1769,7 +1837,7 @@ def replay_one(
     for k in range(5):
         out_board[k] = board[k]
     if said[SAID_CASHED]:
-        _cash_outs(said, out_flags, out_gross, out_won, count)
+        _cash_outs(said, out_flags, rows, hand, count)
     status = OK
     if disagreements:  # the hand played, its rows written, the replay's amounts standing
         status = refuse(state, Refusal.SITE_RECORD, -1, -1, -1, disagreements, 0)

@@ -1068,6 +1068,7 @@ def stars_hands(
     up_low: ShortHandTables,
     deuce7: RankingTables,
     badugi: BadugiTables,
+    tos7: RankingTables,
     rows: HandRows,
 ) -> None:
     """:func:`stars_hand` for every hand :func:`stars_index` found, numbered from
@@ -1075,7 +1076,7 @@ def stars_hands(
 
     def share(worker: int) -> None:
         _stars_share(text, starts, stops, first_hand, worker, hands, threads, high7, sot7, low,
-                     full_deck, short_deck, razz7, up_high, up_low, deuce7, badugi, rows)  # fmt: skip
+                     full_deck, short_deck, razz7, up_high, up_low, deuce7, badugi, tos7, rows)  # fmt: skip
 
     in_threads(share, threads)
 
@@ -1099,11 +1100,12 @@ def _stars_share(
     up_low: ShortHandTables,
     deuce7: RankingTables,
     badugi: BadugiTables,
+    tos7: RankingTables,
     rows: HandRows,
 ) -> None:
     """One thread's share of :func:`stars_hands`."""
     tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low, deuce7,
-                          badugi)  # fmt: skip
+                          badugi, tos7)  # fmt: skip
     scratch = new_stars_scratch()
     for hand in range(worker, hands, threads):
         stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, tables, rows,

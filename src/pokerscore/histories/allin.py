@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -61,10 +61,12 @@ from pokerscore.games.holdem.matchups import matchup_halves
 from pokerscore.histories._layout import (
     DEN,
     GAME_CODES,
+    SHORT_DECK,
     SHORT_DECK_SOT,
     STUD_CARDS,
     HandRows,
     ReplayTables,
+    in_parts,
 )
 from pokerscore.histories._layout import HOLDEM as HOLDEM_CODE
 from pokerscore.histories._pot_kernels import any_five_shares, exact_shares, preflop_shares
@@ -72,24 +74,6 @@ from pokerscore.histories._replay_kernels import CASHED_OUT, MUCKED, SHOWDOWN
 
 if TYPE_CHECKING:
     from pokerscore.games.holdem.game import Game
-    from pokerscore.histories.model import Pot, Street
-
-
-class ReplayedTable(Protocol):
-    """What all-in EV reads of a replayed hand (the replay's table has it)."""
-
-    game: Game
-    count: int
-    folded: list[bool]
-    mucked: list[bool]
-    put_in: list[int]
-    holes: list[list[Card | None] | None]
-
-    @property
-    def allin_street(self) -> Street | None: ...
-
-    @property
-    def allin_board(self) -> tuple[Card, ...]: ...
 
 
 CACHE_SIZE: Final = 1 << 18
@@ -145,8 +129,8 @@ def _canonical(
 def kernel_tables() -> ReplayTables:
     """The tables the room's kernels read: 7-card high, short deck (straight over trips) and
     eight-or-better, the full and short decks as masks, 7-card ace-to-five (razz) and the stud
-    up cards' tables under high and ace-to-five, five-card deuce-to-seven and badugi's four cards
-    (built once per process)."""
+    up cards' tables under high and ace-to-five, five-card deuce-to-seven, badugi's four cards
+    and short deck with trips over straights (built once per process)."""
 
     full = np.zeros(52, dtype=np.bool_)
     full[list(HIGH.deck)] = True
@@ -164,6 +148,7 @@ def kernel_tables() -> ReplayTables:
         short_hand_tables(ACE_TO_FIVE),
         DEUCE_TO_SEVEN.tables(5),
         badugi_tables(BADUGI),
+        get_ranking("short-deck").tables(7),
     )
 
 
@@ -222,8 +207,8 @@ def enumerated_shares(
     shares = np.zeros((len(pots), len(players)), dtype=np.int64)
     known = np.array(board, dtype=np.int64)
     masks = np.array(pots, dtype=np.int64)
-    if code in (HOLDEM_CODE, SHORT_DECK_SOT):
-        ranking = tables.high7 if code == HOLDEM_CODE else tables.sot7
+    if code in (HOLDEM_CODE, SHORT_DECK_SOT, SHORT_DECK):
+        ranking = {HOLDEM_CODE: tables.high7, SHORT_DECK_SOT: tables.sot7}.get(code, tables.tos7)
         keys = np.array([sum(int(ranking.card_keys[c]) for c in hole) for hole in players])
         suits = np.zeros(len(players), dtype=np.int64)
         for row, hole in enumerate(players):
@@ -387,29 +372,6 @@ def judged_pots(
     return found
 
 
-def allin_evs(
-    table: ReplayedTable, pots: Sequence[Pot], won: Sequence[Fraction], ratio: Fraction
-) -> dict[int, Fraction] | None:
-    """Each player's all-in EV (in units) for a replayed hand that had an all-in before the
-    river, keyed by seat index; None without one. ``ratio`` is the share of the pots the site
-    paid out (1 without rake)."""
-    if table.allin_street is None:
-        return None
-    in_hand = [i for i in range(table.count) if not table.folded[i]]
-    holes = {i: _hole(table, i) for i in in_hand}
-    values = {i: Fraction(0) for i in in_hand}
-    mucked = any(table.mucked[i] for i in in_hand)
-    board = tuple(card.id for card in table.allin_board)
-    valued = judged_pots(table.game, holes, board, [pot.eligible for pot in pots], mucked)
-    if valued is None:
-        return None
-    for pot, shares in zip(pots, valued, strict=True):
-        value = pot.amount * ratio
-        for i, share in shares.items() if shares is not None else pot.shares:
-            values[i] += value * share
-    return {i: values[i] - table.put_in[i] for i in in_hand}
-
-
 def row_allin_evs(
     rows: HandRows, hand: int, game: Game, count: int, pots: int, allin_cards: int
 ) -> dict[int, Fraction] | None:
@@ -422,7 +384,7 @@ def row_allin_evs(
     in_hand = [i for i in range(count) if flags[i] & SHOWDOWN]
     amounts = rows.pots[hand, :pots].tolist()
     total = sum(amounts)
-    won = rows.won[hand, :count].tolist()
+    won = in_parts(rows.won[hand], rows.won_parts[hand]).tolist()[:count]  # in 1/DEN
     put_in = rows.put_in[hand, :count].tolist()
     paid = sum(won)
     mucked = any(flags[i] & MUCKED for i in in_hand)
@@ -462,10 +424,3 @@ def row_allin_evs(
         for i, share in shares.items():
             values[i] += value * share
     return {i: values[i] - put_in[i] for i in in_hand}
-
-
-def _hole(table: ReplayedTable, index: int) -> tuple[int, ...] | None:
-    hole = table.holes[index]
-    if hole is None or any(card is None for card in hole):
-        return None
-    return tuple(card.id for card in hole if card is not None)

@@ -51,6 +51,7 @@ from pokerscore.histories._layout import (
     STUD_CARDS,
     VARIANT_NAMES,
     HandRows,
+    in_parts,
 )
 from pokerscore.histories._phh_kernels import (
     PLAYER_LETTER,
@@ -90,6 +91,8 @@ class Batch:
     put_in: npt.NDArray[np.int64]
     gross: npt.NDArray[np.int64]
     won: npt.NDArray[np.int64]
+    gross_parts: npt.NDArray[np.int64]
+    won_parts: npt.NDArray[np.int64]
     flags: npt.NDArray[np.int8]
     holes: npt.NDArray[np.int8]
     boards: npt.NDArray[np.int8]
@@ -108,6 +111,7 @@ class Batch:
     def rows(self) -> HandRows:
         """The result arrays as the kernels take them, one bundle."""
         return HandRows(self.facts, self.names, self.seats, self.put_in, self.gross, self.won,
+                          self.gross_parts, self.won_parts,
                           self.flags, self.holes, self.boards, self.pots, self.pot_masks,
                           self.pot_shares, self.action_flags)  # fmt: skip
 
@@ -167,6 +171,8 @@ def _empty_batch(text: npt.NDArray[np.uint8], capacity: int) -> Batch:
         put_in=np.zeros((capacity, players), dtype=np.int64),
         gross=np.zeros((capacity, players), dtype=np.int64),
         won=np.zeros((capacity, players), dtype=np.int64),
+        gross_parts=np.zeros((capacity, players), dtype=np.int64),
+        won_parts=np.zeros((capacity, players), dtype=np.int64),
         flags=np.zeros((capacity, players), dtype=np.int8),
         holes=np.full((capacity, players, STUD_CARDS), -1, dtype=np.int8),
         boards=np.full((capacity, 5), -1, dtype=np.int8),
@@ -325,11 +331,12 @@ def batch_columns(batch: Batch, file: str) -> Columns:
     scale = 10.0 ** facts[hand_of_row, F_SCALE]
     den_scale = scale * DEN
     put_in = batch.put_in[hand_of_row, seat_of_row]
-    gross = batch.gross[hand_of_row, seat_of_row]
-    won = batch.won[hand_of_row, seat_of_row]
+    at = (hand_of_row, seat_of_row)
+    gross = in_parts(batch.gross[at], batch.gross_parts[at])  # in 1/DEN, exact
+    won = in_parts(batch.won[at], batch.won_parts[at])
     flags = batch.flags[hand_of_row, seat_of_row].astype(np.int64)
     won_f = _ratio(won, den_scale)
-    net_f = _ratio(won - put_in * DEN, den_scale)
+    net_f = _ratio(won - in_parts(put_in), den_scale)
     rake_f = _ratio(gross - won, den_scale)
     evs, streets = _allin(batch, ok, facts)
     allin_ev = evs[hand_of_row, seat_of_row]
@@ -397,10 +404,12 @@ def batch_columns(batch: Batch, file: str) -> Columns:
 
 
 def _ratio(
-    numerator: npt.NDArray[np.int64], denominator: npt.NDArray[np.float64]
+    numerator: npt.NDArray[np.int64] | npt.NDArray[np.object_],
+    denominator: npt.NDArray[np.float64],
 ) -> npt.NDArray[np.float64]:
-    """``numerator / denominator`` correctly rounded, as Python's Fractions give it."""
-    values = numerator / denominator
+    """``numerator / denominator`` correctly rounded, as Python's Fractions give it (an object
+    ``numerator``: Python integers, past int64)."""
+    values = np.asarray(numerator / denominator, dtype=np.float64)  # (object: Python ints)
     wide = np.abs(numerator) >= (1 << 53)
     for row in np.flatnonzero(wide):  # past float's exact integers: exactly, one by one
         values[row] = float(Fraction(int(numerator[row]), round(denominator[row])))

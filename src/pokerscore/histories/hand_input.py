@@ -27,6 +27,7 @@ import numpy as np
 
 from pokerscore.histories._layout import (
     ACTION_CARDS,
+    BADUGI,
     BET_RAISE,
     BRING_IN,
     CHECK_CALL,
@@ -42,18 +43,18 @@ from pokerscore.histories._layout import (
     FIXED_LIMIT,
     FOLD,
     GAME_CODES,
-    MAX_ACTIONS,
     MAX_PLAYERS,
     MUCK,
     NO_LIMIT,
     POT_LIMIT,
+    SHORT_DECK,
     SHORT_DECK_SOT,
     SHOW,
-    SITE_UNITS,
     STUD,
     STUD_CARDS,
     HandRows,
     Ints,
+    in_parts,
 )
 from pokerscore.histories._replay_kernels import (
     MAX_RUNS,
@@ -108,18 +109,18 @@ def hand_input(hand: HandHistory) -> HandInput | None:
     play yet (see the module)."""
     game = GAME_CODES.get(hand.game)
     count = len(hand.seats)
+    no_board = game is not None and STUD <= game <= BADUGI
     if (
         game is None
-        or (game >= STUD and any(action.runout for action in hand.actions))
+        or (no_board and any(action.runout for action in hand.actions))
         or any(action.runout > MAX_RUNS for action in hand.actions)
-        or not 2 <= count <= MAX_PLAYERS
-        or len(hand.actions) > MAX_ACTIONS
-        or any(len(action.discarded) + len(action.cards) > ACTION_CARDS for action in hand.actions)
-        or (game < STUD and _past_site_units(hand))  # stud: the kernel's own guard
     ):
         return None
     actions = len(hand.actions)
-    cards = np.full((max(actions, 1), ACTION_CARDS), -1, dtype=np.int64)
+    # the arrays are the hand's size: the bulk readers' MAX_ACTIONS and ACTION_CARDS are the
+    # sizes of their buffers, not rules (the kernel checks every count before it reads a card)
+    widest = max((len(action.discarded) + len(action.cards) for action in hand.actions), default=0)
+    cards = np.full((max(actions, 1), max(widest, ACTION_CARDS)), -1, dtype=np.int64)
     for step, action in enumerate(hand.actions):
         # a draw's row: the cards thrown away, then the ones drawn (its amount: how many thrown)
         for k, card in enumerate((*action.discarded, *action.cards)):
@@ -150,7 +151,7 @@ def hand_input(hand: HandHistory) -> HandInput | None:
         int(hand.winnings is not None),
         ints(hand.finishing_stacks or [0] * count),
         int(hand.finishing_stacks is not None),
-        _said(hand, count),
+        _said(hand, count) if count <= MAX_PLAYERS else np.zeros(SAID_SIZE, dtype=np.int64),
         hand.bring_in,
     )
 
@@ -166,17 +167,6 @@ def _amount(action: Action) -> int:
     if kind == "deal-board" and action.runout:
         return action.runout
     return -1
-
-
-def _past_site_units(hand: HandHistory) -> bool:
-    """Whether an amount the kernel compares in 1/DEN units (the payouts, finishing stacks,
-    cash-outs and rake, when the site records payouts) is past :data:`~._layout.SITE_UNITS`."""
-    if hand.winnings is None and hand.finishing_stacks is None:
-        return False  # no payouts: the kernel compares none of them
-    amounts = [*(hand.winnings or ()), *(hand.finishing_stacks or ())]
-    amounts += [amount for _, amount, _ in hand.cash_outs]
-    amounts.append(hand.rake or 0)
-    return any(abs(amount) > SITE_UNITS for amount in amounts)
 
 
 def _said(hand: HandHistory, count: int) -> Ints:
@@ -249,6 +239,8 @@ def engine_rows(
         np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int64),
+        np.zeros((1, players), dtype=np.int64),
+        np.zeros((1, players), dtype=np.int64),
         np.zeros((1, players), dtype=np.int8),
         np.full((1, players, STUD_CARDS), -1, dtype=np.int8),
         np.full((1, 5), -1, dtype=np.int8),
@@ -265,7 +257,8 @@ def engine_rows(
         np.zeros(STUD_CARDS, dtype=np.int64),
         np.zeros(9, dtype=np.int64),
     )
-    deck = tables.short_deck if arrays.game == SHORT_DECK_SOT else tables.full_deck
+    short = arrays.game in (SHORT_DECK_SOT, SHORT_DECK)
+    deck = tables.short_deck if short else tables.full_deck
     # Both records always travel (they are outputs only): one compilation of replay_one serves
     # every call from Python, where the site record alone (replay) and the step record alone (the
     # steps) each compiled the kernel once more.
@@ -344,7 +337,10 @@ def engine_replay(hand: HandHistory) -> EngineReplay | None:
     return EngineReplay(
         refusal,
         tuple(int(units) for units in rows.put_in[0, :count]),
-        tuple(Fraction(int(units), DEN) for units in rows.won[0, :count]),
+        tuple(
+            Fraction(parts, DEN)
+            for parts in in_parts(rows.won[0], rows.won_parts[0]).tolist()[:count]
+        ),
         tuple(int(amount) for amount in rows.pots[0, :pots]),
         tuple(int(flag) for flag in rows.flags[0, :count]),
         tuple(tuple(int(card) for card in row) for row in rows.holes[0, :count].tolist()),

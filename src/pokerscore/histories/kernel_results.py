@@ -31,6 +31,7 @@ from pokerscore.histories._layout import (
     F_POTS,
     MAX_PLAYERS,
     HandRows,
+    in_parts,
 )
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories.allin import row_allin_evs
@@ -386,7 +387,9 @@ class KernelRows:
         seated = np.arange(rows.put_in.shape[1]) < counts[:, None]
         players = int(counts.sum())
         each_scale = np.repeat(np.asarray(scales, dtype=np.int64), counts)
-        put_in, gross, won = rows.put_in[seated], rows.gross[seated], rows.won[seated]
+        gross_all = in_parts(rows.gross, rows.gross_parts)  # in 1/DEN, exact
+        won_all = in_parts(rows.won, rows.won_parts)
+        put_in, gross, won = rows.put_in[seated], gross_all[seated], won_all[seated]
         whole = each_scale * DEN
         amounts = [
             (put_in / each_scale).tolist(),
@@ -458,12 +461,15 @@ class KernelRows:
 
         counts = rows.facts[:, F_COUNT]
         seated = np.arange(rows.put_in.shape[1]) < counts[:, None]
-        kept = ((rows.gross - rows.won) * seated).sum(axis=1)
+        gross_all = in_parts(rows.gross, rows.gross_parts)  # in 1/DEN, exact
+        won_all = in_parts(rows.won, rows.won_parts)
+        kept = ((gross_all - won_all) * seated).sum(axis=1)
         wholes = np.asarray(self.scales, dtype=np.int64) * DEN
         rake: list[float] = (kept / wholes).tolist()
         for k in np.flatnonzero(np.abs(kept) > _EXACT).tolist():
             count = int(counts[k])
-            gross, won = rows.gross[k, :count].tolist(), rows.won[k, :count].tolist()
+            gross = in_parts(rows.gross[k], rows.gross_parts[k]).tolist()[:count]
+            won = in_parts(rows.won[k], rows.won_parts[k]).tolist()[:count]
             rake[k] = sum(g - w for g, w in zip(gross, won, strict=True)) / int(wholes[k])
         return rake
 
@@ -475,8 +481,8 @@ class KernelRows:
             count, scale = int(counts[k]), self.scales[k]
             whole = DEN * scale
             put_in = rows.put_in[k, :count].tolist()
-            gross = rows.gross[k, :count].tolist()
-            won = rows.won[k, :count].tolist()
+            gross = in_parts(rows.gross[k], rows.gross_parts[k]).tolist()[:count]
+            won = in_parts(rows.won[k], rows.won_parts[k]).tolist()[:count]
             for i in range(count):
                 j = firsts[k] + i
                 amounts[0][j] = put_in[i] / scale

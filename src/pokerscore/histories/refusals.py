@@ -5,17 +5,16 @@ read it.
 Codes fall in three kinds (:meth:`Refusal.kind`):
 
 - ``reading``: the text is written otherwise than the fast reader takes (a multi-line array, an
-  escape, a number with more than six decimals ...). Nothing is wrong with the hand: the lenient
-  reader reads it.
+  escape, a number with more than six decimals ...), or an amount is past the model's 2**53
+  units (``PAST_UNITS``). The lenient reader reads it (and refuses such an amount in its words).
 - ``pending``: a hand the bulk replay leaves to ``replay``, one hand at a time: a site record
   that disagrees (``SITE_RECORD``) and an unseen hand contesting a pot (``UNJUDGED``), which
-  the compiled replay plays there with their disagreements worded; stacks of more than 2**48
-  units in all (``BIG_STACK``), which the reference replay still plays.
+  the compiled replay plays there with their disagreements worded.
 - ``rule``: the hand breaks a rule of the game (an action out of turn, a raise below the
   minimum, a card seen twice ...). Its message comes from :func:`refusal_error`, straight from
   the code; nothing is detected twice.
 
->>> Refusal.OUT_OF_TURN.kind, Refusal.ACTION_TEXT.kind, Refusal.BIG_STACK.kind
+>>> Refusal.OUT_OF_TURN.kind, Refusal.ACTION_TEXT.kind, Refusal.SITE_RECORD.kind
 ('rule', 'reading', 'pending')
 >>> MESSAGES[Refusal.OUT_OF_TURN]
 '{name} acts out of turn: {other} is to act'
@@ -56,9 +55,10 @@ class Refusal(IntEnum):
     TEXT = 1
     ACTION_TEXT = 2
     DECIMALS = 3
-    # pending: the reference replay plays the hand (11 and 12, a hand shown in part and an
-    # unseen hand contesting a pot, are judged by the kernel now: see UNJUDGED)
-    BIG_STACK = 10
+    PAST_UNITS = 4
+    # pending: ``replay`` plays the hand one at a time and words what the kernel found (10 to
+    # 12, more than 2**48 units at a table, a hand shown in part and an unseen hand contesting
+    # a pot, are the kernel's now: see PAST_UNITS and UNJUDGED)
     SITE_RECORD = 13
     # rules
     NO_CHIPS = 20
@@ -117,13 +117,15 @@ class Refusal(IntEnum):
     BOARD_IN_DRAW_GAME = 71
     # pending, played to the end: an unseen hand contests a pot (the ``unjudged`` disagreement)
     UNJUDGED = 72
+    # a rule again: more players than the replay seats (MAX_PLAYERS)
+    TOO_MANY_PLAYERS = 73
 
     @property
     def kind(self) -> RefusalKind:
         """``reading``, ``pending`` or ``rule`` (see the module), ``none`` for :attr:`NONE`."""
         if self is Refusal.NONE:
             return "none"
-        if self < Refusal.BIG_STACK:
+        if self < Refusal.SITE_RECORD:
             return "reading"
         if self < Refusal.NO_CHIPS or self == Refusal.UNJUDGED:
             return "pending"
@@ -140,7 +142,7 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.TEXT: "written otherwise than the compiled reader takes",
     Refusal.ACTION_TEXT: "an action written otherwise than the compiled reader takes",
     Refusal.DECIMALS: "amounts with more than six decimals",
-    Refusal.BIG_STACK: "stacks of more than 2**48 units in all",
+    Refusal.PAST_UNITS: "an amount of more than 2**53 units",
     Refusal.SITE_RECORD: "a site record to compare",
     Refusal.UNJUDGED: (
         "a pot is contested by a hand nobody saw: judged as pokerkit does (it plays the board in "
@@ -200,6 +202,7 @@ MESSAGES: Final[dict[Refusal, str]] = {
     Refusal.DRAWS_UNFINISHED: "the hand ends after {count} of {game}'s {wanted} draws",
     Refusal.DRAW_TWICE: "{name} draws twice in one draw",
     Refusal.BOARD_IN_DRAW_GAME: "a board card in {game}, which deals none",
+    Refusal.TOO_MANY_PLAYERS: "{count} players: the replay seats ten at most",
 }
 """Each code's message, its fields filled by :func:`refusal_reason`."""
 
@@ -295,6 +298,7 @@ _COUNTS: Final = frozenset(
         Refusal.DRAW_COUNT,
         Refusal.DEALT_UNDRAWN,
         Refusal.DRAWS_UNFINISHED,
+        Refusal.TOO_MANY_PLAYERS,
     }
 )
 """The codes whose amount and limit are counts of cards or rounds, not chips."""

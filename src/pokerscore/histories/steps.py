@@ -13,16 +13,14 @@ the all-in equity on the cards each held at the all-in, sampled past the exact c
 and so do the draw games (their rounds ``predraw``, ``first draw`` …;
 each discard and the cards drawn; no all-in equity without a drawing policy). A board run more
 than once steps each run's board as it is dealt (``runs``), and the last step says what each
-player won of each run's share. A hand the compiled replay does not play to its end yet (more than
-2**48 units at the table, short-deck hold'em) is stepped by the reference replay's table
-(``replay.playing``).
+player won of each run's share.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal
 
 from pokerscore._support.errors import expect
 from pokerscore.cards import Card
@@ -34,10 +32,7 @@ from pokerscore.histories.model import (
     HandResult,
     Street,
 )
-from pokerscore.histories.replay import game_named, playing, replay
-
-if TYPE_CHECKING:
-    from pokerscore.histories.replay import _Table
+from pokerscore.histories.replay import game_named, replay
 
 StudStreet = Literal["third", "fourth", "fifth", "sixth", "seventh"]
 STUD_STREETS: Final[tuple[StudStreet, ...]] = ("third", "fourth", "fifth", "sixth", "seventh")
@@ -145,9 +140,11 @@ class _State:
 
 
 def _states(hand: HandHistory) -> list[_State]:
-    """The table after the posts and after each action: the compiled replay's record, or the
-    reference table's where the compiled replay does not get to the hand's end."""
-    return _engine_states(hand) or _table_states(hand)
+    """The table after the posts and after each action: the compiled replay's record (a hand
+    ``replay`` plays, the compiled replay plays to its end)."""
+    states = _engine_states(hand)
+    assert states is not None, "replay() played the hand: so does the compiled replay"
+    return states
 
 
 def _engine_states(hand: HandHistory) -> list[_State] | None:
@@ -214,28 +211,6 @@ def _engine_states(hand: HandHistory) -> list[_State] | None:
             )
         )
     return states
-
-
-def _table_states(hand: HandHistory) -> list[_State]:
-    """The states of the reference replay's table (``replay.playing``), for the hands the
-    compiled replay does not step yet."""
-    return [_table_state(table) for table in playing(hand)][:-1]  # the last: the hand over
-
-
-def _table_state(table: _Table) -> _State:
-    return _State(
-        street=table.street,
-        stacks=tuple(table.stacks),
-        bets=tuple(table.bets),
-        put_in=tuple(table.put_in),
-        pot=sum(table.antes) + sum(table.contributions) + sum(table.bets),
-        board=tuple(table.boards[0]),
-        holes=tuple(None if hole is None else tuple(hole) for hole in table.holes),
-        folded=tuple(table.folded),
-        to_act=table.actors[0] if table.betting and table.actors else None,
-        allin_board=tuple(table.allin_board) if table.allin_street is not None else None,
-        runs=tuple(tuple(table.runs[run]) for run in sorted(table.runs)),
-    )
 
 
 def _steps(

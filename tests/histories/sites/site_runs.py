@@ -12,9 +12,10 @@ import pytest
 from pokerscore.histories.model import HandHistoryError, HandResult
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
+from tests.shared_sample import HAND_HISTORIES
 
 DATA = Path(__file__).parents[2] / "data" / "histories" / "sites"
-SHARED = Path(__file__).resolve().parents[4] / "shared" / "hand-histories" / "sites"
+SHARED = HAND_HISTORIES / "sites"
 
 
 @dataclass

@@ -10,9 +10,10 @@ import pytest
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.results import history_results
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
 DATA = Path(__file__).parents[2] / "data" / "histories" / "sites" / "fulltilt"
-SHARED = Path(__file__).resolve().parents[4] / "shared" / "hand-histories" / "sites" / "FTP"
+SHARED = HAND_HISTORIES / "sites" / "FTP"
 
 
 def nets(result: HandResult) -> dict[str, float]:
@@ -60,6 +61,7 @@ def test_a_truncated_hand_is_a_partial_hand_and_the_next_is_read(tmp_path: Path)
     assert isinstance(hands[1], HandHistory)
 
 
+@needs_sample
 @pytest.mark.slow
 def test_every_shared_full_tilt_hand_is_replayed_or_refused_with_its_reason() -> None:
     errors: list[HandHistoryError] = []

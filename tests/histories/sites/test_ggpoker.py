@@ -10,9 +10,10 @@ import pytest
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.results import history_results
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
 DATA = Path(__file__).parents[2] / "data" / "histories" / "sites" / "ggpoker"
-SHARED = Path(__file__).resolve().parents[4] / "shared" / "hand-histories" / "sites" / "GGPoker"
+SHARED = HAND_HISTORIES / "sites" / "GGPoker"
 
 
 def nets(result: HandResult) -> dict[str, float]:
@@ -67,6 +68,7 @@ def test_a_truncated_hand_and_a_huge_amount_are_bad_hands_and_the_rest_read(
     assert isinstance(hands[3], HandHistory)
 
 
+@needs_sample
 @pytest.mark.slow
 def test_every_shared_ggpoker_hand_is_replayed_or_refused_with_its_reason() -> None:
     errors: list[HandHistoryError] = []

@@ -13,6 +13,7 @@ import pytest
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.reading import file_format_of, read_histories
 from pokerscore.histories.results import history_results
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
 DATA = Path(__file__).parents[2] / "data" / "histories" / "sites" / "starsskin"
 
@@ -159,9 +160,10 @@ def test_an_empty_skin_file_has_no_hands(tmp_path: Path) -> None:
     assert len(errors) == 1 and "not a hand history" in str(errors[0])
 
 
-SHARED = Path(__file__).resolve().parents[4] / "shared" / "hand-histories"
+SHARED = HAND_HISTORIES
 
 
+@needs_sample
 @pytest.mark.slow
 def test_every_shared_pokerstars_layout_hand_is_replayed_or_refused_with_its_reason() -> None:
     errors: list[HandHistoryError] = []

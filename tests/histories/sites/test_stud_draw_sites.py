@@ -14,9 +14,10 @@ from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
 from pokerscore.histories.results import history_results
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
 DATA = Path(__file__).parents[2] / "data" / "histories" / "sites"
-SITES = Path(__file__).resolve().parents[4] / "shared" / "hand-histories" / "sites"
+SITES = HAND_HISTORIES / "sites"
 
 
 def _nets(result: HandResult) -> dict[str, float]:
@@ -52,7 +53,7 @@ def test_a_full_tilt_stud_hand_is_dealt_street_by_street_and_replays_to_the_site
     assert _nets(result) == {"Ann": 8.9, "Bob": -0.35, "Cat": -9.1}
 
 
-@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+@needs_sample
 @pytest.mark.parametrize(
     ("name", "nets"),
     [
@@ -77,7 +78,7 @@ def test_full_tilts_shared_stud_hands_replay_to_the_sites_totals(
     assert not result.disagreements and _nets(result) == nets
 
 
-@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+@needs_sample
 def test_full_tilts_draw_hands_are_read_into_draw_actions() -> None:
     badugi = _one(SITES / "FTP" / "cash" / "Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt")
     assert (badugi.variant, badugi.game) == ("FB", "badugi")
@@ -100,14 +101,14 @@ def test_full_tilts_draw_hands_are_read_into_draw_actions() -> None:
     assert (single.total_pot, single.rake) == (365, 18)
 
 
-@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+@needs_sample
 def test_full_tilts_five_card_stud_is_refused_by_name() -> None:
     (hand,) = read_histories(SITES / "FTP" / "tournament" / "5-Stud-USD-MTT-100-201303.txt")
     assert isinstance(hand, HandHistoryError)
     assert hand.reason.startswith("Limit 5 Card Stud is not replayed here yet")
 
 
-@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+@needs_sample
 @pytest.mark.parametrize(
     ("name", "nets"),
     [
@@ -130,7 +131,7 @@ def test_kings_clubs_shared_stud_hands_replay_to_the_sites_end_stacks(
     assert first[:2] == (None, None) and first[2] is not None  # [X X Td]: the up card seen
 
 
-@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+@needs_sample
 def test_kings_clubs_draw_lines_are_read_into_draw_actions() -> None:
     hand = _one(SITES / "KingsClub" / "cash" / "2-7 Triple Draw Lowball-FL-USD-40-80-202101.txt")
     assert (hand.variant, hand.game) == ("F2L3D", "deuce-to-seven-triple-draw")
@@ -146,7 +147,7 @@ def test_kings_clubs_draw_lines_are_read_into_draw_actions() -> None:
     ]
 
 
-@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+@needs_sample
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
@@ -160,7 +161,7 @@ def test_kings_clubs_other_draw_games_are_refused_by_name(name: str, reason: str
     assert isinstance(hand, HandHistoryError) and reason in hand.reason
 
 
-@pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+@needs_sample
 def test_winamaxs_triple_draw_is_read_and_its_stud_export_without_cards_refused() -> None:
     folder = SITES / "Winamax" / "cash"
     hand = _one(folder / "Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt")

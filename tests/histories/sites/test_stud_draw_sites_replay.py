@@ -3,17 +3,16 @@ collected amounts, King's Club's end stacks)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from pokerscore.histories.model import HandHistory, HandResult
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
+from tests.shared_sample import HAND_HISTORIES, needs_sample
 
-SITES = Path(__file__).resolve().parents[4] / "shared" / "hand-histories" / "sites"
+SITES = HAND_HISTORIES / "sites"
 
-pytestmark = pytest.mark.skipif(not SITES.is_dir(), reason="the shared sample is not here")
+pytestmark = needs_sample
 
 
 def _nets(result: HandResult) -> dict[str, float]:
