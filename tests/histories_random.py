@@ -109,6 +109,29 @@ def random_hand(rng: random.Random, variant: str | None = None) -> tuple[str, li
         return text, [Decimal(str(stack)) for stack in state.stacks]
 
 
+SHARED_SEED = 32
+_DEALT: dict[tuple[object, str | None], tuple[random.Random, list[tuple[str, list[Decimal]]]]] = {}
+
+
+def random_hands(
+    count: int, *, start: int = 0, variant: str | None = None, seed: int | str | None = None
+) -> list[tuple[str, list[Decimal]]]:
+    """Hands ``start`` to ``start + count`` of the sequence ``random_hand(random.Random(seed),
+    variant)`` deals, each played through pokerkit once a process (the seed: ``SHARED_SEED``
+    for the community-card variants, ``"stud F7S"`` and so on for one variant). The differential
+    tests that replay random hands take theirs from these sequences: pokerkit plays each hand
+    once, and the exact all-in EVs the library caches (``allin._pot_shares``: the Omaha, multiway
+    and stud enumerations, most of these tests' CPU) are enumerated once for all of them
+    (``make test`` runs them in one worker each: the ``random hands`` and ``random stud hands``
+    xdist groups). Treat the texts and stacks as read-only: they are shared."""
+    if seed is None:
+        seed = SHARED_SEED if variant is None else f"stud {variant}"
+    rng, dealt = _DEALT.setdefault((seed, variant), (random.Random(seed), []))
+    while len(dealt) < start + count:
+        dealt.append(random_hand(rng, variant))
+    return dealt[start : start + count]
+
+
 def _played(rng: random.Random, variant: str) -> str:
     stud = variant in STUDS
     draw = variant in DRAW_VARIANTS

@@ -127,3 +127,22 @@ def test_no_import_circle() -> None:
         if name not in state:
             visit(name, [name])
     assert circles == [], " ; ".join(" -> ".join(circle) for circle in circles)
+
+
+def test_numbas_compiling_machinery_comes_from_engine_jit_only() -> None:
+    """``kernel`` and ``prange`` have one home, ``engine/jit.py`` (its caching and threading
+    choices apply to every kernel): no other module takes ``njit``, ``jit`` or ``prange`` from
+    Numba, nor ``prange`` from anywhere but ``engine.jit``."""
+    home = PACKAGE / "engine" / "jit.py"
+    strays = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path == home:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or node.module is None:
+                continue
+            names = {alias.name for alias in node.names}
+            from_numba = node.module.split(".")[0] == "numba" and names & {"njit", "jit", "prange"}
+            if from_numba or ("prange" in names and node.module != "pokerscore.engine.jit"):
+                strays.append(f"{path.relative_to(PACKAGE)}: from {node.module} import {names}")
+    assert strays == []

@@ -44,9 +44,10 @@ actions = ['d dh p1 AhAdKhKd', 'd dh p2 QsQcJsJc', 'p2 cbr 6', 'p1 cbr 18', 'p2 
 
 
 def histories() -> None:
-    """The PHH and PokerStars fast paths (one process: both compile ``replay_one``), the
-    all-in shares, the Arrow columns, and ``replay_one`` called from Python (``replay``, the
-    replayer's steps: every pytest worker replays hands, some at collection)."""
+    """The PHH and PokerStars fast paths (one process: both call ``replay_one``), the all-in
+    shares, the Arrow columns, and ``replay_one`` called from Python (``replay``, the replayer's
+    steps: every pytest worker replays hands, some at collection); the readers and Python pass
+    it the same types, so that it compiles once."""
     from pokerscore.histories.phh import read_phh
     from pokerscore.histories.replay import replay
     from pokerscore.histories.running import analyse_histories
@@ -229,12 +230,11 @@ FAMILIES: dict[str, Callable[[], None]] = {
         strategy,
     )
 }
-# Compile times, CPU seconds, from empty caches (2026-11-26, load 9-18): histories 317 (436 while
-# the readers' shares ran in parallel kernels, each of which built ``replay_one`` in again: now
-# ``_phh_share`` and ``_stars_share`` on Python threads; in one process: PHH and PokerStars both
-# compile ``replay_one``, and two processes adding to one kernel's cache index at once may lose
-# an entry), equity 79, board 73, strategy 69, batch 24, tournaments 13, files 12, preflop 10,
-# videopoker 7 (the last five measured at load 7-14): halves of 317 and about 287.
+# Compile times, CPU seconds, from empty caches (2026-11-27, load 11-15): histories 304 (317 on
+# 2026-11-26, when ``replay_one`` compiled twice, once for the readers and once for Python;
+# PokerStars' share alone 122), equity 86, board 80, strategy 68, batch 30, files 13, tournaments
+# 12, preflop 10, videopoker 8: halves of 304 and 307. Two processes adding to one kernel's cache
+# index at once may lose an entry: the halves share no family.
 HALVES = (
     ("histories",),
     ("board", "equity", "strategy", "batch", "tournaments", "files", "preflop", "videopoker"),

@@ -6,7 +6,6 @@ files and random hands pokerkit plays."""
 from __future__ import annotations
 
 import pickle
-import random
 from pathlib import Path
 
 import pytest
@@ -103,14 +102,14 @@ def test_replay_is_the_reference_replay_on_the_real_files() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("random hands")  # tests.histories_random.random_hands
 def test_replay_is_the_reference_replay_on_random_hands() -> None:
-    from tests.histories_random import random_hand
+    from tests.histories_random import random_hands
 
-    rng = random.Random(28)
-    hands: list[HandHistory | HandHistoryError] = []
-    for number in range(1, 151):
-        text, _ = random_hand(rng)
-        hands.append(parse_phh(text, file="random", number=number))
+    hands: list[HandHistory | HandHistoryError] = [
+        parse_phh(text, file="random", number=number)
+        for number, (text, _) in enumerate(random_hands(150), 1)
+    ]
     found = _same_replays(hands)
     assert found["played"] > 100, found
 

@@ -4,7 +4,6 @@ where it refuses one for a broken rule)."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -82,13 +81,12 @@ def test_the_replay_from_python_compiles_once() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("random hands")  # tests.histories_random.random_hands
 def test_random_hands_through_the_converter_play_as_the_reference() -> None:
-    from tests.histories_random import random_hand
+    from tests.histories_random import random_hands
 
-    rng = random.Random(5)
     found: dict[str, int] = {}
-    for number in range(1, 201):
-        text, _ = random_hand(rng)
+    for number, (text, _) in enumerate(random_hands(200), 1):
         outcome = _agree(parse_phh(text, file="random", number=number))
         found[outcome] = found.get(outcome, 0) + 1
     assert found["played"] > 150, found

@@ -171,12 +171,12 @@ def _pokerkit_low_quirk(result: HandResult) -> bool:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_random_hands_replay_to_pokerkits_final_stacks(seed: int) -> None:
-    from tests.histories_random import random_hand
+    from tests.histories_random import random_hands
 
-    rng = random.Random(seed)
     compared = 0
-    for _ in range(60):
-        text, stacks = random_hand(rng)
+    # Their own seeds: the shared hands 120 to 239 trip _pokerkit_low_quirk (an omaha-hi-lo
+    # showdown judged on a board of 3 or 4 cards), not looked into yet.
+    for text, stacks in random_hands(60, seed=seed):
         result = replay(parse_phh(text))
         if _pokerkit_low_quirk(result):
             continue
@@ -910,16 +910,15 @@ def test_the_kernels_give_the_reference_rows_on_the_real_files_and_fixtures(
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("random hands")  # tests.histories_random.random_hands
 def test_the_kernels_give_the_reference_rows_on_random_hands(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.histories_random import random_hand
+    from tests.histories_random import random_hands
 
-    rng = random.Random(11)
     path = tmp_path / "random.phhs"
     with path.open("w") as out:
-        for number in range(1, 301):
-            text, _ = random_hand(rng)
+        for number, (text, _) in enumerate(random_hands(300), 1):
             out.write(f"[{number}]\n{text}\n\n")
     fast, reference = _both_paths([path], tmp_path, monkeypatch)
     assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")

@@ -145,14 +145,13 @@ def _pokerkit_low_quirk(result: HandResult) -> bool:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("random stud hands")  # tests.histories_random.random_hands
 @pytest.mark.parametrize("variant", ["F7S", "F7S/8", "FR"])
 def test_random_stud_hands_end_with_pokerkits_stacks(variant: str) -> None:
-    from tests.histories_random import random_hand
+    from tests.histories_random import random_hands
 
-    rng = random.Random(f"stud {variant}")
     showdowns = quirks = 0
-    for number in range(1, 121):
-        text, stacks = random_hand(rng, variant)
+    for number, (text, stacks) in enumerate(random_hands(120, variant=variant), 1):
         hand = parse_phh(text, file="random", number=number)
         ours = _final_stacks(hand)
         theirs = [Fraction(stack) for stack in stacks]

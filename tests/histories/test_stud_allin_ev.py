@@ -7,7 +7,6 @@ no reference here."""
 from __future__ import annotations
 
 import itertools
-import random
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -121,11 +120,17 @@ def _oracle(hand: HandHistory, result: HandResult) -> dict[str, Fraction] | None
     pots = [(Fraction(pot.amount, hand.scale), list(pot.eligible)) for pot in result.pots]
     values = dict.fromkeys(live, Fraction(0))
     deals = 0
+    # A seat's hand on a deal depends only on the cards it is dealt: each judged once (on sixth
+    # street a seat's 7-card hand is one of some 40, met on every deal of the others' cards).
+    judged: dict[tuple[int, tuple[Card, ...]], Judged] = {}
     for cards in itertools.permutations(deck, sum(need)):
         deals += 1
         hands, start = {}, 0
         for seat, count in zip(live, need, strict=True):
-            hands[seat] = _judged(hand.variant, [*known[seat], *cards[start : start + count]])
+            mine = (seat, cards[start : start + count])
+            if mine not in judged:
+                judged[mine] = _judged(hand.variant, [*known[seat], *mine[1]])
+            hands[seat] = judged[mine]
             start += count
         for amount, eligible in pots:
             for seat, share in _pot_split(hands, eligible).items():
@@ -235,18 +240,18 @@ def test_three_players_all_in_on_third_street_are_past_the_bound() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("random stud hands")  # tests.histories_random.random_hands
 @pytest.mark.parametrize("variant", ["F7S", "F7S/8", "FR"])
 def test_random_stud_all_ins_are_worth_the_oracles_and_equitys_shares(variant: str) -> None:
-    """Hands pokerkit plays at random: an all-in on sixth street among two or three shown hands
-    against the oracle (every deal of the last cards); a heads-up all-in earlier, one pot,
-    against ``equity()``."""
-    from tests.histories_random import random_hand
+    """Hands pokerkit plays at random (the 120 of test_stud's, shared): an all-in on sixth
+    street among two or three shown hands against the oracle (every deal of the last cards); a
+    heads-up all-in earlier, one pot, against ``equity()``."""
+    from tests.histories_random import random_hands
 
-    rng = random.Random(f"stud all-in EV {variant}")
     by_oracle = by_equity = 0
     game = {"F7S": "stud", "F7S/8": "stud-8", "FR": "razz"}[variant]
-    for number in range(1, 101):
-        hand = parse_phh(random_hand(rng, variant)[0], number=number)
+    for number, (text, _) in enumerate(random_hands(120, variant=variant), 1):
+        hand = parse_phh(text, number=number)
         result = replay(hand)
         evs = exact_allin_evs(hand)
         shown = {p.player: p.allin_ev for p in result.players if p.allin_ev is not None}

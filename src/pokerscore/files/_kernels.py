@@ -16,8 +16,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.engine.jit import kernel
-from pokerscore.engine.kernels.lookup import prange
+from pokerscore.engine.jit import kernel, prange
 
 NOT_A_CARD: Final = 255
 """A token table's entry for a key that is no card."""

@@ -101,9 +101,12 @@ from pokerscore.histories._layout import (
 from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
     SCRATCH_ROWS,
+    SITE_RECORD_SIZE,
     STATE_SIZE,
     HandInput,
     ReplayWork,
+    StepRecord,
+    no_steps,
     record_refusal,
     replay_one,
     unread,
@@ -592,6 +595,10 @@ class Scratch(NamedTuple):
     scratch_hole: npt.NDArray[Any]
     scratch_work: npt.NDArray[Any]
     powers: npt.NDArray[Any]
+    steps: StepRecord
+    """None recorded (:func:`~._replay_kernels.no_steps`), and a site record to ignore: passed to
+    :func:`~._replay_kernels.replay_one` so that it compiles for the types Python passes."""
+    site_record: npt.NDArray[Any]
 
 
 @kernel()
@@ -698,6 +705,8 @@ def new_scratch() -> Scratch:
         scratch_hole,
         scratch_work,
         powers,
+        no_steps(),
+        np.zeros(SITE_RECORD_SIZE, dtype=np.int64),
     )
 
 
@@ -1124,7 +1133,7 @@ def phh_hand(
     working = ReplayWork(seat_rows, scratch_holes, scratch_board, scratch_state, scratch_seen,
                          scratch_hole, scratch_work)  # fmt: skip
     status, allin_street, allin_cards, pot_count = replay_one(
-        hand_input, tables, deck, working, rows, hand
+        hand_input, tables, deck, working, rows, hand, work_arrays.steps, work_arrays.site_record
     )
     facts[hand, F_REFUSAL] = status
     if status != OK:

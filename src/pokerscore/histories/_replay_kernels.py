@@ -635,6 +635,19 @@ class StepRecord(NamedTuple):
 
 
 @kernel()
+def no_steps() -> StepRecord:
+    """A step record of no rows, which :func:`replay_one` leaves alone: the readers pass it (and
+    a site record), so that the kernel has one signature, the one Python calls it with (two
+    signatures compiled the whole replay twice, about 35 s of CPU each)."""
+    none = np.zeros((0, MAX_PLAYERS), dtype=np.int64)
+    grid = np.zeros((0, MAX_PLAYERS, STUD_CARDS), dtype=np.int64)
+    row = np.zeros(0, dtype=np.int64)
+    return StepRecord(none, none, none, none, none, grid, row, np.zeros((0, 5), dtype=np.int64),
+                      np.zeros((0, STEP_FACTS), dtype=np.int64), np.zeros(1, dtype=np.int64),
+                      np.zeros((0, MAX_RUNS, 5), dtype=np.int64))  # fmt: skip
+
+
+@kernel()
 def _record_step(
     steps: StepRecord, row: int, state: Ints, stacks: Ints, bets: Ints, put_in: Ints, dead: Ints,
     contributions: Ints, folded: Ints, holes: Grid, dealt: Ints, board: Ints, queue: Ints,
@@ -1463,7 +1476,8 @@ def replay_one(
         _begin_round(state, (best_index + 1) % count, stacks, bets, put_in, contributions,
                      refunds, folded, queue, acted, count)  # fmt: skip
     for step in range(action_count):
-        if steps is not None:  # the table after the actions before this one (0: the posts)
+        if steps is not None and steps.pots.shape[0]:  # the table after the actions before this
+            # one (0: the posts); a record of no rows (:func:`no_steps`) is none
             _record_step(steps, step, state, stacks, bets, put_in, dead, contributions, folded,
                          holes, dealt, board, queue, count)  # fmt: skip
             _record_runs(steps, step, state, scratch)
@@ -1693,7 +1707,7 @@ def replay_one(
                               dealt_cards), -1, 0, 0  # fmt: skip
             for k in range(holes_per):
                 holes[actor, k] = cards[step, k]
-    if steps is not None:  # the table after the last action
+    if steps is not None and steps.pots.shape[0]:  # the table after the last action
         _record_step(steps, action_count, state, stacks, bets, put_in, dead, contributions,
                      folded, holes, dealt, board, queue, count)  # fmt: skip
         _record_runs(steps, action_count, state, scratch)

@@ -95,9 +95,12 @@ from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
     SAID_TOTAL,
     SCRATCH_ROWS,
+    SITE_RECORD_SIZE,
     STATE_SIZE,
     HandInput,
     ReplayWork,
+    StepRecord,
+    no_steps,
     record_refusal,
     replay_one,
     unread,
@@ -413,6 +416,8 @@ class StarsScratch(NamedTuple):
     hole: Ints
     work: Ints
     powers: Ints
+    steps: StepRecord  # none recorded, and a site record to ignore: replay_one's one signature
+    site_record: Ints
 
 
 @kernel()
@@ -468,6 +473,8 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros(STUD_CARDS, dtype=np.int64),
         np.zeros(9, dtype=np.int64),
         powers,
+        no_steps(),
+        np.zeros(SITE_RECORD_SIZE, dtype=np.int64),
     )
 
 
@@ -1017,7 +1024,7 @@ def stars_hand(
     )  # fmt: skip
     working = ReplayWork(w.seat_rows, w.holes, w.board, w.state, w.seen, w.hole, w.work)
     status, allin_street, allin_cards, pot_count = replay_one(
-        hand_input, tables, tables.full_deck, working, rows, hand
+        hand_input, tables, tables.full_deck, working, rows, hand, w.steps, w.site_record
     )
     facts[hand, F_REFUSAL] = status
     if status != OK:

@@ -11,7 +11,6 @@ from pokerscore.engine.kernels.lookup import (
     flush_suit,
     multiset_value,
     popcount,
-    prange,
 )
 
 __all__ = [
@@ -20,5 +19,4 @@ __all__ = [
     "flush_suit",
     "multiset_value",
     "popcount",
-    "prange",
 ]

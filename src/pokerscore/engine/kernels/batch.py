@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.engine.jit import kernel
+from pokerscore.engine.jit import kernel, prange
 from pokerscore.engine.kernels.lookup import (
     BEST_OF_SUIT,
     EVERY_FIVE,
@@ -17,7 +17,6 @@ from pokerscore.engine.kernels.lookup import (
     five_card_value,
     flush_suit,
     multiset_value,
-    prange,
 )
 from pokerscore.engine.kernels.validation import BLOCK_ROWS, Masks, block_valid
 from pokerscore.engine.tables import RankingTables

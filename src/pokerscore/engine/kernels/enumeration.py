@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.combinatorics import colex_unrank, next_colex_subset
-from pokerscore.engine.jit import kernel
+from pokerscore.engine.jit import kernel, prange
 from pokerscore.engine.kernels.lookup import (
     BEST_OF_SUIT,
     RANK_MASK,
@@ -26,7 +26,6 @@ from pokerscore.engine.kernels.lookup import (
     best_of_fives,
     flush_suit,
     multiset_value,
-    prange,
 )
 from pokerscore.engine.tables import RankingTables
 

@@ -13,7 +13,6 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
-from pokerscore.engine.jit import prange as prange  # re-exported: older kernels import it here
 from pokerscore.engine.keys import FLUSH_BITS, FLUSH_PROBE, SUIT_MASK_5, SUIT_SHIFT, SUIT_SHIFT_5
 from pokerscore.engine.tables import RankingTables
 

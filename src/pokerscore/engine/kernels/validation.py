@@ -21,8 +21,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore.engine.jit import kernel
-from pokerscore.engine.kernels.lookup import Rows, prange
+from pokerscore.engine.jit import kernel, prange
+from pokerscore.engine.kernels.lookup import Rows
 
 BLOCK_ROWS: Final = 1024
 """Rows checked at a time: 5 to 7 KB, which stay in the L1 cache for the evaluation after."""

@@ -27,13 +27,12 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.combinatorics import next_colex_subset
-from pokerscore.engine.jit import kernel
+from pokerscore.engine.jit import kernel, prange
 from pokerscore.engine.kernels.lookup import (
     RANK_MASK,
     five_card_value,
     flush_suit,
     multiset_value,
-    prange,
 )
 from pokerscore.engine.kernels.random import MIX1, below, splitmix64, uniform
 from pokerscore.engine.keys import SUIT_SHIFT_5

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from pokerscore.cards import Card, DuplicateCardError, HandSizeError, PokerScoreError, parse_cards
 from pokerscore.engine import Category, Ranking
+from pokerscore.engine.rankings import Play
 from pokerscore.games.holdem.game import Game, GameName, get_game, parameter_error
 from pokerscore.hands import HandInput, HandScore, best_hand, score
 from pokerscore.hands.scores import check_in_deck
@@ -66,11 +67,14 @@ def hole_score(
     or Omaha's two and three) and ``rules``."""
     if not game.uses_exactly_two:
         return best_hand(hole + board, ranking=rules)
-    return max(
-        score(pair + triple, ranking=rules)
-        for pair in combinations(hole, 2)
-        for triple in combinations(board, 3)
-    )
+    fives = (pair + triple for pair in combinations(hole, 2) for triple in combinations(board, 3))
+    if rules.play is not Play.BEST_FIVE:
+        return max(score(five, ranking=rules) for five in fives)
+    # The first five of the highest value (the one max over their scores picks), found on the
+    # five-card table: only that five is scored (checked and put in order), not all 60.
+    evaluate5 = rules.evaluate5
+    best = max(fives, key=lambda five: evaluate5(*(card.id for card in five)))
+    return score(best, ranking=rules)
 
 
 def check_deal(

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import prange
 
 from pokerscore.cards import JOKER
 from pokerscore.engine.combinatorics import (
@@ -25,7 +24,7 @@ from pokerscore.engine.combinatorics import (
     suit_class_size,
     suit_rank_masks,
 )
-from pokerscore.engine.jit import kernel
+from pokerscore.engine.jit import kernel, prange
 from pokerscore.engine.kernels import five_card_value
 from pokerscore.games.videopoker.class_tables import ClassTables
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import prange
 
-from pokerscore.engine.jit import kernel
+from pokerscore.engine.jit import kernel, prange
 from pokerscore.engine.kernels import five_card_value
 from pokerscore.engine.kernels.random import below
 from pokerscore.games.videopoker.class_tables import ClassTables

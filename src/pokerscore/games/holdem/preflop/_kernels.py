@@ -29,8 +29,8 @@ from pokerscore.engine.combinatorics import (
     suit_class_size,
     suit_rank_masks,
 )
-from pokerscore.engine.jit import kernel
-from pokerscore.engine.kernels.lookup import RANK_MASK, flush_suit, multiset_value, prange
+from pokerscore.engine.jit import kernel, prange
+from pokerscore.engine.kernels.lookup import RANK_MASK, flush_suit, multiset_value
 from pokerscore.engine.keys import SUIT_FIELD_BITS
 from pokerscore.engine.tables import RankingTables
 from pokerscore.games.holdem._kernels import read_any_five

@@ -15,7 +15,6 @@ from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-from numba import prange
 
 from pokerscore.cards import JOKER
 from pokerscore.engine.combinatorics import (
@@ -25,7 +24,7 @@ from pokerscore.engine.combinatorics import (
     suit_class_size,
     suit_rank_masks,
 )
-from pokerscore.engine.jit import kernel
+from pokerscore.engine.jit import kernel, prange
 
 IntArray = npt.NDArray[np.int64]
 Int8Array = npt.NDArray[np.int8]

@@ -1,0 +1,39 @@
+"""The compiled replay has one signature (issue 32 §5): the readers' kernels pass ``replay_one``
+a step record and a site record of the very types ``replay`` and the replayer's steps pass from
+Python, so that the whole replay (about 35 s of CPU) is compiled once, not once for the readers
+(who passed neither) and once more for Python."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from pokerscore.histories._phh_kernels import new_scratch
+from pokerscore.histories._replay_kernels import SITE_RECORD_SIZE, no_steps
+from pokerscore.histories._stars_kernels import new_stars_scratch
+from pokerscore.histories.hand_input import engine_rows, step_record
+from pokerscore.histories.phh import read_phh
+
+DATA = Path(__file__).parents[1] / "data" / "histories"
+
+
+def test_the_readers_pass_replay_one_the_records_python_passes() -> None:
+    python = numba.typeof(step_record(3)), numba.typeof(np.zeros(SITE_RECORD_SIZE, np.int64))
+    # the scratches as the readers' kernels build them (their Python bodies: the same arrays)
+    for scratch in (new_scratch.py_func(), new_stars_scratch.py_func()):
+        assert (numba.typeof(scratch.steps), numba.typeof(scratch.site_record)) == python
+
+
+def test_a_step_record_of_no_rows_records_nothing_and_changes_nothing() -> None:
+    for hand in read_phh(DATA / "actions.phhs"):
+        record = step_record(len(hand.actions))
+        recorded, unrecorded = engine_rows(hand, record), engine_rows(hand, no_steps())
+        if recorded is None or unrecorded is None:
+            assert recorded is unrecorded  # neither converted
+            continue
+        assert record.written[0] >= 1  # the posts at least: the real record is written
+        assert recorded[0] == unrecorded[0]
+        for mine, other in zip(recorded[1], unrecorded[1], strict=True):
+            assert np.array_equal(mine, other)
