@@ -1,15 +1,19 @@
 """The library's per-hand iterator: ``history_results`` over generated six-max PHH hands (2,000
-and 20,000), each result's players read (their nets summed, so every result is built), beside
-``analyse_histories`` (the runs: the same kernels into Arrow columns), the reference path
+and 20,000) against ``analyse_histories`` (the runs: the same kernels into Arrow columns) on
+the same hands, in alternating rounds; on 2,000 hands also the reference path
 (``POKERSCORE_HISTORIES_REFERENCE=1``: the lenient reader and ``replay`` hand by hand) and
 ``read_histories``.
 
-Each figure is the best of ``BENCH_RESULTS_ROUNDS`` passes (default 3) after a warm-up pass,
-hands a second of CPU time (``time.process_time``: every thread's, so it moves less with the
-host's load than the wall clock, printed beside it), in this process (Numba's cache warm, the
-all-in equity cache warm after the first pass); the load average is printed beside it, since
-the host may be shared. Run as
-``python -m benchmarks.bench_history_results``. Figures: ``benchmarks/histories.md``.
+The iterator is timed two ways, as a user reads it: every result's players read (their nets
+summed, so every ``PlayerResult`` is made), and every result's pots read (their amounts summed:
+the players, made when first read, are never made).
+
+A round runs each way once, in turn, after one warm-up pass of each (Numba's cache warm, the
+all-in equity cache warm); each figure is the best of ``BENCH_RESULTS_ROUNDS`` rounds (default
+3), hands a second of CPU time (``time.process_time``: every thread's, so it moves less with the
+host's load than the wall clock, printed beside it), with the load average at the round's end,
+since the host may be shared. Run as ``python -m benchmarks.bench_history_results``. Figures:
+``benchmarks/histories.md``.
 """
 
 from __future__ import annotations
@@ -25,22 +29,7 @@ from benchmarks.histories_data import write_phhs
 TARGET = 50_000
 
 
-def _rate(
-    run: Callable[[Path], int], path: Path, rounds: int
-) -> tuple[float, list[float], list[float]]:
-    """The best CPU rate (hands a second of this process's CPU time, every thread's), each
-    pass's CPU rate and each pass's wall-clock rate."""
-    run(path)  # warm-up
-    cpu, wall = [], []
-    for _ in range(rounds):
-        start, clock = time.process_time(), time.perf_counter()
-        hands = run(path)
-        cpu.append(hands / (time.process_time() - start))
-        wall.append(hands / (time.perf_counter() - clock))
-    return max(cpu), cpu, wall
-
-
-def _results(path: Path) -> int:
+def _players(path: Path) -> int:
     from pokerscore.histories.results import history_results
 
     hands = 0
@@ -52,10 +41,22 @@ def _results(path: Path) -> int:
     return hands
 
 
+def _pots(path: Path) -> int:
+    from pokerscore.histories.results import history_results
+
+    hands = 0
+    total = 0
+    for result in history_results(path):
+        hands += 1
+        total += sum(pot.amount for pot in result.pots)
+    assert total > 0
+    return hands
+
+
 def _reference(path: Path) -> int:
     os.environ["POKERSCORE_HISTORIES_REFERENCE"] = "1"
     try:
-        return _results(path)
+        return _players(path)
     finally:
         del os.environ["POKERSCORE_HISTORIES_REFERENCE"]
 
@@ -72,23 +73,49 @@ def _read(path: Path) -> int:
     return sum(1 for _ in read_histories(path))
 
 
+WAYS: dict[str, Callable[[Path], int]] = {
+    "history_results, players read": _players,
+    "history_results, pots read": _pots,
+    "analyse_histories": _analyse,
+    "reference path": _reference,
+    "read_histories": _read,
+}
+
+
+def rounds(
+    ways: dict[str, Callable[[Path], int]], path: Path, count: int
+) -> dict[str, list[tuple[float, float, float]]]:
+    """Each way's passes over ``path`` in ``count`` alternating rounds after a warm-up pass of
+    each: (hands a second of CPU, hands a second of wall clock, load average) a pass."""
+    for run in ways.values():
+        run(path)  # warm-up
+    found: dict[str, list[tuple[float, float, float]]] = {name: [] for name in ways}
+    for _ in range(count):
+        for name, run in ways.items():
+            start, clock = time.process_time(), time.perf_counter()
+            hands = run(path)
+            cpu, wall = time.process_time() - start, time.perf_counter() - clock
+            found[name].append((hands / cpu, hands / wall, os.getloadavg()[0]))
+    return found
+
+
 def main() -> None:
-    rounds = int(os.environ.get("BENCH_RESULTS_ROUNDS", "3"))
+    count = int(os.environ.get("BENCH_RESULTS_ROUNDS", "3"))
     folder = Path(tempfile.mkdtemp())
     print(f"threads: NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'all')}")
     for hands in (2_000, 20_000):
         path = folder / f"generated-{hands}.phhs"
         write_phhs(path, hands, seed=4344)
-        for name, run in (("history_results", _results), ("analyse_histories", _analyse),
-                          ("reference path", _reference), ("read_histories", _read)):  # fmt: skip
-            if name in ("reference path", "read_histories") and hands > 2_000:
-                continue
-            best, cpu, wall = _rate(run, path, rounds)
-            spread = ", ".join(f"{rate:,.0f}" for rate in cpu)
-            walls = ", ".join(f"{rate:,.0f}" for rate in wall)
-            load = os.getloadavg()[0]
-            print(f"{hands:>6,} hands  {name:<17} best {best:>8,.0f} hands/s of CPU  ({spread}; "
-                  f"wall {walls}; load {load:.1f}; target {TARGET:,})")  # fmt: skip
+        ways = dict(WAYS)
+        if hands > 2_000:  # the slow paths on the small file only
+            del ways["reference path"], ways["read_histories"]
+        for name, passes in rounds(ways, path, count).items():
+            best = max(cpu for cpu, _, _ in passes)
+            spread = ", ".join(f"{cpu:,.0f}" for cpu, _, _ in passes)
+            walls = ", ".join(f"{wall:,.0f}" for _, wall, _ in passes)
+            loads = ", ".join(f"{load:.1f}" for _, _, load in passes)
+            print(f"{hands:>6,} hands  {name:<30} best {best:>8,.0f} hands/s of CPU  ({spread}; "
+                  f"wall {walls}; load {loads}; target {TARGET:,})")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -170,3 +170,65 @@ def test_a_hand_without_names_or_seats_is_a_replay(tmp_path: Path) -> None:
 def test_results_built_by_the_kernels_are_hand_results() -> None:
     result = next(history_results(DATA / "actions.phhs"))
     assert isinstance(result, HandResult) and isinstance(result.hand, HandHistory)
+
+
+def test_a_results_fields_are_made_when_first_read_in_any_order() -> None:
+    """The kernels' results make ``players``, ``pots``, ``boards`` and ``rake`` only when one
+    of their block's hands first reads them; read in any order (one field of one hand first,
+    the last hand first), each equals ``replay``'s, and repr, equality and pickling are a plain
+    ``HandResult``'s."""
+    import pickle
+
+    paths = [DATA / "side-pots.phhs", DATA / "split-pots.phhs", DATA / "pokerstars-shapes.txt"]
+    expected = [replay(hand) for hand in read_histories(*paths) if isinstance(hand, HandHistory)]
+    fields = ("players", "pots", "boards", "rake")
+    unmade = 0
+    for result in history_results(*paths):  # nothing made by iterating
+        if isinstance(result, ReadLater):
+            unmade += all(_unset(HandResult.__dict__[field], result) for field in fields)
+    assert unmade >= 4
+    for order in (fields, fields[::-1], ("pots", "rake", "players", "boards")):
+        results = []
+        for result in history_results(*paths):
+            results.append(result)
+            if isinstance(result, ReadLater):  # read as it comes, the last field first
+                assert _typed(getattr(result, order[-1])) is not None
+        for field in order:
+            for result, replayed in zip(results[::-1], expected[::-1], strict=True):
+                assert _typed(getattr(result, field)) == _typed(getattr(replayed, field))
+    for result, replayed in zip(results, expected, strict=True):
+        plain = HandResult(*(getattr(result, f.name) for f in dataclasses.fields(HandResult)))
+        assert repr(result).removeprefix(type(result).__name__) == repr(plain).removeprefix(
+            "HandResult"
+        )
+        assert pickle.loads(pickle.dumps(result)) == replayed
+        assert result == replayed and replayed == result
+
+
+def test_kept_results_let_go_of_their_blocks_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A result the caller keeps has its fields made once the iteration is two blocks past it,
+    and drops its block (the rows and text of some 1,024 hands; 50 here): kept, it holds its
+    own values only."""
+    from pokerscore.histories import results
+
+    monkeypatch.setattr(results, "CHUNK", 50)
+    path = tmp_path / "generated.phhs"
+    path.write_text("".join(phhs_tables(300, seed=31)), encoding="utf-8")
+    block = ReadLater.__dict__["_block"]
+    kept = [result for n, result in enumerate(history_results(path)) if n % 7 == 0]
+    assert len(kept) == 43 and all(isinstance(result, ReadLater) for result in kept)
+    assert all(_unset(block, result) for result in kept)
+    for field in ("players", "pots", "boards", "rake"):
+        assert not any(_unset(HandResult.__dict__[field], result) for result in kept)
+    expected = [replay(hand) for n, hand in enumerate(read_histories(path)) if n % 7 == 0]
+    assert [_parts(result) for result in kept] == [_parts(result) for result in expected]
+
+
+def _unset(slot: object, result: HandResult) -> bool:
+    try:
+        slot.__get__(result)  # type: ignore[attr-defined]
+    except AttributeError:
+        return True
+    return False

@@ -1,7 +1,8 @@
 """Every hand of some files replayed, one result at a time (:func:`history_results`): blocks
 of a file's hands read and replayed by the compiled readers and replay, as a run reads them
-(:mod:`~pokerscore.histories.parts`), each result built from the kernel's rows when the
-iteration reaches it; the hands they leave read and replayed one by one in their places.
+(:mod:`~pokerscore.histories.parts`), each result's fields made from the kernel's rows when
+first read (:mod:`~pokerscore.histories.kernel_results`); the hands they leave read and
+replayed one by one in their places.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from functools import cache, partial
-from itertools import chain
+from itertools import chain, islice, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -30,6 +31,7 @@ from pokerscore.histories._layout import (
 )
 from pokerscore.histories._stars_lines import LAYOUT_HEADERS
 from pokerscore.histories.batches import Batch, refusal_of, replay_phh_text, replay_stars_text
+from pokerscore.histories.kernel_results import Behind, KernelRows, read_later, settled
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
 from pokerscore.histories.parts import (
@@ -51,11 +53,12 @@ from pokerscore.histories.reading import (
     history_files,
     read_file,
 )
-from pokerscore.histories.replay import KernelRows, read_later, replay, rule_game
+from pokerscore.histories.replay import replay, rule_game
 
 CHUNK: Final = 1024
-"""The kernels' hands made results at a time (a block holds some 14,000): few enough alive at
-once that the cycle collector has little to walk when it runs."""
+"""The kernels' hands a block of results holds (:class:`~.kernel_results.KernelRows`; a batch
+of a file's text holds some 14,000): each field made for the whole block when first read, few
+enough objects at once that the cycle collector has little to walk when it runs."""
 
 if TYPE_CHECKING:
     import numpy as np
@@ -77,10 +80,11 @@ def history_results(
     raises instead.
 
     The hands are read and replayed by the compiled readers and replay a block of a file at a
-    time, as :func:`~pokerscore.histories.running.analyse_histories` reads them, and each
-    result is built when the iteration reaches it; its ``hand`` is read from the hand's text
-    when first asked for (the players, pots and board need no reading). Hands the compiled
-    path leaves are read and replayed one by one, in their places.
+    time, as :func:`~pokerscore.histories.running.analyse_histories` reads them; a result's
+    ``players``, ``pots``, ``boards`` and ``rake`` are made from the kernels' rows when first
+    read (some 1,024 hands' at once), so a loop that reads only some of them pays for no more;
+    its ``hand`` is read from the hand's text when first asked for. Hands the compiled path
+    leaves are read and replayed one by one, in their places.
 
     >>> from pathlib import Path
     >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
@@ -92,12 +96,21 @@ def history_results(
     if on_error is not None and not callable(on_error):
         raise ParameterError("{name} must be a function or None", "on_error")
     files = history_files(paths)  # checked now, not at the first next()
-    return (
-        result
-        for path in files
-        for result in file_results(
-            path, file_format, strict=strict, allin_ev=allin_ev, on_error=on_error
-        )
+    behind = Behind()
+    return settled(
+        (
+            result
+            for path in files
+            for result in file_results(
+                path,
+                file_format,
+                strict=strict,
+                allin_ev=allin_ev,
+                on_error=on_error,
+                behind=behind,
+            )
+        ),
+        behind,
     )
 
 
@@ -114,13 +127,17 @@ def file_results(
     strict: bool,
     allin_ev: bool,
     on_error: Callable[[HandHistoryError], None] | None,
+    behind: Behind | None = None,
 ) -> Iterator[HandResult]:
     """Every hand of one file replayed, in order, streamed (the per-hand iterator,
     :func:`~pokerscore.histories.results.history_results`): blocks of hands read and replayed
     by the kernels, each result built from their rows when its turn comes, its ``hand`` read
     by the lenient reader only when asked for; the hands the kernels leave read and replayed
     the reference way in their places. A bad hand goes to ``on_error`` (``strict``: raised as
-    a :class:`~pokerscore.histories.reading.StrictError`)."""
+    a :class:`~pokerscore.histories.reading.StrictError`). ``behind`` lets go of the blocks
+    of results the iteration has passed (:class:`~.kernel_results.Behind`; a new one if None)."""
+    if behind is None:
+        behind = Behind()
 
     def bad(error: HandHistoryError) -> None:
         if strict:
@@ -165,7 +182,7 @@ def file_results(
             next_hand += counted.hands
             continue
         next_hand += batch.hands
-        yield from _batch_results(part, batch, data, line, strict, allin_ev, bad)
+        yield from _batch_results(part, batch, data, line, strict, allin_ev, bad, behind)
 
 
 def _reference_results(
@@ -193,71 +210,118 @@ def _batch_results(
     strict: bool,
     allin_ev: bool,
     bad: Callable[[HandHistoryError], None],
+    behind: Behind,
 ) -> Iterator[HandResult]:
-    """The results of a batch's hands in order: the kernels' made for the whole batch at once
-    (:meth:`~pokerscore.histories.replay.KernelRows.results`), the others' read and replayed
-    the reference way."""
+    """The results of a batch's hands in order: the kernels' made :data:`CHUNK` hands at a
+    time (:class:`~pokerscore.histories.kernel_results.KernelRows`: each field when first
+    read), the others' read and replayed the reference way in their places."""
     import numpy as np
 
-    name = part.path
+    hands = batch.hands
+    facts = batch.facts[:hands]
     stars = part.file_format in LAYOUT_HEADERS
-    facts = batch.facts[: batch.hands]
+    if stars:  # each hand's first line: the lines before its start
+        newlines = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+        lines = first_line + np.searchsorted(newlines, facts[:, F_START])
+    else:
+        lines = np.full(hands, first_line)
     statuses = facts[:, F_STATUS]
     played = np.flatnonzero(statuses == OK)
     built = chain.from_iterable(
-        _kernel_results(batch, played[at : at + CHUNK], data, allin_ev)
+        behind.entered(_kernel_results(part, batch, played[at : at + CHUNK], data, lines, allin_ev))
         for at in range(0, len(played), CHUNK)
     )
-    columns = facts[:, [F_STATUS, F_NUMBER, F_HEADER, F_START, F_STOP]].tolist()
-    single = part.single
-    line, counted = first_line, 0
-    for place, (status, number, header, start, stop) in enumerate(columns):
-        if stars:  # the hand's first line: the lines before it counted once, hand after hand
-            line += data.count(b"\n", counted, start)
-            counted = start
-        if status != OK:
-            if stars:
-                hand = reference_stars_hand(data[start:stop], name, number, line, part.file_format)
-            else:
-                hand = reference_hand(data[start:stop], name, number, header, single)
-            replayed = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
-            if isinstance(replayed, HandHistoryError):
-                bad(replayed)
-            else:
-                yield replayed
-            continue
-        result = next(built)
-        later = (data[start:stop], name, number, header, line, single, stars, part.file_format)
-        read_later(result, partial(_read_later, *later))
-        yield result
+    name, single = part.path, part.single
+    done = 0
+    for place in np.flatnonzero(statuses != OK).tolist():
+        yield from islice(built, place - done)  # the kernels' hands before it
+        number, header, start, stop = facts[place, [F_NUMBER, F_HEADER, F_START, F_STOP]].tolist()
+        if stars:
+            hand = reference_stars_hand(
+                data[start:stop], name, number, int(lines[place]), part.file_format
+            )
+        else:
+            hand = reference_hand(data[start:stop], name, number, header, single)
+        replayed = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
+        if isinstance(replayed, HandHistoryError):
+            bad(replayed)
+        else:
+            yield replayed
+        done = place + 1
+    yield from built
 
 
 def _kernel_results(
-    batch: Batch, places: npt.NDArray[np.intp], data: bytes, allin_ev: bool
+    part: HistoryPart,
+    batch: Batch,
+    places: npt.NDArray[np.intp],
+    data: bytes,
+    lines: npt.NDArray[np.int64],
+    allin_ev: bool,
 ) -> list[HandResult]:
     """The results of the batch's hands at ``places`` (the kernels replayed them), made by
-    column: the players' names decoded from the text and their seats read for the whole
-    batch."""
+    column when first read (the players' names decoded from the block's own text then); each
+    hand read from its own bytes when asked for."""
     import numpy as np
 
     facts = batch.facts[places]
+    starts, stops = facts[:, F_START], facts[:, F_STOP]
+    low, high = int(starts.min()), int(stops.max())
     counts = facts[:, F_COUNT]
     seated = np.arange(MAX_PLAYERS) < counts[:, None]
-    spans = batch.names[places].reshape(len(places), MAX_PLAYERS, 2)[seated]
+    spans = batch.names[places].reshape(len(places), MAX_PLAYERS, 2)[seated] - low
+    people = partial(_people, data[low:high], spans, counts, batch.seats[places][seated])
+    scales = (10 ** facts[:, F_SCALE]).tolist()
+    games = list(map(_games().__getitem__, (facts[:, F_VARIANT] // 3).tolist()))
+    block = KernelRows(batch.rows(), places.tolist(), people, scales, games, allin_ev)
+    results = block.results()
+    texts = map(data.__getitem__, map(slice, starts.tolist(), stops.tolist()))
+    numbers, headers = facts[:, F_NUMBER].tolist(), facts[:, F_HEADER].tolist()
+    firsts = lines[places].tolist()
+    name, single, stars, layout = (
+        repeat(part.path),
+        repeat(part.single),
+        repeat(part.file_format in LAYOUT_HEADERS),
+        repeat(part.file_format),
+    )
+    read_later(
+        results,
+        map(
+            partial,
+            repeat(_read_later),
+            texts,
+            name,
+            numbers,
+            headers,
+            firsts,
+            single,
+            stars,
+            layout,
+        ),
+    )
+    return results
+
+
+def _people(
+    text: bytes,
+    spans: npt.NDArray[np.int64],
+    counts: npt.NDArray[np.int64],
+    seat_numbers: npt.NDArray[np.int64],
+) -> tuple[list[str], list[int | None]]:
+    """A block's players' names (decoded from its ``text`` at ``spans``; a PHH hand with no
+    ``players`` key names them ``p1``, ``p2`` ...) and seats (None where not given)."""
+    import numpy as np
+
     unnamed = spans[:, 0] < 0
     spans[unnamed] = 0
-    names = list(map(bytes.decode, map(data.__getitem__, map(slice, *spans.T.tolist()))))
-    within = np.nonzero(seated)[1]
+    names = list(map(bytes.decode, map(text.__getitem__, map(slice, *spans.T.tolist()))))
+    within = np.arange(len(spans)) - np.repeat(np.cumsum(counts) - counts, counts)
     for j in np.flatnonzero(unnamed).tolist():
-        names[j] = f"p{within[j] + 1}"  # no players key: PHH's p1, p2 ...
-    seat_numbers = batch.seats[places][seated]
+        names[j] = f"p{within[j] + 1}"
     seats: list[int | None] = list(seat_numbers.tolist())
     for j in np.flatnonzero(seat_numbers < 0).tolist():
         seats[j] = None
-    scales = (10 ** facts[:, F_SCALE]).tolist()
-    games = list(map(_games().__getitem__, (facts[:, F_VARIANT] // 3).tolist()))
-    rows = KernelRows(batch.rows())
-    return rows.results(places.tolist(), names, seats, scales, games, allin_ev)
+    return names, seats
 
 
 def _read_later(

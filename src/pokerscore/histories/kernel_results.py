@@ -1,0 +1,591 @@
+"""Results from the compiled replay's rows: a batch's :class:`~._layout.HandRows` made
+:class:`~.model.HandResult`\\ s by column (:class:`KernelRows`), for the per-hand iterator
+(:mod:`.results`) and for ``replay`` of one hand (:func:`.replay.engine_result`); the seats'
+positions (:func:`positions`); a result whose hand is read when first asked for
+(:class:`ReadLater`).
+
+One job: the rows' integers turned into the public types, the same values and types as the
+reference replay gives (``tests/histories/test_results.py``). The wording of refusals and site
+disagreements stays in :mod:`.replay` and :mod:`.refusals`.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from fractions import Fraction
+from functools import cache
+from itertools import accumulate, repeat
+from sys import getrefcount
+from typing import Any, Final, TypeVar
+
+from pokerscore.cards import FULL_DECK, Card
+from pokerscore.games.holdem.game import Game
+from pokerscore.histories._layout import (
+    DEN,
+    F_ALLIN_CARDS,
+    F_ALLIN_STREET,
+    F_COUNT,
+    F_POTS,
+    MAX_PLAYERS,
+    HandRows,
+    in_parts,
+)
+from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
+from pokerscore.histories.allin import row_allin_evs
+from pokerscore.histories.model import (
+    STREETS,
+    DrawGame,
+    HandHistory,
+    HandResult,
+    PlayerResult,
+    Pot,
+    Street,
+)
+
+
+@cache
+def positions(count: int) -> tuple[str, ...]:
+    """The position of each seat, ``p1`` first (``p1`` is the small blind; heads-up, the big
+    blind, and ``p2`` the button, who posts the small blind).
+
+    >>> positions(2), positions(6)
+    (('BB', 'BTN'), ('SB', 'BB', 'UTG', 'HJ', 'CO', 'BTN'))
+    >>> positions(9)
+    ('SB', 'BB', 'UTG', 'UTG+1', 'MP', 'LJ', 'HJ', 'CO', 'BTN')
+    """
+    if count == 2:
+        return ("BB", "BTN")
+    middle = max(count - 3, 0)
+    named = middle if middle <= 2 else min(middle - 1, 4)  # from the button back: CO, HJ, LJ, MP
+    tail = ["MP", "LJ", "HJ", "CO"][4 - named :]
+    head = ["UTG" if n == 0 else f"UTG+{n}" for n in range(middle - named)]
+    return ("SB", "BB", *head, *tail, "BTN")
+
+
+_DECK: Final = FULL_DECK
+_NONE: Final = 255
+"""No card, as a byte of the kernel's int8 rows (-1)."""
+_NO_CARD: Final = bytes([_NONE])
+_CARDS: dict[bytes, tuple[Card, ...]] = {}
+"""Cards by their bytes (hole cards come back hand after hand)."""
+
+
+def _cards(ids: bytes) -> tuple[Card, ...]:
+    """The cards of the kernel's bytes (every one known)."""
+    cards = _CARDS.get(ids)
+    if cards is None:
+        if len(_CARDS) > 1 << 16:
+            _CARDS.clear()
+        cards = _CARDS[ids] = tuple(_DECK[card] for card in ids)
+    return cards
+
+
+_HAND_SLOT: Final = HandResult.__dict__["hand"]
+_PLAYERS_SLOT: Final = HandResult.__dict__["players"]
+_POTS_SLOT: Final = HandResult.__dict__["pots"]
+_BOARDS_SLOT: Final = HandResult.__dict__["boards"]
+_RAKE_SLOT: Final = HandResult.__dict__["rake"]
+_DISAGREEMENTS_SLOT: Final = HandResult.__dict__["disagreements"]
+_WHOLE: Final = Fraction(1)
+_SHARES: dict[int, Fraction] = {DEN: _WHOLE}
+"""Pot shares by their count of ``1 / DEN`` (a few dozen values in all)."""
+_SEATS_OF: dict[int, tuple[int, ...]] = {}
+"""The seats of a bit mask."""
+
+
+def seats_of(mask: int) -> tuple[int, ...]:
+    """The seats (indices) of a bit mask, in order.
+
+    >>> seats_of(0b1011)
+    (0, 1, 3)
+    """
+    seats = _SEATS_OF.get(mask)
+    if seats is None:
+        seats = _SEATS_OF[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    return seats
+
+
+def _share(part: int) -> Fraction:
+    share = _SHARES.get(part)
+    if share is None:
+        share = _SHARES[part] = Fraction(part, DEN)
+    return share
+
+
+class ReadLater(HandResult):
+    """A :class:`~pokerscore.histories.model.HandResult` of the compiled replay whose fields
+    are made when first read: ``players``, ``pots``, ``boards`` and ``rake`` from its block's
+    rows (:class:`KernelRows`: the whole block's column at once, the first time any of its
+    hands asks), ``hand`` from its text by the lenient reader (most users read the players, not
+    the actions). Equal to the :class:`~pokerscore.histories.model.HandResult` of the same
+    values, pickled as one.
+
+    Until every one of its block's columns is made, a result holds the block's rows (some
+    1,024 hands' integers and text); the per-hand iterator lets go of them behind it
+    (:class:`Behind`)."""
+
+    __slots__ = ("_at", "_block", "_read")
+
+    @property
+    def hand(self) -> HandHistory:
+        try:
+            return _HAND_SLOT.__get__(self)  # type: ignore[no-any-return]
+        except AttributeError:
+            hand = _READ_SLOT.__get__(self)()
+            _HAND_SLOT.__set__(self, hand)
+            return hand  # type: ignore[no-any-return]
+
+    @hand.setter
+    def hand(self, value: HandHistory) -> None:
+        _HAND_SLOT.__set__(self, value)
+
+    @property
+    def players(self) -> tuple[PlayerResult, ...]:
+        try:
+            return _PLAYERS_SLOT.__get__(self)  # type: ignore[no-any-return]
+        except AttributeError:
+            return self._made(_PLAYERS_SLOT, "players")  # type: ignore[no-any-return]
+
+    @players.setter
+    def players(self, value: tuple[PlayerResult, ...]) -> None:
+        _PLAYERS_SLOT.__set__(self, value)
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        try:
+            return _POTS_SLOT.__get__(self)  # type: ignore[no-any-return]
+        except AttributeError:
+            return self._made(_POTS_SLOT, "pots")  # type: ignore[no-any-return]
+
+    @pots.setter
+    def pots(self, value: tuple[Pot, ...]) -> None:
+        _POTS_SLOT.__set__(self, value)
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        try:
+            return _BOARDS_SLOT.__get__(self)  # type: ignore[no-any-return]
+        except AttributeError:
+            return self._made(_BOARDS_SLOT, "boards")  # type: ignore[no-any-return]
+
+    @boards.setter
+    def boards(self, value: tuple[tuple[Card, ...], ...]) -> None:
+        _BOARDS_SLOT.__set__(self, value)
+
+    @property
+    def rake(self) -> float:
+        try:
+            return _RAKE_SLOT.__get__(self)  # type: ignore[no-any-return]
+        except AttributeError:
+            return self._made(_RAKE_SLOT, "rake")  # type: ignore[no-any-return]
+
+    @rake.setter
+    def rake(self, value: float) -> None:
+        _RAKE_SLOT.__set__(self, value)
+
+    def _made(self, slot: Any, field: str) -> Any:
+        """The value of ``field`` (whose slot is ``slot``) from its block's column, kept."""
+        value = _BLOCK_SLOT.__get__(self).column(field)[_AT_SLOT.__get__(self)]
+        slot.__set__(self, value)
+        return value
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.hand, self.players, self.pots, self.boards, self.rake, self.disagreements)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandResult):
+            return NotImplemented
+        return self._values() == (
+            other.hand,
+            other.players,
+            other.pots,
+            other.boards,
+            other.rake,
+            other.disagreements,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return HandResult, self._values()
+
+
+_READ_SLOT: Final = ReadLater.__dict__["_read"]
+_BLOCK_SLOT: Final = ReadLater.__dict__["_block"]
+_AT_SLOT: Final = ReadLater.__dict__["_at"]
+
+
+def read_later(results: Sequence[HandResult], reads: Iterable[Callable[[], HandHistory]]) -> None:
+    """Give results of :meth:`KernelRows.results` the readers of their hands, in order."""
+    _consume(map(_READ_SLOT.__set__, results, reads))
+
+
+_PLAYER_SLOTS: Final = tuple(PlayerResult.__dict__[name] for name in PlayerResult.__match_args__)
+_PLAYER_SETTERS: Final = tuple(slot.__set__ for slot in _PLAYER_SLOTS)
+_POT_SETTERS: Final = tuple(Pot.__dict__[name].__set__ for name in Pot.__match_args__)
+_EXACT: Final = 2**53
+"""Below it an int is a float exactly, and so is the quotient of two such ints (rounded
+once, as Python rounds ``int / int``)."""
+
+
+class _HoleCards(dict[bytes, tuple[Card, ...] | None]):
+    """A player's hole cards by a row's seven bytes and the count the game deals (an eighth
+    byte): None where the first is unknown (255)."""
+
+    def __missing__(self, key: bytes) -> tuple[Card, ...] | None:
+        if len(self) > 1 << 16:
+            self.clear()
+        cards = self[key] = None if key[0] == _NONE else tuple(_DECK[c] for c in key[: key[-1]])
+        return cards
+
+
+class _Boards(dict[bytes, tuple[tuple[Card, ...], ...]]):
+    """A hand's ``boards`` by its row's five bytes (255 where no card)."""
+
+    def __missing__(self, key: bytes) -> tuple[tuple[Card, ...], ...]:
+        if len(self) > 1 << 16:
+            self.clear()
+        boards = self[key] = (_cards(key.rstrip(_NO_CARD)),) if key[0] != _NONE else ()
+        return boards
+
+
+class _PotShapes(dict[bytes, tuple[tuple[int, ...], tuple[tuple[int, Fraction], ...]]]):
+    """A pot's eligible seats and shares by its mask (four bytes) and its row of shares (four
+    bytes a seat, the seats past the hand's players zero)."""
+
+    def __missing__(self, key: bytes) -> tuple[tuple[int, ...], tuple[tuple[int, Fraction], ...]]:
+        if len(self) > 1 << 16:
+            self.clear()
+        eligible = seats_of(int.from_bytes(key[:4], "little"))
+        if len(eligible) == 1:
+            shares: tuple[tuple[int, Fraction], ...] = ((eligible[0], _WHOLE),)
+        else:
+            row = [int.from_bytes(key[at : at + 4], "little") for at in range(4, len(key), 4)]
+            shares = tuple((i, _share(part)) for i, part in enumerate(row) if part)
+        shape = self[key] = (eligible, shares)
+        return shape
+
+
+_NEW: Final = object.__new__
+_HOLES: Final = _HoleCards()
+_BOARDS: Final = _Boards()
+_POT_SHAPES: Final = _PotShapes()
+_FLAG_BITS: Final = (VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN)
+_consume: Final = deque[object](maxlen=0).extend
+"""Runs an iterator to its end (``map`` of the slots' setters: C loops, no Python frame)."""
+
+
+_Made = TypeVar("_Made")
+
+
+def _built(
+    cls: type[_Made],
+    setters: tuple[Callable[[object, object], None], ...],
+    columns: Sequence[Iterable[object]],
+    count: int,
+) -> list[_Made]:
+    """``count`` objects of the frozen dataclass ``cls`` with slots (``cls(*values)`` for
+    each row of ``columns``' values), filled by column."""
+    made = list(map(_NEW, repeat(cls, count)))
+    for setter, column in zip(setters, columns, strict=True):
+        _consume(map(setter, made, column))
+    return made
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a block's objects are made (none holds a cycle): made
+    by the hundred thousand and all alive, they would set off collections that walk them and
+    the whole heap again and again (a third of the iterator's time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _cut(items: list[Any], counts: Sequence[int]) -> list[tuple[Any, ...]]:
+    """``items`` cut into tuples of ``counts`` items, in order."""
+    ends = list(accumulate(counts))
+    return list(map(tuple, map(items.__getitem__, map(slice, [0, *ends[:-1]], ends))))
+
+
+People = Callable[[], tuple[Sequence[str], Sequence[int | None]]]
+"""The names and seats of a block's players (a hand's after the previous hand's), made when
+the players are first read."""
+
+
+class KernelRows:
+    """A block of hands the compiled replay played (their refusals none), made results by
+    column (:meth:`results`): each field of every hand of the block made at once when one
+    hand's is first read (:class:`ReadLater`). Each player's amounts and flags by NumPy
+    (floats exactly as Python's ``int / int`` gives them while the amounts stay below 2**53;
+    past it, Python's own division), each object's slots filled a field at a time.
+
+    ``rows`` is a batch's rows and ``places`` the block's hands in it (the block keeps a copy
+    of their rows, not the batch's); ``people`` gives the block's players' names and seats,
+    ``scales`` (units a chip) and ``games`` are each hand's."""
+
+    def __init__(
+        self,
+        rows: HandRows,
+        places: Sequence[int],
+        people: People,
+        scales: Sequence[int],
+        games: Sequence[Game | DrawGame],
+        allin_ev: bool,
+    ) -> None:
+        import numpy as np
+
+        at = np.asarray(places, dtype=np.intp)
+        self.rows: HandRows | None = HandRows._make(array[at] for array in rows)
+        self.people: People | None = people
+        self.scales = scales
+        self.games = games
+        self.allin_ev = allin_ev
+        self.hands = len(at)
+        self.columns: dict[str, list[Any]] = {}
+
+    def results(self) -> list[HandResult]:
+        """The block's results, in order, each field made when first read (``disagreements``
+        none; the ``hand`` to be set, or its reader given by :func:`read_later`)."""
+        hands = self.hands
+        made: list[HandResult] = list(map(_NEW, repeat(ReadLater, hands)))
+        _consume(map(_BLOCK_SLOT.__set__, made, repeat(self, hands)))
+        _consume(map(_AT_SLOT.__set__, made, range(hands)))
+        _consume(map(_DISAGREEMENTS_SLOT.__set__, made, repeat((), hands)))
+        return made
+
+    def column(self, field: str) -> list[Any]:
+        """Every hand's ``field`` (``players``, ``pots``, ``boards`` or ``rake``), made the
+        first time it is asked for; the rows let go once all four are made."""
+        found = self.columns.get(field)
+        if found is None:
+            rows = self.rows
+            assert rows is not None
+            with _collector_paused():
+                found = self.columns[field] = _MAKERS[field](self, rows)
+            if len(self.columns) == len(_MAKERS):
+                self.rows = self.people = None
+        return found
+
+    def _players(self, rows: HandRows) -> list[tuple[PlayerResult, ...]]:
+        """Every hand's players."""
+        import numpy as np
+
+        assert self.people is not None
+        names, seats = self.people()
+        scales, games = self.scales, self.games
+        facts = rows.facts
+        counts = facts[:, F_COUNT]
+        seated = np.arange(rows.put_in.shape[1]) < counts[:, None]
+        players = int(counts.sum())
+        each_scale = np.repeat(np.asarray(scales, dtype=np.int64), counts)
+        gross_all = in_parts(rows.gross, rows.gross_parts)  # in 1/DEN, exact
+        won_all = in_parts(rows.won, rows.won_parts)
+        put_in, gross, won = rows.put_in[seated], gross_all[seated], won_all[seated]
+        whole = each_scale * DEN
+        amounts = [
+            (put_in / each_scale).tolist(),
+            (won / whole).tolist(),
+            ((won - put_in * DEN) / whole).tolist(),
+            ((gross - won) / whole).tolist(),
+        ]
+        exact = (np.abs(put_in) <= _EXACT // DEN) & (np.abs(gross) <= _EXACT // 2)
+        exact &= np.abs(won) <= _EXACT // 2
+        inexact = np.flatnonzero(~exact)
+        if inexact.size:
+            player_hand = np.repeat(np.arange(self.hands), counts)
+            self._inexact(rows, np.unique(player_hand[inexact]), counts, amounts)
+        flags = rows.flags[seated]
+        holes = rows.holes[seated].view(np.uint8)
+        keys = np.empty((players, holes.shape[1] + 1), dtype=np.uint8)
+        keys[:, :-1] = holes
+        keys[:, -1] = np.repeat([game.hole_cards for game in games], counts)
+        within = np.nonzero(seated)[1]
+        streets, evs = self._allin_evs(rows, facts.tolist())
+        columns = [
+            names,
+            seats,
+            _position_table()[np.repeat(counts, counts), within].tolist(),
+            list(map(_HOLES.__getitem__, keys.view(f"V{keys.shape[1]}").ravel().tolist())),
+            *amounts,
+            *(((flags & bit) != 0).tolist() for bit in _FLAG_BITS),
+            streets if streets is not None else repeat(None, players),
+            evs if evs is not None else repeat(None, players),
+        ]
+        made = _built(PlayerResult, _PLAYER_SETTERS, columns, players)
+        return _cut(made, counts.tolist())
+
+    def _pots(self, rows: HandRows) -> list[tuple[Pot, ...]]:
+        """Every hand's pots."""
+        import numpy as np
+
+        counts = rows.facts[:, F_COUNT]
+        seated = np.arange(rows.put_in.shape[1]) < counts[:, None]
+        pot_counts = rows.facts[:, F_POTS]
+        pooled = np.arange(rows.pots.shape[1]) < pot_counts[:, None]
+        shares = rows.pot_shares[pooled] * np.repeat(seated, pot_counts, axis=0)
+        pot_keys = np.empty((len(shares), shares.shape[1] + 1), dtype="<i4")
+        pot_keys[:, 0], pot_keys[:, 1:] = rows.pot_masks[pooled], shares
+        shapes = list(
+            map(
+                _POT_SHAPES.__getitem__, pot_keys.view(f"V{4 * pot_keys.shape[1]}").ravel().tolist()
+            )
+        )
+        pot_columns = (
+            rows.pots[pooled].tolist(),
+            [shape[0] for shape in shapes],
+            [shape[1] for shape in shapes],
+        )
+        pots = _built(Pot, _POT_SETTERS, pot_columns, len(shapes))
+        return _cut(pots, pot_counts.tolist())
+
+    def _boards(self, rows: HandRows) -> list[tuple[tuple[Card, ...], ...]]:
+        """Every hand's boards (one: a board run more than once is ``replay``'s to add)."""
+        import numpy as np
+
+        boards = np.ascontiguousarray(rows.boards).view(np.uint8)
+        return list(map(_BOARDS.__getitem__, boards.view(f"V{boards.shape[1]}").ravel().tolist()))
+
+    def _rake(self, rows: HandRows) -> list[float]:
+        """Every hand's rake: what the site kept, in chips (NumPy's float while the count of
+        ``1 / DEN`` stays below 2**53, else Python's ``int / int``)."""
+        import numpy as np
+
+        counts = rows.facts[:, F_COUNT]
+        seated = np.arange(rows.put_in.shape[1]) < counts[:, None]
+        gross_all = in_parts(rows.gross, rows.gross_parts)  # in 1/DEN, exact
+        won_all = in_parts(rows.won, rows.won_parts)
+        kept = ((gross_all - won_all) * seated).sum(axis=1)
+        wholes = np.asarray(self.scales, dtype=np.int64) * DEN
+        rake: list[float] = (kept / wholes).tolist()
+        for k in np.flatnonzero(np.abs(kept) > _EXACT).tolist():
+            count = int(counts[k])
+            gross = in_parts(rows.gross[k], rows.gross_parts[k]).tolist()[:count]
+            won = in_parts(rows.won[k], rows.won_parts[k]).tolist()[:count]
+            rake[k] = sum(g - w for g, w in zip(gross, won, strict=True)) / int(wholes[k])
+        return rake
+
+    def _inexact(self, rows: HandRows, hands: Any, counts: Any, amounts: list[list[float]]) -> None:
+        """The players' amounts of ``hands`` worked out by Python's exact ``int / int``: past
+        2**53 units a float of NumPy's would round twice."""
+        firsts = [0, *accumulate(counts.tolist())]
+        for k in hands.tolist():
+            count, scale = int(counts[k]), self.scales[k]
+            whole = DEN * scale
+            put_in = rows.put_in[k, :count].tolist()
+            gross = in_parts(rows.gross[k], rows.gross_parts[k]).tolist()[:count]
+            won = in_parts(rows.won[k], rows.won_parts[k]).tolist()[:count]
+            for i in range(count):
+                j = firsts[k] + i
+                amounts[0][j] = put_in[i] / scale
+                amounts[1][j] = won[i] / whole
+                amounts[2][j] = (won[i] - put_in[i] * DEN) / whole
+                amounts[3][j] = (gross[i] - won[i]) / whole
+
+    def _allin_evs(
+        self, rows: HandRows, facts: list[list[int]]
+    ) -> tuple[list[Street | None] | None, list[float | None] | None]:
+        """Each player's all-in street and EV (chips), a column each; None for a column of
+        None."""
+        if not self.allin_ev:
+            return None, None
+        streets: list[Street | None] | None = None
+        evs: list[float | None] | None = None
+        first = 0
+        for k, row in enumerate(facts):
+            count, game = row[F_COUNT], self.games[k]
+            if row[F_ALLIN_STREET] >= 0 and isinstance(game, Game):
+                found = row_allin_evs(rows, k, game, count, row[F_POTS], row[F_ALLIN_CARDS])
+                if found is not None:
+                    if streets is None or evs is None:
+                        players = sum(hand[F_COUNT] for hand in facts)
+                        streets, evs = [None] * players, [None] * players
+                    street = STREETS[row[F_ALLIN_STREET]]
+                    for i in range(count):
+                        ev = found.get(i)
+                        if ev is not None:
+                            streets[first + i] = street
+                            evs[first + i] = float(ev / self.scales[k])
+            first += count
+        return streets, evs
+
+
+_MAKERS: Final[dict[str, Callable[[KernelRows, HandRows], list[Any]]]] = {
+    "players": KernelRows._players,
+    "pots": KernelRows._pots,
+    "boards": KernelRows._boards,
+    "rake": KernelRows._rake,
+}
+"""Each lazy field's maker of a block's column."""
+
+
+class Behind:
+    """The blocks of results an iteration has entered (:meth:`entered`, as each block's results
+    are made), let go behind it: once the iteration is two blocks past a block, the results of
+    it the caller still holds get their fields made and drop the block, so that a kept result
+    holds its own values, not its block's rows (a result unread and not kept is never made).
+    Held is told by CPython's reference count (``sys.getrefcount``): the caller's loop
+    variable holds the latest result, hence two blocks, not one."""
+
+    def __init__(self) -> None:
+        self.blocks: deque[list[HandResult]] = deque()
+
+    def entered(self, results: list[HandResult]) -> list[HandResult]:
+        """``results``, a block the iteration enters; the one two before it let go."""
+        self.blocks.append(results)
+        if len(self.blocks) > 2:
+            _settle(self.blocks.popleft())
+        return results
+
+
+def settled(results: Iterable[HandResult], behind: Behind) -> Iterator[HandResult]:
+    """``results`` passed on in order, and at their end (or the caller's ``close``) the last
+    blocks ``behind`` entered let go as :class:`Behind` lets go of the others."""
+    result: HandResult | None = None
+    try:
+        for result in results:
+            yield result
+    finally:
+        last, result = result, None
+        for kept in behind.blocks:
+            _settle(kept, last)
+        behind.blocks.clear()
+
+
+_MADE: Final = tuple(_MAKERS)
+_HELD: Final = 3
+"""A result's references in :func:`_settle` when nothing else holds it: its block's list's,
+the loop variable's and ``getrefcount``'s argument."""
+
+
+def _settle(results: list[HandResult], last: HandResult | None = None) -> None:
+    """The results of one block the caller still holds: every field made, the block dropped.
+    ``last``, the iteration's last result (held by the caller's loop variable, kept or not),
+    is made only with others of its block: alone, it keeps its block's rows."""
+    held = [result for result in results if getrefcount(result) > _HELD + (result is last)]
+    if held == [last]:
+        return
+    for result in held:
+        for field in _MADE:
+            getattr(result, field)
+        _BLOCK_SLOT.__delete__(result)
+
+
+@cache
+def _position_table() -> Any:
+    """``positions(count)[i]`` at ``[count, i]``: NumPy's object array, to index by column."""
+    import numpy as np
+
+    table = np.full((MAX_PLAYERS + 1, MAX_PLAYERS), None, dtype=object)
+    for count in range(1, MAX_PLAYERS + 1):
+        named = positions(count)[:count]
+        table[count, : len(named)] = named
+    return table
