@@ -8,12 +8,14 @@ import pytest
 
 from pokerscore.histories.database import import_histories
 from tests.histories.test_database import SOURCES
+from tests.shared_sample import shared
 
 
 @pytest.fixture(scope="session")
 def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database of the real files and the fixtures (``SOURCES``: over 1,000 hands), imported
     once a process for the tests that only read it (seconds: those tests are marked ``slow``)."""
+    shared()  # the real files: the tests that read this database skip where they are absent
     database = tmp_path_factory.mktemp("db") / "hands.duckdb"
     import_histories(SOURCES, database=database)
     return database

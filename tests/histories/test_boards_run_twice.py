@@ -25,7 +25,7 @@ from pokerscore.histories.replay import (
 )
 from tests.histories.test_engine_results import _outcome, _reference_evs
 from tests.reference_replay import table_replay
-from tests.shared_sample import HAND_HISTORIES, if_here
+from tests.shared_sample import HAND_HISTORIES, if_here, needs_sample
 
 SHARED = HAND_HISTORIES
 DATA = Path(__file__).parents[1] / "data" / "histories"
@@ -59,6 +59,7 @@ def _run_hands() -> list[HandHistory]:
     return hands
 
 
+@needs_sample
 def test_the_run_hands_of_the_files_are_the_compiled_replays() -> None:
     """They were the reference replay's (the converter gave None for a board run twice)."""
     hands = [hand for hand in _run_hands() if not hand.cash_outs]

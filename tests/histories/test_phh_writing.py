@@ -31,6 +31,7 @@ from pokerscore.histories.replay import replay
 from tests.histories.test_histories import _pokerkit_low_quirk, gross_stacks
 from tests.histories.test_runs import DATA, SHARED, run_command
 from tests.histories.test_stud import STUD_FILES
+from tests.shared_sample import needs_sample
 
 FIXTURES = sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("*.txt"))
 REAL = sorted((SHARED / "phh").rglob("*.phh*")) + sorted((SHARED / "pokerstars").glob("*.txt"))
@@ -118,6 +119,7 @@ def test_every_fixture_hand_round_trips(tmp_path: Path) -> None:
     assert _check_export(FIXTURES, tmp_path) == 17  # regression pin: hands compared exactly
 
 
+@needs_sample
 @pytest.mark.slow
 def test_every_real_hand_round_trips(tmp_path: Path) -> None:
     assert _check_export(REAL, tmp_path) >= 150
@@ -131,6 +133,7 @@ def test_what_phh_cannot_say_is_refused_and_named() -> None:
         hands[1].to_phh()
 
 
+@needs_sample
 def test_a_pokerstars_hand_carries_every_field_it_knows() -> None:
     hand = next(
         h
@@ -221,7 +224,7 @@ def test_phh_text_matches_the_doctest_heads_up_order() -> None:
     assert table["blinds_or_straddles"] == [1, 2] and table["starting_stacks"] == [30, 40]
 
 
-@pytest.mark.skipif(not (SHARED / "phh").is_dir(), reason="the shared hand histories are not here")
+@needs_sample
 def test_the_real_stud_hands_round_trip(tmp_path: Path) -> None:
     """The WSOP stud, razz hands: pokerkit replays each export to our stacks, read back they
     give the same rows."""

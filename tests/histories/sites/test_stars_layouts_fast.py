@@ -13,6 +13,7 @@ import pytest
 
 from pokerscore.histories.model import HandResult
 from tests.histories.test_histories import SHARED, _both_paths, _rows, _same_summaries
+from tests.shared_sample import needs_sample
 
 SITES = Path(__file__).parents[2] / "data" / "histories" / "sites"
 SHARED_SITES = SHARED / "sites"
@@ -259,6 +260,7 @@ def test_the_guards_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
     assert [str(card) for card in {p.player: p.hole for p in players}["Ann B"]] == ["Ah", "Kh"]
 
 
+@needs_sample
 @pytest.mark.slow
 def test_the_kernel_gives_the_site_readers_rows_on_ggpoker_and_the_skins(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
