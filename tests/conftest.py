@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterator
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 # No timing assertions: shared machines are noisy, and first calls build tables or compile kernels.
 settings.register_profile(
@@ -73,3 +78,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         chosen = getattr(test, "_hypothesis_internal_use_settings", None)
         if isinstance(chosen, settings) and chosen.max_examples > QUICK_EXAMPLES:
             test._hypothesis_internal_use_settings = settings(chosen, max_examples=QUICK_EXAMPLES)  # type: ignore[union-attr]
+
+
+@pytest.fixture(scope="session")
+def two_dask_workers() -> Iterator[Client]:
+    """A client of one local cluster of two workers (``dask_client(workers=2)``), shared by the
+    tests that run their work on Dask to compare it with one process's (batch files, hand
+    histories, preflop tables: the xdist group ``dask workers``, so that ``make unit`` starts it
+    once). Each started its own cluster: a scheduler, two nannies and two workers, each worker
+    importing pokerscore and loading the kernels it met again. The tests of the cluster itself
+    (``tests/_support/test_tasks.py``, a lost worker, a killed run) start their own."""
+    from pokerscore._support.tasks import dask_client
+
+    with dask_client(workers=2) as client:
+        yield client

@@ -8,24 +8,30 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from pokerscore._support.tasks import dask_client
 from pokerscore.cards import parse_cards
 from pokerscore.engine import get_ranking
 from pokerscore.files.distributed import score_on_cluster
 from pokerscore.files.scoring import ScoreJob, score_file
 from tests.files.test_batch_files import random_deals
 
+if TYPE_CHECKING:
+    from distributed import Client
+
 HIGH = get_ranking("high")
 
 
 @pytest.mark.cluster
-def test_two_local_workers_give_the_single_process_result(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("dask workers")  # tests/conftest.py's two_dask_workers
+def test_two_local_workers_give_the_single_process_result(
+    tmp_path: Path, two_dask_workers: Client
+) -> None:
     folder = tmp_path / "hands"
     folder.mkdir()
     deals = random_deals(3000, 7, seed=21)
@@ -49,12 +55,11 @@ def test_two_local_workers_give_the_single_process_result(tmp_path: Path) -> Non
     single = score_file(ScoreJob(whole, HIGH, out=tmp_path / "single.parquet"))
 
     out, errors = tmp_path / "dataset", tmp_path / "errors.csv"
-    with dask_client(workers=2) as client:
-        found = score_on_cluster(
-            ScoreJob(folder, HIGH, out=out, errors=errors),
-            client,
-            part_bytes=7000,  # several parts in each file
-        )
+    found = score_on_cluster(
+        ScoreJob(folder, HIGH, out=out, errors=errors),
+        two_dask_workers,
+        part_bytes=7000,  # several parts in each file
+    )
     assert len(list(out.iterdir())) > 4
     assert (found.rows, found.scored, found.bad) == (single.rows, single.scored, single.bad)
     assert found.counts == single.counts

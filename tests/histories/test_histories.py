@@ -14,7 +14,7 @@ import warnings
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from pokerkit import HandHistory as PokerkitHistory
@@ -25,6 +25,9 @@ from pokerscore.histories.phh import parse_phh, read_phh
 from pokerscore.histories.replay import replay
 from tests.reference_replay import table_replay
 from tests.shared_sample import HAND_HISTORIES, needs_sample
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 SHARED = HAND_HISTORIES
 """The real hand histories, beside the repository (CI has them: nothing here is skipped)."""
@@ -759,8 +762,10 @@ def test_large_files_cut_into_parts_give_the_same_rows(tmp_path: Path) -> None:
 
 @needs_sample
 @pytest.mark.cluster
-def test_two_dask_workers_give_the_single_process_results(tmp_path: Path) -> None:
-    from pokerscore._support.tasks import dask_client
+@pytest.mark.xdist_group("dask workers")  # tests/conftest.py's two_dask_workers
+def test_two_dask_workers_give_the_single_process_results(
+    tmp_path: Path, two_dask_workers: Client
+) -> None:
     from pokerscore.histories.running import analyse_histories
 
     sources = [
@@ -770,10 +775,13 @@ def test_two_dask_workers_give_the_single_process_results(tmp_path: Path) -> Non
         DATA / "pokerstars-shapes.txt",
     ]
     single = analyse_histories(sources, out=tmp_path / "single.parquet", follow="Hero")
-    with dask_client(workers=2) as client:
-        spread = analyse_histories(
-            sources, out=tmp_path / "spread.parquet", follow="Hero", client=client, part_bytes=4000
-        )
+    spread = analyse_histories(
+        sources,
+        out=tmp_path / "spread.parquet",
+        follow="Hero",
+        client=two_dask_workers,
+        part_bytes=4000,
+    )
     assert _rows(tmp_path / "single.parquet") == _rows(tmp_path / "spread.parquet")
     assert spread.as_json() == single.as_json()
     assert spread.series == single.series

@@ -7,13 +7,16 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from pokerscore._support.atomic import host_tag, temporary_path
 from pokerscore._support.tasks import cores, local_workers
 from tests.shared_sample import HAND_HISTORIES, needs_sample
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 SHARED = HAND_HISTORIES
 DATA = Path(__file__).parents[1] / "data" / "histories"
@@ -169,7 +172,10 @@ def test_parts_finishing_in_reverse_order_give_the_rows_and_figures_of_one_pass(
 
 @needs_sample
 @pytest.mark.cluster
-def test_dask_workers_write_the_dataset_with_the_single_process_results(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("dask workers")  # tests/conftest.py's two_dask_workers
+def test_dask_workers_write_the_dataset_with_the_single_process_results(
+    tmp_path: Path, two_dask_workers: Client
+) -> None:
     """Parts of a few kB on two workers: PokerStars parts counted first, PHH parts' lines moved
     to their place; the dataset the workers wrote holds the rows of one pass, in order, and one
     file gathered from their parts too.
@@ -184,23 +190,18 @@ def test_dask_workers_write_the_dataset_with_the_single_process_results(tmp_path
     import shutil
     from collections import Counter
 
-    from pokerscore._support.tasks import dask_client
     from pokerscore.histories.running import analyse_histories
 
     shared = shutil.copytree(SHARED, tmp_path / "shared")  # the same bytes for the three runs
     sources = [shared, DATA / "malformed.phhs", DATA / "pokerstars-shapes.txt"]
     single = analyse_histories(sources, out=tmp_path / "single.parquet", follow="Hero")
-    with dask_client(workers=2) as client:
-        spread = analyse_histories(
-            sources, out=tmp_path / "spread", follow="Hero", client=client, part_bytes=4000
-        )
-        gathered = analyse_histories(
-            sources,
-            out=tmp_path / "one.parquet",
-            out_form="file",
-            client=client,
-            part_bytes=4000,
-        )
+    client = two_dask_workers
+    spread = analyse_histories(
+        sources, out=tmp_path / "spread", follow="Hero", client=client, part_bytes=4000
+    )
+    gathered = analyse_histories(
+        sources, out=tmp_path / "one.parquet", out_form="file", client=client, part_bytes=4000
+    )
     rows = _rows(tmp_path / "single.parquet")
     spread_rows, one_rows = _rows(tmp_path / "spread"), _rows(tmp_path / "one.parquet")
     # each file's rows counted first, then the same rows, then the same order: a failure says

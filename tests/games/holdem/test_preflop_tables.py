@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
@@ -46,6 +47,9 @@ from pokerscore.games.holdem.preflop.counts import (
     three_way_counts,
 )
 from tests.cli_runner import separate_streams_runner
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 # Every test here builds or reads preflop tables (seconds each): make quick leaves them out.
 pytestmark = pytest.mark.slow
@@ -150,18 +154,18 @@ def test_three_way_counts_match_the_exact_equity_function() -> None:
 
 
 @pytest.mark.cluster
+@pytest.mark.xdist_group("dask workers")  # tests/conftest.py's two_dask_workers
 def test_two_dask_workers_give_the_single_process_tables(
-    small: HeadsUpCounts, tmp_path: Path
+    small: HeadsUpCounts, tmp_path: Path, two_dask_workers: Client
 ) -> None:
     out = tmp_path / "tables"
     seen: list[tuple[int, int]] = []
-    with dask_client(workers=2) as client:
-        tables = compute_preflop_tables(
-            PreflopJob(hands=HANDS, tasks=8),
-            out=out,
-            client=client,
-            progress=lambda *step: seen.append(step),
-        )
+    tables = compute_preflop_tables(
+        PreflopJob(hands=HANDS, tasks=8),
+        out=out,
+        client=two_dask_workers,
+        progress=lambda *step: seen.append(step),
+    )
     vs_random, heads_up = heads_up_tables(small)
     assert tables.vs_random is not None and tables.vs_random.equals(vs_random)
     assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
