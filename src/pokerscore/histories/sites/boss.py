@@ -35,7 +35,7 @@ from pokerscore.histories.draft import HandDraft, money, site_cards
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import RoundBets, deal_new_cards, finished_hand
-from pokerscore.histories.sites.markup import XmlFileError, xml_elements
+from pokerscore.histories.sites.markup import xml_hands
 
 NAME: Final = "boss"
 _GAMES: Final = {
@@ -226,18 +226,12 @@ def _act(
 
 def read_boss(path: Path) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a Boss Media file, streamed; a bad hand comes as its error."""
-    name = str(path)
-    number = 0
-    try:
-        for element, where in xml_elements(path, frozenset({"HISTORY"})):
-            number += 1
-            draft = HandDraft(name, number, where, site="Boss Media", source_format=NAME)
-            try:
-                yield parse_boss(element, draft, where)
-            except HandHistoryError as error:
-                yield error.located(name, number, where)
-    except XmlFileError as error:
-        yield error.located(name, number + 1, None)
+
+    def read(element: ElementTree.Element, number: int, where: int) -> HandHistory:
+        draft = HandDraft(str(path), number, where, site="Boss Media", source_format=NAME)
+        return parse_boss(element, draft, where)
+
+    return xml_hands(path, frozenset({"HISTORY"}), read)
 
 
 FORMAT: Final = SiteFormat(NAME, "Boss Media", sniff, read_boss)

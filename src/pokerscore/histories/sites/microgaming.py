@@ -32,7 +32,7 @@ from pokerscore.histories.sites.increments import (
     finished_hand,
     mucks_unshown,
 )
-from pokerscore.histories.sites.markup import XmlFileError, xml_elements
+from pokerscore.histories.sites.markup import xml_hands
 
 _GAMES: Final = {"Hold'em": ("T", "holdem"), "Multi Table Hold'em": ("T", "holdem"),
                  "Omaha": ("O", "omaha"), "Omaha H/L": ("O/8", "omaha-hi-lo")}  # fmt: skip
@@ -174,18 +174,12 @@ def _action(
 
 def read_microgaming(path: Path) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a Microgaming file, streamed; a bad hand comes as its error."""
-    name = str(path)
-    number = 0
-    try:
-        for element, where in xml_elements(path, frozenset({"Game"})):
-            number += 1
-            draft = HandDraft(name, number, where, site="Microgaming", source_format="microgaming")
-            try:
-                yield parse_microgaming(element, draft, where)
-            except HandHistoryError as error:
-                yield error.located(name, number, where)
-    except XmlFileError as error:
-        yield error.located(name, number + 1, None)
+
+    def read(element: ElementTree.Element, number: int, where: int) -> HandHistory:
+        draft = HandDraft(str(path), number, where, site="Microgaming", source_format="microgaming")
+        return parse_microgaming(element, draft, where)
+
+    return xml_hands(path, frozenset({"Game"}), read)
 
 
 FORMAT: Final = SiteFormat("microgaming", "Microgaming", sniff, read_microgaming)
