@@ -156,3 +156,30 @@ def test_an_xml_hand_one_byte_past_the_limit(
         line = data[:start].count(b"\n") + 1
         assert (first.file, first.hand, first.line, first.reason) == (str(path), 1, line, MESSAGE)
         assert _shape(read[1:]) == before[1:]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "file_format", "second"),
+    [("actions.phhs", "phh", b"\n["), ("sites/winamax/mixed.txt", "winamax", b"\nWinamax Poker")],
+)
+def test_a_line_past_the_limit_is_read_in_pieces(
+    tmp_path: Path, fixture: str, file_format: str, second: bytes
+) -> None:
+    """A line of 3 MiB in the first hand, with the first words of a hand at each 1 MiB (where
+    a piece of it starts): the hand is one bad hand, no piece starts a hand, the others read.
+    The line is never held whole (it was read whole, whatever its length)."""
+    data = (HISTORIES / fixture).read_bytes()
+    before = _shape(list(read_histories(HISTORIES / fixture, file_format=file_format)))  # type: ignore[arg-type]
+    marker = second.removeprefix(b"\n")
+    start = data.find(marker)
+    if start > 0:
+        start = data.index(second) + 1
+    first_end = data.index(second, start) + 1
+    piece = marker + b"x" * (MAX_HAND_BYTES - len(marker))  # a piece of the line, read at once
+    line = b"#" + piece[1:] + piece * 2 + b"\n"
+    path = tmp_path / f"long{Path(fixture).suffix}"
+    path.write_bytes(data[:first_end] + line + data[first_end:])
+    read = list(read_histories(path, file_format=file_format))  # type: ignore[arg-type]
+    first = read[0]
+    assert isinstance(first, HandHistoryError) and first.reason == MESSAGE
+    assert _shape(read[1:]) == before[1:]
