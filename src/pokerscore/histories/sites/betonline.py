@@ -32,7 +32,13 @@ from pokerscore.histories.draft import HandDraft, money, site_cards
 from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import BETTING, speaker
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand, mucks_unshown
+from pokerscore.histories.sites.increments import (
+    PLAY_VERBS,
+    RoundBets,
+    add_action,
+    finished_hand,
+    mucks_unshown,
+)
 from pokerscore.histories.sites.text import text_hands
 
 _START: Final = re.compile(
@@ -272,20 +278,14 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
                 draft.big_blind = amount
             if kind == "small" and not draft.small_blind:
                 draft.small_blind = amount
-    elif verb == "folds":
-        draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "checks":
-        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
-    elif verb == "calls":
-        amount = _amount(rest)
-        bets.add(name, amount)
-        draft.actions.append(("check-call", name, amount, (), 0, where, all_in))
-    elif verb == "bets":
-        draft.actions.append(("bet-raise", name, bets.add(name, _amount(rest)), (), 0, where, all_in))  # fmt: skip
+    elif verb in ("folds", "checks"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, None, where)
+    elif verb in ("calls", "bets"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, _amount(rest), where, all_in)
     elif verb == "raises":
-        to = _amount(rest.rpartition(" to ")[2])
-        bets.add(name, to - bets.bet(name))
-        draft.actions.append(("bet-raise", name, to, (), 0, where, all_in))
+        add_action(
+            draft, bets, "raise-to", name, _amount(rest.rpartition(" to ")[2]), where, all_in
+        )
     elif verb == "shows":
         draft.actions.append(("show", name, None, _cards(rest), 0, where, False))
     elif verb == "mucks":

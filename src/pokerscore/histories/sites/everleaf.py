@@ -25,7 +25,12 @@ from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand
+from pokerscore.histories.sites.increments import (
+    PLAY_VERBS,
+    RoundBets,
+    add_action,
+    finished_hand,
+)
 from pokerscore.histories.sites.text import text_hands
 
 _FIRST: Final = "Everleaf Gaming Game #"
@@ -194,16 +199,10 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, verb: str, rest: str, whe
         if kind != "ante":
             bets.add(name, amount)
         draft.posts.append((name, kind, amount, where))
-    elif verb == "folds":
-        draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "checks":
-        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
-    elif verb == "calls":
-        amount = _amount(rest)
-        bets.add(name, amount)
-        draft.actions.append(("check-call", name, amount, (), 0, where, False))
-    elif verb in ("raises", "bets"):
-        draft.actions.append(("bet-raise", name, bets.add(name, _amount(rest)), (), 0, where, False))  # fmt: skip
+    elif verb in ("folds", "checks"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, None, where)
+    elif verb in ("calls", "bets", "raises"):  # a raise too is the chips it adds
+        add_action(draft, bets, PLAY_VERBS[verb], name, _amount(rest), where)
     else:  # shows [ 9c, Ac ] a pair of queens
         cards = rest[rest.find("[") + 1 : rest.find("]")] if "[" in rest and "]" in rest else ""
         draft.actions.append(("show", name, None, _cards(cards), 0, where, False))

@@ -129,6 +129,16 @@ class RoundBets:
         self.bets.clear()
 
 
+PLAY_VERBS: Final = {
+    "folds": "fold",
+    "checks": "check",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+}
+"""The verbs of play as sites write them (``Bob folds``), as :func:`add_action` takes them."""
+
+
 def add_action(
     draft: HandDraft,
     bets: RoundBets,
@@ -139,7 +149,18 @@ def add_action(
     all_in: bool = False,
 ) -> None:
     """Record one act of play written as an increment: ``fold``, ``check``, ``call``, ``bet``,
-    ``raise``, or ``all-in`` (a call when it does not top the round's bet, else a raise)."""
+    ``raise``, or ``all-in`` (a call when it does not top the round's bet, else a raise); or
+    ``raise-to``, a raise written as the player's whole bet this round (``increment`` that
+    total). The one rule of how a site's call, bet or raise moves the round's bets.
+
+    >>> from pokerscore.histories.draft import HandDraft
+    >>> draft, bets = HandDraft("f", 1, 1), RoundBets()
+    >>> bets.add("Ann", Decimal(1)); add_action(draft, bets, "raise-to", "Bob", Decimal(3), 7)
+    Decimal('1')
+    >>> add_action(draft, bets, "call", "Ann", Decimal(2), 8)
+    >>> [action[:3] for action in draft.actions], bets.bets
+    ([('bet-raise', 'Bob', Decimal('3')), ('check-call', 'Ann', Decimal('2'))], {'Ann': Decimal('3'), 'Bob': Decimal('3')})
+    """
     if verb == "fold":
         draft.actions.append(("fold", name, None, (), 0, line, False))
         return
@@ -148,6 +169,10 @@ def add_action(
         return
     if increment is None:
         raise HandHistoryError(f"line {line}: {verb} without an amount")
+    if verb == "raise-to":
+        bets.set(name, increment)
+        draft.actions.append(("bet-raise", name, increment, (), 0, line, all_in))
+        return
     top = bets.top()
     total = bets.add(name, increment)
     if verb == "all-in":

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
@@ -26,7 +25,9 @@ from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHisto
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    PLAY_VERBS,
     RoundBets,
+    add_action,
     finished_hand,
     line_player,
     mucks_unshown,
@@ -152,21 +153,14 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
         amount = money(words.rpartition(" ")[2])
         draft.posts.append((name, kind, amount, where))
         bets.add(name, amount)
-    elif verb == "folds":
-        draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "checks":
-        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
-    elif verb == "calls":
+    elif verb in ("folds", "checks"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, None, where)
+    elif verb in ("calls", "bets"):
         amount = money(rest.removesuffix(" and is all-in"))
-        bets.add(name, amount)
-        draft.actions.append(("check-call", name, amount, (), 0, where, rest.endswith("all-in")))
-    elif verb == "bets":
-        amount = money(rest.removesuffix(" and is all-in"))
-        draft.actions.append(("bet-raise", name, bets.add(name, amount), (), 0, where, rest.endswith("all-in")))  # fmt: skip
+        add_action(draft, bets, PLAY_VERBS[verb], name, amount, where, rest.endswith("all-in"))
     elif words.startswith("raises to "):
         to = money(words.removeprefix("raises to ").removesuffix(" and is all-in"))
-        bets.add(name, to - bets.bet(name))
-        draft.actions.append(("bet-raise", name, to, (), 0, where, words.endswith("all-in")))
+        add_action(draft, bets, "raise-to", name, to, where, words.endswith("all-in"))
     elif verb == "refunded":
         draft.returned.append((name, money(rest), where))
     elif verb == "shows":
