@@ -32,9 +32,14 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, deal_new_cards, finished_hand
+from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
+    RoundBets,
+    deal_new_cards,
+    finished_hand,
+)
 from pokerscore.histories.sites.markup import xml_hands
 
 NAME: Final = "boss"
@@ -47,11 +52,6 @@ _GAMES: Final = {
 """Boss Media's games read (``GAME_OMATU`` deals four cards, as ``GAME_OMA``: the shared
 sample's README takes it for five-card Omaha, its file deals four); five-card draw
 (``GAME_FCD``) is refused by name."""
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-}
 _SNIFF: Final = re.compile(r"^(?:<\?xml[^>]*\?>\s*)?(?:<ROOT>\s*)?<HISTORY ID=\"")
 _RANKS: Final = "A23456789TJQK"
 _SUITS: Final = "dchs"
@@ -105,9 +105,9 @@ def parse_boss(history: ElementTree.Element, draft: HandDraft, where: int) -> Ha
         raise HandHistoryError(f"{shorten(game or 'a hand with no GAME')} is not replayed here yet")
     letter, draft.game = _GAMES[game]
     limit = history.get("LIMIT", "")
-    if limit not in _BETTING:
+    if limit not in BETTING_ABBREVIATIONS:
         raise HandHistoryError(f"unknown betting {shorten(repr(limit))}", line=where)
-    betting_letter, draft.betting = _BETTING[limit]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[limit]
     draft.variant = betting_letter + letter
     draft.hand_id = history.get("ID", "")
     draft.table = history.get("TABLE") or None

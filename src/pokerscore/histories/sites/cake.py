@@ -24,10 +24,11 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
     PLAY_VERBS,
     RoundBets,
     add_action,
@@ -44,12 +45,6 @@ _HEADER: Final = re.compile(
 )
 _GAMES: Final = {"Hold'em": ("T", "holdem"), "Omaha": ("O", "omaha"),
                  "Omaha Hi/Lo": ("O/8", "omaha-hi-lo")}  # fmt: skip
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "Limit": ("F", "fixed-limit"),
-}
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \((?P<stack>\S+) in chips\)(?P<rest>.*)$"
 )
@@ -136,7 +131,7 @@ def _header(draft: HandDraft, line: str, where: int) -> None:
     if header["betting"] is None:
         raise HandHistoryError(f"no betting (NL, PL, FL) in {shorten(repr(line))}", line=where)
     letter, draft.game = _GAMES[header["game"]]
-    betting_letter, draft.betting = _BETTING[header["betting"]]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[header["betting"]]
     draft.variant = betting_letter + letter
     stakes = header["stakes"].split("/")
     if len(stakes) not in (2, 3):

@@ -23,9 +23,10 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
     PLAY_VERBS,
     RoundBets,
     add_action,
@@ -41,12 +42,6 @@ _HEADER: Final = re.compile(
 )
 _GAMES: Final = {"Hold'em": ("T", "holdem"), "Omaha": ("O", "omaha"),
                  "Omaha Hi/Lo": ("O/8", "omaha-hi-lo")}  # fmt: skip
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "Limit": ("F", "fixed-limit"),
-}
 _SEAT: Final = re.compile(r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \( *(?P<stack>[^()]*?) *\)$")
 _BUTTON: Final = re.compile(r"^Seat (?P<seat>\d{1,6}) is the button$")
 _BOARD: Final = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$")
@@ -144,7 +139,7 @@ def _header(draft: HandDraft, line: str, where: int) -> None:
     betting = header.group("betting")
     if betting is None:
         raise HandHistoryError(f"no betting (NL, PL, FL) in {shorten(repr(line))}", line=where)
-    betting_letter, draft.betting = _BETTING[betting]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[betting]
     draft.variant = betting_letter + letter
     small, big = header.group("sb"), header.group("bb")
     draft.small_blind, draft.big_blind = money(small), money(big)

@@ -20,7 +20,7 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
-from pokerscore.histories.model import HandHistory, HandHistoryError, to_units
+from pokerscore.histories.model import Betting, HandHistory, HandHistoryError, to_units
 
 _SIGNS: Final = re.compile(r"[\s$€£]")
 _DIGITS: Final = re.compile(r"[0-9][0-9.,]*")
@@ -129,6 +129,15 @@ class RoundBets:
         self.bets.clear()
 
 
+BETTING_ABBREVIATIONS: Final[dict[str, tuple[str, Betting]]] = {
+    "NL": ("N", "no-limit"),
+    "PL": ("P", "pot-limit"),
+    "FL": ("F", "fixed-limit"),
+    "L": ("F", "fixed-limit"),
+    "Limit": ("F", "fixed-limit"),
+}
+"""A betting structure as sites abbreviate it (``NL``, ``PL``, ``FL``, ``L`` or ``Limit``): its
+letter in a PHH variant and the model's name, for every site reader that reads one."""
 PLAY_VERBS: Final = {
     "folds": "fold",
     "checks": "check",

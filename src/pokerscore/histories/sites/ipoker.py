@@ -58,22 +58,21 @@ from xml.etree.ElementTree import Element
 
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, build_hand, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import GAMES
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, add_action, localised_amount
+from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
+    RoundBets,
+    add_action,
+    localised_amount,
+)
 from pokerscore.histories.sites.markup import xml_hands
 
 NAME: Final = "ipoker"
 _GAMETYPE: Final = re.compile(
     r"^(?P<game>.*?)\s*\b(?P<betting>NL|PL|FL|L)\b(?:\s+(?P<sb>\S+)/(?P<bb>\S+))?\s*$"
 )
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "L": ("F", "fixed-limit"),
-}
 _GAMES: Final = {
     "Holdem": "Hold'em",
     "Texas Holdem": "Hold'em",
@@ -197,7 +196,7 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
     if stars_name is None or stars_name not in GAMES:
         raise HandHistoryError(f"{session.gametype[:60]!r} is not replayed here yet")
     letter, draft.game = GAMES[stars_name]
-    betting_letter, draft.betting = _BETTING[gametype.group("betting")]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[gametype.group("betting")]
     draft.variant = betting_letter + letter
     if gametype.group("sb"):
         draft.small_blind = localised_amount(gametype.group("sb"))

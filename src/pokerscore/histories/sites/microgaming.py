@@ -24,9 +24,10 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
     RoundBets,
     deal_new_cards,
     finished_hand,
@@ -36,12 +37,6 @@ from pokerscore.histories.sites.markup import xml_hands
 
 _GAMES: Final = {"Hold'em": ("T", "holdem"), "Multi Table Hold'em": ("T", "holdem"),
                  "Omaha": ("O", "omaha"), "Omaha H/L": ("O/8", "omaha-hi-lo")}  # fmt: skip
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "L": ("F", "fixed-limit"),
-}
 
 
 def sniff(head: str) -> bool:
@@ -72,10 +67,10 @@ def parse_microgaming(game: ElementTree.Element, draft: HandDraft, where: int) -
     if kind not in _GAMES:
         raise HandHistoryError(f"{shorten(kind or 'a game with no type')} is not replayed here yet")
     limit = game.get("betlimit", "")
-    if limit not in _BETTING:
+    if limit not in BETTING_ABBREVIATIONS:
         raise HandHistoryError(f"unknown betting {shorten(repr(limit))}")
     letter, draft.game = _GAMES[kind]
-    betting_letter, draft.betting = _BETTING[limit]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[limit]
     draft.variant = betting_letter + letter
     draft.hand_id = game.get("id", "")
     draft.table = game.get("tablename")

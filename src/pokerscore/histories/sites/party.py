@@ -41,9 +41,10 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.histories.draft import HandDraft, build_hand, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
     RoundBets,
     add_action,
     line_player,
@@ -89,11 +90,6 @@ _GAMES: Final = (
     ("Texas Hold'em", ("T", "holdem")),
     ("Hold'em", ("T", "holdem")),
 )
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-}
 _MONTHS: Final = {
     name: f"{number:02d}"
     for number, name in enumerate(
@@ -233,7 +229,7 @@ class _Hand:
         betting = _BETTING_WORD.search(header)
         if betting is None:
             raise HandHistoryError("no betting (NL, PL, FL) in the game line")
-        betting_letter, draft.betting = _BETTING[betting.group("betting")]
+        betting_letter, draft.betting = BETTING_ABBREVIATIONS[betting.group("betting")]
         draft.variant = betting_letter + letter
         tournament = _TOURNAMENT.search(header)
         draft.tournament = tournament.group("id") if tournament else None

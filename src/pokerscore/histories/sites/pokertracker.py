@@ -24,10 +24,11 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
     RoundBets,
     deal_new_cards,
     finished_hand,
@@ -44,12 +45,6 @@ _GAMES: Final = {
     "Holdem": ("T", "holdem"),
     "Omaha": ("O", "omaha"),
     "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"),
-}
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "Limit": ("F", "fixed-limit"),
 }
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \((?P<stack>\S+) in chips\)(?P<rest>.*)$"
@@ -95,7 +90,7 @@ def parse_pokertracker(
         )
     draft.hand_id = start["id"]
     letter, draft.game = _GAMES[start["game"]]
-    betting_letter, draft.betting = _BETTING[start["betting"]]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[start["betting"]]
     draft.variant = betting_letter + letter
     draft.time = f"{start['y']}-{start['m']}-{start['d']}T{start['time']}"
     draft.fields = {"header": lines[0].strip()}

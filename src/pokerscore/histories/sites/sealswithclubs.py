@@ -21,10 +21,11 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
     PLAY_VERBS,
     RoundBets,
     add_action,
@@ -42,12 +43,6 @@ _GAME: Final = re.compile(
 )
 _GAMES: Final = {"Hold'em": ("T", "holdem"), "Omaha": ("O", "omaha"),
                  "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"), "Omaha H/L": ("O/8", "omaha-hi-lo")}  # fmt: skip
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "Limit": ("F", "fixed-limit"),
-}
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \((?P<stack>[\d.,]+)\)(?P<rest>.*)$"
 )
@@ -140,7 +135,7 @@ def _game(draft: HandDraft, line: str, where: int) -> None:
     if game["game"] not in _GAMES:
         raise HandHistoryError(f"{shorten(game['game'])} is not replayed here yet", line=where)
     letter, draft.game = _GAMES[game["game"]]
-    betting_letter, draft.betting = _BETTING[game["betting"]]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[game["betting"]]
     draft.variant = betting_letter + letter
     draft.small_blind, draft.big_blind = money(game["sb"]), money(game["bb"])
     draft.fields = {"game": line}
