@@ -25,7 +25,7 @@ from zoneinfo import ZoneInfo
 
 from pokerscore._support.errors import shorten
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     PLAY_VERBS,
@@ -34,6 +34,7 @@ from pokerscore.histories.sites.increments import (
     finished_hand,
     line_player,
     mucks_unshown,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -133,11 +134,9 @@ def parse_absolute(lines: Sequence[str], file: str, number: int, first_line: int
             continue
         seat = _SEAT.match(line)
         if seat and not draft.posts:
-            seat_number = int(seat["seat"])
-            if seat_number > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            place = seat_number(seat["seat"], where)
             names.add(seat["name"])
-            draft.seats.append((seat_number, seat["name"], money(seat["stack"]), True))
+            draft.seats.append((place, seat["name"], money(seat["stack"]), True))
             continue
         if line.startswith("*** "):
             board = _BOARD.match(line)

@@ -38,6 +38,7 @@ from pokerscore.histories.sites.increments import (
     add_action,
     finished_hand,
     mucks_unshown,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -154,9 +155,7 @@ def parse_betonline(lines: Sequence[str], file: str, number: int, first_line: in
             continue
         seat = _SEAT.match(line)
         if seat and not draft.posts and not draft.actions:
-            number_ = int(seat["seat"])
-            if number_ > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            number_ = seat_number(seat["seat"], where)
             names.add(seat["name"])  # one sitting out who posts or acts is dealt in
             draft.seats.append((number_, seat["name"], _amount(seat["stack"]), True))
             continue

@@ -21,7 +21,7 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.histories.draft import HandDraft, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
@@ -31,6 +31,7 @@ from pokerscore.histories.sites.increments import (
     finished_hand,
     localised_amount,
     mucks_unshown,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -108,11 +109,9 @@ def parse_enet(lines: Sequence[str], file: str, number: int, first_line: int) ->
             continue
         seat = _SEAT.match(line)
         if seat and not draft.posts:
-            seat_number = int(seat["seat"])
-            if seat_number > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            place = seat_number(seat["seat"], where)
             names.add(seat["name"])
-            draft.seats.append((seat_number, seat["name"], _amount(seat["stack"]), True))
+            draft.seats.append((place, seat["name"], _amount(seat["stack"]), True))
             continue
         if line.startswith("Rake: "):
             rake += _amount(line.removeprefix("Rake: "))

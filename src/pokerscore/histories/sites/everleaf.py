@@ -23,7 +23,7 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     BETTING_ABBREVIATIONS,
@@ -31,6 +31,7 @@ from pokerscore.histories.sites.increments import (
     RoundBets,
     add_action,
     finished_hand,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -149,9 +150,7 @@ def _header(draft: HandDraft, line: str, where: int) -> None:
 
 
 def _seat(draft: HandDraft, seat: re.Match[str], names: set[str], where: int) -> None:
-    number = int(seat.group("seat"))
-    if number > MAX_SEAT:
-        raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+    number = seat_number(seat.group("seat"), where)
     stack = seat.group("stack")
     if stack == "new player":
         return

@@ -20,7 +20,7 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
-from pokerscore.histories.model import Betting, HandHistory, HandHistoryError, to_units
+from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError, to_units
 
 _SIGNS: Final = re.compile(r"[\s$€£]")
 _DIGITS: Final = re.compile(r"[0-9][0-9.,]*")
@@ -127,6 +127,23 @@ class RoundBets:
     def new_round(self) -> None:
         """A new betting round: nobody has bet yet."""
         self.bets.clear()
+
+
+def seat_number(text: str, line: int) -> int:
+    """A seat's number as a site writes it (digits), refused past the model's last seat with
+    the one wording every reader uses.
+
+    >>> seat_number("3", 12)
+    3
+    >>> seat_number("99999", 12)
+    Traceback (most recent call last):
+    ...
+    pokerscore.histories.model.HandHistoryError: line 12: seat numbers run to 32767
+    """
+    number = int(text)
+    if number > MAX_SEAT:
+        raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=line)
+    return number
 
 
 BETTING_ABBREVIATIONS: Final[dict[str, tuple[str, Betting]]] = {

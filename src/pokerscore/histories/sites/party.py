@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.histories.draft import HandDraft, build_hand, site_cards
-from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     BETTING_ABBREVIATIONS,
@@ -49,6 +49,7 @@ from pokerscore.histories.sites.increments import (
     add_action,
     line_player,
     localised_amount,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -268,8 +269,7 @@ class _Hand:
             draft.table = line[len("Table ") :].partition(" (")[0].strip() or None
             return
         if (seat := _SEAT.match(line)) is not None and not self.dealt:
-            if int(seat.group("seat")) > MAX_SEAT:
-                raise HandHistoryError(f"line {number}: seat numbers run to {MAX_SEAT}")
+            seat_number(seat.group("seat"), number)
             name = seat.group("name")
             if draft.currency is None and draft.tournament is None and "$" in seat.group("stack"):
                 draft.currency = "USD"  # the 2019 layout names it only in the amounts

@@ -24,7 +24,7 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
@@ -33,6 +33,7 @@ from pokerscore.histories.sites.increments import (
     deal_new_cards,
     finished_hand,
     mucks_unshown,
+    seat_number,
 )
 from pokerscore.histories.sites.text import file_head, text_hands
 
@@ -113,13 +114,11 @@ def parse_pokertracker(
             continue
         seat = _SEAT.match(line)
         if seat and not draft.posts:
-            seat_number = int(seat["seat"])
-            if seat_number > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            place = seat_number(seat["seat"], where)
             names.add(seat["name"])
-            draft.seats.append((seat_number, seat["name"], money(seat["stack"]), True))
+            draft.seats.append((place, seat["name"], money(seat["stack"]), True))
             if "DEALER" in seat["rest"]:
-                draft.button = seat_number
+                draft.button = place
             continue
         board = _BOARD.match(line)
         if board:

@@ -21,7 +21,7 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
@@ -32,6 +32,7 @@ from pokerscore.histories.sites.increments import (
     finished_hand,
     line_player,
     mucks_unshown,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -90,9 +91,7 @@ def parse_seals(lines: Sequence[str], file: str, number: int, first_line: int) -
             continue
         seat = _SEAT.match(line)
         if seat and not draft.posts:
-            number_ = int(seat["seat"])
-            if number_ > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            number_ = seat_number(seat["seat"], where)
             names.add(seat["name"])
             seat_of[seat["name"]] = number_
             draft.seats.append((number_, seat["name"], money(seat["stack"]), True))
