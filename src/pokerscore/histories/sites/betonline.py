@@ -36,6 +36,7 @@ from pokerscore.histories.sites.increments import (
     PLAY_VERBS,
     RoundBets,
     add_action,
+    add_post,
     finished_hand,
     mucks_unshown,
     seat_number,
@@ -270,13 +271,7 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
         if kind is None:
             raise HandHistoryError(f"unknown post {shorten(repr(words))}", line=where)
         amount = _amount(amount_text)
-        draft.posts.append((name, kind, amount, where))
-        if kind != "ante":
-            bets.add(name, amount)
-            if kind == "big" and not draft.big_blind:
-                draft.big_blind = amount
-            if kind == "small" and not draft.small_blind:
-                draft.small_blind = amount
+        add_post(draft, bets, name, kind, amount, where)
     elif verb in ("folds", "checks"):
         add_action(draft, bets, PLAY_VERBS[verb], name, None, where)
     elif verb in ("calls", "bets"):

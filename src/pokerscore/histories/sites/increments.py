@@ -129,6 +129,27 @@ class RoundBets:
         self.bets.clear()
 
 
+def add_post(
+    draft: HandDraft, bets: RoundBets, name: str, kind: str, amount: Decimal, line: int
+) -> None:
+    """Record a post (``small``, ``big`` or ``ante``): a blind goes into the round's bets, and
+    the first small and big blinds posted are the stakes where the header gives none.
+
+    >>> from pokerscore.histories.draft import HandDraft
+    >>> draft, bets = HandDraft("f", 1, 1), RoundBets()
+    >>> add_post(draft, bets, "Ann", "big", Decimal(2), 3); (draft.big_blind, bets.bets)
+    (Decimal('2'), {'Ann': Decimal('2')})
+    """
+    draft.posts.append((name, kind, amount, line))
+    if kind == "ante":
+        return
+    bets.add(name, amount)
+    if kind == "big" and not draft.big_blind:
+        draft.big_blind = amount
+    if kind == "small" and not draft.small_blind:
+        draft.small_blind = amount
+
+
 def seat_number(text: str, line: int) -> int:
     """A seat's number as a site writes it (digits), refused past the model's last seat with
     the one wording every reader uses.

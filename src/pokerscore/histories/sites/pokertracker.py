@@ -30,6 +30,7 @@ from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     BETTING_ABBREVIATIONS,
     RoundBets,
+    add_post,
     deal_new_cards,
     finished_hand,
     mucks_unshown,
@@ -150,13 +151,7 @@ def _act(
         if kind is None:
             raise HandHistoryError(f"unknown post {shorten(repr(rest))}", line=where)
         amount = money(amount_text)
-        draft.posts.append((name, kind, amount, where))
-        if kind != "ante":
-            bets.add(name, amount)
-            if kind == "big" and not draft.big_blind:
-                draft.big_blind = amount
-            if kind == "small" and not draft.small_blind:
-                draft.small_blind = amount
+        add_post(draft, bets, name, kind, amount, where)
     elif verb == "Fold":
         draft.actions.append(("fold", name, None, (), 0, where, False))
     elif verb == "Check":
