@@ -38,6 +38,11 @@ class XmlFileError(HandHistoryError):
     XML: the rest of it is not read."""
 
 
+class StrayText(XmlFileError):
+    """Text before the file's first document (``xml_elements(document=…)``): one bad "hand" of
+    no number; the rest is read."""
+
+
 class XmlElement(NamedTuple):
     """A hand-level element, read whole, and the line it starts on; ``element`` None: the
     element was longer than :data:`~pokerscore.histories.sites.text.MAX_HAND_BYTES`, read
@@ -123,7 +128,8 @@ def xml_elements(
     Yields an :class:`XmlFileError` (with the line) at a DOCTYPE or ENTITY declaration, at text
     that is not well-formed XML and where the file (or a document) ends inside a hand-level
     element; the reading stops there, or, with ``document``, goes on at the next document but
-    at a declaration."""
+    at a declaration. With ``document``, text before the first document is a
+    :class:`StrayText`, and the reading goes on."""
     name = str(path)
     current = _Document(root)
     documents = 1
@@ -131,6 +137,7 @@ def xml_elements(
     line_start = 0  # where the line read starts
     number = 0
     whole = True  # the piece before ended its line
+    stray = False  # text before the first document told
     kept = ""  # the end of the piece before
     for line in decoded_lines(path):
         number = line.number
@@ -157,6 +164,11 @@ def xml_elements(
                     )
                 current = _Document(root)
                 documents += 1
+            if document is not None and documents == 1:  # before the first document
+                if piece.strip() and not stray:
+                    stray = True
+                    yield StrayText("text before the first document", file=name, line=number)
+                continue
             if current.broken or not piece:
                 continue
             try:
@@ -194,7 +206,7 @@ def xml_hands(
     last = 1
     for item in xml_elements(path, tags, document=document):
         if isinstance(item, XmlFileError):
-            yield item.located(name, number + 1, None)
+            yield item if isinstance(item, StrayText) else item.located(name, number + 1, None)
             continue
         element, where, within = item
         if within != last and fresh is not None:
