@@ -31,7 +31,7 @@ from pokerscore.histories.sites.increments import (
     finished_hand,
     mucks_unshown,
 )
-from pokerscore.histories.sites.markup import xml_hands
+from pokerscore.histories.sites.markup import Described, xml_hands
 
 _GAMES: Final = {"hold-em": ("T", "holdem"), "omaha": ("O", "omaha"),
                  "omaha-hi-lo": ("O/8", "omaha-hi-lo")}  # fmt: skip
@@ -173,20 +173,13 @@ def _seat(text: str, where: int) -> int:
 
 def read_everest(path: Path) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of an Everest file, streamed; a bad hand comes as its error."""
-    session: dict[str, str] = {}
-
-    def context(element: ElementTree.Element) -> bool:
-        if element.tag != "SESSION":
-            return False
-        session.clear()
-        session.update(element.attrib)
-        return True
+    session = Described("SESSION")
 
     def read(element: ElementTree.Element, number: int, where: int) -> HandHistory:
         draft = HandDraft(str(path), number, where, site="Everest", source_format="everest")
-        return parse_everest(element, session, draft, where)
+        return parse_everest(element, session.attributes, draft, where)
 
-    return xml_hands(path, frozenset({"SESSION", "HAND"}), read, context=context)
+    return xml_hands(path, frozenset({"SESSION", "HAND"}), read, context=session)
 
 
 FORMAT: Final = SiteFormat("everest", "Everest Poker", sniff, read_everest)

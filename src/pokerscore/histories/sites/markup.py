@@ -185,6 +185,22 @@ def xml_elements(
         yield XmlFileError("the file ends inside an element", file=name, line=current.opened)
 
 
+class Described:
+    """The attributes of the element that describes the hands after it (Merge's
+    ``<description>``, Everest's ``<SESSION>``), as :func:`xml_hands` takes a ``context``."""
+
+    def __init__(self, tag: str) -> None:
+        self.tag = tag
+        self.attributes: dict[str, str] = {}
+        """The last such element's, empty before the first."""
+
+    def __call__(self, element: ElementTree.Element) -> bool:
+        if element.tag != self.tag:
+            return False
+        self.attributes = dict(element.attrib)
+        return True
+
+
 def xml_hands(
     path: Path,
     tags: frozenset[str],

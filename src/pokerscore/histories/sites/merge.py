@@ -46,7 +46,7 @@ from pokerscore.histories.draft import (
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import RoundBets, finished_hand
-from pokerscore.histories.sites.markup import xml_hands
+from pokerscore.histories.sites.markup import Described, xml_hands
 
 _GAMES: Final = {
     "Holdem": ("T", "holdem"),
@@ -389,20 +389,13 @@ def _event(
 
 def read_merge(path: Path) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a Merge file, streamed; a bad hand comes as its error."""
-    description: dict[str, str] = {}
-
-    def context(element: ElementTree.Element) -> bool:
-        if element.tag != "description":
-            return False
-        description.clear()
-        description.update(element.attrib)
-        return True
+    description = Described("description")
 
     def read(element: ElementTree.Element, number: int, where: int) -> HandHistory:
         draft = HandDraft(str(path), number, where, site="Merge", source_format="merge")
-        return parse_merge(element, description, draft, where)
+        return parse_merge(element, description.attributes, draft, where)
 
-    return xml_hands(path, frozenset({"description", "game"}), read, context=context)
+    return xml_hands(path, frozenset({"description", "game"}), read, context=description)
 
 
 FORMAT: Final = SiteFormat("merge", "Merge Network", sniff, read_merge)
