@@ -348,7 +348,11 @@ def _people(
 
     unnamed = spans[:, 0] < 0
     spans[unnamed] = 0
-    names = list(map(bytes.decode, map(text.__getitem__, map(slice, *spans.T.tolist()))))
+    cuts = map(slice, *spans.T.tolist())
+    if text.isascii():  # a byte a character: the names cut from the text decoded once
+        names = list(map(text.decode("ascii").__getitem__, cuts))
+    else:
+        names = list(map(bytes.decode, map(text.__getitem__, cuts)))
     within = np.arange(len(spans)) - np.repeat(np.cumsum(counts) - counts, counts)
     for j in np.flatnonzero(unnamed).tolist():
         names[j] = f"p{within[j] + 1}"
