@@ -232,3 +232,28 @@ def _unset(slot: object, result: HandResult) -> bool:
     except AttributeError:
         return True
     return False
+
+
+def test_a_loop_that_keeps_nothing_makes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Iterating without keeping or reading a result makes no column of any block (the
+    blocks let go behind the iteration find no result held); keeping one of a block makes
+    that block's columns only."""
+    from pokerscore.histories import kernel_results, results
+
+    monkeypatch.setattr(results, "CHUNK", 50)
+    made: list[str] = []
+    column = kernel_results.KernelRows.column
+
+    def counted(self: kernel_results.KernelRows, field: str) -> list[object]:
+        made.append(field)
+        return column(self, field)
+
+    monkeypatch.setattr(kernel_results.KernelRows, "column", counted)
+    path = tmp_path / "generated.phhs"
+    path.write_text("".join(phhs_tables(300, seed=31)), encoding="utf-8")
+    assert sum(1 for _ in history_results(path)) == 300
+    assert made == []
+    kept = [result for n, result in enumerate(history_results(path)) if n == 120]
+    assert len(kept) == 1 and sorted(set(made)) == ["boards", "players", "pots", "rake"]

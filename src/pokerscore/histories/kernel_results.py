@@ -593,7 +593,8 @@ def _settle(results: list[HandResult], last: int = 0) -> None:
     (a hand not read yet keeps the reader of its own bytes). The result whose ``id`` is
     ``last``, the iteration's last (held by the caller's loop variable, kept or not), is made
     only with others of its block: alone, it keeps its block's rows."""
-    held = list(compress(results, map(_HELD.__lt__, map(getrefcount, results))))
+    counts = list(map(getrefcount, results))  # (not inside ``compress``: it holds one more)
+    held = list(compress(results, map(_HELD.__lt__, counts)))
     if len(held) == 1 and id(held[0]) == last:
         return
     for result in held:
