@@ -257,3 +257,13 @@ def test_a_loop_that_keeps_nothing_makes_nothing(
     assert made == []
     kept = [result for n, result in enumerate(history_results(path)) if n == 120]
     assert len(kept) == 1 and sorted(set(made)) == ["boards", "players", "pots", "rake"]
+
+
+def test_a_result_replaced_keeps_its_fields() -> None:
+    """``dataclasses.replace`` of a kernels' result, made or not (it makes one of the same
+    class with every field given), reads as the result with that field changed."""
+    (first, *_) = history_results(DATA / "side-pots.phhs")
+    changed = dataclasses.replace(first, rake=0.5)
+    assert (changed.players, changed.pots, changed.boards, changed.hand, changed.rake) == (
+        first.players, first.pots, first.boards, first.hand, 0.5,
+    )  # fmt: skip

@@ -134,6 +134,12 @@ class ReadLater(HandResult):
     _block: KernelRows | None
     _read: Callable[[], HandHistory] | None
 
+    def __init__(self, *fields: Any, **named: Any) -> None:
+        """Every field given (``dataclasses.replace`` makes one so): no block, no reader."""
+        _BLOCK_SLOT.__set__(self, None)
+        _READ_SLOT.__set__(self, None)
+        HandResult.__init__(self, *fields, **named)
+
     @property
     def hand(self) -> HandHistory:
         block = self._block
