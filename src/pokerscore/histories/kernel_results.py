@@ -124,7 +124,7 @@ class ReadLater(HandResult):
     values, pickled as one.
 
     While ``_block`` is its block, a field is read from the block's column (a plain property:
-    no exception, no copy); once the block is let go (:func:`settle`, ``_block`` None) its own
+    no exception, no copy); once the block is let go (:class:`Behind`, ``_block`` None) its own
     slots hold every field, and ``_read`` the reader of its hand's own bytes until the hand is
     read. Until then a result holds the block's rows (some 1,024 hands' integers and text); the
     per-hand iterator lets go of them behind it (:class:`Behind`)."""
