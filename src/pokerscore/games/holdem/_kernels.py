@@ -1021,6 +1021,7 @@ def match_anchored(
     shape = pattern.shape
     rest = size - 1
     count = binomials[51, rest]
+    last_card = int(np.int64(51))  # an int64, not the literal 51 (engine.jit.kernel)
     for which in prange(anchors.shape[0]):
         anchor = anchors[which]
         cards = np.empty(size, dtype=np.int64)
@@ -1047,7 +1048,7 @@ def match_anchored(
                 for position in range(size):
                     index += binomials[cards[position], position + 1]
                 out[index] = True
-            _next_subset(subset, rest, 51)
+            _next_subset(subset, rest, last_card)
 
 
 @kernel(parallel=True)
