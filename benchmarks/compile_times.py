@@ -33,19 +33,20 @@ def _record(family: str) -> dict[str, Any]:
     from tests.warm_kernels import FAMILIES
 
     stacks: dict[int, list[list[Any]]] = defaultdict(list)
-    spans: list[tuple[str, float, float]] = []
+    spans: list[tuple[str, float, float, str]] = []
 
     class Listener(event.Listener):
         def on_start(self, happening: event.Event) -> None:
-            stacks[threading.get_ident()].append([_name(happening), time.thread_time(), 0.0])
+            name, args = _name(happening), str(happening.data["args"])
+            stacks[threading.get_ident()].append([name, args, time.thread_time(), 0.0])
 
         def on_end(self, happening: event.Event) -> None:
             stack = stacks[threading.get_ident()]
-            name, start, inner = stack.pop()
+            name, args, start, inner = stack.pop()
             spent = time.thread_time() - start
             if stack:
-                stack[-1][2] += spent
-            spans.append((name, spent, spent - inner))
+                stack[-1][3] += spent
+            spans.append((name, spent, spent - inner, args))
 
     wall = time.perf_counter()
     with event.install_listener("numba:compile", Listener()):
@@ -88,23 +89,30 @@ def main(arguments: list[str]) -> None:
     top = 0
     if arguments[:1] == ["--top"]:
         top, arguments = int(arguments[1]), arguments[2:]
+    signatures = arguments[:1] == ["--signatures"]  # those of kernels compiled more than once
+    arguments = arguments[1:] if signatures else arguments
     from tests.warm_kernels import FAMILIES
 
     kernels: list[tuple[float, float, int, str, str]] = []
     for family in arguments or [name for name in FAMILIES if name != "histories"]:
         result = measure(family)
         spans = result["spans"]
-        compiled = sum(exclusive for _, _, exclusive in spans)
+        compiled = sum(span[2] for span in spans)
         print(
             f"{family}: {result['cpu']:.1f} s CPU, {result['wall']:.1f} s wall, "
             f"{len(spans)} compiles {compiled:.1f} s",
             flush=True,
         )
         totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0])
-        for name, inclusive, exclusive in spans:
+        seen: dict[str, list[str]] = defaultdict(list)
+        for name, inclusive, exclusive, args in spans:
             totals[name][0] += inclusive
             totals[name][1] += exclusive
             totals[name][2] += 1
+            seen[name].append(f"{exclusive:5.1f} s {args}")
+        for name, each in seen.items():
+            if signatures and len(each) > 1 and name.split(".")[0] != "numba":
+                print(f"  {name}:", *each, sep="\n    ")
         for name, (inclusive, exclusive, count) in totals.items():
             kernels.append((exclusive, inclusive, int(count), name, family))
     if top:
