@@ -232,9 +232,11 @@ FAMILIES: dict[str, Callable[[], None]] = {
 }
 # Compile times, CPU seconds, from empty caches (2026-11-27, load 11-15): histories 304 (317 on
 # 2026-11-26, when ``replay_one`` compiled twice, once for the readers and once for Python;
-# PokerStars' share alone 122), equity 86, board 80, strategy 68, batch 30, files 13, tournaments
-# 12, preflop 10, videopoker 8: halves of 304 and 307. Two processes adding to one kernel's cache
-# index at once may lose an entry: the halves share no family.
+# PokerStars' share alone 122). The other families, each in a process of its own (load 5-13,
+# ``python -m benchmarks.compile_times``, ``benchmarks/compile.md``): board 80, equity 78,
+# strategy 59, batch 29, tournaments 22, files 22, videopoker 19, preflop 13 (322 in all, some
+# kernels counted in two families). Two processes adding to one kernel's cache index at once
+# may lose an entry: the halves share no family.
 HALVES = (
     ("histories",),
     ("board", "equity", "strategy", "batch", "tournaments", "files", "preflop", "videopoker"),

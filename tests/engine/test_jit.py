@@ -44,3 +44,57 @@ def test_a_shares_error_is_raised_once_every_share_has_ended(failing: int) -> No
         in_threads(share, 3)
     assert raised.value.args == (failing,)
     assert sorted(ended) == sorted({0, 1, 2} - {failing})
+
+
+def _out_of_line_calls_with_constants() -> list[str]:
+    """Calls, inside kernels outside the hand histories, of a kernel compiled out of line
+    (``kernel()``, not ``inline=True``) with a constant argument: each compiles the callee once
+    more, for ``Literal[int]`` (``engine.jit.kernel``)."""
+    import ast
+    from pathlib import Path
+
+    import pokerscore
+
+    root = Path(pokerscore.__file__).parent
+    modules = [*(root / "engine" / "kernels").glob("*.py"), root / "files" / "_kernels.py"]
+    modules += [path for path in (root / "games").rglob("*.py") if "kernels" in path.name]
+    trees = {path: ast.parse(path.read_text()) for path in modules}
+
+    def inline(decorator: ast.expr) -> bool | None:  # None: not a kernel
+        call = decorator if isinstance(decorator, ast.Call) else None
+        name = call.func if call else decorator
+        if not (isinstance(name, ast.Name) and name.id == "kernel"):
+            return None
+        keywords = call.keywords if call else []
+        return any(k.arg == "inline" and getattr(k.value, "value", False) for k in keywords)
+
+    kernels: dict[ast.FunctionDef, bool] = {}  # kernel: inlined
+    out_of_line: set[str] = set()
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                kinds = [inline(decorator) for decorator in node.decorator_list]
+                if kinds and kinds[0] is not None:
+                    kernels[node] = bool(kinds[0])
+                    if not kinds[0]:
+                        out_of_line.add(node.name)
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                # helper = kernel()(function)
+                maker = node.value.func
+                if isinstance(maker, ast.Call) and inline(maker) is False:
+                    out_of_line.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    found = []
+    for function in kernels:
+        for call in ast.walk(function):
+            if (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id in out_of_line
+                and any(isinstance(argument, ast.Constant) for argument in call.args)
+            ):
+                found.append(f"{function.name}: {ast.unparse(call)}")
+    return found
+
+
+def test_no_kernel_calls_a_kernel_out_of_line_with_a_constant() -> None:
+    assert _out_of_line_calls_with_constants() == []

@@ -34,7 +34,20 @@ def kernel(*, parallel: bool = False, inline: bool = False) -> Callable[[Functio
     """Compile a function with Numba in nopython mode, cached, on first call.
 
     ``inline`` splices a helper into its callers at Numba's level, so a helper that takes arrays
-    costs no call per hand (LLVM inlines small scalar helpers by itself, but not those).
+    costs no call per hand (LLVM inlines small scalar helpers by itself, but not those). The
+    helper is then typed and lowered again at every call site, and a parallel loop's body is
+    built more than once, so large helpers inlined into ``prange`` bodies are most of the
+    compile time outside the hand histories (``benchmarks/compile.md``). Out of line they cost
+    the loops far more: ``hold_features`` called from the strategy kernels' parallel loops made
+    a list's play 2.8 times slower, ``judge_board`` and ``settle_weighted`` the Omaha and
+    range equities 15-45 % slower (2026-11-27): they stay inlined.
+
+    A helper out of line is compiled once per signature, and a constant argument is typed
+    ``Literal[int]``: so, for a moment, is a variable that starts at a constant (``key = 0``
+    summed in a loop), which Numba's type inference sees before it widens to ``int64``,
+    compiling the helper once for each and throwing the first away. Such a variable passed to
+    a helper out of line starts at ``int(np.int64(0))`` (an ``int64`` to Numba, an ``int`` to
+    mypy).
     """
     return cast(
         Callable[[Function], Function],

@@ -43,14 +43,15 @@ def score_rows(
     paths). Out of line, called once per block by the checked and the unchecked kernels alike:
     given the bundle alone, the loop ran 5-15 % slower (one thread, CPU time)."""
     rule = tables.flush_rule
+    # Unsigned indices: no negative-index wrap-around code in the loop (as under prange); and
+    # the rare paths' kernels are compiled for one type of row (engine.jit.kernel).
     if rule == EVERY_FIVE:  # wild cards: five by five, on the five-card tables
-        for row in range(start, stop):
+        for row in range(np.uint64(start), np.uint64(stop)):
             out[row] = best_of_fives(cards, row, tables)
         return
     width = cards.shape[1]
-    # Unsigned indices: no negative-index wrap-around code in the loop (as under prange).
     for row in range(np.uint64(start), np.uint64(stop)):
-        key = 0
+        key = int(np.int64(0))  # an int64, not the literal 0 (engine.jit.kernel)
         for column in range(width):
             key += card_keys[cards[row, column]]
         suit = flush_suit(key) if rule else -1

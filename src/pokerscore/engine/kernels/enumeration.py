@@ -64,6 +64,7 @@ def count_from(first: int, deck: Deck, size: int, tables: RankingTables, tally: 
         suit_bits[position] = tables.suit_bits[deck[position]]
     rule = tables.flush_rule
     bits, base, values, flush = tables.bits, tables.base, tables.values, tables.flush
+    only_row = int(np.uint64(0))  # uint64, as score_rows passes it (engine.jit.kernel)
     for worker in prange(threads):
         chosen = np.empty(size, dtype=np.int64)
         partial = np.empty(size + 1, dtype=np.int64)  # key sum of the positions before each
@@ -100,7 +101,7 @@ def count_from(first: int, deck: Deck, size: int, tables: RankingTables, tally: 
                                 hand[0, level] = deck[chosen[level]]
                             hand[0, below] = deck[penultimate]
                             hand[0, last] = deck[position]
-                            value = any_five_flush_value(suit, key, hand, 0, tables)
+                            value = any_five_flush_value(suit, key, hand, only_row, tables)
                         tally[worker, value] += 1
                 # Move the deepest outer position (after the second) with room; reset the rest.
                 level = below - 1
@@ -127,6 +128,7 @@ def count_by_fives(
     threads = tally.shape[0]
     count = deck.shape[0]
     total = binomials[count, size]
+    only_row = int(np.uint64(0))  # uint64, as score_rows passes it (engine.jit.kernel)
     for worker in prange(threads):
         start = total * worker // threads
         stop = total * (worker + 1) // threads
@@ -137,5 +139,5 @@ def count_by_fives(
         for _ in range(start, stop):
             for column in range(size):
                 hand[0, column] = deck[positions[column]]
-            tally[worker, best_of_fives(hand, 0, tables)] += 1
+            tally[worker, best_of_fives(hand, only_row, tables)] += 1
             _next_subset(positions, size, count)

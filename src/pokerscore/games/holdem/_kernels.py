@@ -638,24 +638,44 @@ def heads_up_rows(
         row[13] = deals
 
 
+class SampledPlayers(NamedTuple):
+    """The players as :func:`sampled_showdowns` deals them, one row each.
+
+    ``kinds`` (:data:`FIXED`, :data:`PARTIAL`, :data:`FULL`) and the ``order`` they are dealt
+    in; a partial player ``p``'s combos ``combos[p, :combo_counts[p]]`` with their
+    ``cumulative`` weights and ``combo_bits`` card masks; the weight and count of its combos
+    holding each card (``card_weight``, ``card_count``) and, for a range that shares cards with
+    those dealt before it, the weight of each pair of cards ``pair_weight[slots[p]]``
+    (``slots[p]`` is -1 for a range that shares none)."""
+
+    kinds: IntArray
+    order: IntArray
+    combos: Cards
+    combo_counts: IntArray
+    cumulative: npt.NDArray[np.float64]
+    combo_bits: npt.NDArray[np.uint64]
+    card_weight: npt.NDArray[np.float64]
+    card_count: IntArray
+    pair_weight: npt.NDArray[np.float64]
+    slots: IntArray
+
+
+class SampledCards(NamedTuple):
+    """The cards of :func:`sampled_showdowns`: the ``known`` board, the 64-bit mask of the cards
+    no deal takes (board, dead and known hands: ``used``) and the others (``live``)."""
+
+    known: Cards
+    used: np.uint64
+    live: Cards
+
+
 @kernel(parallel=True)
 def sampled_showdowns(
     seed: np.uint64,
     first_block: int,
     block_size: int,
-    kinds: IntArray,
-    order: IntArray,
-    combos: Cards,
-    combo_counts: IntArray,
-    cumulative: npt.NDArray[np.float64],
-    combo_bits: npt.NDArray[np.uint64],
-    card_weight: npt.NDArray[np.float64],
-    card_count: IntArray,
-    pair_weight: npt.NDArray[np.float64],
-    slots: IntArray,
-    known: Cards,
-    used: np.uint64,
-    live_cards: Cards,
+    dealt: SampledPlayers,
+    cards: SampledCards,
     omaha: bool,
     hi: RankingTables,
     lo: RankingTables,
@@ -666,18 +686,20 @@ def sampled_showdowns(
     stream of (``seed``, ``first_block + b``), each summed into ``sums[b, player]`` (see
     :data:`ACCUMULATORS`).
 
-    Players are dealt one at a time in ``order`` (``kinds``: :data:`FIXED`, :data:`PARTIAL`,
-    :data:`FULL`). A partial player ``p`` draws among its live combos (``combos[p,
-    :combo_counts[p]]``, ``cumulative`` weights, ``combo_bits`` card masks) by weight, and the
-    deal's weight is multiplied by the live share of its range (the live weight over the whole,
-    from ``card_weight``, ``card_count`` and ``pair_weight[slots[p]]``; ``slots[p]`` is -1 for a
-    range that shares no card with those dealt before it: its weight is always whole). A deal
-    in which some range has no live combo weighs 0 and is not judged. Combos of more than two
-    cards (Omaha) may hold more than two taken cards, past what pair weights count: a range
-    that shares cards with those dealt before draws from its whole range instead, and a combo
-    holding a taken card makes the deal weigh 0 (rejection: the same weight on average). Full players, then the board, take
-    uniform cards from ``live_cards`` (the deck less ``used``: board, dead and known hands).
+    Players are dealt one at a time in ``dealt.order`` (see :class:`SampledPlayers`). A partial
+    player draws among its live combos by weight, and the deal's weight is multiplied by the
+    live share of its range (the live weight over the whole, by inclusion and exclusion; a
+    range that shares no card with those dealt before it always weighs whole). A deal in which
+    some range has no live combo weighs 0 and is not judged. Combos of more than two cards
+    (Omaha) may hold more than two taken cards, past what pair weights count: a range that
+    shares cards with those dealt before draws from its whole range instead, and a combo
+    holding a taken card makes the deal weigh 0 (rejection: the same weight on average). Full
+    players, then the board, take uniform cards from ``cards.live``.
     """
+    kinds, order, combos, combo_counts = dealt.kinds, dealt.order, dealt.combos, dealt.combo_counts
+    cumulative, combo_bits, slots = dealt.cumulative, dealt.combo_bits, dealt.slots
+    card_weight, card_count, pair_weight = dealt.card_weight, dealt.card_count, dealt.pair_weight
+    known, used, live_cards = cards.known, cards.used, cards.live
     blocks = sums.shape[0]
     players, _, hole = combos.shape
     pairs = hole * (hole - 1) // 2
@@ -999,6 +1021,7 @@ def match_anchored(
     shape = pattern.shape
     rest = size - 1
     count = binomials[51, rest]
+    last_card = int(np.int64(51))  # an int64, not the literal 51 (engine.jit.kernel)
     for which in prange(anchors.shape[0]):
         anchor = anchors[which]
         cards = np.empty(size, dtype=np.int64)
@@ -1025,7 +1048,7 @@ def match_anchored(
                 for position in range(size):
                     index += binomials[cards[position], position + 1]
                 out[index] = True
-            _next_subset(subset, rest, 51)
+            _next_subset(subset, rest, last_card)
 
 
 @kernel(parallel=True)

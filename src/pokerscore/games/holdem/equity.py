@@ -103,6 +103,8 @@ from pokerscore.games.holdem._kernels import (
     FULL,
     PARTIAL,
     DealtHoles,
+    SampledCards,
+    SampledPlayers,
     any_five_showdowns,
     dealt_showdowns,
     fill_subsets,
@@ -998,76 +1000,61 @@ def _full(players: list[_Player], pool: int) -> list[bool]:
     ]  # fmt: skip
 
 
-@dataclass(frozen=True)
-class _Dealer:
+def _dealt(players: list[_Player], full: list[bool], hole_cards: int) -> SampledPlayers:
     """The players as :func:`~pokerscore.games.holdem._kernels.sampled_showdowns` deals them."""
-
-    kinds: npt.NDArray[np.int64]
-    order: npt.NDArray[np.int64]
-    combos: npt.NDArray[np.uint8]
-    combo_counts: npt.NDArray[np.int64]
-    cumulative: npt.NDArray[np.float64]
-    combo_bits: npt.NDArray[np.uint64]
-    card_weight: npt.NDArray[np.float64]
-    card_count: npt.NDArray[np.int64]
-    pair_weight: npt.NDArray[np.float64]
-    slots: npt.NDArray[np.int64]
-
-    @classmethod
-    def of(cls, players: list[_Player], full: list[bool], hole_cards: int) -> _Dealer:
-        count = len(players)
-        kinds = np.array(
-            [FULL if everything else FIXED if p.count == 1 else PARTIAL
-             for p, everything in zip(players, full, strict=True)], dtype=np.int64,
-        )  # fmt: skip
-        # Known hands, then ranges narrowest first (a narrow range dealt late would often find
-        # its combos taken: deals of little weight), then full ranges.
-        order = np.array(
-            sorted(range(count), key=lambda i: (kinds[i], players[i].count)), dtype=np.int64
-        )
-        partial = [i for i in range(count) if kinds[i] == PARTIAL]
-        most = max([1] + [players[i].count for i in range(count) if kinds[i] != FULL])
-        combos = np.zeros((count, most, hole_cards), dtype=np.uint8)
-        cumulative = np.zeros((count, most), dtype=np.float64)
-        bits = np.zeros((count, most), dtype=np.uint64)
-        card_weight = np.zeros((count, 64), dtype=np.float64)
-        card_count = np.zeros((count, 64), dtype=np.int64)
-        pair_weight = np.zeros((max(len(partial), 1), 64, 64), dtype=np.float64)  # at most
-        slots = np.zeros(count, dtype=np.int64)
-        counts = np.zeros(count, dtype=np.int64)
-        for index, player in enumerate(players):
-            if kinds[index] == FULL:
-                continue
-            size = player.count
-            counts[index] = size
-            weights = np.array([float(level) for level in player.levels])[player.level_of]
-            combos[index, :size] = player.rows
-            cumulative[index, :size] = np.cumsum(weights)
-            bits[index, :size] = player.masks
-            for column in player.rows.T:  # no temporary of every card's weight
-                card_weight[index] += np.bincount(column, weights, 64)
-                card_count[index] += np.bincount(column, minlength=64)
-        dealt = 0  # cards of the ranges dealt before, in order
-        slots[:] = -1
-        overlapping = []
-        for index in order.tolist():
-            if kinds[index] != PARTIAL:
-                continue
-            cards = int(np.bitwise_or.reduce(players[index].masks))
-            if cards & dealt:
-                overlapping.append(index)
-            dealt |= cards
-        for slot, index in enumerate(overlapping):
-            slots[index] = slot
-            if hole_cards > 2:
-                continue  # no pair weights: the sampler rejects a deal on a taken card
-            levels = np.array([float(level) for level in players[index].levels])
-            weights = levels[players[index].level_of]
-            first, second = players[index].rows.T
-            pair_weight[slot, first, second] = weights
-            pair_weight[slot, second, first] = weights
-        return cls(kinds, order, combos, counts, cumulative, bits, card_weight, card_count,
-                   pair_weight, slots)  # fmt: skip
+    count = len(players)
+    kinds = np.array(
+        [FULL if everything else FIXED if p.count == 1 else PARTIAL
+         for p, everything in zip(players, full, strict=True)], dtype=np.int64,
+    )  # fmt: skip
+    # Known hands, then ranges narrowest first (a narrow range dealt late would often find
+    # its combos taken: deals of little weight), then full ranges.
+    order = np.array(
+        sorted(range(count), key=lambda i: (kinds[i], players[i].count)), dtype=np.int64
+    )
+    partial = [i for i in range(count) if kinds[i] == PARTIAL]
+    most = max([1] + [players[i].count for i in range(count) if kinds[i] != FULL])
+    combos = np.zeros((count, most, hole_cards), dtype=np.uint8)
+    cumulative = np.zeros((count, most), dtype=np.float64)
+    bits = np.zeros((count, most), dtype=np.uint64)
+    card_weight = np.zeros((count, 64), dtype=np.float64)
+    card_count = np.zeros((count, 64), dtype=np.int64)
+    pair_weight = np.zeros((max(len(partial), 1), 64, 64), dtype=np.float64)  # at most
+    slots = np.zeros(count, dtype=np.int64)
+    counts = np.zeros(count, dtype=np.int64)
+    for index, player in enumerate(players):
+        if kinds[index] == FULL:
+            continue
+        size = player.count
+        counts[index] = size
+        weights = np.array([float(level) for level in player.levels])[player.level_of]
+        combos[index, :size] = player.rows
+        cumulative[index, :size] = np.cumsum(weights)
+        bits[index, :size] = player.masks
+        for column in player.rows.T:  # no temporary of every card's weight
+            card_weight[index] += np.bincount(column, weights, 64)
+            card_count[index] += np.bincount(column, minlength=64)
+    dealt = 0  # cards of the ranges dealt before, in order
+    slots[:] = -1
+    overlapping = []
+    for index in order.tolist():
+        if kinds[index] != PARTIAL:
+            continue
+        cards = int(np.bitwise_or.reduce(players[index].masks))
+        if cards & dealt:
+            overlapping.append(index)
+        dealt |= cards
+    for slot, index in enumerate(overlapping):
+        slots[index] = slot
+        if hole_cards > 2:
+            continue  # no pair weights: the sampler rejects a deal on a taken card
+        levels = np.array([float(level) for level in players[index].levels])
+        weights = levels[players[index].level_of]
+        first, second = players[index].rows.T
+        pair_weight[slot, first, second] = weights
+        pair_weight[slot, second, first] = weights
+    return SampledPlayers(kinds, order, combos, counts, cumulative, bits, card_weight,
+                          card_count, pair_weight, slots)  # fmt: skip
 
 
 def _sampled(
@@ -1081,22 +1068,21 @@ def _sampled(
     progress: Progress | None,
 ) -> EquityResult:
     """Monte Carlo, as the module's docstring describes."""
-    hi = game.high.tables(7)
-    lo = game.low.tables(7) if game.low else hi
     known = np.array([card.id for card in board], dtype=np.uint8)
     held = {card for player in players if player.count == 1 for card in player.combos[0]}
     out = {card.id for card in board + dead} | {card.id for card in held}
     pool = np.array([card for card in game.deck if card not in out], dtype=np.uint8)
     used = np.uint64(sum(1 << card for card in out))
     full = _full(players, len(pool))
-    dealer = _Dealer.of(players, full, game.hole_cards)
+    dealt = _dealt(players, full, game.hole_cards)
+    cards = SampledCards(known, used, pool)
+    hi = game.high.tables(7)
+    lo = game.low.tables(7) if game.low else hi
+    has_low = game.low is not None
 
     def deal(seed: int, first_block: int, sums: npt.NDArray[np.float64]) -> None:
-        sampled_showdowns(np.uint64(seed), first_block, BLOCK_SIZE, dealer.kinds, dealer.order,
-                          dealer.combos, dealer.combo_counts, dealer.cumulative,
-                          dealer.combo_bits, dealer.card_weight, dealer.card_count,
-                          dealer.pair_weight, dealer.slots, known, used, pool,
-                          game.uses_exactly_two, hi, lo, game.low is not None, sums)  # fmt: skip
+        sampled_showdowns(np.uint64(seed), first_block, BLOCK_SIZE, dealt, cards,
+                          game.uses_exactly_two, hi, lo, has_low, sums)  # fmt: skip
 
     return _sample(game, board, dead, players, deal, samples, target, seed, progress)
 

@@ -54,8 +54,9 @@ def _hold_counts(
     for i in range(size):
         rest_keys[i] = keys[rest[i]]
     lookups = (is_flush, suited, plain)
+    first = int(np.int64(0))  # int64s, not the literal 0: one signature (engine.jit.kernel)
     for mask in range(32):
-        base = 0
+        base = int(np.int64(0))
         need = 5
         for i in range(5):
             if mask >> i & 1:
@@ -65,7 +66,7 @@ def _hold_counts(
         if need == 0:  # stand pat: the one final hand is the hand
             row[five_card_value(base, is_flush, suited, plain)] += 1
         elif need == 1:
-            _count_last_card(base, rest_keys, 0, *lookups, row)
+            _count_last_card(base, rest_keys, first, *lookups, row)
         elif need == 2:
             for a in range(size):
                 _count_last_card(base + rest_keys[a], rest_keys, a + 1, *lookups, row)
