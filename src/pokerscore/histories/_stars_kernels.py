@@ -925,7 +925,7 @@ def _section_line(
         last = _street_cards(text, after + _SECTION_END.shape[0], line_stop)
         if last < 0 or actions == MAX_ACTIONS:
             return GIVE_UP
-        count = _stars_cards(text, last, line_stop, hand_cards, 5)
+        count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))
         if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
             return GIVE_UP
         plays.kinds[actions] = DEAL_BOARD
@@ -1083,7 +1083,7 @@ def _dealt_line(
     last = line_stop - 1
     while last > bracket and text[last] != OPEN_BRACKET:
         last -= 1
-    count = _stars_cards(text, last, line_stop, hand_cards, CARDS_ROOM)
+    count = _stars_cards(text, last, line_stop, hand_cards, np.int64(CARDS_ROOM))
     actions = counts[C_ACTIONS]
     if count < 0 or actions == MAX_ACTIONS:
         return GIVE_UP
@@ -1285,7 +1285,7 @@ def _action(
     elif starts_with(text, words, words_stop, _SHOWS):
         kind = SHOW
         close = words + _SHOWS.shape[0] - 1
-        count = _stars_cards(text, close, line_stop, hand_cards, CARDS_ROOM)
+        count = _stars_cards(text, close, line_stop, hand_cards, np.int64(CARDS_ROOM))
         ok = count >= 0
     elif starts_with(text, words, words_stop, _MUCKS):
         kind = MUCK
