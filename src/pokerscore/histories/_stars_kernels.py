@@ -864,7 +864,7 @@ def _stakes(text: Bytes, at: int, stop: int, gg: bool, numbers: Ints) -> bool:
     return False
 
 
-@kernel()
+@kernel(inline=True)
 def _stars_line(text: Bytes, first: int, line_stop: int, w: StarsScratch) -> int:
     """One line of a hand after its header, by its kind: a section's (``*** FLOP ***``), the
     summary's, a seat's or the table's, a line of play; :data:`READ` or :data:`GIVE_UP`."""
@@ -1162,7 +1162,7 @@ def _collected_line(
     return READ
 
 
-@kernel()
+@kernel(inline=True)
 def _player_line(
     text: Bytes,
     first: int,
@@ -1368,7 +1368,7 @@ def _deal_order(
     return count
 
 
-@kernel()
+@kernel(inline=True)
 def _scale(w: StarsScratch, count: int) -> int:
     """The hand's scale: the most decimals of a non-whole amount."""
     seats, posts, plays, money = w.seat_lines, w.post_lines, w.play_lines, w.money_lines
@@ -1395,7 +1395,7 @@ def _scale(w: StarsScratch, count: int) -> int:
     return places
 
 
-@kernel()
+@kernel(inline=True)
 def _posted(w: StarsScratch, count: int, places: int) -> bool:
     """The replay's stacks, antes, blinds and first to act (``in_turn``) from the seats and
     posts, and each action's actor and amount, in units; False for a straddle raised to less,
@@ -1450,7 +1450,7 @@ def _posted(w: StarsScratch, count: int, places: int) -> bool:
     return True
 
 
-@kernel()
+@kernel(inline=True)
 def _site_said(w: StarsScratch, count: int, places: int) -> None:
     """What the site says beside the actions, in units, for the replay to check (``said``):
     the bets returned uncalled, what each seat collected (``paid``) from which pots, the rake
