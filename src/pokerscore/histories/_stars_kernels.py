@@ -899,7 +899,7 @@ def _stars_line(text: Bytes, first: int, line_stop: int, w: StarsScratch) -> int
                         w.hand_cards)  # fmt: skip
 
 
-@kernel()
+@kernel(inline=True)
 def _section_line(
     text: Bytes, first: int, line_stop: int, plays: PlayLines, counts: Ints, hand_cards: Ints
 ) -> int:
@@ -942,7 +942,7 @@ def _section_line(
     return READ
 
 
-@kernel()
+@kernel(inline=True)
 def _summary_line(
     text: Bytes, first: int, line_stop: int, numbers: Ints, counts: Ints, powers: Ints
 ) -> int:
@@ -997,7 +997,7 @@ def _summary_line(
     return READ
 
 
-@kernel()
+@kernel(inline=True)
 def _seat_line(text: Bytes, first: int, line_stop: int, seats: SeatLines, counts: Ints) -> int:
     """The table line (its button) or a seat's (``Seat 2: Ann ($10 in chips)``, sitting out or
     not); :data:`NOT_MINE` for a line of neither kind."""
@@ -1056,7 +1056,7 @@ def _seat_line(text: Bytes, first: int, line_stop: int, seats: SeatLines, counts
     return READ
 
 
-@kernel()
+@kernel(inline=True)
 def _dealt_line(
     text: Bytes,
     a: int,
@@ -1099,7 +1099,7 @@ def _dealt_line(
     return READ
 
 
-@kernel()
+@kernel(inline=True)
 def _uncalled_line(
     text: Bytes, a: int, line_stop: int, seats: SeatLines, money: MoneyLines, counts: Ints
 ) -> int:
@@ -1120,7 +1120,7 @@ def _uncalled_line(
     return READ
 
 
-@kernel()
+@kernel(inline=True)
 def _collected_line(
     text: Bytes, first: int, line_stop: int, seats: SeatLines, money: MoneyLines, counts: Ints
 ) -> int:
@@ -1194,7 +1194,7 @@ def _player_line(
                    hand_cards)  # fmt: skip
 
 
-@kernel()
+@kernel(inline=True)
 def _post(
     text: Bytes,
     words: int,
@@ -1243,7 +1243,7 @@ def _post(
     return READ
 
 
-@kernel()
+@kernel(inline=True)
 def _action(
     text: Bytes,
     words: int,
