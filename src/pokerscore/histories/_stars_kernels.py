@@ -491,9 +491,8 @@ MAX_LISTED: Final = 64
 """Returned and collected lines kept per hand (more: the reference path)."""
 
 
-class SeatLines(NamedTuple):
-    """The seat lines of a hand (``Seat 2: Ann ($10 in chips)``), in the order written; then
-    who was dealt in, in the order of the table (:func:`_deal_order`)."""
+class StarsScratch(NamedTuple):
+    """The working arrays of one thread reading PokerStars hands."""
 
     seat_numbers: Ints
     name_starts: Ints
@@ -504,21 +503,10 @@ class SeatLines(NamedTuple):
     playing: Ints
     order_of: Ints
     listed_of: Ints
-
-
-class PostLines(NamedTuple):
-    """The posts of a hand (``Ann: posts small blind $1``): seat listed, kind, amount."""
-
     post_seat: Ints
     post_kind: Ints
     post_m: Ints
     post_d: Ints
-
-
-class PlayLines(NamedTuple):
-    """The actions of a hand as read: kind, seat listed (-1 for a board), amount (mantissa and
-    decimals, -1 for none), cards, all in."""
-
     kinds: Ints
     seats: Ints
     amounts_m: Ints
@@ -526,11 +514,6 @@ class PlayLines(NamedTuple):
     cards: npt.NDArray[np.int64]
     card_counts: Ints
     all_ins: Ints
-
-
-class MoneyLines(NamedTuple):
-    """What a hand says was returned uncalled and collected, with the seat listed and the pot."""
-
     returned_seat: Ints
     returned_m: Ints
     returned_d: Ints
@@ -538,24 +521,6 @@ class MoneyLines(NamedTuple):
     collected_m: Ints
     collected_d: Ints
     collected_pot: Ints
-
-
-# a hand's counts as its lines are read, in StarsScratch.counts
-C_LISTED, C_POSTS, C_ACTIONS, C_RETURNED, C_COLLECTED, C_SECTION, C_BUTTON = range(7)
-C_HAS_TOTAL, C_HAS_RAKE = 7, 8
-COUNTS: Final = 9
-# the sections of a hand (C_SECTION)
-SEATS, PLAY, SUMMARY = range(3)
-
-
-class StarsScratch(NamedTuple):
-    """The working arrays of one thread reading PokerStars hands."""
-
-    seat_lines: SeatLines
-    post_lines: PostLines
-    play_lines: PlayLines
-    money_lines: MoneyLines
-    counts: Ints
     numbers: Ints
     stacks: Ints
     antes: Ints
@@ -585,7 +550,7 @@ def new_stars_scratch() -> StarsScratch:
     powers = np.ones(19, dtype=np.int64)
     for k in range(1, 19):
         powers[k] = powers[k - 1] * 10
-    seat_lines = SeatLines(
+    return StarsScratch(
         np.zeros(MAX_SEATS, dtype=np.int64),
         np.zeros(MAX_SEATS, dtype=np.int64),
         np.zeros(MAX_SEATS, dtype=np.int64),
@@ -595,14 +560,10 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros(MAX_SEATS, dtype=np.int64),
         np.zeros(MAX_SEATS, dtype=np.int64),
         np.zeros(MAX_SEATS, dtype=np.int64),
-    )
-    post_lines = PostLines(
         np.zeros(MAX_POSTS, dtype=np.int64),
         np.zeros(MAX_POSTS, dtype=np.int64),
         np.zeros(MAX_POSTS, dtype=np.int64),
         np.zeros(MAX_POSTS, dtype=np.int64),
-    )
-    play_lines = PlayLines(
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
@@ -610,8 +571,6 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros((MAX_ACTIONS, CARDS_ROOM), dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
         np.zeros(MAX_ACTIONS, dtype=np.int64),
-    )
-    money_lines = MoneyLines(
         np.zeros(MAX_LISTED, dtype=np.int64),
         np.zeros(MAX_LISTED, dtype=np.int64),
         np.zeros(MAX_LISTED, dtype=np.int64),
@@ -619,13 +578,6 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros(MAX_LISTED, dtype=np.int64),
         np.zeros(MAX_LISTED, dtype=np.int64),
         np.zeros(MAX_LISTED, dtype=np.int64),
-    )
-    return StarsScratch(
-        seat_lines,
-        post_lines,
-        play_lines,
-        money_lines,
-        np.zeros(COUNTS, dtype=np.int64),
         np.zeros(8, dtype=np.int64),
         np.zeros(MAX_PLAYERS, dtype=np.int64),
         np.zeros(MAX_PLAYERS, dtype=np.int64),
@@ -657,10 +609,6 @@ P_ANTE, P_SMALL, P_BIG, P_BOTH, P_STRADDLE = range(5)
 # the numbers of a hand's header: stakes and summary, mantissa and decimals each
 N_SB_M, N_SB_D, N_BB_M, N_BB_D, N_TOTAL_M, N_TOTAL_D, N_RAKE_M, N_RAKE_D = range(8)
 
-# what a line reader gives: the line read, not a line of its kind, or the hand left to the
-# reference reader
-READ, NOT_MINE, GIVE_UP = 1, 0, -1
-
 
 @kernel(inline=True)
 def stars_hand(
@@ -677,10 +625,8 @@ def stars_hand(
     """Read and replay the hand ``text[start:end]`` in PokerStars' layout (its header the
     ``site``-th of :data:`~._stars_lines.HEADERS`: PokerStars, a skin, GGPoker) into row
     ``hand`` of ``rows`` (as the reference reader and replay do), or mark it :data:`SLOW` for
-    them. Each part of the hand is a function of its own: the header (:func:`_stars_header`),
-    each line by its kind (:func:`_stars_line`), who was dealt in (:func:`_deal_order`), the
-    scale (:func:`_scale`), the amounts in units (:func:`_posted`, :func:`_site_said`)."""
-    facts = rows.facts
+    them."""
+    facts, names, seat_numbers_out = rows.facts, rows.names, rows.seat_numbers
     facts[hand, F_STATUS] = SLOW
     unread(facts, hand)
     facts[hand, F_NUMBER] = number
@@ -689,39 +635,570 @@ def stars_hand(
     facts[hand, F_COUNT] = 0
     if not valid_utf8(text, start, end):
         return
-    game, betting, id_start, id_stop, at = _stars_header(text, start, end, site, w.numbers)
+    # the header
+    at = start
+    if starts_with(text, at, end, BYTE_ORDER_MARK):
+        at += 3
+    stop = line_end(text, at, end)
+    hash_at = find_word(text, at, stop, _HASH)
+    if hash_at < 0:
+        return
+    id_start = hash_at + 2
+    id_stop = id_start
+    gg = site == GGPOKER_SITE
+    if gg:  # ``#HD123:``, ``#RC…``: up to four capitals, then the digits
+        while id_stop < stop and id_stop - id_start < 4 and UPPER_A <= text[id_stop] <= UPPER_Z:
+            id_stop += 1
+    digits_at = id_stop
+    while id_stop < stop and is_digit(text[id_stop]):
+        id_stop += 1
+    if id_stop == digits_at or id_stop - digits_at > (20 if gg else 40):
+        return
+    if id_stop >= stop or text[id_stop] != COLON:
+        return
+    rest = id_stop + 1
+    if gg:  # the game where GGPoker's own reader finds it: first, named as PokerStars does
+        if rest + 1 >= stop or text[rest] != SPACE:
+            return
+        game, betting, after = _gg_game(text, rest + 1, stop)
+        if after < 0 or after + 1 >= stop or text[after] != SPACE or text[after + 1] != OPEN_PAREN:
+            return
+    else:
+        game, betting = _header_game(text, rest, stop)
     if game < 0:
         return
-    counts = w.counts
-    for q in range(COUNTS):
-        counts[q] = 0
-    counts[C_BUTTON] = -1
-    at += 1
+    numbers = w.numbers
+    found = False
+    k = rest
+    while k < stop and not found:  # the stakes: (sb/bb[ CUR])
+        if text[k] == OPEN_PAREN:
+            a = k + 1
+            b = a
+            while (
+                b < stop
+                and text[b] != SLASH
+                and text[b] != SPACE
+                and text[b] != OPEN_PAREN
+                and text[b] != CLOSE_PAREN
+            ):
+                b += 1
+            if b < stop and text[b] == SLASH and b > a:
+                c = b + 1
+                d = c
+                while d < stop and text[d] != SLASH and text[d] != SPACE and text[d] != OPEN_PAREN and text[d] != CLOSE_PAREN:  # fmt: skip
+                    d += 1
+                ok = d > c and d < stop
+                if ok and text[d] == SPACE:
+                    ok = not gg and d + 4 < stop and text[d + 4] == CLOSE_PAREN
+                    for q in range(d + 1, d + 4):
+                        ok = ok and UPPER_A <= text[q] <= UPPER_Z
+                elif ok:
+                    ok = text[d] == CLOSE_PAREN
+                if ok:
+                    m1, d1, ok1 = _money(text, a, b)
+                    m2, d2, ok2 = _money(text, c, d)
+                    if not (ok1 and ok2):
+                        return
+                    numbers[N_SB_M], numbers[N_SB_D] = m1, d1
+                    numbers[N_BB_M], numbers[N_BB_D] = m2, d2
+                    found = True
+        k += 1
+    if not found:
+        return
+    has_total = False
+    has_rake = False
+    if gg and _settled_outside(text, start, end):
+        return  # money settled outside the pot: refused by GGPoker's reader
+    # the lines
+    listed = 0
+    posts = 0
+    actions = 0
+    returned = 0
+    collected = 0
+    section = 0  # 0 seats, 1 actions, 2 summary
+    button = -1
+    at = stop + 1
     while at < end:
         stop = line_end(text, at, end)
         line_stop = stop
         while line_stop > at and text[line_stop - 1] == RETURN:
             line_stop -= 1
-        if _stars_line(text, at, line_stop, w) == GIVE_UP:
-            return
+        first = at
         at = stop + 1
-    if counts[C_SECTION] != SUMMARY or counts[C_BUTTON] < 0:
+        blank = True
+        for q in range(first, line_stop):
+            if text[q] != SPACE and text[q] != TAB:
+                blank = False
+                break
+        if blank:
+            continue
+        if starts_with(text, first, line_stop, _STARS):
+            if starts_with(text, first, line_stop, _SUMMARY):
+                section = 2
+            elif (
+                starts_with(text, first, line_stop, _HOLE_CARDS)
+                or starts_with(text, first, line_stop, _DEALING)
+                or starts_with(text, first, line_stop, _PRE_FLOP)
+                or find_word(text, first, line_stop, _SHOW_DOWN) >= 0
+                or find_word(text, first, line_stop, _SHOWDOWN) >= 0
+            ):
+                section = 1
+            elif (
+                starts_with(text, first, line_stop, _FLOP)
+                or starts_with(text, first, line_stop, _TURN)
+                or starts_with(text, first, line_stop, _RIVER)
+            ):
+                after = find_word(text, first + _STARS.shape[0], line_stop, _SECTION_END)
+                last = _street_cards(text, after + _SECTION_END.shape[0], line_stop)
+                if last < 0 or actions == MAX_ACTIONS:
+                    return
+                count = _stars_cards(text, last, line_stop, w.hand_cards, np.int64(5))
+                if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
+                    return
+                w.kinds[actions] = DEAL_BOARD
+                w.seats[actions] = -1
+                w.amounts_m[actions] = -1
+                w.all_ins[actions] = 0
+                w.card_counts[actions] = count
+                for q in range(count):
+                    w.cards[actions, q] = w.hand_cards[q]
+                actions += 1
+                section = 1
+            else:
+                return  # a run of several boards, or a section the reference reader weighs
+            continue
+        if section == 2:
+            if starts_with(text, first, line_stop, _TOTAL_POT):
+                a = first + _TOTAL_POT.shape[0]
+                b = _token_end(text, a, line_stop)
+                m, d, ok = _money(text, a, b)
+                if not ok:
+                    return
+                numbers[N_TOTAL_M], numbers[N_TOTAL_D] = m, d
+                has_total = True
+                bar = b
+                while bar < line_stop and text[bar] != BAR:
+                    bar += 1
+                if starts_with(text, bar, line_stop, _RAKE):
+                    a = bar + _RAKE.shape[0]
+                    b = _token_end(text, a, line_stop)
+                    m, d, ok = _money(text, a, b)
+                    if not ok:
+                        return
+                    numbers[N_RAKE_M], numbers[N_RAKE_D] = m, d
+                    has_rake = True
+                # GGPoker's fees beside the rake (``| Jackpot $1``), counted in it (as the
+                # reference reader counts them in every layout)
+                bar = find_word(text, first, line_stop, _FEE_BAR)
+                fees = 0  # the fees seen (the reference keeps the last of each: left to it)
+                while bar >= 0:
+                    a = bar + _FEE_BAR.shape[0]
+                    for fee in range(_FEE_LENGTH.shape[0]):
+                        if starts_with(text, a, line_stop, _FEE_TEXT[fee, : _FEE_LENGTH[fee]]):
+                            if fees & (1 << fee):
+                                return
+                            fees |= 1 << fee
+                            a += _FEE_LENGTH[fee]
+                            b = _token_end(text, a, line_stop)
+                            m, d, ok = _money(text, a, b)
+                            if not ok:
+                                return
+                            if not has_rake:
+                                numbers[N_RAKE_M], numbers[N_RAKE_D] = 0, 0
+                                has_rake = True
+                            rake_m, rake_d = numbers[N_RAKE_M], numbers[N_RAKE_D]
+                            both = max(d, rake_d)
+                            if both > MAX_DECIMALS:
+                                return
+                            numbers[N_RAKE_M] = (rake_m * w.powers[both - rake_d] + m * w.powers[both - d])  # fmt: skip
+                            numbers[N_RAKE_D] = both
+                            break
+                    bar = find_word(text, a, line_stop, _FEE_BAR)
+            continue
+        if section == 0:
+            if starts_with(text, first, line_stop, _TABLE) or starts_with(text, first, line_stop, _TABLE_ID):  # fmt: skip
+                button = _button(text, first, line_stop)
+                if button < 0:
+                    return
+                continue
+            if starts_with(text, first, line_stop, _SEAT):
+                q = first + _SEAT.shape[0]
+                seat = 0
+                digits = 0
+                while q < line_stop and is_digit(text[q]):
+                    seat = seat * 10 + (text[q] - ZERO)
+                    q += 1
+                    digits += 1
+                if digits > lines.SEAT_DIGITS or seat > MAX_SEAT:
+                    return  # the reference reader refuses it, or reads it as no seat
+                if digits and starts_with(text, q, line_stop, _AFTER_SEAT):
+                    name_start = q + _AFTER_SEAT.shape[0]
+                    chips = find_word(text, name_start, line_stop, _IN_CHIPS)
+                    if chips > 0:
+                        paren = chips - 1  # the " (" that opens the stack
+                        while paren > name_start and text[paren] != OPEN_PAREN:
+                            paren -= 1
+                        space = paren + 1 - _STACK.shape[0]
+                        if not starts_with(text, space, chips, _STACK):
+                            space = paren  # ``Ann B(€10 in chips)``: Run It Once's
+                        good = space > name_start and text[paren] == OPEN_PAREN
+                        q = chips + _IN_CHIPS.shape[0]  # then ``)`` or ``, …)``
+                        good = good and q < line_stop and (text[q] == CLOSE_PAREN or (text[q] == COMMA and q + 1 < line_stop and text[q + 1] == SPACE))  # fmt: skip
+                        if good and text[q] == COMMA:
+                            while q < line_stop and text[q] != CLOSE_PAREN:
+                                q += 1
+                            good = q < line_stop
+                        for q in range(paren + 1, chips):
+                            good = (
+                                good
+                                and text[q] != SPACE
+                                and text[q] != OPEN_PAREN
+                                and text[q] != CLOSE_PAREN
+                            )
+                        if good:
+                            if listed == MAX_SEATS:
+                                return
+                            m, d, ok = _money(text, paren + 1, chips)
+                            if not ok:
+                                return
+                            w.seat_numbers[listed] = seat
+                            w.name_starts[listed] = name_start
+                            w.name_stops[listed] = space
+                            w.stacks_m[listed] = m
+                            w.stacks_d[listed] = d
+                            w.out[listed] = (
+                                find_word(text, chips, line_stop, _SITTING_OUT) >= 0
+                                or find_word(text, chips, line_stop, _OUT_OF_HAND) >= 0
+                            )
+                            w.playing[listed] = 0
+                            listed += 1
+                            continue
+                    return  # a seat written otherwise: the reference reader weighs it
+        # a line of play
+        if starts_with(text, first, line_stop, _HAND_CANCELLED) or starts_with(text, first, line_stop, _SPLASH):  # fmt: skip
+            return  # refused by the reference reader
+        if starts_with(text, first, line_stop, _DEALT_TO):
+            a = first + _DEALT_TO.shape[0]
+            bracket = a
+            while bracket + 1 < line_stop and not (
+                text[bracket] == SPACE and text[bracket + 1] == OPEN_BRACKET
+            ):
+                bracket += 1
+            if bracket + 1 >= line_stop or text[line_stop - 1] != CLOSE_BRACKET:
+                for q in range(a, line_stop):
+                    if text[q] == OPEN_BRACKET:
+                        return  # cards not after a space (``Dealt to Ann B[Ah Kh]``)
+                continue  # no cards (GGPoker's other players)
+            who = _named(text, a, bracket, w.name_starts, w.name_stops, listed)
+            if who < 0:
+                return  # a name holding `` [``, or no player: the reference reader weighs it
+            last = line_stop - 1
+            while last > bracket and text[last] != OPEN_BRACKET:
+                last -= 1
+            count = _stars_cards(text, last, line_stop, w.hand_cards, np.int64(CARDS_ROOM))
+            if count < 0 or actions == MAX_ACTIONS:
+                return
+            w.kinds[actions] = DEAL_HOLE
+            w.seats[actions] = who
+            w.amounts_m[actions] = -1
+            w.all_ins[actions] = 0
+            w.card_counts[actions] = count
+            for q in range(count):
+                w.cards[actions, q] = w.hand_cards[q]
+            w.playing[who] = 1
+            actions += 1
+            continue
+        if starts_with(text, first, line_stop, _UNCALLED):
+            a = first + _UNCALLED.shape[0]
+            close = find_word(text, a, line_stop, _RETURNED_TO)
+            if close < 0:
+                return
+            who = _named(text, close + _RETURNED_TO.shape[0], line_stop, w.name_starts,
+                         w.name_stops, listed)  # fmt: skip
+            m, d, ok = _money(text, a, close)
+            if who < 0 or not ok or returned == MAX_LISTED:
+                return
+            w.returned_seat[returned] = who
+            w.returned_m[returned] = m
+            w.returned_d[returned] = d
+            returned += 1
+            continue
+        taken = find_word(text, first, line_stop, _COLLECTED)
+        if taken > first:
+            who = _named(text, first, taken, w.name_starts, w.name_stops, listed)
+            if who >= 0:
+                a = taken + _COLLECTED.shape[0]
+                b = _token_end(text, a, line_stop)
+                if not starts_with(text, b, line_stop, _FROM):
+                    return
+                where = b + _FROM.shape[0]
+                pot = -1
+                if starts_with(text, where, line_stop, _MAIN_POT):
+                    pot = 0
+                elif starts_with(text, where, line_stop, _SIDE_POT):
+                    q = where + _SIDE_POT.shape[0]
+                    pot = 1
+                    if q < line_stop and text[q] == MINUS:
+                        pot = 0
+                        q += 1
+                        while q < line_stop and is_digit(text[q]):
+                            pot = pot * 10 + (text[q] - ZERO)
+                            q += 1
+                elif starts_with(text, where, line_stop, _POT):
+                    pot = 0
+                m, d, ok = _money(text, a, b)
+                if pot < 0 or pot >= MAX_PLAYERS or not ok or collected == MAX_LISTED:
+                    return
+                w.collected_seat[collected] = who
+                w.collected_m[collected] = m
+                w.collected_d[collected] = d
+                w.collected_pot[collected] = pot
+                collected += 1
+                continue
+        cashed = find_word(text, first, line_stop, _CASHED_OUT)
+        if cashed > first and _named(text, first, cashed, w.name_starts, w.name_stops, listed) >= 0:
+            return  # an all-in cash-out: the reference path
+        who, words = _speaker(text, first, line_stop, w.name_starts, w.name_stops, listed)
+        if who < 0:
+            continue  # chat, seating, connection and tournament notices
+        words_stop = line_stop
+        all_in = 0
+        if words_stop - words >= _ALL_IN.shape[0] and starts_with(text, words_stop - _ALL_IN.shape[0], words_stop, _ALL_IN):  # fmt: skip
+            all_in = 1
+            words_stop -= _ALL_IN.shape[0]
+        gg_straddle = starts_with(text, words, words_stop, _GG_STRADDLE)
+        if gg_straddle or starts_with(text, words, words_stop, _POSTS):
+            a = words + _POSTS.shape[0]
+            kind = -1
+            if gg_straddle:  # ``Ann: straddle $2``
+                kind = P_STRADDLE
+                a = words + _GG_STRADDLE.shape[0]
+            elif starts_with(text, a, words_stop, _SMALL_AND_BIG):
+                kind = P_BOTH
+                a += _SMALL_AND_BIG.shape[0]
+            elif starts_with(text, a, words_stop, _SMALL_BLIND):
+                kind = P_SMALL
+                a += _SMALL_BLIND.shape[0]
+            elif starts_with(text, a, words_stop, _BIG_BLIND):
+                kind = P_BIG
+                a += _BIG_BLIND.shape[0]
+            elif starts_with(text, a, words_stop, _THE_ANTE):
+                kind = P_ANTE
+                a += _THE_ANTE.shape[0]
+            elif starts_with(text, a, words_stop, _STRADDLE):
+                kind = P_STRADDLE
+                a += _STRADDLE.shape[0]
+            elif starts_with(text, a, words_stop, _BUTTON_BLIND):
+                kind = P_STRADDLE
+                a += _BUTTON_BLIND.shape[0]
+            m, d, ok = _money(text, a, line_stop)
+            if kind < 0 or not ok or posts == MAX_POSTS:
+                return
+            w.post_seat[posts] = who
+            w.post_kind[posts] = kind
+            w.post_m[posts] = m
+            w.post_d[posts] = d
+            w.playing[who] = 1
+            posts += 1
+            continue
+        kind = -1
+        m = -1
+        d = 0
+        if starts_with(text, words, words_stop, _FOLDS):
+            if words_stop > words + _FOLDS.shape[0]:
+                return  # folds showing cards: the reference path
+            kind = FOLD
+        elif starts_with(text, words, words_stop, _CHECKS):
+            kind = CHECK_CALL
+            m = 0
+        elif starts_with(text, words, words_stop, _CALLS):
+            kind = CHECK_CALL
+            m, d, ok = _money(text, words + _CALLS.shape[0], words_stop)
+            if not ok:
+                return
+        elif starts_with(text, words, words_stop, _BETS):
+            kind = BET_RAISE
+            m, d, ok = _money(text, words + _BETS.shape[0], words_stop)
+            if not ok:
+                return
+        elif starts_with(text, words, words_stop, _RAISES):
+            to = find_word(text, words, words_stop, _TO)
+            if to < 0:
+                return
+            kind = BET_RAISE
+            m, d, ok = _money(text, to + _TO.shape[0], words_stop)
+            if not ok:
+                return
+        elif starts_with(text, words, words_stop, _SHOWS):
+            kind = SHOW
+            close = words + _SHOWS.shape[0] - 1
+            count = _stars_cards(text, close, line_stop, w.hand_cards, np.int64(CARDS_ROOM))
+            if count < 0:
+                return
+        elif starts_with(text, words, words_stop, _MUCKS):
+            kind = MUCK
+        else:
+            continue
+        if actions == MAX_ACTIONS:
+            return
+        w.kinds[actions] = kind
+        w.seats[actions] = who
+        w.amounts_m[actions] = m
+        w.amounts_d[actions] = d
+        w.all_ins[actions] = all_in
+        w.card_counts[actions] = 0
+        if kind == SHOW:
+            w.card_counts[actions] = count
+            for q in range(count):
+                w.cards[actions, q] = w.hand_cards[q]
+        w.playing[who] = 1
+        actions += 1
+    if section != 2 or button < 0:
         return  # no summary (a partial hand), no table line with its button
     if site == _POKERMASTER_SITE and game == _OMAHA:
-        game = _pokermaster_omaha(w.play_lines, counts[C_ACTIONS])
-    count = _deal_order(w.seat_lines, w.post_lines, w.play_lines, w.money_lines, counts)
+        dealt = -1  # PokerMaster heads its five- and six-card Omaha "Omaha": the cards tell
+        for q in range(actions):
+            if w.kinds[q] == DEAL_HOLE:
+                if dealt >= 0 and dealt != w.card_counts[q]:
+                    dealt = -2
+                    break
+                dealt = w.card_counts[q]
+        if dealt == 5:
+            game = _OMAHA_5
+        elif dealt == 6:
+            game = _OMAHA_6
+    # who was dealt in, in the order of the table from the seat after the button
+    for seat in range(listed):
+        w.order_of[seat] = -1
+    count = 0
+    for turn in range(2):  # seats after the button, then the rest
+        for _ in range(listed):
+            best = -1
+            for seat in range(listed):
+                if w.order_of[seat] >= 0 or (w.out[seat] and not w.playing[seat]):
+                    continue
+                after_button = w.seat_numbers[seat] > button
+                if after_button != (turn == 0):
+                    continue
+                if best < 0 or w.seat_numbers[seat] < w.seat_numbers[best]:
+                    best = seat
+            if best < 0:
+                break
+            w.order_of[best] = count
+            w.listed_of[count] = best
+            count += 1
     if count < 2 or count > MAX_PLAYERS:
         return
-    places = _scale(w, count)
+    for q in range(actions):
+        if w.seats[q] >= 0 and w.order_of[w.seats[q]] < 0:
+            return  # a player not dealt in
+    for q in range(posts):
+        if w.order_of[w.post_seat[q]] < 0:
+            return
+    for q in range(returned):
+        if w.order_of[w.returned_seat[q]] < 0:
+            return
+    for q in range(collected):
+        if w.order_of[w.collected_seat[q]] < 0:
+            return
+    # the scale: the most decimals of a non-whole amount
+    powers = w.powers
+    places = 0
+    for i in range(count):
+        seat = w.listed_of[i]
+        places = _places(places, w.stacks_m[seat], w.stacks_d[seat], powers)
+    places = _places(places, numbers[N_SB_M], numbers[N_SB_D], powers)
+    places = _places(places, numbers[N_BB_M], numbers[N_BB_D], powers)
+    for q in range(posts):
+        places = _places(places, w.post_m[q], w.post_d[q], powers)
+    for q in range(actions):
+        if w.amounts_m[q] >= 0:
+            places = _places(places, w.amounts_m[q], w.amounts_d[q], powers)
+    for q in range(returned):
+        places = _places(places, w.returned_m[q], w.returned_d[q], powers)
+    for q in range(collected):
+        places = _places(places, w.collected_m[q], w.collected_d[q], powers)
+    if has_total:
+        places = _places(places, numbers[N_TOTAL_M], numbers[N_TOTAL_D], powers)
+    if has_rake:
+        places = _places(places, numbers[N_RAKE_M], numbers[N_RAKE_D], powers)
     if places > MAX_DECIMALS:
         facts[hand, F_REFUSAL] = Refusal.DECIMALS
         return
-    if not _posted(w, count, places):
-        return  # a straddle raised to less: the reference reader weighs it
-    _site_said(w, count, places)
-    powers, numbers, blinds = w.powers, w.numbers, w.blinds
     small_header = in_units(numbers[N_SB_M], numbers[N_SB_D], places, powers)
     big_header = in_units(numbers[N_BB_M], numbers[N_BB_D], places, powers)
+    stacks = w.stacks
+    antes = w.antes
+    blinds = w.blinds
+    in_turn = w.in_turn
+    for i in range(count):
+        seat = w.listed_of[i]
+        stacks[i] = in_units(w.stacks_m[seat], w.stacks_d[seat], places, powers)
+        antes[i] = 0
+        blinds[i] = 0
+        in_turn[i] = 1
+    small_seat = 1 if count == 2 else 0
+    big_posted = False
+    straddled = w.paid  # each seat's straddles so far (a second one: the straddle raised to)
+    for i in range(count):
+        straddled[i] = 0
+    for q in range(posts):
+        i = w.order_of[w.post_seat[q]]
+        value = in_units(w.post_m[q], w.post_d[q], places, powers)
+        kind = w.post_kind[q]
+        if kind == P_ANTE:
+            antes[i] += value
+        elif kind == P_SMALL:
+            if i == small_seat and blinds[i] == 0:
+                blinds[i] = value
+            else:
+                antes[i] += value
+        elif kind == P_BOTH:
+            live = min(value, big_header)
+            blinds[i] += live
+            antes[i] += value - live
+            in_turn[i] = 0
+        elif kind == P_BIG:
+            blinds[i] += value
+            in_turn[i] = 0 if big_posted else 1
+            big_posted = True
+        else:
+            if value <= straddled[i]:
+                return  # a straddle raised to less: the reference reader weighs it
+            blinds[i] += value - straddled[i]
+            straddled[i] = value
+    for q in range(actions):
+        w.actors[q] = w.order_of[w.seats[q]] if w.seats[q] >= 0 else -1
+        w.amounts[q] = (
+            in_units(w.amounts_m[q], w.amounts_d[q], places, powers) if w.amounts_m[q] >= 0 else -1
+        )
+    said = w.said
+    for q in range(SAID_SIZE):
+        said[q] = 0
+    for q in range(MAX_PLAYERS):
+        said[SAID_POT_MASKS + q] = -1
+    said[SAID_RETURNED] = 1
+    for q in range(returned):
+        said[SAID_RETURNS + w.order_of[w.returned_seat[q]]] += in_units(
+            w.returned_m[q], w.returned_d[q], places, powers
+        )
+    paid = w.paid
+    for i in range(count):
+        paid[i] = 0
+    for q in range(collected):
+        i = w.order_of[w.collected_seat[q]]
+        paid[i] += in_units(w.collected_m[q], w.collected_d[q], places, powers)
+        pot = w.collected_pot[q]
+        if said[SAID_POT_MASKS + pot] < 0:
+            said[SAID_POT_MASKS + pot] = 0
+            said[SAID_POTS] += 1
+        said[SAID_POT_MASKS + pot] |= 1 << i
+    if has_rake:
+        said[SAID_HAS_RAKE] = 1
+        said[SAID_RAKE] = in_units(numbers[N_RAKE_M], numbers[N_RAKE_D], places, powers)
+    if has_total:
+        said[SAID_HAS_TOTAL] = 1
+        said[SAID_TOTAL] = in_units(numbers[N_TOTAL_M], numbers[N_TOTAL_D], places, powers)
     if betting == FIXED_LIMIT:
         min_bet = small_header
         big_bet = big_header
@@ -739,15 +1216,13 @@ def stars_hand(
         big_bet = 0
         small = small_header
         big = big_header
-    plays = w.play_lines
-    actions = counts[C_ACTIONS]
     # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
     # Literal[int] arguments.
     no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
     hand_input = HandInput(
-        count, game, betting, no_trimming, min_bet, big_bet, w.stacks, w.antes, blinds, w.in_turn,  # type: ignore[arg-type]
-        actions, plays.kinds, w.actors, w.amounts, plays.cards, plays.card_counts, plays.all_ins,
-        w.paid, has_won, w.finishing, has_finish, w.said, 0,  # type: ignore[arg-type]
+        count, game, betting, no_trimming, min_bet, big_bet, stacks, antes, blinds, in_turn,  # type: ignore[arg-type]
+        actions, w.kinds, w.actors, w.amounts, w.cards, w.card_counts, w.all_ins, paid, has_won,  # type: ignore[arg-type]
+        w.finishing, has_finish, said, 0,  # type: ignore[arg-type]
     )  # fmt: skip
     working = ReplayWork(w.seat_rows, w.holes, w.board, w.state, w.seen, w.hole, w.work)
     status, allin_street, allin_cards, pot_count = replay_one(
@@ -770,718 +1245,12 @@ def stars_hand(
     facts[hand, F_ALLIN_STREET] = allin_street
     facts[hand, F_ALLIN_CARDS] = allin_cards
     facts[hand, F_POTS] = pot_count
-    seats = w.seat_lines
     for i in range(count):
-        seat = seats.listed_of[i]
-        rows.names[hand, 2 * i] = seats.name_starts[seat]
-        rows.names[hand, 2 * i + 1] = seats.name_stops[seat]
-        rows.seat_numbers[hand, i] = seats.seat_numbers[seat]
-    action_flags(plays.kinds, w.actors, actions, rows.action_flags, hand)
-
-
-@kernel()
-def _stars_header(
-    text: Bytes, start: int, end: int, site: int, numbers: Ints
-) -> tuple[int, int, int, int, int]:
-    """A hand's header line: (game code, betting code, where the hand's id starts and stops,
-    where the line ends), its stakes into ``numbers``; the game -1 where the reference reader
-    takes the hand (a header written otherwise, a game this reader leaves, GGPoker's money
-    settled outside the pot)."""
-    at = start
-    if starts_with(text, at, end, BYTE_ORDER_MARK):
-        at += 3
-    stop = line_end(text, at, end)
-    hash_at = find_word(text, at, stop, _HASH)
-    if hash_at < 0:
-        return -1, -1, 0, 0, stop
-    id_start = hash_at + 2
-    id_stop = id_start
-    gg = site == GGPOKER_SITE
-    if gg:  # ``#HD123:``, ``#RC…``: up to four capitals, then the digits
-        while id_stop < stop and id_stop - id_start < 4 and UPPER_A <= text[id_stop] <= UPPER_Z:
-            id_stop += 1
-    digits_at = id_stop
-    while id_stop < stop and is_digit(text[id_stop]):
-        id_stop += 1
-    if id_stop == digits_at or id_stop - digits_at > (20 if gg else 40):
-        return -1, -1, 0, 0, stop
-    if id_stop >= stop or text[id_stop] != COLON:
-        return -1, -1, 0, 0, stop
-    rest = id_stop + 1
-    if gg:  # the game where GGPoker's own reader finds it: first, named as PokerStars does
-        if rest + 1 >= stop or text[rest] != SPACE:
-            return -1, -1, 0, 0, stop
-        game, betting, after = _gg_game(text, rest + 1, stop)
-        if after < 0 or after + 1 >= stop or text[after] != SPACE or text[after + 1] != OPEN_PAREN:
-            return -1, -1, 0, 0, stop
-    else:
-        game, betting = _header_game(text, rest, stop)
-    if game < 0 or not _stakes(text, rest, stop, gg, numbers):
-        return -1, -1, 0, 0, stop
-    if gg and _settled_outside(text, start, end):
-        return -1, -1, 0, 0, stop  # money settled outside the pot: refused by GGPoker's reader
-    return game, betting, id_start, id_stop, stop
-
-
-@kernel()
-def _stakes(text: Bytes, at: int, stop: int, gg: bool, numbers: Ints) -> bool:
-    """The first stakes of a header from ``at`` (``($1/$2)``, ``(1/2 USD)``; no currency code
-    in GGPoker's) into ``numbers``; False where none is read."""
-    for k in range(at, stop):
-        if text[k] != OPEN_PAREN:
-            continue
-        a = k + 1
-        b = a
-        while (
-            b < stop
-            and text[b] != SLASH
-            and text[b] != SPACE
-            and text[b] != OPEN_PAREN
-            and text[b] != CLOSE_PAREN
-        ):
-            b += 1
-        if not (b < stop and text[b] == SLASH and b > a):
-            continue
-        c = b + 1
-        d = c
-        while d < stop and text[d] != SLASH and text[d] != SPACE and text[d] != OPEN_PAREN and text[d] != CLOSE_PAREN:  # fmt: skip
-            d += 1
-        ok = d > c and d < stop
-        if ok and text[d] == SPACE:
-            ok = not gg and d + 4 < stop and text[d + 4] == CLOSE_PAREN
-            for q in range(d + 1, d + 4):
-                ok = ok and UPPER_A <= text[q] <= UPPER_Z
-        elif ok:
-            ok = text[d] == CLOSE_PAREN
-        if ok:
-            m1, d1, ok1 = _money(text, a, b)
-            m2, d2, ok2 = _money(text, c, d)
-            if not (ok1 and ok2):
-                return False
-            numbers[N_SB_M], numbers[N_SB_D] = m1, d1
-            numbers[N_BB_M], numbers[N_BB_D] = m2, d2
-            return True
-    return False
-
-
-@kernel(inline=True)
-def _stars_line(text: Bytes, first: int, line_stop: int, w: StarsScratch) -> int:
-    """One line of a hand after its header, by its kind: a section's (``*** FLOP ***``), the
-    summary's, a seat's or the table's, a line of play; :data:`READ` or :data:`GIVE_UP`."""
-    blank = True
-    for q in range(first, line_stop):
-        if text[q] != SPACE and text[q] != TAB:
-            blank = False
-            break
-    if blank:
-        return READ
-    counts = w.counts
-    if starts_with(text, first, line_stop, _STARS):
-        return _section_line(text, first, line_stop, w.play_lines, counts, w.hand_cards)
-    if counts[C_SECTION] == SUMMARY:
-        return _summary_line(text, first, line_stop, w.numbers, counts, w.powers)
-    if counts[C_SECTION] == SEATS:
-        read = _seat_line(text, first, line_stop, w.seat_lines, counts)
-        if read != NOT_MINE:
-            return read
-    if starts_with(text, first, line_stop, _HAND_CANCELLED) or starts_with(text, first, line_stop, _SPLASH):  # fmt: skip
-        return GIVE_UP  # refused by the reference reader
-    if starts_with(text, first, line_stop, _DEALT_TO):
-        return _dealt_line(text, first + _DEALT_TO.shape[0], line_stop, w.seat_lines,
-                           w.play_lines, counts, w.hand_cards)  # fmt: skip
-    if starts_with(text, first, line_stop, _UNCALLED):
-        return _uncalled_line(text, first + _UNCALLED.shape[0], line_stop, w.seat_lines,
-                              w.money_lines, counts)  # fmt: skip
-    read = _collected_line(text, first, line_stop, w.seat_lines, w.money_lines, counts)
-    if read != NOT_MINE:
-        return read
-    return _player_line(text, first, line_stop, w.seat_lines, w.post_lines, w.play_lines, counts,
-                        w.hand_cards)  # fmt: skip
-
-
-@kernel(inline=True)
-def _section_line(
-    text: Bytes, first: int, line_stop: int, plays: PlayLines, counts: Ints, hand_cards: Ints
-) -> int:
-    """A line that opens a section (``*** HOLE CARDS ***``, ``*** FLOP *** [Ah Kd 2c]``, the
-    summary): the section, and a street's new cards as a board dealt."""
-    if starts_with(text, first, line_stop, _SUMMARY):
-        counts[C_SECTION] = SUMMARY
-    elif (
-        starts_with(text, first, line_stop, _HOLE_CARDS)
-        or starts_with(text, first, line_stop, _DEALING)
-        or starts_with(text, first, line_stop, _PRE_FLOP)
-        or find_word(text, first, line_stop, _SHOW_DOWN) >= 0
-        or find_word(text, first, line_stop, _SHOWDOWN) >= 0
-    ):
-        counts[C_SECTION] = PLAY
-    elif (
-        starts_with(text, first, line_stop, _FLOP)
-        or starts_with(text, first, line_stop, _TURN)
-        or starts_with(text, first, line_stop, _RIVER)
-    ):
-        actions = counts[C_ACTIONS]
-        after = find_word(text, first + _STARS.shape[0], line_stop, _SECTION_END)
-        last = _street_cards(text, after + _SECTION_END.shape[0], line_stop)
-        if last < 0 or actions == MAX_ACTIONS:
-            return GIVE_UP
-        count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))
-        if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
-            return GIVE_UP
-        plays.kinds[actions] = DEAL_BOARD
-        plays.seats[actions] = -1
-        plays.amounts_m[actions] = -1
-        plays.all_ins[actions] = 0
-        plays.card_counts[actions] = count
-        for q in range(count):
-            plays.cards[actions, q] = hand_cards[q]
-        counts[C_ACTIONS] = actions + 1
-        counts[C_SECTION] = PLAY
-    else:
-        return GIVE_UP  # a run of several boards, or a section the reference reader weighs
-    return READ
-
-
-@kernel(inline=True)
-def _summary_line(
-    text: Bytes, first: int, line_stop: int, numbers: Ints, counts: Ints, powers: Ints
-) -> int:
-    """A line of the summary: the total pot, the rake and GGPoker's fees beside it (counted in
-    the rake, as the reference reader counts them in every layout) into ``numbers``; the
-    summary's other lines are the reference reader's only."""
-    if not starts_with(text, first, line_stop, _TOTAL_POT):
-        return READ
-    a = first + _TOTAL_POT.shape[0]
-    b = _token_end(text, a, line_stop)
-    m, d, ok = _money(text, a, b)
-    if not ok:
-        return GIVE_UP
-    numbers[N_TOTAL_M], numbers[N_TOTAL_D] = m, d
-    counts[C_HAS_TOTAL] = 1
-    bar = b
-    while bar < line_stop and text[bar] != BAR:
-        bar += 1
-    if starts_with(text, bar, line_stop, _RAKE):
-        a = bar + _RAKE.shape[0]
-        b = _token_end(text, a, line_stop)
-        m, d, ok = _money(text, a, b)
-        if not ok:
-            return GIVE_UP
-        numbers[N_RAKE_M], numbers[N_RAKE_D] = m, d
-        counts[C_HAS_RAKE] = 1
-    bar = find_word(text, first, line_stop, _FEE_BAR)  # ``| Jackpot $1``
-    fees = 0  # the fees seen (the reference keeps the last of each: left to it)
-    while bar >= 0:
-        a = bar + _FEE_BAR.shape[0]
-        for fee in range(_FEE_LENGTH.shape[0]):
-            if starts_with(text, a, line_stop, _FEE_TEXT[fee, : _FEE_LENGTH[fee]]):
-                if fees & (1 << fee):
-                    return GIVE_UP
-                fees |= 1 << fee
-                a += _FEE_LENGTH[fee]
-                b = _token_end(text, a, line_stop)
-                m, d, ok = _money(text, a, b)
-                if not ok:
-                    return GIVE_UP
-                if not counts[C_HAS_RAKE]:
-                    numbers[N_RAKE_M], numbers[N_RAKE_D] = 0, 0
-                    counts[C_HAS_RAKE] = 1
-                rake_m, rake_d = numbers[N_RAKE_M], numbers[N_RAKE_D]
-                both = max(d, rake_d)
-                if both > MAX_DECIMALS:
-                    return GIVE_UP
-                numbers[N_RAKE_M] = rake_m * powers[both - rake_d] + m * powers[both - d]
-                numbers[N_RAKE_D] = both
-                break
-        bar = find_word(text, a, line_stop, _FEE_BAR)
-    return READ
-
-
-@kernel(inline=True)
-def _seat_line(text: Bytes, first: int, line_stop: int, seats: SeatLines, counts: Ints) -> int:
-    """The table line (its button) or a seat's (``Seat 2: Ann ($10 in chips)``, sitting out or
-    not); :data:`NOT_MINE` for a line of neither kind."""
-    if starts_with(text, first, line_stop, _TABLE) or starts_with(text, first, line_stop, _TABLE_ID):  # fmt: skip
-        counts[C_BUTTON] = _button(text, first, line_stop)
-        return GIVE_UP if counts[C_BUTTON] < 0 else READ
-    if not starts_with(text, first, line_stop, _SEAT):
-        return NOT_MINE
-    q = first + _SEAT.shape[0]
-    seat = 0
-    digits = 0
-    while q < line_stop and is_digit(text[q]):
-        seat = seat * 10 + (text[q] - ZERO)
-        q += 1
-        digits += 1
-    if digits > lines.SEAT_DIGITS or seat > MAX_SEAT:
-        return GIVE_UP  # the reference reader refuses it, or reads it as no seat
-    if not (digits and starts_with(text, q, line_stop, _AFTER_SEAT)):
-        return NOT_MINE
-    name_start = q + _AFTER_SEAT.shape[0]
-    chips = find_word(text, name_start, line_stop, _IN_CHIPS)
-    if chips <= 0:
-        return GIVE_UP  # a seat written otherwise: the reference reader weighs it
-    paren = chips - 1  # the " (" that opens the stack
-    while paren > name_start and text[paren] != OPEN_PAREN:
-        paren -= 1
-    space = paren + 1 - _STACK.shape[0]
-    if not starts_with(text, space, chips, _STACK):
-        space = paren  # ``Ann B(€10 in chips)``: Run It Once's
-    good = space > name_start and text[paren] == OPEN_PAREN
-    q = chips + _IN_CHIPS.shape[0]  # then ``)`` or ``, …)``
-    good = good and q < line_stop and (text[q] == CLOSE_PAREN or (text[q] == COMMA and q + 1 < line_stop and text[q + 1] == SPACE))  # fmt: skip
-    if good and text[q] == COMMA:
-        while q < line_stop and text[q] != CLOSE_PAREN:
-            q += 1
-        good = q < line_stop
-    for q in range(paren + 1, chips):
-        good = good and text[q] != SPACE and text[q] != OPEN_PAREN and text[q] != CLOSE_PAREN
-    listed = counts[C_LISTED]
-    if not good or listed == MAX_SEATS:
-        return GIVE_UP
-    m, d, ok = _money(text, paren + 1, chips)
-    if not ok:
-        return GIVE_UP
-    seats.seat_numbers[listed] = seat
-    seats.name_starts[listed] = name_start
-    seats.name_stops[listed] = space
-    seats.stacks_m[listed] = m
-    seats.stacks_d[listed] = d
-    seats.out[listed] = (
-        find_word(text, chips, line_stop, _SITTING_OUT) >= 0
-        or find_word(text, chips, line_stop, _OUT_OF_HAND) >= 0
-    )
-    seats.playing[listed] = 0
-    counts[C_LISTED] = listed + 1
-    return READ
-
-
-@kernel(inline=True)
-def _dealt_line(
-    text: Bytes,
-    a: int,
-    line_stop: int,
-    seats: SeatLines,
-    plays: PlayLines,
-    counts: Ints,
-    hand_cards: Ints,
-) -> int:
-    """``Dealt to Ann [Ah Kh]`` (from after ``Dealt to ``): the hole cards as a deal."""
-    bracket = a
-    while bracket + 1 < line_stop and not (
-        text[bracket] == SPACE and text[bracket + 1] == OPEN_BRACKET
-    ):
-        bracket += 1
-    if bracket + 1 >= line_stop or text[line_stop - 1] != CLOSE_BRACKET:
-        for q in range(a, line_stop):
-            if text[q] == OPEN_BRACKET:
-                return GIVE_UP  # cards not after a space (``Dealt to Ann B[Ah Kh]``)
-        return READ  # no cards (GGPoker's other players)
-    who = _named(text, a, bracket, seats.name_starts, seats.name_stops, counts[C_LISTED])
-    if who < 0:
-        return GIVE_UP  # a name holding `` [``, or no player: the reference reader weighs it
-    last = line_stop - 1
-    while last > bracket and text[last] != OPEN_BRACKET:
-        last -= 1
-    count = _stars_cards(text, last, line_stop, hand_cards, np.int64(CARDS_ROOM))
-    actions = counts[C_ACTIONS]
-    if count < 0 or actions == MAX_ACTIONS:
-        return GIVE_UP
-    plays.kinds[actions] = DEAL_HOLE
-    plays.seats[actions] = who
-    plays.amounts_m[actions] = -1
-    plays.all_ins[actions] = 0
-    plays.card_counts[actions] = count
-    for q in range(count):
-        plays.cards[actions, q] = hand_cards[q]
-    seats.playing[who] = 1
-    counts[C_ACTIONS] = actions + 1
-    return READ
-
-
-@kernel(inline=True)
-def _uncalled_line(
-    text: Bytes, a: int, line_stop: int, seats: SeatLines, money: MoneyLines, counts: Ints
-) -> int:
-    """``Uncalled bet ($5) returned to Ann`` (from after ``Uncalled bet ``)."""
-    close = find_word(text, a, line_stop, _RETURNED_TO)
-    if close < 0:
-        return GIVE_UP
-    who = _named(text, close + _RETURNED_TO.shape[0], line_stop, seats.name_starts,
-                 seats.name_stops, counts[C_LISTED])  # fmt: skip
-    m, d, ok = _money(text, a, close)
-    returned = counts[C_RETURNED]
-    if who < 0 or not ok or returned == MAX_LISTED:
-        return GIVE_UP
-    money.returned_seat[returned] = who
-    money.returned_m[returned] = m
-    money.returned_d[returned] = d
-    counts[C_RETURNED] = returned + 1
-    return READ
-
-
-@kernel(inline=True)
-def _collected_line(
-    text: Bytes, first: int, line_stop: int, seats: SeatLines, money: MoneyLines, counts: Ints
-) -> int:
-    """``Ann collected $10 from side pot-2``; :data:`NOT_MINE` where no player collects."""
-    taken = find_word(text, first, line_stop, _COLLECTED)
-    if taken <= first:
-        return NOT_MINE
-    who = _named(text, first, taken, seats.name_starts, seats.name_stops, counts[C_LISTED])
-    if who < 0:
-        return NOT_MINE
-    a = taken + _COLLECTED.shape[0]
-    b = _token_end(text, a, line_stop)
-    if not starts_with(text, b, line_stop, _FROM):
-        return GIVE_UP
-    where = b + _FROM.shape[0]
-    pot = -1
-    if starts_with(text, where, line_stop, _MAIN_POT):
-        pot = 0
-    elif starts_with(text, where, line_stop, _SIDE_POT):
-        q = where + _SIDE_POT.shape[0]
-        pot = 1
-        if q < line_stop and text[q] == MINUS:
-            pot = 0
-            q += 1
-            while q < line_stop and is_digit(text[q]):
-                pot = pot * 10 + (text[q] - ZERO)
-                q += 1
-    elif starts_with(text, where, line_stop, _POT):
-        pot = 0
-    m, d, ok = _money(text, a, b)
-    collected = counts[C_COLLECTED]
-    if pot < 0 or pot >= MAX_PLAYERS or not ok or collected == MAX_LISTED:
-        return GIVE_UP
-    money.collected_seat[collected] = who
-    money.collected_m[collected] = m
-    money.collected_d[collected] = d
-    money.collected_pot[collected] = pot
-    counts[C_COLLECTED] = collected + 1
-    return READ
-
-
-@kernel(inline=True)
-def _player_line(
-    text: Bytes,
-    first: int,
-    line_stop: int,
-    seats: SeatLines,
-    posts: PostLines,
-    plays: PlayLines,
-    counts: Ints,
-    hand_cards: Ints,
-) -> int:
-    """A line a player's name starts (``Ann: raises $2 to $4 and is all-in``): a post or an
-    action; other lines (chat, seating, connection and tournament notices) are read past."""
-    listed = counts[C_LISTED]
-    cashed = find_word(text, first, line_stop, _CASHED_OUT)
-    if cashed > first and _named(text, first, cashed, seats.name_starts, seats.name_stops, listed) >= 0:  # fmt: skip
-        return GIVE_UP  # an all-in cash-out: the reference path
-    who, words = _speaker(text, first, line_stop, seats.name_starts, seats.name_stops, listed)
-    if who < 0:
-        return READ
-    words_stop = line_stop
-    all_in = 0
-    if words_stop - words >= _ALL_IN.shape[0] and starts_with(text, words_stop - _ALL_IN.shape[0], words_stop, _ALL_IN):  # fmt: skip
-        all_in = 1
-        words_stop -= _ALL_IN.shape[0]
-    gg_straddle = starts_with(text, words, words_stop, _GG_STRADDLE)
-    if gg_straddle or starts_with(text, words, words_stop, _POSTS):
-        return _post(text, words, words_stop, line_stop, gg_straddle, who, seats, posts, counts)
-    return _action(text, words, words_stop, line_stop, who, all_in, seats, plays, counts,
-                   hand_cards)  # fmt: skip
-
-
-@kernel(inline=True)
-def _post(
-    text: Bytes,
-    words: int,
-    words_stop: int,
-    line_stop: int,
-    gg_straddle: bool,
-    who: int,
-    seats: SeatLines,
-    posts: PostLines,
-    counts: Ints,
-) -> int:
-    """A post (``posts small blind $1``, GGPoker's ``straddle $2``) of the seat listed ``who``."""
-    a = words + _POSTS.shape[0]
-    kind = -1
-    if gg_straddle:  # ``Ann: straddle $2``
-        kind = P_STRADDLE
-        a = words + _GG_STRADDLE.shape[0]
-    elif starts_with(text, a, words_stop, _SMALL_AND_BIG):
-        kind = P_BOTH
-        a += _SMALL_AND_BIG.shape[0]
-    elif starts_with(text, a, words_stop, _SMALL_BLIND):
-        kind = P_SMALL
-        a += _SMALL_BLIND.shape[0]
-    elif starts_with(text, a, words_stop, _BIG_BLIND):
-        kind = P_BIG
-        a += _BIG_BLIND.shape[0]
-    elif starts_with(text, a, words_stop, _THE_ANTE):
-        kind = P_ANTE
-        a += _THE_ANTE.shape[0]
-    elif starts_with(text, a, words_stop, _STRADDLE):
-        kind = P_STRADDLE
-        a += _STRADDLE.shape[0]
-    elif starts_with(text, a, words_stop, _BUTTON_BLIND):
-        kind = P_STRADDLE
-        a += _BUTTON_BLIND.shape[0]
-    m, d, ok = _money(text, a, line_stop)
-    count = counts[C_POSTS]
-    if kind < 0 or not ok or count == MAX_POSTS:
-        return GIVE_UP
-    posts.post_seat[count] = who
-    posts.post_kind[count] = kind
-    posts.post_m[count] = m
-    posts.post_d[count] = d
-    seats.playing[who] = 1
-    counts[C_POSTS] = count + 1
-    return READ
-
-
-@kernel(inline=True)
-def _action(
-    text: Bytes,
-    words: int,
-    words_stop: int,
-    line_stop: int,
-    who: int,
-    all_in: int,
-    seats: SeatLines,
-    plays: PlayLines,
-    counts: Ints,
-    hand_cards: Ints,
-) -> int:
-    """An action (folds, checks, calls, bets, raises to, shows, mucks) of the seat listed
-    ``who``; other words are read past."""
-    kind = -1
-    m = -1
-    d = 0
-    count = 0
-    ok = True
-    if starts_with(text, words, words_stop, _FOLDS):
-        if words_stop > words + _FOLDS.shape[0]:
-            return GIVE_UP  # folds showing cards: the reference path
-        kind = FOLD
-    elif starts_with(text, words, words_stop, _CHECKS):
-        kind = CHECK_CALL
-        m = 0
-    elif starts_with(text, words, words_stop, _CALLS):
-        kind = CHECK_CALL
-        m, d, ok = _money(text, words + _CALLS.shape[0], words_stop)
-    elif starts_with(text, words, words_stop, _BETS):
-        kind = BET_RAISE
-        m, d, ok = _money(text, words + _BETS.shape[0], words_stop)
-    elif starts_with(text, words, words_stop, _RAISES):
-        to = find_word(text, words, words_stop, _TO)
-        if to < 0:
-            return GIVE_UP
-        kind = BET_RAISE
-        m, d, ok = _money(text, to + _TO.shape[0], words_stop)
-    elif starts_with(text, words, words_stop, _SHOWS):
-        kind = SHOW
-        close = words + _SHOWS.shape[0] - 1
-        count = _stars_cards(text, close, line_stop, hand_cards, np.int64(CARDS_ROOM))
-        ok = count >= 0
-    elif starts_with(text, words, words_stop, _MUCKS):
-        kind = MUCK
-    else:
-        return READ
-    actions = counts[C_ACTIONS]
-    if not ok or actions == MAX_ACTIONS:
-        return GIVE_UP
-    plays.kinds[actions] = kind
-    plays.seats[actions] = who
-    plays.amounts_m[actions] = m
-    plays.amounts_d[actions] = d
-    plays.all_ins[actions] = all_in
-    plays.card_counts[actions] = 0
-    if kind == SHOW:
-        plays.card_counts[actions] = count
-        for q in range(count):
-            plays.cards[actions, q] = hand_cards[q]
-    seats.playing[who] = 1
-    counts[C_ACTIONS] = actions + 1
-    return READ
-
-
-@kernel()
-def _pokermaster_omaha(plays: PlayLines, actions: int) -> int:
-    """PokerMaster heads its five- and six-card Omaha "Omaha": the game the cards dealt tell."""
-    dealt = -1
-    for q in range(actions):
-        if plays.kinds[q] == DEAL_HOLE:
-            if dealt >= 0 and dealt != plays.card_counts[q]:
-                return _OMAHA
-            dealt = plays.card_counts[q]
-    if dealt == 5:
-        return _OMAHA_5
-    if dealt == 6:
-        return _OMAHA_6
-    return _OMAHA
-
-
-@kernel()
-def _deal_order(
-    seats: SeatLines, posts: PostLines, plays: PlayLines, money: MoneyLines, counts: Ints
-) -> int:
-    """Who was dealt in, in the order of the table from the seat after the button
-    (``seats.order_of``, ``seats.listed_of``): how many, or -1 where a post, an action, a
-    return or a collection names a player not dealt in."""
-    listed, button = counts[C_LISTED], counts[C_BUTTON]
-    for seat in range(listed):
-        seats.order_of[seat] = -1
-    count = 0
-    for turn in range(2):  # seats after the button, then the rest
-        for _ in range(listed):
-            best = -1
-            for seat in range(listed):
-                if seats.order_of[seat] >= 0 or (seats.out[seat] and not seats.playing[seat]):
-                    continue
-                after_button = seats.seat_numbers[seat] > button
-                if after_button != (turn == 0):
-                    continue
-                if best < 0 or seats.seat_numbers[seat] < seats.seat_numbers[best]:
-                    best = seat
-            if best < 0:
-                break
-            seats.order_of[best] = count
-            seats.listed_of[count] = best
-            count += 1
-    order_of = seats.order_of
-    for q in range(counts[C_ACTIONS]):
-        if plays.seats[q] >= 0 and order_of[plays.seats[q]] < 0:
-            return -1  # a player not dealt in
-    for q in range(counts[C_POSTS]):
-        if order_of[posts.post_seat[q]] < 0:
-            return -1
-    for q in range(counts[C_RETURNED]):
-        if order_of[money.returned_seat[q]] < 0:
-            return -1
-    for q in range(counts[C_COLLECTED]):
-        if order_of[money.collected_seat[q]] < 0:
-            return -1
-    return count
-
-
-@kernel(inline=True)
-def _scale(w: StarsScratch, count: int) -> int:
-    """The hand's scale: the most decimals of a non-whole amount."""
-    seats, posts, plays, money = w.seat_lines, w.post_lines, w.play_lines, w.money_lines
-    counts, numbers, powers = w.counts, w.numbers, w.powers
-    places = 0
-    for i in range(count):
-        seat = seats.listed_of[i]
-        places = _places(places, seats.stacks_m[seat], seats.stacks_d[seat], powers)
-    places = _places(places, numbers[N_SB_M], numbers[N_SB_D], powers)
-    places = _places(places, numbers[N_BB_M], numbers[N_BB_D], powers)
-    for q in range(counts[C_POSTS]):
-        places = _places(places, posts.post_m[q], posts.post_d[q], powers)
-    for q in range(counts[C_ACTIONS]):
-        if plays.amounts_m[q] >= 0:
-            places = _places(places, plays.amounts_m[q], plays.amounts_d[q], powers)
-    for q in range(counts[C_RETURNED]):
-        places = _places(places, money.returned_m[q], money.returned_d[q], powers)
-    for q in range(counts[C_COLLECTED]):
-        places = _places(places, money.collected_m[q], money.collected_d[q], powers)
-    if counts[C_HAS_TOTAL]:
-        places = _places(places, numbers[N_TOTAL_M], numbers[N_TOTAL_D], powers)
-    if counts[C_HAS_RAKE]:
-        places = _places(places, numbers[N_RAKE_M], numbers[N_RAKE_D], powers)
-    return places
-
-
-@kernel(inline=True)
-def _posted(w: StarsScratch, count: int, places: int) -> bool:
-    """The replay's stacks, antes, blinds and first to act (``in_turn``) from the seats and
-    posts, and each action's actor and amount, in units; False for a straddle raised to less,
-    which the reference reader weighs."""
-    seats, posts, plays = w.seat_lines, w.post_lines, w.play_lines
-    numbers, powers = w.numbers, w.powers
-    stacks, antes, blinds, in_turn = w.stacks, w.antes, w.blinds, w.in_turn
-    big_header = in_units(numbers[N_BB_M], numbers[N_BB_D], places, powers)
-    for i in range(count):
-        seat = seats.listed_of[i]
-        stacks[i] = in_units(seats.stacks_m[seat], seats.stacks_d[seat], places, powers)
-        antes[i] = 0
-        blinds[i] = 0
-        in_turn[i] = 1
-    small_seat = 1 if count == 2 else 0
-    big_posted = False
-    straddled = w.paid  # each seat's straddles so far (a second one: the straddle raised to)
-    for i in range(count):
-        straddled[i] = 0
-    for q in range(w.counts[C_POSTS]):
-        i = seats.order_of[posts.post_seat[q]]
-        value = in_units(posts.post_m[q], posts.post_d[q], places, powers)
-        kind = posts.post_kind[q]
-        if kind == P_ANTE:
-            antes[i] += value
-        elif kind == P_SMALL:
-            if i == small_seat and blinds[i] == 0:
-                blinds[i] = value
-            else:
-                antes[i] += value
-        elif kind == P_BOTH:
-            live = min(value, big_header)
-            blinds[i] += live
-            antes[i] += value - live
-            in_turn[i] = 0
-        elif kind == P_BIG:
-            blinds[i] += value
-            in_turn[i] = 0 if big_posted else 1
-            big_posted = True
-        else:
-            if value <= straddled[i]:
-                return False
-            blinds[i] += value - straddled[i]
-            straddled[i] = value
-    for q in range(w.counts[C_ACTIONS]):
-        w.actors[q] = seats.order_of[plays.seats[q]] if plays.seats[q] >= 0 else -1
-        w.amounts[q] = (
-            in_units(plays.amounts_m[q], plays.amounts_d[q], places, powers)
-            if plays.amounts_m[q] >= 0
-            else -1
-        )
-    return True
-
-
-@kernel(inline=True)
-def _site_said(w: StarsScratch, count: int, places: int) -> None:
-    """What the site says beside the actions, in units, for the replay to check (``said``):
-    the bets returned uncalled, what each seat collected (``paid``) from which pots, the rake
-    and the total pot."""
-    seats, money, counts = w.seat_lines, w.money_lines, w.counts
-    numbers, powers, said, paid = w.numbers, w.powers, w.said, w.paid
-    for q in range(SAID_SIZE):
-        said[q] = 0
-    for q in range(MAX_PLAYERS):
-        said[SAID_POT_MASKS + q] = -1
-    said[SAID_RETURNED] = 1
-    for q in range(counts[C_RETURNED]):
-        said[SAID_RETURNS + seats.order_of[money.returned_seat[q]]] += in_units(
-            money.returned_m[q], money.returned_d[q], places, powers
-        )
-    for i in range(count):
-        paid[i] = 0
-    for q in range(counts[C_COLLECTED]):
-        i = seats.order_of[money.collected_seat[q]]
-        paid[i] += in_units(money.collected_m[q], money.collected_d[q], places, powers)
-        pot = money.collected_pot[q]
-        if said[SAID_POT_MASKS + pot] < 0:
-            said[SAID_POT_MASKS + pot] = 0
-            said[SAID_POTS] += 1
-        said[SAID_POT_MASKS + pot] |= 1 << i
-    if counts[C_HAS_RAKE]:
-        said[SAID_HAS_RAKE] = 1
-        said[SAID_RAKE] = in_units(numbers[N_RAKE_M], numbers[N_RAKE_D], places, powers)
-    if counts[C_HAS_TOTAL]:
-        said[SAID_HAS_TOTAL] = 1
-        said[SAID_TOTAL] = in_units(numbers[N_TOTAL_M], numbers[N_TOTAL_D], places, powers)
+        seat = w.listed_of[i]
+        names[hand, 2 * i] = w.name_starts[seat]
+        names[hand, 2 * i + 1] = w.name_stops[seat]
+        seat_numbers_out[hand, i] = w.seat_numbers[seat]
+    action_flags(w.kinds, w.actors, actions, rows.action_flags, hand)
 
 
 @kernel(inline=True)
