@@ -4,9 +4,11 @@ the same hands, in alternating rounds; on 2,000 hands also the reference path
 (``POKERSCORE_HISTORIES_REFERENCE=1``: the lenient reader and ``replay`` hand by hand) and
 ``read_histories``.
 
-The iterator is timed two ways, as a user reads it: every result's players read (their nets
-summed, so every ``PlayerResult`` is made), and every result's pots read (their amounts summed:
-the players, made when first read, are never made).
+The iterator is timed three ways, as a user reads it: every result's players read (their nets
+summed, so every ``PlayerResult`` is made), every result's pots read (their amounts summed:
+the players, made when first read, are never made), and nothing read (the results counted: the
+iteration's own cost beside the kernels'). The kernels alone (``replay_phh_text`` on the whole
+file: no results) are timed beside them, the floor of every way.
 
 A round runs each way once, in turn, after one warm-up pass of each (Numba's cache warm, the
 all-in equity cache warm); each figure is the best of ``BENCH_RESULTS_ROUNDS`` rounds (default
@@ -53,6 +55,20 @@ def _pots(path: Path) -> int:
     return hands
 
 
+def _counted(path: Path) -> int:
+    from pokerscore.histories.results import history_results
+
+    return sum(1 for _ in history_results(path))
+
+
+def _kernels(path: Path) -> int:
+    from pokerscore.histories.batches import replay_phh_text
+
+    batch = replay_phh_text(path.read_bytes(), single=False)
+    assert batch is not None
+    return batch.hands
+
+
 def _reference(path: Path) -> int:
     os.environ["POKERSCORE_HISTORIES_REFERENCE"] = "1"
     try:
@@ -76,6 +92,8 @@ def _read(path: Path) -> int:
 WAYS: dict[str, Callable[[Path], int]] = {
     "history_results, players read": _players,
     "history_results, pots read": _pots,
+    "history_results, nothing read": _counted,
+    "kernels alone": _kernels,
     "analyse_histories": _analyse,
     "reference path": _reference,
     "read_histories": _read,

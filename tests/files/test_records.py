@@ -180,3 +180,23 @@ def test_records_start_at_any_of_several_markers(seed: int, tmp_path: Path) -> N
     starts, _ = record_starts(path, markers, block_bytes=rng.randint(4, 64))
     assert starts.tolist() == wanted
     assert count_records(path, markers)[1] == len(wanted)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_all_short_is_every_records_length_at_most_the_limit(seed: int) -> None:
+    """The quick check that lets a block through whole (a search a ``max_record`` bytes)
+    against every record's length, measured from every separator."""
+    from pokerscore.files.records import _all_short
+
+    rng = random.Random(seed)
+    separators = rng.choice([(b"\n[",), (b"\nPokerStars", b"\nPoker Hand")])
+    pieces = [b"x" * rng.randint(0, 40) + b"\n", *(one[1:] + b" 1\n" for one in separators), b"\n"]
+    data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+    limit = rng.randint(1, 120)
+    starts = sorted({0, len(data), *(at + 1 for one in separators for at in _every(data, one))})
+    longest = max((end - begin for begin, end in itertools.pairwise(starts)), default=0)
+    assert _all_short(data, separators, limit) == (longest <= limit)
+
+
+def _every(data: bytes, separator: bytes) -> list[int]:
+    return [at for at in range(len(data)) if data.startswith(separator, at)]

@@ -219,7 +219,7 @@ def test_kept_results_let_go_of_their_blocks_rows(
     block = ReadLater.__dict__["_block"]
     kept = [result for n, result in enumerate(history_results(path)) if n % 7 == 0]
     assert len(kept) == 43 and all(isinstance(result, ReadLater) for result in kept)
-    assert all(_unset(block, result) for result in kept)
+    assert all(block.__get__(result) is None for result in kept)  # let go
     for field in ("players", "pots", "boards", "rake"):
         assert not any(_unset(HandResult.__dict__[field], result) for result in kept)
     expected = [replay(hand) for n, hand in enumerate(read_histories(path)) if n % 7 == 0]
@@ -232,3 +232,38 @@ def _unset(slot: object, result: HandResult) -> bool:
     except AttributeError:
         return True
     return False
+
+
+def test_a_loop_that_keeps_nothing_makes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Iterating without keeping or reading a result makes no column of any block (the
+    blocks let go behind the iteration find no result held); keeping one of a block makes
+    that block's columns only."""
+    from pokerscore.histories import kernel_results, results
+
+    monkeypatch.setattr(results, "CHUNK", 50)
+    made: list[str] = []
+    column = kernel_results.KernelRows.column
+
+    def counted(self: kernel_results.KernelRows, field: str) -> list[object]:
+        made.append(field)
+        return column(self, field)
+
+    monkeypatch.setattr(kernel_results.KernelRows, "column", counted)
+    path = tmp_path / "generated.phhs"
+    path.write_text("".join(phhs_tables(300, seed=31)), encoding="utf-8")
+    assert sum(1 for _ in history_results(path)) == 300
+    assert made == []
+    kept = [result for n, result in enumerate(history_results(path)) if n == 120]
+    assert len(kept) == 1 and sorted(set(made)) == ["boards", "players", "pots", "rake"]
+
+
+def test_a_result_replaced_keeps_its_fields() -> None:
+    """``dataclasses.replace`` of a kernels' result, made or not (it makes one of the same
+    class with every field given), reads as the result with that field changed."""
+    (first, *_) = history_results(DATA / "side-pots.phhs")
+    changed = dataclasses.replace(first, rake=0.5)
+    assert (changed.players, changed.pots, changed.boards, changed.hand, changed.rake) == (
+        first.players, first.pots, first.boards, first.hand, 0.5,
+    )  # fmt: skip

@@ -31,14 +31,19 @@ TEXT = "Hand #1: Café €5\nSeat 1: Zoë (10)\n"
 def test_a_file_is_decoded_as_its_client_wrote_it(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "hands.txt"
     path.write_bytes(data)
-    assert list(decoded_lines(path)) == [(1, "Hand #1: Café €5"), (2, "Seat 1: Zoë (10)")]
+    lines = [(line.number, line.text) for line in decoded_lines(path)]
+    assert lines == [(1, "Hand #1: Café €5"), (2, "Seat 1: Zoë (10)")]
+    # each line's bytes in the file, its end included: all but the byte-order mark
+    mark = next((len(m) for m in (codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) if data.startswith(m)), 0)  # fmt: skip
+    assert sum(line.size for line in decoded_lines(path)) == len(data) - mark
     assert file_head(path) == TEXT
 
 
 def test_a_utf8_file_with_one_cp1252_line_keeps_both(tmp_path: Path) -> None:
     path = tmp_path / "mixed.txt"
     path.write_bytes("Zoë\n".encode() + "Zoë\n".encode("cp1252") + b"\x81\n")
-    assert [line for _, line in decoded_lines(path)] == ["Zoë", "Zoë", "\x81"]
+    assert [line.text for line in decoded_lines(path)] == ["Zoë", "Zoë", "\x81"]
+    assert [line.size for line in decoded_lines(path)] == [5, 4, 2]
 
 
 def _parse(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:

@@ -214,12 +214,33 @@ def _head(record: bytes) -> bytes:
     return record[:HEAD_BYTES].split(b"\n", 1)[0]
 
 
+def _all_short(data: bytes, separators: tuple[bytes, ...], max_record: int) -> bool:
+    """Whether every record of ``data`` (from its start and after each separator's newline)
+    is at most ``max_record`` bytes: from each record's start, the last record that starts
+    within ``max_record`` bytes of it, a search a ``max_record`` bytes (not a record), until
+    the rest is that short.
+
+    >>> _all_short(b"[1]\\na\\n[2]\\nbb\\n", (b"\\n[",), 7), _all_short(b"[1]\\nabc\\n[2]\\n", (b"\\n[",), 7)
+    (True, False)
+    """
+    begin, size = 0, len(data)
+    while size - begin > max_record:
+        # a separator at ``at`` starts a record at ``at + 1``: begin <= at < begin + max_record
+        at = max(data.rfind(one, begin, begin + max_record - 1 + len(one)) for one in separators)
+        if at < 0:
+            return False
+        begin = at + 1
+    return True
+
+
 def _bounded(
     data: bytes, separator: tuple[bytes, ...] | None, lines: int, max_record: int
 ) -> Iterator[RecordBlock | LongRecord]:
     """Whole records as one block, or, where some of them are too long, the records between
     them as blocks and each long one as a :class:`LongRecord`."""
-    if len(data) <= max_record:
+    if len(data) <= max_record or (
+        separator is not None and _all_short(data, separator, max_record)
+    ):
         yield RecordBlock(data, lines)
         return
     starts = [0]

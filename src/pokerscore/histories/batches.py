@@ -66,9 +66,10 @@ from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, 
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories._stars_lines import HEADER_SITES, HEADERS, LAYOUT_HEADERS
 from pokerscore.histories.allin import kernel_tables, row_allin_evs
+from pokerscore.histories.kernel_results import position_codes
 from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
-from pokerscore.histories.replay import positions, rule_game
+from pokerscore.histories.replay import rule_game
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -307,27 +308,6 @@ def _stakes(small: int, big: int, scale: int) -> str:
     return f"{plain(small)}/{plain(big)}"
 
 
-@cache
-def _position_words() -> tuple[list[str], dict[tuple[int, int], int]]:
-    words: list[str] = []
-    codes: dict[tuple[int, int], int] = {}
-    for count in range(2, MAX_PLAYERS + 1):
-        for seat, word in enumerate(positions(count)):
-            if word not in words:
-                words.append(word)
-            codes[count, seat] = words.index(word)
-    return words, codes
-
-
-@cache
-def _position_table() -> npt.NDArray[np.int64]:
-    _, codes = _position_words()
-    table = np.full((MAX_PLAYERS + 1, MAX_PLAYERS), -1, dtype=np.int64)
-    for (count, seat), code in codes.items():
-        table[count, seat] = code
-    return table
-
-
 @dataclass
 class Columns:
     """A batch's rows, as Arrow columns plus what the tally needs."""
@@ -392,7 +372,7 @@ def batch_columns(batch: Batch, file: str) -> Columns:
         unique, stake_codes = np.unique(stakes, axis=0, return_inverse=True)
     stake_words: list[str | None] = [_stakes(int(a), int(b), int(c)) for a, b, c in unique]
     seat_numbers = batch.seats[hand_of_row, seat_of_row]
-    position_words, _ = _position_words()
+    position_words, position_table = position_codes()
     columns = {
         "file": _from_codes(np.zeros(rows, dtype=np.int64), [file]),
         "hand": pa.array(facts[hand_of_row, F_NUMBER].astype(np.int32)),
@@ -403,7 +383,7 @@ def batch_columns(batch: Batch, file: str) -> Columns:
         "big_blind": pa.array(facts[hand_of_row, F_BIG] / scale),
         "player": names,
         "seat": pa.array(seat_numbers.astype(np.int16), mask=seat_numbers < 0),
-        "position": _from_codes(_position_table()[counts.repeat(counts), seat_of_row], position_words),  # type: ignore[arg-type]
+        "position": _from_codes(position_table[counts.repeat(counts), seat_of_row], list(position_words)),
         "hole": _strings(*_hole_text(batch.holes[hand_of_row, seat_of_row], RANK_BYTES, SUIT_BYTES)),
         "put_in": pa.array(put_in / scale),
         "won": pa.array(won_f),

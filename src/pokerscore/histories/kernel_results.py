@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from functools import cache
-from itertools import accumulate, repeat
+from itertools import accumulate, compress, repeat
 from sys import getrefcount
 from typing import Any, Final, TypeVar
 
@@ -123,20 +123,33 @@ class ReadLater(HandResult):
     the actions). Equal to the :class:`~pokerscore.histories.model.HandResult` of the same
     values, pickled as one.
 
-    Until every one of its block's columns is made, a result holds the block's rows (some
-    1,024 hands' integers and text); the per-hand iterator lets go of them behind it
-    (:class:`Behind`)."""
+    While ``_block`` is its block, a field is read from the block's column (a plain property:
+    no exception, no copy); once the block is let go (:class:`Behind`, ``_block`` None) its own
+    slots hold every field, and ``_read`` the reader of its hand's own bytes until the hand is
+    read. Until then a result holds the block's rows (some 1,024 hands' integers and text); the
+    per-hand iterator lets go of them behind it (:class:`Behind`)."""
 
     __slots__ = ("_at", "_block", "_read")
+    _at: int
+    _block: KernelRows | None
+    _read: Callable[[], HandHistory] | None
+
+    def __init__(self, *fields: Any, **named: Any) -> None:
+        """Every field given (``dataclasses.replace`` makes one so): no block, no reader."""
+        _BLOCK_SLOT.__set__(self, None)
+        _READ_SLOT.__set__(self, None)
+        HandResult.__init__(self, *fields, **named)
 
     @property
     def hand(self) -> HandHistory:
-        try:
-            return _HAND_SLOT.__get__(self)  # type: ignore[no-any-return]
-        except AttributeError:
-            hand = _READ_SLOT.__get__(self)()
-            _HAND_SLOT.__set__(self, hand)
-            return hand  # type: ignore[no-any-return]
+        block = self._block
+        if block is not None:
+            return block.hand(self._at)
+        read = self._read
+        if read is not None:  # let go unread: read from its own bytes, once
+            _HAND_SLOT.__set__(self, read())
+            _READ_SLOT.__set__(self, None)
+        return _HAND_SLOT.__get__(self)  # type: ignore[no-any-return]
 
     @hand.setter
     def hand(self, value: HandHistory) -> None:
@@ -144,10 +157,11 @@ class ReadLater(HandResult):
 
     @property
     def players(self) -> tuple[PlayerResult, ...]:
-        try:
-            return _PLAYERS_SLOT.__get__(self)  # type: ignore[no-any-return]
-        except AttributeError:
-            return self._made(_PLAYERS_SLOT, "players")  # type: ignore[no-any-return]
+        block = self._block
+        if block is not None:
+            found = block.columns.get("players")  # made: no call
+            return (block.column("players") if found is None else found)[self._at]  # type: ignore[no-any-return]
+        return _PLAYERS_SLOT.__get__(self)  # type: ignore[no-any-return]
 
     @players.setter
     def players(self, value: tuple[PlayerResult, ...]) -> None:
@@ -155,10 +169,11 @@ class ReadLater(HandResult):
 
     @property
     def pots(self) -> tuple[Pot, ...]:
-        try:
-            return _POTS_SLOT.__get__(self)  # type: ignore[no-any-return]
-        except AttributeError:
-            return self._made(_POTS_SLOT, "pots")  # type: ignore[no-any-return]
+        block = self._block
+        if block is not None:
+            found = block.columns.get("pots")  # made: no call
+            return (block.column("pots") if found is None else found)[self._at]  # type: ignore[no-any-return]
+        return _POTS_SLOT.__get__(self)  # type: ignore[no-any-return]
 
     @pots.setter
     def pots(self, value: tuple[Pot, ...]) -> None:
@@ -166,10 +181,11 @@ class ReadLater(HandResult):
 
     @property
     def boards(self) -> tuple[tuple[Card, ...], ...]:
-        try:
-            return _BOARDS_SLOT.__get__(self)  # type: ignore[no-any-return]
-        except AttributeError:
-            return self._made(_BOARDS_SLOT, "boards")  # type: ignore[no-any-return]
+        block = self._block
+        if block is not None:
+            found = block.columns.get("boards")  # made: no call
+            return (block.column("boards") if found is None else found)[self._at]  # type: ignore[no-any-return]
+        return _BOARDS_SLOT.__get__(self)  # type: ignore[no-any-return]
 
     @boards.setter
     def boards(self, value: tuple[tuple[Card, ...], ...]) -> None:
@@ -177,20 +193,15 @@ class ReadLater(HandResult):
 
     @property
     def rake(self) -> float:
-        try:
-            return _RAKE_SLOT.__get__(self)  # type: ignore[no-any-return]
-        except AttributeError:
-            return self._made(_RAKE_SLOT, "rake")  # type: ignore[no-any-return]
+        block = self._block
+        if block is not None:
+            found = block.columns.get("rake")  # made: no call
+            return (block.column("rake") if found is None else found)[self._at]  # type: ignore[no-any-return]
+        return _RAKE_SLOT.__get__(self)  # type: ignore[no-any-return]
 
     @rake.setter
     def rake(self, value: float) -> None:
         _RAKE_SLOT.__set__(self, value)
-
-    def _made(self, slot: Any, field: str) -> Any:
-        """The value of ``field`` (whose slot is ``slot``) from its block's column, kept."""
-        value = _BLOCK_SLOT.__get__(self).column(field)[_AT_SLOT.__get__(self)]
-        slot.__set__(self, value)
-        return value
 
     def _values(self) -> tuple[object, ...]:
         return (self.hand, self.players, self.pots, self.boards, self.rake, self.disagreements)
@@ -219,14 +230,6 @@ _BLOCK_SLOT: Final = ReadLater.__dict__["_block"]
 _AT_SLOT: Final = ReadLater.__dict__["_at"]
 
 
-def read_later(results: Sequence[HandResult], reads: Iterable[Callable[[], HandHistory]]) -> None:
-    """Give results of :meth:`KernelRows.results` the readers of their hands, in order."""
-    _consume(map(_READ_SLOT.__set__, results, reads))
-
-
-_PLAYER_SLOTS: Final = tuple(PlayerResult.__dict__[name] for name in PlayerResult.__match_args__)
-_PLAYER_SETTERS: Final = tuple(slot.__set__ for slot in _PLAYER_SLOTS)
-_POT_SETTERS: Final = tuple(Pot.__dict__[name].__set__ for name in Pot.__match_args__)
 _EXACT: Final = 2**53
 """Below it an int is a float exactly, and so is the quotient of two such ints (rounded
 once, as Python rounds ``int / int``)."""
@@ -280,19 +283,32 @@ _consume: Final = deque[object](maxlen=0).extend
 
 
 _Made = TypeVar("_Made")
+_SET: Final = object.__setattr__
+_TWINS: dict[type, type] = {}
+"""Each frozen dataclass's twin (:func:`_built`)."""
 
 
-def _built(
-    cls: type[_Made],
-    setters: tuple[Callable[[object, object], None], ...],
-    columns: Sequence[Iterable[object]],
-    count: int,
-) -> list[_Made]:
+def _twin(cls: type) -> type:
+    """A plain class with ``cls``'s slots (the same layout), whose slots ``setattr`` fills
+    without the frozen dataclass's ``__setattr__``: an object made as one becomes a ``cls`` by
+    ``__class__``."""
+    twin = _TWINS.get(cls)
+    if twin is None:
+        twin = _TWINS[cls] = type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    return twin
+
+
+def _built(cls: type[_Made], columns: Sequence[Iterable[object]], count: int) -> list[_Made]:
     """``count`` objects of the frozen dataclass ``cls`` with slots (``cls(*values)`` for
-    each row of ``columns``' values), filled by column."""
-    made = list(map(_NEW, repeat(cls, count)))
-    for setter, column in zip(setters, columns, strict=True):
-        _consume(map(setter, made, column))
+    each row of ``columns``' values, a column a field), filled by column: made as ``cls``'s
+    twin, whose slots the builtin ``setattr`` fills by ``map`` (C loops, no Python frame; about
+    a fifth cheaper than calling each slot's ``__set__``), then made ``cls`` (``__class__``, the
+    same layout)."""
+    made: list[Any] = list(map(_NEW, repeat(_twin(cls), count)))
+    names = cls.__match_args__  # type: ignore[attr-defined]
+    for name, column in zip(names, columns, strict=True):
+        _consume(map(setattr, made, repeat(name), column))
+    _consume(map(_SET, made, repeat("__class__"), repeat(cls, count)))
     return made
 
 
@@ -319,6 +335,9 @@ def _cut(items: list[Any], counts: Sequence[int]) -> list[tuple[Any, ...]]:
 People = Callable[[], tuple[Sequence[str], Sequence[int | None]]]
 """The names and seats of a block's players (a hand's after the previous hand's), made when
 the players are first read."""
+Readers = Callable[[int], Callable[[], HandHistory]]
+"""The reader of a block's hand (by its place in the block): the lenient reader over the hand's
+own bytes."""
 
 
 class KernelRows:
@@ -330,7 +349,8 @@ class KernelRows:
 
     ``rows`` is a batch's rows and ``places`` the block's hands in it (the block keeps a copy
     of their rows, not the batch's); ``people`` gives the block's players' names and seats,
-    ``scales`` (units a chip) and ``games`` are each hand's."""
+    ``scales`` (units a chip) and ``games`` are each hand's; ``readers`` reads a hand (None:
+    the results' ``hand`` is set by whoever makes them)."""
 
     def __init__(
         self,
@@ -340,6 +360,7 @@ class KernelRows:
         scales: Sequence[int],
         games: Sequence[Game | DrawGame],
         allin_ev: bool,
+        readers: Readers | None = None,
     ) -> None:
         import numpy as np
 
@@ -351,10 +372,13 @@ class KernelRows:
         self.allin_ev = allin_ev
         self.hands = len(at)
         self.columns: dict[str, list[Any]] = {}
+        self.readers = readers
+        self.read: dict[int, HandHistory] = {}
+        """The hands read, by place."""
 
     def results(self) -> list[HandResult]:
         """The block's results, in order, each field made when first read (``disagreements``
-        none; the ``hand`` to be set, or its reader given by :func:`read_later`)."""
+        none; the ``hand`` read by ``readers`` when asked for)."""
         hands = self.hands
         made: list[HandResult] = list(map(_NEW, repeat(ReadLater, hands)))
         _consume(map(_BLOCK_SLOT.__set__, made, repeat(self, hands)))
@@ -374,6 +398,14 @@ class KernelRows:
             if len(self.columns) == len(_MAKERS):
                 self.rows = self.people = None
         return found
+
+    def hand(self, at: int) -> HandHistory:
+        """The hand at ``at``, read the first time it is asked for."""
+        hand = self.read.get(at)
+        if hand is None:
+            assert self.readers is not None
+            hand = self.read[at] = self.readers(at)()
+        return hand
 
     def _players(self, rows: HandRows) -> list[tuple[PlayerResult, ...]]:
         """Every hand's players."""
@@ -420,7 +452,7 @@ class KernelRows:
             streets if streets is not None else repeat(None, players),
             evs if evs is not None else repeat(None, players),
         ]
-        made = _built(PlayerResult, _PLAYER_SETTERS, columns, players)
+        made = _built(PlayerResult, columns, players)
         return _cut(made, counts.tolist())
 
     def _pots(self, rows: HandRows) -> list[tuple[Pot, ...]]:
@@ -444,7 +476,7 @@ class KernelRows:
             [shape[0] for shape in shapes],
             [shape[1] for shape in shapes],
         )
-        pots = _built(Pot, _POT_SETTERS, pot_columns, len(shapes))
+        pots = _built(Pot, pot_columns, len(shapes))
         return _cut(pots, pot_counts.tolist())
 
     def _boards(self, rows: HandRows) -> list[tuple[tuple[Card, ...], ...]]:
@@ -531,9 +563,13 @@ class Behind:
     """The blocks of results an iteration has entered (:meth:`entered`, as each block's results
     are made), let go behind it: once the iteration is two blocks past a block, the results of
     it the caller still holds get their fields made and drop the block, so that a kept result
-    holds its own values, not its block's rows (a result unread and not kept is never made).
-    Held is told by CPython's reference count (``sys.getrefcount``): the caller's loop
-    variable holds the latest result, hence two blocks, not one."""
+    holds its own values, not its block's rows (a result unread and not kept is never made);
+    at the iteration's end (:meth:`let_go`) the last blocks' too.
+
+    Held is told by CPython's reference count (``sys.getrefcount``), the one way to know what a
+    caller keeps without a reference of our own; the caller's loop variable holds the latest
+    result, hence two blocks, not one, and at the end the last result alone is taken for the
+    loop variable's (it keeps its block's rows, one block at most)."""
 
     def __init__(self) -> None:
         self.blocks: deque[list[HandResult]] = deque()
@@ -545,47 +581,64 @@ class Behind:
             _settle(self.blocks.popleft())
         return results
 
-
-def settled(results: Iterable[HandResult], behind: Behind) -> Iterator[HandResult]:
-    """``results`` passed on in order, and at their end (or the caller's ``close``) the last
-    blocks ``behind`` entered let go as :class:`Behind` lets go of the others."""
-    result: HandResult | None = None
-    try:
-        for result in results:
-            yield result
-    finally:
-        last, result = result, None
-        for kept in behind.blocks:
-            _settle(kept, last)
-        behind.blocks.clear()
+    def let_go(self, last: int) -> None:
+        """Let go of the blocks left, at the iteration's end (or when it is dropped); ``last``
+        is the ``id`` of the last result handed on."""
+        while self.blocks:
+            _settle(self.blocks.popleft(), last)
 
 
-_MADE: Final = tuple(_MAKERS)
-_HELD: Final = 3
-"""A result's references in :func:`_settle` when nothing else holds it: its block's list's,
-the loop variable's and ``getrefcount``'s argument."""
+_FIELD_SLOTS: Final = tuple((field, HandResult.__dict__[field]) for field in _MAKERS)
+_HELD: Final = next(map(getrefcount, [object()]))
+"""A result's references as :func:`_settle` counts them when nothing else holds it: its
+block's list's and ``map``'s (measured: 2 in CPython 3.11)."""
 
 
-def _settle(results: list[HandResult], last: HandResult | None = None) -> None:
-    """The results of one block the caller still holds: every field made, the block dropped.
-    ``last``, the iteration's last result (held by the caller's loop variable, kept or not),
-    is made only with others of its block: alone, it keeps its block's rows."""
-    held = [result for result in results if getrefcount(result) > _HELD + (result is last)]
-    if held == [last]:
+def _settle(results: list[HandResult], last: int = 0) -> None:
+    """The results of one block the caller still holds: every field made, the block dropped
+    (a hand not read yet keeps the reader of its own bytes). The result whose ``id`` is
+    ``last``, the iteration's last (held by the caller's loop variable, kept or not), is made
+    only with others of its block: alone, it keeps its block's rows."""
+    counts = list(map(getrefcount, results))  # (not inside ``compress``: it holds one more)
+    held = list(compress(results, map(_HELD.__lt__, counts)))
+    if len(held) == 1 and id(held[0]) == last:
         return
     for result in held:
-        for field in _MADE:
-            getattr(result, field)
-        _BLOCK_SLOT.__delete__(result)
+        block: KernelRows = _BLOCK_SLOT.__get__(result)
+        at: int = _AT_SLOT.__get__(result)
+        for field, slot in _FIELD_SLOTS:
+            slot.__set__(result, block.column(field)[at])
+        hand = block.read.get(at)
+        if hand is not None or block.readers is None:
+            _READ_SLOT.__set__(result, None)
+            if hand is not None:
+                _HAND_SLOT.__set__(result, hand)
+        else:
+            _READ_SLOT.__set__(result, block.readers(at))
+        _BLOCK_SLOT.__set__(result, None)
+
+
+@cache
+def position_codes() -> tuple[tuple[str, ...], Any]:
+    """The one table of positions by column: every position's word, and the code (its place
+    among the words) of ``positions(count)[i]`` at ``[count, i]`` of NumPy's int64 table (-1
+    past the seats). The runs' Arrow column is made of the codes (``batches``), the iterator's
+    words by the table of words (:func:`_position_table`)."""
+    import numpy as np
+
+    words: dict[str, int] = {}
+    table = np.full((MAX_PLAYERS + 1, MAX_PLAYERS), -1, dtype=np.int64)
+    for count in range(1, MAX_PLAYERS + 1):
+        for seat, word in enumerate(positions(count)[:count]):
+            table[count, seat] = words.setdefault(word, len(words))
+    return tuple(words), table
 
 
 @cache
 def _position_table() -> Any:
-    """``positions(count)[i]`` at ``[count, i]``: NumPy's object array, to index by column."""
+    """``positions(count)[i]`` at ``[count, i]``: NumPy's object array (None past the seats),
+    to index by column."""
     import numpy as np
 
-    table = np.full((MAX_PLAYERS + 1, MAX_PLAYERS), None, dtype=object)
-    for count in range(1, MAX_PLAYERS + 1):
-        named = positions(count)[:count]
-        table[count, : len(named)] = named
-    return table
+    words, codes = position_codes()
+    return np.array([*words, None], dtype=object)[codes]

@@ -4,8 +4,10 @@ replayed and valued; its rows to a writer, its figures into a summary.
 
 PHH and PokerStars text go through the kernels (:mod:`~pokerscore.histories.batches`), which
 decide only what they are sure of; the hands they leave go through the reference reader and
-replay and come back in their places. A hand longer than :data:`MAX_HAND_BYTES` is not read: it
-is a bad hand, with its file, number and line.
+replay and come back in their places. A hand longer than
+:data:`~pokerscore.histories.sites.text.MAX_HAND_BYTES` is not read: it is a bad hand, with its
+file, number and line, as every reader words it
+(:func:`~pokerscore.histories.sites.text.long_hand_error`).
 """
 
 from __future__ import annotations
@@ -20,12 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from pokerscore.files.records import (
-    MAX_RECORD_BYTES,
-    LongRecord,
-    RecordBlock,
-    record_blocks,
-)
+from pokerscore.files.records import LongRecord, RecordBlock, record_blocks
 from pokerscore.histories._layout import (
     F_STATUS,
     OK,
@@ -55,7 +52,13 @@ from pokerscore.histories.replay import replay, rule_game
 from pokerscore.histories.rows import RowBuffer
 from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
 from pokerscore.histories.sites.ggpoker import parse_ggpoker
-from pokerscore.histories.sites.text import MAX_HAND_LINES, HandParser, decode_line
+from pokerscore.histories.sites.text import (
+    MAX_HAND_BYTES,
+    HandParser,
+    decode_line,
+    long_hand_error,
+    parsed_hand,
+)
 from pokerscore.histories.summary import HistoriesSummary
 
 if TYPE_CHECKING:
@@ -64,9 +67,6 @@ if TYPE_CHECKING:
 
 BATCH_ROWS: Final = 1 << 16
 """Rows of the reference path gathered before they are written."""
-MAX_HAND_BYTES: Final = MAX_RECORD_BYTES
-"""The longest hand read, in bytes (1 MiB; a hand takes about 600): memory stays bounded
-whatever the input."""
 REFERENCE_ONLY: Final = "POKERSCORE_HISTORIES_REFERENCE"
 """Set to 1, every hand goes the reference path (tests compare the two)."""
 BlockHook = Callable[[Batch, dict[int, HandHistory]], None]
@@ -102,12 +102,7 @@ def long_hand(part: HistoryPart, item: LongRecord, number: int) -> HandHistoryEr
     else:
         table = _TABLE.fullmatch(item.head)
         hand = int(table[1]) if table else None
-    return HandHistoryError(
-        f"a hand of more than {MAX_HAND_BYTES:,} bytes: not read",
-        file=part.path,
-        hand=hand,
-        line=part.first_line + item.line,
-    )
+    return long_hand_error(part.path, hand, part.first_line + item.line)
 
 
 def _bad(summary: HistoriesSummary, error: HandHistoryError, strict: bool) -> None:
@@ -419,15 +414,7 @@ def reference_stars_hand(
     parse = SITE_LAYOUTS.get(layout)
     if parse is not None:
         lines = [decode_line(raw).rstrip("\r\n") for raw in io.BytesIO(data)]
-        if len(lines) > MAX_HAND_LINES:
-            return HandHistoryError(
-                f"a hand of more than {MAX_HAND_LINES:,} lines: not read",
-                file=name, hand=number, line=first_line,
-            )  # fmt: skip
-        try:
-            return parse(lines, name, number, first_line)
-        except HandHistoryError as error:
-            return error.located(name, number, first_line)
+        return parsed_hand(parse, lines, len(data), name, number, first_line)
     lines = [decode_line(raw) for raw in data.splitlines(keepends=True)]  # cp1252 as it was
     try:
         return parse_pokerstars(lines, file=name, number=number, first_line=first_line)

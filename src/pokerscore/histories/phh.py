@@ -38,6 +38,7 @@ from pokerscore.histories.model import (
     read_amount,
     to_units,
 )
+from pokerscore.histories.sites.text import MAX_HAND_BYTES, bounded_lines, long_hand_error
 
 BETTING: Final[dict[str, Betting]] = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
 GAMES: Final[dict[str, str]] = {
@@ -443,33 +444,51 @@ def phh_tables(
     number: int | None = None
     told = False
     start = 0
+    size = 0  # the table's bytes, its header's included, as the runs' parts count a hand's
     buffer: list[str] = []
     spoiled: HandHistoryError | None = None
     position = first_place - 1
+    at_start = True  # the text before ended a line (a line too long comes in pieces)
+
+    def table() -> str | HandHistoryError:
+        if size > MAX_HAND_BYTES:
+            return long_hand_error("", number, start)
+        return spoiled or "".join(buffer)
+
     for line_number, line in lines:
         if isinstance(line, HandHistoryError):
             spoiled = spoiled or line
+            at_start = True
             continue
-        if line.startswith("["):  # a table starts here, as the cutting of files into parts has it
+        if at_start and line.startswith("["):  # a table starts here, as the parts cut files
             if number is not None:
-                yield number, start, spoiled or "".join(buffer)
+                yield number, start, table()
             position += 1
             found = _HEADER.match(line)
             number = table_number(line, position)
             start = line_number
+            size = _size(line)
             buffer = []
             spoiled = None
             if found is None:
                 header = shorten(repr(line.rstrip()))
                 spoiled = HandHistoryError(f"{header} is not a table header [n]", line=line_number)
         elif number is not None:
-            buffer.append(line)
+            size += _size(line)
+            if size <= MAX_HAND_BYTES:
+                buffer.append(line)
         elif line.strip() and not line.lstrip().startswith("#") and not told:
             told = True
             preamble = "text before the first [n] table of a .phhs file"
             yield None, line_number, HandHistoryError(preamble, line=line_number)
+        at_start = line.endswith("\n")
     if number is not None:
-        yield number, start, spoiled or "".join(buffer)
+        yield number, start, table()
+
+
+def _size(line: str) -> int:
+    """A decoded line's bytes in UTF-8."""
+    return len(line) if line.isascii() else len(line.encode("utf-8", errors="surrogatepass"))
 
 
 def read_phh(
@@ -483,8 +502,12 @@ def read_phh(
     many = path.suffix.lower() == ".phhs" if multiple is None else multiple
     with path.open("rb") as stream:
         if not many:
+            data = stream.read(MAX_HAND_BYTES + 1)
+            if len(data) > MAX_HAND_BYTES:
+                yield long_hand_error(name, 1, 1)
+                return
             try:
-                text = _decoded(stream.read())
+                text = _decoded(data)
             except HandHistoryError as error:
                 yield error.located(name, 1, None)
                 return
@@ -518,8 +541,12 @@ def _decoded(data: bytes, line: int | None = None) -> str:
 
 
 def _numbered_lines(stream: Any) -> Iterator[tuple[int, str | HandHistoryError]]:
-    for number, data in enumerate(stream, 1):
+    """The lines of a stream, numbered, each decoded (or its error); a line longer than
+    :data:`~pokerscore.histories.sites.text.MAX_HAND_BYTES` in pieces, each with its number."""
+    number = 1
+    for data in bounded_lines(stream):
         try:
             yield number, _decoded(data, number)
         except HandHistoryError as error:
             yield number, error
+        number += data.endswith(b"\n")

@@ -51,7 +51,6 @@ from pokerscore.histories.kernel_results import (
     KernelRows,
     ReadLater,
     positions,
-    read_later,
     seats_of,
 )
 from pokerscore.histories.model import (
@@ -165,7 +164,6 @@ __all__ = [
     "ReadLater",
     "game_named",
     "positions",
-    "read_later",
     "replay",
 ]
 

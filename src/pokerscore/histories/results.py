@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from functools import cache, partial
-from itertools import chain, islice, repeat
+from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from pokerscore._support.errors import ParameterError
 from pokerscore.files.records import LongRecord
@@ -31,7 +31,7 @@ from pokerscore.histories._layout import (
 )
 from pokerscore.histories._stars_lines import LAYOUT_HEADERS
 from pokerscore.histories.batches import Batch, refusal_of, replay_phh_text, replay_stars_text
-from pokerscore.histories.kernel_results import Behind, KernelRows, read_later, settled
+from pokerscore.histories.kernel_results import Behind, KernelRows
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
 from pokerscore.histories.parts import (
@@ -96,22 +96,39 @@ def history_results(
     if on_error is not None and not callable(on_error):
         raise ParameterError("{name} must be a function or None", "on_error")
     files = history_files(paths)  # checked now, not at the first next()
-    behind = Behind()
-    return settled(
-        (
-            result
-            for path in files
-            for result in file_results(
-                path,
-                file_format,
-                strict=strict,
-                allin_ev=allin_ev,
-                on_error=on_error,
-                behind=behind,
-            )
-        ),
-        behind,
+    # the results a list at a time (a block of the kernels', or one hand), flattened by
+    # ``chain`` in C: no Python frame a hand
+    return chain.from_iterable(
+        _file_blocks(files, file_format, strict=strict, allin_ev=allin_ev, on_error=on_error)
     )
+
+
+def _file_blocks(
+    files: list[Path],
+    file_format: str,
+    *,
+    strict: bool,
+    allin_ev: bool,
+    on_error: Callable[[HandHistoryError], None] | None,
+) -> Iterator[list[HandResult]]:
+    """The results of every file, in order, in lists; the blocks the iteration has passed let
+    go behind it (:class:`~.kernel_results.Behind`), and at the end (or when the iterator is
+    dropped) the last ones."""
+    behind = Behind()
+    last = 0  # the id of the last result handed on (an int: no reference to it)
+    results: list[HandResult] = []
+    try:
+        for path in files:
+            for results in file_blocks(
+                path, file_format, strict=strict, allin_ev=allin_ev, on_error=on_error,
+                behind=behind,
+            ):  # fmt: skip
+                if results:
+                    last = id(results[-1])
+                yield results
+    finally:
+        results = []  # no reference left here to the results
+        behind.let_go(last)
 
 
 @cache
@@ -120,24 +137,23 @@ def _games() -> tuple[Game | DrawGame, ...]:
     return tuple(rule_game(name) for name in GAME_NAMES)
 
 
-def file_results(
+def file_blocks(
     path: Path,
     file_format: str,
     *,
     strict: bool,
     allin_ev: bool,
     on_error: Callable[[HandHistoryError], None] | None,
-    behind: Behind | None = None,
-) -> Iterator[HandResult]:
-    """Every hand of one file replayed, in order, streamed (the per-hand iterator,
-    :func:`~pokerscore.histories.results.history_results`): blocks of hands read and replayed
-    by the kernels, each result built from their rows when its turn comes, its ``hand`` read
-    by the lenient reader only when asked for; the hands the kernels leave read and replayed
-    the reference way in their places. A bad hand goes to ``on_error`` (``strict``: raised as
-    a :class:`~pokerscore.histories.reading.StrictError`). ``behind`` lets go of the blocks
-    of results the iteration has passed (:class:`~.kernel_results.Behind`; a new one if None)."""
-    if behind is None:
-        behind = Behind()
+    behind: Behind,
+) -> Iterator[list[HandResult]]:
+    """Every hand of one file replayed, in order, a list of results at a time (the per-hand
+    iterator, :func:`~pokerscore.histories.results.history_results`): blocks of hands read and
+    replayed by the kernels, each result's fields made from their rows when first read, its
+    ``hand`` read by the lenient reader only when asked for; the hands the kernels leave read
+    and replayed the reference way in their places. A bad hand goes to ``on_error``
+    (``strict``: raised as a :class:`~pokerscore.histories.reading.StrictError`). ``behind``
+    lets go of the blocks of results the iteration has passed
+    (:class:`~.kernel_results.Behind`)."""
 
     def bad(error: HandHistoryError) -> None:
         if strict:
@@ -189,8 +205,8 @@ def _reference_results(
     hands: Iterator[HandHistory | HandHistoryError],
     allin_ev: bool,
     bad: Callable[[HandHistoryError], None],
-) -> Iterator[HandResult]:
-    """Hands read by the lenient reader, replayed."""
+) -> Iterator[list[HandResult]]:
+    """Hands read by the lenient reader, replayed: a list of one result each."""
     for hand in hands:
         try:
             if isinstance(hand, HandHistoryError):
@@ -199,7 +215,7 @@ def _reference_results(
         except HandHistoryError as error:
             bad(error)
             continue
-        yield result
+        yield [result]
 
 
 def _batch_results(
@@ -211,52 +227,81 @@ def _batch_results(
     allin_ev: bool,
     bad: Callable[[HandHistoryError], None],
     behind: Behind,
-) -> Iterator[HandResult]:
-    """The results of a batch's hands in order: the kernels' made :data:`CHUNK` hands at a
-    time (:class:`~pokerscore.histories.kernel_results.KernelRows`: each field when first
-    read), the others' read and replayed the reference way in their places."""
+) -> Iterator[list[HandResult]]:
+    """The results of a batch's hands in order, in lists: the kernels' made :data:`CHUNK`
+    hands at a time (:class:`~pokerscore.histories.kernel_results.KernelRows`: each field when
+    first read), cut where a hand they left stands; those read and replayed the reference way
+    in their places, a list each."""
     import numpy as np
 
     hands = batch.hands
     facts = batch.facts[:hands]
-    stars = part.file_format in LAYOUT_HEADERS
-    if stars:  # each hand's first line: the lines before its start
+    source = _Source(part.path, part.single, part.file_format)
+    if source.stars:  # each hand's first line: the lines before its start
         newlines = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
         lines = first_line + np.searchsorted(newlines, facts[:, F_START])
     else:
         lines = np.full(hands, first_line)
     statuses = facts[:, F_STATUS]
     played = np.flatnonzero(statuses == OK)
-    built = chain.from_iterable(
-        behind.entered(_kernel_results(part, batch, played[at : at + CHUNK], data, lines, allin_ev))
-        for at in range(0, len(played), CHUNK)
-    )
-    name, single = part.path, part.single
-    done = 0
-    for place in np.flatnonzero(statuses != OK).tolist():
-        yield from islice(built, place - done)  # the kernels' hands before it
+    slow = np.flatnonzero(statuses != OK)
+
+    def left(place: int) -> list[HandResult]:
+        """The hand at ``place``, which the kernels left, read and replayed the reference way
+        (none where it is bad)."""
         number, header, start, stop = facts[place, [F_NUMBER, F_HEADER, F_START, F_STOP]].tolist()
-        if stars:
-            hand = reference_stars_hand(
-                data[start:stop], name, number, int(lines[place]), part.file_format
-            )
-        else:
-            hand = reference_hand(data[start:stop], name, number, header, single)
+        hand = source.read(data[start:stop], number, header, int(lines[place]))
         replayed = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
         if isinstance(replayed, HandHistoryError):
             bad(replayed)
-        else:
-            yield replayed
-        done = place + 1
-    yield from built
+            return []
+        return [replayed]
+
+    pending = 0  # the first of ``slow`` not handed on
+    for at in range(0, len(played), CHUNK):
+        places = played[at : at + CHUNK]
+        block = behind.entered(_kernel_results(batch, places, data, lines, source, allin_ev))
+        before = int(np.searchsorted(slow, places[-1]))  # the slow hands before its last
+        cut = 0
+        for place in slow[pending:before].tolist():
+            upto = int(np.searchsorted(places, place))
+            if upto > cut:
+                yield block[cut:upto]
+                cut = upto
+            yield left(place)
+        pending = before
+        yield block[cut:] if cut else block
+    for place in slow[pending:].tolist():
+        yield left(place)
+
+
+class _Source(NamedTuple):
+    """Where a batch's hands come from, to read one by the lenient reader."""
+
+    file: str
+    single: bool
+    layout: str
+    """The file's format."""
+
+    @property
+    def stars(self) -> bool:
+        return self.layout in LAYOUT_HEADERS
+
+    def read(
+        self, text: bytes, number: int, header: int, first_line: int
+    ) -> HandHistory | HandHistoryError:
+        """The hand of ``text`` (its own bytes), read by the lenient reader."""
+        if self.stars:
+            return reference_stars_hand(text, self.file, number, first_line, self.layout)
+        return reference_hand(text, self.file, number, header, self.single)
 
 
 def _kernel_results(
-    part: HistoryPart,
     batch: Batch,
     places: npt.NDArray[np.intp],
     data: bytes,
     lines: npt.NDArray[np.int64],
+    source: _Source,
     allin_ev: bool,
 ) -> list[HandResult]:
     """The results of the batch's hands at ``places`` (the kernels replayed them), made by
@@ -267,39 +312,28 @@ def _kernel_results(
     facts = batch.facts[places]
     starts, stops = facts[:, F_START], facts[:, F_STOP]
     low, high = int(starts.min()), int(stops.max())
+    text = data[low:high]  # the block's own text: kept, a result holds no more of the file
     counts = facts[:, F_COUNT]
     seated = np.arange(MAX_PLAYERS) < counts[:, None]
     spans = batch.names[places].reshape(len(places), MAX_PLAYERS, 2)[seated] - low
-    people = partial(_people, data[low:high], spans, counts, batch.seats[places][seated])
+    people = partial(_people, text, spans, counts, batch.seats[places][seated])
     scales = (10 ** facts[:, F_SCALE]).tolist()
     games = list(map(_games().__getitem__, (facts[:, F_VARIANT] // 3).tolist()))
-    block = KernelRows(batch.rows(), places.tolist(), people, scales, games, allin_ev)
-    results = block.results()
-    texts = map(data.__getitem__, map(slice, starts.tolist(), stops.tolist()))
-    numbers, headers = facts[:, F_NUMBER].tolist(), facts[:, F_HEADER].tolist()
-    firsts = lines[places].tolist()
-    name, single, stars, layout = (
-        repeat(part.path),
-        repeat(part.single),
-        repeat(part.file_format in LAYOUT_HEADERS),
-        repeat(part.file_format),
+    where = np.stack(
+        [starts - low, stops - low, facts[:, F_NUMBER], facts[:, F_HEADER], lines[places]], axis=1
     )
-    read_later(
-        results,
-        map(
-            partial,
-            repeat(_read_later),
-            texts,
-            name,
-            numbers,
-            headers,
-            firsts,
-            single,
-            stars,
-            layout,
-        ),
-    )
-    return results
+    readers = partial(_reader, source, text, where)
+    block = KernelRows(batch.rows(), places.tolist(), people, scales, games, allin_ev, readers)
+    return block.results()
+
+
+def _reader(
+    source: _Source, text: bytes, where: npt.NDArray[np.int64], at: int
+) -> Callable[[], HandHistory]:
+    """The reader of the block's hand at ``at`` over its own bytes (cut from the block's
+    ``text`` at ``where[at]``: start, stop, number, header line, first line)."""
+    start, stop, number, header, first_line = where[at].tolist()
+    return partial(_read_hand, source, text[start:stop], number, header, first_line)
 
 
 def _people(
@@ -314,7 +348,11 @@ def _people(
 
     unnamed = spans[:, 0] < 0
     spans[unnamed] = 0
-    names = list(map(bytes.decode, map(text.__getitem__, map(slice, *spans.T.tolist()))))
+    cuts = map(slice, *spans.T.tolist())
+    if text.isascii():  # a byte a character: the names cut from the text decoded once
+        names = list(map(text.decode("ascii").__getitem__, cuts))
+    else:
+        names = list(map(bytes.decode, map(text.__getitem__, cuts)))
     within = np.arange(len(spans)) - np.repeat(np.cumsum(counts) - counts, counts)
     for j in np.flatnonzero(unnamed).tolist():
         names[j] = f"p{within[j] + 1}"
@@ -324,22 +362,12 @@ def _people(
     return names, seats
 
 
-def _read_later(
-    text: bytes,
-    file: str,
-    number: int,
-    header: int,
-    first_line: int,
-    single: bool,
-    stars: bool,
-    layout: str,
+def _read_hand(
+    source: _Source, text: bytes, number: int, header: int, first_line: int
 ) -> HandHistory:
-    """A hand the kernels replayed (its own bytes, so a kept result holds no more of the file),
-    read by the lenient reader (when asked for)."""
-    if stars:
-        hand = reference_stars_hand(text, file, number, first_line, layout)
-    else:
-        hand = reference_hand(text, file, number, header, single)
+    """A hand the kernels replayed (its own bytes), read by the lenient reader (when asked
+    for)."""
+    hand = source.read(text, number, header, first_line)
     if isinstance(hand, HandHistoryError):
         raise hand
     return hand

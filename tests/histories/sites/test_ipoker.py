@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.reading import file_format_of, history_files
 from pokerscore.histories.sites import ipoker
 
@@ -130,3 +131,23 @@ def test_every_shared_ipoker_hand_reads_or_is_refused_for_a_true_reason() -> Non
         "the finishing stacks and the winnings disagree: Player1 -0.01",
         "the finishing stacks and the winnings disagree: vecchiolupo22 -2.50",
     ]
+
+
+def test_stray_text_and_a_session_that_starts_inside_a_hand(tmp_path: Path) -> None:
+    """Kept when iPoker moved onto the XML sites' shared reader (``sites.markup``): text before
+    the first ``<session>`` is one bad "hand" of no number with its line, and a session that
+    starts inside a hand gives up that hand, with its number and line; the rest is read."""
+    text = FIXTURE.read_bytes()
+    stray = tmp_path / "stray.xml"
+    stray.write_bytes(b"junk here\n" + text)
+    hands = list(ipoker.read_ipoker(stray))
+    first = hands[0]
+    assert isinstance(first, HandHistoryError) and "text before the first" in first.reason
+    assert (first.hand, first.line) == (None, 1)
+    assert [hand.number for hand in hands[1:] if isinstance(hand, HandHistory)] == [1, 2, 3, 4]
+    cut = tmp_path / "cut.xml"
+    cut.write_bytes(text[: text.index(b"</game>")] + b"\n" + text[text.index(b"<session", 10) :])
+    hands = list(ipoker.read_ipoker(cut))
+    first = hands[0]
+    assert isinstance(first, HandHistoryError) and (first.hand, first.line) == (1, 11)
+    assert len([hand for hand in hands if isinstance(hand, HandHistory)]) == 4

@@ -25,13 +25,16 @@ from zoneinfo import ZoneInfo
 
 from pokerscore._support.errors import shorten
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    PLAY_VERBS,
     RoundBets,
+    add_action,
     finished_hand,
     line_player,
     mucks_unshown,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -131,11 +134,9 @@ def parse_absolute(lines: Sequence[str], file: str, number: int, first_line: int
             continue
         seat = _SEAT.match(line)
         if seat and not draft.posts:
-            seat_number = int(seat["seat"])
-            if seat_number > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            place = seat_number(seat["seat"], where)
             names.add(seat["name"])
-            draft.seats.append((seat_number, seat["name"], money(seat["stack"]), True))
+            draft.seats.append((place, seat["name"], money(seat["stack"]), True))
             continue
         if line.startswith("*** "):
             board = _BOARD.match(line)
@@ -179,20 +180,12 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
     verb, _, rest = words.partition(" ")
     if verb == "Posts":
         _post(draft, bets, name, rest, where)
-    elif verb == "Folds":
-        draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "Checks":
-        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
-    elif verb == "Calls":
-        amount = money(rest)
-        bets.add(name, amount)
-        draft.actions.append(("check-call", name, amount, (), 0, where, all_in))
-    elif verb == "Bets":
-        draft.actions.append(("bet-raise", name, bets.add(name, money(rest)), (), 0, where, all_in))  # fmt: skip
+    elif verb in ("Folds", "Checks"):
+        add_action(draft, bets, PLAY_VERBS[verb.lower()], name, None, where)
+    elif verb in ("Calls", "Bets"):
+        add_action(draft, bets, PLAY_VERBS[verb.lower()], name, money(rest), where, all_in)
     elif verb == "Raises":
-        to = money(rest.rpartition(" to ")[2])
-        bets.add(name, to - bets.bet(name))
-        draft.actions.append(("bet-raise", name, to, (), 0, where, all_in))
+        add_action(draft, bets, "raise-to", name, money(rest.rpartition(" to ")[2]), where, all_in)
     elif verb == "returned":
         draft.returned.append((name, money(rest.split(")")[0].strip("( ")), where))
     elif verb == "Shows":

@@ -32,7 +32,15 @@ from pokerscore.histories.draft import HandDraft, money, site_cards
 from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import BETTING, speaker
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand, mucks_unshown
+from pokerscore.histories.sites.increments import (
+    PLAY_VERBS,
+    RoundBets,
+    add_action,
+    add_post,
+    finished_hand,
+    mucks_unshown,
+    seat_number,
+)
 from pokerscore.histories.sites.text import text_hands
 
 _START: Final = re.compile(
@@ -148,9 +156,7 @@ def parse_betonline(lines: Sequence[str], file: str, number: int, first_line: in
             continue
         seat = _SEAT.match(line)
         if seat and not draft.posts and not draft.actions:
-            number_ = int(seat["seat"])
-            if number_ > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            number_ = seat_number(seat["seat"], where)
             names.add(seat["name"])  # one sitting out who posts or acts is dealt in
             draft.seats.append((number_, seat["name"], _amount(seat["stack"]), True))
             continue
@@ -265,27 +271,15 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
         if kind is None:
             raise HandHistoryError(f"unknown post {shorten(repr(words))}", line=where)
         amount = _amount(amount_text)
-        draft.posts.append((name, kind, amount, where))
-        if kind != "ante":
-            bets.add(name, amount)
-            if kind == "big" and not draft.big_blind:
-                draft.big_blind = amount
-            if kind == "small" and not draft.small_blind:
-                draft.small_blind = amount
-    elif verb == "folds":
-        draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "checks":
-        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
-    elif verb == "calls":
-        amount = _amount(rest)
-        bets.add(name, amount)
-        draft.actions.append(("check-call", name, amount, (), 0, where, all_in))
-    elif verb == "bets":
-        draft.actions.append(("bet-raise", name, bets.add(name, _amount(rest)), (), 0, where, all_in))  # fmt: skip
+        add_post(draft, bets, name, kind, amount, where)
+    elif verb in ("folds", "checks"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, None, where)
+    elif verb in ("calls", "bets"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, _amount(rest), where, all_in)
     elif verb == "raises":
-        to = _amount(rest.rpartition(" to ")[2])
-        bets.add(name, to - bets.bet(name))
-        draft.actions.append(("bet-raise", name, to, (), 0, where, all_in))
+        add_action(
+            draft, bets, "raise-to", name, _amount(rest.rpartition(" to ")[2]), where, all_in
+        )
     elif verb == "shows":
         draft.actions.append(("show", name, None, _cards(rest), 0, where, False))
     elif verb == "mucks":

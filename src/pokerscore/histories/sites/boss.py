@@ -32,10 +32,15 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, deal_new_cards, finished_hand
-from pokerscore.histories.sites.markup import XmlFileError, xml_elements
+from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
+    RoundBets,
+    deal_new_cards,
+    finished_hand,
+)
+from pokerscore.histories.sites.markup import xml_hands
 
 NAME: Final = "boss"
 _GAMES: Final = {
@@ -47,11 +52,6 @@ _GAMES: Final = {
 """Boss Media's games read (``GAME_OMATU`` deals four cards, as ``GAME_OMA``: the shared
 sample's README takes it for five-card Omaha, its file deals four); five-card draw
 (``GAME_FCD``) is refused by name."""
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-}
 _SNIFF: Final = re.compile(r"^(?:<\?xml[^>]*\?>\s*)?(?:<ROOT>\s*)?<HISTORY ID=\"")
 _RANKS: Final = "A23456789TJQK"
 _SUITS: Final = "dchs"
@@ -105,9 +105,9 @@ def parse_boss(history: ElementTree.Element, draft: HandDraft, where: int) -> Ha
         raise HandHistoryError(f"{shorten(game or 'a hand with no GAME')} is not replayed here yet")
     letter, draft.game = _GAMES[game]
     limit = history.get("LIMIT", "")
-    if limit not in _BETTING:
+    if limit not in BETTING_ABBREVIATIONS:
         raise HandHistoryError(f"unknown betting {shorten(repr(limit))}", line=where)
-    betting_letter, draft.betting = _BETTING[limit]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[limit]
     draft.variant = betting_letter + letter
     draft.hand_id = history.get("ID", "")
     draft.table = history.get("TABLE") or None
@@ -226,18 +226,12 @@ def _act(
 
 def read_boss(path: Path) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a Boss Media file, streamed; a bad hand comes as its error."""
-    name = str(path)
-    number = 0
-    try:
-        for element, where in xml_elements(path, frozenset({"HISTORY"})):
-            number += 1
-            draft = HandDraft(name, number, where, site="Boss Media", source_format=NAME)
-            try:
-                yield parse_boss(element, draft, where)
-            except HandHistoryError as error:
-                yield error.located(name, number, where)
-    except XmlFileError as error:
-        yield error.located(name, number + 1, None)
+
+    def read(element: ElementTree.Element, number: int, where: int) -> HandHistory:
+        draft = HandDraft(str(path), number, where, site="Boss Media", source_format=NAME)
+        return parse_boss(element, draft, where)
+
+    return xml_hands(path, frozenset({"HISTORY"}), read)
 
 
 FORMAT: Final = SiteFormat(NAME, "Boss Media", sniff, read_boss)

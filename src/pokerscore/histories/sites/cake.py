@@ -24,10 +24,17 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand, localised_amount
+from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
+    PLAY_VERBS,
+    RoundBets,
+    add_action,
+    finished_hand,
+    localised_amount,
+)
 from pokerscore.histories.sites.text import text_hands
 
 _START: Final = re.compile(r"^(?:\ufeff|ï»¿)*Hand#(?P<id>[0-9A-Z]+) - ")
@@ -38,12 +45,6 @@ _HEADER: Final = re.compile(
 )
 _GAMES: Final = {"Hold'em": ("T", "holdem"), "Omaha": ("O", "omaha"),
                  "Omaha Hi/Lo": ("O/8", "omaha-hi-lo")}  # fmt: skip
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "Limit": ("F", "fixed-limit"),
-}
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \((?P<stack>\S+) in chips\)(?P<rest>.*)$"
 )
@@ -130,7 +131,7 @@ def _header(draft: HandDraft, line: str, where: int) -> None:
     if header["betting"] is None:
         raise HandHistoryError(f"no betting (NL, PL, FL) in {shorten(repr(line))}", line=where)
     letter, draft.game = _GAMES[header["game"]]
-    betting_letter, draft.betting = _BETTING[header["betting"]]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[header["betting"]]
     draft.variant = betting_letter + letter
     stakes = header["stakes"].split("/")
     if len(stakes) not in (2, 3):
@@ -167,26 +168,14 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
                 draft.big_blind = amount
             elif kind == "small":
                 draft.small_blind = amount
-    elif verb == "folds":
-        draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "checks":
-        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
-    elif verb == "calls":
-        amount = _amount(rest)
-        bets.add(name, amount)
-        draft.actions.append(("check-call", name, amount, (), 0, where, False))
-    elif verb == "bets":
-        draft.actions.append(("bet-raise", name, bets.add(name, _amount(rest)), (), 0, where, False))  # fmt: skip
+    elif verb in ("folds", "checks"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, None, where)
+    elif verb in ("calls", "bets"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, _amount(rest), where)
     elif words.startswith("raises to "):
-        to = _amount(words.removeprefix("raises to "))
-        bets.add(name, to - bets.bet(name))
-        draft.actions.append(("bet-raise", name, to, (), 0, where, False))
+        add_action(draft, bets, "raise-to", name, _amount(words.removeprefix("raises to ")), where)
     elif words.startswith("is all in "):
-        amount = _amount(words.removeprefix("is all in "))
-        top = bets.top()
-        to = bets.add(name, amount)
-        kind = "bet-raise" if to > top else "check-call"
-        draft.actions.append((kind, name, to if to > top else amount, (), 0, where, True))
+        add_action(draft, bets, "all-in", name, _amount(words.removeprefix("is all in ")), where)
     elif words.startswith("returns uncalled bet "):
         draft.returned.append((name, _amount(words.removeprefix("returns uncalled bet ")), where))
     elif verb == "shows":

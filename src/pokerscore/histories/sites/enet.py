@@ -21,14 +21,17 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.histories.draft import HandDraft, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    PLAY_VERBS,
     RoundBets,
+    add_action,
     finished_hand,
     localised_amount,
     mucks_unshown,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -106,11 +109,9 @@ def parse_enet(lines: Sequence[str], file: str, number: int, first_line: int) ->
             continue
         seat = _SEAT.match(line)
         if seat and not draft.posts:
-            seat_number = int(seat["seat"])
-            if seat_number > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            place = seat_number(seat["seat"], where)
             names.add(seat["name"])
-            draft.seats.append((seat_number, seat["name"], _amount(seat["stack"]), True))
+            draft.seats.append((place, seat["name"], _amount(seat["stack"]), True))
             continue
         if line.startswith("Rake: "):
             rake += _amount(line.removeprefix("Rake: "))
@@ -153,20 +154,14 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
         amount = _amount(words.rpartition(" ")[2])
         draft.posts.append((name, kind, amount, where))
         bets.add(name, amount)
-    elif verb == "folds":
-        draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "checks":
-        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
-    elif verb == "calls":
-        amount = _amount(rest)
-        bets.add(name, amount)
-        draft.actions.append(("check-call", name, amount, (), 0, where, all_in))
-    elif verb == "bets":
-        draft.actions.append(("bet-raise", name, bets.add(name, _amount(rest)), (), 0, where, all_in))  # fmt: skip
+    elif verb in ("folds", "checks"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, None, where)
+    elif verb in ("calls", "bets"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, _amount(rest), where, all_in)
     elif verb == "raises":
-        to = _amount(rest.rpartition(" to ")[2])
-        bets.add(name, to - bets.bet(name))
-        draft.actions.append(("bet-raise", name, to, (), 0, where, all_in))
+        add_action(
+            draft, bets, "raise-to", name, _amount(rest.rpartition(" to ")[2]), where, all_in
+        )
     elif verb == "shows":
         cards = rest[rest.find("[") + 1 : rest.find("]")] if "[" in rest else ""
         draft.actions.append(("show", name, None, site_cards(cards), 0, where, False))

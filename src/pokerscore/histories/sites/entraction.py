@@ -24,9 +24,14 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand, mucks_unshown
+from pokerscore.histories.sites.increments import (
+    RoundBets,
+    finished_hand,
+    mucks_unshown,
+    seat_number,
+)
 from pokerscore.histories.sites.ongame import ZONES
 from pokerscore.histories.sites.text import text_hands
 
@@ -114,9 +119,7 @@ def parse_entraction(lines: Sequence[str], file: str, number: int, first_line: i
             continue
         player = _PLAYER.match(line)
         if player and not draft.posts:
-            seat = int(player["seat"])
-            if seat > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            seat = seat_number(player["seat"], where)
             seats[player["name"]] = seat
             draft.seats.append((seat, player["name"], money(player["stack"]), True))
             continue

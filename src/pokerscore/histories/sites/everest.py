@@ -31,7 +31,7 @@ from pokerscore.histories.sites.increments import (
     finished_hand,
     mucks_unshown,
 )
-from pokerscore.histories.sites.markup import XmlFileError, xml_elements
+from pokerscore.histories.sites.markup import Described, xml_hands
 
 _GAMES: Final = {"hold-em": ("T", "holdem"), "omaha": ("O", "omaha"),
                  "omaha-hi-lo": ("O/8", "omaha-hi-lo")}  # fmt: skip
@@ -173,22 +173,13 @@ def _seat(text: str, where: int) -> int:
 
 def read_everest(path: Path) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of an Everest file, streamed; a bad hand comes as its error."""
-    name = str(path)
-    session: dict[str, str] = {}
-    number = 0
-    try:
-        for element, where in xml_elements(path, frozenset({"SESSION", "HAND"})):
-            if element.tag == "SESSION":
-                session = dict(element.attrib)
-                continue
-            number += 1
-            draft = HandDraft(name, number, where, site="Everest", source_format="everest")
-            try:
-                yield parse_everest(element, session, draft, where)
-            except HandHistoryError as error:
-                yield error.located(name, number, where)
-    except XmlFileError as error:
-        yield error.located(name, number + 1, None)
+    session = Described("SESSION")
+
+    def read(element: ElementTree.Element, number: int, where: int) -> HandHistory:
+        draft = HandDraft(str(path), number, where, site="Everest", source_format="everest")
+        return parse_everest(element, session.attributes, draft, where)
+
+    return xml_hands(path, frozenset({"SESSION", "HAND"}), read, context=session)
 
 
 FORMAT: Final = SiteFormat("everest", "Everest Poker", sniff, read_everest)

@@ -23,9 +23,16 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand
+from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
+    PLAY_VERBS,
+    RoundBets,
+    add_action,
+    finished_hand,
+    seat_number,
+)
 from pokerscore.histories.sites.text import text_hands
 
 _FIRST: Final = "Everleaf Gaming Game #"
@@ -36,12 +43,6 @@ _HEADER: Final = re.compile(
 )
 _GAMES: Final = {"Hold'em": ("T", "holdem"), "Omaha": ("O", "omaha"),
                  "Omaha Hi/Lo": ("O/8", "omaha-hi-lo")}  # fmt: skip
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "Limit": ("F", "fixed-limit"),
-}
 _SEAT: Final = re.compile(r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \( *(?P<stack>[^()]*?) *\)$")
 _BUTTON: Final = re.compile(r"^Seat (?P<seat>\d{1,6}) is the button$")
 _BOARD: Final = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$")
@@ -139,7 +140,7 @@ def _header(draft: HandDraft, line: str, where: int) -> None:
     betting = header.group("betting")
     if betting is None:
         raise HandHistoryError(f"no betting (NL, PL, FL) in {shorten(repr(line))}", line=where)
-    betting_letter, draft.betting = _BETTING[betting]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[betting]
     draft.variant = betting_letter + letter
     small, big = header.group("sb"), header.group("bb")
     draft.small_blind, draft.big_blind = money(small), money(big)
@@ -149,9 +150,7 @@ def _header(draft: HandDraft, line: str, where: int) -> None:
 
 
 def _seat(draft: HandDraft, seat: re.Match[str], names: set[str], where: int) -> None:
-    number = int(seat.group("seat"))
-    if number > MAX_SEAT:
-        raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+    number = seat_number(seat.group("seat"), where)
     stack = seat.group("stack")
     if stack == "new player":
         return
@@ -194,16 +193,10 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, verb: str, rest: str, whe
         if kind != "ante":
             bets.add(name, amount)
         draft.posts.append((name, kind, amount, where))
-    elif verb == "folds":
-        draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "checks":
-        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
-    elif verb == "calls":
-        amount = _amount(rest)
-        bets.add(name, amount)
-        draft.actions.append(("check-call", name, amount, (), 0, where, False))
-    elif verb in ("raises", "bets"):
-        draft.actions.append(("bet-raise", name, bets.add(name, _amount(rest)), (), 0, where, False))  # fmt: skip
+    elif verb in ("folds", "checks"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, None, where)
+    elif verb in ("calls", "bets", "raises"):  # a raise too is the chips it adds
+        add_action(draft, bets, PLAY_VERBS[verb], name, _amount(rest), where)
     else:  # shows [ 9c, Ac ] a pair of queens
         cards = rest[rest.find("[") + 1 : rest.find("]")] if "[" in rest and "]" in rest else ""
         draft.actions.append(("show", name, None, _cards(cards), 0, where, False))

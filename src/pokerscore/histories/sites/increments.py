@@ -20,7 +20,7 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, build_hand, money, site_cards
-from pokerscore.histories.model import HandHistory, HandHistoryError, to_units
+from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError, to_units
 
 _SIGNS: Final = re.compile(r"[\s$€£]")
 _DIGITS: Final = re.compile(r"[0-9][0-9.,]*")
@@ -129,6 +129,63 @@ class RoundBets:
         self.bets.clear()
 
 
+def add_post(
+    draft: HandDraft, bets: RoundBets, name: str, kind: str, amount: Decimal, line: int
+) -> None:
+    """Record a post (``small``, ``big`` or ``ante``): a blind goes into the round's bets, and
+    the first small and big blinds posted are the stakes where the header gives none.
+
+    >>> from pokerscore.histories.draft import HandDraft
+    >>> draft, bets = HandDraft("f", 1, 1), RoundBets()
+    >>> add_post(draft, bets, "Ann", "big", Decimal(2), 3); (draft.big_blind, bets.bets)
+    (Decimal('2'), {'Ann': Decimal('2')})
+    """
+    draft.posts.append((name, kind, amount, line))
+    if kind == "ante":
+        return
+    bets.add(name, amount)
+    if kind == "big" and not draft.big_blind:
+        draft.big_blind = amount
+    if kind == "small" and not draft.small_blind:
+        draft.small_blind = amount
+
+
+def seat_number(text: str, line: int) -> int:
+    """A seat's number as a site writes it (digits), refused past the model's last seat with
+    the one wording every reader uses.
+
+    >>> seat_number("3", 12)
+    3
+    >>> seat_number("99999", 12)
+    Traceback (most recent call last):
+    ...
+    pokerscore.histories.model.HandHistoryError: line 12: seat numbers run to 32767
+    """
+    number = int(text)
+    if number > MAX_SEAT:
+        raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=line)
+    return number
+
+
+BETTING_ABBREVIATIONS: Final[dict[str, tuple[str, Betting]]] = {
+    "NL": ("N", "no-limit"),
+    "PL": ("P", "pot-limit"),
+    "FL": ("F", "fixed-limit"),
+    "L": ("F", "fixed-limit"),
+    "Limit": ("F", "fixed-limit"),
+}
+"""A betting structure as sites abbreviate it (``NL``, ``PL``, ``FL``, ``L`` or ``Limit``): its
+letter in a PHH variant and the model's name, for every site reader that reads one."""
+PLAY_VERBS: Final = {
+    "folds": "fold",
+    "checks": "check",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+}
+"""The verbs of play as sites write them (``Bob folds``), as :func:`add_action` takes them."""
+
+
 def add_action(
     draft: HandDraft,
     bets: RoundBets,
@@ -139,7 +196,18 @@ def add_action(
     all_in: bool = False,
 ) -> None:
     """Record one act of play written as an increment: ``fold``, ``check``, ``call``, ``bet``,
-    ``raise``, or ``all-in`` (a call when it does not top the round's bet, else a raise)."""
+    ``raise``, or ``all-in`` (a call when it does not top the round's bet, else a raise); or
+    ``raise-to``, a raise written as the player's whole bet this round (``increment`` that
+    total). The one rule of how a site's call, bet or raise moves the round's bets.
+
+    >>> from pokerscore.histories.draft import HandDraft
+    >>> draft, bets = HandDraft("f", 1, 1), RoundBets()
+    >>> bets.add("Ann", Decimal(1)); add_action(draft, bets, "raise-to", "Bob", Decimal(3), 7)
+    Decimal('1')
+    >>> add_action(draft, bets, "call", "Ann", Decimal(2), 8)
+    >>> [action[:3] for action in draft.actions], bets.bets
+    ([('bet-raise', 'Bob', Decimal('3')), ('check-call', 'Ann', Decimal('2'))], {'Ann': Decimal('3'), 'Bob': Decimal('3')})
+    """
     if verb == "fold":
         draft.actions.append(("fold", name, None, (), 0, line, False))
         return
@@ -148,6 +216,10 @@ def add_action(
         return
     if increment is None:
         raise HandHistoryError(f"line {line}: {verb} without an amount")
+    if verb == "raise-to":
+        bets.set(name, increment)
+        draft.actions.append(("bet-raise", name, increment, (), 0, line, all_in))
+        return
     top = bets.top()
     total = bets.add(name, increment)
     if verb == "all-in":

@@ -39,9 +39,11 @@ payouts is the rake, within the replay's limit.
 
 Amounts carry the table's currency sign and, in some clients, comma decimals (``€301,49``).
 Files declare UTF-8 but are often Windows code page 1252 (``€`` as one byte): each line is
-decoded as its client wrote it and fed to an incremental parser (``XMLPullParser``: the file is
-never read whole, each hand is dropped once read). A file with a DOCTYPE or an entity
-declaration is refused, never expanded. Times are as written, in no time zone the file names.
+decoded as its client wrote it and streamed as every XML site's is
+(:mod:`~pokerscore.histories.sites.markup`: the file is never read whole, each hand is dropped
+once read, a hand past the one limit of every reader is a bad hand, a file with a DOCTYPE or an
+entity declaration is refused, never expanded), each session a document of its own. Times are
+as written, in no time zone the file names.
 """
 
 from __future__ import annotations
@@ -52,27 +54,25 @@ from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Final
-from xml.etree.ElementTree import Element, ParseError, XMLPullParser
+from xml.etree.ElementTree import Element
 
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, build_hand, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import GAMES
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, add_action, localised_amount
-from pokerscore.histories.sites.text import decoded_lines
+from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
+    RoundBets,
+    add_action,
+    localised_amount,
+)
+from pokerscore.histories.sites.markup import xml_hands
 
 NAME: Final = "ipoker"
-_DECLARATION: Final = re.compile(r"<\?xml[^>]*\?>")
 _GAMETYPE: Final = re.compile(
     r"^(?P<game>.*?)\s*\b(?P<betting>NL|PL|FL|L)\b(?:\s+(?P<sb>\S+)/(?P<bb>\S+))?\s*$"
 )
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "L": ("F", "fixed-limit"),
-}
 _GAMES: Final = {
     "Holdem": "Hold'em",
     "Texas Holdem": "Hold'em",
@@ -94,9 +94,7 @@ _DATES: Final = (
     re.compile(r"^(?P<d>\d\d)-(?P<mon>[A-Z][a-z]{2})-(?P<y>\d{4}) (?P<t>\d\d:\d\d:\d\d)$"),
 )
 _SESSION: Final = re.compile(r"<session[\s>/]")
-_HOSTILE: Final = ("<!DOCTYPE", "<!ENTITY", "<!doctype", "<!entity")
-_MAX_ACTIONS: Final = 5_000
-"""A hand of more actions is a bad hand (memory stays bounded whatever the file)."""
+"""Where a session starts: a document of its own."""
 
 
 def sniff(head: str) -> bool:
@@ -129,78 +127,27 @@ class _Session:
 
 
 def read_ipoker(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
-    """The hands of an iPoker file, streamed; a bad hand comes as its error."""
+    """The hands of an iPoker file, streamed; a bad hand comes as its error. Each ``<session``
+    is a document of its own (:func:`~pokerscore.histories.sites.markup.xml_hands`): broken
+    XML gives up the rest of its session only."""
     path = Path(path)
-    name = str(path)
-    number = 0
     session = _Session()
-    parser: XMLPullParser[Element] | None = None
-    depth: list[str] = []
-    game_line = actions = 0
-    root = Element("session")
-    broken = False
-    for line_number, raw in decoded_lines(path):
-        if any(mark in raw for mark in _HOSTILE):
-            yield HandHistoryError(
-                "a DOCTYPE or entity declaration: refused (XML entities are never expanded)",
-                file=name, line=line_number,
-            )  # fmt: skip
-            return
-        line = _DECLARATION.sub("", raw)
-        pieces = [line]
-        if (opening := _SESSION.search(line)) is not None:  # not <sessioncode>
-            pieces = [line[: opening.start()], line[opening.start() :]]
-        for index, piece in enumerate(pieces):
-            if index == 1:  # a new session: a new document
-                if parser is not None and not broken and len(depth) > 1:
-                    yield HandHistoryError("a session ends inside a hand", file=name, hand=number + 1, line=game_line)  # fmt: skip
-                parser, depth, broken = XMLPullParser(events=("start", "end")), [], False
-                session = _Session()
-            if parser is None or broken or not piece:
-                if piece.strip() and parser is None:
-                    yield HandHistoryError("text before the first <session>", file=name, line=line_number)  # fmt: skip
-                    parser, depth, broken = XMLPullParser(events=("start", "end")), [], True
-                continue
-            try:
-                parser.feed(piece + "\n")
-                events: list[tuple[str, Element]] = list(parser.read_events())  # type: ignore[arg-type]
-            except ParseError as error:
-                broken = True
-                yield HandHistoryError(f"not well-formed XML ({error})", file=name, line=line_number)  # fmt: skip
-                continue
-            for event, element in events:
-                if event == "start":
-                    depth.append(element.tag)
-                    if element.tag == "session":
-                        root = element
-                    elif element.tag == "game":
-                        game_line, actions = line_number, 0
-                    elif element.tag == "action":
-                        actions += 1
-                    continue
-                depth.pop()
-                if element.tag == "action" and actions > _MAX_ACTIONS:
-                    element.clear()  # a hand too long to read: memory stays bounded
-                if element.tag == "general" and depth == ["session"]:
-                    session.general(element)
-                    root.remove(element)
-                elif element.tag == "game" and depth == ["session"]:
-                    number += 1
-                    if actions > _MAX_ACTIONS:
-                        yield HandHistoryError(
-                            f"a hand of more than {_MAX_ACTIONS:,} actions: not read",
-                            file=name, hand=number, line=game_line,
-                        )  # fmt: skip
-                    else:
-                        try:
-                            yield _hand(element, session, name, number, game_line)
-                        except HandHistoryError as error:
-                            yield error.located(name, number, game_line)
-                    root.remove(element)  # each hand dropped once read
-    if parser is not None and not broken and len(depth) > 1:
-        yield HandHistoryError(
-            "the file ends inside a hand", file=name, hand=number + 1, line=game_line
-        )
+
+    def fresh() -> None:
+        nonlocal session
+        session = _Session()
+
+    def context(element: Element) -> bool:
+        if element.tag != "general":
+            return False
+        session.general(element)
+        return True
+
+    def read(game: Element, number: int, line: int) -> HandHistory:
+        return _hand(game, session, str(path), number, line)
+
+    tags = frozenset({"general", "game"})
+    return xml_hands(path, tags, read, context=context, document=_SESSION, fresh=fresh)
 
 
 def _cards(text: str) -> tuple[Card | None, ...]:
@@ -249,7 +196,7 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
     if stars_name is None or stars_name not in GAMES:
         raise HandHistoryError(f"{session.gametype[:60]!r} is not replayed here yet")
     letter, draft.game = GAMES[stars_name]
-    betting_letter, draft.betting = _BETTING[gametype.group("betting")]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[gametype.group("betting")]
     draft.variant = betting_letter + letter
     if gametype.group("sb"):
         draft.small_blind = localised_amount(gametype.group("sb"))

@@ -41,7 +41,7 @@ from pokerscore.histories.draft import (
     money,
     site_cards,
 )
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
@@ -49,6 +49,7 @@ from pokerscore.histories.sites.increments import (
     finished_hand,
     line_player,
     mucks_unshown,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -137,14 +138,12 @@ def parse_kingsclub(lines: Sequence[str], file: str, number: int, first_line: in
             continue
         seat = _SEAT.match(line)
         if seat:
-            seat_number = int(seat["seat"])
-            if seat_number > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            place = seat_number(seat["seat"], where)
             if summary:
                 ends[seat["name"]] = _amount(seat["stack"])
             else:
                 names.add(seat["name"])
-                draft.seats.append((seat_number, seat["name"], _amount(seat["stack"]), True))
+                draft.seats.append((place, seat["name"], _amount(seat["stack"]), True))
             continue
         if summary:
             if line.startswith("Rake "):

@@ -46,7 +46,7 @@ from pokerscore.histories.draft import (
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import RoundBets, finished_hand
-from pokerscore.histories.sites.markup import XmlFileError, xml_elements
+from pokerscore.histories.sites.markup import Described, xml_hands
 
 _GAMES: Final = {
     "Holdem": ("T", "holdem"),
@@ -389,22 +389,13 @@ def _event(
 
 def read_merge(path: Path) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a Merge file, streamed; a bad hand comes as its error."""
-    name = str(path)
-    description: dict[str, str] = {}
-    number = 0
-    try:
-        for element, where in xml_elements(path, frozenset({"description", "game"})):
-            if element.tag == "description":
-                description = dict(element.attrib)
-                continue
-            number += 1
-            draft = HandDraft(name, number, where, site="Merge", source_format="merge")
-            try:
-                yield parse_merge(element, description, draft, where)
-            except HandHistoryError as error:
-                yield error.located(name, number, where)
-    except XmlFileError as error:
-        yield error.located(name, number + 1, None)
+    description = Described("description")
+
+    def read(element: ElementTree.Element, number: int, where: int) -> HandHistory:
+        draft = HandDraft(str(path), number, where, site="Merge", source_format="merge")
+        return parse_merge(element, description.attributes, draft, where)
+
+    return xml_hands(path, frozenset({"description", "game"}), read, context=description)
 
 
 FORMAT: Final = SiteFormat("merge", "Merge Network", sniff, read_merge)

@@ -24,24 +24,19 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
     RoundBets,
     deal_new_cards,
     finished_hand,
     mucks_unshown,
 )
-from pokerscore.histories.sites.markup import XmlFileError, xml_elements
+from pokerscore.histories.sites.markup import xml_hands
 
 _GAMES: Final = {"Hold'em": ("T", "holdem"), "Multi Table Hold'em": ("T", "holdem"),
                  "Omaha": ("O", "omaha"), "Omaha H/L": ("O/8", "omaha-hi-lo")}  # fmt: skip
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "L": ("F", "fixed-limit"),
-}
 
 
 def sniff(head: str) -> bool:
@@ -72,10 +67,10 @@ def parse_microgaming(game: ElementTree.Element, draft: HandDraft, where: int) -
     if kind not in _GAMES:
         raise HandHistoryError(f"{shorten(kind or 'a game with no type')} is not replayed here yet")
     limit = game.get("betlimit", "")
-    if limit not in _BETTING:
+    if limit not in BETTING_ABBREVIATIONS:
         raise HandHistoryError(f"unknown betting {shorten(repr(limit))}")
     letter, draft.game = _GAMES[kind]
-    betting_letter, draft.betting = _BETTING[limit]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[limit]
     draft.variant = betting_letter + letter
     draft.hand_id = game.get("id", "")
     draft.table = game.get("tablename")
@@ -174,18 +169,12 @@ def _action(
 
 def read_microgaming(path: Path) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a Microgaming file, streamed; a bad hand comes as its error."""
-    name = str(path)
-    number = 0
-    try:
-        for element, where in xml_elements(path, frozenset({"Game"})):
-            number += 1
-            draft = HandDraft(name, number, where, site="Microgaming", source_format="microgaming")
-            try:
-                yield parse_microgaming(element, draft, where)
-            except HandHistoryError as error:
-                yield error.located(name, number, where)
-    except XmlFileError as error:
-        yield error.located(name, number + 1, None)
+
+    def read(element: ElementTree.Element, number: int, where: int) -> HandHistory:
+        draft = HandDraft(str(path), number, where, site="Microgaming", source_format="microgaming")
+        return parse_microgaming(element, draft, where)
+
+    return xml_hands(path, frozenset({"Game"}), read)
 
 
 FORMAT: Final = SiteFormat("microgaming", "Microgaming", sniff, read_microgaming)

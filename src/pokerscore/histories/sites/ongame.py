@@ -36,7 +36,13 @@ from pokerscore.cards import Card
 from pokerscore.histories.draft import STUD_GAMES, HandDraft, StudStreets, money, site_cards
 from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand, mucks_unshown
+from pokerscore.histories.sites.increments import (
+    PLAY_VERBS,
+    RoundBets,
+    add_action,
+    finished_hand,
+    mucks_unshown,
+)
 from pokerscore.histories.sites.text import text_hands
 
 _START: Final = "***** History for hand "
@@ -260,23 +266,15 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, verb: str, rest: str, whe
         draft.actions.append(("bring-in", name, None, (), 0, where, all_in))
     elif verb == "big bring in":  # brought in for the small bet: the completion
         draft.actions.append(("bet-raise", name, bets.add(name, _amount(rest)), (), 0, where, all_in))  # fmt: skip
-    elif verb == "folds":
-        draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "checks":
-        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
-    elif verb == "calls":
-        amount = _amount(rest)
-        bets.add(name, amount)
-        draft.actions.append(("check-call", name, amount, (), 0, where, all_in))
-    elif verb == "bets":
-        draft.actions.append(("bet-raise", name, bets.add(name, _amount(rest)), (), 0, where, all_in))  # fmt: skip
+    elif verb in ("folds", "checks"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, None, where)
+    elif verb in ("calls", "bets"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, _amount(rest), where, all_in)
     else:  # raises $0.20 to $0.20
         _, separator, to_text = rest.partition(" to ")
         if not separator:
             raise HandHistoryError(f"a raise without its total: {shorten(repr(rest))}", line=where)
-        to = _amount(to_text)
-        bets.add(name, to - bets.bet(name))
-        draft.actions.append(("bet-raise", name, to, (), 0, where, all_in))
+        add_action(draft, bets, "raise-to", name, _amount(to_text), where, all_in)
 
 
 def _summary(draft: HandDraft, line: str, names: set[str], where: int) -> None:

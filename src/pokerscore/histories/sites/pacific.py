@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.histories.draft import HandDraft, build_hand
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     RoundBets,
@@ -33,6 +33,7 @@ from pokerscore.histories.sites.increments import (
     line_player,
     localised_amount,
     localised_cards,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -165,8 +166,7 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                 draft.button = int(button.group("seat"))
                 continue
             if (seat := _SEAT.match(line)) is not None:
-                if int(seat.group("seat")) > MAX_SEAT:
-                    raise HandHistoryError(f"line {number}: seat numbers run to {MAX_SEAT}")
+                seat_number(seat.group("seat"), number)
                 name = seat.group("name")
                 draft.seats.append((int(seat.group("seat")), name, localised_amount(seat.group("stack")), False))  # fmt: skip
                 names.add(name)

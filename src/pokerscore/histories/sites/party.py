@@ -41,13 +41,15 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.histories.draft import HandDraft, build_hand, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
     RoundBets,
     add_action,
     line_player,
     localised_amount,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -89,11 +91,6 @@ _GAMES: Final = (
     ("Texas Hold'em", ("T", "holdem")),
     ("Hold'em", ("T", "holdem")),
 )
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-}
 _MONTHS: Final = {
     name: f"{number:02d}"
     for number, name in enumerate(
@@ -233,7 +230,7 @@ class _Hand:
         betting = _BETTING_WORD.search(header)
         if betting is None:
             raise HandHistoryError("no betting (NL, PL, FL) in the game line")
-        betting_letter, draft.betting = _BETTING[betting.group("betting")]
+        betting_letter, draft.betting = BETTING_ABBREVIATIONS[betting.group("betting")]
         draft.variant = betting_letter + letter
         tournament = _TOURNAMENT.search(header)
         draft.tournament = tournament.group("id") if tournament else None
@@ -272,8 +269,7 @@ class _Hand:
             draft.table = line[len("Table ") :].partition(" (")[0].strip() or None
             return
         if (seat := _SEAT.match(line)) is not None and not self.dealt:
-            if int(seat.group("seat")) > MAX_SEAT:
-                raise HandHistoryError(f"line {number}: seat numbers run to {MAX_SEAT}")
+            seat_number(seat.group("seat"), number)
             name = seat.group("name")
             if draft.currency is None and draft.tournament is None and "$" in seat.group("stack"):
                 draft.currency = "USD"  # the 2019 layout names it only in the amounts

@@ -26,9 +26,9 @@ from typing import Final
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets, finished_hand
+from pokerscore.histories.sites.increments import RoundBets, finished_hand, seat_number
 from pokerscore.histories.sites.text import text_hands
 
 _GAMES: Final = {"HOLD'EM": ("T", "holdem"), "OMAHA": ("O", "omaha"),
@@ -142,9 +142,7 @@ class _Hand:
         # anything else: chat, time banks, players joining or leaving, "did not respond in time"
 
     def seat(self, seat: re.Match[str], where: int) -> None:
-        number = int(seat["seat"])
-        if number > MAX_SEAT:
-            raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+        number = seat_number(seat["seat"], where)
         name, stack = seat["name"], _amount(seat["stack"])
         if self.seats_done:  # the stacks after the hand
             self.end_stacks[name] = stack

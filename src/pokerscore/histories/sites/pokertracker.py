@@ -24,14 +24,17 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
     RoundBets,
+    add_post,
     deal_new_cards,
     finished_hand,
     mucks_unshown,
+    seat_number,
 )
 from pokerscore.histories.sites.text import file_head, text_hands
 
@@ -44,12 +47,6 @@ _GAMES: Final = {
     "Holdem": ("T", "holdem"),
     "Omaha": ("O", "omaha"),
     "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"),
-}
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "Limit": ("F", "fixed-limit"),
 }
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \((?P<stack>\S+) in chips\)(?P<rest>.*)$"
@@ -95,7 +92,7 @@ def parse_pokertracker(
         )
     draft.hand_id = start["id"]
     letter, draft.game = _GAMES[start["game"]]
-    betting_letter, draft.betting = _BETTING[start["betting"]]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[start["betting"]]
     draft.variant = betting_letter + letter
     draft.time = f"{start['y']}-{start['m']}-{start['d']}T{start['time']}"
     draft.fields = {"header": lines[0].strip()}
@@ -118,13 +115,11 @@ def parse_pokertracker(
             continue
         seat = _SEAT.match(line)
         if seat and not draft.posts:
-            seat_number = int(seat["seat"])
-            if seat_number > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            place = seat_number(seat["seat"], where)
             names.add(seat["name"])
-            draft.seats.append((seat_number, seat["name"], money(seat["stack"]), True))
+            draft.seats.append((place, seat["name"], money(seat["stack"]), True))
             if "DEALER" in seat["rest"]:
-                draft.button = seat_number
+                draft.button = place
             continue
         board = _BOARD.match(line)
         if board:
@@ -156,13 +151,7 @@ def _act(
         if kind is None:
             raise HandHistoryError(f"unknown post {shorten(repr(rest))}", line=where)
         amount = money(amount_text)
-        draft.posts.append((name, kind, amount, where))
-        if kind != "ante":
-            bets.add(name, amount)
-            if kind == "big" and not draft.big_blind:
-                draft.big_blind = amount
-            if kind == "small" and not draft.small_blind:
-                draft.small_blind = amount
+        add_post(draft, bets, name, kind, amount, where)
     elif verb == "Fold":
         draft.actions.append(("fold", name, None, (), 0, where, False))
     elif verb == "Check":

@@ -15,21 +15,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, money, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import speaker
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
+    BETTING_ABBREVIATIONS,
+    PLAY_VERBS,
     RoundBets,
+    add_action,
     finished_hand,
     line_player,
     mucks_unshown,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -41,12 +44,6 @@ _GAME: Final = re.compile(
 )
 _GAMES: Final = {"Hold'em": ("T", "holdem"), "Omaha": ("O", "omaha"),
                  "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"), "Omaha H/L": ("O/8", "omaha-hi-lo")}  # fmt: skip
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "NL": ("N", "no-limit"),
-    "PL": ("P", "pot-limit"),
-    "FL": ("F", "fixed-limit"),
-    "Limit": ("F", "fixed-limit"),
-}
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \((?P<stack>[\d.,]+)\)(?P<rest>.*)$"
 )
@@ -94,9 +91,7 @@ def parse_seals(lines: Sequence[str], file: str, number: int, first_line: int) -
             continue
         seat = _SEAT.match(line)
         if seat and not draft.posts:
-            number_ = int(seat["seat"])
-            if number_ > MAX_SEAT:
-                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=where)
+            number_ = seat_number(seat["seat"], where)
             names.add(seat["name"])
             seat_of[seat["name"]] = number_
             draft.seats.append((number_, seat["name"], money(seat["stack"]), True))
@@ -139,7 +134,7 @@ def _game(draft: HandDraft, line: str, where: int) -> None:
     if game["game"] not in _GAMES:
         raise HandHistoryError(f"{shorten(game['game'])} is not replayed here yet", line=where)
     letter, draft.game = _GAMES[game["game"]]
-    betting_letter, draft.betting = _BETTING[game["betting"]]
+    betting_letter, draft.betting = BETTING_ABBREVIATIONS[game["betting"]]
     draft.variant = betting_letter + letter
     draft.small_blind, draft.big_blind = money(game["sb"]), money(game["bb"])
     draft.fields = {"game": line}
@@ -152,21 +147,14 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
         amount = money(words.rpartition(" ")[2])
         draft.posts.append((name, kind, amount, where))
         bets.add(name, amount)
-    elif verb == "folds":
-        draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "checks":
-        draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
-    elif verb == "calls":
+    elif verb in ("folds", "checks"):
+        add_action(draft, bets, PLAY_VERBS[verb], name, None, where)
+    elif verb in ("calls", "bets"):
         amount = money(rest.removesuffix(" and is all-in"))
-        bets.add(name, amount)
-        draft.actions.append(("check-call", name, amount, (), 0, where, rest.endswith("all-in")))
-    elif verb == "bets":
-        amount = money(rest.removesuffix(" and is all-in"))
-        draft.actions.append(("bet-raise", name, bets.add(name, amount), (), 0, where, rest.endswith("all-in")))  # fmt: skip
+        add_action(draft, bets, PLAY_VERBS[verb], name, amount, where, rest.endswith("all-in"))
     elif words.startswith("raises to "):
         to = money(words.removeprefix("raises to ").removesuffix(" and is all-in"))
-        bets.add(name, to - bets.bet(name))
-        draft.actions.append(("bet-raise", name, to, (), 0, where, words.endswith("all-in")))
+        add_action(draft, bets, "raise-to", name, to, where, words.endswith("all-in"))
     elif verb == "refunded":
         draft.returned.append((name, money(rest), where))
     elif verb == "shows":

@@ -1,6 +1,7 @@
 """What every text format of a site shares: decoding a file as its client wrote it (UTF-8,
-UTF-16 with its byte-order mark, or the Windows code page 1252 of older clients), and cutting
-it into hands at the lines that start one."""
+UTF-16 with its byte-order mark, or the Windows code page 1252 of older clients), cutting
+it into hands at the lines that start one, and the one limit on a hand's size
+(:data:`MAX_HAND_BYTES`) that every reader keeps, PHH's, PokerStars' and the XML sites' too."""
 
 from __future__ import annotations
 
@@ -8,19 +9,63 @@ import codecs
 import io
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Final
+from typing import BinaryIO, Final, NamedTuple
 
+from pokerscore.files.records import MAX_RECORD_BYTES
 from pokerscore.histories.model import HandHistory, HandHistoryError
 
 HEAD_BYTES: Final = 4096
-MAX_HAND_LINES: Final = 20_000
-"""A hand of more lines is a bad hand, read past (memory stays bounded whatever the file)."""
+MAX_HAND_BYTES: Final = MAX_RECORD_BYTES
+"""The longest hand read, in bytes of the file (1 MiB; a hand takes about 600): a longer one is
+a bad hand with its place (:func:`long_hand_error`), read past, and the next hand is read, so
+memory stays bounded whatever the file. The one limit of every reader: the runs' parts
+(``files.records``), PHH's, PokerStars' and every site's, text or XML."""
 
 HandParser = Callable[[Sequence[str], str, int, int], HandHistory]
 """A site's hand reader: (the hand's lines, file name, hand number in the file, first line
 number) into a hand, or a :class:`~pokerscore.histories.model.HandHistoryError`."""
 
 _UTF16: Final = ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+class Line(NamedTuple):
+    """A line of a file as :func:`decoded_lines` gives it."""
+
+    number: int
+    """From 1."""
+    text: str
+    """Decoded, its line end removed."""
+    size: int
+    """Its bytes in the file, line end included."""
+    ends: bool = True
+    """False for a piece of a line longer than :data:`MAX_HAND_BYTES` that the next piece
+    continues (such a line comes in pieces, each with the line's number)."""
+
+
+def long_hand_error(file: str, hand: int | None, line: int | None) -> HandHistoryError:
+    """The error of a hand longer than :data:`MAX_HAND_BYTES`, the one wording of every reader.
+
+    >>> print(long_hand_error("a.txt", 3, 27))
+    a.txt, hand 3, line 27: a hand of more than 1,048,576 bytes: not read
+    """
+    return HandHistoryError(
+        f"a hand of more than {MAX_HAND_BYTES:,} bytes: not read", file=file, hand=hand, line=line
+    )
+
+
+def parsed_hand(
+    parse: HandParser, lines: Sequence[str], size: int, file: str, number: int, first_line: int
+) -> HandHistory | HandHistoryError:
+    """One hand of a text file read by its format's ``parse`` (``size``: its bytes in the
+    file), or its error with its place: a hand longer than :data:`MAX_HAND_BYTES` is not
+    read. What :func:`text_hands` does with each hand, and the runs with a hand the kernels
+    left (``parts.reference_stars_hand``)."""
+    if size > MAX_HAND_BYTES:
+        return long_hand_error(file, number, first_line)
+    try:
+        return parse(lines, file, number, first_line)
+    except HandHistoryError as error:
+        return error.located(file, number, first_line)
 
 
 def _encoding(start: bytes) -> tuple[str | None, int]:
@@ -73,55 +118,62 @@ def _whole_utf8(data: bytes) -> int:
     return end
 
 
-def decoded_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """The lines of a file (numbered from 1, line ends removed) decoded as its client wrote
-    them."""
+def bounded_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """The lines of a binary stream with their ends, a line longer than
+    :data:`MAX_HAND_BYTES` in pieces of that many bytes (each but the last without a line
+    end): no line is held whole, whatever its length."""
+    while piece := stream.readline(MAX_HAND_BYTES):
+        yield piece
+
+
+def decoded_lines(path: Path) -> Iterator[Line]:
+    """The lines of a file, decoded as its client wrote them, with their sizes in bytes (a line
+    longer than :data:`MAX_HAND_BYTES` in pieces: :attr:`Line.ends`)."""
     with path.open("rb") as stream:
         encoding, skip = _encoding(stream.read(4))
         stream.seek(skip)
+        number = 1
         if encoding is not None:
-            text = io.TextIOWrapper(stream, encoding=encoding, errors="replace")
-            for number, line in enumerate(text, 1):
-                yield number, line.rstrip("\r\n")
+            text = io.TextIOWrapper(stream, encoding=encoding, errors="replace", newline="")
+            while piece := text.readline(MAX_HAND_BYTES // 2):
+                ends = piece.endswith(("\n", "\r"))
+                size = len(piece.encode(encoding, errors="replace"))
+                yield Line(number, piece.rstrip("\r\n"), size, ends)
+                number += ends
             return
-        for number, data in enumerate(stream, 1):
-            yield number, decode_line(data).rstrip("\r\n")
+        for data in bounded_lines(stream):
+            ends = data.endswith(b"\n")
+            yield Line(number, decode_line(data).rstrip("\r\n"), len(data), ends)
+            number += ends
 
 
 def text_hands(
     path: Path, starts_hand: Callable[[str], bool], parse: HandParser
 ) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a text file, each from a line ``starts_hand`` takes to the next, read by
-    ``parse``; a hand that cannot be read comes as its error and the reading goes on. Lines
-    before the first hand that are not blank are one bad "hand" of their own."""
+    ``parse`` (:func:`parsed_hand`: a hand longer than :data:`MAX_HAND_BYTES` is a bad hand);
+    a hand that cannot be read comes as its error and the reading goes on. Lines before the
+    first hand that are not blank are one bad "hand" of their own."""
     name = str(path)
     number = 0
     start = 0
+    size = 0
     lines: list[str] = []
     stray: int | None = None
-
-    def hand() -> HandHistory | HandHistoryError:
-        if len(lines) > MAX_HAND_LINES:
-            return HandHistoryError(
-                f"a hand of more than {MAX_HAND_LINES:,} lines: not read",
-                file=name, hand=number, line=start,
-            )  # fmt: skip
-        try:
-            return parse(lines, name, number, start)
-        except HandHistoryError as error:
-            return error.located(name, number, start)
-
-    for line_number, line in decoded_lines(path):
-        if starts_hand(line):
+    whole = True  # the line before ended: this one starts a line
+    for line in decoded_lines(path):
+        if whole and starts_hand(line.text):
             if lines:
-                yield hand()
+                yield parsed_hand(parse, lines, size, name, number, start)
             number += 1
-            start, lines = line_number, [line]
+            start, lines, size = line.number, [line.text], line.size
         elif lines:
-            if len(lines) <= MAX_HAND_LINES:
-                lines.append(line)
-        elif line.strip() and stray is None:
-            stray = line_number
-            yield HandHistoryError("text before the first hand", file=name, line=line_number)
+            size += line.size
+            if size <= MAX_HAND_BYTES:
+                lines.append(line.text)
+        elif line.text.strip() and stray is None:
+            stray = line.number
+            yield HandHistoryError("text before the first hand", file=name, line=line.number)
+        whole = line.ends
     if lines:
-        yield hand()
+        yield parsed_hand(parse, lines, size, name, number, start)

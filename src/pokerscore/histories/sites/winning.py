@@ -41,13 +41,14 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.histories.draft import STUD_GAMES, HandDraft, StudStreets, build_hand, site_cards
-from pokerscore.histories.model import MAX_SEAT, Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     RoundBets,
     add_action,
     line_player,
     localised_amount,
+    seat_number,
 )
 from pokerscore.histories.sites.text import text_hands
 
@@ -158,8 +159,7 @@ def _seat(draft: HandDraft, line: str, number: int) -> str | None:
     seat = _SEAT.match(line)
     if seat is None:
         return None
-    if int(seat.group("seat")) > MAX_SEAT:
-        raise HandHistoryError(f"line {number}: seat numbers run to {MAX_SEAT}")
+    seat_number(seat.group("seat"), number)
     name = seat.group("name")
     draft.seats.append((int(seat.group("seat")), name, localised_amount(seat.group("stack")), False))  # fmt: skip
     return name
