@@ -963,10 +963,10 @@ def phh_hand(
                 bet_sizes_d[slot] = sizes_d[0]
             elif key == K_ACTIONS:
                 n_actions, after = _strings(text, value, stop, action_starts, action_stops,
-                                            MAX_ACTIONS)  # fmt: skip
+                                            np.int64(MAX_ACTIONS))  # type: ignore[arg-type]  # fmt: skip
             elif key == K_PLAYERS:
                 n_names, after = _strings(text, value, stop, name_starts, name_stops,
-                                          MAX_PLAYERS)  # fmt: skip
+                                          np.int64(MAX_PLAYERS))  # type: ignore[arg-type]  # fmt: skip
             elif key == K_SEATS:
                 n_seats, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
                 if n_seats >= 0:

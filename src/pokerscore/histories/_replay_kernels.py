@@ -994,7 +994,7 @@ def _draw_action(
         pending[actor] = holes_per
     elif state[BETTING]:
         return refuse(state, Refusal.HOLE_WHILE_BETTING, step, actor, queue[state[HEAD]], 0, 0)
-    return _draw_deal(state, step, actor, cards, 0, given, holes, holes_per, pending, folded,
+    return _draw_deal(state, step, actor, cards, np.int64(0), given, holes, holes_per, pending, folded,  # type: ignore[arg-type]
                       in_deck, seen, count)  # fmt: skip
 
 
@@ -1159,7 +1159,7 @@ def _run_shares(
         dealt += 1
         row = RUN_ROWS + run - 1
         hidden |= _judge_pot(state, pot, mask, shares, mucked, holes, holes_per, game, runs[row],
-                             5, tables, high, lows, hole, work, count)  # fmt: skip
+                             np.int64(5), tables, high, lows, hole, work, count)  # type: ignore[arg-type]  # fmt: skip
         for i in range(count):
             summed[i] += shares[pot, i]
     for i in range(count):  # exact: DEN counts a 27th of a pot (a ninth of a run of three)
@@ -1270,7 +1270,7 @@ def _judge_pot(
                 people += 1
     if hidden:
         if people == 0:  # no hand known: the pot split evenly
-            _unseen_shares(shares, pot, standing, 0, hidden, count)
+            _unseen_shares(shares, pot, standing, np.int64(0), hidden, count)  # type: ignore[arg-type]
             return hidden
         standing &= ~hidden
     if people == 1 and not hidden:
@@ -1323,7 +1323,7 @@ def _judge_pot(
                 if _best_five(work, size, ranked) == top:
                     tied |= 1 << i
         if tied:
-            _unseen_shares(shares, pot, standing, 1, tied, count)
+            _unseen_shares(shares, pot, standing, np.int64(1), tied, count)  # type: ignore[arg-type]
     return hidden
 
 
@@ -1576,7 +1576,7 @@ def replay_one(
                         if not folded[i]:
                             flags[i] |= SAW_FLOP
                 if not state[ALL_IN]:
-                    _begin_round(state, 0, stacks, bets, put_in, contributions, refunds, folded,
+                    _begin_round(state, np.int64(0), stacks, bets, put_in, contributions, refunds, folded,  # type: ignore[arg-type]
                                  queue, acted, count)  # fmt: skip
         elif kind == DEAL_BOARD and draw:
             return refuse(state, Refusal.BOARD_IN_DRAW_GAME, step, -1, -1, 0, 0), -1, 0, 0
@@ -1602,7 +1602,7 @@ def replay_one(
                     dealt[i] = STUD_CARDS - 1  # the cards of their own
             if not state[ALL_IN]:
                 up = tables.up_low if game == RAZZ else tables.up_high
-                opener = _stud_opener(game, STUD_CARDS, holes, folded, count, up, work)
+                opener = _stud_opener(game, np.int64(STUD_CARDS), holes, folded, count, up, work)  # type: ignore[arg-type]
                 _begin_round(state, opener, stacks, bets, put_in, contributions, refunds,
                              folded, queue, acted, count)  # fmt: skip
         elif kind == DEAL_HOLE:
@@ -1645,7 +1645,7 @@ def replay_one(
                     if not folded[i]:
                         flags[i] |= SAW_FLOP
             if not state[ALL_IN]:
-                _begin_round(state, 0, stacks, bets, put_in, contributions, refunds, folded,
+                _begin_round(state, np.int64(0), stacks, bets, put_in, contributions, refunds, folded,  # type: ignore[arg-type]
                              queue, acted, count)  # fmt: skip
         else:  # a show or a muck
             if state[BETTING]:

@@ -752,7 +752,7 @@ def stars_hand(
                 last = _street_cards(text, after + _SECTION_END.shape[0], line_stop)
                 if last < 0 or actions == MAX_ACTIONS:
                     return
-                count = _stars_cards(text, last, line_stop, w.hand_cards, 5)
+                count = _stars_cards(text, last, line_stop, w.hand_cards, np.int64(5))  # type: ignore[arg-type]
                 if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
                     return
                 w.kinds[actions] = DEAL_BOARD
@@ -895,7 +895,7 @@ def stars_hand(
             last = line_stop - 1
             while last > bracket and text[last] != OPEN_BRACKET:
                 last -= 1
-            count = _stars_cards(text, last, line_stop, w.hand_cards, CARDS_ROOM)
+            count = _stars_cards(text, last, line_stop, w.hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
             if count < 0 or actions == MAX_ACTIONS:
                 return
             w.kinds[actions] = DEAL_HOLE
@@ -1032,7 +1032,7 @@ def stars_hand(
         elif starts_with(text, words, words_stop, _SHOWS):
             kind = SHOW
             close = words + _SHOWS.shape[0] - 1
-            count = _stars_cards(text, close, line_stop, w.hand_cards, CARDS_ROOM)
+            count = _stars_cards(text, close, line_stop, w.hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
             if count < 0:
                 return
         elif starts_with(text, words, words_stop, _MUCKS):
