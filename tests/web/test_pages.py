@@ -144,6 +144,12 @@ def _shown(browser: Any) -> list[list[str]]:
     return list(browser.execute_script(script))
 
 
+def _picked(browser: Any) -> list[str]:
+    """The board picker's lit cards, sorted (read in one script, as the page may change them)."""
+    script = "return [...document.querySelectorAll('#picker button.on')].map(b => b.dataset.card)"
+    return sorted(browser.execute_script(script))
+
+
 def _expected(players: list[str], board: str = "", game: str = "holdem") -> list[list[str]]:
     """The library's equity, as the page would show it (per cent, two places)."""
     result = equity(players, board, game=get_game(game))  # type: ignore[arg-type]
@@ -216,9 +222,10 @@ def test_type_and_pick_a_board(browser: Any, server: Server) -> None:
     _type(browser, 2, "AhKd")
     board = browser.find_element(By.ID, "board")
     board.send_keys("qh 7c 2d")
-    wait.until(lambda _: "runouts" in browser.find_element(By.ID, "method").text)
-    picked = browser.find_elements(By.CSS_SELECTOR, "#picker button.on")
-    assert sorted(button.get_attribute("data-card") for button in picked) == ["2d", "7c", "Qh"]
+    # The picker lights up when the typing stops (a quarter second's debounce); the players'
+    # ranges may have asked for the equity on this board before that, so wait for the lights
+    # themselves, not for an answer with runouts (CI saw the answer come first, the picker dark).
+    wait.until(lambda _: _picked(browser) == ["2d", "7c", "Qh"])
     wait.until(lambda _: _shown(browser) == _expected(["JJ", "AhKd"], "Qh 7c 2d"))
     browser.find_element(By.CSS_SELECTOR, '#picker button[data-card="Ks"]').click()
     assert board.get_attribute("value") == "Qh 7c 2d Ks"
