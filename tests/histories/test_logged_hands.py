@@ -99,6 +99,7 @@ def test_text_the_fast_reader_takes_and_the_lenient_refuses_is_the_lenient_reade
     odd = [
         good + "extra = [1, 2,, 3]\n",  # a value the fast reader skips unread, no TOML
         good + "extra = bare words\n",
+        good + "  extra = [1, 2,, 3]\n",  # indented
         good.replace("min_bet = ", "min_bet = 0"),  # a leading zero
         good + "note = 'tab\x01'\n",  # a control character
         good + "table = 'x'\r\n",  # a carriage return with its newline: TOML

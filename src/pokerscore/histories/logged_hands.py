@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -104,34 +104,28 @@ _CARD_TUPLES: Final = _CardTuples()
 
 # -- which hands the log gives ------------------------------------------------------------------
 
-_NUMBER_KEYS: Final = ("antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
-                       "starting_stacks", "seats", "winnings", "finishing_stacks", "bring_in",
-                       "hand")  # fmt: skip
-_TAKEN_OTHERWISE: Final = re.compile(
-    rb"^[ \t]*(?:" + b"|".join(key.encode() for key in _NUMBER_KEYS) + rb")[ \t]*="
-    rb"[^\n]*?(?:(?<![0-9])\.|(?<![0-9.])0[0-9])"  # .5 or 05: the fast reader's, not TOML
-    rb"|^[ \t]*seats[ \t]*=[^\n]*-"  # a seat below 0: the fast reader reads its digits
-    rb"|cbr +\."  # a bet of .5: the fast reader's, not the lenient's
-    rb"|sd(?: +[^ '\"\n]+){3}",  # a draw of three words of cards: the fast reader's only
-    re.MULTILINE,
-)
-"""Text the fast reader takes and the lenient reader refuses (TOML's numbers have no leading
-zero and a digit before the point; a seat is a number from 0; an amount has a digit before the
-point; a draw at most two words of cards)."""
-_OTHER_KEY: Final = re.compile(
-    rb"^[ \t]*(?!(?:" + b"|".join(key.encode() for key in KEYS) + rb")[ \t]*=)"
-    rb"[A-Za-z0-9_-]+[ \t]*=([^\n]*)",
-    re.MULTILINE,
-)
-"""A line of a key the fast reader skips (its value unread), and its value's text."""
+_NUMBER_KEYS: Final = frozenset(
+    key.encode()
+    for key in ("antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
+                "starting_stacks", "seats", "winnings", "finishing_stacks", "bring_in", "hand")
+)  # fmt: skip
+"""The keys whose values the fast reader reads as numbers (``hand`` may be one)."""
+_THREE_WORD_DRAW: Final = re.compile(rb"sd +[^ '\"\n]+ +[^ '\"\n]+ +[^ '\"\n]+")
+"""A draw of three words of cards: the fast reader takes it, the lenient reader at most two."""
+_KEY_CHARS: Final = np.zeros(256, dtype=np.bool_)
+_KEY_CHARS[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")] = True
+_KEY_WIDTH: Final = 24
+"""The bytes of a key told apart (a longer key is none of :data:`KEYS`)."""
+_POINT, _MINUS, _ZERO, _NINE, _NEWLINE = b".-09\n"
 
 
 def fast_places(batch: Batch, data: bytes) -> npt.NDArray[np.bool_]:
     """Which hands of ``batch`` (read from ``data``) the log gives as the lenient reader reads
     them: played by the kernels and kept in the log (:func:`~.hand_log.logged`), with no text
-    the fast reader takes and the lenient reader refuses (a control character, a carriage
-    return alone, text that is no UTF-8 for Python, a value of a key the fast reader skips that
-    is no TOML, :data:`_TAKEN_OTHERWISE`)."""
+    the fast reader takes and the lenient reader refuses: a control character or a carriage
+    return alone (TOML has none), text that is no UTF-8 for Python, a value of a key the fast
+    reader skips that is no TOML (:func:`_skipped_values`), a number TOML does not write or a
+    bet of ``.5`` (:func:`_odd_numbers`), a draw of three words of cards."""
     hands = batch.hands
     fast = logged(batch)
     if not fast.any():
@@ -143,15 +137,9 @@ def fast_places(batch: Batch, data: bytes) -> npt.NDArray[np.bool_]:
     bad[:-1] |= (text[:-1] == 13) & (text[1:] != 10)
     if len(text) and text[-1] == 13:
         bad[-1] = True
-    spoiled = [np.flatnonzero(bad)]
-    spoiled += [np.fromiter((found.start() for found in _TAKEN_OTHERWISE.finditer(data)), np.int64)]
-    spoiled += [
-        np.fromiter(
-            (found.start() for found in _OTHER_KEY.finditer(data)
-             if not _readable(found.group(1).decode("utf-8", "replace"))),
-            np.int64,
-        )
-    ]  # fmt: skip
+    draws = [found.start() for found in _THREE_WORD_DRAW.finditer(data)]
+    spoiled = [np.flatnonzero(bad), np.array(draws, dtype=np.int64)]
+    spoiled += [_odd_numbers(data, text), _skipped_values(data, text)]
     places = _hands_at(np.concatenate(spoiled), starts, stops)
     fast[places] = False
     if not data.isascii():
@@ -161,6 +149,107 @@ def fast_places(batch: Batch, data: bytes) -> npt.NDArray[np.bool_]:
             except UnicodeDecodeError:
                 fast[hand] = False
     return fast
+
+
+def _odd_numbers(data: bytes, text: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """Where a value the fast reader reads as numbers (:data:`_NUMBER_KEYS`) holds one TOML
+    does not write (``.5``, ``05``; a seat below 0), or an action a bet of ``.5`` (the lenient
+    reader wants a digit before the point): the few places NumPy finds that could be one
+    (a point after no digit, a zero after no digit or point and before a digit, a minus),
+    each one's line looked at."""
+    digit = (text >= _ZERO) & (text <= _NINE)
+    after_digit = np.zeros_like(digit)
+    after_digit[1:] = digit[:-1]
+    before_digit = np.zeros_like(digit)
+    before_digit[:-1] = digit[1:]
+    after_point = np.zeros_like(digit)
+    after_point[1:] = text[:-1] == _POINT
+    maybe = ((text == _POINT) & ~after_digit) | (text == _MINUS)
+    maybe |= (text == _ZERO) & before_digit & ~after_digit & ~after_point
+    found: list[int] = []
+    for at in np.flatnonzero(maybe).tolist():
+        line = data.rfind(b"\n", 0, at) + 1
+        key, equals, before = data[line:at].partition(b"=")
+        if not equals:
+            continue
+        key = key.strip()
+        if key in _NUMBER_KEYS:
+            if text[at] != _MINUS or key == b"seats":
+                found.append(at)
+        elif key == b"actions" and text[at] == _POINT and before.rstrip(b" ").endswith(b"cbr"):
+            found.append(at)
+    return np.array(found, dtype=np.int64)
+
+
+def _skipped_values(data: bytes, text: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """Where a line of a key the fast reader skips (none of :data:`KEYS`: its value unread)
+    holds a value that is no TOML (:func:`~.hand_log._readable`, once per distinct text): each
+    line's key told by NumPy from its first :data:`_KEY_WIDTH` bytes (a hash of them and the
+    key's length); a line indented, by a regular expression."""
+    size = len(text)
+    newlines = np.flatnonzero(text == _NEWLINE)
+    starts = np.concatenate([[0], newlines + 1])
+    starts = starts[starts < size]
+    padded = np.concatenate([text, np.zeros(_KEY_WIDTH, dtype=np.uint8)])
+    heads = np.lib.stride_tricks.sliding_window_view(padded, _KEY_WIDTH)[starts]
+    indented = (heads[:, 0] == 32) | (heads[:, 0] == 9)
+    keyed = _KEY_CHARS[heads]
+    lengths = np.where(keyed.all(axis=1), _KEY_WIDTH, np.argmin(keyed, axis=1))
+    heads *= np.arange(_KEY_WIDTH) < lengths[:, None]
+    unknown = (lengths > 0) & ~_known(_key_hashes(heads, lengths))
+    at = np.flatnonzero(unknown | indented)
+    line_ends = np.searchsorted(newlines, starts[at])
+    stops = np.where(
+        line_ends < len(newlines), newlines[np.minimum(line_ends, len(newlines) - 1)], size
+    )
+    found: list[int] = []
+    for start, stop in zip(starts[at].tolist(), stops.tolist(), strict=True):
+        if not _readable_line(data[start:stop]):
+            found.append(start)
+    return np.array(found, dtype=np.int64)
+
+
+def _key_hashes(
+    heads: npt.NDArray[np.uint8], lengths: npt.NDArray[np.int64]
+) -> npt.NDArray[np.uint64]:
+    """A 64-bit hash of each row of ``heads`` (:data:`_KEY_WIDTH` bytes, zero past the key)
+    and its key's length."""
+    words = np.ascontiguousarray(heads).view(np.uint64)
+    hashes = lengths.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    with np.errstate(over="ignore"):
+        for k in range(words.shape[1]):
+            hashes = (hashes ^ words[:, k]) * np.uint64(0x100000001B3)
+            hashes ^= hashes >> np.uint64(29)
+    return hashes
+
+
+def _known(hashes: npt.NDArray[np.uint64]) -> npt.NDArray[np.bool_]:
+    """Which ``hashes`` are of one of :data:`KEYS`."""
+    known = _known_hashes()
+    at = np.minimum(np.searchsorted(known, hashes), len(known) - 1)
+    return known[at] == hashes  # type: ignore[no-any-return]
+
+
+@cache
+def _known_hashes() -> npt.NDArray[np.uint64]:
+    """The hashes of :data:`KEYS` (:func:`_key_hashes`), in order."""
+    heads = np.zeros((len(KEYS), _KEY_WIDTH), dtype=np.uint8)
+    for row, key in enumerate(KEYS):
+        heads[row, : len(key)] = list(key.encode())
+    lengths = np.array([len(key) for key in KEYS], dtype=np.int64)
+    return np.sort(_key_hashes(heads, lengths))
+
+
+_SKIPPED_LINE: Final = re.compile(rb"[ \t]*([A-Za-z0-9_-]+)[ \t]*=(.*)", re.DOTALL)
+
+
+@lru_cache(maxsize=1 << 12)
+def _readable_line(line: bytes) -> bool:
+    """Whether a line is no key's, one of :data:`KEYS`, or one whose value is TOML."""
+    found = _SKIPPED_LINE.fullmatch(line.removesuffix(b"\r"))
+    if found is None or found[1].decode() in KEYS:
+        return True
+    return _readable(found[2].decode("utf-8", "replace"))
 
 
 def _hands_at(
@@ -300,15 +389,14 @@ class HandBlock:
     ) -> list[str | None]:
         """The block's text between each pair of places (None where the start is -1)."""
         text = self.text
-        decoded = text.decode("ascii") if text.isascii() else None
-        found: list[str | None] = []
-        for start, stop in zip(starts.tolist(), stops.tolist(), strict=True):
-            if start < 0:
-                found.append(None)
-            elif decoded is not None:
-                found.append(decoded[start:stop])
-            else:
-                found.append(text[start:stop].decode("utf-8"))
+        missing = starts < 0
+        cuts = map(slice, *np.where(missing, 0, [starts, stops]).tolist())
+        if text.isascii():  # a byte a character: the text decoded once
+            found: list[str | None] = list(map(text.decode("ascii").__getitem__, cuts))
+        else:
+            found = list(map(bytes.decode, map(text.__getitem__, cuts)))
+        for k in np.flatnonzero(missing).tolist():
+            found[k] = None
         return found
 
     def _between(self, start: int, stop: int) -> list[str | None]:
@@ -388,40 +476,28 @@ class HandBlock:
 
     def _action_texts(self) -> list[str]:
         """Every action's text as the hand writes it, hand after hand (the strings of each
-        hand's ``actions`` line)."""
+        hand's ``actions`` line: the fast reader took them, so none holds a quote)."""
         text = self.text
-        if text.isascii():
-            lines = [
-                (found.start(), _STRING.findall(found.group(1)))
-                for found in _ACTIONS_LINE.finditer(text.decode("ascii"))
-            ]
+        ascii_text = text.isascii()
+        source: Any = text.decode("ascii") if ascii_text else text
+        lines = list((_ACTIONS_LINE if ascii_text else _ACTIONS_LINE_BYTES).finditer(source))
+        places = np.array([line.start() for line in lines], dtype=np.int64)
+        hands = np.searchsorted(self.starts, places, side="right") - 1
+        held = (hands >= 0) & (places < self.stops[np.maximum(hands, 0)])
+        kept = [line[1] for line, keep in zip(lines, held.tolist(), strict=True) if keep]
+        if ascii_text:
+            found: list[str] = _STRINGS.findall("\n".join(kept))
         else:
-            lines = [
-                (found.start(), [tuple(part.decode("utf-8") for part in pair) for pair in
-                                 _STRING_BYTES.findall(found.group(1))])
-                for found in _ACTIONS_LINE_BYTES.finditer(text)
-            ]  # fmt: skip
-        starts, stops = self.starts.tolist(), self.stops.tolist()
-        found: list[str] = []
-        hand = 0
-        for at, strings in lines:
-            while hand < self.hands and at >= stops[hand]:
-                hand += 1
-            if hand == self.hands:
-                break
-            if at < starts[hand]:
-                continue  # a hand the block does not hold
-            found += [single or double for single, double in strings]
-            hand += 1
-        if len(found) != len(self.kinds):
+            found = [each.decode("utf-8") for each in _STRINGS_BYTES.findall(b"\n".join(kept))]
+        if len(kept) != self.hands or len(found) != len(self.kinds):
             raise AssertionError("the actions' texts are not the log's")  # pragma: no cover
         return found
 
 
 _ACTIONS_LINE: Final = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[([^\n]*)\]", re.MULTILINE)
 _ACTIONS_LINE_BYTES: Final = re.compile(rb"^[ \t]*actions[ \t]*=[ \t]*\[([^\n]*)\]", re.MULTILINE)
-_STRING: Final = re.compile(r"'([^'\n]*)'|\"([^\"\n]*)\"")
-_STRING_BYTES: Final = re.compile(rb"'([^'\n]*)'|\"([^\"\n]*)\"")
+_STRINGS: Final = re.compile(r"['\"]([^'\"\n]*)['\"]")
+_STRINGS_BYTES: Final = re.compile(rb"['\"]([^'\"\n]*)['\"]")
 
 
 @cache
