@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import numpy as np
@@ -101,6 +102,8 @@ class _CardTuples(dict[bytes, tuple[Card | None, ...]]):
 
 
 _CARD_TUPLES: Final = _CardTuples()
+_ACTIONS: dict[tuple[str, int | None], Action] = {}
+"""Actions by their text and amount in units (frozen: a hand's fold is another's)."""
 
 # -- which hands the log gives ------------------------------------------------------------------
 
@@ -157,17 +160,18 @@ def _odd_numbers(data: bytes, text: npt.NDArray[np.uint8]) -> npt.NDArray[np.int
     reader wants a digit before the point): the few places NumPy finds that could be one
     (a point after no digit, a zero after no digit or point and before a digit, a minus),
     each one's line looked at."""
-    digit = (text >= _ZERO) & (text <= _NINE)
-    after_digit = np.zeros_like(digit)
-    after_digit[1:] = digit[:-1]
-    before_digit = np.zeros_like(digit)
-    before_digit[:-1] = digit[1:]
-    after_point = np.zeros_like(digit)
-    after_point[1:] = text[:-1] == _POINT
-    maybe = ((text == _POINT) & ~after_digit) | (text == _MINUS)
-    maybe |= (text == _ZERO) & before_digit & ~after_digit & ~after_point
+    edge = np.array([_NEWLINE], dtype=np.uint8)
+    padded = np.concatenate([edge, text, edge])  # a neighbour each side: ``padded[at]`` before
+    points = np.flatnonzero(text == _POINT)
+    zeros = np.flatnonzero(text == _ZERO)
+    minuses = np.flatnonzero(text == _MINUS)
+    before_point, before_zero, after_zero = padded[points], padded[zeros], padded[zeros + 2]
+    lone_points = points[(before_point < _ZERO) | (before_point > _NINE)]
+    leading = ((before_zero < _ZERO) | (before_zero > _NINE)) & (before_zero != _POINT)
+    leading &= (after_zero >= _ZERO) & (after_zero <= _NINE)
+    maybe = np.sort(np.concatenate([lone_points, zeros[leading], minuses]))
     found: list[int] = []
-    for at in np.flatnonzero(maybe).tolist():
+    for at in maybe.tolist():
         line = data.rfind(b"\n", 0, at) + 1
         key, equals, before = data[line:at].partition(b"=")
         if not equals:
@@ -443,13 +447,32 @@ class HandBlock:
         return _cut(_built(Seat, columns, players), counts.tolist())
 
     def _actions(self) -> list[tuple[Action, ...]]:
-        kinds, actors, amounts = self.kinds, self.actors, self.amounts
+        """Every hand's actions: an action written as one made before (its text, and its
+        amount in units) is that one (frozen: shared, as the cards are), the others made by
+        column."""
+        texts = self._action_texts()
+        bets = np.array(self.amounts, dtype=object)
+        bets[self.kinds != KINDS["bet-raise"]] = None
+        keys = list(zip(texts, bets.tolist(), strict=True))
+        if len(_ACTIONS) > 1 << 16:
+            _ACTIONS.clear()
+        found: list[Action | None] = list(map(_ACTIONS.get, keys))
+        new = np.flatnonzero(np.fromiter(map(is_, found, repeat(None)), np.bool_, len(found)))
+        if len(new):
+            made = self._made_actions(new, [texts[k] for k in new.tolist()])
+            for k, action in zip(new.tolist(), made, strict=True):
+                found[k] = _ACTIONS[keys[k]] = action
+        return _cut(found, self.steps.tolist())
+
+    def _made_actions(self, at: npt.NDArray[np.intp], texts: list[str]) -> list[Action]:
+        """The actions at ``at`` (their ``texts``), made by column."""
+        kinds, actors, amounts = self.kinds[at], self.actors[at], self.amounts[at]
         total = len(kinds)
         draws = kinds == KINDS["draw"]
         thrown = np.where(draws, amounts, 0)
         columns = np.arange(self.cards.shape[1])
-        cards = self.cards.view(np.uint8)
-        held = (columns >= thrown[:, None]) & (columns < self.card_counts[:, None])
+        cards = self.cards[at].view(np.uint8)
+        held = (columns >= thrown[:, None]) & (columns < self.card_counts[at][:, None])
         dealt = np.where(held, cards, _UNUSED).astype(np.uint8)
         width = f"V{cards.shape[1]}"
         card_tuples = list(map(_CARD_TUPLES.__getitem__, dealt.view(width).ravel().tolist()))
@@ -468,11 +491,12 @@ class HandBlock:
             card_tuples,
             repeat(0, total),
             repeat(None, total),
-            self._action_texts(),
+            texts,
             repeat(False, total),
             discarded,
         ]
-        return _cut(_built(Action, columns_made, total), self.steps.tolist())
+        made: list[Action] = _built(Action, columns_made, total)
+        return made
 
     def _action_texts(self) -> list[str]:
         """Every action's text as the hand writes it, hand after hand (the strings of each

@@ -121,7 +121,21 @@ def read_histories(
     """Every hand of the files, folders and globs ``paths``, in order, streamed: a
     :class:`~pokerscore.histories.model.HandHistory`, or the
     :class:`~pokerscore.histories.model.HandHistoryError` of a hand that cannot be read
-    (it names the file, the hand and the line)."""
+    (it names the file, the hand and the line).
+
+    A PHH file of many hands (``.phhs``) is read in blocks by the compiled reader, as
+    :func:`~pokerscore.histories.running.analyse_histories` reads it; each hand it reads is
+    made from its arrays, a block of some 1,024 hands at a time, each field when first read
+    (the hand's ``fields``, its TOML table, by :mod:`tomllib` when asked for). Every other
+    hand, and every other file, is read by its format's own reader: the same hands and errors
+    either way.
+
+    >>> from pathlib import Path
+    >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
+    >>> first = next(read_histories(folder / "actions.phhs"))
+    >>> first.names, first.actions[3].text, first.fields["hand"]
+    (('Sam', 'Bea', 'Cy'), 'p3 cbr 6', 'A-1')
+    """
     _check_options(file_format)
     files = history_files(paths)  # checked now, not at the first next()
     # the hands a list at a time (a block of the fast reader's, or one hand), flattened by
@@ -164,9 +178,10 @@ def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]
         for item in record_blocks(handle, b"[", max_record=MAX_HAND_BYTES):
             if isinstance(item, LongRecord):
                 head = item.head.split(b"\n", 1)[0].decode("utf-8", "replace")
-                number = table_number(head, next_hand) if head.startswith("[") else None
+                table = head.startswith("[")  # else text before the first table
+                number = table_number(head, next_hand) if table else None
                 yield [long_hand_error(name, number, 1 + item.line)]
-                next_hand += 1
+                next_hand += table
                 continue
             data, line = item.data, 1 + item.line
             tables = data.count(b"\n[") + data.startswith(b"[")
