@@ -504,7 +504,8 @@ class HandBlock:
         text = self.text
         ascii_text = text.isascii()
         source: Any = text.decode("ascii") if ascii_text else text
-        lines = list((_ACTIONS_LINE if ascii_text else _ACTIONS_LINE_BYTES).finditer(source))
+        pattern: Any = _ACTIONS_LINE if ascii_text else _ACTIONS_LINE_BYTES
+        lines: list[Any] = list(pattern.finditer(source))
         places = np.array([line.start() for line in lines], dtype=np.int64)
         hands = np.searchsorted(self.starts, places, side="right") - 1
         held = (hands >= 0) & (places < self.stops[np.maximum(hands, 0)])
