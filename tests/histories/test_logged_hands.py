@@ -48,15 +48,30 @@ def phhs(path: Path, texts: list[str]) -> Path:
     return path
 
 
-@pytest.mark.parametrize("variant", [*VARIANTS, *STUD_VARIANTS, *DRAW_VARIANTS])
-def test_random_hands_of_every_variant_are_the_lenient_readers(
-    tmp_path: Path, variant: str
-) -> None:
-    hands = random_hands(20, variant=variant, seed="logged hands")
-    read = assert_same_hands(phhs(tmp_path / "random.phhs", [text for text, _ in hands]))
-    # the fast way taken: most made from the log, not read again (the kernels leave some random
-    # hands to the lenient path: a show of unseen cards after the showdown, say)
+def assert_mostly_logged(read: list[HandHistory | HandHistoryError]) -> None:
+    """The fast way taken: most hands made from the log, not read again (the kernels leave some
+    random hands to the lenient path: a show of unseen cards after the showdown, say)."""
     assert sum(type(hand) is LoggedHand for hand in read) >= len(read) // 2
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("random hands")  # tests.histories_random.random_hands
+def test_the_shared_random_hands_are_the_lenient_readers(tmp_path: Path) -> None:
+    texts = [text for text, _ in random_hands(300)]
+    read = assert_same_hands(phhs(tmp_path / "random.phhs", texts))
+    assert_mostly_logged(read)
+    variants = {hand.variant for hand in read if type(hand) is LoggedHand}
+    assert variants == set(VARIANTS)
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("random stud hands")  # tests.histories_random.random_hands
+@pytest.mark.parametrize("variant", [*STUD_VARIANTS, *DRAW_VARIANTS])
+def test_random_stud_and_draw_hands_are_the_lenient_readers(tmp_path: Path, variant: str) -> None:
+    count = 120 if variant in STUD_VARIANTS else 60  # the stud tests' 120 (shared)
+    texts = [text for text, _ in random_hands(count, variant=variant)]
+    read = assert_same_hands(phhs(tmp_path / "random.phhs", texts))
+    assert_mostly_logged(read)
 
 
 @pytest.mark.parametrize(
@@ -78,8 +93,8 @@ def test_the_shared_samples_phh_hands_are_the_lenient_readers(tmp_path: Path) ->
     assert sum(type(hand) is LoggedHand for hand in read) > len(texts) // 2
 
 
-def test_a_logged_hand_is_a_hand_history_to_its_users(tmp_path: Path) -> None:
-    (hand,) = read_histories(phhs(tmp_path / "one.phhs", [random_hands(1, variant="NT")[0][0]]))
+def test_a_logged_hand_is_a_hand_history_to_its_users() -> None:
+    hand = next(read_histories(DATA / "actions.phhs"))
     assert type(hand) is LoggedHand
     plain = HandHistory(*(getattr(hand, name) for name in FIELDS))
     assert pickle.loads(pickle.dumps(hand)) == plain
