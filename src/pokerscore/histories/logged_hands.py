@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.cards import FULL_DECK, Card
+from pokerscore.histories._bytes import MINUS, NEWLINE, NINE, POINT, RETURN, SPACE, TAB, ZERO
 from pokerscore.histories._layout import (
     F_BIG,
     F_COUNT,
@@ -119,7 +120,8 @@ _KEY_CHARS: Final = np.zeros(256, dtype=np.bool_)
 _KEY_CHARS[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")] = True
 _KEY_WIDTH: Final = 24
 """The bytes of a key told apart (a longer key is none of :data:`KEYS`)."""
-_POINT, _MINUS, _ZERO, _NINE, _NEWLINE = b".-09\n"
+_DELETE: Final = 127
+"""The one control character above the space (TOML has no control character but the tab)."""
 
 
 def fast_places(batch: Batch, data: bytes) -> npt.NDArray[np.bool_]:
@@ -136,9 +138,10 @@ def fast_places(batch: Batch, data: bytes) -> npt.NDArray[np.bool_]:
     facts = batch.facts[:hands]
     starts, stops = facts[:, F_START], facts[:, F_STOP]
     text = np.frombuffer(data, dtype=np.uint8)
-    bad = ((text < 32) & (text != 9) & (text != 10) & (text != 13)) | (text == 127)
-    bad[:-1] |= (text[:-1] == 13) & (text[1:] != 10)
-    if len(text) and text[-1] == 13:
+    bad = (text < SPACE) & (text != TAB) & (text != NEWLINE) & (text != RETURN)
+    bad |= text == _DELETE
+    bad[:-1] |= (text[:-1] == RETURN) & (text[1:] != NEWLINE)
+    if len(text) and text[-1] == RETURN:
         bad[-1] = True
     draws = [found.start() for found in _THREE_WORD_DRAW.finditer(data)]
     spoiled = [np.flatnonzero(bad), np.array(draws, dtype=np.int64)]
@@ -160,15 +163,15 @@ def _odd_numbers(data: bytes, text: npt.NDArray[np.uint8]) -> npt.NDArray[np.int
     reader wants a digit before the point): the few places NumPy finds that could be one
     (a point after no digit, a zero after no digit or point and before a digit, a minus),
     each one's line looked at."""
-    edge = np.array([_NEWLINE], dtype=np.uint8)
+    edge = np.array([NEWLINE], dtype=np.uint8)
     padded = np.concatenate([edge, text, edge])  # a neighbour each side: ``padded[at]`` before
-    points = np.flatnonzero(text == _POINT)
-    zeros = np.flatnonzero(text == _ZERO)
-    minuses = np.flatnonzero(text == _MINUS)
+    points = np.flatnonzero(text == POINT)
+    zeros = np.flatnonzero(text == ZERO)
+    minuses = np.flatnonzero(text == MINUS)
     before_point, before_zero, after_zero = padded[points], padded[zeros], padded[zeros + 2]
-    lone_points = points[(before_point < _ZERO) | (before_point > _NINE)]
-    leading = ((before_zero < _ZERO) | (before_zero > _NINE)) & (before_zero != _POINT)
-    leading &= (after_zero >= _ZERO) & (after_zero <= _NINE)
+    lone_points = points[(before_point < ZERO) | (before_point > NINE)]
+    leading = ((before_zero < ZERO) | (before_zero > NINE)) & (before_zero != POINT)
+    leading &= (after_zero >= ZERO) & (after_zero <= NINE)
     maybe = np.sort(np.concatenate([lone_points, zeros[leading], minuses]))
     found: list[int] = []
     for at in maybe.tolist():
@@ -178,9 +181,9 @@ def _odd_numbers(data: bytes, text: npt.NDArray[np.uint8]) -> npt.NDArray[np.int
             continue
         key = key.strip()
         if key in _NUMBER_KEYS:
-            if text[at] != _MINUS or key == b"seats":
+            if text[at] != MINUS or key == b"seats":
                 found.append(at)
-        elif key == b"actions" and text[at] == _POINT and before.rstrip(b" ").endswith(b"cbr"):
+        elif key == b"actions" and text[at] == POINT and before.rstrip(b" ").endswith(b"cbr"):
             found.append(at)
     return np.array(found, dtype=np.int64)
 
@@ -191,12 +194,12 @@ def _skipped_values(data: bytes, text: npt.NDArray[np.uint8]) -> npt.NDArray[np.
     line's key told by NumPy from its first :data:`_KEY_WIDTH` bytes (a hash of them and the
     key's length); a line indented, by a regular expression."""
     size = len(text)
-    newlines = np.flatnonzero(text == _NEWLINE)
+    newlines = np.flatnonzero(text == NEWLINE)
     starts = np.concatenate([[0], newlines + 1])
     starts = starts[starts < size]
     padded = np.concatenate([text, np.zeros(_KEY_WIDTH, dtype=np.uint8)])
     heads = np.lib.stride_tricks.sliding_window_view(padded, _KEY_WIDTH)[starts]
-    indented = (heads[:, 0] == 32) | (heads[:, 0] == 9)
+    indented = (heads[:, 0] == SPACE) | (heads[:, 0] == TAB)
     keyed = _KEY_CHARS[heads]
     lengths = np.where(keyed.all(axis=1), _KEY_WIDTH, np.argmin(keyed, axis=1))
     heads *= np.arange(_KEY_WIDTH) < lengths[:, None]
