@@ -145,7 +145,8 @@ def read_histories(
 
 
 REFERENCE_ONLY: Final = "POKERSCORE_HISTORIES_REFERENCE"
-"""Set to 1, every hand goes the reference path, the lenient reader (as the runs' parts)."""
+"""Set to 1, every hand goes the reference path: the lenient reader (``read_histories``, the
+runs' parts, ``history_results``; tests compare the two)."""
 
 
 def _file_lists(
