@@ -404,7 +404,7 @@ def rank_reading(
     if board_size >= 5:
         return made, category, 0, 0
     draws = 0
-    completing = 0
+    completing = int(np.int64(0))  # an int64, not the literal 0 (engine.jit.kernel)
     if place[category] < place[_STRAIGHT]:
         completing, backdoor = straight_draws(hole, hole_size, omaha, rank_mask, straight_masks)
         ways = bit_count(completing)
@@ -416,7 +416,7 @@ def rank_reading(
             draws |= BACKDOOR_STRAIGHT
     if made == NOTHING:
         top = top_bit(rank_mask)
-        over = 0
+        over = int(np.int64(0))  # an int64: bit_count compiles once (engine.jit.kernel)
         for i in range(hole_size):
             rank = hole[i] >> 2
             if rank > top:
