@@ -446,3 +446,19 @@ def test_a_draw_of_more_than_five_cards_is_a_bad_hand() -> None:
     batch = replay_phh_text(f"[1]\n{too_many}\n".encode(), single=False)
     assert batch is not None and batch.facts[0, F_STATUS] == SLOW
     assert batch.facts[0, F_REFUSAL] == Refusal.ACTION_TEXT  # the lenient reader words it
+
+
+def test_a_draw_of_three_words_of_cards_is_the_lenient_readers_bad_hand() -> None:
+    """``pN sd thrown drawn more``: the lenient reader takes at most two words of cards; the
+    compiled reader left the hand to it only past five cards a word, so three words of five
+    cards wrote fifteen into an action's ten places (past the row: the next action's, or past
+    the array's end for the last)."""
+    three = TRIPLE.replace("'p2 sd AsKsQsJs'", "'p2 sd AsKs QsJs 9h2h'")
+    with pytest.raises(HandHistoryError):
+        parse_phh(three)
+    from pokerscore.histories._layout import F_REFUSAL, F_STATUS, SLOW
+    from pokerscore.histories.batches import replay_phh_text
+
+    batch = replay_phh_text(f"[1]\n{three}\n".encode(), single=False)
+    assert batch is not None and batch.facts[0, F_STATUS] == SLOW
+    assert batch.facts[0, F_REFUSAL] == Refusal.ACTION_TEXT  # the lenient reader words it

@@ -493,9 +493,9 @@ def _action(
             kinds[index] = CHECK_CALL
         elif is_word(text, verb, verb_stop, _BRING_IN) and words == 2:
             kinds[index] = BRING_IN
-        elif is_word(text, verb, verb_stop, _DRAW):  # pN sd [thrown [drawn]]: the count thrown
+        elif is_word(text, verb, verb_stop, _DRAW) and words <= 4:  # pN sd [thrown [drawn]]
             kinds[index] = DISCARD_DRAW
-            given = 0
+            given = 0  # the count thrown in mantissas; at most two words of five cards
             for word in range(2, words):
                 length = words_stop[word] - words_start[word]
                 if length % 2 or length == 0 or length > ACTION_CARDS:  # five cards a word

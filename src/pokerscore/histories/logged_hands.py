@@ -114,8 +114,6 @@ _NUMBER_KEYS: Final = frozenset(
                 "starting_stacks", "seats", "winnings", "finishing_stacks", "bring_in", "hand")
 )  # fmt: skip
 """The keys whose values the fast reader reads as numbers (``hand`` may be one)."""
-_THREE_WORD_DRAW: Final = re.compile(rb"sd +[^ '\"\n]+ +[^ '\"\n]+ +[^ '\"\n]+")
-"""A draw of three words of cards: the fast reader takes it, the lenient reader at most two."""
 _KEY_CHARS: Final = np.zeros(256, dtype=np.bool_)
 _KEY_CHARS[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")] = True
 _KEY_WIDTH: Final = 24
@@ -130,7 +128,7 @@ def fast_places(batch: Batch, data: bytes) -> npt.NDArray[np.bool_]:
     the fast reader takes and the lenient reader refuses: a control character or a carriage
     return alone (TOML has none), text that is no UTF-8 for Python, a value of a key the fast
     reader skips that is no TOML (:func:`_skipped_values`), a number TOML does not write or a
-    bet of ``.5`` (:func:`_odd_numbers`), a draw of three words of cards."""
+    bet of ``.5`` (:func:`_odd_numbers`)."""
     hands = batch.hands
     fast = logged(batch)
     if not fast.any():
@@ -143,9 +141,7 @@ def fast_places(batch: Batch, data: bytes) -> npt.NDArray[np.bool_]:
     bad[:-1] |= (text[:-1] == RETURN) & (text[1:] != NEWLINE)
     if len(text) and text[-1] == RETURN:
         bad[-1] = True
-    draws = [found.start() for found in _THREE_WORD_DRAW.finditer(data)]
-    spoiled = [np.flatnonzero(bad), np.array(draws, dtype=np.int64)]
-    spoiled += [_odd_numbers(data, text), _skipped_values(data, text)]
+    spoiled = [np.flatnonzero(bad), _odd_numbers(data, text), _skipped_values(data, text)]
     places = _hands_at(np.concatenate(spoiled), starts, stops)
     fast[places] = False
     if not data.isascii():
