@@ -136,9 +136,10 @@ def test_numbas_compiling_machinery_comes_from_engine_jit_only() -> None:
     home = PACKAGE / "engine" / "jit.py"
     strays = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        if path == home:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        text = path.read_text(encoding="utf-8")
+        if path == home or ("jit" not in text and "prange" not in text):
+            continue  # a module that never names them imports neither (parsing all took 2 s)
+        for node in ast.walk(ast.parse(text)):
             if not isinstance(node, ast.ImportFrom) or node.module is None:
                 continue
             names = {alias.name for alias in node.names}

@@ -46,6 +46,7 @@ def test_icm_bad_input_is_one_line(args: list[str], message: str) -> None:
     assert status == 2 and err.startswith(message) and err.count("\n") == 1
 
 
+@pytest.mark.slow  # the chart imports Matplotlib: 2 s of CPU
 def test_pushfold_heads_up_json_and_png(tmp_path: Path) -> None:
     chart = tmp_path / "chart.png"
     status, out, _ = run("pushfold", "--stack", "7.7", "--json", "--png", str(chart))

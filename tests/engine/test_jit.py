@@ -85,12 +85,25 @@ def _out_of_line_calls_with_constants() -> list[str]:
                     out_of_line.update(t.id for t in node.targets if isinstance(t, ast.Name))
     found = []
     for function in kernels:
+        # a variable that starts at a constant (``low = 0``, then ``low = ...`` in a loop) is a
+        # Literal[int] to Numba until its type widens: passed on, it compiles the callee twice
+        starts_constant = {
+            target.id
+            for node in ast.walk(function)
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
         for call in ast.walk(function):
             if (
                 isinstance(call, ast.Call)
                 and isinstance(call.func, ast.Name)
                 and call.func.id in out_of_line
-                and any(isinstance(argument, ast.Constant) for argument in call.args)
+                and any(
+                    isinstance(argument, ast.Constant)
+                    or (isinstance(argument, ast.Name) and argument.id in starts_constant)
+                    for argument in call.args
+                )
             ):
                 found.append(f"{function.name}: {ast.unparse(call)}")
     return found

@@ -154,6 +154,21 @@ def test_every_token_of_the_notation_is_in_the_compiled_readers_table() -> None:
         assert (one.status.tolist(), one.ids[0, 0]) == ([GOOD], card), token
 
 
+def test_the_cells_reader_compiles_once_for_bytes_read_only_or_not() -> None:
+    """A file's block (a bytearray: writable) and a column's buffer or bytes (read-only) reach
+    the compiled reader as one type: it was compiled for each (a second signature, compiled
+    on a fresh clone and loaded from the cache in each process that met both)."""
+    from pokerscore.files._kernels import parse_cells
+
+    line = b"Ah Kh Qh Jh Th\n"
+    offsets = np.array([0, len(line)])
+    read_only = parse_text_rows(np.frombuffer(line, np.uint8), offsets)
+    before = len(parse_cells.signatures)
+    writable = parse_text_rows(np.frombuffer(bytearray(line), np.uint8), offsets)
+    assert len(parse_cells.signatures) == before
+    assert writable.ids.tolist() == read_only.ids.tolist() == [[50, 46, 42, 38, 34, 0, 0]]
+
+
 def test_a_csv_with_a_bom_crlf_and_bytes_that_are_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "hands.csv"
     path.write_bytes(

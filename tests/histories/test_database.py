@@ -159,7 +159,11 @@ def _overlapping(folder: Path) -> tuple[Path, Path, Path]:
     return paths
 
 
-@pytest.mark.parametrize("ties", [False, True], ids=["hashes", "one-high-hash-a-length"])
+@pytest.mark.parametrize(
+    "ties",
+    [False, pytest.param(True, marks=pytest.mark.slow)],  # four imports each, 1.1 s of CPU
+    ids=["hashes", "one-high-hash-a-length"],
+)
 def test_an_import_adds_only_the_hands_the_database_lacks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ties: bool
 ) -> None:
@@ -436,6 +440,7 @@ def test_bad_database_commands_are_one_line_errors(
     assert stderr.startswith("error: ") and stderr.count("\n") == 1 and message in stderr
 
 
+@pytest.mark.slow  # the plot imports Matplotlib: 2 s of CPU
 def test_the_plot_draws_the_filtered_hands(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     path = tmp_path / "hands.duckdb"

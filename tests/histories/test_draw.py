@@ -349,7 +349,9 @@ def test_the_histories_command_replays_a_folder_of_draw_hands(tmp_path: Path) ->
     assert players["p1"]["net"] == 3 * 40
 
 
-@pytest.mark.parametrize("variant", ["F2L3D", "N2L1D", "FB"])
+@pytest.mark.parametrize(  # make quick: the triple draw and badugi; make test all three
+    "variant", ["F2L3D", pytest.param("N2L1D", marks=pytest.mark.slow), "FB"]
+)
 def test_phh_out_of_a_draw_hand_replays_to_the_same_stacks(variant: str) -> None:
     """PHH out writes each draw as pokerkit plays it (the discard, then the cards drawn once
     every player has discarded): our reader and pokerkit replay the export to the stacks of the

@@ -342,7 +342,8 @@ def test_the_reference_replay_is_not_in_the_package() -> None:
     package = Path(pokerscore.__file__).parent
     for path in package.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        for node in ast.walk(ast.parse(text)):
+        # a module that never names "tests" imports nothing of them (parsing all took 1.5 s)
+        for node in ast.walk(ast.parse(text)) if "tests" in text else ():
             if isinstance(node, ast.ImportFrom):
                 assert not (node.module or "").startswith("tests"), path
             elif isinstance(node, ast.Import):

@@ -231,6 +231,7 @@ def test_the_real_stud_hands_round_trip(tmp_path: Path) -> None:
     assert _check_export([SHARED / "phh" / name for name in STUD_FILES], tmp_path) == 4
 
 
+@pytest.mark.slow  # pokerkit plays 18 stud hands: 1.3 s of CPU
 def test_generated_stud_hands_round_trip(tmp_path: Path) -> None:
     """Random stud, stud hi/lo and razz hands pokerkit plays (all-ins, showdowns, the
     completion), a down card of each folded player unseen (``??``), exported and read back."""

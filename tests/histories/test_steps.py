@@ -348,7 +348,9 @@ def test_random_hands_step_as_pokerkit_plays_them() -> None:
     assert stepped >= 30
 
 
-@pytest.mark.parametrize("variant", ["F2L3D", "N2L1D", "FB"])
+@pytest.mark.parametrize(  # make quick: the triple draw and badugi; make test all three
+    "variant", ["F2L3D", pytest.param("N2L1D", marks=pytest.mark.slow), "FB"]
+)
 def test_draw_hands_step_as_pokerkit_plays_them(variant: str) -> None:
     """The draw games step too (replay_steps refused them before): before each action the
     stacks and bets are pokerkit's; the streets run from the predraw round through each draw in

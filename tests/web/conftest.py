@@ -11,6 +11,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,3 +70,28 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def close_page(browser: Any) -> None:
+    """Close the page's tab, going on in a new one. Going to ``about:blank`` instead left the
+    page's four streams open about 60 s (``ss`` showed their connections established till then,
+    the server computing all the while); a closed tab closes them at once."""
+    page = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    other = browser.current_window_handle
+    browser.switch_to.window(page)
+    browser.close()
+    browser.switch_to.window(other)
+
+
+@pytest.fixture(autouse=True)
+def _page_closed_after_its_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test that drives the browser, its page is closed, pass or fail, so that no
+    request of one test's page runs on into the next. A page left by ``browser.get`` kept its
+    connections open about a minute, the server computing for it all the while: a pay table's
+    strategy list left running when its test timed out under load held a thread of the server's
+    pool and the cores, and the next test waited on it too."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    if browser is not None:
+        close_page(browser)

@@ -126,8 +126,10 @@ def parse_text_rows(
     first = np.empty(count, dtype=np.int64)
     last = np.empty(count, dtype=np.int64)
     if count:
+        read_only = data.view()  # one signature, whether the bytes came writable or not
+        read_only.flags.writeable = False
         parse_cells(
-            data,
+            read_only,
             np.asarray(offsets, dtype=np.int64),
             token_table(),
             separator_table(),

@@ -115,6 +115,33 @@ def _share(part: int) -> Fraction:
     return share
 
 
+class BlockField:
+    """A field of an object made by column (:class:`ReadLater`,
+    :class:`~pokerscore.histories.logged_hands.LoggedHand`): read from its block's column
+    while it has a block (``_block``, at its place ``_at``; the column made the first time one
+    of the block's objects asks, ``block.column(name)``), else from its own slot, which the
+    field's setter fills. One descriptor for every such field, where a property a field was."""
+
+    __slots__ = ("name", "slot")
+
+    def __init__(self, name: str, slot: Any) -> None:
+        self.name = name
+        self.slot = slot
+        """The member descriptor of the dataclass's own slot of the field."""
+
+    def __get__(self, owner: Any, kind: type | None = None) -> Any:
+        if owner is None:
+            return self
+        block = owner._block
+        if block is not None:
+            found = block.columns.get(self.name)  # made: no call
+            return (block.column(self.name) if found is None else found)[owner._at]
+        return self.slot.__get__(owner)
+
+    def __set__(self, owner: Any, value: Any) -> None:
+        self.slot.__set__(owner, value)
+
+
 class ReadLater(HandResult):
     """A :class:`~pokerscore.histories.model.HandResult` of the compiled replay whose fields
     are made when first read: ``players``, ``pots``, ``boards`` and ``rake`` from its block's
@@ -123,10 +150,10 @@ class ReadLater(HandResult):
     the actions). Equal to the :class:`~pokerscore.histories.model.HandResult` of the same
     values, pickled as one.
 
-    While ``_block`` is its block, a field is read from the block's column (a plain property:
-    no exception, no copy); once the block is let go (:class:`Behind`, ``_block`` None) its own
-    slots hold every field, and ``_read`` the reader of its hand's own bytes until the hand is
-    read. Until then a result holds the block's rows (some 1,024 hands' integers and text); the
+    While ``_block`` is its block, a field is read from the block's column (a
+    :class:`BlockField`: no exception, no copy); once the block is let go (:class:`Behind`,
+    ``_block`` None) its own slots hold every field, and ``_read`` the reader of its hand's own
+    bytes until the hand is read. Until then a result holds the block's rows (some 1,024 hands' integers and text); the
     per-hand iterator lets go of them behind it (:class:`Behind`)."""
 
     __slots__ = ("_at", "_block", "_read")
@@ -155,53 +182,10 @@ class ReadLater(HandResult):
     def hand(self, value: HandHistory) -> None:
         _HAND_SLOT.__set__(self, value)
 
-    @property
-    def players(self) -> tuple[PlayerResult, ...]:
-        block = self._block
-        if block is not None:
-            found = block.columns.get("players")  # made: no call
-            return (block.column("players") if found is None else found)[self._at]  # type: ignore[no-any-return]
-        return _PLAYERS_SLOT.__get__(self)  # type: ignore[no-any-return]
-
-    @players.setter
-    def players(self, value: tuple[PlayerResult, ...]) -> None:
-        _PLAYERS_SLOT.__set__(self, value)
-
-    @property
-    def pots(self) -> tuple[Pot, ...]:
-        block = self._block
-        if block is not None:
-            found = block.columns.get("pots")  # made: no call
-            return (block.column("pots") if found is None else found)[self._at]  # type: ignore[no-any-return]
-        return _POTS_SLOT.__get__(self)  # type: ignore[no-any-return]
-
-    @pots.setter
-    def pots(self, value: tuple[Pot, ...]) -> None:
-        _POTS_SLOT.__set__(self, value)
-
-    @property
-    def boards(self) -> tuple[tuple[Card, ...], ...]:
-        block = self._block
-        if block is not None:
-            found = block.columns.get("boards")  # made: no call
-            return (block.column("boards") if found is None else found)[self._at]  # type: ignore[no-any-return]
-        return _BOARDS_SLOT.__get__(self)  # type: ignore[no-any-return]
-
-    @boards.setter
-    def boards(self, value: tuple[tuple[Card, ...], ...]) -> None:
-        _BOARDS_SLOT.__set__(self, value)
-
-    @property
-    def rake(self) -> float:
-        block = self._block
-        if block is not None:
-            found = block.columns.get("rake")  # made: no call
-            return (block.column("rake") if found is None else found)[self._at]  # type: ignore[no-any-return]
-        return _RAKE_SLOT.__get__(self)  # type: ignore[no-any-return]
-
-    @rake.setter
-    def rake(self, value: float) -> None:
-        _RAKE_SLOT.__set__(self, value)
+    players = BlockField("players", _PLAYERS_SLOT)
+    pots = BlockField("pots", _POTS_SLOT)
+    boards = BlockField("boards", _BOARDS_SLOT)
+    rake = BlockField("rake", _RAKE_SLOT)
 
     def _values(self) -> tuple[object, ...]:
         return (self.hand, self.players, self.pots, self.boards, self.rake, self.disagreements)

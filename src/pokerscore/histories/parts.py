@@ -46,6 +46,7 @@ from pokerscore.histories.model import (
 from pokerscore.histories.part_specs import HistoryPart, PartDone, PartTask
 from pokerscore.histories.phh import parse_phh, phh_tables, unread_table
 from pokerscore.histories.pokerstars import SKIN_FORMAT, parse_pokerstars, pokerstars_hands
+from pokerscore.histories.reading import REFERENCE_ONLY as REFERENCE_ONLY
 from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
 from pokerscore.histories.replay import replay, rule_game
@@ -67,8 +68,6 @@ if TYPE_CHECKING:
 
 BATCH_ROWS: Final = 1 << 16
 """Rows of the reference path gathered before they are written."""
-REFERENCE_ONLY: Final = "POKERSCORE_HISTORIES_REFERENCE"
-"""Set to 1, every hand goes the reference path (tests compare the two)."""
 BlockHook = Callable[[Batch, dict[int, HandHistory]], None]
 """What :func:`run_part` tells an import of each block: its batch and the hands the reference
 reader read in it, by place."""

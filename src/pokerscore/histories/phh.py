@@ -16,6 +16,7 @@ blind and posts the *second* entry, ``p2`` is the button and posts the first.
 
 from __future__ import annotations
 
+import io
 import re
 import sys
 import tomllib
@@ -147,6 +148,16 @@ def _toml_float(text: str) -> Decimal | str:
     if len(text) > 64 or not _PLAIN_FLOAT.fullmatch(text):
         return _Unplain(text[:64])
     return Decimal(text)
+
+
+def toml_table(text: str) -> dict[str, Any]:
+    """A hand's text as :mod:`tomllib` reads it, plain floats as Decimal (raises what
+    :func:`tomllib.loads` raises): the table :attr:`HandHistory.fields` holds.
+
+    >>> toml_table("min_bet = 0.25")
+    {'min_bet': Decimal('0.25')}
+    """
+    return tomllib.loads(text, parse_float=_toml_float)
 
 
 def hand_from_table(
@@ -396,7 +407,7 @@ def parse_phh(
     [('p1', 2), ('p2', 1)]
     """
     try:
-        table = tomllib.loads(text, parse_float=_toml_float)
+        table = toml_table(text)
     except tomllib.TOMLDecodeError as error:
         reason, at_line = _toml_message(str(error))
         where = line + at_line - 1 if at_line is not None else line
@@ -516,14 +527,31 @@ def read_phh(
             except HandHistoryError as error:
                 yield error
             return
-        for number, start, table in phh_tables(_numbered_lines(stream)):
-            if isinstance(table, HandHistoryError) or number is None:
-                yield unread_table(table, name, number)
-                continue
-            try:
-                yield parse_phh(table, file=name, number=number, line=start + 1, header=start)
-            except HandHistoryError as error:
-                yield error.located(name, number, start)
+        yield from table_hands(_numbered_lines(stream), name)
+
+
+def text_hands(
+    data: bytes, file: str, *, first_line: int, first_place: int
+) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands of some whole lines of a ``.phhs`` file (its line ``first_line`` on, its
+    table ``first_place`` the first of them) as :func:`read_phh` reads them in the file."""
+    return table_hands(_numbered_lines(io.BytesIO(data), first_line), file, first_place=first_place)
+
+
+def table_hands(
+    lines: Iterator[tuple[int, str | HandHistoryError]], file: str, *, first_place: int = 1
+) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands of the ``[n]`` tables of a ``.phhs`` text's numbered lines (:func:`phh_tables`:
+    the text's first table is at ``first_place`` in the file), read by :mod:`tomllib`; a bad
+    hand as its error."""
+    for number, start, table in phh_tables(lines, first_place=first_place):
+        if isinstance(table, HandHistoryError) or number is None:
+            yield unread_table(table, file, number)
+            continue
+        try:
+            yield parse_phh(table, file=file, number=number, line=start + 1, header=start)
+        except HandHistoryError as error:
+            yield error.located(file, number, start)
 
 
 def unread_table(table: str | HandHistoryError, file: str, number: int | None) -> HandHistoryError:
@@ -540,10 +568,11 @@ def _decoded(data: bytes, line: int | None = None) -> str:
         raise HandHistoryError(f"not UTF-8 text ({error.reason})", line=line) from None
 
 
-def _numbered_lines(stream: Any) -> Iterator[tuple[int, str | HandHistoryError]]:
-    """The lines of a stream, numbered, each decoded (or its error); a line longer than
+def _numbered_lines(stream: Any, first: int = 1) -> Iterator[tuple[int, str | HandHistoryError]]:
+    """The lines of a stream, numbered from ``first``, each decoded (or its error; the file's
+    first line may start with a byte-order mark); a line longer than
     :data:`~pokerscore.histories.sites.text.MAX_HAND_BYTES` in pieces, each with its number."""
-    number = 1
+    number = first
     for data in bounded_lines(stream):
         try:
             yield number, _decoded(data, number)

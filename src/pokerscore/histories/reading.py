@@ -12,16 +12,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from pathlib import Path
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from pokerscore._support.errors import ParameterError, expect, shorten
 from pokerscore.files.finding import find_files
+from pokerscore.files.records import LongRecord, record_blocks
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.phh import read_phh
+from pokerscore.histories.phh import read_phh, table_number, text_hands
 from pokerscore.histories.pokerstars import read_pokerstars
 from pokerscore.histories.sites import site_format, site_formats, sniff_site
-from pokerscore.histories.sites.text import file_head
+from pokerscore.histories.sites.text import MAX_HAND_BYTES, file_head, long_hand_error
+
+if TYPE_CHECKING:
+    from pokerscore.histories.batches import Batch
 
 FileFormat = Literal[
     "auto",
@@ -116,10 +121,121 @@ def read_histories(
     """Every hand of the files, folders and globs ``paths``, in order, streamed: a
     :class:`~pokerscore.histories.model.HandHistory`, or the
     :class:`~pokerscore.histories.model.HandHistoryError` of a hand that cannot be read
-    (it names the file, the hand and the line)."""
+    (it names the file, the hand and the line).
+
+    A PHH file of many hands (``.phhs``) is read in blocks by the compiled reader, as
+    :func:`~pokerscore.histories.running.analyse_histories` reads it; each hand it reads is
+    made from its arrays, a block of some 1,024 hands at a time, each field when first read
+    (the hand's ``fields``, its TOML table, by :mod:`tomllib` when asked for). Every other
+    hand, and every other file, is read by its format's own reader: the same hands and errors
+    either way.
+
+    >>> from pathlib import Path
+    >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
+    >>> first = next(read_histories(folder / "actions.phhs"))
+    >>> first.names, first.actions[3].text, first.fields["hand"]
+    (('Sam', 'Bea', 'Cy'), 'p3 cbr 6', 'A-1')
+    """
     _check_options(file_format)
     files = history_files(paths)  # checked now, not at the first next()
-    return (hand for path in files for hand in read_file(path, file_format))
+    # the hands a list at a time (a block of the fast reader's, or one hand), flattened by
+    # ``chain`` in C: no Python frame a hand
+    lists = chain.from_iterable(_file_lists(path, file_format) for path in files)
+    return chain.from_iterable(lists)
+
+
+REFERENCE_ONLY: Final = "POKERSCORE_HISTORIES_REFERENCE"
+"""Set to 1, every hand goes the reference path: the lenient reader (``read_histories``, the
+runs' parts, ``history_results``; tests compare the two)."""
+
+
+def _file_lists(
+    path: Path, file_format: FileFormat
+) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
+    """The hands of one file in lists: a PHH file of many hands by the fast reader's blocks
+    (:func:`_phh_lists`), any other by its format's lenient reader, a list a hand."""
+    try:
+        kind = file_format_of(path, file_format)
+    except (HandHistoryError, OSError):
+        kind = ""  # read_file words it
+    if kind != "phh" or path.suffix.lower() == ".phh" or os.environ.get(REFERENCE_ONLY) == "1":
+        return ([hand] for hand in read_file(path, file_format))
+    return _phh_lists(path)
+
+
+def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
+    """The hands of a PHH file of many hands, in lists: blocks of whole ``[n]`` tables
+    (:func:`~pokerscore.files.records.record_blocks`, as a run cuts them) read by the fast
+    reader with its log, each hand it gives made by column
+    (:class:`~.logged_hands.HandBlock`, up to ``logged_hands.CHUNK`` hands a list); every
+    other hand read by the lenient reader, in its place, as :func:`~.phh.read_phh` reads it in
+    the file (:func:`~.phh.text_hands`). A block whose tables the fast reader does not find
+    every one of (text before the first, a ``[`` line no header) is the lenient reader's."""
+    from pokerscore.histories.batches import replay_phh_text  # NumPy and the kernels: here
+
+    name = str(path)
+    next_hand = 1  # the place in the file of the block's first table
+    with path.open("rb") as handle:
+        for item in record_blocks(handle, b"[", max_record=MAX_HAND_BYTES):
+            if isinstance(item, LongRecord):
+                head = item.head.split(b"\n", 1)[0].decode("utf-8", "replace")
+                table = head.startswith("[")  # else text before the first table
+                number = table_number(head, next_hand) if table else None
+                yield [long_hand_error(name, number, 1 + item.line)]
+                next_hand += table
+                continue
+            data, line = item.data, 1 + item.line
+            tables = data.count(b"\n[") + data.startswith(b"[")
+            batch = replay_phh_text(
+                data, single=False, first_line=line, first_hand=next_hand, keep=True
+            )
+            if batch is None or batch.hands != tables:
+                yield list(text_hands(data, name, first_line=line, first_place=next_hand))
+            else:
+                yield from _batch_lists(batch, data, name, next_hand)
+            next_hand += tables
+
+
+def _batch_lists(
+    batch: Batch, data: bytes, file: str, first_place: int
+) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
+    """The hands of a batch in order, in lists: those its log gives made by column
+    (:func:`~.logged_hands.fast_places`) ``logged_hands.CHUNK`` at a time, cut where
+    another stands; the others read by the lenient reader in their places, a list each (the
+    batch's first table is the file's ``first_place``-th)."""
+    import numpy as np
+
+    from pokerscore.histories._layout import F_HEADER, F_START, F_STOP
+    from pokerscore.histories.logged_hands import CHUNK, HandBlock, fast_places
+
+    fast = fast_places(batch, data)
+    facts = batch.facts[: batch.hands]
+    played = np.flatnonzero(fast)
+    slow = np.flatnonzero(~fast)
+
+    def left(place: int) -> list[HandHistory | HandHistoryError]:
+        header, start, stop = facts[place, [F_HEADER, F_START, F_STOP]].tolist()
+        head = data.rfind(b"\n", 0, start - 1) + 1  # the table from its header's line
+        return list(
+            text_hands(data[head:stop], file, first_line=header, first_place=first_place + place)
+        )
+
+    pending = 0  # the first of ``slow`` not handed on
+    for at in range(0, len(played), CHUNK):
+        places = played[at : at + CHUNK]
+        block = HandBlock(batch, places, data, file).hands_made()
+        before = int(np.searchsorted(slow, places[-1]))  # the slow hands before its last
+        cut = 0
+        for place in slow[pending:before].tolist():
+            upto = int(np.searchsorted(places, place))
+            if upto > cut:
+                yield block[cut:upto]
+                cut = upto
+            yield left(place)
+        pending = before
+        yield block[cut:] if cut else block
+    for place in slow[pending:].tolist():
+        yield left(place)
 
 
 def format_names() -> tuple[str, ...]:

@@ -147,6 +147,7 @@ def test_bad_threshold_stacks() -> None:
         push_fold_thresholds(stacks=[0.5])
 
 
+@pytest.mark.slow  # Matplotlib's first chart: 1.4 s of CPU
 def test_chart_is_a_png(tmp_path: Path) -> None:
     from pokerscore.games.tournaments.charts import write_push_fold_chart
 

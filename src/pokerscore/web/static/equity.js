@@ -45,7 +45,11 @@ function buildPlayer(index) {
   slider.addEventListener("input", debounce(async () => {
     label.textContent = slider.value + " %";
     try {
+      // Numbered, as setRange's questions are: two positions of the slider asked while the
+      // server is busy may be answered in either order, and the newer one counts.
+      const asked = player.topAsked = (player.topAsked || 0) + 1;
       const top = await api("ranges/top", { percent: Number(slider.value) });
+      if (asked !== player.topAsked) return;
       await setRange(player, { range: "", add: top.classes, weight: paintWeight(player) });
     } catch (error) { showError(error.message); }
   }, 60));

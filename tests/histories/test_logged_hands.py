@@ -1,0 +1,136 @@
+"""The hands ``read_histories`` makes from the PHH fast reader's log (``logged_hands``) are the
+hands the lenient reader (``tomllib``, ``phh.read_phh``: the oracle) makes of the same text,
+field by field, and every hand either leaves is the same error: the shared random hands of
+every variant, the fixtures, the shared sample's PHH hands and hostile texts."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from pokerscore.histories.logged_hands import LoggedHand
+from pokerscore.histories.model import HandHistory, HandHistoryError
+from pokerscore.histories.reading import read_file, read_histories
+from tests.histories.test_histories_fuzz import PHH_TABLES, mutated
+from tests.histories_random import DRAW_VARIANTS, STUD_VARIANTS, VARIANTS, random_hands
+from tests.shared_sample import HAND_HISTORIES, needs_sample
+
+DATA = Path(__file__).parents[1] / "data" / "histories"
+FIELDS = [field.name for field in dataclasses.fields(HandHistory)]
+
+
+def assert_same_hands(path: Path) -> list[HandHistory | HandHistoryError]:
+    """``read_histories(path)`` against the lenient reader's hands of ``path``, item by item:
+    equal hands (every field, its type too) and the same errors (their messages)."""
+    read = list(read_histories(path))
+    lenient = list(read_file(path))
+    assert len(read) == len(lenient)
+    for found, expected in zip(read, lenient, strict=True):
+        if isinstance(expected, HandHistoryError):
+            assert isinstance(found, HandHistoryError), (found, expected)
+            assert str(found) == str(expected)
+            continue
+        assert isinstance(found, HandHistory), (found, expected)
+        for name in FIELDS:
+            mine, theirs = getattr(found, name), getattr(expected, name)
+            assert mine == theirs, (name, mine, theirs)
+            assert type(mine) is type(theirs), (name, type(mine), type(theirs))
+        assert found == expected and expected == found
+    return read
+
+
+def phhs(path: Path, texts: list[str]) -> Path:
+    path.write_text("".join(f"[{n}]\n{text.rstrip()}\n\n" for n, text in enumerate(texts, 1)))
+    return path
+
+
+def assert_mostly_logged(read: list[HandHistory | HandHistoryError]) -> None:
+    """The fast way taken: most hands made from the log, not read again (the kernels leave some
+    random hands to the lenient path: a show of unseen cards after the showdown, say)."""
+    assert sum(type(hand) is LoggedHand for hand in read) >= len(read) // 2
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("random hands")  # tests.histories_random.random_hands
+def test_the_shared_random_hands_are_the_lenient_readers(tmp_path: Path) -> None:
+    texts = [text for text, _ in random_hands(300)]
+    read = assert_same_hands(phhs(tmp_path / "random.phhs", texts))
+    assert_mostly_logged(read)
+    variants = {hand.variant for hand in read if type(hand) is LoggedHand}
+    assert variants == set(VARIANTS)
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("random stud hands")  # tests.histories_random.random_hands
+@pytest.mark.parametrize("variant", [*STUD_VARIANTS, *DRAW_VARIANTS])
+def test_random_stud_and_draw_hands_are_the_lenient_readers(tmp_path: Path, variant: str) -> None:
+    count = 120 if variant in STUD_VARIANTS else 60  # the stud tests' 120 (shared)
+    texts = [text for text, _ in random_hands(count, variant=variant)]
+    read = assert_same_hands(phhs(tmp_path / "random.phhs", texts))
+    assert_mostly_logged(read)
+
+
+@pytest.mark.parametrize(
+    "name", ["actions.phhs", "side-pots.phhs", "split-pots.phhs", "malformed.phhs"]
+)
+def test_the_fixtures_are_the_lenient_readers(name: str) -> None:
+    read = assert_same_hands(DATA / name)
+    if name != "malformed.phhs":
+        assert any(type(hand) is LoggedHand for hand in read)
+
+
+@needs_sample
+def test_the_shared_samples_phh_hands_are_the_lenient_readers(tmp_path: Path) -> None:
+    folder = HAND_HISTORIES / "phh"
+    for path in sorted(folder.rglob("*.phhs")):
+        assert_same_hands(path)
+    texts = [path.read_text() for path in sorted(folder.rglob("*.phh"))]
+    read = assert_same_hands(phhs(tmp_path / "sample.phhs", texts))
+    assert sum(type(hand) is LoggedHand for hand in read) > len(texts) // 2
+
+
+def test_a_logged_hand_is_a_hand_history_to_its_users() -> None:
+    hand = next(read_histories(DATA / "actions.phhs"))
+    assert type(hand) is LoggedHand
+    plain = HandHistory(*(getattr(hand, name) for name in FIELDS))
+    assert pickle.loads(pickle.dumps(hand)) == plain
+    assert type(pickle.loads(pickle.dumps(hand))) is HandHistory
+    assert repr(hand) == repr(plain)
+    moved = dataclasses.replace(hand, number=7)
+    assert moved.number == 7 and moved.actions == hand.actions and moved.fields == hand.fields
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        hand.number = 3  # type: ignore[misc]
+    hand.check()
+
+
+def test_text_the_fast_reader_takes_and_the_lenient_refuses_is_the_lenient_readers(
+    tmp_path: Path,
+) -> None:
+    good = PHH_TABLES[0].split("\n", 1)[1]
+    odd = [
+        good + "extra = [1, 2,, 3]\n",  # a value the fast reader skips unread, no TOML
+        good + "extra = bare words\n",
+        good + "  extra = [1, 2,, 3]\n",  # indented
+        good.replace("min_bet = ", "min_bet = 0"),  # a leading zero
+        good + "note = 'tab\x01'\n",  # a control character
+        good + "table = 'x'\r\n",  # a carriage return with its newline: TOML
+        good + "table = 'x'\rmore\n",  # and alone: not TOML
+        good,
+    ]
+    read = assert_same_hands(phhs(tmp_path / "odd.phhs", odd))
+    assert type(read[-1]) is LoggedHand
+
+
+@settings(max_examples=200, deadline=None)
+@given(mutated(PHH_TABLES))
+def test_mutated_hands_are_the_lenient_readers(text: str) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.phhs"
+        path.write_bytes(text.encode("utf-8", "surrogatepass"))
+        assert_same_hands(path)
