@@ -57,8 +57,17 @@ def _places(data: bytes, separator: bytes) -> Iterator[int]:
 
 
 def _rfind(data: bytes, separators: tuple[bytes, ...]) -> int:
-    """The last place of any of ``separators`` in ``data``, or -1."""
-    return max(data.rfind(one) for one in separators)
+    """The last place of any of ``separators`` in ``data``, or -1. Once one is found, the
+    others are looked for after it only: a separator absent from the data (a site's header
+    other than the file's) costs no search of the whole of it.
+
+    >>> _rfind(b"a\\nB\\nA\\nB", (b"\\nA", b"\\nB", b"\\nC")), _rfind(b"a\\nB", (b"\\nA",))
+    (5, -1)
+    """
+    last = -1
+    for one in separators:
+        last = max(last, data.rfind(one, last + 1))
+    return last
 
 
 class ByteRange(NamedTuple):
@@ -226,7 +235,10 @@ def _all_short(data: bytes, separators: tuple[bytes, ...], max_record: int) -> b
     begin, size = 0, len(data)
     while size - begin > max_record:
         # a separator at ``at`` starts a record at ``at + 1``: begin <= at < begin + max_record
-        at = max(data.rfind(one, begin, begin + max_record - 1 + len(one)) for one in separators)
+        at = -1
+        for one in separators:  # the last start, each after the last found (as _rfind)
+            found = data.rfind(one, max(begin, at + 1), begin + max_record - 1 + len(one))
+            at = max(at, found)
         if at < 0:
             return False
         begin = at + 1

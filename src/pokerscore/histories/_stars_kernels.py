@@ -116,28 +116,78 @@ from pokerscore.histories.refusals import Refusal
 
 @kernel()
 def stars_index(
-    text: Bytes, starts: Ints, stops: Ints, sites: Ints, wanted: npt.NDArray[np.bool_], marks: bool
-) -> int:
+    text: Bytes, wanted: npt.NDArray[np.bool_], marks: bool
+) -> tuple[int, Ints, Ints, Ints]:
     """Where each hand of ``text`` in PokerStars' layout lies: from a line starting with one of
     the :data:`~._stars_lines.HEADERS` ``wanted`` (a byte-order mark before it skipped where
-    ``marks``) to the next, its place in that table in ``sites``; -1 when other text stands
-    before the first hand."""
+    ``marks``) to the next; (hands, starts, stops, sites: each hand's place in that table),
+    the arrays sized for at least ``hands``; hands -1 when other text stands before the first
+    hand. The lines are read by :func:`_index_lines` into arrays of a first guess of room,
+    grown here when full (an array reassigned inside the loop over the lines cost Numba a
+    reference count each line: the index took 66 ms a 15 MB buffer so, 18 apart)."""
+    firsts = np.zeros(256, dtype=np.bool_)  # the wanted headers' first bytes
+    for word in range(_HEADER_LENGTH.shape[0]):
+        if wanted[word]:
+            firsts[_HEADER_TEXT[word, 0]] = True
     end = text.shape[0]
-    at = 0
-    hands = 0
+    room = max(16, end // 512)
+    starts = np.empty(room, dtype=np.int64)
+    stops = np.empty(room, dtype=np.int64)
+    sites = np.empty(room, dtype=np.int64)
+    start = np.int64(0)  # not a constant: _index_lines would compile again for Literal[int]
+    hands, at = _index_lines(text, wanted, firsts, marks, start, start, starts, stops, sites)  # type: ignore[arg-type]
+    while 0 <= at < end:  # full: twice the room, and on from the hand that did not fit
+        room *= 2
+        starts = _grown(starts, room)
+        stops = _grown(stops, room)
+        sites = _grown(sites, room)
+        hands, at = _index_lines(text, wanted, firsts, marks, at, hands, starts, stops, sites)
+    if hands > 0:
+        stops[hands - 1] = end
+    return hands, starts, stops, sites
+
+
+@kernel()
+def _index_lines(
+    text: Bytes,
+    wanted: npt.NDArray[np.bool_],
+    firsts: npt.NDArray[np.bool_],
+    marks: bool,
+    at: int,
+    hands: int,
+    starts: Ints,
+    stops: Ints,
+    sites: Ints,
+) -> tuple[int, int]:
+    """:func:`stars_index`'s lines from ``at``, the ``hands`` found so far in the arrays: a
+    line's first byte looked up in ``firsts`` before any header is compared with it; (hands,
+    the end of the text, or where a hand starts that the arrays have no room for, or -1 when
+    other text stands before the first hand)."""
+    end = text.shape[0]
+    room = starts.shape[0]
     while at < end:
         stop = line_end(text, at, end)
         begin = at
         if marks and starts_with(text, at, stop, BYTE_ORDER_MARK):
             begin = at + 3
         site = -1
-        for word in range(_HEADER_LENGTH.shape[0]):
-            if wanted[word] and starts_with(text, begin, stop, _HEADER_TEXT[word, : _HEADER_LENGTH[word]]):  # fmt: skip
-                site = word
-                break
+        if begin < stop and firsts[text[begin]]:
+            for word in range(_HEADER_LENGTH.shape[0]):
+                length = _HEADER_LENGTH[word]
+                if wanted[word] and stop - begin >= length:
+                    same = True
+                    for k in range(length):
+                        if text[begin + k] != _HEADER_TEXT[word, k]:
+                            same = False
+                            break
+                    if same:
+                        site = word
+                        break
         if site >= 0:
             if hands:
                 stops[hands - 1] = at
+            if hands == room:
+                return hands, at
             starts[hands] = at
             sites[hands] = site
             hands += 1
@@ -148,11 +198,16 @@ def stars_index(
             ):
                 first += 1
             if first < stop:
-                return -1
+                return -1, -1
         at = stop + 1
-    if hands:
-        stops[hands - 1] = end
-    return hands
+    return hands, end
+
+
+@kernel(inline=True)
+def _grown(values: Ints, room: int) -> Ints:
+    grown = np.empty(room, dtype=np.int64)
+    grown[: values.shape[0]] = values
+    return grown
 
 
 # the line kinds, from the one table both readers are made from (_stars_lines)
@@ -364,6 +419,20 @@ def _street_cards(text: Bytes, at: int, stop: int) -> int:
             return r
         return -1
     return p if q == stop - 1 else -1
+
+
+@kernel(inline=True)
+def _may_settle(text: Bytes, at: int, stop: int) -> bool:
+    """Whether the first four bytes of :data:`_COLLECTED` or of :data:`_CASHED_OUT` (`` col``,
+    `` cas``) stand in ``text[at:stop]``: only such a line is searched for the whole words, so
+    that a line of play costs one pass over its bytes, not two calls."""
+    for k in range(at, stop - 3):
+        if text[k] == SPACE:
+            if text[k + 1] == _COLLECTED[1] and text[k + 2] == _COLLECTED[2] and text[k + 3] == _COLLECTED[3]:  # fmt: skip
+                return True
+            if text[k + 1] == _CASHED_OUT[1] and text[k + 2] == _CASHED_OUT[2] and text[k + 3] == _CASHED_OUT[3]:  # fmt: skip
+                return True
+    return False
 
 
 @kernel()
@@ -618,6 +687,7 @@ def stars_hand(
     end: int,
     number: int,
     site: int,
+    ascii_text: bool,
     tables: ReplayTables,
     rows: HandRows,
     w: StarsScratch,
@@ -625,7 +695,8 @@ def stars_hand(
     """Read and replay the hand ``text[start:end]`` in PokerStars' layout (its header the
     ``site``-th of :data:`~._stars_lines.HEADERS`: PokerStars, a skin, GGPoker) into row
     ``hand`` of ``rows`` (as the reference reader and replay do), or mark it :data:`SLOW` for
-    them."""
+    them. ``ascii_text``: the whole buffer is ASCII (checked once), so no hand's UTF-8 is
+    checked again."""
     facts, names, seat_numbers_out = rows.facts, rows.names, rows.seat_numbers
     facts[hand, F_STATUS] = SLOW
     unread(facts, hand)
@@ -633,7 +704,7 @@ def stars_hand(
     facts[hand, F_START] = start
     facts[hand, F_STOP] = end
     facts[hand, F_COUNT] = 0
-    if not valid_utf8(text, start, end):
+    if not ascii_text and not valid_utf8(text, start, end):
         return
     # the header
     at = start
@@ -709,6 +780,29 @@ def stars_hand(
     has_rake = False
     if gg and _settled_outside(text, start, end):
         return  # money settled outside the pot: refused by GGPoker's reader
+    # the scratch's arrays the lines fill, read from it once a hand, not at each line
+    all_ins, amounts_d, amounts_m, card_counts = w.all_ins, w.amounts_d, w.amounts_m, w.card_counts
+    cards, collected_d, collected_m, collected_pot = (
+        w.cards,
+        w.collected_d,
+        w.collected_m,
+        w.collected_pot,
+    )
+    collected_seat, hand_cards, kinds, name_starts = (
+        w.collected_seat,
+        w.hand_cards,
+        w.kinds,
+        w.name_starts,
+    )
+    name_stops, out, playing, post_d = w.name_stops, w.out, w.playing, w.post_d
+    post_kind, post_m, post_seat, powers = w.post_kind, w.post_m, w.post_seat, w.powers
+    returned_d, returned_m, returned_seat, seat_numbers = (
+        w.returned_d,
+        w.returned_m,
+        w.returned_seat,
+        w.seat_numbers,
+    )
+    seats, stacks_d, stacks_m = w.seats, w.stacks_d, w.stacks_m
     # the lines
     listed = 0
     posts = 0
@@ -752,16 +846,16 @@ def stars_hand(
                 last = _street_cards(text, after + _SECTION_END.shape[0], line_stop)
                 if last < 0 or actions == MAX_ACTIONS:
                     return
-                count = _stars_cards(text, last, line_stop, w.hand_cards, np.int64(5))  # type: ignore[arg-type]
+                count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
                 if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
                     return
-                w.kinds[actions] = DEAL_BOARD
-                w.seats[actions] = -1
-                w.amounts_m[actions] = -1
-                w.all_ins[actions] = 0
-                w.card_counts[actions] = count
+                kinds[actions] = DEAL_BOARD
+                seats[actions] = -1
+                amounts_m[actions] = -1
+                all_ins[actions] = 0
+                card_counts[actions] = count
                 for q in range(count):
-                    w.cards[actions, q] = w.hand_cards[q]
+                    cards[actions, q] = hand_cards[q]
                 actions += 1
                 section = 1
             else:
@@ -810,7 +904,7 @@ def stars_hand(
                             both = max(d, rake_d)
                             if both > MAX_DECIMALS:
                                 return
-                            numbers[N_RAKE_M] = (rake_m * w.powers[both - rake_d] + m * w.powers[both - d])  # fmt: skip
+                            numbers[N_RAKE_M] = (rake_m * powers[both - rake_d] + m * powers[both - d])  # fmt: skip
                             numbers[N_RAKE_D] = both
                             break
                     bar = find_word(text, a, line_stop, _FEE_BAR)
@@ -861,16 +955,16 @@ def stars_hand(
                             m, d, ok = _money(text, paren + 1, chips)
                             if not ok:
                                 return
-                            w.seat_numbers[listed] = seat
-                            w.name_starts[listed] = name_start
-                            w.name_stops[listed] = space
-                            w.stacks_m[listed] = m
-                            w.stacks_d[listed] = d
-                            w.out[listed] = (
+                            seat_numbers[listed] = seat
+                            name_starts[listed] = name_start
+                            name_stops[listed] = space
+                            stacks_m[listed] = m
+                            stacks_d[listed] = d
+                            out[listed] = (
                                 find_word(text, chips, line_stop, _SITTING_OUT) >= 0
                                 or find_word(text, chips, line_stop, _OUT_OF_HAND) >= 0
                             )
-                            w.playing[listed] = 0
+                            playing[listed] = 0
                             listed += 1
                             continue
                     return  # a seat written otherwise: the reference reader weighs it
@@ -889,23 +983,23 @@ def stars_hand(
                     if text[q] == OPEN_BRACKET:
                         return  # cards not after a space (``Dealt to Ann B[Ah Kh]``)
                 continue  # no cards (GGPoker's other players)
-            who = _named(text, a, bracket, w.name_starts, w.name_stops, listed)
+            who = _named(text, a, bracket, name_starts, name_stops, listed)
             if who < 0:
                 return  # a name holding `` [``, or no player: the reference reader weighs it
             last = line_stop - 1
             while last > bracket and text[last] != OPEN_BRACKET:
                 last -= 1
-            count = _stars_cards(text, last, line_stop, w.hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+            count = _stars_cards(text, last, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
             if count < 0 or actions == MAX_ACTIONS:
                 return
-            w.kinds[actions] = DEAL_HOLE
-            w.seats[actions] = who
-            w.amounts_m[actions] = -1
-            w.all_ins[actions] = 0
-            w.card_counts[actions] = count
+            kinds[actions] = DEAL_HOLE
+            seats[actions] = who
+            amounts_m[actions] = -1
+            all_ins[actions] = 0
+            card_counts[actions] = count
             for q in range(count):
-                w.cards[actions, q] = w.hand_cards[q]
-            w.playing[who] = 1
+                cards[actions, q] = hand_cards[q]
+            playing[who] = 1
             actions += 1
             continue
         if starts_with(text, first, line_stop, _UNCALLED):
@@ -913,19 +1007,20 @@ def stars_hand(
             close = find_word(text, a, line_stop, _RETURNED_TO)
             if close < 0:
                 return
-            who = _named(text, close + _RETURNED_TO.shape[0], line_stop, w.name_starts,
-                         w.name_stops, listed)  # fmt: skip
+            who = _named(text, close + _RETURNED_TO.shape[0], line_stop, name_starts,
+                         name_stops, listed)  # fmt: skip
             m, d, ok = _money(text, a, close)
             if who < 0 or not ok or returned == MAX_LISTED:
                 return
-            w.returned_seat[returned] = who
-            w.returned_m[returned] = m
-            w.returned_d[returned] = d
+            returned_seat[returned] = who
+            returned_m[returned] = m
+            returned_d[returned] = d
             returned += 1
             continue
-        taken = find_word(text, first, line_stop, _COLLECTED)
+        settles = _may_settle(text, first, line_stop)
+        taken = find_word(text, first, line_stop, _COLLECTED) if settles else -1
         if taken > first:
-            who = _named(text, first, taken, w.name_starts, w.name_stops, listed)
+            who = _named(text, first, taken, name_starts, name_stops, listed)
             if who >= 0:
                 a = taken + _COLLECTED.shape[0]
                 b = _token_end(text, a, line_stop)
@@ -949,16 +1044,16 @@ def stars_hand(
                 m, d, ok = _money(text, a, b)
                 if pot < 0 or pot >= MAX_PLAYERS or not ok or collected == MAX_LISTED:
                     return
-                w.collected_seat[collected] = who
-                w.collected_m[collected] = m
-                w.collected_d[collected] = d
-                w.collected_pot[collected] = pot
+                collected_seat[collected] = who
+                collected_m[collected] = m
+                collected_d[collected] = d
+                collected_pot[collected] = pot
                 collected += 1
                 continue
-        cashed = find_word(text, first, line_stop, _CASHED_OUT)
-        if cashed > first and _named(text, first, cashed, w.name_starts, w.name_stops, listed) >= 0:
+        cashed = find_word(text, first, line_stop, _CASHED_OUT) if settles else -1
+        if cashed > first and _named(text, first, cashed, name_starts, name_stops, listed) >= 0:
             return  # an all-in cash-out: the reference path
-        who, words = _speaker(text, first, line_stop, w.name_starts, w.name_stops, listed)
+        who, words = _speaker(text, first, line_stop, name_starts, name_stops, listed)
         if who < 0:
             continue  # chat, seating, connection and tournament notices
         words_stop = line_stop
@@ -994,11 +1089,11 @@ def stars_hand(
             m, d, ok = _money(text, a, line_stop)
             if kind < 0 or not ok or posts == MAX_POSTS:
                 return
-            w.post_seat[posts] = who
-            w.post_kind[posts] = kind
-            w.post_m[posts] = m
-            w.post_d[posts] = d
-            w.playing[who] = 1
+            post_seat[posts] = who
+            post_kind[posts] = kind
+            post_m[posts] = m
+            post_d[posts] = d
+            playing[who] = 1
             posts += 1
             continue
         kind = -1
@@ -1032,7 +1127,7 @@ def stars_hand(
         elif starts_with(text, words, words_stop, _SHOWS):
             kind = SHOW
             close = words + _SHOWS.shape[0] - 1
-            count = _stars_cards(text, close, line_stop, w.hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+            count = _stars_cards(text, close, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
             if count < 0:
                 return
         elif starts_with(text, words, words_stop, _MUCKS):
@@ -1041,83 +1136,83 @@ def stars_hand(
             continue
         if actions == MAX_ACTIONS:
             return
-        w.kinds[actions] = kind
-        w.seats[actions] = who
-        w.amounts_m[actions] = m
-        w.amounts_d[actions] = d
-        w.all_ins[actions] = all_in
-        w.card_counts[actions] = 0
+        kinds[actions] = kind
+        seats[actions] = who
+        amounts_m[actions] = m
+        amounts_d[actions] = d
+        all_ins[actions] = all_in
+        card_counts[actions] = 0
         if kind == SHOW:
-            w.card_counts[actions] = count
+            card_counts[actions] = count
             for q in range(count):
-                w.cards[actions, q] = w.hand_cards[q]
-        w.playing[who] = 1
+                cards[actions, q] = hand_cards[q]
+        playing[who] = 1
         actions += 1
     if section != 2 or button < 0:
         return  # no summary (a partial hand), no table line with its button
     if site == _POKERMASTER_SITE and game == _OMAHA:
         dealt = -1  # PokerMaster heads its five- and six-card Omaha "Omaha": the cards tell
         for q in range(actions):
-            if w.kinds[q] == DEAL_HOLE:
-                if dealt >= 0 and dealt != w.card_counts[q]:
+            if kinds[q] == DEAL_HOLE:
+                if dealt >= 0 and dealt != card_counts[q]:
                     dealt = -2
                     break
-                dealt = w.card_counts[q]
+                dealt = card_counts[q]
         if dealt == 5:
             game = _OMAHA_5
         elif dealt == 6:
             game = _OMAHA_6
     # who was dealt in, in the order of the table from the seat after the button
+    order_of, listed_of, actors, amounts = w.order_of, w.listed_of, w.actors, w.amounts
     for seat in range(listed):
-        w.order_of[seat] = -1
+        order_of[seat] = -1
     count = 0
     for turn in range(2):  # seats after the button, then the rest
         for _ in range(listed):
             best = -1
             for seat in range(listed):
-                if w.order_of[seat] >= 0 or (w.out[seat] and not w.playing[seat]):
+                if order_of[seat] >= 0 or (out[seat] and not playing[seat]):
                     continue
-                after_button = w.seat_numbers[seat] > button
+                after_button = seat_numbers[seat] > button
                 if after_button != (turn == 0):
                     continue
-                if best < 0 or w.seat_numbers[seat] < w.seat_numbers[best]:
+                if best < 0 or seat_numbers[seat] < seat_numbers[best]:
                     best = seat
             if best < 0:
                 break
-            w.order_of[best] = count
-            w.listed_of[count] = best
+            order_of[best] = count
+            listed_of[count] = best
             count += 1
     if count < 2 or count > MAX_PLAYERS:
         return
     for q in range(actions):
-        if w.seats[q] >= 0 and w.order_of[w.seats[q]] < 0:
+        if seats[q] >= 0 and order_of[seats[q]] < 0:
             return  # a player not dealt in
     for q in range(posts):
-        if w.order_of[w.post_seat[q]] < 0:
+        if order_of[post_seat[q]] < 0:
             return
     for q in range(returned):
-        if w.order_of[w.returned_seat[q]] < 0:
+        if order_of[returned_seat[q]] < 0:
             return
     for q in range(collected):
-        if w.order_of[w.collected_seat[q]] < 0:
+        if order_of[collected_seat[q]] < 0:
             return
     # the scale: the most decimals of a non-whole amount
-    powers = w.powers
     places = 0
     for i in range(count):
-        seat = w.listed_of[i]
-        places = _places(places, w.stacks_m[seat], w.stacks_d[seat], powers)
+        seat = listed_of[i]
+        places = _places(places, stacks_m[seat], stacks_d[seat], powers)
     places = _places(places, numbers[N_SB_M], numbers[N_SB_D], powers)
     places = _places(places, numbers[N_BB_M], numbers[N_BB_D], powers)
     for q in range(posts):
-        places = _places(places, w.post_m[q], w.post_d[q], powers)
+        places = _places(places, post_m[q], post_d[q], powers)
     for q in range(actions):
-        if w.amounts_m[q] >= 0:
-            places = _places(places, w.amounts_m[q], w.amounts_d[q], powers)
+        if amounts_m[q] >= 0:
+            places = _places(places, amounts_m[q], amounts_d[q], powers)
     for q in range(returned):
-        places = _places(places, w.returned_m[q], w.returned_d[q], powers)
+        places = _places(places, returned_m[q], returned_d[q], powers)
     for q in range(collected):
-        places = _places(places, w.collected_m[q], w.collected_d[q], powers)
+        places = _places(places, collected_m[q], collected_d[q], powers)
     if has_total:
         places = _places(places, numbers[N_TOTAL_M], numbers[N_TOTAL_D], powers)
     if has_rake:
@@ -1132,8 +1227,8 @@ def stars_hand(
     blinds = w.blinds
     in_turn = w.in_turn
     for i in range(count):
-        seat = w.listed_of[i]
-        stacks[i] = in_units(w.stacks_m[seat], w.stacks_d[seat], places, powers)
+        seat = listed_of[i]
+        stacks[i] = in_units(stacks_m[seat], stacks_d[seat], places, powers)
         antes[i] = 0
         blinds[i] = 0
         in_turn[i] = 1
@@ -1143,9 +1238,9 @@ def stars_hand(
     for i in range(count):
         straddled[i] = 0
     for q in range(posts):
-        i = w.order_of[w.post_seat[q]]
-        value = in_units(w.post_m[q], w.post_d[q], places, powers)
-        kind = w.post_kind[q]
+        i = order_of[post_seat[q]]
+        value = in_units(post_m[q], post_d[q], places, powers)
+        kind = post_kind[q]
         if kind == P_ANTE:
             antes[i] += value
         elif kind == P_SMALL:
@@ -1168,9 +1263,9 @@ def stars_hand(
             blinds[i] += value - straddled[i]
             straddled[i] = value
     for q in range(actions):
-        w.actors[q] = w.order_of[w.seats[q]] if w.seats[q] >= 0 else -1
-        w.amounts[q] = (
-            in_units(w.amounts_m[q], w.amounts_d[q], places, powers) if w.amounts_m[q] >= 0 else -1
+        actors[q] = order_of[seats[q]] if seats[q] >= 0 else -1
+        amounts[q] = (
+            in_units(amounts_m[q], amounts_d[q], places, powers) if amounts_m[q] >= 0 else -1
         )
     said = w.said
     for q in range(SAID_SIZE):
@@ -1179,16 +1274,16 @@ def stars_hand(
         said[SAID_POT_MASKS + q] = -1
     said[SAID_RETURNED] = 1
     for q in range(returned):
-        said[SAID_RETURNS + w.order_of[w.returned_seat[q]]] += in_units(
-            w.returned_m[q], w.returned_d[q], places, powers
+        said[SAID_RETURNS + order_of[returned_seat[q]]] += in_units(
+            returned_m[q], returned_d[q], places, powers
         )
     paid = w.paid
     for i in range(count):
         paid[i] = 0
     for q in range(collected):
-        i = w.order_of[w.collected_seat[q]]
-        paid[i] += in_units(w.collected_m[q], w.collected_d[q], places, powers)
-        pot = w.collected_pot[q]
+        i = order_of[collected_seat[q]]
+        paid[i] += in_units(collected_m[q], collected_d[q], places, powers)
+        pot = collected_pot[q]
         if said[SAID_POT_MASKS + pot] < 0:
             said[SAID_POT_MASKS + pot] = 0
             said[SAID_POTS] += 1
@@ -1221,7 +1316,7 @@ def stars_hand(
     no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
     hand_input = HandInput(
         count, game, betting, no_trimming, min_bet, big_bet, stacks, antes, blinds, in_turn,  # type: ignore[arg-type]
-        actions, w.kinds, w.actors, w.amounts, w.cards, w.card_counts, w.all_ins, paid, has_won,  # type: ignore[arg-type]
+        actions, kinds, actors, amounts, cards, card_counts, all_ins, paid, has_won,  # type: ignore[arg-type]
         w.finishing, has_finish, said, 0,  # type: ignore[arg-type]
     )  # fmt: skip
     working = ReplayWork(w.seat_rows, w.holes, w.board, w.state, w.seen, w.hole, w.work)
@@ -1246,11 +1341,11 @@ def stars_hand(
     facts[hand, F_ALLIN_CARDS] = allin_cards
     facts[hand, F_POTS] = pot_count
     for i in range(count):
-        seat = w.listed_of[i]
-        names[hand, 2 * i] = w.name_starts[seat]
-        names[hand, 2 * i + 1] = w.name_stops[seat]
-        seat_numbers_out[hand, i] = w.seat_numbers[seat]
-    action_flags(w.kinds, w.actors, actions, rows.action_flags, hand)
+        seat = listed_of[i]
+        names[hand, 2 * i] = name_starts[seat]
+        names[hand, 2 * i + 1] = name_stops[seat]
+        seat_numbers_out[hand, i] = seat_numbers[seat]
+    action_flags(kinds, actors, actions, rows.action_flags, hand)
 
 
 @kernel(inline=True)
@@ -1265,6 +1360,7 @@ def stars_hands(
     starts: Ints,
     stops: Ints,
     sites: Ints,
+    ascii_text: bool,
     first_hand: int,
     hands: int,
     threads: int,
@@ -1281,11 +1377,11 @@ def stars_hands(
     tos7: RankingTables,
     rows: HandRows,
 ) -> None:
-    """:func:`stars_hand` for every hand :func:`stars_index` found, numbered from
-    ``first_hand``, on ``threads`` Python threads (as in :func:`~._phh_kernels.phh_hands`)."""
+    """:func:`stars_hand` for every hand :func:`stars_index` found (``ascii_text``: the
+    buffer is ASCII), numbered from ``first_hand``, on ``threads`` Python threads (as in :func:`~._phh_kernels.phh_hands`)."""
 
     def share(worker: int) -> None:
-        _stars_share(text, starts, stops, sites, first_hand, worker, hands, threads, high7, sot7, low,
+        _stars_share(text, starts, stops, sites, ascii_text, first_hand, worker, hands, threads, high7, sot7, low,
                      full_deck, short_deck, razz7, up_high, up_low, deuce7, badugi, tos7, rows)  # fmt: skip
 
     in_threads(share, threads)
@@ -1297,6 +1393,7 @@ def _stars_share(
     starts: Ints,
     stops: Ints,
     sites: Ints,
+    ascii_text: bool,
     first_hand: int,
     worker: int,
     hands: int,
@@ -1319,5 +1416,6 @@ def _stars_share(
                           badugi, tos7)  # fmt: skip
     scratch = new_stars_scratch()
     for hand in range(worker, hands, threads):
-        stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand], tables,
+        stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand], ascii_text,
+                   tables,
                    rows, scratch)  # fmt: skip

@@ -152,19 +152,12 @@ def replay_stars_text(
     own, its skins' or GGPoker's (:data:`~._stars_lines.LAYOUT_HEADERS`: the first words of
     its hands). None when other text stands before the first."""
     text = np.frombuffer(data, dtype=np.uint8)
-    wanted = _wanted_headers(layout)
-    firsts = np.unique([ord(word[0]) for word in np.array(HEADERS)[wanted]])
-    after_newline = text[np.flatnonzero(text[:-1] == NEWLINE) + 1]  # each line's first byte
-    capacity = max(1, int(np.count_nonzero(np.isin(after_newline, firsts))) + 1)
-    batch = _empty_batch(text, capacity)
-    starts = np.zeros(capacity, dtype=np.int64)
-    stops = np.zeros(capacity, dtype=np.int64)
-    sites = np.zeros(capacity, dtype=np.int64)
-    hands = stars_index(text, starts, stops, sites, wanted, layout != "ggpoker")
+    hands, starts, stops, sites = stars_index(text, _wanted_headers(layout), layout != "ggpoker")
     if hands < 0:
         return None
+    batch = _empty_batch(text, max(1, hands))
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
-    stars_hands(text, starts, stops, sites, first_hand, hands, threads, *kernel_tables(),
+    stars_hands(text, starts, stops, sites, data.isascii(), first_hand, hands, threads, *kernel_tables(),
                 batch.rows())  # fmt: skip
     batch.hands = hands
     batch.site_codes = sites[:hands]
