@@ -154,3 +154,26 @@ def test_broken_random_hands_give_the_reference_messages(
     assert (fast.hands, fast.bad) == (reference.hands, reference.bad)
     assert [e.message for e in fast.errors] == [e.message for e in reference.errors]
     assert [str(d) for d in fast.disagreements] == [str(d) for d in reference.disagreements]
+
+
+def test_a_refusal_echoes_a_long_name_cut_short() -> None:
+    """A name of 3,000 characters (the fuzz's hostile ``[`` x 3000 as a PokerStars player) is
+    echoed cut short, as every message echoes a user's token (``shorten``), not whole: the
+    message was 3,077 characters."""
+    import dataclasses
+
+    from pokerscore.histories.phh import read_phh
+    from pokerscore.histories.replay import game_named
+
+    hand = next(
+        hand
+        for hand in read_phh(DATA / "malformed.phhs")
+        if isinstance(hand, HandHistory) and hand.number == 2
+    )
+    long = "[" * 3000
+    seats = list(hand.seats)
+    seats[2] = dataclasses.replace(seats[2], name=long)
+    hand = dataclasses.replace(hand, seats=tuple(seats))
+    record = RefusalRecord(Refusal.OUT_OF_TURN, 0, 0, 2)
+    error = refusal_error(hand, game_named(hand.game), record)
+    assert error.reason.endswith("p1 acts out of turn: " + "[" * 39 + "… is to act")

@@ -25,6 +25,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
+from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
 from pokerscore.histories.model import STREETS, HandHistoryError
 
@@ -251,7 +252,7 @@ def refusal_reason(hand: HandHistory, game: Game | DrawGame, record: RefusalReco
 
     def place(seat: int) -> str:
         if seat >= 0:
-            return hand.seats[seat].name
+            return shorten(hand.seats[seat].name)
         return "the board" if seat == BOARD_PLACE else f"run {-seat}"
 
     fields: dict[str, object] = {
@@ -263,10 +264,10 @@ def refusal_reason(hand: HandHistory, game: Game | DrawGame, record: RefusalReco
         "count": record.amount,
         "wanted": record.limit,
     }
-    if 0 <= record.seat < len(hand.seats):
-        fields["name"] = hand.seats[record.seat].name
+    if 0 <= record.seat < len(hand.seats):  # a name echoed cut short, as every user's token
+        fields["name"] = shorten(hand.seats[record.seat].name)
     if 0 <= record.other < len(hand.seats):
-        fields["other"] = hand.seats[record.other].name
+        fields["other"] = shorten(hand.seats[record.other].name)
     if code in (Refusal.CARD_NOT_IN_DECK, Refusal.CARD_SEEN_TWICE, Refusal.DRAWN_AGAIN):
         fields["card"] = Card(record.amount)
         fields["place"] = place(record.seat)

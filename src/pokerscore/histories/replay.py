@@ -230,7 +230,7 @@ def site_disagreements(hand: HandHistory, entries: Sequence[int]) -> list[Disagr
     gaps: list[str] = []
     problems: list[str] = []
     blind_gaps: set[int] = set()
-    names = hand.names
+    names = [shorten(name) for name in hand.names]  # echoed cut short, as every user's token
 
     def paid(units: int, parts: int) -> str:  # whole units and a remainder in 1/DEN
         return _amount(hand, units + Fraction(parts, DEN))
