@@ -415,16 +415,20 @@ def _action(
     start: int,
     stop: int,
     index: int,
-    kinds: Ints,
-    actors: Ints,
-    mantissas: Ints,
-    decimals: Ints,
     cards: npt.NDArray[np.int64],
-    counts: Ints,
     words_start: Ints,
     words_stop: Ints,
-) -> bool:
-    """One action string into row ``index``; False if this reader does not take it."""
+) -> tuple[bool, int, int, int, int, int]:
+    """One action string: whether this reader takes it, and its kind, actor, amount (mantissa
+    and decimal places) and count of cards (the cards into row ``index`` of ``cards``). The
+    fields come back as numbers, not written into five arrays passed in: each array argument
+    costs two of Numba's atomic reference counts a call, and this runs once an action
+    (``benchmarks/histories.md``, "PHH's part of the regression")."""
+    kind = -1
+    actor = -1
+    mantissa = -1
+    decimal_places = 0
+    count = 0
     words = 0
     at = start
     while at < stop:
@@ -433,21 +437,16 @@ def _action(
         if at >= stop:
             break
         if words == 5 or text[at] == HASH:
-            return False
+            return False, kind, actor, mantissa, decimal_places, count
         words_start[words] = at
         while at < stop and text[at] != SPACE:
             if text[at] == HASH or text[at] == TAB:
-                return False
+                return False, kind, actor, mantissa, decimal_places, count
             at += 1
         words_stop[words] = at
         words += 1
     if words < 2:
-        return False
-    kinds[index] = -1
-    actors[index] = -1
-    mantissas[index] = -1
-    decimals[index] = 0
-    counts[index] = 0
+        return False, kind, actor, mantissa, decimal_places, count
     first = words_start[0]
     # the player of "pN ..." (or the dealer "d")
     player = -1
@@ -455,93 +454,93 @@ def _action(
         player = 0
         for k in range(first + 1, words_stop[0]):
             if not is_digit(text[k]):
-                return False
+                return False, kind, actor, mantissa, decimal_places, count
             player = player * 10 + (text[k] - ZERO)
         if player < 1 or player > 99:
-            return False
+            return False, kind, actor, mantissa, decimal_places, count
         player -= 1
     elif not is_word(text, first, words_stop[0], _DEALER):
-        return False
+        return False, kind, actor, mantissa, decimal_places, count
     verb = words_start[1]
     verb_stop = words_stop[1]
     if player < 0:  # d dh pN cards | d db cards
         if is_word(text, verb, verb_stop, _DEAL_HOLE) and words == 4:
             target = words_start[2]
             if text[target] != PLAYER_LETTER:
-                return False
+                return False, kind, actor, mantissa, decimal_places, count
             who = 0
             for k in range(target + 1, words_stop[2]):
                 if not is_digit(text[k]):
-                    return False
+                    return False, kind, actor, mantissa, decimal_places, count
                 who = who * 10 + (text[k] - ZERO)
             if who < 1 or words_stop[2] - target < 2:
-                return False
-            kinds[index] = DEAL_HOLE
-            actors[index] = who - 1
+                return False, kind, actor, mantissa, decimal_places, count
+            kind = DEAL_HOLE
+            actor = who - 1
             card_word = 3
         elif is_word(text, verb, verb_stop, _DEAL_BOARD) and words == 3:
-            kinds[index] = DEAL_BOARD
+            kind = DEAL_BOARD
             card_word = 2
         else:
-            return False
+            return False, kind, actor, mantissa, decimal_places, count
     else:
-        actors[index] = player
+        actor = player
         card_word = -1
         if is_word(text, verb, verb_stop, _FOLD) and words == 2:
-            kinds[index] = FOLD
+            kind = FOLD
         elif is_word(text, verb, verb_stop, _CHECK_CALL) and words == 2:
-            kinds[index] = CHECK_CALL
+            kind = CHECK_CALL
         elif is_word(text, verb, verb_stop, _BRING_IN) and words == 2:
-            kinds[index] = BRING_IN
+            kind = BRING_IN
         elif is_word(text, verb, verb_stop, _DRAW) and words <= 4:  # pN sd [thrown [drawn]]
-            kinds[index] = DISCARD_DRAW
+            kind = DISCARD_DRAW
             given = 0  # the count thrown in mantissas; at most two words of five cards
             for word in range(2, words):
                 length = words_stop[word] - words_start[word]
                 if length % 2 or length == 0 or length > ACTION_CARDS:  # five cards a word
-                    return False
+                    return False, kind, actor, mantissa, decimal_places, count
                 for k in range(length // 2):
                     card = read_card(text, words_start[word] + 2 * k)
                     if card == -2:
-                        return False
+                        return False, kind, actor, mantissa, decimal_places, count
                     cards[index, given + k] = card
                 given += length // 2
                 if word == 2:
-                    mantissas[index] = given
+                    mantissa = given
             if words == 2:
-                mantissas[index] = 0
-            counts[index] = given
+                mantissa = 0
+            count = given
         elif is_word(text, verb, verb_stop, _BET_RAISE) and words == 3:
-            mantissa, places, sign, after = read_number(text, words_start[2], words_stop[2])
+            number, places, sign, after = read_number(text, words_start[2], words_stop[2])
             if after != words_stop[2] or sign < 0:
-                return False
-            kinds[index] = BET_RAISE
-            mantissas[index] = mantissa
-            decimals[index] = places
+                return False, kind, actor, mantissa, decimal_places, count
+            kind = BET_RAISE
+            mantissa = number
+            decimal_places = places
         elif is_word(text, verb, verb_stop, _SHOW_MUCK):
             if words == 2:
-                kinds[index] = MUCK
+                kind = MUCK
             elif words == 3:
-                kinds[index] = SHOW
+                kind = SHOW
                 if words_stop[2] - words_start[2] == 1 and text[words_start[2]] == MINUS:
                     card_word = -1  # "sm -": shown, cards not said
                 else:
                     card_word = 2
             else:
-                return False
+                return False, kind, actor, mantissa, decimal_places, count
         else:
-            return False
+            return False, kind, actor, mantissa, decimal_places, count
     if card_word >= 0:
         length = words_stop[card_word] - words_start[card_word]
         if length % 2 or length == 0 or length > 2 * STUD_CARDS:
-            return False
+            return False, kind, actor, mantissa, decimal_places, count
         for k in range(length // 2):
             card = read_card(text, words_start[card_word] + 2 * k)
             if card == -2:
-                return False
+                return False, kind, actor, mantissa, decimal_places, count
             cards[index, k] = card
-        counts[index] = length // 2
-    return True
+        count = length // 2
+    return True, kind, actor, mantissa, decimal_places, count
 
 
 class Scratch(NamedTuple):
@@ -1073,9 +1072,10 @@ def phh_hand(
         if used and bet_sizes_d[slot] and bet_sizes_m[slot] % powers[bet_sizes_d[slot]]:
             places = max(places, bet_sizes_d[slot])
     for step in range(n_actions):
-        if not _action(text, action_starts[step], action_stops[step], step, kinds, actors,
-                       amounts_m, amounts_d, cards, card_counts, words_start,
-                       words_stop):  # fmt: skip
+        taken, kinds[step], actors[step], amounts_m[step], amounts_d[step], card_counts[step] = (
+            _action(text, action_starts[step], action_stops[step], step, cards, words_start,
+                    words_stop))  # fmt: skip
+        if not taken:
             facts[hand, F_REFUSAL] = Refusal.ACTION_TEXT
             facts[hand, F_ACTION] = step
             return

@@ -260,6 +260,12 @@ def _collect(
         bets[i] = 0
 
 
+@kernel(inline=True)
+def _round_goes_on(state: Ints, folded: Ints, count: int) -> bool:
+    """Whether the betting round goes on: someone is still to act, and two or more in hand."""
+    return state[HEAD] < state[TAIL] and _in_hand(folded, count) > 1
+
+
 @kernel()
 def _round_over(
     state: Ints,
@@ -271,7 +277,7 @@ def _round_over(
     folded: Ints,
     count: int,
 ) -> None:
-    if state[HEAD] < state[TAIL] and _in_hand(folded, count) > 1:
+    if _round_goes_on(state, folded, count):
         return
     state[HEAD] = state[TAIL]
     state[BETTING] = 0
@@ -1548,7 +1554,10 @@ def replay_one(
             if all_ins[step] and stacks[actor] > 0:
                 left = stacks[actor]
                 return refuse(state, Refusal.ALL_IN_LEFT, step, actor, -1, left, 0), -1, 0, 0
-            _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
+            # Asked here first: most actions leave the round going on, and a call out of line
+            # costs two atomic reference counts an array (benchmarks/histories.md)
+            if not _round_goes_on(state, folded, count):
+                _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
         elif kind == DEAL_HOLE and stud:
             refused = _stud_deal(state, step, actor, cards, card_counts[step], holes, dealt,
                                  folded, mucked, queue, count)  # fmt: skip
