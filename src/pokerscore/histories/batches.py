@@ -9,11 +9,12 @@ decides what it is sure of.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 import numba
 import numpy as np
@@ -457,3 +458,39 @@ __all__ = [
     "replay_phh_text",
     "slow_hands",
 ]
+
+
+Made = TypeVar("Made")
+
+
+def in_batch_order(
+    played: npt.NDArray[np.int64],
+    slow: npt.NDArray[np.int64],
+    chunk: int,
+    block: Callable[[npt.NDArray[np.int64]], list[Made]],
+    left: Callable[[int], list[Made]],
+) -> Iterator[list[Made]]:
+    """A batch's hands in their order, in lists: the places of ``played`` ``chunk`` at a time
+    as ``block(places)`` makes them, cut where a place of ``slow`` stands between, each of
+    those as ``left(place)`` makes it (``played`` and ``slow`` sorted, together every place).
+
+    >>> made = in_batch_order(np.array([0, 1, 3]), np.array([2]), 2, np.ndarray.tolist, lambda p: [-p])
+    >>> [list(part) for part in made]
+    [[0, 1], [-2], [3]]
+    """
+    pending = 0  # the first of ``slow`` not handed on
+    for at in range(0, len(played), chunk):
+        places = played[at : at + chunk]
+        made = block(places)
+        before = int(np.searchsorted(slow, places[-1]))  # the slow hands before its last
+        cut = 0
+        for place in slow[pending:before].tolist():
+            upto = int(np.searchsorted(places, place))
+            if upto > cut:
+                yield made[cut:upto]
+                cut = upto
+            yield left(place)
+        pending = before
+        yield made[cut:] if cut else made
+    for place in slow[pending:].tolist():
+        yield left(place)

@@ -26,6 +26,9 @@ from pokerscore.histories.sites import site_format, site_formats, sniff_site
 from pokerscore.histories.sites.text import MAX_HAND_BYTES, file_head, long_hand_error
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from pokerscore.histories.batches import Batch
 
 FileFormat = Literal[
@@ -206,6 +209,7 @@ def _batch_lists(
     import numpy as np
 
     from pokerscore.histories._layout import F_HEADER, F_START, F_STOP
+    from pokerscore.histories.batches import in_batch_order
     from pokerscore.histories.logged_hands import CHUNK, HandBlock, fast_places
 
     fast = fast_places(batch, data)
@@ -220,22 +224,12 @@ def _batch_lists(
             text_hands(data[head:stop], file, first_line=header, first_place=first_place + place)
         )
 
-    pending = 0  # the first of ``slow`` not handed on
-    for at in range(0, len(played), CHUNK):
-        places = played[at : at + CHUNK]
-        block = HandBlock(batch, places, data, file).hands_made()
-        before = int(np.searchsorted(slow, places[-1]))  # the slow hands before its last
-        cut = 0
-        for place in slow[pending:before].tolist():
-            upto = int(np.searchsorted(places, place))
-            if upto > cut:
-                yield block[cut:upto]
-                cut = upto
-            yield left(place)
-        pending = before
-        yield block[cut:] if cut else block
-    for place in slow[pending:].tolist():
-        yield left(place)
+    def block(places: npt.NDArray[np.int64]) -> list[HandHistory | HandHistoryError]:
+        return list[HandHistory | HandHistoryError](
+            HandBlock(batch, places, data, file).hands_made()
+        )
+
+    yield from in_batch_order(played, slow, CHUNK, block, left)
 
 
 def format_names() -> tuple[str, ...]:

@@ -30,7 +30,13 @@ from pokerscore.histories._layout import (
     OK,
 )
 from pokerscore.histories._stars_lines import LAYOUT_HEADERS
-from pokerscore.histories.batches import Batch, refusal_of, replay_phh_text, replay_stars_text
+from pokerscore.histories.batches import (
+    Batch,
+    in_batch_order,
+    refusal_of,
+    replay_phh_text,
+    replay_stars_text,
+)
 from pokerscore.histories.kernel_results import Behind, KernelRows
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
@@ -257,22 +263,10 @@ def _batch_results(
             return []
         return [replayed]
 
-    pending = 0  # the first of ``slow`` not handed on
-    for at in range(0, len(played), CHUNK):
-        places = played[at : at + CHUNK]
-        block = behind.entered(_kernel_results(batch, places, data, lines, source, allin_ev))
-        before = int(np.searchsorted(slow, places[-1]))  # the slow hands before its last
-        cut = 0
-        for place in slow[pending:before].tolist():
-            upto = int(np.searchsorted(places, place))
-            if upto > cut:
-                yield block[cut:upto]
-                cut = upto
-            yield left(place)
-        pending = before
-        yield block[cut:] if cut else block
-    for place in slow[pending:].tolist():
-        yield left(place)
+    def block(places: npt.NDArray[np.int64]) -> list[HandResult]:
+        return behind.entered(_kernel_results(batch, places, data, lines, source, allin_ev))
+
+    yield from in_batch_order(played, slow, CHUNK, block, left)
 
 
 class _Source(NamedTuple):
