@@ -9,7 +9,7 @@ decides what it is sure of.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -467,9 +467,9 @@ def in_batch_order(
     played: npt.NDArray[np.int64],
     slow: npt.NDArray[np.int64],
     chunk: int,
-    block: Callable[[npt.NDArray[np.int64]], list[Made]],
-    left: Callable[[int], list[Made]],
-) -> Iterator[list[Made]]:
+    block: Callable[[npt.NDArray[np.int64]], Sequence[Made]],
+    left: Callable[[int], Sequence[Made]],
+) -> Iterator[Sequence[Made]]:
     """A batch's hands in their order, in lists: the places of ``played`` ``chunk`` at a time
     as ``block(places)`` makes them, cut where a place of ``slow`` stands between, each of
     those as ``left(place)`` makes it (``played`` and ``slow`` sorted, together every place).

@@ -44,7 +44,7 @@ from pokerscore.histories.model import (
     schema,
 )
 from pokerscore.histories.part_specs import HistoryPart, PartDone, PartTask
-from pokerscore.histories.phh import parse_phh, phh_tables, unread_table
+from pokerscore.histories.phh import parse_phh, text_hands
 from pokerscore.histories.pokerstars import SKIN_FORMAT, parse_pokerstars, pokerstars_hands
 from pokerscore.histories.reading import REFERENCE_ONLY as REFERENCE_ONLY
 from pokerscore.histories.reading import StrictError, read_file
@@ -213,19 +213,14 @@ def block_hands(
     name = part.path
     try:
         if part.file_format == "phh":
-            first_place = part.first_hand + records.hands
-            for number, start, table in phh_tables(
-                _numbered(data, first_line), first_place=first_place
-            ):
-                if number is not None:
-                    records.hands += 1
-                if isinstance(table, HandHistoryError) or number is None:
-                    yield unread_table(table, name, number)
-                    continue
-                try:
-                    yield parse_phh(table, file=name, number=number, line=start + 1, header=start)
-                except HandHistoryError as error:
-                    yield error.located(name, number, start)
+            hands = text_hands(
+                data, name, first_line=first_line, first_place=part.first_hand + records.hands
+            )
+            for hand in hands:
+                # A table counts as a hand of the file where it has a number (a hand, or its
+                # error located at it); an unnumbered table is the text before the first one.
+                records.hands += isinstance(hand, HandHistory) or hand.hand is not None
+                yield hand
             return
         for start, hand_lines in pokerstars_hands(_texts(data, first_line)):
             records.hands += 1
@@ -258,15 +253,6 @@ def _texts(data: bytes, first_line: int) -> Iterator[tuple[int, str]]:
     else cp1252: :func:`~pokerscore.histories.sites.text.decode_line`)."""
     for number, raw in enumerate(io.BytesIO(data), first_line):
         yield number, decode_line(raw)
-
-
-def _numbered(data: bytes, first_line: int) -> Iterator[tuple[int, str | HandHistoryError]]:
-    """The lines of a block, numbered, each decoded (or the error of a line not UTF-8)."""
-    for number, raw in enumerate(io.BytesIO(data), first_line):
-        try:
-            yield number, raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            yield number, HandHistoryError(f"not UTF-8 text ({error.reason})", line=number)
 
 
 def _run_fast_part(

@@ -224,10 +224,8 @@ def _batch_lists(
             text_hands(data[head:stop], file, first_line=header, first_place=first_place + place)
         )
 
-    def block(places: npt.NDArray[np.int64]) -> list[HandHistory | HandHistoryError]:
-        return list[HandHistory | HandHistoryError](
-            HandBlock(batch, places, data, file).hands_made()
-        )
+    def block(places: npt.NDArray[np.int64]) -> list[HandHistory]:
+        return HandBlock(batch, places, data, file).hands_made()
 
     yield from in_batch_order(played, slow, CHUNK, block, left)
 

@@ -8,7 +8,7 @@ replayed one by one in their places.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache, partial
 from itertools import chain
 from pathlib import Path
@@ -116,13 +116,13 @@ def _file_blocks(
     strict: bool,
     allin_ev: bool,
     on_error: Callable[[HandHistoryError], None] | None,
-) -> Iterator[list[HandResult]]:
+) -> Iterator[Sequence[HandResult]]:
     """The results of every file, in order, in lists; the blocks the iteration has passed let
     go behind it (:class:`~.kernel_results.Behind`), and at the end (or when the iterator is
     dropped) the last ones."""
     behind = Behind()
     last = 0  # the id of the last result handed on (an int: no reference to it)
-    results: list[HandResult] = []
+    results: Sequence[HandResult] = []
     try:
         for path in files:
             for results in file_blocks(
@@ -151,7 +151,7 @@ def file_blocks(
     allin_ev: bool,
     on_error: Callable[[HandHistoryError], None] | None,
     behind: Behind,
-) -> Iterator[list[HandResult]]:
+) -> Iterator[Sequence[HandResult]]:
     """Every hand of one file replayed, in order, a list of results at a time (the per-hand
     iterator, :func:`~pokerscore.histories.results.history_results`): blocks of hands read and
     replayed by the kernels, each result's fields made from their rows when first read, its
@@ -211,7 +211,7 @@ def _reference_results(
     hands: Iterator[HandHistory | HandHistoryError],
     allin_ev: bool,
     bad: Callable[[HandHistoryError], None],
-) -> Iterator[list[HandResult]]:
+) -> Iterator[Sequence[HandResult]]:
     """Hands read by the lenient reader, replayed: a list of one result each."""
     for hand in hands:
         try:
@@ -233,7 +233,7 @@ def _batch_results(
     allin_ev: bool,
     bad: Callable[[HandHistoryError], None],
     behind: Behind,
-) -> Iterator[list[HandResult]]:
+) -> Iterator[Sequence[HandResult]]:
     """The results of a batch's hands in order, in lists: the kernels' made :data:`CHUNK`
     hands at a time (:class:`~pokerscore.histories.kernel_results.KernelRows`: each field when
     first read), cut where a hand they left stands; those read and replayed the reference way
