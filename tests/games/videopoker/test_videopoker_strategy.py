@@ -246,6 +246,25 @@ def test_a_short_generated_list_costs_no_more_than_the_published_simple_one() ->
 
 
 @pytest.mark.slow
+def test_a_short_lists_search_reports_as_it_goes_so_a_cancel_stops_it() -> None:
+    # The web page cancels a request by its progress callback raising. The search for a short
+    # list (seconds of CPU after step 3 of 5) must call it as it goes, not only once before.
+    class Cancelled(Exception):
+        pass
+
+    calls: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> None:
+        calls.append((done, total))
+        if calls.count((3, 5)) == 2:
+            raise Cancelled
+
+    with pytest.raises(Cancelled):
+        generate_strategy("jacks-or-better-9-6", lines=15, progress=progress)
+    assert (4, 5) not in calls
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "within"),
     [

@@ -55,6 +55,8 @@ from pokerscore.games.videopoker.strategy.play import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
     import numpy.typing as npt
 
@@ -168,7 +170,9 @@ def generate_strategy(
     mergeable = np.array([text in MADE_LINES for _, text in texts])
     order = _drop_idle(order, args)
     if lines is not None:
-        order = _shorten(order, lines, mergeable, texts, args)
+        # The search for a short list runs seconds: it reports as it goes, so that a caller's
+        # progress callback that raises (a cancelled web request) stops it there.
+        order = _shorten(order, lines, mergeable, texts, args, lambda: report(3, steps))
     order = _present(_drop_idle(order, args), args)
     report(4, steps)
     strategy = parse_strategy(_text(order, texts, mergeable, table))
@@ -233,9 +237,11 @@ def _shorten(
     mergeable: npt.NDArray[np.bool_],
     texts: list[tuple[int | None, str]],
     args: Search,
+    tick: Callable[[], None],
 ) -> npt.NDArray[np.int64]:
     """Drop the line whose removal costs least (the order re-searched after each), until the
-    list fits in ``lines`` lines; then exchange a line for an unused one while that gains."""
+    list fits in ``lines`` lines; then exchange a line for an unused one while that gains.
+    ``tick`` is called after each search of the order."""
 
     count, firing = args
     empty = np.zeros(0, dtype=np.int64)
@@ -244,6 +250,7 @@ def _shorten(
         losses = kernels.removal_losses(order, count, firing)
         order = np.delete(order, int(np.argmin(losses[order])))
         order = kernels.improve_order(order, empty, count, firing, 6)
+        tick()
 
     def value(order: npt.NDArray[np.int64]) -> float:
         return float(kernels.list_value(order, count, firing))
@@ -262,6 +269,7 @@ def _shorten(
                 trial = np.insert(order, places[i], pool[i])
                 if size(trial) <= lines:
                     order = kernels.improve_order(trial, empty, count, firing, 6)
+                    tick()
                     break
             else:
                 return order
@@ -284,6 +292,7 @@ def _shorten(
         trials.sort(key=lambda item: -item[0])
         for _, trial in trials[:EXCHANGE_TRIES]:  # the most promising, re-searched
             trial = kernels.improve_order(trial, empty, count, firing, 3)
+            tick()
             score = (value(trial), -size(trial))
             if -score[1] <= lines and (
                 score[0] > best[0] + 1e-12 or (score[0] > best[0] - 1e-12 and score[1] > best[1])
