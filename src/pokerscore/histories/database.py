@@ -9,8 +9,10 @@ columns of ``histories --out`` (:data:`~pokerscore.histories.model.COLUMNS`, the
 ``street``, ``player``, ``kind``, ``amount`` in chips, ``cards``); with each hand's ``setup`` in
 ``hands`` (JSON: what the replayer needs beyond the actions: the seats, stakes and rules, the
 site's record, and the few actions' fields the table has no column for), a hand is rebuilt
-whole (:func:`database_hand`). A table ``meta`` holds the schema's version
-(:data:`SCHEMA_VERSION`); a database of another version is refused by name.
+whole (:func:`database_hand`). The reports' sums (``player_sums``, ``hand_counts``:
+:mod:`~pokerscore.histories.report_sums`) add the rows up by the columns filters name most. A
+table ``meta`` holds the schema's version (:data:`SCHEMA_VERSION`); a database of another
+version is refused by name.
 
 A hand is known by its site and hand id (``site|hand_id``); a hand without both (a PHH file may
 give no ``venue``, and its ``hand`` then numbers it only in some collection) by the SHA-256 of
@@ -32,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pokerscore._support.errors import ParameterError, PokerScoreError, expect
 from pokerscore._support.extras import require_extra
+from pokerscore.histories import report_sums
 from pokerscore.histories.filters import ColumnKind, parse_filter
 from pokerscore.histories.model import (
     ACTION_COUNTS,
@@ -86,9 +89,15 @@ _SQL_TYPES: Final = {
     "bool_": "BOOLEAN",
 }
 _EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
-SCHEMA_VERSION: Final = 2
-"""The database's layout: 2 added each hand's ``setup`` (version 1, before it, had no ``meta``
-table)."""
+SCHEMA_VERSION: Final = 3
+"""The database's layout: 3 added the reports' sums (:mod:`~pokerscore.histories.report_sums`),
+2 each hand's ``setup`` (version 1, before it, had no ``meta`` table)."""
+_READ_VERSIONS: Final = (2, SCHEMA_VERSION)
+"""The layouts read: a database of version 2 is reported on from its rows alone, and its next
+import adds the sums (:func:`_add_sums`)."""
+COMPACT_HANDS: Final = 200_000
+"""Hands an import adds between two merges of its sums (:func:`report_sums.compact_statements`):
+a block of hands adds about one sum a row."""
 ACTION_COLUMNS: Final = ("hand_key", "idx", "street", "player", "kind", "amount", "cards")
 """The columns of ``actions`` an import builds (``seq`` is added as they are stored)."""
 
@@ -120,6 +129,8 @@ def _schema(con: duckdb.DuckDBPyConnection) -> None:
     _run(con, f"CREATE TABLE IF NOT EXISTS rows ({', '.join(rows)})")
     _run(con, "CREATE TABLE IF NOT EXISTS meta (name VARCHAR PRIMARY KEY, value VARCHAR)")
     _run(con, "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
+    for statement in report_sums.create_statements():
+        _run(con, statement)
     _run(
         con,
         "CREATE TABLE IF NOT EXISTS actions (hand_key VARCHAR, seq BIGINT, idx INTEGER, "
@@ -141,10 +152,11 @@ def _check_version(con: duckdb.DuckDBPyConnection, database: Path, *, empty: boo
     version = _version(con)
     if version is None and not empty:
         raise ParameterError(f"{{name}} {database} holds no hands: import some first", "database")
-    if version is not None and version != SCHEMA_VERSION:
+    if version is not None and version not in _READ_VERSIONS:
         raise ParameterError(
             f"{{name}} {database} has the layout of version {version} of pokerscore's databases, "
-            f"this one reads version {SCHEMA_VERSION}: import the files again into a new database",
+            f"this one reads versions {' and '.join(map(str, _READ_VERSIONS))}: import the files "
+            "again into a new database",
             "database",
         )
 
@@ -452,6 +464,7 @@ def import_histories(
     try:
         _run(con, "BEGIN TRANSACTION")
         _check_version(con, target, empty=True)
+        _add_sums(con)
         _schema(con)
         seq = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
         # a new database: no hand to look up, but those the import adds (seen)
@@ -461,6 +474,8 @@ def import_histories(
             seq = _import_file(con, path, file_format, seen, seq, summary, held=held)
             if progress is not None:
                 progress(done, len(files))
+        if summary.added:
+            _compact(con)
         _run(con, "COMMIT")
     except BaseException:
         _run(con, "ROLLBACK")
@@ -709,8 +724,14 @@ def _store(
         con.register("staged", table)
         into = f"({columns})" if columns != "*" else ""
         _run(con, f"INSERT INTO {name} {into} SELECT {columns} FROM staged")
+        if name == "rows":
+            for statement in report_sums.add_statements("staged"):
+                _run(con, statement)
         con.unregister("staged")
+    before = summary.added
     summary.added += hands.num_rows
+    if before // COMPACT_HANDS != summary.added // COMPACT_HANDS:
+        _compact(con)
     return int(hands.column("seq")[-1].as_py())
 
 
@@ -733,6 +754,22 @@ def _store_all(
         )
         done = _store(con, some, rows.slice(cut[0], cut[1] - cut[0]), actions.filter(mine), summary)
     return done
+
+
+def _compact(con: duckdb.DuckDBPyConnection) -> None:
+    """The sums of equal keys merged (each block of an import adds its own)."""
+    for statement in report_sums.compact_statements():
+        _run(con, statement)
+
+
+def _add_sums(con: duckdb.DuckDBPyConnection) -> None:
+    """A database of version 2 given the reports' sums of the rows it holds, and version 3."""
+    if _version(con) != 2:
+        return
+    for statement in (*report_sums.create_statements(), *report_sums.add_statements("rows")):
+        _run(con, statement)
+    _compact(con)
+    _run(con, "UPDATE meta SET value = ? WHERE name = 'schema'", [str(SCHEMA_VERSION)])
 
 
 @dataclass
@@ -782,25 +819,36 @@ def report_histories(
         raise ParameterError(f"{{name}} {target} is no database: import hands first", "database")
     clause, values = _filtered(where, player)
     group = f'"{GROUPS[by]}"' if by is not None else "NULL"
-    counts = ", ".join(f'sum("{name}")' for name in ACTION_COUNTS)
-    query = (
-        f"SELECT {group} AS grp, player, count(*), sum(vpip::INTEGER), sum(pfr::INTEGER), "
-        "sum(saw_flop::INTEGER), sum(went_to_showdown::INTEGER), sum(won_at_showdown::INTEGER), "
-        "sum(net), sum(coalesce(allin_ev, net)), "
-        "sum(CASE WHEN big_blind > 0 THEN net / big_blind ELSE 0 END), "
-        "sum(CASE WHEN big_blind > 0 THEN coalesce(allin_ev, net) / big_blind ELSE 0 END), "
-        f"count(*), {counts} FROM rows{clause} GROUP BY ALL ORDER BY grp NULLS LAST, player"
-    )
     con = _connect(target, read_only=True, wait=wait)
     try:
         tables = "SELECT count(*) FROM information_schema.tables WHERE table_name = 'rows'"
         if not _run(con, tables)[0][0]:
             raise ParameterError(f"{{name}} {target} holds no hands: import some first", "database")
+        summed = bool(_run(con, report_sums.HELD)[0][0])
+        columns = row_columns()
+        # the sums where the filter names only their keys (a player is one of them)
+        over_sums = (
+            report_sums.filter_over(where, report_sums.SUM_KEYS, columns) if summed else None
+        )
+        source = "rows" if over_sums is None else "player_sums"
+        figures = report_sums.sums_select(source)
+        figures.insert(len(figures) - len(ACTION_COUNTS), figures[0])  # StatsTally's order
+        query = (
+            f"SELECT {group} AS grp, player, {', '.join(figures)} FROM {source}{clause} "
+            "GROUP BY ALL ORDER BY grp NULLS LAST, player"
+        )
         found_rows = _run(con, query, values)
+        by_hand = (*report_sums.HAND_KEYS, "position")
+        hand_filter = report_sums.filter_over(where, by_hand, columns) if summed else None
         if player is not None:  # one row a hand: the player's hands are the rows kept
             hands = sum(int(row[2]) for row in found_rows)
         elif not clause:  # every hand: the hands table's count, no scan of the rows
             hands = int(_run(con, "SELECT count(*) FROM hands")[0][0])
+        elif (
+            hand_filter is not None
+        ):  # a hand kept where one of its rows is: the counts by positions
+            condition, kept_values = hand_filter
+            hands = int(_run(con, report_sums.hands_kept(condition), kept_values)[0][0])
         else:  # the costly part of a report over millions of hands (a distinct count)
             hands = int(_run(con, f"SELECT count(DISTINCT seq) FROM rows{clause}", values)[0][0])
         series: list[tuple[float, float]] = []

@@ -1,0 +1,161 @@
+"""The reports' sums (``histories/report_sums.py``): a report read from the sums gives what one
+read from every row gives, for filters over the sums' keys (positions spread for the hands kept)
+and for others; the sums are what the report reads where they can be; a database written before
+them is reported on from its rows, and its next import adds them; an import's blocks' sums are
+merged."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pokerscore.histories import database as database_module
+from pokerscore.histories.database import DatabaseReport, import_histories, report_histories
+from pokerscore.histories.report_sums import HAND_KEYS, SUM_KEYS
+from tests.histories.test_runs import DATA
+
+BUNDLED = Path(__file__).parents[2] / "src" / "pokerscore" / "data" / "histories"
+# PHH and PokerStars hands of several games, sites, months and table sizes (no shared files)
+SOURCES = [BUNDLED, *sorted(DATA.glob("*.*"))]
+FILTERS = [
+    None,
+    "position = 'BTN'",
+    "position = 'BTN' or position = 'CO'",  # a hand with both is one hand kept
+    "not position = 'SB' and variant = 'NT'",
+    "position != 'BB' and position != 'SB'",
+    "(position = 'BB' or month is null) and site is null",
+    "variant = 'FT' or stakes is not null and position = 'UTG'",
+    "position = 'BTN' and position = 'CO'",  # no row: no hand
+    "net > 0",  # not a key: the rows
+    "vpip = true and position = 'BTN'",  # the same
+    "player = 'p1' or position = 'BB'",  # a player: the sums, but not the hands' counts
+]
+
+
+@pytest.fixture(scope="module")
+def summed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    database = tmp_path_factory.mktemp("sums") / "hands.duckdb"
+    import_histories(SOURCES, database=database)
+    return database
+
+
+def _version_two(database: Path, copy: Path) -> Path:
+    """A copy of ``database`` as pokerscore wrote it before the sums (layout version 2)."""
+    shutil.copyfile(database, copy)
+    with duckdb.connect(str(copy)) as con:
+        con.execute("DROP TABLE player_sums")
+        con.execute("DROP TABLE hand_counts")
+        con.execute("UPDATE meta SET value = '2' WHERE name = 'schema'")
+    return copy
+
+
+def _same(ours: DatabaseReport, theirs: DatabaseReport) -> None:
+    assert ours.hands == theirs.hands
+    assert [group for group, _ in ours.groups] == [group for group, _ in theirs.groups]
+    for (_, mine), (_, other) in zip(ours.groups, theirs.groups, strict=True):
+        assert len(mine) == len(other)
+        for one, two in zip(mine, other, strict=True):
+            for name, value in dataclasses.asdict(one).items():
+                expected = getattr(two, name)
+                if isinstance(value, float):
+                    assert math.isclose(value, expected, rel_tol=1e-12, abs_tol=1e-9), name
+                else:
+                    assert value == expected, name
+    assert ours.series == theirs.series  # the same rows, read the same way
+
+
+@pytest.mark.parametrize("where", FILTERS)
+@pytest.mark.parametrize("by", [None, "position", "stakes"])
+def test_the_sums_report_what_the_rows_report(
+    summed: Path, tmp_path: Path, where: str | None, by: str | None
+) -> None:
+    rows_only = _version_two(summed, tmp_path / "two.duckdb")
+    ours = report_histories(database=summed, where=where, by=by)  # type: ignore[arg-type]
+    theirs = report_histories(database=rows_only, where=where, by=by)  # type: ignore[arg-type]
+    _same(ours, theirs)
+    if where is not None and "position = 'BTN' or" in where:
+        assert 0 < ours.hands < sum(stats.hands for _, players in ours.groups for stats in players)
+
+
+def test_a_players_report_from_the_sums(summed: Path, tmp_path: Path) -> None:
+    rows_only = _version_two(summed, tmp_path / "two.duckdb")
+    for where in (None, "position = 'BTN' or position = 'BB'"):
+        ours = report_histories(database=summed, player="p1", where=where)
+        _same(ours, report_histories(database=rows_only, player="p1", where=where))
+        assert ours.hands == len(ours.series) > 0
+
+
+def test_the_report_reads_the_sums_where_it_can(summed: Path, tmp_path: Path) -> None:
+    # The sums changed behind the report's back show where it reads them: a filter over their
+    # keys sees the change, one naming another column reads the rows and does not.
+    copy = tmp_path / "changed.duckdb"
+    shutil.copyfile(summed, copy)
+    before = {where: report_histories(database=copy, where=where) for where in FILTERS[:3]}
+    before["net > 0"] = report_histories(database=copy, where="net > 0")
+    with duckdb.connect(str(copy)) as con:
+        con.execute('UPDATE player_sums SET net = net + 1000, "rows" = "rows" + 1')
+        con.execute("UPDATE hand_counts SET hands = hands + 1")
+    for where, found in before.items():
+        after = report_histories(database=copy, where=where)
+        first = found.groups[0][1][0]
+        (changed,) = [stats for stats in after.groups[0][1] if stats.player == first.player]
+        if where == "net > 0":
+            assert (after.hands, changed.net) == (found.hands, first.net)
+        else:
+            # each of the player's sums kept by the filter: 1,000 more, one row more
+            extra = changed.hands - first.hands
+            assert extra >= 1 and changed.net == pytest.approx(first.net + 1000 * extra)
+            assert where is None or after.hands > found.hands
+
+
+def test_a_database_from_before_the_sums_gets_them_at_its_next_import(
+    summed: Path, tmp_path: Path
+) -> None:
+    two = _version_two(summed, tmp_path / "two.duckdb")
+    again = import_histories(SOURCES, database=two)
+    assert again.added == 0
+    with duckdb.connect(str(two), read_only=True) as con:
+        version = con.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
+        tables = {name for (name,) in con.execute("SHOW TABLES").fetchall()}
+    assert version == ("3",) and {"player_sums", "hand_counts"} <= tables
+    for where in FILTERS[:4]:
+        _same(
+            report_histories(database=two, where=where),
+            report_histories(database=summed, where=where),
+        )
+
+
+def test_an_imports_blocks_sums_are_merged(
+    summed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Blocks of 7 hands, merged every 20 hands added: the same sums as one import in one block,
+    # each key once.
+    monkeypatch.setattr(database_module, "BATCH_HANDS", 7)
+    monkeypatch.setattr(database_module, "COMPACT_HANDS", 20)
+    blocks = tmp_path / "blocks.duckdb"
+    import_histories(SOURCES, database=blocks)
+    keys = ", ".join(f'"{name}"' for name in SUM_KEYS)
+    hand_keys = ", ".join(f'"{name}"' for name in HAND_KEYS)
+    for database in (blocks, summed):
+        with duckdb.connect(str(database), read_only=True) as con:
+            sums, distinct = con.execute(
+                f"SELECT count(*), count(DISTINCT ({keys})) FROM player_sums"
+            ).fetchone()
+            counts, hands = con.execute(
+                f"SELECT count(DISTINCT ({hand_keys}, positions)), sum(hands) FROM hand_counts"
+            ).fetchone()
+            assert (
+                sums == distinct
+                and hands == con.execute("SELECT count(*) FROM hands").fetchone()[0]
+            )
+            assert counts == con.execute("SELECT count(*) FROM hand_counts").fetchone()[0]
+    for where in FILTERS:
+        _same(
+            report_histories(database=blocks, where=where),
+            report_histories(database=summed, where=where),
+        )
