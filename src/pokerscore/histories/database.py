@@ -867,20 +867,26 @@ def report_histories(
 
 
 def _grouped(found: list[tuple[Any, ...]]) -> list[tuple[str | None, list[PlayerStats]]]:
+    """The report's rows (group, player, the figures' sums: a player once a group) as each
+    group's players' figures, a group's players added up at once."""
     import numpy as np
 
-    tallies: dict[str | None, StatsTally] = {}
+    groups: dict[str | None, list[tuple[Any, ...]]] = {}
     for row in found:
-        group, name = row[0], row[1]
-        tally = tallies.setdefault(None if group is None else str(group), StatsTally())
-        numbers = [0 if value is None else value for value in row[2:]]
+        groups.setdefault(None if row[0] is None else str(row[0]), []).append(row)
+    grouped = []
+    for group, rows in groups.items():
+        # every sum as a float (counts up to 2**53 exactly), a NULL sum as 0
+        numbers = np.nan_to_num(np.array([row[2:] for row in rows], dtype=np.float64))
+        tally = StatsTally()
         tally.add_totals(
-            [name],
-            np.array([numbers[0:6]], dtype=np.int64),
-            np.array([numbers[6:10]], dtype=np.float64),
-            np.array([numbers[10:]], dtype=np.int64),
+            [row[1] for row in rows],
+            numbers[:, 0:6].astype(np.int64),
+            numbers[:, 6:10],
+            numbers[:, 10:].astype(np.int64),
         )
-    return [(group, tally.stats()) for group, tally in tallies.items()]
+        grouped.append((group, tally.stats()))
+    return grouped
 
 
 def _filtered(where: str | None, player: str | None) -> tuple[str, list[object]]:

@@ -248,16 +248,18 @@ class StatsTally:
     def stats(self, player: str | None = None) -> list[PlayerStats]:
         """Every player's figures (most hands first), or one player's."""
         names = [player] if player is not None else self.names
-        found = [
-            _figures(
-                name,
-                self.counts[self.index[name]],
-                self.sums[self.index[name]],
-                self.actions[self.index[name]],
+        names = [name for name in names if name in self.index]
+        rows = [self.index[name] for name in names]
+        # plain Python numbers, read once: a database's report makes some hundred thousand
+        found = list(
+            map(
+                _figures,
+                names,
+                self.counts[rows].tolist(),
+                self.sums[rows].tolist(),
+                self.actions[rows].tolist(),
             )
-            for name in names
-            if name in self.index
-        ]
+        )
         found.sort(key=lambda stats: (-stats.hands, stats.player))
         return found
 
@@ -266,15 +268,10 @@ def _share(part: int, whole: int) -> float:
     return part / whole if whole else 0.0
 
 
-def _figures(
-    name: str,
-    counts: npt.NDArray[np.int64],
-    sums: npt.NDArray[np.float64],
-    actions: npt.NDArray[np.int64],
-) -> PlayerStats:
-    hands, vpip, pfr, saw_flop, showdowns, won = (int(value) for value in counts)
-    net, adjusted, net_bb, adjusted_bb = (float(value) for value in sums)
-    counted, *seen = (int(value) for value in actions)
+def _figures(name: str, counts: list[int], sums: list[float], actions: list[int]) -> PlayerStats:
+    hands, vpip, pfr, saw_flop, showdowns, won = counts
+    net, adjusted, net_bb, adjusted_bb = sums
+    counted, *seen = actions
     figures: dict[str, float | None] = dict.fromkeys(ACTION_FIGURES)
     if hands and counted == hands:
         for at, figure in enumerate(ACTION_FIGURES):
