@@ -1,8 +1,8 @@
 """The reports' sums (``histories/report_sums.py``): a report read from the sums gives what one
 read from every row gives, for filters over the sums' keys (positions spread for the hands kept)
 and for others; the sums are what the report reads where they can be; a database written before
-them is reported on from its rows, and its next import adds them; an import's blocks' sums are
-merged."""
+them is reported on from its rows, and its next import adds them; the sums of imports one
+after another are merged."""
 
 from __future__ import annotations
 
@@ -130,18 +130,18 @@ def test_a_database_from_before_the_sums_gets_them_at_its_next_import(
         )
 
 
-def test_an_imports_blocks_sums_are_merged(
+def test_the_sums_of_imports_one_after_another_are_merged(
     summed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Blocks of 7 hands, merged every 20 hands added: the same sums as one import in one block,
+    # Blocks of 7 hands, the files imported in three imports: the same sums as one import,
     # each key once.
     monkeypatch.setattr(database_module, "BATCH_HANDS", 7)
-    monkeypatch.setattr(database_module, "COMPACT_HANDS", 20)
-    blocks = tmp_path / "blocks.duckdb"
-    import_histories(SOURCES, database=blocks)
+    parts = tmp_path / "parts.duckdb"
+    for some in (SOURCES[:2], SOURCES[1:4], SOURCES):
+        import_histories(some, database=parts)
     keys = ", ".join(f'"{name}"' for name in SUM_KEYS)
     hand_keys = ", ".join(f'"{name}"' for name in HAND_KEYS)
-    for database in (blocks, summed):
+    for database in (parts, summed):
         with duckdb.connect(str(database), read_only=True) as con:
             sums, distinct = con.execute(
                 f"SELECT count(*), count(DISTINCT ({keys})) FROM player_sums"
@@ -149,13 +149,11 @@ def test_an_imports_blocks_sums_are_merged(
             counts, hands = con.execute(
                 f"SELECT count(DISTINCT ({hand_keys}, positions)), sum(hands) FROM hand_counts"
             ).fetchone()
-            assert (
-                sums == distinct
-                and hands == con.execute("SELECT count(*) FROM hands").fetchone()[0]
-            )
+            assert sums == distinct
+            assert hands == con.execute("SELECT count(*) FROM hands").fetchone()[0]
             assert counts == con.execute("SELECT count(*) FROM hand_counts").fetchone()[0]
     for where in FILTERS:
         _same(
-            report_histories(database=blocks, where=where),
+            report_histories(database=parts, where=where),
             report_histories(database=summed, where=where),
         )

@@ -95,9 +95,7 @@ SCHEMA_VERSION: Final = 3
 _READ_VERSIONS: Final = (2, SCHEMA_VERSION)
 """The layouts read: a database of version 2 is reported on from its rows alone, and its next
 import adds the sums (:func:`_add_sums`)."""
-COMPACT_HANDS: Final = 200_000
-"""Hands an import adds between two merges of its sums (:func:`report_sums.compact_statements`):
-a block of hands adds about one sum a row."""
+
 ACTION_COLUMNS: Final = ("hand_key", "idx", "street", "player", "kind", "amount", "cards")
 """The columns of ``actions`` an import builds (``seq`` is added as they are stored)."""
 
@@ -466,7 +464,7 @@ def import_histories(
         _check_version(con, target, empty=True)
         _add_sums(con)
         _schema(con)
-        seq = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
+        seq = first = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
         # a new database: no hand to look up, but those the import adds (seen)
         held = _HeldKeys(con) if seq > 0 else None
         seen: set[str] = set()
@@ -475,7 +473,7 @@ def import_histories(
             if progress is not None:
                 progress(done, len(files))
         if summary.added:
-            _compact(con)
+            _add_sums_after(con, first)
         _run(con, "COMMIT")
     except BaseException:
         _run(con, "ROLLBACK")
@@ -724,14 +722,8 @@ def _store(
         con.register("staged", table)
         into = f"({columns})" if columns != "*" else ""
         _run(con, f"INSERT INTO {name} {into} SELECT {columns} FROM staged")
-        if name == "rows":
-            for statement in report_sums.add_statements("staged"):
-                _run(con, statement)
         con.unregister("staged")
-    before = summary.added
     summary.added += hands.num_rows
-    if before // COMPACT_HANDS != summary.added // COMPACT_HANDS:
-        _compact(con)
     return int(hands.column("seq")[-1].as_py())
 
 
@@ -756,8 +748,17 @@ def _store_all(
     return done
 
 
+def _add_sums_after(con: duckdb.DuckDBPyConnection, seq: int) -> None:
+    """The reports' sums of the rows past ``seq`` (an import's) added, in one pass over them
+    (cheaper than a pass a block), and merged with those the database held."""
+    for statement in report_sums.add_statements(f"(SELECT * FROM rows WHERE seq > {seq:d})"):
+        _run(con, statement)
+    if seq:
+        _compact(con)
+
+
 def _compact(con: duckdb.DuckDBPyConnection) -> None:
-    """The sums of equal keys merged (each block of an import adds its own)."""
+    """The sums of equal keys merged (the import's beside those the database held)."""
     for statement in report_sums.compact_statements():
         _run(con, statement)
 

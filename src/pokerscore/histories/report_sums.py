@@ -14,8 +14,8 @@ hands it keeps, where its filter names only :data:`HAND_KEYS` and ``position``, 
 ``hand_counts``: a hand is kept when one of its rows passes the filter, so each count's
 positions are spread into rows and the filter asked of each (``bool_or``), exactly as it is
 asked of the rows. Any other filter reads ``rows``, as a database without the sums (one written
-before them) always does. An import adds its blocks' sums as they come and merges equal keys
-(:func:`compact_statements`) when they have grown and at its end.
+before them) always does. An import adds the sums of the rows it added, in one pass at its end,
+and merges equal keys (:func:`compact_statements`) with those the database held.
 
 >>> sums_select("rows")[:3]
 ['count(*)', 'sum(vpip::INTEGER)', 'sum(pfr::INTEGER)']
@@ -55,8 +55,6 @@ FIGURES: Final = (
 """Each figure's name in ``player_sums``, its sum over ``rows`` and its type, in the order
 :class:`~pokerscore.histories.stats.StatsTally` takes them (six counts, four sums, the counts
 of actions)."""
-COMPACT_ROWS: Final = 1_000_000
-"""Sums added by an import's blocks past which equal keys are merged before it goes on."""
 
 
 def _quoted(names: tuple[str, ...]) -> str:
