@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from pokerscore._support.errors import ParameterError, PokerScoreError, shorten
+from pokerscore._support.slots import slot_init
 from pokerscore.cards import Card
 
 if TYPE_CHECKING:
@@ -174,6 +175,25 @@ def amount_decimals(amount: Decimal) -> int:
     return -exponent
 
 
+_DECIMALS_KEPT: Final = 4096
+_decimals: dict[int, tuple[Decimal, int]] = {}
+""":func:`amount_decimals` of the Decimal objects last judged, by ``id``, each held with its
+object (so that no other object takes its ``id`` while it is kept): not by value, since
+``Decimal("0.5") == Decimal("0.50")`` and the two have one and two decimals."""
+
+
+def _decimals_of(amount: Decimal) -> int:
+    """:func:`amount_decimals`, kept for the object (:data:`_decimals`)."""
+    kept = _decimals.get(id(amount))
+    if kept is not None and kept[0] is amount:
+        return kept[1]
+    if len(_decimals) >= _DECIMALS_KEPT:
+        _decimals.clear()
+    decimals = amount_decimals(amount)
+    _decimals[id(amount)] = (amount, decimals)
+    return decimals
+
+
 def hand_scale(amounts: Iterable[Decimal]) -> int:
     """The units per chip of a hand whose amounts (each read by :func:`read_amount`) are
     ``amounts``: ten to the most decimals any of them is written with. Raises a
@@ -183,8 +203,13 @@ def hand_scale(amounts: Iterable[Decimal]) -> int:
     100
     """
     amounts = list(amounts)
-    scale = int(10 ** max((amount_decimals(amount) for amount in amounts), default=0))
-    for amount in amounts:
+    # each Decimal object judged once: a hand repeats its amounts, and the readers' ``money``
+    # gives one object per text, hand after hand (:func:`_decimals_of`)
+    distinct = {id(amount): amount for amount in amounts}
+    scale = int(10 ** max(map(_decimals_of, distinct.values()), default=0))
+    if distinct and max(distinct.values()) * scale <= MAX_UNITS:
+        return scale
+    for amount in amounts:  # the first too large, in the order given
         if amount * scale > MAX_UNITS:
             unit = Decimal(1).scaleb(-len(str(scale)) + 1)
             raise HandHistoryError(
@@ -199,6 +224,7 @@ def to_units(amount: Decimal, scale: int) -> int:
     return int(amount * scale)
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A player dealt into the hand, in the order of the table from the small blind (PHH's
@@ -220,6 +246,7 @@ class Seat:
     by a player who just sat down is live but out of turn, and moves nothing."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One line of the hand: the dealer dealing, a player acting or showing down."""
@@ -270,6 +297,7 @@ DRAW_GAMES: Final = {
 :data:`~pokerscore.engine.rankings.BADUGI`."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class HandHistory:
     """One hand as a site recorded it, in a form every reader shares."""
