@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Final, NamedTuple
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.sites.text import MAX_HAND_BYTES, decoded_lines, long_hand_error
+from pokerscore.histories.sites.text import MAX_HAND_BYTES, long_hand_error, numbered_lines
 
 _DECLARATION: Final = re.compile(r"<\?xml[^>]*\?>")
 _FORBIDDEN: Final = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -139,23 +139,25 @@ def xml_elements(
     whole = True  # the piece before ended its line
     stray = False  # text before the first document told
     kept = ""  # the end of the piece before
-    for line in decoded_lines(path):
-        number = line.number
+    for number, text, size, ends in numbered_lines(path):
         line_start = position if whole else line_start
-        position += line.size
-        text = line.text + ("\n" if line.ends else "")
-        if _FORBIDDEN.search(kept + text):
+        position += size
+        if ends:
+            text += "\n"
+        # both patterns start with "<!" or "<?": a line without them is not searched
+        if "<!" in kept + text and _FORBIDDEN.search(kept + text):
             yield XmlFileError(
                 "a DOCTYPE or entity declaration: not read (entities are never expanded)",
                 file=name, line=number,
             )  # fmt: skip
             return
-        kept = "" if line.ends else text[-_KEPT:]
-        text = _DECLARATION.sub("", text)
+        kept = "" if ends else text[-_KEPT:]
+        if "<?" in text:
+            text = _DECLARATION.sub("", text)
         pieces = [text]
         if document is not None and whole and (found := document.search(text)) is not None:
             pieces = [text[: found.start()], text[found.start() :]]
-        whole = line.ends
+        whole = ends
         for index, piece in enumerate(pieces):
             if index:
                 if current.inside and not current.broken:
