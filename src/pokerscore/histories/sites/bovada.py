@@ -68,6 +68,17 @@ _POSTS: Final = (
     ("Posts dead chip ", "both"),
     ("Ante chip ", "ante"),
 )
+_MOVES: Final = {
+    "Checks": "check",
+    "Calls": "call",
+    "Call": "call",
+    "Bets": "bet",
+    "Bet": "bet",
+    "All-in": "all-in",
+    "Raises": "bet-raise",
+    "All-in(raise)": "bet-raise",
+}
+"""The moves by their first word (the rest of the line is the amount)."""
 _NOTICES: Final = (
     "Set dealer",
     "Sitout",
@@ -273,6 +284,23 @@ def _line(
     number: int,
     dealt: set[str],
 ) -> None:
+    # the moves first, by their first word: no other line's prefix starts with one of them
+    verb, _, amount_text = words.partition(" ")
+    kind = _MOVES.get(verb)
+    if kind == "check":
+        add_action(draft, bets, "check", name, None, number)
+        return
+    if kind == "bet-raise":
+        found = _RAISE.match(amount_text)
+        if found is None:
+            raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
+        total = localised_amount(found.group("to") or found.group("first"))
+        bets.set(name, total)
+        draft.actions.append(("bet-raise", name, total, (), 0, number, verb != "Raises"))
+        return
+    if kind is not None:
+        add_action(draft, bets, kind, name, localised_amount(amount_text), number)
+        return
     if words.startswith("Card dealt to a spot"):
         cards = site_cards(words[len("Card dealt to a spot") :].strip(" []"))
         dealt.add(name)
@@ -311,24 +339,7 @@ def _line(
         return
     if words.startswith(_NOTICES):
         return
-    verb, _, amount_text = words.partition(" ")
-    if verb == "Checks":
-        add_action(draft, bets, "check", name, None, number)
-    elif verb in ("Calls", "Call"):
-        add_action(draft, bets, "call", name, localised_amount(amount_text), number)
-    elif verb in ("Bets", "Bet"):
-        add_action(draft, bets, "bet", name, localised_amount(amount_text), number)
-    elif verb == "All-in":
-        add_action(draft, bets, "all-in", name, localised_amount(amount_text), number)
-    elif verb in ("Raises", "All-in(raise)"):
-        found = _RAISE.match(amount_text)
-        if found is None:
-            raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
-        total = localised_amount(found.group("to") or found.group("first"))
-        bets.set(name, total)
-        draft.actions.append(("bet-raise", name, total, (), 0, number, verb != "Raises"))
-    else:
-        raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
+    raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
 
 
 FORMAT: Final = SiteFormat(NAME, "Bovada", sniff, read_bovada)
