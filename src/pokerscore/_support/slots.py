@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+
 class _Factory:
     """The default of a field made by its ``default_factory``: the factory is called."""
 
@@ -60,7 +61,7 @@ def slot_init(cls: type[T]) -> type[T]:
         + " return __init__\n"
     )
     namespace: dict[str, Any] = {}
-    exec(source, {}, namespace)  # noqa: S102 - text made above from the fields' names only
+    exec(source, {}, namespace)  # the text is made above from the fields' names only
     init = namespace["_make"](*scope.values())
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__

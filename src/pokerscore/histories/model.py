@@ -16,7 +16,7 @@ import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast
 
 from pokerscore._support.errors import ParameterError, PokerScoreError, shorten
 from pokerscore._support.slots import slot_init
@@ -176,22 +176,10 @@ def amount_decimals(amount: Decimal) -> int:
 
 
 _DECIMALS_KEPT: Final = 4096
-_decimals: dict[int, tuple[Decimal, int]] = {}
-""":func:`amount_decimals` of the Decimal objects last judged, by ``id``, each held with its
-object (so that no other object takes its ``id`` while it is kept): not by value, since
-``Decimal("0.5") == Decimal("0.50")`` and the two have one and two decimals."""
-
-
-def _decimals_of(amount: Decimal) -> int:
-    """:func:`amount_decimals`, kept for the object (:data:`_decimals`)."""
-    kept = _decimals.get(id(amount))
-    if kept is not None and kept[0] is amount:
-        return kept[1]
-    if len(_decimals) >= _DECIMALS_KEPT:
-        _decimals.clear()
-    decimals = amount_decimals(amount)
-    _decimals[id(amount)] = (amount, decimals)
-    return decimals
+_decimals: dict[str, int] = {}
+""":func:`amount_decimals` of the amounts last judged, by their text (``str`` of a Decimal
+gives its digits and exponent exactly: ``0.5`` and ``0.50`` are two texts, of one and two
+decimals, where the two Decimals are equal)."""
 
 
 def hand_scale(amounts: Iterable[Decimal]) -> int:
@@ -203,10 +191,18 @@ def hand_scale(amounts: Iterable[Decimal]) -> int:
     100
     """
     amounts = list(amounts)
-    # each Decimal object judged once: a hand repeats its amounts, and the readers' ``money``
-    # gives one object per text, hand after hand (:func:`_decimals_of`)
-    distinct = {id(amount): amount for amount in amounts}
-    scale = int(10 ** max(map(_decimals_of, distinct.values()), default=0))
+    # each amount's text judged once (:data:`_decimals`), the texts made and looked up by
+    # ``map`` (no Python frame an amount): a hand repeats its amounts, and hands their stakes
+    distinct = dict(zip(map(str, amounts), amounts, strict=True))
+    found: list[int | None] = list(map(_decimals.get, distinct))
+    if None in found:
+        if len(_decimals) >= _DECIMALS_KEPT:
+            _decimals.clear()
+        for at, (text, amount) in enumerate(distinct.items()):
+            if found[at] is None:
+                found[at] = _decimals[text] = amount_decimals(amount)
+    decimals = cast("list[int]", found)  # every one found now
+    scale = int(10 ** max(decimals, default=0))
     if distinct and max(distinct.values()) * scale <= MAX_UNITS:
         return scale
     for amount in amounts:  # the first too large, in the order given

@@ -89,28 +89,30 @@ class _Document:
     ) -> Iterator[XmlElement]:  # fmt: skip
         """The hand-level elements in ``tags`` that the events end (``line`` starts at the
         file's byte ``line_start``; the bytes read end at ``read_to``)."""
+        opened = self.open
         for event, element in events:
             if event == "start":
-                self.open.append(element)
-                depth = len(self.open)
+                opened.append(element)
+                depth = len(opened)
                 if depth == 2:
                     self.wrapper = None if element.tag in tags else element
                 if depth == self.level:
                     self.opened, self.start = line, line_start
                 continue
-            self.open.pop()
-            depth = len(self.open) + 1
-            long = read_to - self.start > MAX_HAND_BYTES
-            if depth == self.level:
+            opened.pop()
+            depth = len(opened) + 1
+            level = self.level
+            if depth == level:
                 if element.tag in tags:
+                    long = read_to - self.start > MAX_HAND_BYTES
                     yield XmlElement(None if long else element, self.opened, document)
                 element.clear()
-                self.open[-1].remove(element)  # each hand dropped once read: memory bounded
-            elif depth > self.level and long:
+                opened[-1].remove(element)  # each hand dropped once read: memory bounded
+            elif depth > level and read_to - self.start > MAX_HAND_BYTES:
                 element.clear()  # a hand too long to read: its contents dropped as they end
-                self.open[-1].remove(element)
+                opened[-1].remove(element)
             elif depth == 2:
-                self.open[-1].remove(element)  # a document element read to its end
+                opened[-1].remove(element)  # a document element read to its end
 
 
 def xml_elements(
@@ -182,7 +184,8 @@ def xml_elements(
                 if document is None:
                     return
                 continue
-            yield from current.read(events, tags, number, line_start, position, documents)  # type: ignore[arg-type]
+            if events:  # most lines end or start nothing
+                yield from current.read(events, tags, number, line_start, position, documents)  # type: ignore[arg-type]
     if current.inside and not current.broken:  # a document element left open ends no hand
         yield XmlFileError("the file ends inside an element", file=name, line=current.opened)
 

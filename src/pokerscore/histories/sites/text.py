@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import codecs
 import io
-from itertools import chain, repeat
 from collections.abc import Callable, Iterator, Sequence
+from itertools import chain, repeat
 from pathlib import Path
 from typing import BinaryIO, Final, NamedTuple
 
@@ -169,7 +169,9 @@ def _line_blocks(path: Path) -> Iterator[Sequence[tuple[int, str, int, bool]]]:
                 whole = len(rest) // MAX_HAND_BYTES * MAX_HAND_BYTES
                 yield [
                     (number, decode_line(piece).rstrip("\r\n"), len(piece), False)
-                    for piece in (rest[at : at + MAX_HAND_BYTES] for at in range(0, whole, MAX_HAND_BYTES))
+                    for piece in (
+                        rest[at : at + MAX_HAND_BYTES] for at in range(0, whole, MAX_HAND_BYTES)
+                    )
                 ]
                 rest = rest[whole:]
         if rest:  # the last line, with no line end
