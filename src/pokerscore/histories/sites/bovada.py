@@ -100,6 +100,10 @@ _NOTICES: Final = (
 )
 
 
+_TOURNAMENT_ID: Final = re.compile(r"Tournament #(\d+)")
+_TABLE_ID: Final = re.compile(r"TBL#(\d+)")
+
+
 def sniff(head: str) -> bool:
     """A Bovada, Bodog or Ignition file: it starts ``Bovada Hand #``, ``Bodog Hand #`` or
     ``Ignition Hand #``."""
@@ -264,8 +268,8 @@ def _game(draft: HandDraft, rest: str) -> None:
     else:
         letter, draft.game = "O", "omaha"
     draft.variant = betting_letter + letter
-    tournament = re.search(r"Tournament #(\d+)", rest)
-    table = re.search(r"TBL#(\d+)", rest)
+    tournament = _TOURNAMENT_ID.search(rest)
+    table = _TABLE_ID.search(rest)
     draft.table = table.group(1) if table else None
     if tournament is not None:
         draft.tournament = tournament.group(1)

@@ -37,6 +37,9 @@ _RANKS: Final = {
 """Ranks as localised clients write them, and the rank they are."""
 
 
+_CARD_GAPS: Final = re.compile(r"[\s,\[\]]+")
+
+
 @lru_cache(maxsize=4096)
 def localised_amount(text: str) -> Decimal:
     """An amount as a localised client writes it: ``$1,168.50``, ``788,50 $``, ``15 788,50 $``
@@ -67,7 +70,7 @@ def localised_cards(text: str) -> tuple[Card | None, ...]:
     >>> [str(card) for card in localised_cards("[ Tc, Knh, Ec, Dd ]")]
     ['Tc', 'Jh', 'Ac', 'Qd']
     """
-    tokens = [token for token in re.split(r"[\s,\[\]]+", text) if token]
+    tokens = [token for token in _CARD_GAPS.split(text) if token]
     named = []
     for token in tokens:
         rank, suit = token[:-1], token[-1:]
