@@ -177,7 +177,7 @@ def xml_elements(
                 continue
             try:
                 current.parser.feed(piece)
-                events = [event for event in current.parser.read_events() if len(event) == 2]
+                events = list(current.parser.read_events())  # ("start" or "end", element)
             except ElementTree.ParseError as error:
                 current.broken = True
                 yield XmlFileError(f"not well-formed XML ({_reason(error)})", file=name, line=number)  # fmt: skip

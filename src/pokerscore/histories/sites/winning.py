@@ -190,6 +190,9 @@ class _Older:
             number = first_line + offset
             if not line or line.startswith("Game ended at:"):
                 continue
+            if not self.summary and line.startswith("Player "):  # most lines: no other test
+                self._play(line[len("Player ") :], number)  # takes a line starting "Player "
+                continue
             if line.startswith("Game ID: "):
                 self._header(line, number)
             elif (button := _BUTTON.match(line)) is not None:
