@@ -275,9 +275,11 @@ def mucks_unshown(draft: HandDraft, line: int) -> None:
 def line_player(line: str, names: set[str]) -> tuple[str | None, str]:
     """The player a line of play starts with, ``name verb …`` (no colon; the longest name that
     fits, so a name holding spaces or a verb is found whole), and the rest of the line."""
-    for candidate in sorted(names, key=len, reverse=True):
-        if line.startswith(candidate + " "):
-            return candidate, line[len(candidate) + 1 :]
+    # by the names' lengths, longest first: the one name of a length that fits is the line's
+    # first characters, followed by a space (no name made and no key called for each name)
+    for length in sorted(set(map(len, names)), reverse=True):
+        if line[length : length + 1] == " " and line[:length] in names:
+            return line[:length], line[length + 1 :]
     return None, line
 
 
