@@ -67,16 +67,13 @@ class _Document:
         self.wrapper: ElementTree.Element | None = None
         """The file's one document element where the hands are inside it (Boss Media's
         ``<ROOT>``): a hand element it holds is taken out of it once read."""
+        self.level = 2
+        """How deep the hand-level elements are (the root is 1): 3 inside a :attr:`wrapper`."""
         self.opened = 0
         """The line the hand-level element being read starts on."""
         self.start = 0
         """The file's byte where that line starts."""
         self.broken = False
-
-    @property
-    def level(self) -> int:
-        """How deep the hand-level elements are (the root is 1)."""
-        return 2 if self.wrapper is None else 3
 
     @property
     def inside(self) -> bool:
@@ -96,6 +93,7 @@ class _Document:
                 depth = len(opened)
                 if depth == 2:
                     self.wrapper = None if element.tag in tags else element
+                    self.level = 2 if self.wrapper is None else 3
                 if depth == self.level:
                     self.opened, self.start = line, line_start
                 continue
