@@ -183,3 +183,55 @@ def test_a_line_past_the_limit_is_read_in_pieces(
     first = read[0]
     assert isinstance(first, HandHistoryError) and first.reason == MESSAGE
     assert _shape(read[1:]) == before[1:]
+
+
+def _lines_one_by_one(path: Path) -> list[tuple[int, str, int, bool]]:
+    """A file's lines as every text reader once read them, a ``readline`` at a time (UTF-8,
+    else cp1252, else Latin-1; a line past the limit in pieces)."""
+    from pokerscore.histories.sites.text import bounded_lines, decode_line
+
+    found = []
+    with path.open("rb") as stream:
+        if stream.read(3) != b"\xef\xbb\xbf":
+            stream.seek(0)
+        number = 1
+        for data in bounded_lines(stream):
+            ends = data.endswith(b"\n")
+            found.append((number, decode_line(data).rstrip("\r\n"), len(data), ends))
+            number += ends
+    return found
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_lines_read_a_block_at_a_time_are_the_lines_read_one_by_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """``text.numbered_lines`` cuts and decodes a block of lines at a time: the same lines,
+    numbers, sizes and ends as reading them one by one, whatever the blocks' and the limit's
+    sizes, with lines cut between blocks, line ends ``\\r\\n`` and ``\\r\\r\\n``, cp1252
+    and Latin-1 bytes, UTF-8 characters cut by a piece's end, a last line without an end."""
+    import random
+
+    from pokerscore.histories.sites import text
+
+    rng = random.Random(seed)
+    monkeypatch.setattr(text, "MAX_HAND_BYTES", rng.choice([5, 8, 13, 64, 1 << 20]))
+    monkeypatch.setattr(text, "_BLOCK", rng.choice([3, 7, 16, 100, 1 << 18]))
+    tokens = [
+        b"a",
+        b"b",
+        b" ",
+        b"\n",
+        b"\r",
+        b"\r\n",
+        "é€".encode(),
+        b"\x81",
+        b"\xe9",
+        "字".encode(),
+    ]
+    weights = [10, 10, 3, 3, 1, 2, 2, 1, 1, 1]
+    path = tmp_path / "lines.txt"
+    for _ in range(25):
+        data = b"".join(rng.choices(tokens, weights, k=rng.randint(0, 300)))
+        path.write_bytes(b"\xef\xbb\xbf" + data if rng.random() < 0.2 else data)
+        assert list(text.numbered_lines(path)) == _lines_one_by_one(path)

@@ -16,9 +16,10 @@ import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast
 
 from pokerscore._support.errors import ParameterError, PokerScoreError, shorten
+from pokerscore._support.slots import slot_init
 from pokerscore.cards import Card
 
 if TYPE_CHECKING:
@@ -174,6 +175,13 @@ def amount_decimals(amount: Decimal) -> int:
     return -exponent
 
 
+_DECIMALS_KEPT: Final = 4096
+_decimals: dict[str, int] = {}
+""":func:`amount_decimals` of the amounts last judged, by their text (``str`` of a Decimal
+gives its digits and exponent exactly: ``0.5`` and ``0.50`` are two texts, of one and two
+decimals, where the two Decimals are equal)."""
+
+
 def hand_scale(amounts: Iterable[Decimal]) -> int:
     """The units per chip of a hand whose amounts (each read by :func:`read_amount`) are
     ``amounts``: ten to the most decimals any of them is written with. Raises a
@@ -183,8 +191,21 @@ def hand_scale(amounts: Iterable[Decimal]) -> int:
     100
     """
     amounts = list(amounts)
-    scale = int(10 ** max((amount_decimals(amount) for amount in amounts), default=0))
-    for amount in amounts:
+    # each amount's text judged once (:data:`_decimals`), the texts made and looked up by
+    # ``map`` (no Python frame an amount): a hand repeats its amounts, and hands their stakes
+    distinct = dict(zip(map(str, amounts), amounts, strict=True))
+    found: list[int | None] = list(map(_decimals.get, distinct))
+    if None in found:
+        if len(_decimals) >= _DECIMALS_KEPT:
+            _decimals.clear()
+        for at, (text, amount) in enumerate(distinct.items()):
+            if found[at] is None:
+                found[at] = _decimals[text] = amount_decimals(amount)
+    decimals = cast("list[int]", found)  # every one found now
+    scale = int(10 ** max(decimals, default=0))
+    if distinct and max(distinct.values()) * scale <= MAX_UNITS:
+        return scale
+    for amount in amounts:  # the first too large, in the order given
         if amount * scale > MAX_UNITS:
             unit = Decimal(1).scaleb(-len(str(scale)) + 1)
             raise HandHistoryError(
@@ -199,6 +220,7 @@ def to_units(amount: Decimal, scale: int) -> int:
     return int(amount * scale)
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A player dealt into the hand, in the order of the table from the small blind (PHH's
@@ -220,6 +242,7 @@ class Seat:
     by a player who just sat down is live but out of turn, and moves nothing."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One line of the hand: the dealer dealing, a player acting or showing down."""
@@ -270,6 +293,7 @@ DRAW_GAMES: Final = {
 :data:`~pokerscore.engine.rankings.BADUGI`."""
 
 
+@slot_init
 @dataclass(frozen=True, slots=True)
 class HandHistory:
     """One hand as a site recorded it, in a form every reader shares."""

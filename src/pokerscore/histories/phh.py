@@ -22,6 +22,7 @@ import sys
 import tomllib
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -107,6 +108,13 @@ def variant_rules(variant: str) -> tuple[str, Betting]:
     return game, betting
 
 
+@lru_cache(maxsize=64)
+def _pairs(length: int) -> tuple[slice, ...]:
+    """The slices of a text of ``length`` characters two by two (cards are read by ``map``:
+    no Python frame a card)."""
+    return tuple(slice(i, i + 2) for i in range(0, length, 2))
+
+
 def parse_cards_text(text: str) -> tuple[Card | None, ...]:
     """PHH cards, two characters each, ``??`` for a card nobody saw: ``AcKd``, ``9s7h2c``.
 
@@ -116,7 +124,7 @@ def parse_cards_text(text: str) -> tuple[Card | None, ...]:
     if len(text) % 2:
         raise HandHistoryError(f"cards {shorten(repr(text))} are not two characters each")
     try:
-        return tuple(_CARD[text[i : i + 2]] for i in range(0, len(text), 2))
+        return tuple(map(_CARD.__getitem__, map(text.__getitem__, _pairs(len(text)))))
     except KeyError:
         bad = next(text[i : i + 2] for i in range(0, len(text), 2) if text[i : i + 2] not in _CARD)
         raise HandHistoryError(f"invalid card {bad!r} in {shorten(repr(text))}") from None

@@ -199,6 +199,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
     runout = 0
     dealing = Dealing(draft)
     stud, draw = dealing.stud, dealing.draw
+    names = {name for _, name, _, _ in draft.seats}  # kept as the seats are read
     for offset, raw in enumerate(lines[1:], 1):
         line = raw.rstrip("\r\n")
         number = first_line + offset
@@ -240,6 +241,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             if seat is not None:
                 out = words_of.SITTING_OUT in seat.group("rest") or words_of.OUT_OF_HAND in seat.group("rest")  # fmt: skip
                 draft.seats.append((int(seat.group("seat")), seat.group("name"), money(seat.group("stack")), out))  # fmt: skip
+                names.add(seat.group("name"))
                 continue
         if line.startswith(words_of.HAND_CANCELLED):
             raise HandHistoryError(f"line {number}: the hand was cancelled (no result to replay)")
@@ -247,7 +249,7 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             raise HandHistoryError(
                 f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
             )
-        _action_line(draft, line, number, runout, dealing)
+        _action_line(draft, line, number, runout, dealing, names)
     if draw is not None:
         draw.close()
     if section != "summary":
@@ -305,8 +307,9 @@ def _action_line(
     number: int,
     runout: int,
     dealing: Dealing,
+    names: set[str],
 ) -> None:
-    names = {name for _, name, _, _ in draft.seats}
+    """A line of play; ``names``: the players seated (the names of ``draft.seats``)."""
     if line.startswith(words_of.DEALT_TO):
         dealt = _DEALT.match(line)
         name = _dealt_name(line, names)

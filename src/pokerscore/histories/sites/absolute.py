@@ -68,6 +68,12 @@ _COLLECTS: Final = re.compile(
 )
 
 
+_FEES: Final = re.compile(r"\| (?:Jackpot )?Rake \(([^)]*)\)")
+_NOT_DIGIT: Final = re.compile(r"\D")
+_BLIND_POST: Final = re.compile(r"(small|big) blind (\S+)")
+_DEAD_POST: Final = re.compile(r"(dead )?(\S+) dead (\S+)")
+
+
 def sniff(head: str) -> bool:
     """An Absolute or UltimateBet file: it starts ``Stage #n: ``."""
     return _START.match(head) is not None
@@ -122,7 +128,7 @@ def parse_absolute(lines: Sequence[str], file: str, number: int, first_line: int
             total = _TOTAL.match(line)
             if total:
                 draft.total = money(total["total"])
-                fees = re.findall(r"\| (?:Jackpot )?Rake \(([^)]*)\)", total["rest"])
+                fees = _FEES.findall(total["rest"])
                 if fees:  # the jackpot fee is taken from the pot too: counted as rake
                     draft.rake = sum((money(fee) for fee in fees), Decimal(0))
             continue
@@ -153,7 +159,9 @@ def parse_absolute(lines: Sequence[str], file: str, number: int, first_line: int
         collects = _COLLECTS.match(line)
         if collects and collects["name"] in names:
             pot = (
-                0 if collects["pot"] == "main pot" else int(re.sub(r"\D", "", collects["pot"]) or 1)
+                0
+                if collects["pot"] == "main pot"
+                else int(_NOT_DIGIT.sub("", collects["pot"]) or 1)
             )
             draft.collected.append((collects["name"], money(collects["amount"]), pot))
             continue
@@ -196,13 +204,13 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
 
 
 def _post(draft: HandDraft, bets: RoundBets, name: str, rest: str, where: int) -> None:
-    blind = re.fullmatch(r"(small|big) blind (\S+)", rest)
+    blind = _BLIND_POST.fullmatch(rest)
     if blind:
         kind, amount = blind[1], money(blind[2])
         draft.posts.append((name, kind, amount, where))
         bets.add(name, amount)
         return
-    dead = re.fullmatch(r"(dead )?(\S+) dead (\S+)", rest)
+    dead = _DEAD_POST.fullmatch(rest)
     if dead is None:
         raise HandHistoryError(f"unknown post {shorten(repr(rest))}", line=where)
     first, extra = money(dead[2]), money(dead[3])

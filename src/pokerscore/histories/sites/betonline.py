@@ -84,6 +84,9 @@ WINDOWS_ZONES: Final = {
 """The zone names the clients write (Windows' names), as IANA zones."""
 
 
+_BETTING_SUFFIX: Final = re.compile(r" (?:No Limit|Pot Limit|Fixed Limit|Limit)$")
+
+
 def sniff(head: str) -> bool:
     """A BetOnline file (or a skin's): a line starts ``BetOnline Poker Game #`` (the file may
     start with tournament notices)."""
@@ -238,9 +241,7 @@ def _header(draft: HandDraft, line: str, where: int) -> None:
     header = _HEADER.match(line)
     if header is None:
         game = _GAME.match(line)
-        named = (
-            re.sub(r" (?:No Limit|Pot Limit|Fixed Limit|Limit)$", "", game["game"]) if game else ""
-        )
+        named = _BETTING_SUFFIX.sub("", game["game"]) if game else ""
         if named and named not in _GAMES:
             raise HandHistoryError(f"{shorten(named)} is not replayed here yet", line=where)
         raise HandHistoryError(f"no game and date in {shorten(repr(line))}", line=where)

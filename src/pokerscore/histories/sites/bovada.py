@@ -68,6 +68,17 @@ _POSTS: Final = (
     ("Posts dead chip ", "both"),
     ("Ante chip ", "ante"),
 )
+_MOVES: Final = {
+    "Checks": "check",
+    "Calls": "call",
+    "Call": "call",
+    "Bets": "bet",
+    "Bet": "bet",
+    "All-in": "all-in",
+    "Raises": "bet-raise",
+    "All-in(raise)": "bet-raise",
+}
+"""The moves by their first word (the rest of the line is the amount)."""
 _NOTICES: Final = (
     "Set dealer",
     "Sitout",
@@ -87,6 +98,10 @@ _NOTICES: Final = (
     "Leave",
     "Enter",
 )
+
+
+_TOURNAMENT_ID: Final = re.compile(r"Tournament #(\d+)")
+_TABLE_ID: Final = re.compile(r"TBL#(\d+)")
 
 
 def sniff(head: str) -> bool:
@@ -253,8 +268,8 @@ def _game(draft: HandDraft, rest: str) -> None:
     else:
         letter, draft.game = "O", "omaha"
     draft.variant = betting_letter + letter
-    tournament = re.search(r"Tournament #(\d+)", rest)
-    table = re.search(r"TBL#(\d+)", rest)
+    tournament = _TOURNAMENT_ID.search(rest)
+    table = _TABLE_ID.search(rest)
     draft.table = table.group(1) if table else None
     if tournament is not None:
         draft.tournament = tournament.group(1)
@@ -273,6 +288,23 @@ def _line(
     number: int,
     dealt: set[str],
 ) -> None:
+    # the moves first, by their first word: no other line's prefix starts with one of them
+    verb, _, amount_text = words.partition(" ")
+    kind = _MOVES.get(verb)
+    if kind == "check":
+        add_action(draft, bets, "check", name, None, number)
+        return
+    if kind == "bet-raise":
+        found = _RAISE.match(amount_text)
+        if found is None:
+            raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
+        total = localised_amount(found.group("to") or found.group("first"))
+        bets.set(name, total)
+        draft.actions.append(("bet-raise", name, total, (), 0, number, verb != "Raises"))
+        return
+    if kind is not None:
+        add_action(draft, bets, kind, name, localised_amount(amount_text), number)
+        return
     if words.startswith("Card dealt to a spot"):
         cards = site_cards(words[len("Card dealt to a spot") :].strip(" []"))
         dealt.add(name)
@@ -311,24 +343,7 @@ def _line(
         return
     if words.startswith(_NOTICES):
         return
-    verb, _, amount_text = words.partition(" ")
-    if verb == "Checks":
-        add_action(draft, bets, "check", name, None, number)
-    elif verb in ("Calls", "Call"):
-        add_action(draft, bets, "call", name, localised_amount(amount_text), number)
-    elif verb in ("Bets", "Bet"):
-        add_action(draft, bets, "bet", name, localised_amount(amount_text), number)
-    elif verb == "All-in":
-        add_action(draft, bets, "all-in", name, localised_amount(amount_text), number)
-    elif verb in ("Raises", "All-in(raise)"):
-        found = _RAISE.match(amount_text)
-        if found is None:
-            raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
-        total = localised_amount(found.group("to") or found.group("first"))
-        bets.set(name, total)
-        draft.actions.append(("bet-raise", name, total, (), 0, number, verb != "Raises"))
-    else:
-        raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
+    raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
 
 
 FORMAT: Final = SiteFormat(NAME, "Bovada", sniff, read_bovada)

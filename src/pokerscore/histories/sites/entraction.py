@@ -70,6 +70,9 @@ _POSTS: Final = {"Small Blind": "small", "Big Blind": "big", "Small + Big Blind"
                  "Blind out of turn": "big", "Ante": "ante"}  # fmt: skip
 
 
+_GMT_OFFSET: Final = re.compile(r"GMT([-+]\d{2}):?(\d{2})")
+
+
 def sniff(head: str) -> bool:
     """An Entraction file: ``Game # n - … - Table "…"`` then ``Players(max n):``."""
     first, _, rest = head.partition("\n")
@@ -83,7 +86,7 @@ def _cards(text: str) -> tuple[Card | None, ...]:
 def _offset(zone: str) -> str:
     if zone in ZONES:
         return ZONES[zone]
-    found = re.fullmatch(r"GMT([-+]\d{2}):?(\d{2})", zone)
+    found = _GMT_OFFSET.fullmatch(zone)
     return f"{found[1]}:{found[2]}" if found else ""
 
 

@@ -62,6 +62,9 @@ _STAKES: Final = re.compile(r"\((?P<sb>[^/()\s]+)/(?P<bb>[^/()\s]+)\)")
 _ANTE_ONLY: Final = re.compile(r"\((?P<ante>[^/()\s]+)\)")
 
 
+_TOURNAMENT_ID: Final = re.compile(r"Tournament #(?P<id>[0-9]{1,20})")
+
+
 def parse_ggpoker(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
     """One GGPoker hand from its lines (the first one its ``Poker Hand #`` header)."""
     draft = HandDraft(file, number, first_line, site="GGPoker", source_format=NAME)
@@ -100,7 +103,7 @@ def _header(draft: HandDraft, line: str) -> None:
             raise HandHistoryError("no stakes (small blind/big blind) in the header")
         draft.small_blind, draft.big_blind = Decimal(0), money(ante["ante"])
         currency = currency_of(ante["ante"])
-    tournament = re.search(r"Tournament #(?P<id>[0-9]{1,20})", rest)
+    tournament = _TOURNAMENT_ID.search(rest)
     draft.tournament = tournament["id"] if tournament else None
     draft.currency = None if draft.tournament else currency
     draft.time = site_time(rest, zone="")  # GGPoker names no zone

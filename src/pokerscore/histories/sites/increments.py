@@ -37,6 +37,9 @@ _RANKS: Final = {
 """Ranks as localised clients write them, and the rank they are."""
 
 
+_CARD_GAPS: Final = re.compile(r"[\s,\[\]]+")
+
+
 @lru_cache(maxsize=4096)
 def localised_amount(text: str) -> Decimal:
     """An amount as a localised client writes it: ``$1,168.50``, ``788,50 $``, ``15 788,50 $``
@@ -67,7 +70,7 @@ def localised_cards(text: str) -> tuple[Card | None, ...]:
     >>> [str(card) for card in localised_cards("[ Tc, Knh, Ec, Dd ]")]
     ['Tc', 'Jh', 'Ac', 'Qd']
     """
-    tokens = [token for token in re.split(r"[\s,\[\]]+", text) if token]
+    tokens = [token for token in _CARD_GAPS.split(text) if token]
     named = []
     for token in tokens:
         rank, suit = token[:-1], token[-1:]
@@ -272,9 +275,11 @@ def mucks_unshown(draft: HandDraft, line: int) -> None:
 def line_player(line: str, names: set[str]) -> tuple[str | None, str]:
     """The player a line of play starts with, ``name verb …`` (no colon; the longest name that
     fits, so a name holding spaces or a verb is found whole), and the rest of the line."""
-    for candidate in sorted(names, key=len, reverse=True):
-        if line.startswith(candidate + " "):
-            return candidate, line[len(candidate) + 1 :]
+    # by the names' lengths, longest first: the one name of a length that fits is the line's
+    # first characters, followed by a space (no name made and no key called for each name)
+    for length in sorted(set(map(len, names)), reverse=True):
+        if line[length : length + 1] == " " and line[:length] in names:
+            return line[:length], line[length + 1 :]
     return None, line
 
 

@@ -82,6 +82,9 @@ _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?): \[(?P<cards>[^\]]*)\]$")
 _SHOWS: Final = re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^\]]*)\]")
 
 
+_STAMP_LINE: Final = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}")
+
+
 def sniff(head: str) -> bool:
     """A King's Club file: ``#n: game - stakes`` then the date and time on the next line (not
     PHH, not 888's or Party's ``#Game No :``)."""
@@ -124,7 +127,7 @@ def parse_kingsclub(lines: Sequence[str], file: str, number: int, first_line: in
         where = first_line + offset
         if not line:
             continue
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}", line):
+        if _STAMP_LINE.fullmatch(line):
             draft.time = line.replace(" ", "T")
             continue
         if line.startswith("Table "):

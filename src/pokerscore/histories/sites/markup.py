@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Final, NamedTuple
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.sites.text import MAX_HAND_BYTES, decoded_lines, long_hand_error
+from pokerscore.histories.sites.text import MAX_HAND_BYTES, long_hand_error, numbered_lines
 
 _DECLARATION: Final = re.compile(r"<\?xml[^>]*\?>")
 _FORBIDDEN: Final = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -67,16 +67,13 @@ class _Document:
         self.wrapper: ElementTree.Element | None = None
         """The file's one document element where the hands are inside it (Boss Media's
         ``<ROOT>``): a hand element it holds is taken out of it once read."""
+        self.level = 2
+        """How deep the hand-level elements are (the root is 1): 3 inside a :attr:`wrapper`."""
         self.opened = 0
         """The line the hand-level element being read starts on."""
         self.start = 0
         """The file's byte where that line starts."""
         self.broken = False
-
-    @property
-    def level(self) -> int:
-        """How deep the hand-level elements are (the root is 1)."""
-        return 2 if self.wrapper is None else 3
 
     @property
     def inside(self) -> bool:
@@ -89,28 +86,31 @@ class _Document:
     ) -> Iterator[XmlElement]:  # fmt: skip
         """The hand-level elements in ``tags`` that the events end (``line`` starts at the
         file's byte ``line_start``; the bytes read end at ``read_to``)."""
+        opened = self.open
         for event, element in events:
             if event == "start":
-                self.open.append(element)
-                depth = len(self.open)
+                opened.append(element)
+                depth = len(opened)
                 if depth == 2:
                     self.wrapper = None if element.tag in tags else element
+                    self.level = 2 if self.wrapper is None else 3
                 if depth == self.level:
                     self.opened, self.start = line, line_start
                 continue
-            self.open.pop()
-            depth = len(self.open) + 1
-            long = read_to - self.start > MAX_HAND_BYTES
-            if depth == self.level:
+            opened.pop()
+            depth = len(opened) + 1
+            level = self.level
+            if depth == level:
                 if element.tag in tags:
+                    long = read_to - self.start > MAX_HAND_BYTES
                     yield XmlElement(None if long else element, self.opened, document)
                 element.clear()
-                self.open[-1].remove(element)  # each hand dropped once read: memory bounded
-            elif depth > self.level and long:
+                opened[-1].remove(element)  # each hand dropped once read: memory bounded
+            elif depth > level and read_to - self.start > MAX_HAND_BYTES:
                 element.clear()  # a hand too long to read: its contents dropped as they end
-                self.open[-1].remove(element)
+                opened[-1].remove(element)
             elif depth == 2:
-                self.open[-1].remove(element)  # a document element read to its end
+                opened[-1].remove(element)  # a document element read to its end
 
 
 def xml_elements(
@@ -139,23 +139,25 @@ def xml_elements(
     whole = True  # the piece before ended its line
     stray = False  # text before the first document told
     kept = ""  # the end of the piece before
-    for line in decoded_lines(path):
-        number = line.number
+    for number, text, size, ends in numbered_lines(path):
         line_start = position if whole else line_start
-        position += line.size
-        text = line.text + ("\n" if line.ends else "")
-        if _FORBIDDEN.search(kept + text):
+        position += size
+        if ends:
+            text += "\n"
+        # both patterns start with "<!" or "<?": a line without them is not searched
+        if "<!" in kept + text and _FORBIDDEN.search(kept + text):
             yield XmlFileError(
                 "a DOCTYPE or entity declaration: not read (entities are never expanded)",
                 file=name, line=number,
             )  # fmt: skip
             return
-        kept = "" if line.ends else text[-_KEPT:]
-        text = _DECLARATION.sub("", text)
+        kept = "" if ends else text[-_KEPT:]
+        if "<?" in text:
+            text = _DECLARATION.sub("", text)
         pieces = [text]
         if document is not None and whole and (found := document.search(text)) is not None:
             pieces = [text[: found.start()], text[found.start() :]]
-        whole = line.ends
+        whole = ends
         for index, piece in enumerate(pieces):
             if index:
                 if current.inside and not current.broken:
@@ -173,14 +175,15 @@ def xml_elements(
                 continue
             try:
                 current.parser.feed(piece)
-                events = [event for event in current.parser.read_events() if len(event) == 2]
+                events = list(current.parser.read_events())  # ("start" or "end", element)
             except ElementTree.ParseError as error:
                 current.broken = True
                 yield XmlFileError(f"not well-formed XML ({_reason(error)})", file=name, line=number)  # fmt: skip
                 if document is None:
                     return
                 continue
-            yield from current.read(events, tags, number, line_start, position, documents)  # type: ignore[arg-type]
+            if events:  # most lines end or start nothing
+                yield from current.read(events, tags, number, line_start, position, documents)  # type: ignore[arg-type]
     if current.inside and not current.broken:  # a document element left open ends no hand
         yield XmlFileError("the file ends inside an element", file=name, line=current.opened)
 

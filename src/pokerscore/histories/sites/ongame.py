@@ -95,6 +95,10 @@ ZONES: Final = {"GMT": "+00:00", "UTC": "+00:00", "WET": "+00:00", "WEST": "+01:
 _CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
+_GMT_OFFSET: Final = re.compile(r"GMT([-+])(\d{2}):?(\d{2})")
+_SHOWN: Final = re.compile(r"\[(?P<cards>[^\]]*)\]")
+
+
 def sniff(head: str) -> bool:
     """An OnGame file: it starts ``***** History for hand ``."""
     return head.startswith(_START)
@@ -103,7 +107,7 @@ def sniff(head: str) -> bool:
 def _offset(zone: str) -> str | None:
     if zone in ZONES:
         return ZONES[zone]
-    found = re.fullmatch(r"GMT([-+])(\d{2}):?(\d{2})", zone)
+    found = _GMT_OFFSET.fullmatch(zone)
     return f"{found[1]}{found[2]}:{found[3]}" if found else None
 
 
@@ -172,7 +176,7 @@ def parse_ongame(lines: Sequence[str], file: str, number: int, first_line: int) 
             name = seat["name"]
             if summary:
                 ends[name] = stack
-                shown = re.search(r"\[(?P<cards>[^\]]*)\]", seat["rest"])
+                shown = _SHOWN.search(seat["rest"])
                 if shown and name in names:
                     draft.actions.append(("show", name, None, _cards(shown["cards"]), 0, where, False))  # fmt: skip
             else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import codecs
 import io
 from collections.abc import Callable, Iterator, Sequence
+from itertools import chain, repeat
 from pathlib import Path
 from typing import BinaryIO, Final, NamedTuple
 
@@ -129,22 +130,88 @@ def bounded_lines(stream: BinaryIO) -> Iterator[bytes]:
 def decoded_lines(path: Path) -> Iterator[Line]:
     """The lines of a file, decoded as its client wrote them, with their sizes in bytes (a line
     longer than :data:`MAX_HAND_BYTES` in pieces: :attr:`Line.ends`)."""
+    return map(Line._make, numbered_lines(path))
+
+
+_BLOCK: Final = 1 << 18
+"""The bytes :func:`numbered_lines` reads at a time."""
+
+
+def numbered_lines(path: Path) -> Iterator[tuple[int, str, int, bool]]:
+    """:func:`decoded_lines` as plain tuples (number, text, size, ends), the same lines: a file
+    that is not UTF-16 is read, cut into lines and decoded a block at a time (a block of whole
+    lines that is UTF-8 is each of its lines in UTF-8), never a line held whole past
+    :data:`MAX_HAND_BYTES`; a block with a line longer than that, line by line
+    (:func:`bounded_lines`), as every block once did. The lines of a block are handed on by
+    ``chain`` in C: no Python frame a line."""
+    return chain.from_iterable(_line_blocks(path))
+
+
+def _line_blocks(path: Path) -> Iterator[Sequence[tuple[int, str, int, bool]]]:
+    """The lines of :func:`numbered_lines`, a list at a time."""
     with path.open("rb") as stream:
         encoding, skip = _encoding(stream.read(4))
         stream.seek(skip)
-        number = 1
         if encoding is not None:
-            text = io.TextIOWrapper(stream, encoding=encoding, errors="replace", newline="")
-            while piece := text.readline(MAX_HAND_BYTES // 2):
-                ends = piece.endswith(("\n", "\r"))
-                size = len(piece.encode(encoding, errors="replace"))
-                yield Line(number, piece.rstrip("\r\n"), size, ends)
-                number += ends
+            yield from _wide_lines(stream, encoding)
             return
-        for data in bounded_lines(stream):
+        number = 1
+        rest = b""  # the start of a line the blocks read so far do not end
+        while chunk := stream.read(_BLOCK):
+            data = rest + chunk if rest else chunk
+            cut = data.rfind(b"\n") + 1
+            rest = data[cut:]
+            if cut:
+                lines = _block_lines(data[:cut], number)
+                number = lines[-1][0] + 1  # the block's last line ends it
+                yield lines
+            if len(rest) >= MAX_HAND_BYTES:  # a long line's pieces, as readline cuts them
+                whole = len(rest) // MAX_HAND_BYTES * MAX_HAND_BYTES
+                yield [
+                    (number, decode_line(piece).rstrip("\r\n"), len(piece), False)
+                    for piece in (
+                        rest[at : at + MAX_HAND_BYTES] for at in range(0, whole, MAX_HAND_BYTES)
+                    )
+                ]
+                rest = rest[whole:]
+        if rest:  # the last line, with no line end
+            yield [(number, decode_line(rest).rstrip("\r\n"), len(rest), False)]
+
+
+def _block_lines(block: bytes, number: int) -> list[tuple[int, str, int, bool]]:
+    """The lines of ``block`` (whole lines, the last ending the block), numbered from
+    ``number``; a line longer than :data:`MAX_HAND_BYTES` in pieces (then every line of the
+    block is read as :func:`bounded_lines` reads it)."""
+    raw = block.split(b"\n")
+    raw.pop()  # after the last line end
+    if len(block) > MAX_HAND_BYTES and max(map(len, raw)) >= MAX_HAND_BYTES:
+        found = []
+        for data in bounded_lines(io.BytesIO(block)):
             ends = data.endswith(b"\n")
-            yield Line(number, decode_line(data).rstrip("\r\n"), len(data), ends)
+            found.append((number, decode_line(data).rstrip("\r\n"), len(data), ends))
             number += ends
+        return found
+    try:
+        texts = block.decode("utf-8").split("\n")
+        texts.pop()
+    except UnicodeDecodeError:
+        texts = [decode_line(data) for data in raw]
+    if b"\r" in block:
+        texts = [text.rstrip("\r") for text in texts]
+    sizes = [len(data) + 1 for data in raw]
+    return list(zip(range(number, number + len(raw)), texts, sizes, repeat(True)))
+
+
+def _wide_lines(stream: BinaryIO, encoding: str) -> Iterator[list[tuple[int, str, int, bool]]]:
+    """The lines of a UTF-16 file (``encoding``, after its byte-order mark), as
+    :func:`numbered_lines` gives them, a line a list."""
+    number = 1
+    text = io.TextIOWrapper(stream, encoding=encoding, errors="replace", newline="")
+    while piece := text.readline(MAX_HAND_BYTES // 2):
+        ends = piece.endswith(("\n", "\r"))
+        size = len(piece.encode(encoding, errors="replace"))
+        yield [(number, piece.rstrip("\r\n"), size, ends)]
+        number += ends
 
 
 def text_hands(
@@ -161,19 +228,19 @@ def text_hands(
     lines: list[str] = []
     stray: int | None = None
     whole = True  # the line before ended: this one starts a line
-    for line in decoded_lines(path):
-        if whole and starts_hand(line.text):
+    for at, text, line_size, ends in numbered_lines(path):
+        if whole and starts_hand(text):
             if lines:
                 yield parsed_hand(parse, lines, size, name, number, start)
             number += 1
-            start, lines, size = line.number, [line.text], line.size
+            start, lines, size = at, [text], line_size
         elif lines:
-            size += line.size
+            size += line_size
             if size <= MAX_HAND_BYTES:
-                lines.append(line.text)
-        elif line.text.strip() and stray is None:
-            stray = line.number
-            yield HandHistoryError("text before the first hand", file=name, line=line.number)
-        whole = line.ends
+                lines.append(text)
+        elif text.strip() and stray is None:
+            stray = at
+            yield HandHistoryError("text before the first hand", file=name, line=at)
+        whole = ends
     if lines:
         yield parsed_hand(parse, lines, size, name, number, start)

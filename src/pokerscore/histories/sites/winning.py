@@ -116,6 +116,12 @@ _VERBS: Final = {
 }
 
 
+_TOURNAMENT_ID: Final = re.compile(r"Tournament #(\d+)")
+_STAKES_TEXT: Final = re.compile(r"\(?(\$?[0-9.,]+)/(\$?[0-9.,]+)\)?")
+_HEADER_WHEN: Final = re.compile(r"(\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})( UTC)?")
+_SIDE_POT: Final = re.compile(r"side pot-?(\d+)")
+
+
 def sniff(head: str) -> bool:
     """A Winning Poker Network file: ``Game started at:`` and ``Game ID:``, or the 2019 header
     ``Hand #n - Game(Betting) -`` / ``Game Hand #n - Tournament #``."""
@@ -183,6 +189,9 @@ class _Older:
             line = raw.strip(" \t\ufffd")  # a half character where a UTF-16 file is cut
             number = first_line + offset
             if not line or line.startswith("Game ended at:"):
+                continue
+            if not self.summary and line.startswith("Player "):  # most lines: no other test
+                self._play(line[len("Player ") :], number)  # takes a line starting "Player "
                 continue
             if line.startswith("Game ID: "):
                 self._header(line, number)
@@ -395,7 +404,7 @@ class _Newer:
     def _header(self, rest: str) -> None:
         draft = self.draft
         draft.fields = {"header": rest}
-        tournament = re.search(r"Tournament #(\d+)", rest)
+        tournament = _TOURNAMENT_ID.search(rest)
         draft.tournament = tournament.group(1) if tournament else None
         game = _NEW_GAME.search(rest)
         if game is None or game.group("game").strip() not in _NEW_GAMES:
@@ -404,13 +413,13 @@ class _Newer:
         letter, draft.game = _NEW_GAMES[game.group("game").strip()]
         betting_letter, draft.betting = _BETTING[game.group("betting")]
         draft.variant = betting_letter + letter
-        stakes = re.search(r"\(?(\$?[0-9.,]+)/(\$?[0-9.,]+)\)?", rest[game.end() :])
+        stakes = _STAKES_TEXT.search(rest[game.end() :])
         if stakes is not None:
             draft.small_blind = localised_amount(stakes.group(1))
             draft.big_blind = localised_amount(stakes.group(2))
             if draft.tournament is None and "$" in stakes.group(0):
                 draft.currency = "USD"
-        when = re.search(r"(\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})( UTC)?", rest)
+        when = _HEADER_WHEN.search(rest)
         if when is not None and (iso := _iso(when.group(1))) is not None:
             draft.time = iso + ("+00:00" if when.group(2) else "")
 
@@ -467,7 +476,7 @@ class _Newer:
             draft.actions.append(("show", name, None, site_cards(cards), 0, number, False))
         elif verb == "collected":
             amount, _, pot = rest.partition(" from ")
-            side = re.search(r"side pot-?(\d+)", pot)
+            side = _SIDE_POT.search(pot)
             draft.collected.append(
                 (name, localised_amount(amount), int(side.group(1)) if side else 0)
             )
