@@ -47,9 +47,11 @@ def test_a_shares_error_is_raised_once_every_share_has_ended(failing: int) -> No
 
 
 def _out_of_line_calls_with_constants() -> list[str]:
-    """Calls, inside kernels outside the hand histories, of a kernel compiled out of line
-    (``kernel()``, not ``inline=True``) with a constant argument: each compiles the callee once
-    more, for ``Literal[int]`` (``engine.jit.kernel``)."""
+    """Calls, inside kernels (the hand histories' replay and readers aside: another rewrite's),
+    of a kernel compiled out of line (``kernel()``, not ``inline=True``) with a constant
+    argument: each compiles the callee once more, for ``Literal[int]`` (``engine.jit.kernel``).
+    (The histories' ``_pot_kernels._any_five`` passed ``flush_suit`` a key that starts at 0:
+    its cache index held ``Literal[int](0)`` beside ``int64``.)"""
     import ast
     from pathlib import Path
 
@@ -58,6 +60,9 @@ def _out_of_line_calls_with_constants() -> list[str]:
     root = Path(pokerscore.__file__).parent
     modules = [*(root / "engine" / "kernels").glob("*.py"), root / "files" / "_kernels.py"]
     modules += [path for path in (root / "games").rglob("*.py") if "kernels" in path.name]
+    # the hand histories' kernels but the replay and the two readers (being rewritten apart)
+    histories = ("_bytes.py", "_pot_kernels.py", "_stats_kernels.py", "batches.py")
+    modules += [root / "histories" / name for name in histories]
     trees = {path: ast.parse(path.read_text()) for path in modules}
 
     def inline(decorator: ast.expr) -> bool | None:  # None: not a kernel
@@ -68,23 +73,34 @@ def _out_of_line_calls_with_constants() -> list[str]:
         keywords = call.keywords if call else []
         return any(k.arg == "inline" and getattr(k.value, "value", False) for k in keywords)
 
-    kernels: dict[ast.FunctionDef, bool] = {}  # kernel: inlined
-    out_of_line: set[str] = set()
-    for tree in trees.values():
+    kernels: dict[ast.FunctionDef, Path] = {}  # kernel: its module
+    # each module's kernels by name: inlined or not (a module's own name shadows another's:
+    # three modules name an inlined ``_next_subset``, holdem's kernels one out of line)
+    kinds: dict[Path, dict[str, bool]] = {path: {} for path in trees}
+    for path, tree in trees.items():
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef):
-                kinds = [inline(decorator) for decorator in node.decorator_list]
-                if kinds and kinds[0] is not None:
-                    kernels[node] = bool(kinds[0])
-                    if not kinds[0]:
-                        out_of_line.add(node.name)
+                decorators = [inline(decorator) for decorator in node.decorator_list]
+                if decorators and decorators[0] is not None:
+                    kernels[node] = path
+                    kinds[path][node.name] = decorators[0]
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-                # helper = kernel()(function)
+                # helper = kernel(...)(function)
                 maker = node.value.func
-                if isinstance(maker, ast.Call) and inline(maker) is False:
-                    out_of_line.update(t.id for t in node.targets if isinstance(t, ast.Name))
+                made = inline(maker) if isinstance(maker, ast.Call) else None
+                if made is not None:
+                    kinds[path].update(
+                        (t.id, made) for t in node.targets if isinstance(t, ast.Name)
+                    )
+    # a name a module does not define is the kernel imported from another
+    out_of_line = {name for names in kinds.values() for name, kind in names.items() if not kind}
+
+    def called_out_of_line(name: str, path: Path) -> bool:
+        own = kinds[path].get(name)
+        return name in out_of_line if own is None else not own
+
     found = []
-    for function in kernels:
+    for function, path in kernels.items():
         # a variable that starts at a constant (``low = 0``, then ``low = ...`` in a loop) is a
         # Literal[int] to Numba until its type widens: passed on, it compiles the callee twice
         starts_constant = {
@@ -98,7 +114,7 @@ def _out_of_line_calls_with_constants() -> list[str]:
             if (
                 isinstance(call, ast.Call)
                 and isinstance(call.func, ast.Name)
-                and call.func.id in out_of_line
+                and called_out_of_line(call.func.id, path)
                 and any(
                     isinstance(argument, ast.Constant)
                     or (isinstance(argument, ast.Name) and argument.id in starts_constant)

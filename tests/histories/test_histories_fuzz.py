@@ -144,8 +144,12 @@ SEAT_FIELDS = [field.name for field in dataclasses.fields(Seat)]
 
 
 def good_hand() -> HandHistory:
-    hand = next(h for h in read_histories(DATA / "side-pots.phhs") if isinstance(h, HandHistory))
-    return hand
+    """The first hand of ``side-pots.phhs``, as PHH's reader reads it (the hand
+    ``read_histories`` gives, without loading its replay kernels and tables at import: about
+    1.5 s of CPU in every pytest worker's collection)."""
+    from pokerscore.histories.phh import read_phh
+
+    return next(h for h in read_phh(DATA / "side-pots.phhs") if isinstance(h, HandHistory))
 
 
 GOOD = good_hand()

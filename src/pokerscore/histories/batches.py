@@ -272,6 +272,27 @@ def _hole_text(
     return data[:at], offsets, valid
 
 
+def span_strings(
+    text: npt.NDArray[np.uint8],
+    starts: npt.NDArray[np.int64],
+    stops: npt.NDArray[np.int64],
+    fallback: npt.NDArray[np.int64],
+) -> pa.Array:
+    """The strings ``text[starts[r]:stops[r]]`` as an Arrow string array (:func:`_gather`).
+
+    The spans go to the kernel contiguous: a column of a 2-d array (``facts[:, start]``, as the
+    hand logs pass) is a strided view, which Numba types as another array (layout ``A``, not
+    ``C``) and for which it compiled ``_gather`` a second time."""
+    return _strings(
+        *_gather(
+            text,
+            np.ascontiguousarray(starts),
+            np.ascontiguousarray(stops),
+            np.ascontiguousarray(fallback),
+        )
+    )
+
+
 def _strings(
     data: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int32], valid: npt.NDArray[np.bool_]
 ) -> pa.Array:
@@ -337,27 +358,23 @@ def batch_columns(batch: Batch, file: str) -> Columns:
     street_codes = np.where(np.isnan(allin_ev), -1, streets[hand_of_row])
     name_starts = batch.names[hand_of_row, 2 * seat_of_row]
     name_stops = batch.names[hand_of_row, 2 * seat_of_row + 1]
-    names = _strings(*_gather(batch.text, name_starts, name_stops, seat_of_row + 1))
-    ids = _strings(
-        *_gather(
-            batch.text,
-            facts[hand_of_row, F_ID_START],
-            facts[hand_of_row, F_ID_STOP],
-            np.zeros(rows, dtype=np.int64),
-        )
+    names = span_strings(batch.text, name_starts, name_stops, seat_of_row + 1)
+    ids = span_strings(
+        batch.text,
+        facts[hand_of_row, F_ID_START],
+        facts[hand_of_row, F_ID_STOP],
+        np.zeros(rows, dtype=np.int64),
     )
     if batch.site_codes is not None:
         venues = _from_codes(batch.site_codes[hand_of_row], list(HEADER_SITES))
     elif batch.site is not None:
         venues = _from_codes(np.zeros(rows, dtype=np.int64), [batch.site])
     else:
-        venues = _strings(
-            *_gather(
-                batch.text,
-                facts[hand_of_row, F_VENUE_START],
-                facts[hand_of_row, F_VENUE_STOP],
-                np.zeros(rows, dtype=np.int64),
-            )
+        venues = span_strings(
+            batch.text,
+            facts[hand_of_row, F_VENUE_START],
+            facts[hand_of_row, F_VENUE_STOP],
+            np.zeros(rows, dtype=np.int64),
         )
     stakes = facts[ok][:, [F_SMALL, F_BIG, F_SCALE]]
     if len(stakes) and (stakes == stakes[0]).all():  # one table's stakes: the usual file

@@ -55,8 +55,8 @@ from pokerscore.histories.batches import (
     SUIT_BYTES,
     Batch,
     _from_codes,
-    _gather,
     _strings,
+    span_strings,
 )
 from pokerscore.histories.hand_input import BETTINGS, KINDS
 from pokerscore.histories.model import STREETS, month_text
@@ -181,13 +181,11 @@ def log_hands(batch: Batch, places: npt.NDArray[np.int64], file: str) -> LoggedH
     # the players' names, hand after hand (p1, p2 ... where the hand names none)
     hand_of_player = np.repeat(places, counts)
     seat_of_player = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
-    names = _strings(
-        *_gather(
-            batch.text,
-            batch.names[hand_of_player, 2 * seat_of_player],
-            batch.names[hand_of_player, 2 * seat_of_player + 1],
-            seat_of_player + 1,
-        )
+    names = span_strings(
+        batch.text,
+        batch.names[hand_of_player, 2 * seat_of_player],
+        batch.names[hand_of_player, 2 * seat_of_player + 1],
+        seat_of_player + 1,
     )
     # the actions, hand after hand
     steps = log.steps[places]
@@ -355,7 +353,7 @@ def _raw_values(batch: Batch, places: npt.NDArray[np.int64], key: int) -> pa.Arr
     assert batch.log is not None
     spans = batch.log.spans[places]
     none = np.zeros(len(places), dtype=np.int64)
-    return _strings(*_gather(batch.text, spans[:, 2 * key], spans[:, 2 * key + 1], none))
+    return span_strings(batch.text, spans[:, 2 * key], spans[:, 2 * key + 1], none)
 
 
 def _months(batch: Batch, places: npt.NDArray[np.int64]) -> pa.Array:
@@ -378,7 +376,7 @@ def _spans_text(batch: Batch, places: npt.NDArray[np.int64], start: int, stop: i
     """The text between two facts' places of each hand (null where the first is -1)."""
     facts = batch.facts[places]
     none = np.zeros(len(places), dtype=np.int64)
-    return _strings(*_gather(batch.text, facts[:, start], facts[:, stop], none))
+    return span_strings(batch.text, facts[:, start], facts[:, stop], none)
 
 
 @lru_cache(maxsize=1 << 16)
