@@ -595,18 +595,16 @@ def _stud_show(state: Ints, step: int, actor: int, cards: Grid, shown: int, hole
 
 @kernel()
 def _stud_values(
-    game: int, holes: Grid, player: int, board: Ints, board_size: int, high7: RankingTables,
-    low: RankingTables, razz7: RankingTables, work: Ints,
+    game: int, holes: Grid, player: int, board: Ints, board_size: int, high: RankingTables,
+    low: RankingTables, work: Ints,
 ) -> tuple[int, int]:  # fmt: skip
     """A stud player's seven cards, every one known (the community card as the last when one
-    was dealt): the high value (razz: the ace-to-five value) and the eight-or-better low (1:
-    none, or not stud hi/lo)."""
+    was dealt): the high value under ``high``, the game's (razz's: the ace-to-five
+    ranking) and the eight-or-better low (1: none, or not stud hi/lo)."""
     for k in range(STUD_CARDS):
         work[k] = board[0] if k == STUD_CARDS - 1 and board_size else holes[player, k]
-    if game == RAZZ:
-        return _any_five(work, STUD_CARDS, razz7), 1
     lowest = _any_five(work, STUD_CARDS, low) if game == STUD_HI_LO else 1
-    return _any_five(work, STUD_CARDS, high7), lowest
+    return _any_five(work, STUD_CARDS, high), lowest
 
 
 # -- the table action by action, for a replayer ------------------------------------------------
@@ -1149,8 +1147,8 @@ def _cash_outs(said: Ints, flags: Ints, rows: HandRows, hand: int, count: int) -
 @kernel()
 def _run_shares(
     state: Ints, pot: int, mask: int, shares: Grid, runs: Grid, mucked: Ints, holes: Grid,
-    holes_per: int, game: int, tables: ReplayTables, high: Ints, lows: Ints, hole: Ints,
-    work: Ints, count: int,
+    holes_per: int, game: int, ranked: RankingTables, low: RankingTables, badugi: BadugiTables,
+    high: Ints, lows: Ints, hole: Ints, work: Ints, count: int,
 ) -> int:  # fmt: skip
     """Pot ``pot`` judged on each run's board (:func:`_judge_pot`) and split between the runs
     evenly: the unseen hands contesting it on some run (a bit each)."""
@@ -1165,7 +1163,7 @@ def _run_shares(
         dealt += 1
         row = RUN_ROWS + run - 1
         hidden |= _judge_pot(state, pot, mask, shares, mucked, holes, holes_per, game, runs[row],
-                             np.int64(5), tables, high, lows, hole, work, count)  # type: ignore[arg-type]  # fmt: skip
+                             np.int64(5), ranked, low, badugi, high, lows, hole, work, count)  # type: ignore[arg-type]  # fmt: skip
         for i in range(count):
             summed[i] += shares[pot, i]
     for i in range(count):  # exact: DEN counts a 27th of a pot (a ninth of a run of three)
@@ -1235,16 +1233,17 @@ def _whole_pot(shares: Grid, pot: int, players: int, count: int) -> None:
 @kernel()
 def _judge_pot(
     state: Ints, pot: int, mask: int, shares: Grid, mucked: Ints, holes: Grid, holes_per: int,
-    game: int, board: Ints, board_size: int, tables: ReplayTables, high: Ints, lows: Ints,
-    hole: Ints, work: Ints, count: int,
+    game: int, board: Ints, board_size: int, ranked: RankingTables, low: RankingTables,
+    badugi: BadugiTables, high: Ints, lows: Ints, hole: Ints, work: Ints, count: int,
 ) -> int:  # fmt: skip
     """Pot ``pot`` (its contenders the bits of ``mask``) judged on one board (its first
     ``board_size`` cards: stud's shared last card): each player's share into ``shares[pot]``
     (1/DEN units); the unseen hands contesting it (a bit each), judged by
-    :func:`_unseen_shares`."""
+    :func:`_unseen_shares`. ``ranked`` is the game's high ranking (razz's ace-to-five, the draw games' deuce-to-seven), ``low``
+    eight-or-better, ``badugi`` badugi's: not the whole :class:`ReplayTables`, whose 78 arrays
+    cost two atomic reference counts each a call (``benchmarks/histories.md``)."""
     stud = STUD <= game <= RAZZ
     draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
-    high7, low = board_high(game, tables), tables.low
     for i in range(count):
         shares[pot, i] = 0
     eligible = 0
@@ -1287,16 +1286,15 @@ def _judge_pot(
     for i in range(count):
         if (standing >> i) & 1:
             if stud:
-                high[i], lows[i] = _stud_values(game, holes, i, board, board_size, high7, low,
-                                                tables.razz7, work)  # fmt: skip
+                high[i], lows[i] = _stud_values(game, holes, i, board, board_size, ranked, low,
+                                                work)  # fmt: skip
             elif draw:
-                high[i] = _draw_values(game, holes, i, holes_per, tables.deuce7, tables.badugi,
-                                       work)  # fmt: skip
+                high[i] = _draw_values(game, holes, i, holes_per, ranked, badugi, work)
                 lows[i] = 1
             else:
                 for k in range(holes_per):
                     hole[k] = holes[i, k]
-                high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, low, work)
+                high[i], lows[i] = hand_values(game, hole, holes_per, board, ranked, low, work)
             top = max(top, high[i])
             best_low = max(best_low, lows[i])
     high_count = 0
@@ -1315,8 +1313,7 @@ def _judge_pot(
                 share += (DEN // 2) // low_count
             shares[pot, i] = share
     if hidden and (game <= SHORT_DECK_SOT or game == SHORT_DECK):  # hold'em, the short decks:
-        ranked = high7  # the unseen play the board and what is seen of them
-        tied = 0
+        tied = 0  # the unseen play the board and what is seen of them
         for i in range(count):
             if (hidden >> i) & 1:
                 size = 5
@@ -1796,6 +1793,15 @@ def replay_one(
         previous = level
     total = 0
     unjudged = 0
+    # the game's high ranking, picked here: a helper taking the whole ReplayTables (78 arrays)
+    # would count a reference to each, twice, every hand (benchmarks/histories.md)
+    if game == RAZZ:
+        ranked = tables.razz7
+    elif draw:
+        ranked = tables.deuce7
+    else:
+        ranked = board_high(game, tables)
+    low, badugi = tables.low, tables.badugi
     for pot in range(pots):
         mask = out_pot_mask[pot]
         amount = out_pots[pot]
@@ -1806,11 +1812,12 @@ def replay_one(
             return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), -1, 0, 0
         if state[RUNS]:  # each run's share of the pot, summed over the runs, then divided
             hidden = _run_shares(state, pot, mask, out_pot_shares, scratch, mucked, holes,
-                                 holes_per, game, tables, high, lows, hole, work, count)  # fmt: skip
+                                 holes_per, game, ranked, low, badugi, high, lows, hole, work,
+                                 count)  # fmt: skip
         else:
             hidden = _judge_pot(state, pot, mask, out_pot_shares, mucked, holes, holes_per, game,
-                                board, state[BOARD_SIZE], tables, high, lows, hole, work,
-                                count)  # fmt: skip
+                                board, state[BOARD_SIZE], ranked, low, badugi, high, lows, hole,
+                                work, count)  # fmt: skip
         if hidden:
             unjudged = 1
     odd = 0
