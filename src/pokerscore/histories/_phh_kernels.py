@@ -6,7 +6,7 @@ escape, a comment inside an action) is marked :data:`SLOW` for the reference rea
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -94,6 +94,7 @@ from pokerscore.histories._layout import (
     STUD_CARDS,
     VARIANT_NAMES,
     Bytes,
+    Grid,
     HandRows,
     Ints,
     ReplayTables,
@@ -191,6 +192,23 @@ SETUP_SIZE: Final = 6
 (V_STACK, V_ANTE, V_BLIND, V_IN_TURN, V_WON, V_FINISHING) = range(6)  # fmt: skip
 SEAT_SIZE: Final = 6
 """The columns of :attr:`PhhLog.seats`, per player."""
+# The reader's working rows, a few grids rather than forty arrays: every array a kernel takes
+# or unpacks costs two of Numba's atomic reference counts a hand (benchmarks/histories.md).
+# ``Scratch.seats``, a row each, a column per player: each number key's mantissas, decimals and
+# signs (read by :func:`_numbers` into three rows from its first), the players' names, the bet
+# sizes (min_bet, small_bet, big_bet, the bring-in), then the amounts in units the replay reads
+(STACKS_M, STACKS_D, STACK_SIGNS, ANTES_M, ANTES_D, ANTE_SIGNS, BLINDS_M, BLINDS_D, BLIND_SIGNS,
+ WON_M, WON_D, WON_SIGNS, FINISH_M, FINISH_D, FINISH_SIGNS, SIZES_M, SIZES_D, SIZE_SIGNS,
+ NAME_STARTS, NAME_STOPS, BET_SIZES_M, BET_SIZES_D, STACKS, ANTES, BLINDS, IN_TURN, PAID,
+ FINISHING) = range(28)  # fmt: skip
+SEAT_ROWS: Final = 28
+# ``Scratch.actions``, a row each, a column per action: where its text starts and stops, its
+# kind, actor, amount's mantissa and decimals, amount in units, count of cards, all-in (0)
+(A_STARTS, A_STOPS, A_KINDS, A_ACTORS, A_AMOUNTS_M, A_AMOUNTS_D, A_AMOUNTS, A_CARD_COUNTS,
+ A_ALL_INS) = range(9)  # fmt: skip
+ACTION_ROWS: Final = 9
+# ``Scratch.keys``: which keys were seen, where each unknown key starts and stops
+K_SEEN, K_STARTS, K_STOPS = range(3)
 
 
 class PhhLog(NamedTuple):
@@ -245,10 +263,10 @@ def new_log(hands: int, size: int) -> PhhLog:
 
 
 @kernel(inline=True)
-def _positive(signs: Ints, count: int) -> bool:
+def _positive(grid: Grid, row: int, count: int) -> bool:
     ok = True
     for k in range(count):
-        ok = ok and signs[k] > 0
+        ok = ok and grid[row, k] > 0
     return ok
 
 
@@ -286,18 +304,19 @@ def _value_end(text: Bytes, at: int, end: int) -> bool:
 
 
 @kernel()
-def _numbers(
-    text: Bytes, at: int, end: int, mantissas: Ints, decimals: Ints, signs: Ints
-) -> tuple[int, int]:
-    """A one-line array of numbers (or one number): (count, next position); count -1 if not
-    one this reader takes. More than MAX_PLAYERS entries is not one."""
+def _numbers(text: Bytes, at: int, end: int, into: Grid) -> tuple[int, int]:
+    """A one-line array of numbers (or one number) into the rows of ``into``: the mantissas,
+    the decimals, the signs (three rows of :attr:`Scratch.seats`, a slice: the row passed as a
+    number would be a constant, which compiles the helper once for each): (count, next
+    position); count -1 if not one this reader takes. More than MAX_PLAYERS entries is not
+    one."""
     if text[at] != OPEN_BRACKET:  # one number
         mantissa, places, sign, after = read_number(text, at, end)
         if after < 0:
             return -1, at
-        mantissas[0] = mantissa
-        decimals[0] = places
-        signs[0] = sign
+        into[0, 0] = mantissa
+        into[1, 0] = places
+        into[2, 0] = sign
         return -2, after  # -2: a single number (antes may be one)
     at += 1
     count = 0
@@ -312,9 +331,9 @@ def _numbers(
         mantissa, places, sign, after = read_number(text, at, end)
         if after < 0:
             return -1, at
-        mantissas[count] = mantissa
-        decimals[count] = places
-        signs[count] = sign
+        into[0, count] = mantissa
+        into[1, count] = places
+        into[2, count] = sign
         count += 1
         at = skip_spaces(text, after, end)
         if at < end and text[at] == COMMA:
@@ -324,10 +343,9 @@ def _numbers(
 
 
 @kernel()
-def _strings(
-    text: Bytes, at: int, end: int, starts: Ints, stops: Ints, room: int
-) -> tuple[int, int]:
-    """A one-line array of strings: (count, next position); count -1 if not one."""
+def _strings(text: Bytes, at: int, end: int, into: Grid, room: int) -> tuple[int, int]:
+    """A one-line array of strings, where each starts and stops into the two rows of ``into``
+    (a slice, as :func:`_numbers`'): (count, next position); count -1 if not one."""
     if text[at] != OPEN_BRACKET:
         return -1, at
     at += 1
@@ -343,8 +361,8 @@ def _strings(
         start, stop, after = read_string(text, at, end)
         if after < 0:
             return -1, at
-        starts[count] = start
-        stops[count] = stop
+        into[0, count] = start
+        into[1, count] = stop
         count += 1
         at = skip_spaces(text, after, end)
         if at < end and text[at] == COMMA:
@@ -354,19 +372,19 @@ def _strings(
 
 
 @kernel(inline=True)
-def _distinct_names(text: Bytes, starts: Ints, stops: Ints, count: int) -> bool:
+def _distinct_names(text: Bytes, grid: Grid, count: int) -> bool:
     """Whether every player's name is there and none is another's (the reference reader
     refuses a hand that names a player twice, or none)."""
     for i in range(count):
-        length = stops[i] - starts[i]
+        length = grid[NAME_STOPS, i] - grid[NAME_STARTS, i]
         if length <= 0:
             return False
         for j in range(i):
-            if stops[j] - starts[j] != length:
+            if grid[NAME_STOPS, j] - grid[NAME_STARTS, j] != length:
                 continue
             same = True
             for k in range(length):
-                if text[starts[i] + k] != text[starts[j] + k]:
+                if text[grid[NAME_STARTS, i] + k] != text[grid[NAME_STARTS, j] + k]:
                     same = False
                     break
             if same:
@@ -416,11 +434,11 @@ def _action(
     stop: int,
     index: int,
     cards: npt.NDArray[np.int64],
-    words_start: Ints,
-    words_stop: Ints,
+    word_at: Grid,
 ) -> tuple[bool, int, int, int, int, int]:
     """One action string: whether this reader takes it, and its kind, actor, amount (mantissa
-    and decimal places) and count of cards (the cards into row ``index`` of ``cards``). The
+    and decimal places) and count of cards (the cards into row ``index`` of ``cards``; where
+    each word starts and stops into the rows of ``word_at``). The
     fields come back as numbers, not written into five arrays passed in: each array argument
     costs two of Numba's atomic reference counts a call, and this runs once an action
     (``benchmarks/histories.md``, "PHH's part of the regression")."""
@@ -438,42 +456,42 @@ def _action(
             break
         if words == 5 or text[at] == HASH:
             return False, kind, actor, mantissa, decimal_places, count
-        words_start[words] = at
+        word_at[0, words] = at
         while at < stop and text[at] != SPACE:
             if text[at] == HASH or text[at] == TAB:
                 return False, kind, actor, mantissa, decimal_places, count
             at += 1
-        words_stop[words] = at
+        word_at[1, words] = at
         words += 1
     if words < 2:
         return False, kind, actor, mantissa, decimal_places, count
-    first = words_start[0]
+    first = word_at[0, 0]
     # the player of "pN ..." (or the dealer "d")
     player = -1
-    if text[first] == PLAYER_LETTER and words_stop[0] - first >= 2:
+    if text[first] == PLAYER_LETTER and word_at[1, 0] - first >= 2:
         player = 0
-        for k in range(first + 1, words_stop[0]):
+        for k in range(first + 1, word_at[1, 0]):
             if not is_digit(text[k]):
                 return False, kind, actor, mantissa, decimal_places, count
             player = player * 10 + (text[k] - ZERO)
         if player < 1 or player > 99:
             return False, kind, actor, mantissa, decimal_places, count
         player -= 1
-    elif not is_word(text, first, words_stop[0], _DEALER):
+    elif not is_word(text, first, word_at[1, 0], _DEALER):
         return False, kind, actor, mantissa, decimal_places, count
-    verb = words_start[1]
-    verb_stop = words_stop[1]
+    verb = word_at[0, 1]
+    verb_stop = word_at[1, 1]
     if player < 0:  # d dh pN cards | d db cards
         if is_word(text, verb, verb_stop, _DEAL_HOLE) and words == 4:
-            target = words_start[2]
+            target = word_at[0, 2]
             if text[target] != PLAYER_LETTER:
                 return False, kind, actor, mantissa, decimal_places, count
             who = 0
-            for k in range(target + 1, words_stop[2]):
+            for k in range(target + 1, word_at[1, 2]):
                 if not is_digit(text[k]):
                     return False, kind, actor, mantissa, decimal_places, count
                 who = who * 10 + (text[k] - ZERO)
-            if who < 1 or words_stop[2] - target < 2:
+            if who < 1 or word_at[1, 2] - target < 2:
                 return False, kind, actor, mantissa, decimal_places, count
             kind = DEAL_HOLE
             actor = who - 1
@@ -496,11 +514,11 @@ def _action(
             kind = DISCARD_DRAW
             given = 0  # the count thrown in mantissas; at most two words of five cards
             for word in range(2, words):
-                length = words_stop[word] - words_start[word]
+                length = word_at[1, word] - word_at[0, word]
                 if length % 2 or length == 0 or length > ACTION_CARDS:  # five cards a word
                     return False, kind, actor, mantissa, decimal_places, count
                 for k in range(length // 2):
-                    card = read_card(text, words_start[word] + 2 * k)
+                    card = read_card(text, word_at[0, word] + 2 * k)
                     if card == -2:
                         return False, kind, actor, mantissa, decimal_places, count
                     cards[index, given + k] = card
@@ -511,8 +529,8 @@ def _action(
                 mantissa = 0
             count = given
         elif is_word(text, verb, verb_stop, _BET_RAISE) and words == 3:
-            number, places, sign, after = read_number(text, words_start[2], words_stop[2])
-            if after != words_stop[2] or sign < 0:
+            number, places, sign, after = read_number(text, word_at[0, 2], word_at[1, 2])
+            if after != word_at[1, 2] or sign < 0:
                 return False, kind, actor, mantissa, decimal_places, count
             kind = BET_RAISE
             mantissa = number
@@ -522,7 +540,7 @@ def _action(
                 kind = MUCK
             elif words == 3:
                 kind = SHOW
-                if words_stop[2] - words_start[2] == 1 and text[words_start[2]] == MINUS:
+                if word_at[1, 2] - word_at[0, 2] == 1 and text[word_at[0, 2]] == MINUS:
                     card_word = -1  # "sm -": shown, cards not said
                 else:
                     card_word = 2
@@ -531,11 +549,11 @@ def _action(
         else:
             return False, kind, actor, mantissa, decimal_places, count
     if card_word >= 0:
-        length = words_stop[card_word] - words_start[card_word]
+        length = word_at[1, card_word] - word_at[0, card_word]
         if length % 2 or length == 0 or length > 2 * STUD_CARDS:
             return False, kind, actor, mantissa, decimal_places, count
         for k in range(length // 2):
-            card = read_card(text, words_start[card_word] + 2 * k)
+            card = read_card(text, word_at[0, card_word] + 2 * k)
             if card == -2:
                 return False, kind, actor, mantissa, decimal_places, count
             cards[index, k] = card
@@ -544,166 +562,55 @@ def _action(
 
 
 class Scratch(NamedTuple):
-    """The working arrays of one reading thread (allocated once, reused hand after hand)."""
+    """The working arrays of one reading thread (allocated once, reused hand after hand): a few
+    grids, not an array a field, since every array :func:`phh_hand` takes costs it two atomic
+    reference counts a hand (``benchmarks/histories.md``)."""
 
-    seen: npt.NDArray[Any]
-    key_starts: npt.NDArray[Any]
-    key_stops: npt.NDArray[Any]
-    stacks_m: npt.NDArray[Any]
-    stacks_d: npt.NDArray[Any]
-    antes_m: npt.NDArray[Any]
-    antes_d: npt.NDArray[Any]
-    blinds_m: npt.NDArray[Any]
-    blinds_d: npt.NDArray[Any]
-    blind_signs: npt.NDArray[Any]
-    won_m: npt.NDArray[Any]
-    won_d: npt.NDArray[Any]
-    finish_m: npt.NDArray[Any]
-    finish_d: npt.NDArray[Any]
-    ignored: npt.NDArray[Any]
-    sizes_m: npt.NDArray[Any]
-    sizes_d: npt.NDArray[Any]
-    bet_sizes_m: npt.NDArray[Any]
-    bet_sizes_d: npt.NDArray[Any]
-    name_starts: npt.NDArray[Any]
-    name_stops: npt.NDArray[Any]
-    action_starts: npt.NDArray[Any]
-    action_stops: npt.NDArray[Any]
-    kinds: npt.NDArray[Any]
-    actors: npt.NDArray[Any]
-    amounts_m: npt.NDArray[Any]
-    amounts_d: npt.NDArray[Any]
-    amounts: npt.NDArray[Any]
-    cards: npt.NDArray[Any]
-    card_counts: npt.NDArray[Any]
-    stacks: npt.NDArray[Any]
-    antes: npt.NDArray[Any]
-    blinds: npt.NDArray[Any]
-    in_turn: npt.NDArray[Any]
-    paid: npt.NDArray[Any]
-    finishing: npt.NDArray[Any]
-    words_start: npt.NDArray[Any]
-    words_stop: npt.NDArray[Any]
-    no_all_ins: npt.NDArray[Any]
-    no_said: npt.NDArray[Any]
-    seat_rows: npt.NDArray[Any]
-    scratch_holes: npt.NDArray[Any]
-    scratch_board: npt.NDArray[Any]
-    scratch_state: npt.NDArray[Any]
-    scratch_seen: npt.NDArray[Any]
-    scratch_hole: npt.NDArray[Any]
-    scratch_work: npt.NDArray[Any]
-    powers: npt.NDArray[Any]
+    keys: Grid
+    """The ``K_SEEN``, ``K_STARTS`` and ``K_STOPS`` rows: the keys seen, the unknown ones."""
+    seats: Grid
+    """``SEAT_ROWS`` rows of a column per player (``STACKS_M`` …)."""
+    actions: Grid
+    """``ACTION_ROWS`` rows of a column per action (``A_STARTS`` …)."""
+    cards: Grid
+    word_at: Grid
+    """Where each word of an action starts (row 0) and stops (row 1)."""
+    no_said: Ints
+    powers: Ints
+    working: ReplayWork
     steps: StepRecord
     """None recorded (:func:`~._replay_kernels.no_steps`), and a site record to ignore: passed to
     :func:`~._replay_kernels.replay_one` so that it compiles for the types Python passes."""
-    site_record: npt.NDArray[Any]
+    site_record: Ints
 
 
 @kernel()
 def new_scratch() -> Scratch:
     """Working arrays for :func:`phh_hand`."""
-    seen = np.zeros(len(KEYS), dtype=np.int64)
-    key_starts = np.zeros(MAX_KEYS, dtype=np.int64)
-    key_stops = np.zeros(MAX_KEYS, dtype=np.int64)
-    stacks_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    stacks_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    antes_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    antes_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    blinds_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    blinds_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    blind_signs = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    won_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    won_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    finish_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    finish_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    ignored = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    sizes_m = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    sizes_d = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    bet_sizes_m = np.zeros(BRING_IN_SLOT + 1, dtype=np.int64)
-    bet_sizes_d = np.zeros(BRING_IN_SLOT + 1, dtype=np.int64)
-    name_starts = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    name_stops = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    action_starts = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    action_stops = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    kinds = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    actors = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    amounts_m = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    amounts_d = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    amounts = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    cards = np.zeros((MAX_ACTIONS, ACTION_CARDS), dtype=np.int64)
-    card_counts = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    stacks = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    antes = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    blinds = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    in_turn = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    paid = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    finishing = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    words_start = np.zeros(5, dtype=np.int64)
-    words_stop = np.zeros(5, dtype=np.int64)
-    no_all_ins = np.zeros(MAX_ACTIONS, dtype=np.int64)
-    no_said = np.zeros(SAID_SIZE, dtype=np.int64)
-    seat_rows = np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64)
-    scratch_holes = np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64)
-    scratch_board = np.zeros(5, dtype=np.int64)
-    scratch_state = np.zeros(STATE_SIZE, dtype=np.int64)
-    scratch_seen = np.zeros(52, dtype=np.bool_)
-    scratch_hole = np.zeros(STUD_CARDS, dtype=np.int64)
-    scratch_work = np.zeros(9, dtype=np.int64)
+    keys = np.zeros((3, max(len(KEYS), MAX_KEYS)), dtype=np.int64)
+    seats = np.zeros((SEAT_ROWS, max(MAX_PLAYERS, BRING_IN_SLOT + 1)), dtype=np.int64)
+    actions = np.zeros((ACTION_ROWS, MAX_ACTIONS), dtype=np.int64)
     powers = np.ones(19, dtype=np.int64)
     for k in range(1, 19):
         powers[k] = powers[k - 1] * 10
-    for k in range(1, 19):
-        powers[k] = powers[k - 1] * 10
+    working = ReplayWork(
+        np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
+        np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64),
+        np.zeros(5, dtype=np.int64),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(52, dtype=np.bool_),
+        np.zeros(STUD_CARDS, dtype=np.int64),
+        np.zeros(9, dtype=np.int64),
+    )
     return Scratch(
-        seen,
-        key_starts,
-        key_stops,
-        stacks_m,
-        stacks_d,
-        antes_m,
-        antes_d,
-        blinds_m,
-        blinds_d,
-        blind_signs,
-        won_m,
-        won_d,
-        finish_m,
-        finish_d,
-        ignored,
-        sizes_m,
-        sizes_d,
-        bet_sizes_m,
-        bet_sizes_d,
-        name_starts,
-        name_stops,
-        action_starts,
-        action_stops,
-        kinds,
-        actors,
-        amounts_m,
-        amounts_d,
-        amounts,
-        cards,
-        card_counts,
-        stacks,
-        antes,
-        blinds,
-        in_turn,
-        paid,
-        finishing,
-        words_start,
-        words_stop,
-        no_all_ins,
-        no_said,
-        seat_rows,
-        scratch_holes,
-        scratch_board,
-        scratch_state,
-        scratch_seen,
-        scratch_hole,
-        scratch_work,
+        keys,
+        seats,
+        actions,
+        np.zeros((MAX_ACTIONS, ACTION_CARDS), dtype=np.int64),
+        np.zeros((2, 5), dtype=np.int64),
+        np.zeros(SAID_SIZE, dtype=np.int64),
         powers,
+        working,
         no_steps(),
         np.zeros(SITE_RECORD_SIZE, dtype=np.int64),
     )
@@ -797,59 +704,13 @@ def phh_hand(
     keeping = log.first.shape[0] > 0
     spans = log.spans
     facts, names, seat_numbers = rows.facts, rows.names, rows.seat_numbers
-    seen = work_arrays.seen
-    key_starts = work_arrays.key_starts
-    key_stops = work_arrays.key_stops
-    stacks_m = work_arrays.stacks_m
-    stacks_d = work_arrays.stacks_d
-    antes_m = work_arrays.antes_m
-    antes_d = work_arrays.antes_d
-    blinds_m = work_arrays.blinds_m
-    blinds_d = work_arrays.blinds_d
-    blind_signs = work_arrays.blind_signs
-    won_m = work_arrays.won_m
-    won_d = work_arrays.won_d
-    finish_m = work_arrays.finish_m
-    finish_d = work_arrays.finish_d
-    ignored = work_arrays.ignored
-    sizes_m = work_arrays.sizes_m
-    sizes_d = work_arrays.sizes_d
-    bet_sizes_m = work_arrays.bet_sizes_m
-    bet_sizes_d = work_arrays.bet_sizes_d
-    name_starts = work_arrays.name_starts
-    name_stops = work_arrays.name_stops
-    action_starts = work_arrays.action_starts
-    action_stops = work_arrays.action_stops
-    kinds = work_arrays.kinds
-    actors = work_arrays.actors
-    amounts_m = work_arrays.amounts_m
-    amounts_d = work_arrays.amounts_d
-    amounts = work_arrays.amounts
-    cards = work_arrays.cards
-    card_counts = work_arrays.card_counts
-    stacks = work_arrays.stacks
-    antes = work_arrays.antes
-    blinds = work_arrays.blinds
-    in_turn = work_arrays.in_turn
-    paid = work_arrays.paid
-    finishing = work_arrays.finishing
-    words_start = work_arrays.words_start
-    words_stop = work_arrays.words_stop
-    no_all_ins = work_arrays.no_all_ins
-    no_said = work_arrays.no_said
-    seat_rows = work_arrays.seat_rows
-    scratch_holes = work_arrays.scratch_holes
-    scratch_board = work_arrays.scratch_board
-    scratch_state = work_arrays.scratch_state
-    scratch_seen = work_arrays.scratch_seen
-    scratch_hole = work_arrays.scratch_hole
-    scratch_work = work_arrays.scratch_work
-    powers = work_arrays.powers
+    key_grid, per_seat, per_action = work_arrays.keys, work_arrays.seats, work_arrays.actions
+    cards, word_at, powers = work_arrays.cards, work_arrays.word_at, work_arrays.powers
     # the hand's lines
     at = start
     line = start_line
     for k in range(len(KEYS)):
-        seen[k] = 0
+        key_grid[K_SEEN, k] = 0
     keys_seen = 0
     slow = False
     variant = -1
@@ -898,10 +759,10 @@ def phh_hand(
         after = -1
         if key < 0:
             for k in range(keys_seen):  # a key twice is not TOML
-                if key_stops[k] - key_starts[k] == key_end - first:
+                if key_grid[K_STOPS, k] - key_grid[K_STARTS, k] == key_end - first:
                     same = True
                     for j in range(key_end - first):
-                        if text[key_starts[k] + j] != text[first + j]:
+                        if text[key_grid[K_STARTS, k] + j] != text[first + j]:
                             same = False
                             break
                     if same:
@@ -909,8 +770,8 @@ def phh_hand(
             if keys_seen == MAX_KEYS:
                 slow = True
             else:
-                key_starts[keys_seen] = first
-                key_stops[keys_seen] = key_end
+                key_grid[K_STARTS, keys_seen] = first
+                key_grid[K_STOPS, keys_seen] = key_end
                 keys_seen += 1
             after = _skip_value(text, value, stop)
             if keeping:
@@ -918,10 +779,10 @@ def phh_hand(
                 if kept >= 0:
                     spans[hand, 2 * kept] = value
                     spans[hand, 2 * kept + 1] = after
-        elif seen[key]:
+        elif key_grid[K_SEEN, key]:
             slow = True
         else:
-            seen[key] = 1
+            key_grid[K_SEEN, key] = 1
             if key == K_VARIANT:
                 v_start, v_stop, after = read_string(text, value, stop)
                 if after >= 0:
@@ -934,45 +795,45 @@ def phh_hand(
                     trimming = 0
                     after = value + _FALSE.shape[0]
             elif key == K_ANTES:
-                n_antes, after = _numbers(text, value, stop, antes_m, antes_d, ignored)
-                if not _positive(ignored, 1 if n_antes == -2 else n_antes):
+                n_antes, after = _numbers(text, value, stop, per_seat[ANTES_M : ANTES_M + 3])
+                if not _positive(per_seat, ANTE_SIGNS, 1 if n_antes == -2 else n_antes):
                     after = -1
             elif key == K_BLINDS:
-                n_blinds, after = _numbers(text, value, stop, blinds_m, blinds_d, blind_signs)
+                n_blinds, after = _numbers(text, value, stop, per_seat[BLINDS_M : BLINDS_M + 3])
                 if n_blinds == -2:
                     after = -1
             elif key == K_STACKS:
-                n_stacks, after = _numbers(text, value, stop, stacks_m, stacks_d, ignored)
-                if n_stacks == -2 or not _positive(ignored, n_stacks):
+                n_stacks, after = _numbers(text, value, stop, per_seat[STACKS_M : STACKS_M + 3])
+                if n_stacks == -2 or not _positive(per_seat, STACK_SIGNS, n_stacks):
                     after = -1
             elif key == K_WINNINGS:
-                n_won, after = _numbers(text, value, stop, won_m, won_d, ignored)
-                if n_won == -2 or not _positive(ignored, n_won):
+                n_won, after = _numbers(text, value, stop, per_seat[WON_M : WON_M + 3])
+                if n_won == -2 or not _positive(per_seat, WON_SIGNS, n_won):
                     after = -1
             elif key == K_FINISHING:
-                n_finish, after = _numbers(text, value, stop, finish_m, finish_d, ignored)
-                if n_finish == -2 or not _positive(ignored, n_finish):
+                n_finish, after = _numbers(text, value, stop, per_seat[FINISH_M : FINISH_M + 3])
+                if n_finish == -2 or not _positive(per_seat, FINISH_SIGNS, n_finish):
                     after = -1
             elif K_MIN_BET <= key <= K_BIG_BET or key == K_BRING_IN:
-                size, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
+                size, after = _numbers(text, value, stop, per_seat[SIZES_M : SIZES_M + 3])
                 slot = BRING_IN_SLOT if key == K_BRING_IN else key - K_MIN_BET
-                if size != -2 or ignored[0] < 0:
+                if size != -2 or per_seat[SIZE_SIGNS, 0] < 0:
                     after = -1
-                bet_sizes_m[slot] = sizes_m[0]
-                bet_sizes_d[slot] = sizes_d[0]
+                per_seat[BET_SIZES_M, slot] = per_seat[SIZES_M, 0]
+                per_seat[BET_SIZES_D, slot] = per_seat[SIZES_D, 0]
             elif key == K_ACTIONS:
-                n_actions, after = _strings(text, value, stop, action_starts, action_stops,
+                n_actions, after = _strings(text, value, stop, per_action[A_STARTS : A_STARTS + 2],
                                             np.int64(MAX_ACTIONS))  # type: ignore[arg-type]  # fmt: skip
             elif key == K_PLAYERS:
-                n_names, after = _strings(text, value, stop, name_starts, name_stops,
+                n_names, after = _strings(text, value, stop, per_seat[NAME_STARTS : NAME_STARTS + 2],
                                           np.int64(MAX_PLAYERS))  # type: ignore[arg-type]  # fmt: skip
             elif key == K_SEATS:
-                n_seats, after = _numbers(text, value, stop, sizes_m, sizes_d, ignored)
+                n_seats, after = _numbers(text, value, stop, per_seat[SIZES_M : SIZES_M + 3])
                 if n_seats >= 0:
                     for k in range(n_seats):
-                        if sizes_d[k] or sizes_m[k] > MAX_SEAT:
+                        if per_seat[SIZES_D, k] or per_seat[SIZES_M, k] > MAX_SEAT:
                             after = -1
-                        seat_numbers[hand, k] = sizes_m[k]
+                        seat_numbers[hand, k] = per_seat[SIZES_M, k]
                 else:
                     after = -1
             elif key == K_HAND:
@@ -1004,21 +865,23 @@ def phh_hand(
         slow
         or variant < 0
         or count < 2
-        or not (n_antes == count or n_antes == -2 or (n_antes == 0 and not seen[K_ANTES]))
+        or not (
+            n_antes == count or n_antes == -2 or (n_antes == 0 and not key_grid[K_SEEN, K_ANTES])
+        )
         or not (
             n_blinds == count
-            or (3 * STUD <= variant < 3 * DEUCE_TO_SEVEN_TRIPLE and not seen[K_BLINDS])
+            or (3 * STUD <= variant < 3 * DEUCE_TO_SEVEN_TRIPLE and not key_grid[K_SEEN, K_BLINDS])
         )
         or (n_won >= 0 and n_won != count)
         or (n_finish >= 0 and n_finish != count)
         or (n_names >= 0 and n_names != count)
         or (n_seats >= 0 and n_seats != count)
         or n_actions < 0
-        or not seen[K_ACTIONS]
-        or (seen[K_WINNINGS] and n_won < 0)
-        or (seen[K_FINISHING] and n_finish < 0)
-        or (seen[K_PLAYERS] and n_names < 0)
-        or (n_names > 0 and not _distinct_names(text, name_starts, name_stops, n_names))
+        or not key_grid[K_SEEN, K_ACTIONS]
+        or (key_grid[K_SEEN, K_WINNINGS] and n_won < 0)
+        or (key_grid[K_SEEN, K_FINISHING] and n_finish < 0)
+        or (key_grid[K_SEEN, K_PLAYERS] and n_names < 0)
+        or (n_names > 0 and not _distinct_names(text, per_seat, n_names))
         or not valid_utf8(text, start, stop_at)
     ):
         return
@@ -1033,87 +896,106 @@ def phh_hand(
             named = named or variant == code
         if not named:
             return
-    if stud and not seen[K_BLINDS]:  # stud posts no blinds
+    if stud and not key_grid[K_SEEN, K_BLINDS]:  # stud posts no blinds
         for i in range(count):
-            blinds_m[i] = 0
-            blinds_d[i] = 0
-            blind_signs[i] = 1
-    if not stud or not seen[K_BRING_IN]:
-        bet_sizes_m[BRING_IN_SLOT] = 0
-        bet_sizes_d[BRING_IN_SLOT] = 0
+            per_seat[BLINDS_M, i] = 0
+            per_seat[BLINDS_D, i] = 0
+            per_seat[BLIND_SIGNS, i] = 1
+    if not stud or not key_grid[K_SEEN, K_BRING_IN]:
+        per_seat[BET_SIZES_M, BRING_IN_SLOT] = 0
+        per_seat[BET_SIZES_D, BRING_IN_SLOT] = 0
     if betting == FIXED_LIMIT:
-        if not (seen[K_SMALL_BET] and seen[K_BIG_BET]):
+        if not (key_grid[K_SEEN, K_SMALL_BET] and key_grid[K_SEEN, K_BIG_BET]):
             return
-    elif not seen[K_MIN_BET]:
+    elif not key_grid[K_SEEN, K_MIN_BET]:
         return
     if n_antes == -2:
         for i in range(1, count):
-            antes_m[i] = antes_m[0]
-            antes_d[i] = antes_d[0]
+            per_seat[ANTES_M, i] = per_seat[ANTES_M, 0]
+            per_seat[ANTES_D, i] = per_seat[ANTES_D, 0]
     elif n_antes == 0:
         for i in range(count):
-            antes_m[i] = 0
-            antes_d[i] = 0
+            per_seat[ANTES_M, i] = 0
+            per_seat[ANTES_D, i] = 0
     # the scale: the most decimals of a non-whole amount
     places = 0
     for i in range(count):
-        if stacks_d[i] and stacks_m[i] % powers[stacks_d[i]]:
-            places = max(places, stacks_d[i])
-        if antes_d[i] and antes_m[i] % powers[antes_d[i]]:
-            places = max(places, antes_d[i])
-        if blinds_d[i] and blinds_m[i] % powers[blinds_d[i]]:
-            places = max(places, blinds_d[i])
-        if n_won > 0 and won_d[i] and won_m[i] % powers[won_d[i]]:
-            places = max(places, won_d[i])
-        if n_finish > 0 and finish_d[i] and finish_m[i] % powers[finish_d[i]]:
-            places = max(places, finish_d[i])
+        if per_seat[STACKS_D, i] and per_seat[STACKS_M, i] % powers[per_seat[STACKS_D, i]]:
+            places = max(places, per_seat[STACKS_D, i])
+        if per_seat[ANTES_D, i] and per_seat[ANTES_M, i] % powers[per_seat[ANTES_D, i]]:
+            places = max(places, per_seat[ANTES_D, i])
+        if per_seat[BLINDS_D, i] and per_seat[BLINDS_M, i] % powers[per_seat[BLINDS_D, i]]:
+            places = max(places, per_seat[BLINDS_D, i])
+        if n_won > 0 and per_seat[WON_D, i] and per_seat[WON_M, i] % powers[per_seat[WON_D, i]]:
+            places = max(places, per_seat[WON_D, i])
+        if (
+            n_finish > 0
+            and per_seat[FINISH_D, i]
+            and per_seat[FINISH_M, i] % powers[per_seat[FINISH_D, i]]
+        ):
+            places = max(places, per_seat[FINISH_D, i])
     for slot in range(BRING_IN_SLOT + 1):
         used = slot > 0 if betting == FIXED_LIMIT else slot == 0
-        if used and bet_sizes_d[slot] and bet_sizes_m[slot] % powers[bet_sizes_d[slot]]:
-            places = max(places, bet_sizes_d[slot])
+        if (
+            used
+            and per_seat[BET_SIZES_D, slot]
+            and per_seat[BET_SIZES_M, slot] % powers[per_seat[BET_SIZES_D, slot]]
+        ):
+            places = max(places, per_seat[BET_SIZES_D, slot])
     for step in range(n_actions):
-        taken, kinds[step], actors[step], amounts_m[step], amounts_d[step], card_counts[step] = (
-            _action(text, action_starts[step], action_stops[step], step, cards, words_start,
-                    words_stop))  # fmt: skip
+        taken, kind, actor, mantissa, decimals, card_count = _action(
+            text, per_action[A_STARTS, step], per_action[A_STOPS, step], step, cards, word_at
+        )
+        per_action[A_KINDS, step] = kind
+        per_action[A_ACTORS, step] = actor
+        per_action[A_AMOUNTS_M, step] = mantissa
+        per_action[A_AMOUNTS_D, step] = decimals
+        per_action[A_CARD_COUNTS, step] = card_count
         if not taken:
             facts[hand, F_REFUSAL] = Refusal.ACTION_TEXT
             facts[hand, F_ACTION] = step
             return
-        if kinds[step] == DISCARD_DRAW and game < DEUCE_TO_SEVEN_TRIPLE:  # the lenient words it
+        if kind == DISCARD_DRAW and game < DEUCE_TO_SEVEN_TRIPLE:  # the lenient words it
             facts[hand, F_REFUSAL] = Refusal.ACTION_TEXT
             facts[hand, F_ACTION] = step
             return
-        if kinds[step] == BET_RAISE and amounts_d[step] and amounts_m[step] % powers[amounts_d[step]]:  # fmt: skip
-            places = max(places, amounts_d[step])
+        if kind == BET_RAISE and decimals and mantissa % powers[decimals]:
+            places = max(places, decimals)
     if places > MAX_DECIMALS:
         facts[hand, F_REFUSAL] = Refusal.DECIMALS
         return
     for i in range(count):
-        stacks[i] = in_units(stacks_m[i], stacks_d[i], places, powers)
-        antes[i] = in_units(antes_m[i], antes_d[i], places, powers)
-        blinds[i] = in_units(blinds_m[i], blinds_d[i], places, powers)
-        in_turn[i] = 1 if blind_signs[i] > 0 else 0
-        paid[i] = in_units(won_m[i], won_d[i], places, powers) if n_won > 0 else 0
-        finishing[i] = in_units(finish_m[i], finish_d[i], places, powers) if n_finish > 0 else 0
-    raw_small = blinds[0]
-    raw_big = blinds[1]
+        per_seat[STACKS, i] = in_units(per_seat[STACKS_M, i], per_seat[STACKS_D, i], places, powers)
+        per_seat[ANTES, i] = in_units(per_seat[ANTES_M, i], per_seat[ANTES_D, i], places, powers)
+        per_seat[BLINDS, i] = in_units(per_seat[BLINDS_M, i], per_seat[BLINDS_D, i], places, powers)
+        per_seat[IN_TURN, i] = 1 if per_seat[BLIND_SIGNS, i] > 0 else 0
+        per_seat[PAID, i] = (
+            in_units(per_seat[WON_M, i], per_seat[WON_D, i], places, powers) if n_won > 0 else 0
+        )
+        per_seat[FINISHING, i] = (
+            in_units(per_seat[FINISH_M, i], per_seat[FINISH_D, i], places, powers)
+            if n_finish > 0
+            else 0
+        )
+    raw_small = per_seat[BLINDS, 0]
+    raw_big = per_seat[BLINDS, 1]
     if count == 2:  # heads-up: written from the big blind's side
-        antes[0], antes[1] = antes[1], antes[0]
-        blinds[0], blinds[1] = blinds[1], blinds[0]
-        in_turn[0], in_turn[1] = in_turn[1], in_turn[0]
+        per_seat[ANTES, 0], per_seat[ANTES, 1] = per_seat[ANTES, 1], per_seat[ANTES, 0]
+        per_seat[BLINDS, 0], per_seat[BLINDS, 1] = per_seat[BLINDS, 1], per_seat[BLINDS, 0]
+        per_seat[IN_TURN, 0], per_seat[IN_TURN, 1] = per_seat[IN_TURN, 1], per_seat[IN_TURN, 0]
     for step in range(n_actions):
-        amounts[step] = (
-            in_units(amounts_m[step], amounts_d[step], places, powers)
-            if kinds[step] == BET_RAISE
+        per_action[A_AMOUNTS, step] = (
+            in_units(per_action[A_AMOUNTS_M, step], per_action[A_AMOUNTS_D, step], places, powers)
+            if per_action[A_KINDS, step] == BET_RAISE
             else -1
         )
-        if kinds[step] == DISCARD_DRAW:
-            amounts[step] = amounts_m[step]  # the cards thrown away
+        if per_action[A_KINDS, step] == DISCARD_DRAW:
+            per_action[A_AMOUNTS, step] = per_action[A_AMOUNTS_M, step]  # the cards thrown away
     if betting == FIXED_LIMIT:
-        small_bet = in_units(bet_sizes_m[1], bet_sizes_d[1], places, powers)
-        big_bet = in_units(bet_sizes_m[2], bet_sizes_d[2], places, powers)
+        small_bet = in_units(per_seat[BET_SIZES_M, 1], per_seat[BET_SIZES_D, 1], places, powers)
+        big_bet = in_units(per_seat[BET_SIZES_M, 2], per_seat[BET_SIZES_D, 2], places, powers)
     else:
-        small_bet = in_units(bet_sizes_m[0], bet_sizes_d[0], places, powers)
+        small_bet = in_units(per_seat[BET_SIZES_M, 0], per_seat[BET_SIZES_D, 0], places, powers)
         big_bet = 0
     deck = tables.full_deck
     if game == SHORT_DECK_SOT:
@@ -1124,20 +1006,22 @@ def phh_hand(
     has_finish = 0
     if n_finish >= 0:
         has_finish = 1
+    bring_in = in_units(per_seat[BET_SIZES_M, BRING_IN_SLOT], per_seat[BET_SIZES_D, BRING_IN_SLOT],
+                        places, powers)  # fmt: skip
+    kinds, actors = per_action[A_KINDS], per_action[A_ACTORS]
     hand_input = HandInput(
-        count, game, betting, trimming, small_bet, big_bet, stacks, antes, blinds, in_turn,
-        n_actions, kinds, actors, amounts, cards, card_counts, no_all_ins, paid, has_won,
-        finishing, has_finish, no_said,
-        in_units(bet_sizes_m[BRING_IN_SLOT], bet_sizes_d[BRING_IN_SLOT], places, powers),
+        count, game, betting, trimming, small_bet, big_bet, per_seat[STACKS], per_seat[ANTES],
+        per_seat[BLINDS], per_seat[IN_TURN], n_actions, kinds, actors, per_action[A_AMOUNTS],
+        cards, per_action[A_CARD_COUNTS], per_action[A_ALL_INS], per_seat[PAID], has_won,
+        per_seat[FINISHING], has_finish, work_arrays.no_said, bring_in,
     )  # fmt: skip
-    working = ReplayWork(seat_rows, scratch_holes, scratch_board, scratch_state, scratch_seen,
-                         scratch_hole, scratch_work)  # fmt: skip
+    working = work_arrays.working
     status, allin_street, allin_cards, pot_count = replay_one(
         hand_input, tables, deck, working, rows, hand, work_arrays.steps, work_arrays.site_record
     )
     facts[hand, F_REFUSAL] = status
     if status != OK:
-        record_refusal(scratch_state, facts, hand)
+        record_refusal(working.state, facts, hand)
         return
     facts[hand, F_STATUS] = OK
     facts[hand, F_COUNT] = count
@@ -1153,28 +1037,28 @@ def phh_hand(
     facts[hand, F_ALLIN_CARDS] = allin_cards
     facts[hand, F_POTS] = pot_count
     for i in range(count):
-        names[hand, 2 * i] = name_starts[i] if n_names > 0 else -1
-        names[hand, 2 * i + 1] = name_stops[i] if n_names > 0 else -1
+        names[hand, 2 * i] = per_seat[NAME_STARTS, i] if n_names > 0 else -1
+        names[hand, 2 * i + 1] = per_seat[NAME_STOPS, i] if n_names > 0 else -1
         if n_seats < 0:
             seat_numbers[hand, i] = -1
     action_flags(kinds, actors, n_actions, rows.action_flags, hand)
     if keeping:
-        _keep(log, hand, start, stop_at, n_actions, kinds, actors, amounts, cards, card_counts)
+        _keep(log, hand, start, stop_at, n_actions, per_action, cards)
         setup = log.setup
         setup[hand, S_TRIMMING] = trimming
         setup[hand, S_MIN_BET] = small_bet
         setup[hand, S_BIG_BET] = big_bet
-        setup[hand, S_BRING_IN] = hand_input.bring_in
+        setup[hand, S_BRING_IN] = bring_in
         setup[hand, S_HAS_WON] = has_won
         setup[hand, S_HAS_FINISH] = has_finish
         kept_seats = log.seats
         for i in range(count):
-            kept_seats[hand, i, V_STACK] = stacks[i]
-            kept_seats[hand, i, V_ANTE] = antes[i]
-            kept_seats[hand, i, V_BLIND] = blinds[i]
-            kept_seats[hand, i, V_IN_TURN] = in_turn[i]
-            kept_seats[hand, i, V_WON] = paid[i]
-            kept_seats[hand, i, V_FINISHING] = finishing[i]
+            kept_seats[hand, i, V_STACK] = per_seat[STACKS, i]
+            kept_seats[hand, i, V_ANTE] = per_seat[ANTES, i]
+            kept_seats[hand, i, V_BLIND] = per_seat[BLINDS, i]
+            kept_seats[hand, i, V_IN_TURN] = per_seat[IN_TURN, i]
+            kept_seats[hand, i, V_WON] = per_seat[PAID, i]
+            kept_seats[hand, i, V_FINISHING] = per_seat[FINISHING, i]
 
 
 @kernel()
@@ -1184,11 +1068,8 @@ def _keep(
     start: int,
     stop: int,
     n_actions: int,
-    kinds: Ints,
-    actors: Ints,
-    amounts: Ints,
-    cards: npt.NDArray[np.int64],
-    card_counts: Ints,
+    actions: Grid,
+    cards: Grid,
 ) -> None:
     """A hand's actions into its place in the log (none where the place is too small)."""
     place = start // ACTION_BYTES
@@ -1199,11 +1080,11 @@ def _keep(
     log_cards = log.cards
     for step in range(n_actions):
         at = place + step
-        log.kinds[at] = kinds[step]
-        log.actors[at] = actors[step]
-        log.amounts[at] = amounts[step]
-        log.card_counts[at] = card_counts[step]
-        for k in range(card_counts[step]):
+        log.kinds[at] = actions[A_KINDS, step]
+        log.actors[at] = actions[A_ACTORS, step]
+        log.amounts[at] = actions[A_AMOUNTS, step]
+        log.card_counts[at] = actions[A_CARD_COUNTS, step]
+        for k in range(actions[A_CARD_COUNTS, step]):
             log_cards[at, k] = cards[step, k]
 
 

@@ -79,6 +79,12 @@ CASHED_OUT: Final = 64
 the fee)."""
 SCRATCH_ROWS: Final = 27
 """Rows of per-seat scratch space a replay uses (allocated once per kernel call)."""
+(ROW_STACKS, ROW_BETS, ROW_PUT_IN, ROW_DEAD, ROW_CONTRIBUTIONS, ROW_FOLDED, ROW_MUCKED, ROW_FLAGS,
+ ROW_DEALT, ROW_QUEUE, ROW_ACTED, ROW_LEVELS) = range(12)  # fmt: skip
+ROW_REFUNDS: Final = 18
+"""The scratch rows of the betting (``ReplayWork.seats``): the betting helpers take the grid,
+not a view a row, since every array a kernel out of line takes costs two atomic reference
+counts a call (``benchmarks/histories.md``)."""
 GROSS, SPLIT, WON, PAID = 12, 13, 16, 17
 GROSS_PARTS, WON_PARTS = 25, 26
 """The scratch rows of the winnings: whole units (``GROSS``, ``WON``: what the site paid, or
@@ -207,14 +213,14 @@ class ReplayWork(NamedTuple):
 
 
 @kernel()
-def _effective(stacks: Ints, bets: Ints, folded: Ints, count: int, index: int) -> int:
+def _effective(seats: Grid, count: int, index: int) -> int:
     """What a player can still lose: the stack, capped by the next largest stack in play."""
     first = -1
     second = -1
     for i in range(count):
-        if folded[i]:
+        if seats[ROW_FOLDED, i]:
             continue
-        total = bets[i] + stacks[i]
+        total = seats[ROW_BETS, i] + seats[ROW_STACKS, i]
         if total > first:
             second = first
             first = total
@@ -222,10 +228,10 @@ def _effective(stacks: Ints, bets: Ints, folded: Ints, count: int, index: int) -
             second = total
     if second < 0:
         return 0
-    room = second - bets[index]
+    room = second - seats[ROW_BETS, index]
     if room < 0:
         room = 0
-    return int(min(stacks[index], room))
+    return int(min(seats[ROW_STACKS, index], room))
 
 
 @kernel(inline=True)
@@ -237,27 +243,25 @@ def _in_hand(folded: Ints, count: int) -> int:
 
 
 @kernel()
-def _collect(
-    stacks: Ints, bets: Ints, put_in: Ints, contributions: Ints, refunds: Ints, count: int
-) -> None:
+def _collect(seats: Grid, count: int) -> None:
     """The unmatched part of the largest bet back to its player; the bets into the pots."""
     first = -1
     second = -1
     for i in range(count):
-        if bets[i] > first:
+        if seats[ROW_BETS, i] > first:
             second = first
-            first = bets[i]
-        elif bets[i] > second:
-            second = bets[i]
+            first = seats[ROW_BETS, i]
+        elif seats[ROW_BETS, i] > second:
+            second = seats[ROW_BETS, i]
     cutoff = second if second > 0 else 0
     for i in range(count):
-        if bets[i] > cutoff:
-            stacks[i] += bets[i] - cutoff
-            put_in[i] -= bets[i] - cutoff
-            refunds[i] += bets[i] - cutoff
-            bets[i] = cutoff
-        contributions[i] += bets[i]
-        bets[i] = 0
+        if seats[ROW_BETS, i] > cutoff:
+            seats[ROW_STACKS, i] += seats[ROW_BETS, i] - cutoff
+            seats[ROW_PUT_IN, i] -= seats[ROW_BETS, i] - cutoff
+            seats[ROW_REFUNDS, i] += seats[ROW_BETS, i] - cutoff
+            seats[ROW_BETS, i] = cutoff
+        seats[ROW_CONTRIBUTIONS, i] += seats[ROW_BETS, i]
+        seats[ROW_BETS, i] = 0
 
 
 @kernel(inline=True)
@@ -267,25 +271,16 @@ def _round_goes_on(state: Ints, folded: Ints, count: int) -> bool:
 
 
 @kernel()
-def _round_over(
-    state: Ints,
-    stacks: Ints,
-    bets: Ints,
-    put_in: Ints,
-    contributions: Ints,
-    refunds: Ints,
-    folded: Ints,
-    count: int,
-) -> None:
-    if _round_goes_on(state, folded, count):
+def _round_over(state: Ints, seats: Grid, count: int) -> None:
+    if _round_goes_on(state, seats[ROW_FOLDED], count):
         return
     state[HEAD] = state[TAIL]
     state[BETTING] = 0
-    _collect(stacks, bets, put_in, contributions, refunds, count)
-    if _in_hand(folded, count) > 1:
+    _collect(seats, count)
+    if _in_hand(seats[ROW_FOLDED], count) > 1:
         with_chips = 0
         for i in range(count):
-            if not folded[i] and stacks[i] > 0:
+            if not seats[ROW_FOLDED, i] and seats[ROW_STACKS, i] > 0:
                 with_chips += 1
         if with_chips <= 1 and not state[ALL_IN]:
             state[ALL_IN] = 1
@@ -298,24 +293,16 @@ def _round_over(
 
 
 @kernel()
-def _begin_round(
-    state: Ints,
-    opener: int,
-    stacks: Ints,
-    bets: Ints,
-    put_in: Ints,
-    contributions: Ints,
-    refunds: Ints,
-    folded: Ints,
-    queue: Ints,
-    acted: Ints,
-    count: int,
-) -> None:
+def _begin_round(state: Ints, opener: int, seats: Grid, count: int) -> None:
     tail = 0
     for k in range(count):
         i = (opener + k) % count
-        if not folded[i] and stacks[i] > 0 and _effective(stacks, bets, folded, count, i) > 0:
-            queue[tail] = i
+        if (
+            not seats[ROW_FOLDED, i]
+            and seats[ROW_STACKS, i] > 0
+            and _effective(seats, count, i) > 0
+        ):
+            seats[ROW_QUEUE, tail] = i
             tail += 1
     state[HEAD] = 0
     state[TAIL] = tail
@@ -325,13 +312,13 @@ def _begin_round(
     state[SHORT_COUNT] = 0
     state[BETTING] = 1
     for i in range(count):
-        acted[i] = 0
+        seats[ROW_ACTED, i] = 0
     top = 0
     for i in range(count):
-        top = max(top, bets[i])
-    if tail == 1 and bets[queue[0]] >= top:
+        top = max(top, seats[ROW_BETS, i])
+    if tail == 1 and seats[ROW_BETS, seats[ROW_QUEUE, 0]] >= top:
         state[HEAD] = tail
-    _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
+    _round_over(state, seats, count)
 
 
 @kernel()
@@ -342,33 +329,32 @@ def _raise(
     betting: int,
     street_minimum: int,
     pot_total: int,
-    stacks: Ints,
-    bets: Ints,
-    put_in: Ints,
-    folded: Ints,
-    queue: Ints,
-    acted: Ints,
+    seats: Grid,
     count: int,
 ) -> tuple[int, int]:
     """A bet or raise to ``to``: (0, 0), or the :class:`Refusal` that forbids it and the limit
     the amount broke (units)."""
     top = 0
     for i in range(count):
-        top = max(top, bets[i])
-    stack = stacks[actor]
-    bet = bets[actor]
+        top = max(top, seats[ROW_BETS, i])
+    stack = seats[ROW_STACKS, actor]
+    bet = seats[ROW_BETS, actor]
     call = min(stack, top - bet)
     if call < state[LAST_RAISE]:
         return Refusal.SHORT_ALL_IN, 0
     if betting == FIXED_LIMIT and state[RAISES] == FIXED_LIMIT_BETS:
         return Refusal.RAISE_CAP, 0
-    if state[SHORT_COUNT] and state[SHORT_SUM] < state[LAST_RAISE] and acted[actor]:
+    if state[SHORT_COUNT] and state[SHORT_SUM] < state[LAST_RAISE] and seats[ROW_ACTED, actor]:
         return Refusal.SHORT_ALL_IN, 0
     if stack <= top - bet:
         return Refusal.RAISE_CALL_ONLY, 0
     others = False
     for i in range(count):
-        if i != actor and not folded[i] and stacks[i] + bets[i] > top:
+        if (
+            i != actor
+            and not seats[ROW_FOLDED, i]
+            and seats[ROW_STACKS, i] + seats[ROW_BETS, i] > top
+        ):
             others = True
     if not others:
         return Refusal.RAISE_ALONE, 0
@@ -386,25 +372,25 @@ def _raise(
     if to > most:
         return Refusal.RAISE_OVER_LIMIT, most
     increment = to - top
-    bets[actor] += to - bet
-    stacks[actor] -= to - bet
-    put_in[actor] += to - bet
+    seats[ROW_BETS, actor] += to - bet
+    seats[ROW_STACKS, actor] -= to - bet
+    seats[ROW_PUT_IN, actor] += to - bet
     tail = 0
     for k in range(1, count):
         i = (actor + k) % count
-        if not folded[i] and stacks[i] > 0:
-            queue[tail] = i
+        if not seats[ROW_FOLDED, i] and seats[ROW_STACKS, i] > 0:
+            seats[ROW_QUEUE, tail] = i
             tail += 1
     state[HEAD] = 0
     state[TAIL] = tail
-    acted[actor] = 1
+    seats[ROW_ACTED, actor] = 1
     if increment >= state[LAST_RAISE]:
         for i in range(count):
-            acted[i] = 0
-        acted[actor] = 1
+            seats[ROW_ACTED, i] = 0
+        seats[ROW_ACTED, actor] = 1
     state[LAST_RAISE] = max(state[LAST_RAISE], increment)
     state[RAISES] += 1
-    if stacks[actor] > 0:
+    if seats[ROW_STACKS, actor] > 0:
         state[SHORT_SUM] = 0
         state[SHORT_COUNT] = 0
     else:
@@ -595,18 +581,16 @@ def _stud_show(state: Ints, step: int, actor: int, cards: Grid, shown: int, hole
 
 @kernel()
 def _stud_values(
-    game: int, holes: Grid, player: int, board: Ints, board_size: int, high7: RankingTables,
-    low: RankingTables, razz7: RankingTables, work: Ints,
+    game: int, holes: Grid, player: int, board: Ints, board_size: int, high: RankingTables,
+    low: RankingTables, work: Ints,
 ) -> tuple[int, int]:  # fmt: skip
     """A stud player's seven cards, every one known (the community card as the last when one
-    was dealt): the high value (razz: the ace-to-five value) and the eight-or-better low (1:
-    none, or not stud hi/lo)."""
+    was dealt): the high value under ``high``, the game's (razz's: the ace-to-five
+    ranking) and the eight-or-better low (1: none, or not stud hi/lo)."""
     for k in range(STUD_CARDS):
         work[k] = board[0] if k == STUD_CARDS - 1 and board_size else holes[player, k]
-    if game == RAZZ:
-        return _any_five(work, STUD_CARDS, razz7), 1
     lowest = _any_five(work, STUD_CARDS, low) if game == STUD_HI_LO else 1
-    return _any_five(work, STUD_CARDS, high7), lowest
+    return _any_five(work, STUD_CARDS, high), lowest
 
 
 # -- the table action by action, for a replayer ------------------------------------------------
@@ -1149,8 +1133,8 @@ def _cash_outs(said: Ints, flags: Ints, rows: HandRows, hand: int, count: int) -
 @kernel()
 def _run_shares(
     state: Ints, pot: int, mask: int, shares: Grid, runs: Grid, mucked: Ints, holes: Grid,
-    holes_per: int, game: int, tables: ReplayTables, high: Ints, lows: Ints, hole: Ints,
-    work: Ints, count: int,
+    holes_per: int, game: int, ranked: RankingTables, low: RankingTables, badugi: BadugiTables,
+    high: Ints, lows: Ints, hole: Ints, work: Ints, count: int,
 ) -> int:  # fmt: skip
     """Pot ``pot`` judged on each run's board (:func:`_judge_pot`) and split between the runs
     evenly: the unseen hands contesting it on some run (a bit each)."""
@@ -1165,7 +1149,7 @@ def _run_shares(
         dealt += 1
         row = RUN_ROWS + run - 1
         hidden |= _judge_pot(state, pot, mask, shares, mucked, holes, holes_per, game, runs[row],
-                             np.int64(5), tables, high, lows, hole, work, count)  # type: ignore[arg-type]  # fmt: skip
+                             np.int64(5), ranked, low, badugi, high, lows, hole, work, count)  # type: ignore[arg-type]  # fmt: skip
         for i in range(count):
             summed[i] += shares[pot, i]
     for i in range(count):  # exact: DEN counts a 27th of a pot (a ninth of a run of three)
@@ -1235,16 +1219,17 @@ def _whole_pot(shares: Grid, pot: int, players: int, count: int) -> None:
 @kernel()
 def _judge_pot(
     state: Ints, pot: int, mask: int, shares: Grid, mucked: Ints, holes: Grid, holes_per: int,
-    game: int, board: Ints, board_size: int, tables: ReplayTables, high: Ints, lows: Ints,
-    hole: Ints, work: Ints, count: int,
+    game: int, board: Ints, board_size: int, ranked: RankingTables, low: RankingTables,
+    badugi: BadugiTables, high: Ints, lows: Ints, hole: Ints, work: Ints, count: int,
 ) -> int:  # fmt: skip
     """Pot ``pot`` (its contenders the bits of ``mask``) judged on one board (its first
     ``board_size`` cards: stud's shared last card): each player's share into ``shares[pot]``
     (1/DEN units); the unseen hands contesting it (a bit each), judged by
-    :func:`_unseen_shares`."""
+    :func:`_unseen_shares`. ``ranked`` is the game's high ranking (razz's ace-to-five, the draw games' deuce-to-seven), ``low``
+    eight-or-better, ``badugi`` badugi's: not the whole :class:`ReplayTables`, whose 78 arrays
+    cost two atomic reference counts each a call (``benchmarks/histories.md``)."""
     stud = STUD <= game <= RAZZ
     draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
-    high7, low = board_high(game, tables), tables.low
     for i in range(count):
         shares[pot, i] = 0
     eligible = 0
@@ -1287,16 +1272,15 @@ def _judge_pot(
     for i in range(count):
         if (standing >> i) & 1:
             if stud:
-                high[i], lows[i] = _stud_values(game, holes, i, board, board_size, high7, low,
-                                                tables.razz7, work)  # fmt: skip
+                high[i], lows[i] = _stud_values(game, holes, i, board, board_size, ranked, low,
+                                                work)  # fmt: skip
             elif draw:
-                high[i] = _draw_values(game, holes, i, holes_per, tables.deuce7, tables.badugi,
-                                       work)  # fmt: skip
+                high[i] = _draw_values(game, holes, i, holes_per, ranked, badugi, work)
                 lows[i] = 1
             else:
                 for k in range(holes_per):
                     hole[k] = holes[i, k]
-                high[i], lows[i] = hand_values(game, hole, holes_per, board, high7, low, work)
+                high[i], lows[i] = hand_values(game, hole, holes_per, board, ranked, low, work)
             top = max(top, high[i])
             best_low = max(best_low, lows[i])
     high_count = 0
@@ -1315,8 +1299,7 @@ def _judge_pot(
                 share += (DEN // 2) // low_count
             shares[pot, i] = share
     if hidden and (game <= SHORT_DECK_SOT or game == SHORT_DECK):  # hold'em, the short decks:
-        ranked = high7  # the unseen play the board and what is seen of them
-        tied = 0
+        tied = 0  # the unseen play the board and what is seen of them
         for i in range(count):
             if (hidden >> i) & 1:
                 size = 5
@@ -1417,24 +1400,24 @@ def replay_one(
     for row in range(SCRATCH_ROWS):
         for i in range(count):
             scratch[row, i] = 0
-    stacks = scratch[0, :count]
-    bets = scratch[1, :count]
-    put_in = scratch[2, :count]
-    dead = scratch[3, :count]
-    contributions = scratch[4, :count]
-    folded = scratch[5, :count]
-    mucked = scratch[6, :count]
-    flags = scratch[7, :count]
-    dealt = scratch[8, :count]
-    queue = scratch[9, :count]
-    acted = scratch[10, :count]
-    levels = scratch[11, :count]
+    stacks = scratch[ROW_STACKS, :count]
+    bets = scratch[ROW_BETS, :count]
+    put_in = scratch[ROW_PUT_IN, :count]
+    dead = scratch[ROW_DEAD, :count]
+    contributions = scratch[ROW_CONTRIBUTIONS, :count]
+    folded = scratch[ROW_FOLDED, :count]
+    mucked = scratch[ROW_MUCKED, :count]
+    flags = scratch[ROW_FLAGS, :count]
+    dealt = scratch[ROW_DEALT, :count]
+    queue = scratch[ROW_QUEUE, :count]
+    acted = scratch[ROW_ACTED, :count]
+    levels = scratch[ROW_LEVELS, :count]
     gross = scratch[GROSS, :count]
     split = scratch[SPLIT, :count]
     high = scratch[14, :count]
     lows = scratch[15, :count]
     won = scratch[WON, :count]
-    refunds = scratch[18, :count]
+    refunds = scratch[ROW_REFUNDS, :count]
     pending = scratch[19, :count]  # draw games: the cards each player waits for
     drew = scratch[20, :count]  # draw games: the last draw each player stood pat or drew on
     gross_parts = scratch[GROSS_PARTS, :count]
@@ -1465,7 +1448,7 @@ def replay_one(
         else:
             dead[i] = ante
     if trimming:
-        _collect(stacks, bets, put_in, contributions, refunds, count)
+        _collect(scratch, count)
     for i in range(count):
         blind = min(blinds0[i], stacks[i])
         stacks[i] -= blind
@@ -1479,8 +1462,7 @@ def replay_one(
             best_key = key
             best_index = i
     if not stud:  # stud's first round opens once third street is dealt
-        _begin_round(state, (best_index + 1) % count, stacks, bets, put_in, contributions,
-                     refunds, folded, queue, acted, count)  # fmt: skip
+        _begin_round(state, (best_index + 1) % count, scratch, count)  # fmt: skip
     for step in range(action_count):
         if steps is not None and steps.pots.shape[0]:  # the table after the actions before this
             # one (0: the posts); a record of no rows (:func:`no_steps`) is none
@@ -1546,7 +1528,7 @@ def replay_one(
                 for i in range(count):
                     pot_total += dead[i] + contributions[i] + bets[i]
                 refused, limit = _raise(state, actor, amounts[step], betting, minimum, pot_total,
-                                        stacks, bets, put_in, folded, queue, acted, count)  # fmt: skip
+                                        scratch, count)  # fmt: skip
                 if refused != Refusal.NONE:
                     return refuse(state, refused, step, actor, -1, amounts[step], limit), -1, 0, 0
                 if state[STREET] == 0:
@@ -1557,7 +1539,7 @@ def replay_one(
             # Asked here first: most actions leave the round going on, and a call out of line
             # costs two atomic reference counts an array (benchmarks/histories.md)
             if not _round_goes_on(state, folded, count):
-                _round_over(state, stacks, bets, put_in, contributions, refunds, folded, count)
+                _round_over(state, scratch, count)
         elif kind == DEAL_HOLE and stud:
             refused = _stud_deal(state, step, actor, cards, card_counts[step], holes, dealt,
                                  folded, mucked, queue, count)  # fmt: skip
@@ -1571,8 +1553,7 @@ def replay_one(
                 if not state[ALL_IN]:
                     up = tables.up_low if game == RAZZ else tables.up_high
                     opener = _stud_opener(game, state[STUD_DEALT], holes, folded, count, up, work)
-                    _begin_round(state, opener, stacks, bets, put_in, contributions, refunds,
-                                 folded, queue, acted, count)  # fmt: skip
+                    _begin_round(state, opener, scratch, count)
         elif kind == DISCARD_DRAW or (draw and kind == DEAL_HOLE):
             refused = _draw_action(state, step, kind, actor, cards, card_counts[step],
                                    amounts[step], game, holes, holes_per, pending, drew, dealt,
@@ -1585,8 +1566,7 @@ def replay_one(
                         if not folded[i]:
                             flags[i] |= SAW_FLOP
                 if not state[ALL_IN]:
-                    _begin_round(state, np.int64(0), stacks, bets, put_in, contributions, refunds, folded,  # type: ignore[arg-type]
-                                 queue, acted, count)  # fmt: skip
+                    _begin_round(state, np.int64(0), scratch, count)  # type: ignore[arg-type]
         elif kind == DEAL_BOARD and draw:
             return refuse(state, Refusal.BOARD_IN_DRAW_GAME, step, -1, -1, 0, 0), -1, 0, 0
         elif kind == DEAL_BOARD and stud:  # the deck runs short: one card is everyone's last
@@ -1612,8 +1592,7 @@ def replay_one(
             if not state[ALL_IN]:
                 up = tables.up_low if game == RAZZ else tables.up_high
                 opener = _stud_opener(game, np.int64(STUD_CARDS), holes, folded, count, up, work)  # type: ignore[arg-type]
-                _begin_round(state, opener, stacks, bets, put_in, contributions, refunds,
-                             folded, queue, acted, count)  # fmt: skip
+                _begin_round(state, opener, scratch, count)
         elif kind == DEAL_HOLE:
             if dealt[actor]:
                 return refuse(state, Refusal.DEALT_TWICE, step, actor, -1, 0, 0), -1, 0, 0
@@ -1654,8 +1633,7 @@ def replay_one(
                     if not folded[i]:
                         flags[i] |= SAW_FLOP
             if not state[ALL_IN]:
-                _begin_round(state, np.int64(0), stacks, bets, put_in, contributions, refunds, folded,  # type: ignore[arg-type]
-                             queue, acted, count)  # fmt: skip
+                _begin_round(state, np.int64(0), scratch, count)  # type: ignore[arg-type]
         else:  # a show or a muck
             if state[BETTING]:
                 return refuse(state, Refusal.SHOW_WHILE_BETTING, step, actor, -1, 0, 0), -1, 0, 0
@@ -1796,6 +1774,15 @@ def replay_one(
         previous = level
     total = 0
     unjudged = 0
+    # the game's high ranking, picked here: a helper taking the whole ReplayTables (78 arrays)
+    # would count a reference to each, twice, every hand (benchmarks/histories.md)
+    if game == RAZZ:
+        ranked = tables.razz7
+    elif draw:
+        ranked = tables.deuce7
+    else:
+        ranked = board_high(game, tables)
+    low, badugi = tables.low, tables.badugi
     for pot in range(pots):
         mask = out_pot_mask[pot]
         amount = out_pots[pot]
@@ -1806,11 +1793,12 @@ def replay_one(
             return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), -1, 0, 0
         if state[RUNS]:  # each run's share of the pot, summed over the runs, then divided
             hidden = _run_shares(state, pot, mask, out_pot_shares, scratch, mucked, holes,
-                                 holes_per, game, tables, high, lows, hole, work, count)  # fmt: skip
+                                 holes_per, game, ranked, low, badugi, high, lows, hole, work,
+                                 count)  # fmt: skip
         else:
             hidden = _judge_pot(state, pot, mask, out_pot_shares, mucked, holes, holes_per, game,
-                                board, state[BOARD_SIZE], tables, high, lows, hole, work,
-                                count)  # fmt: skip
+                                board, state[BOARD_SIZE], ranked, low, badugi, high, lows, hole,
+                                work, count)  # fmt: skip
         if hidden:
             unjudged = 1
     odd = 0
