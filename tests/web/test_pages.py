@@ -385,6 +385,7 @@ def _screenshot(browser: Any, shot: Path) -> None:
 
 
 def test_the_board_page_breaks_a_range_down(browser: Any, server: Server) -> None:
+    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -410,7 +411,18 @@ def test_the_board_page_breaks_a_range_down(browser: Any, server: Server) -> Non
     expected = board_json(board_breakdown("AA, KK, JTs", "As Kd 7c Qh"), None, by_street=False)
     made = {slug: str(count) for slug, count in expected["made"].items() if count}
     draws = {slug: str(count) for slug, count in expected["draws"].items() if count}
-    wait.until(lambda _: rows("made") == made and rows("draws") == draws)
+    try:
+        wait.until(lambda _: rows("made") == made and rows("draws") == draws)
+    except TimeoutException:  # once in CI-like runs at load 5 to 6: say what the page showed
+        state = browser.execute_script(
+            "const text = (id) => document.getElementById(id).textContent;"
+            "return {range: document.getElementById('range').value,"
+            " board: document.getElementById('board').value, summary: text('summary'),"
+            " error: text('error'), answered: document.body.dataset.answered}"
+        )
+        raise AssertionError(
+            f"the page shows {rows('made')} and {rows('draws')} ({state}), not {made} and {draws}"
+        ) from None
     # Three aces and three kings left make sets; the four JTs make broadway.
     assert made["set"] == "6" and made["straight"] == "4"
 
