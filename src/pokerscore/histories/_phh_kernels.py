@@ -101,12 +101,11 @@ from pokerscore.histories._layout import (
 )
 from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
-    SCRATCH_ROWS,
     SITE_RECORD_SIZE,
-    STATE_SIZE,
     HandInput,
     ReplayWork,
     StepRecord,
+    new_work,
     no_steps,
     record_refusal,
     replay_one,
@@ -593,15 +592,7 @@ def new_scratch() -> Scratch:
     powers = np.ones(19, dtype=np.int64)
     for k in range(1, 19):
         powers[k] = powers[k - 1] * 10
-    working = ReplayWork(
-        np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
-        np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64),
-        np.zeros(5, dtype=np.int64),
-        np.zeros(STATE_SIZE, dtype=np.int64),
-        np.zeros(52, dtype=np.bool_),
-        np.zeros(STUD_CARDS, dtype=np.int64),
-        np.zeros(9, dtype=np.int64),
-    )
+    working = new_work()
     return Scratch(
         keys,
         seats,

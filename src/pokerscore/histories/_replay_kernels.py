@@ -213,6 +213,20 @@ class ReplayWork(NamedTuple):
 
 
 @kernel()
+def new_work() -> ReplayWork:
+    """A replay's working arrays, zeroed (``replay_one`` clears what it uses of them)."""
+    return ReplayWork(
+        np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
+        np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64),
+        np.zeros(5, dtype=np.int64),
+        np.zeros(STATE_SIZE, dtype=np.int64),
+        np.zeros(52, dtype=np.bool_),
+        np.zeros(STUD_CARDS, dtype=np.int64),
+        np.zeros(9, dtype=np.int64),
+    )
+
+
+@kernel()
 def _effective(seats: Grid, count: int, index: int) -> int:
     """What a player can still lose: the stack, capped by the next largest stack in play."""
     first = -1

@@ -73,15 +73,13 @@ from pokerscore.histories._replay_kernels import (
     SAID_RETURNS,
     SAID_SIZE,
     SAID_TOTAL,
-    SCRATCH_ROWS,
     SITE_RECORD_SIZE,
-    STATE_SIZE,
     STEP_FACTS,
     WHY_CODE,
     WHY_LIMIT,
     HandInput,
-    ReplayWork,
     StepRecord,
+    new_work,
     replay_one,
 )
 from pokerscore.histories.refusals import Refusal, RefusalRecord
@@ -248,15 +246,7 @@ def engine_rows(
         np.zeros((1, players), dtype=np.int32),
         np.zeros((1, players, players), dtype=np.int32),
     )
-    working = ReplayWork(
-        np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
-        np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64),
-        np.zeros(5, dtype=np.int64),
-        np.zeros(STATE_SIZE, dtype=np.int64),
-        np.zeros(52, dtype=np.bool_),
-        np.zeros(STUD_CARDS, dtype=np.int64),
-        np.zeros(9, dtype=np.int64),
-    )
+    working = new_work()
     short = arrays.game in (SHORT_DECK_SOT, SHORT_DECK)
     deck = tables.short_deck if short else tables.full_deck
     # Both records always travel (they are outputs only): one compilation of replay_one serves
