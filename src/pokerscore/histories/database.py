@@ -845,9 +845,7 @@ def report_histories(
             hands = sum(int(row[2]) for row in found_rows)
         elif not clause:  # every hand: the hands table's count, no scan of the rows
             hands = int(_run(con, "SELECT count(*) FROM hands")[0][0])
-        elif (
-            hand_filter is not None
-        ):  # a hand kept where one of its rows is: the counts by positions
+        elif hand_filter is not None:  # a hand with a row kept: the counts by positions
             condition, kept_values = hand_filter
             hands = int(_run(con, report_sums.hands_kept(condition), kept_values)[0][0])
         else:  # the costly part of a report over millions of hands (a distinct count)
