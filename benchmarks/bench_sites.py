@@ -6,8 +6,8 @@ written in the site's own layout, worked out by hand) is repeated into one file 
 
 - read: ``read_histories`` over the file, every hand into a ``HandHistory`` (the reader alone);
 - replayed: ``history_results`` over it, each hand read by the site's reader and replayed by
-  ``replay`` (the compiled replay, one hand a call: what ``pokerscore histories`` does for a
-  site's file today).
+  the compiled replay, 256 hands' results made by column at a time (``replay.replayed``: what
+  ``pokerscore histories`` does for a site's file today).
 
 Best of ``BENCH_SITES_ROUNDS`` runs (default 3); ``BENCH_SITES_FORMATS`` (comma-separated names
 of :data:`FILES`) measures those formats alone; ``BENCH_SITES_REPLAY=0`` leaves the replayed

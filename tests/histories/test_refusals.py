@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import ast
 import random
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
 
-from pokerscore.histories.model import HandHistory
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.refusals import (
     MESSAGES,
     Refusal,
@@ -69,14 +70,24 @@ def test_a_broken_rule_is_worded_from_the_code_without_replaying_the_hand(
     from pokerscore.histories import parts, running
 
     replayed: list[int] = []
-    reference_replay = parts.replay
+    reference_replay, reference_blocks = parts.replay, parts.replayed
 
     def watched(hand: HandHistory, *, allin_ev: bool = True) -> object:
         replayed.append(hand.number)
         return reference_replay(hand, allin_ev=allin_ev)
 
+    def seen(hands: Iterable[HandHistory | HandHistoryError]) -> Iterator[object]:
+        for hand in hands:
+            if isinstance(hand, HandHistory):
+                replayed.append(hand.number)
+            yield hand
+
+    def watched_blocks(hands: Iterable[HandHistory], *, allin_ev: bool) -> object:
+        return reference_blocks(seen(hands), allin_ev=allin_ev)
+
     path = DATA / "malformed.phhs"
     monkeypatch.setattr(parts, "replay", watched)
+    monkeypatch.setattr(parts, "replayed", watched_blocks)
     fast = running.analyse_histories([path])
     assert not RULE_BROKEN & set(replayed)
     monkeypatch.setenv(parts.REFERENCE_ONLY, "1")

@@ -21,6 +21,7 @@ fee).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
@@ -78,8 +79,10 @@ from pokerscore.histories._replay_kernels import (
     WHY_CODE,
     WHY_LIMIT,
     HandInput,
+    ReplayWork,
     StepRecord,
     new_work,
+    no_steps,
     replay_one,
 )
 from pokerscore.histories.refusals import Refusal, RefusalRecord
@@ -210,11 +213,49 @@ class EngineReplay(NamedTuple):
     """Each pot's share per player."""
 
 
+def new_rows(hands: int) -> HandRows:
+    """Empty rows for ``hands`` hands, as :func:`~._replay_kernels.replay_one` fills them."""
+    players = MAX_PLAYERS
+    return HandRows(
+        np.zeros((hands, FACTS), dtype=np.int64),
+        np.full((hands, 2 * players), -1, dtype=np.int64),
+        np.full((hands, players), -1, dtype=np.int64),
+        np.zeros((hands, players), dtype=np.int64),
+        np.zeros((hands, players), dtype=np.int64),
+        np.zeros((hands, players), dtype=np.int64),
+        np.zeros((hands, players), dtype=np.int64),
+        np.zeros((hands, players), dtype=np.int64),
+        np.zeros((hands, players), dtype=np.int8),
+        np.full((hands, players, STUD_CARDS), -1, dtype=np.int8),
+        np.full((hands, 5), -1, dtype=np.int8),
+        np.zeros((hands, players), dtype=np.int64),
+        np.zeros((hands, players), dtype=np.int32),
+        np.zeros((hands, players, players), dtype=np.int32),
+        np.zeros((hands, players), dtype=np.uint8),  # the actions' flags: never written here
+    )
+
+
+@cache
+def _no_steps() -> StepRecord:
+    # one record of no rows for every call that records no steps: the kernel leaves it alone
+    return no_steps()
+
+
+class ReplayInto(NamedTuple):
+    """Where :func:`engine_rows` writes a hand: a block's rows and the hand's row in them, and the
+    working arrays (reused hand after hand: the replay clears what it uses)."""
+
+    rows: HandRows
+    row: int
+    working: ReplayWork
+
+
 def engine_rows(
     hand: HandHistory,
     steps: StepRecord | None = None,
     site_record: Ints | None = None,
     runs: list[tuple[int, ...]] | None = None,
+    into: ReplayInto | None = None,
 ) -> tuple[RefusalRecord, HandRows] | None:
     """``hand`` through the compiled replay: its refusal (:attr:`Refusal.NONE` when played) and
     its one row of results (the facts' count, pots and all-in columns filled); None for a hand
@@ -222,50 +263,34 @@ def engine_rows(
     table after each action into it; given ``site_record`` (``SITE_RECORD_SIZE`` long), where the
     site's record disagrees with the replay (:attr:`Refusal.SITE_RECORD`, the rows written);
     given ``runs`` (a list), each run's board of a board run more than once is added to it (card
-    ids, the common cards first; the row's board is the first run's)."""
+    ids, the common cards first; the row's board is the first run's). Given ``into``, the row is
+    written there (a block of hands replayed one after another) and those rows are returned."""
     from pokerscore.histories.allin import kernel_tables
 
     arrays = hand_input(hand)
     if arrays is None:
         return None
     tables = kernel_tables()
-    players = MAX_PLAYERS
-    rows = HandRows(
-        np.zeros((1, FACTS), dtype=np.int64),
-        np.full((1, 2 * players), -1, dtype=np.int64),
-        np.full((1, players), -1, dtype=np.int64),
-        np.zeros((1, players), dtype=np.int64),
-        np.zeros((1, players), dtype=np.int64),
-        np.zeros((1, players), dtype=np.int64),
-        np.zeros((1, players), dtype=np.int64),
-        np.zeros((1, players), dtype=np.int64),
-        np.zeros((1, players), dtype=np.int8),
-        np.full((1, players, STUD_CARDS), -1, dtype=np.int8),
-        np.full((1, 5), -1, dtype=np.int8),
-        np.zeros((1, players), dtype=np.int64),
-        np.zeros((1, players), dtype=np.int32),
-        np.zeros((1, players, players), dtype=np.int32),
-    )
-    working = new_work()
+    rows, row, working = into if into is not None else ReplayInto(new_rows(1), 0, new_work())
     short = arrays.game in (SHORT_DECK_SOT, SHORT_DECK)
     deck = tables.short_deck if short else tables.full_deck
     # Both records always travel (they are outputs only): one compilation of replay_one serves
     # every call from Python, where the site record alone (replay) and the step record alone (the
-    # steps) each compiled the kernel once more.
+    # steps) each compiled the kernel once more. No steps asked for: a record of no rows.
     if steps is None:
-        steps = step_record(len(hand.actions))
+        steps = _no_steps()
     if site_record is None:
         site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
     code, street, cards, pots = replay_one(
-        arrays, tables, deck, working, rows, 0, steps, site_record
+        arrays, tables, deck, working, rows, row, steps, site_record
     )
     if runs is not None:
         dealt = int(working.state[RUNS])
         for run in range(1, MAX_RUNS + 1):
             if dealt >> run & 1:
-                row = working.seats[RUN_ROWS + run - 1]
-                runs.append(tuple(int(card) for card in row[: row[RUN_SIZE]]))
-    facts = rows.facts[0]
+                row_cards = working.seats[RUN_ROWS + run - 1]
+                runs.append(tuple(int(card) for card in row_cards[: row_cards[RUN_SIZE]]))
+    facts = rows.facts[row]
     facts[F_COUNT], facts[F_POTS] = arrays.players, pots
     facts[F_ALLIN_STREET], facts[F_ALLIN_CARDS] = street, cards
     if code:
@@ -344,9 +369,11 @@ def engine_replay(hand: HandHistory) -> EngineReplay | None:
 
 __all__ = [
     "EngineReplay",
+    "ReplayInto",
     "engine_replay",
     "engine_rows",
     "engine_steps",
     "hand_input",
+    "new_rows",
     "step_record",
 ]

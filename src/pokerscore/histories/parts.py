@@ -49,7 +49,7 @@ from pokerscore.histories.pokerstars import SKIN_FORMAT, parse_pokerstars, poker
 from pokerscore.histories.reading import REFERENCE_ONLY as REFERENCE_ONLY
 from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
-from pokerscore.histories.replay import replay, rule_game
+from pokerscore.histories.replay import replay, replayed, rule_game
 from pokerscore.histories.rows import RowBuffer
 from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
 from pokerscore.histories.sites.ggpoker import parse_ggpoker
@@ -142,20 +142,17 @@ def _replay_reference(
 ) -> None:
     """Hands replayed the reference way: rows to ``write``, the rest into ``summary``."""
     rows = RowBuffer() if write is not None else None
-    for hand in hands:
-        try:
-            if isinstance(hand, HandHistoryError):
-                raise hand
-            result = replay(hand, allin_ev=allin_ev)
-        except HandHistoryError as error:
-            _bad(summary, error, strict)
-            continue
-        summary.add_result(result, follow)
-        summary.rows += len(result.players)
-        if rows is not None and write is not None:
-            rows.add(result)
-            if rows.size >= BATCH_ROWS:
-                write(rows.take())
+    for outcomes in replayed(hands, allin_ev=allin_ev):
+        for result in outcomes:
+            if isinstance(result, HandHistoryError):
+                _bad(summary, result, strict)
+                continue
+            summary.add_result(result, follow)
+            summary.rows += len(result.players)
+            if rows is not None and write is not None:
+                rows.add(result)
+                if rows.size >= BATCH_ROWS:
+                    write(rows.take())
     if rows is not None and write is not None and rows.size:
         write(rows.take())
 

@@ -26,8 +26,9 @@ player paid; every disagreement is counted and reported, and the replay's amount
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
+from itertools import islice
 from typing import Final
 
 from pokerscore._support.errors import expect, shorten
@@ -40,13 +41,15 @@ from pokerscore.histories._layout import (
     F_ALLIN_STREET,
     F_COUNT,
     F_POTS,
+    Ints,
 )
 from pokerscore.histories._replay_kernels import (
     SITE_ENTRY,
     SITE_RECORD_SIZE,
+    new_work,
 )
 from pokerscore.histories.allin import row_allin_evs
-from pokerscore.histories.hand_input import engine_rows
+from pokerscore.histories.hand_input import ReplayInto, engine_rows, hand_input, new_rows
 from pokerscore.histories.kernel_results import (
     KernelRows,
     ReadLater,
@@ -114,11 +117,101 @@ def replay(hand: HandHistory, *, allin_ev: bool = True) -> HandResult:
     """
     expect(hand, HandHistory, "hand", "a HandHistory")
     expect(allin_ev, bool, "allin_ev", "True or False")
-    hand.check()
-    result = engine_result(hand, allin_ev)
-    if result is None:
-        raise _unplayed_error(hand)
+    (result,) = replay_hands([hand], allin_ev=allin_ev)
+    if isinstance(result, HandHistoryError):
+        raise result
     return result
+
+
+def replay_hands(
+    hands: Sequence[HandHistory], *, allin_ev: bool, checked: bool = True
+) -> list[HandResult | HandHistoryError]:
+    """Each of ``hands`` replayed as :func:`replay` replays it, in order, a hand that cannot be
+    played its error in its place: the compiled replay hand after hand into one block of rows,
+    the results then made by column for the whole block (:class:`KernelRows`), as the fast
+    readers' blocks are. The readers without a fast path (the sites') hand their hands on a few
+    hundred at a time: a block of one cost some 200 µs a hand in columns made for one hand.
+    ``checked=False`` skips each hand's own check (:meth:`~.model.HandHistory.check`)."""
+    import numpy as np
+
+    found: list[HandResult | HandHistoryError | None] = [None] * len(hands)
+    into = ReplayInto(new_rows(len(hands)), 0, new_work())
+    site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
+    played: list[tuple[int, HandHistory, tuple[Disagreement, ...], list[tuple[int, ...]]]] = []
+    for place, hand in enumerate(hands):
+        runs: list[tuple[int, ...]] = []
+        try:
+            if checked:
+                hand.check()
+            site_record.fill(0)
+            disagreements = _played(hand, into._replace(row=place), site_record, runs)
+        except HandHistoryError as error:
+            found[place] = error
+            continue
+        played.append((place, hand, disagreements, runs))
+    if played:
+        block = KernelRows(
+            into.rows,
+            [place for place, *_ in played],
+            lambda: _people([hand for _, hand, *_ in played]),
+            [hand.scale for _, hand, *_ in played],
+            [rule_game(hand.game) for _, hand, *_ in played],
+            allin_ev,
+        )
+        for result, (place, hand, disagreements, runs) in zip(block.results(), played, strict=True):
+            boards = tuple(tuple(FULL_DECK[card] for card in run) for run in runs)
+            found[place] = HandResult(
+                hand, result.players, result.pots, boards or result.boards, result.rake,
+                disagreements,
+            )  # fmt: skip
+    return found  # type: ignore[return-value]  # every place filled above
+
+
+REPLAY_BLOCK: Final = 256
+"""Hands a reader without a fast path hands :func:`replay_hands` at a time."""
+
+
+def replayed(
+    hands: Iterable[HandHistory | HandHistoryError], *, allin_ev: bool
+) -> Iterator[list[HandResult | HandHistoryError]]:
+    """A reader's hands (its errors in their places) replayed :data:`REPLAY_BLOCK` at a time,
+    each block's outcomes in order: a result, or the error of a hand that was not read or
+    cannot be played."""
+    items = iter(hands)
+    while block := list(islice(items, REPLAY_BLOCK)):
+        read = [hand for hand in block if not isinstance(hand, HandHistoryError)]
+        if len(read) == len(block):
+            yield replay_hands(read, allin_ev=allin_ev)
+            continue
+        outcomes = iter(replay_hands(read, allin_ev=allin_ev))
+        yield [hand if isinstance(hand, HandHistoryError) else next(outcomes) for hand in block]
+
+
+def _played(
+    hand: HandHistory, into: ReplayInto, site_record: Ints, runs: list[tuple[int, ...]]
+) -> tuple[Disagreement, ...]:
+    """``hand`` replayed into its row of ``into``: what the site's record disagrees with; a
+    hand that cannot be played raises its error, worded from the kernel's codes."""
+    replayed = engine_rows(hand, site_record=site_record, runs=runs, into=into)
+    if replayed is None:
+        raise _unplayed_error(hand)
+    record, _ = replayed
+    disagreements: tuple[Disagreement, ...] = ()
+    if record.code in PLAYED_PENDING:  # played, the replay's amounts
+        disagreements = tuple(site_disagreements(hand, site_record.tolist()))
+        if record.code == Refusal.UNJUDGED:
+            unjudged = MESSAGES[Refusal.UNJUDGED]
+            disagreements += (_disagreement(hand, "unjudged", unjudged),)
+    elif record.code != Refusal.NONE:
+        raise refusal_error(hand, rule_game(hand.game), record)
+    return disagreements
+
+
+def _people(hands: Sequence[HandHistory]) -> tuple[list[str], list[int | None]]:
+    """The players' names and seats of a block's hands, one after another."""
+    names = [name for hand in hands for name in hand.names]
+    seats = [seat.seat for hand in hands for seat in hand.seats]
+    return names, seats
 
 
 ENGINE_ONLY: Final = frozenset({"stud", "stud-8", "razz", *DRAW_GAMES})
@@ -193,31 +286,16 @@ def exact_allin_evs(hand: HandHistory) -> dict[str, Fraction] | None:
 
 
 def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
-    """``hand`` replayed by the compiled replay, or None for a hand the converter leaves (a stud
-    or draw hand with a board run twice); a broken rule raises its
+    """``hand`` replayed by the compiled replay (its fields not checked: :func:`replay` checks
+    them first), or None for a hand the converter leaves (a stud or draw hand with a board run
+    twice); a broken rule raises its
     :class:`~pokerscore.histories.model.HandHistoryError`, worded from the one table."""
-    import numpy as np
-
-    site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
-    runs: list[tuple[int, ...]] = []
-    replayed = engine_rows(hand, site_record=site_record, runs=runs)
-    if replayed is None:
+    if hand_input(hand) is None:
         return None
-    record, rows = replayed
-    disagreements: tuple[Disagreement, ...] = ()
-    if record.code in PLAYED_PENDING:  # played, the replay's amounts
-        disagreements = tuple(site_disagreements(hand, site_record.tolist()))
-        if record.code == Refusal.UNJUDGED:
-            unjudged = MESSAGES[Refusal.UNJUDGED]
-            disagreements += (_disagreement(hand, "unjudged", unjudged),)
-    elif record.code != Refusal.NONE:
-        raise refusal_error(hand, rule_game(hand.game), record)
-    seats = [seat.seat for seat in hand.seats]
-    game = rule_game(hand.game)
-    block = KernelRows(rows, [0], lambda: (hand.names, seats), [hand.scale], [game], allin_ev)
-    (result,) = block.results()
-    boards = tuple(tuple(FULL_DECK[card] for card in run) for run in runs) or result.boards
-    return HandResult(hand, result.players, result.pots, boards, result.rake, disagreements)
+    (result,) = replay_hands([hand], allin_ev=allin_ev, checked=False)
+    if isinstance(result, HandHistoryError):
+        raise result
+    return result
 
 
 def site_disagreements(hand: HandHistory, entries: Sequence[int]) -> list[Disagreement]:

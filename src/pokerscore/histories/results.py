@@ -59,7 +59,7 @@ from pokerscore.histories.reading import (
     history_files,
     read_file,
 )
-from pokerscore.histories.replay import replay, rule_game
+from pokerscore.histories.replay import replayed, rule_game
 
 CHUNK: Final = 1024
 """The kernels' hands a block of results holds (:class:`~.kernel_results.KernelRows`; a batch
@@ -177,7 +177,7 @@ def file_blocks(
         return
     part = HistoryPart(0, str(path), kind)
     if not fast_format(part) or os.environ.get(REFERENCE_ONLY) == "1":
-        # a site's format has no fast reader: its own reader, hand by hand
+        # a site's format has no fast reader: its own reader, replayed a block at a time
         yield from _reference_results(read_file(path, kind), allin_ev, bad)  # type: ignore[arg-type]
         return
     records = PartRecords(part)
@@ -212,16 +212,20 @@ def _reference_results(
     allin_ev: bool,
     bad: Callable[[HandHistoryError], None],
 ) -> Iterator[Sequence[HandResult]]:
-    """Hands read by the lenient reader, replayed: a list of one result each."""
-    for hand in hands:
-        try:
-            if isinstance(hand, HandHistoryError):
-                raise hand
-            result = replay(hand, allin_ev=allin_ev)
-        except HandHistoryError as error:
-            bad(error)
-            continue
-        yield [result]
+    """Hands read by the lenient reader (or a site's), replayed a block at a time: the results
+    between two bad hands a list."""
+    for outcomes in replayed(hands, allin_ev=allin_ev):
+        results: list[HandResult] = []
+        for outcome in outcomes:
+            if isinstance(outcome, HandHistoryError):
+                if results:
+                    yield results
+                    results = []
+                bad(outcome)
+            else:
+                results.append(outcome)
+        if results:
+            yield results
 
 
 def _batch_results(
