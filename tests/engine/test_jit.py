@@ -63,7 +63,8 @@ def _out_of_line_calls_with_constants() -> list[str]:
     # the hand histories' kernels but the replay and the PHH reader (being rewritten apart);
     # the PokerStars reader's ``_named`` and ``_speaker`` were compiled twice so, for a count
     # of seats listed that started at 0
-    histories = ("_bytes.py", "_pot_kernels.py", "_stars_kernels.py", "_stats_kernels.py", "batches.py")
+    histories = ["_bytes.py", "_pot_kernels.py", "_stars_kernels.py", "_stats_kernels.py"]
+    histories += ["batches.py"]
     modules += [root / "histories" / name for name in histories]
     trees = {path: ast.parse(path.read_text()) for path in modules}
 

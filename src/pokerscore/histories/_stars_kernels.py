@@ -1,6 +1,7 @@
 """PokerStars text read in a kernel: the hands of a buffer found (:func:`stars_index`), each
-read and replayed by :func:`~pokerscore.histories._replay_kernels.replay_one`
-(:func:`stars_hand`), the hands shared among threads (:func:`stars_hands`). A hand written
+read (:func:`stars_hand`: its header, its lines by kind, who was dealt in, the scale, the
+amounts in units) and replayed by :func:`~pokerscore.histories._replay_kernels.replay_one`
+(in :func:`_stars_share`), the hands shared among threads (:func:`stars_hands`). A hand written
 otherwise than this reader takes is marked :data:`SLOW` for the reference reader."""
 
 from __future__ import annotations
