@@ -1,6 +1,7 @@
 """PokerStars text read in a kernel: the hands of a buffer found (:func:`stars_index`), each
-read and replayed by :func:`~pokerscore.histories._replay_kernels.replay_one`
-(:func:`stars_hand`), the hands shared among threads (:func:`stars_hands`). A hand written
+read (:func:`stars_hand`: its header, its lines by kind, who was dealt in, the scale, the
+amounts in units) and replayed by :func:`~pokerscore.histories._replay_kernels.replay_one`
+(in :func:`_stars_share`), the hands shared among threads (:func:`stars_hands`). A hand written
 otherwise than this reader takes is marked :data:`SLOW` for the reference reader."""
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import in_threads, kernel
-from pokerscore.engine.short_tables import BadugiTables, ShortHandTables
-from pokerscore.engine.tables import RankingTables
 from pokerscore.histories import _stars_lines as lines
 from pokerscore.histories._bytes import (
     APOSTROPHE,
@@ -82,7 +81,6 @@ from pokerscore.histories._layout import (
     POT_LIMIT,
     SHOW,
     SLOW,
-    STUD_CARDS,
     Bytes,
     HandRows,
     Ints,
@@ -98,12 +96,11 @@ from pokerscore.histories._replay_kernels import (
     SAID_RETURNS,
     SAID_SIZE,
     SAID_TOTAL,
-    SCRATCH_ROWS,
     SITE_RECORD_SIZE,
-    STATE_SIZE,
     HandInput,
     ReplayWork,
     StepRecord,
+    new_work,
     no_steps,
     record_refusal,
     replay_one,
@@ -495,10 +492,45 @@ def _stars_cards(text: Bytes, at: int, stop: int, out: Ints, room: int) -> int:
     return count
 
 
+# the reader's grids: one array a group of numbers, its rows named (a grid is one reference
+# count where a row of arrays would be one each)
+MAX_SEATS: Final = 10
+"""Seat lines kept per hand (more: the reference path)."""
+MAX_POSTS: Final = 32
+MAX_LISTED: Final = 64
+"""Returned and collected lines kept per hand (more: the reference path)."""
+
+# ``seats`` rows, a column per seat line in the order listed
+S_NUMBER, S_NAME_START, S_NAME_STOP, S_STACK_M, S_STACK_D, S_OUT, S_PLAYING, S_ORDER_OF = range(8)
+S_LISTED_OF: Final = 8
+"""The seat line of each player dealt in, in the order of the table."""
+SEAT_ROWS: Final = 9
+# ``posts`` rows, a column per post
+POST_SEAT, POST_KIND, POST_M, POST_D = range(4)
+# ``settled`` rows: the returned bets, then the collected pots
+R_SEAT, R_M, R_D, C_SEAT, C_M, C_D, C_POT = range(7)
+# ``plays`` rows, a column per action: as read (kind, seat line, amount's mantissa and
+# decimals, cards, all in), then in the replay's terms (seat in play, amount in units)
+A_KIND, A_SEAT, A_M, A_D, A_COUNT, A_ALL_IN, A_ACTOR, A_AMOUNT = range(8)
+# ``tally``: what the lines held
+T_LISTED, T_POSTS, T_ACTIONS, T_RETURNED, T_COLLECTED, T_BUTTON, T_TOTAL, T_RAKE = range(8)
+# and what the hand is in the replay's terms (the header's and the scale's, in units)
+(T_GAME, T_BETTING, T_PLACES, T_MIN_BET, T_BIG_BET, T_SMALL, T_BIG, T_ID_START,
+ T_ID_STOP) = range(8, 17)  # fmt: skip
+TALLY_SIZE: Final = 17
+# ``units`` rows, a column per player dealt in: what ``HandInput`` reads of them
+U_STACK, U_ANTE, U_BLIND, U_IN_TURN, U_PAID, U_STRADDLED, U_FINISHING = range(7)
+
+# PokerStars post kinds
+P_ANTE, P_SMALL, P_BIG, P_BOTH, P_STRADDLE = range(5)
+# the numbers of a hand's header: stakes and summary, mantissa and decimals each
+N_SB_M, N_SB_D, N_BB_M, N_BB_D, N_TOTAL_M, N_TOTAL_D, N_RAKE_M, N_RAKE_D = range(8)
+# what a line of play is (:func:`_play_line`)
+LINE_BAD, LINE_OTHER, LINE_ACTION, LINE_POST, LINE_RETURNED, LINE_COLLECTED = range(-1, 5)
+
+
 @kernel()
-def _speaker(
-    text: Bytes, at: int, stop: int, name_starts: Ints, name_stops: Ints, names: int
-) -> tuple[int, int]:
+def _speaker(text: Bytes, at: int, stop: int, seats: Ints, names: int) -> tuple[int, int]:
     """The seat (in the order listed) whose name starts the line followed by ``: ``, and where
     the words begin; (-1, at) if none."""
     colon = at
@@ -506,11 +538,11 @@ def _speaker(
         colon += 1
     if colon + 1 < stop:
         for seat in range(names):
-            length = name_stops[seat] - name_starts[seat]
+            length = seats[S_NAME_STOP, seat] - seats[S_NAME_START, seat]
             if length == colon - at:
                 same = True
                 for k in range(length):
-                    if text[at + k] != text[name_starts[seat] + k]:
+                    if text[at + k] != text[seats[S_NAME_START, seat] + k]:
                         same = False
                         break
                 if same:
@@ -518,11 +550,11 @@ def _speaker(
     best = -1
     best_length = -1
     for seat in range(names):  # a name holding ": " itself
-        length = name_stops[seat] - name_starts[seat]
+        length = seats[S_NAME_STOP, seat] - seats[S_NAME_START, seat]
         if length > best_length and at + length + 1 < stop and text[at + length] == COLON and text[at + length + 1] == SPACE:  # fmt: skip
             same = True
             for k in range(length):
-                if text[at + k] != text[name_starts[seat] + k]:
+                if text[at + k] != text[seats[S_NAME_START, seat] + k]:
                     same = False
                     break
             if same:
@@ -534,15 +566,15 @@ def _speaker(
 
 
 @kernel()
-def _named(text: Bytes, at: int, stop: int, name_starts: Ints, name_stops: Ints, names: int) -> int:
+def _named(text: Bytes, at: int, stop: int, seats: Ints, names: int) -> int:
     """The seat whose name is exactly ``text[at:stop]``, or -1."""
     for seat in range(names):
-        length = name_stops[seat] - name_starts[seat]
+        length = seats[S_NAME_STOP, seat] - seats[S_NAME_START, seat]
         if length != stop - at:
             continue
         same = True
         for k in range(length):
-            if text[at + k] != text[name_starts[seat] + k]:
+            if text[at + k] != text[seats[S_NAME_START, seat] + k]:
                 same = False
                 break
         if same:
@@ -550,65 +582,28 @@ def _named(text: Bytes, at: int, stop: int, name_starts: Ints, name_stops: Ints,
     return -1
 
 
-MAX_SEATS: Final = 10
+class StarsReading(NamedTuple):
+    """What the lines of one hand are read into (the grids above), and the header's numbers."""
 
-
-MAX_POSTS: Final = 32
-
-
-MAX_LISTED: Final = 64
-"""Returned and collected lines kept per hand (more: the reference path)."""
+    seats: Ints
+    posts: Ints
+    settled: Ints
+    plays: Ints
+    cards: npt.NDArray[np.int64]
+    hand_cards: Ints
+    numbers: Ints
+    powers: Ints
+    tally: Ints
 
 
 class StarsScratch(NamedTuple):
-    """The working arrays of one thread reading PokerStars hands."""
+    """The working arrays of one thread reading PokerStars hands: the reading, the hand in the
+    replay's terms (``units``, ``said``), and the replay's own."""
 
-    seat_numbers: Ints
-    name_starts: Ints
-    name_stops: Ints
-    stacks_m: Ints
-    stacks_d: Ints
-    out: Ints
-    playing: Ints
-    order_of: Ints
-    listed_of: Ints
-    post_seat: Ints
-    post_kind: Ints
-    post_m: Ints
-    post_d: Ints
-    kinds: Ints
-    seats: Ints
-    amounts_m: Ints
-    amounts_d: Ints
-    cards: npt.NDArray[np.int64]
-    card_counts: Ints
-    all_ins: Ints
-    returned_seat: Ints
-    returned_m: Ints
-    returned_d: Ints
-    collected_seat: Ints
-    collected_m: Ints
-    collected_d: Ints
-    collected_pot: Ints
-    numbers: Ints
-    stacks: Ints
-    antes: Ints
-    blinds: Ints
-    in_turn: Ints
-    amounts: Ints
-    actors: Ints
-    paid: Ints
-    finishing: Ints
+    reading: StarsReading
+    units: Ints
     said: Ints
-    hand_cards: Ints
-    seat_rows: npt.NDArray[np.int64]
-    holes: npt.NDArray[np.int64]
-    board: Ints
-    state: Ints
-    seen: npt.NDArray[np.bool_]
-    hole: Ints
-    work: Ints
-    powers: Ints
+    work: ReplayWork
     steps: StepRecord  # none recorded, and a site record to ignore: replay_one's one signature
     site_record: Ints
 
@@ -619,101 +614,40 @@ def new_stars_scratch() -> StarsScratch:
     powers = np.ones(19, dtype=np.int64)
     for k in range(1, 19):
         powers[k] = powers[k - 1] * 10
-    return StarsScratch(
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_SEATS, dtype=np.int64),
-        np.zeros(MAX_POSTS, dtype=np.int64),
-        np.zeros(MAX_POSTS, dtype=np.int64),
-        np.zeros(MAX_POSTS, dtype=np.int64),
-        np.zeros(MAX_POSTS, dtype=np.int64),
-        np.zeros(MAX_ACTIONS, dtype=np.int64),
-        np.zeros(MAX_ACTIONS, dtype=np.int64),
-        np.zeros(MAX_ACTIONS, dtype=np.int64),
-        np.zeros(MAX_ACTIONS, dtype=np.int64),
+    reading = StarsReading(
+        np.zeros((SEAT_ROWS, MAX_SEATS), dtype=np.int64),
+        np.zeros((4, MAX_POSTS), dtype=np.int64),
+        np.zeros((7, MAX_LISTED), dtype=np.int64),
+        np.zeros((8, MAX_ACTIONS), dtype=np.int64),
         np.zeros((MAX_ACTIONS, CARDS_ROOM), dtype=np.int64),
-        np.zeros(MAX_ACTIONS, dtype=np.int64),
-        np.zeros(MAX_ACTIONS, dtype=np.int64),
-        np.zeros(MAX_LISTED, dtype=np.int64),
-        np.zeros(MAX_LISTED, dtype=np.int64),
-        np.zeros(MAX_LISTED, dtype=np.int64),
-        np.zeros(MAX_LISTED, dtype=np.int64),
-        np.zeros(MAX_LISTED, dtype=np.int64),
-        np.zeros(MAX_LISTED, dtype=np.int64),
-        np.zeros(MAX_LISTED, dtype=np.int64),
-        np.zeros(8, dtype=np.int64),
-        np.zeros(MAX_PLAYERS, dtype=np.int64),
-        np.zeros(MAX_PLAYERS, dtype=np.int64),
-        np.zeros(MAX_PLAYERS, dtype=np.int64),
-        np.zeros(MAX_PLAYERS, dtype=np.int64),
-        np.zeros(MAX_ACTIONS, dtype=np.int64),
-        np.zeros(MAX_ACTIONS, dtype=np.int64),
-        np.zeros(MAX_PLAYERS, dtype=np.int64),
-        np.zeros(MAX_PLAYERS, dtype=np.int64),
-        np.zeros(SAID_SIZE, dtype=np.int64),
         np.zeros(CARDS_ROOM, dtype=np.int64),
-        np.zeros((SCRATCH_ROWS, MAX_PLAYERS), dtype=np.int64),
-        np.zeros((MAX_PLAYERS, STUD_CARDS), dtype=np.int64),
-        np.zeros(5, dtype=np.int64),
-        np.zeros(STATE_SIZE, dtype=np.int64),
-        np.zeros(52, dtype=np.bool_),
-        np.zeros(STUD_CARDS, dtype=np.int64),
-        np.zeros(9, dtype=np.int64),
+        np.zeros(8, dtype=np.int64),
         powers,
+        np.zeros(TALLY_SIZE, dtype=np.int64),
+    )
+    return StarsScratch(
+        reading,
+        np.zeros((7, MAX_PLAYERS), dtype=np.int64),
+        np.zeros(SAID_SIZE, dtype=np.int64),
+        new_work(),
         no_steps(),
         np.zeros(SITE_RECORD_SIZE, dtype=np.int64),
     )
 
 
-# PokerStars post kinds
-P_ANTE, P_SMALL, P_BIG, P_BOTH, P_STRADDLE = range(5)
-
-
-# the numbers of a hand's header: stakes and summary, mantissa and decimals each
-N_SB_M, N_SB_D, N_BB_M, N_BB_D, N_TOTAL_M, N_TOTAL_D, N_RAKE_M, N_RAKE_D = range(8)
-
-
-@kernel(inline=True)
-def stars_hand(
-    text: Bytes,
-    hand: int,
-    start: int,
-    end: int,
-    number: int,
-    site: int,
-    ascii_text: bool,
-    tables: ReplayTables,
-    rows: HandRows,
-    w: StarsScratch,
-) -> None:
-    """Read and replay the hand ``text[start:end]`` in PokerStars' layout (its header the
-    ``site``-th of :data:`~._stars_lines.HEADERS`: PokerStars, a skin, GGPoker) into row
-    ``hand`` of ``rows`` (as the reference reader and replay do), or mark it :data:`SLOW` for
-    them. ``ascii_text``: the whole buffer is ASCII (checked once), so no hand's UTF-8 is
-    checked again."""
-    facts, names, seat_numbers_out = rows.facts, rows.names, rows.seat_numbers
-    facts[hand, F_STATUS] = SLOW
-    unread(facts, hand)
-    facts[hand, F_NUMBER] = number
-    facts[hand, F_START] = start
-    facts[hand, F_STOP] = end
-    facts[hand, F_COUNT] = 0
-    if not ascii_text and not valid_utf8(text, start, end):
-        return
-    # the header
+@kernel()
+def _read_header(
+    text: Bytes, start: int, end: int, site: int, numbers: Ints
+) -> tuple[int, int, int, int, int]:
+    """A hand's first line: (where it ends, the hand's number's start and stop, game, betting),
+    the stakes into ``numbers``; the end -1 where the line is not read here."""
     at = start
     if starts_with(text, at, end, BYTE_ORDER_MARK):
         at += 3
     stop = line_end(text, at, end)
     hash_at = find_word(text, at, stop, _HASH)
     if hash_at < 0:
-        return
+        return -1, 0, 0, 0, 0
     id_start = hash_at + 2
     id_stop = id_start
     gg = site == GGPOKER_SITE
@@ -724,94 +658,397 @@ def stars_hand(
     while id_stop < stop and is_digit(text[id_stop]):
         id_stop += 1
     if id_stop == digits_at or id_stop - digits_at > (20 if gg else 40):
-        return
+        return -1, 0, 0, 0, 0
     if id_stop >= stop or text[id_stop] != COLON:
-        return
+        return -1, 0, 0, 0, 0
     rest = id_stop + 1
     if gg:  # the game where GGPoker's own reader finds it: first, named as PokerStars does
         if rest + 1 >= stop or text[rest] != SPACE:
-            return
+            return -1, 0, 0, 0, 0
         game, betting, after = _gg_game(text, rest + 1, stop)
         if after < 0 or after + 1 >= stop or text[after] != SPACE or text[after + 1] != OPEN_PAREN:
-            return
+            return -1, 0, 0, 0, 0
     else:
         game, betting = _header_game(text, rest, stop)
-    if game < 0:
-        return
-    numbers = w.numbers
-    found = False
-    k = rest
-    while k < stop and not found:  # the stakes: (sb/bb[ CUR])
-        if text[k] == OPEN_PAREN:
-            a = k + 1
-            b = a
-            while (
-                b < stop
-                and text[b] != SLASH
-                and text[b] != SPACE
-                and text[b] != OPEN_PAREN
-                and text[b] != CLOSE_PAREN
-            ):
-                b += 1
-            if b < stop and text[b] == SLASH and b > a:
-                c = b + 1
-                d = c
-                while d < stop and text[d] != SLASH and text[d] != SPACE and text[d] != OPEN_PAREN and text[d] != CLOSE_PAREN:  # fmt: skip
-                    d += 1
-                ok = d > c and d < stop
-                if ok and text[d] == SPACE:
-                    ok = not gg and d + 4 < stop and text[d + 4] == CLOSE_PAREN
-                    for q in range(d + 1, d + 4):
-                        ok = ok and UPPER_A <= text[q] <= UPPER_Z
-                elif ok:
-                    ok = text[d] == CLOSE_PAREN
-                if ok:
-                    m1, d1, ok1 = _money(text, a, b)
-                    m2, d2, ok2 = _money(text, c, d)
-                    if not (ok1 and ok2):
-                        return
-                    numbers[N_SB_M], numbers[N_SB_D] = m1, d1
-                    numbers[N_BB_M], numbers[N_BB_D] = m2, d2
-                    found = True
-        k += 1
-    if not found:
-        return
-    has_total = False
-    has_rake = False
-    if gg and _settled_outside(text, start, end):
-        return  # money settled outside the pot: refused by GGPoker's reader
-    # the scratch's arrays the lines fill, read from it once a hand, not at each line
-    all_ins, amounts_d, amounts_m, card_counts = w.all_ins, w.amounts_d, w.amounts_m, w.card_counts
-    cards, collected_d, collected_m, collected_pot = (
-        w.cards,
-        w.collected_d,
-        w.collected_m,
-        w.collected_pot,
+    if game < 0 or not _stakes(text, rest, stop, gg, numbers):
+        return -1, 0, 0, 0, 0
+    return stop, id_start, id_stop, game, betting
+
+
+@kernel(inline=True)
+def _stakes(text: Bytes, at: int, stop: int, gg: bool, numbers: Ints) -> bool:
+    """The header's stakes, ``(sb/bb[ CUR])`` (no currency in GGPoker's), into ``numbers``."""
+    for k in range(at, stop):
+        if text[k] != OPEN_PAREN:
+            continue
+        a = k + 1
+        b = a
+        while b < stop and text[b] != SLASH and text[b] != SPACE and text[b] != OPEN_PAREN and text[b] != CLOSE_PAREN:  # fmt: skip
+            b += 1
+        if not (b < stop and text[b] == SLASH and b > a):
+            continue
+        c = b + 1
+        d = c
+        while d < stop and text[d] != SLASH and text[d] != SPACE and text[d] != OPEN_PAREN and text[d] != CLOSE_PAREN:  # fmt: skip
+            d += 1
+        ok = d > c and d < stop
+        if ok and text[d] == SPACE:
+            ok = not gg and d + 4 < stop and text[d + 4] == CLOSE_PAREN
+            for q in range(d + 1, d + 4):
+                ok = ok and UPPER_A <= text[q] <= UPPER_Z
+        elif ok:
+            ok = text[d] == CLOSE_PAREN
+        if ok:
+            m1, d1, ok1 = _money(text, a, b)
+            m2, d2, ok2 = _money(text, c, d)
+            if not (ok1 and ok2):
+                return False
+            numbers[N_SB_M], numbers[N_SB_D] = m1, d1
+            numbers[N_BB_M], numbers[N_BB_D] = m2, d2
+            return True
+    return False
+
+
+@kernel()
+def _section_line(text: Bytes, first: int, line_stop: int, hand_cards: Ints) -> tuple[int, int]:
+    """A section's line (``*** FLOP *** [...]``): (the section it opens, 0 the seats, 1 the
+    actions, 2 the summary, -1 one this reader leaves to the reference reader; a street's new
+    cards, into ``hand_cards``, else 0)."""
+    if starts_with(text, first, line_stop, _SUMMARY):
+        return 2, 0
+    if (
+        starts_with(text, first, line_stop, _HOLE_CARDS)
+        or starts_with(text, first, line_stop, _DEALING)
+        or starts_with(text, first, line_stop, _PRE_FLOP)
+        or find_word(text, first, line_stop, _SHOW_DOWN) >= 0
+        or find_word(text, first, line_stop, _SHOWDOWN) >= 0
+    ):
+        return 1, 0
+    if (
+        starts_with(text, first, line_stop, _FLOP)
+        or starts_with(text, first, line_stop, _TURN)
+        or starts_with(text, first, line_stop, _RIVER)
+    ):
+        after = find_word(text, first + _STARS.shape[0], line_stop, _SECTION_END)
+        last = _street_cards(text, after + _SECTION_END.shape[0], line_stop)
+        if last < 0:
+            return -1, 0
+        count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+        if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
+            return -1, 0
+        return 1, count
+    return -1, 0  # a run of several boards, or a section the reference reader weighs
+
+
+@kernel()
+def _summary_line(
+    text: Bytes, first: int, line_stop: int, numbers: Ints, powers: Ints, said: int
+) -> int:
+    """A summary's line: the total pot, the rake and GGPoker's fees beside it (counted in the
+    rake, as the reference reader counts them in every layout), into ``numbers``; ``said``
+    (bit 1 a total read, bit 2 a rake) with this line's, or -1 for the reference reader."""
+    if not starts_with(text, first, line_stop, _TOTAL_POT):
+        return said
+    a = first + _TOTAL_POT.shape[0]
+    b = _token_end(text, a, line_stop)
+    m, d, ok = _money(text, a, b)
+    if not ok:
+        return -1
+    numbers[N_TOTAL_M], numbers[N_TOTAL_D] = m, d
+    said |= 1
+    bar = b
+    while bar < line_stop and text[bar] != BAR:
+        bar += 1
+    if starts_with(text, bar, line_stop, _RAKE):
+        a = bar + _RAKE.shape[0]
+        b = _token_end(text, a, line_stop)
+        m, d, ok = _money(text, a, b)
+        if not ok:
+            return -1
+        numbers[N_RAKE_M], numbers[N_RAKE_D] = m, d
+        said |= 2
+    bar = find_word(text, first, line_stop, _FEE_BAR)  # ``| Jackpot $1``
+    fees = 0  # the fees seen (the reference keeps the last of each: left to it)
+    while bar >= 0:
+        a = bar + _FEE_BAR.shape[0]
+        for fee in range(_FEE_LENGTH.shape[0]):
+            if starts_with(text, a, line_stop, _FEE_TEXT[fee, : _FEE_LENGTH[fee]]):
+                if fees & (1 << fee):
+                    return -1
+                fees |= 1 << fee
+                a += _FEE_LENGTH[fee]
+                b = _token_end(text, a, line_stop)
+                m, d, ok = _money(text, a, b)
+                if not ok:
+                    return -1
+                if not said & 2:
+                    numbers[N_RAKE_M], numbers[N_RAKE_D] = 0, 0
+                    said |= 2
+                rake_m, rake_d = numbers[N_RAKE_M], numbers[N_RAKE_D]
+                both = max(d, rake_d)
+                if both > MAX_DECIMALS:
+                    return -1
+                numbers[N_RAKE_M] = rake_m * powers[both - rake_d] + m * powers[both - d]
+                numbers[N_RAKE_D] = both
+                break
+        bar = find_word(text, a, line_stop, _FEE_BAR)
+    return said
+
+
+@kernel()
+def _seat_line(text: Bytes, first: int, line_stop: int, seats: Ints, listed: int) -> int:
+    """A seat's line (``Seat 3: Ann (€10 in chips)``) into column ``listed`` of ``seats``:
+    the seats listed now, or -1 for a seat written otherwise (the reference reader weighs it)."""
+    q = first + _SEAT.shape[0]
+    seat = 0
+    digits = 0
+    while q < line_stop and is_digit(text[q]):
+        seat = seat * 10 + (text[q] - ZERO)
+        q += 1
+        digits += 1
+    if digits > lines.SEAT_DIGITS or seat > MAX_SEAT:
+        return -1  # the reference reader refuses it, or reads it as no seat
+    if not (digits and starts_with(text, q, line_stop, _AFTER_SEAT)):
+        return -1
+    name_start = q + _AFTER_SEAT.shape[0]
+    chips = find_word(text, name_start, line_stop, _IN_CHIPS)
+    if chips <= 0:
+        return -1
+    paren = chips - 1  # the " (" that opens the stack
+    while paren > name_start and text[paren] != OPEN_PAREN:
+        paren -= 1
+    space = paren + 1 - _STACK.shape[0]
+    if not starts_with(text, space, chips, _STACK):
+        space = paren  # ``Ann B(€10 in chips)``: Run It Once's
+    good = space > name_start and text[paren] == OPEN_PAREN
+    q = chips + _IN_CHIPS.shape[0]  # then ``)`` or ``, …)``
+    good = good and q < line_stop and (text[q] == CLOSE_PAREN or (text[q] == COMMA and q + 1 < line_stop and text[q + 1] == SPACE))  # fmt: skip
+    if good and text[q] == COMMA:
+        while q < line_stop and text[q] != CLOSE_PAREN:
+            q += 1
+        good = q < line_stop
+    for q in range(paren + 1, chips):
+        good = good and text[q] != SPACE and text[q] != OPEN_PAREN and text[q] != CLOSE_PAREN
+    if not good or listed == MAX_SEATS:
+        return -1
+    m, d, ok = _money(text, paren + 1, chips)
+    if not ok:
+        return -1
+    seats[S_NUMBER, listed] = seat
+    seats[S_NAME_START, listed] = name_start
+    seats[S_NAME_STOP, listed] = space
+    seats[S_STACK_M, listed] = m
+    seats[S_STACK_D, listed] = d
+    seats[S_OUT, listed] = (
+        find_word(text, chips, line_stop, _SITTING_OUT) >= 0
+        or find_word(text, chips, line_stop, _OUT_OF_HAND) >= 0
     )
-    collected_seat, hand_cards, kinds, name_starts = (
-        w.collected_seat,
-        w.hand_cards,
-        w.kinds,
-        w.name_starts,
-    )
-    name_stops, out, playing, post_d = w.name_stops, w.out, w.playing, w.post_d
-    post_kind, post_m, post_seat, powers = w.post_kind, w.post_m, w.post_seat, w.powers
-    returned_d, returned_m, returned_seat, seat_numbers = (
-        w.returned_d,
-        w.returned_m,
-        w.returned_seat,
-        w.seat_numbers,
-    )
-    seats, stacks_d, stacks_m = w.seats, w.stacks_d, w.stacks_m
-    # the lines
-    listed = 0
-    posts = 0
+    seats[S_PLAYING, listed] = 0
+    return listed + 1
+
+
+@kernel()
+def _play_line(
+    text: Bytes, first: int, line_stop: int, seats: Ints, listed: int, hand_cards: Ints
+) -> tuple[int, int, int, int, int, int, int]:
+    """A line of play: (what it is, ``LINE_…``; the action's or the post's kind, the seat
+    listed, the amount's mantissa and decimals or -1, all in, the cards into ``hand_cards``
+    or the pot collected). Only named here: ``replay_one`` applies the rules."""
+    if starts_with(text, first, line_stop, _HAND_CANCELLED) or starts_with(text, first, line_stop, _SPLASH):  # fmt: skip
+        return LINE_BAD, 0, 0, 0, 0, 0, 0  # refused by the reference reader
+    if starts_with(text, first, line_stop, _DEALT_TO):
+        return _dealt_line(text, first + _DEALT_TO.shape[0], line_stop, seats, listed, hand_cards)
+    if starts_with(text, first, line_stop, _UNCALLED):
+        a = first + _UNCALLED.shape[0]
+        close = find_word(text, a, line_stop, _RETURNED_TO)
+        if close < 0:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        who = _named(text, close + _RETURNED_TO.shape[0], line_stop, seats, listed)
+        m, d, ok = _money(text, a, close)
+        if who < 0 or not ok:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        return LINE_RETURNED, 0, who, m, d, 0, 0
+    if _may_settle(text, first, line_stop):
+        taken = find_word(text, first, line_stop, _COLLECTED)
+        if taken > first:
+            who = _named(text, first, taken, seats, listed)
+            if who >= 0:
+                m, d, pot = _collected(text, taken + _COLLECTED.shape[0], line_stop)
+                if pot < 0:
+                    return LINE_BAD, 0, 0, 0, 0, 0, 0
+                return LINE_COLLECTED, 0, who, m, d, 0, pot
+        cashed = find_word(text, first, line_stop, _CASHED_OUT)
+        if cashed > first and _named(text, first, cashed, seats, listed) >= 0:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # an all-in cash-out: the reference path
+    who, words = _speaker(text, first, line_stop, seats, listed)
+    if who < 0:
+        return LINE_OTHER, 0, 0, 0, 0, 0, 0  # chat, seating, connection, tournament notices
+    words_stop = line_stop
+    all_in = 0
+    if words_stop - words >= _ALL_IN.shape[0] and starts_with(text, words_stop - _ALL_IN.shape[0], words_stop, _ALL_IN):  # fmt: skip
+        all_in = 1
+        words_stop -= _ALL_IN.shape[0]
+    gg_straddle = starts_with(text, words, words_stop, _GG_STRADDLE)
+    if gg_straddle or starts_with(text, words, words_stop, _POSTS):
+        kind, m, d = _post(text, words, words_stop, line_stop, gg_straddle)
+        if kind < 0:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        return LINE_POST, kind, who, m, d, 0, 0
+    kind, m, d, count = _action_words(text, words, words_stop, line_stop, hand_cards)
+    if kind < -1:
+        return LINE_BAD, 0, 0, 0, 0, 0, 0
+    if kind < 0:
+        return LINE_OTHER, 0, 0, 0, 0, 0, 0
+    return LINE_ACTION, kind, who, m, d, all_in, count
+
+
+@kernel(inline=True)
+def _dealt_line(
+    text: Bytes, a: int, line_stop: int, seats: Ints, listed: int, hand_cards: Ints
+) -> tuple[int, int, int, int, int, int, int]:
+    """``Dealt to Ann [Ah Kh]`` from the name (``a``), as :func:`_play_line` gives a line."""
+    bracket = a
+    while bracket + 1 < line_stop and not (
+        text[bracket] == SPACE and text[bracket + 1] == OPEN_BRACKET
+    ):
+        bracket += 1
+    if bracket + 1 >= line_stop or text[line_stop - 1] != CLOSE_BRACKET:
+        for q in range(a, line_stop):
+            if text[q] == OPEN_BRACKET:
+                return LINE_BAD, 0, 0, 0, 0, 0, 0  # cards not after a space (``Ann B[Ah Kh]``)
+        return LINE_OTHER, 0, 0, 0, 0, 0, 0  # no cards (GGPoker's other players)
+    who = _named(text, a, bracket, seats, listed)
+    if who < 0:
+        return LINE_BAD, 0, 0, 0, 0, 0, 0  # a name holding `` [``, or no player
+    last = line_stop - 1
+    while last > bracket and text[last] != OPEN_BRACKET:
+        last -= 1
+    count = _stars_cards(text, last, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+    if count < 0:
+        return LINE_BAD, 0, 0, 0, 0, 0, 0
+    return LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count
+
+
+@kernel(inline=True)
+def _collected(text: Bytes, a: int, line_stop: int) -> tuple[int, int, int]:
+    """``collected $2 from side pot-2`` from the amount (``a``): (mantissa, decimals, the pot),
+    the pot -1 where the line is not read here."""
+    b = _token_end(text, a, line_stop)
+    if not starts_with(text, b, line_stop, _FROM):
+        return 0, 0, -1
+    where = b + _FROM.shape[0]
+    pot = -1
+    if starts_with(text, where, line_stop, _MAIN_POT):
+        pot = 0
+    elif starts_with(text, where, line_stop, _SIDE_POT):
+        q = where + _SIDE_POT.shape[0]
+        pot = 1
+        if q < line_stop and text[q] == MINUS:
+            pot = 0
+            q += 1
+            while q < line_stop and is_digit(text[q]):
+                pot = pot * 10 + (text[q] - ZERO)
+                q += 1
+    elif starts_with(text, where, line_stop, _POT):
+        pot = 0
+    m, d, ok = _money(text, a, b)
+    if pot >= MAX_PLAYERS or not ok:
+        return 0, 0, -1
+    return m, d, pot
+
+
+@kernel(inline=True)
+def _post(
+    text: Bytes, words: int, words_stop: int, line_stop: int, gg_straddle: bool
+) -> tuple[int, int, int]:
+    """A post's words (``posts small blind $1``, GGPoker's ``straddle $2``): (kind ``P_…``,
+    mantissa, decimals), the kind -1 where not read here."""
+    a = words + _POSTS.shape[0]
+    kind = -1
+    if gg_straddle:
+        kind = P_STRADDLE
+        a = words + _GG_STRADDLE.shape[0]
+    elif starts_with(text, a, words_stop, _SMALL_AND_BIG):
+        kind = P_BOTH
+        a += _SMALL_AND_BIG.shape[0]
+    elif starts_with(text, a, words_stop, _SMALL_BLIND):
+        kind = P_SMALL
+        a += _SMALL_BLIND.shape[0]
+    elif starts_with(text, a, words_stop, _BIG_BLIND):
+        kind = P_BIG
+        a += _BIG_BLIND.shape[0]
+    elif starts_with(text, a, words_stop, _THE_ANTE):
+        kind = P_ANTE
+        a += _THE_ANTE.shape[0]
+    elif starts_with(text, a, words_stop, _STRADDLE):
+        kind = P_STRADDLE
+        a += _STRADDLE.shape[0]
+    elif starts_with(text, a, words_stop, _BUTTON_BLIND):
+        kind = P_STRADDLE
+        a += _BUTTON_BLIND.shape[0]
+    m, d, ok = _money(text, a, line_stop)
+    if not ok:
+        return -1, 0, 0
+    return kind, m, d
+
+
+@kernel(inline=True)
+def _action_words(
+    text: Bytes, words: int, words_stop: int, line_stop: int, hand_cards: Ints
+) -> tuple[int, int, int, int]:
+    """An action's words (``raises $1 to $3``): (kind, the amount's mantissa or -1, decimals,
+    the cards shown into ``hand_cards``); the kind -1 for other words, -2 for the reference
+    reader."""
+    m = -1
+    d = 0
+    count = 0
+    if starts_with(text, words, words_stop, _FOLDS):
+        if words_stop > words + _FOLDS.shape[0]:
+            return -2, 0, 0, 0  # folds showing cards: the reference path
+        return FOLD, m, d, count
+    if starts_with(text, words, words_stop, _CHECKS):
+        return CHECK_CALL, 0, d, count
+    if starts_with(text, words, words_stop, _MUCKS):
+        return MUCK, m, d, count
+    if starts_with(text, words, words_stop, _SHOWS):
+        close = words + _SHOWS.shape[0] - 1
+        count = _stars_cards(text, close, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+        if count < 0:
+            return -2, 0, 0, 0
+        return SHOW, m, d, count
+    kind = BET_RAISE
+    a = words + _BETS.shape[0]
+    if starts_with(text, words, words_stop, _CALLS):
+        kind = CHECK_CALL
+        a = words + _CALLS.shape[0]
+    elif starts_with(text, words, words_stop, _RAISES):
+        to = find_word(text, words, words_stop, _TO)
+        if to < 0:
+            return -2, 0, 0, 0
+        a = to + _TO.shape[0]
+    elif not starts_with(text, words, words_stop, _BETS):
+        return -1, 0, 0, 0
+    m, d, ok = _money(text, a, words_stop)
+    if not ok:
+        return -2, 0, 0, 0
+    return kind, m, d, count
+
+
+@kernel(inline=True)
+def _read_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
+    """The lines after a hand's header, each named and its numbers kept in ``reading``'s grids
+    (how many of each in its ``tally``); False where the hand is left to the reference reader:
+    a line this reader does not take, no summary (a partial hand) or no table line's button."""
+    seats, posts, settled, plays = reading.seats, reading.posts, reading.settled, reading.plays
+    cards, hand_cards = reading.cards, reading.hand_cards
+    listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
+    said = int(np.int64(0))
+    post_count = 0
     actions = 0
     returned = 0
     collected = 0
     section = 0  # 0 seats, 1 actions, 2 summary
     button = -1
-    at = stop + 1
     while at < end:
         stop = line_end(text, at, end)
         line_stop = stop
@@ -827,532 +1064,366 @@ def stars_hand(
         if blank:
             continue
         if starts_with(text, first, line_stop, _STARS):
-            if starts_with(text, first, line_stop, _SUMMARY):
-                section = 2
-            elif (
-                starts_with(text, first, line_stop, _HOLE_CARDS)
-                or starts_with(text, first, line_stop, _DEALING)
-                or starts_with(text, first, line_stop, _PRE_FLOP)
-                or find_word(text, first, line_stop, _SHOW_DOWN) >= 0
-                or find_word(text, first, line_stop, _SHOWDOWN) >= 0
-            ):
-                section = 1
-            elif (
-                starts_with(text, first, line_stop, _FLOP)
-                or starts_with(text, first, line_stop, _TURN)
-                or starts_with(text, first, line_stop, _RIVER)
-            ):
-                after = find_word(text, first + _STARS.shape[0], line_stop, _SECTION_END)
-                last = _street_cards(text, after + _SECTION_END.shape[0], line_stop)
-                if last < 0 or actions == MAX_ACTIONS:
-                    return
-                count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
-                if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
-                    return
-                kinds[actions] = DEAL_BOARD
-                seats[actions] = -1
-                amounts_m[actions] = -1
-                all_ins[actions] = 0
-                card_counts[actions] = count
-                for q in range(count):
-                    cards[actions, q] = hand_cards[q]
-                actions += 1
-                section = 1
-            else:
-                return  # a run of several boards, or a section the reference reader weighs
-            continue
-        if section == 2:
-            if starts_with(text, first, line_stop, _TOTAL_POT):
-                a = first + _TOTAL_POT.shape[0]
-                b = _token_end(text, a, line_stop)
-                m, d, ok = _money(text, a, b)
-                if not ok:
-                    return
-                numbers[N_TOTAL_M], numbers[N_TOTAL_D] = m, d
-                has_total = True
-                bar = b
-                while bar < line_stop and text[bar] != BAR:
-                    bar += 1
-                if starts_with(text, bar, line_stop, _RAKE):
-                    a = bar + _RAKE.shape[0]
-                    b = _token_end(text, a, line_stop)
-                    m, d, ok = _money(text, a, b)
-                    if not ok:
-                        return
-                    numbers[N_RAKE_M], numbers[N_RAKE_D] = m, d
-                    has_rake = True
-                # GGPoker's fees beside the rake (``| Jackpot $1``), counted in it (as the
-                # reference reader counts them in every layout)
-                bar = find_word(text, first, line_stop, _FEE_BAR)
-                fees = 0  # the fees seen (the reference keeps the last of each: left to it)
-                while bar >= 0:
-                    a = bar + _FEE_BAR.shape[0]
-                    for fee in range(_FEE_LENGTH.shape[0]):
-                        if starts_with(text, a, line_stop, _FEE_TEXT[fee, : _FEE_LENGTH[fee]]):
-                            if fees & (1 << fee):
-                                return
-                            fees |= 1 << fee
-                            a += _FEE_LENGTH[fee]
-                            b = _token_end(text, a, line_stop)
-                            m, d, ok = _money(text, a, b)
-                            if not ok:
-                                return
-                            if not has_rake:
-                                numbers[N_RAKE_M], numbers[N_RAKE_D] = 0, 0
-                                has_rake = True
-                            rake_m, rake_d = numbers[N_RAKE_M], numbers[N_RAKE_D]
-                            both = max(d, rake_d)
-                            if both > MAX_DECIMALS:
-                                return
-                            numbers[N_RAKE_M] = (rake_m * powers[both - rake_d] + m * powers[both - d])  # fmt: skip
-                            numbers[N_RAKE_D] = both
-                            break
-                    bar = find_word(text, a, line_stop, _FEE_BAR)
-            continue
-        if section == 0:
-            if starts_with(text, first, line_stop, _TABLE) or starts_with(text, first, line_stop, _TABLE_ID):  # fmt: skip
-                button = _button(text, first, line_stop)
-                if button < 0:
-                    return
+            section, count = _section_line(text, first, line_stop, hand_cards)
+            if section < 0:
+                return False
+            if count == 0:
                 continue
-            if starts_with(text, first, line_stop, _SEAT):
-                q = first + _SEAT.shape[0]
-                seat = 0
-                digits = 0
-                while q < line_stop and is_digit(text[q]):
-                    seat = seat * 10 + (text[q] - ZERO)
-                    q += 1
-                    digits += 1
-                if digits > lines.SEAT_DIGITS or seat > MAX_SEAT:
-                    return  # the reference reader refuses it, or reads it as no seat
-                if digits and starts_with(text, q, line_stop, _AFTER_SEAT):
-                    name_start = q + _AFTER_SEAT.shape[0]
-                    chips = find_word(text, name_start, line_stop, _IN_CHIPS)
-                    if chips > 0:
-                        paren = chips - 1  # the " (" that opens the stack
-                        while paren > name_start and text[paren] != OPEN_PAREN:
-                            paren -= 1
-                        space = paren + 1 - _STACK.shape[0]
-                        if not starts_with(text, space, chips, _STACK):
-                            space = paren  # ``Ann B(€10 in chips)``: Run It Once's
-                        good = space > name_start and text[paren] == OPEN_PAREN
-                        q = chips + _IN_CHIPS.shape[0]  # then ``)`` or ``, …)``
-                        good = good and q < line_stop and (text[q] == CLOSE_PAREN or (text[q] == COMMA and q + 1 < line_stop and text[q + 1] == SPACE))  # fmt: skip
-                        if good and text[q] == COMMA:
-                            while q < line_stop and text[q] != CLOSE_PAREN:
-                                q += 1
-                            good = q < line_stop
-                        for q in range(paren + 1, chips):
-                            good = (
-                                good
-                                and text[q] != SPACE
-                                and text[q] != OPEN_PAREN
-                                and text[q] != CLOSE_PAREN
-                            )
-                        if good:
-                            if listed == MAX_SEATS:
-                                return
-                            m, d, ok = _money(text, paren + 1, chips)
-                            if not ok:
-                                return
-                            seat_numbers[listed] = seat
-                            name_starts[listed] = name_start
-                            name_stops[listed] = space
-                            stacks_m[listed] = m
-                            stacks_d[listed] = d
-                            out[listed] = (
-                                find_word(text, chips, line_stop, _SITTING_OUT) >= 0
-                                or find_word(text, chips, line_stop, _OUT_OF_HAND) >= 0
-                            )
-                            playing[listed] = 0
-                            listed += 1
-                            continue
-                    return  # a seat written otherwise: the reference reader weighs it
-        # a line of play
-        if starts_with(text, first, line_stop, _HAND_CANCELLED) or starts_with(text, first, line_stop, _SPLASH):  # fmt: skip
-            return  # refused by the reference reader
-        if starts_with(text, first, line_stop, _DEALT_TO):
-            a = first + _DEALT_TO.shape[0]
-            bracket = a
-            while bracket + 1 < line_stop and not (
-                text[bracket] == SPACE and text[bracket + 1] == OPEN_BRACKET
-            ):
-                bracket += 1
-            if bracket + 1 >= line_stop or text[line_stop - 1] != CLOSE_BRACKET:
-                for q in range(a, line_stop):
-                    if text[q] == OPEN_BRACKET:
-                        return  # cards not after a space (``Dealt to Ann B[Ah Kh]``)
-                continue  # no cards (GGPoker's other players)
-            who = _named(text, a, bracket, name_starts, name_stops, listed)
-            if who < 0:
-                return  # a name holding `` [``, or no player: the reference reader weighs it
-            last = line_stop - 1
-            while last > bracket and text[last] != OPEN_BRACKET:
-                last -= 1
-            count = _stars_cards(text, last, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
-            if count < 0 or actions == MAX_ACTIONS:
-                return
-            kinds[actions] = DEAL_HOLE
-            seats[actions] = who
-            amounts_m[actions] = -1
-            all_ins[actions] = 0
-            card_counts[actions] = count
-            for q in range(count):
-                cards[actions, q] = hand_cards[q]
-            playing[who] = 1
-            actions += 1
+            kind, who, m, d, all_in = DEAL_BOARD, -1, -1, 0, 0
+        elif section == 2:
+            said = _summary_line(text, first, line_stop, reading.numbers, reading.powers, said)
+            if said < 0:
+                return False
             continue
-        if starts_with(text, first, line_stop, _UNCALLED):
-            a = first + _UNCALLED.shape[0]
-            close = find_word(text, a, line_stop, _RETURNED_TO)
-            if close < 0:
-                return
-            who = _named(text, close + _RETURNED_TO.shape[0], line_stop, name_starts,
-                         name_stops, listed)  # fmt: skip
-            m, d, ok = _money(text, a, close)
-            if who < 0 or not ok or returned == MAX_LISTED:
-                return
-            returned_seat[returned] = who
-            returned_m[returned] = m
-            returned_d[returned] = d
-            returned += 1
+        elif section == 0 and (starts_with(text, first, line_stop, _TABLE) or starts_with(text, first, line_stop, _TABLE_ID)):  # fmt: skip
+            button = _button(text, first, line_stop)
+            if button < 0:
+                return False
             continue
-        settles = _may_settle(text, first, line_stop)
-        taken = find_word(text, first, line_stop, _COLLECTED) if settles else -1
-        if taken > first:
-            who = _named(text, first, taken, name_starts, name_stops, listed)
-            if who >= 0:
-                a = taken + _COLLECTED.shape[0]
-                b = _token_end(text, a, line_stop)
-                if not starts_with(text, b, line_stop, _FROM):
-                    return
-                where = b + _FROM.shape[0]
-                pot = -1
-                if starts_with(text, where, line_stop, _MAIN_POT):
-                    pot = 0
-                elif starts_with(text, where, line_stop, _SIDE_POT):
-                    q = where + _SIDE_POT.shape[0]
-                    pot = 1
-                    if q < line_stop and text[q] == MINUS:
-                        pot = 0
-                        q += 1
-                        while q < line_stop and is_digit(text[q]):
-                            pot = pot * 10 + (text[q] - ZERO)
-                            q += 1
-                elif starts_with(text, where, line_stop, _POT):
-                    pot = 0
-                m, d, ok = _money(text, a, b)
-                if pot < 0 or pot >= MAX_PLAYERS or not ok or collected == MAX_LISTED:
-                    return
-                collected_seat[collected] = who
-                collected_m[collected] = m
-                collected_d[collected] = d
-                collected_pot[collected] = pot
+        elif section == 0 and starts_with(text, first, line_stop, _SEAT):
+            listed = _seat_line(text, first, line_stop, seats, listed)
+            if listed < 0:
+                return False
+            continue
+        else:
+            line, kind, who, m, d, all_in, count = _play_line(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
+            if line == LINE_BAD:
+                return False
+            if line == LINE_OTHER:
+                continue
+            if line == LINE_POST:
+                if post_count == MAX_POSTS:
+                    return False
+                posts[POST_SEAT, post_count], posts[POST_KIND, post_count] = who, kind
+                posts[POST_M, post_count], posts[POST_D, post_count] = m, d
+                seats[S_PLAYING, who] = 1
+                post_count += 1
+                continue
+            if line == LINE_RETURNED:
+                if returned == MAX_LISTED:
+                    return False
+                settled[R_SEAT, returned], settled[R_M, returned], settled[R_D, returned] = who, m, d  # fmt: skip
+                returned += 1
+                continue
+            if line == LINE_COLLECTED:
+                if collected == MAX_LISTED:
+                    return False
+                settled[C_SEAT, collected], settled[C_M, collected] = who, m
+                settled[C_D, collected], settled[C_POT, collected] = d, count
                 collected += 1
                 continue
-        cashed = find_word(text, first, line_stop, _CASHED_OUT) if settles else -1
-        if cashed > first and _named(text, first, cashed, name_starts, name_stops, listed) >= 0:
-            return  # an all-in cash-out: the reference path
-        who, words = _speaker(text, first, line_stop, name_starts, name_stops, listed)
-        if who < 0:
-            continue  # chat, seating, connection and tournament notices
-        words_stop = line_stop
-        all_in = 0
-        if words_stop - words >= _ALL_IN.shape[0] and starts_with(text, words_stop - _ALL_IN.shape[0], words_stop, _ALL_IN):  # fmt: skip
-            all_in = 1
-            words_stop -= _ALL_IN.shape[0]
-        gg_straddle = starts_with(text, words, words_stop, _GG_STRADDLE)
-        if gg_straddle or starts_with(text, words, words_stop, _POSTS):
-            a = words + _POSTS.shape[0]
-            kind = -1
-            if gg_straddle:  # ``Ann: straddle $2``
-                kind = P_STRADDLE
-                a = words + _GG_STRADDLE.shape[0]
-            elif starts_with(text, a, words_stop, _SMALL_AND_BIG):
-                kind = P_BOTH
-                a += _SMALL_AND_BIG.shape[0]
-            elif starts_with(text, a, words_stop, _SMALL_BLIND):
-                kind = P_SMALL
-                a += _SMALL_BLIND.shape[0]
-            elif starts_with(text, a, words_stop, _BIG_BLIND):
-                kind = P_BIG
-                a += _BIG_BLIND.shape[0]
-            elif starts_with(text, a, words_stop, _THE_ANTE):
-                kind = P_ANTE
-                a += _THE_ANTE.shape[0]
-            elif starts_with(text, a, words_stop, _STRADDLE):
-                kind = P_STRADDLE
-                a += _STRADDLE.shape[0]
-            elif starts_with(text, a, words_stop, _BUTTON_BLIND):
-                kind = P_STRADDLE
-                a += _BUTTON_BLIND.shape[0]
-            m, d, ok = _money(text, a, line_stop)
-            if kind < 0 or not ok or posts == MAX_POSTS:
-                return
-            post_seat[posts] = who
-            post_kind[posts] = kind
-            post_m[posts] = m
-            post_d[posts] = d
-            playing[who] = 1
-            posts += 1
-            continue
-        kind = -1
-        m = -1
-        d = 0
-        if starts_with(text, words, words_stop, _FOLDS):
-            if words_stop > words + _FOLDS.shape[0]:
-                return  # folds showing cards: the reference path
-            kind = FOLD
-        elif starts_with(text, words, words_stop, _CHECKS):
-            kind = CHECK_CALL
-            m = 0
-        elif starts_with(text, words, words_stop, _CALLS):
-            kind = CHECK_CALL
-            m, d, ok = _money(text, words + _CALLS.shape[0], words_stop)
-            if not ok:
-                return
-        elif starts_with(text, words, words_stop, _BETS):
-            kind = BET_RAISE
-            m, d, ok = _money(text, words + _BETS.shape[0], words_stop)
-            if not ok:
-                return
-        elif starts_with(text, words, words_stop, _RAISES):
-            to = find_word(text, words, words_stop, _TO)
-            if to < 0:
-                return
-            kind = BET_RAISE
-            m, d, ok = _money(text, to + _TO.shape[0], words_stop)
-            if not ok:
-                return
-        elif starts_with(text, words, words_stop, _SHOWS):
-            kind = SHOW
-            close = words + _SHOWS.shape[0] - 1
-            count = _stars_cards(text, close, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
-            if count < 0:
-                return
-        elif starts_with(text, words, words_stop, _MUCKS):
-            kind = MUCK
-        else:
-            continue
         if actions == MAX_ACTIONS:
-            return
-        kinds[actions] = kind
-        seats[actions] = who
-        amounts_m[actions] = m
-        amounts_d[actions] = d
-        all_ins[actions] = all_in
-        card_counts[actions] = 0
-        if kind == SHOW:
-            card_counts[actions] = count
-            for q in range(count):
-                cards[actions, q] = hand_cards[q]
-        playing[who] = 1
+            return False
+        plays[A_KIND, actions], plays[A_SEAT, actions] = kind, who
+        plays[A_M, actions], plays[A_D, actions] = m, d
+        plays[A_ALL_IN, actions], plays[A_COUNT, actions] = all_in, count
+        for q in range(count):
+            cards[actions, q] = hand_cards[q]
+        if who >= 0:
+            seats[S_PLAYING, who] = 1
         actions += 1
-    if section != 2 or button < 0:
-        return  # no summary (a partial hand), no table line with its button
+    tally = reading.tally
+    tally[T_LISTED], tally[T_POSTS], tally[T_ACTIONS] = listed, post_count, actions
+    tally[T_RETURNED], tally[T_COLLECTED], tally[T_BUTTON] = returned, collected, button
+    tally[T_TOTAL], tally[T_RAKE] = said & 1, (said >> 1) & 1
+    return section == 2 and button >= 0
+
+
+@kernel()
+def _dealt_in(reading: StarsReading, site: int, game: int) -> tuple[int, int]:
+    """Who was dealt in, in the order of the table from the seat after the button (``seats``'
+    ``S_ORDER_OF`` and ``S_LISTED_OF``), and the game (PokerMaster heads its five- and six-card
+    Omaha "Omaha": the cards tell); (players, game), the players -1 where some line names a
+    player not dealt in."""
+    seats, plays, settled, tally = reading.seats, reading.plays, reading.settled, reading.tally
+    posts = reading.posts
+    listed, actions, button = tally[T_LISTED], tally[T_ACTIONS], tally[T_BUTTON]
     if site == _POKERMASTER_SITE and game == _OMAHA:
-        dealt = -1  # PokerMaster heads its five- and six-card Omaha "Omaha": the cards tell
+        dealt = -1
         for q in range(actions):
-            if kinds[q] == DEAL_HOLE:
-                if dealt >= 0 and dealt != card_counts[q]:
+            if plays[A_KIND, q] == DEAL_HOLE:
+                if dealt >= 0 and dealt != plays[A_COUNT, q]:
                     dealt = -2
                     break
-                dealt = card_counts[q]
+                dealt = plays[A_COUNT, q]
         if dealt == 5:
             game = _OMAHA_5
         elif dealt == 6:
             game = _OMAHA_6
-    # who was dealt in, in the order of the table from the seat after the button
-    order_of, listed_of, actors, amounts = w.order_of, w.listed_of, w.actors, w.amounts
     for seat in range(listed):
-        order_of[seat] = -1
+        seats[S_ORDER_OF, seat] = -1
     count = 0
     for turn in range(2):  # seats after the button, then the rest
         for _ in range(listed):
             best = -1
             for seat in range(listed):
-                if order_of[seat] >= 0 or (out[seat] and not playing[seat]):
+                if seats[S_ORDER_OF, seat] >= 0 or (seats[S_OUT, seat] and not seats[S_PLAYING, seat]):  # fmt: skip
                     continue
-                after_button = seat_numbers[seat] > button
+                after_button = seats[S_NUMBER, seat] > button
                 if after_button != (turn == 0):
                     continue
-                if best < 0 or seat_numbers[seat] < seat_numbers[best]:
+                if best < 0 or seats[S_NUMBER, seat] < seats[S_NUMBER, best]:
                     best = seat
             if best < 0:
                 break
-            order_of[best] = count
-            listed_of[count] = best
+            seats[S_ORDER_OF, best] = count
+            seats[S_LISTED_OF, count] = best
             count += 1
     if count < 2 or count > MAX_PLAYERS:
-        return
+        return -1, game
     for q in range(actions):
-        if seats[q] >= 0 and order_of[seats[q]] < 0:
-            return  # a player not dealt in
-    for q in range(posts):
-        if order_of[post_seat[q]] < 0:
-            return
-    for q in range(returned):
-        if order_of[returned_seat[q]] < 0:
-            return
-    for q in range(collected):
-        if order_of[collected_seat[q]] < 0:
-            return
-    # the scale: the most decimals of a non-whole amount
+        if plays[A_SEAT, q] >= 0 and seats[S_ORDER_OF, plays[A_SEAT, q]] < 0:
+            return -1, game  # a player not dealt in
+    for q in range(tally[T_POSTS]):
+        if seats[S_ORDER_OF, posts[POST_SEAT, q]] < 0:
+            return -1, game
+    for q in range(tally[T_RETURNED]):
+        if seats[S_ORDER_OF, settled[R_SEAT, q]] < 0:
+            return -1, game
+    for q in range(tally[T_COLLECTED]):
+        if seats[S_ORDER_OF, settled[C_SEAT, q]] < 0:
+            return -1, game
+    return count, game
+
+
+@kernel()
+def _scale(reading: StarsReading, count: int) -> int:
+    """The hand's scale: the most decimals of a non-whole amount it holds."""
+    seats, posts, plays, settled = reading.seats, reading.posts, reading.plays, reading.settled
+    numbers, tally = reading.numbers, reading.tally
     places = 0
     for i in range(count):
-        seat = listed_of[i]
-        places = _places(places, stacks_m[seat], stacks_d[seat], powers)
-    places = _places(places, numbers[N_SB_M], numbers[N_SB_D], powers)
-    places = _places(places, numbers[N_BB_M], numbers[N_BB_D], powers)
-    for q in range(posts):
-        places = _places(places, post_m[q], post_d[q], powers)
-    for q in range(actions):
-        if amounts_m[q] >= 0:
-            places = _places(places, amounts_m[q], amounts_d[q], powers)
-    for q in range(returned):
-        places = _places(places, returned_m[q], returned_d[q], powers)
-    for q in range(collected):
-        places = _places(places, collected_m[q], collected_d[q], powers)
-    if has_total:
-        places = _places(places, numbers[N_TOTAL_M], numbers[N_TOTAL_D], powers)
-    if has_rake:
-        places = _places(places, numbers[N_RAKE_M], numbers[N_RAKE_D], powers)
-    if places > MAX_DECIMALS:
-        facts[hand, F_REFUSAL] = Refusal.DECIMALS
-        return
-    small_header = in_units(numbers[N_SB_M], numbers[N_SB_D], places, powers)
+        seat = seats[S_LISTED_OF, i]
+        places = _places(places, seats[S_STACK_M, seat], seats[S_STACK_D, seat])
+    places = _places(places, numbers[N_SB_M], numbers[N_SB_D])
+    places = _places(places, numbers[N_BB_M], numbers[N_BB_D])
+    for q in range(tally[T_POSTS]):
+        places = _places(places, posts[POST_M, q], posts[POST_D, q])
+    for q in range(tally[T_ACTIONS]):
+        if plays[A_M, q] >= 0:
+            places = _places(places, plays[A_M, q], plays[A_D, q])
+    for q in range(tally[T_RETURNED]):
+        places = _places(places, settled[R_M, q], settled[R_D, q])
+    for q in range(tally[T_COLLECTED]):
+        places = _places(places, settled[C_M, q], settled[C_D, q])
+    if tally[T_TOTAL]:
+        places = _places(places, numbers[N_TOTAL_M], numbers[N_TOTAL_D])
+    if tally[T_RAKE]:
+        places = _places(places, numbers[N_RAKE_M], numbers[N_RAKE_D])
+    return places
+
+
+@kernel(inline=True)
+def _places(places: int, mantissa: int, decimals: int) -> int:
+    """``places``, or ``decimals`` where more and the amount is not whole (the power of ten
+    made here: ``powers`` passed to an inlined helper costs a reference count a call)."""
+    if decimals <= places:
+        return places
+    power = 1
+    for _ in range(decimals):
+        power *= 10
+    return decimals if mantissa % power else places
+
+
+@kernel()
+def _seat_units(reading: StarsReading, units: Ints, count: int, places: int) -> bool:
+    """The players' stacks, antes and blinds (in turn or not), the straddles, and the actions'
+    seats in play and amounts, in units of the scale: False for a straddle raised to less
+    (the reference reader weighs it)."""
+    seats, posts, plays, powers = reading.seats, reading.posts, reading.plays, reading.powers
+    numbers = reading.numbers
     big_header = in_units(numbers[N_BB_M], numbers[N_BB_D], places, powers)
-    stacks = w.stacks
-    antes = w.antes
-    blinds = w.blinds
-    in_turn = w.in_turn
     for i in range(count):
-        seat = listed_of[i]
-        stacks[i] = in_units(stacks_m[seat], stacks_d[seat], places, powers)
-        antes[i] = 0
-        blinds[i] = 0
-        in_turn[i] = 1
+        seat = seats[S_LISTED_OF, i]
+        units[U_STACK, i] = in_units(seats[S_STACK_M, seat], seats[S_STACK_D, seat], places, powers)  # fmt: skip
+        units[U_ANTE, i] = 0
+        units[U_BLIND, i] = 0
+        units[U_IN_TURN, i] = 1
+        units[U_STRADDLED, i] = 0  # each seat's straddles so far (a second: the straddle raised to)
     small_seat = 1 if count == 2 else 0
     big_posted = False
-    straddled = w.paid  # each seat's straddles so far (a second one: the straddle raised to)
-    for i in range(count):
-        straddled[i] = 0
-    for q in range(posts):
-        i = order_of[post_seat[q]]
-        value = in_units(post_m[q], post_d[q], places, powers)
-        kind = post_kind[q]
+    for q in range(reading.tally[T_POSTS]):
+        i = seats[S_ORDER_OF, posts[POST_SEAT, q]]
+        value = in_units(posts[POST_M, q], posts[POST_D, q], places, powers)
+        kind = posts[POST_KIND, q]
         if kind == P_ANTE:
-            antes[i] += value
+            units[U_ANTE, i] += value
         elif kind == P_SMALL:
-            if i == small_seat and blinds[i] == 0:
-                blinds[i] = value
+            if i == small_seat and units[U_BLIND, i] == 0:
+                units[U_BLIND, i] = value
             else:
-                antes[i] += value
+                units[U_ANTE, i] += value
         elif kind == P_BOTH:
             live = min(value, big_header)
-            blinds[i] += live
-            antes[i] += value - live
-            in_turn[i] = 0
+            units[U_BLIND, i] += live
+            units[U_ANTE, i] += value - live
+            units[U_IN_TURN, i] = 0
         elif kind == P_BIG:
-            blinds[i] += value
-            in_turn[i] = 0 if big_posted else 1
+            units[U_BLIND, i] += value
+            units[U_IN_TURN, i] = 0 if big_posted else 1
             big_posted = True
         else:
-            if value <= straddled[i]:
-                return  # a straddle raised to less: the reference reader weighs it
-            blinds[i] += value - straddled[i]
-            straddled[i] = value
-    for q in range(actions):
-        actors[q] = order_of[seats[q]] if seats[q] >= 0 else -1
-        amounts[q] = (
-            in_units(amounts_m[q], amounts_d[q], places, powers) if amounts_m[q] >= 0 else -1
+            if value <= units[U_STRADDLED, i]:
+                return False  # a straddle raised to less: the reference reader weighs it
+            units[U_BLIND, i] += value - units[U_STRADDLED, i]
+            units[U_STRADDLED, i] = value
+    for q in range(reading.tally[T_ACTIONS]):
+        seat = plays[A_SEAT, q]
+        plays[A_ACTOR, q] = seats[S_ORDER_OF, seat] if seat >= 0 else -1
+        plays[A_AMOUNT, q] = (
+            in_units(plays[A_M, q], plays[A_D, q], places, powers) if plays[A_M, q] >= 0 else -1
         )
-    said = w.said
+    return True
+
+
+@kernel()
+def _site_said(reading: StarsReading, units: Ints, said: Ints, count: int, places: int) -> None:
+    """What the site's record says (``said``: the bets returned, the pots and who took them,
+    the rake and the total) and what each player collected (``units``' ``U_PAID``), in units,
+    for ``replay_one`` to compare with its own."""
+    seats, settled, powers = reading.seats, reading.settled, reading.powers
+    numbers, tally = reading.numbers, reading.tally
     for q in range(SAID_SIZE):
         said[q] = 0
     for q in range(MAX_PLAYERS):
         said[SAID_POT_MASKS + q] = -1
     said[SAID_RETURNED] = 1
-    for q in range(returned):
-        said[SAID_RETURNS + order_of[returned_seat[q]]] += in_units(
-            returned_m[q], returned_d[q], places, powers
+    for q in range(tally[T_RETURNED]):
+        said[SAID_RETURNS + seats[S_ORDER_OF, settled[R_SEAT, q]]] += in_units(
+            settled[R_M, q], settled[R_D, q], places, powers
         )
-    paid = w.paid
     for i in range(count):
-        paid[i] = 0
-    for q in range(collected):
-        i = order_of[collected_seat[q]]
-        paid[i] += in_units(collected_m[q], collected_d[q], places, powers)
-        pot = collected_pot[q]
+        units[U_PAID, i] = 0
+    for q in range(tally[T_COLLECTED]):
+        i = seats[S_ORDER_OF, settled[C_SEAT, q]]
+        units[U_PAID, i] += in_units(settled[C_M, q], settled[C_D, q], places, powers)
+        pot = settled[C_POT, q]
         if said[SAID_POT_MASKS + pot] < 0:
             said[SAID_POT_MASKS + pot] = 0
             said[SAID_POTS] += 1
         said[SAID_POT_MASKS + pot] |= 1 << i
-    if has_rake:
+    if tally[T_RAKE]:
         said[SAID_HAS_RAKE] = 1
         said[SAID_RAKE] = in_units(numbers[N_RAKE_M], numbers[N_RAKE_D], places, powers)
-    if has_total:
+    if tally[T_TOTAL]:
         said[SAID_HAS_TOTAL] = 1
         said[SAID_TOTAL] = in_units(numbers[N_TOTAL_M], numbers[N_TOTAL_D], places, powers)
-    if betting == FIXED_LIMIT:
-        min_bet = small_header
-        big_bet = big_header
-        small = -1
-        big = -1
-        for i in range(count):
-            if blinds[i]:
-                big = max(big, blinds[i])
-                small = blinds[i] if small < 0 else min(small, blinds[i])
-        if big < 0:
-            big = small_header
-            small = small_header // 2
-    else:
-        min_bet = big_header
-        big_bet = 0
-        small = small_header
-        big = big_header
-    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
-    # Literal[int] arguments.
-    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
-    hand_input = HandInput(
-        count, game, betting, no_trimming, min_bet, big_bet, stacks, antes, blinds, in_turn,  # type: ignore[arg-type]
-        actions, kinds, actors, amounts, cards, card_counts, all_ins, paid, has_won,  # type: ignore[arg-type]
-        w.finishing, has_finish, said, 0,  # type: ignore[arg-type]
-    )  # fmt: skip
-    working = ReplayWork(w.seat_rows, w.holes, w.board, w.state, w.seen, w.hole, w.work)
-    status, allin_street, allin_cards, pot_count = replay_one(
-        hand_input, tables, tables.full_deck, working, rows, hand, w.steps, w.site_record
-    )
+
+
+@kernel()
+def _bets(
+    betting: int, numbers: Ints, powers: Ints, units: Ints, count: int, places: int
+) -> tuple[int, int, int, int]:
+    """The bets' sizes (the minimum bet, fixed limit's big bet) and the stakes the rows give
+    (small and big blind: fixed limit's the blinds posted, else the header's), in units."""
+    small_header = in_units(numbers[N_SB_M], numbers[N_SB_D], places, powers)
+    big_header = in_units(numbers[N_BB_M], numbers[N_BB_D], places, powers)
+    if betting != FIXED_LIMIT:
+        return big_header, 0, small_header, big_header
+    small = -1
+    big = -1
+    for i in range(count):
+        blind = units[U_BLIND, i]
+        if blind:
+            big = max(big, blind)
+            small = blind if small < 0 else min(small, blind)
+    if big < 0:
+        big = small_header
+        small = small_header // 2
+    return small_header, big_header, small, big
+
+
+@kernel(inline=True)
+def stars_hand(
+    text: Bytes,
+    hand: int,
+    start: int,
+    end: int,
+    number: int,
+    site: int,
+    ascii_text: bool,
+    facts: Ints,
+    reading: StarsReading,
+    units: Ints,
+    said: Ints,
+) -> int:
+    """Read the hand ``text[start:end]`` in PokerStars' layout (its header the ``site``-th of
+    :data:`~._stars_lines.HEADERS`: PokerStars, a skin, GGPoker) into the replay's terms in
+    ``reading``, ``units`` and ``said`` (the players dealt in, given back; the game, betting,
+    bets and stakes in ``reading.tally``) for :func:`_stars_share` to replay as the reference reader and replay do, or
+    mark it :data:`SLOW` for them in row ``hand`` of ``facts`` (-1 given back). ``ascii_text``:
+    the whole buffer is ASCII (checked once), so no hand's UTF-8 is checked again. The
+    stages: the header, the lines, who was dealt in, the scale, the amounts in units."""
+    facts[hand, F_STATUS] = SLOW
+    unread(facts, hand)
+    facts[hand, F_NUMBER] = number
+    facts[hand, F_START] = start
+    facts[hand, F_STOP] = end
+    facts[hand, F_COUNT] = 0
+    if not ascii_text and not valid_utf8(text, start, end):
+        return -1
+    stop, id_start, id_stop, game, betting = _read_header(text, start, end, site, reading.numbers)
+    if stop < 0:
+        return -1
+    if site == GGPOKER_SITE and _settled_outside(text, start, end):
+        return -1  # money settled outside the pot: refused by GGPoker's reader
+    if not _read_lines(text, stop + 1, end, reading):
+        return -1
+    count, game = _dealt_in(reading, site, game)
+    if count < 0:
+        return -1
+    places = _scale(reading, count)
+    if places > MAX_DECIMALS:
+        facts[hand, F_REFUSAL] = Refusal.DECIMALS
+        return -1
+    if not _seat_units(reading, units, count, places):
+        return -1
+    _site_said(reading, units, said, count, places)
+    tally = reading.tally
+    tally[T_MIN_BET], tally[T_BIG_BET], tally[T_SMALL], tally[T_BIG] = _bets(betting, reading.numbers, reading.powers, units, count, places)  # fmt: skip
+    tally[T_GAME], tally[T_BETTING], tally[T_PLACES] = game, betting, places
+    tally[T_ID_START], tally[T_ID_STOP] = id_start, id_stop
+    return count
+
+
+@kernel()
+def _hand_facts(
+    hand: int,
+    count: int,
+    replayed: tuple[int, int, int, int],
+    seats: Ints,
+    plays: Ints,
+    tally: Ints,
+    facts: Ints,
+    names: Ints,
+    seat_numbers: Ints,
+    flags: npt.NDArray[np.uint8],
+) -> None:
+    """A hand replayed (``replay_one``'s status, all-in street and cards, pots): its facts,
+    its players' names and seats and their actions' ``flags``, in row ``hand`` of the rows."""
+    status, allin_street, allin_cards, pot_count = replayed
     facts[hand, F_REFUSAL] = status
     if status != OK:
-        record_refusal(w.state, facts, hand)
         return
     facts[hand, F_STATUS] = OK
     facts[hand, F_COUNT] = count
-    facts[hand, F_VARIANT] = 3 * game + betting
-    facts[hand, F_SCALE] = places
-    facts[hand, F_SMALL] = small
-    facts[hand, F_BIG] = big
-    facts[hand, F_ID_START] = id_start
-    facts[hand, F_ID_STOP] = id_stop
+    facts[hand, F_VARIANT] = 3 * tally[T_GAME] + tally[T_BETTING]
+    facts[hand, F_SCALE] = tally[T_PLACES]
+    facts[hand, F_SMALL] = tally[T_SMALL]
+    facts[hand, F_BIG] = tally[T_BIG]
+    facts[hand, F_ID_START] = tally[T_ID_START]
+    facts[hand, F_ID_STOP] = tally[T_ID_STOP]
     facts[hand, F_VENUE_START] = -1
     facts[hand, F_VENUE_STOP] = -1
     facts[hand, F_ALLIN_STREET] = allin_street
     facts[hand, F_ALLIN_CARDS] = allin_cards
     facts[hand, F_POTS] = pot_count
     for i in range(count):
-        seat = listed_of[i]
-        names[hand, 2 * i] = name_starts[seat]
-        names[hand, 2 * i + 1] = name_stops[seat]
-        seat_numbers_out[hand, i] = seat_numbers[seat]
-    action_flags(kinds, actors, actions, rows.action_flags, hand)
-
-
-@kernel(inline=True)
-def _places(places: int, mantissa: int, decimals: int, powers: Ints) -> int:
-    if decimals and mantissa % powers[decimals]:
-        return max(places, decimals)
-    return places
+        seat = seats[S_LISTED_OF, i]
+        names[hand, 2 * i] = seats[S_NAME_START, seat]
+        names[hand, 2 * i + 1] = seats[S_NAME_STOP, seat]
+        seat_numbers[hand, i] = seats[S_NUMBER, seat]
+    action_flags(plays[A_KIND], plays[A_ACTOR], tally[T_ACTIONS], flags, hand)
 
 
 def stars_hands(
@@ -1364,25 +1435,16 @@ def stars_hands(
     first_hand: int,
     hands: int,
     threads: int,
-    high7: RankingTables,
-    sot7: RankingTables,
-    low: RankingTables,
-    full_deck: npt.NDArray[np.bool_],
-    short_deck: npt.NDArray[np.bool_],
-    razz7: RankingTables,
-    up_high: ShortHandTables,
-    up_low: ShortHandTables,
-    deuce7: RankingTables,
-    badugi: BadugiTables,
-    tos7: RankingTables,
+    tables: ReplayTables,
     rows: HandRows,
 ) -> None:
     """:func:`stars_hand` for every hand :func:`stars_index` found (``ascii_text``: the
-    buffer is ASCII), numbered from ``first_hand``, on ``threads`` Python threads (as in :func:`~._phh_kernels.phh_hands`)."""
+    buffer is ASCII), numbered from ``first_hand``, on ``threads`` Python threads (as in
+    :func:`~._phh_kernels.phh_hands`)."""
 
     def share(worker: int) -> None:
-        _stars_share(text, starts, stops, sites, ascii_text, first_hand, worker, hands, threads, high7, sot7, low,
-                     full_deck, short_deck, razz7, up_high, up_low, deuce7, badugi, tos7, rows)  # fmt: skip
+        _stars_share(text, starts, stops, sites, ascii_text, first_hand, worker, hands, threads,
+                     tables, rows)  # fmt: skip
 
     in_threads(share, threads)
 
@@ -1398,24 +1460,45 @@ def _stars_share(
     worker: int,
     hands: int,
     threads: int,
-    high7: RankingTables,
-    sot7: RankingTables,
-    low: RankingTables,
-    full_deck: npt.NDArray[np.bool_],
-    short_deck: npt.NDArray[np.bool_],
-    razz7: RankingTables,
-    up_high: ShortHandTables,
-    up_low: ShortHandTables,
-    deuce7: RankingTables,
-    badugi: BadugiTables,
-    tos7: RankingTables,
+    tables: ReplayTables,
     rows: HandRows,
 ) -> None:
-    """One thread's share of :func:`stars_hands`."""
-    tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low, deuce7,
-                          badugi, tos7)  # fmt: skip
-    scratch = new_stars_scratch()
+    """One thread's share of :func:`stars_hands`: each hand read by :func:`stars_hand`,
+    replayed by ``replay_one`` here (the tables, 78 arrays, and the rows bound once a thread:
+    passed to an inlined ``stars_hand`` they cost as many reference counts a hand), and its
+    facts written by :func:`_hand_facts`."""
+    w = new_stars_scratch()
+    facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
+    reading, units, said, work, steps, site_record = (
+        w.reading,
+        w.units,
+        w.said,
+        w.work,
+        w.steps,
+        w.site_record,
+    )
+    seats, plays, cards, tally = reading.seats, reading.plays, reading.cards, reading.tally
+    # HandInput's arrays, views of the grids' rows made once a thread
+    stacks, antes, blinds, in_turn = units[U_STACK], units[U_ANTE], units[U_BLIND], units[U_IN_TURN]
+    paid, finishing = units[U_PAID], units[U_FINISHING]
+    kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
+    card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
+    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
+    # Literal[int] arguments.
+    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
     for hand in range(worker, hands, threads):
-        stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand], ascii_text,
-                   tables,
-                   rows, scratch)  # fmt: skip
+        count = stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand],
+                           ascii_text, facts, reading, units, said)  # fmt: skip
+        if count < 0:
+            continue
+        hand_input = HandInput(
+            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+        )  # fmt: skip
+        replayed = replay_one(
+            hand_input, tables, tables.full_deck, work, rows, hand, steps, site_record
+        )
+        _hand_facts(hand, count, replayed, seats, plays, tally, facts, names, seat_numbers, flags)
+        if replayed[0] != OK:
+            record_refusal(work.state, facts, hand)

@@ -158,7 +158,7 @@ def replay_stars_text(
         return None
     batch = _empty_batch(text, max(1, hands))
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
-    stars_hands(text, starts, stops, sites, data.isascii(), first_hand, hands, threads, *kernel_tables(),
+    stars_hands(text, starts, stops, sites, data.isascii(), first_hand, hands, threads, kernel_tables(),
                 batch.rows())  # fmt: skip
     batch.hands = hands
     batch.site_codes = sites[:hands]
