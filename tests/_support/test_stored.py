@@ -5,7 +5,10 @@ turned off, never stands in for a build."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import pickle
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -15,10 +18,12 @@ import pytest
 from numba import typeof
 
 from pokerscore._support import stored as store
-from pokerscore._support.stored import stored
+from pokerscore._support.stored import fingerprint, stored
 from pokerscore.engine.rankings import BADUGI, HIGH, get_ranking
 from pokerscore.engine.short_tables import badugi_tables, short_hand_tables
 from pokerscore.engine.tables import ranking_tables, stored_key
+from pokerscore.games.videopoker.paytables import get_paytable
+from pokerscore.games.videopoker.paytables import model as paytables
 from pokerscore.histories.allin import kernel_tables
 
 FOLDER = Path(__file__).parent / "__pycache__"
@@ -139,6 +144,7 @@ def test_a_ranking_s_stored_tables_are_its_built_tables(name: str, size: int) ->
     _same(build(ranking, size), ranking_tables.__wrapped__(ranking, size))  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # builds every table the replay reads: a second of CPU
 def test_the_replay_s_stored_tables_are_its_built_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     for builder, argument in ((short_hand_tables, HIGH), (badugi_tables, BADUGI)):
         builder(argument)
@@ -163,3 +169,41 @@ def test_rankings_are_keyed_by_their_rules_and_only_the_library_s_judges() -> No
     assert stored_key(renamed, 7) not in {None, stored_key(HIGH, 7)}
     foreign = dataclasses.replace(HIGH, judge=lambda ranks, suited: HIGH.judge(ranks, suited))
     assert stored_key(foreign, 7) is None
+
+
+@pytest.mark.parametrize("name", ["jacks-or-better-9-6", "deuces-wild", "joker-poker-kings"])
+def test_a_pay_table_s_stored_classes_are_its_built_classes(name: str) -> None:
+    table = get_paytable(name)
+    stored_lists = paytables._class_lists(table)
+    assert stored_lists == paytables._class_lists.__wrapped__(table)  # type: ignore[attr-defined]
+    assert table.class_lists() == stored_lists
+
+
+FINGERPRINT = """
+from pokerscore._support.stored import fingerprint
+from pokerscore.games.videopoker.paytables import get_paytable
+print(fingerprint(get_paytable("deuces-wild")))
+"""
+
+
+def test_a_fingerprint_is_the_same_in_every_process() -> None:
+    """A pay hand's tables (``wild``) are a set of strings, whose order follows the hash seed."""
+    prints = {
+        subprocess.run(
+            [sys.executable, "-c", FINGERPRINT],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert prints == {fingerprint(get_paytable("deuces-wild")) + "\n"}
+
+
+def test_a_fingerprint_names_the_values_it_is_given() -> None:
+    table = get_paytable("deuces-wild")
+    assert fingerprint(table) != fingerprint(get_paytable("jacks-or-better-9-6"))
+    assert fingerprint(table, 1) != fingerprint(table, 2)
+    assert fingerprint(HIGH, (7,)) == stored_key(HIGH, 7)
+    assert fingerprint(lambda: 0) is None and fingerprint(np.zeros(1)) is None

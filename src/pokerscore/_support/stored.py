@@ -21,17 +21,19 @@ does not read back is built again and replaced; a folder that cannot be written 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import os
 import pickle
 import sys
 from collections.abc import Callable, Iterator
+from enum import Enum
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, Final, ParamSpec, TypeVar, cast
 
-__all__ = ["sources_hash", "stored"]
+__all__ = ["fingerprint", "sources_hash", "stored"]
 
 OFF_VARIABLE: Final = "POKERSCORE_CACHE"
 """Set empty, nothing is stored or loaded (as for the other derived tables)."""
@@ -45,11 +47,11 @@ T = TypeVar("T")
 def sources_hash(sources: tuple[str, ...]) -> str:
     """A hash of the ``.py`` files of the named packages or modules, and of the versions a
     pickle of arrays depends on."""
-    import numpy
+    from importlib.metadata import version  # NumPy's without importing it (a pay table needs none)
 
     from pokerscore import __version__
 
-    digest = hashlib.sha256(f"{__version__} {numpy.__version__} {sys.version}".encode())
+    digest = hashlib.sha256(f"{__version__} {version('numpy')} {sys.version}".encode())
     for name in sources:
         spec = find_spec(name)
         if spec is None or spec.origin is None:
@@ -60,6 +62,40 @@ def sources_hash(sources: tuple[str, ...]) -> str:
             digest.update(f"{name}:{path.relative_to(origin.parent)}\0".encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:20]
+
+
+def _canonical(value: Any) -> Any:
+    """``value`` as nested tuples of plain values, the same in every process (sets sorted:
+    a set of strings iterates in an order that changes with each process's hash seed); a
+    function is named by where it lives, one of the library's only (another's code cannot be
+    hashed here: :class:`LookupError`)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = dataclasses.fields(value)
+        return (type(value).__qualname__, *(_canonical(getattr(value, f.name)) for f in fields))
+    if isinstance(value, Enum):
+        return (type(value).__qualname__, value.name)
+    if isinstance(value, (tuple, list)):
+        return tuple(_canonical(item) for item in value)
+    if isinstance(value, (set, frozenset)):
+        return ("set", *sorted((_canonical(item) for item in value), key=repr))
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return value
+    module = getattr(value, "__module__", None) or ""
+    name = getattr(value, "__qualname__", "<")
+    if callable(value) and module.startswith("pokerscore.") and "<" not in name:
+        return (module, name)
+    raise LookupError(f"no fingerprint for {type(value).__name__}")
+
+
+def fingerprint(*values: Any) -> str | None:
+    """A name for ``values`` (dataclasses, enums, tuples, sets, plain values and the library's
+    functions) that is the same in every process, for a :func:`stored` key; None where a value
+    holds what cannot be named so (a function of another module: not stored)."""
+    try:
+        named = repr(_canonical(values))
+    except LookupError:
+        return None
+    return hashlib.sha256(named.encode()).hexdigest()[:16]
 
 
 def _arrays(value: Any) -> Iterator[Any]:

@@ -21,7 +21,6 @@ that a kernel run without validation on bad ids reads garbage but never out of b
 
 from __future__ import annotations
 
-import hashlib
 from array import array
 from functools import cache
 from itertools import combinations_with_replacement
@@ -30,7 +29,7 @@ from typing import Any, Final, NamedTuple, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from pokerscore._support.stored import stored
+from pokerscore._support.stored import fingerprint, stored
 from pokerscore.engine.hand_classes import HandClass, rank_multisets
 from pokerscore.engine.keys import (
     CARD_KEYS,
@@ -348,15 +347,8 @@ STORED_SOURCES: Final = ("pokerscore.engine", "pokerscore.cards")
 
 def stored_key(ranking: Ranking, *sizes: int) -> str | None:
     """The name a ranking's tables are kept on disk under (:func:`~pokerscore._support.stored.stored`):
-    a hash of the ranking's fields and of its judge, one of the library's (a ranking judged by
-    another module's function, whose code the key cannot follow, is kept nowhere)."""
-    judge = getattr(ranking, "judge", None)
-    module = getattr(judge, "__module__", None) or ""
-    if not module.startswith("pokerscore."):
-        return None
-    base = getattr(ranking, "base", None)
-    named = f"{ranking!r} {base!r} {module}.{getattr(judge, '__qualname__', '')} {sizes}"
-    return hashlib.sha256(named.encode()).hexdigest()[:16]
+    its fields, its judge among them (a judge of another module's: kept nowhere), and the sizes."""
+    return fingerprint(ranking, sizes)
 
 
 @cache
