@@ -8,8 +8,8 @@ once), pickled, and loads it in milliseconds.
 
 A stored value is found by its key (the builder's arguments, named by the caller's ``key``
 function: None stores nothing) and by a hash of the source of every module that builds it
-(``sources``: packages or modules, their ``.py`` files read once a process), of pokerscore's,
-NumPy's and Python's versions: a change of the building code makes a new file, and the old one
+(``sources``: packages or modules, their ``.py`` files read once a process), of NumPy's and
+Python's versions: a change of the building code makes a new file, and the old one
 is removed when the new one is written. Files are written atomically
 (:func:`~pokerscore._support.atomic.atomic_path`: two processes racing each write a whole
 file, the last rename wins). The arrays come back with the writeable flags they were built with
@@ -45,13 +45,15 @@ T = TypeVar("T")
 
 @functools.cache
 def sources_hash(sources: tuple[str, ...]) -> str:
-    """A hash of the ``.py`` files of the named packages or modules, and of the versions a
-    pickle of arrays depends on."""
-    from importlib.metadata import version  # NumPy's without importing it (a pay table needs none)
+    """A hash of the ``.py`` files of the named packages or modules (the library's version is
+    in them), and of the versions a pickle of arrays depends on (NumPy's, Python's)."""
+    from importlib.metadata import PackageNotFoundError, version
 
-    from pokerscore import __version__
-
-    digest = hashlib.sha256(f"{__version__} {version('numpy')} {sys.version}".encode())
+    try:  # NumPy's version without importing it (a pay table needs none)
+        numpy = version("numpy")
+    except PackageNotFoundError:
+        numpy = ""
+    digest = hashlib.sha256(f"{numpy} {sys.version}".encode())
     for name in sources:
         spec = find_spec(name)
         if spec is None or spec.origin is None:
