@@ -66,10 +66,36 @@ def pytest_configure(config: pytest.Config) -> None:
         )
 
 
+def _group_ids(items: list[pytest.Item]) -> None:
+    """Name each test's ``xdist_group`` in its node id (``id@group``), as pytest-xdist does under
+    ``--dist loadgroup``: the controller sends the tests of one group to one worker by that
+    suffix. xdist 3.8 writes it into ``item._nodeid``, which pytest 9 no longer reads (its node
+    id is ``str(item._id)``): without this, every group was dealt out test by test, and both
+    workers replayed the shared random hands (about 30 s of CPU each, twice) and started a
+    cluster of two Dask workers each. Done only where xdist's own suffix did not take."""
+    for item in items:
+        names = {
+            str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+            for mark in item.iter_markers("xdist_group")
+        }
+        if not names or "@" in item.nodeid:
+            continue
+        grouped = f"{item.nodeid}@{'_'.join(sorted(names))}"
+        node_id = getattr(item, "_id", None)
+        if node_id is not None and hasattr(type(node_id), "parse"):
+            item._id = type(node_id).parse(grouped)  # type: ignore[attr-defined]
+        else:
+            item._nodeid = grouped  # type: ignore[attr-defined]
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under the quick profile (`make quick`) every property test runs at most its examples: a
-    test's own ``@settings(max_examples=...)`` would otherwise override the profile (60 to 500
-    examples in the fuzz and range tests)."""
+    """The xdist groups named in the node ids (:func:`_group_ids`) on a worker of ``--dist
+    loadgroup``; and under the quick profile (`make quick`) every property test runs at most its
+    examples: a test's own ``@settings(max_examples=...)`` would otherwise override the profile
+    (60 to 500 examples in the fuzz and range tests)."""
+    if getattr(config.option, "loadgroup", False):
+        _group_ids(items)
     if config.getoption("hypothesis_profile", None) != "quick":
         return
     for item in items:

@@ -26,12 +26,13 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore._support.errors import ParameterError
+from pokerscore._support.stored import stored
 from pokerscore.engine.combinatorics import binomial_rows
 from pokerscore.engine.hand_classes import rank_multisets
 from pokerscore.engine.keys import RANK_KEYS_5
 from pokerscore.engine.rankings import Play, Ranking
 from pokerscore.engine.rankings.ranking import SHORT_SIZES
-from pokerscore.engine.tables import ID_SLOTS
+from pokerscore.engine.tables import ID_SLOTS, STORED_SOURCES, stored_key
 
 __all__ = ["BadugiTables", "ShortHandTables", "badugi_tables", "short_hand_tables"]
 
@@ -69,6 +70,7 @@ def _read_only(array: npt.NDArray[np.generic]) -> None:
 
 
 @cache
+@stored(stored_key, STORED_SOURCES)
 def short_hand_tables(ranking: Ranking) -> ShortHandTables:
     """The tables of 1 to 4 up cards under a ranking of :attr:`~pokerscore.engine.rankings.Ranking.short_hands`.
 
@@ -101,6 +103,7 @@ def short_hand_tables(ranking: Ranking) -> ShortHandTables:
 
 
 @cache
+@stored(stored_key, STORED_SOURCES)
 def badugi_tables(ranking: Ranking) -> BadugiTables:
     """The value of every four-card hand under a badugi ranking, by colex rank.
 

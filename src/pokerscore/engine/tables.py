@@ -29,6 +29,7 @@ from typing import Any, Final, NamedTuple, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore._support.stored import fingerprint, stored
 from pokerscore.engine.hand_classes import HandClass, rank_multisets
 from pokerscore.engine.keys import (
     CARD_KEYS,
@@ -340,7 +341,18 @@ def _wild_tables(ranking: Ranking) -> RankingTables:
     )
 
 
+STORED_SOURCES: Final = ("pokerscore.engine", "pokerscore.cards")
+"""The code that builds a ranking's tables: a change in it builds them again (``stored``)."""
+
+
+def stored_key(ranking: Ranking, *sizes: int) -> str | None:
+    """The name a ranking's tables are kept on disk under (:func:`~pokerscore._support.stored.stored`):
+    its fields, its judge among them (a judge of another module's: kept nowhere), and the sizes."""
+    return fingerprint(ranking, sizes)
+
+
 @cache
+@stored(stored_key, STORED_SOURCES)
 def ranking_tables(ranking: Ranking, size: int) -> RankingTables:
     """The tables for hands of ``size`` cards (5, 6 or 7) under a ranking, built once per process.
 

@@ -46,6 +46,7 @@ from functools import cached_property
 from typing import Final
 
 from pokerscore._support.errors import ParameterError, expect
+from pokerscore._support.stored import fingerprint, stored
 from pokerscore.cards import (
     JOKER,
     Card,
@@ -313,27 +314,7 @@ class PayTable:
 
     @cached_property
     def _class_lists(self) -> tuple[list[int], list[int]]:
-        ranking = self.ranking
-        # Completions repeat across hands, and a class depends on a judgement only through its
-        # category, its first two explaining ranks and the wild cards: each is worked out once.
-        judged: dict[tuple[tuple[int, ...], bool], tuple[Category, int, int]] = {}
-        classes: dict[tuple[Category, int, int, int], int] = {}
-
-        def class_of(ranks: tuple[int, ...], suited: bool, wilds: int) -> int:
-            judgement = judged.get((ranks, suited))
-            if judgement is None:
-                category, explaining = standard_category(ranks, suited, STANDARD_STRAIGHTS)
-                second = explaining[1] if len(explaining) > 1 else -1
-                judgement = judged[ranks, suited] = (category, explaining[0], second)
-            key = (*judgement, wilds)
-            found = classes.get(key)
-            if found is None:
-                category, first, second = judgement
-                explaining = (first, second) if second >= 0 else (first,)
-                found = classes[key] = self._class_of_judgement(category, explaining, wilds)
-            return found
-
-        return five_card_lists(class_of, ranking.natural_ranks, ranking.ranks, self.most_wild)
+        return _class_lists(self)
 
     @cached_property
     def reachable(self) -> frozenset[int]:
@@ -524,3 +505,32 @@ class _ShortRepr(reprlib.Repr):
 
 
 _SHORT_REPR: Final = _ShortRepr()
+
+
+@stored(
+    fingerprint, ("pokerscore.engine", "pokerscore.cards", "pokerscore.games.videopoker.paytables")
+)
+def _class_lists(table: PayTable) -> tuple[list[int], list[int]]:
+    """:meth:`PayTable.class_lists`, built once and kept on disk (0.3 to 1.3 s of CPU a table
+    in Python: the wild tables' completions)."""
+    ranking = table.ranking
+    # Completions repeat across hands, and a class depends on a judgement only through its
+    # category, its first two explaining ranks and the wild cards: each is worked out once.
+    judged: dict[tuple[tuple[int, ...], bool], tuple[Category, int, int]] = {}
+    classes: dict[tuple[Category, int, int, int], int] = {}
+
+    def class_of(ranks: tuple[int, ...], suited: bool, wilds: int) -> int:
+        judgement = judged.get((ranks, suited))
+        if judgement is None:
+            category, explaining = standard_category(ranks, suited, STANDARD_STRAIGHTS)
+            second = explaining[1] if len(explaining) > 1 else -1
+            judgement = judged[ranks, suited] = (category, explaining[0], second)
+        key = (*judgement, wilds)
+        found = classes.get(key)
+        if found is None:
+            category, first, second = judgement
+            explaining = (first, second) if second >= 0 else (first,)
+            found = classes[key] = table._class_of_judgement(category, explaining, wilds)
+        return found
+
+    return five_card_lists(class_of, ranking.natural_ranks, ranking.ranks, table.most_wild)
