@@ -104,6 +104,7 @@ from pokerscore.histories._replay_kernels import (
     HandInput,
     ReplayWork,
     StepRecord,
+    game_tables,
     no_steps,
     record_refusal,
     replay_one,
@@ -1321,7 +1322,13 @@ def stars_hand(
     )  # fmt: skip
     working = ReplayWork(w.seat_rows, w.holes, w.board, w.state, w.seen, w.hole, w.work)
     status, allin_street, allin_cards, pot_count = replay_one(
-        hand_input, tables, tables.full_deck, working, rows, hand, w.steps, w.site_record
+        hand_input,
+        game_tables(game, tables, tables.full_deck),
+        working,
+        rows,
+        hand,
+        w.steps,
+        w.site_record,
     )
     facts[hand, F_REFUSAL] = status
     if status != OK:

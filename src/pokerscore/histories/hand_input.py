@@ -79,6 +79,7 @@ from pokerscore.histories._replay_kernels import (
     WHY_LIMIT,
     HandInput,
     StepRecord,
+    game_tables,
     new_work,
     replay_one,
 )
@@ -257,7 +258,7 @@ def engine_rows(
     if site_record is None:
         site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
     code, street, cards, pots = replay_one(
-        arrays, tables, deck, working, rows, 0, steps, site_record
+        arrays, game_tables(arrays.game, tables, deck), working, rows, 0, steps, site_record
     )
     if runs is not None:
         dealt = int(working.state[RUNS])
