@@ -1514,24 +1514,18 @@ def _bet_step(
     return 0
 
 
-@kernel(inline=True)
-def _stud_deal_step(
-    state: Ints, seats: Grid, holes: Grid, cards: Grid, step: int, actor: int, given: int,
-    up: ShortHandTables, work: Ints,
-) -> int:  # fmt: skip
-    """Stud hole cards to ``actor`` (:func:`_stud_deal`); once the street is dealt, its round
-    opened by the showing hand (``up``: the up cards' tables); 0, or the refusal."""
-    refused = _stud_deal(state, seats, holes, cards, step, actor, given)
-    if refused:
-        return refused
-    if _stud_street_dealt(state, seats):
-        count = state[PLAYERS]
-        if state[STREET] == 1:
-            _saw_flop(seats, count)
-        if not state[ALL_IN]:
-            opener = _stud_opener(state[STUD_DEALT], holes, seats, count, up, work)
-            _begin_round(state, opener, seats, count)
-    return 0
+@kernel()
+def _stud_street(state: Ints, seats: Grid, holes: Grid, up: ShortHandTables, work: Ints) -> None:
+    """A stud street dealt to every player still in the hand (:func:`_stud_street_dealt`): the
+    flop seen on fourth street, the round opened by the showing hand (``up``: the up cards'
+    tables) unless all are in. Called from :func:`replay_one` once a street, not a stage a deal:
+    a stage inlined binds its arrays, two atomic reference counts each, at every deal."""
+    count = state[PLAYERS]
+    if state[STREET] == 1:
+        _saw_flop(seats, count)
+    if not state[ALL_IN]:
+        opener = _stud_opener(state[STUD_DEALT], holes, seats, count, up, work)
+        _begin_round(state, opener, seats, count)
 
 
 @kernel(inline=True)
@@ -1566,23 +1560,14 @@ def _stud_board_step(
     return 0
 
 
-@kernel(inline=True)
-def _draw_step(
-    state: Ints, seats: Grid, holes: Grid, cards: Grid, step: int, kind: int, actor: int,
-    given: int, amount: int, in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_],
-) -> int:  # fmt: skip
-    """A draw game's deal or discard (:func:`_draw_action`); once the draw is settled, the
-    next round opened; 0, or the refusal."""
-    refused = _draw_action(state, seats, holes, cards, step, kind, actor, given, amount, in_deck,
-                           seen)  # fmt: skip
-    if refused:
-        return refused
-    if state[STREET] and _draw_settled(state, seats):
-        if state[STREET] == 1:
-            _saw_flop(seats, state[PLAYERS])
-        if not state[ALL_IN]:
-            _begin_round(state, np.int64(0), seats, state[PLAYERS])  # type: ignore[arg-type]
-    return 0
+@kernel()
+def _draw_round(state: Ints, seats: Grid) -> None:
+    """A draw settled (:func:`_draw_settled`): the flop seen on the first, the round opened
+    unless all are in (as :func:`_stud_street`, once a draw, not a stage a row)."""
+    if state[STREET] == 1:
+        _saw_flop(seats, state[PLAYERS])
+    if not state[ALL_IN]:
+        _begin_round(state, np.int64(0), seats, state[PLAYERS])  # type: ignore[arg-type]
 
 
 @kernel(inline=True)
@@ -1869,7 +1854,8 @@ def replay_one(
     disagreements its amount; given ``site_record``, they are written into it.
 
     The stages: :func:`_start` (the posts), each row by its kind (:func:`_bet_step`,
-    :func:`_stud_deal_step`, :func:`_draw_step`, :func:`_stud_board_step`, :func:`_board_step`,
+    :func:`_stud_deal` and :func:`_stud_street`, :func:`_draw_action` and
+    :func:`_draw_round`, :func:`_stud_board_step`, :func:`_board_step`,
     :func:`_show_step`), :func:`_ended`, :func:`_cut_pots`, :func:`_judge_pots`, the site's
     record, :func:`_write_rows`."""
     refused = _start(hand_input, working)
@@ -1898,11 +1884,14 @@ def replay_one(
         if FOLD <= kind <= BET_RAISE or kind == BRING_IN:
             refused = _bet_step(state, seats, step, kind, actor, amounts[step], all_ins[step])
         elif kind == DEAL_HOLE and stud:
-            refused = _stud_deal_step(state, seats, holes, cards, step, actor, given, tables.up,
-                                      work)  # fmt: skip
+            refused = _stud_deal(state, seats, holes, cards, step, actor, given)
+            if not refused and _stud_street_dealt(state, seats):
+                _stud_street(state, seats, holes, tables.up, work)
         elif kind == DISCARD_DRAW or (draw and kind == DEAL_HOLE):
-            refused = _draw_step(state, seats, holes, cards, step, kind, actor, given,
-                                 amounts[step], in_deck, seen)  # fmt: skip
+            refused = _draw_action(state, seats, holes, cards, step, kind, actor, given,
+                                   amounts[step], in_deck, seen)  # fmt: skip
+            if not refused and state[STREET] and _draw_settled(state, seats):
+                _draw_round(state, seats)
         elif kind == DEAL_BOARD and draw:
             refused = refuse(state, Refusal.BOARD_IN_DRAW_GAME, step, -1, -1, 0, 0)
         elif kind == DEAL_BOARD and stud:  # the deck runs short: one card is everyone's last
