@@ -13,7 +13,6 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from pokerscore.histories._phh_kernels import new_scratch
 from pokerscore.histories._replay_kernels import SITE_RECORD_SIZE, no_steps
 from pokerscore.histories._stars_kernels import new_stars_scratch
 from pokerscore.histories.hand_input import engine_rows, step_record
@@ -24,9 +23,12 @@ DATA = Path(__file__).parents[1] / "data" / "histories"
 
 def test_the_readers_pass_replay_one_the_records_python_passes() -> None:
     python = numba.typeof(step_record(3)), numba.typeof(np.zeros(SITE_RECORD_SIZE, np.int64))
-    # the scratches as the readers' kernels build them (their Python bodies: the same arrays)
-    for scratch in (new_scratch.py_func(), new_stars_scratch.py_func()):
-        assert (numba.typeof(scratch.steps), numba.typeof(scratch.site_record)) == python
+    # the records as the readers' kernels build them (their Python bodies: the same arrays):
+    # the PHH share's own (_phh_share: no_steps and a site record), the PokerStars scratch's
+    phh = numba.typeof(no_steps.py_func()), numba.typeof(np.zeros(SITE_RECORD_SIZE, np.int64))
+    assert phh == python
+    scratch = new_stars_scratch.py_func()
+    assert (numba.typeof(scratch.steps), numba.typeof(scratch.site_record)) == python
 
 
 def test_a_step_record_of_no_rows_records_nothing_and_changes_nothing() -> None:

@@ -137,6 +137,20 @@ class ReplayTables(NamedTuple):
     tos7: RankingTables
 
 
+class GameTables(NamedTuple):
+    """The tables one game's replay reads, picked from :class:`ReplayTables` by its callers
+    (``_replay_kernels.game_tables``): the game's high ranking (hold'em's or Omaha's, a short
+    deck's, razz's ace-to-five, the draw games' deuce-to-seven), eight-or-better, badugi's, the
+    stud up cards' (high, or razz's ace-to-five) and the deck: 29 arrays, not 78, since a kernel
+    out of line counts two atomic references for each array it takes (``benchmarks/histories.md``)."""
+
+    high: RankingTables
+    low: RankingTables
+    badugi: BadugiTables
+    up: ShortHandTables
+    deck: npt.NDArray[np.bool_]
+
+
 class HandRows(NamedTuple):
     """A batch's results, one row per hand: its facts (``F_`` columns), and per player its name
     span, seat, chips put in, gross and won (whole units, then their remainders in 1/DEN: see

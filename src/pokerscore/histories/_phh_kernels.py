@@ -12,8 +12,6 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.engine.jit import in_threads, kernel
-from pokerscore.engine.short_tables import BadugiTables, ShortHandTables
-from pokerscore.engine.tables import RankingTables
 from pokerscore.histories._bytes import (
     APOSTROPHE,
     CLOSE_BRACKET,
@@ -103,8 +101,7 @@ from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
     SITE_RECORD_SIZE,
     HandInput,
-    ReplayWork,
-    StepRecord,
+    game_tables,
     new_work,
     no_steps,
     record_refusal,
@@ -206,8 +203,17 @@ SEAT_ROWS: Final = 28
 (A_STARTS, A_STOPS, A_KINDS, A_ACTORS, A_AMOUNTS_M, A_AMOUNTS_D, A_AMOUNTS, A_CARD_COUNTS,
  A_ALL_INS) = range(9)  # fmt: skip
 ACTION_ROWS: Final = 9
-# ``Scratch.keys``: which keys were seen, where each unknown key starts and stops
-K_SEEN, K_STARTS, K_STOPS = range(3)
+# ``Scratch.keys``: which keys were seen, where each unknown key starts and stops, and what the
+# hand's lines said (``K_READ``, a column each: ``H_``)
+K_SEEN, K_STARTS, K_STOPS, K_READ = range(4)
+(H_SLOW, H_VARIANT, H_TRIMMING, H_STACKS, H_ANTES, H_BLINDS, H_WON, H_FINISH, H_NAMES, H_SEATS,
+ H_ACTIONS, H_ID_START, H_ID_STOP, H_VENUE_START, H_VENUE_STOP, H_STOP, H_PLACES, H_SMALL_BET,
+ H_BIG_BET, H_BRING_IN, H_RAW_SMALL, H_RAW_BIG, H_KEYS) = range(23)  # fmt: skip
+"""``K_READ``'s columns: whether the hand goes to the reference reader, the variant, ante
+trimming, the numbers each number key held (-1: not read, -2: one for all), the hand's id and
+venue (spans of the text), where its lines stop; after :func:`_amounts`, the scale and the bets'
+sizes in units, the first two blinds as written; the unknown keys seen (``H_KEYS``)."""
+H_SIZE: Final = 23
 
 
 class PhhLog(NamedTuple):
@@ -562,11 +568,13 @@ def _action(
 
 class Scratch(NamedTuple):
     """The working arrays of one reading thread (allocated once, reused hand after hand): a few
-    grids, not an array a field, since every array :func:`phh_hand` takes costs it two atomic
-    reference counts a hand (``benchmarks/histories.md``)."""
+    grids, not an array a field, since every array a kernel takes costs it two atomic reference
+    counts a call (``benchmarks/histories.md``). The replay's own (``ReplayWork``, the records
+    passed for nothing) are :func:`_phh_share`'s, which calls the replay."""
 
     keys: Grid
-    """The ``K_SEEN``, ``K_STARTS`` and ``K_STOPS`` rows: the keys seen, the unknown ones."""
+    """The ``K_SEEN``, ``K_STARTS`` and ``K_STOPS`` rows: the keys seen, the unknown ones; and
+    ``K_READ``: what the hand's lines said (the ``H_`` columns)."""
     seats: Grid
     """``SEAT_ROWS`` rows of a column per player (``STACKS_M`` …)."""
     actions: Grid
@@ -576,23 +584,17 @@ class Scratch(NamedTuple):
     """Where each word of an action starts (row 0) and stops (row 1)."""
     no_said: Ints
     powers: Ints
-    working: ReplayWork
-    steps: StepRecord
-    """None recorded (:func:`~._replay_kernels.no_steps`), and a site record to ignore: passed to
-    :func:`~._replay_kernels.replay_one` so that it compiles for the types Python passes."""
-    site_record: Ints
 
 
 @kernel()
 def new_scratch() -> Scratch:
-    """Working arrays for :func:`phh_hand`."""
-    keys = np.zeros((3, max(len(KEYS), MAX_KEYS)), dtype=np.int64)
+    """Working arrays for :func:`phh_read`."""
+    keys = np.zeros((4, max(len(KEYS), MAX_KEYS, H_SIZE)), dtype=np.int64)
     seats = np.zeros((SEAT_ROWS, max(MAX_PLAYERS, BRING_IN_SLOT + 1)), dtype=np.int64)
     actions = np.zeros((ACTION_ROWS, MAX_ACTIONS), dtype=np.int64)
     powers = np.ones(19, dtype=np.int64)
     for k in range(1, 19):
         powers[k] = powers[k - 1] * 10
-    working = new_work()
     return Scratch(
         keys,
         seats,
@@ -601,9 +603,6 @@ def new_scratch() -> Scratch:
         np.zeros((2, 5), dtype=np.int64),
         np.zeros(SAID_SIZE, dtype=np.int64),
         powers,
-        working,
-        no_steps(),
-        np.zeros(SITE_RECORD_SIZE, dtype=np.int64),
     )
 
 
@@ -675,53 +674,61 @@ def phh_index(
     return hands
 
 
-@kernel()
-def phh_hand(
-    text: Bytes,
-    hand: int,
-    start: int,
-    end: int,
-    number: int,
-    header: int,
-    start_line: int,
-    tables: ReplayTables,
-    rows: HandRows,
-    work_arrays: Scratch,
-    log: PhhLog,
-) -> None:
-    """Read and replay the hand whose lines are ``text[start:end]`` into row ``hand`` of
-    ``rows``: ``facts[hand, F_STATUS]`` is :data:`OK`, or :data:`SLOW` for the reference path;
-    a hand played is kept in ``log`` too where the log has room (an import's)."""
-    keeping = log.first.shape[0] > 0
-    spans = log.spans
-    facts, names, seat_numbers = rows.facts, rows.names, rows.seat_numbers
-    key_grid, per_seat, per_action = work_arrays.keys, work_arrays.seats, work_arrays.actions
-    cards, word_at, powers = work_arrays.cards, work_arrays.word_at, work_arrays.powers
-    # the hand's lines
-    at = start
-    line = start_line
+@kernel(inline=True)
+def _unknown_key(
+    text: Bytes, first: int, key_end: int, value: int, stop: int, hand: int, key_grid: Grid,
+    spans: Grid,
+) -> int:  # fmt: skip
+    """A key the kernel does not read, on a line from ``first``: skipped to the end of its value
+    (returned, or -1); the hand goes to the reference reader if it was seen before (a key twice
+    is not TOML) or past :data:`MAX_KEYS`; its value's span kept when it is one of
+    :data:`KEPT_KEYS` and ``spans`` (an import's log) has room."""
+    keys_seen = key_grid[K_READ, H_KEYS]
+    for k in range(keys_seen):  # a key twice is not TOML
+        if key_grid[K_STOPS, k] - key_grid[K_STARTS, k] == key_end - first:
+            same = True
+            for j in range(key_end - first):
+                if text[key_grid[K_STARTS, k] + j] != text[first + j]:
+                    same = False
+                    break
+            if same:
+                key_grid[K_READ, H_SLOW] = 1
+    if keys_seen == MAX_KEYS:
+        key_grid[K_READ, H_SLOW] = 1
+    else:
+        key_grid[K_STARTS, keys_seen] = first
+        key_grid[K_STOPS, keys_seen] = key_end
+        key_grid[K_READ, H_KEYS] = keys_seen + 1
+    after = _skip_value(text, value, stop)
+    if spans.shape[0]:
+        kept = word_id(text, first, key_end, _KEPT_TEXT, _KEPT_LENGTH)
+        if kept >= 0:
+            spans[hand, 2 * kept] = value
+            spans[hand, 2 * kept + 1] = after
+    return after
+
+
+@kernel(inline=True)
+def _read_lines(
+    text: Bytes, hand: int, start: int, end: int, seat_numbers: Grid, scratch: Scratch,
+    spans: Grid,
+) -> None:  # fmt: skip
+    """The hand's lines ``text[start:end]``, one ``key = value`` each: the keys the kernel reads
+    into ``scratch`` (the numbers into ``seats``, the actions' text places into ``actions``, the
+    rest into ``keys[K_READ]``, the ``H_`` columns), any other skipped (:func:`_unknown_key`).
+    ``H_SLOW`` when a line is written otherwise."""
+    key_grid, per_seat, per_action = scratch.keys, scratch.seats, scratch.actions
+    read = key_grid[K_READ]
+    for k in range(H_SIZE):
+        read[k] = -1
+    read[H_SLOW], read[H_TRIMMING], read[H_STACKS], read[H_ANTES], read[H_BLINDS] = 0, 0, 0, 0, 0
+    read[H_ACTIONS], read[H_KEYS] = 0, 0
     for k in range(len(KEYS)):
         key_grid[K_SEEN, k] = 0
-    keys_seen = 0
-    slow = False
-    variant = -1
-    trimming = 0
-    n_stacks = 0
-    n_antes = 0
-    n_blinds = 0
-    n_won = -1
-    n_finish = -1
-    n_names = -1
-    n_seats = -1
-    n_actions = 0
-    id_start = -1
-    id_stop = -1
-    venue_start = -1
-    venue_stop = -1
+    at = start
     while at < end:
         stop = line_end(text, at, end)
-        line += 1
-        if slow:
+        if read[H_SLOW]:
             at = stop + 1
             continue
         first = skip_spaces(text, at, stop)
@@ -737,73 +744,54 @@ def phh_hand(
         ):
             key_end += 1
         equals = skip_spaces(text, key_end, stop)
-        if key_end == first or equals >= stop or text[equals] != EQUALS:
-            slow = True
-            at = stop + 1
-            continue
         value = skip_spaces(text, equals + 1, stop)
-        if value >= stop:
-            slow = True
+        if key_end == first or equals >= stop or text[equals] != EQUALS or value >= stop:
+            read[H_SLOW] = 1
             at = stop + 1
             continue
         key = word_id(text, first, key_end, _KEY_TEXT, _KEY_LENGTH)
         after = -1
         if key < 0:
-            for k in range(keys_seen):  # a key twice is not TOML
-                if key_grid[K_STOPS, k] - key_grid[K_STARTS, k] == key_end - first:
-                    same = True
-                    for j in range(key_end - first):
-                        if text[key_grid[K_STARTS, k] + j] != text[first + j]:
-                            same = False
-                            break
-                    if same:
-                        slow = True
-            if keys_seen == MAX_KEYS:
-                slow = True
-            else:
-                key_grid[K_STARTS, keys_seen] = first
-                key_grid[K_STOPS, keys_seen] = key_end
-                keys_seen += 1
-            after = _skip_value(text, value, stop)
-            if keeping:
-                kept = word_id(text, first, key_end, _KEPT_TEXT, _KEPT_LENGTH)
-                if kept >= 0:
-                    spans[hand, 2 * kept] = value
-                    spans[hand, 2 * kept + 1] = after
+            after = _unknown_key(text, first, key_end, value, stop, hand, key_grid, spans)
         elif key_grid[K_SEEN, key]:
-            slow = True
+            read[H_SLOW] = 1
         else:
             key_grid[K_SEEN, key] = 1
             if key == K_VARIANT:
                 v_start, v_stop, after = read_string(text, value, stop)
                 if after >= 0:
-                    variant = word_id(text, v_start, v_stop, _VARIANT_TEXT, _VARIANT_LENGTH)
+                    read[H_VARIANT] = word_id(text, v_start, v_stop, _VARIANT_TEXT, _VARIANT_LENGTH)
             elif key == K_TRIMMING:
                 if starts_with(text, value, stop, _TRUE):
-                    trimming = 1
+                    read[H_TRIMMING] = 1
                     after = value + _TRUE.shape[0]
                 elif starts_with(text, value, stop, _FALSE):
-                    trimming = 0
+                    read[H_TRIMMING] = 0
                     after = value + _FALSE.shape[0]
             elif key == K_ANTES:
-                n_antes, after = _numbers(text, value, stop, per_seat[ANTES_M : ANTES_M + 3])
-                if not _positive(per_seat, ANTE_SIGNS, 1 if n_antes == -2 else n_antes):
+                n, after = _numbers(text, value, stop, per_seat[ANTES_M : ANTES_M + 3])
+                read[H_ANTES] = n
+                if not _positive(per_seat, ANTE_SIGNS, 1 if n == -2 else n):
                     after = -1
             elif key == K_BLINDS:
-                n_blinds, after = _numbers(text, value, stop, per_seat[BLINDS_M : BLINDS_M + 3])
-                if n_blinds == -2:
+                n, after = _numbers(text, value, stop, per_seat[BLINDS_M : BLINDS_M + 3])
+                read[H_BLINDS] = n
+                if n == -2:
                     after = -1
             elif key == K_STACKS:
-                n_stacks, after = _numbers(text, value, stop, per_seat[STACKS_M : STACKS_M + 3])
-                if n_stacks == -2 or not _positive(per_seat, STACK_SIGNS, n_stacks):
+                n, after = _numbers(text, value, stop, per_seat[STACKS_M : STACKS_M + 3])
+                read[H_STACKS] = n
+                if n == -2 or not _positive(per_seat, STACK_SIGNS, n):
                     after = -1
             elif key == K_WINNINGS:
-                n_won, after = _numbers(text, value, stop, per_seat[WON_M : WON_M + 3])
-                if n_won == -2 or not _positive(per_seat, WON_SIGNS, n_won):
+                n, after = _numbers(text, value, stop, per_seat[WON_M : WON_M + 3])
+                read[H_WON] = n
+                if n == -2 or not _positive(per_seat, WON_SIGNS, n):
                     after = -1
             elif key == K_FINISHING:
-                n_finish, after = _numbers(text, value, stop, per_seat[FINISH_M : FINISH_M + 3])
-                if n_finish == -2 or not _positive(per_seat, FINISH_SIGNS, n_finish):
+                n, after = _numbers(text, value, stop, per_seat[FINISH_M : FINISH_M + 3])
+                read[H_FINISH] = n
+                if n == -2 or not _positive(per_seat, FINISH_SIGNS, n):
                     after = -1
             elif K_MIN_BET <= key <= K_BIG_BET or key == K_BRING_IN:
                 size, after = _numbers(text, value, stop, per_seat[SIZES_M : SIZES_M + 3])
@@ -813,15 +801,18 @@ def phh_hand(
                 per_seat[BET_SIZES_M, slot] = per_seat[SIZES_M, 0]
                 per_seat[BET_SIZES_D, slot] = per_seat[SIZES_D, 0]
             elif key == K_ACTIONS:
-                n_actions, after = _strings(text, value, stop, per_action[A_STARTS : A_STARTS + 2],
-                                            np.int64(MAX_ACTIONS))  # type: ignore[arg-type]  # fmt: skip
+                n, after = _strings(text, value, stop, per_action[A_STARTS : A_STARTS + 2],
+                                    np.int64(MAX_ACTIONS))  # type: ignore[arg-type]  # fmt: skip
+                read[H_ACTIONS] = n
             elif key == K_PLAYERS:
-                n_names, after = _strings(text, value, stop, per_seat[NAME_STARTS : NAME_STARTS + 2],
-                                          np.int64(MAX_PLAYERS))  # type: ignore[arg-type]  # fmt: skip
+                n, after = _strings(text, value, stop, per_seat[NAME_STARTS : NAME_STARTS + 2],
+                                    np.int64(MAX_PLAYERS))  # type: ignore[arg-type]  # fmt: skip
+                read[H_NAMES] = n
             elif key == K_SEATS:
-                n_seats, after = _numbers(text, value, stop, per_seat[SIZES_M : SIZES_M + 3])
-                if n_seats >= 0:
-                    for k in range(n_seats):
+                n, after = _numbers(text, value, stop, per_seat[SIZES_M : SIZES_M + 3])
+                read[H_SEATS] = n
+                if n >= 0:
+                    for k in range(n):
                         if per_seat[SIZES_D, k] or per_seat[SIZES_M, k] > MAX_SEAT:
                             after = -1
                         seat_numbers[hand, k] = per_seat[SIZES_M, k]
@@ -829,31 +820,30 @@ def phh_hand(
                     after = -1
             elif key == K_HAND:
                 if text[value] == APOSTROPHE or text[value] == QUOTE:
-                    id_start, id_stop, after = read_string(text, value, stop)
+                    read[H_ID_START], read[H_ID_STOP], after = read_string(text, value, stop)
                 else:
                     _, places, sign, after = read_number(text, value, stop)
                     if places or sign < 0 or (after >= 0 and text[value] == ZERO and after - value > 1):  # fmt: skip
                         after = -1
-                    id_start = value
-                    id_stop = after
+                    read[H_ID_START] = value
+                    read[H_ID_STOP] = after
             elif key == K_VENUE:
-                venue_start, venue_stop, after = read_string(text, value, stop)
+                read[H_VENUE_START], read[H_VENUE_STOP], after = read_string(text, value, stop)
         if after < 0 or not _value_end(text, after, stop):
-            slow = True
+            read[H_SLOW] = 1
         at = stop + 1
-    stop_at = at
-    facts[hand, F_NUMBER] = number
-    facts[hand, F_HEADER] = header
-    facts[hand, F_START] = start
-    facts[hand, F_STOP] = stop_at
-    facts[hand, F_STATUS] = SLOW
-    unread(facts, hand)
-    facts[hand, F_COUNT] = 0
-    facts[hand, F_LINE] = start_line
-    # checks the reference reader makes, and what this reader leaves to it
-    count = n_stacks
-    if (
-        slow
+    read[H_STOP] = at
+
+
+@kernel(inline=True)
+def _plain(text: Bytes, start: int, stop: int, key_grid: Grid, per_seat: Grid) -> bool:
+    """The checks the reference reader makes on the lines read, and what this reader leaves to
+    it: whether the hand is plain (read whole, every count agreeing, UTF-8)."""
+    read = key_grid[K_READ]
+    count, n_antes, n_blinds, n_names = read[H_STACKS], read[H_ANTES], read[H_BLINDS], read[H_NAMES]
+    n_won, n_finish, n_seats, variant = read[H_WON], read[H_FINISH], read[H_SEATS], read[H_VARIANT]
+    return not (
+        read[H_SLOW]
         or variant < 0
         or count < 2
         or not (
@@ -867,26 +857,33 @@ def phh_hand(
         or (n_finish >= 0 and n_finish != count)
         or (n_names >= 0 and n_names != count)
         or (n_seats >= 0 and n_seats != count)
-        or n_actions < 0
+        or read[H_ACTIONS] < 0
         or not key_grid[K_SEEN, K_ACTIONS]
         or (key_grid[K_SEEN, K_WINNINGS] and n_won < 0)
         or (key_grid[K_SEEN, K_FINISHING] and n_finish < 0)
         or (key_grid[K_SEEN, K_PLAYERS] and n_names < 0)
         or (n_names > 0 and not _distinct_names(text, per_seat, n_names))
-        or not valid_utf8(text, start, stop_at)
-    ):
-        return
+        or not valid_utf8(text, start, stop)
+    )
+
+
+@kernel(inline=True)
+def _game_read(key_grid: Grid, per_seat: Grid) -> int:
+    """The game of a plain hand (:func:`_plain`) the kernel plays, its blinds, bring-in and
+    antes filled where the text leaves them out; or -1 (the reference reader's)."""
+    read = key_grid[K_READ]
+    variant, count = read[H_VARIANT], read[H_STACKS]
     betting = variant % 3
     game = variant // 3
     stud = STUD <= game <= RAZZ
     if OMAHA_5 <= game <= OMAHA_6_HI_LO:  # no PHH variant names them: the lenient reader says so
-        return
+        return -1
     if game >= DEUCE_TO_SEVEN_TRIPLE:
         named = False
         for code in DRAW_VARIANTS:
             named = named or variant == code
         if not named:
-            return
+            return -1
     if stud and not key_grid[K_SEEN, K_BLINDS]:  # stud posts no blinds
         for i in range(count):
             per_seat[BLINDS_M, i] = 0
@@ -897,43 +894,50 @@ def phh_hand(
         per_seat[BET_SIZES_D, BRING_IN_SLOT] = 0
     if betting == FIXED_LIMIT:
         if not (key_grid[K_SEEN, K_SMALL_BET] and key_grid[K_SEEN, K_BIG_BET]):
-            return
+            return -1
     elif not key_grid[K_SEEN, K_MIN_BET]:
-        return
-    if n_antes == -2:
+        return -1
+    if read[H_ANTES] == -2:
         for i in range(1, count):
             per_seat[ANTES_M, i] = per_seat[ANTES_M, 0]
             per_seat[ANTES_D, i] = per_seat[ANTES_D, 0]
-    elif n_antes == 0:
+    elif read[H_ANTES] == 0:
         for i in range(count):
             per_seat[ANTES_M, i] = 0
             per_seat[ANTES_D, i] = 0
-    # the scale: the most decimals of a non-whole amount
+    return int(game)
+
+
+@kernel(inline=True)
+def _decimals(places: int, mantissa: int, decimals: int, powers: Ints) -> int:
+    """The scale so far and an amount's decimals: the more of them if the amount is not whole."""
+    if decimals and mantissa % powers[decimals]:
+        return max(places, decimals)
+    return places
+
+
+@kernel(inline=True)
+def _scale(text: Bytes, hand: int, facts: Grid, scratch: Scratch, game: int) -> int:
+    """The hand's actions read (:func:`_action`) and its scale: the most decimals of a
+    non-whole amount (the setup's and the bets'); or -1, its refusal in ``facts``."""
+    read, per_seat, per_action = scratch.keys[K_READ], scratch.seats, scratch.actions
+    cards, word_at, powers = scratch.cards, scratch.word_at, scratch.powers
+    count, betting = read[H_STACKS], read[H_VARIANT] % 3
     places = 0
     for i in range(count):
-        if per_seat[STACKS_D, i] and per_seat[STACKS_M, i] % powers[per_seat[STACKS_D, i]]:
-            places = max(places, per_seat[STACKS_D, i])
-        if per_seat[ANTES_D, i] and per_seat[ANTES_M, i] % powers[per_seat[ANTES_D, i]]:
-            places = max(places, per_seat[ANTES_D, i])
-        if per_seat[BLINDS_D, i] and per_seat[BLINDS_M, i] % powers[per_seat[BLINDS_D, i]]:
-            places = max(places, per_seat[BLINDS_D, i])
-        if n_won > 0 and per_seat[WON_D, i] and per_seat[WON_M, i] % powers[per_seat[WON_D, i]]:
-            places = max(places, per_seat[WON_D, i])
-        if (
-            n_finish > 0
-            and per_seat[FINISH_D, i]
-            and per_seat[FINISH_M, i] % powers[per_seat[FINISH_D, i]]
-        ):
-            places = max(places, per_seat[FINISH_D, i])
+        places = _decimals(places, per_seat[STACKS_M, i], per_seat[STACKS_D, i], powers)
+        places = _decimals(places, per_seat[ANTES_M, i], per_seat[ANTES_D, i], powers)
+        places = _decimals(places, per_seat[BLINDS_M, i], per_seat[BLINDS_D, i], powers)
+        if read[H_WON] > 0:
+            places = _decimals(places, per_seat[WON_M, i], per_seat[WON_D, i], powers)
+        if read[H_FINISH] > 0:
+            places = _decimals(places, per_seat[FINISH_M, i], per_seat[FINISH_D, i], powers)
     for slot in range(BRING_IN_SLOT + 1):
         used = slot > 0 if betting == FIXED_LIMIT else slot == 0
-        if (
-            used
-            and per_seat[BET_SIZES_D, slot]
-            and per_seat[BET_SIZES_M, slot] % powers[per_seat[BET_SIZES_D, slot]]
-        ):
-            places = max(places, per_seat[BET_SIZES_D, slot])
-    for step in range(n_actions):
+        if used:
+            mantissa, decimals = per_seat[BET_SIZES_M, slot], per_seat[BET_SIZES_D, slot]
+            places = _decimals(places, mantissa, decimals, powers)
+    for step in range(read[H_ACTIONS]):
         taken, kind, actor, mantissa, decimals, card_count = _action(
             text, per_action[A_STARTS, step], per_action[A_STOPS, step], step, cards, word_at
         )
@@ -942,39 +946,47 @@ def phh_hand(
         per_action[A_AMOUNTS_M, step] = mantissa
         per_action[A_AMOUNTS_D, step] = decimals
         per_action[A_CARD_COUNTS, step] = card_count
-        if not taken:
-            facts[hand, F_REFUSAL] = Refusal.ACTION_TEXT
+        if not taken or (kind == DISCARD_DRAW and game < DEUCE_TO_SEVEN_TRIPLE):
+            facts[hand, F_REFUSAL] = Refusal.ACTION_TEXT  # a draw elsewhere: the lenient words it
             facts[hand, F_ACTION] = step
-            return
-        if kind == DISCARD_DRAW and game < DEUCE_TO_SEVEN_TRIPLE:  # the lenient words it
-            facts[hand, F_REFUSAL] = Refusal.ACTION_TEXT
-            facts[hand, F_ACTION] = step
-            return
-        if kind == BET_RAISE and decimals and mantissa % powers[decimals]:
-            places = max(places, decimals)
+            return -1
+        if kind == BET_RAISE:
+            places = _decimals(places, mantissa, decimals, powers)
     if places > MAX_DECIMALS:
         facts[hand, F_REFUSAL] = Refusal.DECIMALS
-        return
+        return -1
+    return places
+
+
+@kernel(inline=True)
+def _in_units(scratch: Scratch, places: int) -> None:
+    """The hand's amounts in units of its scale ``places``: the seats' (heads-up written from
+    the big blind's side), the bets', the bet sizes and the bring-in (``K_READ``'s ``H_``)."""
+    read, per_seat, per_action = scratch.keys[K_READ], scratch.seats, scratch.actions
+    powers = scratch.powers
+    count, betting = read[H_STACKS], read[H_VARIANT] % 3
     for i in range(count):
         per_seat[STACKS, i] = in_units(per_seat[STACKS_M, i], per_seat[STACKS_D, i], places, powers)
         per_seat[ANTES, i] = in_units(per_seat[ANTES_M, i], per_seat[ANTES_D, i], places, powers)
         per_seat[BLINDS, i] = in_units(per_seat[BLINDS_M, i], per_seat[BLINDS_D, i], places, powers)
         per_seat[IN_TURN, i] = 1 if per_seat[BLIND_SIGNS, i] > 0 else 0
         per_seat[PAID, i] = (
-            in_units(per_seat[WON_M, i], per_seat[WON_D, i], places, powers) if n_won > 0 else 0
+            in_units(per_seat[WON_M, i], per_seat[WON_D, i], places, powers)
+            if read[H_WON] > 0
+            else 0
         )
         per_seat[FINISHING, i] = (
             in_units(per_seat[FINISH_M, i], per_seat[FINISH_D, i], places, powers)
-            if n_finish > 0
+            if read[H_FINISH] > 0
             else 0
         )
-    raw_small = per_seat[BLINDS, 0]
-    raw_big = per_seat[BLINDS, 1]
+    read[H_RAW_SMALL] = per_seat[BLINDS, 0]
+    read[H_RAW_BIG] = per_seat[BLINDS, 1]
     if count == 2:  # heads-up: written from the big blind's side
         per_seat[ANTES, 0], per_seat[ANTES, 1] = per_seat[ANTES, 1], per_seat[ANTES, 0]
         per_seat[BLINDS, 0], per_seat[BLINDS, 1] = per_seat[BLINDS, 1], per_seat[BLINDS, 0]
         per_seat[IN_TURN, 0], per_seat[IN_TURN, 1] = per_seat[IN_TURN, 1], per_seat[IN_TURN, 0]
-    for step in range(n_actions):
+    for step in range(read[H_ACTIONS]):
         per_action[A_AMOUNTS, step] = (
             in_units(per_action[A_AMOUNTS_M, step], per_action[A_AMOUNTS_D, step], places, powers)
             if per_action[A_KINDS, step] == BET_RAISE
@@ -982,66 +994,108 @@ def phh_hand(
         )
         if per_action[A_KINDS, step] == DISCARD_DRAW:
             per_action[A_AMOUNTS, step] = per_action[A_AMOUNTS_M, step]  # the cards thrown away
+    first = 1 if betting == FIXED_LIMIT else 0  # the small and big bets, or the minimum bet
+    read[H_SMALL_BET] = in_units(per_seat[BET_SIZES_M, first], per_seat[BET_SIZES_D, first],
+                                 places, powers)  # fmt: skip
+    read[H_BIG_BET] = 0
     if betting == FIXED_LIMIT:
-        small_bet = in_units(per_seat[BET_SIZES_M, 1], per_seat[BET_SIZES_D, 1], places, powers)
-        big_bet = in_units(per_seat[BET_SIZES_M, 2], per_seat[BET_SIZES_D, 2], places, powers)
-    else:
-        small_bet = in_units(per_seat[BET_SIZES_M, 0], per_seat[BET_SIZES_D, 0], places, powers)
-        big_bet = 0
-    deck = tables.full_deck
-    if game == SHORT_DECK_SOT:
-        deck = tables.short_deck
-    has_won = 0
-    if n_won >= 0:
-        has_won = 1
-    has_finish = 0
-    if n_finish >= 0:
-        has_finish = 1
-    bring_in = in_units(per_seat[BET_SIZES_M, BRING_IN_SLOT], per_seat[BET_SIZES_D, BRING_IN_SLOT],
-                        places, powers)  # fmt: skip
-    kinds, actors = per_action[A_KINDS], per_action[A_ACTORS]
-    hand_input = HandInput(
-        count, game, betting, trimming, small_bet, big_bet, per_seat[STACKS], per_seat[ANTES],
-        per_seat[BLINDS], per_seat[IN_TURN], n_actions, kinds, actors, per_action[A_AMOUNTS],
-        cards, per_action[A_CARD_COUNTS], per_action[A_ALL_INS], per_seat[PAID], has_won,
-        per_seat[FINISHING], has_finish, work_arrays.no_said, bring_in,
+        read[H_BIG_BET] = in_units(per_seat[BET_SIZES_M, 2], per_seat[BET_SIZES_D, 2], places,
+                                   powers)  # fmt: skip
+    read[H_BRING_IN] = in_units(per_seat[BET_SIZES_M, BRING_IN_SLOT],
+                                per_seat[BET_SIZES_D, BRING_IN_SLOT], places, powers)  # fmt: skip
+    read[H_PLACES] = places
+
+
+@kernel()
+def phh_read(
+    text: Bytes, hand: int, start: int, end: int, number: int, header: int, start_line: int,
+    facts: Grid, seat_numbers: Grid, scratch: Scratch, spans: Grid,
+) -> int:  # fmt: skip
+    """Read the hand whose lines are ``text[start:end]`` (row ``hand``) into ``scratch``, its
+    place in ``facts``, marked :data:`SLOW` (the reference path) until it is replayed: the game
+    to replay it in (:func:`phh_input` its arrays), or -1 (left to the reference path, or
+    refused with its reason in ``facts``). ``spans``: an import's log's (its first dimension 0:
+    none kept)."""
+    _read_lines(text, hand, start, end, seat_numbers, scratch, spans)
+    read = scratch.keys[K_READ]
+    facts[hand, F_NUMBER] = number
+    facts[hand, F_HEADER] = header
+    facts[hand, F_START] = start
+    facts[hand, F_STOP] = read[H_STOP]
+    facts[hand, F_STATUS] = SLOW
+    unread(facts, hand)
+    facts[hand, F_COUNT] = 0
+    facts[hand, F_LINE] = start_line
+    if not _plain(text, start, read[H_STOP], scratch.keys, scratch.seats):
+        return -1
+    game = _game_read(scratch.keys, scratch.seats)
+    if game < 0:
+        return -1
+    places = _scale(text, hand, facts, scratch, game)
+    if places < 0:
+        return -1
+    _in_units(scratch, places)
+    return game
+
+
+@kernel(inline=True)
+def phh_input(scratch: Scratch, game: int) -> HandInput:
+    """The hand :func:`phh_read` read, as the replay takes it."""
+    read, per_seat, per_action = scratch.keys[K_READ], scratch.seats, scratch.actions
+    has_won, has_finish = np.int64(read[H_WON] >= 0), np.int64(read[H_FINISH] >= 0)
+    return HandInput(
+        read[H_STACKS], game, read[H_VARIANT] % 3, read[H_TRIMMING], read[H_SMALL_BET],
+        read[H_BIG_BET], per_seat[STACKS], per_seat[ANTES], per_seat[BLINDS], per_seat[IN_TURN],
+        read[H_ACTIONS], per_action[A_KINDS], per_action[A_ACTORS], per_action[A_AMOUNTS],
+        scratch.cards, per_action[A_CARD_COUNTS], per_action[A_ALL_INS], per_seat[PAID],
+        has_won, per_seat[FINISHING], has_finish, scratch.no_said, read[H_BRING_IN],  # type: ignore[arg-type]
     )  # fmt: skip
-    working = work_arrays.working
-    status, allin_street, allin_cards, pot_count = replay_one(
-        hand_input, tables, deck, working, rows, hand, work_arrays.steps, work_arrays.site_record
-    )
+
+
+@kernel()
+def phh_played(
+    hand: int, start: int, result: tuple[int, int, int, int], state: Ints, rows: HandRows,
+    scratch: Scratch, log: PhhLog,
+) -> None:  # fmt: skip
+    """A hand :func:`phh_read` read and the replay played (``result``: its refusal, all-in
+    street and cards, pots; ``state`` its state): its facts, players' names and seats, actions'
+    statistics, and in ``log`` where the log has room (an import's)."""
+    status, allin_street, allin_cards, pot_count = result
+    facts, names, seat_numbers = rows.facts, rows.names, rows.seat_numbers
+    read, per_seat, per_action = scratch.keys[K_READ], scratch.seats, scratch.actions
     facts[hand, F_REFUSAL] = status
     if status != OK:
-        record_refusal(working.state, facts, hand)
+        record_refusal(state, facts, hand)
         return
+    count, n_names, n_actions = read[H_STACKS], read[H_NAMES], read[H_ACTIONS]
     facts[hand, F_STATUS] = OK
     facts[hand, F_COUNT] = count
-    facts[hand, F_VARIANT] = variant
-    facts[hand, F_SCALE] = places
-    facts[hand, F_SMALL] = raw_small
-    facts[hand, F_BIG] = raw_big if raw_big else small_bet
-    facts[hand, F_ID_START] = id_start
-    facts[hand, F_ID_STOP] = id_stop
-    facts[hand, F_VENUE_START] = venue_start
-    facts[hand, F_VENUE_STOP] = venue_stop
+    facts[hand, F_VARIANT] = read[H_VARIANT]
+    facts[hand, F_SCALE] = read[H_PLACES]
+    facts[hand, F_SMALL] = read[H_RAW_SMALL]
+    facts[hand, F_BIG] = read[H_RAW_BIG] if read[H_RAW_BIG] else read[H_SMALL_BET]
+    facts[hand, F_ID_START] = read[H_ID_START]
+    facts[hand, F_ID_STOP] = read[H_ID_STOP]
+    facts[hand, F_VENUE_START] = read[H_VENUE_START]
+    facts[hand, F_VENUE_STOP] = read[H_VENUE_STOP]
     facts[hand, F_ALLIN_STREET] = allin_street
     facts[hand, F_ALLIN_CARDS] = allin_cards
     facts[hand, F_POTS] = pot_count
     for i in range(count):
         names[hand, 2 * i] = per_seat[NAME_STARTS, i] if n_names > 0 else -1
         names[hand, 2 * i + 1] = per_seat[NAME_STOPS, i] if n_names > 0 else -1
-        if n_seats < 0:
+        if read[H_SEATS] < 0:
             seat_numbers[hand, i] = -1
-    action_flags(kinds, actors, n_actions, rows.action_flags, hand)
-    if keeping:
-        _keep(log, hand, start, stop_at, n_actions, per_action, cards)
+    action_flags(per_action[A_KINDS], per_action[A_ACTORS], n_actions, rows.action_flags, hand)
+    if log.first.shape[0] > 0:
+        _keep(log, hand, start, read[H_STOP], n_actions, per_action, scratch.cards)
         setup = log.setup
-        setup[hand, S_TRIMMING] = trimming
-        setup[hand, S_MIN_BET] = small_bet
-        setup[hand, S_BIG_BET] = big_bet
-        setup[hand, S_BRING_IN] = bring_in
-        setup[hand, S_HAS_WON] = has_won
-        setup[hand, S_HAS_FINISH] = has_finish
+        setup[hand, S_TRIMMING] = read[H_TRIMMING]
+        setup[hand, S_MIN_BET] = read[H_SMALL_BET]
+        setup[hand, S_BIG_BET] = read[H_BIG_BET]
+        setup[hand, S_BRING_IN] = read[H_BRING_IN]
+        setup[hand, S_HAS_WON] = read[H_WON] >= 0
+        setup[hand, S_HAS_FINISH] = read[H_FINISH] >= 0
         kept_seats = log.seats
         for i in range(count):
             kept_seats[hand, i, V_STACK] = per_seat[STACKS, i]
@@ -1080,62 +1134,41 @@ def _keep(
 
 
 def phh_hands(
-    text: Bytes,
-    index: PhhIndex,
-    hands: int,
-    threads: int,
-    high7: RankingTables,
-    sot7: RankingTables,
-    low: RankingTables,
-    full_deck: npt.NDArray[np.bool_],
-    short_deck: npt.NDArray[np.bool_],
-    razz7: RankingTables,
-    up_high: ShortHandTables,
-    up_low: ShortHandTables,
-    deuce7: RankingTables,
-    badugi: BadugiTables,
-    tos7: RankingTables,
-    rows: HandRows,
+    text: Bytes, index: PhhIndex, hands: int, threads: int, tables: ReplayTables, rows: HandRows,
     log: PhhLog,
-) -> None:
-    """:func:`phh_hand` for every hand :func:`phh_index` found, the hands dealt to ``threads``
+) -> None:  # fmt: skip
+    """Every hand :func:`phh_index` found read and replayed, the hands dealt to ``threads``
     threads in turn (each with its working arrays): :func:`_phh_share` on Python threads
     (:func:`~pokerscore.engine.jit.in_threads`), not in a parallel loop, which compiled the
     whole replay into three kernels more (DEVELOPERS.md, "The kernel warm-up")."""
 
     def share(worker: int) -> None:
-        _phh_share(text, index, worker, hands, threads, high7, sot7, low, full_deck, short_deck,
-                   razz7, up_high, up_low, deuce7, badugi, tos7, rows, log)  # fmt: skip
+        _phh_share(text, index, worker, hands, threads, tables, rows, log)
 
     in_threads(share, threads)
 
 
 @kernel()
 def _phh_share(
-    text: Bytes,
-    index: PhhIndex,
-    worker: int,
-    hands: int,
-    threads: int,
-    high7: RankingTables,
-    sot7: RankingTables,
-    low: RankingTables,
-    full_deck: npt.NDArray[np.bool_],
-    short_deck: npt.NDArray[np.bool_],
-    razz7: RankingTables,
-    up_high: ShortHandTables,
-    up_low: ShortHandTables,
-    deuce7: RankingTables,
-    badugi: BadugiTables,
-    tos7: RankingTables,
-    rows: HandRows,
-    log: PhhLog,
-) -> None:
-    """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ..."""
+    text: Bytes, index: PhhIndex, worker: int, hands: int, threads: int, tables: ReplayTables,
+    rows: HandRows, log: PhhLog,
+) -> None:  # fmt: skip
+    """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ...,
+    each read (:func:`phh_read`), replayed (:func:`~._replay_kernels.replay_one`, on the game's
+    tables only: :func:`~._replay_kernels.game_tables`) and written (:func:`phh_played`)."""
     starts, stops, numbers, headers, lines = index
-    tables = ReplayTables(high7, sot7, low, full_deck, short_deck, razz7, up_high, up_low, deuce7,
-                          badugi, tos7)  # fmt: skip
+    facts, seat_numbers, spans = rows.facts, rows.seat_numbers, log.spans
     scratch = new_scratch()
+    working = new_work()
+    steps = no_steps()  # none recorded, and a site record to ignore: replay_one's one signature
+    site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
     for hand in range(worker, hands, threads):
-        phh_hand(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],
-                 lines[hand], tables, rows, scratch, log)  # fmt: skip
+        start = starts[hand]
+        game = phh_read(text, hand, start, stops[hand], numbers[hand], headers[hand], lines[hand],
+                        facts, seat_numbers, scratch, spans)  # fmt: skip
+        if game < 0:
+            continue
+        deck = tables.short_deck if game == SHORT_DECK_SOT else tables.full_deck
+        result = replay_one(phh_input(scratch, game), game_tables(game, tables, deck), working,
+                            rows, hand, steps, site_record)  # fmt: skip
+        phh_played(hand, start, result, working.state, rows, scratch, log)

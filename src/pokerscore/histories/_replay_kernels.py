@@ -44,6 +44,7 @@ from pokerscore.histories._layout import (
     STUD,
     STUD_CARDS,
     STUD_HI_LO,
+    GameTables,
     Grid,
     HandRows,
     Ints,
@@ -70,7 +71,10 @@ STUD_DEALT, BROUGHT_IN = range(18, 20)
 DECK_USED = 20
 # a board run more than once (run it twice, three times): the runs dealt, a bit each (1 << run)
 RUNS = 21
-STATE_SIZE: Final = 22
+# the hand's table, set once at its start: the players, the game and betting codes, the bets'
+# sizes and the bring-in (units), the hole cards a player holds: read by the stages from here
+PLAYERS, GAME, BET_LIMIT, MIN_BET, BIG_BET, BRING_IN_BET, HOLES_PER = range(22, 29)
+STATE_SIZE: Final = 29
 
 # seat flags
 VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN, MUCKED = 1, 2, 4, 8, 16, 32
@@ -82,6 +86,10 @@ SCRATCH_ROWS: Final = 27
 (ROW_STACKS, ROW_BETS, ROW_PUT_IN, ROW_DEAD, ROW_CONTRIBUTIONS, ROW_FOLDED, ROW_MUCKED, ROW_FLAGS,
  ROW_DEALT, ROW_QUEUE, ROW_ACTED, ROW_LEVELS) = range(12)  # fmt: skip
 ROW_REFUNDS: Final = 18
+ROW_HIGH, ROW_LOWS = 14, 15
+"""A player's high and low values at the showdown (:func:`_judge_pot`)."""
+ROW_PENDING, ROW_DREW = 19, 20
+"""Draw games: the cards each player waits for; the last draw each stood pat or drew on."""
 """The scratch rows of the betting (``ReplayWork.seats``): the betting helpers take the grid,
 not a view a row, since every array a kernel out of line takes costs two atomic reference
 counts a call (``benchmarks/histories.md``)."""
@@ -249,10 +257,11 @@ def _effective(seats: Grid, count: int, index: int) -> int:
 
 
 @kernel(inline=True)
-def _in_hand(folded: Ints, count: int) -> int:
+def _in_hand(seats: Grid, count: int) -> int:
+    """The players who have not folded."""
     total = 0
     for i in range(count):
-        total += 1 - folded[i]
+        total += 1 - seats[ROW_FOLDED, i]
     return total
 
 
@@ -279,19 +288,19 @@ def _collect(seats: Grid, count: int) -> None:
 
 
 @kernel(inline=True)
-def _round_goes_on(state: Ints, folded: Ints, count: int) -> bool:
+def _round_goes_on(state: Ints, seats: Grid, count: int) -> bool:
     """Whether the betting round goes on: someone is still to act, and two or more in hand."""
-    return state[HEAD] < state[TAIL] and _in_hand(folded, count) > 1
+    return state[HEAD] < state[TAIL] and _in_hand(seats, count) > 1
 
 
 @kernel()
 def _round_over(state: Ints, seats: Grid, count: int) -> None:
-    if _round_goes_on(state, seats[ROW_FOLDED], count):
+    if _round_goes_on(state, seats, count):
         return
     state[HEAD] = state[TAIL]
     state[BETTING] = 0
     _collect(seats, count)
-    if _in_hand(seats[ROW_FOLDED], count) > 1:
+    if _in_hand(seats, count) > 1:
         with_chips = 0
         for i in range(count):
             if not seats[ROW_FOLDED, i] and seats[ROW_STACKS, i] > 0:
@@ -418,18 +427,13 @@ def _raise(
 
 @kernel()
 def _check_cards(
-    holes: Ints,
-    holes_per: int,
-    board: Ints,
-    board_size: int,
-    in_deck: npt.NDArray[np.bool_],
+    state: Ints, holes: Grid, board: Ints, in_deck: npt.NDArray[np.bool_],
     seen: npt.NDArray[np.bool_],
-    state: Ints,
-) -> int:
+) -> int:  # fmt: skip
     """Every known card in the deck and seen once (the holes seat by seat, then the board), as
     the reference replay checks them: 0, or the refusal (its card, where it was seen first and
     where again: a seat, or -1 for the board)."""
-    count = holes.shape[0]
+    count, holes_per, board_size = state[PLAYERS], state[HOLES_PER], state[BOARD_SIZE]
     for place in range(count + 1):
         size = holes_per if place < count else board_size
         for k in range(size):
@@ -460,32 +464,23 @@ def _check_cards(
 
 @kernel()
 def _stud_deal(
-    state: Ints,
-    step: int,
-    actor: int,
-    cards: Grid,
-    given: int,
-    holes: Grid,
-    dealt: Ints,
-    folded: Ints,
-    mucked: Ints,
-    queue: Ints,
-    count: int,
+    state: Ints, seats: Grid, holes: Grid, cards: Grid, step: int, actor: int, given: int
 ) -> int:
     """Stud hole cards (``given`` of row ``step``) to ``actor``: 0, or the refusal. The first
     deal after a street's betting opens the next street; a player who folded, or mucked at an
     all-in's showdown before the last cards, is dealt no more."""
     if state[BETTING]:
-        to_act = queue[state[HEAD]]
+        to_act = seats[ROW_QUEUE, state[HEAD]]
         return refuse(state, Refusal.HOLE_WHILE_BETTING, step, actor, to_act, 0, 0)
-    if folded[actor] or mucked[actor]:
+    if seats[ROW_FOLDED, actor] or seats[ROW_MUCKED, actor]:
         return refuse(state, Refusal.DEALT_AFTER_FOLD, step, actor, -1, 0, 0)
     street_cards = state[STUD_DEALT]
-    have = dealt[actor]
+    have = seats[ROW_DEALT, actor]
     if have == street_cards:  # the next street's first deal
         complete = street_cards < STUD_CARDS and state[BOARD_SIZE] == 0
-        for i in range(count):
-            complete = complete and (folded[i] or mucked[i] or dealt[i] == street_cards)
+        for i in range(state[PLAYERS]):
+            out = seats[ROW_FOLDED, i] or seats[ROW_MUCKED, i]
+            complete = complete and (out or seats[ROW_DEALT, i] == street_cards)
         if not complete:
             return refuse(state, Refusal.DEALT_TWICE, step, actor, -1, 0, 0)
         street_cards = 3 if street_cards == 0 else street_cards + 1
@@ -499,24 +494,24 @@ def _stud_deal(
         if 2 <= have + k <= 5 and card < 0:
             return refuse(state, Refusal.UP_CARD_UNSEEN, step, actor, -1, 0, 0)
         holes[actor, have + k] = card
-    dealt[actor] = street_cards
+    seats[ROW_DEALT, actor] = street_cards
     return 0
 
 
 @kernel()
-def _stud_street_dealt(state: Ints, dealt: Ints, folded: Ints, mucked: Ints, count: int) -> bool:
+def _stud_street_dealt(state: Ints, seats: Grid) -> bool:
     """Whether every player still in the hand holds this street's cards."""
-    for i in range(count):
-        if not folded[i] and not mucked[i] and dealt[i] != state[STUD_DEALT]:
+    for i in range(state[PLAYERS]):
+        out = seats[ROW_FOLDED, i] or seats[ROW_MUCKED, i]
+        if not out and seats[ROW_DEALT, i] != state[STUD_DEALT]:
             return False
     return True
 
 
 @kernel()
 def _stud_opener(
-    game: int, cards: int, holes: Grid, folded: Ints, count: int, tables: ShortHandTables,
-    work: Ints,
-) -> int:  # fmt: skip
+    cards: int, holes: Grid, seats: Grid, count: int, tables: ShortHandTables, work: Ints
+) -> int:
     """Who acts first on a stud street (``cards`` each): on third street the bring-in, the lowest
     up card by the ranking's bring-in order; after it the best showing hand (high, or razz's
     ace-to-five low), the first in the order of the seats among equals (as pokerkit)."""
@@ -527,14 +522,14 @@ def _stud_opener(
     if cards == 3:
         lowest = 1 << 30
         for i in range(count):
-            if not folded[i] and bring_in[holes[i, 2]] < lowest:
+            if not seats[ROW_FOLDED, i] and bring_in[holes[i, 2]] < lowest:
                 lowest = bring_in[holes[i, 2]]
                 opener = i
         return opener
     ups = min(cards, 6) - 2
     best = -1
     for i in range(count):
-        if folded[i]:
+        if seats[ROW_FOLDED, i]:
             continue
         for k in range(ups):
             work[k] = holes[i, 2 + k]
@@ -653,21 +648,19 @@ def no_steps() -> StepRecord:
 
 @kernel()
 def _record_step(
-    steps: StepRecord, row: int, state: Ints, stacks: Ints, bets: Ints, put_in: Ints, dead: Ints,
-    contributions: Ints, folded: Ints, holes: Grid, dealt: Ints, board: Ints, queue: Ints,
-    count: int,
-) -> None:  # fmt: skip
+    steps: StepRecord, row: int, state: Ints, seats: Grid, holes: Grid, board: Ints
+) -> None:
     """The table as it stands into row ``row`` of ``steps``."""
     pot = 0
-    for i in range(count):
-        steps.stacks[row, i] = stacks[i]
-        steps.bets[row, i] = bets[i]
-        steps.put_in[row, i] = put_in[i]
-        steps.folded[row, i] = folded[i]
-        steps.dealt[row, i] = dealt[i]
+    for i in range(state[PLAYERS]):
+        steps.stacks[row, i] = seats[ROW_STACKS, i]
+        steps.bets[row, i] = seats[ROW_BETS, i]
+        steps.put_in[row, i] = seats[ROW_PUT_IN, i]
+        steps.folded[row, i] = seats[ROW_FOLDED, i]
+        steps.dealt[row, i] = seats[ROW_DEALT, i]
         for k in range(holes.shape[1]):
             steps.holes[row, i, k] = holes[i, k]
-        pot += dead[i] + contributions[i] + bets[i]
+        pot += seats[ROW_DEAD, i] + seats[ROW_CONTRIBUTIONS, i] + seats[ROW_BETS, i]
     steps.pots[row] = pot
     for k in range(5):
         steps.board[row, k] = board[k]
@@ -675,7 +668,7 @@ def _record_step(
     facts[row, STEP_STREET] = state[STREET]
     facts[row, STEP_BOARD] = state[BOARD_SIZE]
     betting = state[BETTING] and state[HEAD] < state[TAIL]
-    facts[row, STEP_TO_ACT] = queue[state[HEAD]] if betting else -1
+    facts[row, STEP_TO_ACT] = seats[ROW_QUEUE, state[HEAD]] if betting else -1
     facts[row, STEP_ALLIN_STREET] = state[ALLIN_STREET]
     facts[row, STEP_ALLIN_CARDS] = state[ALLIN_CARDS] if state[ALLIN_STREET] >= 0 else -1
     steps.written[0] = row + 1
@@ -875,34 +868,36 @@ def _draw_rounds(game: int) -> int:
 
 
 @kernel()
-def _draw_settled(state: Ints, drew: Ints, pending: Ints, folded: Ints, count: int) -> bool:
+def _draw_settled(state: Ints, seats: Grid) -> bool:
     """Whether every player still in the hand has stood pat or thrown away on this draw, and
     been dealt the cards drawn."""
-    for i in range(count):
-        if not folded[i] and (drew[i] < state[STREET] or pending[i]):
+    for i in range(state[PLAYERS]):
+        waiting = seats[ROW_DREW, i] < state[STREET] or seats[ROW_PENDING, i]
+        if not seats[ROW_FOLDED, i] and waiting:
             return False
     return True
 
 
 @kernel()
 def _draw_deal(
-    state: Ints, step: int, actor: int, cards: Grid, first: int, given: int, holes: Grid,
-    holes_per: int, pending: Ints, folded: Ints, in_deck: npt.NDArray[np.bool_],
-    seen: npt.NDArray[np.bool_], count: int,
+    state: Ints, seats: Grid, holes: Grid, cards: Grid, step: int, actor: int, first: int,
+    given: int, in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_],
 ) -> int:  # fmt: skip
     """Cards ``first`` to ``first + given`` of row ``step`` dealt into ``actor``'s empty places
     (the first deal, or the cards drawn): 0, or the refusal. A known card must be in the deck, in
     no other hand still in play, and unseen until the deck has run out."""
-    if given > pending[actor]:
-        return refuse(state, Refusal.DEALT_UNDRAWN, step, actor, -1, given, pending[actor])
+    holes_per = state[HOLES_PER]
+    if given > seats[ROW_PENDING, actor]:
+        waiting = seats[ROW_PENDING, actor]
+        return refuse(state, Refusal.DEALT_UNDRAWN, step, actor, -1, given, waiting)
     reshuffled = state[DECK_USED] + given > 52
     for k in range(first, first + given):
         card = cards[step, k]
         if card >= 0:
             if not in_deck[card]:
                 return refuse(state, Refusal.CARD_NOT_IN_DECK, step, actor, -1, card, 0)
-            for i in range(count):
-                if folded[i]:
+            for i in range(state[PLAYERS]):
+                if seats[ROW_FOLDED, i]:
                     continue
                 for j in range(holes_per):
                     if holes[i, j] == card:
@@ -914,33 +909,33 @@ def _draw_deal(
             if holes[actor, j] == EMPTY:
                 holes[actor, j] = card
                 break
-    pending[actor] -= given
+    seats[ROW_PENDING, actor] -= given
     state[DECK_USED] += given
     return 0
 
 
 @kernel()
 def _draw(
-    state: Ints, step: int, actor: int, cards: Grid, given: int, thrown: int, game: int,
-    holes: Grid, holes_per: int, pending: Ints, drew: Ints, folded: Ints,
-    in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_], count: int,
+    state: Ints, seats: Grid, holes: Grid, cards: Grid, step: int, actor: int, given: int,
+    thrown: int, in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_],
 ) -> int:  # fmt: skip
     """``actor`` stands pat or throws away ``thrown`` cards of row ``step`` (the rest of its
     ``given`` cards the ones drawn, or none: dealt by the rows after); the first of a draw opens
     it (one card burnt). 0, or the refusal."""
-    if folded[actor]:
+    count, holes_per = state[PLAYERS], state[HOLES_PER]
+    if seats[ROW_FOLDED, actor]:
         return refuse(state, Refusal.DRAW_AFTER_FOLD, step, actor, -1, 0, 0)
-    if _draw_settled(state, drew, pending, folded, count):  # the next draw opens
-        if _in_hand(folded, count) < 2:
+    if _draw_settled(state, seats):  # the next draw opens
+        if _in_hand(seats, count) < 2:
             return refuse(state, Refusal.DRAW_AFTER_FOLDS, step, actor, -1, 0, 0)
-        rounds = _draw_rounds(game)
+        rounds = _draw_rounds(state[GAME])
         if state[STREET] >= rounds:
             return refuse(state, Refusal.DRAW_AFTER_LAST, step, actor, -1, 0, rounds)
         state[STREET] += 1
         state[DECK_USED] += 1
     turn = -1  # the first player still in the hand, in the order of the seats, to draw
     for i in range(count - 1, -1, -1):
-        if not folded[i] and drew[i] < state[STREET]:
+        if not seats[ROW_FOLDED, i] and seats[ROW_DREW, i] < state[STREET]:
             turn = i
     if turn < 0:
         return refuse(state, Refusal.DRAW_TWICE, step, actor, -1, 0, 0)
@@ -961,45 +956,43 @@ def _draw(
             shown_cards = _packed_row(cards, step, thrown)
             return refuse(state, Refusal.DISCARD_NOT_HELD, step, actor, -1, shown_cards, held)
         holes[actor, place] = EMPTY
-    drew[actor] = state[STREET]
-    pending[actor] = thrown
+    seats[ROW_DREW, actor] = state[STREET]
+    seats[ROW_PENDING, actor] = thrown
     if drawn:
-        return _draw_deal(state, step, actor, cards, thrown, drawn, holes, holes_per, pending,
-                          folded, in_deck, seen, count)  # fmt: skip
+        return _draw_deal(state, seats, holes, cards, step, actor, thrown, drawn, in_deck, seen)
     return 0
 
 
 @kernel()
 def _draw_action(
-    state: Ints, step: int, kind: int, actor: int, cards: Grid, given: int, amount: int,
-    game: int, holes: Grid, holes_per: int, pending: Ints, drew: Ints, dealt: Ints,
-    folded: Ints, queue: Ints, in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_],
-    count: int,
+    state: Ints, seats: Grid, holes: Grid, cards: Grid, step: int, kind: int, actor: int,
+    given: int, amount: int, in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_],
 ) -> int:  # fmt: skip
     """A draw game's row ``step``: a player's first cards, a discard (``amount`` cards thrown
     away, :func:`_draw`), or the cards drawn; 0, or the refusal."""
+    holes_per = state[HOLES_PER]
     if kind == DISCARD_DRAW:
-        if not DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI:
+        if not DEUCE_TO_SEVEN_TRIPLE <= state[GAME] <= BADUGI:
             return refuse(state, Refusal.DRAW_IN_NO_DRAW_GAME, step, actor, -1, 0, 0)
-        if folded[actor]:
+        if seats[ROW_FOLDED, actor]:
             return refuse(state, Refusal.DRAW_AFTER_FOLD, step, actor, -1, 0, 0)
         if state[BETTING]:
-            return refuse(state, Refusal.DRAW_WHILE_BETTING, step, actor, queue[state[HEAD]], 0, 0)
-        return _draw(state, step, actor, cards, given, amount, game, holes, holes_per, pending,
-                     drew, folded, in_deck, seen, count)  # fmt: skip
-    if folded[actor]:
+            to_act = seats[ROW_QUEUE, state[HEAD]]
+            return refuse(state, Refusal.DRAW_WHILE_BETTING, step, actor, to_act, 0, 0)
+        return _draw(state, seats, holes, cards, step, actor, given, amount, in_deck, seen)
+    if seats[ROW_FOLDED, actor]:
         return refuse(state, Refusal.DEALT_AFTER_FOLD, step, actor, -1, 0, 0)
-    if not dealt[actor]:  # the first deal
+    if not seats[ROW_DEALT, actor]:  # the first deal
         if given != holes_per:
             return refuse(state, Refusal.DEALT_COUNT, step, actor, -1, given, 0)
-        dealt[actor] = 1
+        seats[ROW_DEALT, actor] = 1
         for j in range(holes_per):
             holes[actor, j] = EMPTY
-        pending[actor] = holes_per
+        seats[ROW_PENDING, actor] = holes_per
     elif state[BETTING]:
-        return refuse(state, Refusal.HOLE_WHILE_BETTING, step, actor, queue[state[HEAD]], 0, 0)
-    return _draw_deal(state, step, actor, cards, np.int64(0), given, holes, holes_per, pending, folded,  # type: ignore[arg-type]
-                      in_deck, seen, count)  # fmt: skip
+        to_act = seats[ROW_QUEUE, state[HEAD]]
+        return refuse(state, Refusal.HOLE_WHILE_BETTING, step, actor, to_act, 0, 0)
+    return _draw_deal(state, seats, holes, cards, step, actor, np.int64(0), given, in_deck, seen)  # type: ignore[arg-type]
 
 
 @kernel()
@@ -1026,11 +1019,10 @@ def _draw_values(
 
 @kernel()
 def _deal_run(
-    state: Ints, step: int, run: int, cards: Grid, given: int, board: Ints, runs: Grid,
-    flags: Ints, folded: Ints, count: int,
-) -> int:  # fmt: skip
+    state: Ints, runs: Grid, board: Ints, cards: Grid, step: int, run: int, given: int
+) -> int:
     """Row ``step`` deals ``given`` cards to run ``run`` (0: to the one board, once a run is
-    dealt); 0, or the refusal."""
+    dealt); 0, or the refusal. ``runs``: the seats grid, whose ``RUN_ROWS`` hold the runs."""
     if run <= 0:
         return refuse(state, Refusal.BOARD_AFTER_RUNS, step, -1, -1, 0, 0)
     if not state[ALL_IN]:
@@ -1052,9 +1044,7 @@ def _deal_run(
         runs[row, have + k] = cards[step, k]
     runs[row, RUN_SIZE] = have + wanted
     if have + wanted == 3:  # a run's flop: a flop seen
-        for i in range(count):
-            if not folded[i]:
-                flags[i] |= SAW_FLOP
+        _saw_flop(runs, state[PLAYERS])
     return 0
 
 
@@ -1082,13 +1072,13 @@ def _first_run(state: Ints, board: Ints, runs: Grid) -> None:
 
 @kernel()
 def _check_runs(
-    state: Ints, holes: Grid, holes_per: int, board: Ints, runs: Grid,
-    in_deck: npt.NDArray[np.bool_], seen: npt.NDArray[np.bool_],
+    state: Ints, holes: Grid, runs: Grid, in_deck: npt.NDArray[np.bool_],
+    seen: npt.NDArray[np.bool_],
 ) -> int:  # fmt: skip
     """After :func:`_check_cards` (the first run's board its board), each further run's own
     cards in the deck and seen once, as the reference replay checks them (run ``n`` in order is
     the place ``-n``): 0, or the refusal (its card, where it was seen first and where again)."""
-    count = holes.shape[0]
+    count, holes_per = state[PLAYERS], state[HOLES_PER]
     place = 0
     for run in range(1, MAX_RUNS + 1):
         if not (state[RUNS] >> run) & 1:
@@ -1130,14 +1120,14 @@ def _record_runs(steps: StepRecord, row: int, state: Ints, runs: Grid) -> None:
 
 
 @kernel()
-def _cash_outs(said: Ints, flags: Ints, rows: HandRows, hand: int, count: int) -> None:
+def _cash_outs(said: Ints, rows: HandRows, hand: int, count: int) -> None:
     """Each seat cashed out during the hand (``said``) takes its cash-out, win or lose, and pays
     its fee: its row's ``won`` the cash-out, its ``gross`` that and the fee (so that the gross
     less ``won`` is the fee; whole units), flagged :data:`CASHED_OUT`."""
     cashed = said[SAID_CASHED]
     for i in range(count):
         if (cashed >> i) & 1:
-            flags[i] |= CASHED_OUT
+            rows.flags[hand, i] |= CASHED_OUT
             rows.won[hand, i] = said[SAID_CASH_OUTS + i]
             rows.gross[hand, i] = said[SAID_CASH_OUTS + i] + said[SAID_CASH_FEES + i]
             rows.won_parts[hand, i] = 0
@@ -1146,15 +1136,14 @@ def _cash_outs(said: Ints, flags: Ints, rows: HandRows, hand: int, count: int) -
 
 @kernel()
 def _run_shares(
-    state: Ints, pot: int, mask: int, shares: Grid, runs: Grid, mucked: Ints, holes: Grid,
-    holes_per: int, game: int, ranked: RankingTables, low: RankingTables, badugi: BadugiTables,
-    high: Ints, lows: Ints, hole: Ints, work: Ints, count: int,
+    state: Ints, seats: Grid, holes: Grid, hole: Ints, work: Ints, tables: GameTables, pot: int,
+    mask: int, shares: Grid,
 ) -> int:  # fmt: skip
     """Pot ``pot`` judged on each run's board (:func:`_judge_pot`) and split between the runs
     evenly: the unseen hands contesting it on some run (a bit each)."""
-    summed = runs[RUN_SHARES]
+    count = state[PLAYERS]
     for i in range(count):
-        summed[i] = 0
+        seats[RUN_SHARES, i] = 0
     dealt = 0
     hidden = 0
     for run in range(1, MAX_RUNS + 1):
@@ -1162,12 +1151,12 @@ def _run_shares(
             continue
         dealt += 1
         row = RUN_ROWS + run - 1
-        hidden |= _judge_pot(state, pot, mask, shares, mucked, holes, holes_per, game, runs[row],
-                             np.int64(5), ranked, low, badugi, high, lows, hole, work, count)  # type: ignore[arg-type]  # fmt: skip
+        hidden |= _judge_pot(state, seats, holes, hole, work, tables, pot, mask, shares,
+                             seats[row], np.int64(5))  # type: ignore[arg-type]  # fmt: skip
         for i in range(count):
-            summed[i] += shares[pot, i]
+            seats[RUN_SHARES, i] += shares[pot, i]
     for i in range(count):  # exact: DEN counts a 27th of a pot (a ninth of a run of three)
-        shares[pot, i] = summed[i] // dealt
+        shares[pot, i] = seats[RUN_SHARES, i] // dealt
     return hidden
 
 
@@ -1232,16 +1221,19 @@ def _whole_pot(shares: Grid, pot: int, players: int, count: int) -> None:
 
 @kernel()
 def _judge_pot(
-    state: Ints, pot: int, mask: int, shares: Grid, mucked: Ints, holes: Grid, holes_per: int,
-    game: int, board: Ints, board_size: int, ranked: RankingTables, low: RankingTables,
-    badugi: BadugiTables, high: Ints, lows: Ints, hole: Ints, work: Ints, count: int,
+    state: Ints, seats: Grid, holes: Grid, hole: Ints, work: Ints, tables: GameTables, pot: int,
+    mask: int, shares: Grid, board: Ints, board_size: int,
 ) -> int:  # fmt: skip
     """Pot ``pot`` (its contenders the bits of ``mask``) judged on one board (its first
     ``board_size`` cards: stud's shared last card): each player's share into ``shares[pot]``
     (1/DEN units); the unseen hands contesting it (a bit each), judged by
-    :func:`_unseen_shares`. ``ranked`` is the game's high ranking (razz's ace-to-five, the draw games' deuce-to-seven), ``low``
-    eight-or-better, ``badugi`` badugi's: not the whole :class:`ReplayTables`, whose 78 arrays
-    cost two atomic reference counts each a call (``benchmarks/histories.md``)."""
+    :func:`_unseen_shares`. ``tables`` are the game's (:class:`GameTables`: its high ranking,
+    razz's ace-to-five, the draw games' deuce-to-seven; eight-or-better; badugi's), not the whole
+    :class:`ReplayTables`, whose 78 arrays cost two atomic reference counts each a call
+    (``benchmarks/histories.md``); the players' values go to the ``ROW_HIGH`` and ``ROW_LOWS``
+    rows of ``seats``."""
+    count, game, holes_per = state[PLAYERS], state[GAME], state[HOLES_PER]
+    ranked, low, badugi = tables.high, tables.low, tables.badugi
     stud = STUD <= game <= RAZZ
     draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
     for i in range(count):
@@ -1251,7 +1243,7 @@ def _judge_pot(
         eligible += (mask >> i) & 1
     standing = mask
     for i in range(count):
-        if (mask >> i) & 1 and mucked[i]:
+        if (mask >> i) & 1 and seats[ROW_MUCKED, i]:
             standing &= ~(1 << i)
     if standing == 0:
         standing = mask
@@ -1286,30 +1278,33 @@ def _judge_pot(
     for i in range(count):
         if (standing >> i) & 1:
             if stud:
-                high[i], lows[i] = _stud_values(game, holes, i, board, board_size, ranked, low,
-                                                work)  # fmt: skip
+                seats[ROW_HIGH, i], seats[ROW_LOWS, i] = _stud_values(
+                    game, holes, i, board, board_size, ranked, low, work
+                )
             elif draw:
-                high[i] = _draw_values(game, holes, i, holes_per, ranked, badugi, work)
-                lows[i] = 1
+                seats[ROW_HIGH, i] = _draw_values(game, holes, i, holes_per, ranked, badugi, work)
+                seats[ROW_LOWS, i] = 1
             else:
                 for k in range(holes_per):
                     hole[k] = holes[i, k]
-                high[i], lows[i] = hand_values(game, hole, holes_per, board, ranked, low, work)
-            top = max(top, high[i])
-            best_low = max(best_low, lows[i])
+                seats[ROW_HIGH, i], seats[ROW_LOWS, i] = hand_values(
+                    game, hole, holes_per, board, ranked, low, work
+                )
+            top = max(top, seats[ROW_HIGH, i])
+            best_low = max(best_low, seats[ROW_LOWS, i])
     high_count = 0
     low_count = 0
     for i in range(count):
         if (standing >> i) & 1:
-            high_count += high[i] == top
-            low_count += best_low > 1 and lows[i] == best_low
+            high_count += seats[ROW_HIGH, i] == top
+            low_count += best_low > 1 and seats[ROW_LOWS, i] == best_low
     half = DEN // 2 if low_count else DEN
     for i in range(count):
         if (standing >> i) & 1:
             share = 0
-            if high[i] == top:
+            if seats[ROW_HIGH, i] == top:
                 share += half // high_count
-            if low_count and lows[i] == best_low:
+            if low_count and seats[ROW_LOWS, i] == best_low:
                 share += (DEN // 2) // low_count
             shares[pot, i] = share
     if hidden and (game <= SHORT_DECK_SOT or game == SHORT_DECK):  # hold'em, the short decks:
@@ -1352,91 +1347,57 @@ def _past_units(hand_input: HandInput) -> bool:
     return largest > MAX_UNITS
 
 
-@kernel()
-def replay_one(
-    hand_input: HandInput,
-    tables: ReplayTables,
-    in_deck: npt.NDArray[np.bool_],
-    working: ReplayWork,
-    rows: HandRows,
-    hand: int,
-    steps: StepRecord | None = None,
-    site_record: Ints | None = None,
-) -> tuple[int, int, int, int]:
-    """Replay one hand as :mod:`~pokerscore.histories.replay` does: (refusal, all-in street
-    or -1, board cards at the all-in, pots). ``amounts`` of ``check-call`` are the site's (or
-    -1); the results go to row ``hand`` of ``rows``. The refusal is :data:`OK` (0), or the
-    :class:`~pokerscore.histories.refusals.Refusal` of a rule broken or of what the reference
-    replay must settle (an unseen hand contesting a pot, a site record), its details in the
-    ``WHY_`` places of ``state``. Given ``steps``, the table after each action is written
-    into it too (:func:`_record_step`); without it (the bulk replay) nothing is. Where the
-    site's record disagrees with the replay (:func:`_site_record`), the hand is played to its end
-    (the replay's amounts standing) and refused :attr:`Refusal.SITE_RECORD`, the count of
-    disagreements its amount; given ``site_record``, they are written into it."""
-    count, game, betting, trimming = (
-        hand_input.players,
-        hand_input.game,
-        hand_input.betting,
-        hand_input.trimming,
-    )
-    min_bet, big_bet = hand_input.min_bet, hand_input.big_bet
-    stacks0, antes0, blinds0, in_turn = (
-        hand_input.stacks,
-        hand_input.antes,
-        hand_input.blinds,
-        hand_input.in_turn,
-    )
-    action_count, kinds, actors = hand_input.action_count, hand_input.kinds, hand_input.actors
-    amounts, cards, card_counts = hand_input.amounts, hand_input.cards, hand_input.card_counts
-    all_ins, has_winnings = hand_input.all_ins, hand_input.has_winnings
-    has_finishing, said = hand_input.has_finishing, hand_input.said
-    scratch, scratch_holes, board, state = (
-        working.seats,
-        working.holes,
-        working.board,
-        working.state,
-    )
-    seen, hole, work = working.seen, working.hole, working.work
-    out_put_in, out_gross, out_won = rows.put_in[hand], rows.gross[hand], rows.won[hand]
-    out_gross_parts, out_won_parts = rows.gross_parts[hand], rows.won_parts[hand]
-    out_flags, out_holes, out_pots = rows.flags[hand], rows.holes[hand], rows.pots[hand]
-    out_pot_mask, out_pot_shares = rows.pot_masks[hand], rows.pot_shares[hand]
-    out_board = rows.boards[hand]
+@kernel(inline=True)
+def game_tables(game: int, tables: ReplayTables, deck: npt.NDArray[np.bool_]) -> GameTables:
+    """The tables a game's replay reads (:class:`GameTables`), picked once a hand by the
+    replay's callers: the game's high ranking (razz's ace-to-five, the draw games'
+    deuce-to-seven, a board game's by :func:`~._pot_kernels.board_high`), eight-or-better,
+    badugi's, the up cards' (razz's ace-to-five, else high) and ``deck``."""
+    if game == RAZZ:
+        high = tables.razz7
+    elif DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI:
+        high = tables.deuce7
+    else:
+        high = board_high(game, tables)
+    up = tables.up_low if game == RAZZ else tables.up_high
+    return GameTables(high, tables.low, tables.badugi, up, deck)
+
+
+@kernel(inline=True)
+def _put(seats: Grid, actor: int, amount: int) -> None:
+    """``amount`` from ``actor``'s stack into its bet."""
+    seats[ROW_BETS, actor] += amount
+    seats[ROW_STACKS, actor] -= amount
+    seats[ROW_PUT_IN, actor] += amount
+
+
+@kernel(inline=True)
+def _saw_flop(seats: Grid, count: int) -> None:
+    """Every player still in the hand saw the flop (stud's fourth street, a draw's first)."""
+    for i in range(count):
+        if not seats[ROW_FOLDED, i]:
+            seats[ROW_FLAGS, i] |= SAW_FLOP
+
+
+@kernel(inline=True)
+def _start(hand_input: HandInput, working: ReplayWork) -> int:
+    """A hand's table set (the ``PLAYERS`` ... ``HOLES_PER`` places of the state), the working
+    arrays cleared, the antes (dead or trimmed) and blinds posted and the first round opened
+    (stud's opens once third street is dealt): 0, or the refusal."""
+    count, game = hand_input.players, hand_input.game
+    seats, holes, board, state, seen = (
+        working.seats, working.holes, working.board, working.state, working.seen
+    )  # fmt: skip
     stud = STUD <= game <= RAZZ
-    draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
     omaha = OMAHA <= game <= OMAHA_6_HI_LO
     holes_per = STUD_CARDS if stud else (4 + (game - OMAHA) // 2 if omaha else 2)
-    if draw:
+    if DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI:
         holes_per = 4 if game == BADUGI else 5
-    bring_in = hand_input.bring_in
     if count > MAX_PLAYERS:  # before any seat's row is touched
-        return refuse(state, Refusal.TOO_MANY_PLAYERS, -1, -1, -1, count, MAX_PLAYERS), -1, 0, 0
+        return refuse(state, Refusal.TOO_MANY_PLAYERS, -1, -1, -1, count, MAX_PLAYERS)
     for row in range(SCRATCH_ROWS):
         for i in range(count):
-            scratch[row, i] = 0
-    stacks = scratch[ROW_STACKS, :count]
-    bets = scratch[ROW_BETS, :count]
-    put_in = scratch[ROW_PUT_IN, :count]
-    dead = scratch[ROW_DEAD, :count]
-    contributions = scratch[ROW_CONTRIBUTIONS, :count]
-    folded = scratch[ROW_FOLDED, :count]
-    mucked = scratch[ROW_MUCKED, :count]
-    flags = scratch[ROW_FLAGS, :count]
-    dealt = scratch[ROW_DEALT, :count]
-    queue = scratch[ROW_QUEUE, :count]
-    acted = scratch[ROW_ACTED, :count]
-    levels = scratch[ROW_LEVELS, :count]
-    gross = scratch[GROSS, :count]
-    split = scratch[SPLIT, :count]
-    high = scratch[14, :count]
-    lows = scratch[15, :count]
-    won = scratch[WON, :count]
-    refunds = scratch[ROW_REFUNDS, :count]
-    pending = scratch[19, :count]  # draw games: the cards each player waits for
-    drew = scratch[20, :count]  # draw games: the last draw each player stood pat or drew on
-    gross_parts = scratch[GROSS_PARTS, :count]
-    won_parts = scratch[WON_PARTS, :count]
-    holes = scratch_holes[:count]
+            seats[row, i] = 0
     for i in range(count):
         for k in range(holes.shape[1]):
             holes[i, k] = -1
@@ -1447,422 +1408,539 @@ def replay_one(
     for k in range(52):
         seen[k] = False
     state[ALLIN_STREET] = -1
+    state[PLAYERS], state[GAME], state[BET_LIMIT] = count, game, hand_input.betting
+    state[MIN_BET], state[BIG_BET] = hand_input.min_bet, hand_input.big_bet
+    state[BRING_IN_BET], state[HOLES_PER] = hand_input.bring_in, holes_per
     if _past_units(hand_input):  # the lenient reader refuses it in the model's words
-        return refuse(state, Refusal.PAST_UNITS, -1, -1, -1, 0, 0), -1, 0, 0
+        return refuse(state, Refusal.PAST_UNITS, -1, -1, -1, 0, 0)
+    stacks0, antes0, blinds0 = hand_input.stacks, hand_input.antes, hand_input.blinds
     for i in range(count):
-        stacks[i] = stacks0[i]
-        if stacks[i] <= 0:
-            return refuse(state, Refusal.NO_CHIPS, -1, i, -1, 0, 0), -1, 0, 0
+        seats[ROW_STACKS, i] = stacks0[i]
+        if stacks0[i] <= 0:
+            return refuse(state, Refusal.NO_CHIPS, -1, i, -1, 0, 0)
+    trimming = hand_input.trimming
     for i in range(count):
-        ante = min(antes0[i], stacks[i])
-        stacks[i] -= ante
-        put_in[i] += ante
+        ante = min(antes0[i], seats[ROW_STACKS, i])
+        seats[ROW_STACKS, i] -= ante
+        seats[ROW_PUT_IN, i] += ante
         if trimming:
-            bets[i] = ante
+            seats[ROW_BETS, i] = ante
         else:
-            dead[i] = ante
+            seats[ROW_DEAD, i] = ante
     if trimming:
-        _collect(scratch, count)
+        _collect(seats, count)
     for i in range(count):
-        blind = min(blinds0[i], stacks[i])
-        stacks[i] -= blind
-        bets[i] += blind
-        put_in[i] += blind
+        _put(seats, i, min(blinds0[i], seats[ROW_STACKS, i]))
+    in_turn = hand_input.in_turn
     best_key = -(1 << 62)
     best_index = 0
     for i in range(count):
-        key = bets[i] if in_turn[i] else -bets[i]
+        key = seats[ROW_BETS, i] if in_turn[i] else -seats[ROW_BETS, i]
         if key >= best_key:
             best_key = key
             best_index = i
     if not stud:  # stud's first round opens once third street is dealt
-        _begin_round(state, (best_index + 1) % count, scratch, count)  # fmt: skip
+        _begin_round(state, (best_index + 1) % count, seats, count)
+    return 0
+
+
+@kernel(inline=True)
+def _bet_step(
+    state: Ints, seats: Grid, step: int, kind: int, actor: int, amount: int, all_in: int
+) -> int:
+    """A betting row ``step`` by ``actor``: a fold, a check or call (``amount`` the site's, or
+    -1), a bet or raise to ``amount``, or stud's bring-in; 0, or the refusal."""
+    count = state[PLAYERS]
+    if not state[BETTING]:
+        return refuse(state, Refusal.NO_BETTING_ROUND, step, actor, -1, 0, 0)
+    if seats[ROW_QUEUE, state[HEAD]] != actor:
+        to_act = seats[ROW_QUEUE, state[HEAD]]
+        return refuse(state, Refusal.OUT_OF_TURN, step, actor, to_act, 0, 0)
+    # stud's bring-in: due from the first to act on third street until it is posted or the bet
+    # completed (pokerkit's bring-in status), a post neither voluntary nor a raise
+    stud = STUD <= state[GAME] <= RAZZ
+    due = stud and state[BRING_IN_BET] > 0 and state[STREET] == 0
+    due = due and not state[BROUGHT_IN] and state[RAISES] == 0
+    if kind == BRING_IN:
+        if not due:
+            return refuse(state, Refusal.BRING_IN_NOT_DUE, step, actor, -1, 0, 0)
+        state[HEAD] += 1
+        state[BROUGHT_IN] = 1
+        seats[ROW_ACTED, actor] = 1
+        _put(seats, actor, min(seats[ROW_STACKS, actor], state[BRING_IN_BET]))
+    elif due and kind != BET_RAISE:
+        return refuse(state, Refusal.BRING_IN_DUE, step, actor, -1, 0, 0)
+    elif kind == FOLD:
+        state[HEAD] += 1
+        seats[ROW_ACTED, actor] = 1
+        seats[ROW_FOLDED, actor] = 1
+    elif kind == CHECK_CALL:
+        top = 0
+        for i in range(count):
+            top = max(top, seats[ROW_BETS, i])
+        called = min(seats[ROW_STACKS, actor], top - seats[ROW_BETS, actor])
+        if amount >= 0 and amount != called:
+            return refuse(state, Refusal.CALL_AMOUNT, step, actor, -1, amount, called)
+        state[HEAD] += 1
+        seats[ROW_ACTED, actor] = 1
+        _put(seats, actor, called)
+        if called and state[STREET] == 0:
+            seats[ROW_FLAGS, actor] |= VPIP
+    else:
+        minimum = state[MIN_BET]
+        if state[BET_LIMIT] == FIXED_LIMIT and state[STREET] >= 2:
+            minimum = state[BIG_BET]
+        if stud and state[STREET] == 0 and state[RAISES] == 0:
+            top = 0  # the completion: to the small bet, over the bring-in
+            for i in range(count):
+                top = max(top, seats[ROW_BETS, i])
+            minimum = state[MIN_BET] - top
+        pot_total = 0
+        for i in range(count):
+            pot_total += seats[ROW_DEAD, i] + seats[ROW_CONTRIBUTIONS, i] + seats[ROW_BETS, i]
+        refused, limit = _raise(state, actor, amount, state[BET_LIMIT], minimum, pot_total, seats,
+                                count)  # fmt: skip
+        if refused != Refusal.NONE:
+            return refuse(state, refused, step, actor, -1, amount, limit)
+        if state[STREET] == 0:
+            seats[ROW_FLAGS, actor] |= VPIP | PFR
+    if all_in and seats[ROW_STACKS, actor] > 0:
+        left = seats[ROW_STACKS, actor]
+        return refuse(state, Refusal.ALL_IN_LEFT, step, actor, -1, left, 0)
+    # Asked here first: most actions leave the round going on, and a call out of line costs two
+    # atomic reference counts an array (benchmarks/histories.md)
+    if not _round_goes_on(state, seats, count):
+        _round_over(state, seats, count)
+    return 0
+
+
+@kernel()
+def _stud_street(state: Ints, seats: Grid, holes: Grid, up: ShortHandTables, work: Ints) -> None:
+    """A stud street dealt to every player still in the hand (:func:`_stud_street_dealt`): the
+    flop seen on fourth street, the round opened by the showing hand (``up``: the up cards'
+    tables) unless all are in. Called from :func:`replay_one` once a street, not a stage a deal:
+    a stage inlined binds its arrays, two atomic reference counts each, at every deal."""
+    count = state[PLAYERS]
+    if state[STREET] == 1:
+        _saw_flop(seats, count)
+    if not state[ALL_IN]:
+        opener = _stud_opener(state[STUD_DEALT], holes, seats, count, up, work)
+        _begin_round(state, opener, seats, count)
+
+
+@kernel(inline=True)
+def _stud_board_step(
+    state: Ints, seats: Grid, holes: Grid, board: Ints, cards: Grid, step: int, given: int,
+    up: ShortHandTables, work: Ints,
+) -> int:  # fmt: skip
+    """Stud's deck run short on seventh street: one card (row ``step``) everyone's last; 0, or
+    the refusal."""
+    count = state[PLAYERS]
+    if state[BETTING]:
+        to_act = seats[ROW_QUEUE, state[HEAD]]
+        return refuse(state, Refusal.BOARD_WHILE_BETTING, step, -1, to_act, 0, 0)
+    if state[STUD_DEALT] != STUD_CARDS - 1 or state[BOARD_SIZE]:
+        return refuse(state, Refusal.SHARED_CARD_EARLY, step, -1, -1, 0, 0)
+    if not _stud_street_dealt(state, seats):
+        return refuse(state, Refusal.SHARED_CARD_EARLY, step, -1, -1, 0, 0)
+    if given != 1:
+        return refuse(state, Refusal.BOARD_COUNT, step, -1, 4, given, 1)
+    if cards[step, 0] < 0:
+        return refuse(state, Refusal.BOARD_UNSEEN, step, -1, -1, 0, 0)
+    board[0] = cards[step, 0]
+    state[BOARD_SIZE] = 1
+    state[STUD_DEALT] = STUD_CARDS
+    state[STREET] += 1
+    for i in range(count):
+        if not seats[ROW_FOLDED, i] and not seats[ROW_MUCKED, i]:
+            seats[ROW_DEALT, i] = STUD_CARDS - 1  # the cards of their own
+    if not state[ALL_IN]:
+        opener = _stud_opener(np.int64(STUD_CARDS), holes, seats, count, up, work)  # type: ignore[arg-type]
+        _begin_round(state, opener, seats, count)
+    return 0
+
+
+@kernel()
+def _draw_round(state: Ints, seats: Grid) -> None:
+    """A draw settled (:func:`_draw_settled`): the flop seen on the first, the round opened
+    unless all are in (as :func:`_stud_street`, once a draw, not a stage a row)."""
+    if state[STREET] == 1:
+        _saw_flop(seats, state[PLAYERS])
+    if not state[ALL_IN]:
+        _begin_round(state, np.int64(0), seats, state[PLAYERS])  # type: ignore[arg-type]
+
+
+@kernel(inline=True)
+def _board_step(
+    state: Ints, seats: Grid, board: Ints, cards: Grid, step: int, given: int, run: int
+) -> int:
+    """A board game's cards of the board (row ``step``; ``run`` the run of a board run more
+    than once, :func:`_deal_run`, or -1); the next round opened; 0, or the refusal."""
+    count = state[PLAYERS]
+    if state[BETTING]:
+        to_act = seats[ROW_QUEUE, state[HEAD]]
+        return refuse(state, Refusal.BOARD_WHILE_BETTING, step, -1, to_act, 0, 0)
+    if _in_hand(seats, count) < 2:
+        return refuse(state, Refusal.BOARD_AFTER_FOLDS, step, -1, -1, 0, 0)
+    for k in range(given):
+        if cards[step, k] < 0:
+            return refuse(state, Refusal.BOARD_UNSEEN, step, -1, -1, 0, 0)
+    if run > 0 or state[RUNS]:  # a run of a board run more than once
+        return _deal_run(state, seats, board, cards, step, run, given)
+    have = state[BOARD_SIZE]
+    if have == 5:
+        return refuse(state, Refusal.BOARD_AFTER_RIVER, step, -1, -1, 0, 0)
+    wanted = 3 if have == 0 else 1
+    if given != wanted:
+        return refuse(state, Refusal.BOARD_COUNT, step, -1, have, given, wanted)
+    for k in range(wanted):
+        board[have + k] = cards[step, k]
+    state[BOARD_SIZE] = have + wanted
+    state[STREET] += 1
+    if state[STREET] == 1:
+        _saw_flop(seats, count)
+    if not state[ALL_IN]:
+        _begin_round(state, np.int64(0), seats, count)  # type: ignore[arg-type]
+    return 0
+
+
+@kernel(inline=True)
+def _show_step(
+    state: Ints, seats: Grid, holes: Grid, cards: Grid, step: int, kind: int, actor: int,
+    given: int, work: Ints,
+) -> int:  # fmt: skip
+    """A show (``given`` cards of row ``step``) or a muck by ``actor``: the cards shown merged
+    with those dealt (stud and the draw games: :func:`_stud_show`; a hand dealt or shown in
+    part: :func:`_show_in_part`); 0, or the refusal."""
+    count, game, holes_per = state[PLAYERS], state[GAME], state[HOLES_PER]
+    draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
+    if state[BETTING]:
+        return refuse(state, Refusal.SHOW_WHILE_BETTING, step, actor, -1, 0, 0)
+    if seats[ROW_FOLDED, actor]:
+        return refuse(state, Refusal.SHOW_AFTER_FOLD, step, actor, -1, 0, 0)
+    if kind == MUCK:
+        mucked = 0
+        for i in range(count):
+            mucked += seats[ROW_MUCKED, i]
+        if _in_hand(seats, count) - mucked > 1:
+            seats[ROW_MUCKED, actor] = 1
+        return 0
+    if draw and (state[STREET] < _draw_rounds(game) or not _draw_settled(state, seats)):
+        rounds = _draw_rounds(game)
+        return refuse(state, Refusal.DRAWS_UNFINISHED, step, -1, -1, state[STREET], rounds)
+    if STUD <= game <= RAZZ or draw:  # the cards dealt, the unseen ones taken from the show
+        held = holes_per if draw else seats[ROW_DEALT, actor]
+        return _stud_show(state, step, actor, cards, given, holes, held)
+    if given == 0:
+        return 0
+    if given != holes_per:
+        return refuse(state, Refusal.SHOW_COUNT, step, actor, -1, given, 0)
+    unknown = 0
+    for k in range(holes_per):
+        unknown += cards[step, k] < 0
+    if unknown == holes_per:
+        return 0  # nothing seen: nothing changes
+    known = 0
+    for k in range(holes_per):
+        known += holes[actor, k] >= 0
+    if not seats[ROW_DEALT, actor] or known == 0:
+        seats[ROW_DEALT, actor] = 1
+        for k in range(holes_per):
+            holes[actor, k] = cards[step, k]
+        return 0
+    if unknown or known < holes_per:  # shown in part, or dealt in part
+        return _show_in_part(state, step, actor, cards, holes, holes_per, work)
+    same = True
+    for k in range(holes_per):  # shown in any order, but the cards dealt
+        found = False
+        shown_back = False
+        for j in range(holes_per):
+            found = found or holes[actor, j] == cards[step, k]
+            shown_back = shown_back or cards[step, j] == holes[actor, k]
+        same = same and found and shown_back
+    if not same:
+        shown_cards = _packed_row(cards, step, holes_per)
+        dealt_cards = _packed_row(holes, actor, holes_per)
+        return refuse(state, Refusal.SHOW_NOT_DEALT, step, actor, -1, shown_cards, dealt_cards)
+    for k in range(holes_per):
+        holes[actor, k] = cards[step, k]
+    return 0
+
+
+@kernel(inline=True)
+def _ended(
+    state: Ints, seats: Grid, holes: Grid, board: Ints, in_deck: npt.NDArray[np.bool_],
+    seen: npt.NDArray[np.bool_], said: Ints,
+) -> int:  # fmt: skip
+    """After the last action: the hand played to its end (no one to act, every stud street and
+    draw done, the board or each run dealt to the river when two or more are left), its cards
+    checked, what the site says it returned uncalled; 0, or the refusal."""
+    count, game = state[PLAYERS], state[GAME]
+    stud = STUD <= game <= RAZZ
+    draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
+    if state[BETTING]:
+        to_act = seats[ROW_QUEUE, state[HEAD]]
+        return refuse(state, Refusal.ENDS_TO_ACT, -1, -1, to_act, 0, 0)
+    contenders = 0
+    for i in range(count):
+        contenders += not seats[ROW_FOLDED, i] and not seats[ROW_MUCKED, i]
+    if stud and contenders > 1 and state[STUD_DEALT] != STUD_CARDS:
+        dealt_cards = state[STUD_DEALT]
+        return refuse(state, Refusal.STUD_ENDS_EARLY, -1, -1, -1, dealt_cards, 0)
+    if (
+        draw
+        and contenders > 1
+        and (state[STREET] < _draw_rounds(game) or not _draw_settled(state, seats))
+    ):
+        rounds = _draw_rounds(game)
+        return refuse(state, Refusal.DRAWS_UNFINISHED, -1, -1, -1, state[STREET], rounds)
+    if state[RUNS] and contenders > 1 and _runs_short(state, seats) != 5:
+        size = _runs_short(state, seats)
+        return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0)
+    if not stud and not draw and contenders > 1 and state[BOARD_SIZE] != 5 and not state[RUNS]:
+        size = state[BOARD_SIZE]
+        return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0)
+    if state[RUNS]:  # the first run's board is the hand's board; the others' cards checked next
+        _first_run(state, board, seats)
+    refused = 0
+    if not draw:  # a draw game's cards are checked as they are dealt
+        refused = _check_cards(state, holes, board, in_deck, seen)
+    if not refused and state[RUNS]:
+        refused = _check_runs(state, holes, seats, in_deck, seen)
+    if refused:
+        return refused
+    if said[SAID_RETURNED]:  # what the site says it returned uncalled (PokerStars)
+        for i in range(count):
+            if said[SAID_RETURNS + i] != seats[ROW_REFUNDS, i]:
+                returned, refunded = said[SAID_RETURNS + i], seats[ROW_REFUNDS, i]
+                return refuse(state, Refusal.RETURNED_UNCALLED, -1, i, -1, returned, refunded)
+    return 0
+
+
+@kernel(inline=True)
+def _cut_pots(seats: Grid, count: int, pots_out: Ints, masks: npt.NDArray[np.int32]) -> int:
+    """The pots cut at every level of the contributions (the dead money in the first, a pot
+    whose contenders are the last one's joined to it): each pot's amount and contenders (a bit
+    each) into ``pots_out`` and ``masks``; how many."""
+    for i in range(count):  # the levels, in order (an insertion sort: ten at most)
+        value = seats[ROW_CONTRIBUTIONS, i]
+        j = i
+        while j > 0 and seats[ROW_LEVELS, j - 1] > value:
+            seats[ROW_LEVELS, j] = seats[ROW_LEVELS, j - 1]
+            j -= 1
+        seats[ROW_LEVELS, j] = value
+    amount = 0
+    for i in range(count):
+        amount += seats[ROW_DEAD, i]
+    previous = 0
+    pots = 0
+    for index in range(count):
+        level = seats[ROW_LEVELS, index]
+        if index and level == seats[ROW_LEVELS, index - 1]:
+            continue
+        for i in range(count):
+            if seats[ROW_CONTRIBUTIONS, i] >= level:
+                amount += level - previous
+        mask = 0
+        for i in range(count):
+            if seats[ROW_CONTRIBUTIONS, i] >= level and not seats[ROW_FOLDED, i]:
+                mask |= 1 << i
+        while pots and masks[pots - 1] == mask:
+            amount += pots_out[pots - 1]
+            pots -= 1
+        if amount:
+            pots_out[pots] = amount
+            masks[pots] = mask
+            pots += 1
+        amount = 0
+        previous = level
+    return pots
+
+
+@kernel(inline=True)
+def _judge_pots(
+    state: Ints, seats: Grid, holes: Grid, hole: Ints, work: Ints, tables: GameTables,
+    board: Ints, pots_out: Ints, masks: npt.NDArray[np.int32], shares: Grid, pots: int,
+) -> tuple[int, int, int]:  # fmt: skip
+    """Every pot judged (:func:`_judge_pot`, or :func:`_run_shares` on a board run more than
+    once), its shares into ``shares``, and the gross winnings (rows ``GROSS``, ``GROSS_PARTS``,
+    ``SPLIT`` of ``seats``): (0 or the refusal, the pots' total, whether an unseen hand
+    contested a pot)."""
+    count = state[PLAYERS]
+    total = 0
+    unjudged = 0
+    for pot in range(pots):
+        mask = masks[pot]
+        total += pots_out[pot]
+        for i in range(count):
+            shares[pot, i] = 0
+        if mask == 0:
+            return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), total, unjudged
+        if state[RUNS]:  # each run's share of the pot, summed over the runs, then divided
+            hidden = _run_shares(state, seats, holes, hole, work, tables, pot, mask, shares)
+        else:
+            hidden = _judge_pot(state, seats, holes, hole, work, tables, pot, mask, shares, board,
+                                state[BOARD_SIZE])  # fmt: skip
+        if hidden:
+            unjudged = 1
+    for pot in range(pots):  # a pot times a share in 1/DEN: whole units and a remainder
+        whole, part = pots_out[pot] // DEN, pots_out[pot] % DEN
+        for i in range(count):
+            share = shares[pot, i]
+            seats[GROSS, i] += whole * share
+            seats[GROSS_PARTS, i] += part * share  # below DEN**2 a pot: ten pots in int64
+            if share != 0 and share != DEN:
+                seats[SPLIT, i] = 1
+    for i in range(count):
+        seats[GROSS, i] += seats[GROSS_PARTS, i] // DEN
+        seats[GROSS_PARTS, i] %= DEN
+        seats[WON, i] = seats[GROSS, i]
+        seats[WON_PARTS, i] = seats[GROSS_PARTS, i]
+    return 0, total, unjudged
+
+
+@kernel(inline=True)
+def _write_rows(
+    state: Ints, seats: Grid, holes: Grid, board: Ints, rows: HandRows, hand: int
+) -> None:
+    """The hand's rows (row ``hand`` of ``rows``): each player's chips put in, gross and won,
+    flags (mucked, at the showdown, won it) and hole cards (-1 unless every one is known), the
+    board."""
+    count, holes_per = state[PLAYERS], state[HOLES_PER]
+    showdown = _in_hand(seats, count) > 1
+    out_holes = rows.holes
+    for i in range(count):
+        if seats[ROW_MUCKED, i]:
+            seats[ROW_FLAGS, i] |= MUCKED
+        if showdown and not seats[ROW_FOLDED, i]:
+            seats[ROW_FLAGS, i] |= SHOWDOWN
+            if seats[GROSS, i] > 0:
+                seats[ROW_FLAGS, i] |= WON_SHOWDOWN
+        rows.put_in[hand, i] = seats[ROW_PUT_IN, i]
+        rows.gross[hand, i] = seats[GROSS, i]
+        rows.won[hand, i] = seats[WON, i]
+        rows.gross_parts[hand, i] = seats[GROSS_PARTS, i]
+        rows.won_parts[hand, i] = seats[WON_PARTS, i]
+        rows.flags[hand, i] = seats[ROW_FLAGS, i]
+        known = True
+        for k in range(holes_per):
+            known = known and holes[i, k] >= 0
+        for k in range(out_holes.shape[2]):
+            out_holes[hand, i, k] = holes[i, k] if known and k < holes_per else -1
+    for k in range(5):
+        rows.boards[hand, k] = board[k]
+
+
+@kernel()
+def replay_one(
+    hand_input: HandInput,
+    tables: GameTables,
+    working: ReplayWork,
+    rows: HandRows,
+    hand: int,
+    steps: StepRecord | None = None,
+    site_record: Ints | None = None,
+) -> tuple[int, int, int, int]:
+    """Replay one hand as :mod:`~pokerscore.histories.replay` does: (refusal, all-in street
+    or -1, board cards at the all-in, pots). ``tables`` are the game's (:func:`game_tables`).
+    ``amounts`` of ``check-call`` are the site's (or -1); the results go to row ``hand`` of
+    ``rows``. The refusal is :data:`OK` (0), or the
+    :class:`~pokerscore.histories.refusals.Refusal` of a rule broken or of what the reference
+    replay must settle (an unseen hand contesting a pot, a site record), its details in the
+    ``WHY_`` places of ``state``. Given ``steps``, the table after each action is written
+    into it too (:func:`_record_step`); without it (the bulk replay) nothing is. Where the
+    site's record disagrees with the replay (:func:`_site_record`), the hand is played to its end
+    (the replay's amounts standing) and refused :attr:`Refusal.SITE_RECORD`, the count of
+    disagreements its amount; given ``site_record``, they are written into it.
+
+    The stages: :func:`_start` (the posts), each row by its kind (:func:`_bet_step`,
+    :func:`_stud_deal` and :func:`_stud_street`, :func:`_draw_action` and
+    :func:`_draw_round`, :func:`_stud_board_step`, :func:`_board_step`,
+    :func:`_show_step`), :func:`_ended`, :func:`_cut_pots`, :func:`_judge_pots`, the site's
+    record, :func:`_write_rows`."""
+    refused = _start(hand_input, working)
+    if refused:
+        return refused, -1, 0, 0
+    seats, holes, board, state = working.seats, working.holes, working.board, working.state
+    seen, hole, work = working.seen, working.hole, working.work
+    kinds, actors, amounts = hand_input.kinds, hand_input.actors, hand_input.amounts
+    cards, card_counts, all_ins = hand_input.cards, hand_input.card_counts, hand_input.all_ins
+    in_deck = tables.deck
+    count, game = state[PLAYERS], state[GAME]
+    stud = STUD <= game <= RAZZ
+    draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
+    action_count = hand_input.action_count
     for step in range(action_count):
-        if steps is not None and steps.pots.shape[0]:  # the table after the actions before this
-            # one (0: the posts); a record of no rows (:func:`no_steps`) is none
-            _record_step(steps, step, state, stacks, bets, put_in, dead, contributions, folded,
-                         holes, dealt, board, queue, count)  # fmt: skip
-            _record_runs(steps, step, state, scratch)
+        if steps is not None and steps.pots.shape[0]:  # the table after the actions before
+            # this one (0: the posts); a record of no rows (:func:`no_steps`) is none
+            _record_step(steps, step, state, seats, holes, board)
+            _record_runs(steps, step, state, seats)
         kind = kinds[step]
         actor = actors[step]
         if kind != DEAL_BOARD and (actor < 0 or actor >= count):
             return refuse(state, Refusal.NOT_AT_TABLE, step, actor, -1, 0, 0), -1, 0, 0
+        given = card_counts[step]
+        refused = 0
         if FOLD <= kind <= BET_RAISE or kind == BRING_IN:
-            if not state[BETTING]:
-                return refuse(state, Refusal.NO_BETTING_ROUND, step, actor, -1, 0, 0), -1, 0, 0
-            if queue[state[HEAD]] != actor:
-                to_act = queue[state[HEAD]]
-                return refuse(state, Refusal.OUT_OF_TURN, step, actor, to_act, 0, 0), -1, 0, 0
-            # stud's bring-in: due from the first to act on third street until it is posted or
-            # the bet completed (pokerkit's bring-in status), a post neither voluntary nor a raise
-            due = stud and bring_in > 0 and state[STREET] == 0
-            due = due and not state[BROUGHT_IN] and state[RAISES] == 0
-            if kind == BRING_IN:
-                if not due:
-                    return refuse(state, Refusal.BRING_IN_NOT_DUE, step, actor, -1, 0, 0), -1, 0, 0
-                amount = min(stacks[actor], bring_in)
-                state[HEAD] += 1
-                state[BROUGHT_IN] = 1
-                acted[actor] = 1
-                bets[actor] += amount
-                stacks[actor] -= amount
-                put_in[actor] += amount
-            elif due and kind != BET_RAISE:
-                return refuse(state, Refusal.BRING_IN_DUE, step, actor, -1, 0, 0), -1, 0, 0
-            elif kind == FOLD:
-                state[HEAD] += 1
-                acted[actor] = 1
-                folded[actor] = 1
-            elif kind == CHECK_CALL:
-                top = 0
-                for i in range(count):
-                    top = max(top, bets[i])
-                amount = min(stacks[actor], top - bets[actor])
-                if amounts[step] >= 0 and amounts[step] != amount:
-                    said_amount = amounts[step]
-                    return refuse(state, Refusal.CALL_AMOUNT, step, actor, -1, said_amount,
-                                  amount), -1, 0, 0  # fmt: skip
-                state[HEAD] += 1
-                acted[actor] = 1
-                bets[actor] += amount
-                stacks[actor] -= amount
-                put_in[actor] += amount
-                if amount and state[STREET] == 0:
-                    flags[actor] |= VPIP
-            else:
-                minimum = min_bet
-                if betting == FIXED_LIMIT and state[STREET] >= 2:
-                    minimum = big_bet
-                if stud and state[STREET] == 0 and state[RAISES] == 0:
-                    top = 0  # the completion: to the small bet, over the bring-in
-                    for i in range(count):
-                        top = max(top, bets[i])
-                    minimum = min_bet - top
-                pot_total = 0
-                for i in range(count):
-                    pot_total += dead[i] + contributions[i] + bets[i]
-                refused, limit = _raise(state, actor, amounts[step], betting, minimum, pot_total,
-                                        scratch, count)  # fmt: skip
-                if refused != Refusal.NONE:
-                    return refuse(state, refused, step, actor, -1, amounts[step], limit), -1, 0, 0
-                if state[STREET] == 0:
-                    flags[actor] |= VPIP | PFR
-            if all_ins[step] and stacks[actor] > 0:
-                left = stacks[actor]
-                return refuse(state, Refusal.ALL_IN_LEFT, step, actor, -1, left, 0), -1, 0, 0
-            # Asked here first: most actions leave the round going on, and a call out of line
-            # costs two atomic reference counts an array (benchmarks/histories.md)
-            if not _round_goes_on(state, folded, count):
-                _round_over(state, scratch, count)
+            refused = _bet_step(state, seats, step, kind, actor, amounts[step], all_ins[step])
         elif kind == DEAL_HOLE and stud:
-            refused = _stud_deal(state, step, actor, cards, card_counts[step], holes, dealt,
-                                 folded, mucked, queue, count)  # fmt: skip
-            if refused:
-                return refused, -1, 0, 0
-            if _stud_street_dealt(state, dealt, folded, mucked, count):
-                if state[STREET] == 1:
-                    for i in range(count):
-                        if not folded[i]:
-                            flags[i] |= SAW_FLOP
-                if not state[ALL_IN]:
-                    up = tables.up_low if game == RAZZ else tables.up_high
-                    opener = _stud_opener(game, state[STUD_DEALT], holes, folded, count, up, work)
-                    _begin_round(state, opener, scratch, count)
+            refused = _stud_deal(state, seats, holes, cards, step, actor, given)
+            if not refused and _stud_street_dealt(state, seats):
+                _stud_street(state, seats, holes, tables.up, work)
         elif kind == DISCARD_DRAW or (draw and kind == DEAL_HOLE):
-            refused = _draw_action(state, step, kind, actor, cards, card_counts[step],
-                                   amounts[step], game, holes, holes_per, pending, drew, dealt,
-                                   folded, queue, in_deck, seen, count)  # fmt: skip
-            if refused:
-                return refused, -1, 0, 0
-            if state[STREET] and _draw_settled(state, drew, pending, folded, count):
-                if state[STREET] == 1:
-                    for i in range(count):
-                        if not folded[i]:
-                            flags[i] |= SAW_FLOP
-                if not state[ALL_IN]:
-                    _begin_round(state, np.int64(0), scratch, count)  # type: ignore[arg-type]
+            refused = _draw_action(state, seats, holes, cards, step, kind, actor, given,
+                                   amounts[step], in_deck, seen)  # fmt: skip
+            if not refused and state[STREET] and _draw_settled(state, seats):
+                _draw_round(state, seats)
         elif kind == DEAL_BOARD and draw:
-            return refuse(state, Refusal.BOARD_IN_DRAW_GAME, step, -1, -1, 0, 0), -1, 0, 0
+            refused = refuse(state, Refusal.BOARD_IN_DRAW_GAME, step, -1, -1, 0, 0)
         elif kind == DEAL_BOARD and stud:  # the deck runs short: one card is everyone's last
-            if state[BETTING]:
-                to_act = queue[state[HEAD]]
-                return refuse(state, Refusal.BOARD_WHILE_BETTING, step, -1, to_act, 0, 0), -1, 0, 0
-            if state[STUD_DEALT] != STUD_CARDS - 1 or state[BOARD_SIZE]:
-                return refuse(state, Refusal.SHARED_CARD_EARLY, step, -1, -1, 0, 0), -1, 0, 0
-            if not _stud_street_dealt(state, dealt, folded, mucked, count):
-                return refuse(state, Refusal.SHARED_CARD_EARLY, step, -1, -1, 0, 0), -1, 0, 0
-            if card_counts[step] != 1:
-                given = card_counts[step]
-                return refuse(state, Refusal.BOARD_COUNT, step, -1, 4, given, 1), -1, 0, 0
-            if cards[step, 0] < 0:
-                return refuse(state, Refusal.BOARD_UNSEEN, step, -1, -1, 0, 0), -1, 0, 0
-            board[0] = cards[step, 0]
-            state[BOARD_SIZE] = 1
-            state[STUD_DEALT] = STUD_CARDS
-            state[STREET] += 1
-            for i in range(count):
-                if not folded[i] and not mucked[i]:
-                    dealt[i] = STUD_CARDS - 1  # the cards of their own
-            if not state[ALL_IN]:
-                up = tables.up_low if game == RAZZ else tables.up_high
-                opener = _stud_opener(game, np.int64(STUD_CARDS), holes, folded, count, up, work)  # type: ignore[arg-type]
-                _begin_round(state, opener, scratch, count)
+            refused = _stud_board_step(state, seats, holes, board, cards, step, given, tables.up,
+                                       work)  # fmt: skip
         elif kind == DEAL_HOLE:
-            if dealt[actor]:
-                return refuse(state, Refusal.DEALT_TWICE, step, actor, -1, 0, 0), -1, 0, 0
-            if card_counts[step] != holes_per:
-                given = card_counts[step]
-                return refuse(state, Refusal.DEALT_COUNT, step, actor, -1, given, 0), -1, 0, 0
-            dealt[actor] = 1
-            for k in range(holes_per):
-                holes[actor, k] = cards[step, k]
-        elif kind == DEAL_BOARD:
-            if state[BETTING]:
-                to_act = queue[state[HEAD]]
-                return refuse(state, Refusal.BOARD_WHILE_BETTING, step, -1, to_act, 0, 0), -1, 0, 0
-            if _in_hand(folded, count) < 2:
-                return refuse(state, Refusal.BOARD_AFTER_FOLDS, step, -1, -1, 0, 0), -1, 0, 0
-            for k in range(card_counts[step]):
-                if cards[step, k] < 0:
-                    return refuse(state, Refusal.BOARD_UNSEEN, step, -1, -1, 0, 0), -1, 0, 0
-            if amounts[step] > 0 or state[RUNS]:  # a run of a board run more than once
-                refused = _deal_run(state, step, amounts[step], cards, card_counts[step], board,
-                                    scratch, flags, folded, count)  # fmt: skip
-                if refused:
-                    return refused, -1, 0, 0
-                continue
-            have = state[BOARD_SIZE]
-            if have == 5:
-                return refuse(state, Refusal.BOARD_AFTER_RIVER, step, -1, -1, 0, 0), -1, 0, 0
-            wanted = 3 if have == 0 else 1
-            if card_counts[step] != wanted:
-                given = card_counts[step]
-                return refuse(state, Refusal.BOARD_COUNT, step, -1, have, given, wanted), -1, 0, 0
-            for k in range(wanted):
-                board[have + k] = cards[step, k]
-            state[BOARD_SIZE] = have + wanted
-            state[STREET] += 1
-            if state[STREET] == 1:
-                for i in range(count):
-                    if not folded[i]:
-                        flags[i] |= SAW_FLOP
-            if not state[ALL_IN]:
-                _begin_round(state, np.int64(0), scratch, count)  # type: ignore[arg-type]
-        else:  # a show or a muck
-            if state[BETTING]:
-                return refuse(state, Refusal.SHOW_WHILE_BETTING, step, actor, -1, 0, 0), -1, 0, 0
-            if folded[actor]:
-                return refuse(state, Refusal.SHOW_AFTER_FOLD, step, actor, -1, 0, 0), -1, 0, 0
-            if kind == MUCK:
-                if _in_hand(folded, count) - np.sum(mucked) > 1:
-                    mucked[actor] = 1
-                continue
-            if draw and (
-                state[STREET] < _draw_rounds(game)
-                or not _draw_settled(state, drew, pending, folded, count)
-            ):
-                rounds = _draw_rounds(game)
-                return refuse(state, Refusal.DRAWS_UNFINISHED, step, -1, -1, state[STREET],
-                              rounds), -1, 0, 0  # fmt: skip
-            if stud or draw:  # the cards dealt, the unseen ones taken from the show
-                held = holes_per if draw else dealt[actor]
-                refused = _stud_show(state, step, actor, cards, card_counts[step], holes, held)
-                if refused:
-                    return refused, -1, 0, 0
-                continue
-            shown = card_counts[step]
-            if shown == 0:
-                continue
-            if shown != holes_per:
-                return refuse(state, Refusal.SHOW_COUNT, step, actor, -1, shown, 0), -1, 0, 0
-            unknown = 0
-            for k in range(holes_per):
-                unknown += cards[step, k] < 0
-            if unknown == holes_per:
-                continue  # nothing seen: nothing changes
-            known = 0
-            for k in range(holes_per):
-                known += holes[actor, k] >= 0
-            if not dealt[actor] or known == 0:
-                dealt[actor] = 1
+            holes_per = state[HOLES_PER]
+            if seats[ROW_DEALT, actor]:
+                refused = refuse(state, Refusal.DEALT_TWICE, step, actor, -1, 0, 0)
+            elif given != holes_per:
+                refused = refuse(state, Refusal.DEALT_COUNT, step, actor, -1, given, 0)
+            else:
+                seats[ROW_DEALT, actor] = 1
                 for k in range(holes_per):
                     holes[actor, k] = cards[step, k]
-                continue
-            if unknown or known < holes_per:  # shown in part, or dealt in part
-                refused = _show_in_part(state, step, actor, cards, holes, holes_per, work)
-                if refused:
-                    return refused, -1, 0, 0
-                continue
-            same = True
-            for k in range(holes_per):  # shown in any order, but the cards dealt
-                found = False
-                shown_back = False
-                for j in range(holes_per):
-                    found = found or holes[actor, j] == cards[step, k]
-                    shown_back = shown_back or cards[step, j] == holes[actor, k]
-                same = same and found and shown_back
-            if not same:
-                shown_cards = _packed_row(cards, step, holes_per)
-                dealt_cards = _packed_row(holes, actor, holes_per)
-                return refuse(state, Refusal.SHOW_NOT_DEALT, step, actor, -1, shown_cards,
-                              dealt_cards), -1, 0, 0  # fmt: skip
-            for k in range(holes_per):
-                holes[actor, k] = cards[step, k]
+        elif kind == DEAL_BOARD:
+            refused = _board_step(state, seats, board, cards, step, given, amounts[step])
+        else:  # a show or a muck
+            refused = _show_step(state, seats, holes, cards, step, kind, actor, given, work)
+        if refused:
+            return refused, -1, 0, 0
     if steps is not None and steps.pots.shape[0]:  # the table after the last action
-        _record_step(steps, action_count, state, stacks, bets, put_in, dead, contributions,
-                     folded, holes, dealt, board, queue, count)  # fmt: skip
-        _record_runs(steps, action_count, state, scratch)
-    if state[BETTING]:
-        to_act = queue[state[HEAD]]
-        return refuse(state, Refusal.ENDS_TO_ACT, -1, -1, to_act, 0, 0), -1, 0, 0
-    contenders = 0
-    for i in range(count):
-        contenders += not folded[i] and not mucked[i]
-    if stud and contenders > 1 and state[STUD_DEALT] != STUD_CARDS:
-        dealt_cards = state[STUD_DEALT]
-        return refuse(state, Refusal.STUD_ENDS_EARLY, -1, -1, -1, dealt_cards, 0), -1, 0, 0
-    if (
-        draw
-        and contenders > 1
-        and (
-            state[STREET] < _draw_rounds(game)
-            or not _draw_settled(state, drew, pending, folded, count)
-        )
-    ):
-        rounds = _draw_rounds(game)
-        return refuse(state, Refusal.DRAWS_UNFINISHED, -1, -1, -1, state[STREET],
-                      rounds), -1, 0, 0  # fmt: skip
-    if state[RUNS] and contenders > 1 and _runs_short(state, scratch) != 5:
-        size = _runs_short(state, scratch)
-        return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0), -1, 0, 0
-    if not stud and not draw and contenders > 1 and state[BOARD_SIZE] != 5 and not state[RUNS]:
-        size = state[BOARD_SIZE]
-        return refuse(state, Refusal.ENDS_BEFORE_SHOWDOWN, -1, -1, -1, size, 0), -1, 0, 0
-    if state[RUNS]:  # the first run's board is the hand's board; the others' cards checked next
-        _first_run(state, board, scratch)
-    refused = 0
-    if not draw:  # a draw game's cards are checked as they are dealt
-        refused = _check_cards(holes, holes_per, board, state[BOARD_SIZE], in_deck, seen, state)
-    if not refused and state[RUNS]:
-        refused = _check_runs(state, holes, holes_per, board, scratch, in_deck, seen)
+        _record_step(steps, action_count, state, seats, holes, board)
+        _record_runs(steps, action_count, state, seats)
+    refused = _ended(state, seats, holes, board, in_deck, seen, hand_input.said)
     if refused:
         return refused, -1, 0, 0
-    if said[SAID_RETURNED]:  # what the site says it returned uncalled (PokerStars)
-        for i in range(count):
-            if said[SAID_RETURNS + i] != refunds[i]:
-                returned = said[SAID_RETURNS + i]
-                return refuse(state, Refusal.RETURNED_UNCALLED, -1, i, -1, returned,
-                              refunds[i]), -1, 0, 0  # fmt: skip
-    # the pots
-    for i in range(count):  # the levels, in order (an insertion sort: ten at most)
-        value = contributions[i]
-        j = i
-        while j > 0 and levels[j - 1] > value:
-            levels[j] = levels[j - 1]
-            j -= 1
-        levels[j] = value
-    amount = 0
-    for i in range(count):
-        amount += dead[i]
-    previous = 0
-    pots = 0
-    for index in range(count):
-        level = levels[index]
-        if index and level == levels[index - 1]:
-            continue
-        for i in range(count):
-            if contributions[i] >= level:
-                amount += level - previous
-        mask = 0
-        for i in range(count):
-            if contributions[i] >= level and not folded[i]:
-                mask |= 1 << i
-        while pots and out_pot_mask[pots - 1] == mask:
-            amount += out_pots[pots - 1]
-            pots -= 1
-        if amount:
-            out_pots[pots] = amount
-            out_pot_mask[pots] = mask
-            pots += 1
-        amount = 0
-        previous = level
-    total = 0
-    unjudged = 0
-    # the game's high ranking, picked here: a helper taking the whole ReplayTables (78 arrays)
-    # would count a reference to each, twice, every hand (benchmarks/histories.md)
-    if game == RAZZ:
-        ranked = tables.razz7
-    elif draw:
-        ranked = tables.deuce7
-    else:
-        ranked = board_high(game, tables)
-    low, badugi = tables.low, tables.badugi
-    for pot in range(pots):
-        mask = out_pot_mask[pot]
-        amount = out_pots[pot]
-        total += amount
-        for i in range(count):
-            out_pot_shares[pot, i] = 0
-        if mask == 0:
-            return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), -1, 0, 0
-        if state[RUNS]:  # each run's share of the pot, summed over the runs, then divided
-            hidden = _run_shares(state, pot, mask, out_pot_shares, scratch, mucked, holes,
-                                 holes_per, game, ranked, low, badugi, high, lows, hole, work,
-                                 count)  # fmt: skip
-        else:
-            hidden = _judge_pot(state, pot, mask, out_pot_shares, mucked, holes, holes_per, game,
-                                board, state[BOARD_SIZE], ranked, low, badugi, high, lows, hole,
-                                work, count)  # fmt: skip
-        if hidden:
-            unjudged = 1
+    out_pots, out_pot_mask = rows.pots[hand], rows.pot_masks[hand]
+    out_pot_shares = rows.pot_shares[hand]
+    pots = _cut_pots(seats, count, out_pots, out_pot_mask)
+    refused, total, unjudged = _judge_pots(state, seats, holes, hole, work, tables, board,
+                                           out_pots, out_pot_mask, out_pot_shares, pots)  # fmt: skip
+    if refused:
+        return refused, -1, 0, 0
     odd = 0
-    for pot in range(pots):  # a pot times a share in 1/DEN: whole units and a remainder
-        whole, part = out_pots[pot] // DEN, out_pots[pot] % DEN
-        for i in range(count):
-            share = out_pot_shares[pot, i]
-            gross[i] += whole * share
-            gross_parts[i] += part * share  # below DEN**2 a pot: ten pots stay in int64
-            if share != 0 and share != DEN:
-                split[i] = 1
     for i in range(count):
-        gross[i] += gross_parts[i] // DEN
-        gross_parts[i] %= DEN
-        odd += split[i]
-    # the site's record
-    for i in range(count):
-        won[i] = gross[i]
-        won_parts[i] = gross_parts[i]
+        odd += seats[SPLIT, i]
     disagreements = 0
-    if has_winnings or has_finishing:
-        disagreements = _site_record(hand_input, put_in, scratch, out_pots, out_pot_shares, pots,
-                                     total, odd, site_record)  # fmt: skip
+    if hand_input.has_winnings or hand_input.has_finishing:  # the site's record
+        disagreements = _site_record(hand_input, seats[ROW_PUT_IN, :count], seats, out_pots,
+                                     out_pot_shares, pots, total, odd, site_record)  # fmt: skip
     if unjudged:  # a disagreement of its own: the replay's amounts stand
         for i in range(count):
-            won[i] = gross[i]
-            won_parts[i] = gross_parts[i]
-    showdown = _in_hand(folded, count) > 1
-    for i in range(count):
-        if mucked[i]:
-            flags[i] |= MUCKED
-        if showdown and not folded[i]:
-            flags[i] |= SHOWDOWN
-            if gross[i] > 0:
-                flags[i] |= WON_SHOWDOWN
-        out_put_in[i] = put_in[i]
-        out_gross[i] = gross[i]
-        out_won[i] = won[i]
-        out_gross_parts[i] = gross_parts[i]
-        out_won_parts[i] = won_parts[i]
-        out_flags[i] = flags[i]
-        known = True
-        for k in range(holes_per):
-            known = known and holes[i, k] >= 0
-        for k in range(out_holes.shape[1]):
-            out_holes[i, k] = holes[i, k] if known and k < holes_per else -1
-    for k in range(5):
-        out_board[k] = board[k]
+            seats[WON, i] = seats[GROSS, i]
+            seats[WON_PARTS, i] = seats[GROSS_PARTS, i]
+    _write_rows(state, seats, holes, board, rows, hand)
+    said = hand_input.said
     if said[SAID_CASHED]:
-        _cash_outs(said, out_flags, rows, hand, count)
+        _cash_outs(said, rows, hand, count)
     status = OK
     if disagreements:  # the hand played, its rows written, the replay's amounts standing
         status = refuse(state, Refusal.SITE_RECORD, -1, -1, -1, disagreements, 0)

@@ -100,6 +100,7 @@ from pokerscore.histories._replay_kernels import (
     HandInput,
     ReplayWork,
     StepRecord,
+    game_tables,
     new_work,
     no_steps,
     record_refusal,
@@ -1497,8 +1498,9 @@ def _stars_share(
             amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
         )  # fmt: skip
         replayed = replay_one(
-            hand_input, tables, tables.full_deck, work, rows, hand, steps, site_record
-        )
+            hand_input, game_tables(tally[T_GAME], tables, tables.full_deck), work, rows, hand,
+            steps, site_record,
+        )  # fmt: skip
         _hand_facts(hand, count, replayed, seats, plays, tally, facts, names, seat_numbers, flags)
         if replayed[0] != OK:
             record_refusal(work.state, facts, hand)

@@ -139,7 +139,7 @@ def replay_phh_text(
     batch.lines = int(index.lines[hands])
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
     log = new_log(hands, text.shape[0]) if keep else no_log()
-    phh_hands(text, index, hands, threads, *kernel_tables(), batch.rows(), log)
+    phh_hands(text, index, hands, threads, kernel_tables(), batch.rows(), log)
     batch.hands = hands
     batch.log = log if keep else None
     return batch

@@ -81,6 +81,7 @@ from pokerscore.histories._replay_kernels import (
     HandInput,
     ReplayWork,
     StepRecord,
+    game_tables,
     new_work,
     no_steps,
     replay_one,
@@ -282,7 +283,7 @@ def engine_rows(
     if site_record is None:
         site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
     code, street, cards, pots = replay_one(
-        arrays, tables, deck, working, rows, row, steps, site_record
+        arrays, game_tables(arrays.game, tables, deck), working, rows, row, steps, site_record
     )
     if runs is not None:
         dealt = int(working.state[RUNS])
