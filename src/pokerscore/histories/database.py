@@ -5,7 +5,7 @@ Three tables. ``hands``: one row a hand, its key (below), its place in the impor
 (``seq``), site, hand id, file, number and month. ``rows``: one row per hand and player, the
 columns of ``histories --out`` (:data:`~pokerscore.histories.model.COLUMNS`, the counts of
 :data:`~pokerscore.histories.model.ACTION_COUNTS` among them, 0 or 1 each) and ``hand_key``,
-``seq``, ``month``. ``actions``: each hand's actions in order (``hand_key``, ``idx``,
+``seq``, ``month``. ``actions``: each hand's actions in order (``seq``, ``idx``,
 ``street``, ``player``, ``kind``, ``amount`` in chips, ``cards``); with each hand's ``setup`` in
 ``hands`` (JSON: what the replayer needs beyond the actions: the seats, stakes and rules, the
 site's record, and the few actions' fields the table has no column for), a hand is rebuilt
@@ -89,15 +89,23 @@ _SQL_TYPES: Final = {
     "bool_": "BOOLEAN",
 }
 _EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
-SCHEMA_VERSION: Final = 3
-"""The database's layout: 3 added the reports' sums (:mod:`~pokerscore.histories.report_sums`),
-2 each hand's ``setup`` (version 1, before it, had no ``meta`` table)."""
-_READ_VERSIONS: Final = (2, SCHEMA_VERSION)
-"""The layouts read: a database of version 2 is reported on from its rows alone, and its next
-import adds the sums (:func:`_add_sums`)."""
+SCHEMA_VERSION: Final = 4
+"""The database's layout: 4 keeps each action's hand by its ``seq`` alone (3 repeated the
+hand's key on every action, a sixth of an import's writing), 3 added the reports' sums
+(:mod:`~pokerscore.histories.report_sums`), 2 each hand's ``setup`` (version 1, before it, had
+no ``meta`` table)."""
+_READ_VERSIONS: Final = (2, 3, SCHEMA_VERSION)
+"""The layouts read: a database of version 2 is reported on from its rows alone; the next
+import brings an older one to :data:`SCHEMA_VERSION` (:func:`_migrate`)."""
 
-ACTION_COLUMNS: Final = ("hand_key", "idx", "street", "player", "kind", "amount", "cards")
-"""The columns of ``actions`` an import builds (``seq`` is added as they are stored)."""
+ACTION_COLUMNS: Final = ("seq", "idx", "street", "player", "kind", "amount", "cards")
+"""The columns of ``actions``."""
+_READ_ACTIONS: Final = ("hand_key", *ACTION_COLUMNS[1:])
+"""The actions' columns as an import gathers those of the hands it reads whole."""
+IMPORT_SETTINGS: Final = ("SET threads = 1", "SET preserve_insertion_order = false")
+"""DuckDB's settings for an import: its appends and commit on one thread cost less CPU than on
+two (about 3 s of 20 for 200,000 hands, ``benchmarks/histories.md``), and the order of rows
+within a table is the import's ``seq``, not the appends' order."""
 
 
 class DatabaseBusyError(PokerScoreError):
@@ -131,8 +139,8 @@ def _schema(con: duckdb.DuckDBPyConnection) -> None:
         _run(con, statement)
     _run(
         con,
-        "CREATE TABLE IF NOT EXISTS actions (hand_key VARCHAR, seq BIGINT, idx INTEGER, "
-        "street VARCHAR, player VARCHAR, kind VARCHAR, amount DOUBLE, cards VARCHAR)",
+        "CREATE TABLE IF NOT EXISTS actions (seq BIGINT, idx INTEGER, street VARCHAR, "
+        "player VARCHAR, kind VARCHAR, amount DOUBLE, cards VARCHAR)",
     )
 
 
@@ -153,7 +161,8 @@ def _check_version(con: duckdb.DuckDBPyConnection, database: Path, *, empty: boo
     if version is not None and version not in _READ_VERSIONS:
         raise ParameterError(
             f"{{name}} {database} has the layout of version {version} of pokerscore's databases, "
-            f"this one reads versions {' and '.join(map(str, _READ_VERSIONS))}: import the files "
+            f"this one reads versions {', '.join(map(str, _READ_VERSIONS[:-1]))} and "
+            f"{_READ_VERSIONS[-1]}: import the files "
             "again into a new database",
             "database",
         )
@@ -306,9 +315,11 @@ class _FileRows:
         """The keys of the hands kept that the lenient reader is still to read."""
         self.months: dict[str, str | None] = {}
         self.setups: dict[str, str] = {}
-        self.actions: dict[str, list[Any]] = {name: [] for name in ACTION_COLUMNS}
-        self.action_tables: list[pa.Table] = []
-        """The actions of the hands read from the log, by column."""
+        self.actions: dict[str, list[Any]] = {name: [] for name in _READ_ACTIONS}
+        """The actions of the hands read whole, each one's hand by its key."""
+        self.action_tables: list[tuple[pa.Array, pa.Table]] = []
+        """The actions of the hands read from the log, by column (each one's hand by its place
+        among the keys beside them)."""
         self.setup_tables: list[pa.Table] = []
         """The month and setup of the hands read from the log, by column (``hand_key``,
         ``month``, ``setup``)."""
@@ -366,9 +377,7 @@ class _FileRows:
         self.setup_tables.append(
             pa.table({"hand_key": named, "month": found.months, "setup": found.setups})
         )
-        actions = found.actions
-        keyed = actions.set_column(0, "hand_key", named.take(actions.column("hand")))
-        self.action_tables.append(keyed)
+        self.action_tables.append((named, found.actions))
 
     def _add_actions(self, hand: HandHistory, key: str) -> None:
         street = 0
@@ -460,9 +469,11 @@ def import_histories(
     summary = ImportSummary(files=len(files))
     con = _connect(target, read_only=False, wait=wait)
     try:
+        for setting in IMPORT_SETTINGS:
+            _run(con, setting)
         _run(con, "BEGIN TRANSACTION")
         _check_version(con, target, empty=True)
-        _add_sums(con)
+        _migrate(con)
         _schema(con)
         seq = first = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
         # a new database: no hand to look up, but those the import adds (seen)
@@ -689,20 +700,37 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
     )
     rows = rows.append_column("seq", pa.array(numbers[hand_of_row]))
     rows = rows.append_column("month", months.take(pa.array(hand_of_row)))
-    actions = pa.concat_tables(
-        [pa.table(found.actions, schema=_action_schema()), *found.action_tables]
-    ).combine_chunks()
-    action_hands = pc.index_in(actions.column("hand_key"), value_set=heads.column("hand_key"))
-    actions = actions.add_column(1, "seq", pa.array(numbers).take(action_hands))
-    by_hand = pc.sort_indices(actions, [("seq", "ascending"), ("idx", "ascending")])
-    return hands, rows, actions.take(by_hand)
+    held_keys = heads.column("hand_key")
+
+    def seqs(keys: pa.Array) -> npt.NDArray[np.int64]:  # each key's seq
+        found: npt.NDArray[np.int64] = numbers[
+            pc.index_in(keys, value_set=held_keys).to_numpy(zero_copy_only=False)
+        ]
+        return found
+
+    read = dict(found.actions)
+    parts = [
+        pa.table(
+            {"seq": seqs(pa.array(read.pop("hand_key"), pa.string())), **read},
+            schema=_action_schema(),
+        )
+    ]
+    for keys, logged in found.action_tables:  # each action's hand by its place among keys
+        hand_seqs = seqs(keys)[logged.column("hand").to_numpy()]
+        parts.append(logged.drop_columns(["hand"]).add_column(0, "seq", pa.array(hand_seqs)))
+    actions = pa.concat_tables(parts)
+    order = actions.column("seq").to_numpy()
+    if len(order) and not np.all(order[1:] >= order[:-1]):  # a hand's actions come in order
+        by_hand = pc.sort_indices(actions, [("seq", "ascending"), ("idx", "ascending")])
+        actions = actions.take(by_hand)
+    return hands, rows, actions
 
 
 def _action_schema() -> pa.Schema:
-    """The Arrow types of :data:`~pokerscore.histories.hand_log.ACTION_COLUMNS`."""
+    """The Arrow types of :data:`ACTION_COLUMNS`."""
     import pyarrow as pa
 
-    types = (pa.string(), pa.int32(), pa.string(), pa.string(), pa.string(), pa.float64(),
+    types = (pa.int64(), pa.int32(), pa.string(), pa.string(), pa.string(), pa.float64(),
              pa.string())  # fmt: skip
     return pa.schema(list(zip(ACTION_COLUMNS, types, strict=True)))
 
@@ -732,19 +760,23 @@ def _store_all(
 ) -> int:
     """A file's new hands added, :data:`BATCH_HANDS` at a time; the last ``seq`` given."""
     import numpy as np
-    import pyarrow.compute as pc
 
     hands, rows, actions = _tables(found, seq)
     row_seqs = rows.column("seq").to_numpy()
+    action_seqs = actions.column("seq").to_numpy()
     done = seq
     for first in range(0, hands.num_rows, BATCH_HANDS):
         some = hands.slice(first, BATCH_HANDS)
         low, high = seq + 1 + first, seq + first + some.num_rows
         cut = np.searchsorted(row_seqs, [low, high + 1])
-        mine = pc.and_(
-            pc.greater_equal(actions.column("seq"), low), pc.less_equal(actions.column("seq"), high)
+        at = np.searchsorted(action_seqs, [low, high + 1])
+        done = _store(
+            con,
+            some,
+            rows.slice(cut[0], cut[1] - cut[0]),
+            actions.slice(at[0], at[1] - at[0]),
+            summary,
         )
-        done = _store(con, some, rows.slice(cut[0], cut[1] - cut[0]), actions.filter(mine), summary)
     return done
 
 
@@ -763,13 +795,17 @@ def _compact(con: duckdb.DuckDBPyConnection) -> None:
         _run(con, statement)
 
 
-def _add_sums(con: duckdb.DuckDBPyConnection) -> None:
-    """A database of version 2 given the reports' sums of the rows it holds, and version 3."""
-    if _version(con) != 2:
+def _migrate(con: duckdb.DuckDBPyConnection) -> None:
+    """A database of an older layout brought to :data:`SCHEMA_VERSION`: version 2 given the
+    reports' sums of the rows it holds, versions 2 and 3 their actions' keys dropped."""
+    version = _version(con)
+    if version not in (2, 3):
         return
-    for statement in (*report_sums.create_statements(), *report_sums.add_statements("rows")):
-        _run(con, statement)
-    _compact(con)
+    if version == 2:
+        for statement in (*report_sums.create_statements(), *report_sums.add_statements("rows")):
+            _run(con, statement)
+        _compact(con)
+    _run(con, "ALTER TABLE actions DROP COLUMN hand_key")
     _run(con, "UPDATE meta SET value = ? WHERE name = 'schema'", [str(SCHEMA_VERSION)])
 
 
