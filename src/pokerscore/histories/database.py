@@ -44,18 +44,9 @@ from pokerscore.histories.model import (
     HandHistoryError,
     played_month,
 )
-from pokerscore.histories.reading import (
-    FileFormat,
-    _check_options,
-    file_format_of,
-    history_files,
-    read_file,
-)
-from pokerscore.histories.setups import hand_setup
 from pokerscore.histories.stats import PlayerStats, StatsTally
-from pokerscore.histories.summary import KEPT, BadHand
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the readers are imported by an import only: a report loads none of them
     import duckdb
     import numpy as np
     import numpy.typing as npt
@@ -63,6 +54,8 @@ if TYPE_CHECKING:
 
     from pokerscore.cards import Card
     from pokerscore.histories.batches import Batch
+    from pokerscore.histories.reading import FileFormat
+    from pokerscore.histories.summary import BadHand
 
 GroupBy = Literal["position", "stakes", "month", "game", "site"]
 GROUPS: Final[dict[str, str]] = {
@@ -341,6 +334,8 @@ class _FileRows:
         if not wanted:
             return
         if self.reader is None:
+            from pokerscore.histories.reading import read_file
+
             self.reader = iter(read_file(self.path, self.file_format))
         for hand in self.reader:
             if isinstance(hand, HandHistoryError):
@@ -355,25 +350,26 @@ class _FileRows:
 
     def add_hand(self, hand: HandHistory, key: str) -> None:
         """A hand read whole: its month, setup and actions."""
+        from pokerscore.histories.setups import hand_setup
+
         self.months[key] = played_month(hand)
         self.setups[key] = hand_setup(hand)
         self._add_actions(hand, key)
 
-    def add_logged(self, batch: Batch, places: npt.NDArray[np.int64], keys: list[str]) -> None:
-        """Hands of a batch read from its log (``places``, their ``keys``)."""
+    def add_logged(self, batch: Batch, places: npt.NDArray[np.int64], named: pa.Array) -> None:
+        """Hands of a batch read from its log (``places``, their keys ``named``)."""
         import pyarrow as pa
 
         from pokerscore.histories.hand_log import log_hands, unreadable
 
         odd = unreadable(batch, places)
         if odd.any():  # the lenient reader's way: it refuses these hands, they get no setup
-            self.unread.update(key for key, bad in zip(keys, odd.tolist(), strict=True) if bad)
-            keys = [key for key, bad in zip(keys, odd.tolist(), strict=True) if not bad]
+            self.unread.update(named.filter(pa.array(odd)).to_pylist())
+            named = named.filter(pa.array(~odd))
             places = places[~odd]
-            if not keys:
+            if not len(named):
                 return
         found = log_hands(batch, places, str(self.path))
-        named = pa.array(keys, pa.string())
         self.setup_tables.append(
             pa.table({"hand_key": named, "month": found.months, "setup": found.setups})
         )
@@ -457,14 +453,15 @@ def import_histories(
     ...     (first.hands, first.added), (again.hands, again.added)
     ((1, 1), (1, 0))
     """
+    from pokerscore.files.finding import refuse_inputs
+    from pokerscore.histories.reading import _check_options, history_files
+
     _check_options(file_format)
     expect(database, (str, os.PathLike), "database", "a DuckDB file's path")
     if isinstance(wait, bool) or not isinstance(wait, int | float) or not wait >= 0:
         raise ParameterError("{name} must be a number of seconds from 0", "wait")
     files = history_files(paths)
     target = Path(database)
-    from pokerscore.files.finding import refuse_inputs
-
     refuse_inputs(target, files, "database")
     summary = ImportSummary(files=len(files))
     con = _connect(target, read_only=False, wait=wait)
@@ -515,6 +512,8 @@ def _import_file(
 
     from pokerscore.histories.part_specs import HistoryPart
     from pokerscore.histories.parts import run_part
+    from pokerscore.histories.reading import file_format_of
+    from pokerscore.histories.summary import KEPT
 
     try:
         kind = file_format_of(path, file_format)
@@ -537,13 +536,14 @@ def _import_file(
 
     def take(table: pa.Table) -> None:
         keys = _hand_keys(table, found.digest)
-        firsts = pc.filter(keys, _first_rows(keys)).to_pylist()
+        first_keys = pc.filter(keys, _first_rows(keys))
+        firsts = first_keys.to_pylist()
         places = _places(block.pop() if block else None, len(firsts))
-        new = []
-        for key in firsts:
-            if key not in seen:  # a hand twice in the import: its first place counts
-                seen.add(key)
-                new.append(key)
+        new = [key for key in firsts if key not in seen]
+        before = len(seen)
+        seen.update(new)
+        if len(seen) - before < len(new):  # a hand twice in the block: its first place counts
+            new = list(dict.fromkeys(new))
         summary.hands += len(new)
         if not new:
             return
@@ -559,6 +559,19 @@ def _import_file(
             found.unread.update(kept)
         else:
             batch, read, in_log, hand_places = places
+            if len(kept) == len(firsts):  # each hand once, all new: by column
+                logs = in_log[hand_places]
+                for index in np.flatnonzero(~logs).tolist():
+                    key, place = firsts[index], int(hand_places[index])
+                    if place in read:
+                        found.add_hand(read[place], key)
+                    else:
+                        found.unread.add(key)
+                if logs.any():
+                    found.add_logged(batch, hand_places[logs], first_keys.filter(pa.array(logs)))
+                if len(found.keys) >= BATCH_HANDS:
+                    flush()
+                return
             wanted = set(kept)
             logged_keys, logged_places = [], []
             for key, place in zip(firsts, hand_places.tolist(), strict=True):
@@ -573,7 +586,11 @@ def _import_file(
                 else:
                     found.unread.add(key)
             if logged_keys:
-                found.add_logged(batch, np.array(logged_places, dtype=np.int64), logged_keys)
+                found.add_logged(
+                    batch,
+                    np.array(logged_places, dtype=np.int64),
+                    pa.array(logged_keys, pa.string()),
+                )
         if len(found.keys) >= BATCH_HANDS:
             flush()
 
@@ -671,10 +688,10 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    rows = pa.concat_tables(found.tables).combine_chunks()
-    starts = _first_rows(rows.column("hand_key").chunk(0))
+    rows = pa.concat_tables(found.tables)  # by chunks: DuckDB reads them so, no copy
+    starts = _first_rows(rows.column("hand_key").combine_chunks())
     hand_of_row = np.cumsum(starts) - 1
-    heads = rows.filter(pa.array(starts))
+    heads = rows.select(["hand_key", "site", "hand_id", "file", "hand"]).filter(pa.array(starts))
     read = pa.table(
         {
             "hand_key": pa.array(list(found.setups), pa.string()),
@@ -682,8 +699,10 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
             "setup": pa.array(list(found.setups.values()), pa.string()),
         }
     )
-    setups = pa.concat_tables([read, *found.setup_tables]).combine_chunks()
-    where = pc.index_in(heads.column("hand_key"), value_set=setups.column("hand_key"))
+    setups = pa.concat_tables([read, *found.setup_tables])
+    where = pc.index_in(
+        heads.column("hand_key"), value_set=setups.column("hand_key").combine_chunks()
+    )
     months = setups.column("month").take(where).combine_chunks()
     numbers = np.arange(seq + 1, seq + 1 + heads.num_rows, dtype=np.int64)
     hands = pa.table(
@@ -854,6 +873,8 @@ def report_histories(
     target = Path(database)
     if not target.is_file():
         raise ParameterError(f"{{name}} {target} is no database: import hands first", "database")
+    import numpy as np
+
     clause, values = _filtered(where, player)
     group = f'"{GROUPS[by]}"' if by is not None else "NULL"
     con = _connect(target, read_only=True, wait=wait)
@@ -870,15 +891,17 @@ def report_histories(
         source = "rows" if over_sums is None else "player_sums"
         figures = report_sums.sums_select(source)
         figures.insert(len(figures) - len(ACTION_COUNTS), figures[0])  # StatsTally's order
+        named = ", ".join(f"{figure} AS f{k}" for k, figure in enumerate(figures))
         query = (
-            f"SELECT {group} AS grp, player, {', '.join(figures)} FROM {source}{clause} "
+            f"SELECT {group} AS grp, player, {named} FROM {source}{clause} "
             "GROUP BY ALL ORDER BY grp NULLS LAST, player"
         )
-        found_rows = _run(con, query, values)
+        # by column: Python's objects for some hundred thousand sums cost more than the query
+        found = con.execute(query, values).fetchnumpy()
         by_hand = (*report_sums.HAND_KEYS, "position")
         hand_filter = report_sums.filter_over(where, by_hand, columns) if summed else None
         if player is not None:  # one row a hand: the player's hands are the rows kept
-            hands = sum(int(row[2]) for row in found_rows)
+            hands = int(np.ma.filled(found["f0"], 0).sum())
         elif not clause:  # every hand: the hands table's count, no scan of the rows
             hands = int(_run(con, "SELECT count(*) FROM hands")[0][0])
         elif hand_filter is not None:  # a hand with a row kept: the counts by positions
@@ -898,29 +921,35 @@ def report_histories(
             ]
     finally:
         con.close()
-    return DatabaseReport(hands, _grouped(found_rows), series)
+    return DatabaseReport(hands, _grouped(found, len(figures)), series)
 
 
-def _grouped(found: list[tuple[Any, ...]]) -> list[tuple[str | None, list[PlayerStats]]]:
-    """The report's rows (group, player, the figures' sums: a player once a group) as each
-    group's players' figures, a group's players added up at once."""
+def _grouped(
+    found: dict[str, npt.NDArray[Any]], figures: int
+) -> list[tuple[str | None, list[PlayerStats]]]:
+    """The report's columns (``grp``, ``player``, the figures' sums ``f0``, ``f1`` …: a player
+    once a group, the groups in order) as each group's players' figures, a group's players
+    added up at once."""
     import numpy as np
 
-    groups: dict[str | None, list[tuple[Any, ...]]] = {}
-    for row in found:
-        groups.setdefault(None if row[0] is None else str(row[0]), []).append(row)
+    groups = [None if group is None else str(group) for group in found["grp"].tolist()]
+    players = found["player"].tolist()
+    # every sum as a float (counts up to 2**53 exactly), a NULL sum as 0
+    numbers = np.column_stack(
+        [np.ma.filled(found[f"f{k}"], 0).astype(np.float64) for k in range(figures)]
+    ).reshape(len(players), figures)
+    starts = [k for k in range(len(groups)) if k == 0 or groups[k] != groups[k - 1]]
     grouped = []
-    for group, rows in groups.items():
-        # every sum as a float (counts up to 2**53 exactly), a NULL sum as 0
-        numbers = np.nan_to_num(np.array([row[2:] for row in rows], dtype=np.float64))
+    for first, stop in zip(starts, [*starts[1:], len(groups)][: len(starts)], strict=True):
         tally = StatsTally()
+        some = numbers[first:stop]
         tally.add_totals(
-            [row[1] for row in rows],
-            numbers[:, 0:6].astype(np.int64),
-            numbers[:, 6:10],
-            numbers[:, 10:].astype(np.int64),
+            players[first:stop],
+            some[:, 0:6].astype(np.int64),
+            some[:, 6:10],
+            some[:, 10:].astype(np.int64),
         )
-        grouped.append((group, tally.stats()))
+        grouped.append((groups[first], tally.stats()))
     return grouped
 
 
