@@ -57,6 +57,7 @@ def _version_two(database: Path, copy: Path) -> Path:
     shutil.copyfile(database, copy)
     with duckdb.connect(str(copy)) as con:
         con.execute("ALTER TABLE actions ADD COLUMN hand_key VARCHAR")
+        con.execute("ALTER TABLE hands ADD PRIMARY KEY (hand_key)")
         con.execute("DROP TABLE player_sums")
         con.execute("DROP TABLE hand_counts")
         con.execute("UPDATE meta SET value = '2' WHERE name = 'schema'")
@@ -132,8 +133,13 @@ def test_a_database_from_before_the_sums_gets_them_at_its_next_import(
         version = con.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
         tables = {name for (name,) in con.execute("SHOW TABLES").fetchall()}
         actions = con.execute("SELECT * FROM actions LIMIT 0").description
+        keys = con.execute(
+            "SELECT count(*) FROM duckdb_constraints() WHERE table_name = 'hands' "
+            "AND constraint_type = 'PRIMARY KEY'"
+        ).fetchone()
     assert version == (str(SCHEMA_VERSION),) and {"player_sums", "hand_counts"} <= tables
     assert tuple(column[0] for column in actions) == ACTION_COLUMNS  # the actions' keys dropped
+    assert keys == (0,)  # and the hands' primary key
     assert database_hand(database=two, seq=3) == database_hand(database=summed, seq=3)
     for where in FILTERS[:4]:
         _same(

@@ -84,7 +84,9 @@ _SQL_TYPES: Final = {
 _EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
 SCHEMA_VERSION: Final = 4
 """The database's layout: 4 keeps each action's hand by its ``seq`` alone (3 repeated the
-hand's key on every action, a sixth of an import's writing), 3 added the reports' sums
+hand's key on every action, a sixth of an import's writing) and ``hands`` without a primary key
+(an import finds the hands held by :class:`_HeldKeys`; the key's index outgrew the import's
+:data:`MEMORY_LIMIT` near 20 million hands, and DuckDB failed the commit), 3 added the reports' sums
 (:mod:`~pokerscore.histories.report_sums`), 2 each hand's ``setup`` (version 1, before it, had
 no ``meta`` table)."""
 _READ_VERSIONS: Final = (2, 3, SCHEMA_VERSION)
@@ -121,7 +123,7 @@ def _schema(con: duckdb.DuckDBPyConnection) -> None:
     rows += [f'"{name}" {_SQL_TYPES[kind]}' for name, kind in COLUMNS if name in ACTION_COUNTS]
     _run(
         con,
-        "CREATE TABLE IF NOT EXISTS hands (hand_key VARCHAR PRIMARY KEY, seq BIGINT, "
+        "CREATE TABLE IF NOT EXISTS hands (hand_key VARCHAR, seq BIGINT, "
         "site VARCHAR, hand_id VARCHAR, file VARCHAR, number INTEGER, month VARCHAR, "
         "setup VARCHAR)",
     )
@@ -613,8 +615,8 @@ class _HeldKeys:
     (DuckDB's ``hash`` of the key, and of the key and a ``|``), sorted by the first: a block's
     keys are hashed and looked up here, so the check costs what the block holds, whatever the
     database holds (a join with ``hands`` scanned the whole table for every block: DuckDB's
-    joins never probe the primary key's index). The hashes are read once an import, 16 bytes a
-    hand (less than the primary key's own index, which DuckDB keeps in memory to write); the
+    joins never probe an index). The hashes are read once an import, 16 bytes a
+    hand (a primary key's index, which layouts 2 and 3 kept, held more in memory); the
     read costs a few blocks' joins (``benchmarks/histories.md``). A new hand is
     taken for a held one only if both its hashes equal a held hand's (about 2**-128 a pair);
     a held hand is never taken for a new one."""
@@ -816,7 +818,8 @@ def _compact(con: duckdb.DuckDBPyConnection) -> None:
 
 def _migrate(con: duckdb.DuckDBPyConnection) -> None:
     """A database of an older layout brought to :data:`SCHEMA_VERSION`: version 2 given the
-    reports' sums of the rows it holds, versions 2 and 3 their actions' keys dropped."""
+    reports' sums of the rows it holds; versions 2 and 3 their actions' keys dropped and
+    ``hands`` made again without its primary key (DuckDB drops no constraint in place)."""
     version = _version(con)
     if version not in (2, 3):
         return
@@ -825,6 +828,9 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> None:
             _run(con, statement)
         _compact(con)
     _run(con, "ALTER TABLE actions DROP COLUMN hand_key")
+    _run(con, "CREATE TABLE hands_4 AS SELECT * FROM hands ORDER BY seq")
+    _run(con, "DROP TABLE hands")
+    _run(con, "ALTER TABLE hands_4 RENAME TO hands")
     _run(con, "UPDATE meta SET value = ? WHERE name = 'schema'", [str(SCHEMA_VERSION)])
 
 
