@@ -626,18 +626,18 @@ class _HeldKeys:
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         import numpy as np
 
-        high, low = self._hashes(con.sql("SELECT * FROM hands"))
+        high, low = self._hashes(con.sql(f"SELECT {self._HASHES} FROM hands"))
         order = np.argsort(high)  # by the first hash alone (both: ten times the time)
         self.high, self.low = high[order], low[order]
 
     def _hashes(
         self, rows: duckdb.DuckDBPyRelation
     ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+        """The two hashes, the first two columns of ``rows``."""
         import numpy as np
 
-        found = rows.project(self._HASHES).fetchnumpy()
-        high, low = (np.asarray(column, dtype=np.uint64) for column in found.values())
-        return high, low
+        found = list(rows.fetchnumpy().values())
+        return np.asarray(found[0], dtype=np.uint64), np.asarray(found[1], dtype=np.uint64)
 
     def new(self, con: duckdb.DuckDBPyConnection, keys: list[str]) -> list[str]:
         """The keys (in order) that are none of the held hands'."""
@@ -645,8 +645,10 @@ class _HeldKeys:
         import pyarrow as pa
 
         pending = pa.table({"hand_key": pa.array(keys, pa.string()), "place": np.arange(len(keys))})
-        # a relation, not a registered table: DuckDB keeps those to the transaction's end
-        high, low = self._hashes(con.from_arrow(pending).order("place"))  # in the keys' order
+        # a relation, not a registered table: DuckDB keeps those to the transaction's end; the
+        # order last (an import keeps no insertion order)
+        hashed = con.from_arrow(pending).project(f"{self._HASHES}, place").order("place")
+        high, low = self._hashes(hashed)  # in the keys' order
         first = np.searchsorted(self.high, high, side="left")
         last = np.searchsorted(self.high, high, side="right")
         held = np.zeros(len(keys), dtype=np.bool_)
