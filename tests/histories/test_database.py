@@ -101,17 +101,17 @@ def test_the_rows_are_a_plain_runs_rows(imported: Path, tmp_path: Path) -> None:
 def test_a_second_import_reads_no_hand_again(
     imported: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pokerscore.histories import database as module
+    from pokerscore.histories import reading
 
     read = []
-    reader = module.read_file
+    reader = reading.read_file
 
     def counted(*args: object) -> Iterator[object]:
         for hand in reader(*args):  # type: ignore[arg-type]
             read.append(hand)
             yield hand
 
-    monkeypatch.setattr(module, "read_file", counted)
+    monkeypatch.setattr(reading, "read_file", counted)  # the import reads it from there
     again = import_histories(SOURCES, database=imported)
     assert again.added == 0 and again.hands > 300 and read == []
 
@@ -570,15 +570,16 @@ def test_an_import_reads_no_phh_hand_the_kernels_play_again(
     """PHH hands come from the log (the refused ones from the run's own reading): the lenient
     reader is never opened on a PHH file (before, it read every new hand again)."""
     from pokerscore.histories import database as module
+    from pokerscore.histories import reading
 
     opened: list[object] = []
-    reader = module.read_file
+    reader = reading.read_file
 
     def counted(path: Path, *args: object) -> Iterator[object]:
         opened.append(path)
         yield from reader(path, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(module, "read_file", counted)
+    monkeypatch.setattr(reading, "read_file", counted)  # the import reads it from there
     files = [SHARED / "phh", DATA / "actions.phhs", DATA / "malformed.phhs"]
     summary = import_histories(files, database=tmp_path / "hands.duckdb")
     assert summary.added > 100 and summary.bad > 0

@@ -15,7 +15,14 @@ import duckdb
 import pytest
 
 from pokerscore.histories import database as database_module
-from pokerscore.histories.database import DatabaseReport, import_histories, report_histories
+from pokerscore.histories.database import (
+    ACTION_COLUMNS,
+    SCHEMA_VERSION,
+    DatabaseReport,
+    database_hand,
+    import_histories,
+    report_histories,
+)
 from pokerscore.histories.report_sums import HAND_KEYS, SUM_KEYS
 from tests.histories.test_runs import DATA
 
@@ -45,9 +52,12 @@ def summed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _version_two(database: Path, copy: Path) -> Path:
-    """A copy of ``database`` as pokerscore wrote it before the sums (layout version 2)."""
+    """A copy of ``database`` as pokerscore wrote it before the sums (layout version 2: each
+    action held its hand's key too)."""
     shutil.copyfile(database, copy)
     with duckdb.connect(str(copy)) as con:
+        con.execute("ALTER TABLE actions ADD COLUMN hand_key VARCHAR")
+        con.execute("ALTER TABLE hands ADD PRIMARY KEY (hand_key)")
         con.execute("DROP TABLE player_sums")
         con.execute("DROP TABLE hand_counts")
         con.execute("UPDATE meta SET value = '2' WHERE name = 'schema'")
@@ -122,7 +132,15 @@ def test_a_database_from_before_the_sums_gets_them_at_its_next_import(
     with duckdb.connect(str(two), read_only=True) as con:
         version = con.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
         tables = {name for (name,) in con.execute("SHOW TABLES").fetchall()}
-    assert version == ("3",) and {"player_sums", "hand_counts"} <= tables
+        actions = con.execute("SELECT * FROM actions LIMIT 0").description
+        keys = con.execute(
+            "SELECT count(*) FROM duckdb_constraints() WHERE table_name = 'hands' "
+            "AND constraint_type = 'PRIMARY KEY'"
+        ).fetchone()
+    assert version == (str(SCHEMA_VERSION),) and {"player_sums", "hand_counts"} <= tables
+    assert tuple(column[0] for column in actions) == ACTION_COLUMNS  # the actions' keys dropped
+    assert keys == (0,)  # and the hands' primary key
+    assert database_hand(database=two, seq=3) == database_hand(database=summed, seq=3)
     for where in FILTERS[:4]:
         _same(
             report_histories(database=two, where=where),

@@ -5,7 +5,7 @@ Three tables. ``hands``: one row a hand, its key (below), its place in the impor
 (``seq``), site, hand id, file, number and month. ``rows``: one row per hand and player, the
 columns of ``histories --out`` (:data:`~pokerscore.histories.model.COLUMNS`, the counts of
 :data:`~pokerscore.histories.model.ACTION_COUNTS` among them, 0 or 1 each) and ``hand_key``,
-``seq``, ``month``. ``actions``: each hand's actions in order (``hand_key``, ``idx``,
+``seq``, ``month``. ``actions``: each hand's actions in order (``seq``, ``idx``,
 ``street``, ``player``, ``kind``, ``amount`` in chips, ``cards``); with each hand's ``setup`` in
 ``hands`` (JSON: what the replayer needs beyond the actions: the seats, stakes and rules, the
 site's record, and the few actions' fields the table has no column for), a hand is rebuilt
@@ -44,18 +44,9 @@ from pokerscore.histories.model import (
     HandHistoryError,
     played_month,
 )
-from pokerscore.histories.reading import (
-    FileFormat,
-    _check_options,
-    file_format_of,
-    history_files,
-    read_file,
-)
-from pokerscore.histories.setups import hand_setup
 from pokerscore.histories.stats import PlayerStats, StatsTally
-from pokerscore.histories.summary import KEPT, BadHand
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the readers are imported by an import only: a report loads none of them
     import duckdb
     import numpy as np
     import numpy.typing as npt
@@ -63,6 +54,8 @@ if TYPE_CHECKING:
 
     from pokerscore.cards import Card
     from pokerscore.histories.batches import Batch
+    from pokerscore.histories.reading import FileFormat
+    from pokerscore.histories.summary import BadHand
 
 GroupBy = Literal["position", "stakes", "month", "game", "site"]
 GROUPS: Final[dict[str, str]] = {
@@ -89,15 +82,25 @@ _SQL_TYPES: Final = {
     "bool_": "BOOLEAN",
 }
 _EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
-SCHEMA_VERSION: Final = 3
-"""The database's layout: 3 added the reports' sums (:mod:`~pokerscore.histories.report_sums`),
-2 each hand's ``setup`` (version 1, before it, had no ``meta`` table)."""
-_READ_VERSIONS: Final = (2, SCHEMA_VERSION)
-"""The layouts read: a database of version 2 is reported on from its rows alone, and its next
-import adds the sums (:func:`_add_sums`)."""
+SCHEMA_VERSION: Final = 4
+"""The database's layout: 4 keeps each action's hand by its ``seq`` alone (3 repeated the
+hand's key on every action, a sixth of an import's writing) and ``hands`` without a primary key
+(an import finds the hands held by :class:`_HeldKeys`; the key's index outgrew the import's
+:data:`MEMORY_LIMIT` near 20 million hands, and DuckDB failed the commit), 3 added the reports' sums
+(:mod:`~pokerscore.histories.report_sums`), 2 each hand's ``setup`` (version 1, before it, had
+no ``meta`` table)."""
+_READ_VERSIONS: Final = (2, 3, SCHEMA_VERSION)
+"""The layouts read: a database of version 2 is reported on from its rows alone; the next
+import brings an older one to :data:`SCHEMA_VERSION` (:func:`_migrate`)."""
 
-ACTION_COLUMNS: Final = ("hand_key", "idx", "street", "player", "kind", "amount", "cards")
-"""The columns of ``actions`` an import builds (``seq`` is added as they are stored)."""
+ACTION_COLUMNS: Final = ("seq", "idx", "street", "player", "kind", "amount", "cards")
+"""The columns of ``actions``."""
+_READ_ACTIONS: Final = ("hand_key", *ACTION_COLUMNS[1:])
+"""The actions' columns as an import gathers those of the hands it reads whole."""
+IMPORT_SETTINGS: Final = ("SET threads = 1", "SET preserve_insertion_order = false")
+"""DuckDB's settings for an import: its appends and commit on one thread cost less CPU than on
+two (about 3 s of 20 for 200,000 hands, ``benchmarks/histories.md``), and the order of rows
+within a table is the import's ``seq``, not the appends' order."""
 
 
 class DatabaseBusyError(PokerScoreError):
@@ -120,7 +123,7 @@ def _schema(con: duckdb.DuckDBPyConnection) -> None:
     rows += [f'"{name}" {_SQL_TYPES[kind]}' for name, kind in COLUMNS if name in ACTION_COUNTS]
     _run(
         con,
-        "CREATE TABLE IF NOT EXISTS hands (hand_key VARCHAR PRIMARY KEY, seq BIGINT, "
+        "CREATE TABLE IF NOT EXISTS hands (hand_key VARCHAR, seq BIGINT, "
         "site VARCHAR, hand_id VARCHAR, file VARCHAR, number INTEGER, month VARCHAR, "
         "setup VARCHAR)",
     )
@@ -131,8 +134,8 @@ def _schema(con: duckdb.DuckDBPyConnection) -> None:
         _run(con, statement)
     _run(
         con,
-        "CREATE TABLE IF NOT EXISTS actions (hand_key VARCHAR, seq BIGINT, idx INTEGER, "
-        "street VARCHAR, player VARCHAR, kind VARCHAR, amount DOUBLE, cards VARCHAR)",
+        "CREATE TABLE IF NOT EXISTS actions (seq BIGINT, idx INTEGER, street VARCHAR, "
+        "player VARCHAR, kind VARCHAR, amount DOUBLE, cards VARCHAR)",
     )
 
 
@@ -153,7 +156,8 @@ def _check_version(con: duckdb.DuckDBPyConnection, database: Path, *, empty: boo
     if version is not None and version not in _READ_VERSIONS:
         raise ParameterError(
             f"{{name}} {database} has the layout of version {version} of pokerscore's databases, "
-            f"this one reads versions {' and '.join(map(str, _READ_VERSIONS))}: import the files "
+            f"this one reads versions {', '.join(map(str, _READ_VERSIONS[:-1]))} and "
+            f"{_READ_VERSIONS[-1]}: import the files "
             "again into a new database",
             "database",
         )
@@ -306,9 +310,11 @@ class _FileRows:
         """The keys of the hands kept that the lenient reader is still to read."""
         self.months: dict[str, str | None] = {}
         self.setups: dict[str, str] = {}
-        self.actions: dict[str, list[Any]] = {name: [] for name in ACTION_COLUMNS}
-        self.action_tables: list[pa.Table] = []
-        """The actions of the hands read from the log, by column."""
+        self.actions: dict[str, list[Any]] = {name: [] for name in _READ_ACTIONS}
+        """The actions of the hands read whole, each one's hand by its key."""
+        self.action_tables: list[tuple[pa.Array, pa.Table]] = []
+        """The actions of the hands read from the log, by column (each one's hand by its place
+        among the keys beside them)."""
         self.setup_tables: list[pa.Table] = []
         """The month and setup of the hands read from the log, by column (``hand_key``,
         ``month``, ``setup``)."""
@@ -330,6 +336,8 @@ class _FileRows:
         if not wanted:
             return
         if self.reader is None:
+            from pokerscore.histories.reading import read_file
+
             self.reader = iter(read_file(self.path, self.file_format))
         for hand in self.reader:
             if isinstance(hand, HandHistoryError):
@@ -344,31 +352,30 @@ class _FileRows:
 
     def add_hand(self, hand: HandHistory, key: str) -> None:
         """A hand read whole: its month, setup and actions."""
+        from pokerscore.histories.setups import hand_setup
+
         self.months[key] = played_month(hand)
         self.setups[key] = hand_setup(hand)
         self._add_actions(hand, key)
 
-    def add_logged(self, batch: Batch, places: npt.NDArray[np.int64], keys: list[str]) -> None:
-        """Hands of a batch read from its log (``places``, their ``keys``)."""
+    def add_logged(self, batch: Batch, places: npt.NDArray[np.int64], named: pa.Array) -> None:
+        """Hands of a batch read from its log (``places``, their keys ``named``)."""
         import pyarrow as pa
 
         from pokerscore.histories.hand_log import log_hands, unreadable
 
         odd = unreadable(batch, places)
         if odd.any():  # the lenient reader's way: it refuses these hands, they get no setup
-            self.unread.update(key for key, bad in zip(keys, odd.tolist(), strict=True) if bad)
-            keys = [key for key, bad in zip(keys, odd.tolist(), strict=True) if not bad]
+            self.unread.update(named.filter(pa.array(odd)).to_pylist())
+            named = named.filter(pa.array(~odd))
             places = places[~odd]
-            if not keys:
+            if not len(named):
                 return
         found = log_hands(batch, places, str(self.path))
-        named = pa.array(keys, pa.string())
         self.setup_tables.append(
             pa.table({"hand_key": named, "month": found.months, "setup": found.setups})
         )
-        actions = found.actions
-        keyed = actions.set_column(0, "hand_key", named.take(actions.column("hand")))
-        self.action_tables.append(keyed)
+        self.action_tables.append((named, found.actions))
 
     def _add_actions(self, hand: HandHistory, key: str) -> None:
         street = 0
@@ -448,21 +455,24 @@ def import_histories(
     ...     (first.hands, first.added), (again.hands, again.added)
     ((1, 1), (1, 0))
     """
+    from pokerscore.files.finding import refuse_inputs
+    from pokerscore.histories.reading import _check_options, history_files
+
     _check_options(file_format)
     expect(database, (str, os.PathLike), "database", "a DuckDB file's path")
     if isinstance(wait, bool) or not isinstance(wait, int | float) or not wait >= 0:
         raise ParameterError("{name} must be a number of seconds from 0", "wait")
     files = history_files(paths)
     target = Path(database)
-    from pokerscore.files.finding import refuse_inputs
-
     refuse_inputs(target, files, "database")
     summary = ImportSummary(files=len(files))
     con = _connect(target, read_only=False, wait=wait)
     try:
+        for setting in IMPORT_SETTINGS:
+            _run(con, setting)
         _run(con, "BEGIN TRANSACTION")
         _check_version(con, target, empty=True)
-        _add_sums(con)
+        _migrate(con)
         _schema(con)
         seq = first = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
         # a new database: no hand to look up, but those the import adds (seen)
@@ -504,6 +514,8 @@ def _import_file(
 
     from pokerscore.histories.part_specs import HistoryPart
     from pokerscore.histories.parts import run_part
+    from pokerscore.histories.reading import file_format_of
+    from pokerscore.histories.summary import KEPT
 
     try:
         kind = file_format_of(path, file_format)
@@ -526,13 +538,14 @@ def _import_file(
 
     def take(table: pa.Table) -> None:
         keys = _hand_keys(table, found.digest)
-        firsts = pc.filter(keys, _first_rows(keys)).to_pylist()
+        first_keys = pc.filter(keys, _first_rows(keys))
+        firsts = first_keys.to_pylist()
         places = _places(block.pop() if block else None, len(firsts))
-        new = []
-        for key in firsts:
-            if key not in seen:  # a hand twice in the import: its first place counts
-                seen.add(key)
-                new.append(key)
+        new = [key for key in firsts if key not in seen]
+        before = len(seen)
+        seen.update(new)
+        if len(seen) - before < len(new):  # a hand twice in the block: its first place counts
+            new = list(dict.fromkeys(new))
         summary.hands += len(new)
         if not new:
             return
@@ -548,6 +561,19 @@ def _import_file(
             found.unread.update(kept)
         else:
             batch, read, in_log, hand_places = places
+            if len(kept) == len(firsts):  # each hand once, all new: by column
+                logs = in_log[hand_places]
+                for index in np.flatnonzero(~logs).tolist():
+                    key, place = firsts[index], int(hand_places[index])
+                    if place in read:
+                        found.add_hand(read[place], key)
+                    else:
+                        found.unread.add(key)
+                if logs.any():
+                    found.add_logged(batch, hand_places[logs], first_keys.filter(pa.array(logs)))
+                if len(found.keys) >= BATCH_HANDS:
+                    flush()
+                return
             wanted = set(kept)
             logged_keys, logged_places = [], []
             for key, place in zip(firsts, hand_places.tolist(), strict=True):
@@ -562,7 +588,11 @@ def _import_file(
                 else:
                     found.unread.add(key)
             if logged_keys:
-                found.add_logged(batch, np.array(logged_places, dtype=np.int64), logged_keys)
+                found.add_logged(
+                    batch,
+                    np.array(logged_places, dtype=np.int64),
+                    pa.array(logged_keys, pa.string()),
+                )
         if len(found.keys) >= BATCH_HANDS:
             flush()
 
@@ -585,8 +615,8 @@ class _HeldKeys:
     (DuckDB's ``hash`` of the key, and of the key and a ``|``), sorted by the first: a block's
     keys are hashed and looked up here, so the check costs what the block holds, whatever the
     database holds (a join with ``hands`` scanned the whole table for every block: DuckDB's
-    joins never probe the primary key's index). The hashes are read once an import, 16 bytes a
-    hand (less than the primary key's own index, which DuckDB keeps in memory to write); the
+    joins never probe an index). The hashes are read once an import, 16 bytes a
+    hand (a primary key's index, which layouts 2 and 3 kept, held more in memory); the
     read costs a few blocks' joins (``benchmarks/histories.md``). A new hand is
     taken for a held one only if both its hashes equal a held hand's (about 2**-128 a pair);
     a held hand is never taken for a new one."""
@@ -596,18 +626,18 @@ class _HeldKeys:
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         import numpy as np
 
-        high, low = self._hashes(con, "hands")
+        high, low = self._hashes(con.sql(f"SELECT {self._HASHES} FROM hands"))
         order = np.argsort(high)  # by the first hash alone (both: ten times the time)
         self.high, self.low = high[order], low[order]
 
     def _hashes(
-        self, con: duckdb.DuckDBPyConnection, rows: str
+        self, rows: duckdb.DuckDBPyRelation
     ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+        """The two hashes, the first two columns of ``rows``."""
         import numpy as np
 
-        found = con.execute(f"SELECT {self._HASHES} FROM {rows}").fetchnumpy()
-        high, low = (np.asarray(column, dtype=np.uint64) for column in found.values())
-        return high, low
+        found = list(rows.fetchnumpy().values())
+        return np.asarray(found[0], dtype=np.uint64), np.asarray(found[1], dtype=np.uint64)
 
     def new(self, con: duckdb.DuckDBPyConnection, keys: list[str]) -> list[str]:
         """The keys (in order) that are none of the held hands'."""
@@ -615,11 +645,10 @@ class _HeldKeys:
         import pyarrow as pa
 
         pending = pa.table({"hand_key": pa.array(keys, pa.string()), "place": np.arange(len(keys))})
-        con.register("pending_keys", pending)
-        try:
-            high, low = self._hashes(con, "pending_keys ORDER BY place")  # in the keys' order
-        finally:
-            con.unregister("pending_keys")
+        # a relation, not a registered table: DuckDB keeps those to the transaction's end; the
+        # order last (an import keeps no insertion order)
+        hashed = con.from_arrow(pending).project(f"{self._HASHES}, place").order("place")
+        high, low = self._hashes(hashed)  # in the keys' order
         first = np.searchsorted(self.high, high, side="left")
         last = np.searchsorted(self.high, high, side="right")
         held = np.zeros(len(keys), dtype=np.bool_)
@@ -660,10 +689,10 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    rows = pa.concat_tables(found.tables).combine_chunks()
-    starts = _first_rows(rows.column("hand_key").chunk(0))
+    rows = pa.concat_tables(found.tables)  # by chunks: DuckDB reads them so, no copy
+    starts = _first_rows(rows.column("hand_key").combine_chunks())
     hand_of_row = np.cumsum(starts) - 1
-    heads = rows.filter(pa.array(starts))
+    heads = rows.select(["hand_key", "site", "hand_id", "file", "hand"]).filter(pa.array(starts))
     read = pa.table(
         {
             "hand_key": pa.array(list(found.setups), pa.string()),
@@ -671,8 +700,10 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
             "setup": pa.array(list(found.setups.values()), pa.string()),
         }
     )
-    setups = pa.concat_tables([read, *found.setup_tables]).combine_chunks()
-    where = pc.index_in(heads.column("hand_key"), value_set=setups.column("hand_key"))
+    setups = pa.concat_tables([read, *found.setup_tables])
+    where = pc.index_in(
+        heads.column("hand_key"), value_set=setups.column("hand_key").combine_chunks()
+    )
     months = setups.column("month").take(where).combine_chunks()
     numbers = np.arange(seq + 1, seq + 1 + heads.num_rows, dtype=np.int64)
     hands = pa.table(
@@ -689,20 +720,37 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
     )
     rows = rows.append_column("seq", pa.array(numbers[hand_of_row]))
     rows = rows.append_column("month", months.take(pa.array(hand_of_row)))
-    actions = pa.concat_tables(
-        [pa.table(found.actions, schema=_action_schema()), *found.action_tables]
-    ).combine_chunks()
-    action_hands = pc.index_in(actions.column("hand_key"), value_set=heads.column("hand_key"))
-    actions = actions.add_column(1, "seq", pa.array(numbers).take(action_hands))
-    by_hand = pc.sort_indices(actions, [("seq", "ascending"), ("idx", "ascending")])
-    return hands, rows, actions.take(by_hand)
+    held_keys = heads.column("hand_key")
+
+    def seqs(keys: pa.Array) -> npt.NDArray[np.int64]:  # each key's seq
+        found: npt.NDArray[np.int64] = numbers[
+            pc.index_in(keys, value_set=held_keys).to_numpy(zero_copy_only=False)
+        ]
+        return found
+
+    read = dict(found.actions)
+    parts = [
+        pa.table(
+            {"seq": seqs(pa.array(read.pop("hand_key"), pa.string())), **read},
+            schema=_action_schema(),
+        )
+    ]
+    for keys, logged in found.action_tables:  # each action's hand by its place among keys
+        hand_seqs = seqs(keys)[logged.column("hand").to_numpy()]
+        parts.append(logged.drop_columns(["hand"]).add_column(0, "seq", pa.array(hand_seqs)))
+    actions = pa.concat_tables(parts)
+    order = actions.column("seq").to_numpy()
+    if len(order) and not np.all(order[1:] >= order[:-1]):  # a hand's actions come in order
+        by_hand = pc.sort_indices(actions, [("seq", "ascending"), ("idx", "ascending")])
+        actions = actions.take(by_hand)
+    return hands, rows, actions
 
 
 def _action_schema() -> pa.Schema:
-    """The Arrow types of :data:`~pokerscore.histories.hand_log.ACTION_COLUMNS`."""
+    """The Arrow types of :data:`ACTION_COLUMNS`."""
     import pyarrow as pa
 
-    types = (pa.string(), pa.int32(), pa.string(), pa.string(), pa.string(), pa.float64(),
+    types = (pa.int64(), pa.int32(), pa.string(), pa.string(), pa.string(), pa.float64(),
              pa.string())  # fmt: skip
     return pa.schema(list(zip(ACTION_COLUMNS, types, strict=True)))
 
@@ -715,14 +763,12 @@ def _store(
     summary: ImportSummary,
 ) -> int:
     """Some hands added with their rows and actions (Arrow tables appended by DuckDB, no row
-    by row work); the last ``seq`` given."""
-    row_names = ", ".join(f'"{name}"' for name in rows.column_names)
-    for name, table, columns in (("hands", hands, "*"), ("rows", rows, row_names),
-                                 ("actions", actions, "*")):  # fmt: skip
-        con.register("staged", table)
-        into = f"({columns})" if columns != "*" else ""
-        _run(con, f"INSERT INTO {name} {into} SELECT {columns} FROM staged")
-        con.unregister("staged")
+    by row work, as relations: a table registered with the connection is held to the end of
+    the transaction, unregistered or not, so an import's memory grew with its hands, 2.3 kB a
+    hand); the last ``seq`` given."""
+    for name, table in (("hands", hands), ("rows", rows), ("actions", actions)):
+        columns = [column[0] for column in con.execute(f"SELECT * FROM {name} LIMIT 0").description]
+        con.from_arrow(table.select(columns)).insert_into(name)  # by place: the table's order
     summary.added += hands.num_rows
     return int(hands.column("seq")[-1].as_py())
 
@@ -732,19 +778,23 @@ def _store_all(
 ) -> int:
     """A file's new hands added, :data:`BATCH_HANDS` at a time; the last ``seq`` given."""
     import numpy as np
-    import pyarrow.compute as pc
 
     hands, rows, actions = _tables(found, seq)
     row_seqs = rows.column("seq").to_numpy()
+    action_seqs = actions.column("seq").to_numpy()
     done = seq
     for first in range(0, hands.num_rows, BATCH_HANDS):
         some = hands.slice(first, BATCH_HANDS)
         low, high = seq + 1 + first, seq + first + some.num_rows
         cut = np.searchsorted(row_seqs, [low, high + 1])
-        mine = pc.and_(
-            pc.greater_equal(actions.column("seq"), low), pc.less_equal(actions.column("seq"), high)
+        at = np.searchsorted(action_seqs, [low, high + 1])
+        done = _store(
+            con,
+            some,
+            rows.slice(cut[0], cut[1] - cut[0]),
+            actions.slice(at[0], at[1] - at[0]),
+            summary,
         )
-        done = _store(con, some, rows.slice(cut[0], cut[1] - cut[0]), actions.filter(mine), summary)
     return done
 
 
@@ -763,13 +813,21 @@ def _compact(con: duckdb.DuckDBPyConnection) -> None:
         _run(con, statement)
 
 
-def _add_sums(con: duckdb.DuckDBPyConnection) -> None:
-    """A database of version 2 given the reports' sums of the rows it holds, and version 3."""
-    if _version(con) != 2:
+def _migrate(con: duckdb.DuckDBPyConnection) -> None:
+    """A database of an older layout brought to :data:`SCHEMA_VERSION`: version 2 given the
+    reports' sums of the rows it holds; versions 2 and 3 their actions' keys dropped and
+    ``hands`` made again without its primary key (DuckDB drops no constraint in place)."""
+    version = _version(con)
+    if version not in (2, 3):
         return
-    for statement in (*report_sums.create_statements(), *report_sums.add_statements("rows")):
-        _run(con, statement)
-    _compact(con)
+    if version == 2:
+        for statement in (*report_sums.create_statements(), *report_sums.add_statements("rows")):
+            _run(con, statement)
+        _compact(con)
+    _run(con, "ALTER TABLE actions DROP COLUMN hand_key")
+    _run(con, "CREATE TABLE hands_4 AS SELECT * FROM hands ORDER BY seq")
+    _run(con, "DROP TABLE hands")
+    _run(con, "ALTER TABLE hands_4 RENAME TO hands")
     _run(con, "UPDATE meta SET value = ? WHERE name = 'schema'", [str(SCHEMA_VERSION)])
 
 
@@ -818,6 +876,8 @@ def report_histories(
     target = Path(database)
     if not target.is_file():
         raise ParameterError(f"{{name}} {target} is no database: import hands first", "database")
+    import numpy as np
+
     clause, values = _filtered(where, player)
     group = f'"{GROUPS[by]}"' if by is not None else "NULL"
     con = _connect(target, read_only=True, wait=wait)
@@ -834,15 +894,17 @@ def report_histories(
         source = "rows" if over_sums is None else "player_sums"
         figures = report_sums.sums_select(source)
         figures.insert(len(figures) - len(ACTION_COUNTS), figures[0])  # StatsTally's order
+        named = ", ".join(f"{figure} AS f{k}" for k, figure in enumerate(figures))
         query = (
-            f"SELECT {group} AS grp, player, {', '.join(figures)} FROM {source}{clause} "
+            f"SELECT {group} AS grp, player, {named} FROM {source}{clause} "
             "GROUP BY ALL ORDER BY grp NULLS LAST, player"
         )
-        found_rows = _run(con, query, values)
+        # by column: Python's objects for some hundred thousand sums cost more than the query
+        found = con.execute(query, values).fetchnumpy()
         by_hand = (*report_sums.HAND_KEYS, "position")
         hand_filter = report_sums.filter_over(where, by_hand, columns) if summed else None
         if player is not None:  # one row a hand: the player's hands are the rows kept
-            hands = sum(int(row[2]) for row in found_rows)
+            hands = int(np.ma.filled(found["f0"], 0).sum())
         elif not clause:  # every hand: the hands table's count, no scan of the rows
             hands = int(_run(con, "SELECT count(*) FROM hands")[0][0])
         elif hand_filter is not None:  # a hand with a row kept: the counts by positions
@@ -862,29 +924,35 @@ def report_histories(
             ]
     finally:
         con.close()
-    return DatabaseReport(hands, _grouped(found_rows), series)
+    return DatabaseReport(hands, _grouped(found, len(figures)), series)
 
 
-def _grouped(found: list[tuple[Any, ...]]) -> list[tuple[str | None, list[PlayerStats]]]:
-    """The report's rows (group, player, the figures' sums: a player once a group) as each
-    group's players' figures, a group's players added up at once."""
+def _grouped(
+    found: dict[str, npt.NDArray[Any]], figures: int
+) -> list[tuple[str | None, list[PlayerStats]]]:
+    """The report's columns (``grp``, ``player``, the figures' sums ``f0``, ``f1`` …: a player
+    once a group, the groups in order) as each group's players' figures, a group's players
+    added up at once."""
     import numpy as np
 
-    groups: dict[str | None, list[tuple[Any, ...]]] = {}
-    for row in found:
-        groups.setdefault(None if row[0] is None else str(row[0]), []).append(row)
+    groups = [None if group is None else str(group) for group in found["grp"].tolist()]
+    players = found["player"].tolist()
+    # every sum as a float (counts up to 2**53 exactly), a NULL sum as 0
+    numbers = np.column_stack(
+        [np.ma.filled(found[f"f{k}"], 0).astype(np.float64) for k in range(figures)]
+    ).reshape(len(players), figures)
+    starts = [k for k in range(len(groups)) if k == 0 or groups[k] != groups[k - 1]]
     grouped = []
-    for group, rows in groups.items():
-        # every sum as a float (counts up to 2**53 exactly), a NULL sum as 0
-        numbers = np.nan_to_num(np.array([row[2:] for row in rows], dtype=np.float64))
+    for first, stop in zip(starts, [*starts[1:], len(groups)][: len(starts)], strict=True):
         tally = StatsTally()
+        some = numbers[first:stop]
         tally.add_totals(
-            [row[1] for row in rows],
-            numbers[:, 0:6].astype(np.int64),
-            numbers[:, 6:10],
-            numbers[:, 10:].astype(np.int64),
+            players[first:stop],
+            some[:, 0:6].astype(np.int64),
+            some[:, 6:10],
+            some[:, 10:].astype(np.int64),
         )
-        grouped.append((group, tally.stats()))
+        grouped.append((groups[first], tally.stats()))
     return grouped
 
 

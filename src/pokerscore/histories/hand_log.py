@@ -313,14 +313,25 @@ def _flags(values: npt.NDArray[np.bool_]) -> pa.Array:
     return pc.if_else(pa.array(values), "true", "false")
 
 
+_ESCAPED: Final = r"[^ !#-\[\]-~]"
+"""A character ``json.dumps`` writes otherwise than itself: a quote, a backslash, a control
+character, any past ASCII."""
+
+
 def _json_texts(strings: pa.Array) -> pa.Array:
-    """Each string's JSON text (``null`` for a null), encoded once per distinct string."""
+    """Each string's JSON text (``null`` for a null): quoted by column where it holds nothing
+    :data:`_ESCAPED` (a hand's id, most names), else by :func:`json.dumps` once per distinct
+    string."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    encoded = pc.dictionary_encode(strings)
-    words = pa.array([_json(word) for word in encoded.dictionary.to_pylist()], pa.string())
-    return pc.fill_null(words.take(encoded.indices), "null")
+    escaped = pc.fill_null(pc.match_substring_regex(strings, _ESCAPED), False)
+    texts = _joined('"', strings, '"')
+    if pc.any(escaped).as_py():
+        encoded = pc.dictionary_encode(strings.filter(escaped))
+        words = pa.array([_json(word) for word in encoded.dictionary.to_pylist()], pa.string())
+        texts = pc.replace_with_mask(texts, escaped, words.take(encoded.indices))
+    return pc.fill_null(texts, "null")
 
 
 def _per_hand(

@@ -249,46 +249,40 @@ class StatsTally:
         """Every player's figures (most hands first), or one player's."""
         names = [player] if player is not None else self.names
         names = [name for name in names if name in self.index]
-        rows = [self.index[name] for name in names]
-        # plain Python numbers, read once: a database's report makes some hundred thousand
-        found = list(
-            map(
-                _figures,
-                names,
-                self.counts[rows].tolist(),
-                self.sums[rows].tolist(),
-                self.actions[rows].tolist(),
-            )
-        )
+        rows = np.array([self.index[name] for name in names], dtype=np.int64)
+        # the figures by column, then plain Python numbers, read once: a database's report
+        # makes some hundred thousand
+        hands, vpip, pfr, saw_flop, showdowns, won = self.counts[rows].T
+        net, adjusted, net_bb, adjusted_bb = self.sums[rows].T
+        counted, *seen = self.actions[rows].T
+        per_hundred = _shares(np.full(len(rows), 100), hands)
+        columns: list[list[Any]] = [
+            names,
+            hands.tolist(),
+            net.tolist(),
+            adjusted.tolist(),
+            (per_hundred * net_bb).tolist(),
+            (per_hundred * adjusted_bb).tolist(),
+            *(_shares(part, whole).tolist() for part, whole in
+              ((vpip, hands), (pfr, hands), (showdowns, saw_flop), (won, showdowns))),
+        ]  # fmt: skip
+        counted_all = (hands > 0) & (counted == hands)
+        for at in range(len(ACTION_FIGURES)):
+            shares = _shares(seen[2 * at + 1], seen[2 * at]).astype(object)
+            shares[~counted_all] = None
+            columns.append(shares.tolist())
+        found = list(map(PlayerStats, *columns))
         found.sort(key=lambda stats: (-stats.hands, stats.player))
         return found
 
 
-def _share(part: int, whole: int) -> float:
-    return part / whole if whole else 0.0
-
-
-def _figures(name: str, counts: list[int], sums: list[float], actions: list[int]) -> PlayerStats:
-    hands, vpip, pfr, saw_flop, showdowns, won = counts
-    net, adjusted, net_bb, adjusted_bb = sums
-    counted, *seen = actions
-    figures: dict[str, float | None] = dict.fromkeys(ACTION_FIGURES)
-    if hands and counted == hands:
-        for at, figure in enumerate(ACTION_FIGURES):
-            figures[figure] = _share(seen[2 * at + 1], seen[2 * at])
-    return PlayerStats(
-        player=name,
-        hands=hands,
-        net=net,
-        allin_ev_net=adjusted,
-        bb_per_100=_share(100, hands) * net_bb,
-        allin_ev_bb_per_100=_share(100, hands) * adjusted_bb,
-        vpip=_share(vpip, hands),
-        pfr=_share(pfr, hands),
-        wtsd=_share(showdowns, saw_flop),
-        wsd=_share(won, showdowns),
-        **figures,
-    )
+def _shares(
+    parts: npt.NDArray[np.int64] | npt.NDArray[np.float64], wholes: npt.NDArray[np.int64]
+) -> npt.NDArray[np.float64]:
+    """``part / whole`` by column, 0 where the whole is 0."""
+    out = np.zeros(len(parts), dtype=np.float64)
+    np.divide(parts, wholes, out=out, where=wholes != 0)
+    return out
 
 
 def player_stats(results: Iterable[HandResult], *, player: str | None = None) -> list[PlayerStats]:
