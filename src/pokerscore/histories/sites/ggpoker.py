@@ -28,7 +28,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from pokerscore.histories._stars_lines import GG_PLAIN_GAMES, GGPOKER, SETTLED_OUTSIDE
+from pokerscore.histories._stars_lines import (
+    GG_GAMES,
+    GG_OTHER_GAMES,
+    GG_SHORT_DECK,
+    GGPOKER,
+    SETTLED_OUTSIDE,
+)
 from pokerscore.histories.draft import HandDraft, build_hand, money
 from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import BETTING, GAMES, currency_of, read_body
@@ -41,23 +47,13 @@ _HEADER: Final = re.compile(
     rf"^{re.escape(GGPOKER)}(?P<id>[A-Z]{{0,4}}[0-9]{{1,20}}): (?P<rest>.*)$"
 )
 _GAME: Final = re.compile(
-    r"(?P<game>Hold'em|ShortDeck|6\+ Hold'em|Omaha Hi/Lo|Omaha|PLO-5|PLO-6|PLO|"
-    r"[A-Z][A-Za-z0-9 /'-]*?(?:Stud|Razz|Draw|Badugi|Lowball)[A-Za-z0-9 /'-]*?)"
+    rf"(?P<game>{'|'.join(map(re.escape, GG_GAMES))}|"
+    rf"[A-Z][A-Za-z0-9 /'-]*?(?:{'|'.join(GG_OTHER_GAMES)})[A-Za-z0-9 /'-]*?)"
     r"(?: (?P<betting>No Limit|Pot Limit|Fixed Limit|Limit))?(?= \(| -|$)"
 )
-_GAME_NAMES: Final = {
-    **{name.lower(): (name, None) for name in GG_PLAIN_GAMES},
-    "shortdeck": ("shortdeck", None),
-    "6+ hold'em": ("6+ Hold'em", None),
-    "plo": ("Omaha", "Pot Limit"),
-    "plo-5": ("5 Card Omaha", "Pot Limit"),
-    "plo-6": ("6 Card Omaha", "Pot Limit"),
-}
-"""GGPoker's names of the games read, as PokerStars names them (its table of games:
-:data:`pokerscore.histories.pokerstars.GAMES`), with the betting where the name implies it."""
-SHORT_DECK: Final = ("S", "short-deck-straight-over-trips")
-"""GGPoker's short deck ranks a straight above three of a kind (its own record: a hand won
-"with Aces-High Straight" against "Three Tens"), as PHH's ``NS``; a flush above a full house."""
+"""The header's game (the first place one of :data:`~._stars_lines.GG_GAMES` stands, or
+another game's name), and its betting."""
+SHORT_DECK: Final = GG_SHORT_DECK
 _STAKES: Final = re.compile(r"\((?P<sb>[^/()\s]+)/(?P<bb>[^/()\s]+)\)")
 _ANTE_ONLY: Final = re.compile(r"\((?P<ante>[^/()\s]+)\)")
 
@@ -86,11 +82,11 @@ def _header(draft: HandDraft, line: str) -> None:
     game = _GAME.search(rest)
     if game is None:
         raise HandHistoryError(f"unknown game in {rest[:60]!r}")
-    named, implied = _GAME_NAMES.get(game["game"].lower(), (None, None))
+    named, implied = GG_GAMES.get(game["game"], (None, None))
     betting = game["betting"] or implied
     if named is None or betting is None:
         raise HandHistoryError(f"{game[0]} is not replayed here yet: hold'em and Omaha games only")
-    letter, draft.game = SHORT_DECK if named == "shortdeck" else GAMES[named]
+    letter, draft.game = SHORT_DECK if named == "ShortDeck" else GAMES[named]
     betting_letter, draft.betting = BETTING[betting]
     draft.variant = betting_letter + letter
     stakes = _STAKES.search(rest)
