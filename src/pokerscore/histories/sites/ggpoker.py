@@ -14,10 +14,12 @@ reason: an EV cash-out and all-in insurance (money settled outside the pot), a c
 the site adds to the pot).
 
 A UTF-8 file's hands go through PokerStars' compiled reader (``_stars_kernels``) where it is sure
-of them: a cash hand headed ``Hold'em``, ``Omaha`` or ``Omaha Hi/Lo`` with its betting and
-``(sb/bb)`` stakes, its straddles and fees; the others (``PLO-5``, short deck, tournaments, a
-board run twice, the lines of money settled outside the pot …) through this reader
-(:data:`pokerscore.histories.parts.SITE_LAYOUTS`).
+of them: the games of :data:`~pokerscore.histories._stars_lines.GG_GAMES` (hold'em, Omaha,
+``PLO-5``, ``PLO-6``, short deck), cash and tournaments (Spin & Gold's too: the level's
+``(sb/bb)``, or short deck's one amount), straddles, antes and fees, a board run two or three
+times; the others (the lines of money settled outside the pot, a header or a line it would
+otherwise misread) through this reader (:data:`pokerscore.histories.parts.SITE_LAYOUTS`), as
+the same grammar (:mod:`~pokerscore.histories._stars_lines`) makes both.
 """
 
 from __future__ import annotations
