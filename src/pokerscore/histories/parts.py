@@ -41,7 +41,6 @@ from pokerscore.histories.model import (
     ACTION_COUNTS,
     HandHistory,
     HandHistoryError,
-    HandResult,
     schema,
 )
 from pokerscore.histories.part_specs import HistoryPart, PartDone, PartTask
@@ -50,7 +49,7 @@ from pokerscore.histories.pokerstars import SKIN_FORMAT, parse_pokerstars, poker
 from pokerscore.histories.reading import REFERENCE_ONLY as REFERENCE_ONLY
 from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
-from pokerscore.histories.replay import replay, replayed, rule_game
+from pokerscore.histories.replay import replayed, rule_game
 from pokerscore.histories.rows import RowBuffer
 from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
 from pokerscore.histories.sites.ggpoker import parse_ggpoker
@@ -446,28 +445,6 @@ def fast_format(part: HistoryPart) -> bool:
     except OSError:
         return False
     return start not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-
-
-def replayed_hand(
-    hand: HandHistory | HandHistoryError,
-    strict: bool,
-    allin_ev: bool,
-    refusal: RefusalRecord | None = None,
-) -> HandResult | HandHistoryError:
-    """A hand the kernels refused, read again by the lenient reader: a broken rule worded
-    from the kernel's refusal; a hand written otherwise, or one the kernel leaves to the
-    reference replay, replayed."""
-    try:
-        hand = unless_refused(hand, refusal)
-        if isinstance(hand, HandHistoryError):
-            raise hand
-        return replay(hand, allin_ev=allin_ev)
-    except HandHistoryError as error:
-        if strict:
-            raise StrictError(
-                error.reason, file=error.file, hand=error.hand, line=error.line
-            ) from None
-        return error
 
 
 def unless_refused(
