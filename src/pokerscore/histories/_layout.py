@@ -181,7 +181,11 @@ class HandRows(NamedTuple):
  F_POTS) = range(18)  # fmt: skip
 # why a hand is refused: the code, and where (see refusals.RefusalRecord)
 F_REFUSAL, F_ACTION, F_SEAT, F_OTHER, F_AMOUNT, F_LIMIT = range(18, 24)
-FACTS: Final = 24
+F_RUNS: Final = 24
+"""The runs of a board run more than once, a bit each (``1 << run``; 0 the one board): the
+rows hold one board a hand, so a hand's ``boards`` are then made from the hand read again
+(:meth:`~.kernel_results.KernelRows._boards`). Written by PokerStars' reader."""
+FACTS: Final = 25
 
 
 def in_parts(units: Ints, parts: Ints | int = 0) -> npt.NDArray[np.int64] | npt.NDArray[np.object_]:

@@ -61,6 +61,7 @@ from pokerscore.histories._layout import (
     F_NUMBER,
     F_POTS,
     F_REFUSAL,
+    F_RUNS,
     F_SCALE,
     F_SMALL,
     F_START,
@@ -79,6 +80,8 @@ from pokerscore.histories._layout import (
     NO_LIMIT,
     OK,
     POT_LIMIT,
+    SHORT_DECK,
+    SHORT_DECK_SOT,
     SHOW,
     SLOW,
     Bytes,
@@ -87,6 +90,7 @@ from pokerscore.histories._layout import (
     ReplayTables,
 )
 from pokerscore.histories._replay_kernels import (
+    RUNS,
     SAID_HAS_RAKE,
     SAID_HAS_TOTAL,
     SAID_POT_MASKS,
@@ -214,11 +218,26 @@ GGPOKER_SITE: Final = lines.HEADERS.index(lines.GGPOKER)
 """GGPoker's place in :data:`~._stars_lines.HEADERS` (its header, stakes and lines differ)."""
 _POKERMASTER_SITE: Final = lines.HEADERS.index("PokerMaster ")
 _OMAHA, _OMAHA_5, _OMAHA_6 = (GAME_CODES[name] for name in ("omaha", "omaha-5", "omaha-6"))
-_GG_GAME_TEXT, _GG_GAME_LENGTH = word_table(lines.GG_PLAIN_GAMES)
+_GG_GAME_TEXT, _GG_GAME_LENGTH = word_table(tuple(lines.GG_GAMES))
 _GG_GAME_CODE: Final = np.array(
-    [GAME_CODES[lines.GAMES[name][1]] for name in lines.GG_PLAIN_GAMES], dtype=np.int64
+    [
+        GAME_CODES[(lines.GG_SHORT_DECK if named == "ShortDeck" else lines.GAMES[named])[1]]
+        for named, _ in lines.GG_GAMES.values()
+    ],
+    dtype=np.int64,
 )
+"""The code of each of GGPoker's games (:data:`~._stars_lines.GG_GAMES`)."""
 _BETTING_WORDS, _BETTING_WORD_LENGTH = word_table(tuple(lines.BETTING))
+_GG_IMPLIED: Final = np.array(
+    [
+        -1 if implied is None else tuple(lines.BETTING).index(implied)
+        for _, implied in lines.GG_GAMES.values()
+    ],
+    dtype=np.int64,
+)
+"""The betting (its place in :data:`~._stars_lines.BETTING`) each of GGPoker's game names
+implies (``PLO-5``: pot limit), -1 for none."""
+_GG_OTHER_TEXT, _GG_OTHER_LENGTH = word_table(lines.GG_OTHER_GAMES)
 _SETTLED_TEXT, _SETTLED_LENGTH = word_table(tuple(words for words, _ in lines.SETTLED_OUTSIDE))
 _FEE_TEXT, _FEE_LENGTH = word_table(tuple(f"{fee} " for fee in lines.FEES))
 _FEE_BAR: Final = ascii_bytes(lines.FEE_BAR)
@@ -276,9 +295,10 @@ _PRE_FLOP: Final = ascii_bytes(lines.PRE_FLOP)
 _SHOW_DOWN: Final = ascii_bytes(lines.SHOW_DOWN)
 _SHOWDOWN: Final = ascii_bytes(lines.SHOWDOWN)
 _SUMMARY: Final = ascii_bytes(lines.SUMMARY)
-_FLOP, _TURN, _RIVER = (
-    ascii_bytes(f"{lines.SECTION}{street}{lines.SECTION_END}") for street in lines.STREETS
+_STREET_TEXT, _STREET_LENGTH = word_table(
+    tuple(f"{street}{lines.SECTION_END}" for street in lines.STREETS)
 )
+_ORDINAL_TEXT, _ORDINAL_LENGTH = word_table(tuple(f"{ordinal} " for ordinal in lines.ORDINALS))
 _DEALT_TO: Final = ascii_bytes(lines.DEALT_TO)
 _UNCALLED: Final = ascii_bytes(lines.UNCALLED)
 _RETURNED_TO: Final = ascii_bytes(lines.RETURNED_TO)
@@ -291,12 +311,6 @@ _CASHED_OUT: Final = ascii_bytes(lines.CASHED_OUT)
 _TOTAL_POT: Final = ascii_bytes(lines.TOTAL_POT)
 _RAKE: Final = ascii_bytes(lines.RAKE)
 _POSTS: Final = ascii_bytes(lines.POSTS + " ")
-_SMALL_AND_BIG: Final = ascii_bytes(lines.SMALL_AND_BIG)
-_SMALL_BLIND: Final = ascii_bytes(lines.SMALL_BLIND)
-_BIG_BLIND: Final = ascii_bytes(lines.BIG_BLIND)
-_THE_ANTE: Final = ascii_bytes(lines.THE_ANTE)
-_STRADDLE: Final = ascii_bytes(lines.STRADDLE)
-_BUTTON_BLIND: Final = ascii_bytes(lines.BUTTON_BLIND)
 _FOLDS: Final = ascii_bytes(lines.FOLDS)
 _CHECKS: Final = ascii_bytes(lines.CHECKS)
 _CALLS: Final = ascii_bytes(lines.CALLS + " ")
@@ -330,21 +344,46 @@ def _header_game(text: Bytes, at: int, stop: int) -> tuple[int, int]:
 
 
 @kernel()
-def _gg_game(text: Bytes, at: int, stop: int) -> tuple[int, int, int]:
-    """A GGPoker header's game and betting at ``at`` (``Hold'em No Limit``: a game named as
-    PokerStars names it, a space, the betting, in their case); (game code, betting code, where
-    the betting ends) or (-1, -1, -1)."""
-    for name in range(_GG_GAME_LENGTH.shape[0]):
-        after = at + _GG_GAME_LENGTH[name]
-        if after >= stop or text[after] != SPACE:
-            continue
-        if not starts_with(text, at, stop, _GG_GAME_TEXT[name, : _GG_GAME_LENGTH[name]]):
-            continue
-        for betting in range(_BETTING_WORD_LENGTH.shape[0]):
-            word = _BETTING_WORDS[betting, : _BETTING_WORD_LENGTH[betting]]
-            if starts_with(text, after + 1, stop, word):
-                return _GG_GAME_CODE[name], _BETTING_CODE[betting], after + 1 + word.shape[0]
-    return -1, -1, -1
+def _gg_game(text: Bytes, at: int, stop: int) -> tuple[int, int]:
+    """A GGPoker header's game and betting, found where GGPoker's reader's regular expression
+    finds them: the first place from ``at`` where one of :data:`~._stars_lines.GG_GAMES`
+    stands (tried in their order), then a space and a betting, or none where the name implies
+    one, then `` (`` or `` -``; (game code, betting code), or (-1, -1) for a header left to
+    that reader (no game, no betting, a name at the line's end, another game's word)."""
+    for words in range(_GG_OTHER_LENGTH.shape[0]):
+        if find_word(text, at, stop, _GG_OTHER_TEXT[words, : _GG_OTHER_LENGTH[words]]) >= 0:
+            return -1, -1
+    for k in range(at, stop):
+        for name in range(_GG_GAME_LENGTH.shape[0]):
+            after = k + _GG_GAME_LENGTH[name]
+            if after > stop or not starts_with(text, k, stop, _GG_GAME_TEXT[name, : _GG_GAME_LENGTH[name]]):  # fmt: skip
+                continue
+            if after + 1 < stop and text[after] == SPACE:
+                for betting in range(_BETTING_WORD_LENGTH.shape[0]):
+                    word = _BETTING_WORDS[betting, : _BETTING_WORD_LENGTH[betting]]
+                    if starts_with(text, after + 1, stop, word):
+                        end = _gg_game_end(text, after + 1 + word.shape[0], stop)
+                        if end < 0:
+                            return -1, -1
+                        if end:
+                            return _GG_GAME_CODE[name], _BETTING_CODE[betting]
+            end = _gg_game_end(text, after, stop)
+            if end < 0 or (end and _GG_IMPLIED[name] < 0):
+                return -1, -1
+            if end:
+                return _GG_GAME_CODE[name], _BETTING_CODE[_GG_IMPLIED[name]]
+    return -1, -1
+
+
+@kernel(inline=True)
+def _gg_game_end(text: Bytes, at: int, stop: int) -> int:
+    """Whether a game's name (and betting) may end at ``at``: 1 before `` (`` or `` -``, 0 not,
+    -1 at the line's end (the regular expression's ``$``: left to GGPoker's reader)."""
+    if at >= stop or text[at] == RETURN:
+        return -1
+    if at + 1 < stop and text[at] == SPACE and (text[at + 1] == OPEN_PAREN or text[at + 1] == MINUS):  # fmt: skip
+        return 1
+    return 0
 
 
 @kernel()
@@ -522,8 +561,18 @@ TALLY_SIZE: Final = 17
 # ``units`` rows, a column per player dealt in: what ``HandInput`` reads of them
 U_STACK, U_ANTE, U_BLIND, U_IN_TURN, U_PAID, U_STRADDLED, U_FINISHING = range(7)
 
-# PokerStars post kinds
+# PokerStars post kinds: what follows ``posts`` (``_stars_lines.POST_KINDS``, tried in order)
 P_ANTE, P_SMALL, P_BIG, P_BOTH, P_STRADDLE = range(5)
+_POST_TEXT, _POST_LENGTH = word_table(tuple(words for words, _ in lines.POST_KINDS))
+_POST_KIND: Final = np.array(
+    [
+        {"ante": P_ANTE, "small": P_SMALL, "big": P_BIG, "both": P_BOTH, "straddle": P_STRADDLE}[
+            kind
+        ]
+        for _, kind in lines.POST_KINDS
+    ],
+    dtype=np.int64,
+)
 # the numbers of a hand's header: stakes and summary, mantissa and decimals each
 N_SB_M, N_SB_D, N_BB_M, N_BB_D, N_TOTAL_M, N_TOTAL_D, N_RAKE_M, N_RAKE_D = range(8)
 # what a line of play is (:func:`_play_line`)
@@ -663,22 +712,26 @@ def _read_header(
     if id_stop >= stop or text[id_stop] != COLON:
         return -1, 0, 0, 0, 0
     rest = id_stop + 1
-    if gg:  # the game where GGPoker's own reader finds it: first, named as PokerStars does
+    if gg:  # the game where GGPoker's own reader finds it
         if rest + 1 >= stop or text[rest] != SPACE:
             return -1, 0, 0, 0, 0
-        game, betting, after = _gg_game(text, rest + 1, stop)
-        if after < 0 or after + 1 >= stop or text[after] != SPACE or text[after + 1] != OPEN_PAREN:
-            return -1, 0, 0, 0, 0
+        game, betting = _gg_game(text, rest + 1, stop)
     else:
         game, betting = _header_game(text, rest, stop)
-    if game < 0 or not _stakes(text, rest, stop, gg, numbers):
+    if game < 0:
+        return -1, 0, 0, 0, 0
+    stakes = _stakes(text, rest, stop, gg, numbers)
+    if stakes == 0 and gg:  # GGPoker's short deck: ``($100)``, the ante and the button's blind
+        stakes = _ante_stakes(text, rest, stop, numbers)
+    if stakes <= 0:
         return -1, 0, 0, 0, 0
     return stop, id_start, id_stop, game, betting
 
 
 @kernel(inline=True)
-def _stakes(text: Bytes, at: int, stop: int, gg: bool, numbers: Ints) -> bool:
-    """The header's stakes, ``(sb/bb[ CUR])`` (no currency in GGPoker's), into ``numbers``."""
+def _stakes(text: Bytes, at: int, stop: int, gg: bool, numbers: Ints) -> int:
+    """The header's stakes, ``(sb/bb[ CUR])`` (no currency in GGPoker's), into ``numbers``: 1,
+    0 where none stands, -1 where the first one is not read here."""
     for k in range(at, stop):
         if text[k] != OPEN_PAREN:
             continue
@@ -703,20 +756,46 @@ def _stakes(text: Bytes, at: int, stop: int, gg: bool, numbers: Ints) -> bool:
             m1, d1, ok1 = _money(text, a, b)
             m2, d2, ok2 = _money(text, c, d)
             if not (ok1 and ok2):
-                return False
+                return -1
             numbers[N_SB_M], numbers[N_SB_D] = m1, d1
             numbers[N_BB_M], numbers[N_BB_D] = m2, d2
-            return True
-    return False
+            return 1
+    return 0
 
 
 @kernel()
-def _section_line(text: Bytes, first: int, line_stop: int, hand_cards: Ints) -> tuple[int, int]:
-    """A section's line (``*** FLOP *** [...]``): (the section it opens, 0 the seats, 1 the
-    actions, 2 the summary, -1 one this reader leaves to the reference reader; a street's new
-    cards, into ``hand_cards``, else 0)."""
+def _ante_stakes(text: Bytes, at: int, stop: int, numbers: Ints) -> int:
+    """GGPoker's stakes of one amount (short deck's ``($100)``: no small blind, the ante and
+    the button's blind the big one), the first ``(amount)`` of the header, as GGPoker's reader
+    takes them where no ``(sb/bb)`` stands: 1, 0 where none, -1 where not read here."""
+    for k in range(at, stop):
+        if text[k] != OPEN_PAREN:
+            continue
+        b = k + 1
+        while b < stop and text[b] != SLASH and text[b] != SPACE and text[b] != OPEN_PAREN and text[b] != CLOSE_PAREN:  # fmt: skip
+            if text[b] < SPACE or text[b] >= 128:
+                return -1  # other white space (the expression's ``\s``) or other letters
+            b += 1
+        if b > k + 1 and b < stop and text[b] == CLOSE_PAREN:
+            m, d, ok = _money(text, k + 1, b)
+            if not ok:
+                return -1
+            numbers[N_SB_M], numbers[N_SB_D] = 0, 0
+            numbers[N_BB_M], numbers[N_BB_D] = m, d
+            return 1
+    return 0
+
+
+@kernel()
+def _section_line(
+    text: Bytes, first: int, line_stop: int, hand_cards: Ints
+) -> tuple[int, int, int]:
+    """A section's line (``*** FLOP *** [...]``, a board run more than once ``*** SECOND
+    TURN *** [...] [...]``): (the section it opens, 0 the seats, 1 the actions, 2 the summary,
+    -1 one this reader leaves to the reference reader; a street's new cards, into
+    ``hand_cards``, else 0; the street's run, 1 to 3, or -1 the one board)."""
     if starts_with(text, first, line_stop, _SUMMARY):
-        return 2, 0
+        return 2, 0, -1
     if (
         starts_with(text, first, line_stop, _HOLE_CARDS)
         or starts_with(text, first, line_stop, _DEALING)
@@ -724,21 +803,24 @@ def _section_line(text: Bytes, first: int, line_stop: int, hand_cards: Ints) -> 
         or find_word(text, first, line_stop, _SHOW_DOWN) >= 0
         or find_word(text, first, line_stop, _SHOWDOWN) >= 0
     ):
-        return 1, 0
-    if (
-        starts_with(text, first, line_stop, _FLOP)
-        or starts_with(text, first, line_stop, _TURN)
-        or starts_with(text, first, line_stop, _RIVER)
-    ):
-        after = find_word(text, first + _STARS.shape[0], line_stop, _SECTION_END)
-        last = _street_cards(text, after + _SECTION_END.shape[0], line_stop)
-        if last < 0:
-            return -1, 0
-        count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
-        if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
-            return -1, 0
-        return 1, count
-    return -1, 0  # a run of several boards, or a section the reference reader weighs
+        return 1, 0, -1
+    at = first + _STARS.shape[0]
+    run = -1
+    for ordinal in range(_ORDINAL_LENGTH.shape[0]):
+        if starts_with(text, at, line_stop, _ORDINAL_TEXT[ordinal, : _ORDINAL_LENGTH[ordinal]]):
+            run = ordinal + 1
+            at += _ORDINAL_LENGTH[ordinal]
+            break
+    for street in range(_STREET_LENGTH.shape[0]):
+        if starts_with(text, at, line_stop, _STREET_TEXT[street, : _STREET_LENGTH[street]]):
+            last = _street_cards(text, at + _STREET_LENGTH[street], line_stop)
+            if last < 0:
+                return -1, 0, -1
+            count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+            if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
+                return -1, 0, -1
+            return 1, count, run
+    return -1, 0, -1  # a section the reference reader weighs
 
 
 @kernel()
@@ -969,24 +1051,12 @@ def _post(
     if gg_straddle:
         kind = P_STRADDLE
         a = words + _GG_STRADDLE.shape[0]
-    elif starts_with(text, a, words_stop, _SMALL_AND_BIG):
-        kind = P_BOTH
-        a += _SMALL_AND_BIG.shape[0]
-    elif starts_with(text, a, words_stop, _SMALL_BLIND):
-        kind = P_SMALL
-        a += _SMALL_BLIND.shape[0]
-    elif starts_with(text, a, words_stop, _BIG_BLIND):
-        kind = P_BIG
-        a += _BIG_BLIND.shape[0]
-    elif starts_with(text, a, words_stop, _THE_ANTE):
-        kind = P_ANTE
-        a += _THE_ANTE.shape[0]
-    elif starts_with(text, a, words_stop, _STRADDLE):
-        kind = P_STRADDLE
-        a += _STRADDLE.shape[0]
-    elif starts_with(text, a, words_stop, _BUTTON_BLIND):
-        kind = P_STRADDLE
-        a += _BUTTON_BLIND.shape[0]
+    else:
+        for post in range(_POST_LENGTH.shape[0]):
+            if starts_with(text, a, words_stop, _POST_TEXT[post, : _POST_LENGTH[post]]):
+                kind = _POST_KIND[post]
+                a += _POST_LENGTH[post]
+                break
     m, d, ok = _money(text, a, line_stop)
     if not ok:
         return -1, 0, 0
@@ -1065,12 +1135,12 @@ def _read_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
         if blank:
             continue
         if starts_with(text, first, line_stop, _STARS):
-            section, count = _section_line(text, first, line_stop, hand_cards)
+            section, count, run = _section_line(text, first, line_stop, hand_cards)
             if section < 0:
                 return False
             if count == 0:
                 continue
-            kind, who, m, d, all_in = DEAL_BOARD, -1, -1, 0, 0
+            kind, who, m, d, all_in = DEAL_BOARD, -1, run, 0, 0  # the amount: the run, or -1
         elif section == 2:
             said = _summary_line(text, first, line_stop, reading.numbers, reading.powers, said)
             if said < 0:
@@ -1271,9 +1341,12 @@ def _seat_units(reading: StarsReading, units: Ints, count: int, places: int) -> 
     for q in range(reading.tally[T_ACTIONS]):
         seat = plays[A_SEAT, q]
         plays[A_ACTOR, q] = seats[S_ORDER_OF, seat] if seat >= 0 else -1
-        plays[A_AMOUNT, q] = (
-            in_units(plays[A_M, q], plays[A_D, q], places, powers) if plays[A_M, q] >= 0 else -1
-        )
+        if plays[A_KIND, q] == DEAL_BOARD:  # its amount is its run (1 to 3), or -1
+            plays[A_AMOUNT, q] = plays[A_M, q]
+        elif plays[A_M, q] >= 0:
+            plays[A_AMOUNT, q] = in_units(plays[A_M, q], plays[A_D, q], places, powers)
+        else:
+            plays[A_AMOUNT, q] = -1
     return True
 
 
@@ -1361,6 +1434,7 @@ def stars_hand(
     facts[hand, F_START] = start
     facts[hand, F_STOP] = end
     facts[hand, F_COUNT] = 0
+    facts[hand, F_RUNS] = 0
     if not ascii_text and not valid_utf8(text, start, end):
         return -1
     stop, id_start, id_stop, game, betting = _read_header(text, start, end, site, reading.numbers)
@@ -1497,10 +1571,13 @@ def _stars_share(
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
             amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
         )  # fmt: skip
+        game = tally[T_GAME]
+        deck = tables.short_deck if game in (SHORT_DECK_SOT, SHORT_DECK) else tables.full_deck
         replayed = replay_one(
-            hand_input, game_tables(tally[T_GAME], tables, tables.full_deck), work, rows, hand,
-            steps, site_record,
+            hand_input, game_tables(game, tables, deck), work, rows, hand, steps, site_record,
         )  # fmt: skip
         _hand_facts(hand, count, replayed, seats, plays, tally, facts, names, seat_numbers, flags)
         if replayed[0] != OK:
             record_refusal(work.state, facts, hand)
+        else:
+            facts[hand, F_RUNS] = work.state[RUNS]  # the runs of a board run more than once

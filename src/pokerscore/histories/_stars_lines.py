@@ -62,9 +62,28 @@ GAMES: Final = {
 """The games read, by their name in the header: PHH letter and the game that settles them (6+
 hold'em as the site plays it, three of a kind above a straight); the draw games' (2-7 triple
 and single draw, badugi) as the PHH standard names them."""
-GG_PLAIN_GAMES: Final = ("Hold'em", "Omaha Hi/Lo", "Omaha")
-"""GGPoker's games named as PokerStars names them (its others: ``PLO-5``, ``ShortDeck`` …, in
-:mod:`~pokerscore.histories.sites.ggpoker`), the longest first."""
+GG_SHORT_DECK: Final = ("S", "short-deck-straight-over-trips")
+"""GGPoker's short deck (``ShortDeck``): PHH letter and game. It ranks a straight above three of
+a kind (its own record: a hand won "with Aces-High Straight" against "Three Tens"), as PHH's
+``NS``; a flush above a full house."""
+GG_GAMES: Final[dict[str, tuple[str, str | None]]] = {
+    "Hold'em": ("Hold'em", None),
+    "ShortDeck": ("ShortDeck", None),
+    "6+ Hold'em": ("6+ Hold'em", None),
+    "Omaha Hi/Lo": ("Omaha Hi/Lo", None),
+    "Omaha": ("Omaha", None),
+    "PLO-5": ("5 Card Omaha", "Pot Limit"),
+    "PLO-6": ("6 Card Omaha", "Pot Limit"),
+    "PLO": ("Omaha", "Pot Limit"),
+}
+"""GGPoker's games read, by their name in its header, in the order they are tried at each place
+of it (``Omaha Hi/Lo`` before ``Omaha``, ``PLO-5`` before ``PLO``): the game as
+:data:`GAMES` names it (``ShortDeck``: :data:`GG_SHORT_DECK`) and the betting the name implies
+(``PLO-5 ($0.1/$0.25)``); a betting written after the name (``PLO No Limit``) is the hand's."""
+GG_OTHER_GAMES: Final = ("Stud", "Razz", "Draw", "Badugi", "Lowball")
+"""Words of the other games a GGPoker header may name (``Seven Card Stud``, a tournament's
+``Bounty Draw Hold'em``): a header holding one is refused by GGPoker's reader unless one of
+:data:`GG_GAMES` stands before it, and left by the fast reader to it."""
 UNREAD_GAMES: Final = ("Courchevel", "Courchevel Hi/Lo", "Triple Draw A-5 Lowball", "5 Card Draw")
 """Games a header names that are refused, hand by hand, as not replayed yet."""
 GAME_NAMES: Final = tuple(sorted([*GAMES, *UNREAD_GAMES], key=len, reverse=True))

@@ -29,6 +29,7 @@ from pokerscore.histories._layout import (
     F_ALLIN_STREET,
     F_COUNT,
     F_POTS,
+    F_RUNS,
     MAX_PLAYERS,
     HandRows,
     in_parts,
@@ -324,6 +325,18 @@ Readers = Callable[[int], Callable[[], HandHistory]]
 own bytes."""
 
 
+def run_boards(hand: HandHistory) -> tuple[tuple[Card, ...], ...]:
+    """The boards of a hand whose board was run more than once, as the replay deals them: each
+    run's, in the runs' order, the common cards (the board as it stood: no board is dealt once
+    a run is) first."""
+    common = [card for action in hand.actions if action.kind == "deal-board" and not action.runout for card in action.cards]  # fmt: skip
+    runs: dict[int, list[Card | None]] = {}
+    for action in hand.actions:
+        if action.kind == "deal-board" and action.runout:
+            runs.setdefault(action.runout, list(common)).extend(action.cards)
+    return tuple(tuple(card for card in runs[run] if card is not None) for run in sorted(runs))
+
+
 class KernelRows:
     """A block of hands the compiled replay played (their refusals none), made results by
     column (:meth:`results`): each field of every hand of the block made at once when one
@@ -464,11 +477,15 @@ class KernelRows:
         return _cut(pots, pot_counts.tolist())
 
     def _boards(self, rows: HandRows) -> list[tuple[tuple[Card, ...], ...]]:
-        """Every hand's boards (one: a board run more than once is ``replay``'s to add)."""
+        """Every hand's boards: the row's one, or a board run more than once (``F_RUNS``) from
+        its hand read again (a block made by ``replay`` gets its runs from there)."""
         import numpy as np
 
         boards = np.ascontiguousarray(rows.boards).view(np.uint8)
-        return list(map(_BOARDS.__getitem__, boards.view(f"V{boards.shape[1]}").ravel().tolist()))
+        made = list(map(_BOARDS.__getitem__, boards.view(f"V{boards.shape[1]}").ravel().tolist()))
+        for at in np.flatnonzero(rows.facts[:, F_RUNS]).tolist():
+            made[at] = run_boards(self.hand(at))
+        return made
 
     def _rake(self, rows: HandRows) -> list[float]:
         """Every hand's rake: what the site kept, in chips (NumPy's float while the count of

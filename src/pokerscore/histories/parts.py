@@ -17,6 +17,7 @@ import io
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -40,7 +41,6 @@ from pokerscore.histories.model import (
     ACTION_COUNTS,
     HandHistory,
     HandHistoryError,
-    HandResult,
     schema,
 )
 from pokerscore.histories.part_specs import HistoryPart, PartDone, PartTask
@@ -49,7 +49,7 @@ from pokerscore.histories.pokerstars import SKIN_FORMAT, parse_pokerstars, poker
 from pokerscore.histories.reading import REFERENCE_ONLY as REFERENCE_ONLY
 from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
-from pokerscore.histories.replay import replay, replayed, rule_game
+from pokerscore.histories.replay import replayed, rule_game
 from pokerscore.histories.rows import RowBuffer
 from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
 from pokerscore.histories.sites.ggpoker import parse_ggpoker
@@ -302,15 +302,13 @@ def _run_fast_part(
         slow_rows = RowBuffer()
         slow_order: list[int] = []
         slow_read: dict[int, HandHistory] = {}
-        for place, number, header, start, stop in slow_hands(batch):
-            if stars:
-                first = chunk_line + data.count(b"\n", 0, start)
-                hand = reference_stars_hand(data[start:stop], name, number, first, part.file_format)
-            else:
-                hand = reference_hand(data[start:stop], name, number, header, single)
-            result = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
+        slow = list(slow_hands(batch))
+        # replayed REPLAY_BLOCK at a time (replay.replayed), each block's results by column
+        left = _left_hands(part, batch, data, chunk_line, slow)
+        outcomes = chain.from_iterable(replayed(left, allin_ev=allin_ev))
+        for (place, *_), result in zip(slow, outcomes, strict=True):
             if isinstance(result, HandHistoryError):
-                summary.add_error(result)
+                _bad(summary, result, strict)
                 continue
             slow_rows.add(result)
             slow_order += [place] * len(result.players)
@@ -327,6 +325,26 @@ def _run_fast_part(
         if write is not None:
             write(table)
     return PartDone(summary, records.lines, next_hand - part.first_hand)
+
+
+def _left_hands(
+    part: HistoryPart,
+    batch: Any,
+    data: bytes,
+    first_line: int,
+    slow: Sequence[tuple[int, int, int, int, int]],
+) -> Iterator[HandHistory | HandHistoryError]:
+    """The hands the kernels left (``slow``: place, number, header, start, stop), read again by
+    the lenient reader or the site's, each one's broken rule its error (:func:`unless_refused`)."""
+    stars = part.file_format in LAYOUT_HEADERS
+    for place, number, header, start, stop in slow:
+        text = data[start:stop]
+        if stars:
+            first = first_line + data.count(b"\n", 0, start)
+            hand = reference_stars_hand(text, part.path, number, first, part.file_format)
+        else:
+            hand = reference_hand(text, part.path, number, header, part.single)
+        yield unless_refused(hand, refusal_of(batch, place))
 
 
 def _spliced(
@@ -429,27 +447,16 @@ def fast_format(part: HistoryPart) -> bool:
     return start not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
-def replayed_hand(
-    hand: HandHistory | HandHistoryError,
-    strict: bool,
-    allin_ev: bool,
-    refusal: RefusalRecord | None = None,
-) -> HandResult | HandHistoryError:
-    """A hand the kernels refused, read again by the lenient reader: a broken rule worded
-    from the kernel's refusal; a hand written otherwise, or one the kernel leaves to the
-    reference replay, replayed."""
-    try:
-        if isinstance(hand, HandHistoryError):
-            raise hand
-        if refusal is not None and refusal.code.kind == "rule" and _fits(hand, refusal):
-            raise refusal_error(hand, rule_game(hand.game), refusal)
-        return replay(hand, allin_ev=allin_ev)
-    except HandHistoryError as error:
-        if strict:
-            raise StrictError(
-                error.reason, file=error.file, hand=error.hand, line=error.line
-            ) from None
-        return error
+def unless_refused(
+    hand: HandHistory | HandHistoryError, refusal: RefusalRecord | None
+) -> HandHistory | HandHistoryError:
+    """A hand the kernels refused, read again by the lenient reader, or the broken rule's error
+    worded from the kernel's refusal where the rule is one and the two readers agree on where."""
+    if refusal is None or refusal.code.kind != "rule" or isinstance(hand, HandHistoryError):
+        return hand
+    if _fits(hand, refusal):
+        return refusal_error(hand, rule_game(hand.game), refusal)
+    return hand
 
 
 def _fits(hand: HandHistory, refusal: RefusalRecord) -> bool:

@@ -49,7 +49,7 @@ from pokerscore.histories.parts import (
     long_hand,
     reference_hand,
     reference_stars_hand,
-    replayed_hand,
+    unless_refused,
 )
 from pokerscore.histories.reading import (
     FileFormat,
@@ -59,7 +59,7 @@ from pokerscore.histories.reading import (
     history_files,
     read_file,
 )
-from pokerscore.histories.replay import replayed, rule_game
+from pokerscore.histories.replay import REPLAY_BLOCK, replayed, rule_game
 
 CHUNK: Final = 1024
 """The kernels' hands a block of results holds (:class:`~.kernel_results.KernelRows`; a batch
@@ -241,7 +241,8 @@ def _batch_results(
     """The results of a batch's hands in order, in lists: the kernels' made :data:`CHUNK`
     hands at a time (:class:`~pokerscore.histories.kernel_results.KernelRows`: each field when
     first read), cut where a hand they left stands; those read and replayed the reference way
-    in their places, a list each."""
+    in their places, a list each (read and replayed :data:`~.replay.REPLAY_BLOCK` at a time,
+    when the first of them is asked for)."""
     import numpy as np
 
     hands = batch.hands
@@ -256,16 +257,33 @@ def _batch_results(
     played = np.flatnonzero(statuses == OK)
     slow = np.flatnonzero(statuses != OK)
 
-    def left(place: int) -> list[HandResult]:
-        """The hand at ``place``, which the kernels left, read and replayed the reference way
-        (none where it is bad)."""
+    waiting = slow.tolist()  # the hands left, in order: those not read yet from ``next_left``
+    next_left = 0
+    outcomes: dict[int, HandResult | HandHistoryError] = {}
+
+    def read(place: int) -> HandHistory | HandHistoryError:
         number, header, start, stop = facts[place, [F_NUMBER, F_HEADER, F_START, F_STOP]].tolist()
         hand = source.read(data[start:stop], number, header, int(lines[place]))
-        replayed = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
-        if isinstance(replayed, HandHistoryError):
-            bad(replayed)
+        return unless_refused(hand, refusal_of(batch, place))
+
+    def left(place: int) -> list[HandResult]:
+        """The hand at ``place``, which the kernels left, read and replayed the reference way
+        (none where it is bad): with the next ones left, a block at a time."""
+        nonlocal next_left
+        if place not in outcomes:
+            places = waiting[next_left : next_left + REPLAY_BLOCK]
+            next_left += len(places)
+            replayed_block = replayed(map(read, places), allin_ev=allin_ev)
+            outcomes.update(zip(places, chain.from_iterable(replayed_block), strict=True))
+        outcome = outcomes.pop(place)
+        if isinstance(outcome, HandHistoryError):
+            if strict:
+                raise StrictError(
+                    outcome.reason, file=outcome.file, hand=outcome.hand, line=outcome.line
+                ) from None
+            bad(outcome)
             return []
-        return [replayed]
+        return [outcome]
 
     def block(places: npt.NDArray[np.int64]) -> list[HandResult]:
         return behind.entered(_kernel_results(batch, places, data, lines, source, allin_ev))

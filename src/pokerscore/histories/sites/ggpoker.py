@@ -14,10 +14,12 @@ reason: an EV cash-out and all-in insurance (money settled outside the pot), a c
 the site adds to the pot).
 
 A UTF-8 file's hands go through PokerStars' compiled reader (``_stars_kernels``) where it is sure
-of them: a cash hand headed ``Hold'em``, ``Omaha`` or ``Omaha Hi/Lo`` with its betting and
-``(sb/bb)`` stakes, its straddles and fees; the others (``PLO-5``, short deck, tournaments, a
-board run twice, the lines of money settled outside the pot …) through this reader
-(:data:`pokerscore.histories.parts.SITE_LAYOUTS`).
+of them: the games of :data:`~pokerscore.histories._stars_lines.GG_GAMES` (hold'em, Omaha,
+``PLO-5``, ``PLO-6``, short deck), cash and tournaments (Spin & Gold's too: the level's
+``(sb/bb)``, or short deck's one amount), straddles, antes and fees, a board run two or three
+times; the others (the lines of money settled outside the pot, a header or a line it would
+otherwise misread) through this reader (:data:`pokerscore.histories.parts.SITE_LAYOUTS`), as
+the same grammar (:mod:`~pokerscore.histories._stars_lines`) makes both.
 """
 
 from __future__ import annotations
@@ -28,7 +30,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from pokerscore.histories._stars_lines import GG_PLAIN_GAMES, GGPOKER, SETTLED_OUTSIDE
+from pokerscore.histories._stars_lines import (
+    GG_GAMES,
+    GG_OTHER_GAMES,
+    GG_SHORT_DECK,
+    GGPOKER,
+    SETTLED_OUTSIDE,
+)
 from pokerscore.histories.draft import HandDraft, build_hand, money
 from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import BETTING, GAMES, currency_of, read_body
@@ -41,23 +49,13 @@ _HEADER: Final = re.compile(
     rf"^{re.escape(GGPOKER)}(?P<id>[A-Z]{{0,4}}[0-9]{{1,20}}): (?P<rest>.*)$"
 )
 _GAME: Final = re.compile(
-    r"(?P<game>Hold'em|ShortDeck|6\+ Hold'em|Omaha Hi/Lo|Omaha|PLO-5|PLO-6|PLO|"
-    r"[A-Z][A-Za-z0-9 /'-]*?(?:Stud|Razz|Draw|Badugi|Lowball)[A-Za-z0-9 /'-]*?)"
+    rf"(?P<game>{'|'.join(map(re.escape, GG_GAMES))}|"
+    rf"[A-Z][A-Za-z0-9 /'-]*?(?:{'|'.join(GG_OTHER_GAMES)})[A-Za-z0-9 /'-]*?)"
     r"(?: (?P<betting>No Limit|Pot Limit|Fixed Limit|Limit))?(?= \(| -|$)"
 )
-_GAME_NAMES: Final = {
-    **{name.lower(): (name, None) for name in GG_PLAIN_GAMES},
-    "shortdeck": ("shortdeck", None),
-    "6+ hold'em": ("6+ Hold'em", None),
-    "plo": ("Omaha", "Pot Limit"),
-    "plo-5": ("5 Card Omaha", "Pot Limit"),
-    "plo-6": ("6 Card Omaha", "Pot Limit"),
-}
-"""GGPoker's names of the games read, as PokerStars names them (its table of games:
-:data:`pokerscore.histories.pokerstars.GAMES`), with the betting where the name implies it."""
-SHORT_DECK: Final = ("S", "short-deck-straight-over-trips")
-"""GGPoker's short deck ranks a straight above three of a kind (its own record: a hand won
-"with Aces-High Straight" against "Three Tens"), as PHH's ``NS``; a flush above a full house."""
+"""The header's game (the first place one of :data:`~._stars_lines.GG_GAMES` stands, or
+another game's name), and its betting."""
+SHORT_DECK: Final = GG_SHORT_DECK
 _STAKES: Final = re.compile(r"\((?P<sb>[^/()\s]+)/(?P<bb>[^/()\s]+)\)")
 _ANTE_ONLY: Final = re.compile(r"\((?P<ante>[^/()\s]+)\)")
 
@@ -86,11 +84,11 @@ def _header(draft: HandDraft, line: str) -> None:
     game = _GAME.search(rest)
     if game is None:
         raise HandHistoryError(f"unknown game in {rest[:60]!r}")
-    named, implied = _GAME_NAMES.get(game["game"].lower(), (None, None))
+    named, implied = GG_GAMES.get(game["game"], (None, None))
     betting = game["betting"] or implied
     if named is None or betting is None:
         raise HandHistoryError(f"{game[0]} is not replayed here yet: hold'em and Omaha games only")
-    letter, draft.game = SHORT_DECK if named == "shortdeck" else GAMES[named]
+    letter, draft.game = SHORT_DECK if named == "ShortDeck" else GAMES[named]
     betting_letter, draft.betting = BETTING[betting]
     draft.variant = betting_letter + letter
     stakes = _STAKES.search(rest)
