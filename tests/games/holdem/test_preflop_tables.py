@@ -190,21 +190,15 @@ def test_two_dask_workers_give_the_single_process_tables(
 
 
 @pytest.mark.cluster
+@pytest.mark.xdist_group("dask workers")  # tests/conftest.py's two_dask_workers
 def test_three_way_on_a_running_scheduler_gives_the_single_process_counts(
-    tmp_path: Path,
+    tmp_path: Path, two_dask_workers: Client
 ) -> None:
-    from distributed import LocalCluster
-
+    # The running scheduler is the session's cluster, reached by its address as --scheduler
+    # reaches one: a LocalCluster of its own cost a scheduler and two workers more, each
+    # importing pokerscore and loading the kernels (about 4 s of CPU), for the same path.
     out = tmp_path / "three-way"
-    with (
-        LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            dashboard_address=":0",
-            env={"NUMBA_NUM_THREADS": "1"},
-        ) as cluster,
-        dask_client(scheduler=cluster.scheduler_address) as client,
-    ):
+    with dask_client(scheduler=two_dask_workers.scheduler.address) as client:
         tables = compute_preflop_tables(
             PreflopJob(hands=("AKs", "QQ"), players=3, tasks=4), out=out, client=client
         )
