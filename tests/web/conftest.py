@@ -42,6 +42,22 @@ class Server:
             return error.code, error.read().decode()
 
 
+WEB = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test here in one xdist group, first in the run: under `make unit` they run on one
+    worker, which starts the session's ``server`` (a process importing pokerscore and loading
+    the kernels its answers need) and test_pages' Chromium once (dealt out test by test, both
+    workers started their own: 6 s of CPU more). First, because a group is handed out whole in
+    the order of the tests: last (as the folder comes), its minute of CPU ran on one worker
+    while the other had nothing left."""
+    web = [item for item in items if WEB in item.path.parents]
+    for item in web:
+        item.add_marker(pytest.mark.xdist_group("web server"))
+    items[:] = web + [item for item in items if WEB not in item.path.parents]
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     history = tmp_path_factory.mktemp("web") / "videopoker.sqlite3"  # never the user's own

@@ -52,7 +52,10 @@ if TYPE_CHECKING:
     from distributed import Client
 
 # Every test here builds or reads preflop tables (seconds each): make quick leaves them out.
-pytestmark = pytest.mark.slow
+# All in one xdist group, the one of tests/conftest.py's two_dask_workers (two tests here run on
+# it): under `make unit` they run on one worker, which makes the module's fixtures (`small`,
+# `stopped_run`: 11.6 s of CPU each) once; dealt out test by test, both workers made them.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("dask workers")]
 
 HANDS = ("AA", "KK", "AKs", "72o")
 """Grid order of these: AA, AKs, KK, 72o."""
@@ -154,7 +157,6 @@ def test_three_way_counts_match_the_exact_equity_function() -> None:
 
 
 @pytest.mark.cluster
-@pytest.mark.xdist_group("dask workers")  # tests/conftest.py's two_dask_workers
 def test_two_dask_workers_give_the_single_process_tables(
     small: HeadsUpCounts, tmp_path: Path, two_dask_workers: Client
 ) -> None:
@@ -191,20 +193,13 @@ def test_two_dask_workers_give_the_single_process_tables(
 
 @pytest.mark.cluster
 def test_three_way_on_a_running_scheduler_gives_the_single_process_counts(
-    tmp_path: Path,
+    tmp_path: Path, two_dask_workers: Client
 ) -> None:
-    from distributed import LocalCluster
-
+    # The running scheduler is the session's cluster, reached by its address as --scheduler
+    # reaches one: a LocalCluster of its own cost a scheduler and two workers more, each
+    # importing pokerscore and loading the kernels (about 4 s of CPU), for the same path.
     out = tmp_path / "three-way"
-    with (
-        LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            dashboard_address=":0",
-            env={"NUMBA_NUM_THREADS": "1"},
-        ) as cluster,
-        dask_client(scheduler=cluster.scheduler_address) as client,
-    ):
+    with dask_client(scheduler=two_dask_workers.scheduler.address) as client:
         tables = compute_preflop_tables(
             PreflopJob(hands=("AKs", "QQ"), players=3, tasks=4), out=out, client=client
         )
