@@ -178,3 +178,17 @@ def test_toml_values_of_keys_read_by_no_one_are_read_fast(tmp_path: Path) -> Non
     read = assert_same_hands(phhs(tmp_path / "toml.phhs", fast + lenient))
     assert [type(hand) for hand in read[: len(fast)]] == [LoggedHand] * len(fast)
     assert not any(isinstance(hand, HandHistoryError) for hand in read)
+
+
+def test_actions_shared_across_scales_and_widths_are_the_lenient_readers(tmp_path: Path) -> None:
+    """An action is shared by its text at its hand's scale: the same text at another scale is
+    another amount in units; a text longer than the keys' bytes is keyed by its string."""
+    halves = GOOD.replace("min_bet = 2", "min_bet = 2.5")  # a scale of 10
+    wide = GOOD.replace("'p3 cbr 6'", "'p3 cbr" + " " * 30 + "6'")
+    texts = [GOOD, halves, GOOD, halves]
+    read = assert_same_hands(phhs(tmp_path / "scales.phhs", texts))
+    assert [type(hand) for hand in read] == [LoggedHand] * len(texts)
+    bets = [hand.actions[3] for hand in read if isinstance(hand, HandHistory)]
+    assert [bet.amount for bet in bets] == [6, 60, 6, 60]
+    read = assert_same_hands(phhs(tmp_path / "wide.phhs", [GOOD, wide, GOOD]))
+    assert [type(hand) for hand in read] == [LoggedHand] * 3

@@ -100,9 +100,13 @@ class _CardTuples(dict[bytes, tuple[Card | None, ...]]):
 
 
 _CARD_TUPLES: Final = _CardTuples()
-_ACTIONS: dict[int, dict[str, Action]] = {}
-"""Actions by their hand's scale (its decimals) and their text, which say all of an action
-(frozen: a hand's fold is another's; a bet's amount in units is its text's at the scale)."""
+_ACTIONS: dict[int, dict[bytes | str, Action]] = {}
+"""Actions by their hand's scale (its decimals) and their text (its bytes,
+:meth:`HandBlock._action_keys`), which say all of an action (frozen: a hand's fold is
+another's; a bet's amount in units is its text's at the scale)."""
+_ACTION_WIDTH: Final = 32
+"""The bytes of an action's key (a block with a longer action keys its actions by their
+texts)."""
 
 # -- which hands the log gives ------------------------------------------------------------------
 
@@ -346,29 +350,49 @@ class HandBlock:
 
     def _actions(self) -> list[tuple[Action, ...]]:
         """Every hand's actions: an action written as one made before at the same scale (its
-        text) is that one (frozen: shared, as the cards are), the others made by column."""
-        texts = self._action_texts()
+        text's bytes, :meth:`_action_keys`) is that one (frozen: shared, as the cards are), the
+        others made by column (their texts decoded then)."""
+        keys = self._action_keys()
         decimals = np.repeat(self.facts[:, F_SCALE], self.steps)
         scales = np.unique(decimals).tolist()
-        found: list[Action | None] = [None] * len(texts)
+        found: list[Action | None] = [None] * len(keys)
         for scale in scales:
             known = _ACTIONS.setdefault(scale, {})
             if len(known) > 1 << 16:
                 known.clear()
             if len(scales) == 1:  # the usual block: one scale, every action
-                at = np.arange(len(texts))
-                found = list(map(known.get, texts))
+                found = list(map(known.get, keys))
+                new = np.flatnonzero(np.fromiter(map(is_, found, repeat(None)), np.bool_, len(keys)))  # fmt: skip
             else:
-                at = np.flatnonzero(decimals == scale)
-                for k, action in zip(at.tolist(), map(known.get, [texts[k] for k in at.tolist()]), strict=True):  # fmt: skip
+                at = np.flatnonzero(decimals == scale).tolist()
+                for k, action in zip(at, map(known.get, [keys[k] for k in at]), strict=True):
                     found[k] = action
-            missing = np.fromiter(map(is_, map(found.__getitem__, at.tolist()), repeat(None)), np.bool_, len(at))  # fmt: skip
-            new = at[missing]
+                new = np.array([k for k in at if found[k] is None], dtype=np.intp)
             if len(new):
-                made = self._made_actions(new, [texts[k] for k in new.tolist()])
+                spans = self.action_spans[new]
+                texts = cast("list[str]", self._texts(spans[:, 0], spans[:, 1]))
+                made = self._made_actions(new, texts)
                 for k, action in zip(new.tolist(), made, strict=True):
-                    found[k] = known[texts[k]] = action
+                    found[k] = known[keys[k]] = action
         return _cut(found, self.steps.tolist())
+
+    def _action_keys(self) -> list[bytes] | list[str]:
+        """Every action's key among those made (:data:`_ACTIONS`): its text's bytes and zeros
+        after, to half :data:`_ACTION_WIDTH` or to the whole as the block's longest text needs
+        (NumPy cuts them; no text holds a zero byte, the kernel leaves control characters to
+        the lenient reader; the two widths' keys never meet, each makes its own actions), else
+        its text."""
+        spans = self.action_spans
+        lengths = spans[:, 1] - spans[:, 0]
+        longest = int(lengths.max()) if len(lengths) else 0
+        if not longest or longest > _ACTION_WIDTH:
+            return cast("list[str]", self._texts(spans[:, 0], spans[:, 1]))
+        width = _ACTION_WIDTH // 2 if longest <= _ACTION_WIDTH // 2 else _ACTION_WIDTH
+        text = np.frombuffer(self.text + bytes(width), dtype=np.uint8)
+        rows = np.lib.stride_tricks.sliding_window_view(text, width)[spans[:, 0]]
+        rows[np.arange(width) >= lengths[:, None]] = 0
+        keys: list[bytes] = rows.view(f"V{width}").ravel().tolist()
+        return keys
 
     def _made_actions(self, at: npt.NDArray[np.intp], texts: list[str]) -> list[Action]:
         """The actions at ``at`` (their ``texts``), made by column."""
@@ -403,12 +427,6 @@ class HandBlock:
         ]
         made: list[Action] = _built(Action, columns_made, total)
         return made
-
-    def _action_texts(self) -> list[str]:
-        """Every action's text as the hand writes it, hand after hand (inside its string's
-        quotes, where the log says it lies)."""
-        spans = self.action_spans
-        return cast("list[str]", self._texts(spans[:, 0], spans[:, 1]))
 
 
 @cache
