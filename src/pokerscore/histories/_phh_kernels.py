@@ -40,7 +40,6 @@ from pokerscore.histories._bytes import (
     read_string,
     skip_spaces,
     starts_with,
-    valid_utf8,
     word_id,
     word_table,
 )
@@ -1008,25 +1007,45 @@ def _plain(text: Bytes, start: int, stop: int, key_grid: Grid, per_seat: Grid) -
         or (key_grid[K_SEEN, K_FINISHING] and n_finish < 0)
         or (key_grid[K_SEEN, K_PLAYERS] and n_names < 0)
         or (n_names > 0 and not _distinct_names(text, per_seat, n_names))
-        or not valid_utf8(text, start, stop)
-        or not _toml_characters(text, start, stop)
+        or not _toml_text(text, start, stop)
     )
 
 
 @kernel(inline=True)
-def _toml_characters(text: Bytes, start: int, stop: int) -> bool:
-    """Whether ``text[start:stop]`` holds no character TOML refuses: no control character but
-    the tab and the newline, a carriage return only before a newline."""
+def _toml_text(text: Bytes, start: int, stop: int) -> bool:
+    """Whether ``text[start:stop]`` is UTF-8 (the bounds of each sequence's bytes, as
+    :func:`~._bytes.valid_utf8` checks them) and holds no character TOML refuses: no control
+    character but the tab and the newline, a carriage return only before a newline. One pass,
+    the printable ASCII bytes first (most bytes)."""
     end = text.shape[0]
-    for at in range(start, min(stop, end)):  # (a hand's last line may stop past the text)
+    stop = min(stop, end)  # (a hand's last line may stop past the text)
+    at = start
+    while at < stop:
         byte = text[at]
-        if byte < SPACE:
-            if byte == RETURN:
-                if at + 1 >= end or text[at + 1] != NEWLINE:
-                    return False
-            elif byte != TAB and byte != NEWLINE:
+        if SPACE <= byte < _DELETE:
+            at += 1
+        elif byte >= 0x80:
+            if 0xC2 <= byte <= 0xDF:
+                need = 1
+            elif 0xE0 <= byte <= 0xEF:
+                need = 2
+            elif 0xF0 <= byte <= 0xF4:
+                need = 3
+            else:
                 return False
-        elif byte == _DELETE:
+            if at + need >= stop:
+                return False
+            for k in range(1, need + 1):
+                if not 0x80 <= text[at + k] <= 0xBF:
+                    return False
+            at += need + 1
+        elif (
+            byte == TAB
+            or byte == NEWLINE
+            or (byte == RETURN and at + 1 < end and text[at + 1] == NEWLINE)
+        ):  # noqa: SIM109 (a kernel compares bytes)
+            at += 1
+        else:
             return False
     return True
 
