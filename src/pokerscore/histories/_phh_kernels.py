@@ -1039,11 +1039,9 @@ def _toml_text(text: Bytes, start: int, stop: int) -> bool:
                 if not 0x80 <= text[at + k] <= 0xBF:
                     return False
             at += need + 1
-        elif (
-            byte == TAB
-            or byte == NEWLINE
-            or (byte == RETURN and at + 1 < end and text[at + 1] == NEWLINE)
-        ):  # noqa: SIM109 (a kernel compares bytes)
+        elif byte == TAB or byte == NEWLINE:  # noqa: SIM109, SIM114 (a kernel compares bytes)
+            at += 1
+        elif byte == RETURN and at + 1 < end and text[at + 1] == NEWLINE:
             at += 1
         else:
             return False
