@@ -4,7 +4,10 @@ the same hands, in alternating rounds; on 2,000 hands also the reference path
 (``POKERSCORE_HISTORIES_REFERENCE=1``: the lenient reader and ``replay`` hand by hand) and
 the lenient reader alone (``reading.read_file``: ``tomllib`` hand by hand, what
 ``read_histories`` was before session 16); ``read_histories`` two ways, its hands counted and
-every hand's seats and actions read (made from the fast reader's log by column).
+every hand's seats and actions read (made from the fast reader's log by column). Then the same
+ways but the PHH-only ones on 20,000 generated hands written as PokerStars text
+(``write_pokerstars``, the same simulator): the kernels alone are ``replay_stars_text`` there,
+and ``read_histories`` is the PokerStars lenient reader's (its kernel keeps no log).
 
 The iterator is timed three ways, as a user reads it: every result's players read (their nets
 summed, so every ``PlayerResult`` is made), every result's pots read (their amounts summed:
@@ -28,7 +31,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.histories_data import write_phhs
+from benchmarks.histories_data import write_phhs, write_pokerstars
 
 TARGET = 50_000
 
@@ -64,9 +67,14 @@ def _counted(path: Path) -> int:
 
 
 def _kernels(path: Path) -> int:
-    from pokerscore.histories.batches import replay_phh_text
+    from pokerscore.histories.batches import replay_phh_text, replay_stars_text
 
-    batch = replay_phh_text(path.read_bytes(), single=False)
+    data = path.read_bytes()
+    if path.suffix == ".txt":
+        stars = replay_stars_text(data)
+        assert stars is not None
+        return stars.hands
+    batch = replay_phh_text(data, single=False)
     assert batch is not None
     return batch.hands
 
@@ -145,18 +153,23 @@ def main() -> None:
     count = int(os.environ.get("BENCH_RESULTS_ROUNDS", "3"))
     folder = Path(tempfile.mkdtemp())
     print(f"threads: NUMBA_NUM_THREADS={os.environ.get('NUMBA_NUM_THREADS', 'all')}")
-    for hands in (2_000, 20_000):
-        path = folder / f"generated-{hands}.phhs"
-        write_phhs(path, hands, seed=4344)
+    for hands, suffix in ((2_000, ".phhs"), (20_000, ".phhs"), (20_000, ".txt")):
+        path = folder / f"generated-{hands}{suffix}"
+        if suffix == ".txt":
+            write_pokerstars(path, hands, seed=4344)
+        else:
+            write_phhs(path, hands, seed=4344)
         ways = dict(WAYS)
         if hands > 2_000:  # the slow paths on the small file only
             del ways["reference path"], ways["lenient reader (read_histories before)"]
+        if suffix == ".txt":  # the lenient reader's either way: counted only
+            del ways["read_histories, seats and actions read"]
         for name, passes in rounds(ways, path, count).items():
             best = max(cpu for cpu, _, _ in passes)
             spread = ", ".join(f"{cpu:,.0f}" for cpu, _, _ in passes)
             walls = ", ".join(f"{wall:,.0f}" for _, wall, _ in passes)
             loads = ", ".join(f"{load:.1f}" for _, _, load in passes)
-            print(f"{hands:>6,} hands  {name:<30} best {best:>8,.0f} hands/s of CPU  ({spread}; "
+            print(f"{hands:>6,} hands {suffix:<5} {name:<30} best {best:>8,.0f} hands/s of CPU  ({spread}; "
                   f"wall {walls}; load {loads}; target {TARGET:,})")  # fmt: skip
 
 

@@ -556,10 +556,11 @@ def test_the_log_gives_the_tables_the_lenient_reader_gave(
     hands, actions = len(new[0]), len(new[2])
     assert hands > 450 and actions > 5 * hands, (hands, actions)
     odd_setups = [row[7] for row in new[0] if row[4] == str(odd)]
-    assert len(odd_setups) == 4 and {row[6] for row in new[0]} >= {"2024-02", "2023-12", None}
+    # the fourth (``table = no TOML``) refused by every reader since session 19: the kernels
+    # leave it to the lenient reader, which refuses it (they played it before, its setup None)
+    assert len(odd_setups) == 3 and {row[6] for row in new[0]} >= {"2024-02", "2023-12", None}
     assert '"currency":"EUR"' in odd_setups[0] and '"table":"12.5"' in odd_setups[1]
     assert '"table":"caf\\u00e9"' in odd_setups[2]  # an escape: the lenient reader's hand
-    assert odd_setups[3] is None  # played by the kernels, refused by the lenient reader
 
 
 @needs_sample

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from pokerscore.histories.logged_hands import LoggedHand
 from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.reading import read_file, read_histories
+from pokerscore.histories.results import history_results
 from tests.histories.test_histories_fuzz import PHH_TABLES, mutated
 from tests.histories_random import DRAW_VARIANTS, STUD_VARIANTS, VARIANTS, random_hands
 from tests.shared_sample import HAND_HISTORIES, needs_sample
@@ -134,3 +135,60 @@ def test_mutated_hands_are_the_lenient_readers(text: str) -> None:
         path = Path(folder) / "hands.phhs"
         path.write_bytes(text.encode("utf-8", "surrogatepass"))
         assert_same_hands(path)
+
+
+GOOD = PHH_TABLES[0].split("\n", 1)[1]
+REFUSED = {
+    "a value of a key read by no one, no TOML": GOOD + "extra = [1, 2,, 3]\n",
+    "bare words": GOOD + "extra = bare words\n",
+    "an indented line": GOOD + "  extra = [1, 2,, 3]\n",
+    "a number with a leading zero": GOOD.replace("min_bet = ", "min_bet = 0"),
+    "in an array": GOOD.replace("starting_stacks = [100", "starting_stacks = [0100"),
+    "a number without a digit before its point": GOOD.replace("min_bet = 2", "min_bet = .5"),
+    "a seat below 0": GOOD + "seats = [-1, 2, 3]\n",
+    "a bet of .5": GOOD.replace("'p3 cbr 6'", "'p3 cbr .5'"),
+    "a control character": GOOD + "note = 'tab\x01'\n",
+    "a carriage return alone": GOOD + "table = 'x'\rmore\n",
+}
+"""Hands the fast reader took before session 19 and the lenient reader refuses."""
+
+
+@pytest.mark.parametrize("text", list(REFUSED.values()), ids=list(REFUSED))
+def test_what_the_lenient_reader_refuses_no_reader_plays(tmp_path: Path, text: str) -> None:
+    """One grammar: the fast reader leaves such a hand to the lenient reader, so the per-hand
+    iterator (the kernels' runs) refuses it as the lenient reader does, where it played it."""
+    path = phhs(tmp_path / "odd.phhs", [text])
+    (lenient,) = read_file(path)
+    assert isinstance(lenient, HandHistoryError)
+    errors: list[HandHistoryError] = []
+    assert list(history_results(path, on_error=errors.append)) == []
+    assert [str(error) for error in errors] == [str(lenient)]
+    assert_same_hands(path)
+
+
+def test_toml_values_of_keys_read_by_no_one_are_read_fast(tmp_path: Path) -> None:
+    """Values the fast reader checks itself (booleans, decimal numbers, dates and times, arrays
+    of them and strings) stay on the fast way; other TOML (a hexadecimal number, the 29th of
+    February ...) goes to the lenient reader, which reads it: the same hands either way."""
+    fast = [
+        GOOD + "time = 10:32:11\nday = 2023-05-06\nstamp = 2023-05-06T10:32:11.5+02:00\n",
+        GOOD + "x = [1, 'a', [2.5e3, true], -0.5, ]\ny = +7\nz = false # no\nw = []\n",
+    ]
+    lenient = [GOOD + "w = 0x1F\n", GOOD + "v = 2024-02-29\n", GOOD + "u = inf\n"]
+    read = assert_same_hands(phhs(tmp_path / "toml.phhs", fast + lenient))
+    assert [type(hand) for hand in read[: len(fast)]] == [LoggedHand] * len(fast)
+    assert not any(isinstance(hand, HandHistoryError) for hand in read)
+
+
+def test_actions_shared_across_scales_and_widths_are_the_lenient_readers(tmp_path: Path) -> None:
+    """An action is shared by its text at its hand's scale: the same text at another scale is
+    another amount in units; a text longer than the keys' bytes is keyed by its string."""
+    halves = GOOD.replace("min_bet = 2", "min_bet = 2.5")  # a scale of 10
+    wide = GOOD.replace("'p3 cbr 6'", "'p3 cbr" + " " * 30 + "6'")
+    texts = [GOOD, halves, GOOD, halves]
+    read = assert_same_hands(phhs(tmp_path / "scales.phhs", texts))
+    assert [type(hand) for hand in read] == [LoggedHand] * len(texts)
+    bets = [hand.actions[3] for hand in read if isinstance(hand, HandHistory)]
+    assert [bet.amount for bet in bets] == [6, 60, 6, 60]
+    read = assert_same_hands(phhs(tmp_path / "wide.phhs", [GOOD, wide, GOOD]))
+    assert [type(hand) for hand in read] == [LoggedHand] * 3

@@ -22,6 +22,7 @@ from pokerscore.histories._bytes import (
     NEWLINE,
     OPEN_BRACE,
     OPEN_BRACKET,
+    POINT,
     QUOTE,
     RETURN,
     SPACE,
@@ -39,7 +40,6 @@ from pokerscore.histories._bytes import (
     read_string,
     skip_spaces,
     starts_with,
-    valid_utf8,
     word_id,
     word_table,
 )
@@ -101,6 +101,7 @@ from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
     SITE_RECORD_SIZE,
     HandInput,
+    _past_units,
     game_tables,
     new_work,
     no_steps,
@@ -171,6 +172,14 @@ DRAW_VARIANTS: Final = (
 letters go to the lenient reader, which refuses them."""
 _TRUE: Final = ascii_bytes("true")
 _FALSE: Final = ascii_bytes("false")
+_PLUS: Final = ord("+")
+_UPPER_T, _LOWER_T, _UPPER_ZED, _LOWER_ZED, _UPPER_E, _LOWER_E = (ord(c) for c in "TtZzEe")
+_COLON: Final = ord(":")
+_SCALAR_ENDS: Final = np.zeros(256, dtype=np.bool_)
+_SCALAR_ENDS[[SPACE, TAB, RETURN, NEWLINE, HASH, COMMA, CLOSE_BRACKET]] = True
+"""The bytes that may follow a value of :func:`_toml_scalar`."""
+_DELETE: Final = 127
+"""The one control character above the space (TOML has none but the tab and the newline)."""
 MAX_KEYS: Final = 64
 MAX_NESTING: Final = 8
 """Arrays nested deeper in a value this reader skips send the hand to the lenient reader, which
@@ -236,6 +245,9 @@ class PhhLog(NamedTuple):
     setup: Ints
     seats: Ints
     spans: Ints
+    texts: Ints
+    """Where each action's string lies in the text: its first byte and the one past its last
+    (inside its quotes), two columns an action."""
 
 
 def no_log() -> PhhLog:
@@ -247,6 +259,7 @@ def no_log() -> PhhLog:
         np.zeros((0, SETUP_SIZE), dtype=np.int64),
         np.zeros((0, MAX_PLAYERS, SEAT_SIZE), dtype=np.int64),
         np.zeros((0, 2 * len(KEPT_KEYS)), dtype=np.int64),
+        np.zeros((0, 2), dtype=np.int64),
     )  # fmt: skip
 
 
@@ -264,6 +277,7 @@ def new_log(hands: int, size: int) -> PhhLog:
         np.zeros((hands, SETUP_SIZE), dtype=np.int64),
         np.zeros((hands, MAX_PLAYERS, SEAT_SIZE), dtype=np.int64),
         np.full((hands, 2 * len(KEPT_KEYS)), -1, dtype=np.int64),
+        np.zeros((places, 2), dtype=np.int64),
     )
 
 
@@ -308,6 +322,18 @@ def _value_end(text: Bytes, at: int, end: int) -> bool:
     return at >= end or text[at] == NEWLINE or text[at] == HASH
 
 
+@kernel(inline=True)
+def _toml_number_start(text: Bytes, at: int, end: int) -> bool:
+    """Whether the number :func:`~._bytes.read_number` read at ``at`` starts as TOML writes
+    one: a digit after its sign, not a point (``.5``), and no zero before another digit
+    (``05``), which the lenient reader refuses."""
+    if at < end and text[at] == MINUS:
+        at += 1
+    if at >= end or text[at] == POINT:
+        return False
+    return not (text[at] == ZERO and at + 1 < end and is_digit(text[at + 1]))
+
+
 @kernel()
 def _numbers(text: Bytes, at: int, end: int, into: Grid) -> tuple[int, int]:
     """A one-line array of numbers (or one number) into the rows of ``into``: the mantissas,
@@ -317,7 +343,7 @@ def _numbers(text: Bytes, at: int, end: int, into: Grid) -> tuple[int, int]:
     one."""
     if text[at] != OPEN_BRACKET:  # one number
         mantissa, places, sign, after = read_number(text, at, end)
-        if after < 0:
+        if after < 0 or not _toml_number_start(text, at, end):
             return -1, at
         into[0, 0] = mantissa
         into[1, 0] = places
@@ -334,7 +360,7 @@ def _numbers(text: Bytes, at: int, end: int, into: Grid) -> tuple[int, int]:
         if count == MAX_PLAYERS:
             return -1, at
         mantissa, places, sign, after = read_number(text, at, end)
-        if after < 0:
+        if after < 0 or not _toml_number_start(text, at, end):
             return -1, at
         into[0, count] = mantissa
         into[1, count] = places
@@ -399,37 +425,154 @@ def _distinct_names(text: Bytes, grid: Grid, count: int) -> bool:
 
 @kernel()
 def _skip_value(text: Bytes, at: int, end: int) -> int:
-    """Past a value this reader does not keep, if it ends on its line; -1 if not."""
+    """Past a value this reader does not keep, if it ends on its line and is TOML this reader
+    knows (:func:`_toml_array`, :func:`_toml_scalar`); -1 if not: the hand is the lenient
+    reader's, which reads it or refuses it (one grammar: what ``tomllib`` refuses is never
+    played)."""
     if text[at] == APOSTROPHE or text[at] == QUOTE:
         _, _, after = read_string(text, at, end)
         return after
     if text[at] == OPEN_BRACE:  # an inline table
         return -1
     if text[at] == OPEN_BRACKET:
-        depth = 0
-        while at < end and text[at] != NEWLINE:
-            byte = text[at]
-            if byte == APOSTROPHE or byte == QUOTE:  # noqa: SIM109 (a kernel compares bytes)
-                _, _, after = read_string(text, at, end)
-                if after < 0:
-                    return -1
-                at = after
-                continue
-            if byte == HASH:
-                return -1
-            if byte == OPEN_BRACKET:
-                depth += 1
-                if depth > MAX_NESTING:
-                    return -1
-            elif byte == CLOSE_BRACKET:
-                depth -= 1
-                if depth == 0:
-                    return at + 1
+        return _toml_array(text, at, end)
+    return _toml_scalar(text, at, end)
+
+
+@kernel()
+def _toml_array(text: Bytes, at: int, end: int) -> int:
+    """Past the one-line array at ``at`` (its ``[``) whose items are strings, values of
+    :func:`_toml_scalar` or such arrays (nested up to :data:`MAX_NESTING`), commas between them
+    (one after the last too); -1 if not (a comment inside, an array over lines ...)."""
+    depth = 0
+    want = True  # a value, or the end of the array: after a ``[`` or a comma
+    while at < end:
+        byte = text[at]
+        if byte == SPACE or byte == TAB:  # noqa: SIM109 (a kernel compares bytes)
             at += 1
+        elif byte == OPEN_BRACKET:
+            depth += 1
+            if not want or depth > MAX_NESTING:
+                return -1
+            at += 1
+        elif byte == CLOSE_BRACKET:
+            depth -= 1
+            at += 1
+            if depth == 0:
+                return at
+            want = False
+        elif want:
+            if byte == APOSTROPHE or byte == QUOTE:  # noqa: SIM109 (a kernel compares bytes)
+                _, _, at = read_string(text, at, end)
+            else:
+                at = _toml_scalar(text, at, end)
+            if at < 0:
+                return -1
+            want = False
+        elif byte == COMMA:
+            want = True
+            at += 1
+        else:
+            return -1
+    return -1
+
+
+@kernel(inline=True)
+def _digits(text: Bytes, at: int, end: int, count: int) -> int:
+    """The number the ``count`` digits at ``at`` write; -1 if they are not all digits."""
+    value = 0
+    for k in range(at, at + count):
+        if k >= end or not is_digit(text[k]):
+            return -1
+        value = value * 10 + (text[k] - ZERO)
+    return value
+
+
+@kernel(inline=True)
+def _toml_time(text: Bytes, at: int, end: int) -> int:
+    """Past a time ``HH:MM:SS`` (and a fraction of a second) at ``at``; -1 if not one."""
+    hours, minutes, seconds = _digits(text, at, end, 2), _digits(text, at + 3, end, 2), _digits(text, at + 6, end, 2)  # fmt: skip
+    if not (0 <= hours <= 23 and 0 <= minutes <= 59 and 0 <= seconds <= 59):
         return -1
-    while at < end and text[at] != NEWLINE and text[at] != HASH and text[at] != RETURN:
+    if text[at + 2] != _COLON or text[at + 5] != _COLON:
+        return -1
+    at += 8
+    if at < end and text[at] == POINT:
         at += 1
+        if at >= end or not is_digit(text[at]):
+            return -1
+        while at < end and is_digit(text[at]):
+            at += 1
     return at
+
+
+@kernel(inline=True)
+def _toml_date_time(text: Bytes, at: int, end: int) -> int:
+    """Past a local time, or a date (``YYYY-MM-DD``, a day every month has) and after a ``T``
+    a time and an offset, at ``at``; -1 if not one (a date of the 29th to the 31st too: the
+    lenient reader knows the months)."""
+    if at + 2 < end and text[at + 2] == _COLON:
+        return _toml_time(text, at, end)
+    year, month, day = _digits(text, at, end, 4), _digits(text, at + 5, end, 2), _digits(text, at + 8, end, 2)  # fmt: skip
+    if year < 1 or not (1 <= month <= 12 and 1 <= day <= 28):
+        return -1
+    if text[at + 4] != MINUS or text[at + 7] != MINUS:
+        return -1
+    at += 10
+    if at < end and (text[at] == _UPPER_T or text[at] == _LOWER_T):
+        at = _toml_time(text, at + 1, end)
+        if at < 0:
+            return -1
+        if at < end and (text[at] == _UPPER_ZED or text[at] == _LOWER_ZED):
+            at += 1
+        elif at < end and (text[at] == _PLUS or text[at] == MINUS):
+            hours, minutes = _digits(text, at + 1, end, 2), _digits(text, at + 4, end, 2)
+            if not (0 <= hours <= 23 and 0 <= minutes <= 59) or text[at + 3] != _COLON:
+                return -1
+            at += 6
+    return at
+
+
+@kernel()
+def _toml_scalar(text: Bytes, at: int, end: int) -> int:
+    """Past a value at ``at`` that TOML reads and this reader knows (a boolean; a decimal
+    number without underscores, its exponent too; a date or time of :func:`_toml_date_time`),
+    ended by a space, a comma, a ``]``, a comment or the line's end; -1 if not (a word, a
+    number TOML does not write, a hexadecimal one, ``inf`` ...: the lenient reader decides)."""
+    after: int
+    if starts_with(text, at, end, _TRUE):
+        after = at + _TRUE.shape[0]
+    elif starts_with(text, at, end, _FALSE):
+        after = at + _FALSE.shape[0]
+    else:
+        after = _toml_date_time(text, at, end)
+        if after < 0:
+            after = at
+            if after < end and (text[after] == MINUS or text[after] == _PLUS):
+                after += 1
+            first = after
+            while after < end and is_digit(text[after]):
+                after += 1
+            if after == first or (text[first] == ZERO and after - first > 1):
+                return -1
+            if after < end and text[after] == POINT:
+                after += 1
+                if after >= end or not is_digit(text[after]):
+                    return -1
+                while after < end and is_digit(text[after]):
+                    after += 1
+            if after < end and (text[after] == _LOWER_E or text[after] == _UPPER_E):
+                after += 1
+                if after < end and (text[after] == MINUS or text[after] == _PLUS):
+                    after += 1
+                if after >= end or not is_digit(text[after]):
+                    return -1
+                while after < end and is_digit(text[after]):
+                    after += 1
+    if after >= end:
+        return after
+    ends: bool = _SCALAR_ENDS[text[after]]
+    return after if ends else -1
 
 
 @kernel()
@@ -535,8 +678,8 @@ def _action(
             count = given
         elif is_word(text, verb, verb_stop, _BET_RAISE) and words == 3:
             number, places, sign, after = read_number(text, word_at[0, 2], word_at[1, 2])
-            if after != word_at[1, 2] or sign < 0:
-                return False, kind, actor, mantissa, decimal_places, count
+            if after != word_at[1, 2] or sign < 0 or text[word_at[0, 2]] == POINT:
+                return False, kind, actor, mantissa, decimal_places, count  # ``.5``: no TOML
             kind = BET_RAISE
             mantissa = number
             decimal_places = places
@@ -813,7 +956,8 @@ def _read_lines(
                 read[H_SEATS] = n
                 if n >= 0:
                     for k in range(n):
-                        if per_seat[SIZES_D, k] or per_seat[SIZES_M, k] > MAX_SEAT:
+                        if (per_seat[SIZES_D, k] or per_seat[SIZES_M, k] > MAX_SEAT
+                                or per_seat[SIZE_SIGNS, k] < 0):  # fmt: skip
                             after = -1
                         seat_numbers[hand, k] = per_seat[SIZES_M, k]
                 else:
@@ -863,8 +1007,45 @@ def _plain(text: Bytes, start: int, stop: int, key_grid: Grid, per_seat: Grid) -
         or (key_grid[K_SEEN, K_FINISHING] and n_finish < 0)
         or (key_grid[K_SEEN, K_PLAYERS] and n_names < 0)
         or (n_names > 0 and not _distinct_names(text, per_seat, n_names))
-        or not valid_utf8(text, start, stop)
+        or not _toml_text(text, start, stop)
     )
+
+
+@kernel(inline=True)
+def _toml_text(text: Bytes, start: int, stop: int) -> bool:
+    """Whether ``text[start:stop]`` is UTF-8 (the bounds of each sequence's bytes, as
+    :func:`~._bytes.valid_utf8` checks them) and holds no character TOML refuses: no control
+    character but the tab and the newline, a carriage return only before a newline. One pass,
+    the printable ASCII bytes first (most bytes)."""
+    end = text.shape[0]
+    stop = min(stop, end)  # (a hand's last line may stop past the text)
+    at = start
+    while at < stop:
+        byte = text[at]
+        if SPACE <= byte < _DELETE:
+            at += 1
+        elif byte >= 0x80:
+            if 0xC2 <= byte <= 0xDF:
+                need = 1
+            elif 0xE0 <= byte <= 0xEF:
+                need = 2
+            elif 0xF0 <= byte <= 0xF4:
+                need = 3
+            else:
+                return False
+            if at + need >= stop:
+                return False
+            for k in range(1, need + 1):
+                if not 0x80 <= text[at + k] <= 0xBF:
+                    return False
+            at += need + 1
+        elif byte == TAB or byte == NEWLINE:  # noqa: SIM109, SIM114 (a kernel compares bytes)
+            at += 1
+        elif byte == RETURN and at + 1 < end and text[at + 1] == NEWLINE:
+            at += 1
+        else:
+            return False
+    return True
 
 
 @kernel(inline=True)
@@ -1061,12 +1242,29 @@ def phh_played(
     street and cards, pots; ``state`` its state): its facts, players' names and seats, actions'
     statistics, and in ``log`` where the log has room (an import's)."""
     status, allin_street, allin_cards, pot_count = result
-    facts, names, seat_numbers = rows.facts, rows.names, rows.seat_numbers
-    read, per_seat, per_action = scratch.keys[K_READ], scratch.seats, scratch.actions
+    facts = rows.facts
+    per_action = scratch.actions
     facts[hand, F_REFUSAL] = status
     if status != OK:
         record_refusal(state, facts, hand)
         return
+    phh_logged(hand, start, facts, rows.names, rows.seat_numbers, scratch, log)
+    facts[hand, F_ALLIN_STREET] = allin_street
+    facts[hand, F_ALLIN_CARDS] = allin_cards
+    facts[hand, F_POTS] = pot_count
+    n_actions = scratch.keys[K_READ, H_ACTIONS]
+    action_flags(per_action[A_KINDS], per_action[A_ACTORS], n_actions, rows.action_flags, hand)
+
+
+@kernel(inline=True)
+def phh_logged(
+    hand: int, start: int, facts: Grid, names: Grid, seat_numbers: Grid, scratch: Scratch,
+    log: PhhLog,
+) -> None:  # fmt: skip
+    """What :func:`phh_read` read of a hand (played, or read only: :func:`phh_logs`), marked
+    ``OK``: its facts but the replay's, players' names and seats, and in ``log`` where the log
+    has room (an import's, ``read_histories``')."""
+    read, per_seat, per_action = scratch.keys[K_READ], scratch.seats, scratch.actions
     count, n_names, n_actions = read[H_STACKS], read[H_NAMES], read[H_ACTIONS]
     facts[hand, F_STATUS] = OK
     facts[hand, F_COUNT] = count
@@ -1078,15 +1276,11 @@ def phh_played(
     facts[hand, F_ID_STOP] = read[H_ID_STOP]
     facts[hand, F_VENUE_START] = read[H_VENUE_START]
     facts[hand, F_VENUE_STOP] = read[H_VENUE_STOP]
-    facts[hand, F_ALLIN_STREET] = allin_street
-    facts[hand, F_ALLIN_CARDS] = allin_cards
-    facts[hand, F_POTS] = pot_count
     for i in range(count):
         names[hand, 2 * i] = per_seat[NAME_STARTS, i] if n_names > 0 else -1
         names[hand, 2 * i + 1] = per_seat[NAME_STOPS, i] if n_names > 0 else -1
         if read[H_SEATS] < 0:
             seat_numbers[hand, i] = -1
-    action_flags(per_action[A_KINDS], per_action[A_ACTORS], n_actions, rows.action_flags, hand)
     if log.first.shape[0] > 0:
         _keep(log, hand, start, read[H_STOP], n_actions, per_action, scratch.cards)
         setup = log.setup
@@ -1129,6 +1323,8 @@ def _keep(
         log.actors[at] = actions[A_ACTORS, step]
         log.amounts[at] = actions[A_AMOUNTS, step]
         log.card_counts[at] = actions[A_CARD_COUNTS, step]
+        log.texts[at, 0] = actions[A_STARTS, step]
+        log.texts[at, 1] = actions[A_STOPS, step]
         for k in range(actions[A_CARD_COUNTS, step]):
             log_cards[at, k] = cards[step, k]
 
@@ -1172,3 +1368,37 @@ def _phh_share(
         result = replay_one(phh_input(scratch, game), game_tables(game, tables, deck), working,
                             rows, hand, steps, site_record)  # fmt: skip
         phh_played(hand, start, result, working.state, rows, scratch, log)
+
+
+def phh_logs(
+    text: Bytes, index: PhhIndex, hands: int, threads: int, facts: Grid, names: Grid,
+    seat_numbers: Grid, log: PhhLog,
+) -> None:  # fmt: skip
+    """Every hand :func:`phh_index` found read into ``log`` and not replayed (``read_histories``
+    wants the hands, not their results), shared among ``threads`` as :func:`phh_hands` shares
+    them: a hand read whole, its amounts within the model's 2**53 units, is ``OK`` in ``facts``
+    (:func:`phh_logged`), any other ``SLOW`` (the lenient reader's, which reads or refuses
+    it)."""
+
+    def share(worker: int) -> None:
+        _phh_log_share(text, index, worker, hands, threads, facts, names, seat_numbers, log)
+
+    in_threads(share, threads)
+
+
+@kernel()
+def _phh_log_share(
+    text: Bytes, index: PhhIndex, worker: int, hands: int, threads: int, facts: Grid,
+    names: Grid, seat_numbers: Grid, log: PhhLog,
+) -> None:  # fmt: skip
+    """One thread's share of :func:`phh_logs`: hands ``worker``, ``worker + threads`` ..., each
+    read (:func:`phh_read`) and logged (:func:`phh_logged`)."""
+    starts, stops, numbers, headers, lines = index
+    scratch = new_scratch()
+    for hand in range(worker, hands, threads):
+        start = starts[hand]
+        game = phh_read(text, hand, start, stops[hand], numbers[hand], headers[hand], lines[hand],
+                        facts, seat_numbers, scratch, log.spans)  # fmt: skip
+        # an amount past 2**53 units: the lenient reader refuses it (the replay's PAST_UNITS)
+        if game >= 0 and not _past_units(phh_input(scratch, game)):
+            phh_logged(hand, start, facts, names, seat_numbers, scratch, log)

@@ -438,7 +438,7 @@ class KernelRows:
         keys[:, :-1] = holes
         keys[:, -1] = np.repeat([game.hole_cards for game in games], counts)
         within = np.nonzero(seated)[1]
-        streets, evs = self._allin_evs(rows, facts.tolist())
+        streets, evs = self._allin_evs(rows, counts)
         columns = [
             names,
             seats,
@@ -524,30 +524,35 @@ class KernelRows:
                 amounts[3][j] = (gross[i] - won[i]) / whole
 
     def _allin_evs(
-        self, rows: HandRows, facts: list[list[int]]
+        self, rows: HandRows, counts: Any
     ) -> tuple[list[Street | None] | None, list[float | None] | None]:
-        """Each player's all-in street and EV (chips), a column each; None for a column of
-        None."""
+        """Each player's all-in EV (chips), a column each; None for a column of None. Only the
+        hands with an all-in are looked at (NumPy finds them: a few in a hundred)."""
+        import numpy as np
+
         if not self.allin_ev:
             return None, None
         streets: list[Street | None] | None = None
         evs: list[float | None] | None = None
-        first = 0
-        for k, row in enumerate(facts):
-            count, game = row[F_COUNT], self.games[k]
-            if row[F_ALLIN_STREET] >= 0 and isinstance(game, Game):
-                found = row_allin_evs(rows, k, game, count, row[F_POTS], row[F_ALLIN_CARDS])
-                if found is not None:
-                    if streets is None or evs is None:
-                        players = sum(hand[F_COUNT] for hand in facts)
-                        streets, evs = [None] * players, [None] * players
-                    street = STREETS[row[F_ALLIN_STREET]]
-                    for i in range(count):
-                        ev = found.get(i)
-                        if ev is not None:
-                            streets[first + i] = street
-                            evs[first + i] = float(ev / self.scales[k])
-            first += count
+        facts = rows.facts
+        firsts = np.cumsum(counts) - counts
+        for k in np.flatnonzero(facts[:, F_ALLIN_STREET] >= 0).tolist():
+            game = self.games[k]
+            if not isinstance(game, Game):
+                continue
+            count, pots, street_code, cards = facts[k, [F_COUNT, F_POTS, F_ALLIN_STREET, F_ALLIN_CARDS]].tolist()  # fmt: skip
+            found = row_allin_evs(rows, k, game, count, pots, cards)
+            if found is None:
+                continue
+            if streets is None or evs is None:
+                players = int(counts.sum())
+                streets, evs = [None] * players, [None] * players
+            street, first = STREETS[street_code], int(firsts[k])
+            for i in range(count):
+                ev = found.get(i)
+                if ev is not None:
+                    streets[first + i] = street
+                    evs[first + i] = float(ev / self.scales[k])
         return streets, evs
 
 

@@ -16,10 +16,9 @@ lenient reader, which words the refusal.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Callable, Mapping
-from functools import cache, lru_cache
+from functools import cache
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -28,7 +27,6 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerscore.cards import FULL_DECK, Card
-from pokerscore.histories._bytes import MINUS, NEWLINE, NINE, POINT, RETURN, SPACE, TAB, ZERO
 from pokerscore.histories._layout import (
     F_BIG,
     F_COUNT,
@@ -48,7 +46,6 @@ from pokerscore.histories._layout import (
 )
 from pokerscore.histories._phh_kernels import (
     KEPT_KEYS,
-    KEYS,
     S_BIG_BET,
     S_BRING_IN,
     S_HAS_FINISH,
@@ -63,7 +60,7 @@ from pokerscore.histories._phh_kernels import (
     V_WON,
 )
 from pokerscore.histories.hand_input import KINDS
-from pokerscore.histories.hand_log import _readable, _value, logged
+from pokerscore.histories.hand_log import _value, logged
 from pokerscore.histories.kernel_results import BlockField, _built, _collector_paused, _cut
 from pokerscore.histories.model import Action, HandHistory, Seat
 from pokerscore.histories.phh import toml_table, variant_rules
@@ -103,165 +100,70 @@ class _CardTuples(dict[bytes, tuple[Card | None, ...]]):
 
 
 _CARD_TUPLES: Final = _CardTuples()
-_ACTIONS: dict[tuple[str, int | None], Action] = {}
-"""Actions by their text and amount in units (frozen: a hand's fold is another's)."""
+_ACTIONS: dict[int, dict[bytes | str, Action]] = {}
+"""Actions by their hand's scale (its decimals) and their text (its bytes,
+:meth:`HandBlock._action_keys`), which say all of an action (frozen: a hand's fold is
+another's; a bet's amount in units is its text's at the scale)."""
+_ACTION_WIDTH: Final = 32
+"""The bytes of an action's key (a block with a longer action keys its actions by their
+texts)."""
 
 # -- which hands the log gives ------------------------------------------------------------------
 
-_NUMBER_KEYS: Final = frozenset(
-    key.encode()
-    for key in ("antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
-                "starting_stacks", "seats", "winnings", "finishing_stacks", "bring_in", "hand")
-)  # fmt: skip
-"""The keys whose values the fast reader reads as numbers (``hand`` may be one)."""
-_KEY_CHARS: Final = np.zeros(256, dtype=np.bool_)
-_KEY_CHARS[list(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")] = True
-_KEY_WIDTH: Final = 24
-"""The bytes of a key told apart (a longer key is none of :data:`KEYS`)."""
-_DELETE: Final = 127
-"""The one control character above the space (TOML has no control character but the tab)."""
+
+def read_phh_text(data: bytes, first_line: int, first_hand: int) -> Batch | None:
+    """The ``[n]`` tables of ``data`` (from a line start, the first the file's
+    ``first_hand``-th, on line ``first_line``) read by the PHH fast reader into its log and
+    not replayed (:func:`~._phh_kernels.phh_logs`): a :class:`~.batches.Batch` whose facts,
+    names, seats and log only are filled (its replay's arrays empty), a hand read whole ``OK``,
+    any other ``SLOW``; None when text stands before the first table."""
+    import numba
+
+    from pokerscore.histories._layout import FACTS
+    from pokerscore.histories._phh_kernels import PhhIndex, new_log, phh_index, phh_logs
+    from pokerscore.histories.batches import Batch
+
+    text = np.frombuffer(data, dtype=np.uint8)
+    capacity = max(1, data.count(b"\n[") + data.startswith(b"["))  # lines starting ``[``
+    starts, stops, numbers, headers = (np.zeros(capacity, dtype=np.int64) for _ in range(4))
+    index = PhhIndex(starts, stops, numbers, headers, np.zeros(capacity + 1, dtype=np.int64))
+    hands = phh_index(text, False, first_line, first_hand, *index)
+    if hands < 0:
+        return None
+    facts = np.zeros((capacity, FACTS), dtype=np.int64)
+    names = np.full((capacity, 2 * MAX_PLAYERS), -1, dtype=np.int64)
+    seats = np.full((capacity, MAX_PLAYERS), -1, dtype=np.int64)
+    log = new_log(hands, text.shape[0])
+    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    phh_logs(text, index, hands, threads, facts, names, seats, log)
+    none = np.zeros((0, MAX_PLAYERS), dtype=np.int64)
+    return Batch(
+        text=text, hands=hands, facts=facts, names=names, seats=seats, put_in=none, gross=none,
+        won=none, gross_parts=none, won_parts=none, flags=none.astype(np.int8),
+        holes=np.zeros((0, MAX_PLAYERS, 1), dtype=np.int8), boards=np.zeros((0, 5), np.int8),
+        pots=none, pot_masks=none.astype(np.int32),
+        pot_shares=np.zeros((0, MAX_PLAYERS, MAX_PLAYERS), dtype=np.int32),
+        action_flags=none.astype(np.uint8), lines=int(index.lines[hands]), log=log,
+    )  # fmt: skip
 
 
 def fast_places(batch: Batch, data: bytes) -> npt.NDArray[np.bool_]:
     """Which hands of ``batch`` (read from ``data``) the log gives as the lenient reader reads
-    them: played by the kernels and kept in the log (:func:`~.hand_log.logged`), with no text
-    the fast reader takes and the lenient reader refuses: a control character or a carriage
-    return alone (TOML has none), text that is no UTF-8 for Python, a value of a key the fast
-    reader skips that is no TOML (:func:`_skipped_values`), a number TOML does not write or a
-    bet of ``.5`` (:func:`_odd_numbers`)."""
-    hands = batch.hands
+    them: read whole and kept in the log (:func:`~.hand_log.logged`), and UTF-8 for Python (the
+    kernel's check of the bytes' bounds lets a surrogate through). What else the lenient
+    reader refuses (a control character, a number TOML does not write, a value of a key the
+    fast reader skips that is no TOML) the fast reader leaves to it itself
+    (``_phh_kernels._plain``, ``_skip_value``)."""
     fast = logged(batch)
-    if not fast.any():
-        return fast
-    facts = batch.facts[:hands]
-    starts, stops = facts[:, F_START], facts[:, F_STOP]
-    text = np.frombuffer(data, dtype=np.uint8)
-    bad = (text < SPACE) & (text != TAB) & (text != NEWLINE) & (text != RETURN)
-    bad |= text == _DELETE
-    bad[:-1] |= (text[:-1] == RETURN) & (text[1:] != NEWLINE)
-    if len(text) and text[-1] == RETURN:
-        bad[-1] = True
-    spoiled = [np.flatnonzero(bad), _odd_numbers(data, text), _skipped_values(data, text)]
-    places = _hands_at(np.concatenate(spoiled), starts, stops)
-    fast[places] = False
-    if not data.isascii():
+    if fast.any() and not data.isascii():
+        facts = batch.facts[: batch.hands]
+        starts, stops = facts[:, F_START], facts[:, F_STOP]
         for hand in np.flatnonzero(fast).tolist():
             try:
                 data[starts[hand] : stops[hand]].decode("utf-8")
             except UnicodeDecodeError:
                 fast[hand] = False
     return fast
-
-
-def _odd_numbers(data: bytes, text: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-    """Where a value the fast reader reads as numbers (:data:`_NUMBER_KEYS`) holds one TOML
-    does not write (``.5``, ``05``; a seat below 0), or an action a bet of ``.5`` (the lenient
-    reader wants a digit before the point): the few places NumPy finds that could be one
-    (a point after no digit, a zero after no digit or point and before a digit, a minus),
-    each one's line looked at."""
-    edge = np.array([NEWLINE], dtype=np.uint8)
-    padded = np.concatenate([edge, text, edge])  # a neighbour each side: ``padded[at]`` before
-    points = np.flatnonzero(text == POINT)
-    zeros = np.flatnonzero(text == ZERO)
-    minuses = np.flatnonzero(text == MINUS)
-    before_point, before_zero, after_zero = padded[points], padded[zeros], padded[zeros + 2]
-    lone_points = points[(before_point < ZERO) | (before_point > NINE)]
-    leading = ((before_zero < ZERO) | (before_zero > NINE)) & (before_zero != POINT)
-    leading &= (after_zero >= ZERO) & (after_zero <= NINE)
-    maybe = np.sort(np.concatenate([lone_points, zeros[leading], minuses]))
-    found: list[int] = []
-    for at in maybe.tolist():
-        line = data.rfind(b"\n", 0, at) + 1
-        key, equals, before = data[line:at].partition(b"=")
-        if not equals:
-            continue
-        key = key.strip()
-        if key in _NUMBER_KEYS:
-            if text[at] != MINUS or key == b"seats":
-                found.append(at)
-        elif key == b"actions" and text[at] == POINT and before.rstrip(b" ").endswith(b"cbr"):
-            found.append(at)
-    return np.array(found, dtype=np.int64)
-
-
-def _skipped_values(data: bytes, text: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-    """Where a line of a key the fast reader skips (none of :data:`KEYS`: its value unread)
-    holds a value that is no TOML (:func:`~.hand_log._readable`, once per distinct text): each
-    line's key told by NumPy from its first :data:`_KEY_WIDTH` bytes (a hash of them and the
-    key's length); a line indented, by a regular expression."""
-    size = len(text)
-    newlines = np.flatnonzero(text == NEWLINE)
-    starts = np.concatenate([[0], newlines + 1])
-    starts = starts[starts < size]
-    padded = np.concatenate([text, np.zeros(_KEY_WIDTH, dtype=np.uint8)])
-    heads = np.lib.stride_tricks.sliding_window_view(padded, _KEY_WIDTH)[starts]
-    indented = (heads[:, 0] == SPACE) | (heads[:, 0] == TAB)
-    keyed = _KEY_CHARS[heads]
-    lengths = np.where(keyed.all(axis=1), _KEY_WIDTH, np.argmin(keyed, axis=1))
-    heads *= np.arange(_KEY_WIDTH) < lengths[:, None]
-    unknown = (lengths > 0) & ~_known(_key_hashes(heads, lengths))
-    at = np.flatnonzero(unknown | indented)
-    line_ends = np.searchsorted(newlines, starts[at])
-    stops = np.where(
-        line_ends < len(newlines), newlines[np.minimum(line_ends, len(newlines) - 1)], size
-    )
-    found: list[int] = []
-    for start, stop in zip(starts[at].tolist(), stops.tolist(), strict=True):
-        if not _readable_line(data[start:stop]):
-            found.append(start)
-    return np.array(found, dtype=np.int64)
-
-
-def _key_hashes(
-    heads: npt.NDArray[np.uint8], lengths: npt.NDArray[np.int64]
-) -> npt.NDArray[np.uint64]:
-    """A 64-bit hash of each row of ``heads`` (:data:`_KEY_WIDTH` bytes, zero past the key)
-    and its key's length."""
-    words = np.ascontiguousarray(heads).view(np.uint64)
-    hashes = lengths.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-    with np.errstate(over="ignore"):
-        for k in range(words.shape[1]):
-            hashes = (hashes ^ words[:, k]) * np.uint64(0x100000001B3)
-            hashes ^= hashes >> np.uint64(29)
-    return hashes
-
-
-def _known(hashes: npt.NDArray[np.uint64]) -> npt.NDArray[np.bool_]:
-    """Which ``hashes`` are of one of :data:`KEYS`."""
-    known = _known_hashes()
-    at = np.minimum(np.searchsorted(known, hashes), len(known) - 1)
-    return known[at] == hashes  # type: ignore[no-any-return]
-
-
-@cache
-def _known_hashes() -> npt.NDArray[np.uint64]:
-    """The hashes of :data:`KEYS` (:func:`_key_hashes`), in order."""
-    heads = np.zeros((len(KEYS), _KEY_WIDTH), dtype=np.uint8)
-    for row, key in enumerate(KEYS):
-        heads[row, : len(key)] = list(key.encode())
-    lengths = np.array([len(key) for key in KEYS], dtype=np.int64)
-    return np.sort(_key_hashes(heads, lengths))
-
-
-_SKIPPED_LINE: Final = re.compile(rb"[ \t]*([A-Za-z0-9_-]+)[ \t]*=(.*)", re.DOTALL)
-
-
-@lru_cache(maxsize=1 << 12)
-def _readable_line(line: bytes) -> bool:
-    """Whether a line is no key's, one of :data:`KEYS`, or one whose value is TOML."""
-    found = _SKIPPED_LINE.fullmatch(line.removesuffix(b"\r"))
-    if found is None or found[1].decode() in KEYS:
-        return True
-    return _readable(found[2].decode("utf-8", "replace"))
-
-
-def _hands_at(
-    positions: npt.NDArray[np.int64], starts: npt.NDArray[np.int64], stops: npt.NDArray[np.int64]
-) -> npt.NDArray[np.int64]:
-    """The hands whose text holds each of ``positions`` (none where it is between hands)."""
-    hands = np.searchsorted(starts, positions, side="right") - 1
-    inside = (hands >= 0) & (positions < stops[np.maximum(hands, 0)])
-    return np.unique(hands[inside])
 
 
 # -- the hands of a block ---------------------------------------------------------------------
@@ -359,6 +261,7 @@ class HandBlock:
         self.amounts = log.amounts[at]
         self.cards = log.cards[at]
         self.card_counts = log.card_counts[at].astype(np.int64)
+        self.action_spans = log.texts[at] - low
         self.columns: dict[str, list[Any]] = {}
         self.tables: dict[int, Mapping[str, object]] = {}
 
@@ -446,22 +349,50 @@ class HandBlock:
         return _cut(_built(Seat, columns, players), counts.tolist())
 
     def _actions(self) -> list[tuple[Action, ...]]:
-        """Every hand's actions: an action written as one made before (its text, and its
-        amount in units) is that one (frozen: shared, as the cards are), the others made by
-        column."""
-        texts = self._action_texts()
-        bets = np.array(self.amounts, dtype=object)
-        bets[self.kinds != KINDS["bet-raise"]] = None
-        keys = list(zip(texts, bets.tolist(), strict=True))
-        if len(_ACTIONS) > 1 << 16:
-            _ACTIONS.clear()
-        found: list[Action | None] = list(map(_ACTIONS.get, keys))
-        new = np.flatnonzero(np.fromiter(map(is_, found, repeat(None)), np.bool_, len(found)))
-        if len(new):
-            made = self._made_actions(new, [texts[k] for k in new.tolist()])
-            for k, action in zip(new.tolist(), made, strict=True):
-                found[k] = _ACTIONS[keys[k]] = action
+        """Every hand's actions: an action written as one made before at the same scale (its
+        text's bytes, :meth:`_action_keys`) is that one (frozen: shared, as the cards are), the
+        others made by column (their texts decoded then)."""
+        keys = self._action_keys()
+        decimals = np.repeat(self.facts[:, F_SCALE], self.steps)
+        scales = np.unique(decimals).tolist()
+        found: list[Action | None] = [None] * len(keys)
+        for scale in scales:
+            known = _ACTIONS.setdefault(scale, {})
+            if len(known) > 1 << 16:
+                known.clear()
+            if len(scales) == 1:  # the usual block: one scale, every action
+                found = list(map(known.get, keys))
+                new = np.flatnonzero(np.fromiter(map(is_, found, repeat(None)), np.bool_, len(keys)))  # fmt: skip
+            else:
+                at = np.flatnonzero(decimals == scale).tolist()
+                for k, action in zip(at, map(known.get, [keys[k] for k in at]), strict=True):
+                    found[k] = action
+                new = np.array([k for k in at if found[k] is None], dtype=np.intp)
+            if len(new):
+                spans = self.action_spans[new]
+                texts = cast("list[str]", self._texts(spans[:, 0], spans[:, 1]))
+                made = self._made_actions(new, texts)
+                for k, action in zip(new.tolist(), made, strict=True):
+                    found[k] = known[keys[k]] = action
         return _cut(found, self.steps.tolist())
+
+    def _action_keys(self) -> list[bytes] | list[str]:
+        """Every action's key among those made (:data:`_ACTIONS`): its text's bytes and zeros
+        after, to half :data:`_ACTION_WIDTH` or to the whole as the block's longest text needs
+        (NumPy cuts them; no text holds a zero byte, the kernel leaves control characters to
+        the lenient reader; the two widths' keys never meet, each makes its own actions), else
+        its text."""
+        spans = self.action_spans
+        lengths = spans[:, 1] - spans[:, 0]
+        longest = int(lengths.max()) if len(lengths) else 0
+        if not longest or longest > _ACTION_WIDTH:
+            return cast("list[str]", self._texts(spans[:, 0], spans[:, 1]))
+        width = _ACTION_WIDTH // 2 if longest <= _ACTION_WIDTH // 2 else _ACTION_WIDTH
+        text = np.frombuffer(self.text + bytes(width), dtype=np.uint8)
+        rows = np.lib.stride_tricks.sliding_window_view(text, width)[spans[:, 0]]
+        rows[np.arange(width) >= lengths[:, None]] = 0
+        keys: list[bytes] = rows.view(f"V{width}").ravel().tolist()
+        return keys
 
     def _made_actions(self, at: npt.NDArray[np.intp], texts: list[str]) -> list[Action]:
         """The actions at ``at`` (their ``texts``), made by column."""
@@ -496,32 +427,6 @@ class HandBlock:
         ]
         made: list[Action] = _built(Action, columns_made, total)
         return made
-
-    def _action_texts(self) -> list[str]:
-        """Every action's text as the hand writes it, hand after hand (the strings of each
-        hand's ``actions`` line: the fast reader took them, so none holds a quote)."""
-        text = self.text
-        ascii_text = text.isascii()
-        source: Any = text.decode("ascii") if ascii_text else text
-        pattern: Any = _ACTIONS_LINE if ascii_text else _ACTIONS_LINE_BYTES
-        lines: list[Any] = list(pattern.finditer(source))
-        places = np.array([line.start() for line in lines], dtype=np.int64)
-        hands = np.searchsorted(self.starts, places, side="right") - 1
-        held = (hands >= 0) & (places < self.stops[np.maximum(hands, 0)])
-        kept = [line[1] for line, keep in zip(lines, held.tolist(), strict=True) if keep]
-        if ascii_text:
-            found: list[str] = _STRINGS.findall("\n".join(kept))
-        else:
-            found = [each.decode("utf-8") for each in _STRINGS_BYTES.findall(b"\n".join(kept))]
-        if len(kept) != self.hands or len(found) != len(self.kinds):
-            raise AssertionError("the actions' texts are not the log's")  # pragma: no cover
-        return found
-
-
-_ACTIONS_LINE: Final = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[([^\n]*)\]", re.MULTILINE)
-_ACTIONS_LINE_BYTES: Final = re.compile(rb"^[ \t]*actions[ \t]*=[ \t]*\[([^\n]*)\]", re.MULTILINE)
-_STRINGS: Final = re.compile(r"['\"]([^'\"\n]*)['\"]")
-_STRINGS_BYTES: Final = re.compile(rb"['\"]([^'\"\n]*)['\"]")
 
 
 @cache

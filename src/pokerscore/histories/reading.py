@@ -169,12 +169,13 @@ def _file_lists(
 def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
     """The hands of a PHH file of many hands, in lists: blocks of whole ``[n]`` tables
     (:func:`~pokerscore.files.records.record_blocks`, as a run cuts them) read by the fast
-    reader with its log, each hand it gives made by column
+    reader into its log, not replayed (:func:`~.logged_hands.read_phh_text`), each hand it
+    reads whole made by column
     (:class:`~.logged_hands.HandBlock`, up to ``logged_hands.CHUNK`` hands a list); every
     other hand read by the lenient reader, in its place, as :func:`~.phh.read_phh` reads it in
     the file (:func:`~.phh.text_hands`). A block whose tables the fast reader does not find
     every one of (text before the first, a ``[`` line no header) is the lenient reader's."""
-    from pokerscore.histories.batches import replay_phh_text  # NumPy and the kernels: here
+    from pokerscore.histories.logged_hands import read_phh_text  # NumPy and the kernels: here
 
     name = str(path)
     next_hand = 1  # the place in the file of the block's first table
@@ -189,9 +190,7 @@ def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]
                 continue
             data, line = item.data, 1 + item.line
             tables = data.count(b"\n[") + data.startswith(b"[")
-            batch = replay_phh_text(
-                data, single=False, first_line=line, first_hand=next_hand, keep=True
-            )
+            batch = read_phh_text(data, first_line=line, first_hand=next_hand)
             if batch is None or batch.hands != tables:
                 yield list(text_hands(data, name, first_line=line, first_place=next_hand))
             else:
