@@ -17,11 +17,15 @@ import io
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+import numba
 import numpy as np
 
+from pokerscore.engine.jit import kernel_threads
 from pokerscore.files.records import LongRecord, RecordBlock, record_blocks
 from pokerscore.histories._layout import (
     F_STATUS,
@@ -262,7 +266,11 @@ def _run_fast_part(
     blocks: BlockHook | None = None,
 ) -> PartDone:
     """A PHH part, or one in PokerStars' layout (PokerStars, its skins, GGPoker), through the
-    kernels; the hands they leave through the reference path."""
+    kernels; the hands they leave through the reference path.
+
+    The next block is replayed on a thread of its own (its kernels on as many threads as
+    Numba's count here) while this one's rows, all-in EV and tally are made: that work is
+    Python and pyarrow on one core, which the kernels' threads would otherwise leave idle."""
     summary = HistoriesSummary()
     name = part.path
     stars = part.file_format in LAYOUT_HEADERS
@@ -270,63 +278,107 @@ def _run_fast_part(
     single = part.single
     records = PartRecords(part)
     next_hand = part.first_hand
-    for item in records:
-        if isinstance(item, LongRecord):
-            _bad(summary, long_hand(part, item, next_hand), strict)
-            next_hand += 1
-            continue
-        data = item.data
-        line = part.first_line + item.line
-        if not single and not data.strip():
-            continue
-        if stars:
-            batch = replay_stars_text(data, first_hand=next_hand, layout=part.file_format)  # type: ignore[arg-type]
-        else:
-            batch = replay_phh_text(
-                data, single=single, first_line=line, first_hand=next_hand, keep=blocks is not None
-            )
-        if batch is None and site and item.line == 0:  # text before the first hand: the site's
-            hands = read_file(Path(name), part.file_format)  # type: ignore[arg-type]
-            _replay_reference(hands, summary, strict, allin_ev, follow, write)
-            return PartDone(summary, 0, 0)  # as the site's reader: the file is one part
-        if batch is None:  # text before the file's first hand: the reference path says why
-            counted = PartRecords(part)
-            _replay_reference(
-                block_hands(part, data, line, counted), summary, strict, allin_ev, follow, write
-            )
-            next_hand += counted.hands
-            continue
-        chunk_line = line
-        next_hand += batch.hands
-        fast = batch_columns(batch, name) if batch.hands else None
-        slow_rows = RowBuffer()
-        slow_order: list[int] = []
-        slow_read: dict[int, HandHistory] = {}
-        for place, number, header, start, stop in slow_hands(batch):
+    threads = numba.get_num_threads()  # this thread's setting, for the replaying thread
+
+    def replay_block(data: bytes, line: int, first_hand: int) -> Batch | None:
+        with kernel_threads(threads):  # the setting is the calling thread's: this one's
             if stars:
-                first = chunk_line + data.count(b"\n", 0, start)
-                hand = reference_stars_hand(data[start:stop], name, number, first, part.file_format)
-            else:
-                hand = reference_hand(data[start:stop], name, number, header, single)
-            result = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
-            if isinstance(result, HandHistoryError):
-                summary.add_error(result)
+                return replay_stars_text(data, first_hand=first_hand, layout=part.file_format)  # type: ignore[arg-type]
+            return replay_phh_text(
+                data, single=single, first_line=line, first_hand=first_hand,
+                keep=blocks is not None,
+            )  # fmt: skip
+
+    items = iter(records)
+    peeked: RecordBlock | LongRecord | None = None  # read, not handled yet
+    ahead: Future[Batch | None] | None = None  # the replay of ``peeked``, running
+    with ThreadPoolExecutor(1, thread_name_prefix="pokerscore-block") as pool:
+        while (item := peeked if peeked is not None else next(items, None)) is not None:
+            peeked = None
+            if isinstance(item, LongRecord):
+                _bad(summary, long_hand(part, item, next_hand), strict)
+                next_hand += 1
                 continue
-            slow_rows.add(result)
-            slow_order += [place] * len(result.players)
-            slow_read[place] = result.hand
-            summary.add_result(result, None)
-            summary.rows += len(result.players)
-        table = _spliced(summary, batch, fast, slow_rows, slow_order)
-        if table is None:
-            continue
-        if blocks is not None:
-            blocks(batch, slow_read)
-        if follow is not None:
-            _follow(summary, table, follow)
-        if write is not None:
-            write(table)
+            data = item.data
+            line = part.first_line + item.line
+            if not single and _blank(data):
+                continue
+            batch = ahead.result() if ahead is not None else replay_block(data, line, next_hand)
+            ahead = None
+            if batch is None and site and item.line == 0:  # text before the first hand: the site's
+                hands = read_file(Path(name), part.file_format)  # type: ignore[arg-type]
+                _replay_reference(hands, summary, strict, allin_ev, follow, write)
+                return PartDone(summary, 0, 0)  # as the site's reader: the file is one part
+            if batch is None:  # text before the file's first hand: the reference path says why
+                counted = PartRecords(part)
+                _replay_reference(
+                    block_hands(part, data, line, counted), summary, strict, allin_ev, follow, write
+                )
+                next_hand += counted.hands
+                continue
+            next_hand += batch.hands
+            peeked = next(items, None)
+            if isinstance(peeked, RecordBlock) and (single or not _blank(peeked.data)):
+                more = part.first_line + peeked.line
+                ahead = pool.submit(replay_block, peeked.data, more, next_hand)
+            table = _block_rows(part, batch, data, line, summary, strict, allin_ev)
+            if table is None:
+                continue
+            if blocks is not None:
+                blocks(batch, table.slow_read)
+            if follow is not None:
+                _follow(summary, table.rows, follow)
+            if write is not None:
+                write(table.rows)
     return PartDone(summary, records.lines, next_hand - part.first_hand)
+
+
+def _blank(data: bytes) -> bool:
+    """Whether a block is only white space (``not data.strip()``, without its copy)."""
+    return not data or data.isspace()
+
+
+@dataclass
+class _BlockRows:
+    rows: pa.Table
+    slow_read: dict[int, HandHistory]
+    """The hands the reference reader read, by place."""
+
+
+def _block_rows(
+    part: HistoryPart,
+    batch: Batch,
+    data: bytes,
+    line: int,
+    summary: HistoriesSummary,
+    strict: bool,
+    allin_ev: bool,
+) -> _BlockRows | None:
+    """A replayed block's rows (None: none), the hands the kernels left read by the reference
+    path and put back in their places; its figures into ``summary``."""
+    name = part.path
+    stars = part.file_format in LAYOUT_HEADERS
+    fast = batch_columns(batch, name) if batch.hands else None
+    slow_rows = RowBuffer()
+    slow_order: list[int] = []
+    slow_read: dict[int, HandHistory] = {}
+    for place, number, header, start, stop in slow_hands(batch):
+        if stars:
+            first = line + data.count(b"\n", 0, start)
+            hand = reference_stars_hand(data[start:stop], name, number, first, part.file_format)
+        else:
+            hand = reference_hand(data[start:stop], name, number, header, part.single)
+        result = replayed_hand(hand, strict, allin_ev, refusal_of(batch, place))
+        if isinstance(result, HandHistoryError):
+            summary.add_error(result)
+            continue
+        slow_rows.add(result)
+        slow_order += [place] * len(result.players)
+        slow_read[place] = result.hand
+        summary.add_result(result, None)
+        summary.rows += len(result.players)
+    table = _spliced(summary, batch, fast, slow_rows, slow_order)
+    return None if table is None else _BlockRows(table, slow_read)
 
 
 def _spliced(
