@@ -345,9 +345,10 @@ class BlockReplays:
     """The thread that replays a part's next block through the kernels while the block before
     is made into rows (its all-in EV, the tally: Python and pyarrow on one core, which the
     kernels' threads would otherwise leave waiting), its kernels on as many threads as Numba's
-    count where it was made. In a run of parts one after another (``analyse_histories`` in
-    this process), :attr:`following` is the part after the one running: once that one is read,
-    the next part of its file is told where it starts and its first block replays too."""
+    count where it was made; on one thread (a Dask worker's core) the blocks replay in turn.
+    In a run of parts one after another (``analyse_histories`` in this process),
+    :attr:`following` is the part after the one running: once that one is read, the next part
+    of its file is told where it starts and its first block replays too."""
 
     def __init__(self) -> None:
         self.threads = numba.get_num_threads()
@@ -365,8 +366,11 @@ class BlockReplays:
     def submit(
         self, part: HistoryPart, item: RecordBlock | LongRecord, first_hand: int, keep: bool
     ) -> Future[Batch | None] | None:
-        """``item``'s replay started, if it is a block of hands (None: the part handles it)."""
-        if not isinstance(item, RecordBlock) or (not part.single and _blank(item.data)):
+        """``item``'s replay started, if it is a block of hands (None: the part handles it, as
+        it does every block on one Numba thread: a Dask worker's share of the cores is one)."""
+        if self.threads < 2 or not isinstance(item, RecordBlock):
+            return None
+        if not part.single and _blank(item.data):
             return None
         line = part.first_line + item.line
         return self.pool.submit(
