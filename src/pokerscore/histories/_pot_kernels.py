@@ -253,6 +253,48 @@ def any_five_shares(
     return boards
 
 
+@kernel(inline=True)
+def _flushless_suitings(
+    distinct: Ints,
+    times: Ints,
+    kinds: int,
+    count_of: Ints,
+    available: Grid,
+    thresholds: Ints,
+    binomial: Grid,
+    counts: Ints,
+) -> int:
+    """:func:`preflop_shares`' weight of a multiset of five ranks (``kinds`` ranks
+    ``distinct``, each ``times`` over): its suitings from the cards ``available`` that give no
+    player a flush, all of them less those with a suit's threshold or more cards of it (counted
+    rank by rank, ``counts`` the work); 0 when the cards are not there."""
+    total = 1
+    for j in range(kinds):
+        if times[j] > count_of[distinct[j]]:
+            return 0
+        total *= binomial[count_of[distinct[j]], times[j]]
+    flushes = 0
+    for suit in range(4):
+        need = thresholds[suit]
+        if need > kinds:
+            continue
+        # suitings by how many ranks take this suit, rank after rank
+        for size in range(kinds + 1):
+            counts[size] = 0
+        counts[0] = 1
+        for j in range(kinds):
+            free = count_of[distinct[j]]
+            has = available[distinct[j], suit]
+            with_suit = binomial[free - 1, times[j] - 1] if has else 0
+            without = binomial[free - has, times[j]]
+            for size in range(j + 1, 0, -1):
+                counts[size] = counts[size] * without + counts[size - 1] * with_suit
+            counts[0] *= without
+        for size in range(need, kinds + 1):
+            flushes += counts[size]
+    return total - flushes
+
+
 @kernel()
 def preflop_shares(
     holes: npt.NDArray[np.int64],
@@ -320,37 +362,8 @@ def preflop_shares(
                                 distinct[kinds] = ranks[k]
                                 times[kinds] = 1
                                 kinds += 1
-                        possible = True
-                        total = 1
-                        for j in range(kinds):
-                            if times[j] > count_of[distinct[j]]:
-                                possible = False
-                                break
-                            total *= binomial[count_of[distinct[j]], times[j]]
-                        if not possible:
-                            continue
-                        flushes = 0
-                        for suit in range(4):
-                            need = thresholds[suit]
-                            if need > kinds:
-                                continue
-                            # suitings by how many ranks take this suit, rank after rank
-                            for size in range(kinds + 1):
-                                counts[size] = 0
-                            counts[0] = 1
-                            for j in range(kinds):
-                                free = count_of[distinct[j]]
-                                has = available[distinct[j], suit]
-                                with_suit = binomial[free - 1, times[j] - 1] if has else 0
-                                without = binomial[free - has, times[j]]
-                                for size in range(j + 1, 0, -1):
-                                    counts[size] = (
-                                        counts[size] * without + counts[size - 1] * with_suit
-                                    )
-                                counts[0] *= without
-                            for size in range(need, kinds + 1):
-                                flushes += counts[size]
-                        weight = total - flushes
+                        weight = _flushless_suitings(distinct, times, kinds, count_of,
+                                                     available, thresholds, binomial, counts)  # fmt: skip
                         if weight <= 0:
                             continue
                         key = 0

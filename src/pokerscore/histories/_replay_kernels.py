@@ -541,21 +541,33 @@ def _stud_opener(
 
 
 @kernel()
+def _show_unknown(state: Ints, step: int, actor: int, cards: Grid, shown: int,
+                  dealt: int) -> tuple[int, int]:  # fmt: skip
+    """A show's count checked against the ``dealt`` cards it must name, and its cards not seen
+    (``?``): (0, how many); (0, -1) when nothing changes (no card shown, or none seen); (the
+    refusal, -1) when the count is not the cards dealt. The board games' and stud's shows."""
+    if shown == 0:
+        return 0, -1
+    if shown != dealt:
+        return refuse(state, Refusal.SHOW_COUNT, step, actor, -1, shown, 0), -1
+    unknown = 0
+    for k in range(shown):
+        unknown += cards[step, k] < 0
+    if unknown == shown:
+        return 0, -1  # nothing seen: nothing changes
+    return 0, unknown
+
+
+@kernel()
 def _stud_show(state: Ints, step: int, actor: int, cards: Grid, shown: int, holes: Grid,
                held: int) -> int:  # fmt: skip
     """A stud player shows ``shown`` cards: the cards dealt (``held`` of them) in any order, the
     ones dealt face down unseen taken from the show. A show in part (some cards unseen) names
     no more cards not seen dealt than the places dealt unseen, which they fill; the hand stays
     unseen in part (:func:`_judge_pot` judges it so). 0, or the refusal."""
-    if shown == 0:
-        return 0
-    if shown != held:
-        return refuse(state, Refusal.SHOW_COUNT, step, actor, -1, shown, 0)
-    unknown = 0
-    for k in range(shown):
-        unknown += cards[step, k] < 0
-    if unknown == shown:
-        return 0  # nothing seen: nothing changes
+    refused, unknown = _show_unknown(state, step, actor, cards, shown, held)
+    if unknown < 0:
+        return refused
     same = True
     free = 0
     for j in range(held):
@@ -1631,15 +1643,9 @@ def _show_step(
     if STUD <= game <= RAZZ or draw:  # the cards dealt, the unseen ones taken from the show
         held = holes_per if draw else seats[ROW_DEALT, actor]
         return _stud_show(state, step, actor, cards, given, holes, held)
-    if given == 0:
-        return 0
-    if given != holes_per:
-        return refuse(state, Refusal.SHOW_COUNT, step, actor, -1, given, 0)
-    unknown = 0
-    for k in range(holes_per):
-        unknown += cards[step, k] < 0
-    if unknown == holes_per:
-        return 0  # nothing seen: nothing changes
+    refused, unknown = _show_unknown(state, step, actor, cards, given, holes_per)
+    if unknown < 0:
+        return refused
     known = 0
     for k in range(holes_per):
         known += holes[actor, k] >= 0

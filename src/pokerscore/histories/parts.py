@@ -17,12 +17,16 @@ import io
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+import numba
 import numpy as np
 
+from pokerscore.engine.jit import kernel_threads
 from pokerscore.files.records import LongRecord, RecordBlock, record_blocks
 from pokerscore.histories._layout import (
     F_STATUS,
@@ -118,14 +122,15 @@ def run_part(
     follow: str | None,
     write: Callable[[pa.Table], None] | None,
     blocks: BlockHook | None = None,
+    replays: BlockReplays | None = None,
 ) -> PartDone:
     """Replay the hands of one part: rows to ``write``, the rest into a summary. ``blocks``
     (an import's): called with each block's batch (PHH hands logged, ``batches.Batch.log``) and
-    the hands the reference reader read in it by place, before its rows are written."""
+    the hands the reference reader read in it by place, before its rows are written.
+    ``replays``: a run's replaying thread (:class:`BlockReplays`), shared by its parts."""
     if fast_format(part) and os.environ.get(REFERENCE_ONLY) != "1":
-        return _run_fast_part(
-            part, strict=strict, allin_ev=allin_ev, follow=follow, write=write, blocks=blocks
-        )
+        return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write,
+                              blocks=blocks, replays=replays)  # fmt: skip
     summary = HistoriesSummary()
     records = PartRecords(part)
     _replay_reference(_part_hands(part, records), summary, strict, allin_ev, follow, write)
@@ -260,31 +265,35 @@ def _run_fast_part(
     follow: str | None,
     write: Callable[[pa.Table], None] | None,
     blocks: BlockHook | None = None,
+    replays: BlockReplays | None = None,
 ) -> PartDone:
     """A PHH part, or one in PokerStars' layout (PokerStars, its skins, GGPoker), through the
-    kernels; the hands they leave through the reference path."""
+    kernels; the hands they leave through the reference path. The next block is replayed on
+    ``replays``' thread (a thread of the part's own without it) while this one's rows are made."""
+    if replays is None:
+        with BlockReplays() as own:
+            return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow,
+                                  write=write, blocks=blocks, replays=own)  # fmt: skip
     summary = HistoriesSummary()
     name = part.path
-    stars = part.file_format in LAYOUT_HEADERS
     site = part.file_format in SITE_LAYOUTS
-    single = part.single
-    records = PartRecords(part)
+    keep = blocks is not None
     next_hand = part.first_hand
-    for item in records:
+    records, items, peeked, ahead = replays.take(part)
+    while (item := peeked if peeked is not None else next(items, None)) is not None:
+        peeked = None
         if isinstance(item, LongRecord):
             _bad(summary, long_hand(part, item, next_hand), strict)
             next_hand += 1
             continue
         data = item.data
         line = part.first_line + item.line
-        if not single and not data.strip():
+        if not part.single and _blank(data):
             continue
-        if stars:
-            batch = replay_stars_text(data, first_hand=next_hand, layout=part.file_format)  # type: ignore[arg-type]
+        if ahead is None:
+            batch = _replay_block(part, data, line, next_hand, keep, replays.threads)
         else:
-            batch = replay_phh_text(
-                data, single=single, first_line=line, first_hand=next_hand, keep=blocks is not None
-            )
+            batch, ahead = ahead.result(), None
         if batch is None and site and item.line == 0:  # text before the first hand: the site's
             hands = read_file(Path(name), part.file_format)  # type: ignore[arg-type]
             _replay_reference(hands, summary, strict, allin_ev, follow, write)
@@ -296,34 +305,21 @@ def _run_fast_part(
             )
             next_hand += counted.hands
             continue
-        chunk_line = line
         next_hand += batch.hands
-        fast = batch_columns(batch, name) if batch.hands else None
-        slow_rows = RowBuffer()
-        slow_order: list[int] = []
-        slow_read: dict[int, HandHistory] = {}
-        slow = list(slow_hands(batch))
-        # replayed REPLAY_BLOCK at a time (replay.replayed), each block's results by column
-        left = _left_hands(part, batch, data, chunk_line, slow)
-        outcomes = chain.from_iterable(replayed(left, allin_ev=allin_ev))
-        for (place, *_), result in zip(slow, outcomes, strict=True):
-            if isinstance(result, HandHistoryError):
-                _bad(summary, result, strict)
-                continue
-            slow_rows.add(result)
-            slow_order += [place] * len(result.players)
-            slow_read[place] = result.hand
-            summary.add_result(result, None)
-            summary.rows += len(result.players)
-        table = _spliced(summary, batch, fast, slow_rows, slow_order)
+        peeked = next(items, None)
+        if peeked is None:  # the part read: the next one's first block, if it is the file's
+            replays.start_following(part, records.lines, next_hand, keep)
+        else:
+            ahead = replays.submit(part, peeked, next_hand, keep)
+        table = _block_rows(part, batch, data, line, summary, strict, allin_ev)
         if table is None:
             continue
         if blocks is not None:
-            blocks(batch, slow_read)
+            blocks(batch, table.slow_read)
         if follow is not None:
-            _follow(summary, table, follow)
+            _follow(summary, table.rows, follow)
         if write is not None:
-            write(table)
+            write(table.rows)
     return PartDone(summary, records.lines, next_hand - part.first_hand)
 
 
@@ -345,6 +341,128 @@ def _left_hands(
         else:
             hand = reference_hand(text, part.path, number, header, part.single)
         yield unless_refused(hand, refusal_of(batch, place))
+
+
+def _replay_block(
+    part: HistoryPart, data: bytes, line: int, first_hand: int, keep: bool, threads: int
+) -> Batch | None:
+    """A block of a part through the kernels (on ``threads`` of Numba's: the setting is the
+    calling thread's, and the block may be replayed on another)."""
+    with kernel_threads(threads):
+        if part.file_format in LAYOUT_HEADERS:
+            return replay_stars_text(data, first_hand=first_hand, layout=part.file_format)  # type: ignore[arg-type]
+        return replay_phh_text(
+            data, single=part.single, first_line=line, first_hand=first_hand, keep=keep
+        )
+
+
+Started = tuple[PartRecords, Iterator[RecordBlock | LongRecord], RecordBlock | LongRecord | None,
+                "Future[Batch | None] | None"]  # fmt: skip
+"""A part's records, their iterator, the first item read and its replay (running)."""
+
+
+class BlockReplays:
+    """The thread that replays a part's next block through the kernels while the block before
+    is made into rows (its all-in EV, the tally: Python and pyarrow on one core, which the
+    kernels' threads would otherwise leave waiting), its kernels on as many threads as Numba's
+    count where it was made; on one thread (a Dask worker's core) the blocks replay in turn.
+    In a run of parts one after another (``analyse_histories`` in this process),
+    :attr:`following` is the part after the one running: once that one is read, the next part
+    of its file is told where it starts and its first block replays too."""
+
+    def __init__(self) -> None:
+        self.threads = numba.get_num_threads()
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="pokerscore-block")
+        self.following: HistoryPart | None = None
+        self._started: tuple[HistoryPart, Started] | None = None
+
+    def __enter__(self) -> BlockReplays:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._started = None
+        self.pool.shutdown(wait=True)
+
+    def submit(
+        self, part: HistoryPart, item: RecordBlock | LongRecord, first_hand: int, keep: bool
+    ) -> Future[Batch | None] | None:
+        """``item``'s replay started, if it is a block of hands (None: the part handles it, as
+        it does every block on one Numba thread: a Dask worker's share of the cores is one)."""
+        if self.threads < 2 or not isinstance(item, RecordBlock):
+            return None
+        if not part.single and _blank(item.data):
+            return None
+        line = part.first_line + item.line
+        return self.pool.submit(
+            _replay_block, part, item.data, line, first_hand, keep, self.threads
+        )
+
+    def take(self, part: HistoryPart) -> Started:
+        """The part's records from the start, or as :meth:`start_following` started them."""
+        started, self._started = self._started, None
+        if started is not None and started[0] == part:
+            return started[1]
+        records = PartRecords(part)
+        return records, iter(records), None, None
+
+    def start_following(self, part: HistoryPart, lines: int, next_hand: int, keep: bool) -> None:
+        """``part`` read (its ``lines``, its hands before ``next_hand``): the part after it,
+        when it is the next of the same file read by the kernels, started."""
+        following, self.following = self.following, None
+        if following is None or following.path != part.path or not fast_format(following):
+            return
+        if os.environ.get(REFERENCE_ONLY) == "1":
+            return
+        following = replace(following, first_line=part.first_line + lines, first_hand=next_hand)
+        records = PartRecords(following)
+        items = iter(records)
+        item = next(items, None)
+        ahead = None if item is None else self.submit(following, item, next_hand, keep)
+        self._started = (following, (records, items, item, ahead))
+
+
+def _blank(data: bytes) -> bool:
+    """Whether a block is only white space (``not data.strip()``, without its copy)."""
+    return not data or data.isspace()
+
+
+@dataclass
+class _BlockRows:
+    rows: pa.Table
+    slow_read: dict[int, HandHistory]
+    """The hands the reference reader read, by place."""
+
+
+def _block_rows(
+    part: HistoryPart,
+    batch: Batch,
+    data: bytes,
+    line: int,
+    summary: HistoriesSummary,
+    strict: bool,
+    allin_ev: bool,
+) -> _BlockRows | None:
+    """A replayed block's rows (None: none), the hands the kernels left read by the reference
+    path and put back in their places; its figures into ``summary``."""
+    fast = batch_columns(batch, part.path) if batch.hands else None
+    slow_rows = RowBuffer()
+    slow_order: list[int] = []
+    slow_read: dict[int, HandHistory] = {}
+    slow = list(slow_hands(batch))
+    # replayed REPLAY_BLOCK at a time (replay.replayed), each block's results by column
+    left = _left_hands(part, batch, data, line, slow)
+    outcomes = chain.from_iterable(replayed(left, allin_ev=allin_ev))
+    for (place, *_), result in zip(slow, outcomes, strict=True):
+        if isinstance(result, HandHistoryError):
+            _bad(summary, result, strict)
+            continue
+        slow_rows.add(result)
+        slow_order += [place] * len(result.players)
+        slow_read[place] = result.hand
+        summary.add_result(result, None)
+        summary.rows += len(result.players)
+    table = _spliced(summary, batch, fast, slow_rows, slow_order)
+    return None if table is None else _BlockRows(table, slow_read)
 
 
 def _spliced(

@@ -49,7 +49,7 @@ from pokerscore.histories._replay_kernels import (
     new_work,
 )
 from pokerscore.histories.allin import row_allin_evs
-from pokerscore.histories.hand_input import ReplayInto, engine_rows, hand_input, new_rows
+from pokerscore.histories.hand_input import ReplayInto, engine_rows, new_rows
 from pokerscore.histories.kernel_results import (
     KernelRows,
     ReadLater,
@@ -132,6 +132,18 @@ def replay_hands(
     readers' blocks are. The readers without a fast path (the sites') hand their hands on a few
     hundred at a time: a block of one cost some 200 µs a hand in columns made for one hand.
     ``checked=False`` skips each hand's own check (:meth:`~.model.HandHistory.check`)."""
+    found = _replay_block(hands, allin_ev, checked)
+    return [
+        _unplayed_error(hand) if done is None else done
+        for hand, done in zip(hands, found, strict=True)
+    ]
+
+
+def _replay_block(
+    hands: Sequence[HandHistory], allin_ev: bool, checked: bool
+) -> list[HandResult | HandHistoryError | None]:
+    """:func:`replay_hands`, None in the place of a hand the converter gives the compiled
+    replay no input for (``hand_input``'s None: :func:`_unplayed_error` says why)."""
     import numpy as np
 
     found: list[HandResult | HandHistoryError | None] = [None] * len(hands)
@@ -148,7 +160,8 @@ def replay_hands(
         except HandHistoryError as error:
             found[place] = error
             continue
-        played.append((place, hand, disagreements, runs))
+        if disagreements is not None:
+            played.append((place, hand, disagreements, runs))
     if played:
         block = KernelRows(
             into.rows,
@@ -164,7 +177,7 @@ def replay_hands(
                 hand, result.players, result.pots, boards or result.boards, result.rake,
                 disagreements,
             )  # fmt: skip
-    return found  # type: ignore[return-value]  # every place filled above
+    return found
 
 
 REPLAY_BLOCK: Final = 256
@@ -189,12 +202,13 @@ def replayed(
 
 def _played(
     hand: HandHistory, into: ReplayInto, site_record: Ints, runs: list[tuple[int, ...]]
-) -> tuple[Disagreement, ...]:
-    """``hand`` replayed into its row of ``into``: what the site's record disagrees with; a
-    hand that cannot be played raises its error, worded from the kernel's codes."""
+) -> tuple[Disagreement, ...] | None:
+    """``hand`` replayed into its row of ``into``: what the site's record disagrees with (None:
+    a hand the converter gives no input, :func:`_unplayed_error`); a hand that cannot be played
+    raises its error, worded from the kernel's codes."""
     replayed = engine_rows(hand, site_record=site_record, runs=runs, into=into)
     if replayed is None:
-        raise _unplayed_error(hand)
+        return None
     record, _ = replayed
     disagreements: tuple[Disagreement, ...] = ()
     if record.code in PLAYED_PENDING:  # played, the replay's amounts
@@ -290,9 +304,7 @@ def engine_result(hand: HandHistory, allin_ev: bool) -> HandResult | None:
     them first), or None for a hand the converter leaves (a stud or draw hand with a board run
     twice); a broken rule raises its
     :class:`~pokerscore.histories.model.HandHistoryError`, worded from the one table."""
-    if hand_input(hand) is None:
-        return None
-    (result,) = replay_hands([hand], allin_ev=allin_ev, checked=False)
+    (result,) = _replay_block([hand], allin_ev, checked=False)
     if isinstance(result, HandHistoryError):
         raise result
     return result

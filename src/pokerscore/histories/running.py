@@ -206,7 +206,7 @@ def _run_here(
     progress: Progress | None,
 ) -> None:
     """The parts one after another in this process, numbered as they go, rows to one file."""
-    from pokerscore.histories.parts import run_part  # the readers and kernels: loaded here
+    from pokerscore.histories.parts import BlockReplays, run_part  # the kernels: loaded here
 
     with contextlib.ExitStack() as stack:
         write = None
@@ -215,18 +215,21 @@ def _run_here(
 
             temporary = stack.enter_context(atomic_path(out))
             write = stack.enter_context(pq.ParquetWriter(temporary, schema())).write_table
+        replays = stack.enter_context(BlockReplays())  # a part's next block, and the next part's
         in_order = _InOrder(parts, summary, settings.strict)
         done = 0
         numbers: dict[str, tuple[int, int]] = {}
-        for part in parts:
+        for at, part in enumerate(parts):
             lines, hands = numbers.get(part.path, (0, 0))
             part = replace(part, first_line=lines + 1, first_hand=hands + 1)
+            replays.following = parts[at + 1] if at + 1 < len(parts) else None
             found = run_part(
                 part,
                 strict=settings.strict,
                 allin_ev=settings.allin_ev,
                 follow=settings.follow,
                 write=write,
+                replays=replays,
             )
             numbers[part.path] = (lines + found.lines, hands + found.hands)
             in_order.parts[part.index] = part
