@@ -885,10 +885,11 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> None:
         con,
         "CREATE TABLE actions_5 AS SELECT a.seq, a.idx, "
         f"CAST(list_position({_sql_list(STREETS)}, a.street) - 1 AS TINYINT) AS street, "
-        "CAST(list_position(json_extract_string(h.setup, '$.seats[*][0]'), a.player) - 1 "
-        "AS TINYINT) AS player, "
+        "CAST(list_position(h.names, a.player) - 1 AS TINYINT) AS player, "
         f"CAST(list_position({_sql_list(ACTION_KINDS)}, a.kind) - 1 AS TINYINT) AS kind, "
-        "a.amount, a.cards FROM actions a LEFT JOIN hands h USING (seq) ORDER BY a.seq, a.idx",
+        "a.amount, a.cards FROM actions a LEFT JOIN (SELECT seq, "  # a setup read once a hand
+        "json_extract_string(setup, '$.seats[*][0]') AS names FROM hands) h USING (seq) "
+        "ORDER BY a.seq, a.idx",
     )
     _run(con, "DROP TABLE actions")
     _run(con, "ALTER TABLE actions_5 RENAME TO actions")
