@@ -162,9 +162,10 @@ def _sql_list(names: Sequence[str]) -> str:
 _NAMED_ACTIONS: Final = (
     "CREATE OR REPLACE VIEW actions_named AS SELECT a.seq, a.idx, "
     f"{_sql_list(STREETS)}[a.street + 1] AS street, "
-    "json_extract_string(h.setup, '$.seats[' || a.player || '][0]') AS player, "
-    f"{_sql_list(ACTION_KINDS)}[a.kind + 1] AS kind, a.amount, a.cards "
-    "FROM actions a JOIN hands h USING (seq)"
+    "h.names[a.player + 1] AS player, "
+    f"{_sql_list(ACTION_KINDS)}[a.kind + 1] AS kind, a.amount, a.cards FROM actions a "
+    "JOIN (SELECT seq, json_extract_string(setup, '$.seats[*][0]') AS names FROM hands) h "
+    "USING (seq)"  # each hand's setup read once
 )
 """The actions with their street's, player's and kind's names (layout 4's ``actions``)."""
 
