@@ -6,7 +6,8 @@ hands (:func:`held`).
 ``python -m benchmarks bench_database``; ``BENCH_DATABASE_HANDS`` (default 100,000) hands are
 generated (``benchmarks/histories_data.py``, seed 7) into ``BENCH_DATABASE_DATA`` (default a
 temporary folder). Each run is a fresh process of the command line, timed on the wall clock and
-in CPU seconds (user and system, the child's); the plain run and the import into a new database
+in CPU seconds (user and system, the child's); the plain run (without and with ``--out``, the
+rows written as README's figure of the whole set does) and the import into a new database
 alternate for ``BENCH_DATABASE_ROUNDS`` (default 3) rounds, as a shared host's load moves. The
 report's database is
 the imported one with its rows copied under new hand keys until it holds
@@ -87,10 +88,14 @@ def main() -> None:
         print(f"round {round_}, load: {os.getloadavg()}")
         wall, plain, found = _command("histories", str(source))
         print(f"  plain run: {found['hands']:,} hands in {wall:.1f} s, {plain:.2f} s CPU")
+        rows = folder / "rows.parquet"  # the plain run as README's figure: the rows out
+        rows.unlink(missing_ok=True)
+        wall, out, found = _command("histories", str(source), "--out", str(rows))
+        print(f"  plain run, rows out: {wall:.1f} s, {out:.2f} s CPU")
         database.unlink(missing_ok=True)
         wall, cpu, found = _command("histories", "import", str(source), "--db", str(database))
         print(f"  import: {found['added']:,} hands in {wall:.1f} s, {cpu:.2f} s CPU "
-              f"({cpu / plain:.2f} x the plain run's CPU)")  # fmt: skip
+              f"({cpu / plain:.2f} x the plain run's CPU, {cpu / out:.2f} x with the rows out)")  # fmt: skip
     wall, cpu, found = _command("histories", "import", str(source), "--db", str(database))
     print(f"import again: {found['added']:,} added in {wall:.1f} s, {cpu:.2f} s CPU")
     if os.environ.get("BENCH_DATABASE_REPORT_HANDS") == "0":

@@ -9,12 +9,14 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pytest
 
 from pokerscore._support.errors import ParameterError
 from pokerscore.histories.database import (
+    ACTION_KINDS,
     DatabaseBusyError,
     hand_key,
     import_histories,
@@ -461,7 +463,21 @@ def test_the_plot_draws_the_filtered_hands(tmp_path: Path) -> None:
     assert plot.read_bytes().startswith(b"\x89PNG")
 
 
-ORDERS = {"hands": "seq", "rows": "seq, seat, player", "actions": "seq, idx", "meta": "name"}
+ORDERS = {
+    "hands": "seq",
+    "rows": "seq, seat, player",
+    "actions": "seq, idx",
+    "meta": "name",
+    "actions_named": "seq, idx",  # the actions' codes named
+}
+
+
+def test_the_actions_kinds_are_the_compiled_replays_codes() -> None:
+    # the log's kinds are written as they come: the layout's codes must be the replay's
+    from pokerscore.histories.hand_input import KINDS
+
+    assert tuple(sorted(KINDS, key=KINDS.__getitem__)) == ACTION_KINDS
+    assert list(KINDS.values()) == sorted(KINDS.values()) == list(range(len(KINDS)))
 
 
 def _tables(database: Path) -> list[list[tuple[object, ...]]]:
@@ -549,7 +565,7 @@ def test_the_log_gives_the_tables_the_lenient_reader_gave(
     monkeypatch.setattr(module, "_places", lambda told, hands: None)  # the old way
     import_histories(files, database=tmp_path / "old.duckdb")
     new, old = _tables(tmp_path / "new.duckdb"), _tables(tmp_path / "old.duckdb")
-    for table, ours, theirs in zip(("hands", "rows", "actions", "meta"), new, old, strict=True):
+    for table, ours, theirs in zip(ORDERS, new, old, strict=True):
         assert len(ours) == len(theirs), table
         for mine, reference in zip(ours, theirs, strict=True):
             assert mine == reference, table
@@ -587,3 +603,40 @@ def test_an_import_reads_no_phh_hand_the_kernels_play_again(
     assert opened == []
     hand = module.database_hand(database=tmp_path / "hands.duckdb", seq=1)
     assert hand.actions and hand.seats
+
+
+def test_an_import_holds_no_arrow_table_past_its_block(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Arrow's memory at each file's end stays that of about one file's tables, however many
+    files (blocks) the import has added: the tables are appended as relations, not registered
+    (DuckDB holds a registered table to the transaction's end, unregistered or not, so an
+    import once held every block's columns, 2.3 kB a hand)."""
+    import pyarrow as pa
+    from benchmarks.histories_data import phhs_tables
+
+    from pokerscore.histories import database as module
+
+    files = []
+    for number in range(30):
+        path = tmp_path / f"part-{number:02d}.phhs"
+        path.write_text("".join(phhs_tables(200, seed=number, first=1 + 200 * number)))
+        files.append(path)
+    appended: list[int] = []
+    store = module._store
+
+    def counted(con: object, hands: Any, rows: Any, actions: Any, summary: Any) -> int:
+        appended.append(hands.nbytes + rows.nbytes + actions.nbytes)
+        return store(con, hands, rows, actions, summary)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "_store", counted)
+    held: list[int] = []
+    summary = import_histories(
+        files,
+        database=tmp_path / "hands.duckdb",
+        progress=lambda done, of: held.append(pa.total_allocated_bytes()),
+    )
+    assert summary.added == 30 * 200 and len(appended) == len(held) == 30
+    one_file = max(appended)
+    assert sum(appended) > 20 * one_file  # what an import holding them all would hold
+    assert max(held[10:]) <= held[9] + 2 * one_file, (held, one_file)

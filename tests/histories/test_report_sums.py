@@ -58,17 +58,33 @@ def rows_only(summed: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _version_two(summed, tmp_path_factory.mktemp("two") / "two.duckdb")
 
 
+def _older(database: Path, copy: Path, version: int) -> Path:
+    """A copy of ``database`` as pokerscore wrote it in an older layout: 4 kept the actions'
+    street, player and kind by name, 3 also each action's hand key and the hands' primary key,
+    2 no sums."""
+    shutil.copyfile(database, copy)
+    with duckdb.connect(str(copy)) as con:
+        con.execute(
+            "CREATE TABLE named AS SELECT seq, idx, street, player, kind, amount, cards "
+            "FROM actions_named ORDER BY seq, idx"
+        )
+        con.execute("DROP VIEW actions_named")
+        con.execute("DROP TABLE actions")
+        con.execute("ALTER TABLE named RENAME TO actions")
+        if version <= 3:
+            con.execute("ALTER TABLE actions ADD COLUMN hand_key VARCHAR")
+            con.execute("ALTER TABLE hands ADD PRIMARY KEY (hand_key)")
+        if version <= 2:
+            con.execute("DROP TABLE player_sums")
+            con.execute("DROP TABLE hand_counts")
+        con.execute("UPDATE meta SET value = ? WHERE name = 'schema'", [str(version)])
+    return copy
+
+
 def _version_two(database: Path, copy: Path) -> Path:
     """A copy of ``database`` as pokerscore wrote it before the sums (layout version 2: each
     action held its hand's key too)."""
-    shutil.copyfile(database, copy)
-    with duckdb.connect(str(copy)) as con:
-        con.execute("ALTER TABLE actions ADD COLUMN hand_key VARCHAR")
-        con.execute("ALTER TABLE hands ADD PRIMARY KEY (hand_key)")
-        con.execute("DROP TABLE player_sums")
-        con.execute("DROP TABLE hand_counts")
-        con.execute("UPDATE meta SET value = '2' WHERE name = 'schema'")
-    return copy
+    return _older(database, copy, 2)
 
 
 def _same(ours: DatabaseReport, theirs: DatabaseReport) -> None:
@@ -128,10 +144,12 @@ def test_the_report_reads_the_sums_where_it_can(summed: Path, tmp_path: Path) ->
             assert where is None or after.hands > found.hands
 
 
-def test_a_database_from_before_the_sums_gets_them_at_its_next_import(
-    summed: Path, tmp_path: Path
+@pytest.mark.parametrize("version", [2, 3, 4])
+def test_an_older_database_is_brought_to_the_layout_at_its_next_import(
+    summed: Path, tmp_path: Path, version: int
 ) -> None:
-    two = _version_two(summed, tmp_path / "two.duckdb")
+    two = _older(summed, tmp_path / "two.duckdb", version)
+    assert database_hand(database=two, seq=3) == database_hand(database=summed, seq=3)
     again = import_histories(SOURCES, database=two)
     assert again.added == 0
     with duckdb.connect(str(two), read_only=True) as con:
@@ -145,7 +163,15 @@ def test_a_database_from_before_the_sums_gets_them_at_its_next_import(
     assert version == (str(SCHEMA_VERSION),) and {"player_sums", "hand_counts"} <= tables
     assert tuple(column[0] for column in actions) == ACTION_COLUMNS  # the actions' keys dropped
     assert keys == (0,)  # and the hands' primary key
-    assert database_hand(database=two, seq=3) == database_hand(database=summed, seq=3)
+    with (
+        duckdb.connect(str(two), read_only=True) as con,
+        duckdb.connect(str(summed), read_only=True) as theirs,
+    ):  # the actions' codes as an import writes them, named alike
+        for table in ("actions", "actions_named"):
+            query = f"SELECT * FROM {table} ORDER BY seq, idx"
+            assert con.execute(query).fetchall() == theirs.execute(query).fetchall()
+    for seq in (1, 3, 40):
+        assert database_hand(database=two, seq=seq) == database_hand(database=summed, seq=seq)
     for where in FILTERS[:4]:
         _same(
             report_histories(database=two, where=where),

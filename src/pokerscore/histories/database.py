@@ -6,7 +6,10 @@ Three tables. ``hands``: one row a hand, its key (below), its place in the impor
 columns of ``histories --out`` (:data:`~pokerscore.histories.model.COLUMNS`, the counts of
 :data:`~pokerscore.histories.model.ACTION_COUNTS` among them, 0 or 1 each) and ``hand_key``,
 ``seq``, ``month``. ``actions``: each hand's actions in order (``seq``, ``idx``,
-``street``, ``player``, ``kind``, ``amount`` in chips, ``cards``); with each hand's ``setup`` in
+``street``, ``player``, ``kind``, ``amount`` in chips, ``cards``: the street, the player and
+the kind as small integers, the street's place in :data:`~pokerscore.histories.model.STREETS`,
+the player's seat in the hand's ``setup``, the kind's code in :data:`ACTION_KINDS`, the view
+``actions_named`` giving their names); with each hand's ``setup`` in
 ``hands`` (JSON: what the replayer needs beyond the actions: the seats, stakes and rules, the
 site's record, and the few actions' fields the table has no column for), a hand is rebuilt
 whole (:func:`database_hand`). The reports' sums (``player_sums``, ``hand_counts``:
@@ -29,6 +32,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -82,25 +86,36 @@ _SQL_TYPES: Final = {
     "bool_": "BOOLEAN",
 }
 _EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
-SCHEMA_VERSION: Final = 4
-"""The database's layout: 4 keeps each action's hand by its ``seq`` alone (3 repeated the
+SCHEMA_VERSION: Final = 5
+"""The database's layout: 5 keeps each action's street, player and kind as small integers (4
+kept their names: DuckDB's appends and compression of those three strings were a third of the
+actions' cost, ``benchmarks/histories.md``), 4 keeps each action's hand by its ``seq`` alone (3 repeated the
 hand's key on every action, a sixth of an import's writing) and ``hands`` without a primary key
 (an import finds the hands held by :class:`_HeldKeys`; the key's index outgrew the import's
 :data:`MEMORY_LIMIT` near 20 million hands, and DuckDB failed the commit), 3 added the reports' sums
 (:mod:`~pokerscore.histories.report_sums`), 2 each hand's ``setup`` (version 1, before it, had
 no ``meta`` table)."""
-_READ_VERSIONS: Final = (2, 3, SCHEMA_VERSION)
+_READ_VERSIONS: Final = (2, 3, 4, SCHEMA_VERSION)
 """The layouts read: a database of version 2 is reported on from its rows alone; the next
 import brings an older one to :data:`SCHEMA_VERSION` (:func:`_migrate`)."""
 
 ACTION_COLUMNS: Final = ("seq", "idx", "street", "player", "kind", "amount", "cards")
 """The columns of ``actions``."""
+ACTION_KINDS: Final = (
+    "deal-hole", "deal-board", "fold", "check-call", "bet-raise", "show", "muck", "bring-in", "draw"
+)  # fmt: skip
+"""Each action kind by its code in ``actions`` (the compiled replay's codes,
+:data:`~pokerscore.histories.hand_input.KINDS`; fixed by the layout: a change is a new
+:data:`SCHEMA_VERSION`)."""
 _READ_ACTIONS: Final = ("hand_key", *ACTION_COLUMNS[1:])
 """The actions' columns as an import gathers those of the hands it reads whole."""
 IMPORT_SETTINGS: Final = ("SET threads = 1", "SET preserve_insertion_order = false")
 """DuckDB's settings for an import: its appends and commit on one thread cost less CPU than on
 two (about 3 s of 20 for 200,000 hands, ``benchmarks/histories.md``), and the order of rows
 within a table is the import's ``seq``, not the appends' order."""
+
+
+_KIND_CODES: Final = {kind: code for code, kind in enumerate(ACTION_KINDS)}
 
 
 class DatabaseBusyError(PokerScoreError):
@@ -134,9 +149,25 @@ def _schema(con: duckdb.DuckDBPyConnection) -> None:
         _run(con, statement)
     _run(
         con,
-        "CREATE TABLE IF NOT EXISTS actions (seq BIGINT, idx INTEGER, street VARCHAR, "
-        "player VARCHAR, kind VARCHAR, amount DOUBLE, cards VARCHAR)",
+        "CREATE TABLE IF NOT EXISTS actions (seq BIGINT, idx INTEGER, street TINYINT, "
+        "player TINYINT, kind TINYINT, amount DOUBLE, cards VARCHAR)",
     )
+    _run(con, _NAMED_ACTIONS)
+
+
+def _sql_list(names: Sequence[str]) -> str:
+    return "[" + ", ".join(f"'{name}'" for name in names) + "]"
+
+
+_NAMED_ACTIONS: Final = (
+    "CREATE OR REPLACE VIEW actions_named AS SELECT a.seq, a.idx, "
+    f"{_sql_list(STREETS)}[a.street + 1] AS street, "
+    "h.names[a.player + 1] AS player, "
+    f"{_sql_list(ACTION_KINDS)}[a.kind + 1] AS kind, a.amount, a.cards FROM actions a "
+    "JOIN (SELECT seq, json_extract_string(setup, '$.seats[*][0]') AS names FROM hands) h "
+    "USING (seq)"  # each hand's setup read once
+)
+"""The actions with their street's, player's and kind's names (layout 4's ``actions``)."""
 
 
 def _version(con: duckdb.DuckDBPyConnection) -> int | None:
@@ -237,7 +268,8 @@ def _tuples(value: object) -> object:
 
 
 def _rebuilt(setup: str, actions: list[tuple[Any, ...]]) -> HandHistory:
-    """A hand from its ``setup`` and its rows of ``actions`` (player, kind, amount, cards)."""
+    """A hand from its ``setup`` and its rows of ``actions`` (player, kind, amount, cards: the
+    player's seat and the kind's code, or before layout 5 their names)."""
     import json
 
     from pokerscore.histories.model import Action, Seat
@@ -252,8 +284,8 @@ def _rebuilt(setup: str, actions: list[tuple[Any, ...]]) -> HandHistory:
         runout, all_in, discarded = extras.get(str(index), (0, False, ""))
         rebuilt.append(
             Action(
-                kind,
-                None if player is None else names[player],
+                ACTION_KINDS[kind] if isinstance(kind, int) else kind,
+                None if player is None else player if isinstance(player, int) else names[player],
                 None if amount is None else round(amount * scale),
                 _cards_of(cards),
                 runout=runout,
@@ -296,9 +328,8 @@ class _FileRows:
     hands the run read by the reference reader, or else (a PokerStars hand the kernels played,
     another format's) from the lenient reader, read on through the file."""
 
-    def __init__(self, path: Path, digest: str, file_format: FileFormat) -> None:
+    def __init__(self, path: Path, file_format: FileFormat) -> None:
         self.path = path
-        self.digest = digest
         self.file_format = file_format
         self.reader: Iterator[HandHistory | HandHistoryError] | None = None
         """The lenient reader, read on as the run's blocks go (the hands come in one order),
@@ -318,6 +349,12 @@ class _FileRows:
         self.setup_tables: list[pa.Table] = []
         """The month and setup of the hands read from the log, by column (``hand_key``,
         ``month``, ``setup``)."""
+
+    @cached_property
+    def digest(self) -> str:
+        """The file's :func:`hand_key` digest, read when a hand needs it (a file whose hands
+        all have a site and an id is not read twice: 2 s of CPU for 1.1 GB)."""
+        return _file_digest(self.path)
 
     def clear(self) -> None:
         self.tables = []
@@ -379,16 +416,16 @@ class _FileRows:
 
     def _add_actions(self, hand: HandHistory, key: str) -> None:
         street = 0
-        names = hand.names
+        kinds = _KIND_CODES
         actions = self.actions
         for index, action in enumerate(hand.actions):
             if action.kind == "deal-board":
                 street = min(street + 1, 3)
             actions["hand_key"].append(key)
             actions["idx"].append(index)
-            actions["street"].append(STREETS[street])
-            actions["player"].append(None if action.actor is None else names[action.actor])
-            actions["kind"].append(action.kind)
+            actions["street"].append(street)
+            actions["player"].append(action.actor)
+            actions["kind"].append(kinds[action.kind])
             actions["amount"].append(None if action.amount is None else action.amount / hand.scale)
             actions["cards"].append(
                 "".join("??" if card is None else str(card) for card in action.cards) or None
@@ -408,19 +445,21 @@ def _first_rows(keys: pa.Array) -> npt.NDArray[np.bool_]:
     return flags
 
 
-def _hand_keys(table: pa.Table, digest: str) -> pa.Array:
+def _hand_keys(table: pa.Table, digest: Callable[[], str]) -> pa.Array:
     """Each row's :func:`hand_key`, from its site, hand id and number (the rule of
-    :func:`hand_key`, by column)."""
+    :func:`hand_key`, by column; the file's ``digest()`` asked for only if a row needs it)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     site, hand_id = table.column("site"), table.column("hand_id")
     known = pc.and_(pc.is_valid(hand_id), pc.and_(pc.is_valid(site), pc.not_equal(site, "")))
-    by_site = pc.binary_join_element_wise(site, hand_id, "|")
-    by_file = pc.binary_join_element_wise(
-        pa.scalar(f"sha256:{digest}"), pc.cast(table.column("hand"), pa.string()), "#"
-    )
-    keys = pc.if_else(pc.fill_null(known, False), by_site, by_file)
+    known = pc.fill_null(known, False)
+    keys = pc.binary_join_element_wise(site, hand_id, "|")
+    if not pc.all(known).as_py():
+        by_file = pc.binary_join_element_wise(
+            pa.scalar(f"sha256:{digest()}"), pc.cast(table.column("hand"), pa.string()), "#"
+        )
+        keys = pc.if_else(known, keys, by_file)
     return keys.combine_chunks() if isinstance(keys, pa.ChunkedArray) else keys
 
 
@@ -521,7 +560,7 @@ def _import_file(
         kind = file_format_of(path, file_format)
     except (HandHistoryError, OSError):
         kind = "auto"  # the part reads it, and says why it is no hand history
-    found = _FileRows(path, _file_digest(path), file_format)
+    found = _FileRows(path, file_format)
     last = seq
     block: list[tuple[Batch, dict[int, HandHistory]]] = []
     """The block whose rows come next (the run tells it just before)."""
@@ -537,7 +576,7 @@ def _import_file(
         block.append((batch, read))
 
     def take(table: pa.Table) -> None:
-        keys = _hand_keys(table, found.digest)
+        keys = _hand_keys(table, lambda: found.digest)
         first_keys = pc.filter(keys, _first_rows(keys))
         firsts = first_keys.to_pylist()
         places = _places(block.pop() if block else None, len(firsts))
@@ -704,7 +743,19 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
     where = pc.index_in(
         heads.column("hand_key"), value_set=setups.column("hand_key").combine_chunks()
     )
-    months = setups.column("month").take(where).combine_chunks()
+    places = where.to_numpy(zero_copy_only=False) if not where.null_count else None
+    if (
+        places is not None
+        and len(places) == setups.num_rows
+        and np.all(places == np.arange(len(places)))
+    ):
+        # the usual case, every hand from the log in order: no take (it copied the setups'
+        # 700 bytes a hand, 2 s of CPU a million hands)
+        months = setups.column("month").combine_chunks()
+        setup = setups.column("setup")
+    else:
+        months = setups.column("month").take(where).combine_chunks()
+        setup = setups.column("setup").take(where)
     numbers = np.arange(seq + 1, seq + 1 + heads.num_rows, dtype=np.int64)
     hands = pa.table(
         {
@@ -715,7 +766,7 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
             "file": heads.column("file"),
             "number": heads.column("hand"),
             "month": months,
-            "setup": setups.column("setup").take(where),
+            "setup": setup,
         }
     )
     rows = rows.append_column("seq", pa.array(numbers[hand_of_row]))
@@ -750,7 +801,7 @@ def _action_schema() -> pa.Schema:
     """The Arrow types of :data:`ACTION_COLUMNS`."""
     import pyarrow as pa
 
-    types = (pa.int64(), pa.int32(), pa.string(), pa.string(), pa.string(), pa.float64(),
+    types = (pa.int64(), pa.int32(), pa.int8(), pa.int8(), pa.int8(), pa.float64(),
              pa.string())  # fmt: skip
     return pa.schema(list(zip(ACTION_COLUMNS, types, strict=True)))
 
@@ -816,18 +867,33 @@ def _compact(con: duckdb.DuckDBPyConnection) -> None:
 def _migrate(con: duckdb.DuckDBPyConnection) -> None:
     """A database of an older layout brought to :data:`SCHEMA_VERSION`: version 2 given the
     reports' sums of the rows it holds; versions 2 and 3 their actions' keys dropped and
-    ``hands`` made again without its primary key (DuckDB drops no constraint in place)."""
+    ``hands`` made again without its primary key (DuckDB drops no constraint in place);
+    versions 2 to 4 their actions' street, player and kind names made codes (the player's
+    place among the seats of the hand's ``setup``)."""
     version = _version(con)
-    if version not in (2, 3):
+    if version not in (2, 3, 4):
         return
     if version == 2:
         for statement in (*report_sums.create_statements(), *report_sums.add_statements("rows")):
             _run(con, statement)
         _compact(con)
-    _run(con, "ALTER TABLE actions DROP COLUMN hand_key")
-    _run(con, "CREATE TABLE hands_4 AS SELECT * FROM hands ORDER BY seq")
-    _run(con, "DROP TABLE hands")
-    _run(con, "ALTER TABLE hands_4 RENAME TO hands")
+    if version in (2, 3):
+        _run(con, "ALTER TABLE actions DROP COLUMN hand_key")
+        _run(con, "CREATE TABLE hands_4 AS SELECT * FROM hands ORDER BY seq")
+        _run(con, "DROP TABLE hands")
+        _run(con, "ALTER TABLE hands_4 RENAME TO hands")
+    _run(
+        con,
+        "CREATE TABLE actions_5 AS SELECT a.seq, a.idx, "
+        f"CAST(list_position({_sql_list(STREETS)}, a.street) - 1 AS TINYINT) AS street, "
+        "CAST(list_position(h.names, a.player) - 1 AS TINYINT) AS player, "
+        f"CAST(list_position({_sql_list(ACTION_KINDS)}, a.kind) - 1 AS TINYINT) AS kind, "
+        "a.amount, a.cards FROM actions a LEFT JOIN (SELECT seq, "  # a setup read once a hand
+        "json_extract_string(setup, '$.seats[*][0]') AS names FROM hands) h USING (seq) "
+        "ORDER BY a.seq, a.idx",
+    )
+    _run(con, "DROP TABLE actions")
+    _run(con, "ALTER TABLE actions_5 RENAME TO actions")
     _run(con, "UPDATE meta SET value = ? WHERE name = 'schema'", [str(SCHEMA_VERSION)])
 
 

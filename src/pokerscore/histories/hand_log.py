@@ -66,7 +66,6 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 _BETTING_NAMES: Final = {code: name for name, code in BETTINGS.items()}
-_KIND_NAMES: Final = {code: name for name, code in KINDS.items()}
 (_TABLE, _CURRENCY, _CURRENCY_SYMBOL, _EVENT, _YEAR, _MONTH) = range(len(KEPT_KEYS))  # fmt: skip
 
 
@@ -74,7 +73,7 @@ _KIND_NAMES: Final = {code: name for name, code in KINDS.items()}
 class LoggedHands:
     """Some hands of a batch as the import keeps them: each one's month and setup, and the
     rows of their actions (``hand``: the hand's place among those asked for; then ``idx``,
-    ``street``, ``player``, ``kind``, ``amount``, ``cards``)."""
+    ``street``, ``player``, ``kind`` as the database's codes, ``amount``, ``cards``)."""
 
     months: pa.Array
     setups: pa.Array
@@ -206,15 +205,13 @@ def log_hands(batch: Batch, places: npt.NDArray[np.int64], file: str) -> LoggedH
     scales = 10 ** facts[:, F_SCALE]
     bets = kinds == KINDS["bet-raise"]
     amount = amounts / np.repeat(scales, steps).astype(np.float64)
-    player_base = np.cumsum(counts) - counts
-    players = names.take(pa.array(player_base[action_hand] + actors, mask=actors < 0))
     actions = pa.table(
         {
             "hand": pa.array(action_hand),
             "idx": pa.array(index.astype(np.int32)),
-            "street": _from_codes(streets, list(STREETS)),
-            "player": players,
-            "kind": _from_codes(kinds, [_KIND_NAMES[code] for code in range(len(_KIND_NAMES))]),
+            "street": pa.array(streets.astype(np.int8)),
+            "player": pa.array(actors.astype(np.int8), mask=actors < 0),  # the seat
+            "kind": pa.array(kinds.astype(np.int8)),  # the database's ACTION_KINDS
             "amount": pa.array(amount, mask=~bets),
             "cards": _cards_column(log.cards[at], thrown, card_counts),
         }
