@@ -137,6 +137,26 @@ def test_parts_cut_anywhere_number_hands_and_lines_as_one_pass(tmp_path: Path) -
         assert cut.series == whole.series
 
 
+def test_without_allin_ev_no_path_values_an_all_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``allin_ev=False``: the kernels' rows value no all-in, as the reference path's do (the
+    kernels' columns once valued every all-in whatever the flag)."""
+    from pokerscore.histories.reading import REFERENCE_ONLY
+    from pokerscore.histories.running import analyse_histories
+
+    sources = [DATA / "side-pots.phhs", DATA / "pokerstars-shapes.txt"]
+    analyse_histories(sources, out=tmp_path / "valued.parquet")
+    assert any(row["allin_ev"] is not None for row in _rows(tmp_path / "valued.parquet"))
+    plain = analyse_histories(sources, out=tmp_path / "plain.parquet", allin_ev=False)
+    rows = _rows(tmp_path / "plain.parquet")
+    assert all(row["allin_ev"] is None and row["allin_street"] is None for row in rows)
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    reference = analyse_histories(sources, out=tmp_path / "reference.parquet", allin_ev=False)
+    assert _rows(tmp_path / "reference.parquet") == rows
+    assert reference.as_json() == plain.as_json()
+
+
 def test_parts_finishing_in_reverse_order_give_the_rows_and_figures_of_one_pass(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

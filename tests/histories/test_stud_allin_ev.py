@@ -292,7 +292,7 @@ def test_the_rows_and_the_iterator_carry_the_stud_all_in_ev(tmp_path: Path) -> N
     text = sixth_street_text("F7S").replace(",\n ", ", ")  # one line: the fast reader's
     batch = replay_phh_text(text.encode(), single=True)
     assert batch is not None
-    rows = batch_columns(batch, "sixth.phh").table.to_pydict()
+    rows = batch_columns(batch, "sixth.phh", allin_ev=True).table.to_pydict()
     expected = [float(evs["p1"]), float(evs["p2"]), None]
     assert rows["allin_street"] == ["river", "river", None]
     assert rows["allin_ev"] == expected

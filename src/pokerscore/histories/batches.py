@@ -333,8 +333,9 @@ class Columns:
     allin_adjusted: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
 
 
-def batch_columns(batch: Batch, file: str) -> Columns:
-    """The rows of the hands the kernels replayed (status OK), in hand order."""
+def batch_columns(batch: Batch, file: str, *, allin_ev: bool) -> Columns:
+    """The rows of the hands the kernels replayed (status OK), in hand order; without
+    ``allin_ev`` no all-in is valued (the rows' all-in street and EV null, as ``replay``'s)."""
     import pyarrow as pa
 
     facts = batch.facts[: batch.hands]
@@ -353,9 +354,12 @@ def batch_columns(batch: Batch, file: str) -> Columns:
     won_f = _ratio(won, den_scale)
     net_f = _ratio(won - in_parts(put_in), den_scale)
     rake_f = _ratio(gross - won, den_scale)
-    evs, streets = _allin(batch, ok, facts)
-    allin_ev = evs[hand_of_row, seat_of_row]
-    street_codes = np.where(np.isnan(allin_ev), -1, streets[hand_of_row])
+    if allin_ev:
+        evs, streets = _allin(batch, ok, facts)
+        seat_evs = evs[hand_of_row, seat_of_row]
+        street_codes = np.where(np.isnan(seat_evs), -1, streets[hand_of_row])
+    else:
+        seat_evs, street_codes = np.full(rows, np.nan), np.full(rows, -1)
     name_starts = batch.names[hand_of_row, 2 * seat_of_row]
     name_stops = batch.names[hand_of_row, 2 * seat_of_row + 1]
     names = span_strings(batch.text, name_starts, name_stops, seat_of_row + 1)
@@ -406,13 +410,13 @@ def batch_columns(batch: Batch, file: str) -> Columns:
         "went_to_showdown": pa.array((flags & SHOWDOWN) != 0),
         "won_at_showdown": pa.array((flags & WON_SHOWDOWN) != 0),
         "allin_street": _from_codes(street_codes, list(STREETS)),  # stud's sixth: river
-        "allin_ev": pa.array(allin_ev, mask=np.isnan(allin_ev)),
+        "allin_ev": pa.array(seat_evs, mask=np.isnan(seat_evs)),
     }  # fmt: skip
     action_flags = batch.action_flags[hand_of_row, seat_of_row]
     for bit, name in enumerate(ACTION_COUNTS):
         columns[name] = pa.array((action_flags >> bit) & 1, type=pa.int8())
     table = pa.table(columns, schema=schema())
-    adjusted = np.where(np.isnan(allin_ev), net_f, allin_ev)
+    adjusted = np.where(np.isnan(seat_evs), net_f, seat_evs)
     return Columns(table, hand_of_row, adjusted)
 
 

@@ -444,7 +444,7 @@ def _block_rows(
 ) -> _BlockRows | None:
     """A replayed block's rows (None: none), the hands the kernels left read by the reference
     path and put back in their places; its figures into ``summary``."""
-    fast = batch_columns(batch, part.path) if batch.hands else None
+    fast = batch_columns(batch, part.path, allin_ev=allin_ev) if batch.hands else None
     slow_rows = RowBuffer()
     slow_order: list[int] = []
     slow_read: dict[int, HandHistory] = {}
