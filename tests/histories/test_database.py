@@ -394,6 +394,7 @@ def test_the_filter_grammar_turns_into_parameters() -> None:
 # -- the commands -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the CLI import and report: 0.6 s
 def test_the_commands_import_and_report(tmp_path: Path) -> None:
     path = tmp_path / "hands.duckdb"
     status, stdout, _ = run_command("import", str(BUNDLED), "--db", str(path), "--json")
@@ -605,6 +606,7 @@ def test_an_import_reads_no_phh_hand_the_kernels_play_again(
     assert hand.actions and hand.seats
 
 
+@pytest.mark.slow  # thirty imports of 200 hands: 3.7 s
 def test_an_import_holds_no_arrow_table_past_its_block(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -40,7 +40,10 @@ def _same(mine: HandResult | HandHistoryError, alone: HandResult | HandHistoryEr
         assert mine == alone
 
 
-@pytest.mark.parametrize("allin_ev", [False, True])
+@pytest.mark.parametrize(
+    "allin_ev",
+    [False, pytest.param(True, marks=pytest.mark.slow)],  # every all-in valued: 2.5 s
+)
 def test_a_block_gives_each_hand_what_it_gives_alone(allin_ev: bool) -> None:
     hands = _hands()
     assert len(hands) > 100  # every game, site and refusal the fixtures hold, in one block

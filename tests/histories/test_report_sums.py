@@ -144,6 +144,7 @@ def test_the_report_reads_the_sums_where_it_can(summed: Path, tmp_path: Path) ->
             assert where is None or after.hands > found.hands
 
 
+@pytest.mark.slow  # a migration each: 0.7 s
 @pytest.mark.parametrize("version", [2, 3, 4])
 def test_an_older_database_is_brought_to_the_layout_at_its_next_import(
     summed: Path, tmp_path: Path, version: int
@@ -179,6 +180,7 @@ def test_an_older_database_is_brought_to_the_layout_at_its_next_import(
         )
 
 
+@pytest.mark.slow  # imports one after another: 1.3 s
 def test_the_sums_of_imports_one_after_another_are_merged(
     summed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

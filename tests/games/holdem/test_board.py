@@ -658,6 +658,7 @@ def test_omaha_equity_distributions_agree_with_equity() -> None:
         equity_distribution(hands[0], against[0], board, game="omaha-hi-lo")
 
 
+@pytest.mark.slow  # 0.5 s
 def test_omaha_distribution_states_its_work_and_refuses_past_the_bound() -> None:
     # random (211,876 live Omaha hands on this flop) against two hands on 1,176 runouts took a
     # minute: the bound counted 5e8 (runout, hand, hand) triples, not the 1.5e10 five-card hands
