@@ -167,28 +167,38 @@ def read_card(text: Bytes, at: int) -> int:
 
 
 @kernel(inline=True)
+def utf8_sequence(text: Bytes, at: int, stop: int) -> int:
+    """The bytes of the UTF-8 sequence that ``text[at]`` (0x80 or more) starts, all before
+    ``stop``; 0 if it starts none (the bounds of each byte, as UTF-8 sets them)."""
+    byte = text[at]
+    if 0xC2 <= byte <= 0xDF:
+        need = 1
+    elif 0xE0 <= byte <= 0xEF:
+        need = 2
+    elif 0xF0 <= byte <= 0xF4:
+        need = 3
+    else:
+        return 0
+    if at + need >= stop:
+        return 0
+    for k in range(1, need + 1):
+        if not 0x80 <= text[at + k] <= 0xBF:
+            return 0
+    return need + 1
+
+
+@kernel(inline=True)
 def valid_utf8(text: Bytes, start: int, stop: int) -> bool:
     """Whether ``text[start:stop]`` is UTF-8 (the bounds of each sequence's bytes)."""
     at = start
     while at < stop:
-        byte = text[at]
-        if byte < 0x80:
+        if text[at] < 0x80:
             at += 1
             continue
-        if 0xC2 <= byte <= 0xDF:
-            need = 1
-        elif 0xE0 <= byte <= 0xEF:
-            need = 2
-        elif 0xF0 <= byte <= 0xF4:
-            need = 3
-        else:
+        size = utf8_sequence(text, at, stop)
+        if size == 0:
             return False
-        if at + need >= stop:
-            return False
-        for k in range(1, need + 1):
-            if not 0x80 <= text[at + k] <= 0xBF:
-                return False
-        at += need + 1
+        at += size
     return True
 
 

@@ -40,6 +40,7 @@ from pokerscore.histories._bytes import (
     read_string,
     skip_spaces,
     starts_with,
+    utf8_sequence,
     word_id,
     word_table,
 )
@@ -1014,7 +1015,7 @@ def _plain(text: Bytes, start: int, stop: int, key_grid: Grid, per_seat: Grid) -
 @kernel(inline=True)
 def _toml_text(text: Bytes, start: int, stop: int) -> bool:
     """Whether ``text[start:stop]`` is UTF-8 (the bounds of each sequence's bytes, as
-    :func:`~._bytes.valid_utf8` checks them) and holds no character TOML refuses: no control
+    :func:`~._bytes.utf8_sequence` checks them) and holds no character TOML refuses: no control
     character but the tab and the newline, a carriage return only before a newline. One pass,
     the printable ASCII bytes first (most bytes)."""
     end = text.shape[0]
@@ -1025,20 +1026,10 @@ def _toml_text(text: Bytes, start: int, stop: int) -> bool:
         if SPACE <= byte < _DELETE:
             at += 1
         elif byte >= 0x80:
-            if 0xC2 <= byte <= 0xDF:
-                need = 1
-            elif 0xE0 <= byte <= 0xEF:
-                need = 2
-            elif 0xF0 <= byte <= 0xF4:
-                need = 3
-            else:
+            size = utf8_sequence(text, at, stop)
+            if size == 0:
                 return False
-            if at + need >= stop:
-                return False
-            for k in range(1, need + 1):
-                if not 0x80 <= text[at + k] <= 0xBF:
-                    return False
-            at += need + 1
+            at += size
         elif byte == TAB or byte == NEWLINE:  # noqa: SIM109, SIM114 (a kernel compares bytes)
             at += 1
         elif byte == RETURN and at + 1 < end and text[at + 1] == NEWLINE:
