@@ -399,15 +399,9 @@ class _FileRows:
         """Hands of a batch read from its log (``places``, their keys ``named``)."""
         import pyarrow as pa
 
-        from pokerscore.histories.hand_log import log_hands, unreadable
+        from pokerscore.histories.hand_log import log_hands
 
-        odd = unreadable(batch, places)
-        if odd.any():  # the lenient reader's way: it refuses these hands, they get no setup
-            self.unread.update(named.filter(pa.array(odd)).to_pylist())
-            named = named.filter(pa.array(~odd))
-            places = places[~odd]
-            if not len(named):
-                return
+        # a hand whose kept value is no TOML is the lenient reader's: the fast reader leaves it
         found = log_hands(batch, places, str(self.path))
         self.setup_tables.append(
             pa.table({"hand_key": named, "month": found.months, "setup": found.setups})

@@ -111,32 +111,6 @@ def _value(raw: str) -> object:
     return tomllib.loads("v = " + raw, parse_float=_toml_float)["v"]
 
 
-@lru_cache(maxsize=1 << 12)
-def _readable(raw: str) -> bool:
-    """Whether a value's text is TOML (the fast reader skips a value it does not keep, where
-    the lenient reader refuses the whole hand for it)."""
-    try:
-        _value(raw)
-    except (ValueError, ArithmeticError, RecursionError):  # TOMLDecodeError among them
-        return False
-    return True
-
-
-def unreadable(batch: Batch, places: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
-    """Which hands at ``places`` hold a value of :data:`KEPT_KEYS` that is no TOML: the
-    kernels play such a hand, the lenient reader refuses it, so an import takes its setup the
-    lenient reader's way (none), not from the log."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    found = np.zeros(len(places), dtype=np.bool_)
-    for key in range(len(KEPT_KEYS)):
-        encoded = pc.dictionary_encode(_raw_values(batch, places, key))
-        bad = pa.array([not _readable(raw) for raw in encoded.dictionary.to_pylist()], pa.bool_())
-        found |= pc.fill_null(bad.take(encoded.indices), False).to_numpy(zero_copy_only=False)
-    return found
-
-
 def _text(value: object) -> str | None:
     return None if value is None else str(value)
 
