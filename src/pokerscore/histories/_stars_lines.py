@@ -181,9 +181,27 @@ SETTLED_OUTSIDE: Final = (
     (": get an all-in insurance", "all-in insurance (a premium paid outside the pot)"),
     (": pay premium of all-in insurance", "all-in insurance (a premium paid outside the pot)"),
     ("Cash Drop to Pot", "a cash drop (money the site adds to the pot)"),
+    ("Cashout", "an EV cash-out (money settled outside the pot)"),
+    ("all-in insurance", "all-in insurance (money settled outside the pot)"),
 )
-"""GGPoker's lines of money settled outside the pot, anywhere in a line, and why the hand is
-refused."""
+"""GGPoker's lines of money settled outside the pot, anywhere in a line (the first words found
+name the line; the last two catch any other wording of the same money): the compiled reader
+leaves such a hand to GGPoker's reader, which reads the forms of :data:`OUTSIDE_MONEY` and
+refuses the rest with the reason beside the words."""
+OUTSIDE_MONEY: Final = (
+    (": pay premium of all-in insurance (", -1, "insurance"),
+    (": Pays Cashout Risk (", -1, "cash-out"),
+    (": Receives Cashout (", 1, "cash-out"),
+)
+"""GGPoker's lines of money a player pays to the site or receives from it outside the pot
+(``Ann: pay premium of all-in insurance ($4)``): the words after the name, the amount's sign
+for the player, and what it settles."""
+OUTSIDE_CHOICES: Final = {
+    ": get an all-in insurance": OUTSIDE_MONEY[:1],
+    ": Chooses to EV Cashout": OUTSIDE_MONEY[1:],
+}
+"""The lines that announce money outside the pot, and the lines of which one must then say
+the amount (an insurance bought, a cash-out chosen, with no amount written: refused)."""
 GG_STRADDLE: Final = "straddle"
 """GGPoker's straddle, without ``posts`` (``Ann: straddle $2``; a second one by the same
 player: the straddle raised to)."""

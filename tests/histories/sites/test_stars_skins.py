@@ -119,7 +119,7 @@ def test_the_skins_are_told_from_their_head_in_a_mixed_folder(tmp_path: Path) ->
     )
     assert formats == [
         *["fulltilt"] * 3,  # hold'em, Omaha hi/lo and razz
-        *["ggpoker"] * 3,  # the fourth, an EV cash-out, is refused
+        *["ggpoker"] * 4,  # the fourth with an EV cash-out
         "phh",
         *["pokerstars"] * 2,  # hold'em and razz
         *["starsskin"] * 3,

@@ -9,9 +9,13 @@ Read: hold'em, Omaha of 4, 5 and 6 cards, short deck (36 cards, a straight above
 a kind as GGPoker ranks them, a button blind and antes); straddles (a second straddle by the same player is the
 whole of it); a board run two or three times (one "collected" per run); the summary's total
 pot, and its rake with the jackpot, bingo and fortune fees GGPoker also takes from the pot
-counted in the rake column (each kept in ``fields["fees"]``). Refused, hand by hand, with their
-reason: an EV cash-out and all-in insurance (money settled outside the pot), a cash drop (money
-the site adds to the pot).
+counted in the rake column (each kept in ``fields["fees"]``); money settled with the site
+outside the pot: an all-in insurance (the pot replayed as played, its net, all-in EV and
+figures the play's; each player's premium and cover kept in ``fields["insurance"]``,
+``{"Ann": "-4"}`` for a premium of 4 paid) and an EV cash-out (a cash-out as PokerStars': the
+player takes what they collected and what the cash-out paid them or took, win or lose).
+Refused, hand by hand, with their reason: a cash drop (money the site adds to the pot), a line
+of money outside the pot in a form not known or whose amount is not written.
 
 A UTF-8 file's hands go through PokerStars' compiled reader (``_stars_kernels``) where it is sure
 of them: the games of :data:`~pokerscore.histories._stars_lines.GG_GAMES` (hold'em, Omaha,
@@ -35,6 +39,8 @@ from pokerscore.histories._stars_lines import (
     GG_OTHER_GAMES,
     GG_SHORT_DECK,
     GGPOKER,
+    OUTSIDE_CHOICES,
+    OUTSIDE_MONEY,
     SETTLED_OUTSIDE,
 )
 from pokerscore.histories.draft import HandDraft, build_hand, money
@@ -67,12 +73,60 @@ def parse_ggpoker(lines: Sequence[str], file: str, number: int, first_line: int)
     """One GGPoker hand from its lines (the first one its ``Poker Hand #`` header)."""
     draft = HandDraft(file, number, first_line, site="GGPoker", source_format=NAME)
     _header(draft, lines[0])
-    for offset, line in enumerate(lines):
-        for words, what in SETTLED_OUTSIDE:
-            if words in line:
-                raise HandHistoryError(f"line {first_line + offset}: {what} is not replayed")
+    insurance, cash_outs = _outside_money(lines, first_line)
     read_body(draft, lines, first_line)
+    seated = {seat[1] for seat in draft.seats}
+    for name in (*insurance, *cash_outs):
+        if name not in seated:
+            raise HandHistoryError(f"{name!r} settles money outside the pot but is not seated")
+    if insurance:
+        draft.fields["insurance"] = {name: str(amount) for name, amount in insurance.items()}
+    for name, amount in cash_outs.items():
+        collected = sum((won for player, won, _ in draft.collected if player == name), Decimal(0))
+        if collected + amount < 0:
+            raise HandHistoryError(f"{name!r} pays a cash-out's risk beyond what they collected")
+        draft.cashed_out.append((name, collected + amount, Decimal(0)))
     return build_hand(draft)
+
+
+Outside = dict[str, Decimal]
+
+
+def _outside_money(lines: Sequence[str], first_line: int) -> tuple[Outside, Outside]:
+    """What each player paid to the site (negative) or received from it outside the pot, for
+    an all-in insurance and for an EV cash-out. An insurance (its premium, its cover) is a bet
+    with the site beside the pot: the pot is replayed as played and the money is kept in
+    ``fields["insurance"]``. An EV cash-out fixes what the player takes, win or lose: it is a
+    cash-out as PokerStars' (the player's payout is what they collected and the cash-out's
+    money, :attr:`~.draft.HandDraft.cashed_out`). A line of such money in another form, or an
+    insurance bought or a cash-out chosen whose amount is not written, refuses the hand: such
+    money is never silently left out."""
+    settled: dict[str, Outside] = {"insurance": {}, "cash-out": {}}
+    announced: dict[str, tuple[int, tuple[tuple[str, int, str], ...]]] = {}
+    for offset, line in enumerate(lines):
+        number = first_line + offset
+        what = next((what for words, what in SETTLED_OUTSIDE if words in line), None)
+        if what is None:
+            continue
+        chosen = next((words for words in OUTSIDE_CHOICES if words in line), None)
+        if chosen is not None:
+            announced[line.partition(chosen)[0]] = (number, OUTSIDE_CHOICES[chosen])
+            continue
+        for words, sign, kind in OUTSIDE_MONEY:
+            name, found, rest = line.rstrip().partition(words)
+            if found and name and rest.endswith(")"):
+                try:
+                    amount = money(rest[:-1])
+                except HandHistoryError as error:
+                    raise HandHistoryError(f"line {number}: {error.reason}") from None
+                settled[kind][name] = settled[kind].get(name, Decimal(0)) + sign * amount
+                break
+        else:
+            raise HandHistoryError(f"line {number}: {what} is not replayed")
+    for name, (number, settled_by) in announced.items():
+        if not any(f"{name}{words}" in line for words, _, _ in settled_by for line in lines):
+            raise HandHistoryError(f"line {number}: money outside the pot with no amount written")
+    return settled["insurance"], settled["cash-out"]
 
 
 def _header(draft: HandDraft, line: str) -> None:
