@@ -118,14 +118,17 @@ def test_an_all_in_insurance_is_kept_beside_the_pot(tmp_path: Path) -> None:
         " - (Mandatory/Main/Sub))",
     ).replace("*** SHOWDOWN ***", "Hero: pay premium of all-in insurance ($4)\n*** SHOWDOWN ***")
     path = tmp_path / "gg.txt"
-    path.write_text(insured + insured.replace("pay premium of", "receives an"))
+    unknown = insured.replace("pay premium of", "receives an")
+    path.write_text(insured + unknown + unknown.replace("Hero: get an", "Hero: got an"))
     errors: list[HandHistoryError] = []
     (result,) = history_results(path, on_error=errors.append)
     assert nets(result) == {"1a2b3c4d": -100, "Hero": 98, "9f8e7d6c": -0.5}
     assert result.hand.fields["insurance"] == {"Hero": "-4"}
+    # the third holds no line the compiled reader knows: it leaves the hand to GGPoker's
+    # reader by the words "all-in insurance" alone
     assert [error.reason.split(":")[1] for error in errors] == [
         " all-in insurance (money settled outside the pot) is not replayed"
-    ]
+    ] * 2
 
 
 @needs_sample
