@@ -2083,19 +2083,12 @@ def stars_hand(
     facts[hand, F_RUNS] = 0
     if not ascii_text and not valid_utf8(text, start, end):
         return -1
-    winamax = site == WINAMAX_SITE
-    if winamax:
-        stop, id_start, id_stop, game, betting = _wx_header(text, start, end, reading.numbers)
-    else:
-        stop, id_start, id_stop, game, betting = _read_header(text, start, end, site, reading.numbers)  # fmt: skip
+    stop, id_start, id_stop, game, betting = _read_header(text, start, end, site, reading.numbers)
     if stop < 0:
         return -1
     if site == GGPOKER_SITE and _settled_outside(text, start, end):
         return -1  # money settled outside the pot: refused by GGPoker's reader
-    if winamax:
-        if not _wx_lines(text, stop + 1, end, reading):
-            return -1
-    elif not _read_lines(text, stop + 1, end, reading):
+    if not _read_lines(text, stop + 1, end, reading):
         return -1
     count, game = _dealt_in(reading, site, game)
     if count < 0:
@@ -2106,10 +2099,54 @@ def stars_hand(
         return -1
     if not _seat_units(reading, units, count, places):
         return -1
-    if winamax:
-        _wx_said(reading, units, said, count, places)
-    else:
-        _site_said(reading, units, said, count, places)
+    _site_said(reading, units, said, count, places)
+    tally = reading.tally
+    tally[T_MIN_BET], tally[T_BIG_BET], tally[T_SMALL], tally[T_BIG] = _bets(betting, reading.numbers, reading.powers, units, count, places)  # fmt: skip
+    tally[T_GAME], tally[T_BETTING], tally[T_PLACES] = game, betting, places
+    tally[T_ID_START], tally[T_ID_STOP] = id_start, id_stop
+    return count
+
+
+@kernel(inline=True)
+def wx_hand(
+    text: Bytes,
+    hand: int,
+    start: int,
+    end: int,
+    number: int,
+    site: int,
+    ascii_text: bool,
+    facts: Ints,
+    reading: StarsReading,
+    units: Ints,
+    said: Ints,
+) -> int:
+    """:func:`stars_hand` for a Winamax hand (its header, lines and record read by the
+    ``_wx_`` stages; who was dealt in, the scale and the amounts as PokerStars')."""
+    facts[hand, F_STATUS] = SLOW
+    unread(facts, hand)
+    facts[hand, F_NUMBER] = number
+    facts[hand, F_START] = start
+    facts[hand, F_STOP] = end
+    facts[hand, F_COUNT] = 0
+    facts[hand, F_RUNS] = 0
+    if not ascii_text and not valid_utf8(text, start, end):
+        return -1
+    stop, id_start, id_stop, game, betting = _wx_header(text, start, end, reading.numbers)
+    if stop < 0:
+        return -1
+    if not _wx_lines(text, stop + 1, end, reading):
+        return -1
+    count, game = _dealt_in(reading, site, game)
+    if count < 0:
+        return -1
+    places = _scale(reading, count)
+    if places > MAX_DECIMALS:
+        facts[hand, F_REFUSAL] = Refusal.DECIMALS
+        return -1
+    if not _seat_units(reading, units, count, places):
+        return -1
+    _wx_said(reading, units, said, count, places)
     tally = reading.tally
     tally[T_MIN_BET], tally[T_BIG_BET], tally[T_SMALL], tally[T_BIG] = _bets(betting, reading.numbers, reading.powers, units, count, places)  # fmt: skip
     tally[T_GAME], tally[T_BETTING], tally[T_PLACES] = game, betting, places
@@ -2173,9 +2210,13 @@ def stars_hands(
     buffer is ASCII), numbered from ``first_hand``, on ``threads`` Python threads (as in
     :func:`~._phh_kernels.phh_hands`)."""
 
+    reader = (
+        _wx_share if hands and sites[0] == WINAMAX_SITE else _stars_share
+    )  # one layout a buffer
+
     def share(worker: int) -> None:
-        _stars_share(text, starts, stops, sites, ascii_text, first_hand, worker, hands, threads,
-                     tables, rows)  # fmt: skip
+        reader(text, starts, stops, sites, ascii_text, first_hand, worker, hands, threads,
+               tables, rows)  # fmt: skip
 
     in_threads(share, threads)
 
@@ -2219,6 +2260,64 @@ def _stars_share(
     no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
     for hand in range(worker, hands, threads):
         count = stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand],
+                           ascii_text, facts, reading, units, said)  # fmt: skip
+        if count < 0:
+            continue
+        hand_input = HandInput(
+            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+        )  # fmt: skip
+        game = tally[T_GAME]
+        deck = tables.short_deck if game in (SHORT_DECK_SOT, SHORT_DECK) else tables.full_deck
+        replayed = replay_one(
+            hand_input, game_tables(game, tables, deck), work, rows, hand, steps, site_record,
+        )  # fmt: skip
+        _hand_facts(hand, count, replayed, seats, plays, tally, facts, names, seat_numbers, flags)
+        if replayed[0] != OK:
+            record_refusal(work.state, facts, hand)
+        else:
+            facts[hand, F_RUNS] = work.state[RUNS]  # the runs of a board run more than once
+
+
+@kernel()
+def _wx_share(
+    text: Bytes,
+    starts: Ints,
+    stops: Ints,
+    sites: Ints,
+    ascii_text: bool,
+    first_hand: int,
+    worker: int,
+    hands: int,
+    threads: int,
+    tables: ReplayTables,
+    rows: HandRows,
+) -> None:
+    """:func:`_stars_share` for Winamax's hands (read by :func:`wx_hand`): a kernel of its
+    own, so that PokerStars' share compiles without Winamax's stages (they cost it a third more
+    compile time) and Winamax's compile only where a Winamax file is read."""
+    w = new_stars_scratch()
+    facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
+    reading, units, said, work, steps, site_record = (
+        w.reading,
+        w.units,
+        w.said,
+        w.work,
+        w.steps,
+        w.site_record,
+    )
+    seats, plays, cards, tally = reading.seats, reading.plays, reading.cards, reading.tally
+    # HandInput's arrays, views of the grids' rows made once a thread
+    stacks, antes, blinds, in_turn = units[U_STACK], units[U_ANTE], units[U_BLIND], units[U_IN_TURN]
+    paid, finishing = units[U_PAID], units[U_FINISHING]
+    kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
+    card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
+    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
+    # Literal[int] arguments.
+    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    for hand in range(worker, hands, threads):
+        count = wx_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand],
                            ascii_text, facts, reading, units, said)  # fmt: skip
         if count < 0:
             continue
