@@ -250,3 +250,34 @@ def test_the_kernel_gives_winamaxs_rows_on_the_shared_files(
     _same_summaries(fast, reference)
     read = sum(status == OK for path in files for status in _fast_statuses(path, "winamax"))
     assert read >= 30
+
+
+def test_a_mixed_folder_reads_winamax_beside_the_other_layouts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each file's format told from its content; Winamax's hands through the kernel beside
+    PokerStars', GGPoker's and PHH's, the rows the reference path's."""
+    import shutil
+
+    from pokerscore.histories.reading import file_format_of
+
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "a.txt").write_bytes((WX_CASH + WX_SHOWDOWN).encode())
+    shutil.copy(SITES / "ggpoker" / "cash.txt", folder / "b.txt")
+    shutil.copy(SITES.parent / "pokerstars-shapes.txt", folder / "c.txt")
+    shutil.copy(SITES.parent / "actions.phhs", folder / "d.phhs")
+    assert {path.name: file_format_of(path) for path in folder.iterdir()} == {
+        "a.txt": "winamax",
+        "b.txt": "ggpoker",
+        "c.txt": "pokerstars",
+        "d.phhs": "phh",
+    }
+    fast, reference = _both_paths([folder], tmp_path, monkeypatch)
+    rows = _rows(tmp_path / "fast.parquet")
+    assert rows == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast, reference)
+    assert {row["hand_id"] for row in rows if row["site"] == "Winamax"} == {
+        "100-1-1400000000",
+        "100-2-1400000100",
+    }
