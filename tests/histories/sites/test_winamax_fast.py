@@ -7,6 +7,7 @@ hand of its own here."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -281,3 +282,56 @@ def test_a_mixed_folder_reads_winamax_beside_the_other_layouts(
         "100-1-1400000000",
         "100-2-1400000100",
     }
+
+
+_MUTATIONS = ("folds", "calls", "raises", "to", "pot", "side", "(button)", "folded", "1€", "k",
+              "X", "[Ah]", "and is all-in", "Seat", "#2")  # fmt: skip
+
+
+def _mutated(hand: str, rng: random.Random) -> str:
+    """A hand with one line changed as a damaged or odd file might: dropped, repeated, swapped,
+    cut, a word, a space, a decimal comma, a euro sign or a suffix."""
+    lines = hand.split("\n")
+    at = rng.randrange(1, max(2, len(lines) - 1))
+    kind = rng.randrange(9)
+    if kind == 0:
+        del lines[at]
+    elif kind == 1:
+        lines.insert(at, lines[rng.randrange(1, len(lines))])
+    elif kind == 2:
+        other = rng.randrange(1, len(lines))
+        lines[at], lines[other] = lines[other], lines[at]
+    elif kind == 3:
+        lines[at] = lines[at].replace(".", ",", 1)
+    elif kind == 4:
+        lines[at] = lines[at].replace(" ", "  ", 1)
+    elif kind == 5:
+        lines[at] = lines[at].replace("€", "", 1)
+    elif kind == 6:
+        words = lines[at].split(" ")
+        words[rng.randrange(len(words))] = rng.choice(_MUTATIONS)
+        lines[at] = " ".join(words)
+    elif kind == 7:
+        lines[at] = lines[at][: rng.randrange(len(lines[at]) + 1)]
+    else:
+        lines[at] += rng.choice([" ", "\r", " out of position", " and is all-in", "€", "0"])
+    return "\n".join(lines)
+
+
+@pytest.mark.slow
+def test_mutated_winamax_hands_give_winamaxs_readers_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hands changed at random, three a file: whatever the kernel reads, it reads as Winamax's
+    reader does; the rest it leaves to it (results, errors and disagreements alike)."""
+    from pokerscore.histories.parts import REFERENCE_ONLY
+
+    hands = [text for text in VARIANTS.values() if text.startswith("Winamax Poker - ")]
+    rng = random.Random(29)
+    path = tmp_path / "winamax.txt"
+    for _ in range(60):
+        path.write_text("".join(_mutated(rng.choice(hands), rng) for _ in range(3)), "utf-8")
+        fast = _results(path)
+        monkeypatch.setenv(REFERENCE_ONLY, "1")
+        assert fast == _results(path), path.read_text("utf-8")
+        monkeypatch.delenv(REFERENCE_ONLY)
