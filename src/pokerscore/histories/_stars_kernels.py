@@ -1,8 +1,11 @@
 """PokerStars text read in a kernel: the hands of a buffer found (:func:`stars_index`), each
 read (:func:`stars_hand`: its header, its lines by kind, who was dealt in, the scale, the
 amounts in units) and replayed by :func:`~pokerscore.histories._replay_kernels.replay_one`
-(in :func:`_stars_share`), the hands shared among threads (:func:`stars_hands`). A hand written
-otherwise than this reader takes is marked :data:`SLOW` for the reference reader."""
+(in :func:`_stars_share`), the hands shared among threads (:func:`stars_hands`). Winamax's
+hands, PokerStars' layout with words of its own, are read by the ``_wx_`` stages
+(:func:`wx_hand`, in :func:`_wx_share`: a kernel of its own, compiled only for a Winamax file).
+A hand written otherwise than this reader takes is marked :data:`SLOW` for the reference
+reader (the site's own where the file is a site's)."""
 
 from __future__ import annotations
 
@@ -2208,7 +2211,7 @@ def stars_hands(
 ) -> None:
     """:func:`stars_hand` for every hand :func:`stars_index` found (``ascii_text``: the
     buffer is ASCII), numbered from ``first_hand``, on ``threads`` Python threads (as in
-    :func:`~._phh_kernels.phh_hands`)."""
+    :func:`~._phh_kernels.phh_hands`); :func:`wx_hand` for a buffer of Winamax's hands."""
 
     reader = (
         _wx_share if hands and sites[0] == WINAMAX_SITE else _stars_share

@@ -1,6 +1,6 @@
 """PokerStars' grammar, written once (issue 28 §1): the header's games and betting, and the words
-each kind of line starts with or holds, from which both readers are made: the fast reader's
-byte prefixes and word tables (:mod:`~pokerscore.histories._stars_kernels`, through
+each kind of line starts with or holds (Winamax's own at the end, ``WINAMAX`` and ``WX_…``),
+from which both readers are made: the fast reader's byte prefixes and word tables (:mod:`~pokerscore.histories._stars_kernels`, through
 ``_bytes.ascii_bytes`` and ``word_table``) and the reference reader's prefixes and regular
 expressions (:mod:`~pokerscore.histories.pokerstars`).
 
