@@ -1939,6 +1939,8 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
         actions += 1
     for one in range(listed):  # Winamax's reader refuses two seats of one name
         for other in range(one):
+            if seats[S_NUMBER, one] == seats[S_NUMBER, other]:
+                return False  # two players in one seat: its reader orders them by name
             length = seats[S_NAME_STOP, one] - seats[S_NAME_START, one]
             if length == seats[S_NAME_STOP, other] - seats[S_NAME_START, other]:
                 same = True

@@ -164,6 +164,7 @@ def _variants() -> dict[str, str]:
         "two-seats-one-name": cash.replace("Seat 2: Bruno", "Seat 2: Denis").replace(
             "Bruno ", "Denis "
         ),
+        "two-players-in-one-seat": cash.replace("Seat 2: Bruno", "Seat 5: Bruno"),
         "total-otherwise": cash.replace("| Rake 2€", "| Rake: 2€"),
         "collected-otherwise": cash.replace("from pot", "from the pot"),
         "bring-in-in-holdem": WX_SHOWDOWN.replace("Cy folds", "Cy bring-in 0.05€"),
