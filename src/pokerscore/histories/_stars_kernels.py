@@ -1211,7 +1211,7 @@ def _dealt_in(reading: StarsReading, site: int, game: int) -> tuple[int, int]:
     """Who was dealt in, in the order of the table from the seat after the button (``seats``'
     ``S_ORDER_OF`` and ``S_LISTED_OF``), and the game (PokerMaster heads its five- and six-card
     Omaha "Omaha": the cards tell); (players, game), the players -1 where some line names a
-    player not dealt in."""
+    player not dealt in or two seat lines one seat."""
     seats, plays, settled, tally = reading.seats, reading.plays, reading.settled, reading.tally
     posts = reading.posts
     listed, actions, button = tally[T_LISTED], tally[T_ACTIONS], tally[T_BUTTON]
@@ -1229,6 +1229,9 @@ def _dealt_in(reading: StarsReading, site: int, game: int) -> tuple[int, int]:
             game = _OMAHA_6
     for seat in range(listed):
         seats[S_ORDER_OF, seat] = -1
+        for other in range(seat):
+            if seats[S_NUMBER, seat] == seats[S_NUMBER, other]:
+                return -1, game  # two players in one seat: the reference orders them by name
     count = 0
     for turn in range(2):  # seats after the button, then the rest
         for _ in range(listed):
@@ -1939,8 +1942,6 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
         actions += 1
     for one in range(listed):  # Winamax's reader refuses two seats of one name
         for other in range(one):
-            if seats[S_NUMBER, one] == seats[S_NUMBER, other]:
-                return False  # two players in one seat: its reader orders them by name
             length = seats[S_NAME_STOP, one] - seats[S_NAME_START, one]
             if length == seats[S_NAME_STOP, other] - seats[S_NAME_START, other]:
                 same = True
