@@ -115,3 +115,24 @@ def test_hands_not_utf8_are_left_to_the_reference_in_a_buffer_not_ascii() -> Non
     assert batch is not None and batch.facts[:3, F_STATUS].tolist() == [OK] * 3
     batch = replay_stars_text(broken.encode("utf-8", "surrogateescape"))
     assert batch is not None and batch.facts[:3, F_STATUS].tolist() == [OK, SLOW, OK]
+
+
+def test_two_players_in_one_seat_are_left_to_the_reference(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two seat lines of one seat: the reference reader orders the two by name (``Abe`` before
+    ``Bob``: Alice then acts out of turn), the kernel read them in the order listed (Bob the
+    small blind) and gave rows the reference refuses; now it leaves the hand. Failed before."""
+    from pokerscore.histories.parts import REFERENCE_ONLY
+    from tests.histories.sites.test_stars_layouts_fast import _results
+
+    text = (DATA / "pokerstars-shapes.txt").read_text(encoding="utf-8").split("\n\n\n")[0]
+    text = text.replace("Seat 3: Cara", "Seat 2: Cara").replace("Cara", "Abe") + "\n\n\n"
+    batch = replay_stars_text(text.encode())
+    assert batch is not None and batch.facts[0, F_STATUS] == SLOW
+    path = tmp_path / "stars.txt"
+    path.write_text(text, encoding="utf-8")
+    fast = _results(path)
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    assert fast == _results(path)
+    assert "acts out of turn" in fast[0]

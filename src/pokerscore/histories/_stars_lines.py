@@ -1,6 +1,6 @@
 """PokerStars' grammar, written once (issue 28 §1): the header's games and betting, and the words
-each kind of line starts with or holds, from which both readers are made: the fast reader's
-byte prefixes and word tables (:mod:`~pokerscore.histories._stars_kernels`, through
+each kind of line starts with or holds (Winamax's own at the end, ``WINAMAX`` and ``WX_…``),
+from which both readers are made: the fast reader's byte prefixes and word tables (:mod:`~pokerscore.histories._stars_kernels`, through
 ``_bytes.ascii_bytes`` and ``word_table``) and the reference reader's prefixes and regular
 expressions (:mod:`~pokerscore.histories.pokerstars`).
 
@@ -31,14 +31,17 @@ STARS_STARTS: Final = tuple(f"{word} " for word in SITES)
 """What the first line of a hand in PokerStars' layout starts with (its own or a skin's)."""
 GGPOKER: Final = "Poker Hand #"
 """What the first line of a GGPoker hand starts with (``Poker Hand #HD…``)."""
-HEADERS: Final = (*STARS_STARTS, GGPOKER)
+WINAMAX: Final = "Winamax Poker - "
+"""What the first line of a Winamax hand starts with (``Winamax Poker - CashGame - HandId: #…``)."""
+HEADERS: Final = (*STARS_STARTS, GGPOKER, WINAMAX)
 """Every hand's first words the fast reader knows, each a site (:data:`HEADER_SITES`)."""
-HEADER_SITES: Final = (*SITES.values(), "GGPoker")
+HEADER_SITES: Final = (*SITES.values(), "GGPoker", "Winamax")
 """The site of each of :data:`HEADERS`."""
 LAYOUT_HEADERS: Final = {
     "pokerstars": STARS_STARTS,
     "starsskin": STARS_STARTS,
     "ggpoker": (GGPOKER,),
+    "winamax": (WINAMAX,),
 }
 """The formats in PokerStars' layout, by their name, and the first words of their hands."""
 
@@ -213,3 +216,54 @@ FEE_BAR: Final = "| "
 FEES: Final = ("Jackpot", "Bingo", "Fortune", "Tax")
 """What GGPoker takes from a pot beside the rake (``| Jackpot $0.10 | Bingo $0``), counted in
 the rake."""
+
+# Winamax: PokerStars' layout with words of its own (``sites/winamax.py`` makes its regular
+# expressions from these, the fast reader its byte words)
+WX_HAND_ID: Final = " - HandId: #"
+"""What ends the header's kind (``CashGame``, ``Tournament "…" buyIn: … level: 3``) and starts
+the hand's number (``#6417287-1303-1406683540``: digits and dashes)."""
+WX_DASH: Final = " - "
+"""What stands between the header's parts (number, game and stakes, time)."""
+WX_GAMES: Final = {
+    "holdem": "Hold'em",
+    "omaha": "Omaha",
+    "omaha hi/lo": "Omaha Hi/Lo",
+    "5 card omaha": "5 Card Omaha",
+    "5 card omaha hi/lo": "5 Card Omaha Hi/Lo",
+    "6 card omaha": "6 Card Omaha",
+    "6 card omaha hi/lo": "6 Card Omaha Hi/Lo",
+    "7stud": "7 Card Stud",
+    "7stud hi/lo": "7 Card Stud Hi/Lo",
+    "razz": "Razz",
+    "2-7 triple draw": "Triple Draw 2-7 Lowball",
+}
+"""Winamax's names of the games read (in lower case: the header's are matched in any case), as
+:data:`GAMES` names them."""
+WX_BETTING: Final = {"no limit": "No Limit", "pot limit": "Pot Limit", "fixed limit": "Limit"}
+"""Winamax's bettings (after the game's name, in any case), as :data:`BETTING` names them."""
+WX_TABLE: Final = "Table: "
+"""Winamax's table line: ``Table: 'Name' 6-max (real money) Seat #1 is the button``."""
+WX_IS_THE_BUTTON: Final = " is the button"
+WX_ANTE_BLINDS: Final = "*** ANTE/BLINDS"
+WX_SHOW_DOWN: Final = "*** SHOW DOWN"
+WX_POST_KINDS: Final = (("small blind ", "small"), ("big blind ", "big"), ("ante ", "ante"))
+"""What follows ``posts`` in Winamax's hands, in the order tried, and the kind of post."""
+OUT_OF_POSITION: Final = " out of position"
+"""After a post's amount: a small blind so posted is dead money; a big blind, live."""
+WX_COLLECTED: Final = "collected"
+WX_POTS: Final = ("pot", "main pot", "side pot")
+"""What ``collected 70€ from`` names: the pot, the main pot, or a side pot (``side pot 2``:
+pot 2; ``side pot`` alone: pot 0)."""
+WX_OTHER_VERBS: Final = ("bring-in", "discards", "stands")
+"""Stud's and the draw games' verbs: a hold'em or Omaha hand holding one is left by the fast
+reader to Winamax's."""
+WX_RAKE: Final = "Rake "
+WX_NO_RAKE: Final = "No rake"
+WX_BAR: Final = " | "
+ROUNDED: Final = "k"
+"""A tournament's total pot rounded to thousands (``Total pot 6.02k``): no record of the pot."""
+EURO: Final = "€"
+WX_FOLDED: Final = " folded"
+WX_ROLES: Final = ("button", "small blind", "big blind")
+"""The roles a summary's ``Seat 2: Ann (button) folded`` names: a player folded on no street
+sat the hand out."""

@@ -165,7 +165,7 @@ def replay_stars_text(
     return batch
 
 
-StarsLayout = Literal["pokerstars", "starsskin", "ggpoker"]
+StarsLayout = Literal["pokerstars", "starsskin", "ggpoker", "winamax"]
 """The formats in PokerStars' layout the kernel reads (:data:`~._stars_lines.LAYOUT_HEADERS`)."""
 
 

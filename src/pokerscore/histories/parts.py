@@ -64,6 +64,8 @@ from pokerscore.histories.sites.text import (
     long_hand_error,
     parsed_hand,
 )
+from pokerscore.histories.sites.winamax import NAME as WINAMAX
+from pokerscore.histories.sites.winamax import parse_winamax
 from pokerscore.histories.summary import HistoriesSummary
 
 if TYPE_CHECKING:
@@ -544,10 +546,14 @@ def _skin_hand(lines: Sequence[str], file: str, number: int, first_line: int) ->
     return parse_pokerstars(lines, file=file, number=number, first_line=first_line)
 
 
-SITE_LAYOUTS: Final[dict[str, HandParser]] = {SKIN_FORMAT: _skin_hand, GGPOKER: parse_ggpoker}
+SITE_LAYOUTS: Final[dict[str, HandParser]] = {
+    SKIN_FORMAT: _skin_hand,
+    GGPOKER: parse_ggpoker,
+    WINAMAX: parse_winamax,
+}
 """The sites' formats in PokerStars' layout the kernels read, and the reader of one hand of
 each, as the site's reader reads it (:mod:`~pokerscore.histories.sites.stars_skins`,
-:mod:`~pokerscore.histories.sites.ggpoker`)."""
+:mod:`~pokerscore.histories.sites.ggpoker`, :mod:`~pokerscore.histories.sites.winamax`)."""
 
 
 def fast_format(part: HistoryPart) -> bool:

@@ -28,6 +28,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from pokerscore.histories import _stars_lines as words_of
 from pokerscore.histories.draft import (
     Dealing,
     DrawRounds,
@@ -47,54 +48,49 @@ from pokerscore.histories.sites.times import site_time
 
 NAME: Final = "winamax"
 _HEADER: Final = re.compile(
-    r"^Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[0-9-]{1,60}) - (?P<game>.+?) "
-    r"\((?P<stakes>[^()]+)\) - (?P<time>.*)$"
+    rf"^{re.escape(words_of.WINAMAX)}(?P<kind>.*?){re.escape(words_of.WX_HAND_ID)}(?P<id>[0-9-]{{1,60}})"
+    rf"{re.escape(words_of.WX_DASH)}(?P<game>.+?) \((?P<stakes>[^()]+)\){re.escape(words_of.WX_DASH)}(?P<time>.*)$"
 )
-_GAME: Final = re.compile(r"^(?P<game>.+) (?P<betting>no limit|pot limit|fixed limit)$", re.I)
-_GAME_NAMES: Final = {
-    "holdem": "Hold'em",
-    "omaha": "Omaha",
-    "omaha hi/lo": "Omaha Hi/Lo",
-    "5 card omaha": "5 Card Omaha",
-    "5 card omaha hi/lo": "5 Card Omaha Hi/Lo",
-    "6 card omaha": "6 Card Omaha",
-    "6 card omaha hi/lo": "6 Card Omaha Hi/Lo",
-    "7stud": "7 Card Stud",
-    "7stud hi/lo": "7 Card Stud Hi/Lo",
-    "razz": "Razz",
-    "2-7 triple draw": "Triple Draw 2-7 Lowball",
-}
+_GAME: Final = re.compile(
+    rf"^(?P<game>.+) (?P<betting>{'|'.join(map(re.escape, words_of.WX_BETTING))})$", re.I
+)
+_GAME_NAMES: Final = words_of.WX_GAMES
 """Winamax's names of the games read, as PokerStars names them (its table of games:
 :data:`pokerscore.histories.pokerstars.GAMES`)."""
-_BETTING_WORDS: Final = {"no limit": "No Limit", "pot limit": "Pot Limit", "fixed limit": "Limit"}
-_TABLE: Final = re.compile(r"^Table: '(?P<table>.*)' .*?Seat #(?P<button>[0-9]{1,5}) is the button")
+_BETTING_WORDS: Final = words_of.WX_BETTING
+_TABLE: Final = re.compile(
+    rf"^{re.escape(words_of.WX_TABLE)}'(?P<table>.*)' .*?{re.escape(words_of.BUTTON)}(?P<button>[0-9]{{1,5}})"
+    rf"{re.escape(words_of.WX_IS_THE_BUTTON)}"
+)
 _TOURNAMENT_TABLE: Final = re.compile(r"\((?P<id>[0-9]{1,20})\)#[0-9]+$")
-_SEAT: Final = re.compile(r"^Seat (?P<seat>[0-9]{1,5}): (?P<name>.+) \((?P<stack>[^()]*)\)$")
-_TOTAL: Final = re.compile(r"^Total pot (?P<total>\S+) \| (?:Rake (?P<rake>\S+)|No rake)")
+_SEAT: Final = re.compile(
+    rf"^{words_of.SEAT}(?P<seat>[0-9]{{1,5}}): (?P<name>.+) \((?P<stack>[^()]*)\)$"
+)
+_TOTAL: Final = re.compile(
+    rf"^{re.escape(words_of.TOTAL_POT)}(?P<total>\S+){re.escape(words_of.WX_BAR)}"
+    rf"(?:{re.escape(words_of.WX_RAKE)}(?P<rake>\S+)|{re.escape(words_of.WX_NO_RAKE)})"
+)
 _COLLECTED: Final = re.compile(
-    r"^collected (?P<amount>\S+) from (?:pot|main pot|side pot(?: (?P<side>[0-9]{1,5}))?)$"
+    rf"^{words_of.WX_COLLECTED} (?P<amount>\S+) from "
+    rf"(?:{'|'.join(words_of.WX_POTS[:-1])}|{words_of.WX_POTS[-1]}(?: (?P<side>[0-9]{{1,5}}))?)$"
 )
 _AWAY: Final = re.compile(
-    r"^Seat [0-9]{1,5}: (?P<name>.+?)(?: \((?:button|small blind|big blind)\))* folded$"
+    rf"^Seat [0-9]{{1,5}}: (?P<name>.+?)(?: \((?:{'|'.join(words_of.WX_ROLES)})\))*{words_of.WX_FOLDED}$"
 )
 """A player the summary says folded, on no street: away, dealt no cards (build_hand keeps a
 player who posted or acted)."""
 _COMMA_DECIMAL: Final = re.compile(r"^[^,]*[0-9],[0-9]{1,2}[^0-9,]*$")
 _STUD_STREETS: Final = {"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7}
 _ROUND: Final = re.compile(r"^\*\*\* (?P<name>[A-Z]+)(?P<kind>-BET|-DRAW)? \*\*\*")
-_POSTS: Final = (
-    ("posts small blind ", "small"),
-    ("posts big blind ", "big"),
-    ("posts ante ", "ante"),
-)
+_POSTS: Final = tuple((f"{words_of.POSTS} {words}", kind) for words, kind in words_of.WX_POST_KINDS)
 
 
 def amount(text: str) -> Decimal:
     """An amount as Winamax writes it: ``2€``, ``0,90€`` (a decimal comma), ``6.02k``."""
-    text = text.removesuffix(" out of position")
+    text = text.removesuffix(words_of.OUT_OF_POSITION)
     if _COMMA_DECIMAL.match(text):
         text = text.replace(",", ".")
-    if text.endswith("k"):
+    if text.endswith(words_of.ROUNDED):
         return money(text[:-1]) * 1000
     return money(text)
 
@@ -115,7 +111,7 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
         where = first_line + offset
         if not line.strip():
             continue
-        if line.startswith("*** "):
+        if line.startswith(words_of.SECTION):
             section = _stud_draw_section(line, where, stud, draw) or _section(draft, line, where)
             if section == "street":
                 last, bets = (bets if bets.bets else last), RoundBets()
@@ -123,7 +119,7 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
         if section == "summary":
             total = _TOTAL.match(line)
             if total is not None:  # "17.68k" is rounded (17,685 collected): no record
-                rounded = total["total"].endswith("k")
+                rounded = total["total"].endswith(words_of.ROUNDED)
                 draft.total = None if rounded else amount(total["total"])
                 draft.fields["total pot"] = total["total"]
                 draft.rake = amount(total["rake"]) if total["rake"] else Decimal(0)
@@ -131,7 +127,7 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
             if folded is not None:
                 away.add(folded["name"])
             continue
-        if line.startswith("Table: "):
+        if line.startswith(words_of.WX_TABLE):
             table = _TABLE.match(line)
             if table is None:
                 raise HandHistoryError(f"line {where}: no button in {line[:60]!r}")
@@ -140,7 +136,7 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
             if draft.tournament is not None and found is not None:
                 draft.tournament = found["id"]  # 'Freeroll 150€(5142226)#784': tournament 5142226
             continue
-        if section == "seats" and line.startswith("Seat "):
+        if section == "seats" and line.startswith(words_of.SEAT):
             seat = _SEAT.match(line)
             if seat is None or int(seat["seat"]) > MAX_SEAT:
                 raise HandHistoryError(f"line {where}: cannot read the seat {line[:60]!r}")
@@ -210,7 +206,7 @@ def _header(draft: HandDraft, line: str) -> None:
     if kind.startswith("Tournament"):
         draft.tournament = kind.partition('"')[2].partition('"')[0]  # its name, till its number
     else:
-        draft.currency = "EUR" if "€" in header["stakes"] else None
+        draft.currency = "EUR" if words_of.EURO in header["stakes"] else None
     draft.time = site_time(header["time"])
     draft.fields = {"header": line.strip()}
 
@@ -239,9 +235,9 @@ def _stud_draw_section(
 
 
 def _section(draft: HandDraft, line: str, where: int) -> str:
-    if line.startswith("*** SUMMARY"):
+    if line.startswith(words_of.SUMMARY):
         return "summary"
-    if line.startswith(("*** ANTE/BLINDS", "*** PRE-FLOP", "*** SHOW DOWN")):
+    if line.startswith((words_of.WX_ANTE_BLINDS, words_of.PRE_FLOP, words_of.WX_SHOW_DOWN)):
         return "actions"
     street = STREET.match(line)
     if street is None:
@@ -273,14 +269,14 @@ def _play(
     if name is None:
         return  # the table's notices
     words = line[len(name) + 1 :]
-    all_in = words.endswith(" and is all-in")
-    words = words.removesuffix(" and is all-in")
+    all_in = words.endswith(words_of.ALL_IN)
+    words = words.removesuffix(words_of.ALL_IN)
     verb, _, rest = words.partition(" ")
     if verb == "posts":
         for prefix, kind in _POSTS:
             if words.startswith(prefix):
                 value = amount(words[len(prefix) :])
-                dead = kind == "small" and words.endswith(" out of position")
+                dead = kind == "small" and words.endswith(words_of.OUT_OF_POSITION)
                 draft.posts.append((name, kind, value, where))
                 if kind != "ante" and not dead:
                     bets.add(name, value)
@@ -312,7 +308,7 @@ def _play(
         draft.actions.append(("show", name, None, cards, 0, where, False))
     elif verb == "mucks":
         draft.actions.append(("muck", name, None, (), 0, where, False))
-    elif verb == "collected":
+    elif verb == words_of.WX_COLLECTED:
         found = _COLLECTED.match(words)
         if found is None:
             raise HandHistoryError(f"line {where}: cannot read {line[:60]!r}")
@@ -322,7 +318,7 @@ def _play(
 
 def starts_hand(line: str) -> bool:
     """Whether a line starts a Winamax hand."""
-    return line.startswith("Winamax Poker - ")
+    return line.startswith(words_of.WINAMAX)
 
 
 def read_winamax(path: Path) -> Iterator[HandHistory | HandHistoryError]:
