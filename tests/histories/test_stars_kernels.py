@@ -136,3 +136,32 @@ def test_two_players_in_one_seat_are_left_to_the_reference(
     monkeypatch.setenv(REFERENCE_ONLY, "1")
     assert fast == _results(path)
     assert "acts out of turn" in fast[0]
+
+
+@pytest.mark.parametrize(
+    ("header", "read"),
+    [
+        ("PokerStars Hand #", True),
+        ("PokerStars Zoom Hand #", True),
+        ("PokerStars Home Game Hand #", True),
+        ("PokerStars Fast Poker Game #", True),
+        ("POKERSTARS GAME #", True),
+        ("PokerStars  Hand #", False),  # two spaces: found by a fuzz test (it failed before)
+        ("PokerStars Zoomy Hand #", False),
+        ("PokerStars Hand Hand #", False),
+        ("PokerStars Hand#", False),
+        ("PokerStars Zoom #", False),
+    ],
+)
+def test_the_kernel_reads_the_headers_the_reference_reads(header: str, read: bool) -> None:
+    """The header's words between the site and the hand's number are one grammar
+    (``_stars_lines.HEADER_ROOMS``, ``HEADER_HANDS``): the kernel reads a hand whose header the
+    reference reader reads, and leaves the others to it. Before, the kernel looked for the
+    first " #" alone and played hands the reference refuses (and the iterator then raised
+    reading such a hand's boards again)."""
+    from pokerscore.histories.pokerstars import is_header
+
+    text = HAND.replace("PokerStars Hand #", header, 1)
+    assert is_header(text.partition("\n")[0]) is read
+    batch = replay_stars_text(text.encode())
+    assert batch is not None and batch.facts[0, F_STATUS] == (OK if read else SLOW)

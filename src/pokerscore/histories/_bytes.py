@@ -277,6 +277,24 @@ def word_table(words: tuple[str, ...]) -> tuple[Bytes, Ints]:
 
 
 @kernel(inline=True)
+def prefix_length(text: Bytes, at: int, stop: int, words: Bytes, lengths: Ints) -> int:
+    """The length of the first word of a :func:`word_table` that ``text[at:stop]`` begins
+    with, or -1."""
+    for index in range(lengths.shape[0]):
+        length = int(lengths[index])
+        if stop - at < length:
+            continue
+        same = True
+        for k in range(length):
+            if text[at + k] != words[index, k]:
+                same = False
+                break
+        if same:
+            return length
+    return -1
+
+
+@kernel(inline=True)
 def word_id(text: Bytes, start: int, stop: int, words: Bytes, lengths: Ints) -> int:
     """The place in a :func:`word_table` of the word ``text[start:stop]``, or -1."""
     for index in range(lengths.shape[0]):

@@ -45,6 +45,7 @@ from pokerscore.histories._bytes import (
     in_units,
     is_digit,
     line_end,
+    prefix_length,
     starts_with,
     starts_with_folded,
     valid_utf8,
@@ -323,7 +324,8 @@ _TO: Final = ascii_bytes(lines.TO)
 _SHOWS: Final = ascii_bytes(lines.SHOWS + " [")
 _MUCKS: Final = ascii_bytes(lines.MUCKS)
 _ALL_IN: Final = ascii_bytes(lines.ALL_IN)
-_HASH: Final = ascii_bytes(" #")
+_ROOM_TEXT, _ROOM_LENGTH = word_table(lines.HEADER_ROOMS)
+_HAND_TEXT, _HAND_LENGTH = word_table(lines.HEADER_HANDS)
 
 
 @kernel()
@@ -701,12 +703,16 @@ def _read_header(
     if starts_with(text, at, end, BYTE_ORDER_MARK):
         at += 3
     stop = line_end(text, at, end)
-    hash_at = find_word(text, at, stop, _HASH)
-    if hash_at < 0:
-        return -1, 0, 0, 0, 0
-    id_start = hash_at + 2
-    id_stop = id_start
+    id_start = at + _HEADER_LENGTH[site]  # the site's words, a space (GGPoker's: to the ``#``)
     gg = site == GGPOKER_SITE
+    if not gg:  # then as the reference reader's header: a room, and ``Hand #`` or its likes
+        room = prefix_length(text, id_start, stop, _ROOM_TEXT, _ROOM_LENGTH)
+        id_start += max(room, 0)
+        hand = prefix_length(text, id_start, stop, _HAND_TEXT, _HAND_LENGTH)
+        if hand < 0:
+            return -1, 0, 0, 0, 0
+        id_start += hand
+    id_stop = id_start
     if gg:  # ``#HD123:``, ``#RC…``: up to four capitals, then the digits
         while id_stop < stop and id_stop - id_start < 4 and UPPER_A <= text[id_stop] <= UPPER_Z:
             id_stop += 1

@@ -29,6 +29,12 @@ SITES: Final = {
 upper-case ``POKERSTARS GAME #`` is PokerTracker 2's export of PokerStars hands)."""
 STARS_STARTS: Final = tuple(f"{word} " for word in SITES)
 """What the first line of a hand in PokerStars' layout starts with (its own or a skin's)."""
+HEADER_ROOMS: Final = ("Zoom ", "Home Game ", "Fast Poker ")
+"""What may stand between the site and the hand's number in PokerStars' header (``PokerStars
+Zoom Hand #…``)."""
+HEADER_HANDS: Final = ("Hand #", "Game #", "HAND #", "GAME #")
+"""What stands before the hand's number in PokerStars' header and its skins' (after the site
+and one space, or the room: :data:`HEADER_ROOMS`)."""
 GGPOKER: Final = "Poker Hand #"
 """What the first line of a GGPoker hand starts with (``Poker Hand #HD…``)."""
 WINAMAX: Final = "Winamax Poker - "

@@ -64,7 +64,8 @@ SITES: Final = words_of.SITES
 (``_stars_lines``)."""
 _HEADER: Final = re.compile(
     rf"^(?P<site>{_either(SITES)})"
-    r"(?: Zoom| Home Game| Fast Poker)? (?:Hand|Game|HAND|GAME) #(?P<id>[0-9A-Za-z-]{1,40}):\s*"
+    rf" (?:{_either(words_of.HEADER_ROOMS)})?(?:{_either(words_of.HEADER_HANDS)})"
+    r"(?P<id>[0-9A-Za-z-]{1,40}):\s*"
     r"(?P<rest>.*)$"
 )
 _GAME: Final = re.compile(
