@@ -115,6 +115,11 @@ two (about 3 s of 20 for 200,000 hands, ``benchmarks/histories.md``), and the or
 within a table is the import's ``seq``, not the appends' order."""
 
 
+SETUP_COMPRESSION: Final = "USING COMPRESSION zstd"
+"""How ``hands.setup`` is compressed: DuckDB's own choice for its JSON text (``DICT_FSST``) cost
+0.72 s of CPU a 200,000 hands' commit for 44 MB, Zstandard 0.31 s for 15 MB
+(``benchmarks/histories.md``); a database made before keeps its choice."""
+
 _KIND_CODES: Final = {kind: code for code, kind in enumerate(ACTION_KINDS)}
 
 
@@ -140,7 +145,7 @@ def _schema(con: duckdb.DuckDBPyConnection) -> None:
         con,
         "CREATE TABLE IF NOT EXISTS hands (hand_key VARCHAR, seq BIGINT, "
         "site VARCHAR, hand_id VARCHAR, file VARCHAR, number INTEGER, month VARCHAR, "
-        "setup VARCHAR)",
+        f"setup VARCHAR {SETUP_COMPRESSION})",
     )
     _run(con, f"CREATE TABLE IF NOT EXISTS rows ({', '.join(rows)})")
     _run(con, "CREATE TABLE IF NOT EXISTS meta (name VARCHAR PRIMARY KEY, value VARCHAR)")
