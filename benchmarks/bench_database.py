@@ -10,7 +10,7 @@ in CPU seconds (user and system, the child's); the plain run (without and with `
 rows written as README's figure of the whole set does) and the import into a new database
 alternate for ``BENCH_DATABASE_ROUNDS`` (default 3) rounds, as a shared host's load moves. The
 report's database is
-the imported one with its rows copied under new hand keys until it holds
+the imported one with its hands and players' rows copied under new hand keys until it holds
 ``BENCH_DATABASE_REPORT_HANDS`` (default 21,600,000) hands: the query's work is the rows', and
 copies cost what new hands would.
 """
