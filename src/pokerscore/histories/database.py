@@ -1206,9 +1206,19 @@ def database_hands(
             f"seq, count(*) AS players, sum(put_in) AS pot FROM rows WHERE {kept} "
             "GROUP BY seq ORDER BY seq"
         )
-        counted = f"SELECT count(DISTINCT seq) FROM rows WHERE {kept}"
+        counted = f"SELECT count(DISTINCT seq) FROM rows{clause}"
     _, con = _opened(database, wait)
     try:
+        if player is None and _version(con) == SCHEMA_VERSION:
+            # each kept hand's players added up in players, its own columns read from hands
+            # (the view's rows joined for every player: 1.98 s of CPU a page at 2 M hands, 1.28)
+            columns = dict(HAND_COLUMNS)
+            heads = ", ".join(f'h."{columns[name]}" AS "{name}"' for name in _LISTED[1:])
+            query = (
+                f"SELECT {heads}, p.seq, p.players, p.pot FROM (SELECT seq, count(*) AS players, "
+                f"sum(put_in) AS pot FROM players WHERE {kept} GROUP BY seq) p "
+                "JOIN hands h ON h.seq = p.seq ORDER BY p.seq"
+            )
         total = int(_run(con, counted, values)[0][0])
         cursor = con.execute(f"{query} LIMIT ? OFFSET ?", [*values, limit, offset])
         names = [column[0] for column in cursor.description]
