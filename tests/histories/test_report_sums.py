@@ -59,11 +59,21 @@ def rows_only(summed: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _older(database: Path, copy: Path, version: int) -> Path:
-    """A copy of ``database`` as pokerscore wrote it in an older layout: 4 kept the actions'
+    """A copy of ``database`` as pokerscore wrote it in an older layout: 5 kept the rows whole
+    (the hand-level columns on each player's row, no ``players``), 4 also the actions'
     street, player and kind by name, 3 also each action's hand key and the hands' primary key,
     2 no sums."""
     shutil.copyfile(database, copy)
     with duckdb.connect(str(copy)) as con:
+        con.execute("CREATE TABLE rows_5 AS SELECT * FROM rows ORDER BY seq, seat, player")
+        con.execute("DROP VIEW rows")
+        con.execute("DROP TABLE players")
+        con.execute("ALTER TABLE rows_5 RENAME TO rows")
+        for column in ("variant", "stakes", "big_blind"):
+            con.execute(f"ALTER TABLE hands DROP COLUMN {column}")
+        if version == 5:
+            con.execute("UPDATE meta SET value = '5' WHERE name = 'schema'")
+            return copy
         con.execute(
             "CREATE TABLE named AS SELECT seq, idx, street, player, kind, amount, cards "
             "FROM actions_named ORDER BY seq, idx"
@@ -145,7 +155,7 @@ def test_the_report_reads_the_sums_where_it_can(summed: Path, tmp_path: Path) ->
 
 
 @pytest.mark.slow  # a migration each: 0.7 s
-@pytest.mark.parametrize("version", [2, 3, 4])
+@pytest.mark.parametrize("version", [2, 3, 4, 5])
 def test_an_older_database_is_brought_to_the_layout_at_its_next_import(
     summed: Path, tmp_path: Path, version: int
 ) -> None:
@@ -157,19 +167,23 @@ def test_an_older_database_is_brought_to_the_layout_at_its_next_import(
         version = con.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
         tables = {name for (name,) in con.execute("SHOW TABLES").fetchall()}
         actions = con.execute("SELECT * FROM actions LIMIT 0").description
+        views = {name for (name,) in con.execute("SELECT view_name FROM duckdb_views()").fetchall()}
         keys = con.execute(
             "SELECT count(*) FROM duckdb_constraints() WHERE table_name = 'hands' "
             "AND constraint_type = 'PRIMARY KEY'"
         ).fetchone()
     assert version == (str(SCHEMA_VERSION),) and {"player_sums", "hand_counts"} <= tables
+    assert {"players", "hands"} <= tables and {"rows", "actions_named"} <= views
     assert tuple(column[0] for column in actions) == ACTION_COLUMNS  # the actions' keys dropped
     assert keys == (0,)  # and the hands' primary key
     with (
         duckdb.connect(str(two), read_only=True) as con,
         duckdb.connect(str(summed), read_only=True) as theirs,
     ):  # the actions' codes as an import writes them, named alike
-        for table in ("actions", "actions_named"):
-            query = f"SELECT * FROM {table} ORDER BY seq, idx"
+        for table, order in (("actions", "seq, idx"), ("actions_named", "seq, idx"),
+                             ("hands", "seq"), ("players", "seq, seat, player"),
+                             ("rows", "seq, seat, player")):  # fmt: skip
+            query = f"SELECT * FROM {table} ORDER BY {order}"
             assert con.execute(query).fetchall() == theirs.execute(query).fetchall()
     for seq in (1, 3, 40):
         assert database_hand(database=two, seq=seq) == database_hand(database=summed, seq=seq)

@@ -2,10 +2,12 @@
 reports over them, filtered and grouped, without reading the files again.
 
 Three tables. ``hands``: one row a hand, its key (below), its place in the import order
-(``seq``), site, hand id, file, number and month. ``rows``: one row per hand and player, the
-columns of ``histories --out`` (:data:`~pokerscore.histories.model.COLUMNS`, the counts of
+(``seq``), site, hand id, file, number, month, variant, stakes and big blind. ``players``: one
+row per hand and player, the player's own columns of ``histories --out`` and ``seq``; the view
+``rows`` joins each with its hand's: the columns of ``histories --out``
+(:data:`~pokerscore.histories.model.COLUMNS`, the counts of
 :data:`~pokerscore.histories.model.ACTION_COUNTS` among them, 0 or 1 each) and ``hand_key``,
-``seq``, ``month``. ``actions``: each hand's actions in order (``seq``, ``idx``,
+``seq``, ``month``, what the reports and filters read. ``actions``: each hand's actions in order (``seq``, ``idx``,
 ``street``, ``player``, ``kind``, ``amount`` in chips, ``cards``: the street, the player and
 the kind as small integers, the street's place in :data:`~pokerscore.histories.model.STREETS`,
 the player's seat in the hand's ``setup``, the kind's code in :data:`ACTION_KINDS`, the view
@@ -86,8 +88,28 @@ _SQL_TYPES: Final = {
     "bool_": "BOOLEAN",
 }
 _EXTRA: Final = (("hand_key", "string"), ("seq", "int64"), ("month", "string"))
-SCHEMA_VERSION: Final = 5
-"""The database's layout: 5 keeps each action's street, player and kind as small integers (4
+HAND_COLUMNS: Final = (
+    ("file", "file"),
+    ("hand", "number"),
+    ("hand_id", "hand_id"),
+    ("site", "site"),
+    ("variant", "variant"),
+    ("stakes", "stakes"),
+    ("big_blind", "big_blind"),
+)
+"""The rows' columns that are the hand's (a run's column, ``hands``' column), kept once a hand in
+``hands`` (layout 6), not on each player's row: ``rows`` joins them back (and spreads the
+bits of :data:`FLAGS`)."""
+FLAGS: Final = (
+    "vpip", "pfr", "saw_flop", "went_to_showdown", "won_at_showdown", *ACTION_COUNTS
+)  # fmt: skip
+"""The rows' flags and action counts (each 0 or 1), kept as the bits of ``players.flags`` in this
+order (layout 6: thirteen columns of a bit cost DuckDB a third of the players' appends)."""
+SCHEMA_VERSION: Final = 6
+"""The database's layout: 6 keeps the rows' hand-level columns (:data:`HAND_COLUMNS`, the hand's
+key and month) once a hand in ``hands``, the players' own in ``players``, ``rows`` a view joining
+them (an import appended nine columns fewer on five rows a hand: DuckDB's appends and commit of
+the rows cost about a third less, ``benchmarks/histories.md``), 5 keeps each action's street, player and kind as small integers (4
 kept their names: DuckDB's appends and compression of those three strings were a third of the
 actions' cost, ``benchmarks/histories.md``), 4 keeps each action's hand by its ``seq`` alone (3 repeated the
 hand's key on every action, a sixth of an import's writing) and ``hands`` without a primary key
@@ -95,7 +117,7 @@ hand's key on every action, a sixth of an import's writing) and ``hands`` withou
 :data:`MEMORY_LIMIT` near 20 million hands, and DuckDB failed the commit), 3 added the reports' sums
 (:mod:`~pokerscore.histories.report_sums`), 2 each hand's ``setup`` (version 1, before it, had
 no ``meta`` table)."""
-_READ_VERSIONS: Final = (2, 3, 4, SCHEMA_VERSION)
+_READ_VERSIONS: Final = (2, 3, 4, 5, SCHEMA_VERSION)
 """The layouts read: a database of version 2 is reported on from its rows alone; the next
 import brings an older one to :data:`SCHEMA_VERSION` (:func:`_migrate`)."""
 
@@ -115,6 +137,11 @@ two (about 3 s of 20 for 200,000 hands, ``benchmarks/histories.md``), and the or
 within a table is the import's ``seq``, not the appends' order."""
 
 
+SETUP_COMPRESSION: Final = "USING COMPRESSION zstd"
+"""How ``hands.setup`` is compressed: DuckDB's own choice for its JSON text (``DICT_FSST``) cost
+0.72 s of CPU a 200,000 hands' commit for 44 MB, Zstandard 0.31 s for 15 MB
+(``benchmarks/histories.md``); a database made before keeps its choice."""
+
 _KIND_CODES: Final = {kind: code for code, kind in enumerate(ACTION_KINDS)}
 
 
@@ -130,27 +157,68 @@ def row_columns() -> dict[str, ColumnKind]:
     return kinds
 
 
-def _schema(con: duckdb.DuckDBPyConnection) -> None:
-    # the columns of a run's rows, then the database's; the action counts last (as they were
-    # added before the runs' rows carried them)
-    rows = [f'"{name}" {_SQL_TYPES[kind]}' for name, kind in COLUMNS if name not in ACTION_COUNTS]
-    rows += ['"hand_key" VARCHAR', '"seq" BIGINT', '"month" VARCHAR']
-    rows += [f'"{name}" {_SQL_TYPES[kind]}' for name, kind in COLUMNS if name in ACTION_COUNTS]
-    _run(
-        con,
-        "CREATE TABLE IF NOT EXISTS hands (hand_key VARCHAR, seq BIGINT, "
+def _hands_table(name: str) -> str:
+    """The statement making ``hands`` (under ``name``): each hand once, with the rows'
+    hand-level columns (:data:`HAND_COLUMNS`)."""
+    return (
+        f"CREATE TABLE IF NOT EXISTS {name} (hand_key VARCHAR, seq BIGINT, "
         "site VARCHAR, hand_id VARCHAR, file VARCHAR, number INTEGER, month VARCHAR, "
-        "setup VARCHAR)",
+        f"setup VARCHAR {SETUP_COMPRESSION}, variant VARCHAR, stakes VARCHAR, big_blind DOUBLE)"
     )
-    _run(con, f"CREATE TABLE IF NOT EXISTS rows ({', '.join(rows)})")
+
+
+def _player_columns() -> list[tuple[str, str]]:
+    """The columns of ``players`` (name, SQL type): a run's rows' but the hand-level ones and
+    :data:`FLAGS`, then ``seq`` and ``flags``."""
+    left_out = {name for name, _ in HAND_COLUMNS} | set(FLAGS)
+    columns = [(name, _SQL_TYPES[kind]) for name, kind in COLUMNS if name not in left_out]
+    return [*columns, ("seq", "BIGINT"), ("flags", "SMALLINT")]
+
+
+def _flags_term(name: str) -> str:
+    """One of :data:`FLAGS` read from ``p.flags``, typed as the rows' column."""
+    bit = f"((p.flags >> {FLAGS.index(name)}) & 1)"
+    if dict(COLUMNS)[name] == "bool_":
+        return f'{bit} = 1 AS "{name}"'
+    return f'CAST({bit} AS TINYINT) AS "{name}"'
+
+
+def _rows_view() -> str:
+    """The view ``rows``: a run's rows' columns then ``hand_key``, ``seq``, ``month`` and the
+    action counts (layout 5's table), each player's row joined with its hand's."""
+    from_hands = dict(HAND_COLUMNS)
+    names = [name for name, _ in COLUMNS if name not in ACTION_COUNTS]
+    names += ["hand_key", "seq", "month", *ACTION_COUNTS]
+    terms = []
+    for name in names:
+        if name in from_hands:
+            terms.append(f'h."{from_hands[name]}" AS "{name}"')
+        elif name in ("hand_key", "month"):
+            terms.append(f'h."{name}"')
+        elif name in FLAGS:
+            terms.append(_flags_term(name))
+        else:
+            terms.append(f'p."{name}"')
+    return (
+        f"CREATE OR REPLACE VIEW rows AS SELECT {', '.join(terms)} "
+        "FROM players p JOIN hands h ON p.seq = h.seq"
+    )
+
+
+def _schema(con: duckdb.DuckDBPyConnection) -> None:
+    players = ", ".join(f'"{name}" {kind}' for name, kind in _player_columns())
+    _run(con, _hands_table("hands"))
+    _run(con, f"CREATE TABLE IF NOT EXISTS players ({players})")
+    _run(con, _rows_view())
     _run(con, "CREATE TABLE IF NOT EXISTS meta (name VARCHAR PRIMARY KEY, value VARCHAR)")
     _run(con, "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
     for statement in report_sums.create_statements():
         _run(con, statement)
     _run(
         con,
-        "CREATE TABLE IF NOT EXISTS actions (seq BIGINT, idx INTEGER, street TINYINT, "
-        "player TINYINT, kind TINYINT, amount DOUBLE, cards VARCHAR)",
+        "CREATE TABLE IF NOT EXISTS actions (seq BIGINT USING COMPRESSION rle, idx INTEGER, "
+        "street TINYINT USING COMPRESSION rle, player TINYINT, kind TINYINT, amount DOUBLE, "
+        "cards VARCHAR)",  # runs of a hand's seq and street: DuckDB's own choice cost more
     )
     _run(con, _NAMED_ACTIONS)
 
@@ -725,7 +793,9 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
     rows = pa.concat_tables(found.tables)  # by chunks: DuckDB reads them so, no copy
     starts = _first_rows(rows.column("hand_key").combine_chunks())
     hand_of_row = np.cumsum(starts) - 1
-    heads = rows.select(["hand_key", "site", "hand_id", "file", "hand"]).filter(pa.array(starts))
+    heads = rows.select(
+        ["hand_key", "site", "hand_id", "file", "hand", "variant", "stakes", "big_blind"]
+    ).filter(pa.array(starts))
     read = pa.table(
         {
             "hand_key": pa.array(list(found.setups), pa.string()),
@@ -761,10 +831,19 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
             "number": heads.column("hand"),
             "month": months,
             "setup": setup,
+            "variant": heads.column("variant"),
+            "stakes": heads.column("stakes"),
+            "big_blind": heads.column("big_blind"),
         }
     )
     rows = rows.append_column("seq", pa.array(numbers[hand_of_row]))
-    rows = rows.append_column("month", months.take(pa.array(hand_of_row)))
+    flags = np.zeros(rows.num_rows, dtype=np.int16)
+    for bit, name in enumerate(FLAGS):
+        values = rows.column(name).to_numpy().astype(np.int16)
+        if len(values) and not 0 <= values.min() <= values.max() <= 1:
+            raise AssertionError(f"{name} is a flag: 0 or 1, not {values.max()}")
+        flags |= values << bit
+    rows = rows.append_column("flags", pa.array(flags))
     held_keys = heads.column("hand_key")
 
     def seqs(keys: pa.Array) -> npt.NDArray[np.int64]:  # each key's seq
@@ -811,7 +890,7 @@ def _store(
     by row work, as relations: a table registered with the connection is held to the end of
     the transaction, unregistered or not, so an import's memory grew with its hands, 2.3 kB a
     hand); the last ``seq`` given."""
-    for name, table in (("hands", hands), ("rows", rows), ("actions", actions)):
+    for name, table in (("hands", hands), ("players", rows), ("actions", actions)):
         columns = [column[0] for column in con.execute(f"SELECT * FROM {name} LIMIT 0").description]
         con.from_arrow(table.select(columns)).insert_into(name)  # by place: the table's order
     summary.added += hands.num_rows
@@ -860,34 +939,54 @@ def _compact(con: duckdb.DuckDBPyConnection) -> None:
 
 def _migrate(con: duckdb.DuckDBPyConnection) -> None:
     """A database of an older layout brought to :data:`SCHEMA_VERSION`: version 2 given the
-    reports' sums of the rows it holds; versions 2 and 3 their actions' keys dropped and
-    ``hands`` made again without its primary key (DuckDB drops no constraint in place);
-    versions 2 to 4 their actions' street, player and kind names made codes (the player's
-    place among the seats of the hand's ``setup``)."""
+    reports' sums of the rows it holds; versions 2 and 3 their actions' keys dropped; versions
+    2 to 4 their actions' street, player and kind names made codes (the player's place among
+    the seats of the hand's ``setup``); versions 2 to 5 their ``hands`` made again with the
+    rows' hand-level columns (and without layout 3's primary key: DuckDB drops no constraint
+    in place) and their rows' own columns moved to ``players`` (``rows`` a view after)."""
     version = _version(con)
-    if version not in (2, 3, 4):
+    if version not in (2, 3, 4, 5):
         return
+    _run(con, "DROP VIEW IF EXISTS actions_named")  # made again by the schema
     if version == 2:
         for statement in (*report_sums.create_statements(), *report_sums.add_statements("rows")):
             _run(con, statement)
         _compact(con)
     if version in (2, 3):
         _run(con, "ALTER TABLE actions DROP COLUMN hand_key")
-        _run(con, "CREATE TABLE hands_4 AS SELECT * FROM hands ORDER BY seq")
-        _run(con, "DROP TABLE hands")
-        _run(con, "ALTER TABLE hands_4 RENAME TO hands")
+    if version in (2, 3, 4):
+        _run(
+            con,
+            "CREATE TABLE actions_5 AS SELECT a.seq, a.idx, "
+            f"CAST(list_position({_sql_list(STREETS)}, a.street) - 1 AS TINYINT) AS street, "
+            "CAST(list_position(h.names, a.player) - 1 AS TINYINT) AS player, "
+            f"CAST(list_position({_sql_list(ACTION_KINDS)}, a.kind) - 1 AS TINYINT) AS kind, "
+            "a.amount, a.cards FROM actions a LEFT JOIN (SELECT seq, "  # a setup read once
+            "json_extract_string(setup, '$.seats[*][0]') AS names FROM hands) h USING (seq) "
+            "ORDER BY a.seq, a.idx",
+        )
+        _run(con, "DROP TABLE actions")
+        _run(con, "ALTER TABLE actions_5 RENAME TO actions")
+    _run(con, _hands_table("hands_6"))
     _run(
         con,
-        "CREATE TABLE actions_5 AS SELECT a.seq, a.idx, "
-        f"CAST(list_position({_sql_list(STREETS)}, a.street) - 1 AS TINYINT) AS street, "
-        "CAST(list_position(h.names, a.player) - 1 AS TINYINT) AS player, "
-        f"CAST(list_position({_sql_list(ACTION_KINDS)}, a.kind) - 1 AS TINYINT) AS kind, "
-        "a.amount, a.cards FROM actions a LEFT JOIN (SELECT seq, "  # a setup read once a hand
-        "json_extract_string(setup, '$.seats[*][0]') AS names FROM hands) h USING (seq) "
-        "ORDER BY a.seq, a.idx",
+        "INSERT INTO hands_6 SELECT h.hand_key, h.seq, h.site, h.hand_id, h.file, h.number, "
+        "h.month, h.setup, r.variant, r.stakes, r.big_blind FROM hands h LEFT JOIN (SELECT seq, "
+        "any_value(variant) AS variant, any_value(stakes) AS stakes, "
+        "any_value(big_blind) AS big_blind FROM rows GROUP BY seq) r ON r.seq = h.seq "
+        "ORDER BY h.seq",
     )
-    _run(con, "DROP TABLE actions")
-    _run(con, "ALTER TABLE actions_5 RENAME TO actions")
+    columns = _player_columns()
+    typed = ", ".join(f'"{name}" {kind}' for name, kind in columns)
+    _run(con, f"CREATE TABLE players ({typed})")
+    packed = " | ".join(f'(CAST("{name}" AS SMALLINT) << {bit})' for bit, name in enumerate(FLAGS))
+    named = ", ".join(
+        f"CAST({packed} AS SMALLINT)" if name == "flags" else f'"{name}"' for name, _ in columns
+    )
+    _run(con, f"INSERT INTO players SELECT {named} FROM rows ORDER BY seq, rowid")
+    _run(con, "DROP TABLE rows")
+    _run(con, "DROP TABLE hands")
+    _run(con, "ALTER TABLE hands_6 RENAME TO hands")
     _run(con, "UPDATE meta SET value = ? WHERE name = 'schema'", [str(SCHEMA_VERSION)])
 
 
@@ -1107,9 +1206,19 @@ def database_hands(
             f"seq, count(*) AS players, sum(put_in) AS pot FROM rows WHERE {kept} "
             "GROUP BY seq ORDER BY seq"
         )
-        counted = f"SELECT count(DISTINCT seq) FROM rows WHERE {kept}"
+        counted = f"SELECT count(DISTINCT seq) FROM rows{clause}"
     _, con = _opened(database, wait)
     try:
+        if player is None and _version(con) == SCHEMA_VERSION:
+            # each kept hand's players added up in players, its own columns read from hands
+            # (the view's rows joined for every player: 1.98 s of CPU a page at 2 M hands, 1.28)
+            columns = dict(HAND_COLUMNS)
+            heads = ", ".join(f'h."{columns[name]}" AS "{name}"' for name in _LISTED[1:])
+            query = (
+                f"SELECT {heads}, p.seq, p.players, p.pot FROM (SELECT seq, count(*) AS players, "
+                f"sum(put_in) AS pot FROM players WHERE {kept} GROUP BY seq) p "
+                "JOIN hands h ON h.seq = p.seq ORDER BY p.seq"
+            )
         total = int(_run(con, counted, values)[0][0])
         cursor = con.execute(f"{query} LIMIT ? OFFSET ?", [*values, limit, offset])
         names = [column[0] for column in cursor.description]

@@ -251,19 +251,41 @@ def log_hands(batch: Batch, places: npt.NDArray[np.int64], file: str) -> LoggedH
     }
     pieces: list[pa.Array | str] = []
     for literal, name, _, _ in Formatter().parse(SETUP_FORMAT):
-        if literal:
-            pieces.append(literal)
-        if name is not None:
-            pieces.append(columns[name])
-    return LoggedHands(_months(batch, places), _joined(*pieces), actions)
+        pieces.append(literal)
+        if name is not None:  # a column of one text (the usual file's game, table …) as text
+            pieces.append(_constant(columns[name]))
+    return LoggedHands(_months(batch, places), _joined(*pieces, rows=hands), actions)
 
 
-def _joined(*pieces: pa.Array | str) -> pa.Array:
-    """Texts and columns of text joined row by row."""
+def _constant(column: pa.Array | str) -> pa.Array | str:
+    """A column whose rows are one text as that text (the usual file's game, stakes, table …:
+    joined with the texts beside it, a piece fewer to join row by row)."""
+    import pyarrow.compute as pc
+
+    if isinstance(column, str) or not len(column) or column.null_count:
+        return column
+    first: str = column[0].as_py()
+    return first if pc.all(pc.equal(column, first)).as_py() else column
+
+
+def _joined(*pieces: pa.Array | str, rows: int | None = None) -> pa.Array:
+    """Texts and columns of text joined row by row (``rows`` of them: given, or a column's),
+    the texts side by side joined first (each piece costs every row: the setups' 60 pieces cost
+    0.54 s of CPU for 200,000 hands, 0.39 s with their columns of one text folded in)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    parts = [pa.scalar(piece, pa.string()) if isinstance(piece, str) else piece for piece in pieces]
+    if rows is None:
+        rows = next(len(piece) for piece in pieces if not isinstance(piece, str))
+    folded: list[pa.Array | str] = []
+    for piece in pieces:
+        if isinstance(piece, str) and folded and isinstance(folded[-1], str):
+            folded[-1] += piece
+        elif not isinstance(piece, str) or piece:
+            folded.append(piece)
+    if all(isinstance(piece, str) for piece in folded):  # every row the same text
+        return pa.array(["".join(map(str, folded))] * rows, pa.string())
+    parts = [pa.scalar(piece, pa.string()) if isinstance(piece, str) else piece for piece in folded]
     return pc.binary_join_element_wise(*parts, "")
 
 
