@@ -109,6 +109,16 @@ _ACTION_WIDTH: Final = 32
 """The bytes of an action's key (a block with a longer action keys its actions by their
 texts)."""
 
+
+def _key_masks(width: int) -> npt.NDArray[np.uint64]:
+    """The mask of a text of each length up to ``width`` bytes (its bytes kept, the rest
+    zeros), as uint64 words."""
+    kept = np.arange(width) < np.arange(width + 1)[:, None]
+    return np.where(kept, 0xFF, 0).astype(np.uint8).view(np.uint64)
+
+
+_KEY_MASKS: Final = {width: _key_masks(width) for width in (_ACTION_WIDTH // 2, _ACTION_WIDTH)}
+
 # -- which hands the log gives ------------------------------------------------------------------
 
 
@@ -390,9 +400,10 @@ class HandBlock:
         spans = self.names
         unnamed = spans[:, 0] < 0
         names = self._texts(np.where(unnamed, -1, spans[:, 0]), spans[:, 1])
-        within = np.arange(players) - np.repeat(np.cumsum(counts) - counts, counts)
-        for j in np.flatnonzero(unnamed).tolist():
-            names[j] = f"p{within[j] + 1}"
+        if unnamed.any():
+            within = np.arange(players) - np.repeat(np.cumsum(counts) - counts, counts)
+            for j in np.flatnonzero(unnamed).tolist():
+                names[j] = f"p{within[j] + 1}"
         seat_numbers: list[int | None] = self.seat_numbers.tolist()
         for j in np.flatnonzero(self.seat_numbers < 0).tolist():
             seat_numbers[j] = None
@@ -412,8 +423,7 @@ class HandBlock:
         text's bytes, :meth:`_action_keys`) is that one (frozen: shared, as the cards are), the
         others made by column (their texts decoded then)."""
         keys = self._action_keys()
-        decimals = np.repeat(self.facts[:, F_SCALE], self.steps)
-        scales = np.unique(decimals).tolist()
+        scales = np.unique(self.facts[:, F_SCALE]).tolist()  # the hands' (1,024, not 16,000)
         found: list[Action | None] = [None] * len(keys)
         for scale in scales:
             known = _ACTIONS.setdefault(scale, {})
@@ -423,7 +433,7 @@ class HandBlock:
                 found = list(map(known.get, keys))
                 new = np.flatnonzero(np.fromiter(map(is_, found, repeat(None)), np.bool_, len(keys)))  # fmt: skip
             else:
-                at = np.flatnonzero(decimals == scale).tolist()
+                at = np.flatnonzero(np.repeat(self.facts[:, F_SCALE], self.steps) == scale).tolist()  # fmt: skip
                 for k, action in zip(at, map(known.get, [keys[k] for k in at]), strict=True):
                     found[k] = action
                 new = np.array([k for k in at if found[k] is None], dtype=np.intp)
@@ -447,10 +457,12 @@ class HandBlock:
         if not longest or longest > _ACTION_WIDTH:
             return cast("list[str]", self._texts(spans[:, 0], spans[:, 1]))
         width = _ACTION_WIDTH // 2 if longest <= _ACTION_WIDTH // 2 else _ACTION_WIDTH
-        text = np.frombuffer(self.text + bytes(width), dtype=np.uint8)
-        rows = np.lib.stride_tricks.sliding_window_view(text, width)[spans[:, 0]]
-        rows *= np.arange(width) < lengths[:, None]  # zeros past each text
-        keys: list[bytes] = rows.view(f"V{width}").ravel().tolist()
+        text = self.text
+        if int(spans[-1, 0]) + width > len(text):  # (the last text's row past the block's)
+            text += bytes(width)
+        rows = np.lib.stride_tricks.sliding_window_view(np.frombuffer(text, np.uint8), width)
+        words = rows[spans[:, 0]].view(np.uint64) & _KEY_MASKS[width][lengths]  # zeros past each
+        keys: list[bytes] = words.view(f"V{width}").ravel().tolist()
         return keys
 
     def _made_actions(self, at: npt.NDArray[np.intp], texts: list[str]) -> list[Action]:
