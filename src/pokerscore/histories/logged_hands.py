@@ -62,7 +62,7 @@ from pokerscore.histories._phh_kernels import (
 )
 from pokerscore.histories.hand_input import KINDS
 from pokerscore.histories.hand_log import _value, logged
-from pokerscore.histories.kernel_results import _built, _collector_paused, _cut
+from pokerscore.histories.kernel_results import _built, _collector_paused, _cut, _dead, texts_at
 from pokerscore.histories.model import Action, HandHistory, Seat
 from pokerscore.histories.phh import toml_table, variant_rules
 
@@ -265,10 +265,6 @@ class _Hands(list[HandHistory]):
     __slots__ = ("__weakref__",)
 
 
-def _dead() -> None:
-    return None
-
-
 class HandBlock:
     """Some hands of a batch the fast reader read and logged (:func:`fast_places`), made
     :class:`LoggedHand`\\ s by column (:meth:`hands`): the block keeps a copy of their rows and
@@ -354,25 +350,8 @@ class HandBlock:
     def _texts(
         self, starts: npt.NDArray[np.int64], stops: npt.NDArray[np.int64]
     ) -> list[str | None]:
-        """The block's text between each pair of places (None where the start is -1): the
-        pieces gathered by NumPy into one text, a zero byte between two (no hand's text holds
-        one: the fast reader leaves control characters to the lenient reader), decoded and
-        split at once (about 0.1 µs a piece against 0.2 for a slice of the text each)."""
-        count = len(starts)
-        if not count:
-            return []
-        missing = starts < 0
-        lengths = np.where(missing, 0, stops - starts)
-        firsts = np.cumsum(lengths) - lengths
-        within = np.arange(int(lengths.sum())) - np.repeat(firsts, lengths)
-        joined = np.zeros(len(within) + count - 1, dtype=np.uint8)
-        joined[within + np.repeat(firsts + np.arange(count), lengths)] = np.frombuffer(
-            self.text, dtype=np.uint8
-        )[within + np.repeat(starts, lengths)]
-        found: list[str | None] = joined.tobytes().decode("utf-8").split("\x00")  # type: ignore[assignment]
-        for k in np.flatnonzero(missing).tolist():
-            found[k] = None
-        return found
+        """The block's text between each pair of places (None where the start is -1)."""
+        return texts_at(self.text, starts, stops)
 
     def _between(self, start: int, stop: int) -> list[str | None]:
         """The text between two facts' places of each hand (None where the first is -1)."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache, partial
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple, cast
 
 from pokerscore._support.errors import ParameterError
 from pokerscore.files.records import LongRecord
@@ -37,7 +37,7 @@ from pokerscore.histories.batches import (
     replay_phh_text,
     replay_stars_text,
 )
-from pokerscore.histories.kernel_results import Behind, KernelRows
+from pokerscore.histories.kernel_results import Behind, KernelRows, texts_at
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
 from pokerscore.histories.parts import (
@@ -363,15 +363,11 @@ def _people(
     import numpy as np
 
     unnamed = spans[:, 0] < 0
-    spans[unnamed] = 0
-    cuts = map(slice, *spans.T.tolist())
-    if text.isascii():  # a byte a character: the names cut from the text decoded once
-        names = list(map(text.decode("ascii").__getitem__, cuts))
-    else:
-        names = list(map(bytes.decode, map(text.__getitem__, cuts)))
-    within = np.arange(len(spans)) - np.repeat(np.cumsum(counts) - counts, counts)
-    for j in np.flatnonzero(unnamed).tolist():
-        names[j] = f"p{within[j] + 1}"
+    names = cast("list[str]", texts_at(text, np.where(unnamed, -1, spans[:, 0]), spans[:, 1]))
+    if unnamed.any():
+        within = np.arange(len(spans)) - np.repeat(np.cumsum(counts) - counts, counts)
+        for j in np.flatnonzero(unnamed).tolist():
+            names[j] = f"p{within[j] + 1}"
     seats: list[int | None] = list(seat_numbers.tolist())
     for j in np.flatnonzero(seat_numbers < 0).tolist():
         seats[j] = None
