@@ -389,7 +389,7 @@ class KernelRows:
         import numpy as np
 
         at = np.asarray(places, dtype=np.intp)
-        self.rows: HandRows | None = HandRows._make(array[at] for array in rows)
+        self.rows: HandRows | None = HandRows._make(np.take(array, at, axis=0) for array in rows)
         self.people: People | None = people
         self.scales = scales
         self.games = games

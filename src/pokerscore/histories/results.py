@@ -330,9 +330,12 @@ def _kernel_results(
     low, high = int(starts.min()), int(stops.max())
     text = data[low:high]  # the block's own text: kept, a result holds no more of the file
     counts = facts[:, F_COUNT]
-    seated = np.arange(MAX_PLAYERS) < counts[:, None]
-    spans = batch.names[places].reshape(len(places), MAX_PLAYERS, 2)[seated] - low
-    people = partial(_people, text, spans, counts, batch.seats[places][seated])
+    # the players' rows of the batch's arrays seen as one row a player (``np.take``: a few
+    # times faster than a boolean index of the hands' rows)
+    firsts = np.cumsum(counts) - counts
+    players = np.repeat(places * MAX_PLAYERS - firsts, counts) + np.arange(int(counts.sum()))
+    spans = np.take(batch.names.reshape(-1, 2), players, axis=0) - low
+    people = partial(_people, text, spans, counts, batch.seats.reshape(-1)[players])
     scales = (10 ** facts[:, F_SCALE]).tolist()
     games = list(map(_games().__getitem__, (facts[:, F_VARIANT] // 3).tolist()))
     where = np.stack(
