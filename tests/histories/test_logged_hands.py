@@ -108,6 +108,32 @@ def test_a_logged_hand_is_a_hand_history_to_its_users() -> None:
     hand.check()
 
 
+def test_fields_read_during_the_iteration_and_after_it_are_the_same() -> None:
+    """Read during the iteration, a field is filled in for every hand of its block at once;
+    read from a hand kept past its block's list, for that hand alone: the same values."""
+    path = DATA / "actions.phhs"
+    during = []
+    for hand in read_histories(path):
+        assert isinstance(hand, LoggedHand)
+        during.append((hand.seats, hand.actions, hand.number, hand.currency))
+        if len(during) == 1:  # its block's other hands filled in: their slots hold it
+            block = hand._block
+            assert block is not None
+            others = block.made()
+            assert others is not None and len(others) > 1
+            seats = HandHistory.__dict__["seats"]  # the slot itself (raises while empty)
+            filled = [seats.__get__(other) for other in others]  # every one, not only this one
+            assert filled[0] == hand.seats
+    kept = [hand for hand in read_histories(path) if isinstance(hand, LoggedHand)]
+    assert len(kept) == len(during)
+    assert all(hand._block is not None and hand._block.made() is None for hand in kept)
+    after = [(hand.seats, hand.actions, hand.number, hand.currency) for hand in kept]
+    assert during == after
+    assert kept == list(read_file(path))
+    with pytest.raises(AttributeError, match="no_such_field"):
+        kept[0].no_such_field  # type: ignore[attr-defined]  # noqa: B018
+
+
 def test_text_the_fast_reader_takes_and_the_lenient_refuses_is_the_lenient_readers(
     tmp_path: Path,
 ) -> None:
@@ -149,8 +175,11 @@ REFUSED = {
     "a bet of .5": GOOD.replace("'p3 cbr 6'", "'p3 cbr .5'"),
     "a control character": GOOD + "note = 'tab\x01'\n",
     "a carriage return alone": GOOD + "table = 'x'\rmore\n",
+    "a whole number of 5,000 digits": GOOD + "extra = " + "9" * 5000 + "\n",
+    "a whole number of 5,000 digits in an array": GOOD + "extra = [1, " + "9" * 5000 + "]\n",
 }
-"""Hands the fast reader took before session 19 and the lenient reader refuses."""
+"""Hands the fast reader took before session 19 and the lenient reader refuses (before session
+20, the whole numbers past Python's digits)."""
 
 
 @pytest.mark.parametrize("text", list(REFUSED.values()), ids=list(REFUSED))

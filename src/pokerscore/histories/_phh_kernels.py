@@ -179,6 +179,11 @@ _COLON: Final = ord(":")
 _SCALAR_ENDS: Final = np.zeros(256, dtype=np.bool_)
 _SCALAR_ENDS[[SPACE, TAB, RETURN, NEWLINE, HASH, COMMA, CLOSE_BRACKET]] = True
 """The bytes that may follow a value of :func:`_toml_scalar`."""
+_INT_DIGITS: Final = 640
+"""The most digits of a whole number a skipped value may hold for this reader: ``tomllib``
+converts one by ``int``, which refuses more than ``sys.get_int_max_str_digits()`` (4,300 by
+default, 640 the least it can be set to), so a longer one is the lenient reader's (it refuses
+it or reads it, as the limit says)."""
 _DELETE: Final = 127
 """The one control character above the space (TOML has none but the tab and the newline)."""
 MAX_KEYS: Final = 64
@@ -230,7 +235,9 @@ class PhhLog(NamedTuple):
     """What an import keeps of each hand the kernels play, beside its rows (an empty log, the
     runs' :func:`no_log`, keeps nothing): its actions in the log (from ``first[hand]``,
     ``steps[hand]`` of them, or ``first[hand]`` -1: not kept), placed by the hand's start
-    (``start // ACTION_BYTES``) so that threads never share a place; its setup in units
+    (``start // ACTION_BYTES``) so that threads never share a place (the replay's), or one
+    after another in each thread's own part (:func:`phh_logs`'); an action's ``cards`` past
+    its count are not written; its setup in units
     (``setup``: the ``S_`` columns; ``seats``: the ``V_`` columns per player, in table order as
     the replay takes them); and where the values of :data:`KEPT_KEYS` lie in the text
     (``spans[hand, 2 * k]`` to ``spans[hand, 2 * k + 1]``, -1 where absent)."""
@@ -273,7 +280,7 @@ def new_log(hands: int, size: int) -> PhhLog:
         np.zeros(places, dtype=np.int8),
         np.zeros(places, dtype=np.int8),
         np.zeros(places, dtype=np.int64),
-        np.full((places, ACTION_CARDS), -1, dtype=np.int8),
+        np.zeros((places, ACTION_CARDS), dtype=np.int8),  # (read to each action's count only)
         np.zeros(places, dtype=np.int8),
         np.zeros((hands, SETUP_SIZE), dtype=np.int64),
         np.zeros((hands, MAX_PLAYERS, SEAT_SIZE), dtype=np.int64),
@@ -555,6 +562,9 @@ def _toml_scalar(text: Bytes, at: int, end: int) -> int:
             while after < end and is_digit(text[after]):
                 after += 1
             if after == first or (text[first] == ZERO and after - first > 1):
+                return -1
+            whole = after - first  # (a whole number past Python's digits: the lenient reader's)
+            if whole > _INT_DIGITS and (after >= end or (text[after] != POINT and text[after] != _LOWER_E and text[after] != _UPPER_E)):  # fmt: skip
                 return -1
             if after < end and text[after] == POINT:
                 after += 1
@@ -1239,7 +1249,8 @@ def phh_played(
     if status != OK:
         record_refusal(state, facts, hand)
         return
-    phh_logged(hand, start, facts, rows.names, rows.seat_numbers, scratch, log)
+    phh_logged(hand, start, start // ACTION_BYTES, log.kinds.shape[0], facts, rows.names,
+               rows.seat_numbers, scratch, log)  # fmt: skip
     facts[hand, F_ALLIN_STREET] = allin_street
     facts[hand, F_ALLIN_CARDS] = allin_cards
     facts[hand, F_POTS] = pot_count
@@ -1249,12 +1260,13 @@ def phh_played(
 
 @kernel(inline=True)
 def phh_logged(
-    hand: int, start: int, facts: Grid, names: Grid, seat_numbers: Grid, scratch: Scratch,
-    log: PhhLog,
-) -> None:  # fmt: skip
+    hand: int, start: int, place: int, limit: int, facts: Grid, names: Grid, seat_numbers: Grid,
+    scratch: Scratch, log: PhhLog,
+) -> int:  # fmt: skip
     """What :func:`phh_read` read of a hand (played, or read only: :func:`phh_logs`), marked
     ``OK``: its facts but the replay's, players' names and seats, and in ``log`` where the log
-    has room (an import's, ``read_histories``')."""
+    has room (an import's, ``read_histories``': its actions from ``place``, below ``limit``,
+    :func:`_keep`); the log's places its actions took."""
     read, per_seat, per_action = scratch.keys[K_READ], scratch.seats, scratch.actions
     count, n_names, n_actions = read[H_STACKS], read[H_NAMES], read[H_ACTIONS]
     facts[hand, F_STATUS] = OK
@@ -1272,8 +1284,11 @@ def phh_logged(
         names[hand, 2 * i + 1] = per_seat[NAME_STOPS, i] if n_names > 0 else -1
         if read[H_SEATS] < 0:
             seat_numbers[hand, i] = -1
+    taken = 0
     if log.first.shape[0] > 0:
-        _keep(log, hand, start, read[H_STOP], n_actions, per_action, scratch.cards)
+        room = read[H_STOP] // ACTION_BYTES - start // ACTION_BYTES
+        taken = _keep(log, hand, place, min(place + room, limit), n_actions, per_action,
+                      scratch.cards)  # fmt: skip
         setup = log.setup
         setup[hand, S_TRIMMING] = read[H_TRIMMING]
         setup[hand, S_MIN_BET] = read[H_SMALL_BET]
@@ -1289,22 +1304,23 @@ def phh_logged(
             kept_seats[hand, i, V_IN_TURN] = per_seat[IN_TURN, i]
             kept_seats[hand, i, V_WON] = per_seat[PAID, i]
             kept_seats[hand, i, V_FINISHING] = per_seat[FINISHING, i]
+    return taken
 
 
 @kernel()
 def _keep(
     log: PhhLog,
     hand: int,
-    start: int,
+    place: int,
     stop: int,
     n_actions: int,
     actions: Grid,
     cards: Grid,
-) -> None:
-    """A hand's actions into its place in the log (none where the place is too small)."""
-    place = start // ACTION_BYTES
-    if place + n_actions > stop // ACTION_BYTES or place + n_actions > log.kinds.shape[0]:
-        return
+) -> int:
+    """A hand's actions into the log from ``place``, below ``stop`` (none where that is too
+    small: a hand of ``n`` bytes has room for ``n // ACTION_BYTES`` actions); the places taken."""
+    if place + n_actions > stop:
+        return 0
     log.first[hand] = place
     log.steps[hand] = n_actions
     log_cards = log.cards
@@ -1318,6 +1334,7 @@ def _keep(
         log.texts[at, 1] = actions[A_STOPS, step]
         for k in range(actions[A_CARD_COUNTS, step]):
             log_cards[at, k] = cards[step, k]
+    return n_actions
 
 
 def phh_hands(
@@ -1369,21 +1386,32 @@ def phh_logs(
     wants the hands, not their results), shared among ``threads`` as :func:`phh_hands` shares
     them: a hand read whole, its amounts within the model's 2**53 units, is ``OK`` in ``facts``
     (:func:`phh_logged`), any other ``SLOW`` (the lenient reader's, which reads or refuses
-    it)."""
+    it). Each share writes its hands' actions one after another from where the room of the
+    shares before it ends (each hand's room its bytes over :data:`ACTION_BYTES`, as the replay
+    places them), not at each hand's own place: the log's pages a share does not reach are
+    never touched (the operating system's zero pages; writing at every hand's place touched
+    them all, some 27 ms of page faults of 124 an 8 MiB block)."""
+    starts, stops = index.starts[:hands], index.stops[:hands]
+    rooms = np.maximum(stops // ACTION_BYTES - starts // ACTION_BYTES, 0)
+    ends = np.cumsum([int(rooms[worker::threads].sum()) for worker in range(threads)])
+    firsts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+    limits = np.minimum(ends, log.kinds.shape[0])
 
     def share(worker: int) -> None:
-        _phh_log_share(text, index, worker, hands, threads, facts, names, seat_numbers, log)
+        _phh_log_share(text, index, worker, hands, threads, int(firsts[worker]),
+                       int(limits[worker]), facts, names, seat_numbers, log)  # fmt: skip
 
     in_threads(share, threads)
 
 
 @kernel()
 def _phh_log_share(
-    text: Bytes, index: PhhIndex, worker: int, hands: int, threads: int, facts: Grid,
-    names: Grid, seat_numbers: Grid, log: PhhLog,
+    text: Bytes, index: PhhIndex, worker: int, hands: int, threads: int, place: int, limit: int,
+    facts: Grid, names: Grid, seat_numbers: Grid, log: PhhLog,
 ) -> None:  # fmt: skip
     """One thread's share of :func:`phh_logs`: hands ``worker``, ``worker + threads`` ..., each
-    read (:func:`phh_read`) and logged (:func:`phh_logged`)."""
+    read (:func:`phh_read`) and logged (:func:`phh_logged`), their actions one after another
+    from ``place``, below ``limit``."""
     starts, stops, numbers, headers, lines = index
     scratch = new_scratch()
     for hand in range(worker, hands, threads):
@@ -1392,4 +1420,5 @@ def _phh_log_share(
                         facts, seat_numbers, scratch, log.spans)  # fmt: skip
         # an amount past 2**53 units: the lenient reader refuses it (the replay's PAST_UNITS)
         if game >= 0 and not _past_units(phh_input(scratch, game)):
-            phh_logged(hand, start, facts, names, seat_numbers, scratch, log)
+            place += phh_logged(hand, start, place, limit, facts, names, seat_numbers, scratch,
+                                log)  # fmt: skip

@@ -22,6 +22,7 @@ from functools import cache
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, Final, cast
+from weakref import ref
 
 import numpy as np
 import numpy.typing as npt
@@ -61,7 +62,7 @@ from pokerscore.histories._phh_kernels import (
 )
 from pokerscore.histories.hand_input import KINDS
 from pokerscore.histories.hand_log import _value, logged
-from pokerscore.histories.kernel_results import BlockField, _built, _collector_paused, _cut
+from pokerscore.histories.kernel_results import _built, _collector_paused, _cut, _dead, texts_at
 from pokerscore.histories.model import Action, HandHistory, Seat
 from pokerscore.histories.phh import toml_table, variant_rules
 
@@ -108,15 +109,29 @@ _ACTION_WIDTH: Final = 32
 """The bytes of an action's key (a block with a longer action keys its actions by their
 texts)."""
 
+
+def _key_masks(width: int) -> npt.NDArray[np.uint64]:
+    """The mask of a text of each length up to ``width`` bytes (its bytes kept, the rest
+    zeros), as uint64 words."""
+    kept = np.arange(width) < np.arange(width + 1)[:, None]
+    return np.where(kept, 0xFF, 0).astype(np.uint8).view(np.uint64)
+
+
+_KEY_MASKS: Final = {width: _key_masks(width) for width in (_ACTION_WIDTH // 2, _ACTION_WIDTH)}
+
 # -- which hands the log gives ------------------------------------------------------------------
 
 
-def read_phh_text(data: bytes, first_line: int, first_hand: int) -> Batch | None:
+def read_phh_text(
+    data: bytes, first_line: int, first_hand: int, tables: int | None = None
+) -> Batch | None:
     """The ``[n]`` tables of ``data`` (from a line start, the first the file's
     ``first_hand``-th, on line ``first_line``) read by the PHH fast reader into its log and
     not replayed (:func:`~._phh_kernels.phh_logs`): a :class:`~.batches.Batch` whose facts,
     names, seats and log only are filled (its replay's arrays empty), a hand read whole ``OK``,
-    any other ``SLOW``; None when text stands before the first table."""
+    any other ``SLOW``; None when text stands before the first table. ``tables`` is the count
+    of ``data``'s lines starting ``[`` where the caller has it (counted here otherwise: some
+    9 ms of 8 MiB)."""
     import numba
 
     from pokerscore.histories._layout import FACTS
@@ -124,7 +139,9 @@ def read_phh_text(data: bytes, first_line: int, first_hand: int) -> Batch | None
     from pokerscore.histories.batches import Batch
 
     text = np.frombuffer(data, dtype=np.uint8)
-    capacity = max(1, data.count(b"\n[") + data.startswith(b"["))  # lines starting ``[``
+    if tables is None:
+        tables = data.count(b"\n[") + data.startswith(b"[")
+    capacity = max(1, tables)  # lines starting ``[``
     starts, stops, numbers, headers = (np.zeros(capacity, dtype=np.int64) for _ in range(4))
     index = PhhIndex(starts, stops, numbers, headers, np.zeros(capacity + 1, dtype=np.int64))
     hands = phh_index(text, False, first_line, first_hand, *index)
@@ -176,6 +193,11 @@ class LoggedHand(HandHistory):
     :mod:`tomllib` from the hand's own text. Equal to the
     :class:`~pokerscore.histories.model.HandHistory` of the same values, pickled as one.
 
+    A field is the dataclass's own slot, empty until first read: a read of an empty slot comes
+    to :meth:`__getattr__`, which makes the block's column and fills that slot of every hand of
+    the block (:meth:`HandBlock.fill`), so a field costs one exception a block and every later
+    read is the slot's own (C, no Python frame: a descriptor of ours was some 0.4 µs a read).
+
     A hand holds its block (its text and the log's rows of its hands, some 1,024 hands') while
     it lives; made otherwise (``dataclasses.replace``), every field is its own."""
 
@@ -199,6 +221,19 @@ class LoggedHand(HandHistory):
     def fields(self, value: Mapping[str, object]) -> None:
         _FIELDS_SLOT.__set__(self, value)
 
+    if not TYPE_CHECKING:  # (hidden from mypy: it would make every unknown attribute Any)
+
+        def __getattr__(self, name: str) -> Any:
+            """A field not read yet (its slot empty): its block's column made and filled in."""
+            block = _BLOCK_SLOT.__get__(self)
+            slot = _LAZY_SLOTS.get(name)
+            if block is None or slot is None:
+                raise AttributeError(
+                    f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self
+                )
+            block.fill(self, name, slot)
+            return slot.__get__(self)
+
     def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in _FIELDS)
 
@@ -217,13 +252,17 @@ class LoggedHand(HandHistory):
         return HandHistory, self._values()
 
 
-for _name in _FIELDS:
-    if _name != "fields":
-        setattr(LoggedHand, _name, BlockField(_name, _SLOTS[_name]))
-del _name
+_LAZY_SLOTS: Final = {name: slot for name, slot in _SLOTS.items() if name != "fields"}
+"""The member descriptors of the fields :meth:`LoggedHand.__getattr__` fills."""
 _BLOCK_SLOT: Final = LoggedHand.__dict__["_block"]
 _AT_SLOT: Final = LoggedHand.__dict__["_at"]
 _FIELDS_SLOT: Final = _SLOTS["fields"]
+
+
+class _Hands(list[HandHistory]):
+    """A block's hands, as the iteration hands them on: a list its block refers to weakly."""
+
+    __slots__ = ("__weakref__",)
 
 
 class HandBlock:
@@ -234,7 +273,7 @@ class HandBlock:
     def __init__(self, batch: Batch, places: npt.NDArray[np.intp], data: bytes, file: str) -> None:
         log = batch.log
         assert log is not None
-        facts = batch.facts[places]
+        facts = np.take(batch.facts, places, axis=0)
         starts, stops = facts[:, F_START], facts[:, F_STOP]
         low, high = int(starts.min()), int(stops.max())
         self.text = data[low:high]
@@ -243,14 +282,18 @@ class HandBlock:
         self.hands = len(places)
         self.facts = facts
         self.starts, self.stops = starts - low, stops - low
+        # rows gathered by ``np.take`` along the first axis (a few times faster than a fancy
+        # index of a 2-D array, or a boolean one of a 3-D one), the players' by their rows in
+        # the batch's arrays seen as one row a player
         counts = facts[:, F_COUNT]
-        seated = np.arange(MAX_PLAYERS) < counts[:, None]
-        names = batch.names[places].reshape(len(places), MAX_PLAYERS, 2)[seated]
+        firsts = np.cumsum(counts) - counts
+        players = np.repeat(places * MAX_PLAYERS - firsts, counts) + np.arange(int(counts.sum()))
+        names = np.take(batch.names.reshape(-1, 2), players, axis=0)
         self.names = np.where(names >= 0, names - low, -1)
-        self.seat_numbers = batch.seats[places][seated]
-        self.seats = log.seats[places][seated]
-        self.setup = log.setup[places]
-        spans = log.spans[places]
+        self.seat_numbers = batch.seats.reshape(-1)[players]
+        self.seats = np.take(log.seats.reshape(-1, log.seats.shape[2]), players, axis=0)
+        self.setup = np.take(log.setup, places, axis=0)
+        spans = np.take(log.spans, places, axis=0)
         self.spans = np.where(spans >= 0, spans - low, -1)
         steps = log.steps[places]
         firsts = np.cumsum(steps) - steps
@@ -259,19 +302,33 @@ class HandBlock:
         self.kinds = log.kinds[at].astype(np.int64)
         self.actors = log.actors[at].astype(np.int64)
         self.amounts = log.amounts[at]
-        self.cards = log.cards[at]
+        self.cards = np.take(log.cards, at, axis=0)
         self.card_counts = log.card_counts[at].astype(np.int64)
-        self.action_spans = log.texts[at] - low
+        self.action_spans = np.take(log.texts, at, axis=0) - low
         self.columns: dict[str, list[Any]] = {}
         self.tables: dict[int, Mapping[str, object]] = {}
+        self.made: Callable[[], list[HandHistory] | None] = _dead
+        """The block's hands' list (:meth:`hands_made`) while it lives, else None."""
 
     def hands_made(self) -> list[HandHistory]:
-        """The block's hands, in order, each field made when first read."""
+        """The block's hands, in order, each field made when first read (the block refers to
+        the list weakly: a hand refers to its block, and a cycle is the collector's to free)."""
         hands = self.hands
-        made: list[HandHistory] = list(map(_NEW, repeat(LoggedHand, hands)))
+        made = _Hands(map(_NEW, repeat(LoggedHand, hands)))
         _consume(map(_BLOCK_SLOT.__set__, made, repeat(self, hands)))
         _consume(map(_AT_SLOT.__set__, made, range(hands)))
+        self.made = ref(made)
         return made
+
+    def fill(self, hand: LoggedHand, name: str, slot: Any) -> None:
+        """The field ``name`` (its member descriptor ``slot``) of every hand of the block while
+        their list lives (the iteration's), else of ``hand`` alone."""
+        column = self.column(name)
+        made = self.made()
+        if made is not None:
+            _consume(map(slot.__set__, made, column))
+        else:
+            slot.__set__(hand, column[_AT_SLOT.__get__(hand)])
 
     def column(self, field: str) -> list[Any]:
         """Every hand's ``field``, made the first time it is asked for."""
@@ -294,16 +351,7 @@ class HandBlock:
         self, starts: npt.NDArray[np.int64], stops: npt.NDArray[np.int64]
     ) -> list[str | None]:
         """The block's text between each pair of places (None where the start is -1)."""
-        text = self.text
-        missing = starts < 0
-        cuts = map(slice, *np.where(missing, 0, [starts, stops]).tolist())
-        if text.isascii():  # a byte a character: the text decoded once
-            found: list[str | None] = list(map(text.decode("ascii").__getitem__, cuts))
-        else:
-            found = list(map(bytes.decode, map(text.__getitem__, cuts)))
-        for k in np.flatnonzero(missing).tolist():
-            found[k] = None
-        return found
+        return texts_at(self.text, starts, stops)
 
     def _between(self, start: int, stop: int) -> list[str | None]:
         """The text between two facts' places of each hand (None where the first is -1)."""
@@ -331,9 +379,10 @@ class HandBlock:
         spans = self.names
         unnamed = spans[:, 0] < 0
         names = self._texts(np.where(unnamed, -1, spans[:, 0]), spans[:, 1])
-        within = np.arange(players) - np.repeat(np.cumsum(counts) - counts, counts)
-        for j in np.flatnonzero(unnamed).tolist():
-            names[j] = f"p{within[j] + 1}"
+        if unnamed.any():
+            within = np.arange(players) - np.repeat(np.cumsum(counts) - counts, counts)
+            for j in np.flatnonzero(unnamed).tolist():
+                names[j] = f"p{within[j] + 1}"
         seat_numbers: list[int | None] = self.seat_numbers.tolist()
         for j in np.flatnonzero(self.seat_numbers < 0).tolist():
             seat_numbers[j] = None
@@ -353,8 +402,7 @@ class HandBlock:
         text's bytes, :meth:`_action_keys`) is that one (frozen: shared, as the cards are), the
         others made by column (their texts decoded then)."""
         keys = self._action_keys()
-        decimals = np.repeat(self.facts[:, F_SCALE], self.steps)
-        scales = np.unique(decimals).tolist()
+        scales = np.unique(self.facts[:, F_SCALE]).tolist()  # the hands' (1,024, not 16,000)
         found: list[Action | None] = [None] * len(keys)
         for scale in scales:
             known = _ACTIONS.setdefault(scale, {})
@@ -364,7 +412,7 @@ class HandBlock:
                 found = list(map(known.get, keys))
                 new = np.flatnonzero(np.fromiter(map(is_, found, repeat(None)), np.bool_, len(keys)))  # fmt: skip
             else:
-                at = np.flatnonzero(decimals == scale).tolist()
+                at = np.flatnonzero(np.repeat(self.facts[:, F_SCALE], self.steps) == scale).tolist()  # fmt: skip
                 for k, action in zip(at, map(known.get, [keys[k] for k in at]), strict=True):
                     found[k] = action
                 new = np.array([k for k in at if found[k] is None], dtype=np.intp)
@@ -388,10 +436,12 @@ class HandBlock:
         if not longest or longest > _ACTION_WIDTH:
             return cast("list[str]", self._texts(spans[:, 0], spans[:, 1]))
         width = _ACTION_WIDTH // 2 if longest <= _ACTION_WIDTH // 2 else _ACTION_WIDTH
-        text = np.frombuffer(self.text + bytes(width), dtype=np.uint8)
-        rows = np.lib.stride_tricks.sliding_window_view(text, width)[spans[:, 0]]
-        rows[np.arange(width) >= lengths[:, None]] = 0
-        keys: list[bytes] = rows.view(f"V{width}").ravel().tolist()
+        text = self.text
+        if int(spans[-1, 0]) + width > len(text):  # (the last text's row past the block's)
+            text += bytes(width)
+        rows = np.lib.stride_tricks.sliding_window_view(np.frombuffer(text, np.uint8), width)
+        words = rows[spans[:, 0]].view(np.uint64) & _KEY_MASKS[width][lengths]  # zeros past each
+        keys: list[bytes] = words.view(f"V{width}").ravel().tolist()
         return keys
 
     def _made_actions(self, at: npt.NDArray[np.intp], texts: list[str]) -> list[Action]:

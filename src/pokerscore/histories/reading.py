@@ -190,7 +190,7 @@ def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]
                 continue
             data, line = item.data, 1 + item.line
             tables = data.count(b"\n[") + data.startswith(b"[")
-            batch = read_phh_text(data, first_line=line, first_hand=next_hand)
+            batch = read_phh_text(data, first_line=line, first_hand=next_hand, tables=tables)
             if batch is None or batch.hands != tables:
                 yield list(text_hands(data, name, first_line=line, first_place=next_hand))
             else:
