@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 import numba
@@ -66,7 +66,7 @@ from pokerscore.histories._phh_kernels import (
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories._stars_lines import HEADER_SITES, HEADERS, LAYOUT_HEADERS
-from pokerscore.histories.allin import kernel_tables, row_allin_evs
+from pokerscore.histories.allin import SeatValues, allin_counts, kernel_tables
 from pokerscore.histories.kernel_results import position_codes
 from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
@@ -436,20 +436,59 @@ def _ratio(
 def _allin(
     batch: Batch, ok: npt.NDArray[np.int64], facts: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """All-in EV of each seat (NaN where none) and each hand's all-in street."""
+    """All-in EV of each seat (NaN where none) and each hand's all-in street: the all-in hands'
+    rows read in one gather each, every EV summed in integers (:func:`allin_counts`) and
+    divided once (``count / denominator``: the float of :func:`row_allin_evs`' Fraction)."""
     evs = np.full(batch.put_in.shape, np.nan)
     streets = facts[:, F_ALLIN_STREET] if len(facts) else np.zeros(0, dtype=np.int64)
+    hands = ok[streets[ok] >= 0]
+    if not len(hands):
+        return evs, streets
     rows = batch.rows()
-    for hand in ok[streets[ok] >= 0].tolist():
-        count, pots, cards = (int(facts[hand, f]) for f in (F_COUNT, F_POTS, F_ALLIN_CARDS))
-        game = rule_game(GAME_NAMES[int(facts[hand, F_VARIANT]) // 3])
-        if not isinstance(game, Game):  # a draw game: no all-in EV without a drawing policy
+    games: dict[int, Game | None] = {}
+    for variant in np.unique(facts[hands, F_VARIANT]).tolist():
+        ruled = rule_game(GAME_NAMES[variant // 3])
+        games[variant] = ruled if isinstance(ruled, Game) else None  # draw: no drawing policy
+    flags = rows.flags[hands].tolist()
+    amounts = rows.pots[hands].tolist()
+    won = in_parts(rows.won[hands], rows.won_parts[hands]).tolist()
+    put_in = rows.put_in[hands].tolist()
+    holes = rows.holes[hands].tolist()
+    masks = rows.pot_masks[hands].tolist()
+    boards = rows.boards[hands].tolist()
+    found_hands: list[int] = []
+    found_seats: list[int] = []
+    found_values: list[float] = []
+    for k, (hand, count, pots, cards, variant, scale) in enumerate(
+        np.column_stack(
+            (hands, facts[hands][:, [F_COUNT, F_POTS, F_ALLIN_CARDS, F_VARIANT, F_SCALE]])
+        ).tolist()
+    ):
+        played = games[variant]
+        if played is None:
             continue
-        scale = 10 ** int(facts[hand, F_SCALE])
-        values = row_allin_evs(rows, hand, game, count, pots, cards)
-        for i, value in values.items() if values is not None else ():
-            evs[hand, i] = float(value / scale)
+        seats = SeatValues(
+            flags[k][:count], amounts[k][:pots], won[k][:count], put_in[k][:count],
+            holes[k][:count], masks[k][:pots], boards[k],
+        )  # fmt: skip
+        found = allin_counts(
+            played, seats, cards, partial(_pot_parts, rows.pot_shares, hand, count)
+        )
+        if found is None:
+            continue
+        values, denominator = found
+        denominator *= 10**scale
+        for i, value in values.items():
+            found_hands.append(hand)
+            found_seats.append(i)
+            found_values.append(value / denominator)
+    evs[found_hands, found_seats] = found_values
     return evs, streets
+
+
+def _pot_parts(shares: npt.NDArray[np.int32], hand: int, count: int, pot: int) -> list[int]:
+    """A hand's shares of a pot in 1/DEN by player (the rows' ``pot_shares``)."""
+    return shares[hand, pot, :count].tolist()  # type: ignore[no-any-return]
 
 
 def slow_hands(batch: Batch) -> list[tuple[int, int, int, int, int]]:
