@@ -99,14 +99,18 @@ def _canonical(
     interchangeable, so every renaming of the suits of a spot gives the same form (but for
     players of equal ranks, which may come out twice: a cache key, no more).
     """
-    order = sorted(range(len(holes)), key=lambda p: (sorted([c >> 2 for c in holes[p]]), p))
+    ranks = [sorted([c >> 2 for c in hole]) for hole in holes]
+    order = sorted(range(len(holes)), key=ranks.__getitem__)  # stable: the given order on ties
     groups = [board, dead, *(holes[p] for p in order)]
-    width = len(groups)
-    signature = [[0] * width for _ in range(4)]  # a suit: the ranks it holds in each group
-    for place, group in enumerate(groups):
+    # a suit's signature, the ranks it holds in each group, as one integer of 13 bits a group,
+    # the first group highest: integers compare as the lists of masks would
+    signature = [0, 0, 0, 0]
+    shift = 13 * len(groups)
+    for group in groups:
+        shift -= 13
         for card in group:
-            signature[card & 3][place] |= 1 << (card >> 2)
-    ranked = sorted(range(4), key=lambda suit: signature[suit], reverse=True)
+            signature[card & 3] |= 1 << ((card >> 2) + shift)
+    ranked = sorted(range(4), key=signature.__getitem__, reverse=True)
     rename = [0] * 4
     for new, suit in enumerate(ranked):
         rename[suit] = new

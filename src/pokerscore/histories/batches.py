@@ -449,12 +449,14 @@ def _allin(
     for variant in np.unique(facts[hands, F_VARIANT]).tolist():
         ruled = rule_game(GAME_NAMES[variant // 3])
         games[variant] = ruled if isinstance(ruled, Game) else None  # draw: no drawing policy
-    flags = rows.flags[hands].tolist()
-    amounts = rows.pots[hands].tolist()
-    won = in_parts(rows.won[hands], rows.won_parts[hands]).tolist()
-    put_in = rows.put_in[hands].tolist()
-    holes = rows.holes[hands].tolist()
-    masks = rows.pot_masks[hands].tolist()
+    players = int(facts[hands, F_COUNT].max())  # no wider than the hands' players and pots
+    most = int(facts[hands, F_POTS].max())
+    flags = rows.flags[hands, :players].tolist()
+    amounts = rows.pots[hands, :most].tolist()
+    won = in_parts(rows.won[hands, :players], rows.won_parts[hands, :players]).tolist()
+    put_in = rows.put_in[hands, :players].tolist()
+    holes = rows.holes[hands, :players].tolist()
+    masks = rows.pot_masks[hands, :most].tolist()
     boards = rows.boards[hands].tolist()
     found_hands: list[int] = []
     found_seats: list[int] = []
