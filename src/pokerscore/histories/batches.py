@@ -66,6 +66,7 @@ from pokerscore.histories._phh_kernels import (
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories._stars_lines import HEADER_SITES, HEADERS, LAYOUT_HEADERS
+from pokerscore.histories._stats_kernels import TallyRows
 from pokerscore.histories.allin import SeatValues, allin_counts, kernel_tables
 from pokerscore.histories.kernel_results import position_codes
 from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
@@ -331,6 +332,9 @@ class Columns:
     order: npt.NDArray[np.int64]
     """Each row's hand, by its place in the buffer (to put the slow hands back in order)."""
     allin_adjusted: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
+    tally: TallyRows | None = None
+    """The rows as the run's players table adds them (its ``codes``, the players, left empty:
+    the caller's)."""
 
 
 def batch_columns(batch: Batch, file: str, *, allin_ev: bool) -> Columns:
@@ -417,7 +421,9 @@ def batch_columns(batch: Batch, file: str, *, allin_ev: bool) -> Columns:
         columns[name] = pa.array((action_flags >> bit) & 1, type=pa.int8())
     table = pa.table(columns, schema=schema())
     adjusted = np.where(np.isnan(seat_evs), net_f, seat_evs)
-    return Columns(table, hand_of_row, adjusted)
+    tally = TallyRows(np.zeros(0, dtype=np.int64), net_f, adjusted, facts[hand_of_row, F_BIG] / scale,
+                      flags, np.ascontiguousarray(action_flags))  # fmt: skip
+    return Columns(table, hand_of_row, adjusted, tally)
 
 
 def _ratio(
