@@ -311,8 +311,10 @@ def _from_codes(codes: npt.NDArray[np.int64], words: list[str | None]) -> pa.Arr
     import pyarrow as pa
 
     dictionary = pa.array(words, type=pa.string())
-    indices = pa.array(codes.astype(np.int32), mask=codes < 0)
-    return pa.DictionaryArray.from_arrays(indices, dictionary).cast(pa.string())
+    indices = codes.astype(np.int32)
+    if (codes < 0).any():
+        return dictionary.take(pa.array(indices, mask=codes < 0))
+    return dictionary.take(indices)  # (a dictionary array cast to strings: a fifth longer)
 
 
 @cache
