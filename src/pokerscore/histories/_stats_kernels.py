@@ -11,6 +11,8 @@ the kernels refuse go that way, and the tests compare the two hand by hand.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
 
@@ -25,6 +27,8 @@ from pokerscore.histories._layout import (
     SHOW,
     Ints,
 )
+
+Floats = npt.NDArray[np.float64]
 
 # the bits of a player's flags, in the order of model.ACTION_COUNTS
 THREE_BET_CHANCE, THREE_BET = 1, 2
@@ -103,3 +107,66 @@ def action_flags(
             elif raising:
                 raised_after_cbet = True
         out[hand, player] = mine
+
+
+class TallyRows(NamedTuple):
+    """A block's rows as a run's players table adds them up (``parts._tally_columns``): each
+    row's player (its place among the block's names), net and all-in EV adjusted net (units),
+    big blind (units), flags (the replay's) and action flags (:func:`action_flags`)."""
+
+    codes: Ints
+    net: Floats
+    adjusted: Floats
+    big: Floats
+    flags: Ints
+    action_flags: npt.NDArray[np.uint8]
+
+
+@kernel()
+def tally_rows(
+    rows: TallyRows,
+    bits: Ints,
+    places: Ints,
+    counts: Ints,
+    sums: Floats,
+    actions: Ints,
+) -> None:
+    """Add a block's rows to a tally's arrays: row ``places[k]`` of ``counts`` (hands, then one
+    count per flag of ``bits``), ``sums`` (net, adjusted net, the two in big blinds: 0 where the
+    big blind is not above 0) and ``actions`` (hands, then a count per action flag) takes the
+    rows of the block's player ``k``. Each player's block sums are added in row order from 0,
+    then to the tally's (NumPy's ``bincount`` by player, then ``tally[places] += block``: the
+    same floats)."""
+    size = places.shape[0]
+    flagged = bits.shape[0]
+    counted = actions.shape[1] - 1
+    block_counts = np.zeros((size, flagged + 1), dtype=np.int64)
+    block_sums = np.zeros((size, 4), dtype=np.float64)
+    block_actions = np.zeros((size, counted + 1), dtype=np.int64)
+    for row in range(rows.codes.shape[0]):
+        k = rows.codes[row]
+        flags = rows.flags[row]
+        block_counts[k, 0] += 1
+        for bit in range(flagged):
+            if flags & bits[bit]:
+                block_counts[k, bit + 1] += 1
+        net = rows.net[row]
+        adjusted = rows.adjusted[row]
+        big = rows.big[row]
+        block_sums[k, 0] += net
+        block_sums[k, 1] += adjusted
+        block_sums[k, 2] += net / big if big > 0 else 0.0
+        block_sums[k, 3] += adjusted / big if big > 0 else 0.0
+        taken = rows.action_flags[row]
+        block_actions[k, 0] += 1
+        for bit in range(counted):
+            if (taken >> bit) & 1:
+                block_actions[k, bit + 1] += 1
+    for k in range(size):
+        place = places[k]
+        for column in range(flagged + 1):
+            counts[place, column] += block_counts[k, column]
+        for column in range(4):
+            sums[place, column] += block_sums[k, column]
+        for column in range(counted + 1):
+            actions[place, column] += block_actions[k, column]

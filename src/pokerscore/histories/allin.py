@@ -42,10 +42,11 @@ none: it is read from the shipped table of every such matchup
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
 
@@ -98,14 +99,18 @@ def _canonical(
     interchangeable, so every renaming of the suits of a spot gives the same form (but for
     players of equal ranks, which may come out twice: a cache key, no more).
     """
-    order = sorted(range(len(holes)), key=lambda p: (sorted([c >> 2 for c in holes[p]]), p))
+    ranks = [sorted([c >> 2 for c in hole]) for hole in holes]
+    order = sorted(range(len(holes)), key=ranks.__getitem__)  # stable: the given order on ties
     groups = [board, dead, *(holes[p] for p in order)]
-    width = len(groups)
-    signature = [[0] * width for _ in range(4)]  # a suit: the ranks it holds in each group
-    for place, group in enumerate(groups):
+    # a suit's signature, the ranks it holds in each group, as one integer of 13 bits a group,
+    # the first group highest: integers compare as the lists of masks would
+    signature = [0, 0, 0, 0]
+    shift = 13 * len(groups)
+    for group in groups:
+        shift -= 13
         for card in group:
-            signature[card & 3][place] |= 1 << (card >> 2)
-    ranked = sorted(range(4), key=lambda suit: signature[suit], reverse=True)
+            signature[card & 3] |= 1 << ((card >> 2) + shift)
+    ranked = sorted(range(4), key=signature.__getitem__, reverse=True)
     rename = [0] * 4
     for new, suit in enumerate(ranked):
         rename[suit] = new
@@ -179,6 +184,30 @@ def _pot_shares(
         halves = matchup_halves(players[0], players[1])
         return (tuple(Fraction(share, 2 * MATCHUP_BOARDS) for share in halves),)
     return enumerated_shares(game, players, board, dead, pots)
+
+
+Counts = tuple[tuple[tuple[int, ...], ...], int]
+"""Each pot's shares as whole counts over one denominator: a row per pot, a count per player."""
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _pot_counts(
+    game: Game,
+    players: tuple[tuple[int, ...], ...],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    pots: tuple[int, ...],
+) -> Counts | None:
+    """:func:`_pot_shares` over their least common denominator (all-in EV sums them in
+    integers, :func:`allin_counts`)."""
+    shares = _pot_shares(game, players, board, dead, pots)
+    if shares is None:
+        return None
+    denominator = math.lcm(*(share.denominator for row in shares for share in row))
+    return (
+        tuple(tuple(s.numerator * (denominator // s.denominator) for s in row) for row in shares),
+        denominator,
+    )
 
 
 def enumerated_shares(
@@ -336,6 +365,57 @@ def exact_equities(
     return _counted(pot_shares(game, ids, board_ids, (everyone,), dead_ids))[0]
 
 
+def pot_counts(
+    game: Game,
+    holes: Sequence[tuple[int, ...]],
+    board: tuple[int, ...],
+    pots: Sequence[int],
+    dead: tuple[int, ...] = (),
+) -> Counts | None:
+    """:func:`pot_shares` as whole counts over one denominator, the shares' least common one
+    (the same values: ``Fraction(count, denominator)``), cached as they are."""
+    players, board_key, dead_key, places, moved = _canonical(holes, board, dead, pots)
+    key = tuple(sorted(set(moved)))
+    counted = _pot_counts(game, players, board_key, dead_key, key)
+    if counted is None:
+        return None
+    rows = dict(zip(key, counted[0], strict=True))
+    return tuple(tuple(rows[pot][place] for place in places) for pot in moved), counted[1]
+
+
+def judged_counts(
+    game: Game,
+    holes: Mapping[int, tuple[int, ...] | None],
+    board: tuple[int, ...],
+    contenders: Sequence[Sequence[int]],
+    mucked: bool,
+) -> tuple[list[dict[int, int] | None], int] | None:
+    """:func:`judged_pots` as whole counts by seat over one denominator for every valued pot
+    (1 when no pot is valued)."""
+    valued = [
+        not mucked and len(seats) > 1 and all(holes.get(seat) is not None for seat in seats)
+        for seats in contenders
+    ]
+    if not any(valued):
+        return [None] * len(contenders), 1
+    seats = [seat for seat, hole in holes.items() if hole is not None]
+    column = {seat: place for place, seat in enumerate(seats)}
+    masks = [
+        sum(1 << column[seat] for seat in pot)
+        for pot, value in zip(contenders, valued, strict=True)
+        if value
+    ]
+    counted = pot_counts(game, [holes[seat] or () for seat in seats], board, masks)
+    if counted is None:
+        return None
+    rows = iter(counted[0])
+    found: list[dict[int, int] | None] = []
+    for pot, value in zip(contenders, valued, strict=True):
+        row = next(rows) if value else None
+        found.append(None if row is None else {seat: row[column[seat]] for seat in pot})
+    return found, counted[1]
+
+
 def judged_pots(
     game: Game,
     holes: Mapping[int, tuple[int, ...] | None],
@@ -349,28 +429,89 @@ def judged_pots(
     the players still in the hand, None where unknown; every known hand not in a pot is dead in
     it. All the valued pots come from one enumeration (:func:`pot_shares`); None for a stud
     all-in past the work bound (no all-in EV)."""
-    valued = [
-        not mucked and len(seats) > 1 and all(holes.get(seat) is not None for seat in seats)
-        for seats in contenders
-    ]
-    if not any(valued):
-        return [None] * len(contenders)
-    seats = [seat for seat, hole in holes.items() if hole is not None]
-    column = {seat: place for place, seat in enumerate(seats)}
-    masks = [
-        sum(1 << column[seat] for seat in pot)
-        for pot, value in zip(contenders, valued, strict=True)
-        if value
-    ]
-    counted = pot_shares(game, [holes[seat] or () for seat in seats], board, masks)
-    if counted is None:
+    judged = judged_counts(game, holes, board, contenders, mucked)
+    if judged is None:
         return None
-    rows = iter(counted)
-    found: list[dict[int, Fraction] | None] = []
-    for pot, value in zip(contenders, valued, strict=True):
-        row = next(rows) if value else None
-        found.append(None if row is None else {seat: row[column[seat]] for seat in pot})
-    return found
+    found, denominator = judged
+    return [
+        None if pot is None else {seat: Fraction(count, denominator) for seat, count in pot.items()}
+        for pot in found
+    ]
+
+
+class SeatValues(NamedTuple):
+    """A hand's row data that its all-in EV reads, as Python lists (of ``count`` players and
+    ``pots`` pots): what :func:`allin_counts` takes, gathered a hand at a time
+    (:func:`row_allin_evs`) or a block's all-in hands at once (``batches``)."""
+
+    flags: list[int]
+    amounts: list[int]
+    won: list[int]
+    """In 1/DEN of a unit."""
+    put_in: list[int]
+    holes: list[list[int]]
+    masks: list[int]
+    board: list[int]
+
+
+def allin_counts(
+    game: Game,
+    seats: SeatValues,
+    allin_cards: int,
+    parts: Callable[[int], list[int]],
+) -> tuple[dict[int, int], int] | None:
+    """Each player's all-in EV (in units) as a whole count over one positive denominator, keyed
+    by seat index (:func:`row_allin_evs` gives them as Fractions; ``count / denominator`` in
+    Python's integers is the float of that Fraction, both correctly rounded). ``parts(pot)``
+    is the row's shares of a pot in 1/DEN by player, read only where a pot keeps its result or a
+    player cashed out. None for a stud all-in past the work bound (:func:`_stud_pots`).
+
+    Every pot's value is summed over the common denominator of the ratio paid out, the valued
+    pots' counts and DEN, in integers: exact, no Fraction on the way."""
+    flags, amounts, won, put_in = seats.flags, seats.amounts, seats.won, seats.put_in
+    count, pots = len(flags), len(amounts)
+    in_hand = [i for i in range(count) if flags[i] & SHOWDOWN]
+    total = sum(amounts)
+    paid = sum(won)
+    mucked = any(flags[i] & MUCKED for i in in_hand)
+    holes: dict[int, tuple[int, ...] | None] = {}
+    for i in in_hand:
+        row = seats.holes[i]
+        holes[i] = tuple(card for card in row if card >= 0) if row[0] >= 0 else None
+    contenders = [[i for i in range(count) if mask >> i & 1] for mask in seats.masks]
+    if game.board_cards == 0:  # stud: the cards each player held at the all-in, no board
+        holes = {i: None if hole is None else hole[:allin_cards] for i, hole in holes.items()}
+        board: tuple[int, ...] = ()
+    else:
+        board = tuple(seats.board[:allin_cards])
+    judged = judged_counts(game, holes, board, contenders, mucked)
+    if judged is None:
+        return None
+    valued, den = judged
+    counted = total * DEN
+    cashed = [i for i in range(count) if flags[i] & CASHED_OUT]
+    if cashed:  # paid during the hand: the share paid out is the others' of what they won
+        counted -= sum(amounts[pot] * parts(pot)[i] for pot in range(pots) for i in cashed)
+        paid = sum(won[i] for i in range(count) if i not in cashed)
+    elif paid == total * DEN and not any(valued):  # every pot keeps its result, no rake
+        return {i: won[i] - put_in[i] * DEN for i in in_hand}, DEN
+    if not counted:  # nothing counted: the pots as they are
+        paid, counted = 1, 1
+    if counted < 0:
+        paid, counted = -paid, -counted
+    # value_i = paid / counted x (sum of valued amount x share / den + kept amount x part / DEN)
+    sums = dict.fromkeys(in_hand, 0)
+    for pot, shares in enumerate(valued):
+        amount = amounts[pot]
+        if shares is None:
+            for i, part in enumerate(parts(pot)):
+                if part:
+                    sums[i] += amount * part * den
+        else:
+            for i, share in shares.items():
+                sums[i] += amount * share * DEN
+    denominator = counted * den * DEN
+    return {i: paid * sums[i] - put_in[i] * denominator for i in in_hand}, denominator
 
 
 def row_allin_evs(
@@ -379,49 +520,21 @@ def row_allin_evs(
     """Each player's all-in EV (in units), keyed by seat index, for row ``hand`` of the compiled
     replay's ``rows`` (a hand with an all-in before the river, its board then ``allin_cards``
     long; in stud, before seventh street, each player then holding ``allin_cards`` of their
-    seven): :func:`allin_evs` on the kernel's results. None for a stud all-in past the work
-    bound (:func:`_stud_pots`)."""
-    flags = rows.flags[hand, :count].tolist()
-    in_hand = [i for i in range(count) if flags[i] & SHOWDOWN]
-    amounts = rows.pots[hand, :pots].tolist()
-    total = sum(amounts)
-    won = in_parts(rows.won[hand], rows.won_parts[hand]).tolist()[:count]  # in 1/DEN
-    put_in = rows.put_in[hand, :count].tolist()
-    paid = sum(won)
-    mucked = any(flags[i] & MUCKED for i in in_hand)
-    holes = {}
-    for i in in_hand:
-        row = rows.holes[hand, i].tolist()
-        holes[i] = tuple(card for card in row if card >= 0) if row[0] >= 0 else None
-    contenders = [
-        [i for i in range(count) if mask >> i & 1] for mask in rows.pot_masks[hand, :pots].tolist()
-    ]
-    if game.board_cards == 0:  # stud: the cards each player held at the all-in, no board
-        holes = {i: None if hole is None else hole[:allin_cards] for i, hole in holes.items()}
-        board: tuple[int, ...] = ()
-    else:
-        board = tuple(rows.boards[hand, :allin_cards].tolist())
-    valued = judged_pots(game, holes, board, contenders, mucked)
-    if valued is None:
+    seven): :func:`allin_counts` on the kernel's results, as Fractions. None for a stud all-in
+    past the work bound (:func:`_stud_pots`)."""
+    seats = SeatValues(
+        rows.flags[hand, :count].tolist(),
+        rows.pots[hand, :pots].tolist(),
+        in_parts(rows.won[hand], rows.won_parts[hand]).tolist()[:count],
+        rows.put_in[hand, :count].tolist(),
+        rows.holes[hand, :count].tolist(),
+        rows.pot_masks[hand, :pots].tolist(),
+        rows.boards[hand].tolist(),
+    )
+    found = allin_counts(
+        game, seats, allin_cards, lambda pot: rows.pot_shares[hand, pot, :count].tolist()
+    )
+    if found is None:
         return None
-    counted = total * DEN
-    cashed = [i for i in range(count) if flags[i] & CASHED_OUT]
-    if cashed:  # paid during the hand: the share paid out is the others' of what they won
-        shares = rows.pot_shares[hand, :pots, :count].tolist()
-        counted -= sum(amounts[pot] * shares[pot][i] for pot in range(pots) for i in cashed)
-        paid = sum(won[i] for i in range(count) if i not in cashed)
-    elif paid == total * DEN and not any(valued):  # every pot keeps its result, no rake
-        return {i: Fraction(won[i] - put_in[i] * DEN, DEN) for i in in_hand}
-    ratio = Fraction(paid, counted) if counted else Fraction(1)
-    values = {i: Fraction(0) for i in in_hand}
-    for pot, shares in enumerate(valued):
-        value = amounts[pot] * ratio
-        if shares is None:
-            shares = {
-                i: Fraction(part, DEN)
-                for i, part in enumerate(rows.pot_shares[hand, pot, :count].tolist())
-                if part
-            }
-        for i, share in shares.items():
-            values[i] += value * share
-    return {i: values[i] - put_in[i] for i in in_hand}
+    values, denominator = found
+    return {i: Fraction(value, denominator) for i, value in values.items()}

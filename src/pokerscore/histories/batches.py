@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 import numba
@@ -66,7 +66,8 @@ from pokerscore.histories._phh_kernels import (
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories._stars_lines import HEADER_SITES, HEADERS, LAYOUT_HEADERS
-from pokerscore.histories.allin import kernel_tables, row_allin_evs
+from pokerscore.histories._stats_kernels import TallyRows
+from pokerscore.histories.allin import SeatValues, allin_counts, kernel_tables
 from pokerscore.histories.kernel_results import position_codes
 from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
@@ -198,12 +199,18 @@ def _empty_batch(text: npt.NDArray[np.uint8], capacity: int) -> Batch:
     )
 
 
+@kernel()
 def _headers(text: npt.NDArray[np.uint8]) -> int:
-    """An upper bound on the tables of a text: lines starting with ``[``."""
-    if text.shape[0] == 0:
+    """An upper bound on the tables of a text: lines starting with ``[`` (one pass, no
+    temporary arrays: NumPy's three comparisons of the whole text took four to five times
+    as long, on the block's replay thread before its index)."""
+    size = text.shape[0]
+    if size == 0:
         return 0
-    opening = (text[:-1] == NEWLINE) & (text[1:] == OPEN_BRACKET)
-    return int(np.count_nonzero(opening)) + int(text[0] == OPEN_BRACKET)
+    found = 1 if text[0] == OPEN_BRACKET else 0
+    for at in range(size - 1):
+        found += (text[at] == NEWLINE) & (text[at + 1] == OPEN_BRACKET)
+    return found
 
 
 # -- columns ------------------------------------------------------------------------------------
@@ -310,8 +317,10 @@ def _from_codes(codes: npt.NDArray[np.int64], words: list[str | None]) -> pa.Arr
     import pyarrow as pa
 
     dictionary = pa.array(words, type=pa.string())
-    indices = pa.array(codes.astype(np.int32), mask=codes < 0)
-    return pa.DictionaryArray.from_arrays(indices, dictionary).cast(pa.string())
+    indices = codes.astype(np.int32)
+    if (codes < 0).any():
+        return dictionary.take(pa.array(indices, mask=codes < 0))
+    return dictionary.take(indices)  # (a dictionary array cast to strings: a fifth longer)
 
 
 @cache
@@ -331,6 +340,9 @@ class Columns:
     order: npt.NDArray[np.int64]
     """Each row's hand, by its place in the buffer (to put the slow hands back in order)."""
     allin_adjusted: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
+    tally: TallyRows | None = None
+    """The rows as the run's players table adds them (its ``codes``, the players, left empty:
+    the caller's)."""
 
 
 def batch_columns(batch: Batch, file: str, *, allin_ev: bool) -> Columns:
@@ -417,7 +429,9 @@ def batch_columns(batch: Batch, file: str, *, allin_ev: bool) -> Columns:
         columns[name] = pa.array((action_flags >> bit) & 1, type=pa.int8())
     table = pa.table(columns, schema=schema())
     adjusted = np.where(np.isnan(seat_evs), net_f, seat_evs)
-    return Columns(table, hand_of_row, adjusted)
+    tally = TallyRows(np.zeros(0, dtype=np.int64), net_f, adjusted, facts[hand_of_row, F_BIG] / scale,
+                      flags, np.ascontiguousarray(action_flags))  # fmt: skip
+    return Columns(table, hand_of_row, adjusted, tally)
 
 
 def _ratio(
@@ -436,20 +450,61 @@ def _ratio(
 def _allin(
     batch: Batch, ok: npt.NDArray[np.int64], facts: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """All-in EV of each seat (NaN where none) and each hand's all-in street."""
+    """All-in EV of each seat (NaN where none) and each hand's all-in street: the all-in hands'
+    rows read in one gather each, every EV summed in integers (:func:`allin_counts`) and
+    divided once (``count / denominator``: the float of :func:`row_allin_evs`' Fraction)."""
     evs = np.full(batch.put_in.shape, np.nan)
     streets = facts[:, F_ALLIN_STREET] if len(facts) else np.zeros(0, dtype=np.int64)
+    hands = ok[streets[ok] >= 0]
+    if not len(hands):
+        return evs, streets
     rows = batch.rows()
-    for hand in ok[streets[ok] >= 0].tolist():
-        count, pots, cards = (int(facts[hand, f]) for f in (F_COUNT, F_POTS, F_ALLIN_CARDS))
-        game = rule_game(GAME_NAMES[int(facts[hand, F_VARIANT]) // 3])
-        if not isinstance(game, Game):  # a draw game: no all-in EV without a drawing policy
+    games: dict[int, Game | None] = {}
+    for variant in np.unique(facts[hands, F_VARIANT]).tolist():
+        ruled = rule_game(GAME_NAMES[variant // 3])
+        games[variant] = ruled if isinstance(ruled, Game) else None  # draw: no drawing policy
+    players = int(facts[hands, F_COUNT].max())  # no wider than the hands' players and pots
+    most = int(facts[hands, F_POTS].max())
+    flags = rows.flags[hands, :players].tolist()
+    amounts = rows.pots[hands, :most].tolist()
+    won = in_parts(rows.won[hands, :players], rows.won_parts[hands, :players]).tolist()
+    put_in = rows.put_in[hands, :players].tolist()
+    holes = rows.holes[hands, :players].tolist()
+    masks = rows.pot_masks[hands, :most].tolist()
+    boards = rows.boards[hands].tolist()
+    found_hands: list[int] = []
+    found_seats: list[int] = []
+    found_values: list[float] = []
+    for k, (hand, count, pots, cards, variant, scale) in enumerate(
+        np.column_stack(
+            (hands, facts[hands][:, [F_COUNT, F_POTS, F_ALLIN_CARDS, F_VARIANT, F_SCALE]])
+        ).tolist()
+    ):
+        played = games[variant]
+        if played is None:
             continue
-        scale = 10 ** int(facts[hand, F_SCALE])
-        values = row_allin_evs(rows, hand, game, count, pots, cards)
-        for i, value in values.items() if values is not None else ():
-            evs[hand, i] = float(value / scale)
+        seats = SeatValues(
+            flags[k][:count], amounts[k][:pots], won[k][:count], put_in[k][:count],
+            holes[k][:count], masks[k][:pots], boards[k],
+        )  # fmt: skip
+        found = allin_counts(
+            played, seats, cards, partial(_pot_parts, rows.pot_shares, hand, count)
+        )
+        if found is None:
+            continue
+        values, denominator = found
+        denominator *= 10**scale
+        for i, value in values.items():
+            found_hands.append(hand)
+            found_seats.append(i)
+            found_values.append(value / denominator)
+    evs[found_hands, found_seats] = found_values
     return evs, streets
+
+
+def _pot_parts(shares: npt.NDArray[np.int32], hand: int, count: int, pot: int) -> list[int]:
+    """A hand's shares of a pot in 1/DEN by player (the rows' ``pot_shares``)."""
+    return shares[hand, pot, :count].tolist()  # type: ignore[no-any-return]
 
 
 def slow_hands(batch: Batch) -> list[tuple[int, int, int, int, int]]:

@@ -42,7 +42,6 @@ from pokerscore.histories.batches import (
     slow_hands,
 )
 from pokerscore.histories.model import (
-    ACTION_COUNTS,
     HandHistory,
     HandHistoryError,
     schema,
@@ -595,43 +594,16 @@ def _fits(hand: HandHistory, refusal: RefusalRecord) -> bool:
 
 
 def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
-    """The kernels' rows into the summary: counts, and each player's tally, by column."""
+    """The kernels' rows into the summary: counts, and each player's tally, in one pass over
+    the rows (:func:`~._stats_kernels.tally_rows`)."""
     import pyarrow.compute as pc
 
     table = fast.table
     summary.hands += int(np.count_nonzero(batch.facts[: batch.hands, F_STATUS] == OK))
     summary.rows += table.num_rows
     encoded = pc.dictionary_encode(table.column("player")).combine_chunks()
-    codes = encoded.indices.to_numpy()
-    names = encoded.dictionary.to_pylist()
-    size = len(names)
-    net = table.column("net").to_numpy()
-    adjusted = fast.allin_adjusted
-    big = table.column("big_blind").to_numpy()
-    with np.errstate(divide="ignore", invalid="ignore"):
-        net_bb = np.where(big > 0, net / big, 0.0)
-        adjusted_bb = np.where(big > 0, adjusted / big, 0.0)
-
-    flags = [table.column(name).to_numpy(zero_copy_only=False) for name in
-             ("vpip", "pfr", "saw_flop", "went_to_showdown", "won_at_showdown")]  # fmt: skip
-    counts = np.stack(
-        [np.bincount(codes, minlength=size)]
-        + [np.bincount(codes, weights=flag, minlength=size).astype(np.int64) for flag in flags],
-        axis=1,
-    )
-    sums = np.stack(
-        [np.bincount(codes, weights=values, minlength=size).astype(np.float64)
-         for values in (net, adjusted, net_bb, adjusted_bb)],
-        axis=1,
-    )  # fmt: skip
-    # the hands whose actions were counted (every row's: the kernels' flags), then the counts
-    actions = np.stack(
-        [counts[:, 0]]
-        + [np.bincount(codes, weights=table.column(name).to_numpy(), minlength=size)
-           .astype(np.int64) for name in ACTION_COUNTS],
-        axis=1,
-    )  # fmt: skip
-    summary.tally.add_totals(names, counts, sums, actions)
+    codes = encoded.indices.to_numpy().astype(np.int64)
+    summary.tally.add_rows(encoded.dictionary.to_pylist(), fast.tally._replace(codes=codes))
 
 
 def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:

@@ -43,13 +43,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from pokerscore._support.errors import ParameterError, expect
 from pokerscore.histories.model import ACTION_COUNTS, HandHistory, HandResult
+
+if TYPE_CHECKING:
+    from pokerscore.histories._stats_kernels import TallyRows
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +243,23 @@ class StatsTally:
         self.sums[rows] += sums
         if actions is not None:
             self.actions[rows] += actions
+
+    def add_rows(self, names: list[str], rows: TallyRows) -> None:
+        """Add a block's rows, by player (``rows.codes``: the place of each row's player in
+        ``names``, each name once): :meth:`add_totals` of their sums by column, in one pass
+        (:func:`~._stats_kernels.tally_rows`)."""
+        from pokerscore.histories._replay_kernels import (
+            PFR,
+            SAW_FLOP,
+            SHOWDOWN,
+            VPIP,
+            WON_SHOWDOWN,
+        )
+        from pokerscore.histories._stats_kernels import tally_rows
+
+        places = self._rows(names)
+        bits = np.array([VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN], dtype=np.int64)  # _COUNTS'
+        tally_rows(rows, bits, places, self.counts, self.sums, self.actions)
 
     def merge(self, other: StatsTally) -> None:
         size = len(other.names)
