@@ -334,10 +334,15 @@ def _left_hands(
     """The hands the kernels left (``slow``: place, number, header, start, stop), read again by
     the lenient reader or the site's, each one's broken rule its error (:func:`unless_refused`)."""
     stars = part.file_format in LAYOUT_HEADERS
+    counted, lines = 0, first_line  # the lines before ``counted``: counted on, hand to hand
     for place, number, header, start, stop in slow:
         text = data[start:stop]
         if stars:
-            first = first_line + data.count(b"\n", 0, start)
+            if start < counted:  # the hands come in order; if not, count from the start again
+                counted, lines = 0, first_line
+            lines += data.count(b"\n", counted, start)
+            counted = start
+            first = lines
             hand = reference_stars_hand(text, part.path, number, first, part.file_format)
         else:
             hand = reference_hand(text, part.path, number, header, part.single)
