@@ -66,6 +66,7 @@ from pokerscore.histories._phh_kernels import (
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories._stars_lines import HEADER_SITES, HEADERS, LAYOUT_HEADERS
+from pokerscore.histories._winamax_kernels import wx_share
 from pokerscore.histories.allin import kernel_tables, row_allin_evs
 from pokerscore.histories.kernel_results import position_codes
 from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
@@ -159,7 +160,7 @@ def replay_stars_text(
     batch = _empty_batch(text, max(1, hands))
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
     stars_hands(text, starts, stops, sites, data.isascii(), first_hand, hands, threads, kernel_tables(),
-                batch.rows())  # fmt: skip
+                batch.rows(), wx_share if layout == "winamax" else None)  # fmt: skip
     batch.hands = hands
     batch.site_codes = sites[:hands]
     return batch
