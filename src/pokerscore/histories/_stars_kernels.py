@@ -4,7 +4,7 @@ amounts in units) and replayed by :func:`~pokerscore.histories._replay_kernels.r
 (in :func:`stars_share`), the hands shared among threads
 (:func:`stars_hands`). The stages every layout shares are here, one each, for Winamax's
 reader (``_winamax_kernels``) too: a line's split (:func:`next_line`), a line of play kept
-(:func:`take_line`) and the lines counted (:func:`lines_begun`, :func:`lines_read`), a hand's
+(:func:`take_line`) and the lines counted (:func:`lines_read`), a hand's
 first and last stages (:func:`hand_begun`, :func:`hand_units`, :func:`hand_read`) and its facts
 (:func:`_hand_facts`). A hand written otherwise than this reader takes is marked :data:`SLOW`
 for the reference reader (the site's own where the file is a site's)."""
@@ -1133,7 +1133,13 @@ def next_line(text: Bytes, at: int, end: int) -> tuple[int, int, int, bool]:
 
 @kernel(inline=True)
 def take_line(
-    grids: tuple[Ints, Ints, Ints, npt.NDArray[np.int64], Ints, Ints, Ints],
+    seats: Ints,
+    posts: Ints,
+    settled: Ints,
+    plays: Ints,
+    cards: npt.NDArray[np.int64],
+    hand_cards: Ints,
+    taken: tuple[int, int, int, int],
     line: int,
     kind: int,
     who: int,
@@ -1142,76 +1148,56 @@ def take_line(
     all_in: int,
     count: int,
     bets: int,
-) -> bool:
+) -> tuple[int, int, int, int]:
     """A line of a hand's play as a layout's reader gave it (``LINE_…``; the kind, seat line
     ``who`` or -1, the amount's mantissa or -1 and decimals, then all in or a post's being
     live, the cards in ``hand_cards`` or the pot, and what an action does to the round's bets:
-    Winamax's ``B_…``, 0 elsewhere) kept in ``grids`` (:func:`line_grids`), the next column of its kind,
-    the seat playing, and counted in its ``tally`` (from :func:`lines_begun`); False where
-    the hand is left: a line refused, or one too many of its kind. A post keeps the actions
-    before it and whether it is live, for Winamax's stages."""
-    seats, posts, settled, plays, cards, hand_cards, tally = grids
+    Winamax's ``B_…``, 0 elsewhere) kept in the grids, the next column of its kind, the seat
+    playing: ``taken``, the posts, actions, returned bets and collected pots kept before, given
+    back with this line's counted, the posts -1 where the hand is left (a line refused, or one
+    too many of its kind). A post keeps the actions before it and whether it is live, for
+    Winamax's stages."""
+    p, a, r, c = taken
     if line == LINE_BAD:
-        return False
+        return -1, a, r, c
     if line == LINE_OTHER:
-        return True
+        return p, a, r, c
     if line == LINE_POST:
-        q = tally[T_POSTS]
-        if q == MAX_POSTS:
-            return False
-        posts[POST_SEAT, q], posts[POST_KIND, q], posts[POST_M, q], posts[POST_D, q] = who, kind, m, d  # fmt: skip
-        posts[POST_AT, q], posts[POST_LIVE, q] = tally[T_ACTIONS], all_in
+        if p == MAX_POSTS:
+            return -1, a, r, c
+        posts[POST_SEAT, p], posts[POST_KIND, p], posts[POST_M, p], posts[POST_D, p] = who, kind, m, d  # fmt: skip
+        posts[POST_AT, p], posts[POST_LIVE, p] = a, all_in
         seats[S_PLAYING, who] = 1
-        tally[T_POSTS] = q + 1
-        return True
+        return p + 1, a, r, c
     if line == LINE_RETURNED:
-        q = tally[T_RETURNED]
-        if q == MAX_LISTED:
-            return False
-        settled[R_SEAT, q], settled[R_M, q], settled[R_D, q] = who, m, d
-        tally[T_RETURNED] = q + 1
-        return True
+        if r == MAX_LISTED:
+            return -1, a, r, c
+        settled[R_SEAT, r], settled[R_M, r], settled[R_D, r] = who, m, d
+        return p, a, r + 1, c
     if line == LINE_COLLECTED:
-        q = tally[T_COLLECTED]
-        if q == MAX_LISTED:
-            return False
-        settled[C_SEAT, q], settled[C_M, q], settled[C_D, q], settled[C_POT, q] = who, m, d, count
-        tally[T_COLLECTED] = q + 1
-        return True
-    q = tally[T_ACTIONS]
-    if q == MAX_ACTIONS:
-        return False
-    plays[A_KIND, q], plays[A_SEAT, q], plays[A_M, q], plays[A_D, q] = kind, who, m, d
-    plays[A_ALL_IN, q], plays[A_COUNT, q], plays[A_BETS, q] = all_in, count, bets
+        if c == MAX_LISTED:
+            return -1, a, r, c
+        settled[C_SEAT, c], settled[C_M, c], settled[C_D, c], settled[C_POT, c] = who, m, d, count
+        return p, a, r, c + 1
+    if a == MAX_ACTIONS:
+        return -1, a, r, c
+    plays[A_KIND, a], plays[A_SEAT, a], plays[A_M, a], plays[A_D, a] = kind, who, m, d
+    plays[A_ALL_IN, a], plays[A_COUNT, a], plays[A_BETS, a] = all_in, count, bets
     for k in range(count):
-        cards[q, k] = hand_cards[k]
+        cards[a, k] = hand_cards[k]
     if who >= 0:
         seats[S_PLAYING, who] = 1
-    tally[T_ACTIONS] = q + 1
-    return True
+    return p, a + 1, r, c
 
 
 @kernel(inline=True)
-def line_grids(
-    reading: StarsReading,
-) -> tuple[Ints, Ints, Ints, npt.NDArray[np.int64], Ints, Ints, Ints]:
-    """The grids :func:`take_line` writes, bound once a hand (an inlined helper given the
-    reading itself would take a reference to each of its arrays at every line: PokerStars'
-    kernel ran a tenth slower)."""
-    return (reading.seats, reading.posts, reading.settled, reading.plays, reading.cards,
-            reading.hand_cards, reading.tally)  # fmt: skip
-
-
-@kernel(inline=True)
-def lines_begun(tally: Ints) -> None:
-    """No post, action, returned bet or collected pot counted yet in ``tally``."""
-    tally[T_POSTS], tally[T_ACTIONS], tally[T_RETURNED], tally[T_COLLECTED] = 0, 0, 0, 0
-
-
-@kernel(inline=True)
-def lines_read(tally: Ints, listed: int, button: int, said: int) -> None:
-    """The seats listed, the button and what the summary said (``said``: bit 1 a total read,
-    bit 2 a rake) into ``tally``, beside the lines :func:`take_line` counted."""
+def lines_read(
+    tally: Ints, taken: tuple[int, int, int, int], listed: int, button: int, said: int
+) -> None:
+    """How many of each kind of line a hand's lines held into ``tally``: the posts, actions,
+    returned bets and collected pots :func:`take_line` counted (``taken``), the seats listed,
+    the button and what the summary said (``said``: bit 1 a total read, bit 2 a rake)."""
+    tally[T_POSTS], tally[T_ACTIONS], tally[T_RETURNED], tally[T_COLLECTED] = taken
     tally[T_LISTED], tally[T_BUTTON] = listed, button
     tally[T_TOTAL], tally[T_RAKE] = said & 1, (said >> 1) & 1
 
@@ -1222,12 +1208,13 @@ def _read_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
     (how many of each in its ``tally``); False where the hand is left to the reference reader:
     a line this reader does not take, no summary (a partial hand) or no table line's button."""
     seats, hand_cards = reading.seats, reading.hand_cards
-    grids = line_grids(reading)
+    posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
     said = int(np.int64(0))
     section = 0  # 0 seats, 1 actions, 2 summary
     button = -1
-    lines_begun(reading.tally)
+    zero = int(np.int64(0))
+    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
         if blank:
@@ -1257,9 +1244,10 @@ def _read_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
             continue
         else:
             line, kind, who, m, d, all_in, count = _play_line(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
-        if not take_line(grids, line, kind, who, m, d, all_in, count, 0):
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        if taken[0] < 0:
             return False
-    lines_read(reading.tally, listed, button, said)
+    lines_read(reading.tally, taken, listed, button, said)
     return section == 2 and button >= 0
 
 

@@ -2,10 +2,10 @@
 ``_stars_lines`` ``WX_`` words; the hands' reader is ``sites/winamax.py``, whose every rule these
 stages keep: what it refuses or might read otherwise, they leave to it). Each hand read by
 :func:`wx_hand` (its header, :func:`_wx_header`; its lines, :func:`_wx_lines`, a reader per kind
-of line; what its record says, :func:`_wx_said`), its other stages and its replay
-(``replay_one`` and ``_hand_facts``) PokerStars' (``_stars_kernels``); a thread's share, :func:`wx_share`, is a
-kernel of its own, compiled only for a Winamax file. A hand written otherwise than this reader
-takes is marked ``SLOW`` for Winamax's reader."""
+of line, each line kept by ``_stars_kernels.take_line``; what its record says,
+:func:`_wx_said`), its other stages and its facts PokerStars' (``_stars_kernels``); a thread's
+share, :func:`wx_share`, is a kernel of its own, compiled only for a Winamax file. A hand
+written otherwise than this reader takes is marked ``SLOW`` for Winamax's reader."""
 
 from __future__ import annotations
 
@@ -160,8 +160,6 @@ from pokerscore.histories._stars_kernels import (
     hand_begun,
     hand_read,
     hand_units,
-    line_grids,
-    lines_begun,
     lines_read,
     new_stars_scratch,
     next_line,
@@ -603,12 +601,13 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
     PokerStars' (each post's place among the actions kept, and what each action does to the round's
     bets); False where the hand is left to Winamax's reader."""
     seats, hand_cards = reading.seats, reading.hand_cards
-    grids = line_grids(reading)
+    posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
     said = 0
     section = 0  # 0 seats, 1 actions, 2 summary
     button = -1
-    lines_begun(reading.tally)
+    zero = int(np.int64(0))
+    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
         if blank:
@@ -648,7 +647,8 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
             bets = count >> 8 if line == LINE_ACTION else B_NONE
             if line == LINE_ACTION:
                 count &= 255
-        if not take_line(grids, line, kind, who, m, d, all_in, count, bets):
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, bets)  # fmt: skip
+        if taken[0] < 0:
             return False
     for one in range(listed):  # Winamax's reader refuses two seats of one name
         for other in range(one):
@@ -661,7 +661,7 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
                         break
                 if same:
                     return False
-    lines_read(reading.tally, listed, button, said)
+    lines_read(reading.tally, taken, listed, button, said)
     return section == 2 and button >= 0
 
 
