@@ -70,3 +70,18 @@ def slot_init(cls: type[T]) -> type[T]:
     assert names == list(init.__code__.co_varnames[1 : len(names) + 1])
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+def lazy_attribute(instance: object, name: str, block_slot: Any, lazy_slots: dict[str, Any]) -> Any:
+    """``__getattr__`` of an object whose lazy fields a block fills in (``block.fill``): a field
+    not read yet (its slot, in ``lazy_slots`` by name, empty) is made by the block that
+    ``block_slot`` holds for every object of the block at once, then read; any other name, or
+    no block left, is an ``AttributeError`` as Python's own."""
+    block = block_slot.__get__(instance)
+    slot = lazy_slots.get(name)
+    if block is None or slot is None:
+        raise AttributeError(
+            f"{type(instance).__name__!r} object has no attribute {name!r}", name=name, obj=instance
+        )
+    block.fill(instance, name, slot)
+    return slot.__get__(instance)

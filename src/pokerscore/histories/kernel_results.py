@@ -22,6 +22,7 @@ from sys import getrefcount
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 from weakref import ref
 
+from pokerscore._support.slots import lazy_attribute
 from pokerscore.cards import FULL_DECK, Card
 from pokerscore.games.holdem.game import Game
 from pokerscore.histories._layout import (
@@ -164,14 +165,7 @@ class ReadLater(HandResult):
 
         def __getattr__(self, name: str) -> Any:
             """A field not read yet (its slot empty): its block's column made and filled in."""
-            block = _BLOCK_SLOT.__get__(self)
-            slot = _LAZY_SLOTS.get(name)
-            if block is None or slot is None:
-                raise AttributeError(
-                    f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self
-                )
-            block.fill(self, name, slot)
-            return slot.__get__(self)
+            return lazy_attribute(self, name, _BLOCK_SLOT, _LAZY_SLOTS)
 
     def _values(self) -> tuple[object, ...]:
         return (self.hand, self.players, self.pots, self.boards, self.rake, self.disagreements)

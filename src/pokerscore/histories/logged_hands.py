@@ -27,6 +27,7 @@ from weakref import ref
 import numpy as np
 import numpy.typing as npt
 
+from pokerscore._support.slots import lazy_attribute
 from pokerscore.cards import FULL_DECK, Card
 from pokerscore.histories._layout import (
     F_BIG,
@@ -225,14 +226,7 @@ class LoggedHand(HandHistory):
 
         def __getattr__(self, name: str) -> Any:
             """A field not read yet (its slot empty): its block's column made and filled in."""
-            block = _BLOCK_SLOT.__get__(self)
-            slot = _LAZY_SLOTS.get(name)
-            if block is None or slot is None:
-                raise AttributeError(
-                    f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self
-                )
-            block.fill(self, name, slot)
-            return slot.__get__(self)
+            return lazy_attribute(self, name, _BLOCK_SLOT, _LAZY_SLOTS)
 
     def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in _FIELDS)
