@@ -206,11 +206,12 @@ OUTSIDE_MONEY: Final = (
 (``Ann: pay premium of all-in insurance ($4)``): the words after the name, the amount's sign
 for the player, and what it settles."""
 OUTSIDE_CHOICES: Final = {
-    ": get an all-in insurance": OUTSIDE_MONEY[:1],
-    ": Chooses to EV Cashout": OUTSIDE_MONEY[1:],
+    ": get an all-in insurance": "insurance",
+    ": Chooses to EV Cashout": "cash-out",
 }
-"""The lines that announce money outside the pot, and the lines of which one must then say
-the amount (an insurance bought, a cash-out chosen, with no amount written: refused)."""
+"""The lines that announce money outside the pot, and what a line of :data:`OUTSIDE_MONEY`
+must then settle for the same player (an insurance bought, a cash-out chosen, with no amount
+written: refused)."""
 GG_STRADDLE: Final = "straddle"
 """GGPoker's straddle, without ``posts`` (``Ann: straddle $2``; a second one by the same
 player: the straddle raised to)."""

@@ -102,7 +102,7 @@ def _outside_money(lines: Sequence[str], first_line: int) -> tuple[Outside, Outs
     insurance bought or a cash-out chosen whose amount is not written, refuses the hand: such
     money is never silently left out."""
     settled: dict[str, Outside] = {"insurance": {}, "cash-out": {}}
-    announced: dict[str, tuple[int, tuple[tuple[str, int, str], ...]]] = {}
+    announced: dict[tuple[str, str], int] = {}  # (name, kind): the line announcing it
     for offset, line in enumerate(lines):
         number = first_line + offset
         what = next((what for words, what in SETTLED_OUTSIDE if words in line), None)
@@ -110,7 +110,7 @@ def _outside_money(lines: Sequence[str], first_line: int) -> tuple[Outside, Outs
             continue
         chosen = next((words for words in OUTSIDE_CHOICES if words in line), None)
         if chosen is not None:
-            announced[line.partition(chosen)[0]] = (number, OUTSIDE_CHOICES[chosen])
+            announced[line.partition(chosen)[0], OUTSIDE_CHOICES[chosen]] = number
             continue
         for words, sign, kind in OUTSIDE_MONEY:
             name, found, rest = line.rstrip().partition(words)
@@ -123,8 +123,8 @@ def _outside_money(lines: Sequence[str], first_line: int) -> tuple[Outside, Outs
                 break
         else:
             raise HandHistoryError(f"line {number}: {what} is not replayed")
-    for name, (number, settled_by) in announced.items():
-        if not any(f"{name}{words}" in line for words, _, _ in settled_by for line in lines):
+    for (name, kind), number in announced.items():
+        if name not in settled[kind]:
             raise HandHistoryError(f"line {number}: money outside the pot with no amount written")
     return settled["insurance"], settled["cash-out"]
 
