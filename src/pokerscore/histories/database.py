@@ -50,7 +50,7 @@ from pokerscore.histories.model import (
     HandHistoryError,
     played_month,
 )
-from pokerscore.histories.stats import PlayerStats, StatsTally
+from pokerscore.histories.stats import PlayerStats, StatsTally, players_json
 
 if TYPE_CHECKING:  # the readers are imported by an import only: a report loads none of them
     import duckdb
@@ -1009,6 +1009,19 @@ class DatabaseReport:
                 for group, players in self.groups
             ],
         }
+
+    def json_text(self, *, ensure_ascii: bool = True) -> str:
+        """:meth:`as_json` as :func:`json.dumps` writes it (the same characters), the players
+        written by column (:func:`~pokerscore.histories.stats.players_json`: some hundred
+        thousand of them cost a report more than its queries)."""
+        import json
+
+        groups = ", ".join(
+            f'{{"group": {json.dumps(group, ensure_ascii=ensure_ascii)}, '
+            f'"players": {players_json(players, ensure_ascii=ensure_ascii)}}}'
+            for group, players in self.groups
+        )
+        return f'{{"hands": {json.dumps(self.hands)}, "groups": [{groups}]}}'
 
 
 def report_histories(

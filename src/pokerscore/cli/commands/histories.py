@@ -19,6 +19,7 @@ from pokerscore.cli.output import (
     error_console,
     fail,
     print_json,
+    print_json_text,
     progress_bar,
     report_error,
     user_errors,
@@ -360,7 +361,7 @@ def _report(
 
             plot_player(found.series, player, plot)
     if json_output:
-        print_json(found.as_json())
+        print_json_text(lambda ascii_only: found.json_text(ensure_ascii=ascii_only))
         return
     if player is not None and not any(players for _, players in found.groups):
         report_error(f"{player} plays no hand that the filter keeps")
