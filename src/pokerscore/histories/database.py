@@ -1069,7 +1069,9 @@ def report_histories(
         named = ", ".join(f"{figure} AS f{k}" for k, figure in enumerate(figures))
         query = (
             f"SELECT {group} AS grp, player, {named} FROM {source}{clause} "
-            "GROUP BY ALL ORDER BY grp NULLS LAST, player"
+            # each group's players in the order of StatsTally.stats (most hands first), which
+            # then finds them sorted
+            "GROUP BY ALL ORDER BY grp NULLS LAST, f0 DESC, player"
         )
         # by column: Python's objects for some hundred thousand sums cost more than the query
         found = con.execute(query, values).fetchnumpy()
