@@ -1,7 +1,8 @@
 """A database of hands: importing generated hands against the plain run on the same file, and a
 report with a filter over a database grown to the size of the public PHH data set;
 ``python -m benchmarks.bench_database held``: an import's files into a database that holds many
-hands (:func:`held`).
+hands (:func:`held`); ``python -m benchmarks.bench_database report``: the report over a database
+one has, checkouts alternating (:func:`report`).
 
 ``python -m benchmarks bench_database``; ``BENCH_DATABASE_HANDS`` (default 100,000) hands are
 generated (``benchmarks/histories_data.py``, seed 7) into ``BENCH_DATABASE_DATA`` (default a
@@ -40,6 +41,17 @@ ROWS_FILTER = "position = 'BTN' and net > 0"
 
 def _command(*args: str) -> tuple[float, float, dict[str, object]]:
     """The command in a fresh process: wall clock, CPU seconds (user and system), its JSON."""
+    wall, cpu, text = _command_text(*args)
+    return wall, cpu, json.loads(text)
+
+
+def _command_text(*args: str, source: str | None = None) -> tuple[float, float, str]:
+    """The command in a fresh process (pokerscore from ``source``, a checkout's ``src``, where
+    given), Python's bytecode cache on as users have it: wall clock, CPU seconds (user and
+    system), its JSON's text."""
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    if source is not None:
+        environment["PYTHONPATH"] = source
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
@@ -47,11 +59,12 @@ def _command(*args: str) -> tuple[float, float, dict[str, object]]:
         capture_output=True,
         check=True,
         text=True,
+        env=environment,
     )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    return wall, cpu, json.loads(done.stdout)
+    return wall, cpu, done.stdout
 
 
 def _grow(database: Path, hands: int) -> int:
@@ -216,5 +229,44 @@ def _lookups(database: Path, block: int = 1000, repeats: int = 5) -> None:
           f"{read:.2f} s; load {os.getloadavg()[0]:.1f})")  # fmt: skip
 
 
+def report() -> None:
+    """Issue 29 §3: ``histories report --json`` over ``BENCH_REPORT_DATABASE`` (a database
+    imported already), each filter (:data:`FILTER`, over the sums; :data:`ROWS_FILTER`, every
+    row) in fresh processes of each checkout of ``BENCH_REPORT_SOURCES`` (their ``src``
+    folders, ``:``-separated; default this process's pokerscore) in turn, round by round for
+    ``BENCH_REPORT_ROUNDS`` (default 5) rounds as a shared host's load moves: CPU and wall of
+    each, the load, and whether each filter's JSON was the same text every time."""
+    import hashlib
+    import statistics
+
+    import pokerscore
+
+    database = os.environ["BENCH_REPORT_DATABASE"]
+    sources = os.environ.get("BENCH_REPORT_SOURCES", str(Path(pokerscore.__file__).parents[1]))
+    rounds = int(os.environ.get("BENCH_REPORT_ROUNDS", 5))
+    for where in (FILTER, ROWS_FILTER):
+        print(f"--where {where!r}")
+        found: dict[str, list[tuple[float, float]]] = {}
+        texts: dict[str, set[str]] = {}
+        for round_ in range(1, rounds + 1):
+            line = [f"  round {round_} (load {os.getloadavg()[0]:.1f})"]
+            for source in sources.split(":"):
+                wall, cpu, text = _command_text(
+                    "histories", "report", "--db", database, "--where", where, source=source
+                )
+                found.setdefault(source, []).append((cpu, wall))
+                texts.setdefault(source, set()).add(hashlib.sha256(text.encode()).hexdigest())
+                line.append(f"{source}: {cpu:.3f} s CPU, {wall:.2f} s wall")
+            print("; ".join(line), flush=True)
+        for source, times in found.items():
+            cpus = sorted(cpu for cpu, _ in times)
+            walls = sorted(wall for _, wall in times)
+            print(f"  {source}: CPU {cpus[0]:.3f} to {cpus[-1]:.3f} s (median "
+                  f"{statistics.median(cpus):.3f}), wall {walls[0]:.2f} to {walls[-1]:.2f} s, "
+                  f"{len(texts[source])} distinct JSON texts")  # fmt: skip
+        every = set().union(*texts.values())
+        print(f"  the same JSON from every checkout: {len(every) == 1}")
+
+
 if __name__ == "__main__":
-    held() if sys.argv[1:] == ["held"] else main()
+    {"held": held, "report": report}.get(sys.argv[1] if sys.argv[1:] else "", main)()

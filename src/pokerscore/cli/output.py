@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import TYPE_CHECKING, Annotated, Final, NoReturn
 
@@ -132,7 +132,13 @@ def unicode_output() -> bool:
 
 def print_json(payload: object) -> None:
     """One JSON object on stdout (``\\u`` escapes where stdout is not Unicode)."""
-    sys.stdout.write(json.dumps(payload, ensure_ascii=not unicode_output()) + "\n")
+    print_json_text(lambda ascii_only: json.dumps(payload, ensure_ascii=ascii_only))
+
+
+def print_json_text(text: Callable[[bool], str]) -> None:
+    """One JSON object on stdout written by ``text`` (given whether to escape as ``\\u`` every
+    character past ASCII: where stdout is not Unicode), as :func:`print_json` writes it."""
+    sys.stdout.write(text(not unicode_output()) + "\n")
 
 
 def card_strings(cards: Iterable[Card]) -> list[str]:

@@ -41,20 +41,24 @@ counted apart, on Dask say, add up to the same figures as one pass).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from pokerscore._support.errors import ParameterError, expect
+from pokerscore._support.slots import slot_init
 from pokerscore.histories.model import ACTION_COUNTS, HandHistory, HandResult
 
 if TYPE_CHECKING:
     from pokerscore.histories._stats_kernels import TallyRows
 
 
+@slot_init  # a database's report makes one a player, some hundred thousand
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
     """One player's figures over a database."""
@@ -78,28 +82,112 @@ class PlayerStats:
     were counted."""
 
     def as_json(self) -> dict[str, Any]:
-        found = {
-            name: round(value, 6)
-            for name in ACTION_FIGURES
-            if (value := getattr(self, name)) is not None
-        }
-        return {
-            "player": self.player,
-            "hands": self.hands,
-            "net": round(self.net, 6),
-            "allin_ev_net": round(self.allin_ev_net, 6),
-            "bb_per_100": round(self.bb_per_100, 6),
-            "allin_ev_bb_per_100": round(self.allin_ev_bb_per_100, 6),
-            "vpip": round(self.vpip, 6),
-            "pfr": round(self.pfr, 6),
-            "wtsd": round(self.wtsd, 6),
-            "wsd": round(self.wsd, 6),
-            **found,
-        }
+        """The figures as JSON: :data:`JSON_AS_IS`, then :data:`JSON_ROUNDED` and the
+        :data:`ACTION_FIGURES` that are known, rounded to :data:`JSON_PLACES` (the layout
+        :func:`players_json` writes by column)."""
+        found: dict[str, Any] = {name: getattr(self, name) for name in JSON_AS_IS}
+        for name in JSON_ROUNDED:
+            found[name] = round(getattr(self, name), JSON_PLACES)
+        for name in ACTION_FIGURES:
+            if (value := getattr(self, name)) is not None:
+                found[name] = round(value, JSON_PLACES)
+        return found
 
 
 _COUNTS: Final = ("hands", "vpip", "pfr", "saw_flop", "showdowns", "won_showdowns")
 ACTION_FIGURES: Final = ("three_bet", "fold_to_three_bet", "cbet", "fold_to_cbet")
+JSON_AS_IS: Final = ("player", "hands")
+"""The figures :meth:`PlayerStats.as_json` writes as they are, first."""
+JSON_ROUNDED: Final = (
+    "net", "allin_ev_net", "bb_per_100", "allin_ev_bb_per_100", "vpip", "pfr", "wtsd", "wsd"
+)  # fmt: skip
+"""The figures it writes rounded, after them (then the :data:`ACTION_FIGURES` known)."""
+JSON_PLACES: Final = 6
+"""The decimal places of a rounded figure in JSON."""
+
+
+def players_json(players: Sequence[PlayerStats], *, ensure_ascii: bool = True) -> str:
+    """The JSON text of ``[stats.as_json() for stats in players]`` as :func:`json.dumps` writes
+    it (the same characters), made by column: a database's report writes some hundred thousand
+    players, and a dictionary and :data:`JSON_PLACES` calls of ``round`` a player, then the
+    encoder's pass over them, cost more than the rest of the report (``benchmarks/histories.md``).
+
+    >>> stats = PlayerStats("Ann", 2, 1 / 3, 0.5, 25.0, 25.0, 1.0, 0.5, 0.0, 0.0)
+    >>> players_json([stats]) == json.dumps([stats.as_json()])
+    True
+    """
+    count = len(players)
+    if not count:
+        return "[]"
+    known = [list(map(attrgetter(name), players)) for name in ACTION_FIGURES]
+    width = 2 * (len(JSON_AS_IS) + len(JSON_ROUNDED) + len(ACTION_FIGURES)) + 1
+    pieces: list[str] = [""] * (count * width)  # each player's keys and values in turn
+    at = 0
+    for name in (*JSON_AS_IS, *JSON_ROUNDED):
+        key = json.dumps(name)
+        pieces[at::width] = [("{" if at == 0 else ", ") + key + ": "] * count
+        values = list(map(attrgetter(name), players))
+        pieces[at + 1 :: width] = (
+            _json_texts(values, ensure_ascii)
+            if name in JSON_AS_IS
+            else _rounded_texts(values, ensure_ascii)
+        )
+        at += 2
+    for name, values in zip(ACTION_FIGURES, known, strict=True):
+        key = ", " + json.dumps(name) + ": "
+        if None in values:  # a figure not known: neither its key nor its value
+            pieces[at::width] = ["" if value is None else key for value in values]
+            texts = _rounded_texts([0.0 if value is None else value for value in values], True)
+            pieces[at + 1 :: width] = [
+                "" if value is None else text for value, text in zip(values, texts, strict=True)
+            ]
+        else:
+            pieces[at::width] = [key] * count
+            pieces[at + 1 :: width] = _rounded_texts(values, ensure_ascii)
+        at += 2
+    pieces[at::width] = ["}, "] * (count - 1) + ["}"]
+    return "[" + "".join(pieces) + "]"
+
+
+def _json_texts(values: list[Any], ensure_ascii: bool) -> list[str]:
+    """Each value's JSON text, as :func:`json.dumps` writes it."""
+    kinds = set(map(type, values))
+    if kinds == {str}:
+        encode = (
+            json.encoder.encode_basestring_ascii if ensure_ascii else json.encoder.encode_basestring
+        )
+        return list(map(encode, values))
+    if kinds == {int}:
+        return list(map(int.__repr__, values))
+    return [json.dumps(value, ensure_ascii=ensure_ascii) for value in values]
+
+
+def _rounded_texts(values: list[Any], ensure_ascii: bool) -> list[str]:
+    """The JSON text of ``round(value, JSON_PLACES)`` for each value, the floats rounded by
+    column: ``rint(value * 10**places) / 10**places`` is Python's ``round`` exactly (the nearest
+    float to the value's decimal rounded half to even) wherever the product, rounded once, is
+    below 2**52 and cannot have crossed a half; elsewhere (a near half, a huge or an infinite
+    value, NaN) ``round`` itself."""
+    if set(map(type, values)) != {float}:
+        return [
+            json.dumps(round(value, JSON_PLACES), ensure_ascii=ensure_ascii) for value in values
+        ]
+    scale = 10.0**JSON_PLACES
+    with np.errstate(over="ignore", invalid="ignore"):  # those are Python's round's
+        scaled = np.array(values, dtype=np.float64) * scale
+        rounded = np.rint(scaled) / scale
+        # the product is within half its last bit of the exact one, a 2**-53 part of it
+        half = np.abs(scaled - np.floor(scaled) - 0.5)
+        sure = (np.abs(scaled) < 2.0**52) & (half > np.abs(scaled) * 2.0**-50)
+    # each distinct float written once (by its bits: -0.0 is not 0.0): a share of a few hands
+    # takes a few dozen values over thousands of players
+    distinct, where = np.unique(rounded.view(np.int64), return_inverse=True)
+    written = list(map(float.__repr__, distinct.view(np.float64).tolist()))
+    texts = list(map(written.__getitem__, where.tolist()))
+    if not sure.all():
+        for unsure in np.flatnonzero(~sure).tolist():
+            texts[unsure] = json.dumps(round(values[unsure], JSON_PLACES))
+    return texts
 
 
 def action_counts(hand: HandHistory) -> list[list[int]]:
