@@ -319,6 +319,9 @@ WN_COLLECTED: Final = "collected"
 WN_MAIN: Final = "main pot"
 WN_SIDE: Final = "side pot"
 """What ``collected $2.11 from`` names: the main pot, or a side pot (``side pot-1``: pot 1)."""
+WN_WON: Final = " won "
+"""A summary's seat line's winnings (``Seat 4: Hero (big blind) did not show and won $2.11``):
+what a stud hand's winners took (no ``collected`` line)."""
 WN_RAKE: Final = " | Rake "
 """Between the summary's total and its rake (``Total pot $2.22 | Rake $0.11``; a tournament's
 ``Total pot 60600.00`` alone)."""

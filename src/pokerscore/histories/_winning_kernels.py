@@ -179,6 +179,7 @@ _WN_COLLECTED: Final = ascii_bytes(lines.WN_COLLECTED)
 _WN_MAIN: Final = ascii_bytes(lines.WN_MAIN)
 _WN_SIDE: Final = ascii_bytes(lines.WN_SIDE)
 _WN_RAKE: Final = ascii_bytes(lines.WN_RAKE)
+_WN_WON: Final = ascii_bytes(lines.WN_WON)
 _WN_UNCALLED: Final = ascii_bytes(lines.UNCALLED)
 _WN_UNCALLED_WORD: Final = ascii_bytes(lines.UNCALLED.rstrip(" ("))
 _WN_RETURNED_TO: Final = ascii_bytes(lines.RETURNED_TO)
@@ -444,6 +445,22 @@ def _wn_total(text: Bytes, first: int, line_stop: int, numbers: Ints) -> int:
     return 3
 
 
+@kernel()
+def _wn_won(text: Bytes, first: int, line_stop: int) -> bool:
+    """Whether a summary's seat line is one Winning's reader takes as these stages do: its
+    ``… won $2.11 …`` (the first `` won ``'s amount, which that reader reads, and refuses the
+    hand where it is not one) an amount, or no `` won `` in it."""
+    won = find_word(text, first, line_stop, _WN_WON)
+    if won < 0:
+        return True
+    a = won + _WN_WON.shape[0]
+    b = a
+    while b < line_stop and text[b] != SPACE and text[b] != TAB:
+        b += 1
+    _, _, ok = _wn_money(text, a, b)
+    return ok
+
+
 @kernel(inline=True)
 def _wn_word(text: Bytes, at: int, stop: int, word: Bytes) -> bool:
     """Whether ``text[at:stop]`` is ``word``."""
@@ -628,6 +645,8 @@ def _wn_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
                 if found < 0:
                     return False
                 said = found | 4
+            elif starts_with(text, first, line_stop, _SEAT) and not _wn_won(text, first, line_stop):
+                return False
             continue
         if starts_with(text, first, line_stop, _STARS):
             found, count = _wn_section(text, first, line_stop, hand_cards)

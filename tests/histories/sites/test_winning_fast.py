@@ -19,142 +19,26 @@ from tests.histories.sites.test_stars_layouts_fast import SHARED_SITES, SITES, _
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import needs_sample
 
-WN_CASH = (SITES / "winning" / "newer.txt").read_text(encoding="utf-8")
+_KINDS = [
+    f"{hand.strip()}\n"
+    for hand in (SITES / "winning" / "newer-kinds.txt").read_text(encoding="utf-8").split("\n\n")
+]
+"""The fixture of the 2019 layout's kinds of hand (``benchmarks/bench_sites.py``'s too), a hand
+each: cash hold'em, a showdown with a side pot, Omaha, a tournament's Omaha hi/lo."""
+WN_CASH = _KINDS[0]
 """Cash hold'em in dollars: the one card each is dealt for the button before the hand (not the
 deal), ``Main pot`` lines at each street, a bet nobody called returned, the winner not showing,
 the total before the rake."""
 
-WN_SHOWDOWN = """\
-Hand #301 - Holdem(No Limit) - $0.05/$0.10 - 2021/07/28 17:02:11 UTC
-Table 'Dunmore' 6-max Seat #2 is the button
-Seat 1: Ann Lee ($4.00)
-Seat 2: Bo ($10.00)
-Seat 3: Cy ($12.50)
-Seat 5: Dee ($8.00)
-Dealt to Ann Lee [3c]
-Dealt to Bo [Td]
-Dealt to Cy [8h]
-Dealt to Dee [Ks]
-Cy posts the small blind $0.05
-Dee posts the big blind $0.10
-*** HOLE CARDS ***
-Main pot $0.15 | Rake $0.00
-Dealt to Bo [Qh Qd]
-Ann Lee raises $4.00 to $4.00 and is all-in
-Bo raises $10.00 to $10.00 and is all-in
-Cy folds
-Dee calls $7.90 and is all-in
-*** FLOP *** [2c 7d 9s]
-Main pot $12.05 | Rake $0.60
-*** TURN *** [2c 7d 9s] [Jh]
-Main pot $12.05 | Rake $0.60
-*** RIVER *** [2c 7d 9s Jh] [3d]
-Main pot $12.05 | Rake $0.60
-*** SHOW DOWN ***
-Main pot $12.05 | Rake $0.60
-Ann Lee shows [Ah Kd] (a high card, Ace)
-Bo shows [Qh Qd] (a pair of Queens)
-Dee shows [Ts 9d] (a pair of Nines)
-Bo collected $11.45 from main pot
-Bo collected $7.60 from side pot-1
-Uncalled bet ($2.00) returned to Bo
-*** SUMMARY ***
-Total pot $20.05 | Rake $1.00
-Board [2c 7d 9s Jh 3d]
-Seat 1: Ann Lee showed [Ah Kd] and lost with a high card, Ace
-Seat 2: Bo (button) showed [Qh Qd] and won $19.05 with a pair of Queens
-Seat 3: Cy (small blind) folded on the Pre-Flop
-Seat 5: Dee (big blind) showed [Ts 9d] and lost with a pair of Nines
-"""
+WN_SHOWDOWN = _KINDS[1]
 """Hold'em to a showdown, three all in: a main pot and a side pot (``side pot-1``), the bet
 nobody covered returned, the rake taken from both, a name with a space."""
 
-WN_OMAHA = """\
-Hand #302 - Omaha(Pot Limit) - $0.25/$0.50 - 2021/08/01 09:00:00 UTC
-Table 'Lusaka' 6-max Seat #3 is the button
-Seat 1: Ann ($50.00)
-Seat 3: Bo ($61.25)
-Seat 4: Hero ($40.00)
-Dealt to Ann [Jc]
-Dealt to Bo [2s]
-Dealt to Hero [9d]
-Hero posts the small blind $0.25
-Ann posts the big blind $0.50
-*** HOLE CARDS ***
-Main pot $0.75 | Rake $0.00
-Dealt to Hero [As Ks Qd 7d]
-Bo raises $1.75 to $1.75
-Hero calls $1.50
-Ann folds
-*** FLOP *** [Ad 8d 2c]
-Main pot $4.00 | Rake $0.20
-Hero checks
-Bo bets $3.00
-Hero raises $12.00 to $12.00
-Bo calls $9.00
-*** TURN *** [Ad 8d 2c] [3s]
-Main pot $28.00 | Rake $1.40
-Hero bets $26.25 and is all-in
-Bo calls $26.25
-*** RIVER *** [Ad 8d 2c 3s] [Kc]
-*** SHOW DOWN ***
-Hero shows [As Ks Qd 7d] (two pair, Aces and Kings)
-Bo shows [Jh Jd 4c 5c] (a straight, Five high)
-Bo collected $77.50 from main pot
-*** SUMMARY ***
-Total pot $80.50 | Rake $3.00
-Board [Ad 8d 2c 3s Kc]
-Seat 1: Ann (big blind) folded on the Pre-Flop
-Seat 3: Bo (button) showed [Jh Jd 4c 5c] and won $77.50 with a straight, Five high
-Seat 4: Hero (small blind) showed [As Ks Qd 7d] and lost with two pair, Aces and Kings
-"""
+WN_OMAHA = _KINDS[2]
 """Pot-limit Omaha, a raise to pot on the flop and an all-in on the turn, the hero's four
 cards known, the rake at the 3.00 cap."""
 
-WN_HI_LO_TOURNAMENT = """\
-Game Hand #90001 - Tournament #4242 - Omaha H/L(Pot Limit) - Level 2 (300.00/600.00)- 2019/07/25 03:10:00 UTC
-Table '3' 9-max Seat #1 is the button
-Seat 1: Hero (30000.00)
-Seat 4: Ana (18000.00)
-Seat 7: Bea (22500.00)
-Dealt to Hero [4s]
-Dealt to Ana [Qc]
-Dealt to Bea [7h]
-Hero posts ante 50.00
-Ana posts ante 50.00
-Bea posts ante 50.00
-Ana posts the small blind 300.00
-Bea posts the big blind 600.00
-*** HOLE CARDS ***
-Main pot 150.00
-Dealt to Hero [Ah 2h 9c Kd]
-Hero raises 2100.00 to 2100.00
-Ana calls 1800.00
-Bea folds
-*** FLOP *** [3d 5h Jc]
-Main pot 4950.00
-Ana checks
-Hero bets 4950.00
-Ana calls 4950.00
-*** TURN *** [3d 5h Jc] [Kc]
-Main pot 14850.00
-Ana bets 10900.00 and is all-in
-Hero calls 10900.00
-*** RIVER *** [3d 5h Jc Kc] [8s]
-Main pot 36650.00
-*** SHOW DOWN ***
-Main pot 36650.00
-Ana shows [Kh Ks 6c 7d] (HI - three of a kind, Kings [Kh Ks Kc Jc 8s] | LO - [8,7,6,5,3])
-Hero shows [Ah 2h 9c Kd] (HI - a pair of Kings [Kd Kc Ah Jc 8s] | LO - [8,5,3,2,1])
-Ana collected 18325.00 from main pot
-Hero collected 18325.00 from main pot
-*** SUMMARY ***
-Total pot 36650.00
-Board [3d 5h Jc Kc 8s]
-Seat 1: Hero (button) showed [Ah 2h 9c Kd] and won 18325.00 with HI - a pair of Kings | LO - [8,5,3,2,1]
-Seat 4: Ana (small blind) showed [Kh Ks 6c 7d] and won 18325.00 with HI - three of a kind, Kings | LO - [8,7,6,5,3]
-Seat 7: Bea (big blind) folded on the Pre-Flop
-"""
+WN_HI_LO_TOURNAMENT = _KINDS[3]
 """A tournament's Omaha hi/lo in chips: antes, the stakes in the level's brackets, no rake, the
 pot split high and low (two ``collected`` lines of one pot)."""
 
@@ -216,6 +100,7 @@ def _variants() -> dict[str, str]:
         "no-rake-written": cash.replace("| Rake $0.11\nBoard", "| Rake \nBoard"),
         "cards-in-two-brackets": cash.replace("Dealt to Hero [As Kd]", "Dealt to Hero [As] [Kd]"),
         "street-with-colon": cash.replace("*** FLOP *** [", "*** FLOP ***: ["),
+        "won-not-an-amount": cash.replace("won $2.11", "won $2.11]"),
         "no-summary": cash[: cash.index("*** SUMMARY ***")],
         "first-bracket-not-the-game": cash.replace(
             "Holdem(No Limit) - ", "(x) Holdem(No Limit) - "

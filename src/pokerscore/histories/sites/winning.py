@@ -95,7 +95,9 @@ _NEW_GAMES: Final = grammar.WN_GAMES
 """The 2019 layout's games read; its seven-card stud is the only stud game seen in real files
 (another is refused by name)."""
 _STUD_STREET: Final = re.compile(r"^\*\*\* (?P<street>[3-7])(?:rd|th) STREET \*\*\*")
-_SUMMARY_WON: Final = re.compile(r"^Seat \d{1,5}: (?P<rest>.*?) won (?P<amount>\S+)")
+_SUMMARY_WON: Final = re.compile(
+    r"^Seat \d{1,5}: (?P<rest>.*?)" + re.escape(grammar.WN_WON) + r"(?P<amount>\S+)"
+)
 _BETTING: Final[dict[str, tuple[str, Betting]]] = grammar.WN_BETTING
 _VERBS: Final = {
     "folds": "fold",
