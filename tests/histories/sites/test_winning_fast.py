@@ -56,6 +56,44 @@ WN_DEAD = (
 )
 """A dead blind posted (``posts dead``: the big blind live, the rest dead money)."""
 
+WN_FIXED_LIMIT = """\
+Hand #303 - Holdem(Fixed Limit) - $0.10/$0.20 - 2021/08/02 10:00:00 UTC
+Table 'Kiev' 6-max Seat #1 is the button
+Seat 1: Ann ($5.00)
+Seat 2: Bo ($5.00)
+Seat 3: Hero ($5.00)
+Dealt to Ann [Qd]
+Dealt to Bo [4c]
+Dealt to Hero [Tc]
+Bo posts the small blind $0.05
+Hero posts the big blind $0.10
+*** HOLE CARDS ***
+Main pot $0.15 | Rake $0.00
+Dealt to Hero [Ah Ad]
+Ann raises $0.20 to $0.20
+Bo folds
+Hero raises $0.20 to $0.30
+Ann calls $0.10
+*** FLOP *** [2c 7d 9s]
+Main pot $0.65 | Rake $0.00
+Hero bets $0.10
+Ann calls $0.10
+*** TURN *** [2c 7d 9s] [Jh]
+Main pot $0.85 | Rake $0.00
+Hero bets $0.20
+Ann folds
+Uncalled bet ($0.20) returned to Hero
+Hero does not show
+Hero collected $0.85 from main pot
+*** SUMMARY ***
+Total pot $0.85 | Rake $0.00
+Board [2c 7d 9s Jh]
+Seat 1: Ann (button) folded on the Turn
+Seat 2: Bo (small blind) folded on the Pre-Flop
+Seat 3: Hero (big blind) did not show and won $0.85
+"""
+"""Fixed-limit hold'em: the header's stakes the small and big bets, the blinds half of them."""
+
 WN_HOLDEM_TOURNAMENT = (
     WN_HI_LO_TOURNAMENT.replace("Omaha H/L", "Holdem")
     .replace("Ah 2h 9c Kd", "Ah 2h")
@@ -75,6 +113,7 @@ def _variants() -> dict[str, str]:
         "cash-omaha": WN_OMAHA,
         "tournament-omaha-hi-lo": WN_HI_LO_TOURNAMENT,
         "cash-dead-blind": WN_DEAD,
+        "cash-fixed-limit": WN_FIXED_LIMIT,
         "cash-crlf": cash.replace("\n", "\r\n"),
         "cash-byte-order-mark": "\ufeff" + cash,
         "tournament-holdem": WN_HOLDEM_TOURNAMENT,
@@ -115,6 +154,7 @@ READ_BY_THE_KERNEL = {
     "cash-omaha",
     "tournament-omaha-hi-lo",
     "cash-dead-blind",
+    "cash-fixed-limit",
     "cash-crlf",
     "cash-byte-order-mark",
     "tournament-holdem",
@@ -176,9 +216,10 @@ def test_the_winning_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
     disagreement), the bet nobody called returned, the rake where the pot was raked, the all-in
     EV where the money went in before the river, the currency and the time in UTC."""
     path = tmp_path / "winning.txt"
-    path.write_bytes((WN_CASH + WN_SHOWDOWN + WN_OMAHA + WN_HI_LO_TOURNAMENT).encode())
-    cash, showdown, omaha, tournament = _results(path)
-    for result in (cash, showdown, omaha, tournament):
+    hands = WN_CASH + WN_SHOWDOWN + WN_OMAHA + WN_HI_LO_TOURNAMENT + WN_FIXED_LIMIT
+    path.write_bytes(hands.encode())
+    cash, showdown, omaha, tournament, fixed = _results(path)
+    for result in (cash, showdown, omaha, tournament, fixed):
         assert result[-1] == []  # no disagreement with the site's totals
     assert cash[:6] == ("300", "Winning Poker Network", "NT", "2021-07-28T16:15:58+00:00", "USD", None)  # fmt: skip
     # Hero: 0.50 in, Ann's 0.50 and Bo's 0.02 taken, his own 2.90 back; 2.22 less 0.11 rake
@@ -201,6 +242,9 @@ def test_the_winning_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
     assert tournament[2:8] == ("PO/8", "2019-07-25T03:10:00+00:00", None, "4242", 36650, None)
     # the pot split high (Ana) and low (Hero): Bea's ante and big blind, half each
     assert {p.player: p.net for p in tournament[9]} == {"Hero": 325.0, "Ana": 325.0, "Bea": -650.0}
+    # fixed limit: Ann's 0.30 before the flop and 0.10 on it; Hero's turn bet of 0.20 returned
+    assert fixed[2] == "FT"
+    assert {p.player: round(p.net, 2) for p in fixed[9]} == {"Bo": -0.05, "Hero": 0.45, "Ann": -0.4}
 
 
 @needs_sample
