@@ -14,8 +14,8 @@ of :data:`FILES`) measures those formats alone; ``BENCH_SITES_REPLAY=0`` leaves 
 column out (the readers alone). Each rate is given by the wall clock and by this process's CPU
 time (``time.process_time``: on a shared machine, the figure that compares). The target is 50,000 hands/s a reader, for a
 later fast path (compiled kernels, as PHH and PokerStars have; GGPoker's, the PokerStars skins'
-and Winamax's hold'em and Omaha hands go through PokerStars' compiled reader, the others through
-the site's reader). Figures and how to read them:
+Winamax's and Winning's 2019 hold'em and Omaha hands go through PokerStars' compiled reader,
+the others through the site's reader). Figures and how to read them:
 ``benchmarks/sites.md``.
 """
 
@@ -34,6 +34,7 @@ FILES = {
     "partypoker": ("cash-old.txt", "utf-8"),
     "ipoker": ("sessions-cp1252.xml", "cp1252"),
     "winning": ("older-utf16.txt", "utf-16"),
+    "winning-2019": ("newer-kinds.txt", "utf-8"),
     "bovada": ("cash.txt", "utf-8-sig"),
     "starsskin": ("pokermaster.txt", "utf-8"),
     "fulltilt": ("mixed-utf16.txt", "utf-16"),
@@ -55,7 +56,9 @@ FILES = {
     "pokertracker": ("merge.txt", "utf-8"),
     "boss": ("hands.xml", "utf-8"),
 }
-"""Each format (its folder below ``FIXTURES``): the fixture repeated, and its encoding."""
+"""Each format (its folder below ``FIXTURES``, or a layout of it: ``winning-2019``, Winning's
+2019 layout, which the compiled reader takes, beside ``winning``'s 2016-19 UTF-16 hands): the
+fixture repeated, and its encoding."""
 TARGET = 50_000
 
 
@@ -64,7 +67,7 @@ def _repeated(name: str, folder: Path, hands: int) -> Path:
     from pokerscore.histories.reading import read_histories
 
     file_name, encoding = FILES[name]
-    source = FIXTURES / name / file_name
+    source = FIXTURES / name.partition("-")[0] / file_name
     per_copy = sum(1 for _ in read_histories(source))
     text = source.read_bytes().decode(encoding)
     if name == "ipoker":  # sessions follow one another: a copy is whole sessions

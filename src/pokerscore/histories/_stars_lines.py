@@ -39,15 +39,21 @@ GGPOKER: Final = "Poker Hand #"
 """What the first line of a GGPoker hand starts with (``Poker Hand #HD…``)."""
 WINAMAX: Final = "Winamax Poker - "
 """What the first line of a Winamax hand starts with (``Winamax Poker - CashGame - HandId: #…``)."""
-HEADERS: Final = (*STARS_STARTS, GGPOKER, WINAMAX)
+WINNING: Final = ("Hand #", "Game Hand #", "Game started at:")
+"""What the first line of a Winning Poker Network hand starts with: the 2019 layout's cash
+(``Hand #n - Holdem(No Limit) - …``) and tournament (``Game Hand #n - Tournament #…``) hands,
+the 2016-19 layout's (``Game started at: 2016/8/8 16:39:21``, which the fast reader leaves to
+Winning's reader hand by hand)."""
+HEADERS: Final = (*STARS_STARTS, GGPOKER, WINAMAX, *WINNING)
 """Every hand's first words the fast reader knows, each a site (:data:`HEADER_SITES`)."""
-HEADER_SITES: Final = (*SITES.values(), "GGPoker", "Winamax")
+HEADER_SITES: Final = (*SITES.values(), "GGPoker", "Winamax", *["Winning Poker Network"] * 3)
 """The site of each of :data:`HEADERS`."""
 LAYOUT_HEADERS: Final = {
     "pokerstars": STARS_STARTS,
     "starsskin": STARS_STARTS,
     "ggpoker": (GGPOKER,),
     "winamax": (WINAMAX,),
+    "winning": WINNING,
 }
 """The formats in PokerStars' layout, by their name, and the first words of their hands."""
 
@@ -274,3 +280,48 @@ WX_FOLDED: Final = " folded"
 WX_ROLES: Final = ("button", "small blind", "big blind")
 """The roles a summary's ``Seat 2: Ann (button) folded`` names: a player folded on no street
 sat the hand out."""
+
+# the Winning Poker Network's 2019 layout: PokerStars' with words of its own (``sites/winning.py``
+# makes its regular expressions from these, the fast reader its byte words)
+WN_GAMES: Final = {
+    "Holdem": ("T", "holdem"),
+    "Hold'em": ("T", "holdem"),
+    "6+ Holdem": ("S", "short-deck"),
+    "Omaha": ("O", "omaha"),
+    "Omaha H/L": ("O/8", "omaha-hi-lo"),
+    "7Stud": ("7S", "stud"),
+}
+"""The header's games (``Holdem(No Limit)``, ``Omaha H/L(Pot Limit)``): PHH letter and game
+(the fast reader's hold'em and Omaha; 6+ hold'em and stud left to Winning's reader)."""
+WN_BETTING: Final[dict[str, tuple[str, Betting]]] = {
+    "No Limit": ("N", "no-limit"),
+    "Pot Limit": ("P", "pot-limit"),
+    "Fixed Limit": ("F", "fixed-limit"),
+}
+"""The betting in brackets after the game's name: PHH letter and betting."""
+WN_TOURNAMENT: Final = "Tournament #"
+WN_LEVEL: Final = "Level "
+"""A tournament's stakes: ``- Level 1 (250.00/500.00)- 2019/07/25 02:31:33 UTC``."""
+WN_TABLE: Final = "Table "
+"""Winning's table line: ``Table 'Gorham' 6-max Seat #1 is the button``."""
+WN_MAIN_POT: Final = "Main pot "
+"""The pot so far, written at each street (``Main pot $0.07 | Rake $0.00``): passed by."""
+WN_POST_KINDS: Final = (
+    ("the small blind ", "small"),
+    ("the big blind ", "big"),
+    ("ante ", "ante"),
+    ("dead ", "both"),
+)
+"""What follows ``posts`` in Winning's hands, in the order tried, and the kind of post."""
+WN_PASSED: Final = ("mucks", "does")
+"""Verbs of lines passed by (``mucks``, ``does not show``)."""
+WN_COLLECTED: Final = "collected"
+WN_MAIN: Final = "main pot"
+WN_SIDE: Final = "side pot"
+"""What ``collected $2.11 from`` names: the main pot, or a side pot (``side pot-1``: pot 1)."""
+WN_WON: Final = " won "
+"""A summary's seat line's winnings (``Seat 4: Hero (big blind) did not show and won $2.11``):
+what a stud hand's winners took (no ``collected`` line)."""
+WN_RAKE: Final = " | Rake "
+"""Between the summary's total and its rake (``Total pot $2.22 | Rake $0.11``; a tournament's
+``Total pot 60600.00`` alone)."""

@@ -68,6 +68,7 @@ from pokerscore.histories._stars_kernels import stars_hands, stars_index
 from pokerscore.histories._stars_lines import HEADER_SITES, HEADERS, LAYOUT_HEADERS
 from pokerscore.histories._stats_kernels import TallyRows
 from pokerscore.histories._winamax_kernels import wx_share
+from pokerscore.histories._winning_kernels import wn_share
 from pokerscore.histories.allin import SeatValues, allin_counts, kernel_tables
 from pokerscore.histories.kernel_results import position_codes
 from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
@@ -161,14 +162,16 @@ def replay_stars_text(
     batch = _empty_batch(text, max(1, hands))
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
     stars_hands(text, starts, stops, sites, data.isascii(), first_hand, hands, threads, kernel_tables(),
-                batch.rows(), wx_share if layout == "winamax" else None)  # fmt: skip
+                batch.rows(), _SHARES.get(layout))  # fmt: skip
     batch.hands = hands
     batch.site_codes = sites[:hands]
     return batch
 
 
-StarsLayout = Literal["pokerstars", "starsskin", "ggpoker", "winamax"]
+StarsLayout = Literal["pokerstars", "starsskin", "ggpoker", "winamax", "winning"]
 """The formats in PokerStars' layout the kernel reads (:data:`~._stars_lines.LAYOUT_HEADERS`)."""
+_SHARES: Final = {"winamax": wx_share, "winning": wn_share}
+"""The layouts whose hands a share of their own reads (``_stars_kernels.stars_hands``)."""
 
 
 @cache

@@ -65,6 +65,8 @@ from pokerscore.histories.sites.text import (
 )
 from pokerscore.histories.sites.winamax import NAME as WINAMAX
 from pokerscore.histories.sites.winamax import parse_winamax
+from pokerscore.histories.sites.winning import NAME as WINNING
+from pokerscore.histories.sites.winning import parse_winning
 from pokerscore.histories.summary import HistoriesSummary
 
 if TYPE_CHECKING:
@@ -554,6 +556,7 @@ SITE_LAYOUTS: Final[dict[str, HandParser]] = {
     SKIN_FORMAT: _skin_hand,
     GGPOKER: parse_ggpoker,
     WINAMAX: parse_winamax,
+    WINNING: parse_winning,
 }
 """The sites' formats in PokerStars' layout the kernels read, and the reader of one hand of
 each, as the site's reader reads it (:mod:`~pokerscore.histories.sites.stars_skins`,

@@ -40,6 +40,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from pokerscore.histories import _stars_lines as grammar
 from pokerscore.histories.draft import STUD_GAMES, HandDraft, StudStreets, build_hand, site_cards
 from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
@@ -86,25 +87,18 @@ _OLD_GAMES: Final[dict[str, tuple[str, str, Betting]]] = {
     "Omaha Hi/Lo": ("PO/8", "omaha-hi-lo", "pot-limit"),
 }
 _NEW_GAME: Final = re.compile(
-    r"(?P<game>[A-Za-z0-9+/' ]+?)\s*\((?P<betting>No Limit|Pot Limit|Fixed Limit)\)"
+    r"(?P<game>[A-Za-z0-9+/' ]+?)\s*\((?P<betting>"
+    + "|".join(map(re.escape, grammar.WN_BETTING))
+    + r")\)"
 )
-_NEW_GAMES: Final = {
-    "Holdem": ("T", "holdem"),
-    "Hold'em": ("T", "holdem"),
-    "6+ Holdem": ("S", "short-deck"),
-    "Omaha": ("O", "omaha"),
-    "Omaha H/L": ("O/8", "omaha-hi-lo"),
-    "7Stud": ("7S", "stud"),
-}
+_NEW_GAMES: Final = grammar.WN_GAMES
 """The 2019 layout's games read; its seven-card stud is the only stud game seen in real files
 (another is refused by name)."""
 _STUD_STREET: Final = re.compile(r"^\*\*\* (?P<street>[3-7])(?:rd|th) STREET \*\*\*")
-_SUMMARY_WON: Final = re.compile(r"^Seat \d{1,5}: (?P<rest>.*?) won (?P<amount>\S+)")
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "No Limit": ("N", "no-limit"),
-    "Pot Limit": ("P", "pot-limit"),
-    "Fixed Limit": ("F", "fixed-limit"),
-}
+_SUMMARY_WON: Final = re.compile(
+    r"^Seat \d{1,5}: (?P<rest>.*?)" + re.escape(grammar.WN_WON) + r"(?P<amount>\S+)"
+)
+_BETTING: Final[dict[str, tuple[str, Betting]]] = grammar.WN_BETTING
 _VERBS: Final = {
     "folds": "fold",
     "checks": "check",
@@ -116,10 +110,10 @@ _VERBS: Final = {
 }
 
 
-_TOURNAMENT_ID: Final = re.compile(r"Tournament #(\d+)")
+_TOURNAMENT_ID: Final = re.compile(re.escape(grammar.WN_TOURNAMENT) + r"(\d+)")
 _STAKES_TEXT: Final = re.compile(r"\(?(\$?[0-9.,]+)/(\$?[0-9.,]+)\)?")
 _HEADER_WHEN: Final = re.compile(r"(\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})( UTC)?")
-_SIDE_POT: Final = re.compile(r"side pot-?(\d+)")
+_SIDE_POT: Final = re.compile(re.escape(grammar.WN_SIDE) + r"-?(\d+)")
 
 
 def sniff(head: str) -> bool:
@@ -135,7 +129,7 @@ def sniff(head: str) -> bool:
 
 
 def _starts_hand(line: str) -> bool:
-    return line.startswith(("Game started at:", "Hand #", "Game Hand #"))
+    return line.startswith(grammar.WINNING)
 
 
 def read_winning(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
@@ -345,11 +339,11 @@ class _Newer:
         for offset, raw in enumerate(lines[1:], 1):
             line = raw.strip(" \t\ufffd")  # a half character where a UTF-16 file is cut
             number = first_line + offset
-            if not line or line.startswith("Main pot "):
+            if not line or line.startswith(grammar.WN_MAIN_POT):
                 continue
             if self.summary:
-                if line.startswith("Total pot "):
-                    total, _, rake = line[len("Total pot ") :].partition(" | Rake ")
+                if line.startswith(grammar.TOTAL_POT):
+                    total, _, rake = line[len(grammar.TOTAL_POT) :].partition(grammar.WN_RAKE)
                     draft.total = localised_amount(total)
                     draft.rake = localised_amount(rake) if rake else None
                 elif (won := _SUMMARY_WON.match(line)) is not None:
@@ -368,9 +362,9 @@ class _Newer:
                 if stud is not None:
                     stud.finish(number)
                 self._section(line, number)
-            elif (button := _BUTTON.search(line)) is not None and line.startswith("Table "):
+            elif (button := _BUTTON.search(line)) is not None and line.startswith(grammar.WN_TABLE):
                 draft.button = int(button.group("seat"))
-                draft.table = line[len("Table ") :].partition(" ")[0].strip("'")
+                draft.table = line[len(grammar.WN_TABLE) :].partition(" ")[0].strip("'")
             elif line.startswith("Seat ") and not self.dealt:
                 name = _seat(draft, line, number)
                 if name is None:
@@ -446,9 +440,8 @@ class _Newer:
         all_in = words.endswith(" and is all-in")
         words = words.removesuffix(" and is all-in")
         verb, _, rest = words.partition(" ")
-        if verb == "posts":
-            for prefix, kind in (("the small blind ", "small"), ("the big blind ", "big"),
-                                 ("ante ", "ante"), ("dead ", "both")):  # fmt: skip
+        if verb == grammar.POSTS:
+            for prefix, kind in grammar.WN_POST_KINDS:
                 if rest.startswith(prefix):
                     draft.posts.append((name, kind, localised_amount(rest[len(prefix) :]), number))
                     return
@@ -474,13 +467,13 @@ class _Newer:
         elif verb == "shows":
             cards = rest[1 : rest.index("]")] if rest.startswith("[") and "]" in rest else ""
             draft.actions.append(("show", name, None, site_cards(cards), 0, number, False))
-        elif verb == "collected":
-            amount, _, pot = rest.partition(" from ")
+        elif verb == grammar.WN_COLLECTED:
+            amount, _, pot = rest.partition(grammar.FROM)
             side = _SIDE_POT.search(pot)
             draft.collected.append(
                 (name, localised_amount(amount), int(side.group(1)) if side else 0)
             )
-        elif verb in ("mucks", "does"):
+        elif verb in grammar.WN_PASSED:
             return
         else:
             raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")

@@ -1,0 +1,802 @@
+"""The Winning Poker Network's hands read in a kernel (issue 29 §1): its 2019 layout
+(``Hand #n - Holdem(No Limit) - $0.02/$0.05 - … UTC``, tournaments ``Game Hand #n - Tournament
+#m - Omaha H/L(Pot Limit) - Level 1 (250.00/500.00)- …``), PokerStars' layout with words of its
+own (the ``_stars_lines`` ``WN_`` words; the hands' reader is ``sites/winning.py``, whose every
+rule these stages keep: what it refuses or might read otherwise, they leave to it). Each hand
+read by :func:`wn_hand` (its header, :func:`_wn_header`; its lines, :func:`_wn_lines`, each
+line of play by :func:`_wn_play` and kept by ``_stars_kernels.take_line``), its other stages,
+its record (``_site_said``: Winning writes its returned bets, pots and total as PokerStars does)
+and its facts PokerStars'; a thread's share, :func:`wn_share`, is a kernel of its own, compiled
+only for a Winning file, as Winamax's is. Its hold'em and Omaha, hi/lo, cash and tournaments,
+are read here; 6+ hold'em, stud and the 2016-19 layout (``Game started at:``) are marked
+``SLOW`` for Winning's reader, hand by hand, as is any hand written otherwise than these stages
+take."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from pokerscore.engine.jit import kernel
+from pokerscore.histories import _stars_lines as lines
+from pokerscore.histories._bytes import (
+    APOSTROPHE,
+    BYTE_ORDER_MARK,
+    CLOSE_BRACKET,
+    CLOSE_PAREN,
+    MINUS,
+    OPEN_BRACKET,
+    OPEN_PAREN,
+    POINT,
+    SLASH,
+    SPACE,
+    TAB,
+    ZERO,
+    ascii_bytes,
+    find_word,
+    is_digit,
+    is_letter,
+    line_end,
+    starts_with,
+    word_table,
+)
+from pokerscore.histories._layout import (
+    BET_RAISE,
+    CHECK_CALL,
+    DEAL_BOARD,
+    DEAL_HOLE,
+    F_RUNS,
+    FOLD,
+    MAX_PLAYERS,
+    OK,
+    SHORT_DECK,
+    SHORT_DECK_SOT,
+    SHOW,
+    Bytes,
+    HandRows,
+    Ints,
+    ReplayTables,
+)
+from pokerscore.histories._replay_kernels import (
+    RUNS,
+    SAID_HAS_RAKE,
+    SAID_HAS_TOTAL,
+    SAID_RAKE,
+    SAID_TOTAL,
+    HandInput,
+    game_tables,
+    record_refusal,
+    replay_one,
+)
+from pokerscore.histories._stars_kernels import (
+    _AFTER_SEAT,
+    _ALL_IN,
+    _BETTING_CODE,
+    _BUTTON,
+    _DEALT_TO,
+    _FROM,
+    _HOLE_CARDS,
+    _IS_THE_BUTTON,
+    _PLAYED,
+    _SEAT,
+    _STARS,
+    _SUMMARY,
+    _TO,
+    _TOTAL_POT,
+    A_ACTOR,
+    A_ALL_IN,
+    A_AMOUNT,
+    A_COUNT,
+    A_KIND,
+    CARDS_ROOM,
+    LINE_ACTION,
+    LINE_BAD,
+    LINE_COLLECTED,
+    LINE_OTHER,
+    LINE_POST,
+    LINE_RETURNED,
+    MAX_SEATS,
+    N_BB_D,
+    N_BB_M,
+    N_RAKE_D,
+    N_RAKE_M,
+    N_SB_D,
+    N_SB_M,
+    N_TOTAL_D,
+    N_TOTAL_M,
+    P_ANTE,
+    P_BIG,
+    P_BOTH,
+    P_SMALL,
+    S_NAME_START,
+    S_NAME_STOP,
+    S_NUMBER,
+    S_OUT,
+    S_PLAYING,
+    S_STACK_D,
+    S_STACK_M,
+    T_ACTIONS,
+    T_BETTING,
+    T_BIG_BET,
+    T_GAME,
+    T_MIN_BET,
+    U_ANTE,
+    U_BLIND,
+    U_FINISHING,
+    U_IN_TURN,
+    U_PAID,
+    U_STACK,
+    StarsReading,
+    _hand_facts,
+    _money,
+    _named,
+    _site_said,
+    _stars_cards,
+    hand_begun,
+    hand_read,
+    hand_units,
+    lines_read,
+    new_stars_scratch,
+    next_line,
+    take_line,
+)
+from pokerscore.histories.model import MAX_SEAT
+
+WINNING_SITE: Final = lines.HEADERS.index(lines.WINNING[0])
+"""The first of Winning's places in :data:`~._stars_lines.HEADERS` (its headers and lines
+differ)."""
+_WN_HAND: Final = ascii_bytes(lines.WINNING[0])
+_WN_GAME_HAND: Final = ascii_bytes(lines.WINNING[1])
+_WN_DASH: Final = ascii_bytes(" - ")
+_WN_GAME_TEXT, _WN_GAME_LENGTH = word_table(tuple(lines.WN_GAMES))
+_WN_GAME_CODE: Final = np.array(
+    [_PLAYED.get(game, -1) for _, game in lines.WN_GAMES.values()], dtype=np.int64
+)
+"""The code of each of Winning's games (:data:`~._stars_lines.WN_GAMES`), -1 for those left to
+Winning's reader (6+ hold'em, stud)."""
+_WN_BETTING_TEXT, _WN_BETTING_LENGTH = word_table(tuple(lines.WN_BETTING))
+_WN_BETTING_CODE: Final = np.array(
+    [
+        _BETTING_CODE[[betting for _, betting in lines.BETTING.values()].index(betting)]
+        for _, betting in lines.WN_BETTING.values()
+    ],
+    dtype=np.int64,
+)
+_WN_LEVEL: Final = ascii_bytes(lines.WN_LEVEL)
+_WN_TABLE: Final = ascii_bytes(lines.WN_TABLE)
+_WN_MAIN_POT: Final = ascii_bytes(lines.WN_MAIN_POT)
+_WN_POST_TEXT, _WN_POST_LENGTH = word_table(tuple(words for words, _ in lines.WN_POST_KINDS))
+_WN_POST_KIND: Final = np.array(
+    [
+        {"ante": P_ANTE, "small": P_SMALL, "big": P_BIG, "both": P_BOTH}[kind]
+        for _, kind in lines.WN_POST_KINDS
+    ],
+    dtype=np.int64,
+)
+_WN_PASSED_TEXT, _WN_PASSED_LENGTH = word_table(lines.WN_PASSED)
+_WN_COLLECTED: Final = ascii_bytes(lines.WN_COLLECTED)
+_WN_MAIN: Final = ascii_bytes(lines.WN_MAIN)
+_WN_SIDE: Final = ascii_bytes(lines.WN_SIDE)
+_WN_RAKE: Final = ascii_bytes(lines.WN_RAKE)
+_WN_WON: Final = ascii_bytes(lines.WN_WON)
+_WN_UNCALLED: Final = ascii_bytes(lines.UNCALLED)
+_WN_UNCALLED_WORD: Final = ascii_bytes(lines.UNCALLED.rstrip(" ("))
+_WN_RETURNED_TO: Final = ascii_bytes(lines.RETURNED_TO)
+_WN_SHOW_DOWN: Final = ascii_bytes(lines.SECTION + lines.SHOW_DOWN)
+_WN_STREET_TEXT, _WN_STREET_LENGTH = word_table(
+    tuple(f"{lines.SECTION}{street}{lines.SECTION_END} " for street in lines.STREETS)
+)
+_POSTS_WORD: Final = ascii_bytes(lines.POSTS)
+_FOLDS_WORD: Final = ascii_bytes(lines.FOLDS)
+_CHECKS_WORD: Final = ascii_bytes(lines.CHECKS)
+_CALLS_WORD: Final = ascii_bytes(lines.CALLS)
+_BETS_WORD: Final = ascii_bytes(lines.BETS)
+_RAISES_WORD: Final = ascii_bytes(lines.RAISES)
+_SHOWS_WORD: Final = ascii_bytes(lines.SHOWS)
+_DOLLAR: Final = ord("$")
+_PLUS: Final = ord("+")
+_REPLACEMENT_END: Final = 0xBD
+"""The last byte of U+FFFD (and of other characters): a line ending in it is left to Winning's
+reader, which strips the replacement character."""
+_REPLACEMENT_START: Final = 0xEF
+# what :func:`_wn_section` finds
+WN_HOLE, WN_SUMMARY, WN_SHOW_DOWN, WN_STREET = range(1, 5)
+
+
+@kernel()
+def _wn_money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
+    """An amount as Winning writes one (``$0.25``, ``30000.00``): a dollar sign or not, digits,
+    a point and one or two decimals; anything else (commas, three decimals, which Winning's
+    reader takes for thousands) not read here."""
+    if at < stop and text[at] == _DOLLAR:
+        at += 1
+    point = -1
+    for k in range(at, stop):
+        if text[k] == POINT and point < 0:
+            point = k
+        elif not is_digit(text[k]):
+            return 0, 0, False
+    if point == at or (point >= 0 and not 1 <= stop - point - 1 <= 2):
+        return 0, 0, False
+    return _money(text, at, stop)
+
+
+@kernel(inline=True)
+def _wn_game_byte(byte: int) -> bool:
+    """A byte of the header's game name as Winning's reader's expression takes it
+    (``[A-Za-z0-9+/' ]``)."""
+    return is_letter(byte) or is_digit(byte) or byte == _PLUS or byte == SLASH or byte == APOSTROPHE or byte == SPACE  # fmt: skip
+
+
+@kernel()
+def _wn_header(text: Bytes, start: int, end: int, numbers: Ints) -> tuple[int, int, int, int, int]:
+    """A header of the 2019 layout, read where Winning's reader's expressions read it, as
+    :func:`~._stars_kernels._read_header` gives one (its end, the hand id's span, game and
+    betting; the stakes into ``numbers``); the end -1 where not read here: the game its reader
+    finds is the name before the first ``(`` of the words after the number, the stakes the first
+    ``a/b`` after the betting's ``)``, which these stages take only as ``- $0.02/$0.05 -`` or
+    ``- Level 1 (250.00/500.00)``."""
+    at = start
+    if starts_with(text, at, end, BYTE_ORDER_MARK):
+        at += 3
+    stop = line_end(text, at, end)
+    line_stop = stop
+    while line_stop > at and text[line_stop - 1] == 13:
+        line_stop -= 1
+    if starts_with(text, at, line_stop, _WN_HAND):
+        at += _WN_HAND.shape[0]
+    elif starts_with(text, at, line_stop, _WN_GAME_HAND):
+        at += _WN_GAME_HAND.shape[0]
+    else:
+        return -1, 0, 0, 0, 0  # the 2016-19 layout: Winning's reader
+    id_start = at
+    while at < line_stop and is_digit(text[at]):
+        at += 1
+    id_stop = at
+    if id_stop == id_start or id_stop - id_start > 60:
+        return -1, 0, 0, 0, 0
+    if not starts_with(text, id_stop, line_stop, _WN_DASH):
+        return -1, 0, 0, 0, 0
+    rest = id_stop + _WN_DASH.shape[0]
+    paren = rest
+    while paren < line_stop and text[paren] != OPEN_PAREN:
+        paren += 1
+    if paren >= line_stop or paren == rest or not _wn_game_byte(text[paren - 1]):
+        return -1, 0, 0, 0, 0
+    betting = -1
+    close = -1
+    for b in range(_WN_BETTING_LENGTH.shape[0]):
+        length = _WN_BETTING_LENGTH[b]
+        after = paren + 1 + length
+        if after < line_stop and text[after] == CLOSE_PAREN and starts_with(text, paren + 1, after, _WN_BETTING_TEXT[b, :length]):  # fmt: skip
+            betting = _WN_BETTING_CODE[b]
+            close = after
+            break
+    if betting < 0:
+        return -1, 0, 0, 0, 0  # no betting after the first bracket: its reader looks further
+    name_start = paren
+    while name_start > rest and _wn_game_byte(text[name_start - 1]):
+        name_start -= 1
+    name_stop = paren
+    while name_start < name_stop and text[name_start] == SPACE:
+        name_start += 1
+    while name_stop > name_start and text[name_stop - 1] == SPACE:
+        name_stop -= 1
+    game = -1
+    for g in range(_WN_GAME_LENGTH.shape[0]):
+        length = _WN_GAME_LENGTH[g]
+        if length == name_stop - name_start and starts_with(text, name_start, name_stop, _WN_GAME_TEXT[g, :length]):  # fmt: skip
+            game = _WN_GAME_CODE[g]
+            break
+    if game < 0:
+        return -1, 0, 0, 0, 0
+    q = close + 1
+    if not starts_with(text, q, line_stop, _WN_DASH):
+        return -1, 0, 0, 0, 0
+    q += _WN_DASH.shape[0]
+    if starts_with(text, q, line_stop, _WN_LEVEL):  # a tournament's ``Level 1 (250.00/500.00)``
+        q += _WN_LEVEL.shape[0]
+        digits = q
+        while q < line_stop and is_digit(text[q]):
+            q += 1
+        if q == digits or q + 1 >= line_stop or text[q] != SPACE or text[q + 1] != OPEN_PAREN:
+            return -1, 0, 0, 0, 0
+        small = q + 2
+        last = CLOSE_PAREN
+    else:  # cash: ``$0.02/$0.05 -``
+        small = q
+        last = SPACE
+    slash = small
+    while slash < line_stop and text[slash] != SLASH and text[slash] != SPACE:
+        slash += 1
+    if slash >= line_stop or text[slash] != SLASH:
+        return -1, 0, 0, 0, 0
+    big_stop = slash + 1
+    while big_stop < line_stop and text[big_stop] != last and text[big_stop] != SPACE:
+        big_stop += 1
+    if big_stop >= line_stop or text[big_stop] != last:
+        return -1, 0, 0, 0, 0
+    if last == SPACE and not starts_with(text, big_stop, line_stop, _WN_DASH):
+        return -1, 0, 0, 0, 0
+    m1, d1, ok1 = _wn_money(text, small, slash)
+    m2, d2, ok2 = _wn_money(text, slash + 1, big_stop)
+    if not (ok1 and ok2):
+        return -1, 0, 0, 0, 0
+    numbers[N_SB_M], numbers[N_SB_D] = m1, d1
+    numbers[N_BB_M], numbers[N_BB_D] = m2, d2
+    return stop, id_start, id_stop, game, betting
+
+
+@kernel()
+def _wn_button(text: Bytes, first: int, line_stop: int) -> int:
+    """The button of a table line (``Table 'Gorham' 6-max Seat #1 is the button``) where
+    Winning's reader finds it, the line's first ``Seat #n is the button``; -1 if none, or if
+    ``Seat`` stands before it otherwise (its reader's ``Seat #?``: left to it)."""
+    for k in range(first + _WN_TABLE.shape[0], line_stop):
+        if not starts_with(text, k, line_stop, _SEAT):
+            continue
+        if not starts_with(text, k, line_stop, _BUTTON):
+            return -1
+        q = k + _BUTTON.shape[0]
+        button = 0
+        digits = 0
+        while q < line_stop and is_digit(text[q]):
+            button = button * 10 + (text[q] - ZERO)
+            q += 1
+            digits += 1
+        if 0 < digits <= lines.SEAT_DIGITS and starts_with(text, q, line_stop, _IS_THE_BUTTON):
+            return button
+        return -1
+    return -1
+
+
+@kernel()
+def _wn_seat(text: Bytes, first: int, line_stop: int, seats: Ints, listed: int) -> int:
+    """A seat's line (``Seat 3: Ann B ($4.00)``: the name up to the last `` (``) into column
+    ``listed`` of ``seats``: the seats listed now, or -1 for a line left to Winning's reader."""
+    q = first + _SEAT.shape[0]
+    seat = 0
+    digits = 0
+    while q < line_stop and is_digit(text[q]):
+        seat = seat * 10 + (text[q] - ZERO)
+        q += 1
+        digits += 1
+    if digits == 0 or digits > lines.SEAT_DIGITS or seat > MAX_SEAT or seat == 0:
+        return -1
+    if not starts_with(text, q, line_stop, _AFTER_SEAT) or listed == MAX_SEATS:
+        return -1
+    name_start = q + _AFTER_SEAT.shape[0]
+    if line_stop - 1 <= name_start or text[line_stop - 1] != CLOSE_PAREN:
+        return -1
+    paren = line_stop - 2
+    while paren > name_start and text[paren] != OPEN_PAREN:
+        if text[paren] == CLOSE_PAREN:
+            return -1
+        paren -= 1
+    if text[paren] != OPEN_PAREN or paren - 1 <= name_start or text[paren - 1] != SPACE:
+        return -1
+    m, d, ok = _wn_money(text, paren + 1, line_stop - 1)
+    if not ok:
+        return -1
+    seats[S_NUMBER, listed] = seat
+    seats[S_NAME_START, listed] = name_start
+    seats[S_NAME_STOP, listed] = paren - 1
+    seats[S_STACK_M, listed] = m
+    seats[S_STACK_D, listed] = d
+    seats[S_OUT, listed] = 0
+    seats[S_PLAYING, listed] = 0
+    return listed + 1
+
+
+@kernel()
+def _wn_section(text: Bytes, first: int, line_stop: int, hand_cards: Ints) -> tuple[int, int]:
+    """A section's line: (``WN_…``, a street's new cards into ``hand_cards``, else 0), or -1
+    for one left to Winning's reader: a street read as its expression reads it, ``*** FLOP ***
+    [cards]`` or ``*** TURN *** [board] [cards]``, the last bracket's cards."""
+    if starts_with(text, first, line_stop, _HOLE_CARDS):
+        return WN_HOLE, 0
+    if starts_with(text, first, line_stop, _SUMMARY):
+        return WN_SUMMARY, 0
+    if starts_with(text, first, line_stop, _WN_SHOW_DOWN):
+        return WN_SHOW_DOWN, 0
+    for street in range(_WN_STREET_LENGTH.shape[0]):
+        length = _WN_STREET_LENGTH[street]
+        if not starts_with(text, first, line_stop, _WN_STREET_TEXT[street, :length]):
+            continue
+        p = first + length
+        if p >= line_stop or text[p] != OPEN_BRACKET or text[line_stop - 1] != CLOSE_BRACKET:
+            return -1, 0
+        q = p + 1
+        while text[q] != CLOSE_BRACKET:
+            q += 1
+        last = p
+        if q != line_stop - 1:
+            if q + 2 >= line_stop or text[q + 1] != SPACE or text[q + 2] != OPEN_BRACKET:
+                return -1, 0
+            last = q + 2
+            for k in range(last, line_stop - 1):
+                if text[k] == CLOSE_BRACKET:
+                    return -1, 0
+        count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+        if count <= 0:
+            return -1, 0
+        return WN_STREET, count
+    return -1, 0
+
+
+@kernel()
+def _wn_total(text: Bytes, first: int, line_stop: int, numbers: Ints) -> int:
+    """The summary's ``Total pot $2.22 | Rake $0.11`` (a tournament's without the rake): bit 1
+    a total read, bit 2 a rake, into ``numbers``; -1 for a line left to Winning's reader."""
+    a = first + _TOTAL_POT.shape[0]
+    bar = find_word(text, a, line_stop, _WN_RAKE)
+    total_stop = line_stop if bar < 0 else bar
+    m, d, ok = _wn_money(text, a, total_stop)
+    if not ok:
+        return -1
+    numbers[N_TOTAL_M], numbers[N_TOTAL_D] = m, d
+    if bar < 0:
+        return 1
+    m, d, ok = _wn_money(text, bar + _WN_RAKE.shape[0], line_stop)
+    if not ok:
+        return -1
+    numbers[N_RAKE_M], numbers[N_RAKE_D] = m, d
+    return 3
+
+
+@kernel()
+def _wn_won(text: Bytes, first: int, line_stop: int) -> bool:
+    """Whether a summary's seat line is one Winning's reader takes as these stages do: its
+    ``… won $2.11 …`` (the first `` won ``'s amount, which that reader reads, and refuses the
+    hand where it is not one) an amount, or no `` won `` in it."""
+    won = find_word(text, first, line_stop, _WN_WON)
+    if won < 0:
+        return True
+    a = won + _WN_WON.shape[0]
+    b = a
+    while b < line_stop and text[b] != SPACE and text[b] != TAB:
+        b += 1
+    _, _, ok = _wn_money(text, a, b)
+    return ok
+
+
+@kernel(inline=True)
+def _wn_word(text: Bytes, at: int, stop: int, word: Bytes) -> bool:
+    """Whether ``text[at:stop]`` is ``word``."""
+    return stop - at == word.shape[0] and starts_with(text, at, stop, word)
+
+
+@kernel()
+def _wn_named_first(text: Bytes, at: int, stop: int, seats: Ints, names: int) -> int:
+    """The seat with the longest name that starts ``text[at:stop]`` followed by a space (Winning's
+    reader's ``line_player``), or -1."""
+    best = -1
+    best_length = 0
+    for seat in range(names):
+        length = seats[S_NAME_STOP, seat] - seats[S_NAME_START, seat]
+        if length <= best_length or at + length >= stop or text[at + length] != SPACE:
+            continue
+        same = True
+        for k in range(length):
+            if text[at + k] != text[seats[S_NAME_START, seat] + k]:
+                same = False
+                break
+        if same:
+            best = seat
+            best_length = length
+    return best
+
+
+@kernel()
+def _wn_returned(text: Bytes, first: int, line_stop: int, seats: Ints, listed: int) -> tuple[int, int, int, int, int, int, int]:  # fmt: skip
+    """``Uncalled bet ($2.90) returned to Hero``, as :func:`_wn_play` gives a line."""
+    if not starts_with(text, first, line_stop, _WN_UNCALLED):
+        return LINE_BAD, 0, 0, 0, 0, 0, 0
+    a = first + _WN_UNCALLED.shape[0]
+    b = a
+    while b < line_stop and text[b] != CLOSE_PAREN:
+        b += 1
+    if not starts_with(text, b, line_stop, _WN_RETURNED_TO):
+        return LINE_BAD, 0, 0, 0, 0, 0, 0
+    m, d, ok = _wn_money(text, a, b)
+    who = _named(text, b + _WN_RETURNED_TO.shape[0], line_stop, seats, listed)
+    if not ok or who < 0:
+        return LINE_BAD, 0, 0, 0, 0, 0, 0
+    return LINE_RETURNED, 0, who, m, d, 0, 0
+
+
+@kernel()
+def _wn_dealt(
+    text: Bytes, first: int, line_stop: int, seats: Ints, listed: int, hand_cards: Ints
+) -> tuple[int, int, int, int, int, int, int]:
+    """``Dealt to Hero [As Kd]`` after the hole cards' section, as :func:`_wn_play` gives a
+    line: the player's cards in one bracket."""
+    a = first + _DEALT_TO.shape[0]
+    who = _wn_named_first(text, a, line_stop, seats, listed)
+    if who < 0:
+        return LINE_BAD, 0, 0, 0, 0, 0, 0
+    bracket = a + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
+    if bracket >= line_stop or text[bracket] != OPEN_BRACKET or text[line_stop - 1] != CLOSE_BRACKET:  # fmt: skip
+        return LINE_BAD, 0, 0, 0, 0, 0, 0
+    for q in range(bracket, line_stop - 1):
+        if text[q] == CLOSE_BRACKET:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # cards in more than one bracket
+    count = _stars_cards(text, bracket, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+    if count <= 0:
+        return LINE_BAD, 0, 0, 0, 0, 0, 0
+    return LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count
+
+
+@kernel()
+def _wn_play(
+    text: Bytes, first: int, line_stop: int, seats: Ints, listed: int, hand_cards: Ints
+) -> tuple[int, int, int, int, int, int, int]:
+    """A line of play (``Ann raises $0.15 to $0.15``: no colon after the name), as
+    :func:`~._stars_kernels._play_line` gives one; every line Winning's reader does not take
+    as one of these, or reads otherwise, ``LINE_BAD``."""
+    who = _wn_named_first(text, first, line_stop, seats, listed)
+    if who < 0:
+        return LINE_BAD, 0, 0, 0, 0, 0, 0
+    words = first + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
+    words_stop = line_stop
+    all_in = 0
+    if words_stop - words >= _ALL_IN.shape[0] and starts_with(text, words_stop - _ALL_IN.shape[0], words_stop, _ALL_IN):  # fmt: skip
+        all_in = 1
+        words_stop -= _ALL_IN.shape[0]
+    verb_stop = words
+    while verb_stop < words_stop and text[verb_stop] != SPACE:
+        verb_stop += 1
+    rest = min(verb_stop + 1, words_stop)
+    if _wn_word(text, words, verb_stop, _POSTS_WORD):
+        for post in range(_WN_POST_LENGTH.shape[0]):
+            length = _WN_POST_LENGTH[post]
+            if starts_with(text, rest, words_stop, _WN_POST_TEXT[post, :length]):
+                m, d, ok = _wn_money(text, rest + length, words_stop)
+                if not ok:
+                    return LINE_BAD, 0, 0, 0, 0, 0, 0
+                return LINE_POST, _WN_POST_KIND[post], who, m, d, 1, 0
+        return LINE_BAD, 0, 0, 0, 0, 0, 0  # an unknown post: refused by Winning's reader
+    if _wn_word(text, words, verb_stop, _FOLDS_WORD) and verb_stop == words_stop:
+        return LINE_ACTION, FOLD, who, -1, 0, 0, 0
+    if _wn_word(text, words, verb_stop, _CHECKS_WORD) and verb_stop == words_stop:
+        return LINE_ACTION, CHECK_CALL, who, 0, 0, 0, 0
+    if verb_stop < words_stop and (_wn_word(text, words, verb_stop, _CALLS_WORD) or _wn_word(text, words, verb_stop, _BETS_WORD)):  # fmt: skip
+        m, d, ok = _wn_money(text, rest, words_stop)
+        if not ok:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        kind = CHECK_CALL if text[words] == _CALLS_WORD[0] else BET_RAISE
+        return LINE_ACTION, kind, who, m, d, all_in, 0
+    if _wn_word(text, words, verb_stop, _RAISES_WORD):
+        to = find_word(text, rest, words_stop, _TO)  # its reader's ``rest.partition(" to ")``
+        if to < 0:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        m, d, ok = _wn_money(text, to + _TO.shape[0], words_stop)
+        if not ok:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        return LINE_ACTION, BET_RAISE, who, m, d, all_in, 0
+    if _wn_word(text, words, verb_stop, _SHOWS_WORD):
+        if rest >= words_stop or text[rest] != OPEN_BRACKET:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        count = _stars_cards(text, rest, words_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+        if count <= 0:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        return LINE_ACTION, SHOW, who, -1, 0, 0, count
+    if _wn_word(text, words, verb_stop, _WN_COLLECTED):
+        b = find_word(text, rest, words_stop, _FROM)
+        if b < 0:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        m, d, ok = _wn_money(text, rest, b)
+        if not ok:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        where = b + _FROM.shape[0]
+        if _wn_word(text, where, words_stop, _WN_MAIN):
+            return LINE_COLLECTED, 0, who, m, d, 0, 0
+        if not starts_with(text, where, words_stop, _WN_SIDE):
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        q = where + _WN_SIDE.shape[0]
+        if q < words_stop and text[q] == MINUS:
+            q += 1
+        side = 0
+        digits = 0
+        while q < words_stop and is_digit(text[q]):
+            side = side * 10 + (text[q] - ZERO)
+            q += 1
+            digits += 1
+        if q != words_stop or digits == 0 or digits > 2 or side >= MAX_PLAYERS:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        return LINE_COLLECTED, 0, who, m, d, 0, side
+    for verb in range(_WN_PASSED_LENGTH.shape[0]):
+        if _wn_word(text, words, verb_stop, _WN_PASSED_TEXT[verb, : _WN_PASSED_LENGTH[verb]]):
+            return LINE_OTHER, 0, 0, 0, 0, 0, 0  # ``mucks``, ``does not show``: passed by
+    return LINE_BAD, 0, 0, 0, 0, 0, 0
+
+
+@kernel()
+def _wn_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
+    """The lines after a hand's header, as Winning's reader reads them (its order of tests
+    kept: ``Main pot`` passed by anywhere, the summary's total alone read, a section, the table's
+    button, a seat before the hole cards, a returned bet, the hole cards after their section,
+    else a player's line), into ``reading`` as :func:`~._stars_kernels._read_lines` reads
+    PokerStars'; False where the hand is left to Winning's reader (no summary, no button, no
+    pot collected, two seats of one name, any line it might read otherwise)."""
+    seats, hand_cards = reading.seats, reading.hand_cards
+    posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
+    listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
+    said = 0
+    section = 0  # 0 before the hole cards, 1 the play, 2 the summary
+    button = -1
+    zero = int(np.int64(0))
+    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
+    while at < end:
+        first, line_stop, at, blank = next_line(text, at, end)
+        if blank:
+            continue
+        head, tail = text[first], text[line_stop - 1]
+        if head == SPACE or head == TAB or head == _REPLACEMENT_START or tail == SPACE or tail == TAB or tail == _REPLACEMENT_END:  # noqa: SIM109  # fmt: skip
+            return False  # what Winning's reader strips from a line: left to it
+        if starts_with(text, first, line_stop, _WN_MAIN_POT):
+            continue
+        if section == 2:
+            if starts_with(text, first, line_stop, _TOTAL_POT):
+                if said & 4:
+                    return False  # two totals: Winning's reader keeps the last
+                found = _wn_total(text, first, line_stop, reading.numbers)
+                if found < 0:
+                    return False
+                said = found | 4
+            elif starts_with(text, first, line_stop, _SEAT) and not _wn_won(text, first, line_stop):
+                return False
+            continue
+        if starts_with(text, first, line_stop, _STARS):
+            found, count = _wn_section(text, first, line_stop, hand_cards)
+            if found < 0:
+                return False
+            if found == WN_HOLE:
+                if section != 0:
+                    return False
+                section = 1
+                continue
+            if found == WN_SUMMARY:
+                section = 2
+                continue
+            if found == WN_SHOW_DOWN:
+                continue
+            if section != 1:
+                return False  # a street before the hole cards
+            line, kind, who, m, d, all_in = LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0
+        elif starts_with(text, first, line_stop, _WN_TABLE):
+            if button >= 0:
+                return False  # a second table line: Winning's reader keeps the last
+            button = _wn_button(text, first, line_stop)
+            if button < 0:
+                return False
+            continue
+        elif starts_with(text, first, line_stop, _SEAT):
+            if section != 0:
+                return False
+            listed = _wn_seat(text, first, line_stop, seats, listed)
+            if listed < 0:
+                return False
+            continue
+        elif starts_with(text, first, line_stop, _WN_UNCALLED_WORD):
+            line, kind, who, m, d, all_in, count = _wn_returned(text, first, line_stop, seats, listed)  # fmt: skip
+        elif starts_with(text, first, line_stop, _DEALT_TO):
+            if section == 0:
+                continue  # the one card each is dealt for the button: not the deal
+            line, kind, who, m, d, all_in, count = _wn_dealt(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
+        else:
+            line, kind, who, m, d, all_in, count = _wn_play(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        if taken[0] < 0:
+            return False
+    for one in range(listed):  # two seats of one name: Winning's reader's names are a set
+        for other in range(one):
+            length = seats[S_NAME_STOP, one] - seats[S_NAME_START, one]
+            if length == seats[S_NAME_STOP, other] - seats[S_NAME_START, other]:
+                same = True
+                for k in range(length):
+                    if text[seats[S_NAME_START, one] + k] != text[seats[S_NAME_START, other] + k]:
+                        same = False
+                        break
+                if same:
+                    return False
+    lines_read(reading.tally, taken, listed, button, said)
+    return section == 2 and button >= 0 and taken[3] > 0 and (said & 4) != 0
+
+
+@kernel(inline=True)
+def wn_hand(
+    text: Bytes,
+    hand: int,
+    start: int,
+    end: int,
+    number: int,
+    site: int,
+    ascii_text: bool,
+    facts: Ints,
+    reading: StarsReading,
+    units: Ints,
+    said: Ints,
+) -> int:
+    """:func:`~._stars_kernels.stars_hand` for a Winning hand: its header and lines read by the
+    ``_wn_`` stages, the rest PokerStars' (``hand_begun``, ``hand_units``, ``_site_said``,
+    ``hand_read``). A raked hand whose total is what was collected is left: Winning's reader
+    then adds the rake to the total (its stud hands write the total after the rake)."""
+    if not hand_begun(text, hand, start, end, number, ascii_text, facts):
+        return -1
+    stop, id_start, id_stop, game, betting = _wn_header(text, start, end, reading.numbers)
+    if stop < 0:
+        return -1
+    if not _wn_lines(text, stop + 1, end, reading):
+        return -1
+    count, game, places = hand_units(reading, units, site, game, hand, facts)
+    if count < 0:
+        return -1
+    _site_said(reading, units, said, count, places)
+    if said[SAID_HAS_RAKE] and said[SAID_RAKE] != 0 and said[SAID_HAS_TOTAL]:
+        paid = 0
+        for i in range(count):
+            paid += units[U_PAID, i]
+        if paid == said[SAID_TOTAL]:
+            return -1
+    hand_read(reading, units, count, places, game, betting, id_start, id_stop)
+    return count
+
+
+@kernel()
+def wn_share(
+    text: Bytes,
+    starts: Ints,
+    stops: Ints,
+    sites: Ints,
+    ascii_text: bool,
+    first_hand: int,
+    worker: int,
+    hands: int,
+    threads: int,
+    tables: ReplayTables,
+    rows: HandRows,
+) -> None:
+    """:func:`~._stars_kernels.stars_share` for Winning's hands (read by :func:`wn_hand`): a
+    kernel of its own, so that PokerStars' share compiles without Winning's stages, and
+    Winning's only where a Winning file is read (its lines the share's as Winamax's are)."""
+    w = new_stars_scratch()
+    facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
+    reading, units, said, work, steps, site_record = (
+        w.reading,
+        w.units,
+        w.said,
+        w.work,
+        w.steps,
+        w.site_record,
+    )
+    seats, plays, cards, tally = reading.seats, reading.plays, reading.cards, reading.tally
+    # HandInput's arrays, views of the grids' rows made once a thread
+    stacks, antes, blinds, in_turn = units[U_STACK], units[U_ANTE], units[U_BLIND], units[U_IN_TURN]
+    paid, finishing = units[U_PAID], units[U_FINISHING]
+    kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
+    card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
+    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
+    # Literal[int] arguments.
+    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    for hand in range(worker, hands, threads):
+        count = wn_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand],
+                        ascii_text, facts, reading, units, said)  # fmt: skip
+        if count < 0:
+            continue
+        hand_input = HandInput(
+            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+        )  # fmt: skip
+        game = tally[T_GAME]
+        deck = tables.short_deck if game in (SHORT_DECK_SOT, SHORT_DECK) else tables.full_deck
+        replayed = replay_one(
+            hand_input, game_tables(game, tables, deck), work, rows, hand, steps, site_record,
+        )  # fmt: skip
+        _hand_facts(hand, count, replayed, seats, plays, tally, facts, names, seat_numbers, flags)
+        if replayed[0] != OK:
+            record_refusal(work.state, facts, hand)
+        else:
+            facts[hand, F_RUNS] = work.state[RUNS]

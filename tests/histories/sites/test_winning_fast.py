@@ -1,0 +1,318 @@
+"""The Winning Poker Network through the compiled PokerStars-layout reader (issue 29 §1): the
+kernel (``_winning_kernels``) reads a hand of the 2019 layout, hold'em or Omaha, hi/lo, cash or
+tournament, only where it is sure of it and leaves the rest (the 2016-19 layout, stud, 6+
+hold'em, any line it would otherwise misread) to Winning's own reader, hand by hand. So every
+hand's results, errors and disagreements on the fast path are Winning's reader's (the reference
+path, ``POKERSCORE_HISTORIES_REFERENCE=1``): each kind of hand and each guard has a hand of its
+own here, written for these tests."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerscore.histories.model import HandResult
+from tests.histories.sites.test_stars_layouts_fast import SHARED_SITES, SITES, _fast_statuses
+from tests.histories.test_histories import _both_paths, _rows, _same_summaries
+from tests.shared_sample import needs_sample
+
+_KINDS = [
+    f"{hand.strip()}\n"
+    for hand in (SITES / "winning" / "newer-kinds.txt").read_text(encoding="utf-8").split("\n\n")
+]
+"""The fixture of the 2019 layout's kinds of hand (``benchmarks/bench_sites.py``'s too), a hand
+each: cash hold'em, a showdown with a side pot, Omaha, a tournament's Omaha hi/lo."""
+WN_CASH = _KINDS[0]
+"""Cash hold'em in dollars: the one card each is dealt for the button before the hand (not the
+deal), ``Main pot`` lines at each street, a bet nobody called returned, the winner not showing,
+the total before the rake."""
+
+WN_SHOWDOWN = _KINDS[1]
+"""Hold'em to a showdown, three all in: a main pot and a side pot (``side pot-1``), the bet
+nobody covered returned, the rake taken from both, a name with a space."""
+
+WN_OMAHA = _KINDS[2]
+"""Pot-limit Omaha, a raise to pot on the flop and an all-in on the turn, the hero's four
+cards known, the rake at the 3.00 cap."""
+
+WN_HI_LO_TOURNAMENT = _KINDS[3]
+"""A tournament's Omaha hi/lo in chips: antes, the stakes in the level's brackets, no rake, the
+pot split high and low (two ``collected`` lines of one pot)."""
+
+WN_DEAD = (
+    WN_CASH.replace(
+        "Hero posts the big blind $0.05\n",
+        "Hero posts the big blind $0.05\nAnn posts dead $0.07\n",
+    )
+    .replace("Ann raises $0.15 to $0.15", "Ann checks")
+    .replace(
+        "Hero raises $0.45 to $0.50\nAnn calls $0.35", "Hero raises $0.45 to $0.50\nAnn calls $0.45"
+    )
+    .replace("collected $2.11", "collected $2.13")
+    .replace("Total pot $2.22", "Total pot $2.24")
+)
+"""A dead blind posted (``posts dead``: the big blind live, the rest dead money)."""
+
+WN_FIXED_LIMIT = """\
+Hand #303 - Holdem(Fixed Limit) - $0.10/$0.20 - 2021/08/02 10:00:00 UTC
+Table 'Kiev' 6-max Seat #1 is the button
+Seat 1: Ann ($5.00)
+Seat 2: Bo ($5.00)
+Seat 3: Hero ($5.00)
+Dealt to Ann [Qd]
+Dealt to Bo [4c]
+Dealt to Hero [Tc]
+Bo posts the small blind $0.05
+Hero posts the big blind $0.10
+*** HOLE CARDS ***
+Main pot $0.15 | Rake $0.00
+Dealt to Hero [Ah Ad]
+Ann raises $0.20 to $0.20
+Bo folds
+Hero raises $0.20 to $0.30
+Ann calls $0.10
+*** FLOP *** [2c 7d 9s]
+Main pot $0.65 | Rake $0.00
+Hero bets $0.10
+Ann calls $0.10
+*** TURN *** [2c 7d 9s] [Jh]
+Main pot $0.85 | Rake $0.00
+Hero bets $0.20
+Ann folds
+Uncalled bet ($0.20) returned to Hero
+Hero does not show
+Hero collected $0.85 from main pot
+*** SUMMARY ***
+Total pot $0.85 | Rake $0.00
+Board [2c 7d 9s Jh]
+Seat 1: Ann (button) folded on the Turn
+Seat 2: Bo (small blind) folded on the Pre-Flop
+Seat 3: Hero (big blind) did not show and won $0.85
+"""
+"""Fixed-limit hold'em: the header's stakes the small and big bets, the blinds half of them."""
+
+WN_HOLDEM_TOURNAMENT = (
+    WN_HI_LO_TOURNAMENT.replace("Omaha H/L", "Holdem")
+    .replace("Ah 2h 9c Kd", "Ah 2h")
+    .replace("Kh Ks 6c 7d", "Kh Ks")
+    .replace("Ana collected 18325.00", "Ana collected 36650.00")
+    .replace("Hero collected 18325.00 from main pot\n", "")
+)
+"""A tournament's hold'em: the Omaha hi/lo tournament's hand with two cards each, one winner."""
+
+
+def _variants() -> dict[str, str]:
+    """Each kind's and each guard's hand."""
+    cash = WN_CASH
+    return {
+        "cash-holdem": cash,
+        "cash-holdem-showdown-side-pot": WN_SHOWDOWN,
+        "cash-omaha": WN_OMAHA,
+        "tournament-omaha-hi-lo": WN_HI_LO_TOURNAMENT,
+        "cash-dead-blind": WN_DEAD,
+        "cash-fixed-limit": WN_FIXED_LIMIT,
+        "cash-crlf": cash.replace("\n", "\r\n"),
+        "cash-byte-order-mark": "\ufeff" + cash,
+        "tournament-holdem": WN_HOLDEM_TOURNAMENT,
+        # left to Winning's reader
+        "older-layout": (SITES / "winning" / "older-utf16.txt").read_text(encoding="utf-16"),
+        "stud": (SITES / "winning" / "stud.txt").read_text(encoding="utf-8"),
+        "short-deck": cash.replace("Holdem(No Limit)", "6+ Holdem(No Limit)"),
+        "thousands-comma": cash.replace("($6.10)", "($1,006.10)"),
+        "three-decimals": cash.replace("($6.10)", "($6.100)"),
+        "leading-space": cash.replace("Bo folds", " Bo folds"),
+        "trailing-space": cash.replace("Bo folds", "Bo folds "),
+        "second-table-line": cash.replace(
+            "Seat 1: Ann", "Table 'X' 6-max Seat #2 is the button\nSeat 1: Ann"
+        ),
+        "table-without-button": cash.replace(" Seat #1 is the button", ""),
+        "unknown-verb": cash.replace("Bo folds", "Bo sits out"),
+        "raise-without-to": cash.replace("Ann raises $0.15 to $0.15", "Ann raises $0.15"),
+        "collected-from-pot": cash.replace("from main pot", "from pot"),
+        "rake-in-what-was-collected": cash.replace("Hero collected $2.11", "Hero collected $2.22"),
+        "shows-without-cards": WN_SHOWDOWN.replace("Dee shows [Ts 9d]", "Dee shows"),
+        "two-seats-one-name": cash.replace("Seat 2: Bo", "Seat 2: Ann").replace("Bo ", "Ann "),
+        "seat-after-the-hole-cards": cash.replace("Bo folds", "Seat 5: Zed ($1.00)\nBo folds"),
+        "no-rake-written": cash.replace("| Rake $0.11\nBoard", "| Rake \nBoard"),
+        "cards-in-two-brackets": cash.replace("Dealt to Hero [As Kd]", "Dealt to Hero [As] [Kd]"),
+        "street-with-colon": cash.replace("*** FLOP *** [", "*** FLOP ***: ["),
+        "won-not-an-amount": cash.replace("won $2.11", "won $2.11]"),
+        "no-summary": cash[: cash.index("*** SUMMARY ***")],
+        "first-bracket-not-the-game": cash.replace(
+            "Holdem(No Limit) - ", "(x) Holdem(No Limit) - "
+        ),
+    }
+
+
+VARIANTS = _variants()
+READ_BY_THE_KERNEL = {
+    "cash-holdem",
+    "cash-holdem-showdown-side-pot",
+    "cash-omaha",
+    "tournament-omaha-hi-lo",
+    "cash-dead-blind",
+    "cash-fixed-limit",
+    "cash-crlf",
+    "cash-byte-order-mark",
+    "tournament-holdem",
+}
+"""The hands the kernel reads (each one's result checked against Winning's reader's)."""
+
+
+def _results(path: Path) -> list[Any]:
+    """Each hand's result as a comparable tuple (what the site wrote too: its totals, currency,
+    date, tournament), or its error's message."""
+    from pokerscore.histories.results import history_results
+
+    found: list[Any] = []
+    for result in history_results(path, on_error=lambda error: found.append(str(error))):
+        assert isinstance(result, HandResult)
+        hand = result.hand
+        found.append(
+            (
+                hand.hand_id,
+                hand.site,
+                hand.variant,
+                hand.time,
+                hand.currency,
+                hand.tournament,
+                hand.total_pot,
+                hand.rake,
+                [(s.name, s.stack) for s in hand.seats],
+                result.players,
+                result.boards,
+                [str(d) for d in result.disagreements],
+            )
+        )
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_each_winning_hand_gives_winnings_readers_answer(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerscore.histories._layout import OK
+    from pokerscore.histories.parts import REFERENCE_ONLY
+
+    path = tmp_path / "winning.txt"
+    path.write_bytes(VARIANTS[name].encode())
+    statuses = _fast_statuses(path, "winning")
+    assert (statuses == [OK] * len(statuses)) == (name in READ_BY_THE_KERNEL)
+    fast = _results(path)
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    reference = _results(path)
+    monkeypatch.delenv(REFERENCE_ONLY)
+    assert fast == reference
+    fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
+    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast_run, reference_run)
+
+
+def test_the_winning_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
+    """The answers worked out from the hands' text: the site's own totals agree (no
+    disagreement), the bet nobody called returned, the rake where the pot was raked, the all-in
+    EV where the money went in before the river, the currency and the time in UTC."""
+    path = tmp_path / "winning.txt"
+    hands = WN_CASH + WN_SHOWDOWN + WN_OMAHA + WN_HI_LO_TOURNAMENT + WN_FIXED_LIMIT
+    path.write_bytes(hands.encode())
+    cash, showdown, omaha, tournament, fixed = _results(path)
+    for result in (cash, showdown, omaha, tournament, fixed):
+        assert result[-1] == []  # no disagreement with the site's totals
+    assert cash[:6] == ("300", "Winning Poker Network", "NT", "2021-07-28T16:15:58+00:00", "USD", None)  # fmt: skip
+    # Hero: 0.50 in, Ann's 0.50 and Bo's 0.02 taken, his own 2.90 back; 2.22 less 0.11 rake
+    assert {p.player: (round(p.net, 2), round(p.rake_paid, 2)) for p in cash[9]} == {
+        "Ann": (-1.10, 0.0),
+        "Bo": (-0.02, 0.0),
+        "Hero": (1.01, 0.11),
+    }
+    # Bo covers both and wins both pots (4.00 x 3 + 0.05, and 3.90 x 2), 1.00 of rake paid:
+    # 19.05 taken for the 8.00 that was called
+    assert {p.player: (round(p.net, 2), round(p.rake_paid, 2)) for p in showdown[9]} == {
+        "Ann Lee": (-4.0, 0.0),
+        "Bo": (11.05, 1.0),
+        "Cy": (-0.05, 0.0),
+        "Dee": (-8.0, 0.0),
+    }
+    assert all(p.allin_ev is not None for p in showdown[9] if p.player != "Cy")
+    # 80.50 in the pot (40 each, Ann's 0.50), 3.00 of rake: Bo's 77.50 for his 40
+    assert {p.player: round(p.net, 2) for p in omaha[9]} == {"Ann": -0.5, "Bo": 37.5, "Hero": -40.0}  # fmt: skip
+    assert tournament[2:8] == ("PO/8", "2019-07-25T03:10:00+00:00", None, "4242", 36650, None)
+    # the pot split high (Ana) and low (Hero): Bea's ante and big blind, half each
+    assert {p.player: p.net for p in tournament[9]} == {"Hero": 325.0, "Ana": 325.0, "Bea": -650.0}
+    # fixed limit: Ann's 0.30 before the flop and 0.10 on it; Hero's turn bet of 0.20 returned
+    assert fixed[2] == "FT"
+    assert {p.player: round(p.net, 2) for p in fixed[9]} == {"Bo": -0.05, "Hero": 0.45, "Ann": -0.4}
+
+
+@needs_sample
+def test_the_kernel_gives_winnings_rows_on_the_shared_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerscore.histories._layout import OK
+
+    files = sorted((SHARED_SITES / "Winning").rglob("*.txt"))
+    if not files:
+        pytest.skip("no Winning files in the shared sample")
+    fast, reference = _both_paths([*files, SITES / "winning"], tmp_path, monkeypatch)
+    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast, reference)
+    newer = [path for path in files if path.read_bytes().startswith(b"Game Hand #")]
+    read = sum(status == OK for path in newer for status in _fast_statuses(path, "winning"))
+    assert read >= 1
+
+
+_MUTATIONS = ("folds", "calls", "raises", "to", "main", "side", "pot-1", "Seat", "#2", "$0.05",
+              "[Ah]", "and is all-in", "Rake", "posts", "dead", "(x)")  # fmt: skip
+
+
+def _mutated(hand: str, rng: random.Random) -> str:
+    """A hand with one line changed as a damaged or odd file might: dropped, repeated, swapped,
+    cut, a word, a space, a decimal comma, a dollar sign or a suffix."""
+    lines = hand.split("\n")
+    at = rng.randrange(0, max(1, len(lines) - 1))
+    kind = rng.randrange(9)
+    if kind == 0 and at:
+        del lines[at]
+    elif kind == 1 and at:
+        lines.insert(at, lines[rng.randrange(1, len(lines))])
+    elif kind == 2 and at:
+        other = rng.randrange(1, len(lines))
+        lines[at], lines[other] = lines[other], lines[at]
+    elif kind == 3:
+        lines[at] = lines[at].replace(".", ",", 1)
+    elif kind == 4:
+        lines[at] = lines[at].replace(" ", "  ", 1)
+    elif kind == 5:
+        lines[at] = lines[at].replace("$", "", 1)
+    elif kind == 6:
+        words = lines[at].split(" ")
+        words[rng.randrange(len(words))] = rng.choice(_MUTATIONS)
+        lines[at] = " ".join(words)
+    elif kind == 7:
+        lines[at] = lines[at][: rng.randrange(len(lines[at]) + 1)]
+    else:
+        lines[at] += rng.choice([" ", "\r", " and is all-in", "$", "0", ")", "]"])
+    return "\n".join(lines)
+
+
+@pytest.mark.slow
+def test_mutated_winning_hands_give_winnings_readers_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hands changed at random, three a file: whatever the kernel reads, it reads as Winning's
+    reader does; the rest it leaves to it (results, errors and disagreements alike)."""
+    from pokerscore.histories.parts import REFERENCE_ONLY
+
+    hands = [VARIANTS[name] for name in sorted(READ_BY_THE_KERNEL) if "crlf" not in name]
+    rng = random.Random(29)
+    path = tmp_path / "winning.txt"
+    for _ in range(80):
+        text = "".join(_mutated(rng.choice(hands).removeprefix("\ufeff"), rng) for _ in range(3))
+        path.write_text(text, "utf-8")
+        fast = _results(path)
+        monkeypatch.setenv(REFERENCE_ONLY, "1")
+        assert fast == _results(path), text
+        monkeypatch.delenv(REFERENCE_ONLY)
