@@ -74,6 +74,10 @@ GROUPS: Final[dict[str, str]] = {
 """What ``by`` groups on, and the column it reads (a game is its PHH variant code)."""
 BATCH_HANDS: Final = 20_000
 """Hands gathered before they are added to the database."""
+SUMS_HANDS: Final = 250_000
+"""Hands whose reports' sums are added in one pass: the pass groups the rows by hand, a hash
+table DuckDB cannot spill (about 0.6 KB a hand), so one pass over a whole 21.6 M-hand import
+ran out of :data:`MEMORY_LIMIT` at its end."""
 MEMORY_LIMIT: Final = "1GB"
 """DuckDB's memory in a call: past it, what a transaction holds spills to a temporary folder
 beside the database."""
@@ -584,7 +588,7 @@ def import_histories(
             if progress is not None:
                 progress(done, len(files))
         if summary.added:
-            _add_sums_after(con, first)
+            _add_sums_between(con, first, seq)
         _run(con, "COMMIT")
     except BaseException:
         _run(con, "ROLLBACK")
@@ -922,12 +926,16 @@ def _store_all(
     return done
 
 
-def _add_sums_after(con: duckdb.DuckDBPyConnection, seq: int) -> None:
-    """The reports' sums of the rows past ``seq`` (an import's) added, in one pass over them
-    (cheaper than a pass a block), and merged with those the database held."""
-    for statement in report_sums.add_statements(f"(SELECT * FROM rows WHERE seq > {seq:d})"):
-        _run(con, statement)
-    if seq:
+def _add_sums_between(con: duckdb.DuckDBPyConnection, first: int, last: int) -> None:
+    """The reports' sums of the rows of ``seq`` ``first`` + 1 to ``last`` (an import's) added,
+    :data:`SUMS_HANDS` hands a pass (bounded memory; cheaper than a pass a block), and merged
+    with those the database held and each other."""
+    for low in range(first, last, SUMS_HANDS):
+        high = min(low + SUMS_HANDS, last)
+        rows = f"(SELECT * FROM rows WHERE seq > {low:d} AND seq <= {high:d})"
+        for statement in report_sums.add_statements(rows):
+            _run(con, statement)
+    if first or last - first > SUMS_HANDS:
         _compact(con)
 
 
