@@ -100,12 +100,10 @@ from pokerscore.histories._layout import (
 )
 from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
-    SITE_RECORD_SIZE,
     HandInput,
     _past_units,
     game_tables,
     new_work,
-    no_steps,
     record_refusal,
     replay_one,
     unread,
@@ -1236,26 +1234,28 @@ def phh_input(scratch: Scratch, game: int) -> HandInput:
 
 @kernel()
 def phh_played(
-    hand: int, start: int, result: tuple[int, int, int, int], state: Ints, rows: HandRows,
-    scratch: Scratch, log: PhhLog,
+    hand: int, start: int, result: tuple[int, int, int, int], state: Ints, facts: Grid,
+    names: Grid, seat_numbers: Grid, flags: npt.NDArray[np.uint8], scratch: Scratch,
+    log: PhhLog,
 ) -> None:  # fmt: skip
     """A hand :func:`phh_read` read and the replay played (``result``: its refusal, all-in
     street and cards, pots; ``state`` its state): its facts, players' names and seats, actions'
-    statistics, and in ``log`` where the log has room (an import's)."""
+    statistics (the four of :class:`~._layout.HandRows` it writes, not the whole bundle: each
+    array a kernel out of line takes costs two atomic reference counts a hand), and in ``log``
+    where the log has room (an import's)."""
     status, allin_street, allin_cards, pot_count = result
-    facts = rows.facts
     per_action = scratch.actions
     facts[hand, F_REFUSAL] = status
     if status != OK:
         record_refusal(state, facts, hand)
         return
-    phh_logged(hand, start, start // ACTION_BYTES, log.kinds.shape[0], facts, rows.names,
-               rows.seat_numbers, scratch, log)  # fmt: skip
+    phh_logged(hand, start, start // ACTION_BYTES, log.kinds.shape[0], facts, names,
+               seat_numbers, scratch, log)  # fmt: skip
     facts[hand, F_ALLIN_STREET] = allin_street
     facts[hand, F_ALLIN_CARDS] = allin_cards
     facts[hand, F_POTS] = pot_count
     n_actions = scratch.keys[K_READ, H_ACTIONS]
-    action_flags(per_action[A_KINDS], per_action[A_ACTORS], n_actions, rows.action_flags, hand)
+    action_flags(per_action[A_KINDS], per_action[A_ACTORS], n_actions, flags, hand)
 
 
 @kernel(inline=True)
@@ -1359,23 +1359,47 @@ def _phh_share(
 ) -> None:  # fmt: skip
     """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ...,
     each read (:func:`phh_read`), replayed (:func:`~._replay_kernels.replay_one`, on the game's
-    tables only: :func:`~._replay_kernels.game_tables`) and written (:func:`phh_played`)."""
+    tables only: :func:`~._replay_kernels.game_tables`) and written (:func:`phh_played`).
+
+    The game's tables are picked once for a run of hands of one game, not once a hand: a
+    bundle made in the loop costs two atomic reference counts an array a hand, 29 arrays
+    (``benchmarks/histories.md``); so the hand after a run is read where the run ends, and the
+    loop that picks the next run's tables replays it."""
     starts, stops, numbers, headers, lines = index
-    facts, seat_numbers, spans = rows.facts, rows.seat_numbers, log.spans
+    facts, names, seat_numbers, flags, spans = (
+        rows.facts, rows.names, rows.seat_numbers, rows.action_flags, log.spans
+    )  # fmt: skip
     scratch = new_scratch()
     working = new_work()
-    steps = no_steps()  # none recorded, and a site record to ignore: replay_one's one signature
-    site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
-    for hand in range(worker, hands, threads):
-        start = starts[hand]
-        game = phh_read(text, hand, start, stops[hand], numbers[hand], headers[hand], lines[hand],
-                        facts, seat_numbers, scratch, spans)  # fmt: skip
-        if game < 0:
-            continue
-        deck = tables.short_deck if game == SHORT_DECK_SOT else tables.full_deck
-        result = replay_one(phh_input(scratch, game), game_tables(game, tables, deck), working,
-                            rows, hand, steps, site_record)  # fmt: skip
-        phh_played(hand, start, result, working.state, rows, scratch, log)
+    state = working.state
+    hand = worker
+    game = -1
+    if hand < hands:
+        game = phh_read(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],
+                        lines[hand], facts, seat_numbers, scratch, spans)  # fmt: skip
+    while hand < hands:
+        if game >= 0:
+            deck = tables.short_deck if game == SHORT_DECK_SOT else tables.full_deck
+            played = game_tables(game, tables, deck)
+            run = game
+            while game == run:  # the hands of this game, one after another
+                # no steps recorded, no site record kept: replay_one's defaults, whose branches
+                # Numba drops (a record of no rows passed here cost its 12 arrays' counts a hand)
+                result = replay_one(phh_input(scratch, game), played, working, rows, hand)
+                phh_played(hand, starts[hand], result, state, facts, names, seat_numbers, flags,
+                           scratch, log)  # fmt: skip
+                hand += threads
+                game = -1
+                if hand < hands:
+                    game = phh_read(text, hand, starts[hand], stops[hand], numbers[hand],
+                                    headers[hand], lines[hand], facts, seat_numbers, scratch,
+                                    spans)  # fmt: skip
+        else:  # left to the reference path, or refused: the next hand
+            hand += threads
+            if hand < hands:
+                game = phh_read(text, hand, starts[hand], stops[hand], numbers[hand],
+                                headers[hand], lines[hand], facts, seat_numbers, scratch,
+                                spans)  # fmt: skip
 
 
 def phh_logs(
