@@ -100,12 +100,10 @@ from pokerscore.histories._layout import (
 )
 from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
-    SITE_RECORD_SIZE,
     HandInput,
     _past_units,
     game_tables,
     new_work,
-    no_steps,
     record_refusal,
     replay_one,
     unread,
@@ -299,9 +297,8 @@ def _positive(grid: Grid, row: int, count: int) -> bool:
 
 @kernel(inline=True)
 def _is_header(text: Bytes, at: int, stop: int) -> bool:
-    """A ``[key]`` table header, as the reference reader takes one."""
-    if text[at] != OPEN_BRACKET:
-        return False
+    """Whether a line starting with ``[`` is a ``[key]`` table header, as the reference reader
+    takes one."""
     at = skip_spaces(text, at + 1, stop)
     begin = at
     while (
@@ -796,7 +793,9 @@ def phh_index(
         return 1
     while at < end:
         stop = line_end(text, at, end)
-        if _is_header(text, at, stop):
+        # the helper's copy of the text (two atomic reference counts) only where a line may be
+        # a header, not at every line
+        if text[at] == OPEN_BRACKET and _is_header(text, at, stop):
             inner = skip_spaces(text, at + 1, stop)
             close = inner
             digits = True
@@ -1236,39 +1235,35 @@ def phh_input(scratch: Scratch, game: int) -> HandInput:
 
 @kernel()
 def phh_played(
-    hand: int, start: int, result: tuple[int, int, int, int], state: Ints, rows: HandRows,
-    scratch: Scratch, log: PhhLog,
-) -> None:  # fmt: skip
+    hand: int, result: tuple[int, int, int, int], state: Ints, facts: Grid, names: Grid,
+    seat_numbers: Grid, flags: npt.NDArray[np.uint8], scratch: Scratch,
+) -> bool:  # fmt: skip
     """A hand :func:`phh_read` read and the replay played (``result``: its refusal, all-in
     street and cards, pots; ``state`` its state): its facts, players' names and seats, actions'
-    statistics, and in ``log`` where the log has room (an import's)."""
+    statistics; whether it is ``OK`` (an import's log keeps it then: :func:`phh_kept`). It takes
+    the four of :class:`~._layout.HandRows` it writes and not the log: each array a kernel out
+    of line takes costs two atomic reference counts a hand."""
     status, allin_street, allin_cards, pot_count = result
-    facts = rows.facts
     per_action = scratch.actions
     facts[hand, F_REFUSAL] = status
     if status != OK:
         record_refusal(state, facts, hand)
-        return
-    phh_logged(hand, start, start // ACTION_BYTES, log.kinds.shape[0], facts, rows.names,
-               rows.seat_numbers, scratch, log)  # fmt: skip
+        return False
+    phh_logged(hand, facts, names, seat_numbers, scratch)
     facts[hand, F_ALLIN_STREET] = allin_street
     facts[hand, F_ALLIN_CARDS] = allin_cards
     facts[hand, F_POTS] = pot_count
     n_actions = scratch.keys[K_READ, H_ACTIONS]
-    action_flags(per_action[A_KINDS], per_action[A_ACTORS], n_actions, rows.action_flags, hand)
+    action_flags(per_action[A_KINDS], per_action[A_ACTORS], n_actions, flags, hand)
+    return True
 
 
 @kernel(inline=True)
-def phh_logged(
-    hand: int, start: int, place: int, limit: int, facts: Grid, names: Grid, seat_numbers: Grid,
-    scratch: Scratch, log: PhhLog,
-) -> int:  # fmt: skip
+def phh_logged(hand: int, facts: Grid, names: Grid, seat_numbers: Grid, scratch: Scratch) -> None:
     """What :func:`phh_read` read of a hand (played, or read only: :func:`phh_logs`), marked
-    ``OK``: its facts but the replay's, players' names and seats, and in ``log`` where the log
-    has room (an import's, ``read_histories``': its actions from ``place``, below ``limit``,
-    :func:`_keep`); the log's places its actions took."""
-    read, per_seat, per_action = scratch.keys[K_READ], scratch.seats, scratch.actions
-    count, n_names, n_actions = read[H_STACKS], read[H_NAMES], read[H_ACTIONS]
+    ``OK``: its facts but the replay's, players' names and seats."""
+    read, per_seat = scratch.keys[K_READ], scratch.seats
+    count, n_names = read[H_STACKS], read[H_NAMES]
     facts[hand, F_STATUS] = OK
     facts[hand, F_COUNT] = count
     facts[hand, F_VARIANT] = read[H_VARIANT]
@@ -1284,6 +1279,15 @@ def phh_logged(
         names[hand, 2 * i + 1] = per_seat[NAME_STOPS, i] if n_names > 0 else -1
         if read[H_SEATS] < 0:
             seat_numbers[hand, i] = -1
+
+
+@kernel(inline=True)
+def phh_kept(hand: int, start: int, place: int, limit: int, scratch: Scratch, log: PhhLog) -> int:
+    """A hand :func:`phh_logged` wrote, in ``log`` where the log has room (an import's,
+    ``read_histories``': its actions from ``place``, below ``limit``, :func:`_keep`, and its
+    setup and seats); the log's places its actions took."""
+    read, per_seat, per_action = scratch.keys[K_READ], scratch.seats, scratch.actions
+    count, n_actions = read[H_STACKS], read[H_ACTIONS]
     taken = 0
     if log.first.shape[0] > 0:
         room = read[H_STOP] // ACTION_BYTES - start // ACTION_BYTES
@@ -1359,23 +1363,51 @@ def _phh_share(
 ) -> None:  # fmt: skip
     """One thread's share of :func:`phh_hands`: hands ``worker``, ``worker + threads`` ...,
     each read (:func:`phh_read`), replayed (:func:`~._replay_kernels.replay_one`, on the game's
-    tables only: :func:`~._replay_kernels.game_tables`) and written (:func:`phh_played`)."""
+    tables only: :func:`~._replay_kernels.game_tables`) and written (:func:`phh_played`).
+
+    The game's tables are picked once for a run of hands of one game, not once a hand: a
+    bundle made in the loop costs two atomic reference counts an array a hand, 29 arrays
+    (``benchmarks/histories.md``); so the hand after a run is read where the run ends, and the
+    loop that picks the next run's tables replays it."""
     starts, stops, numbers, headers, lines = index
-    facts, seat_numbers, spans = rows.facts, rows.seat_numbers, log.spans
+    facts, names, seat_numbers, flags, spans = (
+        rows.facts, rows.names, rows.seat_numbers, rows.action_flags, log.spans
+    )  # fmt: skip
     scratch = new_scratch()
     working = new_work()
-    steps = no_steps()  # none recorded, and a site record to ignore: replay_one's one signature
-    site_record = np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
-    for hand in range(worker, hands, threads):
-        start = starts[hand]
-        game = phh_read(text, hand, start, stops[hand], numbers[hand], headers[hand], lines[hand],
-                        facts, seat_numbers, scratch, spans)  # fmt: skip
-        if game < 0:
-            continue
-        deck = tables.short_deck if game == SHORT_DECK_SOT else tables.full_deck
-        result = replay_one(phh_input(scratch, game), game_tables(game, tables, deck), working,
-                            rows, hand, steps, site_record)  # fmt: skip
-        phh_played(hand, start, result, working.state, rows, scratch, log)
+    state = working.state
+    keep = log.first.shape[0] > 0
+    hand = worker
+    game = -1
+    if hand < hands:
+        game = phh_read(text, hand, starts[hand], stops[hand], numbers[hand], headers[hand],
+                        lines[hand], facts, seat_numbers, scratch, spans)  # fmt: skip
+    while hand < hands:
+        if game >= 0:
+            deck = tables.short_deck if game == SHORT_DECK_SOT else tables.full_deck
+            played = game_tables(game, tables, deck)
+            run = game
+            while game == run:  # the hands of this game, one after another
+                # no steps recorded, no site record kept: replay_one's defaults, whose branches
+                # Numba drops (a record of no rows passed here cost its 12 arrays' counts a hand)
+                result = replay_one(phh_input(scratch, game), played, working, rows, hand)
+                played_ok = phh_played(hand, result, state, facts, names, seat_numbers, flags,
+                                       scratch)  # fmt: skip
+                if played_ok and keep:  # an import's log (the log's arrays taken only here)
+                    start = starts[hand]
+                    phh_kept(hand, start, start // ACTION_BYTES, log.kinds.shape[0], scratch, log)
+                hand += threads
+                game = -1
+                if hand < hands:
+                    game = phh_read(text, hand, starts[hand], stops[hand], numbers[hand],
+                                    headers[hand], lines[hand], facts, seat_numbers, scratch,
+                                    spans)  # fmt: skip
+        else:  # left to the reference path, or refused: the next hand
+            hand += threads
+            if hand < hands:
+                game = phh_read(text, hand, starts[hand], stops[hand], numbers[hand],
+                                headers[hand], lines[hand], facts, seat_numbers, scratch,
+                                spans)  # fmt: skip
 
 
 def phh_logs(
@@ -1420,5 +1452,5 @@ def _phh_log_share(
                         facts, seat_numbers, scratch, log.spans)  # fmt: skip
         # an amount past 2**53 units: the lenient reader refuses it (the replay's PAST_UNITS)
         if game >= 0 and not _past_units(phh_input(scratch, game)):
-            place += phh_logged(hand, start, place, limit, facts, names, seat_numbers, scratch,
-                                log)  # fmt: skip
+            phh_logged(hand, facts, names, seat_numbers, scratch)
+            place += phh_kept(hand, start, place, limit, scratch, log)

@@ -1236,7 +1236,8 @@ def _judge_pot(
     state: Ints, seats: Grid, holes: Grid, hole: Ints, work: Ints, tables: GameTables, pot: int,
     mask: int, shares: Grid, board: Ints, board_size: int,
 ) -> int:  # fmt: skip
-    """Pot ``pot`` (its contenders the bits of ``mask``) judged on one board (its first
+    """Pot ``pot`` (its contenders, two or more, the bits of ``mask``: :func:`_judge_pots` gives
+    a pot of one contender whole) judged on one board (its first
     ``board_size`` cards: stud's shared last card): each player's share into ``shares[pot]``
     (1/DEN units); the unseen hands contesting it (a bit each), judged by
     :func:`_unseen_shares`. ``tables`` are the game's (:class:`GameTables`: its high ranking,
@@ -1250,18 +1251,12 @@ def _judge_pot(
     draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
     for i in range(count):
         shares[pot, i] = 0
-    eligible = 0
-    for i in range(count):
-        eligible += (mask >> i) & 1
     standing = mask
     for i in range(count):
         if (mask >> i) & 1 and seats[ROW_MUCKED, i]:
             standing &= ~(1 << i)
     if standing == 0:
         standing = mask
-    if eligible == 1:
-        _whole_pot(shares, pot, mask, count)
-        return 0
     people = 0
     hidden = 0
     standing_count = 0
@@ -1782,6 +1777,9 @@ def _judge_pots(
             shares[pot, i] = 0
         if mask == 0:
             return refuse(state, Refusal.POT_NOBODY, -1, -1, -1, 0, 0), total, unjudged
+        if mask & (mask - 1) == 0:  # one contender: the whole pot is theirs, on every board
+            _whole_pot(shares, pot, mask, count)  # (no call of the judge: its arrays' counts)
+            continue
         if state[RUNS]:  # each run's share of the pot, summed over the runs, then divided
             hidden = _run_shares(state, seats, holes, hole, work, tables, pot, mask, shares)
         else:
