@@ -291,9 +291,13 @@ def _run_fast_part(
         line = part.first_line + item.line
         if not part.single and _blank(data):
             continue
+        read_ahead = ahead is not None
         if ahead is None:
             batch = _replay_block(part, data, line, next_hand, keep, replays.threads)
-        else:
+        else:  # the next block read (the next part's first, at the end) while this one replays
+            peeked = next(items, None)
+            if peeked is None:
+                replays.read_following(part)
             batch, ahead = ahead.result(), None
         if batch is None and site and item.line == 0:  # text before the first hand: the site's
             hands = read_file(Path(name), part.file_format)  # type: ignore[arg-type]
@@ -307,7 +311,8 @@ def _run_fast_part(
             next_hand += counted.hands
             continue
         next_hand += batch.hands
-        peeked = next(items, None)
+        if not read_ahead:
+            peeked = next(items, None)
         if peeked is None:  # the part read: the next one's first block, if it is the file's
             replays.start_following(part, records.lines, next_hand, keep)
         else:
@@ -365,6 +370,10 @@ def _replay_block(
 Started = tuple[PartRecords, Iterator[RecordBlock | LongRecord], RecordBlock | LongRecord | None,
                 "Future[Batch | None] | None"]  # fmt: skip
 """A part's records, their iterator, the first item read and its replay (running)."""
+Opened = tuple[HistoryPart, PartRecords, Iterator[RecordBlock | LongRecord],
+               RecordBlock | LongRecord | None]  # fmt: skip
+"""The part after one being read, its records, their iterator and the first item read (its
+first line and hand not known yet)."""
 
 
 class BlockReplays:
@@ -381,12 +390,13 @@ class BlockReplays:
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="pokerscore-block")
         self.following: HistoryPart | None = None
         self._started: tuple[HistoryPart, Started] | None = None
+        self._opened: Opened | None = None
 
     def __enter__(self) -> BlockReplays:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._started = None
+        self._started = self._opened = None
         self.pool.shutdown(wait=True)
 
     def submit(
@@ -411,18 +421,33 @@ class BlockReplays:
         records = PartRecords(part)
         return records, iter(records), None, None
 
-    def start_following(self, part: HistoryPart, lines: int, next_hand: int, keep: bool) -> None:
-        """``part`` read (its ``lines``, its hands before ``next_hand``): the part after it,
-        when it is the next of the same file read by the kernels, started."""
-        following, self.following = self.following, None
+    def read_following(self, part: HistoryPart) -> None:
+        """``part``'s records all read: the first block of the part after it read, when it is
+        the next of the same file read by the kernels (its replay waits for
+        :meth:`start_following`, which tells it where it starts)."""
+        following = self.following
         if following is None or following.path != part.path or not fast_format(following):
             return
         if os.environ.get(REFERENCE_ONLY) == "1":
             return
-        following = replace(following, first_line=part.first_line + lines, first_hand=next_hand)
         records = PartRecords(following)
         items = iter(records)
-        item = next(items, None)
+        self._opened = (following, records, items, next(items, None))
+
+    def start_following(self, part: HistoryPart, lines: int, next_hand: int, keep: bool) -> None:
+        """``part`` read (its ``lines``, its hands before ``next_hand``): the part after it,
+        when it is the next of the same file read by the kernels, started (its first block
+        read here unless :meth:`read_following` read it)."""
+        opened, self._opened = self._opened, None
+        if opened is None or opened[0] is not self.following:
+            self.read_following(part)
+            opened, self._opened = self._opened, None
+        self.following = None
+        if opened is None:
+            return
+        following, records, items, item = opened
+        following = replace(following, first_line=part.first_line + lines, first_hand=next_hand)
+        records.part = following  # its reading needs only the bytes: path, start and stop
         ahead = None if item is None else self.submit(following, item, next_hand, keep)
         self._started = (following, (records, items, item, ahead))
 
