@@ -65,6 +65,7 @@ from pokerscore.histories.sites.text import (
 )
 from pokerscore.histories.sites.winamax import NAME as WINAMAX
 from pokerscore.histories.sites.winamax import parse_winamax
+from pokerscore.histories.stats import PlayerNames
 from pokerscore.histories.summary import HistoriesSummary
 
 if TYPE_CHECKING:
@@ -317,7 +318,7 @@ def _run_fast_part(
             replays.start_following(part, records.lines, next_hand, keep)
         else:
             ahead = replays.submit(part, peeked, next_hand, keep)
-        table = _block_rows(part, batch, data, line, summary, strict, allin_ev)
+        table = _block_rows(part, batch, data, line, summary, strict, allin_ev, replays.names)
         if table is None:
             continue
         if blocks is not None:
@@ -387,6 +388,8 @@ class BlockReplays:
 
     def __init__(self) -> None:
         self.threads = numba.get_num_threads()
+        self.names = PlayerNames()
+        """The players' names the run's blocks met (the tallies' index of them)."""
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="pokerscore-block")
         self.following: HistoryPart | None = None
         self._started: tuple[HistoryPart, Started] | None = None
@@ -472,6 +475,7 @@ def _block_rows(
     summary: HistoriesSummary,
     strict: bool,
     allin_ev: bool,
+    names: PlayerNames,
 ) -> _BlockRows | None:
     """A replayed block's rows (None: none), the hands the kernels left read by the reference
     path and put back in their places; its figures into ``summary``."""
@@ -492,12 +496,17 @@ def _block_rows(
         slow_read[place] = result.hand
         summary.add_result(result, None)
         summary.rows += len(result.players)
-    table = _spliced(summary, batch, fast, slow_rows, slow_order)
+    table = _spliced(summary, batch, fast, slow_rows, slow_order, names)
     return None if table is None else _BlockRows(table, slow_read)
 
 
 def _spliced(
-    summary: HistoriesSummary, batch: Any, fast: Any, slow_rows: RowBuffer, slow_order: list[int]
+    summary: HistoriesSummary,
+    batch: Any,
+    fast: Any,
+    slow_rows: RowBuffer,
+    slow_order: list[int],
+    names: PlayerNames,
 ) -> pa.Table | None:
     """A block's rows: the kernels' and the slow hands' back in their places (None: no rows)."""
     import pyarrow as pa
@@ -507,7 +516,7 @@ def _spliced(
     if fast is not None and fast.table.num_rows:
         tables.append(fast.table)
         orders.append(fast.order)
-        _tally_columns(summary, fast, batch)
+        _tally_columns(summary, fast, batch, names)
     if slow_rows.size:
         tables.append(slow_rows.take())
         orders.append(np.array(slow_order, dtype=np.int64))
@@ -623,17 +632,16 @@ def _fits(hand: HandHistory, refusal: RefusalRecord) -> bool:
     return refusal.seat < 0 or actor is None or actor == refusal.seat
 
 
-def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
+def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any, names: PlayerNames) -> None:
     """The kernels' rows into the summary: counts, and each player's tally, in one pass over
-    the rows (:func:`~._stats_kernels.tally_rows`)."""
-    import pyarrow.compute as pc
-
+    the rows (:func:`~._stats_kernels.tally_rows`), the players found by their names' bytes
+    among the run's (``names``)."""
     table = fast.table
     summary.hands += int(np.count_nonzero(batch.facts[: batch.hands, F_STATUS] == OK))
     summary.rows += table.num_rows
-    encoded = pc.dictionary_encode(table.column("player")).combine_chunks()
-    codes = encoded.indices.to_numpy().astype(np.int64)
-    summary.tally.add_rows(encoded.dictionary.to_pylist(), fast.tally._replace(codes=codes))
+    column = table.column("player")  # one chunk, the kernels' strings
+    players = column.chunk(0) if column.num_chunks == 1 else column.combine_chunks()
+    summary.tally.add_block(names, players, fast.tally)
 
 
 def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:

@@ -52,7 +52,7 @@ from pokerscore._support.errors import ParameterError, expect
 from pokerscore.histories.model import ACTION_COUNTS, HandHistory, HandResult
 
 if TYPE_CHECKING:
-    from pokerscore.histories._stats_kernels import TallyRows
+    from pokerscore.histories._stats_kernels import NameSlots, TallyRows
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +173,85 @@ def action_counts(hand: HandHistory) -> list[list[int]]:
 _SUMS: Final = ("net", "allin_ev_net", "net_bb", "allin_ev_bb")
 
 
+class PlayerNames:
+    """The players' names a run's blocks met, each numbered once (its id: its place in
+    :attr:`names`) and found by its UTF-8 bytes in compiled code (``_stats_kernels``'
+    :class:`~._stats_kernels.NameSlots`), so that a block of the kernels' rows makes a Python
+    string only for a name not met before. Shared by the parts a process runs, each part's
+    tally keeping its own rows (:meth:`StatsTally.add_block`)."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self._slots: NameSlots | None = None
+        self._used = 0
+        """The bytes of the slots' store used."""
+
+    def ids(self, players: Any) -> npt.NDArray[np.int64]:
+        """Each name's id (an Arrow string array without nulls), new names numbered in order
+        of first appearance."""
+        from pokerscore.histories._stats_kernels import find_players
+
+        data, offsets = _string_buffers(players)
+        found = np.full(len(players), -1, dtype=np.int64)
+        if not self.names or find_players(self._room(0, 0), data, offsets, found):
+            import pyarrow as pa
+
+            self._store(players.filter(pa.array(found < 0)))
+            find_players(self._room(0, 0), data, offsets, found)
+        return found
+
+    def _store(self, players: Any) -> None:
+        """New names (an Arrow string array), numbered in order of first appearance."""
+        import pyarrow.compute as pc
+
+        from pokerscore.histories._stats_kernels import store_players
+
+        new = pc.unique(players)  # in order of first appearance
+        data, offsets = _string_buffers(new)
+        starts = offsets[:-1].astype(np.int64)
+        stops = offsets[1:].astype(np.int64)
+        first = len(self.names)
+        self.names += new.to_pylist()
+        slots = self._room(len(new), int((stops - starts).sum()))
+        places = np.arange(first, len(self.names), dtype=np.int64)
+        self._used = store_players(slots, data, starts, stops, places, self._used)
+
+    def _room(self, more: int, more_bytes: int) -> NameSlots:
+        """The compiled index with room for ``more`` names of ``more_bytes`` bytes (grown, its
+        names stored again, where it has none)."""
+        from pokerscore.histories._stats_kernels import NameSlots, store_players
+
+        old = self._slots
+        if old is None:
+            old = NameSlots(np.full(1024, -1, dtype=np.int64), np.zeros(1 << 16, dtype=np.uint8),
+                            np.full((0, 2), -1, dtype=np.int64))  # fmt: skip
+        known = len(self.names) - more  # stored already
+        size, room, rows = len(old.slots), len(old.store), len(old.spans)
+        while 2 * len(self.names) > size:
+            size *= 2
+        while self._used + more_bytes > room:
+            room *= 2
+        fits = (size, room) == (len(old.slots), len(old.store)) and rows >= len(self.names)
+        if fits and old is self._slots:
+            return old
+        rows = max(len(self.names), 2 * rows, 1024)
+        slots = NameSlots(np.full(size, -1, dtype=np.int64), np.zeros(room, dtype=np.uint8),
+                          np.full((rows, 2), -1, dtype=np.int64))  # fmt: skip
+        stored = np.arange(known, dtype=np.int64)
+        starts, stops = np.ascontiguousarray(old.spans[:known].T)  # (a column: another type)
+        self._used = store_players(slots, old.store, starts, stops, stored, 0)
+        self._slots = slots
+        return slots
+
+
+def _string_buffers(array: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+    """An Arrow string array's data and offsets (its own slice of them) as NumPy views."""
+    _, offsets, data = array.buffers()
+    at = array.offset
+    bytes_ = np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(0, np.uint8)
+    return bytes_, np.frombuffer(offsets, dtype=np.int32)[at : at + len(array) + 1]
+
+
 class StatsTally:
     """Running counts per player, one row per player in arrays (a database holds some hundred
     thousand players): :meth:`add` a hand, :meth:`add_totals` a batch's sums by column,
@@ -185,6 +264,17 @@ class StatsTally:
         self.sums = np.zeros((0, len(_SUMS)), dtype=np.float64)
         self.actions = np.zeros((0, len(ACTION_COUNTS) + 1), dtype=np.int64)
         """Per player: the hands whose actions were counted, then :data:`ACTION_COUNTS`."""
+        self._names: PlayerNames | None = None
+        self._row_of = np.zeros(0, dtype=np.int64)
+        """The row of each player of ``_names`` (:meth:`add_block`'s), -1 where none yet."""
+        self._seen = np.zeros(0, dtype=np.int64)
+        """Scratch of :meth:`add_block` (``_stats_kernels.block_codes``), -1 per tally row."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()  # the players' bytes stay with the run that met them
+        state.update(_names=None, _row_of=np.zeros(0, dtype=np.int64),
+                     _seen=np.zeros(0, dtype=np.int64))  # fmt: skip
+        return state
 
     def _rows(self, names: list[str]) -> npt.NDArray[np.int64]:
         """The rows of ``names``, new players added (numbered in order of first appearance)."""
@@ -248,6 +338,10 @@ class StatsTally:
         """Add a block's rows, by player (``rows.codes``: the place of each row's player in
         ``names``, each name once): :meth:`add_totals` of their sums by column, in one pass
         (:func:`~._stats_kernels.tally_rows`)."""
+        self._add_places(self._rows(names), rows)
+
+    def _add_places(self, places: npt.NDArray[np.int64], rows: TallyRows) -> None:
+        """:func:`~._stats_kernels.tally_rows` of a block whose players are at ``places``."""
         from pokerscore.histories._replay_kernels import (
             PFR,
             SAW_FLOP,
@@ -257,9 +351,33 @@ class StatsTally:
         )
         from pokerscore.histories._stats_kernels import tally_rows
 
-        places = self._rows(names)
         bits = np.array([VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN], dtype=np.int64)  # _COUNTS'
         tally_rows(rows, bits, places, self.counts, self.sums, self.actions)
+
+    def add_block(self, names: PlayerNames, players: Any, rows: TallyRows) -> None:
+        """:meth:`add_rows` of a block whose players are an Arrow string array (the kernels'
+        rows), each found by its bytes (``names``, a run's: :class:`PlayerNames`), a Python
+        string made only for a player this tally has no row for yet (``rows.codes`` not
+        read)."""
+        from pokerscore.histories._stats_kernels import block_codes
+
+        ids = names.ids(players)
+        if self._names is not names:
+            self._names, self._row_of = names, np.zeros(0, dtype=np.int64)
+        if len(self._row_of) < len(names.names):
+            row_of = np.full(max(len(names.names), 2 * len(self._row_of)), -1, dtype=np.int64)
+            row_of[: len(self._row_of)] = self._row_of
+            self._row_of = row_of
+        found = self._row_of[ids]
+        if (found < 0).any():  # new players, numbered in order of first appearance
+            new, first = np.unique(ids[found < 0], return_index=True)
+            new = new[np.argsort(first, kind="stable")]
+            self._row_of[new] = self._rows([names.names[each] for each in new.tolist()])
+            found = self._row_of[ids]
+        if len(self._seen) < len(self.counts):
+            self._seen = np.full(len(self.counts), -1, dtype=np.int64)
+        codes, places = block_codes(found, self._seen)
+        self._add_places(places, rows._replace(codes=codes))
 
     def merge(self, other: StatsTally) -> None:
         size = len(other.names)
