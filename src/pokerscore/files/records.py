@@ -174,6 +174,11 @@ def record_blocks(
             at_file_start = False
         if not block:
             break
+        # A short read is the end of the file when nothing follows it: the last record then
+        # goes in this block, not in a block of its own (a whole replay call for one hand).
+        final = len(block) < block_bytes
+        if final and (more := handle.read(1)):
+            block, final = block + more, False
         base = position - len(carry)  # the file offset of data[0]
         position += len(block)
         data = carry + block
@@ -196,8 +201,8 @@ def record_blocks(
             lines += data.count(b"\n", counted, cut + 1)
             data, skipping = data[cut + 1 :], False
             carry = b""
-        cut = -1 if separator is None or end >= 0 else _rfind(data, separator)
-        if end >= 0:
+        cut = -1 if separator is None or end >= 0 or final else _rfind(data, separator)
+        if end >= 0 or final:
             whole, carry = data, b""
         elif cut >= 0:
             whole, carry = data[: cut + 1], data[cut + 1 :]

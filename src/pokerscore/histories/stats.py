@@ -185,6 +185,13 @@ class PlayerNames:
         self._slots: NameSlots | None = None
         self._used = 0
         """The bytes of the slots' store used."""
+        self._seen = np.zeros(0, dtype=np.int64)
+
+    def scratch(self) -> npt.NDArray[np.int64]:
+        """-1 for every id (``_stats_kernels.block_codes``' ``seen``, which leaves it so)."""
+        if len(self._seen) < len(self.names):
+            self._seen = np.full(max(len(self.names), 2 * len(self._seen)), -1, dtype=np.int64)
+        return self._seen
 
     def ids(self, players: Any) -> npt.NDArray[np.int64]:
         """Each name's id (an Arrow string array without nulls), new names numbered in order
@@ -196,7 +203,8 @@ class PlayerNames:
         if not self.names or find_players(self._room(0, 0), data, offsets, found):
             import pyarrow as pa
 
-            self._store(players.filter(pa.array(found < 0)))
+            missing = found < 0
+            self._store(players if missing.all() else players.filter(pa.array(missing)))
             find_players(self._room(0, 0), data, offsets, found)
         return found
 
@@ -267,13 +275,10 @@ class StatsTally:
         self._names: PlayerNames | None = None
         self._row_of = np.zeros(0, dtype=np.int64)
         """The row of each player of ``_names`` (:meth:`add_block`'s), -1 where none yet."""
-        self._seen = np.zeros(0, dtype=np.int64)
-        """Scratch of :meth:`add_block` (``_stats_kernels.block_codes``), -1 per tally row."""
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()  # the players' bytes stay with the run that met them
-        state.update(_names=None, _row_of=np.zeros(0, dtype=np.int64),
-                     _seen=np.zeros(0, dtype=np.int64))  # fmt: skip
+        state.update(_names=None, _row_of=np.zeros(0, dtype=np.int64))
         return state
 
     def _rows(self, names: list[str]) -> npt.NDArray[np.int64]:
@@ -361,26 +366,28 @@ class StatsTally:
         read)."""
         from pokerscore.histories._stats_kernels import block_codes
 
-        ids = names.ids(players)
+        codes, ids = block_codes(names.ids(players), names.scratch())  # ids: first seen first
         if self._names is not names:
             self._names, self._row_of = names, np.zeros(0, dtype=np.int64)
         if len(self._row_of) < len(names.names):
             row_of = np.full(max(len(names.names), 2 * len(self._row_of)), -1, dtype=np.int64)
             row_of[: len(self._row_of)] = self._row_of
             self._row_of = row_of
-        found = self._row_of[ids]
-        if (found < 0).any():  # new players, numbered in order of first appearance
-            new, first = np.unique(ids[found < 0], return_index=True)
-            new = new[np.argsort(first, kind="stable")]
-            self._row_of[new] = self._rows([names.names[each] for each in new.tolist()])
-            found = self._row_of[ids]
-        if len(self._seen) < len(self.counts):
-            self._seen = np.full(len(self.counts), -1, dtype=np.int64)
-        codes, places = block_codes(found, self._seen)
+        places = self._row_of[ids]
+        new = places < 0
+        if new.any():  # new players, numbered in order of first appearance
+            fresh = ids[new]
+            self._row_of[fresh] = self._rows([names.names[each] for each in fresh.tolist()])
+            places = self._row_of[ids]
         self._add_places(places, rows._replace(codes=codes))
 
     def merge(self, other: StatsTally) -> None:
         size = len(other.names)
+        if not self.names:  # the first part of a run: its rows as they are (0.0 + x: x + 0.0)
+            self.index, self.names = dict(other.index), list(other.names)
+            self.counts, self.actions = other.counts[:size].copy(), other.actions[:size].copy()
+            self.sums = other.sums[:size] + 0.0
+            return
         self.add_totals(other.names, other.counts[:size], other.sums[:size], other.actions[:size])
 
     def stats(self, player: str | None = None) -> list[PlayerStats]:
