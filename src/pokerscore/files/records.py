@@ -174,11 +174,6 @@ def record_blocks(
             at_file_start = False
         if not block:
             break
-        # A short read is the end of the file when nothing follows it: the last record then
-        # goes in this block, not in a block of its own (a whole replay call for one hand).
-        final = len(block) < block_bytes
-        if final and (more := handle.read(1)):
-            block, final = block + more, False
         base = position - len(carry)  # the file offset of data[0]
         position += len(block)
         data = carry + block
@@ -201,8 +196,8 @@ def record_blocks(
             lines += data.count(b"\n", counted, cut + 1)
             data, skipping = data[cut + 1 :], False
             carry = b""
-        cut = -1 if separator is None or end >= 0 or final else _rfind(data, separator)
-        if end >= 0 or final:
+        cut = -1 if separator is None or end >= 0 else _rfind(data, separator)
+        if end >= 0:
             whole, carry = data, b""
         elif cut >= 0:
             whole, carry = data[: cut + 1], data[cut + 1 :]
