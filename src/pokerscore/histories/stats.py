@@ -186,6 +186,8 @@ class PlayerNames:
         self._used = 0
         """The bytes of the slots' store used."""
         self._seen = np.zeros(0, dtype=np.int64)
+        self.blocks = 0
+        """The blocks :meth:`StatsTally.add_block` was given."""
 
     def scratch(self) -> npt.NDArray[np.int64]:
         """-1 for every id (``_stats_kernels.block_codes``' ``seen``, which leaves it so)."""
@@ -366,6 +368,15 @@ class StatsTally:
         read)."""
         from pokerscore.histories._stats_kernels import block_codes
 
+        if not names.blocks:  # a run's first block by Arrow's dictionary: a one-block run (a
+            names.blocks += 1  # small file) makes no index
+            import pyarrow.compute as pc
+
+            encoded = pc.dictionary_encode(players)
+            codes = encoded.indices.to_numpy().astype(np.int64)
+            self.add_rows(encoded.dictionary.to_pylist(), rows._replace(codes=codes))
+            return
+        names.blocks += 1
         codes, ids = block_codes(names.ids(players), names.scratch())  # ids: first seen first
         if self._names is not names:
             self._names, self._row_of = names, np.zeros(0, dtype=np.int64)
