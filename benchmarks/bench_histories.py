@@ -38,25 +38,34 @@ FULL_SIZE = 21_605_687
 
 
 def _timed(paths: list[Path], out: Path | None = None) -> tuple[float, int]:
+    seconds, hands, _ = _timed_cpu(paths, out)
+    return seconds, hands
+
+
+def _timed_cpu(paths: list[Path], out: Path | None = None) -> tuple[float, int, float]:
+    """One ``analyse_histories`` pass: wall seconds, hands, and the process's CPU seconds (every
+    thread's: the figure a shared host distorts least)."""
     from pokerscore.histories.running import analyse_histories
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     summary = analyse_histories(paths, out=out)
-    return time.perf_counter() - start, summary.hands
+    return time.perf_counter() - start, summary.hands, time.process_time() - cpu
 
 
 def _in_process(kind: str, path: Path, out: Path) -> dict[str, float]:
-    """Four passes in a fresh process: cold, warm, warm with Parquet; hands/s each."""
+    """Three passes in a fresh process: cold, warm, warm with Parquet; hands/s each, and the
+    process's CPU seconds per million hands (``cpu_`` and the pass)."""
     code = f"""
 import json, sys, time
 from pathlib import Path
 sys.path.insert(0, {str(Path(__file__).parents[1])!r})
-from benchmarks.bench_histories import _timed
+from benchmarks.bench_histories import _timed_cpu
 path, out = Path({str(path)!r}), Path({str(out)!r})
 found = {{}}
-seconds, hands = _timed([path]); found['cold'] = hands / seconds
-seconds, hands = _timed([path]); found['warm'] = hands / seconds
-seconds, hands = _timed([path], out); found['warm_parquet'] = hands / seconds
+for name, target in (('cold', None), ('warm', None), ('warm_parquet', out)):
+    seconds, hands, cpu = _timed_cpu([path], target)
+    found[name] = hands / seconds
+    found['cpu_' + name] = cpu / hands * 1e6
 found['hands'] = hands
 print(json.dumps(found))
 """
@@ -66,9 +75,9 @@ print(json.dumps(found))
     return json.loads(result.stdout.splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def _pokerkit_rate(count: int = 2000) -> tuple[float, float, Path]:
+def _pokerkit_rate(count: int = 2000) -> tuple[float, float, Path, float]:
     """pokerkit's ``HandHistory.loads`` a hand at a time, and ours on the same hands (a file
-    of them, a fresh pass with a cold equity cache, in this process)."""
+    of them, a fresh pass with a cold equity cache, in this process; its CPU seconds last)."""
     from pokerkit import HandHistory
 
     tables = list(phhs_tables(count, seed=4242))
@@ -85,8 +94,8 @@ def _pokerkit_rate(count: int = 2000) -> tuple[float, float, Path]:
     _timed([path])  # compile and load the kernels; these equities are then cached ...
     other = folder / "other.phhs"
     other.write_text("".join(phhs_tables(count, seed=4343)))
-    seconds, hands = _timed([other])  # ... so time other hands of the same shape, cold
-    return theirs, hands / seconds, path
+    seconds, hands, cpu = _timed_cpu([other])  # ... so time other hands of the same shape, cold
+    return theirs, hands / seconds, path, cpu
 
 
 def _tree(root: int, services: set[int]) -> tuple[int, dict[int, float]]:
@@ -188,6 +197,10 @@ def dask_lines(parts: list[Path], out: Path, extra: tuple[str, ...] = ()) -> lis
     ]
 
 
+def _cpu_line(rates: dict[str, float]) -> str:
+    return " / ".join(f"{rates['cpu_' + name]:.2f}" for name in ("cold", "warm", "warm_parquet"))
+
+
 def main() -> None:
     """Generate the data, time each path, print and write the Markdown results."""
     hands = int(os.environ.get("BENCH_HISTORIES_HANDS", "1000000"))
@@ -202,7 +215,7 @@ def main() -> None:
     text = folder / f"generated-{stars}.txt"
     if not text.exists():
         write_pokerstars(text, stars, seed=2)
-    theirs, ours, _ = _pokerkit_rate()
+    theirs, ours, _, ours_cpu = _pokerkit_rate()
     phh_rates = _in_process("phh", phh, folder / "phh.parquet")
     stars_rates = _in_process("pokerstars", text, folder / "stars.parquet")
     lines += [
@@ -213,9 +226,14 @@ def main() -> None:
         f"| PokerStars text | {stars:,} | {stars_rates['cold']:,.0f} | {stars_rates['warm']:,.0f} |"
         f" {stars_rates['warm_parquet']:,.0f} | {TARGETS['pokerstars']:,} |",
         "",
+        "CPU seconds per million hands (the process's, every thread), first / second / Parquet"
+        f" out: PHH {_cpu_line(phh_rates)}; PokerStars {_cpu_line(stars_rates)}; load"
+        f" {os.getloadavg()[0]:.1f} at the end.",
+        "",
         f"pokerkit `HandHistory.loads`, the same 2,000 hands one by one: {theirs:,.0f} hands/s;"
         f" ours, 2,000 hands of the same shape with a cold equity cache: {ours:,.0f} hands/s"
-        f" ({ours / theirs:,.0f}x; target {TARGETS['pokerkit_ratio']}x).",
+        f" ({ours / theirs:,.0f}x; target {TARGETS['pokerkit_ratio']}x), {ours_cpu * 1e3:.1f} ms of"
+        " CPU.",
     ]
     if big:
         parts = big_files(folder, big)

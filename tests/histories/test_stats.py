@@ -3,13 +3,18 @@ definitions of :mod:`pokerscore.histories.stats`)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from pokerscore.histories.phh import parse_phh
 from pokerscore.histories.replay import replay
 from pokerscore.histories.stats import ACTION_COUNTS, action_counts, player_stats
+
+if TYPE_CHECKING:
+    from pokerscore.histories._stats_kernels import TallyRows
 
 THREE = """variant = 'NT'
 antes = [0, 0, 0]
@@ -157,3 +162,53 @@ def test_a_board_run_twice_is_a_flop_seen_so_wtsd_never_passes_one() -> None:
     players = replay(first).players  # in the table's order from the small blind: Bob, Cara, Alice
     assert [player.saw_flop for player in players] == [False, True, True]
     assert [player.went_to_showdown for player in players] == [False, True, True]
+
+
+def _block(rng: random.Random, pool: list[str], rows: int) -> tuple[list[str], TallyRows]:
+    """A block of rows: players drawn from ``pool``, random nets, flags and action flags."""
+    import numpy as np
+
+    from pokerscore.histories._stats_kernels import TallyRows
+
+    players = [rng.choice(pool) for _ in range(rows)]
+    net = np.array([rng.uniform(-50, 50) for _ in range(rows)])
+    adjusted = np.where(np.array([rng.random() < 0.1 for _ in range(rows)]), net * 0.7, net)
+    big = np.array([rng.choice([0.0, 1.0, 2.0, 0.25]) for _ in range(rows)])
+    flags = np.array([rng.randrange(64) for _ in range(rows)], dtype=np.int64)
+    taken = np.array([rng.randrange(256) for _ in range(rows)], dtype=np.uint8)
+    return players, TallyRows(np.zeros(0, dtype=np.int64), net, adjusted, big, flags, taken)
+
+
+def test_a_block_found_by_its_names_bytes_tallies_as_by_its_names() -> None:
+    """``StatsTally.add_block`` (the run's players found by their UTF-8 bytes, one
+    ``PlayerNames`` shared by the tallies of a run's parts) against ``add_rows`` (by Python
+    strings): the same players in the same order, the same counts and the same float sums,
+    over blocks that bring new players (past the index's first sizes), names already in a
+    tally from a hand replayed the reference way, and names outside ASCII."""
+    import numpy as np
+    import pyarrow as pa
+
+    from pokerscore.histories.stats import PlayerNames, StatsTally
+
+    rng = random.Random(5)
+    pool = ["Zoë", "Łukasz", "名人", "", "Btn"] + [f"player{k}" for k in range(3000)]
+    names = PlayerNames()
+    for part in range(3):
+        by_strings, by_bytes = StatsTally(), StatsTally()
+        if part == 1:  # a player the reference path added first
+            hand = parse_phh(THREE.format(actions="'p3 cbr 6', 'p1 f', 'p2 f'", stacks="9, 9, 9"))
+            by_strings.add(replay(hand))
+            by_bytes.add(replay(hand))
+        for size in (10, 2000, 5000):
+            players, rows = _block(rng, pool[: 200 + part * 1400], size)
+            unique = list(dict.fromkeys(players))
+            codes = np.array([unique.index(player) for player in players], dtype=np.int64)
+            by_strings.add_rows(unique, rows._replace(codes=codes))
+            by_bytes.add_block(names, pa.array(players, type=pa.string()), rows)
+        size = len(by_strings.names)
+        assert by_bytes.names == by_strings.names
+        assert by_bytes.index == by_strings.index
+        assert (by_bytes.counts[:size] == by_strings.counts[:size]).all()
+        assert (by_bytes.actions[:size] == by_strings.actions[:size]).all()
+        assert by_bytes.sums[:size].tobytes() == by_strings.sums[:size].tobytes()
+    assert len(names.names) == len(set(names.names)) <= len(pool)

@@ -170,3 +170,113 @@ def tally_rows(
             sums[place, column] += block_sums[k, column]
         for column in range(counted + 1):
             actions[place, column] += block_actions[k, column]
+
+
+class NameSlots(NamedTuple):
+    """A tally's players by the UTF-8 bytes of their names (``stats.StatsTally``'s index,
+    compiled, for the kernels' rows): an open-addressing table of tally rows hashed by FNV-1a
+    (``slots``, a power of two long, -1 empty, at most half full) and each stored row's name,
+    ``store[spans[row, 0] : spans[row, 1]]``."""
+
+    slots: Ints
+    store: npt.NDArray[np.uint8]
+    spans: Ints
+
+
+_FNV_OFFSET = np.uint64(0xCBF29CE484222325)
+_FNV_PRIME = np.uint64(0x100000001B3)
+
+
+@kernel(inline=True)
+def _name_hash(data: npt.NDArray[np.uint8], start: int, stop: int) -> int:
+    """FNV-1a of ``data[start:stop]``, as a non-negative int."""
+    value = _FNV_OFFSET
+    for at in range(start, stop):
+        value = (value ^ np.uint64(data[at])) * _FNV_PRIME
+    return int(value >> np.uint64(1))
+
+
+@kernel()
+def find_players(
+    names: NameSlots,
+    data: npt.NDArray[np.uint8],
+    offsets: npt.NDArray[np.int32],
+    found: Ints,
+) -> int:
+    """``found[r]``: the tally row of the name ``data[offsets[r] : offsets[r + 1]]`` (an Arrow
+    string array's buffers), -1 where ``names`` does not hold it; returns the count of -1."""
+    slots, store, spans = names.slots, names.store, names.spans
+    mask = slots.shape[0] - 1
+    missing = 0
+    for row in range(offsets.shape[0] - 1):
+        start, stop = offsets[row], offsets[row + 1]
+        size = stop - start
+        at = _name_hash(data, start, stop) & mask
+        found[row] = -1
+        while slots[at] >= 0:
+            place = slots[at]
+            begin = spans[place, 0]
+            if spans[place, 1] - begin == size:
+                same = True
+                for k in range(size):
+                    if store[begin + k] != data[start + k]:
+                        same = False
+                        break
+                if same:
+                    found[row] = place
+                    break
+            at = (at + 1) & mask
+        if found[row] < 0:
+            missing += 1
+    return missing
+
+
+@kernel()
+def store_players(
+    names: NameSlots,
+    data: npt.NDArray[np.uint8],
+    starts: Ints,
+    stops: Ints,
+    places: Ints,
+    used: int,
+) -> int:
+    """Name ``k`` (``data[starts[k] : stops[k]]``) stored as tally row ``places[k]``, its
+    bytes from ``store[used]`` on (none held already); returns the store's bytes used."""
+    slots, store, spans = names.slots, names.store, names.spans
+    mask = slots.shape[0] - 1
+    for k in range(places.shape[0]):
+        start, stop = starts[k], stops[k]
+        place = places[k]
+        spans[place, 0] = used
+        for at in range(start, stop):
+            store[used] = data[at]
+            used += 1
+        spans[place, 1] = used
+        at = _name_hash(data, start, stop) & mask
+        while slots[at] >= 0:
+            at = (at + 1) & mask
+        slots[at] = place
+    return used
+
+
+@kernel()
+def block_codes(found: Ints, seen: Ints) -> tuple[Ints, Ints]:
+    """Each row's player numbered in order of first appearance in the block (``codes``), and
+    the tally row of each (``places``), from the rows' tally rows; ``seen`` (a tally row's
+    code, -1 for none) is left as it came."""
+    rows = found.shape[0]
+    codes = np.empty(rows, dtype=np.int64)
+    places = np.empty(rows, dtype=np.int64)
+    size = 0
+    for row in range(rows):
+        place = found[row]
+        code = seen[place]
+        if code < 0:
+            code = size
+            seen[place] = code
+            places[size] = place
+            size += 1
+        codes[row] = code
+    for k in range(size):
+        seen[places[k]] = -1
+    return codes, places[:size]

@@ -52,6 +52,7 @@ from pokerscore.histories._layout import (
     STUD_CARDS,
     VARIANT_NAMES,
     HandRows,
+    Ints,
     in_parts,
 )
 from pokerscore.histories._phh_kernels import (
@@ -262,18 +263,26 @@ def _gather(
 
 @kernel()
 def _hole_text(
-    holes: npt.NDArray[np.int8], ranks: npt.NDArray[np.uint8], suits: npt.NDArray[np.uint8]
+    holes: npt.NDArray[np.int8],
+    hands: npt.NDArray[np.int64],
+    seats: npt.NDArray[np.int64],
+    ranks: npt.NDArray[np.uint8],
+    suits: npt.NDArray[np.uint8],
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.bool_]]:
-    rows = holes.shape[0]
+    """The hole cards of row ``r`` (``holes[hands[r], seats[r]]``) as Arrow's string data,
+    offsets and validity (null where none is known)."""
+    rows = hands.shape[0]
+    cards = holes.shape[2]
     offsets = np.zeros(rows + 1, dtype=np.int32)
     valid = np.zeros(rows, dtype=np.bool_)
-    data = np.zeros(rows * 2 * holes.shape[1], dtype=np.uint8)
+    data = np.zeros(rows * 2 * cards, dtype=np.uint8)
     at = 0
     for row in range(rows):
-        if holes[row, 0] >= 0:
+        hand, seat = hands[row], seats[row]
+        if holes[hand, seat, 0] >= 0:
             valid[row] = True
-            for column in range(holes.shape[1]):
-                card = holes[row, column]
+            for column in range(cards):
+                card = holes[hand, seat, column]
                 if card < 0:
                     break
                 data[at] = ranks[card >> 2]
@@ -281,6 +290,56 @@ def _hole_text(
                 at += 2
         offsets[row + 1] = at
     return data[:at], offsets, valid
+
+
+ROW_FACTS: Final = (F_NUMBER, F_VARIANT, F_BIG, F_SCALE, F_ID_START, F_ID_STOP, F_VENUE_START,
+                    F_VENUE_STOP)  # fmt: skip
+"""The facts of its hand each row carries (:func:`_row_values`: after :data:`ROW_SEAT`'s)."""
+ROW_SEAT: Final = ("put_in", "gross", "gross_parts", "won", "won_parts", "flags", "seat",
+                   "action_flags", "name_start", "name_stop", "position")  # fmt: skip
+"""A row's own values (:func:`_row_values`), in order."""
+
+
+@kernel()
+def _row_values(
+    rows: HandRows, ok: Ints, positions: Ints, fact_columns: Ints
+) -> tuple[Ints, Ints, Ints]:
+    """The rows of the hands at ``ok`` (each hand's players in seat order): each row's hand and
+    seat, and its values by column, one row of ``values`` each: :data:`ROW_SEAT`, the
+    position's code (``positions[count, seat]``), then the hand's ``facts[:, fact_columns]``.
+    One pass: the NumPy gathers by (hand, seat), one a column, took most of the columns' time."""
+    facts = rows.facts
+    size = 0
+    for hand in ok:
+        size += facts[hand, F_COUNT]
+    hands = np.empty(size, dtype=np.int64)
+    seats = np.empty(size, dtype=np.int64)
+    own = len(ROW_SEAT)
+    values = np.empty((own + fact_columns.shape[0], size), dtype=np.int64)
+    put_in, gross, won = rows.put_in, rows.gross, rows.won
+    gross_parts, won_parts, flags = rows.gross_parts, rows.won_parts, rows.flags
+    seat_numbers, action_flags, names = rows.seat_numbers, rows.action_flags, rows.names
+    row = 0
+    for hand in ok:
+        count = facts[hand, F_COUNT]
+        for seat in range(count):
+            hands[row] = hand
+            seats[row] = seat
+            values[0, row] = put_in[hand, seat]
+            values[1, row] = gross[hand, seat]
+            values[2, row] = gross_parts[hand, seat]
+            values[3, row] = won[hand, seat]
+            values[4, row] = won_parts[hand, seat]
+            values[5, row] = flags[hand, seat]
+            values[6, row] = seat_numbers[hand, seat]
+            values[7, row] = action_flags[hand, seat]
+            values[8, row] = names[hand, 2 * seat]
+            values[9, row] = names[hand, 2 * seat + 1]
+            values[10, row] = positions[count, seat]
+            for k in range(fact_columns.shape[0]):
+                values[own + k, row] = facts[hand, fact_columns[k]]
+            row += 1
+    return hands, seats, values
 
 
 def span_strings(
@@ -327,6 +386,15 @@ def _from_codes(codes: npt.NDArray[np.int64], words: list[str | None]) -> pa.Arr
     return dictionary.take(indices)  # (a dictionary array cast to strings: a fifth longer)
 
 
+_ROW_FACTS: Final = np.array(ROW_FACTS, dtype=np.int64)
+
+
+@cache
+def _positions() -> tuple[tuple[str, ...], Ints]:
+    """:func:`~.kernel_results.position_codes`, made once."""
+    return position_codes()
+
+
 @cache
 def _stakes(small: int, big: int, scale: int) -> str:
     def plain(units: int) -> str:
@@ -357,16 +425,16 @@ def batch_columns(batch: Batch, file: str, *, allin_ev: bool) -> Columns:
     facts = batch.facts[: batch.hands]
     ok = np.flatnonzero(facts[:, F_STATUS] == OK)
     counts = facts[ok, F_COUNT]
-    rows = int(counts.sum())
-    hand_of_row = np.repeat(ok, counts)
-    seat_of_row = np.arange(rows) - np.repeat(np.cumsum(counts) - counts, counts)
-    scale = 10.0 ** facts[hand_of_row, F_SCALE]
+    position_words, position_table = _positions()
+    hand_of_row, seat_of_row, values = _row_values(batch.rows(), ok, position_table, _ROW_FACTS)
+    rows = len(hand_of_row)
+    put_in, gross_units, gross_parts, won_units, won_parts, flags, seat_numbers, action_flags, \
+        name_starts, name_stops, position_codes_, numbers, variants, bigs, scales, id_starts, \
+        id_stops, venue_starts, venue_stops = values  # fmt: skip
+    scale = 10.0**scales
     den_scale = scale * DEN
-    put_in = batch.put_in[hand_of_row, seat_of_row]
-    at = (hand_of_row, seat_of_row)
-    gross = in_parts(batch.gross[at], batch.gross_parts[at])  # in 1/DEN, exact
-    won = in_parts(batch.won[at], batch.won_parts[at])
-    flags = batch.flags[hand_of_row, seat_of_row].astype(np.int64)
+    gross = in_parts(gross_units, gross_parts)  # in 1/DEN, exact
+    won = in_parts(won_units, won_parts)
     won_f = _ratio(won, den_scale)
     net_f = _ratio(won - in_parts(put_in), den_scale)
     rake_f = _ratio(gross - won, den_scale)
@@ -376,46 +444,34 @@ def batch_columns(batch: Batch, file: str, *, allin_ev: bool) -> Columns:
         street_codes = np.where(np.isnan(seat_evs), -1, streets[hand_of_row])
     else:
         seat_evs, street_codes = np.full(rows, np.nan), np.full(rows, -1)
-    name_starts = batch.names[hand_of_row, 2 * seat_of_row]
-    name_stops = batch.names[hand_of_row, 2 * seat_of_row + 1]
+    none = np.zeros(rows, dtype=np.int64)
     names = span_strings(batch.text, name_starts, name_stops, seat_of_row + 1)
-    ids = span_strings(
-        batch.text,
-        facts[hand_of_row, F_ID_START],
-        facts[hand_of_row, F_ID_STOP],
-        np.zeros(rows, dtype=np.int64),
-    )
+    ids = span_strings(batch.text, id_starts, id_stops, none)
     if batch.site_codes is not None:
         venues = _from_codes(batch.site_codes[hand_of_row], list(HEADER_SITES))
     elif batch.site is not None:
-        venues = _from_codes(np.zeros(rows, dtype=np.int64), [batch.site])
+        venues = _from_codes(none, [batch.site])
     else:
-        venues = span_strings(
-            batch.text,
-            facts[hand_of_row, F_VENUE_START],
-            facts[hand_of_row, F_VENUE_STOP],
-            np.zeros(rows, dtype=np.int64),
-        )
+        venues = span_strings(batch.text, venue_starts, venue_stops, none)
     stakes = facts[ok][:, [F_SMALL, F_BIG, F_SCALE]]
     if len(stakes) and (stakes == stakes[0]).all():  # one table's stakes: the usual file
         unique, stake_codes = stakes[:1], np.zeros(len(stakes), dtype=np.int64)
     else:
         unique, stake_codes = np.unique(stakes, axis=0, return_inverse=True)
     stake_words: list[str | None] = [_stakes(int(a), int(b), int(c)) for a, b, c in unique]
-    seat_numbers = batch.seats[hand_of_row, seat_of_row]
-    position_words, position_table = position_codes()
+    big = bigs / scale
     columns = {
-        "file": _from_codes(np.zeros(rows, dtype=np.int64), [file]),
-        "hand": pa.array(facts[hand_of_row, F_NUMBER].astype(np.int32)),
+        "file": _from_codes(none, [file]),
+        "hand": pa.array(numbers.astype(np.int32)),
         "hand_id": ids,
         "site": venues,
-        "variant": _from_codes(facts[hand_of_row, F_VARIANT], list(VARIANT_NAMES)),
+        "variant": _from_codes(variants, list(VARIANT_NAMES)),
         "stakes": _from_codes(np.repeat(stake_codes.reshape(-1), counts), stake_words),
-        "big_blind": pa.array(facts[hand_of_row, F_BIG] / scale),
+        "big_blind": pa.array(big),
         "player": names,
         "seat": pa.array(seat_numbers.astype(np.int16), mask=seat_numbers < 0),
-        "position": _from_codes(position_table[counts.repeat(counts), seat_of_row], list(position_words)),
-        "hole": _strings(*_hole_text(batch.holes[hand_of_row, seat_of_row], RANK_BYTES, SUIT_BYTES)),
+        "position": _from_codes(position_codes_, list(position_words)),
+        "hole": _strings(*_hole_text(batch.holes, hand_of_row, seat_of_row, RANK_BYTES, SUIT_BYTES)),
         "put_in": pa.array(put_in / scale),
         "won": pa.array(won_f),
         "net": pa.array(net_f),
@@ -433,8 +489,8 @@ def batch_columns(batch: Batch, file: str, *, allin_ev: bool) -> Columns:
         columns[name] = pa.array((action_flags >> bit) & 1, type=pa.int8())
     table = pa.table(columns, schema=schema())
     adjusted = np.where(np.isnan(seat_evs), net_f, seat_evs)
-    tally = TallyRows(np.zeros(0, dtype=np.int64), net_f, adjusted, facts[hand_of_row, F_BIG] / scale,
-                      flags, np.ascontiguousarray(action_flags))  # fmt: skip
+    tally = TallyRows(np.zeros(0, dtype=np.int64), net_f, adjusted, big, flags,
+                      action_flags.astype(np.uint8))  # fmt: skip
     return Columns(table, hand_of_row, adjusted, tally)
 
 

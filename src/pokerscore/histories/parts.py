@@ -67,6 +67,7 @@ from pokerscore.histories.sites.winamax import NAME as WINAMAX
 from pokerscore.histories.sites.winamax import parse_winamax
 from pokerscore.histories.sites.winning import NAME as WINNING
 from pokerscore.histories.sites.winning import parse_winning
+from pokerscore.histories.stats import PlayerNames
 from pokerscore.histories.summary import HistoriesSummary
 
 if TYPE_CHECKING:
@@ -293,9 +294,13 @@ def _run_fast_part(
         line = part.first_line + item.line
         if not part.single and _blank(data):
             continue
+        read_ahead = ahead is not None
         if ahead is None:
             batch = _replay_block(part, data, line, next_hand, keep, replays.threads)
-        else:
+        else:  # the next block read (the next part's first, at the end) while this one replays
+            peeked = next(items, None)
+            if peeked is None:
+                replays.read_following(part)
             batch, ahead = ahead.result(), None
         if batch is None and site and item.line == 0:  # text before the first hand: the site's
             hands = read_file(Path(name), part.file_format)  # type: ignore[arg-type]
@@ -309,12 +314,13 @@ def _run_fast_part(
             next_hand += counted.hands
             continue
         next_hand += batch.hands
-        peeked = next(items, None)
+        if not read_ahead:
+            peeked = next(items, None)
         if peeked is None:  # the part read: the next one's first block, if it is the file's
             replays.start_following(part, records.lines, next_hand, keep)
         else:
             ahead = replays.submit(part, peeked, next_hand, keep)
-        table = _block_rows(part, batch, data, line, summary, strict, allin_ev)
+        table = _block_rows(part, batch, data, line, summary, strict, allin_ev, replays.names)
         if table is None:
             continue
         if blocks is not None:
@@ -367,6 +373,10 @@ def _replay_block(
 Started = tuple[PartRecords, Iterator[RecordBlock | LongRecord], RecordBlock | LongRecord | None,
                 "Future[Batch | None] | None"]  # fmt: skip
 """A part's records, their iterator, the first item read and its replay (running)."""
+Opened = tuple[HistoryPart, PartRecords, Iterator[RecordBlock | LongRecord],
+               RecordBlock | LongRecord | None]  # fmt: skip
+"""The part after one being read, its records, their iterator and the first item read (its
+first line and hand not known yet)."""
 
 
 class BlockReplays:
@@ -380,15 +390,18 @@ class BlockReplays:
 
     def __init__(self) -> None:
         self.threads = numba.get_num_threads()
+        self.names = PlayerNames()
+        """The players' names the run's blocks met (the tallies' index of them)."""
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="pokerscore-block")
         self.following: HistoryPart | None = None
         self._started: tuple[HistoryPart, Started] | None = None
+        self._opened: Opened | None = None
 
     def __enter__(self) -> BlockReplays:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._started = None
+        self._started = self._opened = None
         self.pool.shutdown(wait=True)
 
     def submit(
@@ -413,18 +426,33 @@ class BlockReplays:
         records = PartRecords(part)
         return records, iter(records), None, None
 
-    def start_following(self, part: HistoryPart, lines: int, next_hand: int, keep: bool) -> None:
-        """``part`` read (its ``lines``, its hands before ``next_hand``): the part after it,
-        when it is the next of the same file read by the kernels, started."""
-        following, self.following = self.following, None
+    def read_following(self, part: HistoryPart) -> None:
+        """``part``'s records all read: the first block of the part after it read, when it is
+        the next of the same file read by the kernels (its replay waits for
+        :meth:`start_following`, which tells it where it starts)."""
+        following = self.following
         if following is None or following.path != part.path or not fast_format(following):
             return
         if os.environ.get(REFERENCE_ONLY) == "1":
             return
-        following = replace(following, first_line=part.first_line + lines, first_hand=next_hand)
         records = PartRecords(following)
         items = iter(records)
-        item = next(items, None)
+        self._opened = (following, records, items, next(items, None))
+
+    def start_following(self, part: HistoryPart, lines: int, next_hand: int, keep: bool) -> None:
+        """``part`` read (its ``lines``, its hands before ``next_hand``): the part after it,
+        when it is the next of the same file read by the kernels, started (its first block
+        read here unless :meth:`read_following` read it)."""
+        opened, self._opened = self._opened, None
+        if opened is None or opened[0] is not self.following:
+            self.read_following(part)
+            opened, self._opened = self._opened, None
+        self.following = None
+        if opened is None:
+            return
+        following, records, items, item = opened
+        following = replace(following, first_line=part.first_line + lines, first_hand=next_hand)
+        records.part = following  # its reading needs only the bytes: path, start and stop
         ahead = None if item is None else self.submit(following, item, next_hand, keep)
         self._started = (following, (records, items, item, ahead))
 
@@ -449,6 +477,7 @@ def _block_rows(
     summary: HistoriesSummary,
     strict: bool,
     allin_ev: bool,
+    names: PlayerNames,
 ) -> _BlockRows | None:
     """A replayed block's rows (None: none), the hands the kernels left read by the reference
     path and put back in their places; its figures into ``summary``."""
@@ -469,12 +498,17 @@ def _block_rows(
         slow_read[place] = result.hand
         summary.add_result(result, None)
         summary.rows += len(result.players)
-    table = _spliced(summary, batch, fast, slow_rows, slow_order)
+    table = _spliced(summary, batch, fast, slow_rows, slow_order, names)
     return None if table is None else _BlockRows(table, slow_read)
 
 
 def _spliced(
-    summary: HistoriesSummary, batch: Any, fast: Any, slow_rows: RowBuffer, slow_order: list[int]
+    summary: HistoriesSummary,
+    batch: Any,
+    fast: Any,
+    slow_rows: RowBuffer,
+    slow_order: list[int],
+    names: PlayerNames,
 ) -> pa.Table | None:
     """A block's rows: the kernels' and the slow hands' back in their places (None: no rows)."""
     import pyarrow as pa
@@ -484,7 +518,7 @@ def _spliced(
     if fast is not None and fast.table.num_rows:
         tables.append(fast.table)
         orders.append(fast.order)
-        _tally_columns(summary, fast, batch)
+        _tally_columns(summary, fast, batch, names)
     if slow_rows.size:
         tables.append(slow_rows.take())
         orders.append(np.array(slow_order, dtype=np.int64))
@@ -601,17 +635,16 @@ def _fits(hand: HandHistory, refusal: RefusalRecord) -> bool:
     return refusal.seat < 0 or actor is None or actor == refusal.seat
 
 
-def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any) -> None:
+def _tally_columns(summary: HistoriesSummary, fast: Any, batch: Any, names: PlayerNames) -> None:
     """The kernels' rows into the summary: counts, and each player's tally, in one pass over
-    the rows (:func:`~._stats_kernels.tally_rows`)."""
-    import pyarrow.compute as pc
-
+    the rows (:func:`~._stats_kernels.tally_rows`), the players found by their names' bytes
+    among the run's (``names``)."""
     table = fast.table
     summary.hands += int(np.count_nonzero(batch.facts[: batch.hands, F_STATUS] == OK))
     summary.rows += table.num_rows
-    encoded = pc.dictionary_encode(table.column("player")).combine_chunks()
-    codes = encoded.indices.to_numpy().astype(np.int64)
-    summary.tally.add_rows(encoded.dictionary.to_pylist(), fast.tally._replace(codes=codes))
+    column = table.column("player")  # one chunk, the kernels' strings
+    players = column.chunk(0) if column.num_chunks == 1 else column.combine_chunks()
+    summary.tally.add_block(names, players, fast.tally)
 
 
 def _follow(summary: HistoriesSummary, table: Any, follow: str) -> None:

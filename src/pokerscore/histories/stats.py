@@ -55,7 +55,7 @@ from pokerscore._support.slots import slot_init
 from pokerscore.histories.model import ACTION_COUNTS, HandHistory, HandResult
 
 if TYPE_CHECKING:
-    from pokerscore.histories._stats_kernels import TallyRows
+    from pokerscore.histories._stats_kernels import NameSlots, TallyRows
 
 
 @slot_init  # a database's report makes one a player, some hundred thousand
@@ -261,6 +261,95 @@ def action_counts(hand: HandHistory) -> list[list[int]]:
 _SUMS: Final = ("net", "allin_ev_net", "net_bb", "allin_ev_bb")
 
 
+class PlayerNames:
+    """The players' names a run's blocks met, each numbered once (its id: its place in
+    :attr:`names`) and found by its UTF-8 bytes in compiled code (``_stats_kernels``'
+    :class:`~._stats_kernels.NameSlots`), so that a block of the kernels' rows makes a Python
+    string only for a name not met before. Shared by the parts a process runs, each part's
+    tally keeping its own rows (:meth:`StatsTally.add_block`)."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self._slots: NameSlots | None = None
+        self._used = 0
+        """The bytes of the slots' store used."""
+        self._seen = np.zeros(0, dtype=np.int64)
+        self.blocks = 0
+        """The blocks :meth:`StatsTally.add_block` was given."""
+
+    def scratch(self) -> npt.NDArray[np.int64]:
+        """-1 for every id (``_stats_kernels.block_codes``' ``seen``, which leaves it so)."""
+        if len(self._seen) < len(self.names):
+            self._seen = np.full(max(len(self.names), 2 * len(self._seen)), -1, dtype=np.int64)
+        return self._seen
+
+    def ids(self, players: Any) -> npt.NDArray[np.int64]:
+        """Each name's id (an Arrow string array without nulls), new names numbered in order
+        of first appearance."""
+        from pokerscore.histories._stats_kernels import find_players
+
+        data, offsets = _string_buffers(players)
+        found = np.full(len(players), -1, dtype=np.int64)
+        if not self.names or find_players(self._room(0, 0), data, offsets, found):
+            import pyarrow as pa
+
+            missing = found < 0
+            self._store(players if missing.all() else players.filter(pa.array(missing)))
+            find_players(self._room(0, 0), data, offsets, found)
+        return found
+
+    def _store(self, players: Any) -> None:
+        """New names (an Arrow string array), numbered in order of first appearance."""
+        import pyarrow.compute as pc
+
+        from pokerscore.histories._stats_kernels import store_players
+
+        new = pc.unique(players)  # in order of first appearance
+        data, offsets = _string_buffers(new)
+        starts = offsets[:-1].astype(np.int64)
+        stops = offsets[1:].astype(np.int64)
+        first = len(self.names)
+        self.names += new.to_pylist()
+        slots = self._room(len(new), int((stops - starts).sum()))
+        places = np.arange(first, len(self.names), dtype=np.int64)
+        self._used = store_players(slots, data, starts, stops, places, self._used)
+
+    def _room(self, more: int, more_bytes: int) -> NameSlots:
+        """The compiled index with room for ``more`` names of ``more_bytes`` bytes (grown, its
+        names stored again, where it has none)."""
+        from pokerscore.histories._stats_kernels import NameSlots, store_players
+
+        old = self._slots
+        if old is None:
+            old = NameSlots(np.full(1024, -1, dtype=np.int64), np.zeros(1 << 16, dtype=np.uint8),
+                            np.full((0, 2), -1, dtype=np.int64))  # fmt: skip
+        known = len(self.names) - more  # stored already
+        size, room, rows = len(old.slots), len(old.store), len(old.spans)
+        while 2 * len(self.names) > size:
+            size *= 2
+        while self._used + more_bytes > room:
+            room *= 2
+        fits = (size, room) == (len(old.slots), len(old.store)) and rows >= len(self.names)
+        if fits and old is self._slots:
+            return old
+        rows = max(len(self.names), 2 * rows, 1024)
+        slots = NameSlots(np.full(size, -1, dtype=np.int64), np.zeros(room, dtype=np.uint8),
+                          np.full((rows, 2), -1, dtype=np.int64))  # fmt: skip
+        stored = np.arange(known, dtype=np.int64)
+        starts, stops = np.ascontiguousarray(old.spans[:known].T)  # (a column: another type)
+        self._used = store_players(slots, old.store, starts, stops, stored, 0)
+        self._slots = slots
+        return slots
+
+
+def _string_buffers(array: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+    """An Arrow string array's data and offsets (its own slice of them) as NumPy views."""
+    _, offsets, data = array.buffers()
+    at = array.offset
+    bytes_ = np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(0, np.uint8)
+    return bytes_, np.frombuffer(offsets, dtype=np.int32)[at : at + len(array) + 1]
+
+
 class StatsTally:
     """Running counts per player, one row per player in arrays (a database holds some hundred
     thousand players): :meth:`add` a hand, :meth:`add_totals` a batch's sums by column,
@@ -273,6 +362,14 @@ class StatsTally:
         self.sums = np.zeros((0, len(_SUMS)), dtype=np.float64)
         self.actions = np.zeros((0, len(ACTION_COUNTS) + 1), dtype=np.int64)
         """Per player: the hands whose actions were counted, then :data:`ACTION_COUNTS`."""
+        self._names: PlayerNames | None = None
+        self._row_of = np.zeros(0, dtype=np.int64)
+        """The row of each player of ``_names`` (:meth:`add_block`'s), -1 where none yet."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()  # the players' bytes stay with the run that met them
+        state.update(_names=None, _row_of=np.zeros(0, dtype=np.int64))
+        return state
 
     def _rows(self, names: list[str]) -> npt.NDArray[np.int64]:
         """The rows of ``names``, new players added (numbered in order of first appearance)."""
@@ -336,6 +433,10 @@ class StatsTally:
         """Add a block's rows, by player (``rows.codes``: the place of each row's player in
         ``names``, each name once): :meth:`add_totals` of their sums by column, in one pass
         (:func:`~._stats_kernels.tally_rows`)."""
+        self._add_places(self._rows(names), rows)
+
+    def _add_places(self, places: npt.NDArray[np.int64], rows: TallyRows) -> None:
+        """:func:`~._stats_kernels.tally_rows` of a block whose players are at ``places``."""
         from pokerscore.histories._replay_kernels import (
             PFR,
             SAW_FLOP,
@@ -345,12 +446,47 @@ class StatsTally:
         )
         from pokerscore.histories._stats_kernels import tally_rows
 
-        places = self._rows(names)
         bits = np.array([VPIP, PFR, SAW_FLOP, SHOWDOWN, WON_SHOWDOWN], dtype=np.int64)  # _COUNTS'
         tally_rows(rows, bits, places, self.counts, self.sums, self.actions)
 
+    def add_block(self, names: PlayerNames, players: Any, rows: TallyRows) -> None:
+        """:meth:`add_rows` of a block whose players are an Arrow string array (the kernels'
+        rows), each found by its bytes (``names``, a run's: :class:`PlayerNames`), a Python
+        string made only for a player this tally has no row for yet (``rows.codes`` not
+        read)."""
+        from pokerscore.histories._stats_kernels import block_codes
+
+        if not names.blocks:  # a run's first block by Arrow's dictionary: a one-block run (a
+            names.blocks += 1  # small file) makes no index
+            import pyarrow.compute as pc
+
+            encoded = pc.dictionary_encode(players)
+            codes = encoded.indices.to_numpy().astype(np.int64)
+            self.add_rows(encoded.dictionary.to_pylist(), rows._replace(codes=codes))
+            return
+        names.blocks += 1
+        codes, ids = block_codes(names.ids(players), names.scratch())  # ids: first seen first
+        if self._names is not names:
+            self._names, self._row_of = names, np.zeros(0, dtype=np.int64)
+        if len(self._row_of) < len(names.names):
+            row_of = np.full(max(len(names.names), 2 * len(self._row_of)), -1, dtype=np.int64)
+            row_of[: len(self._row_of)] = self._row_of
+            self._row_of = row_of
+        places = self._row_of[ids]
+        new = places < 0
+        if new.any():  # new players, numbered in order of first appearance
+            fresh = ids[new]
+            self._row_of[fresh] = self._rows([names.names[each] for each in fresh.tolist()])
+            places = self._row_of[ids]
+        self._add_places(places, rows._replace(codes=codes))
+
     def merge(self, other: StatsTally) -> None:
         size = len(other.names)
+        if not self.names:  # the first part of a run: its rows as they are (0.0 + x: x + 0.0)
+            self.index, self.names = dict(other.index), list(other.names)
+            self.counts, self.actions = other.counts[:size].copy(), other.actions[:size].copy()
+            self.sums = other.sums[:size] + 0.0
+            return
         self.add_totals(other.names, other.counts[:size], other.sums[:size], other.actions[:size])
 
     def stats(self, player: str | None = None) -> list[PlayerStats]:
