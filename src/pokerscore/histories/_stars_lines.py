@@ -39,15 +39,21 @@ GGPOKER: Final = "Poker Hand #"
 """What the first line of a GGPoker hand starts with (``Poker Hand #HD…``)."""
 WINAMAX: Final = "Winamax Poker - "
 """What the first line of a Winamax hand starts with (``Winamax Poker - CashGame - HandId: #…``)."""
-HEADERS: Final = (*STARS_STARTS, GGPOKER, WINAMAX)
+BOVADA_SITES: Final = ("Bovada", "Bodog", "Ignition")
+"""The sites of Bovada's format, by the word that starts their header (``Ignition Hand #…``)."""
+BOVADA_HAND: Final = " Hand #"
+BOVADA_STARTS: Final = tuple(f"{site}{BOVADA_HAND}" for site in BOVADA_SITES)
+"""What the first line of a Bovada, Bodog or Ignition hand starts with."""
+HEADERS: Final = (*STARS_STARTS, GGPOKER, WINAMAX, *BOVADA_STARTS)
 """Every hand's first words the fast reader knows, each a site (:data:`HEADER_SITES`)."""
-HEADER_SITES: Final = (*SITES.values(), "GGPoker", "Winamax")
+HEADER_SITES: Final = (*SITES.values(), "GGPoker", "Winamax", *BOVADA_SITES)
 """The site of each of :data:`HEADERS`."""
 LAYOUT_HEADERS: Final = {
     "pokerstars": STARS_STARTS,
     "starsskin": STARS_STARTS,
     "ggpoker": (GGPOKER,),
     "winamax": (WINAMAX,),
+    "bovada": BOVADA_STARTS,
 }
 """The formats in PokerStars' layout, by their name, and the first words of their hands."""
 
@@ -274,3 +280,94 @@ WX_FOLDED: Final = " folded"
 WX_ROLES: Final = ("button", "small blind", "big blind")
 """The roles a summary's ``Seat 2: Ann (button) folded`` names: a player folded on no street
 sat the hand out."""
+
+# Bovada, Bodog and Ignition: players named by their position, ``Name : Verb`` lines with words
+# of their own (``sites/bovada.py`` makes its prefixes and regular expressions from these, the
+# fast reader, ``_bovada_kernels``, its byte words)
+BV_GAMES: Final = {"HOLDEM": ("T", "holdem"), "OMAHA": ("O", "omaha")}
+"""The header's games read, by their word: PHH letter and game (``OMAHA`` with the word
+:data:`BV_HI_LO`: Omaha hi/lo, :data:`BV_OMAHA_HI_LO`)."""
+BV_OMAHA_HI_LO: Final = ("O/8", "omaha-hi-lo")
+BV_HI_LO: Final = "HiLo"
+BV_STUD_GAMES: Final = {"7CARD": "7 Card Stud", "5CARD": "5 Card Stud"}
+"""The header's stud games, refused by name (not replayed here yet)."""
+BV_BETTING: Final[dict[str, tuple[str, Betting]]] = {
+    "No Limit": ("N", "no-limit"),
+    "Pot Limit": ("P", "pot-limit"),
+    "Fixed Limit": ("F", "fixed-limit"),
+}
+"""The header's bettings, the first named in this order taken (none: hold'em no limit, Omaha pot
+limit)."""
+BV_TOURNAMENT: Final = "Tournament #"
+BV_TABLE: Final = "TBL#"
+BV_LEVEL: Final = "Level "
+"""A tournament's level, ``Level 19 (1000/2000)``: its blinds."""
+BV_DATE: Final = "0000-00-00 00:00:00"
+"""The header's date and time as written after its last `` - `` (a digit where this has one)."""
+BV_SEAT: Final = "Seat "
+BV_IN_CHIPS: Final = " in chips)"
+BV_SPEAKER: Final = " : "
+"""What stands between the player a line of play speaks of and its words."""
+BV_ME: Final = "[ME]"
+"""What marks the file's own player, whom the rows name :data:`BV_HERO`."""
+BV_HERO: Final = "Hero"
+BV_POSITIONS: Final = ("Small Blind", "Big Blind", "UTG", "Dealer")
+"""The positions that name players, acting in this order before the flop (``UTG+n`` after
+``UTG``, the dealer last)."""
+BV_UTG_PLUS: Final = "UTG+"
+BV_DEALT: Final = "Card dealt to a spot"
+BV_POSTS: Final = (
+    ("Ante/Small Blind ", "small"),
+    ("Ante/Small blind ", "small"),
+    ("Small blind ", "small"),
+    ("Small Blind ", "small"),
+    ("Big blind/Bring in ", "big"),
+    ("Big blind ", "big"),
+    ("Posts chip ", "big"),
+    ("Posts dead chip ", "both"),
+    ("Ante chip ", "ante"),
+)
+"""The posts, in the order tried, and their kind (``Posts chip``: the live big blind of a player
+who joins; ``Posts dead chip``: a dead small blind with a live big blind)."""
+BV_MOVES: Final = {
+    "Checks": "check",
+    "Calls": "call",
+    "Call": "call",
+    "Bets": "bet",
+    "Bet": "bet",
+    "All-in": "all-in",
+    "Raises": "bet-raise",
+    "All-in(raise)": "bet-raise",
+}
+"""The moves by their first word (the rest of the line is the amount; a raise's ``$2 to $4``
+or its total alone)."""
+BV_RAISE_TO: Final = " to "
+BV_RETURNED: Final = "Return uncalled portion of bet"
+BV_RESULTS: Final = ("Hand result", "Hand Result")
+BV_SIDE_POT: Final = "-Side pot"
+BV_SHOWDOWN: Final = "Showdown"
+BV_MUCKS: Final = "Mucks"
+BV_FOLDS: Final = "Folds"
+BV_NOTICES: Final = (
+    "Set dealer",
+    "Sitout",
+    "Sit out",
+    "Seat sit out",
+    "Seat stand",
+    "Stand",
+    "Seat sit down",
+    "Table enter user",
+    "Table leave user",
+    "Table deposit",
+    "Draw for dealer",
+    "Seat re-join",
+    "Re-join",
+    "Ranking",
+    "Does not show",
+    "Leave",
+    "Enter",
+)
+"""The lines of play that tell nothing of the hand."""
+BV_TOTAL: Final = "Total Pot("
+BV_RAKE: Final = " | Rake ("
+BV_BOARD: Final = "Board ["
