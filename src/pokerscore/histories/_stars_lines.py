@@ -306,6 +306,8 @@ BV_DATE: Final = "0000-00-00 00:00:00"
 """The header's date and time as written after its last `` - `` (a digit where this has one)."""
 BV_SEAT: Final = "Seat "
 BV_IN_CHIPS: Final = " in chips)"
+BV_DOLLAR: Final = "$"
+"""A cash game's amounts' sign (``$2,700``: thousands separated by commas)."""
 BV_SPEAKER: Final = " : "
 """What stands between the player a line of play speaks of and its words."""
 BV_ME: Final = "[ME]"
@@ -341,6 +343,8 @@ BV_MOVES: Final = {
 }
 """The moves by their first word (the rest of the line is the amount; a raise's ``$2 to $4``
 or its total alone)."""
+BV_PLAIN_RAISE: Final = "Raises"
+"""The raise that is not all in (``All-in(raise)`` is)."""
 BV_RAISE_TO: Final = " to "
 BV_RETURNED: Final = "Return uncalled portion of bet"
 BV_RESULTS: Final = ("Hand result", "Hand Result")

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS
 from pokerscore.engine.jit import kernel
 from pokerscore.games.holdem.game import Game
+from pokerscore.histories._bovada_kernels import HERO_SPAN, bv_share
 from pokerscore.histories._bytes import NEWLINE, OPEN_BRACKET, ZERO, ascii_bytes
 from pokerscore.histories._layout import (
     DEN,
@@ -65,7 +66,7 @@ from pokerscore.histories._phh_kernels import (
 )
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
-from pokerscore.histories._stars_lines import HEADER_SITES, HEADERS, LAYOUT_HEADERS
+from pokerscore.histories._stars_lines import BV_HERO, HEADER_SITES, HEADERS, LAYOUT_HEADERS
 from pokerscore.histories._stats_kernels import TallyRows
 from pokerscore.histories._winamax_kernels import wx_share
 from pokerscore.histories.allin import SeatValues, allin_counts, kernel_tables
@@ -161,14 +162,16 @@ def replay_stars_text(
     batch = _empty_batch(text, max(1, hands))
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
     stars_hands(text, starts, stops, sites, data.isascii(), first_hand, hands, threads, kernel_tables(),
-                batch.rows(), wx_share if layout == "winamax" else None)  # fmt: skip
+                batch.rows(), _SHARES.get(layout))  # fmt: skip
     batch.hands = hands
     batch.site_codes = sites[:hands]
     return batch
 
 
-StarsLayout = Literal["pokerstars", "starsskin", "ggpoker", "winamax"]
+StarsLayout = Literal["pokerstars", "starsskin", "ggpoker", "winamax", "bovada"]
 """The formats in PokerStars' layout the kernel reads (:data:`~._stars_lines.LAYOUT_HEADERS`)."""
+_SHARES: Final = {"winamax": wx_share, "bovada": bv_share}
+"""The layouts whose hands a share of their own reads (the others: PokerStars')."""
 
 
 @cache
@@ -376,6 +379,10 @@ def batch_columns(batch: Batch, file: str, *, allin_ev: bool) -> Columns:
     name_starts = batch.names[hand_of_row, 2 * seat_of_row]
     name_stops = batch.names[hand_of_row, 2 * seat_of_row + 1]
     names = span_strings(batch.text, name_starts, name_stops, seat_of_row + 1)
+    if (heroes := name_starts == HERO_SPAN).any():  # Bovada's file's own player
+        import pyarrow.compute as pc
+
+        names = pc.if_else(pa.array(heroes), BV_HERO, names)
     ids = span_strings(
         batch.text,
         facts[hand_of_row, F_ID_START],

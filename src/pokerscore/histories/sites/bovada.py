@@ -268,7 +268,8 @@ def _line(
             raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
         total = localised_amount(found.group("to") or found.group("first"))
         bets.set(name, total)
-        draft.actions.append(("bet-raise", name, total, (), 0, number, verb != "Raises"))
+        all_in = verb != words_of.BV_PLAIN_RAISE
+        draft.actions.append(("bet-raise", name, total, (), 0, number, all_in))
         return
     if kind is not None:
         add_action(draft, bets, kind, name, localised_amount(amount_text), number)
