@@ -525,9 +525,18 @@ def _bv_speaker(text: Bytes, at: int, stop: int, seats: Ints, listed: int, hero:
 
 @kernel(inline=True)
 def _word_at(text: Bytes, at: int, stop: int, words: Bytes, lengths: Ints) -> int:
-    """The first of a word table's words that ``text[at:stop]`` starts with, or -1."""
+    """The first of a word table's words that ``text[at:stop]`` starts with, or -1 (compared
+    here byte by byte: a ``starts_with`` a word took two reference counts of ``text`` each)."""
     for w in range(lengths.shape[0]):
-        if starts_with(text, at, stop, words[w, : lengths[w]]):
+        length = lengths[w]
+        if stop - at < length:
+            continue
+        same = True
+        for k in range(length):
+            if text[at + k] != words[w, k]:
+                same = False
+                break
+        if same:
             return w
     return -1
 
@@ -603,15 +612,37 @@ def _bv_play(
     gives one (a post's ``all in`` place its kind's, a collected pot's cards place its pot), in
     the order Bovada's reader tries its words; the round's bets kept in ``units``
     (:data:`BET_CENTS`), a cash game's big blind, the first posted, in ``numbers``."""
-    colon = find_word(text, first, line_stop, _SPEAKER)
-    if colon < 0:
+    # the first `` : `` and the speaker written as its seat line writes the name, found here
+    # and not by calls: each array a call (inlined or not) is given costs two atomic reference
+    # counts, 8 % of the kernel's time here; a word's first byte is compared before its call
+    # (``text[words] == _DEALT[0]``) for the same reason, another 10 % (2026-11-27)
+    colon = first
+    while colon + 2 < line_stop and not (text[colon] == SPACE and text[colon + 1] == COLON and text[colon + 2] == SPACE):  # fmt: skip
+        colon += 1
+    if colon + 2 >= line_stop:
         return LINE_BAD, 0, 0, 0, 0, 0, 0
-    who = _bv_speaker(text, first, colon, seats, listed, hero)
+    who = -1
+    for seat in range(listed):  # the name as written in its seat line: most lines
+        start = seats[S_NAME_START, seat]
+        if seat == hero or seats[S_NAME_STOP, seat] - start != colon - first:
+            continue
+        same = True
+        for k in range(colon - first):
+            if text[first + k] != text[start + k]:
+                same = False
+                break
+        if same:
+            who = seat
+            break
+    if who < 0:
+        who = _bv_speaker(text, first, colon, seats, listed, hero)
     if who < 0:
         return LINE_BAD, 0, 0, 0, 0, 0, 0
     words = colon + _SPEAKER.shape[0]
     while words < line_stop and _is_space(text[words]):
         words += 1
+    if words == line_stop:
+        return LINE_BAD, 0, 0, 0, 0, 0, 0
     verb = words
     while verb < line_stop and text[verb] != SPACE:
         verb += 1
@@ -649,7 +680,7 @@ def _bv_play(
             return LINE_ACTION, CHECK_CALL, who, m, d, 1 if kind == M_ALL_IN else 0, 0
         tm, td = _written(total, decimals)
         return LINE_ACTION, BET_RAISE, who, tm, td, 1 if kind == M_ALL_IN else 0, 0
-    if starts_with(text, words, line_stop, _DEALT):
+    if text[words] == _DEALT[0] and starts_with(text, words, line_stop, _DEALT):
         a = words + _DEALT.shape[0]
         while a < line_stop and text[a] == SPACE:
             a += 1
@@ -681,7 +712,7 @@ def _bv_play(
         elif kind != P_ANTE:
             _bv_bet(units, listed, who, _cents(m, d), d, True)
         return LINE_POST, kind, who, m, d, 1, 0
-    if starts_with(text, words, line_stop, _RETURNED):
+    if text[words] == _RETURNED[0] and starts_with(text, words, line_stop, _RETURNED):
         m, d, ok = _amount_after(text, words + _RETURNED.shape[0], line_stop)
         if not ok:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
@@ -697,11 +728,11 @@ def _bv_play(
         if not ok:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_COLLECTED, 0, who, m, d, 0, pot
-    if starts_with(text, words, line_stop, _SHOWDOWN):
+    if text[words] == _SHOWDOWN[0] and starts_with(text, words, line_stop, _SHOWDOWN):
         return LINE_ACTION, SHOW, who, -1, 0, 0, 0
-    if starts_with(text, words, line_stop, _MUCKS):
+    if text[words] == _MUCKS[0] and starts_with(text, words, line_stop, _MUCKS):
         return LINE_ACTION, MUCK, who, -1, 0, 0, 0
-    if starts_with(text, words, line_stop, _FOLDS):
+    if text[words] == _FOLDS[0] and starts_with(text, words, line_stop, _FOLDS):
         return LINE_ACTION, FOLD, who, -1, 0, 0, 0
     if _word_at(text, words, line_stop, _NOTICE_TEXT, _NOTICE_LENGTH) >= 0:
         return LINE_OTHER, 0, 0, 0, 0, 0, 0
@@ -864,21 +895,21 @@ def _bv_lines(
         while _is_space(text[line_stop - 1]):
             line_stop -= 1
         if section == 2:
-            if starts_with(text, first, line_stop, _TOTAL):
+            if text[first] == _TOTAL[0] and starts_with(text, first, line_stop, _TOTAL):
                 if said & 4:
                     return False, -1, hero  # two totals: Bovada's reader keeps the last
                 found = _bv_total(text, first, line_stop, numbers)
                 if found < 0:
                     return False, -1, hero
                 said = found | 4
-            elif starts_with(text, first, line_stop, _BOARD):
+            elif text[first] == _BOARD[0] and starts_with(text, first, line_stop, _BOARD):
                 actions = -1 if board else _bv_board(text, first, line_stop, reading, taken[1])
                 if actions < 0:
                     return False, -1, hero
                 board = True
                 taken = (taken[0], actions, taken[2], taken[3])
             continue
-        if starts_with(text, first, line_stop, _STARS):
+        if text[first] == _STARS[0] and starts_with(text, first, line_stop, _STARS):
             if starts_with(text, first, line_stop, _SUMMARY):
                 section = 2
                 continue
@@ -897,7 +928,7 @@ def _bv_lines(
                 units[BET_HAS, i] = 0
             section = 1
             line, kind, who, m, d, all_in = LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0
-        elif section == 0 and starts_with(text, first, line_stop, _SEAT):
+        elif section == 0 and text[first] == _SEAT[0] and starts_with(text, first, line_stop, _SEAT):  # fmt: skip
             listed, hero = _bv_seat(text, first, line_stop, seats, listed, hero)
             if listed < 0:
                 return False, -1, hero
