@@ -336,7 +336,7 @@ def _kernel_results(
     firsts = np.cumsum(counts) - counts
     players = np.repeat(places * MAX_PLAYERS - firsts, counts) + np.arange(int(counts.sum()))
     spans = np.take(batch.names.reshape(-1, 2), players, axis=0)
-    spans = np.where(spans == HERO_SPAN, HERO_SPAN, spans - low)
+    spans = np.where(spans < 0, spans, spans - low)  # none (-1) and Bovada's Hero kept
     people = partial(_people, text, spans, counts, batch.seats.reshape(-1)[players])
     scales = (10 ** facts[:, F_SCALE]).tolist()
     games = list(map(_games().__getitem__, (facts[:, F_VARIANT] // 3).tolist()))
