@@ -13,9 +13,10 @@ Best of ``BENCH_SITES_ROUNDS`` runs (default 3); ``BENCH_SITES_FORMATS`` (comma-
 of :data:`FILES`) measures those formats alone; ``BENCH_SITES_REPLAY=0`` leaves the replayed
 column out (the readers alone). Each rate is given by the wall clock and by this process's CPU
 time (``time.process_time``: on a shared machine, the figure that compares). The target is 50,000 hands/s a reader, for a
-later fast path (compiled kernels, as PHH and PokerStars have; GGPoker's, the PokerStars skins'
-Winamax's and Winning's 2019 hold'em and Omaha hands go through PokerStars' compiled reader,
-the others through the site's reader). Figures and how to read them:
+later fast path (compiled kernels, as PHH and PokerStars have; GGPoker's, the PokerStars skins',
+Winamax's, Winning's 2019 and Bovada's hold'em and Omaha hands go through PokerStars' compiled
+reader, Winamax's, Winning's and Bovada's by shares of their own, the others through the site's
+reader). Figures and how to read them:
 ``benchmarks/sites.md``.
 """
 

@@ -44,9 +44,20 @@ WINNING: Final = ("Hand #", "Game Hand #", "Game started at:")
 (``Hand #n - Holdem(No Limit) - …``) and tournament (``Game Hand #n - Tournament #…``) hands,
 the 2016-19 layout's (``Game started at: 2016/8/8 16:39:21``, which the fast reader leaves to
 Winning's reader hand by hand)."""
-HEADERS: Final = (*STARS_STARTS, GGPOKER, WINAMAX, *WINNING)
+BOVADA_SITES: Final = ("Bovada", "Bodog", "Ignition")
+"""The sites of Bovada's format, by the word that starts their header (``Ignition Hand #…``)."""
+BOVADA_HAND: Final = " Hand #"
+BOVADA_STARTS: Final = tuple(f"{site}{BOVADA_HAND}" for site in BOVADA_SITES)
+"""What the first line of a Bovada, Bodog or Ignition hand starts with."""
+HEADERS: Final = (*STARS_STARTS, GGPOKER, WINAMAX, *WINNING, *BOVADA_STARTS)
 """Every hand's first words the fast reader knows, each a site (:data:`HEADER_SITES`)."""
-HEADER_SITES: Final = (*SITES.values(), "GGPoker", "Winamax", *["Winning Poker Network"] * 3)
+HEADER_SITES: Final = (
+    *SITES.values(),
+    "GGPoker",
+    "Winamax",
+    *["Winning Poker Network"] * 3,
+    *BOVADA_SITES,
+)
 """The site of each of :data:`HEADERS`."""
 LAYOUT_HEADERS: Final = {
     "pokerstars": STARS_STARTS,
@@ -54,6 +65,7 @@ LAYOUT_HEADERS: Final = {
     "ggpoker": (GGPOKER,),
     "winamax": (WINAMAX,),
     "winning": WINNING,
+    "bovada": BOVADA_STARTS,
 }
 """The formats in PokerStars' layout, by their name, and the first words of their hands."""
 
@@ -325,3 +337,98 @@ what a stud hand's winners took (no ``collected`` line)."""
 WN_RAKE: Final = " | Rake "
 """Between the summary's total and its rake (``Total pot $2.22 | Rake $0.11``; a tournament's
 ``Total pot 60600.00`` alone)."""
+
+# Bovada, Bodog and Ignition: players named by their position, ``Name : Verb`` lines with words
+# of their own (``sites/bovada.py`` makes its prefixes and regular expressions from these, the
+# fast reader, ``_bovada_kernels``, its byte words)
+BV_GAMES: Final = {"HOLDEM": ("T", "holdem"), "OMAHA": ("O", "omaha")}
+"""The header's games read, by their word: PHH letter and game (``OMAHA`` with the word
+:data:`BV_HI_LO`: Omaha hi/lo, :data:`BV_OMAHA_HI_LO`)."""
+BV_OMAHA_HI_LO: Final = ("O/8", "omaha-hi-lo")
+BV_HI_LO: Final = "HiLo"
+BV_STUD_GAMES: Final = {"7CARD": "7 Card Stud", "5CARD": "5 Card Stud"}
+"""The header's stud games, refused by name (not replayed here yet)."""
+BV_BETTING: Final[dict[str, tuple[str, Betting]]] = {
+    "No Limit": ("N", "no-limit"),
+    "Pot Limit": ("P", "pot-limit"),
+    "Fixed Limit": ("F", "fixed-limit"),
+}
+"""The header's bettings, the first named in this order taken (none: hold'em no limit, Omaha pot
+limit)."""
+BV_TOURNAMENT: Final = "Tournament #"
+BV_TABLE: Final = "TBL#"
+BV_LEVEL: Final = "Level "
+"""A tournament's level, ``Level 19 (1000/2000)``: its blinds."""
+BV_DATE: Final = "0000-00-00 00:00:00"
+"""The header's date and time as written after its last `` - `` (a digit where this has one)."""
+BV_SEAT: Final = "Seat "
+BV_IN_CHIPS: Final = " in chips)"
+BV_DOLLAR: Final = "$"
+"""A cash game's amounts' sign (``$2,700``: thousands separated by commas)."""
+BV_SPEAKER: Final = " : "
+"""What stands between the player a line of play speaks of and its words."""
+BV_ME: Final = "[ME]"
+"""What marks the file's own player, whom the rows name :data:`BV_HERO`."""
+BV_HERO: Final = "Hero"
+BV_POSITIONS: Final = ("Small Blind", "Big Blind", "UTG", "Dealer")
+"""The positions that name players, acting in this order before the flop (``UTG+n`` after
+``UTG``, the dealer last)."""
+BV_UTG_PLUS: Final = "UTG+"
+BV_DEALT: Final = "Card dealt to a spot"
+BV_POSTS: Final = (
+    ("Ante/Small Blind ", "small"),
+    ("Ante/Small blind ", "small"),
+    ("Small blind ", "small"),
+    ("Small Blind ", "small"),
+    ("Big blind/Bring in ", "big"),
+    ("Big blind ", "big"),
+    ("Posts chip ", "big"),
+    ("Posts dead chip ", "both"),
+    ("Ante chip ", "ante"),
+)
+"""The posts, in the order tried, and their kind (``Posts chip``: the live big blind of a player
+who joins; ``Posts dead chip``: a dead small blind with a live big blind)."""
+BV_MOVES: Final = {
+    "Checks": "check",
+    "Calls": "call",
+    "Call": "call",
+    "Bets": "bet",
+    "Bet": "bet",
+    "All-in": "all-in",
+    "Raises": "bet-raise",
+    "All-in(raise)": "bet-raise",
+}
+"""The moves by their first word (the rest of the line is the amount; a raise's ``$2 to $4``
+or its total alone)."""
+BV_PLAIN_RAISE: Final = "Raises"
+"""The raise that is not all in (``All-in(raise)`` is)."""
+BV_RAISE_TO: Final = " to "
+BV_RETURNED: Final = "Return uncalled portion of bet"
+BV_RESULTS: Final = ("Hand result", "Hand Result")
+BV_SIDE_POT: Final = "-Side pot"
+BV_SHOWDOWN: Final = "Showdown"
+BV_MUCKS: Final = "Mucks"
+BV_FOLDS: Final = "Folds"
+BV_NOTICES: Final = (
+    "Set dealer",
+    "Sitout",
+    "Sit out",
+    "Seat sit out",
+    "Seat stand",
+    "Stand",
+    "Seat sit down",
+    "Table enter user",
+    "Table leave user",
+    "Table deposit",
+    "Draw for dealer",
+    "Seat re-join",
+    "Re-join",
+    "Ranking",
+    "Does not show",
+    "Leave",
+    "Enter",
+)
+"""The lines of play that tell nothing of the hand."""
+BV_TOTAL: Final = "Total Pot("
+BV_RAKE: Final = " | Rake ("
+BV_BOARD: Final = "Board ["

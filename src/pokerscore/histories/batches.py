@@ -23,6 +23,7 @@ import numpy.typing as npt
 from pokerscore.cards.card import RANK_CHARS, SUIT_LETTERS
 from pokerscore.engine.jit import kernel
 from pokerscore.games.holdem.game import Game
+from pokerscore.histories._bovada_kernels import HERO_SPAN, bv_share
 from pokerscore.histories._bytes import NEWLINE, OPEN_BRACKET, ZERO, ascii_bytes
 from pokerscore.histories._layout import (
     DEN,
@@ -66,7 +67,7 @@ from pokerscore.histories._phh_kernels import (
 )
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
 from pokerscore.histories._stars_kernels import stars_hands, stars_index
-from pokerscore.histories._stars_lines import HEADER_SITES, HEADERS, LAYOUT_HEADERS
+from pokerscore.histories._stars_lines import BV_HERO, HEADER_SITES, HEADERS, LAYOUT_HEADERS
 from pokerscore.histories._stats_kernels import TallyRows
 from pokerscore.histories._winamax_kernels import wx_share
 from pokerscore.histories._winning_kernels import wn_share
@@ -169,10 +170,10 @@ def replay_stars_text(
     return batch
 
 
-StarsLayout = Literal["pokerstars", "starsskin", "ggpoker", "winamax", "winning"]
+StarsLayout = Literal["pokerstars", "starsskin", "ggpoker", "winamax", "winning", "bovada"]
 """The formats in PokerStars' layout the kernel reads (:data:`~._stars_lines.LAYOUT_HEADERS`)."""
-_SHARES: Final = {"winamax": wx_share, "winning": wn_share}
-"""The layouts whose hands a share of their own reads (``_stars_kernels.stars_hands``)."""
+_SHARES: Final = {"winamax": wx_share, "winning": wn_share, "bovada": bv_share}
+"""The layouts whose hands a share of their own reads (the others: PokerStars')."""
 
 
 @cache
@@ -446,6 +447,10 @@ def batch_columns(batch: Batch, file: str, *, allin_ev: bool) -> Columns:
         seat_evs, street_codes = np.full(rows, np.nan), np.full(rows, -1)
     none = np.zeros(rows, dtype=np.int64)
     names = span_strings(batch.text, name_starts, name_stops, seat_of_row + 1)
+    if (heroes := name_starts == HERO_SPAN).any():  # Bovada's file's own player
+        import pyarrow.compute as pc
+
+        names = pc.if_else(pa.array(heroes), BV_HERO, names)
     ids = span_strings(batch.text, id_starts, id_stops, none)
     if batch.site_codes is not None:
         venues = _from_codes(batch.site_codes[hand_of_row], list(HEADER_SITES))

@@ -54,6 +54,8 @@ from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
 from pokerscore.histories.replay import replayed, rule_game
 from pokerscore.histories.rows import RowBuffer
+from pokerscore.histories.sites.bovada import NAME as BOVADA
+from pokerscore.histories.sites.bovada import parse_bovada
 from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
 from pokerscore.histories.sites.ggpoker import parse_ggpoker
 from pokerscore.histories.sites.text import (
@@ -591,6 +593,7 @@ SITE_LAYOUTS: Final[dict[str, HandParser]] = {
     GGPOKER: parse_ggpoker,
     WINAMAX: parse_winamax,
     WINNING: parse_winning,
+    BOVADA: parse_bovada,
 }
 """The sites' formats in PokerStars' layout the kernels read, and the reader of one hand of
 each, as the site's reader reads it (:mod:`~pokerscore.histories.sites.stars_skins`,

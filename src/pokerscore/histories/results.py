@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, cast
 
 from pokerscore._support.errors import ParameterError
 from pokerscore.files.records import LongRecord
+from pokerscore.histories._bovada_kernels import HERO_SPAN
 from pokerscore.histories._layout import (
     F_COUNT,
     F_HEADER,
@@ -29,7 +30,7 @@ from pokerscore.histories._layout import (
     MAX_PLAYERS,
     OK,
 )
-from pokerscore.histories._stars_lines import LAYOUT_HEADERS
+from pokerscore.histories._stars_lines import BV_HERO, LAYOUT_HEADERS
 from pokerscore.histories.batches import (
     Batch,
     in_batch_order,
@@ -334,7 +335,8 @@ def _kernel_results(
     # times faster than a boolean index of the hands' rows)
     firsts = np.cumsum(counts) - counts
     players = np.repeat(places * MAX_PLAYERS - firsts, counts) + np.arange(int(counts.sum()))
-    spans = np.take(batch.names.reshape(-1, 2), players, axis=0) - low
+    spans = np.take(batch.names.reshape(-1, 2), players, axis=0)
+    spans = np.where(spans < 0, spans, spans - low)  # none (-1) and Bovada's Hero kept
     people = partial(_people, text, spans, counts, batch.seats.reshape(-1)[players])
     scales = (10 ** facts[:, F_SCALE]).tolist()
     games = list(map(_games().__getitem__, (facts[:, F_VARIANT] // 3).tolist()))
@@ -372,6 +374,8 @@ def _people(
         for j in np.flatnonzero(unnamed).tolist():
             names[j] = f"p{within[j] + 1}"
     seats: list[int | None] = list(seat_numbers.tolist())
+    for j in np.flatnonzero(spans[:, 0] == HERO_SPAN).tolist():  # Bovada's file's own player
+        names[j] = BV_HERO
     for j in np.flatnonzero(seat_numbers < 0).tolist():
         seats[j] = None
     return names, seats

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.cards import Card
+from pokerscore.histories import _stars_lines as words_of
 from pokerscore.histories.draft import HandDraft, build_hand, site_cards
 from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
@@ -39,69 +40,36 @@ from pokerscore.histories.sites.increments import RoundBets, add_action, localis
 from pokerscore.histories.sites.text import text_hands
 
 NAME: Final = "bovada"
-HERO: Final = "Hero"
+HERO: Final = words_of.BV_HERO
 """The name the rows give the file's own player (``[ME]``)."""
+_SITES: Final = "|".join(map(re.escape, words_of.BOVADA_SITES))
 _HEADER: Final = re.compile(
-    r"^(?P<site>Bovada|Bodog|Ignition) Hand #(?P<id>\d+):? (?P<rest>.*?)"
+    rf"^(?P<site>{_SITES}){re.escape(words_of.BOVADA_HAND)}(?P<id>\d+):? (?P<rest>.*?)"
     r" - (?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\s*$"
 )
-_SEAT: Final = re.compile(r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \((?P<stack>[^()]*) in chips\)")
+_SEAT: Final = re.compile(
+    rf"^{words_of.BV_SEAT}(?P<seat>\d{{1,6}}): (?P<name>.+?) \((?P<stack>[^()]*){re.escape(words_of.BV_IN_CHIPS)}"
+)
+_STREETS: Final = "|".join(words_of.STREETS)
 _STREET: Final = re.compile(
-    r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]\s*$"
+    rf"^\*\*\* (?P<street>{_STREETS}) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]\s*$"
 )
-_LEVEL: Final = re.compile(r"Level \d+ \((?P<sb>[0-9,.]+)/(?P<bb>[0-9,.]+)\)")
-_TOTAL: Final = re.compile(r"^Total Pot\((?P<total>[^)]*)\)(?: \| Rake \((?P<rake>[^)]*)\))?")
-_RAISE: Final = re.compile(r"^(?P<first>\S+)(?: to (?P<to>\S+))?$")
-_BETTINGS: Final[dict[str, tuple[str, Betting]]] = {
-    "No Limit": ("N", "no-limit"),
-    "Pot Limit": ("P", "pot-limit"),
-    "Fixed Limit": ("F", "fixed-limit"),
-}
-_POSTS: Final = (
-    ("Ante/Small Blind ", "small"),
-    ("Ante/Small blind ", "small"),
-    ("Small blind ", "small"),
-    ("Small Blind ", "small"),
-    ("Big blind/Bring in ", "big"),
-    ("Big blind ", "big"),
-    ("Posts chip ", "big"),
-    ("Posts dead chip ", "both"),
-    ("Ante chip ", "ante"),
+_LEVEL: Final = re.compile(rf"{words_of.BV_LEVEL}\d+ \((?P<sb>[0-9,.]+)/(?P<bb>[0-9,.]+)\)")
+_TOTAL: Final = re.compile(
+    rf"^{re.escape(words_of.BV_TOTAL)}(?P<total>[^)]*)\)(?:{re.escape(words_of.BV_RAKE)}(?P<rake>[^)]*)\))?"
 )
-_MOVES: Final = {
-    "Checks": "check",
-    "Calls": "call",
-    "Call": "call",
-    "Bets": "bet",
-    "Bet": "bet",
-    "All-in": "all-in",
-    "Raises": "bet-raise",
-    "All-in(raise)": "bet-raise",
-}
+_RAISE: Final = re.compile(rf"^(?P<first>\S+)(?:{words_of.BV_RAISE_TO}(?P<to>\S+))?$")
+_BETTINGS: Final[dict[str, tuple[str, Betting]]] = words_of.BV_BETTING
+_POSTS: Final = words_of.BV_POSTS
+_MOVES: Final = words_of.BV_MOVES
 """The moves by their first word (the rest of the line is the amount)."""
-_NOTICES: Final = (
-    "Set dealer",
-    "Sitout",
-    "Sit out",
-    "Seat sit out",
-    "Seat stand",
-    "Stand",
-    "Seat sit down",
-    "Table enter user",
-    "Table leave user",
-    "Table deposit",
-    "Draw for dealer",
-    "Seat re-join",
-    "Re-join",
-    "Ranking",
-    "Does not show",
-    "Leave",
-    "Enter",
-)
+_NOTICES: Final = words_of.BV_NOTICES
 
 
-_TOURNAMENT_ID: Final = re.compile(r"Tournament #(\d+)")
-_TABLE_ID: Final = re.compile(r"TBL#(\d+)")
+_KINDS: Final = (*words_of.BV_GAMES, *words_of.BV_STUD_GAMES)
+"""The header's words that name a game."""
+_TOURNAMENT_ID: Final = re.compile(rf"{words_of.BV_TOURNAMENT}(\d+)")
+_TABLE_ID: Final = re.compile(rf"{words_of.BV_TABLE}(\d+)")
 
 
 def sniff(head: str) -> bool:
@@ -111,7 +79,7 @@ def sniff(head: str) -> bool:
 
 
 def _starts_hand(line: str) -> bool:
-    return line.lstrip("\ufeff").startswith(("Bovada Hand #", "Bodog Hand #", "Ignition Hand #"))
+    return line.lstrip("\ufeff").startswith(words_of.BOVADA_STARTS)
 
 
 def read_bovada(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
@@ -127,15 +95,17 @@ def position_order(position: str) -> int:
     >>> sorted(["Dealer", "UTG+1", "Big Blind", "UTG", "Small Blind"], key=position_order)
     ['Small Blind', 'Big Blind', 'UTG', 'UTG+1', 'Dealer']
     """
-    if position == "Small Blind":
+    small, big, utg, dealer = words_of.BV_POSITIONS
+    if position == small:
         return 1
-    if position == "Big Blind":
+    if position == big:
         return 2
-    if position == "UTG":
+    if position == utg:
         return 3
-    if position.startswith("UTG+") and position[4:].isdigit() and len(position) < 8:
-        return 3 + int(position[4:])
-    if position == "Dealer":
+    plus = len(words_of.BV_UTG_PLUS)
+    if position.startswith(words_of.BV_UTG_PLUS) and position[plus:].isdigit() and len(position) < plus + 4:  # fmt: skip
+        return 3 + int(position[plus:])
+    if position == dealer:
         return 100
     raise HandHistoryError(f"{position[:40]!r} is not a position")
 
@@ -143,7 +113,7 @@ def position_order(position: str) -> int:
 def _player(text: str) -> str:
     """The name the rows give the one a line speaks of: ``Hero`` for ``[ME]``, else the
     position."""
-    if "[ME]" in text:
+    if words_of.BV_ME in text:
         return HERO
     return " ".join(text.split())
 
@@ -175,18 +145,18 @@ def parse_bovada(lines: Sequence[str], file: str, number: int, first_line: int) 
                 draft.total = localised_amount(total.group("total"))
                 if total.group("rake"):
                     draft.rake = localised_amount(total.group("rake"))
-            elif line.startswith("Board ["):
-                _summary_board(draft, site_cards(line[len("Board ") :].strip("[] ")), line_number)
+            elif line.startswith(words_of.BV_BOARD):
+                _summary_board(draft, site_cards(line[len(words_of.BV_BOARD) - 1 :].strip("[] ")), line_number)  # fmt: skip
             continue
-        if line.startswith("Seat ") and (seat := _SEAT.match(line)) is not None:
+        if line.startswith(words_of.BV_SEAT) and (seat := _SEAT.match(line)) is not None:
             name = _player(seat.group("name"))
-            position = " ".join(seat.group("name").replace("[ME]", "").split())
+            position = " ".join(seat.group("name").replace(words_of.BV_ME, "").split())
             position_order(position)  # a position, or the hand is refused
             positions[name] = position
             stacks[name] = localised_amount(seat.group("stack"))
             continue
-        if line.startswith("*** "):
-            if line.startswith("*** SUMMARY"):
+        if line.startswith(words_of.SECTION):
+            if line.startswith(words_of.SUMMARY):
                 summary = True
             elif (street := _STREET.match(line)) is not None:
                 if bets.bets:
@@ -194,10 +164,10 @@ def parse_bovada(lines: Sequence[str], file: str, number: int, first_line: int) 
                 bets.new_round()
                 cards = site_cards(street.group("cards"))
                 draft.actions.append(("deal-board", None, None, cards, 0, line_number, False))
-            elif not line.startswith("*** HOLE CARDS"):
+            elif not line.startswith(words_of.HOLE_CARDS):
                 raise HandHistoryError(f"line {line_number}: unknown section {line[:60]!r}")
             continue
-        who, separator, words = line.partition(" : ")
+        who, separator, words = line.partition(words_of.BV_SPEAKER)
         if not separator:
             raise HandHistoryError(f"line {line_number}: cannot read {line[:60]!r}")
         name = _player(who)
@@ -211,9 +181,8 @@ def parse_bovada(lines: Sequence[str], file: str, number: int, first_line: int) 
     draft.seats = [
         (index, name, stacks[name], name not in dealt) for index, (name, _) in enumerate(seats, 1)
     ]
-    draft.button = next(
-        (index for index, (_, position) in enumerate(seats, 1) if position == "Dealer"), 0
-    )
+    dealer = words_of.BV_POSITIONS[-1]
+    draft.button = next((index for index, (_, at) in enumerate(seats, 1) if at == dealer), 0)
     if not draft.small_blind:  # a cash game's header has no stakes: the posts say
         if not draft.big_blind:
             raise HandHistoryError("no big blind posted and none in the header: no stakes")
@@ -254,19 +223,18 @@ def _summary_board(draft: HandDraft, board: tuple[Card | None, ...], number: int
 
 def _game(draft: HandDraft, rest: str) -> None:
     words = rest.split()
-    kind = next((word for word in words if word in ("HOLDEM", "OMAHA", "7CARD", "5CARD")), None)
-    if kind in ("7CARD", "5CARD") or kind is None:
-        name = {"7CARD": "7 Card Stud", "5CARD": "5 Card Stud"}.get(kind or "", rest[:40])
+    kind = next((word for word in words if word in _KINDS), None)
+    if kind is None or kind not in words_of.BV_GAMES:
+        name = words_of.BV_STUD_GAMES.get(kind or "", rest[:40])
         raise HandHistoryError(f"{name} is not replayed here yet")
-    hi_lo = "HiLo" in words
-    betting = next((b for b in _BETTINGS if b in rest), "No Limit" if kind == "HOLDEM" else "Pot Limit")  # fmt: skip
+    holdem, _ = words_of.BV_GAMES
+    no_limit, pot_limit, _ = _BETTINGS
+    betting = next((b for b in _BETTINGS if b in rest), no_limit if kind == holdem else pot_limit)
     betting_letter, draft.betting = _BETTINGS[betting]
-    if kind == "HOLDEM":
-        letter, draft.game = "T", "holdem"
-    elif hi_lo:
-        letter, draft.game = "O/8", "omaha-hi-lo"
+    if kind != holdem and words_of.BV_HI_LO in words:
+        letter, draft.game = words_of.BV_OMAHA_HI_LO
     else:
-        letter, draft.game = "O", "omaha"
+        letter, draft.game = words_of.BV_GAMES[kind]
     draft.variant = betting_letter + letter
     tournament = _TOURNAMENT_ID.search(rest)
     table = _TABLE_ID.search(rest)
@@ -300,13 +268,14 @@ def _line(
             raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
         total = localised_amount(found.group("to") or found.group("first"))
         bets.set(name, total)
-        draft.actions.append(("bet-raise", name, total, (), 0, number, verb != "Raises"))
+        all_in = verb != words_of.BV_PLAIN_RAISE
+        draft.actions.append(("bet-raise", name, total, (), 0, number, all_in))
         return
     if kind is not None:
         add_action(draft, bets, kind, name, localised_amount(amount_text), number)
         return
-    if words.startswith("Card dealt to a spot"):
-        cards = site_cards(words[len("Card dealt to a spot") :].strip(" []"))
+    if words.startswith(words_of.BV_DEALT):
+        cards = site_cards(words[len(words_of.BV_DEALT) :].strip(" []"))
         dealt.add(name)
         draft.actions.append(("deal-hole", name, None, cards, 0, number, False))
         return
@@ -321,24 +290,24 @@ def _line(
             elif kind != "ante":
                 bets.add(name, amount)
             return
-    if words.startswith("Return uncalled portion of bet"):
-        amount = localised_amount(words[len("Return uncalled portion of bet") :])
+    if words.startswith(words_of.BV_RETURNED):
+        amount = localised_amount(words[len(words_of.BV_RETURNED) :])
         draft.returned.append((name, amount, number))
         return
-    if words.startswith(("Hand result", "Hand Result")):
-        amount_text = words[len("Hand result") :]
+    if words.startswith(words_of.BV_RESULTS):
+        amount_text = words[len(words_of.BV_RESULTS[0]) :]
         pot = 0
-        if amount_text.startswith("-Side pot"):
-            amount_text, pot = amount_text[len("-Side pot") :], 1
+        if amount_text.startswith(words_of.BV_SIDE_POT):
+            amount_text, pot = amount_text[len(words_of.BV_SIDE_POT) :], 1
         draft.collected.append((name, localised_amount(amount_text), pot))
         return
-    if words.startswith("Showdown"):
+    if words.startswith(words_of.BV_SHOWDOWN):
         draft.actions.append(("show", name, None, (), 0, number, False))
         return
-    if words.startswith("Mucks"):
+    if words.startswith(words_of.BV_MUCKS):
         draft.actions.append(("muck", name, None, (), 0, number, False))
         return
-    if words.startswith("Folds"):
+    if words.startswith(words_of.BV_FOLDS):
         add_action(draft, bets, "fold", name, None, number)
         return
     if words.startswith(_NOTICES):
