@@ -11,7 +11,7 @@ name order.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal
@@ -161,9 +161,12 @@ def _file_lists(
         kind = file_format_of(path, file_format)
     except (HandHistoryError, OSError):
         kind = ""  # read_file words it
-    if kind != "phh" or path.suffix.lower() == ".phh" or os.environ.get(REFERENCE_ONLY) == "1":
-        return ([hand] for hand in read_file(path, file_format))
-    return _phh_lists(path)
+    if os.environ.get(REFERENCE_ONLY) != "1":
+        if kind == "phh" and path.suffix.lower() != ".phh":
+            return _phh_lists(path)
+        if kind in STARS_LOGGED:
+            return _stars_lists(path, kind)
+    return ([hand] for hand in read_file(path, file_format))
 
 
 def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
@@ -198,8 +201,61 @@ def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]
             next_hand += tables
 
 
+STARS_LOGGED: Final = ("pokerstars",)
+"""The formats in PokerStars' layout whose hands :func:`read_histories` takes from its kernel's
+log (:func:`_stars_lists`)."""
+
+
+def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
+    """The hands of a file in PokerStars' layout, in lists: blocks of whole hands (as a run
+    cuts them, :class:`~.parts.PartRecords`) read by its kernel into the log, not replayed
+    (:func:`~.logged_hands.read_stars_text`), each hand it reads whole made by column
+    (:class:`~.logged_hands.StarsBlock`, up to ``logged_hands.CHUNK`` hands a list); every
+    other hand read by the lenient reader from its own bytes in its place, as the runs read
+    the hands the kernel leaves (:func:`~.parts.reference_stars_hand`). Text before the
+    file's first hand: the lenient reader's, as the runs read it
+    (:func:`~.parts.block_hands`)."""
+    from pokerscore.histories.logged_hands import read_stars_text  # NumPy and the kernels: here
+    from pokerscore.histories.part_specs import HistoryPart
+    from pokerscore.histories.parts import (
+        PartRecords,
+        block_hands,
+        fast_format,
+        long_hand,
+        reference_stars_hand,
+    )
+
+    part = HistoryPart(0, str(path), kind)
+    if not fast_format(part):
+        yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
+        return
+    records = PartRecords(part)
+    next_hand = 1
+    for item in records:
+        if isinstance(item, LongRecord):
+            yield [long_hand(part, item, next_hand)]
+            next_hand += 1
+            continue
+        data, line = item.data, 1 + item.line
+        if not data or data.isspace():  # (``not data.strip()``, without its copy)
+            continue
+        batch = read_stars_text(data, line, next_hand, kind)
+        if batch is None:  # text before the file's first hand: the reference path says why
+            counted = PartRecords(part)
+            yield list(block_hands(part, data, line, counted))
+            next_hand += counted.hands
+            continue
+        yield from _batch_lists(batch, data, str(path), next_hand, kind, reference_stars_hand)
+        next_hand += batch.hands
+
+
 def _batch_lists(
-    batch: Batch, data: bytes, file: str, first_place: int
+    batch: Batch,
+    data: bytes,
+    file: str,
+    first_place: int,
+    layout: str = "phh",
+    stars_hand: Callable[[bytes, str, int, int, str], HandHistory | HandHistoryError] | None = None,
 ) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
     """The hands of a batch in order, in lists: those its log gives made by column
     (:func:`~.logged_hands.fast_places`) ``logged_hands.CHUNK`` at a time, cut where
@@ -209,7 +265,7 @@ def _batch_lists(
 
     from pokerscore.histories._layout import F_HEADER, F_START, F_STOP
     from pokerscore.histories.batches import in_batch_order
-    from pokerscore.histories.logged_hands import CHUNK, HandBlock, fast_places
+    from pokerscore.histories.logged_hands import CHUNK, HandBlock, StarsBlock, fast_places
 
     fast = fast_places(batch, data)
     facts = batch.facts[: batch.hands]
@@ -218,12 +274,16 @@ def _batch_lists(
 
     def left(place: int) -> list[HandHistory | HandHistoryError]:
         header, start, stop = facts[place, [F_HEADER, F_START, F_STOP]].tolist()
+        if stars_hand is not None:  # a hand's own bytes (F_HEADER: its first line)
+            return [stars_hand(data[start:stop], file, first_place + place, header, layout)]
         head = data.rfind(b"\n", 0, start - 1) + 1  # the table from its header's line
         return list(
             text_hands(data[head:stop], file, first_line=header, first_place=first_place + place)
         )
 
     def block(places: npt.NDArray[np.int64]) -> list[HandHistory]:
+        if stars_hand is not None:
+            return StarsBlock(batch, places, data, file, layout).hands_made()
         return HandBlock(batch, places, data, file).hands_made()
 
     yield from in_batch_order(played, slow, CHUNK, block, left)
