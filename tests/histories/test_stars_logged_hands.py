@@ -2,12 +2,15 @@
 ``StarsBlock``, ``_stars_kernels.stars_logs``) are the hands the lenient reader
 (``pokerstars.read_pokerstars``: the oracle) makes of the same text, field by field, and every
 hand either leaves is the same error: the fixtures, generated hands, the shared sample's files
-in PokerStars' layout and mutated hands."""
+in PokerStars' layout (PokerStars' own and its skins') and mutated hands. GGPoker's files stay
+the lenient reader's: its reader starts a hand only at a whole header, the kernel's cut at its
+first words."""
 
 from __future__ import annotations
 
 import dataclasses
 import pickle
+import re
 import tempfile
 from pathlib import Path
 
@@ -30,10 +33,34 @@ def logged(read: list[HandHistory | HandHistoryError]) -> int:
     return sum(type(hand) is LoggedHand for hand in read)
 
 
-@pytest.mark.parametrize("name", ["pokerstars-shapes.txt", "pokerstars-bad.txt"])
-def test_the_fixtures_are_the_lenient_readers(name: str) -> None:
-    read = assert_same_hands(DATA / name)
-    assert logged(read) >= 1
+SKINS = DATA / "sites" / "starsskin"
+SKIN_HANDS = [
+    hand
+    for name in ("pokermaster.txt", "runitonce.txt", "fulltilt-2016.txt")
+    for hand in re.split(
+        r"(?m)^(?=PokerMaster |Run It Once |Full Tilt )", (SKINS / name).read_text()
+    )
+    if hand.strip()
+]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [DATA / "pokerstars-shapes.txt", DATA / "pokerstars-bad.txt", *sorted(SKINS.glob("*.txt"))],
+    ids=lambda path: path.name,
+)
+def test_the_fixtures_are_the_lenient_readers(path: Path) -> None:
+    assert file_format_of(path) in STARS_LOGGED
+    read = assert_same_hands(path)
+    assert logged(read) >= (1 if path.parent == DATA else 0)
+
+
+def test_the_skins_hands_are_logged_too() -> None:
+    read = [hand for path in sorted(SKINS.glob("*.txt")) for hand in read_histories(path)]
+    assert {hand.site for hand in read if type(hand) is LoggedHand} >= {
+        "PokerMaster",
+        "Full Tilt Poker",
+    }
 
 
 def test_generated_hands_are_the_lenient_readers(tmp_path: Path) -> None:
@@ -77,7 +104,7 @@ def test_the_reference_setting_reads_every_hand_leniently(monkeypatch: pytest.Mo
 
 
 @settings(max_examples=200, deadline=None)
-@given(mutated(STARS_HANDS))
+@given(mutated(STARS_HANDS + SKIN_HANDS))
 def test_mutated_hands_are_the_lenient_readers(text: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.txt"

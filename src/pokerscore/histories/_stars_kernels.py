@@ -1052,7 +1052,7 @@ def _play_line(
         words_stop -= _ALL_IN.shape[0]
     gg_straddle = starts_with(text, words, words_stop, _GG_STRADDLE)
     if gg_straddle or starts_with(text, words, words_stop, _POSTS):
-        kind, m, d = _post(text, words, words_stop, line_stop, gg_straddle)
+        kind, m, d = _post(text, words, words_stop, gg_straddle)
         if kind < 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_POST, kind, who, m, d, 0, 0
@@ -1085,6 +1085,15 @@ def _dealt_line(
     last = line_stop - 1
     while last > bracket and text[last] != OPEN_BRACKET:
         last -= 1
+    for q in range(last + 1, line_stop - 1):
+        if text[q] == CLOSE_BRACKET:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # ``[… ]]``: no cards to the reference reader
+    if last > bracket + 1:  # cards before them, ``[Ah] [Kh]``, else no cards to the reference
+        if not (text[last - 1] == SPACE and text[last - 2] == CLOSE_BRACKET):
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # ``[[ Ad]``
+        for q in range(bracket + 2, last - 2):
+            if text[q] == OPEN_BRACKET or text[q] == CLOSE_BRACKET:
+                return LINE_BAD, 0, 0, 0, 0, 0, 0
     count = _stars_cards(text, last, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
     if count < 0:
         return LINE_BAD, 0, 0, 0, 0, 0, 0
@@ -1120,11 +1129,10 @@ def _collected(text: Bytes, a: int, line_stop: int) -> tuple[int, int, int]:
 
 
 @kernel(inline=True)
-def _post(
-    text: Bytes, words: int, words_stop: int, line_stop: int, gg_straddle: bool
-) -> tuple[int, int, int]:
-    """A post's words (``posts small blind $1``, GGPoker's ``straddle $2``): (kind ``P_…``,
-    mantissa, decimals), the kind -1 where not read here."""
+def _post(text: Bytes, words: int, words_stop: int, gg_straddle: bool) -> tuple[int, int, int]:
+    """A post's words (``posts small blind $1``, GGPoker's ``straddle $2``, before any ``and is
+    all-in``, as the reference reader reads them): (kind ``P_…``, mantissa, decimals), the kind
+    -1 where not read here."""
     a = words + _POSTS.shape[0]
     kind = -1
     if gg_straddle:
@@ -1136,7 +1144,7 @@ def _post(
                 kind = _POST_KIND[post]
                 a += _POST_LENGTH[post]
                 break
-    m, d, ok = _money(text, a, line_stop)
+    m, d, ok = _money(text, a, words_stop)
     if not ok:
         return -1, 0, 0
     return kind, m, d

@@ -201,7 +201,7 @@ def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]
             next_hand += tables
 
 
-STARS_LOGGED: Final = ("pokerstars",)
+STARS_LOGGED: Final = ("pokerstars", "starsskin")
 """The formats in PokerStars' layout whose hands :func:`read_histories` takes from its kernel's
 log (:func:`_stars_lists`)."""
 
