@@ -537,20 +537,9 @@ def _money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
     decimals = 0
     digits = 0
     point = False
-    skip = 0  # the bytes of a currency sign still to pass
-    for k in range(at, stop):
+    k = at
+    while k < stop:  # the digits first: the usual bytes take no other test
         byte = text[k]
-        if skip:
-            skip -= 1
-            continue
-        if byte >= 128:
-            skip = _money_sign(text, k, stop)
-            if skip == 0:
-                return 0, 0, False
-            skip -= 1
-            continue
-        if UPPER_A <= byte <= UPPER_Z or LOWER_A <= byte <= LOWER_Z:
-            return 0, 0, False
         if is_digit(byte):
             mantissa = mantissa * 10 + (byte - ZERO)
             digits += 1
@@ -560,6 +549,15 @@ def _money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
             if point:
                 return 0, 0, False
             point = True
+        elif byte >= 128:
+            sign = _money_sign(text, k, stop)
+            if sign == 0:
+                return 0, 0, False
+            k += sign
+            continue
+        elif UPPER_A <= byte <= UPPER_Z or LOWER_A <= byte <= LOWER_Z:
+            return 0, 0, False
+        k += 1
     if digits == 0 or digits > 12 or (point and decimals == 0):
         return 0, 0, False
     return mantissa, decimals, True
