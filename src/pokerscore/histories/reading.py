@@ -129,7 +129,9 @@ def read_histories(
     A PHH file of many hands (``.phhs``) is read in blocks by the compiled reader, as
     :func:`~pokerscore.histories.running.analyse_histories` reads it; each hand it reads is
     made from its arrays, a block of some 1,024 hands at a time, each field when first read
-    (the hand's ``fields``, its TOML table, by :mod:`tomllib` when asked for). Every other
+    (the hand's ``fields``, its TOML table, by :mod:`tomllib` when asked for). A PokerStars
+    file, or a PokerStars skin's, is read so by PokerStars' compiled reader (the site's record,
+    its time, table, rake and pots, by the text reader when first asked for). Every other
     hand, and every other file, is read by its format's own reader: the same hands and errors
     either way.
 
