@@ -20,7 +20,13 @@ from hypothesis import given, settings
 
 from pokerscore.histories.logged_hands import LoggedHand
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import STARS_LOGGED, file_format_of, read_file, read_histories
+from pokerscore.histories.reading import (
+    STARS_LOGGED,
+    FileFormat,
+    file_format_of,
+    read_file,
+    read_histories,
+)
 from tests.histories.test_histories_fuzz import STARS_HANDS, mutated
 from tests.histories.test_logged_hands import FIELDS, assert_same_hands
 from tests.shared_sample import HAND_HISTORIES, needs_sample
@@ -94,6 +100,23 @@ def test_a_logged_pokerstars_hand_is_a_hand_history_to_its_users() -> None:
     moved = dataclasses.replace(hand, number=7)
     assert moved.number == 7 and moved.actions == hand.actions
     hand.check()
+
+
+@pytest.mark.parametrize(
+    ("name", "file_format"),
+    [("pokerstars-shapes.txt", "pokerstars"), ("sites/starsskin/pokermaster.txt", "starsskin")],
+)
+def test_text_before_the_first_hand_is_the_lenient_readers(
+    tmp_path: Path, name: str, file_format: FileFormat
+) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text("some words first\n\n" + (DATA / name).read_text())
+    read = list(read_histories(path, file_format=file_format))
+    lenient = list(read_file(path, file_format))
+    assert [str(hand) if isinstance(hand, HandHistoryError) else hand for hand in read] == [
+        str(hand) if isinstance(hand, HandHistoryError) else hand for hand in lenient
+    ]
+    assert isinstance(read[0], HandHistoryError) and len(read) > 1
 
 
 def test_the_reference_setting_reads_every_hand_leniently(monkeypatch: pytest.MonkeyPatch) -> None:

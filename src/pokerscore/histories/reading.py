@@ -214,14 +214,12 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
     (:func:`~.logged_hands.read_stars_text`), each hand it reads whole made by column
     (:class:`~.logged_hands.StarsBlock`, up to ``logged_hands.CHUNK`` hands a list); every
     other hand read by the lenient reader from its own bytes in its place, as the runs read
-    the hands the kernel leaves (:func:`~.parts.reference_stars_hand`). Text before the
-    file's first hand: the lenient reader's, as the runs read it
-    (:func:`~.parts.block_hands`)."""
+    the hands the kernel leaves (:func:`~.parts.reference_stars_hand`). A file with text
+    before its first hand is the lenient reader's, whole (its words for that text)."""
     from pokerscore.histories.logged_hands import read_stars_text  # NumPy and the kernels: here
     from pokerscore.histories.part_specs import HistoryPart
     from pokerscore.histories.parts import (
         PartRecords,
-        block_hands,
         fast_format,
         long_hand,
         reference_stars_hand,
@@ -242,11 +240,9 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
         if not data or data.isspace():  # (``not data.strip()``, without its copy)
             continue
         batch = read_stars_text(data, line, next_hand, kind)
-        if batch is None:  # text before the file's first hand: the reference path says why
-            counted = PartRecords(part)
-            yield list(block_hands(part, data, line, counted))
-            next_hand += counted.hands
-            continue
+        if batch is None:  # text before the file's first hand: the whole file the reader's
+            yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
+            return
         yield from _batch_lists(batch, data, str(path), next_hand, kind, reference_stars_hand)
         next_hand += batch.hands
 
