@@ -13,6 +13,7 @@ import pickle
 import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from benchmarks.histories_data import write_pokerstars
@@ -117,6 +118,22 @@ def test_text_before_the_first_hand_is_the_lenient_readers(
         str(hand) if isinstance(hand, HandHistoryError) else hand for hand in lenient
     ]
     assert isinstance(read[0], HandHistoryError) and len(read) > 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda data: b"\xef\xbb\xbf" + data,  # a byte-order mark
+        lambda data: data.replace(b"\n", b"\r\n"),
+        lambda data: data.replace(b"\n", b"\r"),  # a carriage return alone: no line to either
+        lambda data: data.rstrip(),  # no line end after the last line
+    ],
+    ids=["mark", "crlf", "cr", "no last line end"],
+)
+def test_line_ends_are_the_lenient_readers(tmp_path: Path, change: Any) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_bytes(change((DATA / "pokerstars-shapes.txt").read_bytes()))
+    assert_same_hands(path)
 
 
 def test_the_reference_setting_reads_every_hand_leniently(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -214,16 +214,11 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
     (:func:`~.logged_hands.read_stars_text`), each hand it reads whole made by column
     (:class:`~.logged_hands.StarsBlock`, up to ``logged_hands.CHUNK`` hands a list); every
     other hand read by the lenient reader from its own bytes in its place, as the runs read
-    the hands the kernel leaves (:func:`~.parts.reference_stars_hand`). A file with text
+    the hands the kernel leaves (:func:`_left_stars_hand`). A file with text
     before its first hand is the lenient reader's, whole (its words for that text)."""
     from pokerscore.histories.logged_hands import read_stars_text  # NumPy and the kernels: here
     from pokerscore.histories.part_specs import HistoryPart
-    from pokerscore.histories.parts import (
-        PartRecords,
-        fast_format,
-        long_hand,
-        reference_stars_hand,
-    )
+    from pokerscore.histories.parts import PartRecords, fast_format, long_hand
 
     part = HistoryPart(0, str(path), kind)
     if not fast_format(part):
@@ -243,8 +238,21 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
         if batch is None:  # text before the file's first hand: the whole file the reader's
             yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
             return
-        yield from _batch_lists(batch, data, str(path), next_hand, kind, reference_stars_hand)
+        yield from _batch_lists(batch, data, str(path), next_hand, kind, _left_stars_hand)
         next_hand += batch.hands
+
+
+def _left_stars_hand(
+    data: bytes, name: str, number: int, first_line: int, layout: str
+) -> HandHistory | HandHistoryError:
+    """A hand in PokerStars' layout the kernel left (its own bytes), read as :func:`read_file`
+    reads it: its lines cut at line feeds only, as every text reader's (``sites.text``), so by
+    the skins' way of :func:`~.parts.reference_stars_hand` for PokerStars' own hands too (the
+    same parser; the runs' way for PokerStars' own cuts at a carriage return alone too)."""
+    from pokerscore.histories.parts import reference_stars_hand
+    from pokerscore.histories.pokerstars import SKIN_FORMAT
+
+    return reference_stars_hand(data, name, number, first_line, SKIN_FORMAT)
 
 
 def _batch_lists(
