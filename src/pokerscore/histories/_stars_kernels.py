@@ -1148,6 +1148,34 @@ def _post(text: Bytes, words: int, words_stop: int, gg_straddle: bool) -> tuple[
     return kind, m, d
 
 
+_VERB_TEXT, _VERB_LENGTH = word_table(
+    (lines.POSTS, lines.FOLDS, lines.CHECKS, lines.CALLS, lines.BETS, lines.RAISES, lines.SHOWS,
+     lines.MUCKS, lines.GG_STRADDLE)
+)  # fmt: skip
+"""The verbs the reference reader takes as a line's first word."""
+_STUD_VERB_TEXT, _STUD_VERB_LENGTH = word_table((lines.BRINGS_IN, lines.COMPLETES))
+"""And the words it takes at a line's start in any game (stud's bring-in and its completion)."""
+
+
+@kernel(inline=True)
+def _verb_unread(text: Bytes, words: int, words_stop: int) -> bool:
+    """Whether a speaker's words this reader does not read start with a verb the reference
+    reader reads (``calls`` with no amount, ``shows`` with no cards, a bring-in): its hand,
+    not chat to pass over."""
+    end = words
+    while end < words_stop and text[end] != SPACE:
+        end += 1
+    for verb in range(_VERB_LENGTH.shape[0]):
+        length = _VERB_LENGTH[verb]
+        if length == end - words and starts_with(text, words, end, _VERB_TEXT[verb, :length]):
+            return True
+    for verb in range(_STUD_VERB_LENGTH.shape[0]):
+        length = _STUD_VERB_LENGTH[verb]
+        if starts_with(text, words, words_stop, _STUD_VERB_TEXT[verb, :length]):
+            return True
+    return False
+
+
 @kernel(inline=True)
 def _action_words(
     text: Bytes, words: int, words_stop: int, line_stop: int, hand_cards: Ints
@@ -1186,7 +1214,7 @@ def _action_words(
             return -2, 0, 0, 0
         a = to + _TO.shape[0]
     elif not starts_with(text, words, words_stop, _BETS):
-        return -1, 0, 0, 0
+        return (-2 if _verb_unread(text, words, words_stop) else -1), 0, 0, 0
     m, d, ok = _money(text, a, words_stop)
     if not ok:
         return -2, 0, 0, 0
