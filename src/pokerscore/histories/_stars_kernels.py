@@ -525,6 +525,22 @@ def _money_sign(text: Bytes, at: int, stop: int) -> int:
 
 
 @kernel()
+def _signs_only(text: Bytes, at: int, stop: int) -> bool:
+    """Whether every byte past ASCII of ``text[at:stop]`` is of a currency sign of
+    :data:`_MONEY_SIGNS`."""
+    k = at
+    while k < stop:
+        if text[k] < 128:
+            k += 1
+            continue
+        sign = _money_sign(text, k, stop)
+        if sign == 0:
+            return False
+        k += sign
+    return True
+
+
+@kernel()
 def _money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
     """An amount as PokerStars writes one (``$0.25``, ``1,500``, ``€2``): every byte but the
     digits and the point dropped, as the reference reader reads it (``draft.money``), which
@@ -537,8 +553,8 @@ def _money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
     decimals = 0
     digits = 0
     point = False
-    k = at
-    while k < stop:  # the digits first: the usual bytes take no other test
+    high = False  # a byte past ASCII: checked after the loop (the usual amount has none)
+    for k in range(at, stop):
         byte = text[k]
         if is_digit(byte):
             mantissa = mantissa * 10 + (byte - ZERO)
@@ -550,14 +566,11 @@ def _money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
                 return 0, 0, False
             point = True
         elif byte >= 128:
-            sign = _money_sign(text, k, stop)
-            if sign == 0:
-                return 0, 0, False
-            k += sign
-            continue
+            high = True
         elif UPPER_A <= byte <= UPPER_Z or LOWER_A <= byte <= LOWER_Z:
             return 0, 0, False
-        k += 1
+    if high and not _signs_only(text, at, stop):
+        return 0, 0, False
     if digits == 0 or digits > 12 or (point and decimals == 0):
         return 0, 0, False
     return mantissa, decimals, True
