@@ -12,12 +12,18 @@ reader (:func:`~pokerscore.histories.phh.parse_phh`) gives the same text
 takes text the lenient reader refuses (a value of a key it skips that is no TOML, a number
 with a leading zero, a control character ...), :func:`fast_places` leaves the hand to the
 lenient reader, which words the refusal.
+
+PokerStars' hands (and its skins') the same way from PokerStars' kernel's log in the same
+layout (:func:`read_stars_text`, :class:`StarsBlock`: the seats and actions from the log, the
+site's record from the lenient reader, ``pokerstars.parse_pokerstars``, when first read;
+``tests/histories/test_stars_logged_hands.py``).
 """
 
 from __future__ import annotations
 
+import io
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import repeat
 from operator import is_
@@ -608,6 +614,26 @@ def read_stars_text(
     return batch
 
 
+def left_stars_hand(
+    data: bytes, name: str, number: int, first_line: int, layout: str = "pokerstars"
+) -> HandHistory | HandHistoryError:
+    """A hand in PokerStars' layout (PokerStars' own or a skin's: one parser; its own bytes,
+    the file's ``number``-th hand from line ``first_line``) read by the lenient reader as
+    :func:`~.reading.read_file` reads it: its lines cut at line feeds only and decoded one by
+    one (``sites.text``; the runs' ``parts.reference_stars_hand`` cuts PokerStars' own at a
+    carriage return alone too)."""
+    from pokerscore.histories.sites.text import decode_line, parsed_hand
+
+    lines = [decode_line(raw).rstrip("\r\n") for raw in io.BytesIO(data)]
+    return parsed_hand(_parse_stars, lines, len(data), name, number, first_line)
+
+
+def _parse_stars(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+    from pokerscore.histories.pokerstars import parse_pokerstars
+
+    return parse_pokerstars(lines, file=file, number=number, first_line=first_line)
+
+
 class StarsBlock(HandBlock):
     """Some hands of a batch in PokerStars' layout its kernel read and logged
     (:func:`read_stars_text`), made by column as PHH's are (:class:`HandBlock`): the seats, the
@@ -636,13 +662,11 @@ class StarsBlock(HandBlock):
     def reference(self) -> list[HandHistory]:
         """The block's hands as the lenient reader reads them (read once, when first asked)."""
         if self.read is None:
-            from pokerscore.histories.parts import reference_stars_hand
-
             facts = self.facts
             read = []
             for at, (number, line) in enumerate(facts[:, [F_NUMBER, F_HEADER]].tolist()):
                 text = self.text[self.starts[at] : self.stops[at]]
-                hand = reference_stars_hand(text, self.file, number, line, self.layout)
+                hand = left_stars_hand(text, self.file, number, line, self.layout)
                 if isinstance(hand, HandHistoryError):
                     raise hand
                 read.append(hand)

@@ -210,49 +210,41 @@ log (:func:`_stars_lists`)."""
 
 def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
     """The hands of a file in PokerStars' layout, in lists: blocks of whole hands (as a run
-    cuts them, :class:`~.parts.PartRecords`) read by its kernel into the log, not replayed
-    (:func:`~.logged_hands.read_stars_text`), each hand it reads whole made by column
-    (:class:`~.logged_hands.StarsBlock`, up to ``logged_hands.CHUNK`` hands a list); every
-    other hand read by the lenient reader from its own bytes in its place, as the runs read
-    the hands the kernel leaves (:func:`_left_stars_hand`). A file with text
-    before its first hand is the lenient reader's, whole (its words for that text)."""
-    from pokerscore.histories.logged_hands import read_stars_text  # NumPy and the kernels: here
-    from pokerscore.histories.part_specs import HistoryPart
-    from pokerscore.histories.parts import PartRecords, fast_format, long_hand
+    cuts them: :func:`~pokerscore.files.records.record_blocks` at its hands' first words) read
+    by its kernel into the log, not replayed (:func:`~.logged_hands.read_stars_text`), each
+    hand it reads whole made by column (:class:`~.logged_hands.StarsBlock`, up to
+    ``logged_hands.CHUNK`` hands a list); every other hand read by the lenient reader from its
+    own bytes in its place, as :func:`read_file` reads it
+    (:func:`~.logged_hands.left_stars_hand`). A file with text before its first hand, or in
+    UTF-16 (its records are not cut at its hands' bytes: the runs' ``parts.fast_format``), is
+    the lenient reader's, whole."""
+    import codecs
 
-    part = HistoryPart(0, str(path), kind)
-    if not fast_format(part):
-        yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
-        return
-    records = PartRecords(part)
-    next_hand = 1
-    for item in records:
-        if isinstance(item, LongRecord):
-            yield [long_hand(part, item, next_hand)]
-            next_hand += 1
-            continue
-        data, line = item.data, 1 + item.line
-        if not data or data.isspace():  # (``not data.strip()``, without its copy)
-            continue
-        batch = read_stars_text(data, line, next_hand, kind)
-        if batch is None:  # text before the file's first hand: the whole file the reader's
+    from pokerscore.histories.logged_hands import left_stars_hand, read_stars_text  # the kernels
+    from pokerscore.histories.part_specs import HistoryPart
+
+    name = str(path)
+    with path.open("rb") as handle:
+        if handle.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
             yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
             return
-        yield from _batch_lists(batch, data, str(path), next_hand, kind, _left_stars_hand)
-        next_hand += batch.hands
-
-
-def _left_stars_hand(
-    data: bytes, name: str, number: int, first_line: int, layout: str
-) -> HandHistory | HandHistoryError:
-    """A hand in PokerStars' layout the kernel left (its own bytes), read as :func:`read_file`
-    reads it: its lines cut at line feeds only, as every text reader's (``sites.text``), so by
-    the skins' way of :func:`~.parts.reference_stars_hand` for PokerStars' own hands too (the
-    same parser; the runs' way for PokerStars' own cuts at a carriage return alone too)."""
-    from pokerscore.histories.parts import reference_stars_hand
-    from pokerscore.histories.pokerstars import SKIN_FORMAT
-
-    return reference_stars_hand(data, name, number, first_line, SKIN_FORMAT)
+    next_hand = 1
+    with path.open("rb") as handle:
+        marker = HistoryPart(0, name, kind).marker
+        for item in record_blocks(handle, marker, max_record=MAX_HAND_BYTES):
+            if isinstance(item, LongRecord):
+                yield [long_hand_error(name, next_hand, 1 + item.line)]
+                next_hand += 1
+                continue
+            data, line = item.data, 1 + item.line
+            if not data or data.isspace():  # (``not data.strip()``, without its copy)
+                continue
+            batch = read_stars_text(data, line, next_hand, kind)
+            if batch is None:  # text before the file's first hand: the whole file the reader's
+                yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
+                return
+            yield from _batch_lists(batch, data, name, next_hand, kind, left_stars_hand)
+            next_hand += batch.hands
 
 
 def _batch_lists(
