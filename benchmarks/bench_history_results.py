@@ -7,7 +7,10 @@ the lenient reader alone (``reading.read_file``: ``tomllib`` hand by hand, what
 every hand's seats and actions read (made from the fast reader's log by column). Then the same
 ways but the PHH-only ones on 20,000 generated hands written as PokerStars text
 (``write_pokerstars``, the same simulator): the kernels alone are ``replay_stars_text`` there,
-and ``read_histories`` is the PokerStars lenient reader's (its kernel keeps no log).
+and ``read_histories`` gives the hands of PokerStars' kernel's log (since session 21: the
+lenient reader's before). Then the shared sample's files in PokerStars' layout
+(``../shared/hand-histories``, where it is here), each format's files joined and repeated to
+some 20,000 hands: ``read_histories`` two ways and the lenient reader.
 
 The iterator is timed three ways, as a user reads it: every result's players read (their nets
 summed, so every ``PlayerResult`` is made), every result's pots read (their amounts summed:
@@ -25,11 +28,13 @@ since the host may be shared. Run as ``python -m benchmarks.bench_history_result
 
 from __future__ import annotations
 
+import codecs
 import os
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 from benchmarks.histories_data import write_phhs, write_pokerstars
 
@@ -162,15 +167,55 @@ def main() -> None:
         ways = dict(WAYS)
         if hands > 2_000:  # the slow paths on the small file only
             del ways["reference path"], ways["lenient reader (read_histories before)"]
-        if suffix == ".txt":  # the lenient reader's either way: counted only
-            del ways["read_histories, seats and actions read"]
-        for name, passes in rounds(ways, path, count).items():
-            best = max(cpu for cpu, _, _ in passes)
-            spread = ", ".join(f"{cpu:,.0f}" for cpu, _, _ in passes)
-            walls = ", ".join(f"{wall:,.0f}" for _, wall, _ in passes)
-            loads = ", ".join(f"{load:.1f}" for _, _, load in passes)
-            print(f"{hands:>6,} hands {suffix:<5} {name:<30} best {best:>8,.0f} hands/s of CPU  ({spread}; "
-                  f"wall {walls}; load {loads}; target {TARGET:,})")  # fmt: skip
+        _report(f"{hands:>6,} hands {suffix:<5}", rounds(ways, path, count))
+    for layout, joined in _shared_files(folder).items():
+        ways = {name: WAYS[name] for name in SHARED_WAYS}
+        _report(f"{layout:<18}", rounds(ways, joined, count))
+
+
+def _report(what: str, found: dict[str, list[tuple[float, float, float]]]) -> None:
+    for name, passes in found.items():
+        best = max(cpu for cpu, _, _ in passes)
+        spread = ", ".join(f"{cpu:,.0f}" for cpu, _, _ in passes)
+        walls = ", ".join(f"{wall:,.0f}" for _, wall, _ in passes)
+        loads = ", ".join(f"{load:.1f}" for _, _, load in passes)
+        print(f"{what} {name:<30} best {best:>8,.0f} hands/s of CPU  ({spread}; "
+              f"wall {walls}; load {loads}; target {TARGET:,})")  # fmt: skip
+
+
+SHARED_WAYS: Final = (
+    "read_histories",
+    "read_histories, seats and actions read",
+    "lenient reader (read_histories before)",
+)
+SHARED_HANDS: Final = 20_000
+
+
+def _shared_files(folder: Path) -> dict[str, Path]:
+    """The shared sample's files of each format in PokerStars' layout (PokerStars' own,
+    GGPoker's, Winamax's) whose hands all read, joined and repeated to some
+    :data:`SHARED_HANDS` hands, in ``folder``; none where the sample is not here."""
+    from pokerscore.histories.model import HandHistory
+    from pokerscore.histories.reading import file_format_of, read_file
+
+    sample = Path(__file__).resolve().parents[2] / "shared" / "hand-histories"
+    texts: dict[str, list[bytes]] = {"pokerstars": [], "ggpoker": [], "winamax": []}
+    hands = dict.fromkeys(texts, 0)
+    for path in sorted(sample.rglob("*.txt")) if sample.is_dir() else []:
+        kind = file_format_of(path)
+        if kind not in texts:
+            continue
+        read = list(read_file(path))
+        if read and all(isinstance(hand, HandHistory) for hand in read):
+            text = path.read_bytes().removeprefix(codecs.BOM_UTF8).rstrip()
+            texts[kind].append(text + b"\n\n\n")
+            hands[kind] += len(read)
+    joined = {}
+    for kind, parts in texts.items():
+        if parts:
+            path = joined[kind] = folder / f"shared-{kind}.txt"
+            path.write_bytes(b"".join(parts) * max(1, SHARED_HANDS // hands[kind]))
+    return joined
 
 
 if __name__ == "__main__":

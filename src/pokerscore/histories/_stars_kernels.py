@@ -27,7 +27,9 @@ from pokerscore.histories._bytes import (
     CLOSE_PAREN,
     COLON,
     COMMA,
+    LOWER_A,
     LOWER_M,
+    LOWER_Z,
     MINUS,
     ONE,
     OPEN_BRACKET,
@@ -96,6 +98,22 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
+from pokerscore.histories._phh_kernels import (
+    ACTION_BYTES,
+    S_BIG_BET,
+    S_BRING_IN,
+    S_HAS_FINISH,
+    S_HAS_WON,
+    S_MIN_BET,
+    S_TRIMMING,
+    V_ANTE,
+    V_BLIND,
+    V_FINISHING,
+    V_IN_TURN,
+    V_STACK,
+    V_WON,
+    PhhLog,
+)
 from pokerscore.histories._replay_kernels import (
     RUNS,
     SAID_HAS_RAKE,
@@ -111,6 +129,7 @@ from pokerscore.histories._replay_kernels import (
     HandInput,
     ReplayWork,
     StepRecord,
+    _past_units,
     game_tables,
     new_work,
     no_steps,
@@ -480,14 +499,61 @@ def _may_settle(text: Bytes, at: int, stop: int) -> bool:
     return False
 
 
+_LONGEST_MONEY: Final = 64
+"""``draft._LONGEST_MONEY``: the longest amount text the reference reader reads."""
+_MONEY_SIGNS: Final = np.array(
+    [list(sign.encode()) + [0] * (3 - len(sign.encode())) for sign in ("€", "£", "¥", "₹")],
+    dtype=np.uint8,
+)
+"""The currency signs past ASCII an amount may hold (UTF-8, zeros after the shorter): no letter
+to the reference reader."""
+
+
+@kernel(inline=True)
+def _money_sign(text: Bytes, at: int, stop: int) -> int:
+    """The length of the currency sign of :data:`_MONEY_SIGNS` at ``at``, 0 for none."""
+    for sign in range(_MONEY_SIGNS.shape[0]):
+        length = 3 if _MONEY_SIGNS[sign, 2] else 2
+        if at + length > stop:
+            continue
+        same = True
+        for k in range(length):
+            same = same and text[at + k] == _MONEY_SIGNS[sign, k]
+        if same:
+            return length
+    return 0
+
+
+@kernel()
+def _signs_only(text: Bytes, at: int, stop: int) -> bool:
+    """Whether every byte past ASCII of ``text[at:stop]`` is of a currency sign of
+    :data:`_MONEY_SIGNS`."""
+    k = at
+    while k < stop:
+        if text[k] < 128:
+            k += 1
+            continue
+        sign = _money_sign(text, k, stop)
+        if sign == 0:
+            return False
+        k += sign
+    return True
+
+
 @kernel()
 def _money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
     """An amount as PokerStars writes one (``$0.25``, ``1,500``, ``€2``): every byte but the
-    digits and the point dropped, as the reference reader reads it; (mantissa, decimals, ok)."""
+    digits and the point dropped, as the reference reader reads it (``draft.money``), which
+    refuses a text longer than :data:`_LONGEST_MONEY` or holding a letter: so is one here, or
+    a byte past ASCII but the currency signs' (:data:`_MONEY_SIGNS`); (mantissa, decimals,
+    ok)."""
+    if stop - at > _LONGEST_MONEY:
+        return 0, 0, False
     mantissa = 0
     decimals = 0
     digits = 0
     point = False
+    high = False  # a byte past ASCII: checked after the loop (the usual amount has none)
     for k in range(at, stop):
         byte = text[k]
         if is_digit(byte):
@@ -499,6 +565,12 @@ def _money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
             if point:
                 return 0, 0, False
             point = True
+        elif byte >= 128:
+            high = True
+        elif UPPER_A <= byte <= UPPER_Z or LOWER_A <= byte <= LOWER_Z:
+            return 0, 0, False
+    if high and not _signs_only(text, at, stop):
+        return 0, 0, False
     if digits == 0 or digits > 12 or (point and decimals == 0):
         return 0, 0, False
     return mantissa, decimals, True
@@ -559,8 +631,10 @@ POST_SEAT, POST_KIND, POST_M, POST_D, POST_AT, POST_LIVE = range(6)
 R_SEAT, R_M, R_D, C_SEAT, C_M, C_D, C_POT, C_UNITS = range(8)
 # ``plays`` rows, a column per action: as read (kind, seat line, amount's mantissa and
 # decimals, cards, all in), then in the replay's terms (seat in play, amount in units);
-# Winamax's: what the action does to the round's bets (``B_…``)
-A_KIND, A_SEAT, A_M, A_D, A_COUNT, A_ALL_IN, A_ACTOR, A_AMOUNT, A_BETS = range(9)
+# Winamax's: what the action does to the round's bets (``B_…``); PokerStars': where its line
+# starts (for the log, :func:`stars_logs`)
+A_KIND, A_SEAT, A_M, A_D, A_COUNT, A_ALL_IN, A_ACTOR, A_AMOUNT, A_BETS, A_LINE = range(10)
+PLAY_ROWS: Final = 10
 # ``tally``: what the lines held
 T_LISTED, T_POSTS, T_ACTIONS, T_RETURNED, T_COLLECTED, T_BUTTON, T_TOTAL, T_RAKE = range(8)
 # and what the hand is in the replay's terms (the header's and the scale's, in units)
@@ -680,7 +754,7 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros((SEAT_ROWS, MAX_SEATS), dtype=np.int64),
         np.zeros((6, MAX_POSTS), dtype=np.int64),
         np.zeros((8, MAX_LISTED), dtype=np.int64),
-        np.zeros((9, MAX_ACTIONS), dtype=np.int64),
+        np.zeros((PLAY_ROWS, MAX_ACTIONS), dtype=np.int64),
         np.zeros((MAX_ACTIONS, CARDS_ROOM), dtype=np.int64),
         np.zeros(CARDS_ROOM, dtype=np.int64),
         np.zeros(8, dtype=np.int64),
@@ -989,7 +1063,7 @@ def _play_line(
         words_stop -= _ALL_IN.shape[0]
     gg_straddle = starts_with(text, words, words_stop, _GG_STRADDLE)
     if gg_straddle or starts_with(text, words, words_stop, _POSTS):
-        kind, m, d = _post(text, words, words_stop, line_stop, gg_straddle)
+        kind, m, d = _post(text, words, words_stop, gg_straddle)
         if kind < 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_POST, kind, who, m, d, 0, 0
@@ -1022,6 +1096,15 @@ def _dealt_line(
     last = line_stop - 1
     while last > bracket and text[last] != OPEN_BRACKET:
         last -= 1
+    for q in range(last + 1, line_stop - 1):
+        if text[q] == CLOSE_BRACKET:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # ``[… ]]``: no cards to the reference reader
+    if last > bracket + 1:  # cards before them, ``[Ah] [Kh]``, else no cards to the reference
+        if not (text[last - 1] == SPACE and text[last - 2] == CLOSE_BRACKET):
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # ``[[ Ad]``
+        for q in range(bracket + 2, last - 2):
+            if text[q] == OPEN_BRACKET or text[q] == CLOSE_BRACKET:
+                return LINE_BAD, 0, 0, 0, 0, 0, 0
     count = _stars_cards(text, last, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
     if count < 0:
         return LINE_BAD, 0, 0, 0, 0, 0, 0
@@ -1057,11 +1140,10 @@ def _collected(text: Bytes, a: int, line_stop: int) -> tuple[int, int, int]:
 
 
 @kernel(inline=True)
-def _post(
-    text: Bytes, words: int, words_stop: int, line_stop: int, gg_straddle: bool
-) -> tuple[int, int, int]:
-    """A post's words (``posts small blind $1``, GGPoker's ``straddle $2``): (kind ``P_…``,
-    mantissa, decimals), the kind -1 where not read here."""
+def _post(text: Bytes, words: int, words_stop: int, gg_straddle: bool) -> tuple[int, int, int]:
+    """A post's words (``posts small blind $1``, GGPoker's ``straddle $2``, before any ``and is
+    all-in``, as the reference reader reads them): (kind ``P_…``, mantissa, decimals), the kind
+    -1 where not read here."""
     a = words + _POSTS.shape[0]
     kind = -1
     if gg_straddle:
@@ -1073,10 +1155,38 @@ def _post(
                 kind = _POST_KIND[post]
                 a += _POST_LENGTH[post]
                 break
-    m, d, ok = _money(text, a, line_stop)
+    m, d, ok = _money(text, a, words_stop)
     if not ok:
         return -1, 0, 0
     return kind, m, d
+
+
+_VERB_TEXT, _VERB_LENGTH = word_table(
+    (lines.POSTS, lines.FOLDS, lines.CHECKS, lines.CALLS, lines.BETS, lines.RAISES, lines.SHOWS,
+     lines.MUCKS, lines.GG_STRADDLE)
+)  # fmt: skip
+"""The verbs the reference reader takes as a line's first word."""
+_STUD_VERB_TEXT, _STUD_VERB_LENGTH = word_table((lines.BRINGS_IN, lines.COMPLETES))
+"""And the words it takes at a line's start in any game (stud's bring-in and its completion)."""
+
+
+@kernel(inline=True)
+def _verb_unread(text: Bytes, words: int, words_stop: int) -> bool:
+    """Whether a speaker's words this reader does not read start with a verb the reference
+    reader reads (``calls`` with no amount, ``shows`` with no cards, a bring-in): its hand,
+    not chat to pass over."""
+    end = words
+    while end < words_stop and text[end] != SPACE:
+        end += 1
+    for verb in range(_VERB_LENGTH.shape[0]):
+        length = _VERB_LENGTH[verb]
+        if length == end - words and starts_with(text, words, end, _VERB_TEXT[verb, :length]):
+            return True
+    for verb in range(_STUD_VERB_LENGTH.shape[0]):
+        length = _STUD_VERB_LENGTH[verb]
+        if starts_with(text, words, words_stop, _STUD_VERB_TEXT[verb, :length]):
+            return True
+    return False
 
 
 @kernel(inline=True)
@@ -1093,9 +1203,12 @@ def _action_words(
         if words_stop > words + _FOLDS.shape[0]:
             return -2, 0, 0, 0  # folds showing cards: the reference path
         return FOLD, m, d, count
-    if starts_with(text, words, words_stop, _CHECKS):
+    # a verb is the line's first word, as the reference reader's (``checksEve: …`` none)
+    checks = words + _CHECKS.shape[0]
+    if starts_with(text, words, words_stop, _CHECKS) and (checks == words_stop or text[checks] == SPACE):  # fmt: skip
         return CHECK_CALL, 0, d, count
-    if starts_with(text, words, words_stop, _MUCKS):
+    mucks = words + _MUCKS.shape[0]
+    if starts_with(text, words, words_stop, _MUCKS) and (mucks == words_stop or text[mucks] == SPACE):  # fmt: skip
         return MUCK, m, d, count
     if starts_with(text, words, words_stop, _SHOWS):
         close = words + _SHOWS.shape[0] - 1
@@ -1114,7 +1227,7 @@ def _action_words(
             return -2, 0, 0, 0
         a = to + _TO.shape[0]
     elif not starts_with(text, words, words_stop, _BETS):
-        return -1, 0, 0, 0
+        return (-2 if _verb_unread(text, words, words_stop) else -1), 0, 0, 0
     m, d, ok = _money(text, a, words_stop)
     if not ok:
         return -2, 0, 0, 0
@@ -1252,6 +1365,8 @@ def _read_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
             continue
         else:
             line, kind, who, m, d, all_in, count = _play_line(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
+        if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
+            plays[A_LINE, taken[1]] = first  # the line's start: its number, for the log
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
         if taken[0] < 0:
             return False
@@ -1686,3 +1801,165 @@ def stars_share(
             record_refusal(work.state, facts, hand)
         else:
             facts[hand, F_RUNS] = work.state[RUNS]  # the runs of a board run more than once
+
+
+# -- the log: ``read_histories``' hands read, not replayed ----------------------------------------
+
+
+class StarsMarks(NamedTuple):
+    """What a PokerStars hand's actions say beyond :class:`~._phh_kernels.PhhLog`'s columns
+    (PHH writes neither), placed as the log's actions are: whether the site says the player is
+    all in after it, and the run of the board it belongs to (a street's run, or the last
+    street's for a show or a muck, as the reference reader counts them; 0 the one board)."""
+
+    all_ins: npt.NDArray[np.int8]
+    runouts: npt.NDArray[np.int8]
+
+
+def new_marks(places: int) -> StarsMarks:
+    """Marks for a log of ``places`` actions (:func:`~._phh_kernels.new_log`'s)."""
+    return StarsMarks(np.zeros(places, dtype=np.int8), np.zeros(places, dtype=np.int8))
+
+
+def stars_logs(
+    text: Bytes,
+    starts: Ints,
+    stops: Ints,
+    sites: Ints,
+    ascii_text: bool,
+    first_hand: int,
+    hands: int,
+    threads: int,
+    rows: HandRows,
+    log: PhhLog,
+    marks: StarsMarks,
+) -> None:
+    """Every hand :func:`stars_index` found read by :func:`stars_hand` into ``log`` and
+    ``marks`` and not replayed (``read_histories`` wants the hands, not their results), shared
+    among ``threads`` as :func:`stars_hands` shares them and placed as
+    :func:`~._phh_kernels.phh_logs` places them (each share's actions one after another from
+    where the room of the shares before it ends, a hand's room its bytes over
+    :data:`~._phh_kernels.ACTION_BYTES`: a line of play takes more): a hand read whole, its
+    amounts within the model's 2**53 units, is ``OK`` in the rows' facts (with its players'
+    names and seats), any other ``SLOW`` (the lenient reader's, which reads or refuses it).
+    Each action's text span is empty at the start of its line (PokerStars' actions have no
+    text; the span gives the line's number)."""
+    room = np.maximum(stops[:hands] // ACTION_BYTES - starts[:hands] // ACTION_BYTES, 0)
+    ends = np.cumsum([int(room[worker::threads].sum()) for worker in range(threads)])
+    firsts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+    limits = np.minimum(ends, log.kinds.shape[0])
+
+    def share(worker: int) -> None:
+        _stars_log_share(text, starts, stops, sites, ascii_text, first_hand, worker, hands,
+                         threads, int(firsts[worker]), int(limits[worker]), rows, log, marks)  # fmt: skip
+
+    in_threads(share, threads)
+
+
+@kernel()
+def _stars_log_share(
+    text: Bytes,
+    starts: Ints,
+    stops: Ints,
+    sites: Ints,
+    ascii_text: bool,
+    first_hand: int,
+    worker: int,
+    hands: int,
+    threads: int,
+    place: int,
+    limit: int,
+    rows: HandRows,
+    log: PhhLog,
+    marks: StarsMarks,
+) -> None:
+    """One thread's share of :func:`stars_logs`: hands ``worker``, ``worker + threads`` ...,
+    each read (:func:`stars_hand`, inlined) and logged (:func:`_stars_logged`), their actions
+    one after another from ``place``, below ``limit``."""
+    w = new_stars_scratch()
+    facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
+    reading, units, said = w.reading, w.units, w.said
+    seats, plays, cards, tally = reading.seats, reading.plays, reading.cards, reading.tally
+    stacks, antes, blinds, in_turn = units[U_STACK], units[U_ANTE], units[U_BLIND], units[U_IN_TURN]
+    paid, finishing = units[U_PAID], units[U_FINISHING]
+    kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
+    card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
+    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    ok, none = np.int64(OK), np.int64(0)  # replay_one's result's types: _hand_facts' one signature
+    for hand in range(worker, hands, threads):
+        start, stop = starts[hand], stops[hand]
+        count = stars_hand(text, hand, start, stop, first_hand + hand, sites[hand], ascii_text,
+                           facts, reading, units, said)  # fmt: skip
+        if count < 0:
+            continue
+        hand_input = HandInput(
+            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+        )  # fmt: skip
+        if _past_units(hand_input):
+            continue  # the lenient reader refuses it (the replay's PAST_UNITS)
+        stop_place = min(place + stop // ACTION_BYTES - start // ACTION_BYTES, limit)
+        taken = _stars_logged(
+            hand, count, place, stop_place, plays, cards, tally, units, log, marks
+        )
+        if taken < 0:
+            continue  # no room (never, a line of play being longer): the lenient reader's
+        place += taken
+        _hand_facts(hand, count, (ok, none, none, none), seats, plays, tally, facts, names,  # type: ignore[arg-type]
+                    seat_numbers, flags)  # fmt: skip
+
+
+@kernel()
+def _stars_logged(
+    hand: int,
+    count: int,
+    place: int,
+    stop: int,
+    plays: Ints,
+    cards: npt.NDArray[np.int64],
+    tally: Ints,
+    units: Ints,
+    log: PhhLog,
+    marks: StarsMarks,
+) -> int:
+    """A hand :func:`stars_hand` read into ``log`` (its actions from ``place``, below ``stop``)
+    and ``marks``: the places its actions took, or -1 where they do not fit."""
+    n_actions = tally[T_ACTIONS]
+    if place + n_actions > stop:
+        return -1
+    log.first[hand] = place
+    log.steps[hand] = n_actions
+    log_cards = log.cards
+    run = 0
+    for step in range(n_actions):
+        at = place + step
+        kind = plays[A_KIND, step]
+        log.kinds[at] = kind
+        log.actors[at] = plays[A_ACTOR, step]
+        log.amounts[at] = plays[A_AMOUNT, step]
+        log.card_counts[at] = plays[A_COUNT, step]
+        log.texts[at, 0] = plays[A_LINE, step]
+        log.texts[at, 1] = plays[A_LINE, step]
+        for k in range(plays[A_COUNT, step]):
+            log_cards[at, k] = cards[step, k]
+        if kind == DEAL_BOARD:
+            run = max(plays[A_AMOUNT, step], 0)
+        marks.all_ins[at] = plays[A_ALL_IN, step]
+        marks.runouts[at] = run if kind in (DEAL_BOARD, SHOW, MUCK) else 0
+    setup = log.setup
+    setup[hand, S_TRIMMING] = 0
+    setup[hand, S_MIN_BET] = tally[T_MIN_BET]
+    setup[hand, S_BIG_BET] = tally[T_BIG_BET]
+    setup[hand, S_BRING_IN] = 0
+    setup[hand, S_HAS_WON] = 1
+    setup[hand, S_HAS_FINISH] = 0
+    kept_seats = log.seats
+    for i in range(count):
+        kept_seats[hand, i, V_STACK] = units[U_STACK, i]
+        kept_seats[hand, i, V_ANTE] = units[U_ANTE, i]
+        kept_seats[hand, i, V_BLIND] = units[U_BLIND, i]
+        kept_seats[hand, i, V_IN_TURN] = units[U_IN_TURN, i]
+        kept_seats[hand, i, V_WON] = units[U_PAID, i]
+        kept_seats[hand, i, V_FINISHING] = 0
+    return int(n_actions)

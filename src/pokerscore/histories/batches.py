@@ -66,7 +66,7 @@ from pokerscore.histories._phh_kernels import (
     phh_index,
 )
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
-from pokerscore.histories._stars_kernels import stars_hands, stars_index
+from pokerscore.histories._stars_kernels import StarsMarks, stars_hands, stars_index
 from pokerscore.histories._stars_lines import BV_HERO, HEADER_SITES, HEADERS, LAYOUT_HEADERS
 from pokerscore.histories._stats_kernels import TallyRows
 from pokerscore.histories._winamax_kernels import wx_share
@@ -115,7 +115,10 @@ class Batch:
     site_codes: npt.NDArray[np.int64] | None = None
     """Each hand's site, a place in :data:`~._stars_lines.HEADER_SITES` (PokerStars' layout)."""
     log: PhhLog | None = None
-    """Each PHH hand's actions and setup, when asked for (an import's)."""
+    """Each PHH hand's actions and setup, when asked for (an import's); PokerStars' too
+    (``read_histories``', :func:`~.logged_hands.read_stars_text`)."""
+    marks: StarsMarks | None = None
+    """What PokerStars' log keeps beside PHH's columns (:class:`~._stars_kernels.StarsMarks`)."""
 
     def rows(self) -> HandRows:
         """The result arrays as the kernels take them, one bundle."""
@@ -158,7 +161,7 @@ def replay_stars_text(
     own, its skins' or GGPoker's (:data:`~._stars_lines.LAYOUT_HEADERS`: the first words of
     its hands). None when other text stands before the first."""
     text = np.frombuffer(data, dtype=np.uint8)
-    hands, starts, stops, sites = stars_index(text, _wanted_headers(layout), layout != "ggpoker")
+    hands, starts, stops, sites = stars_index(text, wanted_headers(layout), layout != "ggpoker")
     if hands < 0:
         return None
     batch = _empty_batch(text, max(1, hands))
@@ -177,7 +180,7 @@ _SHARES: Final = {"winamax": wx_share, "winning": wn_share, "bovada": bv_share}
 
 
 @cache
-def _wanted_headers(layout: str) -> npt.NDArray[np.bool_]:
+def wanted_headers(layout: str) -> npt.NDArray[np.bool_]:
     """Which of :data:`~._stars_lines.HEADERS` start a hand of ``layout``."""
     return np.array([word in LAYOUT_HEADERS[layout] for word in HEADERS], dtype=np.bool_)
 

@@ -12,12 +12,18 @@ reader (:func:`~pokerscore.histories.phh.parse_phh`) gives the same text
 takes text the lenient reader refuses (a value of a key it skips that is no TOML, a number
 with a leading zero, a control character ...), :func:`fast_places` leaves the hand to the
 lenient reader, which words the refusal.
+
+PokerStars' hands (and its skins') the same way from PokerStars' kernel's log in the same
+layout (:func:`read_stars_text`, :class:`StarsBlock`: the seats and actions from the log, the
+site's record from the lenient reader, ``pokerstars.parse_pokerstars``, when first read;
+``tests/histories/test_stars_logged_hands.py``).
 """
 
 from __future__ import annotations
 
+import io
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import repeat
 from operator import is_
@@ -29,6 +35,7 @@ import numpy.typing as npt
 
 from pokerscore._support.slots import lazy_attribute
 from pokerscore.cards import FULL_DECK, Card
+from pokerscore.histories._bytes import NEWLINE
 from pokerscore.histories._layout import (
     F_BIG,
     F_COUNT,
@@ -43,6 +50,8 @@ from pokerscore.histories._layout import (
     F_VARIANT,
     F_VENUE_START,
     F_VENUE_STOP,
+    FACTS,
+    GAME_NAMES,
     MAX_PLAYERS,
     VARIANT_NAMES,
 )
@@ -61,10 +70,10 @@ from pokerscore.histories._phh_kernels import (
     V_STACK,
     V_WON,
 )
-from pokerscore.histories.hand_input import KINDS
+from pokerscore.histories.hand_input import BETTINGS, KINDS
 from pokerscore.histories.hand_log import _value, logged
 from pokerscore.histories.kernel_results import _built, _collector_paused, _cut, _dead, texts_at
-from pokerscore.histories.model import Action, HandHistory, Seat
+from pokerscore.histories.model import Action, HandHistory, HandHistoryError, Seat
 from pokerscore.histories.phh import toml_table, variant_rules
 
 if TYPE_CHECKING:
@@ -135,7 +144,6 @@ def read_phh_text(
     9 ms of 8 MiB)."""
     import numba
 
-    from pokerscore.histories._layout import FACTS
     from pokerscore.histories._phh_kernels import PhhIndex, new_log, phh_index, phh_logs
     from pokerscore.histories.batches import Batch
 
@@ -264,6 +272,12 @@ class HandBlock:
     :class:`LoggedHand`\\ s by column (:meth:`hands`): the block keeps a copy of their rows and
     log, and their text, not the batch's."""
 
+    MAKERS: Mapping[str, Callable[[Any], list[Any]]]
+    """Each field's maker of the block's column (PHH's :data:`_MAKERS`)."""
+    CALL_AMOUNTS: bool = False
+    """Whether a ``check-call`` keeps the amount the text writes (PokerStars': what the call
+    costs, checked by the replay), as a ``bet-raise`` does."""
+
     def __init__(self, batch: Batch, places: npt.NDArray[np.intp], data: bytes, file: str) -> None:
         log = batch.log
         assert log is not None
@@ -299,6 +313,8 @@ class HandBlock:
         self.cards = np.take(log.cards, at, axis=0)
         self.card_counts = log.card_counts[at].astype(np.int64)
         self.action_spans = np.take(log.texts, at, axis=0) - low
+        self.logged_at = at
+        """Each of the block's actions' place in the batch's log."""
         self.columns: dict[str, list[Any]] = {}
         self.tables: dict[int, Mapping[str, object]] = {}
         self.made: Callable[[], list[HandHistory] | None] = _dead
@@ -329,7 +345,7 @@ class HandBlock:
         found = self.columns.get(field)
         if found is None:
             with _collector_paused():
-                found = self.columns[field] = _MAKERS[field](self)
+                found = self.columns[field] = self.MAKERS[field](self)
         return found
 
     def table(self, at: int) -> Mapping[str, object]:
@@ -413,7 +429,9 @@ class HandBlock:
             if len(new):
                 spans = self.action_spans[new]
                 texts = cast("list[str]", self._texts(spans[:, 0], spans[:, 1]))
-                made = self._made_actions(new, texts)
+                count = len(new)
+                made = self._made_actions(new, texts, repeat(0, count), repeat(None, count),
+                                          repeat(False, count))  # fmt: skip
                 for k, action in zip(new.tolist(), made, strict=True):
                     found[k] = known[keys[k]] = action
         return _cut(found, self.steps.tolist())
@@ -438,8 +456,17 @@ class HandBlock:
         keys: list[bytes] = words.view(f"V{width}").ravel().tolist()
         return keys
 
-    def _made_actions(self, at: npt.NDArray[np.intp], texts: list[str]) -> list[Action]:
-        """The actions at ``at`` (their ``texts``), made by column."""
+    def _made_actions(
+        self,
+        at: npt.NDArray[np.intp],
+        texts: Iterable[str],
+        runouts: Iterable[int],
+        lines: Iterable[int | None],
+        all_ins: Iterable[bool],
+    ) -> list[Action]:
+        """The actions at ``at`` (their ``texts``, runs, lines and all-ins), made by column: a
+        ``bet-raise``'s amount kept (and a ``check-call``'s where the format writes what the
+        call costs, :attr:`CALL_AMOUNTS`), a draw's the count of its cards thrown."""
         kinds, actors, amounts = self.kinds[at], self.actors[at], self.amounts[at]
         total = len(kinds)
         draws = kinds == KINDS["draw"]
@@ -457,16 +484,19 @@ class HandBlock:
         who = np.array(actors, dtype=object)
         who[actors < 0] = None
         bets = np.array(amounts, dtype=object)
-        bets[kinds != KINDS["bet-raise"]] = None
+        kept = kinds == KINDS["bet-raise"]
+        if self.CALL_AMOUNTS:
+            kept |= kinds == KINDS["check-call"]
+        bets[~kept] = None
         columns_made = [
             _KIND_WORDS[kinds].tolist(),
             who.tolist(),
             bets.tolist(),
             card_tuples,
-            repeat(0, total),
-            repeat(None, total),
+            runouts,
+            lines,
             texts,
-            repeat(False, total),
+            all_ins,
             discarded,
         ]
         made: list[Action] = _built(Action, columns_made, total)
@@ -534,3 +564,146 @@ _MAKERS: Final[dict[str, Callable[[HandBlock], list[Any]]]] = {
     "bring_in": _setup(S_BRING_IN),
 }
 """Each field's maker of a block's column (``fields`` is a hand's own: :meth:`HandBlock.table`)."""
+
+HandBlock.MAKERS = _MAKERS
+
+
+# -- PokerStars' layout -----------------------------------------------------------------------
+
+
+def read_stars_text(
+    data: bytes, first_line: int, first_hand: int, layout: str = "pokerstars"
+) -> Batch | None:
+    """The hands of ``data`` in PokerStars' layout (from the start of a hand, on line
+    ``first_line``, the file's ``first_hand``-th; ``layout`` the format,
+    ``batches.StarsLayout``) read by its kernel into the log and not replayed
+    (:func:`~._stars_kernels.stars_logs`): a :class:`~.batches.Batch` whose facts (each
+    hand's first line ``F_HEADER``), names, seats, log and marks only are filled, a hand read
+    whole ``OK``, any other ``SLOW``; None when other text stands before the first hand."""
+    import numba
+
+    from pokerscore.histories._phh_kernels import new_log
+    from pokerscore.histories._stars_kernels import new_marks, stars_index, stars_logs
+    from pokerscore.histories.batches import Batch, wanted_headers
+
+    text = np.frombuffer(data, dtype=np.uint8)
+    hands, starts, stops, sites = stars_index(text, wanted_headers(layout), layout != "ggpoker")
+    if hands < 0:
+        return None
+    capacity = max(1, hands)
+    facts = np.zeros((capacity, FACTS), dtype=np.int64)
+    names = np.full((capacity, 2 * MAX_PLAYERS), -1, dtype=np.int64)
+    seats = np.full((capacity, MAX_PLAYERS), -1, dtype=np.int64)
+    flags = np.zeros((capacity, MAX_PLAYERS), dtype=np.uint8)
+    none = np.zeros((0, MAX_PLAYERS), dtype=np.int64)
+    log = new_log(hands, text.shape[0])
+    marks = new_marks(log.kinds.shape[0])
+    batch = Batch(
+        text=text, hands=hands, facts=facts, names=names, seats=seats, put_in=none, gross=none,
+        won=none, gross_parts=none, won_parts=none, flags=none.astype(np.int8),
+        holes=np.zeros((0, MAX_PLAYERS, 1), dtype=np.int8), boards=np.zeros((0, 5), np.int8),
+        pots=none, pot_masks=none.astype(np.int32),
+        pot_shares=np.zeros((0, MAX_PLAYERS, MAX_PLAYERS), dtype=np.int32),
+        action_flags=flags, log=log, marks=marks, site_codes=sites[:hands],
+    )  # fmt: skip
+    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    stars_logs(text, starts, stops, sites, data.isascii(), first_hand, hands, threads,
+               batch.rows(), log, marks)  # fmt: skip
+    newlines = np.flatnonzero(text == NEWLINE)
+    facts[:hands, F_HEADER] = first_line + np.searchsorted(newlines, facts[:hands, F_START])
+    return batch
+
+
+def left_stars_hand(
+    data: bytes, name: str, number: int, first_line: int, layout: str = "pokerstars"
+) -> HandHistory | HandHistoryError:
+    """A hand in PokerStars' layout (PokerStars' own or a skin's: one parser; its own bytes,
+    the file's ``number``-th hand from line ``first_line``) read by the lenient reader as
+    :func:`~.reading.read_file` reads it: its lines cut at line feeds only and decoded one by
+    one (``sites.text``; the runs' ``parts.reference_stars_hand`` cuts PokerStars' own at a
+    carriage return alone too)."""
+    from pokerscore.histories.sites.text import decode_line, parsed_hand
+
+    lines = [decode_line(raw).rstrip("\r\n") for raw in io.BytesIO(data)]
+    return parsed_hand(_parse_stars, lines, len(data), name, number, first_line)
+
+
+def _parse_stars(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+    from pokerscore.histories.pokerstars import parse_pokerstars
+
+    return parse_pokerstars(lines, file=file, number=number, first_line=first_line)
+
+
+class StarsBlock(HandBlock):
+    """Some hands of a batch in PokerStars' layout its kernel read and logged
+    (:func:`read_stars_text`), made by column as PHH's are (:class:`HandBlock`): the seats, the
+    actions (each one's line from where its line starts, its run and all-in from the batch's
+    marks), the stakes, bets and what each player collected from the log; what the site's
+    record says beside (its time, table, currency, tournament, rake, total, pots, returned
+    bets, the header's ``fields`` ...) from the lenient reader's reading of the block's hands,
+    made the first time one of them is asked for."""
+
+    CALL_AMOUNTS = True
+
+    def __init__(
+        self, batch: Batch, places: npt.NDArray[np.intp], data: bytes, file: str, layout: str
+    ) -> None:
+        HandBlock.__init__(self, batch, places, data, file)
+        self.layout = layout
+        marks = batch.marks
+        assert marks is not None
+        self.all_ins = marks.all_ins[self.logged_at]
+        self.runouts = marks.runouts[self.logged_at]
+        self.read: list[HandHistory] | None = None
+
+    def table(self, at: int) -> Mapping[str, object]:
+        return self.reference()[at].fields
+
+    def reference(self) -> list[HandHistory]:
+        """The block's hands as the lenient reader reads them (read once, when first asked)."""
+        if self.read is None:
+            facts = self.facts
+            read = []
+            for at, (number, line) in enumerate(facts[:, [F_NUMBER, F_HEADER]].tolist()):
+                text = self.text[self.starts[at] : self.stops[at]]
+                hand = left_stars_hand(text, self.file, number, line, self.layout)
+                if isinstance(hand, HandHistoryError):
+                    raise hand
+                read.append(hand)
+            self.read = read
+        return self.read
+
+    def _stars_actions(self) -> list[tuple[Action, ...]]:
+        """Every hand's actions, made by column (no text: the line each was read from)."""
+        count = len(self.kinds)
+        starts = self.action_spans[:, 0]
+        newlines = np.flatnonzero(np.frombuffer(self.text, dtype=np.uint8) == NEWLINE)
+        first = int(self.facts[0, F_HEADER]) if self.hands else 0  # the block's first line
+        lines = (first + np.searchsorted(newlines, starts)).tolist()
+        made = self._made_actions(np.arange(count), repeat("", count), self.runouts.tolist(),
+                                  lines, (self.all_ins != 0).tolist())  # fmt: skip
+        return _cut(made, self.steps.tolist())
+
+
+def _lenient(name: str) -> Callable[[StarsBlock], list[Any]]:
+    """A field of the site's record: the lenient reader's reading of the block's hands."""
+    return lambda block: [getattr(hand, name) for hand in block.reference()]
+
+
+_RECORD_FIELDS: Final = (
+    *("rake", "total_pot", "site_pots", "returned", "cash_outs", "site", "table", "currency"),
+    *("tournament", "time", "source_format"),
+)
+"""The fields of a PokerStars hand the log does not hold: the lenient reader's."""
+_GAME_WORDS: Final = np.array(GAME_NAMES, dtype=object)
+_BETTING_WORDS: Final = np.array(sorted(BETTINGS, key=BETTINGS.__getitem__), dtype=object)
+_STARS_MAKERS: Final[dict[str, Callable[[StarsBlock], list[Any]]]] = {
+    **_MAKERS,
+    # the game by its code (PHH's variant codes name no six-card Omaha)
+    "game": lambda block: _GAME_WORDS[block.facts[:, F_VARIANT] // 3].tolist(),
+    "betting": lambda block: _BETTING_WORDS[block.facts[:, F_VARIANT] % 3].tolist(),
+    "actions": StarsBlock._stars_actions,
+    **{name: _lenient(name) for name in _RECORD_FIELDS},
+}
+"""Each field's maker of a PokerStars block's column."""
+StarsBlock.MAKERS = _STARS_MAKERS

@@ -11,7 +11,7 @@ name order.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal
@@ -129,7 +129,9 @@ def read_histories(
     A PHH file of many hands (``.phhs``) is read in blocks by the compiled reader, as
     :func:`~pokerscore.histories.running.analyse_histories` reads it; each hand it reads is
     made from its arrays, a block of some 1,024 hands at a time, each field when first read
-    (the hand's ``fields``, its TOML table, by :mod:`tomllib` when asked for). Every other
+    (the hand's ``fields``, its TOML table, by :mod:`tomllib` when asked for). A PokerStars
+    file, or a PokerStars skin's, is read so by PokerStars' compiled reader (the site's record,
+    its time, table, rake and pots, by the text reader when first asked for). Every other
     hand, and every other file, is read by its format's own reader: the same hands and errors
     either way.
 
@@ -161,9 +163,12 @@ def _file_lists(
         kind = file_format_of(path, file_format)
     except (HandHistoryError, OSError):
         kind = ""  # read_file words it
-    if kind != "phh" or path.suffix.lower() == ".phh" or os.environ.get(REFERENCE_ONLY) == "1":
-        return ([hand] for hand in read_file(path, file_format))
-    return _phh_lists(path)
+    if os.environ.get(REFERENCE_ONLY) != "1":
+        if kind == "phh" and path.suffix.lower() != ".phh":
+            return _phh_lists(path)
+        if kind in STARS_LOGGED:
+            return _stars_lists(path, kind)
+    return ([hand] for hand in read_file(path, file_format))
 
 
 def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
@@ -198,8 +203,57 @@ def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]
             next_hand += tables
 
 
+STARS_LOGGED: Final = ("pokerstars", "starsskin")
+"""The formats in PokerStars' layout whose hands :func:`read_histories` takes from its kernel's
+log (:func:`_stars_lists`)."""
+
+
+def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
+    """The hands of a file in PokerStars' layout, in lists: blocks of whole hands (as a run
+    cuts them: :func:`~pokerscore.files.records.record_blocks` at its hands' first words) read
+    by its kernel into the log, not replayed (:func:`~.logged_hands.read_stars_text`), each
+    hand it reads whole made by column (:class:`~.logged_hands.StarsBlock`, up to
+    ``logged_hands.CHUNK`` hands a list); every other hand read by the lenient reader from its
+    own bytes in its place, as :func:`read_file` reads it
+    (:func:`~.logged_hands.left_stars_hand`). A file with text before its first hand, or in
+    UTF-16 (its records are not cut at its hands' bytes: the runs' ``parts.fast_format``), is
+    the lenient reader's, whole."""
+    import codecs
+
+    from pokerscore.histories.logged_hands import left_stars_hand, read_stars_text  # the kernels
+    from pokerscore.histories.part_specs import HistoryPart
+
+    name = str(path)
+    with path.open("rb") as handle:
+        if handle.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+            yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
+            return
+    next_hand = 1
+    with path.open("rb") as handle:
+        marker = HistoryPart(0, name, kind).marker
+        for item in record_blocks(handle, marker, max_record=MAX_HAND_BYTES):
+            if isinstance(item, LongRecord):
+                yield [long_hand_error(name, next_hand, 1 + item.line)]
+                next_hand += 1
+                continue
+            data, line = item.data, 1 + item.line
+            if not data or data.isspace():  # (``not data.strip()``, without its copy)
+                continue
+            batch = read_stars_text(data, line, next_hand, kind)
+            if batch is None:  # text before the file's first hand: the whole file the reader's
+                yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
+                return
+            yield from _batch_lists(batch, data, name, next_hand, kind, left_stars_hand)
+            next_hand += batch.hands
+
+
 def _batch_lists(
-    batch: Batch, data: bytes, file: str, first_place: int
+    batch: Batch,
+    data: bytes,
+    file: str,
+    first_place: int,
+    layout: str = "phh",
+    stars_hand: Callable[[bytes, str, int, int, str], HandHistory | HandHistoryError] | None = None,
 ) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
     """The hands of a batch in order, in lists: those its log gives made by column
     (:func:`~.logged_hands.fast_places`) ``logged_hands.CHUNK`` at a time, cut where
@@ -209,7 +263,7 @@ def _batch_lists(
 
     from pokerscore.histories._layout import F_HEADER, F_START, F_STOP
     from pokerscore.histories.batches import in_batch_order
-    from pokerscore.histories.logged_hands import CHUNK, HandBlock, fast_places
+    from pokerscore.histories.logged_hands import CHUNK, HandBlock, StarsBlock, fast_places
 
     fast = fast_places(batch, data)
     facts = batch.facts[: batch.hands]
@@ -218,12 +272,16 @@ def _batch_lists(
 
     def left(place: int) -> list[HandHistory | HandHistoryError]:
         header, start, stop = facts[place, [F_HEADER, F_START, F_STOP]].tolist()
+        if stars_hand is not None:  # a hand's own bytes (F_HEADER: its first line)
+            return [stars_hand(data[start:stop], file, first_place + place, header, layout)]
         head = data.rfind(b"\n", 0, start - 1) + 1  # the table from its header's line
         return list(
             text_hands(data[head:stop], file, first_line=header, first_place=first_place + place)
         )
 
     def block(places: npt.NDArray[np.int64]) -> list[HandHistory]:
+        if stars_hand is not None:
+            return StarsBlock(batch, places, data, file, layout).hands_made()
         return HandBlock(batch, places, data, file).hands_made()
 
     yield from in_batch_order(played, slow, CHUNK, block, left)
