@@ -65,6 +65,21 @@ def histories() -> None:
         analyse_histories([HISTORIES / "pokerstars-shapes.txt"], out=folder / "stars.parquet")
 
 
+def sites() -> None:
+    """The site formats' compiled shares (Winamax's, Winning's, Bovada's: each a kernel of its
+    own, compiled for its first file) and PokerStars' log for ``read_histories``, after the
+    replay they call (:func:`histories`, in the same process)."""
+    from pokerscore.histories.reading import read_histories
+    from pokerscore.histories.running import analyse_histories
+
+    sites = HISTORIES / "sites"
+    for folder in ("winamax", "winning", "bovada"):
+        analyse_histories(sorted((sites / folder).glob("*.txt")))
+    for hand in read_histories(HISTORIES / "pokerstars-shapes.txt"):
+        if not isinstance(hand, Exception):
+            hand.actions  # noqa: B018 (the log's columns made)
+
+
 def board() -> None:
     """Hands and ranges on a board: flop, turn and river, hold'em and Omaha."""
     from pokerscore.games.holdem.board.breakdown import board_breakdown
@@ -220,6 +235,7 @@ FAMILIES: dict[str, Callable[[], None]] = {
     family.__name__: family
     for family in (
         histories,
+        sites,
         board,
         equity,
         preflop,
@@ -238,7 +254,7 @@ FAMILIES: dict[str, Callable[[], None]] = {
 # kernels counted in two families). Two processes adding to one kernel's cache index at once
 # may lose an entry: the halves share no family.
 HALVES = (
-    ("histories",),
+    ("histories", "sites"),
     ("board", "equity", "strategy", "batch", "tournaments", "files", "preflop", "videopoker"),
 )
 
