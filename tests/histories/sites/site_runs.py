@@ -4,6 +4,7 @@ read and replayed with every refusal and disagreement counted."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,3 +84,43 @@ def sample_counts(site: str) -> SampleCounts:
 def nets(result: HandResult) -> dict[str, float]:
     """Each player's result, rounded to the cent."""
     return {player.player: round(player.net, 2) for player in result.players}
+
+
+def mutated_hand(
+    hand: str,
+    rng: random.Random,
+    *,
+    words: tuple[str, ...],
+    sign: str,
+    suffixes: tuple[str, ...],
+    first_line: int = 1,
+) -> str:
+    """A hand with one line changed as a damaged or odd file might: dropped, repeated, swapped
+    (not the header), cut, a word (one of ``words``), a space, a decimal comma, the currency
+    ``sign`` taken out or a suffix (one of ``suffixes``); the line is drawn from ``first_line``
+    on (0: the header too). The fast readers' differential tests (Winamax, Winning, Bovada)."""
+    lines = hand.split("\n")
+    at = rng.randrange(first_line, max(first_line + 1, len(lines) - 1))
+    kind = rng.randrange(9)
+    if kind == 0 and at:
+        del lines[at]
+    elif kind == 1 and at:
+        lines.insert(at, lines[rng.randrange(1, len(lines))])
+    elif kind == 2 and at:
+        other = rng.randrange(1, len(lines))
+        lines[at], lines[other] = lines[other], lines[at]
+    elif kind == 3:
+        lines[at] = lines[at].replace(".", ",", 1)
+    elif kind == 4:
+        lines[at] = lines[at].replace(" ", "  ", 1)
+    elif kind == 5:
+        lines[at] = lines[at].replace(sign, "", 1)
+    elif kind == 6:
+        line = lines[at].split(" ")
+        line[rng.randrange(len(line))] = rng.choice(words)
+        lines[at] = " ".join(line)
+    elif kind == 7:
+        lines[at] = lines[at][: rng.randrange(len(lines[at]) + 1)]
+    else:
+        lines[at] += rng.choice(suffixes)
+    return "\n".join(lines)

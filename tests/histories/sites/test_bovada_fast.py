@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from pokerscore.histories.model import HandResult
+from tests.histories.sites.site_runs import mutated_hand
 from tests.histories.sites.test_stars_layouts_fast import SHARED_SITES, SITES, _fast_statuses
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import needs_sample
@@ -277,34 +278,19 @@ _MUTATIONS = ("Folds", "Calls", "Raises", "All-in", "to", "Hand result", "-Side 
               "$1,000", "$0.125", "??", "Seat", "UTG+9", ":", "Total Pot($1)")  # fmt: skip
 
 
+_SUFFIXES = (
+    " ",
+    "\r",
+    " [ME]",
+    " to $5",
+    "0",
+    ")",
+    "]",
+)
+
+
 def _mutated(hand: str, rng: random.Random) -> str:
-    """A hand with one line changed as a damaged or odd file might: dropped, repeated, swapped,
-    cut, a word, a space, a decimal comma, a dollar sign or a suffix."""
-    lines = hand.split("\n")
-    at = rng.randrange(1, max(2, len(lines) - 1))
-    kind = rng.randrange(9)
-    if kind == 0:
-        del lines[at]
-    elif kind == 1:
-        lines.insert(at, lines[rng.randrange(1, len(lines))])
-    elif kind == 2:
-        other = rng.randrange(1, len(lines))
-        lines[at], lines[other] = lines[other], lines[at]
-    elif kind == 3:
-        lines[at] = lines[at].replace(".", ",", 1)
-    elif kind == 4:
-        lines[at] = lines[at].replace(" ", "  ", 1)
-    elif kind == 5:
-        lines[at] = lines[at].replace("$", "", 1)
-    elif kind == 6:
-        words = lines[at].split(" ")
-        words[rng.randrange(len(words))] = rng.choice(_MUTATIONS)
-        lines[at] = " ".join(words)
-    elif kind == 7:
-        lines[at] = lines[at][: rng.randrange(len(lines[at]) + 1)]
-    else:
-        lines[at] += rng.choice([" ", "\r", " [ME]", " to $5", "0", ")", "]"])
-    return "\n".join(lines)
+    return mutated_hand(hand, rng, words=_MUTATIONS, sign="$", suffixes=_SUFFIXES, first_line=1)
 
 
 @pytest.mark.slow

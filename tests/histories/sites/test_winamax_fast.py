@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.histories.sites.site_runs import mutated_hand
 from tests.histories.sites.test_stars_layouts_fast import (
     SHARED_SITES,
     SITES,
@@ -289,34 +290,18 @@ _MUTATIONS = ("folds", "calls", "raises", "to", "pot", "side", "(button)", "fold
               "X", "[Ah]", "and is all-in", "Seat", "#2")  # fmt: skip
 
 
+_SUFFIXES = (
+    " ",
+    "\r",
+    " out of position",
+    " and is all-in",
+    "€",
+    "0",
+)
+
+
 def _mutated(hand: str, rng: random.Random) -> str:
-    """A hand with one line changed as a damaged or odd file might: dropped, repeated, swapped,
-    cut, a word, a space, a decimal comma, a euro sign or a suffix."""
-    lines = hand.split("\n")
-    at = rng.randrange(1, max(2, len(lines) - 1))
-    kind = rng.randrange(9)
-    if kind == 0:
-        del lines[at]
-    elif kind == 1:
-        lines.insert(at, lines[rng.randrange(1, len(lines))])
-    elif kind == 2:
-        other = rng.randrange(1, len(lines))
-        lines[at], lines[other] = lines[other], lines[at]
-    elif kind == 3:
-        lines[at] = lines[at].replace(".", ",", 1)
-    elif kind == 4:
-        lines[at] = lines[at].replace(" ", "  ", 1)
-    elif kind == 5:
-        lines[at] = lines[at].replace("€", "", 1)
-    elif kind == 6:
-        words = lines[at].split(" ")
-        words[rng.randrange(len(words))] = rng.choice(_MUTATIONS)
-        lines[at] = " ".join(words)
-    elif kind == 7:
-        lines[at] = lines[at][: rng.randrange(len(lines[at]) + 1)]
-    else:
-        lines[at] += rng.choice([" ", "\r", " out of position", " and is all-in", "€", "0"])
-    return "\n".join(lines)
+    return mutated_hand(hand, rng, words=_MUTATIONS, sign="€", suffixes=_SUFFIXES, first_line=1)
 
 
 @pytest.mark.slow

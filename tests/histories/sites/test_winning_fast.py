@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from pokerscore.histories.model import HandResult
+from tests.histories.sites.site_runs import mutated_hand
 from tests.histories.sites.test_stars_layouts_fast import SHARED_SITES, SITES, _fast_statuses
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import needs_sample
@@ -268,34 +269,19 @@ _MUTATIONS = ("folds", "calls", "raises", "to", "main", "side", "pot-1", "Seat",
               "[Ah]", "and is all-in", "Rake", "posts", "dead", "(x)")  # fmt: skip
 
 
+_SUFFIXES = (
+    " ",
+    "\r",
+    " and is all-in",
+    "$",
+    "0",
+    ")",
+    "]",
+)
+
+
 def _mutated(hand: str, rng: random.Random) -> str:
-    """A hand with one line changed as a damaged or odd file might: dropped, repeated, swapped,
-    cut, a word, a space, a decimal comma, a dollar sign or a suffix."""
-    lines = hand.split("\n")
-    at = rng.randrange(0, max(1, len(lines) - 1))
-    kind = rng.randrange(9)
-    if kind == 0 and at:
-        del lines[at]
-    elif kind == 1 and at:
-        lines.insert(at, lines[rng.randrange(1, len(lines))])
-    elif kind == 2 and at:
-        other = rng.randrange(1, len(lines))
-        lines[at], lines[other] = lines[other], lines[at]
-    elif kind == 3:
-        lines[at] = lines[at].replace(".", ",", 1)
-    elif kind == 4:
-        lines[at] = lines[at].replace(" ", "  ", 1)
-    elif kind == 5:
-        lines[at] = lines[at].replace("$", "", 1)
-    elif kind == 6:
-        words = lines[at].split(" ")
-        words[rng.randrange(len(words))] = rng.choice(_MUTATIONS)
-        lines[at] = " ".join(words)
-    elif kind == 7:
-        lines[at] = lines[at][: rng.randrange(len(lines[at]) + 1)]
-    else:
-        lines[at] += rng.choice([" ", "\r", " and is all-in", "$", "0", ")", "]"])
-    return "\n".join(lines)
+    return mutated_hand(hand, rng, words=_MUTATIONS, sign="$", suffixes=_SUFFIXES, first_line=0)
 
 
 @pytest.mark.slow
