@@ -570,3 +570,35 @@ def test_the_kernel_leaves_only_ggpokers_money_settled_outside_the_pot() -> None
             assert (batch.facts[hand, F_STATUS] == OK) != settled, text[:80]
             hands += 1
     assert hands >= 57
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Poker Hand #HD200000002; Hold'em No Limit ($0.5/$1) - 2021/04/13 10:03:48",  # a semicolon
+        "Poker Hand #HD200000002",  # nothing after the number
+        "Poker Hand #",  # no number
+    ],
+)
+def test_a_ggpoker_header_that_is_not_whole_is_a_bad_hand_of_its_own(
+    header: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The kernel cuts a GGPoker file at every line starting "Poker Hand #"; GGPoker's reader
+    # took such a line for text of the hand before unless the whole header was written, so the
+    # two paths cut the file differently (40 results and an error against 39 and another, on a
+    # mutated file). Now both: the hand before read, the damaged one a bad hand of its own.
+    from pokerscore.histories.parts import REFERENCE_ONLY
+
+    damaged = header + "\n" + GG_HAND.split("\n", 1)[1]
+    after = GG_HAND.replace("#HD200000001", "#HD200000003")
+    path = tmp_path / "ggpoker.txt"
+    path.write_text(GG_HAND + "\n\n" + damaged + "\n\n" + after, encoding="utf-8")
+    fast = _results(path)
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    reference = _results(path)
+    assert fast == reference
+    assert [type(found) for found in fast] == [tuple, str, tuple], fast
+    assert [found[0] for found in fast if isinstance(found, tuple)] == [
+        "HD200000001",
+        "HD200000003",
+    ]

@@ -162,9 +162,16 @@ def _header(draft: HandDraft, line: str) -> None:
     draft.fields = {"header": line.strip()}
 
 
-def starts_hand(line: str) -> bool:
-    """Whether a line starts a GGPoker hand."""
+def is_header(line: str) -> bool:
+    """Whether a line is a whole GGPoker header."""
     return line.startswith(GGPOKER) and _HEADER.match(line) is not None
+
+
+def starts_hand(line: str) -> bool:
+    """Whether a line starts a GGPoker hand: its header's first words (a header that is not
+    whole is a bad hand of its own, not text of the hand before, as the compiled reader cuts
+    the file and as PokerStars' layout reads)."""
+    return line.startswith(GGPOKER)
 
 
 def read_ggpoker(path: Path) -> Iterator[HandHistory | HandHistoryError]:
@@ -173,7 +180,7 @@ def read_ggpoker(path: Path) -> Iterator[HandHistory | HandHistoryError]:
 
 
 def _sniff(head: str) -> bool:
-    return starts_hand(head.partition("\n")[0])
+    return is_header(head.partition("\n")[0])
 
 
 FORMAT: Final = SiteFormat(NAME, "GGPoker", _sniff, read_ggpoker)
