@@ -21,7 +21,6 @@ site's record from the lenient reader, ``pokerstars.parse_pokerstars``, when fir
 
 from __future__ import annotations
 
-import io
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
@@ -620,12 +619,10 @@ def left_stars_hand(
     """A hand in PokerStars' layout (PokerStars' own or a skin's: one parser; its own bytes,
     the file's ``number``-th hand from line ``first_line``) read by the lenient reader as
     :func:`~.reading.read_file` reads it: its lines cut at line feeds only and decoded one by
-    one (``sites.text``; the runs' ``parts.reference_stars_hand`` cuts PokerStars' own at a
-    carriage return alone too)."""
-    from pokerscore.histories.sites.text import decode_line, parsed_hand
+    one (:func:`~.sites.text.hand_from_bytes`, as the runs' ``parts.reference_stars_hand``)."""
+    from pokerscore.histories.sites.text import hand_from_bytes
 
-    lines = [decode_line(raw).rstrip("\r\n") for raw in io.BytesIO(data)]
-    return parsed_hand(_parse_stars, lines, len(data), name, number, first_line)
+    return hand_from_bytes(_parse_stars, data, name, number, first_line)
 
 
 def _parse_stars(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:

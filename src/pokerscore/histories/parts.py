@@ -62,8 +62,8 @@ from pokerscore.histories.sites.text import (
     MAX_HAND_BYTES,
     HandParser,
     decode_line,
+    hand_from_bytes,
     long_hand_error,
-    parsed_hand,
 )
 from pokerscore.histories.sites.winamax import NAME as WINAMAX
 from pokerscore.histories.sites.winamax import parse_winamax
@@ -572,16 +572,9 @@ def reference_stars_hand(
     data: bytes, name: str, number: int, first_line: int, layout: str = "pokerstars"
 ) -> HandHistory | HandHistoryError:
     """A hand in PokerStars' layout the kernels left, read by the reference reader of its
-    format (``layout``: a site's as its reader reads a whole file, ``sites.text.text_hands``)."""
-    parse = SITE_LAYOUTS.get(layout)
-    if parse is not None:
-        lines = [decode_line(raw).rstrip("\r\n") for raw in io.BytesIO(data)]
-        return parsed_hand(parse, lines, len(data), name, number, first_line)
-    lines = [decode_line(raw) for raw in data.splitlines(keepends=True)]  # cp1252 as it was
-    try:
-        return parse_pokerstars(lines, file=name, number=number, first_line=first_line)
-    except HandHistoryError as error:
-        return error
+    format (``layout``: PokerStars' own, a skin's or a site's) as that reader reads a whole file
+    (:func:`~.sites.text.hand_from_bytes`: lines cut at line feeds only)."""
+    return hand_from_bytes(SITE_LAYOUTS.get(layout, _skin_hand), data, name, number, first_line)
 
 
 def _skin_hand(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:

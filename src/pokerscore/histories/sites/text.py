@@ -69,6 +69,18 @@ def parsed_hand(
         return error.located(file, number, first_line)
 
 
+def hand_from_bytes(
+    parse: HandParser, data: bytes, file: str, number: int, first_line: int
+) -> HandHistory | HandHistoryError:
+    """One hand from its own bytes (the file's ``number``-th, from line ``first_line``) read as
+    :func:`text_hands` reads it in a whole file: its lines cut at line feeds only, each decoded
+    by :func:`decode_line`, then :func:`parsed_hand`. The hands a compiled reader leaves to
+    the lenient one, in a run (``parts.reference_stars_hand``) and in ``read_histories``
+    (``logged_hands.left_stars_hand``) alike."""
+    lines = [decode_line(raw).rstrip("\r\n") for raw in io.BytesIO(data)]
+    return parsed_hand(parse, lines, len(data), file, number, first_line)
+
+
 def _encoding(start: bytes) -> tuple[str | None, int]:
     """A file's encoding by its byte-order mark (None: UTF-8, or cp1252 line by line) and the
     mark's length."""
