@@ -22,7 +22,7 @@ site's record from the lenient reader, ``pokerstars.parse_pokerstars``, when fir
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from itertools import repeat
 from operator import is_
@@ -620,15 +620,10 @@ def left_stars_hand(
     the file's ``number``-th hand from line ``first_line``) read by the lenient reader as
     :func:`~.reading.read_file` reads it: its lines cut at line feeds only and decoded one by
     one (:func:`~.sites.text.hand_from_bytes`, as the runs' ``parts.reference_stars_hand``)."""
+    from pokerscore.histories.pokerstars import parse_lines
     from pokerscore.histories.sites.text import hand_from_bytes
 
-    return hand_from_bytes(_parse_stars, data, name, number, first_line)
-
-
-def _parse_stars(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
-    from pokerscore.histories.pokerstars import parse_pokerstars
-
-    return parse_pokerstars(lines, file=file, number=number, first_line=first_line)
+    return hand_from_bytes(parse_lines, data, name, number, first_line)
 
 
 class StarsBlock(HandBlock):

@@ -48,7 +48,12 @@ from pokerscore.histories.model import (
 )
 from pokerscore.histories.part_specs import HistoryPart, PartDone, PartTask
 from pokerscore.histories.phh import parse_phh, text_hands
-from pokerscore.histories.pokerstars import SKIN_FORMAT, parse_pokerstars, pokerstars_hands
+from pokerscore.histories.pokerstars import (
+    SKIN_FORMAT,
+    parse_lines,
+    parse_pokerstars,
+    pokerstars_hands,
+)
 from pokerscore.histories.reading import REFERENCE_ONLY as REFERENCE_ONLY
 from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
@@ -574,15 +579,11 @@ def reference_stars_hand(
     """A hand in PokerStars' layout the kernels left, read by the reference reader of its
     format (``layout``: PokerStars' own, a skin's or a site's) as that reader reads a whole file
     (:func:`~.sites.text.hand_from_bytes`: lines cut at line feeds only)."""
-    return hand_from_bytes(SITE_LAYOUTS.get(layout, _skin_hand), data, name, number, first_line)
-
-
-def _skin_hand(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
-    return parse_pokerstars(lines, file=file, number=number, first_line=first_line)
+    return hand_from_bytes(SITE_LAYOUTS.get(layout, parse_lines), data, name, number, first_line)
 
 
 SITE_LAYOUTS: Final[dict[str, HandParser]] = {
-    SKIN_FORMAT: _skin_hand,
+    SKIN_FORMAT: parse_lines,
     GGPOKER: parse_ggpoker,
     WINAMAX: parse_winamax,
     WINNING: parse_winning,

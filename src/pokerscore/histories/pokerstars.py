@@ -448,8 +448,10 @@ def read_pokerstars(path: Path | str) -> Iterator[HandHistory | HandHistoryError
     """The hands of a file in PokerStars' layout (PokerStars' own, or a skin's), streamed; a bad
     hand is yielded as its error and the reading goes on. Lines are decoded as the client wrote
     them (UTF-8, else the Windows code page 1252 of older clients)."""
-    return text_hands(Path(path), starts_hand, _parse_lines)
+    return text_hands(Path(path), starts_hand, parse_lines)
 
 
-def _parse_lines(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+def parse_lines(lines: Sequence[str], file: str, number: int, first_line: int) -> HandHistory:
+    """One hand in PokerStars' layout (its own or a skin's) from its lines: :func:`parse_pokerstars`
+    as a text format's parser (``sites.text.HandParser``), for the hands a compiled reader left."""
     return parse_pokerstars(lines, file=file, number=number, first_line=first_line)
