@@ -76,7 +76,8 @@ heap again and are reused; memory stays bounded by the largest batch.
 
 glibc reads them when a process starts, so they go in Dask's ``pre-spawn-environ`` (set before
 a worker's process is started), not in the environment the nanny gives a worker once it runs:
-there they are visible to Python and ignored by glibc."""
+there they are visible to Python and ignored by glibc. They win over the caller's own
+``MALLOC_*`` variables of the same names (which an in-process Dask nanny leaves set)."""
 
 
 def local_workers(workers: int | None) -> int:
@@ -150,7 +151,15 @@ def _local_cluster(count: int) -> Any:
     # A nanny reads its pre-spawn-environ from Dask's configuration when it starts: a variable
     # of its environment sets it there, where dask.config.set here cannot. Log lines ("Nanny
     # at ... closed") would be noise on the command's stderr: errors reach it as exceptions.
-    environment = {**os.environ, PRE_SPAWN_VARIABLE: repr(spawned), LOGS_VARIABLE: "critical"}
+    # The settings go in the nanny's own environment too: a nanny takes a pre-spawn variable
+    # from its environment before its configuration, and a process that ran an in-process
+    # nanny before (a LocalCluster) keeps Dask's MALLOC_TRIM_THRESHOLD_=65536 in os.environ.
+    environment = {
+        **os.environ,
+        **WORKER_MALLOC,
+        PRE_SPAWN_VARIABLE: repr(spawned),
+        LOGS_VARIABLE: "critical",
+    }
     threads = str(numba_threads_per_worker(count))
     nanny = {
         "nthreads": 1,
