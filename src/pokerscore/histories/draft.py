@@ -121,13 +121,13 @@ def discarded_cards(rest: str, line: int) -> tuple[Card | None, ...]:
         return ()
     found = _DISCARDS.match(rest)
     if found is None:
-        raise HandHistoryError(f"line {line}: cannot read the discard {shorten(repr(rest))}")
+        raise HandHistoryError(f"cannot read the discard {shorten(repr(rest))}", line=line)
     count = int(found["count"])
     if found["cards"] is None:
         return (None,) * count
     cards = site_cards(found["cards"])
     if len(cards) != count:
-        raise HandHistoryError(f"line {line}: {count} cards discarded, {len(cards)} written")
+        raise HandHistoryError(f"{count} cards discarded, {len(cards)} written", line=line)
     return cards
 
 
@@ -155,8 +155,8 @@ class DrawRounds:
             kind, _, amount, thrown, runout, _, all_in = self.draft.actions[at]
             if len(cards) < len(thrown):
                 raise HandHistoryError(
-                    f"line {line}: {shorten(name)} threw away {len(thrown)} cards and is dealt "
-                    f"{len(cards)}"
+                    f"{shorten(name)} threw away {len(thrown)} cards and is dealt {len(cards)}",
+                    line=line,
                 )
             drawn = cards[len(cards) - len(thrown) :]
             self.draft.actions[at] = (kind, name, amount, drawn, runout, line, all_in)
@@ -209,8 +209,7 @@ class DrawRounds:
         self.first_deal(line)
         if drawn is not None and len(drawn) != len(thrown):
             raise HandHistoryError(
-                f"line {line}: {shorten(name)} throws away {len(thrown)} cards and draws "
-                f"{len(drawn)}"
+                f"{shorten(name)} throws away {len(thrown)} cards and draws {len(drawn)}", line=line
             )
         at = len(self.draft.actions)
         cards = (None,) * len(thrown) if drawn is None else drawn
@@ -251,7 +250,7 @@ class StudStreets:
         else:
             cards = cards[-1:]
         if name in self.dealt:
-            raise HandHistoryError(f"line {line}: {shorten(name)} is dealt twice on a street")
+            raise HandHistoryError(f"{shorten(name)} is dealt twice on a street", line=line)
         self.dealt.add(name)
         self.draft.actions.append(("deal-hole", name, None, cards, 0, line, False))
 
@@ -347,7 +346,7 @@ def build_hand(draft: HandDraft) -> HandHistory:
 
     def who(name: str | None, line: int) -> int:
         if name not in index:
-            raise HandHistoryError(f"line {line}: {shorten(str(name))} is not dealt in")
+            raise HandHistoryError(f"{shorten(str(name))} is not dealt in", line=line)
         return index[name]
 
     antes = [0] * count

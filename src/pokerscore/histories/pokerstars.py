@@ -230,32 +230,32 @@ def read_body(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
             if line.startswith(words_of.TABLES):
                 table = _TABLE.match(line)
                 if table is None:
-                    raise HandHistoryError(f"line {number}: no button in {line[:60]!r}")
+                    raise HandHistoryError(f"no button in {line[:60]!r}", line=number)
                 draft.table = table.group("table")
                 if table.group("button") is None and stud is None:
-                    raise HandHistoryError(f"line {number}: no button in {line[:60]!r}")
+                    raise HandHistoryError(f"no button in {line[:60]!r}", line=number)
                 draft.button = int(table.group("button") or 0)  # stud: seats in their order
                 continue
             seat = _SEAT.match(line)
             if seat is not None and int(seat.group("seat")) > MAX_SEAT:
-                raise HandHistoryError(f"line {number}: seat numbers run to {MAX_SEAT}")
+                raise HandHistoryError(f"seat numbers run to {MAX_SEAT}", line=number)
             if seat is not None:
                 out = words_of.SITTING_OUT in seat.group("rest") or words_of.OUT_OF_HAND in seat.group("rest")  # fmt: skip
                 draft.seats.append((int(seat.group("seat")), seat.group("name"), money(seat.group("stack")), out))  # fmt: skip
                 names.add(seat.group("name"))
                 continue
         if line.startswith(words_of.HAND_CANCELLED):
-            raise HandHistoryError(f"line {number}: the hand was cancelled (no result to replay)")
+            raise HandHistoryError("the hand was cancelled (no result to replay)", line=number)
         if line.startswith(words_of.SPLASH):
             raise HandHistoryError(
-                f"line {number}: splash the pot (money the site adds to the pot) is not replayed"
+                "splash the pot (money the site adds to the pot) is not replayed", line=number
             )
         _action_line(draft, line, number, runout, dealing, names)
     if draw is not None:
         draw.close()
     if section != "summary":
         raise HandHistoryError(
-            f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
+            "the hand stops before its summary (a partial hand)", line=first_line + len(lines) - 1
         )
 
 
@@ -283,7 +283,7 @@ def _section(
         return "actions", runout
     street = STREET.match(line)
     if street is None:
-        raise HandHistoryError(f"line {number}: unknown section {line[:60]!r}")
+        raise HandHistoryError(f"unknown section {line[:60]!r}", line=number)
     run = words_of.ORDINALS.index(street.group("run")) + 1 if street.group("run") else 0
     cards = site_cards(street.group("cards"))
     draft.actions.append(("deal-board", None, None, cards, run, number, False))
@@ -322,7 +322,7 @@ def _action_line(
     if line.startswith(words_of.UNCALLED):
         found = _UNCALLED.match(line)
         if found is None:
-            raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+            raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
         draft.returned.append((found.group("name"), money(found.group("amount")), number))
         return
     collected = _COLLECTED.match(line)
@@ -367,7 +367,7 @@ def _action_line(
     elif verb == words_of.RAISES:
         _, _, total = rest.partition(words_of.TO)
         if not total:
-            raise HandHistoryError(f"line {number}: a raise without its total: {line[:60]!r}")
+            raise HandHistoryError(f"a raise without its total: {line[:60]!r}", line=number)
         draft.actions.append(("bet-raise", name, money(total), (), 0, number, all_in))
     elif words.startswith(words_of.BRINGS_IN):  # stud's bring-in
         draft.bring_in = money(words[len(words_of.BRINGS_IN) :])
@@ -413,7 +413,7 @@ def _post(draft: HandDraft, name: str, rest: str, number: int) -> None:
                 amount -= sum(a for n, k, a, _ in draft.posts if n == name and k == kind)
             draft.posts.append((name, kind, amount, number))
             return
-    raise HandHistoryError(f"line {number}: unknown post {rest[:60]!r}")
+    raise HandHistoryError(f"unknown post {rest[:60]!r}", line=number)
 
 
 def is_header(line: str) -> bool:
@@ -439,7 +439,7 @@ def pokerstars_hands(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, li
         elif buffer:
             buffer.append(line)
         elif line.strip():
-            raise HandHistoryError(f"line {number}: text before the first PokerStars hand")
+            raise HandHistoryError("text before the first PokerStars hand", line=number)
     if buffer:
         yield start, buffer
 

@@ -102,9 +102,9 @@ def test_an_ev_cash_out_won_pays_its_risk_back(tmp_path: Path) -> None:
     )
     errors: list[HandHistoryError] = []
     assert list(history_results(path, on_error=errors.append)) == []
-    assert [error.reason for error in errors] == [
-        "'Hero' pays a cash-out's risk beyond what they collected",
-        "line 40: money outside the pot with no amount written",
+    assert [(error.reason, error.line) for error in errors] == [
+        ("'Hero' pays a cash-out's risk beyond what they collected", 1),
+        ("money outside the pot with no amount written", 40),
     ]
 
 
@@ -126,8 +126,8 @@ def test_an_all_in_insurance_is_kept_beside_the_pot(tmp_path: Path) -> None:
     assert result.hand.fields["insurance"] == {"Hero": "-4"}
     # the third holds no line the compiled reader knows: it leaves the hand to GGPoker's
     # reader by the words "all-in insurance" alone
-    assert [error.reason.split(":")[1] for error in errors] == [
-        " all-in insurance (money settled outside the pot) is not replayed"
+    assert [error.reason for error in errors] == [
+        "all-in insurance (money settled outside the pot) is not replayed"
     ] * 2
 
 

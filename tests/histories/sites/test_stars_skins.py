@@ -62,7 +62,7 @@ def test_run_it_once_table_id_minute_times_and_unspaced_names() -> None:
     assert first.time == "2019-06-25T16:12:00+00:00"  # the site's own UTC, to the minute
     assert {seat.name for seat in first.seats} == {"Ann B", "Carl D", "Eve F"}
     assert isinstance(splash, HandHistoryError)
-    assert splash.reason.startswith("line 34: splash the pot") and splash.hand == 2
+    assert splash.reason.startswith("splash the pot") and (splash.hand, splash.line) == (2, 34)
     (result,), errors = results("runitonce.txt")
     assert len(errors) == 1 and not result.disagreements
     # Ann raises to 0.30, Eve calls, Carl's 0.05 is dead: pot 0.65, 0.03 raked, Ann takes 0.62

@@ -165,14 +165,14 @@ def parse_bovada(lines: Sequence[str], file: str, number: int, first_line: int) 
                 cards = site_cards(street.group("cards"))
                 draft.actions.append(("deal-board", None, None, cards, 0, line_number, False))
             elif not line.startswith(words_of.HOLE_CARDS):
-                raise HandHistoryError(f"line {line_number}: unknown section {line[:60]!r}")
+                raise HandHistoryError(f"unknown section {line[:60]!r}", line=line_number)
             continue
         who, separator, words = line.partition(words_of.BV_SPEAKER)
         if not separator:
-            raise HandHistoryError(f"line {line_number}: cannot read {line[:60]!r}")
+            raise HandHistoryError(f"cannot read {line[:60]!r}", line=line_number)
         name = _player(who)
         if name not in stacks:
-            raise HandHistoryError(f"line {line_number}: {who[:40]!r} has no seat")
+            raise HandHistoryError(f"{who[:40]!r} has no seat", line=line_number)
         _line(draft, bets, name, words.strip(), line_number, dealt)
     if bets.bets:
         unmatched = bets.unmatched()
@@ -265,7 +265,7 @@ def _line(
     if kind == "bet-raise":
         found = _RAISE.match(amount_text)
         if found is None:
-            raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
+            raise HandHistoryError(f"cannot read {words[:60]!r}", line=number)
         total = localised_amount(found.group("to") or found.group("first"))
         bets.set(name, total)
         all_in = verb != words_of.BV_PLAIN_RAISE
@@ -312,7 +312,7 @@ def _line(
         return
     if words.startswith(_NOTICES):
         return
-    raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
+    raise HandHistoryError(f"cannot read {words[:60]!r}", line=number)
 
 
 FORMAT: Final = SiteFormat(NAME, "Bovada", sniff, read_bovada)

@@ -135,7 +135,7 @@ def parse_fulltilt(lines: Sequence[str], file: str, number: int, first_line: int
         if section == "seats" and line.startswith("Seat "):
             seat = _SEAT.match(line)
             if seat is None or int(seat["seat"]) > MAX_SEAT:
-                raise HandHistoryError(f"line {where}: cannot read the seat {line[:60]!r}")
+                raise HandHistoryError(f"cannot read the seat {line[:60]!r}", line=where)
             out = "sitting out" in seat["rest"]
             draft.seats.append((int(seat["seat"]), seat["name"], money(seat["stack"]), out))
             names = sorted((entry[1] for entry in draft.seats), key=len, reverse=True)
@@ -153,7 +153,7 @@ def parse_fulltilt(lines: Sequence[str], file: str, number: int, first_line: int
         _play(draft, line, where, names, dealing)
     if section != "summary":
         raise HandHistoryError(
-            f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
+            "the hand stops before its summary (a partial hand)", line=first_line + len(lines) - 1
         )
     if not draft.seats:
         raise HandHistoryError("the hand has no seats (a partial hand)")
@@ -220,7 +220,7 @@ def _section(draft: HandDraft, line: str, where: int) -> str:
         return "actions"
     street = STREET.match(line)
     if street is None:
-        raise HandHistoryError(f"line {where}: unknown section {line[:60]!r}")
+        raise HandHistoryError(f"unknown section {line[:60]!r}", line=where)
     run = {"FIRST": 1, "SECOND": 2, "THIRD": 3}.get(street["run"] or "", 0)
     draft.actions.append(("deal-board", None, None, site_cards(street["cards"]), run, where, False))
     return "actions"
@@ -261,7 +261,7 @@ def _play(
     if line.startswith("Uncalled bet of "):
         found = _UNCALLED.match(line)
         if found is None:
-            raise HandHistoryError(f"line {where}: cannot read {line[:60]!r}")
+            raise HandHistoryError(f"cannot read {line[:60]!r}", line=where)
         draft.returned.append((found["name"], money(found["amount"]), where))
         return
     name = next((n for n in names if line.startswith(n + " ")), None)
@@ -296,7 +296,7 @@ def _play(
         draft.actions.append(("bet-raise", name, money(rest), (), 0, where, bool(all_in)))
     elif verb == "raises":
         if not rest.startswith("to "):
-            raise HandHistoryError(f"line {where}: a raise without its total: {line[:60]!r}")
+            raise HandHistoryError(f"a raise without its total: {line[:60]!r}", line=where)
         draft.actions.append(("bet-raise", name, money(rest[3:]), (), 0, where, bool(all_in)))
     elif verb == "shows" and rest.startswith("[") and "]" in rest:
         cards = site_cards(rest[1 : rest.index("]")])
@@ -306,7 +306,7 @@ def _play(
     elif verb in ("wins", "ties"):
         won = _WINS.match(words)
         if won is None:
-            raise HandHistoryError(f"line {where}: cannot read {line[:60]!r}")
+            raise HandHistoryError(f"cannot read {line[:60]!r}", line=where)
         pot = 0 if won["pot"] != "side pot" else int(won["side"] or 1)
         draft.collected.append((name, money(won["amount"]), pot))
 

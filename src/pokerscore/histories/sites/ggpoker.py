@@ -118,14 +118,14 @@ def _outside_money(lines: Sequence[str], first_line: int) -> tuple[Outside, Outs
                 try:
                     amount = money(rest[:-1])
                 except HandHistoryError as error:
-                    raise HandHistoryError(f"line {number}: {error.reason}") from None
+                    raise HandHistoryError(f"{error.reason}", line=number) from None
                 settled[kind][name] = settled[kind].get(name, Decimal(0)) + sign * amount
                 break
         else:
-            raise HandHistoryError(f"line {number}: {what} is not replayed")
+            raise HandHistoryError(f"{what} is not replayed", line=number)
     for (name, kind), number in announced.items():
         if name not in settled[kind]:
-            raise HandHistoryError(f"line {number}: money outside the pot with no amount written")
+            raise HandHistoryError("money outside the pot with no amount written", line=number)
     return settled["insurance"], settled["cash-out"]
 
 

@@ -218,7 +218,7 @@ def add_action(
         draft.actions.append(("check-call", name, Decimal(0), (), 0, line, False))
         return
     if increment is None:
-        raise HandHistoryError(f"line {line}: {verb} without an amount")
+        raise HandHistoryError(f"{verb} without an amount", line=line)
     if verb == "raise-to":
         bets.set(name, increment)
         draft.actions.append(("bet-raise", name, increment, (), 0, line, all_in))

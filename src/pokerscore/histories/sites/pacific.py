@@ -203,14 +203,14 @@ def _play(draft: HandDraft, bets: RoundBets, names: set[str], line: str, number:
     if line.startswith("Dealt to "):
         name, words = line_player(line[len("Dealt to ") :], names)
         if name is None:
-            raise HandHistoryError(f"line {number}: cards dealt to nobody seated: {line[:60]!r}")
+            raise HandHistoryError(f"cards dealt to nobody seated: {line[:60]!r}", line=number)
         draft.actions.append(("deal-hole", name, None, localised_cards(words), 0, number, False))
         return
     name, words = line_player(line, names)
     if name is None:
         if "Total number of players" in line:
             return
-        raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+        raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
     if words.startswith("posts "):
         _post(draft, bets, name, words[len("posts ") :], number)
         return
@@ -232,7 +232,7 @@ def _play(draft: HandDraft, bets: RoundBets, names: set[str], line: str, number:
         return
     act = _ACT.match(words)
     if act is None:
-        raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+        raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
     amount = act.group("amount")
     increment = None if amount is None else localised_amount(amount)
     add_action(draft, bets, _VERBS[act.group("verb")], name, increment, number)
@@ -252,7 +252,7 @@ def _post(draft: HandDraft, bets: RoundBets, name: str, rest: str, number: int) 
         return
     kinds = {"small blind": "small", "big blind": "big", "ante": "ante"}
     if kind_text not in kinds:
-        raise HandHistoryError(f"line {number}: unknown post {rest[:60]!r}")
+        raise HandHistoryError(f"unknown post {rest[:60]!r}", line=number)
     amount = localised_amount(amount_text)
     draft.posts.append((name, kinds[kind_text], amount, number))
     if kind_text != "ante":

@@ -320,10 +320,11 @@ class _Hand:
         if " posts " in line or " calls " in line or " folds" in line:
             who = line.partition(" posts ")[0].partition(" calls ")[0].partition(" folds")[0]
             raise HandHistoryError(
-                f"line {number}: {who[:40]!r} plays without a seat line (joined during the "
-                "hand): the file has no stack for them"
+                f"{who[:40]!r} plays without a seat line (joined during the "
+                "hand): the file has no stack for them",
+                line=number,
             )
-        raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+        raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
 
     def _deal(self) -> None:
         """The cards are dealt: the posts a tournament's header implies are named now."""
@@ -362,7 +363,7 @@ class _Hand:
         if words.startswith("wins "):
             found = _WINS.match(words)
             if found is None:
-                raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
+                raise HandHistoryError(f"cannot read {words[:60]!r}", line=number)
             side = found.group("side")
             pot = 0 if not found.group("pot") or "main" in found.group("pot") else int(side or 1)
             self.wins.append((name, localised_amount(found.group("amount")), pot))
@@ -385,12 +386,12 @@ class _Hand:
         if words in ("is all-In.", "is all-In"):  # the newer layout: of the act just before
             last = draft.actions[-1] if draft.actions else None
             if last is None or last[1] != name:
-                raise HandHistoryError(f"line {number}: all-in after no act of {name[:40]!r}")
+                raise HandHistoryError(f"all-in after no act of {name[:40]!r}", line=number)
             draft.actions[-1] = (*last[:6], True)
             return
         act = _ACT.match(words)
         if act is None:
-            raise HandHistoryError(f"line {number}: cannot read {words[:60]!r}")
+            raise HandHistoryError(f"cannot read {words[:60]!r}", line=number)
         self._deal()
         verb = _VERBS[act.group("verb")]
         if act.group("to") is not None:  # "raises 0.65 to 0.75": the total
@@ -410,7 +411,7 @@ class _Hand:
                 kind_text, amount_text = text, rest[len(text) :]
                 break
         else:
-            raise HandHistoryError(f"line {number}: unknown post {rest[:60]!r}")
+            raise HandHistoryError(f"unknown post {rest[:60]!r}", line=number)
         amount = localised_amount(amount_text.strip(" []().").rstrip("]"))
         self.draft.posts.append((name, kinds[kind_text], amount, number))
         if kind_text != "ante":

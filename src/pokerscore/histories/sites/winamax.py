@@ -130,7 +130,7 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
         if line.startswith(words_of.WX_TABLE):
             table = _TABLE.match(line)
             if table is None:
-                raise HandHistoryError(f"line {where}: no button in {line[:60]!r}")
+                raise HandHistoryError(f"no button in {line[:60]!r}", line=where)
             draft.table, draft.button = table["table"], int(table["button"])
             found = _TOURNAMENT_TABLE.search(draft.table)
             if draft.tournament is not None and found is not None:
@@ -139,14 +139,14 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
         if section == "seats" and line.startswith(words_of.SEAT):
             seat = _SEAT.match(line)
             if seat is None or int(seat["seat"]) > MAX_SEAT:
-                raise HandHistoryError(f"line {where}: cannot read the seat {line[:60]!r}")
+                raise HandHistoryError(f"cannot read the seat {line[:60]!r}", line=where)
             draft.seats.append((int(seat["seat"]), seat["name"], amount(seat["stack"]), False))
             names = sorted((entry[1] for entry in draft.seats), key=len, reverse=True)
             continue
         _play(draft, line, where, names, bets, dealing)
     if section != "summary":
         raise HandHistoryError(
-            f"line {first_line + len(lines) - 1}: the hand stops before its summary (a partial hand)"
+            "the hand stops before its summary (a partial hand)", line=first_line + len(lines) - 1
         )
     if stud is not None and not stud.players:
         raise HandHistoryError(
@@ -241,7 +241,7 @@ def _section(draft: HandDraft, line: str, where: int) -> str:
         return "actions"
     street = STREET.match(line)
     if street is None:
-        raise HandHistoryError(f"line {where}: unknown section {line[:60]!r}")
+        raise HandHistoryError(f"unknown section {line[:60]!r}", line=where)
     run = {"FIRST": 1, "SECOND": 2, "THIRD": 3}.get(street["run"] or "", 0)
     draft.actions.append(("deal-board", None, None, site_cards(street["cards"]), run, where, False))
     return "street"
@@ -281,7 +281,7 @@ def _play(
                 if kind != "ante" and not dead:
                     bets.add(name, value)
                 return
-        raise HandHistoryError(f"line {where}: unknown post {words[:60]!r}")
+        raise HandHistoryError(f"unknown post {words[:60]!r}", line=where)
     if verb == "folds":
         if stud is not None:
             stud.fold(name)
@@ -311,7 +311,7 @@ def _play(
     elif verb == words_of.WX_COLLECTED:
         found = _COLLECTED.match(words)
         if found is None:
-            raise HandHistoryError(f"line {where}: cannot read {line[:60]!r}")
+            raise HandHistoryError(f"cannot read {line[:60]!r}", line=where)
         pot = int(found["side"]) if found["side"] else 0
         draft.collected.append((name, amount(found["amount"]), pot))
 

@@ -197,7 +197,7 @@ class _Older:
                 self._flush_holes(number)
                 street = _STREET.match(line)
                 if street is None:
-                    raise HandHistoryError(f"line {number}: unknown section {line[:60]!r}")
+                    raise HandHistoryError(f"unknown section {line[:60]!r}", line=number)
                 if self.bets.bets:
                     self.bets.new_round()
                 cards = site_cards(street.group("cards"))
@@ -208,14 +208,14 @@ class _Older:
             elif line.startswith("Uncalled bet"):
                 found = _UNCALLED.match(line)
                 if found is None or found.group("name") not in self.names:
-                    raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+                    raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
                 draft.returned.append((found.group("name"), localised_amount(found.group("amount")), number))  # fmt: skip
             elif self.summary:
                 self._summary(line, number)
             elif line.startswith("Player "):
                 self._play(line[len("Player ") :], number)
             else:
-                raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+                raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
         if draft.variant == "":
             raise HandHistoryError("no 'Game ID:' line")
 
@@ -223,7 +223,7 @@ class _Older:
         draft = self.draft
         header = _GAME_ID.match(line)
         if header is None:
-            raise HandHistoryError(f"line {number}: cannot read the game line {line[:60]!r}")
+            raise HandHistoryError(f"cannot read the game line {line[:60]!r}", line=number)
         draft.hand_id = header.group("id")
         game = header.group("game").strip()
         if game not in _OLD_GAMES:
@@ -253,7 +253,7 @@ class _Older:
         name, words = line_player(rest, self.names)
         if name is None:
             raise HandHistoryError(
-                f"line {number}: {rest[:60]!r}: a player not seated here (a name left out?)"
+                f"{rest[:60]!r}: a player not seated here (a name left out?)", line=number
             )
         if words.startswith("received card: ["):
             self.holes.setdefault(name, []).append(words[len("received card: [") :].rstrip("]"))
@@ -276,7 +276,7 @@ class _Older:
         self._flush_holes(number)
         act = _OLD_ACT.match(words)
         if act is None:
-            raise HandHistoryError(f"line {number}: cannot read {rest[:60]!r}")
+            raise HandHistoryError(f"cannot read {rest[:60]!r}", line=number)
         said = act.group("amount")
         increment = None if said is None else localised_amount(said)
         add_action(draft, self.bets, _VERBS[act.group("verb")], name, increment, number)
@@ -293,11 +293,11 @@ class _Older:
             return
         rest = line.lstrip("*")
         if not rest.startswith("Player "):
-            raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+            raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
         name, words = line_player(rest[len("Player ") :], self.names)
         paid = _PAID.search(words)
         if name is None or paid is None:
-            raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+            raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
         shown = _SHOWN.search(words[: paid.start()])
         if shown is not None:
             cards = site_cards(shown.group("cards"))
@@ -368,18 +368,18 @@ class _Newer:
             elif line.startswith("Seat ") and not self.dealt:
                 name = _seat(draft, line, number)
                 if name is None:
-                    raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+                    raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
                 self.names.add(name)
             elif line.startswith("Uncalled bet"):
                 found = _UNCALLED.match(line)
                 if found is None:
-                    raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+                    raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
                 draft.returned.append((found.group("name"), localised_amount(found.group("amount")), number))  # fmt: skip
             elif line.startswith("Dealt to "):
                 if self.dealt:  # not the one card each dealt before the hand for the button
                     name, words = line_player(line[len("Dealt to ") :], self.names)
                     if name is None:
-                        raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+                        raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
                     if stud is not None:  # the cards held, then the new one: [7d 6h] [4h]
                         stud.deal(name, site_cards(words.strip("[] ").replace("] [", " ")), number)
                         continue
@@ -428,7 +428,7 @@ class _Newer:
             return
         street = _STREET.match(line)
         if street is None:
-            raise HandHistoryError(f"line {number}: unknown section {line[:60]!r}")
+            raise HandHistoryError(f"unknown section {line[:60]!r}", line=number)
         cards = site_cards(street.group("cards"))
         self.draft.actions.append(("deal-board", None, None, cards, 0, number, False))
 
@@ -436,7 +436,7 @@ class _Newer:
         draft = self.draft
         name, words = line_player(line, self.names)
         if name is None:
-            raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+            raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
         all_in = words.endswith(" and is all-in")
         words = words.removesuffix(" and is all-in")
         verb, _, rest = words.partition(" ")
@@ -445,7 +445,7 @@ class _Newer:
                 if rest.startswith(prefix):
                     draft.posts.append((name, kind, localised_amount(rest[len(prefix) :]), number))
                     return
-            raise HandHistoryError(f"line {number}: unknown post {rest[:60]!r}")
+            raise HandHistoryError(f"unknown post {rest[:60]!r}", line=number)
         if verb == "folds":
             if self.stud is not None:
                 self.stud.fold(name)
@@ -476,7 +476,7 @@ class _Newer:
         elif verb in grammar.WN_PASSED:
             return
         else:
-            raise HandHistoryError(f"line {number}: cannot read {line[:60]!r}")
+            raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
 
 
 FORMAT: Final = SiteFormat(NAME, "Winning Poker Network", sniff, read_winning)
