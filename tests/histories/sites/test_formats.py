@@ -448,6 +448,8 @@ def test_a_hostile_hand_is_one_bad_hand_with_its_place(
     error = hands[at]
     assert isinstance(error, HandHistoryError)
     assert error.hand == form.broken and error.file == str(path) and edit.reason in error.reason
+    # the place is named once, by the error's own fields: "hand 1, line 1: line 8: ..." before
+    assert re.search(r"\bline \d+:", error.reason) is None
     if edit.line is not None:
         assert error.line == edit.line
     if form.clean:
