@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -297,3 +298,30 @@ def test_a_left_pokerstars_hand_is_read_as_read_file_reads_it(
     fast = results()
     monkeypatch.setenv(REFERENCE_ONLY, "1")
     assert fast == results()
+
+
+def test_objects_built_by_column_are_the_dataclasses_own() -> None:
+    """``kernel_results._built`` (the results' players and pots, the logged hands' seats and
+    actions): each object the frozen dataclass made by its own ``__init__`` from the row, of
+    that class, still frozen; columns of the wrong count refused."""
+    from pokerscore.cards import parse_cards
+    from pokerscore.histories.kernel_results import _built
+    from pokerscore.histories.model import PlayerResult, Pot
+
+    hole, flags = parse_cards("AhKd"), (True, False, True, False, False)
+    rows = [
+        ("Sam", 1, "SB", hole, 1.5, 0.0, -1.5, 0.0, *flags, None, None),
+        ("Bea", None, "BB", None, 2.0, 3.5, 1.5, 0.25, False, True, True, True, True, "flop", 0.75),
+    ]
+    made = _built(PlayerResult, [list(column) for column in zip(*rows, strict=True)], 2)
+    assert [type(player) for player in made] == [PlayerResult, PlayerResult]
+    assert made == [PlayerResult(*row) for row in rows]  # type: ignore[arg-type]
+    assert [dataclasses.astuple(player) for player in made] == rows
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made[0].net = 0.0  # type: ignore[misc]
+    pots = _built(Pot, [[10], [(0, 1)], [((0, Fraction(1)),)]], 1)
+    assert pots == [Pot(10, (0, 1), ((0, Fraction(1)),))]
+    with pytest.raises(ValueError, match="columns"):
+        _built(Pot, [[10], [(0, 1)]], 1)
+    with pytest.raises(ValueError, match="columns of 1 values, not 2"):
+        _built(Pot, [[10], [(0, 1)], [()]], 2)
