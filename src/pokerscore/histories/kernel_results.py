@@ -27,7 +27,6 @@ from pokerscore.cards import FULL_DECK, Card
 from pokerscore.games.holdem.game import Game
 from pokerscore.histories._layout import (
     DEN,
-    F_ALLIN_CARDS,
     F_ALLIN_STREET,
     F_COUNT,
     F_POTS,
@@ -37,7 +36,7 @@ from pokerscore.histories._layout import (
     in_parts,
 )
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
-from pokerscore.histories.allin import row_allin_evs
+from pokerscore.histories.allin import block_allin_evs
 from pokerscore.histories.model import (
     STREETS,
     DrawGame,
@@ -572,32 +571,28 @@ class KernelRows:
         self, rows: HandRows, counts: Any
     ) -> tuple[list[Street | None] | None, list[float | None] | None]:
         """Each player's all-in EV (chips), a column each; None for a column of None. Only the
-        hands with an all-in are looked at (NumPy finds them: a few in a hundred)."""
+        hands with an all-in are looked at (NumPy finds them: a few in a hundred), all at once
+        (:func:`~.allin.block_allin_evs`, as the runs' columns)."""
         import numpy as np
 
         if not self.allin_ev:
             return None, None
-        streets: list[Street | None] | None = None
-        evs: list[float | None] | None = None
         facts = rows.facts
+        hands = np.flatnonzero(facts[:, F_ALLIN_STREET] >= 0).tolist()
+        games = [game if isinstance(game, Game) else None for game in map(self.games.__getitem__, hands)]  # fmt: skip
+        scales = list(map(self.scales.__getitem__, hands))
+        found_hands, found_seats, found_values = block_allin_evs(rows, hands, games, scales)
+        if not found_hands:
+            return None, None
+        players = int(counts.sum())
+        streets: list[Street | None] = [None] * players
+        evs: list[float | None] = [None] * players
         firsts = np.cumsum(counts) - counts
-        for k in np.flatnonzero(facts[:, F_ALLIN_STREET] >= 0).tolist():
-            game = self.games[k]
-            if not isinstance(game, Game):
-                continue
-            count, pots, street_code, cards = facts[k, [F_COUNT, F_POTS, F_ALLIN_STREET, F_ALLIN_CARDS]].tolist()  # fmt: skip
-            found = row_allin_evs(rows, k, game, count, pots, cards)
-            if found is None:
-                continue
-            if streets is None or evs is None:
-                players = int(counts.sum())
-                streets, evs = [None] * players, [None] * players
-            street, first = STREETS[street_code], int(firsts[k])
-            for i in range(count):
-                ev = found.get(i)
-                if ev is not None:
-                    streets[first + i] = street
-                    evs[first + i] = float(ev / self.scales[k])
+        places = (firsts[found_hands] + found_seats).tolist()
+        codes = facts[found_hands, F_ALLIN_STREET].tolist()
+        for place, code, value in zip(places, codes, found_values, strict=True):
+            streets[place] = STREETS[code]
+            evs[place] = value
         return streets, evs
 
 
