@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -297,3 +298,80 @@ def test_a_left_pokerstars_hand_is_read_as_read_file_reads_it(
     fast = results()
     monkeypatch.setenv(REFERENCE_ONLY, "1")
     assert fast == results()
+
+
+def test_objects_built_by_column_are_the_dataclasses_own() -> None:
+    """``kernel_results._built`` (the results' players and pots, the logged hands' seats and
+    actions): each object the frozen dataclass made by its own ``__init__`` from the row, of
+    that class, still frozen; columns of the wrong count refused."""
+    from pokerscore.cards import parse_cards
+    from pokerscore.histories.kernel_results import _built
+    from pokerscore.histories.model import PlayerResult, Pot
+
+    hole, flags = parse_cards("AhKd"), (True, False, True, False, False)
+    rows = [
+        ("Sam", 1, "SB", hole, 1.5, 0.0, -1.5, 0.0, *flags, None, None),
+        ("Bea", None, "BB", None, 2.0, 3.5, 1.5, 0.25, False, True, True, True, True, "flop", 0.75),
+    ]
+    made = _built(PlayerResult, [list(column) for column in zip(*rows, strict=True)], 2)
+    assert [type(player) for player in made] == [PlayerResult, PlayerResult]
+    assert made == [PlayerResult(*row) for row in rows]  # type: ignore[arg-type]
+    assert [dataclasses.astuple(player) for player in made] == rows
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made[0].net = 0.0  # type: ignore[misc]
+    pots = _built(Pot, [[10], [(0, 1)], [((0, Fraction(1)),)]], 1)
+    assert pots == [Pot(10, (0, 1), ((0, Fraction(1)),))]
+    with pytest.raises(ValueError, match="columns"):
+        _built(Pot, [[10], [(0, 1)]], 1)
+    with pytest.raises(ValueError, match="columns of 1 values, not 2"):
+        _built(Pot, [[10], [(0, 1)], [()]], 2)
+
+
+def test_a_blocks_allin_evs_are_each_hands_own(tmp_path: Path) -> None:
+    """``allin.block_allin_evs`` (the iterator's and the runs' all-in EVs, a block's all-in
+    hands at once) gives each hand's ``row_allin_evs`` (a hand at a time, ``replay``'s
+    ``exact_allin_evs``), to the last bit: the Fraction over the units a chip, as a float;
+    hold'em and the stud games, some hands at a finer scale than a chip."""
+    import numpy as np
+
+    from pokerscore.games.holdem.game import Game
+    from pokerscore.histories._layout import (
+        F_ALLIN_CARDS,
+        F_ALLIN_STREET,
+        F_COUNT,
+        F_POTS,
+        F_SCALE,
+        F_STATUS,
+        F_VARIANT,
+        GAME_NAMES,
+        OK,
+    )
+    from pokerscore.histories.allin import block_allin_evs, row_allin_evs
+    from pokerscore.histories.batches import replay_phh_text
+    from pokerscore.histories.replay import rule_game
+    from tests.histories_random import STUD_VARIANTS
+
+    stud = _random_file(tmp_path / "stud.phhs", STUD_VARIANTS, 8, seed=2829).read_text("utf-8")
+    text = "".join(phhs_tables(300, seed=29)) + "\n" + stud
+    batch = replay_phh_text(text.encode(), single=False)
+    assert batch is not None
+    rows, facts = batch.rows(), batch.facts[: batch.hands]
+    hands = np.flatnonzero((facts[:, F_STATUS] == OK) & (facts[:, F_ALLIN_STREET] >= 0)).tolist()
+    games = [rule_game(GAME_NAMES[variant // 3]) for variant in facts[hands, F_VARIANT].tolist()]
+    scales = (10 ** facts[hands, F_SCALE]).tolist()
+    expected = {}
+    for hand, game, scale in zip(hands, games, scales, strict=True):
+        count, pots, cards = facts[hand, [F_COUNT, F_POTS, F_ALLIN_CARDS]].tolist()
+        assert isinstance(game, Game)
+        found = row_allin_evs(rows, hand, game, count, pots, cards)
+        for seat, value in (found or {}).items():
+            expected[hand, seat] = float(value / scale)
+    found_hands, found_seats, values = block_allin_evs(rows, hands, games, scales)  # type: ignore[arg-type]
+    found = dict(zip(zip(found_hands, found_seats, strict=True), values, strict=True))
+    assert len(found) == len(found_hands)
+    assert {key: value.hex() for key, value in found.items()} == {
+        key: value.hex() for key, value in expected.items()
+    }
+    assert len(expected) > 20, len(expected)
+    assert any(not game.board_cards for game in games)  # stud among them
+    assert max(scales) > 1, scales  # amounts finer than a chip among them

@@ -45,10 +45,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from pokerscore._support.errors import PokerScoreError
 from pokerscore.cards import Card
@@ -61,6 +62,9 @@ from pokerscore.games.holdem.matchups import BOARDS as MATCHUP_BOARDS
 from pokerscore.games.holdem.matchups import matchup_halves
 from pokerscore.histories._layout import (
     DEN,
+    F_ALLIN_CARDS,
+    F_COUNT,
+    F_POTS,
     GAME_CODES,
     SHORT_DECK,
     SHORT_DECK_SOT,
@@ -442,7 +446,7 @@ def judged_pots(
 class SeatValues(NamedTuple):
     """A hand's row data that its all-in EV reads, as Python lists (of ``count`` players and
     ``pots`` pots): what :func:`allin_counts` takes, gathered a hand at a time
-    (:func:`row_allin_evs`) or a block's all-in hands at once (``batches``)."""
+    (:func:`row_allin_evs`) or a block's all-in hands at once (:func:`block_allin_evs`)."""
 
     flags: list[int]
     amounts: list[int]
@@ -461,7 +465,8 @@ def allin_counts(
     parts: Callable[[int], list[int]],
 ) -> tuple[dict[int, int], int] | None:
     """Each player's all-in EV (in units) as a whole count over one positive denominator, keyed
-    by seat index (:func:`row_allin_evs` gives them as Fractions; ``count / denominator`` in
+    by seat index (:func:`row_allin_evs` gives them as Fractions, :func:`block_allin_evs` as
+    floats in chips; ``count / denominator`` in
     Python's integers is the float of that Fraction, both correctly rounded). ``parts(pot)``
     is the row's shares of a pot in 1/DEN by player, read only where a pot keeps its result or a
     player cashed out. None for a stud all-in past the work bound (:func:`_stud_pots`).
@@ -538,3 +543,56 @@ def row_allin_evs(
         return None
     values, denominator = found
     return {i: Fraction(value, denominator) for i, value in values.items()}
+
+
+def block_allin_evs(
+    rows: HandRows, hands: Sequence[int], games: Sequence[Game | None], scales: Sequence[int]
+) -> tuple[list[int], list[int], list[float]]:
+    """Every all-in EV (in chips) of the rows' ``hands`` (hands with an all-in before the river,
+    each of ``games``, None for a game with no all-in EV (draw), and of ``scales`` units a
+    chip), as three columns: the hand's row, the seat's index and the EV. The hands' rows are
+    read in one gather each, every EV summed in integers (:func:`allin_counts`) and divided
+    once (``count / denominator`` in Python's integers: the float of :func:`row_allin_evs`'
+    Fraction over the units a chip, both correctly rounded). A hand past the stud work bound has none (:func:`_stud_pots`). The runs'
+    columns (``batches``) and the per-hand iterator's (``kernel_results``) both take them here."""
+    found_hands: list[int] = []
+    found_seats: list[int] = []
+    found_values: list[float] = []
+    if not len(hands):
+        return found_hands, found_seats, found_values
+    at = np.asarray(hands, dtype=np.intp)
+    facts = rows.facts[at][:, [F_COUNT, F_POTS, F_ALLIN_CARDS]]
+    players = int(facts[:, 0].max())  # no wider than the hands' players and pots
+    most = int(facts[:, 1].max())
+    flags = rows.flags[at, :players].tolist()
+    amounts = rows.pots[at, :most].tolist()
+    won = in_parts(rows.won[at, :players], rows.won_parts[at, :players]).tolist()
+    put_in = rows.put_in[at, :players].tolist()
+    holes = rows.holes[at, :players].tolist()
+    masks = rows.pot_masks[at, :most].tolist()
+    boards = rows.boards[at].tolist()
+    shares = rows.pot_shares
+    for k, (hand, game, scale, (count, pots, cards)) in enumerate(
+        zip(at.tolist(), games, scales, facts.tolist(), strict=True)
+    ):
+        if game is None:
+            continue
+        seats = SeatValues(
+            flags[k][:count], amounts[k][:pots], won[k][:count], put_in[k][:count],
+            holes[k][:count], masks[k][:pots], boards[k],
+        )  # fmt: skip
+        found = allin_counts(game, seats, cards, partial(_pot_parts, shares, hand, count))
+        if found is None:
+            continue
+        values, denominator = found
+        denominator *= scale
+        for i, value in values.items():
+            found_hands.append(hand)
+            found_seats.append(i)
+            found_values.append(value / denominator)
+    return found_hands, found_seats, found_values
+
+
+def _pot_parts(shares: npt.NDArray[np.int32], hand: int, count: int, pot: int) -> list[int]:
+    """A hand's shares of a pot in 1/DEN by player (the rows' ``pot_shares``)."""
+    return shares[hand, pot, :count].tolist()  # type: ignore[no-any-return]

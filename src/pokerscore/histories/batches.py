@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache
 from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 import numba
@@ -27,7 +27,6 @@ from pokerscore.histories._bovada_kernels import HERO_SPAN, bv_share
 from pokerscore.histories._bytes import NEWLINE, OPEN_BRACKET, ZERO, ascii_bytes
 from pokerscore.histories._layout import (
     DEN,
-    F_ALLIN_CARDS,
     F_ALLIN_STREET,
     F_BIG,
     F_COUNT,
@@ -36,7 +35,6 @@ from pokerscore.histories._layout import (
     F_ID_STOP,
     F_LIMIT,
     F_NUMBER,
-    F_POTS,
     F_REFUSAL,
     F_SCALE,
     F_SMALL,
@@ -71,7 +69,7 @@ from pokerscore.histories._stars_lines import BV_HERO, HEADER_SITES, HEADERS, LA
 from pokerscore.histories._stats_kernels import TallyRows
 from pokerscore.histories._winamax_kernels import wx_share
 from pokerscore.histories._winning_kernels import wn_share
-from pokerscore.histories.allin import SeatValues, allin_counts, kernel_tables
+from pokerscore.histories.allin import block_allin_evs, kernel_tables
 from pokerscore.histories.kernel_results import position_codes
 from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
 from pokerscore.histories.refusals import Refusal, RefusalRecord
@@ -518,61 +516,25 @@ def _ratio(
 def _allin(
     batch: Batch, ok: npt.NDArray[np.int64], facts: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """All-in EV of each seat (NaN where none) and each hand's all-in street: the all-in hands'
-    rows read in one gather each, every EV summed in integers (:func:`allin_counts`) and
-    divided once (``count / denominator``: the float of :func:`row_allin_evs`' Fraction)."""
+    """All-in EV of each seat (NaN where none) and each hand's all-in street
+    (:func:`~.allin.block_allin_evs`: the all-in hands' rows read at once)."""
     evs = np.full(batch.put_in.shape, np.nan)
     streets = facts[:, F_ALLIN_STREET] if len(facts) else np.zeros(0, dtype=np.int64)
     hands = ok[streets[ok] >= 0]
     if not len(hands):
         return evs, streets
-    rows = batch.rows()
     games: dict[int, Game | None] = {}
     for variant in np.unique(facts[hands, F_VARIANT]).tolist():
         ruled = rule_game(GAME_NAMES[variant // 3])
         games[variant] = ruled if isinstance(ruled, Game) else None  # draw: no drawing policy
-    players = int(facts[hands, F_COUNT].max())  # no wider than the hands' players and pots
-    most = int(facts[hands, F_POTS].max())
-    flags = rows.flags[hands, :players].tolist()
-    amounts = rows.pots[hands, :most].tolist()
-    won = in_parts(rows.won[hands, :players], rows.won_parts[hands, :players]).tolist()
-    put_in = rows.put_in[hands, :players].tolist()
-    holes = rows.holes[hands, :players].tolist()
-    masks = rows.pot_masks[hands, :most].tolist()
-    boards = rows.boards[hands].tolist()
-    found_hands: list[int] = []
-    found_seats: list[int] = []
-    found_values: list[float] = []
-    for k, (hand, count, pots, cards, variant, scale) in enumerate(
-        np.column_stack(
-            (hands, facts[hands][:, [F_COUNT, F_POTS, F_ALLIN_CARDS, F_VARIANT, F_SCALE]])
-        ).tolist()
-    ):
-        played = games[variant]
-        if played is None:
-            continue
-        seats = SeatValues(
-            flags[k][:count], amounts[k][:pots], won[k][:count], put_in[k][:count],
-            holes[k][:count], masks[k][:pots], boards[k],
-        )  # fmt: skip
-        found = allin_counts(
-            played, seats, cards, partial(_pot_parts, rows.pot_shares, hand, count)
-        )
-        if found is None:
-            continue
-        values, denominator = found
-        denominator *= 10**scale
-        for i, value in values.items():
-            found_hands.append(hand)
-            found_seats.append(i)
-            found_values.append(value / denominator)
+    found_hands, found_seats, found_values = block_allin_evs(
+        batch.rows(),
+        hands.tolist(),
+        [games[variant] for variant in facts[hands, F_VARIANT].tolist()],
+        (10 ** facts[hands, F_SCALE]).tolist(),
+    )
     evs[found_hands, found_seats] = found_values
     return evs, streets
-
-
-def _pot_parts(shares: npt.NDArray[np.int32], hand: int, count: int, pot: int) -> list[int]:
-    """A hand's shares of a pot in 1/DEN by player (the rows' ``pot_shares``)."""
-    return shares[hand, pot, :count].tolist()  # type: ignore[no-any-return]
 
 
 def slow_hands(batch: Batch) -> list[tuple[int, int, int, int, int]]:
