@@ -58,6 +58,19 @@ def _sources(folder: Path) -> list[Path]:
             whole]  # fmt: skip
 
 
+def _sums(database: Path) -> list[list[tuple[object, ...]]]:
+    """The reports' sums, each key once (merged), the money's sums to 1e-9 (added in another
+    order: the last digits differ)."""
+    with duckdb.connect(str(database), read_only=True) as con:
+        return [
+            [
+                tuple(round(value, 9) if isinstance(value, float) else value for value in row)
+                for row in con.execute(f"SELECT * FROM {table} ORDER BY ALL").fetchall()
+            ]
+            for table in ("player_sums", "hand_counts")
+        ]
+
+
 def _staged_left(folder: Path) -> list[str]:
     return sorted(path.name for path in folder.iterdir() if path.name.endswith(".import"))
 
@@ -77,6 +90,7 @@ def test_an_import_on_dask_gives_the_database_of_one_process(
     assert spread.as_json() == one.as_json()
     assert one.hands == one.added > 200 and one.bad > 0 and one.errors
     assert _tables(tmp_path / "spread.duckdb") == _tables(tmp_path / "one.duckdb")
+    assert _sums(tmp_path / "spread.duckdb") == _sums(tmp_path / "one.duckdb")
     assert told == [(done, len(sources)) for done in range(1, len(sources) + 1)]
     assert report_histories(database=tmp_path / "spread.duckdb").as_json() == (
         report_histories(database=tmp_path / "one.duckdb").as_json()

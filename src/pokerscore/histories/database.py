@@ -612,7 +612,7 @@ def import_histories(
                     progress(done, len(files))
             if summary.added:
                 _add_sums_between(con, first, seq)
-        if client is not None and summary.added and (first or seq - first > SUMS_HANDS):
+        if client is not None and summary.added:  # the sums of each addition merged
             _compact(con)
         _run(con, "COMMIT")
     except BaseException:
