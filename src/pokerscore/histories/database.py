@@ -995,6 +995,9 @@ def _add_sums_between(
 
 STAGED: Final = ("hands", "players", "actions")
 """The tables a part of an import on Dask stages, each a Parquet file of the part."""
+STAGED_COMPRESSION: Final = "lz4"
+"""How the staged parts are compressed (a few per cent less CPU than Snappy: 7.6 to 7.7 s
+against 8.1 to 8.6 s for 100,000 hands in one process, load 12; none: 7.9 to 8.0 s)."""
 GROUP_BYTES: Final = 1 << 29
 """An import on Dask adds its staged parts to the database when the parts come in (in file
 order) once they cover this much of the files (about 950,000 generated PHH hands), and the
@@ -1053,7 +1056,9 @@ def import_part(task: PartTask) -> PartDone:
         for kind, table in (("hands", hands), ("players", players), ("actions", actions)):
             staged = table.select(schemas[kind].names).cast(schemas[kind])
             if kind not in writers:
-                writers[kind] = pq.ParquetWriter(_staged(target, kind), schemas[kind])
+                writers[kind] = pq.ParquetWriter(
+                    _staged(target, kind), schemas[kind], compression=STAGED_COMPRESSION
+                )
             writers[kind].write_table(staged)
         return int(hands.column("seq")[-1].as_py())
 
@@ -1186,6 +1191,9 @@ def _add_staged(
         summary.added += new
     _run(con, "DROP TABLE import_fresh")
     _run(con, "DROP TABLE import_found")
+    for paths in staged.values():  # added: the disk they held is the next group's
+        for path in paths:
+            path.unlink()
     return seq + new
 
 
