@@ -22,9 +22,11 @@ version is refused by name.
 A hand is known by its site and hand id (``site|hand_id``); a hand without both (a PHH file may
 give no ``venue``, and its ``hand`` then numbers it only in some collection) by the SHA-256 of
 its file's bytes and its number in the file, so importing the same files again, under any name,
-adds nothing. An import is one transaction: killed, it leaves the
-database as it was. DuckDB lets one process at a time open a database file to write: a second
-import (or a report) waits for the first, up to ``wait`` seconds, then fails in one sentence.
+adds nothing. An import is one transaction: killed, it leaves the database as it was. With a
+Dask client its files' parts run on the workers, staged as Parquet beside the database and
+added by DuckDB in bulk (:func:`import_histories`). DuckDB lets one process at a time open a
+database file to write: a second import (or a report) waits for the first, up to ``wait``
+seconds, then fails in one sentence.
 """
 
 from __future__ import annotations
