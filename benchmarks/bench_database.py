@@ -9,8 +9,10 @@ generated (``benchmarks/histories_data.py``, seed 7) into ``BENCH_DATABASE_DATA`
 temporary folder). Each run is a fresh process of the command line, timed on the wall clock and
 in CPU seconds (user and system, the child's); the plain run (without and with ``--out``, the
 rows written as README's figure of the whole set does) and the import into a new database
-alternate for ``BENCH_DATABASE_ROUNDS`` (default 3) rounds, as a shared host's load moves. The
-report's database is
+alternate for ``BENCH_DATABASE_ROUNDS`` (default 3) rounds, as a shared host's load moves;
+with ``BENCH_DATABASE_WORKERS=N`` the plain runs and the import run on a local cluster of N
+workers (``--workers N``: the process tree's CPU), and the import in one process beside them.
+The report's database is
 the imported one with its hands and players' rows copied under new hand keys until it holds
 ``BENCH_DATABASE_REPORT_HANDS`` (default 21,600,000) hands: the query's work is the rows', and
 copies cost what new hands would.
@@ -103,19 +105,28 @@ def main() -> None:
         write_phhs(source, hands, seed=7)
     database = folder / "hands.duckdb"
     rounds = int(os.environ.get("BENCH_DATABASE_ROUNDS", 3))
+    # BENCH_DATABASE_WORKERS=N: the plain runs and the import on a local cluster of N workers
+    # (the rows out a dataset), and the import in one process beside them
+    workers = os.environ.get("BENCH_DATABASE_WORKERS")
+    spread = ["--workers", workers] if workers else []
     for round_ in range(1, rounds + 1):
         print(f"round {round_}, load: {os.getloadavg()}")
-        wall, plain, found = _command("histories", str(source))
+        wall, plain, found = _command("histories", str(source), *spread)
         print(f"  plain run: {found['hands']:,} hands in {wall:.1f} s, {plain:.2f} s CPU")
-        rows = folder / "rows.parquet"  # the plain run as README's figure: the rows out
+        rows = folder / ("rows" if workers else "rows.parquet")  # README's figure: rows out
+        shutil.rmtree(rows, ignore_errors=True)
         rows.unlink(missing_ok=True)
-        wall, out, found = _command("histories", str(source), "--out", str(rows))
+        wall, out, found = _command("histories", str(source), "--out", str(rows), *spread)
         print(f"  plain run, rows out: {wall:.1f} s, {out:.2f} s CPU")
-        database.unlink(missing_ok=True)
-        wall, cpu, found = _command("histories", "import", str(source), "--db", str(database))
-        print(f"  import: {found['added']:,} hands in {wall:.1f} s, {cpu:.2f} s CPU "
-              f"({cpu / plain:.2f} x the plain run's CPU, {cpu / out:.2f} x with the rows out)")  # fmt: skip
-    wall, cpu, found = _command("histories", "import", str(source), "--db", str(database))
+        for where in (spread, []) if workers else (spread,):
+            database.unlink(missing_ok=True)
+            wall, cpu, found = _command(
+                "histories", "import", str(source), "--db", str(database), *where
+            )
+            print(f"  import{' on the workers' if where else ''}: {found['added']:,} hands in "
+                  f"{wall:.1f} s, {cpu:.2f} s CPU ({cpu / plain:.2f} x the plain run's CPU, "
+                  f"{cpu / out:.2f} x with the rows out)")  # fmt: skip
+    wall, cpu, found = _command("histories", "import", str(source), "--db", str(database), *spread)
     print(f"import again: {found['added']:,} added in {wall:.1f} s, {cpu:.2f} s CPU")
     if os.environ.get("BENCH_DATABASE_REPORT_HANDS") == "0":
         return

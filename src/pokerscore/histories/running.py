@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -82,10 +82,14 @@ def plan_parts(
     return parts
 
 
-def _located(client: Client | None, parts: list[HistoryPart]) -> list[HistoryPart]:
-    """The parts, each PokerStars part told the numbers of its first line and hand in its file
-    (the parts before it in the file are counted on the workers)."""
-    counted = [part for part in parts if part.file_format == "pokerstars" and part.stop is not None]
+def _located(
+    client: Client | None, parts: list[HistoryPart], *, every: bool = False
+) -> list[HistoryPart]:
+    """The parts, each PokerStars part (``every``: each part of a file cut in parts, PHH too)
+    told the numbers of its first line and hand in its file (the parts before it in the file
+    are counted on the workers)."""
+    told = ("pokerstars", "phh") if every else ("pokerstars",)
+    counted = [part for part in parts if part.file_format in told and part.stop is not None]
     if not counted:
         return parts
     counts = {
@@ -97,7 +101,7 @@ def _located(client: Client | None, parts: list[HistoryPart]) -> list[HistoryPar
     for part in parts:
         if part.path != path:
             path, lines, hands = part.path, 0, 0
-        if part.file_format == "pokerstars":
+        if part.file_format in told:
             part = replace(part, first_line=lines + 1, first_hand=hands + 1)
             more_lines, more_hands = counts.get(part.index, (0, 0))
             lines, hands = lines + more_lines, hands + more_hands
@@ -256,14 +260,6 @@ def _run_parts(
     out = dataset or one_file
     staging = None if out is None else staging_folder(out)
     form: Literal["parquet", "arrow"] = "arrow" if one_file is not None else "parquet"
-
-    def arguments() -> Iterator[tuple[PartTask]]:
-        folder = None if staging is None else staging.resolve()
-        for part in parts:
-            name = part_name(part.index, len(parts), f".{form}")
-            target = None if folder is None else str(folder / name)
-            yield (PartTask(part, target, form, settings.allin_ev, settings.follow),)
-
     try:
         with contextlib.ExitStack() as stack:
             writer = None
@@ -272,20 +268,79 @@ def _run_parts(
 
                 temporary = stack.enter_context(atomic_path(one_file))
                 writer = stack.enter_context(pq.ParquetWriter(temporary, schema()))
-            in_order = _InOrder(parts, summary, settings.strict)
-            done = 0
-            for index, found in run_tasks(client, write_part, arguments(), retries=2):
-                done += parts[index].size
-                if progress is not None:
-                    progress(done, total)
-                for added in in_order.add(index, found):
-                    if writer is not None and staging is not None:
-                        _append(staging / part_name(added, len(parts), ".arrow"), writer)
+            tasks = _tasks_in_order(
+                client, parts, total, summary, settings, progress, staging, form, write_part
+            )
+            for added in tasks:
+                if writer is not None and staging is not None:
+                    _append(staging / part_name(added.index, len(parts), ".arrow"), writer)
         if dataset is not None and staging is not None:
             replace_folder(staging, dataset)
     finally:
         if staging is not None and staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def _tasks_in_order(
+    client: Client | None,
+    parts: list[HistoryPart],
+    total: int,
+    summary: HistoriesSummary,
+    settings: _Settings,
+    progress: Progress | None,
+    folder: Path | None,
+    form: Literal["parquet", "arrow"],
+    work: Callable[[PartTask], PartDone],
+) -> Iterator[HistoryPart]:
+    """Each part a task of ``work`` (its target a file of ``folder``, named by the part, or
+    None), submitted at once; the parts added to ``summary`` in file order as their results
+    come, each given once added (the parts before it added too)."""
+    resolved = None if folder is None else folder.resolve()
+
+    def arguments() -> Iterator[tuple[PartTask]]:
+        for part in parts:
+            name = part_name(part.index, len(parts), f".{form}")
+            target = None if resolved is None else str(resolved / name)
+            yield (PartTask(part, target, form, settings.allin_ev, settings.follow),)
+
+    in_order = _InOrder(parts, summary, settings.strict)
+    done = 0
+    for index, found in run_tasks(client, work, arguments(), retries=2):
+        done += parts[index].size
+        if progress is not None:
+            progress(done, total)
+        for added in in_order.add(index, found):
+            yield parts[added]
+
+
+def run_parts_into(
+    paths: Sequence[str | Path],
+    folder: Path,
+    work: Callable[[PartTask], PartDone],
+    *,
+    file_format: FileFormat = "auto",
+    client: Client | None = None,
+    progress: Progress | None = None,
+    part_bytes: int | None = None,
+) -> tuple[HistoriesSummary, list[HistoryPart], Iterator[HistoryPart]]:
+    """The run of the plain run's parts on Dask (or in this process) for another job (a
+    database import): each part a task of ``work`` (a function the workers can import),
+    told a Parquet target in ``folder`` (the caller's: made and removed by it; visible to the
+    workers), never strict, all-in EV valued. Gives the summary (filled as the parts are
+    added), the parts, and an iterator that runs them, giving each part once it is added (in
+    file order)."""
+    _check_options(file_format)
+    files = history_files(paths)
+    cut = PART_BYTES if part_bytes is None else part_bytes
+    # every part told its first line: what it stores of a hand holds the hand's line
+    parts = _located(client, plan_parts(files, file_format, cut), every=True)
+    summary = HistoriesSummary(files=len(files))
+    total = sum(part.size for part in parts)
+    settings = _Settings(False, True, None)
+    added = _tasks_in_order(
+        client, parts, total, summary, settings, progress, folder, "parquet", work
+    )
+    return summary, parts, added
 
 
 def write_part(task: PartTask) -> PartDone:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from distributed import Client
     from rich.table import Table
 
+    from pokerscore.histories.database import ImportSummary
     from pokerscore.histories.phh_writing import PhhExport
     from pokerscore.histories.reading import FileFormat
     from pokerscore.histories.running import OutForm
@@ -155,13 +156,15 @@ def histories_command(
     replay, the hand counts as a disagreement and is reported.
 
     A database of your hands (DuckDB): histories import PATH... --db hands.duckdb adds the
-    hands it does not hold yet; histories report --db hands.duckdb [--player P] [--where
+    hands it does not hold yet (with --workers N or --scheduler ADDRESS its parts run on Dask);
+    histories report --db hands.duckdb [--player P] [--where
     FILTER] [--by position|stakes|month|game|site] [--plot FILE.png] gives the figures, with
     3-bet, fold to 3-bet, c-bet and fold to c-bet.
     """
     if paths and paths[0] in DATABASE_ACTIONS:
-        flags = {"--out": out, "--to-phh": to_phh, "--workers": workers,
-                 "--scheduler": scheduler, "--strict": strict or None}  # fmt: skip
+        flags: dict[str, object] = {"--out": out, "--to-phh": to_phh, "--strict": strict or None}
+        if paths[0] == "report":  # an import runs on Dask as a plain run does
+            flags.update({"--workers": workers, "--scheduler": scheduler})
         given = [flag for flag, value in flags.items() if value is not None]
         if out_form != "auto":
             given.append("--out-form")
@@ -173,7 +176,9 @@ def histories_command(
             if len(paths) < 2 or where is not None or by is not None or plot is not None:
                 fail("histories import PATH... --db FILE takes hand-history paths and no "
                      "--where, --by or --plot")  # fmt: skip
-            _import(paths[1:], database, file_format, json_output)
+            if workers is not None and scheduler is not None:
+                fail("--workers sizes a local cluster: leave it out with --scheduler")
+            _import(paths[1:], database, file_format, json_output, workers, scheduler)
         else:
             if len(paths) > 1:
                 fail("histories report reads the database: it takes no paths")
@@ -295,8 +300,16 @@ def _compiling() -> None:
     )
 
 
-def _import(paths: list[str], database: Path, file_format: str, json_output: bool) -> None:
-    """``histories import``."""
+def _import(
+    paths: list[str],
+    database: Path,
+    file_format: str,
+    json_output: bool,
+    workers: int | None,
+    scheduler: str | None,
+) -> None:
+    """``histories import``: in this process, or with ``--workers``/``--scheduler`` its parts
+    on Dask (the command's one client, :func:`~pokerscore.cli.output.cluster`)."""
     from pokerscore.histories.reading import format_names
 
     if file_format not in format_names():
@@ -310,9 +323,20 @@ def _import(paths: list[str], database: Path, file_format: str, json_output: boo
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, description=f"file {done:,} of {total:,}")
 
-        summary = import_histories(
-            paths, database=database, file_format=cast("FileFormat", file_format), progress=advance
-        )
+        def run(client: Client | None) -> ImportSummary:
+            return import_histories(
+                paths,
+                database=database,
+                file_format=cast("FileFormat", file_format),
+                progress=advance,
+                client=client,
+            )
+
+        if workers is None and scheduler is None:
+            summary = run(None)
+        else:
+            with cluster(scheduler, workers) as client:
+                summary = run(client)
     seconds = time.perf_counter() - started
     for bad in summary.errors[:SHOWN_ERRORS]:
         report_error(bad.message)
