@@ -44,6 +44,7 @@ from pokerscore.histories._bytes import (
     ascii_bytes,
     card_of,
     is_digit,
+    is_word,
     valid_utf8,
 )
 from pokerscore.histories._layout import (
@@ -101,23 +102,23 @@ from pokerscore.histories._stars_kernels import (
     S_STACK_M,
     T_ACTIONS,
     T_BETTING,
+    T_BIG_BET,
     T_GAME,
     T_MIN_BET,
-    T_BIG_BET,
     U_ANTE,
     U_BLIND,
     U_FINISHING,
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    _hand_facts,
+    _site_said,
     hand_begun,
     hand_read,
     hand_units,
     lines_read,
     new_stars_scratch,
     take_line,
-    _hand_facts,
-    _site_said,
 )
 from pokerscore.histories.model import MAX_SEAT
 
@@ -174,6 +175,12 @@ AMPERSAND: Final = ord("&")
 DOLLAR: Final = ord("$")
 MAX_DEPTH: Final = 16
 MAX_ATTRIBUTES: Final = 16
+_CP1252_SIGNS: Final = (0x80, 0xA3, 0xA0)
+"""cp1252's ``€``, ``£`` and non-breaking space: one byte each."""
+_UNDEFINED: Final = (0x81, 0x8D, 0x8F, 0x90, 0x9D)
+"""The bytes cp1252 leaves undefined: a line holding one is decoded as Latin-1."""
+_SIGN_BYTES: Final = (0x80, 0xA3, 0xA0, 0xE2, 0x82, 0xAC, 0xC2)
+"""The bytes of the currency signs and spaces an amount may hold, in cp1252 and UTF-8."""
 _UNIT: Final = 6
 """The decimals of the amounts the round's bets are summed in (the model's most)."""
 _BIG_PART: Final = 12
@@ -196,27 +203,20 @@ def _name_byte(byte: int) -> bool:
 
 @kernel(inline=True)
 def _blank(byte: int) -> bool:
-    return byte == SPACE or byte == TAB or byte == RETURN or byte == NEWLINE
-
-
-@kernel(inline=True)
-def _same(text: Bytes, start: int, stop: int, word: Bytes) -> bool:
-    if stop - start != word.shape[0]:
-        return False
-    for k in range(word.shape[0]):
-        if text[start + k] != word[k]:
-            return False
-    return True
+    return byte in (SPACE, TAB, RETURN, NEWLINE)
 
 
 @kernel(inline=True)
 def _same_spans(text: Bytes, a: int, b: int, c: int, d: int) -> bool:
+    """Whether ``text[a:b]`` and ``text[c:d]`` are the same bytes (two names)."""
     if b - a != d - c:
         return False
+    same = True
     for k in range(b - a):
         if text[a + k] != text[c + k]:
-            return False
-    return True
+            same = False
+            break
+    return same
 
 
 @kernel()
@@ -290,8 +290,10 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
         following = text[at + 1]
         if following == BANG:
             return fail
-        if following == QUESTION_BYTE:  # the declaration, between sessions, on one line
-            if depth != 0 or not _same(text, at + 2, min(at + 5, size), _XML):
+        if following == QUESTION_BYTE:  # the declaration, outside the hands, on one line
+            # (the reference reader drops it from every line: a file of sessions one after
+            # another, the last one's end not written, holds one inside a session)
+            if depth > 1 or not is_word(text, at + 2, min(at + 5, size), _XML):
                 return fail
             q = at + 2
             while q + 1 < size and not (text[q] == QUESTION_BYTE and text[q + 1] == MORE):
@@ -320,9 +322,9 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 general_start = general_stop = -1
                 type_start = type_stop = -1
                 uncalled = 0
-            elif depth == 1 and _same(text, open_start[1], open_stop[1], _GENERAL):
+            elif depth == 1 and is_word(text, open_start[1], open_stop[1], _GENERAL):
                 general_stop = at
-            elif depth == 1 and _same(text, open_start[1], open_stop[1], _GAME):
+            elif depth == 1 and is_word(text, open_start[1], open_stop[1], _GAME):
                 read_to = at
                 while read_to < size and text[read_to] != NEWLINE:
                     read_to += 1
@@ -402,7 +404,7 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
             q += 1
             while q < size and text[q] != mark:
                 value = text[q]
-                if value == LESS or value == AMPERSAND or value == NEWLINE:
+                if value in (LESS, AMPERSAND, NEWLINE):
                     return fail
                 if value < 0x20 and value != TAB and value != RETURN:
                     return fail
@@ -412,7 +414,9 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
             q += 1
             if q < size and not _blank(text[q]) and text[q] != MORE and text[q] != SLASH_BYTE:
                 return fail
-        if depth <= 1 and _same(text, name_start, name_stop, _SESSION):
+        if depth > 1 and is_word(text, name_start, name_stop, _SESSION):
+            return fail  # a new document inside a hand: the reference reader's error
+        if depth <= 1 and is_word(text, name_start, name_stop, _SESSION):
             # a session, after the last one's end or not (the reference reader starts a new
             # document wherever a line holds ``<session``: the last one left open ends there)
             if closed:
@@ -425,26 +429,26 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
         elif depth == 0:
             return fail
         elif depth == 1:
-            if _same(text, name_start, name_stop, _GAME):
+            if is_word(text, name_start, name_stop, _GAME):
                 if closed:
                     return fail
                 game_start = at
                 game_line = line
                 game_line_start = line_start
-            elif _same(text, name_start, name_stop, _GENERAL):
+            elif is_word(text, name_start, name_stop, _GENERAL):
                 general = 1
                 general_start = at
                 general_stop = q  # (its end tag's end, unless it is empty)
                 type_start = type_stop = -1
                 uncalled = 0
-        elif depth == 2 and _same(text, open_start[1], open_stop[1], _GENERAL):
+        elif depth == 2 and is_word(text, open_start[1], open_stop[1], _GENERAL):
             text_stop = q
             if not closed:
                 while text_stop < size and text[text_stop] != LESS:
                     text_stop += 1
-            if type_start < 0 and _same(text, name_start, name_stop, _GAMETYPE):
+            if type_start < 0 and is_word(text, name_start, name_stop, _GAMETYPE):
                 type_start, type_stop = q, text_stop
-            elif _same(text, name_start, name_stop, _UNCALLED) and uncalled == 0:
+            elif is_word(text, name_start, name_stop, _UNCALLED) and uncalled == 0:
                 uncalled = 2 + (1 if _is_true(text, q, text_stop) else 0)
         if not closed:
             if depth == MAX_DEPTH:
@@ -483,16 +487,14 @@ def _attribute(text: Bytes, at: int, stop: int, key: Bytes) -> tuple[int, int]:
         q = value
         while text[q] != mark:
             q += 1
-        if _same(text, name, name_stop, key):
+        if is_word(text, name, name_stop, key):
             return value, q
         q += 1
     return -1, -1
 
 
 @kernel()
-def _amount(
-    text: Bytes, start: int, stop: int, utf8: bool, single: bool
-) -> tuple[int, int, int]:
+def _amount(text: Bytes, start: int, stop: int, utf8: bool, single: bool) -> tuple[int, int, int]:
     """An amount as ``sites.increments.localised_amount`` reads it (``€1.200,25``, ``$5``,
     ``0``): (mantissa, decimals, the amount in millionths), the decimals -1 where this reader
     is not sure. Currency signs: ``$``; cp1252's ``€`` and ``£`` and its non-breaking space
@@ -513,17 +515,17 @@ def _amount(
                 after += 1
             if digits > 17:
                 return 0, -1, 0
-        elif byte == POINT or byte == COMMA:
+        elif byte in (POINT, COMMA):
             if digits == 0:
                 return 0, -1, 0
             after = 0
-        elif byte == DOLLAR or byte == SPACE:
-            pass
-        elif single and (byte == 0x80 or byte == 0xA3 or byte == 0xA0):
+        elif byte in (DOLLAR, SPACE) or (single and byte in _CP1252_SIGNS):
             pass
         elif utf8 and byte == 0xE2 and q + 2 < stop and text[q + 1] == 0x82 and text[q + 2] == 0xAC:
             q += 2
-        elif utf8 and byte == 0xC2 and q + 1 < stop and (text[q + 1] == 0xA3 or text[q + 1] == 0xA0):
+        elif (
+            utf8 and byte == 0xC2 and q + 1 < stop and (text[q + 1] == 0xA3 or text[q + 1] == 0xA0)
+        ):
             q += 1
         else:
             return 0, -1, 0
@@ -556,7 +558,7 @@ def _cards_of(text: Bytes, start: int, stop: int, out: Ints) -> tuple[int, int]:
     q = start
     while q < stop:
         byte = text[q]
-        if byte == SPACE or byte == TAB or byte == RETURN or byte == NEWLINE:
+        if byte in (SPACE, TAB, RETURN, NEWLINE):
             q += 1
             continue
         token = q
@@ -589,7 +591,9 @@ def _cards_of(text: Bytes, start: int, stop: int, out: Ints) -> tuple[int, int]:
 
 
 @kernel()
-def _gametype(text: Bytes, start: int, stop: int, dealt: int) -> tuple[int, int, int, int, int, int, int, int]:
+def _gametype(
+    text: Bytes, start: int, stop: int, dealt: int
+) -> tuple[int, int, int, int, int, int, int, int]:
     """The session's ``<gametype>`` (``Holdem NL €0,25/€0,50``): (game code, betting, small
     blind's mantissa, decimals, millionths, big blind's …), the game -1 where this reader
     leaves the hand (an unknown or unread game, fixed limit), the blinds' decimals -2 where no
@@ -610,11 +614,11 @@ def _gametype(text: Bytes, start: int, stop: int, dealt: int) -> tuple[int, int,
         line_stop += 1
     for q in range(line_start, line_stop):  # how the reference reader decodes the line
         byte = text[q]
-        if byte == 0x81 or byte == 0x8D or byte == 0x8F or byte == 0x90 or byte == 0x9D:
+        if byte in _UNDEFINED:
             single = False
     for q in range(start, stop):  # spaces and currency signs alone (no tab, no other letter)
         byte = text[q]
-        if byte == TAB or byte == RETURN or byte == NEWLINE or (byte >= 0x80 and byte != 0x80 and byte != 0xA3 and byte != 0xE2 and byte != 0x82 and byte != 0xAC and byte != 0xC2):  # fmt: skip
+        if byte in (TAB, RETURN, NEWLINE) or (byte >= 0x80 and byte not in _SIGN_BYTES):
             return -1, 0, 0, 0, 0, 0, -2, 0
     utf8 = valid_utf8(text, line_start, line_stop)
     if utf8:
@@ -664,14 +668,14 @@ def _gametype(text: Bytes, start: int, stop: int, dealt: int) -> tuple[int, int,
             game = _OMAHA_CODE
         elif dealt == 5:
             game = _OMAHA_5_CODE
-    elif _same(text, start, game_stop, _HOLDEM) or _same(text, start, game_stop, _TEXAS_HOLDEM):
+    elif is_word(text, start, game_stop, _HOLDEM) or is_word(text, start, game_stop, _TEXAS_HOLDEM):
         game = _HOLDEM_CODE
-    elif _same(text, start, game_stop, _OMAHA_WORD):
+    elif is_word(text, start, game_stop, _OMAHA_WORD):
         game = _OMAHA_5_CODE if dealt == 5 else _OMAHA_CODE
     elif (
-        _same(text, start, game_stop, _OMAHA_HI_LO)
-        or _same(text, start, game_stop, _OMAHA_HILO)
-        or _same(text, start, game_stop, _OMAHA_HI_LO_SPACED)
+        is_word(text, start, game_stop, _OMAHA_HI_LO)
+        or is_word(text, start, game_stop, _OMAHA_HILO)
+        or is_word(text, start, game_stop, _OMAHA_HI_LO_SPACED)
     ):
         game = _OMAHA_HI_LO_CODE if dealt == 4 else -1
     return game, betting, small_m, small_d, small, big_m, big_d, big
@@ -704,17 +708,27 @@ def _unmatched(local: Ints, listed: int) -> tuple[int, int, int]:
         if local[L_ROUND_HAS, seat] and (
             top < 0
             or local[L_ROUND, seat] > local[L_ROUND, top]
-            or (local[L_ROUND, seat] == local[L_ROUND, top] and local[L_ROUND_ORDER, seat] < local[L_ROUND_ORDER, top])  # fmt: skip
+            or (
+                local[L_ROUND, seat] == local[L_ROUND, top]
+                and local[L_ROUND_ORDER, seat] < local[L_ROUND_ORDER, top]
+            )
         ):
             top = seat
     if top < 0:
         return -1, 0, 0
     second = -1
     for seat in range(listed):
-        if seat != top and local[L_ROUND_HAS, seat] and (
-            second < 0
-            or local[L_ROUND, seat] > local[L_ROUND, second]
-            or (local[L_ROUND, seat] == local[L_ROUND, second] and local[L_ROUND_ORDER, seat] < local[L_ROUND_ORDER, second])  # fmt: skip
+        if (
+            seat != top
+            and local[L_ROUND_HAS, seat]
+            and (
+                second < 0
+                or local[L_ROUND, seat] > local[L_ROUND, second]
+                or (
+                    local[L_ROUND, seat] == local[L_ROUND, second]
+                    and local[L_ROUND_ORDER, seat] < local[L_ROUND_ORDER, second]
+                )
+            )
         ):
             second = seat
     value = local[L_ROUND, second] if second >= 0 else 0
@@ -753,7 +767,7 @@ def _ip_read(
     for q in range(start, stop):
         byte = text[q]
         if byte >= 0x80:
-            if byte == 0x81 or byte == 0x8D or byte == 0x8F or byte == 0x90 or byte == 0x9D:
+            if byte in _UNDEFINED:
                 single = False
             utf8 = False
     if not utf8:
@@ -771,7 +785,7 @@ def _ip_read(
                 tag_stop += 1
         tag_stop += 1
     id_start, id_stop = _attribute(text, start + 1, tag_stop, _GAMECODE)
-    if id_start < 0:
+    if id_start < 0 or id_start == id_stop:
         return failed
     for k in range(id_start, id_stop):
         if not is_digit(text[k]):
@@ -832,7 +846,7 @@ def _ip_read(
                     am, ad = -1, 0
                     adds = -1  # millionths this adds to the round's bet (-1: none; -2: set)
                     adds_d = 0
-                    if kind == _OUT or kind == _OUT_DEALT:
+                    if kind in (_OUT, _OUT_DEALT):
                         local[L_OUT, who] = 1
                         continue
                     if kind == _SMALL:
@@ -856,7 +870,7 @@ def _ip_read(
                         act = BET_RAISE
                         am, ad = m, d
                         adds, adds_d = -2, d
-                    elif kind == _CALLS or kind == _BETS or kind == _ALL_IN:
+                    elif kind in (_CALLS, _BETS, _ALL_IN):
                         top = 0
                         for seat in range(listed):
                             if local[L_ROUND_HAS, seat] and local[L_ROUND, seat] > top:
@@ -917,12 +931,12 @@ def _ip_read(
             tag_stop += 1
         closed = text[tag_stop - 1] == SLASH_BYTE
         element = 0
-        if depth == 1 and _same(text, name_start, name_stop, _GENERAL):
+        if depth == 1 and is_word(text, name_start, name_stop, _GENERAL):
             element = 1
             generals += 1
             if generals > 1 or played:
                 return failed
-        elif depth == 1 and _same(text, name_start, name_stop, _ROUND):
+        elif depth == 1 and is_word(text, name_start, name_stop, _ROUND):
             element = 3
             s, e = _attribute(text, name_start, tag_stop, _NO)
             if s < 0 or s == e:
@@ -942,9 +956,9 @@ def _ip_read(
                     state[0], state[1], state[2] = _unmatched(local, listed)
                 for seat in range(listed):
                     local[L_ROUND_HAS, seat] = 0
-        elif depth == 2 and path[1] == 1 and _same(text, name_start, name_stop, _PLAYERS):
+        elif depth == 2 and path[1] == 1 and is_word(text, name_start, name_stop, _PLAYERS):
             element = 2
-        elif depth == 3 and path[1] == 1 and path[2] == 2 and _same(text, name_start, name_stop, _PLAYER):  # fmt: skip
+        elif depth == 3 and path[1] == 1 and path[2] == 2 and is_word(text, name_start, name_stop, _PLAYER):  # fmt: skip
             s, e = _attribute(text, name_start, tag_stop, _NAME)
             if s >= 0 and s < e:
                 if listed == MAX_SEATS:
@@ -991,7 +1005,7 @@ def _ip_read(
                 seats[S_OUT, listed] = 0
                 seats[S_PLAYING, listed] = 0
                 listed += 1
-        elif _same(text, name_start, name_stop, _CARDS):
+        elif is_word(text, name_start, name_stop, _CARDS):
             if depth != 2 or path[1] != 3 or closed:
                 return failed
             s, e = _attribute(text, name_start, tag_stop, _TYPE)
@@ -1000,12 +1014,12 @@ def _ip_read(
             text_stop = tag_stop + 1
             while text[text_stop] != LESS:
                 text_stop += 1
-            if e - s >= _STREET.shape[0] and _same(text, e - _STREET.shape[0], e, _STREET):
+            if e - s >= _STREET.shape[0] and is_word(text, e - _STREET.shape[0], e, _STREET):
                 return failed  # stud: the reference reader's refusal
             count, unseen = _cards_of(text, tag_stop + 1, text_stop, hand_cards)
             if count < 0:
                 return failed
-            if _same(text, s, e, _POCKET):
+            if is_word(text, s, e, _POCKET):
                 dealt = max(dealt, count) if pockets else count
                 pockets += 1
                 s, e = _attribute(text, name_start, tag_stop, _PLAYER)
@@ -1021,14 +1035,18 @@ def _ip_read(
                                           LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0)  # fmt: skip
                         if taken[0] < 0:
                             return failed
-            elif _same(text, s, e, _FLOP) or _same(text, s, e, _TURN) or _same(text, s, e, _RIVER):
+            elif (
+                is_word(text, s, e, _FLOP)
+                or is_word(text, s, e, _TURN)
+                or is_word(text, s, e, _RIVER)
+            ):
                 if count == 0 or unseen:
                     return failed
                 taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
                                   LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0)  # fmt: skip
                 if taken[0] < 0:
                     return failed
-        elif _same(text, name_start, name_stop, _ACTION):
+        elif is_word(text, name_start, name_stop, _ACTION):
             if depth != 2 or path[1] != 3:
                 return failed
             if buffered == MAX_ACTIONS:
@@ -1065,7 +1083,7 @@ def _ip_read(
             buffer[B_M, buffered], buffer[B_D, buffered], buffer[B_SCALED, buffered] = m, d, scaled
             buffer[B_WHO, buffered] = who
             buffered += 1
-        elif _same(text, name_start, name_stop, _PLAYER) or _same(text, name_start, name_stop, _ROUND) or _same(text, name_start, name_stop, _PLAYERS) or _same(text, name_start, name_stop, _GENERAL) or _same(text, name_start, name_stop, _GAME):  # fmt: skip
+        elif is_word(text, name_start, name_stop, _PLAYER) or is_word(text, name_start, name_stop, _ROUND) or is_word(text, name_start, name_stop, _PLAYERS) or is_word(text, name_start, name_stop, _GENERAL) or is_word(text, name_start, name_stop, _GAME):  # fmt: skip
             return failed  # where the reference reader does not look for it
         if not closed:
             if depth < 4:
@@ -1084,7 +1102,7 @@ def _ip_read(
         sm, sd, small, bm, bd, big_blind = 0, 0, -1, 0, 0, -1
         for q in range(taken[0]):
             kind = posts[1, q]  # POST_KIND
-            if kind == P_SMALL or kind == P_BIG:
+            if kind in (P_SMALL, P_BIG):
                 value = posts[2, q]
                 decimals = posts[3, q]
                 scaled = value
@@ -1134,10 +1152,12 @@ def _ip_read(
 @kernel()
 def _had_bets(local: Ints, listed: int) -> bool:
     """Whether the round read has bets (``RoundBets.bets`` not empty)."""
+    has = False
     for seat in range(listed):
         if local[L_ROUND_HAS, seat]:
-            return True
-    return False
+            has = True
+            break
+    return has
 
 
 @kernel()
@@ -1252,4 +1272,3 @@ def ip_share(
             record_refusal(work.state, facts, hand)
         else:
             facts[hand, F_RUNS] = work.state[RUNS]
-

@@ -184,9 +184,9 @@ def file_blocks(
     if kind == IPOKER and os.environ.get(REFERENCE_ONLY) != "1":
         found = ipoker_file(str(path))
         if found is not None:
-            data, index = found
-            for batch in ipoker_batches(data, index):
-                yield from _batch_results(part, batch, data, 1, strict, allin_ev, bad, behind)
+            whole, index = found
+            for hands in ipoker_batches(whole, index):
+                yield from _batch_results(part, hands, whole, 1, strict, allin_ev, bad, behind)
             return
     if not fast_format(part) or os.environ.get(REFERENCE_ONLY) == "1":
         # a site's format has no fast reader: its own reader, replayed a block at a time
