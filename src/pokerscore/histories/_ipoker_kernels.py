@@ -190,7 +190,9 @@ _BIG_PART: Final = 12
 X_TYPE_START, X_TYPE_STOP, X_UNCALLED, X_LONG, X_LINE, X_GENERAL, X_LINE_START = range(7)
 X_GENERAL_START, X_GENERAL_STOP = range(7, 9)
 """The session's ``<general>`` element (the reference reader's, for a hand left)."""
-CONTEXT: Final = 9
+X_HIGH, X_UNDEFINED = range(9, 11)
+"""Whether the hand holds bytes past ASCII, and bytes cp1252 leaves undefined."""
+CONTEXT: Final = 11
 
 
 @kernel(inline=True)
@@ -271,6 +273,8 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
     game_line_start = 0
     general_start = -1
     general_stop = -1
+    high = 0
+    undefined = 0
     while at < size:
         byte = text[at]
         if byte == NEWLINE:
@@ -281,6 +285,10 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
         if byte != LESS:
             if (byte < 0x20 and byte != TAB and byte != RETURN) or byte == AMPERSAND:
                 return fail
+            if byte >= 0x80:
+                high = 1
+                if byte in _UNDEFINED:
+                    undefined = 1
             if depth == 0 and byte != SPACE and byte != TAB and byte != RETURN:
                 return fail
             at += 1
@@ -349,9 +357,14 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 contexts[hands, X_LINE_START] = game_line_start
                 contexts[hands, X_GENERAL_START] = general_start
                 contexts[hands, X_GENERAL_STOP] = general_stop
+                contexts[hands, X_HIGH] = high
+                contexts[hands, X_UNDEFINED] = undefined
                 hands += 1
             continue
         # a start tag
+        if depth == 1:  # a hand, perhaps: its bytes past ASCII counted from here
+            high = 0
+            undefined = 0
         name_start = at + 1
         q = name_start
         if q >= size or not _name_byte(text[q]) or is_digit(text[q]) or text[q] == 45 or text[q] == 46:  # fmt: skip
@@ -408,6 +421,10 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                     return fail
                 if value < 0x20 and value != TAB and value != RETURN:
                     return fail
+                if value >= 0x80:
+                    high = 1
+                    if value in _UNDEFINED:
+                        undefined = 1
                 q += 1
             if q >= size:
                 return fail
@@ -464,33 +481,74 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
     return hands, starts, stops, contexts
 
 
+# the attributes the reader reads, a place each in a tag's ``spans`` (start, stop)
+K_GAMECODE, K_NAME, K_SEAT, K_CHIPS, K_BET, K_WIN, K_DEALER, K_NO, K_TYPE, K_SUM, K_PLAYER = range(
+    11
+)
+KEYS: Final = 11
+
+
+@kernel(inline=True)
+def _key(text: Bytes, start: int, stop: int) -> int:
+    """Which of the attributes read ``text[start:stop]`` names (``K_…``), -1 for another."""
+    size = stop - start
+    first = text[start]
+    if size == 2:
+        return K_NO if is_word(text, start, stop, _NO) else -1
+    if size == 3:
+        if first == _BET[0]:
+            return K_BET if is_word(text, start, stop, _BET) else -1
+        if first == _WIN[0]:
+            return K_WIN if is_word(text, start, stop, _WIN) else -1
+        return K_SUM if is_word(text, start, stop, _SUM) else -1
+    if size == 4:
+        if first == _NAME[0]:
+            return K_NAME if is_word(text, start, stop, _NAME) else -1
+        if first == _SEAT[0]:
+            return K_SEAT if is_word(text, start, stop, _SEAT) else -1
+        return K_TYPE if is_word(text, start, stop, _TYPE) else -1
+    if size == 5:
+        return K_CHIPS if is_word(text, start, stop, _CHIPS) else -1
+    if size == 6:
+        if first == _DEALER[0]:
+            return K_DEALER if is_word(text, start, stop, _DEALER) else -1
+        return K_PLAYER if is_word(text, start, stop, _PLAYER) else -1
+    if size == 8:
+        return K_GAMECODE if is_word(text, start, stop, _GAMECODE) else -1
+    return -1
+
+
 @kernel()
-def _attribute(text: Bytes, at: int, stop: int, key: Bytes) -> tuple[int, int]:
-    """The value's span of the attribute ``key`` of the start tag ``text[at:stop]`` (from
-    its name on; the index checked its form), or (-1, -1)."""
+def _attributes(text: Bytes, at: int, spans: Ints) -> int:
+    """The attributes of the start tag whose name ends at ``at`` (the index checked its form)
+    read in one pass: each one read, its value's span into ``spans`` (``2 * K_…``: start, then
+    stop; -1 for none); where the tag's ``>`` is."""
+    for k in range(2 * KEYS):
+        spans[k] = -1
     q = at
-    while q < stop and _name_byte(text[q]):
-        q += 1
-    while q < stop:
-        while q < stop and _blank(text[q]):
+    while True:
+        byte = text[q]
+        if byte == MORE:
+            return q
+        if _blank(byte) or byte == SLASH_BYTE:
             q += 1
-        if q >= stop or text[q] == MORE or text[q] == SLASH_BYTE:
-            return -1, -1
-        name = q
-        while q < stop and _name_byte(text[q]):
+            continue
+        key = q
+        while _name_byte(text[q]):
             q += 1
-        name_stop = q
+        key_stop = q
         while text[q] != QUOTE and text[q] != APOSTROPHE:
             q += 1
         mark = text[q]
-        value = q + 1
-        q = value
+        q += 1
+        value = q
         while text[q] != mark:
             q += 1
-        if is_word(text, name, name_stop, key):
-            return value, q
+        found = _key(text, key, key_stop)
+        if found >= 0:
+            spans[2 * found] = value
+            spans[2 * found + 1] = q
         q += 1
-    return -1, -1
 
 
 @kernel()
@@ -591,13 +649,11 @@ def _cards_of(text: Bytes, start: int, stop: int, out: Ints) -> tuple[int, int]:
 
 
 @kernel()
-def _gametype(
-    text: Bytes, start: int, stop: int, dealt: int
-) -> tuple[int, int, int, int, int, int, int, int]:
-    """The session's ``<gametype>`` (``Holdem NL €0,25/€0,50``): (game code, betting, small
-    blind's mantissa, decimals, millionths, big blind's …), the game -1 where this reader
-    leaves the hand (an unknown or unread game, fixed limit), the blinds' decimals -2 where no
-    stakes are written; ``dealt``: the most cards a pocket holds (a game told by them)."""
+def _gametype(text: Bytes, start: int, stop: int) -> tuple[int, int, int, int, int, int, int, int]:
+    """The session's ``<gametype>`` (``Holdem NL €0,25/€0,50``): (the game's name,
+    ``NAMED_…``, betting, small blind's mantissa, decimals, millionths, big blind's …), the
+    name -1 where this reader leaves the hand (an unknown or unread game, fixed limit), the
+    blinds' decimals -2 where no stakes are written."""
     while start < stop and _blank(text[start]):
         start += 1
     while stop > start and _blank(text[stop - 1]):
@@ -660,25 +716,44 @@ def _gametype(
     game_stop = betting_start
     while game_stop > start and text[game_stop - 1] == SPACE:
         game_stop -= 1
-    game = -1
+    name = -1
     if game_stop == start:
-        if dealt == 2:
-            game = _HOLDEM_CODE
-        elif dealt == 4:
-            game = _OMAHA_CODE
-        elif dealt == 5:
-            game = _OMAHA_5_CODE
+        name = NAMED_BY_CARDS
     elif is_word(text, start, game_stop, _HOLDEM) or is_word(text, start, game_stop, _TEXAS_HOLDEM):
-        game = _HOLDEM_CODE
+        name = NAMED_HOLDEM
     elif is_word(text, start, game_stop, _OMAHA_WORD):
-        game = _OMAHA_5_CODE if dealt == 5 else _OMAHA_CODE
+        name = NAMED_OMAHA
     elif (
         is_word(text, start, game_stop, _OMAHA_HI_LO)
         or is_word(text, start, game_stop, _OMAHA_HILO)
         or is_word(text, start, game_stop, _OMAHA_HI_LO_SPACED)
     ):
-        game = _OMAHA_HI_LO_CODE if dealt == 4 else -1
-    return game, betting, small_m, small_d, small, big_m, big_d, big
+        name = NAMED_HI_LO
+    return name, betting, small_m, small_d, small, big_m, big_d, big
+
+
+@kernel(inline=True)
+def _game_of(name: int, dealt: int) -> int:
+    """The game a gametype's name (``NAMED_…``) and the most cards a pocket holds make, as
+    iPoker's reader tells it (-1: left to it)."""
+    if name == NAMED_HOLDEM or (name == NAMED_BY_CARDS and dealt == 2):
+        return _HOLDEM_CODE
+    if name in (NAMED_OMAHA, NAMED_BY_CARDS):
+        if dealt == 5:
+            return _OMAHA_5_CODE
+        return _OMAHA_CODE if dealt == 4 or name == NAMED_OMAHA else -1
+    if name == NAMED_HI_LO and dealt == 4:
+        return _OMAHA_HI_LO_CODE
+    return -1
+
+
+# the games a gametype names: by the cards dealt (none named), hold'em, Omaha, Omaha hi/lo
+NAMED_BY_CARDS, NAMED_HOLDEM, NAMED_OMAHA, NAMED_HI_LO = range(4)
+# ``state``: the bet returned (seat listed, millionths, decimals), then the gametype last read
+# (where its text starts, then what :func:`_gametype` gave)
+G_AT: Final = 3
+G_READ: Final = 4
+STATE_SIZE: Final = 12
 
 
 # the scratch rows of one hand's reading, a column per seat listed (bets of the round in
@@ -755,6 +830,7 @@ def _ip_read(
     local: Ints,
     buffer: Ints,
     state: Ints,
+    spans: Ints,
 ) -> tuple[int, int, int, int, int, int, int, int]:
     """Read the ``<game>`` at ``text[start:stop]`` into PokerStars' grids as
     ``sites/ipoker.py`` reads it into a draft: (game, betting, hand id's span, the seat listed
@@ -762,29 +838,12 @@ def _ip_read(
     apart, whether read), not read where this reader is not sure."""
     seats = reading_seats
     failed = (0, 0, 0, 0, -1, 0, 0, 0)
-    utf8 = True
-    single = True
-    for q in range(start, stop):
-        byte = text[q]
-        if byte >= 0x80:
-            if byte in _UNDEFINED:
-                single = False
-            utf8 = False
-    if not utf8:
-        utf8 = valid_utf8(text, start, stop)
-        if utf8:
-            single = False
+    # how the reference reader decodes the hand's lines (the index saw its bytes)
+    utf8 = context[X_HIGH] == 0 or valid_utf8(text, start, stop)
+    single = not utf8 and context[X_UNDEFINED] == 0
     # the game's start tag
-    q = start + 1 + _GAME.shape[0]
-    tag_stop = q
-    while text[tag_stop] != MORE:
-        if text[tag_stop] == QUOTE or text[tag_stop] == APOSTROPHE:
-            mark = text[tag_stop]
-            tag_stop += 1
-            while text[tag_stop] != mark:
-                tag_stop += 1
-        tag_stop += 1
-    id_start, id_stop = _attribute(text, start + 1, tag_stop, _GAMECODE)
+    tag_stop = _attributes(text, start + 1 + _GAME.shape[0], spans)
+    id_start, id_stop = spans[2 * K_GAMECODE], spans[2 * K_GAMECODE + 1]
     if id_start < 0 or id_start == id_stop:
         return failed
     for k in range(id_start, id_stop):
@@ -794,7 +853,8 @@ def _ip_read(
     button = 0
     taken = (0, 0, 0, 0)
     depth = 1  # inside the game
-    path = np.zeros(4, dtype=np.int64)  # 1 general, 2 players, 3 round
+    path1 = 0  # the element open at depth 1: 1 general, 3 round; at depth 2: 2 players
+    path2 = 0
     round_no = -1
     buffered = 0
     dealt = 2  # the most cards a pocket holds (2 where none is written)
@@ -811,9 +871,19 @@ def _ip_read(
         return failed
     # its big blind decides a post's kind; the game is told at the end (by the cards dealt
     # where the gametype names none)
-    bd0, big0 = _gametype(text, type_start, context[X_TYPE_STOP], 2)[6:]
-    if bd0 >= 0:
-        big = big0
+    if state[G_AT] != type_start:  # a session's gametype read once
+        read = _gametype(text, type_start, context[X_TYPE_STOP])
+        for k in range(8):
+            state[G_READ + k] = read[k]
+        state[G_AT] = type_start
+    named, betting = state[G_READ], state[G_READ + 1]
+    sm, sd, small = state[G_READ + 2], state[G_READ + 3], state[G_READ + 4]
+    bm, bd, big_blind = state[G_READ + 5], state[G_READ + 6], state[G_READ + 7]
+    if named < 0:
+        return failed
+    bd0 = bd
+    if bd >= 0:
+        big = big_blind
     for seat in range(MAX_SEATS):
         for row in range(LOCAL_ROWS):
             local[row, seat] = 0
@@ -826,7 +896,7 @@ def _ip_read(
             while text[q] != MORE:
                 q += 1
             depth -= 1
-            if depth == 1 and path[1] == 3:  # a round ends: its actions in ``no`` order
+            if depth == 1 and path1 == 3:  # a round ends: its actions in ``no`` order
                 for i in range(1, buffered):  # stable insertion sort
                     j = i
                     while j > 0 and buffer[B_NO, j - 1] > buffer[B_NO, j]:
@@ -889,14 +959,13 @@ def _ip_read(
                             am, ad = m, d
                     else:
                         return failed  # an action code this reader does not know
-                    if post >= 0:
-                        line = LINE_POST
+                    if post >= 0:  # one call of take_line: its arrays' counts taken once
                         local[L_POSTED, who] = 1
-                        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
-                                          line, post, who, m, d, 0, 0, 0)  # fmt: skip
-                    else:
-                        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
-                                          line, act, who, am, ad, all_in, 0, 0)  # fmt: skip
+                        line, act, am, ad = LINE_POST, post, m, d
+                    taken = take_line(
+                        seats, posts, settled, plays, cards, hand_cards, taken,
+                        line, act, who, am, ad, all_in, 0, 0,
+                    )  # fmt: skip
                     if taken[0] < 0:
                         return failed
                     if adds != -1:
@@ -921,14 +990,7 @@ def _ip_read(
         while _name_byte(text[q]):
             q += 1
         name_stop = q
-        tag_stop = q
-        while text[tag_stop] != MORE:
-            if text[tag_stop] == QUOTE or text[tag_stop] == APOSTROPHE:
-                mark = text[tag_stop]
-                tag_stop += 1
-                while text[tag_stop] != mark:
-                    tag_stop += 1
-            tag_stop += 1
+        tag_stop = _attributes(text, name_stop, spans)
         closed = text[tag_stop - 1] == SLASH_BYTE
         element = 0
         if depth == 1 and is_word(text, name_start, name_stop, _GENERAL):
@@ -938,7 +1000,7 @@ def _ip_read(
                 return failed
         elif depth == 1 and is_word(text, name_start, name_stop, _ROUND):
             element = 3
-            s, e = _attribute(text, name_start, tag_stop, _NO)
+            s, e = spans[2 * K_NO], spans[2 * K_NO + 1]
             if s < 0 or s == e:
                 return failed
             number = 0
@@ -956,10 +1018,10 @@ def _ip_read(
                     state[0], state[1], state[2] = _unmatched(local, listed)
                 for seat in range(listed):
                     local[L_ROUND_HAS, seat] = 0
-        elif depth == 2 and path[1] == 1 and is_word(text, name_start, name_stop, _PLAYERS):
+        elif depth == 2 and path1 == 1 and is_word(text, name_start, name_stop, _PLAYERS):
             element = 2
-        elif depth == 3 and path[1] == 1 and path[2] == 2 and is_word(text, name_start, name_stop, _PLAYER):  # fmt: skip
-            s, e = _attribute(text, name_start, tag_stop, _NAME)
+        elif depth == 3 and path1 == 1 and path2 == 2 and is_word(text, name_start, name_stop, _PLAYER):  # fmt: skip
+            s, e = spans[2 * K_NAME], spans[2 * K_NAME + 1]
             if s >= 0 and s < e:
                 if listed == MAX_SEATS:
                     return failed
@@ -970,7 +1032,7 @@ def _ip_read(
                     if _same_spans(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):  # fmt: skip
                         return failed
                 seats[S_NAME_START, listed], seats[S_NAME_STOP, listed] = s, e
-                s, e = _attribute(text, name_start, tag_stop, _SEAT)
+                s, e = spans[2 * K_SEAT], spans[2 * K_SEAT + 1]
                 if s < 0 or s == e or e - s > 5:
                     return failed
                 number = 0
@@ -981,7 +1043,7 @@ def _ip_read(
                 if not 0 < number <= MAX_SEAT:
                     return failed
                 seats[S_NUMBER, listed] = number
-                s, e = _attribute(text, name_start, tag_stop, _CHIPS)
+                s, e = spans[2 * K_CHIPS], spans[2 * K_CHIPS + 1]
                 if s < 0:
                     return failed
                 m, d, scaled = _amount(text, s, e, utf8, single)
@@ -989,26 +1051,26 @@ def _ip_read(
                     return failed
                 seats[S_STACK_M, listed], seats[S_STACK_D, listed] = m, d
                 local[L_STACK, listed] = scaled
-                s, e = _attribute(text, name_start, tag_stop, _BET)
+                s, e = spans[2 * K_BET], spans[2 * K_BET + 1]
                 m, d, scaled = (0, 0, 0) if s == e else _amount(text, s, e, utf8, single)
                 if d < 0:
                     return failed
                 local[L_BET_M, listed], local[L_BET_D, listed], local[L_BET, listed] = m, d, scaled
-                s, e = _attribute(text, name_start, tag_stop, _WIN)
+                s, e = spans[2 * K_WIN], spans[2 * K_WIN + 1]
                 m, d, scaled = (0, 0, 0) if s == e else _amount(text, s, e, utf8, single)
                 if d < 0:
                     return failed
                 local[L_WIN_M, listed], local[L_WIN_D, listed], local[L_WIN, listed] = m, d, scaled
-                s, e = _attribute(text, name_start, tag_stop, _DEALER)
+                s, e = spans[2 * K_DEALER], spans[2 * K_DEALER + 1]
                 if e - s == 1 and text[s] == 49:
                     button = number
                 seats[S_OUT, listed] = 0
                 seats[S_PLAYING, listed] = 0
                 listed += 1
         elif is_word(text, name_start, name_stop, _CARDS):
-            if depth != 2 or path[1] != 3 or closed:
+            if depth != 2 or path1 != 3 or closed:
                 return failed
-            s, e = _attribute(text, name_start, tag_stop, _TYPE)
+            s, e = spans[2 * K_TYPE], spans[2 * K_TYPE + 1]
             if s < 0:
                 return failed
             text_stop = tag_stop + 1
@@ -1022,7 +1084,7 @@ def _ip_read(
             if is_word(text, s, e, _POCKET):
                 dealt = max(dealt, count) if pockets else count
                 pockets += 1
-                s, e = _attribute(text, name_start, tag_stop, _PLAYER)
+                s, e = spans[2 * K_PLAYER], spans[2 * K_PLAYER + 1]
                 who = -1
                 if s >= 0:
                     for other in range(listed):
@@ -1047,11 +1109,11 @@ def _ip_read(
                 if taken[0] < 0:
                     return failed
         elif is_word(text, name_start, name_stop, _ACTION):
-            if depth != 2 or path[1] != 3:
+            if depth != 2 or path1 != 3:
                 return failed
             if buffered == MAX_ACTIONS:
                 return failed
-            s, e = _attribute(text, name_start, tag_stop, _PLAYER)
+            s, e = spans[2 * K_PLAYER], spans[2 * K_PLAYER + 1]
             who = -1
             if s >= 0:
                 for other in range(listed):
@@ -1059,11 +1121,11 @@ def _ip_read(
                         who = other
             if who < 0:
                 return failed
-            s, e = _attribute(text, name_start, tag_stop, _SUM)
+            s, e = spans[2 * K_SUM], spans[2 * K_SUM + 1]
             m, d, scaled = (0, 0, 0) if s == e else _amount(text, s, e, utf8, single)
             if d < 0:
                 return failed
-            s, e = _attribute(text, name_start, tag_stop, _TYPE)
+            s, e = spans[2 * K_TYPE], spans[2 * K_TYPE + 1]
             if s < 0 or s == e or e - s > 3:
                 return failed
             kind = 0
@@ -1071,7 +1133,7 @@ def _ip_read(
                 if not is_digit(text[k]):
                     return failed
                 kind = kind * 10 + text[k] - ZERO
-            s, e = _attribute(text, name_start, tag_stop, _NO)
+            s, e = spans[2 * K_NO], spans[2 * K_NO + 1]
             number = 0
             if e - s > 9:
                 return failed
@@ -1086,8 +1148,10 @@ def _ip_read(
         elif is_word(text, name_start, name_stop, _PLAYER) or is_word(text, name_start, name_stop, _ROUND) or is_word(text, name_start, name_stop, _PLAYERS) or is_word(text, name_start, name_stop, _GENERAL) or is_word(text, name_start, name_stop, _GAME):  # fmt: skip
             return failed  # where the reference reader does not look for it
         if not closed:
-            if depth < 4:
-                path[depth] = element
+            if depth == 1:
+                path1 = element
+            elif depth == 2:
+                path2 = element
             depth += 1
         at = tag_stop + 1
     if listed < 2:
@@ -1095,7 +1159,7 @@ def _ip_read(
     if _had_bets(local, listed):
         state[0], state[1], state[2] = _unmatched(local, listed)
     back, returned, returned_d = state[0], state[1], state[2]
-    game, betting, sm, sd, small, bm, bd, big_blind = _gametype(text, type_start, context[X_TYPE_STOP], dealt)  # fmt: skip
+    game = _game_of(named, dealt)
     if game < 0:
         return failed
     if bd < 0 or big_blind == 0:  # no stakes written: the posts say (the first smallest, largest)
@@ -1235,7 +1299,9 @@ def ip_share(
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
     numbers = reading.numbers
-    state = np.zeros(3, dtype=np.int64)  # the bet returned: seat listed, millionths, decimals
+    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state[G_AT] = -2  # no gametype read yet
+    spans = np.zeros(2 * KEYS, dtype=np.int64)  # a tag's attributes read
     no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(1)
     for hand in range(worker, hands, threads):
         start, stop = starts[hand], stops[hand]
@@ -1247,7 +1313,7 @@ def ip_share(
         state[0], state[1], state[2] = -1, 0, 0
         game, betting, id_start, id_stop, back, returned, apart, read = _ip_read(
             text, start, stop, context, seats, reading.posts, reading.settled, plays, cards,
-            reading.hand_cards, numbers, tally, local, buffer, state,
+            reading.hand_cards, numbers, tally, local, buffer, state, spans,
         )  # fmt: skip
         if not read:
             continue
