@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from pokerscore.engine.jit import in_threads, kernel
 from pokerscore.files.records import MAX_RECORD_BYTES
@@ -195,12 +196,23 @@ X_HIGH, X_UNDEFINED = range(9, 11)
 CONTEXT: Final = 11
 
 
-@kernel(inline=True)
-def _name_byte(byte: int) -> bool:
-    return (
-        (97 <= byte <= 122) or (65 <= byte <= 90) or (48 <= byte <= 57)
-        or byte == 95 or byte == 45 or byte == 46 or byte == 58
-    )  # fmt: skip
+def _byte_classes() -> npt.NDArray[np.uint8]:
+    """Each byte's classes for the index's loops (:data:`PLAIN`, :data:`NAME`)."""
+    classes = np.zeros(256, dtype=np.uint8)
+    for byte in range(256):
+        if (0x20 <= byte < 0x7F and byte not in (ord("<"), ord("&"))) or byte in (9, 13):
+            classes[byte] |= PLAIN
+        if chr(byte).isascii() and (chr(byte).isalnum() or chr(byte) in "_-.:"):
+            classes[byte] |= NAME
+    return classes
+
+
+PLAIN: Final = 1
+"""A byte of text or of an attribute's value that needs no look: printable ASCII but ``<`` and
+``&``, a tab, a carriage return."""
+NAME: Final = 2
+"""A byte of a tag's or an attribute's name (ASCII letters, digits, ``_-.:``)."""
+_CLASSES: Final = _byte_classes()
 
 
 @kernel(inline=True)
@@ -277,6 +289,11 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
     undefined = 0
     while at < size:
         byte = text[at]
+        if depth > 0 and _CLASSES[byte] & PLAIN:  # a run of plain text, passed at once
+            at += 1
+            while at < size and _CLASSES[text[at]] & PLAIN:
+                at += 1
+            continue
         if byte == NEWLINE:
             line += 1
             at += 1
@@ -314,7 +331,7 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
             continue
         if following == SLASH_BYTE:  # an end tag
             q = at + 2
-            while q < size and _name_byte(text[q]):
+            while q < size and _CLASSES[text[q]] & NAME:
                 q += 1
             name_stop = q
             while q < size and (text[q] == SPACE or text[q] == TAB or text[q] == RETURN):
@@ -367,9 +384,9 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
             undefined = 0
         name_start = at + 1
         q = name_start
-        if q >= size or not _name_byte(text[q]) or is_digit(text[q]) or text[q] == 45 or text[q] == 46:  # fmt: skip
+        if q >= size or not _CLASSES[text[q]] & NAME or is_digit(text[q]) or text[q] in (45, 46):
             return fail
-        while q < size and _name_byte(text[q]):
+        while q < size and _CLASSES[text[q]] & NAME:
             q += 1
         name_stop = q
         attributes = 0
@@ -391,10 +408,10 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 closed = True
                 q += 2
                 break
-            if q == name_stop or not _name_byte(text[q]) or is_digit(text[q]):
+            if q == name_stop or not _CLASSES[text[q]] & NAME or is_digit(text[q]):
                 return fail  # an attribute needs a space before it and a name
             key = q
-            while q < size and _name_byte(text[q]):
+            while q < size and _CLASSES[text[q]] & NAME:
                 q += 1
             if attributes == MAX_ATTRIBUTES:
                 return fail
@@ -417,6 +434,9 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
             q += 1
             while q < size and text[q] != mark:
                 value = text[q]
+                if _CLASSES[value] & PLAIN:
+                    q += 1
+                    continue
                 if value in (LESS, AMPERSAND, NEWLINE):
                     return fail
                 if value < 0x20 and value != TAB and value != RETURN:
@@ -534,7 +554,7 @@ def _attributes(text: Bytes, at: int, spans: Ints) -> int:
             q += 1
             continue
         key = q
-        while _name_byte(text[q]):
+        while _CLASSES[text[q]] & NAME:
             q += 1
         key_stop = q
         while text[q] != QUOTE and text[q] != APOSTROPHE:
@@ -987,7 +1007,7 @@ def _ip_read(
         # a start tag
         name_start = at + 1
         q = name_start
-        while _name_byte(text[q]):
+        while _CLASSES[text[q]] & NAME:
             q += 1
         name_stop = q
         tag_stop = _attributes(text, name_stop, spans)
