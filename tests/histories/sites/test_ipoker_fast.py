@@ -35,6 +35,24 @@ ALLIN = CASH.replace(
     '<action no="4" cards="" type="7" sum="€1,25" player="Hero"/>',
 )
 """Hero's call written as an all-in (type 7): a call, all in."""
+ALLIN_SHOWDOWN = (
+    CASH.replace('name="Hero" bet="€1,50" win="€4,05"', 'name="Hero" bet="€18,50" win="€38,05"')
+    .replace('name="Bo" bet="€1,50" win="€0"', 'name="Bo" bet="€18,50" win="€0"')
+    .replace(
+        '<action no="8" cards="" type="5" sum="€1" player="Bo"/>',
+        '<action no="8" cards="" type="7" sum="€18" player="Bo"/>',
+    )
+    .replace(
+        '<action no="11" cards="" type="3" sum="€1" player="Hero"/>',
+        '<action no="11" cards="" type="3" sum="€18" player="Hero"/>',
+    )
+)
+for _check in range(12, 16):
+    ALLIN_SHOWDOWN = "\n".join(
+        line for line in ALLIN_SHOWDOWN.split("\n") if f'action no="{_check}"' not in line
+    )
+"""The second hand with Bo all in on the flop (his flush draw against Hero's kings), Hero
+calling, the turn and river dealt with no more play: an all-in EV."""
 HI_LO = (
     FIVE_CARD.replace("<gametype>PL €2/€4</gametype>", "<gametype>Omaha Hi-Lo PL €2/€4</gametype>")
     .replace("X X X X X", "X X X X")
@@ -50,6 +68,7 @@ def _variants() -> dict[str, bytes]:
         "five-card-omaha": FIVE_CARD.encode("cp1252"),
         "omaha-hi-lo": HI_LO.encode("cp1252"),
         "all-in-call": ALLIN.encode("cp1252"),
+        "all-in-showdown": ALLIN_SHOWDOWN.encode("cp1252"),
         "utf8": CASH.encode("utf-8"),
         "crlf": CASH.replace("\n", "\r\n").encode("cp1252"),
         "whole-fixture": TEXT.encode("cp1252"),
@@ -98,6 +117,7 @@ READ_BY_THE_KERNEL = {
     "five-card-omaha": [True],
     "omaha-hi-lo": [True],
     "all-in-call": [True, True],
+    "all-in-showdown": [True, True],
     "utf8": [True, True],
     "crlf": [True, True],
     "whole-fixture": [True, True, True, True],
@@ -206,6 +226,28 @@ def test_the_ipoker_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
     assert {p.player: p.net for p in tournament[1]} == {"Bo": -10, "Hero": -40, "Ann": 50}
     assert five_card[0][2] == "P5O"
     assert all(not result[5] for result in (uncalled, dead, tournament, five_card))
+
+
+def test_an_all_in_is_valued_as_the_reference_values_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bo all in on the flop with a flush draw, Hero's kings call: both rows carry an all-in
+    EV (the kernel's rows, the reference path's alike); the site's totals agree."""
+    path = tmp_path / "ipoker.xml"
+    path.write_bytes(VARIANTS["all-in-showdown"])
+    assert _read_by_the_kernel(path) == [True, True]
+    fast, reference = _both(path, monkeypatch)
+    assert fast == reference
+    allin = fast[1]
+    assert not allin[5]
+    evs = {p.player: p.allin_ev for p in allin[1] if p.allin_ev is not None}
+    assert set(evs) == {"Hero", "Bo"}
+    nets = {p.player: p.net for p in allin[1]}
+    assert nets == pytest.approx({"Hero": 19.55, "Bo": -18.5, "Ann": -0.5, "Cy": -0.75})
+    _both_paths([path], tmp_path, monkeypatch)
+    rows = _rows(tmp_path / "fast.parquet")
+    assert rows == _rows(tmp_path / "reference.parquet")
+    assert sum(row["allin_ev"] is not None for row in rows) == 2
 
 
 def test_a_wrong_total_is_the_same_disagreement(
