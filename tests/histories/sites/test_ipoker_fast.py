@@ -70,6 +70,7 @@ def _variants() -> dict[str, bytes]:
         "all-in-call": ALLIN.encode("cp1252"),
         "all-in-showdown": ALLIN_SHOWDOWN.encode("cp1252"),
         "utf8": CASH.encode("utf-8"),
+        "utf8-byte-order-mark": CASH.encode("utf-8-sig"),
         "crlf": CASH.replace("\n", "\r\n").encode("cp1252"),
         "whole-fixture": TEXT.encode("cp1252"),
         "dollars-dot-decimals": CASH.replace("€", "$").replace(",", ".").encode("cp1252"),
@@ -107,6 +108,7 @@ def _variants() -> dict[str, bytes]:
         ),
         "broken-markup": CASH.replace("</round>", "</rounds>", 1).encode("cp1252"),
         "doctype": ("<!DOCTYPE session>\n" + CASH).encode("cp1252"),
+        "utf16": CASH.encode("utf-16"),
     }
 
 
@@ -119,6 +121,7 @@ READ_BY_THE_KERNEL = {
     "all-in-call": [True, True],
     "all-in-showdown": [True, True],
     "utf8": [True, True],
+    "utf8-byte-order-mark": [True, True],
     "crlf": [True, True],
     "whole-fixture": [True, True, True, True],
     "dollars-dot-decimals": [True, True],
@@ -140,6 +143,7 @@ READ_BY_THE_KERNEL = {
     "comment": None,
     "broken-markup": None,
     "doctype": None,
+    "utf16": None,
 }
 """Which hands the kernel reads (replayed, or refused by its replay), None where the file is
 not in the XML it takes."""
