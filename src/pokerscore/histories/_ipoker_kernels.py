@@ -390,6 +390,7 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
             q += 1
         name_stop = q
         attributes = 0
+        seen = np.uint64(0)
         closed = False
         while True:
             while q < size and _blank(text[q]):
@@ -415,9 +416,14 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 q += 1
             if attributes == MAX_ATTRIBUTES:
                 return fail
-            for k in range(attributes):
-                if _same_spans(text, key, q, attribute_start[k], attribute_stop[k]):
-                    return fail  # an attribute twice: not well-formed
+            # an attribute twice is not well-formed: the names compared where a hash of
+            # each (its length and end bytes, one bit of 64) meets one before
+            bit = np.uint64(1) << np.uint64((q - key) * 131 + text[key] * 31 + text[q - 1] & 63)
+            if seen & bit:
+                for k in range(attributes):
+                    if _same_spans(text, key, q, attribute_start[k], attribute_stop[k]):
+                        return fail
+            seen |= bit
             attribute_start[attributes] = key
             attribute_stop[attributes] = q
             attributes += 1

@@ -109,6 +109,9 @@ def _variants() -> dict[str, bytes]:
         "broken-markup": CASH.replace("</round>", "</rounds>", 1).encode("cp1252"),
         "doctype": ("<!DOCTYPE session>\n" + CASH).encode("cp1252"),
         "utf16": CASH.encode("utf-16"),
+        "attribute-twice": CASH.replace(
+            'seat="5" name="Bo"', 'seat="5" seat="5" name="Bo"', 1
+        ).encode("cp1252"),
     }
 
 
@@ -144,6 +147,7 @@ READ_BY_THE_KERNEL = {
     "broken-markup": None,
     "doctype": None,
     "utf16": None,
+    "attribute-twice": None,
 }
 """Which hands the kernel reads (replayed, or refused by its replay), None where the file is
 not in the XML it takes."""
