@@ -15,8 +15,9 @@ column out (the readers alone). Each rate is given by the wall clock and by this
 time (``time.process_time``: on a shared machine, the figure that compares). The target is 50,000 hands/s a reader, for a
 later fast path (compiled kernels, as PHH and PokerStars have; GGPoker's, the PokerStars skins',
 Winamax's, Winning's 2019 and Bovada's hold'em and Omaha hands go through PokerStars' compiled
-reader, Winamax's, Winning's and Bovada's by shares of their own, the others through the site's
-reader). Figures and how to read them:
+reader, Winamax's, Winning's and Bovada's by shares of their own; iPoker's hold'em and Omaha by
+a compiled reader of its own on PokerStars' stages, ``_ipoker_kernels``; the others through the
+site's reader). Figures and how to read them:
 ``benchmarks/sites.md``.
 """
 

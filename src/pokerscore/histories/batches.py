@@ -25,6 +25,14 @@ from pokerscore.engine.jit import kernel
 from pokerscore.games.holdem.game import Game
 from pokerscore.histories._bovada_kernels import HERO_SPAN, bv_share
 from pokerscore.histories._bytes import NEWLINE, OPEN_BRACKET, ZERO, ascii_bytes
+from pokerscore.histories._ipoker_kernels import (
+    X_GENERAL,
+    X_GENERAL_START,
+    X_GENERAL_STOP,
+    X_LONG,
+    ip_hands,
+    ip_index,
+)
 from pokerscore.histories._layout import (
     DEN,
     F_ALLIN_STREET,
@@ -117,6 +125,11 @@ class Batch:
     (``read_histories``', :func:`~.logged_hands.read_stars_text`)."""
     marks: StarsMarks | None = None
     """What PokerStars' log keeps beside PHH's columns (:class:`~._stars_kernels.StarsMarks`)."""
+    generals: dict[int, bytes | None] | None = None
+    """iPoker's: each hand's session's ``<general>`` element (its bytes, None where the session
+    has none), by the hand's number, for the reference reader of a hand read again."""
+    long_hands: frozenset[int] = frozenset()
+    """iPoker's: the numbers of the hands longer than the one limit of every reader."""
 
     def rows(self) -> HandRows:
         """The result arrays as the kernels take them, one bundle."""
@@ -168,6 +181,55 @@ def replay_stars_text(
                 batch.rows(), _SHARES.get(layout))  # fmt: skip
     batch.hands = hands
     batch.site_codes = sites[:hands]
+    return batch
+
+
+@dataclass
+class IpokerIndex:
+    """Where the hands of an iPoker buffer lie (:func:`~._ipoker_kernels.ip_index`)."""
+
+    hands: int
+    starts: npt.NDArray[np.int64]
+    stops: npt.NDArray[np.int64]
+    contexts: npt.NDArray[np.int64]
+    """Each hand's session and place (``_ipoker_kernels.X_…`` columns)."""
+
+
+def ipoker_index(data: bytes) -> IpokerIndex | None:
+    """The hands of an iPoker buffer (whole sessions); None where the buffer is not in the XML
+    the compiled reader takes (:func:`~._ipoker_kernels.ip_index`): the reference reader reads
+    it."""
+    hands, starts, stops, contexts = ip_index(np.frombuffer(data, dtype=np.uint8))
+    return None if hands < 0 else IpokerIndex(hands, starts, stops, contexts)
+
+
+def replay_ipoker_text(
+    data: bytes, index: IpokerIndex, first: int = 0, last: int | None = None
+) -> Batch:
+    """Read and replay the hands ``first`` to ``last`` (an index's places, from 0; the hands
+    numbered from ``first + 1``) of an iPoker buffer by ``_ipoker_kernels``: a batch whose
+    text is the whole buffer (the spans are the buffer's), its hands those."""
+    last = index.hands if last is None else last
+    hands = last - first
+    text = np.frombuffer(data, dtype=np.uint8)
+    batch = _empty_batch(text, max(1, hands))
+    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    contexts = index.contexts[first:last]
+    ip_hands(text, index.starts[first:last], index.stops[first:last], contexts, first + 1, hands,
+             threads, kernel_tables(), batch.rows())  # fmt: skip
+    batch.hands = hands
+    batch.site = "iPoker"
+    spans: dict[tuple[int, int], bytes | None] = {}
+    generals: dict[int, bytes | None] = {}
+    for place, (has, start, stop) in enumerate(
+        contexts[:, [X_GENERAL, X_GENERAL_START, X_GENERAL_STOP]].tolist(), first + 1
+    ):
+        if (start, stop) not in spans:
+            spans[start, stop] = data[start:stop] if has else None
+        generals[place] = spans[start, stop]
+    batch.generals = generals
+    long = np.flatnonzero(contexts[:, X_LONG]) + first + 1
+    batch.long_hands = frozenset(long.tolist())
     return batch
 
 

@@ -35,8 +35,11 @@ from pokerscore.histories._layout import (
 from pokerscore.histories._stars_lines import LAYOUT_HEADERS
 from pokerscore.histories.batches import (
     Batch,
+    IpokerIndex,
     batch_columns,
+    ipoker_index,
     refusal_of,
+    replay_ipoker_text,
     replay_phh_text,
     replay_stars_text,
     slow_hands,
@@ -63,6 +66,8 @@ from pokerscore.histories.sites.bovada import NAME as BOVADA
 from pokerscore.histories.sites.bovada import parse_bovada
 from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
 from pokerscore.histories.sites.ggpoker import parse_ggpoker
+from pokerscore.histories.sites.ipoker import NAME as IPOKER
+from pokerscore.histories.sites.ipoker import read_game
 from pokerscore.histories.sites.text import (
     MAX_HAND_BYTES,
     HandParser,
@@ -142,6 +147,11 @@ def run_part(
     if fast_format(part) and os.environ.get(REFERENCE_ONLY) != "1":
         return _run_fast_part(part, strict=strict, allin_ev=allin_ev, follow=follow, write=write,
                               blocks=blocks, replays=replays)  # fmt: skip
+    if part.file_format == IPOKER and blocks is None and os.environ.get(REFERENCE_ONLY) != "1":
+        names = replays.names if replays is not None else PlayerNames()
+        done = _run_ipoker_part(part, strict, allin_ev, follow, write, names)
+        if done is not None:
+            return done
     summary = HistoriesSummary()
     records = PartRecords(part)
     _replay_reference(_part_hands(part, records), summary, strict, allin_ev, follow, write)
@@ -339,6 +349,60 @@ def _run_fast_part(
     return PartDone(summary, records.lines, next_hand - part.first_hand)
 
 
+IPOKER_BYTES: Final = 1 << 28
+"""The largest iPoker file the compiled reader takes: it is read whole (its sessions'
+``<general>`` parts say what each hand is played for); a larger one is the reference reader's,
+streamed."""
+IPOKER_BATCH: Final = 1 << 14
+"""The iPoker hands the kernels replay at a time (a batch's arrays bounded)."""
+
+
+def ipoker_file(path: str) -> tuple[bytes, IpokerIndex] | None:
+    """An iPoker file's bytes and its hands for the compiled reader, or None: the reference
+    reader's (a file past :data:`IPOKER_BYTES`, or not in the XML the kernel reads)."""
+    try:
+        if Path(path).stat().st_size > IPOKER_BYTES:
+            return None
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    index = ipoker_index(data)
+    return None if index is None else (data, index)
+
+
+def ipoker_batches(data: bytes, index: IpokerIndex) -> Iterator[Batch]:
+    """An iPoker file's hands read and replayed by the kernels, :data:`IPOKER_BATCH` at a
+    time."""
+    for first in range(0, index.hands, IPOKER_BATCH):
+        yield replay_ipoker_text(data, index, first, min(first + IPOKER_BATCH, index.hands))
+
+
+def _run_ipoker_part(
+    part: HistoryPart,
+    strict: bool,
+    allin_ev: bool,
+    follow: str | None,
+    write: Callable[[pa.Table], None] | None,
+    names: PlayerNames,
+) -> PartDone | None:
+    """An iPoker file through the kernels, the hands they leave through its reader; None where
+    the file is the reference reader's (:func:`ipoker_file`)."""
+    found = ipoker_file(part.path)
+    if found is None:
+        return None
+    data, index = found
+    summary = HistoriesSummary()
+    for batch in ipoker_batches(data, index):
+        table = _block_rows(part, batch, data, 1, summary, strict, allin_ev, names)
+        if table is None:
+            continue
+        if follow is not None:
+            _follow(summary, table.rows, follow)
+        if write is not None:
+            write(table.rows)
+    return PartDone(summary, 0, 0)
+
+
 def _left_hands(
     part: HistoryPart,
     batch: Any,
@@ -352,7 +416,10 @@ def _left_hands(
     counted, lines = 0, first_line  # the lines before ``counted``: counted on, hand to hand
     for place, number, header, start, stop in slow:
         text = data[start:stop]
-        if stars:
+        if batch.generals is not None:  # iPoker's: the line its start tag ends on
+            long = number in batch.long_hands
+            hand = read_game(text, batch.generals[number], part.path, number, header, long=long)
+        elif stars:
             if start < counted:  # the hands come in order; if not, count from the start again
                 counted, lines = 0, first_line
             lines += data.count(b"\n", counted, start)

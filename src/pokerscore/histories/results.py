@@ -47,6 +47,8 @@ from pokerscore.histories.parts import (
     PartRecords,
     block_hands,
     fast_format,
+    ipoker_batches,
+    ipoker_file,
     long_hand,
     reference_hand,
     reference_stars_hand,
@@ -61,6 +63,8 @@ from pokerscore.histories.reading import (
     read_file,
 )
 from pokerscore.histories.replay import REPLAY_BLOCK, replayed, rule_game
+from pokerscore.histories.sites.ipoker import NAME as IPOKER
+from pokerscore.histories.sites.ipoker import read_game
 
 CHUNK: Final = 1024
 """The kernels' hands a block of results holds (:class:`~.kernel_results.KernelRows`; a batch
@@ -177,6 +181,13 @@ def file_blocks(
         bad(HandHistoryError(f"cannot read: {error.strerror or error}", file=str(path)))
         return
     part = HistoryPart(0, str(path), kind)
+    if kind == IPOKER and os.environ.get(REFERENCE_ONLY) != "1":
+        found = ipoker_file(str(path))
+        if found is not None:
+            whole, index = found
+            for hands in ipoker_batches(whole, index):
+                yield from _batch_results(part, hands, whole, 1, strict, allin_ev, bad, behind)
+            return
     if not fast_format(part) or os.environ.get(REFERENCE_ONLY) == "1":
         # a site's format has no fast reader: its own reader, replayed a block at a time
         yield from _reference_results(read_file(path, kind), allin_ev, bad)  # type: ignore[arg-type]
@@ -248,8 +259,10 @@ def _batch_results(
 
     hands = batch.hands
     facts = batch.facts[:hands]
-    source = _Source(part.path, part.single, part.file_format)
-    if source.stars:  # each hand's first line: the lines before its start
+    source = _Source(part.path, part.single, part.file_format, batch.generals, batch.long_hands)
+    if batch.generals is not None:  # iPoker's: the line each hand's start tag ends on
+        lines = facts[:, F_HEADER]
+    elif source.stars:  # each hand's first line: the lines before its start
         newlines = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
         lines = first_line + np.searchsorted(newlines, facts[:, F_START])
     else:
@@ -299,6 +312,9 @@ class _Source(NamedTuple):
     single: bool
     layout: str
     """The file's format."""
+    generals: dict[int, bytes | None] | None = None
+    """iPoker's: each hand's session's ``<general>`` (``batches.Batch.generals``)."""
+    long_hands: frozenset[int] = frozenset()
 
     @property
     def stars(self) -> bool:
@@ -308,6 +324,9 @@ class _Source(NamedTuple):
         self, text: bytes, number: int, header: int, first_line: int
     ) -> HandHistory | HandHistoryError:
         """The hand of ``text`` (its own bytes), read by the lenient reader."""
+        if self.generals is not None:
+            long = number in self.long_hands
+            return read_game(text, self.generals[number], self.file, number, first_line, long=long)
         if self.stars:
             return reference_stars_hand(text, self.file, number, first_line, self.layout)
         return reference_hand(text, self.file, number, header, self.single)

@@ -54,7 +54,7 @@ from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Final
-from xml.etree.ElementTree import Element
+from xml.etree.ElementTree import Element, ParseError, fromstring
 
 from pokerscore.cards import Card
 from pokerscore.histories.draft import HandDraft, build_hand, site_cards
@@ -68,6 +68,7 @@ from pokerscore.histories.sites.increments import (
     localised_amount,
 )
 from pokerscore.histories.sites.markup import xml_hands
+from pokerscore.histories.sites.text import decode_line, long_hand_error
 
 NAME: Final = "ipoker"
 _GAMETYPE: Final = re.compile(
@@ -148,6 +149,35 @@ def read_ipoker(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
 
     tags = frozenset({"general", "game"})
     return xml_hands(path, tags, read, context=context, document=_SESSION, fresh=fresh)
+
+
+def read_game(
+    game: bytes, general: bytes | None, file: str, number: int, line: int, *, long: bool = False
+) -> HandHistory | HandHistoryError:
+    """A hand the compiled reader (``_ipoker_kernels``) left, read from its own bytes as
+    :func:`read_ipoker` reads it in its file: ``game`` the ``<game>`` element, ``general`` its
+    session's ``<general>`` (None where the session has none), the hand's number and the line
+    its start tag ends on; ``long``: longer than the one limit of every reader. The compiled
+    reader's index took the file's XML as well-formed, each line decoded as its client wrote it
+    (:func:`~pokerscore.histories.sites.text.decode_line`)."""
+    if long:
+        return long_hand_error(file, number, line)
+    session = _Session()
+    try:
+        if general is not None:
+            session.general(fromstring(_decoded(general)))
+        element = fromstring(_decoded(game))
+    except ParseError as error:  # not met: the index reads only well-formed elements
+        return HandHistoryError(f"not well-formed XML ({error})", file=file, hand=number, line=line)
+    try:
+        return _hand(element, session, file, number, line)
+    except HandHistoryError as error:
+        return error.located(file, number, line)
+
+
+def _decoded(data: bytes) -> str:
+    """An element's bytes as :func:`read_ipoker` decodes them, line by line."""
+    return "\n".join(decode_line(piece).rstrip("\r") for piece in data.split(b"\n"))
 
 
 def _cards(text: str) -> tuple[Card | None, ...]:
