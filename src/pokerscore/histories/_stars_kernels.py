@@ -1833,6 +1833,7 @@ def stars_logs(
     rows: HandRows,
     log: PhhLog,
     marks: StarsMarks,
+    share: Callable[..., None] | None = None,
 ) -> None:
     """Every hand :func:`stars_index` found read by :func:`stars_hand` into ``log`` and
     ``marks`` and not replayed (``read_histories`` wants the hands, not their results), shared
@@ -1843,17 +1844,19 @@ def stars_logs(
     amounts within the model's 2**53 units, is ``OK`` in the rows' facts (with its players'
     names and seats), any other ``SLOW`` (the lenient reader's, which reads or refuses it).
     Each action's text span is empty at the start of its line (PokerStars' actions have no
-    text; the span gives the line's number)."""
+    text; the span gives the line's number). ``share``: another layout's share of them
+    (``_winamax_kernels.wx_log_share``), as :func:`stars_hands` takes one."""
+    logger = _stars_log_share if share is None else share
     room = np.maximum(stops[:hands] // ACTION_BYTES - starts[:hands] // ACTION_BYTES, 0)
     ends = np.cumsum([int(room[worker::threads].sum()) for worker in range(threads)])
     firsts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
     limits = np.minimum(ends, log.kinds.shape[0])
 
-    def share(worker: int) -> None:
-        _stars_log_share(text, starts, stops, sites, ascii_text, first_hand, worker, hands,
-                         threads, int(firsts[worker]), int(limits[worker]), rows, log, marks)  # fmt: skip
+    def one_share(worker: int) -> None:
+        logger(text, starts, stops, sites, ascii_text, first_hand, worker, hands, threads,
+               int(firsts[worker]), int(limits[worker]), rows, log, marks)  # fmt: skip
 
-    in_threads(share, threads)
+    in_threads(one_share, threads)
 
 
 @kernel()
