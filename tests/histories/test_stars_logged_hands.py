@@ -136,6 +136,21 @@ def test_line_ends_are_the_lenient_readers(tmp_path: Path, change: Any) -> None:
     assert_same_hands(path)
 
 
+@pytest.mark.parametrize("line", ["Bob: folds", "Dan: checks"])
+def test_all_in_words_after_a_fold_or_a_check_are_the_lenient_readers(
+    tmp_path: Path, line: str
+) -> None:
+    """``and is all-in`` counts after a bet, a raise or a call only, as the lenient reader
+    reads it (found by the mutated GGPoker hands: the kernel marked the fold all in)."""
+    path = tmp_path / "hands.txt"
+    text = (DATA / "pokerstars-shapes.txt").read_text()
+    path.write_text(text.replace(f"{line}\n", f"{line} and is all-in\n", 1))
+    read = assert_same_hands(path)
+    assert logged(read) == 2 and not any(
+        action.all_in for hand in read for action in hand.actions if action.kind == "fold"
+    )
+
+
 def test_the_reference_setting_reads_every_hand_leniently(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("POKERSCORE_HISTORIES_REFERENCE", "1")
     read = list(read_histories(DATA / "pokerstars-shapes.txt"))

@@ -1072,6 +1072,8 @@ def _play_line(
         return LINE_BAD, 0, 0, 0, 0, 0, 0
     if kind < 0:
         return LINE_OTHER, 0, 0, 0, 0, 0, 0
+    if kind != BET_RAISE and not (kind == CHECK_CALL and starts_with(text, words, words_stop, _CALLS)):  # fmt: skip
+        all_in = 0  # the reader's "and is all-in" only after a bet, a raise or a call
     return LINE_ACTION, kind, who, m, d, all_in, count
 
 
