@@ -2,9 +2,8 @@
 ``StarsBlock``, ``_stars_kernels.stars_logs``) are the hands the lenient reader
 (``pokerstars.read_pokerstars``: the oracle) makes of the same text, field by field, and every
 hand either leaves is the same error: the fixtures, generated hands, the shared sample's files
-in PokerStars' layout (PokerStars' own and its skins') and mutated hands. GGPoker's files stay
-the lenient reader's: its reader starts a hand only at a whole header, the kernel's cut at its
-first words."""
+in PokerStars' layout (PokerStars' own and its skins') and mutated hands. GGPoker's and
+Winamax's: ``test_sites_logged_hands.py``."""
 
 from __future__ import annotations
 
