@@ -10,7 +10,8 @@ ways but the PHH-only ones on 20,000 generated hands written as PokerStars text
 and ``read_histories`` gives the hands of PokerStars' kernel's log (since session 21: the
 lenient reader's before). Then the shared sample's files in PokerStars' layout
 (``../shared/hand-histories``, where it is here), each format's files joined and repeated to
-some 20,000 hands: ``read_histories`` two ways and the lenient reader.
+some 20,000 hands: ``read_histories`` two ways (GGPoker's and Winamax's hands from their
+compiled readers' log since session 22) and the lenient reader.
 
 The iterator is timed three ways, as a user reads it: every result's players read (their nets
 summed, so every ``PlayerResult`` is made), every result's pots read (their amounts summed:

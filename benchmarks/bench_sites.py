@@ -5,6 +5,9 @@ written in the site's own layout, worked out by hand) is repeated into one file 
 ``BENCH_SITES_HANDS`` hands (default 20,000), then
 
 - read: ``read_histories`` over the file, every hand into a ``HandHistory`` (the reader alone);
+  with ``BENCH_SITES_ACTIONS=1`` also every hand's seats and actions read (the formats whose
+  ``read_histories`` makes a hand's fields when first read: PHH's, and PokerStars', its skins',
+  GGPoker's and Winamax's from the compiled reader's log);
 - replayed: ``history_results`` over it, each hand read by the site's reader and replayed by
   the compiled replay, 256 hands' results made by column at a time (``replay.replayed``: what
   ``pokerscore histories`` does for a site's file today).
@@ -17,7 +20,8 @@ later fast path (compiled kernels, as PHH and PokerStars have; GGPoker's, the Po
 Winamax's, Winning's 2019 and Bovada's hold'em and Omaha hands go through PokerStars' compiled
 reader, Winamax's, Winning's and Bovada's by shares of their own; iPoker's hold'em and Omaha by
 a compiled reader of its own on PokerStars' stages, ``_ipoker_kernels``; the others through the
-site's reader). Figures and how to read them:
+site's reader; ``read_histories`` takes the hands of PokerStars' layout, GGPoker's and Winamax's
+among them, from the compiled reader's log since session 22). Figures and how to read them:
 ``benchmarks/sites.md``.
 """
 
@@ -89,9 +93,27 @@ def _repeated(name: str, folder: Path, hands: int) -> Path:
     return path
 
 
-def _rate(path: Path, replayed: bool, rounds: int) -> tuple[int, float, float]:
-    """The hands of ``path`` (read, or read and replayed) and the best rates of ``rounds``: by
-    the wall clock and by this process's CPU time."""
+def _seats_and_actions(path: Path) -> int:
+    """The hands of ``path`` by ``read_histories``, every hand's seats and actions read (as
+    ``bench_history_results``' way; a bad hand counted too)."""
+    from pokerscore.histories.model import HandHistory
+    from pokerscore.histories.reading import read_histories
+
+    hands = 0
+    total = 0
+    for hand in read_histories(path):
+        hands += 1
+        if isinstance(hand, HandHistory):
+            total += sum(seat.stack for seat in hand.seats) + len(hand.actions)
+    return hands
+
+
+def _rate(
+    path: Path, replayed: bool, rounds: int, actions: bool = False
+) -> tuple[int, float, float]:
+    """The hands of ``path`` (read, or read and replayed; ``actions``: read, every hand's seats
+    and actions read) and the best rates of ``rounds``: by the wall clock and by this
+    process's CPU time."""
     from pokerscore.histories.reading import read_histories
     from pokerscore.histories.results import history_results
 
@@ -101,6 +123,8 @@ def _rate(path: Path, replayed: bool, rounds: int) -> tuple[int, float, float]:
         start, start_cpu = time.perf_counter(), time.process_time()
         if replayed:
             count = sum(1 for _ in history_results(path))
+        elif actions:
+            count = _seats_and_actions(path)
         else:
             count = sum(1 for _ in read_histories(path))
         cpu = time.process_time() - start_cpu
@@ -120,22 +144,33 @@ def main() -> None:
     print(machine())
     print(f"load average at the start: {os.getloadavg()}")
     replay = os.environ.get("BENCH_SITES_REPLAY", "1") != "0"
+    actions = os.environ.get("BENCH_SITES_ACTIONS", "0") == "1"
     print(
         "| format | hands | read hands/s | read hands per CPU s |"
+        + (" seats and actions read per CPU s |" if actions else "")
         + (" read and replayed hands/s | read and replayed per CPU s |" if replay else "")
         + " target |"
     )
-    print("|---|---:|---:|---:|" + ("---:|---:|" if replay else "") + "---:|")
+    print(
+        "|---|---:|---:|---:|"
+        + ("---:|" if actions else "")
+        + ("---:|---:|" if replay else "")
+        + "---:|"
+    )
     with tempfile.TemporaryDirectory() as folder:
         for name in names:
             path = _repeated(name, Path(folder), hands)
             count, read, read_cpu = _rate(path, False, rounds)
+            if actions:
+                read_cpu_text = f"{read_cpu:,.0f} | {_rate(path, False, rounds, True)[2]:,.0f}"
+            else:
+                read_cpu_text = f"{read_cpu:,.0f}"
             both = ""
             if replay:
                 _, replayed, replayed_cpu = _rate(path, True, rounds)
                 both = f" {replayed:,.0f} | {replayed_cpu:,.0f} |"
             print(
-                f"| {name} | {count:,} | {read:,.0f} | {read_cpu:,.0f} |{both} {TARGET:,} |",
+                f"| {name} | {count:,} | {read:,.0f} | {read_cpu_text} |{both} {TARGET:,} |",
                 flush=True,
             )
     print(f"load average at the end: {os.getloadavg()}")

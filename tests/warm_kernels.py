@@ -67,15 +67,15 @@ def histories() -> None:
 
 def sites() -> None:
     """The site formats' compiled shares (Winamax's, Winning's, Bovada's: each a kernel of its
-    own, compiled for its first file) and PokerStars' log for ``read_histories``, after the
-    replay they call (:func:`histories`, in the same process)."""
+    own, compiled for its first file) and PokerStars' and Winamax's logs for
+    ``read_histories``, after the replay they call (:func:`histories`, in the same process)."""
     from pokerscore.histories.reading import read_histories
     from pokerscore.histories.running import analyse_histories
 
     sites = HISTORIES / "sites"
     for folder in ("winamax", "winning", "bovada"):
         analyse_histories(sorted((sites / folder).glob("*.txt")))
-    for hand in read_histories(HISTORIES / "pokerstars-shapes.txt"):
+    for hand in read_histories(HISTORIES / "pokerstars-shapes.txt", sites / "winamax"):
         if not isinstance(hand, Exception):
             hand.actions  # noqa: B018 (the log's columns made)
 

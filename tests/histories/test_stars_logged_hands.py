@@ -2,9 +2,8 @@
 ``StarsBlock``, ``_stars_kernels.stars_logs``) are the hands the lenient reader
 (``pokerstars.read_pokerstars``: the oracle) makes of the same text, field by field, and every
 hand either leaves is the same error: the fixtures, generated hands, the shared sample's files
-in PokerStars' layout (PokerStars' own and its skins') and mutated hands. GGPoker's files stay
-the lenient reader's: its reader starts a hand only at a whole header, the kernel's cut at its
-first words."""
+in PokerStars' layout (PokerStars' own and its skins') and mutated hands. GGPoker's and
+Winamax's: ``test_sites_logged_hands.py``."""
 
 from __future__ import annotations
 
@@ -134,6 +133,21 @@ def test_line_ends_are_the_lenient_readers(tmp_path: Path, change: Any) -> None:
     path = tmp_path / "hands.txt"
     path.write_bytes(change((DATA / "pokerstars-shapes.txt").read_bytes()))
     assert_same_hands(path)
+
+
+@pytest.mark.parametrize("line", ["Bob: folds", "Dan: checks"])
+def test_all_in_words_after_a_fold_or_a_check_are_the_lenient_readers(
+    tmp_path: Path, line: str
+) -> None:
+    """``and is all-in`` counts after a bet, a raise or a call only, as the lenient reader
+    reads it (found by the mutated GGPoker hands: the kernel marked the fold all in)."""
+    path = tmp_path / "hands.txt"
+    text = (DATA / "pokerstars-shapes.txt").read_text()
+    path.write_text(text.replace(f"{line}\n", f"{line} and is all-in\n", 1))
+    read = assert_same_hands(path)
+    assert logged(read) == 2 and not any(
+        action.all_in for hand in read for action in hand.actions if action.kind == "fold"
+    )
 
 
 def test_the_reference_setting_reads_every_hand_leniently(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -45,6 +45,7 @@ from pokerscore.histories._layout import (
     DEAL_HOLE,
     F_RUNS,
     FOLD,
+    MAX_ACTIONS,
     MAX_PLAYERS,
     MUCK,
     OK,
@@ -56,6 +57,7 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
+from pokerscore.histories._phh_kernels import ACTION_BYTES, PhhLog
 from pokerscore.histories._replay_kernels import (
     RUNS,
     SAID_HAS_RAKE,
@@ -68,6 +70,7 @@ from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
     SAID_TOTAL,
     HandInput,
+    _past_units,
     game_tables,
     record_refusal,
     replay_one,
@@ -96,6 +99,7 @@ from pokerscore.histories._stars_kernels import (
     A_BETS,
     A_COUNT,
     A_KIND,
+    A_LINE,
     C_D,
     C_M,
     C_POT,
@@ -151,12 +155,14 @@ from pokerscore.histories._stars_kernels import (
     U_ROUND,
     U_ROUND_HAS,
     U_STACK,
+    StarsMarks,
     StarsReading,
     _hand_facts,
     _money,
     _named,
     _section_line,
     _stars_cards,
+    _stars_logged,
     hand_begun,
     hand_read,
     hand_units,
@@ -647,6 +653,8 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
             bets = count >> 8 if line == LINE_ACTION else B_NONE
             if line == LINE_ACTION:
                 count &= 255
+        if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
+            plays[A_LINE, taken[1]] = first  # the line's start: its number, for the log
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, bets)  # fmt: skip
         if taken[0] < 0:
             return False
@@ -854,3 +862,58 @@ def wx_share(
             record_refusal(work.state, facts, hand)
         else:
             facts[hand, F_RUNS] = work.state[RUNS]  # the runs of a board run more than once
+
+
+@kernel()
+def wx_log_share(
+    text: Bytes,
+    starts: Ints,
+    stops: Ints,
+    sites: Ints,
+    ascii_text: bool,
+    first_hand: int,
+    worker: int,
+    hands: int,
+    threads: int,
+    place: int,
+    limit: int,
+    rows: HandRows,
+    log: PhhLog,
+    marks: StarsMarks,
+) -> None:
+    """``_stars_kernels._stars_log_share`` for Winamax's hands (read by :func:`wx_hand`), a
+    share of ``_stars_kernels.stars_logs``: each hand read, not replayed, and logged
+    (``_stars_logged``) for ``read_histories``, its actions one after another from ``place``,
+    below ``limit``; a kernel of its own, as :func:`wx_share` is."""
+    w = new_stars_scratch()
+    facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
+    reading, units, said = w.reading, w.units, w.said
+    seats, plays, cards, tally = reading.seats, reading.plays, reading.cards, reading.tally
+    stacks, antes, blinds, in_turn = units[U_STACK], units[U_ANTE], units[U_BLIND], units[U_IN_TURN]
+    paid, finishing = units[U_PAID], units[U_FINISHING]
+    kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
+    card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
+    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    ok, none = np.int64(OK), np.int64(0)  # replay_one's result's types: _hand_facts' one signature
+    for hand in range(worker, hands, threads):
+        start, stop = starts[hand], stops[hand]
+        count = wx_hand(text, hand, start, stop, first_hand + hand, sites[hand], ascii_text,
+                        facts, reading, units, said)  # fmt: skip
+        if count < 0:
+            continue
+        hand_input = HandInput(
+            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+        )  # fmt: skip
+        if _past_units(hand_input):
+            continue  # the lenient reader refuses it (the replay's PAST_UNITS)
+        stop_place = min(place + stop // ACTION_BYTES - start // ACTION_BYTES, limit)
+        taken = _stars_logged(
+            hand, count, place, stop_place, plays, cards, tally, units, log, marks
+        )
+        if taken < 0:
+            continue  # no room (never, a line of play being longer): the lenient reader's
+        place += taken
+        _hand_facts(hand, count, (ok, none, none, none), seats, plays, tally, facts, names,  # type: ignore[arg-type]
+                    seat_numbers, flags)  # fmt: skip

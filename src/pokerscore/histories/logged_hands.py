@@ -13,10 +13,12 @@ takes text the lenient reader refuses (a value of a key it skips that is no TOML
 with a leading zero, a control character ...), :func:`fast_places` leaves the hand to the
 lenient reader, which words the refusal.
 
-PokerStars' hands (and its skins') the same way from PokerStars' kernel's log in the same
-layout (:func:`read_stars_text`, :class:`StarsBlock`: the seats and actions from the log, the
-site's record from the lenient reader, ``pokerstars.parse_pokerstars``, when first read;
-``tests/histories/test_stars_logged_hands.py``).
+PokerStars' hands (and its skins', and GGPoker's, which its kernel reads too) the same way
+from PokerStars' kernel's log in the same layout (:func:`read_stars_text`, :class:`StarsBlock`:
+the seats and actions from the log, the site's record from the lenient reader, PokerStars' or
+the site's own, when first read; ``tests/histories/test_stars_logged_hands.py``); Winamax's from
+its own share's log in that layout (``_winamax_kernels.wx_log_share``;
+``tests/histories/test_sites_logged_hands.py``).
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ from pokerscore.histories.phh import toml_table, variant_rules
 
 if TYPE_CHECKING:
     from pokerscore.histories.batches import Batch
+    from pokerscore.histories.sites.text import HandParser
 
 CHUNK: Final = 1024
 """The hands of a block (:class:`HandBlock`): each field made for the whole block when first
@@ -576,7 +579,8 @@ def read_stars_text(
     """The hands of ``data`` in PokerStars' layout (from the start of a hand, on line
     ``first_line``, the file's ``first_hand``-th; ``layout`` the format,
     ``batches.StarsLayout``) read by its kernel into the log and not replayed
-    (:func:`~._stars_kernels.stars_logs`): a :class:`~.batches.Batch` whose facts (each
+    (:func:`~._stars_kernels.stars_logs`; Winamax's hands by its share,
+    :func:`~._winamax_kernels.wx_log_share`): a :class:`~.batches.Batch` whose facts (each
     hand's first line ``F_HEADER``), names, seats, log and marks only are filled, a hand read
     whole ``OK``, any other ``SLOW``; None when other text stands before the first hand."""
     import numba
@@ -606,8 +610,11 @@ def read_stars_text(
         action_flags=flags, log=log, marks=marks, site_codes=sites[:hands],
     )  # fmt: skip
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    share: Callable[..., None] | None = None  # Winamax's hands: a share of their own
+    if layout == "winamax":
+        from pokerscore.histories._winamax_kernels import wx_log_share as share
     stars_logs(text, starts, stops, sites, data.isascii(), first_hand, hands, threads,
-               batch.rows(), log, marks)  # fmt: skip
+               batch.rows(), log, marks, share)  # fmt: skip
     newlines = np.flatnonzero(text == NEWLINE)
     facts[:hands, F_HEADER] = first_line + np.searchsorted(newlines, facts[:hands, F_START])
     return batch
@@ -616,14 +623,31 @@ def read_stars_text(
 def left_stars_hand(
     data: bytes, name: str, number: int, first_line: int, layout: str = "pokerstars"
 ) -> HandHistory | HandHistoryError:
-    """A hand in PokerStars' layout (PokerStars' own or a skin's: one parser; its own bytes,
+    """A hand in PokerStars' layout (PokerStars' own or a skin's: one parser; GGPoker's or
+    Winamax's: the site's, :func:`_lenient_parser`; its own bytes,
     the file's ``number``-th hand from line ``first_line``) read by the lenient reader as
     :func:`~.reading.read_file` reads it: its lines cut at line feeds only and decoded one by
     one (:func:`~.sites.text.hand_from_bytes`, as the runs' ``parts.reference_stars_hand``)."""
-    from pokerscore.histories.pokerstars import parse_lines
     from pokerscore.histories.sites.text import hand_from_bytes
 
-    return hand_from_bytes(parse_lines, data, name, number, first_line)
+    return hand_from_bytes(_lenient_parser(layout), data, name, number, first_line)
+
+
+@cache
+def _lenient_parser(layout: str) -> HandParser:
+    """The lenient reader of one hand of ``layout`` (GGPoker's and Winamax's their own, every
+    other one PokerStars', skins' too), as ``parts.SITE_LAYOUTS`` names them for a run."""
+    if layout == "ggpoker":
+        from pokerscore.histories.sites.ggpoker import parse_ggpoker
+
+        return parse_ggpoker
+    if layout == "winamax":
+        from pokerscore.histories.sites.winamax import parse_winamax
+
+        return parse_winamax
+    from pokerscore.histories.pokerstars import parse_lines
+
+    return parse_lines
 
 
 class StarsBlock(HandBlock):

@@ -130,8 +130,9 @@ def read_histories(
     :func:`~pokerscore.histories.running.analyse_histories` reads it; each hand it reads is
     made from its arrays, a block of some 1,024 hands at a time, each field when first read
     (the hand's ``fields``, its TOML table, by :mod:`tomllib` when asked for). A PokerStars
-    file, or a PokerStars skin's, is read so by PokerStars' compiled reader (the site's record,
-    its time, table, rake and pots, by the text reader when first asked for). Every other
+    file, a PokerStars skin's or GGPoker's, is read so by PokerStars' compiled reader, a
+    Winamax file by Winamax's (the site's record, its time, table, rake and pots, by the
+    format's text reader when first asked for). Every other
     hand, and every other file, is read by its format's own reader: the same hands and errors
     either way.
 
@@ -203,9 +204,9 @@ def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]
             next_hand += tables
 
 
-STARS_LOGGED: Final = ("pokerstars", "starsskin")
+STARS_LOGGED: Final = ("pokerstars", "starsskin", "ggpoker", "winamax")
 """The formats in PokerStars' layout whose hands :func:`read_histories` takes from its kernel's
-log (:func:`_stars_lists`)."""
+log (:func:`_stars_lists`; Winamax's from its own share's)."""
 
 
 def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
