@@ -860,19 +860,25 @@ def _read_header(
 @kernel(inline=True)
 def _stakes(text: Bytes, at: int, stop: int, gg: bool, numbers: Ints) -> int:
     """The header's stakes, ``(sb/bb[ CUR])`` (no currency in GGPoker's), into ``numbers``: 1,
-    0 where none stands, -1 where the first one is not read here."""
+    0 where none stands, -1 where the first one is not read here. PokerStars' stand where the
+    reference reader's ``_STAKES`` finds them first: after ``(`` or, in a mixed game's
+    parentheses, ``,`` (``8-Game (Razz Limit, $4/$8 USD)``), a space between allowed, each
+    amount ending at ``/``, a space, a parenthesis or a comma; a place where that expression
+    matches but this reader does not read the rest (``($1/$2 USD, $40 Cap)``) leaves the hand."""
     for k in range(at, stop):
-        if text[k] != OPEN_PAREN:
+        if text[k] != OPEN_PAREN and (gg or text[k] != COMMA):
             continue
         a = k + 1
+        if not gg and a < stop and text[a] == SPACE:
+            a += 1
         b = a
-        while b < stop and text[b] != SLASH and text[b] != SPACE and text[b] != OPEN_PAREN and text[b] != CLOSE_PAREN:  # fmt: skip
+        while b < stop and text[b] != SLASH and text[b] != SPACE and text[b] != OPEN_PAREN and text[b] != CLOSE_PAREN and (gg or text[b] != COMMA):  # fmt: skip
             b += 1
         if not (b < stop and text[b] == SLASH and b > a):
             continue
         c = b + 1
         d = c
-        while d < stop and text[d] != SLASH and text[d] != SPACE and text[d] != OPEN_PAREN and text[d] != CLOSE_PAREN:  # fmt: skip
+        while d < stop and text[d] != SLASH and text[d] != SPACE and text[d] != OPEN_PAREN and text[d] != CLOSE_PAREN and (gg or text[d] != COMMA):  # fmt: skip
             d += 1
         ok = d > c and d < stop
         if ok and text[d] == SPACE:
@@ -889,6 +895,12 @@ def _stakes(text: Bytes, at: int, stop: int, gg: bool, numbers: Ints) -> int:
             numbers[N_SB_M], numbers[N_SB_D] = m1, d1
             numbers[N_BB_M], numbers[N_BB_D] = m2, d2
             return 1
+        if not gg and d > c:  # the expression's ``[^()]*\)``: matched where a ``)`` comes next
+            q = d
+            while q < stop and text[q] != OPEN_PAREN and text[q] != CLOSE_PAREN:
+                q += 1
+            if q < stop and text[q] == CLOSE_PAREN:
+                return -1
     return 0
 
 
@@ -1078,7 +1090,9 @@ def _play_line(
     if starts_with(text, first, line_stop, _HAND_CANCELLED) or starts_with(text, first, line_stop, _SPLASH):  # fmt: skip
         return LINE_BAD, 0, 0, 0, 0, 0, 0  # refused by the reference reader
     if starts_with(text, first, line_stop, _DEALT_TO):
-        return _dealt_line(text, first + _DEALT_TO.shape[0], line_stop, seats, listed, hand_cards, room)
+        return _dealt_line(
+            text, first + _DEALT_TO.shape[0], line_stop, seats, listed, hand_cards, room
+        )
     if starts_with(text, first, line_stop, _UNCALLED):
         a = first + _UNCALLED.shape[0]
         close = find_word(text, a, line_stop, _RETURNED_TO)
@@ -1115,7 +1129,9 @@ def _play_line(
         if kind < 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_POST, kind, who, m, d, 0, 0
-    kind, m, d, count = _action_words(text, words, words_stop, line_stop, hand_cards, dealt_game, room)
+    kind, m, d, count = _action_words(
+        text, words, words_stop, line_stop, hand_cards, dealt_game, room
+    )
     if kind < -1:
         return LINE_BAD, 0, 0, 0, 0, 0, 0
     if kind < 0:
@@ -1550,9 +1566,7 @@ def _unseen_deal(
 
 
 @kernel()
-def _stud_finish(
-    reading: StarsReading, players: int, street: int, a: int, first: int
-) -> int:
+def _stud_finish(reading: StarsReading, players: int, street: int, a: int, first: int) -> int:
     """``draft.StudStreets.finish``: the street's cards the site did not write dealt unseen to
     every third-street player still in and not dealt on it (before a line of play, a section):
     the actions now, -1 where there is no room."""
@@ -1571,7 +1585,9 @@ def _stud_finish(
 
 
 @kernel()
-def _first_deal(reading: StarsReading, listed: int, posted: int, holes: int, a: int, first: int) -> int:
+def _first_deal(
+    reading: StarsReading, listed: int, posted: int, holes: int, a: int, first: int
+) -> int:
     """``draft.DrawRounds.first_deal``: every seat listed, in the order of the seats' numbers,
     not sitting out, or posting, or whose first cards are written, dealt them (those written,
     else ``holes`` unseen): the actions now, -1 where there is no room."""

@@ -198,8 +198,6 @@ BRINGS_IN: Final = "brings in for "
 COMPLETES: Final = "completes it to "
 DISCARDS: Final = "discards "
 STANDS: Final = "stands pat"
-PAT: Final = "pat"
-"""What follows a draw game's ``stands`` (``stands pat``: no card thrown away)."""
 DISCARD_CARD: Final = " card"
 """A discard's count and its cards after ``discards``: ``2 cards [7h 8h]`` (the saver's cards
 written), ``1 card`` (another's unseen); the count 0 to 5 (``1 cards`` and ``2 card`` read too)."""
