@@ -119,15 +119,16 @@ KINDS = {
     "badugi-stand-pat": _DRAW[1],
     "single-draw-no-limit": _DRAW[2],
     "single-draw-ante-all-in": SINGLE_DRAW_ANTE_ALL_IN,
+    "razz-name-with-brackets": _STUD[2],
     "stud-button": _STUD[0].replace(
         "Table 'Mira' 8-max\n", "Table 'Mira' 8-max Seat #4 is the button\n"
     ),
 }
 """A hand of each kind the kernel reads (``stud-button``: a stud table line naming a button,
-the seats ordered from it as the reference reader orders them)."""
+the seats ordered from it as the reference reader orders them; ``razz-name-with-brackets``: a
+name holding brackets, ``Hal [7]``, dealt as the longest seated name before `` [``)."""
 
 GUARDS = {
-    "stud-name-with-brackets": _STUD[2],
     "stud-two-bring-ins": RAZZ.replace(
         "Hal: brings in for $1\n", "Hal: brings in for $1\nHal: brings in for $1\n"
     ),
@@ -152,8 +153,7 @@ GUARDS = {
         "Table 'Vega' 6-max Seat #3 is the button", "Table 'Vega' 6-max"
     ),
 }
-"""Hands the kernel leaves to the reference reader, each for one reason: a name holding
-brackets, a second bring-in, a player dealt twice a street, a board's street in stud, cards
+"""Hands the kernel leaves to the reference reader, each for one reason: a second bring-in, a player dealt twice a street, a board's street in stud, cards
 dealt before third street, a stud street's line with cards after it, a mixed game's stakes
 with more after them, a discard's count not its cards, ``stands`` not ``pat``, fewer cards
 drawn than thrown away (written in the other bracket), a draw table with no button."""
@@ -222,8 +222,9 @@ def test_the_shared_stud_and_draw_files_give_the_reference_rows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every stud and draw file of the shared PokerStars folder: the reference path's rows,
-    errors and disagreements; the kernel reads the hands it is sure of (badugi, 2-7 triple
-    draw, the single draw with an ante all in; the 8-Game stud hi/lo hand)."""
+    errors and disagreements; the kernel reads the hands it is sure of: 8 of the 9 (badugi, 2-7
+    triple draw, the single draw with an ante all in, the 8-Game stud hi/lo hand, the razz hand
+    of a name with brackets; the reference reader refuses the triple stud hand's card ``[of]``)."""
     files = sorted(
         path
         for path in SHARED_STARS.rglob("*.txt")
@@ -231,7 +232,7 @@ def test_the_shared_stud_and_draw_files_give_the_reference_rows(
     )
     assert len(files) == 6
     read = sum(_fast_statuses(path, "pokerstars").count(OK) for path in files)
-    assert read == 7
+    assert read == 8
     fast, reference = _both_paths(files, tmp_path, monkeypatch)
     assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
     _same_summaries(fast, reference)

@@ -1091,7 +1091,14 @@ def _play_line(
         return LINE_BAD, 0, 0, 0, 0, 0, 0  # refused by the reference reader
     if starts_with(text, first, line_stop, _DEALT_TO):
         return _dealt_line(
-            text, first + _DEALT_TO.shape[0], line_stop, seats, listed, hand_cards, room
+            text,
+            first + _DEALT_TO.shape[0],
+            line_stop,
+            seats,
+            listed,
+            hand_cards,
+            room,
+            dealt_game != BOARD_GAME,
         )
     if starts_with(text, first, line_stop, _UNCALLED):
         a = first + _UNCALLED.shape[0]
@@ -1141,9 +1148,19 @@ def _play_line(
 
 @kernel(inline=True)
 def _dealt_line(
-    text: Bytes, a: int, line_stop: int, seats: Ints, listed: int, hand_cards: Ints, room: int
+    text: Bytes,
+    a: int,
+    line_stop: int,
+    seats: Ints,
+    listed: int,
+    hand_cards: Ints,
+    room: int,
+    named_longest: bool,
 ) -> tuple[int, int, int, int, int, int, int]:
-    """``Dealt to Ann [Ah Kh]`` from the name (``a``), as :func:`_play_line` gives a line."""
+    """``Dealt to Ann [Ah Kh]`` from the name (``a``), as :func:`_play_line` gives a line.
+    ``named_longest`` (stud and the draw games): the player the longest seated name followed by
+    `` [`` names, as the reference reader's ``_dealt_name`` finds it (``Dealt to PC [Mittel]
+    [5c]``); else the name is all before the first `` [``."""
     bracket = a
     while bracket + 1 < line_stop and not (
         text[bracket] == SPACE and text[bracket + 1] == OPEN_BRACKET
@@ -1154,9 +1171,31 @@ def _dealt_line(
             if text[q] == OPEN_BRACKET:
                 return LINE_BAD, 0, 0, 0, 0, 0, 0  # cards not after a space (``Ann B[Ah Kh]``)
         return LINE_OTHER, 0, 0, 0, 0, 0, 0  # no cards (GGPoker's other players)
-    who = _named(text, a, bracket, seats, listed)
-    if who < 0:
-        return LINE_BAD, 0, 0, 0, 0, 0, 0  # a name holding `` [``, or no player
+    if named_longest:
+        who = -1
+        longest = -1
+        for seat in range(listed):
+            length = seats[S_NAME_STOP, seat] - seats[S_NAME_START, seat]
+            q = a + length
+            if length <= longest or q >= line_stop:
+                continue
+            if text[q] != OPEN_BRACKET and not (text[q] == SPACE and q + 1 < line_stop and text[q + 1] == OPEN_BRACKET):  # fmt: skip
+                continue
+            same = True
+            for k in range(length):
+                if text[a + k] != text[seats[S_NAME_START, seat] + k]:
+                    same = False
+                    break
+            if same:
+                who = seat
+                longest = length
+        if who < 0 or text[a + longest] != SPACE:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # no player, or cards not after a space
+        bracket = a + longest
+    else:
+        who = _named(text, a, bracket, seats, listed)
+        if who < 0:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # a name holding `` [``, or no player
     last = line_stop - 1
     while last > bracket and text[last] != OPEN_BRACKET:
         last -= 1
@@ -1670,7 +1709,7 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
     seats, hand_cards, dealing = reading.seats, reading.hand_cards, reading.dealing
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     stud = game <= RAZZ
-    dealt_game = np.int64(STUD_GAME) if stud else np.int64(DRAW_GAME)
+    dealt_game = int(np.int64(STUD_GAME)) if stud else int(np.int64(DRAW_GAME))
     holes = 4 if game == BADUGI else 5
     for seat in range(MAX_SEATS):
         dealing[D_OUT, seat], dealing[D_DEALT, seat] = 0, 0
@@ -2250,7 +2289,7 @@ def stars_share(
         if count < 0:
             continue
         hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], tally[T_TRIMMING], tally[T_MIN_BET],  # type: ignore[arg-type]
+            count, tally[T_GAME], tally[T_BETTING], tally[T_TRIMMING], tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
             amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,  # type: ignore[arg-type]
             tally[T_BRING_IN],
@@ -2357,7 +2396,7 @@ def _stars_log_share(
         if count < 0 or STUD <= tally[T_GAME] <= BADUGI:
             continue  # stud and the draw games: the lenient reader's, not logged yet
         hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], tally[T_TRIMMING], tally[T_MIN_BET],  # type: ignore[arg-type]
+            count, tally[T_GAME], tally[T_BETTING], tally[T_TRIMMING], tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
             amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,  # type: ignore[arg-type]
             tally[T_BRING_IN],
