@@ -109,7 +109,36 @@ Seat 2: Kim (big blind) showed [Kh 8h 6d 4c 3c] and lost with Lo: K,8,6,4,3
 """A tournament's single draw: one player all in on an ante smaller than the other's (the antes
 trimmed to it, as PokerStars gives the rest back), the draw with no section of its own."""
 
+HOLDEM_ANTE_ALL_IN = """\
+PokerStars Hand #310000000041: Tournament #9000003, $5+$0.50 USD Hold'em No Limit - Level IV (40/80) - 2024/03/06 10:00:00 ET
+Table '9000003 1' 2-max Seat #1 is the button
+Seat 1: Jo (5 in chips)
+Seat 2: Kim (2995 in chips)
+Jo: posts the ante 5 and is all-in
+Kim: posts the ante 10
+Kim: posts big blind 80
+*** HOLE CARDS ***
+Dealt to Jo [Ah Ad]
+Uncalled bet (85) returned to Kim
+*** FLOP *** [2c 7d 9s]
+*** TURN *** [2c 7d 9s] [Jh]
+*** RIVER *** [2c 7d 9s Jh] [3d]
+*** SHOW DOWN ***
+Kim: shows [Kh Qh] (high card King)
+Jo: shows [Ah Ad] (a pair of Aces)
+Jo collected 10 from pot
+*** SUMMARY ***
+Total pot 10 | Rake 0
+Seat 1: Jo (button) showed [Ah Ad] and won (10) with a pair of Aces
+Seat 2: Kim (big blind) showed [Kh Qh] and lost with high card King
+
+"""
+"""Hold'em with the same antes: one player all in on an ante smaller than the other's, the
+antes trimmed (before, the kernel replayed them whole, and the fast path called the hand's
+returned bet wrong where the reference path read it)."""
+
 KINDS = {
+    "holdem-ante-all-in": HOLDEM_ANTE_ALL_IN,
     "stud-cash-showdown": _STUD[0],
     "stud-hi-lo-tournament-all-in": _STUD[1],
     "razz-completed": RAZZ,
@@ -267,3 +296,16 @@ def test_mutated_stud_and_draw_hands_give_the_reference_readers_answer(
         monkeypatch.setenv(REFERENCE_ONLY, "1")
         assert fast == _results(path), text
         monkeypatch.delenv(REFERENCE_ONLY)
+
+
+def test_the_log_gives_the_lenient_readers_hands(tmp_path: Path) -> None:
+    """``read_histories`` from the kernel's log: the hold'em hand of an ante all in with its
+    antes trimmed, as the lenient reader reads it (the log wrote them untrimmed before); the
+    stud and draw hands still the lenient reader's own."""
+    from tests.histories.test_logged_hands import assert_same_hands
+    from tests.histories.test_stars_logged_hands import logged
+
+    path = _write(tmp_path, HOLDEM_ANTE_ALL_IN + RAZZ + _DRAW[0])
+    read = assert_same_hands(path)
+    assert logged(read) == 1
+    assert read[0].ante_trimming  # type: ignore[union-attr]

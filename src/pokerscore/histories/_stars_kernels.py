@@ -2115,9 +2115,9 @@ def stars_hand(
     _site_said(reading, units, said, count, places)
     hand_read(reading, units, count, places, game, betting, id_start, id_stop)
     tally = reading.tally
-    if not dealt:
-        tally[T_TRIMMING] = 0  # the antes of hold'em and Omaha as before (see the report)
-    elif game <= RAZZ:  # no blinds: the stakes in small bets, as PHH reads stud
+    if site == GGPOKER_SITE:
+        tally[T_TRIMMING] = 0  # GGPoker's reader leaves the antes whole (no antes_returned)
+    if dealt and game <= RAZZ:  # no blinds: the stakes in small bets, as PHH reads stud
         numbers = reading.numbers
         tally[T_SMALL] = 0
         tally[T_BIG] = in_units(numbers[N_SB_M], numbers[N_SB_D], places, reading.powers)
@@ -2452,7 +2452,7 @@ def _stars_logged(
         marks.all_ins[at] = plays[A_ALL_IN, step]
         marks.runouts[at] = run if kind in (DEAL_BOARD, SHOW, MUCK) else 0
     setup = log.setup
-    setup[hand, S_TRIMMING] = 0
+    setup[hand, S_TRIMMING] = tally[T_TRIMMING]
     setup[hand, S_MIN_BET] = tally[T_MIN_BET]
     setup[hand, S_BIG_BET] = tally[T_BIG_BET]
     setup[hand, S_BRING_IN] = 0
