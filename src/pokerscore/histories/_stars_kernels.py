@@ -57,10 +57,14 @@ from pokerscore.histories._bytes import (
     word_table,
 )
 from pokerscore.histories._layout import (
+    ACTION_CARDS,
+    BADUGI,
     BET_RAISE,
+    BRING_IN,
     CHECK_CALL,
     DEAL_BOARD,
     DEAL_HOLE,
+    DISCARD_DRAW,
     F_ALLIN_CARDS,
     F_ALLIN_STREET,
     F_BIG,
@@ -89,10 +93,12 @@ from pokerscore.histories._layout import (
     NO_LIMIT,
     OK,
     POT_LIMIT,
+    RAZZ,
     SHORT_DECK,
     SHORT_DECK_SOT,
     SHOW,
     SLOW,
+    STUD,
     Bytes,
     HandRows,
     Ints,
@@ -286,6 +292,22 @@ _GAME_TEXT, _GAME_LENGTH = word_table(tuple(name.lower() for name in lines.GAME_
 regular expression matches them (``HOLD'EM NO LIMIT``)."""
 CARDS_ROOM: Final = 6
 """The most cards a line of play holds: a six-card Omaha hand dealt or shown."""
+STUD_ROOM: Final = 7
+"""The most cards a line of a stud hand holds: seven shown. (A line's cards are read into rows
+of :data:`~._layout.ACTION_CARDS`: a draw's row holds the cards thrown away and those drawn.)"""
+BOARD_GAME, STUD_GAME, DRAW_GAME = range(3)
+"""What a hand's cards are dealt as: hold'em's and Omaha's board, stud's streets
+(:func:`_read_dealt_lines`), a draw game's rounds (the same)."""
+_BRINGS_IN: Final = ascii_bytes(lines.BRINGS_IN)
+_COMPLETES: Final = ascii_bytes(lines.COMPLETES)
+_DISCARDS: Final = ascii_bytes(lines.DISCARDS)
+_STANDS_PAT: Final = ascii_bytes(lines.STANDS)
+_DISCARD_CARD: Final = ascii_bytes(lines.DISCARD_CARD)
+_LOWER_S: Final = ord("s")
+_DRAW_WORD: Final = ascii_bytes(f"{lines.DRAW}{lines.SECTION_END}")
+_STUD_STREET_WORD: Final = ascii_bytes(f" {lines.STUD_STREET}{lines.SECTION_END}")
+_STUD_RIVER: Final = ascii_bytes(f"{lines.STREETS[-1]}{lines.SECTION_END}")
+_STUD_SUFFIX_TEXT, _STUD_SUFFIX_LENGTH = word_table(lines.STUD_SUFFIXES)
 _PLAYED: Final = {
     name: GAME_CODES[name]
     for name in (
@@ -296,6 +318,12 @@ _PLAYED: Final = {
         "omaha-5-hi-lo",
         "omaha-6",
         "omaha-6-hi-lo",
+        "stud",
+        "stud-8",
+        "razz",
+        "deuce-to-seven-triple-draw",
+        "deuce-to-seven-single-draw",
+        "badugi",
     )
 }
 _GAME_CODE: Final = np.array(
@@ -651,7 +679,10 @@ T_LISTED, T_POSTS, T_ACTIONS, T_RETURNED, T_COLLECTED, T_BUTTON, T_TOTAL, T_RAKE
 # and what the hand is in the replay's terms (the header's and the scale's, in units)
 (T_GAME, T_BETTING, T_PLACES, T_MIN_BET, T_BIG_BET, T_SMALL, T_BIG, T_ID_START,
  T_ID_STOP) = range(8, 17)  # fmt: skip
-TALLY_SIZE: Final = 17
+T_BRING_IN, T_TRIMMING = 17, 18
+"""Stud's bring-in in units (0 elsewhere), and whether the antes are trimmed (PHH's
+``ante_trimming_status``, as ``draft.build_hand`` decides it: stud and the draw games only)."""
+TALLY_SIZE: Final = 19
 # ``units`` rows, a column per player dealt in: what ``HandInput`` reads of them
 U_STACK, U_ANTE, U_BLIND, U_IN_TURN, U_PAID, U_STRADDLED, U_FINISHING = range(7)
 # and Winamax's betting rounds (``_winamax_kernels._wx_said``): this round's bets, the last
@@ -670,6 +701,12 @@ _POST_KIND: Final = np.array(
     ],
     dtype=np.int64,
 )
+# ``dealing`` rows, a column per seat line (stud and the draw games, :func:`_read_dealt_lines`):
+# stud's third-street players in the order dealt (row 0, the first ``players`` columns), a
+# player folded, dealt this street; the draw games' first cards written (how many, -1 none) and
+# the draw waiting for its cards (its action, -1 none); the first cards from row D_CARDS on
+D_ORDER, D_OUT, D_DEALT, D_KNOWN, D_WAITING, D_CARDS = range(6)
+DEAL_ROWS: Final = D_CARDS + 5
 # the numbers of a hand's header: stakes and summary, mantissa and decimals each
 N_SB_M, N_SB_D, N_BB_M, N_BB_D, N_TOTAL_M, N_TOTAL_D, N_RAKE_M, N_RAKE_D = range(8)
 # what a line of play is (:func:`_play_line`)
@@ -741,6 +778,7 @@ class StarsReading(NamedTuple):
     numbers: Ints
     powers: Ints
     tally: Ints
+    dealing: Ints
 
 
 class StarsScratch(NamedTuple):
@@ -766,11 +804,12 @@ def new_stars_scratch() -> StarsScratch:
         np.zeros((6, MAX_POSTS), dtype=np.int64),
         np.zeros((8, MAX_LISTED), dtype=np.int64),
         np.zeros((PLAY_ROWS, MAX_ACTIONS), dtype=np.int64),
-        np.zeros((MAX_ACTIONS, CARDS_ROOM), dtype=np.int64),
-        np.zeros(CARDS_ROOM, dtype=np.int64),
+        np.zeros((MAX_ACTIONS, ACTION_CARDS), dtype=np.int64),
+        np.zeros(ACTION_CARDS, dtype=np.int64),
         np.zeros(8, dtype=np.int64),
         powers,
         np.zeros(TALLY_SIZE, dtype=np.int64),
+        np.zeros((DEAL_ROWS, MAX_SEATS), dtype=np.int64),
     )
     return StarsScratch(
         reading,
@@ -832,19 +871,25 @@ def _read_header(
 @kernel(inline=True)
 def _stakes(text: Bytes, at: int, stop: int, gg: bool, numbers: Ints) -> int:
     """The header's stakes, ``(sb/bb[ CUR])`` (no currency in GGPoker's), into ``numbers``: 1,
-    0 where none stands, -1 where the first one is not read here."""
+    0 where none stands, -1 where the first one is not read here. PokerStars' stand where the
+    reference reader's ``_STAKES`` finds them first: after ``(`` or, in a mixed game's
+    parentheses, ``,`` (``8-Game (Razz Limit, $4/$8 USD)``), a space between allowed, each
+    amount ending at ``/``, a space, a parenthesis or a comma; a place where that expression
+    matches but this reader does not read the rest (``($1/$2 USD, $40 Cap)``) leaves the hand."""
     for k in range(at, stop):
-        if text[k] != OPEN_PAREN:
+        if text[k] != OPEN_PAREN and (gg or text[k] != COMMA):
             continue
         a = k + 1
+        if not gg and a < stop and text[a] == SPACE:
+            a += 1
         b = a
-        while b < stop and text[b] != SLASH and text[b] != SPACE and text[b] != OPEN_PAREN and text[b] != CLOSE_PAREN:  # fmt: skip
+        while b < stop and text[b] != SLASH and text[b] != SPACE and text[b] != OPEN_PAREN and text[b] != CLOSE_PAREN and (gg or text[b] != COMMA):  # fmt: skip
             b += 1
         if not (b < stop and text[b] == SLASH and b > a):
             continue
         c = b + 1
         d = c
-        while d < stop and text[d] != SLASH and text[d] != SPACE and text[d] != OPEN_PAREN and text[d] != CLOSE_PAREN:  # fmt: skip
+        while d < stop and text[d] != SLASH and text[d] != SPACE and text[d] != OPEN_PAREN and text[d] != CLOSE_PAREN and (gg or text[d] != COMMA):  # fmt: skip
             d += 1
         ok = d > c and d < stop
         if ok and text[d] == SPACE:
@@ -861,6 +906,12 @@ def _stakes(text: Bytes, at: int, stop: int, gg: bool, numbers: Ints) -> int:
             numbers[N_SB_M], numbers[N_SB_D] = m1, d1
             numbers[N_BB_M], numbers[N_BB_D] = m2, d2
             return 1
+        if not gg and d > c:  # the expression's ``[^()]*\)``: matched where a ``)`` comes next
+            q = d
+            while q < stop and text[q] != OPEN_PAREN and text[q] != CLOSE_PAREN:
+                q += 1
+            if q < stop and text[q] == CLOSE_PAREN:
+                return -1
     return 0
 
 
@@ -1033,15 +1084,33 @@ def _seat_line(text: Bytes, first: int, line_stop: int, seats: Ints, listed: int
 
 @kernel()
 def _play_line(
-    text: Bytes, first: int, line_stop: int, seats: Ints, listed: int, hand_cards: Ints
+    text: Bytes,
+    first: int,
+    line_stop: int,
+    seats: Ints,
+    listed: int,
+    hand_cards: Ints,
+    dealt_game: int,
 ) -> tuple[int, int, int, int, int, int, int]:
     """A line of play: (what it is, ``LINE_…``; the action's or the post's kind, the seat
     listed, the amount's mantissa and decimals or -1, all in, the cards into ``hand_cards``
-    or the pot collected). Only named here: ``replay_one`` applies the rules."""
+    or the pot collected). Only named here: ``replay_one`` applies the rules. ``dealt_game``:
+    :data:`BOARD_GAME`, :data:`STUD_GAME` (seven cards shown, the bring-in and its completion
+    read) or :data:`DRAW_GAME` (the discards read: :func:`_discard`)."""
+    room = STUD_ROOM if dealt_game == STUD_GAME else CARDS_ROOM
     if starts_with(text, first, line_stop, _HAND_CANCELLED) or starts_with(text, first, line_stop, _SPLASH):  # fmt: skip
         return LINE_BAD, 0, 0, 0, 0, 0, 0  # refused by the reference reader
     if starts_with(text, first, line_stop, _DEALT_TO):
-        return _dealt_line(text, first + _DEALT_TO.shape[0], line_stop, seats, listed, hand_cards)
+        return _dealt_line(
+            text,
+            first + _DEALT_TO.shape[0],
+            line_stop,
+            seats,
+            listed,
+            hand_cards,
+            room,
+            dealt_game != BOARD_GAME,
+        )
     if starts_with(text, first, line_stop, _UNCALLED):
         a = first + _UNCALLED.shape[0]
         close = find_word(text, a, line_stop, _RETURNED_TO)
@@ -1078,7 +1147,9 @@ def _play_line(
         if kind < 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_POST, kind, who, m, d, 0, 0
-    kind, m, d, count = _action_words(text, words, words_stop, line_stop, hand_cards)
+    kind, m, d, count = _action_words(
+        text, words, words_stop, line_stop, hand_cards, dealt_game, room
+    )
     if kind < -1:
         return LINE_BAD, 0, 0, 0, 0, 0, 0
     if kind < 0:
@@ -1090,9 +1161,19 @@ def _play_line(
 
 @kernel(inline=True)
 def _dealt_line(
-    text: Bytes, a: int, line_stop: int, seats: Ints, listed: int, hand_cards: Ints
+    text: Bytes,
+    a: int,
+    line_stop: int,
+    seats: Ints,
+    listed: int,
+    hand_cards: Ints,
+    room: int,
+    named_longest: bool,
 ) -> tuple[int, int, int, int, int, int, int]:
-    """``Dealt to Ann [Ah Kh]`` from the name (``a``), as :func:`_play_line` gives a line."""
+    """``Dealt to Ann [Ah Kh]`` from the name (``a``), as :func:`_play_line` gives a line.
+    ``named_longest`` (stud and the draw games): the player the longest seated name followed by
+    `` [`` names, as the reference reader's ``_dealt_name`` finds it (``Dealt to PC [Mittel]
+    [5c]``); else the name is all before the first `` [``."""
     bracket = a
     while bracket + 1 < line_stop and not (
         text[bracket] == SPACE and text[bracket + 1] == OPEN_BRACKET
@@ -1103,9 +1184,31 @@ def _dealt_line(
             if text[q] == OPEN_BRACKET:
                 return LINE_BAD, 0, 0, 0, 0, 0, 0  # cards not after a space (``Ann B[Ah Kh]``)
         return LINE_OTHER, 0, 0, 0, 0, 0, 0  # no cards (GGPoker's other players)
-    who = _named(text, a, bracket, seats, listed)
-    if who < 0:
-        return LINE_BAD, 0, 0, 0, 0, 0, 0  # a name holding `` [``, or no player
+    if named_longest:
+        who = -1
+        longest = -1
+        for seat in range(listed):
+            length = seats[S_NAME_STOP, seat] - seats[S_NAME_START, seat]
+            q = a + length
+            if length <= longest or q >= line_stop:
+                continue
+            if text[q] != OPEN_BRACKET and not (text[q] == SPACE and q + 1 < line_stop and text[q + 1] == OPEN_BRACKET):  # fmt: skip
+                continue
+            same = True
+            for k in range(length):
+                if text[a + k] != text[seats[S_NAME_START, seat] + k]:
+                    same = False
+                    break
+            if same:
+                who = seat
+                longest = length
+        if who < 0 or text[a + longest] != SPACE:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # no player, or cards not after a space
+        bracket = a + longest
+    else:
+        who = _named(text, a, bracket, seats, listed)
+        if who < 0:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # a name holding `` [``, or no player
     last = line_stop - 1
     while last > bracket and text[last] != OPEN_BRACKET:
         last -= 1
@@ -1118,7 +1221,7 @@ def _dealt_line(
         for q in range(bracket + 2, last - 2):
             if text[q] == OPEN_BRACKET or text[q] == CLOSE_BRACKET:
                 return LINE_BAD, 0, 0, 0, 0, 0, 0
-    count = _stars_cards(text, last, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+    count = _stars_cards(text, last, line_stop, hand_cards, room)
     if count < 0:
         return LINE_BAD, 0, 0, 0, 0, 0, 0
     return LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count
@@ -1204,11 +1307,19 @@ def _verb_unread(text: Bytes, words: int, words_stop: int) -> bool:
 
 @kernel(inline=True)
 def _action_words(
-    text: Bytes, words: int, words_stop: int, line_stop: int, hand_cards: Ints
+    text: Bytes,
+    words: int,
+    words_stop: int,
+    line_stop: int,
+    hand_cards: Ints,
+    dealt_game: int,
+    room: int,
 ) -> tuple[int, int, int, int]:
     """An action's words (``raises $1 to $3``): (kind, the amount's mantissa or -1, decimals,
     the cards shown into ``hand_cards``); the kind -1 for other words, -2 for the reference
-    reader."""
+    reader. Stud's ``brings in for $1`` (its amount kept for the scale, ``_seat_units`` making
+    it the hand's bring-in) and ``completes it to $2`` (a bet); a draw game's discard as
+    :func:`_discard` gives it."""
     m = -1
     d = 0
     count = 0
@@ -1225,7 +1336,7 @@ def _action_words(
         return MUCK, m, d, count
     if starts_with(text, words, words_stop, _SHOWS):
         close = words + _SHOWS.shape[0] - 1
-        count = _stars_cards(text, close, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+        count = _stars_cards(text, close, line_stop, hand_cards, room)
         if count < 0:
             return -2, 0, 0, 0
         return SHOW, m, d, count
@@ -1239,12 +1350,64 @@ def _action_words(
         if to < 0:
             return -2, 0, 0, 0
         a = to + _TO.shape[0]
+    elif dealt_game == STUD_GAME and starts_with(text, words, words_stop, _BRINGS_IN):
+        kind = BRING_IN
+        a = words + _BRINGS_IN.shape[0]
+    elif dealt_game == STUD_GAME and starts_with(text, words, words_stop, _COMPLETES):
+        a = words + _COMPLETES.shape[0]
+    elif dealt_game == DRAW_GAME and (
+        starts_with(text, words, words_stop, _DISCARDS)
+        or starts_with(text, words, words_stop, _STANDS_PAT)
+    ):
+        thrown, count = _discard(text, words, words_stop, hand_cards)
+        if thrown < 0:
+            return -2, 0, 0, 0
+        return DISCARD_DRAW, -1, thrown, count
     elif not starts_with(text, words, words_stop, _BETS):
         return (-2 if _verb_unread(text, words, words_stop) else -1), 0, 0, 0
     m, d, ok = _money(text, a, words_stop)
     if not ok:
         return -2, 0, 0, 0
     return kind, m, d, count
+
+
+@kernel(inline=True)
+def _discard(text: Bytes, words: int, words_stop: int, hand_cards: Ints) -> tuple[int, int]:
+    """A draw game's ``discards 2 cards [7h 8h]`` (the cards unwritten: ``discards 1 card``) or
+    ``stands pat``, as ``draft.discarded_cards`` reads it: (the cards thrown away, the row's
+    cards: those thrown, -1 each unseen, then as many -1 for the ones drawn, into
+    ``hand_cards``), or (-1, 0) for the reference reader."""
+    if starts_with(text, words, words_stop, _STANDS_PAT):
+        if words_stop != words + _STANDS_PAT.shape[0]:
+            return -1, 0  # ``stands patiently``: refused by the reference reader
+        return 0, 0
+    p = words + _DISCARDS.shape[0]
+    if not (p < words_stop and ZERO <= text[p] <= ZERO + 5):
+        return -1, 0
+    thrown = int(text[p]) - ZERO
+    q = p + 1
+    if not starts_with(text, q, words_stop, _DISCARD_CARD):
+        return -1, 0
+    q += _DISCARD_CARD.shape[0]
+    if q < words_stop and text[q] == _LOWER_S:
+        q += 1
+    if q == words_stop:
+        for k in range(thrown):
+            hand_cards[k] = -1
+    else:
+        if not (q + 1 < words_stop and text[q] == SPACE and text[q + 1] == OPEN_BRACKET):
+            return -1, 0
+        if text[words_stop - 1] != CLOSE_BRACKET:
+            return -1, 0
+        for k in range(q + 2, words_stop - 1):
+            if text[k] == CLOSE_BRACKET:
+                return -1, 0
+        count = _stars_cards(text, q + 1, words_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+        if count != thrown:
+            return -1, 0  # cards written otherwise, or not as many as the count
+    for k in range(thrown, 2 * thrown):
+        hand_cards[k] = -1
+    return thrown, 2 * thrown
 
 
 @kernel(inline=True)
@@ -1349,6 +1512,7 @@ def _read_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
     button = -1
     zero = int(np.int64(0))
     taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
+    board = zero  # BOARD_GAME, an int64: _play_line's one signature
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
         if blank:
@@ -1377,12 +1541,322 @@ def _read_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
                 return False
             continue
         else:
-            line, kind, who, m, d, all_in, count = _play_line(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
+            line, kind, who, m, d, all_in, count = _play_line(text, first, line_stop, seats, listed, hand_cards, board)  # fmt: skip
         if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
             plays[A_LINE, taken[1]] = first  # the line's start: its number, for the log
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
         if taken[0] < 0:
             return False
+    lines_read(reading.tally, taken, listed, button, said)
+    return section == 2 and button >= 0
+
+
+@kernel()
+def _stud_street(text: Bytes, first: int, line_stop: int) -> int:
+    """A stud street's line as the reference reader's ``_STUD_STREET`` reads it (``*** 3rd
+    STREET ***`` to ``*** 7th STREET ***``, ``*** RIVER ***`` the seventh, spaces or tabs
+    after): the street, 3 to 7, or 0 for another line."""
+    at = first + _STARS.shape[0]
+    street = 0
+    if starts_with(text, at, line_stop, _STUD_RIVER):
+        street = 7
+        at += _STUD_RIVER.shape[0]
+    elif at < line_stop and ZERO + 3 <= text[at] <= ZERO + 7:
+        number = int(text[at]) - ZERO
+        at += 1
+        suffix = prefix_length(text, at, line_stop, _STUD_SUFFIX_TEXT, _STUD_SUFFIX_LENGTH)
+        if suffix < 0 or not starts_with(text, at + suffix, line_stop, _STUD_STREET_WORD):
+            return 0
+        street = number
+        at += suffix + _STUD_STREET_WORD.shape[0]
+    for k in range(at, line_stop):
+        if text[k] != SPACE and text[k] != TAB:
+            return 0
+    return street
+
+
+@kernel(inline=True)
+def _draw_round(text: Bytes, first: int, line_stop: int) -> bool:
+    """Whether a section's line opens a draw (``*** FIRST DRAW ***``, ``*** DRAW ***``), as the
+    reference reader's ``_DRAW_ROUND`` matches it (anything may follow)."""
+    at = first + _STARS.shape[0]
+    for ordinal in range(_ORDINAL_LENGTH.shape[0]):
+        if starts_with(text, at, line_stop, _ORDINAL_TEXT[ordinal, : _ORDINAL_LENGTH[ordinal]]):
+            at += _ORDINAL_LENGTH[ordinal]
+            break
+    return starts_with(text, at, line_stop, _DRAW_WORD)
+
+
+@kernel()
+def _stud_button(text: Bytes, at: int, stop: int) -> int:
+    """A stud table line's button, as the reference reader takes it: none (0, the seats in
+    their order) where the line names none; -1 where its regular expression does not match
+    (no quote after the name's)."""
+    quote = stop - 1
+    while quote >= at and text[quote] != APOSTROPHE:
+        quote -= 1
+    head = _TABLE_ID.shape[0] if starts_with(text, at, stop, _TABLE_ID) else _TABLE.shape[0]
+    if quote < at + head:
+        return -1
+    return max(_button(text, at, stop), 0)
+
+
+@kernel()
+def _unseen_deal(
+    plays: Ints, cards: npt.NDArray[np.int64], seats: Ints, a: int, who: int, count: int, first: int
+) -> int:
+    """A deal of ``count`` cards nobody saw to seat line ``who`` as action ``a`` (its line at
+    ``first``): the actions now, or -1 where there is no room."""
+    if a == MAX_ACTIONS:
+        return -1
+    plays[A_KIND, a], plays[A_SEAT, a], plays[A_M, a], plays[A_D, a] = DEAL_HOLE, who, -1, 0
+    plays[A_ALL_IN, a], plays[A_COUNT, a], plays[A_BETS, a], plays[A_LINE, a] = 0, count, 0, first
+    for k in range(count):
+        cards[a, k] = -1
+    seats[S_PLAYING, who] = 1
+    return a + 1
+
+
+@kernel()
+def _stud_finish(reading: StarsReading, players: int, street: int, a: int, first: int) -> int:
+    """``draft.StudStreets.finish``: the street's cards the site did not write dealt unseen to
+    every third-street player still in and not dealt on it (before a line of play, a section):
+    the actions now, -1 where there is no room."""
+    dealing = reading.dealing
+    if street == 0:
+        return a
+    count = 3 if street == 3 else 1
+    for k in range(players):
+        who = dealing[D_ORDER, k]
+        if dealing[D_OUT, who] == 0 and dealing[D_DEALT, who] == 0:
+            dealing[D_DEALT, who] = 1
+            a = _unseen_deal(reading.plays, reading.cards, reading.seats, a, who, count, first)
+            if a < 0:
+                return -1
+    return a
+
+
+@kernel()
+def _first_deal(
+    reading: StarsReading, listed: int, posted: int, holes: int, a: int, first: int
+) -> int:
+    """``draft.DrawRounds.first_deal``: every seat listed, in the order of the seats' numbers,
+    not sitting out, or posting, or whose first cards are written, dealt them (those written,
+    else ``holes`` unseen): the actions now, -1 where there is no room."""
+    seats, posts, plays, cards, dealing = reading.seats, reading.posts, reading.plays, reading.cards, reading.dealing  # fmt: skip
+    last_number = -1
+    last_seat = -1
+    for _ in range(listed):
+        best = -1
+        for seat in range(listed):  # the next by (number, place listed)
+            number = seats[S_NUMBER, seat]
+            if number < last_number or (number == last_number and seat <= last_seat):
+                continue
+            if best < 0 or number < seats[S_NUMBER, best]:
+                best = seat
+        if best < 0:
+            break
+        last_number, last_seat = seats[S_NUMBER, best], best
+        known = dealing[D_KNOWN, best]
+        dealt = not seats[S_OUT, best] or known >= 0
+        for q in range(posted):
+            dealt = dealt or posts[POST_SEAT, q] == best
+        if not dealt:
+            continue
+        if known < 0:
+            a = _unseen_deal(plays, cards, seats, a, best, holes, first)
+            if a < 0:
+                return -1
+            continue
+        a = _unseen_deal(plays, cards, seats, a, best, known, first)
+        if a < 0:
+            return -1
+        for k in range(known):
+            cards[a - 1, k] = dealing[D_CARDS + k, best]
+    return a
+
+
+@kernel()
+def _idle_dropped(reading: StarsReading, listed: int, posted: int, actions: int) -> int:
+    """``draft.DrawRounds.close``: the first deals of the players who neither post nor act,
+    none of their cards seen, taken out of the actions: how many actions are left."""
+    seats, posts, plays, cards = reading.seats, reading.posts, reading.plays, reading.cards
+    active = reading.dealing[D_DEALT]  # free once the cards are dealt: a player who acts
+    for seat in range(listed):
+        active[seat] = 0
+    for q in range(posted):
+        active[posts[POST_SEAT, q]] = 1
+    for q in range(actions):
+        if plays[A_KIND, q] != DEAL_HOLE and plays[A_SEAT, q] >= 0:
+            active[plays[A_SEAT, q]] = 1
+    kept = 0
+    for q in range(actions):
+        seat = plays[A_SEAT, q]
+        if plays[A_KIND, q] == DEAL_HOLE and seat >= 0 and not active[seat]:
+            seen = False
+            for k in range(plays[A_COUNT, q]):
+                seen = seen or cards[q, k] >= 0
+            if not seen:
+                seats[S_PLAYING, seat] = 0
+                continue
+        if kept != q:
+            for row in range(PLAY_ROWS):
+                plays[row, kept] = plays[row, q]
+            for k in range(plays[A_COUNT, q]):
+                cards[kept, k] = cards[q, k]
+        kept += 1
+    return kept
+
+
+@kernel()
+def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) -> bool:
+    """:func:`_read_lines` for stud and the draw games: the cards dealt as ``draft``'s
+    ``StudStreets`` and ``DrawRounds`` deal them for the reference reader (stud: third street's
+    cards three, the others' two down cards unseen, a later street's new card the last written,
+    a card the site does not write dealt unseen before the street's first move; the draw
+    games: every player's first cards before the first move, each discard's drawn cards the
+    ones its player's next ``Dealt to`` line writes last, the idle players' first cards taken
+    back at the end); a stud table may name no button. False where the hand is left to the
+    reference reader, as there: a line this reader does not take (a board's street, a second
+    bring-in, a player dealt twice a street, a draw's cards not as many as it threw away)."""
+    seats, hand_cards, dealing = reading.seats, reading.hand_cards, reading.dealing
+    posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
+    stud = game <= RAZZ
+    dealt_game = int(np.int64(STUD_GAME)) if stud else int(np.int64(DRAW_GAME))
+    holes = 4 if game == BADUGI else 5
+    for seat in range(MAX_SEATS):
+        dealing[D_OUT, seat], dealing[D_DEALT, seat] = 0, 0
+        dealing[D_KNOWN, seat], dealing[D_WAITING, seat] = -1, -1
+    listed = int(np.int64(0))
+    said = int(np.int64(0))
+    section = 0  # 0 seats, 1 actions, 2 summary
+    button = -1
+    zero = int(np.int64(0))
+    taken = (zero, zero, zero, zero)
+    players = 0  # stud's third-street players
+    street = 0
+    begun = False  # the draw games: the cards are being dealt
+    first_dealt = False
+    bring_ins = 0
+    while at < end:
+        first, line_stop, at, blank = next_line(text, at, end)
+        if blank:
+            continue
+        p, a, r, c = taken
+        if starts_with(text, first, line_stop, _STARS):
+            if stud:
+                a = _stud_finish(reading, players, street, a, first)
+                if a < 0:
+                    return False
+                taken = (p, a, r, c)
+                opened = _stud_street(text, first, line_stop)
+                if opened:
+                    street = opened
+                    for seat in range(listed):
+                        dealing[D_DEALT, seat] = 0
+                    section = 1
+                    continue
+            else:
+                begun = True
+                if not starts_with(text, first, line_stop, _DEALING) and not first_dealt:
+                    first_dealt = True
+                    a = _first_deal(reading, listed, p, holes, a, first)
+                    if a < 0:
+                        return False
+                    taken = (p, a, r, c)
+                if _draw_round(text, first, line_stop):
+                    section = 1
+                    continue
+            section, count, _ = _section_line(text, first, line_stop, hand_cards)
+            if section < 0 or count:
+                return False  # a board's street: the reference reader's
+            continue
+        if section == 2:
+            said = _summary_line(text, first, line_stop, reading.numbers, reading.powers, said)
+            if said < 0:
+                return False
+            continue
+        if section == 0 and (starts_with(text, first, line_stop, _TABLE) or starts_with(text, first, line_stop, _TABLE_ID)):  # fmt: skip
+            button = _stud_button(text, first, line_stop) if stud else _button(text, first, line_stop)  # fmt: skip
+            if button < 0:
+                return False
+            continue
+        if section == 0 and starts_with(text, first, line_stop, _SEAT):
+            listed = _seat_line(text, first, line_stop, seats, listed)
+            if listed < 0:
+                return False
+            continue
+        line, kind, who, m, d, all_in, count = _play_line(text, first, line_stop, seats, listed, hand_cards, dealt_game)  # fmt: skip
+        if line == LINE_BAD:
+            return False
+        if starts_with(text, first, line_stop, _DEALT_TO):
+            if line != LINE_ACTION:
+                continue  # no cards written: no deal, as in the reference reader
+            if count <= 0:
+                return False
+            if not stud:  # a draw's cards, or the first ones (no action of their own)
+                waiting = dealing[D_WAITING, who]
+                if waiting >= 0:
+                    thrown = plays[A_D, waiting]
+                    if count < thrown:
+                        return False
+                    for k in range(thrown):
+                        cards[waiting, thrown + k] = hand_cards[count - thrown + k]
+                    plays[A_LINE, waiting] = first
+                    dealing[D_WAITING, who] = -1
+                elif not first_dealt:
+                    known = min(count, holes)
+                    dealing[D_KNOWN, who] = known
+                    for k in range(known):
+                        dealing[D_CARDS + k, who] = hand_cards[count - known + k]
+                continue
+            if street == 0 or dealing[D_DEALT, who]:
+                return False  # dealt before third street, or twice on a street
+            dealing[D_DEALT, who] = 1
+            if street == 3:
+                if count >= 3:
+                    for k in range(3):
+                        hand_cards[k] = hand_cards[count - 3 + k]
+                else:
+                    for k in range(2, -1, -1):
+                        hand_cards[k] = hand_cards[k - 3 + count] if k >= 3 - count else -1
+                count = 3
+                new = True
+                for k in range(players):
+                    new = new and dealing[D_ORDER, k] != who
+                if new:
+                    dealing[D_ORDER, players] = who
+                    players += 1
+            else:
+                hand_cards[0] = hand_cards[count - 1]
+                count = 1
+        else:
+            if stud:
+                a = _stud_finish(reading, players, street, a, first)
+            elif begun and not first_dealt:
+                first_dealt = True
+                a = _first_deal(reading, listed, p, holes, a, first)
+            if a < 0:
+                return False
+            taken = (p, a, r, c)
+            if line == LINE_ACTION and kind == BRING_IN:
+                bring_ins += 1
+                if bring_ins > 1:
+                    return False  # the reference reader keeps the last one's amount
+            elif line == LINE_ACTION and kind == FOLD and stud:
+                dealing[D_OUT, who] = 1
+            elif line == LINE_ACTION and kind == DISCARD_DRAW:
+                all_in = 0  # the reference reader's draw is never all in
+                if d:  # standing pat keeps a discard before it waiting
+                    dealing[D_WAITING, who] = a
+        if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
+            plays[A_LINE, taken[1]] = first
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        if taken[0] < 0:
+            return False
+    if not stud:
+        p, a, r, c = taken
+        taken = (p, _idle_dropped(reading, listed, p, a), r, c)
     lines_read(reading.tally, taken, listed, button, said)
     return section == 2 and button >= 0
 
@@ -1494,6 +1968,10 @@ def _seat_units(reading: StarsReading, units: Ints, count: int, places: int) -> 
     seats, posts, plays, powers = reading.seats, reading.posts, reading.plays, reading.powers
     numbers = reading.numbers
     big_header = in_units(numbers[N_BB_M], numbers[N_BB_D], places, powers)
+    tally = reading.tally
+    tally[T_BRING_IN] = 0
+    anted = 0  # a bit per player who posts an ante
+    dead = False  # a dead blind held as an ante: no antes trimmed
     for i in range(count):
         seat = seats[S_LISTED_OF, i]
         units[U_STACK, i] = in_units(seats[S_STACK_M, seat], seats[S_STACK_D, seat], places, powers)  # fmt: skip
@@ -1509,13 +1987,16 @@ def _seat_units(reading: StarsReading, units: Ints, count: int, places: int) -> 
         kind = posts[POST_KIND, q]
         if kind == P_ANTE:
             units[U_ANTE, i] += value
+            anted |= 1 << i
         elif kind == P_SMALL:
             if i == small_seat and units[U_BLIND, i] == 0:
                 units[U_BLIND, i] = value
             else:
                 units[U_ANTE, i] += value
+                dead = True
         elif kind == P_BOTH:
             live = min(value, big_header)
+            dead = dead or value > live
             units[U_BLIND, i] += live
             units[U_ANTE, i] += value - live
             units[U_IN_TURN, i] = 0
@@ -1528,11 +2009,21 @@ def _seat_units(reading: StarsReading, units: Ints, count: int, places: int) -> 
                 return False  # a straddle raised to less: the reference reader weighs it
             units[U_BLIND, i] += value - units[U_STRADDLED, i]
             units[U_STRADDLED, i] = value
+    unequal = False
+    for i in range(1, count):
+        unequal = unequal or units[U_ANTE, i] != units[U_ANTE, 0]
+    tally[T_TRIMMING] = anted == (1 << count) - 1 and not dead and unequal
     for q in range(reading.tally[T_ACTIONS]):
         seat = plays[A_SEAT, q]
         plays[A_ACTOR, q] = seats[S_ORDER_OF, seat] if seat >= 0 else -1
-        if plays[A_KIND, q] == DEAL_BOARD:  # its amount is its run (1 to 3), or -1
+        kind = plays[A_KIND, q]
+        if kind == DEAL_BOARD:  # its amount is its run (1 to 3), or -1
             plays[A_AMOUNT, q] = plays[A_M, q]
+        elif kind == BRING_IN:  # no amount of its own: the hand's bring-in
+            tally[T_BRING_IN] = in_units(plays[A_M, q], plays[A_D, q], places, powers)
+            plays[A_AMOUNT, q] = -1
+        elif kind == DISCARD_DRAW:  # its amount: the cards thrown away (``A_D``)
+            plays[A_AMOUNT, q] = plays[A_D, q]
         elif plays[A_M, q] >= 0:
             plays[A_AMOUNT, q] = in_units(plays[A_M, q], plays[A_D, q], places, powers)
         else:
@@ -1625,13 +2116,24 @@ def stars_hand(
         return -1
     if site == GGPOKER_SITE and _settled_outside(text, start, end):
         return -1  # money settled outside the pot: refused by GGPoker's reader
-    if not _read_lines(text, stop + 1, end, reading):
+    dealt = STUD <= game <= BADUGI
+    if dealt:
+        if not _read_dealt_lines(text, stop + 1, end, reading, game):
+            return -1
+    elif not _read_lines(text, stop + 1, end, reading):
         return -1
     count, game, places = hand_units(reading, units, site, game, hand, facts)
     if count < 0:
         return -1
     _site_said(reading, units, said, count, places)
     hand_read(reading, units, count, places, game, betting, id_start, id_stop)
+    tally = reading.tally
+    if site == GGPOKER_SITE:
+        tally[T_TRIMMING] = 0  # GGPoker's reader leaves the antes whole (no antes_returned)
+    if dealt and game <= RAZZ:  # no blinds: the stakes in small bets, as PHH reads stud
+        numbers = reading.numbers
+        tally[T_SMALL] = 0
+        tally[T_BIG] = in_units(numbers[N_SB_M], numbers[N_SB_D], places, reading.powers)
     return count
 
 
@@ -1793,16 +2295,17 @@ def stars_share(
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
     # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
     # Literal[int] arguments.
-    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    has_won, has_finish = np.int64(1), np.int64(0)
     for hand in range(worker, hands, threads):
         count = stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand],
                            ascii_text, facts, reading, units, said)  # fmt: skip
         if count < 0:
             continue
         hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            count, tally[T_GAME], tally[T_BETTING], tally[T_TRIMMING], tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,  # type: ignore[arg-type]
+            tally[T_BRING_IN],
         )  # fmt: skip
         game = tally[T_GAME]
         deck = tables.short_deck if game in (SHORT_DECK_SOT, SHORT_DECK) else tables.full_deck
@@ -1900,18 +2403,19 @@ def _stars_log_share(
     paid, finishing = units[U_PAID], units[U_FINISHING]
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    has_won, has_finish = np.int64(1), np.int64(0)
     ok, none = np.int64(OK), np.int64(0)  # replay_one's result's types: _hand_facts' one signature
     for hand in range(worker, hands, threads):
         start, stop = starts[hand], stops[hand]
         count = stars_hand(text, hand, start, stop, first_hand + hand, sites[hand], ascii_text,
                            facts, reading, units, said)  # fmt: skip
-        if count < 0:
-            continue
+        if count < 0 or STUD <= tally[T_GAME] <= BADUGI:
+            continue  # stud and the draw games: the lenient reader's, not logged yet
         hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            count, tally[T_GAME], tally[T_BETTING], tally[T_TRIMMING], tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,  # type: ignore[arg-type]
+            tally[T_BRING_IN],
         )  # fmt: skip
         if _past_units(hand_input):
             continue  # the lenient reader refuses it (the replay's PAST_UNITS)
@@ -1964,7 +2468,7 @@ def _stars_logged(
         marks.all_ins[at] = plays[A_ALL_IN, step]
         marks.runouts[at] = run if kind in (DEAL_BOARD, SHOW, MUCK) else 0
     setup = log.setup
-    setup[hand, S_TRIMMING] = 0
+    setup[hand, S_TRIMMING] = tally[T_TRIMMING]
     setup[hand, S_MIN_BET] = tally[T_MIN_BET]
     setup[hand, S_BIG_BET] = tally[T_BIG_BET]
     setup[hand, S_BRING_IN] = 0

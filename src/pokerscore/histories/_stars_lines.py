@@ -158,6 +158,8 @@ draw game's draws (``*** THIRD DRAW ***``)."""
 DRAW: Final = "DRAW"
 STUD_STREET: Final = "STREET"
 """Stud's streets: ``*** 3rd STREET ***`` to ``*** 6th STREET ***``, then ``*** RIVER ***``."""
+STUD_SUFFIXES: Final = ("rd", "th")
+"""What may follow a stud street's number, 3 to 7 (``3rd``, ``4th``: either is read after any)."""
 
 # the play (a player's line is ``name: verb rest``; the verbs are written alone, and the fast
 # reader compares each with the space or bracket that follows it)
@@ -196,6 +198,9 @@ BRINGS_IN: Final = "brings in for "
 COMPLETES: Final = "completes it to "
 DISCARDS: Final = "discards "
 STANDS: Final = "stands pat"
+DISCARD_CARD: Final = " card"
+"""A discard's count and its cards after ``discards``: ``2 cards [7h 8h]`` (the saver's cards
+written), ``1 card`` (another's unseen); the count 0 to 5 (``1 cards`` and ``2 card`` read too)."""
 
 # lines that stop a hand: the reference reader refuses it (the fast reader leaves it to it)
 HAND_CANCELLED: Final = "Hand cancelled"

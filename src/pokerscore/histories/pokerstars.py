@@ -91,7 +91,7 @@ STREET: Final = re.compile(
     rf"{_SECTION_END} *(?:\[[^\]]*\] ?)?\[(?P<cards>[^\]]*)\]"
 )
 _STUD_STREET: Final = re.compile(
-    rf"^{_SECTION}(?:(?P<street>[3-7])(?:rd|th) {re.escape(words_of.STUD_STREET)}"
+    rf"^{_SECTION}(?:(?P<street>[3-7])(?:{_either(words_of.STUD_SUFFIXES)}) {re.escape(words_of.STUD_STREET)}"
     rf"|{re.escape(words_of.STREETS[-1])}){_SECTION_END}\s*$"
 )
 """A stud street's line: ``*** 3rd STREET ***`` to ``*** 6th STREET ***``, then ``*** RIVER ***``
