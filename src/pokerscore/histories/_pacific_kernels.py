@@ -12,7 +12,7 @@ bet nobody called and names the rake what the pot lacks from the collections, as
 reader). Its other stages and its facts are PokerStars' (``_stars_kernels``); a thread's share,
 :func:`pc_share`, is a kernel of its own, compiled only for an 888poker file. A hand written
 otherwise than this reader takes (amounts or cards as a localised client writes them, cp1252
-bytes, a player not dealt in, a site's banner it does not know …) is marked ``SLOW`` for
+bytes, a player not dealt in who plays, a site's banner it does not know …) is marked ``SLOW`` for
 888poker's reader."""
 
 from __future__ import annotations
@@ -541,11 +541,29 @@ def _pc_play(
 
 
 @kernel()
+def _pc_not_dealt_in(text: Bytes, first: int, stop: int, seats: Ints, listed: int) -> None:
+    """``Bob folds`` before the cards are dealt (``text[first:stop]`` the name): the seat listed
+    so far whose name it is out of the hand, as 888poker's reader takes it (a name no seat has:
+    nothing)."""
+    for seat in range(listed):
+        start = seats[S_NAME_START, seat]
+        if seats[S_NAME_STOP, seat] - start != stop - first:
+            continue
+        same = True
+        for k in range(stop - first):
+            if text[first + k] != text[start + k]:
+                same = False
+                break
+        if same:
+            seats[S_OUT, seat] = 1
+
+
+@kernel()
 def _pc_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints) -> bool:
     """The lines after an 888poker hand's header, as 888poker's reader reads them (each line
     stripped at its end; the seats, the button, the streets, the lines of play); whether read,
     not where the hand is left to that reader (a seat or button line it reads otherwise, no
-    button, a player not dealt in: a fold before the cards)."""
+    button, a player not dealt in who plays); a fold before the cards a player not dealt in."""
     seats, hand_cards = reading.seats, reading.hand_cards
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
@@ -595,7 +613,8 @@ def _pc_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints
         if (byte == _TABLE[0] and starts_with(text, first, line_stop, _TABLE)) or (byte == _TOURNAMENT[0] and starts_with(text, first, line_stop, _TOURNAMENT)):  # fmt: skip
             continue
         if not dealing and taken[1] == 0 and line_stop - first >= _FOLDS.shape[0] and starts_with(text, line_stop - _FOLDS.shape[0], line_stop, _FOLDS):  # fmt: skip
-            return False  # not dealt in: 888poker's reader's
+            _pc_not_dealt_in(text, first, line_stop - _FOLDS.shape[0], seats, listed)
+            continue
         line, kind, who, m, d, all_in, count = _pc_play(text, first, line_stop, seats, listed, hand_cards, units, reading.numbers)  # fmt: skip
         if kind == DEAL_HOLE and d < 0:  # a muck's cards not known: dealt, then mucked
             taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, -1, 0, 0, count, 0)  # fmt: skip
@@ -608,6 +627,9 @@ def _pc_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints
             return False
     if button < 0:
         return False
+    for seat in range(listed):
+        if seats[S_OUT, seat] and seats[S_PLAYING, seat]:
+            return False  # a player not dealt in who plays: 888poker's reader's error
     lines_read(reading.tally, taken, listed, button, 0)
     return True
 

@@ -162,6 +162,9 @@ def _variants() -> dict[str, str]:
         "tournament": TOURNAMENT,
         "omaha-hi-lo": OMAHA.replace("Pot Limit Omaha -", "Pot Limit Omaha Hi/Lo -"),
         "cash-crlf": CASH.replace("\n", "\r\n"),
+        "not-dealt-in": CASH.replace(
+            "Seat 7: Dee ( $3 )", "Seat 7: Dee ( $3 )\nSeat 8: Eve ( $4 )"
+        ).replace("Cy posts small blind", "Eve folds\nEve  folds\nCy posts small blind"),
         "muck-reveals": CASH.replace("Dealt to Ann [ Ah, Kd ]\n", ""),
         "all-in-a-call": CASH.replace("Ann calls [$2.10]", "Ann goes all-in [$2.10]"),
         "ante-read": CASH.replace(
@@ -181,7 +184,9 @@ def _variants() -> dict[str, str]:
         "non-breaking-space": CASH.replace("( $12.25 )", "( $12\u00a0250 )"),
         "swedish-ranks": CASH.replace("[ Ah, Kd ]", "[ Eh, Kd ]"),
         "cp1252-name": "cp1252",
-        "not-dealt-in": CASH.replace("Cy posts small blind", "Bo Li folds\nCy posts small blind"),
+        "not-dealt-in-plays": CASH.replace(
+            "Cy posts small blind", "Bo Li folds\nCy posts small blind"
+        ),
         "unknown-banner": CASH.replace("***** 888poker Hand", "***** 888.es Hand"),
         "no-button": CASH.replace("Seat 3 is the button\n", ""),
         "checks-an-amount": OMAHA.replace("checks\n** Dealing flop", "checks [2]\n** Dealing flop"),
@@ -205,6 +210,7 @@ READ_BY_THE_KERNEL = {
     "all-in-a-call",
     "ante-read",
     "muck-reveals",
+    "not-dealt-in",
     "dead-blind",
     "dead-blind-alone",
 }
