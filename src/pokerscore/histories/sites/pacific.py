@@ -74,18 +74,21 @@ def sniff(head: str) -> bool:
 
 
 def _starts() -> Callable[[str], bool]:
-    """A hand starts at ``#Game No :``, or at the banner when no ``#Game No`` line precedes
-    it."""
-    numbered = [False]
+    """A hand starts at ``#Game No :``; in a file whose hands have no such line, at the banner.
+    Once a hand of the file has started at ``#Game No``, a banner alone starts none (it is a
+    line of the hand, which is bad): the file's hands are cut as the compiled reader cuts them
+    (at :data:`~pokerscore.histories._stars_lines.PACIFIC_GAME_NO`), so the two paths read the
+    same hands."""
+    numbered = [False, False]  # the line before is ``#Game No``; a hand started at one
 
     def starts_hand(line: str) -> bool:
         if line.startswith(words_of.PACIFIC_GAME_NO):
-            numbered[0] = True
+            numbered[0] = numbered[1] = True
             return True
         if line.startswith("***** ") and _BANNER.match(line):
             was = numbered[0]
             numbered[0] = False
-            return not was
+            return not was and not numbered[1]
         if line.strip():
             numbered[0] = False
         return False
