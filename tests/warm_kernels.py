@@ -66,14 +66,14 @@ def histories() -> None:
 
 
 def sites() -> None:
-    """The site formats' compiled shares (Winamax's, Winning's, Bovada's: each a kernel of its
-    own, compiled for its first file) and PokerStars' and Winamax's logs for
+    """The site formats' compiled shares (Winamax's, Winning's, Bovada's, 888poker's: each a
+    kernel of its own, compiled for its first file) and PokerStars' and Winamax's logs for
     ``read_histories``, after the replay they call (:func:`histories`, in the same process)."""
     from pokerscore.histories.reading import read_histories
     from pokerscore.histories.running import analyse_histories
 
     sites = HISTORIES / "sites"
-    for folder in ("winamax", "winning", "bovada"):
+    for folder in ("winamax", "winning", "bovada", "pacific"):
         analyse_histories(sorted((sites / folder).glob("*.txt")))
     for hand in read_histories(HISTORIES / "pokerstars-shapes.txt", sites / "winamax"):
         if not isinstance(hand, Exception):

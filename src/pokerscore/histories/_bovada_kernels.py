@@ -3,8 +3,9 @@ the hands' reader is ``sites/bovada.py``, whose every rule these stages keep: wh
 or might read otherwise, they leave to it). Each hand read by :func:`bv_hand`: its header
 (:func:`_bv_header`: the game, betting and a tournament's level), its lines
 (:func:`_bv_lines`: the seats by position, :func:`_bv_seat`; each ``Name : Verb`` line by
-:func:`_bv_play`, the round's bets kept as Bovada's reader keeps them, so that an ``All-in`` is
-a call or a raise as there and the bet nobody matched is known; the summary's total and board,
+:func:`_bv_play`, the round's bets kept as Bovada's reader keeps them by the stages the sites
+that write increments share, ``_increments_kernels``, so that an ``All-in`` is a call or a raise
+as there and the bet nobody matched is known; the summary's total and board,
 :func:`_bv_summary`), the seats numbered in the order of play (:func:`_bv_order`), the stakes
 (:func:`_bv_stakes`), and what its record says (:func:`_bv_said`: the bet nobody matched that the
 file does not return taken back out of the bettor's result and the total). Its other stages and
@@ -42,6 +43,16 @@ from pokerscore.histories._bytes import (
     line_end,
     starts_with,
     word_table,
+)
+from pokerscore.histories._increments_kernels import (
+    BET_HAS,
+    amount_after,
+    cents_written,
+    in_cents,
+    plain_money,
+    round_bet,
+    round_unmatched,
+    word_at,
 )
 from pokerscore.histories._layout import (
     BET_RAISE,
@@ -143,10 +154,7 @@ from pokerscore.histories._stars_kernels import (
     U_BLIND,
     U_FINISHING,
     U_IN_TURN,
-    U_LAST,
     U_PAID,
-    U_ROUND,
-    U_ROUND_HAS,
     U_STACK,
     StarsReading,
     _hand_facts,
@@ -234,75 +242,12 @@ _BOARD: Final = ascii_bytes(lines.BV_BOARD)
 _STREET_TEXT, _STREET_LENGTH = word_table(
     tuple(f"{lines.SECTION}{street}{lines.SECTION_END} " for street in lines.STREETS)
 )
-# ``units`` rows that hold the betting round's bets while a hand's lines are read (each
-# player's bet in cents, whether they have one, its decimals as written)
-BET_CENTS, BET_HAS, BET_DECIMALS = U_ROUND, U_ROUND_HAS, U_LAST
 _MAX_CENTS: Final = 10**14
 
 
 @kernel(inline=True)
 def _is_space(byte: int) -> bool:
     return byte in (SPACE, TAB)
-
-
-@kernel()
-def _bv_money(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
-    """An amount as Bovada writes one (``$2,700``, ``$0.25``, ``18,695``): a dollar sign or
-    none, digits with commas between thousands, at most two decimals, read as Bovada's reader
-    (``increments.localised_amount``) reads it; (mantissa, decimals, ok), not ok for any other
-    form (three decimals, which that reader takes for thousands, among them)."""
-    q = at
-    if q < stop and text[q] == _DOLLAR:
-        q += 1
-    mantissa = 0
-    whole = 0  # the digits before the point
-    group = -1  # the digits since the last comma, -1 before any
-    lead = q
-    while q < stop:
-        byte = text[q]
-        if is_digit(byte):
-            mantissa = mantissa * 10 + (byte - ZERO)
-            whole += 1
-            if group >= 0:
-                group += 1
-        elif byte == COMMA:
-            if whole == 0 or (group >= 0 and group != 3) or (group < 0 and whole > 3):
-                return 0, 0, False
-            group = 0
-        else:
-            break
-        q += 1
-    if whole == 0 or (group >= 0 and group != 3) or (text[lead] == ZERO and whole > 1):
-        return 0, 0, False
-    decimals = 0
-    if q < stop and text[q] == POINT:
-        q += 1
-        while q < stop and is_digit(text[q]):
-            mantissa = mantissa * 10 + (text[q] - ZERO)
-            decimals += 1
-            q += 1
-        if decimals == 0 or decimals > 2:
-            return 0, 0, False
-    if q != stop or whole + decimals > 12:
-        return 0, 0, False
-    return mantissa, decimals, True
-
-
-@kernel(inline=True)
-def _cents(mantissa: int, decimals: int) -> int:
-    """An amount of :func:`_bv_money` in cents."""
-    return mantissa * 100 if decimals == 0 else (mantissa * 10 if decimals == 1 else mantissa)
-
-
-@kernel(inline=True)
-def _written(cents: int, decimals: int) -> tuple[int, int]:
-    """An amount in cents written with ``decimals`` (a sum's: the most of its terms'), as
-    (mantissa, decimals)."""
-    if decimals == 0:
-        return cents // 100, 0
-    if decimals == 1:
-        return cents // 10, 1
-    return cents, 2
 
 
 @kernel()
@@ -385,7 +330,7 @@ def _tournament(text: Bytes, at: int, stop: int) -> bool:
 @kernel()
 def _level(text: Bytes, at: int, stop: int, numbers: Ints) -> bool:
     """A tournament's first ``Level n (sb/bb)`` into ``numbers`` (none: the posts tell the
-    blinds); False where its amounts are written otherwise than :func:`_bv_money` reads."""
+    blinds); False where its amounts are written otherwise than :func:`~._increments_kernels.plain_money` reads."""
     q = find_word(text, at, stop, _LEVEL)
     while q >= 0:
         r = q + _LEVEL.shape[0]
@@ -401,8 +346,8 @@ def _level(text: Bytes, at: int, stop: int, numbers: Ints) -> bool:
             while close < stop and (is_digit(text[close]) or text[close] == COMMA or text[close] == POINT):  # fmt: skip
                 close += 1
             if slash > a and slash < stop and text[slash] == ord("/") and close > slash + 1 and close < stop and text[close] == CLOSE_PAREN:  # fmt: skip
-                m1, d1, ok1 = _bv_money(text, a, slash)
-                m2, d2, ok2 = _bv_money(text, slash + 1, close)
+                m1, d1, ok1 = plain_money(text, a, slash)
+                m2, d2, ok2 = plain_money(text, slash + 1, close)
                 if not (ok1 and ok2) or text[a] == _DOLLAR or text[slash + 1] == _DOLLAR:
                     return False
                 numbers[N_SB_M], numbers[N_SB_D], numbers[N_BB_M], numbers[N_BB_D] = m1, d1, m2, d2
@@ -457,7 +402,7 @@ def _bv_seat(
     chips = close + 1 - _IN_CHIPS.shape[0]
     if chips < paren + 2 or not starts_with(text, chips, close + 1, _IN_CHIPS):
         return -1, hero
-    m, d, ok = _bv_money(text, paren + 2, chips)
+    m, d, ok = plain_money(text, paren + 2, chips)
     if not ok:
         return -1, hero
     for k in range(name, paren):  # one space between words, none at the ends
@@ -521,79 +466,6 @@ def _bv_speaker(text: Bytes, at: int, stop: int, seats: Ints, listed: int, hero:
         if same and j == e:
             return seat
     return -1
-
-
-@kernel(inline=True)
-def _word_at(text: Bytes, at: int, stop: int, words: Bytes, lengths: Ints) -> int:
-    """The first of a word table's words that ``text[at:stop]`` starts with, or -1 (compared
-    here byte by byte: a ``starts_with`` a word took two reference counts of ``text`` each)."""
-    for w in range(lengths.shape[0]):
-        length = lengths[w]
-        if stop - at < length:
-            continue
-        same = True
-        for k in range(length):
-            if text[at + k] != words[w, k]:
-                same = False
-                break
-        if same:
-            return w
-    return -1
-
-
-@kernel(inline=True)
-def _amount_after(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
-    """:func:`_bv_money` of ``text[at:stop]`` past its spaces."""
-    while at < stop and text[at] == SPACE:
-        at += 1
-    return _bv_money(text, at, stop)
-
-
-@kernel()
-def _bv_bet(
-    units: Ints, listed: int, who: int, cents: int, decimals: int, add: bool
-) -> tuple[int, int, int]:
-    """A player's bet this round moved as Bovada's reader's ``RoundBets`` moves it (``add``:
-    chips put in, else the whole bet now): (the round's top bet before, in cents; the player's
-    bet after, in cents and its decimals)."""
-    top = 0
-    for i in range(listed):
-        if units[BET_HAS, i] and units[BET_CENTS, i] > top:
-            top = units[BET_CENTS, i]
-    if add and units[BET_HAS, who]:
-        units[BET_CENTS, who] += cents
-        units[BET_DECIMALS, who] = max(units[BET_DECIMALS, who], decimals)
-    else:
-        units[BET_CENTS, who] = cents
-        units[BET_DECIMALS, who] = decimals
-    units[BET_HAS, who] = 1
-    return top, units[BET_CENTS, who], units[BET_DECIMALS, who]
-
-
-@kernel()
-def _bv_unmatched(units: Ints, listed: int) -> tuple[int, int, int]:
-    """The bet of this round nobody matched (``RoundBets.unmatched``): (the player, or -1 for
-    none, -2 for no bets this round, or -3 where the decimals it is written with are not sure;
-    by how much it tops the next, in cents, and its decimals)."""
-    top = -1
-    for i in range(listed):
-        if units[BET_HAS, i] and (top < 0 or units[BET_CENTS, i] > units[BET_CENTS, top]):
-            top = i
-    if top < 0:
-        return -2, 0, 0
-    second = 0
-    second_decimals = 0
-    found = False
-    for i in range(listed):
-        if i == top or not units[BET_HAS, i]:
-            continue
-        if not found or units[BET_CENTS, i] > second:
-            second, second_decimals, found = units[BET_CENTS, i], units[BET_DECIMALS, i], True
-        elif units[BET_CENTS, i] == second and units[BET_DECIMALS, i] != second_decimals:
-            return -3, 0, 0  # equal bets written with other decimals: the first's, by order
-    if units[BET_CENTS, top] <= second:
-        return -1, 0, 0
-    return top, units[BET_CENTS, top] - second, max(units[BET_DECIMALS, top], second_decimals)
 
 
 @kernel()
@@ -663,22 +535,22 @@ def _bv_play(
                 if _is_space(text[k]) and (to < 0 or k < to or k >= a):
                     return LINE_BAD, 0, 0, 0, 0, 0, 0
             if to >= 0:
-                _, _, first_ok = _bv_money(text, rest, to)
+                _, _, first_ok = plain_money(text, rest, to)
                 if not first_ok:
                     return LINE_BAD, 0, 0, 0, 0, 0, 0
-            m, d, ok = _bv_money(text, a, line_stop)
+            m, d, ok = plain_money(text, a, line_stop)
             if not ok:
                 return LINE_BAD, 0, 0, 0, 0, 0, 0
-            _bv_bet(units, listed, who, _cents(m, d), d, False)
+            round_bet(units, listed, who, in_cents(m, d), d, False)
             plain = verb - words == _PLAIN_RAISE.shape[0] and starts_with(text, words, verb, _PLAIN_RAISE)  # fmt: skip
             return LINE_ACTION, BET_RAISE, who, m, d, 0 if plain else 1, 0
-        m, d, ok = _bv_money(text, rest, line_stop)
+        m, d, ok = plain_money(text, rest, line_stop)
         if not ok or rest >= line_stop:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
-        top, total, decimals = _bv_bet(units, listed, who, _cents(m, d), d, True)
+        top, total, decimals = round_bet(units, listed, who, in_cents(m, d), d, True)
         if kind == M_CALL or (kind == M_ALL_IN and total <= top):
             return LINE_ACTION, CHECK_CALL, who, m, d, 1 if kind == M_ALL_IN else 0, 0
-        tm, td = _written(total, decimals)
+        tm, td = cents_written(total, decimals)
         return LINE_ACTION, BET_RAISE, who, tm, td, 1 if kind == M_ALL_IN else 0, 0
     if text[words] == _DEALT[0] and starts_with(text, words, line_stop, _DEALT):
         a = words + _DEALT.shape[0]
@@ -694,37 +566,37 @@ def _bv_play(
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         seats[S_OUT, who] = 0
         return LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count
-    post = _word_at(text, words, line_stop, _POST_TEXT, _POST_LENGTH)
+    post = word_at(text, words, line_stop, _POST_TEXT, _POST_LENGTH)
     if post >= 0:
-        m, d, ok = _bv_money(text, words + _POST_LENGTH[post], line_stop)
+        m, d, ok = plain_money(text, words + _POST_LENGTH[post], line_stop)
         if not ok:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         kind = _POST_KIND[post]
         if kind == P_BIG and numbers[N_BB_M] == 0:
             numbers[N_BB_M], numbers[N_BB_D] = m, d
         if kind == P_BOTH:  # the big blind live, the rest dead
-            big = _cents(numbers[N_BB_M], numbers[N_BB_D])
-            cents = _cents(m, d)
+            big = in_cents(numbers[N_BB_M], numbers[N_BB_D])
+            cents = in_cents(m, d)
             if big < cents:
-                _bv_bet(units, listed, who, big, numbers[N_BB_D], True)
+                round_bet(units, listed, who, big, numbers[N_BB_D], True)
             else:
-                _bv_bet(units, listed, who, cents, d, True)
+                round_bet(units, listed, who, cents, d, True)
         elif kind != P_ANTE:
-            _bv_bet(units, listed, who, _cents(m, d), d, True)
+            round_bet(units, listed, who, in_cents(m, d), d, True)
         return LINE_POST, kind, who, m, d, 1, 0
     if text[words] == _RETURNED[0] and starts_with(text, words, line_stop, _RETURNED):
-        m, d, ok = _amount_after(text, words + _RETURNED.shape[0], line_stop)
+        m, d, ok = amount_after(text, words + _RETURNED.shape[0], line_stop)
         if not ok:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_RETURNED, 0, who, m, d, 0, 0
-    result = _word_at(text, words, line_stop, _RESULT_TEXT, _RESULT_LENGTH)
+    result = word_at(text, words, line_stop, _RESULT_TEXT, _RESULT_LENGTH)
     if result >= 0:
         a = words + _RESULT_LENGTH[result]
         pot = 0
         if starts_with(text, a, line_stop, _SIDE_POT):
             a += _SIDE_POT.shape[0]
             pot = 1
-        m, d, ok = _amount_after(text, a, line_stop)
+        m, d, ok = amount_after(text, a, line_stop)
         if not ok:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_COLLECTED, 0, who, m, d, 0, pot
@@ -734,7 +606,7 @@ def _bv_play(
         return LINE_ACTION, MUCK, who, -1, 0, 0, 0
     if text[words] == _FOLDS[0] and starts_with(text, words, line_stop, _FOLDS):
         return LINE_ACTION, FOLD, who, -1, 0, 0, 0
-    if _word_at(text, words, line_stop, _NOTICE_TEXT, _NOTICE_LENGTH) >= 0:
+    if word_at(text, words, line_stop, _NOTICE_TEXT, _NOTICE_LENGTH) >= 0:
         return LINE_OTHER, 0, 0, 0, 0, 0, 0
     return LINE_BAD, 0, 0, 0, 0, 0, 0
 
@@ -743,7 +615,7 @@ def _bv_play(
 def _bv_street(text: Bytes, first: int, line_stop: int, hand_cards: Ints) -> int:
     """A street's line (``*** TURN *** [Ac 4c 6h] [7h]``: its new cards, the last bracket, as
     Bovada's reader's regular expression reads them) into ``hand_cards``: how many, or -1."""
-    street = _word_at(text, first, line_stop, _STREET_TEXT, _STREET_LENGTH)
+    street = word_at(text, first, line_stop, _STREET_TEXT, _STREET_LENGTH)
     if street < 0:
         return -1
     a = first + _STREET_LENGTH[street]
@@ -772,7 +644,7 @@ def _bv_total(text: Bytes, first: int, line_stop: int, numbers: Ints) -> int:
         close += 1
     if close >= line_stop:
         return -1
-    m, d, ok = _bv_money(text, a, close)
+    m, d, ok = plain_money(text, a, close)
     if not ok:
         return -1
     numbers[N_TOTAL_M], numbers[N_TOTAL_D] = m, d
@@ -785,7 +657,7 @@ def _bv_total(text: Bytes, first: int, line_stop: int, numbers: Ints) -> int:
         end += 1
     if end >= line_stop or end == b:
         return -1  # no closing parenthesis, or no rake in it: left to Bovada's reader
-    m, d, ok = _bv_money(text, b, end)
+    m, d, ok = plain_money(text, b, end)
     if not ok:
         return -1
     numbers[N_RAKE_M], numbers[N_RAKE_D] = m, d
@@ -919,7 +791,7 @@ def _bv_lines(
                     return False, -1, hero
                 section = 1
                 continue
-            who, cents, decimals = _bv_unmatched(units, listed)
+            who, cents, decimals = round_unmatched(units, listed)
             if who == -3:
                 return False, -1, hero
             if who != -2:
@@ -942,7 +814,7 @@ def _bv_lines(
             return False, -1, hero
     if section != 2:
         return False, -1, hero  # no summary: a partial hand, Bovada's reader's
-    who, cents, decimals = _bv_unmatched(units, listed)
+    who, cents, decimals = round_unmatched(units, listed)
     if who == -3:
         return False, -1, hero
     if who != -2:
@@ -953,7 +825,7 @@ def _bv_lines(
         for q in range(taken[2]):
             written = written or settled[R_SEAT, q] == unmatched
         if not written:  # taken back as Bovada's reader takes it (``_unwritten_return``)
-            m, d = _written(unmatched_cents, unmatched_decimals)
+            m, d = cents_written(unmatched_cents, unmatched_decimals)
             taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_RETURNED, 0, unmatched, m, d, 0, 0, 0)  # fmt: skip
             if taken[0] < 0:
                 return False, -1, hero

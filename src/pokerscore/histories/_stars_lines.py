@@ -49,7 +49,23 @@ BOVADA_SITES: Final = ("Bovada", "Bodog", "Ignition")
 BOVADA_HAND: Final = " Hand #"
 BOVADA_STARTS: Final = tuple(f"{site}{BOVADA_HAND}" for site in BOVADA_SITES)
 """What the first line of a Bovada, Bodog or Ignition hand starts with."""
-HEADERS: Final = (*STARS_STARTS, GGPOKER, WINAMAX, *WINNING, *BOVADA_STARTS)
+PACIFIC_GAME_NO: Final = "#Game No"
+"""What the first line of an 888poker hand starts with (``#Game No : 360044776``), as
+``sites/pacific.py`` starts a hand there."""
+PACIFIC_SITES: Final = ("888poker", "Cassava")
+"""The sites of 888poker's format the fast reader reads, by the banner's word (``***** Cassava
+Hand History for Game …``; another's hands are left to 888poker's reader)."""
+PACIFIC_BANNERS: Final = tuple(f"***** {site} Hand History " for site in PACIFIC_SITES)
+"""What an 888poker hand's second line starts with, its site's word in it."""
+HEADERS: Final = (
+    *STARS_STARTS,
+    GGPOKER,
+    WINAMAX,
+    *WINNING,
+    *BOVADA_STARTS,
+    PACIFIC_GAME_NO,
+    *PACIFIC_BANNERS,
+)
 """Every hand's first words the fast reader knows, each a site (:data:`HEADER_SITES`)."""
 HEADER_SITES: Final = (
     *SITES.values(),
@@ -57,8 +73,11 @@ HEADER_SITES: Final = (
     "Winamax",
     *["Winning Poker Network"] * 3,
     *BOVADA_SITES,
+    PACIFIC_SITES[0],
+    *PACIFIC_SITES,
 )
-"""The site of each of :data:`HEADERS`."""
+"""The site of each of :data:`HEADERS` (888poker's banners are no hand's first words: the site
+its kernel gives a hand whose banner names it, :data:`LAYOUT_HEADERS` naming none)."""
 LAYOUT_HEADERS: Final = {
     "pokerstars": STARS_STARTS,
     "starsskin": STARS_STARTS,
@@ -66,6 +85,7 @@ LAYOUT_HEADERS: Final = {
     "winamax": (WINAMAX,),
     "winning": WINNING,
     "bovada": BOVADA_STARTS,
+    "pacific": (PACIFIC_GAME_NO,),
 }
 """The formats in PokerStars' layout, by their name, and the first words of their hands."""
 
@@ -437,3 +457,67 @@ BV_NOTICES: Final = (
 BV_TOTAL: Final = "Total Pot("
 BV_RAKE: Final = " | Rake ("
 BV_BOARD: Final = "Board ["
+
+# 888poker (Pacific, Cassava): ``#Game No : n``, a banner, the stakes, game and date, amounts in
+# brackets each an increment (``sites/pacific.py`` takes its tables from these, the fast reader,
+# ``_pacific_kernels``, its byte words)
+PC_GAME_NUMBER: Final = "#Game No : "
+PC_FOR_GAME: Final = ("for Game ", "For Game ")
+"""What follows the banner's ``Hand History ``; the game's number, then :data:`PC_BANNER_END`."""
+PC_BANNER_END: Final = " *****"
+PC_BLINDS: Final = " Blinds "
+PC_BETTING: Final[dict[str, tuple[str, Betting]]] = {
+    "No Limit": ("N", "no-limit"),
+    "Pot Limit": ("P", "pot-limit"),
+    "Fix Limit": ("F", "fixed-limit"),
+    "Fixed Limit": ("F", "fixed-limit"),
+    "Limit": ("F", "fixed-limit"),
+}
+"""The header's bettings, tried in this order (a fixed limit's header gives the blinds: the bets
+are the big blind and twice it)."""
+PC_GAMES: Final = {
+    "Holdem": ("T", "holdem"),
+    "Omaha": ("O", "omaha"),
+    "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"),
+    "Omaha Hi-Lo": ("O/8", "omaha-hi-lo"),
+}
+"""The header's games, by their name: PHH letter and game."""
+PC_DATE_MARK: Final = " - *** "
+PC_DATE: Final = "00 00 0000 00:00:00"
+"""The header's date and time (day first) after :data:`PC_DATE_MARK` (a digit where this has one)."""
+PC_TABLE: Final = "Table "
+PC_TOURNAMENT: Final = "Tournament #"
+PC_SEAT: Final = "Seat "
+PC_IS_THE_BUTTON: Final = " is the button"
+PC_PLAYERS: Final = "Total number of players"
+PC_SECTION: Final = "** "
+PC_DEALING: Final = "** Dealing down cards"
+PC_STREETS: Final = ("flop", "turn", "river")
+PC_STREET: Final = "** Dealing "
+"""A street's line, ``** Dealing flop ** [ 3d, As, 8c ]`` (:data:`PC_STREET_END` after its name)."""
+PC_STREET_END: Final = " ** ["
+PC_DEALT: Final = "Dealt to "
+PC_POSTS: Final = "posts "
+PC_POST_KINDS: Final = {"small blind": "small", "big blind": "big", "ante": "ante"}
+"""The posts (``posts small blind [$0.02]``) by their words, and their kind."""
+PC_DEAD_BLIND: Final = "dead blind"
+"""``posts dead blind [$0.02 + $0.04]``: a dead small blind and a live big blind (one amount:
+dead money)."""
+PC_PLUS: Final = " + "
+PC_COLLECTED: Final = "collected "
+PC_SHOWS: Final = "shows "
+PC_MUCKS: Final = "mucks"
+PC_NOT_SHOWN: Final = ("did not show", "does not show")
+PC_VERBS: Final = {
+    "folds": "fold",
+    "checks": "check",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+    "is all-in": "all-in",
+    "goes all-in": "all-in",
+    "all-in": "all-in",
+}
+"""The verbs of play (``Bob raises [$0.30]``, the chips put in) and what they do."""
+PC_FOLDS: Final = " folds"
+"""A line ending so before the cards are dealt: a player not dealt in."""

@@ -62,6 +62,7 @@ from pokerscore.histories._layout import (
     Ints,
     in_parts,
 )
+from pokerscore.histories._pacific_kernels import pc_share
 from pokerscore.histories._phh_kernels import (
     PLAYER_LETTER,
     PhhIndex,
@@ -233,9 +234,11 @@ def replay_ipoker_text(
     return batch
 
 
-StarsLayout = Literal["pokerstars", "starsskin", "ggpoker", "winamax", "winning", "bovada"]
+StarsLayout = Literal[
+    "pokerstars", "starsskin", "ggpoker", "winamax", "winning", "bovada", "pacific"
+]
 """The formats in PokerStars' layout the kernel reads (:data:`~._stars_lines.LAYOUT_HEADERS`)."""
-_SHARES: Final = {"winamax": wx_share, "winning": wn_share, "bovada": bv_share}
+_SHARES: Final = {"winamax": wx_share, "winning": wn_share, "bovada": bv_share, "pacific": pc_share}
 """The layouts whose hands a share of their own reads (the others: PokerStars')."""
 
 

@@ -68,6 +68,8 @@ from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
 from pokerscore.histories.sites.ggpoker import parse_ggpoker
 from pokerscore.histories.sites.ipoker import NAME as IPOKER
 from pokerscore.histories.sites.ipoker import read_game
+from pokerscore.histories.sites.pacific import NAME as PACIFIC
+from pokerscore.histories.sites.pacific import parse_pacific
 from pokerscore.histories.sites.text import (
     MAX_HAND_BYTES,
     HandParser,
@@ -655,6 +657,7 @@ SITE_LAYOUTS: Final[dict[str, HandParser]] = {
     WINAMAX: parse_winamax,
     WINNING: parse_winning,
     BOVADA: parse_bovada,
+    PACIFIC: parse_pacific,
 }
 """The sites' formats in PokerStars' layout the kernels read, and the reader of one hand of
 each, as the site's reader reads it (:mod:`~pokerscore.histories.sites.stars_skins`,

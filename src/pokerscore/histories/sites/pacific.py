@@ -24,8 +24,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from pokerscore.histories import _stars_lines as words_of
 from pokerscore.histories.draft import HandDraft, build_hand
-from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
+from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     RoundBets,
@@ -38,46 +39,29 @@ from pokerscore.histories.sites.increments import (
 from pokerscore.histories.sites.text import text_hands
 
 NAME: Final = "pacific"
-_GAME_NUMBER: Final = re.compile(r"^#Game No : ?(?P<id>\S+)")
+_GAME_NUMBER: Final = re.compile(rf"^{re.escape(words_of.PACIFIC_GAME_NO)} : ?(?P<id>\S+)")
 _BANNER: Final = re.compile(r"^\*{5} (?P<site>\S+) Hand History [Ff]or Game (?P<id>\S+) \*{5}")
+_BETTING: Final = words_of.PC_BETTING
+_GAMES: Final = words_of.PC_GAMES
 _HEADER: Final = re.compile(
-    r"^(?P<sb>[^/]+)/(?P<bb>.+?) Blinds (?P<betting>No Limit|Pot Limit|Fix Limit|Fixed Limit"
-    r"|Limit) (?P<game>.+?) - \*\*\* (?P<day>\d\d) (?P<month>\d\d) (?P<year>\d{4}) "
+    rf"^(?P<sb>[^/]+)/(?P<bb>.+?){re.escape(words_of.PC_BLINDS)}"
+    rf"(?P<betting>{'|'.join(map(re.escape, _BETTING))}) (?P<game>.+?)"
+    rf"{re.escape(words_of.PC_DATE_MARK)}(?P<day>\d\d) (?P<month>\d\d) (?P<year>\d{{4}}) "
     r"(?P<time>\d\d:\d\d:\d\d)"
 )
-_TOURNAMENT: Final = re.compile(r"^Tournament #(?P<id>\d+)")
+_TOURNAMENT: Final = re.compile(rf"^{re.escape(words_of.PC_TOURNAMENT)}(?P<id>\d+)")
 _TABLE: Final = re.compile(r"^Table (?P<table>.+?) \((?P<money>[^()]*)\)\s*$")
-_BUTTON: Final = re.compile(r"^Seat (?P<seat>\d{1,5}) is the button")
+_BUTTON: Final = re.compile(rf"^Seat (?P<seat>\d{{1,5}}){re.escape(words_of.PC_IS_THE_BUTTON)}")
 _SEAT: Final = re.compile(r"^Seat (?P<seat>\d{1,5}): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)\s*$")
-_STREET: Final = re.compile(r"^\*\* Dealing (?P<street>flop|turn|river) \*\* \[(?P<cards>[^\]]*)\]")
-_ACT: Final = re.compile(
-    r"^(?P<verb>folds|checks|calls|bets|raises|is all-in|goes all-in|all-in)"
-    r"(?: \[(?P<amount>[^\]]*)\])?\s*$"
+_STREET: Final = re.compile(
+    rf"^{re.escape(words_of.PC_STREET)}(?P<street>{'|'.join(words_of.PC_STREETS)})"
+    rf"{re.escape(words_of.PC_STREET_END)}(?P<cards>[^\]]*)\]"
 )
-_BETTING: Final[dict[str, tuple[str, Betting]]] = {
-    "No Limit": ("N", "no-limit"),
-    "Pot Limit": ("P", "pot-limit"),
-    "Fix Limit": ("F", "fixed-limit"),
-    "Fixed Limit": ("F", "fixed-limit"),
-    "Limit": ("F", "fixed-limit"),
-}
-_GAMES: Final = {
-    "Holdem": ("T", "holdem"),
-    "Omaha": ("O", "omaha"),
-    "Omaha Hi/Lo": ("O/8", "omaha-hi-lo"),
-    "Omaha Hi-Lo": ("O/8", "omaha-hi-lo"),
-}
+_VERBS: Final = words_of.PC_VERBS
+_ACT: Final = re.compile(
+    rf"^(?P<verb>{'|'.join(map(re.escape, _VERBS))})(?: \[(?P<amount>[^\]]*)\])?\s*$"
+)
 _CURRENCIES: Final = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
-_VERBS: Final = {
-    "folds": "fold",
-    "checks": "check",
-    "calls": "call",
-    "bets": "bet",
-    "raises": "raise",
-    "is all-in": "all-in",
-    "goes all-in": "all-in",
-    "all-in": "all-in",
-}
 
 
 def sniff(head: str) -> bool:
@@ -90,18 +74,21 @@ def sniff(head: str) -> bool:
 
 
 def _starts() -> Callable[[str], bool]:
-    """A hand starts at ``#Game No :``, or at the banner when no ``#Game No`` line precedes
-    it."""
-    numbered = [False]
+    """A hand starts at ``#Game No :``; in a file whose hands have no such line, at the banner.
+    Once a hand of the file has started at ``#Game No``, a banner alone starts none (it is a
+    line of the hand, which is bad): the file's hands are cut as the compiled reader cuts them
+    (at :data:`~pokerscore.histories._stars_lines.PACIFIC_GAME_NO`), so the two paths read the
+    same hands."""
+    numbered = [False, False]  # the line before is ``#Game No``; a hand started at one
 
     def starts_hand(line: str) -> bool:
-        if line.startswith("#Game No"):
-            numbered[0] = True
+        if line.startswith(words_of.PACIFIC_GAME_NO):
+            numbered[0] = numbered[1] = True
             return True
         if line.startswith("***** ") and _BANNER.match(line):
             was = numbered[0]
             numbered[0] = False
-            return not was
+            return not was and not numbered[1]
         if line.strip():
             numbered[0] = False
         return False
@@ -161,7 +148,7 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
         number = first_line + index
         if not line:
             continue
-        if line.startswith("Seat "):
+        if line.startswith(words_of.PC_SEAT):
             if (button := _BUTTON.match(line)) is not None:
                 draft.button = int(button.group("seat"))
                 continue
@@ -171,8 +158,8 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                 draft.seats.append((int(seat.group("seat")), name, localised_amount(seat.group("stack")), False))  # fmt: skip
                 names.add(name)
                 continue
-        if line.startswith("** "):
-            if line.startswith("** Dealing down cards"):
+        if line.startswith(words_of.PC_SECTION):
+            if line.startswith(words_of.PC_DEALING):
                 dealing = True
             street = _STREET.match(line)
             if street is not None:
@@ -180,7 +167,7 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                 cards = localised_cards(street.group("cards"))
                 draft.actions.append(("deal-board", None, None, cards, 0, number, False))
             continue
-        if line.startswith(("Table ", "Tournament #")):
+        if line.startswith((words_of.PC_TABLE, words_of.PC_TOURNAMENT)):
             if (tournament := _TOURNAMENT.match(line)) is not None:
                 draft.tournament = tournament.group("id")
                 draft.currency = None  # tournament chips
@@ -190,8 +177,8 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
                 if "Practice" in table.group("money") or "Play" in table.group("money"):
                     draft.currency = None
             continue
-        if not dealing and not draft.actions and line.endswith(" folds"):  # not dealt in
-            folder = line[: -len(" folds")]
+        if not dealing and not draft.actions and line.endswith(words_of.PC_FOLDS):  # not dealt in
+            folder = line[: -len(words_of.PC_FOLDS)]
             draft.seats = [
                 (n, who, stack, out or who == folder) for n, who, stack, out in draft.seats
             ]
@@ -200,35 +187,36 @@ def _read(draft: HandDraft, lines: Sequence[str], first_line: int) -> None:
 
 
 def _play(draft: HandDraft, bets: RoundBets, names: set[str], line: str, number: int) -> None:
-    if line.startswith("Dealt to "):
-        name, words = line_player(line[len("Dealt to ") :], names)
+    if line.startswith(words_of.PC_DEALT):
+        name, words = line_player(line[len(words_of.PC_DEALT) :], names)
         if name is None:
             raise HandHistoryError(f"cards dealt to nobody seated: {line[:60]!r}", line=number)
         draft.actions.append(("deal-hole", name, None, localised_cards(words), 0, number, False))
         return
     name, words = line_player(line, names)
     if name is None:
-        if "Total number of players" in line:
+        if words_of.PC_PLAYERS in line:
             return
         raise HandHistoryError(f"cannot read {line[:60]!r}", line=number)
-    if words.startswith("posts "):
-        _post(draft, bets, name, words[len("posts ") :], number)
+    if words.startswith(words_of.PC_POSTS):
+        _post(draft, bets, name, words[len(words_of.PC_POSTS) :], number)
         return
-    if words.startswith("collected "):
-        draft.collected.append((name, localised_amount(words[len("collected ") :].strip(" []")), 0))
+    if words.startswith(words_of.PC_COLLECTED):
+        collected = words[len(words_of.PC_COLLECTED) :].strip(" []")
+        draft.collected.append((name, localised_amount(collected), 0))
         return
-    if words.startswith("shows "):
-        cards = localised_cards(words[len("shows ") :])
+    if words.startswith(words_of.PC_SHOWS):
+        cards = localised_cards(words[len(words_of.PC_SHOWS) :])
         draft.actions.append(("show", name, None, cards, 0, number, False))
         return
-    if words.startswith("mucks"):
-        cards = localised_cards(words[len("mucks") :])
+    if words.startswith(words_of.PC_MUCKS):
+        cards = localised_cards(words[len(words_of.PC_MUCKS) :])
         known = any(a[0] in ("deal-hole", "reveal") and a[1] == name for a in draft.actions)
         if cards and not known:
             draft.actions.append(("reveal", name, None, cards, 0, number, False))
         draft.actions.append(("muck", name, None, (), 0, number, False))
         return
-    if words.startswith(("did not show", "does not show")):
+    if words.startswith(words_of.PC_NOT_SHOWN):
         return
     act = _ACT.match(words)
     if act is None:
@@ -241,7 +229,7 @@ def _play(draft: HandDraft, bets: RoundBets, names: set[str], line: str, number:
 def _post(draft: HandDraft, bets: RoundBets, name: str, rest: str, number: int) -> None:
     kind_text, _, amount_text = rest.partition(" [")
     amount_text = amount_text.rstrip("] ")
-    if kind_text == "dead blind":
+    if kind_text == words_of.PC_DEAD_BLIND:
         parts = [localised_amount(part) for part in amount_text.split("+")]
         total = sum(parts, Decimal(0))
         if len(parts) == 2:  # a dead small blind and a live big blind
@@ -250,7 +238,7 @@ def _post(draft: HandDraft, bets: RoundBets, name: str, rest: str, number: int) 
         else:
             draft.posts.append((name, "ante", total, number))  # dead money
         return
-    kinds = {"small blind": "small", "big blind": "big", "ante": "ante"}
+    kinds = words_of.PC_POST_KINDS
     if kind_text not in kinds:
         raise HandHistoryError(f"unknown post {rest[:60]!r}", line=number)
     amount = localised_amount(amount_text)
