@@ -1733,8 +1733,8 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
     button = -1
     zero = int(np.int64(0))
     taken = (zero, zero, zero, zero)
-    players = 0  # stud's third-street players
-    street = 0
+    players = zero  # stud's third-street players (int64 variables: a literal 0 passed on to
+    street = zero  # _stud_finish made Numba compile it again for Literal[int])
     begun = False  # the draw games: the cards are being dealt
     first_dealt = False
     bring_ins = 0

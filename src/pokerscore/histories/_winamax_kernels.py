@@ -145,6 +145,7 @@ from pokerscore.histories._stars_kernels import (
     T_POSTS,
     T_RAKE,
     T_TOTAL,
+    T_TRIMMING,
     U_ANTE,
     U_BLIND,
     U_FINISHING,
@@ -803,6 +804,7 @@ def wx_hand(
         return -1
     _wx_said(reading, units, said, count, places)
     hand_read(reading, units, count, places, game, betting, id_start, id_stop)
+    reading.tally[T_TRIMMING] = 0  # Winamax's reader leaves the antes whole (no antes_returned)
     return count
 
 
