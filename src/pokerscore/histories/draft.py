@@ -15,6 +15,7 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
+from pokerscore.histories import _stars_lines as words_of
 from pokerscore.histories.model import (
     DRAW_GAMES,
     Action,
@@ -107,7 +108,11 @@ DRAW_HOLES: Final = {name: game.hole_cards for name, game in DRAW_GAMES.items()}
 (the replay's :data:`~pokerscore.histories.model.DRAW_GAMES`)."""
 
 
-_DISCARDS: Final = re.compile(r"^(?P<count>[0-5]) cards?(?: \[(?P<cards>[^\]]*)\])?$")
+_DISCARDS: Final = re.compile(
+    rf"^(?P<count>[0-5]){re.escape(words_of.DISCARD_CARD)}s?(?: \[(?P<cards>[^\]]*)\])?$"
+)
+"""What follows ``discards`` (``_stars_lines.DISCARD_CARD``'s word, which the compiled reader
+reads too)."""
 
 
 def discarded_cards(rest: str, line: int) -> tuple[Card | None, ...]:
