@@ -66,8 +66,8 @@ def histories() -> None:
 
 
 def sites() -> None:
-    """The site formats' compiled shares (Winamax's, Winning's, Bovada's, 888poker's: each a
-    kernel of its own, compiled for its first file) and PokerStars' and Winamax's logs for
+    """The site formats' compiled shares (Winamax's, Winning's, Bovada's, 888poker's, iPoker's:
+    each a kernel of its own, compiled for its first file) and PokerStars' and Winamax's logs for
     ``read_histories``, after the replay they call (:func:`histories`, in the same process)."""
     from pokerscore.histories.reading import read_histories
     from pokerscore.histories.running import analyse_histories
@@ -75,6 +75,7 @@ def sites() -> None:
     sites = HISTORIES / "sites"
     for folder in ("winamax", "winning", "bovada", "pacific"):
         analyse_histories(sorted((sites / folder).glob("*.txt")))
+    analyse_histories(sorted((sites / "ipoker").glob("*.xml")))  # iPoker's index and share
     for hand in read_histories(HISTORIES / "pokerstars-shapes.txt", sites / "winamax"):
         if not isinstance(hand, Exception):
             hand.actions  # noqa: B018 (the log's columns made)
