@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -14,6 +15,9 @@ from pokerscore.histories.model import HandHistoryError, HandResult
 from pokerscore.histories.reading import read_histories
 from pokerscore.histories.replay import replay
 from tests.shared_sample import HAND_HISTORIES
+
+if TYPE_CHECKING:
+    from pokerscore.histories.batches import Batch, StarsLayout
 
 DATA = Path(__file__).parents[2] / "data" / "histories" / "sites"
 SHARED = HAND_HISTORIES / "sites"
@@ -84,6 +88,47 @@ def sample_counts(site: str) -> SampleCounts:
 def nets(result: HandResult) -> dict[str, float]:
     """Each player's result, rounded to the cent."""
     return {player.player: round(player.net, 2) for player in result.players}
+
+
+def kernel_read(batch: Batch) -> list[bool]:
+    """Whether a compiled reader read each hand of ``batch`` (replayed, or refused by its
+    replay), not left it to the site's reader."""
+    from pokerscore.histories._layout import F_REFUSAL
+    from pokerscore.histories.refusals import Refusal
+
+    return [code != Refusal.TEXT for code in batch.facts[: batch.hands, F_REFUSAL].tolist()]
+
+
+def stars_layout_read(path: Path, layout: StarsLayout) -> list[bool]:
+    """:func:`kernel_read` of a file in PokerStars' layout read by ``layout``'s share."""
+    from pokerscore.histories.batches import replay_stars_text
+
+    batch = replay_stars_text(path.read_bytes(), layout=layout)
+    assert batch is not None
+    return kernel_read(batch)
+
+
+def compared_results(path: Path) -> list[Any]:
+    """Each hand's result as a comparable tuple (the hand's id, site, variant, currency,
+    tournament and time; players, pots, rake, boards, the site record's disagreements), or its
+    error's message: what a compiled share's tests compare with the reference path's."""
+    from pokerscore.histories.results import history_results
+
+    found: list[Any] = []
+    for result in history_results(path, on_error=lambda error: found.append(str(error))):
+        assert isinstance(result, HandResult)
+        hand = result.hand
+        found.append(
+            (
+                (hand.hand_id, hand.site, hand.variant, hand.currency, hand.tournament, hand.time),
+                result.players,
+                result.pots,
+                result.rake,
+                result.boards,
+                [str(d) for d in result.disagreements],
+            )
+        )
+    return found
 
 
 def mutated_hand(

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from pokerscore.histories.model import HandResult
-from tests.histories.sites.site_runs import mutated_hand
+from tests.histories.sites.site_runs import compared_results, mutated_hand, stars_layout_read
 from tests.histories.sites.test_stars_layouts_fast import SHARED_SITES, SITES, _fast_statuses
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import needs_sample
@@ -141,39 +139,6 @@ READ_BY_THE_KERNEL = {
 reader's replay does: an all-in that calls an all-in of as much leaves chips behind)."""
 
 
-def _read_by_the_kernel(path: Path) -> list[bool]:
-    """Whether the kernel read each hand (replayed, or refused by its replay), not left it."""
-    from pokerscore.histories._layout import F_REFUSAL
-    from pokerscore.histories.batches import replay_stars_text
-    from pokerscore.histories.refusals import Refusal
-
-    batch = replay_stars_text(path.read_bytes(), layout="bovada")
-    assert batch is not None
-    return [code != Refusal.TEXT for code in batch.facts[: batch.hands, F_REFUSAL].tolist()]
-
-
-def _results(path: Path) -> list[Any]:
-    """Each hand's result as a comparable tuple (players, pots, rake, boards, the hand's site,
-    currency, tournament and time, the site record's disagreements), or its error's message."""
-    from pokerscore.histories.results import history_results
-
-    found: list[Any] = []
-    for result in history_results(path, on_error=lambda error: found.append(str(error))):
-        assert isinstance(result, HandResult)
-        hand = result.hand
-        found.append(
-            (
-                (hand.hand_id, hand.site, hand.variant, hand.currency, hand.tournament, hand.time),
-                result.players,
-                result.pots,
-                result.rake,
-                result.boards,
-                [str(d) for d in result.disagreements],
-            )
-        )
-    return found
-
-
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_each_bovada_hand_gives_bovadas_readers_answer(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -183,11 +148,11 @@ def test_each_bovada_hand_gives_bovadas_readers_answer(
 
     path = tmp_path / "bovada.txt"
     path.write_bytes(VARIANTS[name].encode())
-    assert _read_by_the_kernel(path) == [name in READ_BY_THE_KERNEL]
+    assert stars_layout_read(path, "bovada") == [name in READ_BY_THE_KERNEL]
     assert (_fast_statuses(path, "bovada") == [OK]) == (name in READ_BY_THE_KERNEL - {"all-in-a-call"})  # fmt: skip
-    fast = _results(path)
+    fast = compared_results(path)
     monkeypatch.setenv(REFERENCE_ONLY, "1")
-    reference = _results(path)
+    reference = compared_results(path)
     monkeypatch.delenv(REFERENCE_ONLY)
     assert fast == reference
     fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
@@ -202,8 +167,8 @@ def test_the_bovada_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
     path = tmp_path / "bovada.txt"
     text = WALK + "\n\n" + HI_LO + VARIANTS["returned-unwritten-bet"]
     path.write_bytes(text.encode())
-    assert _read_by_the_kernel(path) == [True, True, True]
-    walk, hi_lo, unreturned = _results(path)
+    assert stars_layout_read(path, "bovada") == [True, True, True]
+    walk, hi_lo, unreturned = compared_results(path)
     assert walk[0] == ("501", "Bovada", "NT", "USD", None, "2024-03-05T21:15:00")
     assert [(p.player, p.seat, p.net) for p in walk[1]] == [
         ("Hero", 1, pytest.approx(-0.1)),
@@ -238,9 +203,9 @@ def test_the_kernel_gives_bovadas_rows_on_the_shared_files(
     read = sum(status == OK for path in files for status in _fast_statuses(path, "bovada"))
     assert read >= 60
     for path in files:
-        fast_results = _results(path)
+        fast_results = compared_results(path)
         monkeypatch.setenv("POKERSCORE_HISTORIES_REFERENCE", "1")
-        assert fast_results == _results(path)
+        assert fast_results == compared_results(path)
         monkeypatch.delenv("POKERSCORE_HISTORIES_REFERENCE")
 
 
@@ -308,7 +273,7 @@ def test_mutated_bovada_hands_give_bovadas_readers_answer(
         path.write_text(
             "".join(_mutated(rng.choice(hands), rng) + "\n\n" for _ in range(3)), "utf-8"
         )
-        fast = _results(path)
+        fast = compared_results(path)
         monkeypatch.setenv(REFERENCE_ONLY, "1")
-        assert fast == _results(path), path.read_text("utf-8")
+        assert fast == compared_results(path), path.read_text("utf-8")
         monkeypatch.delenv(REFERENCE_ONLY)

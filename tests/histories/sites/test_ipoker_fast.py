@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 
-from pokerscore.histories.model import HandResult
-from tests.histories.sites.site_runs import DATA
+from tests.histories.sites.site_runs import DATA, compared_results, kernel_read
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import HAND_HISTORIES
 
@@ -154,48 +153,22 @@ not in the XML it takes."""
 
 
 def _read_by_the_kernel(path: Path) -> list[bool] | None:
-    from pokerscore.histories._layout import F_REFUSAL
     from pokerscore.histories.batches import replay_ipoker_text
     from pokerscore.histories.parts import ipoker_file
-    from pokerscore.histories.refusals import Refusal
 
     found = ipoker_file(str(path))
     if found is None:
         return None
     data, index = found
-    batch = replay_ipoker_text(data, index)
-    return [code != Refusal.TEXT for code in batch.facts[: batch.hands, F_REFUSAL].tolist()]
-
-
-def _results(path: Path) -> list[Any]:
-    """Each hand's result as a comparable tuple (the hand's id, site, variant, currency,
-    tournament and time; players, pots, rake, boards, the site record's disagreements), or its
-    error."""
-    from pokerscore.histories.results import history_results
-
-    found: list[Any] = []
-    for result in history_results(path, on_error=lambda error: found.append(str(error))):
-        assert isinstance(result, HandResult)
-        hand = result.hand
-        found.append(
-            (
-                (hand.hand_id, hand.site, hand.variant, hand.currency, hand.tournament, hand.time),
-                result.players,
-                result.pots,
-                result.rake,
-                result.boards,
-                [str(d) for d in result.disagreements],
-            )
-        )
-    return found
+    return kernel_read(replay_ipoker_text(data, index))
 
 
 def _both(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], list[Any]]:
     from pokerscore.histories.parts import REFERENCE_ONLY
 
-    fast = _results(path)
+    fast = compared_results(path)
     monkeypatch.setenv(REFERENCE_ONLY, "1")
-    reference = _results(path)
+    reference = compared_results(path)
     monkeypatch.delenv(REFERENCE_ONLY)
     return fast, reference
 
@@ -221,7 +194,7 @@ def test_the_ipoker_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
     path = tmp_path / "ipoker.xml"
     path.write_bytes(VARIANTS["whole-fixture"])
     assert _read_by_the_kernel(path) == [True, True, True, True]
-    uncalled, dead, tournament, five_card = _results(path)
+    uncalled, dead, tournament, five_card = compared_results(path)
     assert uncalled[0] == ("1001", "iPoker", "NT", "EUR", None, "2019-05-26T20:10:33")
     assert {p.player: p.net for p in uncalled[1]} == pytest.approx(
         {"Hero": -1.5, "Bo": -1.5, "Ann": 2.8}

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from pokerscore.histories.model import HandResult
-from tests.histories.sites.site_runs import mutated_hand
+from tests.histories.sites.site_runs import compared_results, mutated_hand, stars_layout_read
 from tests.histories.sites.test_stars_layouts_fast import SHARED_SITES, SITES, _fast_statuses
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import needs_sample
@@ -224,39 +222,6 @@ def _bytes(name: str) -> bytes:
     return VARIANTS[name].encode()
 
 
-def _read_by_the_kernel(path: Path) -> list[bool]:
-    """Whether the kernel read each hand (replayed, or refused by its replay), not left it."""
-    from pokerscore.histories._layout import F_REFUSAL
-    from pokerscore.histories.batches import replay_stars_text
-    from pokerscore.histories.refusals import Refusal
-
-    batch = replay_stars_text(path.read_bytes(), layout="pacific")
-    assert batch is not None
-    return [code != Refusal.TEXT for code in batch.facts[: batch.hands, F_REFUSAL].tolist()]
-
-
-def _results(path: Path) -> list[Any]:
-    """Each hand's result as a comparable tuple (players, pots, rake, boards, the hand's site,
-    currency, tournament and time, the site record's disagreements), or its error's message."""
-    from pokerscore.histories.results import history_results
-
-    found: list[Any] = []
-    for result in history_results(path, on_error=lambda error: found.append(str(error))):
-        assert isinstance(result, HandResult)
-        hand = result.hand
-        found.append(
-            (
-                (hand.hand_id, hand.site, hand.variant, hand.currency, hand.tournament, hand.time),
-                result.players,
-                result.pots,
-                result.rake,
-                result.boards,
-                [str(d) for d in result.disagreements],
-            )
-        )
-    return found
-
-
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_each_888_hand_gives_888s_readers_answer(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -266,11 +231,11 @@ def test_each_888_hand_gives_888s_readers_answer(
 
     path = tmp_path / "888.txt"
     path.write_bytes(_bytes(name))
-    assert _read_by_the_kernel(path) == [name in READ_BY_THE_KERNEL]
+    assert stars_layout_read(path, "pacific") == [name in READ_BY_THE_KERNEL]
     assert (_fast_statuses(path, "pacific") == [OK]) == (name in READ_BY_THE_KERNEL - {"all-in-a-call"})  # fmt: skip
-    fast = _results(path)
+    fast = compared_results(path)
     monkeypatch.setenv(REFERENCE_ONLY, "1")
-    reference = _results(path)
+    reference = compared_results(path)
     monkeypatch.delenv(REFERENCE_ONLY)
     assert fast == reference
     fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
@@ -284,8 +249,8 @@ def test_the_888_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
     money and tournament chips without a currency, the date day first."""
     path = tmp_path / "888.txt"
     path.write_bytes((CASH + "\n\n" + OMAHA + FIXED + TOURNAMENT).encode())
-    assert _read_by_the_kernel(path) == [True, True, True, True]
-    cash, omaha, fixed, tournament = _results(path)
+    assert stars_layout_read(path, "pacific") == [True, True, True, True]
+    cash, omaha, fixed, tournament = compared_results(path)
     assert cash[0] == ("200", "888poker", "NT", "USD", None, "2024-03-05T21:14:07")
     assert {p.player: (p.put_in, p.won) for p in cash[1]} == {
         "Cy": (pytest.approx(0.05), 0.0),
@@ -329,9 +294,9 @@ def test_the_kernel_gives_888s_rows_on_the_shared_files(
     read = sum(status == OK for path in files for status in _fast_statuses(path, "pacific"))
     assert read >= 15
     for path in files:
-        fast_results = _results(path)
+        fast_results = compared_results(path)
         monkeypatch.setenv("POKERSCORE_HISTORIES_REFERENCE", "1")
-        assert fast_results == _results(path)
+        assert fast_results == compared_results(path)
         monkeypatch.delenv("POKERSCORE_HISTORIES_REFERENCE")
 
 
@@ -385,7 +350,7 @@ def test_mutated_888_hands_give_888s_readers_answer(
     path = tmp_path / "888.txt"
     for _ in range(80):
         path.write_text("".join(_mutated(rng.choice(hands), rng) + "\n" for _ in range(3)), "utf-8")
-        fast = _results(path)
+        fast = compared_results(path)
         monkeypatch.setenv(REFERENCE_ONLY, "1")
-        assert fast == _results(path), path.read_text("utf-8")
+        assert fast == compared_results(path), path.read_text("utf-8")
         monkeypatch.delenv(REFERENCE_ONLY)
