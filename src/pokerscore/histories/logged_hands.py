@@ -79,7 +79,6 @@ from pokerscore.histories.phh import toml_table, variant_rules
 
 if TYPE_CHECKING:
     from pokerscore.histories.batches import Batch
-    from pokerscore.histories.sites.text import HandParser
 
 CHUNK: Final = 1024
 """The hands of a block (:class:`HandBlock`): each field made for the whole block when first
@@ -620,36 +619,6 @@ def read_stars_text(
     return batch
 
 
-def left_stars_hand(
-    data: bytes, name: str, number: int, first_line: int, layout: str = "pokerstars"
-) -> HandHistory | HandHistoryError:
-    """A hand in PokerStars' layout (PokerStars' own or a skin's: one parser; GGPoker's or
-    Winamax's: the site's, :func:`_lenient_parser`; its own bytes,
-    the file's ``number``-th hand from line ``first_line``) read by the lenient reader as
-    :func:`~.reading.read_file` reads it: its lines cut at line feeds only and decoded one by
-    one (:func:`~.sites.text.hand_from_bytes`, as the runs' ``parts.reference_stars_hand``)."""
-    from pokerscore.histories.sites.text import hand_from_bytes
-
-    return hand_from_bytes(_lenient_parser(layout), data, name, number, first_line)
-
-
-@cache
-def _lenient_parser(layout: str) -> HandParser:
-    """The lenient reader of one hand of ``layout`` (GGPoker's and Winamax's their own, every
-    other one PokerStars', skins' too), as ``parts.SITE_LAYOUTS`` names them for a run."""
-    if layout == "ggpoker":
-        from pokerscore.histories.sites.ggpoker import parse_ggpoker
-
-        return parse_ggpoker
-    if layout == "winamax":
-        from pokerscore.histories.sites.winamax import parse_winamax
-
-        return parse_winamax
-    from pokerscore.histories.pokerstars import parse_lines
-
-    return parse_lines
-
-
 class StarsBlock(HandBlock):
     """Some hands of a batch in PokerStars' layout its kernel read and logged
     (:func:`read_stars_text`), made by column as PHH's are (:class:`HandBlock`): the seats, the
@@ -678,11 +647,13 @@ class StarsBlock(HandBlock):
     def reference(self) -> list[HandHistory]:
         """The block's hands as the lenient reader reads them (read once, when first asked)."""
         if self.read is None:
+            from pokerscore.histories.sites.layouts import reference_stars_hand
+
             facts = self.facts
             read = []
             for at, (number, line) in enumerate(facts[:, [F_NUMBER, F_HEADER]].tolist()):
                 text = self.text[self.starts[at] : self.stops[at]]
-                hand = left_stars_hand(text, self.file, number, line, self.layout)
+                hand = reference_stars_hand(text, self.file, number, line, self.layout)
                 if isinstance(hand, HandHistoryError):
                     raise hand
                 read.append(hand)

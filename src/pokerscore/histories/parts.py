@@ -52,8 +52,6 @@ from pokerscore.histories.model import (
 from pokerscore.histories.part_specs import HistoryPart, PartDone, PartTask
 from pokerscore.histories.phh import parse_phh, text_hands
 from pokerscore.histories.pokerstars import (
-    SKIN_FORMAT,
-    parse_lines,
     parse_pokerstars,
     pokerstars_hands,
 )
@@ -62,25 +60,14 @@ from pokerscore.histories.reading import StrictError, read_file
 from pokerscore.histories.refusals import RefusalRecord, refusal_error
 from pokerscore.histories.replay import replayed, rule_game
 from pokerscore.histories.rows import RowBuffer
-from pokerscore.histories.sites.bovada import NAME as BOVADA
-from pokerscore.histories.sites.bovada import parse_bovada
-from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
-from pokerscore.histories.sites.ggpoker import parse_ggpoker
 from pokerscore.histories.sites.ipoker import NAME as IPOKER
 from pokerscore.histories.sites.ipoker import read_game
-from pokerscore.histories.sites.pacific import NAME as PACIFIC
-from pokerscore.histories.sites.pacific import parse_pacific
+from pokerscore.histories.sites.layouts import SITE_LAYOUTS, reference_stars_hand
 from pokerscore.histories.sites.text import (
     MAX_HAND_BYTES,
-    HandParser,
     decode_line,
-    hand_from_bytes,
     long_hand_error,
 )
-from pokerscore.histories.sites.winamax import NAME as WINAMAX
-from pokerscore.histories.sites.winamax import parse_winamax
-from pokerscore.histories.sites.winning import NAME as WINNING
-from pokerscore.histories.sites.winning import parse_winning
 from pokerscore.histories.stats import PlayerNames
 from pokerscore.histories.summary import HistoriesSummary
 
@@ -640,28 +627,6 @@ def reference_hand(
         return parse_phh(text, file=name, number=number, line=header + 1, header=header)
     except HandHistoryError as error:
         return error.located(name, number, header)
-
-
-def reference_stars_hand(
-    data: bytes, name: str, number: int, first_line: int, layout: str = "pokerstars"
-) -> HandHistory | HandHistoryError:
-    """A hand in PokerStars' layout the kernels left, read by the reference reader of its
-    format (``layout``: PokerStars' own, a skin's or a site's) as that reader reads a whole file
-    (:func:`~.sites.text.hand_from_bytes`: lines cut at line feeds only)."""
-    return hand_from_bytes(SITE_LAYOUTS.get(layout, parse_lines), data, name, number, first_line)
-
-
-SITE_LAYOUTS: Final[dict[str, HandParser]] = {
-    SKIN_FORMAT: parse_lines,
-    GGPOKER: parse_ggpoker,
-    WINAMAX: parse_winamax,
-    WINNING: parse_winning,
-    BOVADA: parse_bovada,
-    PACIFIC: parse_pacific,
-}
-"""The sites' formats in PokerStars' layout the kernels read, and the reader of one hand of
-each, as the site's reader reads it (:mod:`~pokerscore.histories.sites.stars_skins`,
-:mod:`~pokerscore.histories.sites.ggpoker`, :mod:`~pokerscore.histories.sites.winamax`)."""
 
 
 def fast_format(part: HistoryPart) -> bool:

@@ -216,13 +216,14 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
     hand it reads whole made by column (:class:`~.logged_hands.StarsBlock`, up to
     ``logged_hands.CHUNK`` hands a list); every other hand read by the lenient reader from its
     own bytes in its place, as :func:`read_file` reads it
-    (:func:`~.logged_hands.left_stars_hand`). A file with text before its first hand, or in
+    (:func:`~.sites.layouts.reference_stars_hand`). A file with text before its first hand, or in
     UTF-16 (its records are not cut at its hands' bytes: the runs' ``parts.fast_format``), is
     the lenient reader's, whole."""
     import codecs
 
-    from pokerscore.histories.logged_hands import left_stars_hand, read_stars_text  # the kernels
+    from pokerscore.histories.logged_hands import read_stars_text  # the kernels
     from pokerscore.histories.part_specs import HistoryPart
+    from pokerscore.histories.sites.layouts import reference_stars_hand
 
     name = str(path)
     with path.open("rb") as handle:
@@ -244,7 +245,7 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
             if batch is None:  # text before the file's first hand: the whole file the reader's
                 yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
                 return
-            yield from _batch_lists(batch, data, name, next_hand, kind, left_stars_hand)
+            yield from _batch_lists(batch, data, name, next_hand, kind, reference_stars_hand)
             next_hand += batch.hands
 
 

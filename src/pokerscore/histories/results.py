@@ -43,7 +43,6 @@ from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
 from pokerscore.histories.parts import (
     REFERENCE_ONLY,
-    SITE_LAYOUTS,
     PartRecords,
     block_hands,
     fast_format,
@@ -51,7 +50,6 @@ from pokerscore.histories.parts import (
     ipoker_file,
     long_hand,
     reference_hand,
-    reference_stars_hand,
     unless_refused,
 )
 from pokerscore.histories.reading import (
@@ -65,6 +63,7 @@ from pokerscore.histories.reading import (
 from pokerscore.histories.replay import REPLAY_BLOCK, replayed, rule_game
 from pokerscore.histories.sites.ipoker import NAME as IPOKER
 from pokerscore.histories.sites.ipoker import read_game
+from pokerscore.histories.sites.layouts import SITE_LAYOUTS, reference_stars_hand
 
 CHUNK: Final = 1024
 """The kernels' hands a block of results holds (:class:`~.kernel_results.KernelRows`; a batch

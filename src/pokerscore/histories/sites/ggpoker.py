@@ -22,7 +22,7 @@ of them: the games of :data:`~pokerscore.histories._stars_lines.GG_GAMES` (hold'
 ``PLO-5``, ``PLO-6``, short deck), cash and tournaments (Spin & Gold's too: the level's
 ``(sb/bb)``, or short deck's one amount), straddles, antes and fees, a board run two or three
 times; the others (the lines of money settled outside the pot, a header or a line it would
-otherwise misread) through this reader (:data:`pokerscore.histories.parts.SITE_LAYOUTS`), as
+otherwise misread) through this reader (:data:`pokerscore.histories.sites.layouts.SITE_LAYOUTS`), as
 the same grammar (:mod:`~pokerscore.histories._stars_lines`) makes both.
 """
 

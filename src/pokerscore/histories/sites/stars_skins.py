@@ -8,7 +8,7 @@ They are read by the PokerStars reader (:mod:`pokerscore.histories.pokerstars`: 
 place), each hand naming its own site. A format of its own, each file one part of a run, whose
 hands go through PokerStars' compiled reader (``_stars_kernels``, its headers' first words in
 ``_stars_lines.HEADERS``) where it is sure of them, and through this reader otherwise
-(:data:`pokerscore.histories.parts.SITE_LAYOUTS`).
+(:data:`pokerscore.histories.sites.layouts.SITE_LAYOUTS`).
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ def parsed_hand(
     """One hand of a text file read by its format's ``parse`` (``size``: its bytes in the
     file), or its error with its place: a hand longer than :data:`MAX_HAND_BYTES` is not
     read. What :func:`text_hands` does with each hand, and the runs with a hand the kernels
-    left (``parts.reference_stars_hand``)."""
+    left (``layouts.reference_stars_hand``)."""
     if size > MAX_HAND_BYTES:
         return long_hand_error(file, number, first_line)
     try:
@@ -75,8 +75,8 @@ def hand_from_bytes(
     """One hand from its own bytes (the file's ``number``-th, from line ``first_line``) read as
     :func:`text_hands` reads it in a whole file: its lines cut at line feeds only, each decoded
     by :func:`decode_line`, then :func:`parsed_hand`. The hands a compiled reader leaves to
-    the lenient one, in a run (``parts.reference_stars_hand``) and in ``read_histories``
-    (``logged_hands.left_stars_hand``) alike."""
+    the lenient one, in a run, the per-hand iterator and ``read_histories`` alike
+    (``layouts.reference_stars_hand``)."""
     lines = [decode_line(raw).rstrip("\r\n") for raw in io.BytesIO(data)]
     return parsed_hand(parse, lines, len(data), file, number, first_line)
 
