@@ -70,6 +70,8 @@ from pokerscore.histories.sites.ipoker import NAME as IPOKER
 from pokerscore.histories.sites.ipoker import read_game
 from pokerscore.histories.sites.pacific import NAME as PACIFIC
 from pokerscore.histories.sites.pacific import parse_pacific
+from pokerscore.histories.sites.party import NAME as PARTY
+from pokerscore.histories.sites.party import parse_party
 from pokerscore.histories.sites.text import (
     MAX_HAND_BYTES,
     HandParser,
@@ -658,6 +660,7 @@ SITE_LAYOUTS: Final[dict[str, HandParser]] = {
     WINNING: parse_winning,
     BOVADA: parse_bovada,
     PACIFIC: parse_pacific,
+    PARTY: parse_party,
 }
 """The sites' formats in PokerStars' layout the kernels read, and the reader of one hand of
 each, as the site's reader reads it (:mod:`~pokerscore.histories.sites.stars_skins`,
