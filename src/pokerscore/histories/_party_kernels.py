@@ -2,20 +2,22 @@
 ``PT_`` words; the hands' reader is ``sites/party.py``, whose every rule these stages keep: what
 it refuses or might read otherwise, they leave to it). Each hand read by :func:`pt_hand`: its
 first lines (:func:`_pt_header`: ``Game #n starts.`` separators before the file's first hand,
-``#Game No : n``, the banner, the stakes, betting and game), its lines (:func:`_pt_lines`: the
-seats and the button, players sitting out; each ``name verb [amount]`` line by :func:`_pt_play`,
-every amount an increment, the round's bets kept by the stages the sites that write increments
-share, ``_increments_kernels``, so that a raise becomes the raise-to the replay takes and an
-all-in a call or a raise, as PartyPoker's reader makes them), and what its record says: what
-each player won (``wins $19.75 USD from the main pot``), which holds the bet nobody called: the
-share names that bet returned (the part of the last betting round's largest bet nobody matched)
-and takes it from the winner's payouts, the side pots first, as the reader does, and says no
+``#Game No : n``, the banner, the stakes, betting and game; a tournament's blinds,
+:func:`_pt_tournament`), its lines (:func:`_pt_lines`: the seats and the button, players sitting
+out; each ``name verb [amount]`` line by :func:`_pt_play`, every amount an increment, the
+round's bets kept by the stages the sites that write increments share, ``_increments_kernels``,
+so that a raise becomes the raise-to the replay takes and an all-in a call or a raise, as
+PartyPoker's reader makes them; a tournament's blind posts, which it does not write, named when
+the cards are dealt, :func:`_pt_implied`), and what its record says: what each player won
+(``wins $19.75 USD from the main pot``), which holds the bet nobody called: the share names that
+bet returned (the part of the last betting round's largest bet nobody matched) and takes it from
+the winner's payouts, the side pots first, as the reader does (:func:`_pt_returned`), and says no
 total or rake (what the pot lacks is the rake, within the replay's limit). Its other stages and
 its facts are PokerStars' (``_stars_kernels``); a thread's share, :func:`pt_share`, is a kernel
 of its own, compiled only for a PartyPoker file. A hand written otherwise than this reader takes
-(the 2019 layout, a tournament's header and the blind posts it implies, localised amounts, a
-hand another tool converted, a separator at a line's end, a player sitting out who plays …) is
-marked ``SLOW`` for PartyPoker's reader."""
+(the 2019 layout, localised amounts, a hand another tool converted, a separator at a line's end,
+a player sitting out who plays, a tournament's first act before its cards are dealt …) is marked
+``SLOW`` for PartyPoker's reader."""
 
 from __future__ import annotations
 
@@ -154,14 +156,15 @@ _BETTING_CODE: Final = np.array([NO_LIMIT, POT_LIMIT, FIXED_LIMIT], dtype=np.int
 _GAME_TEXT, _GAME_LENGTH = word_table(tuple(name for name, _ in lines.PT_GAMES))
 _GAME_CODE: Final = np.array([GAME_CODES[game] for _, (_, game) in lines.PT_GAMES], dtype=np.int64)
 _REFUSED_TEXT, _REFUSED_LENGTH = word_table(
-    (
-        *lines.PT_NOT_REPLAYED,
-        *(f"({tag})" for tag in lines.PT_CONVERTED),
-        *lines.PT_TOURNAMENT_WORDS,
-    )
+    (*lines.PT_NOT_REPLAYED, *(f"({tag})" for tag in lines.PT_CONVERTED))
 )
 """Words of a header this reader leaves: a game PartyPoker's reader refuses, a converted hand's
-site, a tournament's header (its blind posts not written)."""
+site."""
+_BUY_IN: Final = ascii_bytes(lines.PT_BUY_IN)
+_IMPLIED_TEXT, _IMPLIED_LENGTH = word_table(lines.PT_IMPLIED)
+# the blind posts a tournament's header implies: none (a cash game's), its blinds (its
+# ``Blinds(…)``), fixed limit's bets (``Stakes(…)``: the blinds half of each)
+NO_IMPLIED, IMPLIED_BLINDS, IMPLIED_HALVES = range(3)
 _DATE_MARK: Final = ascii_bytes(lines.PT_DATE_MARK)
 _IS_THE_BUTTON: Final = ascii_bytes(lines.PT_IS_THE_BUTTON)
 _SEAT: Final = ascii_bytes(lines.PT_SEAT)
@@ -261,13 +264,53 @@ def _pt_amount(text: Bytes, at: int, stop: int) -> tuple[int, int, bool]:
 
 
 @kernel()
-def _pt_header(text: Bytes, start: int, end: int, numbers: Ints) -> tuple[int, int, int, int, int]:
+def _pt_tournament(
+    text: Bytes, first: int, line_stop: int, at: int, implied: int, numbers: Ints
+) -> tuple[int, int]:
+    """A tournament's header (``NL Texas Hold'em $11 USD Buy-in Trny: 777 Level: 7
+    Blinds(300/600) - Friday, April 01, 11:44:54 CEST 2011``), its blinds' word at ``at``: (the
+    betting's place in ``PT_BETTING`` or -1, the posts implied), the blinds into ``numbers``
+    (fixed limit's ``Stakes(…)`` the bets, its blinds half of each, as PartyPoker's reader
+    takes them)."""
+    kind = word_at(text, first, line_stop, _BETTING_TEXT, _BETTING_LENGTH)
+    if kind < 0:
+        return -1, 0
+    q = first + _BETTING_LENGTH[kind]
+    game = word_at(text, q, line_stop, _GAME_TEXT, _GAME_LENGTH)
+    if game < 0 or q + _GAME_LENGTH[game] >= line_stop or text[q + _GAME_LENGTH[game]] != SPACE:
+        return -1, 0
+    if at > first and text[at - 1] != SPACE:
+        return -1, 0
+    a = at + _IMPLIED_LENGTH[0]
+    slash = a
+    while slash < line_stop and (is_digit(text[slash]) or text[slash] in (COMMA, POINT)):
+        slash += 1
+    close = slash + 1
+    while close < line_stop and (is_digit(text[close]) or text[close] in (COMMA, POINT)):
+        close += 1
+    if slash == a or slash >= line_stop or text[slash] != SLASH or close == slash + 1 or close >= line_stop or text[close] != CLOSE_PAREN:  # fmt: skip
+        return -1, 0
+    sb_m, sb_d, sb_ok = plain_money(text, a, slash)
+    bb_m, bb_d, bb_ok = plain_money(text, slash + 1, close)
+    if not (sb_ok and bb_ok):
+        return -1, 0
+    if implied == IMPLIED_HALVES and _BETTING_CODE[kind] != FIXED_LIMIT:
+        implied = IMPLIED_BLINDS  # ``Stakes(…)`` halved in fixed limit alone
+    numbers[N_SB_M], numbers[N_SB_D], numbers[N_BB_M], numbers[N_BB_D] = sb_m, sb_d, bb_m, bb_d
+    return kind, implied
+
+
+@kernel()
+def _pt_header(
+    text: Bytes, start: int, end: int, numbers: Ints
+) -> tuple[int, int, int, int, int, int]:
     """A PartyPoker hand's first lines (``#Game No : 200``, ``***** Hand History for Game 200
     *****``, ``$0.10/$0.25 USD NL Texas Hold'em - Friday, August 01, 22:45:59 CEST 2014``; the
     file's first hand from the separators and blank lines before them) read where PartyPoker's
-    reader reads them: (where the lines after them start, the hand id's span, game, betting),
-    the first -1 where not read here; the stakes into ``numbers`` (fixed limit's the bets, as
-    the header writes them)."""
+    reader reads them: (where the lines after them start, the hand id's span, game, betting, the
+    blind posts the header implies: ``NO_IMPLIED`` …), the first -1 where not read here; the
+    stakes into ``numbers`` (fixed limit's the bets, as the header writes them; a tournament's
+    those of its ``Blinds(…)``)."""
     at = start
     if starts_with(text, at, end, BYTE_ORDER_MARK):
         at += 3
@@ -278,69 +321,86 @@ def _pt_header(text: Bytes, start: int, end: int, numbers: Ints) -> tuple[int, i
             break
         a, b = _stripped(text, first, line_stop)
         if a < b and _separator(text, a, b) != 1:
-            return -1, 0, 0, 0, 0
+            return -1, 0, 0, 0, 0, 0
     while line_stop > first and _is_space(text[line_stop - 1]):
         line_stop -= 1
     id_start = first + _GAME_NUMBER.shape[0]
     if not starts_with(text, first, line_stop, _GAME_NUMBER) or id_start == line_stop:
-        return -1, 0, 0, 0, 0
+        return -1, 0, 0, 0, 0, 0
     for q in range(id_start, line_stop):
         if not is_digit(text[q]) or q - id_start >= 40:
-            return -1, 0, 0, 0, 0
+            return -1, 0, 0, 0, 0, 0
     id_stop = line_stop
     blank = True
     while blank and at < end:  # the reader passes over blank lines before the banner
         first, line_stop, at, blank = next_line(text, at, end)
     if blank:
-        return -1, 0, 0, 0, 0
+        return -1, 0, 0, 0, 0, 0
     while line_stop > first and _is_space(text[line_stop - 1]):
         line_stop -= 1
     if not starts_with(text, first, line_stop, _BANNER):
-        return -1, 0, 0, 0, 0
+        return -1, 0, 0, 0, 0, 0
     q = first + _BANNER.shape[0]
     number = q
     while q < line_stop and not _is_space(text[q]):
         q += 1
     if q == number or q + _BANNER_END.shape[0] != line_stop or not starts_with(text, q, line_stop, _BANNER_END):  # fmt: skip
-        return -1, 0, 0, 0, 0
+        return -1, 0, 0, 0, 0, 0
     if at >= end:
-        return -1, 0, 0, 0, 0
+        return -1, 0, 0, 0, 0, 0
     first, line_stop, at, _ = next_line(text, at, end)  # the stakes, betting, game and date
     first, line_stop = _stripped(text, first, line_stop)
     for w in range(_REFUSED_LENGTH.shape[0]):
         if find_word(text, first, line_stop, _REFUSED_TEXT[w, : _REFUSED_LENGTH[w]]) >= 0:
-            return -1, 0, 0, 0, 0
-    slash = first
-    while slash < line_stop and text[slash] != SLASH:
-        slash += 1
-    if slash == first or slash >= line_stop:
-        return -1, 0, 0, 0, 0
-    q = slash + 1
-    while q < line_stop and (is_digit(text[q]) or text[q] in (COMMA, POINT) or (q == slash + 1 and text[q] == _DOLLAR)):  # fmt: skip
-        q += 1
-    if q >= line_stop or text[q] != SPACE:
-        return -1, 0, 0, 0, 0
-    sb_m, sb_d, sb_ok = plain_money(text, first, slash)
-    bb_m, bb_d, bb_ok = plain_money(text, slash + 1, q)
-    if not (sb_ok and bb_ok):
-        return -1, 0, 0, 0, 0
-    q += 1
-    if q + 3 < line_stop and text[q + 3] == SPACE and _is_code(text, q):
-        q += 4  # ``USD `` after the stakes, or none
-    kind = word_at(text, q, line_stop, _BETTING_TEXT, _BETTING_LENGTH)
-    if kind < 0:
-        return -1, 0, 0, 0, 0
-    q += _BETTING_LENGTH[kind]
-    mark = find_word(text, q, line_stop, _DATE_MARK)
-    if mark < 0 or word_id(text, q, mark, _GAME_TEXT, _GAME_LENGTH) < 0:
-        return -1, 0, 0, 0, 0
+            return -1, 0, 0, 0, 0, 0
     game = -1
     for w in range(_GAME_LENGTH.shape[0]):  # the reader's: the first of its games named
         if find_word(text, first, line_stop, _GAME_TEXT[w, : _GAME_LENGTH[w]]) >= 0:
             game = w
             break
+    implied_at = -1
+    implied = NO_IMPLIED
+    for w in range(_IMPLIED_LENGTH.shape[0]):
+        word = _IMPLIED_TEXT[w, : _IMPLIED_LENGTH[w]]
+        found = find_word(text, first, line_stop, word)
+        if found >= 0:
+            if implied_at >= 0 or find_word(text, found + 1, line_stop, word) >= 0:
+                return -1, 0, 0, 0, 0, 0  # two: the reader's first, not told here
+            implied_at = found
+            implied = IMPLIED_BLINDS + w
+    if implied_at >= 0:
+        kind, implied = _pt_tournament(text, first, line_stop, implied_at, implied, numbers)
+        if kind < 0 or game < 0:
+            return -1, 0, 0, 0, 0, 0
+        return at, id_start, id_stop, _GAME_CODE[game], _BETTING_CODE[kind], implied
+    if find_word(text, first, line_stop, _BUY_IN) >= 0:
+        return -1, 0, 0, 0, 0, 0  # no stakes to the reader
+    slash = first
+    while slash < line_stop and text[slash] != SLASH:
+        slash += 1
+    if slash == first or slash >= line_stop:
+        return -1, 0, 0, 0, 0, 0
+    q = slash + 1
+    while q < line_stop and (is_digit(text[q]) or text[q] in (COMMA, POINT) or (q == slash + 1 and text[q] == _DOLLAR)):  # fmt: skip
+        q += 1
+    if q >= line_stop or text[q] != SPACE:
+        return -1, 0, 0, 0, 0, 0
+    sb_m, sb_d, sb_ok = plain_money(text, first, slash)
+    bb_m, bb_d, bb_ok = plain_money(text, slash + 1, q)
+    if not (sb_ok and bb_ok):
+        return -1, 0, 0, 0, 0, 0
+    q += 1
+    if q + 3 < line_stop and text[q + 3] == SPACE and _is_code(text, q):
+        q += 4  # ``USD `` after the stakes, or none
+    kind = word_at(text, q, line_stop, _BETTING_TEXT, _BETTING_LENGTH)
+    if kind < 0:
+        return -1, 0, 0, 0, 0, 0
+    q += _BETTING_LENGTH[kind]
+    mark = find_word(text, q, line_stop, _DATE_MARK)
+    if mark < 0 or word_id(text, q, mark, _GAME_TEXT, _GAME_LENGTH) < 0:
+        return -1, 0, 0, 0, 0, 0
     numbers[N_SB_M], numbers[N_SB_D], numbers[N_BB_M], numbers[N_BB_D] = sb_m, sb_d, bb_m, bb_d
-    return at, id_start, id_stop, _GAME_CODE[game], _BETTING_CODE[kind]
+    return at, id_start, id_stop, _GAME_CODE[game], _BETTING_CODE[kind], NO_IMPLIED
 
 
 @kernel()
@@ -590,8 +650,76 @@ def _pt_returned(
     return p, a, r, c
 
 
+@kernel(inline=True)
+def _posted(m: int, d: int, seats: Ints, seat: int) -> tuple[int, int]:
+    """An implied blind ``m``, ``d`` as the seat posts it: at most its stack (the smaller of the
+    two as written; the blind where they are equal)."""
+    stack_m, stack_d = seats[S_STACK_M, seat], seats[S_STACK_D, seat]
+    if in_cents(m, d) <= in_cents(stack_m, stack_d):
+        return m, d
+    return stack_m, stack_d
+
+
 @kernel()
-def _pt_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints) -> bool:
+def _pt_implied(
+    seats: Ints, listed: int, button: int, numbers: Ints, implied: int
+) -> tuple[int, int, int, int, int, int]:
+    """The blind posts a tournament's header implies, as PartyPoker's reader names them when
+    the cards are dealt: the two seats not sitting out after the button in the table's order
+    (heads-up the button posts the small blind), each at most its stack; (small blind's seat,
+    mantissa, decimals, big blind's the same), the first seat -1 for none (fewer than two
+    players), -2 where the hand is left to that reader (a half blind of three decimals)."""
+    players = 0
+    for seat in range(listed):
+        if not seats[S_OUT, seat]:
+            players += 1
+    if players < 2:
+        return -1, 0, 0, -1, 0, 0
+    picked = 0
+    small = big = -1
+    for turn in range(2):  # the seats after the button, then the rest, each in seat order
+        before = -1
+        while picked < 2:
+            best = -1
+            for seat in range(listed):
+                number = seats[S_NUMBER, seat]
+                if seats[S_OUT, seat] or (number > button) != (turn == 0) or number <= before:
+                    continue
+                if best < 0 or number < seats[S_NUMBER, best]:
+                    best = seat
+            if best < 0:
+                break
+            before = seats[S_NUMBER, best]
+            if picked == 0:
+                small = best
+            else:
+                big = best
+            picked += 1
+    if big < 0:
+        return -2, 0, 0, -1, 0, 0  # two players in one seat: the reader's order, not told here
+    if players == 2:  # heads-up: the button posts the small blind
+        small, big = big, small
+    big_m, big_d = numbers[N_BB_M], numbers[N_BB_D]
+    small_m, small_d = numbers[N_SB_M], numbers[N_SB_D]
+    if implied == IMPLIED_HALVES:
+        big_m, big_d = small_m, small_d
+        cents = in_cents(small_m, small_d)
+        if cents % 2:
+            return -2, 0, 0, -1, 0, 0
+        half = cents // 2
+        small_d = big_d
+        while small_d < 2 and half % (10 if small_d == 1 else 100):
+            small_d += 1  # the decimals the half needs (a Decimal's quotient)
+        small_m, small_d = cents_written(half, small_d)
+    small_m, small_d = _posted(small_m, small_d, seats, small)
+    big_m, big_d = _posted(big_m, big_d, seats, big)
+    return small, small_m, small_d, big, big_m, big_d
+
+
+@kernel()
+def _pt_lines(
+    text: Bytes, at: int, end: int, reading: StarsReading, units: Ints, implied: int
+) -> bool:
     """The lines after a PartyPoker hand's header, as PartyPoker's reader reads them (each line
     stripped at its ends; the seats, the button, players sitting out, the streets, the lines of
     play, what each player won, the separator before the next hand); whether read, not where
@@ -647,15 +775,27 @@ def _pt_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints
         if word_at(text, first, line_stop, _IGNORED_TEXT, _IGNORED_LENGTH) >= 0:
             continue
         if byte == _SECTION[0] and starts_with(text, first, line_stop, _SECTION):
-            if starts_with(text, first, line_stop, _DEALING):
-                dealing = True
-                continue
-            street = word_at(text, first, line_stop, _STREET_TEXT, _STREET_LENGTH)
-            if street < 0:
+            down = starts_with(text, first, line_stop, _DEALING)
+            street = -1 if down else word_at(text, first, line_stop, _STREET_TEXT, _STREET_LENGTH)
+            if not down and street < 0:
                 if starts_with(text, first, line_stop, _STREET):
                     return False  # a street written otherwise
                 continue
+            if not dealing and implied != NO_IMPLIED and taken[0] == 0:  # the reader's deal
+                if button < 0:
+                    return False
+                small, sm, sd, big, bm, bd = _pt_implied(seats, listed, button, reading.numbers, implied)  # fmt: skip
+                if small == -2:
+                    return False
+                if small >= 0:
+                    round_bet(units, listed, small, in_cents(sm, sd), sd, True)
+                    taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_POST, P_SMALL, small, sm, sd, 1, 0, 0)  # fmt: skip
+                    round_bet(units, listed, big, in_cents(bm, bd), bd, True)
+                    taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_POST, P_BIG, big, bm, bd, 1, 0, 0)  # fmt: skip
+                    acted |= (1 << small) | (1 << big)
             dealing = True
+            if down:
+                continue
             count = _pc_cards(
                 text, first + _STREET_LENGTH[street] - 1, line_stop, hand_cards, np.int64(5)
             )
@@ -706,6 +846,8 @@ def _pt_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints
                 return False
             m, d = -1, 0
         elif line == LINE_ACTION:
+            if not dealing and implied != NO_IMPLIED and taken[0] == 0:
+                return False  # the implied blinds named at an act: not here
             dealing = True  # the reader's deal before an act
         if line != LINE_COLLECTED:
             acted |= 1 << who
@@ -759,10 +901,10 @@ def pt_hand(
     dealt in, -1 where the hand is left."""
     if not hand_begun(text, hand, start, end, number, ascii_text, facts):
         return -1
-    at, id_start, id_stop, game, betting = _pt_header(text, start, end, reading.numbers)
+    at, id_start, id_stop, game, betting, implied = _pt_header(text, start, end, reading.numbers)
     if at < 0:
         return -1
-    if not _pt_lines(text, at, end, reading, units):
+    if not _pt_lines(text, at, end, reading, units, implied):
         return -1
     count, game, places = hand_units(reading, units, PARTY_SITE, game, hand, facts)
     if count < 0:

@@ -561,8 +561,12 @@ PT_CONVERTED: Final = {
 (``(WPN)``): the hand's ``site`` is where it was played."""
 PT_DATE_MARK: Final = " - "
 """What ends the header's game, before its date."""
-PT_TOURNAMENT_WORDS: Final = ("Buy-in", "Trny:", "Blinds(", "Stakes(")
-"""Words of a tournament's header (its blinds in ``Blinds(300/600)``, no stakes first)."""
+PT_BUY_IN: Final = "Buy-in"
+"""A word of a tournament's header (where a cash game's header has none, its reader takes no
+stakes from it)."""
+PT_IMPLIED: Final = ("Blinds(", "Stakes(")
+"""A tournament's blinds in its header, ``Blinds(300/600)`` (fixed limit: ``Stakes(200/400)``,
+the bets, the blinds half of each): the hand writes no blind posts (its reader names them)."""
 PT_IS_THE_BUTTON: Final = " is the button"
 PT_SEAT: Final = "Seat "
 PT_SEAT_LOWER: Final = "seat"

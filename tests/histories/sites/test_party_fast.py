@@ -182,6 +182,41 @@ Vic wins $20 USD from the main pot with two pairs, Kings and Twos.
 """An all-in for less on the turn: Vic's $2 nobody matched is returned, taken from his side
 pot's payout (which was only that: dropped), the main pot's $20 won."""
 
+TOURNAMENT = """\
+#Game No : 500
+***** Hand History for Game 500 *****
+FL Texas Hold'em $5 USD Buy-in Trny: 999 Level: 2  Stakes(200/400) - Friday, April 01, 12:00:00 CEST 2011
+Table Turbo #7 (Real Money)
+Seat 2 is the button
+Total number of players : 3/9
+Seat 2: Ann ( 2,000 )
+Seat 5: Bob ( 150 )
+Seat 7: Cy ( 3,000 )
+Trny: 999 Level: 2
+Stakes(200/400)
+** Dealing down cards **
+Dealt to Ann [  Jh Kh ]
+Ann raises [400]
+Bob folds
+Cy calls [200]
+** Dealing Flop ** [ 2c, 7d, 9h ]
+Cy checks
+Ann bets [200]
+Cy calls [200]
+** Dealing Turn ** [ 4s ]
+Cy checks
+Ann bets [400]
+Cy folds
+Ann does not show cards.
+Ann wins 1,700 chips
+"""
+"""A fixed-limit tournament: no blind posts written, the header's ``Stakes(200/400)`` the bets,
+the blinds Bob's 100 and Cy's 200, named when the cards are dealt (the seats after the button);
+Ann's turn bet returned from her 1,700 chips."""
+NUMBERED = "#Game No : 300\n" + (SITES / "partypoker" / "tournament.txt").read_text("utf-8")
+"""The tournament fixture's hands, the first given its ``#Game No`` (the file is read by the
+kernel): heads-up the button posts the small blind."""
+
 
 def _variants() -> dict[str, str]:
     """Each kind's and each guard's hand."""
@@ -201,6 +236,21 @@ def _variants() -> dict[str, str]:
             "Cy folds", "Cy folds\nCy did not respond in time\nPlayer Zed finished in 2 place."
         ),
         "euros": CASH.replace(" USD", " EUR"),
+        "tournament-fixed": TOURNAMENT,
+        "tournament-numbered": NUMBERED,
+        "tournament-short-stack": TOURNAMENT.replace("( 150 )", "( 80 )").replace(
+            "Bob folds\n", ""
+        ),
+        "tournament-sitting-out": TOURNAMENT.replace(
+            "Trny: 999 Level: 2\n", "Bob is sitting out\nTrny: 999 Level: 2\n"
+        ).replace("Bob folds\n", ""),
+        "tournament-posts-written": TOURNAMENT.replace(
+            "** Dealing down",
+            "Bob posts small blind [100].\nCy posts big blind [200].\n** Dealing down",
+        ),
+        "tournament-blinds": TOURNAMENT.replace("FL Texas", "NL Texas").replace(
+            "Stakes(200/400) -", "Blinds(100/200) -"
+        ),
         # left to PartyPoker's reader
         "tournament": (SITES / "partypoker" / "tournament.txt").read_text("utf-8"),
         "layout-2019": (SITES / "partypoker" / "cash-2019.txt").read_text("utf-8"),
@@ -228,6 +278,11 @@ def _variants() -> dict[str, str]:
             "Bo Li wins $1.10 USD", "Bo Li balance $16.10, bet $0.75, collected $1.10, net +0.60"
         ),
         "cp1252-name": "cp1252",
+        "tournament-half-of-odd": TOURNAMENT.replace("Stakes(200/400)", "Stakes(0.01/0.02)"),
+        "tournament-act-before-deal": TOURNAMENT.replace(
+            "** Dealing down cards **\nDealt to Ann [  Jh Kh ]\n", ""
+        ),
+        "tournament-two-blinds": TOURNAMENT.replace(" - Friday", " Blinds(1/2) - Friday"),
     }
 
 
@@ -246,6 +301,12 @@ READ_BY_THE_KERNEL = {
     "chips-won",
     "notices",
     "euros",
+    "tournament-fixed",
+    "tournament-numbered",
+    "tournament-short-stack",
+    "tournament-sitting-out",
+    "tournament-posts-written",
+    "tournament-blinds",
 }
 """The hands the kernel reads (every hand of the file)."""
 
@@ -331,6 +392,30 @@ def test_the_party_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
     }
     assert sides[3] == pytest.approx(0.0)
     assert sides[5] == []
+
+
+def test_the_tournament_hands_post_the_blinds_their_header_implies(tmp_path: Path) -> None:
+    """No blind posts written: the kernel names them when the cards are dealt (the seats after
+    the button; heads-up the button's the small blind), as PartyPoker's reader does; fixed
+    limit's ``Stakes(200/400)`` the bets, the blinds half of each; no currency (chips)."""
+    from pokerscore.histories._layout import OK
+
+    path = tmp_path / "party.txt"
+    path.write_bytes((TOURNAMENT + NUMBERED).encode())
+    assert _fast_statuses(path, "partypoker") == [OK] * 3
+    fixed, heads_up, three = compared_results(path)
+    assert fixed[0] == ("500", "PartyPoker", "FT", None, "999", "2011-04-01T12:00:00+02:00")
+    assert {p.player: (p.put_in, p.net) for p in fixed[1]} == {
+        "Ann": (600, 700),
+        "Bob": (100, -100),
+        "Cy": (600, -600),
+    }
+    assert {p.player: (p.position, p.net) for p in heads_up[1]} == {
+        "Ann": ("BTN", -4520),
+        "Bob": ("BB", 4520),
+    }
+    assert {p.player: p.net for p in three[1]} == {"Vic": 1150, "Hero": -800, "Pat": -350}
+    assert len(three[2]) == 1  # the "side pot 1" of 150: Vic's bet returned, not a pot
 
 
 @needs_sample

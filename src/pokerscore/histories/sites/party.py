@@ -59,7 +59,10 @@ _GAME_NUMBER: Final = re.compile(r"^#Game No : ?(?P<id>\S+)")
 _BANNER: Final = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\S+) \*{5}")
 _SEPARATOR: Final = re.compile(r"\s*Game #\S+ starts\.\s*$")
 _STAKES: Final = re.compile(r"^\$?(?P<sb>[0-9][0-9.,]*)/\$?(?P<bb>[0-9][0-9.,]*)\b")
-_BLINDS: Final = re.compile(r"\b(?P<kind>Blinds|Stakes)\((?P<sb>[0-9.,]+)/(?P<bb>[0-9.,]+)\)")
+_BLINDS: Final = re.compile(
+    rf"\b(?P<kind>{'|'.join(re.escape(word[:-1]) for word in words_of.PT_IMPLIED)})"
+    r"\((?P<sb>[0-9.,]+)/(?P<bb>[0-9.,]+)\)"
+)
 _TOURNAMENT: Final = re.compile(r"Trny: ?(?P<id>\d+)")
 _BETTING_WORD: Final = re.compile(r"(?:^|[\s(])(?P<betting>NL|PL|FL)(?:[\s)]|$)")
 _DATE: Final = re.compile(
@@ -269,7 +272,7 @@ class _Hand:
             else:
                 self.implied = (small, big)
             draft.small_blind, draft.big_blind = small, big
-        elif stakes is not None and "Buy-in" not in header:
+        elif stakes is not None and words_of.PT_BUY_IN not in header:
             small, big = localised_amount(stakes.group("sb")), localised_amount(stakes.group("bb"))
             draft.small_blind, draft.big_blind = small, big
         date = _DATE.search(header)
