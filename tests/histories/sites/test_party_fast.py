@@ -236,6 +236,9 @@ def _variants() -> dict[str, str]:
             "Cy folds", "Cy folds\nCy did not respond in time\nPlayer Zed finished in 2 place."
         ),
         "euros": CASH.replace(" USD", " EUR"),
+        "byte-order-mark": "\ufeff" + CASH,
+        "nul-separators": CASH.replace("Game #200", "\x00Game #199 starts.\n\x00Game #200"),
+        "banner-after-game-no": WALK + "\n#Game No : 7\n\n" + OMAHA.partition("\n")[2],
         "tournament-fixed": TOURNAMENT,
         "tournament-numbered": NUMBERED,
         "tournament-short-stack": TOURNAMENT.replace("( 150 )", "( 80 )").replace(
@@ -278,6 +281,9 @@ def _variants() -> dict[str, str]:
             "Bo Li wins $1.10 USD", "Bo Li balance $16.10, bet $0.75, collected $1.10, net +0.60"
         ),
         "cp1252-name": "cp1252",
+        "text-before": "Hello\n" + CASH,
+        "banner-alone-later": CASH + OMAHA.partition("\n")[2],
+        "game-no-alone": CASH + "#Game No : 5\n" + WALK,
         "tournament-half-of-odd": TOURNAMENT.replace("Stakes(200/400)", "Stakes(0.01/0.02)"),
         "tournament-act-before-deal": TOURNAMENT.replace(
             "** Dealing down cards **\nDealt to Ann [  Jh Kh ]\n", ""
@@ -301,6 +307,9 @@ READ_BY_THE_KERNEL = {
     "chips-won",
     "notices",
     "euros",
+    "byte-order-mark",
+    "nul-separators",
+    "banner-after-game-no",
     "tournament-fixed",
     "tournament-numbered",
     "tournament-short-stack",
@@ -440,7 +449,7 @@ def test_the_kernel_gives_partys_rows_on_the_shared_files(
         monkeypatch.setenv("POKERSCORE_HISTORIES_REFERENCE", "1")
         assert fast_results == compared_results(path)
         monkeypatch.delenv("POKERSCORE_HISTORIES_REFERENCE")
-    assert read >= 1
+    assert read >= 3
 
 
 def test_a_mixed_folder_reads_party_beside_888(
