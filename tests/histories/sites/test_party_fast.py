@@ -508,3 +508,22 @@ def test_mutated_party_hands_give_partys_readers_answer(
         monkeypatch.setenv(REFERENCE_ONLY, "1")
         assert fast == compared_results(path), path.read_text("utf-8")
         monkeypatch.delenv(REFERENCE_ONLY)
+
+
+def test_a_long_file_of_the_2019_layout_is_partys_readers(tmp_path: Path) -> None:
+    """A file whose hands no ``#Game No`` line leads (the 2019 layout) goes whole to
+    PartyPoker's reader (``parts.fast_format``): past 1 MiB its hands are read, not one record
+    too long to read."""
+    from pokerscore.histories.part_specs import HistoryPart
+    from pokerscore.histories.parts import fast_format
+
+    hands = (SITES / "partypoker" / "cash-2019.txt").read_bytes().rstrip(b"\n") + b"\n\n\n"
+    path = tmp_path / "party-2019.txt"
+    path.write_bytes(hands * (1_100_000 // len(hands) + 1))
+    assert not fast_format(HistoryPart(0, str(path), "partypoker"))
+    results = compared_results(path)
+    assert len(results) == 2 * (1_100_000 // len(hands) + 1)
+    assert all(not isinstance(result, str) for result in results)
+    numbered = tmp_path / "party.txt"
+    numbered.write_bytes(CASH.encode())
+    assert fast_format(HistoryPart(0, str(numbered), "partypoker"))
