@@ -3,8 +3,10 @@ limit, fixed limit), in the client's two layouts.
 
 A hand starts ``#Game No : n`` then ``***** Hand History for Game n *****`` (files of 2019 on:
 ``***** Hand History For Game <letters and digits> *****`` alone); ``Game #n starts.``
-separators between hands (sometimes at the end of a line, or after a NUL byte) are not part of
-a hand. The older layout writes every amount in brackets as an increment (``raises [$35 USD]``,
+separators between hands (sometimes at the end of a line, or after a NUL byte) are passed over
+(where hands start, as the compiled reader cuts a file: :func:`_starts`). The older layout's
+hands are read by a compiled share where it is sure of them (``_party_kernels``, whose words
+and these expressions' are ``_stars_lines``' ``PT_`` tables). The older layout writes every amount in brackets as an increment (``raises [$35 USD]``,
 ``calls[ $20 USD ]``, ``is all-In  [4,220]``); the newer one in parentheses (``calls (0.15)``)
 with raises as totals (``raises 0.65 to 0.75``) and ``is all-In.`` on a line of its own.
 
