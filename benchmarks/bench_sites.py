@@ -17,11 +17,13 @@ of :data:`FILES`) measures those formats alone; ``BENCH_SITES_REPLAY=0`` leaves 
 column out (the readers alone). Each rate is given by the wall clock and by this process's CPU
 time (``time.process_time``: on a shared machine, the figure that compares). The target is 50,000 hands/s a reader, for a
 later fast path (compiled kernels, as PHH and PokerStars have; GGPoker's, the PokerStars skins',
-Winamax's, Winning's 2019, Bovada's and 888poker's hold'em and Omaha hands go through
-PokerStars' compiled reader, Winamax's, Winning's, Bovada's and 888poker's by shares of their own;
+Winamax's, Winning's 2019, Bovada's, 888poker's and PartyPoker's older layout's hold'em and
+Omaha hands go through PokerStars' compiled reader, Winamax's, Winning's, Bovada's, 888poker's
+and PartyPoker's by shares of their own;
 iPoker's hold'em and Omaha by a compiled reader of its own on PokerStars' stages,
 ``_ipoker_kernels``; the others through the site's reader (the ``pacific`` fixture's hand, a
-dead blind among its lines, is one 888poker's share reads); ``read_histories`` takes the hands
+dead blind among its lines, is one 888poker's share reads; the ``partypoker`` fixture's
+hands, ``cash-old.txt``, PartyPoker's share reads, the bet nobody called held by the win); ``read_histories`` takes the hands
 of PokerStars' layout, GGPoker's and Winamax's among them, from the compiled reader's log since
 session 22). Figures and how to read them:
 ``benchmarks/sites.md``.

@@ -89,6 +89,16 @@ def ipoker() -> None:
     analyse_histories(sorted((HISTORIES / "sites" / "ipoker").glob("*.xml")))
 
 
+def party() -> None:
+    """PartyPoker's compiled share (``_party_kernels.pt_share``: a kernel of its own, 30 CPU
+    seconds from empty caches with the replay it calls cached, 2026-11-28, load 3 to 4; the
+    fixtures' cash hands and tournaments through a run). Last in the other half than :func:`histories`, after
+    :func:`ipoker`, for the same reason."""
+    from pokerscore.histories.running import analyse_histories
+
+    analyse_histories(sorted((HISTORIES / "sites" / "partypoker").glob("*.txt")))
+
+
 def board() -> None:
     """Hands and ranges on a board: flop, turn and river, hold'em and Omaha."""
     from pokerscore.games.holdem.board.breakdown import board_breakdown
@@ -246,6 +256,7 @@ FAMILIES: dict[str, Callable[[], None]] = {
         histories,
         sites,
         ipoker,
+        party,
         board,
         equity,
         preflop,
@@ -275,6 +286,7 @@ HALVES = (
         "preflop",
         "videopoker",
         "ipoker",
+        "party",
     ),
 )
 

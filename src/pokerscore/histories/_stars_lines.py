@@ -57,6 +57,9 @@ PACIFIC_SITES: Final = ("888poker", "Cassava")
 Hand History for Game …``; another's hands are left to 888poker's reader)."""
 PACIFIC_BANNERS: Final = tuple(f"***** {site} Hand History " for site in PACIFIC_SITES)
 """What an 888poker hand's second line starts with, its site's word in it."""
+PARTY_BANNER: Final = "***** Hand History for Game "
+"""What a PartyPoker hand's second line starts with in its older layout (the first is
+:data:`PACIFIC_GAME_NO`, as 888poker's: ``#Game No : 14017581513``)."""
 HEADERS: Final = (
     *STARS_STARTS,
     GGPOKER,
@@ -65,6 +68,7 @@ HEADERS: Final = (
     *BOVADA_STARTS,
     PACIFIC_GAME_NO,
     *PACIFIC_BANNERS,
+    PARTY_BANNER,
 )
 """Every hand's first words the fast reader knows, each a site (:data:`HEADER_SITES`)."""
 HEADER_SITES: Final = (
@@ -75,9 +79,11 @@ HEADER_SITES: Final = (
     *BOVADA_SITES,
     PACIFIC_SITES[0],
     *PACIFIC_SITES,
+    "PartyPoker",
 )
 """The site of each of :data:`HEADERS` (888poker's banners are no hand's first words: the site
-its kernel gives a hand whose banner names it, :data:`LAYOUT_HEADERS` naming none)."""
+its kernel gives a hand whose banner names it, :data:`LAYOUT_HEADERS` naming none; PartyPoker's
+banner likewise, the site its kernel gives the hands it reads)."""
 LAYOUT_HEADERS: Final = {
     "pokerstars": STARS_STARTS,
     "starsskin": STARS_STARTS,
@@ -86,6 +92,7 @@ LAYOUT_HEADERS: Final = {
     "winning": WINNING,
     "bovada": BOVADA_STARTS,
     "pacific": (PACIFIC_GAME_NO,),
+    "partypoker": (PACIFIC_GAME_NO,),
 }
 """The formats in PokerStars' layout, by their name, and the first words of their hands."""
 
@@ -521,3 +528,97 @@ PC_VERBS: Final = {
 """The verbs of play (``Bob raises [$0.30]``, the chips put in) and what they do."""
 PC_FOLDS: Final = " folds"
 """A line ending so before the cards are dealt: a player not dealt in."""
+
+# PartyPoker's older layout: ``#Game No : n``, ``***** Hand History for Game n *****``, the
+# stakes, game and date (``$0.10/$0.25 USD NL Texas Hold'em - Friday, August 01, 22:45:59 CEST
+# 2014``), amounts in brackets each an increment (``sites/party.py`` takes its tables from
+# these, the fast reader, ``_party_kernels``, its byte words)
+PT_SEPARATOR: Final = ("Game #", " starts.")
+"""A line between hands, ``Game #201 starts.`` (the game's number between the two)."""
+PT_GAME_NUMBER: Final = "#Game No : "
+PT_BANNER_END: Final = " *****"
+PT_CURRENCIES: Final = ("USD", "EUR", "GBP", "CAD")
+"""The currencies' codes a header or an amount names (``$5 USD``)."""
+PT_BETTING: Final = ("NL", "PL", "FL")
+"""The header's bettings, by their abbreviation (``increments.BETTING_ABBREVIATIONS``)."""
+PT_GAMES: Final = (
+    ("Omaha Hi-Lo", ("O/8", "omaha-hi-lo")),
+    ("Omaha Hi", ("O", "omaha")),
+    ("Omaha", ("O", "omaha")),
+    ("Texas Hold'em", ("T", "holdem")),
+    ("Hold'em", ("T", "holdem")),
+)
+"""The header's games, tried in this order (the first named anywhere in it): PHH letter, game."""
+PT_NOT_REPLAYED: Final = ("Stud", "Razz", "Badugi", "Draw")
+"""Words of a header whose game PartyPoker's reader refuses (its regular expression is
+narrower: a header holding any of these is left to it)."""
+PT_CONVERTED: Final = {
+    "Poker Stars": "PokerStars",
+    "WPN": "Winning Poker Network",
+    "PokerBros": "PokerBros",
+}
+"""The sites of hands other tools converted to PartyPoker's format, as the header tags them
+(``(WPN)``): the hand's ``site`` is where it was played."""
+PT_DATE_MARK: Final = " - "
+"""What ends the header's game, before its date."""
+PT_BUY_IN: Final = "Buy-in"
+"""A word of a tournament's header (where a cash game's header has none, its reader takes no
+stakes from it)."""
+PT_IMPLIED: Final = ("Blinds(", "Stakes(")
+"""A tournament's blinds in its header, ``Blinds(300/600)`` (fixed limit: ``Stakes(200/400)``,
+the bets, the blinds half of each): the hand writes no blind posts (its reader names them)."""
+PT_IS_THE_BUTTON: Final = " is the button"
+PT_SEAT: Final = "Seat "
+PT_SEAT_LOWER: Final = "seat"
+"""``seat1: Player0 ( $664.25 USD )``, as some files write a seat."""
+PT_TABLE: Final = "Table "
+PT_IGNORED: Final = (
+    "Total number of players",
+    "Trny:",
+    "Blinds(",
+    "Stakes(",
+    "Board:",
+    "Creating ",
+    "** Summary",
+)
+"""Lines that say nothing the reader keeps (by their first words)."""
+PT_SECTION: Final = "** "
+PT_DEALING: Final = "** Dealing down cards"
+PT_STREETS: Final = ("Flop", "Turn", "River")
+PT_STREET: Final = "** Dealing "
+"""A street's line, ``** Dealing Flop ** [ 2c, 7d, Jh ]`` (:data:`PT_STREET_END` after it)."""
+PT_STREET_END: Final = " ** ["
+PT_DEALT: Final = "Dealt to "
+PT_POSTS: Final = "posts "
+PT_POST_KINDS: Final = {"small blind": "small", "big blind": "big", "ante": "ante"}
+"""The posts (``posts small blind [$0.10 USD].``) by their words, and their kind."""
+PT_SITTING_OUT: Final = "is sitting out"
+PT_WINS: Final = "wins "
+PT_CHIPS: Final = " chips"
+PT_FROM: Final = (" from the main pot", " from the side pot")
+PT_WITH: Final = " with "
+PT_LOW: Final = "Lo ("
+PT_BALANCE: Final = "balance "
+PT_SHOWS: Final = "shows"
+PT_NOTICES: Final = (
+    "has joined the table",
+    "has left the table",
+    "did not respond in time",
+    "does not show cards",
+    "opens",
+    "is disconnected",
+    "is connected",
+    "will be using",
+    "has been reconnected",
+    "finished in",
+)
+"""Notices within a line, which say nothing of the play."""
+PT_VERBS: Final = {
+    "folds": "fold",
+    "checks": "check",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+    "is all-In": "all-in",
+}
+"""The verbs of play (``Bob raises [$35 USD]``, the chips put in) and what they do."""

@@ -63,6 +63,7 @@ from pokerscore.histories._layout import (
     in_parts,
 )
 from pokerscore.histories._pacific_kernels import pc_share
+from pokerscore.histories._party_kernels import pt_share
 from pokerscore.histories._phh_kernels import (
     PLAYER_LETTER,
     PhhIndex,
@@ -174,6 +175,8 @@ def replay_stars_text(
     its hands). None when other text stands before the first."""
     text = np.frombuffer(data, dtype=np.uint8)
     hands, starts, stops, sites = stars_index(text, wanted_headers(layout), layout != "ggpoker")
+    if hands < 0 and layout == "partypoker":
+        hands, starts, stops, sites = _party_index(data, text)
     if hands < 0:
         return None
     batch = _empty_batch(text, max(1, hands))
@@ -235,11 +238,35 @@ def replay_ipoker_text(
 
 
 StarsLayout = Literal[
-    "pokerstars", "starsskin", "ggpoker", "winamax", "winning", "bovada", "pacific"
+    "pokerstars", "starsskin", "ggpoker", "winamax", "winning", "bovada", "pacific", "partypoker"
 ]
 """The formats in PokerStars' layout the kernel reads (:data:`~._stars_lines.LAYOUT_HEADERS`)."""
-_SHARES: Final = {"winamax": wx_share, "winning": wn_share, "bovada": bv_share, "pacific": pc_share}
+_SHARES: Final = {
+    "winamax": wx_share,
+    "winning": wn_share,
+    "bovada": bv_share,
+    "pacific": pc_share,
+    "partypoker": pt_share,
+}
 """The layouts whose hands a share of their own reads (the others: PokerStars')."""
+
+
+def _party_index(data: bytes, text: npt.NDArray[np.uint8]) -> tuple[int, Ints, Ints, Ints]:
+    """:func:`~._stars_kernels.stars_index` of a PartyPoker buffer whose first ``#Game No``
+    has ``Game #n starts.`` separators before it (``sites.party.preamble``): the first hand from
+    the buffer's start, as PartyPoker's reader starts it; hands -1 where other text stands
+    there."""
+    from pokerscore.histories.sites.party import preamble
+
+    skip = preamble(data)
+    if skip <= 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return -1, empty, empty, empty
+    hands, starts, stops, sites = stars_index(text[skip:], wanted_headers("partypoker"), True)
+    starts[:hands] += skip
+    stops[:hands] += skip
+    starts[0] = 0
+    return hands, starts, stops, sites
 
 
 @cache

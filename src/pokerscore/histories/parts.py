@@ -63,6 +63,8 @@ from pokerscore.histories.rows import RowBuffer
 from pokerscore.histories.sites.ipoker import NAME as IPOKER
 from pokerscore.histories.sites.ipoker import read_game
 from pokerscore.histories.sites.layouts import SITE_LAYOUTS, reference_stars_hand
+from pokerscore.histories.sites.party import NAME as PARTY
+from pokerscore.histories.sites.party import preamble
 from pokerscore.histories.sites.text import (
     MAX_HAND_BYTES,
     decode_line,
@@ -631,17 +633,26 @@ def reference_hand(
 
 def fast_format(part: HistoryPart) -> bool:
     """Whether the kernels read the part: PHH, PokerStars, and a site's file in PokerStars'
-    layout unless it is UTF-16 (its records are not cut at its hands' bytes)."""
+    layout unless it is UTF-16 (its records are not cut at its hands' bytes); a PartyPoker file
+    only where its first hand starts at ``#Game No`` (:func:`~.sites.party.preamble`: the
+    records are cut there; a file of the 2019 layout, or one led by a banner, would be one
+    record, too long past 1 MiB, where PartyPoker's reader reads its hands)."""
     if part.file_format in ("phh", "pokerstars"):
         return True
     if part.file_format not in SITE_LAYOUTS:
         return False
     try:
         with Path(part.path).open("rb") as handle:
-            start = handle.read(2)
+            start = handle.read(_PARTY_HEAD if part.file_format == PARTY else 2)
     except OSError:
         return False
-    return start not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+    if part.file_format == PARTY and preamble(start) < 0:
+        return False
+    return start[:2] not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
+_PARTY_HEAD: Final = 1 << 16
+"""The bytes of a PartyPoker file :func:`fast_format` reads for its first ``#Game No``."""
 
 
 def unless_refused(

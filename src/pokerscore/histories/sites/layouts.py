@@ -14,6 +14,8 @@ from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
 from pokerscore.histories.sites.ggpoker import parse_ggpoker
 from pokerscore.histories.sites.pacific import NAME as PACIFIC
 from pokerscore.histories.sites.pacific import parse_pacific
+from pokerscore.histories.sites.party import NAME as PARTY
+from pokerscore.histories.sites.party import parse_party
 from pokerscore.histories.sites.text import HandParser, hand_from_bytes
 from pokerscore.histories.sites.winamax import NAME as WINAMAX
 from pokerscore.histories.sites.winamax import parse_winamax
@@ -27,6 +29,7 @@ SITE_LAYOUTS: Final[dict[str, HandParser]] = {
     WINNING: parse_winning,
     BOVADA: parse_bovada,
     PACIFIC: parse_pacific,
+    PARTY: parse_party,
 }
 """The sites' formats in PokerStars' layout the kernels read, and the reader of one hand of
 each, as the site's reader reads it (:mod:`~pokerscore.histories.sites.stars_skins`,

@@ -3,8 +3,10 @@ limit, fixed limit), in the client's two layouts.
 
 A hand starts ``#Game No : n`` then ``***** Hand History for Game n *****`` (files of 2019 on:
 ``***** Hand History For Game <letters and digits> *****`` alone); ``Game #n starts.``
-separators between hands (sometimes at the end of a line, or after a NUL byte) are not part of
-a hand. The older layout writes every amount in brackets as an increment (``raises [$35 USD]``,
+separators between hands (sometimes at the end of a line, or after a NUL byte) are passed over
+(where hands start, as the compiled reader cuts a file: :func:`_starts`). The older layout's
+hands are read by a compiled share where it is sure of them (``_party_kernels``, whose words
+and these expressions' are ``_stars_lines``' ``PT_`` tables). The older layout writes every amount in brackets as an increment (``raises [$35 USD]``,
 ``calls[ $20 USD ]``, ``is all-In  [4,220]``); the newer one in parentheses (``calls (0.15)``)
 with raises as totals (``raises 0.65 to 0.75``) and ``is all-In.`` on a line of its own.
 
@@ -40,6 +42,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from pokerscore.histories import _stars_lines as words_of
 from pokerscore.histories.draft import HandDraft, build_hand, site_cards
 from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
@@ -58,7 +61,10 @@ _GAME_NUMBER: Final = re.compile(r"^#Game No : ?(?P<id>\S+)")
 _BANNER: Final = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\S+) \*{5}")
 _SEPARATOR: Final = re.compile(r"\s*Game #\S+ starts\.\s*$")
 _STAKES: Final = re.compile(r"^\$?(?P<sb>[0-9][0-9.,]*)/\$?(?P<bb>[0-9][0-9.,]*)\b")
-_BLINDS: Final = re.compile(r"\b(?P<kind>Blinds|Stakes)\((?P<sb>[0-9.,]+)/(?P<bb>[0-9.,]+)\)")
+_BLINDS: Final = re.compile(
+    rf"\b(?P<kind>{'|'.join(re.escape(word[:-1]) for word in words_of.PT_IMPLIED)})"
+    r"\((?P<sb>[0-9.,]+)/(?P<bb>[0-9.,]+)\)"
+)
 _TOURNAMENT: Final = re.compile(r"Trny: ?(?P<id>\d+)")
 _BETTING_WORD: Final = re.compile(r"(?:^|[\s(])(?P<betting>NL|PL|FL)(?:[\s)]|$)")
 _DATE: Final = re.compile(
@@ -84,13 +90,7 @@ _BALANCE: Final = re.compile(r"^balance [^,]+,.*?collected (?P<amount>[^,]+),")
 _SHOWN: Final = re.compile(r"^balance [^\[]*?(?:lost|net) [^\[(]*\[(?P<cards>[^\]]+)\]")
 _MAIN_POT: Final = re.compile(r"^(?:Main|Side) Pot(?: \d+)?: (?P<pot>\S+) Rake: (?P<rake>\S+)")
 _STUD: Final = re.compile(r"\b(?:7 Card Stud(?: Hi-Lo)?|5 Card Stud|Razz|Badugi|2-7[^-]*Draw)\b")
-_GAMES: Final = (
-    ("Omaha Hi-Lo", ("O/8", "omaha-hi-lo")),
-    ("Omaha Hi", ("O", "omaha")),
-    ("Omaha", ("O", "omaha")),
-    ("Texas Hold'em", ("T", "holdem")),
-    ("Hold'em", ("T", "holdem")),
-)
+_GAMES: Final = words_of.PT_GAMES
 _MONTHS: Final = {
     name: f"{number:02d}"
     for number, name in enumerate(
@@ -105,33 +105,11 @@ ZONES: Final = {
     "AEST": "+10:00", "AEDT": "+11:00",
 }  # fmt: skip
 """The offsets of the time-zone names PartyPoker's clients write."""
-_CONVERTED: Final = {
-    "Poker Stars": "PokerStars",
-    "WPN": "Winning Poker Network",
-    "PokerBros": "PokerBros",
-}
+_CONVERTED: Final = words_of.PT_CONVERTED
 """The sites of hands other tools converted to PartyPoker's format, as the header tags them:
 the hand's ``site`` is where it was played (its ``source_format`` stays ``partypoker``)."""
-_VERBS: Final = {
-    "folds": "fold",
-    "checks": "check",
-    "calls": "call",
-    "bets": "bet",
-    "raises": "raise",
-    "is all-In": "all-in",
-}
-_NOTICES: Final = (
-    "has joined the table",
-    "has left the table",
-    "did not respond in time",
-    "does not show cards",
-    "opens",
-    "is disconnected",
-    "is connected",
-    "will be using",
-    "has been reconnected",
-    "finished in",
-)
+_VERBS: Final = words_of.PT_VERBS
+_NOTICES: Final = words_of.PT_NOTICES
 _NOTICE: Final = re.compile("|".join(map(re.escape, _NOTICES)))
 """Any of :data:`_NOTICES` within the words of a line of play (one search, faster than one
 per notice on such short text)."""
@@ -143,24 +121,69 @@ def sniff(head: str) -> bool:
 
 
 def _starts() -> Callable[[str], bool]:
-    """A hand starts at its ``Game #n starts.`` separator, else at ``#Game No :``, else at its
-    banner: whichever comes first."""
-    opened = [False]
+    """A hand starts at ``#Game No`` at a line's start, as the compiled reader's index cuts a
+    file (and the runs' parts: :data:`~pokerscore.histories._stars_lines.PACIFIC_GAME_NO`);
+    ``Game #n starts.`` separators before the file's first hand start it (the ``#Game No``
+    after them does not), those after it are lines of the hand before (which passes over them).
+    A hand starts at its banner where no ``#Game No`` line (blank lines aside) comes before it,
+    in a file whose first hand starts so; in one whose first hand starts at ``#Game No`` (which
+    the compiled path reads: :func:`preamble`), a banner alone is a line of the hand (which is
+    bad), as the compiled reader's index cuts it: the two paths read the same hands."""
+    started = [False]
+    numbered: list[bool | None] = [None]  # the file's first hand started at ``#Game No``
+    opened = [0]  # the line before, blank lines aside: 1 a leading separator, 2 ``#Game No``
 
     def starts_hand(line: str) -> bool:
-        bare = line.strip(" \x00\t")
-        if _SEPARATOR.fullmatch(" " + bare):
-            opened[0] = True
-            return True
-        if bare.startswith("#Game No") or (bare.startswith("***** ") and _BANNER.match(bare)):
-            was = opened[0]
-            opened[0] = not bare.startswith("*")
+        if line.startswith(words_of.PACIFIC_GAME_NO):
+            was = opened[0] == 1
+            started[0] = True
+            numbered[0] = True if numbered[0] is None else numbered[0]
+            opened[0] = 2
             return not was
+        bare = line.strip(" \x00\t\r")
+        if _SEPARATOR.fullmatch(" " + bare):
+            if not started[0]:
+                started[0] = True
+                opened[0] = 1
+                return True
+            opened[0] = 1 if opened[0] == 1 else 0
+            return False
+        if bare.startswith("***** ") and _BANNER.match(bare):
+            was = opened[0] != 0
+            started[0] = True
+            numbered[0] = False if numbered[0] is None else numbered[0]
+            opened[0] = 0
+            return not was and not numbered[0]
         if bare:
-            opened[0] = False
+            opened[0] = 0
         return False
 
     return starts_hand
+
+
+def preamble(data: bytes) -> int:
+    """Where a file's first ``#Game No`` line starts when only blank lines and ``Game #n
+    starts.`` separators stand before it (the first hand of :func:`_starts`, from the file's
+    start), else -1: what the compiled path reads from the first hand's line (the separators
+    its own reader passes over)."""
+    at = 0
+    if data.startswith(b"\xef\xbb\xbf"):
+        at = 3
+    marker = words_of.PACIFIC_GAME_NO.encode()
+    while at < len(data):
+        stop = data.find(b"\n", at)
+        stop = len(data) if stop < 0 else stop
+        line = data[at:stop]
+        if line.startswith(marker):
+            return at
+        try:
+            bare = line.decode().strip(" \x00\t\r")
+        except UnicodeDecodeError:
+            return -1
+        if bare and not _SEPARATOR.fullmatch(" " + bare):
+            return -1
+        at = stop + 1
+    return -1
 
 
 def read_party(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
@@ -251,7 +274,7 @@ class _Hand:
             else:
                 self.implied = (small, big)
             draft.small_blind, draft.big_blind = small, big
-        elif stakes is not None and "Buy-in" not in header:
+        elif stakes is not None and words_of.PT_BUY_IN not in header:
             small, big = localised_amount(stakes.group("sb")), localised_amount(stakes.group("bb"))
             draft.small_blind, draft.big_blind = small, big
         date = _DATE.search(header)
