@@ -252,6 +252,13 @@ def _is_true(text: Bytes, start: int, stop: int) -> bool:
     return True
 
 
+# the context of the session read, carried by the index's loop (a tuple): whether it has a
+# ``<general>``, that element's span, its gametype's text, whether the bets nobody called are
+# paid apart (0 unread, 2 false, 3 true)
+C_GENERAL, C_GENERAL_START, C_GENERAL_STOP, C_TYPE_START, C_TYPE_STOP, C_UNCALLED = range(6)
+_NO_SESSION: Final = (0, -1, -1, -1, -1, 0)
+
+
 @kernel()
 def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
     """The hands (``<game>`` elements) of an iPoker buffer: (how many, their starts, their
@@ -260,34 +267,17 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
     line its start tag ends on, whether its session had a ``<general>``), or -1 where the
     buffer is not in the XML this reader takes (the reference reader reads it whole)."""
     size = text.shape[0]
-    at = 0
-    if size >= 3 and text[0] == 0xEF and text[1] == 0xBB and text[2] == 0xBF:
-        at = 3
-    room = 64
-    starts = np.empty(room, dtype=np.int64)
-    stops = np.empty(room, dtype=np.int64)
-    contexts = np.empty((room, CONTEXT), dtype=np.int64)
+    at = 3 if size >= 3 and text[0] == 0xEF and text[1] == 0xBB and text[2] == 0xBF else 0
+    starts, stops = np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64)
+    contexts = np.empty((64, CONTEXT), dtype=np.int64)
     none = np.empty(0, dtype=np.int64)
     fail = (-1, none, none, np.empty((0, CONTEXT), dtype=np.int64))
-    hands = 0
-    depth = 0
-    open_start = np.empty(MAX_DEPTH, dtype=np.int64)
+    open_start = np.empty(MAX_DEPTH, dtype=np.int64)  # each open element's name
     open_stop = np.empty(MAX_DEPTH, dtype=np.int64)
-    attribute_start = np.empty(MAX_ATTRIBUTES, dtype=np.int64)
+    attribute_start = np.empty(MAX_ATTRIBUTES, dtype=np.int64)  # a tag's attributes' names
     attribute_stop = np.empty(MAX_ATTRIBUTES, dtype=np.int64)
-    line = 1
-    line_start = at
-    general = 0
-    type_start = -1
-    type_stop = -1
-    uncalled = 0
-    game_start = -1
-    game_line = 0
-    game_line_start = 0
-    general_start = -1
-    general_stop = -1
-    high = 0
-    undefined = 0
+    hands, depth, line, line_start, session = 0, 0, 1, at, _NO_SESSION
+    game_start, game_line, game_line_start, high, undefined = -1, 0, 0, 0, 0
     while at < size:
         byte = text[at]
         if depth > 0 and _CLASSES[byte] & PLAIN:  # a run of plain text, passed at once
@@ -296,41 +286,22 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 at += 1
             continue
         if byte == NEWLINE:
-            line += 1
-            at += 1
-            line_start = at
+            line, at, line_start = line + 1, at + 1, at + 1
             continue
         if byte != LESS:
-            if (byte < 0x20 and byte != TAB and byte != RETURN) or byte == AMPERSAND:
-                return fail
-            if byte >= 0x80:
-                high = 1
-                if byte in _UNDEFINED:
-                    undefined = 1
-            if depth == 0 and byte != SPACE and byte != TAB and byte != RETURN:
+            fine, high, undefined = _byte_seen(byte, high, undefined)
+            if not fine or (depth == 0 and byte != SPACE and byte != TAB and byte != RETURN):
                 return fail
             at += 1
             continue
-        if at + 1 >= size:
+        if at + 1 >= size or text[at + 1] == BANG:
             return fail
-        following = text[at + 1]
-        if following == BANG:
-            return fail
-        if following == QUESTION_BYTE:  # the declaration, outside the hands, on one line
-            # (the reference reader drops it from every line: a file of sessions one after
-            # another, the last one's end not written, holds one inside a session)
-            if depth > 1 or not is_word(text, at + 2, min(at + 5, size), _XML):
+        if text[at + 1] == QUESTION_BYTE:  # the declaration, outside the hands
+            at = _declaration_end(text, at, depth)
+            if at < 0:
                 return fail
-            q = at + 2
-            while q + 1 < size and not (text[q] == QUESTION_BYTE and text[q + 1] == MORE):
-                if text[q] == NEWLINE or text[q] == MORE or text[q] == LESS:
-                    return fail
-                q += 1
-            if q + 1 >= size:
-                return fail
-            at = q + 2
             continue
-        if following == SLASH_BYTE:  # an end tag
+        if text[at + 1] == SLASH_BYTE:  # an end tag
             q = at + 2
             while q < size and _CLASSES[text[q]] & NAME:
                 q += 1
@@ -344,45 +315,20 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 return fail
             at = q + 1
             if depth == 0:  # a session read: the next one starts afresh
-                general = 0
-                general_start = general_stop = -1
-                type_start = type_stop = -1
-                uncalled = 0
+                session = _NO_SESSION
             elif depth == 1 and is_word(text, open_start[1], open_stop[1], _GENERAL):
-                general_stop = at
+                session = (session[0], session[1], at, session[3], session[4], session[5])
             elif depth == 1 and is_word(text, open_start[1], open_stop[1], _GAME):
-                read_to = at
-                while read_to < size and text[read_to] != NEWLINE:
-                    read_to += 1
-                read_to = min(read_to + 1, size)
                 if hands == starts.shape[0]:
-                    grown = 2 * hands
-                    more_starts = np.empty(grown, dtype=np.int64)
-                    more_stops = np.empty(grown, dtype=np.int64)
-                    more_contexts = np.empty((grown, CONTEXT), dtype=np.int64)
-                    more_starts[:hands] = starts
-                    more_stops[:hands] = stops
-                    more_contexts[:hands] = contexts
-                    starts, stops, contexts = more_starts, more_stops, more_contexts
-                starts[hands] = game_start
-                stops[hands] = at
-                contexts[hands, X_TYPE_START] = type_start
-                contexts[hands, X_TYPE_STOP] = type_stop
-                contexts[hands, X_UNCALLED] = uncalled
-                contexts[hands, X_LONG] = 1 if read_to - game_line_start > MAX_RECORD_BYTES else 0
-                contexts[hands, X_LINE] = game_line
-                contexts[hands, X_GENERAL] = general
-                contexts[hands, X_LINE_START] = game_line_start
-                contexts[hands, X_GENERAL_START] = general_start
-                contexts[hands, X_GENERAL_STOP] = general_stop
-                contexts[hands, X_HIGH] = high
-                contexts[hands, X_UNDEFINED] = undefined
+                    starts, stops, contexts = _grown(starts, stops, contexts, hands)
+                starts[hands], stops[hands] = game_start, at
+                _hand_context(text, contexts, hands, at, session, game_line, game_line_start,
+                              high, undefined)  # fmt: skip
                 hands += 1
             continue
         # a start tag
         if depth == 1:  # a hand, perhaps: its bytes past ASCII counted from here
-            high = 0
-            undefined = 0
+            high, undefined = 0, 0
         name_start = at + 1
         q = name_start
         if q >= size or not _CLASSES[text[q]] & NAME or is_digit(text[q]) or text[q] in (45, 46):
@@ -390,9 +336,7 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
         while q < size and _CLASSES[text[q]] & NAME:
             q += 1
         name_stop = q
-        attributes = 0
-        seen = np.uint64(0)
-        closed = False
+        attributes, seen, closed = 0, np.uint64(0), False
         while True:
             while q < size and _blank(text[q]):
                 if text[q] == NEWLINE:
@@ -412,21 +356,19 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 break
             if q == name_stop or not _CLASSES[text[q]] & NAME or is_digit(text[q]):
                 return fail  # an attribute needs a space before it and a name
+            if attributes == MAX_ATTRIBUTES:
+                return fail
             key = q
             while q < size and _CLASSES[text[q]] & NAME:
                 q += 1
-            if attributes == MAX_ATTRIBUTES:
-                return fail
-            # an attribute twice is not well-formed: the names compared where a hash of
-            # each (its length and end bytes, one bit of 64) meets one before
+            # an attribute twice: the names compared where a hash (length, ends) meets one before
             bit = np.uint64(1) << np.uint64((q - key) * 131 + text[key] * 31 + text[q - 1] & 63)
             if seen & bit:
                 for k in range(attributes):
                     if _same_spans(text, key, q, attribute_start[k], attribute_stop[k]):
                         return fail
             seen |= bit
-            attribute_start[attributes] = key
-            attribute_stop[attributes] = q
+            attribute_start[attributes], attribute_stop[attributes] = key, q
             attributes += 1
             while q < size and (text[q] == SPACE or text[q] == TAB or text[q] == RETURN):
                 q += 1
@@ -437,8 +379,7 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 q += 1
             if q >= size or (text[q] != QUOTE and text[q] != APOSTROPHE):
                 return fail
-            mark = text[q]
-            q += 1
+            mark, q = text[q], q + 1
             while q < size and text[q] != mark:
                 value = text[q]
                 if _CLASSES[value] & PLAIN:
@@ -460,52 +401,121 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 return fail
         if depth > 1 and is_word(text, name_start, name_stop, _SESSION):
             return fail  # a new document inside a hand: the reference reader's error
-        if depth <= 1 and is_word(text, name_start, name_stop, _SESSION):
-            # a session, after the last one's end or not (the reference reader starts a new
-            # document wherever a line holds ``<session``: the last one left open ends there)
-            if closed:
+        if depth == 1 and not closed and is_word(text, name_start, name_stop, _GAME):
+            game_start, game_line, game_line_start = at, line, line_start
+        elif depth <= 1 or (depth == 2 and is_word(text, open_start[1], open_stop[1], _GENERAL)):
+            depth, session = _context_tag(text, name_start, name_stop, at, q, closed, depth, session)  # fmt: skip
+            if depth < 0:
                 return fail
-            depth = 0
-            general = 0
-            general_start = general_stop = -1
-            type_start = type_stop = -1
-            uncalled = 0
-        elif depth == 0:
-            return fail
-        elif depth == 1:
-            if is_word(text, name_start, name_stop, _GAME):
-                if closed:
-                    return fail
-                game_start = at
-                game_line = line
-                game_line_start = line_start
-            elif is_word(text, name_start, name_stop, _GENERAL):
-                general = 1
-                general_start = at
-                general_stop = q  # (its end tag's end, unless it is empty)
-                type_start = type_stop = -1
-                uncalled = 0
-        elif depth == 2 and is_word(text, open_start[1], open_stop[1], _GENERAL):
-            text_stop = q
-            if not closed:
-                while text_stop < size and text[text_stop] != LESS:
-                    text_stop += 1
-            if type_start < 0 and is_word(text, name_start, name_stop, _GAMETYPE):
-                type_start, type_stop = q, text_stop
-            elif is_word(text, name_start, name_stop, _UNCALLED) and uncalled == 0:
-                uncalled = 2 + (1 if _is_true(text, q, text_stop) else 0)
         if not closed:
             if depth == MAX_DEPTH:
                 return fail
-            open_start[depth] = name_start
-            open_stop[depth] = name_stop
+            open_start[depth], open_stop[depth] = name_start, name_stop
             depth += 1
         at = q
     if depth > 1:
         return fail  # the buffer ends inside a hand (a session left open ends with it)
-    for hand in range(hands):  # 2 false, 3 true as read: 0 and 1 kept
-        contexts[hand, X_UNCALLED] = 1 if contexts[hand, X_UNCALLED] == 3 else 0
     return hands, starts, stops, contexts
+
+
+@kernel(inline=True)
+def _byte_seen(byte: int, high: int, undefined: int) -> tuple[bool, int, int]:
+    """A byte of text or of an attribute's value that is not plain: (whether this XML takes
+    it: not ``<``, ``&`` or a control character; whether the hand holds bytes past ASCII, and
+    bytes cp1252 leaves undefined, this one counted)."""
+    if byte in (LESS, AMPERSAND) or (byte < 0x20 and byte != TAB and byte != RETURN):
+        return False, high, undefined
+    if byte >= 0x80:
+        high = 1
+        if byte in _UNDEFINED:
+            undefined = 1
+    return True, high, undefined
+
+
+@kernel()
+def _declaration_end(text: Bytes, at: int, depth: int) -> int:
+    """Where the ``<?xml …?>`` declaration at ``at`` ends, -1 where it is not one this reader
+    takes: outside the hands, on one line (the reference reader drops it from every line: a
+    file of sessions one after another, the last one's end not written, holds one inside a
+    session)."""
+    size = text.shape[0]
+    if depth > 1 or not is_word(text, at + 2, min(at + 5, size), _XML):
+        return -1
+    q = at + 2
+    while q + 1 < size and not (text[q] == QUESTION_BYTE and text[q + 1] == MORE):
+        if text[q] == NEWLINE or text[q] == MORE or text[q] == LESS:
+            return -1
+        q += 1
+    if q + 1 >= size:
+        return -1
+    return q + 2
+
+
+@kernel(inline=True)
+def _context_tag(
+    text: Bytes, name_start: int, name_stop: int, at: int, tag_stop: int, closed: bool,
+    depth: int, session: tuple[int, int, int, int, int, int],
+) -> tuple[int, tuple[int, int, int, int, int, int]]:  # fmt: skip
+    """A start tag outside the hands (at ``depth`` 0 or 1, or inside a session's
+    ``<general>``: ``text[at:tag_stop]``, its name ``text[name_start:name_stop]``) read into
+    the ``session``'s context (``C_…``): (the depth it opens at, -1 where the buffer is not in
+    the XML this reader takes; the context)."""
+    if depth <= 1 and is_word(text, name_start, name_stop, _SESSION):
+        # a session, after the last one's end or not (the reference reader starts a new
+        # document wherever a line holds ``<session``: the last one left open ends there)
+        return (-1 if closed else 0), _NO_SESSION
+    if depth == 0:
+        return -1, session
+    if depth == 1:
+        if is_word(text, name_start, name_stop, _GAME) and closed:
+            return -1, session
+        if is_word(text, name_start, name_stop, _GENERAL):  # (its end's end, unless empty)
+            return 1, (1, at, tag_stop, -1, -1, 0)
+        return 1, session
+    general, general_start, general_stop, type_start, type_stop, uncalled = session
+    text_stop = tag_stop
+    if not closed:
+        while text_stop < text.shape[0] and text[text_stop] != LESS:
+            text_stop += 1
+    if type_start < 0 and is_word(text, name_start, name_stop, _GAMETYPE):
+        type_start, type_stop = tag_stop, text_stop
+    elif is_word(text, name_start, name_stop, _UNCALLED) and uncalled == 0:
+        uncalled = 2 + (1 if _is_true(text, tag_stop, text_stop) else 0)
+    return depth, (general, general_start, general_stop, type_start, type_stop, uncalled)
+
+
+@kernel()
+def _grown(starts: Ints, stops: Ints, contexts: Ints, hands: int) -> tuple[Ints, Ints, Ints]:
+    """The index's arrays of ``hands`` hands, twice as long."""
+    more_starts = np.empty(2 * hands, dtype=np.int64)
+    more_stops = np.empty(2 * hands, dtype=np.int64)
+    more_contexts = np.empty((2 * hands, CONTEXT), dtype=np.int64)
+    more_starts[:hands] = starts
+    more_stops[:hands] = stops
+    more_contexts[:hands] = contexts
+    return more_starts, more_stops, more_contexts
+
+
+@kernel(inline=True)
+def _hand_context(
+    text: Bytes, contexts: Ints, hand: int, stop: int, session: tuple[int, int, int, int, int, int],
+    line: int, line_start: int, high: int, undefined: int,
+) -> None:  # fmt: skip
+    """The context row of the hand whose ``<game>`` ends at ``stop`` (its session's context
+    ``session``, the line its start tag ends on and where that line starts, whether it holds
+    bytes past ASCII and bytes cp1252 leaves undefined)."""
+    read_to = stop
+    while read_to < text.shape[0] and text[read_to] != NEWLINE:
+        read_to += 1
+    read_to = min(read_to + 1, text.shape[0])
+    row = contexts[hand]
+    row[X_TYPE_START], row[X_TYPE_STOP] = session[C_TYPE_START], session[C_TYPE_STOP]
+    row[X_UNCALLED] = 1 if session[C_UNCALLED] == 3 else 0  # 2 false, 3 true as read
+    row[X_LONG] = 1 if read_to - line_start > MAX_RECORD_BYTES else 0
+    row[X_LINE], row[X_LINE_START] = line, line_start
+    row[X_GENERAL] = session[C_GENERAL]
+    row[X_GENERAL_START], row[X_GENERAL_STOP] = session[C_GENERAL_START], session[C_GENERAL_STOP]
+    row[X_HIGH], row[X_UNDEFINED] = high, undefined
 
 
 # the attributes the reader reads, a place each in a tag's ``spans`` (start, stop)
