@@ -25,7 +25,7 @@ is left), and the amounts' currency signs are read in both encodings the files u
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -112,6 +112,7 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    StarsReading,
     _hand_facts,
     _site_said,
     hand_begun,
@@ -251,6 +252,13 @@ def _is_true(text: Bytes, start: int, stop: int) -> bool:
     return True
 
 
+# the context of the session read, carried by the index's loop (a tuple): whether it has a
+# ``<general>``, that element's span, its gametype's text, whether the bets nobody called are
+# paid apart (0 unread, 2 false, 3 true)
+C_GENERAL, C_GENERAL_START, C_GENERAL_STOP, C_TYPE_START, C_TYPE_STOP, C_UNCALLED = range(6)
+_NO_SESSION: Final = (0, -1, -1, -1, -1, 0)
+
+
 @kernel()
 def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
     """The hands (``<game>`` elements) of an iPoker buffer: (how many, their starts, their
@@ -259,34 +267,17 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
     line its start tag ends on, whether its session had a ``<general>``), or -1 where the
     buffer is not in the XML this reader takes (the reference reader reads it whole)."""
     size = text.shape[0]
-    at = 0
-    if size >= 3 and text[0] == 0xEF and text[1] == 0xBB and text[2] == 0xBF:
-        at = 3
-    room = 64
-    starts = np.empty(room, dtype=np.int64)
-    stops = np.empty(room, dtype=np.int64)
-    contexts = np.empty((room, CONTEXT), dtype=np.int64)
+    at = 3 if size >= 3 and text[0] == 0xEF and text[1] == 0xBB and text[2] == 0xBF else 0
+    starts, stops = np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64)
+    contexts = np.empty((64, CONTEXT), dtype=np.int64)
     none = np.empty(0, dtype=np.int64)
     fail = (-1, none, none, np.empty((0, CONTEXT), dtype=np.int64))
-    hands = 0
-    depth = 0
-    open_start = np.empty(MAX_DEPTH, dtype=np.int64)
+    open_start = np.empty(MAX_DEPTH, dtype=np.int64)  # each open element's name
     open_stop = np.empty(MAX_DEPTH, dtype=np.int64)
-    attribute_start = np.empty(MAX_ATTRIBUTES, dtype=np.int64)
+    attribute_start = np.empty(MAX_ATTRIBUTES, dtype=np.int64)  # a tag's attributes' names
     attribute_stop = np.empty(MAX_ATTRIBUTES, dtype=np.int64)
-    line = 1
-    line_start = at
-    general = 0
-    type_start = -1
-    type_stop = -1
-    uncalled = 0
-    game_start = -1
-    game_line = 0
-    game_line_start = 0
-    general_start = -1
-    general_stop = -1
-    high = 0
-    undefined = 0
+    hands, depth, line, line_start, session = 0, 0, 1, at, _NO_SESSION
+    game_start, game_line, game_line_start, high, undefined = -1, 0, 0, 0, 0
     while at < size:
         byte = text[at]
         if depth > 0 and _CLASSES[byte] & PLAIN:  # a run of plain text, passed at once
@@ -295,41 +286,22 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 at += 1
             continue
         if byte == NEWLINE:
-            line += 1
-            at += 1
-            line_start = at
+            line, at, line_start = line + 1, at + 1, at + 1
             continue
         if byte != LESS:
-            if (byte < 0x20 and byte != TAB and byte != RETURN) or byte == AMPERSAND:
-                return fail
-            if byte >= 0x80:
-                high = 1
-                if byte in _UNDEFINED:
-                    undefined = 1
-            if depth == 0 and byte != SPACE and byte != TAB and byte != RETURN:
+            fine, high, undefined = _byte_seen(byte, high, undefined)
+            if not fine or (depth == 0 and byte != SPACE and byte != TAB and byte != RETURN):
                 return fail
             at += 1
             continue
-        if at + 1 >= size:
+        if at + 1 >= size or text[at + 1] == BANG:
             return fail
-        following = text[at + 1]
-        if following == BANG:
-            return fail
-        if following == QUESTION_BYTE:  # the declaration, outside the hands, on one line
-            # (the reference reader drops it from every line: a file of sessions one after
-            # another, the last one's end not written, holds one inside a session)
-            if depth > 1 or not is_word(text, at + 2, min(at + 5, size), _XML):
+        if text[at + 1] == QUESTION_BYTE:  # the declaration, outside the hands
+            at = _declaration_end(text, at, depth)
+            if at < 0:
                 return fail
-            q = at + 2
-            while q + 1 < size and not (text[q] == QUESTION_BYTE and text[q + 1] == MORE):
-                if text[q] == NEWLINE or text[q] == MORE or text[q] == LESS:
-                    return fail
-                q += 1
-            if q + 1 >= size:
-                return fail
-            at = q + 2
             continue
-        if following == SLASH_BYTE:  # an end tag
+        if text[at + 1] == SLASH_BYTE:  # an end tag
             q = at + 2
             while q < size and _CLASSES[text[q]] & NAME:
                 q += 1
@@ -343,45 +315,20 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 return fail
             at = q + 1
             if depth == 0:  # a session read: the next one starts afresh
-                general = 0
-                general_start = general_stop = -1
-                type_start = type_stop = -1
-                uncalled = 0
+                session = _NO_SESSION
             elif depth == 1 and is_word(text, open_start[1], open_stop[1], _GENERAL):
-                general_stop = at
+                session = (session[0], session[1], at, session[3], session[4], session[5])
             elif depth == 1 and is_word(text, open_start[1], open_stop[1], _GAME):
-                read_to = at
-                while read_to < size and text[read_to] != NEWLINE:
-                    read_to += 1
-                read_to = min(read_to + 1, size)
                 if hands == starts.shape[0]:
-                    grown = 2 * hands
-                    more_starts = np.empty(grown, dtype=np.int64)
-                    more_stops = np.empty(grown, dtype=np.int64)
-                    more_contexts = np.empty((grown, CONTEXT), dtype=np.int64)
-                    more_starts[:hands] = starts
-                    more_stops[:hands] = stops
-                    more_contexts[:hands] = contexts
-                    starts, stops, contexts = more_starts, more_stops, more_contexts
-                starts[hands] = game_start
-                stops[hands] = at
-                contexts[hands, X_TYPE_START] = type_start
-                contexts[hands, X_TYPE_STOP] = type_stop
-                contexts[hands, X_UNCALLED] = uncalled
-                contexts[hands, X_LONG] = 1 if read_to - game_line_start > MAX_RECORD_BYTES else 0
-                contexts[hands, X_LINE] = game_line
-                contexts[hands, X_GENERAL] = general
-                contexts[hands, X_LINE_START] = game_line_start
-                contexts[hands, X_GENERAL_START] = general_start
-                contexts[hands, X_GENERAL_STOP] = general_stop
-                contexts[hands, X_HIGH] = high
-                contexts[hands, X_UNDEFINED] = undefined
+                    starts, stops, contexts = _grown(starts, stops, contexts, hands)
+                starts[hands], stops[hands] = game_start, at
+                _hand_context(text, contexts, hands, at, session, game_line, game_line_start,
+                              high, undefined)  # fmt: skip
                 hands += 1
             continue
         # a start tag
         if depth == 1:  # a hand, perhaps: its bytes past ASCII counted from here
-            high = 0
-            undefined = 0
+            high, undefined = 0, 0
         name_start = at + 1
         q = name_start
         if q >= size or not _CLASSES[text[q]] & NAME or is_digit(text[q]) or text[q] in (45, 46):
@@ -389,9 +336,7 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
         while q < size and _CLASSES[text[q]] & NAME:
             q += 1
         name_stop = q
-        attributes = 0
-        seen = np.uint64(0)
-        closed = False
+        attributes, seen, closed = 0, np.uint64(0), False
         while True:
             while q < size and _blank(text[q]):
                 if text[q] == NEWLINE:
@@ -411,21 +356,19 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 break
             if q == name_stop or not _CLASSES[text[q]] & NAME or is_digit(text[q]):
                 return fail  # an attribute needs a space before it and a name
+            if attributes == MAX_ATTRIBUTES:
+                return fail
             key = q
             while q < size and _CLASSES[text[q]] & NAME:
                 q += 1
-            if attributes == MAX_ATTRIBUTES:
-                return fail
-            # an attribute twice is not well-formed: the names compared where a hash of
-            # each (its length and end bytes, one bit of 64) meets one before
+            # an attribute twice: the names compared where a hash (length, ends) meets one before
             bit = np.uint64(1) << np.uint64((q - key) * 131 + text[key] * 31 + text[q - 1] & 63)
             if seen & bit:
                 for k in range(attributes):
                     if _same_spans(text, key, q, attribute_start[k], attribute_stop[k]):
                         return fail
             seen |= bit
-            attribute_start[attributes] = key
-            attribute_stop[attributes] = q
+            attribute_start[attributes], attribute_stop[attributes] = key, q
             attributes += 1
             while q < size and (text[q] == SPACE or text[q] == TAB or text[q] == RETURN):
                 q += 1
@@ -436,8 +379,7 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 q += 1
             if q >= size or (text[q] != QUOTE and text[q] != APOSTROPHE):
                 return fail
-            mark = text[q]
-            q += 1
+            mark, q = text[q], q + 1
             while q < size and text[q] != mark:
                 value = text[q]
                 if _CLASSES[value] & PLAIN:
@@ -459,52 +401,121 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
                 return fail
         if depth > 1 and is_word(text, name_start, name_stop, _SESSION):
             return fail  # a new document inside a hand: the reference reader's error
-        if depth <= 1 and is_word(text, name_start, name_stop, _SESSION):
-            # a session, after the last one's end or not (the reference reader starts a new
-            # document wherever a line holds ``<session``: the last one left open ends there)
-            if closed:
+        if depth == 1 and not closed and is_word(text, name_start, name_stop, _GAME):
+            game_start, game_line, game_line_start = at, line, line_start
+        elif depth <= 1 or (depth == 2 and is_word(text, open_start[1], open_stop[1], _GENERAL)):
+            depth, session = _context_tag(text, name_start, name_stop, at, q, closed, depth, session)  # fmt: skip
+            if depth < 0:
                 return fail
-            depth = 0
-            general = 0
-            general_start = general_stop = -1
-            type_start = type_stop = -1
-            uncalled = 0
-        elif depth == 0:
-            return fail
-        elif depth == 1:
-            if is_word(text, name_start, name_stop, _GAME):
-                if closed:
-                    return fail
-                game_start = at
-                game_line = line
-                game_line_start = line_start
-            elif is_word(text, name_start, name_stop, _GENERAL):
-                general = 1
-                general_start = at
-                general_stop = q  # (its end tag's end, unless it is empty)
-                type_start = type_stop = -1
-                uncalled = 0
-        elif depth == 2 and is_word(text, open_start[1], open_stop[1], _GENERAL):
-            text_stop = q
-            if not closed:
-                while text_stop < size and text[text_stop] != LESS:
-                    text_stop += 1
-            if type_start < 0 and is_word(text, name_start, name_stop, _GAMETYPE):
-                type_start, type_stop = q, text_stop
-            elif is_word(text, name_start, name_stop, _UNCALLED) and uncalled == 0:
-                uncalled = 2 + (1 if _is_true(text, q, text_stop) else 0)
         if not closed:
             if depth == MAX_DEPTH:
                 return fail
-            open_start[depth] = name_start
-            open_stop[depth] = name_stop
+            open_start[depth], open_stop[depth] = name_start, name_stop
             depth += 1
         at = q
     if depth > 1:
         return fail  # the buffer ends inside a hand (a session left open ends with it)
-    for hand in range(hands):  # 2 false, 3 true as read: 0 and 1 kept
-        contexts[hand, X_UNCALLED] = 1 if contexts[hand, X_UNCALLED] == 3 else 0
     return hands, starts, stops, contexts
+
+
+@kernel(inline=True)
+def _byte_seen(byte: int, high: int, undefined: int) -> tuple[bool, int, int]:
+    """A byte of text or of an attribute's value that is not plain: (whether this XML takes
+    it: not ``<``, ``&`` or a control character; whether the hand holds bytes past ASCII, and
+    bytes cp1252 leaves undefined, this one counted)."""
+    if byte in (LESS, AMPERSAND) or (byte < 0x20 and byte != TAB and byte != RETURN):
+        return False, high, undefined
+    if byte >= 0x80:
+        high = 1
+        if byte in _UNDEFINED:
+            undefined = 1
+    return True, high, undefined
+
+
+@kernel()
+def _declaration_end(text: Bytes, at: int, depth: int) -> int:
+    """Where the ``<?xml …?>`` declaration at ``at`` ends, -1 where it is not one this reader
+    takes: outside the hands, on one line (the reference reader drops it from every line: a
+    file of sessions one after another, the last one's end not written, holds one inside a
+    session)."""
+    size = text.shape[0]
+    if depth > 1 or not is_word(text, at + 2, min(at + 5, size), _XML):
+        return -1
+    q = at + 2
+    while q + 1 < size and not (text[q] == QUESTION_BYTE and text[q + 1] == MORE):
+        if text[q] == NEWLINE or text[q] == MORE or text[q] == LESS:
+            return -1
+        q += 1
+    if q + 1 >= size:
+        return -1
+    return q + 2
+
+
+@kernel(inline=True)
+def _context_tag(
+    text: Bytes, name_start: int, name_stop: int, at: int, tag_stop: int, closed: bool,
+    depth: int, session: tuple[int, int, int, int, int, int],
+) -> tuple[int, tuple[int, int, int, int, int, int]]:  # fmt: skip
+    """A start tag outside the hands (at ``depth`` 0 or 1, or inside a session's
+    ``<general>``: ``text[at:tag_stop]``, its name ``text[name_start:name_stop]``) read into
+    the ``session``'s context (``C_…``): (the depth it opens at, -1 where the buffer is not in
+    the XML this reader takes; the context)."""
+    if depth <= 1 and is_word(text, name_start, name_stop, _SESSION):
+        # a session, after the last one's end or not (the reference reader starts a new
+        # document wherever a line holds ``<session``: the last one left open ends there)
+        return (-1 if closed else 0), _NO_SESSION
+    if depth == 0:
+        return -1, session
+    if depth == 1:
+        if is_word(text, name_start, name_stop, _GAME) and closed:
+            return -1, session
+        if is_word(text, name_start, name_stop, _GENERAL):  # (its end's end, unless empty)
+            return 1, (1, at, tag_stop, -1, -1, 0)
+        return 1, session
+    general, general_start, general_stop, type_start, type_stop, uncalled = session
+    text_stop = tag_stop
+    if not closed:
+        while text_stop < text.shape[0] and text[text_stop] != LESS:
+            text_stop += 1
+    if type_start < 0 and is_word(text, name_start, name_stop, _GAMETYPE):
+        type_start, type_stop = tag_stop, text_stop
+    elif is_word(text, name_start, name_stop, _UNCALLED) and uncalled == 0:
+        uncalled = 2 + (1 if _is_true(text, tag_stop, text_stop) else 0)
+    return depth, (general, general_start, general_stop, type_start, type_stop, uncalled)
+
+
+@kernel()
+def _grown(starts: Ints, stops: Ints, contexts: Ints, hands: int) -> tuple[Ints, Ints, Ints]:
+    """The index's arrays of ``hands`` hands, twice as long."""
+    more_starts = np.empty(2 * hands, dtype=np.int64)
+    more_stops = np.empty(2 * hands, dtype=np.int64)
+    more_contexts = np.empty((2 * hands, CONTEXT), dtype=np.int64)
+    more_starts[:hands] = starts
+    more_stops[:hands] = stops
+    more_contexts[:hands] = contexts
+    return more_starts, more_stops, more_contexts
+
+
+@kernel(inline=True)
+def _hand_context(
+    text: Bytes, contexts: Ints, hand: int, stop: int, session: tuple[int, int, int, int, int, int],
+    line: int, line_start: int, high: int, undefined: int,
+) -> None:  # fmt: skip
+    """The context row of the hand whose ``<game>`` ends at ``stop`` (its session's context
+    ``session``, the line its start tag ends on and where that line starts, whether it holds
+    bytes past ASCII and bytes cp1252 leaves undefined)."""
+    read_to = stop
+    while read_to < text.shape[0] and text[read_to] != NEWLINE:
+        read_to += 1
+    read_to = min(read_to + 1, text.shape[0])
+    row = contexts[hand]
+    row[X_TYPE_START], row[X_TYPE_STOP] = session[C_TYPE_START], session[C_TYPE_STOP]
+    row[X_UNCALLED] = 1 if session[C_UNCALLED] == 3 else 0  # 2 false, 3 true as read
+    row[X_LONG] = 1 if read_to - line_start > MAX_RECORD_BYTES else 0
+    row[X_LINE], row[X_LINE_START] = line, line_start
+    row[X_GENERAL] = session[C_GENERAL]
+    row[X_GENERAL_START], row[X_GENERAL_STOP] = session[C_GENERAL_START], session[C_GENERAL_STOP]
+    row[X_HIGH], row[X_UNDEFINED] = high, undefined
 
 
 # the attributes the reader reads, a place each in a tag's ``spans`` (start, stop)
@@ -634,9 +645,12 @@ def _written(scaled: int, decimals: int) -> int:
 
 
 @kernel()
-def _cards_of(text: Bytes, start: int, stop: int, out: Ints) -> tuple[int, int]:
-    """Cards as iPoker writes them (``S10 HA``, ``X`` unseen) into ``out``: (how many, how
-    many unseen), -1 where this reader is not sure."""
+def _cards_of(text: Bytes, start: int, out: Ints) -> tuple[int, int]:
+    """Cards as iPoker writes them (``S10 HA``, ``X`` unseen) from ``start`` to the next tag
+    into ``out``: (how many, how many unseen), -1 where this reader is not sure."""
+    stop = start
+    while text[stop] != LESS:
+        stop += 1
     count = 0
     unseen = 0
     q = start
@@ -783,20 +797,40 @@ STATE_SIZE: Final = 12
 
 
 # the scratch rows of one hand's reading, a column per seat listed (bets of the round in
-# millionths, as ``sites.increments.RoundBets`` keeps them), then per buffered action
+# millionths, as ``sites.increments.RoundBets`` keeps them), then per buffered action (as read,
+# then the line :func:`_ip_round_end` tells for it: ``LINE_…`` or -1 for none, the kind, the
+# amount's mantissa and decimals, all in)
 L_BET_M, L_BET_D, L_BET, L_WIN_M, L_WIN_D, L_WIN, L_STACK, L_CARDS, L_POSTED, L_OUT = range(10)
 L_ROUND, L_ROUND_D, L_ROUND_HAS, L_ROUND_ORDER = range(10, 14)
 LOCAL_ROWS: Final = 14
 B_NO, B_TYPE, B_M, B_D, B_SCALED, B_WHO = range(6)
-BUFFER_ROWS: Final = 6
+B_READ: Final = 6
+"""The rows an action is read into (and sorted by ``no``)."""
+B_LINE, B_KIND, B_AM, B_AD, B_ALL_IN = range(6, 11)
+BUFFER_ROWS: Final = 11
+
+
+class IpScratch(NamedTuple):
+    """A thread's scratch for :func:`_ip_read`: the seats' rows (``L_…``), a round's actions
+    (``B_…``), the ``state`` (``G_…``: the bet returned, the session's gametype read) and a
+    tag's attributes read (``spans``, ``K_…``)."""
+
+    local: Ints
+    buffer: Ints
+    state: Ints
+    spans: Ints
 
 
 @kernel()
-def new_ip_scratch() -> tuple[Ints, Ints]:
-    """A thread's scratch for :func:`_ip_read`: the seats' rows and a round's actions."""
-    return (
+def new_ip_scratch() -> IpScratch:
+    """A thread's scratch for :func:`_ip_read`, no gametype read yet."""
+    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    state[G_AT] = -2
+    return IpScratch(
         np.zeros((LOCAL_ROWS, MAX_SEATS), dtype=np.int64),
         np.zeros((BUFFER_ROWS, MAX_ACTIONS), dtype=np.int64),
+        state,
+        np.zeros(2 * KEYS, dtype=np.int64),
     )
 
 
@@ -845,24 +879,18 @@ def _ip_read(
     start: int,
     stop: int,
     context: Ints,
-    reading_seats: Ints,
-    posts: Ints,
-    settled: Ints,
-    plays: Ints,
-    cards: Ints,
-    hand_cards: Ints,
-    numbers: Ints,
-    tally: Ints,
-    local: Ints,
-    buffer: Ints,
-    state: Ints,
-    spans: Ints,
+    reading: StarsReading,
+    scratch: IpScratch,
 ) -> tuple[int, int, int, int, int, int, int, int]:
     """Read the ``<game>`` at ``text[start:stop]`` into PokerStars' grids as
     ``sites/ipoker.py`` reads it into a draft: (game, betting, hand id's span, the seat listed
     whose bet was returned or -1, the amount returned in millionths, whether it is paid
-    apart, whether read), not read where this reader is not sure."""
-    seats = reading_seats
+    apart, whether read), not read where this reader is not sure. In stages, each called once
+    a hand (the loops over a hand's elements hold their arrays once): the game's start tag and
+    gametype here, :func:`_ip_seats` (the elements before the first ``<round>``: the seats),
+    :func:`_ip_rounds` (the rounds), :func:`_ip_hand_end` (the stakes, who was dealt in, the
+    bet returned and the pots collected)."""
+    local, state, spans = scratch.local, scratch.state, scratch.spans
     failed = (0, 0, 0, 0, -1, 0, 0, 0)
     # how the reference reader decodes the hand's lines (the index saw its bytes)
     utf8 = context[X_HIGH] == 0 or valid_utf8(text, start, stop)
@@ -875,44 +903,55 @@ def _ip_read(
     for k in range(id_start, id_stop):
         if not is_digit(text[k]):
             return failed
-    listed = 0
-    button = 0
-    taken = (0, 0, 0, 0)
-    depth = 1  # inside the game
-    path1 = 0  # the element open at depth 1: 1 general, 3 round; at depth 2: 2 players
-    path2 = 0
-    round_no = -1
-    buffered = 0
-    dealt = 2  # the most cards a pocket holds (2 where none is written)
-    pockets = 0
-    generals = 0
-    rounds = 0
-    played = False  # a round read
-    order = 0
-    big = 0  # the gametype's big blind, millionths (for dead small blinds posted with it)
-    at = tag_stop + 1
-    # the gametype first: its big blind decides a post's kind
+    # the gametype first: its big blind decides a post's kind; the game is told at the end (by
+    # the cards dealt where the gametype names none)
     type_start = context[X_TYPE_START]
     if context[X_GENERAL] == 0 or type_start < 0:
         return failed
-    # its big blind decides a post's kind; the game is told at the end (by the cards dealt
-    # where the gametype names none)
     if state[G_AT] != type_start:  # a session's gametype read once
         read = _gametype(text, type_start, context[X_TYPE_STOP])
         for k in range(8):
             state[G_READ + k] = read[k]
         state[G_AT] = type_start
     named, betting = state[G_READ], state[G_READ + 1]
-    sm, sd, small = state[G_READ + 2], state[G_READ + 3], state[G_READ + 4]
-    bm, bd, big_blind = state[G_READ + 5], state[G_READ + 6], state[G_READ + 7]
     if named < 0:
         return failed
-    bd0 = bd
-    if bd >= 0:
-        big = big_blind
     for seat in range(MAX_SEATS):
         for row in range(LOCAL_ROWS):
             local[row, seat] = 0
+    at, listed, button = _ip_seats(text, tag_stop + 1, stop, reading.seats, scratch, utf8, single)
+    if at < 0:
+        return failed
+    taken, dealt = _ip_rounds(text, at, stop, reading, scratch, listed, utf8, single)
+    if taken[0] < 0 or listed < 2:
+        return failed
+    game = _game_of(named, dealt)
+    if game < 0:
+        return failed
+    apart = context[X_UNCALLED]
+    back, returned = _ip_hand_end(reading, scratch, listed, button, taken, apart)
+    if back < -1:
+        return failed
+    return game, betting, id_start, id_stop, back, returned, apart, 1
+
+
+@kernel(inline=True)
+def _ip_seats(
+    text: Bytes, at: int, stop: int, seats: Ints, scratch: IpScratch, utf8: bool, single: bool
+) -> tuple[int, int, int]:
+    """The elements of a ``<game>`` from ``at`` to its first ``<round>`` (its ``<general>``'s
+    ``<player>`` elements: the seats, each into ``seats`` and the seat's ``L_…`` rows): (where
+    the first round starts, or ``stop``; the seats listed; the button's seat number), where -1
+    where this reader is not sure. Before a round, a ``<cards>`` or an ``<action>`` is where
+    the reference reader does not look for it."""
+    local, spans = scratch.local, scratch.spans
+    failed = (-1, 0, 0)
+    listed = 0
+    button = 0
+    depth = 1  # inside the game
+    path1 = 0  # the element open at depth 1: 1 general; at depth 2: 2 players
+    path2 = 0
+    generals = 0
     while at < stop:
         if text[at] != LESS:
             at += 1
@@ -922,92 +961,6 @@ def _ip_read(
             while text[q] != MORE:
                 q += 1
             depth -= 1
-            if depth == 1 and path1 == 3:  # a round ends: its actions in ``no`` order
-                for i in range(1, buffered):  # stable insertion sort
-                    j = i
-                    while j > 0 and buffer[B_NO, j - 1] > buffer[B_NO, j]:
-                        for row in range(BUFFER_ROWS):
-                            held = buffer[row, j]
-                            buffer[row, j] = buffer[row, j - 1]
-                            buffer[row, j - 1] = held
-                        j -= 1
-                for i in range(buffered):
-                    kind = buffer[B_TYPE, i]
-                    who = buffer[B_WHO, i]
-                    m, d, scaled = buffer[B_M, i], buffer[B_D, i], buffer[B_SCALED, i]
-                    line = LINE_ACTION
-                    act = -1
-                    post = -1
-                    all_in = 0
-                    am, ad = -1, 0
-                    adds = -1  # millionths this adds to the round's bet (-1: none; -2: set)
-                    adds_d = 0
-                    if kind in (_OUT, _OUT_DEALT):
-                        local[L_OUT, who] = 1
-                        continue
-                    if kind == _SMALL:
-                        post = P_SMALL
-                        adds, adds_d = scaled, d
-                    elif kind == _BIG:
-                        if big > 0 and scaled > big:
-                            post = P_BOTH
-                            adds, adds_d = big, bd0
-                        else:
-                            post = P_BIG
-                            adds, adds_d = scaled, d
-                    elif kind == _ANTE:
-                        post = P_ANTE
-                    elif kind == _FOLDS:
-                        act = FOLD
-                    elif kind == _CHECKS:
-                        act = CHECK_CALL
-                        am, ad = 0, 0
-                    elif kind == _RAISES_TO:
-                        act = BET_RAISE
-                        am, ad = m, d
-                        adds, adds_d = -2, d
-                    elif kind in (_CALLS, _BETS, _ALL_IN):
-                        top = 0
-                        for seat in range(listed):
-                            if local[L_ROUND_HAS, seat] and local[L_ROUND, seat] > top:
-                                top = local[L_ROUND, seat]
-                        adds, adds_d = scaled, d
-                        has = local[L_ROUND_HAS, who]
-                        total = (local[L_ROUND, who] if has else 0) + scaled
-                        total_d = max(local[L_ROUND_D, who] if has else 0, d)
-                        if kind == _ALL_IN:
-                            all_in = 1
-                        if kind == _BETS or (kind == _ALL_IN and total > top):
-                            act = BET_RAISE
-                            am, ad = _written(total, total_d), total_d
-                        else:
-                            act = CHECK_CALL
-                            am, ad = m, d
-                    else:
-                        return failed  # an action code this reader does not know
-                    if post >= 0:  # one call of take_line: its arrays' counts taken once
-                        local[L_POSTED, who] = 1
-                        line, act, am, ad = LINE_POST, post, m, d
-                    taken = take_line(
-                        seats, posts, settled, plays, cards, hand_cards, taken,
-                        line, act, who, am, ad, all_in, 0, 0,
-                    )  # fmt: skip
-                    if taken[0] < 0:
-                        return failed
-                    if adds != -1:
-                        if local[L_ROUND_HAS, who] == 0:
-                            local[L_ROUND_HAS, who] = 1
-                            local[L_ROUND_ORDER, who] = order
-                            order += 1
-                            local[L_ROUND, who] = 0
-                            local[L_ROUND_D, who] = 0
-                        if adds == -2:
-                            local[L_ROUND, who] = scaled
-                            local[L_ROUND_D, who] = adds_d
-                        else:
-                            local[L_ROUND, who] += adds
-                            local[L_ROUND_D, who] = max(local[L_ROUND_D, who], adds_d)
-                buffered = 0
             at = q + 1
             continue
         # a start tag
@@ -1016,34 +969,16 @@ def _ip_read(
         while _CLASSES[text[q]] & NAME:
             q += 1
         name_stop = q
+        if depth == 1 and is_word(text, name_start, name_stop, _ROUND):
+            return at, listed, button  # the rounds: :func:`_ip_rounds`
         tag_stop = _attributes(text, name_stop, spans)
         closed = text[tag_stop - 1] == SLASH_BYTE
         element = 0
         if depth == 1 and is_word(text, name_start, name_stop, _GENERAL):
             element = 1
             generals += 1
-            if generals > 1 or played:
+            if generals > 1:
                 return failed
-        elif depth == 1 and is_word(text, name_start, name_stop, _ROUND):
-            element = 3
-            s, e = spans[2 * K_NO], spans[2 * K_NO + 1]
-            if s < 0 or s == e:
-                return failed
-            number = 0
-            for k in range(s, e):
-                if not is_digit(text[k]) or number > 1000:
-                    return failed
-                number = number * 10 + text[k] - ZERO
-            if number < round_no:
-                return failed  # rounds out of order: the reference sorts them
-            round_no = number
-            played = True
-            rounds += 1
-            if number >= 2:  # a new betting round: the last one's bet nobody matched
-                if _had_bets(local, listed):
-                    state[0], state[1], state[2] = _unmatched(local, listed)
-                for seat in range(listed):
-                    local[L_ROUND_HAS, seat] = 0
         elif depth == 2 and path1 == 1 and is_word(text, name_start, name_stop, _PLAYERS):
             element = 2
         elif depth == 3 and path1 == 1 and path2 == 2 and is_word(text, name_start, name_stop, _PLAYER):  # fmt: skip
@@ -1093,18 +1028,101 @@ def _ip_read(
                 seats[S_OUT, listed] = 0
                 seats[S_PLAYING, listed] = 0
                 listed += 1
+        elif is_word(text, name_start, name_stop, _CARDS) or is_word(text, name_start, name_stop, _ACTION) or is_word(text, name_start, name_stop, _PLAYER) or is_word(text, name_start, name_stop, _ROUND) or is_word(text, name_start, name_stop, _PLAYERS) or is_word(text, name_start, name_stop, _GENERAL) or is_word(text, name_start, name_stop, _GAME):  # fmt: skip
+            return failed  # where the reference reader does not look for it
+        if not closed:
+            if depth == 1:
+                path1 = element
+            elif depth == 2:
+                path2 = element
+            depth += 1
+        at = tag_stop + 1
+    return at, listed, button
+
+
+@kernel(inline=True)
+def _ip_rounds(
+    text: Bytes, at: int, stop: int, reading: StarsReading, scratch: IpScratch, listed: int,
+    utf8: bool, single: bool,
+) -> tuple[tuple[int, int, int, int], int]:  # fmt: skip
+    """The elements of a ``<game>`` from its first ``<round>`` (at ``at``) on: each round's
+    ``<cards>`` kept as they come, its ``<action>`` elements buffered and kept at its end in
+    ``no`` order (:func:`_ip_round_end`), each line by ``take_line``: (what ``take_line``
+    counted, the posts -1 where this reader is not sure; the most cards a pocket holds, 2 where
+    none is written). A ``<general>`` after a round is the reference reader's refusal."""
+    seats, posts, settled, plays = reading.seats, reading.posts, reading.settled, reading.plays
+    cards, hand_cards = reading.cards, reading.hand_cards
+    local, buffer, state, spans = scratch.local, scratch.buffer, scratch.state, scratch.spans
+    failed = ((-1, 0, 0, 0), 0)
+    taken = (0, 0, 0, 0)
+    depth = 1  # inside the game
+    path1 = 0  # the element open at depth 1: 3 a round
+    round_no = -1
+    buffered = int(np.int64(0))
+    dealt = 2  # the most cards a pocket holds (2 where none is written)
+    pockets = 0
+    order = int(np.int64(0))
+    # the gametype's big blind in millionths (for dead small blinds posted with it)
+    bd0 = state[G_READ + 6]
+    big = state[G_READ + 7] if bd0 >= 0 else 0
+    while at < stop:
+        if text[at] != LESS:
+            at += 1
+            continue
+        if text[at + 1] == SLASH_BYTE:  # an end tag
+            q = at + 2
+            while text[q] != MORE:
+                q += 1
+            depth -= 1
+            if depth == 1 and path1 == 3:  # a round ends: its actions in ``no`` order
+                order = _ip_round_end(local, buffer, buffered, listed, big, bd0, order)
+                if order < 0:
+                    return failed
+                for i in range(buffered):
+                    if buffer[B_LINE, i] >= 0:
+                        taken = take_line(
+                            seats, posts, settled, plays, cards, hand_cards, taken,
+                            buffer[B_LINE, i], buffer[B_KIND, i], buffer[B_WHO, i],
+                            buffer[B_AM, i], buffer[B_AD, i], buffer[B_ALL_IN, i], 0, 0,
+                        )  # fmt: skip
+                        if taken[0] < 0:
+                            return failed
+                buffered = 0
+            at = q + 1
+            continue
+        # a start tag
+        name_start = at + 1
+        q = name_start
+        while _CLASSES[text[q]] & NAME:
+            q += 1
+        name_stop = q
+        tag_stop = _attributes(text, name_stop, spans)
+        closed = text[tag_stop - 1] == SLASH_BYTE
+        element = 0
+        if depth == 1 and is_word(text, name_start, name_stop, _ROUND):
+            element = 3
+            s, e = spans[2 * K_NO], spans[2 * K_NO + 1]
+            if s < 0 or s == e:
+                return failed
+            number = 0
+            for k in range(s, e):
+                if not is_digit(text[k]) or number > 1000:
+                    return failed
+                number = number * 10 + text[k] - ZERO
+            if number < round_no:
+                return failed  # rounds out of order: the reference sorts them
+            round_no = number
+            if number >= 2:  # a new betting round
+                _ip_round_begun(local, state, listed)
         elif is_word(text, name_start, name_stop, _CARDS):
             if depth != 2 or path1 != 3 or closed:
                 return failed
             s, e = spans[2 * K_TYPE], spans[2 * K_TYPE + 1]
             if s < 0:
                 return failed
-            text_stop = tag_stop + 1
-            while text[text_stop] != LESS:
-                text_stop += 1
             if e - s >= _STREET.shape[0] and is_word(text, e - _STREET.shape[0], e, _STREET):
                 return failed  # stud: the reference reader's refusal
-            count, unseen = _cards_of(text, tag_stop + 1, text_stop, hand_cards)
+            count, unseen = _cards_of(text, tag_stop + 1, hand_cards)
             if count < 0:
                 return failed
             if is_word(text, s, e, _POCKET):
@@ -1123,11 +1141,7 @@ def _ip_read(
                                           LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0)  # fmt: skip
                         if taken[0] < 0:
                             return failed
-            elif (
-                is_word(text, s, e, _FLOP)
-                or is_word(text, s, e, _TURN)
-                or is_word(text, s, e, _RIVER)
-            ):
+            elif is_word(text, s, e, _FLOP) or is_word(text, s, e, _TURN) or is_word(text, s, e, _RIVER):  # fmt: skip
                 if count == 0 or unseen:
                     return failed
                 taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
@@ -1135,9 +1149,7 @@ def _ip_read(
                 if taken[0] < 0:
                     return failed
         elif is_word(text, name_start, name_stop, _ACTION):
-            if depth != 2 or path1 != 3:
-                return failed
-            if buffered == MAX_ACTIONS:
+            if depth != 2 or path1 != 3 or buffered == MAX_ACTIONS:
                 return failed
             s, e = spans[2 * K_PLAYER], spans[2 * K_PLAYER + 1]
             who = -1
@@ -1176,45 +1188,143 @@ def _ip_read(
         if not closed:
             if depth == 1:
                 path1 = element
-            elif depth == 2:
-                path2 = element
             depth += 1
         at = tag_stop + 1
-    if listed < 2:
-        return failed
+    return taken, dealt
+
+
+@kernel(inline=True)
+def _ip_round_begun(local: Ints, state: Ints, listed: int) -> None:
+    """A new betting round (``no`` 2 on): the last one's bet nobody matched into ``state``
+    (if it had bets), the seats' bets of the round none."""
+    if _had_bets(local, listed):
+        state[0], state[1], state[2] = _unmatched(local, listed)
+    for seat in range(listed):
+        local[L_ROUND_HAS, seat] = 0
+
+
+@kernel(inline=True)
+def _ip_round_end(
+    local: Ints, buffer: Ints, buffered: int, listed: int, big: int, big_d: int, order: int
+) -> int:
+    """A round's ``buffered`` actions sorted by ``no`` (stably) and each told as the line
+    ``take_line`` keeps (``B_LINE`` … rows; ``B_LINE`` -1 for none: who sat out), the round's
+    bets added up as ``sites.increments.RoundBets`` does (``big``: the gametype's big blind in
+    millionths, 0 for none, its decimals ``big_d``; ``order``: the next to bet in the round):
+    the next ``order``, -1 for an action code this reader does not know."""
+    for i in range(1, buffered):  # stable insertion sort
+        j = i
+        while j > 0 and buffer[B_NO, j - 1] > buffer[B_NO, j]:
+            for row in range(B_READ):
+                held = buffer[row, j]
+                buffer[row, j] = buffer[row, j - 1]
+                buffer[row, j - 1] = held
+            j -= 1
+    for i in range(buffered):
+        kind = buffer[B_TYPE, i]
+        who = buffer[B_WHO, i]
+        m, d, scaled = buffer[B_M, i], buffer[B_D, i], buffer[B_SCALED, i]
+        line = LINE_ACTION
+        act = -1
+        post = -1
+        all_in = 0
+        am, ad = -1, 0
+        adds = -1  # millionths this adds to the round's bet (-1: none; -2: set)
+        adds_d = 0
+        buffer[B_LINE, i] = -1
+        if kind in (_OUT, _OUT_DEALT):
+            local[L_OUT, who] = 1
+            continue
+        if kind == _SMALL:
+            post = P_SMALL
+            adds, adds_d = scaled, d
+        elif kind == _BIG:
+            if big > 0 and scaled > big:
+                post = P_BOTH
+                adds, adds_d = big, big_d
+            else:
+                post = P_BIG
+                adds, adds_d = scaled, d
+        elif kind == _ANTE:
+            post = P_ANTE
+        elif kind == _FOLDS:
+            act = FOLD
+        elif kind == _CHECKS:
+            act = CHECK_CALL
+            am, ad = 0, 0
+        elif kind == _RAISES_TO:
+            act = BET_RAISE
+            am, ad = m, d
+            adds, adds_d = -2, d
+        elif kind in (_CALLS, _BETS, _ALL_IN):
+            top = 0
+            for seat in range(listed):
+                if local[L_ROUND_HAS, seat] and local[L_ROUND, seat] > top:
+                    top = local[L_ROUND, seat]
+            adds, adds_d = scaled, d
+            has = local[L_ROUND_HAS, who]
+            total = (local[L_ROUND, who] if has else 0) + scaled
+            total_d = max(local[L_ROUND_D, who] if has else 0, d)
+            if kind == _ALL_IN:
+                all_in = 1
+            if kind == _BETS or (kind == _ALL_IN and total > top):
+                act = BET_RAISE
+                am, ad = _written(total, total_d), total_d
+            else:
+                act = CHECK_CALL
+                am, ad = m, d
+        else:
+            return -1  # an action code this reader does not know
+        if post >= 0:
+            local[L_POSTED, who] = 1
+            line, act, am, ad = LINE_POST, post, m, d
+        buffer[B_LINE, i], buffer[B_KIND, i], buffer[B_AM, i], buffer[B_AD, i] = line, act, am, ad
+        buffer[B_ALL_IN, i] = all_in
+        if adds != -1:
+            if local[L_ROUND_HAS, who] == 0:
+                local[L_ROUND_HAS, who] = 1
+                local[L_ROUND_ORDER, who] = order
+                order += 1
+                local[L_ROUND, who] = 0
+                local[L_ROUND_D, who] = 0
+            if adds == -2:
+                local[L_ROUND, who] = scaled
+                local[L_ROUND_D, who] = adds_d
+            else:
+                local[L_ROUND, who] += adds
+                local[L_ROUND_D, who] = max(local[L_ROUND_D, who], adds_d)
+    return order
+
+
+@kernel(inline=True)
+def _ip_hand_end(
+    reading: StarsReading,
+    scratch: IpScratch,
+    listed: int,
+    button: int,
+    taken: tuple[int, int, int, int],
+    apart: int,
+) -> tuple[int, int]:
+    """A hand's end once its elements are read: the last round's bet nobody matched, the
+    stakes (:func:`_ip_stakes`), who was dealt in (the pockets and posts, less who sat out), the
+    bet returned and each ``win`` collected kept by ``take_line`` (``apart``: the file pays the
+    bet returned apart), the lines counted: (the seat listed whose bet was returned or -1, the
+    amount returned in millionths), the seat -2 where a line is refused."""
+    seats, posts, settled, plays = reading.seats, reading.posts, reading.settled, reading.plays
+    cards, hand_cards = reading.cards, reading.hand_cards
+    local, state = scratch.local, scratch.state
     if _had_bets(local, listed):
         state[0], state[1], state[2] = _unmatched(local, listed)
     back, returned, returned_d = state[0], state[1], state[2]
-    game = _game_of(named, dealt)
-    if game < 0:
-        return failed
-    if bd < 0 or big_blind == 0:  # no stakes written: the posts say (the first smallest, largest)
-        sm, sd, small, bm, bd, big_blind = 0, 0, -1, 0, 0, -1
-        for q in range(taken[0]):
-            kind = posts[1, q]  # POST_KIND
-            if kind in (P_SMALL, P_BIG):
-                value = posts[2, q]
-                decimals = posts[3, q]
-                scaled = value
-                for _ in range(_UNIT - decimals):
-                    scaled *= 10
-                if small < 0 or scaled < small:
-                    sm, sd, small = value, decimals, scaled
-                if big_blind < 0 or scaled > big_blind:
-                    bm, bd, big_blind = value, decimals, scaled
-        if small < 0:
-            sm, sd, bm, bd = 0, 0, 0, 0
-    numbers[N_SB_M], numbers[N_SB_D], numbers[N_BB_M], numbers[N_BB_D] = sm, sd, bm, bd
-    # who was dealt in: the pockets and posts, less who sat out
+    _ip_stakes(posts, taken[0], reading.numbers, state)
     for seat in range(listed):
         dealt_in = (local[L_CARDS, seat] or local[L_POSTED, seat]) and not local[L_OUT, seat]
         seats[S_OUT, seat] = 0 if dealt_in else 1
-    apart = context[X_UNCALLED]
     if back >= 0 and returned > 0:
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_RETURNED,
                           0, back, _written(returned, returned_d), returned_d, 0, 0, 0)  # fmt: skip
         if taken[0] < 0:
-            return failed
+            return -2, 0
     else:
         back = -1
         returned = 0
@@ -1234,9 +1344,36 @@ def _ip_read(
             taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
                               LINE_COLLECTED, 0, seat, pm, pd, 0, 0, 0)  # fmt: skip
             if taken[0] < 0:
-                return failed
-    lines_read(tally, taken, listed, button, 0)
-    return game, betting, id_start, id_stop, back, returned, apart, 1
+                return -2, 0
+    lines_read(reading.tally, taken, listed, button, 0)
+    return back, returned
+
+
+@kernel()
+def _ip_stakes(posts: Ints, count: int, numbers: Ints, state: Ints) -> None:
+    """The blinds into ``numbers`` (``N_SB_M`` …): the gametype's stakes, or where it writes
+    none the ``count`` posts' (the first smallest, the largest)."""
+    sm, sd, bm, bd, big_blind = (
+        state[G_READ + 2], state[G_READ + 3], state[G_READ + 5], state[G_READ + 6],
+        state[G_READ + 7],
+    )  # fmt: skip
+    if bd < 0 or big_blind == 0:  # no stakes written: the posts say
+        sm, sd, small, bm, bd, big_blind = 0, 0, -1, 0, 0, -1
+        for q in range(count):
+            kind = posts[1, q]  # POST_KIND
+            if kind in (P_SMALL, P_BIG):
+                value = posts[2, q]
+                decimals = posts[3, q]
+                scaled = value
+                for _ in range(_UNIT - decimals):
+                    scaled *= 10
+                if small < 0 or scaled < small:
+                    sm, sd, small = value, decimals, scaled
+                if big_blind < 0 or scaled > big_blind:
+                    bm, bd, big_blind = value, decimals, scaled
+        if small < 0:
+            sm, sd, bm, bd = 0, 0, 0, 0
+    numbers[N_SB_M], numbers[N_SB_D], numbers[N_BB_M], numbers[N_BB_D] = sm, sd, bm, bd
 
 
 @kernel()
@@ -1309,7 +1446,8 @@ def ip_share(
     PokerStars' grids, then PokerStars' stages, the replay and the facts, as
     ``_stars_kernels.stars_share`` writes them (its lines repeated here, as every share's)."""
     w = new_stars_scratch()
-    local, buffer = new_ip_scratch()
+    scratch = new_ip_scratch()
+    local, state = scratch.local, scratch.state
     facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
     reading, units, said, work, steps, site_record = (
         w.reading,
@@ -1324,10 +1462,6 @@ def ip_share(
     paid, finishing = units[U_PAID], units[U_FINISHING]
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    numbers = reading.numbers
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
-    state[G_AT] = -2  # no gametype read yet
-    spans = np.zeros(2 * KEYS, dtype=np.int64)  # a tag's attributes read
     no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(1)
     for hand in range(worker, hands, threads):
         start, stop = starts[hand], stops[hand]
@@ -1338,9 +1472,8 @@ def ip_share(
             continue
         state[0], state[1], state[2] = -1, 0, 0
         game, betting, id_start, id_stop, back, returned, apart, read = _ip_read(
-            text, start, stop, context, seats, reading.posts, reading.settled, plays, cards,
-            reading.hand_cards, numbers, tally, local, buffer, state, spans,
-        )  # fmt: skip
+            text, start, stop, context, reading, scratch
+        )
         if not read:
             continue
         count, game, places = hand_units(reading, units, -1, game, hand, facts)
