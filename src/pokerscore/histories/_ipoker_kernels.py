@@ -112,6 +112,7 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    SaidLine,
     _hand_facts,
     _site_said,
     hand_begun,
@@ -990,7 +991,7 @@ def _ip_read(
                         line, act, am, ad = LINE_POST, post, m, d
                     taken = take_line(
                         seats, posts, settled, plays, cards, hand_cards, taken,
-                        line, act, who, am, ad, all_in, 0, 0,
+                        SaidLine(line, act, who, am, ad, all_in, 0, 0),
                     )  # fmt: skip
                     if taken[0] < 0:
                         return failed
@@ -1120,7 +1121,7 @@ def _ip_read(
                     local[L_CARDS, who] = 1
                     if count > 0 and unseen == 0:
                         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
-                                          LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0)  # fmt: skip
+                                          SaidLine(LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0))  # fmt: skip
                         if taken[0] < 0:
                             return failed
             elif (
@@ -1131,7 +1132,7 @@ def _ip_read(
                 if count == 0 or unseen:
                     return failed
                 taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
-                                  LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0)  # fmt: skip
+                                  SaidLine(LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0))  # fmt: skip
                 if taken[0] < 0:
                     return failed
         elif is_word(text, name_start, name_stop, _ACTION):
@@ -1211,8 +1212,8 @@ def _ip_read(
         seats[S_OUT, seat] = 0 if dealt_in else 1
     apart = context[X_UNCALLED]
     if back >= 0 and returned > 0:
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_RETURNED,
-                          0, back, _written(returned, returned_d), returned_d, 0, 0, 0)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_RETURNED,
+                          0, back, _written(returned, returned_d), returned_d, 0, 0, 0))  # fmt: skip
         if taken[0] < 0:
             return failed
     else:
@@ -1232,7 +1233,7 @@ def _ip_read(
                 pm = _written(paid, pd)
         if paid:
             taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
-                              LINE_COLLECTED, 0, seat, pm, pd, 0, 0, 0)  # fmt: skip
+                              SaidLine(LINE_COLLECTED, 0, seat, pm, pd, 0, 0, 0))  # fmt: skip
             if taken[0] < 0:
                 return failed
     lines_read(tally, taken, listed, button, 0)

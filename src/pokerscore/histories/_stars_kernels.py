@@ -1426,6 +1426,24 @@ def next_line(text: Bytes, at: int, end: int) -> tuple[int, int, int, bool]:
     return at, line_stop, stop + 1, blank
 
 
+class SaidLine(NamedTuple):
+    """A line of a hand's play as a layout's reader gave it, for :func:`take_line`: its
+    ``LINE_…``, the kind, seat line ``who`` or -1, the amount's mantissa ``m`` or -1 and
+    decimals ``d``, then all in or a post's being live, the number of cards in ``hand_cards``
+    or the pot (``number``: ``count`` is a tuple's method), and what an action does to the
+    round's ``bets`` (Winamax's ``B_…``, 0 elsewhere). Built at the call (Numba types its
+    literals int64, as the variables are: one type)."""
+
+    line: int
+    kind: int
+    who: int
+    m: int
+    d: int
+    all_in: int
+    number: int
+    bets: int
+
+
 @kernel(inline=True)
 def take_line(
     seats: Ints,
@@ -1435,25 +1453,17 @@ def take_line(
     cards: npt.NDArray[np.int64],
     hand_cards: Ints,
     taken: tuple[int, int, int, int],
-    line: int,
-    kind: int,
-    who: int,
-    m: int,
-    d: int,
-    all_in: int,
-    count: int,
-    bets: int,
+    said_line: SaidLine,
 ) -> tuple[int, int, int, int]:
-    """A line of a hand's play as a layout's reader gave it (``LINE_…``; the kind, seat line
-    ``who`` or -1, the amount's mantissa or -1 and decimals, then all in or a post's being
-    live, the cards in ``hand_cards`` or the pot, and what an action does to the round's bets:
-    Winamax's ``B_…``, 0 elsewhere) kept in the grids, the next column of its kind, the seat
-    playing: ``taken``, the posts, actions, returned bets and collected pots kept before, given
-    back with this line's counted, the posts -1 where the hand is left (a line refused, or one
-    too many of its kind). A post keeps the actions before it and whether it is live, for
-    Winamax's stages. Its cost: an inlined helper takes two atomic reference counts for each
-    array it is given, at every line: PokerStars' kernel runs 7-9 % slower than with these lines
-    written in ``_read_lines`` (0.332-0.334 s against 0.298-0.307 a 20,000 hands, 2026-11-27)."""
+    """A line of a hand's play as a layout's reader gave it (:class:`SaidLine`) kept in the
+    grids, the next column of its kind, the seat playing: ``taken``, the posts, actions,
+    returned bets and collected pots kept before, given back with this line's counted, the
+    posts -1 where the hand is left (a line refused, or one too many of its kind). A post
+    keeps the actions before it and whether it is live, for Winamax's stages. Its cost: an
+    inlined helper takes two atomic reference counts for each array it is given, at every
+    line: PokerStars' kernel runs 7-9 % slower than with these lines written in
+    ``_read_lines`` (0.332-0.334 s against 0.298-0.307 a 20,000 hands, 2026-11-27)."""
+    line, kind, who, m, d, all_in, count, bets = said_line
     p, a, r, c = taken
     if line == LINE_BAD:
         return -1, a, r, c
@@ -1544,7 +1554,7 @@ def _read_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
             line, kind, who, m, d, all_in, count = _play_line(text, first, line_stop, seats, listed, hand_cards, board)  # fmt: skip
         if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
             plays[A_LINE, taken[1]] = first  # the line's start: its number, for the log
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
     lines_read(reading.tally, taken, listed, button, said)
@@ -1851,7 +1861,7 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
                     dealing[D_WAITING, who] = a
         if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
             plays[A_LINE, taken[1]] = first
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
     if not stud:

@@ -156,6 +156,7 @@ from pokerscore.histories._stars_kernels import (
     U_ROUND,
     U_ROUND_HAS,
     U_STACK,
+    SaidLine,
     StarsMarks,
     StarsReading,
     _hand_facts,
@@ -656,7 +657,7 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
                 count &= 255
         if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
             plays[A_LINE, taken[1]] = first  # the line's start: its number, for the log
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, bets)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, bets))  # fmt: skip
         if taken[0] < 0:
             return False
     for one in range(listed):  # Winamax's reader refuses two seats of one name
