@@ -2342,6 +2342,19 @@ class StarsMarks(NamedTuple):
     runouts: npt.NDArray[np.int8]
 
 
+class BufferHands(NamedTuple):
+    """The hands of one buffer as :func:`stars_index` found them, what a share of
+    :func:`stars_logs` reads: the buffer's bytes, each hand's start and stop in it and its
+    site's place in ``HEADERS``, whether the buffer is ASCII, and the first hand's number."""
+
+    text: Bytes
+    starts: Ints
+    stops: Ints
+    sites: Ints
+    ascii_text: bool
+    first_hand: int
+
+
 def new_marks(places: int) -> StarsMarks:
     """Marks for a log of ``places`` actions (:func:`~._phh_kernels.new_log`'s)."""
     return StarsMarks(np.zeros(places, dtype=np.int8), np.zeros(places, dtype=np.int8))
@@ -2377,22 +2390,18 @@ def stars_logs(
     ends = np.cumsum([int(room[worker::threads].sum()) for worker in range(threads)])
     firsts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
     limits = np.minimum(ends, log.kinds.shape[0])
+    buffer = BufferHands(text, starts, stops, sites, bool(ascii_text), int(first_hand))
 
     def one_share(worker: int) -> None:
-        logger(text, starts, stops, sites, ascii_text, first_hand, worker, hands, threads,
-               int(firsts[worker]), int(limits[worker]), rows, log, marks)  # fmt: skip
+        logger(buffer, worker, hands, threads, int(firsts[worker]), int(limits[worker]), rows,
+               log, marks)  # fmt: skip
 
     in_threads(one_share, threads)
 
 
 @kernel()
 def _stars_log_share(
-    text: Bytes,
-    starts: Ints,
-    stops: Ints,
-    sites: Ints,
-    ascii_text: bool,
-    first_hand: int,
+    buffer: BufferHands,
     worker: int,
     hands: int,
     threads: int,
@@ -2405,6 +2414,8 @@ def _stars_log_share(
     """One thread's share of :func:`stars_logs`: hands ``worker``, ``worker + threads`` ...,
     each read (:func:`stars_hand`, inlined) and logged (:func:`_stars_logged`), their actions
     one after another from ``place``, below ``limit``."""
+    text, starts, stops, sites = buffer.text, buffer.starts, buffer.stops, buffer.sites
+    ascii_text, first_hand = buffer.ascii_text, buffer.first_hand
     w = new_stars_scratch()
     facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
     reading, units, said = w.reading, w.units, w.said

@@ -156,6 +156,7 @@ from pokerscore.histories._stars_kernels import (
     U_ROUND,
     U_ROUND_HAS,
     U_STACK,
+    BufferHands,
     SaidLine,
     StarsMarks,
     StarsReading,
@@ -869,12 +870,7 @@ def wx_share(
 
 @kernel()
 def wx_log_share(
-    text: Bytes,
-    starts: Ints,
-    stops: Ints,
-    sites: Ints,
-    ascii_text: bool,
-    first_hand: int,
+    buffer: BufferHands,
     worker: int,
     hands: int,
     threads: int,
@@ -888,6 +884,8 @@ def wx_log_share(
     share of ``_stars_kernels.stars_logs``: each hand read, not replayed, and logged
     (``_stars_logged``) for ``read_histories``, its actions one after another from ``place``,
     below ``limit``; a kernel of its own, as :func:`wx_share` is."""
+    text, starts, stops, sites = buffer.text, buffer.starts, buffer.stops, buffer.sites
+    ascii_text, first_hand = buffer.ascii_text, buffer.first_hand
     w = new_stars_scratch()
     facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
     reading, units, said = w.reading, w.units, w.said
