@@ -156,6 +156,7 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    SaidLine,
     StarsReading,
     _hand_facts,
     _stars_cards,
@@ -809,7 +810,7 @@ def _bv_lines(
             line, kind, who, m, d, all_in, count = _bv_play(text, first, line_stop, seats, listed, hero, hand_cards, units, numbers)  # fmt: skip
             if line == LINE_POST and kind == P_SMALL:
                 small_m, small_d = m, d
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False, -1, hero
     if section != 2:
@@ -826,7 +827,7 @@ def _bv_lines(
             written = written or settled[R_SEAT, q] == unmatched
         if not written:  # taken back as Bovada's reader takes it (``_unwritten_return``)
             m, d = cents_written(unmatched_cents, unmatched_decimals)
-            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_RETURNED, 0, unmatched, m, d, 0, 0, 0)  # fmt: skip
+            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_RETURNED, 0, unmatched, m, d, 0, 0, 0))  # fmt: skip
             if taken[0] < 0:
                 return False, -1, hero
             derived = unmatched

@@ -112,6 +112,7 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    SaidLine,
     StarsReading,
     _hand_facts,
     _site_said,
@@ -1082,8 +1083,8 @@ def _ip_rounds(
                     if buffer[B_LINE, i] >= 0:
                         taken = take_line(
                             seats, posts, settled, plays, cards, hand_cards, taken,
-                            buffer[B_LINE, i], buffer[B_KIND, i], buffer[B_WHO, i],
-                            buffer[B_AM, i], buffer[B_AD, i], buffer[B_ALL_IN, i], 0, 0,
+                            SaidLine(buffer[B_LINE, i], buffer[B_KIND, i], buffer[B_WHO, i],
+                                     buffer[B_AM, i], buffer[B_AD, i], buffer[B_ALL_IN, i], 0, 0),
                         )  # fmt: skip
                         if taken[0] < 0:
                             return failed
@@ -1138,14 +1139,14 @@ def _ip_rounds(
                     local[L_CARDS, who] = 1
                     if count > 0 and unseen == 0:
                         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
-                                          LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0)  # fmt: skip
+                                          SaidLine(LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0))  # fmt: skip
                         if taken[0] < 0:
                             return failed
             elif is_word(text, s, e, _FLOP) or is_word(text, s, e, _TURN) or is_word(text, s, e, _RIVER):  # fmt: skip
                 if count == 0 or unseen:
                     return failed
                 taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
-                                  LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0)  # fmt: skip
+                                  SaidLine(LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0))  # fmt: skip
                 if taken[0] < 0:
                     return failed
         elif is_word(text, name_start, name_stop, _ACTION):
@@ -1321,8 +1322,8 @@ def _ip_hand_end(
         dealt_in = (local[L_CARDS, seat] or local[L_POSTED, seat]) and not local[L_OUT, seat]
         seats[S_OUT, seat] = 0 if dealt_in else 1
     if back >= 0 and returned > 0:
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_RETURNED,
-                          0, back, _written(returned, returned_d), returned_d, 0, 0, 0)  # fmt: skip
+        said = SaidLine(LINE_RETURNED, 0, back, _written(returned, returned_d), returned_d, 0, 0, 0)
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, said)
         if taken[0] < 0:
             return -2, 0
     else:
@@ -1342,7 +1343,7 @@ def _ip_hand_end(
                 pm = _written(paid, pd)
         if paid:
             taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken,
-                              LINE_COLLECTED, 0, seat, pm, pd, 0, 0, 0)  # fmt: skip
+                              SaidLine(LINE_COLLECTED, 0, seat, pm, pd, 0, 0, 0))  # fmt: skip
             if taken[0] < 0:
                 return -2, 0
     lines_read(reading.tally, taken, listed, button, 0)

@@ -120,6 +120,7 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    SaidLine,
     StarsReading,
     _hand_facts,
     _site_said,
@@ -606,7 +607,7 @@ def _pc_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints
             if count <= 0:
                 return False
             new_round(units, listed)
-            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0)  # fmt: skip
+            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
             continue
@@ -617,12 +618,12 @@ def _pc_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints
             continue
         line, kind, who, m, d, all_in, count = _pc_play(text, first, line_stop, seats, listed, hand_cards, units, reading.numbers)  # fmt: skip
         if kind == DEAL_HOLE and d < 0:  # a muck's cards not known: dealt, then mucked
-            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, -1, 0, 0, count, 0)  # fmt: skip
+            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, -1, 0, 0, count, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
             kind, count = MUCK, 0
             d = 0
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
     if button < 0:

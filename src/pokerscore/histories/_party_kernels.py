@@ -127,6 +127,7 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    SaidLine,
     StarsReading,
     _hand_facts,
     _site_said,
@@ -789,9 +790,9 @@ def _pt_lines(
                     return False
                 if small >= 0:
                     round_bet(units, listed, small, in_cents(sm, sd), sd, True)
-                    taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_POST, P_SMALL, small, sm, sd, 1, 0, 0)  # fmt: skip
+                    taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_POST, P_SMALL, small, sm, sd, 1, 0, 0))  # fmt: skip
                     round_bet(units, listed, big, in_cents(bm, bd), bd, True)
-                    taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_POST, P_BIG, big, bm, bd, 1, 0, 0)  # fmt: skip
+                    taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_POST, P_BIG, big, bm, bd, 1, 0, 0))  # fmt: skip
                     acted |= (1 << small) | (1 << big)
             dealing = True
             if down:
@@ -805,7 +806,7 @@ def _pt_lines(
             if found[0] != -2:
                 unmatched = found
             new_round(units, listed)
-            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0)  # fmt: skip
+            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
             continue
@@ -818,7 +819,7 @@ def _pt_lines(
             count = _pc_cards(text, a, line_stop, hand_cards, np.int64(CARDS_ROOM))
             if count <= 0:
                 return False
-            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0)  # fmt: skip
+            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
             continue
@@ -851,7 +852,7 @@ def _pt_lines(
             dealing = True  # the reader's deal before an act
         if line != LINE_COLLECTED:
             acted |= 1 << who
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
     if button < 0:
@@ -872,7 +873,7 @@ def _pt_lines(
         return False  # equal bets written with other decimals: the reader's, by their order
     if back >= 0:
         m, d = cents_written(cents, decimals)
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, LINE_RETURNED, 0, back, m, d, 0, 0, 0)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_RETURNED, 0, back, m, d, 0, 0, 0))  # fmt: skip
         if taken[0] < 0:
             return False
         taken = _pt_returned(settled, taken, back, cents, decimals)

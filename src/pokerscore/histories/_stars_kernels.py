@@ -1426,6 +1426,24 @@ def next_line(text: Bytes, at: int, end: int) -> tuple[int, int, int, bool]:
     return at, line_stop, stop + 1, blank
 
 
+class SaidLine(NamedTuple):
+    """A line of a hand's play as a layout's reader gave it, for :func:`take_line`: its
+    ``LINE_…``, the kind, seat line ``who`` or -1, the amount's mantissa ``m`` or -1 and
+    decimals ``d``, then all in or a post's being live, the number of cards in ``hand_cards``
+    or the pot (``number``: ``count`` is a tuple's method), and what an action does to the
+    round's ``bets`` (Winamax's ``B_…``, 0 elsewhere). Built at the call (Numba types its
+    literals int64, as the variables are: one type)."""
+
+    line: int
+    kind: int
+    who: int
+    m: int
+    d: int
+    all_in: int
+    number: int
+    bets: int
+
+
 @kernel(inline=True)
 def take_line(
     seats: Ints,
@@ -1435,25 +1453,17 @@ def take_line(
     cards: npt.NDArray[np.int64],
     hand_cards: Ints,
     taken: tuple[int, int, int, int],
-    line: int,
-    kind: int,
-    who: int,
-    m: int,
-    d: int,
-    all_in: int,
-    count: int,
-    bets: int,
+    said_line: SaidLine,
 ) -> tuple[int, int, int, int]:
-    """A line of a hand's play as a layout's reader gave it (``LINE_…``; the kind, seat line
-    ``who`` or -1, the amount's mantissa or -1 and decimals, then all in or a post's being
-    live, the cards in ``hand_cards`` or the pot, and what an action does to the round's bets:
-    Winamax's ``B_…``, 0 elsewhere) kept in the grids, the next column of its kind, the seat
-    playing: ``taken``, the posts, actions, returned bets and collected pots kept before, given
-    back with this line's counted, the posts -1 where the hand is left (a line refused, or one
-    too many of its kind). A post keeps the actions before it and whether it is live, for
-    Winamax's stages. Its cost: an inlined helper takes two atomic reference counts for each
-    array it is given, at every line: PokerStars' kernel runs 7-9 % slower than with these lines
-    written in ``_read_lines`` (0.332-0.334 s against 0.298-0.307 a 20,000 hands, 2026-11-27)."""
+    """A line of a hand's play as a layout's reader gave it (:class:`SaidLine`) kept in the
+    grids, the next column of its kind, the seat playing: ``taken``, the posts, actions,
+    returned bets and collected pots kept before, given back with this line's counted, the
+    posts -1 where the hand is left (a line refused, or one too many of its kind). A post
+    keeps the actions before it and whether it is live, for Winamax's stages. Its cost: an
+    inlined helper takes two atomic reference counts for each array it is given, at every
+    line: PokerStars' kernel runs 7-9 % slower than with these lines written in
+    ``_read_lines`` (0.332-0.334 s against 0.298-0.307 a 20,000 hands, 2026-11-27)."""
+    line, kind, who, m, d, all_in, count, bets = said_line
     p, a, r, c = taken
     if line == LINE_BAD:
         return -1, a, r, c
@@ -1544,7 +1554,7 @@ def _read_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
             line, kind, who, m, d, all_in, count = _play_line(text, first, line_stop, seats, listed, hand_cards, board)  # fmt: skip
         if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
             plays[A_LINE, taken[1]] = first  # the line's start: its number, for the log
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
     lines_read(reading.tally, taken, listed, button, said)
@@ -1851,7 +1861,7 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
                     dealing[D_WAITING, who] = a
         if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
             plays[A_LINE, taken[1]] = first
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
     if not stud:
@@ -2332,6 +2342,19 @@ class StarsMarks(NamedTuple):
     runouts: npt.NDArray[np.int8]
 
 
+class BufferHands(NamedTuple):
+    """The hands of one buffer as :func:`stars_index` found them, what a share of
+    :func:`stars_logs` reads: the buffer's bytes, each hand's start and stop in it and its
+    site's place in ``HEADERS``, whether the buffer is ASCII, and the first hand's number."""
+
+    text: Bytes
+    starts: Ints
+    stops: Ints
+    sites: Ints
+    ascii_text: bool
+    first_hand: int
+
+
 def new_marks(places: int) -> StarsMarks:
     """Marks for a log of ``places`` actions (:func:`~._phh_kernels.new_log`'s)."""
     return StarsMarks(np.zeros(places, dtype=np.int8), np.zeros(places, dtype=np.int8))
@@ -2367,22 +2390,18 @@ def stars_logs(
     ends = np.cumsum([int(room[worker::threads].sum()) for worker in range(threads)])
     firsts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
     limits = np.minimum(ends, log.kinds.shape[0])
+    buffer = BufferHands(text, starts, stops, sites, bool(ascii_text), int(first_hand))
 
     def one_share(worker: int) -> None:
-        logger(text, starts, stops, sites, ascii_text, first_hand, worker, hands, threads,
-               int(firsts[worker]), int(limits[worker]), rows, log, marks)  # fmt: skip
+        logger(buffer, worker, hands, threads, int(firsts[worker]), int(limits[worker]), rows,
+               log, marks)  # fmt: skip
 
     in_threads(one_share, threads)
 
 
 @kernel()
 def _stars_log_share(
-    text: Bytes,
-    starts: Ints,
-    stops: Ints,
-    sites: Ints,
-    ascii_text: bool,
-    first_hand: int,
+    buffer: BufferHands,
     worker: int,
     hands: int,
     threads: int,
@@ -2395,6 +2414,8 @@ def _stars_log_share(
     """One thread's share of :func:`stars_logs`: hands ``worker``, ``worker + threads`` ...,
     each read (:func:`stars_hand`, inlined) and logged (:func:`_stars_logged`), their actions
     one after another from ``place``, below ``limit``."""
+    text, starts, stops, sites = buffer.text, buffer.starts, buffer.stops, buffer.sites
+    ascii_text, first_hand = buffer.ascii_text, buffer.first_hand
     w = new_stars_scratch()
     facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
     reading, units, said = w.reading, w.units, w.said

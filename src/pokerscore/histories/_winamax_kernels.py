@@ -156,6 +156,8 @@ from pokerscore.histories._stars_kernels import (
     U_ROUND,
     U_ROUND_HAS,
     U_STACK,
+    BufferHands,
+    SaidLine,
     StarsMarks,
     StarsReading,
     _hand_facts,
@@ -656,7 +658,7 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
                 count &= 255
         if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
             plays[A_LINE, taken[1]] = first  # the line's start: its number, for the log
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, bets)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, bets))  # fmt: skip
         if taken[0] < 0:
             return False
     for one in range(listed):  # Winamax's reader refuses two seats of one name
@@ -868,12 +870,7 @@ def wx_share(
 
 @kernel()
 def wx_log_share(
-    text: Bytes,
-    starts: Ints,
-    stops: Ints,
-    sites: Ints,
-    ascii_text: bool,
-    first_hand: int,
+    buffer: BufferHands,
     worker: int,
     hands: int,
     threads: int,
@@ -887,6 +884,8 @@ def wx_log_share(
     share of ``_stars_kernels.stars_logs``: each hand read, not replayed, and logged
     (``_stars_logged``) for ``read_histories``, its actions one after another from ``place``,
     below ``limit``; a kernel of its own, as :func:`wx_share` is."""
+    text, starts, stops, sites = buffer.text, buffer.starts, buffer.stops, buffer.sites
+    ascii_text, first_hand = buffer.ascii_text, buffer.first_hand
     w = new_stars_scratch()
     facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
     reading, units, said = w.reading, w.units, w.said

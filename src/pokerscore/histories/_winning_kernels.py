@@ -127,6 +127,7 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    SaidLine,
     StarsReading,
     _hand_facts,
     _money,
@@ -687,7 +688,7 @@ def _wn_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
             line, kind, who, m, d, all_in, count = _wn_dealt(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
         else:
             line, kind, who, m, d, all_in, count = _wn_play(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
-        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, line, kind, who, m, d, all_in, count, 0)  # fmt: skip
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
     for one in range(listed):  # two seats of one name: Winning's reader's names are a set
