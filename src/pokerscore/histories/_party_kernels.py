@@ -855,6 +855,25 @@ def _pt_lines(
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
+    return _pt_hand_end(reading, units, taken, listed, button, acted, unmatched)
+
+
+@kernel(inline=True)
+def _pt_hand_end(
+    reading: StarsReading,
+    units: Ints,
+    taken: tuple[int, int, int, int],
+    listed: int,
+    button: int,
+    acted: int,
+    unmatched: tuple[int, int, int],
+) -> bool:
+    """A PartyPoker hand's lines read (:func:`_pt_lines`: ``acted`` a bit a seat that posted
+    or played, ``unmatched`` the last betting round's with bets): the players not dealt in
+    sat out, the bet nobody matched returned and taken from its better's payouts, the lines
+    counted; whether the hand is read, not left to PartyPoker's reader."""
+    seats, hand_cards = reading.seats, reading.hand_cards
+    posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     if button < 0:
         return False
     for seat in range(listed):
