@@ -354,3 +354,25 @@ def test_mutated_888_hands_give_888s_readers_answer(
         monkeypatch.setenv(REFERENCE_ONLY, "1")
         assert fast == compared_results(path), path.read_text("utf-8")
         monkeypatch.delenv(REFERENCE_ONLY)
+
+
+def test_a_long_file_whose_hands_start_at_their_banners_is_888s_readers(tmp_path: Path) -> None:
+    """A file whose hands no ``#Game No`` line leads (each starts at its banner) goes whole to
+    888poker's reader (``parts.fast_format``, ``pacific.game_no_first``): past 1 MiB its hands
+    are read, not one record too long to read (it was, before session 23); a file led by
+    ``#Game No`` (after blank lines too) goes to the kernel."""
+    from pokerscore.histories.part_specs import HistoryPart
+    from pokerscore.histories.parts import fast_format
+
+    banner_led = "".join(line for line in CASH.splitlines(keepends=True) if "#Game No" not in line)
+    hands = banner_led.encode() + b"\n"
+    copies = 1_100_000 // len(hands) + 1
+    path = tmp_path / "banners.txt"
+    path.write_bytes(hands * copies)
+    assert not fast_format(HistoryPart(0, str(path), "pacific"))
+    results = compared_results(path)
+    assert len(results) == copies
+    assert all(not isinstance(result, str) for result in results)
+    numbered = tmp_path / "888.txt"
+    numbered.write_bytes(b"\r\n\n" + CASH.encode())
+    assert fast_format(HistoryPart(0, str(numbered), "pacific"))
