@@ -68,15 +68,18 @@ def histories() -> None:
 def sites() -> None:
     """The site formats' compiled shares (Winamax's, Winning's, Bovada's: each a kernel of its
     own, compiled for its first file; iPoker's is :func:`ipoker`'s, 888poker's
-    :func:`pacific`'s) and PokerStars' and Winamax's logs for ``read_histories``, after the
-    replay they call (:func:`histories`, in the same process)."""
+    :func:`pacific`'s) and PokerStars', Winamax's and PHH's logs for ``read_histories``, after
+    the replay they call (:func:`histories`, in the same process). PHH's log share
+    (``_phh_log_share``, a ``.phhs`` file read by ``read_histories``) was compiled by the tests
+    on a fresh clone (14 s of wall time at load 2.5, 37 s at load 6-10, 2026-11-28)."""
     from pokerscore.histories.reading import read_histories
     from pokerscore.histories.running import analyse_histories
 
     sites = HISTORIES / "sites"
     for folder in ("winamax", "winning", "bovada"):
         analyse_histories(sorted((sites / folder).glob("*.txt")))
-    for hand in read_histories(HISTORIES / "pokerstars-shapes.txt", sites / "winamax"):
+    logs = (HISTORIES / "pokerstars-shapes.txt", sites / "winamax", HISTORIES / "actions.phhs")
+    for hand in read_histories(*logs):
         if not isinstance(hand, Exception):
             hand.actions  # noqa: B018 (the log's columns made)
 
@@ -93,9 +96,9 @@ def ipoker() -> None:
 def pacific() -> None:
     """888poker's compiled share (its fixtures through a run), after :func:`ipoker` in the same
     half, for the same reason: by then the other half has cached the replay it calls. It was
-    in :func:`sites`, which made the hand histories' half the last by 47 s on a fresh clone
-    (2026-11-28, load about 2.5: the halves' last kernels saved at 02:22:22 and 02:21:36 in
-    CI's clone; 888poker's kernels took 21 s of it)."""
+    in :func:`sites`, which made the hand histories' half the last by 33 s on a fresh clone
+    (2026-11-28, load about 2.5: 266 s against 233; 888poker's kernels took 21 s of the
+    histories' half); after the move, at load 6-10, 1,020 s against 1,036."""
     from pokerscore.histories.running import analyse_histories
 
     analyse_histories(sorted((HISTORIES / "sites" / "pacific").glob("*.txt")))
