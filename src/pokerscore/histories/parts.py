@@ -64,7 +64,6 @@ from pokerscore.histories.sites.ipoker import NAME as IPOKER
 from pokerscore.histories.sites.ipoker import read_game
 from pokerscore.histories.sites.layouts import SITE_LAYOUTS, reference_stars_hand
 from pokerscore.histories.sites.pacific import NAME as PACIFIC
-from pokerscore.histories.sites.pacific import game_no_first
 from pokerscore.histories.sites.party import NAME as PARTY
 from pokerscore.histories.sites.party import preamble
 from pokerscore.histories.sites.text import (
@@ -636,10 +635,9 @@ def reference_hand(
 def fast_format(part: HistoryPart) -> bool:
     """Whether the kernels read the part: PHH, PokerStars, and a site's file in PokerStars'
     layout unless it is UTF-16 (its records are not cut at its hands' bytes); a PartyPoker or
-    888poker file only where its first hand starts at ``#Game No``
-    (:func:`~.sites.party.preamble`, :func:`~.sites.pacific.game_no_first`: the records are cut
-    there; a file of Party's 2019 layout, or one whose hands start at their banners, would be
-    one record, too long past 1 MiB, where the site's reader reads its hands)."""
+    888poker file only where its first hand starts at ``#Game No`` (:func:`~.sites.party.preamble`:
+    the records are cut there; a file of Party's 2019 layout, or one whose hands start at their
+    banners, would be one record, too long past 1 MiB, where the site's reader reads its hands)."""
     if part.file_format in ("phh", "pokerstars"):
         return True
     if part.file_format not in SITE_LAYOUTS:
@@ -649,10 +647,8 @@ def fast_format(part: HistoryPart) -> bool:
             start = handle.read(_HEAD if part.file_format in (PARTY, PACIFIC) else 2)
     except OSError:
         return False
-    if part.file_format == PARTY and preamble(start) < 0:
-        return False
-    if part.file_format == PACIFIC and not game_no_first(start):
-        return False
+    if part.file_format in (PARTY, PACIFIC) and preamble(start) < 0:
+        return False  # (888poker writes no separators: its first line, blank lines apart)
     return start[:2] not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 

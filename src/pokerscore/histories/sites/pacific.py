@@ -73,16 +73,6 @@ def sniff(head: str) -> bool:
     return False
 
 
-def game_no_first(data: bytes) -> bool:
-    """Whether a file's first line that is not blank (``data``: its first bytes) starts with
-    ``#Game No``, the line the runs cut an 888 file's records at
-    (:data:`~pokerscore.histories._stars_lines.LAYOUT_HEADERS`). A file whose hands start at
-    their banners has none to cut at: this reader reads it whole (cut at the banners, as
-    :func:`_starts`), where the runs' one record would be a hand past 1 MiB."""
-    text = data.removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")
-    return text.startswith(words_of.PACIFIC_GAME_NO.encode())
-
-
 def _starts() -> Callable[[str], bool]:
     """A hand starts at ``#Game No :``; in a file whose hands have no such line, at the banner.
     Once a hand of the file has started at ``#Game No``, a banner alone starts none (it is a
