@@ -55,6 +55,7 @@ from pokerscore.histories._layout import (
     DEAL_HOLE,
     F_HEADER,
     F_RUNS,
+    FIXED_LIMIT,
     FOLD,
     GAME_CODES,
     MAX_ACTIONS,
@@ -693,7 +694,7 @@ def _cards_of(text: Bytes, start: int, out: Ints) -> tuple[int, int]:
 def _gametype(text: Bytes, start: int, stop: int) -> tuple[int, int, int, int, int, int, int, int]:
     """The session's ``<gametype>`` (``Holdem NL €0,25/€0,50``): (the game's name,
     ``NAMED_…``, betting, small blind's mantissa, decimals, millionths, big blind's …), the
-    name -1 where this reader leaves the hand (an unknown or unread game, fixed limit), the
+    name -1 where this reader leaves the hand (an unknown or unread game), the
     blinds' decimals -2 where no stakes are written."""
     while start < stop and _blank(text[start]):
         start += 1
@@ -746,9 +747,11 @@ def _gametype(text: Bytes, start: int, stop: int) -> tuple[int, int, int, int, i
     while betting_start > start and text[betting_start - 1] != SPACE:
         betting_start -= 1
     word = betting_stop - betting_start
-    if word != 2 or text[betting_start + 1] != 76:  # NL, PL (FL, L: fixed limit, left)
+    if not 1 <= word <= 2 or text[betting_stop - 1] != 76:  # NL, PL, FL, L
         return -1, 0, 0, 0, 0, 0, -2, 0
-    if text[betting_start] == 78:
+    if word == 1 or text[betting_start] == 70:  # L, FL: fixed limit, the stakes its bets
+        betting = FIXED_LIMIT
+    elif text[betting_start] == 78:
         betting = NO_LIMIT
     elif text[betting_start] == 80:
         betting = POT_LIMIT
@@ -1353,7 +1356,8 @@ def _ip_hand_end(
 @kernel()
 def _ip_stakes(posts: Ints, count: int, numbers: Ints, state: Ints) -> None:
     """The blinds into ``numbers`` (``N_SB_M`` …): the gametype's stakes, or where it writes
-    none the ``count`` posts' (the first smallest, the largest)."""
+    none the ``count`` posts' (the first smallest, the largest; in fixed limit the small and big
+    bets: the largest and twice it)."""
     sm, sd, bm, bd, big_blind = (
         state[G_READ + 2], state[G_READ + 3], state[G_READ + 5], state[G_READ + 6],
         state[G_READ + 7],
@@ -1374,6 +1378,8 @@ def _ip_stakes(posts: Ints, count: int, numbers: Ints, state: Ints) -> None:
                     bm, bd, big_blind = value, decimals, scaled
         if small < 0:
             sm, sd, bm, bd = 0, 0, 0, 0
+        elif state[G_READ + 1] == FIXED_LIMIT:  # the stakes are the bets: the big blind, twice it
+            sm, sd, bm = bm, bd, 2 * bm
     numbers[N_SB_M], numbers[N_SB_D], numbers[N_BB_M], numbers[N_BB_D] = sm, sd, bm, bd
 
 

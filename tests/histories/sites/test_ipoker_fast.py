@@ -1,6 +1,6 @@
 """iPoker's XML through the compiled reader (issue 29 §1, ``histories/_ipoker_kernels.py``): the
 kernel reads a hold'em or Omaha hand (4 and 5 cards, hi/lo; cash and tournaments) only where it
-is sure of it and leaves the rest (stud, Six Plus, fixed limit, an action code it does not
+is sure of it (no, pot and fixed limit) and leaves the rest (stud, Six Plus, an action code it does not
 know, a name that is not ASCII, …) to iPoker's own reader, hand by hand; a file outside the XML
 it takes (an entity, a comment, CDATA, broken markup) is iPoker's reader's whole. So every
 hand's rows, errors and disagreements on the fast path are iPoker's reader's (the reference
@@ -28,6 +28,58 @@ CASH, TOURNAMENT, FIVE_CARD = ('<?xml version="1.0" encoding="utf-8"?>\n' + s fo
 blind posted with the big), a tournament's (no stakes in its gametype; an older client that
 pays the bet nobody called inside ``win``) and five-card Omaha (``PL €2/€4``: no game named)."""
 SHARED_IPOKER = HAND_HISTORIES / "sites" / "iPoker"
+LIMIT = """<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="4">
+ <general>
+  <uncalled_bet_enabled>true</uncalled_bet_enabled>
+  <mode>real</mode>
+  <gametype>Holdem L $5/$10</gametype>
+  <tablename>Limit, 777</tablename>
+  <currency>USD</currency>
+  <nickname>Hero</nickname>
+ </general>
+ <game gamecode="4001">
+  <general>
+   <startdate>2011-01-22 21:25:31</startdate>
+   <players>
+    <player chips="$200" dealer="1" seat="1" name="Hero" bet="$30" win="$49"/>
+    <player chips="$150" dealer="0" seat="2" name="Bo" bet="$10" win="$0"/>
+    <player chips="$300" dealer="0" seat="3" name="Ann" bet="$20" win="$0"/>
+   </players>
+  </general>
+  <round no="0">
+   <action no="1" cards="" type="1" sum="$2.50" player="Bo"/>
+   <action no="2" cards="" type="2" sum="$5" player="Ann"/>
+  </round>
+  <round no="1">
+   <cards type="Pocket" player="Hero">SK SQ</cards>
+   <action no="3" cards="" type="23" sum="$10" player="Hero"/>
+   <cards type="Pocket" player="Bo">X X</cards>
+   <action no="4" cards="" type="3" sum="$7.50" player="Bo"/>
+   <cards type="Pocket" player="Ann">X X</cards>
+   <action no="5" cards="" type="3" sum="$5" player="Ann"/>
+  </round>
+  <round no="2">
+   <cards type="Flop" player="">D9 C10 HQ</cards>
+   <action no="6" cards="" type="4" sum="$0" player="Bo"/>
+   <action no="7" cards="" type="5" sum="$5" player="Ann"/>
+   <action no="8" cards="" type="23" sum="$10" player="Hero"/>
+   <action no="9" cards="" type="0" sum="$0" player="Bo"/>
+   <action no="10" cards="" type="3" sum="$5" player="Ann"/>
+  </round>
+  <round no="3">
+   <cards type="Turn" player="">C2</cards>
+   <action no="11" cards="" type="4" sum="$0" player="Ann"/>
+   <action no="12" cards="" type="5" sum="$10" player="Hero"/>
+   <action no="13" cards="" type="0" sum="$0" player="Ann"/>
+  </round>
+ </game>
+</session>
+"""
+"""A fixed-limit hold'em session (``Holdem L $5/$10``, as iPoker wrote it in 2011: the stakes
+are the small and big bets, the blinds $2.50 and $5 as posted): Hero raises, is raised into on
+the flop and bets the turn, which nobody calls (the bet paid back apart); the rake $1."""
+
 
 ALLIN = CASH.replace(
     '<action no="4" cards="" type="3" sum="€1,25" player="Hero"/>',
@@ -77,9 +129,12 @@ def _variants() -> dict[str, bytes]:
         "declaration-in-an-open-session": (CASH.replace("</session>\n", "") + TOURNAMENT).encode(
             "cp1252"
         ),
+        "limit": LIMIT.encode("cp1252"),
+        "fixed-limit": LIMIT.replace("Holdem L", "Holdem FL").encode("cp1252"),
+        "fixed-limit-tournament": LIMIT.replace("Holdem L $5/$10", "Holdem FL").encode("cp1252"),
+        "fixed-limit-raises-past-the-cap": CASH.replace("Holdem NL", "Holdem FL").encode("cp1252"),
         # left to iPoker's reader, hand by hand
         "six-plus": CASH.replace("Holdem NL", "Six Plus Holdem NL").encode("cp1252"),
-        "fixed-limit": CASH.replace("Holdem NL", "Holdem FL").encode("cp1252"),
         "stud": CASH.replace('type="Flop"', 'type="Third Street"', 1).encode("cp1252"),
         "unknown-action": CASH.replace(
             'type="4" sum="€0" player="Hero"', 'type="42" sum="€0" player="Hero"', 1
@@ -129,8 +184,11 @@ READ_BY_THE_KERNEL = {
     "dollars-dot-decimals": [True, True],
     "no-session-end": [True, True],
     "declaration-in-an-open-session": [True, True, True],
+    "limit": [True],
+    "fixed-limit": [True],
+    "fixed-limit-tournament": [True],
+    "fixed-limit-raises-past-the-cap": [True, True],
     "six-plus": [False, False],
-    "fixed-limit": [False, False],
     "stud": [False, True],
     "unknown-action": [False, True],
     "name-not-ascii": [False, False],
@@ -320,3 +378,33 @@ def test_mutated_ipoker_files_give_ipokers_readers_answer(
         path.write_bytes(_mutated(TEXT, rng).encode("cp1252"))
         fast, reference = _both(path, monkeypatch)
         assert fast == reference, path.read_bytes()
+
+
+def test_a_fixed_limit_hand_is_replayed_by_its_bets(tmp_path: Path) -> None:
+    """``Holdem L $5/$10``: the small bet $5 and the big bet $10, the blinds as posted; Hero's
+    raises are whole bets, the turn's $10 bet nobody called comes back, and Hero nets what Ann
+    and Bo put in less the $1 rake (+$29); the site's totals agree."""
+    path = tmp_path / "ipoker.xml"
+    path.write_bytes(VARIANTS["limit"])
+    assert _read_by_the_kernel(path) == [True]
+    ((facts, players, *_, disagreements),) = compared_results(path)
+    assert facts[2] == "FT"
+    assert {p.player: p.net for p in players} == pytest.approx(
+        {"Hero": 29.0, "Bo": -10.0, "Ann": -20.0}
+    )
+    assert not disagreements
+
+
+def test_a_fixed_limit_tournament_takes_its_bets_from_the_big_blind(tmp_path: Path) -> None:
+    """A limit gametype with no stakes (``Holdem FL``, as a tournament's): the small bet is the
+    big blind posted ($5) and the big bet twice it, so the same hand plays as with ``$5/$10``
+    written (before, the small blind posted was taken for the small bet and Hero's raise to $10
+    refused as past the limit)."""
+    path = tmp_path / "ipoker.xml"
+    path.write_bytes(VARIANTS["fixed-limit-tournament"])
+    assert _read_by_the_kernel(path) == [True]
+    ((_, players, *_, disagreements),) = compared_results(path)
+    assert {p.player: p.net for p in players} == pytest.approx(
+        {"Hero": 29.0, "Bo": -10.0, "Ann": -20.0}
+    )
+    assert not disagreements

@@ -280,6 +280,8 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
     if not draft.big_blind:  # a tournament's gametype has no stakes: the posts say
         blinds = [amount for _, kind, amount, _ in draft.posts if kind in ("small", "big")]
         draft.small_blind, draft.big_blind = min(blinds, default=Decimal(0)), max(blinds, default=Decimal(0))  # fmt: skip
+        if draft.betting == "fixed-limit":  # the stakes are the bets: the big blind, twice it
+            draft.small_blind, draft.big_blind = draft.big_blind, 2 * draft.big_blind
     back, returned = unmatched if unmatched is not None else ("", Decimal(0))
     if returned:
         draft.returned.append((back, returned, line))
