@@ -47,6 +47,8 @@ from pokerscore.histories._bytes import (
     is_digit,
     is_word,
     valid_utf8,
+    word_id,
+    word_table,
 )
 from pokerscore.histories._layout import (
     BET_RAISE,
@@ -124,7 +126,9 @@ from pokerscore.histories._stars_kernels import (
     new_stars_scratch,
     take_line,
 )
+from pokerscore.histories._stars_lines import GAMES
 from pokerscore.histories.model import MAX_SEAT
+from pokerscore.histories.sites.ipoker import GAME_NAMES
 
 # -- iPoker's words: tags, attributes and values (XML, not PokerStars' lines: here, not in
 # ``_stars_lines``) ----------------------------------------------------------------------------
@@ -155,16 +159,11 @@ _TURN: Final = ascii_bytes("Turn")
 _RIVER: Final = ascii_bytes("River")
 _STREET: Final = ascii_bytes("Street")
 _XML: Final = ascii_bytes("xml")
-_HOLDEM: Final = ascii_bytes("Holdem")
-_TEXAS_HOLDEM: Final = ascii_bytes("Texas Holdem")
-_OMAHA_WORD: Final = ascii_bytes("Omaha")
-_OMAHA_HI_LO: Final = ascii_bytes("Omaha Hi-Lo")
-_OMAHA_HILO: Final = ascii_bytes("Omaha HiLo")
-_OMAHA_HI_LO_SPACED: Final = ascii_bytes("Omaha Hi Lo")
 _HOLDEM_CODE: Final = GAME_CODES["holdem"]
 _OMAHA_CODE: Final = GAME_CODES["omaha"]
 _OMAHA_5_CODE: Final = GAME_CODES["omaha-5"]
 _OMAHA_HI_LO_CODE: Final = GAME_CODES["omaha-hi-lo"]
+_SIX_PLUS_CODE: Final = GAME_CODES[GAMES["6+ Hold'em"][1]]
 # iPoker's action codes (``sites/ipoker.py``'s table)
 _FOLDS, _SMALL, _BIG, _CALLS, _CHECKS, _BETS, _ALL_IN, _OUT, _OUT_DEALT, _ANTE, _RAISES_TO = (
     0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 23)  # fmt: skip
@@ -760,19 +759,10 @@ def _gametype(text: Bytes, start: int, stop: int) -> tuple[int, int, int, int, i
     game_stop = betting_start
     while game_stop > start and text[game_stop - 1] == SPACE:
         game_stop -= 1
-    name = -1
-    if game_stop == start:
-        name = NAMED_BY_CARDS
-    elif is_word(text, start, game_stop, _HOLDEM) or is_word(text, start, game_stop, _TEXAS_HOLDEM):
-        name = NAMED_HOLDEM
-    elif is_word(text, start, game_stop, _OMAHA_WORD):
-        name = NAMED_OMAHA
-    elif (
-        is_word(text, start, game_stop, _OMAHA_HI_LO)
-        or is_word(text, start, game_stop, _OMAHA_HILO)
-        or is_word(text, start, game_stop, _OMAHA_HI_LO_SPACED)
-    ):
-        name = NAMED_HI_LO
+    name = NAMED_BY_CARDS
+    if game_stop > start:
+        word = word_id(text, start, game_stop, _GAME_WORDS, _GAME_LENGTHS)
+        name = _NAMED[word] if word >= 0 else -1
     return name, betting, small_m, small_d, small, big_m, big_d, big
 
 
@@ -788,11 +778,22 @@ def _game_of(name: int, dealt: int) -> int:
         return _OMAHA_CODE if dealt == 4 or name == NAMED_OMAHA else -1
     if name == NAMED_HI_LO and dealt == 4:
         return _OMAHA_HI_LO_CODE
+    if name == NAMED_SIX_PLUS:
+        return _SIX_PLUS_CODE
     return -1
 
 
-# the games a gametype names: by the cards dealt (none named), hold'em, Omaha, Omaha hi/lo
-NAMED_BY_CARDS, NAMED_HOLDEM, NAMED_OMAHA, NAMED_HI_LO = range(4)
+# the games a gametype names: by the cards dealt (none named), hold'em, Omaha, Omaha hi/lo,
+# Six Plus hold'em
+NAMED_BY_CARDS, NAMED_HOLDEM, NAMED_OMAHA, NAMED_HI_LO, NAMED_SIX_PLUS = range(5)
+_NAMED_OF: Final = {
+    "Hold'em": NAMED_HOLDEM, "Omaha": NAMED_OMAHA, "Omaha Hi/Lo": NAMED_HI_LO,
+    "6+ Hold'em": NAMED_SIX_PLUS,
+}  # fmt: skip
+_GAME_WORDS, _GAME_LENGTHS = word_table(tuple(GAME_NAMES))
+_NAMED: Final = np.array([_NAMED_OF[GAME_NAMES[word]] for word in GAME_NAMES], dtype=np.int64)
+"""Each of iPoker's game names (``sites.ipoker.GAME_NAMES``, its reader's one table) as the
+game it names here."""
 # ``state``: the bet returned (seat listed, millionths, decimals), then the gametype last read
 # (where its text starts, then what :func:`_gametype` gave)
 G_AT: Final = 3
@@ -1490,13 +1491,14 @@ def ip_share(
             continue
         _site_said(reading, units, said, count, places)
         hand_read(reading, units, count, places, game, betting, id_start, id_stop)
+        deck = tables.short_deck if tally[T_GAME] == _SIX_PLUS_CODE else tables.full_deck
         hand_input = HandInput(
             count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
             amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
         )  # fmt: skip
         replayed = replay_one(
-            hand_input, game_tables(tally[T_GAME], tables, tables.full_deck), work, rows, hand,
+            hand_input, game_tables(tally[T_GAME], tables, deck), work, rows, hand,
             steps, site_record,
         )  # fmt: skip
         _hand_facts(hand, count, replayed, seats, plays, tally, facts, names, seat_numbers, flags)

@@ -1,6 +1,6 @@
 """iPoker's XML through the compiled reader (issue 29 §1, ``histories/_ipoker_kernels.py``): the
 kernel reads a hold'em or Omaha hand (4 and 5 cards, hi/lo; cash and tournaments) only where it
-is sure of it (no, pot and fixed limit) and leaves the rest (stud, Six Plus, an action code it does not
+is sure of it (no, pot and fixed limit; Six Plus too) and leaves the rest (stud, an action code it does not
 know, a name that is not ASCII, …) to iPoker's own reader, hand by hand; a file outside the XML
 it takes (an entity, a comment, CDATA, broken markup) is iPoker's reader's whole. So every
 hand's rows, errors and disagreements on the fast path are iPoker's reader's (the reference
@@ -133,8 +133,11 @@ def _variants() -> dict[str, bytes]:
         "fixed-limit": LIMIT.replace("Holdem L", "Holdem FL").encode("cp1252"),
         "fixed-limit-tournament": LIMIT.replace("Holdem L $5/$10", "Holdem FL").encode("cp1252"),
         "fixed-limit-raises-past-the-cap": CASH.replace("Holdem NL", "Holdem FL").encode("cp1252"),
-        # left to iPoker's reader, hand by hand
         "six-plus": CASH.replace("Holdem NL", "Six Plus Holdem NL").encode("cp1252"),
+        "six-plus-low-card": CASH.replace("Holdem NL", "Six Plus Holdem NL")
+        .replace("S10 HA", "S2 HA", 1)
+        .encode("cp1252"),
+        # left to iPoker's reader, hand by hand
         "stud": CASH.replace('type="Flop"', 'type="Third Street"', 1).encode("cp1252"),
         "unknown-action": CASH.replace(
             'type="4" sum="€0" player="Hero"', 'type="42" sum="€0" player="Hero"', 1
@@ -188,7 +191,8 @@ READ_BY_THE_KERNEL = {
     "fixed-limit": [True],
     "fixed-limit-tournament": [True],
     "fixed-limit-raises-past-the-cap": [True, True],
-    "six-plus": [False, False],
+    "six-plus": [True, True],
+    "six-plus-low-card": [True, True],
     "stud": [False, True],
     "unknown-action": [False, True],
     "name-not-ascii": [False, False],

@@ -74,7 +74,7 @@ NAME: Final = "ipoker"
 _GAMETYPE: Final = re.compile(
     r"^(?P<game>.*?)\s*\b(?P<betting>NL|PL|FL|L)\b(?:\s+(?P<sb>\S+)/(?P<bb>\S+))?\s*$"
 )
-_GAMES: Final = {
+GAME_NAMES: Final = {
     "Holdem": "Hold'em",
     "Texas Holdem": "Hold'em",
     "Six Plus Holdem": "6+ Hold'em",
@@ -83,7 +83,8 @@ _GAMES: Final = {
     "Omaha HiLo": "Omaha Hi/Lo",
     "Omaha Hi Lo": "Omaha Hi/Lo",
 }
-"""iPoker's game names, as the PokerStars reader's (:data:`~pokerscore.histories.pokerstars.GAMES`)."""
+"""iPoker's game names, as the PokerStars reader's (:data:`~pokerscore.histories.pokerstars.GAMES`):
+this reader's and its compiled reader's (``_ipoker_kernels``) one table."""
 _MONTHS: Final = {
     name: f"{number:02d}"
     for number, name in enumerate(
@@ -220,7 +221,7 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
     dealt = max((len((c.text or "").split()) for c in pockets), default=2)
     if not game_name:  # "PL €2/€4": the game told by the cards dealt
         game_name = {2: "Holdem", 4: "Omaha", 5: "Omaha"}.get(dealt, "")
-    stars_name = _GAMES.get(game_name)
+    stars_name = GAME_NAMES.get(game_name)
     if stars_name == "Omaha" and dealt == 5:
         stars_name = "5 Card Omaha"
     if stars_name is None or stars_name not in GAMES:
