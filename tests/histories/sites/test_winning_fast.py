@@ -381,11 +381,78 @@ def test_the_older_winning_hands_say_what_the_site_wrote(tmp_path: Path) -> None
     assert {p.player: round(p.net, 2) for p in dead[9]} == {"Bo": 49.25, "Cy": -50.0, "Dee": -1.0}
 
 
+_WIDE = {
+    "utf-16-le": (SITES / "winning" / "older-utf16.txt").read_bytes(),
+    "utf-16-be": b"\xfe\xff" + (WN_OLDER_CASH + WN_OLDER_TOURNAMENT).encode("utf-16-be"),
+    "lone-returns": "\ufeff".encode("utf-16-le")
+    + (WN_OLDER_OMAHA + WN_OLDER_ANTES).replace("\n", "\r").encode("utf-16-le"),
+    "returns-doubled": "\ufeff".encode("utf-16-le")
+    + (WN_OLDER_CASH + WN_OLDER_DEAD).replace("\n", "\r\r\n").encode("utf-16-le"),
+    "cut-in-a-character": (SITES / "winning" / "older-utf16.txt").read_bytes()[:-1],
+    "names-past-ascii": "\ufeff".encode("utf-16-le")
+    + (WN_OLDER_CASH.replace("Bo ", "Bø ") + WN_OLDER_TOURNAMENT.replace("Ann", "Änn 🂡")).encode(
+        "utf-16-le"
+    ),
+    "a-hand-left": "\ufeff".encode("utf-16-le")
+    + (WN_OLDER_CASH.replace("(Hold'em)", "(6+ Hold'em)") + WN_OLDER_HI_LO).encode("utf-16-le"),
+}
+"""Winning's files in UTF-16, as its client writes them (little-endian, a byte-order mark,
+``\r\n``) and otherwise: big-endian, line ends ``\r`` alone or ``\r\r\n`` (each ``\r``
+a line end to Winning's reader), the last character cut (a U+FFFD there), names past ASCII
+(one outside the BMP: a surrogate pair), a hand the kernel leaves between two it reads."""
+
+
+@pytest.mark.parametrize("name", sorted(_WIDE))
+def test_winnings_utf16_files_read_by_the_kernel_give_its_readers_answer(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A UTF-16 file read by the kernel from its UTF-8 (``parts.wide_text``): every hand it
+    reads, and the lines and places of the hands it leaves, Winning's reader's."""
+    from pokerscore.histories._layout import OK
+    from pokerscore.histories.parts import REFERENCE_ONLY, wide_text
+
+    path = tmp_path / "winning.txt"
+    path.write_bytes(_WIDE[name])
+    text = wide_text(str(path))
+    assert text is not None
+    decoded = tmp_path / "decoded.txt"
+    decoded.write_bytes(text)
+    statuses = _fast_statuses(decoded, "winning")
+    read = [status == OK for status in statuses]
+    # the hand cut in a character ends in U+FFFD (which the reader strips): left to it
+    left = {"cut-in-a-character": 1, "a-hand-left": 0}.get(name, -1)
+    assert read == [place != left for place in range(len(read))]
+    fast = _results(path)
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    reference = _results(path)
+    monkeypatch.delenv(REFERENCE_ONLY)
+    assert fast == reference
+    fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
+    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast_run, reference_run)
+
+
+def test_a_utf16_file_with_a_long_hand_goes_whole_to_winnings_reader(tmp_path: Path) -> None:
+    """A UTF-16 file with a hand that might be past the reader's longest in its own bytes (a
+    quarter of it in UTF-8) is not read by the kernel (``wide_text`` None): its reader's."""
+    from pokerscore.histories.parts import wide_text
+    from pokerscore.histories.sites.text import MAX_HAND_BYTES
+
+    path = tmp_path / "winning.txt"
+    filler = "Player Dee received a card.\n" * (MAX_HAND_BYTES // 4 // 28 + 1)
+    long_hand = WN_OLDER_CASH.replace("Player Dee folds\n", filler + "Player Dee folds\n")
+    path.write_bytes("\ufeff".encode("utf-16-le") + (long_hand + WN_OLDER_CASH).encode("utf-16-le"))
+    assert wide_text(str(path)) is None
+    path.write_bytes("\ufeff".encode("utf-16-le") + (WN_OLDER_CASH * 2).encode("utf-16-le"))
+    assert wide_text(str(path)) is not None
+
+
 @needs_sample
 def test_the_kernel_gives_winnings_rows_on_the_shared_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pokerscore.histories._layout import OK
+    from pokerscore.histories.parts import wide_text
 
     files = sorted((SHARED_SITES / "Winning").rglob("*.txt"))
     if not files:
@@ -396,6 +463,13 @@ def test_the_kernel_gives_winnings_rows_on_the_shared_files(
     newer = [path for path in files if path.read_bytes().startswith(b"Game Hand #")]
     read = sum(status == OK for path in newer for status in _fast_statuses(path, "winning"))
     assert read >= 1
+    # the UTF-16 files (all of the 2016-19 layout): each one's hands read by the kernel
+    for path in files:
+        text = wide_text(str(path))
+        if text is not None:
+            decoded = tmp_path / "decoded.txt"
+            decoded.write_bytes(text)
+            assert OK in _fast_statuses(decoded, "winning"), path.name
 
 
 _MUTATIONS = ("folds", "calls", "raises", "to", "main", "side", "pot-1", "Seat", "#2", "$0.05",
