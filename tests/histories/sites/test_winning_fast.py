@@ -393,13 +393,16 @@ _WIDE = {
     + (WN_OLDER_CASH.replace("Bo ", "Bø ") + WN_OLDER_TOURNAMENT.replace("Ann", "Änn 🂡")).encode(
         "utf-16-le"
     ),
+    "text-before-the-first-hand": "\ufeff".encode("utf-16-le")
+    + ("Exported by a tool\n" + WN_OLDER_CASH).encode("utf-16-le"),
     "a-hand-left": "\ufeff".encode("utf-16-le")
     + (WN_OLDER_CASH.replace("(Hold'em)", "(6+ Hold'em)") + WN_OLDER_HI_LO).encode("utf-16-le"),
 }
 """Winning's files in UTF-16, as its client writes them (little-endian, a byte-order mark,
 ``\r\n``) and otherwise: big-endian, line ends ``\r`` alone or ``\r\r\n`` (each ``\r``
 a line end to Winning's reader), the last character cut (a U+FFFD there), names past ASCII
-(one outside the BMP: a surrogate pair), a hand the kernel leaves between two it reads."""
+(one outside the BMP: a surrogate pair), a hand the kernel leaves between two it reads, text
+before the first hand (the file Winning's reader's)."""
 
 
 @pytest.mark.parametrize("name", sorted(_WIDE))
@@ -409,6 +412,7 @@ def test_winnings_utf16_files_read_by_the_kernel_give_its_readers_answer(
     """A UTF-16 file read by the kernel from its UTF-8 (``parts.wide_text``): every hand it
     reads, and the lines and places of the hands it leaves, Winning's reader's."""
     from pokerscore.histories._layout import OK
+    from pokerscore.histories.batches import replay_stars_text
     from pokerscore.histories.parts import REFERENCE_ONLY, wide_text
 
     path = tmp_path / "winning.txt"
@@ -417,11 +421,14 @@ def test_winnings_utf16_files_read_by_the_kernel_give_its_readers_answer(
     assert text is not None
     decoded = tmp_path / "decoded.txt"
     decoded.write_bytes(text)
-    statuses = _fast_statuses(decoded, "winning")
-    read = [status == OK for status in statuses]
-    # the hand cut in a character ends in U+FFFD (which the reader strips): left to it
-    left = {"cut-in-a-character": 1, "a-hand-left": 0}.get(name, -1)
-    assert read == [place != left for place in range(len(read))]
+    if name == "text-before-the-first-hand":  # the file Winning's reader's, whole
+        assert replay_stars_text(text, layout="winning") is None
+    else:
+        statuses = _fast_statuses(decoded, "winning")
+        read = [status == OK for status in statuses]
+        # the hand cut in a character ends in U+FFFD (which the reader strips): left to it
+        left = {"cut-in-a-character": 1, "a-hand-left": 0}.get(name, -1)
+        assert read == [place != left for place in range(len(read))]
     fast = _results(path)
     monkeypatch.setenv(REFERENCE_ONLY, "1")
     reference = _results(path)
