@@ -17,7 +17,7 @@ of :data:`FILES`) measures those formats alone; ``BENCH_SITES_REPLAY=0`` leaves 
 column out (the readers alone). Each rate is given by the wall clock and by this process's CPU
 time (``time.process_time``: on a shared machine, the figure that compares). The target is 50,000 hands/s a reader, for a
 later fast path (compiled kernels, as PHH and PokerStars have; GGPoker's, the PokerStars skins',
-Winamax's, Winning's 2019, Bovada's, 888poker's and PartyPoker's older layout's hold'em and
+Winamax's, Winning's (both layouts, UTF-8), Bovada's, 888poker's and PartyPoker's older layout's hold'em and
 Omaha hands go through PokerStars' compiled reader, Winamax's, Winning's, Bovada's, 888poker's
 and PartyPoker's by shares of their own;
 iPoker's hold'em and Omaha by a compiled reader of its own on PokerStars' stages,
@@ -45,6 +45,7 @@ FILES = {
     "ipoker": ("sessions-cp1252.xml", "cp1252"),
     "winning": ("older-utf16.txt", "utf-16"),
     "winning-2019": ("newer-kinds.txt", "utf-8"),
+    "winning-older": ("older-utf16.txt", "utf-16"),
     "bovada": ("cash.txt", "utf-8-sig"),
     "starsskin": ("pokermaster.txt", "utf-8"),
     "fulltilt": ("mixed-utf16.txt", "utf-16"),
@@ -67,8 +68,10 @@ FILES = {
     "boss": ("hands.xml", "utf-8"),
 }
 """Each format (its folder below ``FIXTURES``, or a layout of it: ``winning-2019``, Winning's
-2019 layout, which the compiled reader takes, beside ``winning``'s 2016-19 UTF-16 hands): the
-fixture repeated, and its encoding."""
+2019 layout, beside ``winning``'s 2016-19 UTF-16 hands; ``winning-older``, those hands written
+in UTF-8, :data:`WRITTEN`): the fixture repeated, and its encoding."""
+WRITTEN = {"winning-older": "utf-8"}
+"""The layouts whose file is written in another encoding than their fixture's."""
 TARGET = 50_000
 
 
@@ -93,7 +96,8 @@ def _repeated(name: str, folder: Path, hands: int) -> Path:
         body = "<ROOT>\n" + body
     if name == "microgaming":
         body = "----PRIMA.DAT----" + body
-    path.write_bytes(body.encode("utf-16" if encoding == "utf-16" else "utf-8"))
+    written = WRITTEN.get(name, "utf-16" if encoding == "utf-16" else "utf-8")
+    path.write_bytes(body.encode(written))
     return path
 
 

@@ -622,3 +622,60 @@ PT_VERBS: Final = {
     "is all-In": "all-in",
 }
 """The verbs of play (``Bob raises [$35 USD]``, the chips put in) and what they do."""
+
+# the Winning Poker Network's 2016-19 layout (``Game started at:``, ``Game ID: …``, ``Player X``
+# lines, every amount an increment): ``sites/winning.py``'s older reader and the fast reader's
+# ``_wn_old_`` stages (``_winning_kernels``) both read these words
+WN_OLD_STARTED: Final = "Game started at: "
+WN_OLD_GAME_ID: Final = "Game ID: "
+WN_OLD_ENDED: Final = "Game ended at:"
+WN_OLD_GAMES: Final[dict[str, tuple[str, str, Betting]]] = {
+    "Hold'em": ("NT", "holdem", "no-limit"),
+    "Holdem": ("NT", "holdem", "no-limit"),
+    "6+ Hold'em": ("NS", "short-deck", "no-limit"),
+    "Omaha": ("PO", "omaha", "pot-limit"),
+    "Omaha HiLow": ("PO/8", "omaha-hi-lo", "pot-limit"),
+    "Omaha Hi/Lo": ("PO/8", "omaha-hi-lo", "pot-limit"),
+}
+"""The game in the ``Game ID:`` line's last brackets: PHH variant, game and betting (6+
+hold'em left to Winning's reader by the fast one)."""
+WN_OLD_CAP: Final = " - CAP - "
+"""A capped table's mark in the ``Game ID:`` line (refused by Winning's reader)."""
+WN_OLD_PLAYER: Final = "Player "
+WN_OLD_RECEIVED: Final = "received card: ["
+"""A hole card dealt, one a line (``Player Cy received card: [Ah]``)."""
+WN_OLD_MUCKS: Final = "mucks cards"
+WN_OLD_SITTING_OUT: Final = "sitting out"
+WN_OLD_PASSED: Final = ("received a card.", WN_OLD_SITTING_OUT, "wait BB", "is timed out")
+"""A player's lines that say nothing of the play (sitting out before any action: not dealt
+in)."""
+WN_OLD_POSTS: Final = (
+    ("has small blind", "small"),
+    ("has big blind", "big"),
+    ("has dead blind", "both"),
+    ("has ante", "ante"),
+)
+"""The posts (``Player Cy has small blind (0.50)``), in the order tried, and their kind."""
+WN_OLD_VERBS: Final = {
+    "folds": "fold",
+    "checks": "check",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+    "allin": "all-in",
+    "caps": "all-in",
+}
+"""The verbs of play (``Player Bo raises (3)``: the chips put in) and what they do."""
+WN_OLD_BUTTON: Final = " is the button"
+WN_OLD_SUMMARY: Final = "------ Summary"
+WN_OLD_POT: Final = "Pot: "
+WN_OLD_RAKE: Final = " Rake "
+WN_OLD_JP_FEE: Final = " JP fee "
+"""The summary's ``Pot: 100.25. Rake 1.51. JP fee 0.24``: the pot after rake and the jackpot
+fee (the total their sum; the rake both)."""
+WN_OLD_BOARD: Final = "Board:"
+WN_OLD_BETS: Final = "Bets: "
+WN_OLD_COLLECTS: Final = " Collects: "
+"""A summary's player line, ``… Bets: 50.50. Collects: 100.25. Wins: 49.75.``: what each
+collected."""
+WN_OLD_SHOWS: Final = "shows"

@@ -8,15 +8,25 @@ line of play by :func:`_wn_play` and kept by ``_stars_kernels.take_line``), its 
 its record (``_site_said``: Winning writes its returned bets, pots and total as PokerStars does)
 and its facts PokerStars'; a thread's share, :func:`wn_share`, is a kernel of its own, compiled
 only for a Winning file, as Winamax's is. Its hold'em and Omaha, hi/lo, cash and tournaments,
-are read here; 6+ hold'em, stud and the 2016-19 layout (``Game started at:``) are marked
-``SLOW`` for Winning's reader, hand by hand, as is any hand written otherwise than these stages
-take."""
+are read here; 6+ hold'em and stud are marked ``SLOW`` for Winning's reader, hand by hand, as is
+any hand written otherwise than these stages take.
+
+The 2016-19 layout (``Game started at:``, ``Game ID: 1001 0.50/1 (PRR) … (Hold'em)``, ``Player
+X raises (3)``: every amount the chips a line adds) is read by stages of its own in the same
+share (:func:`_wn_old_header`, :func:`_wn_old_lines`), as ``sites/winning.py``'s ``_Older``
+reads it: the round's bets kept while reading (``_increments_kernels.round_bet``, its
+``RoundBets``) make a raise the raise-to the replay takes and an all-in a call or a raise; the
+hole cards, one a line, dealt where that reader deals them; the summary's ``Pot: … Rake … JP
+fee …`` the total and rake, each player's ``Collects`` what was paid, the cards shown there
+shown (or, mucked, dealt). Its hold'em and Omaha, hi/lo, cash and tournaments; 6+ hold'em and
+any hand written otherwise are left to Winning's reader."""
 
 from __future__ import annotations
 
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from pokerscore.engine.jit import kernel
 from pokerscore.histories import _stars_lines as lines
@@ -25,6 +35,7 @@ from pokerscore.histories._bytes import (
     BYTE_ORDER_MARK,
     CLOSE_BRACKET,
     CLOSE_PAREN,
+    COMMA,
     MINUS,
     OPEN_BRACKET,
     OPEN_PAREN,
@@ -41,6 +52,7 @@ from pokerscore.histories._bytes import (
     starts_with,
     word_table,
 )
+from pokerscore.histories._increments_kernels import cents_written, in_cents, new_round, round_bet
 from pokerscore.histories._layout import (
     BET_RAISE,
     CHECK_CALL,
@@ -49,6 +61,7 @@ from pokerscore.histories._layout import (
     F_RUNS,
     FOLD,
     MAX_PLAYERS,
+    MUCK,
     OK,
     SHORT_DECK,
     SHORT_DECK_SOT,
@@ -691,7 +704,310 @@ def _wn_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
-    for one in range(listed):  # two seats of one name: Winning's reader's names are a set
+    if _wn_same_names(text, seats, listed):
+        return False  # two seats of one name: Winning's reader's names are a set
+    lines_read(reading.tally, taken, listed, button, said)
+    return section == 2 and button >= 0 and taken[3] > 0 and (said & 4) != 0
+
+
+# the 2016-19 layout's words (``_stars_lines.WN_OLD_…``)
+_WN_OLD_STARTED: Final = ascii_bytes(lines.WN_OLD_STARTED)
+_WN_OLD_GAME_ID: Final = ascii_bytes(lines.WN_OLD_GAME_ID)
+_WN_OLD_ENDED: Final = ascii_bytes(lines.WN_OLD_ENDED)
+_WN_OLD_GAME_TEXT, _WN_OLD_GAME_LENGTH = word_table(tuple(lines.WN_OLD_GAMES))
+_WN_OLD_GAME_CODE: Final = np.array(
+    [
+        -1 if game == "short-deck" else _PLAYED.get(game, -1)
+        for _, game, _ in lines.WN_OLD_GAMES.values()
+    ],
+    dtype=np.int64,
+)
+"""The code of each game of the ``Game ID:`` line, -1 for 6+ hold'em (Winning's reader)."""
+_BETTING_NAMES: Final = [betting for _, betting in lines.BETTING.values()]
+_WN_OLD_BETTING_CODE: Final = np.array(
+    [_BETTING_CODE[_BETTING_NAMES.index(betting)] for *_, betting in lines.WN_OLD_GAMES.values()],
+    dtype=np.int64,
+)
+_WN_OLD_CAP: Final = ascii_bytes(lines.WN_OLD_CAP.strip(" -"))
+_WN_OLD_PLAYER: Final = ascii_bytes(lines.WN_OLD_PLAYER)
+_WN_OLD_RECEIVED: Final = ascii_bytes(lines.WN_OLD_RECEIVED)
+_WN_OLD_MUCKS: Final = ascii_bytes(lines.WN_OLD_MUCKS)
+_WN_OLD_SITTING_OUT: Final = ascii_bytes(lines.WN_OLD_SITTING_OUT)
+_WN_OLD_PASSED_TEXT, _WN_OLD_PASSED_LENGTH = word_table(lines.WN_OLD_PASSED)
+_WN_OLD_POST_TEXT, _WN_OLD_POST_LENGTH = word_table(tuple(words for words, _ in lines.WN_OLD_POSTS))
+_WN_OLD_POST_KIND: Final = np.array(
+    [
+        {"ante": P_ANTE, "small": P_SMALL, "big": P_BIG, "both": P_BOTH}[kind]
+        for _, kind in lines.WN_OLD_POSTS
+    ],
+    dtype=np.int64,
+)
+_WN_OLD_VERB_TEXT, _WN_OLD_VERB_LENGTH = word_table(tuple(lines.WN_OLD_VERBS))
+_WN_OLD_VERB_DOES: Final = np.array(
+    [
+        ("fold", "check", "call", "bet", "raise", "all-in").index(does)
+        for does in lines.WN_OLD_VERBS.values()
+    ],
+    dtype=np.int64,
+)
+"""What each verb does: 0 fold, 1 check, 2 call, 3 bet, 4 raise, 5 all-in."""
+_WN_OLD_BUTTON: Final = ascii_bytes(lines.WN_OLD_BUTTON)
+_WN_OLD_SUMMARY: Final = ascii_bytes(lines.WN_OLD_SUMMARY)
+_WN_OLD_POT: Final = ascii_bytes(lines.WN_OLD_POT)
+_WN_OLD_RAKE: Final = ascii_bytes(lines.WN_OLD_RAKE)
+_WN_OLD_JP_FEE: Final = ascii_bytes(lines.WN_OLD_JP_FEE)
+_WN_OLD_BOARD: Final = ascii_bytes(lines.WN_OLD_BOARD)
+_WN_OLD_BETS: Final = ascii_bytes(lines.WN_OLD_BETS)
+_WN_OLD_COLLECTS: Final = ascii_bytes(lines.WN_OLD_COLLECTS)
+_WN_OLD_SHOWS: Final = ascii_bytes(lines.WN_OLD_SHOWS)
+_WN_OLD_STREET_TEXT, _WN_OLD_STREET_LENGTH = word_table(
+    tuple(f"{lines.SECTION}{street}{lines.SECTION_END}" for street in lines.STREETS)
+)
+_STAR: Final = ord("*")
+_COLON: Final = ord(":")
+_HASH: Final = ord("#")
+
+
+@kernel(inline=True)
+def _wn_amount_byte(byte: int) -> bool:
+    """A byte of Winning's reader's ``[0-9.,]``."""
+    if byte == POINT:
+        return True
+    return is_digit(byte) or byte == COMMA
+
+
+@kernel()
+def _wn_old_header(text: Bytes, start: int, end: int, numbers: Ints) -> tuple[int, int, int, int, int]:  # fmt: skip
+    """A hand of the 2016-19 layout's first two lines, ``Game started at: …`` and ``Game ID:
+    1001 0.50/1 (PRR) Fixture (Short) - 2 (Hold'em)`` (blank lines between them passed by),
+    read as Winning's reader's ``_GAME_ID`` reads the second (the game in the last brackets,
+    the stakes ``a/b`` after the id), as :func:`_wn_header` gives one; the end -1 where not
+    read here (a game it does not take, 6+ hold'em, a capped table, stakes written otherwise,
+    another line before the ``Game ID:`` line)."""
+    at = start
+    if starts_with(text, at, end, BYTE_ORDER_MARK):
+        at += 3
+    if not starts_with(text, at, end, _WN_OLD_STARTED):
+        return -1, 0, 0, 0, 0
+    at = line_end(text, at, end) + 1
+    blank = True
+    line_stop = at
+    after = at
+    while blank and at < end:  # the blank lines between (a UTF-16 file's, as decoded)
+        at, line_stop, after, blank = next_line(text, at, end)
+        if blank:
+            at = after
+    if blank or not starts_with(text, at, line_stop, _WN_OLD_GAME_ID):
+        return -1, 0, 0, 0, 0
+    id_start = at + _WN_OLD_GAME_ID.shape[0]
+    q = id_start
+    while q < line_stop and is_digit(text[q]):
+        q += 1
+    id_stop = q
+    if id_stop == id_start or id_stop - id_start > 60 or q >= line_stop or text[q] != SPACE:
+        return -1, 0, 0, 0, 0
+    small = q + 1
+    q = small
+    while q < line_stop and _wn_amount_byte(text[q]):
+        q += 1
+    slash = q
+    if slash == small or slash >= line_stop or text[slash] != SLASH:
+        return -1, 0, 0, 0, 0
+    q = slash + 1
+    while q < line_stop and _wn_amount_byte(text[q]):
+        q += 1
+    big_stop = q
+    if big_stop == slash + 1 or big_stop >= line_stop or text[big_stop] != SPACE:
+        return -1, 0, 0, 0, 0
+    table = big_stop + 1
+    if line_stop - 1 <= table or text[line_stop - 1] != CLOSE_PAREN:
+        return -1, 0, 0, 0, 0
+    paren = line_stop - 2
+    while paren >= table and text[paren] != OPEN_PAREN:
+        if text[paren] == CLOSE_PAREN:
+            return -1, 0, 0, 0, 0
+        paren -= 1
+    if paren < table:
+        return -1, 0, 0, 0, 0
+    name_start = paren + 1
+    name_stop = line_stop - 1
+    while name_start < name_stop and text[name_start] == SPACE:
+        name_start += 1
+    while name_stop > name_start and text[name_stop - 1] == SPACE:
+        name_stop -= 1
+    game = -1
+    betting = -1
+    for g in range(_WN_OLD_GAME_LENGTH.shape[0]):
+        length = _WN_OLD_GAME_LENGTH[g]
+        if length == name_stop - name_start and starts_with(text, name_start, name_stop, _WN_OLD_GAME_TEXT[g, :length]):  # fmt: skip
+            game = _WN_OLD_GAME_CODE[g]
+            betting = _WN_OLD_BETTING_CODE[g]
+            break
+    if game < 0:
+        return -1, 0, 0, 0, 0
+    if find_word(text, table, paren, _WN_OLD_CAP) >= 0:
+        return -1, 0, 0, 0, 0  # a capped table: refused by Winning's reader
+    m1, d1, ok1 = _wn_money(text, small, slash)
+    m2, d2, ok2 = _wn_money(text, slash + 1, big_stop)
+    if not (ok1 and ok2):
+        return -1, 0, 0, 0, 0
+    numbers[N_SB_M], numbers[N_SB_D] = m1, d1
+    numbers[N_BB_M], numbers[N_BB_D] = m2, d2
+    return after - 1, id_start, id_stop, game, betting
+
+
+@kernel()
+def _wn_old_button(text: Bytes, first: int, line_stop: int) -> int:
+    """``Seat 2 is the button`` (the whole line): the button, or -1 for another line."""
+    q = first + _SEAT.shape[0]
+    if q < line_stop and text[q] == _HASH:
+        q += 1
+    button = 0
+    digits = 0
+    while q < line_stop and is_digit(text[q]):
+        button = button * 10 + (text[q] - ZERO)
+        q += 1
+        digits += 1
+    if digits == 0 or digits > lines.SEAT_DIGITS:
+        return -1
+    if q + _WN_OLD_BUTTON.shape[0] != line_stop or not starts_with(text, q, line_stop, _WN_OLD_BUTTON):  # fmt: skip
+        return -1
+    return button
+
+
+@kernel()
+def _wn_old_street(text: Bytes, first: int, line_stop: int, hand_cards: Ints) -> int:
+    """A street's line, ``*** FLOP ***: [2c 7d Jh]`` or ``*** TURN ***: [2c 7d Jh] [9s]``, as
+    Winning's reader's ``_STREET`` reads it (the last bracket's cards into ``hand_cards``): how
+    many, or -1 for a line left to it."""
+    for street in range(_WN_OLD_STREET_LENGTH.shape[0]):
+        length = _WN_OLD_STREET_LENGTH[street]
+        if not starts_with(text, first, line_stop, _WN_OLD_STREET_TEXT[street, :length]):
+            continue
+        p = first + length
+        if p < line_stop and text[p] == _COLON:
+            p += 1
+        if p + 1 >= line_stop or text[p] != SPACE:
+            return -1
+        p += 1
+        if text[p] != OPEN_BRACKET or text[line_stop - 1] != CLOSE_BRACKET:
+            return -1
+        q = p + 1
+        while text[q] != CLOSE_BRACKET:
+            q += 1
+        last = p
+        if q != line_stop - 1:
+            if q + 2 >= line_stop or text[q + 1] != SPACE or text[q + 2] != OPEN_BRACKET:
+                return -1
+            last = q + 2
+            for k in range(last, line_stop - 1):
+                if text[k] == CLOSE_BRACKET:
+                    return -1
+        count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+        return count if count > 0 else -1
+    return -1
+
+
+@kernel()
+def _wn_old_number(text: Bytes, at: int, stop: int) -> int:
+    """The end of Winning's reader's ``_NUMBER`` at ``at`` (``[0-9][0-9,]*(?:\\.[0-9]+)?``),
+    or -1 where none starts there."""
+    if at >= stop or not is_digit(text[at]):
+        return -1
+    q = at + 1
+    while q < stop and (is_digit(text[q]) or text[q] == COMMA):
+        q += 1
+    if q + 1 < stop and text[q] == POINT and is_digit(text[q + 1]):
+        q += 2
+        while q < stop and is_digit(text[q]):
+            q += 1
+    return q
+
+
+@kernel()
+def _wn_old_pot(text: Bytes, first: int, line_stop: int, numbers: Ints) -> int:
+    """The summary's ``Pot: 100.25. Rake 1.51. JP fee 0.24`` (the whole line): the total (pot,
+    rake and fee) and the rake (rake and fee) into ``numbers``, 3; -1 for a line left to
+    Winning's reader."""
+    a = first + _WN_OLD_POT.shape[0]
+    b = _wn_old_number(text, a, line_stop)
+    if b < 0:
+        return -1
+    pot_m, pot_d, ok = _wn_money(text, a, b)
+    if not ok:
+        return -1
+    q = b + 1 if b < line_stop and text[b] == POINT else b
+    rake = 0
+    rake_d = 0
+    if starts_with(text, q, line_stop, _WN_OLD_RAKE):
+        a = q + _WN_OLD_RAKE.shape[0]
+        b = _wn_old_number(text, a, line_stop)
+        if b < 0:
+            return -1
+        m, d, ok = _wn_money(text, a, b)
+        if not ok:
+            return -1
+        rake, rake_d = in_cents(m, d), d
+        q = b + 1 if b < line_stop and text[b] == POINT else b
+    if starts_with(text, q, line_stop, _WN_OLD_JP_FEE):
+        a = q + _WN_OLD_JP_FEE.shape[0]
+        b = _wn_old_number(text, a, line_stop)
+        if b < 0:
+            return -1
+        m, d, ok = _wn_money(text, a, b)
+        if not ok:
+            return -1
+        rake += in_cents(m, d)
+        rake_d = max(rake_d, d)
+        q = b
+    if q != line_stop:
+        return -1
+    total_d = max(pot_d, rake_d)
+    numbers[N_TOTAL_M], numbers[N_TOTAL_D] = cents_written(in_cents(pot_m, pot_d) + rake, total_d)
+    numbers[N_RAKE_M], numbers[N_RAKE_D] = cents_written(rake, rake_d)
+    return 3
+
+
+@kernel()
+def _wn_old_run(text: Bytes, at: int, stop: int) -> int:
+    """The end of a run of ``[0-9.,]`` at ``at`` that ends with a point (Winning's reader's
+    ``([0-9.,]+)\\.``, the point after the amount), the point's place; -1 otherwise."""
+    q = at
+    while q < stop and _wn_amount_byte(text[q]):
+        q += 1
+    if q - at < 2 or text[q - 1] != POINT:
+        return -1
+    return q - 1
+
+
+@kernel()
+def _wn_take(
+    seats: Ints, posts: Ints, settled: Ints, plays: Ints, cards: npt.NDArray[np.int64],
+    hand_cards: Ints, taken: tuple[int, int, int, int], said_line: SaidLine,
+) -> tuple[int, int, int, int]:  # fmt: skip
+    """:func:`~._stars_kernels.take_line` called, not inlined: the 2016-19 stages keep lines
+    at a dozen places, and each inlined copy of it added to the share's compile."""
+    return take_line(seats, posts, settled, plays, cards, hand_cards, taken, said_line)
+
+
+@kernel()
+def _wn_old_holes(
+    holes: Ints, held: int, holder: int, seats: Ints, posts: Ints, settled: Ints, plays: Ints,
+    cards: npt.NDArray[np.int64], hand_cards: Ints, taken: tuple[int, int, int, int],
+) -> tuple[int, int, int, int]:  # fmt: skip
+    """The hole cards received so far dealt (Winning's reader's ``_flush_holes``), as
+    :func:`~._stars_kernels.take_line` keeps a line."""
+    if held == 0:
+        return taken
+    for k in range(held):
+        hand_cards[k] = holes[k]
+    return _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_HOLE, holder, -1, 0, 0, held, 0))  # fmt: skip
+
+
+@kernel()
+def _wn_same_names(text: Bytes, seats: Ints, listed: int) -> bool:
+    """Whether two seats have one name (Winning's reader's names are a set: left to it)."""
+    for one in range(listed):
         for other in range(one):
             length = seats[S_NAME_STOP, one] - seats[S_NAME_START, one]
             if length == seats[S_NAME_STOP, other] - seats[S_NAME_START, other]:
@@ -701,9 +1017,262 @@ def _wn_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
                         same = False
                         break
                 if same:
+                    return True
+    return False
+
+
+@kernel()
+def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints) -> bool:
+    """The lines of a 2016-19 hand after its ``Game ID:`` line, as Winning's reader's
+    ``_Older`` reads them (its order of tests kept; each ``Player X`` line's amount an increment
+    made a raise-to, or an all-in a call or a raise, by the round's bets, ``_increments_kernels``;
+    the hole cards, one a line, dealt where that reader deals them; the summary's shown cards,
+    ``Collects`` and pot), into ``reading`` as :func:`_wn_lines` reads the 2019 layout's; False
+    where the hand is left to Winning's reader (no summary, button, pot line or pot collected;
+    two seats of one name; a seat after the play began; hole cards for two players at once; any
+    line it might read otherwise)."""
+    seats, hand_cards, numbers = reading.seats, reading.hand_cards, reading.numbers
+    posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
+    listed = int(np.int64(0))
+    said = 0
+    section = 0  # 0 before the play, 1 the play, 2 the summary
+    button = -1
+    zero = int(np.int64(0))
+    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
+    holes = np.empty(CARDS_ROOM, dtype=np.int64)
+    held = 0
+    holder = -1
+    dealt = 0  # a bit a seat line: hole cards dealt
+    big = in_cents(numbers[N_BB_M], numbers[N_BB_D])
+    new_round(units, MAX_SEATS)
+    while at < end:
+        first, line_stop, at, blank = next_line(text, at, end)
+        if blank:
+            continue
+        head, tail = text[first], text[line_stop - 1]
+        if head == SPACE or head == TAB or head == _REPLACEMENT_START or tail == SPACE or tail == TAB or tail == _REPLACEMENT_END:  # noqa: SIM109  # fmt: skip
+            return False  # what Winning's reader strips from a line: left to it
+        if starts_with(text, first, line_stop, _WN_OLD_ENDED):
+            continue
+        if section < 2 and starts_with(text, first, line_stop, _WN_OLD_PLAYER):
+            name = first + _WN_OLD_PLAYER.shape[0]
+            who = _wn_named_first(text, name, line_stop, seats, listed)
+            if who < 0:
+                return False
+            words = name + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
+            if starts_with(text, words, line_stop, _WN_OLD_RECEIVED):
+                bracket = words + _WN_OLD_RECEIVED.shape[0] - 1
+                for k in range(bracket, line_stop - 1):
+                    if text[k] == CLOSE_BRACKET:
+                        return False
+                if text[line_stop - 1] != CLOSE_BRACKET or (holder >= 0 and holder != who):
                     return False
+                count = _stars_cards(text, bracket, line_stop, hand_cards, np.int64(CARDS_ROOM - held))  # type: ignore[arg-type]  # fmt: skip
+                if count <= 0:
+                    return False
+                for k in range(count):
+                    holes[held + k] = hand_cards[k]
+                held += count
+                holder = who
+                continue
+            if _wn_word(text, words, line_stop, _WN_OLD_MUCKS):
+                taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, MUCK, who, -1, 0, 0, 0, 0))  # fmt: skip
+                if taken[0] < 0:
+                    return False
+                continue
+            passed = False
+            for verb in range(_WN_OLD_PASSED_LENGTH.shape[0]):
+                if _wn_word(text, words, line_stop, _WN_OLD_PASSED_TEXT[verb, : _WN_OLD_PASSED_LENGTH[verb]]):  # fmt: skip
+                    passed = True
+                    break
+            if passed:
+                if taken[1] == 0 and _wn_word(text, words, line_stop, _WN_OLD_SITTING_OUT):
+                    seats[S_OUT, who] = 1
+                continue
+            post = -1
+            for p in range(_WN_OLD_POST_LENGTH.shape[0]):
+                if starts_with(text, words, line_stop, _WN_OLD_POST_TEXT[p, : _WN_OLD_POST_LENGTH[p]]):  # fmt: skip
+                    post = p
+                    break
+            if post >= 0:
+                a = words + _WN_OLD_POST_LENGTH[post]
+                if a + 2 >= line_stop or text[a] != SPACE or text[a + 1] != OPEN_PAREN or text[line_stop - 1] != CLOSE_PAREN:  # fmt: skip
+                    return False
+                m, d, ok = _wn_money(text, a + 2, line_stop - 1)
+                if not ok:
+                    return False
+                kind = _WN_OLD_POST_KIND[post]
+                if kind == P_BOTH:  # the big blind live, the rest dead
+                    cents = in_cents(m, d)
+                    if cents <= big:
+                        round_bet(units, listed, who, cents, d, True)
+                    else:
+                        round_bet(units, listed, who, big, numbers[N_BB_D], True)
+                elif kind != P_ANTE:
+                    round_bet(units, listed, who, in_cents(m, d), d, True)
+                section = 1
+                taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_POST, kind, who, m, d, 1, 0, 0))  # fmt: skip
+                if taken[0] < 0:
+                    return False
+                continue
+            taken = _wn_old_holes(holes, held, holder, seats, posts, settled, plays, cards, hand_cards, taken)  # fmt: skip
+            if taken[0] < 0:
+                return False
+            if held > 0:
+                dealt |= 1 << holder
+                held = 0
+                holder = -1
+            verb_stop = words
+            while verb_stop < line_stop and text[verb_stop] != SPACE:
+                verb_stop += 1
+            does = -1
+            for v in range(_WN_OLD_VERB_LENGTH.shape[0]):
+                if _wn_word(text, words, verb_stop, _WN_OLD_VERB_TEXT[v, : _WN_OLD_VERB_LENGTH[v]]):  # fmt: skip
+                    does = _WN_OLD_VERB_DOES[v]
+                    break
+            section = 1
+            if does < 0:
+                return False
+            if does <= 1:
+                if verb_stop != line_stop:
+                    return False  # an amount after a fold or a check: left to its reader
+                kind = FOLD if does == 0 else CHECK_CALL
+                m, d, all_in = (-1 if does == 0 else 0), 0, 0
+            else:
+                if verb_stop + 2 >= line_stop or text[verb_stop + 1] != OPEN_PAREN or text[line_stop - 1] != CLOSE_PAREN:  # fmt: skip
+                    return False
+                m, d, ok = _wn_money(text, verb_stop + 2, line_stop - 1)
+                if not ok:
+                    return False
+                top, total, total_d = round_bet(units, listed, who, in_cents(m, d), d, True)
+                all_in = 1 if does == 5 else 0
+                if does == 2 or (does == 5 and total <= top):
+                    kind = CHECK_CALL
+                else:
+                    kind = BET_RAISE
+                    m, d = cents_written(total, total_d)
+            taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, kind, who, m, d, all_in, 0, 0))  # fmt: skip
+            if taken[0] < 0:
+                return False
+            continue
+        if starts_with(text, first, line_stop, _WN_OLD_GAME_ID):
+            return False  # a second header: Winning's reader keeps the last
+        if starts_with(text, first, line_stop, _SEAT):
+            if section != 0 or held > 0:
+                return False  # a seat after the play began (or in the summary)
+            found = _wn_old_button(text, first, line_stop)
+            if found >= 0:
+                if button >= 0:
+                    return False  # a second button: Winning's reader keeps the last
+                button = found
+                continue
+            seat_stop = line_stop - 1 if text[line_stop - 1] == POINT else line_stop
+            listed = _wn_seat(text, first, seat_stop, seats, listed)
+            if listed < 0:
+                return False
+            continue
+        if starts_with(text, first, line_stop, _STARS):
+            if section == 2:
+                return False
+            taken = _wn_old_holes(holes, held, holder, seats, posts, settled, plays, cards, hand_cards, taken)  # fmt: skip
+            if taken[0] < 0:
+                return False
+            if held > 0:
+                dealt |= 1 << holder
+                held = 0
+                holder = -1
+            count = _wn_old_street(text, first, line_stop, hand_cards)
+            if count < 0:
+                return False
+            new_round(units, listed)
+            section = 1
+            taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0))  # fmt: skip
+            if taken[0] < 0:
+                return False
+            continue
+        if starts_with(text, first, line_stop, _WN_OLD_SUMMARY):
+            if section == 2:
+                return False
+            taken = _wn_old_holes(holes, held, holder, seats, posts, settled, plays, cards, hand_cards, taken)  # fmt: skip
+            if taken[0] < 0:
+                return False
+            if held > 0:
+                dealt |= 1 << holder
+                held = 0
+                holder = -1
+            section = 2
+            continue
+        if starts_with(text, first, line_stop, _WN_UNCALLED_WORD):
+            line, kind, who, m, d, all_in, count = _wn_returned(text, first, line_stop, seats, listed)  # fmt: skip
+            taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
+            if taken[0] < 0:
+                return False
+            continue
+        if section != 2:
+            return False
+        # the summary
+        if starts_with(text, first, line_stop, _WN_OLD_POT):
+            if said != 0:
+                return False  # two pot lines: Winning's reader keeps the last
+            said = _wn_old_pot(text, first, line_stop, numbers)
+            if said < 0:
+                return False
+            continue
+        if starts_with(text, first, line_stop, _WN_OLD_BOARD):
+            continue
+        rest = first
+        while rest < line_stop and text[rest] == _STAR:
+            rest += 1
+        if not starts_with(text, rest, line_stop, _WN_OLD_PLAYER):
+            return False
+        name = rest + _WN_OLD_PLAYER.shape[0]
+        who = _wn_named_first(text, name, line_stop, seats, listed)
+        if who < 0:
+            return False
+        words = name + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
+        paid = find_word(text, words, line_stop, _WN_OLD_BETS)
+        if paid < 0:
+            return False
+        bets_point = _wn_old_run(text, paid + _WN_OLD_BETS.shape[0], line_stop)
+        if bets_point < 0 or not starts_with(text, bets_point + 1, line_stop, _WN_OLD_COLLECTS):
+            return False
+        collects = bets_point + 1 + _WN_OLD_COLLECTS.shape[0]
+        collects_point = _wn_old_run(text, collects, line_stop)
+        if collects_point < 0:
+            return False
+        m, d, ok = _wn_money(text, collects, collects_point)
+        if not ok:
+            return False
+        bracket = words
+        while bracket < paid and text[bracket] != OPEN_BRACKET:
+            bracket += 1
+        if bracket < paid:  # cards shown, or mucked and known
+            close = bracket + 1
+            while close < paid and text[close] != CLOSE_BRACKET:
+                close += 1
+            if close >= paid or close == bracket + 1:
+                return False
+            count = _stars_cards(text, bracket, close + 1, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+            if count <= 0:
+                return False
+            if starts_with(text, words, paid, _WN_OLD_SHOWS):
+                taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, SHOW, who, -1, 0, 0, count, 0))  # fmt: skip
+            else:
+                if not (dealt >> who) & 1:  # its reader's "reveal" (not counted as dealt there)
+                    taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0))  # fmt: skip
+                    if taken[0] < 0:
+                        return False
+                taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, MUCK, who, -1, 0, 0, 0, 0))  # fmt: skip
+            if taken[0] < 0:
+                return False
+        if m != 0:
+            taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_COLLECTED, 0, who, m, d, 0, 0, 0))  # fmt: skip
+            if taken[0] < 0:
+                return False
+    if _wn_same_names(text, seats, listed):
+        return False
     lines_read(reading.tally, taken, listed, button, said)
-    return section == 2 and button >= 0 and taken[3] > 0 and (said & 4) != 0
+    return section == 2 and button >= 0 and taken[3] > 0 and said != 0
 
 
 @kernel(inline=True)
@@ -727,15 +1296,18 @@ def wn_hand(
     if not hand_begun(text, hand, start, end, number, ascii_text, facts):
         return -1
     stop, id_start, id_stop, game, betting = _wn_header(text, start, end, reading.numbers)
-    if stop < 0:
-        return -1
-    if not _wn_lines(text, stop + 1, end, reading):
+    older = stop < 0
+    if older:  # the 2016-19 layout
+        stop, id_start, id_stop, game, betting = _wn_old_header(text, start, end, reading.numbers)
+        if stop < 0 or not _wn_old_lines(text, stop + 1, end, reading, units):
+            return -1
+    elif not _wn_lines(text, stop + 1, end, reading):
         return -1
     count, game, places = hand_units(reading, units, site, game, hand, facts)
     if count < 0:
         return -1
     _site_said(reading, units, said, count, places)
-    if said[SAID_HAS_RAKE] and said[SAID_RAKE] != 0 and said[SAID_HAS_TOTAL]:
+    if not older and said[SAID_HAS_RAKE] and said[SAID_RAKE] != 0 and said[SAID_HAS_TOTAL]:
         paid = 0
         for i in range(count):
             paid += units[U_PAID, i]

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -71,6 +72,7 @@ from pokerscore.histories.sites.text import (
     decode_line,
     long_hand_error,
 )
+from pokerscore.histories.sites.winning import NAME as WINNING
 from pokerscore.histories.stats import PlayerNames
 from pokerscore.histories.summary import HistoriesSummary
 
@@ -95,10 +97,57 @@ class PartRecords:
 
     def __iter__(self) -> Iterator[RecordBlock | LongRecord]:
         part = self.part
-        with Path(part.path).open("rb") as handle:
+        wide = wide_text(part.path) if part.file_format in WIDE_FORMATS else None
+        with io.BytesIO(wide) if wide is not None else Path(part.path).open("rb") as handle:
             self.lines = yield from record_blocks(
                 handle, part.marker, start=part.start, stop=part.stop, max_record=MAX_HAND_BYTES
             )
+
+
+WIDE_FORMATS: Final = (WINNING,)
+"""The formats whose UTF-16 files the kernels read (:func:`wide_text`); another's go whole to
+its reader."""
+_WIDE_STARTS: Final = re.compile(
+    b"^(?:" + b"|".join(re.escape(word.encode()) for word in LAYOUT_HEADERS[WINNING]) + b")",
+    re.MULTILINE,
+)
+
+
+def wide_text(path: str) -> bytes | None:
+    """A file in UTF-16 (its byte-order mark first) as the UTF-8 text the kernels read, or None
+    (not UTF-16, unreadable, or a hand that might be longer than its reader reads): decoded as
+    the site's reader decodes it (``sites.text``'s ``_wide_lines``: code units it cannot decode
+    replaced), each line end (``\r\n``, ``\r`` or ``\n``, each one line there) one
+    ``\n``, so that every line's text and number are that reader's, and a hand the kernels
+    leave is read from this text as that reader reads it. A run's part of such a file is the
+    whole file (a site's file is one part), so no place in it is cut. Kept for the last file
+    (a part asks twice: whether it is read so, then its records)."""
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return None
+    return _wide_text(path, stat.st_size, stat.st_mtime_ns)
+
+
+@lru_cache(maxsize=1)
+def _wide_text(path: str, size: int, changed: int) -> bytes | None:
+    """:func:`wide_text` of a file of this size, changed at this time."""
+    encodings = {codecs.BOM_UTF16_LE: "utf-16-le", codecs.BOM_UTF16_BE: "utf-16-be"}
+    try:
+        with Path(path).open("rb") as handle:
+            encoding = encodings.get(handle.read(2))
+            if encoding is None:
+                return None
+            raw = handle.read()
+    except OSError:
+        return None
+    text = raw.decode(encoding, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+    data = text.encode("utf-8")
+    starts = [found.start() for found in _WIDE_STARTS.finditer(data)]
+    # a hand's bytes in the file: at most 4 a byte here (a line end of 4 made one), so a hand
+    # of at most a quarter of the reader's longest is read whole by it too
+    longest = max((b - a for a, b in zip(starts, [*starts[1:], len(data)], strict=True)), default=0)
+    return data if longest <= MAX_HAND_BYTES // 4 else None
 
 
 _TABLE: Final = re.compile(rb"\s*\[\s*(\d+)\s*\]\s*")
@@ -634,7 +683,8 @@ def reference_hand(
 
 def fast_format(part: HistoryPart) -> bool:
     """Whether the kernels read the part: PHH, PokerStars, and a site's file in PokerStars'
-    layout unless it is UTF-16 (its records are not cut at its hands' bytes); a PartyPoker or
+    layout unless it is UTF-16 (its records are not cut at its hands' bytes), but Winning's
+    (:data:`WIDE_FORMATS`: read as the UTF-8 of :func:`wide_text`); a PartyPoker or
     888poker file only where its first hand starts at ``#Game No`` (:func:`~.sites.party.preamble`:
     the records are cut there; a file of Party's 2019 layout, or one whose hands start at their
     banners, would be one record, too long past 1 MiB, where the site's reader reads its hands)."""
@@ -649,7 +699,9 @@ def fast_format(part: HistoryPart) -> bool:
         return False
     if part.file_format in (PARTY, PACIFIC) and preamble(start) < 0:
         return False  # (888poker writes no separators: its first line, blank lines apart)
-    return start[:2] not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+    if start[:2] not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return True
+    return part.file_format in WIDE_FORMATS and wide_text(part.path) is not None
 
 
 _HEAD: Final = 1 << 16

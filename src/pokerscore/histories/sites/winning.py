@@ -78,14 +78,7 @@ _UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to 
 _OLD_ACT: Final = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises|allin|caps)(?: \((?P<amount>[^)]*)\))?\s*$"
 )
-_OLD_GAMES: Final[dict[str, tuple[str, str, Betting]]] = {
-    "Hold'em": ("NT", "holdem", "no-limit"),
-    "Holdem": ("NT", "holdem", "no-limit"),
-    "6+ Hold'em": ("NS", "short-deck", "no-limit"),
-    "Omaha": ("PO", "omaha", "pot-limit"),
-    "Omaha HiLow": ("PO/8", "omaha-hi-lo", "pot-limit"),
-    "Omaha Hi/Lo": ("PO/8", "omaha-hi-lo", "pot-limit"),
-}
+_OLD_GAMES: Final = grammar.WN_OLD_GAMES
 _NEW_GAME: Final = re.compile(
     r"(?P<game>[A-Za-z0-9+/' ]+?)\s*\((?P<betting>"
     + "|".join(map(re.escape, grammar.WN_BETTING))
@@ -99,15 +92,7 @@ _SUMMARY_WON: Final = re.compile(
     r"^Seat \d{1,5}: (?P<rest>.*?)" + re.escape(grammar.WN_WON) + r"(?P<amount>\S+)"
 )
 _BETTING: Final[dict[str, tuple[str, Betting]]] = grammar.WN_BETTING
-_VERBS: Final = {
-    "folds": "fold",
-    "checks": "check",
-    "calls": "call",
-    "bets": "bet",
-    "raises": "raise",
-    "allin": "all-in",
-    "caps": "all-in",
-}
+_VERBS: Final = grammar.WN_OLD_VERBS
 
 
 _TOURNAMENT_ID: Final = re.compile(re.escape(grammar.WN_TOURNAMENT) + r"(\d+)")
@@ -233,7 +218,7 @@ class _Older:
         draft.big_blind = localised_amount(header.group("bb"))
         table = header.group("table").rstrip(" -")
         draft.fields = {"header": line}
-        if " - CAP - " in f" {table} ":
+        if grammar.WN_OLD_CAP in f" {table} ":
             raise HandHistoryError(
                 "a capped table (CAP): the cap ends the betting, which the replay does not apply"
             )
@@ -255,18 +240,19 @@ class _Older:
             raise HandHistoryError(
                 f"{rest[:60]!r}: a player not seated here (a name left out?)", line=number
             )
-        if words.startswith("received card: ["):
-            self.holes.setdefault(name, []).append(words[len("received card: [") :].rstrip("]"))
+        if words.startswith(grammar.WN_OLD_RECEIVED):
+            self.holes.setdefault(name, []).append(
+                words[len(grammar.WN_OLD_RECEIVED) :].rstrip("]")
+            )
             return
-        if words == "mucks cards":  # at the showdown (or alone, with the pot)
+        if words == grammar.WN_OLD_MUCKS:  # at the showdown (or alone, with the pot)
             draft.actions.append(("muck", name, None, (), 0, number, False))
             return
-        if words in ("received a card.", "sitting out", "wait BB", "is timed out"):
-            if words == "sitting out" and not draft.actions:
+        if words in grammar.WN_OLD_PASSED:
+            if words == grammar.WN_OLD_SITTING_OUT and not draft.actions:
                 draft.seats = [(s, n, stack, out or n == name) for s, n, stack, out in draft.seats]
             return
-        for prefix, kind in (("has small blind", "small"), ("has big blind", "big"),
-                             ("has dead blind", "both"), ("has ante", "ante")):  # fmt: skip
+        for prefix, kind in grammar.WN_OLD_POSTS:
             if words.startswith(prefix):
                 amount = localised_amount(words[len(prefix) :].strip(" ()"))
                 draft.posts.append((name, kind, amount, number))
