@@ -115,7 +115,8 @@ _WIDE_STARTS: Final = re.compile(
 
 def wide_text(path: str) -> bytes | None:
     """A file in UTF-16 (its byte-order mark first) as the UTF-8 text the kernels read, or None
-    (not UTF-16, unreadable, or a hand that might be longer than its reader reads): decoded as
+    (not UTF-16, unreadable, past :data:`WHOLE_FILE_BYTES`, or a hand that might be longer than
+    its reader reads): decoded as
     the site's reader decodes it (``sites.text``'s ``_wide_lines``: code units it cannot decode
     replaced), each line end (``\r\n``, ``\r`` or ``\n``, each one line there) one
     ``\n``, so that every line's text and number are that reader's, and a hand the kernels
@@ -125,6 +126,8 @@ def wide_text(path: str) -> bytes | None:
     try:
         stat = Path(path).stat()
     except OSError:
+        return None
+    if stat.st_size > WHOLE_FILE_BYTES:  # decoded whole: a larger file is streamed by its reader
         return None
     return _wide_text(path, stat.st_size, stat.st_mtime_ns)
 
@@ -390,19 +393,19 @@ def _run_fast_part(
     return PartDone(summary, records.lines, next_hand - part.first_hand)
 
 
-IPOKER_BYTES: Final = 1 << 28
-"""The largest iPoker file the compiled reader takes: it is read whole (its sessions'
-``<general>`` parts say what each hand is played for); a larger one is the reference reader's,
-streamed."""
+WHOLE_FILE_BYTES: Final = 1 << 28
+"""The largest site file a compiled reader takes whole: an iPoker file (its sessions'
+``<general>`` parts say what each hand is played for), a UTF-16 file (decoded whole,
+:func:`wide_text`); a larger one is the site's reader's, streamed."""
 IPOKER_BATCH: Final = 1 << 14
 """The iPoker hands the kernels replay at a time (a batch's arrays bounded)."""
 
 
 def ipoker_file(path: str) -> tuple[bytes, IpokerIndex] | None:
     """An iPoker file's bytes and its hands for the compiled reader, or None: the reference
-    reader's (a file past :data:`IPOKER_BYTES`, or not in the XML the kernel reads)."""
+    reader's (a file past :data:`WHOLE_FILE_BYTES`, or not in the XML the kernel reads)."""
     try:
-        if Path(path).stat().st_size > IPOKER_BYTES:
+        if Path(path).stat().st_size > WHOLE_FILE_BYTES:
             return None
         data = Path(path).read_bytes()
     except OSError:

@@ -454,6 +454,21 @@ def test_a_utf16_file_with_a_long_hand_goes_whole_to_winnings_reader(tmp_path: P
     assert wide_text(str(path)) is not None
 
 
+def test_a_utf16_file_past_the_whole_file_limit_is_streamed_by_winnings_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernel decodes a UTF-16 file whole: a file past ``parts.WHOLE_FILE_BYTES`` (as an
+    iPoker file past it) is left to Winning's reader, which streams it, so a run's memory does
+    not grow with such a file."""
+    from pokerscore.histories import parts
+
+    path = tmp_path / "winning.txt"
+    path.write_bytes("\ufeff".encode("utf-16-le") + (WN_OLDER_CASH * 2).encode("utf-16-le"))
+    assert parts.wide_text(str(path)) is not None
+    monkeypatch.setattr(parts, "WHOLE_FILE_BYTES", path.stat().st_size - 1)
+    assert parts.wide_text(str(path)) is None
+
+
 @needs_sample
 def test_the_kernel_gives_winnings_rows_on_the_shared_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
