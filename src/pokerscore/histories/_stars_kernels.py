@@ -282,6 +282,9 @@ _SETTLED_TEXT, _SETTLED_LENGTH = word_table(
 )
 """The words of :data:`~._stars_lines.SETTLED_OUTSIDE` that hold none of the others (each other
 holds one of these: a hand holds one of these where it holds any)."""
+_SETTLED_FIRST: Final = np.zeros(256, dtype=np.bool_)
+_SETTLED_FIRST[_SETTLED_TEXT[:, 0]] = True
+"""The first bytes of those words: a byte of no other is passed over with one look."""
 _OUTSIDE_MONEY_TEXT, _OUTSIDE_MONEY_LENGTH = word_table(
     tuple(words for words, _, _ in lines.OUTSIDE_MONEY)
 )
@@ -477,6 +480,8 @@ def _settled_at(text: Bytes, start: int, end: int) -> int:
     hand of 1.2 KB, a third of the kernel's time on GGPoker's shared files; one pass 1.9 µs)."""
     for at in range(start, end):
         byte = text[at]
+        if not _SETTLED_FIRST[byte]:
+            continue
         for k in range(_SETTLED_LENGTH.shape[0]):
             if byte == _SETTLED_TEXT[k, 0] and starts_with(text, at, end, _SETTLED_TEXT[k, : _SETTLED_LENGTH[k]]):  # fmt: skip
                 return at
@@ -484,12 +489,13 @@ def _settled_at(text: Bytes, start: int, end: int) -> int:
 
 
 @kernel()
-def _outside_money(text: Bytes, start: int, end: int, reading: StarsReading) -> bool:
-    """GGPoker's money settled outside the pot in the hand ``text[start:end]`` (after its
-    lines are read: the seats listed), as ``sites.ggpoker._outside_money`` and
-    ``parse_ggpoker`` read it: each line holding :data:`~._stars_lines.SETTLED_OUTSIDE`'s
-    words an insurance bought or a cash-out chosen (:data:`~._stars_lines.OUTSIDE_CHOICES`),
-    or money paid or received (:data:`~._stars_lines.OUTSIDE_MONEY`), by a seated player. An
+def _outside_money(text: Bytes, start: int, end: int, at: int, reading: StarsReading) -> bool:
+    """GGPoker's money settled outside the pot in the hand ``text[start:end]`` (its first
+    words at ``at``, :func:`_settled_at`; after the hand's lines are read: the seats listed),
+    as ``sites.ggpoker._outside_money`` and ``parse_ggpoker`` read it: each line holding
+    :data:`~._stars_lines.SETTLED_OUTSIDE`'s words an insurance bought or a cash-out chosen
+    (:data:`~._stars_lines.OUTSIDE_CHOICES`), or money paid or received
+    (:data:`~._stars_lines.OUTSIDE_MONEY`), by a seated player (dealt in: :func:`_cashed_out`). An
     insurance is a bet with the site beside the pot: the pot is replayed as played (its money
     the site reader's record, ``fields["insurance"]``). An EV cash-out is the player's payout,
     win or lose: what they collected and the cash-out's money, into ``S_CASH_M`` and
@@ -503,7 +509,6 @@ def _outside_money(text: Bytes, start: int, end: int, reading: StarsReading) -> 
         seats[S_OUTSIDE, seat] = 0
         seats[S_CASH_M, seat] = 0
         seats[S_CASH_D, seat] = 0
-    at = _settled_at(text, start, end)
     while at >= 0:
         first = at
         while first > start and text[first - 1] != NEWLINE:
@@ -2302,13 +2307,14 @@ def stars_hand(
             return -1
     elif not _read_lines(text, stop + 1, end, reading):
         return -1
-    if site == GGPOKER_SITE and not _outside_money(text, start, end, reading):
+    outside = _settled_at(text, start, end) if site == GGPOKER_SITE else -1
+    if outside >= 0 and not _outside_money(text, start, end, outside, reading):
         return -1  # money settled outside the pot GGPoker's reader refuses, or might read otherwise
     count, game, places = hand_units(reading, units, site, game, hand, facts)
     if count < 0:
         return -1
     _site_said(reading, units, said, count, places)
-    if reading.tally[T_CASH_OUTS] and not _cashed_out(reading, said, count, places):
+    if outside >= 0 and not _cashed_out(reading, said, count, places):
         return -1
     hand_read(reading, units, count, places, game, betting, id_start, id_stop)
     tally = reading.tally
