@@ -198,7 +198,9 @@ def test_mutated_outside_hands_are_the_readers(
         read_logged += sum(type(hand) is LoggedHand for hand in assert_same_hands(path))
         if round_ % 3 == 0:
             assert compared_results(path) == _reference(path, monkeypatch)
-    assert read_logged >= 150
+    # 259 of the 360 made from the log on this seed; 5,000 files on seeds 24 to 26 (the hands
+    # left mutated too) run once: every hand and result the reader's
+    assert read_logged >= 240
 
 
 def test_the_shared_ggpoker_files_are_the_kernels_and_the_readers(
