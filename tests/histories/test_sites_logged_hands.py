@@ -41,7 +41,9 @@ def logged(read: list[HandHistory | HandHistoryError]) -> int:
 def test_the_fixtures_are_the_site_readers(path: Path, kind: str) -> None:
     assert file_format_of(path) == kind and kind in STARS_LOGGED
     read = assert_same_hands(path)
-    assert logged(read) >= 2  # (a stud hand and an insurance hand left to the readers)
+    assert logged(read) >= 2  # (Winamax's stud hand left to its reader)
+    if kind == "ggpoker":
+        assert logged(read) == 4  # every hand, the EV cash-out too (since session 24)
 
 
 @pytest.mark.parametrize("name", sorted(GG_VARIANTS))

@@ -31,6 +31,7 @@ from pokerscore.histories._bytes import (
     LOWER_M,
     LOWER_Z,
     MINUS,
+    NEWLINE,
     ONE,
     OPEN_BRACKET,
     OPEN_PAREN,
@@ -122,6 +123,9 @@ from pokerscore.histories._phh_kernels import (
 )
 from pokerscore.histories._replay_kernels import (
     RUNS,
+    SAID_CASH_FEES,
+    SAID_CASH_OUTS,
+    SAID_CASHED,
     SAID_HAS_RAKE,
     SAID_HAS_TOTAL,
     SAID_POT_MASKS,
@@ -144,7 +148,7 @@ from pokerscore.histories._replay_kernels import (
     unread,
 )
 from pokerscore.histories._stats_kernels import action_flags
-from pokerscore.histories.model import MAX_SEAT
+from pokerscore.histories.model import MAX_SEAT, MAX_UNITS
 from pokerscore.histories.refusals import Refusal
 
 
@@ -278,6 +282,26 @@ _SETTLED_TEXT, _SETTLED_LENGTH = word_table(
 )
 """The words of :data:`~._stars_lines.SETTLED_OUTSIDE` that hold none of the others (each other
 holds one of these: a hand holds one of these where it holds any)."""
+_SETTLED_FIRST: Final = np.zeros(256, dtype=np.bool_)
+_SETTLED_FIRST[_SETTLED_TEXT[:, 0]] = True
+"""The first bytes of those words: a byte of no other is passed over with one look."""
+_OUTSIDE_MONEY_TEXT, _OUTSIDE_MONEY_LENGTH = word_table(
+    tuple(words for words, _, _ in lines.OUTSIDE_MONEY)
+)
+_OUTSIDE_KINDS: Final = ("insurance", "cash-out")
+"""What money outside the pot settles (:data:`~._stars_lines.OUTSIDE_MONEY`' kinds), in the
+order of the bits :data:`O_PAID` and :data:`O_CHOSEN` shift."""
+_OUTSIDE_MONEY_SIGN: Final = np.array([sign for _, sign, _ in lines.OUTSIDE_MONEY], dtype=np.int64)
+_OUTSIDE_MONEY_KIND: Final = np.array(
+    [_OUTSIDE_KINDS.index(kind) for _, _, kind in lines.OUTSIDE_MONEY], dtype=np.int64
+)
+_OUTSIDE_CHOICE_TEXT, _OUTSIDE_CHOICE_LENGTH = word_table(tuple(lines.OUTSIDE_CHOICES))
+_OUTSIDE_CHOICE_KIND: Final = np.array(
+    [_OUTSIDE_KINDS.index(kind) for kind in lines.OUTSIDE_CHOICES.values()], dtype=np.int64
+)
+"""GGPoker's lines of money settled outside the pot that its reader reads
+(:data:`~._stars_lines.OUTSIDE_MONEY`: the words after the name, the sign, the kind) and the
+lines announcing such money (:data:`~._stars_lines.OUTSIDE_CHOICES`), tried in their order."""
 _FEE_TEXT, _FEE_LENGTH = word_table(tuple(f"{fee} " for fee in lines.FEES))
 _FEE_BAR: Final = ascii_bytes(lines.FEE_BAR)
 _HAND_CANCELLED: Final = ascii_bytes(lines.HAND_CANCELLED)
@@ -449,17 +473,131 @@ def _gg_game_end(text: Bytes, at: int, stop: int) -> int:
 
 
 @kernel()
-def _settled_outside(text: Bytes, start: int, end: int) -> bool:
-    """Whether a GGPoker hand holds a line of money settled outside the pot (an EV cash-out,
-    all-in insurance, a cash drop: :data:`~._stars_lines.SETTLED_OUTSIDE`), in one pass over
-    its bytes (a search for each of the eight words took 10.5 µs a hand of 1.2 KB, a third of
-    the kernel's time on GGPoker's shared files; one pass 1.9 µs)."""
+def _settled_at(text: Bytes, start: int, end: int) -> int:
+    """Where the first words of money settled outside the pot stand in ``text[start:end]`` (an
+    EV cash-out, all-in insurance, a cash drop: :data:`~._stars_lines.SETTLED_OUTSIDE`), -1
+    for none, in one pass over the bytes (a search for each of the eight words took 10.5 µs a
+    hand of 1.2 KB, a third of the kernel's time on GGPoker's shared files; one pass 1.9 µs)."""
     for at in range(start, end):
         byte = text[at]
+        if not _SETTLED_FIRST[byte]:
+            continue
         for k in range(_SETTLED_LENGTH.shape[0]):
             if byte == _SETTLED_TEXT[k, 0] and starts_with(text, at, end, _SETTLED_TEXT[k, : _SETTLED_LENGTH[k]]):  # fmt: skip
-                return True
-    return False
+                return at
+    return -1
+
+
+@kernel()
+def _outside_money(text: Bytes, start: int, end: int, at: int, reading: StarsReading) -> bool:
+    """GGPoker's money settled outside the pot in the hand ``text[start:end]`` (its first
+    words at ``at``, :func:`_settled_at`; after the hand's lines are read: the seats listed),
+    as ``sites.ggpoker._outside_money`` and ``parse_ggpoker`` read it: each line holding
+    :data:`~._stars_lines.SETTLED_OUTSIDE`'s words an insurance bought or a cash-out chosen
+    (:data:`~._stars_lines.OUTSIDE_CHOICES`), or money paid or received
+    (:data:`~._stars_lines.OUTSIDE_MONEY`), by a seated player (dealt in: :func:`_cashed_out`). An
+    insurance is a bet with the site beside the pot: the pot is replayed as played (its money
+    the site reader's record, ``fields["insurance"]``). An EV cash-out is the player's payout,
+    win or lose: what they collected and the cash-out's money, into ``S_CASH_M`` and
+    ``S_CASH_D`` (``T_CASH_OUTS`` the seats that took one). False where the hand is left to
+    GGPoker's reader: a line in another form (a cash drop), an amount it might read otherwise,
+    a player not seated, money announced and not written, a cash-out's risk beyond what was
+    collected (the reader refuses these), an amount of more than ``MAX_DECIMALS`` decimals."""
+    seats, settled, tally = reading.seats, reading.settled, reading.tally
+    listed = tally[T_LISTED]
+    for seat in range(listed):
+        seats[S_OUTSIDE, seat] = 0
+        seats[S_CASH_M, seat] = 0
+        seats[S_CASH_D, seat] = 0
+    while at >= 0:
+        first = at
+        while first > start and text[first - 1] != NEWLINE:
+            first -= 1
+        stop = line_end(text, at, end)
+        line_stop = stop
+        while line_stop > first and text[line_stop - 1] == RETURN:
+            line_stop -= 1
+        if not _outside_line(text, first, line_stop, seats, listed):
+            return False
+        at = _settled_at(text, stop, end)
+    cash_outs = 0
+    for seat in range(listed):
+        said = seats[S_OUTSIDE, seat]
+        for kind in range(2):
+            if said & (O_CHOSEN << kind) and not said & (O_PAID << kind):
+                return False  # money outside the pot with no amount written: refused
+        if not said & (O_PAID << 1):
+            continue
+        m, d = seats[S_CASH_M, seat], seats[S_CASH_D, seat]
+        for q in range(tally[T_COLLECTED]):
+            if settled[C_SEAT, q] == seat:
+                m, d = _added(m, d, settled[C_M, q], settled[C_D, q])
+                if d < 0:
+                    return False
+        if m < 0:
+            return False  # a cash-out's risk beyond what the player collected: refused
+        seats[S_CASH_M, seat], seats[S_CASH_D, seat] = m, d
+        cash_outs += 1
+    tally[T_CASH_OUTS] = cash_outs
+    return True
+
+
+@kernel()
+def _outside_line(text: Bytes, first: int, line_stop: int, seats: Ints, listed: int) -> bool:
+    """A line of money settled outside the pot (:func:`_outside_money`), its player's
+    ``S_OUTSIDE`` bits and cash-out money kept: False where GGPoker's reader refuses it or
+    might read it otherwise (the line's end other than ``)``, past carriage returns: a space
+    the reader strips is left to it)."""
+    for k in range(_OUTSIDE_CHOICE_LENGTH.shape[0]):
+        words = find_word(text, first, line_stop, _OUTSIDE_CHOICE_TEXT[k, : _OUTSIDE_CHOICE_LENGTH[k]])  # fmt: skip
+        if words >= 0:  # an insurance bought, a cash-out chosen: its money written apart
+            seat = _named(text, first, words, seats, listed)
+            if seat < 0:
+                return False
+            seats[S_OUTSIDE, seat] |= O_CHOSEN << _OUTSIDE_CHOICE_KIND[k]
+            return True
+    if line_stop <= first or text[line_stop - 1] != CLOSE_PAREN:
+        return False
+    for k in range(_OUTSIDE_MONEY_LENGTH.shape[0]):
+        length = _OUTSIDE_MONEY_LENGTH[k]
+        words = find_word(text, first, line_stop, _OUTSIDE_MONEY_TEXT[k, :length])
+        if words <= first:  # not here, or no name before it: the next form
+            continue
+        seat = _named(text, first, words, seats, listed)
+        m, d, ok = _money(text, words + length, line_stop - 1)
+        if seat < 0 or not ok or d > MAX_DECIMALS:
+            return False
+        kind = _OUTSIDE_MONEY_KIND[k]
+        seats[S_OUTSIDE, seat] |= O_PAID << kind
+        if kind == 1:
+            m, d = _added(seats[S_CASH_M, seat], seats[S_CASH_D, seat], _OUTSIDE_MONEY_SIGN[k] * m, d)  # fmt: skip
+            if d < 0:
+                return False
+            seats[S_CASH_M, seat], seats[S_CASH_D, seat] = m, d
+        return True
+    return False  # money outside the pot in a form not read: refused
+
+
+_ADDED_BOUND: Final = 1 << 60
+"""The largest sum :func:`_added` keeps (a term, twelve digits at six decimals, is below it)."""
+
+
+@kernel(inline=True)
+def _added(m: int, d: int, other_m: int, other_d: int) -> tuple[int, int]:
+    """Two amounts (mantissa, decimals) added as ``Decimal`` adds them: the decimals the most
+    of the two (written decimals kept, so that the scale is the reference reader's); the
+    decimals -1 past ``MAX_DECIMALS`` or :data:`_ADDED_BOUND`."""
+    both = max(d, other_d)
+    if both > MAX_DECIMALS:
+        return 0, -1
+    for _ in range(both - d):
+        m *= 10
+    for _ in range(both - other_d):
+        other_m *= 10
+    total = m + other_m
+    if total > _ADDED_BOUND or total < -_ADDED_BOUND:
+        return 0, -1
+    return total, both
 
 
 @kernel()
@@ -663,7 +801,15 @@ MAX_LISTED: Final = 64
 S_NUMBER, S_NAME_START, S_NAME_STOP, S_STACK_M, S_STACK_D, S_OUT, S_PLAYING, S_ORDER_OF = range(8)
 S_LISTED_OF: Final = 8
 """The seat line of each player dealt in, in the order of the table."""
-SEAT_ROWS: Final = 9
+S_OUTSIDE, S_CASH_M, S_CASH_D = 9, 10, 11
+"""GGPoker's money settled outside the pot, a column per seat line (:func:`_outside_money`):
+what the lines said (``O_…`` bits), and the EV cash-out's amount (what the player collected
+and the cash-out's money, mantissa and decimals)."""
+O_PAID: Final = 1
+"""``S_OUTSIDE``'s bits: ``O_PAID << kind`` money of that kind (0 insurance, 1 cash-out) paid
+or received, ``O_CHOSEN << kind`` an insurance bought or a cash-out chosen."""
+O_CHOSEN: Final = 4
+SEAT_ROWS: Final = 12
 # ``posts`` rows, a column per post (Winamax's: the actions before it, and whether it is live)
 POST_SEAT, POST_KIND, POST_M, POST_D, POST_AT, POST_LIVE = range(6)
 # ``settled`` rows: the returned bets, then the collected pots (Winamax's in units too)
@@ -682,7 +828,10 @@ T_LISTED, T_POSTS, T_ACTIONS, T_RETURNED, T_COLLECTED, T_BUTTON, T_TOTAL, T_RAKE
 T_BRING_IN, T_TRIMMING = 17, 18
 """Stud's bring-in in units (0 elsewhere), and whether the antes are trimmed (PHH's
 ``ante_trimming_status``, as ``draft.build_hand`` decides it: stud and the draw games only)."""
-TALLY_SIZE: Final = 19
+T_CASH_OUTS: Final = 19
+"""The seats that took a GGPoker EV cash-out (``S_CASH_M``, ``S_CASH_D``), 0 in every other
+layout (:func:`lines_read`)."""
+TALLY_SIZE: Final = 20
 # ``units`` rows, a column per player dealt in: what ``HandInput`` reads of them
 U_STACK, U_ANTE, U_BLIND, U_IN_TURN, U_PAID, U_STRADDLED, U_FINISHING = range(7)
 # and Winamax's betting rounds (``_winamax_kernels._wx_said``): this round's bets, the last
@@ -1507,6 +1656,7 @@ def lines_read(
     tally[T_POSTS], tally[T_ACTIONS], tally[T_RETURNED], tally[T_COLLECTED] = taken
     tally[T_LISTED], tally[T_BUTTON] = listed, button
     tally[T_TOTAL], tally[T_RAKE] = said & 1, (said >> 1) & 1
+    tally[T_CASH_OUTS] = 0
 
 
 @kernel(inline=True)
@@ -1955,6 +2105,10 @@ def _scale(reading: StarsReading, count: int) -> int:
         places = _places(places, numbers[N_TOTAL_M], numbers[N_TOTAL_D])
     if tally[T_RAKE]:
         places = _places(places, numbers[N_RAKE_M], numbers[N_RAKE_D])
+    if tally[T_CASH_OUTS]:  # GGPoker's EV cash-outs (what each took, as the reader sums it)
+        for seat in range(tally[T_LISTED]):
+            if seats[S_OUTSIDE, seat] & (O_PAID << 1):
+                places = _places(places, seats[S_CASH_M, seat], seats[S_CASH_D, seat])
     return places
 
 
@@ -2076,6 +2230,29 @@ def _site_said(reading: StarsReading, units: Ints, said: Ints, count: int, place
 
 
 @kernel()
+def _cashed_out(reading: StarsReading, said: Ints, count: int, places: int) -> bool:
+    """The EV cash-outs (:func:`_outside_money`) in ``said`` as the replay takes a cash-out
+    (``SAID_CASHED``: the player's payout, win or lose; no fee), in units: False where a player
+    who settled money outside the pot is not dealt in (GGPoker's reader refuses a cash-out
+    then) or a cash-out is past the model's ``MAX_UNITS`` (refused too)."""
+    seats, powers = reading.seats, reading.powers
+    for seat in range(reading.tally[T_LISTED]):
+        if seats[S_OUTSIDE, seat] and seats[S_ORDER_OF, seat] < 0:
+            return False
+    for i in range(count):
+        seat = seats[S_LISTED_OF, i]
+        if not seats[S_OUTSIDE, seat] & (O_PAID << 1):
+            continue
+        m, d = seats[S_CASH_M, seat], seats[S_CASH_D, seat]
+        if d <= places and m > MAX_UNITS // powers[places - d]:
+            return False
+        said[SAID_CASHED] |= 1 << i
+        said[SAID_CASH_OUTS + i] = in_units(m, d, places, powers)
+        said[SAID_CASH_FEES + i] = 0
+    return True
+
+
+@kernel()
 def _bets(
     betting: int, numbers: Ints, powers: Ints, units: Ints, count: int, places: int
 ) -> tuple[int, int, int, int]:
@@ -2124,18 +2301,21 @@ def stars_hand(
     stop, id_start, id_stop, game, betting = _read_header(text, start, end, site, reading.numbers)
     if stop < 0:
         return -1
-    if site == GGPOKER_SITE and _settled_outside(text, start, end):
-        return -1  # money settled outside the pot: refused by GGPoker's reader
     dealt = STUD <= game <= BADUGI
     if dealt:
         if not _read_dealt_lines(text, stop + 1, end, reading, game):
             return -1
     elif not _read_lines(text, stop + 1, end, reading):
         return -1
+    outside = _settled_at(text, start, end) if site == GGPOKER_SITE else -1
+    if outside >= 0 and not _outside_money(text, start, end, outside, reading):
+        return -1  # money settled outside the pot GGPoker's reader refuses, or might read otherwise
     count, game, places = hand_units(reading, units, site, game, hand, facts)
     if count < 0:
         return -1
     _site_said(reading, units, said, count, places)
+    if outside >= 0 and not _cashed_out(reading, said, count, places):
+        return -1
     hand_read(reading, units, count, places, game, betting, id_start, id_stop)
     tally = reading.tally
     if site == GGPOKER_SITE:

@@ -244,9 +244,10 @@ SETTLED_OUTSIDE: Final = (
     ("all-in insurance", "all-in insurance (money settled outside the pot)"),
 )
 """GGPoker's lines of money settled outside the pot, anywhere in a line (the first words found
-name the line; the last two catch any other wording of the same money): the compiled reader
-leaves such a hand to GGPoker's reader, which reads the forms of :data:`OUTSIDE_MONEY` and
-refuses the rest with the reason beside the words."""
+name the line; the last two catch any other wording of the same money): GGPoker's reader reads
+the forms of :data:`OUTSIDE_MONEY` and refuses the rest with the reason beside the words; the
+compiled reader reads them as it does (``_stars_kernels._outside_money``) and leaves it any
+other."""
 OUTSIDE_MONEY: Final = (
     (": pay premium of all-in insurance (", -1, "insurance"),
     (": Pays Cashout Risk (", -1, "cash-out"),

@@ -21,8 +21,10 @@ A UTF-8 file's hands go through PokerStars' compiled reader (``_stars_kernels``)
 of them: the games of :data:`~pokerscore.histories._stars_lines.GG_GAMES` (hold'em, Omaha,
 ``PLO-5``, ``PLO-6``, short deck), cash and tournaments (Spin & Gold's too: the level's
 ``(sb/bb)``, or short deck's one amount), straddles, antes and fees, a board run two or three
-times; the others (the lines of money settled outside the pot, a header or a line it would
-otherwise misread) through this reader (:data:`pokerscore.histories.sites.layouts.SITE_LAYOUTS`), as
+times, an all-in insurance and an EV cash-out written as this reader reads them (since session
+24: ``_stars_kernels._outside_money``); the others (a cash drop, money outside the pot this
+reader refuses or might read otherwise, a header or a line it would otherwise misread) through
+this reader (:data:`pokerscore.histories.sites.layouts.SITE_LAYOUTS`), as
 the same grammar (:mod:`~pokerscore.histories._stars_lines`) makes both.
 """
 
