@@ -2518,7 +2518,7 @@ def _stars_logged(
     setup[hand, S_TRIMMING] = tally[T_TRIMMING]
     setup[hand, S_MIN_BET] = tally[T_MIN_BET]
     setup[hand, S_BIG_BET] = tally[T_BIG_BET]
-    setup[hand, S_BRING_IN] = 0
+    setup[hand, S_BRING_IN] = tally[T_BRING_IN]  # stud's (0 elsewhere: ``_seat_units``)
     setup[hand, S_HAS_WON] = 1
     setup[hand, S_HAS_FINISH] = 0
     kept_seats = log.seats

@@ -4,8 +4,10 @@ stages keep: what it refuses or might read otherwise, they leave to it). Each ha
 :func:`wx_hand` (its header, :func:`_wx_header`; its lines, :func:`_wx_lines`, a reader per kind
 of line, each line kept by ``_stars_kernels.take_line``; what its record says,
 :func:`_wx_said`), its other stages and its facts PokerStars' (``_stars_kernels``); a thread's
-share, :func:`wx_share`, is a kernel of its own, compiled only for a Winamax file. A hand
-written otherwise than this reader takes is marked ``SLOW`` for Winamax's reader."""
+share, :func:`wx_share`, is a kernel of its own, compiled only for a Winamax file. Hold'em and
+Omaha, and (session 24) stud, stud hi/lo, razz and 2-7 triple draw, their cards dealt by
+PokerStars' stages as Winamax's reader deals them (:func:`_wx_lines`). A hand written otherwise
+than this reader takes is marked ``SLOW`` for Winamax's reader."""
 
 from __future__ import annotations
 
@@ -1131,8 +1133,8 @@ def wx_log_share(
         start, stop = starts[hand], stops[hand]
         count = wx_hand(text, hand, start, stop, first_hand + hand, sites[hand], ascii_text,
                         facts, reading, units, said)  # fmt: skip
-        if count < 0 or STUD <= tally[T_GAME] <= BADUGI:
-            continue  # stud and the draw games: the lenient reader's, as PokerStars' log leaves them
+        if count < 0:
+            continue
         hand_input = HandInput(
             count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,

@@ -8,8 +8,8 @@ takes it; every hand it is not sure of left to ``sites/winamax.py``, hand by han
 here is read by the kernel (not left) with the reference path's results (stacks, pots, rake,
 all-in EV, the site's totals checked: ``POKERSCORE_HISTORIES_REFERENCE=1``); each guard's hand
 is left, with the reference reader's answer; the shared Winamax files give the reference path's
-rows; mutated hands its results and errors; ``read_histories`` (the log) leaves these hands to
-Winamax's reader, as PokerStars' log leaves its stud and draw hands."""
+rows; mutated hands its results and errors; ``read_histories`` makes the hands the kernel reads
+from its log (``wx_log_share``), every field Winamax's reader's."""
 
 from __future__ import annotations
 
@@ -356,12 +356,42 @@ def test_mutated_stud_and_draw_hands_give_winamaxs_readers_answer(
         monkeypatch.delenv(REFERENCE_ONLY)
 
 
-def test_the_log_leaves_stud_and_draw_to_winamaxs_reader(tmp_path: Path) -> None:
-    """``read_histories`` from the share's log: the stud and draw hands Winamax's reader's own
-    (not logged, as PokerStars' log leaves its stud and draw hands), equal to its hands."""
+@pytest.mark.parametrize("name", sorted(KINDS) + sorted(GUARDS))
+def test_the_log_gives_winamaxs_readers_hands(name: str, tmp_path: Path) -> None:
+    """``read_histories`` from the share's log (``wx_log_share``): each kind's hand made from
+    the log (its bring-in, streets dealt, draws with the cards thrown and drawn, each action's
+    line), every field Winamax's reader's; each guard's hand that reader's own."""
     from tests.histories.test_logged_hands import assert_same_hands
     from tests.histories.test_sites_logged_hands import logged
 
-    path = _write(tmp_path, STUD + TRIPLE_DRAW + RAZZ)
-    read = assert_same_hands(path)
-    assert len(read) == 3 and logged(read) == 0
+    path = _write(tmp_path, {**KINDS, **GUARDS}[name])
+    assert logged(assert_same_hands(path)) == (name in KINDS)
+
+
+@pytest.mark.slow
+def test_mutated_stud_and_draw_hands_in_the_log_are_winamaxs_readers(tmp_path: Path) -> None:
+    """Hands changed at random, three a file, through ``read_histories``: what the log gives is
+    what Winamax's reader reads, hands and errors alike (run once on 3,000 files, seeds 24 to
+    26: all equal)."""
+    from pokerscore.histories.model import HandHistoryError
+    from pokerscore.histories.reading import file_format_of
+    from tests.histories.test_logged_hands import assert_same_hands
+    from tests.histories.test_sites_logged_hands import logged
+
+    hands = [KINDS[name] for name in sorted(KINDS)]
+    rng = random.Random(24)
+    path = tmp_path / "winamax.txt"
+    read_logged = 0
+    for _ in range(150):
+        text = "".join(
+            mutated_hand(rng.choice(hands), rng, words=_MUTATIONS, sign="€", suffixes=_SUFFIXES)
+            for _ in range(3)
+        )
+        path.write_text(text, "utf-8")
+        try:
+            if file_format_of(path) != "winamax":
+                continue
+        except HandHistoryError:
+            continue
+        read_logged += logged(assert_same_hands(path))
+    assert read_logged >= 100
