@@ -19,7 +19,7 @@ time (``time.process_time``: on a shared machine, the figure that compares). The
 later fast path (compiled kernels, as PHH and PokerStars have; GGPoker's, the PokerStars skins',
 Winamax's, Winning's (both layouts, UTF-8), Bovada's, 888poker's and PartyPoker's older layout's hold'em and
 Omaha hands go through PokerStars' compiled reader, Winamax's, Winning's, Bovada's, 888poker's
-and PartyPoker's by shares of their own;
+and PartyPoker's by shares of their own (Winamax's stud and 2-7 triple draw too, since session 24);
 iPoker's hold'em and Omaha by a compiled reader of its own on PokerStars' stages,
 ``_ipoker_kernels``; the others through the site's reader (the ``pacific`` fixture's hand, a
 dead blind among its lines, is one 888poker's share reads; the ``partypoker`` fixture's

@@ -41,9 +41,8 @@ def logged(read: list[HandHistory | HandHistoryError]) -> int:
 def test_the_fixtures_are_the_site_readers(path: Path, kind: str) -> None:
     assert file_format_of(path) == kind and kind in STARS_LOGGED
     read = assert_same_hands(path)
-    assert logged(read) >= 2  # (Winamax's stud hand left to its reader)
-    if kind == "ggpoker":
-        assert logged(read) == 4  # every hand, the EV cash-out too (since session 24)
+    # every hand from the log: GGPoker's EV cash-out and Winamax's stud hand too (session 24)
+    assert logged(read) == len(read) == {"ggpoker": 4, "winamax": 3}[kind]
 
 
 @pytest.mark.parametrize("name", sorted(GG_VARIANTS))

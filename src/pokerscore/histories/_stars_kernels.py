@@ -1869,6 +1869,65 @@ def _idle_dropped(reading: StarsReading, listed: int, posted: int, actions: int)
 
 
 @kernel()
+def dealt_written(
+    reading: StarsReading,
+    who: int,
+    count: int,
+    stud: bool,
+    street: int,
+    first_dealt: bool,
+    holes: int,
+    players: int,
+    first: int,
+) -> tuple[int, int]:
+    """A ``Dealt to`` line's ``count`` cards (in ``reading.hand_cards``, -1 a card unseen) to
+    seat line ``who``, as ``draft``'s ``StudStreets.deal`` and ``DrawRounds.deal`` take them (in
+    every layout that writes stud or a draw game so: PokerStars', Winamax's): stud's street
+    deal made the action's cards in ``hand_cards`` (third street's three, the unwritten padded
+    unseen; a later street's new card the last written), a draw's cards drawn given to the
+    discard waiting for them (its line at ``first``), a draw's first cards kept for the first
+    deal (``first_dealt``: that deal made). (The stud action's cards, 0 for none (a draw's), -1
+    where the hand is left: no cards, dealt before third street or twice on a street, fewer
+    cards than thrown away; stud's third-street players now.)"""
+    dealing, hand_cards, plays, cards = reading.dealing, reading.hand_cards, reading.plays, reading.cards  # fmt: skip
+    if count <= 0:
+        return -1, players
+    if not stud:
+        waiting = dealing[D_WAITING, who]
+        if waiting >= 0:
+            thrown = plays[A_D, waiting]
+            if count < thrown:
+                return -1, players
+            for k in range(thrown):
+                cards[waiting, thrown + k] = hand_cards[count - thrown + k]
+            plays[A_LINE, waiting] = first
+            dealing[D_WAITING, who] = -1
+        elif not first_dealt:
+            known = min(count, holes)
+            dealing[D_KNOWN, who] = known
+            for k in range(known):
+                dealing[D_CARDS + k, who] = hand_cards[count - known + k]
+        return 0, players
+    if street == 0 or dealing[D_DEALT, who]:
+        return -1, players  # dealt before third street, or twice on a street
+    dealing[D_DEALT, who] = 1
+    if street != 3:
+        hand_cards[0] = hand_cards[count - 1]
+        return 1, players
+    if count >= 3:
+        for k in range(3):
+            hand_cards[k] = hand_cards[count - 3 + k]
+    else:
+        for k in range(2, -1, -1):
+            hand_cards[k] = hand_cards[k - 3 + count] if k >= 3 - count else -1
+    for k in range(players):
+        if dealing[D_ORDER, k] == who:
+            return 3, players
+    dealing[D_ORDER, players] = who
+    return 3, players + 1
+
+
+@kernel()
 def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) -> bool:
     """:func:`_read_lines` for stud and the draw games: the cards dealt as ``draft``'s
     ``StudStreets`` and ``DrawRounds`` deal them for the reference reader (stud: third street's
@@ -1952,44 +2011,11 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
         if starts_with(text, first, line_stop, _DEALT_TO):
             if line != LINE_ACTION:
                 continue  # no cards written: no deal, as in the reference reader
-            if count <= 0:
+            count, players = dealt_written(reading, who, count, stud, street, first_dealt, holes, players, first)  # fmt: skip
+            if count < 0:
                 return False
-            if not stud:  # a draw's cards, or the first ones (no action of their own)
-                waiting = dealing[D_WAITING, who]
-                if waiting >= 0:
-                    thrown = plays[A_D, waiting]
-                    if count < thrown:
-                        return False
-                    for k in range(thrown):
-                        cards[waiting, thrown + k] = hand_cards[count - thrown + k]
-                    plays[A_LINE, waiting] = first
-                    dealing[D_WAITING, who] = -1
-                elif not first_dealt:
-                    known = min(count, holes)
-                    dealing[D_KNOWN, who] = known
-                    for k in range(known):
-                        dealing[D_CARDS + k, who] = hand_cards[count - known + k]
-                continue
-            if street == 0 or dealing[D_DEALT, who]:
-                return False  # dealt before third street, or twice on a street
-            dealing[D_DEALT, who] = 1
-            if street == 3:
-                if count >= 3:
-                    for k in range(3):
-                        hand_cards[k] = hand_cards[count - 3 + k]
-                else:
-                    for k in range(2, -1, -1):
-                        hand_cards[k] = hand_cards[k - 3 + count] if k >= 3 - count else -1
-                count = 3
-                new = True
-                for k in range(players):
-                    new = new and dealing[D_ORDER, k] != who
-                if new:
-                    dealing[D_ORDER, players] = who
-                    players += 1
-            else:
-                hand_cards[0] = hand_cards[count - 1]
-                count = 1
+            if count == 0:
+                continue  # a draw's cards, or the first ones (no action of their own)
         else:
             if stud:
                 a = _stud_finish(reading, players, street, a, first)
@@ -2320,10 +2346,6 @@ def stars_hand(
     tally = reading.tally
     if site == GGPOKER_SITE:
         tally[T_TRIMMING] = 0  # GGPoker's reader leaves the antes whole (no antes_returned)
-    if dealt and game <= RAZZ:  # no blinds: the stakes in small bets, as PHH reads stud
-        numbers = reading.numbers
-        tally[T_SMALL] = 0
-        tally[T_BIG] = in_units(numbers[N_SB_M], numbers[N_SB_D], places, reading.powers)
     return count
 
 
@@ -2374,12 +2396,16 @@ def hand_read(
     id_start: int,
     id_stop: int,
 ) -> None:
-    """A hand's last stage, in every layout: its game, betting, bets' sizes, stakes, scale
-    and hand id's span into ``reading.tally``."""
+    """A hand's last stage, in every layout: its game, betting, bets' sizes, stakes (stud's in
+    small bets, no blinds), scale and hand id's span into ``reading.tally``."""
     tally = reading.tally
     tally[T_MIN_BET], tally[T_BIG_BET], tally[T_SMALL], tally[T_BIG] = _bets(betting, reading.numbers, reading.powers, units, count, places)  # fmt: skip
     tally[T_GAME], tally[T_BETTING], tally[T_PLACES] = game, betting, places
     tally[T_ID_START], tally[T_ID_STOP] = id_start, id_stop
+    if STUD <= game <= RAZZ:  # no blinds: the stakes in small bets, as PHH reads stud
+        numbers = reading.numbers
+        tally[T_SMALL] = 0
+        tally[T_BIG] = in_units(numbers[N_SB_M], numbers[N_SB_D], places, reading.powers)
 
 
 @kernel()
@@ -2672,7 +2698,7 @@ def _stars_logged(
     setup[hand, S_TRIMMING] = tally[T_TRIMMING]
     setup[hand, S_MIN_BET] = tally[T_MIN_BET]
     setup[hand, S_BIG_BET] = tally[T_BIG_BET]
-    setup[hand, S_BRING_IN] = 0
+    setup[hand, S_BRING_IN] = tally[T_BRING_IN]  # stud's (0 elsewhere: ``_seat_units``)
     setup[hand, S_HAS_WON] = 1
     setup[hand, S_HAS_FINISH] = 0
     kept_seats = log.seats

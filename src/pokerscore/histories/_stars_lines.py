@@ -680,3 +680,20 @@ WN_OLD_COLLECTS: Final = " Collects: "
 """A summary's player line, ``… Bets: 50.50. Collects: 100.25. Wins: 49.75.``: what each
 collected."""
 WN_OLD_SHOWS: Final = "shows"
+# Winamax's stud and draw games (session 24): its sections and verbs, which ``sites/winamax.py``
+# and ``_winamax_kernels`` both read
+WX_STUD_STREETS: Final = ("THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH")
+"""Winamax's stud streets, third to seventh (``*** THIRD ***``)."""
+WX_ROUND_KINDS: Final = ("-BET", "-DRAW")
+"""What follows a draw game's round's ordinal (``*** FIRST-BET ***``, ``*** FIRST-DRAW ***``)."""
+WX_FIRST: Final = "FIRST"
+"""The first round's ordinal: ``*** FIRST-BET ***`` deals the cards (``Dealt to`` lines follow)."""
+WX_SUMMARY_NAME: Final = "SUMMARY"
+WX_BRING_IN: Final = "bring-in"
+"""Stud's bring-in (``Ann bring-in 0.02``)."""
+WX_DISCARDS: Final = "discards"
+WX_STANDS: Final = "stands"
+WX_PAT: Final = "pat"
+"""``Ann stands pat [2h Td 8c 7c 8s]`` (the cards kept written after it, read by no reader)."""
+WX_UNSEEN: Final = "X"
+"""A card nobody saw in a ``Dealt to`` line (``Dealt to Bob [X X Kd]``)."""

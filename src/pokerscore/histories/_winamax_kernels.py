@@ -4,8 +4,10 @@ stages keep: what it refuses or might read otherwise, they leave to it). Each ha
 :func:`wx_hand` (its header, :func:`_wx_header`; its lines, :func:`_wx_lines`, a reader per kind
 of line, each line kept by ``_stars_kernels.take_line``; what its record says,
 :func:`_wx_said`), its other stages and its facts PokerStars' (``_stars_kernels``); a thread's
-share, :func:`wx_share`, is a kernel of its own, compiled only for a Winamax file. A hand
-written otherwise than this reader takes is marked ``SLOW`` for Winamax's reader."""
+share, :func:`wx_share`, is a kernel of its own, compiled only for a Winamax file. Hold'em and
+Omaha, and (session 24) stud, stud hi/lo, razz and 2-7 triple draw, their cards dealt by
+PokerStars' stages as Winamax's reader deals them (:func:`_wx_lines`). A hand written otherwise
+than this reader takes is marked ``SLOW`` for Winamax's reader."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from pokerscore.histories._bytes import (
     TAB,
     ZERO,
     ascii_bytes,
+    card_of,
     find_word,
     in_units,
     is_digit,
@@ -39,19 +42,24 @@ from pokerscore.histories._bytes import (
     word_table,
 )
 from pokerscore.histories._layout import (
+    BADUGI,
     BET_RAISE,
+    BRING_IN,
     CHECK_CALL,
     DEAL_BOARD,
     DEAL_HOLE,
+    DISCARD_DRAW,
     F_RUNS,
     FOLD,
     MAX_ACTIONS,
     MAX_PLAYERS,
     MUCK,
     OK,
+    RAZZ,
     SHORT_DECK,
     SHORT_DECK_SOT,
     SHOW,
+    STUD,
     Bytes,
     HandRows,
     Ints,
@@ -100,12 +108,18 @@ from pokerscore.histories._stars_kernels import (
     A_COUNT,
     A_KIND,
     A_LINE,
+    BOARD_GAME,
     C_D,
     C_M,
     C_POT,
     C_SEAT,
     C_UNITS,
     CARDS_ROOM,
+    D_DEALT,
+    D_KNOWN,
+    D_OUT,
+    D_WAITING,
+    DRAW_GAME,
     LINE_ACTION,
     LINE_BAD,
     LINE_COLLECTED,
@@ -136,9 +150,12 @@ from pokerscore.histories._stars_kernels import (
     S_PLAYING,
     S_STACK_D,
     S_STACK_M,
+    STUD_GAME,
+    STUD_ROOM,
     T_ACTIONS,
     T_BETTING,
     T_BIG_BET,
+    T_BRING_IN,
     T_COLLECTED,
     T_GAME,
     T_MIN_BET,
@@ -160,12 +177,17 @@ from pokerscore.histories._stars_kernels import (
     SaidLine,
     StarsMarks,
     StarsReading,
+    _discard,
+    _first_deal,
     _hand_facts,
+    _idle_dropped,
     _money,
     _named,
     _section_line,
     _stars_cards,
     _stars_logged,
+    _stud_finish,
+    dealt_written,
     hand_begun,
     hand_read,
     hand_units,
@@ -185,8 +207,7 @@ _WX_GAME_TEXT, _WX_GAME_LENGTH = word_table(tuple(lines.WX_GAMES))
 _WX_GAME_CODE: Final = np.array(
     [_PLAYED.get(lines.GAMES[named][1], -1) for named in lines.WX_GAMES.values()], dtype=np.int64
 )
-"""The code of each of Winamax's games (:data:`~._stars_lines.WX_GAMES`), -1 for stud and
-draw (Winamax's reader's)."""
+"""The code of each of Winamax's games (:data:`~._stars_lines.WX_GAMES`)."""
 _WX_BETTING_TEXT, _WX_BETTING_LENGTH = word_table(tuple(lines.WX_BETTING))
 _WX_BETTING_CODE: Final = np.array(
     [_BETTING_CODE[tuple(lines.BETTING).index(named)] for named in lines.WX_BETTING.values()],
@@ -223,8 +244,27 @@ _RAISES_WORD: Final = ascii_bytes(lines.RAISES)
 _SHOWS_WORD: Final = ascii_bytes(lines.SHOWS)
 _MUCKS_WORD: Final = ascii_bytes(lines.MUCKS)
 # what an action does to the betting round's bets (``plays``' ``A_BETS``), as Winamax's reader
-# tracks them to take back the bet nobody matched
+# tracks them to take back the bet nobody matched; ``B_ROUND`` added: a betting round (stud's
+# street, a draw game's) opened before it
 B_NONE, B_ADD, B_SET = range(3)
+B_ROUND: Final = 4
+_WX_SECTION_END: Final = ascii_bytes(lines.SECTION_END)
+_WX_KIND_TEXT, _WX_KIND_LENGTH = word_table(lines.WX_ROUND_KINDS)
+_WX_STREET_TEXT, _WX_STREET_LENGTH = word_table(lines.WX_STUD_STREETS)
+_WX_FIRST: Final = ascii_bytes(lines.WX_FIRST)
+_WX_SUMMARY_NAME: Final = ascii_bytes(lines.WX_SUMMARY_NAME)
+_WX_BRING_IN: Final = ascii_bytes(lines.WX_BRING_IN)
+_WX_DISCARDS: Final = ascii_bytes(lines.WX_DISCARDS)
+_WX_STANDS: Final = ascii_bytes(lines.WX_STANDS)
+_WX_PAT: Final = ascii_bytes(lines.WX_PAT)
+_WX_UNSEEN: Final = ord(lines.WX_UNSEEN)
+_CAPITAL_A: Final = ord("A")
+_CAPITAL_Z: Final = ord("Z")
+# what :func:`_wx_round` names: no round, another name, the first, the summary, then stud's
+# streets by number (3 to 7)
+R_NONE, R_OTHER, R_FIRST, R_SUMMARY = range(-1, 3)
+# a round's kind: none, ``-BET``, ``-DRAW``
+K_NONE, K_BET, K_DRAW = range(3)
 
 
 @kernel()
@@ -402,6 +442,72 @@ def _wx_section(text: Bytes, first: int, line_stop: int, hand_cards: Ints) -> tu
 
 
 @kernel()
+def _wx_round(text: Bytes, first: int, line_stop: int) -> tuple[int, int]:
+    """A section's line as Winamax's reader's ``_ROUND`` matches it (``*** THIRD ***``,
+    ``*** FIRST-BET ***``, ``*** SECOND-DRAW ***``: capitals, a kind or none, `` ***``, then
+    anything): (``R_…`` or stud's street 3 to 7, ``K_…``); ``R_NONE`` where it does not match
+    (``*** ANTE/BLINDS ***``, ``*** SHOW DOWN ***``)."""
+    at = first + _STARS.shape[0]
+    q = at
+    while q < line_stop and _CAPITAL_A <= text[q] <= _CAPITAL_Z:
+        q += 1
+    if q == at:
+        return R_NONE, K_NONE
+    name_stop = q
+    kind = K_NONE
+    for k in range(_WX_KIND_LENGTH.shape[0]):
+        if starts_with(text, q, line_stop, _WX_KIND_TEXT[k, : _WX_KIND_LENGTH[k]]):
+            kind = k + 1
+            q += _WX_KIND_LENGTH[k]
+            break
+    if not starts_with(text, q, line_stop, _WX_SECTION_END):
+        return R_NONE, K_NONE
+    if _wx_word(text, at, name_stop, _WX_FIRST):
+        return R_FIRST, kind
+    if _wx_word(text, at, name_stop, _WX_SUMMARY_NAME):
+        return R_SUMMARY, kind
+    for street in range(_WX_STREET_LENGTH.shape[0]):
+        if _wx_word(text, at, name_stop, _WX_STREET_TEXT[street, : _WX_STREET_LENGTH[street]]):
+            return street + 3, kind
+    return R_OTHER, kind
+
+
+@kernel()
+def _wx_cards(text: Bytes, at: int, stop: int, out: Ints, room: int) -> int:
+    """The cards of a stud or draw hand's ``Dealt to Bob [X X Kd] [7c]`` (from the first ``[``
+    to the last ``]``, ``stop`` past it) into ``out``, ``X`` a card nobody saw (-1), as
+    Winamax's reader takes them (the brackets joined); -1 where written otherwise (two
+    spaces, a card of three characters: left to that reader) or past ``room``."""
+    q = at + 1
+    end = stop - 1
+    count = 0
+    while q < end:
+        if count == room:
+            return -1
+        if text[q] == _WX_UNSEEN:
+            out[count] = -1
+            q += 1
+        elif q + 1 < end:
+            card = card_of(text[q], text[q + 1], -1)
+            if card < 0:
+                return -1
+            out[count] = card
+            q += 2
+        else:
+            return -1
+        count += 1
+        if q == end:
+            break
+        if text[q] == SPACE and q + 1 < end and text[q + 1] != SPACE:
+            q += 1
+        elif q + 3 < end and text[q] == CLOSE_BRACKET and text[q + 1] == SPACE and text[q + 2] == OPEN_BRACKET:  # fmt: skip
+            q += 3
+        else:
+            return -1
+    return count
+
+
+@kernel()
 def _wx_total(text: Bytes, first: int, line_stop: int, numbers: Ints) -> int:
     """A Winamax summary's ``Total pot 16.35€ | Rake 0.65€`` (or ``| No rake``; a total
     rounded to thousands, ``6.02k``, no record): bit 1 a total read, bit 2 a rake (0 for none),
@@ -498,18 +604,32 @@ def _wx_named_first(text: Bytes, at: int, stop: int, seats: Ints, names: int, af
 
 @kernel()
 def _wx_play(
-    text: Bytes, first: int, line_stop: int, seats: Ints, listed: int, hand_cards: Ints
+    text: Bytes,
+    first: int,
+    line_stop: int,
+    seats: Ints,
+    listed: int,
+    hand_cards: Ints,
+    dealt_game: int,
 ) -> tuple[int, int, int, int, int, int, int]:
     """A line of a Winamax hand's play (``Bruno raises 4€ to 6€``: no colon after the name), as
     :func:`~._stars_kernels._play_line` gives one, but a post's ``all in`` is whether it is live (in
     the round's bets: not a small blind posted out of position) and an action's cards count's place
-    holds what it does to the round's bets (``B_…``) in its top bits."""
+    holds what it does to the round's bets (``B_…``) in its top bits. ``dealt_game``
+    (``_stars_kernels``' ``BOARD_GAME``, ``STUD_GAME``, ``DRAW_GAME``): stud's and the draw games'
+    ``Dealt to`` lines with unseen cards and brackets (:func:`_wx_cards`), stud's ``bring-in``
+    and seven cards shown, a draw's ``discards 2 cards [7h 8h]`` and ``stands pat [..]``."""
     if starts_with(text, first, line_stop, _DEALT_TO):
         a = first + _DEALT_TO.shape[0]
         who = _wx_named_first(text, a, line_stop, seats, listed, np.int64(OPEN_BRACKET))  # type: ignore[arg-type]
         if who < 0 or text[line_stop - 1] != CLOSE_BRACKET:
             return LINE_OTHER, 0, 0, 0, 0, 0, 0  # Winamax's reader passes it by
         bracket = a + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
+        if dealt_game != BOARD_GAME:
+            count = _wx_cards(text, bracket, line_stop, hand_cards, np.int64(STUD_ROOM))  # type: ignore[arg-type]
+            if count <= 0:
+                return LINE_BAD, 0, 0, 0, 0, 0, 0
+            return LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count
         for q in range(bracket, line_stop - 1):
             if text[q] == CLOSE_BRACKET:
                 return LINE_BAD, 0, 0, 0, 0, 0, 0  # cards in more than one bracket
@@ -570,7 +690,8 @@ def _wx_play(
     if _wx_word(text, words, verb_stop, _SHOWS_WORD):
         if rest >= words_stop or text[rest] != OPEN_BRACKET:
             return LINE_OTHER, 0, 0, 0, 0, 0, 0
-        count = _stars_cards(text, rest, words_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+        room = STUD_ROOM if dealt_game == STUD_GAME else CARDS_ROOM
+        count = _stars_cards(text, rest, words_stop, hand_cards, room)
         if count <= 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_ACTION, SHOW, who, -1, 0, 0, count
@@ -598,6 +719,21 @@ def _wx_play(
         if q != words_stop or digits == 0 or digits > 5 or side >= MAX_PLAYERS:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_COLLECTED, 0, who, m, d, 0, side
+    if dealt_game == STUD_GAME and _wx_word(text, words, verb_stop, _WX_BRING_IN):
+        m, d, ok = _wx_money(text, rest, words_stop)
+        if not ok or all_in:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0  # all in: the reader's (PokerStars' kernel drops it)
+        return LINE_ACTION, BRING_IN, who, m, d, 0, B_ADD << 8
+    if dealt_game == DRAW_GAME and _wx_word(text, words, verb_stop, _WX_DISCARDS):
+        thrown, count = _discard(text, words, words_stop, hand_cards)
+        if thrown < 0:
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        return LINE_ACTION, DISCARD_DRAW, who, -1, thrown, 0, count
+    if dealt_game == DRAW_GAME and _wx_word(text, words, verb_stop, _WX_STANDS):
+        pat = rest + _WX_PAT.shape[0]  # ``pat``, then nothing or `` [`` (the cards kept)
+        if not starts_with(text, rest, words_stop, _WX_PAT) or not (pat == words_stop or (pat + 1 < words_stop and text[pat] == SPACE and text[pat + 1] == OPEN_BRACKET)):  # fmt: skip
+            return LINE_BAD, 0, 0, 0, 0, 0, 0
+        return LINE_ACTION, DISCARD_DRAW, who, -1, 0, 0, 0
     for verb in range(_WX_OTHER_LENGTH.shape[0]):
         if _wx_word(text, words, verb_stop, _WX_OTHER_TEXT[verb, : _WX_OTHER_LENGTH[verb]]):
             return LINE_BAD, 0, 0, 0, 0, 0, 0  # stud's or a draw game's: Winamax's reader
@@ -605,11 +741,18 @@ def _wx_play(
 
 
 @kernel()
-def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
+def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) -> bool:
     """The lines after a Winamax hand's header, as :func:`~._stars_kernels._read_lines` reads
     PokerStars' (each post's place among the actions kept, and what each action does to the round's
-    bets); False where the hand is left to Winamax's reader."""
-    seats, hand_cards = reading.seats, reading.hand_cards
+    bets); False where the hand is left to Winamax's reader. Stud and the draw games (``game``)
+    dealt as ``draft``'s ``StudStreets`` and ``DrawRounds`` deal them, by PokerStars' stages
+    (``_stud_finish``, ``_first_deal``, ``dealt_written``, ``_idle_dropped``) where Winamax's
+    reader calls them: its rounds' lines (:func:`_wx_round`: stud's streets, a draw's ``-BET``
+    and ``-DRAW``, the summary), the first move after a ``Dealt to`` line, the end; a round
+    after the first opens the round's bets again (the next action that bets marked
+    ``B_ROUND``). Left, besides: a board's street, a post once the cards are dealt, a second
+    bring-in, a stud hand that writes no cards dealt (Winamax's reader refuses it)."""
+    seats, hand_cards, dealing = reading.seats, reading.hand_cards, reading.dealing
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
     said = 0
@@ -617,16 +760,63 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
     button = -1
     zero = int(np.int64(0))
     taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
+    stud = STUD <= game <= RAZZ
+    draw = RAZZ < game <= BADUGI
+    dealt_game = int(np.int64(BOARD_GAME))
+    if stud:
+        dealt_game = int(np.int64(STUD_GAME))
+    elif draw:
+        dealt_game = int(np.int64(DRAW_GAME))
+    holes = 4 if game == BADUGI else 5
+    if stud or draw:
+        for seat in range(MAX_SEATS):
+            dealing[D_OUT, seat], dealing[D_DEALT, seat] = 0, 0
+            dealing[D_KNOWN, seat], dealing[D_WAITING, seat] = -1, -1
+    players = zero  # stud's third-street players
+    street = zero
+    begun = False  # a draw game: the cards are being dealt
+    first_dealt = False
+    bring_ins = 0
+    opened = False  # a betting round opened, its first bet not yet read
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
         if blank:
             continue
         if starts_with(text, first, line_stop, _STARS):
+            if stud or draw:
+                name, kind = _wx_round(text, first, line_stop)
+                p, a, r, c = taken
+                if stud and name != R_NONE:
+                    a = _stud_finish(reading, players, street, a, first)
+                    if a < 0:
+                        return False
+                    taken = (p, a, r, c)
+                    if 3 <= name <= 7 and kind == K_NONE:
+                        street = name
+                        for seat in range(listed):
+                            dealing[D_DEALT, seat] = 0
+                        opened = opened or name > 3
+                        section = 1
+                        continue
+                elif draw and name != R_NONE and (kind != K_NONE or name == R_SUMMARY):
+                    begun = begun or kind != K_NONE
+                    if begun and not first_dealt and (name != R_FIRST or kind == K_DRAW):
+                        first_dealt = True
+                        a = _first_deal(reading, listed, p, holes, a, first)
+                        if a < 0:
+                            return False
+                        taken = (p, a, r, c)
+                    if kind != K_NONE:
+                        opened = opened or (kind == K_BET and name != R_FIRST)
+                        section = 1
+                        continue
             section, count, run = _wx_section(text, first, line_stop, hand_cards)
             if section < 0:
                 return False
             if count == 0:
                 continue
+            if stud or draw:
+                return False  # a board's street: Winamax's reader's
             line, kind, who, m, d, all_in, bets = LINE_ACTION, DEAL_BOARD, -1, run, 0, 0, B_NONE
         elif section == 2:
             if starts_with(text, first, line_stop, _TOTAL_POT):
@@ -652,10 +842,42 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
                 return False
             continue
         else:
-            line, kind, who, m, d, all_in, count = _wx_play(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
+            line, kind, who, m, d, all_in, count = _wx_play(text, first, line_stop, seats, listed, hand_cards, dealt_game)  # fmt: skip
             bets = count >> 8 if line == LINE_ACTION else B_NONE
             if line == LINE_ACTION:
                 count &= 255
+            if stud or draw:
+                if line == LINE_BAD:
+                    return False
+                p, a, r, c = taken
+                if starts_with(text, first, line_stop, _DEALT_TO):
+                    if line != LINE_ACTION:
+                        continue  # no cards written: no deal, as in Winamax's reader
+                    count, players = dealt_written(reading, who, count, stud, street, first_dealt, holes, players, first)  # fmt: skip
+                    if count < 0:
+                        return False
+                    if count == 0:
+                        continue  # a draw's cards, or the first ones (no action of their own)
+                else:
+                    if stud:
+                        a = _stud_finish(reading, players, street, a, first)
+                    elif begun and not first_dealt:
+                        first_dealt = True
+                        a = _first_deal(reading, listed, p, holes, a, first)
+                    if a < 0 or (line == LINE_POST and a > 0):
+                        return False  # no room, or a post once the cards are dealt
+                    taken = (p, a, r, c)
+                    if line == LINE_ACTION and kind == BRING_IN:
+                        bring_ins += 1
+                        if bring_ins > 1:
+                            return False  # Winamax's reader keeps the last one's amount
+                    elif line == LINE_ACTION and kind == FOLD and stud:
+                        dealing[D_OUT, who] = 1
+                    elif line == LINE_ACTION and kind == DISCARD_DRAW and d:
+                        dealing[D_WAITING, who] = a  # standing pat keeps a discard waiting
+                if opened and bets != B_NONE:
+                    bets |= B_ROUND
+                    opened = False
         if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
             plays[A_LINE, taken[1]] = first  # the line's start: its number, for the log
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, bets))  # fmt: skip
@@ -672,6 +894,11 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
                         break
                 if same:
                     return False
+    if draw:
+        p, a, r, c = taken
+        taken = (p, _idle_dropped(reading, listed, p, a), r, c)
+    if stud and players == 0:
+        return False  # no cards dealt written: Winamax's reader refuses the hand
     lines_read(reading.tally, taken, listed, button, said)
     return section == 2 and button >= 0
 
@@ -682,7 +909,8 @@ def _wx_said(reading: StarsReading, units: Ints, said: Ints, count: int, places:
     writes no returned bet, so, as its reader does, the last betting round's bet nobody matched (the
     highest less the next) is taken back out of the bettor's first ``collected`` (that pot gone
     where it was all of it) and out of the total; the total, written after the rake on most files
-    (the sum of what was collected), has the rake added back."""
+    (the sum of what was collected), has the rake added back. A betting round opens at a board's
+    street or at an action marked ``B_ROUND`` (stud's street, a draw game's round)."""
     seats, posts, settled, plays = reading.seats, reading.posts, reading.settled, reading.plays
     powers, numbers, tally = reading.powers, reading.numbers, reading.tally
     collected = tally[T_COLLECTED]
@@ -712,7 +940,8 @@ def _wx_said(reading: StarsReading, units: Ints, said: Ints, count: int, places:
             post += 1
         if q == actions:
             break
-        if plays[A_KIND, q] == DEAL_BOARD:
+        change = plays[A_BETS, q]
+        if plays[A_KIND, q] == DEAL_BOARD or change & B_ROUND:
             if now:
                 for i in range(count):
                     last[i], last_has[i] = bet[i], has[i]
@@ -720,12 +949,15 @@ def _wx_said(reading: StarsReading, units: Ints, said: Ints, count: int, places:
             for i in range(count):
                 bet[i], has[i] = 0, 0
             now = False
-        elif plays[A_BETS, q] != B_NONE:
+            change &= B_ROUND - 1
+        if change != B_NONE:
             i = plays[A_ACTOR, q]
-            if plays[A_BETS, q] == B_ADD:
-                bet[i] += plays[A_AMOUNT, q]
+            # a bring-in's amount is the hand's (``_seat_units``), not the action's
+            amount = tally[T_BRING_IN] if plays[A_KIND, q] == BRING_IN else plays[A_AMOUNT, q]
+            if change == B_ADD:
+                bet[i] += amount
             else:
-                bet[i] = plays[A_AMOUNT, q]
+                bet[i] = amount
             has[i] = 1
             now = True
     if not now and before:
@@ -799,7 +1031,7 @@ def wx_hand(
     stop, id_start, id_stop, game, betting = _wx_header(text, start, end, reading.numbers)
     if stop < 0:
         return -1
-    if not _wx_lines(text, stop + 1, end, reading):
+    if not _wx_lines(text, stop + 1, end, reading, game):
         return -1
     count, game, places = hand_units(reading, units, site, game, hand, facts)
     if count < 0:
@@ -854,7 +1086,8 @@ def wx_share(
         hand_input = HandInput(
             count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,  # type: ignore[arg-type]
+            tally[T_BRING_IN],
         )  # fmt: skip
         game = tally[T_GAME]
         deck = tables.short_deck if game in (SHORT_DECK_SOT, SHORT_DECK) else tables.full_deck
@@ -905,7 +1138,8 @@ def wx_log_share(
         hand_input = HandInput(
             count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,  # type: ignore[arg-type]
+            tally[T_BRING_IN],
         )  # fmt: skip
         if _past_units(hand_input):
             continue  # the lenient reader refuses it (the replay's PAST_UNITS)

@@ -80,8 +80,11 @@ _AWAY: Final = re.compile(
 """A player the summary says folded, on no street: away, dealt no cards (build_hand keeps a
 player who posted or acted)."""
 _COMMA_DECIMAL: Final = re.compile(r"^[^,]*[0-9],[0-9]{1,2}[^0-9,]*$")
-_STUD_STREETS: Final = {"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7}
-_ROUND: Final = re.compile(r"^\*\*\* (?P<name>[A-Z]+)(?P<kind>-BET|-DRAW)? \*\*\*")
+_STUD_STREETS: Final = {name: street for street, name in enumerate(words_of.WX_STUD_STREETS, 3)}
+_ROUND: Final = re.compile(
+    rf"^{re.escape(words_of.SECTION)}(?P<name>[A-Z]+)"
+    rf"(?P<kind>{'|'.join(map(re.escape, words_of.WX_ROUND_KINDS))})?{re.escape(words_of.SECTION_END)}"
+)
 _POSTS: Final = tuple((f"{words_of.POSTS} {words}", kind) for words, kind in words_of.WX_POST_KINDS)
 
 
@@ -226,10 +229,11 @@ def _stud_draw_section(
         stud.finish(where)
     if draw is not None and found["kind"]:
         draw.begin()
-        if found["name"] != "FIRST" or found["kind"] == "-DRAW":
+        if found["name"] != words_of.WX_FIRST or found["kind"] == words_of.WX_ROUND_KINDS[1]:
             draw.first_deal(where)
-        return "street" if found["kind"] == "-BET" and found["name"] != "FIRST" else "actions"
-    if draw is not None and found["name"] in ("SHOW", "SUMMARY"):
+        first = found["name"] == words_of.WX_FIRST
+        return "street" if found["kind"] == words_of.WX_ROUND_KINDS[0] and not first else "actions"
+    if draw is not None and found["name"] == words_of.WX_SUMMARY_NAME:
         draw.first_deal(where)
     return None
 
@@ -260,7 +264,9 @@ def _play(
         name = next((n for n in names if rest.startswith(n + " [")), None)
         if name is not None and rest.endswith("]"):
             text = rest[len(name) + 2 : -1].replace("] [", " ")
-            cards = site_cards(" ".join("??" if card == "X" else card for card in text.split()))
+            cards = site_cards(
+                " ".join("??" if card == words_of.WX_UNSEEN else card for card in text.split())
+            )
             dealing.deal(name, cards, where)
         return
     dealing.before_move(where)
@@ -286,12 +292,14 @@ def _play(
         if stud is not None:
             stud.fold(name)
         draft.actions.append(("fold", name, None, (), 0, where, False))
-    elif verb == "bring-in":  # stud's bring-in: "bring-in 0.02"
+    elif verb == words_of.WX_BRING_IN:  # stud's bring-in: "bring-in 0.02"
         draft.bring_in = amount(rest)
         bets.add(name, draft.bring_in)
         draft.actions.append(("bring-in", name, None, (), 0, where, all_in))
-    elif draw is not None and verb in ("discards", "stands"):
-        thrown = discarded_cards(rest.partition(" [")[0] if verb == "stands" else rest, where)
+    elif draw is not None and verb in (words_of.WX_DISCARDS, words_of.WX_STANDS):
+        thrown = discarded_cards(
+            rest.partition(" [")[0] if verb == words_of.WX_STANDS else rest, where
+        )
         draw.draw(name, thrown, where)
     elif verb == "checks":
         draft.actions.append(("check-call", name, Decimal(0), (), 0, where, False))
