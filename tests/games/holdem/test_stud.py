@@ -18,7 +18,7 @@ import numpy as np
 import pokerkit
 import pytest
 
-from pokerscore import equity, showdown
+from pokerscore import equity, parse_range, showdown
 from pokerscore.cards import Card, PokerScoreError, parse_cards
 from pokerscore.engine import Category
 from pokerscore.engine.keys import CARD_KEYS
@@ -382,6 +382,14 @@ def test_big_o_by_brute_force(game: str) -> None:
 def test_refusals() -> None:
     with pytest.raises(PlayerError, match="3 to 7 known cards"):
         equity(["AhAd", "QsQh7d"], game="stud")
+    # a range says no cards dealt: refused by name, not an IndexError (found by
+    # test_library_fuzz's plausible spots, session 24)
+    for game in ("stud", "razz", "stud-8"):
+        for hands in (["random", "3s 4c 4d"], ["3s 4c 4d", " Random "]):
+            with pytest.raises(PlayerError, match="known cards, not a range"):
+                equity(hands, game=game, method="auto", samples=1)
+    with pytest.raises(PlayerError, match="player 2: stud players hold 3 to 7 known cards, not a"):
+        equity(["3s 4c 4d", parse_range("QQ+")], game="stud")
     with pytest.raises(PokerScoreError, match="board must be empty"):
         equity(["AhAd7c", "QsQh7d"], board="2c 3c 4c", game="razz")
     with pytest.raises(PokerScoreError, match="players must hold 2 to 8"):
