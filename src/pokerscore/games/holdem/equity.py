@@ -293,8 +293,8 @@ class _Player:
 
 def _player(item: PlayerInput, number: int, game: Game) -> _Player:
     """A player's combos and weights, each card checked against the game's deck."""
-    every = isinstance(item, str) and item.strip().lower() in EVERY_HAND
-    if not game.board_cards and (isinstance(item, Range) or every):
+    every_hand = isinstance(item, str) and item.strip().lower() in EVERY_HAND
+    if not game.board_cards and (isinstance(item, Range) or every_hand):
         raise PlayerError(  # stud: the cards dealt so far, which a range does not say
             number,
             f"{game.name} players hold {game.fewest_cards} to {game.hole_cards} known cards, "
@@ -302,7 +302,7 @@ def _player(item: PlayerInput, number: int, game: Game) -> _Player:
         )
     if isinstance(item, Range):
         return _range_player(item, number, game)
-    if isinstance(item, str) and game.hole_cards > 2 and every:
+    if isinstance(item, str) and every_hand and game.hole_cards > 2:
         # Every hand (20 million in six-card Omaha): dealt like the board, never listed.
         empty = np.zeros((0, game.hole_cards), dtype=np.uint8)
         every = game.hole_cards
