@@ -12,24 +12,41 @@ must exit with status 2, every other with status 0.
 
 What varies from run to run is never shown: Monte Carlo examples give ``--seed``, and the preflop
 run's timing is written ``in ... s``.
+
+``tables preflop`` opens a local Dask cluster (of the cores, by default): here its tasks run on
+the tests' shared one instead (``tests/conftest.py``'s ``two_dask_workers``, a local cluster of
+two workers, what a 2-core machine's default opens), handed to the command where it opens its
+cluster (``pokerscore._support.tasks.dask_client``). Its tasks only compute (the command's own
+process keeps their results and writes the files), and the tables are exact: what it prints does
+not depend on the cluster. The preflop block started two clusters of its own, about 10 of its 30
+s of CPU (2026-11-28, session 24); the cluster's own tests (``tests/_support/test_tasks.py``,
+``tests/games/holdem/test_preflop_tables.py``) open and close local clusters themselves. (The
+``batch --workers 2`` block keeps its own: its workers read and write files by paths relative to
+the README's working directory.)
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shlex
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
+from pokerscore._support import tasks
 from pokerscore.cli import output
 from pokerscore.cli.app import app
 from tests import make_samples
 from tests.cli_runner import separate_streams_runner
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 ROOT = Path(__file__).parents[2]
 README = ROOT / "README.md"
@@ -38,6 +55,8 @@ DATA = Path("src") / "pokerscore" / "data"
 # Commands that start a Dask cluster take tens of seconds: `pytest -m "not slow"` leaves them out
 # (`make test` runs them).
 SLOW = ("tables preflop", "--workers")
+SHARED_CLUSTER = "tables preflop"
+"""Commands run on the tests' shared cluster (see above)."""
 WIDTH = 120
 
 runner = separate_streams_runner()
@@ -152,9 +171,27 @@ def block_param(block: list[Example]) -> object:
     first = block[0]
     name = "-".join(arguments(first.command)[0][:2])
     slow = any(marker in example.command for example in block for marker in SLOW)
-    return pytest.param(
-        block, id=f"line{first.line}-{name}", marks=[pytest.mark.slow] if slow else []
-    )
+    marks = [pytest.mark.slow] if slow else []
+    if any(SHARED_CLUSTER in example.command for example in block):  # the cluster's xdist group
+        marks.append(pytest.mark.xdist_group("dask workers"))  # (tests/conftest.py)
+    return pytest.param(block, id=f"line{first.line}-{name}", marks=marks)
+
+
+def on_the_shared_cluster(
+    client: Client,
+) -> Callable[..., contextlib.AbstractContextManager[Client]]:
+    """``dask_client`` for a command run here: the local cluster of the default size the README's
+    preflop commands open (no ``--workers``, no ``--scheduler``: anything else fails the test) is
+    ``client``'s."""
+
+    @contextlib.contextmanager
+    def shared(
+        scheduler: str | None = None, workers: int | None = None, **_: object
+    ) -> Iterator[Client]:
+        assert scheduler is None and workers is None, "only a default local cluster is shared"
+        yield client
+
+    return shared
 
 
 BLOCKS = console_blocks(README.read_text(encoding="utf-8"))
@@ -176,8 +213,14 @@ def readme_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.mark.slow
 @pytest.mark.parametrize("block", [block_param(block) for block in BLOCKS])
 def test_console_block_shows_what_the_commands_print(
-    block: list[Example], readme_directory: Path
+    block: list[Example],
+    readme_directory: Path,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    if any(SHARED_CLUSTER in example.command for example in block):
+        client = request.getfixturevalue("two_dask_workers")
+        monkeypatch.setattr(tasks, "dask_client", on_the_shared_cluster(client))
     problems = [problem for example in block if (problem := mismatch(example)) is not None]
     assert not problems, "\n\n".join(problems)
 

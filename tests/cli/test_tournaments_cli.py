@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from pokerscore.cli.app import app
+from pokerscore.games.tournaments import pushfold
+from tests import pushfold_grid
 from tests.cli_runner import separate_streams_runner
 
 
@@ -82,7 +84,11 @@ def test_pushfold_bad_input_is_one_line(args: list[str], message: str) -> None:
 
 
 @pytest.mark.slow
-def test_pushfold_thresholds_json() -> None:
+@pytest.mark.xdist_group(pushfold_grid.GROUP)  # the table shared with the library's test
+def test_pushfold_thresholds_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The whole grid's table, which the library's test asserts, computed once for both: the
+    # command must ask for that very table (tests/pushfold_grid.py).
+    monkeypatch.setattr(pushfold, "push_fold_thresholds", pushfold_grid.as_computed)
     status, out, _ = run("pushfold", "--thresholds", "--json")
     payload = json.loads(out)
     assert status == 0

@@ -758,7 +758,7 @@ def _site_record(
     won, won_parts, paid = amounts[WON], amounts[WON_PARTS], amounts[PAID]
     entry = np.zeros(SITE_ENTRY, dtype=np.int64)
     cashed = said[SAID_CASHED]  # a seat cashed out took its cash-out, whatever it won
-    found = 0
+    found = int(np.int64(0))  # an int64, not the literal 0: _disagree compiled once
     have = False
     if has_winnings:
         any_paid = False
@@ -1258,7 +1258,7 @@ def _judge_pot(
     if standing == 0:
         standing = mask
     people = 0
-    hidden = 0
+    hidden = int(np.int64(0))  # an int64, not the literal 0: _unseen_shares compiled once
     standing_count = 0
     for i in range(count):
         standing_count += (standing >> i) & 1
@@ -1315,10 +1315,10 @@ def _judge_pot(
                 share += (DEN // 2) // low_count
             shares[pot, i] = share
     if hidden and (game <= SHORT_DECK_SOT or game == SHORT_DECK):  # hold'em, the short decks:
-        tied = 0  # the unseen play the board and what is seen of them
+        tied = int(np.int64(0))  # the unseen play the board, what is seen of them (an int64)
         for i in range(count):
             if (hidden >> i) & 1:
-                size = 5
+                size = int(np.int64(5))  # an int64, not the literal 5: _best_five once
                 for k in range(5):
                     work[k] = board[k]
                 for k in range(holes_per):
@@ -1502,7 +1502,7 @@ def _bet_step(
             for i in range(count):
                 top = max(top, seats[ROW_BETS, i])
             minimum = state[MIN_BET] - top
-        pot_total = 0
+        pot_total = int(np.int64(0))  # an int64, not the literal 0: _raise compiled once
         for i in range(count):
             pot_total += seats[ROW_DEAD, i] + seats[ROW_CONTRIBUTIONS, i] + seats[ROW_BETS, i]
         refused, limit = _raise(state, actor, amount, state[BET_LIMIT], minimum, pot_total, seats,
@@ -1734,7 +1734,7 @@ def _cut_pots(seats: Grid, count: int, pots_out: Ints, masks: npt.NDArray[np.int
     for i in range(count):
         amount += seats[ROW_DEAD, i]
     previous = 0
-    pots = 0
+    pots = int(np.int64(0))  # an int64, not the literal 0: _site_record compiled once (jit.kernel)
     for index in range(count):
         level = seats[ROW_LEVELS, index]
         if index and level == seats[ROW_LEVELS, index - 1]:
@@ -1771,7 +1771,7 @@ def _judge_pots(
     total = 0
     unjudged = 0
     for pot in range(pots):
-        mask = masks[pot]
+        mask = int(np.int64(masks[pot]))  # an int64 (the masks are int32): _whole_pot once
         total += pots_out[pot]
         for i in range(count):
             shares[pot, i] = 0
@@ -1930,7 +1930,7 @@ def replay_one(
                                            out_pots, out_pot_mask, out_pot_shares, pots)  # fmt: skip
     if refused:
         return refused, -1, 0, 0
-    odd = 0
+    odd = int(np.int64(0))  # an int64, not the literal 0 (engine.jit.kernel)
     for i in range(count):
         odd += seats[SPLIT, i]
     disagreements = 0

@@ -11,6 +11,7 @@ import pytest
 
 from pokerscore import PokerScoreError, push_fold, push_fold_thresholds
 from pokerscore.games.tournaments.class_equities import class_matchups
+from tests import pushfold_grid
 from tests.games.holdem.test_ranges import shipped_rows
 
 
@@ -80,8 +81,9 @@ def test_holdem_resources_published_points() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group(pushfold_grid.GROUP)  # the table shared with the command's test
 def test_holdem_resources_published_thresholds_on_the_whole_grid() -> None:
-    table = push_fold_thresholds()
+    table = pushfold_grid.whole_grid()  # push_fold_thresholds(), computed once a process
     assert table.stacks[0] == 1.0 and table.stacks[-1] == 25.0 and len(table.stacks) == 241
     assert table.push["T3s"] == 7.7
     assert table.call["Q2o"] == 5.6
