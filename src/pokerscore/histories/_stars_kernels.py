@@ -1955,7 +1955,9 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
     players = zero  # stud's third-street players (int64 variables: a literal 0 passed on to
     street = zero  # _stud_finish made Numba compile it again for Literal[int])
     begun = False  # the draw games: the cards are being dealt
-    first_dealt = False
+    # the first deal's flag a bool, never the literal False or True (``zero == 0`` sets it), so
+    # that dealt_written compiles once
+    first_dealt = zero != 0
     bring_ins = 0
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
@@ -1978,7 +1980,7 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
             else:
                 begun = True
                 if not starts_with(text, first, line_stop, _DEALING) and not first_dealt:
-                    first_dealt = True
+                    first_dealt = zero == 0
                     a = _first_deal(reading, listed, p, holes, a, first)
                     if a < 0:
                         return False
@@ -2020,7 +2022,7 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
             if stud:
                 a = _stud_finish(reading, players, street, a, first)
             elif begun and not first_dealt:
-                first_dealt = True
+                first_dealt = zero == 0
                 a = _first_deal(reading, listed, p, holes, a, first)
             if a < 0:
                 return False

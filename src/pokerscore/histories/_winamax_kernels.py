@@ -775,7 +775,9 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) 
     players = zero  # stud's third-street players
     street = zero
     begun = False  # a draw game: the cards are being dealt
-    first_dealt = False
+    # the first deal's flag a bool, never the literal False or True (``zero == 0`` sets it), so
+    # that dealt_written compiles once
+    first_dealt = zero != 0
     bring_ins = 0
     opened = False  # a betting round opened, its first bet not yet read
     while at < end:
@@ -801,7 +803,7 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) 
                 elif draw and name != R_NONE and (kind != K_NONE or name == R_SUMMARY):
                     begun = begun or kind != K_NONE
                     if begun and not first_dealt and (name != R_FIRST or kind == K_DRAW):
-                        first_dealt = True
+                        first_dealt = zero == 0
                         a = _first_deal(reading, listed, p, holes, a, first)
                         if a < 0:
                             return False
@@ -862,7 +864,7 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) 
                     if stud:
                         a = _stud_finish(reading, players, street, a, first)
                     elif begun and not first_dealt:
-                        first_dealt = True
+                        first_dealt = zero == 0
                         a = _first_deal(reading, listed, p, holes, a, first)
                     if a < 0 or (line == LINE_POST and a > 0):
                         return False  # no room, or a post once the cards are dealt
