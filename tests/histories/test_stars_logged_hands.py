@@ -29,6 +29,7 @@ from pokerscore.histories.reading import (
 )
 from tests.histories.test_histories_fuzz import STARS_HANDS, mutated
 from tests.histories.test_logged_hands import FIELDS, assert_same_hands
+from tests.histories.test_stars_stud_draw_fast import KINDS
 from tests.shared_sample import HAND_HISTORIES, needs_sample
 
 DATA = Path(__file__).parents[1] / "data" / "histories"
@@ -67,6 +68,20 @@ def test_the_skins_hands_are_logged_too() -> None:
         "PokerMaster",
         "Full Tilt Poker",
     }
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_stud_and_draw_hands_are_logged_as_the_lenient_reader_reads_them(
+    kind: str, tmp_path: Path
+) -> None:
+    """PokerStars' stud, stud hi/lo, razz and draw hands (2-7 triple and single draw, badugi;
+    mixed games' too) come from the kernel's log since session 24 (Winamax's showed the way),
+    every field the lenient reader's: the bring-in, the cards dealt street by street, each
+    discard's cards."""
+    path = tmp_path / "stars.txt"
+    path.write_text(KINDS[kind], encoding="utf-8")
+    read = assert_same_hands(path)
+    assert read and logged(read) == len(read)
 
 
 def test_generated_hands_are_the_lenient_readers(tmp_path: Path) -> None:

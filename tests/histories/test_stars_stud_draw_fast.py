@@ -301,11 +301,12 @@ def test_mutated_stud_and_draw_hands_give_the_reference_readers_answer(
 def test_the_log_gives_the_lenient_readers_hands(tmp_path: Path) -> None:
     """``read_histories`` from the kernel's log: the hold'em hand of an ante all in with its
     antes trimmed, as the lenient reader reads it (the log wrote them untrimmed before); the
-    stud and draw hands still the lenient reader's own."""
+    razz and triple draw hands from the log too (since session 24: the lenient reader's before),
+    every field the lenient reader's."""
     from tests.histories.test_logged_hands import assert_same_hands
     from tests.histories.test_stars_logged_hands import logged
 
     path = _write(tmp_path, HOLDEM_ANTE_ALL_IN + RAZZ + _DRAW[0])
     read = assert_same_hands(path)
-    assert logged(read) == 1
+    assert logged(read) == 3
     assert read[0].ante_trimming  # type: ignore[union-attr]

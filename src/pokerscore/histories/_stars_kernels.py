@@ -2638,8 +2638,8 @@ def _stars_log_share(
         start, stop = starts[hand], stops[hand]
         count = stars_hand(text, hand, start, stop, first_hand + hand, sites[hand], ascii_text,
                            facts, reading, units, said)  # fmt: skip
-        if count < 0 or STUD <= tally[T_GAME] <= BADUGI:
-            continue  # stud and the draw games: the lenient reader's, not logged yet
+        if count < 0:
+            continue
         hand_input = HandInput(
             count, tally[T_GAME], tally[T_BETTING], tally[T_TRIMMING], tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
