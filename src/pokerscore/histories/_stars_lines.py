@@ -680,3 +680,25 @@ WN_OLD_COLLECTS: Final = " Collects: "
 """A summary's player line, ``… Bets: 50.50. Collects: 100.25. Wins: 49.75.``: what each
 collected."""
 WN_OLD_SHOWS: Final = "shows"
+
+# PartyPoker's 2019 layout: ``***** Hand History For Game <letters and digits> *****`` alone
+# (no ``#Game No``), amounts in parentheses (``calls (0.15)``), raises as totals, ``is all-In.``
+# on a line of its own, the summary's pot and rake and each player's ``balance`` line
+# (``sites/party.py`` takes its expressions from these; the fast reader does not read the layout
+# yet: a file led by this banner goes whole to that reader, ``parts.fast_format``)
+PT19_BANNER: Final = "***** Hand History For Game "
+"""What a PartyPoker hand's first line starts with in its 2019 layout (the id's letters and
+digits, then :data:`PT_BANNER_END`)."""
+PT19_RAISE_TO: Final = " to "
+"""A raise's total, ``raises 0.65 to 0.75`` (the chips put in, then the round's bet after)."""
+PT19_ALL_IN: Final = ("is all-In.", "is all-In")
+"""A line of its own, after the act that put the player all in (``Sam bets (3.20)``)."""
+PT19_POTS: Final = ("Main", "Side")
+PT19_POT: Final = " Pot"
+PT19_RAKE: Final = " Rake: "
+"""The summary's ``Main Pot: $16 Rake: $0.84`` (``Side Pot 1: …``): the pot after rake and the
+rake (the total their sum)."""
+PT19_COLLECTED: Final = "collected "
+"""A ``balance`` line's ``collected $2.50,``: what the player won (with the bet nobody called)."""
+PT19_FOLDED: Final = "(folded)"
+"""A ``balance`` line's mark of a player who folded (the cards after it not shown)."""
