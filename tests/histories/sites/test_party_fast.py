@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.histories.sites.site_runs import compared_results, mutated_hand, stars_layout_read
+from tests.histories.sites.test_party import SIDE_POT_2019
 from tests.histories.sites.test_stars_layouts_fast import SHARED_SITES, SITES, _fast_statuses
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import needs_sample
@@ -257,6 +258,7 @@ def _variants() -> dict[str, str]:
         # left to PartyPoker's reader
         "tournament": (SITES / "partypoker" / "tournament.txt").read_text("utf-8"),
         "layout-2019": (SITES / "partypoker" / "cash-2019.txt").read_text("utf-8"),
+        "layout-2019-side-pot": SIDE_POT_2019,
         "converted": WALK.replace("Texas Hold'em -", "Texas Hold'em (WPN) -"),
         "localised-amount": WALK.replace("( $10 USD )", "( 10,00 $ )"),
         "three-decimals": WALK.replace("[$0.75 USD]", "[$0.750 USD]"),
