@@ -197,6 +197,26 @@ def preamble(data: bytes) -> int:
     return -1
 
 
+_BANNER19_LINE: Final = re.compile(
+    rb"(?m)^" + re.escape(words_of.PT19_BANNER.encode()) + rb"[0-9A-Za-z]+"
+    + re.escape(words_of.PT_BANNER_END.encode())
+)  # fmt: skip
+_ANY_BANNER: Final = re.compile(rb"\*{5} Hand History [Ff]or Game")
+
+
+def banner_starts(data: bytes) -> list[int] | None:
+    """Where the hands of a buffer of the 2019 layout start (each line that starts with
+    ``***** Hand History For Game <letters and digits> *****``), as :func:`_starts` starts them,
+    for the compiled reader's index; None where it is not sure of that (the buffer not led by
+    such a banner, a ``#Game No`` in it, a banner written otherwise or not at a line's start)."""
+    if not data.startswith(words_of.PT19_BANNER.encode()) or b"#Game No" in data:
+        return None
+    found = [match.start() for match in _BANNER19_LINE.finditer(data)]
+    if len(found) != sum(1 for _ in _ANY_BANNER.finditer(data)):
+        return None
+    return found
+
+
 def read_party(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a PartyPoker file, streamed; a bad hand comes as its error."""
     return text_hands(Path(path), _starts(), parse_party)
