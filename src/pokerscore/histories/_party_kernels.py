@@ -558,6 +558,18 @@ def _pt_seat(text: Bytes, first: int, line_stop: int, seats: Ints, listed: int) 
     return listed + 1
 
 
+@kernel(inline=True)
+def _pt19_all_in(text: Bytes, words: int, line_stop: int) -> bool:
+    """Whether a player's words are the 2019 layout's ``is all-In.`` (or ``is all-In``) alone."""
+    for w in range(_ALL_IN19_LENGTH.shape[0]):
+        size = _ALL_IN19_LENGTH[w]
+        if line_stop - words == size and starts_with(
+            text, words, line_stop, _ALL_IN19_TEXT[w, :size]
+        ):
+            return True
+    return False
+
+
 @kernel()
 def _pt19_button(text: Bytes, first: int, line_stop: int) -> int:
     """The button of the 2019 layout's table line (``Table Table 7490030 (Real Money) -- Seat 1
@@ -1133,7 +1145,7 @@ def _pt_lines(
                     return False
                 acted |= 1 << who
             continue
-        if newer and word_at(text, words, line_stop, _ALL_IN19_TEXT, _ALL_IN19_LENGTH) >= 0 and line_stop - words <= _ALL_IN19_LENGTH[0]:  # fmt: skip
+        if newer and _pt19_all_in(text, words, line_stop):
             last = taken[1] - 1  # ``is all-In.``: the act just before, the player's own
             if last < 0 or plays[A_SEAT, last] != who or plays[A_KIND, last] not in (BET_RAISE, CHECK_CALL) or plays[A_M, last] <= 0:  # fmt: skip
                 return False
