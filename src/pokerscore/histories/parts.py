@@ -66,7 +66,7 @@ from pokerscore.histories.sites.ipoker import read_game
 from pokerscore.histories.sites.layouts import SITE_LAYOUTS, reference_stars_hand
 from pokerscore.histories.sites.pacific import NAME as PACIFIC
 from pokerscore.histories.sites.party import NAME as PARTY
-from pokerscore.histories.sites.party import preamble
+from pokerscore.histories.sites.party import banner_starts, preamble
 from pokerscore.histories.sites.text import (
     MAX_HAND_BYTES,
     decode_line,
@@ -691,8 +691,10 @@ def fast_format(part: HistoryPart) -> bool:
     888poker file only where its first hand starts at ``#Game No`` (:func:`~.sites.party.preamble`:
     the records are cut there; a file whose hands start at their banners would be one record,
     too long past 1 MiB, where the site's reader reads its hands), or a PartyPoker file of the
-    2019 layout, led by its banner (its records cut at its banners, ``LAYOUT_HEADERS``); not a
-    file led by ``#Game No`` with a 2019 banner in its first 64 KiB."""
+    2019 layout, led by its banner, whose every banner starts a hand as its reader starts one
+    (:func:`~.sites.party.banner_starts` over the whole file: its records are cut at
+    ``LAYOUT_HEADERS``' banner); not a file led by ``#Game No`` with a 2019 banner in its first
+    64 KiB."""
     if part.file_format in ("phh", "pokerstars"):
         return True
     if part.file_format not in SITE_LAYOUTS:
@@ -703,7 +705,10 @@ def fast_format(part: HistoryPart) -> bool:
     except OSError:
         return False
     if part.file_format == PARTY and start.startswith(PT19_BANNER.encode()):
-        return True  # PartyPoker's 2019 layout: its records cut at its banners
+        try:  # PartyPoker's 2019 layout: its records cut at its banners, where its reader cuts
+            return banner_starts(Path(part.path).read_bytes()) is not None
+        except OSError:
+            return False
     if part.file_format in (PARTY, PACIFIC) and preamble(start) < 0:
         return False  # (888poker writes no separators: its first line, blank lines apart)
     if part.file_format == PARTY and b"\n" + PT19_BANNER.encode() in start:
