@@ -197,11 +197,17 @@ def preamble(data: bytes) -> int:
     return -1
 
 
-_BANNER19_LINE: Final = re.compile(
-    rb"(?m)^" + re.escape(words_of.PT19_BANNER.encode()) + rb"[0-9A-Za-z]+"
+_BANNER19: Final = (
+    re.escape(words_of.PT19_BANNER.encode()) + rb"[0-9A-Za-z]+"
     + re.escape(words_of.PT_BANNER_END.encode())
 )  # fmt: skip
-_ANY_BANNER: Final = re.compile(rb"\*{5} Hand History [Ff]or Game")
+_BANNER19_FIRST: Final = re.compile(_BANNER19)
+_BANNER19_LINE: Final = re.compile(rb"\n" + _BANNER19)
+"""A 2019 banner after a line's end (a literal to look for first: four times as fast as
+``(?m)^`` on a file of them)."""
+_BANNER_WORDS: Final = (
+    words_of.PARTY_BANNER.rstrip().encode(), words_of.PT19_BANNER.rstrip().encode()
+)  # fmt: skip
 
 
 def banner_starts(data: bytes) -> list[int] | None:
@@ -209,10 +215,10 @@ def banner_starts(data: bytes) -> list[int] | None:
     ``***** Hand History For Game <letters and digits> *****``), as :func:`_starts` starts them,
     for the compiled reader's index; None where it is not sure of that (the buffer not led by
     such a banner, a ``#Game No`` in it, a banner written otherwise or not at a line's start)."""
-    if not data.startswith(words_of.PT19_BANNER.encode()) or b"#Game No" in data:
+    if _BANNER19_FIRST.match(data) is None or words_of.PACIFIC_GAME_NO.encode() in data:
         return None
-    found = [match.start() for match in _BANNER19_LINE.finditer(data)]
-    if len(found) != sum(1 for _ in _ANY_BANNER.finditer(data)):
+    found = [0, *(match.start() + 1 for match in _BANNER19_LINE.finditer(data))]
+    if len(found) != sum(data.count(word) for word in _BANNER_WORDS):
         return None
     return found
 
