@@ -70,8 +70,8 @@ FILES = {
 }
 """Each format (its folder below ``FIXTURES``, or a layout of it: ``winning-2019``, Winning's
 2019 layout, beside ``winning``'s 2016-19 UTF-16 hands; ``winning-older``, those hands written
-in UTF-8, :data:`WRITTEN`; ``partypoker-2019``, PartyPoker's 2019 layout, whose files go whole
-to PartyPoker's reader): the fixture repeated, and its encoding."""
+in UTF-8, :data:`WRITTEN`; ``partypoker-2019``, PartyPoker's 2019 layout, read by
+PartyPoker's share as its older layout): the fixture repeated, and its encoding."""
 WRITTEN = {"winning-older": "utf-8"}
 """The layouts whose file is written in another encoding than their fixture's."""
 TARGET = 50_000

@@ -1,6 +1,7 @@
-"""PartyPoker's hands in its older layout read in a kernel (issue 29 §1; the ``_stars_lines``
-``PT_`` words; the hands' reader is ``sites/party.py``, whose every rule these stages keep: what
-it refuses or might read otherwise, they leave to it). Each hand read by :func:`pt_hand`: its
+"""PartyPoker's hands in its older and 2019 layouts read in a kernel (issue 29 §1; the
+``_stars_lines`` ``PT_`` and ``PT19_`` words; the hands' reader is ``sites/party.py``, whose
+every rule these stages keep: what it refuses or might read otherwise, they leave to it).
+Each hand read by :func:`pt_hand`: its
 first lines (:func:`_pt_header`: ``Game #n starts.`` separators before the file's first hand,
 ``#Game No : n``, the banner, the stakes, betting and game; a tournament's blinds,
 :func:`_pt_tournament`), its lines (:func:`_pt_lines`: the seats and the button, players sitting
@@ -14,8 +15,12 @@ bet returned (the part of the last betting round's largest bet nobody matched) a
 the winner's payouts, the side pots first, as the reader does (:func:`_pt_returned`), and says no
 total or rake (what the pot lacks is the rake, within the replay's limit). Its other stages and
 its facts are PokerStars' (``_stars_kernels``); a thread's share, :func:`pt_share`, is a kernel
-of its own, compiled only for a PartyPoker file. A hand written otherwise than this reader takes
-(the 2019 layout, localised amounts, a hand another tool converted, a separator at a line's end,
+of its own, compiled only for a PartyPoker file. The 2019 layout's hands (``***** Hand History For
+Game …`` alone, cut by ``sites.party.banner_starts``) by the same stages, told by their first
+words (``newer``): :func:`_pt19_header`, the button on the table line, amounts in parentheses,
+``raises … to`` totals, ``is all-In.`` lines, the summary's pot and rake lines (the site's
+total and rake) and ``balance`` lines (``collected``, shown cards). A hand written otherwise than
+this reader takes (localised amounts, a hand another tool converted, a separator at a line's end,
 a player sitting out who plays, a tournament's first act before its cards are dealt …) is marked
 ``SLOW`` for PartyPoker's reader."""
 

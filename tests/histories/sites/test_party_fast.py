@@ -1,7 +1,7 @@
-"""PartyPoker's older layout through the compiled PokerStars-layout reader (issue 29 §1): the
-kernel reads a hold'em or Omaha hand (hi/lo too; cash; no, pot and fixed limit) only where it is
-sure of it and leaves the rest (the 2019 layout, tournaments, whose blind posts the header
-implies, localised amounts, hands other tools converted, a separator at a line's end, a player
+"""PartyPoker's older and 2019 layouts through the compiled PokerStars-layout reader (issue 29
+§1): the kernel reads a hold'em or Omaha hand (hi/lo too; cash; no, pot and fixed limit) only
+where it is sure of it and leaves the rest (other forms of the 2019 layout, tournaments, whose
+blind posts the header implies, localised amounts, hands other tools converted, a separator at a line's end, a player
 sitting out who plays, any line it would otherwise misread) to PartyPoker's own reader, hand by
 hand. So every hand's rows, errors and disagreements on the fast path are that reader's (the
 reference path, ``POKERSCORE_HISTORIES_REFERENCE=1``): stacks, pots, rake, all-in EV, the totals

@@ -4,7 +4,7 @@ limit, fixed limit), in the client's two layouts.
 A hand starts ``#Game No : n`` then ``***** Hand History for Game n *****`` (files of 2019 on:
 ``***** Hand History For Game <letters and digits> *****`` alone); ``Game #n starts.``
 separators between hands (sometimes at the end of a line, or after a NUL byte) are passed over
-(where hands start, as the compiled reader cuts a file: :func:`_starts`). The older layout's
+(where hands start, as the compiled reader cuts a file: :func:`_starts`). Both layouts'
 hands are read by a compiled share where it is sure of them (``_party_kernels``, whose words
 and these expressions' are ``_stars_lines``' ``PT_`` tables). The older layout writes every amount in brackets as an increment (``raises [$35 USD]``,
 ``calls[ $20 USD ]``, ``is all-In  [4,220]``); the newer one in parentheses (``calls (0.15)``)
