@@ -42,6 +42,7 @@ FIXTURES = Path(__file__).parents[1] / "tests" / "data" / "histories" / "sites"
 FILES = {
     "pacific": ("cash.txt", "utf-8"),
     "partypoker": ("cash-old.txt", "utf-8"),
+    "partypoker-2019": ("cash-2019.txt", "utf-8"),
     "ipoker": ("sessions-cp1252.xml", "cp1252"),
     "winning": ("older-utf16.txt", "utf-16"),
     "winning-2019": ("newer-kinds.txt", "utf-8"),
@@ -69,7 +70,8 @@ FILES = {
 }
 """Each format (its folder below ``FIXTURES``, or a layout of it: ``winning-2019``, Winning's
 2019 layout, beside ``winning``'s 2016-19 UTF-16 hands; ``winning-older``, those hands written
-in UTF-8, :data:`WRITTEN`): the fixture repeated, and its encoding."""
+in UTF-8, :data:`WRITTEN`; ``partypoker-2019``, PartyPoker's 2019 layout, read by
+PartyPoker's share as its older layout): the fixture repeated, and its encoding."""
 WRITTEN = {"winning-older": "utf-8"}
 """The layouts whose file is written in another encoding than their fixture's."""
 TARGET = 50_000

@@ -95,8 +95,9 @@ def ipoker() -> None:
 
 def party() -> None:
     """PartyPoker's compiled share (``_party_kernels.pt_share``: a kernel of its own, 30 CPU
-    seconds from empty caches with the replay it calls cached, 2026-11-28, load 3 to 4; the
-    fixtures' cash hands and tournaments through a run). Last in the other half than :func:`histories`, after
+    seconds from empty caches with the replay it calls cached, 2026-11-28, load 3 to 4; 43-44.5
+    with the 2019 layout's stages, session 24, load 2.5 to 3.4; the fixtures' cash hands, both
+    layouts, and tournaments through a run). Last in the other half than :func:`histories`, after
     :func:`ipoker`, for the same reason."""
     from pokerscore.histories.running import analyse_histories
 

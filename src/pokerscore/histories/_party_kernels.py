@@ -1,6 +1,7 @@
-"""PartyPoker's hands in its older layout read in a kernel (issue 29 §1; the ``_stars_lines``
-``PT_`` words; the hands' reader is ``sites/party.py``, whose every rule these stages keep: what
-it refuses or might read otherwise, they leave to it). Each hand read by :func:`pt_hand`: its
+"""PartyPoker's hands in its older and 2019 layouts read in a kernel (issue 29 §1; the
+``_stars_lines`` ``PT_`` and ``PT19_`` words; the hands' reader is ``sites/party.py``, whose
+every rule these stages keep: what it refuses or might read otherwise, they leave to it).
+Each hand read by :func:`pt_hand`: its
 first lines (:func:`_pt_header`: ``Game #n starts.`` separators before the file's first hand,
 ``#Game No : n``, the banner, the stakes, betting and game; a tournament's blinds,
 :func:`_pt_tournament`), its lines (:func:`_pt_lines`: the seats and the button, players sitting
@@ -14,8 +15,12 @@ bet returned (the part of the last betting round's largest bet nobody matched) a
 the winner's payouts, the side pots first, as the reader does (:func:`_pt_returned`), and says no
 total or rake (what the pot lacks is the rake, within the replay's limit). Its other stages and
 its facts are PokerStars' (``_stars_kernels``); a thread's share, :func:`pt_share`, is a kernel
-of its own, compiled only for a PartyPoker file. A hand written otherwise than this reader takes
-(the 2019 layout, localised amounts, a hand another tool converted, a separator at a line's end,
+of its own, compiled only for a PartyPoker file. The 2019 layout's hands (``***** Hand History For
+Game …`` alone, cut by ``sites.party.banner_starts``) by the same stages, told by their first
+words (``newer``): :func:`_pt19_header`, the button on the table line, amounts in parentheses,
+``raises … to`` totals, ``is all-In.`` lines, the summary's pot and rake lines (the site's
+total and rake) and ``balance`` lines (``collected``, shown cards). A hand written otherwise than
+this reader takes (localised amounts, a hand another tool converted, a separator at a line's end,
 a player sitting out who plays, a tournament's first act before its cards are dealt …) is marked
 ``SLOW`` for PartyPoker's reader."""
 
@@ -91,6 +96,8 @@ from pokerscore.histories._stars_kernels import (
     A_AMOUNT,
     A_COUNT,
     A_KIND,
+    A_M,
+    A_SEAT,
     C_D,
     C_M,
     C_POT,
@@ -103,8 +110,12 @@ from pokerscore.histories._stars_kernels import (
     MAX_SEATS,
     N_BB_D,
     N_BB_M,
+    N_RAKE_D,
+    N_RAKE_M,
     N_SB_D,
     N_SB_M,
+    N_TOTAL_D,
+    N_TOTAL_M,
     P_ANTE,
     P_BIG,
     P_SMALL,
@@ -210,6 +221,26 @@ _VERB_KIND: Final = np.array(
     dtype=np.int64,
 )
 """Each verb's kind (a bet and a raise alike: the chips put in, the round's bet after)."""
+# the 2019 layout's words (``PT19_``)
+_BANNER19: Final = ascii_bytes(lines.PT19_BANNER)
+_TABLE19: Final = ascii_bytes(lines.PT19_TABLE)
+_BETTING19_TEXT, _BETTING19_LENGTH = word_table(
+    tuple(f"{words}){lines.PT_DATE_MARK}" for words in lines.PT_BETTING)
+)
+_STREET19_TEXT, _STREET19_LENGTH = word_table(
+    tuple(f"{lines.PT_STREET}{street}{lines.PT19_STREET_MARK}" for street in lines.PT_STREETS)
+)
+_POST19_TEXT, _POST19_LENGTH = word_table(
+    tuple(f"{lines.PT_POSTS}{words} (" for words in lines.PT_POST_KINDS)
+)
+_RAISE_TO: Final = ascii_bytes(lines.PT19_RAISE_TO)
+_ALL_IN19_TEXT, _ALL_IN19_LENGTH = word_table(lines.PT19_ALL_IN)
+_POT19_TEXT, _POT19_LENGTH = word_table(tuple(f"{pot}{lines.PT19_POT}" for pot in lines.PT19_POTS))
+_RAKE19: Final = ascii_bytes(lines.PT19_RAKE)
+_COLLECTED19: Final = ascii_bytes(lines.PT19_COLLECTED)
+_FOLDED19: Final = ascii_bytes(lines.PT19_FOLDED)
+_LOST: Final = ascii_bytes(lines.PT19_SHOWN[0])
+_NET: Final = ascii_bytes(lines.PT19_SHOWN[1])
 
 
 @kernel(inline=True)
@@ -302,6 +333,69 @@ def _pt_tournament(
 
 
 @kernel()
+def _pt19_header(
+    text: Bytes, at: int, end: int, numbers: Ints
+) -> tuple[int, int, int, int, int, int]:
+    """A hand's first lines in the 2019 layout (``***** Hand History For Game 1784559729098abc
+    *****``, ``0.10/0.25 Omaha Hi Game Table (PL) - Mon Jul 20 11:01:17 EDT 2026``), as
+    :func:`_pt_header` gives them (the stakes into ``numbers``); the first -1 where not read
+    here (any other form of the header)."""
+    first, line_stop, at, _ = next_line(text, at, end)
+    first, line_stop = _stripped(text, first, line_stop)
+    id_start = first + _BANNER19.shape[0]
+    id_stop = line_stop - _BANNER_END.shape[0]
+    if id_stop <= id_start or not starts_with(text, id_stop, line_stop, _BANNER_END):
+        return -1, 0, 0, 0, 0, 0
+    for q in range(id_start, id_stop):
+        byte = text[q]
+        if not (is_digit(byte) or (65 <= byte <= 90) or (97 <= byte <= 122)) or q - id_start >= 40:
+            return -1, 0, 0, 0, 0, 0
+    if at >= end:
+        return -1, 0, 0, 0, 0, 0
+    first, line_stop, at, _ = next_line(text, at, end)
+    first, line_stop = _stripped(text, first, line_stop)
+    for w in range(_REFUSED_LENGTH.shape[0]):
+        if find_word(text, first, line_stop, _REFUSED_TEXT[w, : _REFUSED_LENGTH[w]]) >= 0:
+            return -1, 0, 0, 0, 0, 0
+    for w in range(_IMPLIED_LENGTH.shape[0]):
+        if find_word(text, first, line_stop, _IMPLIED_TEXT[w, : _IMPLIED_LENGTH[w]]) >= 0:
+            return -1, 0, 0, 0, 0, 0
+    if find_word(text, first, line_stop, _BUY_IN) >= 0:
+        return -1, 0, 0, 0, 0, 0
+    game = -1
+    for w in range(_GAME_LENGTH.shape[0]):  # the reader's: the first of its games named
+        if find_word(text, first, line_stop, _GAME_TEXT[w, : _GAME_LENGTH[w]]) >= 0:
+            game = w
+            break
+    slash = first
+    while slash < line_stop and (is_digit(text[slash]) or text[slash] == POINT):
+        slash += 1
+    if slash == first or slash >= line_stop or text[slash] != SLASH:
+        return -1, 0, 0, 0, 0, 0
+    q = slash + 1
+    while q < line_stop and (is_digit(text[q]) or text[q] == POINT):
+        q += 1
+    if q == slash + 1 or q >= line_stop or text[q] != SPACE:
+        return -1, 0, 0, 0, 0, 0
+    sb_m, sb_d, sb_ok = plain_money(text, first, slash)
+    bb_m, bb_d, bb_ok = plain_money(text, slash + 1, q)
+    if not (sb_ok and bb_ok) or game < 0:
+        return -1, 0, 0, 0, 0, 0
+    q += 1
+    if word_at(text, q, line_stop, _GAME_TEXT, _GAME_LENGTH) != game:
+        return -1, 0, 0, 0, 0, 0
+    q += _GAME_LENGTH[game]
+    if not starts_with(text, q, line_stop, _TABLE19):
+        return -1, 0, 0, 0, 0, 0
+    q += _TABLE19.shape[0]
+    kind = word_at(text, q, line_stop, _BETTING19_TEXT, _BETTING19_LENGTH)
+    if kind < 0:
+        return -1, 0, 0, 0, 0, 0
+    numbers[N_SB_M], numbers[N_SB_D], numbers[N_BB_M], numbers[N_BB_D] = sb_m, sb_d, bb_m, bb_d
+    return at, id_start, id_stop, _GAME_CODE[game], _BETTING_CODE[kind], NO_IMPLIED
+
+
+@kernel()
 def _pt_header(
     text: Bytes, start: int, end: int, numbers: Ints
 ) -> tuple[int, int, int, int, int, int]:
@@ -315,6 +409,8 @@ def _pt_header(
     at = start
     if starts_with(text, at, end, BYTE_ORDER_MARK):
         at += 3
+    if starts_with(text, at, end, _BANNER19):
+        return _pt19_header(text, at, end, numbers)
     first, line_stop = at, at
     while at < end:  # the separators and blank lines before a file's first hand
         first, line_stop, at, _ = next_line(text, at, end)
@@ -468,6 +564,134 @@ def _pt_seat(text: Bytes, first: int, line_stop: int, seats: Ints, listed: int) 
 
 
 @kernel(inline=True)
+def _pt19_all_in(text: Bytes, words: int, line_stop: int) -> bool:
+    """Whether a player's words are the 2019 layout's ``is all-In.`` (or ``is all-In``) alone."""
+    for w in range(_ALL_IN19_LENGTH.shape[0]):
+        size = _ALL_IN19_LENGTH[w]
+        if line_stop - words == size and starts_with(
+            text, words, line_stop, _ALL_IN19_TEXT[w, :size]
+        ):
+            return True
+    return False
+
+
+@kernel()
+def _pt19_button(text: Bytes, first: int, line_stop: int) -> int:
+    """The button of the 2019 layout's table line (``Table Table 7490030 (Real Money) -- Seat 1
+    is the button``): the seat's number, -1 for a line written otherwise."""
+    size = _IS_THE_BUTTON.shape[0]
+    mark = line_stop - size
+    if mark <= first or find_word(text, first, line_stop, _IS_THE_BUTTON) != mark:
+        return -1
+    digits = mark
+    while digits > first and is_digit(text[digits - 1]):
+        digits -= 1
+    if digits == mark or mark - digits > 2 or digits - _SEAT.shape[0] < first:
+        return -1
+    if not starts_with(text, digits - _SEAT.shape[0], mark, _SEAT):
+        return -1
+    button = 0
+    for k in range(digits, mark):
+        button = button * 10 + (text[k] - ZERO)
+    return button
+
+
+@kernel()
+def _pt19_pot(text: Bytes, first: int, line_stop: int) -> tuple[int, int, int, int]:
+    """The 2019 layout's ``Main Pot: $1.09 Rake: $0.05`` (``Side Pot 1: …``), the whole line:
+    (the pot after rake's mantissa and decimals, the rake's), the second -1 for a line left to
+    PartyPoker's reader."""
+    q = first + _POT19_LENGTH[word_at(text, first, line_stop, _POT19_TEXT, _POT19_LENGTH)]
+    if q < line_stop and text[q] == SPACE:
+        q += 1
+        digits = q
+        while q < line_stop and is_digit(text[q]):
+            q += 1
+        if q == digits or q - digits > 3:
+            return 0, -1, 0, 0
+    if q + 2 >= line_stop or text[q] != COLON or text[q + 1] != SPACE:
+        return 0, -1, 0, 0
+    a = q + 2
+    rake = find_word(text, a, line_stop, _RAKE19)
+    if rake <= a:
+        return 0, -1, 0, 0
+    for k in range(a, rake):
+        if text[k] == SPACE:
+            return 0, -1, 0, 0
+    pm, pd, ok = _pt_amount(text, a, rake)
+    b = rake + _RAKE19.shape[0]
+    if not ok or b >= line_stop:
+        return 0, -1, 0, 0
+    for k in range(b, line_stop):
+        if text[k] == SPACE:
+            return 0, -1, 0, 0
+    rm, rd, ok = _pt_amount(text, b, line_stop)
+    if not ok:
+        return 0, -1, 0, 0
+    return pm, pd, rm, rd
+
+
+@kernel()
+def _pt19_balance(text: Bytes, words: int, line_stop: int) -> tuple[int, int, int, int]:
+    """A 2019 ``balance`` line from its words (``balance $13.12, bet $0.57, collected $1.09, net
+    +$0.52[ 9s, 4d, 8s, Jc ] [ three of a kind … ]``), as PartyPoker's reader reads one: (what
+    the player collected, its mantissa and decimals, the decimals -1 for nothing collected; the
+    shown cards' span, the first -1 for none), the decimals -2 where the line is left to it."""
+    q = words + _BALANCE.shape[0]
+    comma = q
+    while comma < line_stop and text[comma] != COMMA:
+        comma += 1
+    cm, cd = 0, -1
+    if comma > q and comma < line_stop:
+        at = find_word(text, comma + 1, line_stop, _COLLECTED19)
+        if at >= 0:
+            a = at + _COLLECTED19.shape[0]
+            b = a
+            while b < line_stop and text[b] != COMMA:
+                b += 1
+            if b == a:
+                return 0, -2, -1, 0
+            if b < line_stop:
+                m, d, ok = _pt_amount(text, a, b)
+                if not ok:
+                    return 0, -2, -1, 0
+                cm, cd = m, d
+            elif find_word(text, a, line_stop, _COLLECTED19) >= 0:
+                return 0, -2, -1, 0
+    if find_word(text, words, line_stop, _FOLDED19) >= 0:
+        return cm, cd, -1, 0
+    bracket = q
+    while bracket < line_stop and text[bracket] != OPEN_BRACKET:
+        bracket += 1
+    if bracket >= line_stop:
+        return cm, cd, -1, 0
+    shown = False  # "lost " or "net " before the bracket, no parenthesis between
+    for p in range(q, bracket):
+        size = 0
+        if starts_with(text, p, bracket, _LOST):
+            size = _LOST.shape[0]
+        elif starts_with(text, p, bracket, _NET):
+            size = _NET.shape[0]
+        if size:
+            clear = True
+            for k in range(p + size, bracket):
+                if text[k] == OPEN_PAREN:
+                    clear = False
+                    break
+            if clear:
+                shown = True
+                break
+    if not shown:
+        return cm, cd, -1, 0
+    close = bracket + 1
+    while close < line_stop and text[close] != CLOSE_BRACKET:
+        close += 1
+    if close >= line_stop or close == bracket + 1:
+        return cm, cd, -1, 0
+    return cm, cd, bracket, close + 1
+
+
+@kernel(inline=True)
 def _noticed(text: Bytes, first: int, stop: int) -> bool:
     """Whether a line holds one of PartyPoker's notices (``PT_NOTICES``) anywhere."""
     for w in range(_NOTICE_LENGTH.shape[0]):
@@ -518,6 +742,46 @@ def _pt_wins(text: Bytes, at: int, stop: int) -> tuple[int, int, int]:
 
 
 @kernel()
+def _pt19_amount(
+    text: Bytes, a: int, line_stop: int, who: int, listed: int, units: Ints, kind: int
+) -> tuple[int, int, int, int, int, int, int]:
+    """A 2019 act's amount (``a`` after the verb and spaces): ``(0.15)`` the chips put in,
+    ``0.65 to 0.75`` a bet's or raise's total; as :func:`_pt_play` gives the line."""
+    if a < line_stop and text[a] == OPEN_PAREN:
+        b = line_stop
+        if text[b - 1] == POINT:
+            b -= 1
+        if b - a < 3 or text[b - 1] != CLOSE_PAREN or text[a + 1] == SPACE or text[b - 2] == SPACE:
+            return -1, 0, 0, 0, 0, 0, 0
+        m, d, ok = _pt_amount(text, a + 1, b - 1)
+        if not ok or kind == V_ALL_IN:
+            return -1, 0, 0, 0, 0, 0, 0
+        _top, total, decimals = round_bet(units, listed, who, in_cents(m, d), d, True)
+        if kind == V_CALL:
+            return LINE_ACTION, CHECK_CALL, who, m, d, 0, 0
+        tm, td = cents_written(total, decimals)
+        return LINE_ACTION, BET_RAISE, who, tm, td, 0, 0
+    if kind != V_BET:
+        return -1, 0, 0, 0, 0, 0, 0
+    q = a
+    while q < line_stop and text[q] != SPACE:
+        q += 1
+    if q == a or not starts_with(text, q, line_stop, _RAISE_TO):
+        return -1, 0, 0, 0, 0, 0, 0
+    q += _RAISE_TO.shape[0]
+    for k in range(q, line_stop):
+        if not (is_digit(text[k]) or text[k] == POINT):
+            return -1, 0, 0, 0, 0, 0, 0
+    if q >= line_stop or not is_digit(text[line_stop - 1]):
+        return -1, 0, 0, 0, 0, 0, 0
+    tm, td, ok = plain_money(text, q, line_stop)
+    if not ok:
+        return -1, 0, 0, 0, 0, 0, 0
+    round_bet(units, listed, who, in_cents(tm, td), td, False)
+    return LINE_ACTION, BET_RAISE, who, tm, td, 0, 0
+
+
+@kernel()
 def _pt_play(
     text: Bytes,
     first: int,
@@ -525,6 +789,7 @@ def _pt_play(
     who: int,
     listed: int,
     units: Ints,
+    newer: bool,
 ) -> tuple[int, int, int, int, int, int, int]:
     """A player's line of posts or play, from the words after the name (``first``): as
     :func:`~._stars_kernels._play_line` gives one (the kind ``LINE_BAD``, -1, for a line left to
@@ -532,15 +797,20 @@ def _pt_play(
     ``units`` (``_increments_kernels.BET_CENTS``)."""
     byte = text[first]
     if byte == _POSTS[0] and starts_with(text, first, line_stop, _POSTS):
-        post = word_at(text, first, line_stop, _POST_TEXT, _POST_LENGTH)
+        if newer:
+            post = word_at(text, first, line_stop, _POST19_TEXT, _POST19_LENGTH)
+            size = -1 if post < 0 else _POST19_LENGTH[post]
+        else:
+            post = word_at(text, first, line_stop, _POST_TEXT, _POST_LENGTH)
+            size = -1 if post < 0 else _POST_LENGTH[post]
         if post < 0:
             return -1, 0, 0, 0, 0, 0, 0  # a post PartyPoker's reader does not know
         b = line_stop
         if text[b - 1] == POINT:
             b -= 1
-        if b <= first or text[b - 1] != CLOSE_BRACKET:
+        if b <= first or text[b - 1] != (CLOSE_PAREN if newer else CLOSE_BRACKET):
             return -1, 0, 0, 0, 0, 0, 0
-        a = first + _POST_LENGTH[post]
+        a = first + size
         b -= 1
         while a < b and text[a] == SPACE:
             a += 1
@@ -593,6 +863,8 @@ def _pt_play(
         return LINE_ACTION, CHECK_CALL, who, 0, 0, 0, 0
     while a < line_stop and text[a] == SPACE:
         a += 1
+    if newer:
+        return _pt19_amount(text, a, line_stop, who, listed, units, kind)
     b = line_stop
     if b > a and text[b - 1] == POINT:
         b -= 1
@@ -719,7 +991,7 @@ def _pt_implied(
 
 @kernel()
 def _pt_lines(
-    text: Bytes, at: int, end: int, reading: StarsReading, units: Ints, implied: int
+    text: Bytes, at: int, end: int, reading: StarsReading, units: Ints, implied: int, newer: bool
 ) -> bool:
     """The lines after a PartyPoker hand's header, as PartyPoker's reader reads them (each line
     stripped at its ends; the seats, the button, players sitting out, the streets, the lines of
@@ -736,6 +1008,8 @@ def _pt_lines(
     zero = int(np.int64(0))
     taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
     unmatched = (-2, 0, 0)  # the last betting round's with bets: round_unmatched's
+    pots = zero  # the 2019 layout's pot lines: how many, the pots' and the rakes' cents
+    pot_c, pot_d, rake_c, rake_d = zero, zero, zero, zero
     for i in range(MAX_SEATS):
         units[BET_HAS, i] = 0
     while at < end:
@@ -754,6 +1028,11 @@ def _pt_lines(
         seat_line = (byte == _SEAT[0] and starts_with(text, first, line_stop, _SEAT)) or (byte == _SEAT_LOWER[0] and starts_with(text, first, line_stop, _SEAT_LOWER))  # fmt: skip
         table_line = byte == _TABLE[0] and starts_with(text, first, line_stop, _TABLE)
         if seat_line or table_line:
+            if newer and table_line and find_word(text, first, line_stop, _IS_THE_BUTTON) >= 0:
+                button = _pt19_button(text, first, line_stop)
+                if button < 0:
+                    return False
+                continue
             if find_word(text, first, line_stop, _IS_THE_BUTTON) >= 0:
                 q = first + _SEAT.shape[0]
                 digits = q
@@ -778,6 +1057,17 @@ def _pt_lines(
         if byte == _SECTION[0] and starts_with(text, first, line_stop, _SECTION):
             down = starts_with(text, first, line_stop, _DEALING)
             street = -1 if down else word_at(text, first, line_stop, _STREET_TEXT, _STREET_LENGTH)
+            bracket = -1 if street < 0 else first + _STREET_LENGTH[street] - 1
+            if newer and not down and street < 0:
+                street = word_at(text, first, line_stop, _STREET19_TEXT, _STREET19_LENGTH)
+                if street >= 0:
+                    bracket = first + _STREET19_LENGTH[street]
+                    if bracket >= line_stop or text[bracket] != SPACE:
+                        return False
+                    while bracket < line_stop and text[bracket] == SPACE:
+                        bracket += 1
+                    if bracket >= line_stop or text[bracket] != OPEN_BRACKET:
+                        return False
             if not down and street < 0:
                 if starts_with(text, first, line_stop, _STREET):
                     return False  # a street written otherwise
@@ -797,9 +1087,7 @@ def _pt_lines(
             dealing = True
             if down:
                 continue
-            count = _pc_cards(
-                text, first + _STREET_LENGTH[street] - 1, line_stop, hand_cards, np.int64(5)
-            )
+            count = _pc_cards(text, bracket, line_stop, hand_cards, np.int64(5))
             if count <= 0:
                 return False
             found = round_unmatched(units, listed)
@@ -809,6 +1097,15 @@ def _pt_lines(
             taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
+            continue
+        if newer and word_at(text, first, line_stop, _POT19_TEXT, _POT19_LENGTH) >= 0:
+            pm, pd, rm, rd = _pt19_pot(text, first, line_stop)
+            if pd < 0:
+                return False
+            pot_c += in_cents(pm, pd)
+            rake_c += in_cents(rm, rd)
+            pot_d, rake_d = max(pot_d, pd), max(rake_d, rd)
+            pots += 1
             continue
         if byte == _DEALT[0] and starts_with(text, first, line_stop, _DEALT):
             a = first + _DEALT.shape[0]
@@ -835,8 +1132,31 @@ def _pt_lines(
                 seats[S_OUT, who] = 1
             continue
         if starts_with(text, words, line_stop, _BALANCE):
-            return False  # the 2019 layout's record
-        line, kind, who, m, d, all_in, count = _pt_play(text, words, line_stop, who, listed, units)
+            if not newer:
+                return False  # the 2019 layout's record in the older one
+            cm, cd, a, b = _pt19_balance(text, words, line_stop)
+            if cd == -2:
+                return False
+            if cd >= 0:
+                taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_COLLECTED, 0, who, cm, cd, 0, 0, 0))  # fmt: skip
+                if taken[0] < 0:
+                    return False
+            if a >= 0:
+                count = _pc_cards(text, a, b, hand_cards, np.int64(CARDS_ROOM))
+                if count <= 0:
+                    return False
+                taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, SHOW, who, -1, 0, 0, count, 0))  # fmt: skip
+                if taken[0] < 0:
+                    return False
+                acted |= 1 << who
+            continue
+        if newer and _pt19_all_in(text, words, line_stop):
+            last = taken[1] - 1  # ``is all-In.``: the act just before, the player's own
+            if last < 0 or plays[A_SEAT, last] != who or plays[A_KIND, last] not in (BET_RAISE, CHECK_CALL) or plays[A_M, last] <= 0:  # fmt: skip
+                return False
+            plays[A_ALL_IN, last] = 1
+            continue
+        line, kind, who, m, d, all_in, count = _pt_play(text, words, line_stop, who, listed, units, newer)  # fmt: skip
         if line < 0:
             return False
         if line == 0:
@@ -855,7 +1175,17 @@ def _pt_lines(
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
-    return _pt_hand_end(reading, units, taken, listed, button, acted, unmatched)
+    said = 0
+    if pots:
+        if pot_c == 0:
+            return False  # a pot of nothing: the reader names no total
+        total_d = max(pot_d, rake_d)
+        reading.numbers[N_TOTAL_M], reading.numbers[N_TOTAL_D] = cents_written(
+            pot_c + rake_c, total_d
+        )
+        reading.numbers[N_RAKE_M], reading.numbers[N_RAKE_D] = cents_written(rake_c, rake_d)
+        said = 3
+    return _pt_hand_end(reading, units, taken, listed, button, acted, unmatched, said)
 
 
 @kernel(inline=True)
@@ -867,6 +1197,7 @@ def _pt_hand_end(
     button: int,
     acted: int,
     unmatched: tuple[int, int, int],
+    said: int,
 ) -> bool:
     """A PartyPoker hand's lines read (:func:`_pt_lines`: ``acted`` a bit a seat that posted
     or played, ``unmatched`` the last betting round's with bets): the players not dealt in
@@ -896,7 +1227,7 @@ def _pt_hand_end(
         if taken[0] < 0:
             return False
         taken = _pt_returned(settled, taken, back, cents, decimals)
-    lines_read(reading.tally, taken, listed, button, 0)
+    lines_read(reading.tally, taken, listed, button, said)
     return True
 
 
@@ -924,7 +1255,8 @@ def pt_hand(
     at, id_start, id_stop, game, betting, implied = _pt_header(text, start, end, reading.numbers)
     if at < 0:
         return -1
-    if not _pt_lines(text, at, end, reading, units, implied):
+    newer = starts_with(text, start, end, _BANNER19)
+    if not _pt_lines(text, at, end, reading, units, implied, newer):
         return -1
     count, game, places = hand_units(reading, units, PARTY_SITE, game, hand, facts)
     if count < 0:

@@ -60,6 +60,9 @@ PACIFIC_BANNERS: Final = tuple(f"***** {site} Hand History " for site in PACIFIC
 PARTY_BANNER: Final = "***** Hand History for Game "
 """What a PartyPoker hand's second line starts with in its older layout (the first is
 :data:`PACIFIC_GAME_NO`, as 888poker's: ``#Game No : 14017581513``)."""
+PT19_BANNER: Final = "***** Hand History For Game "
+"""What a PartyPoker hand's first line starts with in its 2019 layout (the id's letters and
+digits, then :data:`PT_BANNER_END`)."""
 HEADERS: Final = (
     *STARS_STARTS,
     GGPOKER,
@@ -92,7 +95,7 @@ LAYOUT_HEADERS: Final = {
     "winning": WINNING,
     "bovada": BOVADA_STARTS,
     "pacific": (PACIFIC_GAME_NO,),
-    "partypoker": (PACIFIC_GAME_NO,),
+    "partypoker": (PACIFIC_GAME_NO, PT19_BANNER),
 }
 """The formats in PokerStars' layout, by their name, and the first words of their hands."""
 
@@ -697,3 +700,30 @@ WX_PAT: Final = "pat"
 """``Ann stands pat [2h Td 8c 7c 8s]`` (the cards kept written after it, read by no reader)."""
 WX_UNSEEN: Final = "X"
 """A card nobody saw in a ``Dealt to`` line (``Dealt to Bob [X X Kd]``)."""
+
+# PartyPoker's 2019 layout: ``***** Hand History For Game <letters and digits> *****`` alone
+# (no ``#Game No``), amounts in parentheses (``calls (0.15)``), raises as totals, ``is all-In.``
+# on a line of its own, the summary's pot and rake and each player's ``balance`` line
+# (``sites/party.py`` takes its expressions from these; the fast reader does not read the layout
+# yet: a file led by this banner goes whole to that reader, ``parts.fast_format``)
+PT19_RAISE_TO: Final = " to "
+"""A raise's total, ``raises 0.65 to 0.75`` (the chips put in, then the round's bet after)."""
+PT19_ALL_IN: Final = ("is all-In.", "is all-In")
+"""A line of its own, after the act that put the player all in (``Sam bets (3.20)``)."""
+PT19_POTS: Final = ("Main", "Side")
+PT19_POT: Final = " Pot"
+PT19_RAKE: Final = " Rake: "
+"""The summary's ``Main Pot: $16 Rake: $0.84`` (``Side Pot 1: …``): the pot after rake and the
+rake (the total their sum)."""
+PT19_COLLECTED: Final = "collected "
+"""A ``balance`` line's ``collected $2.50,``: what the player won (with the bet nobody called)."""
+PT19_FOLDED: Final = "(folded)"
+"""A ``balance`` line's mark of a player who folded (the cards after it not shown)."""
+PT19_TABLE: Final = " Game Table ("
+"""What follows the game in the 2019 header (``0.10/0.25 Omaha Hi Game Table (PL) - Mon Jul 20
+11:01:17 EDT 2026``), the betting after it (the fast reader's form: others are left to the
+reader)."""
+PT19_STREET_MARK: Final = " ** :"
+"""A street's line, ``** Dealing Flop ** :  [ 8d, 5s, 8h ]`` (spaces, then the cards)."""
+PT19_SHOWN: Final = ("lost ", "net ")
+"""A ``balance`` line's words before the cards it shows (``lost $0.57[ 7s, Tc, 5c, Jh ]``)."""

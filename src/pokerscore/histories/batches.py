@@ -63,7 +63,7 @@ from pokerscore.histories._layout import (
     in_parts,
 )
 from pokerscore.histories._pacific_kernels import pc_share
-from pokerscore.histories._party_kernels import pt_share
+from pokerscore.histories._party_kernels import PARTY_SITE, pt_share
 from pokerscore.histories._phh_kernels import (
     PLAYER_LETTER,
     PhhIndex,
@@ -256,9 +256,14 @@ def _party_index(data: bytes, text: npt.NDArray[np.uint8]) -> tuple[int, Ints, I
     has ``Game #n starts.`` separators before it (``sites.party.preamble``): the first hand from
     the buffer's start, as PartyPoker's reader starts it; hands -1 where other text stands
     there."""
-    from pokerscore.histories.sites.party import preamble
+    from pokerscore.histories.sites.party import banner_starts, preamble
 
     skip = preamble(data)
+    if skip < 0 and (found := banner_starts(data)) is not None:
+        count = len(found)
+        starts = np.array(found, dtype=np.int64)
+        stops = np.append(starts[1:], len(data)).astype(np.int64)
+        return count, starts, stops, np.full(count, PARTY_SITE, dtype=np.int64)
     if skip <= 0:
         empty = np.zeros(0, dtype=np.int64)
         return -1, empty, empty, empty

@@ -33,7 +33,7 @@ from pokerscore.histories._layout import (
     F_STATUS,
     OK,
 )
-from pokerscore.histories._stars_lines import LAYOUT_HEADERS
+from pokerscore.histories._stars_lines import LAYOUT_HEADERS, PT19_BANNER
 from pokerscore.histories.batches import (
     Batch,
     IpokerIndex,
@@ -66,7 +66,7 @@ from pokerscore.histories.sites.ipoker import read_game
 from pokerscore.histories.sites.layouts import SITE_LAYOUTS, reference_stars_hand
 from pokerscore.histories.sites.pacific import NAME as PACIFIC
 from pokerscore.histories.sites.party import NAME as PARTY
-from pokerscore.histories.sites.party import preamble
+from pokerscore.histories.sites.party import banner_starts, preamble
 from pokerscore.histories.sites.text import (
     MAX_HAND_BYTES,
     decode_line,
@@ -689,8 +689,12 @@ def fast_format(part: HistoryPart) -> bool:
     layout unless it is UTF-16 (its records are not cut at its hands' bytes), but Winning's
     (:data:`WIDE_FORMATS`: read as the UTF-8 of :func:`wide_text`); a PartyPoker or
     888poker file only where its first hand starts at ``#Game No`` (:func:`~.sites.party.preamble`:
-    the records are cut there; a file of Party's 2019 layout, or one whose hands start at their
-    banners, would be one record, too long past 1 MiB, where the site's reader reads its hands)."""
+    the records are cut there; a file whose hands start at their banners would be one record,
+    too long past 1 MiB, where the site's reader reads its hands), or a PartyPoker file of the
+    2019 layout, led by its banner, whose every banner starts a hand as its reader starts one
+    (:func:`~.sites.party.banner_starts` over the whole file: its records are cut at
+    ``LAYOUT_HEADERS``' banner); not a file led by ``#Game No`` with a 2019 banner in its first
+    64 KiB."""
     if part.file_format in ("phh", "pokerstars"):
         return True
     if part.file_format not in SITE_LAYOUTS:
@@ -700,8 +704,15 @@ def fast_format(part: HistoryPart) -> bool:
             start = handle.read(_HEAD if part.file_format in (PARTY, PACIFIC) else 2)
     except OSError:
         return False
+    if part.file_format == PARTY and start.startswith(PT19_BANNER.encode()):
+        try:  # PartyPoker's 2019 layout: its records cut at its banners, where its reader cuts
+            return banner_starts(Path(part.path).read_bytes()) is not None
+        except OSError:
+            return False
     if part.file_format in (PARTY, PACIFIC) and preamble(start) < 0:
         return False  # (888poker writes no separators: its first line, blank lines apart)
+    if part.file_format == PARTY and b"\n" + PT19_BANNER.encode() in start:
+        return False  # a 2019 banner in a file led by ``#Game No``: the reader's line of a hand
     if start[:2] not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
         return True
     return part.file_format in WIDE_FORMATS and wide_text(part.path) is not None

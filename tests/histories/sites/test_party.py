@@ -56,6 +56,60 @@ def test_the_2019_layout_raises_to_collected_and_the_pot_line() -> None:
     assert next(p for p in second.players if p.player == "Sam").allin_street is not None
 
 
+SIDE_POT_2019 = """\
+***** Hand History For Game 1784559700side *****
+0.10/0.25 Texas Hold'em Game Table (NL) - Mon Jul 20 11:02:00 EDT 2026
+Table Table 7500000 (Real Money) -- Seat 1 is the button
+Total number of players : 3/6
+Seat 1: Ann ($5)
+Seat 2: Bob ($20)
+Seat 3: Cy ($20)
+Bob posts small blind (0.10)
+Cy posts big blind (0.25)
+** Dealing down cards **
+Dealt to Cy [ 9h, 9d ]
+Ann raises 5 to 5
+Ann is all-In.
+Bob raises 14.90 to 15
+Cy calls (14.75)
+** Dealing Flop ** :  [ 2c, 7d, Jh ]
+Bob bets (5)
+Bob is all-In.
+Cy calls (5)
+Creating Main Pot with $ 15 with Ann, Bob, Cy
+** Dealing Turn ** :  [ 9s ]
+** Dealing River ** :  [ 3c ]
+** Summary **
+Main Pot: $14.50 Rake: $0.50
+Side Pot 1: $29.50 Rake: $0.50
+Board: [ 2c, 7d, Jh, 9s, 3c ]
+Ann balance $14.50, bet $5, collected $14.50, net +$9.50[ Jd, Js ] [ three of a kind, jacks -- Jd,Js,Jh,9s,7d ]
+Bob balance $0, lost $20[ Qc, Qd ] [ a pair of queens -- Qc,Qd,Jh,9s,7d ]
+Cy balance $29.50, bet $20, collected $29.50, net +$9.50[ 9h, 9d ] [ three of a kind, nines -- 9h,9d,9s,Jh,7d ]
+"""
+"""A 2019-layout hand with a side pot: Ann all in preflop by a raise to (``raises 5 to 5`` then
+``is all-In.``), Bob all in on the flop, a ``Main Pot`` and a ``Side Pot 1`` line, each with its
+rake, and each winner's ``collected``."""
+
+
+def test_the_2019_layout_side_pot_lines(tmp_path: Path) -> None:
+    path = tmp_path / "side-2019.txt"
+    path.write_text(SIDE_POT_2019, "utf-8")
+    done = run(path)
+    assert not done.refused and not done.disagreements
+    (result,) = done.results
+    hand = result.hand
+    # Ann's 5 three ways is the main pot (15, 14.50 paid: her jacks); Bob's and Cy's other 15
+    # each the side pot (30, 29.50 paid: Cy's nines over Bob's queens); the rake 0.50 each
+    assert nets(result) == {"Ann": 9.5, "Bob": -20, "Cy": 9.5}
+    assert round(result.rake, 2) == 1.00
+    assert hand.chips(hand.total_pot or 0) == 45
+    assert len(result.pots) == 2
+    all_in = [(hand.seats[a.actor].name, hand.chips(a.amount)) for a in hand.actions
+              if a.all_in and a.actor is not None and a.amount is not None]  # fmt: skip
+    assert all_in == [("Ann", 5), ("Bob", 5)]
+
+
 def test_tournaments_name_the_blinds_their_header_implies() -> None:
     done = run(FIXTURES / "tournament.txt")
     assert not done.refused and not done.disagreements

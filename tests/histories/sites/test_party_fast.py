@@ -1,7 +1,7 @@
-"""PartyPoker's older layout through the compiled PokerStars-layout reader (issue 29 §1): the
-kernel reads a hold'em or Omaha hand (hi/lo too; cash; no, pot and fixed limit) only where it is
-sure of it and leaves the rest (the 2019 layout, tournaments, whose blind posts the header
-implies, localised amounts, hands other tools converted, a separator at a line's end, a player
+"""PartyPoker's older and 2019 layouts through the compiled PokerStars-layout reader (issue 29
+§1): the kernel reads a hold'em or Omaha hand (hi/lo too; cash; no, pot and fixed limit) only
+where it is sure of it and leaves the rest (other forms of the 2019 layout, tournaments, whose
+blind posts the header implies, localised amounts, hands other tools converted, a separator at a line's end, a player
 sitting out who plays, any line it would otherwise misread) to PartyPoker's own reader, hand by
 hand. So every hand's rows, errors and disagreements on the fast path are that reader's (the
 reference path, ``POKERSCORE_HISTORIES_REFERENCE=1``): stacks, pots, rake, all-in EV, the totals
@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.histories.sites.site_runs import compared_results, mutated_hand, stars_layout_read
+from tests.histories.sites.test_party import SIDE_POT_2019
 from tests.histories.sites.test_stars_layouts_fast import SHARED_SITES, SITES, _fast_statuses
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import needs_sample
@@ -213,6 +214,9 @@ Ann wins 1,700 chips
 """A fixed-limit tournament: no blind posts written, the header's ``Stakes(200/400)`` the bets,
 the blinds Bob's 100 and Cy's 200, named when the cards are dealt (the seats after the button);
 Ann's turn bet returned from her 1,700 chips."""
+LAYOUT_2019 = (SITES / "partypoker" / "cash-2019.txt").read_text("utf-8")
+"""The 2019 layout's fixture: a raise to, a bet folded to, an all-in bet called and shown in the
+summary, the pot and rake line, each ``balance`` line."""
 NUMBERED = "#Game No : 300\n" + (SITES / "partypoker" / "tournament.txt").read_text("utf-8")
 """The tournament fixture's hands, the first given its ``#Game No`` (the file is read by the
 kernel): heads-up the button posts the small blind."""
@@ -254,9 +258,28 @@ def _variants() -> dict[str, str]:
         "tournament-blinds": TOURNAMENT.replace("FL Texas", "NL Texas").replace(
             "Stakes(200/400) -", "Blinds(100/200) -"
         ),
+        "layout-2019": LAYOUT_2019,
+        "layout-2019-side-pot": SIDE_POT_2019,
+        "layout-2019-folded-cards": LAYOUT_2019.replace(
+            "lost $0.75 (folded)", "lost $0.75[ Tc, Qs, 6c, Kh ] (folded)"
+        ),
+        "layout-2019-bet-to": LAYOUT_2019.replace("Bob bets (1.07)", "Bob bets 1.07 to 1.07"),
         # left to PartyPoker's reader
         "tournament": (SITES / "partypoker" / "tournament.txt").read_text("utf-8"),
-        "layout-2019": (SITES / "partypoker" / "cash-2019.txt").read_text("utf-8"),
+        "layout-2019-game-no": "#Game No : 5\n" + LAYOUT_2019,
+        "layout-2019-lower-banner": LAYOUT_2019.replace(
+            "For Game 1784559699", "for Game 1784559699"
+        ),
+        "layout-2019-all-in-after-fold": LAYOUT_2019.replace(
+            "Ann folds \n", "Ann folds \nAnn is all-In.\n"
+        ),
+        "layout-2019-pot-line-longer": LAYOUT_2019.replace(
+            "Rake: $0.07", "Rake: $0.07 Jackpot: $0"
+        ),
+        "layout-2019-call-to": LAYOUT_2019.replace("Bob calls (0.50)", "Bob calls 0.50 to 0.75"),
+        "layout-2019-stakes-dollars": LAYOUT_2019.replace("0.10/0.25 Omaha", "$0.10/$0.25 Omaha"),
+        "layout-2019-other-table": LAYOUT_2019.replace("Game Table (PL)", "Table (PL)"),
+        "layout-2019-amount-spaced": LAYOUT_2019.replace("(0.50)", "( 0.50 )"),
         "converted": WALK.replace("Texas Hold'em -", "Texas Hold'em (WPN) -"),
         "localised-amount": WALK.replace("( $10 USD )", "( 10,00 $ )"),
         "three-decimals": WALK.replace("[$0.75 USD]", "[$0.750 USD]"),
@@ -316,6 +339,10 @@ READ_BY_THE_KERNEL = {
     "tournament-sitting-out",
     "tournament-posts-written",
     "tournament-blinds",
+    "layout-2019",
+    "layout-2019-side-pot",
+    "layout-2019-folded-cards",
+    "layout-2019-bet-to",
 }
 """The hands the kernel reads (every hand of the file)."""
 
@@ -480,7 +507,9 @@ def test_a_mixed_folder_reads_party_beside_888(
 
 _MUTATIONS = ("folds", "calls", "raises", "bets", "is all-In", "[$1 USD]", "wins", "shows",
               "posts", "$1,000", "$0.125", "[ 10d ]", "Seat", "** ", "Dealt to", "USD",
-              "is sitting out", "from the side pot 2", "Game #5 starts.", "chips")  # fmt: skip
+              "is sitting out", "from the side pot 2", "Game #5 starts.", "chips", "(0.50)",
+              " to ", "is all-In.", "Main Pot", "Rake: $", "collected $", "(folded)", "balance",
+              "[ 2s, 6s, 9s ]", "For Game")  # fmt: skip
 
 
 _SUFFIXES = (" ", "\r", " [$5 USD]", "0", ")", "]", " folds", " *****", ".", " starts.")
@@ -510,20 +539,28 @@ def test_mutated_party_hands_give_partys_readers_answer(
         monkeypatch.delenv(REFERENCE_ONLY)
 
 
-def test_a_long_file_of_the_2019_layout_is_partys_readers(tmp_path: Path) -> None:
-    """A file whose hands no ``#Game No`` line leads (the 2019 layout) goes whole to
-    PartyPoker's reader (``parts.fast_format``): past 1 MiB its hands are read, not one record
-    too long to read."""
+def test_a_long_file_of_the_2019_layout_is_cut_at_its_banners(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file whose hands no ``#Game No`` line leads (the 2019 layout) goes to the kernels
+    (``parts.fast_format``), its records cut at its banners: past 1 MiB its hands are read, not
+    one record too long to read, as the reference path reads them."""
     from pokerscore.histories.part_specs import HistoryPart
     from pokerscore.histories.parts import fast_format
 
     hands = (SITES / "partypoker" / "cash-2019.txt").read_bytes().rstrip(b"\n") + b"\n\n\n"
     path = tmp_path / "party-2019.txt"
     path.write_bytes(hands * (1_100_000 // len(hands) + 1))
-    assert not fast_format(HistoryPart(0, str(path), "partypoker"))
+    assert fast_format(HistoryPart(0, str(path), "partypoker"))
     results = compared_results(path)
     assert len(results) == 2 * (1_100_000 // len(hands) + 1)
     assert all(not isinstance(result, str) for result in results)
+    monkeypatch.setenv("POKERSCORE_HISTORIES_REFERENCE", "1")
+    assert compared_results(path) == results
+    monkeypatch.delenv("POKERSCORE_HISTORIES_REFERENCE")
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_bytes(CASH.encode() + hands)
+    assert not fast_format(HistoryPart(0, str(mixed), "partypoker"))
     numbered = tmp_path / "party.txt"
     numbered.write_bytes(CASH.encode())
     assert fast_format(HistoryPart(0, str(numbered), "partypoker"))

@@ -4,7 +4,7 @@ limit, fixed limit), in the client's two layouts.
 A hand starts ``#Game No : n`` then ``***** Hand History for Game n *****`` (files of 2019 on:
 ``***** Hand History For Game <letters and digits> *****`` alone); ``Game #n starts.``
 separators between hands (sometimes at the end of a line, or after a NUL byte) are passed over
-(where hands start, as the compiled reader cuts a file: :func:`_starts`). The older layout's
+(where hands start, as the compiled reader cuts a file: :func:`_starts`). Both layouts'
 hands are read by a compiled share where it is sure of them (``_party_kernels``, whose words
 and these expressions' are ``_stars_lines``' ``PT_`` tables). The older layout writes every amount in brackets as an increment (``raises [$35 USD]``,
 ``calls[ $20 USD ]``, ``is all-In  [4,220]``); the newer one in parentheses (``calls (0.15)``)
@@ -58,7 +58,10 @@ from pokerscore.histories.sites.text import text_hands
 
 NAME: Final = "partypoker"
 _GAME_NUMBER: Final = re.compile(r"^#Game No : ?(?P<id>\S+)")
-_BANNER: Final = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\S+) \*{5}")
+_BANNER: Final = re.compile(
+    rf"^(?:{re.escape(words_of.PARTY_BANNER)}|{re.escape(words_of.PT19_BANNER)})(?P<id>\S+)"
+    rf"{re.escape(words_of.PT_BANNER_END)}"
+)
 _SEPARATOR: Final = re.compile(r"\s*Game #\S+ starts\.\s*$")
 _STAKES: Final = re.compile(r"^\$?(?P<sb>[0-9][0-9.,]*)/\$?(?P<bb>[0-9][0-9.,]*)\b")
 _BLINDS: Final = re.compile(
@@ -80,15 +83,23 @@ _STREET: Final = re.compile(
 )
 _ACT: Final = re.compile(
     r"^(?P<verb>folds|checks|calls|bets|raises|is all-In)\s*"
-    r"(?:\[ ?(?P<bracket>[^\]]*?) ?\]|\((?P<paren>[^)]*)\)|(?P<by>\S+) to (?P<to>\S+))?\s*\.?$"
+    r"(?:\[ ?(?P<bracket>[^\]]*?) ?\]|\((?P<paren>[^)]*)\)|"
+    rf"(?P<by>\S+){re.escape(words_of.PT19_RAISE_TO)}(?P<to>\S+))?\s*\.?$"
 )
 _WINS: Final = re.compile(
     r"^wins (?:Lo \()?(?P<amount>[^()]+?)\)?(?: chips)?(?: from the (?P<pot>main pot|side pot"
     r"(?: (?P<side>\d{1,3}))?))?(?: with .*)?\.?$"
 )
-_BALANCE: Final = re.compile(r"^balance [^,]+,.*?collected (?P<amount>[^,]+),")
-_SHOWN: Final = re.compile(r"^balance [^\[]*?(?:lost|net) [^\[(]*\[(?P<cards>[^\]]+)\]")
-_MAIN_POT: Final = re.compile(r"^(?:Main|Side) Pot(?: \d+)?: (?P<pot>\S+) Rake: (?P<rake>\S+)")
+_BALANCE: Final = re.compile(
+    rf"^{re.escape(words_of.PT_BALANCE)}[^,]+,.*?{re.escape(words_of.PT19_COLLECTED)}(?P<amount>[^,]+),"
+)
+_SHOWN: Final = re.compile(
+    rf"^{re.escape(words_of.PT_BALANCE)}[^\[]*?(?:lost|net) [^\[(]*\[(?P<cards>[^\]]+)\]"
+)
+_MAIN_POT: Final = re.compile(
+    rf"^(?:{'|'.join(words_of.PT19_POTS)}){re.escape(words_of.PT19_POT)}(?: \d+)?: (?P<pot>\S+)"
+    rf"{re.escape(words_of.PT19_RAKE)}(?P<rake>\S+)"
+)
 _STUD: Final = re.compile(r"\b(?:7 Card Stud(?: Hi-Lo)?|5 Card Stud|Razz|Badugi|2-7[^-]*Draw)\b")
 _GAMES: Final = words_of.PT_GAMES
 _MONTHS: Final = {
@@ -184,6 +195,32 @@ def preamble(data: bytes) -> int:
             return -1
         at = stop + 1
     return -1
+
+
+_BANNER19: Final = (
+    re.escape(words_of.PT19_BANNER.encode()) + rb"[0-9A-Za-z]+"
+    + re.escape(words_of.PT_BANNER_END.encode())
+)  # fmt: skip
+_BANNER19_FIRST: Final = re.compile(_BANNER19)
+_BANNER19_LINE: Final = re.compile(rb"\n" + _BANNER19)
+"""A 2019 banner after a line's end (a literal to look for first: four times as fast as
+``(?m)^`` on a file of them)."""
+_BANNER_WORDS: Final = (
+    words_of.PARTY_BANNER.rstrip().encode(), words_of.PT19_BANNER.rstrip().encode()
+)  # fmt: skip
+
+
+def banner_starts(data: bytes) -> list[int] | None:
+    """Where the hands of a buffer of the 2019 layout start (each line that starts with
+    ``***** Hand History For Game <letters and digits> *****``), as :func:`_starts` starts them,
+    for the compiled reader's index; None where it is not sure of that (the buffer not led by
+    such a banner, a ``#Game No`` in it, a banner written otherwise or not at a line's start)."""
+    if _BANNER19_FIRST.match(data) is None or words_of.PACIFIC_GAME_NO.encode() in data:
+        return None
+    found = [0, *(match.start() + 1 for match in _BANNER19_LINE.finditer(data))]
+    if len(found) != sum(data.count(word) for word in _BANNER_WORDS):
+        return None
+    return found
 
 
 def read_party(path: Path | str) -> Iterator[HandHistory | HandHistoryError]:
@@ -394,7 +431,7 @@ class _Hand:
         if words.startswith("balance "):
             if (collected := _BALANCE.match(words)) is not None:
                 self.wins.append((name, localised_amount(collected.group("amount")), 0))
-            if (shown := _SHOWN.match(words)) is not None and "(folded)" not in words:
+            if (shown := _SHOWN.match(words)) is not None and words_of.PT19_FOLDED not in words:
                 cards = site_cards(shown.group("cards").replace(",", " "))
                 draft.actions.append(("show", name, None, cards, 0, number, False))
             return
@@ -406,7 +443,7 @@ class _Hand:
             return
         if _NOTICE.search(words):
             return
-        if words in ("is all-In.", "is all-In"):  # the newer layout: of the act just before
+        if words in words_of.PT19_ALL_IN:  # the newer layout: of the act just before
             last = draft.actions[-1] if draft.actions else None
             if last is None or last[1] != name:
                 raise HandHistoryError(f"all-in after no act of {name[:40]!r}", line=number)
