@@ -17,7 +17,11 @@ import pytest
 
 from pokerscore.histories._layout import OK
 from tests.histories.sites.site_runs import mutated_hand
-from tests.histories.sites.test_stars_layouts_fast import _fast_statuses, _results
+from tests.histories.sites.test_stars_layouts_fast import (
+    _fast_statuses,
+    _results,
+    same_on_both_paths,
+)
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import HAND_HISTORIES, needs_sample
 
@@ -194,26 +198,13 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-def _same_on_both_paths(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pokerscore.histories.parts import REFERENCE_ONLY
-
-    fast = _results(path)
-    monkeypatch.setenv(REFERENCE_ONLY, "1")
-    reference = _results(path)
-    monkeypatch.delenv(REFERENCE_ONLY)
-    assert fast == reference
-    fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
-    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
-    _same_summaries(fast_run, reference_run)
-
-
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_each_kind_is_read_by_the_kernel_as_the_reference_reads_it(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = _write(tmp_path, KINDS[name])
     assert _fast_statuses(path, "pokerstars") == [OK]
-    _same_on_both_paths(path, tmp_path, monkeypatch)
+    same_on_both_paths(path, tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize("name", sorted(GUARDS))
@@ -222,7 +213,7 @@ def test_each_guard_leaves_its_hand_to_the_reference_reader(
 ) -> None:
     path = _write(tmp_path, GUARDS[name])
     assert _fast_statuses(path, "pokerstars") != [OK]
-    _same_on_both_paths(path, tmp_path, monkeypatch)
+    same_on_both_paths(path, tmp_path, monkeypatch)
 
 
 def test_the_kinds_say_what_the_site_wrote(tmp_path: Path) -> None:

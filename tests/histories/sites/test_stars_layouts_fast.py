@@ -6,6 +6,7 @@ the kernel would otherwise misread rather than leave."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -452,26 +453,42 @@ def _results(path: Path) -> list[Any]:
     return found
 
 
+def same_on_both_paths(
+    path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    results: Callable[[Path], list[Any]] = _results,
+) -> None:
+    """``path``'s results (``results``: :func:`_results`, or a layout's own with more of what
+    the site wrote), its run's rows and its summary the same on the fast path and on the
+    reference path (``POKERSCORE_HISTORIES_REFERENCE=1``): what every compiled layout's tests
+    ask of each kind and each guard."""
+    from pokerscore.histories.parts import REFERENCE_ONLY
+
+    fast = results(path)
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    reference = results(path)
+    monkeypatch.delenv(REFERENCE_ONLY)
+    assert fast == reference
+    fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
+    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
+    _same_summaries(fast_run, reference_run)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_each_guard_gives_the_site_readers_answer(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pokerscore.histories._layout import OK
-    from pokerscore.histories.parts import REFERENCE_ONLY
 
     file_name, text = VARIANTS[name]
     path = tmp_path / file_name
     path.write_text(text, encoding="utf-8")
     layout = file_name.removesuffix(".txt")
     assert (_fast_statuses(path, layout) == [OK]) == (name in READ_BY_THE_KERNEL)
-    fast = _results(path)
-    monkeypatch.setenv(REFERENCE_ONLY, "1")
-    reference = _results(path)
-    assert fast == reference
-    fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
-    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
-    _same_summaries(fast_run, reference_run)
+    same_on_both_paths(path, tmp_path, monkeypatch)
 
 
 def test_the_guards_hands_say_what_the_site_wrote(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from tests.histories.sites.test_stars_layouts_fast import (
     SITES,
     _fast_statuses,
     _results,
+    same_on_both_paths,
 )
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import needs_sample
@@ -197,19 +198,11 @@ def test_each_winamax_hand_gives_winamaxs_readers_answer(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pokerscore.histories._layout import OK
-    from pokerscore.histories.parts import REFERENCE_ONLY
 
     path = tmp_path / "winamax.txt"
     path.write_bytes(VARIANTS[name].encode())
     assert (_fast_statuses(path, "winamax") == [OK]) == (name in READ_BY_THE_KERNEL)
-    fast = _results(path)
-    monkeypatch.setenv(REFERENCE_ONLY, "1")
-    reference = _results(path)
-    monkeypatch.delenv(REFERENCE_ONLY)
-    assert fast == reference
-    fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
-    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
-    _same_summaries(fast_run, reference_run)
+    same_on_both_paths(path, tmp_path, monkeypatch)
 
 
 def test_the_winamax_hands_say_what_the_site_wrote(tmp_path: Path) -> None:

@@ -17,7 +17,12 @@ import pytest
 
 from pokerscore.histories.model import HandResult
 from tests.histories.sites.site_runs import mutated_hand
-from tests.histories.sites.test_stars_layouts_fast import SHARED_SITES, SITES, _fast_statuses
+from tests.histories.sites.test_stars_layouts_fast import (
+    SHARED_SITES,
+    SITES,
+    _fast_statuses,
+    same_on_both_paths,
+)
 from tests.histories.test_histories import _both_paths, _rows, _same_summaries
 from tests.shared_sample import needs_sample
 
@@ -302,20 +307,12 @@ def test_each_winning_hand_gives_winnings_readers_answer(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pokerscore.histories._layout import OK
-    from pokerscore.histories.parts import REFERENCE_ONLY
 
     path = tmp_path / "winning.txt"
     path.write_bytes(VARIANTS[name].encode())
     statuses = _fast_statuses(path, "winning")
     assert (statuses == [OK] * len(statuses)) == (name in READ_BY_THE_KERNEL)
-    fast = _results(path)
-    monkeypatch.setenv(REFERENCE_ONLY, "1")
-    reference = _results(path)
-    monkeypatch.delenv(REFERENCE_ONLY)
-    assert fast == reference
-    fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
-    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
-    _same_summaries(fast_run, reference_run)
+    same_on_both_paths(path, tmp_path, monkeypatch, results=_results)
 
 
 def test_the_winning_hands_say_what_the_site_wrote(tmp_path: Path) -> None:
@@ -413,7 +410,7 @@ def test_winnings_utf16_files_read_by_the_kernel_give_its_readers_answer(
     reads, and the lines and places of the hands it leaves, Winning's reader's."""
     from pokerscore.histories._layout import OK
     from pokerscore.histories.batches import replay_stars_text
-    from pokerscore.histories.parts import REFERENCE_ONLY, wide_text
+    from pokerscore.histories.parts import wide_text
 
     path = tmp_path / "winning.txt"
     path.write_bytes(_WIDE[name])
@@ -429,14 +426,7 @@ def test_winnings_utf16_files_read_by_the_kernel_give_its_readers_answer(
         # the hand cut in a character ends in U+FFFD (which the reader strips): left to it
         left = {"cut-in-a-character": 1, "a-hand-left": 0}.get(name, -1)
         assert read == [place != left for place in range(len(read))]
-    fast = _results(path)
-    monkeypatch.setenv(REFERENCE_ONLY, "1")
-    reference = _results(path)
-    monkeypatch.delenv(REFERENCE_ONLY)
-    assert fast == reference
-    fast_run, reference_run = _both_paths([path], tmp_path, monkeypatch)
-    assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
-    _same_summaries(fast_run, reference_run)
+    same_on_both_paths(path, tmp_path, monkeypatch, results=_results)
 
 
 def test_a_utf16_file_with_a_long_hand_goes_whole_to_winnings_reader(tmp_path: Path) -> None:
