@@ -396,7 +396,8 @@ def _run_fast_part(
 WHOLE_FILE_BYTES: Final = 1 << 28
 """The largest site file a compiled reader takes whole: an iPoker file (its sessions'
 ``<general>`` parts say what each hand is played for), a UTF-16 file (decoded whole,
-:func:`wide_text`); a larger one is the site's reader's, streamed."""
+:func:`wide_text`), a PartyPoker file of the 2019 layout (its banners checked over the whole
+file, :func:`fast_format`); a larger one is the site's reader's, streamed."""
 IPOKER_BATCH: Final = 1 << 14
 """The iPoker hands the kernels replay at a time (a batch's arrays bounded)."""
 
@@ -692,9 +693,9 @@ def fast_format(part: HistoryPart) -> bool:
     the records are cut there; a file whose hands start at their banners would be one record,
     too long past 1 MiB, where the site's reader reads its hands), or a PartyPoker file of the
     2019 layout, led by its banner, whose every banner starts a hand as its reader starts one
-    (:func:`~.sites.party.banner_starts` over the whole file: its records are cut at
-    ``LAYOUT_HEADERS``' banner); not a file led by ``#Game No`` with a 2019 banner in its first
-    64 KiB."""
+    (:func:`~.sites.party.banner_starts` over the whole file, up to :data:`WHOLE_FILE_BYTES`: its
+    records are cut at ``LAYOUT_HEADERS``' banner); not a file led by ``#Game No`` with a 2019
+    banner in its first 64 KiB."""
     if part.file_format in ("phh", "pokerstars"):
         return True
     if part.file_format not in SITE_LAYOUTS:
@@ -706,7 +707,12 @@ def fast_format(part: HistoryPart) -> bool:
         return False
     if part.file_format == PARTY and start.startswith(PT19_BANNER.encode()):
         try:  # PartyPoker's 2019 layout: its records cut at its banners, where its reader cuts
-            return banner_starts(Path(part.path).read_bytes()) is not None
+            # them, which the whole file is read to tell: up to WHOLE_FILE_BYTES (a larger one
+            # is streamed by its reader, so that no run holds a file whole past it)
+            path = Path(part.path)
+            if path.stat().st_size > WHOLE_FILE_BYTES:
+                return False
+            return banner_starts(path.read_bytes()) is not None
         except OSError:
             return False
     if part.file_format in (PARTY, PACIFIC) and preamble(start) < 0:

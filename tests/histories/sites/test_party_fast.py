@@ -545,6 +545,7 @@ def test_a_long_file_of_the_2019_layout_is_cut_at_its_banners(
     """A file whose hands no ``#Game No`` line leads (the 2019 layout) goes to the kernels
     (``parts.fast_format``), its records cut at its banners: past 1 MiB its hands are read, not
     one record too long to read, as the reference path reads them."""
+    from pokerscore.histories import parts
     from pokerscore.histories.part_specs import HistoryPart
     from pokerscore.histories.parts import fast_format
 
@@ -564,3 +565,6 @@ def test_a_long_file_of_the_2019_layout_is_cut_at_its_banners(
     numbered = tmp_path / "party.txt"
     numbered.write_bytes(CASH.encode())
     assert fast_format(HistoryPart(0, str(numbered), "partypoker"))
+    # its banners are checked over the whole file: past WHOLE_FILE_BYTES, its reader streams it
+    monkeypatch.setattr(parts, "WHOLE_FILE_BYTES", path.stat().st_size - 1)
+    assert not fast_format(HistoryPart(0, str(path), "partypoker"))
