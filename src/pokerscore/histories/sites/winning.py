@@ -76,7 +76,9 @@ _PAID: Final = re.compile(r"Bets: (?P<bets>[0-9.,]+)\. Collects: (?P<collects>[0
 _SHOWN: Final = re.compile(r"\[(?P<cards>[^\]]+)\]")
 _UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.*)$")
 _OLD_ACT: Final = re.compile(
-    r"^(?P<verb>folds|checks|calls|bets|raises|allin|caps)(?: \((?P<amount>[^)]*)\))?\s*$"
+    r"^(?P<verb>"
+    + "|".join(map(re.escape, grammar.WN_OLD_VERBS))
+    + r")(?: \((?P<amount>[^)]*)\))?\s*$"
 )
 _OLD_GAMES: Final = grammar.WN_OLD_GAMES
 _NEW_GAME: Final = re.compile(
