@@ -98,31 +98,6 @@ def test_an_import_on_dask_gives_the_database_of_one_process(
     assert _staged_left(tmp_path) == []
 
 
-def test_the_groups_shrink_near_the_end_and_give_the_same_database(
-    tmp_path: Path, stand_in: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The last groups cover a share of what is left, down to the smallest group: the same
-    tables and sums as one process."""
-    sources = _sources(tmp_path)
-    one = import_histories(sources, database=tmp_path / "one.duckdb")
-    monkeypatch.setattr(module, "GROUP_BYTES", 60_000)
-    monkeypatch.setattr(module, "GROUP_MIN_BYTES", 6_000)
-    sizes: list[int] = []
-    adding = module._add_staged
-
-    def counted(con: Any, targets: list[Path], *args: Any) -> int:
-        sizes.append(len(targets))
-        return adding(con, targets, *args)
-
-    monkeypatch.setattr(module, "_add_staged", counted)
-    spread = import_histories(sources, database=tmp_path / "spread.duckdb", client=STAND_IN)
-    assert spread.as_json() == one.as_json()
-    assert _tables(tmp_path / "spread.duckdb") == _tables(tmp_path / "one.duckdb")
-    assert _sums(tmp_path / "spread.duckdb") == _sums(tmp_path / "one.duckdb")
-    assert len(sizes) >= 4 and sizes[0] > 2 * max(sizes[-3:]), sizes
-    assert _staged_left(tmp_path) == []
-
-
 def test_an_import_on_dask_adds_only_what_the_database_lacks(
     tmp_path: Path, stand_in: None
 ) -> None:

@@ -1003,22 +1003,15 @@ against 8.1 to 8.6 s for 100,000 hands in one process, load 12; none: 7.9 to 8.0
 dictionary pages (:data:`STAGED_DICTIONARY`)."""
 STAGED_DICTIONARY: Final = False
 """Whether the staged Parquet dictionary-encodes its columns: without, a million hands' staged
-files cost the workers about 1.2 s less CPU to write (3.6 against 4.8 s) and DuckDB about 0.35 s
-more to read back (``benchmarks/histories.md``), 20 % more bytes on disk for a moment."""
+files cost the workers 3.6 to 4.1 s of CPU to write instead of 4.8 to 5.2 s, DuckDB about
+0.35 s more to read back (``benchmarks/histories.md``, session 25), 20 % more bytes on disk
+until their group is added."""
 GROUP_BYTES: Final = 1 << 29
 """An import on Dask adds its staged parts to the database when the parts come in (in file
 order) once they cover this much of the files (about 950,000 generated PHH hands), and the
 rest at the end, while the workers run the next parts: smaller additions leave less to do
 after the last part (DuckDB on one thread, about 19 s of CPU a million hands), but each joins
 its keys with every key the import has seen (0.5 to 0.7 s of CPU at 10 M keys, measured)."""
-GROUP_SHARE: Final = 3
-"""Near the end of an import on Dask a group is added once it covers this share of what is
-left to add (its own parts included), down to :data:`GROUP_MIN_BYTES`: the groups shrink as
-the last parts come, so that what the main process adds after the workers' last part (DuckDB
-on one core, the workers idle) is a small group, not up to :data:`GROUP_BYTES` (on 4 M hands
-on two workers, a whole group: 18 s of a 176 s wall, ``benchmarks/histories.md``)."""
-GROUP_MIN_BYTES: Final = 1 << 26
-"""The smallest group added before the last (about two parts of the plain run's 32 MiB)."""
 
 
 def _staged_schemas() -> dict[str, pa.Schema]:
@@ -1127,13 +1120,11 @@ def _import_on(
         last_parts = {part.path: part.index for part in parts}
         group: list[Path] = []
         held = 0
-        left = sum(part.size for part in parts)  # the bytes not added yet, the group's too
         files_done = 0
         for part in added:
             group.append(staging / part_name(part.index, len(parts)))
             held += part.size
-            if held >= _group_bytes(left):
-                left -= held
+            if held >= GROUP_BYTES:
                 seq = _add_staged(con, group, first, seq, summary)
                 group, held = [], 0
             if last_parts[part.path] == part.index:
@@ -1147,13 +1138,6 @@ def _import_on(
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return seq
-
-
-def _group_bytes(left: int) -> int:
-    """The bytes of the parts a group adds when ``left`` bytes (the group's among them) are
-    still to add: :data:`GROUP_BYTES`, and near the end :data:`GROUP_SHARE` of what is left
-    (no less than :data:`GROUP_MIN_BYTES`)."""
-    return min(GROUP_BYTES, max(GROUP_MIN_BYTES, left // GROUP_SHARE))
 
 
 def _sql_files(paths: list[Path]) -> str:
