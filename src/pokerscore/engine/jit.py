@@ -42,23 +42,46 @@ def kernel(*, parallel: bool = False, inline: bool = False) -> Callable[[Functio
     a list's play 2.8 times slower, ``judge_board`` and ``settle_weighted`` the Omaha and
     range equities 15-45 % slower (2026-11-27): they stay inlined.
 
-    A helper out of line is compiled once per signature, and a constant argument is typed
-    ``Literal[int]``: so, for a moment, is a variable that starts at a constant (``key = 0``
-    summed in a loop), which Numba's type inference sees before it widens to ``int64``,
-    compiling the helper once for each and throwing the first away. Such a variable passed to
-    a helper out of line starts at ``int(np.int64(0))`` (an ``int64`` to Numba, an ``int`` to
-    mypy).
+    A helper out of line is compiled once per signature, and never for a constant: Numba types a
+    constant argument ``Literal[int]`` (so, for a moment, is a variable that starts at a
+    constant, ``key = 0`` summed in a loop, before it widens to ``int64``) and compiled the
+    helper once for each, throwing the first away (a second compile of 17 of the hand
+    histories' stages, 2026-11-28). A kernel's calls from other kernels are typed without
+    literals (:func:`_typed_without_literals`), so such a helper compiles once.
     """
-    return cast(
-        Callable[[Function], Function],
-        numba.njit(
-            cache=True,
-            nogil=True,
-            parallel=parallel,
-            error_model="numpy",
-            inline="always" if inline else "never",
-        ),
+    compile_ = numba.njit(
+        cache=True,
+        nogil=True,
+        parallel=parallel,
+        error_model="numpy",
+        inline="always" if inline else "never",
     )
+
+    def decorate(function: Function) -> Function:
+        dispatcher = compile_(function)
+        if not inline:  # an inlined helper is typed inside its caller, never compiled alone
+            _typed_without_literals(dispatcher)
+        return cast(Function, dispatcher)
+
+    return decorate
+
+
+def _typed_without_literals(dispatcher: Any) -> None:
+    """Calls of ``dispatcher`` from other kernels typed with each constant's type
+    (``Literal[int](0)`` as ``int64``, ``Literal[bool]`` as ``bool``): the arguments Numba's type
+    inference gives :meth:`get_call_template` (which compiles the overload) made non-literal."""
+    from numba.core import types
+
+    template = dispatcher.get_call_template
+    unliteral: Callable[[Any], Any] = types.unliteral
+
+    def get_call_template(args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
+        return template(
+            tuple(unliteral(arg) for arg in args),
+            {name: unliteral(arg) for name, arg in kws.items()},
+        )
+
+    dispatcher.get_call_template = get_call_template
 
 
 @contextlib.contextmanager

@@ -100,10 +100,12 @@ from pokerscore.histories._layout import (
 )
 from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
+    SITE_RECORD_SIZE,
     HandInput,
     _past_units,
     game_tables,
     new_work,
+    no_steps,
     record_refusal,
     replay_one,
     unread,
@@ -1375,6 +1377,10 @@ def _phh_share(
     )  # fmt: skip
     scratch = new_scratch()
     working = new_work()
+    # no steps recorded, no site record kept, but passed as every caller passes them: one
+    # compilation of replay_one serves every reader and Python (its defaults compiled it again,
+    # 15-20 s of CPU on a fresh clone)
+    steps, site_record = no_steps(), np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
     state = working.state
     keep = log.first.shape[0] > 0
     hand = worker
@@ -1388,9 +1394,8 @@ def _phh_share(
             played = game_tables(game, tables, deck)
             run = game
             while game == run:  # the hands of this game, one after another
-                # no steps recorded, no site record kept: replay_one's defaults, whose branches
-                # Numba drops (a record of no rows passed here cost its 12 arrays' counts a hand)
-                result = replay_one(phh_input(scratch, game), played, working, rows, hand)
+                result = replay_one(phh_input(scratch, game), played, working, rows, hand, steps,
+                                    site_record)  # fmt: skip
                 played_ok = phh_played(hand, result, state, facts, names, seat_numbers, flags,
                                        scratch)  # fmt: skip
                 if played_ok and keep:  # an import's log (the log's arrays taken only here)

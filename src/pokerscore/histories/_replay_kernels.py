@@ -1874,9 +1874,12 @@ def replay_one(
     stud = STUD <= game <= RAZZ
     draw = DEUCE_TO_SEVEN_TRIPLE <= game <= BADUGI
     action_count = hand_input.action_count
+    # a record of no rows (:func:`no_steps`) is none; read once, not at every action (a
+    # bundle's array taken costs two atomic reference counts)
+    recording = steps is not None and steps.pots.shape[0] > 0
     for step in range(action_count):
-        if steps is not None and steps.pots.shape[0]:  # the table after the actions before
-            # this one (0: the posts); a record of no rows (:func:`no_steps`) is none
+        if steps is not None and recording:  # the table after the actions before this one
+            # (0: the posts)
             _record_step(steps, step, state, seats, holes, board)
             _record_runs(steps, step, state, seats)
         kind = kinds[step]
@@ -1917,7 +1920,7 @@ def replay_one(
             refused = _show_step(state, seats, holes, cards, step, kind, actor, given, work)
         if refused:
             return refused, -1, 0, 0
-    if steps is not None and steps.pots.shape[0]:  # the table after the last action
+    if steps is not None and recording:  # the table after the last action
         _record_step(steps, action_count, state, seats, holes, board)
         _record_runs(steps, action_count, state, seats)
     refused = _ended(state, seats, holes, board, in_deck, seen, hand_input.said)
