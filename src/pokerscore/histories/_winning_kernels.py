@@ -153,6 +153,7 @@ from pokerscore.histories._stars_kernels import (
     lines_read,
     new_stars_scratch,
     next_line,
+    same_names,
     take_line,
 )
 from pokerscore.histories.model import MAX_SEAT
@@ -704,7 +705,7 @@ def _wn_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
-    if _wn_same_names(text, seats, listed):
+    if same_names(text, seats, listed):
         return False  # two seats of one name: Winning's reader's names are a set
     lines_read(reading.tally, taken, listed, button, said)
     return section == 2 and button >= 0 and taken[3] > 0 and (said & 4) != 0
@@ -1138,23 +1139,6 @@ def _wn_old_collects(
 
 
 @kernel()
-def _wn_same_names(text: Bytes, seats: Ints, listed: int) -> bool:
-    """Whether two seats have one name (Winning's reader's names are a set: left to it)."""
-    for one in range(listed):
-        for other in range(one):
-            length = seats[S_NAME_STOP, one] - seats[S_NAME_START, one]
-            if length == seats[S_NAME_STOP, other] - seats[S_NAME_START, other]:
-                same = True
-                for k in range(length):
-                    if text[seats[S_NAME_START, one] + k] != text[seats[S_NAME_START, other] + k]:
-                        same = False
-                        break
-                if same:
-                    return True
-    return False
-
-
-@kernel()
 def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints) -> bool:
     """The lines of a 2016-19 hand after its ``Game ID:`` line, as Winning's reader's
     ``_Older`` reads them (its order of tests kept; a ``Player X`` line's words
@@ -1289,7 +1273,7 @@ def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: 
             taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_COLLECTED, 0, who, m, d, 0, 0, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
-    if _wn_same_names(text, seats, listed):
+    if same_names(text, seats, listed):
         return False
     lines_read(reading.tally, taken, listed, button, said)
     return section == 2 and button >= 0 and taken[3] > 0 and said != 0
