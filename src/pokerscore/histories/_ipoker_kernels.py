@@ -1045,6 +1045,22 @@ def _ip_seats(
     return at, listed, button
 
 
+@kernel()
+def _ip_round_no(text: Bytes, spans: Ints, before: int) -> int:
+    """A ``<round>``'s ``no`` (its attributes' ``spans``, :func:`_attributes`'): the number, -1
+    where the hand is left to the reference reader (none, not a number, past 10,009, or below
+    the round ``before``'s: the reference sorts them). Once a round: a stage."""
+    s, e = spans[2 * K_NO], spans[2 * K_NO + 1]
+    if s < 0 or s == e:
+        return -1
+    number = 0
+    for k in range(s, e):
+        if not is_digit(text[k]) or number > 1000:
+            return -1
+        number = number * 10 + text[k] - ZERO
+    return -1 if number < before else number
+
+
 @kernel(inline=True)
 def _ip_rounds(
     text: Bytes, at: int, stop: int, reading: StarsReading, scratch: IpScratch, listed: int,
@@ -1062,7 +1078,7 @@ def _ip_rounds(
     taken = (0, 0, 0, 0)
     depth = 1  # inside the game
     path1 = 0  # the element open at depth 1: 3 a round
-    round_no = -1
+    round_no = int(np.int64(-1))  # passed on: an int64, not a literal -1
     buffered = int(np.int64(0))
     dealt = 2  # the most cards a pocket holds (2 where none is written)
     pockets = 0
@@ -1106,24 +1122,15 @@ def _ip_rounds(
         element = 0
         if depth == 1 and is_word(text, name_start, name_stop, _ROUND):
             element = 3
-            s, e = spans[2 * K_NO], spans[2 * K_NO + 1]
-            if s < 0 or s == e:
+            number = _ip_round_no(text, spans, round_no)
+            if number < 0:
                 return failed
-            number = 0
-            for k in range(s, e):
-                if not is_digit(text[k]) or number > 1000:
-                    return failed
-                number = number * 10 + text[k] - ZERO
-            if number < round_no:
-                return failed  # rounds out of order: the reference sorts them
             round_no = number
             if number >= 2:  # a new betting round
                 _ip_round_begun(local, state, listed)
         elif is_word(text, name_start, name_stop, _CARDS):
-            if depth != 2 or path1 != 3 or closed:
-                return failed
             s, e = spans[2 * K_TYPE], spans[2 * K_TYPE + 1]
-            if s < 0:
+            if depth != 2 or path1 != 3 or closed or s < 0:
                 return failed
             if e - s >= _STREET.shape[0] and is_word(text, e - _STREET.shape[0], e, _STREET):
                 return failed  # stud: the reference reader's refusal
@@ -1134,11 +1141,10 @@ def _ip_rounds(
                 dealt = max(dealt, count) if pockets else count
                 pockets += 1
                 s, e = spans[2 * K_PLAYER], spans[2 * K_PLAYER + 1]
-                who = -1
-                if s >= 0:
-                    for other in range(listed):
-                        if _same_spans(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):  # fmt: skip
-                            who = other
+                who = -1  # a player missing (-1, -1) matches no name (each at least a byte)
+                for other in range(listed):
+                    if _same_spans(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):  # fmt: skip
+                        who = other
                 if who >= 0:
                     local[L_CARDS, who] = 1
                     if count > 0 and unseen == 0:
@@ -1157,11 +1163,10 @@ def _ip_rounds(
             if depth != 2 or path1 != 3 or buffered == MAX_ACTIONS:
                 return failed
             s, e = spans[2 * K_PLAYER], spans[2 * K_PLAYER + 1]
-            who = -1
-            if s >= 0:
-                for other in range(listed):
-                    if _same_spans(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):  # fmt: skip
-                        who = other
+            who = -1  # a player missing (-1, -1) matches no name
+            for other in range(listed):
+                if _same_spans(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):
+                    who = other
             if who < 0:
                 return failed
             s, e = spans[2 * K_SUM], spans[2 * K_SUM + 1]

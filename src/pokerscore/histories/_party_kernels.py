@@ -54,7 +54,6 @@ from pokerscore.histories._bytes import (
     word_table,
 )
 from pokerscore.histories._increments_kernels import (
-    BET_HAS,
     cents_written,
     in_cents,
     new_round,
@@ -455,8 +454,9 @@ def _pt_header(
         if find_word(text, first, line_stop, _GAME_TEXT[w, : _GAME_LENGTH[w]]) >= 0:
             game = w
             break
-    implied_at = -1
-    implied = NO_IMPLIED
+    # int64 variables passed on, not literals: _pt_tournament compiled again for Literal[int]
+    implied_at = int(np.int64(-1))
+    implied = int(np.int64(NO_IMPLIED))
     for w in range(_IMPLIED_LENGTH.shape[0]):
         word = _IMPLIED_TEXT[w, : _IMPLIED_LENGTH[w]]
         found = find_word(text, first, line_stop, word)
@@ -597,6 +597,77 @@ def _pt19_button(text: Bytes, first: int, line_stop: int) -> int:
 
 
 @kernel()
+def _pt_button(text: Bytes, first: int, line_stop: int) -> int:
+    """The button of the older layout's ``Seat 3 is the button`` line (the whole line): the
+    seat's number, -1 for a line written otherwise."""
+    q = first + _SEAT.shape[0]
+    digits = q
+    while q < line_stop and is_digit(text[q]):
+        q += 1
+    if not starts_with(text, first, line_stop, _SEAT) or q == digits or q - digits > 2 or q + _IS_THE_BUTTON.shape[0] != line_stop or not starts_with(text, q, line_stop, _IS_THE_BUTTON):  # fmt: skip
+        return -1
+    button = 0
+    for k in range(digits, q):
+        button = button * 10 + (text[k] - ZERO)
+    return button
+
+
+@kernel(inline=True)
+def _pt_street(text: Bytes, first: int, line_stop: int, newer: bool) -> int:
+    """A ``** …`` section line: where its board's bracket starts (``** Dealing Flop ** [ …``; the
+    2019 layout's ``*** FLOP *** [ …`` too), -1 for ``** Dealing down cards **``, -2 for another
+    section passed by, -3 where the hand is left to PartyPoker's reader (a street written
+    otherwise)."""
+    if starts_with(text, first, line_stop, _DEALING):
+        return -1
+    street = word_at(text, first, line_stop, _STREET_TEXT, _STREET_LENGTH)
+    if street >= 0:
+        return first + int(_STREET_LENGTH[street]) - 1
+    if newer:
+        street = word_at(text, first, line_stop, _STREET19_TEXT, _STREET19_LENGTH)
+        if street >= 0:
+            bracket = first + int(_STREET19_LENGTH[street])
+            if bracket >= line_stop or text[bracket] != SPACE:
+                return -3
+            while bracket < line_stop and text[bracket] == SPACE:
+                bracket += 1
+            if bracket >= line_stop or text[bracket] != OPEN_BRACKET:
+                return -3
+            return bracket
+    return -3 if starts_with(text, first, line_stop, _STREET) else -2
+
+
+@kernel()
+def _pt19_pots(
+    text: Bytes, first: int, line_stop: int, pot: tuple[int, int, int, int, int]
+) -> tuple[int, int, int, int, int]:
+    """A 2019 pot line (:func:`_pt19_pot`) added to ``pot``, the pot lines read before (how
+    many; the pots after rake and the rakes summed in cents, each with its most decimals), the
+    count -1 where the hand is left to PartyPoker's reader."""
+    pm, pd, rm, rd = _pt19_pot(text, first, line_stop)
+    if pd < 0:
+        return -1, 0, 0, 0, 0
+    pots, pot_c, pot_d, rake_c, rake_d = pot
+    return pots + 1, pot_c + in_cents(pm, pd), max(pot_d, pd), rake_c + in_cents(rm, rd), max(rake_d, rd)  # fmt: skip
+
+
+@kernel()
+def _pt19_said(numbers: Ints, pot: tuple[int, int, int, int, int]) -> int:
+    """What the 2019 layout's pot lines said (``pot``: :func:`_pt19_pots`') as the total and
+    the rake into ``numbers``: :func:`~._stars_kernels.lines_read`'s ``said`` (3, 0 where no pot
+    line was read), -1 where the hand is left to PartyPoker's reader (a pot of nothing: it
+    names no total)."""
+    pots, pot_c, pot_d, rake_c, rake_d = pot
+    if not pots:
+        return 0
+    if pot_c == 0:
+        return -1
+    numbers[N_TOTAL_M], numbers[N_TOTAL_D] = cents_written(pot_c + rake_c, max(pot_d, rake_d))
+    numbers[N_RAKE_M], numbers[N_RAKE_D] = cents_written(rake_c, rake_d)
+    return 3
+
+
+@kernel()
 def _pt19_pot(text: Bytes, first: int, line_stop: int) -> tuple[int, int, int, int]:
     """The 2019 layout's ``Main Pot: $1.09 Rake: $0.05`` (``Side Pot 1: …``), the whole line:
     (the pot after rake's mantissa and decimals, the rake's), the second -1 for a line left to
@@ -632,11 +703,25 @@ def _pt19_pot(text: Bytes, first: int, line_stop: int) -> tuple[int, int, int, i
 
 
 @kernel()
-def _pt19_balance(text: Bytes, words: int, line_stop: int) -> tuple[int, int, int, int]:
+def _pt19_balance(
+    text: Bytes, words: int, line_stop: int, hand_cards: Ints
+) -> tuple[int, int, int]:
     """A 2019 ``balance`` line from its words (``balance $13.12, bet $0.57, collected $1.09, net
     +$0.52[ 9s, 4d, 8s, Jc ] [ three of a kind … ]``), as PartyPoker's reader reads one: (what
-    the player collected, its mantissa and decimals, the decimals -1 for nothing collected; the
-    shown cards' span, the first -1 for none), the decimals -2 where the line is left to it."""
+    the player collected, its mantissa and decimals, the decimals -1 for nothing collected; how
+    many cards it shows, into ``hand_cards``), the decimals -2 where the line is left to it."""
+    cm, cd, a, b = _pt19_balance_spans(text, words, line_stop)
+    if cd == -2 or a < 0:
+        return cm, cd, 0
+    count = _pc_cards(text, a, b, hand_cards, np.int64(CARDS_ROOM))
+    return (cm, cd, count) if count > 0 else (0, -2, 0)
+
+
+@kernel(inline=True)
+def _pt19_balance_spans(text: Bytes, words: int, line_stop: int) -> tuple[int, int, int, int]:
+    """:func:`_pt19_balance`'s line: (what the player collected, its mantissa and decimals, the
+    decimals -1 for nothing collected; the shown cards' span, the first -1 for none), the
+    decimals -2 where the line is left to PartyPoker's reader."""
     q = words + _BALANCE.shape[0]
     comma = q
     while comma < line_stop and text[comma] != COMMA:
@@ -698,6 +783,16 @@ def _noticed(text: Bytes, first: int, stop: int) -> bool:
         if find_word(text, first, stop, _NOTICE_TEXT[w, : _NOTICE_LENGTH[w]]) >= 0:
             return True
     return False
+
+
+@kernel()
+def _pt_passed_by(text: Bytes, first: int, stop: int) -> bool:
+    """Whether a line that names no player seated is one PartyPoker's reader passes by: one
+    that ends ``is sitting out``, or holds one of its notices anywhere (:func:`_noticed`)."""
+    size = _SITTING_OUT.shape[0]
+    if stop - first >= size and starts_with(text, stop - size, stop, _SITTING_OUT):
+        return True
+    return _noticed(text, first, stop)
 
 
 @kernel()
@@ -990,6 +1085,76 @@ def _pt_implied(
 
 
 @kernel()
+def _pt19_all_in_kept(plays: Ints, actions: int, who: int) -> bool:
+    """A 2019 ``is all-In.`` line of seat line ``who`` kept on the last of the ``actions``, its
+    own bet, raise or call; False where it is not (left to PartyPoker's reader)."""
+    last = actions - 1
+    if last < 0 or plays[A_SEAT, last] != who or plays[A_KIND, last] not in (BET_RAISE, CHECK_CALL) or plays[A_M, last] <= 0:  # fmt: skip
+        return False
+    plays[A_ALL_IN, last] = 1
+    return True
+
+
+@kernel()
+def _pt_dealt(
+    text: Bytes, first: int, line_stop: int, seats: Ints, listed: int, hand_cards: Ints
+) -> tuple[int, int]:
+    """A ``Dealt to Name [ Ah Kd ]`` line: (the seat line, -1 for a player not seated, whom
+    PartyPoker's reader passes by; how many cards, into ``hand_cards``, 0 or less where the
+    hand is left to that reader)."""
+    a = first + _DEALT.shape[0]
+    who = _pc_speaker(text, a, line_stop, seats, listed)
+    if who < 0:
+        return -1, 0
+    a += seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
+    return who, _pc_cards(text, a, line_stop, hand_cards, np.int64(CARDS_ROOM))
+
+
+@kernel(inline=True)
+def _pt_board(
+    text: Bytes, bracket: int, line_stop: int, reading: StarsReading, units: Ints, listed: int,
+    taken: tuple[int, int, int, int], unmatched: tuple[int, int, int],
+) -> tuple[tuple[int, int, int, int], tuple[int, int, int]]:  # fmt: skip
+    """A street's board cards (at ``bracket``) dealt and a new betting round begun: (``taken``
+    with the deal, the posts -1 where the hand is left to PartyPoker's reader; ``unmatched``,
+    the last betting round's with bets, :func:`~._increments_kernels.round_unmatched`'s)."""
+    seats, hand_cards = reading.seats, reading.hand_cards
+    posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
+    count = _pc_cards(text, bracket, line_stop, hand_cards, np.int64(5))
+    if count <= 0:
+        return (-1, 0, 0, 0), unmatched
+    found = round_unmatched(units, listed)
+    new_round(units, listed)
+    taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0))  # fmt: skip
+    return taken, (unmatched if found[0] == -2 else found)
+
+
+@kernel()
+def _pt_implied_posted(
+    reading: StarsReading, units: Ints, listed: int, button: int, implied: int,
+    taken: tuple[int, int, int, int], acted: int,
+) -> tuple[tuple[int, int, int, int], int]:  # fmt: skip
+    """The blinds a tournament's header implies (:func:`_pt_implied`) posted where PartyPoker's
+    reader names them, at the deal before any post: into the round's bets and kept as posts,
+    (``taken`` with them, the posts -1 where the hand is left to that reader; ``acted`` with
+    their seats' bits)."""
+    seats, hand_cards = reading.seats, reading.hand_cards
+    posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
+    if button < 0:
+        return (-1, 0, 0, 0), acted
+    small, sm, sd, big, bm, bd = _pt_implied(seats, listed, button, reading.numbers, implied)
+    if small == -2:
+        return (-1, 0, 0, 0), acted
+    if small >= 0:
+        round_bet(units, listed, small, in_cents(sm, sd), sd, True)
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_POST, P_SMALL, small, sm, sd, 1, 0, 0))  # fmt: skip
+        round_bet(units, listed, big, in_cents(bm, bd), bd, True)
+        taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_POST, P_BIG, big, bm, bd, 1, 0, 0))  # fmt: skip
+        acted |= (1 << small) | (1 << big)
+    return taken, acted
+
+
+@kernel()
 def _pt_lines(
     text: Bytes, at: int, end: int, reading: StarsReading, units: Ints, implied: int, newer: bool
 ) -> bool:
@@ -1002,16 +1167,14 @@ def _pt_lines(
     seats, hand_cards = reading.seats, reading.hand_cards
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
-    button = -1
+    button = int(np.int64(-1))  # passed on: an int64, not a literal -1
     dealing = False
-    acted = 0  # a bit a seat listed: it posted or played
+    acted = int(np.int64(0))  # a bit a seat listed: it posted or played
     zero = int(np.int64(0))
     taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
-    unmatched = (-2, 0, 0)  # the last betting round's with bets: round_unmatched's
-    pots = zero  # the 2019 layout's pot lines: how many, the pots' and the rakes' cents
-    pot_c, pot_d, rake_c, rake_d = zero, zero, zero, zero
-    for i in range(MAX_SEATS):
-        units[BET_HAS, i] = 0
+    unmatched = (zero - 2, zero, zero)  # the last betting round's with bets: round_unmatched's
+    pot = (zero, zero, zero, zero, zero)  # the 2019 layout's pot lines: _pt19_pots'
+    new_round(units, MAX_SEATS)
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
         if blank:
@@ -1028,21 +1191,10 @@ def _pt_lines(
         seat_line = (byte == _SEAT[0] and starts_with(text, first, line_stop, _SEAT)) or (byte == _SEAT_LOWER[0] and starts_with(text, first, line_stop, _SEAT_LOWER))  # fmt: skip
         table_line = byte == _TABLE[0] and starts_with(text, first, line_stop, _TABLE)
         if seat_line or table_line:
-            if newer and table_line and find_word(text, first, line_stop, _IS_THE_BUTTON) >= 0:
-                button = _pt19_button(text, first, line_stop)
-                if button < 0:
-                    return False
-                continue
             if find_word(text, first, line_stop, _IS_THE_BUTTON) >= 0:
-                q = first + _SEAT.shape[0]
-                digits = q
-                while q < line_stop and is_digit(text[q]):
-                    q += 1
-                if not starts_with(text, first, line_stop, _SEAT) or q == digits or q - digits > 2 or q + _IS_THE_BUTTON.shape[0] != line_stop or not starts_with(text, q, line_stop, _IS_THE_BUTTON):  # fmt: skip
+                button = _pt19_button(text, first, line_stop) if newer and table_line else _pt_button(text, first, line_stop)  # fmt: skip
+                if button < 0:
                     return False  # a button written otherwise
-                button = 0
-                for k in range(digits, q):
-                    button = button * 10 + (text[k] - ZERO)
                 continue
             if table_line:
                 continue
@@ -1055,75 +1207,41 @@ def _pt_lines(
         if word_at(text, first, line_stop, _IGNORED_TEXT, _IGNORED_LENGTH) >= 0:
             continue
         if byte == _SECTION[0] and starts_with(text, first, line_stop, _SECTION):
-            down = starts_with(text, first, line_stop, _DEALING)
-            street = -1 if down else word_at(text, first, line_stop, _STREET_TEXT, _STREET_LENGTH)
-            bracket = -1 if street < 0 else first + _STREET_LENGTH[street] - 1
-            if newer and not down and street < 0:
-                street = word_at(text, first, line_stop, _STREET19_TEXT, _STREET19_LENGTH)
-                if street >= 0:
-                    bracket = first + _STREET19_LENGTH[street]
-                    if bracket >= line_stop or text[bracket] != SPACE:
-                        return False
-                    while bracket < line_stop and text[bracket] == SPACE:
-                        bracket += 1
-                    if bracket >= line_stop or text[bracket] != OPEN_BRACKET:
-                        return False
-            if not down and street < 0:
-                if starts_with(text, first, line_stop, _STREET):
-                    return False  # a street written otherwise
+            bracket = _pt_street(text, first, line_stop, newer)
+            if bracket == -3:
+                return False
+            if bracket == -2:
                 continue
             if not dealing and implied != NO_IMPLIED and taken[0] == 0:  # the reader's deal
-                if button < 0:
+                taken, acted = _pt_implied_posted(reading, units, listed, button, implied, taken, acted)  # fmt: skip
+                if taken[0] < 0:
                     return False
-                small, sm, sd, big, bm, bd = _pt_implied(seats, listed, button, reading.numbers, implied)  # fmt: skip
-                if small == -2:
-                    return False
-                if small >= 0:
-                    round_bet(units, listed, small, in_cents(sm, sd), sd, True)
-                    taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_POST, P_SMALL, small, sm, sd, 1, 0, 0))  # fmt: skip
-                    round_bet(units, listed, big, in_cents(bm, bd), bd, True)
-                    taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_POST, P_BIG, big, bm, bd, 1, 0, 0))  # fmt: skip
-                    acted |= (1 << small) | (1 << big)
             dealing = True
-            if down:
-                continue
-            count = _pc_cards(text, bracket, line_stop, hand_cards, np.int64(5))
-            if count <= 0:
-                return False
-            found = round_unmatched(units, listed)
-            if found[0] != -2:
-                unmatched = found
-            new_round(units, listed)
-            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0))  # fmt: skip
+            if bracket < 0:
+                continue  # the down cards
+            taken, unmatched = _pt_board(text, bracket, line_stop, reading, units, listed, taken, unmatched)  # fmt: skip
             if taken[0] < 0:
                 return False
             continue
         if newer and word_at(text, first, line_stop, _POT19_TEXT, _POT19_LENGTH) >= 0:
-            pm, pd, rm, rd = _pt19_pot(text, first, line_stop)
-            if pd < 0:
+            pot = _pt19_pots(text, first, line_stop, pot)
+            if pot[0] < 0:
                 return False
-            pot_c += in_cents(pm, pd)
-            rake_c += in_cents(rm, rd)
-            pot_d, rake_d = max(pot_d, pd), max(rake_d, rd)
-            pots += 1
             continue
         if byte == _DEALT[0] and starts_with(text, first, line_stop, _DEALT):
-            a = first + _DEALT.shape[0]
-            who = _pc_speaker(text, a, line_stop, seats, listed)
+            who, count = _pt_dealt(text, first, line_stop, seats, listed, hand_cards)
             if who < 0:
                 continue  # cards dealt to nobody seated: the reader passes over them
-            a += seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
-            count = _pc_cards(text, a, line_stop, hand_cards, np.int64(CARDS_ROOM))
             if count <= 0:
                 return False
             taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
             continue
-        who = _pc_speaker(text, first, line_stop, seats, listed)
+        # an int64, not the inlined speaker's -1: _pt_play compiled again for Literal[int]
+        who = int(np.int64(_pc_speaker(text, first, line_stop, seats, listed)))
         if who < 0:
-            sitting = line_stop - first >= _SITTING_OUT.shape[0] and starts_with(text, line_stop - _SITTING_OUT.shape[0], line_stop, _SITTING_OUT)  # fmt: skip
-            if sitting or _noticed(text, first, line_stop):
+            if _pt_passed_by(text, first, line_stop):
                 continue
             return False
         words = first + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
@@ -1134,27 +1252,22 @@ def _pt_lines(
         if starts_with(text, words, line_stop, _BALANCE):
             if not newer:
                 return False  # the 2019 layout's record in the older one
-            cm, cd, a, b = _pt19_balance(text, words, line_stop)
+            cm, cd, count = _pt19_balance(text, words, line_stop, hand_cards)
             if cd == -2:
                 return False
             if cd >= 0:
                 taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_COLLECTED, 0, who, cm, cd, 0, 0, 0))  # fmt: skip
                 if taken[0] < 0:
                     return False
-            if a >= 0:
-                count = _pc_cards(text, a, b, hand_cards, np.int64(CARDS_ROOM))
-                if count <= 0:
-                    return False
+            if count > 0:
                 taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, SHOW, who, -1, 0, 0, count, 0))  # fmt: skip
                 if taken[0] < 0:
                     return False
                 acted |= 1 << who
             continue
         if newer and _pt19_all_in(text, words, line_stop):
-            last = taken[1] - 1  # ``is all-In.``: the act just before, the player's own
-            if last < 0 or plays[A_SEAT, last] != who or plays[A_KIND, last] not in (BET_RAISE, CHECK_CALL) or plays[A_M, last] <= 0:  # fmt: skip
+            if not _pt19_all_in_kept(plays, taken[1], who):  # the act before, the player's own
                 return False
-            plays[A_ALL_IN, last] = 1
             continue
         line, kind, who, m, d, all_in, count = _pt_play(text, words, line_stop, who, listed, units, newer)  # fmt: skip
         if line < 0:
@@ -1175,16 +1288,9 @@ def _pt_lines(
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
-    said = 0
-    if pots:
-        if pot_c == 0:
-            return False  # a pot of nothing: the reader names no total
-        total_d = max(pot_d, rake_d)
-        reading.numbers[N_TOTAL_M], reading.numbers[N_TOTAL_D] = cents_written(
-            pot_c + rake_c, total_d
-        )
-        reading.numbers[N_RAKE_M], reading.numbers[N_RAKE_D] = cents_written(rake_c, rake_d)
-        said = 3
+    said = _pt19_said(reading.numbers, pot)
+    if said < 0:
+        return False
     return _pt_hand_end(reading, units, taken, listed, button, acted, unmatched, said)
 
 

@@ -1928,6 +1928,68 @@ def dealt_written(
 
 
 @kernel()
+def dealt_step(
+    reading: StarsReading, line: int, kind: int, who: int, d: int, count: int, dealt_to: bool,
+    listed: int, first: int, deal: tuple[bool, int, int, int, bool, bool, int],
+    taken: tuple[int, int, int, int],
+) -> tuple[int, int, int, bool, int, tuple[int, int, int, int]]:  # fmt: skip
+    """A stud or draw hand's line of play (not a section's), its line at ``first``, as the
+    readers of every layout that writes them so (PokerStars', Winamax's) deal around it, from
+    ``draft``'s ``StudStreets`` and ``DrawRounds``: a ``Dealt to`` line's cards
+    (``dealt_to``: :func:`dealt_written`); before any other line, stud's street finished
+    (:func:`_stud_finish`) or the draw's first deal made once the cards are being dealt
+    (:func:`_first_deal`); a bring-in counted, a stud fold out of the deal, a discard's drawn
+    cards waiting for its player's next ``Dealt to`` line. ``deal``: (stud, the holes of a draw
+    game, the street, stud's third-street players, the draw begun, its first deal made, the
+    bring-ins). (1 for a line to keep, 0 for one passed by, -1 where the hand is left to the
+    site's reader (no room, a second bring-in, what :func:`dealt_written` leaves); the line's
+    cards now; the players, the first deal made and the bring-ins now; ``taken`` with the
+    actions dealt.)"""
+    stud, holes, street, players, begun, first_dealt, bring_ins = deal
+    if dealt_to:
+        if line != LINE_ACTION:
+            return 0, count, players, first_dealt, bring_ins, taken  # no cards: no deal
+        count, players = dealt_written(reading, who, count, stud, street, first_dealt, holes, players, first)  # fmt: skip
+        # -1: left; 0: a draw's cards, or the first ones (no action of their own)
+        return min(count, 1), count, players, first_dealt, bring_ins, taken
+    p, a, r, c = taken
+    if stud:
+        a = _stud_finish(reading, players, street, a, first)
+    elif begun and not first_dealt:
+        first_dealt = begun  # True (a variable: a constant passed on compiles a callee twice)
+        a = _first_deal(reading, listed, p, holes, a, first)
+    if a < 0:
+        return -1, count, players, first_dealt, bring_ins, taken
+    if line == LINE_ACTION and kind == BRING_IN:
+        bring_ins += 1
+        if bring_ins > 1:
+            return -1, count, players, first_dealt, bring_ins, taken  # the last one's amount
+    elif line == LINE_ACTION and kind == FOLD and stud:
+        reading.dealing[D_OUT, who] = 1
+    elif line == LINE_ACTION and kind == DISCARD_DRAW and d:
+        reading.dealing[D_WAITING, who] = a  # standing pat keeps a discard before it waiting
+    return 1, count, players, first_dealt, bring_ins, (p, a, r, c)
+
+
+@kernel()
+def same_names(text: Bytes, seats: Ints, listed: int) -> bool:
+    """Whether two of the ``listed`` seats have one name (Winamax's and Winning's readers keep
+    the names in a set or refuse them: a hand left to them)."""
+    for one in range(listed):
+        for other in range(one):
+            length = seats[S_NAME_STOP, one] - seats[S_NAME_START, one]
+            if length == seats[S_NAME_STOP, other] - seats[S_NAME_START, other]:
+                same = True
+                for k in range(length):
+                    if text[seats[S_NAME_START, one] + k] != text[seats[S_NAME_START, other] + k]:
+                        same = False
+                        break
+                if same:
+                    return True
+    return False
+
+
+@kernel()
 def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) -> bool:
     """:func:`_read_lines` for stud and the draw games: the cards dealt as ``draft``'s
     ``StudStreets`` and ``DrawRounds`` deal them for the reference reader (stud: third street's
@@ -1935,14 +1997,15 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
     a card the site does not write dealt unseen before the street's first move; the draw
     games: every player's first cards before the first move, each discard's drawn cards the
     ones its player's next ``Dealt to`` line writes last, the idle players' first cards taken
-    back at the end); a stud table may name no button. False where the hand is left to the
-    reference reader, as there: a line this reader does not take (a board's street, a second
-    bring-in, a player dealt twice a street, a draw's cards not as many as it threw away)."""
+    back at the end; :func:`dealt_step`); a stud table may name no button. False where the hand
+    is left to the reference reader, as there: a line this reader does not take (a board's
+    street, a second bring-in, a player dealt twice a street, a draw's cards not as many as it
+    threw away)."""
     seats, hand_cards, dealing = reading.seats, reading.hand_cards, reading.dealing
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     stud = game <= RAZZ
     dealt_game = int(np.int64(STUD_GAME)) if stud else int(np.int64(DRAW_GAME))
-    holes = 4 if game == BADUGI else 5
+    holes = int(np.int64(4 if game == BADUGI else 5))
     for seat in range(MAX_SEATS):
         dealing[D_OUT, seat], dealing[D_DEALT, seat] = 0, 0
         dealing[D_KNOWN, seat], dealing[D_WAITING, seat] = -1, -1
@@ -1954,11 +2017,10 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
     taken = (zero, zero, zero, zero)
     players = zero  # stud's third-street players (int64 variables: a literal 0 passed on to
     street = zero  # _stud_finish made Numba compile it again for Literal[int])
-    begun = False  # the draw games: the cards are being dealt
-    # the first deal's flag a bool, never the literal False or True (``zero == 0`` sets it), so
-    # that dealt_written compiles once
-    first_dealt = zero != 0
-    bring_ins = 0
+    # the draw games: the cards are being dealt; the first deal made: bools, never the literal
+    # False or True (``zero == 0`` sets one), so that dealt_step compiles once
+    begun, first_dealt = zero != 0, zero != 0
+    bring_ins = zero
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
         if blank:
@@ -1978,7 +2040,7 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
                     section = 1
                     continue
             else:
-                begun = True
+                begun = zero == 0
                 if not starts_with(text, first, line_stop, _DEALING) and not first_dealt:
                     first_dealt = zero == 0
                     a = _first_deal(reading, listed, p, holes, a, first)
@@ -2010,33 +2072,14 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
         line, kind, who, m, d, all_in, count = _play_line(text, first, line_stop, seats, listed, hand_cards, dealt_game)  # fmt: skip
         if line == LINE_BAD:
             return False
-        if starts_with(text, first, line_stop, _DEALT_TO):
-            if line != LINE_ACTION:
-                continue  # no cards written: no deal, as in the reference reader
-            count, players = dealt_written(reading, who, count, stud, street, first_dealt, holes, players, first)  # fmt: skip
-            if count < 0:
+        deal = (stud, holes, street, players, begun, first_dealt, bring_ins)
+        kept, count, players, first_dealt, bring_ins, taken = dealt_step(reading, line, kind, who, d, count, starts_with(text, first, line_stop, _DEALT_TO), listed, first, deal, taken)  # fmt: skip
+        if kept <= 0:
+            if kept < 0:
                 return False
-            if count == 0:
-                continue  # a draw's cards, or the first ones (no action of their own)
-        else:
-            if stud:
-                a = _stud_finish(reading, players, street, a, first)
-            elif begun and not first_dealt:
-                first_dealt = zero == 0
-                a = _first_deal(reading, listed, p, holes, a, first)
-            if a < 0:
-                return False
-            taken = (p, a, r, c)
-            if line == LINE_ACTION and kind == BRING_IN:
-                bring_ins += 1
-                if bring_ins > 1:
-                    return False  # the reference reader keeps the last one's amount
-            elif line == LINE_ACTION and kind == FOLD and stud:
-                dealing[D_OUT, who] = 1
-            elif line == LINE_ACTION and kind == DISCARD_DRAW:
-                all_in = 0  # the reference reader's draw is never all in
-                if d:  # standing pat keeps a discard before it waiting
-                    dealing[D_WAITING, who] = a
+            continue
+        if line == LINE_ACTION and kind == DISCARD_DRAW:
+            all_in = 0  # the reference reader's draw is never all in
         if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
             plays[A_LINE, taken[1]] = first
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip

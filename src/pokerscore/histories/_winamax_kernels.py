@@ -187,13 +187,14 @@ from pokerscore.histories._stars_kernels import (
     _stars_cards,
     _stars_logged,
     _stud_finish,
-    dealt_written,
+    dealt_step,
     hand_begun,
     hand_read,
     hand_units,
     lines_read,
     new_stars_scratch,
     next_line,
+    same_names,
     take_line,
 )
 from pokerscore.histories.model import MAX_SEAT
@@ -767,18 +768,17 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) 
         dealt_game = int(np.int64(STUD_GAME))
     elif draw:
         dealt_game = int(np.int64(DRAW_GAME))
-    holes = 4 if game == BADUGI else 5
+    holes = int(np.int64(4 if game == BADUGI else 5))
     if stud or draw:
         for seat in range(MAX_SEATS):
             dealing[D_OUT, seat], dealing[D_DEALT, seat] = 0, 0
             dealing[D_KNOWN, seat], dealing[D_WAITING, seat] = -1, -1
     players = zero  # stud's third-street players
     street = zero
-    begun = False  # a draw game: the cards are being dealt
-    # the first deal's flag a bool, never the literal False or True (``zero == 0`` sets it), so
-    # that dealt_written compiles once
-    first_dealt = zero != 0
-    bring_ins = 0
+    # a draw game: the cards are being dealt; the first deal made: bools, never the literal
+    # False or True (``zero == 0`` sets one), so that dealt_step compiles once
+    begun, first_dealt = zero != 0, zero != 0
+    bring_ins = zero
     opened = False  # a betting round opened, its first bet not yet read
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
@@ -851,32 +851,14 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) 
             if stud or draw:
                 if line == LINE_BAD:
                     return False
-                p, a, r, c = taken
-                if starts_with(text, first, line_stop, _DEALT_TO):
-                    if line != LINE_ACTION:
-                        continue  # no cards written: no deal, as in Winamax's reader
-                    count, players = dealt_written(reading, who, count, stud, street, first_dealt, holes, players, first)  # fmt: skip
-                    if count < 0:
+                deal = (stud, holes, street, players, begun, first_dealt, bring_ins)
+                kept, count, players, first_dealt, bring_ins, taken = dealt_step(reading, line, kind, who, d, count, starts_with(text, first, line_stop, _DEALT_TO), listed, first, deal, taken)  # fmt: skip
+                if kept <= 0:
+                    if kept < 0:
                         return False
-                    if count == 0:
-                        continue  # a draw's cards, or the first ones (no action of their own)
-                else:
-                    if stud:
-                        a = _stud_finish(reading, players, street, a, first)
-                    elif begun and not first_dealt:
-                        first_dealt = zero == 0
-                        a = _first_deal(reading, listed, p, holes, a, first)
-                    if a < 0 or (line == LINE_POST and a > 0):
-                        return False  # no room, or a post once the cards are dealt
-                    taken = (p, a, r, c)
-                    if line == LINE_ACTION and kind == BRING_IN:
-                        bring_ins += 1
-                        if bring_ins > 1:
-                            return False  # Winamax's reader keeps the last one's amount
-                    elif line == LINE_ACTION and kind == FOLD and stud:
-                        dealing[D_OUT, who] = 1
-                    elif line == LINE_ACTION and kind == DISCARD_DRAW and d:
-                        dealing[D_WAITING, who] = a  # standing pat keeps a discard waiting
+                    continue
+                if line == LINE_POST and taken[1] > 0:
+                    return False  # a post once the cards are dealt
                 if opened and bets != B_NONE:
                     bets |= B_ROUND
                     opened = False
@@ -885,17 +867,8 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) 
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, bets))  # fmt: skip
         if taken[0] < 0:
             return False
-    for one in range(listed):  # Winamax's reader refuses two seats of one name
-        for other in range(one):
-            length = seats[S_NAME_STOP, one] - seats[S_NAME_START, one]
-            if length == seats[S_NAME_STOP, other] - seats[S_NAME_START, other]:
-                same = True
-                for k in range(length):
-                    if text[seats[S_NAME_START, one] + k] != text[seats[S_NAME_START, other] + k]:
-                        same = False
-                        break
-                if same:
-                    return False
+    if same_names(text, seats, listed):
+        return False  # Winamax's reader refuses two seats of one name
     if draw:
         p, a, r, c = taken
         taken = (p, _idle_dropped(reading, listed, p, a), r, c)

@@ -153,6 +153,7 @@ from pokerscore.histories._stars_kernels import (
     lines_read,
     new_stars_scratch,
     next_line,
+    same_names,
     take_line,
 )
 from pokerscore.histories.model import MAX_SEAT
@@ -704,7 +705,7 @@ def _wn_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
-    if _wn_same_names(text, seats, listed):
+    if same_names(text, seats, listed):
         return False  # two seats of one name: Winning's reader's names are a set
     lines_read(reading.tally, taken, listed, button, said)
     return section == 2 and button >= 0 and taken[3] > 0 and (said & 4) != 0
@@ -992,45 +993,161 @@ def _wn_take(
 
 @kernel()
 def _wn_old_holes(
-    holes: Ints, held: int, holder: int, seats: Ints, posts: Ints, settled: Ints, plays: Ints,
-    cards: npt.NDArray[np.int64], hand_cards: Ints, taken: tuple[int, int, int, int],
-) -> tuple[int, int, int, int]:  # fmt: skip
-    """The hole cards received so far dealt (Winning's reader's ``_flush_holes``), as
-    :func:`~._stars_kernels.take_line` keeps a line."""
-    if held == 0:
-        return taken
+    holes: Ints, held: int, holder: int, dealt: int, reading: StarsReading,
+    taken: tuple[int, int, int, int],
+) -> tuple[tuple[int, int, int, int], int]:  # fmt: skip
+    """The ``held`` hole cards received so far (at least one) dealt to seat line ``holder``
+    (Winning's reader's ``_flush_holes``, before a line of play, a street or the summary), as
+    :func:`~._stars_kernels.take_line` keeps a line: (``taken`` with it counted, the posts -1
+    where the hand is left; ``dealt`` with the holder's bit)."""
+    hand_cards = reading.hand_cards
     for k in range(held):
         hand_cards[k] = holes[k]
-    return _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_HOLE, holder, -1, 0, 0, held, 0))  # fmt: skip
+    taken = _wn_take(reading.seats, reading.posts, reading.settled, reading.plays, reading.cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_HOLE, holder, -1, 0, 0, held, 0))  # fmt: skip
+    return taken, dealt | (1 << holder)
 
 
 @kernel()
-def _wn_same_names(text: Bytes, seats: Ints, listed: int) -> bool:
-    """Whether two seats have one name (Winning's reader's names are a set: left to it)."""
-    for one in range(listed):
-        for other in range(one):
-            length = seats[S_NAME_STOP, one] - seats[S_NAME_START, one]
-            if length == seats[S_NAME_STOP, other] - seats[S_NAME_START, other]:
-                same = True
-                for k in range(length):
-                    if text[seats[S_NAME_START, one] + k] != text[seats[S_NAME_START, other] + k]:
-                        same = False
-                        break
-                if same:
-                    return True
-    return False
+def _wn_old_received(
+    text: Bytes, bracket: int, line_stop: int, hand_cards: Ints, holes: Ints, held: int
+) -> int:
+    """A ``Player X received card: [Ah]`` line's cards from ``bracket`` (one bracket, the
+    line's end) appended to the ``held`` hole cards received so far: how many, -1 where the
+    hand is left to Winning's reader."""
+    for k in range(bracket, line_stop - 1):
+        if text[k] == CLOSE_BRACKET:
+            return -1
+    if text[line_stop - 1] != CLOSE_BRACKET:
+        return -1
+    count = _stars_cards(text, bracket, line_stop, hand_cards, np.int64(CARDS_ROOM - held))  # type: ignore[arg-type]  # fmt: skip
+    if count <= 0:
+        return -1
+    for k in range(count):
+        holes[held + k] = hand_cards[k]
+    return count
+
+
+@kernel()
+def _wn_old_play(
+    text: Bytes, words: int, line_stop: int, who: int, listed: int, units: Ints, big: int,
+    big_d: int,
+) -> tuple[int, int, int, int, int]:  # fmt: skip
+    """A ``Player X`` line's words after the name (at ``words``), but a card received, as
+    Winning's reader's ``_Older`` tests them (a muck, the words it passes by, a post, a verb):
+    (its ``LINE_…``, the kind, the amount's mantissa and decimals, all in or a post's being
+    live), ``LINE_BAD`` where the hand is left to that reader, ``LINE_OTHER`` for a line passed
+    by (the kind 1 where it says the player sits out). A post or a verb's amount is added to
+    the round's bets in ``units`` (a post of both blinds: the big blind ``big`` cents, written
+    with ``big_d`` decimals, live, the rest dead), a verb's increment made a raise-to, or an
+    all-in a call or a raise."""
+    if _wn_word(text, words, line_stop, _WN_OLD_MUCKS):
+        return LINE_ACTION, MUCK, -1, 0, 0
+    for verb in range(_WN_OLD_PASSED_LENGTH.shape[0]):
+        if _wn_word(text, words, line_stop, _WN_OLD_PASSED_TEXT[verb, : _WN_OLD_PASSED_LENGTH[verb]]):  # fmt: skip
+            return LINE_OTHER, 1 if _wn_word(text, words, line_stop, _WN_OLD_SITTING_OUT) else 0, 0, 0, 0  # fmt: skip
+    for post in range(_WN_OLD_POST_LENGTH.shape[0]):
+        if starts_with(text, words, line_stop, _WN_OLD_POST_TEXT[post, : _WN_OLD_POST_LENGTH[post]]):  # fmt: skip
+            a = words + _WN_OLD_POST_LENGTH[post]
+            if a + 2 >= line_stop or text[a] != SPACE or text[a + 1] != OPEN_PAREN or text[line_stop - 1] != CLOSE_PAREN:  # fmt: skip
+                return LINE_BAD, 0, 0, 0, 0
+            m, d, ok = _wn_money(text, a + 2, line_stop - 1)
+            if not ok:
+                return LINE_BAD, 0, 0, 0, 0
+            kind = _WN_OLD_POST_KIND[post]
+            if kind == P_BOTH:  # the big blind live, the rest dead
+                cents = in_cents(m, d)
+                if cents <= big:
+                    round_bet(units, listed, who, cents, d, True)
+                else:
+                    round_bet(units, listed, who, big, big_d, True)
+            elif kind != P_ANTE:
+                round_bet(units, listed, who, in_cents(m, d), d, True)
+            return LINE_POST, kind, m, d, 1
+    verb_stop = words
+    while verb_stop < line_stop and text[verb_stop] != SPACE:
+        verb_stop += 1
+    does = -1
+    for v in range(_WN_OLD_VERB_LENGTH.shape[0]):
+        if _wn_word(text, words, verb_stop, _WN_OLD_VERB_TEXT[v, : _WN_OLD_VERB_LENGTH[v]]):
+            does = _WN_OLD_VERB_DOES[v]
+            break
+    if does < 0:
+        return LINE_BAD, 0, 0, 0, 0
+    if does <= 1:
+        if verb_stop != line_stop:
+            return LINE_BAD, 0, 0, 0, 0  # an amount after a fold or a check: left to its reader
+        return LINE_ACTION, FOLD if does == 0 else CHECK_CALL, -1 if does == 0 else 0, 0, 0
+    if verb_stop + 2 >= line_stop or text[verb_stop + 1] != OPEN_PAREN or text[line_stop - 1] != CLOSE_PAREN:  # fmt: skip
+        return LINE_BAD, 0, 0, 0, 0
+    m, d, ok = _wn_money(text, verb_stop + 2, line_stop - 1)
+    if not ok:
+        return LINE_BAD, 0, 0, 0, 0
+    top, total, total_d = round_bet(units, listed, who, in_cents(m, d), d, True)
+    all_in = 1 if does == 5 else 0
+    if does == 2 or (does == 5 and total <= top):
+        return LINE_ACTION, CHECK_CALL, m, d, all_in
+    m, d = cents_written(total, total_d)
+    return LINE_ACTION, BET_RAISE, m, d, all_in
+
+
+@kernel()
+def _wn_old_collects(
+    text: Bytes, first: int, line_stop: int, seats: Ints, listed: int, hand_cards: Ints
+) -> tuple[int, int, int, int, int]:
+    """A summary's player line (``*Player X shows: [..] Bets: 2. Collects: 3.50. Wins: ..``,
+    the stars of the winner before it): (the seat line, -1 where the hand is left to Winning's
+    reader; 0 no cards, 1 cards shown, 2 cards mucked and known; how many, in ``hand_cards``;
+    what the player collected, mantissa and decimals)."""
+    failed = (-1, 0, 0, 0, 0)
+    rest = first
+    while rest < line_stop and text[rest] == _STAR:
+        rest += 1
+    if not starts_with(text, rest, line_stop, _WN_OLD_PLAYER):
+        return failed
+    name = rest + _WN_OLD_PLAYER.shape[0]
+    who = _wn_named_first(text, name, line_stop, seats, listed)
+    if who < 0:
+        return failed
+    words = name + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
+    paid = find_word(text, words, line_stop, _WN_OLD_BETS)
+    if paid < 0:
+        return failed
+    bets_point = _wn_old_run(text, paid + _WN_OLD_BETS.shape[0], line_stop)
+    if bets_point < 0 or not starts_with(text, bets_point + 1, line_stop, _WN_OLD_COLLECTS):
+        return failed
+    collects = bets_point + 1 + _WN_OLD_COLLECTS.shape[0]
+    collects_point = _wn_old_run(text, collects, line_stop)
+    if collects_point < 0:
+        return failed
+    m, d, ok = _wn_money(text, collects, collects_point)
+    if not ok:
+        return failed
+    bracket = words
+    while bracket < paid and text[bracket] != OPEN_BRACKET:
+        bracket += 1
+    if bracket == paid:
+        return who, 0, 0, m, d
+    close = bracket + 1  # cards shown, or mucked and known
+    while close < paid and text[close] != CLOSE_BRACKET:
+        close += 1
+    if close >= paid or close == bracket + 1:
+        return failed
+    count = _stars_cards(text, bracket, close + 1, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+    if count <= 0:
+        return failed
+    return who, 1 if starts_with(text, words, paid, _WN_OLD_SHOWS) else 2, count, m, d
 
 
 @kernel()
 def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints) -> bool:
     """The lines of a 2016-19 hand after its ``Game ID:`` line, as Winning's reader's
-    ``_Older`` reads them (its order of tests kept; each ``Player X`` line's amount an increment
-    made a raise-to, or an all-in a call or a raise, by the round's bets, ``_increments_kernels``;
-    the hole cards, one a line, dealt where that reader deals them; the summary's shown cards,
-    ``Collects`` and pot), into ``reading`` as :func:`_wn_lines` reads the 2019 layout's; False
-    where the hand is left to Winning's reader (no summary, button, pot line or pot collected;
-    two seats of one name; a seat after the play began; hole cards for two players at once; any
-    line it might read otherwise)."""
+    ``_Older`` reads them (its order of tests kept; a ``Player X`` line's words
+    :func:`_wn_old_play`'s; the hole cards, one a line, dealt where that reader deals them,
+    :func:`_wn_old_holes`; the summary's pot and players' lines, :func:`_wn_old_collects`), into
+    ``reading`` as :func:`_wn_lines` reads the 2019 layout's; False where the hand is left to
+    Winning's reader (no summary, button, pot line or pot collected; two seats of one name; a
+    seat after the play began; hole cards for two players at once; any line it might read
+    otherwise)."""
     seats, hand_cards, numbers = reading.seats, reading.hand_cards, reading.numbers
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     listed = int(np.int64(0))
@@ -1040,9 +1157,8 @@ def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: 
     zero = int(np.int64(0))
     taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
     holes = np.empty(CARDS_ROOM, dtype=np.int64)
-    held = 0
-    holder = -1
-    dealt = 0  # a bit a seat line: hole cards dealt
+    held, holder, dealt = zero, zero - 1, zero  # the hole cards received, whose; a bit a seat
+    # line: hole cards dealt (int64 variables passed on: a literal compiles a stage again)
     big = in_cents(numbers[N_BB_M], numbers[N_BB_D])
     new_round(units, MAX_SEATS)
     while at < end:
@@ -1061,97 +1177,29 @@ def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: 
                 return False
             words = name + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
             if starts_with(text, words, line_stop, _WN_OLD_RECEIVED):
-                bracket = words + _WN_OLD_RECEIVED.shape[0] - 1
-                for k in range(bracket, line_stop - 1):
-                    if text[k] == CLOSE_BRACKET:
-                        return False
-                if text[line_stop - 1] != CLOSE_BRACKET or (holder >= 0 and holder != who):
+                if holder >= 0 and holder != who:
                     return False
-                count = _stars_cards(text, bracket, line_stop, hand_cards, np.int64(CARDS_ROOM - held))  # type: ignore[arg-type]  # fmt: skip
-                if count <= 0:
+                count = _wn_old_received(text, words + _WN_OLD_RECEIVED.shape[0] - 1, line_stop, hand_cards, holes, held)  # fmt: skip
+                if count < 0:
                     return False
-                for k in range(count):
-                    holes[held + k] = hand_cards[k]
                 held += count
                 holder = who
                 continue
-            if _wn_word(text, words, line_stop, _WN_OLD_MUCKS):
-                taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, MUCK, who, -1, 0, 0, 0, 0))  # fmt: skip
-                if taken[0] < 0:
-                    return False
-                continue
-            passed = False
-            for verb in range(_WN_OLD_PASSED_LENGTH.shape[0]):
-                if _wn_word(text, words, line_stop, _WN_OLD_PASSED_TEXT[verb, : _WN_OLD_PASSED_LENGTH[verb]]):  # fmt: skip
-                    passed = True
-                    break
-            if passed:
-                if taken[1] == 0 and _wn_word(text, words, line_stop, _WN_OLD_SITTING_OUT):
+            line, kind, m, d, all_in = _wn_old_play(text, words, line_stop, who, listed, units, big, numbers[N_BB_D])  # fmt: skip
+            if line == LINE_BAD:
+                return False
+            if line == LINE_OTHER:
+                if kind and taken[1] == 0:
                     seats[S_OUT, who] = 1
                 continue
-            post = -1
-            for p in range(_WN_OLD_POST_LENGTH.shape[0]):
-                if starts_with(text, words, line_stop, _WN_OLD_POST_TEXT[p, : _WN_OLD_POST_LENGTH[p]]):  # fmt: skip
-                    post = p
-                    break
-            if post >= 0:
-                a = words + _WN_OLD_POST_LENGTH[post]
-                if a + 2 >= line_stop or text[a] != SPACE or text[a + 1] != OPEN_PAREN or text[line_stop - 1] != CLOSE_PAREN:  # fmt: skip
-                    return False
-                m, d, ok = _wn_money(text, a + 2, line_stop - 1)
-                if not ok:
-                    return False
-                kind = _WN_OLD_POST_KIND[post]
-                if kind == P_BOTH:  # the big blind live, the rest dead
-                    cents = in_cents(m, d)
-                    if cents <= big:
-                        round_bet(units, listed, who, cents, d, True)
-                    else:
-                        round_bet(units, listed, who, big, numbers[N_BB_D], True)
-                elif kind != P_ANTE:
-                    round_bet(units, listed, who, in_cents(m, d), d, True)
-                section = 1
-                taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_POST, kind, who, m, d, 1, 0, 0))  # fmt: skip
+            if line != LINE_POST and kind != MUCK and held > 0:
+                taken, dealt = _wn_old_holes(holes, held, holder, dealt, reading, taken)
+                held, holder = 0, -1
                 if taken[0] < 0:
                     return False
-                continue
-            taken = _wn_old_holes(holes, held, holder, seats, posts, settled, plays, cards, hand_cards, taken)  # fmt: skip
-            if taken[0] < 0:
-                return False
-            if held > 0:
-                dealt |= 1 << holder
-                held = 0
-                holder = -1
-            verb_stop = words
-            while verb_stop < line_stop and text[verb_stop] != SPACE:
-                verb_stop += 1
-            does = -1
-            for v in range(_WN_OLD_VERB_LENGTH.shape[0]):
-                if _wn_word(text, words, verb_stop, _WN_OLD_VERB_TEXT[v, : _WN_OLD_VERB_LENGTH[v]]):  # fmt: skip
-                    does = _WN_OLD_VERB_DOES[v]
-                    break
-            section = 1
-            if does < 0:
-                return False
-            if does <= 1:
-                if verb_stop != line_stop:
-                    return False  # an amount after a fold or a check: left to its reader
-                kind = FOLD if does == 0 else CHECK_CALL
-                m, d, all_in = (-1 if does == 0 else 0), 0, 0
-            else:
-                if verb_stop + 2 >= line_stop or text[verb_stop + 1] != OPEN_PAREN or text[line_stop - 1] != CLOSE_PAREN:  # fmt: skip
-                    return False
-                m, d, ok = _wn_money(text, verb_stop + 2, line_stop - 1)
-                if not ok:
-                    return False
-                top, total, total_d = round_bet(units, listed, who, in_cents(m, d), d, True)
-                all_in = 1 if does == 5 else 0
-                if does == 2 or (does == 5 and total <= top):
-                    kind = CHECK_CALL
-                else:
-                    kind = BET_RAISE
-                    m, d = cents_written(total, total_d)
-            taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, kind, who, m, d, all_in, 0, 0))  # fmt: skip
+            if kind != MUCK or line == LINE_POST:
+                section = 1
+            taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, 0, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
             continue
@@ -1171,16 +1219,18 @@ def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: 
             if listed < 0:
                 return False
             continue
-        if starts_with(text, first, line_stop, _STARS):
+        street = starts_with(text, first, line_stop, _STARS)
+        if street or starts_with(text, first, line_stop, _WN_OLD_SUMMARY):
             if section == 2:
                 return False
-            taken = _wn_old_holes(holes, held, holder, seats, posts, settled, plays, cards, hand_cards, taken)  # fmt: skip
-            if taken[0] < 0:
-                return False
-            if held > 0:
-                dealt |= 1 << holder
-                held = 0
-                holder = -1
+            if held > 0:  # the hole cards received dealt before a street or the summary
+                taken, dealt = _wn_old_holes(holes, held, holder, dealt, reading, taken)
+                held, holder = 0, -1
+                if taken[0] < 0:
+                    return False
+            if not street:
+                section = 2
+                continue
             count = _wn_old_street(text, first, line_stop, hand_cards)
             if count < 0:
                 return False
@@ -1189,18 +1239,6 @@ def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: 
             taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_BOARD, -1, -1, 0, 0, count, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
-            continue
-        if starts_with(text, first, line_stop, _WN_OLD_SUMMARY):
-            if section == 2:
-                return False
-            taken = _wn_old_holes(holes, held, holder, seats, posts, settled, plays, cards, hand_cards, taken)  # fmt: skip
-            if taken[0] < 0:
-                return False
-            if held > 0:
-                dealt |= 1 << holder
-                held = 0
-                holder = -1
-            section = 2
             continue
         if starts_with(text, first, line_stop, _WN_UNCALLED_WORD):
             line, kind, who, m, d, all_in, count = _wn_returned(text, first, line_stop, seats, listed)  # fmt: skip
@@ -1220,56 +1258,22 @@ def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: 
             continue
         if starts_with(text, first, line_stop, _WN_OLD_BOARD):
             continue
-        rest = first
-        while rest < line_stop and text[rest] == _STAR:
-            rest += 1
-        if not starts_with(text, rest, line_stop, _WN_OLD_PLAYER):
-            return False
-        name = rest + _WN_OLD_PLAYER.shape[0]
-        who = _wn_named_first(text, name, line_stop, seats, listed)
+        who, shown, count, m, d = _wn_old_collects(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
         if who < 0:
             return False
-        words = name + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
-        paid = find_word(text, words, line_stop, _WN_OLD_BETS)
-        if paid < 0:
-            return False
-        bets_point = _wn_old_run(text, paid + _WN_OLD_BETS.shape[0], line_stop)
-        if bets_point < 0 or not starts_with(text, bets_point + 1, line_stop, _WN_OLD_COLLECTS):
-            return False
-        collects = bets_point + 1 + _WN_OLD_COLLECTS.shape[0]
-        collects_point = _wn_old_run(text, collects, line_stop)
-        if collects_point < 0:
-            return False
-        m, d, ok = _wn_money(text, collects, collects_point)
-        if not ok:
-            return False
-        bracket = words
-        while bracket < paid and text[bracket] != OPEN_BRACKET:
-            bracket += 1
-        if bracket < paid:  # cards shown, or mucked and known
-            close = bracket + 1
-            while close < paid and text[close] != CLOSE_BRACKET:
-                close += 1
-            if close >= paid or close == bracket + 1:
+        if shown == 2 and not (dealt >> who) & 1:  # its reader's "reveal" (not dealt there)
+            taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0))  # fmt: skip
+            if taken[0] < 0:
                 return False
-            count = _stars_cards(text, bracket, close + 1, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
-            if count <= 0:
-                return False
-            if starts_with(text, words, paid, _WN_OLD_SHOWS):
-                taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, SHOW, who, -1, 0, 0, count, 0))  # fmt: skip
-            else:
-                if not (dealt >> who) & 1:  # its reader's "reveal" (not counted as dealt there)
-                    taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count, 0))  # fmt: skip
-                    if taken[0] < 0:
-                        return False
-                taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, MUCK, who, -1, 0, 0, 0, 0))  # fmt: skip
+        if shown:
+            taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, SHOW if shown == 1 else MUCK, who, -1, 0, 0, count if shown == 1 else 0, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
         if m != 0:
             taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_COLLECTED, 0, who, m, d, 0, 0, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
-    if _wn_same_names(text, seats, listed):
+    if same_names(text, seats, listed):
         return False
     lines_read(reading.tally, taken, listed, button, said)
     return section == 2 and button >= 0 and taken[3] > 0 and said != 0
