@@ -381,19 +381,11 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
             if q >= size or (text[q] != QUOTE and text[q] != APOSTROPHE):
                 return fail
             mark, q = text[q], q + 1
-            while q < size and text[q] != mark:
-                value = text[q]
-                if _CLASSES[value] & PLAIN:
-                    q += 1
-                    continue
-                if value in (LESS, AMPERSAND, NEWLINE):
-                    return fail
-                if value < 0x20 and value != TAB and value != RETURN:
-                    return fail
-                if value >= 0x80:
-                    high = 1
-                    if value in _UNDEFINED:
-                        undefined = 1
+            while q < size and text[q] != mark:  # the value, taken as text is (no new line)
+                if not _CLASSES[text[q]] & PLAIN:
+                    fine, high, undefined = _byte_seen(text[q], high, undefined)
+                    if not fine:
+                        return fail
                 q += 1
             if q >= size:
                 return fail
