@@ -1378,8 +1378,8 @@ def _phh_share(
     scratch = new_scratch()
     working = new_work()
     # no steps recorded, no site record kept, but passed as every caller passes them: one
-    # compilation of replay_one serves every reader and Python (its defaults compiled it again,
-    # 15-20 s of CPU on a fresh clone)
+    # compilation of replay_one serves every reader and Python (its defaults compiled the whole
+    # replay a second time: benchmarks/compile.md, session 25)
     steps, site_record = no_steps(), np.zeros(SITE_RECORD_SIZE, dtype=np.int64)
     state = working.state
     keep = log.first.shape[0] > 0
