@@ -562,7 +562,7 @@ def _bv_play(
         for q in range(a, line_stop - 1):
             if text[q] == CLOSE_BRACKET:
                 return LINE_BAD, 0, 0, 0, 0, 0, 0
-        count = _stars_cards(text, a, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+        count = _stars_cards(text, a, line_stop, hand_cards, CARDS_ROOM)
         if count <= 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         seats[S_OUT, who] = 0
@@ -632,7 +632,7 @@ def _bv_street(text: Bytes, first: int, line_stop: int, hand_cards: Ints) -> int
         for k in range(a, line_stop - 1):
             if text[k] == CLOSE_BRACKET:
                 return -1
-    return _stars_cards(text, a, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+    return _stars_cards(text, a, line_stop, hand_cards, 5)
 
 
 @kernel()
@@ -677,7 +677,7 @@ def _bv_board(text: Bytes, first: int, line_stop: int, reading: StarsReading, ac
     for k in range(a + 1, line_stop - 1):
         if text[k] == CLOSE_BRACKET:
             return -1
-    count = _stars_cards(text, a, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+    count = _stars_cards(text, a, line_stop, hand_cards, 5)
     if count < 0:
         return -1
     known = 0
@@ -748,14 +748,13 @@ def _bv_lines(
     seats, hand_cards = reading.seats, reading.hand_cards
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     numbers = reading.numbers
-    listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
-    hero = int(np.int64(-1))
+    listed = 0
+    hero = -1
     said = 0
     section = 0  # 0 seats, 1 actions, 2 summary
     board = False
     small_m, small_d = -1, 0  # the last small blind posted
-    zero = int(np.int64(0))
-    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
+    taken = (0, 0, 0, 0)  # posts, actions, returned, collected: take_line's
     unmatched, unmatched_cents, unmatched_decimals = -1, 0, 0
     for i in range(MAX_SEATS):
         units[BET_HAS, i] = 0

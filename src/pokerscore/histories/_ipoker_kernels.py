@@ -1070,11 +1070,11 @@ def _ip_rounds(
     taken = (0, 0, 0, 0)
     depth = 1  # inside the game
     path1 = 0  # the element open at depth 1: 3 a round
-    round_no = int(np.int64(-1))  # passed on: an int64, not a literal -1
-    buffered = int(np.int64(0))
+    round_no = -1
+    buffered = 0
     dealt = 2  # the most cards a pocket holds (2 where none is written)
     pockets = 0
-    order = int(np.int64(0))
+    order = 0
     # the gametype's big blind in millionths (for dead small blinds posted with it)
     bd0 = state[G_READ + 6]
     big = state[G_READ + 7] if bd0 >= 0 else 0

@@ -281,7 +281,7 @@ def _pc_header(
 
 
 @kernel()
-def _pc_cards(text: Bytes, at: int, stop: int, out: Ints, room: np.int64) -> int:
+def _pc_cards(text: Bytes, at: int, stop: int, out: Ints, room: int) -> int:
     """Cards as 888poker writes them, ``[ Tc, 9h ]`` (from the ``[``, whose ``]`` ends
     ``text[:stop]``), each a rank and a suit (a rank as a localised client writes it, ``Kn``, ``D``,
     ``10``: -1, for 888poker's reader): how many, or -1."""
@@ -449,7 +449,7 @@ def _pc_play(
         return LINE_BAD, 0, 0, 0, 0, 0, 0
     words = at + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
     if dealt:
-        count = _pc_cards(text, words, line_stop, hand_cards, np.int64(CARDS_ROOM))
+        count = _pc_cards(text, words, line_stop, hand_cards, CARDS_ROOM)
         if count <= 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         seats[S_CARDS_KNOWN, who] = 1
@@ -485,9 +485,7 @@ def _pc_play(
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_COLLECTED, 0, who, m, d, 0, 0
     if byte == _SHOWS[0] and starts_with(text, words, line_stop, _SHOWS):
-        count = _pc_cards(
-            text, words + _SHOWS.shape[0], line_stop, hand_cards, np.int64(CARDS_ROOM)
-        )
+        count = _pc_cards(text, words + _SHOWS.shape[0], line_stop, hand_cards, CARDS_ROOM)
         if count <= 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_ACTION, SHOW, who, -1, 0, 0, count
@@ -497,7 +495,7 @@ def _pc_play(
             return LINE_ACTION, MUCK, who, -1, 0, 0, 0
         if text[a] != SPACE:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
-        count = _pc_cards(text, a + 1, line_stop, hand_cards, np.int64(CARDS_ROOM))
+        count = _pc_cards(text, a + 1, line_stop, hand_cards, CARDS_ROOM)
         if count <= 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         if seats[S_CARDS_KNOWN, who]:
@@ -567,11 +565,10 @@ def _pc_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints
     button, a player not dealt in who plays); a fold before the cards a player not dealt in."""
     seats, hand_cards = reading.seats, reading.hand_cards
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
-    listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
+    listed = 0
     button = -1
     dealing = False
-    zero = int(np.int64(0))
-    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
+    taken = (0, 0, 0, 0)  # posts, actions, returned, collected: take_line's
     for i in range(MAX_SEATS):
         units[BET_HAS, i] = 0
     while at < end:
@@ -601,9 +598,7 @@ def _pc_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints
             street = word_at(text, first, line_stop, _STREET_TEXT, _STREET_LENGTH)
             if street < 0:
                 continue
-            count = _pc_cards(
-                text, first + _STREET_LENGTH[street] - 1, line_stop, hand_cards, np.int64(5)
-            )
+            count = _pc_cards(text, first + _STREET_LENGTH[street] - 1, line_stop, hand_cards, 5)
             if count <= 0:
                 return False
             new_round(units, listed)

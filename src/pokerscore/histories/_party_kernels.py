@@ -454,9 +454,8 @@ def _pt_header(
         if find_word(text, first, line_stop, _GAME_TEXT[w, : _GAME_LENGTH[w]]) >= 0:
             game = w
             break
-    # int64 variables passed on, not literals: _pt_tournament compiled again for Literal[int]
-    implied_at = int(np.int64(-1))
-    implied = int(np.int64(NO_IMPLIED))
+    implied_at = -1
+    implied = NO_IMPLIED
     for w in range(_IMPLIED_LENGTH.shape[0]):
         word = _IMPLIED_TEXT[w, : _IMPLIED_LENGTH[w]]
         found = find_word(text, first, line_stop, word)
@@ -713,7 +712,7 @@ def _pt19_balance(
     cm, cd, a, b = _pt19_balance_spans(text, words, line_stop)
     if cd == -2 or a < 0:
         return cm, cd, 0
-    count = _pc_cards(text, a, b, hand_cards, np.int64(CARDS_ROOM))
+    count = _pc_cards(text, a, b, hand_cards, CARDS_ROOM)
     return (cm, cd, count) if count > 0 else (0, -2, 0)
 
 
@@ -1107,7 +1106,7 @@ def _pt_dealt(
     if who < 0:
         return -1, 0
     a += seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
-    return who, _pc_cards(text, a, line_stop, hand_cards, np.int64(CARDS_ROOM))
+    return who, _pc_cards(text, a, line_stop, hand_cards, CARDS_ROOM)
 
 
 @kernel(inline=True)
@@ -1120,7 +1119,7 @@ def _pt_board(
     the last betting round's with bets, :func:`~._increments_kernels.round_unmatched`'s)."""
     seats, hand_cards = reading.seats, reading.hand_cards
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
-    count = _pc_cards(text, bracket, line_stop, hand_cards, np.int64(5))
+    count = _pc_cards(text, bracket, line_stop, hand_cards, 5)
     if count <= 0:
         return (-1, 0, 0, 0), unmatched
     found = round_unmatched(units, listed)
@@ -1166,14 +1165,13 @@ def _pt_lines(
     nobody matched is returned, and taken from its better's payouts (:func:`_pt_returned`)."""
     seats, hand_cards = reading.seats, reading.hand_cards
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
-    listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
-    button = int(np.int64(-1))  # passed on: an int64, not a literal -1
+    listed = 0
+    button = -1
     dealing = False
-    acted = int(np.int64(0))  # a bit a seat listed: it posted or played
-    zero = int(np.int64(0))
-    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
-    unmatched = (zero - 2, zero, zero)  # the last betting round's with bets: round_unmatched's
-    pot = (zero, zero, zero, zero, zero)  # the 2019 layout's pot lines: _pt19_pots'
+    acted = 0  # a bit a seat listed: it posted or played
+    taken = (0, 0, 0, 0)  # posts, actions, returned, collected: take_line's
+    unmatched = (-2, 0, 0)  # the last betting round's with bets: round_unmatched's
+    pot = (0, 0, 0, 0, 0)  # the 2019 layout's pot lines: _pt19_pots'
     new_round(units, MAX_SEATS)
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
@@ -1238,8 +1236,7 @@ def _pt_lines(
             if taken[0] < 0:
                 return False
             continue
-        # an int64, not the inlined speaker's -1: _pt_play compiled again for Literal[int]
-        who = int(np.int64(_pc_speaker(text, first, line_stop, seats, listed)))
+        who = _pc_speaker(text, first, line_stop, seats, listed)
         if who < 0:
             if _pt_passed_by(text, first, line_stop):
                 continue
@@ -1275,7 +1272,7 @@ def _pt_lines(
         if line == 0:
             continue
         if line == LINE_ACTION and kind == SHOW:
-            count = _pc_cards(text, m, d, hand_cards, np.int64(CARDS_ROOM))
+            count = _pc_cards(text, m, d, hand_cards, CARDS_ROOM)
             if count <= 0:
                 return False
             m, d = -1, 0

@@ -957,11 +957,11 @@ def _read_lines(
                 per_seat[BET_SIZES_D, slot] = per_seat[SIZES_D, 0]
             elif key == K_ACTIONS:
                 n, after = _strings(text, value, stop, per_action[A_STARTS : A_STARTS + 2],
-                                    np.int64(MAX_ACTIONS))  # type: ignore[arg-type]  # fmt: skip
+                                    MAX_ACTIONS)  # fmt: skip
                 read[H_ACTIONS] = n
             elif key == K_PLAYERS:
                 n, after = _strings(text, value, stop, per_seat[NAME_STARTS : NAME_STARTS + 2],
-                                    np.int64(MAX_PLAYERS))  # type: ignore[arg-type]  # fmt: skip
+                                    MAX_PLAYERS)  # fmt: skip
                 read[H_NAMES] = n
             elif key == K_SEATS:
                 n, after = _numbers(text, value, stop, per_seat[SIZES_M : SIZES_M + 3])

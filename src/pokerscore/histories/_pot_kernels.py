@@ -31,7 +31,7 @@ _next_subset = kernel(inline=True)(next_lex_subset)
 @kernel(inline=True)
 def _any_five(cards: Ints, count: int, tables: RankingTables) -> int:
     """The best five of 5 to 7 cards under a ranking whose flushes are read by suit."""
-    key = int(np.int64(0))  # an int64, not the literal 0 (engine.jit.kernel)
+    key = 0
     masks = 0
     for k in range(count):
         key += tables.card_keys[cards[k]]

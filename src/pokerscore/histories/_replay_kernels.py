@@ -758,7 +758,7 @@ def _site_record(
     won, won_parts, paid = amounts[WON], amounts[WON_PARTS], amounts[PAID]
     entry = np.zeros(SITE_ENTRY, dtype=np.int64)
     cashed = said[SAID_CASHED]  # a seat cashed out took its cash-out, whatever it won
-    found = int(np.int64(0))  # an int64, not the literal 0: _disagree compiled once
+    found = 0
     have = False
     if has_winnings:
         any_paid = False
@@ -1004,7 +1004,7 @@ def _draw_action(
     elif state[BETTING]:
         to_act = seats[ROW_QUEUE, state[HEAD]]
         return refuse(state, Refusal.HOLE_WHILE_BETTING, step, actor, to_act, 0, 0)
-    return _draw_deal(state, seats, holes, cards, step, actor, np.int64(0), given, in_deck, seen)  # type: ignore[arg-type]
+    return _draw_deal(state, seats, holes, cards, step, actor, 0, given, in_deck, seen)
 
 
 @kernel()
@@ -1164,7 +1164,7 @@ def _run_shares(
         dealt += 1
         row = RUN_ROWS + run - 1
         hidden |= _judge_pot(state, seats, holes, hole, work, tables, pot, mask, shares,
-                             seats[row], np.int64(5))  # type: ignore[arg-type]  # fmt: skip
+                             seats[row], 5)  # fmt: skip
         for i in range(count):
             seats[RUN_SHARES, i] += shares[pot, i]
     for i in range(count):  # exact: DEN counts a 27th of a pot (a ninth of a run of three)
@@ -1258,7 +1258,7 @@ def _judge_pot(
     if standing == 0:
         standing = mask
     people = 0
-    hidden = int(np.int64(0))  # an int64, not the literal 0: _unseen_shares compiled once
+    hidden = 0
     standing_count = 0
     for i in range(count):
         standing_count += (standing >> i) & 1
@@ -1274,7 +1274,7 @@ def _judge_pot(
                 people += 1
     if hidden:
         if people == 0:  # no hand known: the pot split evenly
-            _unseen_shares(shares, pot, standing, np.int64(0), hidden, count)  # type: ignore[arg-type]
+            _unseen_shares(shares, pot, standing, 0, hidden, count)
             return hidden
         standing &= ~hidden
     if people == 1 and not hidden:
@@ -1315,10 +1315,10 @@ def _judge_pot(
                 share += (DEN // 2) // low_count
             shares[pot, i] = share
     if hidden and (game <= SHORT_DECK_SOT or game == SHORT_DECK):  # hold'em, the short decks:
-        tied = int(np.int64(0))  # the unseen play the board, what is seen of them (an int64)
+        tied = 0  # the unseen play the board, what is seen of them
         for i in range(count):
             if (hidden >> i) & 1:
-                size = int(np.int64(5))  # an int64, not the literal 5: _best_five once
+                size = 5
                 for k in range(5):
                     work[k] = board[k]
                 for k in range(holes_per):
@@ -1328,7 +1328,7 @@ def _judge_pot(
                 if _best_five(work, size, ranked) == top:
                     tied |= 1 << i
         if tied:
-            _unseen_shares(shares, pot, standing, np.int64(1), tied, count)  # type: ignore[arg-type]
+            _unseen_shares(shares, pot, standing, 1, tied, count)
     return hidden
 
 
@@ -1502,7 +1502,7 @@ def _bet_step(
             for i in range(count):
                 top = max(top, seats[ROW_BETS, i])
             minimum = state[MIN_BET] - top
-        pot_total = int(np.int64(0))  # an int64, not the literal 0: _raise compiled once
+        pot_total = 0
         for i in range(count):
             pot_total += seats[ROW_DEAD, i] + seats[ROW_CONTRIBUTIONS, i] + seats[ROW_BETS, i]
         refused, limit = _raise(state, actor, amount, state[BET_LIMIT], minimum, pot_total, seats,
@@ -1562,7 +1562,7 @@ def _stud_board_step(
         if not seats[ROW_FOLDED, i] and not seats[ROW_MUCKED, i]:
             seats[ROW_DEALT, i] = STUD_CARDS - 1  # the cards of their own
     if not state[ALL_IN]:
-        opener = _stud_opener(np.int64(STUD_CARDS), holes, seats, count, up, work)  # type: ignore[arg-type]
+        opener = _stud_opener(STUD_CARDS, holes, seats, count, up, work)
         _begin_round(state, opener, seats, count)
     return 0
 
@@ -1574,7 +1574,7 @@ def _draw_round(state: Ints, seats: Grid) -> None:
     if state[STREET] == 1:
         _saw_flop(seats, state[PLAYERS])
     if not state[ALL_IN]:
-        _begin_round(state, np.int64(0), seats, state[PLAYERS])  # type: ignore[arg-type]
+        _begin_round(state, 0, seats, state[PLAYERS])
 
 
 @kernel(inline=True)
@@ -1607,7 +1607,7 @@ def _board_step(
     if state[STREET] == 1:
         _saw_flop(seats, count)
     if not state[ALL_IN]:
-        _begin_round(state, np.int64(0), seats, count)  # type: ignore[arg-type]
+        _begin_round(state, 0, seats, count)
     return 0
 
 
@@ -1734,7 +1734,7 @@ def _cut_pots(seats: Grid, count: int, pots_out: Ints, masks: npt.NDArray[np.int
     for i in range(count):
         amount += seats[ROW_DEAD, i]
     previous = 0
-    pots = int(np.int64(0))  # an int64, not the literal 0: _site_record compiled once (jit.kernel)
+    pots = 0
     for index in range(count):
         level = seats[ROW_LEVELS, index]
         if index and level == seats[ROW_LEVELS, index - 1]:
@@ -1933,7 +1933,7 @@ def replay_one(
                                            out_pots, out_pot_mask, out_pot_shares, pots)  # fmt: skip
     if refused:
         return refused, -1, 0, 0
-    odd = int(np.int64(0))  # an int64, not the literal 0 (engine.jit.kernel)
+    odd = 0
     for i in range(count):
         odd += seats[SPLIT, i]
     disagreements = 0

@@ -172,8 +172,8 @@ def stars_index(
     starts = np.empty(room, dtype=np.int64)
     stops = np.empty(room, dtype=np.int64)
     sites = np.empty(room, dtype=np.int64)
-    start = np.int64(0)  # not a constant: _index_lines would compile again for Literal[int]
-    hands, at = _index_lines(text, wanted, firsts, marks, start, start, starts, stops, sites)  # type: ignore[arg-type]
+    start = 0
+    hands, at = _index_lines(text, wanted, firsts, marks, start, start, starts, stops, sites)
     while 0 <= at < end:  # full: twice the room, and on from the hand that did not fit
         room *= 2
         starts = _grown(starts, room)
@@ -1117,7 +1117,7 @@ def _section_line(
             last = _street_cards(text, at + _STREET_LENGTH[street], line_stop)
             if last < 0:
                 return -1, 0, -1
-            count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+            count = _stars_cards(text, last, line_stop, hand_cards, 5)
             if count <= 0 or text[line_stop - 1] != CLOSE_BRACKET:
                 return -1, 0, -1
             return 1, count, run
@@ -1551,7 +1551,7 @@ def _discard(text: Bytes, words: int, words_stop: int, hand_cards: Ints) -> tupl
         for k in range(q + 2, words_stop - 1):
             if text[k] == CLOSE_BRACKET:
                 return -1, 0
-        count = _stars_cards(text, q + 1, words_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+        count = _stars_cards(text, q + 1, words_stop, hand_cards, 5)
         if count != thrown:
             return -1, 0  # cards written otherwise, or not as many as the count
     for k in range(thrown, 2 * thrown):
@@ -1666,13 +1666,12 @@ def _read_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
     a line this reader does not take, no summary (a partial hand) or no table line's button."""
     seats, hand_cards = reading.seats, reading.hand_cards
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
-    listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
-    said = int(np.int64(0))
+    listed = 0
+    said = 0
     section = 0  # 0 seats, 1 actions, 2 summary
     button = -1
-    zero = int(np.int64(0))
-    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
-    board = zero  # BOARD_GAME, an int64: _play_line's one signature
+    taken = (0, 0, 0, 0)  # posts, actions, returned, collected: take_line's
+    board = BOARD_GAME
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
         if blank:
@@ -2004,23 +2003,21 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
     seats, hand_cards, dealing = reading.seats, reading.hand_cards, reading.dealing
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
     stud = game <= RAZZ
-    dealt_game = int(np.int64(STUD_GAME)) if stud else int(np.int64(DRAW_GAME))
-    holes = int(np.int64(4 if game == BADUGI else 5))
+    dealt_game = STUD_GAME if stud else DRAW_GAME
+    holes = 4 if game == BADUGI else 5
     for seat in range(MAX_SEATS):
         dealing[D_OUT, seat], dealing[D_DEALT, seat] = 0, 0
         dealing[D_KNOWN, seat], dealing[D_WAITING, seat] = -1, -1
-    listed = int(np.int64(0))
-    said = int(np.int64(0))
+    listed = 0
+    said = 0
     section = 0  # 0 seats, 1 actions, 2 summary
     button = -1
-    zero = int(np.int64(0))
-    taken = (zero, zero, zero, zero)
-    players = zero  # stud's third-street players (int64 variables: a literal 0 passed on to
-    street = zero  # _stud_finish made Numba compile it again for Literal[int])
-    # the draw games: the cards are being dealt; the first deal made: bools, never the literal
-    # False or True (``zero == 0`` sets one), so that dealt_step compiles once
-    begun, first_dealt = zero != 0, zero != 0
-    bring_ins = zero
+    taken = (0, 0, 0, 0)
+    players = 0  # stud's third-street players
+    street = 0
+    # the draw games: the cards are being dealt; the first deal made
+    begun, first_dealt = False, False
+    bring_ins = 0
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
         if blank:
@@ -2040,9 +2037,9 @@ def _read_dealt_lines(text: Bytes, at: int, end: int, reading: StarsReading, gam
                     section = 1
                     continue
             else:
-                begun = zero == 0
+                begun = True
                 if not starts_with(text, first, line_stop, _DEALING) and not first_dealt:
-                    first_dealt = zero == 0
+                    first_dealt = True
                     a = _first_deal(reading, listed, p, holes, a, first)
                     if a < 0:
                         return False
@@ -2556,7 +2553,7 @@ def stars_share(
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
     # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
     # Literal[int] arguments.
-    has_won, has_finish = np.int64(1), np.int64(0)
+    has_won, has_finish = 1, 0
     for hand in range(worker, hands, threads):
         count = stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand],
                            ascii_text, facts, reading, units, said)  # fmt: skip
@@ -2565,7 +2562,7 @@ def stars_share(
         hand_input = HandInput(
             count, tally[T_GAME], tally[T_BETTING], tally[T_TRIMMING], tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,  # type: ignore[arg-type]
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,
             tally[T_BRING_IN],
         )  # fmt: skip
         game = tally[T_GAME]
@@ -2675,7 +2672,7 @@ def _stars_log_share(
     paid, finishing = units[U_PAID], units[U_FINISHING]
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    has_won, has_finish = np.int64(1), np.int64(0)
+    has_won, has_finish = 1, 0
     ok, none = np.int64(OK), np.int64(0)  # replay_one's result's types: _hand_facts' one signature
     for hand in range(worker, hands, threads):
         start, stop = starts[hand], stops[hand]
@@ -2686,7 +2683,7 @@ def _stars_log_share(
         hand_input = HandInput(
             count, tally[T_GAME], tally[T_BETTING], tally[T_TRIMMING], tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,  # type: ignore[arg-type]
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,
             tally[T_BRING_IN],
         )  # fmt: skip
         if _past_units(hand_input):

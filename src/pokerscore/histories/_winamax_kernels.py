@@ -622,23 +622,23 @@ def _wx_play(
     and seven cards shown, a draw's ``discards 2 cards [7h 8h]`` and ``stands pat [..]``."""
     if starts_with(text, first, line_stop, _DEALT_TO):
         a = first + _DEALT_TO.shape[0]
-        who = _wx_named_first(text, a, line_stop, seats, listed, np.int64(OPEN_BRACKET))  # type: ignore[arg-type]
+        who = _wx_named_first(text, a, line_stop, seats, listed, OPEN_BRACKET)
         if who < 0 or text[line_stop - 1] != CLOSE_BRACKET:
             return LINE_OTHER, 0, 0, 0, 0, 0, 0  # Winamax's reader passes it by
         bracket = a + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
         if dealt_game != BOARD_GAME:
-            count = _wx_cards(text, bracket, line_stop, hand_cards, np.int64(STUD_ROOM))  # type: ignore[arg-type]
+            count = _wx_cards(text, bracket, line_stop, hand_cards, STUD_ROOM)
             if count <= 0:
                 return LINE_BAD, 0, 0, 0, 0, 0, 0
             return LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count
         for q in range(bracket, line_stop - 1):
             if text[q] == CLOSE_BRACKET:
                 return LINE_BAD, 0, 0, 0, 0, 0, 0  # cards in more than one bracket
-        count = _stars_cards(text, bracket, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+        count = _stars_cards(text, bracket, line_stop, hand_cards, CARDS_ROOM)
         if count <= 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count
-    who = _wx_named_first(text, first, line_stop, seats, listed, np.int64(SPACE))  # type: ignore[arg-type]
+    who = _wx_named_first(text, first, line_stop, seats, listed, SPACE)
     if who < 0:
         return LINE_OTHER, 0, 0, 0, 0, 0, 0  # the table's notices
     words = first + seats[S_NAME_STOP, who] - seats[S_NAME_START, who] + 1
@@ -755,30 +755,28 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) 
     bring-in, a stud hand that writes no cards dealt (Winamax's reader refuses it)."""
     seats, hand_cards, dealing = reading.seats, reading.hand_cards, reading.dealing
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
-    listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
+    listed = 0
     said = 0
     section = 0  # 0 seats, 1 actions, 2 summary
     button = -1
-    zero = int(np.int64(0))
-    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
+    taken = (0, 0, 0, 0)  # posts, actions, returned, collected: take_line's
     stud = STUD <= game <= RAZZ
     draw = RAZZ < game <= BADUGI
-    dealt_game = int(np.int64(BOARD_GAME))
+    dealt_game = BOARD_GAME
     if stud:
-        dealt_game = int(np.int64(STUD_GAME))
+        dealt_game = STUD_GAME
     elif draw:
-        dealt_game = int(np.int64(DRAW_GAME))
-    holes = int(np.int64(4 if game == BADUGI else 5))
+        dealt_game = DRAW_GAME
+    holes = 4 if game == BADUGI else 5
     if stud or draw:
         for seat in range(MAX_SEATS):
             dealing[D_OUT, seat], dealing[D_DEALT, seat] = 0, 0
             dealing[D_KNOWN, seat], dealing[D_WAITING, seat] = -1, -1
-    players = zero  # stud's third-street players
-    street = zero
-    # a draw game: the cards are being dealt; the first deal made: bools, never the literal
-    # False or True (``zero == 0`` sets one), so that dealt_step compiles once
-    begun, first_dealt = zero != 0, zero != 0
-    bring_ins = zero
+    players = 0  # stud's third-street players
+    street = 0
+    # a draw game: the cards are being dealt; the first deal made
+    begun, first_dealt = False, False
+    bring_ins = 0
     opened = False  # a betting round opened, its first bet not yet read
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
@@ -803,7 +801,7 @@ def _wx_lines(text: Bytes, at: int, end: int, reading: StarsReading, game: int) 
                 elif draw and name != R_NONE and (kind != K_NONE or name == R_SUMMARY):
                     begun = begun or kind != K_NONE
                     if begun and not first_dealt and (name != R_FIRST or kind == K_DRAW):
-                        first_dealt = zero == 0
+                        first_dealt = True
                         a = _first_deal(reading, listed, p, holes, a, first)
                         if a < 0:
                             return False

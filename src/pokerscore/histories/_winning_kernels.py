@@ -433,7 +433,7 @@ def _wn_section(text: Bytes, first: int, line_stop: int, hand_cards: Ints) -> tu
             for k in range(last, line_stop - 1):
                 if text[k] == CLOSE_BRACKET:
                     return -1, 0
-        count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+        count = _stars_cards(text, last, line_stop, hand_cards, 5)
         if count <= 0:
             return -1, 0
         return WN_STREET, count
@@ -537,7 +537,7 @@ def _wn_dealt(
     for q in range(bracket, line_stop - 1):
         if text[q] == CLOSE_BRACKET:
             return LINE_BAD, 0, 0, 0, 0, 0, 0  # cards in more than one bracket
-    count = _stars_cards(text, bracket, line_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+    count = _stars_cards(text, bracket, line_stop, hand_cards, CARDS_ROOM)
     if count <= 0:
         return LINE_BAD, 0, 0, 0, 0, 0, 0
     return LINE_ACTION, DEAL_HOLE, who, -1, 0, 0, count
@@ -593,7 +593,7 @@ def _wn_play(
     if _wn_word(text, words, verb_stop, _SHOWS_WORD):
         if rest >= words_stop or text[rest] != OPEN_BRACKET:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
-        count = _stars_cards(text, rest, words_stop, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+        count = _stars_cards(text, rest, words_stop, hand_cards, CARDS_ROOM)
         if count <= 0:
             return LINE_BAD, 0, 0, 0, 0, 0, 0
         return LINE_ACTION, SHOW, who, -1, 0, 0, count
@@ -637,12 +637,11 @@ def _wn_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
     pot collected, two seats of one name, any line it might read otherwise)."""
     seats, hand_cards = reading.seats, reading.hand_cards
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
-    listed = int(np.int64(0))  # passed on: an int64, not a literal 0 (a second compile)
+    listed = 0
     said = 0
     section = 0  # 0 before the hole cards, 1 the play, 2 the summary
     button = -1
-    zero = int(np.int64(0))
-    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
+    taken = (0, 0, 0, 0)  # posts, actions, returned, collected: take_line's
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
         if blank:
@@ -904,7 +903,7 @@ def _wn_old_street(text: Bytes, first: int, line_stop: int, hand_cards: Ints) ->
             for k in range(last, line_stop - 1):
                 if text[k] == CLOSE_BRACKET:
                     return -1
-        count = _stars_cards(text, last, line_stop, hand_cards, np.int64(5))  # type: ignore[arg-type]
+        count = _stars_cards(text, last, line_stop, hand_cards, 5)
         return count if count > 0 else -1
     return -1
 
@@ -1132,7 +1131,7 @@ def _wn_old_collects(
         close += 1
     if close >= paid or close == bracket + 1:
         return failed
-    count = _stars_cards(text, bracket, close + 1, hand_cards, np.int64(CARDS_ROOM))  # type: ignore[arg-type]
+    count = _stars_cards(text, bracket, close + 1, hand_cards, CARDS_ROOM)
     if count <= 0:
         return failed
     return who, 1 if starts_with(text, words, paid, _WN_OLD_SHOWS) else 2, count, m, d
@@ -1150,15 +1149,14 @@ def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: 
     otherwise)."""
     seats, hand_cards, numbers = reading.seats, reading.hand_cards, reading.numbers
     posts, settled, plays, cards = reading.posts, reading.settled, reading.plays, reading.cards
-    listed = int(np.int64(0))
+    listed = 0
     said = 0
     section = 0  # 0 before the play, 1 the play, 2 the summary
     button = -1
-    zero = int(np.int64(0))
-    taken = (zero, zero, zero, zero)  # posts, actions, returned, collected: take_line's
+    taken = (0, 0, 0, 0)  # posts, actions, returned, collected: take_line's
     holes = np.empty(CARDS_ROOM, dtype=np.int64)
-    held, holder, dealt = zero, zero - 1, zero  # the hole cards received, whose; a bit a seat
-    # line: hole cards dealt (int64 variables passed on: a literal compiles a stage again)
+    held, holder, dealt = 0, -1, 0  # the hole cards received, whose; a bit a seat
+    # line: hole cards dealt
     big = in_cents(numbers[N_BB_M], numbers[N_BB_D])
     new_round(units, MAX_SEATS)
     while at < end:

@@ -51,7 +51,7 @@ def score_rows(
         return
     width = cards.shape[1]
     for row in range(np.uint64(start), np.uint64(stop)):
-        key = int(np.int64(0))  # an int64, not the literal 0 (engine.jit.kernel)
+        key = 0
         for column in range(width):
             key += card_keys[cards[row, column]]
         suit = flush_suit(key) if rule else -1

@@ -1021,7 +1021,7 @@ def match_anchored(
     shape = pattern.shape
     rest = size - 1
     count = binomials[51, rest]
-    last_card = int(np.int64(51))  # an int64, not the literal 51 (engine.jit.kernel)
+    last_card = 51
     for which in prange(anchors.shape[0]):
         anchor = anchors[which]
         cards = np.empty(size, dtype=np.int64)

@@ -54,9 +54,9 @@ def _hold_counts(
     for i in range(size):
         rest_keys[i] = keys[rest[i]]
     lookups = (is_flush, suited, plain)
-    first = int(np.int64(0))  # int64s, not the literal 0: one signature (engine.jit.kernel)
+    first = 0
     for mask in range(32):
-        base = int(np.int64(0))
+        base = 0
         need = 5
         for i in range(5):
             if mask >> i & 1:

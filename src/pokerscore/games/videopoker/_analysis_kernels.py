@@ -105,7 +105,7 @@ def four_card_counts(
         for index in range(start, min(start + BLOCK, total)):
             key = keys[cards[0]] + keys[cards[1]] + keys[cards[2]] + keys[cards[3]]
             row = counts[index]
-            low = int(np.int64(0))  # an int64: _count_range compiles once (engine.jit.kernel)
+            low = 0
             for i in range(4):  # every fifth card: the gaps between the four
                 _count_range(key, keys, low, cards[i], is_flush, suited, plain, row)
                 low = cards[i] + 1

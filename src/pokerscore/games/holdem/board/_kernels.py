@@ -207,7 +207,7 @@ def read_board(
         suit_masks[suit] = 0
     key = 0
     masks = 0
-    rank_mask = int(np.int64(0))  # returned to top_bit: an int64 (engine.jit.kernel)
+    rank_mask = 0
     for index in range(size):
         card = board[index]
         rank = card >> 2
@@ -340,7 +340,7 @@ def straight_draws(
     """(ranks completing a straight next card, whether two more ranks would) for a hand with
     no straight: a straight of ``masks`` that uses a hole card (hold'em), or exactly two
     (Omaha), and the board and new cards for the rest."""
-    completing = int(np.int64(0))  # returned to bit_count: an int64 (engine.jit.kernel)
+    completing = 0
     backdoor = 0
     if omaha:
         for i in range(hole_size - 1):
@@ -404,7 +404,7 @@ def rank_reading(
     if board_size >= 5:
         return made, category, 0, 0
     draws = 0
-    completing = int(np.int64(0))  # an int64, not the literal 0 (engine.jit.kernel)
+    completing = 0
     if place[category] < place[_STRAIGHT]:
         completing, backdoor = straight_draws(hole, hole_size, omaha, rank_mask, straight_masks)
         ways = bit_count(completing)
@@ -416,7 +416,7 @@ def rank_reading(
             draws |= BACKDOOR_STRAIGHT
     if made == NOTHING:
         top = top_bit(rank_mask)
-        over = int(np.int64(0))  # an int64: bit_count compiles once (engine.jit.kernel)
+        over = 0
         for i in range(hole_size):
             rank = hole[i] >> 2
             if rank > top:
