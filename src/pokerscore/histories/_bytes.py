@@ -90,6 +90,19 @@ def is_letter(byte: int) -> bool:
 
 
 @kernel(inline=True)
+def same_span(text: Bytes, a: int, b: int, c: int, d: int) -> bool:
+    """Whether ``text[a:b]`` and ``text[c:d]`` are the same bytes (two names, two tags)."""
+    if b - a != d - c:
+        return False
+    same = True
+    for k in range(b - a):
+        if text[a + k] != text[c + k]:
+            same = False
+            break
+    return same
+
+
+@kernel(inline=True)
 def skip_spaces(text: Bytes, at: int, end: int) -> int:
     while at < end and (text[at] == SPACE or text[at] == TAB):
         at += 1

@@ -46,6 +46,7 @@ from pokerscore.histories._bytes import (
     card_of,
     is_digit,
     is_word,
+    same_span,
     valid_utf8,
     word_id,
     word_table,
@@ -222,19 +223,6 @@ def _blank(byte: int) -> bool:
     return byte in (SPACE, TAB, RETURN, NEWLINE)
 
 
-@kernel(inline=True)
-def _same_spans(text: Bytes, a: int, b: int, c: int, d: int) -> bool:
-    """Whether ``text[a:b]`` and ``text[c:d]`` are the same bytes (two names)."""
-    if b - a != d - c:
-        return False
-    same = True
-    for k in range(b - a):
-        if text[a + k] != text[c + k]:
-            same = False
-            break
-    return same
-
-
 @kernel()
 def _is_true(text: Bytes, start: int, stop: int) -> bool:
     """``text[start:stop]`` stripped is ``true`` in any case."""
@@ -312,7 +300,7 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
             if q >= size or text[q] != MORE or depth == 0:
                 return fail
             depth -= 1
-            if not _same_spans(text, at + 2, name_stop, open_start[depth], open_stop[depth]):
+            if not same_span(text, at + 2, name_stop, open_start[depth], open_stop[depth]):
                 return fail
             at = q + 1
             if depth == 0:  # a session read: the next one starts afresh
@@ -366,7 +354,7 @@ def ip_index(text: Bytes) -> tuple[int, Ints, Ints, Ints]:
             bit = np.uint64(1) << np.uint64((q - key) * 131 + text[key] * 31 + text[q - 1] & 63)
             if seen & bit:
                 for k in range(attributes):
-                    if _same_spans(text, key, q, attribute_start[k], attribute_stop[k]):
+                    if same_span(text, key, q, attribute_start[k], attribute_stop[k]):
                         return fail
             seen |= bit
             attribute_start[attributes], attribute_stop[attributes] = key, q
@@ -987,7 +975,7 @@ def _ip_seats(
                     if text[k] < 0x20 or text[k] >= 0x7F:
                         return failed  # a name in ASCII alone, read alike in either encoding
                 for other in range(listed):
-                    if _same_spans(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):  # fmt: skip
+                    if same_span(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):  # fmt: skip
                         return failed
                 seats[S_NAME_START, listed], seats[S_NAME_STOP, listed] = s, e
                 s, e = spans[2 * K_SEAT], spans[2 * K_SEAT + 1]
@@ -1135,7 +1123,7 @@ def _ip_rounds(
                 s, e = spans[2 * K_PLAYER], spans[2 * K_PLAYER + 1]
                 who = -1  # a player missing (-1, -1) matches no name (each at least a byte)
                 for other in range(listed):
-                    if _same_spans(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):  # fmt: skip
+                    if same_span(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):  # fmt: skip
                         who = other
                 if who >= 0:
                     local[L_CARDS, who] = 1
@@ -1157,7 +1145,7 @@ def _ip_rounds(
             s, e = spans[2 * K_PLAYER], spans[2 * K_PLAYER + 1]
             who = -1  # a player missing (-1, -1) matches no name
             for other in range(listed):
-                if _same_spans(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):
+                if same_span(text, s, e, seats[S_NAME_START, other], seats[S_NAME_STOP, other]):
                     who = other
             if who < 0:
                 return failed

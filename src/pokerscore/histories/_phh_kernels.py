@@ -38,6 +38,7 @@ from pokerscore.histories._bytes import (
     read_card,
     read_number,
     read_string,
+    same_span,
     skip_spaces,
     starts_with,
     utf8_sequence,
@@ -414,18 +415,11 @@ def _distinct_names(text: Bytes, grid: Grid, count: int) -> bool:
     """Whether every player's name is there and none is another's (the reference reader
     refuses a hand that names a player twice, or none)."""
     for i in range(count):
-        length = grid[NAME_STOPS, i] - grid[NAME_STARTS, i]
-        if length <= 0:
+        if grid[NAME_STOPS, i] <= grid[NAME_STARTS, i]:
             return False
         for j in range(i):
-            if grid[NAME_STOPS, j] - grid[NAME_STARTS, j] != length:
-                continue
-            same = True
-            for k in range(length):
-                if text[grid[NAME_STARTS, i] + k] != text[grid[NAME_STARTS, j] + k]:
-                    same = False
-                    break
-            if same:
+            if same_span(text, grid[NAME_STARTS, i], grid[NAME_STOPS, i],
+                         grid[NAME_STARTS, j], grid[NAME_STOPS, j]):  # fmt: skip
                 return False
     return True
 

@@ -52,6 +52,7 @@ from pokerscore.histories._bytes import (
     is_digit,
     line_end,
     prefix_length,
+    same_span,
     starts_with,
     starts_with_folded,
     valid_utf8,
@@ -1976,15 +1977,9 @@ def same_names(text: Bytes, seats: Ints, listed: int) -> bool:
     the names in a set or refuse them: a hand left to them)."""
     for one in range(listed):
         for other in range(one):
-            length = seats[S_NAME_STOP, one] - seats[S_NAME_START, one]
-            if length == seats[S_NAME_STOP, other] - seats[S_NAME_START, other]:
-                same = True
-                for k in range(length):
-                    if text[seats[S_NAME_START, one] + k] != text[seats[S_NAME_START, other] + k]:
-                        same = False
-                        break
-                if same:
-                    return True
+            if same_span(text, seats[S_NAME_START, one], seats[S_NAME_STOP, one],
+                         seats[S_NAME_START, other], seats[S_NAME_STOP, other]):  # fmt: skip
+                return True
     return False
 
 
