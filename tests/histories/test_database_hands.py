@@ -106,7 +106,7 @@ def test_a_database_of_the_old_layout_is_refused_by_name(tmp_path: Path) -> None
     with duckdb.connect(str(old)) as con:  # version 1: hands, rows, actions, no setup, no meta
         con.execute("CREATE TABLE hands (hand_key VARCHAR PRIMARY KEY, seq BIGINT)")
         con.execute("INSERT INTO hands VALUES ('a', 1)")
-    wanted = f"layout of version 1 .* reads versions 2, 3, 4, 5 and {SCHEMA_VERSION}: import the files again"
+    wanted = f"layout of version 1 .* reads versions 2, 3, 4, 5, 6 and {SCHEMA_VERSION}: import the files again"
     with pytest.raises(ParameterError, match=wanted):
         database_hand(database=old, seq=1)
     with pytest.raises(ParameterError, match=wanted):

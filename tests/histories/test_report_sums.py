@@ -59,12 +59,20 @@ def rows_only(summed: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _older(database: Path, copy: Path, version: int) -> Path:
-    """A copy of ``database`` as pokerscore wrote it in an older layout: 5 kept the rows whole
-    (the hand-level columns on each player's row, no ``players``), 4 also the actions'
-    street, player and kind by name, 3 also each action's hand key and the hands' primary key,
-    2 no sums."""
+    """A copy of ``database`` as pokerscore wrote it in an older layout: 6 kept the big blind
+    in ``hands`` alone (no ``player_rows``), 5 kept the rows whole (the hand-level columns on
+    each player's row, no ``players``), 4 also the actions' street, player and kind by name, 3
+    also each action's hand key and the hands' primary key, 2 no sums."""
     shutil.copyfile(database, copy)
     with duckdb.connect(str(copy)) as con:
+        (view,) = con.execute("SELECT sql FROM duckdb_views() WHERE view_name = 'rows'").fetchone()
+        con.execute("DROP VIEW player_rows")
+        if version == 6:
+            con.execute("ALTER TABLE players DROP COLUMN big_blind")
+            con.execute("DROP VIEW rows")
+            con.execute(view.replace("p.big_blind", "h.big_blind"))
+            con.execute("UPDATE meta SET value = '6' WHERE name = 'schema'")
+            return copy
         con.execute("CREATE TABLE rows_5 AS SELECT * FROM rows ORDER BY seq, seat, player")
         con.execute("DROP VIEW rows")
         con.execute("DROP TABLE players")
@@ -154,8 +162,27 @@ def test_the_report_reads_the_sums_where_it_can(summed: Path, tmp_path: Path) ->
             assert where is None or after.hands > found.hands
 
 
+def test_a_report_over_the_players_own_columns_reads_no_hands(summed: Path, tmp_path: Path) -> None:
+    # A hand taken out of ``hands`` behind the report's back shows which reports join it: a
+    # filter naming only the players' own columns (and the big blind they hold) reads
+    # ``players`` alone and still counts the hand; one naming a hand's column joins and does not.
+    copy = tmp_path / "no-hand.duckdb"
+    shutil.copyfile(summed, copy)
+    own = "net > 0"
+    joined = "net > 0 and variant is not null"  # every hand has a variant: the same rows
+    assert report_histories(database=copy, where=own) == report_histories(
+        database=copy, where=joined
+    )
+    with duckdb.connect(str(copy)) as con:
+        (seq,) = con.execute("SELECT min(seq) FROM players WHERE net > 0").fetchone()
+        con.execute("DELETE FROM hands WHERE seq = ?", [seq])
+    kept = report_histories(database=copy, where=own)
+    fewer = report_histories(database=copy, where=joined)
+    assert kept.hands == fewer.hands + 1
+
+
 @pytest.mark.slow  # a migration each: 0.7 s
-@pytest.mark.parametrize("version", [2, 3, 4, 5])
+@pytest.mark.parametrize("version", [2, 3, 4, 5, 6])
 def test_an_older_database_is_brought_to_the_layout_at_its_next_import(
     summed: Path, tmp_path: Path, version: int
 ) -> None:
@@ -173,7 +200,7 @@ def test_an_older_database_is_brought_to_the_layout_at_its_next_import(
             "AND constraint_type = 'PRIMARY KEY'"
         ).fetchone()
     assert version == (str(SCHEMA_VERSION),) and {"player_sums", "hand_counts"} <= tables
-    assert {"players", "hands"} <= tables and {"rows", "actions_named"} <= views
+    assert {"players", "hands"} <= tables and {"rows", "player_rows", "actions_named"} <= views
     assert tuple(column[0] for column in actions) == ACTION_COLUMNS  # the actions' keys dropped
     assert keys == (0,)  # and the hands' primary key
     with (

@@ -3,8 +3,9 @@ reports over them, filtered and grouped, without reading the files again.
 
 Three tables. ``hands``: one row a hand, its key (below), its place in the import order
 (``seq``), site, hand id, file, number, month, variant, stakes and big blind. ``players``: one
-row per hand and player, the player's own columns of ``histories --out`` and ``seq``; the view
-``rows`` joins each with its hand's: the columns of ``histories --out``
+row per hand and player, the player's own columns of ``histories --out``, the hand's big blind
+and ``seq`` (the view ``player_rows`` spreads its flags; a report whose filter names only these
+columns reads it); the view ``rows`` joins each with its hand's: the columns of ``histories --out``
 (:data:`~pokerscore.histories.model.COLUMNS`, the counts of
 :data:`~pokerscore.histories.model.ACTION_COUNTS` among them, 0 or 1 each) and ``hand_key``,
 ``seq``, ``month``, what the reports and filters read. ``actions``: each hand's actions in order (``seq``, ``idx``,
@@ -107,14 +108,20 @@ HAND_COLUMNS: Final = (
 )
 """The rows' columns that are the hand's (a run's column, ``hands``' column), kept once a hand in
 ``hands`` (layout 6), not on each player's row: ``rows`` joins them back (and spreads the
-bits of :data:`FLAGS`)."""
+bits of :data:`FLAGS`); but :data:`ON_PLAYERS`."""
+ON_PLAYERS: Final = ("big_blind",)
+"""The hand-level columns kept on each player's row too (layout 7): what a report's figures read
+(the results in big blinds), so that a report whose filter names only the players' own columns
+reads ``players`` alone (the view ``player_rows``), no join with ``hands``: over 21.6 million
+hands the join was most of such a report (``benchmarks/histories.md``, session 26)."""
 FLAGS: Final = (
     "vpip", "pfr", "saw_flop", "went_to_showdown", "won_at_showdown", *ACTION_COUNTS
 )  # fmt: skip
 """The rows' flags and action counts (each 0 or 1), kept as the bits of ``players.flags`` in this
 order (layout 6: thirteen columns of a bit cost DuckDB a third of the players' appends)."""
-SCHEMA_VERSION: Final = 6
-"""The database's layout: 6 keeps the rows' hand-level columns (:data:`HAND_COLUMNS`, the hand's
+SCHEMA_VERSION: Final = 7
+"""The database's layout: 7 keeps the big blind on each player's row too (:data:`ON_PLAYERS`),
+6 keeps the rows' hand-level columns (:data:`HAND_COLUMNS`, the hand's
 key and month) once a hand in ``hands``, the players' own in ``players``, ``rows`` a view joining
 them (an import appended nine columns fewer on five rows a hand: DuckDB's appends and commit of
 the rows cost about a third less, ``benchmarks/histories.md``), 5 keeps each action's street, player and kind as small integers (4
@@ -125,7 +132,7 @@ hand's key on every action, a sixth of an import's writing) and ``hands`` withou
 :data:`MEMORY_LIMIT` near 20 million hands, and DuckDB failed the commit), 3 added the reports' sums
 (:mod:`~pokerscore.histories.report_sums`), 2 each hand's ``setup`` (version 1, before it, had
 no ``meta`` table)."""
-_READ_VERSIONS: Final = (2, 3, 4, 5, SCHEMA_VERSION)
+_READ_VERSIONS: Final = (2, 3, 4, 5, 6, SCHEMA_VERSION)
 """The layouts read: a database of version 2 is reported on from its rows alone; the next
 import brings an older one to :data:`SCHEMA_VERSION` (:func:`_migrate`)."""
 
@@ -176,9 +183,9 @@ def _hands_table(name: str) -> str:
 
 
 def _player_columns() -> list[tuple[str, str]]:
-    """The columns of ``players`` (name, SQL type): a run's rows' but the hand-level ones and
-    :data:`FLAGS`, then ``seq`` and ``flags``."""
-    left_out = {name for name, _ in HAND_COLUMNS} | set(FLAGS)
+    """The columns of ``players`` (name, SQL type): a run's rows' but the hand-level ones (bar
+    :data:`ON_PLAYERS`) and :data:`FLAGS`, then ``seq`` and ``flags``."""
+    left_out = ({name for name, _ in HAND_COLUMNS} - set(ON_PLAYERS)) | set(FLAGS)
     columns = [(name, _SQL_TYPES[kind]) for name, kind in COLUMNS if name not in left_out]
     return [*columns, ("seq", "BIGINT"), ("flags", "SMALLINT")]
 
@@ -194,7 +201,7 @@ def _flags_term(name: str) -> str:
 def _rows_view() -> str:
     """The view ``rows``: a run's rows' columns then ``hand_key``, ``seq``, ``month`` and the
     action counts (layout 5's table), each player's row joined with its hand's."""
-    from_hands = dict(HAND_COLUMNS)
+    from_hands = {name: column for name, column in HAND_COLUMNS if name not in ON_PLAYERS}
     names = [name for name, _ in COLUMNS if name not in ACTION_COUNTS]
     names += ["hand_key", "seq", "month", *ACTION_COUNTS]
     terms = []
@@ -213,11 +220,28 @@ def _rows_view() -> str:
     )
 
 
+PLAYER_ROW_COLUMNS: Final = tuple(
+    name
+    for name in (*(name for name, _ in COLUMNS), "seq")
+    if name not in {name for name, _ in HAND_COLUMNS} - set(ON_PLAYERS)
+)
+"""The columns of the view ``player_rows`` (layout 7): those of ``rows`` that ``players`` holds
+(the player's own, :data:`ON_PLAYERS`, ``seq``)."""
+
+
+def _player_rows_view() -> str:
+    """The view ``player_rows``: ``players`` with the bits of :data:`FLAGS` spread, no join (what
+    a report reads where its filter names only these columns)."""
+    terms = [_flags_term(name) if name in FLAGS else f'p."{name}"' for name in PLAYER_ROW_COLUMNS]
+    return f"CREATE OR REPLACE VIEW player_rows AS SELECT {', '.join(terms)} FROM players p"
+
+
 def _schema(con: duckdb.DuckDBPyConnection) -> None:
     players = ", ".join(f'"{name}" {kind}' for name, kind in _player_columns())
     _run(con, _hands_table("hands"))
     _run(con, f"CREATE TABLE IF NOT EXISTS players ({players})")
     _run(con, _rows_view())
+    _run(con, _player_rows_view())
     _run(con, "CREATE TABLE IF NOT EXISTS meta (name VARCHAR PRIMARY KEY, value VARCHAR)")
     _run(con, "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
     for statement in report_sums.create_statements():
@@ -1220,8 +1244,24 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> None:
     2 to 4 their actions' street, player and kind names made codes (the player's place among
     the seats of the hand's ``setup``); versions 2 to 5 their ``hands`` made again with the
     rows' hand-level columns (and without layout 3's primary key: DuckDB drops no constraint
-    in place) and their rows' own columns moved to ``players`` (``rows`` a view after)."""
+    in place) and their rows' own columns moved to ``players`` (``rows`` a view after); version 6
+    its players' rows given their hand's big blind (:data:`ON_PLAYERS`)."""
     version = _version(con)
+    if version == 6:  # the big blind on each player's row too, in its place among the columns
+        columns = _player_columns()
+        typed = ", ".join(f'"{name}" {kind}' for name, kind in columns)
+        named = ", ".join(f'{"h" if name in ON_PLAYERS else "p"}."{name}"' for name, _ in columns)
+        _run(con, "DROP VIEW IF EXISTS rows")  # made again by the schema
+        _run(con, f"CREATE TABLE players_7 ({typed})")
+        _run(
+            con,
+            f"INSERT INTO players_7 SELECT {named} FROM players p LEFT JOIN hands h "
+            "ON h.seq = p.seq ORDER BY p.seq, p.rowid",
+        )
+        _run(con, "DROP TABLE players")
+        _run(con, "ALTER TABLE players_7 RENAME TO players")
+        _run(con, "UPDATE meta SET value = ? WHERE name = 'schema'", [str(SCHEMA_VERSION)])
+        return
     if version not in (2, 3, 4, 5):
         return
     _run(con, "DROP VIEW IF EXISTS actions_named")  # made again by the schema
@@ -1340,8 +1380,11 @@ def report_histories(
         over_sums = (
             report_sums.filter_over(where, report_sums.SUM_KEYS, columns) if summed else None
         )
-        source = "rows" if over_sums is None else "player_sums"
-        figures = report_sums.sums_select(source)
+        scanned = "rows"  # what the queries over the rows read
+        if _version(con) == SCHEMA_VERSION and _over_players(where, by):
+            scanned = "player_rows"  # no join with hands: the players' columns alone
+        source = scanned if over_sums is None else "player_sums"
+        figures = report_sums.sums_select("rows" if over_sums is None else source)
         figures.insert(len(figures) - len(ACTION_COUNTS), figures[0])  # StatsTally's order
         named = ", ".join(f"{figure} AS f{k}" for k, figure in enumerate(figures))
         query = (
@@ -1362,14 +1405,15 @@ def report_histories(
             condition, kept_values = hand_filter
             hands = int(_run(con, report_sums.hands_kept(condition), kept_values)[0][0])
         else:  # the costly part of a report over millions of hands (a distinct count)
-            hands = int(_run(con, f"SELECT count(DISTINCT seq) FROM rows{clause}", values)[0][0])
+            counted = f"SELECT count(DISTINCT seq) FROM {scanned}{clause}"
+            hands = int(_run(con, counted, values)[0][0])
         series: list[tuple[float, float]] = []
         if player is not None:
             series = [
                 (float(net), float(adjusted))
                 for net, adjusted in _run(
                     con,
-                    f"SELECT net, coalesce(allin_ev, net) FROM rows{clause} ORDER BY seq",
+                    f"SELECT net, coalesce(allin_ev, net) FROM {scanned}{clause} ORDER BY seq",
                     values,
                 )
             ]
@@ -1416,6 +1460,14 @@ def _filled(column: npt.NDArray[Any]) -> npt.NDArray[Any]:
     without importing ``numpy.ma``."""
     filled = getattr(column, "filled", None)
     return column if filled is None else filled(0)
+
+
+def _over_players(where: str | None, by: GroupBy | None) -> bool:
+    """Whether ``where`` and the grouping ``by`` name only columns of ``player_rows``
+    (:data:`PLAYER_ROW_COLUMNS`)."""
+    if by is not None and GROUPS[by] not in PLAYER_ROW_COLUMNS:
+        return False
+    return report_sums.filter_over(where, PLAYER_ROW_COLUMNS, row_columns()) is not None
 
 
 def _filtered(where: str | None, player: str | None) -> tuple[str, list[object]]:
