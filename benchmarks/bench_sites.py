@@ -7,7 +7,8 @@ written in the site's own layout, worked out by hand) is repeated into one file 
 - read: ``read_histories`` over the file, every hand into a ``HandHistory`` (the reader alone);
   with ``BENCH_SITES_ACTIONS=1`` also every hand's seats and actions read (the formats whose
   ``read_histories`` makes a hand's fields when first read: PHH's, and PokerStars', its skins',
-  GGPoker's and Winamax's from the compiled reader's log);
+  GGPoker's, Winamax's, Bovada's, 888poker's, PartyPoker's and Winning's (UTF-8) from the
+  compiled readers' log);
 - replayed: ``history_results`` over it, each hand read by the site's reader and replayed by
   the compiled replay, 256 hands' results made by column at a time (``replay.replayed``: what
   ``pokerscore histories`` does for a site's file today).
@@ -25,7 +26,8 @@ iPoker's hold'em and Omaha by a compiled reader of its own on PokerStars' stages
 dead blind among its lines, is one 888poker's share reads; the ``partypoker`` fixture's
 hands, ``cash-old.txt``, PartyPoker's share reads, the bet nobody called held by the win); ``read_histories`` takes the hands
 of PokerStars' layout, GGPoker's and Winamax's among them, from the compiled reader's log since
-session 22). Figures and how to read them:
+session 22, Bovada's, 888poker's, PartyPoker's and Winning's since session 26). Figures and how
+to read them:
 ``benchmarks/sites.md``.
 """
 

@@ -67,9 +67,10 @@ def histories() -> None:
 
 def sites() -> None:
     """The site formats' compiled shares (Winamax's, Winning's, Bovada's: each a kernel of its
-    own, compiled for its first file; iPoker's is :func:`ipoker`'s, 888poker's
-    :func:`pacific`'s) and PokerStars', Winamax's and PHH's logs for ``read_histories``, after
-    the replay they call (:func:`histories`, in the same process). PHH's log share
+    own, compiled for its first file, that logs their hands for ``read_histories`` too, session
+    26; iPoker's is :func:`ipoker`'s, 888poker's :func:`pacific`'s) and PokerStars' and PHH's
+    logs for ``read_histories``, after the replay they call (:func:`histories`, in the same
+    process). PHH's log share
     (``_phh_log_share``, a ``.phhs`` file read by ``read_histories``) was compiled by the tests
     on a fresh clone (14 s of wall time at load 2.5, 37 s at load 6-10, 2026-11-28)."""
     from pokerscore.histories.reading import read_histories

@@ -1,10 +1,12 @@
-"""GGPoker's and Winamax's hands in ``read_histories`` come from the compiled readers' log
-(``logged_hands.StarsBlock``: GGPoker's read by PokerStars' kernel, Winamax's by its share,
-``_winamax_kernels.wx_log_share``) where the kernel reads them, and are the hands the site's own
-reader (the oracle: ``sites/ggpoker.py``, ``sites/winamax.py``) makes of the same text, field by
-field (GGPoker's hidden names, runs, fees, insurance, currency and time too); every hand the
-kernel leaves is the site reader's, the same hand or error: the fixtures, each guard's hand of
-the fast readers' tests, the shared sample's files and mutated hands."""
+"""GGPoker's, Winamax's, Bovada's, 888poker's, PartyPoker's (both layouts) and Winning's hands
+in ``read_histories`` come from the compiled readers' log (``logged_hands.StarsBlock``:
+GGPoker's read by PokerStars' kernel, each other site's by its own share kernel, the one that
+replays them too: ``_winamax_kernels.wx_share``, ``_bovada_kernels.bv_share`` ...) where the
+kernel reads them, and are the hands the site's own reader (the oracle: ``sites/ggpoker.py``,
+``sites/winamax.py``, ``sites/bovada.py`` ...) makes of the same text, field by field (GGPoker's
+hidden names, runs, fees, insurance, currency and time too); every hand the kernel leaves is the
+site reader's, the same hand or error: the fixtures, each guard's hand of the fast readers'
+tests, the shared sample's files and mutated hands."""
 
 from __future__ import annotations
 
@@ -15,7 +17,18 @@ import pytest
 
 from pokerscore.histories.logged_hands import LoggedHand
 from pokerscore.histories.model import HandHistory, HandHistoryError
-from pokerscore.histories.reading import STARS_LOGGED, file_format_of, read_histories
+from pokerscore.histories.reading import (
+    REFERENCE_ONLY,
+    STARS_LOGGED,
+    file_format_of,
+    read_histories,
+)
+from tests.histories.sites import (
+    test_bovada_fast,
+    test_pacific_fast,
+    test_party_fast,
+    test_winning_fast,
+)
 from tests.histories.sites.site_runs import mutated_hand
 from tests.histories.sites.test_stars_layouts_fast import VARIANTS as LAYOUT_VARIANTS
 from tests.histories.sites.test_winamax_fast import VARIANTS as WX_VARIANTS
@@ -135,3 +148,138 @@ def test_a_logged_winamax_hand_is_a_hand_history_to_its_users(tmp_path: Path) ->
     assert hand.site == "Winamax" and hand.currency == "EUR"
     assert "Anne Marie" in hand.names and hand.actions[0].line is not None
     hand.check()
+
+
+_SITE_TESTS = {
+    "bovada": test_bovada_fast,
+    "pacific": test_pacific_fast,
+    "partypoker": test_party_fast,
+    "winning": test_winning_fast,
+}
+"""The sites whose share logs their hands since session 26, and their fast readers' tests (each
+guard's hand, ``VARIANTS``, and those the kernel reads, ``READ_BY_THE_KERNEL``)."""
+_SHARED_FOLDERS = {"bovada": "Bovada", "pacific": "PacificPoker", "partypoker": "PartyPoker",
+                   "winning": "Winning"}  # fmt: skip
+
+
+def _replayed(path: Path, kind: str) -> int:
+    """How many of a file's hands the kernel's replay reads (the run's path: none where the
+    file goes whole to the site's reader, or is UTF-16)."""
+    from pokerscore.histories._layout import F_STATUS, OK
+    from pokerscore.histories.batches import replay_stars_text
+
+    data = path.read_bytes()
+    batch = replay_stars_text(data, layout=kind)  # type: ignore[arg-type]
+    if batch is None or data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return 0
+    return int((batch.facts[: batch.hands, F_STATUS] == OK).sum())
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [(path, kind) for kind in _SITE_TESTS for path in sorted((SITES / kind).glob("*.txt"))],
+    ids=lambda value: value.name if isinstance(value, Path) else value,
+)
+def test_the_share_logged_sites_fixtures_are_the_site_readers(path: Path, kind: str) -> None:
+    """Each fixture's hands field by field; the log takes the hands the replay reads (these
+    fixtures' hands are UTF-8 and within the model's units: no other is left)."""
+    assert file_format_of(path) == kind and kind in STARS_LOGGED
+    read = assert_same_hands(path)
+    assert logged(read) == _replayed(path, kind)
+
+
+def test_the_share_logged_sites_fixtures_are_mostly_logged() -> None:
+    read = {kind: [hand for path in sorted((SITES / kind).glob("*.txt"))
+                   for hand in read_histories(path)] for kind in _SITE_TESTS}  # fmt: skip
+    # a regression pin (the program's own count, session 26): the cash hands of each site,
+    # PartyPoker's of both layouts, Winning's newer layout's
+    assert {kind: logged(hands) for kind, hands in read.items()} == {
+        "bovada": 4, "pacific": 1, "partypoker": 4, "winning": 5
+    }  # fmt: skip
+
+
+def _read_whole(data: bytes, hands: int) -> bool:
+    """Whether a run, and ``read_histories``, leave a file whose hands the kernel reads whole to
+    the site's reader: one hand after ``Game #n starts.`` separators, whose first record
+    (``records.record_blocks``, cut at the hand's ``#Game No``) is the separators alone, text
+    before its first hand (a longer file's first record holds its first hands too)."""
+    from pokerscore.histories.sites.party import preamble
+
+    return hands == 1 and preamble(data) > 0 and not data.startswith(b"#Game No")
+
+
+def _variant_bytes(kind: str, name: str) -> bytes:
+    module = _SITE_TESTS[kind]
+    made = getattr(module, "_bytes", None)  # 888poker's and PartyPoker's cp1252 hands
+    return made(name) if made is not None else module.VARIANTS[name].encode()  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("kind", "name"),
+    [(kind, name) for kind, module in _SITE_TESTS.items() for name in sorted(module.VARIANTS)],
+)
+def test_each_share_logged_guards_hand_is_the_site_readers(
+    kind: str, name: str, tmp_path: Path
+) -> None:
+    """Each guard's hand of the site's fast reader's tests: the site reader's hands and errors;
+    every hand of a file the kernel reads (``READ_BY_THE_KERNEL``; an all-in the replay
+    refuses too: the log does not replay) from the log, none of another."""
+    path = tmp_path / f"{kind}.txt"
+    data = _variant_bytes(kind, name)
+    path.write_bytes(data)
+    read = assert_same_hands(path)
+    if name in _SITE_TESTS[kind].READ_BY_THE_KERNEL and not _read_whole(data, len(read)):
+        assert logged(read) == len(read)
+    else:
+        assert logged(read) < len(read)
+
+
+@needs_sample
+@pytest.mark.parametrize("kind", sorted(_SITE_TESTS))
+def test_the_shared_samples_share_logged_files_are_the_reference_paths(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``read_histories`` of the shared sample's files of these sites, and with
+    ``POKERSCORE_HISTORIES_REFERENCE=1`` (every hand the site reader's): the same hands, field
+    by field, and errors."""
+    paths = sorted((HAND_HISTORIES / "sites" / _SHARED_FOLDERS[kind]).rglob("*.txt"))
+    if not paths:
+        pytest.skip(f"no {kind} files in the shared sample")
+    read = [hand for path in paths for hand in assert_same_hands(path)]
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    reference = [hand for path in paths for hand in read_histories(path)]
+    monkeypatch.delenv(REFERENCE_ONLY)
+    assert [str(hand) if isinstance(hand, Exception) else hand for hand in read] == [
+        str(hand) if isinstance(hand, Exception) else hand for hand in reference
+    ]
+    # a regression pin (the program's own counts, session 26, of 71, 30, 24 and 24 hands: the
+    # rest stud, single hands after separators, Winning's UTF-16 files, all the site reader's)
+    assert logged(read) >= {"bovada": 66, "pacific": 27, "partypoker": 6, "winning": 1}[kind]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(_SITE_TESTS))
+def test_mutated_share_logged_hands_are_the_site_readers(kind: str, tmp_path: Path) -> None:
+    """Hands the kernel reads changed at random (each site's fast test's ``_mutated``: a line
+    dropped, repeated, swapped, cut, a word or a sign changed ...), three a file: every field
+    of what the log gives is the site reader's, the rest the reader's, hands and errors."""
+    module = _SITE_TESTS[kind]
+    hands = [module.VARIANTS[name] for name in sorted(module.READ_BY_THE_KERNEL)]
+    # (``cp1252`` a marker: its bytes made apart) A byte-order mark only at a file's start: one
+    # before a later hand's header the kernels' index takes for a hand's start, and Winning's
+    # reader does not (the runs' too: left, not the log's)
+    hands = [hand.lstrip("\ufeff") for hand in hands if hand != "cp1252"]
+    rng = random.Random(26)
+    path = tmp_path / f"{kind}.txt"
+    read_logged = 0
+    for _ in range(100):
+        texts = [module._mutated(rng.choice(hands), rng) for _ in range(3)]
+        path.write_text("\n\n".join(texts) + "\n\n", "utf-8")
+        try:
+            if file_format_of(path) != kind:
+                continue
+        except HandHistoryError:
+            continue  # no hand history at all (the first header damaged)
+        read_logged += logged(assert_same_hands(path))
+    # the kernel reads many of them (run once, seed 26: 208, 168, 117 and 174 of some 300)
+    assert read_logged >= 100

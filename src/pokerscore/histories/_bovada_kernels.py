@@ -75,6 +75,7 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
+from pokerscore.histories._phh_kernels import PhhLog
 from pokerscore.histories._replay_kernels import (
     RUNS,
     SAID_HAS_RAKE,
@@ -102,6 +103,7 @@ from pokerscore.histories._stars_kernels import (
     A_COUNT,
     A_D,
     A_KIND,
+    A_LINE,
     A_M,
     A_SEAT,
     C_D,
@@ -156,11 +158,14 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    BufferHands,
     SaidLine,
+    StarsMarks,
     StarsReading,
     _hand_facts,
     _stars_cards,
     hand_begun,
+    hand_logged,
     hand_read,
     hand_units,
     lines_read,
@@ -708,6 +713,7 @@ def _bv_board(text: Bytes, first: int, line_stop: int, reading: StarsReading, ac
             continue
         plays[A_KIND, q], plays[A_SEAT, q], plays[A_M, q], plays[A_D, q] = DEAL_BOARD, -1, -1, 0
         plays[A_COUNT, q], plays[A_ALL_IN, q], plays[A_BETS, q] = stop - begin, 0, 0
+        plays[A_LINE, q] = first  # the board's line, for the log
         for k in range(stop - begin):
             cards[q, k] = hand_cards[begin + k]
         q += 1
@@ -758,8 +764,12 @@ def _bv_lines(
     unmatched, unmatched_cents, unmatched_decimals = -1, 0, 0
     for i in range(MAX_SEATS):
         units[BET_HAS, i] = 0
+    marked, line_first = taken[1], at  # the actions taken, and their line's start
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
+        for q in range(marked, taken[1]):  # the last line's actions: its start, for the log
+            plays[A_LINE, q] = line_first
+        marked, line_first = taken[1], first
         if blank:
             continue
         while _is_space(text[first]):
@@ -780,6 +790,7 @@ def _bv_lines(
                     return False, -1, hero
                 board = True
                 taken = (taken[0], actions, taken[2], taken[3])
+                marked = actions  # (the deals' lines _bv_board's, the shows' kept)
             continue
         if text[first] == _STARS[0] and starts_with(text, first, line_stop, _STARS):
             if starts_with(text, first, line_stop, _SUMMARY):
@@ -812,6 +823,8 @@ def _bv_lines(
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False, -1, hero
+    for q in range(marked, taken[1]):  # the last line's actions
+        plays[A_LINE, q] = line_first
     if section != 2:
         return False, -1, hero  # no summary: a partial hand, Bovada's reader's
     who, cents, decimals = round_unmatched(units, listed)
@@ -940,21 +953,25 @@ def bv_hand(
 
 @kernel()
 def bv_share(
-    text: Bytes,
-    starts: Ints,
-    stops: Ints,
-    sites: Ints,
-    ascii_text: bool,
-    first_hand: int,
+    buffer: BufferHands,
     worker: int,
     hands: int,
     threads: int,
-    tables: ReplayTables,
+    place: int,
+    limit: int,
     rows: HandRows,
+    log: PhhLog,
+    marks: StarsMarks,
+    tables: ReplayTables,
+    replaying: bool,
 ) -> None:
     """:func:`~._stars_kernels.stars_share` for Bovada's hands (read by :func:`bv_hand`): a
     kernel of its own, as Winamax's (``_winamax_kernels.wx_share``), so that PokerStars' path
-    compiles without these stages; the file's own player's name span :data:`HERO_SPAN`."""
+    compiles without these stages; the file's own player's name span :data:`HERO_SPAN`. One
+    kernel both jobs (``_stars_kernels.SiteShare``): the hands replayed, or by ``replaying``
+    False logged for ``read_histories`` (``_stars_kernels.hand_logged``)."""
+    text, starts, stops, sites = buffer.text, buffer.starts, buffer.stops, buffer.sites
+    ascii_text, first_hand = buffer.ascii_text, buffer.first_hand
     w = new_stars_scratch()
     facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
     reading, units, said, work, steps, site_record = (
@@ -971,28 +988,36 @@ def bv_share(
     paid, finishing = units[U_PAID], units[U_FINISHING]
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
-    # Literal[int] arguments.
-    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    no_trimming, has_won, has_finish = 0, 1, 0
+    no_bring_in = np.int64(0)  # (the replay's literal 0: no stud here)
     for hand in range(worker, hands, threads):
         count, hero = bv_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand],
                               ascii_text, facts, reading, units, said)  # fmt: skip
         if count < 0:
             continue
-        hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
-            tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
-        )  # fmt: skip
-        game = tally[T_GAME]
-        replayed = replay_one(
-            hand_input, game_tables(game, tables, tables.full_deck), work, rows, hand, steps, site_record,
-        )  # fmt: skip
-        _hand_facts(hand, count, replayed, seats, plays, tally, facts, names, seat_numbers, flags)
-        if replayed[0] != OK:
-            record_refusal(work.state, facts, hand)
-            continue
-        facts[hand, F_RUNS] = work.state[RUNS]
+        if not replaying:  # read_histories' log: the hand's actions, not its replay
+            taken = hand_logged(hand, count, no_trimming, no_bring_in, starts[hand], stops[hand],
+                                place, limit, reading, units, said, rows, log, marks)  # fmt: skip
+            if taken < 0:
+                continue
+            place += taken
+        else:
+            hand_input = HandInput(
+                count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],
+                tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
+                amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,
+            )  # fmt: skip
+            game = tally[T_GAME]
+            replayed = replay_one(
+                hand_input, game_tables(game, tables, tables.full_deck), work, rows, hand, steps, site_record,
+            )  # fmt: skip
+            _hand_facts(
+                hand, count, replayed, seats, plays, tally, facts, names, seat_numbers, flags
+            )
+            if replayed[0] != OK:
+                record_refusal(work.state, facts, hand)
+                continue
+            facts[hand, F_RUNS] = work.state[RUNS]
         for i in range(count):
             if seats[S_LISTED_OF, i] == hero:
                 names[hand, 2 * i] = HERO_SPAN

@@ -1455,7 +1455,7 @@ def ip_share(
     paid, finishing = units[U_PAID], units[U_FINISHING]
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(1)
+    no_trimming, has_won, has_finish = 0, 1, 1
     for hand in range(worker, hands, threads):
         start, stop = starts[hand], stops[hand]
         hand_begun(text, hand, start, stop, first_hand + hand, True, facts)
@@ -1478,9 +1478,9 @@ def ip_share(
         hand_read(reading, units, count, places, game, betting, id_start, id_stop)
         deck = tables.short_deck if tally[T_GAME] == _SIX_PLUS_CODE else tables.full_deck
         hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,
         )  # fmt: skip
         replayed = replay_one(
             hand_input, game_tables(tally[T_GAME], tables, deck), work, rows, hand,

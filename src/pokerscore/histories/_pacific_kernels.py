@@ -72,6 +72,7 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
+from pokerscore.histories._phh_kernels import PhhLog
 from pokerscore.histories._replay_kernels import (
     RUNS,
     SAID_RETURNED,
@@ -86,6 +87,7 @@ from pokerscore.histories._stars_kernels import (
     A_AMOUNT,
     A_COUNT,
     A_KIND,
+    A_LINE,
     CARDS_ROOM,
     LINE_ACTION,
     LINE_BAD,
@@ -120,11 +122,14 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    BufferHands,
     SaidLine,
+    StarsMarks,
     StarsReading,
     _hand_facts,
     _site_said,
     hand_begun,
+    hand_logged,
     hand_read,
     hand_units,
     lines_read,
@@ -571,8 +576,12 @@ def _pc_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints
     taken = (0, 0, 0, 0)  # posts, actions, returned, collected: take_line's
     for i in range(MAX_SEATS):
         units[BET_HAS, i] = 0
+    marked, line_first = taken[1], at  # the actions taken, and their line's start
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
+        for q in range(marked, taken[1]):  # the last line's actions: its start, for the log
+            plays[A_LINE, q] = line_first
+        marked, line_first = taken[1], first
         if blank:
             continue
         while _is_space(text[line_stop - 1]) or text[line_stop - 1] == RETURN:
@@ -621,6 +630,8 @@ def _pc_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: Ints
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
+    for q in range(marked, taken[1]):  # the last line's actions
+        plays[A_LINE, q] = line_first
     if button < 0:
         return False
     for seat in range(listed):
@@ -668,21 +679,23 @@ def pc_hand(
 
 @kernel()
 def pc_share(
-    text: Bytes,
-    starts: Ints,
-    stops: Ints,
-    sites: Ints,
-    ascii_text: bool,
-    first_hand: int,
+    buffer: BufferHands,
     worker: int,
     hands: int,
     threads: int,
-    tables: ReplayTables,
+    place: int,
+    limit: int,
     rows: HandRows,
+    log: PhhLog,
+    marks: StarsMarks,
+    tables: ReplayTables,
+    replaying: bool,
 ) -> None:
     """:func:`~._stars_kernels.stars_share` for 888poker's hands (read by :func:`pc_hand`): a
     kernel of its own, as Bovada's (``_bovada_kernels.bv_share``), so that PokerStars' path
-    compiles without these stages."""
+    compiles without these stages; it replays them or logs them (``_stars_kernels.SiteShare``)."""
+    text, starts, stops, sites = buffer.text, buffer.starts, buffer.stops, buffer.sites
+    ascii_text, first_hand = buffer.ascii_text, buffer.first_hand
     w = new_stars_scratch()
     facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
     reading, units, said, work, steps, site_record = (
@@ -699,18 +712,23 @@ def pc_share(
     paid, finishing = units[U_PAID], units[U_FINISHING]
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
-    # Literal[int] arguments.
-    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    no_trimming, has_won, has_finish = 0, 1, 0
+    no_bring_in = np.int64(0)  # (the replay's literal 0: no stud here)
     for hand in range(worker, hands, threads):
         count = pc_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites,
                         ascii_text, facts, reading, units, said)  # fmt: skip
         if count < 0:
             continue
+        if not replaying:  # read_histories' log: the hand's actions, not its replay
+            taken = hand_logged(hand, count, no_trimming, no_bring_in, starts[hand], stops[hand],
+                                place, limit, reading, units, said, rows, log, marks)  # fmt: skip
+            if taken >= 0:
+                place += taken
+            continue
         hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,
         )  # fmt: skip
         game = tally[T_GAME]
         replayed = replay_one(

@@ -121,6 +121,7 @@ from pokerscore.histories._phh_kernels import (
     V_STACK,
     V_WON,
     PhhLog,
+    no_log,
 )
 from pokerscore.histories._replay_kernels import (
     RUNS,
@@ -2500,13 +2501,21 @@ def stars_hands(
 ) -> None:
     """:func:`stars_hand` for every hand :func:`stars_index` found (``ascii_text``: the
     buffer is ASCII), numbered from ``first_hand``, on ``threads`` Python threads (as in
-    :func:`~._phh_kernels.phh_hands`): each thread's ``share`` of them, :func:`stars_share`
-    unless another layout's (``_winamax_kernels.wx_share``: one layout a buffer)."""
-    reader = stars_share if share is None else share
+    :func:`~._phh_kernels.phh_hands`): each thread's share of them, :func:`stars_share`
+    unless another layout's ``share`` (:data:`SiteShare`: ``_winamax_kernels.wx_share``, one
+    layout a buffer), which replays them here (``replaying`` True, no log)."""
+    if share is None:
 
-    def one_share(worker: int) -> None:
-        reader(text, starts, stops, sites, ascii_text, first_hand, worker, hands, threads,
-               tables, rows)  # fmt: skip
+        def one_share(worker: int) -> None:
+            stars_share(text, starts, stops, sites, ascii_text, first_hand, worker, hands,
+                        threads, tables, rows)  # fmt: skip
+
+    else:
+        buffer = BufferHands(text, starts, stops, sites, bool(ascii_text), int(first_hand))
+        log, marks = no_log(), new_marks(0)
+
+        def one_share(worker: int) -> None:
+            share(buffer, worker, hands, threads, 0, 0, rows, log, marks, tables, True)
 
     in_threads(one_share, threads)
 
@@ -2546,8 +2555,6 @@ def stars_share(
     paid, finishing = units[U_PAID], units[U_FINISHING]
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
-    # Literal[int] arguments.
     has_won, has_finish = 1, 0
     for hand in range(worker, hands, threads):
         count = stars_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand],
@@ -2616,6 +2623,7 @@ def stars_logs(
     log: PhhLog,
     marks: StarsMarks,
     share: Callable[..., None] | None = None,
+    tables: ReplayTables | None = None,
 ) -> None:
     """Every hand :func:`stars_index` found read by :func:`stars_hand` into ``log`` and
     ``marks`` and not replayed (``read_histories`` wants the hands, not their results), shared
@@ -2626,9 +2634,9 @@ def stars_logs(
     amounts within the model's 2**53 units, is ``OK`` in the rows' facts (with its players'
     names and seats), any other ``SLOW`` (the lenient reader's, which reads or refuses it).
     Each action's text span is empty at the start of its line (PokerStars' actions have no
-    text; the span gives the line's number). ``share``: another layout's share of them
-    (``_winamax_kernels.wx_log_share``), as :func:`stars_hands` takes one."""
-    logger = _stars_log_share if share is None else share
+    text; the span gives the line's number). ``share``: another layout's share of them, as
+    :func:`stars_hands` takes one (:data:`SiteShare`, ``replaying`` False: the share's one
+    kernel logs them, ``tables`` unread but its type's)."""
     room = np.maximum(stops[:hands] // ACTION_BYTES - starts[:hands] // ACTION_BYTES, 0)
     ends = np.cumsum([int(room[worker::threads].sum()) for worker in range(threads)])
     firsts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
@@ -2636,10 +2644,24 @@ def stars_logs(
     buffer = BufferHands(text, starts, stops, sites, bool(ascii_text), int(first_hand))
 
     def one_share(worker: int) -> None:
-        logger(buffer, worker, hands, threads, int(firsts[worker]), int(limits[worker]), rows,
-               log, marks)  # fmt: skip
+        place, limit = int(firsts[worker]), int(limits[worker])
+        if share is None:
+            _stars_log_share(buffer, worker, hands, threads, place, limit, rows, log, marks)
+        else:
+            share(buffer, worker, hands, threads, place, limit, rows, log, marks, tables, False)
 
     in_threads(one_share, threads)
+
+
+SiteShare = Callable[
+    [BufferHands, int, int, int, int, int, HandRows, PhhLog, StarsMarks, ReplayTables, bool], None
+]
+"""A site's share kernel (``_winamax_kernels.wx_share``, ``_bovada_kernels.bv_share`` ...): one
+thread's share of a buffer's hands (``buffer``, ``worker``, ``hands``, ``threads``), each read
+by the site's stages and then, by ``replaying``, replayed into the rows (:func:`stars_hands`:
+``place``, ``limit``, ``log`` and ``marks`` unread) or logged from ``place``, below ``limit``
+(:func:`stars_logs`: :func:`hand_logged`, ``tables`` unread): one kernel both jobs, so that
+the site's stages compile once."""
 
 
 @kernel()
@@ -2660,38 +2682,62 @@ def _stars_log_share(
     text, starts, stops, sites = buffer.text, buffer.starts, buffer.stops, buffer.sites
     ascii_text, first_hand = buffer.ascii_text, buffer.first_hand
     w = new_stars_scratch()
-    facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
-    reading, units, said = w.reading, w.units, w.said
-    seats, plays, cards, tally = reading.seats, reading.plays, reading.cards, reading.tally
-    stacks, antes, blinds, in_turn = units[U_STACK], units[U_ANTE], units[U_BLIND], units[U_IN_TURN]
-    paid, finishing = units[U_PAID], units[U_FINISHING]
-    kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
-    card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    has_won, has_finish = 1, 0
-    ok, none = np.int64(OK), np.int64(0)  # replay_one's result's types: _hand_facts' one signature
+    facts, reading, units, said = rows.facts, w.reading, w.units, w.said
+    tally = reading.tally
     for hand in range(worker, hands, threads):
         start, stop = starts[hand], stops[hand]
         count = stars_hand(text, hand, start, stop, first_hand + hand, sites[hand], ascii_text,
                            facts, reading, units, said)  # fmt: skip
         if count < 0:
             continue
-        hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], tally[T_TRIMMING], tally[T_MIN_BET],
-            tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,
-            tally[T_BRING_IN],
-        )  # fmt: skip
-        if _past_units(hand_input):
-            continue  # the lenient reader refuses it (the replay's PAST_UNITS)
-        stop_place = min(place + stop // ACTION_BYTES - start // ACTION_BYTES, limit)
-        taken = _stars_logged(
-            hand, count, place, stop_place, plays, cards, tally, units, log, marks
-        )
-        if taken < 0:
-            continue  # no room (never, a line of play being longer): the lenient reader's
-        place += taken
-        _hand_facts(hand, count, (ok, none, none, none), seats, plays, tally, facts, names,  # type: ignore[arg-type]
-                    seat_numbers, flags)  # fmt: skip
+        taken = hand_logged(hand, count, tally[T_TRIMMING], tally[T_BRING_IN], start, stop, place,
+                            limit, reading, units, said, rows, log, marks)  # fmt: skip
+        if taken > 0:
+            place += taken
+
+
+@kernel()
+def hand_logged(
+    hand: int,
+    count: int,
+    trimming: int | np.int64,
+    bring_in: int | np.int64,
+    start: int,
+    stop: int,
+    place: int,
+    limit: int,
+    reading: StarsReading,
+    units: Ints,
+    said: Ints,
+    rows: HandRows,
+    log: PhhLog,
+    marks: StarsMarks,
+) -> int:
+    """The log's job for a hand a share read (``text[start:stop]``, ``count`` players dealt
+    in; ``trimming`` and ``bring_in`` as the share's replay takes them), in every layout, in
+    place of the replay: its actions logged from ``place``, below ``limit``
+    (:func:`_stars_logged`), and its facts, names and seats ``OK`` in the rows
+    (:func:`_hand_facts`); the places its actions took, -1 where the hand is left ``SLOW`` to
+    the lenient reader (an amount past the model's 2**53 units, which it refuses; no room,
+    never: a line of play is longer). Out of line: not on the replay's path."""
+    seats, plays, cards, tally = reading.seats, reading.plays, reading.cards, reading.tally
+    hand_input = HandInput(
+        count, tally[T_GAME], tally[T_BETTING], trimming, tally[T_MIN_BET], tally[T_BIG_BET],  # type: ignore[arg-type]
+        units[U_STACK], units[U_ANTE], units[U_BLIND], units[U_IN_TURN], tally[T_ACTIONS],
+        plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT], cards, plays[A_COUNT], plays[A_ALL_IN],
+        units[U_PAID], 1, units[U_FINISHING], 0, said, bring_in,  # type: ignore[arg-type]
+    )  # fmt: skip
+    if _past_units(hand_input):
+        return -1  # the lenient reader refuses it (the replay's PAST_UNITS)
+    stop_place = min(place + stop // ACTION_BYTES - start // ACTION_BYTES, limit)
+    taken = _stars_logged(hand, count, place, stop_place, plays, cards, tally, units, log, marks)
+    if taken < 0:
+        return -1
+    log.setup[hand, S_TRIMMING] = trimming
+    log.setup[hand, S_BRING_IN] = bring_in
+    _hand_facts(hand, count, (OK, 0, 0, 0), seats, plays, tally, rows.facts, rows.names,
+                rows.seat_numbers, rows.action_flags)  # fmt: skip
+    return taken
 
 
 @kernel()
@@ -2731,11 +2777,9 @@ def _stars_logged(
             run = max(plays[A_AMOUNT, step], 0)
         marks.all_ins[at] = plays[A_ALL_IN, step]
         marks.runouts[at] = run if kind in (DEAL_BOARD, SHOW, MUCK) else 0
-    setup = log.setup
-    setup[hand, S_TRIMMING] = tally[T_TRIMMING]
+    setup = log.setup  # (the trimming and bring-in: :func:`hand_logged`'s, as replayed)
     setup[hand, S_MIN_BET] = tally[T_MIN_BET]
     setup[hand, S_BIG_BET] = tally[T_BIG_BET]
-    setup[hand, S_BRING_IN] = tally[T_BRING_IN]  # stud's (0 elsewhere: ``_seat_units``)
     setup[hand, S_HAS_WON] = 1
     setup[hand, S_HAS_FINISH] = 0
     kept_seats = log.seats

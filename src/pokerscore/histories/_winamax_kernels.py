@@ -65,7 +65,7 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
-from pokerscore.histories._phh_kernels import ACTION_BYTES, PhhLog
+from pokerscore.histories._phh_kernels import PhhLog
 from pokerscore.histories._replay_kernels import (
     RUNS,
     SAID_HAS_RAKE,
@@ -78,7 +78,6 @@ from pokerscore.histories._replay_kernels import (
     SAID_SIZE,
     SAID_TOTAL,
     HandInput,
-    _past_units,
     game_tables,
     record_refusal,
     replay_one,
@@ -185,10 +184,10 @@ from pokerscore.histories._stars_kernels import (
     _named,
     _section_line,
     _stars_cards,
-    _stars_logged,
     _stud_finish,
     dealt_step,
     hand_begun,
+    hand_logged,
     hand_read,
     hand_units,
     lines_read,
@@ -1017,21 +1016,25 @@ def wx_hand(
 
 @kernel()
 def wx_share(
-    text: Bytes,
-    starts: Ints,
-    stops: Ints,
-    sites: Ints,
-    ascii_text: bool,
-    first_hand: int,
+    buffer: BufferHands,
     worker: int,
     hands: int,
     threads: int,
-    tables: ReplayTables,
+    place: int,
+    limit: int,
     rows: HandRows,
+    log: PhhLog,
+    marks: StarsMarks,
+    tables: ReplayTables,
+    replaying: bool,
 ) -> None:
     """:func:`~._stars_kernels.stars_share` for Winamax's hands (read by :func:`wx_hand`): a
     kernel of its own, so that PokerStars' share compiles without Winamax's stages (they cost
-    it a third more compile time) and Winamax's compile only where a Winamax file is read."""
+    it a third more compile time) and Winamax's compile only where a Winamax file is read; it
+    replays them or logs them for ``read_histories`` (``_stars_kernels.SiteShare``: one kernel
+    both jobs, its stages compiled once, where session 22 had a second, ``wx_log_share``)."""
+    text, starts, stops, sites = buffer.text, buffer.starts, buffer.stops, buffer.sites
+    ascii_text, first_hand = buffer.ascii_text, buffer.first_hand
     w = new_stars_scratch()
     facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
     reading, units, said, work, steps, site_record = (
@@ -1048,18 +1051,22 @@ def wx_share(
     paid, finishing = units[U_PAID], units[U_FINISHING]
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
-    # Literal[int] arguments.
-    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    no_trimming, has_won, has_finish = 0, 1, 0
     for hand in range(worker, hands, threads):
         count = wx_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand],
                            ascii_text, facts, reading, units, said)  # fmt: skip
         if count < 0:
             continue
+        if not replaying:  # read_histories' log: the hand's actions, not its replay
+            taken = hand_logged(hand, count, no_trimming, tally[T_BRING_IN], starts[hand], stops[hand],
+                                place, limit, reading, units, said, rows, log, marks)  # fmt: skip
+            if taken >= 0:
+                place += taken
+            continue
         hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,  # type: ignore[arg-type]
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,
             tally[T_BRING_IN],
         )  # fmt: skip
         game = tally[T_GAME]
@@ -1072,56 +1079,3 @@ def wx_share(
             record_refusal(work.state, facts, hand)
         else:
             facts[hand, F_RUNS] = work.state[RUNS]  # the runs of a board run more than once
-
-
-@kernel()
-def wx_log_share(
-    buffer: BufferHands,
-    worker: int,
-    hands: int,
-    threads: int,
-    place: int,
-    limit: int,
-    rows: HandRows,
-    log: PhhLog,
-    marks: StarsMarks,
-) -> None:
-    """``_stars_kernels._stars_log_share`` for Winamax's hands (read by :func:`wx_hand`), a
-    share of ``_stars_kernels.stars_logs``: each hand read, not replayed, and logged
-    (``_stars_logged``) for ``read_histories``, its actions one after another from ``place``,
-    below ``limit``; a kernel of its own, as :func:`wx_share` is."""
-    text, starts, stops, sites = buffer.text, buffer.starts, buffer.stops, buffer.sites
-    ascii_text, first_hand = buffer.ascii_text, buffer.first_hand
-    w = new_stars_scratch()
-    facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
-    reading, units, said = w.reading, w.units, w.said
-    seats, plays, cards, tally = reading.seats, reading.plays, reading.cards, reading.tally
-    stacks, antes, blinds, in_turn = units[U_STACK], units[U_ANTE], units[U_BLIND], units[U_IN_TURN]
-    paid, finishing = units[U_PAID], units[U_FINISHING]
-    kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
-    card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
-    ok, none = np.int64(OK), np.int64(0)  # replay_one's result's types: _hand_facts' one signature
-    for hand in range(worker, hands, threads):
-        start, stop = starts[hand], stops[hand]
-        count = wx_hand(text, hand, start, stop, first_hand + hand, sites[hand], ascii_text,
-                        facts, reading, units, said)  # fmt: skip
-        if count < 0:
-            continue
-        hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
-            tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said,  # type: ignore[arg-type]
-            tally[T_BRING_IN],
-        )  # fmt: skip
-        if _past_units(hand_input):
-            continue  # the lenient reader refuses it (the replay's PAST_UNITS)
-        stop_place = min(place + stop // ACTION_BYTES - start // ACTION_BYTES, limit)
-        taken = _stars_logged(
-            hand, count, place, stop_place, plays, cards, tally, units, log, marks
-        )
-        if taken < 0:
-            continue  # no room (never, a line of play being longer): the lenient reader's
-        place += taken
-        _hand_facts(hand, count, (ok, none, none, none), seats, plays, tally, facts, names,  # type: ignore[arg-type]
-                    seat_numbers, flags)  # fmt: skip

@@ -71,6 +71,7 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
+from pokerscore.histories._phh_kernels import PhhLog
 from pokerscore.histories._replay_kernels import (
     RUNS,
     SAID_HAS_RAKE,
@@ -102,6 +103,7 @@ from pokerscore.histories._stars_kernels import (
     A_AMOUNT,
     A_COUNT,
     A_KIND,
+    A_LINE,
     CARDS_ROOM,
     LINE_ACTION,
     LINE_BAD,
@@ -140,7 +142,9 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    BufferHands,
     SaidLine,
+    StarsMarks,
     StarsReading,
     _hand_facts,
     _money,
@@ -148,6 +152,7 @@ from pokerscore.histories._stars_kernels import (
     _site_said,
     _stars_cards,
     hand_begun,
+    hand_logged,
     hand_read,
     hand_units,
     lines_read,
@@ -642,8 +647,12 @@ def _wn_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
     section = 0  # 0 before the hole cards, 1 the play, 2 the summary
     button = -1
     taken = (0, 0, 0, 0)  # posts, actions, returned, collected: take_line's
+    marked, line_first = taken[1], at  # the actions taken, and their line's start
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
+        for q in range(marked, taken[1]):  # the last line's actions: its start, for the log
+            plays[A_LINE, q] = line_first
+        marked, line_first = taken[1], first
         if blank:
             continue
         head, tail = text[first], text[line_stop - 1]
@@ -704,6 +713,8 @@ def _wn_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
+    for q in range(marked, taken[1]):  # the last line's actions
+        plays[A_LINE, q] = line_first
     if same_names(text, seats, listed):
         return False  # two seats of one name: Winning's reader's names are a set
     lines_read(reading.tally, taken, listed, button, said)
@@ -1159,8 +1170,12 @@ def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: 
     # line: hole cards dealt
     big = in_cents(numbers[N_BB_M], numbers[N_BB_D])
     new_round(units, MAX_SEATS)
+    marked, line_first = taken[1], at  # the actions taken, and their line's start
     while at < end:
         first, line_stop, at, blank = next_line(text, at, end)
+        for q in range(marked, taken[1]):  # the last line's actions: its start, for the log
+            plays[A_LINE, q] = line_first
+        marked, line_first = taken[1], first
         if blank:
             continue
         head, tail = text[first], text[line_stop - 1]
@@ -1271,6 +1286,8 @@ def _wn_old_lines(text: Bytes, at: int, end: int, reading: StarsReading, units: 
             taken = _wn_take(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_COLLECTED, 0, who, m, d, 0, 0, 0))  # fmt: skip
             if taken[0] < 0:
                 return False
+    for q in range(marked, taken[1]):  # the last line's actions
+        plays[A_LINE, q] = line_first
     if same_names(text, seats, listed):
         return False
     lines_read(reading.tally, taken, listed, button, said)
@@ -1321,21 +1338,24 @@ def wn_hand(
 
 @kernel()
 def wn_share(
-    text: Bytes,
-    starts: Ints,
-    stops: Ints,
-    sites: Ints,
-    ascii_text: bool,
-    first_hand: int,
+    buffer: BufferHands,
     worker: int,
     hands: int,
     threads: int,
-    tables: ReplayTables,
+    place: int,
+    limit: int,
     rows: HandRows,
+    log: PhhLog,
+    marks: StarsMarks,
+    tables: ReplayTables,
+    replaying: bool,
 ) -> None:
     """:func:`~._stars_kernels.stars_share` for Winning's hands (read by :func:`wn_hand`): a
     kernel of its own, so that PokerStars' share compiles without Winning's stages, and
-    Winning's only where a Winning file is read (its lines the share's as Winamax's are)."""
+    Winning's only where a Winning file is read (its lines the share's as Winamax's are); it
+    replays them or logs them (``_stars_kernels.SiteShare``)."""
+    text, starts, stops, sites = buffer.text, buffer.starts, buffer.stops, buffer.sites
+    ascii_text, first_hand = buffer.ascii_text, buffer.first_hand
     w = new_stars_scratch()
     facts, names, seat_numbers, flags = rows.facts, rows.names, rows.seat_numbers, rows.action_flags
     reading, units, said, work, steps, site_record = (
@@ -1352,18 +1372,23 @@ def wn_share(
     paid, finishing = units[U_PAID], units[U_FINISHING]
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
-    # Constants as int64 variables: a literal 0 or 1 made Numba compile replay_one again for
-    # Literal[int] arguments.
-    no_trimming, has_won, has_finish = np.int64(0), np.int64(1), np.int64(0)
+    no_trimming, has_won, has_finish = 0, 1, 0
+    no_bring_in = np.int64(0)  # (the replay's literal 0: no stud here)
     for hand in range(worker, hands, threads):
         count = wn_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites[hand],
                         ascii_text, facts, reading, units, said)  # fmt: skip
         if count < 0:
             continue
+        if not replaying:  # read_histories' log: the hand's actions, not its replay
+            taken = hand_logged(hand, count, no_trimming, no_bring_in, starts[hand], stops[hand],
+                                place, limit, reading, units, said, rows, log, marks)  # fmt: skip
+            if taken >= 0:
+                place += taken
+            continue
         hand_input = HandInput(
-            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],  # type: ignore[arg-type]
+            count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],
             tally[T_BIG_BET], stacks, antes, blinds, in_turn, tally[T_ACTIONS], kinds, actors,
-            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,  # type: ignore[arg-type]
+            amounts, cards, card_counts, all_ins, paid, has_won, finishing, has_finish, said, 0,
         )  # fmt: skip
         game = tally[T_GAME]
         deck = tables.short_deck if game in (SHORT_DECK_SOT, SHORT_DECK) else tables.full_deck

@@ -74,7 +74,7 @@ from pokerscore.histories._phh_kernels import (
     phh_index,
 )
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
-from pokerscore.histories._stars_kernels import StarsMarks, stars_hands, stars_index
+from pokerscore.histories._stars_kernels import SiteShare, StarsMarks, stars_hands, stars_index
 from pokerscore.histories._stars_lines import BV_HERO, HEADER_SITES, HEADERS, LAYOUT_HEADERS
 from pokerscore.histories._stats_kernels import TallyRows
 from pokerscore.histories._winamax_kernels import wx_share
@@ -174,15 +174,13 @@ def replay_stars_text(
     own, its skins' or GGPoker's (:data:`~._stars_lines.LAYOUT_HEADERS`: the first words of
     its hands). None when other text stands before the first."""
     text = np.frombuffer(data, dtype=np.uint8)
-    hands, starts, stops, sites = stars_index(text, wanted_headers(layout), layout != "ggpoker")
-    if hands < 0 and layout == "partypoker":
-        hands, starts, stops, sites = _party_index(data, text)
+    hands, starts, stops, sites = layout_index(data, text, layout)
     if hands < 0:
         return None
     batch = _empty_batch(text, max(1, hands))
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
     stars_hands(text, starts, stops, sites, data.isascii(), first_hand, hands, threads, kernel_tables(),
-                batch.rows(), _SHARES.get(layout))  # fmt: skip
+                batch.rows(), SITE_SHARES.get(layout))  # fmt: skip
     batch.hands = hands
     batch.site_codes = sites[:hands]
     return batch
@@ -241,14 +239,29 @@ StarsLayout = Literal[
     "pokerstars", "starsskin", "ggpoker", "winamax", "winning", "bovada", "pacific", "partypoker"
 ]
 """The formats in PokerStars' layout the kernel reads (:data:`~._stars_lines.LAYOUT_HEADERS`)."""
-_SHARES: Final = {
+SITE_SHARES: Final[dict[str, SiteShare]] = {
     "winamax": wx_share,
     "winning": wn_share,
     "bovada": bv_share,
     "pacific": pc_share,
     "partypoker": pt_share,
 }
-"""The layouts whose hands a share of their own reads (the others: PokerStars')."""
+"""The layouts whose hands a share of their own reads (the others: PokerStars'), one kernel
+that replays them (:func:`replay_stars_text`) or logs them for ``read_histories``
+(:func:`~.logged_hands.read_stars_text`)."""
+
+
+def layout_index(
+    data: bytes, text: npt.NDArray[np.uint8], layout: str
+) -> tuple[int, Ints, Ints, Ints]:
+    """The hands of a buffer in PokerStars' layout (``text``: ``data``'s bytes) as the replay
+    and the log both find them: :func:`~._stars_kernels.stars_index` (hands, starts, stops,
+    sites; hands -1 where other text stands before the first), a PartyPoker buffer led by
+    separators or by 2019 banners by :func:`_party_index`."""
+    found = stars_index(text, wanted_headers(layout), layout != "ggpoker")
+    if found[0] < 0 and layout == "partypoker":
+        return _party_index(data, text)
+    return found
 
 
 def _party_index(data: bytes, text: npt.NDArray[np.uint8]) -> tuple[int, Ints, Ints, Ints]:

@@ -19,12 +19,13 @@ from fractions import Fraction
 from functools import cache
 from itertools import accumulate, compress, islice, repeat
 from sys import getrefcount
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 from weakref import ref
 
 from pokerscore._support.slots import lazy_attribute
 from pokerscore.cards import FULL_DECK, Card
 from pokerscore.games.holdem.game import Game
+from pokerscore.histories._bovada_kernels import HERO_SPAN
 from pokerscore.histories._layout import (
     DEN,
     F_ALLIN_STREET,
@@ -36,6 +37,7 @@ from pokerscore.histories._layout import (
     in_parts,
 )
 from pokerscore.histories._replay_kernels import PFR, SAW_FLOP, SHOWDOWN, VPIP, WON_SHOWDOWN
+from pokerscore.histories._stars_lines import BV_HERO
 from pokerscore.histories.allin import block_allin_evs
 from pokerscore.histories.model import (
     STREETS,
@@ -46,6 +48,10 @@ from pokerscore.histories.model import (
     Pot,
     Street,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 @cache
@@ -688,3 +694,29 @@ def _position_table() -> Any:
 
     words, codes = position_codes()
     return np.array([*words, None], dtype=object)[codes]
+
+
+def named_players(
+    text: bytes,
+    spans: npt.NDArray[np.int64],
+    counts: npt.NDArray[np.int64],
+    seat_numbers: npt.NDArray[np.int64],
+) -> tuple[list[str], list[int | None]]:
+    """A block's players' names (decoded from its ``text`` at ``spans``; a PHH hand with no
+    ``players`` key names them ``p1``, ``p2`` ..., Bovada's file's own player's span
+    ``HERO_SPAN`` is :data:`~._stars_lines.BV_HERO`) and seats (None where not given): the
+    replayed hands' (``results``) and the logged ones' (``logged_hands``)."""
+    import numpy as np
+
+    unnamed = spans[:, 0] < 0
+    names = cast("list[str]", texts_at(text, np.where(unnamed, -1, spans[:, 0]), spans[:, 1]))
+    if unnamed.any():
+        within = np.arange(len(spans)) - np.repeat(np.cumsum(counts) - counts, counts)
+        for j in np.flatnonzero(unnamed).tolist():
+            names[j] = f"p{within[j] + 1}"
+    seats: list[int | None] = list(seat_numbers.tolist())
+    for j in np.flatnonzero(spans[:, 0] == HERO_SPAN).tolist():  # Bovada's file's own player
+        names[j] = BV_HERO
+    for j in np.flatnonzero(seat_numbers < 0).tolist():
+        seats[j] = None
+    return names, seats

@@ -16,9 +16,10 @@ lenient reader, which words the refusal.
 PokerStars' hands (and its skins', and GGPoker's, which its kernel reads too) the same way
 from PokerStars' kernel's log in the same layout (:func:`read_stars_text`, :class:`StarsBlock`:
 the seats and actions from the log, the site's record from the lenient reader, PokerStars' or
-the site's own, when first read; ``tests/histories/test_stars_logged_hands.py``); Winamax's from
-its own share's log in that layout (``_winamax_kernels.wx_log_share``;
-``tests/histories/test_sites_logged_hands.py``).
+the site's own, when first read; ``tests/histories/test_stars_logged_hands.py``); Winamax's,
+Bovada's, 888poker's, PartyPoker's and Winning's from the log of the site's own share, the
+kernel that replays them too (``batches.SITE_SHARES``: ``_winamax_kernels.wx_share`` ...), in
+that layout (``tests/histories/test_sites_logged_hands.py``).
 """
 
 from __future__ import annotations
@@ -73,7 +74,14 @@ from pokerscore.histories._phh_kernels import (
 )
 from pokerscore.histories.hand_input import BETTINGS, KINDS
 from pokerscore.histories.hand_log import _value, logged
-from pokerscore.histories.kernel_results import _built, _collector_paused, _cut, _dead, texts_at
+from pokerscore.histories.kernel_results import (
+    _built,
+    _collector_paused,
+    _cut,
+    _dead,
+    named_players,
+    texts_at,
+)
 from pokerscore.histories.model import Action, HandHistory, HandHistoryError, Seat
 from pokerscore.histories.phh import toml_table, variant_rules
 
@@ -298,7 +306,7 @@ class HandBlock:
         firsts = np.cumsum(counts) - counts
         players = np.repeat(places * MAX_PLAYERS - firsts, counts) + np.arange(int(counts.sum()))
         names = np.take(batch.names.reshape(-1, 2), players, axis=0)
-        self.names = np.where(names >= 0, names - low, -1)
+        self.names = np.where(names >= 0, names - low, names)  # none (-1) and Bovada's Hero kept
         self.seat_numbers = batch.seats.reshape(-1)[players]
         self.seats = np.take(log.seats.reshape(-1, log.seats.shape[2]), players, axis=0)
         self.setup = np.take(log.setup, places, axis=0)
@@ -387,16 +395,7 @@ class HandBlock:
     def _seats(self) -> list[tuple[Seat, ...]]:
         counts = self.facts[:, F_COUNT]
         players = int(counts.sum())
-        spans = self.names
-        unnamed = spans[:, 0] < 0
-        names = self._texts(np.where(unnamed, -1, spans[:, 0]), spans[:, 1])
-        if unnamed.any():
-            within = np.arange(players) - np.repeat(np.cumsum(counts) - counts, counts)
-            for j in np.flatnonzero(unnamed).tolist():
-                names[j] = f"p{within[j] + 1}"
-        seat_numbers: list[int | None] = self.seat_numbers.tolist()
-        for j in np.flatnonzero(self.seat_numbers < 0).tolist():
-            seat_numbers[j] = None
+        names, seat_numbers = named_players(self.text, self.names, counts, self.seat_numbers)
         values = self.seats
         columns = [
             names,
@@ -577,19 +576,21 @@ def read_stars_text(
 ) -> Batch | None:
     """The hands of ``data`` in PokerStars' layout (from the start of a hand, on line
     ``first_line``, the file's ``first_hand``-th; ``layout`` the format,
-    ``batches.StarsLayout``) read by its kernel into the log and not replayed
-    (:func:`~._stars_kernels.stars_logs`; Winamax's hands by its share,
-    :func:`~._winamax_kernels.wx_log_share`): a :class:`~.batches.Batch` whose facts (each
-    hand's first line ``F_HEADER``), names, seats, log and marks only are filled, a hand read
-    whole ``OK``, any other ``SLOW``; None when other text stands before the first hand."""
+    ``batches.StarsLayout``), found as the replay finds them (:func:`~.batches.layout_index`),
+    read by its kernel into the log and not replayed (:func:`~._stars_kernels.stars_logs`; a
+    site's hands by its own share, ``batches.SITE_SHARES``): a :class:`~.batches.Batch` whose
+    facts (each hand's first line ``F_HEADER``), names, seats, log and marks only are filled, a
+    hand read whole ``OK``, any other ``SLOW``; None when other text stands before the first
+    hand."""
     import numba
 
     from pokerscore.histories._phh_kernels import new_log
-    from pokerscore.histories._stars_kernels import new_marks, stars_index, stars_logs
-    from pokerscore.histories.batches import Batch, wanted_headers
+    from pokerscore.histories._stars_kernels import new_marks, stars_logs
+    from pokerscore.histories.allin import kernel_tables
+    from pokerscore.histories.batches import SITE_SHARES, Batch, layout_index
 
     text = np.frombuffer(data, dtype=np.uint8)
-    hands, starts, stops, sites = stars_index(text, wanted_headers(layout), layout != "ggpoker")
+    hands, starts, stops, sites = layout_index(data, text, layout)
     if hands < 0:
         return None
     capacity = max(1, hands)
@@ -609,11 +610,10 @@ def read_stars_text(
         action_flags=flags, log=log, marks=marks, site_codes=sites[:hands],
     )  # fmt: skip
     threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
-    share: Callable[..., None] | None = None  # Winamax's hands: a share of their own
-    if layout == "winamax":
-        from pokerscore.histories._winamax_kernels import wx_log_share as share
+    share = SITE_SHARES.get(layout)  # a site's hands: its share, which logs them too
+    tables = kernel_tables() if share is not None else None  # (its type's; not read)
     stars_logs(text, starts, stops, sites, data.isascii(), first_hand, hands, threads,
-               batch.rows(), log, marks, share)  # fmt: skip
+               batch.rows(), log, marks, share, tables)  # fmt: skip
     newlines = np.flatnonzero(text == NEWLINE)
     facts[:hands, F_HEADER] = first_line + np.searchsorted(newlines, facts[:hands, F_START])
     return batch

@@ -131,8 +131,9 @@ def read_histories(
     made from its arrays, a block of some 1,024 hands at a time, each field when first read
     (the hand's ``fields``, its TOML table, by :mod:`tomllib` when asked for). A PokerStars
     file, a PokerStars skin's or GGPoker's, is read so by PokerStars' compiled reader, a
-    Winamax file by Winamax's (the site's record, its time, table, rake and pots, by the
-    format's text reader when first asked for). Every other
+    Winamax, Bovada, 888poker, PartyPoker or Winning file by the site's (the site's record,
+    its time, table, rake and pots, by the format's text reader when first asked for). Every
+    other
     hand, and every other file, is read by its format's own reader: the same hands and errors
     either way.
 
@@ -204,9 +205,12 @@ def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]
             next_hand += tables
 
 
-STARS_LOGGED: Final = ("pokerstars", "starsskin", "ggpoker", "winamax")
+STARS_LOGGED: Final = (
+    *("pokerstars", "starsskin", "ggpoker", "winamax", "bovada", "pacific", "partypoker"),
+    "winning",
+)
 """The formats in PokerStars' layout whose hands :func:`read_histories` takes from its kernel's
-log (:func:`_stars_lists`; Winamax's from its own share's)."""
+log (:func:`_stars_lists`; a site's from its own share's, ``batches.SITE_SHARES``)."""
 
 
 def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
@@ -216,23 +220,27 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
     hand it reads whole made by column (:class:`~.logged_hands.StarsBlock`, up to
     ``logged_hands.CHUNK`` hands a list); every other hand read by the lenient reader from its
     own bytes in its place, as :func:`read_file` reads it
-    (:func:`~.sites.layouts.reference_stars_hand`). A file with text before its first hand, or in
-    UTF-16 (its records are not cut at its hands' bytes: the runs' ``parts.fast_format``), is
-    the lenient reader's, whole."""
+    (:func:`~.sites.layouts.reference_stars_hand`). A file with text before its first hand, in
+    UTF-16 (its records are not cut at its hands' bytes), or one a run leaves to the site's
+    reader (``parts.fast_format``: a PartyPoker or 888poker file whose records are not cut
+    where its reader cuts its hands) is the lenient reader's, whole."""
     import codecs
 
     from pokerscore.histories.logged_hands import read_stars_text  # the kernels
     from pokerscore.histories.part_specs import HistoryPart
+    from pokerscore.histories.parts import fast_format
     from pokerscore.histories.sites.layouts import reference_stars_hand
 
     name = str(path)
+    part = HistoryPart(0, name, kind)
     with path.open("rb") as handle:
-        if handle.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-            yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
-            return
+        wide = handle.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+    if wide or not fast_format(part):
+        yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
+        return
     next_hand = 1
     with path.open("rb") as handle:
-        marker = HistoryPart(0, name, kind).marker
+        marker = part.marker
         for item in record_blocks(handle, marker, max_record=MAX_HAND_BYTES):
             if isinstance(item, LongRecord):
                 yield [long_hand_error(name, next_hand, 1 + item.line)]

@@ -12,11 +12,10 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache, partial
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from pokerscore._support.errors import ParameterError
 from pokerscore.files.records import LongRecord
-from pokerscore.histories._bovada_kernels import HERO_SPAN
 from pokerscore.histories._layout import (
     F_COUNT,
     F_HEADER,
@@ -30,7 +29,7 @@ from pokerscore.histories._layout import (
     MAX_PLAYERS,
     OK,
 )
-from pokerscore.histories._stars_lines import BV_HERO, LAYOUT_HEADERS
+from pokerscore.histories._stars_lines import LAYOUT_HEADERS
 from pokerscore.histories.batches import (
     Batch,
     in_batch_order,
@@ -38,7 +37,7 @@ from pokerscore.histories.batches import (
     replay_phh_text,
     replay_stars_text,
 )
-from pokerscore.histories.kernel_results import Behind, KernelRows, texts_at
+from pokerscore.histories.kernel_results import Behind, KernelRows, named_players
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
 from pokerscore.histories.parts import (
@@ -355,7 +354,7 @@ def _kernel_results(
     players = np.repeat(places * MAX_PLAYERS - firsts, counts) + np.arange(int(counts.sum()))
     spans = np.take(batch.names.reshape(-1, 2), players, axis=0)
     spans = np.where(spans < 0, spans, spans - low)  # none (-1) and Bovada's Hero kept
-    people = partial(_people, text, spans, counts, batch.seats.reshape(-1)[players])
+    people = partial(named_players, text, spans, counts, batch.seats.reshape(-1)[players])
     scales = (10 ** facts[:, F_SCALE]).tolist()
     games = list(map(_games().__getitem__, (facts[:, F_VARIANT] // 3).tolist()))
     where = np.stack(
@@ -373,30 +372,6 @@ def _reader(
     ``text`` at ``where[at]``: start, stop, number, header line, first line)."""
     start, stop, number, header, first_line = where[at].tolist()
     return partial(_read_hand, source, text[start:stop], number, header, first_line)
-
-
-def _people(
-    text: bytes,
-    spans: npt.NDArray[np.int64],
-    counts: npt.NDArray[np.int64],
-    seat_numbers: npt.NDArray[np.int64],
-) -> tuple[list[str], list[int | None]]:
-    """A block's players' names (decoded from its ``text`` at ``spans``; a PHH hand with no
-    ``players`` key names them ``p1``, ``p2`` ...) and seats (None where not given)."""
-    import numpy as np
-
-    unnamed = spans[:, 0] < 0
-    names = cast("list[str]", texts_at(text, np.where(unnamed, -1, spans[:, 0]), spans[:, 1]))
-    if unnamed.any():
-        within = np.arange(len(spans)) - np.repeat(np.cumsum(counts) - counts, counts)
-        for j in np.flatnonzero(unnamed).tolist():
-            names[j] = f"p{within[j] + 1}"
-    seats: list[int | None] = list(seat_numbers.tolist())
-    for j in np.flatnonzero(spans[:, 0] == HERO_SPAN).tolist():  # Bovada's file's own player
-        names[j] = BV_HERO
-    for j in np.flatnonzero(seat_numbers < 0).tolist():
-        seats[j] = None
-    return names, seats
 
 
 def _read_hand(

@@ -9,7 +9,7 @@ here is read by the kernel (not left) with the reference path's results (stacks,
 all-in EV, the site's totals checked: ``POKERSCORE_HISTORIES_REFERENCE=1``); each guard's hand
 is left, with the reference reader's answer; the shared Winamax files give the reference path's
 rows; mutated hands its results and errors; ``read_histories`` makes the hands the kernel reads
-from its log (``wx_log_share``), every field Winamax's reader's."""
+from its log (``wx_share``, logging), every field Winamax's reader's."""
 
 from __future__ import annotations
 
@@ -346,7 +346,7 @@ def test_mutated_stud_and_draw_hands_give_winamaxs_readers_answer(
 
 @pytest.mark.parametrize("name", sorted(KINDS) + sorted(GUARDS))
 def test_the_log_gives_winamaxs_readers_hands(name: str, tmp_path: Path) -> None:
-    """``read_histories`` from the share's log (``wx_log_share``): each kind's hand made from
+    """``read_histories`` from the share's log (``wx_share``, logging): each kind's hand made from
     the log (its bring-in, streets dealt, draws with the cards thrown and drawn, each action's
     line), every field Winamax's reader's; each guard's hand that reader's own."""
     from tests.histories.test_logged_hands import assert_same_hands
