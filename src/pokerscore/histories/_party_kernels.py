@@ -1417,7 +1417,7 @@ def pt_share(
     kinds, actors, amounts = plays[A_KIND], plays[A_ACTOR], plays[A_AMOUNT]
     card_counts, all_ins = plays[A_COUNT], plays[A_ALL_IN]
     no_trimming, has_won, has_finish = 0, 1, 0
-    no_bring_in = np.int64(0)  # (the replay's literal 0: no stud here)
+    no_bring_in = 0  # no stud in this layout
     for hand in range(worker, hands, threads):
         count = pt_hand(text, hand, starts[hand], stops[hand], first_hand + hand, sites,
                         ascii_text, facts, reading, units, said)  # fmt: skip
