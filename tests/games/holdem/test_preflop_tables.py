@@ -22,6 +22,7 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 import pytest
 
+from pokerscore._support import tasks as task_module
 from pokerscore._support.errors import ParameterError
 from pokerscore._support.tasks import dask_client
 from pokerscore.cli.app import app
@@ -47,6 +48,7 @@ from pokerscore.games.holdem.preflop.counts import (
     three_way_counts,
 )
 from tests.cli_runner import separate_streams_runner
+from tests.shared_cluster import on_the_shared_cluster
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -245,14 +247,10 @@ def test_a_lost_worker_is_replaced_and_its_work_done_again(small: HeadsUpCounts)
     assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
 
 
-def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*POKERSCORE, *arguments], capture_output=True, text=True, timeout=300, check=False
-    )
-
-
 @pytest.mark.cluster
-def test_a_killed_run_resumes_to_the_same_tables(small: HeadsUpCounts, tmp_path: Path) -> None:
+def test_a_killed_run_resumes_to_the_same_tables(
+    small: HeadsUpCounts, tmp_path: Path, two_dask_workers: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "tables"
     parts = out / "parts"
     arguments = ["tables", "preflop", "--out", str(out), "--hands", ",".join(HANDS), "--workers", "2", "--tasks", "64"]  # fmt: skip
@@ -273,14 +271,19 @@ def test_a_killed_run_resumes_to_the_same_tables(small: HeadsUpCounts, tmp_path:
     kept = len(list(parts.glob("task-*.parquet")))
     assert 3 <= kept < 64
     assert not (out / "heads_up.parquet").exists()
-    refused = _run(*arguments)  # parts left and no --resume: refused, nothing lost
-    assert refused.returncode == 2
+    # The command again, in this process (the killed run above is the one that needs a process
+    # of its own), the resumed run on the session's cluster of two workers: three processes
+    # and a cluster fewer, each importing pokerscore (the resume's cluster 9 s of CPU).
+    runner = separate_streams_runner()
+    monkeypatch.setattr(task_module, "dask_client", on_the_shared_cluster(two_dask_workers, 2))
+    refused = runner.invoke(app, arguments)  # parts left and no --resume: refused, nothing lost
+    assert refused.exit_code == 2
     assert refused.stderr.startswith("error: ") and refused.stderr.count("\n") == 1
     assert "--resume" in refused.stderr
-    other = _run(*arguments[:5], "AA,KK", *arguments[6:], "--resume")
-    assert other.returncode == 2 and "other settings" in other.stderr
-    resumed = _run(*arguments, "--resume", "--json")
-    assert resumed.returncode == 0, resumed.stderr
+    other = runner.invoke(app, [*arguments[:5], "AA,KK", *arguments[6:], "--resume"])
+    assert other.exit_code == 2 and "other settings" in other.stderr
+    resumed = runner.invoke(app, [*arguments, "--resume", "--json"])
+    assert resumed.exit_code == 0, resumed.stderr
     assert json.loads(resumed.stdout)["tasks_run"] == 64 - kept  # only the missing ones
     vs_random, heads_up = heads_up_tables(small)
     assert pq.read_table(out / "vs_random.parquet").equals(vs_random)
@@ -662,11 +665,15 @@ ONE_CLASS = ["--hands", "AA", "--tasks", "2", "--vs-random-only", "--workers", "
 """The smallest run the command makes (AA against a random hand), on one local worker."""
 
 
-def test_a_second_run_into_a_directory_of_tables_needs_overwrite(tmp_path: Path) -> None:
+def test_a_second_run_into_a_directory_of_tables_needs_overwrite(
+    tmp_path: Path, two_dask_workers: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "tables"
     out.mkdir()
     (out / "notes.txt").write_text("mine", encoding="utf-8")
     runner = separate_streams_runner()
+    # ONE_CLASS's local cluster of one worker: the session's (its own cost 6 s of CPU).
+    monkeypatch.setattr(task_module, "dask_client", on_the_shared_cluster(two_dask_workers, 1))
     first = runner.invoke(app, ["tables", "preflop", "--out", str(out), *ONE_CLASS, "--json"])
     assert first.exit_code == 0, first.stderr
     # Only what the run wrote is listed (not the user's notes).
