@@ -107,9 +107,16 @@ def required_keywords(function: Callable[..., Any]) -> list[str]:
 @pytest.mark.parametrize(
     ("name", "function"), [pytest.param(*pair, id=pair[0]) for pair in public_callables()]
 )
-def test_bad_arguments_are_poker_score_errors(name: str, function: Callable[..., Any]) -> None:
+def test_bad_arguments_are_poker_score_errors(
+    name: str, function: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     count = required_positional(function)
     named = required_keywords(function)
+    if name in _WORK_STARTS:  # arguments all accepted: the work itself is not this test's
+        import importlib
+
+        module, attribute = _WORK_STARTS[name]
+        monkeypatch.setattr(importlib.import_module(module), attribute, _started)
 
     @settings(max_examples=25, deadline=None)
     @given(
@@ -121,6 +128,8 @@ def test_bad_arguments_are_poker_score_errors(name: str, function: Callable[...,
             function(*arguments, **keywords)
         except PokerScoreError as error:
             assert str(error), f"{name}: an error without a message"
+        except Started:
+            pass
 
     call()
 

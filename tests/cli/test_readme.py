@@ -27,15 +27,13 @@ the README's working directory.)
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import shlex
 import shutil
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 
@@ -44,9 +42,7 @@ from pokerscore.cli import output
 from pokerscore.cli.app import app
 from tests import make_samples
 from tests.cli_runner import separate_streams_runner
-
-if TYPE_CHECKING:
-    from distributed import Client
+from tests.shared_cluster import on_the_shared_cluster
 
 ROOT = Path(__file__).parents[2]
 README = ROOT / "README.md"
@@ -56,7 +52,7 @@ DATA = Path("src") / "pokerscore" / "data"
 # (`make test` runs them).
 SLOW = ("tables preflop", "--workers")
 SHARED_CLUSTER = "tables preflop"
-"""Commands run on the tests' shared cluster (see above)."""
+"""Commands run on the tests' shared cluster (``on_the_shared_cluster``)."""
 WIDTH = 120
 
 runner = separate_streams_runner()
@@ -175,23 +171,6 @@ def block_param(block: list[Example]) -> object:
     if any(SHARED_CLUSTER in example.command for example in block):  # the cluster's xdist group
         marks.append(pytest.mark.xdist_group("dask workers"))  # (tests/conftest.py)
     return pytest.param(block, id=f"line{first.line}-{name}", marks=marks)
-
-
-def on_the_shared_cluster(
-    client: Client,
-) -> Callable[..., contextlib.AbstractContextManager[Client]]:
-    """``dask_client`` for a command run here: the local cluster of the default size the README's
-    preflop commands open (no ``--workers``, no ``--scheduler``: anything else fails the test) is
-    ``client``'s."""
-
-    @contextlib.contextmanager
-    def shared(
-        scheduler: str | None = None, workers: int | None = None, **_: object
-    ) -> Iterator[Client]:
-        assert scheduler is None and workers is None, "only a default local cluster is shared"
-        yield client
-
-    return shared
 
 
 BLOCKS = console_blocks(README.read_text(encoding="utf-8"))

@@ -15,11 +15,15 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from pokerscore._support import tasks
 from pokerscore.cards import parse_cards
+from pokerscore.cli.app import app
 from pokerscore.engine import get_ranking
 from pokerscore.files.distributed import score_on_cluster
 from pokerscore.files.scoring import ScoreJob, score_file
+from tests.cli_runner import separate_streams_runner
 from tests.files.test_batch_files import random_deals
+from tests.shared_cluster import on_the_shared_cluster
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -78,7 +82,10 @@ def test_two_local_workers_give_the_single_process_result(
 
 
 @pytest.mark.cluster
-def test_the_command_on_a_folder_with_two_workers(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("dask workers")  # tests/conftest.py's two_dask_workers
+def test_the_command_on_a_folder_with_two_workers(
+    tmp_path: Path, two_dask_workers: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = tmp_path / "hands"
     folder.mkdir()
     for name, seed in (("one.txt", 1), ("two.txt", 2)):
@@ -86,10 +93,13 @@ def test_the_command_on_a_folder_with_two_workers(tmp_path: Path) -> None:
         (folder / name).write_text(
             "\n".join(" ".join(str(c) for c in parse_cards(d)) for d in deals) + "\nxx\n"
         )
-    command = [sys.executable, "-m", "pokerscore", "batch", str(folder), "--workers", "2"]
-    result = subprocess.run([*command, "--json"], capture_output=True, text=True, check=False)
+    # The command in this process, its local cluster of two the session's: a process and a
+    # cluster of its own cost 5.5 s of CPU for the same path.
+    monkeypatch.setattr(tasks, "dask_client", on_the_shared_cluster(two_dask_workers, 2))
+    command = ["batch", str(folder), "--workers", "2", "--json"]
+    result = separate_streams_runner().invoke(app, command)
     payload = json.loads(result.stdout)
-    assert result.returncode == 1
+    assert result.exit_code == 1
     assert (payload["rows"], payload["bad"]) == (402, 2)
     assert [error["row"] for error in payload["errors"]] == [201, 402]
 

@@ -22,6 +22,7 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 import pytest
 
+from pokerscore._support import tasks as task_module
 from pokerscore._support.errors import ParameterError
 from pokerscore._support.tasks import dask_client
 from pokerscore.cli.app import app
@@ -34,6 +35,7 @@ from pokerscore.games.holdem.preflop import (
     heads_up_tables,
     write_preflop_tables,
 )
+from pokerscore.games.holdem.preflop import job as preflop_job
 from pokerscore.games.holdem.preflop.counts import (
     BOARD_CLASSES,
     HeadsUpCounts,
@@ -46,7 +48,9 @@ from pokerscore.games.holdem.preflop.counts import (
     task_slice,
     three_way_counts,
 )
+from pokerscore.games.holdem.preflop.job import run_task as real_run_task
 from tests.cli_runner import separate_streams_runner
+from tests.shared_cluster import on_the_shared_cluster
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -69,6 +73,26 @@ POKERSCORE = [sys.executable, "-m", "pokerscore"]
 def small() -> HeadsUpCounts:
     """The four classes over every board, in one process (the reference for the Dask runs)."""
     return heads_up_counts(HANDS)
+
+
+_COUNTED: dict[tuple[PreflopJob, int], dict[str, np.ndarray]] = {}
+
+
+def _counted_once(job: PreflopJob, task: int) -> dict[str, np.ndarray]:
+    """``run_task`` in this process, each task of a job counted once a process: the runs that
+    resume a stopped run (a damaged part, a removed one) count the very task the stopped run
+    counted, and the tests of a directory (an out linked, an empty parts folder) the same job
+    of one class. What they check is the run around the counts (which tasks run again, the
+    parts, the files), not the counts, which ``small`` and the runs above check."""
+    if (job, task) not in _COUNTED:
+        _COUNTED[job, task] = real_run_task(job, task)
+    return {name: counts.copy() for name, counts in _COUNTED[job, task].items()}
+
+
+@pytest.fixture
+def counted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`_counted_once` in the place of ``run_task`` for the runs of this process."""
+    monkeypatch.setattr(preflop_job, "run_task", _counted_once)
 
 
 def row(counts: HeadsUpCounts, hand: str) -> int:
@@ -245,14 +269,10 @@ def test_a_lost_worker_is_replaced_and_its_work_done_again(small: HeadsUpCounts)
     assert tables.heads_up is not None and tables.heads_up.equals(heads_up)
 
 
-def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*POKERSCORE, *arguments], capture_output=True, text=True, timeout=300, check=False
-    )
-
-
 @pytest.mark.cluster
-def test_a_killed_run_resumes_to_the_same_tables(small: HeadsUpCounts, tmp_path: Path) -> None:
+def test_a_killed_run_resumes_to_the_same_tables(
+    small: HeadsUpCounts, tmp_path: Path, two_dask_workers: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "tables"
     parts = out / "parts"
     arguments = ["tables", "preflop", "--out", str(out), "--hands", ",".join(HANDS), "--workers", "2", "--tasks", "64"]  # fmt: skip
@@ -273,14 +293,19 @@ def test_a_killed_run_resumes_to_the_same_tables(small: HeadsUpCounts, tmp_path:
     kept = len(list(parts.glob("task-*.parquet")))
     assert 3 <= kept < 64
     assert not (out / "heads_up.parquet").exists()
-    refused = _run(*arguments)  # parts left and no --resume: refused, nothing lost
-    assert refused.returncode == 2
+    # The command again, in this process (the killed run above is the one that needs a process
+    # of its own), the resumed run on the session's cluster of two workers: three processes
+    # and a cluster fewer, each importing pokerscore (the resume's cluster 9 s of CPU).
+    runner = separate_streams_runner()
+    monkeypatch.setattr(task_module, "dask_client", on_the_shared_cluster(two_dask_workers, 2))
+    refused = runner.invoke(app, arguments)  # parts left and no --resume: refused, nothing lost
+    assert refused.exit_code == 2
     assert refused.stderr.startswith("error: ") and refused.stderr.count("\n") == 1
     assert "--resume" in refused.stderr
-    other = _run(*arguments[:5], "AA,KK", *arguments[6:], "--resume")
-    assert other.returncode == 2 and "other settings" in other.stderr
-    resumed = _run(*arguments, "--resume", "--json")
-    assert resumed.returncode == 0, resumed.stderr
+    other = runner.invoke(app, [*arguments[:5], "AA,KK", *arguments[6:], "--resume"])
+    assert other.exit_code == 2 and "other settings" in other.stderr
+    resumed = runner.invoke(app, [*arguments, "--resume", "--json"])
+    assert resumed.exit_code == 0, resumed.stderr
     assert json.loads(resumed.stdout)["tasks_run"] == 64 - kept  # only the missing ones
     vs_random, heads_up = heads_up_tables(small)
     assert pq.read_table(out / "vs_random.parquet").equals(vs_random)
@@ -422,7 +447,8 @@ def stopped_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if done == total:
             raise KeyboardInterrupt
 
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.MonkeyPatch.context() as patch, pytest.raises(KeyboardInterrupt):
+        patch.setattr(preflop_job, "run_task", _counted_once)  # the resumes count its tasks
         compute_preflop_tables(PreflopJob(hands=HANDS, tasks=4), out=out, progress=stop)
     assert len(list((out / "parts").glob("task-*.parquet"))) == 4
     assert not (out / "vs_random.parquet").exists()
@@ -466,7 +492,11 @@ DAMAGE: dict[str, Callable[[Path], None]] = {
 
 @pytest.mark.parametrize("damage", DAMAGE.values(), ids=DAMAGE.keys())
 def test_resume_runs_a_damaged_part_again(
-    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path, damage: Callable[[Path], None]
+    small: HeadsUpCounts,
+    stopped_run: Path,
+    tmp_path: Path,
+    damage: Callable[[Path], None],
+    counted_once: None,
 ) -> None:
     out = tmp_path / "tables"
     shutil.copytree(stopped_run, out)
@@ -662,11 +692,15 @@ ONE_CLASS = ["--hands", "AA", "--tasks", "2", "--vs-random-only", "--workers", "
 """The smallest run the command makes (AA against a random hand), on one local worker."""
 
 
-def test_a_second_run_into_a_directory_of_tables_needs_overwrite(tmp_path: Path) -> None:
+def test_a_second_run_into_a_directory_of_tables_needs_overwrite(
+    tmp_path: Path, two_dask_workers: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "tables"
     out.mkdir()
     (out / "notes.txt").write_text("mine", encoding="utf-8")
     runner = separate_streams_runner()
+    # ONE_CLASS's local cluster of one worker: the session's (its own cost 6 s of CPU).
+    monkeypatch.setattr(task_module, "dask_client", on_the_shared_cluster(two_dask_workers, 1))
     first = runner.invoke(app, ["tables", "preflop", "--out", str(out), *ONE_CLASS, "--json"])
     assert first.exit_code == 0, first.stderr
     # Only what the run wrote is listed (not the user's notes).
@@ -769,7 +803,7 @@ def test_an_out_that_is_not_a_directory_is_one_line_before_any_work(
     assert sorted(tmp_path.iterdir()) == before
 
 
-def test_an_out_linked_to_a_directory_writes_there(tmp_path: Path) -> None:
+def test_an_out_linked_to_a_directory_writes_there(tmp_path: Path, counted_once: None) -> None:
     target = tmp_path / "target"
     target.mkdir()
     link = tmp_path / "link"
@@ -816,7 +850,7 @@ def test_resume_refuses_a_run_of_other_settings(stopped_run: Path, tmp_path: Pat
 
 
 def test_an_empty_parts_folder_of_a_run_stopped_at_its_start_is_no_obstacle(
-    tmp_path: Path,
+    tmp_path: Path, counted_once: None
 ) -> None:
     # A run stopped between making the folder and writing its manifest kept nothing.
     out = tmp_path / "tables"
@@ -826,7 +860,7 @@ def test_an_empty_parts_folder_of_a_run_stopped_at_its_start_is_no_obstacle(
 
 
 def test_a_run_stopped_while_removing_its_parts_resumes(
-    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path
+    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path, counted_once: None
 ) -> None:
     # The tables were written and some parts removed: the rest of the parts and the manifest are
     # there, and resume reruns the removed tasks and writes the same tables again.
@@ -841,7 +875,7 @@ def test_a_run_stopped_while_removing_its_parts_resumes(
 
 
 def test_a_part_kept_under_another_task_s_name_is_run_again(
-    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path
+    small: HeadsUpCounts, stopped_run: Path, tmp_path: Path, counted_once: None
 ) -> None:
     # Whole and of the right shape, but the counts of task 1: summed twice, the tables would be
     # wrong without a word. Each part names its job and task.
