@@ -705,7 +705,7 @@ WX_UNSEEN: Final = "X"
 # (no ``#Game No``), amounts in parentheses (``calls (0.15)``), raises as totals, ``is all-In.``
 # on a line of its own, the summary's pot and rake and each player's ``balance`` line
 # (``sites/party.py`` takes its expressions from these; the fast reader does not read the layout
-# yet: a file led by this banner goes whole to that reader, ``parts.fast_format``)
+# yet: a file led by this banner goes whole to that reader, ``fast_files.fast_format``)
 PT19_RAISE_TO: Final = " to "
 """A raise's total, ``raises 0.65 to 0.75`` (the chips put in, then the round's bet after)."""
 PT19_ALL_IN: Final = ("is all-In.", "is all-In")

@@ -222,13 +222,13 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
     own bytes in its place, as :func:`read_file` reads it
     (:func:`~.sites.layouts.reference_stars_hand`). A file with text before its first hand, in
     UTF-16 (its records are not cut at its hands' bytes), or one a run leaves to the site's
-    reader (``parts.fast_format``: a PartyPoker or 888poker file whose records are not cut
+    reader (``fast_files.fast_format``: a PartyPoker or 888poker file whose records are not cut
     where its reader cuts its hands) is the lenient reader's, whole."""
     import codecs
 
+    from pokerscore.histories.fast_files import fast_format
     from pokerscore.histories.logged_hands import read_stars_text  # the kernels
     from pokerscore.histories.part_specs import HistoryPart
-    from pokerscore.histories.parts import fast_format
     from pokerscore.histories.sites.layouts import reference_stars_hand
 
     name = str(path)

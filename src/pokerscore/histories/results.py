@@ -37,6 +37,7 @@ from pokerscore.histories.batches import (
     replay_phh_text,
     replay_stars_text,
 )
+from pokerscore.histories.fast_files import fast_format
 from pokerscore.histories.kernel_results import Behind, KernelRows, named_players
 from pokerscore.histories.model import HandHistory, HandHistoryError, HandResult
 from pokerscore.histories.part_specs import HistoryPart
@@ -44,7 +45,6 @@ from pokerscore.histories.parts import (
     REFERENCE_ONLY,
     PartRecords,
     block_hands,
-    fast_format,
     ipoker_batches,
     ipoker_file,
     long_hand,

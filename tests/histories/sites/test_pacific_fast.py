@@ -358,7 +358,7 @@ def test_mutated_888_hands_give_888s_readers_answer(
 
 def test_a_long_file_whose_hands_start_at_their_banners_is_888s_readers(tmp_path: Path) -> None:
     """A file whose hands no ``#Game No`` line leads (each starts at its banner) goes whole to
-    888poker's reader (``parts.fast_format``, ``party.preamble``): past 1 MiB its hands
+    888poker's reader (``fast_files.fast_format``, ``party.preamble``): past 1 MiB its hands
     are read, not one record too long to read (it was, before session 23); a file led by
     ``#Game No`` (after blank lines too) goes to the kernel."""
     from pokerscore.histories.part_specs import HistoryPart

@@ -543,11 +543,11 @@ def test_a_long_file_of_the_2019_layout_is_cut_at_its_banners(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A file whose hands no ``#Game No`` line leads (the 2019 layout) goes to the kernels
-    (``parts.fast_format``), its records cut at its banners: past 1 MiB its hands are read, not
+    (``fast_files.fast_format``), its records cut at its banners: past 1 MiB its hands are read, not
     one record too long to read, as the reference path reads them."""
-    from pokerscore.histories import parts
+    from pokerscore.histories import fast_files
+    from pokerscore.histories.fast_files import fast_format
     from pokerscore.histories.part_specs import HistoryPart
-    from pokerscore.histories.parts import fast_format
 
     hands = (SITES / "partypoker" / "cash-2019.txt").read_bytes().rstrip(b"\n") + b"\n\n\n"
     path = tmp_path / "party-2019.txt"
@@ -566,5 +566,5 @@ def test_a_long_file_of_the_2019_layout_is_cut_at_its_banners(
     numbered.write_bytes(CASH.encode())
     assert fast_format(HistoryPart(0, str(numbered), "partypoker"))
     # its banners are checked over the whole file: past WHOLE_FILE_BYTES, its reader streams it
-    monkeypatch.setattr(parts, "WHOLE_FILE_BYTES", path.stat().st_size - 1)
+    monkeypatch.setattr(fast_files, "WHOLE_FILE_BYTES", path.stat().st_size - 1)
     assert not fast_format(HistoryPart(0, str(path), "partypoker"))

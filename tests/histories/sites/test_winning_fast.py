@@ -406,11 +406,11 @@ before the first hand (the file Winning's reader's)."""
 def test_winnings_utf16_files_read_by_the_kernel_give_its_readers_answer(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A UTF-16 file read by the kernel from its UTF-8 (``parts.wide_text``): every hand it
+    """A UTF-16 file read by the kernel from its UTF-8 (``fast_files.wide_text``): every hand it
     reads, and the lines and places of the hands it leaves, Winning's reader's."""
     from pokerscore.histories._layout import OK
     from pokerscore.histories.batches import replay_stars_text
-    from pokerscore.histories.parts import wide_text
+    from pokerscore.histories.fast_files import wide_text
 
     path = tmp_path / "winning.txt"
     path.write_bytes(_WIDE[name])
@@ -432,7 +432,7 @@ def test_winnings_utf16_files_read_by_the_kernel_give_its_readers_answer(
 def test_a_utf16_file_with_a_long_hand_goes_whole_to_winnings_reader(tmp_path: Path) -> None:
     """A UTF-16 file with a hand that might be past the reader's longest in its own bytes (a
     quarter of it in UTF-8) is not read by the kernel (``wide_text`` None): its reader's."""
-    from pokerscore.histories.parts import wide_text
+    from pokerscore.histories.fast_files import wide_text
     from pokerscore.histories.sites.text import MAX_HAND_BYTES
 
     path = tmp_path / "winning.txt"
@@ -447,16 +447,16 @@ def test_a_utf16_file_with_a_long_hand_goes_whole_to_winnings_reader(tmp_path: P
 def test_a_utf16_file_past_the_whole_file_limit_is_streamed_by_winnings_reader(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The kernel decodes a UTF-16 file whole: a file past ``parts.WHOLE_FILE_BYTES`` (as an
+    """The kernel decodes a UTF-16 file whole: a file past ``fast_files.WHOLE_FILE_BYTES`` (as an
     iPoker file past it) is left to Winning's reader, which streams it, so a run's memory does
     not grow with such a file."""
-    from pokerscore.histories import parts
+    from pokerscore.histories import fast_files
 
     path = tmp_path / "winning.txt"
     path.write_bytes("\ufeff".encode("utf-16-le") + (WN_OLDER_CASH * 2).encode("utf-16-le"))
-    assert parts.wide_text(str(path)) is not None
-    monkeypatch.setattr(parts, "WHOLE_FILE_BYTES", path.stat().st_size - 1)
-    assert parts.wide_text(str(path)) is None
+    assert fast_files.wide_text(str(path)) is not None
+    monkeypatch.setattr(fast_files, "WHOLE_FILE_BYTES", path.stat().st_size - 1)
+    assert fast_files.wide_text(str(path)) is None
 
 
 @needs_sample
@@ -464,7 +464,7 @@ def test_the_kernel_gives_winnings_rows_on_the_shared_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pokerscore.histories._layout import OK
-    from pokerscore.histories.parts import wide_text
+    from pokerscore.histories.fast_files import wide_text
 
     files = sorted((SHARED_SITES / "Winning").rglob("*.txt"))
     if not files:
