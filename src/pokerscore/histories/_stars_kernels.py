@@ -1957,7 +1957,7 @@ def dealt_step(
     if stud:
         a = _stud_finish(reading, players, street, a, first)
     elif begun and not first_dealt:
-        first_dealt = begun  # True (a variable: a constant passed on compiles a callee twice)
+        first_dealt = True
         a = _first_deal(reading, listed, p, holes, a, first)
     if a < 0:
         return -1, count, players, first_dealt, bring_ins, taken

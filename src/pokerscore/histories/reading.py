@@ -206,7 +206,13 @@ def _phh_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]
 
 
 STARS_LOGGED: Final = (
-    *("pokerstars", "starsskin", "ggpoker", "winamax", "bovada", "pacific", "partypoker"),
+    "pokerstars",
+    "starsskin",
+    "ggpoker",
+    "winamax",
+    "bovada",
+    "pacific",
+    "partypoker",
     "winning",
 )
 """The formats in PokerStars' layout whose hands :func:`read_histories` takes from its kernel's
