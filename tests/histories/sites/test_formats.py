@@ -176,6 +176,18 @@ FORMATS: Final = [
         odd=Odd("Cy", "C: (y) [é] \u202e", hand=1, seat=0),
     ),
     Format(
+        "betfair",
+        "betfair/hands.txt",
+        {
+            **amounts("Eve calls [$0.25]", "0.25"),
+            "garbage header": Edit("PL $0.05/$0.10 Omaha - Saturday, March 6, 21:15:30 GMT 2010", "garbage", "no stakes"),
+            **huge_seat("Seat 4: Eve ( $5 )", "4"),
+            "unknown post": Edit("Dee posts small & big blinds [$0.15]", "Dee posts a fish [$0.15]", "unknown post"),
+        },
+        cut="Eve checks",
+        odd=Odd("Cy Dé", "C[y]: (é) \u202e", hand=0, seat=1),
+    ),
+    Format(
         "boss",
         "boss/hands.xml",
         {
