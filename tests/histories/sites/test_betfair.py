@@ -29,8 +29,9 @@ def test_a_hand_reads_its_seats_stakes_time_and_raises_as_written() -> None:
     assert [(s.name, s.seat, s.stack, s.blind) for s in hand.seats] == [
         ("Bob", 2, 200, 5), ("Cy Dé", 3, 650, 10), ("Ann", 1, 1000, 0),
     ]  # fmt: skip
-    assert (hand.variant, hand.currency, hand.site, hand.table) == ("NT", "USD", "Betfair", "Fixture 7")
-    assert (hand.hand_id, hand.time) == ("200000001", "2010-03-06T21:14:07+00:00")
+    assert (hand.variant, hand.currency, hand.site) == ("NT", "USD", "Betfair")
+    assert (hand.table, hand.hand_id) == ("Fixture 7", "200000001")
+    assert hand.time == "2010-03-06T21:14:07+00:00"
     moves = [
         (a.kind, a.actor, a.amount, a.all_in)
         for a in hand.actions
@@ -83,4 +84,3 @@ def test_a_hand_without_its_end_line_is_refused_with_its_place(tmp_path: Path) -
 
 def test_the_format_is_told_from_the_content() -> None:
     assert file_format_of(DATA / "hands.txt") == "betfair"
-

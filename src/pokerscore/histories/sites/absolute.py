@@ -4,13 +4,17 @@ A hand starts ``Stage #C284520999: Holdem No Limit $4 - 2010-12-09 22:49:17 (ET)
 and pot limit name the big blind; ``HOLDEM NORMAL $25/$50`` is fixed limit with its small and
 big bets; the time is Eastern, kept with its offset on that date), then ``Table: name (Real
 Money) Seat #1 is the dealer`` and the seats (``Seat 1 - PLAYER1 ($404 in chips)``). Posts:
-``Posts small blind $2``, ``Posts big blind $4``, a returning player's ``Posts $1 dead $0.50``
-(a live big blind and a dead small one) or ``Posts dead $40 dead $15`` (40 in all, 15 of it
-dead). ``Raises $3.50 to $4`` gives the total, calls and bets the chips added, ``returned ($6)
-: not called`` an uncalled bet, ``Collects $8.55 from main pot`` what the site paid after rake.
-The summary's ``Total Pot($9.50) | Rake ($0.45) | Jackpot Rake ($0.50)``: the pot, and the
-rake with the jackpot fee taken from the pot counted in it; the replay checks them all (not in a
-walk, where the site counts the big blind's unmatched part in the pot and the payout).
+``Posts small blind $2``, ``Posts big blind $4``, a new player's ``Posts $0.02`` (a live big
+blind out of its place), a returning player's ``Posts $1 dead $0.50`` (a live big blind and a
+dead small one) or ``Posts dead $40 dead $15`` (40 in all, 15 of it dead). ``Raises $3.50 to
+$4`` gives the total, calls and bets the chips added, ``returned ($6) : not called`` an uncalled
+bet, ``Collects $8.55 from main pot`` what the site paid after rake. The summary's ``Total
+Pot($9.50) | Rake ($0.45) | Jackpot Rake ($0.50)``: the pot, and the rake with the jackpot fee
+taken from the pot counted in it; the replay checks them all (not in a walk, where the site
+counts the big blind's unmatched part in the pot and the payout). UltimateBet's files of the
+same network (Cereus, 2010: fpdb's public sample) write no site words, in their text or their
+names (``IHH20101106 … (Real Money) Table n.txt``, as Absolute's): their hands read as
+Absolute's, with Absolute's site name.
 """
 
 from __future__ import annotations
@@ -208,6 +212,11 @@ def _post(draft: HandDraft, bets: RoundBets, name: str, rest: str, where: int) -
     if blind:
         kind, amount = blind[1], money(blind[2])
         draft.posts.append((name, kind, amount, where))
+        bets.add(name, amount)
+        return
+    if " " not in rest:  # "Posts $0.02": a new player's big blind, live, out of its place
+        amount = money(rest)
+        draft.posts.append((name, "big", amount, where))
         bets.add(name, amount)
         return
     dead = _DEAD_POST.fullmatch(rest)
