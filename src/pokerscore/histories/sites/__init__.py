@@ -45,6 +45,7 @@ SITE_MODULES: Final[tuple[str, ...]] = (
     "pokertracker",
     "boss",
     "betfair",
+    "unibet",
 )
 """The modules of ``pokerscore.histories.sites`` that hold a format, in the order their
 ``sniff`` is tried (a more specific format before a more general one)."""
