@@ -73,6 +73,18 @@ def test_razz_is_refused_by_name_and_a_wrong_payout_is_a_disagreement(tmp_path: 
     assert [d.kind for d in replay(hand).disagreements] == ["winnings"]
 
 
+def test_a_payout_holding_the_bet_nobody_called_is_taken_back(tmp_path: Path) -> None:
+    """Were the site to pay Ann's flop bet of 0.80 back inside her win (1.65, more than the
+    0.90 pot), the same results: the bet taken back, the pot won less its rake."""
+    path = tmp_path / "held.txt"
+    path.write_text((DATA / "hands.txt").read_text().replace("wins $0.85", "wins $1.65"))
+    hand = _hands(path)[1]
+    assert isinstance(hand, HandHistory) and hand.winnings == (0, 0, 0, 85)
+    result = replay(hand)
+    assert nets(result) == {"Bob": -0.05, "Eve": -0.35, "Dee": -0.15, "Ann": 0.5}
+    assert not result.disagreements
+
+
 def test_a_hand_without_its_end_line_is_refused_with_its_place(tmp_path: Path) -> None:
     text = (DATA / "hands.txt").read_text()
     path = tmp_path / "cut.txt"

@@ -10,8 +10,9 @@ nothing, and so is not dealt in) and ends ``************  Game n ends  *********
 chips added, ``raises to [$0.30]`` the player's whole bet (an older ``raises [$0.20]`` the chips
 added); ``goes all-in`` is a line of its own before the act it names. The site writes no
 uncalled bet, total pot or rake: what it paid is the ``wins $6.26 from side pot #1`` / ``from
-main pot`` lines, after rake; the replay checks them. Other games (razz, stud) are refused per
-hand by name.
+main pot`` lines, after rake; the replay checks them (a payout above the pot holds the bet
+nobody called, taken back here: the public files show no fold-out to tell which way the site
+writes it). Other games (razz, stud) are refused per hand by name.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from pokerscore.histories.sites.increments import (
     localised_cards,
     mucks_unshown,
     seat_number,
+    take_back_uncalled,
 )
 from pokerscore.histories.sites.text import text_hands
 from pokerscore.histories.sites.times import iso_time
@@ -79,6 +81,7 @@ def parse_betfair(lines: Sequence[str], file: str, number: int, first_line: int)
     names: set[str] = set()
     header_seen = ended = False
     all_in: set[str] = set()
+    put_in = Decimal(0)  # the chips of the rounds before this one
     for offset, raw in enumerate(lines[1:], 1):
         line = raw.strip()
         where = first_line + offset
@@ -94,6 +97,7 @@ def parse_betfair(lines: Sequence[str], file: str, number: int, first_line: int)
         if line.startswith("** "):
             board = _BOARD.match(line)
             if board:
+                put_in += sum(bets.bets.values(), Decimal(0))
                 bets.new_round()
                 draft.actions.append(("deal-board", None, None, localised_cards(board["cards"]), 0, where, False))  # fmt: skip
             elif line.startswith("** Dealing") and "down cards" not in line:
@@ -127,6 +131,11 @@ def parse_betfair(lines: Sequence[str], file: str, number: int, first_line: int)
             "the file ends inside the hand (no 'Game … ends' line)",
             line=first_line + len(lines) - 1,
         )
+    put_in += sum(bets.bets.values(), Decimal(0))
+    unmatched = bets.unmatched()
+    paid = sum((amount for _, amount, _ in draft.collected), Decimal(0))
+    if unmatched is not None and paid > put_in - unmatched[1]:
+        take_back_uncalled(draft, bets)  # more than the pot was paid: the bet nobody called
     mucks_unshown(draft, first_line + len(lines) - 1)
     return finished_hand(draft, returns_written=False)
 
