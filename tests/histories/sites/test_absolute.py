@@ -75,3 +75,20 @@ def test_an_ultimatebet_hand_reads_as_absolute_with_a_new_players_post() -> None
     assert nets(result) == {"Bob": -0.01, "Cy Dé": -0.28, "Dee": 0.34, "Ann": -0.08}
     assert (hand.total_pot, hand.rake, hand.returned) == (65, 3, ((2, 72, 26),))
     assert not result.disagreements
+
+
+def test_all_in_posts_and_raises_and_a_proposition_paid_outside_the_pot() -> None:
+    """``Dee - All-In $0.02`` before the cards is his big blind, all in; ``All-In(Raise) $1 to
+    $1`` a raise to the total; a 7-2 table's header reads, and the hand that pays its 7-2
+    proposition (money paid outside the pot) is refused with its place."""
+    hand, refused = _hands(DATA / "allin.txt")
+    assert isinstance(hand, HandHistory) and isinstance(refused, HandHistoryError)
+    assert [(s.name, s.blind) for s in hand.seats] == [
+        ("Cy Dé", 1), ("Dee", 2), ("Ann", 0), ("Bob", 0),
+    ]  # fmt: skip
+    result = replay(hand)
+    # Ann's kings take the main pot (3 x 0.02) and the side pot (2 x 0.98) less 0.05 of rake
+    assert nets(result) == {"Cy Dé": -1.0, "Dee": -0.02, "Ann": 0.97, "Bob": 0.0}
+    assert not result.disagreements
+    assert (refused.hand, refused.line) == (2, 44)  # the "Collects … 72 proposition pot" line
+    assert "7-2 proposition" in refused.reason
