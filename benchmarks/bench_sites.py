@@ -69,6 +69,8 @@ FILES = {
     "microgaming": ("hands.txt", "utf-8"),
     "pokertracker": ("merge.txt", "utf-8"),
     "boss": ("hands.xml", "utf-8"),
+    "betfair": ("hands.txt", "utf-8"),
+    "unibet": ("hands.txt", "utf-8"),
 }
 """Each format (its folder below ``FIXTURES``, or a layout of it: ``winning-2019``, Winning's
 2019 layout, beside ``winning``'s 2016-19 UTF-16 hands; ``winning-older``, those hands written

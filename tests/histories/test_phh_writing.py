@@ -119,6 +119,16 @@ def test_every_fixture_hand_round_trips(tmp_path: Path) -> None:
     assert _check_export(FIXTURES, tmp_path) == 17  # regression pin: hands compared exactly
 
 
+def test_the_betfair_unibet_and_ultimatebet_fixtures_round_trip(tmp_path: Path) -> None:
+    """The session-27 readers' fixtures exported to PHH: read back the same, and pokerkit's
+    replay of the PHH ends with the replay's stacks."""
+    sites = DATA / "sites"
+    sources = [sites / "betfair" / "hands.txt", sites / "unibet" / "hands.txt"]
+    sources += [sites / "absolute" / "allin.txt", sites / "absolute" / "ultimatebet.txt"]
+    # regression pin: hands compared exactly (the split pot of Unibet's fourth by the stacks' sum)
+    assert _check_export(sources, tmp_path) == 7
+
+
 @needs_sample
 @pytest.mark.slow
 def test_every_real_hand_round_trips(tmp_path: Path) -> None:

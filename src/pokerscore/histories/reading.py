@@ -59,6 +59,8 @@ FileFormat = Literal[
     "microgaming",
     "pokertracker",
     "boss",
+    "betfair",
+    "unibet",
 ]
 """``auto`` (told from each file), or a format's name: ``phh``, ``pokerstars``, or a site's
 (:data:`pokerscore.histories.sites.SITE_MODULES`; each adds its name here)."""

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Final
 
 from pokerscore.histories.model import HandHistory, HandHistoryError
+from pokerscore.histories.reading import file_format_of
 from pokerscore.histories.replay import replay
 from pokerscore.histories.sites.absolute import read_absolute
-from tests.histories.sites.site_runs import sample_counts
+from tests.histories.sites.site_runs import nets, sample_counts
 
 DATA: Final = Path(__file__).parents[2] / "data" / "histories" / "sites" / "absolute"
 
@@ -56,3 +57,38 @@ def test_the_shared_sample_reads_every_hand() -> None:
     counts = sample_counts("Absolute")
     assert counts.formats == {"absolute"}
     assert (counts.replayed, counts.refused, counts.disagreements) == (3, [], [])
+
+
+def test_an_ultimatebet_hand_reads_as_absolute_with_a_new_players_post() -> None:
+    """UltimateBet's text (Cereus, 2010) is Absolute's, with no site words and a blank first
+    line; ``Dee - Posts $0.02`` is a new player's live big blind out of its place."""
+    path = DATA / "ultimatebet.txt"
+    assert file_format_of(path) == "absolute"
+    (hand,) = _hands(path)
+    assert isinstance(hand, HandHistory)
+    assert [(s.name, s.blind, s.ante) for s in hand.seats] == [
+        ("Bob", 1, 0), ("Cy Dé", 2, 0), ("Dee", 2, 0), ("Ann", 0, 0),
+    ]  # fmt: skip
+    result = replay(hand)
+    # Dee raises to 0.08 from his live 0.02, his turn bet of 0.72 comes back: a 0.65 pot
+    # (0.01 + 0.28 + 0.08 + 0.28) less 0.03 of rake
+    assert nets(result) == {"Bob": -0.01, "Cy Dé": -0.28, "Dee": 0.34, "Ann": -0.08}
+    assert (hand.total_pot, hand.rake, hand.returned) == (65, 3, ((2, 72, 26),))
+    assert not result.disagreements
+
+
+def test_all_in_posts_and_raises_and_a_proposition_paid_outside_the_pot() -> None:
+    """``Dee - All-In $0.02`` before the cards is his big blind, all in; ``All-In(Raise) $1 to
+    $1`` a raise to the total; a 7-2 table's header reads, and the hand that pays its 7-2
+    proposition (money paid outside the pot) is refused with its place."""
+    hand, refused = _hands(DATA / "allin.txt")
+    assert isinstance(hand, HandHistory) and isinstance(refused, HandHistoryError)
+    assert [(s.name, s.blind) for s in hand.seats] == [
+        ("Cy Dé", 1), ("Dee", 2), ("Ann", 0), ("Bob", 0),
+    ]  # fmt: skip
+    result = replay(hand)
+    # Ann's kings take the main pot (3 x 0.02) and the side pot (2 x 0.98) less 0.05 of rake
+    assert nets(result) == {"Cy Dé": -1.0, "Dee": -0.02, "Ann": 0.97, "Bob": 0.0}
+    assert not result.disagreements
+    assert (refused.hand, refused.line) == (2, 44)  # the "Collects … 72 proposition pot" line
+    assert "7-2 proposition" in refused.reason

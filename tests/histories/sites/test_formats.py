@@ -176,6 +176,32 @@ FORMATS: Final = [
         odd=Odd("Cy", "C: (y) [é] \u202e", hand=1, seat=0),
     ),
     Format(
+        "betfair",
+        "betfair/hands.txt",
+        {
+            **amounts("Eve calls [$0.25]", "0.25"),
+            "garbage header": Edit("PL $0.05/$0.10 Omaha - Saturday, March 6, 21:15:30 GMT 2010", "garbage", "no stakes"),
+            **huge_seat("Seat 4: Eve ( $5 )", "4"),
+            "unknown post": Edit("Dee posts small & big blinds [$0.15]", "Dee posts a fish [$0.15]", "unknown post"),
+        },
+        cut="Eve checks",
+        odd=Odd("Cy Dé", "C[y]: (é) \u202e", hand=0, seat=1),
+    ),
+    Format(
+        "unibet",
+        "unibet/hands.txt",
+        {
+            **amounts("Eve calls €0.25", "0.25"),
+            "garbage header": Edit("Unibet Hand #1600000002 - 0.05/0.10 - Pot Limit Omaha - UTC 20:01:30 2026/06/10", "Unibet Hand #1600000002 garbage", "no stakes"),
+            **huge_seat("Seat 4: Eve (€5)", "4"),
+            "unknown post": Edit("Bob posts small blind €0.05\nEve", "Bob posts a fish €0.05\nEve", "unknown post"),
+            "a stranger acts": Edit("Eve checks", "Zed checks", "cannot read"),
+        },
+        cut="Eve checks",
+        odd=Odd("Cy Dé", "C[y]: (é) \u202e", hand=0, seat=2),
+        clean=True,
+    ),
+    Format(
         "boss",
         "boss/hands.xml",
         {

@@ -16,6 +16,8 @@ SITE_FILES = {
     "ipoker": ["sessions-cp1252.xml"],
     "winning": ["older-utf16.txt", "newer.txt"],
     "bovada": ["cash.txt", "tournament.txt"],
+    "betfair": ["hands.txt"],
+    "unibet": ["hands.txt"],
 }
 
 
@@ -33,6 +35,7 @@ def test_a_mixed_folder_reads_each_file_in_its_format(tmp_path: Path) -> None:
     done = run(tmp_path)
     assert not done.disagreements
     formats = {result.hand.source_format for result in done.results}
-    assert formats >= {"pacific", "partypoker", "ipoker", "winning", "bovada", "phh"}
+    assert formats >= {*SITE_FILES, "phh"}
     site_hands = [r for r in done.results if r.hand.source_format not in ("phh", "pokerstars")]
-    assert len(site_hands) == 3 + 6 + 4 + 3 + 3
+    # Betfair's razz hand and Unibet's Courchevel hand are refused
+    assert len(site_hands) == 3 + 6 + 4 + 3 + 3 + 2 + 4

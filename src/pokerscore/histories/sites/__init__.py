@@ -44,6 +44,8 @@ SITE_MODULES: Final[tuple[str, ...]] = (
     "microgaming",
     "pokertracker",
     "boss",
+    "betfair",
+    "unibet",
 )
 """The modules of ``pokerscore.histories.sites`` that hold a format, in the order their
 ``sniff`` is tried (a more specific format before a more general one)."""

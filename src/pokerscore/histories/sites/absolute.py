@@ -4,13 +4,19 @@ A hand starts ``Stage #C284520999: Holdem No Limit $4 - 2010-12-09 22:49:17 (ET)
 and pot limit name the big blind; ``HOLDEM NORMAL $25/$50`` is fixed limit with its small and
 big bets; the time is Eastern, kept with its offset on that date), then ``Table: name (Real
 Money) Seat #1 is the dealer`` and the seats (``Seat 1 - PLAYER1 ($404 in chips)``). Posts:
-``Posts small blind $2``, ``Posts big blind $4``, a returning player's ``Posts $1 dead $0.50``
-(a live big blind and a dead small one) or ``Posts dead $40 dead $15`` (40 in all, 15 of it
-dead). ``Raises $3.50 to $4`` gives the total, calls and bets the chips added, ``returned ($6)
-: not called`` an uncalled bet, ``Collects $8.55 from main pot`` what the site paid after rake.
-The summary's ``Total Pot($9.50) | Rake ($0.45) | Jackpot Rake ($0.50)``: the pot, and the
-rake with the jackpot fee taken from the pot counted in it; the replay checks them all (not in a
-walk, where the site counts the big blind's unmatched part in the pot and the payout).
+``Posts small blind $2``, ``Posts big blind $4``, a new player's ``Posts $0.02`` (a live big
+blind out of its place), a returning player's ``Posts $1 dead $0.50`` (a live big blind and a
+dead small one) or ``Posts dead $40 dead $15`` (40 in all, 15 of it dead). ``Raises $3.50 to
+$4`` gives the total, calls and bets the chips added (``All-In $3.73`` too; before the cards a
+blind posted all in), ``All-In(Raise) $9 to $9`` a raise to the total, ``returned ($6) : not
+called`` an uncalled bet, ``Collects $8.55 from main pot`` what the site paid after rake. The summary's ``Total
+Pot($9.50) | Rake ($0.45) | Jackpot Rake ($0.50)``: the pot, and the rake with the jackpot fee
+taken from the pot counted in it; the replay checks them all (not in a walk, where the site
+counts the big blind's unmatched part in the pot and the payout). UltimateBet's files of the
+same network (Cereus, 2010: fpdb's public sample) write no site words, in their text or their
+names (``IHH20101106 … (Real Money) Table n.txt``, as Absolute's): their hands read as
+Absolute's, with Absolute's site name. A 7-2 table (``$4 (7-2)``) is read; a hand that pays its
+7-2 proposition (``Collects $40 from 72 proposition pot``: money paid outside the pot) is refused.
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ from pokerscore.histories.sites.text import text_hands
 _START: Final = re.compile(r"^Stage #(?P<id>[A-Z]?\d+): ")
 _HEADER: Final = re.compile(
     r"^Stage #(?P<id>[A-Z]?\d+): (?P<game>.+?) +"
-    r"(?P<betting>No Limit|Pot Limit|Normal|Limit) +(?P<stakes>\S+) *- "
+    r"(?P<betting>No Limit|Pot Limit|Normal|Limit) +(?P<stakes>\S+)(?: \(7-2\))? *- "
     r"(?P<date>\d{4}-\d{2}-\d{2}) (?P<time>\d{2}:\d{2}:\d{2})(?: \((?P<zone>[A-Z]+)\))?",
     re.IGNORECASE,
 )
@@ -115,7 +121,7 @@ def parse_absolute(lines: Sequence[str], file: str, number: int, first_line: int
     draft.fields = {"header": lines[0].strip()}
     bets = RoundBets()
     names: set[str] = set()
-    summary = False
+    summary = dealing = False
     for offset, raw in enumerate(lines[1:], 1):
         line = raw.strip()
         where = first_line + offset
@@ -145,6 +151,7 @@ def parse_absolute(lines: Sequence[str], file: str, number: int, first_line: int
             draft.seats.append((place, seat["name"], money(seat["stack"]), True))
             continue
         if line.startswith("*** "):
+            dealing = True  # the posts are over
             board = _BOARD.match(line)
             if board:
                 bets.new_round()
@@ -156,6 +163,11 @@ def parse_absolute(lines: Sequence[str], file: str, number: int, first_line: int
             if dealt["name"] in names:
                 draft.actions.append(("deal-hole", dealt["name"], None, site_cards(dealt["cards"]), 0, where, False))  # fmt: skip
             continue
+        if " Collects " in line and line.endswith(" proposition pot"):
+            raise HandHistoryError(
+                "a 7-2 proposition's payment (money paid outside the pot) is not replayed here",
+                line=where,
+            )
         collects = _COLLECTS.match(line)
         if collects and collects["name"] in names:
             pot = (
@@ -171,7 +183,7 @@ def parse_absolute(lines: Sequence[str], file: str, number: int, first_line: int
             if name_found is None or not rest.startswith("- "):
                 continue  # table notices
             name, words = name_found, rest[2:]
-        _act(draft, bets, name, words, where)
+        _act(draft, bets, name, words, where, posting=not dealing)
     mucks_unshown(draft, first_line + len(lines) - 1)
     # a walk: the site writes no return of the big blind's unmatched part and counts it in the
     # pot and the payout, which are then no record of the pot won
@@ -182,7 +194,9 @@ def parse_absolute(lines: Sequence[str], file: str, number: int, first_line: int
     return finished_hand(draft, returns_written=True)
 
 
-def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -> None:
+def _act(
+    draft: HandDraft, bets: RoundBets, name: str, words: str, where: int, *, posting: bool
+) -> None:
     all_in = words.endswith(" (All-In)") or words.endswith(" All-In")
     words = words.removesuffix(" (All-In)").removesuffix(" All-In")
     verb, _, rest = words.partition(" ")
@@ -194,6 +208,8 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
         add_action(draft, bets, PLAY_VERBS[verb.lower()], name, money(rest), where, all_in)
     elif verb == "Raises":
         add_action(draft, bets, "raise-to", name, money(rest.rpartition(" to ")[2]), where, all_in)
+    elif verb in ("All-In", "All-In(Raise)"):
+        _all_in(draft, bets, name, verb, rest, where, posting=posting)
     elif verb == "returned":
         draft.returned.append((name, money(rest.split(")")[0].strip("( ")), where))
     elif verb == "Shows":
@@ -203,11 +219,32 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -
         draft.actions.append(("muck", name, None, (), 0, where, False))
 
 
+def _all_in(
+    draft: HandDraft, bets: RoundBets, name: str, verb: str, rest: str, where: int, *, posting: bool
+) -> None:
+    """``All-In $191.27``: a blind posted all in (before the cards), else the chips added;
+    ``All-In(Raise) $1,024.75 to $1,024.75``: a raise to the total."""
+    if verb == "All-In(Raise)":
+        add_action(draft, bets, "raise-to", name, money(rest.rpartition(" to ")[2]), where, True)
+    elif posting:  # the small blind if none is posted yet, else the big one
+        kind = "big" if any(posted == "small" for _, posted, _, _ in draft.posts) else "small"
+        amount = money(rest)
+        draft.posts.append((name, kind, amount, where))
+        bets.add(name, amount)
+    else:
+        add_action(draft, bets, "all-in", name, money(rest), where)
+
+
 def _post(draft: HandDraft, bets: RoundBets, name: str, rest: str, where: int) -> None:
     blind = _BLIND_POST.fullmatch(rest)
     if blind:
         kind, amount = blind[1], money(blind[2])
         draft.posts.append((name, kind, amount, where))
+        bets.add(name, amount)
+        return
+    if " " not in rest:  # "Posts $0.02": a new player's big blind, live, out of its place
+        amount = money(rest)
+        draft.posts.append((name, "big", amount, where))
         bets.add(name, amount)
         return
     dead = _DEAD_POST.fullmatch(rest)

@@ -261,6 +261,29 @@ def finished_hand(
     return dataclasses.replace(hand, **changes) if changes else hand  # type: ignore[arg-type]
 
 
+def take_back_uncalled(draft: HandDraft, bets: RoundBets) -> None:
+    """The last round's bet nobody matched, which a site that writes no return (Winamax,
+    Unibet) leaves in the bettor's "collected" and in the total pot, written as the site's
+    returned bet (a payout that was only that bet dropped)."""
+    unmatched = bets.unmatched()
+    if unmatched is None:
+        return
+    top, uncalled = unmatched
+    taken = [i for i, (name, *_) in enumerate(draft.collected) if name == top]
+    if not taken:
+        return
+    name, collected, pot = draft.collected[taken[0]]
+    if collected < uncalled:
+        return
+    if collected == uncalled:  # paid back as a pot of its own
+        del draft.collected[taken[0]]
+    else:
+        draft.collected[taken[0]] = (name, collected - uncalled, pot)
+    draft.returned.append((top, uncalled, draft.line))
+    if draft.total is not None:
+        draft.total -= uncalled
+
+
 def mucks_unshown(draft: HandDraft, line: int) -> None:
     """For a site whose record of a showdown shows only the cards shown: each player still in at
     the end who neither won nor showed mucked (a muck at ``line``, after the play)."""

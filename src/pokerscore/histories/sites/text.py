@@ -227,12 +227,17 @@ def _wide_lines(stream: BinaryIO, encoding: str) -> Iterator[list[tuple[int, str
 
 
 def text_hands(
-    path: Path, starts_hand: Callable[[str], bool], parse: HandParser
+    path: Path,
+    starts_hand: Callable[[str], bool],
+    parse: HandParser,
+    *,
+    banner: Callable[[str], bool] | None = None,
 ) -> Iterator[HandHistory | HandHistoryError]:
     """The hands of a text file, each from a line ``starts_hand`` takes to the next, read by
     ``parse`` (:func:`parsed_hand`: a hand longer than :data:`MAX_HAND_BYTES` is a bad hand);
     a hand that cannot be read comes as its error and the reading goes on. Lines before the
-    first hand that are not blank are one bad "hand" of their own."""
+    first hand that are not blank (nor the file's title, where ``banner`` takes it) are one bad
+    "hand" of their own."""
     name = str(path)
     number = 0
     start = 0
@@ -250,7 +255,7 @@ def text_hands(
             size += line_size
             if size <= MAX_HAND_BYTES:
                 lines.append(text)
-        elif text.strip() and stray is None:
+        elif text.strip() and stray is None and not (banner is not None and banner(text)):
             stray = at
             yield HandHistoryError("text before the first hand", file=name, line=at)
         whole = ends

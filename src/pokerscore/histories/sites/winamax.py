@@ -42,7 +42,7 @@ from pokerscore.histories.draft import (
 from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import BETTING, GAMES, STREET
 from pokerscore.histories.sites import SiteFormat
-from pokerscore.histories.sites.increments import RoundBets
+from pokerscore.histories.sites.increments import RoundBets, take_back_uncalled
 from pokerscore.histories.sites.text import text_hands
 from pokerscore.histories.sites.times import site_time
 
@@ -160,31 +160,9 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
     paid = sum((entry[1] for entry in draft.collected), Decimal(0))
     if draft.total is not None and draft.rake and paid == draft.total:
         draft.total += draft.rake  # most files write the pot after the rake
-    _take_back_uncalled(draft, bets if bets.bets else last)
+    take_back_uncalled(draft, bets if bets.bets else last)
     draft.seats = [(seat, name, stack, name in away) for seat, name, stack, _ in draft.seats]
     return build_hand(draft)
-
-
-def _take_back_uncalled(draft: HandDraft, bets: RoundBets) -> None:
-    """The last round's bet nobody matched, which Winamax leaves in the winner's "collected"
-    and in the total pot, written as the site's returned bet."""
-    unmatched = bets.unmatched()
-    if unmatched is None:
-        return
-    top, uncalled = unmatched
-    taken = [i for i, (name, *_) in enumerate(draft.collected) if name == top]
-    if not taken:
-        return
-    name, collected, pot = draft.collected[taken[0]]
-    if collected < uncalled:
-        return
-    if collected == uncalled:  # Winamax pays it back as a pot of its own
-        del draft.collected[taken[0]]
-    else:
-        draft.collected[taken[0]] = (name, collected - uncalled, pot)
-    draft.returned.append((top, uncalled, draft.line))
-    if draft.total is not None:
-        draft.total -= uncalled
 
 
 def _header(draft: HandDraft, line: str) -> None:
