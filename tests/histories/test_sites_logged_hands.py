@@ -18,6 +18,7 @@ import pytest
 from pokerscore.histories.logged_hands import LoggedHand
 from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.reading import (
+    LOGGED_FORMATS,
     REFERENCE_ONLY,
     STARS_LOGGED,
     file_format_of,
@@ -25,6 +26,7 @@ from pokerscore.histories.reading import (
 )
 from tests.histories.sites import (
     test_bovada_fast,
+    test_ipoker_fast,
     test_pacific_fast,
     test_party_fast,
     test_winning_fast,
@@ -283,3 +285,66 @@ def test_mutated_share_logged_hands_are_the_site_readers(kind: str, tmp_path: Pa
         read_logged += logged(assert_same_hands(path))
     # the kernel reads many of them (run once, seed 26: 208, 168, 117 and 174 of some 300)
     assert read_logged >= 100
+
+
+# -- iPoker's XML (session 27): its share, ``_ipoker_kernels.ip_share``, logs them too ---------
+
+
+def _ipoker_read(path: Path) -> int:
+    """How many of an iPoker file's hands the kernel reads (replayed, or refused by its replay:
+    the log does not replay), none where the file is not in the XML it takes."""
+    flags = test_ipoker_fast._read_by_the_kernel(path)
+    return 0 if flags is None else sum(flags)
+
+
+def test_the_ipoker_fixture_is_ipokers_readers() -> None:
+    """Every field of the fixture's four hands (cash, a bet nobody called paid apart or inside
+    ``win``, a dead small blind, a tournament, five-card Omaha; cp1252) iPoker's reader's,
+    every one from the log."""
+    path = SITES / "ipoker" / "sessions-cp1252.xml"
+    assert file_format_of(path) == "ipoker" and "ipoker" in LOGGED_FORMATS
+    read = assert_same_hands(path)
+    assert logged(read) == len(read) == 4
+
+
+@pytest.mark.parametrize("name", sorted(test_ipoker_fast.VARIANTS))
+def test_each_ipoker_guards_hand_is_ipokers_readers(name: str, tmp_path: Path) -> None:
+    """Each kind's and each guard's file of iPoker's fast tests: iPoker's reader's hands and
+    errors, in order; from the log every hand the kernel reads (``READ_BY_THE_KERNEL``), none
+    of a file outside the XML it takes."""
+    path = tmp_path / "ipoker.xml"
+    path.write_bytes(test_ipoker_fast.VARIANTS[name])
+    read = assert_same_hands(path)
+    expected = test_ipoker_fast.READ_BY_THE_KERNEL[name]
+    assert logged(read) == (0 if expected is None else sum(expected)) == _ipoker_read(path)
+
+
+@needs_sample
+def test_the_shared_samples_ipoker_files_are_the_reference_paths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``read_histories`` of the shared sample's iPoker files field by field iPoker's reader's,
+    and the same with ``POKERSCORE_HISTORIES_REFERENCE=1``; the log takes what the kernel
+    reads."""
+    paths = sorted((HAND_HISTORIES / "sites" / "iPoker").rglob("*.txt"))
+    if not paths:
+        pytest.skip("no iPoker files in the shared sample")
+    read = [hand for path in paths for hand in assert_same_hands(path)]
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    reference = [hand for path in paths for hand in read_histories(path)]
+    monkeypatch.delenv(REFERENCE_ONLY)
+    assert [str(hand) if isinstance(hand, Exception) else hand for hand in read] == [
+        str(hand) if isinstance(hand, Exception) else hand for hand in reference
+    ]
+    assert logged(read) == sum(_ipoker_read(path) for path in paths) > 0
+
+
+def test_a_logged_ipoker_hand_is_a_hand_history_to_its_users(tmp_path: Path) -> None:
+    path = tmp_path / "ipoker.xml"
+    path.write_bytes(test_ipoker_fast.VARIANTS["cash"])
+    first, _ = read_histories(path)
+    assert type(first) is LoggedHand
+    assert first.site == "iPoker" and first.source_format == "ipoker"
+    assert first.finishing_stacks is not None and "gametype" in first.fields
+    assert {action.line for action in first.actions} == {first.line}
+    first.check()

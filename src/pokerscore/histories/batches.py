@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 import numba
@@ -80,10 +81,19 @@ from pokerscore.histories._stats_kernels import TallyRows
 from pokerscore.histories._winamax_kernels import wx_share
 from pokerscore.histories._winning_kernels import wn_share
 from pokerscore.histories.allin import block_allin_evs, kernel_tables
+from pokerscore.histories.fast_files import WHOLE_FILE_BYTES
 from pokerscore.histories.kernel_results import position_codes
-from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
+from pokerscore.histories.model import (
+    ACTION_COUNTS,
+    STREETS,
+    HandHistory,
+    HandHistoryError,
+    HandResult,
+    schema,
+)
 from pokerscore.histories.refusals import Refusal, RefusalRecord
 from pokerscore.histories.replay import rule_game
+from pokerscore.histories.sites.ipoker import read_game
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -132,6 +142,16 @@ class Batch:
     has none), by the hand's number, for the reference reader of a hand read again."""
     long_hands: frozenset[int] = frozenset()
     """iPoker's: the numbers of the hands longer than the one limit of every reader."""
+
+    def ipoker_hand(
+        self, text: bytes, file: str, number: int, line: int
+    ) -> HandHistory | HandHistoryError:
+        """iPoker's: the hand numbered ``number`` (``text``: its ``<game>``'s bytes, its start
+        tag ending on ``line``) read by iPoker's reader, with its session's ``<general>``
+        (:func:`~.sites.ipoker.read_game`)."""
+        assert self.generals is not None
+        long = number in self.long_hands
+        return read_game(text, self.generals[number], file, number, line, long=long)
 
     def rows(self) -> HandRows:
         """The result arrays as the kernels take them, one bundle."""
@@ -197,12 +217,30 @@ class IpokerIndex:
     """Each hand's session and place (``_ipoker_kernels.X_…`` columns)."""
 
 
+IPOKER_BATCH: Final = 1 << 14
+"""The iPoker hands the kernels replay or log at a time (a batch's arrays bounded)."""
+
+
 def ipoker_index(data: bytes) -> IpokerIndex | None:
     """The hands of an iPoker buffer (whole sessions); None where the buffer is not in the XML
     the compiled reader takes (:func:`~._ipoker_kernels.ip_index`): the reference reader reads
     it."""
     hands, starts, stops, contexts = ip_index(np.frombuffer(data, dtype=np.uint8))
     return None if hands < 0 else IpokerIndex(hands, starts, stops, contexts)
+
+
+def ipoker_file(path: str) -> tuple[bytes, IpokerIndex] | None:
+    """An iPoker file's bytes and its hands for the compiled reader (a run's, ``history_results``'
+    and ``read_histories``'), or None: the reference reader's (a file past
+    :data:`~.fast_files.WHOLE_FILE_BYTES`, or not in the XML the kernel reads)."""
+    try:
+        if Path(path).stat().st_size > WHOLE_FILE_BYTES:
+            return None
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    index = ipoker_index(data)
+    return None if index is None else (data, index)
 
 
 def replay_ipoker_text(
@@ -220,6 +258,15 @@ def replay_ipoker_text(
     ip_hands(text, index.starts[first:last], index.stops[first:last], contexts, first + 1, hands,
              threads, kernel_tables(), batch.rows())  # fmt: skip
     batch.hands = hands
+    ipoker_sessions(batch, data, contexts, first)
+    return batch
+
+
+def ipoker_sessions(batch: Batch, data: bytes, contexts: Ints, first: int) -> None:
+    """What a batch of iPoker hands (the index's places from ``first``; ``contexts`` theirs)
+    keeps for the reference reader of a hand left: the site, each hand's session's
+    ``<general>`` (:attr:`Batch.generals`) and the hands past the one limit
+    (:attr:`Batch.long_hands`)."""
     batch.site = "iPoker"
     spans: dict[tuple[int, int], bytes | None] = {}
     generals: dict[int, bytes | None] = {}
@@ -232,7 +279,6 @@ def replay_ipoker_text(
     batch.generals = generals
     long = np.flatnonzero(contexts[:, X_LONG]) + first + 1
     batch.long_hands = frozenset(long.tolist())
-    return batch
 
 
 StarsLayout = Literal[

@@ -131,11 +131,10 @@ def read_histories(
     made from its arrays, a block of some 1,024 hands at a time, each field when first read
     (the hand's ``fields``, its TOML table, by :mod:`tomllib` when asked for). A PokerStars
     file, a PokerStars skin's or GGPoker's, is read so by PokerStars' compiled reader, a
-    Winamax, Bovada, 888poker, PartyPoker or Winning file by the site's (the site's record,
-    its time, table, rake and pots, by the format's text reader when first asked for). Every
-    other
-    hand, and every other file, is read by its format's own reader: the same hands and errors
-    either way.
+    Winamax, Bovada, 888poker, PartyPoker, Winning (UTF-16 too) or iPoker file by the site's
+    (the site's record, its time, table, rake and pots, by the format's own reader when first
+    asked for). Every other hand, and every other file, is read by its format's own reader:
+    the same hands and errors either way.
 
     >>> from pathlib import Path
     >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
@@ -168,8 +167,8 @@ def _file_lists(
     if os.environ.get(REFERENCE_ONLY) != "1":
         if kind == "phh" and path.suffix.lower() != ".phh":
             return _phh_lists(path)
-        if kind in STARS_LOGGED:
-            return _stars_lists(path, kind)
+        if kind in LOGGED_FORMATS:
+            return _ipoker_lists(path) if kind == IPOKER else _stars_lists(path, kind)
     return ([hand] for hand in read_file(path, file_format))
 
 
@@ -261,6 +260,40 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
                 return
             yield from _batch_lists(batch, data, name, next_hand, kind, reference_stars_hand)
             next_hand += batch.hands
+
+
+IPOKER: Final = "ipoker"
+LOGGED_FORMATS: Final = (*STARS_LOGGED, IPOKER)
+"""Every format but PHH whose hands :func:`read_histories` takes from a compiled reader's log:
+those in PokerStars' layout (:func:`_stars_lists`) and iPoker's XML (:func:`_ipoker_lists`)."""
+
+
+def _ipoker_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
+    """The hands of an iPoker file, in lists: the file read whole where the compiled reader
+    takes it (``batches.ipoker_file``), ``batches.IPOKER_BATCH`` hands at a time read by its
+    share into the log, not replayed (:func:`~.logged_hands.read_ipoker_text`), each hand it
+    reads whole made by column (:class:`~.logged_hands.StarsBlock`); every other hand read by
+    iPoker's reader from its own bytes, in its place, with its session's ``<general>``
+    (``Batch.ipoker_hand``), as the runs read it. A file the compiled reader does not take is
+    iPoker's reader's, whole."""
+    from pokerscore.histories.batches import IPOKER_BATCH, ipoker_file
+    from pokerscore.histories.logged_hands import read_ipoker_text  # the kernels
+
+    found = ipoker_file(str(path))
+    if found is None:
+        yield from ([hand] for hand in read_file(path, IPOKER))
+        return
+    data, index = found
+    name = str(path)
+    for first in range(0, index.hands, IPOKER_BATCH):
+        batch = read_ipoker_text(data, index, first, min(first + IPOKER_BATCH, index.hands))
+
+        def left(
+            text: bytes, file: str, number: int, line: int, layout: str, batch: Batch = batch
+        ) -> HandHistory | HandHistoryError:
+            return batch.ipoker_hand(text, file, number, line)
+
+        yield from _batch_lists(batch, data, name, first + 1, IPOKER, left)
 
 
 def _batch_lists(
