@@ -9,6 +9,7 @@ decides what it is sure of.
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -297,14 +298,31 @@ that replays them (:func:`replay_stars_text`) or logs them for ``read_histories`
 (:func:`~.logged_hands.read_stars_text`)."""
 
 
+_MARK_AT_THE_START: Final = ("winning", "pacific", "partypoker")
+"""The layouts whose readers skip a byte-order mark at the file's start only
+(``sites.text``'s decoding): a mark before a later header is a character of its line, which
+starts no hand there (``sites.text.text_hands`` with a rule that takes no mark). PokerStars',
+its skins', Winamax's and Bovada's readers take a header after a mark on any line."""
+
+
 def layout_index(
     data: bytes, text: npt.NDArray[np.uint8], layout: str
 ) -> tuple[int, Ints, Ints, Ints]:
-    """The hands of a buffer in PokerStars' layout (``text``: ``data``'s bytes) as the replay
-    and the log both find them: :func:`~._stars_kernels.stars_index` (hands, starts, stops,
-    sites; hands -1 where other text stands before the first), a PartyPoker buffer led by
+    """The hands of a buffer in PokerStars' layout (``text``: ``data``'s bytes, from a file's
+    start or a hand's) as the replay and the log both find them:
+    :func:`~._stars_kernels.stars_index` (hands, starts, stops, sites; hands -1 where other
+    text stands before the first), a byte-order mark skipped where the site's reader skips one
+    (:data:`_MARK_AT_THE_START`: the buffer's first, its file's), a PartyPoker buffer led by
     separators or by 2019 banners by :func:`_party_index`."""
-    found = stars_index(text, wanted_headers(layout), layout != "ggpoker")
+    if layout in _MARK_AT_THE_START:
+        skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+        found = stars_index(text[skip:], wanted_headers(layout), False)
+        if found[0] > 0 and skip:  # the first hand from the mark, as the reader's first line
+            found[1][: found[0]] += skip
+            found[2][: found[0]] += skip
+            found[1][0] = 0
+    else:
+        found = stars_index(text, wanted_headers(layout), layout != "ggpoker")
     if found[0] < 0 and layout == "partypoker":
         return _party_index(data, text)
     return found
@@ -326,7 +344,8 @@ def _party_index(data: bytes, text: npt.NDArray[np.uint8]) -> tuple[int, Ints, I
     if skip <= 0:
         empty = np.zeros(0, dtype=np.int64)
         return -1, empty, empty, empty
-    hands, starts, stops, sites = stars_index(text[skip:], wanted_headers("partypoker"), True)
+    # (no mark skipped: PartyPoker's reader takes none past the file's start, _MARK_AT_THE_START)
+    hands, starts, stops, sites = stars_index(text[skip:], wanted_headers("partypoker"), False)
     starts[:hands] += skip
     stops[:hands] += skip
     starts[0] = 0

@@ -225,26 +225,28 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
     hand it reads whole made by column (:class:`~.logged_hands.StarsBlock`, up to
     ``logged_hands.CHUNK`` hands a list); every other hand read by the lenient reader from its
     own bytes in its place, as :func:`read_file` reads it
-    (:func:`~.sites.layouts.reference_stars_hand`). A file with text before its first hand, in
-    UTF-16 (its records are not cut at its hands' bytes), or one a run leaves to the site's
-    reader (``fast_files.fast_format``: a PartyPoker or 888poker file whose records are not cut
-    where its reader cuts its hands) is the lenient reader's, whole."""
-    import codecs
+    (:func:`~.sites.layouts.reference_stars_hand`). A UTF-16 file of
+    ``fast_files.WIDE_FORMATS`` (Winning's) is read so from its UTF-8
+    (``fast_files.wide_text``: each line's text and number the site reader's), as a run reads
+    it. A file with text before its first hand, or one a run leaves to the site's reader
+    (``fast_files.fast_format``: another's UTF-16, whose records are not cut at its hands'
+    bytes; a PartyPoker or 888poker file whose records are not cut where its reader cuts its
+    hands) is the lenient reader's, whole."""
+    import io
 
-    from pokerscore.histories.fast_files import fast_format
+    from pokerscore.histories.fast_files import WIDE_FORMATS, fast_format, wide_text
     from pokerscore.histories.logged_hands import read_stars_text  # the kernels
     from pokerscore.histories.part_specs import HistoryPart
     from pokerscore.histories.sites.layouts import reference_stars_hand
 
     name = str(path)
     part = HistoryPart(0, name, kind)
-    with path.open("rb") as handle:
-        wide = handle.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-    if wide or not fast_format(part):
+    if not fast_format(part):
         yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
         return
+    wide = wide_text(name) if kind in WIDE_FORMATS else None  # (fast_format's: read once)
     next_hand = 1
-    with path.open("rb") as handle:
+    with io.BytesIO(wide) if wide is not None else path.open("rb") as handle:
         marker = part.marker
         for item in record_blocks(handle, marker, max_record=MAX_HAND_BYTES):
             if isinstance(item, LongRecord):
