@@ -288,6 +288,21 @@ def test_a_byte_order_mark_mid_file_starts_no_hand(
     assert fast == compared_results(path)
 
 
+def _the_reference_paths(
+    paths: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> list[HandHistory | HandHistoryError]:
+    """``read_histories`` of ``paths`` checked against the site reader's, file by file, and
+    against itself with ``POKERSCORE_HISTORIES_REFERENCE=1``: its hands."""
+    read = [hand for path in paths for hand in assert_same_hands(path)]
+    monkeypatch.setenv(REFERENCE_ONLY, "1")
+    reference = [hand for path in paths for hand in read_histories(path)]
+    monkeypatch.delenv(REFERENCE_ONLY)
+    assert [str(hand) if isinstance(hand, Exception) else hand for hand in read] == [
+        str(hand) if isinstance(hand, Exception) else hand for hand in reference
+    ]
+    return read
+
+
 @needs_sample
 @pytest.mark.parametrize("kind", sorted(_SITE_TESTS))
 def test_the_shared_samples_share_logged_files_are_the_reference_paths(
@@ -299,13 +314,7 @@ def test_the_shared_samples_share_logged_files_are_the_reference_paths(
     paths = sorted((HAND_HISTORIES / "sites" / _SHARED_FOLDERS[kind]).rglob("*.txt"))
     if not paths:
         pytest.skip(f"no {kind} files in the shared sample")
-    read = [hand for path in paths for hand in assert_same_hands(path)]
-    monkeypatch.setenv(REFERENCE_ONLY, "1")
-    reference = [hand for path in paths for hand in read_histories(path)]
-    monkeypatch.delenv(REFERENCE_ONLY)
-    assert [str(hand) if isinstance(hand, Exception) else hand for hand in read] == [
-        str(hand) if isinstance(hand, Exception) else hand for hand in reference
-    ]
+    read = _the_reference_paths(paths, monkeypatch)
     # a regression pin (the program's own counts, session 26, of 71, 30, 24 and 24 hands: the
     # rest stud, single hands after separators, all the site reader's; Winning's 1 became 16 in
     # session 27, its UTF-16 files read from their UTF-8)
@@ -382,13 +391,7 @@ def test_the_shared_samples_ipoker_files_are_the_reference_paths(
     paths = sorted((HAND_HISTORIES / "sites" / "iPoker").rglob("*.txt"))
     if not paths:
         pytest.skip("no iPoker files in the shared sample")
-    read = [hand for path in paths for hand in assert_same_hands(path)]
-    monkeypatch.setenv(REFERENCE_ONLY, "1")
-    reference = [hand for path in paths for hand in read_histories(path)]
-    monkeypatch.delenv(REFERENCE_ONLY)
-    assert [str(hand) if isinstance(hand, Exception) else hand for hand in read] == [
-        str(hand) if isinstance(hand, Exception) else hand for hand in reference
-    ]
+    read = _the_reference_paths(paths, monkeypatch)
     # (44 of the 46 hands, session 27: a regression pin beside the kernel's own count)
     assert logged(read) == sum(_ipoker_read(path) for path in paths) >= 44
 

@@ -1448,8 +1448,10 @@ def ip_share(
     (``_stars_kernels.stars_logs``, as a ``SiteShare``): each hand read by :func:`_ip_read`
     into PokerStars' grids, then PokerStars' stages, and the replay and the facts, as
     ``_stars_kernels.stars_share`` writes them (its lines repeated here, as every share's), or
-    the log (``_stars_kernels.hand_logged``, the site's stacks at the end beside). One kernel
-    both jobs, so that iPoker's stages compile once. ``buffer.sites`` holds each hand's context
+    the log (``_stars_kernels.hand_logged``; each action at its hand's start, its line: iPoker's
+    reader gives every action the line its ``<game>`` tag ends on; the site's stacks at the end
+    beside, which iPoker's reader gives and PokerStars' do not). One kernel both jobs, so that
+    iPoker's stages compile once. ``buffer.sites`` holds each hand's context
     row (:func:`ip_index`'s), in place of a site's code."""
     text, starts, stops, contexts = buffer.text, buffer.starts, buffer.stops, buffer.sites
     first_hand = buffer.first_hand
@@ -1492,10 +1494,21 @@ def ip_share(
         _site_said(reading, units, said, count, places)
         hand_read(reading, units, count, places, game, betting, id_start, id_stop)
         if not replaying:  # read_histories' log: the hand's actions, not its replay
-            taken = _ip_logged(hand, count, start, stop, place, limit, reading, units, said, rows,
-                               log, marks)  # fmt: skip
-            if taken > 0:
-                place += taken
+            for step in range(tally[T_ACTIONS]):  # each on its hand's line, as iPoker's reader
+                plays[A_LINE, step] = start
+            largest = 0  # the stacks at the end (iPoker's reader's): past 2**53 units, refused
+            for i in range(count):
+                largest = max(largest, abs(finishing[i]))
+            if largest > MAX_UNITS:
+                continue
+            taken = hand_logged(hand, count, no_trimming, 0, start, stop, place, limit, reading,
+                                units, said, rows, log, marks)  # fmt: skip
+            if taken < 0:
+                continue  # (the others past it: hand_logged's refusal)
+            place += taken
+            log.setup[hand, S_HAS_FINISH] = has_finish
+            for i in range(count):
+                log.seats[hand, i, V_FINISHING] = finishing[i]
             continue
         deck = tables.short_deck if tally[T_GAME] == _SIX_PLUS_CODE else tables.full_deck
         hand_input = HandInput(
@@ -1512,40 +1525,3 @@ def ip_share(
             record_refusal(work.state, facts, hand)
         else:
             facts[hand, F_RUNS] = work.state[RUNS]
-
-
-@kernel()
-def _ip_logged(
-    hand: int,
-    count: int,
-    start: int,
-    stop: int,
-    place: int,
-    limit: int,
-    reading: StarsReading,
-    units: Ints,
-    said: Ints,
-    rows: HandRows,
-    log: PhhLog,
-    marks: StarsMarks,
-) -> int:
-    """The log's job for a hand :func:`ip_share` read: ``_stars_kernels.hand_logged`` (its
-    actions, each at the hand's start, its line: iPoker's reader gives every action the line
-    its ``<game>`` tag ends on), then the site's stacks at the end, which iPoker's reader
-    gives and PokerStars' do not: the places its actions took, -1 where the hand is left
-    ``SLOW`` (``hand_logged``'s, or a stack at the end past the model's 2**53 units, which the
-    reader refuses). Out of line: not on the replay's path."""
-    plays = reading.plays
-    for step in range(reading.tally[T_ACTIONS]):
-        plays[A_LINE, step] = start
-    for i in range(count):
-        if abs(units[U_FINISHING, i]) > MAX_UNITS:
-            return -1
-    taken = hand_logged(hand, count, 0, 0, start, stop, place, limit, reading, units, said, rows,
-                        log, marks)  # fmt: skip
-    if taken < 0:
-        return -1
-    log.setup[hand, S_HAS_FINISH] = 1
-    for i in range(count):
-        log.seats[hand, i, V_FINISHING] = units[U_FINISHING, i]
-    return taken
