@@ -1451,8 +1451,8 @@ def ip_share(
     the log (``_stars_kernels.hand_logged``; each action at its hand's start, its line: iPoker's
     reader gives every action the line its ``<game>`` tag ends on; the site's stacks at the end
     beside, which iPoker's reader gives and PokerStars' do not). One kernel both jobs, so that
-    iPoker's stages compile once. ``buffer.sites`` holds each hand's context
-    row (:func:`ip_index`'s), in place of a site's code."""
+    iPoker's stages compile once. ``buffer.sites`` holds each hand's context row
+    (:func:`ip_index`'s), in place of a site's code."""
     text, starts, stops, contexts = buffer.text, buffer.starts, buffer.stops, buffer.sites
     first_hand = buffer.first_hand
     w = new_stars_scratch()
@@ -1504,7 +1504,7 @@ def ip_share(
             taken = hand_logged(hand, count, no_trimming, 0, start, stop, place, limit, reading,
                                 units, said, rows, log, marks)  # fmt: skip
             if taken < 0:
-                continue  # (the others past it: hand_logged's refusal)
+                continue  # another amount past 2**53 units: left, as hand_logged says
             place += taken
             log.setup[hand, S_HAS_FINISH] = has_finish
             for i in range(count):

@@ -23,6 +23,7 @@ from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.phh import read_phh, table_number, text_hands
 from pokerscore.histories.pokerstars import read_pokerstars
 from pokerscore.histories.sites import site_format, site_formats, sniff_site
+from pokerscore.histories.sites.ipoker import NAME as IPOKER
 from pokerscore.histories.sites.text import MAX_HAND_BYTES, file_head, long_hand_error
 
 if TYPE_CHECKING:
@@ -264,7 +265,6 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
             next_hand += batch.hands
 
 
-IPOKER: Final = "ipoker"
 LOGGED_FORMATS: Final = (*STARS_LOGGED, IPOKER)
 """Every format but PHH whose hands :func:`read_histories` takes from a compiled reader's log:
 those in PokerStars' layout (:func:`_stars_lists`) and iPoker's XML (:func:`_ipoker_lists`)."""
