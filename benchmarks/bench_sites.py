@@ -7,8 +7,8 @@ written in the site's own layout, worked out by hand) is repeated into one file 
 - read: ``read_histories`` over the file, every hand into a ``HandHistory`` (the reader alone);
   with ``BENCH_SITES_ACTIONS=1`` also every hand's seats and actions read (the formats whose
   ``read_histories`` makes a hand's fields when first read: PHH's, and PokerStars', its skins',
-  GGPoker's, Winamax's, Bovada's, 888poker's, PartyPoker's and Winning's (UTF-8) from the
-  compiled readers' log);
+  GGPoker's, Winamax's, Bovada's, 888poker's, PartyPoker's, Winning's (UTF-16 too, since
+  session 27) and iPoker's (since session 27) from the compiled readers' log);
 - replayed: ``history_results`` over it, each hand read by the site's reader and replayed by
   the compiled replay, 256 hands' results made by column at a time (``replay.replayed``: what
   ``pokerscore histories`` does for a site's file today).

@@ -70,6 +70,7 @@ from pokerscore.histories._layout import (
     Ints,
     ReplayTables,
 )
+from pokerscore.histories._phh_kernels import S_HAS_FINISH, V_FINISHING, PhhLog, no_log
 from pokerscore.histories._replay_kernels import (
     RUNS,
     HandInput,
@@ -83,6 +84,7 @@ from pokerscore.histories._stars_kernels import (
     A_AMOUNT,
     A_COUNT,
     A_KIND,
+    A_LINE,
     CARDS_ROOM,
     LINE_ACTION,
     LINE_COLLECTED,
@@ -116,19 +118,23 @@ from pokerscore.histories._stars_kernels import (
     U_IN_TURN,
     U_PAID,
     U_STACK,
+    BufferHands,
     SaidLine,
+    StarsMarks,
     StarsReading,
     _hand_facts,
     _site_said,
     hand_begun,
+    hand_logged,
     hand_read,
     hand_units,
     lines_read,
+    new_marks,
     new_stars_scratch,
     take_line,
 )
 from pokerscore.histories._stars_lines import GAMES
-from pokerscore.histories.model import MAX_SEAT
+from pokerscore.histories.model import MAX_SEAT, MAX_UNITS
 from pokerscore.histories.sites.ipoker import GAME_NAMES
 
 # -- iPoker's words: tags, attributes and values (XML, not PokerStars' lines: here, not in
@@ -1414,30 +1420,41 @@ def ip_hands(
     rows: HandRows,
 ) -> None:
     """:func:`ip_share` for every hand :func:`ip_index` found, on ``threads`` Python threads
-    (as ``_stars_kernels.stars_hands``)."""
+    (as ``_stars_kernels.stars_hands``), each replayed (``replaying`` True, no log)."""
+    buffer = BufferHands(text, starts, stops, contexts, False, int(first_hand))
+    log, marks = no_log(), new_marks(0)
 
     def one_share(worker: int) -> None:
-        ip_share(text, starts, stops, contexts, first_hand, worker, hands, threads, tables, rows)
+        ip_share(buffer, worker, hands, threads, 0, 0, rows, log, marks, tables, True)
 
     in_threads(one_share, threads)
 
 
 @kernel()
 def ip_share(
-    text: Bytes,
-    starts: Ints,
-    stops: Ints,
-    contexts: Ints,
-    first_hand: int,
+    buffer: BufferHands,
     worker: int,
     hands: int,
     threads: int,
-    tables: ReplayTables,
+    place: int,
+    limit: int,
     rows: HandRows,
+    log: PhhLog,
+    marks: StarsMarks,
+    tables: ReplayTables,
+    replaying: bool,
 ) -> None:
-    """One thread's share of :func:`ip_hands`: each hand read by :func:`_ip_read` into
-    PokerStars' grids, then PokerStars' stages, the replay and the facts, as
-    ``_stars_kernels.stars_share`` writes them (its lines repeated here, as every share's)."""
+    """One thread's share of :func:`ip_hands` (``replaying``) or of ``read_histories``' log
+    (``_stars_kernels.stars_logs``, as a ``SiteShare``): each hand read by :func:`_ip_read`
+    into PokerStars' grids, then PokerStars' stages, and the replay and the facts, as
+    ``_stars_kernels.stars_share`` writes them (its lines repeated here, as every share's), or
+    the log (``_stars_kernels.hand_logged``; each action at its hand's start, its line: iPoker's
+    reader gives every action the line its ``<game>`` tag ends on; the site's stacks at the end
+    beside, which iPoker's reader gives and PokerStars' do not). One kernel both jobs, so that
+    iPoker's stages compile once. ``buffer.sites`` holds each hand's context row
+    (:func:`ip_index`'s), in place of a site's code."""
+    text, starts, stops, contexts = buffer.text, buffer.starts, buffer.stops, buffer.sites
+    first_hand = buffer.first_hand
     w = new_stars_scratch()
     scratch = new_ip_scratch()
     local, state = scratch.local, scratch.state
@@ -1476,6 +1493,23 @@ def ip_share(
             continue
         _site_said(reading, units, said, count, places)
         hand_read(reading, units, count, places, game, betting, id_start, id_stop)
+        if not replaying:  # read_histories' log: the hand's actions, not its replay
+            for step in range(tally[T_ACTIONS]):  # each on its hand's line, as iPoker's reader
+                plays[A_LINE, step] = start
+            largest = 0  # the stacks at the end (iPoker's reader's): past 2**53 units, refused
+            for i in range(count):
+                largest = max(largest, abs(finishing[i]))
+            if largest > MAX_UNITS:
+                continue
+            taken = hand_logged(hand, count, no_trimming, 0, start, stop, place, limit, reading,
+                                units, said, rows, log, marks)  # fmt: skip
+            if taken < 0:
+                continue  # another amount past 2**53 units: left, as hand_logged says
+            place += taken
+            log.setup[hand, S_HAS_FINISH] = has_finish
+            for i in range(count):
+                log.seats[hand, i, V_FINISHING] = finishing[i]
+            continue
         deck = tables.short_deck if tally[T_GAME] == _SIX_PLUS_CODE else tables.full_deck
         hand_input = HandInput(
             count, tally[T_GAME], tally[T_BETTING], no_trimming, tally[T_MIN_BET],

@@ -9,11 +9,13 @@ decides what it is sure of.
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 import numba
@@ -80,10 +82,19 @@ from pokerscore.histories._stats_kernels import TallyRows
 from pokerscore.histories._winamax_kernels import wx_share
 from pokerscore.histories._winning_kernels import wn_share
 from pokerscore.histories.allin import block_allin_evs, kernel_tables
+from pokerscore.histories.fast_files import WHOLE_FILE_BYTES
 from pokerscore.histories.kernel_results import position_codes
-from pokerscore.histories.model import ACTION_COUNTS, STREETS, HandHistoryError, HandResult, schema
+from pokerscore.histories.model import (
+    ACTION_COUNTS,
+    STREETS,
+    HandHistory,
+    HandHistoryError,
+    HandResult,
+    schema,
+)
 from pokerscore.histories.refusals import Refusal, RefusalRecord
 from pokerscore.histories.replay import rule_game
+from pokerscore.histories.sites.ipoker import read_game
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -132,6 +143,16 @@ class Batch:
     has none), by the hand's number, for the reference reader of a hand read again."""
     long_hands: frozenset[int] = frozenset()
     """iPoker's: the numbers of the hands longer than the one limit of every reader."""
+
+    def ipoker_hand(
+        self, text: bytes, file: str, number: int, line: int
+    ) -> HandHistory | HandHistoryError:
+        """iPoker's: the hand numbered ``number`` (``text``: its ``<game>``'s bytes, its start
+        tag ending on ``line``) read by iPoker's reader, with its session's ``<general>``
+        (:func:`~.sites.ipoker.read_game`)."""
+        assert self.generals is not None
+        long = number in self.long_hands
+        return read_game(text, self.generals[number], file, number, line, long=long)
 
     def rows(self) -> HandRows:
         """The result arrays as the kernels take them, one bundle."""
@@ -197,12 +218,30 @@ class IpokerIndex:
     """Each hand's session and place (``_ipoker_kernels.X_…`` columns)."""
 
 
+IPOKER_BATCH: Final = 1 << 14
+"""The iPoker hands the kernels replay or log at a time (a batch's arrays bounded)."""
+
+
 def ipoker_index(data: bytes) -> IpokerIndex | None:
     """The hands of an iPoker buffer (whole sessions); None where the buffer is not in the XML
     the compiled reader takes (:func:`~._ipoker_kernels.ip_index`): the reference reader reads
     it."""
     hands, starts, stops, contexts = ip_index(np.frombuffer(data, dtype=np.uint8))
     return None if hands < 0 else IpokerIndex(hands, starts, stops, contexts)
+
+
+def ipoker_file(path: str) -> tuple[bytes, IpokerIndex] | None:
+    """An iPoker file's bytes and its hands for the compiled reader (a run's, ``history_results``'
+    and ``read_histories``'), or None: the reference reader's (a file past
+    :data:`~.fast_files.WHOLE_FILE_BYTES`, or not in the XML the kernel reads)."""
+    try:
+        if Path(path).stat().st_size > WHOLE_FILE_BYTES:
+            return None
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    index = ipoker_index(data)
+    return None if index is None else (data, index)
 
 
 def replay_ipoker_text(
@@ -220,6 +259,15 @@ def replay_ipoker_text(
     ip_hands(text, index.starts[first:last], index.stops[first:last], contexts, first + 1, hands,
              threads, kernel_tables(), batch.rows())  # fmt: skip
     batch.hands = hands
+    ipoker_sessions(batch, data, contexts, first)
+    return batch
+
+
+def ipoker_sessions(batch: Batch, data: bytes, contexts: Ints, first: int) -> None:
+    """What a batch of iPoker hands (the index's places from ``first``; ``contexts`` theirs)
+    keeps for the reference reader of a hand left: the site, each hand's session's
+    ``<general>`` (:attr:`Batch.generals`) and the hands past the one limit
+    (:attr:`Batch.long_hands`)."""
     batch.site = "iPoker"
     spans: dict[tuple[int, int], bytes | None] = {}
     generals: dict[int, bytes | None] = {}
@@ -232,7 +280,6 @@ def replay_ipoker_text(
     batch.generals = generals
     long = np.flatnonzero(contexts[:, X_LONG]) + first + 1
     batch.long_hands = frozenset(long.tolist())
-    return batch
 
 
 StarsLayout = Literal[
@@ -251,14 +298,31 @@ that replays them (:func:`replay_stars_text`) or logs them for ``read_histories`
 (:func:`~.logged_hands.read_stars_text`)."""
 
 
+_MARK_AT_THE_START: Final = ("winning", "pacific", "partypoker")
+"""The layouts whose readers skip a byte-order mark at the file's start only
+(``sites.text``'s decoding): a mark before a later header is a character of its line, which
+starts no hand there (``sites.text.text_hands`` with a rule that takes no mark). PokerStars',
+its skins', Winamax's and Bovada's readers take a header after a mark on any line."""
+
+
 def layout_index(
     data: bytes, text: npt.NDArray[np.uint8], layout: str
 ) -> tuple[int, Ints, Ints, Ints]:
-    """The hands of a buffer in PokerStars' layout (``text``: ``data``'s bytes) as the replay
-    and the log both find them: :func:`~._stars_kernels.stars_index` (hands, starts, stops,
-    sites; hands -1 where other text stands before the first), a PartyPoker buffer led by
+    """The hands of a buffer in PokerStars' layout (``text``: ``data``'s bytes, from a file's
+    start or a hand's) as the replay and the log both find them:
+    :func:`~._stars_kernels.stars_index` (hands, starts, stops, sites; hands -1 where other
+    text stands before the first), a byte-order mark skipped where the site's reader skips one
+    (:data:`_MARK_AT_THE_START`: the buffer's first, its file's), a PartyPoker buffer led by
     separators or by 2019 banners by :func:`_party_index`."""
-    found = stars_index(text, wanted_headers(layout), layout != "ggpoker")
+    if layout in _MARK_AT_THE_START:
+        skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+        found = stars_index(text[skip:], wanted_headers(layout), False)
+        if found[0] > 0 and skip:  # the first hand from the mark, as the reader's first line
+            found[1][: found[0]] += skip
+            found[2][: found[0]] += skip
+            found[1][0] = 0
+    else:
+        found = stars_index(text, wanted_headers(layout), layout != "ggpoker")
     if found[0] < 0 and layout == "partypoker":
         return _party_index(data, text)
     return found
@@ -280,7 +344,8 @@ def _party_index(data: bytes, text: npt.NDArray[np.uint8]) -> tuple[int, Ints, I
     if skip <= 0:
         empty = np.zeros(0, dtype=np.int64)
         return -1, empty, empty, empty
-    hands, starts, stops, sites = stars_index(text[skip:], wanted_headers("partypoker"), True)
+    # (no mark skipped: PartyPoker's reader takes none past the file's start, _MARK_AT_THE_START)
+    hands, starts, stops, sites = stars_index(text[skip:], wanted_headers("partypoker"), False)
     starts[:hands] += skip
     stops[:hands] += skip
     starts[0] = 0

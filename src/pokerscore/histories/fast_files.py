@@ -69,11 +69,16 @@ def _wide_text(path: str, size: int, changed: int) -> bytes | None:
     except OSError:
         return None
     text = raw.decode(encoding, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+    if text.startswith("\ufeff"):  # a second mark: a character of the reader's first line,
+        return None  # where the kernels' index would skip a UTF-8 file's mark
     data = text.encode("utf-8")
     starts = [found.start() for found in _WIDE_STARTS.finditer(data)]
     # a hand's bytes in the file: at most 4 a byte here (a line end of 4 made one), so a hand
     # of at most a quarter of the reader's longest is read whole by it too
-    longest = max((b - a for a, b in zip(starts, [*starts[1:], len(data)], strict=True)), default=0)
+    # (no hand at a line start, a mark before the first header, say: the kernels' index finds
+    # text before the first hand and leaves the file to the reader)
+    ends = [*starts[1:], len(data)] if starts else []
+    longest = max((b - a for a, b in zip(starts, ends, strict=True)), default=0)
     return data if longest <= MAX_HAND_BYTES // 4 else None
 
 

@@ -19,7 +19,9 @@ the seats and actions from the log, the site's record from the lenient reader, P
 the site's own, when first read; ``tests/histories/test_stars_logged_hands.py``); Winamax's,
 Bovada's, 888poker's, PartyPoker's and Winning's from the log of the site's own share, the
 kernel that replays them too (``batches.SITE_SHARES``: ``_winamax_kernels.wx_share`` ...), in
-that layout (``tests/histories/test_sites_logged_hands.py``).
+that layout (``tests/histories/test_sites_logged_hands.py``); iPoker's XML from its share's log
+as well (:func:`read_ipoker_text`, ``_ipoker_kernels.ip_share``: the site's record from iPoker's
+reader, each action on its hand's line as that reader gives it).
 """
 
 from __future__ import annotations
@@ -86,7 +88,9 @@ from pokerscore.histories.model import Action, HandHistory, HandHistoryError, Se
 from pokerscore.histories.phh import toml_table, variant_rules
 
 if TYPE_CHECKING:
-    from pokerscore.histories.batches import Batch
+    from pokerscore.histories._phh_kernels import PhhLog
+    from pokerscore.histories._stars_kernels import StarsMarks
+    from pokerscore.histories.batches import Batch, IpokerIndex
 
 CHUNK: Final = 1024
 """The hands of a block (:class:`HandBlock`): each field made for the whole block when first
@@ -188,9 +192,11 @@ def fast_places(batch: Batch, data: bytes) -> npt.NDArray[np.bool_]:
     kernel's check of the bytes' bounds lets a surrogate through). What else the lenient
     reader refuses (a control character, a number TOML does not write, a value of a key the
     fast reader skips that is no TOML) the fast reader leaves to it itself
-    (``_phh_kernels._plain``, ``_skip_value``)."""
+    (``_phh_kernels._plain``, ``_skip_value``). An iPoker batch's hands need no such check:
+    the log's text is ASCII there (names, the kernel checks; the hand's number, digits), the
+    rest is iPoker's reader's, which decodes each line as its client wrote it."""
     fast = logged(batch)
-    if fast.any() and not data.isascii():
+    if fast.any() and batch.generals is None and not data.isascii():
         facts = batch.facts[: batch.hands]
         starts, stops = facts[:, F_START], facts[:, F_STOP]
         for hand in np.flatnonzero(fast).tolist():
@@ -584,22 +590,71 @@ def read_stars_text(
     hand."""
     import numba
 
-    from pokerscore.histories._phh_kernels import new_log
-    from pokerscore.histories._stars_kernels import new_marks, stars_logs
+    from pokerscore.histories._stars_kernels import stars_logs
     from pokerscore.histories.allin import kernel_tables
-    from pokerscore.histories.batches import SITE_SHARES, Batch, layout_index
+    from pokerscore.histories.batches import SITE_SHARES, layout_index
 
     text = np.frombuffer(data, dtype=np.uint8)
     hands, starts, stops, sites = layout_index(data, text, layout)
     if hands < 0:
         return None
+    batch, log, marks = _logged_batch(text, hands, text.shape[0])
+    batch.site_codes = sites[:hands]
+    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    share = SITE_SHARES.get(layout)  # a site's hands: its share, which logs them too
+    tables = kernel_tables() if share is not None else None  # (its type's; not read)
+    stars_logs(text, starts, stops, sites, data.isascii(), first_hand, hands, threads,
+               batch.rows(), log, marks, share, tables)  # fmt: skip
+    newlines = np.flatnonzero(text == NEWLINE)
+    facts = batch.facts
+    facts[:hands, F_HEADER] = first_line + np.searchsorted(newlines, facts[:hands, F_START])
+    return batch
+
+
+def read_ipoker_text(data: bytes, index: IpokerIndex, first: int, last: int) -> Batch:
+    """The hands ``first`` to ``last`` (the index's places, from 0; numbered from ``first + 1``)
+    of an iPoker buffer (``batches.ipoker_file``'s) read by its share into the log and not
+    replayed (``_stars_kernels.stars_logs`` with ``_ipoker_kernels.ip_share``, the kernel that
+    replays them too): a batch as :func:`read_stars_text`'s (each hand's ``F_HEADER`` the line
+    its start tag ends on), with its sessions' ``<general>`` parts for the hands left
+    (``batches.ipoker_sessions``)."""
+    import numba
+
+    from pokerscore.histories._ipoker_kernels import ip_share
+    from pokerscore.histories._stars_kernels import stars_logs
+    from pokerscore.histories.allin import kernel_tables
+    from pokerscore.histories.batches import ipoker_sessions
+
+    text = np.frombuffer(data, dtype=np.uint8)
+    hands = last - first
+    starts, stops = index.starts[first:last], index.stops[first:last]
+    contexts = index.contexts[first:last]
+    batch, log, marks = _logged_batch(text, hands, int(stops[-1] - starts[0]) if hands else 0)
+    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
+    # (the contexts where a share of PokerStars' layout reads its sites' codes: ``ip_share``'s)
+    stars_logs(text, starts, stops, contexts, False, first + 1, hands, threads, batch.rows(), log,
+               marks, ip_share, kernel_tables())  # fmt: skip
+    ipoker_sessions(batch, data, contexts, first)
+    return batch
+
+
+def _logged_batch(
+    text: npt.NDArray[np.uint8], hands: int, size: int
+) -> tuple[Batch, PhhLog, StarsMarks]:
+    """An empty :class:`~.batches.Batch` for ``hands`` hands of ``text`` logged, not replayed:
+    its facts, names, seats, log (for ``size`` bytes of hands) and marks only, the replay's
+    arrays empty; its log and marks."""
+    from pokerscore.histories._phh_kernels import new_log
+    from pokerscore.histories._stars_kernels import new_marks
+    from pokerscore.histories.batches import Batch
+
     capacity = max(1, hands)
     facts = np.zeros((capacity, FACTS), dtype=np.int64)
     names = np.full((capacity, 2 * MAX_PLAYERS), -1, dtype=np.int64)
     seats = np.full((capacity, MAX_PLAYERS), -1, dtype=np.int64)
     flags = np.zeros((capacity, MAX_PLAYERS), dtype=np.uint8)
     none = np.zeros((0, MAX_PLAYERS), dtype=np.int64)
-    log = new_log(hands, text.shape[0])
+    log = new_log(hands, size)
     marks = new_marks(log.kinds.shape[0])
     batch = Batch(
         text=text, hands=hands, facts=facts, names=names, seats=seats, put_in=none, gross=none,
@@ -607,16 +662,9 @@ def read_stars_text(
         holes=np.zeros((0, MAX_PLAYERS, 1), dtype=np.int8), boards=np.zeros((0, 5), np.int8),
         pots=none, pot_masks=none.astype(np.int32),
         pot_shares=np.zeros((0, MAX_PLAYERS, MAX_PLAYERS), dtype=np.int32),
-        action_flags=flags, log=log, marks=marks, site_codes=sites[:hands],
+        action_flags=flags, log=log, marks=marks,
     )  # fmt: skip
-    threads = max(1, min(numba.get_num_threads(), hands // 64 or 1))
-    share = SITE_SHARES.get(layout)  # a site's hands: its share, which logs them too
-    tables = kernel_tables() if share is not None else None  # (its type's; not read)
-    stars_logs(text, starts, stops, sites, data.isascii(), first_hand, hands, threads,
-               batch.rows(), log, marks, share, tables)  # fmt: skip
-    newlines = np.flatnonzero(text == NEWLINE)
-    facts[:hands, F_HEADER] = first_line + np.searchsorted(newlines, facts[:hands, F_START])
-    return batch
+    return batch, log, marks
 
 
 class StarsBlock(HandBlock):
@@ -640,6 +688,8 @@ class StarsBlock(HandBlock):
         self.all_ins = marks.all_ins[self.logged_at]
         self.runouts = marks.runouts[self.logged_at]
         self.read: list[HandHistory] | None = None
+        self.ipoker = batch if batch.generals is not None else None
+        """iPoker's batch (its hands' sessions), whose reader reads the site's record."""
 
     def table(self, at: int) -> Mapping[str, object]:
         return self.reference()[at].fields
@@ -653,7 +703,10 @@ class StarsBlock(HandBlock):
             read = []
             for at, (number, line) in enumerate(facts[:, [F_NUMBER, F_HEADER]].tolist()):
                 text = self.text[self.starts[at] : self.stops[at]]
-                hand = reference_stars_hand(text, self.file, number, line, self.layout)
+                if self.ipoker is not None:  # iPoker's: read with its session's <general>
+                    hand = self.ipoker.ipoker_hand(text, self.file, number, line)
+                else:
+                    hand = reference_stars_hand(text, self.file, number, line, self.layout)
                 if isinstance(hand, HandHistoryError):
                     raise hand
                 read.append(hand)
@@ -663,10 +716,13 @@ class StarsBlock(HandBlock):
     def _stars_actions(self) -> list[tuple[Action, ...]]:
         """Every hand's actions, made by column (no text: the line each was read from)."""
         count = len(self.kinds)
-        starts = self.action_spans[:, 0]
-        newlines = np.flatnonzero(np.frombuffer(self.text, dtype=np.uint8) == NEWLINE)
-        first = int(self.facts[0, F_HEADER]) if self.hands else 0  # the block's first line
-        lines = (first + np.searchsorted(newlines, starts)).tolist()
+        if self.ipoker is not None:  # iPoker's reader: each action on its hand's line
+            lines = np.repeat(self.facts[:, F_HEADER], self.steps).tolist()
+        else:
+            starts = self.action_spans[:, 0]
+            newlines = np.flatnonzero(np.frombuffer(self.text, dtype=np.uint8) == NEWLINE)
+            first = int(self.facts[0, F_HEADER]) if self.hands else 0  # the block's first line
+            lines = (first + np.searchsorted(newlines, starts)).tolist()
         made = self._made_actions(np.arange(count), repeat("", count), self.runouts.tolist(),
                                   lines, (self.all_ins != 0).tolist())  # fmt: skip
         return _cut(made, self.steps.tolist())

@@ -33,10 +33,11 @@ from pokerscore.histories._layout import (
 )
 from pokerscore.histories._stars_lines import LAYOUT_HEADERS
 from pokerscore.histories.batches import (
+    IPOKER_BATCH,
     Batch,
     IpokerIndex,
     batch_columns,
-    ipoker_index,
+    ipoker_file,
     refusal_of,
     replay_ipoker_text,
     replay_phh_text,
@@ -44,7 +45,6 @@ from pokerscore.histories.batches import (
     slow_hands,
 )
 from pokerscore.histories.fast_files import (
-    WHOLE_FILE_BYTES,
     WIDE_FORMATS,
     fast_format,
     wide_text,
@@ -66,7 +66,6 @@ from pokerscore.histories.refusals import RefusalRecord, refusal_error
 from pokerscore.histories.replay import replayed, rule_game
 from pokerscore.histories.rows import RowBuffer
 from pokerscore.histories.sites.ipoker import NAME as IPOKER
-from pokerscore.histories.sites.ipoker import read_game
 from pokerscore.histories.sites.layouts import SITE_LAYOUTS, reference_stars_hand
 from pokerscore.histories.sites.text import (
     MAX_HAND_BYTES,
@@ -104,8 +103,6 @@ class PartRecords:
             )
 
 
-IPOKER_BATCH: Final = 1 << 14
-"""The iPoker hands the kernels replay at a time (a batch's arrays bounded)."""
 _TABLE: Final = re.compile(rb"\s*\[\s*(\d+)\s*\]\s*")
 
 
@@ -346,19 +343,6 @@ def _run_fast_part(
     return PartDone(summary, records.lines, next_hand - part.first_hand)
 
 
-def ipoker_file(path: str) -> tuple[bytes, IpokerIndex] | None:
-    """An iPoker file's bytes and its hands for the compiled reader, or None: the reference
-    reader's (a file past :data:`WHOLE_FILE_BYTES`, or not in the XML the kernel reads)."""
-    try:
-        if Path(path).stat().st_size > WHOLE_FILE_BYTES:
-            return None
-        data = Path(path).read_bytes()
-    except OSError:
-        return None
-    index = ipoker_index(data)
-    return None if index is None else (data, index)
-
-
 def ipoker_batches(data: bytes, index: IpokerIndex) -> Iterator[Batch]:
     """An iPoker file's hands read and replayed by the kernels, :data:`IPOKER_BATCH` at a
     time."""
@@ -406,8 +390,7 @@ def _left_hands(
     for place, number, header, start, stop in slow:
         text = data[start:stop]
         if batch.generals is not None:  # iPoker's: the line its start tag ends on
-            long = number in batch.long_hands
-            hand = read_game(text, batch.generals[number], part.path, number, header, long=long)
+            hand = batch.ipoker_hand(text, part.path, number, header)
         elif stars:
             if start < counted:  # the hands come in order; if not, count from the start again
                 counted, lines = 0, first_line

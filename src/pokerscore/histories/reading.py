@@ -23,6 +23,7 @@ from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.phh import read_phh, table_number, text_hands
 from pokerscore.histories.pokerstars import read_pokerstars
 from pokerscore.histories.sites import site_format, site_formats, sniff_site
+from pokerscore.histories.sites.ipoker import NAME as IPOKER
 from pokerscore.histories.sites.text import MAX_HAND_BYTES, file_head, long_hand_error
 
 if TYPE_CHECKING:
@@ -133,11 +134,10 @@ def read_histories(
     made from its arrays, a block of some 1,024 hands at a time, each field when first read
     (the hand's ``fields``, its TOML table, by :mod:`tomllib` when asked for). A PokerStars
     file, a PokerStars skin's or GGPoker's, is read so by PokerStars' compiled reader, a
-    Winamax, Bovada, 888poker, PartyPoker or Winning file by the site's (the site's record,
-    its time, table, rake and pots, by the format's text reader when first asked for). Every
-    other
-    hand, and every other file, is read by its format's own reader: the same hands and errors
-    either way.
+    Winamax, Bovada, 888poker, PartyPoker, Winning (UTF-16 too) or iPoker file by the site's
+    (the site's record, its time, table, rake and pots, by the format's own reader when first
+    asked for). Every other hand, and every other file, is read by its format's own reader:
+    the same hands and errors either way.
 
     >>> from pathlib import Path
     >>> folder = Path(__file__).parents[3] / "tests" / "data" / "histories"
@@ -170,8 +170,8 @@ def _file_lists(
     if os.environ.get(REFERENCE_ONLY) != "1":
         if kind == "phh" and path.suffix.lower() != ".phh":
             return _phh_lists(path)
-        if kind in STARS_LOGGED:
-            return _stars_lists(path, kind)
+        if kind in LOGGED_FORMATS:
+            return _ipoker_lists(path) if kind == IPOKER else _stars_lists(path, kind)
     return ([hand] for hand in read_file(path, file_format))
 
 
@@ -228,26 +228,28 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
     hand it reads whole made by column (:class:`~.logged_hands.StarsBlock`, up to
     ``logged_hands.CHUNK`` hands a list); every other hand read by the lenient reader from its
     own bytes in its place, as :func:`read_file` reads it
-    (:func:`~.sites.layouts.reference_stars_hand`). A file with text before its first hand, in
-    UTF-16 (its records are not cut at its hands' bytes), or one a run leaves to the site's
-    reader (``fast_files.fast_format``: a PartyPoker or 888poker file whose records are not cut
-    where its reader cuts its hands) is the lenient reader's, whole."""
-    import codecs
+    (:func:`~.sites.layouts.reference_stars_hand`). A UTF-16 file of
+    ``fast_files.WIDE_FORMATS`` (Winning's) is read so from its UTF-8
+    (``fast_files.wide_text``: each line's text and number the site reader's), as a run reads
+    it. A file with text before its first hand, or one a run leaves to the site's reader
+    (``fast_files.fast_format``: another's UTF-16, whose records are not cut at its hands'
+    bytes; a PartyPoker or 888poker file whose records are not cut where its reader cuts its
+    hands) is the lenient reader's, whole."""
+    import io
 
-    from pokerscore.histories.fast_files import fast_format
+    from pokerscore.histories.fast_files import WIDE_FORMATS, fast_format, wide_text
     from pokerscore.histories.logged_hands import read_stars_text  # the kernels
     from pokerscore.histories.part_specs import HistoryPart
     from pokerscore.histories.sites.layouts import reference_stars_hand
 
     name = str(path)
     part = HistoryPart(0, name, kind)
-    with path.open("rb") as handle:
-        wide = handle.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-    if wide or not fast_format(part):
+    if not fast_format(part):
         yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
         return
+    wide = wide_text(name) if kind in WIDE_FORMATS else None  # (fast_format's: read once)
     next_hand = 1
-    with path.open("rb") as handle:
+    with io.BytesIO(wide) if wide is not None else path.open("rb") as handle:
         marker = part.marker
         for item in record_blocks(handle, marker, max_record=MAX_HAND_BYTES):
             if isinstance(item, LongRecord):
@@ -263,6 +265,39 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
                 return
             yield from _batch_lists(batch, data, name, next_hand, kind, reference_stars_hand)
             next_hand += batch.hands
+
+
+LOGGED_FORMATS: Final = (*STARS_LOGGED, IPOKER)
+"""Every format but PHH whose hands :func:`read_histories` takes from a compiled reader's log:
+those in PokerStars' layout (:func:`_stars_lists`) and iPoker's XML (:func:`_ipoker_lists`)."""
+
+
+def _ipoker_lists(path: Path) -> Iterator[Sequence[HandHistory | HandHistoryError]]:
+    """The hands of an iPoker file, in lists: the file read whole where the compiled reader
+    takes it (``batches.ipoker_file``), ``batches.IPOKER_BATCH`` hands at a time read by its
+    share into the log, not replayed (:func:`~.logged_hands.read_ipoker_text`), each hand it
+    reads whole made by column (:class:`~.logged_hands.StarsBlock`); every other hand read by
+    iPoker's reader from its own bytes, in its place, with its session's ``<general>``
+    (``Batch.ipoker_hand``), as the runs read it. A file the compiled reader does not take is
+    iPoker's reader's, whole."""
+    from pokerscore.histories.batches import IPOKER_BATCH, ipoker_file
+    from pokerscore.histories.logged_hands import read_ipoker_text  # the kernels
+
+    found = ipoker_file(str(path))
+    if found is None:
+        yield from ([hand] for hand in read_file(path, IPOKER))
+        return
+    data, index = found
+    name = str(path)
+    for first in range(0, index.hands, IPOKER_BATCH):
+        batch = read_ipoker_text(data, index, first, min(first + IPOKER_BATCH, index.hands))
+
+        def left(
+            text: bytes, file: str, number: int, line: int, layout: str, batch: Batch = batch
+        ) -> HandHistory | HandHistoryError:
+            return batch.ipoker_hand(text, file, number, line)
+
+        yield from _batch_lists(batch, data, name, first + 1, IPOKER, left)
 
 
 def _batch_lists(

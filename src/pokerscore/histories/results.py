@@ -33,6 +33,7 @@ from pokerscore.histories._stars_lines import LAYOUT_HEADERS
 from pokerscore.histories.batches import (
     Batch,
     in_batch_order,
+    ipoker_file,
     refusal_of,
     replay_phh_text,
     replay_stars_text,
@@ -46,7 +47,6 @@ from pokerscore.histories.parts import (
     PartRecords,
     block_hands,
     ipoker_batches,
-    ipoker_file,
     long_hand,
     reference_hand,
     unless_refused,

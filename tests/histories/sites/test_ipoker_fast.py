@@ -215,8 +215,7 @@ not in the XML it takes."""
 
 
 def _read_by_the_kernel(path: Path) -> list[bool] | None:
-    from pokerscore.histories.batches import replay_ipoker_text
-    from pokerscore.histories.parts import ipoker_file
+    from pokerscore.histories.batches import ipoker_file, replay_ipoker_text
 
     found = ipoker_file(str(path))
     if found is None:
