@@ -14,6 +14,7 @@ from typing import Final
 
 from pokerscore.histories._stars_lines import LAYOUT_HEADERS, PT19_BANNER
 from pokerscore.histories.part_specs import HistoryPart
+from pokerscore.histories.sites.fulltilt import NAME as FULLTILT
 from pokerscore.histories.sites.layouts import SITE_LAYOUTS
 from pokerscore.histories.sites.pacific import NAME as PACIFIC
 from pokerscore.histories.sites.party import NAME as PARTY
@@ -80,7 +81,8 @@ def _wide_text(path: str, size: int, changed: int) -> bytes | None:
 def fast_format(part: HistoryPart) -> bool:
     """Whether the kernels read the part: PHH, PokerStars, and a site's file in PokerStars'
     layout unless it is UTF-16 (its records are not cut at its hands' bytes), but Winning's
-    (:data:`WIDE_FORMATS`: read as the UTF-8 of :func:`wide_text`); a PartyPoker or
+    (:data:`WIDE_FORMATS`: read as the UTF-8 of :func:`wide_text`); a Full Tilt file whose every
+    hand starts where its reader starts one (:func:`_cut_as_fulltilt`); a PartyPoker or
     888poker file only where its first hand starts at ``#Game No`` (:func:`~.sites.party.preamble`:
     the records are cut there; a file whose hands start at their banners would be one record,
     too long past 1 MiB, where the site's reader reads its hands), or a PartyPoker file of the
@@ -112,8 +114,29 @@ def fast_format(part: HistoryPart) -> bool:
     if part.file_format == PARTY and b"\n" + PT19_BANNER.encode() in start:
         return False  # a 2019 banner in a file led by ``#Game No``: the reader's line of a hand
     if start[:2] not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-        return True
+        return part.file_format != FULLTILT or _cut_as_fulltilt(part.path)
     return part.file_format in WIDE_FORMATS and wide_text(part.path) is not None
+
+
+_FULLTILT_OTHER_STARTS: Final = re.compile(
+    rb"^(?:FullTilt|Full TiltPoker|Full Tilt (?!Poker Game #[0-9]{1,20}: ))|\n\xef\xbb\xbf",
+    re.MULTILINE,
+)
+"""A line Full Tilt's reader starts a hand at and the kernels' index does not (``FullTiltPoker
+Game #``: the older client's), or the other way round (``Full Tilt `` and no hand's number
+after, a byte-order mark before a later line)."""
+
+
+def _cut_as_fulltilt(path: str) -> bool:
+    """Whether the kernels' index cuts a Full Tilt file (up to :data:`WHOLE_FILE_BYTES`, a
+    larger one streamed by its reader) at the lines its reader starts each hand at: none of
+    :data:`_FULLTILT_OTHER_STARTS` in it."""
+    try:
+        if Path(path).stat().st_size > WHOLE_FILE_BYTES:
+            return False
+        return _FULLTILT_OTHER_STARTS.search(Path(path).read_bytes()) is None
+    except OSError:
+        return False
 
 
 _HEAD: Final = 1 << 16

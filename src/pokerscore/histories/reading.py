@@ -214,6 +214,7 @@ STARS_LOGGED: Final = (
     "pacific",
     "partypoker",
     "winning",
+    "fulltilt",
 )
 """The formats in PokerStars' layout whose hands :func:`read_histories` takes from its kernel's
 log (:func:`_stars_lists`; a site's from its own share's, ``batches.SITE_SHARES``)."""
