@@ -25,6 +25,7 @@ from pokerscore.histories.reading import (
 )
 from tests.histories.sites import (
     test_bovada_fast,
+    test_fulltilt_fast,
     test_pacific_fast,
     test_party_fast,
     test_winning_fast,
@@ -152,14 +153,15 @@ def test_a_logged_winamax_hand_is_a_hand_history_to_its_users(tmp_path: Path) ->
 
 _SITE_TESTS = {
     "bovada": test_bovada_fast,
+    "fulltilt": test_fulltilt_fast,
     "pacific": test_pacific_fast,
     "partypoker": test_party_fast,
     "winning": test_winning_fast,
 }
-"""The sites whose share logs their hands since session 26, and their fast readers' tests (each
+"""The sites whose share logs their hands since session 26 (Full Tilt's since 27), and their fast readers' tests (each
 guard's hand, ``VARIANTS``, and those the kernel reads, ``READ_BY_THE_KERNEL``)."""
-_SHARED_FOLDERS = {"bovada": "Bovada", "pacific": "PacificPoker", "partypoker": "PartyPoker",
-                   "winning": "Winning"}  # fmt: skip
+_SHARED_FOLDERS = {"bovada": "Bovada", "fulltilt": "FTP", "pacific": "PacificPoker",
+                   "partypoker": "PartyPoker", "winning": "Winning"}  # fmt: skip
 
 
 def _replayed(path: Path, kind: str) -> int:
@@ -194,7 +196,7 @@ def test_the_share_logged_sites_fixtures_are_mostly_logged() -> None:
     # a regression pin (the program's own count, session 26): the cash hands of each site,
     # PartyPoker's of both layouts, Winning's newer layout's
     assert {kind: logged(hands) for kind, hands in read.items()} == {
-        "bovada": 4, "pacific": 1, "partypoker": 4, "winning": 5
+        "bovada": 4, "fulltilt": 4, "pacific": 1, "partypoker": 4, "winning": 5
     }  # fmt: skip
 
 
@@ -253,8 +255,12 @@ def test_the_shared_samples_share_logged_files_are_the_reference_paths(
         str(hand) if isinstance(hand, Exception) else hand for hand in reference
     ]
     # a regression pin (the program's own counts, session 26, of 71, 30, 24 and 24 hands: the
-    # rest stud, single hands after separators, Winning's UTF-16 files, all the site reader's)
-    assert logged(read) >= {"bovada": 66, "pacific": 27, "partypoker": 6, "winning": 1}[kind]
+    # rest stud, single hands after separators, Winning's UTF-16 files, all the site reader's;
+    # Full Tilt's, session 27: 62 of 75, the rest stud, the draw games and the older header's)
+    assert (
+        logged(read)
+        >= {"bovada": 66, "fulltilt": 62, "pacific": 27, "partypoker": 6, "winning": 1}[kind]
+    )
 
 
 @pytest.mark.slow
