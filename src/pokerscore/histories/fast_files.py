@@ -118,25 +118,29 @@ def fast_format(part: HistoryPart) -> bool:
     return part.file_format in WIDE_FORMATS and wide_text(part.path) is not None
 
 
-_FULLTILT_OTHER_STARTS: Final = re.compile(
-    rb"^(?:FullTilt|Full TiltPoker|Full Tilt (?!Poker Game #[0-9]{1,20}: ))|\n\xef\xbb\xbf",
-    re.MULTILINE,
-)
-"""A line Full Tilt's reader starts a hand at and the kernels' index does not (``FullTiltPoker
-Game #``: the older client's), or the other way round (``Full Tilt `` and no hand's number
-after, a byte-order mark before a later line)."""
+_FULLTILT_HEADER: Final = b"Full Tilt Poker Game #"
+_FULLTILT_LATER: Final = re.compile(b"\n" + _FULLTILT_HEADER + rb"[0-9]{1,20}: ")
+_FULLTILT_FIRST: Final = re.compile(_FULLTILT_HEADER + rb"[0-9]{1,20}: ")
 
 
 def _cut_as_fulltilt(path: str) -> bool:
     """Whether the kernels' index cuts a Full Tilt file (up to :data:`WHOLE_FILE_BYTES`, a
-    larger one streamed by its reader) at the lines its reader starts each hand at: none of
-    :data:`_FULLTILT_OTHER_STARTS` in it."""
+    larger one streamed by its reader) at the lines its reader starts each hand at: every line
+    starting ``Full`` is a hand's header as the index and the reader both read it (not the older
+    client's ``FullTiltPoker Game #``, nor ``Full Tilt `` without a hand's number), and no
+    byte-order mark stands before a later line. Counted, not searched line by line: a regular
+    expression anchored at each line took a third of ``read_histories``' time."""
     try:
         if Path(path).stat().st_size > WHOLE_FILE_BYTES:
             return False
-        return _FULLTILT_OTHER_STARTS.search(Path(path).read_bytes()) is None
+        data = Path(path).read_bytes()
     except OSError:
         return False
+    head = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    starts = data.count(b"\nFull") + data.startswith(b"Full", head)
+    headers = sum(1 for _ in _FULLTILT_LATER.finditer(data))
+    headers += _FULLTILT_FIRST.match(data, head) is not None
+    return starts == headers and b"\n" + codecs.BOM_UTF8 not in data
 
 
 _HEAD: Final = 1 << 16
