@@ -180,6 +180,40 @@ def test_the_fixture_runs_as_the_reference_path(
     same_on_both_paths(CASH_FILE, tmp_path, monkeypatch, results=compared_results)
 
 
+def test_a_utf16_file_is_read_by_the_kernel_from_its_utf8(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A UTF-16 file (Full Tilt's client's, a byte-order mark first) whose every hand starts at
+    ``Full Tilt Poker Game #`` goes to the kernel as UTF-8 (``fast_files.wide_text``): the run's
+    rows and results are the reference path's; one with an older header in it, or text before
+    its first hand, goes whole to the reader (the UTF-16 fixture: its PLO hi/lo hand's), the
+    same rows either way."""
+    from pokerscore.histories.part_specs import HistoryPart
+    from pokerscore.histories.parts import fast_format
+
+    for line_end in ("\n", "\r\n"):
+        path = tmp_path / "wide.txt"
+        path.write_bytes(CASH_FILE.read_text("utf-8").replace("\n", line_end).encode("utf-16"))
+        assert fast_format(HistoryPart(0, str(path), "fulltilt"))
+        same_on_both_paths(path, tmp_path, monkeypatch, results=compared_results)
+    mixed = SITES / "fulltilt" / "mixed-utf16.txt"
+    assert not fast_format(HistoryPart(0, str(mixed), "fulltilt"))
+    path.write_bytes(("Hand history\n" + CASH).encode("utf-16"))
+    same_on_both_paths(path, tmp_path, monkeypatch, results=compared_results)
+
+
+def _run_statuses(path: Path) -> list[int]:
+    """Each hand's status as a run's kernel reads the file (a UTF-16 file from its UTF-8)."""
+    from pokerscore.histories._layout import F_STATUS
+    from pokerscore.histories.batches import replay_stars_text
+    from pokerscore.histories.fast_files import wide_text
+
+    data = wide_text(str(path), "fulltilt") or path.read_bytes()
+    batch = replay_stars_text(data, layout="fulltilt")
+    assert batch is not None
+    return [int(status) for status in batch.facts[: batch.hands, F_STATUS]]
+
+
 @needs_sample
 def test_the_kernel_gives_full_tilts_rows_on_the_shared_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -195,8 +229,8 @@ def test_the_kernel_gives_full_tilts_rows_on_the_shared_files(
     assert _rows(tmp_path / "fast.parquet") == _rows(tmp_path / "reference.parquet")
     _same_summaries(fast, reference)
     taken = [path for path in files if fast_format(HistoryPart(0, str(path), "fulltilt"))]
-    read = sum(status == OK for path in taken for status in _fast_statuses(path, "fulltilt"))
-    # a regression pin (the program's own count, session 27): 60 of the 70 hands of the 12
+    read = sum(status == OK for path in taken for status in _run_statuses(path))
+    # a regression pin (the program's own count, session 27): 60 of the 71 hands of the 13
     # files a run gives the kernel (the others' stud and draw games, the older header's files)
     assert read >= 60
     for path in files:
