@@ -15,6 +15,11 @@ each street's cards, the seats in order: no button), 2-7 triple and single draw 
 stud and the other games are refused hand by hand as not replayed yet. The Full Tilt of 2016,
 run by PokerStars, wrote PokerStars' layout (``Full Tilt Hand #``):
 :mod:`pokerscore.histories.sites.stars_skins`.
+
+This reader is the reference: a run and ``read_histories`` take the hold'em and Omaha hands it
+reads from a compiled share (``_fulltilt_kernels``, session 27) where that share is sure to read
+them as here (its words, ``_stars_lines``' ``FT_`` tables, are this reader's too), and every
+other hand from this reader, in place.
 """
 
 from __future__ import annotations
