@@ -158,8 +158,9 @@ _SITE_TESTS = {
     "partypoker": test_party_fast,
     "winning": test_winning_fast,
 }
-"""The sites whose share logs their hands since session 26 (Full Tilt's since 27), and their fast readers' tests (each
-guard's hand, ``VARIANTS``, and those the kernel reads, ``READ_BY_THE_KERNEL``)."""
+"""The sites whose share logs their hands since session 26 (Full Tilt's since 27), and their
+fast readers' tests (each guard's hand, ``VARIANTS``, and those the kernel reads,
+``READ_BY_THE_KERNEL``)."""
 _SHARED_FOLDERS = {"bovada": "Bovada", "fulltilt": "FTP", "pacific": "PacificPoker",
                    "partypoker": "PartyPoker", "winning": "Winning"}  # fmt: skip
 

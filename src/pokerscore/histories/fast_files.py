@@ -130,6 +130,9 @@ def fast_format(part: HistoryPart) -> bool:
 _FULLTILT_HEADER: Final = b"Full Tilt Poker Game #"
 _FULLTILT_LATER: Final = re.compile(b"\n" + _FULLTILT_HEADER + rb"[0-9]{1,20}: ")
 _FULLTILT_FIRST: Final = re.compile(_FULLTILT_HEADER + rb"[0-9]{1,20}: ")
+_FULL_TILT: Final = (b"Full Tilt", b"FullTilt")
+"""What every line the index or the reader may start a Full Tilt hand at starts with (the
+reader's ``Full ?Tilt ?Poker Game #``, the index's ``Full Tilt ``)."""
 
 
 def _utf8_text(path: str) -> bytes | None:
@@ -145,15 +148,16 @@ def _utf8_text(path: str) -> bytes | None:
 
 def _cut_as_fulltilt(data: bytes | None) -> bool:
     """Whether the kernels' index cuts a Full Tilt file's text (:func:`_utf8_text`, or a UTF-16
-    file's :func:`wide_text`; None: not read so) at the lines its reader starts each hand at: every line
-    starting ``Full`` is a hand's header as the index and the reader both read it (not the older
-    client's ``FullTiltPoker Game #``, nor ``Full Tilt `` without a hand's number), and no
-    byte-order mark stands before a later line. Counted, not searched line by line: a regular
+    file's :func:`wide_text`; None: not read so) at the lines its reader starts each hand at:
+    every line starting with one of :data:`_FULL_TILT` is a hand's header as the index and the
+    reader both read it (not the older client's ``FullTiltPoker Game #``, nor ``Full Tilt ``
+    without a hand's number), and no byte-order mark stands before a later line (a player named
+    ``Fuller`` no matter). Counted, not searched line by line: a regular
     expression anchored at each line took a third of ``read_histories``' time."""
     if data is None:
         return False
     head = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
-    starts = data.count(b"\nFull") + data.startswith(b"Full", head)
+    starts = sum(data.count(b"\n" + words) + data.startswith(words, head) for words in _FULL_TILT)
     headers = sum(1 for _ in _FULLTILT_LATER.finditer(data))
     headers += _FULLTILT_FIRST.match(data, head) is not None
     return starts == headers and b"\n" + codecs.BOM_UTF8 not in data
