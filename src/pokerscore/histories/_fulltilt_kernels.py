@@ -696,42 +696,39 @@ def _ft_lines(text: Bytes, at: int, end: int, reading: StarsReading) -> bool:
                 return False
             if count == 0:
                 continue
-            if taken[1] < MAX_ACTIONS:
-                plays[A_LINE, taken[1]] = first
-            taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(LINE_ACTION, DEAL_BOARD, -1, run, 0, 0, count, 0))  # fmt: skip
-            if taken[0] < 0:
-                return False
-            continue
-        if section == 2:
-            if starts_with(text, first, line_stop, _TOTAL_POT):
-                said = _ft_total(text, first, line_stop, reading.numbers, said)
-                if said < 0:
-                    return False
-            elif starts_with(text, first, line_stop, _SEAT) and _ft_summary_won(text, first, line_stop, seats, listed)[0] < 0:  # fmt: skip
-                return False  # an amount the reader refuses, wins lines or none
-            continue
-        if section == 0 and starts_with(text, first, line_stop, _SEAT):
-            listed = _ft_seat(text, first, line_stop, seats, listed)
-            if listed < 0:
-                return False
-            continue
-        if section == 0 and line_stop - _IS_SITTING_OUT.shape[0] >= first and starts_with(text, line_stop - _IS_SITTING_OUT.shape[0], line_stop, _IS_SITTING_OUT):  # fmt: skip
-            out = _named(text, first, line_stop - _IS_SITTING_OUT.shape[0], seats, listed)
-            if out >= 0:
-                seats[S_OUT, out] = 1
-            continue
-        if starts_with(text, first, line_stop, _BUTTON):
-            q = first + _BUTTON.shape[0]
-            number = 0
-            while q < line_stop and is_digit(text[q]):
-                number = number * 10 + (text[q] - ZERO)
-                q += 1
-            if q == line_stop and 0 < q - first - _BUTTON.shape[0] <= 5:
-                button = number
+            line, kind, who, m, d, all_in = LINE_ACTION, DEAL_BOARD, -1, run, 0, 0  # (its run)
+        else:
+            if section == 2:
+                if starts_with(text, first, line_stop, _TOTAL_POT):
+                    said = _ft_total(text, first, line_stop, reading.numbers, said)
+                    if said < 0:
+                        return False
+                elif starts_with(text, first, line_stop, _SEAT) and _ft_summary_won(text, first, line_stop, seats, listed)[0] < 0:  # fmt: skip
+                    return False  # an amount the reader refuses, wins lines or none
                 continue
-        line, kind, who, m, d, all_in, count = _ft_play(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
+            if section == 0 and starts_with(text, first, line_stop, _SEAT):
+                listed = _ft_seat(text, first, line_stop, seats, listed)
+                if listed < 0:
+                    return False
+                continue
+            if section == 0 and line_stop - _IS_SITTING_OUT.shape[0] >= first and starts_with(text, line_stop - _IS_SITTING_OUT.shape[0], line_stop, _IS_SITTING_OUT):  # fmt: skip
+                out = _named(text, first, line_stop - _IS_SITTING_OUT.shape[0], seats, listed)
+                if out >= 0:
+                    seats[S_OUT, out] = 1
+                continue
+            if starts_with(text, first, line_stop, _BUTTON):
+                q = first + _BUTTON.shape[0]
+                number = 0
+                while q < line_stop and is_digit(text[q]):
+                    number = number * 10 + (text[q] - ZERO)
+                    q += 1
+                if q == line_stop and 0 < q - first - _BUTTON.shape[0] <= 5:
+                    button = number
+                    continue
+            line, kind, who, m, d, all_in, count = _ft_play(text, first, line_stop, seats, listed, hand_cards)  # fmt: skip
         if line == LINE_ACTION and taken[1] < MAX_ACTIONS:
             plays[A_LINE, taken[1]] = first  # the line's start: its number, for the log
+        # one call for a street's cards and a line of play (take_line is inlined at each call)
         taken = take_line(seats, posts, settled, plays, cards, hand_cards, taken, SaidLine(line, kind, who, m, d, all_in, count, 0))  # fmt: skip
         if taken[0] < 0:
             return False
