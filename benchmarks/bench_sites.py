@@ -24,9 +24,12 @@ and PartyPoker's by shares of their own (Winamax's stud and 2-7 triple draw too,
 iPoker's hold'em and Omaha by a compiled reader of its own on PokerStars' stages,
 ``_ipoker_kernels``; the others through the site's reader (the ``pacific`` fixture's hand, a
 dead blind among its lines, is one 888poker's share reads; the ``partypoker`` fixture's
-hands, ``cash-old.txt``, PartyPoker's share reads, the bet nobody called held by the win); ``read_histories`` takes the hands
+hands, ``cash-old.txt``, PartyPoker's share reads, the bet nobody called held by the win; Full Tilt's hold'em and Omaha
+by a share of its own since session 27, ``fulltilt``'s UTF-8 fixture, while ``fulltilt-mixed``'s
+UTF-16 hands, one of them razz, one headed ``FullTiltPoker Game #``, are its reader's); ``read_histories`` takes the hands
 of PokerStars' layout, GGPoker's and Winamax's among them, from the compiled reader's log since
-session 22, Bovada's, 888poker's, PartyPoker's and Winning's since session 26). Figures and how
+session 22, Bovada's, 888poker's, PartyPoker's and Winning's since session 26, Full Tilt's since
+session 27). Figures and how
 to read them:
 ``benchmarks/sites.md``.
 """
@@ -51,7 +54,8 @@ FILES = {
     "winning-older": ("older-utf16.txt", "utf-16"),
     "bovada": ("cash.txt", "utf-8-sig"),
     "starsskin": ("pokermaster.txt", "utf-8"),
-    "fulltilt": ("mixed-utf16.txt", "utf-16"),
+    "fulltilt": ("cash.txt", "utf-8"),
+    "fulltilt-mixed": ("mixed-utf16.txt", "utf-16"),
     "ggpoker": ("cash.txt", "utf-8"),
     "winamax": ("mixed.txt", "utf-8"),
     "everleaf": ("hands.txt", "utf-8"),
@@ -74,7 +78,8 @@ FILES = {
 }
 """Each format (its folder below ``FIXTURES``, or a layout of it: ``winning-2019``, Winning's
 2019 layout, beside ``winning``'s 2016-19 UTF-16 hands; ``winning-older``, those hands written
-in UTF-8, :data:`WRITTEN`; ``partypoker-2019``, PartyPoker's 2019 layout, read by
+in UTF-8, :data:`WRITTEN`; ``fulltilt-mixed``, Full Tilt's UTF-16 fixture, the ``fulltilt``
+row's until session 27; ``partypoker-2019``, PartyPoker's 2019 layout, read by
 PartyPoker's share as its older layout): the fixture repeated, and its encoding."""
 WRITTEN = {"winning-older": "utf-8"}
 """The layouts whose file is written in another encoding than their fixture's."""

@@ -117,6 +117,20 @@ def pacific() -> None:
     analyse_histories(sorted((HISTORIES / "sites" / "pacific").glob("*.txt")))
 
 
+def fulltilt() -> None:
+    """Full Tilt's compiled share (``_fulltilt_kernels.ft_share``, a kernel of its own since
+    session 27: about 20 s of CPU from empty caches with the replay it calls cached; the UTF-8
+    fixture through a run, which replays, and through ``read_histories``, which logs), last in
+    the other half than :func:`histories`, after :func:`party`, for the same reason."""
+    from pokerscore.histories.reading import read_histories
+    from pokerscore.histories.running import analyse_histories
+
+    analyse_histories([HISTORIES / "sites" / "fulltilt" / "cash.txt"])
+    for hand in read_histories(HISTORIES / "sites" / "fulltilt" / "cash.txt"):
+        if not isinstance(hand, Exception):
+            hand.actions  # noqa: B018 (the log's columns made)
+
+
 def board() -> None:
     """Hands and ranges on a board: flop, turn and river, hold'em and Omaha."""
     from pokerscore.games.holdem.board.breakdown import board_breakdown
@@ -276,6 +290,7 @@ FAMILIES: dict[str, Callable[[], None]] = {
         ipoker,
         party,
         pacific,
+        fulltilt,
         board,
         equity,
         preflop,
@@ -306,6 +321,7 @@ HALVES = (
         "videopoker",
         "ipoker",
         "party",
+        "fulltilt",
     ),
 )
 

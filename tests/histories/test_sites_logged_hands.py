@@ -26,6 +26,7 @@ from pokerscore.histories.reading import (
 )
 from tests.histories.sites import (
     test_bovada_fast,
+    test_fulltilt_fast,
     test_ipoker_fast,
     test_pacific_fast,
     test_party_fast,
@@ -154,14 +155,16 @@ def test_a_logged_winamax_hand_is_a_hand_history_to_its_users(tmp_path: Path) ->
 
 _SITE_TESTS = {
     "bovada": test_bovada_fast,
+    "fulltilt": test_fulltilt_fast,
     "pacific": test_pacific_fast,
     "partypoker": test_party_fast,
     "winning": test_winning_fast,
 }
-"""The sites whose share logs their hands since session 26, and their fast readers' tests (each
-guard's hand, ``VARIANTS``, and those the kernel reads, ``READ_BY_THE_KERNEL``)."""
-_SHARED_FOLDERS = {"bovada": "Bovada", "pacific": "PacificPoker", "partypoker": "PartyPoker",
-                   "winning": "Winning"}  # fmt: skip
+"""The sites whose share logs their hands since session 26 (Full Tilt's since 27), and their
+fast readers' tests (each guard's hand, ``VARIANTS``, and those the kernel reads,
+``READ_BY_THE_KERNEL``)."""
+_SHARED_FOLDERS = {"bovada": "Bovada", "fulltilt": "FTP", "pacific": "PacificPoker",
+                   "partypoker": "PartyPoker", "winning": "Winning"}  # fmt: skip
 
 
 def _replayed(path: Path, kind: str) -> int:
@@ -173,7 +176,7 @@ def _replayed(path: Path, kind: str) -> int:
 
     data = path.read_bytes()
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        wide = wide_text(str(path)) if kind in WIDE_FORMATS else None
+        wide = wide_text(str(path), kind) if kind in WIDE_FORMATS else None
         if wide is None:
             return 0
         data = wide
@@ -203,7 +206,7 @@ def test_the_share_logged_sites_fixtures_are_mostly_logged() -> None:
     # PartyPoker's of both layouts, Winning's newer layout's (5) and, since session 27, its
     # older layout's UTF-16 file's two hands (read from its UTF-8, ``fast_files.wide_text``)
     assert {kind: logged(hands) for kind, hands in read.items()} == {
-        "bovada": 4, "pacific": 1, "partypoker": 4, "winning": 7
+        "bovada": 4, "fulltilt": 4, "pacific": 1, "partypoker": 4, "winning": 7
     }  # fmt: skip
 
 
@@ -317,8 +320,12 @@ def test_the_shared_samples_share_logged_files_are_the_reference_paths(
     read = _the_reference_paths(paths, monkeypatch)
     # a regression pin (the program's own counts, session 26, of 71, 30, 24 and 24 hands: the
     # rest stud, single hands after separators, all the site reader's; Winning's 1 became 16 in
-    # session 27, its UTF-16 files read from their UTF-8)
-    assert logged(read) >= {"bovada": 66, "pacific": 27, "partypoker": 6, "winning": 16}[kind]
+    # session 27, its UTF-16 files read from their UTF-8; Full Tilt's, session 27: 62 of 75, the
+    # rest stud, the draw games and the older header's)
+    assert (
+        logged(read)
+        >= {"bovada": 66, "fulltilt": 62, "pacific": 27, "partypoker": 6, "winning": 16}[kind]
+    )
 
 
 @pytest.mark.slow

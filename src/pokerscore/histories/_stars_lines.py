@@ -17,11 +17,12 @@ from pokerscore.histories.model import Betting
 
 # the header's first words: the site (``PokerStars Hand #…``, a skin's, GGPoker's ``Poker Hand #``)
 POKERSTARS: Final = "PokerStars "
+FULL_TILT: Final = "Full Tilt"
 SITES: Final = {
     "PokerStars": "PokerStars",
     "POKERSTARS": "PokerStars",
     "PokerMaster": "PokerMaster",
-    "Full Tilt": "Full Tilt Poker",
+    FULL_TILT: "Full Tilt Poker",
     "Run It Once Poker": "Run It Once",
     "PokerBros": "PokerBros",
 }
@@ -96,6 +97,7 @@ LAYOUT_HEADERS: Final = {
     "bovada": BOVADA_STARTS,
     "pacific": (PACIFIC_GAME_NO,),
     "partypoker": (PACIFIC_GAME_NO, PT19_BANNER),
+    "fulltilt": (f"{FULL_TILT} ",),
 }
 """The formats in PokerStars' layout, by their name, and the first words of their hands."""
 
@@ -727,3 +729,79 @@ PT19_STREET_MARK: Final = " ** :"
 """A street's line, ``** Dealing Flop ** :  [ 8d, 5s, 8h ]`` (spaces, then the cards)."""
 PT19_SHOWN: Final = ("lost ", "net ")
 """A ``balance`` line's words before the cards it shows (``lost $0.57[ 7s, Tc, 5c, Jh ]``)."""
+
+# Full Tilt Poker (2005-2016, before PokerStars' layout): PokerStars' lines in words of its own,
+# ``Full Tilt Poker Game #n: Table X (6 max) - $0.50/$1 - No Limit Hold'em - 16:13:10 ET -
+# 2006/05/22``, ``name verb amount`` lines with no colon (``sites/fulltilt.py`` takes its tables
+# from these, the fast reader, ``_fulltilt_kernels``, its byte words). Its hands start at the
+# skins' ``Full Tilt `` (:data:`LAYOUT_HEADERS`): the older ``FullTiltPoker Game #`` is left
+# to its reader.
+FT_HEADER: Final = f"{FULL_TILT} Poker Game #"
+"""What the fast reader reads a Full Tilt hand's first line from (the number, then ``: ``)."""
+FT_BETTINGS: Final = ("No Limit", "Pot Limit", "Fixed Limit", "Limit", "NL", "PL", "FL")
+"""The bettings a header's game starts with, in the order tried (a space, then the game)."""
+FT_BETTING_WORDS: Final = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit"}
+"""The abbreviated bettings, as :data:`BETTING` names them."""
+FT_GAMES: Final = {
+    "hold'em": "Hold'em",
+    "omaha": "Omaha",
+    "omaha hi": "Omaha",
+    "omaha h/l": "Omaha Hi/Lo",
+    "omaha hi/lo": "Omaha Hi/Lo",
+    "5 card omaha hi": "5 Card Omaha",
+    "5 card omaha": "5 Card Omaha",
+    "5 card omaha h/l": "5 Card Omaha Hi/Lo",
+    "6 card omaha hi": "6 Card Omaha",
+    "6 card omaha": "6 Card Omaha",
+    "6 card omaha h/l": "6 Card Omaha Hi/Lo",
+    "stud hi": "7 Card Stud",
+    "stud h/l": "7 Card Stud Hi/Lo",
+    "stud hi/lo": "7 Card Stud Hi/Lo",
+    "razz": "Razz",
+    "2-7 triple draw": "Triple Draw 2-7 Lowball",
+    "2-7 single draw": "Single Draw 2-7 Lowball",
+    "badugi": "Badugi",
+}
+"""Full Tilt's names of the games read (in lower case: the header's in any case), as
+:data:`GAMES` names them (the fast reader's: hold'em and Omaha; stud and the draw games left to
+Full Tilt's reader)."""
+FT_DASH: Final = " - "
+"""What stands between the header's pieces (the first the table or tournament)."""
+FT_ANTE: Final = " Ante "
+"""A header's ante after its stakes (``$0.10/$0.20 Ante $0.05``)."""
+FT_EASTERN: Final = (" ET - ", "]")
+"""A header's time in Eastern time, ``[11:09:49 ET - 2012/11/06]`` after the player's own (the
+header's pieces end before it)."""
+FT_BUTTON: Final = "The button is in seat #"
+FT_SITTING_OUT: Final = " is sitting out"
+"""A seat line's end (``Seat 2: Bo ($1), is sitting out``), or a line of its own before the
+deal (``Bo is sitting out``): not dealt in."""
+FT_POSTS: Final = (
+    ("posts the small blind of ", "small"),
+    ("posts a dead small blind of ", "small"),
+    ("posts the big blind of ", "big"),
+    ("antes ", "ante"),
+    ("posts ", "big"),
+)
+"""Full Tilt's posts, in the order tried, and their kind (``posts $1``: a big blind posted to
+come in)."""
+FT_ALL_IN: Final = " and is all in"
+"""A line's end (a comma before it or not): the player all in."""
+FT_RAISES_TO: Final = "to "
+"""After ``raises``: the raise's total (``raises to $2``)."""
+FT_UNCALLED: Final = ("Uncalled bet of ", " returned to ")
+FT_WINS: Final = ("wins the ", "ties for the ")
+FT_HIGH_LOW: Final = ("high ", "low ")
+FT_POTS: Final = ("pot", "main pot", "side pot")
+"""What a player ``wins the`` (``wins the side pot #2 ($5)``: pot 2; ``side pot`` alone: pot
+1), a hi/lo pot's half named before it."""
+FT_SIDE_NUMBER: Final = " #"
+FT_SUMMARY_WON: Final = ("collected (", "won (")
+"""A summary's seat line's winnings (``Seat 1: Ann (small blind) collected ($15.20)``): what
+each won where the play writes no ``wins`` line."""
+FT_VERBS: Final = (
+    "posts", "antes", "folds", "brings", "completes", "discards", "stands", "checks", "calls",
+    "bets", "raises", "shows", "mucks", "wins", "ties",
+)  # fmt: skip
+"""The verbs Full Tilt's reader reads, a line's first word after the player's name (any other:
+chat, notices, passed by)."""

@@ -27,6 +27,7 @@ from pokerscore.engine.jit import kernel
 from pokerscore.games.holdem.game import Game
 from pokerscore.histories._bovada_kernels import HERO_SPAN, bv_share
 from pokerscore.histories._bytes import NEWLINE, OPEN_BRACKET, ZERO, ascii_bytes
+from pokerscore.histories._fulltilt_kernels import ft_share
 from pokerscore.histories._ipoker_kernels import (
     X_GENERAL,
     X_GENERAL_START,
@@ -283,7 +284,15 @@ def ipoker_sessions(batch: Batch, data: bytes, contexts: Ints, first: int) -> No
 
 
 StarsLayout = Literal[
-    "pokerstars", "starsskin", "ggpoker", "winamax", "winning", "bovada", "pacific", "partypoker"
+    "pokerstars",
+    "starsskin",
+    "ggpoker",
+    "winamax",
+    "winning",
+    "bovada",
+    "pacific",
+    "partypoker",
+    "fulltilt",
 ]
 """The formats in PokerStars' layout the kernel reads (:data:`~._stars_lines.LAYOUT_HEADERS`)."""
 SITE_SHARES: Final[dict[str, SiteShare]] = {
@@ -292,6 +301,7 @@ SITE_SHARES: Final[dict[str, SiteShare]] = {
     "bovada": bv_share,
     "pacific": pc_share,
     "partypoker": pt_share,
+    "fulltilt": ft_share,
 }
 """The layouts whose hands a share of their own reads (the others: PokerStars'), one kernel
 that replays them (:func:`replay_stars_text`) or logs them for ``read_histories``

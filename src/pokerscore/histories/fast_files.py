@@ -14,6 +14,7 @@ from typing import Final
 
 from pokerscore.histories._stars_lines import LAYOUT_HEADERS, PT19_BANNER
 from pokerscore.histories.part_specs import HistoryPart
+from pokerscore.histories.sites.fulltilt import NAME as FULLTILT
 from pokerscore.histories.sites.layouts import SITE_LAYOUTS
 from pokerscore.histories.sites.pacific import NAME as PACIFIC
 from pokerscore.histories.sites.party import NAME as PARTY
@@ -28,16 +29,20 @@ WHOLE_FILE_BYTES: Final = 1 << 28
 file, :func:`fast_format`); a larger one is the site's reader's, streamed."""
 
 
-WIDE_FORMATS: Final = (WINNING,)
+WIDE_FORMATS: Final = (WINNING, FULLTILT)
 """The formats whose UTF-16 files the kernels read (:func:`wide_text`); another's go whole to
 its reader."""
-_WIDE_STARTS: Final = re.compile(
-    b"^(?:" + b"|".join(re.escape(word.encode()) for word in LAYOUT_HEADERS[WINNING]) + b")",
-    re.MULTILINE,
-)
+_WIDE_STARTS: Final = {
+    name: re.compile(
+        b"^(?:" + b"|".join(re.escape(word.encode()) for word in LAYOUT_HEADERS[name]) + b")",
+        re.MULTILINE,
+    )
+    for name in WIDE_FORMATS
+}
+"""Where the hands of each of :data:`WIDE_FORMATS` start (:data:`~._stars_lines.LAYOUT_HEADERS`)."""
 
 
-def wide_text(path: str) -> bytes | None:
+def wide_text(path: str, file_format: str) -> bytes | None:
     """A file in UTF-16 (its byte-order mark first) as the UTF-8 text the kernels read, or None
     (not UTF-16, unreadable, past :data:`WHOLE_FILE_BYTES`, or a hand that might be longer than
     its reader reads): decoded as
@@ -46,18 +51,19 @@ def wide_text(path: str) -> bytes | None:
     ``\n``, so that every line's text and number are that reader's, and a hand the kernels
     leave is read from this text as that reader reads it. A run's part of such a file is the
     whole file (a site's file is one part), so no place in it is cut. Kept for the last file
-    (a part asks twice: whether it is read so, then its records)."""
+    (a part asks twice: whether it is read so, then its records). ``file_format``: one of
+    :data:`WIDE_FORMATS`, whose hands' first words tell how long each hand is."""
     try:
         stat = Path(path).stat()
     except OSError:
         return None
     if stat.st_size > WHOLE_FILE_BYTES:  # decoded whole: a larger file is streamed by its reader
         return None
-    return _wide_text(path, stat.st_size, stat.st_mtime_ns)
+    return _wide_text(path, file_format, stat.st_size, stat.st_mtime_ns)
 
 
 @lru_cache(maxsize=1)
-def _wide_text(path: str, size: int, changed: int) -> bytes | None:
+def _wide_text(path: str, file_format: str, size: int, changed: int) -> bytes | None:
     """:func:`wide_text` of a file of this size, changed at this time."""
     encodings = {codecs.BOM_UTF16_LE: "utf-16-le", codecs.BOM_UTF16_BE: "utf-16-be"}
     try:
@@ -72,7 +78,7 @@ def _wide_text(path: str, size: int, changed: int) -> bytes | None:
     if text.startswith("\ufeff"):  # a second mark: a character of the reader's first line,
         return None  # where the kernels' index would skip a UTF-8 file's mark
     data = text.encode("utf-8")
-    starts = [found.start() for found in _WIDE_STARTS.finditer(data)]
+    starts = [found.start() for found in _WIDE_STARTS[file_format].finditer(data)]
     # a hand's bytes in the file: at most 4 a byte here (a line end of 4 made one), so a hand
     # of at most a quarter of the reader's longest is read whole by it too
     # (no hand at a line start, a mark before the first header, say: the kernels' index finds
@@ -84,8 +90,10 @@ def _wide_text(path: str, size: int, changed: int) -> bytes | None:
 
 def fast_format(part: HistoryPart) -> bool:
     """Whether the kernels read the part: PHH, PokerStars, and a site's file in PokerStars'
-    layout unless it is UTF-16 (its records are not cut at its hands' bytes), but Winning's
-    (:data:`WIDE_FORMATS`: read as the UTF-8 of :func:`wide_text`); a PartyPoker or
+    layout unless it is UTF-16 (its records are not cut at its hands' bytes), but those of
+    :data:`WIDE_FORMATS` (Winning's, Full Tilt's: read as the UTF-8 of :func:`wide_text`); a
+    Full Tilt file whose every hand starts where its reader starts one (:func:`_cut_as_fulltilt`,
+    up to :data:`WHOLE_FILE_BYTES`); a PartyPoker or
     888poker file only where its first hand starts at ``#Game No`` (:func:`~.sites.party.preamble`:
     the records are cut there; a file whose hands start at their banners would be one record,
     too long past 1 MiB, where the site's reader reads its hands), or a PartyPoker file of the
@@ -117,8 +125,47 @@ def fast_format(part: HistoryPart) -> bool:
     if part.file_format == PARTY and b"\n" + PT19_BANNER.encode() in start:
         return False  # a 2019 banner in a file led by ``#Game No``: the reader's line of a hand
     if start[:2] not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-        return True
-    return part.file_format in WIDE_FORMATS and wide_text(part.path) is not None
+        return part.file_format != FULLTILT or _cut_as_fulltilt(_utf8_text(part.path))
+    if part.file_format not in WIDE_FORMATS:
+        return False
+    wide = wide_text(part.path, part.file_format)
+    return wide is not None and (part.file_format != FULLTILT or _cut_as_fulltilt(wide))
+
+
+_FULLTILT_HEADER: Final = b"Full Tilt Poker Game #"
+_FULLTILT_LATER: Final = re.compile(b"\n" + _FULLTILT_HEADER + rb"[0-9]{1,20}: ")
+_FULLTILT_FIRST: Final = re.compile(_FULLTILT_HEADER + rb"[0-9]{1,20}: ")
+_FULL_TILT: Final = (b"Full Tilt", b"FullTilt")
+"""What every line the index or the reader may start a Full Tilt hand at starts with (the
+reader's ``Full ?Tilt ?Poker Game #``, the index's ``Full Tilt ``)."""
+
+
+def _utf8_text(path: str) -> bytes | None:
+    """A file's bytes, None past :data:`WHOLE_FILE_BYTES` (streamed by its reader) or
+    unreadable."""
+    try:
+        if Path(path).stat().st_size > WHOLE_FILE_BYTES:
+            return None
+        return Path(path).read_bytes()
+    except OSError:
+        return None
+
+
+def _cut_as_fulltilt(data: bytes | None) -> bool:
+    """Whether the kernels' index cuts a Full Tilt file's text (:func:`_utf8_text`, or a UTF-16
+    file's :func:`wide_text`; None: not read so) at the lines its reader starts each hand at:
+    every line starting with one of :data:`_FULL_TILT` is a hand's header as the index and the
+    reader both read it (not the older client's ``FullTiltPoker Game #``, nor ``Full Tilt ``
+    without a hand's number), and no byte-order mark stands before a later line (a player named
+    ``Fuller`` no matter). Counted, not searched line by line: a regular
+    expression anchored at each line took a third of ``read_histories``' time."""
+    if data is None:
+        return False
+    head = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    starts = sum(data.count(b"\n" + words) + data.startswith(words, head) for words in _FULL_TILT)
+    headers = sum(1 for _ in _FULLTILT_LATER.finditer(data))
+    headers += _FULLTILT_FIRST.match(data, head) is not None
+    return starts == headers and b"\n" + codecs.BOM_UTF8 not in data
 
 
 _HEAD: Final = 1 << 16

@@ -96,7 +96,7 @@ class PartRecords:
 
     def __iter__(self) -> Iterator[RecordBlock | LongRecord]:
         part = self.part
-        wide = wide_text(part.path) if part.file_format in WIDE_FORMATS else None
+        wide = wide_text(part.path, part.file_format) if part.file_format in WIDE_FORMATS else None
         with io.BytesIO(wide) if wide is not None else Path(part.path).open("rb") as handle:
             self.lines = yield from record_blocks(
                 handle, part.marker, start=part.start, stop=part.stop, max_record=MAX_HAND_BYTES

@@ -216,6 +216,7 @@ STARS_LOGGED: Final = (
     "pacific",
     "partypoker",
     "winning",
+    "fulltilt",
 )
 """The formats in PokerStars' layout whose hands :func:`read_histories` takes from its kernel's
 log (:func:`_stars_lists`; a site's from its own share's, ``batches.SITE_SHARES``)."""
@@ -247,7 +248,7 @@ def _stars_lists(path: Path, kind: str) -> Iterator[Sequence[HandHistory | HandH
     if not fast_format(part):
         yield from ([hand] for hand in read_file(path, kind))  # type: ignore[arg-type]
         return
-    wide = wide_text(name) if kind in WIDE_FORMATS else None  # (fast_format's: read once)
+    wide = wide_text(name, kind) if kind in WIDE_FORMATS else None  # (fast_format's: read once)
     next_hand = 1
     with io.BytesIO(wide) if wide is not None else path.open("rb") as handle:
         marker = part.marker

@@ -414,7 +414,7 @@ def test_winnings_utf16_files_read_by_the_kernel_give_its_readers_answer(
 
     path = tmp_path / "winning.txt"
     path.write_bytes(_WIDE[name])
-    text = wide_text(str(path))
+    text = wide_text(str(path), "winning")
     assert text is not None
     decoded = tmp_path / "decoded.txt"
     decoded.write_bytes(text)
@@ -439,9 +439,9 @@ def test_a_utf16_file_with_a_long_hand_goes_whole_to_winnings_reader(tmp_path: P
     filler = "Player Dee received a card.\n" * (MAX_HAND_BYTES // 4 // 28 + 1)
     long_hand = WN_OLDER_CASH.replace("Player Dee folds\n", filler + "Player Dee folds\n")
     path.write_bytes("\ufeff".encode("utf-16-le") + (long_hand + WN_OLDER_CASH).encode("utf-16-le"))
-    assert wide_text(str(path)) is None
+    assert wide_text(str(path), "winning") is None
     path.write_bytes("\ufeff".encode("utf-16-le") + (WN_OLDER_CASH * 2).encode("utf-16-le"))
-    assert wide_text(str(path)) is not None
+    assert wide_text(str(path), "winning") is not None
 
 
 def test_a_utf16_file_past_the_whole_file_limit_is_streamed_by_winnings_reader(
@@ -454,9 +454,9 @@ def test_a_utf16_file_past_the_whole_file_limit_is_streamed_by_winnings_reader(
 
     path = tmp_path / "winning.txt"
     path.write_bytes("\ufeff".encode("utf-16-le") + (WN_OLDER_CASH * 2).encode("utf-16-le"))
-    assert fast_files.wide_text(str(path)) is not None
+    assert fast_files.wide_text(str(path), "winning") is not None
     monkeypatch.setattr(fast_files, "WHOLE_FILE_BYTES", path.stat().st_size - 1)
-    assert fast_files.wide_text(str(path)) is None
+    assert fast_files.wide_text(str(path), "winning") is None
 
 
 @needs_sample
@@ -477,7 +477,7 @@ def test_the_kernel_gives_winnings_rows_on_the_shared_files(
     assert read >= 1
     # the UTF-16 files (all of the 2016-19 layout): each one's hands read by the kernel
     for path in files:
-        text = wide_text(str(path))
+        text = wide_text(str(path), "winning")
         if text is not None:
             decoded = tmp_path / "decoded.txt"
             decoded.write_bytes(text)

@@ -15,6 +15,11 @@ each street's cards, the seats in order: no button), 2-7 triple and single draw 
 stud and the other games are refused hand by hand as not replayed yet. The Full Tilt of 2016,
 run by PokerStars, wrote PokerStars' layout (``Full Tilt Hand #``):
 :mod:`pokerscore.histories.sites.stars_skins`.
+
+This reader is the reference: a run and ``read_histories`` take the hold'em and Omaha hands it
+reads from a compiled share (``_fulltilt_kernels``, session 27) where that share is sure to read
+them as here (its words, ``_stars_lines``' ``FT_`` tables, are this reader's too), and every
+other hand from this reader, in place.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from pokerscore.histories import _stars_lines as words_of
 from pokerscore.histories.draft import (
     Dealing,
     HandDraft,
@@ -43,29 +49,10 @@ from pokerscore.histories.sites.times import site_time
 NAME: Final = "fulltilt"
 _HEADER: Final = re.compile(r"^Full ?Tilt ?Poker Game #(?P<id>[0-9]{1,20}): (?P<rest>.*)$")
 _GAME: Final = re.compile(
-    r"^(?P<betting>No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL) (?P<game>.+)$"
+    rf"^(?P<betting>{'|'.join(map(re.escape, words_of.FT_BETTINGS))}) (?P<game>.+)$"
 )
-_BETTING_WORDS: Final = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit"}
-_GAME_NAMES: Final = {
-    "hold'em": "Hold'em",
-    "omaha": "Omaha",
-    "omaha hi": "Omaha",
-    "omaha h/l": "Omaha Hi/Lo",
-    "omaha hi/lo": "Omaha Hi/Lo",
-    "5 card omaha hi": "5 Card Omaha",
-    "5 card omaha": "5 Card Omaha",
-    "5 card omaha h/l": "5 Card Omaha Hi/Lo",
-    "6 card omaha hi": "6 Card Omaha",
-    "6 card omaha": "6 Card Omaha",
-    "6 card omaha h/l": "6 Card Omaha Hi/Lo",
-    "stud hi": "7 Card Stud",
-    "stud h/l": "7 Card Stud Hi/Lo",
-    "stud hi/lo": "7 Card Stud Hi/Lo",
-    "razz": "Razz",
-    "2-7 triple draw": "Triple Draw 2-7 Lowball",
-    "2-7 single draw": "Single Draw 2-7 Lowball",
-    "badugi": "Badugi",
-}
+_BETTING_WORDS: Final = words_of.FT_BETTING_WORDS
+_GAME_NAMES: Final = words_of.FT_GAMES
 """Full Tilt's names of the games read, as PokerStars names them (one table of games:
 :data:`pokerscore.histories.pokerstars.GAMES`)."""
 _STAKES: Final = re.compile(
@@ -86,13 +73,7 @@ _WINS: Final = re.compile(
     r"(?: #(?P<side>[0-9]{1,5}))? \((?P<amount>[^)]+)\)"
 )
 _SUMMARY_WON: Final = re.compile(r"(?:collected|won) \((?P<amount>[^)]+)\)")
-_POSTS: Final = (
-    ("posts the small blind of ", "small"),
-    ("posts a dead small blind of ", "small"),
-    ("posts the big blind of ", "big"),
-    ("antes ", "ante"),
-    ("posts ", "big"),
-)
+_POSTS: Final = words_of.FT_POSTS
 """Full Tilt's posts, in the order tried; ``posts $1``: a big blind posted to come in."""
 _ALL_IN: Final = re.compile(r",? and is all in$")
 _STUD_STREET: Final = re.compile(r"^\*\*\* (?P<street>[3-7])(?:RD|TH) STREET \*\*\*")

@@ -10,6 +10,8 @@ from pokerscore.histories.model import HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import SKIN_FORMAT, parse_lines
 from pokerscore.histories.sites.bovada import NAME as BOVADA
 from pokerscore.histories.sites.bovada import parse_bovada
+from pokerscore.histories.sites.fulltilt import NAME as FULLTILT
+from pokerscore.histories.sites.fulltilt import parse_fulltilt
 from pokerscore.histories.sites.ggpoker import NAME as GGPOKER
 from pokerscore.histories.sites.ggpoker import parse_ggpoker
 from pokerscore.histories.sites.pacific import NAME as PACIFIC
@@ -30,6 +32,7 @@ SITE_LAYOUTS: Final[dict[str, HandParser]] = {
     BOVADA: parse_bovada,
     PACIFIC: parse_pacific,
     PARTY: parse_party,
+    FULLTILT: parse_fulltilt,
 }
 """The sites' formats in PokerStars' layout the kernels read, and the reader of one hand of
 each, as the site's reader reads it (:mod:`~pokerscore.histories.sites.stars_skins`,
