@@ -129,6 +129,17 @@ def test_the_betfair_unibet_and_ultimatebet_fixtures_round_trip(tmp_path: Path) 
     assert _check_export(sources, tmp_path) == 7
 
 
+def test_the_everleaf_ipoker_and_bovada_stud_fixtures_round_trip(tmp_path: Path) -> None:
+    """The stud hands those three readers read, exported to PHH: read back the same, and
+    pokerkit's replay of the PHH ends with the replay's stacks (the bring-in a completion
+    replaced, where the file writes none, too)."""
+    sites = DATA / "sites"
+    sources = [sites / "everleaf" / "stud-cp1252.txt", sites / "ipoker" / "stud.xml"]
+    sources.append(sites / "bovada" / "stud.txt")
+    # regression pin: hands compared exactly (the hi/lo split by the stacks' sum)
+    assert _check_export(sources, tmp_path) == 4
+
+
 @needs_sample
 @pytest.mark.slow
 def test_every_real_hand_round_trips(tmp_path: Path) -> None:

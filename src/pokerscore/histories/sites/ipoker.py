@@ -340,6 +340,7 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
     if stud is not None:
         stud.close()
         refuse_double_bets(draft)
+        _stud_showdown(draft, stud, line)
     hand = build_hand(draft)
     index = {seat.name: i for i, seat in enumerate(hand.seats)}
     finishing = [0] * len(hand.seats)
@@ -348,6 +349,23 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
         end = stacks[name] - bets_said[name] + back_in + wins[name]
         finishing[i] = round(end * hand.scale)
     return replace(hand, finishing_stacks=tuple(finishing))
+
+
+def _stud_showdown(draft: HandDraft, stud: StudStreets, line: int) -> None:
+    """A stud showdown, which iPoker writes only as the cards it deals (a player who shows
+    down has every card written, from third street on): each player still in shows where all
+    their cards are known, else mucks, so that the hand says who showed (PHH's ``sm``)."""
+    left = [name for name in stud.players if name not in stud.out]
+    if len(left) < 2:
+        return
+    known = {name: True for name in left}
+    for kind, name, _, cards, *_ in draft.actions:
+        if kind == "deal-hole" and name in known:
+            known[name] = known[name] and all(card is not None for card in cards)
+    shows = [name for name in left if known[name]]
+    for name in shows + [name for name in left if not known[name]]:
+        kind = "show" if known[name] else "muck"
+        draft.actions.append((kind, name, None, (), 0, line, False))
 
 
 def _act(
