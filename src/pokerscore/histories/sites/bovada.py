@@ -1,5 +1,5 @@
 """Bovada, Bodog and Ignition hand histories: cash games and tournaments, hold'em, Omaha and
-Omaha hi/lo, as the client saves them.
+Omaha hi/lo, seven-card stud and stud hi/lo, as the client saves them.
 
 A hand starts ``Bovada Hand #n TBL#m HOLDEM No Limit - 2012-09-02 13:23:36`` (or ``Bodog``,
 ``Ignition``; tournaments ``Ignition Hand #n: HOLDEM Tournament #t TBL#m, Turbo- Level 1
@@ -19,8 +19,20 @@ blind with a live big blind). Every dealt player's cards are written (``Card dea
 a player dealt no cards sits out. The site's record: ``Return uncalled portion of bet``, each
 player's ``Hand result`` (what was paid, after rake; ``Hand result-Side pot``), and
 ``Total Pot($1.60) | Rake ($0.08)``. No limit for hold'em and pot limit for Omaha where a
-tournament's header names no betting. Times as written, in no time zone the file names. Stud
-games (``7CARD``) are refused ("not replayed here yet").
+tournament's header names no betting. Times as written, in no time zone the file names.
+
+Stud (``7CARD Fixed Limit``, ``7CARD HiLo Fixed Limit``; five-card stud refused by name): seats
+``Seat+1: $0.57 in chips``, no positions (the players named ``Seat+n``, the ``[ME]`` one
+``Hero``, in the order of their numbers, no button); every player's cards written, three on
+third street (the last one up), then one a street, through
+:class:`~pokerscore.histories.draft.StudStreets`: a street starts at its ``*** 4TH STREET ***``
+line where the file writes them, else at its first card dealt after a move; ``Bring_in chip``
+the bring-in (none written where the lowest card completes: ``Bets $0.25``). The header gives
+no stakes: the small and big bets are those the play shows
+(:func:`~pokerscore.histories.draft.stud_bets`: a completion, bet or raise on third or fourth
+street by the small bet, on fifth to seventh by the big bet); a hand that makes no bet of one of
+them is refused rather than given a guess, and so is ``D bets`` (an open pair's double bet on
+fourth street, which the replay does not take).
 """
 
 from __future__ import annotations

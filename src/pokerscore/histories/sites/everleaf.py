@@ -8,8 +8,17 @@ dealt in; a player who "sits out" posts and acts nothing, and so is not dealt in
 amount is the chips the action adds (``raises [$ 0.25 USD]`` after a small blind of 0.05 is a
 raise to 0.30), turned into "raise to" here. The site writes no uncalled bet, total pot or rake:
 what it paid is the ``wins … from main pot`` / ``side pot`` lines (hi/lo: ``wins high ($ 1.71
-USD)`` and ``wins low ($0.85)``), after rake; the replay checks them. Seven-card stud is refused
-per hand ("7 Card Stud is not replayed here yet").
+USD)`` and ``wins low ($0.85)``), after rake; the replay checks them.
+
+Seven-card stud (``€0.05/€0.10 7 Card Stud``: fixed limit, the stakes the small and big bets;
+stud hi/lo and razz read by PokerStars' names, not in the shared sample) is read with the stud
+helpers (:class:`~pokerscore.histories.draft.Dealing`): ``** Dealing down cards **``, ``** Dealing
+4th Street **`` … ``** Dealing River **`` open the streets, ``Dealt to X [ Ah ].`` writes the
+others' up card alone (their down cards unseen) and the saver's three, then each new card
+(seventh street's for the saver only); ``posts bring-in €0.02.`` is the bring-in, ``completes to
+€0.05.`` the completion's total; the lowest card completing with no bring-in line (``bets``)
+leaves the hand's bring-in unwritten (0). A hand that writes no cards dealt, or bets the big bet
+on fourth street (an open pair's double bet, which the replay does not take), is refused.
 """
 
 from __future__ import annotations

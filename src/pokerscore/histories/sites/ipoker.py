@@ -1,5 +1,6 @@
 """iPoker hand histories: the network's XML session files (``.xml``, often saved as ``.txt``),
-cash games and tournaments, hold'em, Omaha (4 and 5 cards), Omaha hi/lo and Six Plus hold'em.
+cash games and tournaments, hold'em, Omaha (4 and 5 cards), Omaha hi/lo, Six Plus hold'em and
+seven-card stud.
 
 A file holds one ``<session>`` or several one after another; each has a ``<general>`` part
 (``<gametype>Holdem NL €0.01/€0.02</gametype>``, ``<currency>``, ``<nickname>`` the hero,
@@ -28,6 +29,15 @@ type   meaning                             ``sum``
 16     brings in (stud)                    the bring-in
 23     raise                               the player's whole bet this round ("raise to")
 =====  ==================================  ==============================================
+
+Stud (``<gametype>7 Card Stud L $0.05/$0.10</gametype>``: fixed limit, the stakes the small and
+big bets; :data:`STUD_NAMES`): ``<round no="2">`` deals third street, the next ones fourth to
+seventh (``Third Street`` … ``River`` cards, each player's new ones; ``X X H6`` two unseen, a
+player who shows down written in full), read with
+:class:`~pokerscore.histories.draft.StudStreets`; the seats in their order (no button); the
+showdown, unwritten, taken from the cards: a player still in whose every card is written shows,
+the others muck. A hand that bets the big bet on fourth street (an open pair's double bet, which
+the replay does not take) is refused.
 
 The site's totals checked by the replay: ``win`` per player (what was paid) and the stacks at
 the end (``chips`` - ``bet`` + ``win``). A bet nobody called: files of clients that write
