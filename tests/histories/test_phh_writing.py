@@ -129,6 +129,32 @@ def test_the_betfair_unibet_and_ultimatebet_fixtures_round_trip(tmp_path: Path) 
     assert _check_export(sources, tmp_path) == 7
 
 
+def test_the_everleaf_ipoker_and_bovada_stud_fixtures_round_trip(tmp_path: Path) -> None:
+    """The stud hands those three readers read, exported to PHH: read back the same, and
+    pokerkit's replay of the PHH ends with the replay's stacks (the bring-in a completion
+    replaced, where the file writes none, too)."""
+    sites = DATA / "sites"
+    sources = [sites / "everleaf" / "stud-cp1252.txt", sites / "ipoker" / "stud.xml"]
+    sources.append(sites / "bovada" / "stud.txt")
+    # regression pin: hands compared exactly (the hi/lo split by the stacks' sum)
+    assert _check_export(sources, tmp_path) == 4
+
+
+@needs_sample
+def test_the_shared_stud_files_of_everleaf_ipoker_and_bovada_round_trip(tmp_path: Path) -> None:
+    """The shared sample's stud files of those three sites, exported to PHH as the fixtures
+    above (the hands their readers refuse not written)."""
+    folder = SHARED / "sites"
+    sources = [
+        folder / "Everleaf" / "cash" / "7-Stud-EUR-0.05-0.10.201108-new-format.txt",
+        folder / "iPoker" / "cash" / "7-StudL-USD-0.05-0.10-201009.txt",
+        folder / "Bovada" / "cash" / "7-Stud-USD-2.00-4.00-201205.txt",
+        folder / "Bovada" / "cash" / "7-StudHL-USD-0.25-0.50-201209.txt",
+    ]
+    # regression pin: hands compared exactly (of the nine read; the hi/lo by the stacks' sum)
+    assert _check_export(sources, tmp_path) == 8
+
+
 @needs_sample
 @pytest.mark.slow
 def test_every_real_hand_round_trips(tmp_path: Path) -> None:

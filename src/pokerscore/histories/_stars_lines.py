@@ -467,6 +467,20 @@ BV_NOTICES: Final = (
     "Enter",
 )
 """The lines of play that tell nothing of the hand."""
+BV_STUD: Final = {"7CARD": ("7S", "stud")}
+"""The header's stud games read (Bovada's reader alone: the fast reader leaves them to it), by
+their word: PHH letter and game (with the word :data:`BV_HI_LO`: :data:`BV_STUD_HI_LO`); the rest
+of :data:`BV_STUD_GAMES` refused by name."""
+BV_STUD_HI_LO: Final = ("7S/8", "stud-8")
+BV_STUD_SEAT: Final = "Seat+"
+"""A stud table's seats (``Seat+1: $0.57 in chips``, ``Seat+3 [ME] : Ante chip $0.01``): the
+players named by them, no positions."""
+BV_STUD_STREETS: Final = ("3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "RIVER")
+"""A stud hand's street sections where the file writes them (``*** 3RD STREET ***``, third street
+to seventh); files without them start a street at its first card dealt after a move."""
+BV_BRING_IN: Final = "Bring_in chip "
+BV_DOUBLE_BET: Final = "D bets "
+"""A bet of the big bet on fourth street, an open pair showing (``D bets $0.10``)."""
 BV_TOTAL: Final = "Total Pot("
 BV_RAKE: Final = " | Rake ("
 BV_BOARD: Final = "Board ["

@@ -8,6 +8,7 @@ which every text reader of a site's format calls (PokerStars and its skins, the 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
@@ -262,6 +263,14 @@ class StudStreets:
     def fold(self, name: str) -> None:
         self.out.add(name)
 
+    def close(self) -> None:
+        """Once the hand is read: refuse a hand whose file writes no cards dealt (the replay
+        needs each player's up cards to tell who brings in and who acts first)."""
+        if not self.players:
+            raise HandHistoryError(
+                "the stud hand writes no cards dealt: the replay needs each player's up cards"
+            )
+
     def finish(self, line: int) -> None:
         """Deal the street's unwritten cards, unseen, to every player still in (called before
         each move: once dealt, a street deals nothing more)."""
@@ -274,6 +283,77 @@ class StudStreets:
                 self.draft.actions.append(
                     ("deal-hole", name, None, (None,) * count, 0, line, False)
                 )
+
+
+def stud_bet_sizes(draft: HandDraft) -> Iterator[tuple[int, Decimal, int]]:
+    """A fixed-limit stud hand's completions, bets and raises as (street, size, line), in the
+    order played, a move all in (maybe short) left out: a completion's size is its total, a bet's
+    or raise's what it adds over the bet it tops. A street begins at its first card dealt after
+    a move (the ``deal-hole`` actions :class:`StudStreets` writes)."""
+    street, dealing, completed = 2, False, False
+    bets: dict[str, Decimal] = {}
+    for kind, name, amount, _, _, line, all_in in draft.actions:
+        if kind == "deal-hole":
+            if not dealing:
+                street, dealing, bets = street + 1, True, {}
+            continue
+        dealing = False
+        if kind == "bring-in" and name is not None:
+            bets[name] = draft.bring_in or Decimal(0)
+        elif kind == "check-call" and name is not None and amount:
+            bets[name] = bets.get(name, Decimal(0)) + amount
+        elif kind == "bet-raise" and name is not None and amount is not None:
+            top = max(bets.values(), default=Decimal(0))
+            size = amount if street == 3 and not completed else amount - top
+            completed = completed or street == 3
+            if not all_in:
+                yield street, size, line
+            bets[name] = amount
+
+
+def stud_bets(draft: HandDraft) -> tuple[Decimal | None, Decimal | None]:
+    """The small and big bets a fixed-limit stud hand's play shows, for a site whose header
+    gives no stakes (Bovada): a completion, bet or raise on third or fourth street is by the small
+    bet, on fifth to seventh street by the big bet (:func:`stud_bet_sizes`). None for a bet the
+    play never makes; two sizes of one bet are refused.
+
+    >>> draft = HandDraft("", 1, 1, game="stud", bring_in=Decimal("0.02"))
+    >>> deal = ("deal-hole", "Ann", None, (), 0, 1, False)
+    >>> draft.actions = [deal, ("bring-in", "Ann", None, (), 0, 2, False),
+    ...     ("bet-raise", "Bob", Decimal("0.05"), (), 0, 3, False), deal,
+    ...     ("bet-raise", "Ann", Decimal("0.05"), (), 0, 4, False),
+    ...     ("bet-raise", "Bob", Decimal("0.10"), (), 0, 5, False)]
+    >>> stud_bets(draft)
+    (Decimal('0.05'), None)
+    """
+    sizes: tuple[set[Decimal], set[Decimal]] = (set(), set())
+    for street, size, _ in stud_bet_sizes(draft):
+        sizes[street > 4].add(size)
+    found: list[Decimal | None] = []
+    for which, seen in zip(("small", "big"), sizes, strict=True):
+        if len(seen) > 1:
+            shown = ", ".join(str(size) for size in sorted(seen))
+            raise HandHistoryError(f"the {which} bet is made of {shown}: one size a hand")
+        found.append(min(seen, default=None))
+    return found[0], found[1]
+
+
+def refuse_double_bets(draft: HandDraft) -> None:
+    """Refuse a fixed-limit stud hand that bets or raises by more than the small bet on fourth
+    street (the double bet an open pair showing allows; the replay's fixed-limit stud, as
+    pokerkit's, bets the small bet there), naming the line rather than leaving the replay to
+    find the raise too large."""
+    for street, size, line in stud_bet_sizes(draft):
+        if street == 4 and size > draft.small_blind:
+            raise HandHistoryError(DOUBLE_BET, line=line)
+
+
+DOUBLE_BET: Final = (
+    "a double bet on fourth street (an open pair showing) is not replayed: the replay's "
+    "fixed-limit stud bets the small bet there"
+)
+"""Why a stud hand that bets the big bet on fourth street is refused (:func:`refuse_double_bets`,
+and Bovada's ``D bets`` line)."""
 
 
 class Dealing:

@@ -62,20 +62,21 @@ def test_each_fixture_hand_replays_to_the_results_worked_out_by_hand() -> None:
     assert results[2].players[2].hole == parse_cards("As Ad")
 
 
-def test_stud_is_refused_with_its_place_and_reason() -> None:
+def test_a_stud_hand_without_cards_dealt_is_refused_with_its_place_and_reason() -> None:
     error = _hands()[4]
     assert isinstance(error, HandHistoryError)
-    assert (error.hand, error.line) == (5, 113)
-    assert "7 Card Stud is not replayed here yet" in error.reason
+    assert (error.hand, error.line) == (5, 111)  # the hand's first line
+    assert "the stud hand writes no cards dealt" in error.reason
 
 
 def test_the_shared_sample_reads_or_refuses_every_hand() -> None:
     counts = sample_counts("Everleaf")
     assert counts.formats == {"everleaf"}
-    assert counts.replayed == 53
-    # the six hands of the stud file: the engine has no stud yet
-    assert len(counts.refused) == 6
-    assert all("7 Card Stud is not replayed here yet" in r for r in counts.refused)
+    assert counts.replayed == 58  # five of the stud file's six hands among them
+    # its sixth: MOURINHO_ raises by the big bet on fourth street, EricBlade's open pair of
+    # fours showing (4s, 4h), which the replay's fixed-limit stud does not allow
+    (refused,) = counts.refused
+    assert "hand 6: a double bet on fourth street (an open pair showing)" in refused
     # four tournament all-ins where the site shows no loser's cards: the site writes only the
     # winner's five cards, so the losers' hands are unknown (the payouts agree)
     assert len(counts.disagreements) == 4

@@ -362,7 +362,7 @@ FORMATS: Final = [
         {
             "a garbage line": Edit("Dealer : Folds\n", "Dealer : Folds\nno colon here\n", "cannot read"),
             "a huge number": Edit("Bets $1.50", "Bets $" + "9" * 5000, "not an amount"),
-            "stud": Edit("HOLDEM No Limit - 2024-03-05 21:14:07", "7CARD Fixed Limit - 2024-03-05 21:14:07", "7 Card Stud is not replayed here yet"),
+            "stud": Edit("HOLDEM No Limit - 2024-03-05 21:14:07", "7CARD Fixed Limit - 2024-03-05 21:14:07", "is no stud seat (Seat+n"),
             "a stranger": Edit("Dealer : Folds", "UTG+7 : Folds", "'UTG+7' has no seat"),
             "not a position": Edit("Seat 1: Dealer ($9.01", "Seat 1: Bob ($9.01", "'Bob' is not a position"),
         },
@@ -442,7 +442,7 @@ FORMATS: Final = [
             "a huge number": Edit('sum="\u20ac5"', 'sum="\u20ac' + "9" * 5000 + '"', "not an amount", line=11),
             "a stranger acts": Edit('player="Ann"/>\n   <action no="6"', 'player="Zed"/>\n   <action no="6"', "'Zed' is not seated", line=11),
             # the session's game: both its hands
-            "stud": Edit("Holdem NL \u20ac0,25", "7 Card Stud L \u20ac0,25", "not replayed here yet", line=11, spans=2),
+            "stud": Edit("Holdem NL \u20ac0,25", "7 Card Stud L \u20ac0,25", "hand deals no pocket cards or board", line=11, spans=2),
         },
         cut='<round no="3">',
         broken=1,

@@ -1,5 +1,5 @@
 """Bovada, Bodog and Ignition hand histories: cash games and tournaments, hold'em, Omaha and
-Omaha hi/lo, as the client saves them.
+Omaha hi/lo, seven-card stud and stud hi/lo, as the client saves them.
 
 A hand starts ``Bovada Hand #n TBL#m HOLDEM No Limit - 2012-09-02 13:23:36`` (or ``Bodog``,
 ``Ignition``; tournaments ``Ignition Hand #n: HOLDEM Tournament #t TBL#m, Turbo- Level 1
@@ -19,8 +19,20 @@ blind with a live big blind). Every dealt player's cards are written (``Card dea
 a player dealt no cards sits out. The site's record: ``Return uncalled portion of bet``, each
 player's ``Hand result`` (what was paid, after rake; ``Hand result-Side pot``), and
 ``Total Pot($1.60) | Rake ($0.08)``. No limit for hold'em and pot limit for Omaha where a
-tournament's header names no betting. Times as written, in no time zone the file names. Stud
-games (``7CARD``) are refused ("not replayed here yet").
+tournament's header names no betting. Times as written, in no time zone the file names.
+
+Stud (``7CARD Fixed Limit``, ``7CARD HiLo Fixed Limit``; five-card stud refused by name): seats
+``Seat+1: $0.57 in chips``, no positions (the players named ``Seat+n``, the ``[ME]`` one
+``Hero``, in the order of their numbers, no button); every player's cards written, three on
+third street (the last one up), then one a street, through
+:class:`~pokerscore.histories.draft.StudStreets`: a street starts at its ``*** 4TH STREET ***``
+line where the file writes them, else at its first card dealt after a move; ``Bring_in chip``
+the bring-in (none written where the lowest card completes: ``Bets $0.25``). The header gives
+no stakes: the small and big bets are those the play shows
+(:func:`~pokerscore.histories.draft.stud_bets`: a completion, bet or raise on third or fourth
+street by the small bet, on fifth to seventh by the big bet); a hand that makes no bet of one of
+them is refused rather than given a guess, and so is ``D bets`` (an open pair's double bet on
+fourth street, which the replay does not take).
 """
 
 from __future__ import annotations
@@ -33,7 +45,15 @@ from typing import Final
 
 from pokerscore.cards import Card
 from pokerscore.histories import _stars_lines as words_of
-from pokerscore.histories.draft import HandDraft, build_hand, site_cards
+from pokerscore.histories.draft import (
+    DOUBLE_BET,
+    STUD_GAMES,
+    HandDraft,
+    StudStreets,
+    build_hand,
+    site_cards,
+    stud_bets,
+)
 from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import RoundBets, add_action, localised_amount
@@ -54,6 +74,14 @@ _STREETS: Final = "|".join(words_of.STREETS)
 _STREET: Final = re.compile(
     rf"^\*\*\* (?P<street>{_STREETS}) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]\s*$"
 )
+_STUD_SEAT: Final = re.compile(
+    rf"^{re.escape(words_of.BV_STUD_SEAT)}(?P<seat>\d{{1,6}})(?P<me> {re.escape(words_of.BV_ME)})?: "
+    rf"(?P<stack>\S+){re.escape(words_of.BV_IN_CHIPS[:-1])}$"
+)
+_STUD_STREETS: Final = {
+    f"{words_of.SECTION}{name}{words_of.SECTION_END}": street
+    for street, name in enumerate(words_of.BV_STUD_STREETS, 3)
+}
 _LEVEL: Final = re.compile(rf"{words_of.BV_LEVEL}\d+ \((?P<sb>[0-9,.]+)/(?P<bb>[0-9,.]+)\)")
 _TOTAL: Final = re.compile(
     rf"^{re.escape(words_of.BV_TOTAL)}(?P<total>[^)]*)\)(?:{re.escape(words_of.BV_RAKE)}(?P<rake>[^)]*)\))?"
@@ -129,6 +157,9 @@ def parse_bovada(lines: Sequence[str], file: str, number: int, first_line: int) 
     rest = header.group("rest")
     draft.fields = {"header": lines[0].lstrip("\ufeff").strip()}
     _game(draft, rest)
+    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
+    played = False
+    """A move since the street's cards were dealt: a stud card dealt next starts a street."""
     positions: dict[str, str] = {}
     stacks: dict[str, Decimal] = {}
     bets = RoundBets()
@@ -148,6 +179,16 @@ def parse_bovada(lines: Sequence[str], file: str, number: int, first_line: int) 
             elif line.startswith(words_of.BV_BOARD):
                 _summary_board(draft, site_cards(line[len(words_of.BV_BOARD) - 1 :].strip("[] ")), line_number)  # fmt: skip
             continue
+        if stud is not None and (seat := _STUD_SEAT.match(line)) is not None:
+            name = HERO if seat.group("me") else words_of.BV_STUD_SEAT + seat.group("seat")
+            positions[name] = seat.group("seat")  # no positions: the seats in their order
+            stacks[name] = localised_amount(seat.group("stack"))
+            continue
+        if stud is not None and line.startswith(words_of.BV_SEAT) and _SEAT.match(line):
+            raise HandHistoryError(
+                f"{line[:40]!r} is no stud seat ({words_of.BV_STUD_SEAT}n: no positions)",
+                line=line_number,
+            )
         if line.startswith(words_of.BV_SEAT) and (seat := _SEAT.match(line)) is not None:
             name = _player(seat.group("name"))
             position = " ".join(seat.group("name").replace(words_of.BV_ME, "").split())
@@ -158,6 +199,11 @@ def parse_bovada(lines: Sequence[str], file: str, number: int, first_line: int) 
         if line.startswith(words_of.SECTION):
             if line.startswith(words_of.SUMMARY):
                 summary = True
+            elif stud is not None and line in _STUD_STREETS:
+                unmatched = bets.unmatched() if bets.bets else unmatched
+                bets.new_round()
+                stud.open(_STUD_STREETS[line], line_number)
+                played = False
             elif (street := _STREET.match(line)) is not None:
                 if bets.bets:
                     unmatched = bets.unmatched()
@@ -173,10 +219,29 @@ def parse_bovada(lines: Sequence[str], file: str, number: int, first_line: int) 
         name = _player(who)
         if name not in stacks:
             raise HandHistoryError(f"{who[:40]!r} has no seat", line=line_number)
-        _line(draft, bets, name, words.strip(), line_number, dealt)
+        words = words.strip()
+        if stud is not None:
+            if words.startswith(words_of.BV_DEALT) and (played or not stud.street):
+                unmatched = bets.unmatched() if bets.bets else unmatched
+                bets.new_round()
+                stud.open(stud.street + 1 if stud.street else 3, line_number)
+                played = False
+            if words.startswith(words_of.BV_DEALT):
+                dealt.add(name)
+                stud.deal(name, site_cards(words[len(words_of.BV_DEALT) :].strip(" []")), line_number)  # fmt: skip
+                continue
+            if _stud_move(draft, bets, stud, name, words, line_number, dealt):
+                played = True
+                continue
+        _line(draft, bets, name, words, line_number, dealt)
     if bets.bets:
         unmatched = bets.unmatched()
     _unwritten_return(draft, unmatched)
+    if stud is not None:
+        stud.close()
+        draft.seats = [(int(at), name, stacks[name], name not in dealt) for name, at in positions.items()]  # fmt: skip
+        draft.small_blind, draft.big_blind = _stud_stakes(draft)
+        return build_hand(draft)
     seats = sorted(positions.items(), key=lambda item: position_order(item[1]))
     draft.seats = [
         (index, name, stacks[name], name not in dealt) for index, (name, _) in enumerate(seats, 1)
@@ -189,6 +254,50 @@ def parse_bovada(lines: Sequence[str], file: str, number: int, first_line: int) 
         posted = {kind: amount for _, kind, amount, _ in draft.posts}
         draft.small_blind = posted.get("small", draft.big_blind / 2)
     return build_hand(draft)
+
+
+def _stud_move(
+    draft: HandDraft,
+    bets: RoundBets,
+    stud: StudStreets,
+    name: str,
+    words: str,
+    number: int,
+    dealt: set[str],
+) -> bool:
+    """A stud hand's move read, the street's unwritten cards dealt before it: whether the line
+    was one (else it is :func:`_line`'s). The moves of every game are :func:`_line`'s; the
+    bring-in and the double bet stud's own."""
+    verb = words.partition(" ")[0]
+    is_move = verb in _MOVES or words.startswith((words_of.BV_FOLDS, words_of.BV_BRING_IN))
+    if words.startswith(words_of.BV_DOUBLE_BET):
+        raise HandHistoryError(f"{words[:40]!r}: {DOUBLE_BET}", line=number)
+    if not is_move:
+        return False
+    stud.finish(number)
+    if words.startswith(words_of.BV_BRING_IN):
+        draft.bring_in = localised_amount(words[len(words_of.BV_BRING_IN) :])
+        bets.add(name, draft.bring_in)
+        draft.actions.append(("bring-in", name, None, (), 0, number, False))
+        return True
+    if words.startswith(words_of.BV_FOLDS):
+        stud.fold(name)
+    _line(draft, bets, name, words, number, dealt)
+    return True
+
+
+def _stud_stakes(draft: HandDraft) -> tuple[Decimal, Decimal]:
+    """A stud hand's small and big bets, which Bovada's header does not give: those its play
+    shows (:func:`~pokerscore.histories.draft.stud_bets`), or the hand is refused."""
+    small, big = stud_bets(draft)
+    missing = [which for which, size in (("small", small), ("big", big)) if size is None]
+    if small is None or big is None:
+        raise HandHistoryError(
+            f"no stakes: the header gives none and the play makes no bet of the "
+            f"{' or the '.join(missing)} bet (a completion or bet on third or fourth street, "
+            "a bet on fifth to seventh)"
+        )
+    return small, big
 
 
 def _unwritten_return(draft: HandDraft, unmatched: tuple[str, Decimal] | None) -> None:
@@ -224,6 +333,18 @@ def _summary_board(draft: HandDraft, board: tuple[Card | None, ...], number: int
 def _game(draft: HandDraft, rest: str) -> None:
     words = rest.split()
     kind = next((word for word in words if word in _KINDS), None)
+    if kind in words_of.BV_STUD:
+        hi_lo = words_of.BV_HI_LO in words
+        letter, draft.game = words_of.BV_STUD_HI_LO if hi_lo else words_of.BV_STUD[kind]
+        betting = next((b for b in _BETTINGS if b in rest), None)
+        if betting is None:
+            raise HandHistoryError(f"no betting in {rest[:60]!r}")
+        betting_letter, draft.betting = _BETTINGS[betting]
+        draft.variant = betting_letter + letter
+        table = _TABLE_ID.search(rest)
+        draft.table = table.group(1) if table else None
+        draft.currency = "USD"
+        return
     if kind is None or kind not in words_of.BV_GAMES:
         name = words_of.BV_STUD_GAMES.get(kind or "", rest[:40])
         raise HandHistoryError(f"{name} is not replayed here yet")

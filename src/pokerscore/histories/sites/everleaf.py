@@ -8,8 +8,17 @@ dealt in; a player who "sits out" posts and acts nothing, and so is not dealt in
 amount is the chips the action adds (``raises [$ 0.25 USD]`` after a small blind of 0.05 is a
 raise to 0.30), turned into "raise to" here. The site writes no uncalled bet, total pot or rake:
 what it paid is the ``wins … from main pot`` / ``side pot`` lines (hi/lo: ``wins high ($ 1.71
-USD)`` and ``wins low ($0.85)``), after rake; the replay checks them. Seven-card stud is refused
-per hand ("7 Card Stud is not replayed here yet").
+USD)`` and ``wins low ($0.85)``), after rake; the replay checks them.
+
+Seven-card stud (``€0.05/€0.10 7 Card Stud``: fixed limit, the stakes the small and big bets;
+stud hi/lo and razz read by PokerStars' names, not in the shared sample) is read with the stud
+helpers (:class:`~pokerscore.histories.draft.Dealing`): ``** Dealing down cards **``, ``** Dealing
+4th Street **`` … ``** Dealing River **`` open the streets, ``Dealt to X [ Ah ].`` writes the
+others' up card alone (their down cards unseen) and the saver's three, then each new card
+(seventh street's for the saver only); ``posts bring-in €0.02.`` is the bring-in, ``completes to
+€0.05.`` the completion's total; the lowest card completing with no bring-in line (``bets``)
+leaves the hand's bring-in unwritten (0). A hand that writes no cards dealt, or bets the big bet
+on fourth street (an open pair's double bet, which the replay does not take), is refused.
 """
 
 from __future__ import annotations
@@ -22,8 +31,16 @@ from typing import Final
 
 from pokerscore._support.errors import shorten
 from pokerscore.cards import Card
-from pokerscore.histories.draft import HandDraft, money, site_cards
+from pokerscore.histories.draft import (
+    STUD_GAMES,
+    Dealing,
+    HandDraft,
+    money,
+    refuse_double_bets,
+    site_cards,
+)
 from pokerscore.histories.model import HandHistory, HandHistoryError
+from pokerscore.histories.pokerstars import GAMES
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     BETTING_ABBREVIATIONS,
@@ -43,6 +60,13 @@ _HEADER: Final = re.compile(
 )
 _GAMES: Final = {"Hold'em": ("T", "holdem"), "Omaha": ("O", "omaha"),
                  "Omaha Hi/Lo": ("O/8", "omaha-hi-lo")}  # fmt: skip
+_STUD_NAMES: Final = ("7 Card Stud", "7 Card Stud Hi/Lo", "Razz")
+"""Everleaf's stud games, named as PokerStars names them (its table of games,
+:data:`~pokerscore.histories.pokerstars.GAMES`): fixed limit, the header's stakes the small and
+big bets."""
+_STUD_STREET: Final = re.compile(
+    r"^\*\* Dealing (?:(?P<street>[4-6])th Street|(?P<river>River)|down cards) \*\*$"
+)
 _SEAT: Final = re.compile(r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \( *(?P<stack>[^()]*?) *\)$")
 _BUTTON: Final = re.compile(r"^Seat (?P<seat>\d{1,6}) is the button$")
 _BOARD: Final = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$")
@@ -52,8 +76,8 @@ _WINS: Final = re.compile(
     r"from (?P<pot>main pot|side pot(?: (?P<side>\d{1,4}))?)(?: with [^\[]*(?:\[(?P<best>[^\]]*)\])?.*)?$"
 )
 _VERB: Final = re.compile(
-    r"^(?P<name>.+?):? (?P<verb>posts small blind|posts big blind|posts ante|folds|checks|calls"
-    r"|raises|bets|shows) ?(?P<rest>.*)$"
+    r"^(?P<name>.+?):? (?P<verb>posts small blind|posts big blind|posts ante|posts bring-in"
+    r"|completes to|folds|checks|calls|raises|bets|shows) ?(?P<rest>.*)$"
 )
 _UNITS: Final = re.compile(r"\b(?:USD|EURO|EUR|GBP|Chips|chips)\b")
 
@@ -76,6 +100,8 @@ def parse_everleaf(lines: Sequence[str], file: str, number: int, first_line: int
     first = lines[0].strip()
     draft.hand_id = first.removeprefix(_FIRST).removeprefix(_SECOND).rstrip("* ").strip()
     header_seen = False
+    dealing: Dealing | None = None
+    """A stud hand's streets (:class:`~pokerscore.histories.draft.StudStreets`); None elsewhere."""
     for offset, raw in enumerate(lines):
         line = raw.strip()
         where = first_line + offset
@@ -84,6 +110,7 @@ def parse_everleaf(lines: Sequence[str], file: str, number: int, first_line: int
         if not header_seen:
             _header(draft, line, where)
             header_seen = True
+            dealing = Dealing(draft) if draft.game in STUD_GAMES else None
             continue
         if line.startswith("Table "):
             draft.table = line.removeprefix("Table ")
@@ -96,6 +123,13 @@ def parse_everleaf(lines: Sequence[str], file: str, number: int, first_line: int
         if seat and not draft.actions:
             _seat(draft, seat, names, where)
             continue
+        if dealing is not None and dealing.stud is not None and line.startswith("** Dealing"):
+            street = _STUD_STREET.match(line)
+            if street is None:
+                raise HandHistoryError(f"cannot read {shorten(repr(line))}", line=where)
+            dealing.stud.open(7 if street["river"] else int(street["street"] or 3), where)
+            bets.new_round()
+            continue
         if line.startswith("** Dealing down cards"):
             continue
         if line.startswith("** Dealing"):
@@ -107,7 +141,9 @@ def parse_everleaf(lines: Sequence[str], file: str, number: int, first_line: int
             continue
         if line.startswith("Dealt to "):
             dealt = _DEALT.match(line)
-            if dealt and dealt.group("name") in names:
+            if dealt and dealt.group("name") in names and dealing is not None:
+                dealing.deal(dealt.group("name"), _cards(dealt.group("cards")), where)
+            elif dealt and dealt.group("name") in names:
                 draft.actions.append(("deal-hole", dealt.group("name"), None, _cards(dealt.group("cards")), 0, where, False))  # fmt: skip
             continue
         wins = _WINS.match(line)
@@ -116,6 +152,10 @@ def parse_everleaf(lines: Sequence[str], file: str, number: int, first_line: int
             continue
         verb = _VERB.match(line)
         if verb and verb.group("name") in names:
+            if dealing is not None:
+                dealing.before_move(where)
+                if verb.group("verb") == "folds" and dealing.stud is not None:
+                    dealing.stud.fold(verb.group("name"))
             _act(draft, bets, verb.group("name"), verb.group("verb"), verb.group("rest"), where)
             continue
         if line.endswith(" does not show cards") and line[: -len(" does not show cards")] in names:
@@ -126,6 +166,9 @@ def parse_everleaf(lines: Sequence[str], file: str, number: int, first_line: int
     winners = {name for name, *_ in draft.collected}
     # "does not show cards" is a muck for a loser; a winner who does not show wins unseen
     draft.actions = [a for a in draft.actions if a[0] != "muck" or a[1] not in winners]
+    if dealing is not None and dealing.stud is not None:
+        dealing.stud.close()
+        refuse_double_bets(draft)
     return finished_hand(draft, returns_written=False)
 
 
@@ -134,10 +177,10 @@ def _header(draft: HandDraft, line: str, where: int) -> None:
     if header is None:
         raise HandHistoryError(f"no stakes and game in {shorten(repr(line))}", line=where)
     game = header.group("game")
-    if game not in _GAMES:
+    if game not in _GAMES and game not in _STUD_NAMES:
         raise HandHistoryError(f"{shorten(game)} is not replayed here yet", line=where)
-    letter, draft.game = _GAMES[game]
-    betting = header.group("betting")
+    letter, draft.game = _GAMES[game] if game in _GAMES else GAMES[game]
+    betting = header.group("betting") or ("FL" if game in _STUD_NAMES else None)
     if betting is None:
         raise HandHistoryError(f"no betting (NL, PL, FL) in {shorten(repr(line))}", line=where)
     betting_letter, draft.betting = BETTING_ABBREVIATIONS[betting]
@@ -187,7 +230,13 @@ def _winner_cards(draft: HandDraft, name: str, best: tuple[Card | None, ...], wh
 
 
 def _act(draft: HandDraft, bets: RoundBets, name: str, verb: str, rest: str, where: int) -> None:
-    if verb.startswith("posts"):
+    if verb == "posts bring-in":  # stud: "posts bring-in €0.02."
+        draft.bring_in = _amount(rest.rstrip("."))
+        bets.add(name, draft.bring_in)
+        draft.actions.append(("bring-in", name, None, (), 0, where, False))
+    elif verb == "completes to":  # stud: "completes to €0.05.", the bet's total
+        add_action(draft, bets, "raise-to", name, _amount(rest.rstrip(".")), where)
+    elif verb.startswith("posts"):
         kind = {"posts small blind": "small", "posts big blind": "big"}.get(verb, "ante")
         amount = _amount(rest)
         if kind != "ante":

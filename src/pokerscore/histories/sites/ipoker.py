@@ -1,5 +1,6 @@
 """iPoker hand histories: the network's XML session files (``.xml``, often saved as ``.txt``),
-cash games and tournaments, hold'em, Omaha (4 and 5 cards), Omaha hi/lo and Six Plus hold'em.
+cash games and tournaments, hold'em, Omaha (4 and 5 cards), Omaha hi/lo, Six Plus hold'em and
+seven-card stud.
 
 A file holds one ``<session>`` or several one after another; each has a ``<general>`` part
 (``<gametype>Holdem NL €0.01/€0.02</gametype>``, ``<currency>``, ``<nickname>`` the hero,
@@ -24,10 +25,19 @@ type   meaning                             ``sum``
 7      all-in                              the chips added (a call or a raise)
 8      sits out (not dealt in)             0
 9      sits out during the deal            0
-15     posts an ante                       the ante (stud; refused with the game)
+15     posts an ante                       the ante (stud)
 16     brings in (stud)                    the bring-in
 23     raise                               the player's whole bet this round ("raise to")
 =====  ==================================  ==============================================
+
+Stud (``<gametype>7 Card Stud L $0.05/$0.10</gametype>``: fixed limit, the stakes the small and
+big bets; :data:`STUD_NAMES`): ``<round no="2">`` deals third street, the next ones fourth to
+seventh (``Third Street`` … ``River`` cards, each player's new ones; ``X X H6`` two unseen, a
+player who shows down written in full), read with
+:class:`~pokerscore.histories.draft.StudStreets`; the seats in their order (no button); the
+showdown, unwritten, taken from the cards: a player still in whose every card is written shows,
+the others muck. A hand that bets the big bet on fourth street (an open pair's double bet, which
+the replay does not take) is refused.
 
 The site's totals checked by the replay: ``win`` per player (what was paid) and the stacks at
 the end (``chips`` - ``bet`` + ``win``). A bet nobody called: files of clients that write
@@ -57,7 +67,14 @@ from typing import Final
 from xml.etree.ElementTree import Element, ParseError, fromstring
 
 from pokerscore.cards import Card
-from pokerscore.histories.draft import HandDraft, build_hand, site_cards
+from pokerscore.histories.draft import (
+    STUD_GAMES,
+    HandDraft,
+    StudStreets,
+    build_hand,
+    refuse_double_bets,
+    site_cards,
+)
 from pokerscore.histories.model import MAX_SEAT, HandHistory, HandHistoryError
 from pokerscore.histories.pokerstars import GAMES
 from pokerscore.histories.sites import SiteFormat
@@ -85,6 +102,17 @@ GAME_NAMES: Final = {
 }
 """iPoker's game names, as the PokerStars reader's (:data:`~pokerscore.histories.pokerstars.GAMES`):
 this reader's and its compiled reader's (``_ipoker_kernels``) one table."""
+STUD_NAMES: Final = {
+    "7 Card Stud": "7 Card Stud",
+    "7 Card Stud Hi-Lo": "7 Card Stud Hi/Lo",
+    "7 Card Stud HiLow": "7 Card Stud Hi/Lo",
+}
+"""iPoker's stud games, as the PokerStars reader names them: this reader's alone (the compiled
+reader leaves every hand dealt by streets to it). The shared sample holds seven-card stud only;
+the hi/lo names are those public converters read (fpdb's iPoker reader)."""
+_STUD_ROUNDS: Final = 2
+"""A stud hand's round that deals third street (``<round no="2">``; the next ones deal fourth
+street to seventh, ``River``)."""
 _MONTHS: Final = {
     name: f"{number:02d}"
     for number, name in enumerate(
@@ -192,6 +220,13 @@ def _cards(text: str) -> tuple[Card | None, ...]:
     return site_cards(" ".join(named))
 
 
+def _is_board(cards: Element) -> bool:
+    """A board's cards (``Flop``, ``Turn``; a ``River`` without a player: stud's is dealt to
+    each player)."""
+    kind = cards.get("type", "")
+    return kind in ("Flop", "Turn") or (kind == "River" and not cards.get("player"))
+
+
 def _when(text: str) -> str | None:
     for pattern in _DATES:
         found = pattern.match(text.strip())
@@ -214,14 +249,17 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
     pockets = [c for c in game.iter("cards") if c.get("type") == "Pocket"]
     gametype = _GAMETYPE.match(session.gametype)
     game_name = gametype.group("game").strip() if gametype else ""
-    if any(c.get("type", "").endswith("Street") for c in game.iter("cards")):
+    streets = any(c.get("type", "").endswith("Street") for c in game.iter("cards"))
+    if streets and game_name not in STUD_NAMES:
         raise HandHistoryError(f"{game_name or 'Stud'} is not replayed here yet")
+    if game_name in STUD_NAMES and (pockets or any(_is_board(c) for c in game.iter("cards"))):
+        raise HandHistoryError(f"a {game_name} hand deals no pocket cards or board")
     if gametype is None:
         raise HandHistoryError(f"unknown game {session.gametype[:60]!r}")
     dealt = max((len((c.text or "").split()) for c in pockets), default=2)
     if not game_name:  # "PL €2/€4": the game told by the cards dealt
         game_name = {2: "Holdem", 4: "Omaha", 5: "Omaha"}.get(dealt, "")
-    stars_name = GAME_NAMES.get(game_name)
+    stars_name = STUD_NAMES.get(game_name) or GAME_NAMES.get(game_name)
     if stars_name == "Omaha" and dealt == 5:
         stars_name = "5 Card Omaha"
     if stars_name is None or stars_name not in GAMES:
@@ -232,6 +270,11 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
     if gametype.group("sb"):
         draft.small_blind = localised_amount(gametype.group("sb"))
         draft.big_blind = localised_amount(gametype.group("bb"))
+    stud = StudStreets(draft) if draft.game in STUD_GAMES else None
+    if stud is not None and not draft.big_blind:
+        raise HandHistoryError(
+            f"no stakes in {session.gametype[:60]!r}: a stud hand's small and big bets"
+        )
     players = game.findall("general/players/player")
     out: set[str] = set()
     bets_said: dict[str, Decimal] = {}
@@ -247,7 +290,7 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
         stacks[name] = localised_amount(player.get("chips", ""))
         bets_said[name] = localised_amount(player.get("bet", "0") or "0")
         wins[name] = localised_amount(player.get("win", "0") or "0")
-        if player.get("dealer") == "1":
+        if player.get("dealer") == "1" and stud is None:  # a stud table: the seats in order
             draft.button = seat
         draft.seats.append((seat, name, stacks[name], False))
     names = set(stacks)
@@ -260,19 +303,29 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
             if bets.bets:
                 unmatched = bets.unmatched()
             bets.new_round()
+        if stud is not None and round_number >= _STUD_ROUNDS:
+            stud.open(round_number + 3 - _STUD_ROUNDS, line)
         for cards in round_element.findall("cards"):
             kind = cards.get("type", "")
-            if kind == "Pocket":
+            if stud is not None and round_number >= _STUD_ROUNDS:  # "X X H6": two unseen
+                who = cards.get("player", "")
+                if who in names:
+                    stud.deal(who, _cards(cards.text or ""), line)
+            elif kind == "Pocket":
                 hole = _cards(cards.text or "")
                 who = cards.get("player", "")
                 if who in names and hole and all(card is not None for card in hole):
                     draft.actions.append(("deal-hole", who, None, hole, 0, line, False))
-            elif kind in ("Flop", "Turn", "River"):
+            elif _is_board(cards):
                 board = _cards(cards.text or "")
                 draft.actions.append(("deal-board", None, None, board, 0, line, False))
         for action in sorted(
             round_element.findall("action"), key=lambda a: int(a.get("no", "0") or 0)
         ):
+            if stud is not None:
+                stud.finish(line)
+                if action.get("type") == "0":
+                    stud.fold(action.get("player", ""))
             _act(draft, bets, names, out, action, line)
     if bets.bets:
         unmatched = bets.unmatched()
@@ -294,6 +347,10 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
             paid -= min(returned, paid)  # the site paid the returned bet back inside "win"
         if paid:
             draft.collected.append((name, paid, 0))
+    if stud is not None:
+        stud.close()
+        refuse_double_bets(draft)
+        _stud_showdown(draft, stud, line)
     hand = build_hand(draft)
     index = {seat.name: i for i, seat in enumerate(hand.seats)}
     finishing = [0] * len(hand.seats)
@@ -302,6 +359,23 @@ def _hand(game: Element, session: _Session, file: str, number: int, line: int) -
         end = stacks[name] - bets_said[name] + back_in + wins[name]
         finishing[i] = round(end * hand.scale)
     return replace(hand, finishing_stacks=tuple(finishing))
+
+
+def _stud_showdown(draft: HandDraft, stud: StudStreets, line: int) -> None:
+    """A stud showdown, which iPoker writes only as the cards it deals (a player who shows
+    down has every card written, from third street on): each player still in shows where all
+    their cards are known, else mucks, so that the hand says who showed (PHH's ``sm``)."""
+    left = [name for name in stud.players if name not in stud.out]
+    if len(left) < 2:
+        return
+    known = {name: True for name in left}
+    for kind, name, _, cards, *_ in draft.actions:
+        if kind == "deal-hole" and name in known:
+            known[name] = known[name] and all(card is not None for card in cards)
+    shows = [name for name in left if known[name]]
+    for name in shows + [name for name in left if not known[name]]:
+        kind = "show" if known[name] else "muck"
+        draft.actions.append((kind, name, None, (), 0, line, False))
 
 
 def _act(
@@ -328,6 +402,10 @@ def _act(
         bets.add(who, min(amount, draft.big_blind) if both else amount)
     elif kind == "15":
         draft.posts.append((who, "ante", amount, line))
+    elif kind == "16":  # stud's bring-in
+        draft.bring_in = amount
+        bets.add(who, amount)
+        draft.actions.append(("bring-in", who, None, (), 0, line, False))
     elif kind == "23":
         bets.set(who, amount)
         draft.actions.append(("bet-raise", who, amount, (), 0, line, False))

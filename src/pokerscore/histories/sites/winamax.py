@@ -151,10 +151,8 @@ def parse_winamax(lines: Sequence[str], file: str, number: int, first_line: int)
         raise HandHistoryError(
             "the hand stops before its summary (a partial hand)", line=first_line + len(lines) - 1
         )
-    if stud is not None and not stud.players:
-        raise HandHistoryError(
-            "the stud hand writes no cards dealt: the replay needs each player's up cards"
-        )
+    if stud is not None:
+        stud.close()
     if draw is not None:
         draw.close()
     paid = sum((entry[1] for entry in draft.collected), Decimal(0))
