@@ -1,21 +1,23 @@
 """A database of your hands (DuckDB, the ``database`` extra): hand histories imported once, and
 reports over them, filtered and grouped, without reading the files again.
 
-Three tables. ``hands``: one row a hand, its key (below), its place in the import order
-(``seq``), site, hand id, file, number, month, variant, stakes and big blind. ``players``: one
+Two tables. ``hands``: one row a hand, its key (below), its place in the import order
+(``seq``), site, hand id, file, number, month, variant, stakes, big blind, setup and actions.
+``players``: one
 row per hand and player, the player's own columns of ``histories --out``, the hand's big blind
 and ``seq`` (the view ``player_rows`` spreads its flags; a report whose filter names only these
 columns reads it); the view ``rows`` joins each with its hand's: the columns of ``histories --out``
 (:data:`~pokerscore.histories.model.COLUMNS`, the counts of
 :data:`~pokerscore.histories.model.ACTION_COUNTS` among them, 0 or 1 each) and ``hand_key``,
-``seq``, ``month``, what the reports and filters read. ``actions``: each hand's actions in order (``seq``, ``idx``,
-``street``, ``player``, ``kind``, ``amount`` in chips, ``cards``: the street, the player and
-the kind as small integers, the street's place in :data:`~pokerscore.histories.model.STREETS`,
-the player's seat in the hand's ``setup``, the kind's code in :data:`ACTION_KINDS`, the view
-``actions_named`` giving their names); with each hand's ``setup`` in
-``hands`` (JSON: what the replayer needs beyond the actions: the seats, stakes and rules, the
-site's record, and the few actions' fields the table has no column for), a hand is rebuilt
-whole (:func:`database_hand`). The reports' sums (``player_sums``, ``hand_counts``:
+``seq``, ``month``, what the reports and filters read. Each hand's actions are one BLOB in
+``hands.actions`` (:mod:`~pokerscore.histories.packed_actions`: each action's street, player
+and kind as small integers, the street's place in :data:`~pokerscore.histories.model.STREETS`,
+the player's seat in the hand's ``setup``, the kind's code in :data:`ACTION_KINDS`; its amount
+in the hand's units, its cards), the view ``actions_named`` giving them a row an action with
+their names (``seq``, ``idx``, ``street``, ``player``, ``kind``, ``amount`` in chips,
+``cards``); with each hand's ``setup`` in ``hands`` (JSON: what the replayer needs beyond the
+actions: the seats, stakes and rules, the site's record, and the few actions' fields the BLOB
+has no place for), a hand is rebuilt whole (:func:`database_hand`). The reports' sums (``player_sums``, ``hand_counts``:
 :mod:`~pokerscore.histories.report_sums`) add the rows up by the columns filters name most. A
 table ``meta`` holds the schema's version (:data:`SCHEMA_VERSION`); a database of another
 version is refused by name.
