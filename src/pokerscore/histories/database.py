@@ -181,14 +181,18 @@ def row_columns() -> dict[str, ColumnKind]:
     return kinds
 
 
-def _hands_table(name: str) -> str:
+def _hands_table(name: str, *, actions: bool = True) -> str:
     """The statement making ``hands`` (under ``name``): each hand once, with the rows'
-    hand-level columns (:data:`HAND_COLUMNS`)."""
+    hand-level columns (:data:`HAND_COLUMNS`), its setup and its packed actions (layout 8;
+    without ``actions``, layout 7's, which a migration from 2 to 5 makes first)."""
+    packed_actions = (
+        f", actions BLOB {SETUP_COMPRESSION}" if actions else ""
+    )  # Zstandard: less CPU than DuckDB's own choice (benchmarks/histories.md, session 27)
     return (
         f"CREATE TABLE IF NOT EXISTS {name} (hand_key VARCHAR, seq BIGINT, "
         "site VARCHAR, hand_id VARCHAR, file VARCHAR, number INTEGER, month VARCHAR, "
-        f"setup VARCHAR {SETUP_COMPRESSION}, variant VARCHAR, stakes VARCHAR, big_blind DOUBLE, "
-        f"actions BLOB {SETUP_COMPRESSION})"  # Zstandard: less CPU than none (session 27)
+        f"setup VARCHAR {SETUP_COMPRESSION}, variant VARCHAR, stakes VARCHAR, big_blind DOUBLE"
+        f"{packed_actions})"
     )
 
 
@@ -599,7 +603,7 @@ def import_histories(
     ``progress(files done, files)``.
 
     With ``client`` (Dask) the files are cut into the plain run's parts and run on its workers
-    (:func:`import_part`), each writing its hands, players and actions as Parquet files into a
+    (:func:`import_part`), each writing its hands (their actions packed) and players as Parquet files into a
     folder beside the database (which the workers must see), and DuckDB adds them in bulk as
     the parts come in file order, :data:`GROUP_BYTES` of the files at a time, the hands the
     database or the import held already left out by a join on their keys
@@ -1047,7 +1051,7 @@ def _staged(target: Path, kind: str) -> Path:
 def import_part(task: PartTask) -> PartDone:
     """One part of an import on Dask, on a worker: run as the plain run runs it, every hand of
     it (the first of each key) keyed, with its players' rows, month, setup and actions, staged
-    as three Parquet files beside ``task.target`` (:func:`_staged`; none where the part has no
+    as two Parquet files beside ``task.target`` (:func:`_staged`; none where the part has no
     hand), each hand's ``seq`` its place (the part's index times 2**32 plus its number in the
     part). The hands the database or other parts hold are left out when they are added."""
     import pyarrow.parquet as pq
@@ -1153,7 +1157,7 @@ def _add_staged(
     """The staged parts of ``targets`` (:func:`import_part`) added by DuckDB in bulk: each key's
     first hand among them, left out where ``hands`` holds the key (the database's, or the
     import's since ``seq`` ``first``), numbered from ``seq`` + 1 in file order, with its
-    players and actions, and the reports' sums of them; the last ``seq`` given."""
+    players, and the reports' sums of them; the last ``seq`` given."""
     staged = {
         kind: [path for path in (_staged(target, kind) for target in targets) if path.exists()]
         for kind in STAGED
@@ -1266,7 +1270,7 @@ def _migrate_rows(con: duckdb.DuckDBPyConnection, version: int) -> None:
         )
         _run(con, "DROP TABLE actions")
         _run(con, "ALTER TABLE actions_5 RENAME TO actions")
-    _run(con, _HANDS_7.replace("{name}", "hands_6"))
+    _run(con, _hands_table("hands_6", actions=False))
     _run(
         con,
         "INSERT INTO hands_6 SELECT h.hand_key, h.seq, h.site, h.hand_id, h.file, h.number, "
@@ -1289,14 +1293,6 @@ def _migrate_rows(con: duckdb.DuckDBPyConnection, version: int) -> None:
     _run(con, "DROP TABLE rows")
     _run(con, "DROP TABLE hands")
     _run(con, "ALTER TABLE hands_6 RENAME TO hands")
-
-
-_HANDS_7: Final = (
-    "CREATE TABLE {name} (hand_key VARCHAR, seq BIGINT, site VARCHAR, hand_id VARCHAR, "
-    "file VARCHAR, number INTEGER, month VARCHAR, "
-    f"setup VARCHAR {SETUP_COMPRESSION}, variant VARCHAR, stakes VARCHAR, big_blind DOUBLE)"
-)
-"""Layout 7's ``hands`` (layout 8's without ``actions``), which a migration from 2 to 5 makes."""
 
 
 def _pack_actions(con: duckdb.DuckDBPyConnection) -> None:
