@@ -1,21 +1,23 @@
 """A database of your hands (DuckDB, the ``database`` extra): hand histories imported once, and
 reports over them, filtered and grouped, without reading the files again.
 
-Three tables. ``hands``: one row a hand, its key (below), its place in the import order
-(``seq``), site, hand id, file, number, month, variant, stakes and big blind. ``players``: one
+Two tables. ``hands``: one row a hand, its key (below), its place in the import order
+(``seq``), site, hand id, file, number, month, variant, stakes, big blind, setup and actions.
+``players``: one
 row per hand and player, the player's own columns of ``histories --out``, the hand's big blind
 and ``seq`` (the view ``player_rows`` spreads its flags; a report whose filter names only these
 columns reads it); the view ``rows`` joins each with its hand's: the columns of ``histories --out``
 (:data:`~pokerscore.histories.model.COLUMNS`, the counts of
 :data:`~pokerscore.histories.model.ACTION_COUNTS` among them, 0 or 1 each) and ``hand_key``,
-``seq``, ``month``, what the reports and filters read. ``actions``: each hand's actions in order (``seq``, ``idx``,
-``street``, ``player``, ``kind``, ``amount`` in chips, ``cards``: the street, the player and
-the kind as small integers, the street's place in :data:`~pokerscore.histories.model.STREETS`,
-the player's seat in the hand's ``setup``, the kind's code in :data:`ACTION_KINDS`, the view
-``actions_named`` giving their names); with each hand's ``setup`` in
-``hands`` (JSON: what the replayer needs beyond the actions: the seats, stakes and rules, the
-site's record, and the few actions' fields the table has no column for), a hand is rebuilt
-whole (:func:`database_hand`). The reports' sums (``player_sums``, ``hand_counts``:
+``seq``, ``month``, what the reports and filters read. Each hand's actions are one BLOB in
+``hands.actions`` (:mod:`~pokerscore.histories.packed_actions`: each action's street, player
+and kind as small integers, the street's place in :data:`~pokerscore.histories.model.STREETS`,
+the player's seat in the hand's ``setup``, the kind's code in :data:`ACTION_KINDS`; its amount
+in the hand's units, its cards), the view ``actions_named`` giving them a row an action with
+their names (``seq``, ``idx``, ``street``, ``player``, ``kind``, ``amount`` in chips,
+``cards``); with each hand's ``setup`` in ``hands`` (JSON: what the replayer needs beyond the
+actions: the seats, stakes and rules, the site's record, and the few actions' fields the BLOB
+has no place for), a hand is rebuilt whole (:func:`database_hand`). The reports' sums (``player_sums``, ``hand_counts``:
 :mod:`~pokerscore.histories.report_sums`) add the rows up by the columns filters name most. A
 table ``meta`` holds the schema's version (:data:`SCHEMA_VERSION`); a database of another
 version is refused by name.
@@ -52,6 +54,15 @@ from pokerscore.histories.model import (
     HandHistory,
     HandHistoryError,
     played_month,
+)
+from pokerscore.histories.packed_actions import (
+    ACTION_KINDS,
+    NAMED_ACTIONS,
+    card_codes,
+    cards_text,
+    packed,
+    text_codes,
+    unpacked,
 )
 from pokerscore.histories.stats import PlayerStats, StatsTally, players_json
 
@@ -119,8 +130,11 @@ FLAGS: Final = (
 )  # fmt: skip
 """The rows' flags and action counts (each 0 or 1), kept as the bits of ``players.flags`` in this
 order (layout 6: thirteen columns of a bit cost DuckDB a third of the players' appends)."""
-SCHEMA_VERSION: Final = 7
-"""The database's layout: 7 keeps the big blind on each player's row too (:data:`ON_PLAYERS`),
+SCHEMA_VERSION: Final = 8
+"""The database's layout: 8 keeps each hand's actions as one BLOB in ``hands.actions``
+(:mod:`~pokerscore.histories.packed_actions`), not a row an action in a table ``actions``
+(DuckDB's appends of 15.6 rows a hand cost a fifth of an import's writing; one BLOB a hand
+about a fifth of theirs, ``benchmarks/histories.md``, session 27), 7 keeps the big blind on each player's row too (:data:`ON_PLAYERS`),
 6 keeps the rows' hand-level columns (:data:`HAND_COLUMNS`, the hand's
 key and month) once a hand in ``hands``, the players' own in ``players``, ``rows`` a view joining
 them (an import appended nine columns fewer on five rows a hand: DuckDB's appends and commit of
@@ -132,20 +146,10 @@ hand's key on every action, a sixth of an import's writing) and ``hands`` withou
 :data:`MEMORY_LIMIT` near 20 million hands, and DuckDB failed the commit), 3 added the reports' sums
 (:mod:`~pokerscore.histories.report_sums`), 2 each hand's ``setup`` (version 1, before it, had
 no ``meta`` table)."""
-_READ_VERSIONS: Final = (2, 3, 4, 5, 6, SCHEMA_VERSION)
+_READ_VERSIONS: Final = (2, 3, 4, 5, 6, 7, SCHEMA_VERSION)
 """The layouts read: a database of version 2 is reported on from its rows alone; the next
 import brings an older one to :data:`SCHEMA_VERSION` (:func:`_migrate`)."""
 
-ACTION_COLUMNS: Final = ("seq", "idx", "street", "player", "kind", "amount", "cards")
-"""The columns of ``actions``."""
-ACTION_KINDS: Final = (
-    "deal-hole", "deal-board", "fold", "check-call", "bet-raise", "show", "muck", "bring-in", "draw"
-)  # fmt: skip
-"""Each action kind by its code in ``actions`` (the compiled replay's codes,
-:data:`~pokerscore.histories.hand_input.KINDS`; fixed by the layout: a change is a new
-:data:`SCHEMA_VERSION`)."""
-_READ_ACTIONS: Final = ("hand_key", *ACTION_COLUMNS[1:])
-"""The actions' columns as an import gathers those of the hands it reads whole."""
 IMPORT_SETTINGS: Final = ("SET threads = 1", "SET preserve_insertion_order = false")
 """DuckDB's settings for an import: its appends and commit on one thread cost less CPU than on
 two (about 3 s of 20 for 200,000 hands, ``benchmarks/histories.md``), and the order of rows
@@ -158,6 +162,11 @@ SETUP_COMPRESSION: Final = "USING COMPRESSION zstd"
 (``benchmarks/histories.md``); a database made before keeps its choice."""
 
 _KIND_CODES: Final = {kind: code for code, kind in enumerate(ACTION_KINDS)}
+_GATHERED: Final = (
+    "steps", "streets", "players", "kinds", "amounts", "has_amount", "card_counts", "cards"
+)  # fmt: skip
+"""What an import gathers of the actions of the hands it reads whole: the arguments of
+:func:`~pokerscore.histories.packed_actions.packed`."""
 
 
 class DatabaseBusyError(PokerScoreError):
@@ -172,13 +181,18 @@ def row_columns() -> dict[str, ColumnKind]:
     return kinds
 
 
-def _hands_table(name: str) -> str:
+def _hands_table(name: str, *, actions: bool = True) -> str:
     """The statement making ``hands`` (under ``name``): each hand once, with the rows'
-    hand-level columns (:data:`HAND_COLUMNS`)."""
+    hand-level columns (:data:`HAND_COLUMNS`), its setup and its packed actions (layout 8;
+    without ``actions``, layout 7's, which a migration from 2 to 5 makes first)."""
+    packed_actions = (
+        f", actions BLOB {SETUP_COMPRESSION}" if actions else ""
+    )  # Zstandard: less CPU than DuckDB's own choice (benchmarks/histories.md, session 27)
     return (
         f"CREATE TABLE IF NOT EXISTS {name} (hand_key VARCHAR, seq BIGINT, "
         "site VARCHAR, hand_id VARCHAR, file VARCHAR, number INTEGER, month VARCHAR, "
-        f"setup VARCHAR {SETUP_COMPRESSION}, variant VARCHAR, stakes VARCHAR, big_blind DOUBLE)"
+        f"setup VARCHAR {SETUP_COMPRESSION}, variant VARCHAR, stakes VARCHAR, big_blind DOUBLE"
+        f"{packed_actions})"
     )
 
 
@@ -246,28 +260,11 @@ def _schema(con: duckdb.DuckDBPyConnection) -> None:
     _run(con, "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
     for statement in report_sums.create_statements():
         _run(con, statement)
-    _run(
-        con,
-        "CREATE TABLE IF NOT EXISTS actions (seq BIGINT USING COMPRESSION rle, idx INTEGER, "
-        "street TINYINT USING COMPRESSION rle, player TINYINT, kind TINYINT, amount DOUBLE, "
-        "cards VARCHAR)",  # runs of a hand's seq and street: DuckDB's own choice cost more
-    )
-    _run(con, _NAMED_ACTIONS)
+    _run(con, NAMED_ACTIONS)
 
 
 def _sql_list(names: Sequence[str]) -> str:
     return "[" + ", ".join(f"'{name}'" for name in names) + "]"
-
-
-_NAMED_ACTIONS: Final = (
-    "CREATE OR REPLACE VIEW actions_named AS SELECT a.seq, a.idx, "
-    f"{_sql_list(STREETS)}[a.street + 1] AS street, "
-    "h.names[a.player + 1] AS player, "
-    f"{_sql_list(ACTION_KINDS)}[a.kind + 1] AS kind, a.amount, a.cards FROM actions a "
-    "JOIN (SELECT seq, json_extract_string(setup, '$.seats[*][0]') AS names FROM hands) h "
-    "USING (seq)"  # each hand's setup read once
-)
-"""The actions with their street's, player's and kind's names (layout 4's ``actions``)."""
 
 
 def _version(con: duckdb.DuckDBPyConnection) -> int | None:
@@ -367,9 +364,10 @@ def _tuples(value: object) -> object:
     return tuple(_tuples(item) for item in value) if isinstance(value, list) else value
 
 
-def _rebuilt(setup: str, actions: list[tuple[Any, ...]]) -> HandHistory:
-    """A hand from its ``setup`` and its rows of ``actions`` (player, kind, amount, cards: the
-    player's seat and the kind's code, or before layout 5 their names)."""
+def _rebuilt(setup: str, actions: list[tuple[Any, ...]], *, in_units: bool) -> HandHistory:
+    """A hand from its ``setup`` and its ``actions`` (player, kind, amount, cards' text: the
+    player's seat and the kind's code, or before layout 5 their names; the amount in the hand's
+    units where ``in_units``, layout 8's, else in chips, a row of layout 7's ``actions``)."""
     import json
 
     from pokerscore.histories.model import Action, Seat
@@ -386,7 +384,7 @@ def _rebuilt(setup: str, actions: list[tuple[Any, ...]]) -> HandHistory:
             Action(
                 ACTION_KINDS[kind] if isinstance(kind, int) else kind,
                 None if player is None else player if isinstance(player, int) else names[player],
-                None if amount is None else round(amount * scale),
+                None if amount is None else amount if in_units else round(amount * scale),
                 _cards_of(cards),
                 runout=runout,
                 all_in=all_in,
@@ -445,14 +443,12 @@ class _FileRows:
         """The keys of the hands kept that the lenient reader is still to read."""
         self.months: dict[str, str | None] = {}
         self.setups: dict[str, str] = {}
-        self.actions: dict[str, list[Any]] = {name: [] for name in _READ_ACTIONS}
-        """The actions of the hands read whole, each one's hand by its key."""
-        self.action_tables: list[tuple[pa.Array, pa.Table]] = []
-        """The actions of the hands read from the log, by column (each one's hand by its place
-        among the keys beside them)."""
+        self.actions: dict[str, list[int]] = {name: [] for name in _GATHERED}
+        """The actions of the hands read whole, hand after hand in the order of ``setups``, as
+        :func:`~pokerscore.histories.packed_actions.packed` takes them (``steps`` a hand)."""
         self.setup_tables: list[pa.Table] = []
-        """The month and setup of the hands read from the log, by column (``hand_key``,
-        ``month``, ``setup``)."""
+        """The month, setup and packed actions of the hands read from the log, by column
+        (``hand_key``, ``month``, ``setup``, ``actions``)."""
 
     @cached_property
     def digest(self) -> str:
@@ -467,7 +463,6 @@ class _FileRows:
         self.months = {}
         self.setups = {}
         self.actions = {name: [] for name in self.actions}
-        self.action_tables = []
         self.setup_tables = []
 
     def read_actions(self) -> None:
@@ -501,7 +496,7 @@ class _FileRows:
 
         self.months[key] = played_month(hand)
         self.setups[key] = hand_setup(hand)
-        self._add_actions(hand, key)
+        self._add_actions(hand)
 
     def add_logged(self, batch: Batch, places: npt.NDArray[np.int64], named: pa.Array) -> None:
         """Hands of a batch read from its log (``places``, their keys ``named``)."""
@@ -512,26 +507,53 @@ class _FileRows:
         # a hand whose kept value is no TOML is the lenient reader's: the fast reader leaves it
         found = log_hands(batch, places, str(self.path))
         self.setup_tables.append(
-            pa.table({"hand_key": named, "month": found.months, "setup": found.setups})
+            pa.table(
+                {
+                    "hand_key": named,
+                    "month": found.months,
+                    "setup": found.setups,
+                    "actions": found.actions,
+                }
+            )
         )
-        self.action_tables.append((named, found.actions))
 
-    def _add_actions(self, hand: HandHistory, key: str) -> None:
+    def _add_actions(self, hand: HandHistory) -> None:
         street = 0
         kinds = _KIND_CODES
         actions = self.actions
-        for index, action in enumerate(hand.actions):
+        actions["steps"].append(len(hand.actions))
+        for action in hand.actions:
             if action.kind == "deal-board":
-                street = min(street + 1, 3)
-            actions["hand_key"].append(key)
-            actions["idx"].append(index)
-            actions["street"].append(street)
-            actions["player"].append(action.actor)
-            actions["kind"].append(kinds[action.kind])
-            actions["amount"].append(None if action.amount is None else action.amount / hand.scale)
-            actions["cards"].append(
-                "".join("??" if card is None else str(card) for card in action.cards) or None
+                street = min(street + 1, len(STREETS) - 1)
+            actions["streets"].append(street)
+            actions["players"].append(-1 if action.actor is None else action.actor)
+            actions["kinds"].append(kinds[action.kind])
+            actions["amounts"].append(0 if action.amount is None else action.amount)
+            actions["has_amount"].append(action.amount is not None)
+            codes = card_codes(
+                "".join("??" if card is None else str(card) for card in action.cards)
             )
+            actions["card_counts"].append(len(codes))
+            actions["cards"] += codes
+
+    def packed_actions(self) -> pa.Array:
+        """The actions of the hands read whole, packed, one BLOB a hand."""
+        import numpy as np
+
+        actions = self.actions
+        steps, streets, players, kinds, amounts = (
+            np.array(actions[name], dtype=np.int64) for name in _GATHERED[:5]
+        )
+        return packed(
+            steps,
+            streets,
+            players,
+            kinds,
+            amounts,
+            np.array(actions["has_amount"], dtype=np.bool_),
+            np.array(actions["card_counts"], dtype=np.int64),
+            np.array(actions["cards"], dtype=np.uint8),
+        )
 
 
 def _first_rows(keys: pa.Array) -> npt.NDArray[np.bool_]:
@@ -581,7 +603,7 @@ def import_histories(
     ``progress(files done, files)``.
 
     With ``client`` (Dask) the files are cut into the plain run's parts and run on its workers
-    (:func:`import_part`), each writing its hands, players and actions as Parquet files into a
+    (:func:`import_part`), each writing its hands (their actions packed) and players as Parquet files into a
     folder beside the database (which the workers must see), and DuckDB adds them in bulk as
     the parts come in file order, :data:`GROUP_BYTES` of the files at a time, the hands the
     database or the import held already left out by a join on their keys
@@ -864,9 +886,9 @@ def _places(
     return batch, read, logged(batch), in_rows
 
 
-def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
-    """A file's new hands as the three tables (``hands``, ``rows``, ``actions``), numbered in
-    import order from ``seq + 1``."""
+def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table]:
+    """A file's new hands as the two tables (``hands``, its actions packed, and ``rows``),
+    numbered in import order from ``seq + 1``."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -882,6 +904,7 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
             "hand_key": pa.array(list(found.setups), pa.string()),
             "month": pa.array([found.months[key] for key in found.setups], pa.string()),
             "setup": pa.array(list(found.setups.values()), pa.string()),
+            "actions": found.packed_actions(),
         }
     )
     setups = pa.concat_tables([read, *found.setup_tables])
@@ -897,10 +920,10 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
         # the usual case, every hand from the log in order: no take (it copied the setups'
         # 700 bytes a hand, 2 s of CPU a million hands)
         months = setups.column("month").combine_chunks()
-        setup = setups.column("setup")
+        setup, actions = setups.column("setup"), setups.column("actions")
     else:
         months = setups.column("month").take(where).combine_chunks()
-        setup = setups.column("setup").take(where)
+        setup, actions = setups.column("setup").take(where), setups.column("actions").take(where)
     numbers = np.arange(seq + 1, seq + 1 + heads.num_rows, dtype=np.int64)
     hands = pa.table(
         {
@@ -915,6 +938,7 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
             "variant": heads.column("variant"),
             "stakes": heads.column("stakes"),
             "big_blind": heads.column("big_blind"),
+            "actions": actions,
         }
     )
     rows = rows.append_column("seq", pa.array(numbers[hand_of_row]))
@@ -925,53 +949,17 @@ def _tables(found: _FileRows, seq: int) -> tuple[pa.Table, pa.Table, pa.Table]:
             raise AssertionError(f"{name} is a flag: 0 or 1, not {values.max()}")
         flags |= values << bit
     rows = rows.append_column("flags", pa.array(flags))
-    held_keys = heads.column("hand_key")
-
-    def seqs(keys: pa.Array) -> npt.NDArray[np.int64]:  # each key's seq
-        found: npt.NDArray[np.int64] = numbers[
-            pc.index_in(keys, value_set=held_keys).to_numpy(zero_copy_only=False)
-        ]
-        return found
-
-    read = dict(found.actions)
-    parts = [
-        pa.table(
-            {"seq": seqs(pa.array(read.pop("hand_key"), pa.string())), **read},
-            schema=_action_schema(),
-        )
-    ]
-    for keys, logged in found.action_tables:  # each action's hand by its place among keys
-        hand_seqs = seqs(keys)[logged.column("hand").to_numpy()]
-        parts.append(logged.drop_columns(["hand"]).add_column(0, "seq", pa.array(hand_seqs)))
-    actions = pa.concat_tables(parts)
-    order = actions.column("seq").to_numpy()
-    if len(order) and not np.all(order[1:] >= order[:-1]):  # a hand's actions come in order
-        by_hand = pc.sort_indices(actions, [("seq", "ascending"), ("idx", "ascending")])
-        actions = actions.take(by_hand)
-    return hands, rows, actions
-
-
-def _action_schema() -> pa.Schema:
-    """The Arrow types of :data:`ACTION_COLUMNS`."""
-    import pyarrow as pa
-
-    types = (pa.int64(), pa.int32(), pa.int8(), pa.int8(), pa.int8(), pa.float64(),
-             pa.string())  # fmt: skip
-    return pa.schema(list(zip(ACTION_COLUMNS, types, strict=True)))
+    return hands, rows
 
 
 def _store(
-    con: duckdb.DuckDBPyConnection,
-    hands: pa.Table,
-    rows: pa.Table,
-    actions: pa.Table,
-    summary: ImportSummary,
+    con: duckdb.DuckDBPyConnection, hands: pa.Table, rows: pa.Table, summary: ImportSummary
 ) -> int:
-    """Some hands added with their rows and actions (Arrow tables appended by DuckDB, no row
+    """Some hands added with their rows (Arrow tables appended by DuckDB, no row
     by row work, as relations: a table registered with the connection is held to the end of
     the transaction, unregistered or not, so an import's memory grew with its hands, 2.3 kB a
     hand); the last ``seq`` given."""
-    for name, table in (("hands", hands), ("players", rows), ("actions", actions)):
+    for name, table in (("hands", hands), ("players", rows)):
         columns = [column[0] for column in con.execute(f"SELECT * FROM {name} LIMIT 0").description]
         con.from_arrow(table.select(columns)).insert_into(name)  # by place: the table's order
     summary.added += hands.num_rows
@@ -984,22 +972,14 @@ def _store_all(
     """A file's new hands added, :data:`BATCH_HANDS` at a time; the last ``seq`` given."""
     import numpy as np
 
-    hands, rows, actions = _tables(found, seq)
+    hands, rows = _tables(found, seq)
     row_seqs = rows.column("seq").to_numpy()
-    action_seqs = actions.column("seq").to_numpy()
     done = seq
     for first in range(0, hands.num_rows, BATCH_HANDS):
         some = hands.slice(first, BATCH_HANDS)
         low, high = seq + 1 + first, seq + first + some.num_rows
         cut = np.searchsorted(row_seqs, [low, high + 1])
-        at = np.searchsorted(action_seqs, [low, high + 1])
-        done = _store(
-            con,
-            some,
-            rows.slice(cut[0], cut[1] - cut[0]),
-            actions.slice(at[0], at[1] - at[0]),
-            summary,
-        )
+        done = _store(con, some, rows.slice(cut[0], cut[1] - cut[0]), summary)
     return done
 
 
@@ -1019,7 +999,7 @@ def _add_sums_between(
         _compact(con)
 
 
-STAGED: Final = ("hands", "players", "actions")
+STAGED: Final = ("hands", "players")
 """The tables a part of an import on Dask stages, each a Parquet file of the part."""
 STAGED_COMPRESSION: Final = "lz4"
 """How the staged parts are compressed (a few per cent less CPU than Snappy: 7.6 to 7.7 s
@@ -1047,11 +1027,11 @@ def _staged_schemas() -> dict[str, pa.Schema]:
 
     rows = schema()
     kinds = {"VARCHAR": pa.string(), "BIGINT": pa.int64(), "INTEGER": pa.int32(),
-             "DOUBLE": pa.float64()}  # fmt: skip
+             "DOUBLE": pa.float64(), "BLOB": pa.binary()}  # fmt: skip
     hands = [
         ("hand_key", "VARCHAR"), ("seq", "BIGINT"), ("site", "VARCHAR"), ("hand_id", "VARCHAR"),
         ("file", "VARCHAR"), ("number", "INTEGER"), ("month", "VARCHAR"), ("setup", "VARCHAR"),
-        ("variant", "VARCHAR"), ("stakes", "VARCHAR"), ("big_blind", "DOUBLE"),
+        ("variant", "VARCHAR"), ("stakes", "VARCHAR"), ("big_blind", "DOUBLE"), ("actions", "BLOB"),
     ]  # fmt: skip
     players = [
         (name, rows.field(name).type if name in rows.names else pa.int64())
@@ -1060,7 +1040,6 @@ def _staged_schemas() -> dict[str, pa.Schema]:
     return {
         "hands": pa.schema([(name, kinds[kind]) for name, kind in hands]),
         "players": pa.schema([*players[:-1], ("flags", pa.int16())]),
-        "actions": _action_schema(),
     }
 
 
@@ -1072,7 +1051,7 @@ def _staged(target: Path, kind: str) -> Path:
 def import_part(task: PartTask) -> PartDone:
     """One part of an import on Dask, on a worker: run as the plain run runs it, every hand of
     it (the first of each key) keyed, with its players' rows, month, setup and actions, staged
-    as three Parquet files beside ``task.target`` (:func:`_staged`; none where the part has no
+    as two Parquet files beside ``task.target`` (:func:`_staged`; none where the part has no
     hand), each hand's ``seq`` its place (the part's index times 2**32 plus its number in the
     part). The hands the database or other parts hold are left out when they are added."""
     import pyarrow.parquet as pq
@@ -1084,8 +1063,8 @@ def import_part(task: PartTask) -> PartDone:
     writers: dict[str, pq.ParquetWriter] = {}
 
     def stage(found: _FileRows, last: int) -> int:
-        hands, players, actions = _tables(found, last)
-        for kind, table in (("hands", hands), ("players", players), ("actions", actions)):
+        hands, players = _tables(found, last)
+        for kind, table in (("hands", hands), ("players", players)):
             staged = table.select(schemas[kind].names).cast(schemas[kind])
             if kind not in writers:
                 writers[kind] = pq.ParquetWriter(
@@ -1178,7 +1157,7 @@ def _add_staged(
     """The staged parts of ``targets`` (:func:`import_part`) added by DuckDB in bulk: each key's
     first hand among them, left out where ``hands`` holds the key (the database's, or the
     import's since ``seq`` ``first``), numbered from ``seq`` + 1 in file order, with its
-    players and actions, and the reports' sums of them; the last ``seq`` given."""
+    players, and the reports' sums of them; the last ``seq`` given."""
     staged = {
         kind: [path for path in (_staged(target, kind) for target in targets) if path.exists()]
         for kind in STAGED
@@ -1245,8 +1224,12 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> None:
     the seats of the hand's ``setup``); versions 2 to 5 their ``hands`` made again with the
     rows' hand-level columns (and without layout 3's primary key: DuckDB drops no constraint
     in place) and their rows' own columns moved to ``players`` (``rows`` a view after); version 6
-    its players' rows given their hand's big blind (:data:`ON_PLAYERS`)."""
+    its players' rows given their hand's big blind (:data:`ON_PLAYERS`); versions 2 to 7 their
+    ``actions`` rows packed into ``hands.actions`` (:func:`_pack_actions`)."""
     version = _version(con)
+    if version not in (2, 3, 4, 5, 6, 7):
+        return
+    _run(con, "DROP VIEW IF EXISTS actions_named")  # made again by the schema
     if version == 6:  # the big blind on each player's row too, in its place among the columns
         columns = _player_columns()
         typed = ", ".join(f'"{name}" {kind}' for name, kind in columns)
@@ -1260,11 +1243,14 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> None:
         )
         _run(con, "DROP TABLE players")
         _run(con, "ALTER TABLE players_7 RENAME TO players")
-        _run(con, "UPDATE meta SET value = ? WHERE name = 'schema'", [str(SCHEMA_VERSION)])
-        return
-    if version not in (2, 3, 4, 5):
-        return
-    _run(con, "DROP VIEW IF EXISTS actions_named")  # made again by the schema
+    if version in (2, 3, 4, 5):
+        _migrate_rows(con, version)
+    _pack_actions(con)
+    _run(con, "UPDATE meta SET value = ? WHERE name = 'schema'", [str(SCHEMA_VERSION)])
+
+
+def _migrate_rows(con: duckdb.DuckDBPyConnection, version: int) -> None:
+    """A database of version 2 to 5 brought to layout 7 (:func:`_migrate`)."""
     if version == 2:
         for statement in (*report_sums.create_statements(), *report_sums.add_statements("rows")):
             _run(con, statement)
@@ -1284,7 +1270,7 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> None:
         )
         _run(con, "DROP TABLE actions")
         _run(con, "ALTER TABLE actions_5 RENAME TO actions")
-    _run(con, _hands_table("hands_6"))
+    _run(con, _hands_table("hands_6", actions=False))
     _run(
         con,
         "INSERT INTO hands_6 SELECT h.hand_key, h.seq, h.site, h.hand_id, h.file, h.number, "
@@ -1296,15 +1282,71 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> None:
     columns = _player_columns()
     typed = ", ".join(f'"{name}" {kind}' for name, kind in columns)
     _run(con, f"CREATE TABLE players ({typed})")
-    packed = " | ".join(f'(CAST("{name}" AS SMALLINT) << {bit})' for bit, name in enumerate(FLAGS))
+    packed_flags = " | ".join(
+        f'(CAST("{name}" AS SMALLINT) << {bit})' for bit, name in enumerate(FLAGS)
+    )
     named = ", ".join(
-        f"CAST({packed} AS SMALLINT)" if name == "flags" else f'"{name}"' for name, _ in columns
+        f"CAST({packed_flags} AS SMALLINT)" if name == "flags" else f'"{name}"'
+        for name, _ in columns
     )
     _run(con, f"INSERT INTO players SELECT {named} FROM rows ORDER BY seq, rowid")
     _run(con, "DROP TABLE rows")
     _run(con, "DROP TABLE hands")
     _run(con, "ALTER TABLE hands_6 RENAME TO hands")
-    _run(con, "UPDATE meta SET value = ? WHERE name = 'schema'", [str(SCHEMA_VERSION)])
+
+
+def _pack_actions(con: duckdb.DuckDBPyConnection) -> None:
+    """A layout-7 database's ``actions`` rows packed into ``hands.actions`` (layout 8),
+    :data:`SUMS_HANDS` hands at a time (bounded memory), by the import's own packing
+    (:func:`~pokerscore.histories.packed_actions.packed`); the ``actions`` table dropped."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    columns = ", ".join(
+        f'"{column[0]}"' for column in con.execute("SELECT * FROM hands LIMIT 0").description
+    )
+    _run(con, _hands_table("hands_8"))
+    last = int(_run(con, "SELECT coalesce(max(seq), 0) FROM hands")[0][0])
+    for low in range(0, last, SUMS_HANDS):
+        kept = f"seq > {low:d} AND seq <= {min(low + SUMS_HANDS, last):d}"
+        heads = con.sql(
+            f"SELECT seq, CAST(json_extract(setup, '$.scale') AS BIGINT) AS scale FROM hands "
+            f"WHERE {kept} ORDER BY seq"
+        ).fetchnumpy()
+        rows = con.sql(
+            f"SELECT seq, street, player, kind, amount, cards FROM actions WHERE {kept} "
+            "ORDER BY seq, idx"
+        ).to_arrow_table()
+        hand_seqs = np.asarray(heads["seq"], dtype=np.int64)
+        row_seqs = rows.column("seq").to_numpy()
+        steps = np.searchsorted(row_seqs, hand_seqs, side="right") - np.searchsorted(
+            row_seqs, hand_seqs, side="left"
+        )
+        scales = np.repeat(np.asarray(heads["scale"], dtype=np.float64), steps)
+        has_amount = pc.is_valid(rows.column("amount")).to_numpy(zero_copy_only=False)
+        amounts = np.round(
+            pc.fill_null(rows.column("amount"), 0.0).to_numpy(zero_copy_only=False) * scales
+        )
+        players = pc.fill_null(rows.column("player"), -1).to_numpy(zero_copy_only=False)
+        card_counts, cards = text_codes(rows.column("cards").combine_chunks())
+        blobs = packed(
+            steps,
+            rows.column("street").to_numpy(zero_copy_only=False).astype(np.int64),
+            players.astype(np.int64),
+            rows.column("kind").to_numpy(zero_copy_only=False).astype(np.int64),
+            amounts.astype(np.int64),
+            has_amount,
+            card_counts,
+            cards,
+        )
+        found = con.from_arrow(pa.table({"packed_seq": hand_seqs, "packed": blobs}))
+        con.sql(f"SELECT {columns} FROM hands WHERE {kept}").join(
+            found, "seq = packed_seq"
+        ).project(f"{columns}, packed").order("seq").insert_into("hands_8")
+    _run(con, "DROP TABLE actions")
+    _run(con, "DROP TABLE hands")
+    _run(con, "ALTER TABLE hands_8 RENAME TO hands")
 
 
 @dataclass
@@ -1381,7 +1423,7 @@ def report_histories(
             report_sums.filter_over(where, report_sums.SUM_KEYS, columns) if summed else None
         )
         scanned = "rows"  # what the queries over the rows read
-        if _version(con) == SCHEMA_VERSION and _over_players(where, by):
+        if (_version(con) or 0) >= 7 and _over_players(where, by):
             scanned = "player_rows"  # no join with hands: the players' columns alone
         source = scanned if over_sums is None else "player_sums"
         figures = report_sums.sums_select("rows" if over_sums is None else source)
@@ -1564,7 +1606,7 @@ def database_hands(
         counted = f"SELECT count(DISTINCT seq) FROM rows{clause}"
     _, con = _opened(database, wait)
     try:
-        if player is None and _version(con) == SCHEMA_VERSION:
+        if player is None and (_version(con) or 0) >= 7:
             # each kept hand's players added up in players, its own columns read from hands
             # (the view's rows joined for every player: 1.98 s of CPU a page at 2 M hands, 1.28)
             columns = dict(HAND_COLUMNS)
@@ -1586,7 +1628,7 @@ def database_hands(
 def database_hand(*, database: str | os.PathLike[str], seq: int, wait: float = WAIT) -> HandHistory:
     """Hand ``seq`` (its place in the import order, as :func:`database_hands` lists it) of
     ``database``, rebuilt from its actions and setup: the hand the import read, but for the
-    file's own fields and each action's text and line.
+    file's own fields and each action's text and line (:func:`rebuilt_hands` for many).
 
     >>> import tempfile
     >>> from pathlib import Path
@@ -1599,16 +1641,57 @@ def database_hand(*, database: str | os.PathLike[str], seq: int, wait: float = W
     >>> hand.variant, hand.names, [action.kind for action in hand.actions]
     ('NT', ('p1', 'p2'), ['fold'])
     """
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
-        raise ParameterError("{name} must be a hand's place in the import order, from 1", "seq")
+    return rebuilt_hands(database=database, seqs=[seq], wait=wait)[0]
+
+
+def rebuilt_hands(
+    *, database: str | os.PathLike[str], seqs: Sequence[int], wait: float = WAIT
+) -> list[HandHistory]:
+    """The hands ``seqs`` of ``database``, each rebuilt as :func:`database_hand` rebuilds it,
+    in the order asked, the database opened once (once a hand cost 13 s of a test's 1,400
+    hands)."""
+    expect(seqs, (list, tuple), "seqs", "a list of hands' places in the import order")
+    for seq in seqs:
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+            raise ParameterError("{name} must be a hand's place in the import order, from 1", "seq")
     target, con = _opened(database, wait)
     try:
-        found = _run(con, "SELECT setup FROM hands WHERE seq = ?", [seq])
-        actions = _run(
-            con, "SELECT player, kind, amount, cards FROM actions WHERE seq = ? ORDER BY idx", [seq]
-        )
+        wanted = con.from_arrow(_seq_table(seqs))
+        packed_layout = _version(con) == SCHEMA_VERSION
+        found: dict[int, tuple[str, list[tuple[Any, ...]]]] = {}
+        if packed_layout:
+            setups = wanted.join(con.table("hands"), "wanted = seq").project("seq, setup, actions")
+            for seq, setup, blob in setups.fetchall():
+                found[seq] = (
+                    setup,
+                    [
+                        (player, kind, amount, cards_text(cards))
+                        for _, player, kind, amount, cards in unpacked(blob)
+                    ],
+                )
+        else:
+            setups = wanted.join(con.table("hands"), "wanted = seq").project("seq, setup")
+            for seq, setup in setups.fetchall():
+                found[seq] = (setup, [])
+            rows = (
+                wanted.join(con.table("actions"), "wanted = seq")
+                .project("seq, idx, player, kind, amount, cards")
+                .order("seq, idx")
+            )
+            for seq, _, *action in rows.fetchall():
+                found[seq][1].append(tuple(action))
     finally:
         con.close()
-    if not found:
-        raise ParameterError(f"{{name}} {target} holds no hand {seq}", "seq")
-    return _rebuilt(found[0][0], actions)
+    hands = []
+    for seq in seqs:
+        if seq not in found:
+            raise ParameterError(f"{{name}} {target} holds no hand {seq}", "seq")
+        setup, actions = found[seq]
+        hands.append(_rebuilt(setup, actions, in_units=packed_layout))
+    return hands
+
+
+def _seq_table(seqs: Sequence[int]) -> pa.Table:
+    import pyarrow as pa
+
+    return pa.table({"wanted": pa.array(sorted(set(seqs)), pa.int64())})

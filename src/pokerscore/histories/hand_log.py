@@ -1,5 +1,5 @@
 """What a database keeps of each hand beside its rows (its ``setup`` JSON, its month, its
-actions' rows), built by column from the PHH fast reader's log (``_phh_kernels.PhhLog``), so an
+actions packed), built by column from the PHH fast reader's log (``_phh_kernels.PhhLog``), so an
 import reads no hand the kernels play a second time (the layout is the database's:
 :mod:`~pokerscore.histories.setups`).
 """
@@ -60,6 +60,7 @@ from pokerscore.histories.batches import (
 )
 from pokerscore.histories.hand_input import BETTINGS, KINDS
 from pokerscore.histories.model import STREETS, month_text
+from pokerscore.histories.packed_actions import packed
 from pokerscore.histories.setups import SETUP_FORMAT
 
 if TYPE_CHECKING:
@@ -71,13 +72,12 @@ _BETTING_NAMES: Final = {code: name for name, code in BETTINGS.items()}
 
 @dataclass
 class LoggedHands:
-    """Some hands of a batch as the import keeps them: each one's month and setup, and the
-    rows of their actions (``hand``: the hand's place among those asked for; then ``idx``,
-    ``street``, ``player``, ``kind`` as the database's codes, ``amount``, ``cards``)."""
+    """Some hands of a batch as the import keeps them: each one's month, setup and actions
+    (packed, :mod:`~pokerscore.histories.packed_actions`)."""
 
     months: pa.Array
     setups: pa.Array
-    actions: pa.Table
+    actions: pa.Array
 
 
 def logged(batch: Batch) -> npt.NDArray[np.bool_]:
@@ -176,19 +176,18 @@ def log_hands(batch: Batch, places: npt.NDArray[np.int64], file: str) -> LoggedH
     streets = np.minimum(boards[1:] - np.repeat(boards[hand_first], steps), len(STREETS) - 1)
     draws = kinds == DISCARD_DRAW
     thrown = np.where(draws, amounts, 0)
-    scales = 10 ** facts[:, F_SCALE]
     bets = kinds == KINDS["bet-raise"]
-    amount = amounts / np.repeat(scales, steps).astype(np.float64)
-    actions = pa.table(
-        {
-            "hand": pa.array(action_hand),
-            "idx": pa.array(index.astype(np.int32)),
-            "street": pa.array(streets.astype(np.int8)),
-            "player": pa.array(actors.astype(np.int8), mask=actors < 0),  # the seat
-            "kind": pa.array(kinds.astype(np.int8)),  # the database's ACTION_KINDS
-            "amount": pa.array(amount, mask=~bets),
-            "cards": _cards_column(log.cards[at], thrown, card_counts),
-        }
+    chosen = np.arange(log.cards.shape[1]) >= thrown[:, None]
+    chosen &= np.arange(log.cards.shape[1]) < card_counts[:, None]
+    actions = packed(
+        steps,
+        streets,
+        actors,
+        kinds,  # the database's ACTION_KINDS
+        amounts,
+        bets,
+        np.maximum(card_counts - thrown, 0),
+        (log.cards[at][chosen].astype(np.int64) + 1).astype(np.uint8),  # 0: unseen
     )
     # the setups: each field's JSON text, by column, joined in the database's one layout
     extras = ["{}"] * hands
