@@ -147,7 +147,7 @@ def parse_text_rows(
 def single_card_ids(data: Bytes, offsets: npt.NDArray[np.integer]) -> Bytes:
     """The card id of each cell of one card (``Ah``, `` 10h ``), 255 where it is not one.
 
-    >>> cells = np.frombuffer(b"Ah 10h x", np.uint8)
+    >>> cells = np.frombuffer(bytearray(b"Ah 10h x"), np.uint8)  # writable, as Arrow's buffers
     >>> single_card_ids(cells, np.array([0, 2, 6, 8])).tolist()
     [50, 34, 255]
     """

@@ -236,6 +236,9 @@ def test_grouped_wild_lines_apply_to_their_deals_only() -> None:
 @pytest.mark.slow
 def test_a_short_generated_list_costs_no_more_than_the_published_simple_one() -> None:
     generated = generate_strategy("jacks-or-better-9-6", lines=15)
+    # generate_strategy's docstring example (skipped there: this test builds the same list)
+    assert generated.strategy.lines[1].text == "4 to a royal flush"
+    assert round(generated.play.return_rate * 100, 2) == 99.46
     lines = [line for line in generated.strategy.lines if line.text != "Discard everything"]
     assert len(lines) <= 15
     published = strategy_return(parse_strategy(WIZARD_9_6), "jacks-or-better-9-6")
