@@ -383,3 +383,69 @@ def test_a_draw_is_written_as_a_discard_and_the_cards_dealt_in_its_place() -> No
         warnings.simplefilter("ignore")
         final = list(PokerkitHistory.loads(text))[-1]
     assert list(final.stacks) == [102, 98, 100]
+
+
+def _pokerkit_final_stacks(text: str) -> list[Decimal]:
+    """The stacks pokerkit's replay of a PHH table ends with."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        final = list(PokerkitHistory.loads(text))[-1]
+    return [Decimal(str(stack)) for stack in final.stacks]
+
+
+def _three_handed(*actions: Action) -> HandHistory:
+    """A no-limit hold'em hand of three players (blinds 1 and 2, 100 each), ``actions`` after the
+    deal."""
+    seats = (Seat("p1", None, 100, blind=1), Seat("p2", None, 100, blind=2), Seat("p3", None, 100))
+    return HandHistory("NT", "holdem", "no-limit", seats, actions, min_bet=2, small_blind=1,
+                       big_blind=2)  # fmt: skip
+
+
+def test_a_show_after_every_other_player_folded_is_not_written() -> None:
+    """No showdown follows an uncontested end (pokerkit refuses a show there: "Unable to repair
+    the hand history", Boss' and FTP's winners showing): the cards shown are dealt to the player
+    instead, and pokerkit's replay ends with the replay's stacks (p1 takes the blinds)."""
+    shown = tuple(parse_cards("AhAs"))
+    hand = _three_handed(
+        Action("fold", 2), Action("bet-raise", 0, amount=6), Action("fold", 1),
+        Action("show", 0, cards=shown),
+    )  # fmt: skip
+    text = phh_text(hand)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[0] == "d dh p1 AhAs"
+    assert not any(" sm" in action for action in actions)
+    assert _pokerkit_final_stacks(text) == gross_stacks(replay(hand)) == [102, 98, 100]
+
+
+def test_a_players_last_show_is_written_once() -> None:
+    """A player who shows twice (Enet writes a muck twice; FTP the cards of an all-in player on
+    third street and again at the end) has the last written: pokerkit takes one show a player."""
+    aces, kings = tuple(parse_cards("AhAs")), tuple(parse_cards("KhKs"))
+    board = [Action("deal-board", cards=tuple(parse_cards(cards))) for cards in ("2c7d9h", "Tc", "3s")]  # fmt: skip
+    hand = _three_handed(
+        Action("deal-hole", 0, cards=aces), Action("deal-hole", 1, cards=kings),
+        Action("fold", 2), Action("bet-raise", 0, amount=100), Action("check-call", 1),
+        Action("show", 1, cards=kings), Action("show", 0, cards=aces), *board,
+        Action("show", 1, cards=kings), Action("show", 0, cards=aces),
+    )  # fmt: skip
+    text = phh_text(hand)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[-2:] == ["p2 sm KhKs", "p1 sm AhAs"]
+    assert sum(" sm " in action for action in actions) == 2
+    assert _pokerkit_final_stacks(text) == gross_stacks(replay(hand)) == [200, 0, 100]
+
+
+def test_a_showdown_the_file_writes_no_show_for_is_shown() -> None:
+    """iPoker writes every hand dealt and no show: the replay judges the hands it knows, so the
+    writer shows them at the end (pokerkit judges a hand never shown unseen: it paid nobody)."""
+    aces, kings = tuple(parse_cards("AhAs")), tuple(parse_cards("KhKs"))
+    board = [Action("deal-board", cards=tuple(parse_cards(cards))) for cards in ("2c7d9h", "Tc", "3s")]  # fmt: skip
+    checks = [Action("check-call", 0), Action("check-call", 1)]
+    hand = _three_handed(
+        Action("deal-hole", 0, cards=aces), Action("deal-hole", 1, cards=kings),
+        Action("fold", 2), Action("check-call", 0), Action("check-call", 1),
+        board[0], *checks, board[1], *checks, board[2], *checks,
+    )  # fmt: skip
+    text = phh_text(hand)
+    assert tomllib.loads(text)["actions"][-2:] == ["p1 sm AhAs", "p2 sm KhKs"]
+    assert _pokerkit_final_stacks(text) == gross_stacks(replay(hand)) == [102, 98, 100]
