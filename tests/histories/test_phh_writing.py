@@ -10,6 +10,7 @@ import tomllib
 import warnings
 from decimal import Decimal
 from pathlib import Path
+from typing import Final
 
 import pytest
 from pokerkit import HandHistory as PokerkitHistory
@@ -31,7 +32,7 @@ from pokerscore.histories.replay import replay
 from tests.histories.test_histories import _pokerkit_low_quirk, gross_stacks
 from tests.histories.test_runs import DATA, SHARED, run_command
 from tests.histories.test_stud import STUD_FILES
-from tests.shared_sample import needs_sample
+from tests.shared_sample import needs_sample, shared
 
 FIXTURES = sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("*.txt"))
 REAL = sorted((SHARED / "phh").rglob("*.phh*")) + sorted((SHARED / "pokerstars").glob("*.txt"))
@@ -449,3 +450,87 @@ def test_a_showdown_the_file_writes_no_show_for_is_shown() -> None:
     text = phh_text(hand)
     assert tomllib.loads(text)["actions"][-2:] == ["p1 sm AhAs", "p2 sm KhKs"]
     assert _pokerkit_final_stacks(text) == gross_stacks(replay(hand)) == [102, 98, 100]
+
+
+SITE_FOLDERS = (
+    "Absolute", "BetOnline", "Boss", "Bovada", "Cake", "Enet", "Entraction", "Everest",
+    "Everleaf", "FTP", "GGPoker", "KingsClub", "Merge", "Microgaming", "OnGame", "PKR",
+    "PacificPoker", "PartyPoker", "PokerTracker", "SealsWithClubs", "Stars", "Winamax", "Winning",
+    "iPoker",
+)  # fmt: skip
+"""The shared sample's site folders (``sites/``), one test each."""
+_BLINDS_BACK = "reads back with another {} blind (the PHH reader's)"
+_NO_PO8 = "pokerkit has no variant PO/8 (pot-limit Omaha hi/lo)"
+SITE_EXCEPTIONS: Final = {
+    "BetOnline/tournament/NLHE-10max-USD-MTT-2011-08.nobuyinfee.txt":
+        "hands 11 to 16 read back with other blinds (the PHH reader's)",
+    "Boss/cash/LO8-EUR-0.05-0.10-201207.xml": _NO_PO8,
+    "Boss/cash/NLHE-CAD-0.02-0.04.Sample.espacejeux.com.txt": "hand 4 " + _BLINDS_BACK.format("small"),
+    "Bovada/cash/NLHE-USD-0.10-0.25-201209.RING - $0.10-$0.25 - .post.both.txt":
+        "hands 2, 10 and 35 read back with another small blind (the PHH reader's)",
+    "Bovada/tournament/PLO8-USD-MTT - $1-0.10 - 201409.LOW.vs.LO.txt": _NO_PO8,
+    "Everleaf/cash/PLO8-10max-USD-0.05-0.10-201003.HU.on.10max.txt": _NO_PO8,
+    "FTP/cash/5-Card-PLO-6max-play-5-10-201305.txt": "the PHH reader has no variant P5O",
+    "FTP/cash/6-Card-PLO-6max-USD-0.50-1.00-201307.txt": "the PHH reader has no variant P6O",
+    "FTP/tournament/NLHE-6max-Matrix-USD-26-201211.match4.txt": "hand 16 " + _BLINDS_BACK.format("big"),
+    "FTP/tournament/NLHE-6max-SnG-USD-5-201305.txt": "hand 2 " + _BLINDS_BACK.format("small"),
+    "GGPoker/cash/PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt": "the PHH reader has no variant P5O",
+    "KingsClub/cash/PLO8-USD-5-10-202101.txt": _NO_PO8,
+    "Merge/cash/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt":
+        "the PHH reader has no variant P2L3D",
+    "Merge/cash/Badugi-PL-USD-0.05-0.10-201101.Sample.txt": "the PHH reader has no variant PB",
+    "Microgaming/cash/PLO8-EUR-1.00-2.00-201209.txt": _NO_PO8,
+    "OnGame/cash/PLO-6max-EUR-1-1-2011002.Sample.txt": "hand 1 " + _BLINDS_BACK.format("small"),
+    "OnGame/cash/PLO8-USD-0.50-0.50-201111.txt": _NO_PO8,
+    "OnGame/tournament/R-271-14.txt": "hand 2 " + _BLINDS_BACK.format("small"),
+    "PKR/cash/NLHE-10max-USD-0.02-0.04-201206.txt":
+        "hand 5 reads back with hole cards As6s, the site's 6sAs: the replay orders them so after "
+        "the winner's one-card show, which is not written (it follows an uncontested end)",
+    "PKR/cash/PLO8-USD-2.00-4.00-201108.ties.low.txt": _NO_PO8,
+    "PKR/tournament/NLHE-USD-STT-201501.antes.only.txt":
+        "antes only, min_bet 0: pokerkit wants a positive minimum bet (and the PHH reader takes "
+        "min_bet for the big blind of a hand without one)",
+    "PacificPoker/cash/888-FLO-PM-30-60.txt": "pokerkit has no variant FO (fixed-limit Omaha)",
+    "PacificPoker/cash/888-PLH-PM-1.00-2.00.txt": "pokerkit has no variant PT (pot-limit hold'em)",
+    "Stars/cash/5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt": "the PHH reader has no variant P5O",
+    "Stars/cash/5-Card-PLO8-6max-USD-2.00-4.00-201304.txt": "the PHH reader has no variant P5O/8",
+    "Stars/cash/6-Card-PLO-6max-USD-0.25-0.50-202004.txt": "the PHH reader has no variant P6O",
+    "Stars/cash/PLO8-6max-USD-0.01-0.02-200911.txt": _NO_PO8,
+    "Stars/tournament/2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt":
+        "hand 1 " + _BLINDS_BACK.format("small"),
+    "Stars/tournament/MPLO-6max-MTT-USD-27-201605.txt": "the PHH reader has no variant P5O",
+    "Stars/tournament/PLO8-6max-USD-11-1-202105.Chico.Converted.txt": _NO_PO8,
+    "Winamax/cash/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt": "the PHH reader has no variant P5O/8",
+    "Winning/cash/PLO8-6max-USD-0.10-0.25-201608.HH00000000 G0.txt": _NO_PO8,
+    "Winning/tournament/PLO8-9max-USD-15-201906.SITGOID-TN-$15 PLO Hi{BACKSLASH}Lo Turbo - On "
+    "Demand GAMETYPE.txt": _NO_PO8,
+    "iPoker/cash/5CPLO-EUR-2.00-4.00-201905.txt": "the PHH reader has no variant P5O",
+}  # fmt: skip
+"""The shared site files whose export does not round-trip yet (path under ``sites/``: why).
+Each is checked to fail still (:func:`test_the_shared_site_exceptions_still_fail`): a file
+fixed leaves the list."""
+
+
+@pytest.mark.slow  # every shared site file exported and replayed twice: about 10 s of CPU
+@needs_sample
+@pytest.mark.parametrize("site", SITE_FOLDERS)
+def test_every_shared_site_file_round_trips(site: str, tmp_path: Path) -> None:
+    """Issue 29: every hand of the shared sample's site files written as PHH reads back with
+    the same rows, and pokerkit's replay of it ends with the replay's stacks; the files of
+    :data:`SITE_EXCEPTIONS` apart."""
+    sites = shared("sites")
+    files = sorted(path for path in (sites / site).rglob("*") if path.is_file())
+    sources = [path for path in files if path.relative_to(sites).as_posix() not in SITE_EXCEPTIONS]
+    if not sources:
+        pytest.skip(f"every file of {site} is in SITE_EXCEPTIONS")
+    assert _check_export(sources, tmp_path) > 0
+
+
+@pytest.mark.slow
+@needs_sample
+@pytest.mark.parametrize("name", sorted(SITE_EXCEPTIONS))
+def test_the_shared_site_exceptions_still_fail(name: str, tmp_path: Path) -> None:
+    """Each file of :data:`SITE_EXCEPTIONS` still fails the round trip (a fixed one leaves the
+    list): its reason's pokerkit ``KeyError`` or the check's assertion."""
+    with pytest.raises((AssertionError, KeyError)):
+        _check_export([shared("sites", *name.split("/"))], tmp_path)
