@@ -20,6 +20,15 @@ second to sixth are up), the bring-in ``pb``, the completion a ``cbr``, a short 
 last card ``d db``. What PHH
 cannot say is refused with a :class:`~pokerscore.histories.model.HandHistoryError`: a board run
 more than once, an all-in cash-out (it changes the result).
+
+The standard defines eleven variant codes (:data:`~pokerscore.histories.phh.STANDARD_VARIANTS`).
+A hand of another game that the PHH reader here reads (``PT`` pot-limit hold'em, ``NO``, ``FO``,
+``PO/8`` …: the standard's letters put together) is written all the same, counted by code in
+:attr:`PhhExport.beyond_standard` (``--to-phh`` says so): left out, the hand would be lost, and
+pokerscore reads it back to the same rows; pokerkit loads the file (``HandHistory.load_all``
+reads every table) but has no game to replay such a hand in (a ``KeyError`` naming the code when
+that hand is iterated; the file's other hands replay). A code the reader here does not read
+(``P5O``, five-card Omaha) is refused: PHH has no notation for it.
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from pokerscore._support.atomic import atomic_path, check_target
 from pokerscore._support.errors import ParameterError, expect
 from pokerscore.files.finding import refuse_inputs
 from pokerscore.histories.model import HandHistoryError, phh_text
+from pokerscore.histories.phh import STANDARD_VARIANTS, variant_rules
 from pokerscore.histories.reading import FileFormat, _check_options, history_files, read_file
 
 
@@ -44,6 +54,9 @@ class PhhExport:
     files: list[Path] = field(default_factory=list)
     hands: int = 0
     skipped: list[HandHistoryError] = field(default_factory=list)
+    beyond_standard: dict[str, int] = field(default_factory=dict)
+    """The hands written in a variant the standard has no code for, by code (``{"PO/8": 3}``):
+    read back here, not replayed by pokerkit."""
 
 
 def _targets(files: Sequence[Path], folder: Path) -> list[Path]:
@@ -116,10 +129,18 @@ def _tables(source: Path, file_format: FileFormat, done: PhhExport) -> Iterator[
             done.skipped.append(hand)
             continue
         try:
+            variant_rules(hand.variant)  # a code the reader here reads back
+        except HandHistoryError:
+            reason = f"a variant PHH has no notation for: {hand.variant!r}"
+            done.skipped.append(hand.error(reason))
+            continue
+        try:
             text = phh_text(hand)
         except HandHistoryError as error:
             done.skipped.append(error)
             continue
+        if hand.variant not in STANDARD_VARIANTS:
+            done.beyond_standard[hand.variant] = done.beyond_standard.get(hand.variant, 0) + 1
         yield ("" if first else "\n") + f"[{hand.number}]\n" + text
         first = False
         done.hands += 1
