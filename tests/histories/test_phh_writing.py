@@ -483,8 +483,9 @@ def test_a_blind_short_all_in_is_written_in_full_and_reads_back_the_stakes() -> 
 @needs_sample
 def test_the_shared_hands_whose_stakes_the_blinds_did_not_say_round_trip(tmp_path: Path) -> None:
     """BetOnline's tournament header keeps 10/20 over posts of 15 and 30 (hands 11 to 16: the
-    stakes are the posts); Full Tilt's big blind all in for 20 of 40 (hand 16); PokerStars'
-    heads-up small blind all in on the ante (hand 1): read back the same rows."""
+    stakes are the posts); OnGame's header writing the big blind twice; Full Tilt's big blind
+    all in for 20 of 40 (hand 16); PokerStars' heads-up small blind all in on the ante (hand 1):
+    read back the same rows."""
     folder = SHARED / "sites"
     betonline = folder / "BetOnline" / "tournament" / "NLHE-10max-USD-MTT-2011-08.nobuyinfee.txt"
     stakes = {
@@ -499,7 +500,12 @@ def test_the_shared_hands_whose_stakes_the_blinds_did_not_say_round_trip(tmp_pat
         / "tournament"
         / "2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt"
     )
-    assert _check_export([betonline, stars], tmp_path) == 17  # regression pin: hands compared
+    # OnGame's "€1/€1" over a small blind of €0.50: the stakes 0.50/1
+    ongame = folder / "OnGame" / "cash" / "PLO-6max-EUR-1-1-2011002.Sample.txt"
+    first = next(hand for hand in read_file(ongame) if isinstance(hand, HandHistory))
+    assert (first.chips(first.small_blind), first.chips(first.big_blind)) == (Decimal("0.5"), 1)
+    # regression pin: hands compared
+    assert _check_export([betonline, stars, ongame], tmp_path) == 18
     # pokerkit cannot repair most of this file's hands (another fix's): the rows read back only
     fulltilt = folder / "FTP" / "tournament" / "NLHE-6max-Matrix-USD-26-201211.match4.txt"
     done = export_phh([fulltilt], tmp_path / "fulltilt")
