@@ -10,7 +10,11 @@ Every field of the PHH standard (pokerkit's ``notation.py``) that the hand knows
 and the date and time (``year``, ``month``, ``day``, ``time``, ``time_zone``) that a PHH hand
 carried or that a PokerStars header gives; the rake and the pot the site reports, which the
 standard has no field for, as the user-defined ``_rake`` and ``_total_pot`` (the standard's
-leading underscore). Amounts are written in chips, exactly as the file wrote them.
+leading underscore). Amounts are written in chips, exactly as the file wrote them, but for a
+small or big blind short all in: written at the stakes' size, the post being what the stack
+holds (pokerkit's rule), so that the stakes read back (the first two blinds) are the hand's. A
+hand where no small blind was posted reads back with the big blind as its small one: PHH has no
+field for the stakes.
 
 Every player is dealt before the first move, ``????`` (``??`` a card) where the file never shows
 the cards, as PHH wants; cards a site reveals later are written where they are dealt. A stud
