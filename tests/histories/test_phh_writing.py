@@ -3,6 +3,7 @@ rows) and by pokerkit (its replay ends with the stacks ours does)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -25,7 +26,7 @@ from pokerscore.histories.model import (
     Seat,
     phh_text,
 )
-from pokerscore.histories.phh import parse_phh
+from pokerscore.histories.phh import STANDARD_VARIANTS, parse_phh
 from pokerscore.histories.phh_writing import export_phh
 from pokerscore.histories.reading import read_file
 from pokerscore.histories.replay import replay
@@ -36,8 +37,9 @@ from tests.shared_sample import needs_sample, shared
 
 FIXTURES = sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("*.txt"))
 REAL = sorted((SHARED / "phh").rglob("*.phh*")) + sorted((SHARED / "pokerstars").glob("*.txt"))
-NO_NOTATION = ("a board run more than once", "an all-in cash-out")
-"""What PHH cannot say: the two hands of the fixtures that are not written."""
+NO_NOTATION = ("a board run more than once", "an all-in cash-out", "a variant PHH has no")
+"""What PHH cannot say: the two hands of the fixtures that are not written (and a variant the
+reader here has no code for: five-card Omaha)."""
 
 
 def _rows(result: HandResult) -> list[tuple[object, ...]]:
@@ -76,6 +78,8 @@ def _pokerkit_stacks(path: Path) -> list[list[Decimal] | None]:
                 stacks.append([Decimal(str(x)) for x in list(history)[-1].stacks])
             except ValueError:  # "Unable to repair the hand history": a hand breaking a rule
                 stacks.append(None)
+            except KeyError:  # a variant the standard has no code for (PO/8, PT …)
+                stacks.append(None)
         return stacks
 
 
@@ -104,6 +108,9 @@ def _check_export(sources: list[Path], tmp_path: Path) -> int:
                 result = replay(hand)
             except HandHistoryError:
                 continue  # a hand breaking a rule: pokerkit repairs some, refuses others
+            if hand.variant not in STANDARD_VARIANTS:
+                assert stacks is None, (target, hand.number)  # pokerkit has no game for it
+                continue
             assert stacks is not None, (target, hand.number)
             if _pokerkit_low_quirk(result):
                 continue
@@ -459,52 +466,20 @@ SITE_FOLDERS = (
     "iPoker",
 )  # fmt: skip
 """The shared sample's site folders (``sites/``), one test each."""
-_BLINDS_BACK = "reads back with another {} blind (the PHH reader's)"
-_NO_PO8 = "pokerkit has no variant PO/8 (pot-limit Omaha hi/lo)"
+_SMALL_BLIND_BACK = "the small blind of hand {} reads back as {} (the site's stakes say {})"
 SITE_EXCEPTIONS: Final = {
-    "BetOnline/tournament/NLHE-10max-USD-MTT-2011-08.nobuyinfee.txt":
-        "hands 11 to 16 read back with other blinds (the PHH reader's)",
-    "Boss/cash/LO8-EUR-0.05-0.10-201207.xml": _NO_PO8,
-    "Boss/cash/NLHE-CAD-0.02-0.04.Sample.espacejeux.com.txt": "hand 4 " + _BLINDS_BACK.format("small"),
+    "Boss/cash/NLHE-CAD-0.02-0.04.Sample.espacejeux.com.txt":
+        _SMALL_BLIND_BACK.format(4, "0.04", "0.02"),
     "Bovada/cash/NLHE-USD-0.10-0.25-201209.RING - $0.10-$0.25 - .post.both.txt":
-        "hands 2, 10 and 35 read back with another small blind (the PHH reader's)",
-    "Bovada/tournament/PLO8-USD-MTT - $1-0.10 - 201409.LOW.vs.LO.txt": _NO_PO8,
-    "Everleaf/cash/PLO8-10max-USD-0.05-0.10-201003.HU.on.10max.txt": _NO_PO8,
-    "FTP/cash/5-Card-PLO-6max-play-5-10-201305.txt": "the PHH reader has no variant P5O",
-    "FTP/cash/6-Card-PLO-6max-USD-0.50-1.00-201307.txt": "the PHH reader has no variant P6O",
-    "FTP/tournament/NLHE-6max-Matrix-USD-26-201211.match4.txt": "hand 16 " + _BLINDS_BACK.format("big"),
-    "FTP/tournament/NLHE-6max-SnG-USD-5-201305.txt": "hand 2 " + _BLINDS_BACK.format("small"),
-    "GGPoker/cash/PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt": "the PHH reader has no variant P5O",
-    "KingsClub/cash/PLO8-USD-5-10-202101.txt": _NO_PO8,
-    "Merge/cash/3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt":
-        "the PHH reader has no variant P2L3D",
-    "Merge/cash/Badugi-PL-USD-0.05-0.10-201101.Sample.txt": "the PHH reader has no variant PB",
-    "Microgaming/cash/PLO8-EUR-1.00-2.00-201209.txt": _NO_PO8,
-    "OnGame/cash/PLO-6max-EUR-1-1-2011002.Sample.txt": "hand 1 " + _BLINDS_BACK.format("small"),
-    "OnGame/cash/PLO8-USD-0.50-0.50-201111.txt": _NO_PO8,
-    "OnGame/tournament/R-271-14.txt": "hand 2 " + _BLINDS_BACK.format("small"),
+        _SMALL_BLIND_BACK.format("2 (and 10, 35)", "0.25", "0.125"),
+    "FTP/tournament/NLHE-6max-SnG-USD-5-201305.txt": _SMALL_BLIND_BACK.format(2, "30", "15"),
+    "OnGame/tournament/R-271-14.txt": _SMALL_BLIND_BACK.format(2, "20", "10"),
     "PKR/cash/NLHE-10max-USD-0.02-0.04-201206.txt":
         "hand 5 reads back with hole cards As6s, the site's 6sAs: the replay orders them so after "
         "the winner's one-card show, which is not written (it follows an uncontested end)",
-    "PKR/cash/PLO8-USD-2.00-4.00-201108.ties.low.txt": _NO_PO8,
     "PKR/tournament/NLHE-USD-STT-201501.antes.only.txt":
         "antes only, min_bet 0: pokerkit wants a positive minimum bet (and the PHH reader takes "
         "min_bet for the big blind of a hand without one)",
-    "PacificPoker/cash/888-FLO-PM-30-60.txt": "pokerkit has no variant FO (fixed-limit Omaha)",
-    "PacificPoker/cash/888-PLH-PM-1.00-2.00.txt": "pokerkit has no variant PT (pot-limit hold'em)",
-    "Stars/cash/5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt": "the PHH reader has no variant P5O",
-    "Stars/cash/5-Card-PLO8-6max-USD-2.00-4.00-201304.txt": "the PHH reader has no variant P5O/8",
-    "Stars/cash/6-Card-PLO-6max-USD-0.25-0.50-202004.txt": "the PHH reader has no variant P6O",
-    "Stars/cash/PLO8-6max-USD-0.01-0.02-200911.txt": _NO_PO8,
-    "Stars/tournament/2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt":
-        "hand 1 " + _BLINDS_BACK.format("small"),
-    "Stars/tournament/MPLO-6max-MTT-USD-27-201605.txt": "the PHH reader has no variant P5O",
-    "Stars/tournament/PLO8-6max-USD-11-1-202105.Chico.Converted.txt": _NO_PO8,
-    "Winamax/cash/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt": "the PHH reader has no variant P5O/8",
-    "Winning/cash/PLO8-6max-USD-0.10-0.25-201608.HH00000000 G0.txt": _NO_PO8,
-    "Winning/tournament/PLO8-9max-USD-15-201906.SITGOID-TN-$15 PLO Hi{BACKSLASH}Lo Turbo - On "
-    "Demand GAMETYPE.txt": _NO_PO8,
-    "iPoker/cash/5CPLO-EUR-2.00-4.00-201905.txt": "the PHH reader has no variant P5O",
 }  # fmt: skip
 """The shared site files whose export does not round-trip yet (path under ``sites/``: why).
 Each is checked to fail still (:func:`test_the_shared_site_exceptions_still_fail`): a file
@@ -523,7 +498,7 @@ def test_every_shared_site_file_round_trips(site: str, tmp_path: Path) -> None:
     sources = [path for path in files if path.relative_to(sites).as_posix() not in SITE_EXCEPTIONS]
     if not sources:
         pytest.skip(f"every file of {site} is in SITE_EXCEPTIONS")
-    assert _check_export(sources, tmp_path) > 0
+    _check_export(sources, tmp_path)  # its assertions (PKR's: every hand PO/8 or excepted)
 
 
 @pytest.mark.slow
@@ -534,3 +509,140 @@ def test_the_shared_site_exceptions_still_fail(name: str, tmp_path: Path) -> Non
     list): its reason's pokerkit ``KeyError`` or the check's assertion."""
     with pytest.raises((AssertionError, KeyError)):
         _check_export([shared("sites", *name.split("/"))], tmp_path)
+
+
+def test_the_standard_variants_are_pokerkits() -> None:
+    """The eleven codes of the standard's table, as pokerkit plays them."""
+    assert set(PokerkitHistory.game_types) == STANDARD_VARIANTS
+
+
+_BEYOND = """[1]
+variant = 'PO/8'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 AhAs2c3d', 'd dh p2 KhKcQdJs', 'd dh p3 ????????', 'p3 cbr 7', 'p1 cc',
+           'p2 f', 'd db 4h5h9c', 'p1 cbr 10', 'p3 f']
+
+[2]
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 AhAs', 'd dh p2 KhKc', 'd dh p3 ????', 'p3 f', 'p1 cbr 6', 'p2 f']
+
+[3]
+variant = 'PT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [50, 60]
+actions = ['d dh p1 AhAs', 'd dh p2 ????', 'p2 cbr 6', 'p1 f']
+"""
+
+
+def test_a_variant_beyond_the_standard_is_written_counted_and_read_back(tmp_path: Path) -> None:
+    """Pot-limit Omaha hi/lo and pot-limit hold'em have no code in the standard: written all
+    the same (read back to the same rows), counted by code; pokerkit loads the whole file,
+    replays the hold'em hand (the big blind folds to a raise to 6: p1 ends on 102) and raises a
+    ``KeyError`` naming the code for the other two, each when it is iterated."""
+    source = tmp_path / "mixed.phhs"
+    source.write_text(_BEYOND)
+    done = export_phh([source], tmp_path / "phh")
+    assert (done.hands, done.skipped, done.beyond_standard) == (3, [], {"PO/8": 1, "PT": 1})
+    ours = _replayed(source)
+    assert all(isinstance(rows, list) for rows in ours.values())  # all three replayed
+    assert _replayed(done.files[0]) == ours
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with done.files[0].open("rb") as stream:
+            loaded = list(PokerkitHistory.load_all(stream))
+        assert [history.variant for history in loaded] == ["PO/8", "NT", "PT"]
+        assert list(list(loaded[1])[-1].stacks) == [102, 98, 100]
+        for history in (loaded[0], loaded[2]):
+            with pytest.raises(KeyError, match=re.escape(history.variant)):
+                list(history)
+    assert _check_export([source], tmp_path / "again") == 1  # the hold'em hand's stacks
+
+
+@needs_sample
+def test_five_card_omaha_is_refused_as_phh_has_no_code_for_it(tmp_path: Path) -> None:
+    """PokerStars' mixed Omaha tournament: hand 1 is five-card Omaha (``P5O``), which the PHH
+    reader here does not read: not written, its reason named."""
+    source = SHARED / "sites" / "Stars" / "tournament" / "MPLO-6max-MTT-USD-27-201605.txt"
+    done = export_phh([source], tmp_path)
+    assert [(error.hand, error.reason) for error in done.skipped] == [
+        (1, "a variant PHH has no notation for: 'P5O'")
+    ]
+
+
+def test_a_blind_short_all_in_is_written_in_full_and_reads_back_the_stakes() -> None:
+    """The big blind has 20 of a 40 blind: written 40 (the post is what the stack holds, as
+    pokerkit plays it), so the stakes read back are 20/40, not 20/20; the play is the same:
+    the small blind completes to 20 and wins the showdown, 40 in all."""
+    text = (
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [20, 20, 0]\n"
+        "min_bet = 40\nstarting_stacks = [490, 20, 615]\n"
+        "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 ????', 'p3 f', 'p1 cc',"
+        " 'd db 2c3c4d', 'd db 9h', 'd db Td', 'p1 sm AsAh', 'p2 sm KsKh']\n"
+    )
+    # the file as a site reader gives it: the stakes 20/40 beside the short post
+    hand = dataclasses.replace(parse_phh(text), small_blind=20, big_blind=40)
+    table = tomllib.loads(phh_text(hand))
+    assert table["blinds_or_straddles"] == [20, 40, 0]
+    back = parse_phh(phh_text(hand))
+    assert (back.small_blind, back.big_blind) == (20, 40)
+    assert _rows(replay(back)) == _rows(replay(hand))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        final = list(PokerkitHistory.loads(phh_text(hand)))[-1]
+    assert list(final.stacks) == [510, 0, 615]
+
+
+@needs_sample
+def test_the_shared_hands_whose_stakes_the_blinds_did_not_say_round_trip(tmp_path: Path) -> None:
+    """BetOnline's tournament header keeps 10/20 over posts of 15 and 30 (hands 11 to 16: the
+    stakes are the posts); OnGame's header writing the big blind twice; Full Tilt's big blind
+    all in for 20 of 40 (hand 16); PokerStars' heads-up small blind all in on the ante (hand 1):
+    read back the same rows."""
+    folder = SHARED / "sites"
+    betonline = folder / "BetOnline" / "tournament" / "NLHE-10max-USD-MTT-2011-08.nobuyinfee.txt"
+    stakes = {
+        hand.number: (hand.small_blind, hand.big_blind)
+        for hand in read_file(betonline)
+        if isinstance(hand, HandHistory)
+    }
+    assert stakes[10] == (10, 20) and stakes[11] == stakes[16] == (15, 30)
+    stars = (
+        folder
+        / "Stars"
+        / "tournament"
+        / "2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt"
+    )
+    # OnGame's "€1/€1" over a small blind of €0.50: the stakes 0.50/1
+    ongame = folder / "OnGame" / "cash" / "PLO-6max-EUR-1-1-2011002.Sample.txt"
+    first = next(hand for hand in read_file(ongame) if isinstance(hand, HandHistory))
+    assert (first.chips(first.small_blind), first.chips(first.big_blind)) == (Decimal("0.5"), 1)
+    # regression pin: hands compared
+    assert _check_export([betonline, stars, ongame], tmp_path) == 18
+    # pokerkit cannot repair most of this file's hands (another fix's): the rows read back only
+    fulltilt = folder / "FTP" / "tournament" / "NLHE-6max-Matrix-USD-26-201211.match4.txt"
+    done = export_phh([fulltilt], tmp_path / "fulltilt")
+    ours, back = _replayed(fulltilt), _replayed(done.files[0])
+    assert back[16] == ours[16] and isinstance(back[16], list)
+
+
+def test_the_command_counts_the_variants_beyond_the_standard(tmp_path: Path) -> None:
+    source = tmp_path / "mixed.phhs"
+    source.write_text(_BEYOND)
+    status, stdout, _ = run_command(str(source), "--to-phh", str(tmp_path / "a"), "--json")
+    assert status == 0
+    assert json.loads(stdout)["phh"]["beyond_standard"] == {"PO/8": 1, "PT": 1}
+    status, _, stderr = run_command(str(source), "--to-phh", str(tmp_path / "b"))
+    assert status == 0
+    assert (
+        "note: 2 hands written in variants the PHH standard has no code for (PO/8 1, PT 1): "
+        "read back here, pokerkit loads the files but does not replay those hands"
+    ) in " ".join(stderr.split())

@@ -934,6 +934,13 @@ def phh_text(hand: HandHistory) -> str:
     if count == 2:  # heads-up, PHH lists antes and blinds from the big blind's side
         antes.reverse()
         blinds.reverse()
+    in_order = hand.seats[::-1] if count == 2 else hand.seats
+    for place, stake in enumerate((hand.small_blind, hand.big_blind)):
+        seat = in_order[place]
+        if seat.in_turn and seat.blind < stake and seat.ante + seat.blind == seat.stack:
+            # a blind short all in: its full size, the post what the stack holds (pokerkit's
+            # rule), so the reader takes the stakes from the first two blinds as posted in full
+            blinds[place] = _amount(hand, stake)
     lines = [
         f"variant = {_toml(hand.variant)}",
         f"ante_trimming_status = {_toml(hand.ante_trimming)}",

@@ -63,6 +63,13 @@ triple draw) and their games and betting."""
 NAMED_VARIANTS: Final[dict[str, str]] = {}
 """Variants the standard names that are not replayed here (none now), by name."""
 SUPPORTED: Final = "NT, FT, PT, NS, PO, NO, FO/8, PO/8, F7S, F7S/8, FR, F2L3D, N2L1D, FB"
+STANDARD_VARIANTS: Final = frozenset(
+    ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+)
+"""The variant codes the PHH standard defines (its required fields' table; pokerkit's
+``HandHistory.game_types``). The others read here (``PT``, ``NO``, ``FO``, ``PO/8`` …) are the
+standard's letters put together: pokerkit loads a file holding one but has no game to replay
+that hand in."""
 
 _HEADER: Final = re.compile(r"^\[\s*([^\]\s]+)\s*\]\s*(?:#.*)?$")
 HAND_NUMBER_DIGITS: Final = 9

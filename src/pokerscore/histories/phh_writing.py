@@ -10,7 +10,11 @@ Every field of the PHH standard (pokerkit's ``notation.py``) that the hand knows
 and the date and time (``year``, ``month``, ``day``, ``time``, ``time_zone``) that a PHH hand
 carried or that a PokerStars header gives; the rake and the pot the site reports, which the
 standard has no field for, as the user-defined ``_rake`` and ``_total_pot`` (the standard's
-leading underscore). Amounts are written in chips, exactly as the file wrote them.
+leading underscore). Amounts are written in chips, exactly as the file wrote them, but for a
+small or big blind short all in: written at the stakes' size, the post being what the stack
+holds (pokerkit's rule), so that the stakes read back (the first two blinds) are the hand's. A
+hand where no small blind was posted reads back with the big blind as its small one: PHH has no
+field for the stakes.
 
 Every player is dealt before the first move, ``????`` (``??`` a card) where the file never shows
 the cards, as PHH wants; cards a site reveals later are written where they are dealt. The
@@ -23,6 +27,15 @@ second to sixth are up), the bring-in ``pb``, the completion a ``cbr``, a short 
 last card ``d db``. What PHH
 cannot say is refused with a :class:`~pokerscore.histories.model.HandHistoryError`: a board run
 more than once, an all-in cash-out (it changes the result).
+
+The standard defines eleven variant codes (:data:`~pokerscore.histories.phh.STANDARD_VARIANTS`).
+A hand of another game that the PHH reader here reads (``PT`` pot-limit hold'em, ``NO``, ``FO``,
+``PO/8`` …: the standard's letters put together) is written all the same, counted by code in
+:attr:`PhhExport.beyond_standard` (``--to-phh`` says so): left out, the hand would be lost, and
+pokerscore reads it back to the same rows; pokerkit loads the file (``HandHistory.load_all``
+reads every table) but has no game to replay such a hand in (a ``KeyError`` naming the code when
+that hand is iterated; the file's other hands replay). A code the reader here does not read
+(``P5O``, five-card Omaha) is refused: PHH has no notation for it.
 """
 
 from __future__ import annotations
@@ -36,6 +49,7 @@ from pokerscore._support.atomic import atomic_path, check_target
 from pokerscore._support.errors import ParameterError, expect
 from pokerscore.files.finding import refuse_inputs
 from pokerscore.histories.model import HandHistoryError, phh_text
+from pokerscore.histories.phh import STANDARD_VARIANTS, variant_rules
 from pokerscore.histories.reading import FileFormat, _check_options, history_files, read_file
 
 
@@ -47,6 +61,9 @@ class PhhExport:
     files: list[Path] = field(default_factory=list)
     hands: int = 0
     skipped: list[HandHistoryError] = field(default_factory=list)
+    beyond_standard: dict[str, int] = field(default_factory=dict)
+    """The hands written in a variant the standard has no code for, by code (``{"PO/8": 3}``):
+    read back here, not replayed by pokerkit."""
 
 
 def _targets(files: Sequence[Path], folder: Path) -> list[Path]:
@@ -119,10 +136,18 @@ def _tables(source: Path, file_format: FileFormat, done: PhhExport) -> Iterator[
             done.skipped.append(hand)
             continue
         try:
+            variant_rules(hand.variant)  # a code the reader here reads back
+        except HandHistoryError:
+            reason = f"a variant PHH has no notation for: {hand.variant!r}"
+            done.skipped.append(hand.error(reason))
+            continue
+        try:
             text = phh_text(hand)
         except HandHistoryError as error:
             done.skipped.append(error)
             continue
+        if hand.variant not in STANDARD_VARIANTS:
+            done.beyond_standard[hand.variant] = done.beyond_standard.get(hand.variant, 0) + 1
         yield ("" if first else "\n") + f"[{hand.number}]\n" + text
         first = False
         done.hands += 1

@@ -235,6 +235,7 @@ def histories_command(
                 "files": [str(path) for path in exported.files],
                 "hands": exported.hands,
                 "not_written": [str(error) for error in exported.skipped[:KEPT_LISTED]],
+                "beyond_standard": exported.beyond_standard,
             }
         print_json(payload)
     else:
@@ -421,6 +422,16 @@ def _print_export(exported: PhhExport, folder: Path | None) -> None:
     unsaid = [error for error in exported.skipped if "PHH has no notation" in error.reason]
     for error in unsaid[:SHOWN_ERRORS]:
         error_console.print(Text(f"note: not written as PHH: {error}", style="dim"))
+    if exported.beyond_standard:
+        codes = ", ".join(f"{code} {count:,}" for code, count in exported.beyond_standard.items())
+        error_console.print(
+            Text(
+                f"note: {counted(sum(exported.beyond_standard.values()), 'hand')} written in "
+                f"variants the PHH standard has no code for ({codes}): read back here, "
+                "pokerkit loads the files but does not replay those hands",
+                style="dim",
+            )
+        )
     error_console.print(
         Text(
             f"wrote {counted(exported.hands, 'hand')} as PHH to {folder} "

@@ -188,6 +188,7 @@ def parse_betonline(lines: Sequence[str], file: str, number: int, first_line: in
             continue  # table notices: joins, leaves, "Tournament will start"
         _act(draft, bets, name, words, where)
     draft.button = _button(draft, button_seen)
+    _stakes_from_posts(draft)
     mucks_unshown(draft, first_line + len(lines) - 1)
     if draft.total and not any(a[0] == "deal-board" for a in draft.actions):
         in_hand = {a[1] for a in draft.actions if a[0] in ("check-call", "bet-raise")}
@@ -257,6 +258,23 @@ def _header(draft: HandDraft, line: str, where: int) -> None:
     draft.time = _time(header["date"], header["time"], header["zone"])
     draft.site = header["skin"].removesuffix(" Poker").removesuffix(".com")
     draft.fields = {"header": line, "skin": header["skin"]}
+
+
+def _stakes_from_posts(draft: HandDraft) -> None:
+    """A tournament's header keeps the old level's stakes a few hands after the blinds rise
+    (``Hold'em $10.00/$20.00`` over posts of 15.00 and 30.00): where both blinds are posted
+    above the header's (a short blind posts less, never more), the posts are the stakes."""
+    if draft.tournament is None or draft.betting == "fixed-limit":
+        return  # fixed limit: the header gives the bets, the blinds come from the posts
+    posted = {kind: amount for _, kind, amount, _ in draft.posts if kind in ("small", "big")}
+    small, big = posted.get("small"), posted.get("big")
+    if (
+        small is not None
+        and big is not None
+        and small > draft.small_blind
+        and big > draft.big_blind
+    ):
+        draft.small_blind, draft.big_blind = small, big
 
 
 def _act(draft: HandDraft, bets: RoundBets, name: str, words: str, where: int) -> None:

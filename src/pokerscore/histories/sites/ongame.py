@@ -10,7 +10,9 @@ writes no uncalled bet. The summary is its record, checked by the replay: ``Main
 won by A ($0.48)`` and ``Side pot 1: …`` (each pot before rake, each winner's share after),
 ``Rake taken: $0.02``, and every seat's stack after the hand (``Seat 2: A ($10.28), net:
 +$0.28``, with the cards shown at the showdown). Where the stakes' two blinds are equal
-(``$0.50/$0.50``), the first "big blind" posted is the small blind.
+(``$0.50/$0.50``), the first "big blind" posted is the small blind; where a smaller small blind
+is posted under them (``€1/€1`` over ``posts small blind (€0.50)``), it is the stakes' small
+blind.
 
 Seven-card stud (``LIMIT SEVEN_CARD_STUD $1/$2, ante: $0.10``, the stakes the small and big
 bets): ``Dealing pocket cards``, ``Dealing 4th street`` … ``Dealing river``, each player's new
@@ -256,6 +258,9 @@ def _act(draft: HandDraft, bets: RoundBets, name: str, verb: str, rest: str, whe
         kind = {"posts small blind": "small", "posts big blind": "big", "posts ante": "ante"}.get(verb, "small")  # fmt: skip
         if verb == "posts dead blind" and amount > draft.small_blind:
             kind = "both"
+        small_under = verb == "posts small blind" and draft.small_blind == draft.big_blind > amount
+        if small_under and not all_in:  # "€1/€1" over a small blind of €0.50: the stakes' own
+            draft.small_blind = amount
         first_blind = not any(post[1] in ("small", "big") for post in draft.posts)
         if kind == "big" and first_blind and draft.small_blind == draft.big_blind:
             kind = "small"  # equal blinds: the first one posted is the small blind
