@@ -466,7 +466,10 @@ SITE_FOLDERS = (
     "iPoker",
 )  # fmt: skip
 """The shared sample's site folders (``sites/``), one test each."""
-_SMALL_BLIND_BACK = "the small blind of hand {} reads back as {} (the site's stakes say {})"
+_SMALL_BLIND_BACK = (
+    "hand {}: no small blind posted, so it reads back as {} (the big blind), the site's stakes "
+    "saying {}: PHH has no field for the stakes (phh_writing's docstring)"
+)
 SITE_EXCEPTIONS: Final = {
     "Boss/cash/NLHE-CAD-0.02-0.04.Sample.espacejeux.com.txt":
         _SMALL_BLIND_BACK.format(4, "0.04", "0.02"),
