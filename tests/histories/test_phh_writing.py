@@ -489,7 +489,7 @@ Each is checked to fail still (:func:`test_the_shared_site_exceptions_still_fail
 fixed leaves the list."""
 
 
-@pytest.mark.slow  # every shared site file exported and replayed twice: about 10 s of CPU
+@pytest.mark.slow  # every shared site file exported and replayed twice: about 8 s of CPU
 @needs_sample
 @pytest.mark.parametrize("site", SITE_FOLDERS)
 def test_every_shared_site_file_round_trips(site: str, tmp_path: Path) -> None:
