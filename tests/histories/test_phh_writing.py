@@ -11,6 +11,7 @@ import tomllib
 import warnings
 from decimal import Decimal
 from pathlib import Path
+from typing import Final
 
 import pytest
 from pokerkit import HandHistory as PokerkitHistory
@@ -32,7 +33,7 @@ from pokerscore.histories.replay import replay
 from tests.histories.test_histories import _pokerkit_low_quirk, gross_stacks
 from tests.histories.test_runs import DATA, SHARED, run_command
 from tests.histories.test_stud import STUD_FILES
-from tests.shared_sample import needs_sample
+from tests.shared_sample import needs_sample, shared
 
 FIXTURES = sorted(DATA.glob("*.phhs")) + sorted(DATA.glob("*.txt"))
 REAL = sorted((SHARED / "phh").rglob("*.phh*")) + sorted((SHARED / "pokerstars").glob("*.txt"))
@@ -392,6 +393,127 @@ def test_a_draw_is_written_as_a_discard_and_the_cards_dealt_in_its_place() -> No
     assert list(final.stacks) == [102, 98, 100]
 
 
+def _pokerkit_final_stacks(text: str) -> list[Decimal]:
+    """The stacks pokerkit's replay of a PHH table ends with."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        final = list(PokerkitHistory.loads(text))[-1]
+    return [Decimal(str(stack)) for stack in final.stacks]
+
+
+def _three_handed(*actions: Action) -> HandHistory:
+    """A no-limit hold'em hand of three players (blinds 1 and 2, 100 each), ``actions`` after the
+    deal."""
+    seats = (Seat("p1", None, 100, blind=1), Seat("p2", None, 100, blind=2), Seat("p3", None, 100))
+    return HandHistory("NT", "holdem", "no-limit", seats, actions, min_bet=2, small_blind=1,
+                       big_blind=2)  # fmt: skip
+
+
+def test_a_show_after_every_other_player_folded_is_not_written() -> None:
+    """No showdown follows an uncontested end (pokerkit refuses a show there: "Unable to repair
+    the hand history", Boss' and FTP's winners showing): the cards shown are dealt to the player
+    instead, and pokerkit's replay ends with the replay's stacks (p1 takes the blinds)."""
+    shown = tuple(parse_cards("AhAs"))
+    hand = _three_handed(
+        Action("fold", 2), Action("bet-raise", 0, amount=6), Action("fold", 1),
+        Action("show", 0, cards=shown),
+    )  # fmt: skip
+    text = phh_text(hand)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[0] == "d dh p1 AhAs"
+    assert not any(" sm" in action for action in actions)
+    assert _pokerkit_final_stacks(text) == gross_stacks(replay(hand)) == [102, 98, 100]
+
+
+def test_a_players_last_show_is_written_once() -> None:
+    """A player who shows twice (Enet writes a muck twice; FTP the cards of an all-in player on
+    third street and again at the end) has the last written: pokerkit takes one show a player."""
+    aces, kings = tuple(parse_cards("AhAs")), tuple(parse_cards("KhKs"))
+    board = [Action("deal-board", cards=tuple(parse_cards(cards))) for cards in ("2c7d9h", "Tc", "3s")]  # fmt: skip
+    hand = _three_handed(
+        Action("deal-hole", 0, cards=aces), Action("deal-hole", 1, cards=kings),
+        Action("fold", 2), Action("bet-raise", 0, amount=100), Action("check-call", 1),
+        Action("show", 1, cards=kings), Action("show", 0, cards=aces), *board,
+        Action("show", 1, cards=kings), Action("show", 0, cards=aces),
+    )  # fmt: skip
+    text = phh_text(hand)
+    actions = tomllib.loads(text)["actions"]
+    assert actions[-2:] == ["p2 sm KhKs", "p1 sm AhAs"]
+    assert sum(" sm " in action for action in actions) == 2
+    assert _pokerkit_final_stacks(text) == gross_stacks(replay(hand)) == [200, 0, 100]
+
+
+def test_a_showdown_the_file_writes_no_show_for_is_shown() -> None:
+    """iPoker writes every hand dealt and no show: the replay judges the hands it knows, so the
+    writer shows them at the end (pokerkit judges a hand never shown unseen: it paid nobody)."""
+    aces, kings = tuple(parse_cards("AhAs")), tuple(parse_cards("KhKs"))
+    board = [Action("deal-board", cards=tuple(parse_cards(cards))) for cards in ("2c7d9h", "Tc", "3s")]  # fmt: skip
+    checks = [Action("check-call", 0), Action("check-call", 1)]
+    hand = _three_handed(
+        Action("deal-hole", 0, cards=aces), Action("deal-hole", 1, cards=kings),
+        Action("fold", 2), Action("check-call", 0), Action("check-call", 1),
+        board[0], *checks, board[1], *checks, board[2], *checks,
+    )  # fmt: skip
+    text = phh_text(hand)
+    assert tomllib.loads(text)["actions"][-2:] == ["p1 sm AhAs", "p2 sm KhKs"]
+    assert _pokerkit_final_stacks(text) == gross_stacks(replay(hand)) == [102, 98, 100]
+
+
+SITE_FOLDERS = (
+    "Absolute", "BetOnline", "Boss", "Bovada", "Cake", "Enet", "Entraction", "Everest",
+    "Everleaf", "FTP", "GGPoker", "KingsClub", "Merge", "Microgaming", "OnGame", "PKR",
+    "PacificPoker", "PartyPoker", "PokerTracker", "SealsWithClubs", "Stars", "Winamax", "Winning",
+    "iPoker",
+)  # fmt: skip
+"""The shared sample's site folders (``sites/``), one test each."""
+_SMALL_BLIND_BACK = (
+    "hand {}: no small blind posted, so it reads back as {} (the big blind), the site's stakes "
+    "saying {}: PHH has no field for the stakes (phh_writing's docstring)"
+)
+SITE_EXCEPTIONS: Final = {
+    "Boss/cash/NLHE-CAD-0.02-0.04.Sample.espacejeux.com.txt":
+        _SMALL_BLIND_BACK.format(4, "0.04", "0.02"),
+    "Bovada/cash/NLHE-USD-0.10-0.25-201209.RING - $0.10-$0.25 - .post.both.txt":
+        _SMALL_BLIND_BACK.format("2 (and 10, 35)", "0.25", "0.125"),
+    "FTP/tournament/NLHE-6max-SnG-USD-5-201305.txt": _SMALL_BLIND_BACK.format(2, "30", "15"),
+    "OnGame/tournament/R-271-14.txt": _SMALL_BLIND_BACK.format(2, "20", "10"),
+    "PKR/cash/NLHE-10max-USD-0.02-0.04-201206.txt":
+        "hand 5 reads back with hole cards As6s, the site's 6sAs: the replay orders them so after "
+        "the winner's one-card show, which is not written (it follows an uncontested end)",
+    "PKR/tournament/NLHE-USD-STT-201501.antes.only.txt":
+        "antes only, min_bet 0: pokerkit wants a positive minimum bet (and the PHH reader takes "
+        "min_bet for the big blind of a hand without one)",
+}  # fmt: skip
+"""The shared site files whose export does not round-trip yet (path under ``sites/``: why).
+Each is checked to fail still (:func:`test_the_shared_site_exceptions_still_fail`): a file
+fixed leaves the list."""
+
+
+@pytest.mark.slow  # every shared site file exported and replayed twice: about 8 s of CPU
+@needs_sample
+@pytest.mark.parametrize("site", SITE_FOLDERS)
+def test_every_shared_site_file_round_trips(site: str, tmp_path: Path) -> None:
+    """Issue 29: every hand of the shared sample's site files written as PHH reads back with
+    the same rows, and pokerkit's replay of it ends with the replay's stacks; the files of
+    :data:`SITE_EXCEPTIONS` apart."""
+    sites = shared("sites")
+    files = sorted(path for path in (sites / site).rglob("*") if path.is_file())
+    sources = [path for path in files if path.relative_to(sites).as_posix() not in SITE_EXCEPTIONS]
+    if not sources:
+        pytest.skip(f"every file of {site} is in SITE_EXCEPTIONS")
+    _check_export(sources, tmp_path)  # its assertions (PKR's: every hand PO/8 or excepted)
+
+
+@pytest.mark.slow
+@needs_sample
+@pytest.mark.parametrize("name", sorted(SITE_EXCEPTIONS))
+def test_the_shared_site_exceptions_still_fail(name: str, tmp_path: Path) -> None:
+    """Each file of :data:`SITE_EXCEPTIONS` still fails the round trip (a fixed one leaves the
+    list): its reason's pokerkit ``KeyError`` or the check's assertion."""
+    with pytest.raises((AssertionError, KeyError)):
+        _check_export([shared("sites", *name.split("/"))], tmp_path)
+
+
 def test_the_standard_variants_are_pokerkits() -> None:
     """The eleven codes of the standard's table, as pokerkit plays them."""
     assert set(PokerkitHistory.game_types) == STANDARD_VARIANTS
@@ -506,13 +628,10 @@ def test_the_shared_hands_whose_stakes_the_blinds_did_not_say_round_trip(tmp_pat
     ongame = folder / "OnGame" / "cash" / "PLO-6max-EUR-1-1-2011002.Sample.txt"
     first = next(hand for hand in read_file(ongame) if isinstance(hand, HandHistory))
     assert (first.chips(first.small_blind), first.chips(first.big_blind)) == (Decimal("0.5"), 1)
-    # regression pin: hands compared
-    assert _check_export([betonline, stars, ongame], tmp_path) == 18
-    # pokerkit cannot repair most of this file's hands (another fix's): the rows read back only
     fulltilt = folder / "FTP" / "tournament" / "NLHE-6max-Matrix-USD-26-201211.match4.txt"
-    done = export_phh([fulltilt], tmp_path / "fulltilt")
-    ours, back = _replayed(fulltilt), _replayed(done.files[0])
-    assert back[16] == ours[16] and isinstance(back[16], list)
+    # regression pin: hands compared (Full Tilt's replayed by pokerkit since its winners'
+    # shows after an uncontested end are no longer written)
+    assert _check_export([betonline, stars, ongame, fulltilt], tmp_path) == 53
 
 
 def test_the_command_counts_the_variants_beyond_the_standard(tmp_path: Path) -> None:

@@ -747,20 +747,63 @@ def month_text(year: object, month: object) -> str | None:
     return None
 
 
+class _Shows(NamedTuple):
+    """The showdown as the replay takes it, for the writer (:func:`_showdown`)."""
+
+    unplayed: set[int]
+    """The indexes of the shows and mucks no showdown takes."""
+    unwritten: list[int]
+    """The players at the showdown the file writes no show or muck for."""
+
+
+def _showdown(hand: HandHistory) -> _Shows:
+    """The shows and mucks no showdown takes: those after every player but one has folded (the
+    hand ended uncontested: a site may still write the winner's cards) and all but a player's
+    last show or muck (a site writing a muck twice, or the cards of an all-in player before the
+    last street and again at the showdown); and the players still in at a showdown whose show
+    the file leaves out (iPoker writes every hand dealt, no show). A reader of the standard
+    refuses a show the hand has no turn for (pokerkit: "Unable to repair the hand history") and
+    judges a hand never shown unseen, where the replay judges every hand it knows, so the writer
+    leaves the first out and shows the second (:func:`_actions`)."""
+    folded: set[int] = set()
+    last_show: dict[int, int] = {}
+    unplayed: set[int] = set()
+    for index, action in enumerate(hand.actions):
+        if action.kind == "fold" and action.actor is not None:
+            folded.add(action.actor)
+        elif action.kind in ("show", "muck"):
+            if len(hand.seats) - len(folded) < 2:
+                unplayed.add(index)
+                continue
+            earlier = last_show.get(action.actor or 0)
+            if earlier is not None:
+                unplayed.add(earlier)
+            last_show[action.actor or 0] = index
+    still_in = [seat for seat in range(len(hand.seats)) if seat not in folded]
+    if len(still_in) < 2:
+        return _Shows(unplayed, [])
+    return _Shows(unplayed, [seat for seat in still_in if seat not in last_show])
+
+
 def _actions(hand: HandHistory, hole_cards: int) -> list[str]:
-    """The actions as PHH writes them, every player dealt before the first move."""
+    """The actions as PHH writes them, every player dealt before the first move (the cards a
+    player shows dealt to them), the showdown as the replay takes it (:func:`_showdown`): the
+    shows no showdown takes left out, a hand known but never shown shown at the end."""
     known: list[list[Card | None]] = [[None] * hole_cards for _ in hand.seats]
     for action in hand.actions:
-        if action.kind == "deal-hole" and action.actor is not None:
+        if action.kind in ("deal-hole", "show") and action.actor is not None:
             mine = known[action.actor]
             for place, card in enumerate(action.cards[:hole_cards]):
-                if card is not None:
+                if card is not None and (mine[place] is None or action.kind == "deal-hole"):
                     mine[place] = card
+    shows = _showdown(hand)
     written: list[str] = []
     dealt = False
-    for action in hand.actions:
+    for index, action in enumerate(hand.actions):
         if action.runout:
             raise HandHistoryError("a board run more than once: PHH has no notation for it")
+        if index in shows.unplayed:
+            continue
         if action.kind == "deal-hole":
             if not dealt:
                 dealt = True
@@ -772,6 +815,9 @@ def _actions(hand: HandHistory, hole_cards: int) -> list[str]:
         written.append(_action(hand, action))
     if not dealt:
         written += [f"d dh p{i + 1} {_cards(cards)}" for i, cards in enumerate(known)]
+    for seat in shows.unwritten:
+        if None not in known[seat]:
+            written.append(f"p{seat + 1} sm {_cards(known[seat])}")
     return written
 
 
@@ -784,9 +830,12 @@ def _dealt_in_place(hand: HandHistory) -> list[str]:
     drawn: list[str] = []  # a draw round's new cards, dealt after its last discard
     draw_game = DRAW_GAMES.get(hand.game)
     undealt = set(range(len(hand.seats))) if draw_game is not None else set()
-    for action in hand.actions:
+    unplayed = _showdown(hand).unplayed
+    for index, action in enumerate(hand.actions):
         if action.runout:
             raise HandHistoryError("a board run more than once: PHH has no notation for it")
+        if index in unplayed:
+            continue
         if action.kind == "deal-hole":
             undealt.discard(action.actor or 0)
         elif undealt and draw_game is not None:  # PHH deals every player of a draw game first

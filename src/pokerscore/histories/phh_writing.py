@@ -17,7 +17,10 @@ hand where no small blind was posted reads back with the big blind as its small 
 field for the stakes.
 
 Every player is dealt before the first move, ``????`` (``??`` a card) where the file never shows
-the cards, as PHH wants; cards a site reveals later are written where they are dealt. A stud
+the cards, as PHH wants; cards a site reveals later are written where they are dealt. The
+showdown is written as the replay takes it, so any reader of the standard pays what it pays: no
+show after every player but one has folded, one show a player (the last), and the hands known
+but never shown (iPoker's, a community-card game's) shown at the end. A stud
 hand (``F7S``, ``F7S/8``, ``FR``) has ``bring_in`` for the blinds and each street's cards dealt
 where they were, as pokerkit writes them (no card marked up or down: by place, a player's
 second to sixth are up), the bring-in ``pb``, the completion a ``cbr``, a short deck's shared
