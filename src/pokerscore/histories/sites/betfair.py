@@ -29,6 +29,9 @@ from pokerscore.histories.model import Betting, HandHistory, HandHistoryError
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     BETTING_ABBREVIATIONS,
+    BRACKETED_SEAT,
+    BUTTON_SEAT,
+    DEALING_BOARD,
     PLAY_VERBS,
     RoundBets,
     add_action,
@@ -57,9 +60,6 @@ _MONTHS: Final = {name: number for number, name in enumerate(
      "October", "November", "December"), 1)}  # fmt: skip
 _CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 _TABLE: Final = re.compile(r"^Table (?P<table>.+?)(?: \d{1,2}-max)?(?: \((?P<money>[^)]*)\))?$")
-_BUTTON: Final = re.compile(r"^Seat (?P<seat>\d{1,6}) is the button$")
-_SEAT: Final = re.compile(r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \( *(?P<stack>[^()]*?) *\)$")
-_BOARD: Final = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$")
 _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 _WINS: Final = re.compile(
     r"^wins (?P<amount>\S+)(?: from (?P<pot>main pot|side pot(?: #?(?P<side>\d{1,4}))?))?(?: .*)?$"
@@ -95,7 +95,7 @@ def parse_betfair(lines: Sequence[str], file: str, number: int, first_line: int)
             ended = True
             break
         if line.startswith("** "):
-            board = _BOARD.match(line)
+            board = DEALING_BOARD.match(line)
             if board:
                 put_in += sum(bets.bets.values(), Decimal(0))
                 bets.new_round()
@@ -106,11 +106,11 @@ def parse_betfair(lines: Sequence[str], file: str, number: int, first_line: int)
         if line.startswith("Table "):
             _table(draft, line, where)
             continue
-        button = _BUTTON.match(line)
+        button = BUTTON_SEAT.match(line)
         if button:
             draft.button = seat_number(button["seat"], where)
             continue
-        seat = _SEAT.match(line)
+        seat = BRACKETED_SEAT.match(line)
         if seat and not draft.posts and not draft.actions:
             names.add(seat["name"])
             # listed as sitting out: build_hand deals in only the players who post or act

@@ -44,6 +44,9 @@ from pokerscore.histories.pokerstars import GAMES
 from pokerscore.histories.sites import SiteFormat
 from pokerscore.histories.sites.increments import (
     BETTING_ABBREVIATIONS,
+    BRACKETED_SEAT,
+    BUTTON_SEAT,
+    DEALING_BOARD,
     PLAY_VERBS,
     RoundBets,
     add_action,
@@ -67,9 +70,6 @@ big bets."""
 _STUD_STREET: Final = re.compile(
     r"^\*\* Dealing (?:(?P<street>[4-6])th Street|(?P<river>River)|down cards) \*\*$"
 )
-_SEAT: Final = re.compile(r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \( *(?P<stack>[^()]*?) *\)$")
-_BUTTON: Final = re.compile(r"^Seat (?P<seat>\d{1,6}) is the button$")
-_BOARD: Final = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$")
 _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\.?$")
 _WINS: Final = re.compile(
     r"^(?P<name>.+?) wins +(?:(?P<part>high|low) \((?P<split>[^)]*)\)|(?P<amount>.+?)) "
@@ -115,11 +115,11 @@ def parse_everleaf(lines: Sequence[str], file: str, number: int, first_line: int
         if line.startswith("Table "):
             draft.table = line.removeprefix("Table ")
             continue
-        button = _BUTTON.match(line)
+        button = BUTTON_SEAT.match(line)
         if button:
             draft.button = int(button.group("seat"))
             continue
-        seat = _SEAT.match(line)
+        seat = BRACKETED_SEAT.match(line)
         if seat and not draft.actions:
             _seat(draft, seat, names, where)
             continue
@@ -133,7 +133,7 @@ def parse_everleaf(lines: Sequence[str], file: str, number: int, first_line: int
         if line.startswith("** Dealing down cards"):
             continue
         if line.startswith("** Dealing"):
-            board = _BOARD.match(line)
+            board = DEALING_BOARD.match(line)
             if board is None:
                 raise HandHistoryError(f"cannot read {shorten(repr(line))}", line=where)
             bets.new_round()

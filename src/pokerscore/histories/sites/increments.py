@@ -187,6 +187,14 @@ PLAY_VERBS: Final = {
     "raises": "raise",
 }
 """The verbs of play as sites write them (``Bob folds``), as :func:`add_action` takes them."""
+BRACKETED_SEAT: Final = re.compile(
+    r"^Seat (?P<seat>\d{1,6}): (?P<name>.+?) \( *(?P<stack>[^()]*?) *\)$"
+)
+"""A seat as Everleaf and Betfair write it (``Seat 1: Hero ( $1 )``, ``( € 2.50 EURO )``)."""
+BUTTON_SEAT: Final = re.compile(r"^Seat (?P<seat>\d{1,6}) is the button$")
+"""The button's line of Everleaf's and Betfair's hands (``Seat 2 is the button``)."""
+DEALING_BOARD: Final = re.compile(r"^\*\* Dealing (?:Flop|Turn|River) \*\* \[(?P<cards>[^\]]*)\]$")
+"""A board street as Everleaf and Betfair deal it (``** Dealing Flop ** [ 4d, 5d, 6d ]``)."""
 
 
 def add_action(
